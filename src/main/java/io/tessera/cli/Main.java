@@ -1,0 +1,38 @@
+package io.tessera.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code tessera} command line: one subcommand per job. */
+@Command(name = "tessera", mixinStandardHelpOptions = true, version = "Tessera 0.1.0",
+        description = "Analytical SQL on every processor of the machine, with generated code variants.",
+        subcommands = {
+                CommandLine.HelpCommand.class,
+        })
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line and returns its exit code (used by tests without exiting the JVM). */
+    public static int run(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            cmd.getErr().println("tessera: " + Errors.describe(ex));
+            if (System.getenv("TESSERA_DEBUG") != null) {
+                ex.printStackTrace(cmd.getErr());
+            }
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}

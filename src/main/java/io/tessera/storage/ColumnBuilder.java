@@ -1,0 +1,204 @@
+package io.tessera.storage;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+
+/**
+ * A growable, on-heap chunk of values of one column, filled by a generator or an importer and handed to a
+ * {@link TableWriter} as part of a {@link RowBatch}. VARCHAR values are kept as codes into a chunk-local
+ * dictionary, so a chunk of repeated strings costs one int per row.
+ */
+public final class ColumnBuilder {
+
+    private final DataType type;
+    private int size;
+    private int[] ints;
+    private long[] longs;
+    private double[] doubles;
+    private byte[] bytes;
+    private long[] nullBits; // bit set = NULL; allocated on the first null
+    private HashMap<String, Integer> localCodes;
+    private ArrayList<String> localValues;
+
+    public ColumnBuilder(DataType type, int initialCapacity) {
+        this.type = type;
+        int cap = Math.max(16, initialCapacity);
+        switch (type.kind()) {
+            case INTEGER, DATE -> ints = new int[cap];
+            case VARCHAR -> {
+                ints = new int[cap];
+                localCodes = new HashMap<>();
+                localValues = new ArrayList<>();
+            }
+            case BIGINT, DECIMAL -> longs = new long[cap];
+            case DOUBLE -> doubles = new double[cap];
+            case BOOLEAN -> bytes = new byte[cap];
+        }
+    }
+
+    public DataType type() {
+        return type;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    private void grow() {
+        int cap = Math.max(16, size + (size >> 1));
+        if (ints != null) {
+            ints = Arrays.copyOf(ints, cap);
+        } else if (longs != null) {
+            longs = Arrays.copyOf(longs, cap);
+        } else if (doubles != null) {
+            doubles = Arrays.copyOf(doubles, cap);
+        } else {
+            bytes = Arrays.copyOf(bytes, cap);
+        }
+    }
+
+    private int capacity() {
+        if (ints != null) {
+            return ints.length;
+        } else if (longs != null) {
+            return longs.length;
+        } else if (doubles != null) {
+            return doubles.length;
+        }
+        return bytes.length;
+    }
+
+    /** INTEGER, DATE (days since epoch). */
+    public void appendInt(int v) {
+        if (size == capacity()) {
+            grow();
+        }
+        ints[size++] = v;
+    }
+
+    /** BIGINT, DECIMAL (unscaled). */
+    public void appendLong(long v) {
+        if (size == capacity()) {
+            grow();
+        }
+        longs[size++] = v;
+    }
+
+    public void appendDouble(double v) {
+        if (size == capacity()) {
+            grow();
+        }
+        doubles[size++] = v;
+    }
+
+    public void appendBoolean(boolean v) {
+        if (size == capacity()) {
+            grow();
+        }
+        bytes[size++] = (byte) (v ? 1 : 0);
+    }
+
+    public void appendString(String v) {
+        if (size == capacity()) {
+            grow();
+        }
+        Integer code = localCodes.get(v);
+        if (code == null) {
+            code = localValues.size();
+            localValues.add(v);
+            localCodes.put(v, code);
+        }
+        ints[size++] = code;
+    }
+
+    /** A NULL: the slot holds a zero value (or the empty string's code for VARCHAR is not used). */
+    public void appendNull() {
+        if (size == capacity()) {
+            grow();
+        }
+        if (nullBits == null) {
+            nullBits = new long[Math.max(1, (capacity() + 63) >>> 6)];
+        } else if ((size >>> 6) >= nullBits.length) {
+            nullBits = Arrays.copyOf(nullBits, Math.max(nullBits.length * 2, (size >>> 6) + 1));
+        }
+        nullBits[size >>> 6] |= 1L << (size & 63);
+        if (ints != null) {
+            ints[size] = -1; // VARCHAR: no code; INTEGER/DATE: ignored
+            if (type.kind() != TypeKind.VARCHAR) {
+                ints[size] = 0;
+            }
+        } else if (longs != null) {
+            longs[size] = 0;
+        } else if (doubles != null) {
+            doubles[size] = 0;
+        } else {
+            bytes[size] = 0;
+        }
+        size++;
+    }
+
+    public boolean isNull(int row) {
+        return nullBits != null && (row >>> 6) < nullBits.length && (nullBits[row >>> 6] & (1L << (row & 63))) != 0;
+    }
+
+    public boolean hasNulls() {
+        return nullBits != null;
+    }
+
+    /** Drops the last row (an importer undoing a partly parsed line). */
+    public void truncate(int newSize) {
+        for (int r = newSize; r < size; r++) {
+            if (nullBits != null && (r >>> 6) < nullBits.length) {
+                nullBits[r >>> 6] &= ~(1L << (r & 63));
+            }
+        }
+        size = Math.min(size, newSize);
+    }
+
+    public void clear() {
+        size = 0;
+        nullBits = null;
+        if (localCodes != null) {
+            localCodes.clear();
+            localValues.clear();
+        }
+    }
+
+    int[] ints() {
+        return ints;
+    }
+
+    long[] longs() {
+        return longs;
+    }
+
+    double[] doubles() {
+        return doubles;
+    }
+
+    byte[] bytes() {
+        return bytes;
+    }
+
+    List<String> localValues() {
+        return localValues;
+    }
+
+    /** Value of a row as a Java object (tests and debugging). */
+    public Object get(int row) {
+        if (isNull(row)) {
+            return null;
+        }
+        return switch (type.kind()) {
+            case INTEGER -> ints[row];
+            case DATE -> Values.dateOf(ints[row]);
+            case VARCHAR -> localValues.get(ints[row]);
+            case BIGINT -> longs[row];
+            case DECIMAL -> Values.decimalOf(longs[row], type.scale());
+            case DOUBLE -> doubles[row];
+            case BOOLEAN -> bytes[row] != 0;
+        };
+    }
+}

@@ -1,0 +1,107 @@
+package io.tessera.storage;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/** A table's name and columns. Names are stored lower case; lookups ignore case. */
+public record TableSchema(String name, List<ColumnSchema> columns) {
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    public TableSchema {
+        checkName(name, "table");
+        columns = List.copyOf(columns);
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("table " + name + " needs at least one column");
+        }
+        Set<String> seen = new HashSet<>();
+        for (ColumnSchema c : columns) {
+            if (!seen.add(c.name().toLowerCase(Locale.ROOT))) {
+                throw new IllegalArgumentException("column " + c.name() + " appears twice in table " + name);
+            }
+        }
+    }
+
+    static void checkName(String name, String what) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("invalid " + what + " name '" + name
+                    + "': use letters, digits and underscores, not starting with a digit");
+        }
+    }
+
+    /** Index of the column with this name (case-insensitive), or -1. */
+    public int indexOf(String column) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).name().equalsIgnoreCase(column)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public ColumnSchema column(String column) {
+        int i = indexOf(column);
+        if (i < 0) {
+            throw new IllegalArgumentException("table " + name + " has no column " + column);
+        }
+        return columns.get(i);
+    }
+
+    /**
+     * Parses a column list such as {@code "a INTEGER NOT NULL, b VARCHAR, c DECIMAL(15,2)"}. Commas inside
+     * parentheses belong to the type.
+     */
+    public static TableSchema parse(String table, String columnList) {
+        List<ColumnSchema> cols = new ArrayList<>();
+        for (String part : splitTopLevel(columnList)) {
+            String def = part.trim();
+            if (def.isEmpty()) {
+                throw new IllegalArgumentException("empty column definition in '" + columnList + "'");
+            }
+            String[] words = def.split("\\s+", 2);
+            if (words.length < 2) {
+                throw new IllegalArgumentException("column '" + def + "' needs a type");
+            }
+            String rest = words[1].trim();
+            boolean nullable = true;
+            String upper = rest.toUpperCase(Locale.ROOT);
+            if (upper.endsWith(" NOT NULL")) {
+                nullable = false;
+                rest = rest.substring(0, rest.length() - " NOT NULL".length());
+            } else if (upper.endsWith(" NULL")) {
+                rest = rest.substring(0, rest.length() - " NULL".length());
+            }
+            cols.add(new ColumnSchema(words[0].toLowerCase(Locale.ROOT), DataType.parse(rest), nullable));
+        }
+        return new TableSchema(table.toLowerCase(Locale.ROOT), cols);
+    }
+
+    private static List<String> splitTopLevel(String s) {
+        List<String> parts = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch == '(') {
+                depth++;
+            } else if (ch == ')') {
+                depth--;
+            } else if (ch == ',' && depth == 0) {
+                parts.add(s.substring(start, i));
+                start = i + 1;
+            }
+        }
+        parts.add(s.substring(start));
+        return parts;
+    }
+
+    @Override
+    public String toString() {
+        return name + "(" + columns.stream().map(ColumnSchema::toString).collect(Collectors.joining(", ")) + ")";
+    }
+}

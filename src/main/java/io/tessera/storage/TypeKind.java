@@ -1,0 +1,36 @@
+package io.tessera.storage;
+
+/** The physical kinds of column Tessera stores, with the width of one value in bytes. */
+public enum TypeKind {
+    INTEGER(4),
+    BIGINT(8),
+    DOUBLE(8),
+    /** DECIMAL(p,s): the unscaled value as a 64-bit integer, so sums are exact. */
+    DECIMAL(8),
+    /** Days since 1970-01-01 as a 32-bit integer. */
+    DATE(4),
+    /** One byte per value, 0 or 1. */
+    BOOLEAN(1),
+    /** 32-bit codes into the column's order-preserving dictionary. */
+    VARCHAR(4);
+
+    private final int byteWidth;
+
+    TypeKind(int byteWidth) {
+        this.byteWidth = byteWidth;
+    }
+
+    public int byteWidth() {
+        return byteWidth;
+    }
+
+    /** True for kinds stored as 4-byte integers (INTEGER, DATE, VARCHAR codes). */
+    public boolean isInt32() {
+        return byteWidth == 4;
+    }
+
+    /** True for kinds stored as 8-byte integers. */
+    public boolean isInt64() {
+        return this == BIGINT || this == DECIMAL;
+    }
+}

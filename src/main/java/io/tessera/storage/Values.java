@@ -1,0 +1,202 @@
+package io.tessera.storage;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+
+/**
+ * Conversions between the stored (raw) form of a value and its Java and text forms. Raw forms: INTEGER, DATE
+ * (days since epoch) and VARCHAR codes as int; BIGINT and DECIMAL (unscaled) as long; DOUBLE as double;
+ * BOOLEAN as 0/1.
+ */
+public final class Values {
+
+    private static final long[] POW10 = new long[19];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) {
+            POW10[i] = POW10[i - 1] * 10;
+        }
+    }
+
+    private Values() {
+    }
+
+    public static long pow10(int n) {
+        return POW10[n];
+    }
+
+    /** Days since 1970-01-01 of a proleptic Gregorian date. */
+    public static int daysOf(int year, int month, int day) {
+        return (int) LocalDate.of(year, month, day).toEpochDay();
+    }
+
+    public static LocalDate dateOf(int days) {
+        return LocalDate.ofEpochDay(days);
+    }
+
+    /** Parses yyyy-mm-dd into days since epoch; throws IllegalArgumentException with the text on failure. */
+    public static int parseDate(CharSequence s) {
+        int n = s.length();
+        if (n == 10 && s.charAt(4) == '-' && s.charAt(7) == '-') {
+            int y = digits(s, 0, 4);
+            int m = digits(s, 5, 7);
+            int d = digits(s, 8, 10);
+            if (y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31) {
+                try {
+                    return daysOf(y, m, d);
+                } catch (java.time.DateTimeException e) {
+                    throw new IllegalArgumentException("invalid date '" + s + "'");
+                }
+            }
+        }
+        throw new IllegalArgumentException("invalid date '" + s + "' (expected yyyy-mm-dd)");
+    }
+
+    private static int digits(CharSequence s, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    /**
+     * Parses a decimal literal ("-12.5", "3", ".25") into an unscaled long at the given scale. More fractional
+     * digits than the scale, or more digits than the precision, are an error: an import must not round silently.
+     */
+    public static long parseDecimal(CharSequence s, int precision, int scale) {
+        int n = s.length();
+        int i = 0;
+        boolean negative = false;
+        if (n > 0 && (s.charAt(0) == '-' || s.charAt(0) == '+')) {
+            negative = s.charAt(0) == '-';
+            i = 1;
+        }
+        long unscaled = 0;
+        int intDigits = 0;
+        int fracDigits = 0;
+        boolean dot = false;
+        boolean any = false;
+        for (; i < n; i++) {
+            char c = s.charAt(i);
+            if (c == '.' && !dot) {
+                dot = true;
+                continue;
+            }
+            if (c < '0' || c > '9') {
+                throw new IllegalArgumentException("invalid decimal '" + s + "'");
+            }
+            any = true;
+            if (dot) {
+                if (++fracDigits > scale) {
+                    if (c != '0') {
+                        throw new IllegalArgumentException("decimal '" + s + "' has more than " + scale
+                                + " fractional digits");
+                    }
+                    continue;
+                }
+            } else if (unscaled != 0 || c != '0') {
+                intDigits++;
+            }
+            unscaled = unscaled * 10 + (c - '0');
+        }
+        if (!any) {
+            throw new IllegalArgumentException("invalid decimal '" + s + "'");
+        }
+        if (intDigits > precision - scale) {
+            throw new IllegalArgumentException("decimal '" + s + "' does not fit DECIMAL(" + precision + "," + scale + ")");
+        }
+        for (int f = Math.min(fracDigits, scale); f < scale; f++) {
+            unscaled *= 10;
+        }
+        return negative ? -unscaled : unscaled;
+    }
+
+    public static BigDecimal decimalOf(long unscaled, int scale) {
+        return BigDecimal.valueOf(unscaled, scale);
+    }
+
+    /** Plain decimal text of an unscaled value, always with exactly {@code scale} fractional digits. */
+    public static String formatDecimal(long unscaled, int scale) {
+        return BigDecimal.valueOf(unscaled, scale).toPlainString();
+    }
+
+    /** Plain text of a double, never in exponent notation. */
+    public static String formatDouble(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return Double.toString(v);
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v) + ".0";
+        }
+        String s = new BigDecimal(Double.toString(v)).toPlainString();
+        return s;
+    }
+
+    /** Parses an integer of the given kind; throws IllegalArgumentException naming the text. */
+    public static long parseLong(CharSequence s, long min, long max, String typeName) {
+        int n = s.length();
+        if (n == 0) {
+            throw new IllegalArgumentException("empty " + typeName);
+        }
+        int i = 0;
+        boolean negative = false;
+        if (s.charAt(0) == '-' || s.charAt(0) == '+') {
+            negative = s.charAt(0) == '-';
+            i = 1;
+            if (n == 1) {
+                throw new IllegalArgumentException("invalid " + typeName + " '" + s + "'");
+            }
+        }
+        long v = 0;
+        for (; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new IllegalArgumentException("invalid " + typeName + " '" + s + "'");
+            }
+            long next = v * 10 - (c - '0'); // accumulate negatively to reach Long.MIN_VALUE
+            if (v < Long.MIN_VALUE / 10 || next > v) {
+                throw new IllegalArgumentException(typeName + " '" + s + "' is out of range");
+            }
+            v = next;
+        }
+        if (!negative) {
+            if (v == Long.MIN_VALUE) {
+                throw new IllegalArgumentException(typeName + " '" + s + "' is out of range");
+            }
+            v = -v;
+        }
+        if (v < min || v > max) {
+            throw new IllegalArgumentException(typeName + " '" + s + "' is out of range");
+        }
+        return v;
+    }
+
+    public static boolean parseBoolean(CharSequence s) {
+        String t = s.toString().trim().toLowerCase(java.util.Locale.ROOT);
+        return switch (t) {
+            case "true", "t", "1", "yes", "y" -> true;
+            case "false", "f", "0", "no", "n" -> false;
+            default -> throw new IllegalArgumentException("invalid boolean '" + s + "'");
+        };
+    }
+
+    /** Text form of a boxed Java value as {@link Column#getObject} returns it. */
+    public static String format(Object v) {
+        if (v == null) {
+            return "";
+        }
+        if (v instanceof BigDecimal d) {
+            return d.toPlainString();
+        }
+        if (v instanceof Double d) {
+            return formatDouble(d);
+        }
+        return v.toString();
+    }
+}
