@@ -1,0 +1,50 @@
+package io.tessera.api;
+
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The rows of a query, in order, as Java values: Integer (INTEGER), Long (BIGINT), Double (DOUBLE),
+ * BigDecimal (DECIMAL, with the column's scale), LocalDate (DATE), Boolean (BOOLEAN), String (VARCHAR), and
+ * null for NULL. Also carries how long the query took to compile and to run.
+ */
+public final class QueryResult {
+
+    private final List<ResultColumn> columns;
+    private final List<Object[]> rows;
+    private final long compileNanos;
+    private final long executeNanos;
+
+    public QueryResult(List<ResultColumn> columns, List<Object[]> rows, long compileNanos, long executeNanos) {
+        this.columns = List.copyOf(columns);
+        this.rows = Collections.unmodifiableList(rows);
+        this.compileNanos = compileNanos;
+        this.executeNanos = executeNanos;
+    }
+
+    public List<ResultColumn> columns() {
+        return columns;
+    }
+
+    public int rowCount() {
+        return rows.size();
+    }
+
+    public Object get(int row, int column) {
+        return rows.get(row)[column];
+    }
+
+    public List<Object[]> rows() {
+        return rows;
+    }
+
+    /** SQL text to runnable code (parse, validate, optimize, plan, generate, compile). */
+    public long compileNanos() {
+        return compileNanos;
+    }
+
+    /** Running the compiled pipelines and collecting the rows. */
+    public long executeNanos() {
+        return executeNanos;
+    }
+}

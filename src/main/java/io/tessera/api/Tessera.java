@@ -1,0 +1,48 @@
+package io.tessera.api;
+
+import io.tessera.storage.Database;
+
+import java.nio.file.Path;
+
+/**
+ * The embedded entry point: open a database directory, run SQL, read typed rows.
+ *
+ * <pre>{@code
+ * try (Tessera t = Tessera.open(Path.of("ssb1"))) {
+ *     QueryResult r = t.query("select count(*) from lineorder");
+ *     long n = (Long) r.get(0, 0);
+ * }
+ * }</pre>
+ */
+public final class Tessera implements AutoCloseable {
+
+    private final Database db;
+
+    private Tessera(Database db) {
+        this.db = db;
+    }
+
+    /** Opens an existing database directory. */
+    public static Tessera open(Path dir) {
+        return new Tessera(Database.open(dir));
+    }
+
+    /** Opens a database directory, creating an empty database when there is none. */
+    public static Tessera openOrCreate(Path dir) {
+        return new Tessera(Database.openOrCreate(dir));
+    }
+
+    public Database database() {
+        return db;
+    }
+
+    /** Runs one SQL statement (a query, CREATE TABLE, DROP TABLE, EXPLAIN) and returns its rows. */
+    public QueryResult query(String sql) {
+        throw new UnsupportedOperationException("the SQL engine is being built");
+    }
+
+    @Override
+    public void close() {
+        db.close();
+    }
+}
