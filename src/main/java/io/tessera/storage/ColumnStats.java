@@ -3,11 +3,17 @@ package io.tessera.storage;
 /**
  * Statistics of one column: null count, an estimate of distinct non-null values, and min and max in raw form
  * (Long for the integer kinds, DECIMAL unscaled, DATE days and BOOLEAN 0/1; Double for DOUBLE; String for
- * VARCHAR). min and max are null when the column has no non-null value.
+ * VARCHAR). min and max are null when the column has no non-null value. {@code unique} is exact: true only when
+ * no non-null value repeats (checked when the estimate says the column is nearly unique), which lets the
+ * planner know a join's build side has at most one match per key.
  */
-public record ColumnStats(long nullCount, long distinctEstimate, Object min, Object max) {
+public record ColumnStats(long nullCount, long distinctEstimate, Object min, Object max, boolean unique) {
 
-    public static final ColumnStats EMPTY = new ColumnStats(0, 0, null, null);
+    public static final ColumnStats EMPTY = new ColumnStats(0, 0, null, null, false);
+
+    public ColumnStats(long nullCount, long distinctEstimate, Object min, Object max) {
+        this(nullCount, distinctEstimate, min, max, false);
+    }
 
     /** min as a long for integer-like kinds (not DOUBLE, not VARCHAR). */
     public long minLong() {

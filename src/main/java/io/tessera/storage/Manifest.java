@@ -86,6 +86,7 @@ record Manifest(List<TableEntry> tables) {
                 st.put("distinct", c.stats().distinctEstimate());
                 putRaw(st, "min", c.stats().min());
                 putRaw(st, "max", c.stats().max());
+                st.put("unique", c.stats().unique());
             }
         }
         try {
@@ -134,7 +135,8 @@ record Manifest(List<TableEntry> tables) {
                     schemas.add(new ColumnSchema(cn.get("name").asText(), type, cn.get("nullable").asBoolean()));
                     JsonNode st = cn.get("stats");
                     ColumnStats stats = new ColumnStats(st.get("nulls").asLong(), st.get("distinct").asLong(),
-                            raw(type, st.get("min")), raw(type, st.get("max")));
+                            raw(type, st.get("min")), raw(type, st.get("max")),
+                            st.has("unique") && st.get("unique").asBoolean());
                     cols.add(new ColumnEntry(file(cn.get("data")), file(cn.get("validity")),
                             file(cn.get("dictionary")), stats));
                 }

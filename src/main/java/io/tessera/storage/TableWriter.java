@@ -317,7 +317,8 @@ public final class TableWriter implements AutoCloseable {
                         dict = new FileEntry(rel(finalDictionary), encoded.length,
                                 Database.crc32c(MemorySegment.ofArray(encoded)));
                         stats = new ColumnStats(nullCount, sorted.length, sorted.length == 0 ? null : sorted[0],
-                                sorted.length == 0 ? null : sorted[sorted.length - 1]);
+                                sorted.length == 0 ? null : sorted[sorted.length - 1],
+                                sorted.length == totalRows - nullCount && StatsScanner.codesUnique(seg, totalRows, nullBits, sorted.length));
                     } else {
                         stats = StatsScanner.scan(kind, seg, totalRows, nullBits);
                     }
@@ -472,7 +473,68 @@ public final class TableWriter implements AutoCloseable {
             if (range > 0 && distinct > range) {
                 distinct = range;
             }
-            return new ColumnStats(nulls, Math.max(1, Math.min(distinct, rows - nulls)), minL, maxL);
+            distinct = Math.max(1, Math.min(distinct, rows - nulls));
+            boolean unique = kind != TypeKind.BOOLEAN && distinct >= 0.9 * (rows - nulls)
+                    && exactlyUnique(kind, seg, rows, nullBits, minL, maxL);
+            return new ColumnStats(nulls, unique ? rows - nulls : distinct, minL, maxL, unique);
+        }
+
+        private static boolean isNull(long[] nullBits, long r) {
+            return nullBits != null && (r >>> 6) < nullBits.length && (nullBits[(int) (r >>> 6)] & (1L << (r & 63))) != 0;
+        }
+
+        /** Exact check that no non-null value repeats: a bitmap over the value range, or a sort. */
+        private static boolean exactlyUnique(TypeKind kind, MemorySegment seg, long rows, long[] nullBits, long min, long max) {
+            long range = max - min + 1;
+            boolean wide = kind == TypeKind.BIGINT || kind == TypeKind.DECIMAL;
+            if (range > 0 && range <= (1L << 31)) {
+                long[] seen = new long[(int) ((range + 63) >>> 6)];
+                for (long r = 0; r < rows; r++) {
+                    if (isNull(nullBits, r)) {
+                        continue;
+                    }
+                    long v = (wide ? seg.get(Column.LONG, r << 3) : seg.get(Column.INT, r << 2)) - min;
+                    long bit = 1L << (v & 63);
+                    int w = (int) (v >>> 6);
+                    if ((seen[w] & bit) != 0) {
+                        return false;
+                    }
+                    seen[w] |= bit;
+                }
+                return true;
+            }
+            if (rows > Integer.MAX_VALUE - 8) {
+                return false;
+            }
+            long[] vals = new long[(int) rows];
+            int n = 0;
+            for (long r = 0; r < rows; r++) {
+                if (!isNull(nullBits, r)) {
+                    vals[n++] = wide ? seg.get(Column.LONG, r << 3) : seg.get(Column.INT, r << 2);
+                }
+            }
+            java.util.Arrays.sort(vals, 0, n);
+            for (int i = 1; i < n; i++) {
+                if (vals[i] == vals[i - 1]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        static boolean codesUnique(MemorySegment seg, long rows, long[] nullBits, int dictSize) {
+            long[] seen = new long[(dictSize + 63) >>> 6];
+            for (long r = 0; r < rows; r++) {
+                if (isNull(nullBits, r)) {
+                    continue;
+                }
+                int c = seg.get(Column.INT, r << 2);
+                if ((seen[c >>> 6] & (1L << (c & 63))) != 0) {
+                    return false;
+                }
+                seen[c >>> 6] |= 1L << (c & 63);
+            }
+            return true;
         }
     }
 }
