@@ -1,0 +1,554 @@
+package io.tessera.backend.jvm;
+
+import io.tessera.plan.Expr;
+import io.tessera.plan.Op;
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+import io.tessera.storage.Values;
+
+import java.util.List;
+
+/**
+ * Expressions to Java expression text with SQL NULL semantics. Every value is pure (no side effects), so it
+ * nests freely; slot loads were hoisted into locals by the emitter before the statement that uses them.
+ */
+final class ExprGen {
+
+    /** What the generator needs from the pipeline emitter. */
+    interface Scope {
+        /** The loaded local of a slot (emitting the load if needed happens before generation). */
+        JExpr slot(io.tessera.plan.Slot slot);
+
+        /** Declares a field initialized once in init(); returns its name. */
+        String field(String javaType, String initExpression, String hint);
+
+        /** The field holding the dictionary with this key. */
+        String dictionary(String key);
+    }
+
+    private final Scope scope;
+
+    ExprGen(Scope scope) {
+        this.scope = scope;
+    }
+
+    JExpr gen(Expr e) {
+        if (e instanceof Expr.Ref r) {
+            return scope.slot(r.slot());
+        }
+        if (e instanceof Expr.Literal l) {
+            return literal(l);
+        }
+        Expr.Call c = (Expr.Call) e;
+        return switch (c.op()) {
+            case ADD, SUB, MUL, DIV, MOD -> arithmetic(c);
+            case NEG -> {
+                JExpr a = convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
+                String v = a.kind() == JKind.DOUBLE ? "(-" + a.v() + ")" : "Math.negateExact(" + a.v() + ")";
+                yield JExpr.of(v, a.n(), a.kind());
+            }
+            case ABS -> {
+                JExpr a = convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
+                String v = a.kind() == JKind.DOUBLE ? "Math.abs(" + a.v() + ")" : "Math.absExact(" + a.v() + ")";
+                yield JExpr.of(v, a.n(), a.kind());
+            }
+            case EQ, NE, LT, LE, GT, GE -> compare(c.op(), c.args().get(0), c.args().get(1));
+            case IS_DISTINCT, IS_NOT_DISTINCT -> distinct(c);
+            case AND, OR -> logic(c);
+            case NOT -> {
+                JExpr a = gen(c.args().get(0));
+                yield JExpr.of("(!" + a.v() + ")", a.n(), JKind.BOOL);
+            }
+            case IS_NULL -> JExpr.of(gen(c.args().get(0)).n(), "false", JKind.BOOL);
+            case IS_NOT_NULL -> JExpr.of("(!" + gen(c.args().get(0)).n() + ")", "false", JKind.BOOL);
+            case IS_TRUE -> JExpr.of(gen(c.args().get(0)).isTrue(), "false", JKind.BOOL);
+            case IS_NOT_TRUE -> JExpr.of("(!" + gen(c.args().get(0)).isTrue() + ")", "false", JKind.BOOL);
+            case IS_FALSE -> {
+                JExpr a = gen(c.args().get(0));
+                yield JExpr.of("(!" + a.n() + " && !" + a.v() + ")", "false", JKind.BOOL);
+            }
+            case IS_NOT_FALSE -> {
+                JExpr a = gen(c.args().get(0));
+                yield JExpr.of("(" + a.n() + " || " + a.v() + ")", "false", JKind.BOOL);
+            }
+            case CASE -> caseWhen(c);
+            case COALESCE -> coalesce(c);
+            case CAST -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
+            case LIKE -> like(c);
+            case EXTRACT -> {
+                JExpr a = gen(c.args().get(0));
+                yield JExpr.of("io.tessera.backend.jvm.Runtime.extract(\"" + c.detail() + "\", " + a.v() + ")", a.n(), JKind.INT);
+            }
+            case DATE_ADD_DAYS -> {
+                JExpr a = gen(c.args().get(0));
+                JExpr n = gen(c.args().get(1));
+                yield JExpr.of("Math.toIntExact(" + a.v() + " + " + n.v() + ")", or(a.n(), n.n()), JKind.INT);
+            }
+            case DATE_ADD_MONTHS -> {
+                JExpr a = gen(c.args().get(0));
+                JExpr n = gen(c.args().get(1));
+                yield JExpr.of("io.tessera.backend.jvm.Runtime.addMonths(" + a.v() + ", " + n.v() + ")", or(a.n(), n.n()), JKind.INT);
+            }
+            case DATE_DIFF_DAYS -> {
+                JExpr a = gen(c.args().get(0));
+                JExpr b = gen(c.args().get(1));
+                yield convert(JExpr.of("(" + a.v() + " - " + b.v() + ")", or(a.n(), b.n()), JKind.INT), DataType.INTEGER, c.type());
+            }
+        };
+    }
+
+    static String or(String a, String b) {
+        if (a.equals("false")) {
+            return b;
+        }
+        if (b.equals("false")) {
+            return a;
+        }
+        return "(" + a + " || " + b + ")";
+    }
+
+    // ---- literals ----
+
+    JExpr literal(Expr.Literal l) {
+        DataType t = l.type();
+        JKind k = t.kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(t);
+        if (l.value() == null) {
+            return JExpr.of(zero(k), "true", k);
+        }
+        Object v = l.value();
+        String text = switch (k) {
+            case INT -> Long.toString(((Number) v).longValue());
+            case LONG -> ((Number) v).longValue() + "L";
+            case DOUBLE -> doubleLiteral(((Number) v).doubleValue());
+            case BOOL -> v.toString();
+            case STRING -> javaString(v.toString());
+            case CODE -> throw new IllegalStateException();
+        };
+        if (k == JKind.INT && (((Number) v).longValue() > Integer.MAX_VALUE || ((Number) v).longValue() < Integer.MIN_VALUE)) {
+            return JExpr.of(((Number) v).longValue() + "L", "false", JKind.LONG);
+        }
+        return JExpr.of(text, "false", k);
+    }
+
+    static String zero(JKind k) {
+        return switch (k) {
+            case INT, CODE -> "0";
+            case LONG -> "0L";
+            case DOUBLE -> "0.0d";
+            case BOOL -> "false";
+            case STRING -> "\"\"";
+        };
+    }
+
+    static String doubleLiteral(double d) {
+        if (Double.isNaN(d)) {
+            return "Double.NaN";
+        }
+        if (Double.isInfinite(d)) {
+            return d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY";
+        }
+        return Double.toString(d) + "d";
+    }
+
+    static String javaString(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if (ch < 0x20 || ch > 0x7e) {
+                        sb.append(String.format("\\u%04x", (int) ch));
+                    } else {
+                        sb.append(ch);
+                    }
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    // ---- numbers ----
+
+    /** The Java kind in which values of this type are computed. */
+    static JKind numericKind(DataType t) {
+        return switch (t.kind()) {
+            case INTEGER, DATE -> JKind.INT;
+            case BIGINT, DECIMAL -> JKind.LONG;
+            case DOUBLE -> JKind.DOUBLE;
+            case BOOLEAN -> JKind.BOOL;
+            case VARCHAR -> JKind.STRING;
+        };
+    }
+
+    private JExpr arithmetic(Expr.Call c) {
+        Expr a = c.args().get(0);
+        Expr b = c.args().get(1);
+        DataType t = c.type();
+        JExpr x = gen(a);
+        JExpr y = gen(b);
+        String n = or(x.n(), y.n());
+        String op = switch (c.op()) {
+            case ADD -> "+";
+            case SUB -> "-";
+            case MUL -> "*";
+            case DIV -> "/";
+            default -> "%";
+        };
+        if (t.kind() == TypeKind.DOUBLE) {
+            String xv = toDouble(x, a.type());
+            String yv = toDouble(y, b.type());
+            return JExpr.of("(" + xv + " " + op + " " + yv + ")", n, JKind.DOUBLE);
+        }
+        if (t.kind() == TypeKind.DECIMAL) {
+            int s = t.scale();
+            if (c.op() == Op.ADD || c.op() == Op.SUB) {
+                String xv = rescaleTo(x, a.type(), s);
+                String yv = rescaleTo(y, b.type(), s);
+                return JExpr.of("Math." + (c.op() == Op.ADD ? "add" : "subtract") + "Exact(" + xv + ", " + yv + ")", n, JKind.LONG);
+            }
+            if (c.op() == Op.MUL) {
+                int sx = scaleOf(a.type());
+                int sy = scaleOf(b.type());
+                String prod = "Math.multiplyExact(" + asLong(x) + ", " + asLong(y) + ")";
+                int shift = s - (sx + sy);
+                return JExpr.of(shift == 0 ? prod : "io.tessera.backend.jvm.Runtime.rescale(" + prod + ", " + shift + ")", n, JKind.LONG);
+            }
+            throw new SqlError("unsupported: " + c.op() + " on DECIMAL values");
+        }
+        if (t.kind() == TypeKind.INTEGER || t.kind() == TypeKind.BIGINT) {
+            boolean isInt = t.kind() == TypeKind.INTEGER;
+            String xv = isInt ? asInt(x, a.type()) : asLong(x);
+            String yv = isInt ? asInt(y, b.type()) : asLong(y);
+            String v = switch (c.op()) {
+                case ADD -> "Math.addExact(" + xv + ", " + yv + ")";
+                case SUB -> "Math.subtractExact(" + xv + ", " + yv + ")";
+                case MUL -> "Math.multiplyExact(" + xv + ", " + yv + ")";
+                case DIV -> "io.tessera.backend.jvm.Runtime.div(" + xv + ", " + yv + ")";
+                default -> "io.tessera.backend.jvm.Runtime.mod(" + xv + ", " + yv + ")";
+            };
+            // a NULL operand's placeholder must not divide by zero
+            if ((c.op() == Op.DIV || c.op() == Op.MOD) && !n.equals("false")) {
+                v = "(" + n + " ? " + (isInt ? "0" : "0L") + " : " + v + ")";
+            }
+            return JExpr.of(v, n, isInt ? JKind.INT : JKind.LONG);
+        }
+        throw new SqlError("unsupported: arithmetic giving " + t);
+    }
+
+    static int scaleOf(DataType t) {
+        return t.kind() == TypeKind.DECIMAL ? t.scale() : 0;
+    }
+
+    private static String asLong(JExpr x) {
+        return x.kind() == JKind.LONG ? x.v() : "((long) " + x.v() + ")";
+    }
+
+    private static String asInt(JExpr x, DataType t) {
+        if (x.kind() == JKind.INT) {
+            return x.v();
+        }
+        return "Math.toIntExact(" + x.v() + ")";
+    }
+
+    private static String toDouble(JExpr x, DataType t) {
+        if (t.kind() == TypeKind.DECIMAL) {
+            return "((double) " + x.v() + " / " + Values.pow10(t.scale()) + ".0d)";
+        }
+        return x.kind() == JKind.DOUBLE ? x.v() : "((double) " + x.v() + ")";
+    }
+
+    /** An exact numeric value as an unscaled long at scale s. */
+    private static String rescaleTo(JExpr x, DataType t, int s) {
+        int from = scaleOf(t);
+        String v = asLong(x);
+        if (from == s) {
+            return v;
+        }
+        return "io.tessera.backend.jvm.Runtime.rescale(" + v + ", " + (s - from) + ")";
+    }
+
+    // ---- comparisons ----
+
+    private JExpr compare(Op op, Expr a, Expr b) {
+        JExpr x = gen(a);
+        JExpr y = gen(b);
+        String n = or(x.n(), y.n());
+        String jop = switch (op) {
+            case EQ -> "==";
+            case NE -> "!=";
+            case LT -> "<";
+            case LE -> "<=";
+            case GT -> ">";
+            default -> ">=";
+        };
+        TypeKind ka = a.type().kind();
+        TypeKind kb = b.type().kind();
+        if (ka == TypeKind.VARCHAR || kb == TypeKind.VARCHAR) {
+            return JExpr.of(compareStrings(op, jop, x, y, a, b), n, JKind.BOOL);
+        }
+        if (ka == TypeKind.BOOLEAN || kb == TypeKind.BOOLEAN) {
+            String xv = "(" + x.v() + " ? 1 : 0)";
+            String yv = "(" + y.v() + " ? 1 : 0)";
+            return JExpr.of("(" + xv + " " + jop + " " + yv + ")", n, JKind.BOOL);
+        }
+        if (ka == TypeKind.DOUBLE || kb == TypeKind.DOUBLE) {
+            return JExpr.of("(" + toDouble(x, a.type()) + " " + jop + " " + toDouble(y, b.type()) + ")", n, JKind.BOOL);
+        }
+        if (ka == TypeKind.DECIMAL || kb == TypeKind.DECIMAL) {
+            int s = Math.max(scaleOf(a.type()), scaleOf(b.type()));
+            return JExpr.of("(" + rescaleTo(x, a.type(), s) + " " + jop + " " + rescaleTo(y, b.type(), s) + ")", n, JKind.BOOL);
+        }
+        return JExpr.of("(" + x.v() + " " + jop + " " + y.v() + ")", n, JKind.BOOL);
+    }
+
+    private String compareStrings(Op op, String jop, JExpr x, JExpr y, Expr a, Expr b) {
+        if (x.kind() == JKind.CODE && b instanceof Expr.Literal lit && lit.value() != null) {
+            return codeVsConstant(op, x, lit.value().toString());
+        }
+        if (y.kind() == JKind.CODE && a instanceof Expr.Literal lit && lit.value() != null) {
+            return codeVsConstant(flip(op), y, lit.value().toString());
+        }
+        if (x.kind() == JKind.CODE && y.kind() == JKind.CODE) {
+            if (x.dict().equals(y.dict())) {
+                return "(" + x.v() + " " + jop + " " + y.v() + ")";
+            }
+            String ranks = scope.field("int[][]", "io.tessera.backend.jvm.Runtime.mergedRanks(" + scope.dictionary(x.dict())
+                    + ", " + scope.dictionary(y.dict()) + ")", "ranks");
+            return "(" + ranks + "[0][" + x.v() + "] " + jop + " " + ranks + "[1][" + y.v() + "])";
+        }
+        String sx = asString(x);
+        String sy = asString(y);
+        if (op == Op.EQ) {
+            return sx + ".equals(" + sy + ")";
+        }
+        if (op == Op.NE) {
+            return "!" + sx + ".equals(" + sy + ")";
+        }
+        return "(" + sx + ".compareTo(" + sy + ") " + jop + " 0)";
+    }
+
+    private static Op flip(Op op) {
+        return switch (op) {
+            case LT -> Op.GT;
+            case LE -> Op.GE;
+            case GT -> Op.LT;
+            case GE -> Op.LE;
+            default -> op;
+        };
+    }
+
+    /** A code against a constant string, through the order-preserving dictionary: bounds computed once in init. */
+    private String codeVsConstant(Op op, JExpr code, String constant) {
+        String d = scope.dictionary(code.dict());
+        String lit = javaString(constant);
+        return switch (op) {
+            case EQ -> "(" + code.v() + " == " + scope.field("int", d + ".code(" + lit + ")", "code") + ")";
+            case NE -> "(" + code.v() + " != " + scope.field("int", d + ".code(" + lit + ")", "code") + ")";
+            case LT -> "(" + code.v() + " < " + scope.field("int", d + ".lowerBound(" + lit + ")", "lo") + ")";
+            case LE -> "(" + code.v() + " < " + scope.field("int", d + ".upperBound(" + lit + ")", "hi") + ")";
+            case GT -> "(" + code.v() + " >= " + scope.field("int", d + ".upperBound(" + lit + ")", "hi") + ")";
+            default -> "(" + code.v() + " >= " + scope.field("int", d + ".lowerBound(" + lit + ")", "lo") + ")";
+        };
+    }
+
+    /** A VARCHAR value as a Java String. */
+    String asString(JExpr x) {
+        if (x.kind() == JKind.STRING) {
+            return x.v();
+        }
+        if (x.kind() == JKind.CODE) {
+            // a NULL's placeholder code may not exist in the dictionary
+            String d = scope.dictionary(x.dict());
+            return x.nullable() ? "(" + x.n() + " ? \"\" : " + d + ".value(" + x.v() + "))" : d + ".value(" + x.v() + ")";
+        }
+        throw new IllegalStateException("not a string: " + x);
+    }
+
+    private JExpr distinct(Expr.Call c) {
+        Expr a = c.args().get(0);
+        Expr b = c.args().get(1);
+        JExpr x = gen(a);
+        JExpr y = gen(b);
+        JExpr eq = compare(Op.EQ, a, b);
+        String same = "((" + x.n() + " && " + y.n() + ") || (!" + x.n() + " && !" + y.n() + " && " + eq.v() + "))";
+        return JExpr.of(c.op() == Op.IS_NOT_DISTINCT ? same : "(!" + same + ")", "false", JKind.BOOL);
+    }
+
+    // ---- logic ----
+
+    private JExpr logic(Expr.Call c) {
+        JExpr a = gen(c.args().get(0));
+        JExpr b = gen(c.args().get(1));
+        boolean and = c.op() == Op.AND;
+        if (!a.nullable() && !b.nullable()) {
+            return JExpr.of("(" + a.v() + (and ? " && " : " || ") + b.v() + ")", "false", JKind.BOOL);
+        }
+        String at = a.isTrue();
+        String bt = b.isTrue();
+        if (and) {
+            String af = "(!" + a.n() + " && !" + a.v() + ")";
+            String bf = "(!" + b.n() + " && !" + b.v() + ")";
+            return JExpr.of("(" + at + " && " + bt + ")", "(!" + af + " && !" + bf + " && " + or(a.n(), b.n()) + ")", JKind.BOOL);
+        }
+        return JExpr.of("(" + at + " || " + bt + ")", "(!" + at + " && !" + bt + ")", JKind.BOOL);
+    }
+
+    private JExpr caseWhen(Expr.Call c) {
+        List<Expr> args = c.args();
+        DataType t = c.type();
+        int pairs = (args.size() - 1) / 2;
+        JExpr[] thens = new JExpr[pairs + 1];
+        for (int i = 0; i < pairs; i++) {
+            thens[i] = gen(args.get(2 * i + 1));
+        }
+        thens[pairs] = gen(args.get(args.size() - 1));
+        // VARCHAR results stay codes when every branch is a code of one dictionary
+        String dict = null;
+        boolean codes = t.kind() == TypeKind.VARCHAR;
+        for (int i = 0; i <= pairs && codes; i++) {
+            Expr src = i < pairs ? args.get(2 * i + 1) : args.get(args.size() - 1);
+            boolean nullLit = src instanceof Expr.Literal l && l.value() == null;
+            if (nullLit) {
+                continue;
+            }
+            if (thens[i].kind() != JKind.CODE || (dict != null && !dict.equals(thens[i].dict()))) {
+                codes = false;
+            } else {
+                dict = thens[i].dict();
+            }
+        }
+        codes &= dict != null;
+        StringBuilder v = new StringBuilder();
+        StringBuilder n = new StringBuilder();
+        for (int i = 0; i < pairs; i++) {
+            String when = gen(args.get(2 * i)).isTrue();
+            JExpr th = codes ? thens[i] : convert(thens[i], args.get(2 * i + 1).type(), t);
+            v.append('(').append(when).append(" ? ").append(th.v()).append(" : ");
+            n.append('(').append(when).append(" ? ").append(th.n()).append(" : ");
+        }
+        JExpr el = codes ? thens[pairs] : convert(thens[pairs], args.get(args.size() - 1).type(), t);
+        v.append(el.v()).append(")".repeat(pairs));
+        n.append(el.n()).append(")".repeat(pairs));
+        JKind k = codes ? JKind.CODE : t.kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(t);
+        return new JExpr(v.toString(), n.toString(), k, codes ? dict : null);
+    }
+
+    private JExpr coalesce(Expr.Call c) {
+        DataType t = c.type();
+        List<Expr> args = c.args();
+        StringBuilder v = new StringBuilder();
+        StringBuilder n = new StringBuilder();
+        JKind k = t.kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(t);
+        for (int i = 0; i < args.size() - 1; i++) {
+            JExpr a = convert(gen(args.get(i)), args.get(i).type(), t);
+            v.append("(!").append(a.n()).append(" ? ").append(a.v()).append(" : ");
+            n.append("(!").append(a.n()).append(" ? false : ");
+        }
+        JExpr last = convert(gen(args.get(args.size() - 1)), args.get(args.size() - 1).type(), t);
+        v.append(last.v()).append(")".repeat(args.size() - 1));
+        n.append(last.n()).append(")".repeat(args.size() - 1));
+        return JExpr.of(v.toString(), n.toString(), k);
+    }
+
+    private JExpr like(Expr.Call c) {
+        JExpr a = gen(c.args().get(0));
+        String regex = javaString((String) c.detail());
+        if (a.kind() == JKind.CODE) {
+            String mask = scope.field("boolean[]", "io.tessera.backend.jvm.Runtime.likeMask(" + scope.dictionary(a.dict())
+                    + ", " + regex + ")", "like");
+            return JExpr.of("(" + a.n() + " ? false : " + mask + "[" + a.v() + "])", a.n(), JKind.BOOL);
+        }
+        String p = scope.field("java.util.regex.Pattern", "java.util.regex.Pattern.compile(" + regex
+                + ", java.util.regex.Pattern.DOTALL)", "pattern");
+        return JExpr.of(p + ".matcher(" + asString(a) + ").matches()", a.n(), JKind.BOOL);
+    }
+
+    // ---- conversions ----
+
+    /** Converts a value of SQL type {@code from} to SQL type {@code to} (CAST, and implicit widening). */
+    JExpr convert(JExpr x, DataType from, DataType to) {
+        if (from.equals(to)) {
+            return x;
+        }
+        TypeKind f = from.kind();
+        String n = x.n();
+        String v;
+        switch (to.kind()) {
+            case DOUBLE -> {
+                if (x.kind() == JKind.STRING || x.kind() == JKind.CODE) {
+                    v = "io.tessera.backend.jvm.Runtime.parseDouble(" + asString(x) + ")";
+                } else if (f == TypeKind.BOOLEAN) {
+                    v = "(" + x.v() + " ? 1.0d : 0.0d)";
+                } else {
+                    v = toDouble(x, from);
+                }
+                return JExpr.of(guard(n, v, JKind.DOUBLE), n, JKind.DOUBLE);
+            }
+            case INTEGER, BIGINT -> {
+                long min = to.kind() == TypeKind.INTEGER ? Integer.MIN_VALUE : Long.MIN_VALUE;
+                long max = to.kind() == TypeKind.INTEGER ? Integer.MAX_VALUE : Long.MAX_VALUE;
+                String lv = switch (f) {
+                    case DOUBLE -> "io.tessera.backend.jvm.Runtime.doubleToLong(" + x.v() + ", " + min + "L, " + max + "L)";
+                    case DECIMAL -> "io.tessera.backend.jvm.Runtime.rescale(" + x.v() + ", " + (-from.scale()) + ")";
+                    case BOOLEAN -> "(" + x.v() + " ? 1L : 0L)";
+                    case VARCHAR -> "io.tessera.backend.jvm.Runtime.parseLong(" + asString(x) + ")";
+                    default -> asLong(x);
+                };
+                if (to.kind() == TypeKind.INTEGER) {
+                    lv = x.kind() == JKind.INT && f != TypeKind.BOOLEAN ? x.v()
+                            : "(int) io.tessera.backend.jvm.Runtime.checkRange(" + lv + ", " + min + "L, " + max + "L)";
+                    return JExpr.of(guard(n, lv, JKind.INT), n, JKind.INT);
+                }
+                return JExpr.of(guard(n, lv, JKind.LONG), n, JKind.LONG);
+            }
+            case DECIMAL -> {
+                int s = to.scale();
+                String lv = switch (f) {
+                    case DOUBLE -> "Math.round(" + x.v() + " * " + Values.pow10(s) + ".0d)";
+                    case VARCHAR -> "io.tessera.backend.jvm.Runtime.parseDecimal(" + asString(x) + ", " + to.precision() + ", " + s + ")";
+                    case BOOLEAN -> throw new SqlError("unsupported: CAST from BOOLEAN to DECIMAL");
+                    default -> rescaleTo(x, from, s);
+                };
+                return JExpr.of(guard(n, lv, JKind.LONG), n, JKind.LONG);
+            }
+            case DATE -> {
+                if (f == TypeKind.VARCHAR) {
+                    return JExpr.of(guard(n, "io.tessera.backend.jvm.Runtime.parseDate(" + asString(x) + ")", JKind.INT), n, JKind.INT);
+                }
+                throw new SqlError("unsupported: CAST from " + from + " to DATE");
+            }
+            case BOOLEAN -> {
+                if (f == TypeKind.VARCHAR) {
+                    return JExpr.of(guard(n, "io.tessera.storage.Values.parseBoolean(" + asString(x) + ")", JKind.BOOL), n, JKind.BOOL);
+                }
+                if (f == TypeKind.INTEGER || f == TypeKind.BIGINT) {
+                    return JExpr.of("(" + x.v() + " != 0)", n, JKind.BOOL);
+                }
+                throw new SqlError("unsupported: CAST from " + from + " to BOOLEAN");
+            }
+            case VARCHAR -> {
+                if (x.kind() == JKind.CODE || x.kind() == JKind.STRING) {
+                    return x;
+                }
+                String sv = switch (f) {
+                    case DECIMAL -> "io.tessera.backend.jvm.Runtime.decimalToString(" + x.v() + ", " + from.scale() + ")";
+                    case DOUBLE -> "io.tessera.backend.jvm.Runtime.doubleToString(" + x.v() + ")";
+                    case DATE -> "io.tessera.backend.jvm.Runtime.dateToString(" + x.v() + ")";
+                    default -> "String.valueOf(" + x.v() + ")";
+                };
+                return JExpr.of(guard(n, sv, JKind.STRING), n, JKind.STRING);
+            }
+            default -> throw new SqlError("unsupported: CAST to " + to);
+        }
+    }
+
+    /** Keeps a NULL's placeholder from reaching a conversion that could fail on it. */
+    private static String guard(String n, String v, JKind k) {
+        return n.equals("false") ? v : "(" + n + " ? " + zero(k) + " : " + v + ")";
+    }
+}

@@ -1,0 +1,13 @@
+package io.tessera.backend.jvm;
+
+/**
+ * What every generated pipeline class implements: {@link #init} takes its inputs (columns, hash tables,
+ * dictionaries) from the context once; {@link #run} processes source rows {@code [from, to)} of one morsel into
+ * the worker's sink state. Instances are shared by all workers, so generated fields are written only in init.
+ */
+public abstract class PipelineCode {
+
+    public abstract void init(PipelineContext ctx);
+
+    public abstract void run(long from, long to, Object sinkState);
+}

@@ -1,0 +1,694 @@
+package io.tessera.backend.jvm;
+
+import io.tessera.plan.AggCall;
+import io.tessera.plan.AggFunction;
+import io.tessera.plan.Expr;
+import io.tessera.plan.JoinKind;
+import io.tessera.plan.KeyRange;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.Sink;
+import io.tessera.plan.Slot;
+import io.tessera.plan.ColumnInfo;
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Emits one pipeline as a Java class: a loop over the rows of one morsel whose body is the pipeline's
+ * operations, fused, followed by its sink. Every choice with alternatives is read from the genome. The code
+ * is indented and each part is commented with the IR operation it comes from.
+ */
+public final class PipelineEmitter implements ExprGen.Scope {
+
+    private final Pipeline p;
+    private final Genome g;
+    private final String className;
+    private final StringBuilder fields = new StringBuilder();
+    private final StringBuilder init = new StringBuilder();
+    private final StringBuilder body = new StringBuilder();
+    private final StringBuilder before = new StringBuilder();
+    private final StringBuilder after = new StringBuilder();
+    private final Map<String, JExpr> loaded = new HashMap<>();
+    private final Map<String, String> fieldByInit = new LinkedHashMap<>();
+    private final Map<String, String> dictFields = new HashMap<>();
+    private final Map<Integer, String> joinRow = new HashMap<>();
+    private final Map<Integer, JoinKind> joinKind = new HashMap<>();
+    private final ExprGen gen = new ExprGen(this);
+    private int indent = 2;
+    private int names;
+    private boolean boundSource;
+
+    // sink metadata
+    private JKind[] bufferKinds;
+    private String[] bufferDicts;
+    private AggSpec[] aggSpecs;
+    private JKind[] keyKinds;
+    private String[] keyDicts;
+    private boolean dense;
+    private long[] denseMins;
+    private long[] denseSizes;
+    private int keyWidth;
+    private boolean nullableKeys;
+
+    private PipelineEmitter(Pipeline p, Genome g) {
+        this.p = p;
+        this.g = g;
+        this.className = "Pipeline" + p.id();
+    }
+
+    public static EmittedPipeline emit(Pipeline p, Genome g) {
+        return new PipelineEmitter(p, g).emit();
+    }
+
+    private EmittedPipeline emit() {
+        boolean predicated = "predicated".equals(g.get(JvmDimensions.PREDICATION));
+        List<Operation> ops = p.operations();
+        for (int i = 0; i < ops.size(); i++) {
+            Operation op = ops.get(i);
+            if (op instanceof Operation.Filter f) {
+                if (predicated) {
+                    List<Expr> run = new ArrayList<>();
+                    while (i < ops.size() && ops.get(i) instanceof Operation.Filter ff) {
+                        run.add(ff.condition());
+                        i++;
+                    }
+                    i--;
+                    filterPredicated(run);
+                } else {
+                    filter(f.condition());
+                }
+            } else {
+                probe((Operation.Probe) op);
+            }
+        }
+        sink(p.sink());
+        return new EmittedPipeline(p, g, className, assemble(), bufferKinds, bufferDicts, aggSpecs, keyKinds, keyDicts,
+                dense, denseMins, denseSizes, keyWidth, nullableKeys);
+    }
+
+    // ---- emission helpers ----
+
+    private void line(String s) {
+        body.append("    ".repeat(indent)).append(s).append('\n');
+    }
+
+    private void comment(String s) {
+        line("// " + s.replace('\n', ' '));
+    }
+
+    private String name(String hint) {
+        return hint + (names++);
+    }
+
+    @Override
+    public String field(String javaType, String initExpression, String hint) {
+        String key = javaType + "|" + initExpression;
+        String f = fieldByInit.get(key);
+        if (f == null) {
+            f = name(hint);
+            fieldByInit.put(key, f);
+            fields.append("    private ").append(javaType).append(' ').append(f).append(";\n");
+            init.append("        ").append(f).append(" = ").append(initExpression).append(";\n");
+        }
+        return f;
+    }
+
+    @Override
+    public String dictionary(String key) {
+        return dictFields.computeIfAbsent(key, k -> field("io.tessera.storage.Dictionary",
+                "ctx.dictionary(" + ExprGen.javaString(k) + ")", "dict"));
+    }
+
+    /** Emits loads of every slot the expression uses that is not loaded yet. */
+    private void load(Expr e) {
+        if (e instanceof Expr.Ref r) {
+            loadSlot(r.slot());
+        } else if (e instanceof Expr.Call c) {
+            for (Expr a : c.args()) {
+                load(a);
+            }
+        }
+    }
+
+    private static String slotKey(Slot s) {
+        return s.isSource() ? "s" + s.index() : "j" + s.joinId() + "_" + s.index();
+    }
+
+    private void loadSlot(Slot s) {
+        String key = slotKey(s);
+        if (loaded.containsKey(key)) {
+            return;
+        }
+        JKind k = JKind.stored(s.type());
+        String var = "v_" + key;
+        String value;
+        String isNull = "false";
+        if (s.isSource()) {
+            String seg = field("java.lang.foreign.MemorySegment", "ctx.column(" + s.index() + ").data()", "col");
+            value = switch (k) {
+                case INT, CODE -> seg + ".get(INT, i << 2)";
+                case LONG -> seg + ".get(LONG, i << 3)";
+                case DOUBLE -> seg + ".get(DOUBLE, i << 3)";
+                case BOOL -> seg + ".get(BYTE, i) != 0";
+                default -> throw new IllegalStateException();
+            };
+            if (s.nullable()) {
+                String valid = field("java.lang.foreign.MemorySegment", "ctx.column(" + s.index() + ").validity()", "valid");
+                isNull = "(" + valid + " != null && (" + valid + ".get(LONG, (i >>> 6) << 3) & (1L << i)) == 0)";
+            }
+        } else {
+            int j = s.joinId();
+            String r = joinRow.get(j);
+            String arr = switch (k) {
+                case INT, CODE -> "ints";
+                case LONG -> "longs";
+                case DOUBLE -> "doubles";
+                case BOOL -> "bytes";
+                default -> throw new IllegalStateException();
+            };
+            String at = field(k == JKind.BOOL ? "byte[]" : k.javaType + "[]",
+                    "ctx.joinTable(" + j + ").payload." + arr + "[" + s.index() + "]", "j" + j + "_p");
+            String nb = field("long[]", "ctx.joinTable(" + j + ").payload.nulls[" + s.index() + "]", "j" + j + "_n");
+            boolean left = joinKind.get(j) == JoinKind.LEFT;
+            value = at + "[" + r + "]" + (k == JKind.BOOL ? " != 0" : "");
+            if (left) {
+                value = "(" + r + " < 0 ? " + ExprGen.zero(k) + " : " + value + ")";
+            }
+            isNull = "(" + nb + " != null && (" + nb + "[" + r + " >>> 6] & (1L << " + r + ")) != 0)";
+            if (left) {
+                isNull = "(" + r + " < 0 || " + isNull + ")";
+            }
+            if (!s.nullable()) {
+                isNull = "false";
+            }
+        }
+        line("final " + k.javaType + " " + var + " = " + value + ";");
+        String nvar = "false";
+        if (!isNull.equals("false")) {
+            nvar = var + "_null";
+            line("final boolean " + nvar + " = " + isNull + ";");
+        }
+        loaded.put(key, new JExpr(var, nvar, k, s.dictionaryKey()));
+    }
+
+    @Override
+    public JExpr slot(Slot s) {
+        loadSlot(s);
+        return loaded.get(slotKey(s));
+    }
+
+    // ---- operations ----
+
+    private void filter(Expr cond) {
+        comment("FILTER " + cond);
+        load(cond);
+        line("if (!" + gen.gen(cond).isTrue() + ") continue;");
+    }
+
+    private void filterPredicated(List<Expr> conds) {
+        comment("FILTER (predicated) " + conds);
+        for (Expr c : conds) {
+            load(c);
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Expr c : conds) {
+            sb.append(sb.length() == 0 ? "" : " & ").append(gen.gen(c).isTrue());
+        }
+        line("if (!(" + sb + ")) continue;");
+    }
+
+    /** A key value as the long the hash tables use; CODE keys of another dictionary are mapped to the build's codes. */
+    private String keyLong(JExpr x, DataType type, DataType common, String buildDict) {
+        if (x.kind() == JKind.STRING) {
+            throw new SqlError("unsupported: a join or group key computed as a string");
+        }
+        if (x.kind() == JKind.CODE && buildDict != null && !buildDict.equals(x.dict())) {
+            String map = field("int[]", "io.tessera.backend.jvm.Runtime.codeMap(" + dictionary(x.dict()) + ", "
+                    + dictionary(buildDict) + ")", "codemap");
+            return "(long) " + map + "[" + x.v() + "]";
+        }
+        if (common != null && common.kind() == TypeKind.DECIMAL && type.kind() != TypeKind.DOUBLE) {
+            int s = common.scale() - ExprGen.scaleOf(type);
+            return s == 0 ? "(long) " + x.v() : "io.tessera.backend.jvm.Runtime.rescale((long) " + x.v() + ", " + s + ")";
+        }
+        if (common != null && common.kind() == TypeKind.DOUBLE) {
+            return "io.tessera.backend.jvm.Hashing.doubleKey(" + gen.convert(x, type, DataType.DOUBLE).v() + ")";
+        }
+        return switch (x.kind()) {
+            case DOUBLE -> "io.tessera.backend.jvm.Hashing.doubleKey(" + x.v() + ")";
+            case BOOL -> "(" + x.v() + " ? 1L : 0L)";
+            default -> "(long) " + x.v();
+        };
+    }
+
+    /** The type both sides of a join key are compared in. */
+    static DataType commonKeyType(DataType a, DataType b) {
+        if (a.kind() == TypeKind.DOUBLE || b.kind() == TypeKind.DOUBLE) {
+            return DataType.DOUBLE;
+        }
+        if (a.kind() == TypeKind.DECIMAL || b.kind() == TypeKind.DECIMAL) {
+            return DataType.decimal(18, Math.max(ExprGen.scaleOf(a), ExprGen.scaleOf(b)));
+        }
+        return null;
+    }
+
+    static String buildKeyDict(Expr buildKey) {
+        return buildKey.type().kind() == TypeKind.VARCHAR && buildKey instanceof Expr.Ref r ? r.slot().dictionaryKey() : null;
+    }
+
+    private void probe(Operation.Probe op) {
+        int j = op.joinId();
+        Sink.Build b = op.build();
+        comment("PROBE j" + j + " (" + op.kind() + ", " + g.get(JvmDimensions.probeTable(j)) + ") on " + op.keys());
+        List<String> keys = new ArrayList<>();
+        List<String> nulls = new ArrayList<>();
+        for (int k = 0; k < op.keys().size(); k++) {
+            Expr e = op.keys().get(k);
+            load(e);
+            JExpr x = gen.gen(e);
+            Expr bk = b.keys().get(k);
+            String kv = name("key");
+            String buildDict = buildKeyDict(bk);
+            if (e.type().kind() == TypeKind.VARCHAR && buildDict == null) {
+                throw new SqlError("unsupported: a join on a computed string");
+            }
+            line("final long " + kv + " = " + keyLong(x, e.type(), commonKeyType(e.type(), bk.type()), buildDict) + ";");
+            keys.add(kv);
+            if (x.nullable()) {
+                nulls.add(x.n());
+            }
+            if (x.kind() == JKind.CODE && buildDict != null && !buildDict.equals(x.dict())) {
+                nulls.add("(" + kv + " < 0)");
+            }
+        }
+        String r = "r" + j;
+        joinRow.put(j, r);
+        joinKind.put(j, op.kind());
+        boolean perfect = "perfect".equals(g.get(JvmDimensions.probeTable(j)));
+        boolean murmur = "murmur".equals(g.get(JvmDimensions.probeHash(j)));
+        String nullCond = String.join(" || ", nulls);
+        String lookup;
+        if (perfect) {
+            String min = field("long", "ctx.joinTable(" + j + ").min", "j" + j + "_min");
+            String max = field("long", "ctx.joinTable(" + j + ").max", "j" + j + "_max");
+            String first = field("int[]", "ctx.joinTable(" + j + ").first", "j" + j + "_first");
+            String k = keys.get(0);
+            lookup = "(" + k + " < " + min + " || " + k + " > " + max + ") ? -1 : " + first + "[(int) (" + k + " - " + min + ")]";
+        } else if (keys.size() == 1) {
+            String slotKeys = field("long[]", "ctx.joinTable(" + j + ").slotKeys", "j" + j + "_keys");
+            String slotRows = field("int[]", "ctx.joinTable(" + j + ").slotRows", "j" + j + "_rows");
+            String bits = field("int", "ctx.joinTable(" + j + ").bits", "j" + j + "_bits");
+            String mask = field("int", "ctx.joinTable(" + j + ").mask", "j" + j + "_mask");
+            String s = name("slot");
+            line("int " + r + " = -1;");
+            line("for (int " + s + " = io.tessera.backend.jvm.Hashing." + (murmur ? "murmur" : "multiplyShift") + "("
+                    + keys.get(0) + ", " + bits + "); ; " + s + " = (" + s + " + 1) & " + mask + ") {");
+            line("    final int at = " + slotRows + "[" + s + "];");
+            line("    if (at < 0 || " + slotKeys + "[" + s + "] == " + keys.get(0) + ") { " + r + " = at; break; }");
+            line("}");
+            lookup = null;
+        } else if (keys.size() == 2) {
+            String t = field("io.tessera.backend.jvm.JoinTable", "ctx.joinTable(" + j + ")", "j" + j + "_table");
+            lookup = t + ".find2(" + keys.get(0) + ", " + keys.get(1) + ")";
+        } else {
+            String t = field("io.tessera.backend.jvm.JoinTable", "ctx.joinTable(" + j + ")", "j" + j + "_table");
+            lookup = t + ".find(new long[] {" + String.join(", ", keys) + "})";
+        }
+        if (lookup != null) {
+            line("int " + r + " = " + lookup + ";");
+        }
+        if (!nullCond.isEmpty()) {
+            line("if (" + nullCond + ") " + r + " = -1; // NULL keys never match");
+        }
+        switch (op.kind()) {
+            case SEMI -> line("if (" + r + " < 0) continue;");
+            case ANTI -> line("if (" + r + " >= 0) continue;");
+            case INNER -> {
+                line("if (" + r + " < 0) continue;");
+                if (!b.uniqueKeys()) {
+                    String next = field("int[]", "ctx.joinTable(" + j + ").next", "j" + j + "_next");
+                    line("do { // every build row with this key");
+                    closers.add("} while ((" + r + " = " + next + "[" + r + "]) >= 0);");
+                    indent++;
+                }
+            }
+            case LEFT -> {
+                if (!b.uniqueKeys()) {
+                    String next = field("int[]", "ctx.joinTable(" + j + ").next", "j" + j + "_next");
+                    line("do { // every build row with this key, or once with NULLs when none");
+                    closers.add("} while (" + r + " >= 0 && (" + r + " = " + next + "[" + r + "]) >= 0);");
+                    indent++;
+                }
+            }
+        }
+    }
+
+    private final List<String> closers = new ArrayList<>();
+
+    // ---- sinks ----
+
+    private void sink(Sink s) {
+        switch (s) {
+            case Sink.Build b -> build(b);
+            case Sink.Aggregate a -> aggregate(a);
+            case Sink.GroupAggregate ga -> groupAggregate(ga);
+            case Sink.Materialize m -> materialize(m.outputs(), m.offset(), m.fetch(), "MATERIALIZE");
+            case Sink.Sort so -> materialize(so.outputs(), 0, -1, so.isTopK() ? "TOP_K (rows collected, kept in finish)" : "SORT (rows collected, sorted in finish)");
+        }
+        for (int i = closers.size() - 1; i >= 0; i--) {
+            indent--;
+            line(closers.get(i));
+        }
+    }
+
+    private void bufferLayout(List<Expr> outs, int extraLongs) {
+        bufferKinds = new JKind[outs.size() + extraLongs];
+        bufferDicts = new String[outs.size() + extraLongs];
+        for (int c = 0; c < outs.size(); c++) {
+            Expr e = outs.get(c);
+            load(e);
+            JExpr x = gen.gen(e);
+            bufferKinds[c] = x.kind();
+            bufferDicts[c] = x.dict();
+        }
+        for (int c = outs.size(); c < bufferKinds.length; c++) {
+            bufferKinds[c] = JKind.LONG;
+        }
+    }
+
+    private void store(String buf, int c, JExpr x, String w) {
+        String arr = switch (x.kind()) {
+            case INT, CODE -> "ints";
+            case LONG -> "longs";
+            case DOUBLE -> "doubles";
+            case BOOL -> "bytes";
+            case STRING -> "strings";
+        };
+        String v = x.kind() == JKind.BOOL ? "(byte) (" + x.v() + " ? 1 : 0)" : x.v();
+        line(buf + "." + arr + "[" + c + "][" + w + "] = " + v + ";");
+        if (x.nullable()) {
+            line("if (" + x.n() + ") " + buf + ".setNull(" + c + ", " + w + ");");
+        }
+    }
+
+    private void materialize(List<Expr> outs, long offset, long fetch, String what) {
+        comment(what + " " + outs);
+        bufferLayout(outs, 0);
+        before.append("        final io.tessera.backend.jvm.RowBuffer out = (io.tessera.backend.jvm.RowBuffer) sinkState;\n");
+        line("final int w = out.next();");
+        for (int c = 0; c < outs.size(); c++) {
+            store("out", c, gen.gen(outs.get(c)), "w");
+        }
+        if (fetch >= 0) {
+            line("if (out.size >= " + (offset + fetch) + "L) return; // LIMIT: enough rows in this worker");
+        }
+    }
+
+    private void build(Sink.Build b) {
+        comment("BUILD j" + b.joinId() + " (" + g.get(JvmDimensions.HASH_TABLE) + ") keys " + b.keys() + " payload " + b.payloadNames());
+        bufferLayout(b.payload(), b.keys().size());
+        before.append("        final io.tessera.backend.jvm.RowBuffer out = (io.tessera.backend.jvm.RowBuffer) sinkState;\n");
+        List<String> keyVals = new ArrayList<>();
+        for (int k = 0; k < b.keys().size(); k++) {
+            Expr e = b.keys().get(k);
+            load(e);
+            JExpr x = gen.gen(e);
+            if (x.nullable()) {
+                line("if (" + x.n() + ") continue; // a NULL key never matches");
+            }
+            keyVals.add(keyLong(x, e.type(), probeCommonType(b, k), null));
+        }
+        line("final int w = out.next();");
+        for (int c = 0; c < b.payload().size(); c++) {
+            store("out", c, gen.gen(b.payload().get(c)), "w");
+        }
+        for (int k = 0; k < keyVals.size(); k++) {
+            line("out.longs[" + (b.payload().size() + k) + "][w] = " + keyVals.get(k) + ";");
+        }
+    }
+
+    /** Set by the planner through the genome: the probe side's key types, so both sides encode keys alike. */
+    private DataType probeCommonType(Sink.Build b, int k) {
+        String t = g.has("keytype." + k) ? g.get("keytype." + k) : null;
+        return t == null || t.equals("-") ? null : DataType.parse(t);
+    }
+
+    private AggSpec spec(AggCall a) {
+        JKind k = JKind.LONG;
+        DataType argType = a.arg() == null ? DataType.BIGINT : a.arg().type();
+        if (a.arg() != null) {
+            load(a.arg());
+            JExpr x = gen.gen(a.arg());
+            k = x.kind();
+            if (k == JKind.STRING && a.function() != AggFunction.COUNT && a.function() != AggFunction.COUNT_DISTINCT) {
+                throw new SqlError("unsupported: " + a.function() + " of a computed string");
+            }
+        }
+        return new AggSpec(a.function(), k, argType, a.type());
+    }
+
+    private void aggregate(Sink.Aggregate a) {
+        comment("AGGREGATE " + a.aggs());
+        aggSpecs = new AggSpec[a.aggs().size()];
+        keyKinds = new JKind[0];
+        keyDicts = new String[0];
+        dense = true;
+        denseMins = new long[0];
+        denseSizes = new long[0];
+        before.append("        final io.tessera.backend.jvm.DenseGroupTable t = (io.tessera.backend.jvm.DenseGroupTable) sinkState;\n");
+        before.append("        long rows = 0;\n");
+        line("rows++;");
+        for (int i = 0; i < a.aggs().size(); i++) {
+            AggCall call = a.aggs().get(i);
+            AggSpec s = aggSpecs[i] = spec(call);
+            String cnt = "cnt" + i;
+            before.append("        long ").append(cnt).append(" = 0;\n");
+            String val = "val" + i;
+            if (s.hasValue()) {
+                before.append("        ").append(s.doubleValue() ? "double " : "long ").append(val).append(" = ")
+                        .append(s.doubleValue() ? "0.0d" : "0L").append(";\n");
+            }
+            String guard = filterGuard(call);
+            if (guard != null) {
+                line("if (" + guard + ") {");
+                indent++;
+            }
+            updateAccumulator(call, s, i, cnt, val, "0", true);
+            if (guard != null) {
+                indent--;
+                line("}");
+            }
+            // merge this morsel's accumulators into the worker's state
+            if (s.hasValue()) {
+                String tv = "t." + (s.doubleValue() ? "dvals" : "lvals") + "[" + i + "][0]";
+                after.append("        if (").append(cnt).append(" > 0) {\n");
+                if (s.isMin() || s.isMax()) {
+                    after.append("            if (t.counts[").append(i).append("][0] == 0 || ").append(val)
+                            .append(s.isMin() ? " < " : " > ").append(tv).append(") ").append(tv).append(" = ").append(val).append(";\n");
+                } else if (call.function() == AggFunction.SINGLE_VALUE || call.function() == AggFunction.ANY_VALUE) {
+                    after.append("            ").append(tv).append(" = ").append(val).append(";\n");
+                } else if (s.doubleValue()) {
+                    after.append("            ").append(tv).append(" += ").append(val).append(";\n");
+                } else {
+                    after.append("            ").append(tv).append(" = Math.addExact(").append(tv).append(", ").append(val).append(");\n");
+                }
+                after.append("        }\n");
+            }
+            after.append("        t.counts[").append(i).append("][0] += ").append(cnt).append(";\n");
+        }
+        after.append("        t.rows[0] += rows;\n");
+    }
+
+    private String filterGuard(AggCall call) {
+        if (call.filter() == null) {
+            return null;
+        }
+        load(call.filter());
+        return gen.gen(call.filter()).isTrue();
+    }
+
+    /**
+     * Updates aggregate i for the current row: into locals ({@code local}: AGGREGATE) or into the group's slot
+     * {@code grp} of the worker's table.
+     */
+    private void updateAccumulator(AggCall call, AggSpec s, int i, String cnt, String val, String grp, boolean local) {
+        String c = local ? cnt : "t.counts[" + i + "][" + grp + "]";
+        String v = local ? val : "t." + (s.doubleValue() ? "dvals" : "lvals") + "[" + i + "][" + grp + "]";
+        if (call.function() == AggFunction.COUNT_STAR) {
+            line(c + "++;");
+            return;
+        }
+        JExpr x = gen.gen(call.arg());
+        String notNull = x.nullable() ? "!" + x.n() : null;
+        String value = switch (x.kind()) {
+            case BOOL -> "(" + x.v() + " ? 1L : 0L)";
+            default -> x.v();
+        };
+        List<String> stmts = new ArrayList<>();
+        switch (call.function()) {
+            case COUNT -> stmts.add(c + "++;");
+            case COUNT_DISTINCT -> {
+                String dv = x.kind() == JKind.STRING ? x.v() : x.kind() == JKind.DOUBLE
+                        ? "io.tessera.backend.jvm.Hashing.doubleKey(" + x.v() + ")" : "(long) " + value;
+                stmts.add("t.addDistinct(" + i + ", " + grp + ", " + dv + ");");
+                stmts.add(c + "++;");
+            }
+            case SUM, SUM0, AVG -> {
+                stmts.add(s.doubleValue() ? v + " += " + value + ";" : v + " = Math.addExact(" + v + ", " + value + ");");
+                stmts.add(c + "++;");
+            }
+            case MIN, MAX -> {
+                stmts.add("if (" + c + " == 0 || " + value + (s.isMin() ? " < " : " > ") + v + ") " + v + " = " + value + ";");
+                stmts.add(c + "++;");
+            }
+            case SINGLE_VALUE, ANY_VALUE -> {
+                stmts.add(v + " = " + value + ";");
+                stmts.add(c + "++;");
+            }
+            default -> throw new IllegalStateException();
+        }
+        if (notNull != null) {
+            line("if (" + notNull + ") {");
+            indent++;
+        }
+        for (String st : stmts) {
+            line(st);
+        }
+        if (notNull != null) {
+            indent--;
+            line("}");
+        }
+    }
+
+    private void groupAggregate(Sink.GroupAggregate ga) {
+        int nk = ga.keys().size();
+        dense = "dense".equals(g.get(JvmDimensions.AGGREGATION));
+        boolean murmur = "murmur".equals(g.get(JvmDimensions.HASH));
+        comment("GROUP_AGGREGATE (" + (dense ? "dense array" : "hash table, " + (murmur ? "murmur" : "multiply-shift"))
+                + ", per worker, merged at the end) by " + ga.keys() + " " + ga.aggs());
+        keyKinds = new JKind[nk];
+        keyDicts = new String[nk];
+        List<JExpr> keys = new ArrayList<>();
+        for (int k = 0; k < nk; k++) {
+            Expr e = ga.keys().get(k);
+            load(e);
+            JExpr x = gen.gen(e);
+            keys.add(x);
+            keyKinds[k] = x.kind();
+            keyDicts[k] = x.dict();
+            nullableKeys |= x.nullable();
+        }
+        aggSpecs = new AggSpec[ga.aggs().size()];
+        for (int i = 0; i < aggSpecs.length; i++) {
+            aggSpecs[i] = spec(ga.aggs().get(i));
+        }
+        if (dense) {
+            before.append("        final io.tessera.backend.jvm.DenseGroupTable t = (io.tessera.backend.jvm.DenseGroupTable) sinkState;\n");
+            denseMins = new long[nk];
+            denseSizes = new long[nk];
+            StringBuilder idx = new StringBuilder();
+            long stride = 1;
+            String[] parts = new String[nk];
+            for (int k = nk - 1; k >= 0; k--) {
+                KeyRange r = ga.ranges().get(k);
+                if (r == null) {
+                    throw new IllegalStateException("dense aggregation without a key range");
+                }
+                denseMins[k] = r.min();
+                denseSizes[k] = r.size() + 1; // one slot for NULL
+                JExpr x = keys.get(k);
+                String off = "(" + (x.kind() == JKind.BOOL ? "(" + x.v() + " ? 1L : 0L)" : "(long) " + x.v()) + " - " + r.min() + "L)";
+                if (x.nullable()) {
+                    off = "(" + x.n() + " ? " + r.size() + "L : " + off + ")";
+                }
+                parts[k] = stride == 1 ? off : off + " * " + stride + "L";
+                stride *= denseSizes[k];
+            }
+            for (int k = 0; k < nk; k++) {
+                idx.append(k == 0 ? "" : " + ").append(parts[k]);
+            }
+            line("final int grp = (int) (" + idx + ");");
+            line("t.rows[grp]++;");
+        } else {
+            before.append("        final io.tessera.backend.jvm.HashGroupTable t = (io.tessera.backend.jvm.HashGroupTable) sinkState;\n");
+            keyWidth = nk + (nullableKeys ? 1 : 0);
+            List<String> enc = new ArrayList<>();
+            StringBuilder mask = new StringBuilder();
+            for (int k = 0; k < nk; k++) {
+                JExpr x = keys.get(k);
+                String e = switch (x.kind()) {
+                    case STRING -> "t.intern(" + x.v() + ")";
+                    case DOUBLE -> "io.tessera.backend.jvm.Hashing.doubleKey(" + x.v() + ")";
+                    case BOOL -> "(" + x.v() + " ? 1L : 0L)";
+                    default -> "(long) " + x.v();
+                };
+                if (x.nullable()) {
+                    e = "(" + x.n() + " ? 0L : " + e + ")";
+                    mask.append(mask.length() == 0 ? "" : " | ").append("(").append(x.n()).append(" ? ").append(1L << k).append("L : 0L)");
+                }
+                enc.add(e);
+            }
+            if (nullableKeys) {
+                enc.add(mask.toString());
+            }
+            if (keyWidth == 1) {
+                line("final int grp = t.find1(" + enc.get(0) + ");");
+            } else if (keyWidth == 2) {
+                line("final int grp = t.find2(" + enc.get(0) + ", " + enc.get(1) + ");");
+            } else {
+                for (int k = 0; k < keyWidth; k++) {
+                    line("t.scratch[" + k + "] = " + enc.get(k) + ";");
+                }
+                line("final int grp = t.findN();");
+            }
+        }
+        for (int i = 0; i < aggSpecs.length; i++) {
+            AggCall call = ga.aggs().get(i);
+            String guard = filterGuard(call);
+            if (guard != null) {
+                line("if (" + guard + ") {");
+                indent++;
+            }
+            updateAccumulator(call, aggSpecs[i], i, null, null, "grp", false);
+            if (guard != null) {
+                indent--;
+                line("}");
+            }
+        }
+    }
+
+    // ---- the class ----
+
+    private String assemble() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("// Generated by Tessera's JVM backend.\n");
+        sb.append("// genome: ").append(g).append('\n');
+        for (String l : p.toString().split("\n")) {
+            sb.append("// ").append(l).append('\n');
+        }
+        sb.append("public final class ").append(className).append(" extends io.tessera.backend.jvm.PipelineCode {\n");
+        sb.append("    private static final java.lang.foreign.ValueLayout.OfInt INT = java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;\n");
+        sb.append("    private static final java.lang.foreign.ValueLayout.OfLong LONG = java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;\n");
+        sb.append("    private static final java.lang.foreign.ValueLayout.OfDouble DOUBLE = java.lang.foreign.ValueLayout.JAVA_DOUBLE_UNALIGNED;\n");
+        sb.append("    private static final java.lang.foreign.ValueLayout.OfByte BYTE = java.lang.foreign.ValueLayout.JAVA_BYTE;\n");
+        sb.append(fields);
+        sb.append("\n    public void init(io.tessera.backend.jvm.PipelineContext ctx) {\n").append(init).append("    }\n");
+        sb.append("\n    public void run(long from, long to, Object sinkState) {\n");
+        sb.append(before);
+        sb.append("        for (long i = from; i < to; i++) { // ").append(p.source()).append('\n');
+        sb.append(body);
+        sb.append("        }\n");
+        sb.append(after);
+        sb.append("    }\n}\n");
+        return sb.toString();
+    }
+}

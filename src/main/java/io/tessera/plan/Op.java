@@ -1,0 +1,26 @@
+package io.tessera.plan;
+
+/** The operators of {@link Expr.Call}. Comparisons and logic follow SQL's three-valued NULL semantics. */
+public enum Op {
+    ADD, SUB, MUL, DIV, MOD, NEG, ABS,
+    EQ, NE, LT, LE, GT, GE,
+    /** IS DISTINCT FROM / IS NOT DISTINCT FROM: comparisons where NULL equals NULL. */
+    IS_DISTINCT, IS_NOT_DISTINCT,
+    AND, OR, NOT,
+    IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE,
+    /** args: when1, then1, when2, then2, ..., else. */
+    CASE,
+    /** Converts args[0] to the call's type. */
+    CAST,
+    /** args: value; detail: the pattern (with escape already applied) as a String. */
+    LIKE,
+    /** detail: the unit (YEAR, QUARTER, MONTH, DAY, DOW, DOY, WEEK). */
+    EXTRACT,
+    /** date + n days (args: date, days as an integer expression). */
+    DATE_ADD_DAYS,
+    /** date + n months (args: date, months). */
+    DATE_ADD_MONTHS,
+    /** date - date in days. */
+    DATE_DIFF_DAYS,
+    COALESCE
+}

@@ -1,0 +1,219 @@
+package io.tessera.plan;
+
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlLikeOperator;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.DateString;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Calcite row expressions over a node's inputs to Tessera {@link Expr}s over a pipeline's slots. */
+final class RexTranslator {
+
+    private final RexBuilder rexBuilder;
+
+    RexTranslator(RexBuilder rexBuilder) {
+        this.rexBuilder = rexBuilder;
+    }
+
+    Expr translate(RexNode node, List<Expr> inputs) {
+        if (node instanceof RexInputRef ref) {
+            return inputs.get(ref.getIndex());
+        }
+        if (node instanceof RexLiteral lit) {
+            return literal(lit);
+        }
+        if (node instanceof RexCall call) {
+            return call(call, inputs);
+        }
+        throw new SqlError("unsupported: expression " + node);
+    }
+
+    static Expr.Literal literal(RexLiteral lit) {
+        if (lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME
+                || lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
+            throw new SqlError("unsupported: an interval outside date arithmetic");
+        }
+        DataType type = Types.of(lit.getType());
+        if (lit.isNull()) {
+            return new Expr.Literal(null, type);
+        }
+        Object v = switch (type.kind()) {
+            case INTEGER, BIGINT -> lit.getValueAs(BigDecimal.class).longValueExact();
+            case DECIMAL -> lit.getValueAs(BigDecimal.class).setScale(type.scale(), java.math.RoundingMode.UNNECESSARY)
+                    .unscaledValue().longValueExact();
+            case DOUBLE -> lit.getValueAs(Double.class);
+            case DATE -> (long) lit.getValueAs(DateString.class).getDaysSinceEpoch();
+            case BOOLEAN -> lit.getValueAs(Boolean.class);
+            case VARCHAR -> lit.getValueAs(String.class);
+        };
+        return new Expr.Literal(v, type);
+    }
+
+    private Expr call(RexCall call, List<Expr> inputs) {
+        SqlKind kind = call.getKind();
+        DataType type = kind == SqlKind.SEARCH ? DataType.BOOLEAN : Types.of(call.getType());
+        boolean nullable = call.getType().isNullable();
+        if (kind == SqlKind.SEARCH) {
+            return translate(RexUtil.expandSearch(rexBuilder, null, call), inputs);
+        }
+        if (kind == SqlKind.PLUS && isInterval(call.getOperands().get(0)) || ((kind == SqlKind.PLUS || kind == SqlKind.MINUS)
+                && call.getOperands().size() == 2 && isInterval(call.getOperands().get(1)))) {
+            return dateArithmetic(call, inputs, kind == SqlKind.MINUS);
+        }
+        if (kind == SqlKind.LIKE) {
+            return like(call, inputs);
+        }
+        if (kind == SqlKind.EXTRACT) {
+            TimeUnitRange unit = ((RexLiteral) call.getOperands().get(0)).getValueAs(TimeUnitRange.class);
+            Expr arg = translate(call.getOperands().get(1), inputs);
+            if (arg.type().kind() != TypeKind.DATE) {
+                throw new SqlError("unsupported: EXTRACT from " + arg.type());
+            }
+            String u = switch (unit) {
+                case YEAR, QUARTER, MONTH, DAY, DOW, DOY, WEEK -> unit.name();
+                default -> throw new SqlError("unsupported: EXTRACT(" + unit + ")");
+            };
+            return new Expr.Call(Op.EXTRACT, List.of(arg), type, nullable, u);
+        }
+        List<Expr> args = new ArrayList<>();
+        for (RexNode o : call.getOperands()) {
+            args.add(translate(o, inputs));
+        }
+        Op op = switch (kind) {
+            case PLUS -> Op.ADD;
+            case MINUS -> isDate(args.get(0)) && isDate(args.get(1)) ? Op.DATE_DIFF_DAYS : Op.SUB;
+            case TIMES -> Op.MUL;
+            case DIVIDE -> Op.DIV;
+            case MOD -> Op.MOD;
+            case MINUS_PREFIX -> Op.NEG;
+            case PLUS_PREFIX -> null;
+            case EQUALS -> Op.EQ;
+            case NOT_EQUALS -> Op.NE;
+            case LESS_THAN -> Op.LT;
+            case LESS_THAN_OR_EQUAL -> Op.LE;
+            case GREATER_THAN -> Op.GT;
+            case GREATER_THAN_OR_EQUAL -> Op.GE;
+            case IS_DISTINCT_FROM -> Op.IS_DISTINCT;
+            case IS_NOT_DISTINCT_FROM -> Op.IS_NOT_DISTINCT;
+            case AND -> Op.AND;
+            case OR -> Op.OR;
+            case NOT -> Op.NOT;
+            case IS_NULL -> Op.IS_NULL;
+            case IS_NOT_NULL -> Op.IS_NOT_NULL;
+            case IS_TRUE -> Op.IS_TRUE;
+            case IS_NOT_TRUE -> Op.IS_NOT_TRUE;
+            case IS_FALSE -> Op.IS_FALSE;
+            case IS_NOT_FALSE -> Op.IS_NOT_FALSE;
+            case CASE -> Op.CASE;
+            case CAST, REINTERPRET -> Op.CAST;
+            case COALESCE -> Op.COALESCE;
+            default -> {
+                String name = call.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
+                if (name.equals("ABS")) {
+                    yield Op.ABS;
+                }
+                if (name.equals("MOD")) {
+                    yield Op.MOD;
+                }
+                throw new SqlError("unsupported: " + call.getOperator().getName() + " in " + call);
+            }
+        };
+        if (op == null) {
+            return args.get(0);
+        }
+        if (op == Op.CAST && args.get(0).type().equals(type)) {
+            return args.get(0).nullable() == nullable || !nullable ? args.get(0) : args.get(0);
+        }
+        if ((op == Op.AND || op == Op.OR) && args.size() > 2) {
+            Expr acc = args.get(0);
+            for (int i = 1; i < args.size(); i++) {
+                acc = new Expr.Call(op, List.of(acc, args.get(i)), DataType.BOOLEAN, acc.nullable() || args.get(i).nullable());
+            }
+            return acc;
+        }
+        return new Expr.Call(op, args, type, nullable);
+    }
+
+    private static boolean isDate(Expr e) {
+        return e.type().kind() == TypeKind.DATE;
+    }
+
+    private static boolean isInterval(RexNode n) {
+        SqlTypeFamily f = n.getType().getSqlTypeName().getFamily();
+        return f == SqlTypeFamily.INTERVAL_DAY_TIME || f == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+    }
+
+    /** date +/- interval: interval literals become day or month counts (Calcite keeps them in ms or months). */
+    private Expr dateArithmetic(RexCall call, List<Expr> inputs, boolean minus) {
+        RexNode a = call.getOperands().get(0);
+        RexNode b = call.getOperands().get(1);
+        if (isInterval(a)) {
+            RexNode t = a;
+            a = b;
+            b = t;
+        }
+        Expr date = translate(a, inputs);
+        if (date.type().kind() != TypeKind.DATE) {
+            throw new SqlError("unsupported: interval arithmetic on " + date.type());
+        }
+        if (!(b instanceof RexLiteral lit)) {
+            throw new SqlError("unsupported: a non-constant interval in " + call);
+        }
+        BigDecimal v = lit.getValueAs(BigDecimal.class);
+        boolean months = lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        long amount;
+        if (months) {
+            amount = v.longValueExact();
+        } else {
+            BigDecimal days = v.divide(BigDecimal.valueOf(86_400_000L));
+            if (days.stripTrailingZeros().scale() > 0) {
+                throw new SqlError("unsupported: a date plus an interval that is not a whole number of days");
+            }
+            amount = days.longValueExact();
+        }
+        if (minus) {
+            amount = -amount;
+        }
+        Expr n = new Expr.Literal(amount, DataType.BIGINT);
+        return new Expr.Call(months ? Op.DATE_ADD_MONTHS : Op.DATE_ADD_DAYS, List.of(date, n), DataType.DATE,
+                date.nullable());
+    }
+
+    private Expr like(RexCall call, List<Expr> inputs) {
+        boolean negated = call.getOperator() instanceof SqlLikeOperator lo && lo.isNegated();
+        Expr value = translate(call.getOperands().get(0), inputs);
+        if (!(call.getOperands().get(1) instanceof RexLiteral p) || p.isNull()) {
+            throw new SqlError("unsupported: LIKE with a pattern that is not a constant string");
+        }
+        String pattern = p.getValueAs(String.class);
+        Character escape = null;
+        if (call.getOperands().size() > 2) {
+            String e = ((RexLiteral) call.getOperands().get(2)).getValueAs(String.class);
+            if (e == null || e.length() != 1) {
+                throw new SqlError("invalid LIKE escape '" + e + "': it must be one character");
+            }
+            escape = e.charAt(0);
+        }
+        String regex = LikePattern.toRegex(pattern, escape);
+        Expr like = new Expr.Call(Op.LIKE, List.of(value), DataType.BOOLEAN, value.nullable(), regex);
+        return negated ? new Expr.Call(Op.NOT, List.of(like), DataType.BOOLEAN, like.nullable()) : like;
+    }
+
+    static boolean isTypeName(RexNode n, SqlTypeName t) {
+        return n.getType().getSqlTypeName() == t;
+    }
+}

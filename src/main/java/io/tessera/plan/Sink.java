@@ -1,0 +1,64 @@
+package io.tessera.plan;
+
+import java.util.List;
+
+/** How a pipeline ends: with a hash table, an aggregate, or materialized (possibly sorted) rows. */
+public sealed interface Sink permits Sink.Build, Sink.Aggregate, Sink.GroupAggregate, Sink.Materialize, Sink.Sort {
+
+    /**
+     * Builds the hash table of join {@code joinId}. {@code uniqueKeys}: no key occurs twice (so a probe finds at most
+     * one row); {@code range}: the known range of a single integer key (null when unknown), which allows a perfect table.
+     */
+    record Build(int joinId, List<Expr> keys, List<Expr> payload, List<String> payloadNames, boolean uniqueKeys,
+                 KeyRange range, double estimatedRows) implements Sink {
+        @Override
+        public String toString() {
+            return "BUILD j" + joinId + " keys " + keys + (uniqueKeys ? " unique" : "")
+                    + (range != null ? " range [" + range.min() + ".." + range.max() + "]" : "")
+                    + " payload " + payloadNames;
+        }
+    }
+
+    /** Aggregates without grouping into one row, relation {@code relationId}. */
+    record Aggregate(List<AggCall> aggs, int relationId) implements Sink {
+        @Override
+        public String toString() {
+            return "AGGREGATE " + aggs + " -> r" + relationId;
+        }
+    }
+
+    /**
+     * Aggregates per group into relation {@code relationId} (group keys first, then aggregates). {@code ranges}
+     * holds, per key, its known range (null when unknown): when all are known and small, a dense array can hold
+     * the groups.
+     */
+    record GroupAggregate(List<Expr> keys, List<String> keyNames, List<AggCall> aggs, List<KeyRange> ranges,
+                          int relationId, double estimatedGroups) implements Sink {
+        @Override
+        public String toString() {
+            return "GROUP_AGGREGATE by " + keys + " " + aggs + " -> r" + relationId;
+        }
+    }
+
+    /** Writes rows into relation {@code relationId}; skips {@code offset} rows and keeps at most {@code fetch} (-1: all). */
+    record Materialize(List<Expr> outputs, List<String> names, long offset, long fetch, int relationId) implements Sink {
+        @Override
+        public String toString() {
+            return "MATERIALIZE " + outputs + (fetch >= 0 ? " limit " + fetch : "") + (offset > 0 ? " offset " + offset : "")
+                    + " -> r" + relationId;
+        }
+    }
+
+    /** Sorts rows into relation {@code relationId}; with {@code fetch} >= 0 it keeps only the top rows (TOP_K). */
+    record Sort(List<Expr> outputs, List<String> names, List<SortKey> keys, long offset, long fetch, int relationId)
+            implements Sink {
+        public boolean isTopK() {
+            return fetch >= 0;
+        }
+
+        @Override
+        public String toString() {
+            return (isTopK() ? "TOP_K " + (offset + fetch) + " " : "SORT ") + keys + " of " + outputs + " -> r" + relationId;
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package io.tessera.plan;
+
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import org.apache.calcite.rel.type.RelDataType;
+
+/** Calcite types to Tessera's column types. */
+public final class Types {
+    private Types() {
+    }
+
+    public static DataType of(RelDataType t) {
+        return switch (t.getSqlTypeName()) {
+            case TINYINT, SMALLINT, INTEGER -> DataType.INTEGER;
+            case BIGINT -> DataType.BIGINT;
+            case DECIMAL -> DataType.decimal(Math.max(1, Math.min(t.getPrecision(), DataType.MAX_DECIMAL_PRECISION)),
+                    Math.min(t.getScale(), Math.min(t.getPrecision(), DataType.MAX_DECIMAL_PRECISION)));
+            case FLOAT, REAL, DOUBLE -> DataType.DOUBLE;
+            case DATE -> DataType.DATE;
+            case BOOLEAN -> DataType.BOOLEAN;
+            case CHAR, VARCHAR -> DataType.VARCHAR;
+            case NULL -> DataType.INTEGER;
+            default -> throw new SqlError("unsupported: values of type " + t.getSqlTypeName());
+        };
+    }
+}

@@ -1,0 +1,69 @@
+package io.tessera.sql;
+
+import io.tessera.storage.Column;
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.DataType;
+import io.tessera.storage.Table;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.schema.Statistic;
+import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.ImmutableBitSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A stored table as Calcite sees it: row type, row count, and the columns known to be unique. */
+final class CatalogTable extends AbstractTable implements CatalogTableAccess, org.apache.calcite.schema.Wrapper {
+
+    private final Table table;
+
+    CatalogTable(Table table) {
+        this.table = table;
+    }
+
+    @Override
+    public Table table() {
+        return table;
+    }
+
+    @Override
+    public RelDataType getRowType(RelDataTypeFactory f) {
+        RelDataTypeFactory.Builder b = f.builder();
+        for (ColumnSchema c : table.schema().columns()) {
+            b.add(c.name(), f.createTypeWithNullability(sqlType(f, c.type()), c.nullable()));
+        }
+        return b.build();
+    }
+
+    static RelDataType sqlType(RelDataTypeFactory f, DataType t) {
+        return switch (t.kind()) {
+            case INTEGER -> f.createSqlType(SqlTypeName.INTEGER);
+            case BIGINT -> f.createSqlType(SqlTypeName.BIGINT);
+            case DOUBLE -> f.createSqlType(SqlTypeName.DOUBLE);
+            case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, t.precision(), t.scale());
+            case DATE -> f.createSqlType(SqlTypeName.DATE);
+            case BOOLEAN -> f.createSqlType(SqlTypeName.BOOLEAN);
+            case VARCHAR -> f.createSqlType(SqlTypeName.VARCHAR, Integer.MAX_VALUE);
+        };
+    }
+
+    @Override
+    public Statistic getStatistic() {
+        List<ImmutableBitSet> keys = new ArrayList<>();
+        for (int i = 0; i < table.columns().size(); i++) {
+            Column c = table.column(i);
+            if (c.stats().unique() && c.stats().nullCount() == 0 && table.rowCount() > 0) {
+                keys.add(ImmutableBitSet.of(i));
+            }
+        }
+        return Statistics.of(Math.max(1, table.rowCount()), keys);
+    }
+
+    @Override
+    public <C> C unwrap(Class<C> type) {
+        return type.isInstance(this) ? type.cast(this) : null;
+    }
+}

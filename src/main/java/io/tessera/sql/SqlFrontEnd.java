@@ -1,0 +1,152 @@
+package io.tessera.sql;
+
+import io.tessera.storage.Database;
+import io.tessera.storage.Table;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.config.NullCollation;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+import org.apache.calcite.tools.RelBuilder;
+
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * Apache Calcite as Tessera's SQL front-end: parses, validates against the database's tables, converts to
+ * relational algebra, removes subqueries, pushes filters down, orders joins from table statistics and prunes
+ * unused columns. The result is a logical plan for {@code plan.PhysicalPlanner}.
+ */
+public final class SqlFrontEnd {
+
+    static final SqlParser.Config PARSER = SqlParser.config()
+            .withCaseSensitive(false)
+            .withUnquotedCasing(Casing.TO_LOWER)
+            .withQuotedCasing(Casing.UNCHANGED)
+            .withConformance(SqlConformanceEnum.LENIENT);
+
+    private final Database db;
+
+    public SqlFrontEnd(Database db) {
+        this.db = db;
+    }
+
+    /** A validated, optimized logical plan and the names of its output columns. */
+    public record LogicalPlan(RelNode rel, List<String> fieldNames, CalciteCatalogReader catalog) {
+    }
+
+    public static SqlNode parse(String sql) {
+        try {
+            return SqlParser.create(sql, PARSER).parseStmt();
+        } catch (SqlParseException e) {
+            String msg = e.getMessage() == null ? "syntax error" : e.getMessage().split("\n")[0];
+            throw new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + msg, e);
+        }
+    }
+
+    public LogicalPlan plan(String sql) {
+        return plan(parse(sql));
+    }
+
+    public LogicalPlan plan(SqlNode parsed) {
+        SupportCheck.check(parsed);
+        JavaTypeFactoryImpl types = new JavaTypeFactoryImpl(TesseraTypeSystem.INSTANCE);
+        CalciteSchema root = CalciteSchema.createRootSchema(false, false);
+        for (Table t : db.tables()) {
+            root.add(t.name(), new CatalogTable(t));
+        }
+        Properties props = new Properties();
+        props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
+        CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
+        CalciteCatalogReader catalog = new CalciteCatalogReader(root, List.of(), types, config);
+        SqlValidator validator = SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalog, types,
+                SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
+                        .withIdentifierExpansion(true)
+                        .withDefaultNullCollation(NullCollation.LAST));
+        SqlNode validated;
+        try {
+            validated = validator.validate(parsed);
+        } catch (CalciteContextException e) {
+            throw new SqlError(e.getMessage() == null ? "invalid statement" : e.getMessage(), e);
+        } catch (RuntimeException e) {
+            Throwable c = e;
+            while (c.getCause() != null && !(c instanceof CalciteContextException)) {
+                c = c.getCause();
+            }
+            throw new SqlError(c.getMessage() == null ? String.valueOf(e) : c.getMessage(), e);
+        }
+        RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), new RexBuilder(types));
+        SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, cluster,
+                StandardConvertletTable.INSTANCE,
+                SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false).withDecorrelationEnabled(true));
+        RelRoot relRoot = converter.convertQuery(validated, false, true);
+        RelNode rel = relRoot.project();
+        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);
+
+        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+                CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
+        rel = RelDecorrelator.decorrelateQuery(rel, builder);
+        rejectCorrelation(rel);
+        rel = new RelFieldTrimmer(validator, builder).trim(rel);
+
+        rel = hep(rel, HepMatchOrder.BOTTOM_UP,
+                CoreRules.FILTER_REDUCE_EXPRESSIONS, CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+                CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_PROJECT_TRANSPOSE,
+                CoreRules.FILTER_AGGREGATE_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
+                CoreRules.PROJECT_REMOVE, CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.UNION_TO_DISTINCT);
+        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.PROJECT_MERGE,
+                CoreRules.PROJECT_REMOVE);
+        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN, CoreRules.PROJECT_MULTI_JOIN_MERGE,
+                CoreRules.FILTER_MULTI_JOIN_MERGE);
+        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.MULTI_JOIN_OPTIMIZE);
+        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
+                CoreRules.FILTER_PROJECT_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
+                CoreRules.PROJECT_REMOVE, CoreRules.FILTER_REDUCE_EXPRESSIONS);
+        rel = new RelFieldTrimmer(validator, builder).trim(rel);
+        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+        return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
+    }
+
+    private static RelNode hep(RelNode rel, HepMatchOrder order, RelOptRule... rules) {
+        HepProgramBuilder b = new HepProgramBuilder().addMatchOrder(order).addRuleCollection(List.of(rules));
+        HepPlanner planner = new HepPlanner(b.build());
+        planner.setRoot(rel);
+        return planner.findBestExp();
+    }
+
+    private static void rejectCorrelation(RelNode rel) {
+        if (rel instanceof Correlate) {
+            throw new SqlError("unsupported: a correlated subquery that cannot be turned into a join");
+        }
+        for (RelNode in : rel.getInputs()) {
+            rejectCorrelation(in);
+        }
+    }
+}
