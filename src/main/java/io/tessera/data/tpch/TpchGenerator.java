@@ -32,11 +32,22 @@ public final class TpchGenerator {
     /** Rows per generated part, roughly. */
     static final long ROWS_PER_PART = 200_000;
 
+    private final long rowsPerPart;
+
     public static final DataType MONEY = DataType.decimal(15, 2);
 
     private final double scaleFactor;
 
     public TpchGenerator(double scaleFactor) {
+        this(scaleFactor, ROWS_PER_PART);
+    }
+
+    /** With parts of about {@code rowsPerPart} rows (tests use small parts to exercise the split). */
+    TpchGenerator(double scaleFactor, long rowsPerPart) {
+        if (rowsPerPart < 1) {
+            throw new IllegalArgumentException("rows per part must be positive");
+        }
+        this.rowsPerPart = rowsPerPart;
         if (!(scaleFactor > 0) || Double.isInfinite(scaleFactor)) {
             throw new IllegalArgumentException("scale factor must be a positive number, got " + scaleFactor);
         }
@@ -81,7 +92,7 @@ public final class TpchGenerator {
             return 1;
         }
         double rows = baseRows(t) * scaleFactor;
-        return (int) Math.max(1, Math.min(100_000, Math.ceil(rows / ROWS_PER_PART)));
+        return (int) Math.max(1, Math.min(100_000, Math.ceil(rows / rowsPerPart)));
     }
 
     /** Generates all eight tables on one thread per core; returns each table's row count. */
