@@ -13,6 +13,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class StorageRoundTripTest {
@@ -149,6 +150,32 @@ class StorageRoundTripTest {
             b.column(1).appendInt(firstN + i);
         }
         return b;
+    }
+
+    @Test
+    void appendedCodesStoreTheirStrings(@TempDir Path dir) {
+        TableSchema schema = TableSchema.parse("c", "s VARCHAR NOT NULL");
+        try (Database db = Database.openOrCreate(dir); TableWriter w = db.replace(schema)) {
+            RowBatch b = new RowBatch(schema, 4);
+            ColumnBuilder s = b.column(0);
+            int ship = s.localCode("SHIP");
+            int air = s.localCode("AIR");
+            assertEquals(ship, s.localCode("SHIP"), "a value keeps its code");
+            s.appendCode(air);
+            s.appendString("RAIL");
+            s.appendCode(ship);
+            s.appendCode(air);
+            assertEquals(4, b.rowCount());
+            assertThrows(IllegalArgumentException.class, () -> s.appendCode(3));
+            w.write(b);
+            w.commit();
+        }
+        try (Database db = Database.open(dir)) {
+            Column s = db.table("c").column("s");
+            assertEquals(List.of("AIR", "RAIL", "SHIP", "AIR"),
+                    List.of(s.getString(0), s.getString(1), s.getString(2), s.getString(3)));
+            assertEquals(List.of("AIR", "RAIL", "SHIP"), Arrays.asList(s.dictionary().values()));
+        }
     }
 
     @Test

@@ -199,6 +199,9 @@ public final class SsbGenerator {
         ColumnBuilder commitdate = b.column(15);
         ColumnBuilder shipmode = b.column(16);
 
+        // the two string columns draw from short lists: register them in sorted order, append codes per row
+        int[] priorityCodes = codes(orderpriority, SsbText.PRIORITIES);
+        int[] modeCodes = codes(shipmode, SsbText.SHIP_MODES);
         SplittableRandom r = random(TABLE_LINEORDER, chunk);
         int customers = (int) customers();
         int parts = (int) parts();
@@ -208,7 +211,7 @@ public final class SsbGenerator {
             int cust = 1 + r.nextInt(customers);
             int day = r.nextInt(ORDER_DATE_DAYS);
             int odate = DATE_KEYS[day];
-            String priority = SsbText.PRIORITIES[r.nextInt(SsbText.PRIORITIES.length)];
+            int priority = priorityCodes[r.nextInt(priorityCodes.length)];
             long total = 0;
             for (int l = 1; l <= lines; l++) {
                 int part = 1 + r.nextInt(parts);
@@ -219,7 +222,7 @@ public final class SsbGenerator {
                 int price = retailPriceCents(part);
                 int ext = qty * price;
                 int commit = DATE_KEYS[day + MIN_COMMIT_LAG + r.nextInt(MAX_COMMIT_LAG - MIN_COMMIT_LAG + 1)];
-                String mode = SsbText.SHIP_MODES[r.nextInt(SsbText.SHIP_MODES.length)];
+                int mode = modeCodes[r.nextInt(modeCodes.length)];
                 total += (long) ext * (100 - disc) * (100 + tx) / 10_000;
 
                 orderkey.appendInt((int) o);
@@ -228,7 +231,7 @@ public final class SsbGenerator {
                 partkey.appendInt(part);
                 suppkey.appendInt(supp);
                 orderdate.appendInt(odate);
-                orderpriority.appendString(priority);
+                orderpriority.appendCode(priority);
                 shippriority.appendInt(0);
                 quantity.appendInt(qty);
                 extendedprice.appendInt(ext);
@@ -237,7 +240,7 @@ public final class SsbGenerator {
                 supplycost.appendInt(6 * price / 10);
                 tax.appendInt(tx);
                 commitdate.appendInt(commit);
-                shipmode.appendString(mode);
+                shipmode.appendCode(mode);
             }
             int t = (int) total;
             for (int l = 0; l < lines; l++) {
@@ -245,6 +248,20 @@ public final class SsbGenerator {
             }
         }
         return b;
+    }
+
+    /** Local codes of {@code values} (index i -> code of values[i]), registered in sorted order. */
+    private static int[] codes(ColumnBuilder b, String[] values) {
+        String[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        for (String v : sorted) {
+            b.localCode(v);
+        }
+        int[] codes = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            codes[i] = b.localCode(values[i]);
+        }
+        return codes;
     }
 
     // ---------------------------------------------------------------- dimensions
