@@ -101,14 +101,37 @@ public final class ColumnBuilder {
     }
 
     public void appendString(String v) {
+        int code = localCode(v);
         if (size == capacity()) {
             grow();
         }
+        ints[size++] = code;
+    }
+
+    /**
+     * VARCHAR: the chunk-local code of {@code v}, adding it to this builder's dictionary when new, without
+     * appending a row. A generator drawing from a small fixed list registers the list once and then appends
+     * codes with {@link #appendCode}, sparing a hash lookup per row; registering the list in sorted order also
+     * spares the writer its remapping pass. A registered value enters the column's dictionary even when no row
+     * uses it.
+     */
+    public int localCode(String v) {
         Integer code = localCodes.get(v);
         if (code == null) {
             code = localValues.size();
             localValues.add(v);
             localCodes.put(v, code);
+        }
+        return code;
+    }
+
+    /** VARCHAR: appends the value whose code {@link #localCode} returned. */
+    public void appendCode(int code) {
+        if (code < 0 || code >= localValues.size()) {
+            throw new IllegalArgumentException("no local code " + code + " (" + localValues.size() + " values)");
+        }
+        if (size == capacity()) {
+            grow();
         }
         ints[size++] = code;
     }
