@@ -8,6 +8,11 @@ import picocli.CommandLine.Command;
         description = "Analytical SQL on every processor of the machine, with generated code variants.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                CreateCommand.class,
+                ImportCommand.class,
+                ExportCommand.class,
+                TablesCommand.class,
+                DescribeCommand.class,
         })
 public final class Main implements Runnable {
 
