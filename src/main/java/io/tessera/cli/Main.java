@@ -9,6 +9,11 @@ import picocli.CommandLine.Command;
         subcommands = {
                 CommandLine.HelpCommand.class,
                 GenCommand.class,
+                CreateCommand.class,
+                ImportCommand.class,
+                ExportCommand.class,
+                TablesCommand.class,
+                DescribeCommand.class,
         })
 public final class Main implements Runnable {
 

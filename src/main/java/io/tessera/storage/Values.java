@@ -132,7 +132,7 @@ public final class Values {
             return Double.toString(v);
         }
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v) + ".0";
+            return (v == 0 && 1 / v < 0 ? "-" : "") + Long.toString((long) v) + ".0"; // keep the sign of -0.0
         }
         String s = new BigDecimal(Double.toString(v)).toPlainString();
         return s;

@@ -1,0 +1,46 @@
+package io.tessera.cli;
+
+import io.tessera.storage.Column;
+import io.tessera.storage.ColumnStats;
+import io.tessera.storage.Database;
+import io.tessera.storage.Table;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.util.List;
+
+/** {@code tessera describe}: the columns of a table with their statistics. */
+@Command(name = "describe", description = "List a table's columns: type, nullability, nulls, distinct values, min, max.")
+public final class DescribeCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    DbOption db;
+
+    @Parameters(index = "0", paramLabel = "T", description = "table")
+    String table;
+
+    @Override
+    public void run() {
+        try (Database d = Database.open(db.db)) {
+            Table t = d.table(table);
+            var out = spec.commandLine().getOut();
+            out.println(t.name() + ": " + t.rowCount() + " rows, " + TablesCommand.humanBytes(t.sizeBytes()));
+            TextTable tt = new TextTable(List.of("column", "type", "null", "nulls", "distinct", "min", "max"),
+                    List.of(false, false, false, true, true, false, false));
+            for (Column c : t.columns()) {
+                ColumnStats s = c.stats();
+                tt.add(List.of(c.name(), c.type().toString(), c.schema().nullable() ? "NULL" : "NOT NULL",
+                        Long.toString(s.nullCount()), Long.toString(s.distinctEstimate()),
+                        ColumnStats.format(c.type(), s.min()), ColumnStats.format(c.type(), s.max())));
+            }
+            tt.print(out);
+            out.flush();
+        }
+    }
+}

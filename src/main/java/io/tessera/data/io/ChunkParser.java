@@ -1,0 +1,350 @@
+package io.tessera.data.io;
+
+import io.tessera.storage.ColumnBuilder;
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.DataType;
+import io.tessera.storage.RowBatch;
+import io.tessera.storage.TableSchema;
+import io.tessera.storage.TypeKind;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Parses a run of whole records (a chunk of a file that starts at a record start and ends at a record end or at
+ * the end of the file) into a {@link RowBatch}. One instance per task; not thread-safe.
+ *
+ * <p>Rules (both formats): records end at LF or CRLF; a line with nothing on it is skipped (except in a
+ * one-column table, where it is a record with one empty field); fields are not trimmed. An empty field is NULL in a nullable column and an error in a NOT NULL column, except:
+ * <ul>
+ *   <li>tbl: in a VARCHAR NOT NULL column an empty field is the empty string (tbl cannot tell the two apart);
+ *       one trailing delimiter at the end of a line ends the record (dbgen writes one on every line);</li>
+ *   <li>csv: a quoted empty field {@code ""} in a VARCHAR column is the empty string, an unquoted empty field is
+ *       NULL (in other types both are NULL); a quote inside an unquoted field is an error.</li>
+ * </ul>
+ */
+final class ChunkParser {
+
+    /** What a chunk produced: rows, or the first error with its line relative to the chunk's first line. */
+    record Result(RowBatch batch, long lines, long errorLine, int errorColumn, String error) {
+        boolean failed() {
+            return error != null;
+        }
+    }
+
+    /** A bad field; column is 0-based, -1 when the problem is not in one column. */
+    private static final class FieldError extends RuntimeException {
+        final int column;
+
+        FieldError(int column, String message) {
+            super(message, null, false, false);
+            this.column = column;
+        }
+    }
+
+    private final TableSchema schema;
+    private final boolean csv;
+    private final byte delim;
+    private final int ncols;
+    private final TypeKind[] kinds;
+    private final DataType[] types;
+    private final boolean[] nullable;
+    private final FieldDecoder dec = new FieldDecoder();
+    private final StringCache[] strings;
+    private byte[] scratch = new byte[256];
+    private ColumnBuilder[] out;
+    private long line; // lines (LFs) passed since the chunk's start
+
+    ChunkParser(TableSchema schema, ImportFormat format, byte delim) {
+        this.schema = schema;
+        this.csv = format == ImportFormat.CSV;
+        this.delim = delim;
+        this.ncols = schema.columns().size();
+        this.kinds = new TypeKind[ncols];
+        this.types = new DataType[ncols];
+        this.nullable = new boolean[ncols];
+        this.strings = new StringCache[ncols];
+        for (int i = 0; i < ncols; i++) {
+            ColumnSchema c = schema.columns().get(i);
+            kinds[i] = c.type().kind();
+            types[i] = c.type();
+            nullable[i] = c.nullable();
+            if (kinds[i] == TypeKind.VARCHAR) {
+                strings[i] = new StringCache();
+            }
+        }
+    }
+
+    /** Parses {@code buf[from, to)}; skips the first record when {@code skipHeader}. */
+    Result parse(byte[] buf, int from, int to, boolean skipHeader) {
+        RowBatch batch = new RowBatch(schema, Math.max(16, (to - from) / 64));
+        out = new ColumnBuilder[ncols];
+        for (int i = 0; i < ncols; i++) {
+            out[i] = batch.column(i);
+        }
+        line = 0;
+        int p = from;
+        long recordLine = 0;
+        try {
+            while (p < to) {
+                recordLine = line;
+                byte c = buf[p];
+                if (c == '\n' && ncols > 1) { // blank line (in a one-column table it is a NULL or empty value)
+                    p++;
+                    line++;
+                    continue;
+                }
+                if (c == '\r' && ncols > 1 && (p + 1 == to || buf[p + 1] == '\n')) {
+                    p += 2;
+                    line++;
+                    continue;
+                }
+                if (skipHeader) {
+                    skipHeader = false;
+                    p = csv ? headerRecord(buf, p, to) : tblHeader(buf, p, to);
+                    continue;
+                }
+                p = csv ? csvRecord(buf, p, to) : tblRecord(buf, p, to);
+            }
+        } catch (FieldError e) {
+            return new Result(null, line, recordLine, e.column, e.getMessage());
+        }
+        return new Result(batch, line, 0, -1, null);
+    }
+
+    private int tblHeader(byte[] buf, int p, int to) {
+        while (p < to && buf[p] != '\n') {
+            p++;
+        }
+        if (p < to) {
+            line++;
+            p++;
+        }
+        return p;
+    }
+
+    /** A CSV header record: quoting is honoured so that a quoted line break in a name is skipped too. */
+    private int headerRecord(byte[] buf, int p, int to) {
+        boolean inQuote = false;
+        for (; p < to; p++) {
+            byte c = buf[p];
+            if (c == '"') {
+                inQuote = !inQuote;
+            } else if (c == '\n') {
+                line++;
+                if (!inQuote) {
+                    return p + 1;
+                }
+            }
+        }
+        if (inQuote) {
+            throw new FieldError(-1, "unterminated quoted field in the header");
+        }
+        return p;
+    }
+
+    /** One tbl record starting at p; returns the position after its line end. */
+    private int tblRecord(byte[] buf, int p, int to) {
+        final byte d = delim;
+        int col = 0;
+        while (true) {
+            int e = p;
+            while (e < to) {
+                byte c = buf[e];
+                if (c == d || c == '\n') {
+                    break;
+                }
+                e++;
+            }
+            boolean eol = e >= to || buf[e] == '\n';
+            if (!eol) {
+                if (col >= ncols) {
+                    throw tooMany(col);
+                }
+                store(col, buf, p, e, false);
+                col++;
+                p = e + 1;
+                continue;
+            }
+            int fe = e > p && buf[e - 1] == '\r' ? e - 1 : e;
+            if (col == ncols && fe == p) {
+                // the trailing delimiter that ends every dbgen line
+            } else if (col == ncols - 1) {
+                store(col, buf, p, fe, false);
+            } else if (col < ncols) {
+                throw tooFew(col + 1);
+            } else {
+                throw tooMany(col);
+            }
+            if (e < to) {
+                line++;
+                return e + 1;
+            }
+            return to;
+        }
+    }
+
+    /** One CSV record starting at p; returns the position after its line end. */
+    private int csvRecord(byte[] buf, int p, int to) {
+        final byte d = delim;
+        int col = 0;
+        while (true) {
+            int e;
+            boolean eol;
+            if (p < to && buf[p] == '"') {
+                int q = p + 1;
+                boolean doubled = false;
+                while (true) {
+                    if (q >= to) {
+                        throw new FieldError(Math.min(col, ncols - 1), "unterminated quoted field");
+                    }
+                    byte c = buf[q];
+                    if (c == '"') {
+                        if (q + 1 < to && buf[q + 1] == '"') {
+                            doubled = true;
+                            q += 2;
+                            continue;
+                        }
+                        break;
+                    }
+                    if (c == '\n') {
+                        line++;
+                    }
+                    q++;
+                }
+                int after = q + 1;
+                if (after < to && buf[after] == d) {
+                    eol = false;
+                    e = after;
+                } else if (after >= to || buf[after] == '\n') {
+                    eol = true;
+                    e = after;
+                } else if (buf[after] == '\r' && (after + 1 >= to || buf[after + 1] == '\n')) {
+                    eol = true;
+                    e = after + 1;
+                } else {
+                    throw new FieldError(Math.min(col, ncols - 1), "unexpected character after a closing quote");
+                }
+                if (col >= ncols) {
+                    throw tooMany(col);
+                }
+                if (doubled) {
+                    int n = unescape(buf, p + 1, q);
+                    store(col, scratch, 0, n, true);
+                } else {
+                    store(col, buf, p + 1, q, true);
+                }
+            } else {
+                e = p;
+                while (e < to) {
+                    byte c = buf[e];
+                    if (c == d || c == '\n') {
+                        break;
+                    }
+                    if (c == '"') {
+                        throw new FieldError(Math.min(col, ncols - 1), "quote inside an unquoted field");
+                    }
+                    e++;
+                }
+                eol = e >= to || buf[e] == '\n';
+                int fe = eol && e > p && buf[e - 1] == '\r' ? e - 1 : e;
+                if (col >= ncols) {
+                    throw tooMany(col);
+                }
+                store(col, buf, p, fe, false);
+            }
+            col++;
+            if (eol) {
+                if (col < ncols) {
+                    throw tooFew(col + 1);
+                }
+                if (e < to) {
+                    line++;
+                    return e + 1;
+                }
+                return to;
+            }
+            p = e + 1;
+        }
+    }
+
+    /** Copies a quoted field's content with doubled quotes made single into scratch; returns its length. */
+    private int unescape(byte[] buf, int s, int e) {
+        if (scratch.length < e - s) {
+            scratch = new byte[Math.max(e - s, scratch.length * 2)];
+        }
+        int n = 0;
+        for (int i = s; i < e; i++) {
+            byte c = buf[i];
+            scratch[n++] = c;
+            if (c == '"') {
+                i++; // the second quote of a pair
+            }
+        }
+        return n;
+    }
+
+    private FieldError tooFew(int missingColumn1) {
+        return new FieldError(missingColumn1 - 1, "missing: the record has " + (missingColumn1 - 1)
+                + " fields, the table has " + ncols + " columns");
+    }
+
+    private FieldError tooMany(int extraColumn0) {
+        return new FieldError(extraColumn0, "too many fields: the table has " + ncols + " columns");
+    }
+
+    private void store(int col, byte[] b, int s, int e, boolean quoted) {
+        ColumnBuilder cb = out[col];
+        TypeKind k = kinds[col];
+        if (s == e) {
+            if (k == TypeKind.VARCHAR && (quoted || (!csv && !nullable[col]))) {
+                cb.appendString("");
+            } else if (nullable[col]) {
+                cb.appendNull();
+            } else {
+                throw new FieldError(col, "empty value (NULL) in a NOT NULL column");
+            }
+            return;
+        }
+        try {
+            switch (k) {
+                case INTEGER -> cb.appendInt(dec.parseInt(b, s, e));
+                case BIGINT -> cb.appendLong(dec.parseLong(b, s, e));
+                case DATE -> cb.appendInt(dec.parseDate(b, s, e));
+                case DECIMAL -> cb.appendLong(dec.parseDecimal(b, s, e, types[col].precision(), types[col].scale()));
+                case DOUBLE -> cb.appendDouble(dec.parseDouble(b, s, e));
+                case BOOLEAN -> cb.appendBoolean(dec.parseBoolean(b, s, e));
+                case VARCHAR -> cb.appendString(strings[col].get(b, s, e));
+            }
+        } catch (IllegalArgumentException ex) {
+            throw new FieldError(col, ex.getMessage());
+        }
+    }
+
+    /** Reuses the String of a recently seen byte sequence, so repeated short values cost no allocation. */
+    static final class StringCache {
+        private static final int SIZE = 1024;
+        private final byte[][] keys = new byte[SIZE][];
+        private final String[] values = new String[SIZE];
+
+        String get(byte[] b, int s, int e) {
+            int n = e - s;
+            if (n > 64) {
+                return new String(b, s, n, StandardCharsets.UTF_8);
+            }
+            int h = n;
+            for (int i = s; i < e; i++) {
+                h = 31 * h + b[i];
+            }
+            int slot = (h ^ (h >>> 16)) & (SIZE - 1);
+            byte[] k = keys[slot];
+            if (k != null && Arrays.equals(k, 0, k.length, b, s, e)) {
+                return values[slot];
+            }
+            String v = new String(b, s, n, StandardCharsets.UTF_8);
+            keys[slot] = Arrays.copyOfRange(b, s, e);
+            values[slot] = v;
+            return v;
+        }
+    }
+}

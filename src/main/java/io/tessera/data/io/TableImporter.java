@@ -1,0 +1,240 @@
+package io.tessera.data.io;
+
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.Database;
+import io.tessera.storage.TableSchema;
+import io.tessera.storage.TableWriter;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Appends the rows of text files to a table. A file is read in chunks that end at record boundaries; chunks are
+ * parsed into row batches in parallel and written in file order, with a bounded window of chunks in flight.
+ * Nothing is committed until every file has been parsed: on any error the writer is closed without a commit,
+ * so the table is exactly as it was. See {@link ChunkParser} for the rules of each format.
+ */
+public final class TableImporter {
+
+    /** Where a record is longer than this, a CSV file is taken to have an unterminated quote. */
+    static final int MAX_RECORD_BYTES = 64 << 20;
+
+    /**
+     * @param format     null: from each file's name ({@code .tbl} is tbl, anything else csv)
+     * @param delimiter  null: the format's default ({@code |} for tbl, {@code ,} for csv)
+     * @param header     skip the first record of every file
+     * @param threads    parser threads, at least 1
+     * @param chunkBytes bytes read per chunk
+     */
+    public record Options(ImportFormat format, Byte delimiter, boolean header, int threads, int chunkBytes) {
+        public Options {
+            if (threads < 1 || chunkBytes < 1) {
+                throw new IllegalArgumentException("threads and chunk size must be positive");
+            }
+        }
+
+        public static Options defaults() {
+            return new Options(null, null, false, Runtime.getRuntime().availableProcessors(), 8 << 20);
+        }
+
+        public Options withFormat(ImportFormat f) {
+            return new Options(f, delimiter, header, threads, chunkBytes);
+        }
+
+        public Options withDelimiter(Byte d) {
+            return new Options(format, d, header, threads, chunkBytes);
+        }
+
+        public Options withHeader(boolean h) {
+            return new Options(format, delimiter, h, threads, chunkBytes);
+        }
+
+        public Options withThreads(int t) {
+            return new Options(format, delimiter, header, t, chunkBytes);
+        }
+
+        public Options withChunkBytes(int c) {
+            return new Options(format, delimiter, header, threads, c);
+        }
+    }
+
+    /**
+     * Rows and bytes an import read, and where its time went: reading, parsing and writing the column files,
+     * then the commit (dictionaries, statistics, checksums, sync, manifest).
+     */
+    public record Summary(long rows, long bytes, int files, long parseNanos, long commitNanos) {
+    }
+
+    private TableImporter() {
+    }
+
+    /** Appends every file's rows to {@code table} and commits once; on an error the table stays unchanged. */
+    public static Summary importFiles(Database db, String table, List<Path> files, Options options) {
+        AtomicInteger n = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
+            Thread t = new Thread(r, "tessera-import-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        try (TableWriter writer = db.append(table)) {
+            long t0 = System.nanoTime();
+            long before = writer.rowCount();
+            long bytes = 0;
+            for (Path f : files) {
+                bytes += importFile(f, writer, options, pool);
+            }
+            long rows = writer.rowCount() - before;
+            long t1 = System.nanoTime();
+            writer.commit();
+            return new Summary(rows, bytes, files.size(), t1 - t0, System.nanoTime() - t1);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static long importFile(Path file, TableWriter writer, Options o, ExecutorService pool) {
+        String name = file.toString();
+        ImportFormat format = o.format() != null ? o.format() : ImportFormat.fromFileName(file);
+        byte delim = o.delimiter() != null ? o.delimiter() : (byte) format.defaultDelimiter();
+        TableSchema schema = writer.schema();
+        int window = Math.max(2, 2 * o.threads());
+        ArrayDeque<Future<ChunkParser.Result>> inflight = new ArrayDeque<>();
+        long nextLine = 1; // first line of the next chunk to be written
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            long pos = 0;
+            byte[] carry = new byte[0];
+            boolean first = true;
+            while (true) {
+                int want = (int) Math.min(o.chunkBytes(), size - pos);
+                byte[] buf = new byte[carry.length + want];
+                System.arraycopy(carry, 0, buf, 0, carry.length);
+                int got = readFully(ch, buf, carry.length, want, pos);
+                pos += got;
+                int n = carry.length + got;
+                boolean eof = pos >= size || got < want;
+                int end = eof ? n : recordBoundary(buf, n, format);
+                if (end < 0) {
+                    if (n < MAX_RECORD_BYTES) {
+                        carry = buf; // one record longer than the chunk: read on
+                        continue;
+                    }
+                    // no record end in 64 MiB: report the parser's error (an unterminated quote), or this
+                    while (!inflight.isEmpty()) {
+                        nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
+                    }
+                    ChunkParser.Result r = new ChunkParser(schema, format, delim).parse(buf, 0, n, first && o.header());
+                    CompletableFuture<ChunkParser.Result> done = CompletableFuture.completedFuture(r);
+                    drain(done, writer, schema, name, nextLine); // throws when the parser found an error
+                    throw new ImportException(name, nextLine, 0, name + ":" + nextLine + ": a record longer than "
+                            + (MAX_RECORD_BYTES >> 20) + " MiB (an unterminated quote?)");
+                }
+                boolean skipHeader = first && o.header();
+                first = false;
+                final int to = end;
+                ChunkParser parser = new ChunkParser(schema, format, delim);
+                inflight.add(pool.submit(() -> parser.parse(buf, 0, to, skipHeader)));
+                carry = java.util.Arrays.copyOfRange(buf, end, n);
+                while (inflight.size() >= window) {
+                    nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
+                }
+                if (eof) {
+                    break;
+                }
+            }
+            while (!inflight.isEmpty()) {
+                nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
+            }
+            return size;
+        } catch (NoSuchFileException e) {
+            throw new ImportException(name, name + ": no such file", e);
+        } catch (IOException e) {
+            throw new ImportException(name, name + ": cannot read: " + e.getMessage(), e);
+        } finally {
+            for (Future<?> f : inflight) {
+                f.cancel(true);
+            }
+        }
+    }
+
+    private static long drain(Future<ChunkParser.Result> f, TableWriter writer, TableSchema schema, String file,
+                              long firstLine) {
+        ChunkParser.Result r;
+        try {
+            r = f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ImportException(file, file + ": interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            throw new ImportException(file, file + ": " + c, c);
+        }
+        if (r.failed()) {
+            long line = firstLine + r.errorLine();
+            StringBuilder m = new StringBuilder(file).append(':').append(line).append(": ");
+            if (r.errorColumn() >= 0) {
+                m.append("column ").append(r.errorColumn() + 1);
+                if (r.errorColumn() < schema.columns().size()) {
+                    ColumnSchema c = schema.columns().get(r.errorColumn());
+                    m.append(" (").append(c.name()).append(')');
+                }
+                m.append(": ");
+            }
+            m.append(r.error());
+            throw new ImportException(file, line, r.errorColumn() + 1, m.toString());
+        }
+        writer.write(r.batch());
+        return firstLine + r.lines();
+    }
+
+    private static int readFully(FileChannel ch, byte[] buf, int off, int len, long pos) throws IOException {
+        ByteBuffer bb = ByteBuffer.wrap(buf, off, len);
+        int total = 0;
+        while (bb.hasRemaining()) {
+            int r = ch.read(bb, pos + total);
+            if (r < 0) {
+                break;
+            }
+            total += r;
+        }
+        return total;
+    }
+
+    /**
+     * Index just after the last record end (a line feed; in CSV one outside quotes) in {@code buf[0, n)}, or -1.
+     * The buffer starts at a record start, so quote state starts outside.
+     */
+    static int recordBoundary(byte[] buf, int n, ImportFormat format) {
+        if (format == ImportFormat.TBL) {
+            for (int i = n - 1; i >= 0; i--) {
+                if (buf[i] == '\n') {
+                    return i + 1;
+                }
+            }
+            return -1;
+        }
+        boolean inQuote = false;
+        int last = -1;
+        for (int i = 0; i < n; i++) {
+            byte c = buf[i];
+            if (c == '"') {
+                inQuote = !inQuote;
+            } else if (c == '\n' && !inQuote) {
+                last = i + 1;
+            }
+        }
+        return last;
+    }
+}

@@ -1,0 +1,132 @@
+package io.tessera.cli;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** create, import, export, tables and describe through {@link Main#run}. */
+class ImportCommandsTest {
+
+    @TempDir
+    Path dir;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream oldOut;
+    private PrintStream oldErr;
+
+    @BeforeEach
+    void capture() {
+        oldOut = System.out;
+        oldErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(oldOut);
+        System.setErr(oldErr);
+    }
+
+    private int run(String... args) {
+        out.reset();
+        err.reset();
+        return Main.run(args);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void createImportExportTablesDescribe() throws Exception {
+        String db = dir.resolve("db").toString(); // does not exist yet: create makes it
+        assertEquals(0, run("create", "--db", db, "--table", "orders",
+                "--columns", "o_id INTEGER NOT NULL, o_name VARCHAR, o_price DECIMAL(15,2), o_date DATE"), err());
+        assertTrue(out().contains("created table orders"), out());
+
+        Path tbl = dir.resolve("orders.tbl");
+        Files.writeString(tbl, "1|alpha|10.50|1996-01-02|\n2||0.99|1992-12-31|\n3|gamma||1998-08-02|\n");
+        assertEquals(0, run("import", "--db", db, "--table", "orders", tbl.toString()), err());
+        assertTrue(out().contains("imported 3 rows into orders"), out());
+
+        Path csv = dir.resolve("more.txt");
+        Files.writeString(csv, "o_id;o_name;o_price;o_date\n4;\"semi;colon\";1.00;2000-01-01\n");
+        assertEquals(0, run("import", "--db", db, "--table", "orders", "--format", "csv", "--delimiter", ";",
+                "--header", csv.toString()), err());
+        assertTrue(out().contains("imported 1 rows"), out());
+
+        assertEquals(0, run("tables", "--db", db), err());
+        String tables = out();
+        assertTrue(tables.lines().anyMatch(l -> l.matches("orders\\s+4\\s+4\\s+\\d+ B")), tables);
+
+        assertEquals(0, run("describe", "--db", db, "orders"), err());
+        String d = out();
+        assertTrue(d.startsWith("orders: 4 rows"), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches("o_id\\s+INTEGER\\s+NOT NULL\\s+0\\s+4\\s+1\\s+4")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches("o_name\\s+VARCHAR\\s+NULL\\s+1\\s+3\\s+alpha\\s+semi;colon")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches("o_price\\s+DECIMAL\\(15,2\\)\\s+NULL\\s+1\\s+3\\s+0\\.99\\s+10\\.50")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches("o_date\\s+DATE\\s+NULL\\s+0\\s+4\\s+1992-12-31\\s+2000-01-01")), d);
+
+        Path outCsv = dir.resolve("orders.csv");
+        assertEquals(0, run("export", "--db", db, "--table", "orders", "--format", "csv", outCsv.toString()), err());
+        assertEquals("o_id,o_name,o_price,o_date\n1,alpha,10.50,1996-01-02\n2,,0.99,1992-12-31\n"
+                + "3,gamma,,1998-08-02\n4,semi;colon,1.00,2000-01-01\n", Files.readString(outCsv));
+
+        Path outTbl = dir.resolve("orders_out.tbl");
+        assertEquals(0, run("export", "--db", db, "--table", "orders", outTbl.toString()), err());
+        assertEquals("1|alpha|10.50|1996-01-02|\n2||0.99|1992-12-31|\n3|gamma||1998-08-02|\n"
+                + "4|semi;colon|1.00|2000-01-01|\n", Files.readString(outTbl));
+    }
+
+    @Test
+    void importErrorExitsWithOneAndNamesFileLineAndColumn() throws Exception {
+        String db = dir.resolve("db").toString();
+        assertEquals(0, run("create", "--db", db, "--table", "t", "--columns", "a INTEGER NOT NULL, d DATE"));
+        Path good = dir.resolve("good.tbl");
+        Files.writeString(good, "1|1996-01-01|\n");
+        Path bad = dir.resolve("bad.tbl");
+        Files.writeString(bad, "2|1996-01-01|\n3|1996-13-01|\n");
+        assertEquals(1, run("import", "--db", db, "--table", "t", good.toString(), bad.toString()));
+        assertTrue(err().contains(bad + ":2: column 2 (d): invalid date '1996-13-01'"), err());
+        assertEquals(0, run("tables", "--db", db));
+        assertTrue(out().lines().anyMatch(l -> l.matches("t\\s+2\\s+0\\s+0 B")), out());
+    }
+
+    @Test
+    void usageErrors() {
+        String db = dir.resolve("db").toString();
+        assertEquals(0, run("create", "--db", db, "--table", "t", "--columns", "a INTEGER"));
+        assertEquals(1, run("create", "--db", db, "--table", "t", "--columns", "a INTEGER"));
+        assertTrue(err().contains("already exists"), err());
+        assertEquals(1, run("import", "--db", db, "--table", "nope", dir.resolve("x.tbl").toString()));
+        assertTrue(err().contains("no table nope"), err());
+        assertEquals(1, run("describe", "--db", dir.resolve("nodb").toString(), "t"));
+        assertTrue(err().contains("no Tessera database"), err());
+        assertEquals(1, run("import", "--db", db, "--table", "t", "--format", "xml", "f"));
+        assertTrue(err().contains("unknown format 'xml'"), err());
+    }
+
+    @Test
+    void humanSizes() {
+        assertEquals("0 B", TablesCommand.humanBytes(0));
+        assertEquals("1023 B", TablesCommand.humanBytes(1023));
+        assertEquals("1.5 KiB", TablesCommand.humanBytes(1536));
+        assertEquals("389.1 MiB", TablesCommand.humanBytes(408_000_000));
+        assertEquals("2.0 GiB", TablesCommand.humanBytes(2L << 30));
+    }
+}

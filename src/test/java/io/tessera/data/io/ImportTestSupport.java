@@ -1,0 +1,61 @@
+package io.tessera.data.io;
+
+import io.tessera.storage.Column;
+import io.tessera.storage.Database;
+import io.tessera.storage.Table;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Helpers shared by the import and export tests. */
+final class ImportTestSupport {
+
+    private ImportTestSupport() {
+    }
+
+    /** Every row of a table as Java values (null for NULL), in order. */
+    static List<List<Object>> rows(Table t) {
+        List<List<Object>> out = new ArrayList<>();
+        for (long r = 0; r < t.rowCount(); r++) {
+            List<Object> row = new ArrayList<>();
+            for (Column c : t.columns()) {
+                row.add(c.getObject(r));
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
+    /** Names of the files in a table's folder (a failed import must leave none behind). */
+    static List<String> files(Database db, String table) {
+        Path d = db.directory().resolve(table);
+        if (!Files.isDirectory(d)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Path write(Path dir, String name, String content) {
+        try {
+            Path p = dir.resolve(name);
+            Files.writeString(p, content, StandardCharsets.UTF_8);
+            return p;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static TableImporter.Options opts() {
+        return TableImporter.Options.defaults();
+    }
+}
