@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
                 ExportCommand.class,
                 TablesCommand.class,
                 DescribeCommand.class,
+                SqlCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,115 @@
+package io.tessera.cli;
+
+import io.tessera.api.Tessera;
+import io.tessera.cli.format.OutputFormat;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+
+/**
+ * {@code tessera sql}: runs the statements of {@code -c}, or a script read from stdin, or the interactive shell
+ * when stdin is a terminal.
+ */
+@Command(name = "sql", mixinStandardHelpOptions = true,
+        description = {
+                "Runs SQL on a database: the statements of -c, a script piped to stdin, or an interactive shell.",
+                "Statements are separated by ';'. In a script and in the shell, lines starting with '\\' are "
+                        + "commands (\\help lists them)."})
+public final class SqlCommand implements Callable<Integer> {
+
+    /** What runs the statements, given the open database; tests put a stand-in here. */
+    static volatile Function<Tessera, StatementRunner> runners = t -> t::query;
+
+    /** Whether to start the interactive shell; tests may pin it. */
+    static volatile BooleanSupplier interactiveCheck = SqlCommand::stdinIsTerminal;
+
+    @Mixin
+    DbOption db;
+
+    @Option(names = {"-c", "--command"}, paramLabel = "SQL",
+            description = "statement(s) to run, separated by ';'; prints the results and exits")
+    String command;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+            converter = OutputFormat.Converter.class, completionCandidates = OutputFormat.Candidates.class,
+            description = "output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+    OutputFormat format;
+
+    @Option(names = "--timing", description = "print the compile and run time after each result")
+    boolean timing;
+
+    @Override
+    public Integer call() throws Exception {
+        try (Tessera tessera = Tessera.open(db.db)) {
+            StatementRunner runner = runners.apply(tessera);
+            if (command != null) {
+                return runCommand(runner, tessera);
+            }
+            if (interactiveCheck.getAsBoolean()) {
+                return runInteractive(runner, tessera);
+            }
+            return runStdin(runner, tessera);
+        }
+    }
+
+    private int runCommand(StatementRunner runner, Tessera tessera) {
+        SqlSession session = new SqlSession(runner, tessera.database(), format, timing, writer(System.out),
+                writer(System.err), false);
+        List<String> statements = StatementSplitter.statements(command);
+        for (int i = 0; i < statements.size(); i++) {
+            if (!session.execute(statements.get(i))) {
+                return 1; // stop at the first failure: later statements may depend on it
+            }
+        }
+        return 0;
+    }
+
+    private int runStdin(StatementRunner runner, Tessera tessera) throws java.io.IOException {
+        SqlSession session = new SqlSession(runner, tessera.database(), format, timing, writer(System.out),
+                writer(System.err), false);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, stdinCharset()));
+        session.runScript(in);
+        return session.failed() ? 1 : 0;
+    }
+
+    private int runInteractive(StatementRunner runner, Tessera tessera) throws java.io.IOException {
+        try (Terminal terminal = TerminalBuilder.builder().system(true).name("tessera").build()) {
+            SqlSession session = new SqlSession(runner, tessera.database(), format, timing, terminal.writer(),
+                    terminal.writer(), true);
+            InteractiveShell.run(terminal, session);
+        }
+        return 0;
+    }
+
+    private static PrintWriter writer(PrintStream stream) {
+        return new PrintWriter(new OutputStreamWriter(stream, stream.charset()), false);
+    }
+
+    private static Charset stdinCharset() {
+        String name = System.getProperty("stdin.encoding");
+        try {
+            return name != null ? Charset.forName(name) : Charset.defaultCharset();
+        } catch (IllegalArgumentException e) {
+            return Charset.defaultCharset();
+        }
+    }
+
+    /** True when stdin (and stdout) is a terminal, as for a person typing; false for a pipe or a file. */
+    private static boolean stdinIsTerminal() {
+        java.io.Console console = System.console();
+        return console != null && console.isTerminal();
+    }
+}

@@ -1,0 +1,99 @@
+package io.tessera.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits SQL text into statements at semicolons, except semicolons inside string literals ({@code 'it''s;'}),
+ * quoted identifiers ({@code "a;b"}), line comments ({@code -- ;}) and block comments ({@code /* ; *}{@code /}).
+ * A piece that holds only whitespace and comments is no statement.
+ */
+public final class StatementSplitter {
+
+    /**
+     * The result of splitting.
+     *
+     * @param statements the complete statements (each ended by a semicolon), trimmed, without the semicolon
+     * @param rest       the text after the last semicolon, as it was
+     * @param restHasCode whether the rest holds anything besides whitespace and comments
+     * @param restOpen   whether the rest ends inside a string, a quoted identifier or a block comment
+     */
+    public record Split(List<String> statements, String rest, boolean restHasCode, boolean restOpen) {
+
+        /** Whether more input is needed to finish the last statement. */
+        public boolean pending() {
+            return restHasCode || restOpen;
+        }
+    }
+
+    private StatementSplitter() {
+    }
+
+    /** All statements of a script; text after the last semicolon counts as a statement when it holds code. */
+    public static List<String> statements(String script) {
+        Split s = split(script);
+        if (!s.restHasCode()) {
+            return s.statements();
+        }
+        List<String> all = new ArrayList<>(s.statements());
+        all.add(s.rest().strip());
+        return all;
+    }
+
+    public static Split split(String text) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        boolean code = false;
+        int n = text.length();
+        int i = 0;
+        while (i < n) {
+            char ch = text.charAt(i);
+            if (ch == '\'' || ch == '"') {
+                code = true;
+                int close = closingQuote(text, i + 1, ch);
+                if (close < 0) {
+                    return new Split(out, text.substring(start), true, true);
+                }
+                i = close + 1;
+            } else if (ch == '-' && i + 1 < n && text.charAt(i + 1) == '-') {
+                int eol = text.indexOf('\n', i + 2);
+                i = eol < 0 ? n : eol + 1;
+            } else if (ch == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+                int end = text.indexOf("*/", i + 2);
+                if (end < 0) {
+                    return new Split(out, text.substring(start), code, true);
+                }
+                i = end + 2;
+            } else if (ch == ';') {
+                if (code) {
+                    out.add(text.substring(start, i).strip());
+                }
+                start = i + 1;
+                code = false;
+                i++;
+            } else {
+                if (!Character.isWhitespace(ch)) {
+                    code = true;
+                }
+                i++;
+            }
+        }
+        return new Split(out, text.substring(start), code, false);
+    }
+
+    /** Index of the quote that closes a literal opened before {@code from}, or -1; a doubled quote is an escape. */
+    private static int closingQuote(String text, int from, char quote) {
+        int i = from;
+        while (true) {
+            int q = text.indexOf(quote, i);
+            if (q < 0) {
+                return -1;
+            }
+            if (q + 1 < text.length() && text.charAt(q + 1) == quote) {
+                i = q + 2;
+                continue;
+            }
+            return q;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.tessera.cli.format;
+
+import io.tessera.api.QueryResult;
+import io.tessera.api.ResultColumn;
+
+import java.io.PrintWriter;
+import java.util.List;
+
+/**
+ * CSV as RFC 4180 reads it: a header line of column names, then one line per row, fields separated by commas.
+ * A field is quoted only when it must be (it holds a comma, a double quote, CR or LF; quotes inside are
+ * doubled). NULL is an empty field and the empty string is {@code ""}, so the two stay apart. Lines end in LF.
+ */
+public final class CsvFormatter implements ResultFormatter {
+
+    @Override
+    public void write(QueryResult result, PrintWriter out) {
+        List<ResultColumn> columns = result.columns();
+        if (columns.isEmpty()) {
+            out.flush();
+            return;
+        }
+        StringBuilder b = new StringBuilder();
+        for (int c = 0; c < columns.size(); c++) {
+            if (c > 0) {
+                b.append(',');
+            }
+            field(b, columns.get(c).name());
+        }
+        out.print(b.append('\n'));
+        for (Object[] row : result.rows()) {
+            b.setLength(0);
+            for (int c = 0; c < columns.size(); c++) {
+                if (c > 0) {
+                    b.append(',');
+                }
+                Object v = row[c];
+                if (v != null) {
+                    field(b, ValueText.of(v, columns.get(c).type()));
+                }
+            }
+            out.print(b.append('\n'));
+        }
+        out.flush();
+    }
+
+    /** Appends one field, quoted when it is empty or holds a comma, a quote, CR or LF. */
+    static void field(StringBuilder b, String s) {
+        if (s.isEmpty()) {
+            b.append("\"\"");
+            return;
+        }
+        boolean quote = false;
+        for (int i = 0; i < s.length() && !quote; i++) {
+            char ch = s.charAt(i);
+            quote = ch == ',' || ch == '"' || ch == '\n' || ch == '\r';
+        }
+        if (!quote) {
+            b.append(s);
+            return;
+        }
+        b.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch == '"') {
+                b.append('"');
+            }
+            b.append(ch);
+        }
+        b.append('"');
+    }
+}

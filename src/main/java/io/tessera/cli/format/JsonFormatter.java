@@ -1,0 +1,89 @@
+package io.tessera.cli.format;
+
+import io.tessera.api.QueryResult;
+import io.tessera.api.ResultColumn;
+
+import java.io.PrintWriter;
+import java.util.List;
+
+/**
+ * A JSON array with one object per row, keys in column order, one row per line. Numbers are JSON numbers in
+ * plain notation (DECIMAL keeps its scale: {@code 12.50}); dates are strings (yyyy-mm-dd); booleans are
+ * true/false; NULL is null. A DOUBLE that is NaN or infinite has no JSON number, so it is written as the string
+ * {@code "NaN"}, {@code "Infinity"} or {@code "-Infinity"}.
+ */
+public final class JsonFormatter implements ResultFormatter {
+
+    @Override
+    public void write(QueryResult result, PrintWriter out) {
+        List<ResultColumn> columns = result.columns();
+        if (result.rowCount() == 0 || columns.isEmpty()) {
+            out.print("[]\n");
+            out.flush();
+            return;
+        }
+        String[] keys = new String[columns.size()];
+        for (int c = 0; c < keys.length; c++) {
+            StringBuilder k = new StringBuilder();
+            string(k, columns.get(c).name());
+            keys[c] = k.append(':').toString();
+        }
+        out.print("[\n");
+        StringBuilder b = new StringBuilder();
+        List<Object[]> rows = result.rows();
+        for (int r = 0; r < rows.size(); r++) {
+            Object[] row = rows.get(r);
+            b.setLength(0);
+            b.append('{');
+            for (int c = 0; c < keys.length; c++) {
+                if (c > 0) {
+                    b.append(',');
+                }
+                b.append(keys[c]);
+                value(b, row[c], columns.get(c));
+            }
+            b.append(r + 1 < rows.size() ? "},\n" : "}\n");
+            out.print(b);
+        }
+        out.print("]\n");
+        out.flush();
+    }
+
+    private static void value(StringBuilder b, Object v, ResultColumn column) {
+        if (v == null) {
+            b.append("null");
+        } else if (v instanceof Boolean bool) {
+            b.append(bool.booleanValue());
+        } else if (ValueText.isFiniteNumber(v)) {
+            b.append(ValueText.of(v, column.type()));
+        } else {
+            string(b, ValueText.of(v, column.type()));
+        }
+    }
+
+    /** Appends a JSON string literal: quotes, backslashes and control characters escaped. */
+    static void string(StringBuilder b, String s) {
+        b.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                case '\b' -> b.append("\\b");
+                case '\f' -> b.append("\\f");
+                default -> {
+                    // U+2028 and U+2029 are valid JSON but end a line in JavaScript source: escape them too.
+                    if (ch < 0x20 || ch == '\u2028' || ch == '\u2029') {
+                        b.append(String.format("\\u%04x", (int) ch));
+                    } else {
+                        b.append(ch);
+                    }
+                }
+            }
+        }
+        b.append('"');
+    }
+}

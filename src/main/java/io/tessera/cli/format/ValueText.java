@@ -1,0 +1,84 @@
+package io.tessera.cli.format;
+
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+import io.tessera.storage.Values;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.LocalDate;
+
+/**
+ * The text of one result value, shared by every format: numbers in plain decimal notation (never an exponent),
+ * DECIMAL with exactly its column's scale, DATE as yyyy-mm-dd, BOOLEAN as true/false. NULL has no text here;
+ * each format decides how to show it.
+ */
+public final class ValueText {
+
+    private ValueText() {
+    }
+
+    /** Text of a non-null value of a column of the given type. */
+    public static String of(Object v, DataType type) {
+        if (v instanceof Double d) {
+            return plainDouble(d);
+        }
+        if (v instanceof Float f) {
+            return plainDouble(f.doubleValue());
+        }
+        if (v instanceof BigDecimal d) {
+            return decimal(d, type).toPlainString();
+        }
+        if (v instanceof LocalDate d) {
+            return d.toString();
+        }
+        return Values.format(v);
+    }
+
+    /** True for the kinds shown right-aligned and written as JSON numbers. */
+    public static boolean isNumeric(DataType type) {
+        TypeKind k = type.kind();
+        return k == TypeKind.INTEGER || k == TypeKind.BIGINT || k == TypeKind.DOUBLE || k == TypeKind.DECIMAL;
+    }
+
+    /** True when the value is a finite number, so JSON can hold it as a number. */
+    static boolean isFiniteNumber(Object v) {
+        if (v instanceof Double d) {
+            return Double.isFinite(d);
+        }
+        if (v instanceof Float f) {
+            return Float.isFinite(f);
+        }
+        return v instanceof Number;
+    }
+
+    /**
+     * Plain decimal text of a double with the digits of its shortest representation: 1e20 becomes
+     * 100000000000000000000, 1e-7 becomes 0.0000001, 2.0 stays 2.0. NaN and infinities keep Java's names.
+     */
+    public static String plainDouble(double v) {
+        String s = Values.formatDouble(v);
+        // A mantissa such as "1.0E-7" becomes "0.00000010": drop such trailing zeros, keeping one digit after the point.
+        int dot = s.indexOf('.');
+        if (dot >= 0 && Double.isFinite(v)) {
+            int end = s.length();
+            while (end > dot + 2 && s.charAt(end - 1) == '0') {
+                end--;
+            }
+            s = s.substring(0, end);
+        }
+        return s;
+    }
+
+    /** The value at the column's scale when it is a DECIMAL column and that loses nothing. */
+    private static BigDecimal decimal(BigDecimal d, DataType type) {
+        if (type != null && type.kind() == TypeKind.DECIMAL && d.scale() != type.scale()) {
+            try {
+                return d.setScale(type.scale(), RoundingMode.UNNECESSARY);
+            } catch (ArithmeticException e) {
+                return d; // more digits than the scale: show them all rather than round
+            }
+        }
+        return d;
+    }
+}

@@ -1,0 +1,167 @@
+package io.tessera.cli;
+
+import io.tessera.storage.Database;
+import io.tessera.storage.RowBatch;
+import io.tessera.storage.TableSchema;
+import io.tessera.storage.TableWriter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Drives the real interactive shell (JLine on a pseudo-terminal) inside a private tmux server: typing,
+ * continuation lines, backslash commands, an error that does not end the shell, history on disk, Ctrl-D.
+ * The SQL engine is replaced by {@link ShellTestMain}'s stand-in. Skipped where tmux is not installed.
+ */
+class InteractiveShellTmuxTest {
+
+    @TempDir
+    Path dir;
+
+    private final String socket = "tessera-shell-test-" + ProcessHandle.current().pid();
+    private boolean started;
+
+    @BeforeEach
+    void needsTmux() {
+        assumeTrue(exitCode(List.of("tmux", "-V")) == 0, "tmux is not installed");
+    }
+
+    @AfterEach
+    void stopTmux() {
+        if (started) {
+            exitCode(List.of("tmux", "-L", socket, "kill-server"));
+        }
+    }
+
+    @Test
+    void shellRunsStatementsAndCommandsOnATerminal() throws Exception {
+        Path db = dir.resolve("db");
+        Path home = Files.createDirectories(dir.resolve("home"));
+        try (Database d = Database.openOrCreate(db)) {
+            TableSchema schema = TableSchema.parse("parts", "id INTEGER NOT NULL, name VARCHAR");
+            RowBatch b = new RowBatch(schema, 1);
+            b.column(0).appendInt(1);
+            b.column(1).appendString("bolt");
+            try (TableWriter w = d.replace(schema)) {
+                w.write(b);
+                w.commit();
+            }
+        }
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cmd = quote(java) + " -Xmx256m -XX:TieredStopAtLevel=1 --enable-native-access=ALL-UNNAMED"
+                + " -Duser.home=" + quote(home.toString()) + " -cp " + quote(classPath)
+                + " io.tessera.cli.ShellTestMain sql --db " + quote(db.toString())
+                + "; echo \"shell exited with $?\"; sleep 60";
+        tmux("new-session", "-d", "-s", "shell", "-x", "120", "-y", "60", cmd);
+        started = true;
+
+        waitFor("tessera>");
+        typeLine("select 1");
+        waitFor("     ...>");
+        typeLine("+ 'a;b'");
+        typeLine(";");
+        waitFor("| select 1 + 'a;b' |  16 |");
+
+        typeLine("\\d parts");
+        waitFor("| name   | VARCHAR | true     |");
+
+        typeLine("fail now;");
+        waitFor("tessera: no such thing: fail now");
+
+        typeLine("\\format csv");
+        typeLine("\\timing");
+        typeLine("select 2; select 3;");
+        waitFor("select 3,8");
+        String screen = waitFor("Time: compile 1.000 ms, run 2.000 ms, total 3.000 ms\ntessera>");
+        assertTrue(screen.contains("sql,len\nselect 2,8\nTime: compile 1.000 ms"), screen);
+
+        tmux("send-keys", "-t", "shell", "C-d");
+        waitFor("shell exited with 0");
+
+        List<String> history = Files.readAllLines(home.resolve(".tessera_history"), StandardCharsets.UTF_8);
+        List<String> typed = history.stream().map(l -> l.substring(l.indexOf(':') + 1)).toList();
+        assertEquals(List.of("select 1\\n+ 'a;b'\\n;", "\\\\d parts", "fail now;", "\\\\format csv", "\\\\timing",
+                "select 2; select 3;"), typed);
+    }
+
+    /** Types a line and presses Enter. A final ';' goes as a key code: tmux would read it as a separator. */
+    private void typeLine(String text) throws IOException, InterruptedException {
+        String body = text.endsWith(";") ? text.substring(0, text.length() - 1) : text;
+        if (!body.isEmpty()) {
+            tmux("send-keys", "-t", "shell", "-l", body);
+        }
+        if (text.endsWith(";")) {
+            tmux("send-keys", "-t", "shell", "-H", "3b");
+        }
+        tmux("send-keys", "-t", "shell", "Enter");
+    }
+
+    /** Waits until the screen (with scrollback, trailing blanks trimmed) contains the text; returns the screen. */
+    private String waitFor(String text) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String screen = "";
+        while (System.nanoTime() < deadline) {
+            screen = capture();
+            if (screen.contains(text)) {
+                return screen;
+            }
+            Thread.sleep(100);
+        }
+        fail("the screen never showed \"" + text + "\":\n" + screen);
+        return screen;
+    }
+
+    private String capture() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("tmux", "-L", socket, "capture-pane", "-p", "-t", "shell", "-S", "-500")
+                .redirectErrorStream(true).start();
+        String s = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        List<String> lines = new ArrayList<>();
+        for (String l : s.split("\n", -1)) {
+            lines.add(l.stripTrailing());
+        }
+        return String.join("\n", lines);
+    }
+
+    private void tmux(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            fail("tmux " + String.join(" ", args) + " failed: " + out);
+        }
+    }
+
+    private static int exitCode(List<String> cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor();
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    private static String quote(String s) {
+        return "'" + s.replace("'", "'\"'\"'") + "'";
+    }
+}

@@ -1,0 +1,33 @@
+package io.tessera.cli;
+
+import io.tessera.api.QueryResult;
+import io.tessera.api.ResultColumn;
+import io.tessera.storage.DataType;
+
+import java.util.List;
+
+/**
+ * {@code tessera} with a stand-in for the SQL engine, for driving the real interactive shell from a terminal
+ * multiplexer in tests: every statement answers one row holding the statement's text, except statements
+ * starting with "fail", which throw.
+ */
+public final class ShellTestMain {
+
+    private ShellTestMain() {
+    }
+
+    public static void main(String[] args) {
+        SqlCommand.interactiveCheck = () -> true;
+        SqlCommand.runners = t -> ShellTestMain::answer;
+        System.exit(Main.run(args));
+    }
+
+    static QueryResult answer(String sql) {
+        if (sql.startsWith("fail")) {
+            throw new IllegalArgumentException("no such thing: " + sql);
+        }
+        return new QueryResult(List.of(new ResultColumn("sql", DataType.VARCHAR, false),
+                new ResultColumn("len", DataType.INTEGER, false)),
+                List.<Object[]>of(new Object[] {sql.replace('\n', ' '), sql.length()}), 1_000_000, 2_000_000);
+    }
+}

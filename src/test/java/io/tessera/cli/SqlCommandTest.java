@@ -1,0 +1,209 @@
+package io.tessera.cli;
+
+import io.tessera.api.QueryResult;
+import io.tessera.api.ResultColumn;
+import io.tessera.storage.DataType;
+import io.tessera.storage.Database;
+import io.tessera.storage.RowBatch;
+import io.tessera.storage.TableSchema;
+import io.tessera.storage.TableWriter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code tessera sql} through {@link Main#run} with a stand-in for the SQL engine and redirected streams. */
+class SqlCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final List<String> seen = new ArrayList<>();
+    private Function<io.tessera.api.Tessera, StatementRunner> savedRunners;
+    private BooleanSupplier savedInteractive;
+    private String out;
+    private String err;
+
+    /** Answers "select N" with one BIGINT column n holding N, "select 'TEXT'" with TEXT, and fails on the rest. */
+    private QueryResult fake(String sql) {
+        seen.add(sql);
+        if (sql.matches("select\\s+\\d+")) {
+            long n = Long.parseLong(sql.substring(6).strip());
+            return new QueryResult(List.of(new ResultColumn("n", DataType.BIGINT, false)),
+                    List.<Object[]>of(new Object[] {n}), 2_500_000, 1_250_000);
+        }
+        if (sql.matches("select '.*'")) {
+            return new QueryResult(List.of(new ResultColumn("s", DataType.VARCHAR, true)),
+                    List.<Object[]>of(new Object[] {sql.substring(8, sql.length() - 1)}), 0, 0);
+        }
+        throw new IllegalArgumentException("cannot run '" + sql + "' (line 1, column 1)");
+    }
+
+    @BeforeEach
+    void setUp() {
+        savedRunners = SqlCommand.runners;
+        savedInteractive = SqlCommand.interactiveCheck;
+        SqlCommand.runners = t -> this::fake;
+        SqlCommand.interactiveCheck = () -> false;
+        try (Database db = Database.openOrCreate(dir)) {
+            TableSchema schema = TableSchema.parse("parts", "id INTEGER NOT NULL, name VARCHAR, price DECIMAL(10,2)");
+            RowBatch b = new RowBatch(schema, 4);
+            b.column(0).appendInt(1);
+            b.column(1).appendString("bolt");
+            b.column(2).appendLong(1250);
+            b.column(0).appendInt(2);
+            b.column(1).appendNull();
+            b.column(2).appendLong(5);
+            try (TableWriter w = db.replace(schema)) {
+                w.write(b);
+                w.commit();
+            }
+        }
+    }
+
+    @AfterEach
+    void tearDown() {
+        SqlCommand.runners = savedRunners;
+        SqlCommand.interactiveCheck = savedInteractive;
+    }
+
+    private int run(String stdin, String... args) {
+        InputStream in0 = System.in;
+        PrintStream out0 = System.out;
+        PrintStream err0 = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            return Main.run(args);
+        } finally {
+            System.setIn(in0);
+            System.setOut(out0);
+            System.setErr(err0);
+            out = o.toString(StandardCharsets.UTF_8);
+            err = e.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void stdinScriptRunsEveryStatementInOrder() {
+        int rc = run("select 1;\nselect 'a;b'\n;\n-- a comment; not a statement\nselect\n2;select 3", "sql",
+                "--db", dir.toString(), "--format", "csv");
+        assertEquals(0, rc, err);
+        assertEquals(List.of("select 1", "select 'a;b'", "select\n2", "select 3"), seen);
+        assertEquals("n\n1\n\ns\na;b\n\nn\n2\n\nn\n3\n", out);
+        assertEquals("", err);
+    }
+
+    @Test
+    void stdinGoesOnAfterAFailureAndExitsWithOne() {
+        int rc = run("select 1;\nbogus;\nselect 2;\n", "sql", "--db", dir.toString(), "--format", "json");
+        assertEquals(1, rc);
+        assertEquals(List.of("select 1", "bogus", "select 2"), seen);
+        assertEquals("[\n{\"n\":1}\n]\n[\n{\"n\":2}\n]\n", out);
+        assertEquals("tessera: cannot run 'bogus' (line 1, column 1)\n", err);
+    }
+
+    @Test
+    void stdinTakesBackslashCommands() {
+        int rc = run("\\tables\n\\d parts\n\\format csv\nselect 7;\n\\timing\nselect 8;\n\\q\nselect 9;\n",
+                "sql", "--db", dir.toString());
+        assertEquals(0, rc, err);
+        assertEquals(List.of("select 7", "select 8"), seen);
+        assertTrue(out.startsWith("+-------+------+---------+-"), out);
+        assertTrue(out.contains("| table | rows | columns | size"), out);
+        assertTrue(out.contains("| parts |    2 |       3 | "), out);
+        assertTrue(out.contains("""
+                +--------+---------------+----------+
+                | column | type          | nullable |
+                +--------+---------------+----------+
+                | id     | INTEGER       | false    |
+                | name   | VARCHAR       | true     |
+                | price  | DECIMAL(10,2) | true     |
+                +--------+---------------+----------+
+                (3 rows)
+                """), out);
+        assertTrue(out.endsWith("\nn\n7\n\nn\n8\n"), out);
+        assertEquals("Format is csv.\nTiming is on.\nTime: compile 2.500 ms, run 1.250 ms, total 3.750 ms\n", err);
+    }
+
+    @Test
+    void unknownCommandAndMissingTableAreErrors() {
+        int rc = run("\\nope\n\\d missing\nselect 1;\n", "sql", "--db", dir.toString(), "--format", "csv");
+        assertEquals(1, rc);
+        assertEquals("n\n1\n", out);
+        assertTrue(err.startsWith("tessera: unknown command \\nope (\\help lists the commands)\ntessera: no table missing"),
+                err);
+    }
+
+    @Test
+    void commandOptionRunsStatementsAndPrintsTables() {
+        int rc = run("", "sql", "--db", dir.toString(), "-c", "select 1; select 'x'", "--timing");
+        assertEquals(0, rc, err);
+        assertEquals("""
+                +---+
+                | n |
+                +---+
+                | 1 |
+                +---+
+                (1 row)
+
+                +---+
+                | s |
+                +---+
+                | x |
+                +---+
+                (1 row)
+                """, out);
+        assertEquals("Time: compile 2.500 ms, run 1.250 ms, total 3.750 ms\n"
+                + "Time: compile 0.000 ms, run 0.000 ms, total 0.000 ms\n", err);
+    }
+
+    @Test
+    void commandOptionStopsAtTheFirstError() {
+        int rc = run("", "sql", "--db", dir.toString(), "-c", "select 1; oops; select 2", "--format", "json");
+        assertEquals(1, rc);
+        assertEquals(List.of("select 1", "oops"), seen);
+        assertEquals("[\n{\"n\":1}\n]\n", out);
+        assertEquals("tessera: cannot run 'oops' (line 1, column 1)\n", err);
+    }
+
+    @Test
+    void missingDatabaseIsOneLineError() {
+        int rc = run("", "sql", "--db", dir.resolve("nothing").toString(), "-c", "select 1");
+        assertEquals(1, rc);
+        assertTrue(err.startsWith("tessera: no Tessera database at "), err);
+        assertEquals("", out);
+    }
+
+    @Test
+    void badFormatIsRejected() {
+        int rc = run("", "sql", "--db", dir.toString(), "--format", "xml", "-c", "select 1");
+        assertEquals(2, rc);
+        assertTrue(err.contains("unknown format 'xml' (expected table|csv|json)"), err);
+    }
+
+    @Test
+    void theRealEngineErrorIsReported() {
+        SqlCommand.runners = savedRunners;
+        int rc = run("select 1;\n", "sql", "--db", dir.toString());
+        assertEquals(1, rc);
+        assertTrue(err.startsWith("tessera: "), err);
+    }
+}
