@@ -17,9 +17,11 @@ import java.nio.file.Path;
 public final class Tessera implements AutoCloseable {
 
     private final Database db;
+    private final io.tessera.exec.QueryEngine engine;
 
     private Tessera(Database db) {
         this.db = db;
+        this.engine = new io.tessera.exec.QueryEngine(db);
     }
 
     /** Opens an existing database directory. */
@@ -38,7 +40,12 @@ public final class Tessera implements AutoCloseable {
 
     /** Runs one SQL statement (a query, CREATE TABLE, DROP TABLE, EXPLAIN) and returns its rows. */
     public QueryResult query(String sql) {
-        throw new UnsupportedOperationException("the SQL engine is being built");
+        return engine.execute(sql);
+    }
+
+    /** The engine behind {@link #query}, for callers that compile once and run many times (benchmarks). */
+    public io.tessera.exec.QueryEngine engine() {
+        return engine;
     }
 
     @Override

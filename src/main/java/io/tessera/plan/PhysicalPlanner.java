@@ -228,7 +228,13 @@ public final class PhysicalPlanner {
         RelNode probeRel = buildLeft ? j.getRight() : j.getLeft();
         int offset = buildLeft ? 0 : nLeft;
 
-        // build side: its own pipeline ending in BUILD
+        // probe side first (its own builds run before this join's), then the build side as its own pipeline
+        Open p = visit(probeRel);
+        List<Expr> probeKeys = new ArrayList<>();
+        for (KeyPair k : keys) {
+            RexNode pk = buildLeft ? shift(k.right(), -nLeft, j) : k.left();
+            probeKeys.add(rex.translate(pk, p.fields));
+        }
         Open b = visit(buildRel);
         List<Expr> buildKeys = new ArrayList<>();
         List<Integer> buildKeyFields = new ArrayList<>();
@@ -239,27 +245,23 @@ public final class PhysicalPlanner {
                 buildKeyFields.add(r.getIndex());
             }
         }
+        List<DataType> common = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            common.add(commonKeyType(probeKeys.get(i).type(), buildKeys.get(i).type()));
+        }
         boolean withPayload = kind == JoinKind.INNER || kind == JoinKind.LEFT;
         List<Expr> payload = withPayload ? b.fields : List.of();
         List<String> payloadNames = withPayload ? b.names : List.of();
         boolean unique = buildKeyFields.size() == keys.size()
                 && Boolean.TRUE.equals(mq.areColumnsUnique(buildRel, ImmutableBitSet.of(buildKeyFields)));
-        KeyRange range = buildKeys.size() == 1 ? rangeOf(buildKeys.get(0)) : null;
-        if (range != null && range.size() > Math.max(MAX_PERFECT_RANGE, 0)) {
+        KeyRange range = buildKeys.size() == 1 && common.get(0) == null ? rangeOf(buildKeys.get(0)) : null;
+        if (range != null && range.size() > MAX_PERFECT_RANGE) {
             range = null;
         }
         int joinId = nextJoin++;
         Sink.Build build = new Sink.Build(joinId, buildKeys, payload, payloadNames, unique, range,
-                mq.getRowCount(buildRel));
+                mq.getRowCount(buildRel), common);
         close(b, build);
-
-        // probe side goes on
-        Open p = visit(probeRel);
-        List<Expr> probeKeys = new ArrayList<>();
-        for (KeyPair k : keys) {
-            RexNode pk = buildLeft ? shift(k.right(), -nLeft, j) : k.left();
-            probeKeys.add(rex.translate(pk, p.fields));
-        }
         p.ops.add(new Operation.Probe(joinId, probeKeys, kind, build));
         if (!withPayload) {
             return p;
@@ -288,6 +290,21 @@ public final class PhysicalPlanner {
             addFilter(p, r);
         }
         return p;
+    }
+
+    /** The type both sides of a key compare in when their representations differ, else null. */
+    static DataType commonKeyType(DataType a, DataType b) {
+        boolean da = a.kind() == TypeKind.DOUBLE;
+        boolean db = b.kind() == TypeKind.DOUBLE;
+        if (da != db) {
+            return DataType.DOUBLE;
+        }
+        boolean xa = a.kind() == TypeKind.DECIMAL;
+        boolean xb = b.kind() == TypeKind.DECIMAL;
+        if ((xa || xb) && !(xa && xb && a.scale() == b.scale())) {
+            return DataType.decimal(18, Math.max(xa ? a.scale() : 0, xb ? b.scale() : 0));
+        }
+        return null;
     }
 
     private static RexNode shift(RexNode n, int by, Join j) {

@@ -7,10 +7,12 @@ public sealed interface Sink permits Sink.Build, Sink.Aggregate, Sink.GroupAggre
 
     /**
      * Builds the hash table of join {@code joinId}. {@code uniqueKeys}: no key occurs twice (so a probe finds at most
-     * one row); {@code range}: the known range of a single integer key (null when unknown), which allows a perfect table.
+     * one row); {@code range}: the known range of a single integer key (null when unknown), which allows a perfect table;
+     * {@code commonKeyTypes}: per key, the type both sides are compared in when they differ (DOUBLE, or DECIMAL at a
+     * common scale), else null, so that build and probe encode keys alike.
      */
     record Build(int joinId, List<Expr> keys, List<Expr> payload, List<String> payloadNames, boolean uniqueKeys,
-                 KeyRange range, double estimatedRows) implements Sink {
+                 KeyRange range, double estimatedRows, List<io.tessera.storage.DataType> commonKeyTypes) implements Sink {
         @Override
         public String toString() {
             return "BUILD j" + joinId + " keys " + keys + (uniqueKeys ? " unique" : "")

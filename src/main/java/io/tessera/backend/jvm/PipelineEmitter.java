@@ -250,17 +250,6 @@ public final class PipelineEmitter implements ExprGen.Scope {
         };
     }
 
-    /** The type both sides of a join key are compared in. */
-    static DataType commonKeyType(DataType a, DataType b) {
-        if (a.kind() == TypeKind.DOUBLE || b.kind() == TypeKind.DOUBLE) {
-            return DataType.DOUBLE;
-        }
-        if (a.kind() == TypeKind.DECIMAL || b.kind() == TypeKind.DECIMAL) {
-            return DataType.decimal(18, Math.max(ExprGen.scaleOf(a), ExprGen.scaleOf(b)));
-        }
-        return null;
-    }
-
     static String buildKeyDict(Expr buildKey) {
         return buildKey.type().kind() == TypeKind.VARCHAR && buildKey instanceof Expr.Ref r ? r.slot().dictionaryKey() : null;
     }
@@ -281,7 +270,7 @@ public final class PipelineEmitter implements ExprGen.Scope {
             if (e.type().kind() == TypeKind.VARCHAR && buildDict == null) {
                 throw new SqlError("unsupported: a join on a computed string");
             }
-            line("final long " + kv + " = " + keyLong(x, e.type(), commonKeyType(e.type(), bk.type()), buildDict) + ";");
+            line("final long " + kv + " = " + keyLong(x, e.type(), b.commonKeyTypes().get(k), buildDict) + ";");
             keys.add(kv);
             if (x.nullable()) {
                 nulls.add(x.n());
@@ -425,7 +414,7 @@ public final class PipelineEmitter implements ExprGen.Scope {
             if (x.nullable()) {
                 line("if (" + x.n() + ") continue; // a NULL key never matches");
             }
-            keyVals.add(keyLong(x, e.type(), probeCommonType(b, k), null));
+            keyVals.add(keyLong(x, e.type(), b.commonKeyTypes().get(k), null));
         }
         line("final int w = out.next();");
         for (int c = 0; c < b.payload().size(); c++) {
@@ -434,12 +423,6 @@ public final class PipelineEmitter implements ExprGen.Scope {
         for (int k = 0; k < keyVals.size(); k++) {
             line("out.longs[" + (b.payload().size() + k) + "][w] = " + keyVals.get(k) + ";");
         }
-    }
-
-    /** Set by the planner through the genome: the probe side's key types, so both sides encode keys alike. */
-    private DataType probeCommonType(Sink.Build b, int k) {
-        String t = g.has("keytype." + k) ? g.get("keytype." + k) : null;
-        return t == null || t.equals("-") ? null : DataType.parse(t);
     }
 
     private AggSpec spec(AggCall a) {

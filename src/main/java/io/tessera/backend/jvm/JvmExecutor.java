@@ -1,0 +1,651 @@
+package io.tessera.backend.jvm;
+
+import io.tessera.plan.AggFunction;
+import io.tessera.plan.ColumnInfo;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+import io.tessera.plan.SortKey;
+import io.tessera.plan.Source;
+import io.tessera.storage.Database;
+import io.tessera.storage.Dictionary;
+import io.tessera.storage.TypeKind;
+import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs a query's compiled pipelines in order on all cores: each pipeline's source rows are cut into morsels that
+ * workers take in turn, each worker filling its own sink state; the states are then merged into a join table or
+ * a relation that later pipelines read.
+ */
+public final class JvmExecutor {
+
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(
+            Math.max(1, java.lang.Runtime.getRuntime().availableProcessors()), r -> {
+                Thread t = new Thread(r, "tessera-worker");
+                t.setDaemon(true);
+                return t;
+            });
+
+    /** A query ready to run: its plan and, per pipeline, the emitted source and compiled class. */
+    public record CompiledQuery(QueryPlan plan, List<EmittedPipeline> pipelines, List<Class<? extends PipelineCode>> classes,
+                                long compileNanos) {
+    }
+
+    public static CompiledQuery compile(QueryPlan plan, Map<Integer, Genome> genomes) {
+        long t0 = System.nanoTime();
+        List<EmittedPipeline> emitted = new ArrayList<>();
+        for (Pipeline p : plan.pipelines()) {
+            emitted.add(PipelineEmitter.emit(p, genomes.get(p.id())));
+        }
+        List<Class<? extends PipelineCode>> classes = new ArrayList<>();
+        List<Future<Class<? extends PipelineCode>>> futures = new ArrayList<>();
+        for (EmittedPipeline e : emitted) {
+            if (JavaCompiler.isCached(e.source())) {
+                futures.add(java.util.concurrent.CompletableFuture.completedFuture(JavaCompiler.compile(e.className(), e.source())));
+            } else {
+                futures.add(POOL.submit(() -> JavaCompiler.compile(e.className(), e.source())));
+            }
+        }
+        for (Future<Class<? extends PipelineCode>> f : futures) {
+            classes.add(join(f));
+        }
+        return new CompiledQuery(plan, emitted, classes, System.nanoTime() - t0);
+    }
+
+    private static <T> T join(Future<T> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException re) {
+                throw re;
+            }
+            if (c instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(c);
+        }
+    }
+
+    /** The state of one query's run: dictionaries, join tables and relations produced so far. */
+    private static final class Run {
+        final Database db;
+        final QueryPlan plan;
+        final Map<String, Dictionary> dicts = new HashMap<>();
+        final Map<Integer, JoinTable> joins = new HashMap<>();
+        final Map<Integer, MatRelation> relations = new HashMap<>();
+        final Map<Integer, List<RowBuffer>> parts = new HashMap<>();
+        final Map<Integer, List<String[]>> partDicts = new HashMap<>();
+        final Map<Integer, Integer> remainingWriters = new HashMap<>();
+        final Map<Integer, List<ColumnInfo>> relationColumns = new HashMap<>();
+
+        Run(Database db, QueryPlan plan) {
+            this.db = db;
+            this.plan = plan;
+        }
+
+        synchronized Dictionary dictionary(String key) {
+            Dictionary d = dicts.get(key);
+            if (d == null) {
+                int dot = key.indexOf('.');
+                if (key.startsWith("r") || key.startsWith("j") || dot < 0 || !db.hasTable(key.substring(0, dot))) {
+                    throw new IllegalStateException("no dictionary " + key);
+                }
+                d = db.table(key.substring(0, dot)).column(key.substring(dot + 1)).dictionary();
+                dicts.put(key, d);
+            }
+            return d;
+        }
+
+        synchronized void register(String key, Dictionary d) {
+            dicts.put(key, d);
+        }
+    }
+
+    /** Runs the query and returns its result relation. */
+    public static MatRelation run(CompiledQuery q, Database db) {
+        Run run = new Run(db, q.plan());
+        for (Pipeline p : q.plan().pipelines()) {
+            if (p.source() instanceof Source.RelationScan rs) {
+                run.relationColumns.put(rs.relationId(), rs.columns());
+            }
+            int rel = switch (p.sink()) {
+                case Sink.Materialize m -> m.relationId();
+                default -> -1;
+            };
+            if (rel >= 0) {
+                run.remainingWriters.merge(rel, 1, Integer::sum);
+            }
+        }
+        run.relationColumns.put(q.plan().resultRelation(), q.plan().resultColumns());
+        for (Map.Entry<Integer, List<Object[]>> v : q.plan().values().entrySet()) {
+            run.relations.put(v.getKey(), valuesRelation(run, v.getKey(), v.getValue()));
+        }
+        for (int i = 0; i < q.pipelines().size(); i++) {
+            runPipeline(run, q.pipelines().get(i), q.classes().get(i));
+        }
+        MatRelation result = run.relations.get(q.plan().resultRelation());
+        if (result == null) {
+            throw new IllegalStateException("the plan produced no result relation");
+        }
+        return result;
+    }
+
+    /** Reads a result value: the Java object of column c in row r (Integer, Long, Double, BigDecimal, LocalDate, ...). */
+    public static Object value(MatRelation rel, int c, int r, java.util.function.Function<String, Dictionary> unused) {
+        RowBuffer b = rel.rows;
+        if (b.isNull(c, r)) {
+            return null;
+        }
+        ColumnInfo ci = rel.columns.get(c);
+        return switch (ci.type().kind()) {
+            case INTEGER -> b.kinds[c] == JKind.LONG ? (int) b.longs[c][r] : b.ints[c][r];
+            case BIGINT -> b.kinds[c] == JKind.INT ? (long) b.ints[c][r] : b.longs[c][r];
+            case DOUBLE -> b.doubles[c][r];
+            case DECIMAL -> java.math.BigDecimal.valueOf(b.longs[c][r], ci.type().scale());
+            case DATE -> java.time.LocalDate.ofEpochDay(b.ints[c][r]);
+            case BOOLEAN -> b.bytes[c][r] != 0;
+            case VARCHAR -> rel.dictionaries[c].value(b.ints[c][r]);
+        };
+    }
+
+    private static void runPipeline(Run run, EmittedPipeline e, Class<? extends PipelineCode> cls) {
+        Pipeline p = e.pipeline();
+        List<ColumnData> columns;
+        long rows;
+        if (p.source() instanceof Source.TableScan ts) {
+            rows = ts.table().rowCount();
+            ColumnData[] cols = new ColumnData[ts.columns().size()];
+            columns = new java.util.AbstractList<>() {
+                @Override
+                public ColumnData get(int i) {
+                    synchronized (cols) {
+                        if (cols[i] == null) {
+                            cols[i] = ColumnData.of(ts.table().column(i));
+                        }
+                        return cols[i];
+                    }
+                }
+
+                @Override
+                public int size() {
+                    return cols.length;
+                }
+            };
+        } else {
+            Source.RelationScan rs = (Source.RelationScan) p.source();
+            MatRelation r = run.relations.get(rs.relationId());
+            rows = r.rowCount();
+            columns = r.columnData(run::dictionary);
+        }
+        PipelineCode code;
+        try {
+            code = cls.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException ex) {
+            throw new IllegalStateException(ex);
+        }
+        PipelineContext ctx = new PipelineContext() {
+            @Override
+            public ColumnData column(int i) {
+                return columns.get(i);
+            }
+
+            @Override
+            public JoinTable joinTable(int joinId) {
+                return run.joins.get(joinId);
+            }
+
+            @Override
+            public Dictionary dictionary(String key) {
+                return run.dictionary(key);
+            }
+        };
+        code.init(ctx);
+        Genome g = e.genome();
+        int workers = Math.max(1, g.getInt(JvmDimensions.WORKERS));
+        long morsel = Math.max(64, g.getInt(JvmDimensions.MORSEL));
+        int tasks = (int) Math.max(1, Math.min(workers, (rows + morsel - 1) / morsel));
+        AtomicLong cursor = new AtomicLong();
+        List<Callable<Object>> jobs = new ArrayList<>();
+        for (int t = 0; t < tasks; t++) {
+            jobs.add(() -> {
+                Object state = newState(e);
+                long from;
+                while ((from = cursor.getAndAdd(morsel)) < rows) {
+                    code.run(from, Math.min(rows, from + morsel), state);
+                }
+                return state;
+            });
+        }
+        List<Object> states = new ArrayList<>();
+        if (tasks == 1) {
+            try {
+                states.add(jobs.get(0).call());
+            } catch (RuntimeException ex) {
+                throw ex;
+            } catch (Exception ex) {
+                throw new IllegalStateException(ex);
+            }
+        } else {
+            try {
+                for (Future<Object> f : POOL.invokeAll(jobs)) {
+                    states.add(join(f));
+                }
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", ex);
+            }
+        }
+        finish(run, e, states);
+    }
+
+    private static Object newState(EmittedPipeline e) {
+        return switch (e.pipeline().sink()) {
+            case Sink.Build b -> new RowBuffer(e.bufferKinds(), 1024);
+            case Sink.Materialize m -> new RowBuffer(e.bufferKinds(), 1024);
+            case Sink.Sort s -> new RowBuffer(e.bufferKinds(), 1024);
+            case Sink.Aggregate a -> new DenseGroupTable(e.aggs(), new long[0], new long[0]);
+            case Sink.GroupAggregate ga -> {
+                if (e.dense()) {
+                    yield new DenseGroupTable(e.aggs(), e.denseMins(), e.denseSizes());
+                }
+                HashGroupTable t = new HashGroupTable(e.aggs(), e.keyWidth(),
+                        "murmur".equals(e.genome().get(JvmDimensions.HASH)), (int) Math.min(1 << 16, ga.estimatedGroups()));
+                if (e.nullableKeys()) {
+                    t.nullMaskWord = ga.keys().size();
+                }
+                yield t;
+            }
+        };
+    }
+
+    private static List<RowBuffer> buffers(List<Object> states) {
+        List<RowBuffer> out = new ArrayList<>();
+        for (Object s : states) {
+            out.add((RowBuffer) s);
+        }
+        return out;
+    }
+
+    private static void finish(Run run, EmittedPipeline e, List<Object> states) {
+        switch (e.pipeline().sink()) {
+            case Sink.Build b -> {
+                RowBuffer all = RowBuffer.concat(e.bufferKinds(), buffers(states));
+                for (int c = 0; c < b.payload().size(); c++) {
+                    String key = "j" + b.joinId() + "." + c;
+                    if (e.bufferKinds()[c] == JKind.STRING) {
+                        run.register(key, encodeStrings(all, c));
+                    } else if (e.bufferKinds()[c] == JKind.CODE) {
+                        run.register(key, run.dictionary(e.bufferDicts()[c]));
+                    }
+                }
+                boolean perfect = "perfect".equals(e.genome().get(JvmDimensions.HASH_TABLE));
+                run.joins.put(b.joinId(), JoinTable.build(all, b.payload().size(), b.keys().size(), perfect,
+                        perfect ? b.range().min() : 0, perfect ? b.range().max() : 0,
+                        "murmur".equals(e.genome().get(JvmDimensions.HASH)), b.uniqueKeys()));
+            }
+            case Sink.Materialize m -> {
+                run.parts.computeIfAbsent(m.relationId(), k -> new ArrayList<>()).add(RowBuffer.concat(e.bufferKinds(), buffers(states)));
+                run.partDicts.computeIfAbsent(m.relationId(), k -> new ArrayList<>()).add(e.bufferDicts());
+                if (run.remainingWriters.merge(m.relationId(), -1, Integer::sum) == 0) {
+                    RowBuffer all = unionParts(run, m.relationId(), e.bufferKinds().length);
+                    all = slice(all, m.offset(), m.fetch());
+                    publish(run, m.relationId(), all);
+                }
+            }
+            case Sink.Sort s -> {
+                RowBuffer all = RowBuffer.concat(e.bufferKinds(), buffers(states));
+                int[] order = Sorter.order(all, s.keys().toArray(new SortKey[0]), s.fetch() < 0 ? -1 : s.offset() + s.fetch());
+                RowBuffer sorted = gather(all, order, s.offset(), s.fetch());
+                codesToRelation(run, s.relationId(), sorted, e.bufferDicts());
+                publish(run, s.relationId(), sorted);
+            }
+            case Sink.Aggregate a -> {
+                DenseGroupTable t = (DenseGroupTable) states.get(0);
+                for (int i = 1; i < states.size(); i++) {
+                    t.mergeFrom((DenseGroupTable) states.get(i));
+                }
+                publish(run, a.relationId(), groupsToRows(run, e, t, new int[] {0}, a.relationId()));
+            }
+            case Sink.GroupAggregate ga -> {
+                GroupTable t;
+                int[] groups;
+                if (e.dense()) {
+                    DenseGroupTable d = (DenseGroupTable) states.get(0);
+                    for (int i = 1; i < states.size(); i++) {
+                        d.mergeFrom((DenseGroupTable) states.get(i));
+                    }
+                    int n = 0;
+                    for (int gi = 0; gi < d.slots(); gi++) {
+                        n += d.rows[gi] > 0 ? 1 : 0;
+                    }
+                    groups = new int[n];
+                    n = 0;
+                    for (int gi = 0; gi < d.slots(); gi++) {
+                        if (d.rows[gi] > 0) {
+                            groups[n++] = gi;
+                        }
+                    }
+                    t = d;
+                } else {
+                    HashGroupTable h = (HashGroupTable) states.get(0);
+                    boolean[] stringKeys = new boolean[ga.keys().size()];
+                    for (int k = 0; k < stringKeys.length; k++) {
+                        stringKeys[k] = e.keyKinds()[k] == JKind.STRING;
+                    }
+                    for (int i = 1; i < states.size(); i++) {
+                        h.mergeFrom((HashGroupTable) states.get(i), stringKeys);
+                    }
+                    groups = new int[h.groups];
+                    for (int gi = 0; gi < groups.length; gi++) {
+                        groups[gi] = gi;
+                    }
+                    t = h;
+                }
+                publish(run, ga.relationId(), groupsToRows(run, e, t, groups, ga.relationId()));
+            }
+        }
+    }
+
+    /** Rows of the groups: keys decoded, then each aggregate's final value. */
+    private static RowBuffer groupsToRows(Run run, EmittedPipeline e, GroupTable t, int[] groups, int rel) {
+        List<ColumnInfo> cols = run.relationColumns.get(rel);
+        int nk = e.keyKinds().length;
+        JKind[] kinds = new JKind[cols.size()];
+        for (int c = 0; c < kinds.length; c++) {
+            kinds[c] = c < nk ? e.keyKinds()[c] : JKind.stored(cols.get(c).type());
+        }
+        RowBuffer out = new RowBuffer(kinds, groups.length);
+        for (int g : groups) {
+            int w = out.next();
+            for (int k = 0; k < nk; k++) {
+                Long raw;
+                if (t instanceof DenseGroupTable d) {
+                    raw = d.key(g, k);
+                } else {
+                    HashGroupTable h = (HashGroupTable) t;
+                    boolean isNull = h.nullMaskWord >= 0 && (h.keys[g * h.width + h.nullMaskWord] & (1L << k)) != 0;
+                    raw = isNull ? null : h.keys[g * h.width + k];
+                }
+                if (raw == null) {
+                    out.setNull(k, w);
+                    continue;
+                }
+                switch (kinds[k]) {
+                    case INT, CODE -> out.ints[k][w] = (int) (long) raw;
+                    case LONG -> out.longs[k][w] = raw;
+                    case DOUBLE -> out.doubles[k][w] = Double.longBitsToDouble(raw);
+                    case BOOL -> out.bytes[k][w] = (byte) (long) raw;
+                    case STRING -> out.strings[k][w] = ((HashGroupTable) t).internedString(raw);
+                }
+            }
+            for (int a = 0; a < t.aggs.length; a++) {
+                int c = nk + a;
+                AggSpec s = t.aggs[a];
+                long cnt = t.counts[a][g];
+                switch (s.function()) {
+                    case COUNT_STAR, COUNT -> out.longs[c][w] = cnt;
+                    case COUNT_DISTINCT -> out.longs[c][w] = t.distinctCount(a, g);
+                    case AVG -> {
+                        if (cnt == 0) {
+                            out.setNull(c, w);
+                        } else {
+                            double sum = s.doubleValue() ? t.dvals[a][g] : (double) t.lvals[a][g];
+                            if (s.argType().kind() == TypeKind.DECIMAL) {
+                                sum = java.math.BigDecimal.valueOf(t.lvals[a][g], s.argType().scale()).doubleValue();
+                                out.doubles[c][w] = java.math.BigDecimal.valueOf(t.lvals[a][g], s.argType().scale())
+                                        .divide(java.math.BigDecimal.valueOf(cnt), java.math.MathContext.DECIMAL64).doubleValue();
+                            } else {
+                                out.doubles[c][w] = s.doubleValue() ? sum / cnt
+                                        : java.math.BigDecimal.valueOf(t.lvals[a][g]).divide(java.math.BigDecimal.valueOf(cnt),
+                                        java.math.MathContext.DECIMAL64).doubleValue();
+                            }
+                        }
+                    }
+                    default -> {
+                        if (s.function() == AggFunction.SINGLE_VALUE && cnt > 1) {
+                            throw new IllegalStateException("more than one row returned by a subquery used as an expression");
+                        }
+                        if (cnt == 0 && s.function() != AggFunction.SUM0) {
+                            out.setNull(c, w);
+                        } else {
+                            setValue(out, c, w, s, t, a, g);
+                        }
+                    }
+                }
+            }
+        }
+        codesToRelation(run, rel, out, concatDicts(e.keyDicts(), e, nk, cols.size()));
+        return out;
+    }
+
+    private static String[] concatDicts(String[] keyDicts, EmittedPipeline e, int nk, int n) {
+        String[] d = Arrays.copyOf(keyDicts, n);
+        for (int a = 0; a < e.aggs().length; a++) {
+            Sink sink = e.pipeline().sink();
+            List<io.tessera.plan.AggCall> calls = sink instanceof Sink.GroupAggregate ga ? ga.aggs() : ((Sink.Aggregate) sink).aggs();
+            io.tessera.plan.Expr arg = calls.get(a).arg();
+            if (arg instanceof io.tessera.plan.Expr.Ref r) {
+                d[nk + a] = r.slot().dictionaryKey();
+            }
+        }
+        return d;
+    }
+
+    private static void setValue(RowBuffer out, int c, int w, AggSpec s, GroupTable t, int a, int g) {
+        switch (out.kinds[c]) {
+            case INT, CODE -> out.ints[c][w] = (int) t.lvals[a][g];
+            case LONG -> out.longs[c][w] = s.doubleValue() ? (long) t.dvals[a][g] : t.lvals[a][g];
+            case DOUBLE -> out.doubles[c][w] = s.doubleValue() ? t.dvals[a][g] : (double) t.lvals[a][g];
+            case BOOL -> out.bytes[c][w] = (byte) t.lvals[a][g];
+            case STRING -> throw new IllegalStateException();
+        }
+    }
+
+    /** Registers the dictionaries of a relation's VARCHAR columns under the keys its readers use. */
+    private static void codesToRelation(Run run, int rel, RowBuffer b, String[] srcDicts) {
+        List<ColumnInfo> cols = run.relationColumns.get(rel);
+        for (int c = 0; c < cols.size(); c++) {
+            ColumnInfo ci = cols.get(c);
+            if (ci.type().kind() != TypeKind.VARCHAR) {
+                continue;
+            }
+            if (b.kinds[c] == JKind.STRING) {
+                run.register(ci.dictionaryKey(), encodeStrings(b, c));
+            } else if (srcDicts[c] != null && !srcDicts[c].equals(ci.dictionaryKey())) {
+                run.register(ci.dictionaryKey(), run.dictionary(srcDicts[c]));
+            }
+        }
+    }
+
+    /** Replaces a STRING column by codes into a new sorted dictionary of its values. */
+    static Dictionary encodeStrings(RowBuffer b, int c) {
+        TreeSet<String> set = new TreeSet<>();
+        for (int r = 0; r < b.size; r++) {
+            if (!b.isNull(c, r)) {
+                set.add(b.strings[c][r]);
+            }
+        }
+        String[] sorted = set.toArray(new String[0]);
+        Dictionary d = new Dictionary(sorted);
+        int[] codes = new int[Math.max(16, b.ints[c] == null ? b.size : b.ints[c].length)];
+        codes = new int[Math.max(b.size, 16)];
+        for (int r = 0; r < b.size; r++) {
+            codes[r] = b.isNull(c, r) ? 0 : d.code(b.strings[c][r]);
+        }
+        // the buffer may grow later only through next(); keep arrays of equal capacity
+        int cap = b.longs.length > 0 ? capacityOf(b) : codes.length;
+        b.ints[c] = Arrays.copyOf(codes, Math.max(cap, b.size));
+        b.strings[c] = null;
+        b.kinds[c] = JKind.CODE;
+        return d;
+    }
+
+    private static int capacityOf(RowBuffer b) {
+        for (int c = 0; c < b.kinds.length; c++) {
+            switch (b.kinds[c]) {
+                case INT, CODE -> {
+                    if (b.ints[c] != null) {
+                        return b.ints[c].length;
+                    }
+                }
+                case LONG -> {
+                    return b.longs[c].length;
+                }
+                case DOUBLE -> {
+                    return b.doubles[c].length;
+                }
+                case BOOL -> {
+                    return b.bytes[c].length;
+                }
+                case STRING -> {
+                    return b.strings[c].length;
+                }
+            }
+        }
+        return b.size;
+    }
+
+    /** Concatenates the parts written into one relation (UNION ALL inputs), unifying VARCHAR dictionaries. */
+    private static RowBuffer unionParts(Run run, int rel, int ncols) {
+        List<RowBuffer> parts = run.parts.remove(rel);
+        List<String[]> dicts = run.partDicts.remove(rel);
+        List<ColumnInfo> cols = run.relationColumns.get(rel);
+        JKind[] kinds = parts.get(0).kinds.clone();
+        String[] srcDicts = dicts.get(0).clone();
+        for (int c = 0; c < ncols; c++) {
+            boolean mixed = false;
+            for (int i = 0; i < parts.size(); i++) {
+                RowBuffer p = parts.get(i);
+                if (p.kinds[c] != kinds[c] || (p.kinds[c] == JKind.CODE && !java.util.Objects.equals(dicts.get(i)[c], srcDicts[c]))) {
+                    mixed = true;
+                }
+            }
+            if (mixed && cols.get(c).type().kind() == TypeKind.VARCHAR) {
+                for (int i = 0; i < parts.size(); i++) {
+                    decodeToStrings(run, parts.get(i), c, dicts.get(i)[c]);
+                }
+                kinds[c] = JKind.STRING;
+            } else if (mixed) {
+                throw new IllegalStateException("UNION ALL inputs disagree on the representation of column " + c);
+            }
+        }
+        RowBuffer all = parts.size() == 1 ? parts.get(0) : RowBuffer.concat(kinds, parts);
+        codesToRelation(run, rel, all, srcDicts);
+        return all;
+    }
+
+    private static void decodeToStrings(Run run, RowBuffer b, int c, String dict) {
+        if (b.kinds[c] == JKind.STRING) {
+            return;
+        }
+        Dictionary d = run.dictionary(dict);
+        String[] s = new String[Math.max(b.size, b.ints[c].length)];
+        for (int r = 0; r < b.size; r++) {
+            s[r] = b.isNull(c, r) ? null : d.value(b.ints[c][r]);
+        }
+        b.strings[c] = s;
+        b.ints[c] = null;
+        b.kinds[c] = JKind.STRING;
+    }
+
+    private static RowBuffer slice(RowBuffer all, long offset, long fetch) {
+        if (offset == 0 && (fetch < 0 || fetch >= all.size)) {
+            return all;
+        }
+        int from = (int) Math.min(offset, all.size);
+        int to = fetch < 0 ? all.size : (int) Math.min(all.size, offset + fetch);
+        int[] idx = new int[to - from];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = from + i;
+        }
+        return gather(all, idx, 0, -1);
+    }
+
+    /** Rows {@code order[offset .. offset+fetch)} of a buffer, in that order. */
+    private static RowBuffer gather(RowBuffer b, int[] order, long offset, long fetch) {
+        int from = (int) Math.min(offset, order.length);
+        int to = fetch < 0 ? order.length : (int) Math.min(order.length, offset + fetch);
+        RowBuffer out = new RowBuffer(b.kinds.clone(), to - from);
+        for (int i = from; i < to; i++) {
+            int r = order[i];
+            int w = out.next();
+            for (int c = 0; c < b.kinds.length; c++) {
+                switch (b.kinds[c]) {
+                    case INT, CODE -> out.ints[c][w] = b.ints[c][r];
+                    case LONG -> out.longs[c][w] = b.longs[c][r];
+                    case DOUBLE -> out.doubles[c][w] = b.doubles[c][r];
+                    case BOOL -> out.bytes[c][w] = b.bytes[c][r];
+                    case STRING -> out.strings[c][w] = b.strings[c][r];
+                }
+                if (b.isNull(c, r)) {
+                    out.setNull(c, w);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void publish(Run run, int rel, RowBuffer rows) {
+        List<ColumnInfo> cols = run.relationColumns.get(rel);
+        for (int c = 0; c < cols.size(); c++) {
+            if (rows.kinds[c] == JKind.STRING) {
+                run.register(cols.get(c).dictionaryKey(), encodeStrings(rows, c));
+            }
+        }
+        MatRelation m = new MatRelation(rows, cols);
+        m.dictionaries = new Dictionary[cols.size()];
+        for (int c = 0; c < cols.size(); c++) {
+            if (cols.get(c).dictionaryKey() != null) {
+                m.dictionaries[c] = run.dictionary(cols.get(c).dictionaryKey());
+            }
+        }
+        run.relations.put(rel, m);
+    }
+
+    private static MatRelation valuesRelation(Run run, int rel, List<Object[]> rows) {
+        List<ColumnInfo> cols = run.relationColumns.get(rel);
+        JKind[] kinds = new JKind[cols.size()];
+        for (int c = 0; c < kinds.length; c++) {
+            kinds[c] = cols.get(c).type().kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(cols.get(c).type());
+        }
+        RowBuffer b = new RowBuffer(kinds, rows.size());
+        for (Object[] row : rows) {
+            int w = b.next();
+            for (int c = 0; c < kinds.length; c++) {
+                Object v = row[c];
+                if (v == null) {
+                    b.setNull(c, w);
+                    continue;
+                }
+                switch (kinds[c]) {
+                    case INT -> b.ints[c][w] = ((Number) v).intValue();
+                    case LONG -> b.longs[c][w] = ((Number) v).longValue();
+                    case DOUBLE -> b.doubles[c][w] = ((Number) v).doubleValue();
+                    case BOOL -> b.bytes[c][w] = (byte) (((Boolean) v) ? 1 : 0);
+                    case STRING -> b.strings[c][w] = v.toString();
+                    default -> throw new IllegalStateException();
+                }
+            }
+        }
+        publish(run, rel, b);
+        return run.relations.get(rel);
+    }
+}

@@ -1,0 +1,141 @@
+package io.tessera.exec;
+
+import io.tessera.api.QueryResult;
+import io.tessera.api.ResultColumn;
+import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.jvm.JvmExecutor;
+import io.tessera.backend.jvm.MatRelation;
+import io.tessera.plan.ColumnInfo;
+import io.tessera.plan.PhysicalPlanner;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.sql.SqlError;
+import io.tessera.sql.SqlFrontEnd;
+import io.tessera.storage.DataType;
+import io.tessera.storage.Database;
+import io.tessera.tune.DefaultGenomes;
+import io.tessera.variant.Genome;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs statements against one database: SQL to a logical plan (Calcite), to pipelines, to a genome per
+ * pipeline, to generated code, to rows.
+ */
+public final class QueryEngine {
+
+    private final Database db;
+    private final int workers;
+
+    public QueryEngine(Database db) {
+        this(db, java.lang.Runtime.getRuntime().availableProcessors());
+    }
+
+    public QueryEngine(Database db, int workers) {
+        this.db = db;
+        this.workers = workers;
+    }
+
+    /** A query compiled to runnable code, with the time that took. */
+    public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
+                           List<String> names, long compileNanos) {
+    }
+
+    public QueryResult execute(String sql) {
+        Statements.Statement st = Statements.parse(sql);
+        return switch (st) {
+            case Statements.CreateTable c -> {
+                if (db.hasTable(c.schema().name())) {
+                    if (c.ifNotExists()) {
+                        yield empty();
+                    }
+                    throw new SqlError("table " + c.schema().name() + " already exists");
+                }
+                db.createTable(c.schema());
+                yield empty();
+            }
+            case Statements.DropTable d -> {
+                if (!db.hasTable(d.name())) {
+                    if (d.ifExists()) {
+                        yield empty();
+                    }
+                    throw new SqlError("no table " + d.name());
+                }
+                db.dropTable(d.name());
+                yield empty();
+            }
+            case Statements.Explain e -> {
+                String text = e.code() ? explainCode(e.sql()) : explain(e.sql());
+                List<Object[]> rows = new ArrayList<>();
+                for (String line : text.split("\n", -1)) {
+                    rows.add(new Object[] {line});
+                }
+                yield new QueryResult(List.of(new ResultColumn(e.code() ? "code" : "plan", DataType.VARCHAR, false)), rows, 0, 0);
+            }
+            case Statements.Query q -> run(prepare(q.sql()));
+        };
+    }
+
+    private static QueryResult empty() {
+        return new QueryResult(List.of(), List.of(), 0, 0);
+    }
+
+    public Prepared prepare(String sql) {
+        long t0 = System.nanoTime();
+        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
+        QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+        Map<Integer, Genome> genomes = DefaultGenomes.forPlan(plan, workers);
+        JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, genomes);
+        return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0);
+    }
+
+    public QueryResult run(Prepared p) {
+        long t0 = System.nanoTime();
+        MatRelation rel;
+        try {
+            rel = JvmExecutor.run(p.compiled(), db);
+        } catch (ArithmeticException e) {
+            throw new SqlError("cannot compute the query: " + (e.getMessage() == null ? "arithmetic error" : e.getMessage()
+                    .replace("integer overflow", "numeric overflow").replace("long overflow", "numeric overflow")), e);
+        }
+        List<ResultColumn> cols = new ArrayList<>();
+        List<ColumnInfo> infos = p.plan().resultColumns();
+        for (ColumnInfo c : infos) {
+            cols.add(new ResultColumn(c.name(), c.type(), c.nullable()));
+        }
+        List<Object[]> rows = new ArrayList<>(rel.rowCount());
+        for (int r = 0; r < rel.rowCount(); r++) {
+            Object[] row = new Object[cols.size()];
+            for (int c = 0; c < row.length; c++) {
+                row[c] = JvmExecutor.value(rel, c, r, null);
+            }
+            rows.add(row);
+        }
+        return new QueryResult(cols, rows, p.compileNanos(), System.nanoTime() - t0);
+    }
+
+    /** The pipelines of a query with the genome of each (EXPLAIN). */
+    public String explain(String sql) {
+        Prepared p = prepare(sql);
+        StringBuilder sb = new StringBuilder();
+        for (Pipeline pl : p.plan().pipelines()) {
+            sb.append(pl).append('\n');
+            sb.append("  genome: ").append(p.genomes().get(pl.id())).append(" (default)\n");
+        }
+        sb.append("result: r").append(p.plan().resultRelation()).append(' ')
+                .append(p.plan().resultColumns().stream().map(ColumnInfo::name).toList());
+        return sb.toString();
+    }
+
+    /** The generated source of every pipeline (EXPLAIN CODE). */
+    public String explainCode(String sql) {
+        Prepared p = prepare(sql);
+        StringBuilder sb = new StringBuilder();
+        for (EmittedPipeline e : p.compiled().pipelines()) {
+            sb.append(e.source()).append('\n');
+        }
+        return sb.toString().stripTrailing();
+    }
+}
