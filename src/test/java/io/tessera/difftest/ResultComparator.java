@@ -17,8 +17,8 @@ import java.util.Objects;
  * <ul>
  *   <li>without a top-level ORDER BY, as multisets (both sorted by a canonical row order);
  *   <li>with one, in order, except that rows whose ORDER BY keys tie may come in any order: each run of tied keys
- *       in the reference is compared as a multiset; when a LIMIT cuts through the last run of ties, only that
- *       run's keys are compared;
+ *       in the reference is compared as a multiset; with a LIMIT or OFFSET, which may cut through the first and
+ *       the last run of ties, only the keys of those two runs are compared;
  *   <li>DOUBLE within a relative 1e-9 or an absolute 1e-9 (for values near 0); a DOUBLE against a DECIMAL of
  *       scale s also within 10^-s (engines differ in whether AVG or a division of DECIMALs is DOUBLE or DECIMAL);
  *   <li>integers and DECIMALs exactly by numeric value, whatever the Java kind (Integer, Long, BigInteger,
@@ -76,13 +76,13 @@ public final class ResultComparator {
             }
             List<Object[]> e = expected.subList(start, end);
             List<Object[]> a = actual.subList(start, end);
-            boolean lastCutByLimit = end == n && order.limited() && order.allKeysResolved() && !keys.isEmpty()
-                    && start > 0;
-            if (lastCutByLimit) {
+            boolean cutByLimit = (start == 0 || end == n) && order.limited() && order.allKeysResolved()
+                    && !keys.isEmpty();
+            if (cutByLimit) {
                 for (int i = 0; i < a.size(); i++) {
                     if (!keysEqual(e.get(0), a.get(i), keys)) {
-                        return "row " + (start + i) + " (in the last run of tied ORDER BY keys before the LIMIT) has"
-                                + " other keys\n  expected: " + format(e.get(Math.min(i, e.size() - 1)))
+                        return "row " + (start + i) + " (in a run of tied ORDER BY keys that LIMIT/OFFSET may cut)"
+                                + " has other keys\n  expected: " + format(e.get(Math.min(i, e.size() - 1)))
                                 + "\n  actual:   " + format(a.get(i));
                     }
                 }

@@ -137,7 +137,16 @@ class ResultComparatorTest {
         String sql = "select a, b from t order by a limit 2";
         assertNull(compare(sql, rows(row(1, "x"), row(2, "y")), rows(row(1, "x"), row(2, "w"))));
         assertNotNull(compare(sql, rows(row(1, "x"), row(2, "y")), rows(row(1, "x"), row(3, "y"))));
-        assertNotNull(compare(sql, rows(row(1, "x"), row(2, "y")), rows(row(1, "q"), row(2, "y"))));
+        assertNull(compare(sql, rows(row(1, "x"), row(1, "y")), rows(row(1, "z"), row(1, "x"))));
+        assertNotNull(compare(sql, rows(row(1, "x"), row(1, "y")), rows(row(1, "z"), row(2, "x"))));
+        String three = "select a, b from t order by a limit 3 offset 1";
+        assertNull(compare(three, rows(row(1, "x"), row(2, "y"), row(3, "z")), rows(row(1, "w"), row(2, "y"),
+                row(3, "v"))));
+        assertNotNull(compare(three, rows(row(1, "x"), row(2, "y"), row(3, "z")), rows(row(1, "x"), row(2, "q"),
+                row(3, "z"))));
+        // without a LIMIT every run of ties is a multiset
+        assertNotNull(compare("select a, b from t order by a", rows(row(1, "x"), row(2, "y")),
+                rows(row(1, "x"), row(2, "w"))));
     }
 
     @Test
