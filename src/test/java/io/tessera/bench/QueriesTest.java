@@ -1,6 +1,7 @@
 package io.tessera.bench;
 
 import io.tessera.storage.Database;
+import io.tessera.storage.TableSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +11,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +56,25 @@ class QueriesTest {
             for (Queries.Query q : Queries.tpch()) {
                 st.executeQuery(q.sql()).close();
             }
+        }
+    }
+
+    @Test
+    void everyQueryIsValidForCalcite(@TempDir Path dir) {
+        TinySsb.build(dir, 3, 100);
+        try (Database db = Database.open(dir)) {
+            io.tessera.difftest.CalciteValidator ssb = io.tessera.difftest.CalciteValidator.of(db.tables());
+            for (Queries.Query q : Queries.ssb()) {
+                assertNull(ssb.validate(q.sql()), q.name());
+            }
+        }
+        List<TableSchema> tpch = TPCH_DDL.stream().map(ddl -> {
+            String name = ddl.substring("create table ".length(), ddl.indexOf(' ', "create table ".length()));
+            return TableSchema.parse(name, ddl.substring(ddl.indexOf('(') + 1, ddl.lastIndexOf(')')));
+        }).toList();
+        io.tessera.difftest.CalciteValidator v = new io.tessera.difftest.CalciteValidator(tpch);
+        for (Queries.Query q : Queries.tpch()) {
+            assertNull(v.validate(q.sql()), q.name());
         }
     }
 

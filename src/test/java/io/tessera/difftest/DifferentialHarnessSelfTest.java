@@ -71,8 +71,10 @@ class DifferentialHarnessSelfTest {
              DuckDbPeer b = DuckDbPeer.inMemory(ssb)) {
             DifferentialHarness h = new DifferentialHarness(DifferentialHarness.duckdb(a), DifferentialHarness.duckdb(b));
             // the 13 queries and the variants SsbDifferentialTest runs
+            CalciteValidator v = CalciteValidator.of(ssb.tables());
             for (String sql : SsbDifferentialTest.queries()) {
                 h.check(sql);
+                assertNull(v.validate(sql), sql);
             }
         }
     }

@@ -14,6 +14,8 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The generator emits valid SQL: every one of a run's queries executes in DuckDB. */
@@ -56,6 +58,24 @@ class RandomQueryGeneratorTest {
         assertTrue(errors.isEmpty(), errors.size() + " of " + qs.size() + " queries failed in DuckDB (run seed "
                 + seed + "):\n" + String.join("\n", errors.subList(0, Math.min(5, errors.size()))));
         assertTrue(nonEmpty > qs.size() / 2, "only " + nonEmpty + " of " + qs.size() + " queries return rows");
+    }
+
+    @Test
+    void everyGeneratedQueryIsValidForCalcite() {
+        CalciteValidator v = CalciteValidator.of(db.tables());
+        assertNull(v.validate("select f_qty from sales"));
+        assertNotNull(v.validate("select nope from sales"));
+        assertNotNull(v.validate("select f_qty from sales where f_channel > 1 and"));
+        List<String> errors = new ArrayList<>();
+        for (RandomQueryGenerator.Generated q : new RandomQueryGenerator(schema)
+                .generate(DifferentialTestSupport.querySeed(), DifferentialTestSupport.queries())) {
+            String e = v.validate(q.sql());
+            if (e != null) {
+                errors.add("seed " + q.seed() + ": " + e + "\n  " + q.sql());
+            }
+        }
+        assertTrue(errors.isEmpty(), errors.size() + " queries are invalid for Calcite:\n"
+                + String.join("\n", errors.subList(0, Math.min(5, errors.size()))));
     }
 
     @Test
