@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
                 TablesCommand.class,
                 DescribeCommand.class,
                 SqlCommand.class,
+                BenchCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,148 @@
+package io.tessera.bench;
+
+import io.tessera.api.QueryResult;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs benchmark queries warm in Tessera and in a peer (DuckDB) on the same data in one process: one warm-up run
+ * and then {@code runs} timed runs of each query on each side, reported as medians in one table with the
+ * Tessera/peer ratio, the result rows, Tessera's compile time, and a geometric-mean row.
+ */
+public final class SsbBench {
+
+    /** Something that answers SQL: Tessera through its API, or the peer. */
+    public interface Runner {
+        QueryResult query(String sql);
+    }
+
+    /** The measurements of one query; a side that failed has NaN times and its error. */
+    public record Row(String query, double tesseraMs, double peerMs, long rows, double compileMs,
+                      String tesseraError, String peerError, boolean rowCountsDiffer) {
+        public double ratio() {
+            return tesseraMs / peerMs;
+        }
+
+        boolean bothRan() {
+            return tesseraError == null && peerError == null;
+        }
+    }
+
+    private SsbBench() {
+    }
+
+    /** Runs every query; {@code peer} may be null (no peer column). Progress lines go to {@code log} if given. */
+    public static List<Row> run(Runner tessera, Runner peer, List<Queries.Query> queries, int runs, PrintStream log) {
+        if (runs < 1) {
+            throw new IllegalArgumentException("--runs must be at least 1, got " + runs);
+        }
+        List<Row> out = new ArrayList<>();
+        for (Queries.Query q : queries) {
+            if (log != null) {
+                log.println("running " + q.name() + " ...");
+            }
+            Measured t = measure(tessera, q.sql(), runs);
+            Measured p = peer == null ? new Measured(Double.NaN, Double.NaN, -1, "no peer") : measure(peer, q.sql(), runs);
+            long rows = t.error == null ? t.rows : p.rows;
+            boolean differ = t.error == null && p.error == null && t.rows != p.rows;
+            out.add(new Row(q.name(), t.medianMs, p.medianMs, rows, t.compileMs, t.error, peer == null ? null : p.error,
+                    differ));
+        }
+        return out;
+    }
+
+    private record Measured(double medianMs, double compileMs, long rows, String error) {
+    }
+
+    private static Measured measure(Runner r, String sql, int runs) {
+        try {
+            r.query(sql); // warm-up: compiles, caches, pages in
+            double[] ms = new double[runs];
+            double[] compile = new double[runs];
+            long rows = -1;
+            for (int i = 0; i < runs; i++) {
+                long t0 = System.nanoTime();
+                QueryResult res = r.query(sql);
+                ms[i] = (System.nanoTime() - t0) / 1e6;
+                compile[i] = res.compileNanos() / 1e6;
+                rows = res.rowCount();
+            }
+            return new Measured(median(ms), median(compile), rows, null);
+        } catch (RuntimeException e) {
+            String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            return new Measured(Double.NaN, Double.NaN, -1, msg.lines().findFirst().orElse(msg));
+        }
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    /** Geometric mean of the positive values (NaN when there are none). */
+    static double geomean(List<Double> values) {
+        double logSum = 0;
+        int n = 0;
+        for (double v : values) {
+            if (v > 0 && Double.isFinite(v)) {
+                logSum += Math.log(v);
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : Math.exp(logSum / n);
+    }
+
+    /** The result table, with a geometric-mean row over the queries both sides ran, and the errors below it. */
+    public static String format(List<Row> rows, String peerName) {
+        StringBuilder sb = new StringBuilder();
+        String header = String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %12s", "query", "Tessera ms",
+                peerName + " ms", "ratio", "rows", "compile ms");
+        sb.append(header).append('\n').append("-".repeat(header.length())).append('\n');
+        List<Double> t = new ArrayList<>();
+        List<Double> p = new ArrayList<>();
+        List<Double> r = new ArrayList<>();
+        List<Double> c = new ArrayList<>();
+        for (Row row : rows) {
+            sb.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %12s", row.query(), ms(row.tesseraMs()),
+                    ms(row.peerMs()), ratio(row.ratio()), row.rows() < 0 ? "-" : Long.toString(row.rows()),
+                    ms(row.compileMs())));
+            if (row.rowCountsDiffer()) {
+                sb.append("  (row counts differ)");
+            }
+            sb.append('\n');
+            if (row.bothRan()) {
+                t.add(row.tesseraMs());
+                p.add(row.peerMs());
+                r.add(row.ratio());
+                c.add(row.compileMs());
+            }
+        }
+        sb.append("-".repeat(header.length())).append('\n');
+        sb.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %12s", "geomean", ms(geomean(t)),
+                ms(geomean(p)), ratio(geomean(r)), "", ms(geomean(c)))).append('\n');
+        for (Row row : rows) {
+            if (row.tesseraError() != null) {
+                sb.append(row.query()).append(": Tessera failed: ").append(row.tesseraError()).append('\n');
+            }
+            if (row.peerError() != null) {
+                sb.append(row.query()).append(": ").append(peerName).append(" failed: ").append(row.peerError())
+                        .append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String ms(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String ratio(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+    }
+}

@@ -1,0 +1,83 @@
+package io.tessera.cli;
+
+import io.tessera.api.Tessera;
+import io.tessera.bench.DuckDbPeer;
+import io.tessera.bench.Queries;
+import io.tessera.bench.SsbBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code tessera bench ssb --db DIR [--sf X] [--runs N] [--peer duckdb|none]}: runs a suite's queries warm in
+ * Tessera and in DuckDB on the same data and prints the medians side by side.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Run a benchmark suite (ssb, tpch) warm in Tessera and in a peer on the same database.")
+public final class BenchCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "SUITE", description = "ssb or tpch")
+    String suite;
+
+    @Mixin
+    DbOption db;
+
+    @Option(names = "--sf", paramLabel = "X", description = "scale factor of the data (shown in the report)")
+    Double sf;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
+            description = "timed runs per query after one warm-up (default: ${DEFAULT-VALUE})")
+    int runs;
+
+    @Option(names = "--peer", paramLabel = "PEER", defaultValue = "duckdb",
+            description = "peer engine: duckdb or none (default: ${DEFAULT-VALUE})")
+    String peer;
+
+    @Option(names = "--query", paramLabel = "NAME", split = ",",
+            description = "only these queries (e.g. q1.1,q2.1)")
+    List<String> only;
+
+    @Override
+    public Integer call() {
+        String s = suite.toLowerCase(Locale.ROOT);
+        List<Queries.Query> queries = Queries.all(s);
+        if (only != null && !only.isEmpty()) {
+            List<String> wanted = only.stream().map(n -> n.toLowerCase(Locale.ROOT).startsWith("q")
+                    ? n.toLowerCase(Locale.ROOT) : "q" + n.toLowerCase(Locale.ROOT)).toList();
+            queries = queries.stream().filter(q -> wanted.contains(q.name())).toList();
+        }
+        String p = peer.toLowerCase(Locale.ROOT);
+        if (!p.equals("duckdb") && !p.equals("none")) {
+            throw new IllegalArgumentException("unknown peer '" + peer + "' (duckdb, none)");
+        }
+        PrintStream out = System.out;
+        try (Tessera t = Tessera.open(db.db)) {
+            DuckDbPeer duck = null;
+            try {
+                if (p.equals("duckdb")) {
+                    out.println("preparing the DuckDB copy of " + db.db + " ...");
+                    duck = DuckDbPeer.open(t.database());
+                    out.println(duck.reused() ? "DuckDB copy is up to date"
+                            : String.format(Locale.ROOT, "DuckDB copy made in %.1f s", duck.loadNanos() / 1e9));
+                }
+                DuckDbPeer d = duck;
+                List<SsbBench.Row> rows = SsbBench.run(t::query, d == null ? null : d::query, queries, runs,
+                        System.err);
+                out.printf(Locale.ROOT, "%s%s, %d runs after one warm-up, medians, %d cores%n", s.toUpperCase(Locale.ROOT),
+                        sf == null ? "" : " SF " + sf, runs, Runtime.getRuntime().availableProcessors());
+                out.print(SsbBench.format(rows, d == null ? "peer" : "DuckDB"));
+                return rows.stream().allMatch(r -> r.tesseraError() == null) ? 0 : 1;
+            } finally {
+                if (duck != null) {
+                    duck.close();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.tessera.cli;
+
+import io.tessera.bench.TinySsb;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class BenchCommandTest {
+
+    /** Prints the table for every query, with DuckDB's times, whether or not Tessera can run them yet. */
+    @Test
+    void benchSsbPrintsOneTable(@TempDir Path dir) {
+        TinySsb.build(dir, 1, 2_000);
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        int code;
+        try {
+            System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+            code = Main.run("bench", "ssb", "--db", dir.toString(), "--runs", "1", "--sf", "0.001");
+        } finally {
+            System.setOut(old);
+        }
+        String out = buf.toString(StandardCharsets.UTF_8);
+        assertTrue(code == 0 || code == 1, out);
+        assertTrue(out.contains("SSB SF 0.001, 1 runs"), out);
+        assertTrue(out.contains("DuckDB ms"), out);
+        for (int i = 1; i <= 4; i++) {
+            assertTrue(out.contains("q" + i + ".1"), out);
+        }
+        assertTrue(out.contains("geomean"), out);
+    }
+}
