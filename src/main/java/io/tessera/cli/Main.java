@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
         description = "Analytical SQL on every processor of the machine, with generated code variants.",
         subcommands = {
                 CommandLine.HelpCommand.class,
+                DevicesCommand.class,
         })
 public final class Main implements Runnable {
 
