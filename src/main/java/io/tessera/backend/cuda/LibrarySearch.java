@@ -45,9 +45,9 @@ final class LibrarySearch {
 
     /**
      * NVRTC's candidates, in order: an explicit file; the loader's names (libnvrtc.so, .so.13, .so.12);
-     * then in $CUDA_HOME/lib64, $CUDA_PATH/lib64, /usr/local/cuda/lib64, /usr/local/cuda-X.Y/lib64
-     * (newest first) and /usr/lib/x86_64-linux-gnu: libnvrtc.so, every versioned libnvrtc.so.N found
-     * there (newest first), .so.13 and .so.12.
+     * then under $CUDA_HOME, $CUDA_PATH, /usr/local/cuda and /usr/local/cuda-X.Y (newest first), each
+     * in lib64, lib and targets/x86_64-linux/lib, and last /usr/lib/x86_64-linux-gnu: libnvrtc.so,
+     * every versioned libnvrtc.so.N found there (newest first), .so.13 and .so.12.
      *
      * @param env         the environment (CUDA_HOME, CUDA_PATH)
      * @param cudaDirs    the /usr/local/cuda-* directories that exist, in any order
@@ -62,16 +62,22 @@ final class LibrarySearch {
         out.add("libnvrtc.so");
         out.add("libnvrtc.so.13");
         out.add("libnvrtc.so.12");
-        List<Path> dirs = new ArrayList<>();
+        List<Path> roots = new ArrayList<>();
         for (String var : List.of("CUDA_HOME", "CUDA_PATH")) {
             String v = env.get(var);
             if (v != null && !v.isBlank()) {
-                dirs.add(Path.of(v, "lib64"));
+                roots.add(Path.of(v));
             }
         }
-        dirs.add(Path.of("/usr/local/cuda/lib64"));
-        cudaDirs.stream().sorted(Comparator.comparing(LibrarySearch::cudaDirVersion).reversed())
-                .forEach(d -> dirs.add(d.resolve("lib64")));
+        roots.add(Path.of("/usr/local/cuda"));
+        cudaDirs.stream().sorted(Comparator.comparing(LibrarySearch::cudaDirVersion).reversed()).forEach(roots::add);
+        List<Path> dirs = new ArrayList<>();
+        for (Path r : roots) {
+            // lib64 in the runfile layout; lib (and the targets tree) in the packaged layouts
+            dirs.add(r.resolve("lib64"));
+            dirs.add(r.resolve("lib"));
+            dirs.add(r.resolve("targets/x86_64-linux/lib"));
+        }
         dirs.add(Path.of("/usr/lib/x86_64-linux-gnu"));
         for (Path dir : dirs) {
             out.add(dir.resolve("libnvrtc.so").toString());

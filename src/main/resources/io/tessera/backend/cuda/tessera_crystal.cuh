@@ -117,13 +117,13 @@ __device__ __forceinline__ void BlockLoad(const T* tile, T (&items)[ITEMS_PER_TH
 }
 
 // Loads only the rows whose flag is set (rows an earlier predicate or probe already rejected are
-// not read from global memory); the other items are left as they were.
+// not read from global memory); the other items become T(), so no register is left undefined.
 template <int BLOCK_THREADS, int ITEMS_PER_THREAD, typename T>
 __device__ __forceinline__ void BlockLoadSel(const T* tile, T (&items)[ITEMS_PER_THREAD],
                                              const int (&flags)[ITEMS_PER_THREAD], int tile_size) {
 #pragma unroll
     for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
-        if (flags[i]) items[i] = tile[TileRow<BLOCK_THREADS, ITEMS_PER_THREAD>(i, tile_size)];
+        items[i] = flags[i] ? tile[TileRow<BLOCK_THREADS, ITEMS_PER_THREAD>(i, tile_size)] : T();
     }
 }
 

@@ -40,6 +40,10 @@ class CudaLibrarySearchTest {
         assertTrue(3 <= home && home < homeVersioned && homeVersioned < local && local < v13 && v13 < v124
                 && v124 < v92 && v92 < system, c.toString());
         assertTrue(c.contains("/usr/local/cuda-13.0/lib64/libnvrtc.so.13"));
+        // packaged layouts keep the libraries in lib/ (lib64 may be a link to it) or under targets/
+        int lib13 = c.indexOf("/usr/local/cuda-13.0/lib/libnvrtc.so");
+        int targets13 = c.indexOf("/usr/local/cuda-13.0/targets/x86_64-linux/lib/libnvrtc.so");
+        assertTrue(v13 < lib13 && lib13 < targets13 && targets13 < v124, c.toString());
         assertTrue(c.stream().noneMatch(s -> s.contains("builtins")), "builtins are not NVRTC itself: " + c);
         assertEquals(c.size(), c.stream().distinct().count(), "duplicates: " + c);
     }
