@@ -25,6 +25,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * <p>The C types behind the descriptors (cuda.h, CUDA 13, 64-bit Linux): CUresult, CUdevice,
  * unsigned int and enums are 32-bit; size_t and CUdeviceptr 64-bit; handles are pointers.
  */
+@SuppressWarnings("restricted")  // the foreign function API's native access, enabled by the launcher
 public final class CudaDriver {
     public static final int CUDA_SUCCESS = 0;
     public static final int CUDA_ERROR_NO_DEVICE = 100;

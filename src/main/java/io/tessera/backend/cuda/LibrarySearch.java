@@ -19,6 +19,7 @@ import java.util.stream.Stream;
  * Where the CUDA libraries are looked for, in order, and the loading itself. A candidate without a
  * slash is a name for the dynamic loader (LD_LIBRARY_PATH, ld.so.cache); one with a slash is a file.
  */
+@SuppressWarnings("restricted")  // the foreign function API's native access, enabled by the launcher
 final class LibrarySearch {
     /** System property naming the driver library file to use instead of the search. */
     static final String DRIVER_PROPERTY = "tessera.cuda.driver";

@@ -16,6 +16,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * NVRTC, the CUDA runtime compiler (libnvrtc.so), through the foreign function API. Needs no GPU.
  * Every call's nvrtcResult is checked; a failure names the call and nvrtcGetErrorString's text.
  */
+@SuppressWarnings("restricted")  // the foreign function API's native access, enabled by the launcher
 public final class Nvrtc {
     public static final int NVRTC_SUCCESS = 0;
     public static final int NVRTC_ERROR_INVALID_OPTION = 5;

@@ -3,6 +3,7 @@ package io.tessera.backend.cuda;
 import java.lang.foreign.MemorySegment;
 
 /** Page-locked host memory (cuMemAllocHost_v2) for staging transfers, freed by close. */
+@SuppressWarnings("restricted")  // the foreign function API's native access, enabled by the launcher
 public final class PinnedBuffer extends CudaResource {
     private final MemorySegment segment;
     private final long size;
