@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
                 DescribeCommand.class,
                 SqlCommand.class,
                 BenchCommand.class,
+                DevicesCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,80 @@
+package io.tessera.backend.cuda;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/** One __global__ function of a loaded module. Launches are asynchronous. */
+public final class CudaKernel {
+    private final CudaModule module;
+    private final String name;
+    private final MemorySegment function;
+
+    CudaKernel(CudaModule module, String name, MemorySegment function) {
+        this.module = module;
+        this.name = name;
+        this.function = function;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The CUfunction handle. */
+    public MemorySegment handle() {
+        return function;
+    }
+
+    /** A 1-D launch on the default stream without dynamic shared memory. */
+    public void launch(int gridX, int blockX, KernelArgs args) {
+        launch(gridX, 1, 1, blockX, 1, 1, 0, null, args);
+    }
+
+    /** A 1-D launch with dynamic shared memory on a stream (null: the default stream). */
+    public void launch(int gridX, int blockX, int sharedMemBytes, CudaStream stream, KernelArgs args) {
+        launch(gridX, 1, 1, blockX, 1, 1, sharedMemBytes, stream, args);
+    }
+
+    /** The full cuLaunchKernel. */
+    public void launch(int gridX, int gridY, int gridZ, int blockX, int blockY, int blockZ, int sharedMemBytes,
+                       CudaStream stream, KernelArgs args) {
+        if (gridX < 1 || gridY < 1 || gridZ < 1 || blockX < 1 || blockY < 1 || blockZ < 1 || sharedMemBytes < 0) {
+            throw new IllegalArgumentException("bad launch of " + name + ": grid " + gridX + "x" + gridY + "x" + gridZ
+                    + ", block " + blockX + "x" + blockY + "x" + blockZ + ", shared " + sharedMemBytes);
+        }
+        module.ensureOpen();
+        CudaContext ctx = module.context();
+        ctx.makeCurrent();
+        try (Arena a = Arena.ofConfined()) {
+            // cuLaunchKernel copies the argument values before it returns, so the arena may close after it.
+            ctx.driver().launchKernel(function, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemBytes,
+                    CudaStream.handleOf(stream), args.pack(a));
+        } catch (CudaException e) {
+            throw new CudaException("launching " + name + args + ": " + e.getMessage(), e);
+        }
+        CudaMemoryStats.launched();
+    }
+
+    /** Registers per thread (cuFuncGetAttribute NUM_REGS). */
+    public int registers() {
+        module.context().makeCurrent();
+        return module.context().driver().functionAttribute(CudaDriver.FUNC_ATTR_NUM_REGS, function);
+    }
+
+    /** Local memory (spills, stack) per thread in bytes; 0 for a kernel that keeps its tiles in registers. */
+    public int localBytes() {
+        module.context().makeCurrent();
+        return module.context().driver().functionAttribute(CudaDriver.FUNC_ATTR_LOCAL_SIZE_BYTES, function);
+    }
+
+    /** Static shared memory per block in bytes. */
+    public int staticSharedBytes() {
+        module.context().makeCurrent();
+        return module.context().driver().functionAttribute(CudaDriver.FUNC_ATTR_SHARED_SIZE_BYTES, function);
+    }
+
+    /** How many blocks of this size fit on one SM at once (occupancy), for sizing grid-stride launches. */
+    public int maxActiveBlocksPerSM(int blockSize, int dynamicSharedBytes) {
+        module.context().makeCurrent();
+        return module.context().driver().maxActiveBlocksPerMultiprocessor(function, blockSize, dynamicSharedBytes);
+    }
+}

@@ -1,0 +1,45 @@
+package io.tessera.backend.cuda;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/** The CUDA sources shipped as resources next to this class. */
+public final class CudaSources {
+    /** The include name of the block-wide primitives header. */
+    public static final String CRYSTAL_HEADER = "tessera_crystal.cuh";
+    /** The hand-written sample kernels (SSB Q1.1, bandwidth, select, probe). */
+    public static final String SAMPLES = "tessera_samples.cu";
+
+    private CudaSources() {
+    }
+
+    /** A resource of this package as text. */
+    public static String read(String name) {
+        try (InputStream in = CudaSources.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + name + " missing from the classpath");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The text of tessera_crystal.cuh. */
+    public static String crystalHeader() {
+        return read(CRYSTAL_HEADER);
+    }
+
+    /** The headers map for {@link KernelCompiler}: tessera_crystal.cuh by its include name. */
+    public static Map<String, String> headers() {
+        return Map.of(CRYSTAL_HEADER, crystalHeader());
+    }
+
+    /** The text of tessera_samples.cu. */
+    public static String samples() {
+        return read(SAMPLES);
+    }
+}

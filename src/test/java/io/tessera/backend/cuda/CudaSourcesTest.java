@@ -1,0 +1,62 @@
+package io.tessera.backend.cuda;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The shipped CUDA sources, and the rule that the package needs java.base only. */
+class CudaSourcesTest {
+    @Test
+    void headerAndSamplesAreOnTheClasspath() {
+        String h = CudaSources.crystalHeader();
+        for (String name : List.of("BlockLoad", "BlockLoadSel", "BlockPredGT", "BlockPredAndBetween", "BlockScan",
+                "BlockShuffle", "BlockStore", "BlockLookupPerfect", "BlockLookupLinear", "BlockAggregate")) {
+            assertTrue(h.contains(" " + name + "(") || h.contains("BlockPred##OP"), name);
+        }
+        assertTrue(h.contains("#ifndef TESSERA_CRYSTAL_CUH"));
+        assertTrue(!h.contains("#include <"), "the header must need no system headers (NVRTC has none)");
+        String s = CudaSources.samples();
+        assertTrue(s.contains("#include \"tessera_crystal.cuh\""));
+        for (String k : List.of("ssb_q11", "tessera_read_bandwidth", "tessera_select_gt", "tessera_probe_sum")) {
+            assertTrue(s.contains("extern \"C\" __global__ void __launch_bounds__(") && s.contains("\n" + k + "("), k);
+        }
+        assertEquals(List.of(CudaSources.CRYSTAL_HEADER), List.copyOf(CudaSources.headers().keySet()));
+    }
+
+    @Test
+    void theCudaPackageImportsOnlyJavaBase() throws Exception {
+        Path pkg = Path.of("src/main/java/io/tessera/backend/cuda");
+        Pattern imp = Pattern.compile("^import\\s+(static\\s+)?([\\w.]+)", Pattern.MULTILINE);
+        try (Stream<Path> files = Files.list(pkg)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                Matcher m = imp.matcher(Files.readString(f));
+                while (m.find()) {
+                    String name = m.group(2);
+                    assertTrue(name.startsWith("java.") || name.startsWith("io.tessera.backend.cuda."),
+                            f.getFileName() + " imports " + name + ": GpuSmokeCheck must run with java.base only");
+                }
+            }
+        }
+    }
+
+    @Test
+    void hostMurmurMatchesTheHeadersDefinition() {
+        // fmix64 of 1, from the reference MurmurHash3 finalizer
+        long h = 1;
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        assertEquals(h & 127, GpuSmokeCheck.murmurSlot(1, 7));
+        assertEquals(0xB456BCFC34C2CB2CL, h);
+    }
+}
