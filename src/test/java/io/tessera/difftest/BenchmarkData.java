@@ -17,15 +17,16 @@ final class BenchmarkData {
 
     /** Writes SSB at scale factor {@code sf} into a new database in {@code dir}. */
     static void buildSsb(Path dir, double sf) {
-        // e.g. io.tessera.data.ssb.SsbGenerator.generate(dir, sf);
-        throw new IllegalStateException("the SSB generator (io.tessera.data) is not available yet: "
-                + "fill io.tessera.difftest.BenchmarkData.buildSsb(Path, double) when it lands");
+        try (io.tessera.storage.Database db = io.tessera.storage.Database.openOrCreate(dir)) {
+            new io.tessera.data.ssb.SsbGenerator(sf, io.tessera.data.ssb.SsbGenerator.DEFAULT_SEED)
+                    .generate(db, io.tessera.data.Progress.silent());
+        }
     }
 
     /** Writes TPC-H at scale factor {@code sf} into a new database in {@code dir}. */
     static void buildTpch(Path dir, double sf) {
-        // e.g. io.tessera.data.tpch.TpchGenerator.generate(dir, sf);
-        throw new IllegalStateException("the TPC-H generator (io.tessera.data) is not available yet: "
-                + "fill io.tessera.difftest.BenchmarkData.buildTpch(Path, double) when it lands");
+        try (io.tessera.storage.Database db = io.tessera.storage.Database.openOrCreate(dir)) {
+            new io.tessera.data.tpch.TpchGenerator(sf).generate(db, io.tessera.data.Progress.silent());
+        }
     }
 }

@@ -23,14 +23,12 @@ import java.util.List;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SsbDifferentialTest {
 
-    @TempDir
-    Path dir;
     Tessera tessera;
     DuckDbPeer duck;
     DifferentialHarness harness;
 
     @BeforeAll
-    void data() {
+    void data(@TempDir Path dir) {
         double sf = Double.parseDouble(System.getProperty("tessera.difftest.ssbSf", "0.01"));
         BenchmarkData.buildSsb(dir, sf);
         tessera = Tessera.open(dir);

@@ -21,14 +21,12 @@ import java.util.List;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TpchDifferentialTest {
 
-    @TempDir
-    Path dir;
     Tessera tessera;
     DuckDbPeer duck;
     DifferentialHarness harness;
 
     @BeforeAll
-    void data() {
+    void data(@TempDir Path dir) {
         double sf = Double.parseDouble(System.getProperty("tessera.difftest.tpchSf", "0.01"));
         BenchmarkData.buildTpch(dir, sf);
         tessera = Tessera.open(dir);
