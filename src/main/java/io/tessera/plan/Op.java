@@ -22,5 +22,8 @@ public enum Op {
     DATE_ADD_MONTHS,
     /** date - date in days. */
     DATE_DIFF_DAYS,
-    COALESCE
+    COALESCE,
+    /** string concatenation (||). */
+    CONCAT,
+    LOWER, UPPER
 }

@@ -129,6 +129,17 @@ final class RexTranslator {
                 if (name.equals("MOD")) {
                     yield Op.MOD;
                 }
+                if (name.equals("LOWER") || name.equals("UPPER")) {
+                    yield name.equals("LOWER") ? Op.LOWER : Op.UPPER;
+                }
+                if (name.equals("||")) {
+                    for (Expr a : args) {
+                        if (a.type().kind() != TypeKind.VARCHAR) {
+                            throw new SqlError("unsupported: || on " + a.type());
+                        }
+                    }
+                    yield Op.CONCAT;
+                }
                 throw new SqlError("unsupported: " + call.getOperator().getName() + " in " + call);
             }
         };

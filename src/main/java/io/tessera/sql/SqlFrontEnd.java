@@ -115,6 +115,7 @@ public final class SqlFrontEnd {
         rel = RelDecorrelator.decorrelateQuery(rel, builder);
         rejectCorrelation(rel);
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
+        rel = pullFactors(rel);
 
         rel = hep(rel, HepMatchOrder.BOTTOM_UP,
                 CoreRules.FILTER_REDUCE_EXPRESSIONS, CoreRules.PROJECT_REDUCE_EXPRESSIONS,
@@ -132,6 +133,26 @@ public final class SqlFrontEnd {
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
+    }
+
+    /**
+     * Pulls conjuncts common to every branch of an OR out of it ({@code (a AND b) OR (a AND c)} becomes
+     * {@code a AND (b OR c)}), so that a join key repeated in each branch (TPC-H Q19) becomes a join condition.
+     */
+    private static RelNode pullFactors(RelNode rel) {
+        java.util.List<RelNode> inputs = new java.util.ArrayList<>();
+        for (RelNode in : rel.getInputs()) {
+            inputs.add(pullFactors(in));
+        }
+        RelNode copy = inputs.equals(rel.getInputs()) ? rel : rel.copy(rel.getTraitSet(), inputs);
+        if (copy instanceof org.apache.calcite.rel.logical.LogicalFilter f) {
+            org.apache.calcite.rex.RexNode c = org.apache.calcite.rex.RexUtil.pullFactors(
+                    f.getCluster().getRexBuilder(), f.getCondition());
+            if (!c.equals(f.getCondition())) {
+                return f.copy(f.getTraitSet(), f.getInput(), c);
+            }
+        }
+        return copy;
     }
 
     private static RelNode hep(RelNode rel, HepMatchOrder order, RelOptRule... rules) {

@@ -32,7 +32,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             SqlKind.SCALAR_QUERY, SqlKind.DESCENDING, SqlKind.NULLS_FIRST, SqlKind.NULLS_LAST, SqlKind.ROW,
             SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.SOME, SqlKind.ALL);
 
-    private static final Set<String> FUNCTIONS = Set.of("SUM", "COUNT", "AVG", "MIN", "MAX", "COALESCE", "NULLIF", "ABS", "MOD", "YEAR", "MONTH", "QUARTER", "DAYOFMONTH",
+    private static final Set<String> FUNCTIONS = Set.of("||", "LOWER", "UPPER", "SUM", "COUNT", "AVG", "MIN", "MAX", "COALESCE", "NULLIF", "ABS", "MOD", "YEAR", "MONTH", "QUARTER", "DAYOFMONTH",
             "DAYOFWEEK", "DAYOFYEAR", "WEEK");
 
     static void check(SqlNode node) {
@@ -45,7 +45,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean ok = KINDS.contains(kind)
                 || (call.getOperator() instanceof SqlFunction && FUNCTIONS.contains(name))
-                || kind == SqlKind.OTHER_FUNCTION && FUNCTIONS.contains(name);
+                || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name);
         if (kind == SqlKind.OVER || kind == SqlKind.WINDOW) {
             throw unsupported("window function", call.getParserPosition());
         }

@@ -40,8 +40,42 @@ final class ExprGen {
         if (e instanceof Expr.Literal l) {
             return literal(l);
         }
-        Expr.Call c = (Expr.Call) e;
+        return stored(call((Expr.Call) e), e.type());
+    }
+
+    /** A value in the Java kind its SQL type is stored as (e.g. EXTRACT computes an int for a BIGINT result). */
+    static JExpr stored(JExpr x, DataType type) {
+        if (type.kind() == TypeKind.VARCHAR) {
+            return x;
+        }
+        JKind want = JKind.stored(type);
+        if (x.kind() == want) {
+            return x;
+        }
+        if (want == JKind.LONG && x.kind() == JKind.INT) {
+            return new JExpr("((long) " + x.v() + ")", x.n(), JKind.LONG, null);
+        }
+        if (want == JKind.INT && x.kind() == JKind.LONG) {
+            return new JExpr("Math.toIntExact(" + x.v() + ")", x.n(), JKind.INT, null);
+        }
+        if (want == JKind.DOUBLE && (x.kind() == JKind.INT || x.kind() == JKind.LONG)) {
+            return new JExpr("((double) " + x.v() + ")", x.n(), JKind.DOUBLE, null);
+        }
+        return x;
+    }
+
+    private JExpr call(Expr.Call c) {
         return switch (c.op()) {
+            case LOWER, UPPER -> {
+                JExpr a = gen(c.args().get(0));
+                yield JExpr.of(asString(a) + (c.op() == Op.LOWER ? ".toLowerCase" : ".toUpperCase") + "(java.util.Locale.ROOT)",
+                        a.n(), JKind.STRING);
+            }
+            case CONCAT -> {
+                JExpr a = gen(c.args().get(0));
+                JExpr b = gen(c.args().get(1));
+                yield JExpr.of("(" + asString(a) + " + " + asString(b) + ")", or(a.n(), b.n()), JKind.STRING);
+            }
             case ADD, SUB, MUL, DIV, MOD -> arithmetic(c);
             case NEG -> {
                 JExpr a = convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());

@@ -105,7 +105,7 @@ public final class JvmExecutor {
             Dictionary d = dicts.get(key);
             if (d == null) {
                 int dot = key.indexOf('.');
-                if (key.startsWith("r") || key.startsWith("j") || dot < 0 || !db.hasTable(key.substring(0, dot))) {
+                if (key.matches("[rj][0-9]+\\..*") || dot < 0 || !db.hasTable(key.substring(0, dot))) {
                     throw new IllegalStateException("no dictionary " + key);
                 }
                 d = db.table(key.substring(0, dot)).column(key.substring(dot + 1)).dictionary();
