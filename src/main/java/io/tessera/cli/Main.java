@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
                 SqlCommand.class,
                 BenchCommand.class,
                 DevicesCommand.class,
+                SsbCommand.class,
         })
 public final class Main implements Runnable {
 
