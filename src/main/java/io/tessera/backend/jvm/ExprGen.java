@@ -429,7 +429,8 @@ final class ExprGen {
             String bf = "(!" + b.n() + " && !" + b.v() + ")";
             return JExpr.of("(" + at + " && " + bt + ")", "(!" + af + " && !" + bf + " && " + or(a.n(), b.n()) + ")", JKind.BOOL);
         }
-        return JExpr.of("(" + at + " || " + bt + ")", "(!" + at + " && !" + bt + ")", JKind.BOOL);
+        // NULL only when neither side is TRUE and at least one side is NULL (FALSE OR FALSE is FALSE)
+        return JExpr.of("(" + at + " || " + bt + ")", "(!" + at + " && !" + bt + " && " + or(a.n(), b.n()) + ")", JKind.BOOL);
     }
 
     private JExpr caseWhen(Expr.Call c) {
