@@ -27,9 +27,14 @@ class SsbDifferentialTest {
     DuckDbPeer duck;
     DifferentialHarness harness;
 
+    /** The scale factor of the data ({@code -Dtessera.difftest.ssbSf}, default 0.01). */
+    double scaleFactor() {
+        return Double.parseDouble(System.getProperty("tessera.difftest.ssbSf", "0.01"));
+    }
+
     @BeforeAll
     void data(@TempDir Path dir) {
-        double sf = Double.parseDouble(System.getProperty("tessera.difftest.ssbSf", "0.01"));
+        double sf = scaleFactor();
         BenchmarkData.buildSsb(dir, sf);
         tessera = Tessera.open(dir);
         duck = DuckDbPeer.inMemory(tessera.database());

@@ -25,9 +25,14 @@ class TpchDifferentialTest {
     DuckDbPeer duck;
     DifferentialHarness harness;
 
+    /** The scale factor of the data ({@code -Dtessera.difftest.tpchSf}, default 0.01). */
+    double scaleFactor() {
+        return Double.parseDouble(System.getProperty("tessera.difftest.tpchSf", "0.01"));
+    }
+
     @BeforeAll
     void data(@TempDir Path dir) {
-        double sf = Double.parseDouble(System.getProperty("tessera.difftest.tpchSf", "0.01"));
+        double sf = scaleFactor();
         BenchmarkData.buildTpch(dir, sf);
         tessera = Tessera.open(dir);
         duck = DuckDbPeer.inMemory(tessera.database());
