@@ -202,8 +202,9 @@ class SqlCommandTest {
     @Test
     void theRealEngineErrorIsReported() {
         SqlCommand.runners = savedRunners;
-        int rc = run("select 1;\n", "sql", "--db", dir.toString());
+        int rc = run("select 1;\nselect x from no_such_table;\n", "sql", "--db", dir.toString());
         assertEquals(1, rc);
-        assertTrue(err.startsWith("tessera: "), err);
+        assertTrue(out.contains("1"), out);
+        assertTrue(err.startsWith("tessera: ") && err.contains("NO_SUCH_TABLE".toLowerCase()), err);
     }
 }
