@@ -109,7 +109,7 @@ public final class QueryEngine {
         for (int r = 0; r < rel.rowCount(); r++) {
             Object[] row = new Object[cols.size()];
             for (int c = 0; c < row.length; c++) {
-                row[c] = JvmExecutor.value(rel, c, r, null);
+                row[c] = JvmExecutor.value(rel, c, r);
             }
             rows.add(row);
         }

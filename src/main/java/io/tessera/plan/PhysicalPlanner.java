@@ -232,14 +232,14 @@ public final class PhysicalPlanner {
         Open p = visit(probeRel);
         List<Expr> probeKeys = new ArrayList<>();
         for (KeyPair k : keys) {
-            RexNode pk = buildLeft ? shift(k.right(), -nLeft, j) : k.left();
+            RexNode pk = buildLeft ? RexUtil.shift(k.right(), -nLeft) : k.left();
             probeKeys.add(rex.translate(pk, p.fields));
         }
         Open b = visit(buildRel);
         List<Expr> buildKeys = new ArrayList<>();
         List<Integer> buildKeyFields = new ArrayList<>();
         for (KeyPair k : keys) {
-            RexNode bk = buildLeft ? k.left() : shift(k.right(), -nLeft, j);
+            RexNode bk = buildLeft ? k.left() : RexUtil.shift(k.right(), -nLeft);
             buildKeys.add(rex.translate(bk, b.fields));
             if (bk instanceof RexInputRef r) {
                 buildKeyFields.add(r.getIndex());
@@ -305,10 +305,6 @@ public final class PhysicalPlanner {
             return DataType.decimal(18, Math.max(xa ? a.scale() : 0, xb ? b.scale() : 0));
         }
         return null;
-    }
-
-    private static RexNode shift(RexNode n, int by, Join j) {
-        return RexUtil.shift(n, by);
     }
 
     /** An equality whose sides reference only the left and only the right input, or null. */

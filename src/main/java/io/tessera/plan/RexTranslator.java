@@ -13,7 +13,6 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.type.SqlTypeFamily;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 
 import java.math.BigDecimal;
@@ -147,7 +146,7 @@ final class RexTranslator {
             return args.get(0);
         }
         if (op == Op.CAST && args.get(0).type().equals(type)) {
-            return args.get(0).nullable() == nullable || !nullable ? args.get(0) : args.get(0);
+            return args.get(0); // a cast that changes only nullability changes no value
         }
         if ((op == Op.AND || op == Op.OR) && args.size() > 2) {
             Expr acc = args.get(0);
@@ -222,9 +221,5 @@ final class RexTranslator {
         String regex = LikePattern.toRegex(pattern, escape);
         Expr like = new Expr.Call(Op.LIKE, List.of(value), DataType.BOOLEAN, value.nullable(), regex);
         return negated ? new Expr.Call(Op.NOT, List.of(like), DataType.BOOLEAN, like.nullable()) : like;
-    }
-
-    static boolean isTypeName(RexNode n, SqlTypeName t) {
-        return n.getType().getSqlTypeName() == t;
     }
 }

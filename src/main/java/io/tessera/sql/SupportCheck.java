@@ -53,9 +53,6 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             String what = call.getOperator() instanceof SqlFunction ? "function " + name : "construct " + name;
             throw unsupported(what, call.getParserPosition());
         }
-        if (kind == SqlKind.UNION && !call.getOperator().getName().contains("ALL")) {
-            // UNION (distinct) is planned as UNION ALL plus a grouping: supported
-        }
         if (call instanceof SqlSelect select) {
             if (select.getGroup() != null) {
                 for (SqlNode g : select.getGroup()) {

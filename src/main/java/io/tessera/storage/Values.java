@@ -126,7 +126,10 @@ public final class Values {
         return BigDecimal.valueOf(unscaled, scale).toPlainString();
     }
 
-    /** Plain text of a double, never in exponent notation. */
+    /**
+     * Plain text of a double with the digits of its shortest representation, never in exponent notation: 1e20 is
+     * 100000000000000000000, 1e-7 is 0.0000001, 2.0 stays 2.0. NaN and infinities keep Java's names.
+     */
     public static String formatDouble(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return Double.toString(v);
@@ -134,7 +137,17 @@ public final class Values {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return (v == 0 && 1 / v < 0 ? "-" : "") + Long.toString((long) v) + ".0"; // keep the sign of -0.0
         }
+        // Double.toString gives the shortest digits, possibly with an exponent ("1.0E-7"); written out in full it
+        // may carry the mantissa's padding zero ("0.00000010"), which is dropped down to one fractional digit
         String s = new BigDecimal(Double.toString(v)).toPlainString();
+        int dot = s.indexOf('.');
+        if (dot >= 0) {
+            int end = s.length();
+            while (end > dot + 2 && s.charAt(end - 1) == '0') {
+                end--;
+            }
+            s = s.substring(0, end);
+        }
         return s;
     }
 

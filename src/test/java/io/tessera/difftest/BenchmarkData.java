@@ -3,12 +3,8 @@ package io.tessera.difftest;
 import java.nio.file.Path;
 
 /**
- * INTEGRATION POINT: builds the SSB and TPC-H databases the differential tests run on. The generators live in
- * {@code io.tessera.data} (being written on branch {@code data}); until they are merged these methods throw, so
- * {@link SsbDifferentialTest} and {@link TpchDifferentialTest} fail rather than skip. To integrate, replace each
- * body with one call to the generator that writes the tables of that benchmark into a new Tessera database in
- * {@code dir} at scale factor {@code sf} (SSB: lineorder, customer, supplier, part, ddate; TPC-H: lineitem,
- * orders, customer, part, supplier, nation, region, partsupp).
+ * Builds the SSB and TPC-H databases the differential tests run on, with Tessera's own generators
+ * ({@code io.tessera.data}): SSB's lineorder, customer, supplier, part and ddate; TPC-H's eight tables.
  */
 final class BenchmarkData {
 

@@ -1,12 +1,6 @@
 package io.tessera.difftest;
 
-import io.tessera.api.Tessera;
-import io.tessera.bench.DuckDbPeer;
 import io.tessera.bench.Queries;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -18,37 +12,19 @@ import java.util.List;
  * The 13 SSB queries, and queries of the same shapes with other constants, other dimension columns and other
  * aggregates (the engine must answer any query of these shapes, not only the fixed texts), in Tessera and in
  * DuckDB on generated SSB data ({@code -Dtessera.difftest.ssbSf}, default 0.01). Needs
- * {@link BenchmarkData#buildSsb}; fails until the generator is integrated.
+ * {@link BenchmarkData#buildSsb}.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class SsbDifferentialTest {
+class SsbDifferentialTest extends BenchmarkDifferentialTest {
 
-    Tessera tessera;
-    DuckDbPeer duck;
-    DifferentialHarness harness;
-
-    /** The scale factor of the data ({@code -Dtessera.difftest.ssbSf}, default 0.01). */
+    /** {@code -Dtessera.difftest.ssbSf}, default 0.01. */
+    @Override
     double scaleFactor() {
         return Double.parseDouble(System.getProperty("tessera.difftest.ssbSf", "0.01"));
     }
 
-    @BeforeAll
-    void data(@TempDir Path dir) {
-        double sf = scaleFactor();
+    @Override
+    void build(Path dir, double sf) {
         BenchmarkData.buildSsb(dir, sf);
-        tessera = Tessera.open(dir);
-        duck = DuckDbPeer.inMemory(tessera.database());
-        harness = new DifferentialHarness(DifferentialHarness.duckdb(duck), DifferentialHarness.tessera(tessera));
-    }
-
-    @AfterAll
-    void close() {
-        if (duck != null) {
-            duck.close();
-        }
-        if (tessera != null) {
-            tessera.close();
-        }
     }
 
     static List<String> queries() {

@@ -256,8 +256,8 @@ final class ExprGen {
         }
         if (t.kind() == TypeKind.INTEGER || t.kind() == TypeKind.BIGINT) {
             boolean isInt = t.kind() == TypeKind.INTEGER;
-            String xv = isInt ? asInt(x, a.type()) : asLong(x);
-            String yv = isInt ? asInt(y, b.type()) : asLong(y);
+            String xv = isInt ? asInt(x) : asLong(x);
+            String yv = isInt ? asInt(y) : asLong(y);
             String v = switch (c.op()) {
                 case ADD -> "Math.addExact(" + xv + ", " + yv + ")";
                 case SUB -> "Math.subtractExact(" + xv + ", " + yv + ")";
@@ -282,7 +282,7 @@ final class ExprGen {
         return x.kind() == JKind.LONG ? x.v() : "((long) " + x.v() + ")";
     }
 
-    private static String asInt(JExpr x, DataType t) {
+    private static String asInt(JExpr x) {
         if (x.kind() == JKind.INT) {
             return x.v();
         }

@@ -11,6 +11,8 @@ import java.util.HashMap;
 public final class HashGroupTable extends GroupTable {
 
     public final int width;
+    /** Index of the NULL-mask word in a key, or -1 when no key is nullable. */
+    private final int nullMaskWord;
     private final boolean murmur;
     public long[] keys;
     private int[] slots; // group + 1, 0 = empty
@@ -21,9 +23,11 @@ public final class HashGroupTable extends GroupTable {
     private final HashMap<String, Integer> internIds = new HashMap<>();
     private final ArrayList<String> interned = new ArrayList<>();
 
-    public HashGroupTable(AggSpec[] aggs, int width, boolean murmur, int expectedGroups) {
+    /** {@code nullableKeys}: the last of the {@code width} key words is a mask of the key columns that are NULL. */
+    public HashGroupTable(AggSpec[] aggs, int width, boolean nullableKeys, boolean murmur, int expectedGroups) {
         super(aggs, Math.max(16, Math.min(expectedGroups, 1 << 16)));
         this.width = width;
+        this.nullMaskWord = nullableKeys ? width - 1 : -1;
         this.murmur = murmur;
         this.keys = new long[capacity * Math.max(1, width)];
         this.bits = Hashing.bitsFor(capacity);
@@ -148,7 +152,7 @@ public final class HashGroupTable extends GroupTable {
         for (int g = 0; g < other.groups; g++) {
             for (int i = 0; i < width; i++) {
                 long v = other.keys[g * width + i];
-                if (i < stringKeys.length && stringKeys[i] && !isNullKey(other, g, i)) {
+                if (i < stringKeys.length && stringKeys[i] && !other.isNullKey(g, i)) {
                     v = intern(other.internedString(v));
                 }
                 scratch[i] = v;
@@ -158,11 +162,8 @@ public final class HashGroupTable extends GroupTable {
         }
     }
 
-    /** Whether key i of group g is NULL: the last key word is a NULL mask when keys are nullable. */
-    private static boolean isNullKey(HashGroupTable t, int g, int i) {
-        return t.nullMaskWord >= 0 && (t.keys[g * t.width + t.nullMaskWord] & (1L << i)) != 0;
+    /** Whether key column i of group g is NULL. */
+    public boolean isNullKey(int g, int i) {
+        return nullMaskWord >= 0 && (keys[g * width + nullMaskWord] & (1L << i)) != 0;
     }
-
-    /** Index of the NULL-mask word in a key, or -1 when no key is nullable. */
-    public int nullMaskWord = -1;
 }

@@ -63,7 +63,7 @@ public final class JoinTable {
                     throw new IllegalStateException("build key " + k + " outside its planned range [" + min + ", " + max + "]");
                 }
                 int s = (int) (k - min);
-                link(t, s, r, true);
+                link(t, s, r);
             }
         } else {
             t.bits = Hashing.bitsFor(n);
@@ -103,7 +103,7 @@ public final class JoinTable {
         return t;
     }
 
-    private static void link(JoinTable t, int s, int r, boolean perfect) {
+    private static void link(JoinTable t, int s, int r) {
         int at = t.first[s];
         if (at >= 0) {
             if (t.unique) {

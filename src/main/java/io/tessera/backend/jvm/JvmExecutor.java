@@ -149,7 +149,7 @@ public final class JvmExecutor {
     }
 
     /** Reads a result value: the Java object of column c in row r (Integer, Long, Double, BigDecimal, LocalDate, ...). */
-    public static Object value(MatRelation rel, int c, int r, java.util.function.Function<String, Dictionary> unused) {
+    public static Object value(MatRelation rel, int c, int r) {
         RowBuffer b = rel.rows;
         if (b.isNull(c, r)) {
             return null;
@@ -266,12 +266,8 @@ public final class JvmExecutor {
                 if (e.dense()) {
                     yield new DenseGroupTable(e.aggs(), e.denseMins(), e.denseSizes());
                 }
-                HashGroupTable t = new HashGroupTable(e.aggs(), e.keyWidth(),
+                yield new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(),
                         "murmur".equals(e.genome().get(JvmDimensions.HASH)), (int) Math.min(1 << 16, ga.estimatedGroups()));
-                if (e.nullableKeys()) {
-                    t.nullMaskWord = ga.keys().size();
-                }
-                yield t;
             }
         };
     }
@@ -381,8 +377,7 @@ public final class JvmExecutor {
                     raw = d.key(g, k);
                 } else {
                     HashGroupTable h = (HashGroupTable) t;
-                    boolean isNull = h.nullMaskWord >= 0 && (h.keys[g * h.width + h.nullMaskWord] & (1L << k)) != 0;
-                    raw = isNull ? null : h.keys[g * h.width + k];
+                    raw = h.isNullKey(g, k) ? null : h.keys[g * h.width + k];
                 }
                 if (raw == null) {
                     out.setNull(k, w);
@@ -406,17 +401,12 @@ public final class JvmExecutor {
                     case AVG -> {
                         if (cnt == 0) {
                             out.setNull(c, w);
+                        } else if (s.doubleValue()) {
+                            out.doubles[c][w] = t.dvals[a][g] / cnt;
                         } else {
-                            double sum = s.doubleValue() ? t.dvals[a][g] : (double) t.lvals[a][g];
-                            if (s.argType().kind() == TypeKind.DECIMAL) {
-                                sum = java.math.BigDecimal.valueOf(t.lvals[a][g], s.argType().scale()).doubleValue();
-                                out.doubles[c][w] = java.math.BigDecimal.valueOf(t.lvals[a][g], s.argType().scale())
-                                        .divide(java.math.BigDecimal.valueOf(cnt), java.math.MathContext.DECIMAL64).doubleValue();
-                            } else {
-                                out.doubles[c][w] = s.doubleValue() ? sum / cnt
-                                        : java.math.BigDecimal.valueOf(t.lvals[a][g]).divide(java.math.BigDecimal.valueOf(cnt),
-                                        java.math.MathContext.DECIMAL64).doubleValue();
-                            }
+                            // exact sum (DECIMAL unscaled at the argument's scale) over the count, rounded once
+                            out.doubles[c][w] = java.math.BigDecimal.valueOf(t.lvals[a][g], ExprGen.scaleOf(s.argType()))
+                                    .divide(java.math.BigDecimal.valueOf(cnt), java.math.MathContext.DECIMAL64).doubleValue();
                         }
                     }
                     default -> {
@@ -483,44 +473,16 @@ public final class JvmExecutor {
                 set.add(b.strings[c][r]);
             }
         }
-        String[] sorted = set.toArray(new String[0]);
-        Dictionary d = new Dictionary(sorted);
-        int[] codes = new int[Math.max(16, b.ints[c] == null ? b.size : b.ints[c].length)];
-        codes = new int[Math.max(b.size, 16)];
+        Dictionary d = new Dictionary(set.toArray(new String[0]));
+        // as long as the other columns' arrays, in case the buffer grows
+        int[] codes = new int[b.strings[c].length];
         for (int r = 0; r < b.size; r++) {
             codes[r] = b.isNull(c, r) ? 0 : d.code(b.strings[c][r]);
         }
-        // the buffer may grow later only through next(); keep arrays of equal capacity
-        int cap = b.longs.length > 0 ? capacityOf(b) : codes.length;
-        b.ints[c] = Arrays.copyOf(codes, Math.max(cap, b.size));
+        b.ints[c] = codes;
         b.strings[c] = null;
         b.kinds[c] = JKind.CODE;
         return d;
-    }
-
-    private static int capacityOf(RowBuffer b) {
-        for (int c = 0; c < b.kinds.length; c++) {
-            switch (b.kinds[c]) {
-                case INT, CODE -> {
-                    if (b.ints[c] != null) {
-                        return b.ints[c].length;
-                    }
-                }
-                case LONG -> {
-                    return b.longs[c].length;
-                }
-                case DOUBLE -> {
-                    return b.doubles[c].length;
-                }
-                case BOOL -> {
-                    return b.bytes[c].length;
-                }
-                case STRING -> {
-                    return b.strings[c].length;
-                }
-            }
-        }
-        return b.size;
     }
 
     /** Concatenates the parts written into one relation (UNION ALL inputs), unifying VARCHAR dictionaries. */

@@ -42,6 +42,8 @@ public final class PipelineEmitter implements ExprGen.Scope {
     private final Map<String, String> dictFields = new HashMap<>();
     private final Map<Integer, String> joinRow = new HashMap<>();
     private final Map<Integer, JoinKind> joinKind = new HashMap<>();
+    /** Closing lines of the loops that probes opened (one build row after another), innermost last. */
+    private final List<String> closers = new ArrayList<>();
     private final ExprGen gen = new ExprGen(this);
     private int indent = 2;
     private int names;
@@ -341,7 +343,6 @@ public final class PipelineEmitter implements ExprGen.Scope {
         }
     }
 
-    private final List<String> closers = new ArrayList<>();
 
     // ---- sinks ----
 

@@ -4,7 +4,6 @@ import io.tessera.storage.Dictionary;
 import io.tessera.storage.Values;
 
 import java.time.LocalDate;
-import java.time.temporal.ChronoField;
 import java.time.temporal.IsoFields;
 import java.util.regex.Pattern;
 
@@ -27,10 +26,6 @@ public final class Runtime {
         };
     }
 
-    public static int extractYear(int days) {
-        return LocalDate.ofEpochDay(days).get(ChronoField.YEAR);
-    }
-
     public static int addMonths(int days, long months) {
         return (int) LocalDate.ofEpochDay(days).plusMonths(months).toEpochDay();
     }
@@ -43,10 +38,6 @@ public final class Runtime {
             m[i] = p.matcher(d.value(i)).matches();
         }
         return m;
-    }
-
-    public static boolean like(Pattern p, String s) {
-        return p.matcher(s).matches();
     }
 
     /**
@@ -81,10 +72,6 @@ public final class Runtime {
             m[i] = to.code(from.value(i));
         }
         return m;
-    }
-
-    public static int cmp(String a, String b) {
-        return a.compareTo(b);
     }
 
     public static ArithmeticException divisionByZero() {

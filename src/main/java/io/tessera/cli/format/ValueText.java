@@ -21,10 +21,10 @@ public final class ValueText {
     /** Text of a non-null value of a column of the given type. */
     public static String of(Object v, DataType type) {
         if (v instanceof Double d) {
-            return plainDouble(d);
+            return Values.formatDouble(d);
         }
         if (v instanceof Float f) {
-            return plainDouble(f.doubleValue());
+            return Values.formatDouble(f.doubleValue());
         }
         if (v instanceof BigDecimal d) {
             return decimal(d, type).toPlainString();
@@ -52,23 +52,6 @@ public final class ValueText {
         return v instanceof Number;
     }
 
-    /**
-     * Plain decimal text of a double with the digits of its shortest representation: 1e20 becomes
-     * 100000000000000000000, 1e-7 becomes 0.0000001, 2.0 stays 2.0. NaN and infinities keep Java's names.
-     */
-    public static String plainDouble(double v) {
-        String s = Values.formatDouble(v);
-        // A mantissa such as "1.0E-7" becomes "0.00000010": drop such trailing zeros, keeping one digit after the point.
-        int dot = s.indexOf('.');
-        if (dot >= 0 && Double.isFinite(v)) {
-            int end = s.length();
-            while (end > dot + 2 && s.charAt(end - 1) == '0') {
-                end--;
-            }
-            s = s.substring(0, end);
-        }
-        return s;
-    }
 
     /** The value at the column's scale when it is a DECIMAL column and that loses nothing. */
     private static BigDecimal decimal(BigDecimal d, DataType type) {
