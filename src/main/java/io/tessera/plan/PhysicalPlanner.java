@@ -181,11 +181,7 @@ public final class PhysicalPlanner {
         List<ColumnInfo> cols = new ArrayList<>();
         for (int i = 0; i < exprs.size(); i++) {
             Expr e = exprs.get(i);
-            String dict = null;
-            if (e.type().kind() == TypeKind.VARCHAR) {
-                dict = e instanceof Expr.Ref r && r.slot().dictionaryKey() != null ? r.slot().dictionaryKey() : "r" + rel + "." + i;
-            }
-            cols.add(new ColumnInfo(names.get(i), e.type(), e.nullable(), dict));
+            cols.add(new ColumnInfo(names.get(i), e.type(), e.nullable(), DictionaryKeys.of(e, DictionaryKeys.relation(rel, i))));
         }
         return cols;
     }
@@ -270,9 +266,7 @@ public final class PhysicalPlanner {
         for (int i = 0; i < payload.size(); i++) {
             Expr e = payload.get(i);
             Column origin = e instanceof Expr.Ref r ? r.slot().origin() : null;
-            String dict = e.type().kind() == TypeKind.VARCHAR
-                    ? (e instanceof Expr.Ref r && r.slot().dictionaryKey() != null ? r.slot().dictionaryKey() : "j" + joinId + "." + i)
-                    : null;
+            String dict = DictionaryKeys.of(e, DictionaryKeys.payload(joinId, i));
             payloadRefs.add(new Expr.Ref(new Slot(joinId, i, payloadNames.get(i), e.type(),
                     e.nullable() || kind == JoinKind.LEFT, dict, origin)));
         }
@@ -385,23 +379,15 @@ public final class PhysicalPlanner {
         Sink sink = keys.isEmpty() ? new Sink.Aggregate(aggs, rel)
                 : new Sink.GroupAggregate(keys, keyNames, aggs, ranges, rel, groups);
         close(o, sink);
-        List<ColumnInfo> cols = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i++) {
-            Expr e = keys.get(i);
-            String dict = e.type().kind() == TypeKind.VARCHAR
-                    ? (e instanceof Expr.Ref r && r.slot().dictionaryKey() != null ? r.slot().dictionaryKey() : "r" + rel + "." + i)
-                    : null;
-            cols.add(new ColumnInfo(keyNames.get(i), e.type(), e.nullable(), dict));
-        }
+        List<ColumnInfo> cols = new ArrayList<>(relationColumns(rel, keys, keyNames));
         for (int i = 0; i < aggs.size(); i++) {
             AggCall ac = aggs.get(i);
-            String dict = null;
-            if (ac.type().kind() == TypeKind.VARCHAR) {
-                dict = ac.arg() instanceof Expr.Ref r && r.slot().dictionaryKey() != null
-                        && (ac.function() == AggFunction.MIN || ac.function() == AggFunction.MAX
-                        || ac.function() == AggFunction.SINGLE_VALUE || ac.function() == AggFunction.ANY_VALUE)
-                        ? r.slot().dictionaryKey() : "r" + rel + "." + (keys.size() + i);
-            }
+            String computed = DictionaryKeys.relation(rel, keys.size() + i);
+            // MIN, MAX and the single-value aggregates return one of their argument's codes
+            boolean keepsCodes = ac.function() == AggFunction.MIN || ac.function() == AggFunction.MAX
+                    || ac.function() == AggFunction.SINGLE_VALUE || ac.function() == AggFunction.ANY_VALUE;
+            String dict = ac.type().kind() != TypeKind.VARCHAR ? null
+                    : keepsCodes && ac.arg() != null ? DictionaryKeys.of(ac.arg(), computed) : computed;
             cols.add(new ColumnInfo(ac.name(), ac.type(), ac.nullable(), dict));
         }
         Open next = relationScan(rel, cols, groups);
@@ -485,7 +471,7 @@ public final class PhysicalPlanner {
             RelDataTypeField f = u.getRowType().getFieldList().get(i);
             DataType t = Types.of(f.getType());
             cols.add(new ColumnInfo(names.get(i), t, f.getType().isNullable(),
-                    t.kind() == TypeKind.VARCHAR ? "r" + rel + "." + i : null));
+                    t.kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(rel, i) : null));
         }
         for (RelNode in : u.getInputs()) {
             Open o = visit(in);
@@ -507,7 +493,7 @@ public final class PhysicalPlanner {
         for (int i = 0; i < fs.size(); i++) {
             DataType t = Types.of(fs.get(i).getType());
             cols.add(new ColumnInfo(fs.get(i).getName(), t, fs.get(i).getType().isNullable(),
-                    t.kind() == TypeKind.VARCHAR ? "r" + rel + "." + i : null));
+                    t.kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(rel, i) : null));
         }
         List<Object[]> rows = new ArrayList<>();
         for (List<RexLiteral> tuple : v.getTuples()) {

@@ -12,7 +12,7 @@ final class SourceColumns {
     }
 
     static String dictionaryKey(Table t, Column c) {
-        return c.type().kind() == io.tessera.storage.TypeKind.VARCHAR ? t.name() + "." + c.name() : null;
+        return c.type().kind() == io.tessera.storage.TypeKind.VARCHAR ? DictionaryKeys.stored(t.name(), c.name()) : null;
     }
 
     static List<ColumnInfo> of(Table t) {

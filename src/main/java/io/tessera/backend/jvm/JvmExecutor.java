@@ -105,7 +105,7 @@ public final class JvmExecutor {
             Dictionary d = dicts.get(key);
             if (d == null) {
                 int dot = key.indexOf('.');
-                if (key.matches("[rj][0-9]+\\..*") || dot < 0 || !db.hasTable(key.substring(0, dot))) {
+                if (io.tessera.plan.DictionaryKeys.isComputed(key) || dot < 0 || !db.hasTable(key.substring(0, dot))) {
                     throw new IllegalStateException("no dictionary " + key);
                 }
                 d = db.table(key.substring(0, dot)).column(key.substring(dot + 1)).dictionary();
@@ -285,7 +285,7 @@ public final class JvmExecutor {
             case Sink.Build b -> {
                 RowBuffer all = RowBuffer.concat(e.bufferKinds(), buffers(states));
                 for (int c = 0; c < b.payload().size(); c++) {
-                    String key = "j" + b.joinId() + "." + c;
+                    String key = io.tessera.plan.DictionaryKeys.payload(b.joinId(), c);
                     if (e.bufferKinds()[c] == JKind.STRING) {
                         run.register(key, encodeStrings(all, c));
                     } else if (e.bufferKinds()[c] == JKind.CODE) {
