@@ -95,6 +95,7 @@ public final class JvmExecutor {
         final Map<Integer, List<String[]>> partDicts = new HashMap<>();
         final Map<Integer, Integer> remainingWriters = new HashMap<>();
         final Map<Integer, List<ColumnInfo>> relationColumns = new HashMap<>();
+        Options options = Options.DEFAULT;
 
         Run(Database db, QueryPlan plan) {
             this.db = db;
@@ -119,9 +120,35 @@ public final class JvmExecutor {
         }
     }
 
+    /**
+     * How a query runs beyond its genomes: the thread pool its workers run on (null: all processors), the pipelines
+     * that run block by block (null: none), and a deadline in {@link System#nanoTime()} terms (0: none) after
+     * which the run stops with {@link DeadlineExceeded}.
+     */
+    public record Options(ExecutorService pool, BlockControl blocks, long deadlineNanos) {
+        public static final Options DEFAULT = new Options(null, null, 0);
+    }
+
+    /** Thrown when a run passes its deadline; the run's partial state is dropped. */
+    public static final class DeadlineExceeded extends RuntimeException {
+        public DeadlineExceeded() {
+            super("the run passed its deadline", null, false, false);
+        }
+    }
+
+    /** The genome dimensions a block may change without changing the sink state the workers carry over. */
+    public static final java.util.Set<String> BLOCK_SWITCHABLE = java.util.Set.of(
+            JvmDimensions.WORKERS, JvmDimensions.MORSEL, JvmDimensions.PREDICATION);
+
     /** Runs the query and returns its result relation. */
     public static MatRelation run(CompiledQuery q, Database db) {
+        return run(q, db, Options.DEFAULT);
+    }
+
+    /** Runs the query with {@code options} and returns its result relation. */
+    public static MatRelation run(CompiledQuery q, Database db, Options options) {
         Run run = new Run(db, q.plan());
+        run.options = options;
         for (Pipeline p : q.plan().pipelines()) {
             if (p.source() instanceof Source.RelationScan rs) {
                 run.relationColumns.put(rs.relationId(), rs.columns());
@@ -218,26 +245,50 @@ public final class JvmExecutor {
             }
         };
         code.init(ctx);
-        Genome g = e.genome();
+        BlockControl.Blocks blocks = run.options.blocks() == null ? null : run.options.blocks().blocks(p, e.genome());
+        List<Object> states = new ArrayList<>();
+        if (blocks == null) {
+            runRange(run, e, code, e.genome(), 0, rows, states);
+        } else {
+            runBlocks(run, e, code, ctx, blocks, rows, states);
+            if (states.isEmpty()) {
+                states.add(newState(e));
+            }
+        }
+        finish(run, e, states);
+    }
+
+    /**
+     * Runs source rows {@code [from, to)} with the workers and morsel size of {@code g}, worker t filling
+     * {@code states.get(t)} (created when missing).
+     */
+    private static void runRange(Run run, EmittedPipeline e, PipelineCode code, Genome g, long from, long to,
+                                 List<Object> states) {
         int workers = Math.max(1, g.getInt(JvmDimensions.WORKERS));
         long morsel = Math.max(64, g.getInt(JvmDimensions.MORSEL));
-        int tasks = (int) Math.max(1, Math.min(workers, (rows + morsel - 1) / morsel));
-        AtomicLong cursor = new AtomicLong();
+        int tasks = (int) Math.max(1, Math.min(workers, (to - from + morsel - 1) / morsel));
+        while (states.size() < tasks) {
+            states.add(newState(e));
+        }
+        long deadline = run.options.deadlineNanos();
+        AtomicLong cursor = new AtomicLong(from);
         List<Callable<Object>> jobs = new ArrayList<>();
         for (int t = 0; t < tasks; t++) {
+            Object state = states.get(t);
             jobs.add(() -> {
-                Object state = newState(e);
-                long from;
-                while ((from = cursor.getAndAdd(morsel)) < rows) {
-                    code.run(from, Math.min(rows, from + morsel), state);
+                long f;
+                while ((f = cursor.getAndAdd(morsel)) < to) {
+                    if (deadline != 0 && System.nanoTime() - deadline > 0) {
+                        throw new DeadlineExceeded();
+                    }
+                    code.run(f, Math.min(to, f + morsel), state);
                 }
                 return state;
             });
         }
-        List<Object> states = new ArrayList<>();
         if (tasks == 1) {
             try {
-                states.add(jobs.get(0).call());
+                jobs.get(0).call();
             } catch (RuntimeException ex) {
                 throw ex;
             } catch (Exception ex) {
@@ -245,15 +296,72 @@ public final class JvmExecutor {
             }
         } else {
             try {
-                for (Future<Object> f : POOL.invokeAll(jobs)) {
-                    states.add(join(f));
+                ExecutorService pool = run.options.pool() == null ? POOL : run.options.pool();
+                for (Future<Object> f : pool.invokeAll(jobs)) {
+                    join(f);
                 }
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted", ex);
             }
         }
-        finish(run, e, states);
+    }
+
+    /** Runs a pipeline block by block with the genome the control chooses for each block. */
+    private static void runBlocks(Run run, EmittedPipeline e, PipelineCode code, PipelineContext ctx,
+                                  BlockControl.Blocks blocks, long rows, List<Object> states) {
+        Map<String, PipelineCode> codes = new HashMap<>();
+        codes.put(codeKey(e.genome()), code);
+        long blockRows = Math.max(1, blocks.blockRows());
+        for (long from = 0; from < rows; from += blockRows) {
+            long to = Math.min(rows, from + blockRows);
+            Genome g = blocks.next();
+            PipelineCode c = codes.get(codeKey(g));
+            if (c == null) {
+                c = blockCode(e, g, ctx);
+                codes.put(codeKey(g), c);
+            }
+            long t0 = System.nanoTime();
+            runRange(run, e, c, g, from, to, states);
+            blocks.done(g, to - from, System.nanoTime() - t0);
+        }
+    }
+
+    /** The part of a genome that selects a block's code: everything but workers and morsel. */
+    private static String codeKey(Genome g) {
+        Map<String, String> m = new java.util.TreeMap<>(g.values());
+        m.remove(JvmDimensions.WORKERS);
+        m.remove(JvmDimensions.MORSEL);
+        return m.toString();
+    }
+
+    /** Compiles a block genome's code after checking that it keeps the compiled variant's sink state. */
+    private static PipelineCode blockCode(EmittedPipeline base, Genome g, PipelineContext ctx) {
+        Genome b = base.genome();
+        if (!b.backend().equals(g.backend()) || !b.values().keySet().equals(g.values().keySet())) {
+            throw new IllegalArgumentException("block genome " + g + " does not have the dimensions of " + b);
+        }
+        for (String k : b.values().keySet()) {
+            if (!BLOCK_SWITCHABLE.contains(k) && !b.get(k).equals(g.get(k))) {
+                throw new IllegalArgumentException("block genome " + g + " changes " + k + " of " + b
+                        + "; a block may change only " + new TreeSet<>(BLOCK_SWITCHABLE));
+            }
+        }
+        EmittedPipeline v = PipelineEmitter.emit(base.pipeline(), g);
+        if (!Arrays.equals(v.bufferKinds(), base.bufferKinds()) || !Arrays.equals(v.bufferDicts(), base.bufferDicts())
+                || !Arrays.equals(v.aggs(), base.aggs()) || !Arrays.equals(v.keyKinds(), base.keyKinds())
+                || !Arrays.equals(v.keyDicts(), base.keyDicts()) || v.dense() != base.dense()
+                || !Arrays.equals(v.denseMins(), base.denseMins()) || !Arrays.equals(v.denseSizes(), base.denseSizes())
+                || v.keyWidth() != base.keyWidth() || v.nullableKeys() != base.nullableKeys()) {
+            throw new IllegalStateException("block genome " + g + " has a sink state unlike " + b);
+        }
+        try {
+            PipelineCode c = JavaCompiler.compile(v.className(), v.source()).getDeclaredConstructor().newInstance();
+            c.init(ctx);
+            return c;
+        } catch (ReflectiveOperationException ex) {
+            throw new IllegalStateException(ex);
+        }
     }
 
     private static Object newState(EmittedPipeline e) {

@@ -1,0 +1,30 @@
+package io.tessera.backend.jvm;
+
+import io.tessera.plan.Pipeline;
+import io.tessera.variant.Genome;
+
+/**
+ * Runs chosen pipelines of a query block by block instead of in one go, with a genome chosen for each block:
+ * the hook for tuning while a query runs. A block is a range of source rows that the block's workers share in
+ * morsels; the workers keep their sink state from block to block, so a block's genome may differ from the
+ * pipeline's compiled genome only where the sink state does not depend on it
+ * ({@link JvmExecutor#BLOCK_SWITCHABLE}: workers, morsel, predication).
+ */
+public interface BlockControl {
+
+    /** The blocks of pipeline {@code p}, or null to run it in one go. */
+    Blocks blocks(Pipeline p, Genome compiled);
+
+    /** The block-by-block run of one pipeline. */
+    interface Blocks {
+
+        /** Source rows per block (the last block may be shorter). */
+        long blockRows();
+
+        /** The genome of the next block. */
+        Genome next();
+
+        /** Reports a block's rows and the nanoseconds its workers took. */
+        void done(Genome g, long rows, long nanos);
+    }
+}

@@ -1,0 +1,186 @@
+package io.tessera.backend.jvm;
+
+import io.tessera.bench.Queries;
+import io.tessera.bench.TinySsb;
+import io.tessera.exec.QueryEngine;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.Source;
+import io.tessera.storage.Database;
+import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The executor's hook for tuning while a query runs: blocks with a genome each, a deadline, a pool of its own. */
+class BlockExecutionTest {
+
+    @TempDir
+    static Path dir;
+    static Database db;
+    static QueryEngine engine;
+
+    @BeforeAll
+    static void data() {
+        TinySsb.build(dir, 7, 20_000);
+        db = Database.open(dir);
+        engine = new QueryEngine(db, 2);
+    }
+
+    @AfterAll
+    static void close() {
+        db.close();
+    }
+
+    static List<String> rows(MatRelation rel) {
+        List<String> out = new ArrayList<>();
+        for (int r = 0; r < rel.rowCount(); r++) {
+            StringBuilder sb = new StringBuilder();
+            for (int c = 0; c < rel.columns.size(); c++) {
+                sb.append(JvmExecutor.value(rel, c, r)).append('|');
+            }
+            out.add(sb.toString());
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    static int factPipeline(QueryEngine.Prepared p) {
+        for (Pipeline pl : p.plan().pipelines()) {
+            if (pl.source() instanceof Source.TableScan ts && ts.table().name().equals("lineorder")) {
+                return pl.id();
+            }
+        }
+        throw new AssertionError("no lineorder pipeline");
+    }
+
+    /** A control that cycles through genomes block by block and records what ran. */
+    static final class Cycling implements BlockControl {
+        final int pipeline;
+        final List<Genome> cycle;
+        final long rows;
+        final List<Genome> ran = new ArrayList<>();
+        long rowsSeen;
+
+        Cycling(int pipeline, List<Genome> cycle, long rows) {
+            this.pipeline = pipeline;
+            this.cycle = cycle;
+            this.rows = rows;
+        }
+
+        @Override
+        public Blocks blocks(Pipeline p, Genome compiled) {
+            if (p.id() != pipeline) {
+                return null;
+            }
+            return new Blocks() {
+                int i;
+
+                @Override
+                public long blockRows() {
+                    return rows;
+                }
+
+                @Override
+                public Genome next() {
+                    return cycle.get(i++ % cycle.size());
+                }
+
+                @Override
+                public void done(Genome g, long n, long nanos) {
+                    ran.add(g);
+                    rowsSeen += n;
+                    assertTrue(nanos > 0);
+                }
+            };
+        }
+    }
+
+    @Test
+    void blocksWithChangingThreadConfigurationAndPredicationGiveTheSameAnswer() {
+        for (String q : List.of("q1.1", "q2.1", "q3.2", "q4.1")) {
+            QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", q));
+            List<String> expected = rows(JvmExecutor.run(p.compiled(), db));
+            int fact = factPipeline(p);
+            Genome g = p.genomes().get(fact);
+            List<Genome> cycle = List.of(g,
+                    g.with(JvmDimensions.WORKERS, "1").with(JvmDimensions.MORSEL, "64"),
+                    g.with(JvmDimensions.WORKERS, "2").with(JvmDimensions.MORSEL, "512")
+                            .with(JvmDimensions.PREDICATION, "predicated"),
+                    g.with(JvmDimensions.WORKERS, "3").with(JvmDimensions.MORSEL, "100"));
+            Cycling control = new Cycling(fact, cycle, 1_500);
+            MatRelation rel = JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, control, 0));
+            assertEquals(expected, rows(rel), q);
+            assertEquals(20_000, control.rowsSeen, q);
+            assertEquals(14, control.ran.size(), q); // ceil(20000 / 1500)
+            assertEquals(cycle.get(1), control.ran.get(1), q);
+        }
+    }
+
+    @Test
+    void aBlockCannotChangeTheSinkState() {
+        QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", "q2.1"));
+        int fact = factPipeline(p);
+        Genome g = p.genomes().get(fact);
+        assertEquals("dense", g.get(JvmDimensions.AGGREGATION));
+        Cycling control = new Cycling(fact, List.of(g, g.with(JvmDimensions.AGGREGATION, "hash")), 5_000);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, control, 0)));
+        assertTrue(e.getMessage().contains("changes agg"), e.getMessage());
+    }
+
+    @Test
+    void aRunStopsAtItsDeadline() {
+        QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", "q1.1"));
+        long past = System.nanoTime() - 1_000_000;
+        assertThrows(JvmExecutor.DeadlineExceeded.class,
+                () -> JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, null, past)));
+        long later = System.nanoTime() + 60_000_000_000L;
+        assertEquals(rows(JvmExecutor.run(p.compiled(), db)),
+                rows(JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, null, later))));
+    }
+
+    @Test
+    void workersRunOnTheGivenPool() {
+        ExecutorService one = Executors.newFixedThreadPool(1);
+        try {
+            QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", "q3.1"));
+            assertEquals(rows(JvmExecutor.run(p.compiled(), db)),
+                    rows(JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(one, null, 0))));
+            assertFalse(one.isShutdown());
+        } finally {
+            one.shutdownNow();
+        }
+    }
+
+    @Test
+    void variantsWithTheSameCodeShareOneClass() {
+        QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", "q2.2"));
+        int fact = factPipeline(p);
+        Pipeline pl = p.plan().pipelines().get(fact);
+        Genome g = p.genomes().get(fact);
+        EmittedPipeline a = PipelineEmitter.emit(pl, g.with(JvmDimensions.MORSEL, "4096"));
+        EmittedPipeline b = PipelineEmitter.emit(pl, g.with(JvmDimensions.MORSEL, "65536").with(JvmDimensions.WORKERS, "1"));
+        EmittedPipeline c = PipelineEmitter.emit(pl, g.with(JvmDimensions.AGGREGATION, "hash"));
+        assertTrue(a.source().contains("// genome: " + g.with(JvmDimensions.MORSEL, "4096")));
+        assertEquals(JavaCompiler.codeKey(a.source()), JavaCompiler.codeKey(b.source()));
+        assertSame(JavaCompiler.compile(a.className(), a.source()), JavaCompiler.compile(b.className(), b.source()));
+        assertNotSame(JavaCompiler.compile(a.className(), a.source()), JavaCompiler.compile(c.className(), c.source()));
+        assertNotSame(JavaCompiler.compile(a.className(), a.source()), JavaCompiler.compileUncached(a.className(), a.source()));
+    }
+}
