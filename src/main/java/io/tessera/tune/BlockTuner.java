@@ -1,0 +1,28 @@
+package io.tessera.tune;
+
+import io.tessera.variant.Genome;
+
+import java.util.Map;
+
+/**
+ * A strategy that tunes while a query runs: it chooses the assignment for each block of the tuned pipeline's
+ * input and learns from each block's time. Blocks of a pipeline keep their sink state, so the assignments it
+ * chooses differ only in dimensions a block may change (its space's knobs).
+ */
+public interface BlockTuner {
+
+    /** The assignment for the next block. */
+    Map<Integer, Genome> next();
+
+    /** The seconds a block took with {@code a}, scaled to a full block. */
+    void observe(Map<Integer, Genome> a, double seconds);
+
+    /** Whether it has settled: from now on {@link #next} returns {@link #best}. */
+    boolean converged();
+
+    /** The best assignment it knows. */
+    Map<Integer, Genome> best();
+
+    /** What it found and what that cost so far. */
+    TuningResult result();
+}

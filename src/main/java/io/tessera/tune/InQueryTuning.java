@@ -1,0 +1,46 @@
+package io.tessera.tune;
+
+/**
+ * Drives the strategies that tune while a query runs: the query runs again and again, a {@link BlockTuner}
+ * choosing the assignment of every block of the tuned pipeline, until the tuner settles (plateau descent) or for
+ * a number of queries (online pool, whose pool evolves between them). The cost is the time of those runs.
+ */
+public final class InQueryTuning {
+
+    /** Runs the query once with the tuner choosing the tuned pipeline's blocks, and returns the run's seconds. */
+    public interface BlockSource {
+        double run(BlockTuner tuner);
+    }
+
+    private InQueryTuning() {
+    }
+
+    /** Plateau descent over {@code space} (the thread configuration), for at most {@code maxRuns} runs. */
+    public static TuningResult plateau(TuningSpace space, BlockSource source, int maxRuns) {
+        PlateauDescent pd = new PlateauDescent(space);
+        double cost = 0;
+        int runs = 0;
+        while (!pd.converged() && runs < maxRuns) {
+            cost += source.run(pd);
+            runs++;
+        }
+        TuningResult r = pd.result();
+        return new TuningResult(r.strategy(), r.best(), r.bestSeconds(), r.variants(), cost, r.spaceSize(), r.trace(),
+                r.note() + ", " + runs + " quer" + (runs == 1 ? "y" : "ies"));
+    }
+
+    /** The online pool over {@code space}, for {@code queries} queries, evolving the pool between them. */
+    public static TuningResult pool(TuningSpace space, BlockSource source, int queries, int size, long seed) {
+        OnlinePool pool = new OnlinePool(space, size, seed, OnlinePool.MUTATION);
+        double cost = 0;
+        for (int q = 0; q < queries; q++) {
+            if (q > 0) {
+                pool.evolve();
+            }
+            cost += source.run(pool.query());
+        }
+        TuningResult r = pool.result();
+        return new TuningResult(r.strategy(), r.best(), r.bestSeconds(), r.variants(), cost, r.spaceSize(), r.trace(),
+                r.note() + ", " + queries + " quer" + (queries == 1 ? "y" : "ies"));
+    }
+}

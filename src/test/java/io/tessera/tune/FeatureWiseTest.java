@@ -1,0 +1,89 @@
+package io.tessera.tune;
+
+import io.tessera.variant.Dimension;
+import io.tessera.variant.Genome;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+import static io.tessera.tune.Synthetic.i;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FeatureWiseTest {
+
+    @Test
+    void separableCostsConvergeToTheOptimumAtAFractionOfExhaustiveCost() {
+        List<Dimension> dims = new ArrayList<>();
+        for (int d = 0; d < 6; d++) {
+            dims.add(Synthetic.numeric("d" + d, 5));
+        }
+        int[] opt = {3, 1, 4, 0, 2, 4};
+        ToDoubleFunction<Genome> cost = g -> {
+            double c = 1;
+            for (int d = 0; d < 6; d++) {
+                c += (6 - d) * 0.05 * Math.abs(i(g, "d" + d) - opt[d]);
+            }
+            return c;
+        };
+        TuningSpace space = TuningSpace.of(dims, Synthetic.genome(dims, 0, 0, 0, 0, 0, 0), g -> true);
+        TuningResult fw = new FeatureWise().search(space, Synthetic.objective(cost));
+        TuningResult ex = new Exhaustive(1e9, 1e9).search(space, Synthetic.objective(cost));
+        assertEquals(ex.best(), fw.best());
+        assertEquals(1.0, fw.bestSeconds(), 1e-12);
+        assertEquals(15_625, ex.variants());
+        // one pass finds it, a second confirms: at most 2 x (5 x 6) measurements, fewer thanks to reuse
+        assertTrue(fw.variants() <= 2 * 5 * 6, "variants " + fw.variants());
+        assertTrue(fw.note().startsWith("2 passes"), fw.note());
+        assertTrue(fw.variants() < 0.05 * ex.variants());
+        assertTrue(fw.costSeconds() < 0.05 * ex.costSeconds(), fw.costSeconds() + " vs " + ex.costSeconds());
+    }
+
+    @Test
+    void repeatsPassesUntilStableWhenDimensionsInteract() {
+        // the best b depends on a; b comes first in importance order, so only a second pass finds b = 3
+        List<Dimension> dims = List.of(Synthetic.numeric("b", 5), Synthetic.numeric("a", 5));
+        ToDoubleFunction<Genome> cost = g -> 1 + 10 * Math.pow(i(g, "a") - 2, 2)
+                + 0.5 * Math.pow(i(g, "b") - (i(g, "a") == 2 ? 3 : 0), 2);
+        TuningSpace space = TuningSpace.of(dims, Synthetic.genome(dims, 0, 0), g -> true);
+        TuningResult fw = new FeatureWise().search(space, Synthetic.objective(cost));
+        assertEquals(Synthetic.genome(dims, 3, 2), fw.best().get(0));
+        assertEquals(1.0, fw.bestSeconds(), 1e-12);
+        assertTrue(fw.note().startsWith("3 passes"), fw.note());
+        TuningResult onePass = new FeatureWise(1, 1e9, 1e9).search(space, Synthetic.objective(cost));
+        assertEquals(Synthetic.genome(dims, 0, 2), onePass.best().get(0));
+    }
+
+    @Test
+    void nestedDimensionsAreExploredUnderTheParentValueThatHasThem() {
+        // a perfect table does not hash: hash=murmur exists only with ht=linear, where it is the fastest
+        List<Dimension> dims = List.of(Synthetic.numeric("workers", 3), Dimension.of("ht", "perfect", "linear"),
+                Dimension.of("hash", "mulshift", "murmur"));
+        ToDoubleFunction<Genome> cost = g -> (g.get("ht").equals("perfect") ? 1.0
+                : g.get("hash").equals("murmur") ? 0.8 : 1.3) + 0.1 * Math.abs(i(g, "workers") - 1);
+        TuningSpace space = TuningSpace.of(dims, Synthetic.genome(dims, 0, "perfect", "mulshift"),
+                g -> !(g.get("ht").equals("perfect") && g.get("hash").equals("murmur")));
+        List<Genome> measured = new ArrayList<>();
+        TuningResult fw = new FeatureWise().search(space, Objective.of(a -> {
+            assertTrue(space.valid(a), "measured an invalid variant " + a);
+            measured.add(a.get(0));
+            return cost.applyAsDouble(a.get(0));
+        }));
+        assertEquals(Synthetic.genome(dims, 1, "linear", "murmur"), fw.best().get(0));
+        assertEquals(0.8, fw.bestSeconds(), 1e-12);
+        assertTrue(measured.size() <= 7, measured.toString());
+    }
+
+    @Test
+    void pruningLimitsSlowMeasurements() {
+        List<Dimension> dims = List.of(Synthetic.numeric("a", 8));
+        ToDoubleFunction<Genome> cost = g -> i(g, "a") == 5 ? 0.5 : 1 + i(g, "a");
+        TuningSpace space = TuningSpace.of(dims, Synthetic.genome(dims, 0), g -> true);
+        TuningResult r = new FeatureWise(4, 2, 1e9).search(space, Synthetic.objective(cost));
+        assertEquals(Synthetic.genome(dims, 5), r.best().get(0));
+        assertTrue(r.trace().stream().anyMatch(TuningResult.Evaluation::pruned));
+        assertTrue(r.costSeconds() < 1 + 2 + 3 + 4 + 5 + 0.5 + 7 + 8);
+    }
+}

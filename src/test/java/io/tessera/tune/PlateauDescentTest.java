@@ -1,0 +1,163 @@
+package io.tessera.tune;
+
+import io.tessera.variant.Dimension;
+import io.tessera.variant.Genome;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static io.tessera.tune.Synthetic.i;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PlateauDescentTest {
+
+    static final List<Dimension> GRID = List.of(Dimension.of("workers", "1", "2", "4", "8", "16"),
+            Dimension.of("morsel", "1024", "2048", "4096", "8192", "16384", "32768", "65536", "131072"));
+
+    static double log2(Genome g, String d) {
+        return Math.log(i(g, d)) / Math.log(2);
+    }
+
+    /** A bowl with its minimum at 8 workers x 16384 rows. */
+    static double bowl(Genome g) {
+        return 1 + 0.3 * Math.abs(log2(g, "workers") - 3) + 0.1 * Math.abs(log2(g, "morsel") - 14);
+    }
+
+    static TuningSpace grid() {
+        return TuningSpace.of(GRID, Synthetic.genome(GRID, 1, 1024), g -> true);
+    }
+
+    @Test
+    void descendsAConvexGridToItsMinimumWithoutTryingEveryConfiguration() {
+        PlateauDescent pd = new PlateauDescent(grid());
+        InQueryTuning.BlockSource src = Synthetic.blocks(10, (g, n) -> bowl(g));
+        int runs = 0;
+        while (!pd.converged()) {
+            src.run(pd);
+            runs++;
+            assertTrue(runs < 100, "did not converge");
+        }
+        assertEquals(Synthetic.genome(GRID, 8, 16384), pd.best().get(0));
+        TuningResult r = pd.result();
+        assertEquals(1.0, r.bestSeconds(), 1e-12);
+        assertTrue(r.variants() < 40 / 2, "measured " + r.variants() + " of 40");
+        assertEquals(3 * r.variants(), pd.blocks(), "noise-free blocks need three each");
+        // afterwards every block runs the fastest
+        for (int b = 0; b < 5; b++) {
+            assertEquals(pd.best(), pd.next());
+        }
+        assertTrue(r.trace().get(r.trace().size() - 1).bestSoFar() <= r.trace().get(0).bestSoFar());
+    }
+
+    @Test
+    void followsAPlateauThatAStrictGradientStopsAt() {
+        List<Dimension> line = List.of(Dimension.of("morsel", "0", "1", "2", "3", "4", "5"));
+        double[] t = {10, 9, 9.2, 9.1, 4, 6};
+        TuningSpace space = TuningSpace.of(line, Synthetic.genome(line, 0), g -> true);
+        Synthetic.BlockCost cost = (g, n) -> t[i(g, "morsel")];
+
+        PlateauDescent strict = new PlateauDescent(space, 0, PlateauDescent.P, BlockWindow.V_MAX, BlockWindow.B_MAX);
+        drive(strict, cost);
+        assertEquals(Synthetic.genome(line, 1), strict.best().get(0));
+
+        PlateauDescent plateau = new PlateauDescent(space);
+        drive(plateau, cost);
+        assertEquals(Synthetic.genome(line, 4), plateau.best().get(0));
+        assertEquals(4.0, plateau.result().bestSeconds(), 1e-12);
+    }
+
+    @Test
+    void prunesReferencesSlowerThanPTimesTheFastest() {
+        // from x=3 a plateau step leads down to x=1 and x=0; the reference x=3 left in the queue is then more
+        // than p times slower than the fastest and is dropped, so x=4.. are never measured (x=6 is faster: the
+        // price of pruning)
+        List<Dimension> line = List.of(Dimension.of("x", "0", "1", "2", "3", "4", "5", "6"));
+        double[] t = {1.9, 2, 5.1, 5.0, 5.05, 5.2, 1.0};
+        TuningSpace space = TuningSpace.of(line, Synthetic.genome(line, 3), g -> true);
+        PlateauDescent pd = new PlateauDescent(space);
+        drive(pd, (g, n) -> t[i(g, "x")]);
+        assertEquals(Synthetic.genome(line, 0), pd.best().get(0));
+        assertEquals(4, pd.result().variants());
+        assertFalse(pd.result().trace().stream().anyMatch(e -> i(e.assignment().get(0), "x") >= 4),
+                "x >= 4 lies beyond a pruned reference");
+    }
+
+    @Test
+    void dropsWarmUpOutliersAndCapsNoisyMeasurements() {
+        // the first two blocks of every configuration are slow (warm-up); then exact
+        PlateauDescent pd = new PlateauDescent(grid());
+        drive(pd, (g, n) -> n < 2 ? 3 * bowl(g) : bowl(g));
+        assertEquals(Synthetic.genome(GRID, 8, 16384), pd.best().get(0));
+        for (TuningResult.Evaluation e : pd.result().trace()) {
+            assertEquals(bowl(e.assignment().get(0)), e.seconds(), 1e-12, "outliers dropped from " + e);
+        }
+        assertEquals(5 * pd.result().variants(), pd.blocks());
+
+        // persistent 5% noise never settles below v_max: every configuration stops at b_max blocks
+        PlateauDescent noisy = new PlateauDescent(grid());
+        drive(noisy, (g, n) -> bowl(g) * (n % 2 == 0 ? 1.05 : 1.0));
+        assertEquals(BlockWindow.B_MAX * noisy.result().variants(), noisy.blocks());
+        assertEquals(Synthetic.genome(GRID, 8, 16384), noisy.best().get(0));
+    }
+
+    @Test
+    void blockWindowFollowsTheOutlierRule() {
+        BlockWindow w = new BlockWindow();
+        w.add(30);
+        w.add(10);
+        assertFalse(w.done());
+        w.add(10.1);
+        assertFalse(w.done(), "range over mean is far above 0.019");
+        w.add(10.05);
+        assertTrue(w.done());
+        assertEquals((10 + 10.1 + 10.05) / 3, w.mean(), 1e-12);
+        assertEquals(4, w.blocks());
+        assertThrows(IllegalArgumentException.class, () -> new BlockWindow(0.019, 2));
+    }
+
+    @Test
+    void respectsConstraintsOfTheGrid() {
+        TuningSpace space = TuningSpace.of(GRID, Synthetic.genome(GRID, 1, 1024),
+                g -> i(g, "workers") * (long) i(g, "morsel") <= 65536);
+        PlateauDescent pd = new PlateauDescent(space);
+        drive(pd, (g, n) -> {
+            assertTrue(space.valid(Map.of(0, g)), "measured an invalid configuration " + g);
+            return bowl(g);
+        });
+        Genome best = pd.best().get(0);
+        assertTrue(i(best, "workers") * (long) i(best, "morsel") <= 65536);
+        assertEquals(Synthetic.genome(GRID, 8, 8192), best);
+    }
+
+    @Test
+    void theInQueryDriverRunsQueriesUntilConvergedAndCountsTheirTime() {
+        double[] total = {0};
+        int[] runs = {0};
+        InQueryTuning.BlockSource inner = Synthetic.blocks(10, (g, n) -> bowl(g));
+        InQueryTuning.BlockSource counting = tuner -> {
+            double s = inner.run(tuner);
+            total[0] += s;
+            runs[0]++;
+            return s;
+        };
+        TuningResult r = InQueryTuning.plateau(grid(), counting, 100);
+        assertEquals(Synthetic.genome(GRID, 8, 16384), r.best().get(0));
+        assertEquals(total[0], r.costSeconds(), 1e-9);
+        assertTrue(r.note().contains("converged") && r.note().contains(runs[0] + " queries"), r.note());
+        TuningResult cut = InQueryTuning.plateau(grid(), Synthetic.blocks(10, (g, n) -> bowl(g)), 1);
+        assertTrue(cut.note().startsWith("not converged"), cut.note());
+    }
+
+    static void drive(PlateauDescent pd, Synthetic.BlockCost cost) {
+        InQueryTuning.BlockSource src = Synthetic.blocks(7, cost);
+        int runs = 0;
+        while (!pd.converged() && runs++ < 1000) {
+            src.run(pd);
+        }
+        assertTrue(pd.converged());
+    }
+}
