@@ -1,0 +1,271 @@
+package io.tessera.tune;
+
+import io.tessera.backend.jvm.BlockControl;
+import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.jvm.JavaCompiler;
+import io.tessera.backend.jvm.JvmExecutor;
+import io.tessera.backend.jvm.MatRelation;
+import io.tessera.backend.jvm.PipelineCode;
+import io.tessera.backend.jvm.PipelineEmitter;
+import io.tessera.plan.ColumnInfo;
+import io.tessera.plan.PhysicalPlanner;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.sql.SqlFrontEnd;
+import io.tessera.storage.Database;
+import io.tessera.storage.TypeKind;
+import io.tessera.variant.Genome;
+import io.tessera.variant.VariantSpace;
+import io.tessera.variant.VariantSpaces;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * A query on the JVM backend for tuning. Its objective compiles each variant with a cache of its own (keyed by
+ * code, so variants that differ only in workers and morsel share a class and its JIT warm-up, and small, so that
+ * classes no longer used can be unloaded), runs a variant once untimed when its code is new (the JIT's warm-up),
+ * then {@code runs} times, and takes the fastest run. A run stops at the limit. Every variant's answer is checked
+ * against the default genomes' answer (row count and a checksum of its non-floating-point values).
+ */
+public final class JvmTarget implements Target {
+
+    /** Timed runs per measurement. */
+    public static final int RUNS = 2;
+    /** Compiled classes an objective keeps. */
+    static final int CACHE = 48;
+
+    private final TuningDevice device;
+    private final Database db;
+    private final QueryPlan plan;
+    private final VariantSpace space;
+    private final Map<Integer, Genome> defaults;
+    private Long expectedChecksum;
+    private int expectedRows = -1;
+
+    public JvmTarget(TuningDevice device, Database db, String sql) {
+        this.device = device;
+        this.db = db;
+        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
+        this.plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+        this.space = VariantSpaces.forBackend(device.backend(), device.units());
+        Map<Integer, Genome> d = new TreeMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            d.put(p.id(), space.defaultGenome(plan, p));
+        }
+        this.defaults = Collections.unmodifiableMap(d);
+    }
+
+    @Override
+    public TuningDevice device() {
+        return device;
+    }
+
+    @Override
+    public QueryPlan plan() {
+        return plan;
+    }
+
+    @Override
+    public VariantSpace space() {
+        return space;
+    }
+
+    @Override
+    public Map<Integer, Genome> defaults() {
+        return defaults;
+    }
+
+    @Override
+    public Set<String> blockSwitchable() {
+        return JvmExecutor.BLOCK_SWITCHABLE;
+    }
+
+    @Override
+    public Objective objective() {
+        return new JvmObjective();
+    }
+
+    /** A run's options on this device, with a deadline {@code limitSeconds} from now (none when infinite). */
+    private JvmExecutor.Options options(BlockControl blocks, double limitSeconds) {
+        long deadline = 0;
+        if (Double.isFinite(limitSeconds)) {
+            deadline = System.nanoTime() + Math.max(1, (long) (limitSeconds * 1e9));
+            if (deadline == 0) {
+                deadline = 1;
+            }
+        }
+        return new JvmExecutor.Options(device.pool(), blocks, deadline);
+    }
+
+    /** Checks a run's answer against the first answer seen (the default genomes' unless measured otherwise). */
+    private synchronized void check(MatRelation rel, Map<Integer, Genome> genomes) {
+        long sum = checksum(rel);
+        if (expectedChecksum == null) {
+            expectedChecksum = sum;
+            expectedRows = rel.rowCount();
+            return;
+        }
+        if (rel.rowCount() != expectedRows || sum != expectedChecksum) {
+            throw new IllegalStateException("variant " + genomes + " gave a different answer (" + rel.rowCount()
+                    + " rows, expected " + expectedRows + ")");
+        }
+    }
+
+    /** An order-independent checksum of the answer's values, leaving out DOUBLE columns (their sums vary in order). */
+    private long checksum(MatRelation rel) {
+        List<ColumnInfo> cols = plan.resultColumns();
+        long sum = 0;
+        for (int r = 0; r < rel.rowCount(); r++) {
+            long h = 1;
+            for (int c = 0; c < cols.size(); c++) {
+                if (cols.get(c).type().kind() == TypeKind.DOUBLE) {
+                    continue;
+                }
+                Object v = JvmExecutor.value(rel, c, r);
+                h = h * 1_000_003L + (v == null ? 7 : v.toString().hashCode());
+            }
+            sum += h * 0x9E3779B97F4A7C15L;
+        }
+        return sum;
+    }
+
+    /** The first answer, with the default genomes: every later answer must equal it. */
+    private void reference(Compiler compiler) {
+        if (expectedChecksum == null) {
+            Map<Integer, Genome> completed = complete(defaults);
+            check(JvmExecutor.run(compiler.compile(completed).query, db, options(null, Double.POSITIVE_INFINITY)),
+                    completed);
+        }
+    }
+
+    Map<Integer, Genome> complete(Map<Integer, Genome> a) {
+        Map<Integer, Genome> out = new TreeMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            out.put(p.id(), space.complete(plan, p, a.get(p.id()), a));
+        }
+        return out;
+    }
+
+    /** A compiled variant and whether any of its classes was compiled for it. */
+    private record Compiled(JvmExecutor.CompiledQuery query, boolean fresh) {
+    }
+
+    /** Compiles variants with a small cache of classes keyed by code. */
+    private final class Compiler {
+        private final Map<String, Class<? extends PipelineCode>> cache = new LinkedHashMap<>(64, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Class<? extends PipelineCode>> e) {
+                return size() > CACHE;
+            }
+        };
+
+        Compiled compile(Map<Integer, Genome> genomes) {
+            long t0 = System.nanoTime();
+            List<EmittedPipeline> emitted = new ArrayList<>();
+            List<Class<? extends PipelineCode>> classes = new ArrayList<>();
+            boolean fresh = false;
+            for (Pipeline p : plan.pipelines()) {
+                Genome g = genomes.get(p.id());
+                if (g == null) {
+                    throw new IllegalArgumentException("no genome for pipeline " + p.id());
+                }
+                EmittedPipeline e = PipelineEmitter.emit(p, g);
+                String key = JavaCompiler.codeKey(e.source());
+                Class<? extends PipelineCode> c = cache.get(key);
+                if (c == null) {
+                    c = JavaCompiler.compileUncached(e.className(), e.source());
+                    cache.put(key, c);
+                    fresh = true;
+                }
+                emitted.add(e);
+                classes.add(c);
+            }
+            return new Compiled(new JvmExecutor.CompiledQuery(plan, emitted, classes, System.nanoTime() - t0), fresh);
+        }
+    }
+
+    /** Whole-query measurements. */
+    private final class JvmObjective implements Objective {
+        private final Compiler compiler = new Compiler();
+
+        @Override
+        public Measurement measure(Map<Integer, Genome> genomes, double limitSeconds) {
+            long t0 = System.nanoTime();
+            reference(compiler);
+            Compiled c = compiler.compile(genomes);
+            double cap = Math.min(limitSeconds, Exhaustive.DEFAULT_LIMIT_SECONDS);
+            try {
+                if (c.fresh()) {
+                    check(JvmExecutor.run(c.query(), db, options(null, Exhaustive.DEFAULT_LIMIT_SECONDS)), genomes);
+                }
+                double best = Double.POSITIVE_INFINITY;
+                for (int r = 0; r < RUNS; r++) {
+                    long s = System.nanoTime();
+                    MatRelation rel = JvmExecutor.run(c.query(), db, options(null, cap));
+                    double el = (System.nanoTime() - s) / 1e9;
+                    if (!c.fresh() && r == 0) {
+                        check(rel, genomes);
+                    }
+                    best = Math.min(best, el);
+                    if (el > limitSeconds) {
+                        return new Measurement(el, (System.nanoTime() - t0) / 1e9, true);
+                    }
+                }
+                return new Measurement(best, (System.nanoTime() - t0) / 1e9, false);
+            } catch (JvmExecutor.DeadlineExceeded e) {
+                return new Measurement(cap, (System.nanoTime() - t0) / 1e9, true);
+            }
+        }
+    }
+
+    @Override
+    public InQueryTuning.BlockSource blocks(TuningSpace tuning, long blockRows) {
+        int focus = tuning.focus();
+        for (TuningSpace.Knob k : tuning.knobs()) {
+            if (k.pipeline() != focus || !JvmExecutor.BLOCK_SWITCHABLE.contains(k.name())) {
+                throw new IllegalArgumentException("knob " + k.label() + " cannot change between blocks (only "
+                        + new TreeSet<>(JvmExecutor.BLOCK_SWITCHABLE) + " of the tuned pipeline can)");
+            }
+        }
+        Compiler compiler = new Compiler();
+        reference(compiler);
+        JvmExecutor.CompiledQuery query = compiler.compile(tuning.complete(tuning.start())).query();
+        return tuner -> {
+            Map<Genome, Map<Integer, Genome>> byGenome = new HashMap<>();
+            BlockControl control = (p, compiled) -> p.id() != focus ? null : new BlockControl.Blocks() {
+                @Override
+                public long blockRows() {
+                    return blockRows;
+                }
+
+                @Override
+                public Genome next() {
+                    Map<Integer, Genome> a = tuner.next();
+                    Genome g = tuning.focusGenome(a);
+                    byGenome.put(g, a);
+                    return g;
+                }
+
+                @Override
+                public void done(Genome g, long rows, long nanos) {
+                    if (rows * 2 >= blockRows) {
+                        tuner.observe(byGenome.get(g), nanos / 1e9 * blockRows / rows);
+                    }
+                }
+            };
+            long t0 = System.nanoTime();
+            MatRelation rel = JvmExecutor.run(query, db, options(control, Double.POSITIVE_INFINITY));
+            double el = (System.nanoTime() - t0) / 1e9;
+            check(rel, tuning.complete(tuning.start()));
+            return el;
+        };
+    }
+}

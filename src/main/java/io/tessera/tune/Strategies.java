@@ -1,0 +1,99 @@
+package io.tessera.tune;
+
+import io.tessera.variant.Genome;
+import io.tessera.variant.VariantSpaces;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The strategies by name, and what each tunes of a query on a device: exhaustive and feature-wise search the
+ * focus pipeline's free dimensions and the build dimensions its probes mirror, measuring whole queries; plateau
+ * descent searches the focus pipeline's thread configuration and online pool its block-switchable dimensions,
+ * both on blocks while the query runs.
+ */
+public final class Strategies {
+
+    public static final List<String> NAMES = List.of(Exhaustive.NAME, FeatureWise.NAME, PlateauDescent.NAME,
+            OnlinePool.NAME);
+
+    /**
+     * Settings of a tuning run.
+     *
+     * @param prune          exhaustive and feature-wise stop a run at this factor times the best so far
+     * @param limitSeconds   no run lasts longer
+     * @param plateauBlock   rows per block for plateau descent
+     * @param plateauRuns    at most this many query runs for plateau descent
+     * @param poolBlock      rows per block for the online pool
+     * @param poolQueries    queries the online pool runs (the pool evolves between them)
+     * @param poolSize       members of the online pool
+     * @param seed           the online pool's random seed
+     */
+    public record Settings(double prune, double limitSeconds, long plateauBlock, int plateauRuns, long poolBlock,
+                           int poolQueries, int poolSize, long seed) {
+        public static final Settings DEFAULT = new Settings(Exhaustive.DEFAULT_PRUNE, Exhaustive.DEFAULT_LIMIT_SECONDS,
+                1 << 20, 40, 1 << 18, 8, OnlinePool.DEFAULT_SIZE, 42);
+    }
+
+    private Strategies() {
+    }
+
+    /** The canonical name of a strategy, accepting a few spellings (featurewise, plateau-descent, pool, ...). */
+    public static String canonical(String name) {
+        String n = name.strip().toLowerCase(Locale.ROOT).replace('_', '-');
+        return switch (n) {
+            case "exhaustive", "full" -> Exhaustive.NAME;
+            case "feature-wise", "featurewise", "hawk" -> FeatureWise.NAME;
+            case "plateau", "plateau-descent" -> PlateauDescent.NAME;
+            case "online-pool", "pool", "online" -> OnlinePool.NAME;
+            default -> throw new IllegalArgumentException("unknown strategy '" + name + "' (" + String.join(", ", NAMES) + ")");
+        };
+    }
+
+    /** Whether a strategy tunes while the query runs (on blocks) rather than over whole queries. */
+    public static boolean inQuery(String name) {
+        String n = canonical(name);
+        return n.equals(PlateauDescent.NAME) || n.equals(OnlinePool.NAME);
+    }
+
+    /** The space a strategy searches for a target, starting from {@code start}. */
+    public static TuningSpace space(String name, Target t, Map<Integer, Genome> start) {
+        String n = canonical(name);
+        int focus = t.focus();
+        if (n.equals(PlateauDescent.NAME)) {
+            Set<String> dims = new HashSet<>(VariantSpaces.threadDimensions(t.space().backend()));
+            dims.retainAll(t.blockSwitchable());
+            if (dims.isEmpty()) {
+                throw new IllegalArgumentException("device " + t.device().name() + " cannot change its thread "
+                        + "configuration between blocks, so plateau descent cannot run there");
+            }
+            return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, dims, false);
+        }
+        if (n.equals(OnlinePool.NAME)) {
+            if (t.blockSwitchable().isEmpty()) {
+                throw new IllegalArgumentException("device " + t.device().name() + " cannot change genomes between "
+                        + "blocks, so the online pool cannot run there");
+            }
+            return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, t.blockSwitchable(), false);
+        }
+        return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, null, true);
+    }
+
+    /** Runs strategy {@code name} on a target from {@code start} (usually its defaults). */
+    public static TuningResult run(String name, Target t, Map<Integer, Genome> start, Settings s) {
+        String n = canonical(name);
+        TuningSpace space = space(n, t, start);
+        return switch (n) {
+            case Exhaustive.NAME -> new Exhaustive(s.prune(), s.limitSeconds()).search(space, t.objective());
+            case FeatureWise.NAME -> new FeatureWise(FeatureWise.DEFAULT_PASSES, s.prune(), s.limitSeconds())
+                    .search(space, t.objective());
+            case PlateauDescent.NAME -> InQueryTuning.plateau(space, t.blocks(space, s.plateauBlock()), s.plateauRuns());
+            case OnlinePool.NAME -> InQueryTuning.pool(space, t.blocks(space, s.poolBlock()), s.poolQueries(),
+                    s.poolSize(), s.seed());
+            default -> throw new IllegalStateException(n);
+        };
+    }
+}

@@ -1,0 +1,64 @@
+package io.tessera.tune;
+
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.variant.Genome;
+import io.tessera.variant.VariantSpace;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One query on one device, as the strategies see it: its plan, the device's variant space and default genomes,
+ * the pipeline worth tuning, an objective that runs the whole query, and (where the backend can switch genomes
+ * between blocks) a source of blocks for tuning while the query runs.
+ */
+public interface Target {
+
+    TuningDevice device();
+
+    QueryPlan plan();
+
+    VariantSpace space();
+
+    /** Every pipeline's default genome on this device, without derived dimensions. */
+    Map<Integer, Genome> defaults();
+
+    /**
+     * The pipeline that scans the largest stored table: the one tuning is for. (Pipelines over intermediate
+     * relations only count when no pipeline scans a table; their row estimates are rough.)
+     */
+    default int focus() {
+        Pipeline best = null;
+        for (Pipeline p : plan().pipelines()) {
+            boolean table = p.source() instanceof io.tessera.plan.Source.TableScan;
+            boolean bestTable = best != null && best.source() instanceof io.tessera.plan.Source.TableScan;
+            if (best == null || (table && !bestTable)
+                    || (table == bestTable && p.source().estimatedRows() > best.source().estimatedRows())) {
+                best = p;
+            }
+        }
+        if (best == null) {
+            throw new IllegalStateException("the plan has no pipeline");
+        }
+        return best.id();
+    }
+
+    default Pipeline pipeline(int id) {
+        for (Pipeline p : plan().pipelines()) {
+            if (p.id() == id) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no pipeline " + id);
+    }
+
+    /** Runs the whole query; a fresh objective compiles every variant anew. */
+    Objective objective();
+
+    /** The dimensions a block may change (empty when this device cannot tune while a query runs). */
+    Set<String> blockSwitchable();
+
+    /** Runs the query with the focus pipeline's blocks chosen by a tuner over {@code space}. */
+    InQueryTuning.BlockSource blocks(TuningSpace space, long blockRows);
+}

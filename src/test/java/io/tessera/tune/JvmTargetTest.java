@@ -1,0 +1,162 @@
+package io.tessera.tune;
+
+import io.tessera.backend.cuda.DeviceInfo;
+import io.tessera.bench.Queries;
+import io.tessera.bench.TinySsb;
+import io.tessera.plan.Source;
+import io.tessera.storage.Database;
+import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
+import io.tessera.variant.JvmVariantSpace;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The strategies on real queries over a tiny SSB database, on the JVM devices of this machine. */
+class JvmTargetTest {
+
+    @TempDir
+    static Path dir;
+    static Database db;
+    static TuningDevice cpu;
+    static TuningDevice oneCore;
+
+    @BeforeAll
+    static void data() {
+        TinySsb.build(dir, 11, 30_000);
+        db = Database.open(dir);
+        cpu = TuningDevice.parse("cpu");
+        oneCore = TuningDevice.parse("cpu:1");
+    }
+
+    @AfterAll
+    static void close() {
+        oneCore.close();
+        db.close();
+    }
+
+    static Target target(TuningDevice d, String q) {
+        return d.target(db, Queries.sql("ssb", q));
+    }
+
+    @Test
+    void devicesParseAndCarryTheirFingerprint() {
+        int all = Runtime.getRuntime().availableProcessors();
+        assertEquals("cpu", cpu.name());
+        assertEquals(all, cpu.units());
+        assertNull(cpu.pool());
+        assertTrue(cpu.fingerprint().startsWith("cpu|") && cpu.fingerprint().contains("|cores" + all + "|"),
+                cpu.fingerprint());
+        assertEquals(1, oneCore.units());
+        assertTrue(oneCore.fingerprint().contains("|cores1|"), oneCore.fingerprint());
+        if (all > 1) {
+            assertNotNull(oneCore.pool());
+            assertEquals("cpu:1", oneCore.name());
+        }
+        assertEquals(List.of("cpu", oneCore.name()), TuningDevice.parseList("cpu, cpu:1").stream().map(TuningDevice::name).toList());
+        for (String bad : List.of("cpu:0", "cpu:" + (all + 1), "cpu:x", "tpu", "")) {
+            assertThrows(IllegalArgumentException.class, () -> TuningDevice.parseList(bad), bad);
+        }
+        TuningDevice gpu = TuningDevice.of("gpu", "cuda", new DeviceInfo(DeviceInfo.Kind.GPU, 0, "Some GPU", 132,
+                1L << 30, 9, 0, 1800, 13000, "CUDA 13.0"), 132);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> gpu.target(db, "select 1"));
+        assertTrue(e.getMessage().contains("cuda backend, which cannot run tuning measurements yet"), e.getMessage());
+    }
+
+    @Test
+    void theTargetTunesTheLineorderPipeline() {
+        Target t = target(cpu, "q2.1");
+        assertInstanceOf(JvmVariantSpace.class, t.space());
+        assertEquals("lineorder", ((Source.TableScan) t.pipeline(t.focus()).source()).table().name());
+        TuningSpace whole = Strategies.space("feature-wise", t, t.defaults());
+        assertEquals(t.focus(), whole.focus());
+        List<String> focusKnobs = whole.knobs().stream().filter(k -> k.pipeline() == t.focus()).map(TuningSpace.Knob::name).toList();
+        assertEquals(List.of("workers", "morsel", "agg", "hash"), focusKnobs);
+        // the three builds it probes, each with its table kind and hash
+        assertEquals(3 * 2, whole.knobs().size() - focusKnobs.size());
+        assertTrue(whole.knobs().stream().filter(k -> k.pipeline() != t.focus())
+                .allMatch(k -> k.name().equals("ht") || k.name().equals("hash")));
+        TuningSpace plateau = Strategies.space("plateau", t, t.defaults());
+        assertEquals(List.of("workers", "morsel"), plateau.knobs().stream().map(TuningSpace.Knob::name).toList());
+        TuningSpace pool = Strategies.space("online-pool", target(cpu, "q1.1"), target(cpu, "q1.1").defaults());
+        assertEquals(Set.of("workers", "morsel", "pred"), Set.copyOf(pool.knobs().stream().map(TuningSpace.Knob::name).toList()));
+        assertThrows(IllegalArgumentException.class, () -> Strategies.canonical("annealing"));
+        assertEquals("feature-wise", Strategies.canonical("Featurewise"));
+    }
+
+    @Test
+    void exhaustiveRunsEveryVariantAndEachGivesTheRightAnswer() {
+        Target t = target(cpu, "q1.1");
+        TuningSpace space = Strategies.space("exhaustive", t, t.defaults());
+        TuningResult r = Strategies.run("exhaustive", t, t.defaults(), Strategies.Settings.DEFAULT);
+        assertEquals(space.all().size(), r.variants());
+        assertEquals(r.variants(), r.trace().size());
+        assertTrue(space.valid(r.best()));
+        assertTrue(r.bestSeconds() > 0 && r.costSeconds() >= r.bestSeconds() * r.variants() / 10);
+        double min = r.trace().stream().filter(e -> !e.pruned()).mapToDouble(TuningResult.Evaluation::seconds).min().orElseThrow();
+        assertEquals(min, r.bestSeconds(), 1e-12);
+    }
+
+    @Test
+    void featureWiseFindsAValidVariantForEveryPipelineItTouches() {
+        Target t = target(cpu, "q2.1");
+        TuningResult r = Strategies.run("feature-wise", t, t.defaults(), Strategies.Settings.DEFAULT);
+        TuningSpace space = Strategies.space("feature-wise", t, t.defaults());
+        assertTrue(space.valid(r.best()));
+        assertTrue(r.variants() < space.all().size() / 4, r.variants() + " of " + space.all().size());
+        assertTrue(r.note().contains("pass"), r.note());
+    }
+
+    @Test
+    void inQueryStrategiesTuneOnBlocksOfARunningQuery() {
+        Target t = target(cpu, "q3.1");
+        Strategies.Settings small = new Strategies.Settings(3, 10, 2_048, 60, 1_024, 4, 8, 1);
+        TuningResult p = Strategies.run("plateau", t, t.defaults(), small);
+        assertTrue(p.variants() >= 1);
+        Genome g = p.best().get(t.focus());
+        assertTrue(t.space().valid(t.plan(), t.pipeline(t.focus()), g));
+        assertEquals(t.defaults().get(t.focus()).get(JvmDimensions.AGGREGATION), g.get(JvmDimensions.AGGREGATION));
+        assertTrue(p.costSeconds() > 0);
+        TuningResult o = Strategies.run("online-pool", t, t.defaults(), small);
+        assertTrue(o.note().contains("3 generations") && o.note().contains("4 queries"), o.note());
+        assertTrue(o.variants() >= 2);
+        assertFalse(o.trace().isEmpty());
+    }
+
+    @Test
+    void aOneCoreDeviceRunsOnOneThread() {
+        Target t = target(oneCore, "q4.1");
+        assertEquals(List.of("1"), t.space().dimensions(t.plan(), t.pipeline(t.focus())).get(0).values());
+        Objective o = t.objective();
+        Map<Integer, Genome> completed = Strategies.space("exhaustive", t, t.defaults()).complete(t.defaults());
+        Objective.Measurement m = o.measure(completed, Double.POSITIVE_INFINITY);
+        assertFalse(m.pruned());
+        assertTrue(m.seconds() > 0 && m.costSeconds() >= m.seconds());
+        // a genome tuned elsewhere (two workers) still runs here: the cross-device matrix needs that
+        Map<Integer, Genome> two = Strategies.space("exhaustive", t, t.defaults()).complete(
+                Map.copyOf(withWorkers(t.defaults(), t.focus(), "2")));
+        assertFalse(o.measure(two, Double.POSITIVE_INFINITY).pruned());
+        Objective.Measurement cut = o.measure(completed, 1e-9);
+        assertTrue(cut.pruned());
+    }
+
+    static Map<Integer, Genome> withWorkers(Map<Integer, Genome> a, int id, String w) {
+        java.util.TreeMap<Integer, Genome> m = new java.util.TreeMap<>(a);
+        m.put(id, a.get(id).with(JvmDimensions.WORKERS, w));
+        return m;
+    }
+}
