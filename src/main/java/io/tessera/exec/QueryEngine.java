@@ -13,8 +13,12 @@ import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
-import io.tessera.tune.DefaultGenomes;
+import io.tessera.tune.GenomeChooser;
+import io.tessera.tune.ProfileStore;
+import io.tessera.tune.QueryTuning;
+import io.tessera.tune.TuningDevice;
 import io.tessera.variant.Genome;
+import io.tessera.variant.VariantSpaces;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,19 +32,40 @@ public final class QueryEngine {
 
     private final Database db;
     private final int workers;
+    private final GenomeChooser chooser;
+    private volatile String tuneStrategy;
 
     public QueryEngine(Database db) {
         this(db, java.lang.Runtime.getRuntime().availableProcessors());
     }
 
     public QueryEngine(Database db, int workers) {
-        this.db = db;
-        this.workers = workers;
+        this(db, workers, ProfileStore.openDefault());
     }
 
-    /** A query compiled to runnable code, with the time that took. */
+    /** An engine whose genomes come from {@code profiles} where they fit (null: default genomes only). */
+    public QueryEngine(Database db, int workers, ProfileStore profiles) {
+        this.db = db;
+        this.workers = workers;
+        this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
+                TuningDevice.cpuInfo(workers).fingerprint());
+    }
+
+    /**
+     * Tunes every query this engine prepares with {@code strategy} (null: off), storing what it learns in the
+     * profile; EXPLAIN then says {@code (tuned now)}.
+     */
+    public void tuneWith(String strategy) {
+        this.tuneStrategy = strategy;
+    }
+
+    /** A query compiled to runnable code, with the time that took and where each pipeline's genome came from. */
     public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
-                           List<String> names, long compileNanos) {
+                           List<String> names, long compileNanos, Map<Integer, String> origins) {
+        public Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
+                        List<String> names, long compileNanos) {
+            this(plan, genomes, compiled, names, compileNanos, Map.of());
+        }
     }
 
     public QueryResult execute(String sql) {
@@ -86,9 +111,13 @@ public final class QueryEngine {
         long t0 = System.nanoTime();
         SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
         QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
-        Map<Integer, Genome> genomes = DefaultGenomes.forPlan(plan, workers);
+        GenomeChooser.Choice choice = chooser.choose(plan);
+        if (tuneStrategy != null) {
+            choice = QueryTuning.tuneNow(db, sql, plan, choice, chooser, workers, tuneStrategy);
+        }
+        Map<Integer, Genome> genomes = choice.genomes();
         JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, genomes);
-        return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0);
+        return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0, choice.origins());
     }
 
     public QueryResult run(Prepared p) {
@@ -122,7 +151,8 @@ public final class QueryEngine {
         StringBuilder sb = new StringBuilder();
         for (Pipeline pl : p.plan().pipelines()) {
             sb.append(pl).append('\n');
-            sb.append("  genome: ").append(p.genomes().get(pl.id())).append(" (default)\n");
+            sb.append("  genome: ").append(p.genomes().get(pl.id())).append(" (")
+                    .append(p.origins().getOrDefault(pl.id(), GenomeChooser.DEFAULT)).append(")\n");
         }
         sb.append("result: r").append(p.plan().resultRelation()).append(' ')
                 .append(p.plan().resultColumns().stream().map(ColumnInfo::name).toList());
