@@ -31,14 +31,16 @@ import java.util.TreeSet;
 /**
  * A query on the JVM backend for tuning. Its objective compiles each variant with a cache of its own (keyed by
  * code, so variants that differ only in workers and morsel share a class and its JIT warm-up, and small, so that
- * classes no longer used can be unloaded), runs a variant once untimed when its code is new (the JIT's warm-up),
- * then {@code runs} times, and takes the fastest run. A run stops at the limit. Every variant's answer is checked
+ * classes no longer used can be unloaded), runs a variant untimed while its code is new and still getting faster (the
+ * JIT's warm-up), then {@link #RUNS} times, and takes the fastest run. A run stops at the limit. Every variant's answer is checked
  * against the default genomes' answer (row count and a checksum of its non-floating-point values).
  */
 public final class JvmTarget implements Target {
 
     /** Timed runs per measurement. */
-    public static final int RUNS = 2;
+    public static final int RUNS = 3;
+    /** Untimed runs of new code at most. */
+    static final int WARM_UP_RUNS = 6;
     /** Compiled classes an objective keeps. */
     static final int CACHE = 48;
 
@@ -192,6 +194,26 @@ public final class JvmTarget implements Target {
         }
     }
 
+    /**
+     * Runs new code untimed until the JIT is done with it: until a run is no longer 10% faster than the one
+     * before (at least two runs, at most {@link #WARM_UP_RUNS}).
+     */
+    private void warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes) {
+        double previous = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < WARM_UP_RUNS; i++) {
+            long s = System.nanoTime();
+            MatRelation rel = JvmExecutor.run(q, db, options(null, Exhaustive.DEFAULT_LIMIT_SECONDS));
+            double el = (System.nanoTime() - s) / 1e9;
+            if (i == 0) {
+                check(rel, genomes);
+            }
+            if (el >= 0.9 * previous) {
+                return;
+            }
+            previous = el;
+        }
+    }
+
     /** Whole-query measurements. */
     private final class JvmObjective implements Objective {
         private final Compiler compiler = new Compiler();
@@ -204,7 +226,7 @@ public final class JvmTarget implements Target {
             double cap = Math.min(limitSeconds, Exhaustive.DEFAULT_LIMIT_SECONDS);
             try {
                 if (c.fresh()) {
-                    check(JvmExecutor.run(c.query(), db, options(null, Exhaustive.DEFAULT_LIMIT_SECONDS)), genomes);
+                    warmUp(c.query(), genomes);
                 }
                 double best = Double.POSITIVE_INFINITY;
                 for (int r = 0; r < RUNS; r++) {
@@ -241,9 +263,12 @@ public final class JvmTarget implements Target {
         return tuner -> {
             Map<Genome, Map<Integer, Genome>> byGenome = new HashMap<>();
             BlockControl control = (p, compiled) -> p.id() != focus ? null : new BlockControl.Blocks() {
+                // a small input still gets a few blocks per run
+                final long rows = Math.min(blockRows, Math.max(1024, (long) p.source().estimatedRows() / 4));
+
                 @Override
                 public long blockRows() {
-                    return blockRows;
+                    return rows;
                 }
 
                 @Override
@@ -255,9 +280,9 @@ public final class JvmTarget implements Target {
                 }
 
                 @Override
-                public void done(Genome g, long rows, long nanos) {
-                    if (rows * 2 >= blockRows) {
-                        tuner.observe(byGenome.get(g), nanos / 1e9 * blockRows / rows);
+                public void done(Genome g, long n, long nanos) {
+                    if (n * 2 >= rows) {
+                        tuner.observe(byGenome.get(g), nanos / 1e9 * rows / n);
                     }
                 }
             };

@@ -1,0 +1,53 @@
+package io.tessera.tune;
+
+import io.tessera.variant.Genome;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Measures a few finished candidates fairly against each other: in rounds, each candidate once per round in
+ * turn (so that a load change on the machine hits all alike), and the median over the rounds. A strategy's own
+ * figure for its winner is the minimum over many noisy variants, which flatters it; these do not.
+ */
+public final class Remeasure {
+
+    private Remeasure() {
+    }
+
+    /** Median seconds of each completed assignment over {@code rounds} interleaved rounds. */
+    public static double[] medians(Objective objective, List<Map<Integer, Genome>> completed, int rounds) {
+        double[][] t = new double[completed.size()][rounds];
+        for (int r = 0; r < rounds; r++) {
+            for (int i = 0; i < completed.size(); i++) {
+                t[i][r] = objective.measure(completed.get(i), Double.POSITIVE_INFINITY).seconds();
+            }
+        }
+        double[] out = new double[completed.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = median(t[i]);
+        }
+        return out;
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    /** Geometric mean of the finite positive values (NaN when none). */
+    public static double geomean(double... v) {
+        double s = 0;
+        int n = 0;
+        for (double x : v) {
+            if (x > 0 && Double.isFinite(x)) {
+                s += Math.log(x);
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : Math.exp(s / n);
+    }
+}
