@@ -5,7 +5,6 @@ import io.tessera.bench.DuckDbPeer;
 import io.tessera.bench.Queries;
 import io.tessera.bench.SsbBench;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -19,14 +18,20 @@ import java.util.concurrent.Callable;
  * Tessera and in DuckDB on the same data and prints the medians side by side.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Run a benchmark suite (ssb, tpch) warm in Tessera and in a peer on the same database.")
+        description = "Run a benchmark suite (ssb, tpch) warm in Tessera and in a peer on the same database; "
+                + "'bench tuning' compares the tuning strategies.",
+        subcommands = TuningBenchCommand.class)
 public final class BenchCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "SUITE", description = "ssb or tpch")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SUITE", description = "ssb or tpch")
     String suite;
 
-    @Mixin
-    DbOption db;
+    // not required here, so that 'bench tuning' can take its own --db; checked in call()
+    @Option(names = "--db", paramLabel = "DIR", description = "database directory")
+    java.nio.file.Path db;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--sf", paramLabel = "X", description = "scale factor of the data (shown in the report)")
     Double sf;
@@ -45,6 +50,10 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (suite == null || db == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required "
+                    + (suite == null ? "parameter: 'SUITE'" : "option: '--db=DIR'"));
+        }
         String s = suite.toLowerCase(Locale.ROOT);
         List<Queries.Query> queries = Queries.all(s);
         if (only != null && !only.isEmpty()) {
@@ -57,11 +66,11 @@ public final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("unknown peer '" + peer + "' (duckdb, none)");
         }
         PrintStream out = System.out;
-        try (Tessera t = Tessera.open(db.db)) {
+        try (Tessera t = Tessera.open(db)) {
             DuckDbPeer duck = null;
             try {
                 if (p.equals("duckdb")) {
-                    out.println("preparing the DuckDB copy of " + db.db + " ...");
+                    out.println("preparing the DuckDB copy of " + db + " ...");
                     duck = DuckDbPeer.open(t.database());
                     out.println(duck.reused() ? "DuckDB copy is up to date"
                             : String.format(Locale.ROOT, "DuckDB copy made in %.1f s", duck.loadNanos() / 1e9));

@@ -1,0 +1,310 @@
+package io.tessera.tune;
+
+import io.tessera.storage.Database;
+import io.tessera.variant.Genome;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Measures the strategies against exhaustive search, query by query, on the first device: the optimum, each
+ * strategy's genome re-measured next to it (median of interleaved rounds) as a ratio, each strategy's cost
+ * (variants, time) as a fraction of exhaustive search's, the best-to-worst spread, and the cross-device matrix
+ * (the optimum of the first device and the feature-wise genomes of the others, run on every device).
+ */
+public final class TuningBench {
+
+    /** The strategies compared with exhaustive search, in output order. */
+    public static final List<String> COMPARED = List.of(FeatureWise.NAME, PlateauDescent.NAME, OnlinePool.NAME);
+
+    /** One strategy on one query. */
+    public record StrategyRow(String strategy, TuningResult result, double seconds, double ratio,
+                              double variantsFraction, double timeFraction) {
+    }
+
+    /**
+     * One query: the exhaustive search, its optimum and the default re-measured, the spread of the variants'
+     * times (a lower bound when the slowest was cut at the limit), the strategies, and the cross-device matrix
+     * (null with one device).
+     */
+    public record QueryRow(String query, String tunedShape, TuningSpace space, TuningResult exhaustive,
+                           double optimumSeconds, double defaultSeconds, double spread, boolean spreadIsLowerBound,
+                           List<StrategyRow> strategies, CrossDevice.Matrix matrix) {
+        public StrategyRow strategy(String name) {
+            for (StrategyRow r : strategies) {
+                if (r.strategy().equals(name)) {
+                    return r;
+                }
+            }
+            return null;
+        }
+    }
+
+    private final Database db;
+    private final List<TuningDevice> devices;
+    private final List<String> strategies;
+    private final Strategies.Settings settings;
+    private final int rounds;
+    private final PrintStream log;
+
+    public TuningBench(Database db, List<TuningDevice> devices, List<String> strategies, Strategies.Settings settings,
+                       int rounds, PrintStream log) {
+        if (devices.isEmpty()) {
+            throw new IllegalArgumentException("no device");
+        }
+        this.db = db;
+        this.devices = devices;
+        this.strategies = strategies.stream().map(Strategies::canonical).filter(s -> !s.equals(Exhaustive.NAME)).toList();
+        this.settings = settings;
+        this.rounds = rounds;
+        this.log = log;
+    }
+
+    private void log(String fmt, Object... args) {
+        if (log != null) {
+            log.printf(Locale.ROOT, fmt + "%n", args);
+        }
+    }
+
+    public QueryRow run(WorkloadTuner.Query q) {
+        Target t = devices.get(0).target(db, q.sql());
+        TuningSpace space = Strategies.space(Exhaustive.NAME, t, t.defaults());
+        log("%s: exhaustive search over %d combinations on %s ...", q.label(), space.size(), devices.get(0).name());
+        TuningResult ex = Strategies.run(Exhaustive.NAME, t, t.defaults(), settings);
+        log("%s: exhaustive ran %d variants in %.1f s", q.label(), ex.variants(), ex.costSeconds());
+        List<TuningResult> found = new ArrayList<>();
+        for (String s : strategies) {
+            TuningResult r = Strategies.run(s, t, t.defaults(), settings);
+            log("%s: %s measured %d variants in %.2f s", q.label(), s, r.variants(), r.costSeconds());
+            found.add(r);
+        }
+        List<Map<Integer, Genome>> candidates = new ArrayList<>();
+        candidates.add(space.complete(ex.best()));
+        candidates.add(space.complete(t.defaults()));
+        for (TuningResult r : found) {
+            candidates.add(space.complete(r.best()));
+        }
+        double[] m = Remeasure.medians(t.objective(), candidates, rounds);
+        List<StrategyRow> rows = new ArrayList<>();
+        for (int i = 0; i < found.size(); i++) {
+            TuningResult r = found.get(i);
+            rows.add(new StrategyRow(r.strategy(), r, m[i + 2], m[i + 2] / m[0], (double) r.variants() / ex.variants(),
+                    r.costSeconds() / ex.costSeconds()));
+        }
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        boolean maxPruned = false;
+        for (TuningResult.Evaluation e : ex.trace()) {
+            if (!e.pruned()) {
+                min = Math.min(min, e.seconds());
+            }
+            if (e.seconds() > max) {
+                max = e.seconds();
+                maxPruned = e.pruned();
+            }
+        }
+        CrossDevice.Matrix matrix = null;
+        if (devices.size() > 1) {
+            List<Target> targets = new ArrayList<>();
+            List<Map<Integer, Genome>> tuned = new ArrayList<>();
+            targets.add(t);
+            tuned.add(ex.best());
+            for (TuningDevice d : devices.subList(1, devices.size())) {
+                Target td = d.target(db, q.sql());
+                TuningResult fw = Strategies.run(FeatureWise.NAME, td, td.defaults(), settings);
+                log("%s: feature-wise on %s measured %d variants", q.label(), d.name(), fw.variants());
+                targets.add(td);
+                tuned.add(fw.best());
+            }
+            matrix = CrossDevice.measure(q.label(), targets, tuned, rounds);
+        }
+        return new QueryRow(q.label(), t.pipeline(t.focus()).shape(), space, ex, m[0], m[1], max / min, maxPruned, rows,
+                matrix);
+    }
+
+    // ---- output ----
+
+    private static String pct(double f) {
+        return Double.isNaN(f) ? "-" : f >= 0.1 ? String.format(Locale.ROOT, "%.0f%%", f * 100)
+                : String.format(Locale.ROOT, "%.1f%%", f * 100);
+    }
+
+    private static String ms(double s) {
+        return Double.isNaN(s) ? "-" : String.format(Locale.ROOT, "%.2f", s * 1e3);
+    }
+
+    /** The tables: exhaustive search per query, the strategies per query, a summary, the cross-device matrices. */
+    public static String format(List<QueryRow> rows, List<String> strategies) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("Exhaustive search: every valid variant of the tuned pipeline and of the builds it probes\n");
+        Table ex = new Table("query", "tuned pipeline", "combinations", "ran", "pruned", "optimum ms", "default ms",
+                "spread", "cost s", "optimum genome");
+        for (QueryRow r : rows) {
+            long pruned = r.exhaustive().trace().stream().filter(TuningResult.Evaluation::pruned).count();
+            ex.add(r.query(), r.tunedShape(), Long.toString(r.space().size()), Integer.toString(r.exhaustive().variants()),
+                    Long.toString(pruned), ms(r.optimumSeconds()), ms(r.defaultSeconds()),
+                    (r.spreadIsLowerBound() ? ">=" : "") + String.format(Locale.ROOT, "%.2f", r.spread()),
+                    String.format(Locale.ROOT, "%.1f", r.exhaustive().costSeconds()),
+                    r.space().complete(r.exhaustive().best()).get(r.space().focus()).toString());
+        }
+        sb.append(ex);
+        sb.append("\nStrategies: the found genome's time over the optimum's (both re-measured, median of interleaved "
+                + "rounds); cost as a share of exhaustive search's variants and time\n");
+        List<String> header = new ArrayList<>(List.of("query"));
+        for (String s : strategies) {
+            header.addAll(List.of(s + " ratio", "variants", "time"));
+        }
+        Table st = new Table(header.toArray(new String[0]));
+        for (QueryRow r : rows) {
+            List<String> cells = new ArrayList<>(List.of(r.query()));
+            for (String s : strategies) {
+                StrategyRow x = r.strategy(s);
+                cells.addAll(x == null ? List.of("-", "-", "-") : List.of(String.format(Locale.ROOT, "%.3f", x.ratio()),
+                        pct(x.variantsFraction()), pct(x.timeFraction())));
+            }
+            st.add(cells.toArray(new String[0]));
+        }
+        sb.append(st);
+        sb.append("\nSummary over ").append(rows.size()).append(" queries\n");
+        Table sum = new Table("strategy", "within 1.05x", "within 1.3x", "worst ratio", "geomean ratio",
+                "median variants", "median time", "max time");
+        for (String s : strategies) {
+            double[] ratios = rows.stream().map(r -> r.strategy(s)).filter(x -> x != null).mapToDouble(StrategyRow::ratio).toArray();
+            double[] vf = rows.stream().map(r -> r.strategy(s)).filter(x -> x != null).mapToDouble(StrategyRow::variantsFraction).toArray();
+            double[] tf = rows.stream().map(r -> r.strategy(s)).filter(x -> x != null).mapToDouble(StrategyRow::timeFraction).toArray();
+            if (ratios.length == 0) {
+                continue;
+            }
+            sum.add(s, Arrays.stream(ratios).filter(x -> x <= 1.05).count() + " of " + ratios.length,
+                    Arrays.stream(ratios).filter(x -> x <= 1.3).count() + " of " + ratios.length,
+                    String.format(Locale.ROOT, "%.3f", Arrays.stream(ratios).max().orElseThrow()),
+                    String.format(Locale.ROOT, "%.3f", Remeasure.geomean(ratios)), pct(Remeasure.median(vf)),
+                    pct(Remeasure.median(tf)), pct(Arrays.stream(tf).max().orElseThrow()));
+        }
+        sb.append(sum);
+        double[] spreads = rows.stream().mapToDouble(QueryRow::spread).toArray();
+        sb.append(String.format(Locale.ROOT, "best-to-worst spread: %.2f to %.2f (geomean %.2f)%n",
+                Arrays.stream(spreads).min().orElse(Double.NaN), Arrays.stream(spreads).max().orElse(Double.NaN),
+                Remeasure.geomean(spreads)));
+        List<CrossDevice.Matrix> ms = rows.stream().map(QueryRow::matrix).filter(x -> x != null).toList();
+        if (!ms.isEmpty()) {
+            sb.append("\nCross-device matrix: rows tuned for a device (the first device's optimum, the others' "
+                    + "feature-wise genomes), columns run on a device; ms (ratio to the column's own)\n");
+            List<String> h = new ArrayList<>(List.of("query", "tuned for"));
+            for (String d : ms.get(0).devices()) {
+                h.add("on " + d);
+            }
+            Table mt = new Table(h.toArray(new String[0]));
+            for (CrossDevice.Matrix m : ms) {
+                for (int i = 0; i < m.devices().size(); i++) {
+                    List<String> c = new ArrayList<>(List.of(i == 0 ? m.query() : "", m.devices().get(i)));
+                    for (int j = 0; j < m.devices().size(); j++) {
+                        c.add(Double.isNaN(m.seconds()[i][j]) ? "n/a" : ms(m.seconds()[i][j])
+                                + String.format(Locale.ROOT, " (%.2fx)", m.ratio(i, j)));
+                    }
+                    mt.add(c.toArray(new String[0]));
+                }
+            }
+            sb.append(mt);
+        }
+        return sb.toString();
+    }
+
+    /** The report page: sorted runtimes per query, convergence per query (all strategies), the matrices. */
+    public static String report(List<QueryRow> rows, List<String> facts) {
+        List<TuneReport.Chart> runtimes = new ArrayList<>();
+        Map<String, TuningResult> all = new LinkedHashMap<>();
+        for (QueryRow r : rows) {
+            all.put(r.query(), r.exhaustive());
+        }
+        runtimes.add(TuningReports.runtimes("runtimes", "exhaustive search: every variant, sorted", all));
+        List<TuneReport.Chart> conv = new ArrayList<>();
+        for (QueryRow r : rows) {
+            Map<String, TuningResult> by = new LinkedHashMap<>();
+            by.put(Exhaustive.NAME, r.exhaustive());
+            for (StrategyRow s : r.strategies()) {
+                if (s.result().strategy().equals(FeatureWise.NAME) || s.result().strategy().equals(Exhaustive.NAME)) {
+                    by.put(s.strategy(), s.result());
+                }
+            }
+            conv.add(TuningReports.convergence("convergence-" + r.query(), r.query() + ": whole-query strategies", by,
+                    r.exhaustive().bestSeconds()));
+            Map<String, TuningResult> blocks = new LinkedHashMap<>();
+            for (StrategyRow s : r.strategies()) {
+                if (!by.containsKey(s.strategy())) {
+                    blocks.put(s.strategy(), s.result());
+                }
+            }
+            if (!blocks.isEmpty()) {
+                conv.add(TuningReports.convergence("blocks-" + r.query(), r.query() + ": in-query strategies (per block)",
+                        blocks, Double.NaN));
+            }
+        }
+        List<TuneReport.Section> sections = new ArrayList<>();
+        sections.add(new TuneReport.Section("Variant runtimes", "Every variant exhaustive search ran, per query, "
+                + "fastest to slowest, as a multiple of the fastest (cut runs left out).", runtimes, List.of()));
+        sections.add(new TuneReport.Section("Convergence", "Best time known against tuning time. Whole-query "
+                + "strategies relative to the exhaustive optimum; in-query strategies' block times relative to their "
+                + "own final best.", conv, List.of()));
+        List<CrossDevice.Matrix> ms = rows.stream().map(QueryRow::matrix).filter(x -> x != null).toList();
+        if (!ms.isEmpty()) {
+            sections.add(new TuneReport.Section("Cross-device matrix", "Genomes tuned for each device run on every "
+                    + "device; ratio to the genomes tuned for the device they ran on.", List.of(),
+                    List.of(TuningReports.matrix("matrix", "tuned for (rows), run on (columns)", ms))));
+        }
+        return TuneReport.html("Tessera tuning benchmark", facts, sections);
+    }
+
+    /** Aligned text columns (first two left, the rest right, the last left). */
+    static final class Table {
+        private final List<String[]> rows = new ArrayList<>();
+        private final int n;
+
+        Table(String... header) {
+            n = header.length;
+            rows.add(header);
+        }
+
+        void add(String... cells) {
+            if (cells.length != n) {
+                throw new IllegalArgumentException(cells.length + " cells, " + n + " columns");
+            }
+            rows.add(cells);
+        }
+
+        @Override
+        public String toString() {
+            boolean lastLeft = rows.get(0)[n - 1].contains("genome");
+            int[] w = new int[n];
+            for (String[] r : rows) {
+                for (int i = 0; i < n; i++) {
+                    w[i] = Math.max(w[i], r[i].length());
+                }
+            }
+            StringBuilder sb = new StringBuilder();
+            for (int k = 0; k < rows.size(); k++) {
+                String[] r = rows.get(k);
+                StringBuilder line = new StringBuilder();
+                for (int i = 0; i < n; i++) {
+                    boolean left = i < 2 || i == n - 1 && lastLeft;
+                    String cell = left ? r[i] + " ".repeat(w[i] - r[i].length()) : " ".repeat(w[i] - r[i].length()) + r[i];
+                    line.append(i == 0 ? "" : "  ").append(cell);
+                }
+                sb.append(line.toString().stripTrailing()).append('\n');
+                if (k == 0) {
+                    StringBuilder rule = new StringBuilder();
+                    for (int i = 0; i < n; i++) {
+                        rule.append(i == 0 ? "" : "  ").append("-".repeat(w[i]));
+                    }
+                    sb.append(rule).append('\n');
+                }
+            }
+            return sb.toString();
+        }
+    }
+}

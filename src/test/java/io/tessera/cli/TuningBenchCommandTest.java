@@ -1,0 +1,65 @@
+package io.tessera.cli;
+
+import io.tessera.bench.TinySsb;
+import io.tessera.tune.HeadlessChromium;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static io.tessera.cli.TuneCommandTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code tessera bench tuning} end to end on a tiny SSB database, and {@code bench ssb} beside it. */
+class TuningBenchCommandTest {
+
+    @TempDir
+    static Path dir;
+
+    @Test
+    void benchTuningComparesStrategiesWithExhaustiveSearch() throws Exception {
+        Path db = dir.resolve("db");
+        TinySsb.build(db, 13, 20_000);
+        Path report = dir.resolve("bench.html");
+        TuneCommandTest.Run r = run("bench", "tuning", "--db", db.toString(), "--query", "q1.2", "--device", "cpu,cpu:1", "--rounds", "1",
+                "--sf", "0.003", "--report", report.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        String out = r.out();
+        assertTrue(out.contains("workload ssb at SF 0.003, 1 queries"), out);
+        assertTrue(out.contains("Exhaustive search") && out.contains("optimum genome"), out);
+        assertTrue(out.contains("feature-wise ratio") && out.contains("plateau ratio") && out.contains("online-pool ratio"), out);
+        assertTrue(out.contains("Summary over 1 queries"), out);
+        assertTrue(out.contains("best-to-worst spread"), out);
+        assertTrue(out.contains("Cross-device matrix"), out);
+        // q1.2: workers x morsel x pred of the lineorder pipeline, and the date build's table kind x hash of which
+        // three pairs are valid (a perfect table does not hash)
+        int cores = Runtime.getRuntime().availableProcessors();
+        int workers = 1;
+        for (int w = 1; w < cores; w *= 2) {
+            workers++;
+        }
+        int combinations = workers * 4 * 2 * 2 * 2;
+        int valid = workers * 4 * 2 * 3;
+        assertTrue(out.lines().anyMatch(l -> l.matches("q1\\.2 +LOOP:lineorder\\S* +" + combinations + " +" + valid + " .*")), out);
+        assertTrue(Files.readString(report).contains("Tessera tuning benchmark"));
+        String dom = HeadlessChromium.dumpDom(report, dir);
+        assertTrue(dom.contains("data-drawn=\"4\""), "runtimes, two convergence charts, the matrix");
+        assertEquals("2", HeadlessChromium.attr(dom, "convergence-q1.2", "data-lines"), "exhaustive and feature-wise");
+        assertEquals("2", HeadlessChromium.attr(dom, "blocks-q1.2", "data-lines"), "plateau and online pool");
+        assertEquals("4", HeadlessChromium.attr(dom, "matrix", "data-cells"));
+        TuneCommandTest.Run old = run("bench", "ssb", "--db", db.toString(), "--runs", "1", "--peer", "none", "--query", "q1.1");
+        assertEquals(0, old.code(), old.out() + old.err());
+    }
+
+    @Test
+    void benchWithoutASuiteSaysWhatIsMissing() {
+        TuneCommandTest.Run r = run("bench", "--db", dir.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("Missing required parameter: 'SUITE'"), r.err());
+        TuneCommandTest.Run d = run("bench", "ssb");
+        assertEquals(2, d.code(), d.err());
+        assertTrue(d.err().contains("Missing required option: '--db=DIR'"), d.err());
+    }
+}
