@@ -51,9 +51,17 @@ public final class SqlCommand implements Callable<Integer> {
     @Option(names = "--timing", description = "print the compile and run time after each result")
     boolean timing;
 
+    @Option(names = "--tune", paramLabel = "STRATEGY",
+            description = "tune each query as it is prepared (exhaustive, feature-wise, plateau, online-pool) and store "
+                    + "what is learned in this CPU's profile; EXPLAIN then says (tuned now)")
+    String tune;
+
     @Override
     public Integer call() throws Exception {
         try (Tessera tessera = Tessera.open(db.db)) {
+            if (tune != null) {
+                tessera.engine().tuneWith(io.tessera.tune.Strategies.canonical(tune));
+            }
             StatementRunner runner = runners.apply(tessera);
             if (command != null) {
                 return runCommand(runner, tessera);

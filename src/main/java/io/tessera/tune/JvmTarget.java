@@ -39,6 +39,8 @@ public final class JvmTarget implements Target {
 
     /** Timed runs per measurement. */
     public static final int RUNS = 3;
+    /** No warm-up run lasts longer (a variant that slow is cut, and counts as pruned). */
+    static final double WARM_UP_LIMIT_SECONDS = 60;
     /** Untimed runs of new code at most. */
     static final int WARM_UP_RUNS = 6;
     /** Compiled classes an objective keeps. */
@@ -202,7 +204,7 @@ public final class JvmTarget implements Target {
         double previous = Double.POSITIVE_INFINITY;
         for (int i = 0; i < WARM_UP_RUNS; i++) {
             long s = System.nanoTime();
-            MatRelation rel = JvmExecutor.run(q, db, options(null, Exhaustive.DEFAULT_LIMIT_SECONDS));
+            MatRelation rel = JvmExecutor.run(q, db, options(null, WARM_UP_LIMIT_SECONDS));
             double el = (System.nanoTime() - s) / 1e9;
             if (i == 0) {
                 check(rel, genomes);
@@ -223,7 +225,7 @@ public final class JvmTarget implements Target {
             long t0 = System.nanoTime();
             reference(compiler);
             Compiled c = compiler.compile(genomes);
-            double cap = Math.min(limitSeconds, Exhaustive.DEFAULT_LIMIT_SECONDS);
+            double cap = limitSeconds;
             try {
                 if (c.fresh()) {
                     warmUp(c.query(), genomes);

@@ -125,4 +125,28 @@ class TuneCommandTest {
         Run file = run("tune", "--db", db.toString(), "--workload", dir.resolve("missing.sql").toString());
         assertTrue(file.code() == 1 && file.err().contains("cannot read the workload"), file.err());
     }
+
+    @Test
+    void sqlWithTuneSaysTunedNowAndLaterQueriesUseTheProfile() {
+        Path profiles = dir.resolve("sql-profiles");
+        String old = System.getProperty(ProfileStore.PROPERTY);
+        System.setProperty(ProfileStore.PROPERTY, profiles.toString());
+        try {
+            String explain = "explain " + Queries.sql("ssb", "q2.3");
+            Run tuned = run("sql", "--db", db.toString(), "--tune", "feature-wise", "-c", explain);
+            assertEquals(0, tuned.code(), tuned.out() + tuned.err());
+            assertTrue(tuned.out().contains("(tuned now)"), tuned.out());
+            Run later = run("sql", "--db", db.toString(), "-c", explain);
+            assertTrue(later.out().contains("(profile)") && !later.out().contains("(tuned now)"), later.out());
+            Run bad = run("sql", "--db", db.toString(), "--tune", "guess", "-c", "select 1");
+            assertEquals(1, bad.code());
+            assertTrue(bad.err().contains("unknown strategy 'guess'"), bad.err());
+        } finally {
+            if (old == null) {
+                System.clearProperty(ProfileStore.PROPERTY);
+            } else {
+                System.setProperty(ProfileStore.PROPERTY, old);
+            }
+        }
+    }
 }
