@@ -53,7 +53,7 @@ public final class TuningBenchCommand implements Callable<Integer> {
             description = "no run lasts longer (default: ${DEFAULT-VALUE})")
     double limit;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "5",
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "9",
             description = "interleaved rounds when re-measuring the found genomes (default: ${DEFAULT-VALUE})")
     int rounds;
 

@@ -43,6 +43,32 @@ public final class Evaluations {
         return m.seconds();
     }
 
+    /**
+     * Measures each candidate again, {@code rounds} times, interleaved (one of each per round), and returns each
+     * one's median. The first measurement of the fastest of many noisy variants is likely low by luck; these are
+     * not. Their cost counts.
+     */
+    public double[] confirm(List<Map<Integer, Genome>> candidates, int rounds) {
+        double[][] t = new double[candidates.size()][rounds];
+        for (int r = 0; r < rounds; r++) {
+            for (int i = 0; i < candidates.size(); i++) {
+                Objective.Measurement m = objective.measure(space.complete(candidates.get(i)), Double.POSITIVE_INFINITY);
+                cost += m.costSeconds();
+                t[i][r] = m.seconds();
+            }
+        }
+        double[] out = new double[candidates.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Remeasure.median(t[i]);
+        }
+        return out;
+    }
+
+    /** Every measurement so far, in order. */
+    public List<TuningResult.Evaluation> trace() {
+        return List.copyOf(trace);
+    }
+
     public boolean measured(Map<Integer, Genome> a) {
         return seen.containsKey(a);
     }
@@ -74,6 +100,11 @@ public final class Evaluations {
         if (m == null) {
             throw new IllegalArgumentException("the chosen assignment was never measured");
         }
-        return new TuningResult(strategy, chosen, m.seconds(), seen.size(), cost, space.size(), trace, note);
+        return result(strategy, chosen, m.seconds(), note);
+    }
+
+    /** The result choosing {@code chosen} with its time {@code seconds} (e.g. a confirmed median). */
+    public TuningResult result(String strategy, Map<Integer, Genome> chosen, double seconds, String note) {
+        return new TuningResult(strategy, chosen, seconds, seen.size(), cost, space.size(), trace, note);
     }
 }

@@ -198,7 +198,7 @@ public final class JvmTarget implements Target {
 
     /**
      * Runs new code untimed until the JIT is done with it: until a run is no longer 10% faster than the one
-     * before (at least two runs, at most {@link #WARM_UP_RUNS}).
+     * before (at least two runs, at most {@link #WARM_UP_RUNS}). Its first answer is checked.
      */
     private void warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes) {
         double previous = Double.POSITIVE_INFINITY;
@@ -262,6 +262,17 @@ public final class JvmTarget implements Target {
         Compiler compiler = new Compiler();
         reference(compiler);
         JvmExecutor.CompiledQuery query = compiler.compile(tuning.complete(tuning.start())).query();
+        // tuning starts on warm code, as it would in a running system and as whole-query measurements do
+        warmUp(query, tuning.complete(tuning.start()));
+        int workers = tuning.focusGenome(tuning.start()).getInt(io.tessera.variant.JvmDimensions.WORKERS);
+        for (TuningSpace.Knob k : tuning.knobs()) {
+            if (k.name().equals(io.tessera.variant.JvmDimensions.WORKERS)) {
+                for (String v : k.values()) {
+                    workers = Math.max(workers, Integer.parseInt(v));
+                }
+            }
+        }
+        int maxWorkers = workers;
         return tuner -> {
             Map<Genome, Map<Integer, Genome>> byGenome = new HashMap<>();
             BlockControl control = (p, compiled) -> p.id() != focus ? null : new BlockControl.Blocks() {
@@ -271,6 +282,11 @@ public final class JvmTarget implements Target {
                 @Override
                 public long blockRows() {
                     return rows;
+                }
+
+                @Override
+                public int maxWorkers() {
+                    return maxWorkers;
                 }
 
                 @Override

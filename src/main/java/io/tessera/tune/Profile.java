@@ -30,8 +30,9 @@ public record Profile(String fingerprint, Map<String, Entry> entries) {
      * @param genome         the genome, free dimensions only
      * @param strategy       the strategy that found it
      * @param queries        the queries it was tuned on (suite/name or the workload's labels)
-     * @param seconds        the query time with it, in seconds (median of the final measurement)
-     * @param defaultSeconds the query time with the default genomes, measured alongside
+     * @param seconds        the time of its queries with the profile, in seconds (medians of the final
+     *                       measurement, summed over the queries; NaN when not measured)
+     * @param defaultSeconds the same queries' time with the default genomes, measured alongside
      * @param variants       variants the strategy measured
      * @param costSeconds    what tuning cost, in seconds
      * @param tunedAt        when (ISO-8601)

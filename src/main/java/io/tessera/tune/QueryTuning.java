@@ -54,7 +54,8 @@ public final class QueryTuning {
                     Pipeline p = t.pipeline(id);
                     profile = profile.with(p.shape(), new Profile.Entry(
                             GenomeChooser.freePart(t.space(), t.plan(), p, r.best().get(id)), r.strategy(),
-                            List.of(label(sql)), r.bestSeconds(), Double.NaN, r.variants(), r.costSeconds(), now));
+                            List.of(label(sql)), Strategies.inQuery(strategy) ? Double.NaN : r.bestSeconds(), Double.NaN,
+                            r.variants(), r.costSeconds(), now));
                 }
             }
             if (profile != null) {

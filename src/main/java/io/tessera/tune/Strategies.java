@@ -35,7 +35,7 @@ public final class Strategies {
     public record Settings(double prune, double limitSeconds, long plateauBlock, int plateauRuns, long poolBlock,
                            int poolQueries, int poolSize, long seed) {
         public static final Settings DEFAULT = new Settings(Exhaustive.DEFAULT_PRUNE, Exhaustive.DEFAULT_LIMIT_SECONDS,
-                1 << 20, 40, 1 << 18, 8, OnlinePool.DEFAULT_SIZE, 42);
+                1 << 20, 40, 1 << 19, 8, OnlinePool.DEFAULT_SIZE, 42);
     }
 
     private Strategies() {

@@ -14,7 +14,7 @@ import java.util.Map;
  * @param variants    distinct assignments it measured
  * @param costSeconds time spent measuring (compiling, warming up, running; for in-query strategies the blocks)
  * @param spaceSize   knob combinations in its space (valid or not)
- * @param trace       every measurement in order, for convergence charts
+ * @param trace       every measurement in order, for convergence charts (confirmation runs not included)
  * @param note        anything a reader of the numbers should know (null when nothing)
  */
 public record TuningResult(String strategy, Map<Integer, Genome> best, double bestSeconds, int variants,

@@ -107,8 +107,12 @@ class JvmTargetTest {
         assertEquals(r.variants(), r.trace().size());
         assertTrue(space.valid(r.best()));
         assertTrue(r.bestSeconds() > 0 && r.costSeconds() >= r.bestSeconds() * r.variants() / 10);
-        double min = r.trace().stream().filter(e -> !e.pruned()).mapToDouble(TuningResult.Evaluation::seconds).min().orElseThrow();
-        assertEquals(min, r.bestSeconds(), 1e-12);
+        // the winner is one of the five fastest of the first pass, confirmed by re-measuring them
+        List<Map<Integer, Genome>> top5 = r.trace().stream().filter(e -> !e.pruned())
+                .sorted(java.util.Comparator.comparingDouble(TuningResult.Evaluation::seconds)).limit(5)
+                .map(TuningResult.Evaluation::assignment).toList();
+        assertTrue(top5.contains(r.best()), r.note());
+        assertTrue(r.note().contains("the 5 fastest confirmed in 5 interleaved rounds"), r.note());
     }
 
     @Test

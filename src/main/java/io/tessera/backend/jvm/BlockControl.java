@@ -21,6 +21,14 @@ public interface BlockControl {
         /** Source rows per block (the last block may be shorter). */
         long blockRows();
 
+        /**
+         * The most workers any block will use: their sink states are made before the first block, so that making
+         * them (allocating and zeroing a group table) is not timed as part of a block.
+         */
+        default int maxWorkers() {
+            return 1;
+        }
+
         /** The genome of the next block. */
         Genome next();
 

@@ -313,6 +313,9 @@ public final class JvmExecutor {
         Map<String, PipelineCode> codes = new HashMap<>();
         codes.put(codeKey(e.genome()), code);
         long blockRows = Math.max(1, blocks.blockRows());
+        while (states.size() < blocks.maxWorkers()) {
+            states.add(newState(e));
+        }
         for (long from = 0; from < rows; from += blockRows) {
             long to = Math.min(rows, from + blockRows);
             Genome g = blocks.next();

@@ -97,6 +97,11 @@ class BlockExecutionTest {
                 }
 
                 @Override
+                public int maxWorkers() {
+                    return 3; // made before the first block; unused ones merge as empty states
+                }
+
+                @Override
                 public Genome next() {
                     return cycle.get(i++ % cycle.size());
                 }
