@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
                 BenchCommand.class,
                 DevicesCommand.class,
                 SsbCommand.class,
+                EmitCommand.class,
+                SelftestCommand.class,
         })
 public final class Main implements Runnable {
 
