@@ -83,36 +83,47 @@ public final class GpuSelfTest {
     }
 
     /**
-     * Genome sets that move one dimension of one pipeline to each of its other values (when valid), all other
-     * pipelines and dimensions at their defaults: every value of every dimension is used at least once.
+     * Genome sets that together use every value of every CUDA dimension of the plan's table-scan pipelines: variant
+     * k of dimension d sets d to its k-th other value in every pipeline that has d (where the constraints allow;
+     * a hash function needs a hash table, so a perfect table or dense array moves to one), all else at defaults.
      */
     public static Map<String, Map<Integer, Genome>> coveringVariants(QueryPlan plan) {
         CudaVariantSpace space = CudaVariantSpace.INSTANCE;
         Map<Integer, Genome> defaults = new HashMap<>();
+        Map<String, List<String>> values = new LinkedHashMap<>();
         for (Pipeline p : plan.pipelines()) {
             defaults.put(p.id(), space.defaultGenome(plan, p));
+            if (p.source() instanceof io.tessera.plan.Source.TableScan) {
+                for (Dimension d : space.dimensions(plan, p)) {
+                    values.putIfAbsent(d.name(), d.values());
+                }
+            }
         }
         Map<String, Map<Integer, Genome>> out = new LinkedHashMap<>();
-        for (Pipeline p : plan.pipelines()) {
-            Genome base = defaults.get(p.id());
-            for (Dimension d : space.dimensions(plan, p)) {
-                for (String value : d.values()) {
-                    if (value.equals(base.get(d.name()))) {
+        for (Map.Entry<String, List<String>> d : values.entrySet()) {
+            for (String value : d.getValue()) {
+                Map<Integer, Genome> m = new HashMap<>(defaults);
+                boolean moved = false;
+                for (Pipeline p : plan.pipelines()) {
+                    Genome base = defaults.get(p.id());
+                    if (!(p.source() instanceof io.tessera.plan.Source.TableScan) || !base.has(d.getKey())
+                            || base.get(d.getKey()).equals(value)) {
                         continue;
                     }
-                    Genome g = base.with(d.name(), value);
+                    Genome g = base.with(d.getKey(), value);
                     if (!space.valid(plan, p, g)) {
-                        // the hash function only matters with a hash table: move to one
                         Genome alt = base.has(CudaVariantSpace.HASH_TABLE) ? g.with(CudaVariantSpace.HASH_TABLE, "linear")
                                 : base.has(CudaVariantSpace.AGGREGATION) ? g.with(CudaVariantSpace.AGGREGATION, "shared") : null;
-                        if (alt == null || alt.equals(base) || !space.valid(plan, p, alt)) {
+                        if (alt == null || !space.valid(plan, p, alt)) {
                             continue;
                         }
                         g = alt;
                     }
-                    Map<Integer, Genome> m = new HashMap<>(defaults);
                     m.put(p.id(), g);
-                    out.put("p" + p.id() + "." + d.name() + "=" + value, m);
+                    moved = true;
+                }
+                if (moved) {
+                    out.put(d.getKey() + "=" + value, m);
                 }
             }
         }

@@ -59,8 +59,14 @@ public record GpuPlan(Map<Integer, Genome> genomes, GpuPlacement placement, Map<
         GpuPlacement checked = new GpuPlacement(usable, reasons);
         long t0 = System.nanoTime();
         Map<Integer, CudaKernel> kernels = new LinkedHashMap<>();
+        List<String[]> sources = new ArrayList<>();
         for (CudaKernelSource k : usable.values()) {
-            kernels.put(k.pipeline().id(), rt.kernel(k.source(), k.kernelName(), k.fileName()));
+            sources.add(new String[] {k.source(), k.kernelName(), k.fileName()});
+        }
+        List<CudaKernel> loaded = rt.kernels(sources);
+        int i = 0;
+        for (CudaKernelSource k : usable.values()) {
+            kernels.put(k.pipeline().id(), loaded.get(i++));
         }
         double ms = (System.nanoTime() - t0) / 1e6;
         List<String> scans = new ArrayList<>();

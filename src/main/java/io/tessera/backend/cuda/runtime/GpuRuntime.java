@@ -121,6 +121,35 @@ public final class GpuRuntime implements AutoCloseable {
         return m.kernel(name);
     }
 
+    /**
+     * The kernels of several sources (source to kernel name), compiled in parallel (NVRTC compiles independent
+     * programs concurrently) and then loaded, in the order given.
+     */
+    public java.util.List<CudaKernel> kernels(java.util.List<String[]> sourceNameFile) {
+        java.util.List<java.util.concurrent.CompletableFuture<Void>> compiles = new java.util.ArrayList<>();
+        for (String[] k : sourceNameFile) {
+            if (!loaded(k[0])) {
+                compiles.add(java.util.concurrent.CompletableFuture.runAsync(
+                        () -> compiler.compile(k[0], k[2], CudaSources.headers(), info.ccMajor(), info.ccMinor())));
+            }
+        }
+        for (java.util.concurrent.CompletableFuture<Void> f : compiles) {
+            try {
+                f.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw e;
+            }
+        }
+        java.util.List<CudaKernel> out = new java.util.ArrayList<>();
+        for (String[] k : sourceNameFile) {
+            out.add(kernel(k[0], k[1], k[2])); // from the disk cache the compiles just filled
+        }
+        return out;
+    }
+
     /** Whether this source was compiled and loaded in this process already. */
     public synchronized boolean loaded(String source) {
         return modules.containsKey(source);
