@@ -12,7 +12,13 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Genome;
 
 /**
  * The GPU benchmark: per query, the kernel time and the end-to-end time on the GPU (columns already in device
@@ -34,6 +40,16 @@ public final class GpuBench {
 
     /** Measures every query; {@code runs} timed runs after one warm-up, medians. */
     public static List<Row> run(Database db, List<Queries.Query> queries, int runs, PrintStream log) {
+        return run(db, queries, runs, log, Map.of(), true);
+    }
+
+    /**
+     * As {@link #run(Database, List, int, PrintStream)}, with {@code overrides} (dimension to value) applied to the
+     * default CUDA genome of every table-scan pipeline where the constraints allow, and the JVM backend measured
+     * only when {@code withJvm}.
+     */
+    public static List<Row> run(Database db, List<Queries.Query> queries, int runs, PrintStream log,
+                                Map<String, String> overrides, boolean withJvm) {
         GpuRuntime rt = GpuRuntime.get();
         double gbps = DeviceCatalog.openDefault().bandwidth(rt.info(), false,
                 () -> BandwidthProbe.measureGpu(rt.context(), rt.compiler())).readGBps();
@@ -45,7 +61,7 @@ public final class GpuBench {
         List<Row> rows = new ArrayList<>();
         for (Queries.Query q : queries) {
             try {
-                QueryEngine.Prepared pg = gpu.prepare(q.sql());
+                QueryEngine.Prepared pg = gpu.prepare(q.sql(), overridden(gpu.plan(q.sql()), overrides));
                 QueryResult first = gpu.run(pg); // uploads the columns, warms up
                 double[] kernel = new double[runs];
                 double[] total = new double[runs];
@@ -55,13 +71,16 @@ public final class GpuBench {
                     total[i] = (System.nanoTime() - t0) / 1e6;
                     kernel[i] = r.execution().kernelNanos() / 1e6;
                 }
-                QueryEngine.Prepared pj = jvm.prepare(q.sql());
-                jvm.run(pj);
-                double[] cpu = new double[runs];
-                for (int i = 0; i < runs; i++) {
-                    long t0 = System.nanoTime();
+                double[] cpu = {Double.NaN};
+                if (withJvm) {
+                    QueryEngine.Prepared pj = jvm.prepare(q.sql());
                     jvm.run(pj);
-                    cpu[i] = (System.nanoTime() - t0) / 1e6;
+                    cpu = new double[runs];
+                    for (int i = 0; i < runs; i++) {
+                        long t0 = System.nanoTime();
+                        jvm.run(pj);
+                        cpu[i] = (System.nanoTime() - t0) / 1e6;
+                    }
                 }
                 long bytes = first.execution().bytesRead();
                 double model = bytes / (gbps * 1e9) * 1e3;
@@ -72,6 +91,24 @@ public final class GpuBench {
             }
         }
         return rows;
+    }
+
+    private static Map<Integer, Genome> overridden(QueryPlan plan, Map<String, String> overrides) {
+        if (overrides.isEmpty()) {
+            return null;
+        }
+        CudaVariantSpace space = CudaVariantSpace.INSTANCE;
+        Map<Integer, Genome> out = new HashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            Genome g = space.defaultGenome(plan, p);
+            for (Map.Entry<String, String> o : overrides.entrySet()) {
+                if (g.has(o.getKey()) && space.valid(plan, p, g.with(o.getKey(), o.getValue()))) {
+                    g = g.with(o.getKey(), o.getValue());
+                }
+            }
+            out.put(p.id(), g);
+        }
+        return out;
     }
 
     static double median(double[] v) {

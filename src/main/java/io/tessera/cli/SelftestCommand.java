@@ -69,15 +69,30 @@ public final class SelftestCommand implements Callable<Integer> {
             }
         }
         long failed = checks.stream().filter(c -> !c.passed()).count();
-        long onGpu = checks.stream().filter(c -> !c.device().equals("cpu")).count();
-        out.printf(Locale.ROOT, "selftest: %d checks, %d passed, %d failed; %d ran (partly) on the GPU%n",
-                checks.size(), checks.size() - failed, failed, onGpu);
+        long onGpu = checks.stream().filter(c -> c.passed() && c.notOnGpu() == null).count();
+        java.util.Map<String, String> jvmOnly = new java.util.TreeMap<>();
+        checks.stream().filter(c -> c.notOnGpu() != null).forEach(c -> jvmOnly.putIfAbsent(c.query(), c.notOnGpu()));
+        // every device buffer still allocated must be a cached column or a pooled buffer between queries
+        io.tessera.backend.cuda.runtime.GpuRuntime rt = io.tessera.backend.cuda.runtime.GpuRuntime.get();
+        long live = io.tessera.backend.cuda.CudaMemoryStats.liveDeviceBuffers();
+        long leaks = live - rt.columns().size() - rt.pool().freeBuffers();
+        out.printf(Locale.ROOT, "device buffers between queries: %d (%d cached columns, %d pooled, %d other)%n", live,
+                rt.columns().size(), rt.pool().freeBuffers(), leaks);
+        io.tessera.backend.cuda.runtime.GpuRuntime.shutdown();
+        io.tessera.backend.cuda.CudaMemoryStats.Snapshot mem = io.tessera.backend.cuda.CudaMemoryStats.snapshot();
+        if (!mem.nothingLive()) {
+            leaks++;
+        }
+        out.printf(Locale.ROOT, "selftest: %d checks, %d matched the JVM backend on the GPU, %d ran on the JVM only, "
+                + "%d differed%n", checks.size(), onGpu, checks.size() - failed - onGpu, failed);
+        jvmOnly.forEach((q, why) -> out.println("  on the JVM only: " + q + ": " + why));
         for (GpuSelfTest.Check c : checks) {
             if (!c.passed()) {
-                out.println("  FAILED " + c.query() + " " + c.variant() + ": " + c.difference());
+                out.println("  DIFFERED " + c.query() + " " + c.variant() + ": " + c.difference());
             }
         }
-        return failed == 0 ? 0 : 1;
+        out.println("device memory after closing the runtime: " + mem + (mem.nothingLive() ? " (nothing left)" : " (LEAKED)"));
+        return failed == 0 && leaks == 0 ? 0 : 1;
     }
 
     private interface Generator {

@@ -32,6 +32,8 @@ public final class CudaVariantSpace implements VariantSpace {
     public static final String HASH = "hash";
     public static final String AGGREGATION = "agg";
     public static final String MATERIALIZATION = "mat";
+    /** Order of a pipeline's probes: most selective first (estimated), or as the plan wrote them. */
+    public static final String PROBE_ORDER = "order";
 
     /** Largest perfect join table, in slots. */
     public static final long MAX_PERFECT_SLOTS = 1L << 26;
@@ -72,6 +74,9 @@ public final class CudaVariantSpace implements VariantSpace {
         }
         if (p.sink() instanceof Sink.Build || p.sink() instanceof Sink.GroupAggregate) {
             d.add(Dimension.of(HASH, "mulshift", "murmur"));
+        }
+        if (probes(p) >= 2) {
+            d.add(Dimension.of(PROBE_ORDER, "selectivity", "written"));
         }
         if (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort) {
             d.add(Dimension.of(MATERIALIZATION, "tile-atomic"));
@@ -124,6 +129,9 @@ public final class CudaVariantSpace implements VariantSpace {
         if (p.operations().stream().anyMatch(o -> o instanceof Operation.Filter)) {
             m.put(PREDICATION, "branch");
         }
+        if (probes(p) >= 2) {
+            m.put(PROBE_ORDER, "selectivity");
+        }
         switch (p.sink()) {
             case Sink.Build b -> {
                 m.put(HASH_TABLE, perfectAllowed(b) ? "perfect" : "linear");
@@ -173,6 +181,10 @@ public final class CudaVariantSpace implements VariantSpace {
             out.put(p.id(), complete(plan, p, free.get(p.id()), free));
         }
         return out;
+    }
+
+    private static long probes(Pipeline p) {
+        return p.operations().stream().filter(o -> o instanceof Operation.Probe).count();
     }
 
     private static Genome buildGenome(QueryPlan plan, int joinId, Map<Integer, Genome> genomes) {

@@ -56,6 +56,7 @@ public final class CudaPipelineEmitter {
     private final Set<Integer> columnParams = new HashSet<>();
     private final List<Slot> laterSlots = new ArrayList<>();
     private boolean narrowed;
+    private List<Operation> operations;
     private long bytesRead;
     private SinkLayout sink;
 
@@ -92,8 +93,10 @@ public final class CudaPipelineEmitter {
 
     private CudaKernelSource emit() {
         params.add(new KernelParam(KernelParam.Kind.ROWS, -1, "n", "const long long"));
-        for (int k = 0; k < p.operations().size(); k++) {
-            Operation op = p.operations().get(k);
+        operations = g.has(CudaVariantSpace.PROBE_ORDER) && g.get(CudaVariantSpace.PROBE_ORDER).equals("selectivity")
+                ? bySelectivity(p.operations()) : p.operations();
+        for (int k = 0; k < operations.size(); k++) {
+            Operation op = operations.get(k);
             laterSlots.clear();
             collectLaterSlots(k + 1);
             switch (op) {
@@ -102,7 +105,7 @@ public final class CudaPipelineEmitter {
             }
         }
         laterSlots.clear();
-        collectLaterSlots(p.operations().size());
+        collectLaterSlots(operations.size());
         switch (p.sink()) {
             case Sink.Build b -> build(b);
             case Sink.Aggregate a -> aggregate(a.aggs(), null);
@@ -115,12 +118,76 @@ public final class CudaPipelineEmitter {
         return new CudaKernelSource(p, g, name, "p" + p.id() + ".cu", assemble(name), List.copyOf(params), sink, bytesRead);
     }
 
+    /**
+     * The operations reordered so that rows are dropped as early as possible: filters first, then probes from the
+     * most selective table on; an operation that reads a probe's payload stays after that probe.
+     */
+    private List<Operation> bySelectivity(List<Operation> ops) {
+        List<Operation> left = new ArrayList<>(ops);
+        List<Operation> out = new ArrayList<>();
+        Set<Integer> probed = new HashSet<>();
+        while (!left.isEmpty()) {
+            Operation best = null;
+            double bestRank = Double.MAX_VALUE;
+            for (Operation op : left) {
+                if (!ready(op, probed)) {
+                    continue;
+                }
+                double rank = switch (op) {
+                    case Operation.Filter f -> -1;
+                    case Operation.Probe pr -> {
+                        JoinLayout t = ctx.join(pr.joinId());
+                        yield t == null ? 1 : pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity();
+                    }
+                };
+                if (rank < bestRank) {
+                    bestRank = rank;
+                    best = op;
+                }
+            }
+            if (best == null) {
+                return ops; // a dependency the reordering does not understand: keep the plan's order
+            }
+            left.remove(best);
+            out.add(best);
+            if (best instanceof Operation.Probe pr) {
+                probed.add(pr.joinId());
+            }
+        }
+        return out;
+    }
+
+    private static boolean ready(Operation op, Set<Integer> probed) {
+        List<Slot> slots = new ArrayList<>();
+        switch (op) {
+            case Operation.Filter f -> CudaExprGen.slots(f.condition(), slots);
+            case Operation.Probe pr -> pr.keys().forEach(e -> CudaExprGen.slots(e, slots));
+        }
+        return slots.stream().allMatch(s -> s.isSource() || probed.contains(s.joinId()));
+    }
+
+    /** The estimated fraction of the build table's rows that reach this BUILD sink (its filters and probes). */
+    private double buildSelectivity() {
+        Selectivity est = new Selectivity(ctx::dictionary);
+        double s = 1;
+        for (Operation op : p.operations()) {
+            switch (op) {
+                case Operation.Filter f -> s *= est.of(f.condition());
+                case Operation.Probe pr -> {
+                    JoinLayout t = ctx.join(pr.joinId());
+                    s *= t == null ? 1 : pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity();
+                }
+            }
+        }
+        return Math.max(0, Math.min(1, s));
+    }
+
     // ---- slots and loads ----
 
     /** Slots read by the operations from index {@code from} on and by the sink (which payloads a probe must fetch). */
     private void collectLaterSlots(int from) {
-        for (int k = from; k < p.operations().size(); k++) {
-            switch (p.operations().get(k)) {
+        for (int k = from; k < operations.size(); k++) {
+            switch (operations.get(k)) {
                 case Operation.Filter f -> CudaExprGen.slots(f.condition(), laterSlots);
                 case Operation.Probe pr -> pr.keys().forEach(e -> CudaExprGen.slots(e, laterSlots));
             }
@@ -360,8 +427,10 @@ public final class CudaPipelineEmitter {
             payloadDicts.add(e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null);
         }
         JoinLayout layout = new JoinLayout(b.joinId(), perfect, murmur, kt, payloadTypes, payloadDicts,
-                perfect ? r.min() : 0, perfect ? r.size() : 0);
+                perfect ? r.min() : 0, perfect ? r.size() : 0, buildSelectivity());
         sink = new SinkLayout.Build(layout);
+        body.append(in).append(String.format(java.util.Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
+                layout.selectivity()));
         body.append(in).append("// BUILD j").append(b.joinId()).append(" keys ").append(comment(key)).append(" payload ")
                 .append(b.payloadNames()).append(perfect ? " (perfect table)" : " (linear probing)").append('\n');
         load(key, in);

@@ -67,6 +67,15 @@ public final class DevicePool implements AutoCloseable {
         return n;
     }
 
+    /** Buffers on the free lists. */
+    public synchronized int freeBuffers() {
+        int n = 0;
+        for (ArrayDeque<DeviceBuffer> q : free.values()) {
+            n += q.size();
+        }
+        return n;
+    }
+
     public synchronized long freeBytes() {
         return freeBytes;
     }
