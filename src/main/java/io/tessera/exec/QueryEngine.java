@@ -19,6 +19,7 @@ import io.tessera.variant.Genome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Runs statements against one database: SQL to a logical plan (Calcite), to pipelines, to a genome per
@@ -89,6 +90,25 @@ public final class QueryEngine {
         Map<Integer, Genome> genomes = DefaultGenomes.forPlan(plan, workers);
         JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, genomes);
         return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0);
+    }
+
+    /**
+     * Compiles a query for the JVM with the genome of every pipeline chosen by {@code genomes} from the plan
+     * (complete genomes, derived dimensions included), e.g. to run a plan under explicit variants.
+     */
+    public Prepared prepare(String sql, Function<QueryPlan, Map<Integer, Genome>> genomes) {
+        long t0 = System.nanoTime();
+        QueryPlan plan = plan(sql);
+        Map<Integer, Genome> chosen = genomes.apply(plan);
+        JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, chosen);
+        return new Prepared(plan, chosen, compiled, plan.resultColumns().stream().map(ColumnInfo::name).toList(),
+                System.nanoTime() - t0);
+    }
+
+    /** The pipelines of a query, before any genome is chosen. */
+    public QueryPlan plan(String sql) {
+        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
+        return PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
     }
 
     public QueryResult run(Prepared p) {
