@@ -292,8 +292,9 @@ public final class JvmExecutor {
                         run.register(key, run.dictionary(e.bufferDicts()[c]));
                     }
                 }
-                boolean perfect = "perfect".equals(e.genome().get(JvmDimensions.HASH_TABLE));
-                run.joins.put(b.joinId(), JoinTable.build(all, b.payload().size(), b.keys().size(), perfect,
+                JoinTable.Layout layout = JoinTable.Layout.of(e.genome().get(JvmDimensions.HASH_TABLE));
+                boolean perfect = layout == JoinTable.Layout.PERFECT;
+                run.joins.put(b.joinId(), JoinTable.build(all, b.payload().size(), b.keys().size(), layout,
                         perfect ? b.range().min() : 0, perfect ? b.range().max() : 0,
                         "murmur".equals(e.genome().get(JvmDimensions.HASH)), b.uniqueKeys()));
             }

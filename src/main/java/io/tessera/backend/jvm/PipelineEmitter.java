@@ -284,7 +284,8 @@ public final class PipelineEmitter implements ExprGen.Scope {
         String r = "r" + j;
         joinRow.put(j, r);
         joinKind.put(j, op.kind());
-        boolean perfect = "perfect".equals(g.get(JvmDimensions.probeTable(j)));
+        JoinTable.Layout layout = JoinTable.Layout.of(g.get(JvmDimensions.probeTable(j)));
+        boolean perfect = layout == JoinTable.Layout.PERFECT;
         boolean murmur = "murmur".equals(g.get(JvmDimensions.probeHash(j)));
         String nullCond = String.join(" || ", nulls);
         String lookup;
@@ -294,6 +295,25 @@ public final class PipelineEmitter implements ExprGen.Scope {
             String first = field("int[]", "ctx.joinTable(" + j + ").first", "j" + j + "_first");
             String k = keys.get(0);
             lookup = "(" + k + " < " + min + " || " + k + " > " + max + ") ? -1 : " + first + "[(int) (" + k + " - " + min + ")]";
+        } else if (keys.size() == 1 && layout.ways > 0) {
+            // cuckoo: the key is in one of its candidate slots, or in the (normally empty) stash
+            String slotKeys = field("long[]", "ctx.joinTable(" + j + ").slotKeys", "j" + j + "_keys");
+            String slotRows = field("int[]", "ctx.joinTable(" + j + ").slotRows", "j" + j + "_rows");
+            String bits = field("int", "ctx.joinTable(" + j + ").bits", "j" + j + "_bits");
+            String stash = field("int", "ctx.joinTable(" + j + ").stashSize", "j" + j + "_stash");
+            String t = field("io.tessera.backend.jvm.JoinTable", "ctx.joinTable(" + j + ")", "j" + j + "_table");
+            String s = name("slot");
+            String k = keys.get(0);
+            line("int " + r + " = -1;");
+            line("int " + s + ";");
+            for (int fn = 0; fn < layout.ways; fn++) {
+                String test = s + " = io.tessera.backend.jvm.Hashing.cuckoo(" + k + ", " + fn + ", " + bits + ", " + murmur + "); "
+                        + "if (" + slotRows + "[" + s + "] >= 0 && " + slotKeys + "[" + s + "] == " + k + ") " + r + " = "
+                        + slotRows + "[" + s + "];";
+                line(fn == 0 ? test : "if (" + r + " < 0) { " + test + " }");
+            }
+            line("if (" + r + " < 0 && " + stash + " > 0) " + r + " = " + t + ".findStash1(" + k + ");");
+            lookup = null;
         } else if (keys.size() == 1) {
             String slotKeys = field("long[]", "ctx.joinTable(" + j + ").slotKeys", "j" + j + "_keys");
             String slotRows = field("int[]", "ctx.joinTable(" + j + ").slotRows", "j" + j + "_rows");
