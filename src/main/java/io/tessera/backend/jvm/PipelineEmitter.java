@@ -7,6 +7,7 @@ import io.tessera.plan.JoinKind;
 import io.tessera.plan.KeyRange;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
+import io.tessera.plan.PipelineAnalysis;
 import io.tessera.plan.Sink;
 import io.tessera.plan.Slot;
 import io.tessera.plan.ColumnInfo;
@@ -29,6 +30,13 @@ import java.util.Map;
  */
 public final class PipelineEmitter implements ExprGen.Scope {
 
+    static final String BRANCH = "branch";
+    static final String PREDICATED = "predicated";
+    static final String SCALAR = "scalar";
+    static final String VECTOR = "vector";
+    static final String WRITTEN = "written";
+    static final String SELECTIVITY = "selectivity";
+
     private final Pipeline p;
     private final Genome g;
     private final String className;
@@ -37,6 +45,11 @@ public final class PipelineEmitter implements ExprGen.Scope {
     private final StringBuilder body = new StringBuilder();
     private final StringBuilder before = new StringBuilder();
     private final StringBuilder after = new StringBuilder();
+    /** Where {@link #line} writes. */
+    private StringBuilder target = body;
+    /** The field of the vectorized filter whose selected rows the loop visits, or null (every row). */
+    private String selection;
+    private String selectionText;
     private final Map<String, JExpr> loaded = new HashMap<>();
     private final Map<String, String> fieldByInit = new LinkedHashMap<>();
     private final Map<String, String> dictFields = new HashMap<>();
@@ -72,19 +85,32 @@ public final class PipelineEmitter implements ExprGen.Scope {
     }
 
     private EmittedPipeline emit() {
-        boolean predicated = "predicated".equals(g.get(JvmDimensions.PREDICATION));
         List<Operation> ops = p.operations();
+        if (VECTOR.equals(choice(JvmDimensions.SIMD, SCALAR))) {
+            List<PipelineAnalysis.ColumnComparison> terms = PipelineAnalysis.leadingColumnComparisons(ops);
+            if (terms.isEmpty()) {
+                throw new IllegalArgumentException("genome " + g + ": no filter of pipeline " + p.id() + " can be vectorized");
+            }
+            selection = vectorFilter(terms);
+            ops = PipelineAnalysis.withoutLeadingColumnComparisons(ops);
+            indent = 4;
+        }
+        if (SELECTIVITY.equals(choice(JvmDimensions.PROBE_ORDER, WRITTEN))) {
+            ops = PipelineAnalysis.probesBySelectivity(ops);
+        }
+        boolean predicated = PREDICATED.equals(choice(JvmDimensions.PREDICATION, BRANCH));
         for (int i = 0; i < ops.size(); i++) {
             Operation op = ops.get(i);
             if (op instanceof Operation.Filter f) {
-                if (predicated) {
-                    List<Expr> run = new ArrayList<>();
-                    while (i < ops.size() && ops.get(i) instanceof Operation.Filter ff) {
-                        run.add(ff.condition());
-                        i++;
-                    }
-                    i--;
+                int end = i;
+                List<Expr> run = new ArrayList<>();
+                while (end < ops.size() && ops.get(end) instanceof Operation.Filter ff) {
+                    run.addAll(PipelineAnalysis.conjuncts(ff.condition()));
+                    end++;
+                }
+                if (predicated && PipelineAnalysis.predicable(run)) {
                     filterPredicated(run);
+                    i = end - 1;
                 } else {
                     filter(f.condition());
                 }
@@ -97,10 +123,67 @@ public final class PipelineEmitter implements ExprGen.Scope {
                 dense, denseMins, denseSizes, keyWidth, nullableKeys);
     }
 
+    /** The genome's value of a dimension, or {@code absent} when the dimension does not apply to this pipeline. */
+    private String choice(String dimension, String absent) {
+        return g.has(dimension) ? g.get(dimension) : absent;
+    }
+
+    /**
+     * A field holding the vectorized filter of these comparisons ({@link VectorFilter}); the rows it selects in a
+     * morsel are the only ones the loop visits.
+     */
+    private String vectorFilter(List<PipelineAnalysis.ColumnComparison> terms) {
+        StringBuilder sb = new StringBuilder("new io.tessera.backend.jvm.VectorFilter()");
+        List<String> text = new ArrayList<>();
+        for (PipelineAnalysis.ColumnComparison t : terms) {
+            Slot s = t.column();
+            String col = "ctx.column(" + s.index() + ").data()";
+            text.add(t.column().name() + " " + t.op() + " " + (t.string() != null ? "'" + t.string() + "'"
+                    : s.type().kind() == TypeKind.DOUBLE ? t.doubleValue() : t.value()));
+            switch (JKind.stored(s.type())) {
+                case INT -> sb.append(".ints(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
+                        .append(t.op()).append(", ").append(t.value()).append(")");
+                case LONG -> sb.append(".longs(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
+                        .append(t.op()).append(", ").append(t.value()).append("L)");
+                case DOUBLE -> sb.append(".doubles(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
+                        .append(t.op()).append(", ").append(doubleLiteral(t.doubleValue())).append(")");
+                case CODE -> {
+                    // through the order-preserving dictionary, as ExprGen compares a code with a constant
+                    String d = dictionary(s.dictionaryKey());
+                    String lit = ExprGen.javaString(t.string());
+                    String vf = VectorFilter.class.getName() + ".";
+                    String[] opAndBound = switch (t.op()) {
+                        case EQ -> new String[] {"EQ", d + ".code(" + lit + ")"};
+                        case NE -> new String[] {"NE", d + ".code(" + lit + ")"};
+                        case LT -> new String[] {"LT", d + ".lowerBound(" + lit + ")"};
+                        case LE -> new String[] {"LT", d + ".upperBound(" + lit + ")"};
+                        case GT -> new String[] {"GE", d + ".upperBound(" + lit + ")"};
+                        default -> new String[] {"GE", d + ".lowerBound(" + lit + ")"};
+                    };
+                    sb.append(".ints(").append(col).append(", ").append(vf).append(opAndBound[0]).append(", ")
+                            .append(opAndBound[1]).append(")");
+                }
+                default -> throw new IllegalStateException("no vectorized comparison of " + s.type());
+            }
+        }
+        selectionText = String.join(" and ", text);
+        return field("io.tessera.backend.jvm.VectorFilter", sb.toString(), "vf");
+    }
+
+    private static String doubleLiteral(double d) {
+        if (Double.isNaN(d)) {
+            return "Double.NaN";
+        }
+        if (Double.isInfinite(d)) {
+            return d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY";
+        }
+        return "Double.longBitsToDouble(" + Double.doubleToRawLongBits(d) + "L)";
+    }
+
     // ---- emission helpers ----
 
     private void line(String s) {
-        body.append("    ".repeat(indent)).append(s).append('\n');
+        target.append("    ".repeat(indent)).append(s).append('\n');
     }
 
     private void comment(String s) {
@@ -688,11 +771,24 @@ public final class PipelineEmitter implements ExprGen.Scope {
         sb.append("\n    public void init(io.tessera.backend.jvm.PipelineContext ctx) {\n").append(init).append("    }\n");
         sb.append("\n    public void run(long from, long to, Object sinkState) {\n");
         sb.append(before);
-        sb.append("        for (long i = from; i < to; i++) { // ").append(p.source()).append('\n');
-        sb.append(body);
-        sb.append("        }\n");
+        if (selection == null) {
+            sb.append("        for (long i = from; i < to; i++) { // ").append(p.source()).append('\n');
+            sb.append(body);
+            sb.append("        }\n");
+        } else {
+            sb.append("        // FILTER (vectorized) ").append(selectionText).append(": a bit per selected row of the morsel\n");
+            sb.append("        final long[] sel = ").append(selection).append(".select(from, to);\n");
+            sb.append("        for (int wi = 0; wi < sel.length; wi++) { // ").append(p.source()).append(", selected rows\n");
+            sb.append("            for (long word = sel[wi]; word != 0; ) {\n");
+            sb.append("                final long i = from + ((long) wi << 6) + Long.numberOfTrailingZeros(word);\n");
+            sb.append("                word &= word - 1;\n");
+            sb.append(body);
+            sb.append("            }\n");
+            sb.append("        }\n");
+        }
         sb.append(after);
-        sb.append("    }\n}\n");
+        sb.append("    }\n");
+        sb.append("}\n");
         return sb.toString();
     }
 }
