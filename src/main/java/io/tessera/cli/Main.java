@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
                 BenchCommand.class,
                 DevicesCommand.class,
                 SsbCommand.class,
+                VariantsCommand.class,
         })
 public final class Main implements Runnable {
 
