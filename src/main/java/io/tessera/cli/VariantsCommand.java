@@ -22,7 +22,9 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 /**
  * {@code tessera variants}: the code variants of a query's pipelines on a device: per pipeline its shape, the
@@ -33,6 +35,9 @@ import java.util.concurrent.Callable;
                 + "that apply to it with their values, and the number of valid genomes.",
                 "Dimensions a probe mirrors from the build it probes are not listed (they follow the build)."})
 public final class VariantsCommand implements Callable<Integer> {
+
+    /** The variant space of a device kind, if its backend declares one; tests put a stand-in here. */
+    static volatile Function<String, Optional<VariantSpace>> spaces = VariantSpaces::forDevice;
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -61,10 +66,9 @@ public final class VariantsCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
-        VariantSpace space = VariantSpaces.forDevice(d).orElse(null);
+        VariantSpace space = spaces.apply(d).orElse(null);
         if (space == null) {
-            err.println("tessera: no variant space for device " + d + " yet: its backend does not declare its variants"
-                    + " (devices with one: " + String.join(", ", VariantSpaces.withSpace()) + ")");
+            err.println("tessera: no variant space for device " + d + " yet: its backend does not declare its variants");
             err.flush();
             return 1;
         }

@@ -96,7 +96,7 @@ public final class QueryEngine {
      * Compiles a query for the JVM with the genome of every pipeline chosen by {@code genomes} from the plan
      * (complete genomes, derived dimensions included), e.g. to run a plan under explicit variants.
      */
-    public Prepared prepare(String sql, Function<QueryPlan, Map<Integer, Genome>> genomes) {
+    public Prepared prepareJvm(String sql, Function<QueryPlan, Map<Integer, Genome>> genomes) {
         long t0 = System.nanoTime();
         QueryPlan plan = plan(sql);
         Map<Integer, Genome> chosen = genomes.apply(plan);

@@ -8,6 +8,8 @@ import io.tessera.plan.QueryPlan;
 import io.tessera.variant.Dimension;
 import io.tessera.variant.Genomes;
 import io.tessera.variant.JvmVariantSpace;
+import io.tessera.variant.VariantSpace;
+import io.tessera.variant.VariantSpaces;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +21,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -100,13 +104,39 @@ class VariantsCommandTest {
 
     @Test
     void aDeviceWithoutAVariantSpaceIsNamed() {
-        Run gpu = run("variants", "--db", dir.toString(), "--device", "gpu", "-c", "select count(*) from lineorder");
-        assertEquals(1, gpu.code());
-        assertTrue(gpu.err().contains("no variant space for device gpu yet"), gpu.err());
-        assertEquals("", gpu.out());
+        Function<String, Optional<VariantSpace>> saved = VariantsCommand.spaces;
+        try {
+            VariantsCommand.spaces = device -> device.equals("cpu") ? saved.apply(device) : Optional.empty();
+            Run gpu = run("variants", "--db", dir.toString(), "--device", "gpu", "-c", "select count(*) from lineorder");
+            assertEquals(1, gpu.code());
+            assertTrue(gpu.err().contains("no variant space for device gpu yet"), gpu.err());
+            assertEquals("", gpu.out());
+        } finally {
+            VariantsCommand.spaces = saved;
+        }
         Run tpu = run("variants", "--db", dir.toString(), "--device", "tpu", "-c", "select count(*) from lineorder");
         assertEquals(2, tpu.code());
         assertTrue(tpu.err().contains("unknown device 'tpu' (cpu, gpu)"), tpu.err());
+    }
+
+    @Test
+    void everyRegisteredSpaceCountsItsGenomes() {
+        String sql = Queries.sql(Queries.SSB, "q2.1");
+        for (String device : VariantSpaces.withSpace()) {
+            VariantSpace space = VariantSpaces.forDevice(device).orElseThrow();
+            Run r = run("variants", "--db", dir.toString(), "--device", device, "--format", "csv", "-c", sql);
+            assertEquals(0, r.code(), r.err());
+            try (Tessera t = Tessera.open(dir)) {
+                QueryPlan plan = t.engine().plan(sql);
+                List<String> lines = r.out().lines().toList();
+                assertEquals(plan.pipelines().size() + 1, lines.size(), r.out());
+                for (int i = 0; i < plan.pipelines().size(); i++) {
+                    Pipeline p = plan.pipelines().get(i);
+                    assertTrue(lines.get(i + 1).startsWith(p.id() + "," + device + ","), lines.get(i + 1));
+                    assertTrue(lines.get(i + 1).endsWith("," + Genomes.count(space, plan, p)), lines.get(i + 1));
+                }
+            }
+        }
     }
 
     @Test

@@ -45,7 +45,7 @@ public final class DifferentialHarness {
 
             public QueryResult query(String sql) {
                 io.tessera.exec.QueryEngine e = t.engine();
-                return e.run(e.prepare(sql, genomes));
+                return e.run(e.prepareJvm(sql, genomes));
             }
         };
     }

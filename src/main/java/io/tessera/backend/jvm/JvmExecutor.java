@@ -353,14 +353,14 @@ public final class JvmExecutor {
                         stringKeys[k] = e.keyKinds()[k] == JKind.STRING;
                     }
                     HashGroupTable h;
-                    switch (e.genome().get(JvmDimensions.AGGREGATION)) {
-                        case "shared" -> h = ((SharedGroupTable) states.get(0)).collect(stringKeys);
-                        case "partitioned" -> h = PartitionedAggregation.aggregate(e, code, states, stringKeys, POOL);
-                        default -> {
-                            h = (HashGroupTable) states.get(0);
-                            for (int i = 1; i < states.size(); i++) {
-                                h.mergeFrom((HashGroupTable) states.get(i), stringKeys);
-                            }
+                    if (states.get(0) instanceof SharedGroupTable shared) {
+                        h = shared.collect(stringKeys);
+                    } else if (states.get(0) instanceof PartitionedInput) {
+                        h = PartitionedAggregation.aggregate(e, code, states, stringKeys, POOL);
+                    } else {
+                        h = (HashGroupTable) states.get(0);
+                        for (int i = 1; i < states.size(); i++) {
+                            h.mergeFrom((HashGroupTable) states.get(i), stringKeys);
                         }
                     }
                     groups = new int[h.groups];
