@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
                 BenchCommand.class,
                 DevicesCommand.class,
                 SsbCommand.class,
+                EmitCommand.class,
+                SelftestCommand.class,
                 VariantsCommand.class,
         })
 public final class Main implements Runnable {

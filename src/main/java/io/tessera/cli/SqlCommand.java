@@ -48,12 +48,16 @@ public final class SqlCommand implements Callable<Integer> {
             description = "output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     OutputFormat format;
 
+    @Option(names = "--device", paramLabel = "DEVICE", defaultValue = "auto",
+            description = "gpu, cpu or auto (the GPU when there is one); default: ${DEFAULT-VALUE}")
+    String device;
+
     @Option(names = "--timing", description = "print the compile and run time after each result")
     boolean timing;
 
     @Override
     public Integer call() throws Exception {
-        try (Tessera tessera = Tessera.open(db.db)) {
+        try (Tessera tessera = Tessera.open(db.db, io.tessera.exec.Device.parse(device))) {
             StatementRunner runner = runners.apply(tessera);
             if (command != null) {
                 return runCommand(runner, tessera);

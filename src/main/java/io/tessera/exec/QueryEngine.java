@@ -3,6 +3,7 @@ package io.tessera.exec;
 import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
 import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.MatRelation;
 import io.tessera.plan.ColumnInfo;
@@ -29,19 +30,37 @@ public final class QueryEngine {
 
     private final Database db;
     private final int workers;
+    private final Device device;
 
     public QueryEngine(Database db) {
         this(db, java.lang.Runtime.getRuntime().availableProcessors());
     }
 
     public QueryEngine(Database db, int workers) {
-        this.db = db;
-        this.workers = workers;
+        this(db, workers, Device.CPU);
     }
 
-    /** A query compiled to runnable code, with the time that took. */
+    /** An engine that runs queries on {@code device} (GPU and AUTO fall back to the JVM, saying why). */
+    public QueryEngine(Database db, int workers, Device device) {
+        this.db = db;
+        this.workers = workers;
+        this.device = device;
+    }
+
+    public Device device() {
+        return device;
+    }
+
+    /**
+     * A query compiled to runnable code, with the time that took. {@code gpu}: its GPU kernels (null when it runs
+     * on the JVM only); {@code notice}: why a GPU that was asked for is not (fully) used, else null.
+     */
     public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
-                           List<String> names, long compileNanos) {
+                           List<String> names, long compileNanos, GpuPlan gpu, String notice) {
+        public Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
+                        List<String> names, long compileNanos) {
+            this(plan, genomes, compiled, names, compileNanos, null, null);
+        }
     }
 
     public QueryResult execute(String sql) {
@@ -84,12 +103,37 @@ public final class QueryEngine {
     }
 
     public Prepared prepare(String sql) {
+        return prepare(sql, null);
+    }
+
+    /** The pipelines of a query, planned but not compiled. */
+    public QueryPlan plan(String sql) {
+        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
+        return PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+    }
+
+    /** Prepares a query; {@code cudaGenomes} overrides the default CUDA genome of some pipelines (null: none). */
+    public Prepared prepare(String sql, Map<Integer, Genome> cudaGenomes) {
         long t0 = System.nanoTime();
         SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
         QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
         Map<Integer, Genome> genomes = DefaultGenomes.forPlan(plan, workers);
         JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, genomes);
-        return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0);
+        GpuPlan gpu = null;
+        String notice = null;
+        if (device != Device.CPU) {
+            try {
+                gpu = GpuPlan.prepare(GpuRuntime.get(), db, plan, compiled, cudaGenomes);
+                notice = device == Device.GPU ? gpu.notice() : null;
+                if (gpu.gpuPipelines() == 0) {
+                    gpu = null;
+                }
+            } catch (io.tessera.backend.cuda.CudaException | LinkageError e) {
+                // auto means "the GPU when there is one": no GPU is not worth a word then
+                notice = device == Device.GPU ? "ran on the JVM: " + GpuFallbacks.describe(e) : null;
+            }
+        }
+        return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0, gpu, notice);
     }
 
     /**
@@ -105,17 +149,31 @@ public final class QueryEngine {
                 System.nanoTime() - t0);
     }
 
-    /** The pipelines of a query, before any genome is chosen. */
-    public QueryPlan plan(String sql) {
-        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
-        return PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
-    }
-
     public QueryResult run(Prepared p) {
         long t0 = System.nanoTime();
-        MatRelation rel;
+        MatRelation rel = null;
+        QueryResult.Execution execution = QueryResult.Execution.CPU;
+        if (p.notice() != null) {
+            execution = new QueryResult.Execution("cpu", p.notice(), 0, 0, 0, 0, p.plan().pipelines().size());
+        }
         try {
-            rel = JvmExecutor.run(p.compiled(), db);
+            if (p.gpu() != null) {
+                GpuRuntime rt = GpuRuntime.get();
+                try (GpuOffload off = new GpuOffload(rt, p.gpu())) {
+                    rel = JvmExecutor.run(p.compiled(), db, off);
+                    int all = p.plan().pipelines().size();
+                    int onGpu = p.gpu().gpuPipelines();
+                    execution = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(), off.kernelNanos(),
+                            off.uploadNanos(), p.gpu().bytesRead(), onGpu, all);
+                } catch (GpuOffload.Fallback | io.tessera.backend.cuda.CudaException e) {
+                    rel = null;
+                    execution = new QueryResult.Execution("cpu", "ran on the JVM: " + GpuFallbacks.describe(e), 0, 0, 0, 0,
+                            p.plan().pipelines().size());
+                }
+            }
+            if (rel == null) {
+                rel = JvmExecutor.run(p.compiled(), db);
+            }
         } catch (ArithmeticException e) {
             throw new SqlError("cannot compute the query: " + (e.getMessage() == null ? "arithmetic error" : e.getMessage()
                     .replace("integer overflow", "numeric overflow").replace("long overflow", "numeric overflow")), e);
@@ -133,7 +191,7 @@ public final class QueryEngine {
             }
             rows.add(row);
         }
-        return new QueryResult(cols, rows, p.compileNanos(), System.nanoTime() - t0);
+        return new QueryResult(cols, rows, p.compileNanos(), System.nanoTime() - t0, execution);
     }
 
     /** The pipelines of a query with the genome of each (EXPLAIN). */
@@ -143,6 +201,14 @@ public final class QueryEngine {
         for (Pipeline pl : p.plan().pipelines()) {
             sb.append(pl).append('\n');
             sb.append("  genome: ").append(p.genomes().get(pl.id())).append(" (default)\n");
+            if (p.gpu() != null) {
+                if (p.gpu().placement().onGpu(pl.id())) {
+                    sb.append("  gpu: ").append(p.gpu().genomes().get(pl.id())).append(" (default)\n");
+                } else {
+                    String why = p.gpu().placement().jvmReasons().get(pl.id());
+                    sb.append("  gpu: no, on the JVM").append(why == null ? "" : ": " + why).append('\n');
+                }
+            }
         }
         sb.append("result: r").append(p.plan().resultRelation()).append(' ')
                 .append(p.plan().resultColumns().stream().map(ColumnInfo::name).toList());

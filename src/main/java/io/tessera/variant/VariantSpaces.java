@@ -22,6 +22,7 @@ public final class VariantSpaces {
 
     static {
         SPACES.put(CPU, JvmVariantSpace::new);
+        SPACES.put(GPU, () -> CudaVariantSpace.INSTANCE);
     }
 
     private VariantSpaces() {

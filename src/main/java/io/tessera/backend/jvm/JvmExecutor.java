@@ -118,8 +118,23 @@ public final class JvmExecutor {
         }
     }
 
+    /**
+     * Runs some pipelines elsewhere (a GPU): given a pipeline's emitted JVM code (for the layout of its sink state),
+     * returns the sink states its run left, as the JVM workers would have (RowBuffer, DenseGroupTable,
+     * HashGroupTable), or null to run the pipeline here. For a BUILD it returns an empty list: the table stays where
+     * it was built, and only the dictionaries of its payload are registered here.
+     */
+    public interface Offload {
+        List<Object> run(EmittedPipeline pipeline);
+    }
+
     /** Runs the query and returns its result relation. */
     public static MatRelation run(CompiledQuery q, Database db) {
+        return run(q, db, null);
+    }
+
+    /** Runs the query, handing each pipeline to {@code offload} first (null: every pipeline here). */
+    public static MatRelation run(CompiledQuery q, Database db, Offload offload) {
         Run run = new Run(db, q.plan());
         for (Pipeline p : q.plan().pipelines()) {
             if (p.source() instanceof Source.RelationScan rs) {
@@ -138,7 +153,15 @@ public final class JvmExecutor {
             run.relations.put(v.getKey(), valuesRelation(run, v.getKey(), v.getValue()));
         }
         for (int i = 0; i < q.pipelines().size(); i++) {
-            runPipeline(run, q.pipelines().get(i), q.classes().get(i));
+            EmittedPipeline e = q.pipelines().get(i);
+            List<Object> states = offload == null ? null : offload.run(e);
+            if (states == null) {
+                runPipeline(run, e, q.classes().get(i));
+            } else if (e.pipeline().sink() instanceof Sink.Build b) {
+                registerPayloadDictionaries(run, e, b);
+            } else {
+                finish(run, e, null, states);
+            }
         }
         MatRelation result = run.relations.get(q.plan().resultRelation());
         if (result == null) {
@@ -258,6 +281,16 @@ public final class JvmExecutor {
 
     private static boolean murmur(Genome g) {
         return g.has(JvmDimensions.HASH) && "murmur".equals(g.get(JvmDimensions.HASH));
+    }
+
+    private static void registerPayloadDictionaries(Run run, EmittedPipeline e, Sink.Build b) {
+        for (int c = 0; c < b.payload().size(); c++) {
+            if (e.bufferKinds()[c] == JKind.CODE) {
+                run.register(io.tessera.plan.DictionaryKeys.payload(b.joinId(), c), run.dictionary(e.bufferDicts()[c]));
+            } else if (e.bufferKinds()[c] == JKind.STRING) {
+                throw new IllegalStateException("a table with computed strings was built elsewhere");
+            }
+        }
     }
 
     private static Object newState(EmittedPipeline e) {
