@@ -21,14 +21,15 @@ import java.util.TreeMap;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Each of the 13 SSB queries at scale factor 0.01 under a covering sample of JVM genomes (every value of every
+ * Each of the 13 SSB queries at scale factor 0.01 ({@code -Dtessera.difftest.variantsSf}) under a covering sample of JVM genomes (every value of every
  * dimension of every pipeline used at least once, {@link Genomes#coveringPlans}), each run compared with DuckDB.
  */
 class SsbVariantsDifferentialTest extends BenchmarkDifferentialTest {
 
+    /** {@code -Dtessera.difftest.variantsSf}, default 0.01. */
     @Override
     double scaleFactor() {
-        return 0.01;
+        return Double.parseDouble(System.getProperty("tessera.difftest.variantsSf", "0.01"));
     }
 
     @Override

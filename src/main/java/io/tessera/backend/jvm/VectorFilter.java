@@ -74,15 +74,39 @@ public final class VectorFilter {
         return bits;
     }
 
-    static VectorOperators.Comparison comparison(int op) {
+    // One case per operator, so that each compare gets a constant operator: the JIT intrinsifies the Vector API
+    // only for constant operators (with a variable one every vector would be boxed and compared lane by lane).
+
+    private static long mask(IntVector v, int op, int c) {
         return switch (op) {
-            case EQ -> VectorOperators.EQ;
-            case NE -> VectorOperators.NE;
-            case LT -> VectorOperators.LT;
-            case LE -> VectorOperators.LE;
-            case GT -> VectorOperators.GT;
-            case GE -> VectorOperators.GE;
-            default -> throw new IllegalArgumentException("comparison " + op);
+            case EQ -> v.compare(VectorOperators.EQ, c).toLong();
+            case NE -> v.compare(VectorOperators.NE, c).toLong();
+            case LT -> v.compare(VectorOperators.LT, c).toLong();
+            case LE -> v.compare(VectorOperators.LE, c).toLong();
+            case GT -> v.compare(VectorOperators.GT, c).toLong();
+            default -> v.compare(VectorOperators.GE, c).toLong();
+        };
+    }
+
+    private static long mask(LongVector v, int op, long c) {
+        return switch (op) {
+            case EQ -> v.compare(VectorOperators.EQ, c).toLong();
+            case NE -> v.compare(VectorOperators.NE, c).toLong();
+            case LT -> v.compare(VectorOperators.LT, c).toLong();
+            case LE -> v.compare(VectorOperators.LE, c).toLong();
+            case GT -> v.compare(VectorOperators.GT, c).toLong();
+            default -> v.compare(VectorOperators.GE, c).toLong();
+        };
+    }
+
+    private static long mask(DoubleVector v, int op, double c) {
+        return switch (op) {
+            case EQ -> v.compare(VectorOperators.EQ, c).toLong();
+            case NE -> v.compare(VectorOperators.NE, c).toLong();
+            case LT -> v.compare(VectorOperators.LT, c).toLong();
+            case LE -> v.compare(VectorOperators.LE, c).toLong();
+            case GT -> v.compare(VectorOperators.GT, c).toLong();
+            default -> v.compare(VectorOperators.GE, c).toLong();
         };
     }
 
@@ -100,7 +124,6 @@ public final class VectorFilter {
     private abstract static class Term {
         final MemorySegment segment;
         final int op;
-        final VectorOperators.Comparison cmp;
         /** The array behind a heap segment, or null for an off-heap one. */
         final Object array;
         /** The heap segment's first element within {@link #array}. */
@@ -108,8 +131,10 @@ public final class VectorFilter {
 
         Term(MemorySegment segment, int op, int width) {
             this.segment = segment;
+            if (op < EQ || op > GE) {
+                throw new IllegalArgumentException("comparison " + op);
+            }
             this.op = op;
-            this.cmp = comparison(op);
             this.array = segment.isNative() ? null : segment.heapBase().orElseThrow();
             this.arrayOffset = (int) (segment.address() / width);
         }
@@ -138,7 +163,7 @@ public final class VectorFilter {
             for (int j = 0; j < 64; j += lanes) {
                 IntVector v = ints != null ? IntVector.fromArray(INTS, ints, arrayOffset + (int) base + j)
                         : IntVector.fromMemorySegment(INTS, segment, (base + j) << 2, ByteOrder.LITTLE_ENDIAN);
-                word |= v.compare(cmp, c).toLong() << j;
+                word |= mask(v, op, c) << j;
             }
             return word;
         }
@@ -171,7 +196,7 @@ public final class VectorFilter {
             for (int j = 0; j < 64; j += lanes) {
                 LongVector v = longs != null ? LongVector.fromArray(LONGS, longs, arrayOffset + (int) base + j)
                         : LongVector.fromMemorySegment(LONGS, segment, (base + j) << 3, ByteOrder.LITTLE_ENDIAN);
-                word |= v.compare(cmp, c).toLong() << j;
+                word |= mask(v, op, c) << j;
             }
             return word;
         }
@@ -204,7 +229,7 @@ public final class VectorFilter {
             for (int j = 0; j < 64; j += lanes) {
                 DoubleVector v = doubles != null ? DoubleVector.fromArray(DOUBLES, doubles, arrayOffset + (int) base + j)
                         : DoubleVector.fromMemorySegment(DOUBLES, segment, (base + j) << 3, ByteOrder.LITTLE_ENDIAN);
-                word |= v.compare(cmp, c).toLong() << j;
+                word |= mask(v, op, c) << j;
             }
             return word;
         }
