@@ -41,9 +41,10 @@ import java.util.function.Predicate;
  * <tr><td>access</td><td>dynamic, blocked, strided</td><td>every pipeline, where there is more than one core</td></tr>
  * </table>
  *
- * <p>SIMD covers filters only: the grouped and plain aggregates of the pipelines that have them follow probes
- * (hash lookups and gathers per row), which the Vector API of this JDK does not speed up, so no aggregation
- * kernel is offered.
+ * <p>SIMD covers filters only, for now: the leading comparisons of a column with a constant go to a hand-written
+ * Vector API kernel that the generated code calls. No aggregation kernel exists yet (it would apply to pipelines
+ * that aggregate right after their filters, such as TPC-H Q1 and Q6; in SSB every aggregate follows probes, whose
+ * per-row hash lookups and gathers the Vector API does not help), so simd applies to no aggregation.
  */
 public final class JvmVariantSpace implements VariantSpace {
 
