@@ -252,10 +252,14 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             slots = Long.highestOneBit(Math.max(2, 2 * buildRows) - 1) << 1;
             log2 = Long.numberOfTrailingZeros(slots);
         }
-        DeviceBuffer keys = take(slots * layout.keyType().bytes);
-        if (layout.keyType() == CType.INT) {
+        DeviceBuffer keys;
+        if (layout.perfect()) {
+            keys = zeroed((slots + 31) / 32 * 4); // presence bits
+        } else if (layout.keyType() == CType.INT) {
+            keys = take(slots * 4);
             ctx.driver().memsetD32(keys.address(), Integer.MIN_VALUE, slots);
         } else {
+            keys = take(slots * 8);
             rt.fill64(keys, Long.MIN_VALUE, slots);
         }
         List<DeviceBuffer> payload = new ArrayList<>();

@@ -123,9 +123,10 @@ public final class CudaVariantSpace implements VariantSpace {
     @Override
     public Genome defaultGenome(QueryPlan plan, Pipeline p) {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put(TPB, "128");
-        m.put(IPT, "8");
-        m.put(GRID, "p16");
+        // measured on the H200 over SSB SF 20 (docs/PERFORMANCE.md); profiles replace it per device
+        m.put(TPB, "512");
+        m.put(IPT, "4");
+        m.put(GRID, "p4");
         if (p.operations().stream().anyMatch(o -> o instanceof Operation.Filter)) {
             m.put(PREDICATION, "branch");
         }

@@ -220,6 +220,14 @@ __device__ __forceinline__ long long PerfectFind(const K* keys, K key, long long
     return keys[s] == key ? s : -1;
 }
 
+// The slot of key in a perfect table kept as a presence bitmap over [key_min, key_min + slots), or -1.
+__device__ __forceinline__ long long PerfectFindBit(const unsigned int* __restrict__ bits, long long key,
+                                                    long long key_min, long long slots) {
+    const long long s = key - key_min;
+    if (s < 0 || s >= slots) return -1;
+    return (__ldg(&bits[s >> 5]) >> (s & 31)) & 1u ? s : -1;
+}
+
 // ---- agg=shared: one global hash table of groups, W 64-bit key words per group ----
 //
 // state[slot]: 0 free, 1 being claimed, 2 holds a group. A thread claims a free slot with a CAS,

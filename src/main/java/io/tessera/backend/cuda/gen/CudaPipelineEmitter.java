@@ -328,7 +328,10 @@ public final class CudaPipelineEmitter {
                 .append(" on ").append(comment(key)).append(t.perfect() ? " (perfect table)" : " (linear probing, "
                         + (t.murmur() ? "murmur" : "multiply-shift") + ")").append('\n');
         load(key, in);
-        params.add(new KernelParam(KernelParam.Kind.PROBE_KEYS, pr.joinId(), j + "_keys", "const " + kt.c + "* __restrict__"));
+        // a perfect table is a presence bitmap (bit = key - min) beside the payload arrays: a probe reads one bit,
+        // and bitmaps are small enough to stay in L1 and L2 where the key arrays would not
+        params.add(new KernelParam(KernelParam.Kind.PROBE_KEYS, pr.joinId(), j + (t.perfect() ? "_bits" : "_keys"),
+                "const " + (t.perfect() ? "unsigned int" : kt.c) + "* __restrict__"));
         if (t.perfect()) {
             params.add(new KernelParam(KernelParam.Kind.PROBE_MIN, pr.joinId(), j + "_min", "const long long"));
             params.add(new KernelParam(KernelParam.Kind.PROBE_SLOTS, pr.joinId(), j + "_slots", "const long long"));
@@ -355,7 +358,7 @@ public final class CudaPipelineEmitter {
         }
         CValue k = gen.gen(key);
         String find = t.perfect()
-                ? "tessera::q::PerfectFind<" + kt.c + ">(" + j + "_keys, " + k.v() + ", " + j + "_min, " + j + "_slots)"
+                ? "tessera::q::PerfectFindBit(" + j + "_bits, (long long)" + k.v() + ", " + j + "_min, " + j + "_slots)"
                 : "tessera::q::LinearFind<" + t.hashStruct() + ", " + kt.c + ">(" + j + "_keys, " + k.v() + ", ("
                         + kt.c + ")" + CudaExprGen.longLiteral(t.emptyKey()) + ", " + j + "_log2)";
         body.append(in).append("#pragma unroll\n");
@@ -437,7 +440,8 @@ public final class CudaPipelineEmitter {
         for (Expr e : b.payload()) {
             load(e, in);
         }
-        params.add(new KernelParam(KernelParam.Kind.BUILD_KEYS, b.joinId(), "build_keys", kt.c + "* __restrict__"));
+        params.add(new KernelParam(KernelParam.Kind.BUILD_KEYS, b.joinId(), perfect ? "build_bits" : "build_keys",
+                (perfect ? "unsigned int" : kt.c) + "* __restrict__"));
         for (int c = 0; c < payloadTypes.size(); c++) {
             params.add(new KernelParam(KernelParam.Kind.BUILD_PAYLOAD, b.joinId(), c, "build_pay" + c, payloadTypes.get(c).memory() + "* __restrict__"));
         }
@@ -457,7 +461,7 @@ public final class CudaPipelineEmitter {
             body.append(in).append("            err |= TESSERA_ERR_TABLE_FULL;  // a key outside the range the statistics gave\n");
             body.append(in).append("            slot = -1;\n");
             body.append(in).append("        } else {\n");
-            body.append(in).append("            build_keys[slot] = key;\n");
+            body.append(in).append("            atomicOr(&build_bits[slot >> 5], 1u << (slot & 31));\n");
             body.append(in).append("        }\n");
         } else {
             body.append(in).append("        const long long slot = tessera::q::LinearInsert<").append(layout.hashStruct())
