@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
                 SsbCommand.class,
                 EmitCommand.class,
                 SelftestCommand.class,
+                VariantsCommand.class,
         })
 public final class Main implements Runnable {
 

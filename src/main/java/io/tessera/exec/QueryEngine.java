@@ -20,6 +20,7 @@ import io.tessera.variant.Genome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Runs statements against one database: SQL to a logical plan (Calcite), to pipelines, to a genome per
@@ -133,6 +134,19 @@ public final class QueryEngine {
             }
         }
         return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0, gpu, notice);
+    }
+
+    /**
+     * Compiles a query for the JVM with the genome of every pipeline chosen by {@code genomes} from the plan
+     * (complete genomes, derived dimensions included), e.g. to run a plan under explicit variants.
+     */
+    public Prepared prepareJvm(String sql, Function<QueryPlan, Map<Integer, Genome>> genomes) {
+        long t0 = System.nanoTime();
+        QueryPlan plan = plan(sql);
+        Map<Integer, Genome> chosen = genomes.apply(plan);
+        JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, chosen);
+        return new Prepared(plan, chosen, compiled, plan.resultColumns().stream().map(ColumnInfo::name).toList(),
+                System.nanoTime() - t0);
     }
 
     public QueryResult run(Prepared p) {

@@ -24,7 +24,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs a query's compiled pipelines in order on all cores: each pipeline's source rows are cut into morsels that
@@ -161,7 +160,7 @@ public final class JvmExecutor {
             } else if (e.pipeline().sink() instanceof Sink.Build b) {
                 registerPayloadDictionaries(run, e, b);
             } else {
-                finish(run, e, states);
+                finish(run, e, null, states);
             }
         }
         MatRelation result = run.relations.get(q.plan().resultRelation());
@@ -242,21 +241,13 @@ public final class JvmExecutor {
         };
         code.init(ctx);
         Genome g = e.genome();
-        int workers = Math.max(1, g.getInt(JvmDimensions.WORKERS));
-        long morsel = Math.max(64, g.getInt(JvmDimensions.MORSEL));
+        int workers = g.has(JvmDimensions.WORKERS) ? Math.max(1, g.getInt(JvmDimensions.WORKERS)) : 1;
+        long morsel = Math.max(64, g.has(JvmDimensions.MORSEL) ? g.getInt(JvmDimensions.MORSEL) : 16384);
         int tasks = (int) Math.max(1, Math.min(workers, (rows + morsel - 1) / morsel));
-        AtomicLong cursor = new AtomicLong();
-        List<Callable<Object>> jobs = new ArrayList<>();
-        for (int t = 0; t < tasks; t++) {
-            jobs.add(() -> {
-                Object state = newState(e);
-                long from;
-                while ((from = cursor.getAndAdd(morsel)) < rows) {
-                    code.run(from, Math.min(rows, from + morsel), state);
-                }
-                return state;
-            });
-        }
+        Object shared = sharedState(e);
+        List<Callable<Object>> jobs = MorselScheduler.jobs(code, rows, morsel, tasks,
+                MorselScheduler.Access.of(g.has(JvmDimensions.ACCESS) ? g.get(JvmDimensions.ACCESS) : "dynamic"),
+                () -> shared != null ? shared : newState(e));
         List<Object> states = new ArrayList<>();
         if (tasks == 1) {
             try {
@@ -276,7 +267,20 @@ public final class JvmExecutor {
                 throw new IllegalStateException("interrupted", ex);
             }
         }
-        finish(run, e, states);
+        finish(run, e, code, states);
+    }
+
+    /** The one sink state all workers share (agg=shared), or null when each worker has its own. */
+    private static Object sharedState(EmittedPipeline e) {
+        if (e.pipeline().sink() instanceof Sink.GroupAggregate ga && "shared".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
+            return new SharedGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(), murmur(e.genome()),
+                    (int) Math.min(1 << 16, ga.estimatedGroups()));
+        }
+        return null;
+    }
+
+    private static boolean murmur(Genome g) {
+        return g.has(JvmDimensions.HASH) && "murmur".equals(g.get(JvmDimensions.HASH));
     }
 
     private static void registerPayloadDictionaries(Run run, EmittedPipeline e, Sink.Build b) {
@@ -299,8 +303,11 @@ public final class JvmExecutor {
                 if (e.dense()) {
                     yield new DenseGroupTable(e.aggs(), e.denseMins(), e.denseSizes());
                 }
-                yield new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(),
-                        "murmur".equals(e.genome().get(JvmDimensions.HASH)), (int) Math.min(1 << 16, ga.estimatedGroups()));
+                if ("partitioned".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
+                    yield new PartitionedInput(e.bufferKinds());
+                }
+                yield new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(), murmur(e.genome()),
+                        (int) Math.min(1 << 16, ga.estimatedGroups()));
             }
         };
     }
@@ -313,7 +320,7 @@ public final class JvmExecutor {
         return out;
     }
 
-    private static void finish(Run run, EmittedPipeline e, List<Object> states) {
+    private static void finish(Run run, EmittedPipeline e, PipelineCode code, List<Object> states) {
         switch (e.pipeline().sink()) {
             case Sink.Build b -> {
                 RowBuffer all = RowBuffer.concat(e.bufferKinds(), buffers(states));
@@ -325,10 +332,10 @@ public final class JvmExecutor {
                         run.register(key, run.dictionary(e.bufferDicts()[c]));
                     }
                 }
-                boolean perfect = "perfect".equals(e.genome().get(JvmDimensions.HASH_TABLE));
-                run.joins.put(b.joinId(), JoinTable.build(all, b.payload().size(), b.keys().size(), perfect,
-                        perfect ? b.range().min() : 0, perfect ? b.range().max() : 0,
-                        "murmur".equals(e.genome().get(JvmDimensions.HASH)), b.uniqueKeys()));
+                JoinTable.Layout layout = JoinTable.Layout.of(e.genome().get(JvmDimensions.HASH_TABLE));
+                boolean perfect = layout == JoinTable.Layout.PERFECT;
+                run.joins.put(b.joinId(), JoinTable.build(all, b.payload().size(), b.keys().size(), layout,
+                        perfect ? b.range().min() : 0, perfect ? b.range().max() : 0, murmur(e.genome()), b.uniqueKeys()));
             }
             case Sink.Materialize m -> {
                 run.parts.computeIfAbsent(m.relationId(), k -> new ArrayList<>()).add(RowBuffer.concat(e.bufferKinds(), buffers(states)));
@@ -374,13 +381,20 @@ public final class JvmExecutor {
                     }
                     t = d;
                 } else {
-                    HashGroupTable h = (HashGroupTable) states.get(0);
                     boolean[] stringKeys = new boolean[ga.keys().size()];
                     for (int k = 0; k < stringKeys.length; k++) {
                         stringKeys[k] = e.keyKinds()[k] == JKind.STRING;
                     }
-                    for (int i = 1; i < states.size(); i++) {
-                        h.mergeFrom((HashGroupTable) states.get(i), stringKeys);
+                    HashGroupTable h;
+                    if (states.get(0) instanceof SharedGroupTable shared) {
+                        h = shared.collect(stringKeys);
+                    } else if (states.get(0) instanceof PartitionedInput) {
+                        h = PartitionedAggregation.aggregate(e, code, states, stringKeys, POOL);
+                    } else {
+                        h = (HashGroupTable) states.get(0);
+                        for (int i = 1; i < states.size(); i++) {
+                            h.mergeFrom((HashGroupTable) states.get(i), stringKeys);
+                        }
                     }
                     groups = new int[h.groups];
                     for (int gi = 0; gi < groups.length; gi++) {
