@@ -14,12 +14,34 @@ public final class QueryResult {
     private final List<Object[]> rows;
     private final long compileNanos;
     private final long executeNanos;
+    private final Execution execution;
+
+    /**
+     * Where a query ran and what that cost beyond the total: {@code device} "cpu", "gpu" or "gpu+cpu" (some
+     * pipelines on each); {@code notice}, when a GPU was asked for but (part of) the query ran on the JVM, the
+     * one-line reason (else null); GPU kernel time, column upload time, and the bytes the GPU kernels must read.
+     */
+    public record Execution(String device, String notice, long kernelNanos, long uploadNanos, long bytesRead,
+                            int gpuPipelines, int pipelines) {
+        public static final Execution CPU = new Execution("cpu", null, 0, 0, 0, 0, 0);
+    }
 
     public QueryResult(List<ResultColumn> columns, List<Object[]> rows, long compileNanos, long executeNanos) {
+        this(columns, rows, compileNanos, executeNanos, Execution.CPU);
+    }
+
+    public QueryResult(List<ResultColumn> columns, List<Object[]> rows, long compileNanos, long executeNanos,
+                       Execution execution) {
         this.columns = List.copyOf(columns);
         this.rows = Collections.unmodifiableList(rows);
         this.compileNanos = compileNanos;
         this.executeNanos = executeNanos;
+        this.execution = execution;
+    }
+
+    /** Where the query ran, and its GPU costs. */
+    public Execution execution() {
+        return execution;
     }
 
     public List<ResultColumn> columns() {

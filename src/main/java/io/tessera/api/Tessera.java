@@ -19,14 +19,23 @@ public final class Tessera implements AutoCloseable {
     private final Database db;
     private final io.tessera.exec.QueryEngine engine;
 
-    private Tessera(Database db) {
+    private Tessera(Database db, io.tessera.exec.Device device) {
         this.db = db;
-        this.engine = new io.tessera.exec.QueryEngine(db);
+        this.engine = new io.tessera.exec.QueryEngine(db, java.lang.Runtime.getRuntime().availableProcessors(), device);
+    }
+
+    private Tessera(Database db) {
+        this(db, io.tessera.exec.Device.CPU);
     }
 
     /** Opens an existing database directory. */
     public static Tessera open(Path dir) {
         return new Tessera(Database.open(dir));
+    }
+
+    /** Opens an existing database directory whose queries run on {@code device} (gpu, cpu, auto). */
+    public static Tessera open(Path dir, io.tessera.exec.Device device) {
+        return new Tessera(Database.open(dir), device);
     }
 
     /** Opens a database directory, creating an empty database when there is none. */

@@ -86,7 +86,7 @@ public final class SsbBench {
     }
 
     /** Geometric mean of the positive values (NaN when there are none). */
-    static double geomean(List<Double> values) {
+    public static double geomean(List<Double> values) {
         double logSum = 0;
         int n = 0;
         for (double v : values) {

@@ -44,6 +44,18 @@ public final class BenchCommand implements Callable<Integer> {
             description = "peer engine: duckdb or none (default: ${DEFAULT-VALUE})")
     String peer;
 
+    @Option(names = "--device", paramLabel = "DEVICE", defaultValue = "cpu",
+            description = "cpu: Tessera's JVM backend against the peer; gpu: kernel and end-to-end times against the "
+                    + "bandwidth model, beside the JVM backend (default: ${DEFAULT-VALUE})")
+    String device;
+
+    @Option(names = "--cuda-genome", paramLabel = "DIM=VALUE", split = ",",
+            description = "with --device gpu: these CUDA dimension values in every pipeline that allows them, e.g. tpb=256,ipt=4")
+    java.util.Map<String, String> cudaGenome = new java.util.LinkedHashMap<>();
+
+    @Option(names = "--no-jvm", description = "with --device gpu: do not measure the JVM backend beside it")
+    boolean noJvm;
+
     @Option(names = "--query", paramLabel = "NAME", split = ",",
             description = "only these queries (e.g. q1.1,q2.1)")
     List<String> only;
@@ -66,6 +78,17 @@ public final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("unknown peer '" + peer + "' (duckdb, none)");
         }
         PrintStream out = System.out;
+        if (io.tessera.exec.Device.parse(device) == io.tessera.exec.Device.GPU) {
+            try (Tessera t = Tessera.open(db)) {
+                List<io.tessera.bench.GpuBench.Row> rows = io.tessera.bench.GpuBench.run(t.database(), queries, runs, out,
+                        cudaGenome, !noJvm);
+                out.printf(Locale.ROOT, "%s%s on the GPU%s, %d runs after one warm-up, medians; model = bytes read / "
+                        + "measured read bandwidth%n", s.toUpperCase(Locale.ROOT), sf == null ? "" : " SF " + sf,
+                        cudaGenome.isEmpty() ? "" : " " + cudaGenome, runs);
+                out.print(io.tessera.bench.GpuBench.format(rows, Runtime.getRuntime().availableProcessors()));
+                return rows.stream().allMatch(r -> r.error() == null || !r.device().equals("-")) ? 0 : 1;
+            }
+        }
         try (Tessera t = Tessera.open(db)) {
             DuckDbPeer duck = null;
             try {

@@ -18,6 +18,9 @@ import picocli.CommandLine.Command;
                 BenchCommand.class,
                 DevicesCommand.class,
                 SsbCommand.class,
+                EmitCommand.class,
+                SelftestCommand.class,
+                VariantsCommand.class,
                 TuneCommand.class,
         })
 public final class Main implements Runnable {

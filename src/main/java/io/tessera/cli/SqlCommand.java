@@ -48,6 +48,10 @@ public final class SqlCommand implements Callable<Integer> {
             description = "output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     OutputFormat format;
 
+    @Option(names = "--device", paramLabel = "DEVICE", defaultValue = "auto",
+            description = "gpu, cpu or auto (the GPU when there is one); default: ${DEFAULT-VALUE}")
+    String device;
+
     @Option(names = "--timing", description = "print the compile and run time after each result")
     boolean timing;
 
@@ -58,7 +62,7 @@ public final class SqlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (Tessera tessera = Tessera.open(db.db)) {
+        try (Tessera tessera = Tessera.open(db.db, io.tessera.exec.Device.parse(device))) {
             if (tune != null) {
                 tessera.engine().tuneWith(io.tessera.tune.Strategies.canonical(tune));
             }

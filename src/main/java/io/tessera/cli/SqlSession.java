@@ -76,6 +76,10 @@ final class SqlSession {
             return false;
         }
         print(r);
+        if (r.execution().notice() != null) {
+            err.println("tessera: " + r.execution().notice());
+            err.flush();
+        }
         if (timing) {
             PrintWriter w = interactive ? out : err;
             w.println(timingLine(r));
@@ -87,8 +91,14 @@ final class SqlSession {
     static String timingLine(QueryResult r) {
         double compile = r.compileNanos() / 1e6;
         double run = r.executeNanos() / 1e6;
-        return String.format(Locale.ROOT, "Time: compile %.3f ms, run %.3f ms, total %.3f ms", compile, run,
+        String line = String.format(Locale.ROOT, "Time: compile %.3f ms, run %.3f ms, total %.3f ms", compile, run,
                 compile + run);
+        QueryResult.Execution x = r.execution();
+        if (!x.device().equals("cpu")) {
+            line += String.format(Locale.ROOT, " (%s: %d of %d pipelines, kernels %.3f ms, uploads %.3f ms)", x.device(),
+                    x.gpuPipelines(), x.pipelines(), x.kernelNanos() / 1e6, x.uploadNanos() / 1e6);
+        }
+        return line;
     }
 
     private void print(QueryResult r) {

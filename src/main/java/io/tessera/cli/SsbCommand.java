@@ -27,6 +27,10 @@ public final class SsbCommand implements Runnable {
     @Option(names = "--db", paramLabel = "DIR", description = "database directory (default: tessera-data/ssb-sfX)")
     Path db;
 
+    @Option(names = "--device", paramLabel = "DEVICE", defaultValue = "auto",
+            description = "gpu, cpu or auto (the GPU when there is one); default: ${DEFAULT-VALUE}")
+    String device;
+
     @Option(names = "--format", defaultValue = "table", converter = OutputFormat.Converter.class,
             description = "result format: table, csv or json (default: ${DEFAULT-VALUE})")
     OutputFormat format;
@@ -42,14 +46,17 @@ public final class SsbCommand implements Runnable {
         }
         PrintWriter out = new PrintWriter(System.out, true);
         double total = 0;
-        try (Tessera t = Tessera.open(dir)) {
+        try (Tessera t = Tessera.open(dir, io.tessera.exec.Device.parse(device))) {
             for (Queries.Query q : Queries.ssb()) {
                 QueryResult r = t.query(q.sql());
                 double compileMs = r.compileNanos() / 1e6;
                 double runMs = r.executeNanos() / 1e6;
                 total += compileMs + runMs;
-                out.printf(Locale.ROOT, "-- SSB %s: %d rows, %.1f ms (compile %.1f ms, run %.1f ms)%n",
-                        q.name(), r.rowCount(), compileMs + runMs, compileMs, runMs);
+                out.printf(Locale.ROOT, "-- SSB %s: %d rows, %.1f ms (compile %.1f ms, run %.1f ms) on %s%n",
+                        q.name(), r.rowCount(), compileMs + runMs, compileMs, runMs, r.execution().device());
+                if (r.execution().notice() != null) {
+                    out.println("-- " + r.execution().notice());
+                }
                 format.formatter().write(r, out);
                 out.println();
             }

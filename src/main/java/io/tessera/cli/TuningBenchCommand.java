@@ -72,7 +72,7 @@ public final class TuningBenchCommand implements Callable<Integer> {
         List<WorkloadTuner.Query> queries = TuneCommand.workload(workload, only);
         Strategies.Settings d = Strategies.Settings.DEFAULT;
         Strategies.Settings settings = new Strategies.Settings(prune, limit, d.plateauBlock(), d.plateauRuns(),
-                d.poolBlock(), d.poolQueries(), d.poolSize(), d.seed());
+                d.poolBlock(), d.poolQueries(), d.poolSize(), d.seed(), false);
         List<TuningDevice> devices = TuningDevice.parseList(device);
         long t0 = System.nanoTime();
         try (Database database = Database.open(db.db)) {

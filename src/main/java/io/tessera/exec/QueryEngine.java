@@ -3,6 +3,7 @@ package io.tessera.exec;
 import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
 import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.MatRelation;
 import io.tessera.plan.ColumnInfo;
@@ -23,6 +24,7 @@ import io.tessera.variant.VariantSpaces;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Runs statements against one database: SQL to a logical plan (Calcite), to pipelines, to a genome per
@@ -32,6 +34,7 @@ public final class QueryEngine {
 
     private final Database db;
     private final int workers;
+    private final Device device;
     private final GenomeChooser chooser;
     private volatile String tuneStrategy;
 
@@ -40,13 +43,22 @@ public final class QueryEngine {
     }
 
     public QueryEngine(Database db, int workers) {
-        this(db, workers, ProfileStore.openDefault());
+        this(db, workers, Device.CPU);
     }
 
-    /** An engine whose genomes come from {@code profiles} where they fit (null: default genomes only). */
-    public QueryEngine(Database db, int workers, ProfileStore profiles) {
+    /** An engine that runs queries on {@code device} (GPU and AUTO fall back to the JVM, saying why). */
+    public QueryEngine(Database db, int workers, Device device) {
+        this(db, workers, device, ProfileStore.openDefault());
+    }
+
+    /**
+     * An engine whose JVM genomes come from {@code profiles} where they fit the pipeline (null: default genomes
+     * only).
+     */
+    public QueryEngine(Database db, int workers, Device device, ProfileStore profiles) {
         this.db = db;
         this.workers = workers;
+        this.device = device;
         this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
                 TuningDevice.cpuInfo(workers).fingerprint());
     }
@@ -59,12 +71,21 @@ public final class QueryEngine {
         this.tuneStrategy = strategy;
     }
 
-    /** A query compiled to runnable code, with the time that took and where each pipeline's genome came from. */
+    public Device device() {
+        return device;
+    }
+
+    /**
+     * A query compiled to runnable code, with the time that took. {@code gpu}: its GPU kernels (null when it runs
+     * on the JVM only); {@code notice}: why a GPU that was asked for is not (fully) used, else null;
+     * {@code origins}: where each pipeline's JVM genome came from (profile, default, tuned now).
+     */
     public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
-                           List<String> names, long compileNanos, Map<Integer, String> origins) {
+                           List<String> names, long compileNanos, GpuPlan gpu, String notice,
+                           Map<Integer, String> origins) {
         public Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
                         List<String> names, long compileNanos) {
-            this(plan, genomes, compiled, names, compileNanos, Map.of());
+            this(plan, genomes, compiled, names, compileNanos, null, null, Map.of());
         }
     }
 
@@ -108,6 +129,17 @@ public final class QueryEngine {
     }
 
     public Prepared prepare(String sql) {
+        return prepare(sql, null);
+    }
+
+    /** The pipelines of a query, planned but not compiled. */
+    public QueryPlan plan(String sql) {
+        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
+        return PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+    }
+
+    /** Prepares a query; {@code cudaGenomes} overrides the default CUDA genome of some pipelines (null: none). */
+    public Prepared prepare(String sql, Map<Integer, Genome> cudaGenomes) {
         long t0 = System.nanoTime();
         SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
         QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
@@ -117,14 +149,62 @@ public final class QueryEngine {
         }
         Map<Integer, Genome> genomes = choice.genomes();
         JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, genomes);
-        return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0, choice.origins());
+        GpuPlan gpu = null;
+        String notice = null;
+        if (device != Device.CPU) {
+            try {
+                gpu = GpuPlan.prepare(GpuRuntime.get(), db, plan, compiled, cudaGenomes);
+                notice = device == Device.GPU ? gpu.notice() : null;
+                if (gpu.gpuPipelines() == 0) {
+                    gpu = null;
+                }
+            } catch (io.tessera.backend.cuda.CudaException | LinkageError e) {
+                // auto means "the GPU when there is one": no GPU is not worth a word then
+                notice = device == Device.GPU ? "ran on the JVM: " + GpuFallbacks.describe(e) : null;
+            }
+        }
+        return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0, gpu, notice,
+                choice.origins());
+    }
+
+    /**
+     * Compiles a query for the JVM with the genome of every pipeline chosen by {@code genomes} from the plan
+     * (complete genomes, derived dimensions included), e.g. to run a plan under explicit variants.
+     */
+    public Prepared prepareJvm(String sql, Function<QueryPlan, Map<Integer, Genome>> genomes) {
+        long t0 = System.nanoTime();
+        QueryPlan plan = plan(sql);
+        Map<Integer, Genome> chosen = genomes.apply(plan);
+        JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, chosen);
+        return new Prepared(plan, chosen, compiled, plan.resultColumns().stream().map(ColumnInfo::name).toList(),
+                System.nanoTime() - t0);
     }
 
     public QueryResult run(Prepared p) {
         long t0 = System.nanoTime();
-        MatRelation rel;
+        MatRelation rel = null;
+        QueryResult.Execution execution = QueryResult.Execution.CPU;
+        if (p.notice() != null) {
+            execution = new QueryResult.Execution("cpu", p.notice(), 0, 0, 0, 0, p.plan().pipelines().size());
+        }
         try {
-            rel = JvmExecutor.run(p.compiled(), db);
+            if (p.gpu() != null) {
+                GpuRuntime rt = GpuRuntime.get();
+                try (GpuOffload off = new GpuOffload(rt, p.gpu())) {
+                    rel = JvmExecutor.run(p.compiled(), db, off);
+                    int all = p.plan().pipelines().size();
+                    int onGpu = p.gpu().gpuPipelines();
+                    execution = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(), off.kernelNanos(),
+                            off.uploadNanos(), p.gpu().bytesRead(), onGpu, all);
+                } catch (GpuOffload.Fallback | io.tessera.backend.cuda.CudaException e) {
+                    rel = null;
+                    execution = new QueryResult.Execution("cpu", "ran on the JVM: " + GpuFallbacks.describe(e), 0, 0, 0, 0,
+                            p.plan().pipelines().size());
+                }
+            }
+            if (rel == null) {
+                rel = JvmExecutor.run(p.compiled(), db);
+            }
         } catch (ArithmeticException e) {
             throw new SqlError("cannot compute the query: " + (e.getMessage() == null ? "arithmetic error" : e.getMessage()
                     .replace("integer overflow", "numeric overflow").replace("long overflow", "numeric overflow")), e);
@@ -142,7 +222,7 @@ public final class QueryEngine {
             }
             rows.add(row);
         }
-        return new QueryResult(cols, rows, p.compileNanos(), System.nanoTime() - t0);
+        return new QueryResult(cols, rows, p.compileNanos(), System.nanoTime() - t0, execution);
     }
 
     /** The pipelines of a query with the genome of each (EXPLAIN). */
@@ -153,6 +233,14 @@ public final class QueryEngine {
             sb.append(pl).append('\n');
             sb.append("  genome: ").append(p.genomes().get(pl.id())).append(" (")
                     .append(p.origins().getOrDefault(pl.id(), GenomeChooser.DEFAULT)).append(")\n");
+            if (p.gpu() != null) {
+                if (p.gpu().placement().onGpu(pl.id())) {
+                    sb.append("  gpu: ").append(p.gpu().genomes().get(pl.id())).append(" (default)\n");
+                } else {
+                    String why = p.gpu().placement().jvmReasons().get(pl.id());
+                    sb.append("  gpu: no, on the JVM").append(why == null ? "" : ": " + why).append('\n');
+                }
+            }
         }
         sb.append("result: r").append(p.plan().resultRelation()).append(' ')
                 .append(p.plan().resultColumns().stream().map(ColumnInfo::name).toList());

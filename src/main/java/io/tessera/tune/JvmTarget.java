@@ -264,7 +264,9 @@ public final class JvmTarget implements Target {
         JvmExecutor.CompiledQuery query = compiler.compile(tuning.complete(tuning.start())).query();
         // tuning starts on warm code, as it would in a running system and as whole-query measurements do
         warmUp(query, tuning.complete(tuning.start()));
-        int workers = tuning.focusGenome(tuning.start()).getInt(io.tessera.variant.JvmDimensions.WORKERS);
+        Genome startGenome = tuning.focusGenome(tuning.start());
+        int workers = startGenome.has(io.tessera.variant.JvmDimensions.WORKERS)
+                ? startGenome.getInt(io.tessera.variant.JvmDimensions.WORKERS) : 1;
         for (TuningSpace.Knob k : tuning.knobs()) {
             if (k.name().equals(io.tessera.variant.JvmDimensions.WORKERS)) {
                 for (String v : k.values()) {

@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The strategies by name, and what each tunes of a query on a device: exhaustive and feature-wise search the
- * focus pipeline's free dimensions and the build dimensions its probes mirror, measuring whole queries; plateau
- * descent searches the focus pipeline's thread configuration and online pool its block-switchable dimensions,
- * both on blocks while the query runs.
+ * The strategies by name, and what each tunes of a query on a device: exhaustive search the tuned (focus)
+ * pipeline's free dimensions, feature-wise those and (by default) the build dimensions its probes mirror, both
+ * measuring whole queries; plateau descent the focus pipeline's thread configuration and the online pool the
+ * dimensions a block may change, both on blocks while the query runs.
  */
 public final class Strategies {
 
@@ -33,9 +33,15 @@ public final class Strategies {
      * @param seed           the online pool's random seed
      */
     public record Settings(double prune, double limitSeconds, long plateauBlock, int plateauRuns, long poolBlock,
-                           int poolQueries, int poolSize, long seed) {
+                           int poolQueries, int poolSize, long seed, boolean featureWiseBuilds) {
         public static final Settings DEFAULT = new Settings(Exhaustive.DEFAULT_PRUNE, Exhaustive.DEFAULT_LIMIT_SECONDS,
-                1 << 20, 40, 1 << 19, 8, OnlinePool.DEFAULT_SIZE, 42);
+                1 << 20, 40, 1 << 19, 8, OnlinePool.DEFAULT_SIZE, 42, true);
+
+        /** These settings with feature-wise search on exhaustive search's space (the tuned pipeline's own dimensions). */
+        public Settings sameSpaceAsExhaustive() {
+            return new Settings(prune, limitSeconds, plateauBlock, plateauRuns, poolBlock, poolQueries, poolSize, seed,
+                    false);
+        }
     }
 
     private Strategies() {
@@ -59,8 +65,17 @@ public final class Strategies {
         return n.equals(PlateauDescent.NAME) || n.equals(OnlinePool.NAME);
     }
 
-    /** The space a strategy searches for a target, starting from {@code start}. */
+    /** The space a strategy searches for a target with the default settings, starting from {@code start}. */
     public static TuningSpace space(String name, Target t, Map<Integer, Genome> start) {
+        return space(name, t, start, Settings.DEFAULT);
+    }
+
+    /**
+     * The space a strategy searches for a target, starting from {@code start}: the tuned pipeline's free
+     * dimensions (for plateau descent its thread configuration, for the online pool those a block may change),
+     * and for feature-wise search, when the settings say so, the build dimensions its probes mirror.
+     */
+    public static TuningSpace space(String name, Target t, Map<Integer, Genome> start, Settings s) {
         String n = canonical(name);
         int focus = t.focus();
         if (n.equals(PlateauDescent.NAME)) {
@@ -79,13 +94,14 @@ public final class Strategies {
             }
             return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, t.blockSwitchable(), false);
         }
-        return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, null, true);
+        return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, null,
+                n.equals(FeatureWise.NAME) && s.featureWiseBuilds());
     }
 
     /** Runs strategy {@code name} on a target from {@code start} (usually its defaults). */
     public static TuningResult run(String name, Target t, Map<Integer, Genome> start, Settings s) {
         String n = canonical(name);
-        TuningSpace space = space(n, t, start);
+        TuningSpace space = space(n, t, start, s);
         return switch (n) {
             case Exhaustive.NAME -> new Exhaustive(s.prune(), s.limitSeconds()).search(space, t.objective());
             case FeatureWise.NAME -> new FeatureWise(FeatureWise.DEFAULT_PASSES, s.prune(), s.limitSeconds())

@@ -60,7 +60,8 @@ public final class TuningBench {
         this.db = db;
         this.devices = devices;
         this.strategies = strategies.stream().map(Strategies::canonical).filter(s -> !s.equals(Exhaustive.NAME)).toList();
-        this.settings = settings;
+        // feature-wise searches exhaustive search's space here, so that their results compare
+        this.settings = settings.sameSpaceAsExhaustive();
         this.rounds = rounds;
         this.log = log;
     }

@@ -76,7 +76,7 @@ public final class WorkloadTuner {
         List<TuningResult> results = new ArrayList<>();
         for (Query q : workload) {
             Target t = device.target(db, q.sql());
-            TuningSpace space = Strategies.space(strategy, t, t.defaults());
+            TuningSpace space = Strategies.space(strategy, t, t.defaults(), settings);
             long t0 = System.nanoTime();
             TuningResult r = Strategies.run(strategy, t, t.defaults(), settings);
             log("%s on %s: %s measured %d variant(s) in %.1f s", q.label(), device.name(), strategy, r.variants(),

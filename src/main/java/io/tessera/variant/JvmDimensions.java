@@ -1,19 +1,30 @@
 package io.tessera.variant;
 
-/** Names and values of the JVM backend's variant dimensions (ARCHITECTURE.md, the variant table). */
+/**
+ * Names of the JVM backend's variant dimensions (ARCHITECTURE.md, the variant table). Their values, where each
+ * applies and the constraints between them are declared in {@link JvmVariantSpace}.
+ */
 public final class JvmDimensions {
     private JvmDimensions() {
     }
 
+    /** worker threads running the pipeline's morsels. */
     public static final String WORKERS = "workers";
+    /** rows per morsel. */
     public static final String MORSEL = "morsel";
-    /** branch: one if per filter, in order; predicated: consecutive filters combined with a non-short-circuit &. */
+    /** how workers are given morsels: dynamic | blocked | strided. */
+    public static final String ACCESS = "access";
+    /** branch: one if per filter, in order; predicated: the conjuncts of a run of filters combined with a non-short-circuit &. */
     public static final String PREDICATION = "pred";
-    /** join hash table of a BUILD sink: perfect | linear. */
+    /** scalar | vector: the leading filters' comparisons of a column with a constant evaluated with the Vector API. */
+    public static final String SIMD = "simd";
+    /** written | selectivity: the order of a pipeline's movable probes. */
+    public static final String PROBE_ORDER = "order";
+    /** join hash table of a BUILD sink: perfect | linear | cuckoo2 | cuckoo3 | cuckoo4. */
     public static final String HASH_TABLE = "ht";
-    /** hash function: mulshift | murmur. */
+    /** hash function of hash tables: mulshift | murmur. */
     public static final String HASH = "hash";
-    /** grouped aggregation: dense | hash (thread-local tables merged at the end in both). */
+    /** grouped aggregation: dense | hash | shared | partitioned. */
     public static final String AGGREGATION = "agg";
 
     /** The dimension of a probe pipeline that mirrors the table kind of join j's BUILD. */

@@ -1,84 +1,225 @@
 package io.tessera.variant;
 
+import io.tessera.plan.KeyRange;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
+import io.tessera.plan.PipelineAnalysis;
 import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;
-import io.tessera.tune.DefaultGenomes;
+import io.tessera.storage.TypeKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 
 /**
- * The JVM backend's variant space over the dimensions the emitter and executor read: worker threads (powers of
- * two up to the cores, and the cores), morsel size, predication (only where the pipeline filters), and the sink's
- * choices: a BUILD's table kind and hash, a GROUP_AGGREGATE's table kind and hash. The hash is a nested dimension:
- * a perfect table or a dense array does not hash, so there it must keep the default (multiply-shift) and no
- * duplicate variants exist. A probe's table kind and hash are derived from its build ({@link #complete}).
+ * The code variants of the JVM backend. Every dimension is declared below with where it applies, its values
+ * (a value may carry its own condition on the pipeline, such as a perfect table needing a small key range),
+ * its default, and the constraints between dimensions. A dimension applies to a pipeline only when it offers
+ * at least two different variants there; otherwise it is absent from the pipeline's genomes.
+ *
+ * <table>
+ * <caption>JVM dimensions</caption>
+ * <tr><th>dimension</th><th>values</th><th>applies to</th></tr>
+ * <tr><td>workers</td><td>1, 2, 4, ... up to the cores (and the core count itself)</td><td>every pipeline</td></tr>
+ * <tr><td>ht</td><td>perfect (one integer key, known range of at most 2^24), linear, cuckoo2, cuckoo3, cuckoo4</td>
+ * <td>BUILD sinks (probes mirror it as ht.jN)</td></tr>
+ * <tr><td>agg</td><td>dense (every key's range known, at most 2^21 groups), hash (per worker, merged), shared
+ * (one table in lock stripes), partitioned (radix partitions, one table each)</td><td>GROUP_AGGREGATE sinks</td></tr>
+ * <tr><td>order</td><td>written, selectivity</td><td>pipelines whose inner/semi probes may swap and whose
+ * estimated order differs from the written one</td></tr>
+ * <tr><td>simd</td><td>scalar, vector</td><td>pipelines whose leading filters compare a column with a constant,
+ * when the Vector API module is present</td></tr>
+ * <tr><td>pred</td><td>branch, predicated</td><td>pipelines with a run of at least two filter conjuncts that
+ * cannot fail</td></tr>
+ * <tr><td>hash</td><td>mulshift, murmur</td><td>BUILD and GROUP_AGGREGATE sinks (probes mirror it as hash.jN)</td></tr>
+ * <tr><td>morsel</td><td>1024, 2048, ..., 262144</td><td>every pipeline</td></tr>
+ * <tr><td>access</td><td>dynamic, blocked, strided</td><td>every pipeline, where there is more than one core</td></tr>
+ * </table>
+ *
+ * <p>SIMD covers filters only, for now: the leading comparisons of a column with a constant go to a hand-written
+ * Vector API kernel that the generated code calls. No aggregation kernel exists yet (it would apply to pipelines
+ * that aggregate right after their filters, such as TPC-H Q1 and Q6; in SSB every aggregate follows probes, whose
+ * per-row hash lookups and gathers the Vector API does not help), so simd applies to no aggregation.
  */
 public final class JvmVariantSpace implements VariantSpace {
 
-    /** Morsel sizes in rows, ascending. */
-    public static final List<String> MORSELS = List.of("4096", "16384", "65536", "262144");
-    static final String DEFAULT_MORSEL = "16384";
-    static final String MULSHIFT = "mulshift";
+    public static final String BACKEND = "jvm";
+
+    /** Largest dense aggregation array, in groups (per worker). */
+    public static final long MAX_DENSE_GROUPS = 1L << 21;
+    /** Largest perfect join table, in slots. */
+    public static final long MAX_PERFECT_SLOTS = 1L << 24;
+    public static final int MIN_MORSEL = 1 << 10;
+    public static final int MAX_MORSEL = 1 << 18;
+
+    /** A value of a dimension and the condition a pipeline must meet for it (null: always allowed). */
+    private record Value(String name, BiPredicate<QueryPlan, Pipeline> allowed) {
+    }
+
+    /** A dimension: its name, where it applies, its values, and its default value on a pipeline. */
+    private record Declared(String name, Predicate<Pipeline> applies, List<Value> values,
+                            java.util.function.BiFunction<QueryPlan, Pipeline, String> defaultValue) {
+    }
+
+    /** A constraint between dimensions: genomes where {@code holds} is false are not valid. */
+    public record Constraint(String description, Set<String> dimensions, Predicate<Genome> holds) {
+    }
 
     private final int cores;
+    private final boolean vectorApi;
+    private final List<Declared> declared = new ArrayList<>();
+    private final List<Constraint> constraints = new ArrayList<>();
 
-    /** The space of this machine: as many workers as the JVM has processors. */
+    /** The space of this machine: its cores, and the Vector API where the JVM was started with it. */
     public JvmVariantSpace() {
         this(java.lang.Runtime.getRuntime().availableProcessors());
     }
 
-    /** The space of a processor with {@code cores} hardware threads. */
     public JvmVariantSpace(int cores) {
-        if (cores < 1) {
-            throw new IllegalArgumentException("cores must be at least 1, got " + cores);
-        }
-        this.cores = cores;
+        this(cores, vectorApiPresent());
     }
 
-    public int cores() {
-        return cores;
+    public JvmVariantSpace(int cores, boolean vectorApi) {
+        if (cores < 1) {
+            throw new IllegalArgumentException("cores: " + cores);
+        }
+        this.cores = cores;
+        this.vectorApi = vectorApi;
+        declare();
+    }
+
+    /** Whether the Vector API module (jdk.incubator.vector) is in this JVM's boot layer. */
+    public static boolean vectorApiPresent() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    }
+
+    private static Value v(String name) {
+        return new Value(name, null);
+    }
+
+    private static Value v(String name, BiPredicate<QueryPlan, Pipeline> allowed) {
+        return new Value(name, allowed);
+    }
+
+    private void declare() {
+        List<Value> workers = new ArrayList<>();
+        for (int w = 1; w < cores; w *= 2) {
+            workers.add(v(Integer.toString(w)));
+        }
+        workers.add(v(Integer.toString(cores)));
+        declared.add(new Declared(JvmDimensions.WORKERS, p -> true, workers, (q, p) -> Integer.toString(cores)));
+
+        declared.add(new Declared(JvmDimensions.HASH_TABLE, p -> p.sink() instanceof Sink.Build,
+                List.of(v("perfect", (q, p) -> perfectAllowed((Sink.Build) p.sink())), v("linear"), v("cuckoo2"),
+                        v("cuckoo3"), v("cuckoo4")),
+                (q, p) -> perfectAllowed((Sink.Build) p.sink()) ? "perfect" : "linear"));
+
+        declared.add(new Declared(JvmDimensions.AGGREGATION, p -> p.sink() instanceof Sink.GroupAggregate,
+                List.of(v("dense", (q, p) -> denseAllowed((Sink.GroupAggregate) p.sink())), v("hash"), v("shared"),
+                        v("partitioned")),
+                (q, p) -> denseAllowed((Sink.GroupAggregate) p.sink()) ? "dense" : "hash"));
+
+        // only inner and semi probes whose keys read no earlier probe's payload move (PipelineAnalysis)
+        declared.add(new Declared(JvmDimensions.PROBE_ORDER,
+                p -> PipelineAnalysis.probesReorderable(p.operations())
+                        && !PipelineAnalysis.probesBySelectivity(p.operations()).equals(p.operations()),
+                List.of(v("written"), v("selectivity")), (q, p) -> "written"));
+
+        declared.add(new Declared(JvmDimensions.SIMD,
+                p -> vectorApi && !PipelineAnalysis.leadingColumnComparisons(p.operations()).isEmpty(),
+                List.of(v("scalar"), v("vector")), (q, p) -> "scalar"));
+
+        declared.add(new Declared(JvmDimensions.PREDICATION, PipelineAnalysis::hasPredicableRun,
+                List.of(v("branch"), v("predicated")), (q, p) -> "branch"));
+
+        declared.add(new Declared(JvmDimensions.HASH,
+                p -> p.sink() instanceof Sink.Build || p.sink() instanceof Sink.GroupAggregate,
+                List.of(v("mulshift"), v("murmur")), (q, p) -> "mulshift"));
+
+        List<Value> morsels = new ArrayList<>();
+        for (int m = MIN_MORSEL; m <= MAX_MORSEL; m *= 2) {
+            morsels.add(v(Integer.toString(m)));
+        }
+        declared.add(new Declared(JvmDimensions.MORSEL, p -> true, morsels, (q, p) -> "16384"));
+
+        declared.add(new Declared(JvmDimensions.ACCESS, p -> cores > 1,
+                List.of(v("dynamic"), v("blocked"), v("strided")), (q, p) -> "dynamic"));
+
+        constraints.add(new Constraint("a perfect table hashes nothing: its hash is fixed to mulshift",
+                Set.of(JvmDimensions.HASH_TABLE, JvmDimensions.HASH),
+                g -> !"perfect".equals(g.get(JvmDimensions.HASH_TABLE)) || "mulshift".equals(g.get(JvmDimensions.HASH))));
+        constraints.add(new Constraint("a dense array hashes nothing: its hash is fixed to mulshift",
+                Set.of(JvmDimensions.AGGREGATION, JvmDimensions.HASH),
+                g -> !"dense".equals(g.get(JvmDimensions.AGGREGATION)) || "mulshift".equals(g.get(JvmDimensions.HASH))));
+        constraints.add(new Constraint("one worker has nobody to share morsels with: its access is fixed to dynamic",
+                Set.of(JvmDimensions.WORKERS, JvmDimensions.ACCESS),
+                g -> !"1".equals(g.get(JvmDimensions.WORKERS)) || "dynamic".equals(g.get(JvmDimensions.ACCESS))));
+    }
+
+    /**
+     * The constraint between simd and pred of a pipeline: predication needs a run of at least two conjuncts that
+     * scalar code still evaluates, which the vectorized filter may have taken over.
+     */
+    private static Constraint predicationAfterVectorizing(Pipeline p) {
+        boolean left = PipelineAnalysis.filterRuns(PipelineAnalysis.withoutLeadingColumnComparisons(p.operations()))
+                .stream().anyMatch(r -> PipelineAnalysis.predicable(r.conjuncts()));
+        return new Constraint("predication needs two conjuncts left to scalar code after the vectorized filter",
+                Set.of(JvmDimensions.SIMD, JvmDimensions.PREDICATION),
+                g -> left || !"vector".equals(g.get(JvmDimensions.SIMD)) || "branch".equals(g.get(JvmDimensions.PREDICATION)));
     }
 
     @Override
     public String backend() {
-        return "jvm";
+        return BACKEND;
     }
 
-    /** 1, 2, 4, ... below the cores, then the cores. */
-    List<String> workerValues() {
+    /** The core count the workers dimension goes up to. */
+    public int cores() {
+        return cores;
+    }
+
+    /** The values of a declared dimension allowed on this pipeline. */
+    private static List<String> allowed(Declared d, QueryPlan plan, Pipeline p) {
         List<String> out = new ArrayList<>();
-        for (int w = 1; w < cores; w *= 2) {
-            out.add(Integer.toString(w));
+        for (Value val : d.values()) {
+            if (val.allowed() == null || val.allowed().test(plan, p)) {
+                out.add(val.name());
+            }
         }
-        out.add(Integer.toString(cores));
         return out;
     }
 
     @Override
     public List<Dimension> dimensions(QueryPlan plan, Pipeline p) {
         List<Dimension> out = new ArrayList<>();
-        out.add(new Dimension(JvmDimensions.WORKERS, workerValues()));
-        out.add(new Dimension(JvmDimensions.MORSEL, MORSELS));
-        if (p.operations().stream().anyMatch(op -> op instanceof Operation.Filter)) {
-            out.add(Dimension.of(JvmDimensions.PREDICATION, "branch", "predicated"));
+        for (Declared d : declared) {
+            if (d.applies().test(p)) {
+                List<String> values = allowed(d, plan, p);
+                if (values.size() >= 2) {
+                    out.add(new Dimension(d.name(), values));
+                }
+            }
         }
-        switch (p.sink()) {
-            case Sink.Build b -> {
-                out.add(DefaultGenomes.perfectAllowed(b) ? Dimension.of(JvmDimensions.HASH_TABLE, "perfect", "linear")
-                        : Dimension.of(JvmDimensions.HASH_TABLE, "linear"));
-                out.add(Dimension.of(JvmDimensions.HASH, MULSHIFT, "murmur"));
-            }
-            case Sink.GroupAggregate ga -> {
-                out.add(DefaultGenomes.denseAllowed(ga) ? Dimension.of(JvmDimensions.AGGREGATION, "dense", "hash")
-                        : Dimension.of(JvmDimensions.AGGREGATION, "hash"));
-                out.add(Dimension.of(JvmDimensions.HASH, MULSHIFT, "murmur"));
-            }
-            default -> {
+        return out;
+    }
+
+    /** The constraints that apply to this pipeline (those whose dimensions all apply to it). */
+    public List<Constraint> constraints(QueryPlan plan, Pipeline p) {
+        Set<String> names = new java.util.HashSet<>();
+        for (Dimension d : dimensions(plan, p)) {
+            names.add(d.name());
+        }
+        List<Constraint> out = new ArrayList<>();
+        List<Constraint> all = new ArrayList<>(constraints);
+        all.add(predicationAfterVectorizing(p));
+        for (Constraint c : all) {
+            if (names.containsAll(c.dimensions())) {
+                out.add(c);
             }
         }
         return out;
@@ -86,26 +227,24 @@ public final class JvmVariantSpace implements VariantSpace {
 
     @Override
     public boolean valid(QueryPlan plan, Pipeline p, Genome g) {
-        if (!g.backend().equals(backend())) {
+        if (!BACKEND.equals(g.backend())) {
             return false;
         }
-        for (Dimension d : dimensions(plan, p)) {
+        List<Dimension> dims = dimensions(plan, p);
+        Set<String> derived = derivedNames(p);
+        for (String key : g.values().keySet()) {
+            if (!derived.contains(key) && dims.stream().noneMatch(d -> d.name().equals(key))) {
+                return false;
+            }
+        }
+        for (Dimension d : dims) {
             if (!g.has(d.name()) || !d.values().contains(g.get(d.name()))) {
                 return false;
             }
         }
-        switch (p.sink()) {
-            case Sink.Build b -> {
-                if (g.get(JvmDimensions.HASH_TABLE).equals("perfect") && !g.get(JvmDimensions.HASH).equals(MULSHIFT)) {
-                    return false;
-                }
-            }
-            case Sink.GroupAggregate ga -> {
-                if (g.get(JvmDimensions.AGGREGATION).equals("dense") && !g.get(JvmDimensions.HASH).equals(MULSHIFT)) {
-                    return false;
-                }
-            }
-            default -> {
+        for (Constraint c : constraints(plan, p)) {
+            if (!c.holds().test(g)) {
+                return false;
             }
         }
         return true;
@@ -114,58 +253,94 @@ public final class JvmVariantSpace implements VariantSpace {
     @Override
     public Genome defaultGenome(QueryPlan plan, Pipeline p) {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put(JvmDimensions.WORKERS, Integer.toString(cores));
-        m.put(JvmDimensions.MORSEL, DEFAULT_MORSEL);
-        m.put(JvmDimensions.PREDICATION, "branch");
-        switch (p.sink()) {
-            case Sink.Build b -> {
-                m.put(JvmDimensions.HASH_TABLE, DefaultGenomes.perfectAllowed(b) ? "perfect" : "linear");
-                m.put(JvmDimensions.HASH, MULSHIFT);
-            }
-            case Sink.GroupAggregate ga -> {
-                m.put(JvmDimensions.AGGREGATION, DefaultGenomes.denseAllowed(ga) ? "dense" : "hash");
-                m.put(JvmDimensions.HASH, MULSHIFT);
-            }
-            default -> {
-            }
+        for (Dimension d : dimensions(plan, p)) {
+            Declared decl = declared.stream().filter(x -> x.name().equals(d.name())).findFirst().orElseThrow();
+            m.put(d.name(), decl.defaultValue().apply(plan, p));
         }
-        return Genome.of(backend(), m);
+        return Genome.of(BACKEND, m);
     }
 
-    /**
-     * Adds each probe's {@code ht.jN} and {@code hash.jN} from the genome of the build of join N, in the order the
-     * default genomes have them (thread configuration and predication, probes, then the sink's dimensions).
-     */
-    @Override
-    public Genome complete(QueryPlan plan, Pipeline p, Genome g, Map<Integer, Genome> genomesByPipeline) {
-        Map<Integer, Genome> builds = new java.util.HashMap<>();
-        for (Pipeline q : plan.pipelines()) {
-            if (q.sink() instanceof Sink.Build b && genomesByPipeline.containsKey(q.id())) {
-                builds.put(b.joinId(), genomesByPipeline.get(q.id()));
-            }
-        }
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String k : List.of(JvmDimensions.WORKERS, JvmDimensions.MORSEL, JvmDimensions.PREDICATION)) {
-            if (g.has(k)) {
-                m.put(k, g.get(k));
-            }
-        }
+    /** The names of the derived dimensions of a pipeline: ht.jN and hash.jN of every join it probes. */
+    private static Set<String> derivedNames(Pipeline p) {
+        Set<String> out = new java.util.HashSet<>();
         for (Operation op : p.operations()) {
             if (op instanceof Operation.Probe probe) {
-                Genome b = builds.get(probe.joinId());
+                out.add(JvmDimensions.probeTable(probe.joinId()));
+                out.add(JvmDimensions.probeHash(probe.joinId()));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public Genome complete(QueryPlan plan, Pipeline p, Genome g, Map<Integer, Genome> genomesByPipeline) {
+        Genome out = g;
+        for (Operation op : p.operations()) {
+            if (op instanceof Operation.Probe probe) {
+                Pipeline build = buildOf(plan, probe.joinId());
+                Genome b = genomesByPipeline.get(build.id());
                 if (b == null) {
-                    throw new IllegalArgumentException("no genome for the build of join " + probe.joinId()
-                            + " that pipeline " + p.id() + " probes");
+                    throw new IllegalArgumentException("pipeline " + p.id() + " probes join " + probe.joinId()
+                            + ", whose build (pipeline " + build.id() + ") has no genome yet");
                 }
-                m.put(JvmDimensions.probeTable(probe.joinId()), b.get(JvmDimensions.HASH_TABLE));
-                m.put(JvmDimensions.probeHash(probe.joinId()), b.get(JvmDimensions.HASH));
+                out = out.with(JvmDimensions.probeTable(probe.joinId()), tableOf(plan, build, b))
+                        .with(JvmDimensions.probeHash(probe.joinId()), hashOf(plan, build, b));
             }
         }
-        for (Map.Entry<String, String> e : g.values().entrySet()) {
-            if (!e.getKey().contains(".j")) {
-                m.putIfAbsent(e.getKey(), e.getValue());
+        return out;
+    }
+
+    /** The build's table kind: its ht value, or the only one allowed when the dimension is absent. */
+    private String tableOf(QueryPlan plan, Pipeline build, Genome b) {
+        return b.has(JvmDimensions.HASH_TABLE) ? b.get(JvmDimensions.HASH_TABLE) : defaultGenomeValue(plan, build, JvmDimensions.HASH_TABLE);
+    }
+
+    private String hashOf(QueryPlan plan, Pipeline build, Genome b) {
+        return b.has(JvmDimensions.HASH) ? b.get(JvmDimensions.HASH) : defaultGenomeValue(plan, build, JvmDimensions.HASH);
+    }
+
+    /** The value a pipeline gets for a declared dimension that does not vary on it. */
+    private String defaultGenomeValue(QueryPlan plan, Pipeline p, String name) {
+        Declared d = declared.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+        List<String> values = allowed(d, plan, p);
+        return values.size() == 1 ? values.get(0) : d.defaultValue().apply(plan, p);
+    }
+
+    private static Pipeline buildOf(QueryPlan plan, int joinId) {
+        for (Pipeline q : plan.pipelines()) {
+            if (q.sink() instanceof Sink.Build b && b.joinId() == joinId) {
+                return q;
             }
         }
-        return Genome.of(g.backend(), m);
+        throw new IllegalArgumentException("no pipeline builds join " + joinId);
+    }
+
+    /** Constraint of ht=perfect: one integer key whose range is known and not too large. */
+    public static boolean perfectAllowed(Sink.Build b) {
+        if (b.keys().size() != 1 || b.range() == null || b.range().size() > MAX_PERFECT_SLOTS) {
+            return false;
+        }
+        TypeKind k = b.keys().get(0).type().kind();
+        return k == TypeKind.INTEGER || k == TypeKind.DATE || k == TypeKind.BIGINT || k == TypeKind.VARCHAR;
+    }
+
+    /** Constraint of agg=dense: every key's range known, and the product of (range + NULL slot) small. */
+    public static boolean denseAllowed(Sink.GroupAggregate ga) {
+        long slots = 1;
+        for (int i = 0; i < ga.keys().size(); i++) {
+            KeyRange r = ga.ranges().get(i);
+            if (r == null) {
+                return false;
+            }
+            TypeKind k = ga.keys().get(i).type().kind();
+            if (k == TypeKind.DOUBLE || k == TypeKind.DECIMAL) {
+                return false;
+            }
+            slots *= r.size() + 1;
+            if (slots > MAX_DENSE_GROUPS) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -1,50 +1,77 @@
 package io.tessera.variant;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
- * Where the rest of the engine obtains a backend's variant space: one registration per backend, giving the space
- * for a device with a number of parallel units (CPU cores, GPU SMs) and the dimensions that form the backend's
- * thread configuration (the plateau descent's search space). Unknown backends fail with the list of known ones.
+ * The variant space of each kind of device, under the names the command line uses for devices, and of each
+ * backend by its name. A backend makes its variants known with one line in the static block below: the device
+ * kind, the backend, the space for a device with a number of parallel units (CPU cores, GPU SMs), and the
+ * dimensions that form its thread configuration (what plateau descent tunes).
  */
 public final class VariantSpaces {
 
+    public static final String CPU = "cpu";
+    public static final String GPU = "gpu";
+
+    /** Every device kind the command line accepts, whether or not its backend declares a space yet. */
+    public static final List<String> DEVICES = List.of(CPU, GPU);
+
     /** One backend's registration. */
-    public record Entry(String backend, IntFunction<VariantSpace> factory, List<String> threadDimensions) {
+    public record Entry(String device, String backend, IntFunction<VariantSpace> factory, List<String> threadDimensions) {
         public Entry {
             threadDimensions = List.copyOf(threadDimensions);
         }
     }
 
-    private static final Map<String, Entry> ENTRIES = new TreeMap<>();
+    private static final Map<String, Entry> BY_DEVICE = new LinkedHashMap<>();
 
     static {
-        register(new Entry("jvm", JvmVariantSpace::new, List.of(JvmDimensions.WORKERS, JvmDimensions.MORSEL)));
+        register(new Entry(CPU, JvmVariantSpace.BACKEND, JvmVariantSpace::new,
+                List.of(JvmDimensions.WORKERS, JvmDimensions.MORSEL)));
+        register(new Entry(GPU, CudaVariantSpace.BACKEND, units -> CudaVariantSpace.INSTANCE,
+                List.of(CudaVariantSpace.TPB, CudaVariantSpace.IPT)));
     }
 
     private VariantSpaces() {
     }
 
-    /** Adds or replaces a backend's registration. */
+    /** Adds or replaces a registration. */
     public static synchronized void register(Entry e) {
-        ENTRIES.put(e.backend(), e);
+        BY_DEVICE.put(e.device(), e);
+    }
+
+    /** The space of a device kind on this machine, or empty when its backend declares none (yet). */
+    public static synchronized Optional<VariantSpace> forDevice(String device) {
+        Entry e = BY_DEVICE.get(device);
+        return e == null ? Optional.empty()
+                : Optional.of(e.factory().apply(java.lang.Runtime.getRuntime().availableProcessors()));
+    }
+
+    /** The device kinds that have a space. */
+    public static synchronized List<String> withSpace() {
+        return List.copyOf(BY_DEVICE.keySet());
     }
 
     public static synchronized boolean has(String backend) {
-        return ENTRIES.containsKey(backend);
+        return BY_DEVICE.values().stream().anyMatch(e -> e.backend().equals(backend));
     }
 
     /** The registration of a backend; throws with the known backends named when there is none. */
     public static synchronized Entry entry(String backend) {
-        Entry e = ENTRIES.get(backend);
-        if (e == null) {
-            throw new IllegalArgumentException("no variant space for backend '" + backend + "' (known: "
-                    + String.join(", ", ENTRIES.keySet()) + ")");
+        List<String> known = new ArrayList<>();
+        for (Entry e : BY_DEVICE.values()) {
+            if (e.backend().equals(backend)) {
+                return e;
+            }
+            known.add(e.backend());
         }
-        return e;
+        throw new IllegalArgumentException("no variant space for backend '" + backend + "' (known: "
+                + String.join(", ", known) + ")");
     }
 
     /** The space of a backend on a device with {@code units} parallel units (CPU cores, GPU SMs). */

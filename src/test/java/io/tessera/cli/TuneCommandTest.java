@@ -2,6 +2,7 @@ package io.tessera.cli;
 
 import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsb;
+import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.storage.Database;
 import io.tessera.tune.HeadlessChromium;
@@ -78,12 +79,12 @@ class TuneCommandTest {
         assertEquals("feature-wise", e.strategy());
         assertEquals(java.util.List.of("q3.1"), e.queries());
         assertTrue(e.variants() > 0 && e.seconds() > 0 && e.defaultSeconds() > 0, e.toString());
-        assertEquals("1", one.entry(fact).genome().get("workers"), "a one-core device offers one worker");
+        assertFalse(one.entry(fact).genome().has("workers"), "a one-core device has one worker: no workers dimension");
         try (Database d = Database.open(db)) {
-            String explain = new QueryEngine(d, cores, store).explain(Queries.sql("ssb", "q3.1"));
+            String explain = new QueryEngine(d, cores, Device.CPU, store).explain(Queries.sql("ssb", "q3.1"));
             assertTrue(explain.contains("(profile)"), explain);
-            assertEquals(new QueryEngine(d, cores, null).execute(Queries.sql("ssb", "q3.1")).rowCount(),
-                    new QueryEngine(d, cores, store).execute(Queries.sql("ssb", "q3.1")).rowCount());
+            assertEquals(new QueryEngine(d, cores, Device.CPU, null).execute(Queries.sql("ssb", "q3.1")).rowCount(),
+                    new QueryEngine(d, cores, Device.CPU, store).execute(Queries.sql("ssb", "q3.1")).rowCount());
         }
         String html = Files.readString(report);
         assertTrue(html.contains("Tessera tuning report"));

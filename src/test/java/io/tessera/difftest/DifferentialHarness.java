@@ -35,6 +35,21 @@ public final class DifferentialHarness {
         };
     }
 
+    /** Tessera running every query with the genomes {@code genomes} chooses from its plan (explicit variants). */
+    public static Engine tessera(Tessera t, String name,
+                                 java.util.function.Function<io.tessera.plan.QueryPlan, java.util.Map<Integer, io.tessera.variant.Genome>> genomes) {
+        return new Engine() {
+            public String name() {
+                return name;
+            }
+
+            public QueryResult query(String sql) {
+                io.tessera.exec.QueryEngine e = t.engine();
+                return e.run(e.prepareJvm(sql, genomes));
+            }
+        };
+    }
+
     public static Engine duckdb(DuckDbPeer peer) {
         return new Engine() {
             public String name() {

@@ -3,6 +3,7 @@ package io.tessera.tune;
 import io.tessera.api.QueryResult;
 import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsb;
+import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
@@ -62,7 +63,7 @@ class GenomeChooserTest {
     }
 
     static QueryPlan plan(String sql) {
-        return new QueryEngine(db, 2, null).prepare(sql).plan();
+        return new QueryEngine(db, 2, Device.CPU, null).prepare(sql).plan();
     }
 
     static Pipeline pipeline(QueryPlan plan, Class<?> sink) {
@@ -83,7 +84,7 @@ class GenomeChooserTest {
     }
 
     static void sameAnswer(ProfileStore store, String sql) {
-        assertEquals(rows(new QueryEngine(db, 2, null).execute(sql)), rows(new QueryEngine(db, 2, store).execute(sql)), sql);
+        assertEquals(rows(new QueryEngine(db, 2, Device.CPU, null).execute(sql)), rows(new QueryEngine(db, 2, Device.CPU, store).execute(sql)), sql);
     }
 
     @Test
@@ -119,8 +120,9 @@ class GenomeChooserTest {
         assertEquals("murmur", g.get(JvmDimensions.probeHash(dateJoin)));
         assertEquals("16384", c.genomes().get(date.id()).get(JvmDimensions.MORSEL), "dimensions it does not name stay default");
         sameAnswer(store, sql);
-        String explain = new QueryEngine(db, 2, store).explain(sql);
-        assertTrue(explain.contains("agg=hash,hash=murmur} (profile)"), explain);
+        String explain = new QueryEngine(db, 2, Device.CPU, store).explain(sql);
+        assertTrue(explain.lines().anyMatch(l -> l.contains("genome: jvm{workers=1,agg=hash,hash=murmur,morsel=4096")
+                && l.endsWith("(profile)")), explain);
     }
 
     @Test
@@ -138,11 +140,14 @@ class GenomeChooserTest {
         GenomeChooser.Choice c = chooser.choose(revenue);
         assertEquals(SPACE.defaultGenome(revenue, r), c.genomes().get(r.id()));
         String why = c.origins().get(r.id());
+        List<String> aggValues = SPACE.dimensions(revenue, r).stream().filter(d -> d.name().equals("agg")).findFirst()
+                .orElseThrow().values();
+        assertTrue(!aggValues.contains("dense") && aggValues.contains("hash"), aggValues.toString());
         assertEquals("default; profile genome jvm{workers=1,morsel=65536,agg=dense,hash=mulshift} not used: "
-                + "agg=dense is not one of [hash] for pipeline " + r.id(), why);
+                + "agg=dense is not one of " + aggValues + " for pipeline " + r.id(), why);
         sameAnswer(store, BY_REVENUE);
         sameAnswer(store, BY_QUANTITY);
-        String explain = new QueryEngine(db, 2, store).explain(BY_REVENUE);
+        String explain = new QueryEngine(db, 2, Device.CPU, store).explain(BY_REVENUE);
         assertTrue(explain.contains("(default; profile genome"), explain);
         // each value allowed alone, but not together: a dense array does not hash
         ProfileStore nested = store("nested", Map.of(q.shape(), "jvm{hash=murmur}"));
@@ -154,7 +159,7 @@ class GenomeChooserTest {
                 {"jvm{pred=predicated}", "has no free dimension pred"},
                 {"jvm{workers=64}", "workers=64 is not one of [1, 2]"},
                 {"cuda{tpb=256}", "it is for the cuda backend, not jvm"},
-                {"jvm{agg=sorted}", "agg=sorted is not one of [hash]"},
+                {"jvm{agg=sorted}", "agg=sorted is not one of [hash, shared, partitioned]"},
                 {"jvm{agg=hash,hash=murmur,workers=1}", null},
         };
         for (String[] m : misfits) {
@@ -175,7 +180,7 @@ class GenomeChooserTest {
         ProfileStore s = new ProfileStore(dir.resolve("broken"));
         Files.createDirectories(s.dir());
         Files.writeString(s.file(FP), "[]");
-        String explain = new QueryEngine(db, 2, s).explain(Queries.sql("ssb", "q1.1"));
+        String explain = new QueryEngine(db, 2, Device.CPU, s).explain(Queries.sql("ssb", "q1.1"));
         assertTrue(explain.contains("(default; profile not read: cannot read the profile"), explain);
         sameAnswer(s, Queries.sql("ssb", "q1.1"));
     }
@@ -183,7 +188,7 @@ class GenomeChooserTest {
     @Test
     void anEngineThatTunesSaysTunedNowAndStoresWhatItLearned() {
         ProfileStore s = new ProfileStore(dir.resolve("tuned"));
-        QueryEngine e = new QueryEngine(db, 2, s);
+        QueryEngine e = new QueryEngine(db, 2, Device.CPU, s);
         e.tuneWith("feature-wise");
         String sql = Queries.sql("ssb", "q3.2");
         String explain = e.explain(sql);

@@ -82,18 +82,28 @@ class JvmTargetTest {
         Target t = target(cpu, "q2.1");
         assertInstanceOf(JvmVariantSpace.class, t.space());
         assertEquals("lineorder", ((Source.TableScan) t.pipeline(t.focus()).source()).table().name());
+        List<String> free = t.space().dimensions(t.plan(), t.pipeline(t.focus())).stream().map(d -> d.name()).toList();
         TuningSpace whole = Strategies.space("feature-wise", t, t.defaults());
         assertEquals(t.focus(), whole.focus());
         List<String> focusKnobs = whole.knobs().stream().filter(k -> k.pipeline() == t.focus()).map(TuningSpace.Knob::name).toList();
-        assertEquals(List.of("workers", "morsel", "agg", "hash"), focusKnobs);
-        // the three builds it probes, each with its table kind and hash
+        assertEquals(free, focusKnobs, "the focus pipeline's free dimensions, in the space's importance order");
+        // the three builds it probes, each with its table kind and hash (their other dimensions leave it alone)
         assertEquals(3 * 2, whole.knobs().size() - focusKnobs.size());
         assertTrue(whole.knobs().stream().filter(k -> k.pipeline() != t.focus())
                 .allMatch(k -> k.name().equals("ht") || k.name().equals("hash")));
+        TuningSpace exhaustive = Strategies.space("exhaustive", t, t.defaults());
+        assertEquals(free, exhaustive.knobs().stream().map(TuningSpace.Knob::name).toList(), "no build dimensions");
+        assertEquals(free, Strategies.space("feature-wise", t, t.defaults(), Strategies.Settings.DEFAULT.sameSpaceAsExhaustive())
+                .knobs().stream().map(TuningSpace.Knob::name).toList());
         TuningSpace plateau = Strategies.space("plateau", t, t.defaults());
         assertEquals(List.of("workers", "morsel"), plateau.knobs().stream().map(TuningSpace.Knob::name).toList());
-        TuningSpace pool = Strategies.space("online-pool", target(cpu, "q1.1"), target(cpu, "q1.1").defaults());
-        assertEquals(Set.of("workers", "morsel", "pred"), Set.copyOf(pool.knobs().stream().map(TuningSpace.Knob::name).toList()));
+        Target q11 = target(cpu, "q1.1");
+        TuningSpace pool = Strategies.space("online-pool", q11, q11.defaults());
+        Set<String> switchable = new java.util.HashSet<>(q11.space().dimensions(q11.plan(), q11.pipeline(q11.focus()))
+                .stream().map(d -> d.name()).toList());
+        switchable.retainAll(q11.blockSwitchable());
+        assertTrue(switchable.containsAll(Set.of("morsel", "pred")), switchable.toString());
+        assertEquals(switchable, Set.copyOf(pool.knobs().stream().map(TuningSpace.Knob::name).toList()));
         assertThrows(IllegalArgumentException.class, () -> Strategies.canonical("annealing"));
         assertEquals("feature-wise", Strategies.canonical("Featurewise"));
     }
@@ -128,7 +138,7 @@ class JvmTargetTest {
     @Test
     void inQueryStrategiesTuneOnBlocksOfARunningQuery() {
         Target t = target(cpu, "q3.1");
-        Strategies.Settings small = new Strategies.Settings(3, 10, 2_048, 60, 1_024, 4, 8, 1);
+        Strategies.Settings small = new Strategies.Settings(3, 10, 2_048, 60, 1_024, 4, 8, 1, true);
         TuningResult p = Strategies.run("plateau", t, t.defaults(), small);
         assertTrue(p.variants() >= 1);
         Genome g = p.best().get(t.focus());
@@ -144,7 +154,8 @@ class JvmTargetTest {
     @Test
     void aOneCoreDeviceRunsOnOneThread() {
         Target t = target(oneCore, "q4.1");
-        assertEquals(List.of("1"), t.space().dimensions(t.plan(), t.pipeline(t.focus())).get(0).values());
+        assertTrue(t.space().dimensions(t.plan(), t.pipeline(t.focus())).stream().noneMatch(d -> d.name().equals("workers")),
+                "one core: one worker, no workers dimension");
         Objective o = t.objective();
         Map<Integer, Genome> completed = Strategies.space("exhaustive", t, t.defaults()).complete(t.defaults());
         Objective.Measurement m = o.measure(completed, Double.POSITIVE_INFINITY);

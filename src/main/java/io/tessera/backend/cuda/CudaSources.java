@@ -10,6 +10,8 @@ import java.util.Map;
 public final class CudaSources {
     /** The include name of the block-wide primitives header. */
     public static final String CRYSTAL_HEADER = "tessera_crystal.cuh";
+    /** The include name of the query-runtime header (checked arithmetic, reductions, atomics, group table). */
+    public static final String QUERY_HEADER = "tessera_query.cuh";
     /** The hand-written sample kernels (SSB Q1.1, bandwidth, select, probe). */
     public static final String SAMPLES = "tessera_samples.cu";
 
@@ -33,9 +35,9 @@ public final class CudaSources {
         return read(CRYSTAL_HEADER);
     }
 
-    /** The headers map for {@link KernelCompiler}: tessera_crystal.cuh by its include name. */
+    /** The headers map for {@link KernelCompiler}: tessera_crystal.cuh and tessera_query.cuh by their include names. */
     public static Map<String, String> headers() {
-        return Map.of(CRYSTAL_HEADER, crystalHeader());
+        return Map.of(CRYSTAL_HEADER, crystalHeader(), QUERY_HEADER, read(QUERY_HEADER));
     }
 
     /** The text of tessera_samples.cu. */

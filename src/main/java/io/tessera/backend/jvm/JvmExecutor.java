@@ -121,6 +121,16 @@ public final class JvmExecutor {
     }
 
     /**
+     * Runs some pipelines elsewhere (a GPU): given a pipeline's emitted JVM code (for the layout of its sink state),
+     * returns the sink states its run left, as the JVM workers would have (RowBuffer, DenseGroupTable,
+     * HashGroupTable), or null to run the pipeline here. For a BUILD it returns an empty list: the table stays where
+     * it was built, and only the dictionaries of its payload are registered here.
+     */
+    public interface Offload {
+        List<Object> run(EmittedPipeline pipeline);
+    }
+
+    /**
      * How a query runs beyond its genomes: the thread pool its workers run on (null: all processors), the pipelines
      * that run block by block (null: none), and a deadline in {@link System#nanoTime()} terms (0: none) after
      * which the run stops with {@link DeadlineExceeded}.
@@ -137,16 +147,27 @@ public final class JvmExecutor {
     }
 
     /** The genome dimensions a block may change without changing the sink state the workers carry over. */
-    public static final java.util.Set<String> BLOCK_SWITCHABLE = java.util.Set.of(
-            JvmDimensions.WORKERS, JvmDimensions.MORSEL, JvmDimensions.PREDICATION);
+    public static final java.util.Set<String> BLOCK_SWITCHABLE = java.util.Set.of(JvmDimensions.WORKERS,
+            JvmDimensions.MORSEL, JvmDimensions.ACCESS, JvmDimensions.PREDICATION, JvmDimensions.SIMD,
+            JvmDimensions.PROBE_ORDER);
 
     /** Runs the query and returns its result relation. */
     public static MatRelation run(CompiledQuery q, Database db) {
-        return run(q, db, Options.DEFAULT);
+        return run(q, db, null, Options.DEFAULT);
     }
 
-    /** Runs the query with {@code options} and returns its result relation. */
+    /** Runs the query, handing each pipeline to {@code offload} first (null: every pipeline here). */
+    public static MatRelation run(CompiledQuery q, Database db, Offload offload) {
+        return run(q, db, offload, Options.DEFAULT);
+    }
+
+    /** Runs the query here with {@code options}. */
     public static MatRelation run(CompiledQuery q, Database db, Options options) {
+        return run(q, db, null, options);
+    }
+
+    /** Runs the query, handing each pipeline to {@code offload} first (null: every pipeline here), with {@code options}. */
+    public static MatRelation run(CompiledQuery q, Database db, Offload offload, Options options) {
         Run run = new Run(db, q.plan());
         run.options = options;
         for (Pipeline p : q.plan().pipelines()) {
@@ -166,7 +187,15 @@ public final class JvmExecutor {
             run.relations.put(v.getKey(), valuesRelation(run, v.getKey(), v.getValue()));
         }
         for (int i = 0; i < q.pipelines().size(); i++) {
-            runPipeline(run, q.pipelines().get(i), q.classes().get(i));
+            EmittedPipeline e = q.pipelines().get(i);
+            List<Object> states = offload == null ? null : offload.run(e);
+            if (states == null) {
+                runPipeline(run, e, q.classes().get(i));
+            } else if (e.pipeline().sink() instanceof Sink.Build b) {
+                registerPayloadDictionaries(run, e, b);
+            } else {
+                finish(run, e, null, states);
+            }
         }
         MatRelation result = run.relations.get(q.plan().resultRelation());
         if (result == null) {
@@ -245,44 +274,51 @@ public final class JvmExecutor {
             }
         };
         code.init(ctx);
+        Object shared = sharedState(e);
         BlockControl.Blocks blocks = run.options.blocks() == null ? null : run.options.blocks().blocks(p, e.genome());
         List<Object> states = new ArrayList<>();
-        if (blocks == null) {
-            runRange(run, e, code, e.genome(), 0, rows, states);
-        } else {
-            runBlocks(run, e, code, ctx, blocks, rows, states);
-            if (states.isEmpty()) {
-                states.add(newState(e));
-            }
+        if (shared != null) {
+            states.add(shared);
         }
-        finish(run, e, states);
+        if (blocks == null) {
+            runRange(run, e, code, e.genome(), 0, rows, states, shared != null);
+        } else {
+            runBlocks(run, e, code, ctx, blocks, rows, states, shared != null);
+        }
+        if (states.isEmpty()) {
+            states.add(newState(e));
+        }
+        finish(run, e, code, states);
     }
 
     /**
-     * Runs source rows {@code [from, to)} with the workers and morsel size of {@code g}, worker t filling
-     * {@code states.get(t)} (created when missing).
+     * Runs source rows {@code [from, to)} with the workers, morsel size and access of {@code g}; worker t fills
+     * {@code states.get(t)} (made when missing), or all fill {@code states.get(0)} when the state is shared.
      */
     private static void runRange(Run run, EmittedPipeline e, PipelineCode code, Genome g, long from, long to,
-                                 List<Object> states) {
-        int workers = Math.max(1, g.getInt(JvmDimensions.WORKERS));
-        long morsel = Math.max(64, g.getInt(JvmDimensions.MORSEL));
-        int tasks = (int) Math.max(1, Math.min(workers, (to - from + morsel - 1) / morsel));
-        while (states.size() < tasks) {
+                                 List<Object> states, boolean shared) {
+        int workers = g.has(JvmDimensions.WORKERS) ? Math.max(1, g.getInt(JvmDimensions.WORKERS)) : 1;
+        long morsel = Math.max(64, g.has(JvmDimensions.MORSEL) ? g.getInt(JvmDimensions.MORSEL) : 16384);
+        long rows = to - from;
+        int tasks = (int) Math.max(1, Math.min(workers, (rows + morsel - 1) / morsel));
+        MorselScheduler.Access access = MorselScheduler.Access.of(g.has(JvmDimensions.ACCESS)
+                ? g.get(JvmDimensions.ACCESS) : "dynamic");
+        while (!shared && states.size() < tasks) {
             states.add(newState(e));
         }
         long deadline = run.options.deadlineNanos();
-        AtomicLong cursor = new AtomicLong(from);
+        AtomicLong cursor = new AtomicLong();
         List<Callable<Object>> jobs = new ArrayList<>();
         for (int t = 0; t < tasks; t++) {
-            Object state = states.get(t);
+            int worker = t;
+            Object state = states.get(shared ? 0 : t);
             jobs.add(() -> {
-                long f;
-                while ((f = cursor.getAndAdd(morsel)) < to) {
+                MorselScheduler.morsels(access, rows, morsel, tasks, worker, cursor, (a, b) -> {
                     if (deadline != 0 && System.nanoTime() - deadline > 0) {
                         throw new DeadlineExceeded();
                     }
-                    code.run(f, Math.min(to, f + morsel), state);
-                }
+                    code.run(from + a, from + b, state);
+                });
                 return state;
             });
         }
@@ -296,8 +332,7 @@ public final class JvmExecutor {
             }
         } else {
             try {
-                ExecutorService pool = run.options.pool() == null ? POOL : run.options.pool();
-                for (Future<Object> f : pool.invokeAll(jobs)) {
+                for (Future<Object> f : pool(run).invokeAll(jobs)) {
                     join(f);
                 }
             } catch (InterruptedException ex) {
@@ -307,13 +342,17 @@ public final class JvmExecutor {
         }
     }
 
+    private static ExecutorService pool(Run run) {
+        return run.options.pool() == null ? POOL : run.options.pool();
+    }
+
     /** Runs a pipeline block by block with the genome the control chooses for each block. */
     private static void runBlocks(Run run, EmittedPipeline e, PipelineCode code, PipelineContext ctx,
-                                  BlockControl.Blocks blocks, long rows, List<Object> states) {
+                                  BlockControl.Blocks blocks, long rows, List<Object> states, boolean shared) {
         Map<String, PipelineCode> codes = new HashMap<>();
         codes.put(codeKey(e.genome()), code);
         long blockRows = Math.max(1, blocks.blockRows());
-        while (states.size() < blocks.maxWorkers()) {
+        while (!shared && states.size() < blocks.maxWorkers()) {
             states.add(newState(e));
         }
         for (long from = 0; from < rows; from += blockRows) {
@@ -325,16 +364,17 @@ public final class JvmExecutor {
                 codes.put(codeKey(g), c);
             }
             long t0 = System.nanoTime();
-            runRange(run, e, c, g, from, to, states);
+            runRange(run, e, c, g, from, to, states, shared);
             blocks.done(g, to - from, System.nanoTime() - t0);
         }
     }
 
-    /** The part of a genome that selects a block's code: everything but workers and morsel. */
+    /** The part of a genome that selects a block's code: everything but how the workers share the rows. */
     private static String codeKey(Genome g) {
         Map<String, String> m = new java.util.TreeMap<>(g.values());
         m.remove(JvmDimensions.WORKERS);
         m.remove(JvmDimensions.MORSEL);
+        m.remove(JvmDimensions.ACCESS);
         return m.toString();
     }
 
@@ -367,6 +407,29 @@ public final class JvmExecutor {
         }
     }
 
+    /** The one sink state all workers share (agg=shared), or null when each worker has its own. */
+    private static Object sharedState(EmittedPipeline e) {
+        if (e.pipeline().sink() instanceof Sink.GroupAggregate ga && "shared".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
+            return new SharedGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(), murmur(e.genome()),
+                    (int) Math.min(1 << 16, ga.estimatedGroups()));
+        }
+        return null;
+    }
+
+    private static boolean murmur(Genome g) {
+        return g.has(JvmDimensions.HASH) && "murmur".equals(g.get(JvmDimensions.HASH));
+    }
+
+    private static void registerPayloadDictionaries(Run run, EmittedPipeline e, Sink.Build b) {
+        for (int c = 0; c < b.payload().size(); c++) {
+            if (e.bufferKinds()[c] == JKind.CODE) {
+                run.register(io.tessera.plan.DictionaryKeys.payload(b.joinId(), c), run.dictionary(e.bufferDicts()[c]));
+            } else if (e.bufferKinds()[c] == JKind.STRING) {
+                throw new IllegalStateException("a table with computed strings was built elsewhere");
+            }
+        }
+    }
+
     private static Object newState(EmittedPipeline e) {
         return switch (e.pipeline().sink()) {
             case Sink.Build b -> new RowBuffer(e.bufferKinds(), 1024);
@@ -377,8 +440,11 @@ public final class JvmExecutor {
                 if (e.dense()) {
                     yield new DenseGroupTable(e.aggs(), e.denseMins(), e.denseSizes());
                 }
-                yield new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(),
-                        "murmur".equals(e.genome().get(JvmDimensions.HASH)), (int) Math.min(1 << 16, ga.estimatedGroups()));
+                if ("partitioned".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
+                    yield new PartitionedInput(e.bufferKinds());
+                }
+                yield new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(), murmur(e.genome()),
+                        (int) Math.min(1 << 16, ga.estimatedGroups()));
             }
         };
     }
@@ -391,7 +457,7 @@ public final class JvmExecutor {
         return out;
     }
 
-    private static void finish(Run run, EmittedPipeline e, List<Object> states) {
+    private static void finish(Run run, EmittedPipeline e, PipelineCode code, List<Object> states) {
         switch (e.pipeline().sink()) {
             case Sink.Build b -> {
                 RowBuffer all = RowBuffer.concat(e.bufferKinds(), buffers(states));
@@ -403,10 +469,10 @@ public final class JvmExecutor {
                         run.register(key, run.dictionary(e.bufferDicts()[c]));
                     }
                 }
-                boolean perfect = "perfect".equals(e.genome().get(JvmDimensions.HASH_TABLE));
-                run.joins.put(b.joinId(), JoinTable.build(all, b.payload().size(), b.keys().size(), perfect,
-                        perfect ? b.range().min() : 0, perfect ? b.range().max() : 0,
-                        "murmur".equals(e.genome().get(JvmDimensions.HASH)), b.uniqueKeys()));
+                JoinTable.Layout layout = JoinTable.Layout.of(e.genome().get(JvmDimensions.HASH_TABLE));
+                boolean perfect = layout == JoinTable.Layout.PERFECT;
+                run.joins.put(b.joinId(), JoinTable.build(all, b.payload().size(), b.keys().size(), layout,
+                        perfect ? b.range().min() : 0, perfect ? b.range().max() : 0, murmur(e.genome()), b.uniqueKeys()));
             }
             case Sink.Materialize m -> {
                 run.parts.computeIfAbsent(m.relationId(), k -> new ArrayList<>()).add(RowBuffer.concat(e.bufferKinds(), buffers(states)));
@@ -452,13 +518,20 @@ public final class JvmExecutor {
                     }
                     t = d;
                 } else {
-                    HashGroupTable h = (HashGroupTable) states.get(0);
                     boolean[] stringKeys = new boolean[ga.keys().size()];
                     for (int k = 0; k < stringKeys.length; k++) {
                         stringKeys[k] = e.keyKinds()[k] == JKind.STRING;
                     }
-                    for (int i = 1; i < states.size(); i++) {
-                        h.mergeFrom((HashGroupTable) states.get(i), stringKeys);
+                    HashGroupTable h;
+                    if (states.get(0) instanceof SharedGroupTable shared) {
+                        h = shared.collect(stringKeys);
+                    } else if (states.get(0) instanceof PartitionedInput) {
+                        h = PartitionedAggregation.aggregate(e, code, states, stringKeys, pool(run));
+                    } else {
+                        h = (HashGroupTable) states.get(0);
+                        for (int i = 1; i < states.size(); i++) {
+                            h.mergeFrom((HashGroupTable) states.get(i), stringKeys);
+                        }
                     }
                     groups = new int[h.groups];
                     for (int gi = 0; gi < groups.length; gi++) {

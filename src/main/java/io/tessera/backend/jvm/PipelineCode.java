@@ -10,4 +10,12 @@ public abstract class PipelineCode {
     public abstract void init(PipelineContext ctx);
 
     public abstract void run(long from, long to, Object sinkState);
+
+    /**
+     * The second phase of a partitioned aggregation: aggregates the rows that {@link #run} buffered for one
+     * partition ({@code in}) into that partition's table. Only pipelines emitted with agg=partitioned have it.
+     */
+    public void aggregatePartition(RowBuffer in, Object table) {
+        throw new UnsupportedOperationException("pipeline code without a partitioned aggregation");
+    }
 }

@@ -7,6 +7,7 @@ import io.tessera.plan.JoinKind;
 import io.tessera.plan.KeyRange;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
+import io.tessera.plan.PipelineAnalysis;
 import io.tessera.plan.Sink;
 import io.tessera.plan.Slot;
 import io.tessera.plan.ColumnInfo;
@@ -29,6 +30,13 @@ import java.util.Map;
  */
 public final class PipelineEmitter implements ExprGen.Scope {
 
+    static final String BRANCH = "branch";
+    static final String PREDICATED = "predicated";
+    static final String SCALAR = "scalar";
+    static final String VECTOR = "vector";
+    static final String WRITTEN = "written";
+    static final String SELECTIVITY = "selectivity";
+
     private final Pipeline p;
     private final Genome g;
     private final String className;
@@ -37,6 +45,13 @@ public final class PipelineEmitter implements ExprGen.Scope {
     private final StringBuilder body = new StringBuilder();
     private final StringBuilder before = new StringBuilder();
     private final StringBuilder after = new StringBuilder();
+    /** The second method of a partitioned aggregation (aggregates one partition's buffered rows). */
+    private final StringBuilder partitionMethod = new StringBuilder();
+    /** Where {@link #line} writes: the loop body, or the partition method. */
+    private StringBuilder target = body;
+    /** The field of the vectorized filter whose selected rows the loop visits, or null (every row). */
+    private String selection;
+    private String selectionText;
     private final Map<String, JExpr> loaded = new HashMap<>();
     private final Map<String, String> fieldByInit = new LinkedHashMap<>();
     private final Map<String, String> dictFields = new HashMap<>();
@@ -72,19 +87,32 @@ public final class PipelineEmitter implements ExprGen.Scope {
     }
 
     private EmittedPipeline emit() {
-        boolean predicated = "predicated".equals(g.get(JvmDimensions.PREDICATION));
         List<Operation> ops = p.operations();
+        if (VECTOR.equals(choice(JvmDimensions.SIMD, SCALAR))) {
+            List<PipelineAnalysis.ColumnComparison> terms = PipelineAnalysis.leadingColumnComparisons(ops);
+            if (terms.isEmpty()) {
+                throw new IllegalArgumentException("genome " + g + ": no filter of pipeline " + p.id() + " can be vectorized");
+            }
+            selection = vectorFilter(terms);
+            ops = PipelineAnalysis.withoutLeadingColumnComparisons(ops);
+            indent = 4;
+        }
+        if (SELECTIVITY.equals(choice(JvmDimensions.PROBE_ORDER, WRITTEN))) {
+            ops = PipelineAnalysis.probesBySelectivity(ops);
+        }
+        boolean predicated = PREDICATED.equals(choice(JvmDimensions.PREDICATION, BRANCH));
         for (int i = 0; i < ops.size(); i++) {
             Operation op = ops.get(i);
             if (op instanceof Operation.Filter f) {
-                if (predicated) {
-                    List<Expr> run = new ArrayList<>();
-                    while (i < ops.size() && ops.get(i) instanceof Operation.Filter ff) {
-                        run.add(ff.condition());
-                        i++;
-                    }
-                    i--;
+                int end = i;
+                List<Expr> run = new ArrayList<>();
+                while (end < ops.size() && ops.get(end) instanceof Operation.Filter ff) {
+                    run.addAll(PipelineAnalysis.conjuncts(ff.condition()));
+                    end++;
+                }
+                if (predicated && PipelineAnalysis.predicable(run)) {
                     filterPredicated(run);
+                    i = end - 1;
                 } else {
                     filter(f.condition());
                 }
@@ -97,10 +125,67 @@ public final class PipelineEmitter implements ExprGen.Scope {
                 dense, denseMins, denseSizes, keyWidth, nullableKeys);
     }
 
+    /** The genome's value of a dimension, or {@code absent} when the dimension does not apply to this pipeline. */
+    private String choice(String dimension, String absent) {
+        return g.has(dimension) ? g.get(dimension) : absent;
+    }
+
+    /**
+     * A field holding the vectorized filter of these comparisons ({@link VectorFilter}); the rows it selects in a
+     * morsel are the only ones the loop visits.
+     */
+    private String vectorFilter(List<PipelineAnalysis.ColumnComparison> terms) {
+        StringBuilder sb = new StringBuilder("new io.tessera.backend.jvm.VectorFilter()");
+        List<String> text = new ArrayList<>();
+        for (PipelineAnalysis.ColumnComparison t : terms) {
+            Slot s = t.column();
+            String col = "ctx.column(" + s.index() + ").data()";
+            text.add(t.column().name() + " " + t.op() + " " + (t.string() != null ? "'" + t.string() + "'"
+                    : s.type().kind() == TypeKind.DOUBLE ? t.doubleValue() : t.value()));
+            switch (JKind.stored(s.type())) {
+                case INT -> sb.append(".ints(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
+                        .append(t.op()).append(", ").append(t.value()).append(")");
+                case LONG -> sb.append(".longs(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
+                        .append(t.op()).append(", ").append(t.value()).append("L)");
+                case DOUBLE -> sb.append(".doubles(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
+                        .append(t.op()).append(", ").append(doubleLiteral(t.doubleValue())).append(")");
+                case CODE -> {
+                    // through the order-preserving dictionary, as ExprGen compares a code with a constant
+                    String d = dictionary(s.dictionaryKey());
+                    String lit = ExprGen.javaString(t.string());
+                    String vf = VectorFilter.class.getName() + ".";
+                    String[] opAndBound = switch (t.op()) {
+                        case EQ -> new String[] {"EQ", d + ".code(" + lit + ")"};
+                        case NE -> new String[] {"NE", d + ".code(" + lit + ")"};
+                        case LT -> new String[] {"LT", d + ".lowerBound(" + lit + ")"};
+                        case LE -> new String[] {"LT", d + ".upperBound(" + lit + ")"};
+                        case GT -> new String[] {"GE", d + ".upperBound(" + lit + ")"};
+                        default -> new String[] {"GE", d + ".lowerBound(" + lit + ")"};
+                    };
+                    sb.append(".ints(").append(col).append(", ").append(vf).append(opAndBound[0]).append(", ")
+                            .append(opAndBound[1]).append(")");
+                }
+                default -> throw new IllegalStateException("no vectorized comparison of " + s.type());
+            }
+        }
+        selectionText = String.join(" and ", text);
+        return field("io.tessera.backend.jvm.VectorFilter", sb.toString(), "vf");
+    }
+
+    private static String doubleLiteral(double d) {
+        if (Double.isNaN(d)) {
+            return "Double.NaN";
+        }
+        if (Double.isInfinite(d)) {
+            return d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY";
+        }
+        return "Double.longBitsToDouble(" + Double.doubleToRawLongBits(d) + "L)";
+    }
+
     // ---- emission helpers ----
 
     private void line(String s) {
-        body.append("    ".repeat(indent)).append(s).append('\n');
+        target.append("    ".repeat(indent)).append(s).append('\n');
     }
 
     private void comment(String s) {
@@ -284,7 +369,8 @@ public final class PipelineEmitter implements ExprGen.Scope {
         String r = "r" + j;
         joinRow.put(j, r);
         joinKind.put(j, op.kind());
-        boolean perfect = "perfect".equals(g.get(JvmDimensions.probeTable(j)));
+        JoinTable.Layout layout = JoinTable.Layout.of(g.get(JvmDimensions.probeTable(j)));
+        boolean perfect = layout == JoinTable.Layout.PERFECT;
         boolean murmur = "murmur".equals(g.get(JvmDimensions.probeHash(j)));
         String nullCond = String.join(" || ", nulls);
         String lookup;
@@ -294,6 +380,25 @@ public final class PipelineEmitter implements ExprGen.Scope {
             String first = field("int[]", "ctx.joinTable(" + j + ").first", "j" + j + "_first");
             String k = keys.get(0);
             lookup = "(" + k + " < " + min + " || " + k + " > " + max + ") ? -1 : " + first + "[(int) (" + k + " - " + min + ")]";
+        } else if (keys.size() == 1 && layout.ways > 0) {
+            // cuckoo: the key is in one of its candidate slots, or in the (normally empty) stash
+            String slotKeys = field("long[]", "ctx.joinTable(" + j + ").slotKeys", "j" + j + "_keys");
+            String slotRows = field("int[]", "ctx.joinTable(" + j + ").slotRows", "j" + j + "_rows");
+            String bits = field("int", "ctx.joinTable(" + j + ").bits", "j" + j + "_bits");
+            String stash = field("int", "ctx.joinTable(" + j + ").stashSize", "j" + j + "_stash");
+            String t = field("io.tessera.backend.jvm.JoinTable", "ctx.joinTable(" + j + ")", "j" + j + "_table");
+            String s = name("slot");
+            String k = keys.get(0);
+            line("int " + r + " = -1;");
+            line("int " + s + ";");
+            for (int fn = 0; fn < layout.ways; fn++) {
+                String test = s + " = io.tessera.backend.jvm.Hashing.cuckoo(" + k + ", " + fn + ", " + bits + ", " + murmur + "); "
+                        + "if (" + slotRows + "[" + s + "] >= 0 && " + slotKeys + "[" + s + "] == " + k + ") " + r + " = "
+                        + slotRows + "[" + s + "];";
+                line(fn == 0 ? test : "if (" + r + " < 0) { " + test + " }");
+            }
+            line("if (" + r + " < 0 && " + stash + " > 0) " + r + " = " + t + ".findStash1(" + k + ");");
+            lookup = null;
         } else if (keys.size() == 1) {
             String slotKeys = field("long[]", "ctx.joinTable(" + j + ").slotKeys", "j" + j + "_keys");
             String slotRows = field("int[]", "ctx.joinTable(" + j + ").slotRows", "j" + j + "_rows");
@@ -466,7 +571,7 @@ public final class PipelineEmitter implements ExprGen.Scope {
                 line("if (" + guard + ") {");
                 indent++;
             }
-            updateAccumulator(call, s, i, cnt, val, "0", true);
+            updateAccumulator(call, s, call.arg() == null ? null : gen.gen(call.arg()), i, cnt, val, "0", true);
             if (guard != null) {
                 indent--;
                 line("}");
@@ -504,14 +609,13 @@ public final class PipelineEmitter implements ExprGen.Scope {
      * Updates aggregate i for the current row: into locals ({@code local}: AGGREGATE) or into the group's slot
      * {@code grp} of the worker's table.
      */
-    private void updateAccumulator(AggCall call, AggSpec s, int i, String cnt, String val, String grp, boolean local) {
+    private void updateAccumulator(AggCall call, AggSpec s, JExpr x, int i, String cnt, String val, String grp, boolean local) {
         String c = local ? cnt : "t.counts[" + i + "][" + grp + "]";
         String v = local ? val : "t." + (s.doubleValue() ? "dvals" : "lvals") + "[" + i + "][" + grp + "]";
         if (call.function() == AggFunction.COUNT_STAR) {
             line(c + "++;");
             return;
         }
-        JExpr x = gen.gen(call.arg());
         String notNull = x.nullable() ? "!" + x.n() : null;
         String value = switch (x.kind()) {
             case BOOL -> "(" + x.v() + " ? 1L : 0L)";
@@ -555,10 +659,16 @@ public final class PipelineEmitter implements ExprGen.Scope {
 
     private void groupAggregate(Sink.GroupAggregate ga) {
         int nk = ga.keys().size();
-        dense = "dense".equals(g.get(JvmDimensions.AGGREGATION));
-        boolean murmur = "murmur".equals(g.get(JvmDimensions.HASH));
-        comment("GROUP_AGGREGATE (" + (dense ? "dense array" : "hash table, " + (murmur ? "murmur" : "multiply-shift"))
-                + ", per worker, merged at the end) by " + ga.keys() + " " + ga.aggs());
+        String mode = g.get(JvmDimensions.AGGREGATION);
+        dense = "dense".equals(mode);
+        boolean murmur = g.has(JvmDimensions.HASH) && "murmur".equals(g.get(JvmDimensions.HASH));
+        comment("GROUP_AGGREGATE (" + switch (mode) {
+            case "dense" -> "dense array per worker, merged at the end";
+            case "hash" -> "hash table per worker, merged at the end";
+            case "shared" -> "one hash table shared by the workers, in lock stripes";
+            case "partitioned" -> "rows radix-partitioned by key hash, then one hash table per partition";
+            default -> throw new IllegalArgumentException("genome " + g + ": unknown aggregation " + mode);
+        } + (dense ? "" : murmur ? ", murmur" : ", multiply-shift") + ") by " + ga.keys() + " " + ga.aggs());
         keyKinds = new JKind[nk];
         keyDicts = new String[nk];
         List<JExpr> keys = new ArrayList<>();
@@ -575,66 +685,119 @@ public final class PipelineEmitter implements ExprGen.Scope {
         for (int i = 0; i < aggSpecs.length; i++) {
             aggSpecs[i] = spec(ga.aggs().get(i));
         }
-        if (dense) {
-            before.append("        final io.tessera.backend.jvm.DenseGroupTable t = (io.tessera.backend.jvm.DenseGroupTable) sinkState;\n");
-            denseMins = new long[nk];
-            denseSizes = new long[nk];
-            StringBuilder idx = new StringBuilder();
-            long stride = 1;
-            String[] parts = new String[nk];
-            for (int k = nk - 1; k >= 0; k--) {
-                KeyRange r = ga.ranges().get(k);
-                if (r == null) {
-                    throw new IllegalStateException("dense aggregation without a key range");
-                }
-                denseMins[k] = r.min();
-                denseSizes[k] = r.size() + 1; // one slot for NULL
-                JExpr x = keys.get(k);
-                String off = "(" + (x.kind() == JKind.BOOL ? "(" + x.v() + " ? 1L : 0L)" : "(long) " + x.v()) + " - " + r.min() + "L)";
-                if (x.nullable()) {
-                    off = "(" + x.n() + " ? " + r.size() + "L : " + off + ")";
-                }
-                parts[k] = stride == 1 ? off : off + " * " + stride + "L";
-                stride *= denseSizes[k];
+        keyWidth = nk + (nullableKeys ? 1 : 0);
+        switch (mode) {
+            case "dense" -> {
+                before.append("        final io.tessera.backend.jvm.DenseGroupTable t = (io.tessera.backend.jvm.DenseGroupTable) sinkState;\n");
+                denseGroup(ga, keys);
+                updates(ga);
             }
-            for (int k = 0; k < nk; k++) {
-                idx.append(k == 0 ? "" : " + ").append(parts[k]);
+            case "hash" -> {
+                before.append("        final io.tessera.backend.jvm.HashGroupTable t = (io.tessera.backend.jvm.HashGroupTable) sinkState;\n");
+                findGroup(encodedKeys(keys, false));
+                updates(ga);
             }
-            line("final int grp = (int) (" + idx + ");");
-            line("t.rows[grp]++;");
-        } else {
-            before.append("        final io.tessera.backend.jvm.HashGroupTable t = (io.tessera.backend.jvm.HashGroupTable) sinkState;\n");
-            keyWidth = nk + (nullableKeys ? 1 : 0);
-            List<String> enc = new ArrayList<>();
-            StringBuilder mask = new StringBuilder();
-            for (int k = 0; k < nk; k++) {
-                JExpr x = keys.get(k);
-                String e = switch (x.kind()) {
-                    case STRING -> "t.intern(" + x.v() + ")";
-                    case DOUBLE -> "io.tessera.backend.jvm.Hashing.doubleKey(" + x.v() + ")";
-                    case BOOL -> "(" + x.v() + " ? 1L : 0L)";
-                    default -> "(long) " + x.v();
-                };
-                if (x.nullable()) {
-                    e = "(" + x.n() + " ? 0L : " + e + ")";
-                    mask.append(mask.length() == 0 ? "" : " | ").append("(").append(x.n()).append(" ? ").append(1L << k).append("L : 0L)");
-                }
-                enc.add(e);
+            case "shared" -> {
+                before.append("        final io.tessera.backend.jvm.SharedGroupTable shared = (io.tessera.backend.jvm.SharedGroupTable) sinkState;\n");
+                String h = name("stripeHash");
+                line("final long " + h + " = " + combined(encodedKeys(keys, true)) + ";");
+                line("final io.tessera.backend.jvm.HashGroupTable t = shared.stripe(" + h + ");");
+                line("synchronized (t) { // the stripe of this key's group");
+                indent++;
+                findGroup(encodedKeys(keys, false));
+                updates(ga);
+                indent--;
+                line("}");
             }
-            if (nullableKeys) {
-                enc.add(mask.toString());
-            }
-            if (keyWidth == 1) {
-                line("final int grp = t.find1(" + enc.get(0) + ");");
-            } else if (keyWidth == 2) {
-                line("final int grp = t.find2(" + enc.get(0) + ", " + enc.get(1) + ");");
-            } else {
-                for (int k = 0; k < keyWidth; k++) {
-                    line("t.scratch[" + k + "] = " + enc.get(k) + ";");
-                }
-                line("final int grp = t.findN();");
-            }
+            default -> partitioned(ga, keys);
         }
+    }
+
+    /** The dense array's group index of the current row. */
+    private void denseGroup(Sink.GroupAggregate ga, List<JExpr> keys) {
+        int nk = keys.size();
+        denseMins = new long[nk];
+        denseSizes = new long[nk];
+        StringBuilder idx = new StringBuilder();
+        long stride = 1;
+        String[] parts = new String[nk];
+        for (int k = nk - 1; k >= 0; k--) {
+            KeyRange r = ga.ranges().get(k);
+            if (r == null) {
+                throw new IllegalStateException("dense aggregation without a key range");
+            }
+            denseMins[k] = r.min();
+            denseSizes[k] = r.size() + 1; // one slot for NULL
+            JExpr x = keys.get(k);
+            String off = "(" + (x.kind() == JKind.BOOL ? "(" + x.v() + " ? 1L : 0L)" : "(long) " + x.v()) + " - " + r.min() + "L)";
+            if (x.nullable()) {
+                off = "(" + x.n() + " ? " + r.size() + "L : " + off + ")";
+            }
+            parts[k] = stride == 1 ? off : off + " * " + stride + "L";
+            stride *= denseSizes[k];
+        }
+        for (int k = 0; k < nk; k++) {
+            idx.append(k == 0 ? "" : " + ").append(parts[k]);
+        }
+        line("final int grp = (int) (" + idx + ");");
+        line("t.rows[grp]++;");
+    }
+
+    /**
+     * The keys as the hash tables hold them ({@code keyWidth} longs: one per key, NULL as 0, then a NULL mask when
+     * a key is nullable); strings are interned by table {@code t}, or, {@code forSpreading} a row over stripes or
+     * partitions before any table is known, taken by their hash code.
+     */
+    private List<String> encodedKeys(List<JExpr> keys, boolean forSpreading) {
+        List<String> enc = new ArrayList<>();
+        StringBuilder mask = new StringBuilder();
+        for (int k = 0; k < keys.size(); k++) {
+            JExpr x = keys.get(k);
+            String e = switch (x.kind()) {
+                case STRING -> forSpreading ? "(long) " + x.v() + ".hashCode()" : "t.intern(" + x.v() + ")";
+                case DOUBLE -> "io.tessera.backend.jvm.Hashing.doubleKey(" + x.v() + ")";
+                case BOOL -> "(" + x.v() + " ? 1L : 0L)";
+                default -> "(long) " + x.v();
+            };
+            if (x.nullable()) {
+                e = "(" + x.n() + " ? 0L : " + e + ")";
+                mask.append(mask.length() == 0 ? "" : " | ").append("(").append(x.n()).append(" ? ").append(1L << k).append("L : 0L)");
+            }
+            enc.add(e);
+        }
+        if (nullableKeys) {
+            enc.add(mask.toString());
+        }
+        return enc;
+    }
+
+    private static String combined(List<String> enc) {
+        if (enc.size() == 1) {
+            return enc.get(0);
+        }
+        String h = "0L";
+        for (String e : enc) {
+            h = "io.tessera.backend.jvm.Hashing.combine(" + h + ", " + e + ")";
+        }
+        return h;
+    }
+
+    /** {@code grp}: the current row's group in hash table {@code t}, inserted when new. */
+    private void findGroup(List<String> enc) {
+        if (keyWidth == 1) {
+            line("final int grp = t.find1(" + enc.get(0) + ");");
+        } else if (keyWidth == 2) {
+            line("final int grp = t.find2(" + enc.get(0) + ", " + enc.get(1) + ");");
+        } else {
+            for (int k = 0; k < keyWidth; k++) {
+                line("t.scratch[" + k + "] = " + enc.get(k) + ";");
+            }
+            line("final int grp = t.findN();");
+        }
+    }
+
+    /** Every aggregate's update of group {@code grp} of table {@code t} for the current row. */
+    private void updates(Sink.GroupAggregate ga) {
         for (int i = 0; i < aggSpecs.length; i++) {
             AggCall call = ga.aggs().get(i);
             String guard = filterGuard(call);
@@ -642,12 +805,96 @@ public final class PipelineEmitter implements ExprGen.Scope {
                 line("if (" + guard + ") {");
                 indent++;
             }
-            updateAccumulator(call, aggSpecs[i], i, null, null, "grp", false);
+            updateAccumulator(call, aggSpecs[i], call.arg() == null ? null : gen.gen(call.arg()), i, null, null, "grp", false);
             if (guard != null) {
                 indent--;
                 line("}");
             }
         }
+    }
+
+    /**
+     * Partitioned aggregation. The loop writes each row's keys and aggregate inputs into the worker's buffer of
+     * the row's partition (by key hash); {@code aggregatePartition} then aggregates one partition's buffered rows
+     * into its own hash table (partitions hold disjoint keys, so their tables need no merging of equal groups).
+     * Buffer columns: the keys (a LONG each, a STRING for a string key), the NULL mask when a key is nullable,
+     * then per aggregate a BOOL (the row counts for it: its FILTER holds) and its argument's value.
+     */
+    private void partitioned(Sink.GroupAggregate ga, List<JExpr> keys) {
+        before.append("        final io.tessera.backend.jvm.PartitionedInput parts = (io.tessera.backend.jvm.PartitionedInput) sinkState;\n");
+        int nk = keys.size();
+        List<JKind> kinds = new ArrayList<>();
+        String h = name("partitionHash");
+        line("final long " + h + " = " + combined(encodedKeys(keys, true)) + ";");
+        line("final io.tessera.backend.jvm.RowBuffer out = parts.part(" + h + ");");
+        line("final int w = out.next();");
+        List<String> enc = encodedKeys(keys, false);
+        for (int k = 0; k < nk; k++) {
+            JExpr x = keys.get(k);
+            if (x.kind() == JKind.STRING) {
+                line("out.strings[" + k + "][w] = " + (x.nullable() ? "(" + x.n() + " ? null : " + x.v() + ")" : x.v()) + ";");
+                kinds.add(JKind.STRING);
+            } else {
+                line("out.longs[" + k + "][w] = " + enc.get(k) + ";");
+                kinds.add(JKind.LONG);
+            }
+        }
+        if (nullableKeys) {
+            line("out.longs[" + nk + "][w] = " + enc.get(nk) + ";");
+            kinds.add(JKind.LONG);
+        }
+        int[] flagCol = new int[aggSpecs.length];
+        int[] valueCol = new int[aggSpecs.length];
+        JExpr[] values = new JExpr[aggSpecs.length];
+        for (int i = 0; i < aggSpecs.length; i++) {
+            AggCall call = ga.aggs().get(i);
+            String guard = filterGuard(call);
+            flagCol[i] = kinds.size();
+            kinds.add(JKind.BOOL);
+            line("out.bytes[" + flagCol[i] + "][w] = " + (guard == null ? "1" : "(byte) (" + guard + " ? 1 : 0)") + ";");
+            valueCol[i] = -1;
+            if (call.arg() != null) {
+                JExpr x = gen.gen(call.arg());
+                valueCol[i] = kinds.size();
+                kinds.add(x.kind());
+                store("out", valueCol[i], x, "w");
+                String arr = switch (x.kind()) {
+                    case INT, CODE -> "ints";
+                    case LONG -> "longs";
+                    case DOUBLE -> "doubles";
+                    case BOOL -> "bytes";
+                    case STRING -> "strings";
+                };
+                String v = "in." + arr + "[" + valueCol[i] + "][i]" + (x.kind() == JKind.BOOL ? " != 0" : "");
+                values[i] = new JExpr(v, x.nullable() ? "in.isNull(" + valueCol[i] + ", i)" : "false", x.kind(), x.dict());
+            }
+        }
+        bufferKinds = kinds.toArray(new JKind[0]);
+        bufferDicts = new String[bufferKinds.length];
+
+        // the second phase: one partition's rows into table t
+        StringBuilder saved = target;
+        int savedIndent = indent;
+        target = partitionMethod;
+        indent = 3;
+        List<String> stored = new ArrayList<>();
+        for (int k = 0; k < nk; k++) {
+            stored.add(kinds.get(k) == JKind.STRING
+                    ? "(in.strings[" + k + "][i] == null ? 0L : t.intern(in.strings[" + k + "][i]))" : "in.longs[" + k + "][i]");
+        }
+        if (nullableKeys) {
+            stored.add("in.longs[" + nk + "][i]");
+        }
+        findGroup(stored);
+        for (int i = 0; i < aggSpecs.length; i++) {
+            line("if (in.bytes[" + flagCol[i] + "][i] != 0) {");
+            indent++;
+            updateAccumulator(ga.aggs().get(i), aggSpecs[i], values[i], i, null, null, "grp", false);
+            indent--;
+            line("}");
+        }
+        target = saved;
+        indent = savedIndent;
     }
 
     // ---- the class ----
@@ -668,11 +915,32 @@ public final class PipelineEmitter implements ExprGen.Scope {
         sb.append("\n    public void init(io.tessera.backend.jvm.PipelineContext ctx) {\n").append(init).append("    }\n");
         sb.append("\n    public void run(long from, long to, Object sinkState) {\n");
         sb.append(before);
-        sb.append("        for (long i = from; i < to; i++) { // ").append(p.source()).append('\n');
-        sb.append(body);
-        sb.append("        }\n");
+        if (selection == null) {
+            sb.append("        for (long i = from; i < to; i++) { // ").append(p.source()).append('\n');
+            sb.append(body);
+            sb.append("        }\n");
+        } else {
+            sb.append("        // FILTER (vectorized) ").append(selectionText).append(": a bit per selected row of the morsel\n");
+            sb.append("        final long[] sel = ").append(selection).append(".select(from, to);\n");
+            sb.append("        for (int wi = 0; wi < sel.length; wi++) { // ").append(p.source()).append(", selected rows\n");
+            sb.append("            for (long word = sel[wi]; word != 0; ) {\n");
+            sb.append("                final long i = from + ((long) wi << 6) + Long.numberOfTrailingZeros(word);\n");
+            sb.append("                word &= word - 1;\n");
+            sb.append(body);
+            sb.append("            }\n");
+            sb.append("        }\n");
+        }
         sb.append(after);
-        sb.append("    }\n}\n");
+        sb.append("    }\n");
+        if (partitionMethod.length() > 0) {
+            sb.append("\n    public void aggregatePartition(io.tessera.backend.jvm.RowBuffer in, Object table) {\n");
+            sb.append("        final io.tessera.backend.jvm.HashGroupTable t = (io.tessera.backend.jvm.HashGroupTable) table;\n");
+            sb.append("        for (int i = 0; i < in.size; i++) { // the partition's buffered rows\n");
+            sb.append(partitionMethod);
+            sb.append("        }\n");
+            sb.append("    }\n");
+        }
+        sb.append("}\n");
         return sb.toString();
     }
 }

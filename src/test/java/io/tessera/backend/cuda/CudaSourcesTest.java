@@ -28,7 +28,7 @@ class CudaSourcesTest {
         for (String k : List.of("ssb_q11", "tessera_read_bandwidth", "tessera_select_gt", "tessera_probe_sum")) {
             assertTrue(s.contains("extern \"C\" __global__ void __launch_bounds__(") && s.contains("\n" + k + "("), k);
         }
-        assertEquals(List.of(CudaSources.CRYSTAL_HEADER), List.copyOf(CudaSources.headers().keySet()));
+        assertEquals(java.util.Set.of(CudaSources.CRYSTAL_HEADER, CudaSources.QUERY_HEADER), CudaSources.headers().keySet());
     }
 
     @Test

@@ -123,17 +123,37 @@ class BlockExecutionTest {
             List<String> expected = rows(JvmExecutor.run(p.compiled(), db));
             int fact = factPipeline(p);
             Genome g = p.genomes().get(fact);
+            Genome third = g.with(JvmDimensions.WORKERS, "2").with(JvmDimensions.MORSEL, "512")
+                    .with(JvmDimensions.ACCESS, "strided");
+            if (g.has(JvmDimensions.PREDICATION)) {
+                third = third.with(JvmDimensions.PREDICATION, "predicated");
+            }
             List<Genome> cycle = List.of(g,
                     g.with(JvmDimensions.WORKERS, "1").with(JvmDimensions.MORSEL, "64"),
-                    g.with(JvmDimensions.WORKERS, "2").with(JvmDimensions.MORSEL, "512")
-                            .with(JvmDimensions.PREDICATION, "predicated"),
-                    g.with(JvmDimensions.WORKERS, "3").with(JvmDimensions.MORSEL, "100"));
+                    third,
+                    g.with(JvmDimensions.WORKERS, "3").with(JvmDimensions.MORSEL, "100").with(JvmDimensions.ACCESS, "blocked"));
             Cycling control = new Cycling(fact, cycle, 1_500);
             MatRelation rel = JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, control, 0));
             assertEquals(expected, rows(rel), q);
             assertEquals(20_000, control.rowsSeen, q);
             assertEquals(14, control.ran.size(), q); // ceil(20000 / 1500)
             assertEquals(cycle.get(1), control.ran.get(1), q);
+        }
+    }
+
+    @Test
+    void sharedAndPartitionedAggregationRunInBlocksToo() {
+        QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", "q3.1"));
+        List<String> expected = rows(JvmExecutor.run(p.compiled(), db));
+        int fact = factPipeline(p);
+        for (String agg : List.of("shared", "partitioned", "hash")) {
+            java.util.Map<Integer, Genome> genomes = new java.util.HashMap<>(p.genomes());
+            Genome g = genomes.get(fact).with(JvmDimensions.AGGREGATION, agg);
+            genomes.put(fact, g);
+            JvmExecutor.CompiledQuery q = JvmExecutor.compile(p.plan(), genomes);
+            Cycling control = new Cycling(fact, List.of(g, g.with(JvmDimensions.WORKERS, "1"),
+                    g.with(JvmDimensions.MORSEL, "1024").with(JvmDimensions.ACCESS, "strided")), 2_000);
+            assertEquals(expected, rows(JvmExecutor.run(q, db, new JvmExecutor.Options(null, control, 0))), agg);
         }
     }
 

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs the tessera command line on the GPU machine lent through the device tool (see
+# ../shared/device/README.md), which has no Java, Maven or network:
+#
+#   here:         scripts/gpu-run.sh prepare
+#       builds target/tessera.jar and copies it with its dependencies (all but DuckDB's JDBC driver,
+#       which only the CPU benchmark's peer needs) to .device/app/, and builds .device/jre.tar.xz
+#       with make-jre. Everything under .device/ stays under the device tool's 64 MiB.
+#
+#   on the GPU:   the device tool's run with carry [".device"] and a command such as
+#       bash scripts/gpu-run.sh run selftest --device gpu --sf 1
+#       bash scripts/gpu-run.sh run bench ssb --db /tmp/ssb20 --sf 20 --device gpu
+#       which unpacks the JRE to /tmp (once per machine) and runs tessera with the arguments given.
+set -euo pipefail
+root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+cd "$root"
+mode=${1:-prepare}
+[[ $# -gt 0 ]] && shift
+
+case $mode in
+  prepare)
+    source "$root/bin/find-jdk"
+    tessera_find_jdk || exit 1
+    export JAVA_HOME=$TESSERA_JAVA_HOME
+    ./mvnw -q -B -DskipTests package
+    rm -rf .device/app
+    mkdir -p .device/app/lib
+    cp target/tessera.jar .device/app/tessera.jar
+    for j in target/lib/*.jar; do
+      case $(basename "$j") in duckdb_jdbc-*) ;; *) cp "$j" .device/app/lib/ ;; esac
+    done
+    if [[ ! -f .device/jre.tar.xz || ! -f .device/jre.modules ]]; then
+      "${MAKE_JRE:-$root/../shared/device/make-jre}"
+      echo "make-jre" > .device/jre.modules
+    fi
+    du -sh .device/app .device/jre.tar.xz
+    ;;
+  run)
+    jre_parent=${JRE_PARENT:-/tmp}
+    if [[ ! -x $jre_parent/jre/bin/java ]]; then
+      mkdir -p "$jre_parent"
+      tar -xJf .device/jre.tar.xz -C "$jre_parent"
+    fi
+    exec "$jre_parent/jre/bin/java" -Xmx${TESSERA_HEAP:-48g} --enable-native-access=ALL-UNNAMED \
+      --sun-misc-unsafe-memory-access=allow -cp "$root/.device/app/tessera.jar:$root/.device/app/lib/*" \
+      io.tessera.cli.Main "$@"
+    ;;
+  *)
+    echo "usage: scripts/gpu-run.sh prepare | run ARGS..." >&2
+    exit 2
+    ;;
+esac

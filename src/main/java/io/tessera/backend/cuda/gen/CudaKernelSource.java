@@ -1,0 +1,23 @@
+package io.tessera.backend.cuda.gen;
+
+import io.tessera.plan.Pipeline;
+import io.tessera.variant.Genome;
+
+import java.util.List;
+
+/**
+ * One pipeline as one CUDA kernel: the complete source (it includes tessera_crystal.cuh and tessera_query.cuh),
+ * the kernel's name and parameters, what its sink leaves in device memory, and the bytes of the source columns it
+ * reads (for the bandwidth model).
+ */
+public record CudaKernelSource(Pipeline pipeline, Genome genome, String kernelName, String fileName, String source,
+                               List<KernelParam> params, SinkLayout sink, long bytesRead) {
+
+    public int threadsPerBlock() {
+        return genome.getInt(io.tessera.variant.CudaVariantSpace.TPB);
+    }
+
+    public int itemsPerThread() {
+        return genome.getInt(io.tessera.variant.CudaVariantSpace.IPT);
+    }
+}

@@ -1,0 +1,840 @@
+package io.tessera.backend.cuda.gen;
+
+import io.tessera.backend.cuda.CudaSources;
+import io.tessera.plan.AggCall;
+import io.tessera.plan.AggFunction;
+import io.tessera.plan.Expr;
+import io.tessera.plan.JoinKind;
+import io.tessera.plan.KeyRange;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.Sink;
+import io.tessera.plan.Slot;
+import io.tessera.plan.Source;
+import io.tessera.storage.Column;
+import io.tessera.storage.DataType;
+import io.tessera.storage.Dictionary;
+import io.tessera.storage.TypeKind;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Genome;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Emits one pipeline (IR plus genome) as one tile-based CUDA kernel (Crystal, chapter 3): each block takes tiles of
+ * TPB x IPT rows, items in registers; every FILTER and PROBE is fused, columns are loaded on first use (only the
+ * rows still selected, unless predicated), and the sink ends the tile: a hash-table insert, aggregation, or
+ * materialization with one atomic per tile and a block scan. Every choice comes from the genome.
+ */
+public final class CudaPipelineEmitter {
+
+    /** What emitting needs beyond the pipeline: dictionaries, and the layouts of tables built before. */
+    public interface Context {
+        Dictionary dictionary(String key);
+
+        JoinLayout join(int joinId);
+    }
+
+    private final Pipeline p;
+    private final Genome g;
+    private final Context ctx;
+    private final Source.TableScan scan;
+    private final boolean predicated;
+    private final CudaExprGen gen;
+
+    private final List<KernelParam> params = new ArrayList<>();
+    private final StringBuilder prologue = new StringBuilder();
+    private final StringBuilder body = new StringBuilder();
+    private final StringBuilder epilogue = new StringBuilder();
+    private final Map<Integer, String> loadedColumns = new HashMap<>();
+    private final Map<String, CValue> loadedPayload = new HashMap<>();
+    private final Set<Integer> columnParams = new HashSet<>();
+    private final List<Slot> laterSlots = new ArrayList<>();
+    private boolean narrowed;
+    private List<Operation> operations;
+    private long bytesRead;
+    private SinkLayout sink;
+
+    private CudaPipelineEmitter(Pipeline p, Genome g, Context ctx) {
+        this.p = p;
+        this.g = g;
+        this.ctx = ctx;
+        if (!(p.source() instanceof Source.TableScan ts)) {
+            throw new GpuUnsupported("it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables");
+        }
+        this.scan = ts;
+        this.predicated = g.has(CudaVariantSpace.PREDICATION) && "predicated".equals(g.get(CudaVariantSpace.PREDICATION));
+        this.gen = new CudaExprGen(new CudaExprGen.Scope() {
+            @Override
+            public CValue slot(Slot slot) {
+                return valueOf(slot);
+            }
+
+            @Override
+            public Dictionary dictionary(String key) {
+                return ctx.dictionary(key);
+            }
+        });
+    }
+
+    public static String kernelName(Pipeline p) {
+        return "tessera_p" + p.id();
+    }
+
+    /** The kernel of pipeline p under genome g; throws {@link GpuUnsupported} when the pipeline has no GPU code. */
+    public static CudaKernelSource emit(Pipeline p, Genome g, Context ctx) {
+        return new CudaPipelineEmitter(p, g, ctx).emit();
+    }
+
+    private CudaKernelSource emit() {
+        params.add(new KernelParam(KernelParam.Kind.ROWS, -1, "n", "const long long"));
+        operations = g.has(CudaVariantSpace.PROBE_ORDER) && g.get(CudaVariantSpace.PROBE_ORDER).equals("selectivity")
+                ? bySelectivity(p.operations()) : p.operations();
+        for (int k = 0; k < operations.size(); k++) {
+            Operation op = operations.get(k);
+            laterSlots.clear();
+            collectLaterSlots(k + 1);
+            switch (op) {
+                case Operation.Filter f -> filter(f);
+                case Operation.Probe pr -> probe(pr);
+            }
+        }
+        laterSlots.clear();
+        collectLaterSlots(operations.size());
+        switch (p.sink()) {
+            case Sink.Build b -> build(b);
+            case Sink.Aggregate a -> aggregate(a.aggs(), null);
+            case Sink.GroupAggregate ga -> aggregate(ga.aggs(), ga);
+            case Sink.Materialize m -> materialize(m.outputs());
+            case Sink.Sort s -> materialize(s.outputs());
+        }
+        params.add(new KernelParam(KernelParam.Kind.ERROR, -1, "error", "int*"));
+        String name = kernelName(p);
+        return new CudaKernelSource(p, g, name, "p" + p.id() + ".cu", assemble(name), List.copyOf(params), sink, bytesRead);
+    }
+
+    /**
+     * The operations reordered so that rows are dropped as early as possible: filters first, then probes from the
+     * most selective table on; an operation that reads a probe's payload stays after that probe.
+     */
+    private List<Operation> bySelectivity(List<Operation> ops) {
+        List<Operation> left = new ArrayList<>(ops);
+        List<Operation> out = new ArrayList<>();
+        Set<Integer> probed = new HashSet<>();
+        while (!left.isEmpty()) {
+            Operation best = null;
+            double bestRank = Double.MAX_VALUE;
+            for (Operation op : left) {
+                if (!ready(op, probed)) {
+                    continue;
+                }
+                double rank = switch (op) {
+                    case Operation.Filter f -> -1;
+                    case Operation.Probe pr -> {
+                        JoinLayout t = ctx.join(pr.joinId());
+                        yield t == null ? 1 : pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity();
+                    }
+                };
+                if (rank < bestRank) {
+                    bestRank = rank;
+                    best = op;
+                }
+            }
+            if (best == null) {
+                return ops; // a dependency the reordering does not understand: keep the plan's order
+            }
+            left.remove(best);
+            out.add(best);
+            if (best instanceof Operation.Probe pr) {
+                probed.add(pr.joinId());
+            }
+        }
+        return out;
+    }
+
+    private static boolean ready(Operation op, Set<Integer> probed) {
+        List<Slot> slots = new ArrayList<>();
+        switch (op) {
+            case Operation.Filter f -> CudaExprGen.slots(f.condition(), slots);
+            case Operation.Probe pr -> pr.keys().forEach(e -> CudaExprGen.slots(e, slots));
+        }
+        return slots.stream().allMatch(s -> s.isSource() || probed.contains(s.joinId()));
+    }
+
+    /** The estimated fraction of the build table's rows that reach this BUILD sink (its filters and probes). */
+    private double buildSelectivity() {
+        Selectivity est = new Selectivity(ctx::dictionary);
+        double s = 1;
+        for (Operation op : p.operations()) {
+            switch (op) {
+                case Operation.Filter f -> s *= est.of(f.condition());
+                case Operation.Probe pr -> {
+                    JoinLayout t = ctx.join(pr.joinId());
+                    s *= t == null ? 1 : pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity();
+                }
+            }
+        }
+        return Math.max(0, Math.min(1, s));
+    }
+
+    // ---- slots and loads ----
+
+    /** Slots read by the operations from index {@code from} on and by the sink (which payloads a probe must fetch). */
+    private void collectLaterSlots(int from) {
+        for (int k = from; k < operations.size(); k++) {
+            switch (operations.get(k)) {
+                case Operation.Filter f -> CudaExprGen.slots(f.condition(), laterSlots);
+                case Operation.Probe pr -> pr.keys().forEach(e -> CudaExprGen.slots(e, laterSlots));
+            }
+        }
+        for (Expr e : sinkExprs()) {
+            CudaExprGen.slots(e, laterSlots);
+        }
+    }
+
+    private List<Expr> sinkExprs() {
+        List<Expr> out = new ArrayList<>();
+        switch (p.sink()) {
+            case Sink.Build b -> {
+                out.addAll(b.keys());
+                out.addAll(b.payload());
+            }
+            case Sink.Aggregate a -> aggExprs(a.aggs(), out);
+            case Sink.GroupAggregate ga -> {
+                out.addAll(ga.keys());
+                aggExprs(ga.aggs(), out);
+            }
+            case Sink.Materialize m -> out.addAll(m.outputs());
+            case Sink.Sort s -> out.addAll(s.outputs());
+        }
+        return out;
+    }
+
+    private static void aggExprs(List<AggCall> aggs, List<Expr> out) {
+        for (AggCall a : aggs) {
+            if (a.arg() != null) {
+                out.add(a.arg());
+            }
+            if (a.filter() != null) {
+                out.add(a.filter());
+            }
+        }
+    }
+
+    private CValue valueOf(Slot s) {
+        if (s.nullable()) {
+            throw new GpuUnsupported("column " + s + " can be NULL");
+        }
+        if (s.isSource()) {
+            String reg = loadedColumns.get(s.index());
+            if (reg == null) {
+                throw new IllegalStateException("column " + s + " used before its load");
+            }
+            CType t = CType.stored(s.type());
+            String v = t == CType.BOOL ? "(" + reg + "[i] != 0)" : reg + "[i]";
+            return new CValue(v, t, s.dictionaryKey());
+        }
+        CValue v = loadedPayload.get(s.joinId() + ":" + s.index());
+        if (v == null) {
+            throw new IllegalStateException("payload " + s + " used before its probe");
+        }
+        return v;
+    }
+
+    /** Emits the tile loads of the source columns an expression reads that are not in registers yet. */
+    private void load(Expr e, String indent) {
+        List<Slot> slots = new ArrayList<>();
+        CudaExprGen.slots(e, slots);
+        for (Slot s : slots) {
+            if (!s.isSource() || loadedColumns.containsKey(s.index())) {
+                continue;
+            }
+            if (s.nullable()) {
+                throw new GpuUnsupported("column " + s + " can be NULL");
+            }
+            Column col = scan.table().column(s.index());
+            CType t = CType.stored(s.type());
+            String param = "col" + s.index();
+            if (columnParams.add(s.index())) {
+                params.add(new KernelParam(KernelParam.Kind.COLUMN, s.index(), param, "const " + t.memory() + "* __restrict__"));
+                bytesRead += col.rowCount() * (long) (t == CType.BOOL ? 1 : t.bytes);
+            }
+            String reg = "c" + s.index();
+            loadedColumns.put(s.index(), reg);
+            body.append(indent).append(t.memory()).append(' ').append(reg).append("[IPT];  // ").append(scan.table().name())
+                    .append('.').append(col.name()).append('\n');
+            if (narrowed && !predicated) {
+                body.append(indent).append("BlockLoadSel<TPB, IPT>(").append(param).append(" + base, ").append(reg)
+                        .append(", flags, tile_size);\n");
+            } else {
+                body.append(indent).append("BlockLoad<TPB, IPT>(").append(param).append(" + base, ").append(reg)
+                        .append(", tile_size);\n");
+            }
+        }
+    }
+
+    // ---- operations ----
+
+    private void filter(Operation.Filter f) {
+        String in = "        ";
+        body.append(in).append("// FILTER ").append(comment(f.condition())).append('\n');
+        load(f.condition(), in);
+        String cond = gen.condition(f.condition());
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        if (predicated && !cond.contains("err")) {
+            body.append(in).append("    flags[i] = flags[i] & (int)").append(cond).append(";\n");
+        } else if (predicated) {
+            // evaluate for every item without a branch; errors count only for rows still selected
+            body.append(in).append("    int err_row = 0;\n");
+            body.append(in).append("    bool hit;\n");
+            body.append(in).append("    {\n");
+            body.append(in).append("        int& err = err_row;\n");
+            body.append(in).append("        hit = ").append(cond).append(";\n");
+            body.append(in).append("    }\n");
+            body.append(in).append("    err |= flags[i] ? err_row : 0;\n");
+            body.append(in).append("    flags[i] = flags[i] & (int)hit;\n");
+        } else {
+            body.append(in).append("    if (flags[i]) flags[i] = ").append(cond).append(";\n");
+        }
+        body.append(in).append("}\n");
+        narrowed = true;
+    }
+
+    private void probe(Operation.Probe pr) {
+        String in = "        ";
+        if (pr.keys().size() != 1) {
+            throw new GpuUnsupported("a join on " + pr.keys().size() + " keys");
+        }
+        if (pr.kind() != JoinKind.INNER && pr.kind() != JoinKind.SEMI && pr.kind() != JoinKind.ANTI) {
+            throw new GpuUnsupported("a " + pr.kind().name().toLowerCase(java.util.Locale.ROOT) + " join");
+        }
+        JoinLayout t = ctx.join(pr.joinId());
+        if (t == null) {
+            throw new GpuUnsupported("join j" + pr.joinId() + " has its table on the JVM");
+        }
+        Expr key = pr.keys().get(0);
+        CType kt = keyType(key);
+        if (kt != t.keyType()) {
+            throw new GpuUnsupported("join j" + pr.joinId() + " compares keys of different types");
+        }
+        String j = "j" + pr.joinId();
+        body.append(in).append("// PROBE ").append(j).append(' ').append(pr.kind().name().toLowerCase(java.util.Locale.ROOT))
+                .append(" on ").append(comment(key)).append(t.perfect() ? " (perfect table)" : " (linear probing, "
+                        + (t.murmur() ? "murmur" : "multiply-shift") + ")").append('\n');
+        load(key, in);
+        // a perfect table is a presence bitmap (bit = key - min) beside the payload arrays: a probe reads one bit,
+        // and bitmaps are small enough to stay in L1 and L2 where the key arrays would not
+        params.add(new KernelParam(KernelParam.Kind.PROBE_KEYS, pr.joinId(), j + (t.perfect() ? "_bits" : "_keys"),
+                "const " + (t.perfect() ? "unsigned int" : kt.c) + "* __restrict__"));
+        if (t.perfect()) {
+            params.add(new KernelParam(KernelParam.Kind.PROBE_MIN, pr.joinId(), j + "_min", "const long long"));
+            params.add(new KernelParam(KernelParam.Kind.PROBE_SLOTS, pr.joinId(), j + "_slots", "const long long"));
+        } else {
+            params.add(new KernelParam(KernelParam.Kind.PROBE_LOG2, pr.joinId(), j + "_log2", "const int"));
+        }
+        // payload columns read later: one register array each, filled from the matched slot
+        List<Integer> payloads = new ArrayList<>();
+        if (pr.kind() == JoinKind.INNER) {
+            for (Slot s : laterSlots) {
+                if (s.joinId() == pr.joinId() && !payloads.contains(s.index())) {
+                    payloads.add(s.index());
+                }
+            }
+        }
+        for (int c : payloads) {
+            CType pt = t.payloadTypes().get(c);
+            params.add(new KernelParam(KernelParam.Kind.PROBE_PAYLOAD, pr.joinId(), c, j + "_pay" + c,
+                    "const " + pt.memory() + "* __restrict__"));
+            body.append(in).append(pt.memory()).append(' ').append(j).append("_p").append(c).append("[IPT];\n");
+            String v = j + "_p" + c + "[i]";
+            loadedPayload.put(pr.joinId() + ":" + c, new CValue(pt == CType.BOOL ? "(" + v + " != 0)" : v, pt,
+                    t.payloadDicts().get(c)));
+        }
+        CValue k = gen.gen(key);
+        String find = t.perfect()
+                ? "tessera::q::PerfectFindBit(" + j + "_bits, (long long)" + k.v() + ", " + j + "_min, " + j + "_slots)"
+                : "tessera::q::LinearFind<" + t.hashStruct() + ", " + kt.c + ">(" + j + "_keys, " + k.v() + ", ("
+                        + kt.c + ")" + CudaExprGen.longLiteral(t.emptyKey()) + ", " + j + "_log2)";
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) {\n");
+        body.append(in).append("        const long long slot = ").append(find).append(";\n");
+        switch (pr.kind()) {
+            case SEMI -> body.append(in).append("        flags[i] = slot >= 0;\n");
+            case ANTI -> body.append(in).append("        flags[i] = slot < 0;\n");
+            default -> {
+                if (payloads.isEmpty()) {
+                    body.append(in).append("        if (slot < 0) flags[i] = 0;\n");
+                } else {
+                    body.append(in).append("        if (slot < 0) {\n");
+                    body.append(in).append("            flags[i] = 0;\n");
+                    body.append(in).append("        } else {\n");
+                    for (int c : payloads) {
+                        body.append(in).append("            ").append(j).append("_p").append(c).append("[i] = ").append(j)
+                                .append("_pay").append(c).append("[slot];\n");
+                    }
+                    body.append(in).append("        }\n");
+                }
+            }
+        }
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+        narrowed = true;
+    }
+
+    private static CType keyType(Expr key) {
+        TypeKind k = key.type().kind();
+        if (k == TypeKind.INTEGER || k == TypeKind.DATE) {
+            return CType.INT;
+        }
+        if (k == TypeKind.BIGINT || k == TypeKind.DECIMAL) {
+            return CType.LONG;
+        }
+        throw new GpuUnsupported("a join key of type " + key.type());
+    }
+
+    // ---- sinks ----
+
+    private void build(Sink.Build b) {
+        String in = "        ";
+        if (b.keys().size() != 1) {
+            throw new GpuUnsupported("a join on " + b.keys().size() + " keys");
+        }
+        if (b.commonKeyTypes().get(0) != null) {
+            throw new GpuUnsupported("join keys of different types");
+        }
+        if (!b.uniqueKeys() && !b.payload().isEmpty()) {
+            throw new GpuUnsupported("a join whose build keys may repeat");
+        }
+        Expr key = b.keys().get(0);
+        CType kt = keyType(key);
+        boolean perfect = "perfect".equals(g.get(CudaVariantSpace.HASH_TABLE));
+        boolean murmur = "murmur".equals(g.get(CudaVariantSpace.HASH));
+        KeyRange r = b.range();
+        if (perfect && (r == null || r.min() == (kt == CType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE))) {
+            throw new GpuUnsupported("a perfect table without a usable key range");
+        }
+        List<CType> payloadTypes = new ArrayList<>();
+        List<String> payloadDicts = new ArrayList<>();
+        for (Expr e : b.payload()) {
+            if (e.type().kind() == TypeKind.VARCHAR && !(e instanceof Expr.Ref)) {
+                throw new GpuUnsupported("a computed string in a join payload");
+            }
+            payloadTypes.add(CType.stored(e.type()));
+            payloadDicts.add(e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null);
+        }
+        JoinLayout layout = new JoinLayout(b.joinId(), perfect, murmur, kt, payloadTypes, payloadDicts,
+                perfect ? r.min() : 0, perfect ? r.size() : 0, buildSelectivity());
+        sink = new SinkLayout.Build(layout);
+        body.append(in).append(String.format(java.util.Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
+                layout.selectivity()));
+        body.append(in).append("// BUILD j").append(b.joinId()).append(" keys ").append(comment(key)).append(" payload ")
+                .append(b.payloadNames()).append(perfect ? " (perfect table)" : " (linear probing)").append('\n');
+        load(key, in);
+        for (Expr e : b.payload()) {
+            load(e, in);
+        }
+        params.add(new KernelParam(KernelParam.Kind.BUILD_KEYS, b.joinId(), perfect ? "build_bits" : "build_keys",
+                (perfect ? "unsigned int" : kt.c) + "* __restrict__"));
+        for (int c = 0; c < payloadTypes.size(); c++) {
+            params.add(new KernelParam(KernelParam.Kind.BUILD_PAYLOAD, b.joinId(), c, "build_pay" + c, payloadTypes.get(c).memory() + "* __restrict__"));
+        }
+        if (perfect) {
+            params.add(new KernelParam(KernelParam.Kind.BUILD_MIN, b.joinId(), "build_min", "const long long"));
+            params.add(new KernelParam(KernelParam.Kind.BUILD_SLOTS, b.joinId(), "build_slots", "const long long"));
+        } else {
+            params.add(new KernelParam(KernelParam.Kind.BUILD_LOG2, b.joinId(), "build_log2", "const int"));
+        }
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) {\n");
+        body.append(in).append("        const ").append(kt.c).append(" key = ").append(gen.gen(key).v()).append(";\n");
+        if (perfect) {
+            body.append(in).append("        long long slot = (long long)key - build_min;\n");
+            body.append(in).append("        if (slot < 0 || slot >= build_slots) {\n");
+            body.append(in).append("            err |= TESSERA_ERR_TABLE_FULL;  // a key outside the range the statistics gave\n");
+            body.append(in).append("            slot = -1;\n");
+            body.append(in).append("        } else {\n");
+            body.append(in).append("            atomicOr(&build_bits[slot >> 5], 1u << (slot & 31));\n");
+            body.append(in).append("        }\n");
+        } else {
+            body.append(in).append("        const long long slot = tessera::q::LinearInsert<").append(layout.hashStruct())
+                    .append(">(build_keys, key, build_log2, err);\n");
+        }
+        if (!payloadTypes.isEmpty()) {
+            body.append(in).append("        if (slot >= 0) {\n");
+            for (int c = 0; c < payloadTypes.size(); c++) {
+                CValue v = gen.gen(b.payload().get(c));
+                body.append(in).append("            build_pay").append(c).append("[slot] = ").append(v.v()).append(";\n");
+            }
+            body.append(in).append("        }\n");
+        }
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+    }
+
+    private void aggregate(List<AggCall> calls, Sink.GroupAggregate ga) {
+        String in = "        ";
+        List<SinkLayout.Agg> aggs = new ArrayList<>();
+        for (AggCall a : calls) {
+            CType vt = switch (a.function()) {
+                case COUNT_STAR, COUNT -> null;
+                case SUM, SUM0, AVG, MIN, MAX -> {
+                    CType t = CType.stored(a.arg().type());
+                    if (t == CType.BOOL) {
+                        throw new GpuUnsupported(a.function() + " of a BOOLEAN");
+                    }
+                    yield t == CType.DOUBLE ? CType.DOUBLE : CType.LONG;
+                }
+                default -> throw new GpuUnsupported(a.toString());
+            };
+            aggs.add(new SinkLayout.Agg(a.function(), vt, a.filter() != null));
+        }
+        String mode = ga == null ? "single" : g.get(CudaVariantSpace.AGGREGATION);
+        body.append(in).append("// ").append(ga == null ? "AGGREGATE " + calls : "GROUP_AGGREGATE by " + comment(ga.keys())
+                + " " + calls + " (" + describe(mode) + ")").append('\n');
+        for (Expr e : sinkExprs()) {
+            load(e, in);
+        }
+        params.add(new KernelParam(KernelParam.Kind.GROUP_ROWS, -1, "g_rows", "unsigned long long* __restrict__"));
+        for (int a = 0; a < aggs.size(); a++) {
+            SinkLayout.Agg s = aggs.get(a);
+            if (s.valueType() != null) {
+                params.add(new KernelParam(KernelParam.Kind.AGG_VALUE, a, "g_v" + a, s.valueType().c + "* __restrict__"));
+            }
+            if (s.ownCount()) {
+                params.add(new KernelParam(KernelParam.Kind.AGG_COUNT, a, "g_n" + a, "unsigned long long* __restrict__"));
+            }
+        }
+        if (ga == null) {
+            single(calls, aggs);
+            sink = new SinkLayout.Aggregate(mode, aggs, new long[0], new long[0], 1, 0);
+            return;
+        }
+        int nk = ga.keys().size();
+        long[] mins = new long[nk];
+        long[] sizes = new long[nk];
+        List<CValue> keys = new ArrayList<>();
+        for (Expr e : ga.keys()) {
+            CValue k = gen.gen(e);
+            if (k.type() == CType.DOUBLE) {
+                throw new GpuUnsupported("a DOUBLE group key");
+            }
+            keys.add(k);
+        }
+        if (mode.equals("shared")) {
+            params.add(new KernelParam(KernelParam.Kind.GROUP_KEYS, -1, "g_keys", "long long* __restrict__"));
+            params.add(new KernelParam(KernelParam.Kind.GROUP_STATE, -1, "g_state", "int* __restrict__"));
+            params.add(new KernelParam(KernelParam.Kind.GROUP_LOG2, -1, "g_log2", "const int"));
+            String hash = "murmur".equals(g.get(CudaVariantSpace.HASH)) ? "tessera::HashMurmur" : "tessera::HashMultiplyShift";
+            body.append(in).append("#pragma unroll\n");
+            body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+            body.append(in).append("    if (flags[i]) {\n");
+            body.append(in).append("        const long long key[").append(nk).append("] = {");
+            for (int k = 0; k < nk; k++) {
+                body.append(k == 0 ? "" : ", ").append(asKeyWord(keys.get(k)));
+            }
+            body.append("};\n");
+            body.append(in).append("        const long long grp = tessera::q::GroupFind<").append(nk).append(", ").append(hash)
+                    .append(">(key, g_keys, g_state, g_log2, err);\n");
+            body.append(in).append("        if (grp >= 0) {\n");
+            updates(calls, aggs, in + "            ", "grp", "g_rows", "g_v", "g_n");
+            body.append(in).append("        }\n");
+            body.append(in).append("    }\n");
+            body.append(in).append("}\n");
+            sink = new SinkLayout.Aggregate(mode, aggs, mins, sizes, 0, nk);
+            return;
+        }
+        long slots = 1;
+        for (int k = 0; k < nk; k++) {
+            KeyRange r = ga.ranges().get(k);
+            if (r == null) {
+                throw new GpuUnsupported("a dense group table without the range of key " + ga.keyNames().get(k));
+            }
+            mins[k] = r.min();
+            sizes[k] = r.size() + 1; // the last slot is NULL's, as in the JVM backend's dense table
+            slots = Math.multiplyExact(slots, sizes[k]);
+        }
+        StringBuilder idx = new StringBuilder();
+        StringBuilder inRange = new StringBuilder();
+        long stride = 1;
+        for (int k = nk - 1; k >= 0; k--) {
+            String off = "(" + asKeyWord(keys.get(k)) + " - " + CudaExprGen.longLiteral(mins[k]) + ")";
+            inRange.append(inRange.length() == 0 ? "" : " && ").append("(unsigned long long)").append(off).append(" < ")
+                    .append(sizes[k] - 1).append("ull");
+            idx.insert(0, (k == 0 ? "" : " + ") + (stride == 1 ? off : off + " * " + stride + "LL"));
+            stride *= sizes[k];
+        }
+        boolean local = mode.equals("wglocal");
+        if (local) {
+            prologue.append("    // WORKGROUPLOCAL: this block's groups in shared memory, merged into the global arrays at its end\n");
+            prologue.append("    __shared__ unsigned long long s_rows[").append(slots).append("];\n");
+            for (int a = 0; a < aggs.size(); a++) {
+                SinkLayout.Agg s = aggs.get(a);
+                if (s.valueType() != null) {
+                    prologue.append("    __shared__ ").append(s.valueType().c).append(" s_v").append(a).append('[').append(slots).append("];\n");
+                }
+                if (s.ownCount()) {
+                    prologue.append("    __shared__ unsigned long long s_n").append(a).append('[').append(slots).append("];\n");
+                }
+            }
+            prologue.append("    for (int s = threadIdx.x; s < ").append(slots).append("; s += TPB) {\n");
+            prologue.append("        s_rows[s] = 0;\n");
+            for (int a = 0; a < aggs.size(); a++) {
+                SinkLayout.Agg s = aggs.get(a);
+                if (s.valueType() != null) {
+                    prologue.append("        s_v").append(a).append("[s] = ").append(identity(s)).append(";\n");
+                }
+                if (s.ownCount()) {
+                    prologue.append("        s_n").append(a).append("[s] = 0;\n");
+                }
+            }
+            prologue.append("    }\n");
+            prologue.append("    __syncthreads();\n");
+        }
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) {\n");
+        body.append(in).append("        if (!(").append(inRange).append(")) {\n");
+        body.append(in).append("            err |= TESSERA_ERR_TABLE_FULL;  // a group key outside the range the statistics gave\n");
+        body.append(in).append("        } else {\n");
+        body.append(in).append("            const long long grp = ").append(idx).append(";\n");
+        updates(calls, aggs, in + "            ", "grp", local ? "s_rows" : "g_rows", local ? "s_v" : "g_v", local ? "s_n" : "g_n");
+        body.append(in).append("        }\n");
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+        if (local) {
+            epilogue.append("    __syncthreads();\n");
+            epilogue.append("    for (int s = threadIdx.x; s < ").append(slots).append("; s += TPB) {\n");
+            epilogue.append("        if (s_rows[s] == 0) continue;\n");
+            epilogue.append("        tessera::q::AtomicAddCount(&g_rows[s], s_rows[s]);\n");
+            for (int a = 0; a < aggs.size(); a++) {
+                SinkLayout.Agg s = aggs.get(a);
+                if (s.valueType() != null) {
+                    epilogue.append("        ").append(merge(s, "&g_v" + a + "[s]", "s_v" + a + "[s]")).append('\n');
+                }
+                if (s.ownCount()) {
+                    epilogue.append("        tessera::q::AtomicAddCount(&g_n").append(a).append("[s], s_n").append(a).append("[s]);\n");
+                }
+            }
+            epilogue.append("    }\n");
+        }
+        sink = new SinkLayout.Aggregate(mode, aggs, mins, sizes, slots, nk);
+    }
+
+    private static String describe(String mode) {
+        return switch (mode) {
+            case "dense" -> "dense global array, atomics";
+            case "wglocal" -> "dense array in shared memory per block";
+            case "shared" -> "global hash table, atomics";
+            default -> mode;
+        };
+    }
+
+    private static String asKeyWord(CValue k) {
+        if (k.type() == CType.BOOL) {
+            return "(" + k.v() + " ? 1LL : 0LL)";
+        }
+        return k.type() == CType.LONG ? k.v() : "(long long)" + k.v();
+    }
+
+    private static String identity(SinkLayout.Agg s) {
+        boolean dbl = s.valueType() == CType.DOUBLE;
+        return switch (s.function()) {
+            case MIN -> dbl ? "__longlong_as_double(0x7ff0000000000000LL)" : "9223372036854775807LL";
+            case MAX -> dbl ? "__longlong_as_double((long long)0xfff0000000000000ULL)" : "(-9223372036854775807LL - 1)";
+            default -> dbl ? "0.0" : "0LL";
+        };
+    }
+
+    /** Combines a partial value into a global one with the aggregate's atomic. */
+    private static String merge(SinkLayout.Agg s, String target, String value) {
+        boolean dbl = s.valueType() == CType.DOUBLE;
+        return switch (s.function()) {
+            case MIN -> (dbl ? "tessera::q::AtomicMinDouble(" : "tessera::q::AtomicMin64(") + target + ", " + value + ");";
+            case MAX -> (dbl ? "tessera::q::AtomicMaxDouble(" : "tessera::q::AtomicMax64(") + target + ", " + value + ");";
+            default -> dbl ? "tessera::q::AtomicAddDouble(" + target + ", " + value + ");"
+                    : "tessera::q::AtomicAddChecked(" + target + ", " + value + ", err);";
+        };
+    }
+
+    /** Per-row updates of group {@code grp}: its row count, and each aggregate's value (and count, when filtered). */
+    private void updates(List<AggCall> calls, List<SinkLayout.Agg> aggs, String in, String grp, String rows, String v, String n) {
+        body.append(in).append("tessera::q::AtomicAddCount(&").append(rows).append('[').append(grp).append("], 1ull);\n");
+        for (int a = 0; a < aggs.size(); a++) {
+            AggCall call = calls.get(a);
+            SinkLayout.Agg s = aggs.get(a);
+            String guard = call.filter() == null ? null : gen.condition(call.filter());
+            String pad = in;
+            if (guard != null) {
+                body.append(in).append("if (").append(guard).append(") {\n");
+                pad = in + "    ";
+                body.append(pad).append("tessera::q::AtomicAddCount(&").append(n).append(a).append('[').append(grp).append("], 1ull);\n");
+            }
+            if (s.valueType() != null) {
+                String x = value(call, s);
+                body.append(pad).append(merge(s, "&" + v + a + "[" + grp + "]", x)).append('\n');
+            }
+            if (guard != null) {
+                body.append(in).append("}\n");
+            }
+        }
+    }
+
+    private String value(AggCall call, SinkLayout.Agg s) {
+        CValue x = gen.gen(call.arg());
+        return s.valueType() == CType.DOUBLE ? "(double)" + x.v() : "(long long)" + x.v();
+    }
+
+    /** AGGREGATE without grouping: per-thread accumulators, then one atomic per warp at the kernel's end. */
+    private void single(List<AggCall> calls, List<SinkLayout.Agg> aggs) {
+        String in = "        ";
+        prologue.append("    unsigned long long acc_rows = 0;\n");
+        for (int a = 0; a < aggs.size(); a++) {
+            SinkLayout.Agg s = aggs.get(a);
+            if (s.valueType() != null) {
+                prologue.append("    ").append(s.valueType().c).append(" acc_v").append(a).append(" = ").append(identity(s)).append(";\n");
+            }
+            if (s.ownCount()) {
+                prologue.append("    unsigned long long acc_n").append(a).append(" = 0;\n");
+            }
+        }
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) {\n");
+        body.append(in).append("        ++acc_rows;\n");
+        for (int a = 0; a < aggs.size(); a++) {
+            AggCall call = calls.get(a);
+            SinkLayout.Agg s = aggs.get(a);
+            String pad = in + "        ";
+            if (call.filter() != null) {
+                body.append(pad).append("if (").append(gen.condition(call.filter())).append(") {\n");
+                pad += "    ";
+                body.append(pad).append("++acc_n").append(a).append(";\n");
+            }
+            if (s.valueType() != null) {
+                String x = value(call, s);
+                String acc = "acc_v" + a;
+                boolean dbl = s.valueType() == CType.DOUBLE;
+                String upd = switch (s.function()) {
+                    case MIN -> acc + " = " + x + " < " + acc + " ? " + x + " : " + acc + ";";
+                    case MAX -> acc + " = " + x + " > " + acc + " ? " + x + " : " + acc + ";";
+                    default -> dbl ? acc + " += " + x + ";" : acc + " = tessera::q::AddChecked(" + acc + ", " + x + ", err);";
+                };
+                body.append(pad).append(upd).append('\n');
+            }
+            if (call.filter() != null) {
+                body.append(in).append("        }\n");
+            }
+        }
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+        epilogue.append("    // one atomic per warp and aggregate\n");
+        epilogue.append("    acc_rows = tessera::q::WarpSum(acc_rows);\n");
+        for (int a = 0; a < aggs.size(); a++) {
+            SinkLayout.Agg s = aggs.get(a);
+            if (s.valueType() != null) {
+                String acc = "acc_v" + a;
+                String red = switch (s.function()) {
+                    case MIN -> "tessera::q::WarpMin(" + acc + ")";
+                    case MAX -> "tessera::q::WarpMax(" + acc + ")";
+                    default -> s.valueType() == CType.DOUBLE ? "tessera::q::WarpSum(" + acc + ")"
+                            : "tessera::q::WarpSumChecked(" + acc + ", err)";
+                };
+                epilogue.append("    ").append(acc).append(" = ").append(red).append(";\n");
+            }
+            if (s.ownCount()) {
+                epilogue.append("    acc_n").append(a).append(" = tessera::q::WarpSum(acc_n").append(a).append(");\n");
+            }
+        }
+        epilogue.append("    if ((threadIdx.x & 31) == 0 && acc_rows > 0) {\n");
+        epilogue.append("        tessera::q::AtomicAddCount(g_rows, acc_rows);\n");
+        for (int a = 0; a < aggs.size(); a++) {
+            SinkLayout.Agg s = aggs.get(a);
+            if (s.valueType() != null) {
+                epilogue.append("        ").append(merge(s, "g_v" + a, "acc_v" + a)).append('\n');
+            }
+            if (s.ownCount()) {
+                epilogue.append("        tessera::q::AtomicAddCount(g_n").append(a).append(", acc_n").append(a).append(");\n");
+            }
+        }
+        epilogue.append("    }\n");
+    }
+
+    /** MATERIALIZE / SORT: one atomic per tile reserves the tile's output rows, a block scan gives each row its place. */
+    private void materialize(List<Expr> outputs) {
+        String in = "        ";
+        body.append(in).append("// MATERIALIZE ").append(comment(outputs)).append(" (tile atomic + block scan)\n");
+        List<CType> types = new ArrayList<>();
+        for (Expr e : outputs) {
+            load(e, in);
+        }
+        for (int c = 0; c < outputs.size(); c++) {
+            CType t = CType.stored(outputs.get(c).type());
+            types.add(t);
+            params.add(new KernelParam(KernelParam.Kind.OUT_COLUMN, c, "out" + c, t.memory() + "* __restrict__"));
+        }
+        params.add(new KernelParam(KernelParam.Kind.OUT_CURSOR, -1, "out_cursor", "unsigned long long* __restrict__"));
+        body.append(in).append("int offsets[IPT];\n");
+        body.append(in).append("int selected;\n");
+        body.append(in).append("BlockScanFlags<TPB, IPT>(flags, offsets, selected);\n");
+        body.append(in).append("const unsigned long long first = BlockReserve<TPB>(out_cursor, selected);\n");
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) {\n");
+        body.append(in).append("        const unsigned long long row = first + (unsigned long long)offsets[i];\n");
+        for (int c = 0; c < outputs.size(); c++) {
+            CValue v = gen.gen(outputs.get(c));
+            String val = types.get(c) == CType.BOOL ? "(unsigned char)(" + v.v() + " ? 1 : 0)" : v.v();
+            body.append(in).append("        out").append(c).append("[row] = ").append(val).append(";\n");
+        }
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+        sink = new SinkLayout.Rows(types);
+    }
+
+    // ---- assembly ----
+
+    private static String comment(Object o) {
+        return String.valueOf(o).replace("*/", "* /").replace("\n", " ");
+    }
+
+    private String assemble(String name) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("// Generated by Tessera's CUDA backend.\n");
+        sb.append("// genome: ").append(g).append('\n');
+        for (String l : p.toString().split("\n")) {
+            sb.append("// ").append(l).append('\n');
+        }
+        sb.append("#include \"").append(CudaSources.CRYSTAL_HEADER).append("\"\n");
+        sb.append("#include \"").append(CudaSources.QUERY_HEADER).append("\"\n\n");
+        sb.append("#define TPB ").append(g.get(CudaVariantSpace.TPB)).append('\n');
+        sb.append("#define IPT ").append(g.get(CudaVariantSpace.IPT)).append('\n');
+        sb.append("#define TILE (TPB * IPT)\n\n");
+        sb.append("using namespace tessera;\n\n");
+        sb.append("extern \"C\" __global__ void __launch_bounds__(TPB) ").append(name).append("(\n");
+        for (int k = 0; k < params.size(); k++) {
+            KernelParam kp = params.get(k);
+            sb.append("        ").append(kp.cType()).append(' ').append(kp.name()).append(k + 1 < params.size() ? ",\n" : ") {\n");
+        }
+        sb.append("    int err = 0;\n");
+        sb.append(prologue);
+        sb.append("    // ").append(p.source()).append(": tiles of TILE rows; a persistent grid loops over them\n");
+        sb.append("    for (long long base = (long long)blockIdx.x * TILE; base < n; base += (long long)gridDim.x * TILE) {\n");
+        sb.append("        const int tile_size = n - base < TILE ? (int)(n - base) : TILE;\n");
+        sb.append("        int flags[IPT];\n");
+        sb.append("        BlockInitFlags<TPB, IPT>(flags, tile_size);\n");
+        sb.append(body);
+        sb.append("    }\n");
+        sb.append(epilogue);
+        sb.append("    if (err) atomicOr(error, err);\n");
+        sb.append("}\n");
+        return sb.toString();
+    }
+}

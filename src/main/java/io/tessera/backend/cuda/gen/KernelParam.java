@@ -1,0 +1,42 @@
+package io.tessera.backend.cuda.gen;
+
+/**
+ * One parameter of a generated kernel, in order, and what the executor binds to it: {@code index} is the source
+ * column, join id, aggregate or output column it belongs to (-1 when none), {@code sub} the payload column of a
+ * join (-1 when none).
+ */
+public record KernelParam(Kind kind, int index, int sub, String name, String cType) {
+
+    public KernelParam(Kind kind, int index, String name, String cType) {
+        this(kind, index, -1, name, cType);
+    }
+
+    public enum Kind {
+        /** long long: rows of the source. */
+        ROWS,
+        /** const T*: a source column, in device memory. */
+        COLUMN,
+        /** const K*: the keys of join {@code index}'s table (probe side). */
+        PROBE_KEYS,
+        /** const T*: payload column {@code sub} of join {@code index}'s table. */
+        PROBE_PAYLOAD,
+        /** long long: the smallest key of a perfect table / its slots; int: log2 of a linear table's slots. */
+        PROBE_MIN, PROBE_SLOTS, PROBE_LOG2,
+        /** K*, T*, long long, long long, int: the table a BUILD sink fills. */
+        BUILD_KEYS, BUILD_PAYLOAD, BUILD_MIN, BUILD_SLOTS, BUILD_LOG2,
+        /** unsigned long long*: rows per group (or the single group of AGGREGATE). */
+        GROUP_ROWS,
+        /** long long* or double*: the value of aggregate {@code index} per group. */
+        AGG_VALUE,
+        /** unsigned long long*: the count of aggregate {@code index} per group (aggregates with a FILTER clause). */
+        AGG_COUNT,
+        /** long long*, int*, int: keys, slot states and log2 size of an agg=shared hash table. */
+        GROUP_KEYS, GROUP_STATE, GROUP_LOG2,
+        /** T*: output column {@code index} of MATERIALIZE / SORT. */
+        OUT_COLUMN,
+        /** unsigned long long*: rows written so far by MATERIALIZE / SORT. */
+        OUT_CURSOR,
+        /** int*: the error bits the kernel raised. */
+        ERROR
+    }
+}

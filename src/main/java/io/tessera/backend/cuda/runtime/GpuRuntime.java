@@ -1,0 +1,179 @@
+package io.tessera.backend.cuda.runtime;
+
+import io.tessera.backend.cuda.CudaContext;
+import io.tessera.backend.cuda.CudaKernel;
+import io.tessera.backend.cuda.CudaModule;
+import io.tessera.backend.cuda.CudaSources;
+import io.tessera.backend.cuda.DeviceBuffer;
+import io.tessera.backend.cuda.DeviceInfo;
+import io.tessera.backend.cuda.KernelArgs;
+import io.tessera.backend.cuda.KernelCompiler;
+import io.tessera.backend.cuda.PinnedBuffer;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The process's GPU: one context, the NVRTC compiler with its disk cache, loaded kernels by source, the device
+ * column cache and the allocation pool. Opened on first use; when there is no GPU, {@link #get()} throws with the
+ * reason, once and then from memory.
+ */
+public final class GpuRuntime implements AutoCloseable {
+
+    /** System property: device column cache budget in MiB (default: 80% of the memory free at start). */
+    public static final String CACHE_PROPERTY = "tessera.gpu.cacheMiB";
+    private static final long STAGING_BYTES = 64L << 20;
+
+    private static GpuRuntime instance;
+    private static RuntimeException unavailable;
+
+    private final CudaContext ctx;
+    private final DeviceInfo info;
+    private final KernelCompiler compiler;
+    private final PinnedBuffer staging;
+    private final DevicePool pool;
+    private final DeviceColumnCache columns;
+    private final Map<String, CudaModule> modules = new HashMap<>();
+    private final CudaKernel fill64;
+
+    private GpuRuntime() {
+        ctx = CudaContext.open();
+        try {
+            info = ctx.info();
+            compiler = KernelCompiler.nvrtc();
+            staging = ctx.allocatePinned(STAGING_BYTES);
+            pool = new DevicePool(ctx);
+            long budget = Long.getLong(CACHE_PROPERTY, (ctx.freeMemory() * 8 / 10) >> 20) << 20;
+            columns = new DeviceColumnCache(ctx, staging, budget, pool::trim);
+            fill64 = kernel("#include \"" + CudaSources.QUERY_HEADER + "\"\n", "tessera_fill64", "tessera_util.cu");
+        } catch (RuntimeException e) {
+            ctx.close();
+            throw e;
+        }
+    }
+
+    /** The GPU runtime, opened on first use; throws (a CudaException) with the reason when there is no usable GPU. */
+    public static synchronized GpuRuntime get() {
+        if (instance != null) {
+            return instance;
+        }
+        if (unavailable != null) {
+            throw unavailable;
+        }
+        try {
+            instance = new GpuRuntime();
+            Runtime.getRuntime().addShutdownHook(new Thread(GpuRuntime::shutdown, "tessera-gpu-close"));
+            return instance;
+        } catch (RuntimeException | LinkageError e) {
+            unavailable = e instanceof RuntimeException re ? re : new IllegalStateException(e.toString(), e);
+            throw unavailable;
+        }
+    }
+
+    /** Why there is no GPU runtime, or null when there is one (opens it if it was never tried). */
+    public static String unavailableReason() {
+        try {
+            get();
+            return null;
+        } catch (RuntimeException e) {
+            return e.getMessage() == null ? e.toString() : e.getMessage();
+        }
+    }
+
+    /** Closes the runtime of this process (tests, shutdown); a later get() opens a new one. */
+    public static synchronized void shutdown() {
+        if (instance != null) {
+            instance.close();
+            instance = null;
+        }
+    }
+
+    public CudaContext context() {
+        ctx.makeCurrent();
+        return ctx;
+    }
+
+    public DeviceInfo info() {
+        return info;
+    }
+
+    public DevicePool pool() {
+        return pool;
+    }
+
+    public DeviceColumnCache columns() {
+        return columns;
+    }
+
+    public KernelCompiler compiler() {
+        return compiler;
+    }
+
+    /** The kernel {@code name} of a CUDA source, compiled for this GPU (from the disk cache when it was before). */
+    public synchronized CudaKernel kernel(String source, String name, String fileName) {
+        ctx.makeCurrent();
+        CudaModule m = modules.get(source);
+        if (m == null) {
+            KernelCompiler.Compiled c = compiler.compile(source, fileName, CudaSources.headers(), ctx);
+            m = ctx.loadModule(c.cubin());
+            modules.put(source, m);
+        }
+        return m.kernel(name);
+    }
+
+    /**
+     * The kernels of several sources (source to kernel name), compiled in parallel (NVRTC compiles independent
+     * programs concurrently) and then loaded, in the order given.
+     */
+    public java.util.List<CudaKernel> kernels(java.util.List<String[]> sourceNameFile) {
+        java.util.List<java.util.concurrent.CompletableFuture<Void>> compiles = new java.util.ArrayList<>();
+        for (String[] k : sourceNameFile) {
+            if (!loaded(k[0])) {
+                compiles.add(java.util.concurrent.CompletableFuture.runAsync(
+                        () -> compiler.compile(k[0], k[2], CudaSources.headers(), info.ccMajor(), info.ccMinor())));
+            }
+        }
+        for (java.util.concurrent.CompletableFuture<Void> f : compiles) {
+            try {
+                f.join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw e;
+            }
+        }
+        java.util.List<CudaKernel> out = new java.util.ArrayList<>();
+        for (String[] k : sourceNameFile) {
+            out.add(kernel(k[0], k[1], k[2])); // from the disk cache the compiles just filled
+        }
+        return out;
+    }
+
+    /** Whether this source was compiled and loaded in this process already. */
+    public synchronized boolean loaded(String source) {
+        return modules.containsKey(source);
+    }
+
+    /** Fills the first {@code words} 64-bit words of a buffer with {@code value}. */
+    public void fill64(DeviceBuffer b, long value, long words) {
+        if (words <= 0) {
+            return;
+        }
+        int blocks = (int) Math.min(4096, (words + 255) / 256);
+        fill64.launch(blocks, 256, KernelArgs.of().ptr(b).i64(value).i64(words));
+    }
+
+    @Override
+    public synchronized void close() {
+        ctx.makeCurrent();
+        columns.close();
+        pool.close();
+        for (CudaModule m : modules.values()) {
+            m.close();
+        }
+        modules.clear();
+        staging.close();
+        ctx.close();
+    }
+}

@@ -1,0 +1,149 @@
+package io.tessera.bench;
+
+import io.tessera.api.QueryResult;
+import io.tessera.backend.cuda.BandwidthProbe;
+import io.tessera.backend.cuda.DeviceCatalog;
+import io.tessera.backend.cuda.runtime.GpuRuntime;
+import io.tessera.exec.Device;
+import io.tessera.exec.QueryEngine;
+import io.tessera.storage.Database;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Genome;
+
+/**
+ * The GPU benchmark: per query, the kernel time and the end-to-end time on the GPU (columns already in device
+ * memory, as after the first run), the bytes its kernels must read, the time the bandwidth model predicts from the
+ * device's measured read bandwidth, the share of the model reached, and the JVM backend on all cores of the same
+ * machine, in the same run.
+ */
+public final class GpuBench {
+
+    public record Row(String query, double kernelMs, double endToEndMs, long bytes, double modelMs, double jvmMs,
+                      String device, String error) {
+        public double percentOfModel() {
+            return kernelMs > 0 ? 100 * modelMs / kernelMs : Double.NaN;
+        }
+    }
+
+    private GpuBench() {
+    }
+
+    /** Measures every query; {@code runs} timed runs after one warm-up, medians. */
+    public static List<Row> run(Database db, List<Queries.Query> queries, int runs, PrintStream log) {
+        return run(db, queries, runs, log, Map.of(), true);
+    }
+
+    /**
+     * As {@link #run(Database, List, int, PrintStream)}, with {@code overrides} (dimension to value) applied to the
+     * default CUDA genome of every table-scan pipeline where the constraints allow, and the JVM backend measured
+     * only when {@code withJvm}.
+     */
+    public static List<Row> run(Database db, List<Queries.Query> queries, int runs, PrintStream log,
+                                Map<String, String> overrides, boolean withJvm) {
+        GpuRuntime rt = GpuRuntime.get();
+        double gbps = DeviceCatalog.openDefault().bandwidth(rt.info(), false,
+                () -> BandwidthProbe.measureGpu(rt.context(), rt.compiler())).readGBps();
+        log.printf(Locale.ROOT, "device: %s (%d SMs), read bandwidth %.0f GB/s (measured, remembered)%n",
+                rt.info().name(), rt.info().cores(), gbps);
+        int cores = java.lang.Runtime.getRuntime().availableProcessors();
+        QueryEngine gpu = new QueryEngine(db, cores, Device.GPU);
+        QueryEngine jvm = new QueryEngine(db, cores, Device.CPU);
+        List<Row> rows = new ArrayList<>();
+        for (Queries.Query q : queries) {
+            try {
+                QueryEngine.Prepared pg = gpu.prepare(q.sql(), overridden(gpu.plan(q.sql()), overrides));
+                QueryResult first = gpu.run(pg); // uploads the columns, warms up
+                double[] kernel = new double[runs];
+                double[] total = new double[runs];
+                for (int i = 0; i < runs; i++) {
+                    long t0 = System.nanoTime();
+                    QueryResult r = gpu.run(pg);
+                    total[i] = (System.nanoTime() - t0) / 1e6;
+                    kernel[i] = r.execution().kernelNanos() / 1e6;
+                }
+                double[] cpu = {Double.NaN};
+                if (withJvm) {
+                    QueryEngine.Prepared pj = jvm.prepare(q.sql());
+                    jvm.run(pj);
+                    cpu = new double[runs];
+                    for (int i = 0; i < runs; i++) {
+                        long t0 = System.nanoTime();
+                        jvm.run(pj);
+                        cpu[i] = (System.nanoTime() - t0) / 1e6;
+                    }
+                }
+                long bytes = first.execution().bytesRead();
+                double model = bytes / (gbps * 1e9) * 1e3;
+                rows.add(new Row(q.name(), median(kernel), median(total), bytes, model, median(cpu),
+                        first.execution().device(), first.execution().notice()));
+            } catch (RuntimeException e) {
+                rows.add(new Row(q.name(), Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, "-", String.valueOf(e.getMessage())));
+            }
+        }
+        return rows;
+    }
+
+    private static Map<Integer, Genome> overridden(QueryPlan plan, Map<String, String> overrides) {
+        if (overrides.isEmpty()) {
+            return null;
+        }
+        CudaVariantSpace space = CudaVariantSpace.INSTANCE;
+        Map<Integer, Genome> out = new HashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            Genome g = space.defaultGenome(plan, p);
+            for (Map.Entry<String, String> o : overrides.entrySet()) {
+                if (g.has(o.getKey()) && space.valid(plan, p, g.with(o.getKey(), o.getValue()))) {
+                    g = g.with(o.getKey(), o.getValue());
+                }
+            }
+            out.put(p.id(), g);
+        }
+        return out;
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    public static String format(List<Row> rows, int cores) {
+        StringBuilder sb = new StringBuilder();
+        String h = String.format(Locale.ROOT, "%-7s %11s %11s %11s %10s %9s %13s %9s  %s", "query", "kernel ms", "e2e ms",
+                "MB read", "model ms", "% model", "JVM ms (" + cores + ")", "JVM/GPU", "ran on");
+        sb.append(h).append('\n').append("-".repeat(h.length())).append('\n');
+        List<Double> pct = new ArrayList<>();
+        List<Double> speedup = new ArrayList<>();
+        for (Row r : rows) {
+            sb.append(String.format(Locale.ROOT, "%-7s %11.3f %11.3f %11.1f %10.3f %8.1f%% %13.2f %9.1f  %s", r.query(),
+                    r.kernelMs(), r.endToEndMs(), r.bytes() / 1e6, r.modelMs(), r.percentOfModel(), r.jvmMs(),
+                    r.jvmMs() / r.endToEndMs(), r.device())).append('\n');
+            if (Double.isFinite(r.percentOfModel())) {
+                pct.add(r.percentOfModel());
+            }
+            if (Double.isFinite(r.jvmMs() / r.endToEndMs())) {
+                speedup.add(r.jvmMs() / r.endToEndMs());
+            }
+        }
+        sb.append("-".repeat(h.length())).append('\n');
+        sb.append(String.format(Locale.ROOT, "geomean %% of model (kernel time): %.1f%%; geomean JVM/GPU end to end: %.1fx%n",
+                SsbBench.geomean(pct), SsbBench.geomean(speedup)));
+        for (Row r : rows) {
+            if (r.error() != null) {
+                sb.append(r.query()).append(": ").append(r.error()).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}

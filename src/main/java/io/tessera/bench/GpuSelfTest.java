@@ -1,0 +1,134 @@
+package io.tessera.bench;
+
+import io.tessera.api.QueryResult;
+import io.tessera.exec.Device;
+import io.tessera.exec.QueryEngine;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.storage.Database;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Dimension;
+import io.tessera.variant.Genome;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs queries on the GPU and on the JVM backend over the same database and compares every result: each query
+ * under its default CUDA genomes, and under variants that together use every value of every CUDA dimension of its
+ * pipelines at least once (one dimension moved away from the default at a time, where the constraints allow).
+ */
+public final class GpuSelfTest {
+
+    /** One comparison: query, variant, where it ran, and the difference (null: the same rows). */
+    public record Check(String query, String variant, String device, String difference, String notOnGpu) {
+        public boolean passed() {
+            return difference == null;
+        }
+    }
+
+    private final Database db;
+    private final QueryEngine jvm;
+    private final QueryEngine gpu;
+    private final PrintStream log;
+
+    public GpuSelfTest(Database db, PrintStream log) {
+        this.db = db;
+        int cores = java.lang.Runtime.getRuntime().availableProcessors();
+        this.jvm = new QueryEngine(db, cores, Device.CPU);
+        this.gpu = new QueryEngine(db, cores, Device.GPU);
+        this.log = log;
+    }
+
+    /** Every check of one query; {@code variants}: also run the covering set of genomes. */
+    public List<Check> run(String name, String sql, boolean variants) {
+        List<Check> out = new ArrayList<>();
+        QueryResult expected;
+        try {
+            expected = jvm.run(jvm.prepare(sql));
+        } catch (RuntimeException e) {
+            out.add(new Check(name, "default", "cpu", "the JVM backend failed: " + e.getMessage(), null));
+            return out;
+        }
+        out.add(check(name, "default", sql, null, expected));
+        if (variants) {
+            QueryPlan plan = jvm.plan(sql);
+            for (Map.Entry<String, Map<Integer, Genome>> v : coveringVariants(plan).entrySet()) {
+                out.add(check(name, v.getKey(), sql, v.getValue(), expected));
+            }
+        }
+        return out;
+    }
+
+    private Check check(String name, String variant, String sql, Map<Integer, Genome> genomes, QueryResult expected) {
+        try {
+            QueryResult r = gpu.run(gpu.prepare(sql, genomes));
+            String diff = ResultMatch.difference(expected, r);
+            String device = r.execution().device();
+            String jvmOnly = device.equals("cpu") ? String.valueOf(r.execution().notice()) : null;
+            Check c = new Check(name, variant, device, diff, jvmOnly);
+            log.println((c.passed() ? "PASS " : "FAIL ") + name + " " + variant + " [" + device + "]"
+                    + (c.passed() ? "" : ": " + diff) + (jvmOnly == null ? "" : " (" + jvmOnly + ")"));
+            return c;
+        } catch (RuntimeException e) {
+            log.println("FAIL " + name + " " + variant + ": " + e);
+            return new Check(name, variant, "gpu", "failed: " + e.getMessage(), null);
+        }
+    }
+
+    /**
+     * Genome sets that together use every value of every CUDA dimension of the plan's table-scan pipelines: variant
+     * k of dimension d sets d to its k-th other value in every pipeline that has d (where the constraints allow;
+     * a hash function needs a hash table, so a perfect table or dense array moves to one), all else at defaults.
+     */
+    public static Map<String, Map<Integer, Genome>> coveringVariants(QueryPlan plan) {
+        CudaVariantSpace space = CudaVariantSpace.INSTANCE;
+        Map<Integer, Genome> defaults = new HashMap<>();
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            defaults.put(p.id(), space.defaultGenome(plan, p));
+            if (p.source() instanceof io.tessera.plan.Source.TableScan) {
+                for (Dimension d : space.dimensions(plan, p)) {
+                    values.putIfAbsent(d.name(), d.values());
+                }
+            }
+        }
+        Map<String, Map<Integer, Genome>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> d : values.entrySet()) {
+            for (String value : d.getValue()) {
+                Map<Integer, Genome> m = new HashMap<>(defaults);
+                boolean moved = false;
+                for (Pipeline p : plan.pipelines()) {
+                    Genome base = defaults.get(p.id());
+                    if (!(p.source() instanceof io.tessera.plan.Source.TableScan) || !base.has(d.getKey())
+                            || base.get(d.getKey()).equals(value)) {
+                        continue;
+                    }
+                    Genome g = base.with(d.getKey(), value);
+                    if (!space.valid(plan, p, g)) {
+                        Genome alt = base.has(CudaVariantSpace.HASH_TABLE) ? g.with(CudaVariantSpace.HASH_TABLE, "linear")
+                                : base.has(CudaVariantSpace.AGGREGATION) ? g.with(CudaVariantSpace.AGGREGATION, "shared") : null;
+                        if (alt == null || !space.valid(plan, p, alt)) {
+                            continue;
+                        }
+                        g = alt;
+                    }
+                    m.put(p.id(), g);
+                    moved = true;
+                }
+                if (moved) {
+                    out.put(d.getKey() + "=" + value, m);
+                }
+            }
+        }
+        return out;
+    }
+
+    public Database database() {
+        return db;
+    }
+}

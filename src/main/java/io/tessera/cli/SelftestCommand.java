@@ -1,0 +1,111 @@
+package io.tessera.cli;
+
+import io.tessera.bench.GpuSelfTest;
+import io.tessera.bench.Queries;
+import io.tessera.data.Progress;
+import io.tessera.data.ssb.SsbGenerator;
+import io.tessera.data.tpch.TpchGenerator;
+import io.tessera.exec.Device;
+import io.tessera.storage.Database;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code tessera selftest --device gpu [--sf X]}: generates SSB and TPC-H data, runs every benchmark query on the GPU
+ * (SSB also under a covering set of genome variants) and compares each result with the JVM backend's.
+ */
+@Command(name = "selftest", mixinStandardHelpOptions = true,
+        description = "Check the GPU backend against the JVM backend on generated SSB and TPC-H data.")
+public final class SelftestCommand implements Callable<Integer> {
+
+    @Option(names = "--device", defaultValue = "gpu", paramLabel = "DEVICE", description = "the device to check (gpu)")
+    String device;
+
+    @Option(names = "--sf", defaultValue = "1", paramLabel = "X", description = "SSB scale factor (default: ${DEFAULT-VALUE})")
+    double sf;
+
+    @Option(names = "--tpch-sf", defaultValue = "0.1", paramLabel = "X",
+            description = "TPC-H scale factor, 0 for none (default: ${DEFAULT-VALUE})")
+    double tpchSf;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "where the data goes (default: tessera-data/selftest)")
+    Path dir;
+
+    @Option(names = "--no-variants", description = "only the default genomes")
+    boolean noVariants;
+
+    @Override
+    public Integer call() {
+        if (Device.parse(device) != Device.GPU) {
+            throw new IllegalArgumentException("selftest checks the GPU backend against the JVM backend: use --device gpu");
+        }
+        PrintStream out = System.out;
+        Path root = dir != null ? dir : Path.of("tessera-data", "selftest");
+        List<GpuSelfTest.Check> checks = new ArrayList<>();
+        Path ssb = root.resolve("ssb-sf" + sf);
+        generate(ssb, d -> new SsbGenerator(sf, SsbGenerator.DEFAULT_SEED).generate(d, Progress.silent()), out);
+        try (Database db = Database.open(ssb)) {
+            GpuSelfTest t = new GpuSelfTest(db, out);
+            for (Queries.Query q : Queries.ssb()) {
+                checks.addAll(t.run("ssb/" + q.name(), q.sql(), !noVariants));
+            }
+        }
+        if (tpchSf > 0) {
+            Path tpch = root.resolve("tpch-sf" + tpchSf);
+            generate(tpch, d -> new TpchGenerator(tpchSf).generate(d, Progress.silent()), out);
+            try (Database db = Database.open(tpch)) {
+                GpuSelfTest t = new GpuSelfTest(db, out);
+                for (Queries.Query q : Queries.tpch()) {
+                    checks.addAll(t.run("tpch/" + q.name(), q.sql(), !noVariants));
+                }
+            }
+        }
+        long failed = checks.stream().filter(c -> !c.passed()).count();
+        long onGpu = checks.stream().filter(c -> c.passed() && c.notOnGpu() == null).count();
+        java.util.Map<String, String> jvmOnly = new java.util.TreeMap<>();
+        checks.stream().filter(c -> c.notOnGpu() != null).forEach(c -> jvmOnly.putIfAbsent(c.query(), c.notOnGpu()));
+        // every device buffer still allocated must be a cached column or a pooled buffer between queries
+        io.tessera.backend.cuda.runtime.GpuRuntime rt = io.tessera.backend.cuda.runtime.GpuRuntime.get();
+        long live = io.tessera.backend.cuda.CudaMemoryStats.liveDeviceBuffers();
+        long leaks = live - rt.columns().size() - rt.pool().freeBuffers();
+        out.printf(Locale.ROOT, "device buffers between queries: %d (%d cached columns, %d pooled, %d other)%n", live,
+                rt.columns().size(), rt.pool().freeBuffers(), leaks);
+        io.tessera.backend.cuda.runtime.GpuRuntime.shutdown();
+        io.tessera.backend.cuda.CudaMemoryStats.Snapshot mem = io.tessera.backend.cuda.CudaMemoryStats.snapshot();
+        if (!mem.nothingLive()) {
+            leaks++;
+        }
+        out.printf(Locale.ROOT, "selftest: %d checks, %d matched the JVM backend on the GPU, %d ran on the JVM only, "
+                + "%d differed%n", checks.size(), onGpu, checks.size() - failed - onGpu, failed);
+        jvmOnly.forEach((q, why) -> out.println("  on the JVM only: " + q + ": " + why));
+        for (GpuSelfTest.Check c : checks) {
+            if (!c.passed()) {
+                out.println("  DIFFERED " + c.query() + " " + c.variant() + ": " + c.difference());
+            }
+        }
+        out.println("device memory after closing the runtime: " + mem + (mem.nothingLive() ? " (nothing left)" : " (LEAKED)"));
+        return failed == 0 && leaks == 0 ? 0 : 1;
+    }
+
+    private interface Generator {
+        void generate(Database db);
+    }
+
+    private static void generate(Path dir, Generator g, PrintStream out) {
+        if (Files.isRegularFile(dir.resolve("manifest.json"))) {
+            return;
+        }
+        out.println("generating " + dir + " ...");
+        try (Database d = Database.openOrCreate(dir)) {
+            g.generate(d);
+        }
+    }
+}

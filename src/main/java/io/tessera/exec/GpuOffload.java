@@ -1,0 +1,406 @@
+package io.tessera.exec;
+
+import io.tessera.backend.cuda.CudaContext;
+import io.tessera.backend.cuda.CudaEvent;
+import io.tessera.backend.cuda.CudaKernel;
+import io.tessera.backend.cuda.DeviceBuffer;
+import io.tessera.backend.cuda.KernelArgs;
+import io.tessera.backend.cuda.gen.CType;
+import io.tessera.backend.cuda.gen.CudaKernelSource;
+import io.tessera.backend.cuda.gen.JoinLayout;
+import io.tessera.backend.cuda.gen.KernelParam;
+import io.tessera.backend.cuda.gen.SinkLayout;
+import io.tessera.backend.cuda.runtime.GpuRuntime;
+import io.tessera.backend.jvm.AggSpec;
+import io.tessera.backend.jvm.DenseGroupTable;
+import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.jvm.GroupTable;
+import io.tessera.backend.jvm.HashGroupTable;
+import io.tessera.backend.jvm.JKind;
+import io.tessera.backend.jvm.JvmExecutor;
+import io.tessera.backend.jvm.RowBuffer;
+import io.tessera.plan.Source;
+import io.tessera.storage.Table;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.JvmDimensions;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a query's GPU pipelines for the JVM executor: binds each kernel's parameters (cached columns, the join
+ * tables earlier kernels built, sink buffers from the pool), launches it with the genome's grid, checks its error
+ * bits, and turns what its sink left into the state the JVM backend finishes (row buffers, group tables). Join
+ * tables stay on the device until the query ends; everything taken from the pool goes back then.
+ */
+final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
+
+    /** A GPU result that only the JVM backend can produce (a key outside its statistics' range, a table too full). */
+    static final class Fallback extends RuntimeException {
+        Fallback(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private static final int ERR_OVERFLOW = 1;
+    private static final int ERR_DIV_ZERO = 2;
+    private static final int ERR_TABLE_FULL = 4;
+    private static final int ERR_SENTINEL = 8;
+
+    private record DeviceTable(JoinLayout layout, DeviceBuffer keys, List<DeviceBuffer> payload, long slots, int log2) {
+    }
+
+    private final GpuRuntime rt;
+    private final CudaContext ctx;
+    private final GpuPlan plan;
+    private final Map<Integer, DeviceTable> tables = new HashMap<>();
+    private final List<DeviceBuffer> taken = new ArrayList<>();
+    private long kernelNanos;
+    private final long uploadNanosBefore;
+
+    GpuOffload(GpuRuntime rt, GpuPlan plan) {
+        this.rt = rt;
+        this.ctx = rt.context();
+        this.plan = plan;
+        this.uploadNanosBefore = rt.columns().uploadNanos();
+    }
+
+    long kernelNanos() {
+        return kernelNanos;
+    }
+
+    long uploadNanos() {
+        return rt.columns().uploadNanos() - uploadNanosBefore;
+    }
+
+    @Override
+    public List<Object> run(EmittedPipeline e) {
+        int id = e.pipeline().id();
+        CudaKernel kernel = plan.kernels().get(id);
+        if (kernel == null) {
+            return null;
+        }
+        ctx.makeCurrent();
+        CudaKernelSource k = plan.placement().kernels().get(id);
+        Table table = ((Source.TableScan) k.pipeline().source()).table();
+        long n = table.rowCount();
+        long groupSlots = 0;
+        for (int attempt = 0; ; attempt++) {
+            Launch l = new Launch(k, table, n, attempt == 0 ? 0 : groupSlots * 4);
+            groupSlots = l.groupSlots;
+            launch(kernel, k, l.args, n);
+            int err = (int) l.error.readLong(0);
+            if ((err & ERR_TABLE_FULL) != 0 && "shared".equals(l.mode) && attempt < 3) {
+                continue; // the group hash table filled up: again with four times the slots
+            }
+            checkErrors(err, id);
+            return collect(e, k, l);
+        }
+    }
+
+    private void checkErrors(int err, int pipeline) {
+        if ((err & ERR_OVERFLOW) != 0) {
+            throw new ArithmeticException("long overflow");
+        }
+        if ((err & ERR_DIV_ZERO) != 0) {
+            throw new ArithmeticException("/ by zero");
+        }
+        if ((err & ERR_TABLE_FULL) != 0) {
+            throw new Fallback("pipeline " + pipeline + " met a key outside its table's range");
+        }
+        if ((err & ERR_SENTINEL) != 0) {
+            throw new Fallback("pipeline " + pipeline + " met a key equal to its hash table's empty marker");
+        }
+    }
+
+    private void launch(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
+        int tpb = k.threadsPerBlock();
+        long tile = (long) tpb * k.itemsPerThread();
+        long tiles = Math.max(1, (n + tile - 1) / tile);
+        String grid = k.genome().get(CudaVariantSpace.GRID);
+        long blocks = tiles;
+        if (!grid.equals("tile")) {
+            int perSm = Integer.parseInt(grid.substring(1));
+            int resident = Math.max(1, kernel.maxActiveBlocksPerSM(tpb, 0));
+            blocks = Math.min(tiles, (long) Math.min(perSm, resident) * rt.info().cores());
+        }
+        if (blocks > Integer.MAX_VALUE) {
+            throw new Fallback("a grid of " + blocks + " blocks");
+        }
+        try (CudaEvent start = ctx.createEvent(); CudaEvent stop = ctx.createEvent()) {
+            start.record();
+            kernel.launch((int) blocks, tpb, args);
+            stop.record();
+            stop.synchronize();
+            kernelNanos += (long) (stop.elapsedMillisSince(start) * 1e6);
+        }
+    }
+
+    private DeviceBuffer take(long bytes) {
+        DeviceBuffer b = rt.pool().take(Math.max(8, bytes));
+        taken.add(b);
+        return b;
+    }
+
+    private DeviceBuffer zeroed(long bytes) {
+        DeviceBuffer b = take(bytes);
+        ctx.driver().memsetD8(b.address(), (byte) 0, Math.max(8, bytes));
+        return b;
+    }
+
+    /** The arguments of one launch and the buffers its sink writes. */
+    private final class Launch {
+        final KernelArgs args = KernelArgs.of();
+        DeviceBuffer error;
+        DeviceBuffer rows;
+        DeviceBuffer cursor;
+        DeviceBuffer groupKeys;
+        DeviceBuffer groupState;
+        final Map<Integer, DeviceBuffer> values = new HashMap<>();
+        final Map<Integer, DeviceBuffer> counts = new HashMap<>();
+        final Map<Integer, DeviceBuffer> outputs = new HashMap<>();
+        long groupSlots;
+        String mode;
+
+        Launch(CudaKernelSource k, Table table, long n, long sharedSlots) {
+            SinkLayout sink = k.sink();
+            long slots = 1;
+            if (sink instanceof SinkLayout.Aggregate a) {
+                mode = a.mode();
+                if (a.mode().equals("shared")) {
+                    long want = sharedSlots > 0 ? sharedSlots : Math.max(1024, 2 * Math.min(n, estimatedGroups(k)));
+                    slots = Long.highestOneBit(Math.max(1, want - 1)) << 1;
+                } else {
+                    slots = a.denseSlots();
+                }
+                groupSlots = slots;
+            }
+            DeviceTable building = null;
+            if (sink instanceof SinkLayout.Build b) {
+                building = newTable(b.table(), n);
+                tables.put(b.table().joinId(), building);
+            }
+            for (KernelParam p : k.params()) {
+                switch (p.kind()) {
+                    case ROWS -> args.i64(n);
+                    case COLUMN -> args.ptr(rt.columns().hold(table.column(p.index())));
+                    case PROBE_KEYS -> args.ptr(table(p.index()).keys());
+                    case PROBE_PAYLOAD -> args.ptr(table(p.index()).payload().get(p.sub()));
+                    case PROBE_MIN -> args.i64(table(p.index()).layout().min());
+                    case PROBE_SLOTS -> args.i64(table(p.index()).slots());
+                    case PROBE_LOG2 -> args.i32(table(p.index()).log2());
+                    case BUILD_KEYS -> args.ptr(building.keys());
+                    case BUILD_PAYLOAD -> args.ptr(building.payload().get(p.sub()));
+                    case BUILD_MIN -> args.i64(building.layout().min());
+                    case BUILD_SLOTS -> args.i64(building.slots());
+                    case BUILD_LOG2 -> args.i32(building.log2());
+                    case GROUP_ROWS -> args.ptr(rows = zeroed(slots * 8));
+                    case AGG_VALUE -> {
+                        SinkLayout.Agg agg = ((SinkLayout.Aggregate) sink).aggs().get(p.index());
+                        DeviceBuffer v = take(slots * 8);
+                        rt.fill64(v, agg.identityBits(), slots);
+                        values.put(p.index(), v);
+                        args.ptr(v);
+                    }
+                    case AGG_COUNT -> {
+                        DeviceBuffer c = zeroed(slots * 8);
+                        counts.put(p.index(), c);
+                        args.ptr(c);
+                    }
+                    case GROUP_KEYS -> args.ptr(groupKeys = take(slots * 8 * ((SinkLayout.Aggregate) sink).keyWidth()));
+                    case GROUP_STATE -> args.ptr(groupState = zeroed(slots * 4));
+                    case GROUP_LOG2 -> args.i32(Long.numberOfTrailingZeros(slots));
+                    case OUT_COLUMN -> {
+                        CType t = ((SinkLayout.Rows) sink).types().get(p.index());
+                        DeviceBuffer o = take(Math.max(1, n) * (t == CType.BOOL ? 1 : t.bytes));
+                        outputs.put(p.index(), o);
+                        args.ptr(o);
+                    }
+                    case OUT_CURSOR -> args.ptr(cursor = zeroed(8));
+                    case ERROR -> args.ptr(error = zeroed(8));
+                }
+            }
+        }
+    }
+
+    private static long estimatedGroups(CudaKernelSource k) {
+        if (k.pipeline().sink() instanceof io.tessera.plan.Sink.GroupAggregate ga) {
+            return (long) Math.min(Long.MAX_VALUE / 4, Math.max(1, ga.estimatedGroups()));
+        }
+        return 1;
+    }
+
+    private DeviceTable table(int joinId) {
+        DeviceTable t = tables.get(joinId);
+        if (t == null) {
+            throw new IllegalStateException("join j" + joinId + " has no device table");
+        }
+        return t;
+    }
+
+    private DeviceTable newTable(JoinLayout layout, long buildRows) {
+        long slots;
+        int log2 = 0;
+        if (layout.perfect()) {
+            slots = layout.perfectSlots();
+        } else {
+            slots = Long.highestOneBit(Math.max(2, 2 * buildRows) - 1) << 1;
+            log2 = Long.numberOfTrailingZeros(slots);
+        }
+        DeviceBuffer keys;
+        if (layout.perfect()) {
+            keys = zeroed((slots + 31) / 32 * 4); // presence bits
+        } else if (layout.keyType() == CType.INT) {
+            keys = take(slots * 4);
+            ctx.driver().memsetD32(keys.address(), Integer.MIN_VALUE, slots);
+        } else {
+            keys = take(slots * 8);
+            rt.fill64(keys, Long.MIN_VALUE, slots);
+        }
+        List<DeviceBuffer> payload = new ArrayList<>();
+        for (CType t : layout.payloadTypes()) {
+            payload.add(take(slots * (t == CType.BOOL ? 1 : t.bytes)));
+        }
+        return new DeviceTable(layout, keys, payload, slots, log2);
+    }
+
+    // ---- results into the JVM backend's sink states ----
+
+    private List<Object> collect(EmittedPipeline e, CudaKernelSource k, Launch l) {
+        return switch (k.sink()) {
+            case SinkLayout.Build b -> List.of();
+            case SinkLayout.Rows r -> List.of(rows(e, r, l));
+            case SinkLayout.Aggregate a -> List.of(groups(e, a, l));
+        };
+    }
+
+    private RowBuffer rows(EmittedPipeline e, SinkLayout.Rows r, Launch l) {
+        long count = l.cursor.readLong(0);
+        if (count > Integer.MAX_VALUE - 16) {
+            throw new Fallback("more than 2^31 result rows");
+        }
+        int n = (int) count;
+        RowBuffer b = new RowBuffer(e.bufferKinds(), n);
+        try (Arena arena = Arena.ofConfined()) {
+            for (int c = 0; c < r.types().size(); c++) {
+                CType t = r.types().get(c);
+                int width = t == CType.BOOL ? 1 : t.bytes;
+                MemorySegment host = arena.allocate(Math.max(8, (long) n * width), 8);
+                if (n > 0) {
+                    l.outputs.get(c).copyToHost(host.asSlice(0, (long) n * width), 0);
+                }
+                switch (t) {
+                    case INT -> MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, b.ints[c], 0, n);
+                    case LONG -> MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, b.longs[c], 0, n);
+                    case DOUBLE -> MemorySegment.copy(host, ValueLayout.JAVA_DOUBLE, 0, b.doubles[c], 0, n);
+                    case BOOL -> MemorySegment.copy(host, ValueLayout.JAVA_BYTE, 0, b.bytes[c], 0, n);
+                }
+            }
+        }
+        b.size = n;
+        return b;
+    }
+
+    private static long[] longs(DeviceBuffer b, long n) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment host = arena.allocate(n * 8, 8);
+            b.copyToHost(host, 0);
+            return host.toArray(ValueLayout.JAVA_LONG);
+        }
+    }
+
+    private GroupTable groups(EmittedPipeline e, SinkLayout.Aggregate a, Launch l) {
+        long slots = l.groupSlots;
+        long[] rows = longs(l.rows, slots);
+        long[][] vals = new long[a.aggs().size()][];
+        long[][] cnts = new long[a.aggs().size()][];
+        for (int i = 0; i < vals.length; i++) {
+            vals[i] = l.values.containsKey(i) ? longs(l.values.get(i), slots) : null;
+            cnts[i] = l.counts.containsKey(i) ? longs(l.counts.get(i), slots) : rows;
+        }
+        long[] keys = a.mode().equals("shared") ? longs(l.groupKeys, slots * a.keyWidth()) : null;
+        int[] state = null;
+        if (keys != null) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment host = arena.allocate(slots * 4, 4);
+                l.groupState.copyToHost(host, 0);
+                state = host.toArray(ValueLayout.JAVA_INT);
+            }
+        }
+        if (a.mode().equals("single")) {
+            DenseGroupTable t = new DenseGroupTable(e.aggs(), new long[0], new long[0]);
+            t.rows[0] = rows[0];
+            fill(t, e.aggs(), 0, 0, vals, cnts);
+            return t;
+        }
+        boolean dense = e.dense();
+        DenseGroupTable d = dense ? new DenseGroupTable(e.aggs(), e.denseMins(), e.denseSizes()) : null;
+        HashGroupTable h = dense ? null : new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(),
+                "murmur".equals(e.genome().get(JvmDimensions.HASH)), 1024);
+        int nk = e.keyKinds().length;
+        long[] key = new long[nk];
+        for (long s = 0; s < slots; s++) {
+            if (rows[(int) s] == 0 || (state != null && state[(int) s] != 2)) {
+                continue;
+            }
+            if (keys != null) {
+                System.arraycopy(keys, (int) (s * nk), key, 0, nk);
+            } else {
+                long rest = s;
+                for (int i = nk - 1; i >= 0; i--) {
+                    key[i] = a.mins()[i] + rest % a.sizes()[i];
+                    rest /= a.sizes()[i];
+                }
+            }
+            int g;
+            if (dense) {
+                long idx = 0;
+                for (int i = 0; i < nk; i++) {
+                    idx = idx * e.denseSizes()[i] + (key[i] - e.denseMins()[i]);
+                }
+                g = (int) idx;
+                d.rows[g] += rows[(int) s];
+                fill(d, e.aggs(), g, (int) s, vals, cnts);
+            } else {
+                if (nk == 1) {
+                    g = h.find1(key[0]);
+                } else if (nk == 2) {
+                    g = h.find2(key[0], key[1]);
+                } else {
+                    System.arraycopy(key, 0, h.scratch, 0, nk);
+                    g = h.findN();
+                }
+                fill(h, e.aggs(), g, (int) s, vals, cnts);
+            }
+        }
+        return dense ? d : h;
+    }
+
+    /** Sets group g of a JVM table from slot s of the device arrays (each group occurs once on the device). */
+    private static void fill(GroupTable t, AggSpec[] specs, int g, int s, long[][] vals, long[][] cnts) {
+        for (int i = 0; i < specs.length; i++) {
+            t.counts[i][g] = cnts[i][s];
+            if (specs[i].hasValue() && vals[i] != null) {
+                if (specs[i].doubleValue()) {
+                    t.dvals[i][g] = Double.longBitsToDouble(vals[i][s]);
+                } else {
+                    t.lvals[i][g] = vals[i][s];
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        ctx.makeCurrent();
+        rt.columns().releaseHeld();
+        rt.pool().giveAll(taken);
+        taken.clear();
+        tables.clear();
+    }
+}

@@ -1,0 +1,236 @@
+package io.tessera.variant;
+
+import io.tessera.plan.KeyRange;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+import io.tessera.storage.TypeKind;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The CUDA backend's variant dimensions and their constraints. A pipeline is one kernel that works tile by tile:
+ * {@code tpb} threads per block, {@code ipt} items per thread, a grid of one tile per block ({@code grid=tile}) or a
+ * persistent grid of k blocks per SM ({@code grid=pk}) looping over tiles; filters branched or predicated; a BUILD
+ * sink's table perfect or linear probing with a hash function; a GROUP_AGGREGATE sink's groups in a dense global
+ * array with atomics, a dense array in shared memory per block merged at the block's end (WORKGROUPLOCAL), or a
+ * global hash table with atomics (SHARED); a MATERIALIZE sink's rows placed with one atomic per tile and a block scan.
+ */
+public final class CudaVariantSpace implements VariantSpace {
+
+    public static final String BACKEND = "cuda";
+    public static final String TPB = "tpb";
+    public static final String IPT = "ipt";
+    public static final String GRID = "grid";
+    public static final String PREDICATION = "pred";
+    public static final String HASH_TABLE = "ht";
+    public static final String HASH = "hash";
+    public static final String AGGREGATION = "agg";
+    public static final String MATERIALIZATION = "mat";
+    /** Order of a pipeline's probes: most selective first (estimated), or as the plan wrote them. */
+    public static final String PROBE_ORDER = "order";
+
+    /** Largest perfect join table, in slots. */
+    public static final long MAX_PERFECT_SLOTS = 1L << 26;
+    /** Largest dense aggregation array, in slots (global memory). */
+    public static final long MAX_DENSE_SLOTS = 1L << 24;
+    /** Shared memory a WORKGROUPLOCAL table may take per block (the default static limit). */
+    public static final long MAX_SHARED_BYTES = 48 * 1024;
+
+    public static final CudaVariantSpace INSTANCE = new CudaVariantSpace();
+
+    public static String probeTable(int joinId) {
+        return HASH_TABLE + ".j" + joinId;
+    }
+
+    public static String probeHash(int joinId) {
+        return HASH + ".j" + joinId;
+    }
+
+    @Override
+    public String backend() {
+        return BACKEND;
+    }
+
+    @Override
+    public List<Dimension> dimensions(QueryPlan plan, Pipeline p) {
+        List<Dimension> d = new ArrayList<>();
+        switch (p.sink()) {
+            case Sink.GroupAggregate ga -> d.add(Dimension.of(AGGREGATION, "dense", "wglocal", "shared"));
+            case Sink.Build b -> d.add(Dimension.of(HASH_TABLE, "perfect", "linear"));
+            default -> {
+            }
+        }
+        d.add(Dimension.of(IPT, "1", "2", "4", "8", "16"));
+        d.add(Dimension.of(TPB, "32", "64", "128", "256", "512", "1024"));
+        d.add(Dimension.of(GRID, "tile", "p1", "p2", "p4", "p8", "p16"));
+        if (p.operations().stream().anyMatch(o -> o instanceof Operation.Filter)) {
+            d.add(Dimension.of(PREDICATION, "branch", "predicated"));
+        }
+        if (p.sink() instanceof Sink.Build || p.sink() instanceof Sink.GroupAggregate) {
+            d.add(Dimension.of(HASH, "mulshift", "murmur"));
+        }
+        if (probes(p) >= 2) {
+            d.add(Dimension.of(PROBE_ORDER, "selectivity", "written"));
+        }
+        if (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort) {
+            d.add(Dimension.of(MATERIALIZATION, "tile-atomic"));
+        }
+        return d;
+    }
+
+    @Override
+    public boolean valid(QueryPlan plan, Pipeline p, Genome g) {
+        for (Dimension d : dimensions(plan, p)) {
+            if (!g.has(d.name()) || !d.values().contains(g.get(d.name()))) {
+                return false;
+            }
+        }
+        switch (p.sink()) {
+            case Sink.Build b -> {
+                boolean perfect = "perfect".equals(g.get(HASH_TABLE));
+                if (perfect && !perfectAllowed(b)) {
+                    return false;
+                }
+                // the hash function means nothing to a perfect table: one variant, not two equal ones
+                if (perfect && !"mulshift".equals(g.get(HASH))) {
+                    return false;
+                }
+            }
+            case Sink.GroupAggregate ga -> {
+                String agg = g.get(AGGREGATION);
+                if (agg.equals("dense") && denseSlots(ga) > MAX_DENSE_SLOTS) {
+                    return false;
+                }
+                if (agg.equals("wglocal") && !fitsShared(ga)) {
+                    return false;
+                }
+                if (!agg.equals("shared") && !"mulshift".equals(g.get(HASH))) {
+                    return false;
+                }
+            }
+            default -> {
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public Genome defaultGenome(QueryPlan plan, Pipeline p) {
+        Map<String, String> m = new LinkedHashMap<>();
+        // measured on the H200 over SSB SF 20 (docs/PERFORMANCE.md); profiles replace it per device
+        m.put(TPB, "512");
+        m.put(IPT, "4");
+        m.put(GRID, "p4");
+        if (p.operations().stream().anyMatch(o -> o instanceof Operation.Filter)) {
+            m.put(PREDICATION, "branch");
+        }
+        if (probes(p) >= 2) {
+            m.put(PROBE_ORDER, "selectivity");
+        }
+        switch (p.sink()) {
+            case Sink.Build b -> {
+                m.put(HASH_TABLE, perfectAllowed(b) ? "perfect" : "linear");
+                m.put(HASH, "mulshift");
+            }
+            case Sink.GroupAggregate ga -> {
+                long slots = denseSlots(ga);
+                m.put(AGGREGATION, fitsShared(ga) ? "wglocal"
+                        : slots <= MAX_DENSE_SLOTS ? "dense" : "shared");
+                m.put(HASH, "mulshift");
+            }
+            case Sink.Materialize mat -> m.put(MATERIALIZATION, "tile-atomic");
+            case Sink.Sort s -> m.put(MATERIALIZATION, "tile-atomic");
+            default -> {
+            }
+        }
+        return Genome.of(BACKEND, m);
+    }
+
+    @Override
+    public Genome complete(QueryPlan plan, Pipeline p, Genome g, Map<Integer, Genome> genomesByPipeline) {
+        Genome out = g;
+        for (Operation op : p.operations()) {
+            if (op instanceof Operation.Probe probe) {
+                Genome build = buildGenome(plan, probe.joinId(), genomesByPipeline);
+                if (build != null) {
+                    out = out.with(probeTable(probe.joinId()), build.get(HASH_TABLE)).with(probeHash(probe.joinId()), build.get(HASH));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The default genome of every pipeline of a plan, probes completed from their builds. */
+    public Map<Integer, Genome> defaults(QueryPlan plan) {
+        Map<Integer, Genome> free = new HashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            free.put(p.id(), defaultGenome(plan, p));
+        }
+        return completeAll(plan, free);
+    }
+
+    /** Adds the derived probe dimensions to every genome of a plan. */
+    public Map<Integer, Genome> completeAll(QueryPlan plan, Map<Integer, Genome> free) {
+        Map<Integer, Genome> out = new HashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            out.put(p.id(), complete(plan, p, free.get(p.id()), free));
+        }
+        return out;
+    }
+
+    private static long probes(Pipeline p) {
+        return p.operations().stream().filter(o -> o instanceof Operation.Probe).count();
+    }
+
+    private static Genome buildGenome(QueryPlan plan, int joinId, Map<Integer, Genome> genomes) {
+        for (Pipeline q : plan.pipelines()) {
+            if (q.sink() instanceof Sink.Build b && b.joinId() == joinId) {
+                return genomes.get(q.id());
+            }
+        }
+        return null;
+    }
+
+    /** Constraint of ht=perfect: one integer-valued key whose range is known and not too large. */
+    public static boolean perfectAllowed(Sink.Build b) {
+        if (b.keys().size() != 1 || b.range() == null || b.range().size() > MAX_PERFECT_SLOTS) {
+            return false;
+        }
+        TypeKind k = b.keys().get(0).type().kind();
+        return k == TypeKind.INTEGER || k == TypeKind.DATE || k == TypeKind.BIGINT;
+    }
+
+    /** Slots of a dense table over the group keys (each key's range plus one NULL slot), or MAX_VALUE when unknown. */
+    public static long denseSlots(Sink.GroupAggregate ga) {
+        long slots = 1;
+        for (int i = 0; i < ga.keys().size(); i++) {
+            KeyRange r = ga.ranges().get(i);
+            TypeKind k = ga.keys().get(i).type().kind();
+            if (r == null || k == TypeKind.DOUBLE || k == TypeKind.DECIMAL) {
+                return Long.MAX_VALUE;
+            }
+            slots *= r.size() + 1;
+            if (slots > MAX_DENSE_SLOTS * 16) {
+                return Long.MAX_VALUE;
+            }
+        }
+        return slots;
+    }
+
+    /** Constraint of agg=wglocal: the block's dense table fits in shared memory. */
+    public static boolean fitsShared(Sink.GroupAggregate ga) {
+        long slots = denseSlots(ga);
+        return slots <= MAX_SHARED_BYTES && slots * sharedBytesPerSlot(ga) <= MAX_SHARED_BYTES;
+    }
+
+    /** Shared-memory bytes per group of a WORKGROUPLOCAL table: a row count, and per aggregate a count and a value. */
+    static long sharedBytesPerSlot(Sink.GroupAggregate ga) {
+        return 8 + 16L * ga.aggs().size();
+    }
+}

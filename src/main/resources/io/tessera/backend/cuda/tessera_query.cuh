@@ -1,0 +1,282 @@
+// tessera_query.cuh: what generated query kernels need beyond the block-wide primitives of
+// tessera_crystal.cuh: checked arithmetic with SQL's overflow errors, warp-level reductions for
+// the one-atomic-per-warp aggregation of a pipeline without grouping, 64-bit atomic min and max,
+// and the global group hash table of agg=shared.
+//
+// Errors: a kernel keeps an int of error bits per thread and ORs it into a global word once at
+// its end; the host turns the bits into the same errors the JVM backend raises.
+
+#ifndef TESSERA_QUERY_CUH
+#define TESSERA_QUERY_CUH
+
+#include "tessera_crystal.cuh"
+
+#define TESSERA_ERR_OVERFLOW 1      // an integer or decimal result out of range (numeric overflow)
+#define TESSERA_ERR_DIV_ZERO 2      // integer division by zero
+#define TESSERA_ERR_TABLE_FULL 4    // a hash table had no free slot left
+#define TESSERA_ERR_SENTINEL_KEY 8  // a key equal to the empty-slot marker of its table
+
+#define TESSERA_EMPTY_KEY64 (-9223372036854775807LL - 1)
+
+namespace tessera {
+namespace q {
+
+// ---- checked arithmetic (Java's Math.*Exact, as the JVM backend computes) ----
+
+__device__ __forceinline__ long long AddChecked(long long a, long long b, int& err) {
+    const long long r = (long long)((unsigned long long)a + (unsigned long long)b);
+    if (((a ^ r) & (b ^ r)) < 0) err |= TESSERA_ERR_OVERFLOW;
+    return r;
+}
+__device__ __forceinline__ long long SubChecked(long long a, long long b, int& err) {
+    const long long r = (long long)((unsigned long long)a - (unsigned long long)b);
+    if (((a ^ b) & (a ^ r)) < 0) err |= TESSERA_ERR_OVERFLOW;
+    return r;
+}
+__device__ __forceinline__ long long MulChecked(long long a, long long b, int& err) {
+    const long long lo = (long long)((unsigned long long)a * (unsigned long long)b);
+    const long long hi = __mul64hi(a, b);
+    if (hi != (lo >> 63)) err |= TESSERA_ERR_OVERFLOW;
+    return lo;
+}
+__device__ __forceinline__ int AddChecked(int a, int b, int& err) {
+    const long long r = (long long)a + (long long)b;
+    if (r != (int)r) err |= TESSERA_ERR_OVERFLOW;
+    return (int)r;
+}
+__device__ __forceinline__ int SubChecked(int a, int b, int& err) {
+    const long long r = (long long)a - (long long)b;
+    if (r != (int)r) err |= TESSERA_ERR_OVERFLOW;
+    return (int)r;
+}
+__device__ __forceinline__ int MulChecked(int a, int b, int& err) {
+    const long long r = (long long)a * (long long)b;
+    if (r != (int)r) err |= TESSERA_ERR_OVERFLOW;
+    return (int)r;
+}
+__device__ __forceinline__ int ToIntChecked(long long v, int& err) {
+    if (v != (int)v) err |= TESSERA_ERR_OVERFLOW;
+    return (int)v;
+}
+__device__ __forceinline__ long long NegChecked(long long a, int& err) {
+    if (a == TESSERA_EMPTY_KEY64) err |= TESSERA_ERR_OVERFLOW;
+    return -a;
+}
+__device__ __forceinline__ int NegChecked(int a, int& err) {
+    if (a == TESSERA_EMPTY_KEY) err |= TESSERA_ERR_OVERFLOW;
+    return -a;
+}
+// SQL division of integers truncates toward zero, as C does; dividing by zero is an error.
+template <typename T>
+__device__ __forceinline__ T DivChecked(T a, T b, int& err) {
+    if (b == 0) {
+        err |= TESSERA_ERR_DIV_ZERO;
+        return 0;
+    }
+    if (b == -1) return NegChecked(a, err);
+    return a / b;
+}
+template <typename T>
+__device__ __forceinline__ T ModChecked(T a, T b, int& err) {
+    if (b == 0) {
+        err |= TESSERA_ERR_DIV_ZERO;
+        return 0;
+    }
+    return b == -1 ? 0 : a % b;
+}
+__device__ __forceinline__ long long Pow10(int n) {
+    long long p = 1;
+    for (int i = 0; i < n; ++i) p *= 10;
+    return p;
+}
+// Moves a scaled integer by `shift` decimal places: up exactly (checked), down rounding half away
+// from zero (Runtime.rescale of the JVM backend).
+__device__ __forceinline__ long long Rescale(long long v, int shift, int& err) {
+    if (shift >= 0) return MulChecked(v, Pow10(shift), err);
+    const long long p = Pow10(-shift);
+    long long qv = v / p;
+    const long long r = v % p;
+    if ((r < 0 ? -r : r) * 2 >= p) qv += v < 0 ? -1 : 1;
+    return qv;
+}
+
+// ---- warp reductions: the sum, min or max of one value per lane, valid in lane 0 ----
+
+__device__ __forceinline__ long long WarpSumChecked(long long v, int& err) {
+#pragma unroll
+    for (int d = TESSERA_WARP_THREADS / 2; d > 0; d >>= 1) {
+        v = AddChecked(v, __shfl_down_sync(TESSERA_FULL_MASK, v, d), err);
+    }
+    return v;
+}
+template <typename T>
+__device__ __forceinline__ T WarpSum(T v) {
+#pragma unroll
+    for (int d = TESSERA_WARP_THREADS / 2; d > 0; d >>= 1) v += __shfl_down_sync(TESSERA_FULL_MASK, v, d);
+    return v;
+}
+template <typename T>
+__device__ __forceinline__ T WarpMin(T v) {
+#pragma unroll
+    for (int d = TESSERA_WARP_THREADS / 2; d > 0; d >>= 1) {
+        const T o = __shfl_down_sync(TESSERA_FULL_MASK, v, d);
+        v = o < v ? o : v;
+    }
+    return v;
+}
+template <typename T>
+__device__ __forceinline__ T WarpMax(T v) {
+#pragma unroll
+    for (int d = TESSERA_WARP_THREADS / 2; d > 0; d >>= 1) {
+        const T o = __shfl_down_sync(TESSERA_FULL_MASK, v, d);
+        v = o > v ? o : v;
+    }
+    return v;
+}
+
+// ---- atomics ----
+
+// Adds v to *target and flags an overflow of the running total (the old value comes for free).
+__device__ __forceinline__ void AtomicAddChecked(long long* target, long long v, int& err) {
+    const long long old = (long long)atomicAdd(reinterpret_cast<unsigned long long*>(target), (unsigned long long)v);
+    AddChecked(old, v, err);
+}
+__device__ __forceinline__ void AtomicAddCount(unsigned long long* target, unsigned long long v) { atomicAdd(target, v); }
+__device__ __forceinline__ void AtomicAddDouble(double* target, double v) { atomicAdd(target, v); }
+__device__ __forceinline__ void AtomicMin64(long long* target, long long v) { atomicMin(target, v); }
+__device__ __forceinline__ void AtomicMax64(long long* target, long long v) { atomicMax(target, v); }
+__device__ __forceinline__ void AtomicMinDouble(double* target, double v) {
+    unsigned long long* p = reinterpret_cast<unsigned long long*>(target);
+    unsigned long long old = *p;
+    while (v < __longlong_as_double((long long)old)) {
+        const unsigned long long seen = atomicCAS(p, old, (unsigned long long)__double_as_longlong(v));
+        if (seen == old) break;
+        old = seen;
+    }
+}
+__device__ __forceinline__ void AtomicMaxDouble(double* target, double v) {
+    unsigned long long* p = reinterpret_cast<unsigned long long*>(target);
+    unsigned long long old = *p;
+    while (v > __longlong_as_double((long long)old)) {
+        const unsigned long long seen = atomicCAS(p, old, (unsigned long long)__double_as_longlong(v));
+        if (seen == old) break;
+        old = seen;
+    }
+}
+
+// ---- hash-join build: insert into a linear-probing table (keys with the empty marker) ----
+
+template <typename Hash>
+__device__ __forceinline__ long long LinearInsert(int* keys, int key, int log2_slots, int& err) {
+    if (key == TESSERA_EMPTY_KEY) {
+        err |= TESSERA_ERR_SENTINEL_KEY;
+        return -1;
+    }
+    const unsigned long long mask = (1ull << log2_slots) - 1ull;
+    unsigned long long slot = Hash::Slot((long long)key, log2_slots);
+    for (unsigned long long step = 0; step <= mask; ++step) {
+        const int seen = atomicCAS(&keys[slot], TESSERA_EMPTY_KEY, key);
+        if (seen == TESSERA_EMPTY_KEY || seen == key) return (long long)slot;
+        slot = (slot + 1) & mask;
+    }
+    err |= TESSERA_ERR_TABLE_FULL;
+    return -1;
+}
+template <typename Hash>
+__device__ __forceinline__ long long LinearInsert(long long* keys, long long key, int log2_slots, int& err) {
+    if (key == TESSERA_EMPTY_KEY64) {
+        err |= TESSERA_ERR_SENTINEL_KEY;
+        return -1;
+    }
+    const unsigned long long mask = (1ull << log2_slots) - 1ull;
+    unsigned long long slot = Hash::Slot(key, log2_slots);
+    unsigned long long* k = reinterpret_cast<unsigned long long*>(keys);
+    for (unsigned long long step = 0; step <= mask; ++step) {
+        const long long seen = (long long)atomicCAS(&k[slot], (unsigned long long)TESSERA_EMPTY_KEY64, (unsigned long long)key);
+        if (seen == TESSERA_EMPTY_KEY64 || seen == key) return (long long)slot;
+        slot = (slot + 1) & mask;
+    }
+    err |= TESSERA_ERR_TABLE_FULL;
+    return -1;
+}
+// The slot of key in a linear-probing table, or -1 when absent.
+template <typename Hash, typename K>
+__device__ __forceinline__ long long LinearFind(const K* keys, K key, K empty, int log2_slots) {
+    const unsigned long long mask = (1ull << log2_slots) - 1ull;
+    unsigned long long slot = Hash::Slot((long long)key, log2_slots);
+    for (unsigned long long step = 0; step <= mask; ++step) {
+        const K seen = keys[slot];
+        if (seen == key) return (long long)slot;
+        if (seen == empty) return -1;
+        slot = (slot + 1) & mask;
+    }
+    return -1;
+}
+// The slot of key in a perfect table over [key_min, key_min + slots), or -1 when absent.
+template <typename K>
+__device__ __forceinline__ long long PerfectFind(const K* keys, K key, long long key_min, long long slots) {
+    const long long s = (long long)key - key_min;
+    if (s < 0 || s >= slots) return -1;
+    return keys[s] == key ? s : -1;
+}
+
+// The slot of key in a perfect table kept as a presence bitmap over [key_min, key_min + slots), or -1.
+__device__ __forceinline__ long long PerfectFindBit(const unsigned int* __restrict__ bits, long long key,
+                                                    long long key_min, long long slots) {
+    const long long s = key - key_min;
+    if (s < 0 || s >= slots) return -1;
+    return (__ldg(&bits[s >> 5]) >> (s & 31)) & 1u ? s : -1;
+}
+
+// ---- agg=shared: one global hash table of groups, W 64-bit key words per group ----
+//
+// state[slot]: 0 free, 1 being claimed, 2 holds a group. A thread claims a free slot with a CAS,
+// writes the keys, and publishes them; a thread that meets a slot being claimed waits for it.
+
+template <int W, typename Hash>
+__device__ __forceinline__ long long GroupFind(const long long (&key)[W], long long* keys, int* state, int log2_slots,
+                                               int& err) {
+    unsigned long long h = 0;
+#pragma unroll
+    for (int w = 0; w < W; ++w) h = h * 0x9E3779B97F4A7C15ull + (unsigned long long)key[w];
+    const unsigned long long mask = (1ull << log2_slots) - 1ull;
+    unsigned long long slot = Hash::Slot((long long)h, log2_slots);
+    for (unsigned long long step = 0; step <= mask; ++step) {
+        volatile int* st = &state[slot];
+        int s = *st;
+        if (s == 0) {
+            s = atomicCAS(&state[slot], 0, 1);
+            if (s == 0) {
+#pragma unroll
+                for (int w = 0; w < W; ++w) keys[slot * W + w] = key[w];
+                __threadfence();
+                atomicExch(&state[slot], 2);
+                return (long long)slot;
+            }
+        }
+        while (s == 1) s = *st;
+        __threadfence();
+        bool same = true;
+        volatile long long* k = &keys[slot * W];
+#pragma unroll
+        for (int w = 0; w < W; ++w) same = same && k[w] == key[w];
+        if (same) return (long long)slot;
+        slot = (slot + 1) & mask;
+    }
+    err |= TESSERA_ERR_TABLE_FULL;
+    return -1;
+}
+
+// ---- kernels the executor launches around generated ones ----
+
+// Fills n 64-bit words with v (cuMemsetD32 cannot write a 64-bit pattern).
+extern "C" __global__ void tessera_fill64(long long* p, long long v, long long n) {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        p[i] = v;
+    }
+}
+
+}  // namespace q
+}  // namespace tessera
+
+#endif  // TESSERA_QUERY_CUH
