@@ -22,8 +22,12 @@ public final class TuningBench {
     /** The strategies compared with exhaustive search, in output order. */
     public static final List<String> COMPARED = List.of(FeatureWise.NAME, PlateauDescent.NAME, OnlinePool.NAME);
 
-    /** One strategy on one query. */
-    public record StrategyRow(String strategy, TuningResult result, double seconds, double ratio,
+    /**
+     * One strategy on one query: its genome's time and ratio to the optimum; for a strategy whose space is smaller
+     * than exhaustive search's (plateau descent: the thread configuration; online pool: what a block may change),
+     * also the ratio to the best variant of its own space (NaN otherwise); its cost as shares of exhaustive's.
+     */
+    public record StrategyRow(String strategy, TuningResult result, double seconds, double ratio, double ownRatio,
                               double variantsFraction, double timeFraction) {
     }
 
@@ -79,10 +83,12 @@ public final class TuningBench {
         TuningResult ex = Strategies.run(Exhaustive.NAME, t, t.defaults(), settings);
         log("%s: exhaustive ran %d variants in %.1f s", q.label(), ex.variants(), ex.costSeconds());
         List<TuningResult> found = new ArrayList<>();
+        List<Map<Integer, Genome>> ownBest = new ArrayList<>();
         for (String s : strategies) {
             TuningResult r = Strategies.run(s, t, t.defaults(), settings);
             log("%s: %s measured %d variants in %.2f s", q.label(), s, r.variants(), r.costSeconds());
             found.add(r);
+            ownBest.add(bestWithin(ex, space, Strategies.space(s, t, t.defaults(), settings)));
         }
         List<Map<Integer, Genome>> candidates = new ArrayList<>();
         candidates.add(space.complete(ex.best()));
@@ -90,12 +96,19 @@ public final class TuningBench {
         for (TuningResult r : found) {
             candidates.add(space.complete(r.best()));
         }
+        for (Map<Integer, Genome> o : ownBest) {
+            if (o != null) {
+                candidates.add(space.complete(o));
+            }
+        }
         double[] m = Remeasure.medians(t.objective(), candidates, rounds);
         List<StrategyRow> rows = new ArrayList<>();
+        int k = 2 + found.size();
         for (int i = 0; i < found.size(); i++) {
             TuningResult r = found.get(i);
-            rows.add(new StrategyRow(r.strategy(), r, m[i + 2], m[i + 2] / m[0], (double) r.variants() / ex.variants(),
-                    r.costSeconds() / ex.costSeconds()));
+            double own = ownBest.get(i) == null ? Double.NaN : m[i + 2] / m[k++];
+            rows.add(new StrategyRow(r.strategy(), r, m[i + 2], m[i + 2] / m[0], own,
+                    (double) r.variants() / ex.variants(), r.costSeconds() / ex.costSeconds()));
         }
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
@@ -128,6 +141,43 @@ public final class TuningBench {
                 matrix);
     }
 
+    /**
+     * The fastest variant of exhaustive search's first pass that lies in a strategy's smaller space (the
+     * dimensions it does not tune at their start values); null when the strategy searches exhaustive search's
+     * whole space.
+     */
+    static Map<Integer, Genome> bestWithin(TuningResult ex, TuningSpace whole, TuningSpace own) {
+        java.util.Set<String> ownKnobs = new java.util.HashSet<>();
+        for (TuningSpace.Knob k : own.knobs()) {
+            ownKnobs.add(k.label());
+        }
+        List<TuningSpace.Knob> fixed = new ArrayList<>();
+        for (TuningSpace.Knob k : whole.knobs()) {
+            if (!ownKnobs.contains(k.label())) {
+                fixed.add(k);
+            }
+        }
+        if (fixed.isEmpty()) {
+            return null;
+        }
+        Map<Integer, Genome> best = null;
+        double bestSeconds = Double.POSITIVE_INFINITY;
+        for (TuningResult.Evaluation e : ex.trace()) {
+            if (e.pruned() || e.seconds() >= bestSeconds) {
+                continue;
+            }
+            boolean inside = true;
+            for (TuningSpace.Knob k : fixed) {
+                inside &= whole.value(e.assignment(), k).equals(whole.value(whole.start(), k));
+            }
+            if (inside) {
+                best = e.assignment();
+                bestSeconds = e.seconds();
+            }
+        }
+        return best;
+    }
+
     // ---- output ----
 
     private static String pct(double f) {
@@ -142,7 +192,7 @@ public final class TuningBench {
     /** The tables: exhaustive search per query, the strategies per query, a summary, the cross-device matrices. */
     public static String format(List<QueryRow> rows, List<String> strategies) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Exhaustive search: every valid variant of the tuned pipeline and of the builds it probes\n");
+        sb.append("Exhaustive search: every valid variant of the tuned pipeline (the largest table scan)\n");
         Table ex = new Table("query", "tuned pipeline", "combinations", "ran", "pruned", "optimum ms", "default ms",
                 "spread", "cost s", "optimum genome");
         for (QueryRow r : rows) {
@@ -155,25 +205,38 @@ public final class TuningBench {
         }
         sb.append(ex);
         sb.append("\nStrategies: the found genome's time over the optimum's (both re-measured, median of interleaved "
-                + "rounds); cost as a share of exhaustive search's variants and time\n");
+                + "rounds); 'own': over the best variant of the strategy's own, smaller space (the dimensions it does "
+                + "not tune at their defaults); cost as a share of exhaustive search's variants and time\n");
         List<String> header = new ArrayList<>(List.of("query"));
-        for (String s : strategies) {
-            header.addAll(List.of(s + " ratio", "variants", "time"));
+        boolean[] own = new boolean[strategies.size()];
+        for (int i = 0; i < strategies.size(); i++) {
+            String s = strategies.get(i);
+            int si = i;
+            own[i] = rows.stream().map(r -> r.strategy(s)).anyMatch(x -> x != null && !Double.isNaN(x.ownRatio()));
+            header.addAll(own[si] ? List.of(s + " ratio", "own", "variants", "time") : List.of(s + " ratio", "variants", "time"));
         }
         Table st = new Table(header.toArray(new String[0]));
         for (QueryRow r : rows) {
             List<String> cells = new ArrayList<>(List.of(r.query()));
-            for (String s : strategies) {
-                StrategyRow x = r.strategy(s);
-                cells.addAll(x == null ? List.of("-", "-", "-") : List.of(String.format(Locale.ROOT, "%.3f", x.ratio()),
-                        pct(x.variantsFraction()), pct(x.timeFraction())));
+            for (int i = 0; i < strategies.size(); i++) {
+                StrategyRow x = r.strategy(strategies.get(i));
+                if (x == null) {
+                    cells.addAll(own[i] ? List.of("-", "-", "-", "-") : List.of("-", "-", "-"));
+                    continue;
+                }
+                cells.add(String.format(Locale.ROOT, "%.3f", x.ratio()));
+                if (own[i]) {
+                    cells.add(Double.isNaN(x.ownRatio()) ? "-" : String.format(Locale.ROOT, "%.3f", x.ownRatio()));
+                }
+                cells.add(pct(x.variantsFraction()));
+                cells.add(pct(x.timeFraction()));
             }
             st.add(cells.toArray(new String[0]));
         }
         sb.append(st);
         sb.append("\nSummary over ").append(rows.size()).append(" queries\n");
         Table sum = new Table("strategy", "within 1.05x", "within 1.3x", "worst ratio", "geomean ratio",
-                "median variants", "median time", "max time");
+                "own: within 1.05x", "own: worst", "median variants", "median time", "max time");
         for (String s : strategies) {
             double[] ratios = rows.stream().map(r -> r.strategy(s)).filter(x -> x != null).mapToDouble(StrategyRow::ratio).toArray();
             double[] vf = rows.stream().map(r -> r.strategy(s)).filter(x -> x != null).mapToDouble(StrategyRow::variantsFraction).toArray();
@@ -181,12 +244,21 @@ public final class TuningBench {
             if (ratios.length == 0) {
                 continue;
             }
+            double[] owns = rows.stream().map(r -> r.strategy(s)).filter(x -> x != null && !Double.isNaN(x.ownRatio()))
+                    .mapToDouble(StrategyRow::ownRatio).toArray();
             sum.add(s, Arrays.stream(ratios).filter(x -> x <= 1.05).count() + " of " + ratios.length,
                     Arrays.stream(ratios).filter(x -> x <= 1.3).count() + " of " + ratios.length,
                     String.format(Locale.ROOT, "%.3f", Arrays.stream(ratios).max().orElseThrow()),
-                    String.format(Locale.ROOT, "%.3f", Remeasure.geomean(ratios)), pct(Remeasure.median(vf)),
-                    pct(Remeasure.median(tf)), pct(Arrays.stream(tf).max().orElseThrow()));
+                    String.format(Locale.ROOT, "%.3f", Remeasure.geomean(ratios)),
+                    owns.length == 0 ? "-" : Arrays.stream(owns).filter(x -> x <= 1.05).count() + " of " + owns.length,
+                    owns.length == 0 ? "-" : String.format(Locale.ROOT, "%.3f", Arrays.stream(owns).max().orElseThrow()),
+                    pct(Remeasure.median(vf)), pct(Remeasure.median(tf)), pct(Arrays.stream(tf).max().orElseThrow()));
         }
+        double[] defaults = rows.stream().mapToDouble(r -> r.defaultSeconds() / r.optimumSeconds()).toArray();
+        sum.add("(default genomes)", Arrays.stream(defaults).filter(x -> x <= 1.05).count() + " of " + defaults.length,
+                Arrays.stream(defaults).filter(x -> x <= 1.3).count() + " of " + defaults.length,
+                String.format(Locale.ROOT, "%.3f", Arrays.stream(defaults).max().orElse(Double.NaN)),
+                String.format(Locale.ROOT, "%.3f", Remeasure.geomean(defaults)), "-", "-", "-", "-", "-");
         sb.append(sum);
         double[] spreads = rows.stream().mapToDouble(QueryRow::spread).toArray();
         sb.append(String.format(Locale.ROOT, "best-to-worst spread: %.2f to %.2f (geomean %.2f)%n",
