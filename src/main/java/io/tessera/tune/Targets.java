@@ -18,6 +18,7 @@ public final class Targets {
 
     static {
         register("jvm", JvmTarget::new);
+        register("cuda", CudaTarget::new);
     }
 
     private Targets() {

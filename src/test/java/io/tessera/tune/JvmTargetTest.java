@@ -73,8 +73,22 @@ class JvmTargetTest {
         }
         TuningDevice gpu = TuningDevice.of("gpu", "cuda", new DeviceInfo(DeviceInfo.Kind.GPU, 0, "Some GPU", 132,
                 1L << 30, 9, 0, 1800, 13000, "CUDA 13.0"), 132);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> gpu.target(db, "select 1"));
-        assertTrue(e.getMessage().contains("cuda backend, which cannot run tuning measurements yet"), e.getMessage());
+        // the CUDA target measures on the GPU; without one it says why at once (CI has none)
+        String sql = Queries.sql("ssb", "q2.1");
+        String noGpu = io.tessera.backend.cuda.runtime.GpuRuntime.unavailableReason();
+        if (noGpu != null) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> gpu.target(db, sql));
+            assertEquals("device gpu: the GPU cannot be used: " + noGpu, e.getMessage());
+        } else {
+            Target t = gpu.target(db, sql);
+            assertEquals("cuda", t.space().backend());
+            assertTrue(t.blockSwitchable().isEmpty());
+            assertThrows(IllegalArgumentException.class, () -> Strategies.space("plateau", t, t.defaults()));
+        }
+        TuningDevice tpu = TuningDevice.of("tpu", "xla", gpu.info(), 1);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> tpu.target(db, sql));
+        assertTrue(e.getMessage().contains("xla backend, which cannot run tuning measurements yet (backends that can: "
+                + "cuda, jvm)"), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,131 @@
+package io.tessera.tune;
+
+import io.tessera.api.QueryResult;
+import io.tessera.exec.Device;
+import io.tessera.exec.QueryEngine;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.storage.Database;
+import io.tessera.variant.Genome;
+import io.tessera.variant.VariantSpace;
+import io.tessera.variant.VariantSpaces;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A query on the GPU backend for tuning: the tuned pipeline's CUDA genome varies, the rest of the query runs as
+ * the engine places it. Measured over whole queries (compile through NVRTC and load, one untimed run, then the
+ * fastest of {@link JvmTarget#RUNS} runs); every answer is checked against the JVM backend's. A variant that
+ * cannot run the tuned pipeline on the GPU counts as pruned. The GPU backend does not change genomes between
+ * blocks, so plateau descent and the online pool do not run here.
+ */
+public final class CudaTarget implements Target {
+
+    private final TuningDevice device;
+    private final String sql;
+    private final QueryEngine engine;
+    private final QueryPlan plan;
+    private final VariantSpace space;
+    private final Map<Integer, Genome> defaults;
+    private final List<String> expected;
+
+    public CudaTarget(TuningDevice device, Database db, String sql) {
+        String why = io.tessera.backend.cuda.runtime.GpuRuntime.unavailableReason();
+        if (why != null) {
+            throw new IllegalArgumentException("device " + device.name() + ": the GPU cannot be used: " + why);
+        }
+        this.device = device;
+        this.sql = sql;
+        int cores = java.lang.Runtime.getRuntime().availableProcessors();
+        this.engine = new QueryEngine(db, cores, Device.GPU, null);
+        this.plan = engine.plan(sql);
+        this.space = VariantSpaces.forBackend(device.backend(), device.units());
+        Map<Integer, Genome> d = new TreeMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            d.put(p.id(), space.defaultGenome(plan, p));
+        }
+        this.defaults = Collections.unmodifiableMap(d);
+        this.expected = rows(new QueryEngine(db, cores, Device.CPU, null).execute(sql));
+    }
+
+    @Override
+    public TuningDevice device() {
+        return device;
+    }
+
+    @Override
+    public QueryPlan plan() {
+        return plan;
+    }
+
+    @Override
+    public VariantSpace space() {
+        return space;
+    }
+
+    @Override
+    public Map<Integer, Genome> defaults() {
+        return defaults;
+    }
+
+    @Override
+    public Set<String> blockSwitchable() {
+        return Set.of();
+    }
+
+    @Override
+    public InQueryTuning.BlockSource blocks(TuningSpace tuning, long blockRows) {
+        throw new IllegalArgumentException("the GPU backend does not change genomes between blocks");
+    }
+
+    /** The answer's rows as sorted text, floating-point values to 9 significant digits (their sums vary in order). */
+    static List<String> rows(QueryResult r) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < r.rowCount(); i++) {
+            StringBuilder sb = new StringBuilder();
+            for (int c = 0; c < r.columns().size(); c++) {
+                Object v = r.get(i, c);
+                sb.append(v instanceof Double x ? String.format(java.util.Locale.ROOT, "%.9g", x) : String.valueOf(v))
+                        .append('|');
+            }
+            out.add(sb.toString());
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    @Override
+    public Objective objective() {
+        int focus = focus();
+        return (genomes, limitSeconds) -> {
+            long t0 = System.nanoTime();
+            QueryEngine.Prepared p = engine.prepare(sql, genomes);
+            if (p.gpu() == null || !p.gpu().placement().onGpu(focus)) {
+                return new Objective.Measurement(limitSeconds, (System.nanoTime() - t0) / 1e9, true);
+            }
+            QueryResult first = engine.run(p);
+            if (!first.execution().device().startsWith("gpu")) {
+                return new Objective.Measurement(limitSeconds, (System.nanoTime() - t0) / 1e9, true);
+            }
+            if (!rows(first).equals(expected)) {
+                throw new IllegalStateException("CUDA variant " + genomes.get(focus) + " gave a different answer");
+            }
+            double best = Double.POSITIVE_INFINITY;
+            for (int r = 0; r < JvmTarget.RUNS; r++) {
+                long s = System.nanoTime();
+                engine.run(p);
+                double el = (System.nanoTime() - s) / 1e9;
+                best = Math.min(best, el);
+                if (el > limitSeconds) {
+                    return new Objective.Measurement(el, (System.nanoTime() - t0) / 1e9, true);
+                }
+            }
+            return new Objective.Measurement(best, (System.nanoTime() - t0) / 1e9, false);
+        };
+    }
+}
