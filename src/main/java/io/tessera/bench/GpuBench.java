@@ -10,7 +10,6 @@ import io.tessera.storage.Database;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.HashMap;
 import java.util.Locale;
@@ -61,7 +60,7 @@ public final class GpuBench {
         List<Row> rows = new ArrayList<>();
         for (Queries.Query q : queries) {
             try {
-                QueryEngine.Prepared pg = gpu.prepare(q.sql(), overridden(gpu.plan(q.sql()), overrides));
+                QueryEngine.Prepared pg = gpu.prepare(q.sql(), overrides.isEmpty() ? null : overridden(gpu.plan(q.sql()), overrides));
                 QueryResult first = gpu.run(pg); // uploads the columns, warms up
                 double[] kernel = new double[runs];
                 double[] total = new double[runs];
@@ -84,7 +83,7 @@ public final class GpuBench {
                 }
                 long bytes = first.execution().bytesRead();
                 double model = bytes / (gbps * 1e9) * 1e3;
-                rows.add(new Row(q.name(), median(kernel), median(total), bytes, model, median(cpu),
+                rows.add(new Row(q.name(), SsbBench.median(kernel), SsbBench.median(total), bytes, model, SsbBench.median(cpu),
                         first.execution().device(), first.execution().notice()));
             } catch (RuntimeException e) {
                 rows.add(new Row(q.name(), Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, "-", String.valueOf(e.getMessage())));
@@ -94,9 +93,6 @@ public final class GpuBench {
     }
 
     private static Map<Integer, Genome> overridden(QueryPlan plan, Map<String, String> overrides) {
-        if (overrides.isEmpty()) {
-            return null;
-        }
         CudaVariantSpace space = CudaVariantSpace.INSTANCE;
         Map<Integer, Genome> out = new HashMap<>();
         for (Pipeline p : plan.pipelines()) {
@@ -109,13 +105,6 @@ public final class GpuBench {
             out.put(p.id(), g);
         }
         return out;
-    }
-
-    static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
     }
 
     public static String format(List<Row> rows, int cores) {

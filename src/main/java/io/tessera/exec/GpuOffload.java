@@ -149,7 +149,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
 
     private DeviceBuffer zeroed(long bytes) {
         DeviceBuffer b = take(bytes);
-        ctx.driver().memsetD8(b.address(), (byte) 0, Math.max(8, bytes));
+        b.zero();
         return b;
     }
 
@@ -257,7 +257,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             keys = zeroed((slots + 31) / 32 * 4); // presence bits
         } else if (layout.keyType() == CType.INT) {
             keys = take(slots * 4);
-            ctx.driver().memsetD32(keys.address(), Integer.MIN_VALUE, slots);
+            keys.fill32(Integer.MIN_VALUE, slots);
         } else {
             keys = take(slots * 8);
             rt.fill64(keys, Long.MIN_VALUE, slots);

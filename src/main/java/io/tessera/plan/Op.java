@@ -25,5 +25,16 @@ public enum Op {
     COALESCE,
     /** string concatenation (||). */
     CONCAT,
-    LOWER, UPPER
+    LOWER, UPPER;
+
+    /** The comparison that holds with the operands swapped ({@code a < b} is {@code b > a}); other operators as is. */
+    public Op mirrored() {
+        return switch (this) {
+            case LT -> GT;
+            case LE -> GE;
+            case GT -> LT;
+            case GE -> LE;
+            default -> this;
+        };
+    }
 }

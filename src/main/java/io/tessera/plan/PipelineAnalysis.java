@@ -151,7 +151,7 @@ public final class PipelineAnalysis {
             Expr t = a;
             a = b;
             b = t;
-            op = flip(op);
+            op = op.mirrored();
         }
         if (!(a instanceof Expr.Ref r) || !(b instanceof Expr.Literal lit) || lit.value() == null) {
             return null;
@@ -199,15 +199,6 @@ public final class PipelineAnalysis {
         }
     }
 
-    static Op flip(Op op) {
-        return switch (op) {
-            case LT -> Op.GT;
-            case LE -> Op.GE;
-            case GT -> Op.LT;
-            case GE -> Op.LE;
-            default -> op;
-        };
-    }
 
     /** The number of leading operations that are filters (they run before any probe, on source columns only). */
     public static int leadingFilters(List<Operation> ops) {

@@ -345,7 +345,7 @@ final class ExprGen {
             return codeVsConstant(op, x, lit.value().toString());
         }
         if (y.kind() == JKind.CODE && a instanceof Expr.Literal lit && lit.value() != null) {
-            return codeVsConstant(flip(op), y, lit.value().toString());
+            return codeVsConstant(op.mirrored(), y, lit.value().toString());
         }
         if (x.kind() == JKind.CODE && y.kind() == JKind.CODE) {
             if (x.dict().equals(y.dict())) {
@@ -366,15 +366,6 @@ final class ExprGen {
         return "(" + sx + ".compareTo(" + sy + ") " + jop + " 0)";
     }
 
-    private static Op flip(Op op) {
-        return switch (op) {
-            case LT -> Op.GT;
-            case LE -> Op.GE;
-            case GT -> Op.LT;
-            case GE -> Op.LE;
-            default -> op;
-        };
-    }
 
     /** A code against a constant string, through the order-preserving dictionary: bounds computed once in init. */
     private String codeVsConstant(Op op, JExpr code, String constant) {

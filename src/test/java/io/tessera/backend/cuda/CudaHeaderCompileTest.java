@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * tile shapes, without warnings, and every kernel keeps its tiles in registers (no stack frame, no
  * spills). Without nvcc the test fails, unless TESSERA_NO_NVCC=1 says that is expected.
  */
-class CudaHeaderCompileTest {
+public class CudaHeaderCompileTest {
     private static Path nvcc;
 
     @TempDir
@@ -45,7 +45,8 @@ class CudaHeaderCompileTest {
         }
     }
 
-    static Path locateNvcc() {
+    /** nvcc on the PATH or in /usr/local/cuda/bin, or null. */
+    public static Path locateNvcc() {
         String path = System.getenv("PATH");
         List<Path> candidates = new ArrayList<>();
         if (path != null) {

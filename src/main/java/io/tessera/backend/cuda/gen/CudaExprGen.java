@@ -290,7 +290,7 @@ final class CudaExprGen {
             return codeVsConstant(op, gen(a), lit.value().toString());
         }
         if (a instanceof Expr.Literal lit && !(b instanceof Expr.Literal)) {
-            return codeVsConstant(flip(op), gen(b), lit.value().toString());
+            return codeVsConstant(op.mirrored(), gen(b), lit.value().toString());
         }
         CValue x = gen(a);
         CValue y = gen(b);
@@ -300,15 +300,6 @@ final class CudaExprGen {
         throw new GpuUnsupported("a comparison of strings from different dictionaries (" + a + ", " + b + ")");
     }
 
-    private static Op flip(Op op) {
-        return switch (op) {
-            case LT -> Op.GT;
-            case LE -> Op.GE;
-            case GT -> Op.LT;
-            case GE -> Op.LE;
-            default -> op;
-        };
-    }
 
     /** A code against a constant string: the bound is looked up in the dictionary now and written as a number. */
     private String codeVsConstant(Op op, CValue code, String constant) {

@@ -87,16 +87,7 @@ final class Selectivity {
         }
         boolean litRight = c.args().get(1) instanceof Expr.Literal;
         Expr.Literal lit = (Expr.Literal) (litRight ? c.args().get(1) : c.args().get(0));
-        Op op = c.op();
-        if (!litRight) {
-            op = switch (op) {
-                case LT -> Op.GT;
-                case LE -> Op.GE;
-                case GT -> Op.LT;
-                case GE -> Op.LE;
-                default -> op;
-            };
-        }
+        Op op = litRight ? c.op() : c.op().mirrored();
         double pos;
         if (s.type().kind() == TypeKind.VARCHAR && s.dictionaryKey() != null && lit.value() != null) {
             Dictionary d;

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +52,7 @@ class CudaQueryCompileTest {
 
     @BeforeAll
     static void setUp() {
-        nvcc = locateNvcc();
+        nvcc = io.tessera.backend.cuda.CudaHeaderCompileTest.locateNvcc();
         if (nvcc == null) {
             if ("1".equals(System.getenv("TESSERA_NO_NVCC"))) {
                 Assumptions.abort("nvcc not found and TESSERA_NO_NVCC=1: CUDA compile tests not run");
@@ -75,20 +74,6 @@ class CudaQueryCompileTest {
         if (tpch != null) {
             tpch.close();
         }
-    }
-
-    static Path locateNvcc() {
-        List<Path> candidates = new ArrayList<>();
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String p : path.split(File.pathSeparator)) {
-                if (!p.isEmpty()) {
-                    candidates.add(Path.of(p, "nvcc"));
-                }
-            }
-        }
-        candidates.add(Path.of("/usr/local/cuda/bin/nvcc"));
-        return candidates.stream().filter(Files::isExecutable).findFirst().orElse(null);
     }
 
     private static GpuPlacement place(Database db, QueryPlan plan, Map<Integer, Genome> genomes) {
