@@ -51,6 +51,8 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     private static final int ERR_DIV_ZERO = 2;
     private static final int ERR_TABLE_FULL = 4;
     private static final int ERR_SENTINEL = 8;
+    /** Shared memory a kernel may take without opting in to more. */
+    private static final int STATIC_SHARED_LIMIT = 48 * 1024;
 
     private record DeviceTable(JoinLayout layout, DeviceBuffer keys, List<DeviceBuffer> payload, long slots, int log2) {
     }
@@ -123,10 +125,19 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         long tile = (long) tpb * k.itemsPerThread();
         long tiles = Math.max(1, (n + tile - 1) / tile);
         String grid = k.genome().get(CudaVariantSpace.GRID);
+        int shared = k.sink() instanceof SinkLayout.Aggregate a ? (int) a.sharedBytes() : 0;
+        if (shared > STATIC_SHARED_LIMIT) {
+            try {
+                kernel.allowDynamicShared(shared);
+            } catch (io.tessera.backend.cuda.CudaException e) {
+                throw new Fallback("pipeline " + k.pipeline().id() + " needs " + shared / 1024
+                        + " KB of shared memory per block, more than this GPU gives: " + e.getMessage());
+            }
+        }
         long blocks = tiles;
         if (!grid.equals("tile")) {
             int perSm = Integer.parseInt(grid.substring(1));
-            int resident = Math.max(1, kernel.maxActiveBlocksPerSM(tpb, 0));
+            int resident = Math.max(1, kernel.maxActiveBlocksPerSM(tpb, shared));
             blocks = Math.min(tiles, (long) Math.min(perSm, resident) * rt.info().cores());
         }
         if (blocks > Integer.MAX_VALUE) {
@@ -134,7 +145,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         }
         try (CudaEvent start = ctx.createEvent(); CudaEvent stop = ctx.createEvent()) {
             start.record();
-            kernel.launch((int) blocks, tpb, args);
+            kernel.launch((int) blocks, tpb, shared, null, args);
             stop.record();
             stop.synchronize();
             kernelNanos += (long) (stop.elapsedMillisSince(start) * 1e6);

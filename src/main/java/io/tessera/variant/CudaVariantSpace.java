@@ -1,5 +1,7 @@
 package io.tessera.variant;
 
+import io.tessera.plan.AggCall;
+import io.tessera.plan.AggFunction;
 import io.tessera.plan.KeyRange;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
@@ -18,8 +20,9 @@ import java.util.Map;
  * {@code tpb} threads per block, {@code ipt} items per thread, a grid of one tile per block ({@code grid=tile}) or a
  * persistent grid of k blocks per SM ({@code grid=pk}) looping over tiles; filters branched or predicated; a BUILD
  * sink's table perfect or linear probing with a hash function; a GROUP_AGGREGATE sink's groups in a dense global
- * array with atomics, a dense array in shared memory per block merged at the block's end (WORKGROUPLOCAL), or a
- * global hash table with atomics (SHARED); a MATERIALIZE sink's rows placed with one atomic per tile and a block scan.
+ * array with atomics, a dense array in (dynamic) shared memory per block merged at the block's end (WORKGROUPLOCAL),
+ * a dense array per thread merged at the kernel's end (INDEPENDENT, for a few groups), or a global hash table with
+ * atomics (SHARED); a MATERIALIZE sink's rows placed with one atomic per tile and a block scan.
  */
 public final class CudaVariantSpace implements VariantSpace {
 
@@ -39,8 +42,15 @@ public final class CudaVariantSpace implements VariantSpace {
     public static final long MAX_PERFECT_SLOTS = 1L << 26;
     /** Largest dense aggregation array, in slots (global memory). */
     public static final long MAX_DENSE_SLOTS = 1L << 24;
-    /** Shared memory a WORKGROUPLOCAL table may take per block (the default static limit). */
-    public static final long MAX_SHARED_BYTES = 48 * 1024;
+    /**
+     * Shared memory a WORKGROUPLOCAL table may take per block: what the A100 lets a kernel opt in to (163 KB; the
+     * H100 and H200 allow 227 KB). Tables over 48 KB need the opt-in, which the launch makes.
+     */
+    public static final long MAX_SHARED_BYTES = 160 * 1024;
+    /** The largest table the default genome puts in shared memory: two blocks still fit on one SM. */
+    public static final long DEFAULT_SHARED_BYTES = 96 * 1024;
+    /** Local memory an INDEPENDENT table may take per thread. */
+    public static final long MAX_INDEPENDENT_BYTES = 2 * 1024;
 
     public static final CudaVariantSpace INSTANCE = new CudaVariantSpace();
 
@@ -61,7 +71,7 @@ public final class CudaVariantSpace implements VariantSpace {
     public List<Dimension> dimensions(QueryPlan plan, Pipeline p) {
         List<Dimension> d = new ArrayList<>();
         switch (p.sink()) {
-            case Sink.GroupAggregate ga -> d.add(Dimension.of(AGGREGATION, "dense", "wglocal", "shared"));
+            case Sink.GroupAggregate ga -> d.add(Dimension.of(AGGREGATION, "dense", "wglocal", "independent", "shared"));
             case Sink.Build b -> d.add(Dimension.of(HASH_TABLE, "perfect", "linear"));
             default -> {
             }
@@ -110,6 +120,9 @@ public final class CudaVariantSpace implements VariantSpace {
                 if (agg.equals("wglocal") && !fitsShared(ga)) {
                     return false;
                 }
+                if (agg.equals("independent") && tableBytes(ga) > MAX_INDEPENDENT_BYTES) {
+                    return false;
+                }
                 if (!agg.equals("shared") && !"mulshift".equals(g.get(HASH))) {
                     return false;
                 }
@@ -140,7 +153,7 @@ public final class CudaVariantSpace implements VariantSpace {
             }
             case Sink.GroupAggregate ga -> {
                 long slots = denseSlots(ga);
-                m.put(AGGREGATION, fitsShared(ga) ? "wglocal"
+                m.put(AGGREGATION, tableBytes(ga) <= DEFAULT_SHARED_BYTES ? "wglocal"
                         : slots <= MAX_DENSE_SLOTS ? "dense" : "shared");
                 m.put(HASH, "mulshift");
             }
@@ -225,12 +238,24 @@ public final class CudaVariantSpace implements VariantSpace {
 
     /** Constraint of agg=wglocal: the block's dense table fits in shared memory. */
     public static boolean fitsShared(Sink.GroupAggregate ga) {
-        long slots = denseSlots(ga);
-        return slots <= MAX_SHARED_BYTES && slots * sharedBytesPerSlot(ga) <= MAX_SHARED_BYTES;
+        return tableBytes(ga) <= MAX_SHARED_BYTES;
     }
 
-    /** Shared-memory bytes per group of a WORKGROUPLOCAL table: a row count, and per aggregate a count and a value. */
-    static long sharedBytesPerSlot(Sink.GroupAggregate ga) {
-        return 8 + 16L * ga.aggs().size();
+    /**
+     * Bytes of one dense table over the group keys (a block's or a thread's copy): per group a row count and per
+     * aggregate a value (none for counts) and a count of its own (aggregates with a FILTER); MAX_VALUE when the
+     * keys have no dense range.
+     */
+    public static long tableBytes(Sink.GroupAggregate ga) {
+        long slots = denseSlots(ga);
+        if (slots > MAX_DENSE_SLOTS) {
+            return Long.MAX_VALUE;
+        }
+        long words = 1;
+        for (AggCall a : ga.aggs()) {
+            boolean counts = a.function() == AggFunction.COUNT_STAR || a.function() == AggFunction.COUNT;
+            words += (counts ? 0 : 1) + (a.filter() != null ? 1 : 0);
+        }
+        return slots * words * 8;
     }
 }

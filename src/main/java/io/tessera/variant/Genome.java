@@ -53,6 +53,16 @@ public final class Genome {
         return new Genome(backend, m);
     }
 
+    /** This genome without one dimension (the same genome when it has none). */
+    public Genome without(String dimension) {
+        if (!values.containsKey(dimension)) {
+            return this;
+        }
+        Map<String, String> m = new LinkedHashMap<>(values);
+        m.remove(dimension);
+        return new Genome(backend, m);
+    }
+
     /** Parses the text form {@code backend{k=v,...}}. */
     public static Genome parse(String text) {
         int b = text.indexOf('{');

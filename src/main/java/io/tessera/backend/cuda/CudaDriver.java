@@ -44,12 +44,16 @@ public final class CudaDriver {
     public static final int ATTR_COMPUTE_CAPABILITY_MAJOR = 75;
     public static final int ATTR_COMPUTE_CAPABILITY_MINOR = 76;
     public static final int ATTR_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR = 81;
+    /** The shared memory one block may use after opting in (cuFuncSetAttribute). */
+    public static final int ATTR_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
 
     // CUfunction_attribute values.
     public static final int FUNC_ATTR_MAX_THREADS_PER_BLOCK = 0;
     public static final int FUNC_ATTR_SHARED_SIZE_BYTES = 1;
     public static final int FUNC_ATTR_LOCAL_SIZE_BYTES = 3;
     public static final int FUNC_ATTR_NUM_REGS = 4;
+    /** Settable: the dynamic shared memory a launch may ask for (above 48 KB only after opting in). */
+    public static final int FUNC_ATTR_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 
     private static final Object LOCK = new Object();
     private static CudaDriver instance;
@@ -83,6 +87,7 @@ public final class CudaDriver {
     private final MethodHandle cuModuleUnload;
     private final MethodHandle cuModuleGetFunction;
     private final MethodHandle cuFuncGetAttribute;
+    private final MethodHandle cuFuncSetAttribute;
     private final MethodHandle cuOccupancyMaxActiveBlocksPerMultiprocessor;
     private final MethodHandle cuLaunchKernel;
     private final MethodHandle cuStreamCreate;
@@ -130,6 +135,7 @@ public final class CudaDriver {
         cuModuleUnload = b.bind("cuModuleUnload", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         cuModuleGetFunction = b.bind("cuModuleGetFunction", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         cuFuncGetAttribute = b.bind("cuFuncGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+        cuFuncSetAttribute = b.bind("cuFuncSetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
         cuOccupancyMaxActiveBlocksPerMultiprocessor = b.bind("cuOccupancyMaxActiveBlocksPerMultiprocessor",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG));
         // CUresult cuLaunchKernel(CUfunction f, unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY,
@@ -526,6 +532,15 @@ public final class CudaDriver {
             return v.get(JAVA_INT, 0);
         } catch (Throwable t) {
             throw rethrow("cuFuncGetAttribute", t);
+        }
+    }
+
+    /** cuFuncSetAttribute (FUNC_ATTR_MAX_DYNAMIC_SHARED_SIZE_BYTES and the like). */
+    public void setFunctionAttribute(MemorySegment function, int attribute, int value) {
+        try {
+            check("cuFuncSetAttribute", (int) cuFuncSetAttribute.invokeExact(function, attribute, value));
+        } catch (Throwable t) {
+            throw rethrow("cuFuncSetAttribute", t);
         }
     }
 

@@ -72,6 +72,15 @@ public final class CudaKernel {
         return module.context().driver().functionAttribute(CudaDriver.FUNC_ATTR_SHARED_SIZE_BYTES, function);
     }
 
+    /**
+     * Lets launches ask for up to {@code bytes} of dynamic shared memory; above 48 KB a kernel must opt in
+     * (up to the device's MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, 227 KB on the H100 and H200).
+     */
+    public void allowDynamicShared(int bytes) {
+        module.context().makeCurrent();
+        module.context().driver().setFunctionAttribute(function, CudaDriver.FUNC_ATTR_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
+    }
+
     /** How many blocks of this size fit on one SM at once (occupancy), for sizing grid-stride launches. */
     public int maxActiveBlocksPerSM(int blockSize, int dynamicSharedBytes) {
         module.context().makeCurrent();

@@ -514,7 +514,7 @@ public final class CudaPipelineEmitter {
         }
         if (ga == null) {
             single(calls, aggs);
-            sink = new SinkLayout.Aggregate(mode, aggs, new long[0], new long[0], 1, 0);
+            sink = new SinkLayout.Aggregate(mode, aggs, new long[0], new long[0], 1, 0, 0);
             return;
         }
         int nk = ga.keys().size();
@@ -548,7 +548,7 @@ public final class CudaPipelineEmitter {
             body.append(in).append("        }\n");
             body.append(in).append("    }\n");
             body.append(in).append("}\n");
-            sink = new SinkLayout.Aggregate(mode, aggs, mins, sizes, 0, nk);
+            sink = new SinkLayout.Aggregate(mode, aggs, mins, sizes, 0, nk, 0);
             return;
         }
         long slots = 1;
@@ -572,31 +572,44 @@ public final class CudaPipelineEmitter {
             stride *= sizes[k];
         }
         boolean local = mode.equals("wglocal");
+        boolean independent = mode.equals("independent");
+        long sharedBytes = 0;
         if (local) {
-            prologue.append("    // WORKGROUPLOCAL: this block's groups in shared memory, merged into the global arrays at its end\n");
-            prologue.append("    __shared__ unsigned long long s_rows[").append(slots).append("];\n");
+            // dynamic shared memory, so that a table over 48 KB can opt in to more (the launch says how much)
+            prologue.append("    // WORKGROUPLOCAL: this block's groups in dynamic shared memory, merged into the global arrays at its end\n");
+            prologue.append("    extern __shared__ __align__(16) unsigned long long tessera_smem[];\n");
+            long words = 0;
+            prologue.append("    unsigned long long* const s_rows = tessera_smem;\n");
+            words += slots;
             for (int a = 0; a < aggs.size(); a++) {
                 SinkLayout.Agg s = aggs.get(a);
                 if (s.valueType() != null) {
-                    prologue.append("    __shared__ ").append(s.valueType().c).append(" s_v").append(a).append('[').append(slots).append("];\n");
+                    prologue.append("    ").append(s.valueType().c).append("* const s_v").append(a).append(" = reinterpret_cast<")
+                            .append(s.valueType().c).append("*>(tessera_smem + ").append(words).append(");\n");
+                    words += slots;
                 }
                 if (s.ownCount()) {
-                    prologue.append("    __shared__ unsigned long long s_n").append(a).append('[').append(slots).append("];\n");
+                    prologue.append("    unsigned long long* const s_n").append(a).append(" = tessera_smem + ").append(words).append(";\n");
+                    words += slots;
                 }
             }
-            prologue.append("    for (int s = threadIdx.x; s < ").append(slots).append("; s += TPB) {\n");
-            prologue.append("        s_rows[s] = 0;\n");
-            for (int a = 0; a < aggs.size(); a++) {
-                SinkLayout.Agg s = aggs.get(a);
-                if (s.valueType() != null) {
-                    prologue.append("        s_v").append(a).append("[s] = ").append(identity(s)).append(";\n");
-                }
-                if (s.ownCount()) {
-                    prologue.append("        s_n").append(a).append("[s] = 0;\n");
-                }
-            }
-            prologue.append("    }\n");
+            sharedBytes = words * 8;
+            initTable(aggs, "s", slots, "threadIdx.x", "TPB");
             prologue.append("    __syncthreads();\n");
+        } else if (independent) {
+            // INDEPENDENT: every thread its own table of the few groups, in registers or local memory
+            prologue.append("    // INDEPENDENT: this thread's groups, merged into the global arrays at the kernel's end\n");
+            prologue.append("    unsigned long long t_rows[").append(slots).append("];\n");
+            for (int a = 0; a < aggs.size(); a++) {
+                SinkLayout.Agg s = aggs.get(a);
+                if (s.valueType() != null) {
+                    prologue.append("    ").append(s.valueType().c).append(" t_v").append(a).append('[').append(slots).append("];\n");
+                }
+                if (s.ownCount()) {
+                    prologue.append("    unsigned long long t_n").append(a).append('[').append(slots).append("];\n");
+                }
+            }
+            initTable(aggs, "t", slots, "0", "1");
         }
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
@@ -605,33 +618,94 @@ public final class CudaPipelineEmitter {
         body.append(in).append("            err |= TESSERA_ERR_TABLE_FULL;  // a group key outside the range the statistics gave\n");
         body.append(in).append("        } else {\n");
         body.append(in).append("            const long long grp = ").append(idx).append(";\n");
-        updates(calls, aggs, in + "            ", "grp", local ? "s_rows" : "g_rows", local ? "s_v" : "g_v", local ? "s_n" : "g_n");
+        String t = local ? "s" : independent ? "t" : "g";
+        if (independent) {
+            plainUpdates(calls, aggs, in + "            ", "grp");
+        } else {
+            updates(calls, aggs, in + "            ", "grp", t + "_rows", t + "_v", t + "_n");
+        }
         body.append(in).append("        }\n");
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
         if (local) {
             epilogue.append("    __syncthreads();\n");
-            epilogue.append("    for (int s = threadIdx.x; s < ").append(slots).append("; s += TPB) {\n");
-            epilogue.append("        if (s_rows[s] == 0) continue;\n");
-            epilogue.append("        tessera::q::AtomicAddCount(&g_rows[s], s_rows[s]);\n");
-            for (int a = 0; a < aggs.size(); a++) {
-                SinkLayout.Agg s = aggs.get(a);
-                if (s.valueType() != null) {
-                    epilogue.append("        ").append(merge(s, "&g_v" + a + "[s]", "s_v" + a + "[s]")).append('\n');
-                }
-                if (s.ownCount()) {
-                    epilogue.append("        tessera::q::AtomicAddCount(&g_n").append(a).append("[s], s_n").append(a).append("[s]);\n");
-                }
-            }
-            epilogue.append("    }\n");
+            mergeTable(aggs, "s", slots, "threadIdx.x", "TPB");
+        } else if (independent) {
+            mergeTable(aggs, "t", slots, "0", "1");
         }
-        sink = new SinkLayout.Aggregate(mode, aggs, mins, sizes, slots, nk);
+        sink = new SinkLayout.Aggregate(mode, aggs, mins, sizes, slots, nk, sharedBytes);
+    }
+
+    /** Sets every slot of a block's or thread's table ({@code prefix}_rows, _v, _n) to its identity. */
+    private void initTable(List<SinkLayout.Agg> aggs, String prefix, long slots, String first, String step) {
+        prologue.append("    for (int s = ").append(first).append("; s < ").append(slots).append("; s += ").append(step).append(") {\n");
+        prologue.append("        ").append(prefix).append("_rows[s] = 0;\n");
+        for (int a = 0; a < aggs.size(); a++) {
+            SinkLayout.Agg s = aggs.get(a);
+            if (s.valueType() != null) {
+                prologue.append("        ").append(prefix).append("_v").append(a).append("[s] = ").append(identity(s)).append(";\n");
+            }
+            if (s.ownCount()) {
+                prologue.append("        ").append(prefix).append("_n").append(a).append("[s] = 0;\n");
+            }
+        }
+        prologue.append("    }\n");
+    }
+
+    /** Merges the non-empty slots of a block's or thread's table into the global arrays with atomics. */
+    private void mergeTable(List<SinkLayout.Agg> aggs, String prefix, long slots, String first, String step) {
+        epilogue.append("    for (int s = ").append(first).append("; s < ").append(slots).append("; s += ").append(step).append(") {\n");
+        epilogue.append("        if (").append(prefix).append("_rows[s] == 0) continue;\n");
+        epilogue.append("        tessera::q::AtomicAddCount(&g_rows[s], ").append(prefix).append("_rows[s]);\n");
+        for (int a = 0; a < aggs.size(); a++) {
+            SinkLayout.Agg s = aggs.get(a);
+            if (s.valueType() != null) {
+                epilogue.append("        ").append(merge(s, "&g_v" + a + "[s]", prefix + "_v" + a + "[s]")).append('\n');
+            }
+            if (s.ownCount()) {
+                epilogue.append("        tessera::q::AtomicAddCount(&g_n").append(a).append("[s], ").append(prefix).append("_n")
+                        .append(a).append("[s]);\n");
+            }
+        }
+        epilogue.append("    }\n");
+    }
+
+    /** Per-row updates of group {@code grp} of the thread's own table: plain (checked) arithmetic, no atomics. */
+    private void plainUpdates(List<AggCall> calls, List<SinkLayout.Agg> aggs, String in, String grp) {
+        body.append(in).append("++t_rows[").append(grp).append("];\n");
+        for (int a = 0; a < aggs.size(); a++) {
+            AggCall call = calls.get(a);
+            SinkLayout.Agg s = aggs.get(a);
+            String pad = in;
+            if (call.filter() != null) {
+                body.append(in).append("if (").append(gen.condition(call.filter())).append(") {\n");
+                pad = in + "    ";
+                body.append(pad).append("++t_n").append(a).append('[').append(grp).append("];\n");
+            }
+            if (s.valueType() != null) {
+                body.append(pad).append(accumulate(s, "t_v" + a + "[" + grp + "]", value(call, s))).append('\n');
+            }
+            if (call.filter() != null) {
+                body.append(in).append("}\n");
+            }
+        }
+    }
+
+    /** {@code acc} combined with {@code x} in a thread's own accumulator: min, max, or a (checked) sum. */
+    private static String accumulate(SinkLayout.Agg s, String acc, String x) {
+        return switch (s.function()) {
+            case MIN -> acc + " = " + x + " < " + acc + " ? " + x + " : " + acc + ";";
+            case MAX -> acc + " = " + x + " > " + acc + " ? " + x + " : " + acc + ";";
+            default -> s.valueType() == CType.DOUBLE ? acc + " += " + x + ";"
+                    : acc + " = tessera::q::AddChecked(" + acc + ", " + x + ", err);";
+        };
     }
 
     private static String describe(String mode) {
         return switch (mode) {
             case "dense" -> "dense global array, atomics";
             case "wglocal" -> "dense array in shared memory per block";
+            case "independent" -> "dense array per thread";
             case "shared" -> "global hash table, atomics";
             default -> mode;
         };
@@ -720,14 +794,7 @@ public final class CudaPipelineEmitter {
             }
             if (s.valueType() != null) {
                 String x = value(call, s);
-                String acc = "acc_v" + a;
-                boolean dbl = s.valueType() == CType.DOUBLE;
-                String upd = switch (s.function()) {
-                    case MIN -> acc + " = " + x + " < " + acc + " ? " + x + " : " + acc + ";";
-                    case MAX -> acc + " = " + x + " > " + acc + " ? " + x + " : " + acc + ";";
-                    default -> dbl ? acc + " += " + x + ";" : acc + " = tessera::q::AddChecked(" + acc + ", " + x + ", err);";
-                };
-                body.append(pad).append(upd).append('\n');
+                body.append(pad).append(accumulate(s, "acc_v" + a, x)).append('\n');
             }
             if (call.filter() != null) {
                 body.append(in).append("        }\n");
@@ -808,7 +875,8 @@ public final class CudaPipelineEmitter {
     private String assemble(String name) {
         StringBuilder sb = new StringBuilder();
         sb.append("// Generated by Tessera's CUDA backend.\n");
-        sb.append("// genome: ").append(g).append('\n');
+        // the grid is chosen at launch: variants that differ only in it share one source, one compile
+        sb.append("// genome: ").append(g.without(CudaVariantSpace.GRID)).append('\n');
         for (String l : p.toString().split("\n")) {
             sb.append("// ").append(l).append('\n');
         }

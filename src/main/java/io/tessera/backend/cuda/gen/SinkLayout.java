@@ -28,12 +28,12 @@ public sealed interface SinkLayout {
     }
 
     /**
-     * AGGREGATE (one group, {@code mode} "single") or GROUP_AGGREGATE: groups in a dense array ("dense", "wglocal";
+     * AGGREGATE (one group, {@code mode} "single") or GROUP_AGGREGATE: groups in a dense array ("dense", "wglocal", "independent";
      * key i at {@code mins[i]} with {@code sizes[i]} slots, the last one NULL's) or a global hash table ("shared",
-     * {@code keyWidth} 64-bit words per group).
+     * {@code keyWidth} 64-bit words per group). {@code sharedBytes}: the dynamic shared memory each block needs.
      */
-    record Aggregate(String mode, List<Agg> aggs, long[] mins, long[] sizes, long denseSlots, int keyWidth)
-            implements SinkLayout {
+    record Aggregate(String mode, List<Agg> aggs, long[] mins, long[] sizes, long denseSlots, int keyWidth,
+                     long sharedBytes) implements SinkLayout {
     }
 
     /** MATERIALIZE or SORT: rows out, one device array per output column. */

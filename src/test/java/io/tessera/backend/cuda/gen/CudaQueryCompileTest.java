@@ -110,6 +110,15 @@ class CudaQueryCompileTest {
             for (CudaKernelSource k : placed.kernels().values()) {
                 sources.put("tpch_" + q.name() + "_" + k.fileName(), k.source());
             }
+            if (q.name().equals("q1")) {
+                // four groups: the one query whose group table is small enough for agg=independent
+                for (Map.Entry<String, Map<Integer, Genome>> v : GpuSelfTest.coveringVariants(plan).entrySet()) {
+                    GpuPlacement pv = place(tpch, plan, CudaVariantSpace.INSTANCE.completeAll(plan, v.getValue()));
+                    for (CudaKernelSource k : pv.kernels().values()) {
+                        sources.putIfAbsent("v" + Integer.toHexString(k.source().hashCode()) + ".cu", k.source());
+                    }
+                }
+            }
             for (Pipeline p : plan.pipelines()) {
                 if (fullyOnGpu.contains(q.name()) && p.source() instanceof Source.TableScan) {
                     assertTrue(placed.onGpu(p.id()), "TPC-H " + q.name() + " pipeline " + p.id() + " has no GPU code: "
@@ -117,6 +126,10 @@ class CudaQueryCompileTest {
                 }
             }
         }
+        // the covered variants reach every group-table kind, over 48 KB of shared memory included (q3.1: 86 KB)
+        assertTrue(sources.values().stream().anyMatch(src -> src.contains("// INDEPENDENT")), "no agg=independent kernel");
+        assertTrue(sources.values().stream().anyMatch(src -> src.contains("agg=wglocal") && src.contains("tessera_p")
+                && src.contains("GROUP_AGGREGATE by [j1.c_nation")), "q3.1 has no agg=wglocal kernel");
         Path out = dir.resolve("cu");
         Files.createDirectories(out);
         Files.writeString(out.resolve(CudaSources.CRYSTAL_HEADER), CudaSources.crystalHeader(), StandardCharsets.UTF_8);
