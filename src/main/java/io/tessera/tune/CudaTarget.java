@@ -1,6 +1,10 @@
 package io.tessera.tune;
 
 import io.tessera.api.QueryResult;
+import io.tessera.backend.cuda.gen.CudaKernelSource;
+import io.tessera.backend.cuda.gen.GpuPlacement;
+import io.tessera.backend.cuda.runtime.GpuRuntime;
+import io.tessera.exec.GpuPlan;
 import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
@@ -28,6 +32,7 @@ public final class CudaTarget implements Target {
 
     private final TuningDevice device;
     private final String sql;
+    private final Database db;
     private final QueryEngine engine;
     private final QueryPlan plan;
     private final VariantSpace space;
@@ -41,6 +46,7 @@ public final class CudaTarget implements Target {
         }
         this.device = device;
         this.sql = sql;
+        this.db = db;
         int cores = java.lang.Runtime.getRuntime().availableProcessors();
         this.engine = new QueryEngine(db, cores, Device.GPU, null);
         this.plan = engine.plan(sql);
@@ -99,33 +105,54 @@ public final class CudaTarget implements Target {
         return out;
     }
 
+    /**
+     * The GPU time of the query: the sum of its kernels' times (CUDA events), the fastest of {@link JvmTarget#RUNS}
+     * runs after an untimed one. What the CUDA variants change is the kernels; uploads are cached, and reading back
+     * and finishing on the JVM cost the same for every variant but agg's (a hash table reads back fewer slots than
+     * a large dense array), and would bury differences of a tenth of a millisecond in a few milliseconds of noise.
+     */
     @Override
     public Objective objective() {
         int focus = focus();
-        return (genomes, limitSeconds) -> {
-            long t0 = System.nanoTime();
-            QueryEngine.Prepared p = engine.prepare(sql, genomes);
-            if (p.gpu() == null || !p.gpu().placement().onGpu(focus)) {
-                return new Objective.Measurement(limitSeconds, (System.nanoTime() - t0) / 1e9, true);
-            }
-            QueryResult first = engine.run(p);
-            if (!first.execution().device().startsWith("gpu")) {
-                return new Objective.Measurement(limitSeconds, (System.nanoTime() - t0) / 1e9, true);
-            }
-            if (!rows(first).equals(expected)) {
-                throw new IllegalStateException("CUDA variant " + genomes.get(focus) + " gave a different answer");
-            }
-            double best = Double.POSITIVE_INFINITY;
-            for (int r = 0; r < JvmTarget.RUNS; r++) {
-                long s = System.nanoTime();
-                engine.run(p);
-                double el = (System.nanoTime() - s) / 1e9;
-                best = Math.min(best, el);
-                if (el > limitSeconds) {
-                    return new Objective.Measurement(el, (System.nanoTime() - t0) / 1e9, true);
+        return new Objective() {
+            @Override
+            public Measurement measure(Map<Integer, Genome> genomes, double limitSeconds) {
+                long t0 = System.nanoTime();
+                QueryEngine.Prepared p = engine.prepare(sql, genomes);
+                if (p.gpu() == null || !p.gpu().placement().onGpu(focus)) {
+                    return new Measurement(limitSeconds, (System.nanoTime() - t0) / 1e9, true);
                 }
+                QueryResult first = engine.run(p);
+                if (!first.execution().device().startsWith("gpu")) {
+                    return new Measurement(limitSeconds, (System.nanoTime() - t0) / 1e9, true);
+                }
+                if (!rows(first).equals(expected)) {
+                    throw new IllegalStateException("CUDA variant " + genomes.get(focus) + " gave a different answer");
+                }
+                double best = Double.POSITIVE_INFINITY;
+                for (int r = 0; r < JvmTarget.RUNS; r++) {
+                    double kernels = engine.run(p).execution().kernelNanos() / 1e9;
+                    best = Math.min(best, kernels);
+                    if (kernels > limitSeconds) {
+                        return new Measurement(kernels, (System.nanoTime() - t0) / 1e9, true);
+                    }
+                }
+                return new Measurement(best, (System.nanoTime() - t0) / 1e9, false);
             }
-            return new Objective.Measurement(best, (System.nanoTime() - t0) / 1e9, false);
+
+            /** Compiles every variant's kernels at once, in parallel, into the disk cache the runs then load from. */
+            @Override
+            public void prepare(List<Map<Integer, Genome>> variants) {
+                Map<String, String[]> sources = new java.util.LinkedHashMap<>();
+                for (Map<Integer, Genome> v : variants) {
+                    GpuPlacement placed = GpuPlacement.place(plan, v,
+                            key -> GpuPlan.dictionary(db, key));
+                    for (CudaKernelSource k : placed.kernels().values()) {
+                        sources.putIfAbsent(k.source(), new String[] {k.source(), k.kernelName(), k.fileName()});
+                    }
+                }
+                GpuRuntime.get().compile(new ArrayList<>(sources.values()));
+            }
         };
     }
 }

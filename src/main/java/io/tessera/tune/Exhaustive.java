@@ -58,7 +58,9 @@ public final class Exhaustive implements SearchStrategy {
         Evaluations ev = new Evaluations(space, objective);
         int pruned = 0;
         int n = 0;
-        for (Map<Integer, Genome> a : space.all()) {
+        List<Map<Integer, Genome>> all = space.all();
+        objective.prepare(all.stream().map(space::complete).toList());
+        for (Map<Integer, Genome> a : all) {
             double limit = ev.limit(prune, limitSeconds);
             if (ev.measure(a, limit) >= limit) {
                 pruned++;

@@ -2,6 +2,7 @@ package io.tessera.tune;
 
 import io.tessera.variant.Genome;
 
+import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
@@ -14,6 +15,13 @@ import java.util.function.ToDoubleFunction;
 public interface Objective {
 
     Measurement measure(Map<Integer, Genome> genomes, double limitSeconds);
+
+    /**
+     * A hint that these variants (derived dimensions included) will be measured next: an objective whose
+     * variants take long to compile one by one may compile them all at once, in parallel. Does nothing here.
+     */
+    default void prepare(List<Map<Integer, Genome>> variants) {
+    }
 
     /** One measurement: the query's time, what measuring cost, and whether it was cut at the limit. */
     record Measurement(double seconds, double costSeconds, boolean pruned) {

@@ -126,6 +126,19 @@ public final class GpuRuntime implements AutoCloseable {
      * programs concurrently) and then loaded, in the order given.
      */
     public java.util.List<CudaKernel> kernels(java.util.List<String[]> sourceNameFile) {
+        compile(sourceNameFile);
+        java.util.List<CudaKernel> out = new java.util.ArrayList<>();
+        for (String[] k : sourceNameFile) {
+            out.add(kernel(k[0], k[1], k[2])); // from the disk cache the compiles just filled
+        }
+        return out;
+    }
+
+    /**
+     * Compiles sources (source, kernel name, file name) into the disk cache in parallel without loading them: a
+     * later {@link #kernel} of the same source compiles nothing.
+     */
+    public void compile(java.util.List<String[]> sourceNameFile) {
         java.util.List<java.util.concurrent.CompletableFuture<Void>> compiles = new java.util.ArrayList<>();
         for (String[] k : sourceNameFile) {
             if (!loaded(k[0])) {
@@ -143,11 +156,6 @@ public final class GpuRuntime implements AutoCloseable {
                 throw e;
             }
         }
-        java.util.List<CudaKernel> out = new java.util.ArrayList<>();
-        for (String[] k : sourceNameFile) {
-            out.add(kernel(k[0], k[1], k[2])); // from the disk cache the compiles just filled
-        }
-        return out;
     }
 
     /** Whether this source was compiled and loaded in this process already. */
