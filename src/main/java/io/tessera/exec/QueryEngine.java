@@ -36,6 +36,8 @@ public final class QueryEngine {
     private final int workers;
     private final Device device;
     private final GenomeChooser chooser;
+    private final ProfileStore profiles;
+    private GenomeChooser gpuChooser;
     private volatile String tuneStrategy;
 
     public QueryEngine(Database db) {
@@ -59,8 +61,18 @@ public final class QueryEngine {
         this.db = db;
         this.workers = workers;
         this.device = device;
+        this.profiles = profiles;
         this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
                 TuningDevice.cpuInfo(workers).fingerprint());
+    }
+
+    /** The CUDA genomes' chooser: this GPU's profile (made once the GPU is known to work). */
+    private synchronized GenomeChooser gpuChooser(GpuRuntime rt) {
+        if (gpuChooser == null) {
+            gpuChooser = new GenomeChooser(VariantSpaces.forBackend("cuda", rt.info().cores()), profiles,
+                    rt.info().fingerprint());
+        }
+        return gpuChooser;
     }
 
     /**
@@ -82,10 +94,10 @@ public final class QueryEngine {
      */
     public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
                            List<String> names, long compileNanos, GpuPlan gpu, String notice,
-                           Map<Integer, String> origins) {
+                           Map<Integer, String> origins, Map<Integer, String> gpuOrigins) {
         public Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
                         List<String> names, long compileNanos) {
-            this(plan, genomes, compiled, names, compileNanos, null, null, Map.of());
+            this(plan, genomes, compiled, names, compileNanos, null, null, Map.of(), Map.of());
         }
     }
 
@@ -151,9 +163,19 @@ public final class QueryEngine {
         JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, genomes);
         GpuPlan gpu = null;
         String notice = null;
+        Map<Integer, String> gpuOrigins = new java.util.TreeMap<>();
         if (device != Device.CPU) {
             try {
-                gpu = GpuPlan.prepare(GpuRuntime.get(), db, plan, compiled, cudaGenomes);
+                GpuRuntime rt = GpuRuntime.get();
+                // the GPU profile's genomes, then the caller's overrides (which EXPLAIN calls "given")
+                GenomeChooser.Choice cuda = gpuChooser(rt).choose(plan);
+                Map<Integer, Genome> chosen = new java.util.TreeMap<>(cuda.genomes());
+                gpuOrigins.putAll(cuda.origins());
+                if (cudaGenomes != null) {
+                    chosen.putAll(cudaGenomes);
+                    cudaGenomes.keySet().forEach(id -> gpuOrigins.put(id, "given"));
+                }
+                gpu = GpuPlan.prepare(rt, db, plan, compiled, chosen);
                 notice = device == Device.GPU ? gpu.notice() : null;
                 if (gpu.gpuPipelines() == 0) {
                     gpu = null;
@@ -164,7 +186,7 @@ public final class QueryEngine {
             }
         }
         return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0, gpu, notice,
-                choice.origins());
+                choice.origins(), gpuOrigins);
     }
 
     /**
@@ -235,7 +257,8 @@ public final class QueryEngine {
                     .append(p.origins().getOrDefault(pl.id(), GenomeChooser.DEFAULT)).append(")\n");
             if (p.gpu() != null) {
                 if (p.gpu().placement().onGpu(pl.id())) {
-                    sb.append("  gpu: ").append(p.gpu().genomes().get(pl.id())).append(" (default)\n");
+                    sb.append("  gpu: ").append(p.gpu().genomes().get(pl.id())).append(" (")
+                            .append(p.gpuOrigins().getOrDefault(pl.id(), GenomeChooser.DEFAULT)).append(")\n");
                 } else {
                     String why = p.gpu().placement().jvmReasons().get(pl.id());
                     sb.append("  gpu: no, on the JVM").append(why == null ? "" : ": " + why).append('\n');

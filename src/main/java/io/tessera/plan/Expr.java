@@ -11,6 +11,25 @@ import java.util.List;
  */
 public sealed interface Expr permits Expr.Ref, Expr.Literal, Expr.Call {
 
+    /** Every slot an expression reads, in order of first use, added to {@code out} (each once). */
+    static void slots(Expr e, java.util.List<Slot> out) {
+        switch (e) {
+            case Ref r -> {
+                if (!out.contains(r.slot())) {
+                    out.add(r.slot());
+                }
+            }
+            case Literal l -> {
+            }
+            case Call c -> {
+                for (Expr a : c.args()) {
+                    slots(a, out);
+                }
+            }
+        }
+    }
+
+
     DataType type();
 
     boolean nullable();

@@ -9,13 +9,38 @@ public record Pipeline(int id, Source source, List<Operation> operations, Sink s
         operations = List.copyOf(operations);
     }
 
-    /** A stable description of the pipeline's shape (operators and types, not constants), for profiles. */
+    /**
+     * A stable description of the pipeline for profiles: the table it scans, its operators with the columns they
+     * read (the filters' columns, the probes' keys), and its sink with the group keys; no constants. Queries that
+     * differ only in their constants share it (SSB's Q1.1 to Q1.3), queries that join or group differently do not.
+     */
     public String shape() {
         StringBuilder sb = new StringBuilder(source instanceof Source.TableScan t ? "LOOP:" + t.table().name() : "LOOP:rel");
         for (Operation op : operations) {
-            sb.append(op instanceof Operation.Filter ? "|FILTER" : "|PROBE");
+            switch (op) {
+                case Operation.Filter f -> sb.append("|FILTER").append(columns(List.of(f.condition())));
+                case Operation.Probe pr -> sb.append("|PROBE").append(columns(pr.keys()));
+            }
         }
-        return sb.append('|').append(sink.getClass().getSimpleName().toUpperCase(java.util.Locale.ROOT)).toString();
+        sb.append('|').append(sink.getClass().getSimpleName().toUpperCase(java.util.Locale.ROOT));
+        if (sink instanceof Sink.GroupAggregate ga) {
+            sb.append("[").append(String.join("+", ga.keyNames().stream().map(Pipeline::bare).sorted().toList())).append("]");
+        }
+        return sb.toString();
+    }
+
+    private static String columns(List<Expr> exprs) {
+        List<Slot> slots = new java.util.ArrayList<>();
+        for (Expr e : exprs) {
+            Expr.slots(e, slots);
+        }
+        return "[" + String.join("+", slots.stream().map(s -> bare(s.name())).sorted().distinct().toList()) + "]";
+    }
+
+    /** A column name without the join qualifier the planner gives payload columns ({@code j1.c_nation}). */
+    private static String bare(String name) {
+        int dot = name.lastIndexOf('.');
+        return dot < 0 ? name : name.substring(dot + 1);
     }
 
     @Override

@@ -66,13 +66,13 @@ class TuneCommandTest {
         assertEquals(0, r.code(), r.out() + r.err());
         int cores = Runtime.getRuntime().availableProcessors();
         assertTrue(r.out().contains("cpu: ") && r.out().contains("tuned with feature-wise"), r.out());
-        assertTrue(r.out().contains("LOOP:lineorder|PROBE|PROBE|PROBE|GROUPAGGREGATE"), r.out());
+        assertTrue(r.out().contains("LOOP:lineorder|PROBE[lo_suppkey]|PROBE[lo_custkey]|PROBE[lo_orderdate]|GROUPAGGREGATE[c_nation+d_year+s_nation]"), r.out());
         assertTrue(r.out().contains("cross-device matrix"), r.out());
         assertTrue(r.err().contains("q3.1 on cpu: feature-wise measured"), r.err());
         ProfileStore store = new ProfileStore(profiles);
         Profile p = store.load(TuningDevice.cpuInfo(cores).fingerprint());
         Profile one = store.load(TuningDevice.cpuInfo(1).fingerprint());
-        String fact = "LOOP:lineorder|PROBE|PROBE|PROBE|GROUPAGGREGATE";
+        String fact = "LOOP:lineorder|PROBE[lo_suppkey]|PROBE[lo_custkey]|PROBE[lo_orderdate]|GROUPAGGREGATE[c_nation+d_year+s_nation]";
         assertTrue(p.entries().containsKey(fact), p.entries().keySet().toString());
         assertTrue(one.entries().containsKey(fact), one.entries().keySet().toString());
         Profile.Entry e = p.entry(fact);

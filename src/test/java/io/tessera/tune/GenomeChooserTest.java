@@ -131,10 +131,11 @@ class GenomeChooserTest {
         QueryPlan quantity = plan(BY_QUANTITY);
         Pipeline r = pipeline(revenue, Sink.GroupAggregate.class);
         Pipeline q = pipeline(quantity, Sink.GroupAggregate.class);
-        assertEquals(r.shape(), q.shape());
+        assertEquals("LOOP:lineorder|GROUPAGGREGATE[lo_revenue]", r.shape(), "a shape names the group keys");
         assertEquals("hash", SPACE.defaultGenome(revenue, r).get(JvmDimensions.AGGREGATION));
         assertEquals("dense", SPACE.defaultGenome(quantity, q).get(JvmDimensions.AGGREGATION));
-        ProfileStore store = store("dense", Map.of(q.shape(), "jvm{workers=1,morsel=65536,agg=dense,hash=mulshift}"));
+        String dense = "jvm{workers=1,morsel=65536,agg=dense,hash=mulshift}";
+        ProfileStore store = store("dense", Map.of(q.shape(), dense, r.shape(), dense));
         GenomeChooser chooser = new GenomeChooser(SPACE, store, FP);
         assertEquals(GenomeChooser.PROFILE, chooser.choose(quantity).origins().get(q.id()));
         GenomeChooser.Choice c = chooser.choose(revenue);

@@ -39,24 +39,6 @@ final class CudaExprGen {
         this.scope = scope;
     }
 
-    /** Every slot an expression reads, in order of first use. */
-    static void slots(Expr e, List<Slot> out) {
-        switch (e) {
-            case Expr.Ref r -> {
-                if (!out.contains(r.slot())) {
-                    out.add(r.slot());
-                }
-            }
-            case Expr.Literal l -> {
-            }
-            case Expr.Call c -> {
-                for (Expr a : c.args()) {
-                    slots(a, out);
-                }
-            }
-        }
-    }
-
     CValue gen(Expr e) {
         if (e.nullable()) {
             throw new GpuUnsupported("a value that can be NULL (" + e + ")");

@@ -160,8 +160,8 @@ public final class CudaPipelineEmitter {
     private static boolean ready(Operation op, Set<Integer> probed) {
         List<Slot> slots = new ArrayList<>();
         switch (op) {
-            case Operation.Filter f -> CudaExprGen.slots(f.condition(), slots);
-            case Operation.Probe pr -> pr.keys().forEach(e -> CudaExprGen.slots(e, slots));
+            case Operation.Filter f -> Expr.slots(f.condition(), slots);
+            case Operation.Probe pr -> pr.keys().forEach(e -> Expr.slots(e, slots));
         }
         return slots.stream().allMatch(s -> s.isSource() || probed.contains(s.joinId()));
     }
@@ -188,12 +188,12 @@ public final class CudaPipelineEmitter {
     private void collectLaterSlots(int from) {
         for (int k = from; k < operations.size(); k++) {
             switch (operations.get(k)) {
-                case Operation.Filter f -> CudaExprGen.slots(f.condition(), laterSlots);
-                case Operation.Probe pr -> pr.keys().forEach(e -> CudaExprGen.slots(e, laterSlots));
+                case Operation.Filter f -> Expr.slots(f.condition(), laterSlots);
+                case Operation.Probe pr -> pr.keys().forEach(e -> Expr.slots(e, laterSlots));
             }
         }
         for (Expr e : sinkExprs()) {
-            CudaExprGen.slots(e, laterSlots);
+            Expr.slots(e, laterSlots);
         }
     }
 
@@ -249,7 +249,7 @@ public final class CudaPipelineEmitter {
     /** Emits the tile loads of the source columns an expression reads that are not in registers yet. */
     private void load(Expr e, String indent) {
         List<Slot> slots = new ArrayList<>();
-        CudaExprGen.slots(e, slots);
+        Expr.slots(e, slots);
         for (Slot s : slots) {
             if (!s.isSource() || loadedColumns.containsKey(s.index())) {
                 continue;
