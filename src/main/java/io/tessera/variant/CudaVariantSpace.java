@@ -47,8 +47,12 @@ public final class CudaVariantSpace implements VariantSpace {
      * H100 and H200 allow 227 KB). Tables over 48 KB need the opt-in, which the launch makes.
      */
     public static final long MAX_SHARED_BYTES = 160 * 1024;
-    /** The largest table the default genome puts in shared memory: two blocks still fit on one SM. */
-    public static final long DEFAULT_SHARED_BYTES = 96 * 1024;
+    /**
+     * The largest table the default genome puts in shared memory: four blocks of 512 threads (a full SM) still fit
+     * in an H100's or H200's 228 KB. Larger tables cost occupancy, which the scan needs for bandwidth (measured: an
+     * 86 KB table, two blocks per SM, ran q3.1 and q4.2 slower than the dense global array).
+     */
+    public static final long DEFAULT_SHARED_BYTES = 56 * 1024;
     /** Local memory an INDEPENDENT table may take per thread. */
     public static final long MAX_INDEPENDENT_BYTES = 2 * 1024;
 
@@ -117,10 +121,10 @@ public final class CudaVariantSpace implements VariantSpace {
                 if (agg.equals("dense") && denseSlots(ga) > MAX_DENSE_SLOTS) {
                     return false;
                 }
-                if (agg.equals("wglocal") && !fitsShared(ga)) {
+                if (agg.equals("wglocal") && !fitsShared(p, ga)) {
                     return false;
                 }
-                if (agg.equals("independent") && tableBytes(ga) > MAX_INDEPENDENT_BYTES) {
+                if (agg.equals("independent") && tableBytes(p, ga) > MAX_INDEPENDENT_BYTES) {
                     return false;
                 }
                 if (!agg.equals("shared") && !"mulshift".equals(g.get(HASH))) {
@@ -153,7 +157,7 @@ public final class CudaVariantSpace implements VariantSpace {
             }
             case Sink.GroupAggregate ga -> {
                 long slots = denseSlots(ga);
-                m.put(AGGREGATION, tableBytes(ga) <= DEFAULT_SHARED_BYTES ? "wglocal"
+                m.put(AGGREGATION, tableBytes(p, ga) <= DEFAULT_SHARED_BYTES ? "wglocal"
                         : slots <= MAX_DENSE_SLOTS ? "dense" : "shared");
                 m.put(HASH, "mulshift");
             }
@@ -219,7 +223,7 @@ public final class CudaVariantSpace implements VariantSpace {
         return k == TypeKind.INTEGER || k == TypeKind.DATE || k == TypeKind.BIGINT;
     }
 
-    /** Slots of a dense table over the group keys (each key's range plus one NULL slot), or MAX_VALUE when unknown. */
+    /** Slots of a dense table over the group keys (the product of their ranges), or MAX_VALUE when unknown. */
     public static long denseSlots(Sink.GroupAggregate ga) {
         long slots = 1;
         for (int i = 0; i < ga.keys().size(); i++) {
@@ -228,7 +232,7 @@ public final class CudaVariantSpace implements VariantSpace {
             if (r == null || k == TypeKind.DOUBLE || k == TypeKind.DECIMAL) {
                 return Long.MAX_VALUE;
             }
-            slots *= r.size() + 1;
+            slots *= r.size(); // keys on the GPU are never NULL: no NULL slot
             if (slots > MAX_DENSE_SLOTS * 16) {
                 return Long.MAX_VALUE;
             }
@@ -237,25 +241,33 @@ public final class CudaVariantSpace implements VariantSpace {
     }
 
     /** Constraint of agg=wglocal: the block's dense table fits in shared memory. */
-    public static boolean fitsShared(Sink.GroupAggregate ga) {
-        return tableBytes(ga) <= MAX_SHARED_BYTES;
+    public static boolean fitsShared(Pipeline p, Sink.GroupAggregate ga) {
+        return tableBytes(p, ga) <= MAX_SHARED_BYTES;
     }
 
     /**
-     * Bytes of one dense table over the group keys (a block's or a thread's copy): per group a row count and per
-     * aggregate a value (none for counts) and a count of its own (aggregates with a FILTER); MAX_VALUE when the
-     * keys have no dense range.
+     * Bytes of one dense table over the group keys (a block's or a thread's copy): per group a row count (32 bits
+     * when the scanned table has fewer than 2^31 rows, else 64) and per aggregate a 64-bit value (none for counts)
+     * and a count of its own (aggregates with a FILTER); MAX_VALUE when the keys have no dense range.
      */
-    public static long tableBytes(Sink.GroupAggregate ga) {
+    public static long tableBytes(Pipeline p, Sink.GroupAggregate ga) {
         long slots = denseSlots(ga);
         if (slots > MAX_DENSE_SLOTS) {
             return Long.MAX_VALUE;
         }
-        long words = 1;
+        long bytes = narrowRowCounts(p) ? 4 : 8;
         for (AggCall a : ga.aggs()) {
             boolean counts = a.function() == AggFunction.COUNT_STAR || a.function() == AggFunction.COUNT;
-            words += (counts ? 0 : 1) + (a.filter() != null ? 1 : 0);
+            bytes += (counts ? 0 : 8) + (a.filter() != null ? 8 : 0);
         }
-        return slots * words * 8;
+        return slots * bytes;
+    }
+
+    /**
+     * Whether a block's row counts fit in 32 bits: a block never sees more rows than the table has. 32-bit shared
+     * atomics are native, 64-bit ones compare-and-swap loops.
+     */
+    public static boolean narrowRowCounts(Pipeline p) {
+        return p.source() instanceof io.tessera.plan.Source.TableScan ts && ts.table().rowCount() < Integer.MAX_VALUE;
     }
 }

@@ -142,6 +142,8 @@ __device__ __forceinline__ void AtomicAddChecked(long long* target, long long v,
     AddChecked(old, v, err);
 }
 __device__ __forceinline__ void AtomicAddCount(unsigned long long* target, unsigned long long v) { atomicAdd(target, v); }
+// a block's row counts in shared memory, when they fit in 32 bits (a native shared atomic)
+__device__ __forceinline__ void AtomicAddCount(unsigned int* target, unsigned int v) { atomicAdd(target, v); }
 __device__ __forceinline__ void AtomicAddDouble(double* target, double v) { atomicAdd(target, v); }
 __device__ __forceinline__ void AtomicMin64(long long* target, long long v) { atomicMin(target, v); }
 __device__ __forceinline__ void AtomicMax64(long long* target, long long v) { atomicMax(target, v); }

@@ -558,7 +558,7 @@ public final class CudaPipelineEmitter {
                 throw new GpuUnsupported("a dense group table without the range of key " + ga.keyNames().get(k));
             }
             mins[k] = r.min();
-            sizes[k] = r.size() + 1; // the last slot is NULL's, as in the JVM backend's dense table
+            sizes[k] = r.size(); // keys on the GPU are never NULL: no NULL slot
             slots = Math.multiplyExact(slots, sizes[k]);
         }
         StringBuilder idx = new StringBuilder();
@@ -567,7 +567,7 @@ public final class CudaPipelineEmitter {
         for (int k = nk - 1; k >= 0; k--) {
             String off = "(" + asKeyWord(keys.get(k)) + " - " + CudaExprGen.longLiteral(mins[k]) + ")";
             inRange.append(inRange.length() == 0 ? "" : " && ").append("(unsigned long long)").append(off).append(" < ")
-                    .append(sizes[k] - 1).append("ull");
+                    .append(sizes[k]).append("ull");
             idx.insert(0, (k == 0 ? "" : " + ") + (stride == 1 ? off : off + " * " + stride + "LL"));
             stride *= sizes[k];
         }
@@ -579,8 +579,6 @@ public final class CudaPipelineEmitter {
             prologue.append("    // WORKGROUPLOCAL: this block's groups in dynamic shared memory, merged into the global arrays at its end\n");
             prologue.append("    extern __shared__ __align__(16) unsigned long long tessera_smem[];\n");
             long words = 0;
-            prologue.append("    unsigned long long* const s_rows = tessera_smem;\n");
-            words += slots;
             for (int a = 0; a < aggs.size(); a++) {
                 SinkLayout.Agg s = aggs.get(a);
                 if (s.valueType() != null) {
@@ -593,6 +591,12 @@ public final class CudaPipelineEmitter {
                     words += slots;
                 }
             }
+            // row counts last: 32 bits when no block can count more (native shared atomics; 64-bit ones loop)
+            boolean narrow = CudaVariantSpace.narrowRowCounts(p);
+            String countType = narrow ? "unsigned int" : "unsigned long long";
+            prologue.append("    ").append(countType).append("* const s_rows = reinterpret_cast<").append(countType)
+                    .append("*>(tessera_smem + ").append(words).append(");\n");
+            words += narrow ? (slots + 1) / 2 : slots;
             sharedBytes = words * 8;
             initTable(aggs, "s", slots, "threadIdx.x", "TPB");
             prologue.append("    __syncthreads();\n");
@@ -740,7 +744,7 @@ public final class CudaPipelineEmitter {
 
     /** Per-row updates of group {@code grp}: its row count, and each aggregate's value (and count, when filtered). */
     private void updates(List<AggCall> calls, List<SinkLayout.Agg> aggs, String in, String grp, String rows, String v, String n) {
-        body.append(in).append("tessera::q::AtomicAddCount(&").append(rows).append('[').append(grp).append("], 1ull);\n");
+        body.append(in).append("tessera::q::AtomicAddCount(&").append(rows).append('[').append(grp).append("], 1u);\n");
         for (int a = 0; a < aggs.size(); a++) {
             AggCall call = calls.get(a);
             SinkLayout.Agg s = aggs.get(a);
