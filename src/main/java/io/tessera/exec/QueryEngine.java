@@ -190,6 +190,20 @@ public final class QueryEngine {
     }
 
     /**
+     * The same prepared query with other CUDA genomes ({@code cudaGenomes}: every pipeline's, or some of them over
+     * the defaults): plans and JVM code are reused, only the kernels are emitted and loaded anew. For measuring
+     * many GPU variants of one query.
+     */
+    public Prepared withCudaGenomes(Prepared base, Map<Integer, Genome> cudaGenomes) {
+        long t0 = System.nanoTime();
+        GpuPlan gpu = GpuPlan.prepare(GpuRuntime.get(), db, base.plan(), base.compiled(), cudaGenomes);
+        Map<Integer, String> given = new java.util.TreeMap<>();
+        cudaGenomes.keySet().forEach(id -> given.put(id, "given"));
+        return new Prepared(base.plan(), base.genomes(), base.compiled(), base.names(), System.nanoTime() - t0,
+                gpu.gpuPipelines() == 0 ? null : gpu, gpu.notice(), base.origins(), given);
+    }
+
+    /**
      * Compiles a query for the JVM with the genome of every pipeline chosen by {@code genomes} from the plan
      * (complete genomes, derived dimensions included), e.g. to run a plan under explicit variants.
      */

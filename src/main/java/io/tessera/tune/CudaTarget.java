@@ -38,6 +38,8 @@ public final class CudaTarget implements Target {
     private final VariantSpace space;
     private final Map<Integer, Genome> defaults;
     private final List<String> expected;
+    /** The query planned and compiled for the JVM once; each variant only changes its kernels. */
+    private final QueryEngine.Prepared base;
 
     public CudaTarget(TuningDevice device, Database db, String sql) {
         String why = io.tessera.backend.cuda.runtime.GpuRuntime.unavailableReason();
@@ -49,7 +51,8 @@ public final class CudaTarget implements Target {
         this.db = db;
         int cores = java.lang.Runtime.getRuntime().availableProcessors();
         this.engine = new QueryEngine(db, cores, Device.GPU, null);
-        this.plan = engine.plan(sql);
+        this.base = engine.prepare(sql);
+        this.plan = base.plan();
         this.space = VariantSpaces.forBackend(device.backend(), device.units());
         Map<Integer, Genome> d = new TreeMap<>();
         for (Pipeline p : plan.pipelines()) {
@@ -118,7 +121,7 @@ public final class CudaTarget implements Target {
             @Override
             public Measurement measure(Map<Integer, Genome> genomes, double limitSeconds) {
                 long t0 = System.nanoTime();
-                QueryEngine.Prepared p = engine.prepare(sql, genomes);
+                QueryEngine.Prepared p = engine.withCudaGenomes(base, genomes);
                 if (p.gpu() == null || !p.gpu().placement().onGpu(focus)) {
                     return new Measurement(limitSeconds, (System.nanoTime() - t0) / 1e9, true);
                 }
