@@ -51,6 +51,8 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     private static final int ERR_DIV_ZERO = 2;
     private static final int ERR_TABLE_FULL = 4;
     private static final int ERR_SENTINEL = 8;
+    /** The largest SHARED group table of a first attempt (slots). */
+    private static final long FIRST_SHARED_SLOTS = 1L << 22;
     /** Shared memory a kernel may take without opting in to more. */
     private static final int STATIC_SHARED_LIMIT = 48 * 1024;
 
@@ -239,9 +241,16 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         }
     }
 
+    /**
+     * Groups to size a SHARED table for: the planner's estimate, at most the product of the keys' ranges where they
+     * are known, and at most {@link #FIRST_SHARED_SLOTS}: estimates over join results run high (a table of 2^28
+     * slots took seconds to clear and read back), and a table that fills up is retried four times larger.
+     */
     private static long estimatedGroups(CudaKernelSource k) {
         if (k.pipeline().sink() instanceof io.tessera.plan.Sink.GroupAggregate ga) {
-            return (long) Math.min(Long.MAX_VALUE / 4, Math.max(1, ga.estimatedGroups()));
+            long groups = (long) Math.min(Long.MAX_VALUE / 4, Math.max(1, ga.estimatedGroups()));
+            groups = Math.min(groups, CudaVariantSpace.denseSlots(ga));
+            return Math.min(groups, FIRST_SHARED_SLOTS / 2);
         }
         return 1;
     }

@@ -44,6 +44,24 @@ public final class Evaluations {
     }
 
     /**
+     * Tells the objective which of these assignments come next (those not measured yet), so that it can compile
+     * them together; the time that takes counts as cost.
+     */
+    public void prepare(List<Map<Integer, Genome>> next) {
+        List<Map<Integer, Genome>> fresh = new ArrayList<>();
+        for (Map<Integer, Genome> a : next) {
+            if (a != null && !seen.containsKey(a)) {
+                fresh.add(space.complete(a));
+            }
+        }
+        if (!fresh.isEmpty()) {
+            long t0 = System.nanoTime();
+            objective.prepare(fresh);
+            cost += (System.nanoTime() - t0) / 1e9;
+        }
+    }
+
+    /**
      * Measures each candidate again, {@code rounds} times, interleaved (one of each per round), and returns each
      * one's median. The first measurement of the fastest of many noisy variants is likely low by luck; these are
      * not. Their cost counts.

@@ -59,7 +59,7 @@ public final class Exhaustive implements SearchStrategy {
         int pruned = 0;
         int n = 0;
         List<Map<Integer, Genome>> all = space.all();
-        objective.prepare(all.stream().map(space::complete).toList());
+        ev.prepare(all);
         for (Map<Integer, Genome> a : all) {
             double limit = ev.limit(prune, limitSeconds);
             if (ev.measure(a, limit) >= limit) {

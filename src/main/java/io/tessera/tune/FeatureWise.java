@@ -2,6 +2,8 @@ package io.tessera.tune;
 
 import io.tessera.variant.Genome;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -51,8 +53,12 @@ public final class FeatureWise implements SearchStrategy {
             for (TuningSpace.Knob k : space.knobs()) {
                 double bestTime = Double.POSITIVE_INFINITY;
                 Map<Integer, Genome> bestHere = null;
+                List<Map<Integer, Genome>> candidates = new ArrayList<>();
                 for (String d : k.values()) {
-                    Map<Integer, Genome> w = space.repair(space.with(v, k, d), k);
+                    candidates.add(space.repair(space.with(v, k, d), k));
+                }
+                ev.prepare(candidates); // the knob's values compile together
+                for (Map<Integer, Genome> w : candidates) {
                     if (w == null) {
                         continue;
                     }
