@@ -145,7 +145,8 @@ public final class CudaTarget implements Target {
 
             /** Compiles every variant's kernels at once, in parallel, into the disk cache the runs then load from. */
             @Override
-            public void prepare(List<Map<Integer, Genome>> variants) {
+            public double prepare(List<Map<Integer, Genome>> variants) {
+                long t0 = System.nanoTime();
                 Map<String, String[]> sources = new java.util.LinkedHashMap<>();
                 for (Map<Integer, Genome> v : variants) {
                     GpuPlacement placed = GpuPlacement.place(plan, v,
@@ -155,6 +156,7 @@ public final class CudaTarget implements Target {
                     }
                 }
                 GpuRuntime.get().compile(new ArrayList<>(sources.values()));
+                return (System.nanoTime() - t0) / 1e9;
             }
         };
     }

@@ -18,9 +18,11 @@ public interface Objective {
 
     /**
      * A hint that these variants (derived dimensions included) will be measured next: an objective whose
-     * variants take long to compile one by one may compile them all at once, in parallel. Does nothing here.
+     * variants take long to compile one by one may compile them all at once, in parallel. Returns the seconds that
+     * took (a cost of the search); here nothing, 0.
      */
-    default void prepare(List<Map<Integer, Genome>> variants) {
+    default double prepare(List<Map<Integer, Genome>> variants) {
+        return 0;
     }
 
     /** One measurement: the query's time, what measuring cost, and whether it was cut at the limit. */
