@@ -199,9 +199,11 @@ __device__ __forceinline__ long long LinearInsert(long long* keys, long long key
     err |= TESSERA_ERR_TABLE_FULL;
     return -1;
 }
-// The slot of key in a linear-probing table, or -1 when absent.
+// The slot of key in a linear-probing table, or -1 when absent. A key equal to the empty marker is
+// never in the table (a build that meets one falls back to the JVM), though every empty slot holds it.
 template <typename Hash, typename K>
 __device__ __forceinline__ long long LinearFind(const K* keys, K key, K empty, int log2_slots) {
+    if (key == empty) return -1;
     const unsigned long long mask = (1ull << log2_slots) - 1ull;
     unsigned long long slot = Hash::Slot((long long)key, log2_slots);
     for (unsigned long long step = 0; step <= mask; ++step) {
