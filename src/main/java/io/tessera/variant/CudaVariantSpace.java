@@ -17,9 +17,12 @@ import java.util.Map;
  * The CUDA backend's variant dimensions and their constraints. A pipeline is one kernel that works tile by tile:
  * {@code tpb} threads per block, {@code ipt} items per thread, a grid of one tile per block ({@code grid=tile}) or a
  * persistent grid of k blocks per SM ({@code grid=pk}) looping over tiles; filters branched or predicated; a BUILD
- * sink's table perfect or linear probing with a hash function; a GROUP_AGGREGATE sink's groups in a dense global
- * array with atomics, a dense array in shared memory per block merged at the block's end (WORKGROUPLOCAL), or a
- * global hash table with atomics (SHARED); a MATERIALIZE sink's rows placed with one atomic per tile and a block scan.
+ * sink's table ({@code ht}) perfect (a presence bitmap over the key range), linear probing, or cuckoo with 2, 3 or 4
+ * hash functions (a probe reads that many slots; the build inserts with eviction chains, and a table with payload
+ * takes a second launch that writes each key's payload once the keys stopped moving), the hashed tables with the
+ * multiply-shift or murmur hash ({@code hash}); a GROUP_AGGREGATE sink's groups in a dense global array with
+ * atomics, a dense array in shared memory per block merged at the block's end (WORKGROUPLOCAL), or a global hash
+ * table with atomics (SHARED); a MATERIALIZE sink's rows placed with one atomic per tile and a block scan.
  */
 public final class CudaVariantSpace implements VariantSpace {
 
@@ -62,7 +65,7 @@ public final class CudaVariantSpace implements VariantSpace {
         List<Dimension> d = new ArrayList<>();
         switch (p.sink()) {
             case Sink.GroupAggregate ga -> d.add(Dimension.of(AGGREGATION, "dense", "wglocal", "shared"));
-            case Sink.Build b -> d.add(Dimension.of(HASH_TABLE, "perfect", "linear"));
+            case Sink.Build b -> d.add(Dimension.of(HASH_TABLE, "perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"));
             default -> {
             }
         }

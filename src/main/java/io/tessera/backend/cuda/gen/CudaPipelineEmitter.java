@@ -325,8 +325,7 @@ public final class CudaPipelineEmitter {
         }
         String j = "j" + pr.joinId();
         body.append(in).append("// PROBE ").append(j).append(' ').append(pr.kind().name().toLowerCase(java.util.Locale.ROOT))
-                .append(" on ").append(comment(key)).append(t.perfect() ? " (perfect table)" : " (linear probing, "
-                        + (t.murmur() ? "murmur" : "multiply-shift") + ")").append('\n');
+                .append(" on ").append(comment(key)).append(" (").append(t.describe()).append(")\n");
         load(key, in);
         // a perfect table is a presence bitmap (bit = key - min) beside the payload arrays: a probe reads one bit,
         // and bitmaps are small enough to stay in L1 and L2 where the key arrays would not
@@ -357,10 +356,16 @@ public final class CudaPipelineEmitter {
                     t.payloadDicts().get(c)));
         }
         CValue k = gen.gen(key);
-        String find = t.perfect()
-                ? "tessera::q::PerfectFindBit(" + j + "_bits, (long long)" + k.v() + ", " + j + "_min, " + j + "_slots)"
-                : "tessera::q::LinearFind<" + t.hashStruct() + ", " + kt.c + ">(" + j + "_keys, " + k.v() + ", ("
-                        + kt.c + ")" + CudaExprGen.longLiteral(t.emptyKey()) + ", " + j + "_log2)";
+        String empty = "(" + kt.c + ")" + CudaExprGen.longLiteral(t.emptyKey());
+        String find = switch (t.kind()) {
+            case PERFECT -> "tessera::q::PerfectFindBit(" + j + "_bits, (long long)" + k.v() + ", " + j + "_min, " + j
+                    + "_slots)";
+            case LINEAR -> "tessera::q::LinearFind<" + t.hashStruct() + ", " + kt.c + ">(" + j + "_keys, " + k.v() + ", "
+                    + empty + ", " + j + "_log2)";
+            // the key is in one of its candidate slots or nowhere: the candidates are read, no run of slots is walked
+            default -> "tessera::q::CuckooFind<" + t.kind().ways + ", " + t.hashStruct() + ", " + kt.c + ">(" + j
+                    + "_keys, " + k.v() + ", " + empty + ", " + j + "_log2)";
+        };
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
         body.append(in).append("    if (flags[i]) {\n");
@@ -414,7 +419,8 @@ public final class CudaPipelineEmitter {
         }
         Expr key = b.keys().get(0);
         CType kt = keyType(key);
-        boolean perfect = "perfect".equals(g.get(CudaVariantSpace.HASH_TABLE));
+        JoinLayout.Kind kind = JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE));
+        boolean perfect = kind == JoinLayout.Kind.PERFECT;
         boolean murmur = "murmur".equals(g.get(CudaVariantSpace.HASH));
         KeyRange r = b.range();
         if (perfect && (r == null || r.min() == (kt == CType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE))) {
@@ -429,17 +435,14 @@ public final class CudaPipelineEmitter {
             payloadTypes.add(CType.stored(e.type()));
             payloadDicts.add(e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null);
         }
-        JoinLayout layout = new JoinLayout(b.joinId(), perfect, murmur, kt, payloadTypes, payloadDicts,
+        JoinLayout layout = new JoinLayout(b.joinId(), kind, murmur, kt, payloadTypes, payloadDicts,
                 perfect ? r.min() : 0, perfect ? r.size() : 0, buildSelectivity());
         sink = new SinkLayout.Build(layout);
         body.append(in).append(String.format(java.util.Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
                 layout.selectivity()));
         body.append(in).append("// BUILD j").append(b.joinId()).append(" keys ").append(comment(key)).append(" payload ")
-                .append(b.payloadNames()).append(perfect ? " (perfect table)" : " (linear probing)").append('\n');
+                .append(b.payloadNames()).append(" (").append(layout.describe()).append(")\n");
         load(key, in);
-        for (Expr e : b.payload()) {
-            load(e, in);
-        }
         params.add(new KernelParam(KernelParam.Kind.BUILD_KEYS, b.joinId(), perfect ? "build_bits" : "build_keys",
                 (perfect ? "unsigned int" : kt.c) + "* __restrict__"));
         for (int c = 0; c < payloadTypes.size(); c++) {
@@ -450,6 +453,13 @@ public final class CudaPipelineEmitter {
             params.add(new KernelParam(KernelParam.Kind.BUILD_SLOTS, b.joinId(), "build_slots", "const long long"));
         } else {
             params.add(new KernelParam(KernelParam.Kind.BUILD_LOG2, b.joinId(), "build_log2", "const int"));
+        }
+        if (kind.cuckoo()) {
+            cuckooBuild(b, layout, in);
+            return;
+        }
+        for (Expr e : b.payload()) {
+            load(e, in);
         }
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
@@ -469,13 +479,67 @@ public final class CudaPipelineEmitter {
         }
         if (!payloadTypes.isEmpty()) {
             body.append(in).append("        if (slot >= 0) {\n");
-            for (int c = 0; c < payloadTypes.size(); c++) {
-                CValue v = gen.gen(b.payload().get(c));
-                body.append(in).append("            build_pay").append(c).append("[slot] = ").append(v.v()).append(";\n");
-            }
+            buildPayload(b, in + "            ");
             body.append(in).append("        }\n");
         }
         body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+    }
+
+    private void buildPayload(Sink.Build b, String in) {
+        for (int c = 0; c < b.payload().size(); c++) {
+            CValue v = gen.gen(b.payload().get(c));
+            body.append(in).append("build_pay").append(c).append("[slot] = ").append(v.v()).append(";\n");
+        }
+    }
+
+    /**
+     * A cuckoo table: keys inserted with eviction chains (CuckooInsert). An insert moves keys that other threads
+     * placed, so no slot is final before every insert has returned, and a payload written beside its key could be
+     * left behind when the key moves on. A table with payload therefore takes two launches of this kernel: pass 0
+     * inserts the keys, pass 1 (every key sitting still) finds each key and writes its payload to that slot; the
+     * build keys of a table with payload are unique, so each slot has one writer.
+     */
+    private void cuckooBuild(Sink.Build b, JoinLayout t, String in) {
+        String kt = t.keyType().c;
+        String empty = "(" + kt + ")" + CudaExprGen.longLiteral(t.emptyKey());
+        String fns = t.kind().ways + ", " + t.hashStruct();
+        String key = gen.gen(b.keys().get(0)).v();
+        boolean payload = !b.payload().isEmpty();
+        String pad = in;
+        if (payload) {
+            params.add(new KernelParam(KernelParam.Kind.PASS, -1, "pass", "const int"));
+            body.append(in).append("if (pass == 0) {\n");
+            body.append(in).append("    // pass 0: the keys; a slot is final only once every insert has returned\n");
+            pad = in + "    ";
+        }
+        body.append(pad).append("#pragma unroll\n");
+        body.append(pad).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(pad).append("    if (flags[i]) {\n");
+        body.append(pad).append("        const ").append(kt).append(" key = ").append(key).append(";\n");
+        body.append(pad).append("        tessera::q::CuckooInsert<").append(fns).append(">(build_keys, key, ").append(empty)
+                .append(", build_log2, err);\n");
+        body.append(pad).append("    }\n");
+        body.append(pad).append("}\n");
+        if (!payload) {
+            return;
+        }
+        body.append(in).append("} else {\n");
+        body.append(pad).append("// pass 1: the keys sit still; each row's payload goes to the slot of its key\n");
+        for (Expr e : b.payload()) {
+            load(e, pad);
+        }
+        body.append(pad).append("#pragma unroll\n");
+        body.append(pad).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(pad).append("    if (flags[i]) {\n");
+        body.append(pad).append("        const ").append(kt).append(" key = ").append(key).append(";\n");
+        body.append(pad).append("        const long long slot = tessera::q::CuckooFind<").append(fns).append(", ").append(kt)
+                .append(">(build_keys, key, ").append(empty).append(", build_log2);\n");
+        body.append(pad).append("        if (slot >= 0) {\n");
+        buildPayload(b, pad + "            ");
+        body.append(pad).append("        }\n");
+        body.append(pad).append("    }\n");
+        body.append(pad).append("}\n");
         body.append(in).append("}\n");
     }
 

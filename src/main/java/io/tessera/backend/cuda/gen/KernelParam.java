@@ -36,6 +36,11 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
         OUT_COLUMN,
         /** unsigned long long*: rows written so far by MATERIALIZE / SORT. */
         OUT_CURSOR,
+        /**
+         * int: which launch of a kernel of two passes this is, 0 or 1 (a cuckoo BUILD with payload: keys, then
+         * payload).
+         */
+        PASS,
         /** int*: the error bits the kernel raised. */
         ERROR
     }

@@ -7,8 +7,20 @@ import java.util.List;
 /** What a kernel's sink leaves in device memory, for the executor to allocate before and read back after. */
 public sealed interface SinkLayout {
 
-    /** A BUILD: the join table. */
+    /** Launches of the kernel, each with its {@link KernelParam.Kind#PASS} parameter set to its number. */
+    default int passes() {
+        return 1;
+    }
+
+    /**
+     * A BUILD: the join table. A cuckoo table with payload takes two passes: the keys, then (every key having
+     * stopped moving) the payload at each key's slot.
+     */
     record Build(JoinLayout table) implements SinkLayout {
+        @Override
+        public int passes() {
+            return table.kind().cuckoo() && !table.payloadTypes().isEmpty() ? 2 : 1;
+        }
     }
 
     /** One aggregate: its value type (null for counts), whether it has a count of its own, its identity value. */

@@ -39,8 +39,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The CUDA the GPU backend generates for every SSB and TPC-H benchmark query (default genomes, and for three SSB
- * queries every value of every dimension) compiles with nvcc for sm_90, without warnings, exactly as
- * {@code tessera emit} writes it. Every table-scan pipeline of the SSB queries must have GPU code.
+ * queries every value of every dimension, cuckoo tables of 2 to 4 functions with both hashes among them) compiles
+ * with nvcc for sm_90, without warnings, exactly as {@code tessera emit} writes it. Every table-scan pipeline of the
+ * SSB queries must have GPU code.
  */
 class CudaQueryCompileTest {
 
@@ -116,6 +117,13 @@ class CudaQueryCompileTest {
                             + placed.jvmReasons().get(p.id()));
                 }
             }
+        }
+        // the covering variants reach every join table kind, and the cuckoo tables with both hash families
+        String all = String.join("\n", sources.values());
+        for (String part : List.of("LinearInsert<", "atomicOr(&build_bits", "CuckooInsert<2, ", "CuckooInsert<3, ",
+                "CuckooInsert<4, ", "CuckooInsert<3, tessera::HashMurmur>", "CuckooFind<2, ", "CuckooFind<3, ",
+                "CuckooFind<4, ", "LinearFind<", "PerfectFindBit(")) {
+            assertTrue(all.contains(part), "no compiled kernel has " + part);
         }
         Path out = dir.resolve("cu");
         Files.createDirectories(out);

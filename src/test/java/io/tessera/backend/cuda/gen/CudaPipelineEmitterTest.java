@@ -1,0 +1,209 @@
+package io.tessera.backend.cuda.gen;
+
+import io.tessera.data.Progress;
+import io.tessera.data.ssb.SsbGenerator;
+import io.tessera.exec.GpuPlan;
+import io.tessera.exec.QueryEngine;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+import io.tessera.storage.Database;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Dimension;
+import io.tessera.variant.Genome;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The CUDA a genome's values produce, checked in the source text (nvcc compiles it in {@link CudaQueryCompileTest},
+ * and GpuSelfTest runs it on a GPU against the JVM backend): cuckoo join tables and their probes.
+ */
+class CudaPipelineEmitterTest {
+
+    /** A star join whose date table carries a payload (the year grouped by). */
+    static final String PAYLOAD_JOIN = "select d_year, sum(lo_revenue) from lineorder, ddate "
+            + "where lo_orderdate = d_datekey and lo_discount < 3 group by d_year";
+    /** A star join whose date table is only probed for presence. */
+    static final String KEY_JOIN = "select count(*) from lineorder, ddate where lo_orderdate = d_datekey and d_year = 1993";
+
+    @TempDir
+    static Path dir;
+    static Database db;
+
+    @BeforeAll
+    static void data() {
+        db = Database.openOrCreate(dir.resolve("ssb"));
+        new SsbGenerator(0.01, SsbGenerator.DEFAULT_SEED).generate(db, Progress.silent());
+    }
+
+    @AfterAll
+    static void close() {
+        db.close();
+    }
+
+    static QueryPlan plan(String sql) {
+        return new QueryEngine(db).plan(sql);
+    }
+
+    static Pipeline pipeline(QueryPlan plan, Predicate<Pipeline> which) {
+        return plan.pipelines().stream().filter(which).findFirst().orElseThrow();
+    }
+
+    static boolean builds(Pipeline p) {
+        return p.sink() instanceof Sink.Build;
+    }
+
+    static boolean scansLineorder(Pipeline p) {
+        return p.source().toString().contains("lineorder");
+    }
+
+    /** The plan placed with its default genomes, pipeline {@code id}'s genome changed as given, probes completed. */
+    static GpuPlacement place(QueryPlan plan, int id, Map<String, String> changes) {
+        Map<Integer, Genome> free = new HashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            free.put(p.id(), CudaVariantSpace.INSTANCE.defaultGenome(plan, p));
+        }
+        Genome g = free.get(id);
+        for (Map.Entry<String, String> c : changes.entrySet()) {
+            g = g.with(c.getKey(), c.getValue());
+        }
+        Pipeline p = plan.pipelines().stream().filter(q -> q.id() == id).findFirst().orElseThrow();
+        assertTrue(CudaVariantSpace.INSTANCE.valid(plan, p, g), g.toString());
+        free.put(id, g);
+        GpuPlacement placed = GpuPlacement.place(plan, CudaVariantSpace.INSTANCE.completeAll(plan, free),
+                key -> GpuPlan.dictionary(db, key));
+        assertTrue(placed.onGpu(id), placed.jvmReasons().toString());
+        return placed;
+    }
+
+    static boolean hasParam(CudaKernelSource k, KernelParam.Kind kind) {
+        return k.params().stream().anyMatch(p -> p.kind() == kind);
+    }
+
+    @Test
+    void buildsOfferCuckooTablesOfTwoToFourFunctionsBesidePerfectAndLinear() {
+        QueryPlan plan = plan(PAYLOAD_JOIN);
+        Pipeline build = pipeline(plan, CudaPipelineEmitterTest::builds);
+        List<String> ht = CudaVariantSpace.INSTANCE.dimensions(plan, build).stream()
+                .filter(d -> d.name().equals(CudaVariantSpace.HASH_TABLE)).findFirst().map(Dimension::values).orElseThrow();
+        assertEquals(List.of("perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"), ht);
+        Genome def = CudaVariantSpace.INSTANCE.defaultGenome(plan, build);
+        assertEquals("perfect", def.get(CudaVariantSpace.HASH_TABLE), "the default stays the perfect table");
+        for (String hash : List.of("mulshift", "murmur")) {
+            assertTrue(CudaVariantSpace.INSTANCE.valid(plan, build,
+                    def.with(CudaVariantSpace.HASH_TABLE, "cuckoo4").with(CudaVariantSpace.HASH, hash)), hash);
+        }
+        // the probes take the table kind and hash of their build
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        Map<Integer, Genome> free = new HashMap<>(CudaVariantSpace.INSTANCE.defaults(plan));
+        free.put(build.id(), def.with(CudaVariantSpace.HASH_TABLE, "cuckoo3").with(CudaVariantSpace.HASH, "murmur"));
+        Genome probe = CudaVariantSpace.INSTANCE.completeAll(plan, free).get(fact.id());
+        int join = ((Sink.Build) build.sink()).joinId();
+        assertEquals("cuckoo3", probe.get(CudaVariantSpace.probeTable(join)));
+        assertEquals("murmur", probe.get(CudaVariantSpace.probeHash(join)));
+    }
+
+    @Test
+    void cuckooBuildWithPayloadInsertsKeysThenWritesPayloadInASecondPass() {
+        QueryPlan plan = plan(PAYLOAD_JOIN);
+        Pipeline build = pipeline(plan, CudaPipelineEmitterTest::builds);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        for (int ways = 2; ways <= 4; ways++) {
+            for (String hash : List.of("mulshift", "murmur")) {
+                String fn = hash.equals("murmur") ? "tessera::HashMurmur" : "tessera::HashMultiplyShift";
+                GpuPlacement placed = place(plan, build.id(), Map.of(CudaVariantSpace.HASH_TABLE, "cuckoo" + ways,
+                        CudaVariantSpace.HASH, hash));
+                CudaKernelSource b = placed.kernels().get(build.id());
+                String src = b.source();
+                String what = "cuckoo" + ways + " " + hash + ":\n" + src;
+                JoinLayout t = ((SinkLayout.Build) b.sink()).table();
+                assertEquals(JoinLayout.Kind.of("cuckoo" + ways), t.kind());
+                assertEquals(ways, t.kind().ways);
+                assertFalse(t.payloadTypes().isEmpty(), what);
+                assertEquals(2, b.passes(), what);
+                assertTrue(hasParam(b, KernelParam.Kind.PASS), what);
+                assertTrue(src.contains("const int pass"), what);
+                assertTrue(src.contains("(cuckoo, " + ways + " "), what);
+                int p0 = src.indexOf("if (pass == 0) {");
+                int insert = src.indexOf("tessera::q::CuckooInsert<" + ways + ", " + fn + ">(build_keys, key, ");
+                int p1 = src.indexOf("} else {", insert);
+                int find = src.indexOf("tessera::q::CuckooFind<" + ways + ", " + fn + ", int>(build_keys, key, ");
+                int pay = src.indexOf("build_pay0[slot] = ");
+                assertTrue(p0 >= 0 && p0 < insert && insert < p1 && p1 < find && find < pay, what);
+                assertEquals(1, count(src, "build_pay0[slot] = "), "payload written once, in pass 1: " + what);
+                assertFalse(src.contains("LinearInsert"), what);
+
+                String probe = placed.kernels().get(fact.id()).source();
+                assertTrue(probe.contains("tessera::q::CuckooFind<" + ways + ", " + fn + ", int>(j"), probe);
+                assertTrue(probe.contains("(cuckoo, " + ways + " " + (hash.equals("murmur") ? "murmur" : "multiply-shift")
+                        + " functions)"), probe);
+                assertFalse(probe.contains("LinearFind"), probe);
+                assertFalse(probe.contains("const int pass"), "a probe is one launch: " + probe);
+                assertEquals(1, placed.kernels().get(fact.id()).passes());
+            }
+        }
+    }
+
+    @Test
+    void cuckooBuildWithoutPayloadIsOneLaunchAndAcceptsRepeatedKeys() {
+        // the planner gives every build a payload (its key at least); a key-only table with keys that repeat (as
+        // a semi or anti join may build) is made here from the star join's date build
+        QueryPlan plan = plan(KEY_JOIN);
+        Pipeline build = pipeline(plan, CudaPipelineEmitterTest::builds);
+        Sink.Build b = (Sink.Build) build.sink();
+        Pipeline keysOnly = new Pipeline(build.id(), build.source(), build.operations(), new Sink.Build(b.joinId(), b.keys(),
+                List.of(), List.of(), false, b.range(), b.estimatedRows(), b.commonKeyTypes()));
+        Genome g = CudaVariantSpace.INSTANCE.defaultGenome(plan, build).with(CudaVariantSpace.HASH_TABLE, "cuckoo2");
+        CudaKernelSource k = CudaPipelineEmitter.emit(keysOnly, g, new CudaPipelineEmitter.Context() {
+            @Override
+            public io.tessera.storage.Dictionary dictionary(String key) {
+                return GpuPlan.dictionary(db, key);
+            }
+
+            @Override
+            public JoinLayout join(int joinId) {
+                return null;
+            }
+        });
+        assertEquals(1, k.passes());
+        assertFalse(hasParam(k, KernelParam.Kind.PASS), k.source());
+        assertFalse(k.source().contains("pass =="), k.source());
+        assertTrue(k.source().contains("tessera::q::CuckooInsert<2, tessera::HashMultiplyShift>(build_keys, key, (int)"),
+                k.source());
+    }
+
+    @Test
+    void linearAndPerfectBuildsStayAsTheyWere() {
+        QueryPlan plan = plan(PAYLOAD_JOIN);
+        Pipeline build = pipeline(plan, CudaPipelineEmitterTest::builds);
+        CudaKernelSource linear = place(plan, build.id(), Map.of(CudaVariantSpace.HASH_TABLE, "linear")).kernels().get(build.id());
+        assertEquals(1, linear.passes());
+        assertTrue(linear.source().contains("tessera::q::LinearInsert<tessera::HashMultiplyShift>(build_keys, key, build_log2, err)"));
+        assertFalse(linear.source().contains("Cuckoo"));
+        CudaKernelSource perfect = place(plan, build.id(), Map.of()).kernels().get(build.id());
+        assertNotNull(perfect);
+        assertEquals(1, perfect.passes());
+        assertTrue(perfect.source().contains("atomicOr(&build_bits[slot >> 5]"));
+    }
+
+    static int count(String s, String part) {
+        int n = 0;
+        for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
