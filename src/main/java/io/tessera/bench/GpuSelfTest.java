@@ -32,6 +32,27 @@ public final class GpuSelfTest {
         }
     }
 
+    /**
+     * SSB queries whose table scans end in MATERIALIZE or SORT (those of the benchmark queries all aggregate or
+     * build a join table), so that the materialization variants run too: a filtered sort, rows with a join's
+     * payload read by a filter and by the outputs, and a top-k over two joins (ordered to a unique row, so that both
+     * engines keep the same rows).
+     */
+    public static final List<Queries.Query> SSB_ROWS = List.of(
+            new Queries.Query(Queries.SSB, "rows-sort", "select lo_orderkey, lo_linenumber, lo_revenue from lineorder "
+                    + "where lo_discount = 1 and lo_quantity < 5 order by lo_orderkey, lo_linenumber"),
+            new Queries.Query(Queries.SSB, "rows-join", "select lo_orderkey, lo_linenumber, d_year, d_month, lo_revenue "
+                    + "from lineorder, ddate where lo_orderdate = d_datekey and d_year + lo_discount > 1997 and lo_quantity < 10"),
+            new Queries.Query(Queries.SSB, "rows-topk", "select lo_orderkey, lo_linenumber, s_city, c_city, lo_revenue "
+                    + "from lineorder, supplier, customer where lo_suppkey = s_suppkey and lo_custkey = c_custkey "
+                    + "and s_region = 'AMERICA' and c_nation = 'BRAZIL' and lo_quantity < 20 "
+                    + "order by lo_revenue desc, lo_orderkey, lo_linenumber limit 50"));
+
+    /** A TPC-H scan that materializes DECIMAL, DATE and string columns. */
+    public static final List<Queries.Query> TPCH_ROWS = List.of(
+            new Queries.Query(Queries.TPCH, "rows-lineitem", "select l_orderkey, l_linenumber, l_extendedprice, "
+                    + "l_shipdate, l_returnflag from lineitem where l_shipdate >= date '1998-10-01' and l_discount > 0.05"));
+
     private final Database db;
     private final QueryEngine jvm;
     private final QueryEngine gpu;

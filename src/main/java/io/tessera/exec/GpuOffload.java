@@ -94,6 +94,10 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             Launch l = new Launch(k, table, n, attempt == 0 ? 0 : groupSlots * 4, attempt);
             groupSlots = l.groupSlots;
             for (int pass = 0; pass < k.passes(); pass++) {
+                if (pass == 1 && l.tileRows != null) {
+                    // the tiles' counts into their offsets (exclusive prefix sums) and the total
+                    timed(() -> rt.scanCounts(l.tileRows, l.tiles));
+                }
                 launch(kernel, k, l.args(pass), n);
             }
             int err = (int) l.error.readLong(0);
@@ -136,9 +140,15 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         if (blocks > Integer.MAX_VALUE) {
             throw new Fallback("a grid of " + blocks + " blocks");
         }
+        int gridBlocks = (int) blocks;
+        timed(() -> kernel.launch(gridBlocks, tpb, args));
+    }
+
+    /** Runs device work and adds its time on the device to the kernel time. */
+    private void timed(Runnable work) {
         try (CudaEvent start = ctx.createEvent(); CudaEvent stop = ctx.createEvent()) {
             start.record();
-            kernel.launch((int) blocks, tpb, args);
+            work.run();
             stop.record();
             stop.synchronize();
             kernelNanos += (long) (stop.elapsedMillisSince(start) * 1e6);
@@ -167,6 +177,9 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         DeviceBuffer error;
         DeviceBuffer rows;
         DeviceBuffer cursor;
+        /** mat=twopass / bitmap: the tiles' row counts, then their offsets and (word {@link #tiles}) the total. */
+        DeviceBuffer tileRows;
+        long tiles;
         DeviceBuffer groupKeys;
         DeviceBuffer groupState;
         final Map<Integer, DeviceBuffer> values = new HashMap<>();
@@ -237,6 +250,16 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
                         args.ptr(o);
                     }
                     case OUT_CURSOR -> args.ptr(cursor = zeroed(8));
+                    case TILE_ROWS -> {
+                        // zeroed: with no rows at all, no tile writes its count
+                        tiles = k.tiles(n);
+                        args.ptr(tileRows = zeroed((tiles + 1) * 8));
+                    }
+                    case SEL_BITS -> {
+                        // one bit per item of every tile (pass 0 writes every word of every tile)
+                        long words = k.tiles(n) * k.threadsPerBlock() * k.itemsPerThread() / 32;
+                        args.ptr(take(words * 4));
+                    }
                     case PASS -> {
                         passArg = args.size();
                         args.i32(0);
@@ -304,7 +327,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     }
 
     private RowBuffer rows(EmittedPipeline e, SinkLayout.Rows r, Launch l) {
-        long count = l.cursor.readLong(0);
+        long count = l.tileRows != null ? l.tileRows.readLong(l.tiles * 8) : l.cursor.readLong(0);
         if (count > Integer.MAX_VALUE - 16) {
             throw new Fallback("more than 2^31 result rows");
         }

@@ -22,7 +22,11 @@ import java.util.Map;
  * takes a second launch that writes each key's payload once the keys stopped moving), the hashed tables with the
  * multiply-shift or murmur hash ({@code hash}); a GROUP_AGGREGATE sink's groups in a dense global array with
  * atomics, a dense array in shared memory per block merged at the block's end (WORKGROUPLOCAL), or a global hash
- * table with atomics (SHARED); a MATERIALIZE sink's rows placed with one atomic per tile and a block scan.
+ * table with atomics (SHARED); a MATERIALIZE or SORT sink's rows ({@code mat}) placed with one atomic per tile and
+ * a block scan (tile-atomic, Crystal), or in two launches (Hawk's multi-pass strategy): pass 0 counts the rows of each
+ * tile, a prefix sum over the counts gives each tile its offset, pass 1 writes them there, computing the tile again
+ * (twopass) or taking the selection from a bitmap that pass 0 wrote and skipping the empty tiles (bitmap); both give
+ * the rows in the same order on every run.
  */
 public final class CudaVariantSpace implements VariantSpace {
 
@@ -82,7 +86,7 @@ public final class CudaVariantSpace implements VariantSpace {
             d.add(Dimension.of(PROBE_ORDER, "selectivity", "written"));
         }
         if (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort) {
-            d.add(Dimension.of(MATERIALIZATION, "tile-atomic"));
+            d.add(Dimension.of(MATERIALIZATION, "tile-atomic", "twopass", "bitmap"));
         }
         return d;
     }

@@ -403,6 +403,63 @@ extern "C" __global__ void tessera_fill64(long long* p, long long v, long long n
     }
 }
 
+// Exclusive prefix sum, in place, of the n per-tile row counts of a two-pass materialization
+// (mat=twopass, mat=bitmap), and their total into counts[n] (the array has n + 1 words): the offset
+// at which each tile writes its rows in the second pass, and the number of rows. One block of
+// TESSERA_SCAN_THREADS threads walks the counts in chunks of four per thread, carrying the running
+// total from chunk to chunk; there is one count per tile of thousands of rows, so one block suffices.
+#define TESSERA_SCAN_THREADS 1024
+extern "C" __global__ void __launch_bounds__(TESSERA_SCAN_THREADS)
+tessera_scan_counts(unsigned long long* counts, long long n) {
+    constexpr int WARPS = TESSERA_SCAN_THREADS / TESSERA_WARP_THREADS;
+    constexpr long long CHUNK = TESSERA_SCAN_THREADS * 4LL;
+    __shared__ unsigned long long warp_offset[WARPS];
+    __shared__ unsigned long long chunk_end;
+    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
+    const int warp = (int)threadIdx.x / TESSERA_WARP_THREADS;
+    unsigned long long carry = 0;  // the sum of the chunks before, the same in every thread
+    for (long long base = 0; base < n; base += CHUNK) {
+        unsigned long long v[4];
+        unsigned long long sum = 0;
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+            const long long idx = base + 4LL * threadIdx.x + k;
+            v[k] = idx < n ? counts[idx] : 0ull;
+            sum += v[k];
+        }
+        unsigned long long inclusive = sum;
+#pragma unroll
+        for (int d = 1; d < TESSERA_WARP_THREADS; d <<= 1) {
+            const unsigned long long other = __shfl_up_sync(TESSERA_FULL_MASK, inclusive, d);
+            if (lane >= d) inclusive += other;
+        }
+        if (lane == TESSERA_WARP_THREADS - 1) warp_offset[warp] = inclusive;
+        __syncthreads();
+        if (warp == 0) {
+            const unsigned long long total = lane < WARPS ? warp_offset[lane] : 0ull;
+            unsigned long long scanned = total;
+#pragma unroll
+            for (int d = 1; d < TESSERA_WARP_THREADS; d <<= 1) {
+                const unsigned long long other = __shfl_up_sync(TESSERA_FULL_MASK, scanned, d);
+                if (lane >= d) scanned += other;
+            }
+            if (lane < WARPS) warp_offset[lane] = scanned - total;
+        }
+        __syncthreads();
+        unsigned long long running = carry + warp_offset[warp] + inclusive - sum;
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+            const long long idx = base + 4LL * threadIdx.x + k;
+            if (idx < n) counts[idx] = running;
+            running += v[k];
+        }
+        if (threadIdx.x == TESSERA_SCAN_THREADS - 1) chunk_end = running;
+        __syncthreads();
+        carry = chunk_end;
+    }
+    if (threadIdx.x == 0) counts[n] = carry;
+}
+
 }  // namespace q
 }  // namespace tessera
 

@@ -48,7 +48,28 @@ public sealed interface SinkLayout {
             implements SinkLayout {
     }
 
-    /** MATERIALIZE or SORT: rows out, one device array per output column. */
-    record Rows(List<CType> types) implements SinkLayout {
+    /**
+     * MATERIALIZE or SORT: rows out, one device array per output column, placed as {@code mode} (the genome's
+     * {@code mat}) says: {@link #TILE_ATOMIC}, {@link #TWO_PASS} or {@link #BITMAP}.
+     */
+    record Rows(List<CType> types, String mode) implements SinkLayout {
+        /** One launch: an atomic per tile reserves the tile's rows, a block scan places each (Crystal). */
+        public static final String TILE_ATOMIC = "tile-atomic";
+        /**
+         * Two launches: pass 0 counts each tile's rows; their prefix sum gives each tile its offset; pass 1
+         * recomputes the tile and writes its rows there (multi-pass with a prefix sum, Hawk).
+         */
+        public static final String TWO_PASS = "twopass";
+        /**
+         * Two launches: pass 0 writes a selection bitmap and each tile's count; pass 1 takes the selection from the
+         * bitmap instead of evaluating the filters and probes again, skips the tiles without rows, and probes again
+         * only for the payload the outputs read.
+         */
+        public static final String BITMAP = "bitmap";
+
+        @Override
+        public int passes() {
+            return mode.equals(TILE_ATOMIC) ? 1 : 2;
+        }
     }
 }

@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The CUDA a genome's values produce, checked in the source text (nvcc compiles it in {@link CudaQueryCompileTest},
- * and GpuSelfTest runs it on a GPU against the JVM backend): cuckoo join tables and their probes.
+ * and GpuSelfTest runs it on a GPU against the JVM backend): cuckoo join tables and their probes, and the three
+ * materializations of a scan's rows.
  */
 class CudaPipelineEmitterTest {
 
@@ -38,6 +39,9 @@ class CudaPipelineEmitterTest {
             + "where lo_orderdate = d_datekey and lo_discount < 3 group by d_year";
     /** A star join whose date table is only probed for presence. */
     static final String KEY_JOIN = "select count(*) from lineorder, ddate where lo_orderdate = d_datekey and d_year = 1993";
+
+    /** Rows out of a scan with a join whose payload both a filter and the outputs read. */
+    static final String ROWS_JOIN = io.tessera.bench.GpuSelfTest.SSB_ROWS.get(1).sql();
 
     @TempDir
     static Path dir;
@@ -197,6 +201,82 @@ class CudaPipelineEmitterTest {
         assertNotNull(perfect);
         assertEquals(1, perfect.passes());
         assertTrue(perfect.source().contains("atomicOr(&build_bits[slot >> 5]"));
+    }
+
+    @Test
+    void rowSinksOfferThreeMaterializations() {
+        QueryPlan plan = plan(ROWS_JOIN);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        List<String> mat = CudaVariantSpace.INSTANCE.dimensions(plan, fact).stream()
+                .filter(d -> d.name().equals(CudaVariantSpace.MATERIALIZATION)).findFirst().map(Dimension::values).orElseThrow();
+        assertEquals(List.of("tile-atomic", "twopass", "bitmap"), mat);
+        assertEquals("tile-atomic", CudaVariantSpace.INSTANCE.defaultGenome(plan, fact).get(CudaVariantSpace.MATERIALIZATION));
+    }
+
+    @Test
+    void tileAtomicReservesRowsWithOneAtomicPerTileInOneLaunch() {
+        QueryPlan plan = plan(ROWS_JOIN);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        CudaKernelSource k = place(plan, fact.id(), Map.of()).kernels().get(fact.id());
+        String src = k.source();
+        assertEquals(new SinkLayout.Rows(((SinkLayout.Rows) k.sink()).types(), "tile-atomic"), k.sink());
+        assertEquals(1, k.passes());
+        assertTrue(src.contains("const unsigned long long first = BlockReserve<TPB>(out_cursor, selected);"), src);
+        assertTrue(hasParam(k, KernelParam.Kind.OUT_CURSOR));
+        assertFalse(src.contains("pass"), src);
+    }
+
+    @Test
+    void twopassCountsTilesThenRecomputesThemAndWritesAtTheirOffsets() {
+        QueryPlan plan = plan(ROWS_JOIN);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        CudaKernelSource k = place(plan, fact.id(), Map.of(CudaVariantSpace.MATERIALIZATION, "twopass")).kernels().get(fact.id());
+        String src = k.source();
+        assertEquals("twopass", ((SinkLayout.Rows) k.sink()).mode());
+        assertEquals(2, k.passes());
+        assertTrue(hasParam(k, KernelParam.Kind.PASS) && hasParam(k, KernelParam.Kind.TILE_ROWS), src);
+        assertFalse(hasParam(k, KernelParam.Kind.OUT_CURSOR) || hasParam(k, KernelParam.Kind.SEL_BITS), src);
+        assertFalse(src.contains("BlockReserve"), "no atomic reserves rows: " + src);
+        // one tile body for both passes: the operations, then the sink split by pass
+        assertEquals(1, count(src, "BlockInitFlags<TPB, IPT>(flags, tile_size);"), src);
+        int split = src.indexOf("if (pass == 0) {\n", src.indexOf("// MATERIALIZE"));
+        int counted = src.indexOf("if (threadIdx.x == 0) tile_rows[base / TILE] = (unsigned long long)tile_count;");
+        int second = src.indexOf("} else {", counted);
+        int offset = src.indexOf("const unsigned long long first = tile_rows[base / TILE];");
+        int written = src.indexOf("out0[row] = ");
+        assertTrue(split > 0 && split < counted && counted < second && second < offset && offset < written, src);
+        assertTrue(src.contains("tile_count = BlockSum<TPB>(tile_count);"), src);
+        // the year feeds a filter, so both passes fetch it; the month only the outputs read, so pass 1 alone does
+        assertTrue(src.contains("if (pass == 1) {  // only the outputs read these"), src);
+    }
+
+    @Test
+    void bitmapWritesTheSelectionThenReadsItInsteadOfFilteringAgain() {
+        QueryPlan plan = plan(ROWS_JOIN);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        CudaKernelSource k = place(plan, fact.id(), Map.of(CudaVariantSpace.MATERIALIZATION, "bitmap")).kernels().get(fact.id());
+        String src = k.source();
+        assertEquals("bitmap", ((SinkLayout.Rows) k.sink()).mode());
+        assertEquals(2, k.passes());
+        assertTrue(hasParam(k, KernelParam.Kind.PASS) && hasParam(k, KernelParam.Kind.TILE_ROWS)
+                && hasParam(k, KernelParam.Kind.SEL_BITS), src);
+        int pass0 = src.indexOf("        if (pass == 0) {\n            BlockInitFlags<TPB, IPT>(flags, tile_size);");
+        int ballot = src.indexOf("const unsigned int ballot = __ballot_sync(TESSERA_FULL_MASK, flags[i]);");
+        int pass1 = src.indexOf("        } else {\n            // pass 1: only the tiles with rows");
+        int skip = src.indexOf("if (tile_rows[base / TILE + 1] == first) continue;");
+        int fromBits = src.indexOf("flags[i] = (int)((sel_bits[word + i * (TPB / 32)] >> (threadIdx.x & 31)) & 1u);");
+        int again = src.indexOf("again, for the payload of the rows pass 0 selected");
+        int written = src.indexOf("out0[row] = ");
+        assertTrue(pass0 > 0 && pass0 < ballot && ballot < pass1 && pass1 < skip && skip < fromBits && fromBits < again
+                && again < written, src);
+        // the filters run in pass 0 only; the probe runs again in pass 1 for the payload the outputs read
+        assertEquals(2, count(src, "// FILTER "), src);
+        assertTrue(src.lastIndexOf("// FILTER ") < pass1, src);
+        assertEquals(2, count(src, "// PROBE j"), src);
+        String first = src.substring(pass0, pass1);
+        String second = src.substring(pass1);
+        assertEquals(1, count(first, "_pay"), "pass 0 fetches only the year, which a filter reads: " + first);
+        assertEquals(2, count(second, "_pay"), "pass 1 fetches the year and the month: " + second);
     }
 
     static int count(String s, String part) {
