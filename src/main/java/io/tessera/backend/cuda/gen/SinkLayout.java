@@ -12,6 +12,11 @@ public sealed interface SinkLayout {
         return 1;
     }
 
+    /** What EXPLAIN says about the sink's device layout, or null when the genome says it all. */
+    default String describe() {
+        return null;
+    }
+
     /**
      * A BUILD: the join table. A cuckoo table with payload takes two passes: the keys, then (every key having
      * stopped moving) the payload at each key's slot.
@@ -20,6 +25,11 @@ public sealed interface SinkLayout {
         @Override
         public int passes() {
             return table.kind().cuckoo() && !table.payloadTypes().isEmpty() ? 2 : 1;
+        }
+
+        @Override
+        public String describe() {
+            return "j" + table.joinId() + ": " + table.describe() + (passes() > 1 ? "; two launches: keys, then payload" : "");
         }
     }
 
@@ -70,6 +80,15 @@ public sealed interface SinkLayout {
         @Override
         public int passes() {
             return mode.equals(TILE_ATOMIC) ? 1 : 2;
+        }
+
+        @Override
+        public String describe() {
+            return switch (mode) {
+                case TWO_PASS -> "rows: two launches (tile counts, then the rows at their prefix sums)";
+                case BITMAP -> "rows: two launches (selection bitmap and tile counts, then the selected rows)";
+                default -> "rows: an atomic per tile";
+            };
         }
     }
 }

@@ -138,6 +138,8 @@ class CudaPipelineEmitterTest {
                 assertEquals(ways, t.kind().ways);
                 assertFalse(t.payloadTypes().isEmpty(), what);
                 assertEquals(2, b.passes(), what);
+                assertEquals("j" + t.joinId() + ": cuckoo, " + ways + " " + (hash.equals("murmur") ? "murmur" : "multiply-shift")
+                        + " functions; two launches: keys, then payload", b.sink().describe(), "EXPLAIN's words");
                 assertTrue(hasParam(b, KernelParam.Kind.PASS), what);
                 assertTrue(src.contains("const int pass"), what);
                 assertTrue(src.contains("(cuckoo, " + ways + " "), what);
@@ -257,6 +259,7 @@ class CudaPipelineEmitterTest {
         CudaKernelSource k = place(plan, fact.id(), Map.of(CudaVariantSpace.MATERIALIZATION, "bitmap")).kernels().get(fact.id());
         String src = k.source();
         assertEquals("bitmap", ((SinkLayout.Rows) k.sink()).mode());
+        assertEquals("rows: two launches (selection bitmap and tile counts, then the selected rows)", k.sink().describe());
         assertEquals(2, k.passes());
         assertTrue(hasParam(k, KernelParam.Kind.PASS) && hasParam(k, KernelParam.Kind.TILE_ROWS)
                 && hasParam(k, KernelParam.Kind.SEL_BITS), src);
