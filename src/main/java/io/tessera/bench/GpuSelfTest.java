@@ -21,7 +21,7 @@ import java.util.Map;
  * Runs queries on the GPU and on the JVM backend over the same database and compares every result: each query
  * under its default CUDA genomes, and under variants that together use every value of every CUDA dimension of its
  * pipelines at least once (one dimension moved away from the default at a time, where the constraints allow), and
- * the builds' cuckoo tables with the murmur hash.
+ * a few combinations of values that interact (see {@link #COMBINATIONS}).
  */
 public final class GpuSelfTest {
 
@@ -52,6 +52,24 @@ public final class GpuSelfTest {
     public static final List<Queries.Query> TPCH_ROWS = List.of(
             new Queries.Query(Queries.TPCH, "rows-lineitem", "select l_orderkey, l_linenumber, l_extendedprice, "
                     + "l_shipdate, l_returnflag from lineitem where l_shipdate >= date '1998-10-01' and l_discount > 0.05"));
+
+    /**
+     * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have
+     * its first dimension, with those of its other dimensions they have.
+     */
+    private static final List<Map<String, String>> COMBINATIONS = List.of(
+            ordered(CudaVariantSpace.HASH_TABLE, "cuckoo3", CudaVariantSpace.HASH, "murmur"),
+            ordered(CudaVariantSpace.MATERIALIZATION, "bitmap", CudaVariantSpace.GRID, "tile", CudaVariantSpace.IPT, "2"),
+            ordered(CudaVariantSpace.MATERIALIZATION, "twopass", CudaVariantSpace.PREDICATION, "predicated",
+                    CudaVariantSpace.IPT, "16", CudaVariantSpace.TPB, "64"));
+
+    private static Map<String, String> ordered(String... kv) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
 
     private final Database db;
     private final QueryEngine jvm;
@@ -147,20 +165,33 @@ public final class GpuSelfTest {
                 }
             }
         }
-        // the murmur family of a cuckoo table, which the one-dimension moves above never reach (they hash with murmur
-        // under a linear table)
-        Map<Integer, Genome> cuckooMurmur = new HashMap<>(defaults);
-        boolean moved = false;
-        for (Pipeline p : plan.pipelines()) {
-            Genome g = defaults.get(p.id()).with(CudaVariantSpace.HASH_TABLE, "cuckoo3").with(CudaVariantSpace.HASH, "murmur");
-            if (p.source() instanceof io.tessera.plan.Source.TableScan && p.sink() instanceof io.tessera.plan.Sink.Build
-                    && space.valid(plan, p, g)) {
-                cuckooMurmur.put(p.id(), g);
-                moved = true;
+        // combinations that moving one dimension at a time never reaches: the murmur family of a cuckoo table (the
+        // moves above hash with murmur under a linear table), and the two-pass materializations over striped tiles
+        // with one tile per block, and with predicated filters over wide tiles
+        for (Map<String, String> combo : COMBINATIONS) {
+            String first = combo.keySet().iterator().next();
+            Map<Integer, Genome> m = new HashMap<>(defaults);
+            boolean moved = false;
+            for (Pipeline p : plan.pipelines()) {
+                Genome g = defaults.get(p.id());
+                if (!(p.source() instanceof io.tessera.plan.Source.TableScan) || !g.has(first)) {
+                    continue;
+                }
+                for (Map.Entry<String, String> c : combo.entrySet()) {
+                    if (g.has(c.getKey())) {
+                        g = g.with(c.getKey(), c.getValue());
+                    }
+                }
+                if (space.valid(plan, p, g)) {
+                    m.put(p.id(), g);
+                    moved = true;
+                }
             }
-        }
-        if (moved) {
-            out.put("ht=cuckoo3,hash=murmur", cuckooMurmur);
+            if (moved) {
+                StringBuilder name = new StringBuilder();
+                combo.forEach((k, v) -> name.append(name.isEmpty() ? "" : ",").append(k).append('=').append(v));
+                out.put(name.toString(), m);
+            }
         }
         return out;
     }
