@@ -20,7 +20,8 @@ import java.util.Map;
 /**
  * Runs queries on the GPU and on the JVM backend over the same database and compares every result: each query
  * under its default CUDA genomes, and under variants that together use every value of every CUDA dimension of its
- * pipelines at least once (one dimension moved away from the default at a time, where the constraints allow).
+ * pipelines at least once (one dimension moved away from the default at a time, where the constraints allow), and
+ * a few combinations of values that interact (see {@link #COMBINATIONS}).
  */
 public final class GpuSelfTest {
 
@@ -29,6 +30,45 @@ public final class GpuSelfTest {
         public boolean passed() {
             return difference == null;
         }
+    }
+
+    /**
+     * SSB queries whose table scans end in MATERIALIZE or SORT (those of the benchmark queries all aggregate or
+     * build a join table), so that the materialization variants run too: a filtered sort, rows with a join's
+     * payload read by a filter and by the outputs, and a top-k over two joins (ordered to a unique row, so that both
+     * engines keep the same rows).
+     */
+    public static final List<Queries.Query> SSB_ROWS = List.of(
+            new Queries.Query(Queries.SSB, "rows-sort", "select lo_orderkey, lo_linenumber, lo_revenue from lineorder "
+                    + "where lo_discount = 1 and lo_quantity < 5 order by lo_orderkey, lo_linenumber"),
+            new Queries.Query(Queries.SSB, "rows-join", "select lo_orderkey, lo_linenumber, d_year, d_month, lo_revenue "
+                    + "from lineorder, ddate where lo_orderdate = d_datekey and d_year + lo_discount > 1997 and lo_quantity < 10"),
+            new Queries.Query(Queries.SSB, "rows-topk", "select lo_orderkey, lo_linenumber, s_city, c_city, lo_revenue "
+                    + "from lineorder, supplier, customer where lo_suppkey = s_suppkey and lo_custkey = c_custkey "
+                    + "and s_region = 'AMERICA' and c_nation = 'BRAZIL' and lo_quantity < 20 "
+                    + "order by lo_revenue desc, lo_orderkey, lo_linenumber limit 50"));
+
+    /** A TPC-H scan that materializes DECIMAL, DATE and string columns. */
+    public static final List<Queries.Query> TPCH_ROWS = List.of(
+            new Queries.Query(Queries.TPCH, "rows-lineitem", "select l_orderkey, l_linenumber, l_extendedprice, "
+                    + "l_shipdate, l_returnflag from lineitem where l_shipdate >= date '1998-10-01' and l_discount > 0.05"));
+
+    /**
+     * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have
+     * its first dimension, with those of its other dimensions they have.
+     */
+    private static final List<Map<String, String>> COMBINATIONS = List.of(
+            ordered(CudaVariantSpace.HASH_TABLE, "cuckoo3", CudaVariantSpace.HASH, "murmur"),
+            ordered(CudaVariantSpace.MATERIALIZATION, "bitmap", CudaVariantSpace.GRID, "tile", CudaVariantSpace.IPT, "2"),
+            ordered(CudaVariantSpace.MATERIALIZATION, "twopass", CudaVariantSpace.PREDICATION, "predicated",
+                    CudaVariantSpace.IPT, "16", CudaVariantSpace.TPB, "64"));
+
+    private static Map<String, String> ordered(String... kv) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
     }
 
     private final Database db;
@@ -123,6 +163,34 @@ public final class GpuSelfTest {
                 if (moved) {
                     out.put(d.getKey() + "=" + value, m);
                 }
+            }
+        }
+        // combinations that moving one dimension at a time never reaches: the murmur family of a cuckoo table (the
+        // moves above hash with murmur under a linear table), and the two-pass materializations over striped tiles
+        // with one tile per block, and with predicated filters over wide tiles
+        for (Map<String, String> combo : COMBINATIONS) {
+            String first = combo.keySet().iterator().next();
+            Map<Integer, Genome> m = new HashMap<>(defaults);
+            boolean moved = false;
+            for (Pipeline p : plan.pipelines()) {
+                Genome g = defaults.get(p.id());
+                if (!(p.source() instanceof io.tessera.plan.Source.TableScan) || !g.has(first)) {
+                    continue;
+                }
+                for (Map.Entry<String, String> c : combo.entrySet()) {
+                    if (g.has(c.getKey())) {
+                        g = g.with(c.getKey(), c.getValue());
+                    }
+                }
+                if (space.valid(plan, p, g)) {
+                    m.put(p.id(), g);
+                    moved = true;
+                }
+            }
+            if (moved) {
+                StringBuilder name = new StringBuilder();
+                combo.forEach((k, v) -> name.append(name.isEmpty() ? "" : ",").append(k).append('=').append(v));
+                out.put(name.toString(), m);
             }
         }
         return out;

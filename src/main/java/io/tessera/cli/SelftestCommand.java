@@ -19,8 +19,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code tessera selftest --device gpu [--sf X]}: generates SSB and TPC-H data, runs every benchmark query on the GPU
- * (SSB also under a covering set of genome variants) and compares each result with the JVM backend's.
+ * {@code tessera selftest --device gpu [--sf X]}: generates SSB and TPC-H data, runs every benchmark query and a few
+ * queries whose scans materialize rows ({@link GpuSelfTest#SSB_ROWS}, {@link GpuSelfTest#TPCH_ROWS}) on the GPU, under
+ * the default genomes and a covering set of genome variants, and compares each result with the JVM backend's.
  */
 @Command(name = "selftest", mixinStandardHelpOptions = true,
         description = "Check the GPU backend against the JVM backend on generated SSB and TPC-H data.")
@@ -57,6 +58,9 @@ public final class SelftestCommand implements Callable<Integer> {
             for (Queries.Query q : Queries.ssb()) {
                 checks.addAll(t.run("ssb/" + q.name(), q.sql(), !noVariants));
             }
+            for (Queries.Query q : GpuSelfTest.SSB_ROWS) {
+                checks.addAll(t.run("ssb/" + q.name(), q.sql(), !noVariants));
+            }
         }
         if (tpchSf > 0) {
             Path tpch = root.resolve("tpch-sf" + tpchSf);
@@ -64,6 +68,9 @@ public final class SelftestCommand implements Callable<Integer> {
             try (Database db = Database.open(tpch)) {
                 GpuSelfTest t = new GpuSelfTest(db, out);
                 for (Queries.Query q : Queries.tpch()) {
+                    checks.addAll(t.run("tpch/" + q.name(), q.sql(), !noVariants));
+                }
+                for (Queries.Query q : GpuSelfTest.TPCH_ROWS) {
                     checks.addAll(t.run("tpch/" + q.name(), q.sql(), !noVariants));
                 }
             }

@@ -34,8 +34,8 @@ import java.util.Map;
 
 /**
  * Runs a query's GPU pipelines for the JVM executor: binds each kernel's parameters (cached columns, the join
- * tables earlier kernels built, sink buffers from the pool), launches it with the genome's grid, checks its error
- * bits, and turns what its sink left into the state the JVM backend finishes (row buffers, group tables). Join
+ * tables earlier kernels built, sink buffers from the pool), launches it with the genome's grid (once per pass of a
+ * kernel of two passes, every launch timed), checks its error bits, and turns what its sink left into the state the JVM backend finishes (row buffers, group tables). Join
  * tables stay on the device until the query ends; everything taken from the pool goes back then.
  */
 final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
@@ -95,12 +95,21 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         long n = table.rowCount();
         long groupSlots = 0;
         for (int attempt = 0; ; attempt++) {
-            Launch l = new Launch(k, table, n, attempt == 0 ? 0 : groupSlots * 4);
+            Launch l = new Launch(k, table, n, attempt == 0 ? 0 : groupSlots * 4, attempt);
             groupSlots = l.groupSlots;
-            launch(kernel, k, l.args, n);
+            for (int pass = 0; pass < k.passes(); pass++) {
+                if (pass == 1 && l.tileRows != null) {
+                    // the tiles' counts into their offsets (exclusive prefix sums) and the total
+                    timed(() -> rt.scanCounts(l.tileRows, l.tiles));
+                }
+                launch(kernel, k, l.args(pass), n);
+            }
             int err = (int) l.error.readLong(0);
             if ((err & ERR_TABLE_FULL) != 0 && "shared".equals(l.mode) && attempt < 3) {
                 continue; // the group hash table filled up: again with four times the slots
+            }
+            if ((err & ERR_TABLE_FULL) != 0 && l.cuckoo && attempt < 1) {
+                continue; // an insert ran out of evictions: again into a table of four times the slots
             }
             checkErrors(err, id);
             return collect(e, k, l);
@@ -115,7 +124,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             throw new ArithmeticException("/ by zero");
         }
         if ((err & ERR_TABLE_FULL) != 0) {
-            throw new Fallback("pipeline " + pipeline + " met a key outside its table's range");
+            throw new Fallback("pipeline " + pipeline + " met a key outside its table's range or filled its hash table");
         }
         if ((err & ERR_SENTINEL) != 0) {
             throw new Fallback("pipeline " + pipeline + " met a key equal to its hash table's empty marker");
@@ -124,8 +133,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
 
     private void launch(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
         int tpb = k.threadsPerBlock();
-        long tile = (long) tpb * k.itemsPerThread();
-        long tiles = Math.max(1, (n + tile - 1) / tile);
+        long tiles = k.tiles(n);
         String grid = k.genome().get(CudaVariantSpace.GRID);
         int shared = k.sink() instanceof SinkLayout.Aggregate a ? (int) a.sharedBytes() : 0;
         if (shared > STATIC_SHARED_LIMIT) {
@@ -145,9 +153,15 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         if (blocks > Integer.MAX_VALUE) {
             throw new Fallback("a grid of " + blocks + " blocks");
         }
+        int gridBlocks = (int) blocks;
+        timed(() -> kernel.launch(gridBlocks, tpb, shared, null, args));
+    }
+
+    /** Runs device work and adds its time on the device to the kernel time. */
+    private void timed(Runnable work) {
         try (CudaEvent start = ctx.createEvent(); CudaEvent stop = ctx.createEvent()) {
             start.record();
-            kernel.launch((int) blocks, tpb, shared, null, args);
+            work.run();
             stop.record();
             stop.synchronize();
             kernelNanos += (long) (stop.elapsedMillisSince(start) * 1e6);
@@ -169,9 +183,16 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     /** The arguments of one launch and the buffers its sink writes. */
     private final class Launch {
         final KernelArgs args = KernelArgs.of();
+        /** The index of the kernel's pass parameter, or -1. */
+        int passArg = -1;
+        /** A cuckoo BUILD, which may try again with a larger table. */
+        boolean cuckoo;
         DeviceBuffer error;
         DeviceBuffer rows;
         DeviceBuffer cursor;
+        /** mat=twopass / bitmap: the tiles' row counts, then their offsets and (word {@link #tiles}) the total. */
+        DeviceBuffer tileRows;
+        long tiles;
         DeviceBuffer groupKeys;
         DeviceBuffer groupState;
         final Map<Integer, DeviceBuffer> values = new HashMap<>();
@@ -180,7 +201,13 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         long groupSlots;
         String mode;
 
-        Launch(CudaKernelSource k, Table table, long n, long sharedSlots) {
+        /** The arguments of pass {@code pass}: the same buffers, the pass parameter set. */
+        KernelArgs args(int pass) {
+            return passArg < 0 ? args : args.withI32(passArg, pass);
+        }
+
+        /** {@code attempt}: 0 first; a retry gives a cuckoo table four times the slots. */
+        Launch(CudaKernelSource k, Table table, long n, long sharedSlots, int attempt) {
             SinkLayout sink = k.sink();
             long slots = 1;
             if (sink instanceof SinkLayout.Aggregate a) {
@@ -195,7 +222,8 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             }
             DeviceTable building = null;
             if (sink instanceof SinkLayout.Build b) {
-                building = newTable(b.table(), n);
+                cuckoo = b.table().kind().cuckoo();
+                building = newTable(b.table(), n, cuckoo ? 1L << (2 * attempt) : 1);
                 tables.put(b.table().joinId(), building);
             }
             for (KernelParam p : k.params()) {
@@ -235,6 +263,20 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
                         args.ptr(o);
                     }
                     case OUT_CURSOR -> args.ptr(cursor = zeroed(8));
+                    case TILE_ROWS -> {
+                        // zeroed: with no rows at all, no tile writes its count
+                        tiles = k.tiles(n);
+                        args.ptr(tileRows = zeroed((tiles + 1) * 8));
+                    }
+                    case SEL_BITS -> {
+                        // one bit per item of every tile (pass 0 writes every word of every tile)
+                        long words = k.tiles(n) * k.threadsPerBlock() * k.itemsPerThread() / 32;
+                        args.ptr(take(words * 4));
+                    }
+                    case PASS -> {
+                        passArg = args.size();
+                        args.i32(0);
+                    }
                     case ERROR -> args.ptr(error = zeroed(8));
                 }
             }
@@ -263,13 +305,18 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         return t;
     }
 
-    private DeviceTable newTable(JoinLayout layout, long buildRows) {
+    /**
+     * The device table of a join over {@code buildRows} rows: a perfect table's presence bits, or a hashed table's
+     * keys (every slot the empty marker) with {@code grow} times the slots of {@link JoinLayout#hashedSlots}; and
+     * one payload array per payload column, indexed by slot.
+     */
+    private DeviceTable newTable(JoinLayout layout, long buildRows, long grow) {
         long slots;
         int log2 = 0;
         if (layout.perfect()) {
             slots = layout.perfectSlots();
         } else {
-            slots = Long.highestOneBit(Math.max(2, 2 * buildRows) - 1) << 1;
+            slots = layout.hashedSlots(buildRows) * grow;
             log2 = Long.numberOfTrailingZeros(slots);
         }
         DeviceBuffer keys;
@@ -300,7 +347,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     }
 
     private RowBuffer rows(EmittedPipeline e, SinkLayout.Rows r, Launch l) {
-        long count = l.cursor.readLong(0);
+        long count = l.tileRows != null ? l.tileRows.readLong(l.tiles * 8) : l.cursor.readLong(0);
         if (count > Integer.MAX_VALUE - 16) {
             throw new Fallback("more than 2^31 result rows");
         }

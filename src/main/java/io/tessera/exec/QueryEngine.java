@@ -271,8 +271,10 @@ public final class QueryEngine {
                     .append(p.origins().getOrDefault(pl.id(), GenomeChooser.DEFAULT)).append(")\n");
             if (p.gpu() != null) {
                 if (p.gpu().placement().onGpu(pl.id())) {
+                    String layout = p.gpu().placement().kernels().get(pl.id()).sink().describe();
                     sb.append("  gpu: ").append(p.gpu().genomes().get(pl.id())).append(" (")
-                            .append(p.gpuOrigins().getOrDefault(pl.id(), GenomeChooser.DEFAULT)).append(")\n");
+                            .append(p.gpuOrigins().getOrDefault(pl.id(), GenomeChooser.DEFAULT))
+                            .append(layout == null ? "" : "; " + layout).append(")\n");
                 } else {
                     String why = p.gpu().placement().jvmReasons().get(pl.id());
                     sb.append("  gpu: no, on the JVM").append(why == null ? "" : ": " + why).append('\n');

@@ -19,10 +19,17 @@ import java.util.Map;
  * The CUDA backend's variant dimensions and their constraints. A pipeline is one kernel that works tile by tile:
  * {@code tpb} threads per block, {@code ipt} items per thread, a grid of one tile per block ({@code grid=tile}) or a
  * persistent grid of k blocks per SM ({@code grid=pk}) looping over tiles; filters branched or predicated; a BUILD
- * sink's table perfect or linear probing with a hash function; a GROUP_AGGREGATE sink's groups in a dense global
- * array with atomics, a dense array in (dynamic) shared memory per block merged at the block's end (WORKGROUPLOCAL),
- * a dense array per thread merged at the kernel's end (INDEPENDENT, for a few groups), or a global hash table with
- * atomics (SHARED); a MATERIALIZE sink's rows placed with one atomic per tile and a block scan.
+ * sink's table ({@code ht}) perfect (a presence bitmap over the key range), linear probing, or cuckoo with 2, 3 or 4
+ * hash functions (a probe reads that many slots; the build inserts with eviction chains, and a table with payload
+ * takes a second launch that writes each key's payload once the keys stopped moving), the hashed tables with the
+ * multiply-shift or murmur hash ({@code hash}); a GROUP_AGGREGATE sink's groups in a dense global array with
+ * atomics, a dense array in (dynamic) shared memory per block merged at the block's end (WORKGROUPLOCAL), a dense
+ * array per thread merged at the kernel's end (INDEPENDENT, for a few groups), or a global hash table with atomics
+ * (SHARED); a MATERIALIZE or SORT sink's rows ({@code mat}) placed with one atomic per tile and
+ * a block scan (tile-atomic, Crystal), or in two launches (Hawk's multi-pass strategy): pass 0 counts the rows of each
+ * tile, a prefix sum over the counts gives each tile its offset, pass 1 writes them there, computing the tile again
+ * (twopass) or taking the selection from a bitmap that pass 0 wrote and skipping the empty tiles (bitmap); both give
+ * the rows in the same order on every run.
  */
 public final class CudaVariantSpace implements VariantSpace {
 
@@ -76,7 +83,7 @@ public final class CudaVariantSpace implements VariantSpace {
         List<Dimension> d = new ArrayList<>();
         switch (p.sink()) {
             case Sink.GroupAggregate ga -> d.add(Dimension.of(AGGREGATION, "dense", "wglocal", "independent", "shared"));
-            case Sink.Build b -> d.add(Dimension.of(HASH_TABLE, "perfect", "linear"));
+            case Sink.Build b -> d.add(Dimension.of(HASH_TABLE, "perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"));
             default -> {
             }
         }
@@ -93,7 +100,7 @@ public final class CudaVariantSpace implements VariantSpace {
             d.add(Dimension.of(PROBE_ORDER, "selectivity", "written"));
         }
         if (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort) {
-            d.add(Dimension.of(MATERIALIZATION, "tile-atomic"));
+            d.add(Dimension.of(MATERIALIZATION, "tile-atomic", "twopass", "bitmap"));
         }
         return d;
     }

@@ -10,12 +10,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongBinaryOperator;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Checks the CUDA backend's foundation on a GPU machine, end to end, printing one PASS or FAIL line
  * per check and a summary: driver and device, NVRTC compilation of the sample kernels (and the
  * kernel cache), pinned uploads of four synthetic SSB lineorder columns, SSB Q1.1, a compacting
- * select and hash probes against CPU results, read bandwidth, and no leaked allocation.
+ * select and hash probes against CPU results, concurrent cuckoo inserts (distinct and repeated keys) and
+ * the prefix sum of tile counts, read bandwidth, and no leaked allocation.
  * Needs only java.base and this project's own classes.
  *
  * <pre>java --enable-native-access=ALL-UNNAMED -cp tessera.jar io.tessera.backend.cuda.GpuSmokeCheck [--rows N] [--cache DIR]</pre>
@@ -114,7 +116,8 @@ public final class GpuSmokeCheck {
             }
 
             try (CudaModule module = ctx.loadModule(compiled.cubin())) {
-                for (String k : List.of("ssb_q11", "tessera_select_gt", "tessera_probe_sum", "tessera_read_bandwidth")) {
+                for (String k : List.of("ssb_q11", "tessera_select_gt", "tessera_probe_sum", "tessera_read_bandwidth",
+                        "tessera_cuckoo_insert", "tessera_cuckoo_find", "tessera_scan_counts")) {
                     CudaKernel kernel = module.kernel(k);
                     int local = kernel.localBytes();
                     check(local == 0, k + ": " + kernel.registers() + " registers, " + kernel.staticSharedBytes()
@@ -342,7 +345,134 @@ public final class GpuSmokeCheck {
                                 expectProbeSum, ms));
                     }
                 }
+                checkCuckoo(ctx, module, staging, arena, resident);
+                checkScanCounts(ctx, module, staging, arena);
                 ctx.synchronize();
+            }
+        }
+    }
+
+    /**
+     * Cuckoo join tables (ht=cuckoo2..4, both hash families), filled by concurrent inserts as a BUILD kernel's first
+     * pass fills them: 2^20 distinct keys must each end in exactly one slot, found by the lookup, with absent keys not
+     * found; 2^17 keys inserted 8 times each (a semi join's key-only table) must all be found, with no error and at
+     * most one slot per insert.
+     */
+    private void checkCuckoo(CudaContext ctx, CudaModule module, PinnedBuffer staging, Arena arena, int grid) {
+        CudaKernel insert = module.kernel("tessera_cuckoo_insert");
+        CudaKernel find = module.kernel("tessera_cuckoo_find");
+        int n = 1 << 20;
+        int distinct = n / 8;
+        MemorySegment keys = arena.allocate(2L * n * 4, 64); // 1 .. 2n; the first n are inserted
+        MemorySegment repeated = arena.allocate((long) n * 4, 64); // 1 .. n/8, each 8 times, far apart
+        for (int i = 0; i < 2 * n; i++) {
+            keys.setAtIndex(JAVA_INT, i, i + 1);
+        }
+        for (int i = 0; i < n; i++) {
+            repeated.setAtIndex(JAVA_INT, i, 1 + i % distinct);
+        }
+        MemorySegment slots = arena.allocate(2L * n * 8, 64);
+        try (DeviceBuffer dKeys = ctx.upload(keys, staging);
+             DeviceBuffer dRepeated = ctx.upload(repeated, staging);
+             DeviceBuffer dSlots = ctx.allocate(2L * n * 8);
+             DeviceBuffer error = ctx.allocate(8)) {
+            for (int ways = 2; ways <= 4; ways++) {
+                for (int murmur = 0; murmur <= 1; murmur++) {
+                    int log2 = 64 - Long.numberOfLeadingZeros((ways == 2 ? 4L : 2L) * n - 1);
+                    long tableSlots = 1L << log2;
+                    MemorySegment host = arena.allocate(tableSlots * 4, 64);
+                    String what = "cuckoo" + ways + (murmur == 1 ? " murmur" : " multiply-shift");
+                    try (DeviceBuffer table = ctx.allocate(tableSlots * 4)) {
+                        // distinct keys, then every key and as many absent ones looked up
+                        table.fill32(EMPTY_KEY, tableSlots);
+                        error.zero();
+                        long t0 = System.nanoTime();
+                        insert.launch(grid, BLOCK_THREADS, KernelArgs.of().ptr(table).ptr(dKeys).i64(n).i32(log2).i32(ways)
+                                .i32(murmur).ptr(error));
+                        ctx.synchronize();
+                        double insertMs = ms(t0);
+                        find.launch(grid, BLOCK_THREADS, KernelArgs.of().ptr(table).ptr(dKeys).i64(2L * n).i32(log2)
+                                .i32(ways).i32(murmur).ptr(dSlots));
+                        int err = (int) error.readLong(0);
+                        dSlots.copyToHost(slots, 0);
+                        table.copyToHost(host, 0);
+                        long occupied = 0;
+                        for (long s = 0; s < tableSlots; s++) {
+                            occupied += host.getAtIndex(JAVA_INT, s) != EMPTY_KEY ? 1 : 0;
+                        }
+                        long found = 0;
+                        long wrong = 0;
+                        for (int i = 0; i < 2 * n; i++) {
+                            long s = slots.getAtIndex(JAVA_LONG, i);
+                            if (i < n) {
+                                boolean ok = s >= 0 && s < tableSlots && host.getAtIndex(JAVA_INT, s) == i + 1;
+                                found += ok ? 1 : 0;
+                            } else {
+                                wrong += s != -1 ? 1 : 0;
+                            }
+                        }
+                        check(err == 0 && found == n && wrong == 0 && occupied == n, String.format(
+                                "%s table of %d slots: %d distinct keys inserted (error bits %d) in %.3f ms, %d found, "
+                                        + "%d slots used, %d absent keys found", what, tableSlots, n, err, insertMs, found,
+                                occupied, wrong));
+
+                        // repeated keys
+                        table.fill32(EMPTY_KEY, tableSlots);
+                        error.zero();
+                        insert.launch(grid, BLOCK_THREADS, KernelArgs.of().ptr(table).ptr(dRepeated).i64(n).i32(log2)
+                                .i32(ways).i32(murmur).ptr(error));
+                        find.launch(grid, BLOCK_THREADS, KernelArgs.of().ptr(table).ptr(dKeys).i64(2L * distinct)
+                                .i32(log2).i32(ways).i32(murmur).ptr(dSlots));
+                        err = (int) error.readLong(0);
+                        dSlots.copyToHost(slots.asSlice(0, 2L * distinct * 8), 0);
+                        table.copyToHost(host, 0);
+                        occupied = 0;
+                        for (long s = 0; s < tableSlots; s++) {
+                            occupied += host.getAtIndex(JAVA_INT, s) != EMPTY_KEY ? 1 : 0;
+                        }
+                        found = 0;
+                        wrong = 0;
+                        for (int i = 0; i < 2 * distinct; i++) {
+                            long s = slots.getAtIndex(JAVA_LONG, i);
+                            if (i < distinct) {
+                                found += s >= 0 && s < tableSlots && host.getAtIndex(JAVA_INT, s) == i + 1 ? 1 : 0;
+                            } else {
+                                wrong += s != -1 ? 1 : 0;
+                            }
+                        }
+                        check(err == 0 && found == distinct && wrong == 0 && occupied >= distinct && occupied <= n,
+                                String.format("%s: %d keys inserted 8 times each (error bits %d): %d found, %d slots used "
+                                        + "(copies left by concurrent inserts: %d), %d absent keys found", what, distinct, err,
+                                        found, occupied, occupied - distinct, wrong));
+                    }
+                }
+            }
+        }
+    }
+
+    /** The exclusive prefix sum of per-tile row counts (mat=twopass, mat=bitmap) against the CPU's. */
+    private void checkScanCounts(CudaContext ctx, CudaModule module, PinnedBuffer staging, Arena arena) {
+        CudaKernel scan = module.kernel("tessera_scan_counts");
+        for (int tiles : new int[] {1, 4096, 300_001}) {
+            MemorySegment counts = arena.allocate((tiles + 1L) * 8, 64);
+            for (int i = 0; i < tiles; i++) {
+                counts.setAtIndex(JAVA_LONG, i, Long.remainderUnsigned(mix(i), 2049));
+            }
+            counts.setAtIndex(JAVA_LONG, tiles, 12345);
+            try (DeviceBuffer d = ctx.upload(counts, staging)) {
+                scan.launch(1, 1024, KernelArgs.of().ptr(d).i64(tiles));
+                MemorySegment out = arena.allocate((tiles + 1L) * 8, 64);
+                d.copyToHost(out, 0);
+                long running = 0;
+                long wrong = 0;
+                for (int i = 0; i < tiles; i++) {
+                    wrong += out.getAtIndex(JAVA_LONG, i) != running ? 1 : 0;
+                    running += counts.getAtIndex(JAVA_LONG, i);
+                }
+                long total = out.getAtIndex(JAVA_LONG, tiles);
+                check(wrong == 0 && total == running, String.format(
+                        "prefix sum of %d tile counts: %d offsets differ from the CPU's, total %d (CPU %d)", tiles, wrong,
+                        total, running));
             }
         }
     }

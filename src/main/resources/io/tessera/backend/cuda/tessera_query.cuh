@@ -1,7 +1,8 @@
 // tessera_query.cuh: what generated query kernels need beyond the block-wide primitives of
 // tessera_crystal.cuh: checked arithmetic with SQL's overflow errors, warp-level reductions for
 // the one-atomic-per-warp aggregation of a pipeline without grouping, 64-bit atomic min and max,
-// and the global group hash table of agg=shared.
+// the join tables' inserts and lookups (linear probing, cuckoo, perfect bitmaps), and the global
+// group hash table of agg=shared.
 //
 // Errors: a kernel keeps an int of error bits per thread and ORs it into a global word once at
 // its end; the host turns the bits into the same errors the JVM backend raises.
@@ -201,9 +202,11 @@ __device__ __forceinline__ long long LinearInsert(long long* keys, long long key
     err |= TESSERA_ERR_TABLE_FULL;
     return -1;
 }
-// The slot of key in a linear-probing table, or -1 when absent.
+// The slot of key in a linear-probing table, or -1 when absent. A key equal to the empty marker is
+// never in the table (a build that meets one falls back to the JVM), though every empty slot holds it.
 template <typename Hash, typename K>
 __device__ __forceinline__ long long LinearFind(const K* keys, K key, K empty, int log2_slots) {
+    if (key == empty) return -1;
     const unsigned long long mask = (1ull << log2_slots) - 1ull;
     unsigned long long slot = Hash::Slot((long long)key, log2_slots);
     for (unsigned long long step = 0; step <= mask; ++step) {
@@ -228,6 +231,130 @@ __device__ __forceinline__ long long PerfectFindBit(const unsigned int* __restri
     const long long s = key - key_min;
     if (s < 0 || s >= slots) return -1;
     return (__ldg(&bits[s >> 5]) >> (s & 31)) & 1u ? s : -1;
+}
+
+// ---- hash-join build and probe: cuckoo hashing with K = 2..4 hash functions (ht=cuckoo2|3|4) ----
+//
+// Every key sits in one of its K candidate slots, so a probe reads K slots, independently of each
+// other, and never walks a run of slots as linear probing does. The K functions derive from the
+// genome's hash: multiply-shift with K different odd multipliers (the first one HashMultiplyShift's),
+// or murmur's finalizer of the key xor K different salts (the first salt 0: HashMurmur itself).
+
+template <typename Hash>
+struct CuckooFamily;
+
+template <>
+struct CuckooFamily<HashMultiplyShift> {
+    __device__ __forceinline__ static unsigned long long Slot(long long key, int fn, int log2_slots) {
+        const unsigned long long m = fn == 0 ? 0x9E3779B97F4A7C15ull
+                                   : fn == 1 ? 0xC2B2AE3D27D4EB4Full
+                                   : fn == 2 ? 0x165667B19E3779F9ull
+                                             : 0xD6E8FEB86659FD93ull;
+        const unsigned long long h = (unsigned long long)key * m;
+        return log2_slots == 0 ? 0ull : h >> (64 - log2_slots);
+    }
+};
+
+template <>
+struct CuckooFamily<HashMurmur> {
+    __device__ __forceinline__ static unsigned long long Slot(long long key, int fn, int log2_slots) {
+        const unsigned long long salt = fn == 0 ? 0ull
+                                      : fn == 1 ? 0x5851F42D4C957F2Dull
+                                      : fn == 2 ? 0x14057B7EF767814Full
+                                                : 0x2545F4914F6CDD1Dull;
+        return HashMurmur::Slot((long long)((unsigned long long)key ^ salt), log2_slots);
+    }
+};
+
+__device__ __forceinline__ int AtomicCasKey(int* p, int expected, int v) { return atomicCAS(p, expected, v); }
+__device__ __forceinline__ long long AtomicCasKey(long long* p, long long expected, long long v) {
+    return (long long)atomicCAS(reinterpret_cast<unsigned long long*>(p), (unsigned long long)expected,
+                                (unsigned long long)v);
+}
+__device__ __forceinline__ int AtomicExchKey(int* p, int v) { return atomicExch(p, v); }
+__device__ __forceinline__ long long AtomicExchKey(long long* p, long long v) {
+    return (long long)atomicExch(reinterpret_cast<unsigned long long*>(p), (unsigned long long)v);
+}
+
+// Evictions one insert may make before it gives up (the JVM backend's cuckoo table allows as many kicks).
+__device__ __forceinline__ int CuckooMaxEvictions(int log2_slots) { return 64 + 16 * log2_slots; }
+
+// Inserts key into a cuckoo table of 2^log2_slots keys (empty slots hold `empty`). Keys only: the
+// table's payload is written by a second launch (CuckooFind below), because an insert moves keys
+// that other threads placed, and a payload written beside a key could be left behind by such a move.
+//
+// Concurrent inserts: a key is always either in a slot or held by exactly one thread, never both and
+// never lost. A thread first tries to claim a free candidate slot with atomicCAS; when all K are
+// taken it swaps its key into one of them with atomicExch and goes on inserting the key it got back
+// (the victim), whose candidate slots differ. A slot only ever receives a key for which it is a
+// candidate. So when every insert has returned, every key sits in one of its candidate slots, unless
+// an insert ran out of evictions: then the key it held is in no slot, and the error bit
+// TESSERA_ERR_TABLE_FULL makes the executor build a larger table or fall back to the JVM.
+//
+// Repeated keys (semi and anti joins build keys only, and may see a key many times): a thread that
+// meets its key in a candidate slot (the CAS returns it), or swaps it out of one (atomicExch returns
+// it), drops its copy; a copy is never lost, so the key stays in the table. Two copies of a key can
+// still both land in the table when one is in flight while the other is inserted; a probe finds
+// either, and the table holds at most as many keys as there were inserts, so it cannot fill up
+// because of them, and no insert loops: each makes at most CuckooMaxEvictions swaps.
+template <int K, typename Hash, typename T>
+__device__ __forceinline__ void CuckooInsert(T* keys, T key, T empty, int log2_slots, int& err) {
+    static_assert(K >= 2 && K <= 4, "cuckoo tables use 2 to 4 hash functions");
+    if (key == empty) {
+        err |= TESSERA_ERR_SENTINEL_KEY;
+        return;
+    }
+    T cur = key;
+    unsigned long long from = ~0ull;  // the slot cur was swapped out of (none yet)
+    // a per-thread xorshift picks which candidate to swap into, so that evictions do not run in cycles
+    unsigned int rnd = (threadIdx.x + 1u) * 0x9E3779B9u ^ (blockIdx.x + 1u) * 0x85EBCA6Bu;
+    const int max_evictions = CuckooMaxEvictions(log2_slots);
+    for (int e = 0; e <= max_evictions; ++e) {
+        unsigned long long slot[K];
+#pragma unroll
+        for (int f = 0; f < K; ++f) slot[f] = CuckooFamily<Hash>::Slot((long long)cur, f, log2_slots);
+        // a free candidate slot, or one that holds the key already
+#pragma unroll
+        for (int f = 0; f < K; ++f) {
+            const T seen = AtomicCasKey(&keys[slot[f]], empty, cur);
+            if (seen == empty || seen == cur) return;
+        }
+        // all K taken: swap cur into one of them, not the one it was just swapped out of
+        rnd ^= rnd << 13;
+        rnd ^= rnd >> 17;
+        rnd ^= rnd << 5;
+        // (the candidates are selected with constant indices, so that slot[] stays in registers)
+        int pick = (int)(rnd % (unsigned int)K);
+        unsigned long long target = slot[0];
+#pragma unroll
+        for (int f = 1; f < K; ++f) target = f == pick ? slot[f] : target;
+        if (target == from) {
+            pick = pick + 1 == K ? 0 : pick + 1;
+#pragma unroll
+            for (int f = 0; f < K; ++f) target = f == pick ? slot[f] : target;
+        }
+        const T victim = AtomicExchKey(&keys[target], cur);
+        if (victim == empty || victim == cur) return;
+        cur = victim;
+        from = target;
+    }
+    err |= TESSERA_ERR_TABLE_FULL;
+}
+
+// The slot of key in a cuckoo table, or -1 when absent: the K candidate slots are read independently
+// (unrolled, no loop at run time). A key equal to the empty marker is never in the table. With two
+// copies of a repeated key, the slot of the lower-numbered function is returned.
+template <int K, typename Hash, typename T>
+__device__ __forceinline__ long long CuckooFind(const T* keys, T key, T empty, int log2_slots) {
+    static_assert(K >= 2 && K <= 4, "cuckoo tables use 2 to 4 hash functions");
+    if (key == empty) return -1;
+    long long found = -1;
+#pragma unroll
+    for (int f = K - 1; f >= 0; --f) {
+        const unsigned long long s = CuckooFamily<Hash>::Slot((long long)key, f, log2_slots);
+        if (keys[s] == key) found = (long long)s;
+    }
+    return found;
 }
 
 // ---- agg=shared: one global hash table of groups, W 64-bit key words per group ----
@@ -276,6 +403,63 @@ extern "C" __global__ void tessera_fill64(long long* p, long long v, long long n
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
         p[i] = v;
     }
+}
+
+// Exclusive prefix sum, in place, of the n per-tile row counts of a two-pass materialization
+// (mat=twopass, mat=bitmap), and their total into counts[n] (the array has n + 1 words): the offset
+// at which each tile writes its rows in the second pass, and the number of rows. One block of
+// TESSERA_SCAN_THREADS threads walks the counts in chunks of four per thread, carrying the running
+// total from chunk to chunk; there is one count per tile of thousands of rows, so one block suffices.
+#define TESSERA_SCAN_THREADS 1024
+extern "C" __global__ void __launch_bounds__(TESSERA_SCAN_THREADS)
+tessera_scan_counts(unsigned long long* counts, long long n) {
+    constexpr int WARPS = TESSERA_SCAN_THREADS / TESSERA_WARP_THREADS;
+    constexpr long long CHUNK = TESSERA_SCAN_THREADS * 4LL;
+    __shared__ unsigned long long warp_offset[WARPS];
+    __shared__ unsigned long long chunk_end;
+    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
+    const int warp = (int)threadIdx.x / TESSERA_WARP_THREADS;
+    unsigned long long carry = 0;  // the sum of the chunks before, the same in every thread
+    for (long long base = 0; base < n; base += CHUNK) {
+        unsigned long long v[4];
+        unsigned long long sum = 0;
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+            const long long idx = base + 4LL * threadIdx.x + k;
+            v[k] = idx < n ? counts[idx] : 0ull;
+            sum += v[k];
+        }
+        unsigned long long inclusive = sum;
+#pragma unroll
+        for (int d = 1; d < TESSERA_WARP_THREADS; d <<= 1) {
+            const unsigned long long other = __shfl_up_sync(TESSERA_FULL_MASK, inclusive, d);
+            if (lane >= d) inclusive += other;
+        }
+        if (lane == TESSERA_WARP_THREADS - 1) warp_offset[warp] = inclusive;
+        __syncthreads();
+        if (warp == 0) {
+            const unsigned long long total = lane < WARPS ? warp_offset[lane] : 0ull;
+            unsigned long long scanned = total;
+#pragma unroll
+            for (int d = 1; d < TESSERA_WARP_THREADS; d <<= 1) {
+                const unsigned long long other = __shfl_up_sync(TESSERA_FULL_MASK, scanned, d);
+                if (lane >= d) scanned += other;
+            }
+            if (lane < WARPS) warp_offset[lane] = scanned - total;
+        }
+        __syncthreads();
+        unsigned long long running = carry + warp_offset[warp] + inclusive - sum;
+#pragma unroll
+        for (int k = 0; k < 4; ++k) {
+            const long long idx = base + 4LL * threadIdx.x + k;
+            if (idx < n) counts[idx] = running;
+            running += v[k];
+        }
+        if (threadIdx.x == TESSERA_SCAN_THREADS - 1) chunk_end = running;
+        __syncthreads();
+        carry = chunk_end;
+    }
+    if (threadIdx.x == 0) counts[n] = carry;
 }
 
 }  // namespace q

@@ -1,4 +1,5 @@
-// Hand-written kernels over tessera_crystal.cuh: the reference shapes for the CUDA code generator,
+// Hand-written kernels over tessera_crystal.cuh (and the join tables of tessera_query.cuh): the
+// reference shapes for the CUDA code generator,
 // the kernels of the GPU smoke check and of the bandwidth probe, and (since every template below is
 // instantiated) the compile test of the header in CI.
 //
@@ -7,6 +8,7 @@
 // default) and must be launched with blockDim.x == the BLOCK_THREADS it was compiled for.
 
 #include "tessera_crystal.cuh"
+#include "tessera_query.cuh"
 
 using namespace tessera;
 
@@ -180,4 +182,50 @@ tessera_primitives(const long long* __restrict__ a, const double* __restrict__ b
         thread_total += ThreadSum<BT, IPT, double>(db, flags);
     }
     BlockAggregate<BT>(thread_total, total);
+}
+
+// Cuckoo join tables (ht=cuckoo2..4) as a BUILD kernel's first pass fills them: every thread
+// inserts keys[i] (keys may repeat, as in the key-only table of a semi join) into a table of
+// 2^log2_slots ints that holds TESSERA_EMPTY_KEY where free, with `ways` (2..4) hash functions of the
+// multiply-shift (murmur == 0) or murmur family. *error must be zero before the launch.
+template <int K>
+__device__ __forceinline__ void CuckooInsertOf(int* table, int key, int log2_slots, int murmur, int& err) {
+    if (murmur) {
+        q::CuckooInsert<K, HashMurmur>(table, key, (int)TESSERA_EMPTY_KEY, log2_slots, err);
+    } else {
+        q::CuckooInsert<K, HashMultiplyShift>(table, key, (int)TESSERA_EMPTY_KEY, log2_slots, err);
+    }
+}
+extern "C" __global__ void __launch_bounds__(BT)
+tessera_cuckoo_insert(int* __restrict__ table, const int* __restrict__ keys, long long n, int log2_slots, int ways,
+                      int murmur, int* __restrict__ error) {
+    int err = 0;
+    for (long long i = (long long)blockIdx.x * BT + threadIdx.x; i < n; i += (long long)gridDim.x * BT) {
+        const int key = keys[i];
+        if (ways == 2) {
+            CuckooInsertOf<2>(table, key, log2_slots, murmur, err);
+        } else if (ways == 3) {
+            CuckooInsertOf<3>(table, key, log2_slots, murmur, err);
+        } else {
+            CuckooInsertOf<4>(table, key, log2_slots, murmur, err);
+        }
+    }
+    if (err) atomicOr(error, err);
+}
+
+// The slot of every key in such a table, or -1, as a probe (or the payload pass of a build) finds it.
+template <int K>
+__device__ __forceinline__ long long CuckooFindOf(const int* table, int key, int log2_slots, int murmur) {
+    return murmur ? q::CuckooFind<K, HashMurmur, int>(table, key, (int)TESSERA_EMPTY_KEY, log2_slots)
+                  : q::CuckooFind<K, HashMultiplyShift, int>(table, key, (int)TESSERA_EMPTY_KEY, log2_slots);
+}
+extern "C" __global__ void __launch_bounds__(BT)
+tessera_cuckoo_find(const int* __restrict__ table, const int* __restrict__ keys, long long n, int log2_slots, int ways,
+                    int murmur, long long* __restrict__ slots) {
+    for (long long i = (long long)blockIdx.x * BT + threadIdx.x; i < n; i += (long long)gridDim.x * BT) {
+        const int key = keys[i];
+        slots[i] = ways == 2 ? CuckooFindOf<2>(table, key, log2_slots, murmur)
+                 : ways == 3 ? CuckooFindOf<3>(table, key, log2_slots, murmur)
+                             : CuckooFindOf<4>(table, key, log2_slots, murmur);
+    }
 }

@@ -23,9 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * tessera_crystal.cuh and the sample kernels compile with nvcc for sm_90 (the H200), in several
- * tile shapes, without warnings, and every kernel keeps its tiles in registers (no stack frame, no
- * spills). Without nvcc the test fails, unless TESSERA_NO_NVCC=1 says that is expected.
+ * tessera_crystal.cuh and the sample kernels (with the cuckoo tables and the tile-count scan of
+ * tessera_query.cuh) compile with nvcc for sm_90 (the H200), in several tile shapes, without
+ * warnings, and every kernel keeps its tiles in registers (no stack frame, no spills). Without nvcc the test fails, unless TESSERA_NO_NVCC=1 says that is expected.
  */
 public class CudaHeaderCompileTest {
     private static Path nvcc;
@@ -69,7 +69,9 @@ public class CudaHeaderCompileTest {
     }
 
     private Result compile(String fileName, String source, String... defines) throws IOException, InterruptedException {
-        Files.writeString(dir.resolve(CudaSources.CRYSTAL_HEADER), CudaSources.crystalHeader(), StandardCharsets.UTF_8);
+        for (java.util.Map.Entry<String, String> h : CudaSources.headers().entrySet()) {
+            Files.writeString(dir.resolve(h.getKey()), h.getValue(), StandardCharsets.UTF_8);
+        }
         Path src = dir.resolve(fileName);
         Files.writeString(src, source, StandardCharsets.UTF_8);
         Path cubin = dir.resolve(fileName + "." + String.join("_", defines).replaceAll("[^A-Za-z0-9_]", "") + ".cubin");
@@ -109,7 +111,7 @@ public class CudaHeaderCompileTest {
             assertEquals("0", m.group(3), m.group(1) + " spills " + List.of(defines) + ":\n" + r.output());
         }
         for (String k : List.of("ssb_q11", "tessera_read_bandwidth", "tessera_select_gt", "tessera_probe_sum",
-                "tessera_primitives")) {
+                "tessera_primitives", "tessera_cuckoo_insert", "tessera_cuckoo_find", "tessera_scan_counts")) {
             assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
         }
     }

@@ -20,4 +20,15 @@ public record CudaKernelSource(Pipeline pipeline, Genome genome, String kernelNa
     public int itemsPerThread() {
         return genome.getInt(io.tessera.variant.CudaVariantSpace.IPT);
     }
+
+    /** Launches of the kernel, pass 0 first (see {@link SinkLayout#passes}). */
+    public int passes() {
+        return sink.passes();
+    }
+
+    /** Tiles of the kernel over a source of {@code rows} rows (at least one). */
+    public long tiles(long rows) {
+        long tile = (long) threadsPerBlock() * itemsPerThread();
+        return Math.max(1, (rows + tile - 1) / tile);
+    }
 }

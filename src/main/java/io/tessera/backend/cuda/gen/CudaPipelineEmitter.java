@@ -29,7 +29,9 @@ import java.util.Set;
  * Emits one pipeline (IR plus genome) as one tile-based CUDA kernel (Crystal, chapter 3): each block takes tiles of
  * TPB x IPT rows, items in registers; every FILTER and PROBE is fused, columns are loaded on first use (only the
  * rows still selected, unless predicated), and the sink ends the tile: a hash-table insert, aggregation, or
- * materialization with one atomic per tile and a block scan. Every choice comes from the genome.
+ * materialization (one atomic per tile and a block scan, or two passes over counts and their prefix sum). A kernel
+ * of two passes (a cuckoo build with payload, mat=twopass or mat=bitmap) has a {@code pass} parameter and is
+ * launched twice. Every choice comes from the genome.
  */
 public final class CudaPipelineEmitter {
 
@@ -49,12 +51,19 @@ public final class CudaPipelineEmitter {
 
     private final List<KernelParam> params = new ArrayList<>();
     private final StringBuilder prologue = new StringBuilder();
-    private final StringBuilder body = new StringBuilder();
+    /** The tile body being emitted (with mat=bitmap, pass 1's once pass 0's is done: see {@link #firstPass}). */
+    private StringBuilder body = new StringBuilder();
+    /** With mat=bitmap: pass 0's tile body (operations, bitmap and counts); {@link #body} is then pass 1's. */
+    private StringBuilder firstPass;
     private final StringBuilder epilogue = new StringBuilder();
     private final Map<Integer, String> loadedColumns = new HashMap<>();
     private final Map<String, CValue> loadedPayload = new HashMap<>();
     private final Set<Integer> columnParams = new HashSet<>();
     private final List<Slot> laterSlots = new ArrayList<>();
+    /** As {@link #laterSlots}, without the sink's. */
+    private final List<Slot> laterOpSlots = new ArrayList<>();
+    /** The genome's {@code mat} of a MATERIALIZE / SORT sink, else null. */
+    private final String mat;
     private boolean narrowed;
     private List<Operation> operations;
     private long bytesRead;
@@ -69,6 +78,9 @@ public final class CudaPipelineEmitter {
         }
         this.scan = ts;
         this.predicated = g.has(CudaVariantSpace.PREDICATION) && "predicated".equals(g.get(CudaVariantSpace.PREDICATION));
+        this.mat = p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort
+                ? (g.has(CudaVariantSpace.MATERIALIZATION) ? g.get(CudaVariantSpace.MATERIALIZATION) : SinkLayout.Rows.TILE_ATOMIC)
+                : null;
         this.gen = new CudaExprGen(new CudaExprGen.Scope() {
             @Override
             public CValue slot(Slot slot) {
@@ -97,14 +109,12 @@ public final class CudaPipelineEmitter {
                 ? bySelectivity(p.operations()) : p.operations();
         for (int k = 0; k < operations.size(); k++) {
             Operation op = operations.get(k);
-            laterSlots.clear();
             collectLaterSlots(k + 1);
             switch (op) {
                 case Operation.Filter f -> filter(f);
-                case Operation.Probe pr -> probe(pr);
+                case Operation.Probe pr -> probe(pr, false);
             }
         }
-        laterSlots.clear();
         collectLaterSlots(operations.size());
         switch (p.sink()) {
             case Sink.Build b -> build(b);
@@ -184,16 +194,29 @@ public final class CudaPipelineEmitter {
 
     // ---- slots and loads ----
 
-    /** Slots read by the operations from index {@code from} on and by the sink (which payloads a probe must fetch). */
+    /**
+     * Slots read by the operations from index {@code from} on and by the sink (which payloads a probe must fetch):
+     * into {@link #laterOpSlots} the operations', into {@link #laterSlots} both.
+     */
     private void collectLaterSlots(int from) {
+        laterSlots.clear();
+        laterOpSlots.clear();
         for (int k = from; k < operations.size(); k++) {
             switch (operations.get(k)) {
-                case Operation.Filter f -> Expr.slots(f.condition(), laterSlots);
-                case Operation.Probe pr -> pr.keys().forEach(e -> Expr.slots(e, laterSlots));
+                case Operation.Filter f -> Expr.slots(f.condition(), laterOpSlots);
+                case Operation.Probe pr -> pr.keys().forEach(e -> Expr.slots(e, laterOpSlots));
             }
         }
+        laterSlots.addAll(laterOpSlots);
         for (Expr e : sinkExprs()) {
             Expr.slots(e, laterSlots);
+        }
+    }
+
+    /** Adds a kernel parameter unless one of that name is there already (a probe emitted for both passes). */
+    private void param(KernelParam kp) {
+        if (params.stream().noneMatch(q -> q.name().equals(kp.name()))) {
+            params.add(kp);
         }
     }
 
@@ -306,7 +329,12 @@ public final class CudaPipelineEmitter {
         narrowed = true;
     }
 
-    private void probe(Operation.Probe pr) {
+    /**
+     * A PROBE. {@code again}: in pass 1 of mat=bitmap, where the bitmap already holds the selection, the probe only
+     * fetches the payload of {@link #laterSlots} for the selected rows (each found its key in pass 0, in the same
+     * table) and leaves the flags alone.
+     */
+    private void probe(Operation.Probe pr, boolean again) {
         String in = "        ";
         if (pr.keys().size() != 1) {
             throw new GpuUnsupported("a join on " + pr.keys().size() + " keys");
@@ -325,31 +353,42 @@ public final class CudaPipelineEmitter {
         }
         String j = "j" + pr.joinId();
         body.append(in).append("// PROBE ").append(j).append(' ').append(pr.kind().name().toLowerCase(java.util.Locale.ROOT))
-                .append(" on ").append(comment(key)).append(t.perfect() ? " (perfect table)" : " (linear probing, "
-                        + (t.murmur() ? "murmur" : "multiply-shift") + ")").append('\n');
+                .append(" on ").append(comment(key)).append(" (").append(t.describe()).append(")")
+                .append(again ? ": again, for the payload of the rows pass 0 selected" : "").append('\n');
         load(key, in);
         // a perfect table is a presence bitmap (bit = key - min) beside the payload arrays: a probe reads one bit,
         // and bitmaps are small enough to stay in L1 and L2 where the key arrays would not
-        params.add(new KernelParam(KernelParam.Kind.PROBE_KEYS, pr.joinId(), j + (t.perfect() ? "_bits" : "_keys"),
+        param(new KernelParam(KernelParam.Kind.PROBE_KEYS, pr.joinId(), j + (t.perfect() ? "_bits" : "_keys"),
                 "const " + (t.perfect() ? "unsigned int" : kt.c) + "* __restrict__"));
         if (t.perfect()) {
-            params.add(new KernelParam(KernelParam.Kind.PROBE_MIN, pr.joinId(), j + "_min", "const long long"));
-            params.add(new KernelParam(KernelParam.Kind.PROBE_SLOTS, pr.joinId(), j + "_slots", "const long long"));
+            param(new KernelParam(KernelParam.Kind.PROBE_MIN, pr.joinId(), j + "_min", "const long long"));
+            param(new KernelParam(KernelParam.Kind.PROBE_SLOTS, pr.joinId(), j + "_slots", "const long long"));
         } else {
-            params.add(new KernelParam(KernelParam.Kind.PROBE_LOG2, pr.joinId(), j + "_log2", "const int"));
+            param(new KernelParam(KernelParam.Kind.PROBE_LOG2, pr.joinId(), j + "_log2", "const int"));
         }
-        // payload columns read later: one register array each, filled from the matched slot
+        // payload columns read later: one register array each, filled from the matched slot. With mat=bitmap, pass
+        // 0 fetches only what later operations read (the outputs' payload is fetched in pass 1); with mat=twopass,
+        // what only the outputs read is fetched in pass 1 alone.
+        List<Slot> wanted = !again && SinkLayout.Rows.BITMAP.equals(mat) ? laterOpSlots : laterSlots;
         List<Integer> payloads = new ArrayList<>();
+        List<Integer> secondPassOnly = new ArrayList<>();
         if (pr.kind() == JoinKind.INNER) {
-            for (Slot s : laterSlots) {
+            for (Slot s : wanted) {
                 if (s.joinId() == pr.joinId() && !payloads.contains(s.index())) {
                     payloads.add(s.index());
+                }
+            }
+            if (!again && SinkLayout.Rows.TWO_PASS.equals(mat)) {
+                for (int c : payloads) {
+                    if (laterOpSlots.stream().noneMatch(s -> s.joinId() == pr.joinId() && s.index() == c)) {
+                        secondPassOnly.add(c);
+                    }
                 }
             }
         }
         for (int c : payloads) {
             CType pt = t.payloadTypes().get(c);
-            params.add(new KernelParam(KernelParam.Kind.PROBE_PAYLOAD, pr.joinId(), c, j + "_pay" + c,
+            param(new KernelParam(KernelParam.Kind.PROBE_PAYLOAD, pr.joinId(), c, j + "_pay" + c,
                     "const " + pt.memory() + "* __restrict__"));
             body.append(in).append(pt.memory()).append(' ').append(j).append("_p").append(c).append("[IPT];\n");
             String v = j + "_p" + c + "[i]";
@@ -357,35 +396,58 @@ public final class CudaPipelineEmitter {
                     t.payloadDicts().get(c)));
         }
         CValue k = gen.gen(key);
-        String find = t.perfect()
-                ? "tessera::q::PerfectFindBit(" + j + "_bits, (long long)" + k.v() + ", " + j + "_min, " + j + "_slots)"
-                : "tessera::q::LinearFind<" + t.hashStruct() + ", " + kt.c + ">(" + j + "_keys, " + k.v() + ", ("
-                        + kt.c + ")" + CudaExprGen.longLiteral(t.emptyKey()) + ", " + j + "_log2)";
+        String empty = "(" + kt.c + ")" + CudaExprGen.longLiteral(t.emptyKey());
+        String find = switch (t.kind()) {
+            case PERFECT -> "tessera::q::PerfectFindBit(" + j + "_bits, (long long)" + k.v() + ", " + j + "_min, " + j
+                    + "_slots)";
+            case LINEAR -> "tessera::q::LinearFind<" + t.hashStruct() + ", " + kt.c + ">(" + j + "_keys, " + k.v() + ", "
+                    + empty + ", " + j + "_log2)";
+            // the key is in one of its candidate slots or nowhere: the candidates are read, no run of slots is walked
+            default -> "tessera::q::CuckooFind<" + t.kind().ways + ", " + t.hashStruct() + ", " + kt.c + ">(" + j
+                    + "_keys, " + k.v() + ", " + empty + ", " + j + "_log2)";
+        };
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
         body.append(in).append("    if (flags[i]) {\n");
         body.append(in).append("        const long long slot = ").append(find).append(";\n");
-        switch (pr.kind()) {
-            case SEMI -> body.append(in).append("        flags[i] = slot >= 0;\n");
-            case ANTI -> body.append(in).append("        flags[i] = slot < 0;\n");
-            default -> {
-                if (payloads.isEmpty()) {
-                    body.append(in).append("        if (slot < 0) flags[i] = 0;\n");
-                } else {
-                    body.append(in).append("        if (slot < 0) {\n");
-                    body.append(in).append("            flags[i] = 0;\n");
-                    body.append(in).append("        } else {\n");
-                    for (int c : payloads) {
-                        body.append(in).append("            ").append(j).append("_p").append(c).append("[i] = ").append(j)
-                                .append("_pay").append(c).append("[slot];\n");
+        if (again) {
+            body.append(in).append("        if (slot >= 0) {\n");
+            gathers(j, payloads, in + "            ");
+            body.append(in).append("        }\n");
+        } else {
+            switch (pr.kind()) {
+                case SEMI -> body.append(in).append("        flags[i] = slot >= 0;\n");
+                case ANTI -> body.append(in).append("        flags[i] = slot < 0;\n");
+                default -> {
+                    if (payloads.isEmpty()) {
+                        body.append(in).append("        if (slot < 0) flags[i] = 0;\n");
+                    } else {
+                        List<Integer> bothPasses = new ArrayList<>(payloads);
+                        bothPasses.removeAll(secondPassOnly);
+                        body.append(in).append("        if (slot < 0) {\n");
+                        body.append(in).append("            flags[i] = 0;\n");
+                        body.append(in).append("        } else {\n");
+                        gathers(j, bothPasses, in + "            ");
+                        if (!secondPassOnly.isEmpty()) {
+                            body.append(in).append("            if (pass == 1) {  // only the outputs read these\n");
+                            gathers(j, secondPassOnly, in + "                ");
+                            body.append(in).append("            }\n");
+                        }
+                        body.append(in).append("        }\n");
                     }
-                    body.append(in).append("        }\n");
                 }
             }
         }
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
         narrowed = true;
+    }
+
+    private void gathers(String j, List<Integer> payloads, String in) {
+        for (int c : payloads) {
+            body.append(in).append(j).append("_p").append(c).append("[i] = ").append(j).append("_pay").append(c)
+                    .append("[slot];\n");
+        }
     }
 
     private static CType keyType(Expr key) {
@@ -414,7 +476,8 @@ public final class CudaPipelineEmitter {
         }
         Expr key = b.keys().get(0);
         CType kt = keyType(key);
-        boolean perfect = "perfect".equals(g.get(CudaVariantSpace.HASH_TABLE));
+        JoinLayout.Kind kind = JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE));
+        boolean perfect = kind == JoinLayout.Kind.PERFECT;
         boolean murmur = "murmur".equals(g.get(CudaVariantSpace.HASH));
         KeyRange r = b.range();
         if (perfect && (r == null || r.min() == (kt == CType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE))) {
@@ -429,17 +492,14 @@ public final class CudaPipelineEmitter {
             payloadTypes.add(CType.stored(e.type()));
             payloadDicts.add(e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null);
         }
-        JoinLayout layout = new JoinLayout(b.joinId(), perfect, murmur, kt, payloadTypes, payloadDicts,
+        JoinLayout layout = new JoinLayout(b.joinId(), kind, murmur, kt, payloadTypes, payloadDicts,
                 perfect ? r.min() : 0, perfect ? r.size() : 0, buildSelectivity());
         sink = new SinkLayout.Build(layout);
         body.append(in).append(String.format(java.util.Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
                 layout.selectivity()));
         body.append(in).append("// BUILD j").append(b.joinId()).append(" keys ").append(comment(key)).append(" payload ")
-                .append(b.payloadNames()).append(perfect ? " (perfect table)" : " (linear probing)").append('\n');
+                .append(b.payloadNames()).append(" (").append(layout.describe()).append(")\n");
         load(key, in);
-        for (Expr e : b.payload()) {
-            load(e, in);
-        }
         params.add(new KernelParam(KernelParam.Kind.BUILD_KEYS, b.joinId(), perfect ? "build_bits" : "build_keys",
                 (perfect ? "unsigned int" : kt.c) + "* __restrict__"));
         for (int c = 0; c < payloadTypes.size(); c++) {
@@ -450,6 +510,13 @@ public final class CudaPipelineEmitter {
             params.add(new KernelParam(KernelParam.Kind.BUILD_SLOTS, b.joinId(), "build_slots", "const long long"));
         } else {
             params.add(new KernelParam(KernelParam.Kind.BUILD_LOG2, b.joinId(), "build_log2", "const int"));
+        }
+        if (kind.cuckoo()) {
+            cuckooBuild(b, layout, in);
+            return;
+        }
+        for (Expr e : b.payload()) {
+            load(e, in);
         }
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
@@ -469,13 +536,67 @@ public final class CudaPipelineEmitter {
         }
         if (!payloadTypes.isEmpty()) {
             body.append(in).append("        if (slot >= 0) {\n");
-            for (int c = 0; c < payloadTypes.size(); c++) {
-                CValue v = gen.gen(b.payload().get(c));
-                body.append(in).append("            build_pay").append(c).append("[slot] = ").append(v.v()).append(";\n");
-            }
+            buildPayload(b, in + "            ");
             body.append(in).append("        }\n");
         }
         body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+    }
+
+    private void buildPayload(Sink.Build b, String in) {
+        for (int c = 0; c < b.payload().size(); c++) {
+            CValue v = gen.gen(b.payload().get(c));
+            body.append(in).append("build_pay").append(c).append("[slot] = ").append(v.v()).append(";\n");
+        }
+    }
+
+    /**
+     * A cuckoo table: keys inserted with eviction chains (CuckooInsert). An insert moves keys that other threads
+     * placed, so no slot is final before every insert has returned, and a payload written beside its key could be
+     * left behind when the key moves on. A table with payload therefore takes two launches of this kernel: pass 0
+     * inserts the keys, pass 1 (every key sitting still) finds each key and writes its payload to that slot; the
+     * build keys of a table with payload are unique, so each slot has one writer.
+     */
+    private void cuckooBuild(Sink.Build b, JoinLayout t, String in) {
+        String kt = t.keyType().c;
+        String empty = "(" + kt + ")" + CudaExprGen.longLiteral(t.emptyKey());
+        String fns = t.kind().ways + ", " + t.hashStruct();
+        String key = gen.gen(b.keys().get(0)).v();
+        boolean payload = !b.payload().isEmpty();
+        String pad = in;
+        if (payload) {
+            params.add(new KernelParam(KernelParam.Kind.PASS, -1, "pass", "const int"));
+            body.append(in).append("if (pass == 0) {\n");
+            body.append(in).append("    // pass 0: the keys; a slot is final only once every insert has returned\n");
+            pad = in + "    ";
+        }
+        body.append(pad).append("#pragma unroll\n");
+        body.append(pad).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(pad).append("    if (flags[i]) {\n");
+        body.append(pad).append("        const ").append(kt).append(" key = ").append(key).append(";\n");
+        body.append(pad).append("        tessera::q::CuckooInsert<").append(fns).append(">(build_keys, key, ").append(empty)
+                .append(", build_log2, err);\n");
+        body.append(pad).append("    }\n");
+        body.append(pad).append("}\n");
+        if (!payload) {
+            return;
+        }
+        body.append(in).append("} else {\n");
+        body.append(pad).append("// pass 1: the keys sit still; each row's payload goes to the slot of its key\n");
+        for (Expr e : b.payload()) {
+            load(e, pad);
+        }
+        body.append(pad).append("#pragma unroll\n");
+        body.append(pad).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(pad).append("    if (flags[i]) {\n");
+        body.append(pad).append("        const ").append(kt).append(" key = ").append(key).append(";\n");
+        body.append(pad).append("        const long long slot = tessera::q::CuckooFind<").append(fns).append(", ").append(kt)
+                .append(">(build_keys, key, ").append(empty).append(", build_log2);\n");
+        body.append(pad).append("        if (slot >= 0) {\n");
+        buildPayload(b, pad + "            ");
+        body.append(pad).append("        }\n");
+        body.append(pad).append("    }\n");
+        body.append(pad).append("}\n");
         body.append(in).append("}\n");
     }
 
@@ -838,24 +959,131 @@ public final class CudaPipelineEmitter {
         epilogue.append("    }\n");
     }
 
-    /** MATERIALIZE / SORT: one atomic per tile reserves the tile's output rows, a block scan gives each row its place. */
+    /**
+     * MATERIALIZE / SORT, as the genome's {@code mat} says (Crystal's chapter 3 and Hawk's parallelization
+     * strategies):
+     * <ul>
+     * <li>tile-atomic: one launch; one atomic per tile reserves the tile's output rows, a block scan gives each row
+     * its place. The tiles' order in the output follows the atomics' order, which changes from run to run.</li>
+     * <li>twopass: pass 0 runs the operations and writes each tile's count of selected rows; the executor turns the
+     * counts into their exclusive prefix sums; pass 1 runs the operations again and writes each tile's rows from
+     * its offset on, placed by a block scan. No atomics, and the output order is the same on every run (tile by
+     * tile; within a tile, thread by thread).</li>
+     * <li>bitmap: pass 0 runs the operations and writes the selection as a bitmap (bit i * TPB + t of a tile for
+     * item i of thread t, one 32-bit word per warp and item from __ballot_sync) and each tile's count; pass 1 skips
+     * the tiles without rows, takes the flags from the bitmap instead of evaluating the filters and probes again,
+     * probes again only where the outputs read a payload, and writes the rows as twopass does (same order).</li>
+     * </ul>
+     * Tile numbers are base / TILE, so a persistent grid (a block looping over tiles) counts per tile too.
+     */
     private void materialize(List<Expr> outputs) {
         String in = "        ";
-        body.append(in).append("// MATERIALIZE ").append(comment(outputs)).append(" (tile atomic + block scan)\n");
+        String what = switch (mat) {
+            case SinkLayout.Rows.TWO_PASS -> "two passes: tile counts, their prefix sum, then the rows at their tile's offset";
+            case SinkLayout.Rows.BITMAP -> "two passes: selection bitmap and tile counts, their prefix sum, then the rows";
+            default -> "tile atomic + block scan";
+        };
+        body.append(in).append("// MATERIALIZE ").append(comment(outputs)).append(" (").append(what).append(")\n");
         List<CType> types = new ArrayList<>();
-        for (Expr e : outputs) {
-            load(e, in);
+        if (mat.equals(SinkLayout.Rows.TILE_ATOMIC)) {
+            for (Expr e : outputs) {
+                load(e, in);
+            }
         }
         for (int c = 0; c < outputs.size(); c++) {
             CType t = CType.stored(outputs.get(c).type());
             types.add(t);
             params.add(new KernelParam(KernelParam.Kind.OUT_COLUMN, c, "out" + c, t.memory() + "* __restrict__"));
         }
-        params.add(new KernelParam(KernelParam.Kind.OUT_CURSOR, -1, "out_cursor", "unsigned long long* __restrict__"));
+        sink = new SinkLayout.Rows(types, mat);
+        if (mat.equals(SinkLayout.Rows.TILE_ATOMIC)) {
+            params.add(new KernelParam(KernelParam.Kind.OUT_CURSOR, -1, "out_cursor", "unsigned long long* __restrict__"));
+            writeRows(outputs, types, in, "BlockReserve<TPB>(out_cursor, selected)");
+            return;
+        }
+        params.add(new KernelParam(KernelParam.Kind.PASS, -1, "pass", "const int"));
+        params.add(new KernelParam(KernelParam.Kind.TILE_ROWS, -1, "tile_rows", "unsigned long long* __restrict__"));
+        if (mat.equals(SinkLayout.Rows.TWO_PASS)) {
+            body.append(in).append("if (pass == 0) {\n");
+            countTile(in + "    ", null);
+            body.append(in).append("} else {\n");
+            body.append(in).append("    // pass 1: the tile's rows from its offset on (the exclusive prefix sum of the counts)\n");
+            writeRows(outputs, types, in + "    ", "tile_rows[base / TILE]");
+            body.append(in).append("}\n");
+            return;
+        }
+        // bitmap: pass 0 ends here; pass 1 is a tile body of its own
+        params.add(new KernelParam(KernelParam.Kind.SEL_BITS, -1, "sel_bits", "unsigned int* __restrict__"));
+        countTile(in, "sel_bits");
+        firstPass = body;
+        body = new StringBuilder();
+        loadedColumns.clear();
+        loadedPayload.clear();
+        narrowed = true;
+        body.append(in).append("// pass 1: only the tiles with rows; the selection from the bitmap\n");
+        body.append(in).append("const unsigned long long first = tile_rows[base / TILE];\n");
+        body.append(in).append("if (tile_rows[base / TILE + 1] == first) continue;  // the same for the whole block\n");
+        body.append(in).append("const long long word = base / 32 + threadIdx.x / 32;\n");
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    flags[i] = (int)((sel_bits[word + i * (TPB / 32)] >> (threadIdx.x & 31)) & 1u);\n");
+        body.append(in).append("}\n");
+        // the probes whose payload the outputs read, directly or through the key of another such probe
+        List<Slot> needed = new ArrayList<>();
+        for (Expr e : outputs) {
+            Expr.slots(e, needed);
+        }
+        List<Operation.Probe> again = new ArrayList<>();
+        for (int k = operations.size() - 1; k >= 0; k--) {
+            if (operations.get(k) instanceof Operation.Probe pr && pr.kind() == JoinKind.INNER
+                    && needed.stream().anyMatch(sl -> sl.joinId() == pr.joinId())) {
+                again.add(0, pr);
+                pr.keys().forEach(e -> Expr.slots(e, needed));
+            }
+        }
+        laterSlots.clear();
+        laterSlots.addAll(needed);
+        for (Operation.Probe pr : again) {
+            probe(pr, true);
+        }
+        body.append(in).append("// MATERIALIZE ").append(comment(outputs)).append(" (pass 1: the rows)\n");
+        writeRows(outputs, types, in, "first");
+    }
+
+    /**
+     * Pass 0 of a two-pass materialization: the tile's count of selected rows to tile_rows[tile], and with
+     * {@code bits} the selection bitmap.
+     */
+    private void countTile(String in, String bits) {
+        body.append(in).append("// pass 0: the tile's count of selected rows").append(bits == null ? "" : ", and the selection "
+                + "as a bitmap: bit i * TPB + t of the tile for item i of thread t, a word per warp and item").append('\n');
+        if (bits != null) {
+            body.append(in).append("const long long word = base / 32 + threadIdx.x / 32;\n");
+        }
+        body.append(in).append("int tile_count = 0;\n");
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        if (bits != null) {
+            body.append(in).append("    const unsigned int ballot = __ballot_sync(TESSERA_FULL_MASK, flags[i]);\n");
+            body.append(in).append("    if ((threadIdx.x & 31) == 0) ").append(bits).append("[word + i * (TPB / 32)] = ballot;\n");
+        }
+        body.append(in).append("    tile_count += flags[i] ? 1 : 0;\n");
+        body.append(in).append("}\n");
+        body.append(in).append("tile_count = BlockSum<TPB>(tile_count);  // the block's sum, in thread 0\n");
+        body.append(in).append("if (threadIdx.x == 0) tile_rows[base / TILE] = (unsigned long long)tile_count;\n");
+    }
+
+    /** Loads the outputs' columns, places the selected rows with a block scan from {@code first} on, writes them. */
+    private void writeRows(List<Expr> outputs, List<CType> types, String in, String first) {
+        for (Expr e : outputs) {
+            load(e, in);
+        }
         body.append(in).append("int offsets[IPT];\n");
         body.append(in).append("int selected;\n");
         body.append(in).append("BlockScanFlags<TPB, IPT>(flags, offsets, selected);\n");
-        body.append(in).append("const unsigned long long first = BlockReserve<TPB>(out_cursor, selected);\n");
+        if (!first.equals("first")) {
+            body.append(in).append("const unsigned long long first = ").append(first).append(";\n");
+        }
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
         body.append(in).append("    if (flags[i]) {\n");
@@ -867,10 +1095,18 @@ public final class CudaPipelineEmitter {
         }
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
-        sink = new SinkLayout.Rows(types);
     }
 
     // ---- assembly ----
+
+    /** Appends a block of lines four spaces deeper. */
+    private static void indent(StringBuilder sb, CharSequence block) {
+        for (String line : block.toString().split("\n", -1)) {
+            if (!line.isEmpty()) {
+                sb.append("    ").append(line).append('\n');
+            }
+        }
+    }
 
     private static String comment(Object o) {
         return String.valueOf(o).replace("*/", "* /").replace("\n", " ");
@@ -901,8 +1137,18 @@ public final class CudaPipelineEmitter {
         sb.append("    for (long long base = (long long)blockIdx.x * TILE; base < n; base += (long long)gridDim.x * TILE) {\n");
         sb.append("        const int tile_size = n - base < TILE ? (int)(n - base) : TILE;\n");
         sb.append("        int flags[IPT];\n");
-        sb.append("        BlockInitFlags<TPB, IPT>(flags, tile_size);\n");
-        sb.append(body);
+        if (firstPass == null) {
+            sb.append("        BlockInitFlags<TPB, IPT>(flags, tile_size);\n");
+            sb.append(body);
+        } else {
+            // mat=bitmap: two tile bodies, one per pass (pass is the same in the whole grid: no divergence)
+            sb.append("        if (pass == 0) {\n");
+            sb.append("            BlockInitFlags<TPB, IPT>(flags, tile_size);\n");
+            indent(sb, firstPass);
+            sb.append("        } else {\n");
+            indent(sb, body);
+            sb.append("        }\n");
+        }
         sb.append("    }\n");
         sb.append(epilogue);
         sb.append("    if (err) atomicOr(error, err);\n");

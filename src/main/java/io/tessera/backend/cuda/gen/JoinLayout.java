@@ -1,16 +1,47 @@
 package io.tessera.backend.cuda.gen;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
- * How the device table of one join is laid out, decided by the BUILD kernel and read by the probes: perfect over
- * {@code [min, min + slots)} or linear probing with the murmur or multiply-shift hash; keys of {@code keyType};
- * one array per payload column ({@code payloadTypes}), indexed by slot. {@code payloadDicts}: the dictionary key
- * of each VARCHAR payload column (else null). {@code selectivity}: the estimated fraction of the build table's rows
- * in the table, which is the fraction of probes that find a match when the join follows a foreign key.
+ * How the device table of one join is laid out, decided by the BUILD kernel and read by the probes: {@code kind}
+ * (the genome's {@code ht}) perfect over {@code [min, min + slots)}, linear probing, or cuckoo with 2 to 4 hash
+ * functions, the hashed kinds with the murmur or multiply-shift hash; keys of {@code keyType}; one array per payload
+ * column ({@code payloadTypes}), indexed by slot. {@code payloadDicts}: the dictionary key of each VARCHAR payload
+ * column (else null). {@code selectivity}: the estimated fraction of the build table's rows in the table, which is
+ * the fraction of probes that find a match when the join follows a foreign key.
  */
-public record JoinLayout(int joinId, boolean perfect, boolean murmur, CType keyType, List<CType> payloadTypes,
+public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, List<CType> payloadTypes,
                          List<String> payloadDicts, long min, long perfectSlots, double selectivity) {
+
+    /** The table kinds, by genome value: perfect, linear, cuckoo2, cuckoo3, cuckoo4. */
+    public enum Kind {
+        PERFECT(0), LINEAR(0), CUCKOO2(2), CUCKOO3(3), CUCKOO4(4);
+
+        /** The hash functions of a cuckoo table; 0 for the others. */
+        public final int ways;
+
+        Kind(int ways) {
+            this.ways = ways;
+        }
+
+        public boolean cuckoo() {
+            return ways > 0;
+        }
+
+        /** The genome value ({@code ht}). */
+        public String value() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static Kind of(String value) {
+            return valueOf(value.toUpperCase(Locale.ROOT));
+        }
+    }
+
+    public boolean perfect() {
+        return kind == Kind.PERFECT;
+    }
 
     /** The empty-slot marker of the key array. */
     public long emptyKey() {
@@ -19,5 +50,21 @@ public record JoinLayout(int joinId, boolean perfect, boolean murmur, CType keyT
 
     public String hashStruct() {
         return murmur ? "tessera::HashMurmur" : "tessera::HashMultiplyShift";
+    }
+
+    /** Slots of a hashed table for {@code rows} build rows: a quarter full at most with two cuckoo functions, else half. */
+    public long hashedSlots(long rows) {
+        long want = Math.max(2, (kind == Kind.CUCKOO2 ? 4 : 2) * Math.max(1, rows));
+        return Long.highestOneBit(want - 1) << 1;
+    }
+
+    /** What the generated code says about the table. */
+    public String describe() {
+        String hash = murmur ? "murmur" : "multiply-shift";
+        return switch (kind) {
+            case PERFECT -> "perfect table";
+            case LINEAR -> "linear probing, " + hash;
+            default -> "cuckoo, " + kind.ways + " " + hash + " functions";
+        };
     }
 }

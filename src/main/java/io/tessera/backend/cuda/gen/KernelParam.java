@@ -36,6 +36,19 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
         OUT_COLUMN,
         /** unsigned long long*: rows written so far by MATERIALIZE / SORT. */
         OUT_CURSOR,
+        /**
+         * int: which launch of a kernel of two passes this is, 0 or 1 (a cuckoo BUILD with payload: keys, then
+         * payload; MATERIALIZE / SORT with mat=twopass or mat=bitmap: counts, then rows).
+         */
+        PASS,
+        /**
+         * unsigned long long*: one word per tile and one more (mat=twopass, mat=bitmap): pass 0 writes each tile's
+         * selected rows (tile number base / TILE, also under a persistent grid), the executor turns them into their
+         * exclusive prefix sums and the total, pass 1 reads its tile's offset.
+         */
+        TILE_ROWS,
+        /** unsigned int*: the selection bitmap of mat=bitmap, one bit per item of each tile, 32 per word. */
+        SEL_BITS,
         /** int*: the error bits the kernel raised. */
         ERROR
     }

@@ -7,8 +7,30 @@ import java.util.List;
 /** What a kernel's sink leaves in device memory, for the executor to allocate before and read back after. */
 public sealed interface SinkLayout {
 
-    /** A BUILD: the join table. */
+    /** Launches of the kernel, each with its {@link KernelParam.Kind#PASS} parameter set to its number. */
+    default int passes() {
+        return 1;
+    }
+
+    /** What EXPLAIN says about the sink's device layout, or null when the genome says it all. */
+    default String describe() {
+        return null;
+    }
+
+    /**
+     * A BUILD: the join table. A cuckoo table with payload takes two passes: the keys, then (every key having
+     * stopped moving) the payload at each key's slot.
+     */
     record Build(JoinLayout table) implements SinkLayout {
+        @Override
+        public int passes() {
+            return table.kind().cuckoo() && !table.payloadTypes().isEmpty() ? 2 : 1;
+        }
+
+        @Override
+        public String describe() {
+            return "j" + table.joinId() + ": " + table.describe() + (passes() > 1 ? "; two launches: keys, then payload" : "");
+        }
     }
 
     /** One aggregate: its value type (null for counts), whether it has a count of its own, its identity value. */
@@ -36,7 +58,37 @@ public sealed interface SinkLayout {
                      long sharedBytes) implements SinkLayout {
     }
 
-    /** MATERIALIZE or SORT: rows out, one device array per output column. */
-    record Rows(List<CType> types) implements SinkLayout {
+    /**
+     * MATERIALIZE or SORT: rows out, one device array per output column, placed as {@code mode} (the genome's
+     * {@code mat}) says: {@link #TILE_ATOMIC}, {@link #TWO_PASS} or {@link #BITMAP}.
+     */
+    record Rows(List<CType> types, String mode) implements SinkLayout {
+        /** One launch: an atomic per tile reserves the tile's rows, a block scan places each (Crystal). */
+        public static final String TILE_ATOMIC = "tile-atomic";
+        /**
+         * Two launches: pass 0 counts each tile's rows; their prefix sum gives each tile its offset; pass 1
+         * recomputes the tile and writes its rows there (multi-pass with a prefix sum, Hawk).
+         */
+        public static final String TWO_PASS = "twopass";
+        /**
+         * Two launches: pass 0 writes a selection bitmap and each tile's count; pass 1 takes the selection from the
+         * bitmap instead of evaluating the filters and probes again, skips the tiles without rows, and probes again
+         * only for the payload the outputs read.
+         */
+        public static final String BITMAP = "bitmap";
+
+        @Override
+        public int passes() {
+            return mode.equals(TILE_ATOMIC) ? 1 : 2;
+        }
+
+        @Override
+        public String describe() {
+            return switch (mode) {
+                case TWO_PASS -> "rows: two launches (tile counts, then the rows at their prefix sums)";
+                case BITMAP -> "rows: two launches (selection bitmap and tile counts, then the selected rows)";
+                default -> "rows: an atomic per tile";
+            };
+        }
     }
 }

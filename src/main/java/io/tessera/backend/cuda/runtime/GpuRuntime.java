@@ -35,6 +35,7 @@ public final class GpuRuntime implements AutoCloseable {
     private final DeviceColumnCache columns;
     private final Map<String, CudaModule> modules = new HashMap<>();
     private final CudaKernel fill64;
+    private final CudaKernel scanCounts;
 
     private GpuRuntime() {
         ctx = CudaContext.open();
@@ -45,7 +46,9 @@ public final class GpuRuntime implements AutoCloseable {
             pool = new DevicePool(ctx);
             long budget = Long.getLong(CACHE_PROPERTY, (ctx.freeMemory() * 8 / 10) >> 20) << 20;
             columns = new DeviceColumnCache(ctx, staging, budget, pool::trim);
-            fill64 = kernel("#include \"" + CudaSources.QUERY_HEADER + "\"\n", "tessera_fill64", "tessera_util.cu");
+            String util = "#include \"" + CudaSources.QUERY_HEADER + "\"\n";
+            fill64 = kernel(util, "tessera_fill64", "tessera_util.cu");
+            scanCounts = kernel(util, "tessera_scan_counts", "tessera_util.cu");
         } catch (RuntimeException e) {
             ctx.close();
             throw e;
@@ -170,6 +173,14 @@ public final class GpuRuntime implements AutoCloseable {
         }
         int blocks = (int) Math.min(4096, (words + 255) / 256);
         fill64.launch(blocks, 256, KernelArgs.of().ptr(b).i64(value).i64(words));
+    }
+
+    /**
+     * Turns the first {@code n} 64-bit counts of a buffer of {@code n + 1} words into their exclusive prefix sums,
+     * and word {@code n} into their total (one block; the per-tile counts of a two-pass materialization).
+     */
+    public void scanCounts(DeviceBuffer counts, long n) {
+        scanCounts.launch(1, 1024, KernelArgs.of().ptr(counts).i64(n));
     }
 
     @Override

@@ -39,8 +39,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The CUDA the GPU backend generates for every SSB and TPC-H benchmark query (default genomes, and for three SSB
- * queries every value of every dimension) compiles with nvcc for sm_90, without warnings, exactly as
- * {@code tessera emit} writes it. Every table-scan pipeline of the SSB queries must have GPU code.
+ * queries every value of every dimension, cuckoo tables of 2 to 4 functions with both hashes among them) and for the
+ * GPU selftest's queries that materialize rows (every value of every dimension, every {@code mat} among them)
+ * compiles with nvcc for sm_90, without warnings, exactly as {@code tessera emit} writes it. Every table-scan
+ * pipeline of the SSB queries must have GPU code.
  */
 class CudaQueryCompileTest {
 
@@ -102,6 +104,13 @@ class CudaQueryCompileTest {
                 }
             }
         }
+        // scans that materialize rows, under every value of every dimension (the mat values among them)
+        for (Queries.Query q : GpuSelfTest.SSB_ROWS) {
+            covered(ssb, q, sources);
+        }
+        for (Queries.Query q : GpuSelfTest.TPCH_ROWS) {
+            covered(tpch, q, sources);
+        }
         // joins whose build keys repeat (fan-out probes) have no GPU code yet; these queries have none
         List<String> fullyOnGpu = List.of("q1", "q6", "q14", "q19");
         for (Queries.Query q : Queries.tpch()) {
@@ -130,6 +139,16 @@ class CudaQueryCompileTest {
         assertTrue(sources.values().stream().anyMatch(src -> src.contains("// INDEPENDENT")), "no agg=independent kernel");
         assertTrue(sources.values().stream().anyMatch(src -> src.contains("agg=wglocal") && src.contains("tessera_p")
                 && src.contains("GROUP_AGGREGATE by [j1.c_nation")), "q3.1 has no agg=wglocal kernel");
+        // the covering variants reach every join table kind, the cuckoo tables with both hash families, and every
+        // materialization
+        String all = String.join("\n", sources.values());
+        for (String part : List.of("LinearInsert<", "atomicOr(&build_bits", "CuckooInsert<2, ", "CuckooInsert<3, ",
+                "CuckooInsert<4, ", "CuckooInsert<3, tessera::HashMurmur>", "CuckooFind<2, ", "CuckooFind<3, ",
+                "CuckooFind<4, ", "LinearFind<", "PerfectFindBit(", "(tile atomic + block scan)",
+                "BlockReserve<TPB>(out_cursor, selected)", "(two passes: tile counts", "(two passes: selection bitmap",
+                "__ballot_sync(TESSERA_FULL_MASK, flags[i])", "again, for the payload of the rows pass 0 selected")) {
+            assertTrue(all.contains(part), "no compiled kernel has " + part);
+        }
         Path out = dir.resolve("cu");
         Files.createDirectories(out);
         Files.writeString(out.resolve(CudaSources.CRYSTAL_HEADER), CudaSources.crystalHeader(), StandardCharsets.UTF_8);
@@ -152,6 +171,28 @@ class CudaQueryCompileTest {
             pool.shutdownNow();
         }
         assertFalse(sources.isEmpty());
+    }
+
+    /** The kernels of a query under its default genomes and every covering variant, each scan on the GPU. */
+    private static void covered(Database db, Queries.Query q, Map<String, String> sources) {
+        QueryPlan plan = new QueryEngine(db).plan(q.sql());
+        Map<String, Map<Integer, Genome>> variants = new LinkedHashMap<>();
+        variants.put("default", CudaVariantSpace.INSTANCE.defaults(plan));
+        for (Map.Entry<String, Map<Integer, Genome>> v : GpuSelfTest.coveringVariants(plan).entrySet()) {
+            variants.put(v.getKey(), CudaVariantSpace.INSTANCE.completeAll(plan, v.getValue()));
+        }
+        for (Map.Entry<String, Map<Integer, Genome>> v : variants.entrySet()) {
+            GpuPlacement placed = place(db, plan, v.getValue());
+            for (Pipeline p : plan.pipelines()) {
+                if (p.source() instanceof Source.TableScan) {
+                    assertTrue(placed.onGpu(p.id()), q.name() + " " + v.getKey() + " pipeline " + p.id()
+                            + " has no GPU code: " + placed.jvmReasons().get(p.id()));
+                }
+            }
+            for (CudaKernelSource k : placed.kernels().values()) {
+                sources.putIfAbsent("v" + Integer.toHexString(k.source().hashCode()) + ".cu", k.source());
+            }
+        }
     }
 
     /** Null when nvcc compiled the file cleanly, else its output. */

@@ -1,0 +1,292 @@
+package io.tessera.backend.cuda.gen;
+
+import io.tessera.data.Progress;
+import io.tessera.data.ssb.SsbGenerator;
+import io.tessera.exec.GpuPlan;
+import io.tessera.exec.QueryEngine;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+import io.tessera.storage.Database;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Dimension;
+import io.tessera.variant.Genome;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The CUDA a genome's values produce, checked in the source text (nvcc compiles it in {@link CudaQueryCompileTest},
+ * and GpuSelfTest runs it on a GPU against the JVM backend): cuckoo join tables and their probes, and the three
+ * materializations of a scan's rows.
+ */
+class CudaPipelineEmitterTest {
+
+    /** A star join whose date table carries a payload (the year grouped by). */
+    static final String PAYLOAD_JOIN = "select d_year, sum(lo_revenue) from lineorder, ddate "
+            + "where lo_orderdate = d_datekey and lo_discount < 3 group by d_year";
+    /** A star join whose date table is only probed for presence. */
+    static final String KEY_JOIN = "select count(*) from lineorder, ddate where lo_orderdate = d_datekey and d_year = 1993";
+
+    /** Rows out of a scan with a join whose payload both a filter and the outputs read. */
+    static final String ROWS_JOIN = io.tessera.bench.GpuSelfTest.SSB_ROWS.get(1).sql();
+
+    @TempDir
+    static Path dir;
+    static Database db;
+
+    @BeforeAll
+    static void data() {
+        db = Database.openOrCreate(dir.resolve("ssb"));
+        new SsbGenerator(0.01, SsbGenerator.DEFAULT_SEED).generate(db, Progress.silent());
+    }
+
+    @AfterAll
+    static void close() {
+        db.close();
+    }
+
+    static QueryPlan plan(String sql) {
+        return new QueryEngine(db).plan(sql);
+    }
+
+    static Pipeline pipeline(QueryPlan plan, Predicate<Pipeline> which) {
+        return plan.pipelines().stream().filter(which).findFirst().orElseThrow();
+    }
+
+    static boolean builds(Pipeline p) {
+        return p.sink() instanceof Sink.Build;
+    }
+
+    static boolean scansLineorder(Pipeline p) {
+        return p.source().toString().contains("lineorder");
+    }
+
+    /** The plan placed with its default genomes, pipeline {@code id}'s genome changed as given, probes completed. */
+    static GpuPlacement place(QueryPlan plan, int id, Map<String, String> changes) {
+        Map<Integer, Genome> free = new HashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            free.put(p.id(), CudaVariantSpace.INSTANCE.defaultGenome(plan, p));
+        }
+        Genome g = free.get(id);
+        for (Map.Entry<String, String> c : changes.entrySet()) {
+            g = g.with(c.getKey(), c.getValue());
+        }
+        Pipeline p = plan.pipelines().stream().filter(q -> q.id() == id).findFirst().orElseThrow();
+        assertTrue(CudaVariantSpace.INSTANCE.valid(plan, p, g), g.toString());
+        free.put(id, g);
+        GpuPlacement placed = GpuPlacement.place(plan, CudaVariantSpace.INSTANCE.completeAll(plan, free),
+                key -> GpuPlan.dictionary(db, key));
+        assertTrue(placed.onGpu(id), placed.jvmReasons().toString());
+        return placed;
+    }
+
+    static boolean hasParam(CudaKernelSource k, KernelParam.Kind kind) {
+        return k.params().stream().anyMatch(p -> p.kind() == kind);
+    }
+
+    @Test
+    void buildsOfferCuckooTablesOfTwoToFourFunctionsBesidePerfectAndLinear() {
+        QueryPlan plan = plan(PAYLOAD_JOIN);
+        Pipeline build = pipeline(plan, CudaPipelineEmitterTest::builds);
+        List<String> ht = CudaVariantSpace.INSTANCE.dimensions(plan, build).stream()
+                .filter(d -> d.name().equals(CudaVariantSpace.HASH_TABLE)).findFirst().map(Dimension::values).orElseThrow();
+        assertEquals(List.of("perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"), ht);
+        Genome def = CudaVariantSpace.INSTANCE.defaultGenome(plan, build);
+        assertEquals("perfect", def.get(CudaVariantSpace.HASH_TABLE), "the default stays the perfect table");
+        for (String hash : List.of("mulshift", "murmur")) {
+            assertTrue(CudaVariantSpace.INSTANCE.valid(plan, build,
+                    def.with(CudaVariantSpace.HASH_TABLE, "cuckoo4").with(CudaVariantSpace.HASH, hash)), hash);
+        }
+        // the probes take the table kind and hash of their build
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        Map<Integer, Genome> free = new HashMap<>(CudaVariantSpace.INSTANCE.defaults(plan));
+        free.put(build.id(), def.with(CudaVariantSpace.HASH_TABLE, "cuckoo3").with(CudaVariantSpace.HASH, "murmur"));
+        Genome probe = CudaVariantSpace.INSTANCE.completeAll(plan, free).get(fact.id());
+        int join = ((Sink.Build) build.sink()).joinId();
+        assertEquals("cuckoo3", probe.get(CudaVariantSpace.probeTable(join)));
+        assertEquals("murmur", probe.get(CudaVariantSpace.probeHash(join)));
+    }
+
+    @Test
+    void cuckooBuildWithPayloadInsertsKeysThenWritesPayloadInASecondPass() {
+        QueryPlan plan = plan(PAYLOAD_JOIN);
+        Pipeline build = pipeline(plan, CudaPipelineEmitterTest::builds);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        for (int ways = 2; ways <= 4; ways++) {
+            for (String hash : List.of("mulshift", "murmur")) {
+                String fn = hash.equals("murmur") ? "tessera::HashMurmur" : "tessera::HashMultiplyShift";
+                GpuPlacement placed = place(plan, build.id(), Map.of(CudaVariantSpace.HASH_TABLE, "cuckoo" + ways,
+                        CudaVariantSpace.HASH, hash));
+                CudaKernelSource b = placed.kernels().get(build.id());
+                String src = b.source();
+                String what = "cuckoo" + ways + " " + hash + ":\n" + src;
+                JoinLayout t = ((SinkLayout.Build) b.sink()).table();
+                assertEquals(JoinLayout.Kind.of("cuckoo" + ways), t.kind());
+                assertEquals(ways, t.kind().ways);
+                assertFalse(t.payloadTypes().isEmpty(), what);
+                assertEquals(2, b.passes(), what);
+                assertEquals("j" + t.joinId() + ": cuckoo, " + ways + " " + (hash.equals("murmur") ? "murmur" : "multiply-shift")
+                        + " functions; two launches: keys, then payload", b.sink().describe(), "EXPLAIN's words");
+                assertTrue(hasParam(b, KernelParam.Kind.PASS), what);
+                assertTrue(src.contains("const int pass"), what);
+                assertTrue(src.contains("(cuckoo, " + ways + " "), what);
+                int p0 = src.indexOf("if (pass == 0) {");
+                int insert = src.indexOf("tessera::q::CuckooInsert<" + ways + ", " + fn + ">(build_keys, key, ");
+                int p1 = src.indexOf("} else {", insert);
+                int find = src.indexOf("tessera::q::CuckooFind<" + ways + ", " + fn + ", int>(build_keys, key, ");
+                int pay = src.indexOf("build_pay0[slot] = ");
+                assertTrue(p0 >= 0 && p0 < insert && insert < p1 && p1 < find && find < pay, what);
+                assertEquals(1, count(src, "build_pay0[slot] = "), "payload written once, in pass 1: " + what);
+                assertFalse(src.contains("LinearInsert"), what);
+
+                String probe = placed.kernels().get(fact.id()).source();
+                assertTrue(probe.contains("tessera::q::CuckooFind<" + ways + ", " + fn + ", int>(j"), probe);
+                assertTrue(probe.contains("(cuckoo, " + ways + " " + (hash.equals("murmur") ? "murmur" : "multiply-shift")
+                        + " functions)"), probe);
+                assertFalse(probe.contains("LinearFind"), probe);
+                assertFalse(probe.contains("const int pass"), "a probe is one launch: " + probe);
+                assertEquals(1, placed.kernels().get(fact.id()).passes());
+            }
+        }
+    }
+
+    @Test
+    void cuckooBuildWithoutPayloadIsOneLaunchAndAcceptsRepeatedKeys() {
+        // the planner gives every build a payload (its key at least); a key-only table with keys that repeat (as
+        // a semi or anti join may build) is made here from the star join's date build
+        QueryPlan plan = plan(KEY_JOIN);
+        Pipeline build = pipeline(plan, CudaPipelineEmitterTest::builds);
+        Sink.Build b = (Sink.Build) build.sink();
+        Pipeline keysOnly = new Pipeline(build.id(), build.source(), build.operations(), new Sink.Build(b.joinId(), b.keys(),
+                List.of(), List.of(), false, b.range(), b.estimatedRows(), b.commonKeyTypes()));
+        Genome g = CudaVariantSpace.INSTANCE.defaultGenome(plan, build).with(CudaVariantSpace.HASH_TABLE, "cuckoo2");
+        CudaKernelSource k = CudaPipelineEmitter.emit(keysOnly, g, new CudaPipelineEmitter.Context() {
+            @Override
+            public io.tessera.storage.Dictionary dictionary(String key) {
+                return GpuPlan.dictionary(db, key);
+            }
+
+            @Override
+            public JoinLayout join(int joinId) {
+                return null;
+            }
+        });
+        assertEquals(1, k.passes());
+        assertFalse(hasParam(k, KernelParam.Kind.PASS), k.source());
+        assertFalse(k.source().contains("pass =="), k.source());
+        assertTrue(k.source().contains("tessera::q::CuckooInsert<2, tessera::HashMultiplyShift>(build_keys, key, (int)"),
+                k.source());
+    }
+
+    @Test
+    void linearAndPerfectBuildsStayAsTheyWere() {
+        QueryPlan plan = plan(PAYLOAD_JOIN);
+        Pipeline build = pipeline(plan, CudaPipelineEmitterTest::builds);
+        CudaKernelSource linear = place(plan, build.id(), Map.of(CudaVariantSpace.HASH_TABLE, "linear")).kernels().get(build.id());
+        assertEquals(1, linear.passes());
+        assertTrue(linear.source().contains("tessera::q::LinearInsert<tessera::HashMultiplyShift>(build_keys, key, build_log2, err)"));
+        assertFalse(linear.source().contains("Cuckoo"));
+        CudaKernelSource perfect = place(plan, build.id(), Map.of()).kernels().get(build.id());
+        assertNotNull(perfect);
+        assertEquals(1, perfect.passes());
+        assertTrue(perfect.source().contains("atomicOr(&build_bits[slot >> 5]"));
+    }
+
+    @Test
+    void rowSinksOfferThreeMaterializations() {
+        QueryPlan plan = plan(ROWS_JOIN);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        List<String> mat = CudaVariantSpace.INSTANCE.dimensions(plan, fact).stream()
+                .filter(d -> d.name().equals(CudaVariantSpace.MATERIALIZATION)).findFirst().map(Dimension::values).orElseThrow();
+        assertEquals(List.of("tile-atomic", "twopass", "bitmap"), mat);
+        assertEquals("tile-atomic", CudaVariantSpace.INSTANCE.defaultGenome(plan, fact).get(CudaVariantSpace.MATERIALIZATION));
+    }
+
+    @Test
+    void tileAtomicReservesRowsWithOneAtomicPerTileInOneLaunch() {
+        QueryPlan plan = plan(ROWS_JOIN);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        CudaKernelSource k = place(plan, fact.id(), Map.of()).kernels().get(fact.id());
+        String src = k.source();
+        assertEquals(new SinkLayout.Rows(((SinkLayout.Rows) k.sink()).types(), "tile-atomic"), k.sink());
+        assertEquals(1, k.passes());
+        assertTrue(src.contains("const unsigned long long first = BlockReserve<TPB>(out_cursor, selected);"), src);
+        assertTrue(hasParam(k, KernelParam.Kind.OUT_CURSOR));
+        assertFalse(src.contains("pass"), src);
+    }
+
+    @Test
+    void twopassCountsTilesThenRecomputesThemAndWritesAtTheirOffsets() {
+        QueryPlan plan = plan(ROWS_JOIN);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        CudaKernelSource k = place(plan, fact.id(), Map.of(CudaVariantSpace.MATERIALIZATION, "twopass")).kernels().get(fact.id());
+        String src = k.source();
+        assertEquals("twopass", ((SinkLayout.Rows) k.sink()).mode());
+        assertEquals(2, k.passes());
+        assertTrue(hasParam(k, KernelParam.Kind.PASS) && hasParam(k, KernelParam.Kind.TILE_ROWS), src);
+        assertFalse(hasParam(k, KernelParam.Kind.OUT_CURSOR) || hasParam(k, KernelParam.Kind.SEL_BITS), src);
+        assertFalse(src.contains("BlockReserve"), "no atomic reserves rows: " + src);
+        // one tile body for both passes: the operations, then the sink split by pass
+        assertEquals(1, count(src, "BlockInitFlags<TPB, IPT>(flags, tile_size);"), src);
+        int split = src.indexOf("if (pass == 0) {\n", src.indexOf("// MATERIALIZE"));
+        int counted = src.indexOf("if (threadIdx.x == 0) tile_rows[base / TILE] = (unsigned long long)tile_count;");
+        int second = src.indexOf("} else {", counted);
+        int offset = src.indexOf("const unsigned long long first = tile_rows[base / TILE];");
+        int written = src.indexOf("out0[row] = ");
+        assertTrue(split > 0 && split < counted && counted < second && second < offset && offset < written, src);
+        assertTrue(src.contains("tile_count = BlockSum<TPB>(tile_count);"), src);
+        // the year feeds a filter, so both passes fetch it; the month only the outputs read, so pass 1 alone does
+        assertTrue(src.contains("if (pass == 1) {  // only the outputs read these"), src);
+    }
+
+    @Test
+    void bitmapWritesTheSelectionThenReadsItInsteadOfFilteringAgain() {
+        QueryPlan plan = plan(ROWS_JOIN);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        CudaKernelSource k = place(plan, fact.id(), Map.of(CudaVariantSpace.MATERIALIZATION, "bitmap")).kernels().get(fact.id());
+        String src = k.source();
+        assertEquals("bitmap", ((SinkLayout.Rows) k.sink()).mode());
+        assertEquals("rows: two launches (selection bitmap and tile counts, then the selected rows)", k.sink().describe());
+        assertEquals(2, k.passes());
+        assertTrue(hasParam(k, KernelParam.Kind.PASS) && hasParam(k, KernelParam.Kind.TILE_ROWS)
+                && hasParam(k, KernelParam.Kind.SEL_BITS), src);
+        int pass0 = src.indexOf("        if (pass == 0) {\n            BlockInitFlags<TPB, IPT>(flags, tile_size);");
+        int ballot = src.indexOf("const unsigned int ballot = __ballot_sync(TESSERA_FULL_MASK, flags[i]);");
+        int pass1 = src.indexOf("        } else {\n            // pass 1: only the tiles with rows");
+        int skip = src.indexOf("if (tile_rows[base / TILE + 1] == first) continue;");
+        int fromBits = src.indexOf("flags[i] = (int)((sel_bits[word + i * (TPB / 32)] >> (threadIdx.x & 31)) & 1u);");
+        int again = src.indexOf("again, for the payload of the rows pass 0 selected");
+        int written = src.indexOf("out0[row] = ");
+        assertTrue(pass0 > 0 && pass0 < ballot && ballot < pass1 && pass1 < skip && skip < fromBits && fromBits < again
+                && again < written, src);
+        // the filters run in pass 0 only; the probe runs again in pass 1 for the payload the outputs read
+        assertEquals(2, count(src, "// FILTER "), src);
+        assertTrue(src.lastIndexOf("// FILTER ") < pass1, src);
+        assertEquals(2, count(src, "// PROBE j"), src);
+        String first = src.substring(pass0, pass1);
+        String second = src.substring(pass1);
+        assertEquals(1, count(first, "_pay"), "pass 0 fetches only the year, which a filter reads: " + first);
+        assertEquals(2, count(second, "_pay"), "pass 1 fetches the year and the month: " + second);
+    }
+
+    static int count(String s, String part) {
+        int n = 0;
+        for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
