@@ -11,18 +11,14 @@ import io.tessera.backend.cuda.gen.JoinLayout;
 import io.tessera.backend.cuda.gen.KernelParam;
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
-import io.tessera.backend.jvm.AggSpec;
-import io.tessera.backend.jvm.DenseGroupTable;
 import io.tessera.backend.jvm.EmittedPipeline;
 import io.tessera.backend.jvm.GroupTable;
-import io.tessera.backend.jvm.HashGroupTable;
 import io.tessera.backend.jvm.JKind;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.RowBuffer;
 import io.tessera.plan.Source;
 import io.tessera.storage.Table;
 import io.tessera.variant.CudaVariantSpace;
-import io.tessera.variant.JvmDimensions;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -327,83 +323,30 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
 
     private GroupTable groups(EmittedPipeline e, SinkLayout.Aggregate a, Launch l) {
         long slots = l.groupSlots;
+        if (slots > Integer.MAX_VALUE / Math.max(1, a.keyWidth())) {
+            throw new Fallback("a group table of " + slots + " slots");
+        }
         long[] rows = longs(l.rows, slots);
         long[][] vals = new long[a.aggs().size()][];
         long[][] cnts = new long[a.aggs().size()][];
         for (int i = 0; i < vals.length; i++) {
             vals[i] = l.values.containsKey(i) ? longs(l.values.get(i), slots) : null;
-            cnts[i] = l.counts.containsKey(i) ? longs(l.counts.get(i), slots) : rows;
+            cnts[i] = l.counts.containsKey(i) ? longs(l.counts.get(i), slots) : null;
         }
-        long[] keys = a.mode().equals("shared") ? longs(l.groupKeys, slots * a.keyWidth()) : null;
+        if (a.mode().equals("single")) {
+            return GpuGroups.single(e.aggs(), new GpuGroups.Slots(1, new long[1], rows, vals, cnts, null));
+        }
+        boolean shared = a.mode().equals("shared");
+        long[] keys = shared ? longs(l.groupKeys, slots * a.keyWidth()) : null;
         int[] state = null;
-        if (keys != null) {
+        if (shared) {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment host = arena.allocate(slots * 4, 4);
                 l.groupState.copyToHost(host, 0);
                 state = host.toArray(ValueLayout.JAVA_INT);
             }
         }
-        if (a.mode().equals("single")) {
-            DenseGroupTable t = new DenseGroupTable(e.aggs(), new long[0], new long[0]);
-            t.rows[0] = rows[0];
-            fill(t, e.aggs(), 0, 0, vals, cnts);
-            return t;
-        }
-        boolean dense = e.dense();
-        DenseGroupTable d = dense ? new DenseGroupTable(e.aggs(), e.denseMins(), e.denseSizes()) : null;
-        HashGroupTable h = dense ? null : new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(),
-                "murmur".equals(e.genome().get(JvmDimensions.HASH)), 1024);
-        int nk = e.keyKinds().length;
-        long[] key = new long[nk];
-        for (long s = 0; s < slots; s++) {
-            if (rows[(int) s] == 0 || (state != null && state[(int) s] != 2)) {
-                continue;
-            }
-            if (keys != null) {
-                System.arraycopy(keys, (int) (s * nk), key, 0, nk);
-            } else {
-                long rest = s;
-                for (int i = nk - 1; i >= 0; i--) {
-                    key[i] = a.mins()[i] + rest % a.sizes()[i];
-                    rest /= a.sizes()[i];
-                }
-            }
-            int g;
-            if (dense) {
-                long idx = 0;
-                for (int i = 0; i < nk; i++) {
-                    idx = idx * e.denseSizes()[i] + (key[i] - e.denseMins()[i]);
-                }
-                g = (int) idx;
-                d.rows[g] += rows[(int) s];
-                fill(d, e.aggs(), g, (int) s, vals, cnts);
-            } else {
-                if (nk == 1) {
-                    g = h.find1(key[0]);
-                } else if (nk == 2) {
-                    g = h.find2(key[0], key[1]);
-                } else {
-                    System.arraycopy(key, 0, h.scratch, 0, nk);
-                    g = h.findN();
-                }
-                fill(h, e.aggs(), g, (int) s, vals, cnts);
-            }
-        }
-        return dense ? d : h;
-    }
-
-    /** Sets group g of a JVM table from slot s of the device arrays (each group occurs once on the device). */
-    private static void fill(GroupTable t, AggSpec[] specs, int g, int s, long[][] vals, long[][] cnts) {
-        for (int i = 0; i < specs.length; i++) {
-            t.counts[i][g] = cnts[i][s];
-            if (specs[i].hasValue() && vals[i] != null) {
-                if (specs[i].doubleValue()) {
-                    t.dvals[i][g] = Double.longBitsToDouble(vals[i][s]);
-                } else {
-                    t.lvals[i][g] = vals[i][s];
-                }
-            }
-        }
+        return GpuGroups.table(GpuGroups.Target.of(e), a, GpuGroups.compact(rows, state, vals, cnts, keys, a.keyWidth()));
     }
 
     @Override
