@@ -9,6 +9,7 @@ import io.tessera.backend.cuda.DeviceInfo;
 import io.tessera.backend.cuda.KernelArgs;
 import io.tessera.backend.cuda.KernelCompiler;
 import io.tessera.backend.cuda.PinnedBuffer;
+import io.tessera.backend.cuda.SlotCompaction;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -35,6 +36,7 @@ public final class GpuRuntime implements AutoCloseable {
     private final DeviceColumnCache columns;
     private final Map<String, CudaModule> modules = new HashMap<>();
     private final CudaKernel fill64;
+    private final SlotCompaction compaction;
 
     private GpuRuntime() {
         ctx = CudaContext.open();
@@ -45,7 +47,8 @@ public final class GpuRuntime implements AutoCloseable {
             pool = new DevicePool(ctx);
             long budget = Long.getLong(CACHE_PROPERTY, (ctx.freeMemory() * 8 / 10) >> 20) << 20;
             columns = new DeviceColumnCache(ctx, staging, budget, pool::trim);
-            fill64 = kernel("#include \"" + CudaSources.QUERY_HEADER + "\"\n", "tessera_fill64", "tessera_util.cu");
+            fill64 = kernel(CudaSources.utilitySource(), "tessera_fill64", CudaSources.UTILITY);
+            compaction = new SlotCompaction(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
         } catch (RuntimeException e) {
             ctx.close();
             throw e;
@@ -170,6 +173,28 @@ public final class GpuRuntime implements AutoCloseable {
         }
         int blocks = (int) Math.min(4096, (words + 255) / 256);
         fill64.launch(blocks, 256, KernelArgs.of().ptr(b).i64(value).i64(words));
+    }
+
+    /**
+     * Writes the indices of a group table's non-empty slots into {@code index} (room for {@code slots} entries) in
+     * ascending order and returns how many there are: slots whose row count in {@code rows} is not 0 and, with a
+     * {@code state} array (agg=shared; null for dense tables), whose state is 2. Waits for the kernels.
+     */
+    public long compactSlots(DeviceBuffer rows, DeviceBuffer state, long slots, DeviceBuffer index) {
+        DeviceBuffer scratch = pool.take(SlotCompaction.scratchBytes(slots));
+        try {
+            return compaction.compact(rows, state, slots, index, scratch);
+        } finally {
+            pool.give(scratch); // compact read the total back: its kernels are done with the scratch
+        }
+    }
+
+    /**
+     * Gathers the {@code count} slots of {@code index} (from {@link #compactSlots}) of an array of {@code width}
+     * 64-bit words per slot into {@code dst} from word {@code dstWord} on; asynchronous, ordered before later copies.
+     */
+    public void gather64(DeviceBuffer src, int width, DeviceBuffer index, long count, DeviceBuffer dst, long dstWord) {
+        compaction.gather(src, width, index, count, dst, dstWord);
     }
 
     @Override
