@@ -13,7 +13,8 @@ import java.util.Arrays;
 /**
  * The groups a GROUP_AGGREGATE kernel left on the device, as host arrays over its non-empty slots, and the JVM
  * backend's group table made from them. The device's arrays come back either whole (small tables; {@link #compact}
- * then picks the non-empty slots on the host) or already compacted on the device; both end in {@link #table}.
+ * then picks the non-empty slots on the host) or compacted on the device and gathered into one buffer
+ * ({@link Packing}); both end in {@link #table}.
  */
 final class GpuGroups {
 
@@ -36,6 +37,46 @@ final class GpuGroups {
         static Target of(EmittedPipeline e) {
             return new Target(e.aggs(), e.keyKinds().length, e.dense(), e.denseMins(), e.denseSizes(), e.keyWidth(),
                     e.nullableKeys(), "murmur".equals(e.genome().get(JvmDimensions.HASH)));
+        }
+    }
+
+    /**
+     * Where the device's compaction gathers the arrays of {@code n} non-empty slots in one buffer of {@code words}
+     * 64-bit words: the row counts at word 0, then per aggregate its values at {@code valueAt[a]} and its own counts
+     * at {@code countAt[a]} (-1 where it has none), n words each, then {@code keyWidth} key words per slot at
+     * {@code keysAt} (keyWidth 0: no keys, the dense modes).
+     */
+    record Packing(int n, long[] valueAt, long[] countAt, long keysAt, int keyWidth, long words) {
+
+        static Packing of(int n, boolean[] hasValue, boolean[] hasCount, int keyWidth) {
+            long[] valueAt = new long[hasValue.length];
+            long[] countAt = new long[hasValue.length];
+            long words = n;
+            for (int a = 0; a < hasValue.length; a++) {
+                valueAt[a] = hasValue[a] ? words : -1;
+                words += hasValue[a] ? n : 0;
+                countAt[a] = hasCount[a] ? words : -1;
+                words += hasCount[a] ? n : 0;
+            }
+            long keysAt = words;
+            words += (long) n * keyWidth;
+            return new Packing(n, valueAt, countAt, keysAt, keyWidth, words);
+        }
+
+        /** The slots from their indices and the buffer's {@link #words} words, read back. */
+        Slots unpack(long[] slot, long[] packed) {
+            long[][] vals = new long[valueAt.length][];
+            long[][] cnts = new long[valueAt.length][];
+            for (int a = 0; a < valueAt.length; a++) {
+                vals[a] = valueAt[a] >= 0 ? range(packed, valueAt[a], n) : null;
+                cnts[a] = countAt[a] >= 0 ? range(packed, countAt[a], n) : null;
+            }
+            return new Slots(n, slot, range(packed, 0, n), vals, cnts,
+                    keyWidth > 0 ? range(packed, keysAt, (long) n * keyWidth) : null);
+        }
+
+        private static long[] range(long[] packed, long from, long length) {
+            return Arrays.copyOfRange(packed, (int) from, (int) (from + length));
         }
     }
 

@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The JVM group table made from a GPU group table's non-empty slots (what the device's compaction reads back) is the
  * one the walk over every slot of the whole arrays made, for dense and shared device tables into dense and hash JVM
- * tables, with one to three keys, empty to full tables.
+ * tables, with one to three keys, empty to full tables; and the arrays the device gathers into one buffer unpack to
+ * the slots that the host's compaction of the whole arrays gives.
  */
 class GpuGroupsTest {
 
@@ -90,6 +91,70 @@ class GpuGroupsTest {
             }
         }
         assertEquals(60, cases);
+    }
+
+    @Test
+    void arraysGatheredIntoOneBufferUnpackToTheSlotsOfTheHostCompaction() {
+        SplittableRandom r = new SplittableRandom(99);
+        for (int nk = 1; nk <= 3; nk++) {
+            long[] mins = {5, -3, 0};
+            long[] sizes = {40, 7, 3};
+            for (double density : new double[] {0, 0.02, 1}) {
+                for (boolean shared : new boolean[] {false, true}) {
+                    long[] m = Arrays.copyOf(mins, nk);
+                    long[] z = Arrays.copyOf(sizes, nk);
+                    Device d = shared ? shared(r, nk, m, z, density) : dense(r, nk, m, z, density);
+                    GpuGroups.Slots expected = GpuGroups.compact(d.rows(), d.state(), d.vals(), d.cnts(), d.keys(), nk);
+                    int n = expected.count();
+                    // what the device does: indices in slot order, then a gather of every array into one buffer
+                    long[] index = expected.slot().clone();
+                    boolean[] hasValue = new boolean[AGGS.length];
+                    boolean[] hasCount = new boolean[AGGS.length];
+                    for (int a = 0; a < AGGS.length; a++) {
+                        hasValue[a] = d.vals()[a] != null;
+                        hasCount[a] = d.cnts()[a] != null;
+                    }
+                    GpuGroups.Packing p = GpuGroups.Packing.of(n, hasValue, hasCount, shared ? nk : 0);
+                    long[] packed = new long[(int) p.words()];
+                    gather(d.rows(), 1, index, packed, 0);
+                    for (int a = 0; a < AGGS.length; a++) {
+                        if (hasValue[a]) {
+                            gather(d.vals()[a], 1, index, packed, p.valueAt()[a]);
+                        }
+                        if (hasCount[a]) {
+                            gather(d.cnts()[a], 1, index, packed, p.countAt()[a]);
+                        }
+                    }
+                    if (shared) {
+                        gather(d.keys(), nk, index, packed, p.keysAt());
+                    }
+                    GpuGroups.Slots got = p.unpack(index, packed);
+                    String what = (shared ? "shared" : "dense") + ", " + nk + " keys, density " + density;
+                    assertEquals(n, got.count(), what);
+                    assertArrayEquals(expected.slot(), got.slot(), what);
+                    assertArrayEquals(expected.rows(), got.rows(), what);
+                    assertArrayEquals(expected.keys(), got.keys(), what);
+                    for (int a = 0; a < AGGS.length; a++) {
+                        assertArrayEquals(expected.vals()[a], got.vals()[a], what + ", values " + a);
+                        assertArrayEquals(expected.cnts()[a], got.cnts()[a], what + ", counts " + a);
+                    }
+                    int words = n;
+                    for (int a = 0; a < AGGS.length; a++) {
+                        words += (hasValue[a] ? n : 0) + (hasCount[a] ? n : 0);
+                    }
+                    assertEquals(words + (shared ? n * nk : 0), p.words(), what + ": no gap, no overlap");
+                }
+            }
+        }
+    }
+
+    /** tessera_gather64: dst[at + i * width + w] = src[index[i] * width + w]. */
+    private static void gather(long[] src, int width, long[] index, long[] dst, long at) {
+        for (int i = 0; i < index.length; i++) {
+            for (int w = 0; w < width; w++) {
+                dst[(int) at + i * width + w] = src[(int) index[i] * width + w];
+            }
+        }
     }
 
     @Test
