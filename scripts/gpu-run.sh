@@ -10,7 +10,9 @@
 #   on the GPU:   the device tool's run with carry [".device"] and a command such as
 #       bash scripts/gpu-run.sh run selftest --device gpu --sf 1
 #       bash scripts/gpu-run.sh run bench ssb --db /tmp/ssb20 --sf 20 --device gpu
-#       which unpacks the JRE to /tmp (once per machine) and runs tessera with the arguments given.
+#       which unpacks the JRE to /tmp (once per machine) and runs tessera with the arguments given;
+#       TESSERA_JAVA_OPTS adds JVM options (-Dtessera.gpu.compactAbove=0: every GPU group table is
+#       compacted on the device before it is read back, small ones too).
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 cd "$root"
@@ -41,7 +43,7 @@ case $mode in
       mkdir -p "$jre_parent"
       tar -xJf .device/jre.tar.xz -C "$jre_parent"
     fi
-    exec "$jre_parent/jre/bin/java" -Xmx${TESSERA_HEAP:-48g} --enable-native-access=ALL-UNNAMED \
+    exec "$jre_parent/jre/bin/java" -Xmx${TESSERA_HEAP:-48g} ${TESSERA_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED \
       --sun-misc-unsafe-memory-access=allow -cp "$root/.device/app/tessera.jar:$root/.device/app/lib/*" \
       io.tessera.cli.Main "$@"
     ;;

@@ -11,18 +11,14 @@ import io.tessera.backend.cuda.gen.JoinLayout;
 import io.tessera.backend.cuda.gen.KernelParam;
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
-import io.tessera.backend.jvm.AggSpec;
-import io.tessera.backend.jvm.DenseGroupTable;
 import io.tessera.backend.jvm.EmittedPipeline;
 import io.tessera.backend.jvm.GroupTable;
-import io.tessera.backend.jvm.HashGroupTable;
 import io.tessera.backend.jvm.JKind;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.RowBuffer;
 import io.tessera.plan.Source;
 import io.tessera.storage.Table;
 import io.tessera.variant.CudaVariantSpace;
-import io.tessera.variant.JvmDimensions;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -53,6 +49,14 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     private static final int ERR_SENTINEL = 8;
     /** The largest SHARED group table of a first attempt (slots). */
     private static final long FIRST_SHARED_SLOTS = 1L << 22;
+    /**
+     * System property: group tables of more slots than this (default 65,536) are compacted on the device before
+     * they are read back (dense tables of SSB Q3.2 to Q4.3 have 0.4 M to 2 M slots and a few thousand groups);
+     * smaller ones are read whole, which costs less than the compaction's launches and copies. 0 compacts every
+     * group table (to check the compaction on small data), a huge value none.
+     */
+    static final String COMPACT_PROPERTY = "tessera.gpu.compactAbove";
+    private static final long COMPACT_ABOVE = Long.getLong(COMPACT_PROPERTY, 64 * 1024);
     /** Shared memory a kernel may take without opting in to more. */
     private static final int STATIC_SHARED_LIMIT = 48 * 1024;
 
@@ -383,83 +387,81 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
 
     private GroupTable groups(EmittedPipeline e, SinkLayout.Aggregate a, Launch l) {
         long slots = l.groupSlots;
+        if (slots > Integer.MAX_VALUE / Math.max(1, a.keyWidth())) {
+            throw new Fallback("a group table of " + slots + " slots");
+        }
+        boolean shared = a.mode().equals("shared");
+        if (slots > COMPACT_ABOVE && !a.mode().equals("single")) {
+            return GpuGroups.table(GpuGroups.Target.of(e), a, compacted(a, l, shared));
+        }
         long[] rows = longs(l.rows, slots);
         long[][] vals = new long[a.aggs().size()][];
         long[][] cnts = new long[a.aggs().size()][];
         for (int i = 0; i < vals.length; i++) {
             vals[i] = l.values.containsKey(i) ? longs(l.values.get(i), slots) : null;
-            cnts[i] = l.counts.containsKey(i) ? longs(l.counts.get(i), slots) : rows;
+            cnts[i] = l.counts.containsKey(i) ? longs(l.counts.get(i), slots) : null;
         }
-        long[] keys = a.mode().equals("shared") ? longs(l.groupKeys, slots * a.keyWidth()) : null;
+        if (a.mode().equals("single")) {
+            return GpuGroups.single(e.aggs(), new GpuGroups.Slots(1, new long[1], rows, vals, cnts, null));
+        }
+        long[] keys = shared ? longs(l.groupKeys, slots * a.keyWidth()) : null;
         int[] state = null;
-        if (keys != null) {
+        if (shared) {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment host = arena.allocate(slots * 4, 4);
                 l.groupState.copyToHost(host, 0);
                 state = host.toArray(ValueLayout.JAVA_INT);
             }
         }
-        if (a.mode().equals("single")) {
-            DenseGroupTable t = new DenseGroupTable(e.aggs(), new long[0], new long[0]);
-            t.rows[0] = rows[0];
-            fill(t, e.aggs(), 0, 0, vals, cnts);
-            return t;
-        }
-        boolean dense = e.dense();
-        DenseGroupTable d = dense ? new DenseGroupTable(e.aggs(), e.denseMins(), e.denseSizes()) : null;
-        HashGroupTable h = dense ? null : new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(),
-                "murmur".equals(e.genome().get(JvmDimensions.HASH)), 1024);
-        int nk = e.keyKinds().length;
-        long[] key = new long[nk];
-        for (long s = 0; s < slots; s++) {
-            if (rows[(int) s] == 0 || (state != null && state[(int) s] != 2)) {
-                continue;
-            }
-            if (keys != null) {
-                System.arraycopy(keys, (int) (s * nk), key, 0, nk);
-            } else {
-                long rest = s;
-                for (int i = nk - 1; i >= 0; i--) {
-                    key[i] = a.mins()[i] + rest % a.sizes()[i];
-                    rest /= a.sizes()[i];
-                }
-            }
-            int g;
-            if (dense) {
-                long idx = 0;
-                for (int i = 0; i < nk; i++) {
-                    idx = idx * e.denseSizes()[i] + (key[i] - e.denseMins()[i]);
-                }
-                g = (int) idx;
-                d.rows[g] += rows[(int) s];
-                fill(d, e.aggs(), g, (int) s, vals, cnts);
-            } else {
-                if (nk == 1) {
-                    g = h.find1(key[0]);
-                } else if (nk == 2) {
-                    g = h.find2(key[0], key[1]);
-                } else {
-                    System.arraycopy(key, 0, h.scratch, 0, nk);
-                    g = h.findN();
-                }
-                fill(h, e.aggs(), g, (int) s, vals, cnts);
-            }
-        }
-        return dense ? d : h;
+        return GpuGroups.table(GpuGroups.Target.of(e), a, GpuGroups.compact(rows, state, vals, cnts, keys, a.keyWidth()));
     }
 
-    /** Sets group g of a JVM table from slot s of the device arrays (each group occurs once on the device). */
-    private static void fill(GroupTable t, AggSpec[] specs, int g, int s, long[][] vals, long[][] cnts) {
-        for (int i = 0; i < specs.length; i++) {
-            t.counts[i][g] = cnts[i][s];
-            if (specs[i].hasValue() && vals[i] != null) {
-                if (specs[i].doubleValue()) {
-                    t.dvals[i][g] = Double.longBitsToDouble(vals[i][s]);
-                } else {
-                    t.lvals[i][g] = vals[i][s];
-                }
+    /**
+     * The non-empty slots of a large group table, compacted on the device: the indices of the slots with rows (and
+     * state 2 for agg=shared), then every array gathered at them into one pooled buffer (row counts, each
+     * aggregate's value and own count, agg=shared's keys), so that two copies of a few thousand entries replace
+     * the copies of whole arrays and the walk over every slot. The compaction's kernels are not added to
+     * {@link #kernelNanos}, which times the pipeline kernels that the bandwidth model is compared with: like the
+     * read-back they shorten, they count in the query's end-to-end time.
+     */
+    private GpuGroups.Slots compacted(SinkLayout.Aggregate a, Launch l, boolean shared) {
+        long slots = l.groupSlots;
+        int na = a.aggs().size();
+        int width = a.keyWidth();
+        DeviceBuffer index = take(slots * 8);
+        long found = rt.compactSlots(l.rows, shared ? l.groupState : null, slots, index);
+        if (found < 0 || found > slots) {
+            throw new IllegalStateException("compacting " + slots + " group slots found " + found);
+        }
+        int n = (int) found;
+        boolean[] hasValue = new boolean[na];
+        boolean[] hasCount = new boolean[na];
+        for (int i = 0; i < na; i++) {
+            hasValue[i] = l.values.containsKey(i);
+            hasCount[i] = l.counts.containsKey(i);
+        }
+        GpuGroups.Packing p = GpuGroups.Packing.of(n, hasValue, hasCount, shared ? width : 0);
+        if (n == 0) {
+            return p.unpack(new long[0], new long[0]);
+        }
+        if (p.words() > Integer.MAX_VALUE - 8) {
+            throw new Fallback(n + " groups of " + p.words() / n + " words each");
+        }
+        DeviceBuffer packed = take(p.words() * 8);
+        rt.gather64(l.rows, 1, index, n, packed, 0);
+        for (int i = 0; i < na; i++) {
+            if (hasValue[i]) {
+                rt.gather64(l.values.get(i), 1, index, n, packed, p.valueAt()[i]);
+            }
+            if (hasCount[i]) {
+                rt.gather64(l.counts.get(i), 1, index, n, packed, p.countAt()[i]);
             }
         }
+        if (shared) {
+            rt.gather64(l.groupKeys, width, index, n, packed, p.keysAt());
+        }
+        // synchronous copies, after the gathers
+        return p.unpack(longs(index, n), longs(packed, p.words()));
     }
 
     @Override

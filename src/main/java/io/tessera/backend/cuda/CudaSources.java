@@ -14,6 +14,8 @@ public final class CudaSources {
     public static final String QUERY_HEADER = "tessera_query.cuh";
     /** The hand-written sample kernels (SSB Q1.1, bandwidth, select, probe). */
     public static final String SAMPLES = "tessera_samples.cu";
+    /** The file name of the module of the kernels the executor launches around generated ones (fill, compaction). */
+    public static final String UTILITY = "tessera_util.cu";
 
     private CudaSources() {
     }
@@ -38,6 +40,11 @@ public final class CudaSources {
     /** The headers map for {@link KernelCompiler}: tessera_crystal.cuh and tessera_query.cuh by their include names. */
     public static Map<String, String> headers() {
         return Map.of(CRYSTAL_HEADER, crystalHeader(), QUERY_HEADER, read(QUERY_HEADER));
+    }
+
+    /** The source of the {@link #UTILITY} module: the query header, whose extern "C" kernels it compiles. */
+    public static String utilitySource() {
+        return "#include \"" + QUERY_HEADER + "\"\n";
     }
 
     /** The text of tessera_samples.cu. */

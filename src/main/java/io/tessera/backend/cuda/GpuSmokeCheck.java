@@ -16,8 +16,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * Checks the CUDA backend's foundation on a GPU machine, end to end, printing one PASS or FAIL line
  * per check and a summary: driver and device, NVRTC compilation of the sample kernels (and the
  * kernel cache), pinned uploads of four synthetic SSB lineorder columns, SSB Q1.1, a compacting
- * select and hash probes against CPU results, concurrent cuckoo inserts (distinct and repeated keys) and
- * the prefix sum of tile counts, read bandwidth, and no leaked allocation.
+ * select and hash probes against CPU results, concurrent cuckoo inserts (distinct and repeated keys), the
+ * prefix sum of tile counts, the compaction of group-table slots, read bandwidth, and no leaked allocation.
  * Needs only java.base and this project's own classes.
  *
  * <pre>java --enable-native-access=ALL-UNNAMED -cp tessera.jar io.tessera.backend.cuda.GpuSmokeCheck [--rows N] [--cache DIR]</pre>
@@ -126,6 +126,13 @@ public final class GpuSmokeCheck {
                 runQueries(ctx, module, rows);
             } catch (RuntimeException e) {
                 fail("queries: " + e);
+                e.printStackTrace(System.out);
+            }
+
+            try {
+                checkCompaction(ctx, compiler);
+            } catch (RuntimeException e) {
+                fail("group-slot compaction: " + e);
                 e.printStackTrace(System.out);
             }
 
@@ -445,6 +452,92 @@ public final class GpuSmokeCheck {
                                         + "(copies left by concurrent inserts: %d), %d absent keys found", what, distinct, err,
                                         found, occupied, occupied - distinct, wrong));
                     }
+                }
+            }
+        }
+    }
+
+    /**
+     * The compaction kernels of tessera_query.cuh against the host: the indices of the non-empty slots (row count not
+     * 0, and state 2 where there is a state array) in ascending order, and the gathers of one and of three words per
+     * slot, over tables from one slot to two million, empty, sparse, half full and full.
+     */
+    private void checkCompaction(CudaContext ctx, KernelCompiler compiler) {
+        KernelCompiler.Compiled c = compiler.compile(CudaSources.utilitySource(), CudaSources.UTILITY,
+                CudaSources.headers(), ctx);
+        try (CudaModule module = ctx.loadModule(c.cubin());
+             CudaEvent start = ctx.createEvent();
+             CudaEvent end = ctx.createEvent()) {
+            SlotCompaction compaction = new SlotCompaction(module::kernel);
+            long[][] cases = { // slots, per mille non-empty, with a state array
+                    {1, 1000, 0}, {1, 0, 0}, {1000, 3, 0}, {2048, 1000, 0}, {65_537, 0, 0}, {65_537, 500, 1},
+                    {300_007, 2, 0}, {1 << 20, 10, 1}, {2_000_003, 1, 0}, {2_000_003, 1000, 0}};
+            for (long[] k : cases) {
+                int slots = (int) k[0];
+                boolean withState = k[2] != 0;
+                try (Arena arena = Arena.ofConfined();
+                     DeviceBuffer rows = ctx.allocate(slots * 8L);
+                     DeviceBuffer state = ctx.allocate(slots * 4L);
+                     DeviceBuffer keys = ctx.allocate(slots * 24L);
+                     DeviceBuffer index = ctx.allocate(slots * 8L);
+                     DeviceBuffer scratch = ctx.allocate(SlotCompaction.scratchBytes(slots));
+                     DeviceBuffer out = ctx.allocate(slots * 32L + 8)) {
+                    MemorySegment hRows = arena.allocate(slots * 8L, 8);
+                    MemorySegment hState = arena.allocate(slots * 4L, 4);
+                    MemorySegment hKeys = arena.allocate(slots * 24L, 8);
+                    List<Long> expect = new ArrayList<>();
+                    for (int s = 0; s < slots; s++) {
+                        long h = mix(s * 31L + slots);
+                        boolean used = Long.remainderUnsigned(h, 1000) < k[1];
+                        long r = used ? 1 + (h >>> 40) : 0;
+                        int st = 2;
+                        if (withState) {
+                            int odd = (int) Long.remainderUnsigned(h >>> 20, 8);
+                            if (odd == 0) {
+                                st = used ? 1 : 2; // rows without a published group, a group without rows: both empty
+                                r = used ? r : 0;
+                                used = false;
+                            } else if (!used) {
+                                st = 0;
+                            }
+                        }
+                        hRows.setAtIndex(JAVA_LONG, s, r);
+                        hState.setAtIndex(JAVA_INT, s, st);
+                        for (int w = 0; w < 3; w++) {
+                            hKeys.setAtIndex(JAVA_LONG, 3L * s + w, mix(3L * s + w));
+                        }
+                        if (used) {
+                            expect.add((long) s);
+                        }
+                    }
+                    rows.copyFromHost(hRows, 0);
+                    state.copyFromHost(hState, 0);
+                    keys.copyFromHost(hKeys, 0);
+                    start.record();
+                    long n = compaction.compact(rows, withState ? state : null, slots, index, scratch);
+                    end.record();
+                    float ms = end.elapsedMillisSince(start);
+                    boolean ok = n == expect.size();
+                    if (ok && n > 0) {
+                        // rows at word 0, keys (three words per slot) at word n
+                        compaction.gather(rows, 1, index, n, out, 0);
+                        compaction.gather(keys, 3, index, n, out, n);
+                        MemorySegment hIndex = arena.allocate(n * 8, 8);
+                        MemorySegment hOut = arena.allocate(n * 32, 8);
+                        index.copyToHost(hIndex, 0);
+                        out.copyToHost(hOut, 0);
+                        for (int i = 0; i < n && ok; i++) {
+                            long s = expect.get(i);
+                            ok = hIndex.getAtIndex(JAVA_LONG, i) == s
+                                    && hOut.getAtIndex(JAVA_LONG, i) == hRows.getAtIndex(JAVA_LONG, s);
+                            for (int w = 0; w < 3; w++) {
+                                ok &= hOut.getAtIndex(JAVA_LONG, n + 3L * i + w) == hKeys.getAtIndex(JAVA_LONG, 3 * s + w);
+                            }
+                        }
+                    }
+                    check(ok, String.format("compaction of %d slots%s: %d non-empty (host %d) in slot order, "
+                                    + "gathered; count and compact %.3f ms", slots, withState ? " with states" : "", n,
+                            expect.size(), ms));
                 }
             }
         }

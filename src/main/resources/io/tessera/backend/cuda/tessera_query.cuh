@@ -462,6 +462,107 @@ tessera_scan_counts(unsigned long long* counts, long long n) {
     if (threadIdx.x == 0) counts[n] = carry;
 }
 
+// ---- compaction of a group table's non-empty slots, so that the host reads back only those ----
+//
+// A slot is non-empty when its row count is not 0 and, given a state array (agg=shared; null for
+// the dense modes), its state is 2 (it holds a group). Two kernels share one partition of
+// [0, slots) into gridDim.x contiguous chunks, so both must be launched with the same grid and the
+// same block size (a multiple of 32, at most 1024): tessera_count_slots counts each chunk's
+// non-empty slots, tessera_compact_slots writes their indices at the chunk's offset (the counts of
+// the chunks before it), in ascending order: the result is the same on every run. The last block
+// writes the total.
+
+__device__ __forceinline__ bool SlotUsed(const unsigned long long* __restrict__ rows, const int* __restrict__ state,
+                                         long long s) {
+    return rows[s] != 0ull && (state == nullptr || state[s] == 2);
+}
+
+// The chunk [begin, end) of this block.
+__device__ __forceinline__ void SlotChunk(long long slots, long long& begin, long long& end) {
+    const long long per = (slots + gridDim.x - 1) / gridDim.x;
+    begin = (long long)blockIdx.x * per;
+    if (begin > slots) begin = slots;
+    end = begin + per < slots ? begin + per : slots;
+}
+
+// The sum of v over the block, in every thread. scratch: one word per warp.
+__device__ __forceinline__ long long BlockSumAll(long long v, long long* scratch) {
+    v = WarpSum(v);
+    const int warp = (int)threadIdx.x / TESSERA_WARP_THREADS;
+    if (((int)threadIdx.x & (TESSERA_WARP_THREADS - 1)) == 0) scratch[warp] = v;
+    __syncthreads();
+    long long total = 0;
+    const int warps = (int)blockDim.x / TESSERA_WARP_THREADS;
+    for (int w = 0; w < warps; ++w) total += scratch[w];
+    __syncthreads();  // scratch may be written again
+    return total;
+}
+
+// block_counts[b]: the number of non-empty slots in block b's chunk.
+extern "C" __global__ void tessera_count_slots(const unsigned long long* __restrict__ rows,
+                                               const int* __restrict__ state, long long slots,
+                                               long long* __restrict__ block_counts) {
+    __shared__ long long scratch[32];
+    long long begin, end;
+    SlotChunk(slots, begin, end);
+    long long n = 0;
+    for (long long s = begin + threadIdx.x; s < end; s += blockDim.x) n += SlotUsed(rows, state, s) ? 1 : 0;
+    n = BlockSumAll(n, scratch);
+    if (threadIdx.x == 0) block_counts[blockIdx.x] = n;
+}
+
+// out_index[0 .. *total): the non-empty slots in ascending order (block_counts from tessera_count_slots).
+extern "C" __global__ void tessera_compact_slots(const unsigned long long* __restrict__ rows,
+                                                 const int* __restrict__ state, long long slots,
+                                                 const long long* __restrict__ block_counts,
+                                                 long long* __restrict__ out_index,
+                                                 unsigned long long* __restrict__ total) {
+    __shared__ long long scratch[32];
+    __shared__ int warp_counts[32];
+    long long base = 0;
+    for (int b = (int)threadIdx.x; b < (int)blockIdx.x; b += (int)blockDim.x) base += block_counts[b];
+    base = BlockSumAll(base, scratch);
+    long long begin, end;
+    SlotChunk(slots, begin, end);
+    const int warp = (int)threadIdx.x / TESSERA_WARP_THREADS;
+    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
+    const int warps = (int)blockDim.x / TESSERA_WARP_THREADS;
+    // every thread of the block runs the same iterations (t is the same in all), so the ballots and
+    // barriers below are reached by all of them
+    for (long long t = begin; t < end; t += blockDim.x) {
+        const long long s = t + threadIdx.x;
+        const bool used = s < end && SlotUsed(rows, state, s);
+        const unsigned int ballot = __ballot_sync(TESSERA_FULL_MASK, used);
+        if (lane == 0) warp_counts[warp] = __popc(ballot);
+        __syncthreads();
+        int before = 0;
+        int all = 0;
+        for (int w = 0; w < warps; ++w) {
+            const int c = warp_counts[w];
+            before += w < warp ? c : 0;
+            all += c;
+        }
+        if (used) out_index[base + before + __popc(ballot & ((1u << lane) - 1u))] = s;
+        base += all;
+        __syncthreads();  // warp_counts is written again
+    }
+    if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0) *total = (unsigned long long)base;
+}
+
+// dst[i * width + w] = src[index[i] * width + w] for i < count, w < width: gathers the non-empty
+// slots of one array (width 64-bit words per slot: 1 for row counts and aggregates, the key width
+// for agg=shared's keys).
+extern "C" __global__ void tessera_gather64(const unsigned long long* __restrict__ src,
+                                            const long long* __restrict__ index, long long count, int width,
+                                            unsigned long long* __restrict__ dst) {
+    const long long n = count * width;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        const long long entry = i / width;
+        const long long word = i - entry * width;
+        dst[i] = src[index[entry] * width + word];
+    }
+}
+
 }  // namespace q
 }  // namespace tessera
 

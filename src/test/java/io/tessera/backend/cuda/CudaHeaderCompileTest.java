@@ -23,9 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * tessera_crystal.cuh and the sample kernels (with the cuckoo tables and the tile-count scan of
- * tessera_query.cuh) compile with nvcc for sm_90 (the H200), in several tile shapes, without
- * warnings, and every kernel keeps its tiles in registers (no stack frame, no spills). Without nvcc the test fails, unless TESSERA_NO_NVCC=1 says that is expected.
+ * tessera_crystal.cuh and the sample kernels (with the cuckoo tables of tessera_query.cuh) compile with nvcc
+ * for sm_90 (the H200), in several tile shapes, without warnings, and every kernel keeps its tiles in registers
+ * (no stack frame, no spills); so do the executor's utility kernels of tessera_query.cuh (fill, the tile-count scan,
+ * the slot compaction). Without nvcc the test fails, unless TESSERA_NO_NVCC=1 says that is expected.
  */
 public class CudaHeaderCompileTest {
     private static Path nvcc;
@@ -131,6 +132,24 @@ public class CudaHeaderCompileTest {
     void samplesCompileWithWideTiles() throws Exception {
         // 8 items per thread: two vector groups per thread; 64 threads: two warps
         assertCleanSamples(false, "SAMPLE_BLOCK_THREADS=64", "SAMPLE_ITEMS_PER_THREAD=8");
+    }
+
+    @Test
+    void utilityKernelsCompileWithoutSpills() throws Exception {
+        // the executor's module: fill, and the compaction of group tables that it runs before reading groups back
+        Result r = compile(CudaSources.UTILITY, CudaSources.utilitySource());
+        assertEquals(0, r.exit(), "nvcc failed on the utility kernels:\n" + r.output());
+        assertFalse(r.output().toLowerCase().contains("warning"), "nvcc warned:\n" + r.output());
+        Matcher m = FRAME.matcher(r.output());
+        List<String> kernels = new ArrayList<>();
+        while (m.find()) {
+            kernels.add(m.group(1));
+            assertEquals("0", m.group(2), m.group(1) + " has a stack frame:\n" + r.output());
+            assertEquals("0", m.group(3), m.group(1) + " spills:\n" + r.output());
+        }
+        for (String k : List.of("tessera_fill64", "tessera_count_slots", "tessera_compact_slots", "tessera_gather64")) {
+            assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
+        }
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.tessera.backend.cuda.DeviceInfo;
 import io.tessera.backend.cuda.KernelArgs;
 import io.tessera.backend.cuda.KernelCompiler;
 import io.tessera.backend.cuda.PinnedBuffer;
+import io.tessera.backend.cuda.SlotCompaction;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -36,6 +37,7 @@ public final class GpuRuntime implements AutoCloseable {
     private final Map<String, CudaModule> modules = new HashMap<>();
     private final CudaKernel fill64;
     private final CudaKernel scanCounts;
+    private final SlotCompaction compaction;
 
     private GpuRuntime() {
         ctx = CudaContext.open();
@@ -46,9 +48,9 @@ public final class GpuRuntime implements AutoCloseable {
             pool = new DevicePool(ctx);
             long budget = Long.getLong(CACHE_PROPERTY, (ctx.freeMemory() * 8 / 10) >> 20) << 20;
             columns = new DeviceColumnCache(ctx, staging, budget, pool::trim);
-            String util = "#include \"" + CudaSources.QUERY_HEADER + "\"\n";
-            fill64 = kernel(util, "tessera_fill64", "tessera_util.cu");
-            scanCounts = kernel(util, "tessera_scan_counts", "tessera_util.cu");
+            fill64 = kernel(CudaSources.utilitySource(), "tessera_fill64", CudaSources.UTILITY);
+            scanCounts = kernel(CudaSources.utilitySource(), "tessera_scan_counts", CudaSources.UTILITY);
+            compaction = new SlotCompaction(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
         } catch (RuntimeException e) {
             ctx.close();
             throw e;
@@ -181,6 +183,28 @@ public final class GpuRuntime implements AutoCloseable {
      */
     public void scanCounts(DeviceBuffer counts, long n) {
         scanCounts.launch(1, 1024, KernelArgs.of().ptr(counts).i64(n));
+    }
+
+    /**
+     * Writes the indices of a group table's non-empty slots into {@code index} (room for {@code slots} entries) in
+     * ascending order and returns how many there are: slots whose row count in {@code rows} is not 0 and, with a
+     * {@code state} array (agg=shared; null for dense tables), whose state is 2. Waits for the kernels.
+     */
+    public long compactSlots(DeviceBuffer rows, DeviceBuffer state, long slots, DeviceBuffer index) {
+        DeviceBuffer scratch = pool.take(SlotCompaction.scratchBytes(slots));
+        try {
+            return compaction.compact(rows, state, slots, index, scratch);
+        } finally {
+            pool.give(scratch); // compact read the total back: its kernels are done with the scratch
+        }
+    }
+
+    /**
+     * Gathers the {@code count} slots of {@code index} (from {@link #compactSlots}) of an array of {@code width}
+     * 64-bit words per slot into {@code dst} from word {@code dstWord} on; asynchronous, ordered before later copies.
+     */
+    public void gather64(DeviceBuffer src, int width, DeviceBuffer index, long count, DeviceBuffer dst, long dstWord) {
+        compaction.gather(src, width, index, count, dst, dstWord);
     }
 
     @Override
