@@ -84,7 +84,7 @@ public final class GpuBench {
                 long bytes = first.execution().bytesRead();
                 double model = bytes / (gbps * 1e9) * 1e3;
                 // which CUDA genomes ran: the GPU profile's (after tessera tune --device gpu), given ones, or defaults
-                String genomes = pg.gpuOrigins().containsValue("given") ? "given"
+                String genomes = pg.gpuOrigins().containsValue(io.tessera.tune.GenomeChooser.GIVEN) ? "given"
                         : pg.gpuOrigins().containsValue(io.tessera.tune.GenomeChooser.PROFILE) ? "profile" : "default";
                 rows.add(new Row(q.name(), SsbBench.median(kernel), SsbBench.median(total), bytes, model, SsbBench.median(cpu),
                         first.execution().device() + ", " + genomes + " genomes", first.execution().notice()));

@@ -167,13 +167,13 @@ public final class QueryEngine {
         if (device != Device.CPU) {
             try {
                 GpuRuntime rt = GpuRuntime.get();
-                // the GPU profile's genomes, then the caller's overrides (which EXPLAIN calls "given")
+                // the GPU profile's genomes, then the caller's overrides
                 GenomeChooser.Choice cuda = gpuChooser(rt).choose(plan);
                 Map<Integer, Genome> chosen = new java.util.TreeMap<>(cuda.genomes());
                 gpuOrigins.putAll(cuda.origins());
                 if (cudaGenomes != null) {
                     chosen.putAll(cudaGenomes);
-                    cudaGenomes.keySet().forEach(id -> gpuOrigins.put(id, "given"));
+                    cudaGenomes.keySet().forEach(id -> gpuOrigins.put(id, GenomeChooser.GIVEN));
                 }
                 gpu = GpuPlan.prepare(rt, db, plan, compiled, chosen);
                 notice = device == Device.GPU ? gpu.notice() : null;
@@ -198,7 +198,7 @@ public final class QueryEngine {
         long t0 = System.nanoTime();
         GpuPlan gpu = GpuPlan.prepare(GpuRuntime.get(), db, base.plan(), base.compiled(), cudaGenomes);
         Map<Integer, String> given = new java.util.TreeMap<>();
-        cudaGenomes.keySet().forEach(id -> given.put(id, "given"));
+        cudaGenomes.keySet().forEach(id -> given.put(id, GenomeChooser.GIVEN));
         return new Prepared(base.plan(), base.genomes(), base.compiled(), base.names(), System.nanoTime() - t0,
                 gpu.gpuPipelines() == 0 ? null : gpu, gpu.notice(), base.origins(), given);
     }

@@ -24,6 +24,8 @@ public final class GenomeChooser {
     public static final String PROFILE = "profile";
     public static final String DEFAULT = "default";
     public static final String TUNED_NOW = "tuned now";
+    /** A genome the caller gave explicitly (a benchmark's override, a tuner's variant). */
+    public static final String GIVEN = "given";
 
     /** The genomes of a query's pipelines (derived dimensions included) and where each came from. */
     public record Choice(Map<Integer, Genome> genomes, Map<Integer, String> origins) {

@@ -96,12 +96,7 @@ class CudaQueryCompileTest {
             }
             placed.kernels().values().forEach(k -> sources.put("ssb_" + q.name().replace('.', '_') + "_" + k.fileName(), k.source()));
             if (q.name().equals("q2.1") || q.name().equals("q3.1") || q.name().equals("q4.1")) {
-                for (Map.Entry<String, Map<Integer, Genome>> v : GpuSelfTest.coveringVariants(plan).entrySet()) {
-                    GpuPlacement pv = place(ssb, plan, CudaVariantSpace.INSTANCE.completeAll(plan, v.getValue()));
-                    for (CudaKernelSource k : pv.kernels().values()) {
-                        sources.putIfAbsent("v" + Integer.toHexString(k.source().hashCode()) + ".cu", k.source());
-                    }
-                }
+                coveringKernels(ssb, plan, sources);
             }
         }
         // scans that materialize rows, under every value of every dimension (the mat values among them)
@@ -121,12 +116,7 @@ class CudaQueryCompileTest {
             }
             if (q.name().equals("q1")) {
                 // four groups: the one query whose group table is small enough for agg=independent
-                for (Map.Entry<String, Map<Integer, Genome>> v : GpuSelfTest.coveringVariants(plan).entrySet()) {
-                    GpuPlacement pv = place(tpch, plan, CudaVariantSpace.INSTANCE.completeAll(plan, v.getValue()));
-                    for (CudaKernelSource k : pv.kernels().values()) {
-                        sources.putIfAbsent("v" + Integer.toHexString(k.source().hashCode()) + ".cu", k.source());
-                    }
-                }
+                coveringKernels(tpch, plan, sources);
             }
             for (Pipeline p : plan.pipelines()) {
                 if (fullyOnGpu.contains(q.name()) && p.source() instanceof Source.TableScan) {
@@ -171,6 +161,16 @@ class CudaQueryCompileTest {
             pool.shutdownNow();
         }
         assertFalse(sources.isEmpty());
+    }
+
+    /** Adds the kernels of every covering variant of a plan, each source once. */
+    private static void coveringKernels(Database db, QueryPlan plan, Map<String, String> sources) {
+        for (Map.Entry<String, Map<Integer, Genome>> v : GpuSelfTest.coveringVariants(plan).entrySet()) {
+            GpuPlacement pv = place(db, plan, CudaVariantSpace.INSTANCE.completeAll(plan, v.getValue()));
+            for (CudaKernelSource k : pv.kernels().values()) {
+                sources.putIfAbsent("v" + Integer.toHexString(k.source().hashCode()) + ".cu", k.source());
+            }
+        }
     }
 
     /** The kernels of a query under its default genomes and every covering variant, each scan on the GPU. */
