@@ -22,8 +22,8 @@ public final class QueryResult {
      * one-line reason (else null); GPU kernel time, column upload time, and the bytes the GPU kernels must read.
      */
     public record Execution(String device, String notice, long kernelNanos, long uploadNanos, long bytesRead,
-                            int gpuPipelines, int pipelines) {
-        public static final Execution CPU = new Execution("cpu", null, 0, 0, 0, 0, 0);
+                            long modelBytes, int gpuPipelines, int pipelines) {
+        public static final Execution CPU = new Execution("cpu", null, 0, 0, 0, 0, 0, 0);
     }
 
     public QueryResult(List<ResultColumn> columns, List<Object[]> rows, long compileNanos, long executeNanos) {

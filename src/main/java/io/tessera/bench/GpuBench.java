@@ -21,16 +21,26 @@ import io.tessera.variant.Genome;
 
 /**
  * The GPU benchmark: per query, the kernel time and the end-to-end time on the GPU (columns already in device
- * memory, as after the first run), the bytes its kernels must read, the time the bandwidth model predicts from the
- * device's measured read bandwidth, the share of the model reached, and the JVM backend on all cores of the same
- * machine, in the same run.
+ * memory, as after the first run), and two bandwidth models from the device's measured read bandwidth with the
+ * share of each that the kernels reach: the scan of every column the kernels read, whole, and the Crystal thesis's
+ * per-query model (column lines behind the filters and probes, join tables, result-table lines; {@link
+ * io.tessera.backend.cuda.gen.ModelBytes}); beside them the JVM backend on all cores of the same machine, in the same
+ * run.
  */
 public final class GpuBench {
 
-    public record Row(String query, double kernelMs, double endToEndMs, long bytes, double modelMs, double jvmMs,
-                      String device, String error) {
+    /**
+     * One query: {@code bytes} of whole columns and {@code modelMs} their time at the measured bandwidth (the scan
+     * model); {@code thesisBytes} and {@code thesisMs} the thesis's per-query model.
+     */
+    public record Row(String query, double kernelMs, double endToEndMs, long bytes, double modelMs, long thesisBytes,
+                      double thesisMs, double jvmMs, String device, String error) {
         public double percentOfModel() {
             return kernelMs > 0 ? 100 * modelMs / kernelMs : Double.NaN;
+        }
+
+        public double percentOfThesis() {
+            return kernelMs > 0 ? 100 * thesisMs / kernelMs : Double.NaN;
         }
     }
 
@@ -83,13 +93,16 @@ public final class GpuBench {
                 }
                 long bytes = first.execution().bytesRead();
                 double model = bytes / (gbps * 1e9) * 1e3;
+                long thesis = first.execution().modelBytes();
                 // which CUDA genomes ran: the GPU profile's (after tessera tune --device gpu), given ones, or defaults
                 String genomes = pg.gpuOrigins().containsValue(io.tessera.tune.GenomeChooser.GIVEN) ? "given"
                         : pg.gpuOrigins().containsValue(io.tessera.tune.GenomeChooser.PROFILE) ? "profile" : "default";
-                rows.add(new Row(q.name(), SsbBench.median(kernel), SsbBench.median(total), bytes, model, SsbBench.median(cpu),
+                rows.add(new Row(q.name(), SsbBench.median(kernel), SsbBench.median(total), bytes, model, thesis,
+                        thesis / (gbps * 1e9) * 1e3, SsbBench.median(cpu),
                         first.execution().device() + ", " + genomes + " genomes", first.execution().notice()));
             } catch (RuntimeException e) {
-                rows.add(new Row(q.name(), Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, "-", String.valueOf(e.getMessage())));
+                rows.add(new Row(q.name(), Double.NaN, Double.NaN, 0, Double.NaN, 0, Double.NaN, Double.NaN, "-",
+                        String.valueOf(e.getMessage())));
             }
         }
         return rows;
@@ -112,25 +125,32 @@ public final class GpuBench {
 
     public static String format(List<Row> rows, int cores) {
         StringBuilder sb = new StringBuilder();
-        String h = String.format(Locale.ROOT, "%-7s %11s %11s %11s %10s %9s %13s %9s  %s", "query", "kernel ms", "e2e ms",
-                "MB read", "model ms", "% model", "JVM ms (" + cores + ")", "JVM/GPU", "ran on");
+        String h = String.format(Locale.ROOT, "%-7s %10s %10s %9s %9s %8s %10s %10s %9s %13s %8s  %s", "query", "kernel ms",
+                "e2e ms", "MB read", "scan ms", "% scan", "thesis MB", "thesis ms", "% thesis", "JVM ms (" + cores + ")",
+                "JVM/GPU", "ran on");
         sb.append(h).append('\n').append("-".repeat(h.length())).append('\n');
         List<Double> pct = new ArrayList<>();
+        List<Double> thesis = new ArrayList<>();
         List<Double> speedup = new ArrayList<>();
         for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "%-7s %11.3f %11.3f %11.1f %10.3f %8.1f%% %13.2f %9.1f  %s", r.query(),
-                    r.kernelMs(), r.endToEndMs(), r.bytes() / 1e6, r.modelMs(), r.percentOfModel(), r.jvmMs(),
-                    r.jvmMs() / r.endToEndMs(), r.device())).append('\n');
+            sb.append(String.format(Locale.ROOT, "%-7s %10.3f %10.3f %9.1f %9.3f %7.1f%% %10.1f %10.3f %8.1f%% %13.2f %8.1f  %s",
+                    r.query(), r.kernelMs(), r.endToEndMs(), r.bytes() / 1e6, r.modelMs(), r.percentOfModel(),
+                    r.thesisBytes() / 1e6, r.thesisMs(), r.percentOfThesis(), r.jvmMs(), r.jvmMs() / r.endToEndMs(),
+                    r.device())).append('\n');
             if (Double.isFinite(r.percentOfModel())) {
                 pct.add(r.percentOfModel());
+            }
+            if (Double.isFinite(r.percentOfThesis()) && r.thesisMs() > 0) {
+                thesis.add(r.percentOfThesis());
             }
             if (Double.isFinite(r.jvmMs() / r.endToEndMs())) {
                 speedup.add(r.jvmMs() / r.endToEndMs());
             }
         }
         sb.append("-".repeat(h.length())).append('\n');
-        sb.append(String.format(Locale.ROOT, "geomean %% of model (kernel time): %.1f%%; geomean JVM/GPU end to end: %.1fx%n",
-                SsbBench.geomean(pct), SsbBench.geomean(speedup)));
+        sb.append(String.format(Locale.ROOT, "geomean (kernel time): %.1f%% of the scan model, %.1f%% of the thesis model; "
+                + "geomean JVM/GPU end to end: %.1fx%n", SsbBench.geomean(pct), SsbBench.geomean(thesis),
+                SsbBench.geomean(speedup)));
         for (Row r : rows) {
             if (r.error() != null) {
                 sb.append(r.query()).append(": ").append(r.error()).append('\n');

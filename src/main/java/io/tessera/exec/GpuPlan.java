@@ -134,4 +134,13 @@ public record GpuPlan(Map<Integer, Genome> genomes, GpuPlacement placement, Map<
         }
         return b;
     }
+
+    /** What the thesis's per-query model charges the kernels, added up. */
+    public io.tessera.backend.cuda.gen.ModelBytes model() {
+        io.tessera.backend.cuda.gen.ModelBytes m = io.tessera.backend.cuda.gen.ModelBytes.NONE;
+        for (CudaKernelSource k : placement.kernels().values()) {
+            m = m.plus(k.model());
+        }
+        return m;
+    }
 }

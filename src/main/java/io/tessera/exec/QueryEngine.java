@@ -221,7 +221,7 @@ public final class QueryEngine {
         MatRelation rel = null;
         QueryResult.Execution execution = QueryResult.Execution.CPU;
         if (p.notice() != null) {
-            execution = new QueryResult.Execution("cpu", p.notice(), 0, 0, 0, 0, p.plan().pipelines().size());
+            execution = new QueryResult.Execution("cpu", p.notice(), 0, 0, 0, 0, 0, p.plan().pipelines().size());
         }
         try {
             if (p.gpu() != null) {
@@ -231,10 +231,10 @@ public final class QueryEngine {
                     int all = p.plan().pipelines().size();
                     int onGpu = p.gpu().gpuPipelines();
                     execution = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(), off.kernelNanos(),
-                            off.uploadNanos(), p.gpu().bytesRead(), onGpu, all);
+                            off.uploadNanos(), p.gpu().bytesRead(), p.gpu().model().total(), onGpu, all);
                 } catch (GpuOffload.Fallback | io.tessera.backend.cuda.CudaException e) {
                     rel = null;
-                    execution = new QueryResult.Execution("cpu", "ran on the JVM: " + GpuFallbacks.describe(e), 0, 0, 0, 0,
+                    execution = new QueryResult.Execution("cpu", "ran on the JVM: " + GpuFallbacks.describe(e), 0, 0, 0, 0, 0,
                             p.plan().pipelines().size());
                 }
             }

@@ -7,11 +7,11 @@ import java.util.List;
 
 /**
  * One pipeline as one CUDA kernel: the complete source (it includes tessera_crystal.cuh and tessera_query.cuh),
- * the kernel's name and parameters, what its sink leaves in device memory, and the bytes of the source columns it
- * reads (for the bandwidth model).
+ * the kernel's name and parameters, what its sink leaves in device memory, the bytes of the source columns it
+ * reads whole (the scan's bandwidth bound) and what the thesis's per-query model charges it ({@link ModelBytes}).
  */
 public record CudaKernelSource(Pipeline pipeline, Genome genome, String kernelName, String fileName, String source,
-                               List<KernelParam> params, SinkLayout sink, long bytesRead) {
+                               List<KernelParam> params, SinkLayout sink, long bytesRead, ModelBytes model) {
 
     public int threadsPerBlock() {
         return genome.getInt(io.tessera.variant.CudaVariantSpace.TPB);

@@ -67,6 +67,7 @@ public final class CudaPipelineEmitter {
     private boolean narrowed;
     private List<Operation> operations;
     private long bytesRead;
+    private ModelAccount model;
     private SinkLayout sink;
 
     private CudaPipelineEmitter(Pipeline p, Genome g, Context ctx) {
@@ -104,6 +105,7 @@ public final class CudaPipelineEmitter {
     }
 
     private CudaKernelSource emit() {
+        model = new ModelAccount(scan.table().rowCount());
         params.add(new KernelParam(KernelParam.Kind.ROWS, -1, "n", "const long long"));
         operations = g.has(CudaVariantSpace.PROBE_ORDER) && g.get(CudaVariantSpace.PROBE_ORDER).equals("selectivity")
                 ? bySelectivity(p.operations()) : p.operations();
@@ -125,7 +127,8 @@ public final class CudaPipelineEmitter {
         }
         params.add(new KernelParam(KernelParam.Kind.ERROR, -1, "error", "int*"));
         String name = kernelName(p);
-        return new CudaKernelSource(p, g, name, "p" + p.id() + ".cu", assemble(name), List.copyOf(params), sink, bytesRead);
+        return new CudaKernelSource(p, g, name, "p" + p.id() + ".cu", assemble(name), List.copyOf(params), sink, bytesRead,
+                model.bytes());
     }
 
     /**
@@ -174,22 +177,6 @@ public final class CudaPipelineEmitter {
             case Operation.Probe pr -> pr.keys().forEach(e -> Expr.slots(e, slots));
         }
         return slots.stream().allMatch(s -> s.isSource() || probed.contains(s.joinId()));
-    }
-
-    /** The estimated fraction of the build table's rows that reach this BUILD sink (its filters and probes). */
-    private double buildSelectivity() {
-        Selectivity est = new Selectivity(ctx::dictionary);
-        double s = 1;
-        for (Operation op : p.operations()) {
-            switch (op) {
-                case Operation.Filter f -> s *= est.of(f.condition());
-                case Operation.Probe pr -> {
-                    JoinLayout t = ctx.join(pr.joinId());
-                    s *= t == null ? 1 : pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity();
-                }
-            }
-        }
-        return Math.max(0, Math.min(1, s));
     }
 
     // ---- slots and loads ----
@@ -286,6 +273,7 @@ public final class CudaPipelineEmitter {
             if (columnParams.add(s.index())) {
                 params.add(new KernelParam(KernelParam.Kind.COLUMN, s.index(), param, "const " + t.memory() + "* __restrict__"));
                 bytesRead += col.rowCount() * (long) (t == CType.BOOL ? 1 : t.bytes);
+                model.column(t == CType.BOOL ? 1 : t.bytes);
             }
             String reg = "c" + s.index();
             loadedColumns.put(s.index(), reg);
@@ -327,6 +315,7 @@ public final class CudaPipelineEmitter {
         }
         body.append(in).append("}\n");
         narrowed = true;
+        model.narrow(new Selectivity(ctx::dictionary).of(f.condition()));
     }
 
     /**
@@ -441,6 +430,25 @@ public final class CudaPipelineEmitter {
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
         narrowed = true;
+        if (!again) {
+            model.table(tableBytes(t, pr, payloads));
+            model.narrow(pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity());
+        }
+    }
+
+    /**
+     * The bytes of a join table that probes read: a perfect table's bitmap and the payload arrays fetched; a hashed
+     * table's keys and those payloads at half load, from the build's estimated rows.
+     */
+    private static double tableBytes(JoinLayout t, Operation.Probe pr, List<Integer> payloads) {
+        double entry = 0;
+        for (int c : payloads) {
+            entry += t.payloadTypes().get(c).bytes;
+        }
+        if (t.perfect()) {
+            return t.perfectSlots() / 8.0 + t.perfectSlots() * entry;
+        }
+        return 2 * pr.build().estimatedRows() * t.selectivity() * (t.keyType().bytes + entry);
     }
 
     private void gathers(String j, List<Integer> payloads, String in) {
@@ -493,7 +501,11 @@ public final class CudaPipelineEmitter {
             payloadDicts.add(e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null);
         }
         JoinLayout layout = new JoinLayout(b.joinId(), kind, murmur, kt, payloadTypes, payloadDicts,
-                perfect ? r.min() : 0, perfect ? r.size() : 0, buildSelectivity());
+                perfect ? r.min() : 0, perfect ? r.size() : 0, model.selected());
+        model.written(kt.bytes);
+        for (CType t : payloadTypes) {
+            model.written(t.bytes);
+        }
         sink = new SinkLayout.Build(layout);
         body.append(in).append(String.format(java.util.Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
                 layout.selectivity()));
@@ -638,6 +650,8 @@ public final class CudaPipelineEmitter {
             sink = new SinkLayout.Aggregate(mode, aggs, new long[0], new long[0], 1, 0, 0);
             return;
         }
+        // the model's result table in device memory, whichever table the genome keeps
+        model.groupUpdates();
         int nk = ga.keys().size();
         long[] mins = new long[nk];
         long[] sizes = new long[nk];
@@ -993,6 +1007,7 @@ public final class CudaPipelineEmitter {
         for (int c = 0; c < outputs.size(); c++) {
             CType t = CType.stored(outputs.get(c).type());
             types.add(t);
+            model.written(t.bytes);
             params.add(new KernelParam(KernelParam.Kind.OUT_COLUMN, c, "out" + c, t.memory() + "* __restrict__"));
         }
         sink = new SinkLayout.Rows(types, mat);

@@ -282,6 +282,38 @@ class CudaPipelineEmitterTest {
         assertEquals(2, count(second, "_pay"), "pass 1 fetches the year and the month: " + second);
     }
 
+    @Test
+    void theThesisModelChargesTheStarJoinsColumnsTablesAndGroupUpdates() {
+        QueryPlan plan = plan(io.tessera.bench.Queries.ssb().stream().filter(q -> q.name().equals("q3.1")).findFirst()
+                .orElseThrow().sql());
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        GpuPlacement placed = place(plan, fact.id(), Map.of());
+        CudaKernelSource k = placed.kernels().get(fact.id());
+        long rows = ((io.tessera.plan.Source.TableScan) fact.source()).table().rowCount();
+        Map<Integer, JoinLayout> joins = new HashMap<>();
+        for (CudaKernelSource b : placed.kernels().values()) {
+            if (b.sink() instanceof SinkLayout.Build sb) {
+                joins.put(sb.table().joinId(), sb.table());
+            }
+        }
+        double selected = 1;
+        long tables = 0;
+        for (io.tessera.plan.Operation op : fact.operations()) {
+            JoinLayout t = joins.get(((io.tessera.plan.Operation.Probe) op).joinId());
+            selected *= t.selectivity();
+            assertTrue(t.perfect(), t.toString());
+            tables += t.perfectSlots() / 8 + t.perfectSlots() * 4L; // the bitmap and the one payload column fetched
+        }
+        ModelBytes m = k.model();
+        // ASIA customers and suppliers (1/5 each), 1992 to 1997: a few per cent of the rows reach the groups
+        assertTrue(selected > 0.01 && selected < 0.1, "selected " + selected);
+        assertEquals(rows * selected * 256, m.results(), rows * 0.001);
+        assertEquals(tables, m.tables(), tables * 0.01 + 16);
+        // four int columns, none behind a probe selective enough to read fewer lines than the whole column
+        assertEquals(k.bytesRead(), m.columns());
+        assertEquals(4 * 4 * rows, k.bytesRead());
+    }
+
     static int count(String s, String part) {
         int n = 0;
         for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {
