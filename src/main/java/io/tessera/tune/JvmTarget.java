@@ -93,6 +93,11 @@ public final class JvmTarget implements Target {
     }
 
     @Override
+    public Map<String, Set<String>> blockFixedValues() {
+        return JvmExecutor.BLOCK_FIXED_VALUES;
+    }
+
+    @Override
     public Objective objective() {
         return new JvmObjective();
     }

@@ -72,15 +72,15 @@ public final class Strategies {
 
     /**
      * The space a strategy searches for a target, starting from {@code start}: the tuned pipeline's free
-     * dimensions (for plateau descent its thread configuration, for the online pool those a block may change),
-     * and for feature-wise search, when the settings say so, the build dimensions its probes mirror.
+     * dimensions (for plateau descent its thread configuration, for the online pool those a block may change, less
+     * the values a block may not switch to or from), and for feature-wise search, when the settings say so, the
+     * build dimensions its probes mirror.
      */
     public static TuningSpace space(String name, Target t, Map<Integer, Genome> start, Settings s) {
         String n = canonical(name);
         int focus = t.focus();
         if (n.equals(PlateauDescent.NAME)) {
-            Set<String> dims = new HashSet<>(VariantSpaces.threadDimensions(t.space().backend()));
-            dims.retainAll(t.blockSwitchable());
+            Set<String> dims = descentDimensions(t);
             if (dims.isEmpty()) {
                 throw new IllegalArgumentException("device " + t.device().name() + " cannot change its thread "
                         + "configuration between blocks, so plateau descent cannot run there");
@@ -92,10 +92,23 @@ public final class Strategies {
                 throw new IllegalArgumentException("device " + t.device().name() + " cannot change genomes between "
                         + "blocks, so the online pool cannot run there");
             }
-            return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, t.blockSwitchable(), false);
+            return blockSpace(t, start, focus);
         }
         return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, null,
                 n.equals(FeatureWise.NAME) && s.featureWiseBuilds());
+    }
+
+    /** What a block of the focus pipeline may change: its block-switchable dimensions, less the fixed values. */
+    private static TuningSpace blockSpace(Target t, Map<Integer, Genome> start, int focus) {
+        return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, t.blockSwitchable(), false)
+                .withoutValues(t.blockFixedValues());
+    }
+
+    /** The dimensions plateau descent steps along on a target: its thread configuration, where blocks may change it. */
+    static Set<String> descentDimensions(Target t) {
+        Set<String> dims = new HashSet<>(VariantSpaces.threadDimensions(t.space().backend()));
+        dims.retainAll(t.blockSwitchable());
+        return dims;
     }
 
     /** Runs strategy {@code name} on a target from {@code start} (usually its defaults). */

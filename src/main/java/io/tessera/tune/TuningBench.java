@@ -143,21 +143,20 @@ public final class TuningBench {
 
     /**
      * The fastest variant of exhaustive search's first pass that lies in a strategy's smaller space (the
-     * dimensions it does not tune at their start values); null when the strategy searches exhaustive search's
-     * whole space.
+     * dimensions it does not tune at their start values, those it tunes at values it may take); null when the
+     * strategy searches exhaustive search's whole space.
      */
     static Map<Integer, Genome> bestWithin(TuningResult ex, TuningSpace whole, TuningSpace own) {
-        java.util.Set<String> ownKnobs = new java.util.HashSet<>();
+        Map<String, List<String>> ownValues = new java.util.HashMap<>();
         for (TuningSpace.Knob k : own.knobs()) {
-            ownKnobs.add(k.label());
+            ownValues.put(k.label(), k.values());
         }
-        List<TuningSpace.Knob> fixed = new ArrayList<>();
+        boolean smaller = false;
         for (TuningSpace.Knob k : whole.knobs()) {
-            if (!ownKnobs.contains(k.label())) {
-                fixed.add(k);
-            }
+            List<String> values = ownValues.get(k.label());
+            smaller |= values == null || values.size() < k.values().size();
         }
-        if (fixed.isEmpty()) {
+        if (!smaller) {
             return null;
         }
         Map<Integer, Genome> best = null;
@@ -167,8 +166,10 @@ public final class TuningBench {
                 continue;
             }
             boolean inside = true;
-            for (TuningSpace.Knob k : fixed) {
-                inside &= whole.value(e.assignment(), k).equals(whole.value(whole.start(), k));
+            for (TuningSpace.Knob k : whole.knobs()) {
+                String v = whole.value(e.assignment(), k);
+                List<String> values = ownValues.get(k.label());
+                inside &= values == null ? v.equals(whole.value(whole.start(), k)) : values.contains(v);
             }
             if (inside) {
                 best = e.assignment();

@@ -148,6 +148,26 @@ public final class TuningSpace {
         });
     }
 
+    /**
+     * This space without the given values, by dimension: a knob loses them, or is left out (kept at its start value)
+     * when its start value is one of them or fewer than two values remain.
+     */
+    public TuningSpace withoutValues(Map<String, Set<String>> excluded) {
+        List<Knob> kept = new ArrayList<>();
+        for (Knob k : knobs) {
+            Set<String> out = excluded.getOrDefault(k.name(), Set.of());
+            if (out.contains(value(start, k))) {
+                continue;
+            }
+            List<String> values = k.values().stream().filter(v -> !out.contains(v)).toList();
+            if (values.size() >= 2) {
+                kept.add(values.size() == k.values().size() ? k
+                        : new Knob(k.pipeline(), new Dimension(k.name(), values)));
+            }
+        }
+        return kept.equals(knobs) ? this : new TuningSpace(focus, kept, start, rules);
+    }
+
     private static Map<Integer, Genome> freeze(Map<Integer, Genome> a) {
         return Collections.unmodifiableMap(new TreeMap<>(a));
     }

@@ -118,6 +118,9 @@ class JvmTargetTest {
         switchable.retainAll(q11.blockSwitchable());
         assertTrue(switchable.containsAll(Set.of("morsel", "pred")), switchable.toString());
         assertEquals(switchable, Set.copyOf(pool.knobs().stream().map(TuningSpace.Knob::name).toList()));
+        // a block may change the aggregation, but not to or from a partitioned one
+        assertEquals(List.of("dense", "hash", "shared"), Strategies.space("online-pool", t, t.defaults()).knobs().stream()
+                .filter(k -> k.name().equals("agg")).findFirst().orElseThrow().values());
         assertThrows(IllegalArgumentException.class, () -> Strategies.canonical("annealing"));
         assertEquals("feature-wise", Strategies.canonical("Featurewise"));
     }

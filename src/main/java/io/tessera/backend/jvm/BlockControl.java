@@ -8,7 +8,9 @@ import io.tessera.variant.Genome;
  * the hook for tuning while a query runs. A block is a range of source rows that the block's workers share in
  * morsels; the workers keep their sink state from block to block, so a block's genome may differ from the
  * pipeline's compiled genome only where the sink state does not depend on it
- * ({@link JvmExecutor#BLOCK_SWITCHABLE}: how the workers share the rows, and the code of the filters and probes).
+ * ({@link JvmExecutor#BLOCK_SWITCHABLE}: how the workers share the rows, and the code of the filters and probes),
+ * or in its aggregation, each kind of which keeps states of its own that are merged after the last block (but
+ * never to or from {@link JvmExecutor#BLOCK_FIXED_VALUES}).
  */
 public interface BlockControl {
 
