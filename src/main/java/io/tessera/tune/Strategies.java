@@ -12,8 +12,9 @@ import java.util.Set;
 /**
  * The strategies by name, and what each tunes of a query on a device: exhaustive search the tuned (focus)
  * pipeline's free dimensions, feature-wise those and (by default) the build dimensions its probes mirror, both
- * measuring whole queries; plateau descent the focus pipeline's thread configuration and the online pool the
- * dimensions a block may change, both on blocks while the query runs.
+ * measuring whole queries; plateau descent and the online pool the dimensions a block may change (plateau descent
+ * stepping along the thread configuration from a starting point per combination of the others), both on blocks
+ * while the query runs.
  */
 public final class Strategies {
 
@@ -72,20 +73,19 @@ public final class Strategies {
 
     /**
      * The space a strategy searches for a target, starting from {@code start}: the tuned pipeline's free
-     * dimensions (for plateau descent its thread configuration, for the online pool those a block may change, less
-     * the values a block may not switch to or from), and for feature-wise search, when the settings say so, the
-     * build dimensions its probes mirror.
+     * dimensions; for the in-query strategies those a block may change (plateau descent descends along the thread
+     * configuration among them and starts once from every combination of the others); and for feature-wise search,
+     * when the settings say so, the build dimensions its probes mirror.
      */
     public static TuningSpace space(String name, Target t, Map<Integer, Genome> start, Settings s) {
         String n = canonical(name);
         int focus = t.focus();
         if (n.equals(PlateauDescent.NAME)) {
-            Set<String> dims = descentDimensions(t);
-            if (dims.isEmpty()) {
+            if (descentDimensions(t).isEmpty()) {
                 throw new IllegalArgumentException("device " + t.device().name() + " cannot change its thread "
                         + "configuration between blocks, so plateau descent cannot run there");
             }
-            return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, dims, false);
+            return blockSpace(t, start, focus);
         }
         if (n.equals(OnlinePool.NAME)) {
             if (t.blockSwitchable().isEmpty()) {
@@ -119,7 +119,8 @@ public final class Strategies {
             case Exhaustive.NAME -> new Exhaustive(s.prune(), s.limitSeconds()).search(space, t.objective());
             case FeatureWise.NAME -> new FeatureWise(FeatureWise.DEFAULT_PASSES, s.prune(), s.limitSeconds())
                     .search(space, t.objective());
-            case PlateauDescent.NAME -> InQueryTuning.plateau(space, t.blocks(space, s.plateauBlock()), s.plateauRuns());
+            case PlateauDescent.NAME -> InQueryTuning.plateau(space, descentDimensions(t), t.blocks(space, s.plateauBlock()),
+                    s.plateauRuns());
             case OnlinePool.NAME -> InQueryTuning.pool(space, t.blocks(space, s.poolBlock()), s.poolQueries(),
                     s.poolSize(), s.seed());
             default -> throw new IllegalStateException(n);

@@ -321,6 +321,35 @@ public final class TuningSpace {
         }
     }
 
+    /**
+     * The start assignment with the knobs that {@code vary} set to every valid combination of their values (the
+     * others at their start values), the start assignment first.
+     */
+    public List<Map<Integer, Genome>> combinations(Predicate<Knob> vary) {
+        List<Map<Integer, Genome>> points = new ArrayList<>();
+        points.add(start);
+        for (Knob k : knobs) {
+            if (!vary.test(k)) {
+                continue;
+            }
+            List<Map<Integer, Genome>> crossed = new ArrayList<>();
+            for (Map<Integer, Genome> a : points) {
+                for (String v : k.values()) {
+                    crossed.add(with(a, k, v));
+                }
+            }
+            points = crossed;
+        }
+        java.util.Set<Map<Integer, Genome>> valid = new java.util.LinkedHashSet<>();
+        valid.add(start);
+        for (Map<Integer, Genome> a : points) {
+            if (valid(a)) {
+                valid.add(a);
+            }
+        }
+        return new ArrayList<>(valid);
+    }
+
     /** The knob values of an assignment, as {@code p4.workers=2,...}: how reports name a variant. */
     public String describe(Map<Integer, Genome> a) {
         StringBuilder sb = new StringBuilder();
