@@ -15,6 +15,8 @@ import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.Database;
 import io.tessera.storage.TypeKind;
 import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
+import io.tessera.variant.JvmVariantSpace;
 import io.tessera.variant.VariantSpace;
 import io.tessera.variant.VariantSpaces;
 
@@ -27,6 +29,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * A query on the JVM backend for tuning. Its objective compiles each variant with a cache of its own (keyed by
@@ -203,13 +207,14 @@ public final class JvmTarget implements Target {
 
     /**
      * Runs new code untimed until the JIT is done with it: until a run is no longer 10% faster than the one
-     * before (at least two runs, at most {@link #WARM_UP_RUNS}). Its first answer is checked.
+     * before (at least two runs, at most {@link #WARM_UP_RUNS}). Its first answer is checked. With {@code blocks},
+     * the code warmed is that of the blocks' genomes.
      */
-    private void warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes) {
+    private void warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks) {
         double previous = Double.POSITIVE_INFINITY;
         for (int i = 0; i < WARM_UP_RUNS; i++) {
             long s = System.nanoTime();
-            MatRelation rel = JvmExecutor.run(q, db, options(null, WARM_UP_LIMIT_SECONDS));
+            MatRelation rel = JvmExecutor.run(q, db, options(blocks, WARM_UP_LIMIT_SECONDS));
             double el = (System.nanoTime() - s) / 1e9;
             if (i == 0) {
                 check(rel, genomes);
@@ -233,7 +238,7 @@ public final class JvmTarget implements Target {
             double cap = limitSeconds;
             try {
                 if (c.fresh()) {
-                    warmUp(c.query(), genomes);
+                    warmUp(c.query(), genomes, null);
                 }
                 double best = Double.POSITIVE_INFINITY;
                 for (int r = 0; r < RUNS; r++) {
@@ -266,56 +271,95 @@ public final class JvmTarget implements Target {
         }
         Compiler compiler = new Compiler();
         reference(compiler);
-        JvmExecutor.CompiledQuery query = compiler.compile(tuning.complete(tuning.start())).query();
+        Map<Integer, Genome> start = tuning.complete(tuning.start());
+        JvmExecutor.CompiledQuery query = compiler.compile(start).query();
         // tuning starts on warm code, as it would in a running system and as whole-query measurements do
-        warmUp(query, tuning.complete(tuning.start()));
+        warmUp(query, start, null);
         Genome startGenome = tuning.focusGenome(tuning.start());
-        int workers = startGenome.has(io.tessera.variant.JvmDimensions.WORKERS)
-                ? startGenome.getInt(io.tessera.variant.JvmDimensions.WORKERS) : 1;
+        int workers = startGenome.has(JvmDimensions.WORKERS) ? startGenome.getInt(JvmDimensions.WORKERS) : 1;
         for (TuningSpace.Knob k : tuning.knobs()) {
-            if (k.name().equals(io.tessera.variant.JvmDimensions.WORKERS)) {
+            if (k.name().equals(JvmDimensions.WORKERS)) {
                 for (String v : k.values()) {
                     workers = Math.max(workers, Integer.parseInt(v));
                 }
             }
         }
         int maxWorkers = workers;
-        return tuner -> {
-            Map<Genome, Map<Integer, Genome>> byGenome = new HashMap<>();
-            BlockControl control = (p, compiled) -> p.id() != focus ? null : new BlockControl.Blocks() {
-                // a small input still gets a few blocks per run
-                final long rows = Math.min(blockRows, Math.max(1024, (long) p.source().estimatedRows() / 4));
+        return new InQueryTuning.BlockSource() {
+            private boolean warm;
 
-                @Override
-                public long blockRows() {
-                    return rows;
-                }
-
-                @Override
-                public int maxWorkers() {
-                    return maxWorkers;
-                }
-
-                @Override
-                public Genome next() {
+            @Override
+            public double run(BlockTuner tuner) {
+                double warming = warm ? 0 : warmUpBlockCode(tuning, query, blockRows, maxWorkers);
+                warm = true;
+                Map<Genome, Map<Integer, Genome>> byGenome = new HashMap<>();
+                BlockControl control = control(focus, blockRows, maxWorkers, () -> {
                     Map<Integer, Genome> a = tuner.next();
                     Genome g = tuning.focusGenome(a);
                     byGenome.put(g, a);
                     return g;
-                }
+                }, (g, seconds) -> tuner.observe(byGenome.get(g), seconds));
+                long t0 = System.nanoTime();
+                MatRelation rel = JvmExecutor.run(query, db, options(control, Double.POSITIVE_INFINITY));
+                double el = (System.nanoTime() - t0) / 1e9;
+                check(rel, start);
+                return warming + el;
+            }
+        };
+    }
 
-                @Override
-                public void done(Genome g, long n, long nanos) {
-                    if (n * 2 >= rows) {
-                        tuner.observe(byGenome.get(g), nanos / 1e9 * rows / n);
-                    }
+    /**
+     * Warms the code of every block variant of a tuning space other than its start (each combination of the knobs
+     * that change the code, the thread configuration at its start) by running the query with all of the focus
+     * pipeline's blocks under it, as {@link #warmUp} warms a whole query's new code: a block of new code would
+     * otherwise be timed while the JIT compiles it, which on short blocks outlasts the measurement's outlier
+     * rule. Returns the seconds it took, a cost of the tuning.
+     */
+    private double warmUpBlockCode(TuningSpace tuning, JvmExecutor.CompiledQuery query, long blockRows, int maxWorkers) {
+        long t0 = System.nanoTime();
+        Set<String> sameCode = Set.copyOf(VariantSpaces.threadDimensions(JvmVariantSpace.BACKEND));
+        Map<Integer, Genome> start = tuning.complete(tuning.start());
+        for (Map<Integer, Genome> a : tuning.combinations(k -> !sameCode.contains(k.name()))) {
+            if (!a.equals(tuning.start())) {
+                Genome g = tuning.focusGenome(a);
+                warmUp(query, start, control(tuning.focus(), blockRows, maxWorkers, () -> g, (x, seconds) -> {
+                }));
+            }
+        }
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    /**
+     * Runs the focus pipeline in blocks of about {@code blockRows} rows, each under the genome {@code next} gives,
+     * reporting each full enough block's seconds scaled to a full block to {@code observed}.
+     */
+    private static BlockControl control(int focus, long blockRows, int maxWorkers, Supplier<Genome> next,
+                                        BiConsumer<Genome, Double> observed) {
+        return (p, compiled) -> p.id() != focus ? null : new BlockControl.Blocks() {
+            // a small input still gets a few blocks per run
+            final long rows = Math.min(blockRows, Math.max(1024, (long) p.source().estimatedRows() / 4));
+
+            @Override
+            public long blockRows() {
+                return rows;
+            }
+
+            @Override
+            public int maxWorkers() {
+                return maxWorkers;
+            }
+
+            @Override
+            public Genome next() {
+                return next.get();
+            }
+
+            @Override
+            public void done(Genome g, long n, long nanos) {
+                if (n * 2 >= rows) {
+                    observed.accept(g, nanos / 1e9 * rows / n);
                 }
-            };
-            long t0 = System.nanoTime();
-            MatRelation rel = JvmExecutor.run(query, db, options(control, Double.POSITIVE_INFINITY));
-            double el = (System.nanoTime() - t0) / 1e9;
-            check(rel, tuning.complete(tuning.start()));
-            return el;
+            }
         };
     }
 }
