@@ -81,12 +81,14 @@ public final class TuningBench {
         TuningSpace space = Strategies.space(Exhaustive.NAME, t, t.defaults());
         log("%s: exhaustive search over %d combinations on %s ...", q.label(), space.size(), devices.get(0).name());
         TuningResult ex = Strategies.run(Exhaustive.NAME, t, t.defaults(), settings);
-        log("%s: exhaustive ran %d variants in %.1f s", q.label(), ex.variants(), ex.costSeconds());
+        log("%s: exhaustive ran %d variants in %.1f s, optimum %s", q.label(), ex.variants(), ex.costSeconds(),
+                space.describe(ex.best()));
         List<TuningResult> found = new ArrayList<>();
         List<Map<Integer, Genome>> ownBest = new ArrayList<>();
         for (String s : strategies) {
             TuningResult r = Strategies.run(s, t, t.defaults(), settings);
-            log("%s: %s measured %d variants in %.2f s", q.label(), s, r.variants(), r.costSeconds());
+            log("%s: %s measured %d variants in %.2f s, found %s (%s)", q.label(), s, r.variants(), r.costSeconds(),
+                    space.describe(r.best()), r.note());
             found.add(r);
             ownBest.add(bestWithin(ex, space, Strategies.space(s, t, t.defaults(), settings)));
         }
