@@ -20,6 +20,8 @@ import io.tessera.variant.JvmVariantSpace;
 import io.tessera.variant.VariantSpace;
 import io.tessera.variant.VariantSpaces;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -47,6 +49,8 @@ public final class JvmTarget implements Target {
     static final double WARM_UP_LIMIT_SECONDS = 60;
     /** Untimed runs of new code at most. */
     static final int WARM_UP_RUNS = 6;
+    /** Untimed runs of new block code at most (blocks are short: more runs pass while the JIT works). */
+    static final int BLOCK_WARM_UP_RUNS = 20;
     /** Compiled classes an objective keeps. */
     static final int CACHE = 48;
 
@@ -226,6 +230,32 @@ public final class JvmTarget implements Target {
         }
     }
 
+    /**
+     * Runs the query with {@code blocks} until their code is warm: until a run is no longer 10% faster than the one
+     * before and the JIT compiled nothing while it ran (at least two runs, at most {@link #BLOCK_WARM_UP_RUNS}).
+     * The JIT compiles in the background, so a short run can look as fast as the one before while the compiled code
+     * it waits for is still in the queue. Its first answer is checked.
+     */
+    private void warmUpUntilTheJitIsIdle(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean watched = jit != null && jit.isCompilationTimeMonitoringSupported();
+        double previous = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < BLOCK_WARM_UP_RUNS; i++) {
+            long compiling = watched ? jit.getTotalCompilationTime() : 0;
+            long s = System.nanoTime();
+            MatRelation rel = JvmExecutor.run(q, db, options(blocks, WARM_UP_LIMIT_SECONDS));
+            double el = (System.nanoTime() - s) / 1e9;
+            if (i == 0) {
+                check(rel, genomes);
+            }
+            boolean jitIdle = !watched || jit.getTotalCompilationTime() == compiling;
+            if (el >= 0.9 * previous && jitIdle) {
+                return;
+            }
+            previous = el;
+        }
+    }
+
     /** Whole-query measurements. */
     private final class JvmObjective implements Objective {
         private final Compiler compiler = new Compiler();
@@ -309,22 +339,20 @@ public final class JvmTarget implements Target {
     }
 
     /**
-     * Warms the code of every block variant of a tuning space other than its start (each combination of the knobs
-     * that change the code, the thread configuration at its start) by running the query with all of the focus
-     * pipeline's blocks under it, as {@link #warmUp} warms a whole query's new code: a block of new code would
-     * otherwise be timed while the JIT compiles it, which on short blocks outlasts the measurement's outlier
-     * rule. Returns the seconds it took, a cost of the tuning.
+     * Warms the code of every block variant of a tuning space (each combination of the knobs that change the code,
+     * the thread configuration at its start) by running the query with all of the focus pipeline's blocks under
+     * it, as {@link #warmUp} warms a whole query's new code: a block of new code would otherwise be timed while the
+     * JIT compiles it, which on short blocks outlasts the measurement's outlier rule. Returns the seconds it took,
+     * a cost of the tuning.
      */
     private double warmUpBlockCode(TuningSpace tuning, JvmExecutor.CompiledQuery query, long blockRows, int maxWorkers) {
         long t0 = System.nanoTime();
         Set<String> sameCode = Set.copyOf(VariantSpaces.threadDimensions(JvmVariantSpace.BACKEND));
         Map<Integer, Genome> start = tuning.complete(tuning.start());
         for (Map<Integer, Genome> a : tuning.combinations(k -> !sameCode.contains(k.name()))) {
-            if (!a.equals(tuning.start())) {
-                Genome g = tuning.focusGenome(a);
-                warmUp(query, start, control(tuning.focus(), blockRows, maxWorkers, () -> g, (x, seconds) -> {
-                }));
-            }
+            Genome g = tuning.focusGenome(a);
+            warmUpUntilTheJitIsIdle(query, start, control(tuning.focus(), blockRows, maxWorkers, () -> g, (x, seconds) -> {
+            }));
         }
         return (System.nanoTime() - t0) / 1e9;
     }
