@@ -34,7 +34,11 @@ public interface BlockControl {
         /** The genome of the next block. */
         Genome next();
 
-        /** Reports a block's rows and the nanoseconds its workers took. */
+        /**
+         * Reports a block's rows and the nanoseconds its workers took, as a run that does not stop after the block
+         * would spend on those rows: not the workers' start, nor (with dynamic access) a worker's wait for the last
+         * morsel at the block's end, which a run in one go pays once rather than after every block.
+         */
         void done(Genome g, long rows, long nanos);
     }
 }

@@ -304,8 +304,10 @@ public final class JvmExecutor {
     /**
      * Runs source rows {@code [from, to)} with the workers, morsel size and access of {@code g}; worker t fills
      * {@code states.get(t)} (made when missing), or all fill {@code states.get(0)} when the state is shared.
+     * Returns the nanoseconds the rows took the workers, as a run without a barrier after them would spend on them
+     * ({@link MorselScheduler#workersNanos}).
      */
-    private static void runRange(Run run, EmittedPipeline e, PipelineCode code, Genome g, long from, long to,
+    private static long runRange(Run run, EmittedPipeline e, PipelineCode code, Genome g, long from, long to,
                                  List<Object> states, boolean shared) {
         int workers = g.has(JvmDimensions.WORKERS) ? Math.max(1, g.getInt(JvmDimensions.WORKERS)) : 1;
         long morsel = Math.max(64, g.has(JvmDimensions.MORSEL) ? g.getInt(JvmDimensions.MORSEL) : 16384);
@@ -318,17 +320,20 @@ public final class JvmExecutor {
         }
         long deadline = run.options.deadlineNanos();
         AtomicLong cursor = new AtomicLong();
+        long[] busy = new long[tasks];
         List<Callable<Object>> jobs = new ArrayList<>();
         for (int t = 0; t < tasks; t++) {
             int worker = t;
             Object state = states.get(shared ? 0 : t);
             jobs.add(() -> {
+                long t0 = System.nanoTime();
                 MorselScheduler.morsels(access, rows, morsel, tasks, worker, cursor, (a, b) -> {
                     if (deadline != 0 && System.nanoTime() - deadline > 0) {
                         throw new DeadlineExceeded();
                     }
                     code.run(from + a, from + b, state);
                 });
+                busy[worker] = System.nanoTime() - t0;
                 return state;
             });
         }
@@ -350,6 +355,8 @@ public final class JvmExecutor {
                 throw new IllegalStateException("interrupted", ex);
             }
         }
+        // every job has written its entry: the futures were joined
+        return MorselScheduler.workersNanos(access, busy);
     }
 
     private static ExecutorService pool(Run run) {
@@ -380,9 +387,8 @@ public final class JvmExecutor {
                 variants.put(codeKey(g), v);
             }
             BlockSinks.Kind k = sinks.kind(v.emitted(), v.code());
-            long t0 = System.nanoTime();
-            runRange(run, k.emitted(), v.code(), g, from, to, k.states(), k.shared());
-            blocks.done(g, to - from, System.nanoTime() - t0);
+            long nanos = runRange(run, k.emitted(), v.code(), g, from, to, k.states(), k.shared());
+            blocks.done(g, to - from, nanos);
             sinks.ran(k);
         }
         return sinks;
