@@ -32,6 +32,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
+import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -315,12 +316,13 @@ public final class JvmTarget implements Target {
             }
         }
         int maxWorkers = workers;
+        BlockOverheads overheads = new BlockOverheads(Set.copyOf(VariantSpaces.threadDimensions(JvmVariantSpace.BACKEND)));
         return new InQueryTuning.BlockSource() {
             private boolean warm;
 
             @Override
             public double run(BlockTuner tuner) {
-                double warming = warm ? 0 : warmUpBlockCode(tuning, query, blockRows, maxWorkers);
+                double warming = warm ? 0 : warmUpBlockCode(tuning, query, blockRows, maxWorkers, overheads);
                 warm = true;
                 Map<Genome, Map<Integer, Genome>> byGenome = new HashMap<>();
                 BlockControl control = control(focus, blockRows, maxWorkers, () -> {
@@ -328,7 +330,8 @@ public final class JvmTarget implements Target {
                     Genome g = tuning.focusGenome(a);
                     byGenome.put(g, a);
                     return g;
-                }, (g, seconds) -> tuner.observe(byGenome.get(g), seconds));
+                }, (g, seconds) -> tuner.observe(byGenome.get(g), seconds + overheads.perBlock(g)), seconds -> {
+                });
                 long t0 = System.nanoTime();
                 MatRelation rel = JvmExecutor.run(query, db, options(control, Double.POSITIVE_INFINITY));
                 double el = (System.nanoTime() - t0) / 1e9;
@@ -342,16 +345,24 @@ public final class JvmTarget implements Target {
      * Warms the code of every block variant of a tuning space (each combination of the knobs that change the code,
      * the thread configuration at its start) by running the query with all of the focus pipeline's blocks under
      * it, as {@link #warmUp} warms a whole query's new code: a block of new code would otherwise be timed while the
-     * JIT compiles it, which on short blocks outlasts the measurement's outlier rule. Returns the seconds it took,
-     * a cost of the tuning.
+     * JIT compiles it, which on short blocks outlasts the measurement's outlier rule. The last run of each
+     * records its overhead outside the blocks. Returns the seconds it took, a cost of the tuning.
      */
-    private double warmUpBlockCode(TuningSpace tuning, JvmExecutor.CompiledQuery query, long blockRows, int maxWorkers) {
+    private double warmUpBlockCode(TuningSpace tuning, JvmExecutor.CompiledQuery query, long blockRows, int maxWorkers,
+                                   BlockOverheads overheads) {
         long t0 = System.nanoTime();
         Set<String> sameCode = Set.copyOf(VariantSpaces.threadDimensions(JvmVariantSpace.BACKEND));
         Map<Integer, Genome> start = tuning.complete(tuning.start());
         for (Map<Integer, Genome> a : tuning.combinations(k -> !sameCode.contains(k.name()))) {
             Genome g = tuning.focusGenome(a);
-            warmUpUntilTheJitIsIdle(query, start, control(tuning.focus(), blockRows, maxWorkers, () -> g, (x, seconds) -> {
+            int[] blocks = {0};
+            warmUpUntilTheJitIsIdle(query, start, control(tuning.focus(), blockRows, maxWorkers, () -> {
+                blocks[0]++;
+                return g;
+            }, (x, seconds) -> {
+            }, seconds -> {
+                overheads.record(g, seconds, blocks[0]);
+                blocks[0] = 0;
             }));
         }
         return (System.nanoTime() - t0) / 1e9;
@@ -359,10 +370,11 @@ public final class JvmTarget implements Target {
 
     /**
      * Runs the focus pipeline in blocks of about {@code blockRows} rows, each under the genome {@code next} gives,
-     * reporting each full enough block's seconds scaled to a full block to {@code observed}.
+     * reporting each full enough block's seconds scaled to a full block to {@code observed}, and the seconds the
+     * pipeline spent outside its blocks to {@code finished}.
      */
     private static BlockControl control(int focus, long blockRows, int maxWorkers, Supplier<Genome> next,
-                                        BiConsumer<Genome, Double> observed) {
+                                        BiConsumer<Genome, Double> observed, DoubleConsumer finished) {
         return (p, compiled) -> p.id() != focus ? null : new BlockControl.Blocks() {
             // a small input still gets a few blocks per run
             final long rows = Math.min(blockRows, Math.max(1024, (long) p.source().estimatedRows() / 4));
@@ -387,6 +399,11 @@ public final class JvmTarget implements Target {
                 if (n * 2 >= rows) {
                     observed.accept(g, nanos / 1e9 * rows / n);
                 }
+            }
+
+            @Override
+            public void finished(long nanos) {
+                finished.accept(nanos / 1e9);
             }
         };
     }

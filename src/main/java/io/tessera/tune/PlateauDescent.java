@@ -13,12 +13,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The hash-aggregation tuner's Algorithm 1 over a thread configuration (JVM: workers x morsel; GPU: threads per
- * block x items per thread), run on the input's blocks while the query runs, from one starting point per
+ * The hash-aggregation tuner's Algorithm 1 over a thread configuration (JVM: workers x morsel x access; GPU:
+ * threads per block x items per thread), run on the input's blocks while the query runs, from one starting point per
  * parallelization strategy (the paper's section 4, "Optimizing multiple parallelization strategies").
  *
  * <p>The space's knobs are of two kinds: the <em>descent</em> dimensions (the thread configuration) and the
- * others (on the JVM: simd, pred, access, order, agg). The starting points are the start assignment crossed with
+ * others (on the JVM: simd, pred, order, agg). The starting points are the start assignment crossed with
  * every valid combination of the other dimensions' values; all are measured first and all become references
  * before the loop. From each reference it follows the gradient to a neighbour (one step in one descent
  * dimension; never a step in another) that is faster; a neighbour within {@code s} of its reference is a plateau

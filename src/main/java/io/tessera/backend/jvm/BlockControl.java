@@ -40,5 +40,12 @@ public interface BlockControl {
          * morsel at the block's end, which a run in one go pays once rather than after every block.
          */
         void done(Genome g, long rows, long nanos);
+
+        /**
+         * Reports, once the pipeline's result is made, the nanoseconds it spent outside its blocks: making its sink
+         * states before the first block and merging them after the last.
+         */
+        default void finished(long nanos) {
+        }
     }
 }

@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * The sink states of a pipeline run block by block, one set per kind of state that the blocks' genomes fill (a
  * grouping pipeline's blocks may change agg among dense, hash and shared: each kind keeps its own tables). A
- * kind's states are made when a block first needs them, before that block's time starts, and carried over from
- * block to block; at the end each kind that ran a block is merged as a run in one go would merge it, and the
+ * kind's states are made when a block first needs them, before that block's time starts (so that a kind no block
+ * uses costs nothing), and carried over from block to block; at the end each kind that ran a block is merged as a run in one go would merge it, and the
  * kinds' results are then merged into one ({@link #combine}).
  */
 final class BlockSinks {
@@ -21,6 +21,7 @@ final class BlockSinks {
     private final int workers;
     private final Map<String, Kind> kinds = new LinkedHashMap<>();
     private final Map<String, Kind> used = new LinkedHashMap<>();
+    private long setupNanos;
 
     /** {@code workers}: per-worker states made with each kind, the most workers a block uses. */
     BlockSinks(int workers) {
@@ -30,6 +31,7 @@ final class BlockSinks {
     /** The states of the kind {@code emitted} fills, made now when no block has needed them yet. */
     Kind kind(EmittedPipeline emitted, PipelineCode code) {
         return kinds.computeIfAbsent(SinkStates.kind(emitted.genome()), k -> {
+            long t0 = System.nanoTime();
             Object shared = SinkStates.shared(emitted);
             List<Object> states = new ArrayList<>();
             if (shared != null) {
@@ -39,6 +41,7 @@ final class BlockSinks {
                     states.add(SinkStates.perWorker(emitted));
                 }
             }
+            setupNanos += System.nanoTime() - t0;
             return new Kind(emitted, code, states, shared != null);
         });
     }
@@ -48,11 +51,13 @@ final class BlockSinks {
         used.putIfAbsent(SinkStates.kind(k.emitted().genome()), k);
     }
 
-    /** The kinds that ran a block, in the order they first did; the first kind made when none did (no rows). */
+    /** The time spent making the kinds' states. */
+    long setupNanos() {
+        return setupNanos;
+    }
+
+    /** The kinds that ran a block, in the order they first did. */
     List<Kind> used() {
-        if (used.isEmpty()) {
-            return List.of(kinds.values().iterator().next());
-        }
         return List.copyOf(used.values());
     }
 

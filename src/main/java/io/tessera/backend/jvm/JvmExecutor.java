@@ -286,7 +286,10 @@ public final class JvmExecutor {
         code.init(ctx);
         BlockControl.Blocks blocks = run.options.blocks() == null ? null : run.options.blocks().blocks(p, e.genome());
         if (blocks != null) {
-            finishBlocks(run, e, runBlocks(run, e, code, ctx, blocks, rows));
+            BlockSinks sinks = runBlocks(run, e, code, ctx, blocks, rows);
+            long t0 = System.nanoTime();
+            finishBlocks(run, e, sinks);
+            blocks.finished(sinks.setupNanos() + System.nanoTime() - t0);
             return;
         }
         Object shared = SinkStates.shared(e);
@@ -369,14 +372,14 @@ public final class JvmExecutor {
 
     /**
      * Runs a pipeline block by block with the genome the control chooses for each block; each block fills the
-     * states of its own kind (those of the compiled genome made before the first block).
+     * states of its own kind, made before the first block of that kind (those of the compiled genome when no block
+     * ran).
      */
     private static BlockSinks runBlocks(Run run, EmittedPipeline e, PipelineCode code, PipelineContext ctx,
                                         BlockControl.Blocks blocks, long rows) {
         Map<String, BlockVariant> variants = new HashMap<>();
         variants.put(codeKey(e.genome()), new BlockVariant(e, code));
         BlockSinks sinks = new BlockSinks(blocks.maxWorkers());
-        sinks.kind(e, code);
         long blockRows = Math.max(1, blocks.blockRows());
         for (long from = 0; from < rows; from += blockRows) {
             long to = Math.min(rows, from + blockRows);
@@ -388,8 +391,11 @@ public final class JvmExecutor {
             }
             BlockSinks.Kind k = sinks.kind(v.emitted(), v.code());
             long nanos = runRange(run, k.emitted(), v.code(), g, from, to, k.states(), k.shared());
-            blocks.done(g, to - from, nanos);
             sinks.ran(k);
+            blocks.done(g, to - from, nanos);
+        }
+        if (rows == 0) {
+            sinks.ran(sinks.kind(e, code));
         }
         return sinks;
     }

@@ -76,6 +76,7 @@ class BlockExecutionTest {
         final long rows;
         final List<Genome> ran = new ArrayList<>();
         long rowsSeen;
+        int finished;
 
         Cycling(int pipeline, List<Genome> cycle, long rows) {
             this.pipeline = pipeline;
@@ -116,6 +117,12 @@ class BlockExecutionTest {
                     // never their sum)
                     assertTrue(nanos > 0 && nanos <= System.nanoTime() - nextAt, nanos + " ns");
                 }
+
+                @Override
+                public void finished(long nanos) {
+                    assertTrue(nanos > 0, "making and merging the sink states took time");
+                    finished++;
+                }
             };
         }
     }
@@ -141,6 +148,7 @@ class BlockExecutionTest {
             assertEquals(expected, rows(rel), q);
             assertEquals(20_000, control.rowsSeen, q);
             assertEquals(14, control.ran.size(), q); // ceil(20000 / 1500)
+            assertEquals(1, control.finished, q);
             assertEquals(cycle.get(1), control.ran.get(1), q);
         }
     }
