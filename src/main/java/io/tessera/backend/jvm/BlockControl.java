@@ -24,8 +24,8 @@ public interface BlockControl {
         long blockRows();
 
         /**
-         * The most workers any block will use: their sink states are made before the first block, so that making
-         * them (allocating and zeroing a group table) is not timed as part of a block.
+         * The most workers any block will use: their sink states of a kind are made before the first block of that
+         * kind, so that making them (allocating and zeroing a group table) is not timed as part of a block.
          */
         default int maxWorkers() {
             return 1;
