@@ -15,9 +15,21 @@ public final class InQueryTuning {
     private InQueryTuning() {
     }
 
-    /** Plateau descent over {@code space} (the thread configuration), for at most {@code maxRuns} runs. */
+    /** Plateau descent along every knob of {@code space}, for at most {@code maxRuns} runs. */
     public static TuningResult plateau(TuningSpace space, BlockSource source, int maxRuns) {
-        PlateauDescent pd = new PlateauDescent(space);
+        return plateau(new PlateauDescent(space), source, maxRuns);
+    }
+
+    /**
+     * Plateau descent over {@code space}, descending along {@code descentDimensions} (the thread configuration) from
+     * one starting point per combination of its other knobs, for at most {@code maxRuns} runs.
+     */
+    public static TuningResult plateau(TuningSpace space, java.util.Set<String> descentDimensions, BlockSource source,
+                                       int maxRuns) {
+        return plateau(new PlateauDescent(space, descentDimensions), source, maxRuns);
+    }
+
+    private static TuningResult plateau(PlateauDescent pd, BlockSource source, int maxRuns) {
         double cost = 0;
         int runs = 0;
         while (!pd.converged() && runs < maxRuns) {

@@ -15,9 +15,13 @@ import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.Database;
 import io.tessera.storage.TypeKind;
 import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
+import io.tessera.variant.JvmVariantSpace;
 import io.tessera.variant.VariantSpace;
 import io.tessera.variant.VariantSpaces;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -27,6 +31,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
+import java.util.function.DoubleConsumer;
+import java.util.function.Supplier;
 
 /**
  * A query on the JVM backend for tuning. Its objective compiles each variant with a cache of its own (keyed by
@@ -43,6 +50,8 @@ public final class JvmTarget implements Target {
     static final double WARM_UP_LIMIT_SECONDS = 60;
     /** Untimed runs of new code at most. */
     static final int WARM_UP_RUNS = 6;
+    /** Untimed runs of new block code at most (blocks are short: more runs pass while the JIT works). */
+    static final int BLOCK_WARM_UP_RUNS = 20;
     /** Compiled classes an objective keeps. */
     static final int CACHE = 48;
 
@@ -90,6 +99,11 @@ public final class JvmTarget implements Target {
     @Override
     public Set<String> blockSwitchable() {
         return JvmExecutor.BLOCK_SWITCHABLE;
+    }
+
+    @Override
+    public Map<String, Set<String>> blockFixedValues() {
+        return JvmExecutor.BLOCK_FIXED_VALUES;
     }
 
     @Override
@@ -198,18 +212,45 @@ public final class JvmTarget implements Target {
 
     /**
      * Runs new code untimed until the JIT is done with it: until a run is no longer 10% faster than the one
-     * before (at least two runs, at most {@link #WARM_UP_RUNS}). Its first answer is checked.
+     * before (at least two runs, at most {@link #WARM_UP_RUNS}). Its first answer is checked. With {@code blocks},
+     * the code warmed is that of the blocks' genomes.
      */
-    private void warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes) {
+    private void warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks) {
         double previous = Double.POSITIVE_INFINITY;
         for (int i = 0; i < WARM_UP_RUNS; i++) {
             long s = System.nanoTime();
-            MatRelation rel = JvmExecutor.run(q, db, options(null, WARM_UP_LIMIT_SECONDS));
+            MatRelation rel = JvmExecutor.run(q, db, options(blocks, WARM_UP_LIMIT_SECONDS));
             double el = (System.nanoTime() - s) / 1e9;
             if (i == 0) {
                 check(rel, genomes);
             }
             if (el >= 0.9 * previous) {
+                return;
+            }
+            previous = el;
+        }
+    }
+
+    /**
+     * Runs the query with {@code blocks} until their code is warm: until a run is no longer 10% faster than the one
+     * before and the JIT compiled nothing while it ran (at least two runs, at most {@link #BLOCK_WARM_UP_RUNS}).
+     * The JIT compiles in the background, so a short run can look as fast as the one before while the compiled code
+     * it waits for is still in the queue. Its first answer is checked.
+     */
+    private void warmUpUntilTheJitIsIdle(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean watched = jit != null && jit.isCompilationTimeMonitoringSupported();
+        double previous = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < BLOCK_WARM_UP_RUNS; i++) {
+            long compiling = watched ? jit.getTotalCompilationTime() : 0;
+            long s = System.nanoTime();
+            MatRelation rel = JvmExecutor.run(q, db, options(blocks, WARM_UP_LIMIT_SECONDS));
+            double el = (System.nanoTime() - s) / 1e9;
+            if (i == 0) {
+                check(rel, genomes);
+            }
+            boolean jitIdle = !watched || jit.getTotalCompilationTime() == compiling;
+            if (el >= 0.9 * previous && jitIdle) {
                 return;
             }
             previous = el;
@@ -228,7 +269,7 @@ public final class JvmTarget implements Target {
             double cap = limitSeconds;
             try {
                 if (c.fresh()) {
-                    warmUp(c.query(), genomes);
+                    warmUp(c.query(), genomes, null);
                 }
                 double best = Double.POSITIVE_INFINITY;
                 for (int r = 0; r < RUNS; r++) {
@@ -261,56 +302,109 @@ public final class JvmTarget implements Target {
         }
         Compiler compiler = new Compiler();
         reference(compiler);
-        JvmExecutor.CompiledQuery query = compiler.compile(tuning.complete(tuning.start())).query();
+        Map<Integer, Genome> start = tuning.complete(tuning.start());
+        JvmExecutor.CompiledQuery query = compiler.compile(start).query();
         // tuning starts on warm code, as it would in a running system and as whole-query measurements do
-        warmUp(query, tuning.complete(tuning.start()));
+        warmUp(query, start, null);
         Genome startGenome = tuning.focusGenome(tuning.start());
-        int workers = startGenome.has(io.tessera.variant.JvmDimensions.WORKERS)
-                ? startGenome.getInt(io.tessera.variant.JvmDimensions.WORKERS) : 1;
+        int workers = startGenome.has(JvmDimensions.WORKERS) ? startGenome.getInt(JvmDimensions.WORKERS) : 1;
         for (TuningSpace.Knob k : tuning.knobs()) {
-            if (k.name().equals(io.tessera.variant.JvmDimensions.WORKERS)) {
+            if (k.name().equals(JvmDimensions.WORKERS)) {
                 for (String v : k.values()) {
                     workers = Math.max(workers, Integer.parseInt(v));
                 }
             }
         }
         int maxWorkers = workers;
-        return tuner -> {
-            Map<Genome, Map<Integer, Genome>> byGenome = new HashMap<>();
-            BlockControl control = (p, compiled) -> p.id() != focus ? null : new BlockControl.Blocks() {
-                // a small input still gets a few blocks per run
-                final long rows = Math.min(blockRows, Math.max(1024, (long) p.source().estimatedRows() / 4));
+        BlockOverheads overheads = new BlockOverheads(Set.copyOf(VariantSpaces.threadDimensions(JvmVariantSpace.BACKEND)));
+        return new InQueryTuning.BlockSource() {
+            private boolean warm;
 
-                @Override
-                public long blockRows() {
-                    return rows;
-                }
-
-                @Override
-                public int maxWorkers() {
-                    return maxWorkers;
-                }
-
-                @Override
-                public Genome next() {
+            @Override
+            public double run(BlockTuner tuner) {
+                double warming = warm ? 0 : warmUpBlockCode(tuning, query, blockRows, maxWorkers, overheads);
+                warm = true;
+                Map<Genome, Map<Integer, Genome>> byGenome = new HashMap<>();
+                BlockControl control = control(focus, blockRows, maxWorkers, () -> {
                     Map<Integer, Genome> a = tuner.next();
                     Genome g = tuning.focusGenome(a);
                     byGenome.put(g, a);
                     return g;
-                }
+                }, (g, seconds) -> tuner.observe(byGenome.get(g), seconds + overheads.perBlock(g)), seconds -> {
+                });
+                long t0 = System.nanoTime();
+                MatRelation rel = JvmExecutor.run(query, db, options(control, Double.POSITIVE_INFINITY));
+                double el = (System.nanoTime() - t0) / 1e9;
+                check(rel, start);
+                return warming + el;
+            }
+        };
+    }
 
-                @Override
-                public void done(Genome g, long n, long nanos) {
-                    if (n * 2 >= rows) {
-                        tuner.observe(byGenome.get(g), nanos / 1e9 * rows / n);
-                    }
+    /**
+     * Warms the code of every block variant of a tuning space (each combination of the knobs that change the code,
+     * the thread configuration at its start) by running the query with all of the focus pipeline's blocks under
+     * it, as {@link #warmUp} warms a whole query's new code: a block of new code would otherwise be timed while the
+     * JIT compiles it, which on short blocks outlasts the measurement's outlier rule. The last run of each
+     * records its overhead outside the blocks. Returns the seconds it took, a cost of the tuning.
+     */
+    private double warmUpBlockCode(TuningSpace tuning, JvmExecutor.CompiledQuery query, long blockRows, int maxWorkers,
+                                   BlockOverheads overheads) {
+        long t0 = System.nanoTime();
+        Set<String> sameCode = Set.copyOf(VariantSpaces.threadDimensions(JvmVariantSpace.BACKEND));
+        Map<Integer, Genome> start = tuning.complete(tuning.start());
+        for (Map<Integer, Genome> a : tuning.combinations(k -> !sameCode.contains(k.name()))) {
+            Genome g = tuning.focusGenome(a);
+            int[] blocks = {0};
+            warmUpUntilTheJitIsIdle(query, start, control(tuning.focus(), blockRows, maxWorkers, () -> {
+                blocks[0]++;
+                return g;
+            }, (x, seconds) -> {
+            }, seconds -> {
+                overheads.record(g, seconds, blocks[0]);
+                blocks[0] = 0;
+            }));
+        }
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    /**
+     * Runs the focus pipeline in blocks of about {@code blockRows} rows, each under the genome {@code next} gives,
+     * reporting each full enough block's seconds scaled to a full block to {@code observed}, and the seconds the
+     * pipeline spent outside its blocks to {@code finished}.
+     */
+    private static BlockControl control(int focus, long blockRows, int maxWorkers, Supplier<Genome> next,
+                                        BiConsumer<Genome, Double> observed, DoubleConsumer finished) {
+        return (p, compiled) -> p.id() != focus ? null : new BlockControl.Blocks() {
+            // a small input still gets a few blocks per run
+            final long rows = Math.min(blockRows, Math.max(1024, (long) p.source().estimatedRows() / 4));
+
+            @Override
+            public long blockRows() {
+                return rows;
+            }
+
+            @Override
+            public int maxWorkers() {
+                return maxWorkers;
+            }
+
+            @Override
+            public Genome next() {
+                return next.get();
+            }
+
+            @Override
+            public void done(Genome g, long n, long nanos) {
+                if (n * 2 >= rows) {
+                    observed.accept(g, nanos / 1e9 * rows / n);
                 }
-            };
-            long t0 = System.nanoTime();
-            MatRelation rel = JvmExecutor.run(query, db, options(control, Double.POSITIVE_INFINITY));
-            double el = (System.nanoTime() - t0) / 1e9;
-            check(rel, tuning.complete(tuning.start()));
-            return el;
+            }
+
+            @Override
+            public void finished(long nanos) {
+                finished.accept(nanos / 1e9);
+            }
         };
     }
 }

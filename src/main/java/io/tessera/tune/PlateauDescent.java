@@ -4,6 +4,7 @@ import io.tessera.variant.Genome;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -12,12 +13,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The hash-aggregation tuner's Algorithm 1 over a thread configuration (JVM: workers x morsel; GPU: threads per
- * block x items per thread), run on the input's blocks while the query runs. From the start configuration it
- * follows the gradient to a neighbour (one step in one dimension) that is faster; a neighbour within {@code s} of
- * its reference is a plateau and is explored as a second path; references slower than {@code p} times the
- * fastest are dropped. Each configuration is measured on blocks by {@link BlockWindow} (warm-up outliers dropped
- * with v_max and b_max). It ends when no reference is left, and then runs every block with the fastest.
+ * The hash-aggregation tuner's Algorithm 1 over a thread configuration (JVM: workers x morsel x access; GPU:
+ * threads per block x items per thread), run on the input's blocks while the query runs, from one starting point per
+ * parallelization strategy (the paper's section 4, "Optimizing multiple parallelization strategies").
+ *
+ * <p>The space's knobs are of two kinds: the <em>descent</em> dimensions (the thread configuration) and the
+ * others (on the JVM: simd, pred, order, agg). The starting points are the start assignment crossed with
+ * every valid combination of the other dimensions' values; all are measured first and all become references
+ * before the loop. From each reference it follows the gradient to a neighbour (one step in one descent
+ * dimension; never a step in another) that is faster; a neighbour within {@code s} of its reference is a plateau
+ * and is explored as a second path; references slower than {@code p} times the fastest are dropped. Each
+ * configuration is measured on blocks by {@link BlockWindow} (warm-up outliers dropped with v_max and b_max). It
+ * ends when no reference is left, and then runs every block with the fastest. With only descent dimensions there
+ * is one starting point, the start assignment: the algorithm as the paper gives it for one strategy.
  */
 public final class PlateauDescent implements BlockTuner {
 
@@ -26,6 +34,8 @@ public final class PlateauDescent implements BlockTuner {
     public static final double P = 1.07;
 
     private final TuningSpace space;
+    /** The knobs a step of the descent may change. */
+    private final List<TuningSpace.Knob> descent;
     private final double s;
     private final double p;
     private final double vMax;
@@ -34,6 +44,8 @@ public final class PlateauDescent implements BlockTuner {
     private final Map<Map<Integer, Genome>, Double> times = new HashMap<>();
     private final Set<Map<Integer, Genome>> tested = new HashSet<>();
     private final Deque<Map<Integer, Genome>> queue = new ArrayDeque<>();
+    /** Starting points not measured yet; the descent begins once it is empty. */
+    private final Deque<Map<Integer, Genome>> starts = new ArrayDeque<>();
     private final List<TuningResult.Evaluation> trace = new ArrayList<>();
     private Map<Integer, Genome> fastest;
     private Map<Integer, Genome> pending;
@@ -42,23 +54,55 @@ public final class PlateauDescent implements BlockTuner {
     private boolean done;
     private double cost;
     private int blocks;
+    private final int startingPoints;
 
+    /** Descends along every knob of the space from its start assignment alone. */
     public PlateauDescent(TuningSpace space) {
-        this(space, S, P, BlockWindow.V_MAX, BlockWindow.B_MAX);
+        this(space, allKnobs(space));
+    }
+
+    /** Descends along the knobs named in {@code descentDimensions}, from one starting point per combination of the others. */
+    public PlateauDescent(TuningSpace space, Set<String> descentDimensions) {
+        this(space, descentDimensions, S, P, BlockWindow.V_MAX, BlockWindow.B_MAX);
     }
 
     public PlateauDescent(TuningSpace space, double s, double p, double vMax, int bMax) {
+        this(space, allKnobs(space), s, p, vMax, bMax);
+    }
+
+    public PlateauDescent(TuningSpace space, Set<String> descentDimensions, double s, double p, double vMax, int bMax) {
         if (!(p > 1)) {
             throw new IllegalArgumentException("the prune factor must exceed 1, got " + p);
         }
         this.space = space;
+        this.descent = space.knobs().stream().filter(k -> descentDimensions.contains(k.name())).toList();
+        if (descent.isEmpty()) {
+            throw new IllegalArgumentException("no knob of the space is a descent dimension " + descentDimensions);
+        }
         this.s = s;
         this.p = p;
         this.vMax = vMax;
         this.bMax = bMax;
-        pending = space.start();
-        tested.add(pending);
-        window = new BlockWindow(vMax, bMax);
+        starts.addAll(startingPoints(space, descent));
+        startingPoints = starts.size();
+        tested.addAll(starts);
+        measureNext(starts.pollFirst(), null);
+    }
+
+    private static Set<String> allKnobs(TuningSpace space) {
+        Set<String> names = new HashSet<>();
+        for (TuningSpace.Knob k : space.knobs()) {
+            names.add(k.name());
+        }
+        return names;
+    }
+
+    /**
+     * The start assignment crossed with every valid combination of the values of the knobs outside the descent,
+     * the start assignment first.
+     */
+    static List<Map<Integer, Genome>> startingPoints(TuningSpace space, List<TuningSpace.Knob> descent) {
+        return space.combinations(k -> !descent.contains(k));
     }
 
     @Override
@@ -84,9 +128,21 @@ public final class PlateauDescent implements BlockTuner {
         times.put(pending, t);
         Map<Integer, Genome> cj = pending;
         pending = null;
-        if (reference == null) {
+        if (fastest == null || t < times.get(fastest)) {
             fastest = cj;
-            queue.addFirst(cj);
+        }
+        trace.add(new TuningResult.Evaluation(trace.size(), cj, t, false, cost, times.get(fastest)));
+        if (reference == null) {
+            queue.addLast(cj); // a starting point: every one becomes a reference
+            if (!starts.isEmpty()) {
+                measureNext(starts.pollFirst(), null);
+                return;
+            }
+            // the fastest starting point is explored first; slow ones are pruned when their turn comes
+            List<Map<Integer, Genome>> byTime = new ArrayList<>(queue);
+            byTime.sort(Comparator.comparingDouble(times::get));
+            queue.clear();
+            queue.addAll(byTime);
         } else {
             double ti = times.get(reference);
             if ((1 - s) * ti <= t && t <= (1 + s) * ti) {
@@ -94,12 +150,15 @@ public final class PlateauDescent implements BlockTuner {
             } else if (t < ti) {
                 replaceFirst(reference, cj); // follow the gradient
             }
-            if (t < times.get(fastest)) {
-                fastest = cj;
-            }
         }
-        trace.add(new TuningResult.Evaluation(trace.size(), cj, t, false, cost, times.get(fastest)));
         advance();
+    }
+
+    private void measureNext(Map<Integer, Genome> c, Map<Integer, Genome> from) {
+        tested.add(c);
+        pending = c;
+        reference = from;
+        window = new BlockWindow(vMax, bMax);
     }
 
     private void replaceFirst(Map<Integer, Genome> old, Map<Integer, Genome> with) {
@@ -127,18 +186,15 @@ public final class PlateauDescent implements BlockTuner {
                 queue.pollFirst(); // a local minimum: back to another reference
                 continue;
             }
-            tested.add(cj);
-            pending = cj;
-            reference = ci;
-            window = new BlockWindow(vMax, bMax);
+            measureNext(cj, ci);
             return;
         }
         done = true;
     }
 
-    /** The first valid, untested configuration one step away in one dimension (down first, then up). */
+    /** The first valid, untested configuration one step away in one descent dimension (down first, then up). */
     private Map<Integer, Genome> untestedNeighbour(Map<Integer, Genome> c) {
-        for (TuningSpace.Knob k : space.knobs()) {
+        for (TuningSpace.Knob k : descent) {
             int i = k.values().indexOf(space.value(c, k));
             for (int j : new int[] {i - 1, i + 1}) {
                 if (j < 0 || j >= k.values().size()) {
@@ -172,7 +228,8 @@ public final class PlateauDescent implements BlockTuner {
     public TuningResult result() {
         double t = fastest == null ? Double.NaN : times.get(fastest);
         return new TuningResult(NAME, best(), t, times.size(), cost, space.size(), trace,
-                (done ? "converged" : "not converged") + " after " + blocks + " blocks, s=" + s + ", p=" + p
+                (done ? "converged" : "not converged") + " after " + blocks + " blocks from " + startingPoints
+                        + " starting point" + (startingPoints == 1 ? "" : "s") + ", s=" + s + ", p=" + p
                         + ", v_max=" + vMax + ", b_max=" + bMax);
     }
 }

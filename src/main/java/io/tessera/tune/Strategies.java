@@ -12,8 +12,9 @@ import java.util.Set;
 /**
  * The strategies by name, and what each tunes of a query on a device: exhaustive search the tuned (focus)
  * pipeline's free dimensions, feature-wise those and (by default) the build dimensions its probes mirror, both
- * measuring whole queries; plateau descent the focus pipeline's thread configuration and the online pool the
- * dimensions a block may change, both on blocks while the query runs.
+ * measuring whole queries; plateau descent and the online pool the dimensions a block may change (plateau descent
+ * stepping along the thread configuration from a starting point per combination of the others), both on blocks
+ * while the query runs.
  */
 public final class Strategies {
 
@@ -72,30 +73,42 @@ public final class Strategies {
 
     /**
      * The space a strategy searches for a target, starting from {@code start}: the tuned pipeline's free
-     * dimensions (for plateau descent its thread configuration, for the online pool those a block may change),
-     * and for feature-wise search, when the settings say so, the build dimensions its probes mirror.
+     * dimensions; for the in-query strategies those a block may change (plateau descent descends along the thread
+     * configuration among them and starts once from every combination of the others); and for feature-wise search,
+     * when the settings say so, the build dimensions its probes mirror.
      */
     public static TuningSpace space(String name, Target t, Map<Integer, Genome> start, Settings s) {
         String n = canonical(name);
         int focus = t.focus();
         if (n.equals(PlateauDescent.NAME)) {
-            Set<String> dims = new HashSet<>(VariantSpaces.threadDimensions(t.space().backend()));
-            dims.retainAll(t.blockSwitchable());
-            if (dims.isEmpty()) {
+            if (descentDimensions(t).isEmpty()) {
                 throw new IllegalArgumentException("device " + t.device().name() + " cannot change its thread "
                         + "configuration between blocks, so plateau descent cannot run there");
             }
-            return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, dims, false);
+            return blockSpace(t, start, focus);
         }
         if (n.equals(OnlinePool.NAME)) {
             if (t.blockSwitchable().isEmpty()) {
                 throw new IllegalArgumentException("device " + t.device().name() + " cannot change genomes between "
                         + "blocks, so the online pool cannot run there");
             }
-            return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, t.blockSwitchable(), false);
+            return blockSpace(t, start, focus);
         }
         return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, null,
                 n.equals(FeatureWise.NAME) && s.featureWiseBuilds());
+    }
+
+    /** What a block of the focus pipeline may change: its block-switchable dimensions, less the fixed values. */
+    private static TuningSpace blockSpace(Target t, Map<Integer, Genome> start, int focus) {
+        return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, t.blockSwitchable(), false)
+                .withoutValues(t.blockFixedValues());
+    }
+
+    /** The dimensions plateau descent steps along on a target: its thread configuration, where blocks may change it. */
+    static Set<String> descentDimensions(Target t) {
+        Set<String> dims = new HashSet<>(VariantSpaces.threadDimensions(t.space().backend()));
+        dims.retainAll(t.blockSwitchable());
+        return dims;
     }
 
     /** Runs strategy {@code name} on a target from {@code start} (usually its defaults). */
@@ -106,7 +119,8 @@ public final class Strategies {
             case Exhaustive.NAME -> new Exhaustive(s.prune(), s.limitSeconds()).search(space, t.objective());
             case FeatureWise.NAME -> new FeatureWise(FeatureWise.DEFAULT_PASSES, s.prune(), s.limitSeconds())
                     .search(space, t.objective());
-            case PlateauDescent.NAME -> InQueryTuning.plateau(space, t.blocks(space, s.plateauBlock()), s.plateauRuns());
+            case PlateauDescent.NAME -> InQueryTuning.plateau(space, descentDimensions(t), t.blocks(space, s.plateauBlock()),
+                    s.plateauRuns());
             case OnlinePool.NAME -> InQueryTuning.pool(space, t.blocks(space, s.poolBlock()), s.poolQueries(),
                     s.poolSize(), s.seed());
             default -> throw new IllegalStateException(n);

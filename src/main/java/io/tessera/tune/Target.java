@@ -59,6 +59,14 @@ public interface Target {
     /** The dimensions a block may change (empty when this device cannot tune while a query runs). */
     Set<String> blockSwitchable();
 
+    /**
+     * Values of block-switchable dimensions that a block may neither switch to nor from, by dimension (a pipeline
+     * whose start genome has one keeps that dimension for every block); none by default.
+     */
+    default Map<String, Set<String>> blockFixedValues() {
+        return Map.of();
+    }
+
     /** Runs the query with the focus pipeline's blocks chosen by a tuner over {@code space}. */
     InQueryTuning.BlockSource blocks(TuningSpace space, long blockRows);
 }

@@ -81,12 +81,14 @@ public final class TuningBench {
         TuningSpace space = Strategies.space(Exhaustive.NAME, t, t.defaults());
         log("%s: exhaustive search over %d combinations on %s ...", q.label(), space.size(), devices.get(0).name());
         TuningResult ex = Strategies.run(Exhaustive.NAME, t, t.defaults(), settings);
-        log("%s: exhaustive ran %d variants in %.1f s", q.label(), ex.variants(), ex.costSeconds());
+        log("%s: exhaustive ran %d variants in %.1f s, optimum %s", q.label(), ex.variants(), ex.costSeconds(),
+                space.describe(ex.best()));
         List<TuningResult> found = new ArrayList<>();
         List<Map<Integer, Genome>> ownBest = new ArrayList<>();
         for (String s : strategies) {
             TuningResult r = Strategies.run(s, t, t.defaults(), settings);
-            log("%s: %s measured %d variants in %.2f s", q.label(), s, r.variants(), r.costSeconds());
+            log("%s: %s measured %d variants in %.2f s, found %s (%s)", q.label(), s, r.variants(), r.costSeconds(),
+                    space.describe(r.best()), r.note());
             found.add(r);
             ownBest.add(bestWithin(ex, space, Strategies.space(s, t, t.defaults(), settings)));
         }
@@ -143,21 +145,20 @@ public final class TuningBench {
 
     /**
      * The fastest variant of exhaustive search's first pass that lies in a strategy's smaller space (the
-     * dimensions it does not tune at their start values); null when the strategy searches exhaustive search's
-     * whole space.
+     * dimensions it does not tune at their start values, those it tunes at values it may take); null when the
+     * strategy searches exhaustive search's whole space.
      */
     static Map<Integer, Genome> bestWithin(TuningResult ex, TuningSpace whole, TuningSpace own) {
-        java.util.Set<String> ownKnobs = new java.util.HashSet<>();
+        Map<String, List<String>> ownValues = new java.util.HashMap<>();
         for (TuningSpace.Knob k : own.knobs()) {
-            ownKnobs.add(k.label());
+            ownValues.put(k.label(), k.values());
         }
-        List<TuningSpace.Knob> fixed = new ArrayList<>();
+        boolean smaller = false;
         for (TuningSpace.Knob k : whole.knobs()) {
-            if (!ownKnobs.contains(k.label())) {
-                fixed.add(k);
-            }
+            List<String> values = ownValues.get(k.label());
+            smaller |= values == null || values.size() < k.values().size();
         }
-        if (fixed.isEmpty()) {
+        if (!smaller) {
             return null;
         }
         Map<Integer, Genome> best = null;
@@ -167,8 +168,10 @@ public final class TuningBench {
                 continue;
             }
             boolean inside = true;
-            for (TuningSpace.Knob k : fixed) {
-                inside &= whole.value(e.assignment(), k).equals(whole.value(whole.start(), k));
+            for (TuningSpace.Knob k : whole.knobs()) {
+                String v = whole.value(e.assignment(), k);
+                List<String> values = ownValues.get(k.label());
+                inside &= values == null ? v.equals(whole.value(whole.start(), k)) : values.contains(v);
             }
             if (inside) {
                 best = e.assignment();

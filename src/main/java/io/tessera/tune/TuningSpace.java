@@ -148,6 +148,26 @@ public final class TuningSpace {
         });
     }
 
+    /**
+     * This space without the given values, by dimension: a knob loses them, or is left out (kept at its start value)
+     * when its start value is one of them or fewer than two values remain.
+     */
+    public TuningSpace withoutValues(Map<String, Set<String>> excluded) {
+        List<Knob> kept = new ArrayList<>();
+        for (Knob k : knobs) {
+            Set<String> out = excluded.getOrDefault(k.name(), Set.of());
+            if (out.contains(value(start, k))) {
+                continue;
+            }
+            List<String> values = k.values().stream().filter(v -> !out.contains(v)).toList();
+            if (values.size() >= 2) {
+                kept.add(values.size() == k.values().size() ? k
+                        : new Knob(k.pipeline(), new Dimension(k.name(), values)));
+            }
+        }
+        return kept.equals(knobs) ? this : new TuningSpace(focus, kept, start, rules);
+    }
+
     private static Map<Integer, Genome> freeze(Map<Integer, Genome> a) {
         return Collections.unmodifiableMap(new TreeMap<>(a));
     }
@@ -299,6 +319,35 @@ public final class TuningSpace {
                 return out;
             }
         }
+    }
+
+    /**
+     * The start assignment with the knobs that {@code vary} set to every valid combination of their values (the
+     * others at their start values), the start assignment first.
+     */
+    public List<Map<Integer, Genome>> combinations(Predicate<Knob> vary) {
+        List<Map<Integer, Genome>> points = new ArrayList<>();
+        points.add(start);
+        for (Knob k : knobs) {
+            if (!vary.test(k)) {
+                continue;
+            }
+            List<Map<Integer, Genome>> crossed = new ArrayList<>();
+            for (Map<Integer, Genome> a : points) {
+                for (String v : k.values()) {
+                    crossed.add(with(a, k, v));
+                }
+            }
+            points = crossed;
+        }
+        java.util.Set<Map<Integer, Genome>> valid = new java.util.LinkedHashSet<>();
+        valid.add(start);
+        for (Map<Integer, Genome> a : points) {
+            if (valid(a)) {
+                valid.add(a);
+            }
+        }
+        return new ArrayList<>(valid);
     }
 
     /** The knob values of an assignment, as {@code p4.workers=2,...}: how reports name a variant. */

@@ -31,8 +31,9 @@ public final class VariantSpaces {
     private static final Map<String, Entry> BY_DEVICE = new LinkedHashMap<>();
 
     static {
+        // access deals the morsels to the workers: like workers and morsel it leaves the code as it is
         register(new Entry(CPU, JvmVariantSpace.BACKEND, JvmVariantSpace::new,
-                List.of(JvmDimensions.WORKERS, JvmDimensions.MORSEL)));
+                List.of(JvmDimensions.WORKERS, JvmDimensions.MORSEL, JvmDimensions.ACCESS)));
         register(new Entry(GPU, CudaVariantSpace.BACKEND, units -> CudaVariantSpace.INSTANCE,
                 List.of(CudaVariantSpace.TPB, CudaVariantSpace.IPT)));
     }
@@ -84,7 +85,7 @@ public final class VariantSpaces {
         return forBackend(backend, java.lang.Runtime.getRuntime().availableProcessors());
     }
 
-    /** The dimensions of a backend's thread configuration, in order (JVM: workers, morsel; CUDA: tpb, ipt). */
+    /** The dimensions of a backend's thread configuration, in order (JVM: workers, morsel, access; CUDA: tpb, ipt). */
     public static List<String> threadDimensions(String backend) {
         return entry(backend).threadDimensions();
     }

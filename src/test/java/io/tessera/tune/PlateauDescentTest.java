@@ -152,6 +152,89 @@ class PlateauDescentTest {
         assertTrue(cut.note().startsWith("not converged"), cut.note());
     }
 
+    /** The grid plus two strategy dimensions a block may change but the descent does not step along. */
+    static final List<Dimension> STRATEGIES = List.of(GRID.get(0), GRID.get(1), Dimension.of("simd", "scalar", "vector"),
+            Dimension.of("agg", "dense", "hash", "shared"));
+    static final java.util.Set<String> THREADS = java.util.Set.of("workers", "morsel");
+
+    /**
+     * Each aggregation has a bowl of its own: dense and hash are fastest at 8 x 16384; shared is fastest at
+     * 2 x 2048, and best overall; vector filters halve everything. From the start (1 x 1024) shared already looks
+     * best, but only a descent from it finds 2 x 2048.
+     */
+    static double strategyCost(Genome g) {
+        double simd = g.get("simd").equals("vector") ? 0.5 : 1;
+        return simd * switch (g.get("agg")) {
+            case "dense" -> bowl(g);
+            case "hash" -> 1.1 * bowl(g);
+            default -> 0.8 * (1 + 0.3 * Math.abs(log2(g, "workers") - 1) + 0.1 * Math.abs(log2(g, "morsel") - 11));
+        };
+    }
+
+    static TuningSpace strategies(java.util.function.Predicate<Genome> valid) {
+        return TuningSpace.of(STRATEGIES, Synthetic.genome(STRATEGIES, 1, 1024, "scalar", "dense"), valid);
+    }
+
+    @Test
+    void startsFromEveryStrategyAndFindsTheOptimumThatNeedsANonThreadValue() {
+        TuningSpace space = strategies(g -> true);
+        PlateauDescent pd = new PlateauDescent(space, THREADS);
+        drive(pd, (g, n) -> strategyCost(g));
+        assertEquals(Synthetic.genome(STRATEGIES, 2, 2048, "vector", "shared"), pd.best().get(0));
+        assertEquals(0.4, pd.result().bestSeconds(), 1e-12);
+        // the six starting points come first, the start assignment first of all
+        List<TuningResult.Evaluation> trace = pd.result().trace();
+        assertEquals(space.start(), trace.get(0).assignment());
+        for (int i = 0; i < 6; i++) {
+            Genome g = trace.get(i).assignment().get(0);
+            assertEquals("1|1024", g.get("workers") + "|" + g.get("morsel"), "starting point " + i);
+        }
+        assertTrue(pd.result().note().contains("from 6 starting points"), pd.result().note());
+        // the starting points slower than p times the fastest are pruned without a step from them
+        assertTrue(pd.result().variants() < 6 + 2 * 40, pd.result().variants() + " measured");
+        assertFalse(trace.stream().skip(6).anyMatch(e -> e.assignment().get(0).get("agg").equals("hash")),
+                "hash is more than p times slower than shared from the start: no step from it");
+    }
+
+    @Test
+    void stepsOnlyAlongTheThreadDimensions() {
+        TuningSpace space = strategies(g -> true);
+        PlateauDescent pd = new PlateauDescent(space, THREADS);
+        drive(pd, (g, n) -> strategyCost(g));
+        List<TuningResult.Evaluation> trace = pd.result().trace();
+        List<Genome> measured = new java.util.ArrayList<>();
+        for (int i = 0; i < trace.size(); i++) {
+            Genome g = trace.get(i).assignment().get(0);
+            if (i >= 6) {
+                // one step in workers or morsel from a configuration measured before, its strategy unchanged
+                boolean stepped = measured.stream().anyMatch(m -> m.get("simd").equals(g.get("simd"))
+                        && m.get("agg").equals(g.get("agg"))
+                        && Math.abs(log2(m, "workers") - log2(g, "workers")) + Math.abs(log2(m, "morsel") - log2(g, "morsel")) == 1);
+                assertTrue(stepped, "measurement " + i + " " + g + " is no thread step from an earlier one");
+            }
+            measured.add(g);
+        }
+        long strategiesMeasured = trace.stream().map(e -> e.assignment().get(0).get("simd") + e.assignment().get(0).get("agg"))
+                .distinct().count();
+        assertEquals(6, strategiesMeasured);
+    }
+
+    @Test
+    void startingPointsAreTheValidCombinationsOfTheOtherDimensions() {
+        // vector filters need the dense aggregation here: 4 of the 6 combinations are valid
+        TuningSpace space = strategies(g -> g.get("simd").equals("scalar") || g.get("agg").equals("dense"));
+        List<TuningSpace.Knob> threads = space.knobs().stream().filter(k -> THREADS.contains(k.name())).toList();
+        List<Map<Integer, Genome>> starts = PlateauDescent.startingPoints(space, threads);
+        assertEquals(4, starts.size());
+        assertEquals(space.start(), starts.get(0));
+        assertTrue(starts.stream().allMatch(space::valid));
+        assertEquals(4, starts.stream().distinct().count());
+        assertTrue(starts.stream().allMatch(a -> a.get(0).get("workers").equals("1") && a.get(0).get("morsel").equals("1024")));
+        // only thread dimensions: the start assignment alone, as before
+        assertEquals(List.of(grid().start()), PlateauDescent.startingPoints(grid(), grid().knobs()));
+        assertThrows(IllegalArgumentException.class, () -> new PlateauDescent(space, java.util.Set.of("tpb")));
+    }
+
     static void drive(PlateauDescent pd, Synthetic.BlockCost cost) {
         InQueryTuning.BlockSource src = Synthetic.blocks(7, cost);
         int runs = 0;

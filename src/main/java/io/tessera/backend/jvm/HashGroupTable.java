@@ -162,6 +162,36 @@ public final class HashGroupTable extends GroupTable {
         }
     }
 
+    /**
+     * Merges a dense array of the same keys and aggregates (a block-by-block run that changed agg): each used slot's
+     * keys are encoded as the hash variants encode them (the raw value, a NULL as 0 with its bit in the NULL mask).
+     */
+    public void mergeFrom(DenseGroupTable other) {
+        int nk = other.sizes.length;
+        if (nk + (nullMaskWord >= 0 ? 1 : 0) != width) {
+            throw new IllegalArgumentException("a dense table of " + nk + " keys into a hash table of width " + width);
+        }
+        for (int g = 0; g < other.slots(); g++) {
+            if (other.rows[g] == 0) {
+                continue;
+            }
+            long nulls = 0;
+            for (int i = 0; i < nk; i++) {
+                Long raw = other.key(g, i);
+                if (raw == null && nullMaskWord < 0) {
+                    throw new IllegalStateException("a NULL key in a dense table whose keys are not nullable");
+                }
+                scratch[i] = raw == null ? 0 : raw;
+                nulls |= raw == null ? 1L << i : 0;
+            }
+            if (nullMaskWord >= 0) {
+                scratch[nullMaskWord] = nulls;
+            }
+            int to = width == 1 ? find1(scratch[0]) : width == 2 ? find2(scratch[0], scratch[1]) : findN();
+            combine(other, g, to);
+        }
+    }
+
     /** Whether key column i of group g is NULL. */
     public boolean isNullKey(int g, int i) {
         return nullMaskWord >= 0 && (keys[g * width + nullMaskWord] & (1L << i)) != 0;

@@ -146,10 +146,20 @@ public final class JvmExecutor {
         }
     }
 
-    /** The genome dimensions a block may change without changing the sink state the workers carry over. */
+    /**
+     * The genome dimensions a block may change: how the workers share the rows, the code of the filters and
+     * probes, and the aggregation (each kind of group table a block fills is kept apart and merged at the end).
+     */
     public static final java.util.Set<String> BLOCK_SWITCHABLE = java.util.Set.of(JvmDimensions.WORKERS,
             JvmDimensions.MORSEL, JvmDimensions.ACCESS, JvmDimensions.PREDICATION, JvmDimensions.SIMD,
-            JvmDimensions.PROBE_ORDER);
+            JvmDimensions.PROBE_ORDER, JvmDimensions.AGGREGATION);
+
+    /**
+     * Values that a block may neither switch to nor from. A partitioned aggregation's blocks only buffer their
+     * rows; the aggregation itself runs after the last block, where no block's time would show what it costs.
+     */
+    public static final Map<String, java.util.Set<String>> BLOCK_FIXED_VALUES = Map.of(JvmDimensions.AGGREGATION,
+            java.util.Set.of("partitioned"));
 
     /** Runs the query and returns its result relation. */
     public static MatRelation run(CompiledQuery q, Database db) {
@@ -274,19 +284,22 @@ public final class JvmExecutor {
             }
         };
         code.init(ctx);
-        Object shared = sharedState(e);
         BlockControl.Blocks blocks = run.options.blocks() == null ? null : run.options.blocks().blocks(p, e.genome());
+        if (blocks != null) {
+            BlockSinks sinks = runBlocks(run, e, code, ctx, blocks, rows);
+            long t0 = System.nanoTime();
+            finishBlocks(run, e, sinks);
+            blocks.finished(sinks.setupNanos() + System.nanoTime() - t0);
+            return;
+        }
+        Object shared = SinkStates.shared(e);
         List<Object> states = new ArrayList<>();
         if (shared != null) {
             states.add(shared);
         }
-        if (blocks == null) {
-            runRange(run, e, code, e.genome(), 0, rows, states, shared != null);
-        } else {
-            runBlocks(run, e, code, ctx, blocks, rows, states, shared != null);
-        }
+        runRange(run, e, code, e.genome(), 0, rows, states, shared != null);
         if (states.isEmpty()) {
-            states.add(newState(e));
+            states.add(SinkStates.perWorker(e));
         }
         finish(run, e, code, states);
     }
@@ -294,8 +307,10 @@ public final class JvmExecutor {
     /**
      * Runs source rows {@code [from, to)} with the workers, morsel size and access of {@code g}; worker t fills
      * {@code states.get(t)} (made when missing), or all fill {@code states.get(0)} when the state is shared.
+     * Returns the nanoseconds the rows took the workers, as a run without a barrier after them would spend on them
+     * ({@link MorselScheduler#workersNanos}).
      */
-    private static void runRange(Run run, EmittedPipeline e, PipelineCode code, Genome g, long from, long to,
+    private static long runRange(Run run, EmittedPipeline e, PipelineCode code, Genome g, long from, long to,
                                  List<Object> states, boolean shared) {
         int workers = g.has(JvmDimensions.WORKERS) ? Math.max(1, g.getInt(JvmDimensions.WORKERS)) : 1;
         long morsel = Math.max(64, g.has(JvmDimensions.MORSEL) ? g.getInt(JvmDimensions.MORSEL) : 16384);
@@ -304,21 +319,24 @@ public final class JvmExecutor {
         MorselScheduler.Access access = MorselScheduler.Access.of(g.has(JvmDimensions.ACCESS)
                 ? g.get(JvmDimensions.ACCESS) : "dynamic");
         while (!shared && states.size() < tasks) {
-            states.add(newState(e));
+            states.add(SinkStates.perWorker(e));
         }
         long deadline = run.options.deadlineNanos();
         AtomicLong cursor = new AtomicLong();
+        long[] busy = new long[tasks];
         List<Callable<Object>> jobs = new ArrayList<>();
         for (int t = 0; t < tasks; t++) {
             int worker = t;
             Object state = states.get(shared ? 0 : t);
             jobs.add(() -> {
+                long t0 = System.nanoTime();
                 MorselScheduler.morsels(access, rows, morsel, tasks, worker, cursor, (a, b) -> {
                     if (deadline != 0 && System.nanoTime() - deadline > 0) {
                         throw new DeadlineExceeded();
                     }
                     code.run(from + a, from + b, state);
                 });
+                busy[worker] = System.nanoTime() - t0;
                 return state;
             });
         }
@@ -340,33 +358,68 @@ public final class JvmExecutor {
                 throw new IllegalStateException("interrupted", ex);
             }
         }
+        // every job has written its entry: the futures were joined
+        return MorselScheduler.workersNanos(access, busy);
     }
 
     private static ExecutorService pool(Run run) {
         return run.options.pool() == null ? POOL : run.options.pool();
     }
 
-    /** Runs a pipeline block by block with the genome the control chooses for each block. */
-    private static void runBlocks(Run run, EmittedPipeline e, PipelineCode code, PipelineContext ctx,
-                                  BlockControl.Blocks blocks, long rows, List<Object> states, boolean shared) {
-        Map<String, PipelineCode> codes = new HashMap<>();
-        codes.put(codeKey(e.genome()), code);
+    /** A block genome's emitted variant (the layout of its sink state) and its code. */
+    private record BlockVariant(EmittedPipeline emitted, PipelineCode code) {
+    }
+
+    /**
+     * Runs a pipeline block by block with the genome the control chooses for each block; each block fills the
+     * states of its own kind, made before the first block of that kind (those of the compiled genome when no block
+     * ran).
+     */
+    private static BlockSinks runBlocks(Run run, EmittedPipeline e, PipelineCode code, PipelineContext ctx,
+                                        BlockControl.Blocks blocks, long rows) {
+        Map<String, BlockVariant> variants = new HashMap<>();
+        variants.put(codeKey(e.genome()), new BlockVariant(e, code));
+        BlockSinks sinks = new BlockSinks(blocks.maxWorkers());
         long blockRows = Math.max(1, blocks.blockRows());
-        while (!shared && states.size() < blocks.maxWorkers()) {
-            states.add(newState(e));
-        }
         for (long from = 0; from < rows; from += blockRows) {
             long to = Math.min(rows, from + blockRows);
             Genome g = blocks.next();
-            PipelineCode c = codes.get(codeKey(g));
-            if (c == null) {
-                c = blockCode(e, g, ctx);
-                codes.put(codeKey(g), c);
+            BlockVariant v = variants.get(codeKey(g));
+            if (v == null) {
+                v = blockVariant(e, g, ctx);
+                variants.put(codeKey(g), v);
             }
-            long t0 = System.nanoTime();
-            runRange(run, e, c, g, from, to, states, shared);
-            blocks.done(g, to - from, System.nanoTime() - t0);
+            BlockSinks.Kind k = sinks.kind(v.emitted(), v.code());
+            long nanos = runRange(run, k.emitted(), v.code(), g, from, to, k.states(), k.shared());
+            sinks.ran(k);
+            blocks.done(g, to - from, nanos);
         }
+        if (rows == 0) {
+            sinks.ran(sinks.kind(e, code));
+        }
+        return sinks;
+    }
+
+    /**
+     * Ends a pipeline run block by block: one kind of sink state ends as a run in one go does; several (a grouping
+     * pipeline whose blocks changed agg) are each merged over their workers, then into one table.
+     */
+    private static void finishBlocks(Run run, EmittedPipeline e, BlockSinks sinks) {
+        List<BlockSinks.Kind> used = sinks.used();
+        if (used.size() == 1) {
+            BlockSinks.Kind k = used.get(0);
+            finish(run, k.emitted(), k.code(), k.states());
+            return;
+        }
+        Sink.GroupAggregate ga = (Sink.GroupAggregate) e.pipeline().sink();
+        boolean[] stringKeys = stringKeys(e, ga);
+        List<GroupTable> tables = new ArrayList<>();
+        for (BlockSinks.Kind k : used) {
+            tables.add(mergedGroups(run, k.emitted(), k.code(), k.states(), stringKeys));
+        }
+        HashGroupTable all = BlockSinks.combine(tables, stringKeys, () -> new HashGroupTable(e.aggs(), e.keyWidth(),
+                e.nullableKeys(), SinkStates.murmur(e.genome()), (int) Math.min(1 << 16, ga.estimatedGroups())));
+        publish(run, ga.relationId(), groupsToRows(run, e, all, usedGroups(all), ga.relationId()));
     }
 
     /** The part of a genome that selects a block's code: everything but how the workers share the rows. */
@@ -378,46 +431,47 @@ public final class JvmExecutor {
         return m.toString();
     }
 
-    /** Compiles a block genome's code after checking that it keeps the compiled variant's sink state. */
-    private static PipelineCode blockCode(EmittedPipeline base, Genome g, PipelineContext ctx) {
+    /**
+     * Compiles a block genome's code after checking that it changes only what a block may: a block of another
+     * aggregation must group by the same keys into the same aggregates (its own tables are merged with the others
+     * at the end), and one of the same aggregation must keep the compiled variant's sink state.
+     */
+    private static BlockVariant blockVariant(EmittedPipeline base, Genome g, PipelineContext ctx) {
         Genome b = base.genome();
         if (!b.backend().equals(g.backend()) || !b.values().keySet().equals(g.values().keySet())) {
             throw new IllegalArgumentException("block genome " + g + " does not have the dimensions of " + b);
         }
         for (String k : b.values().keySet()) {
-            if (!BLOCK_SWITCHABLE.contains(k) && !b.get(k).equals(g.get(k))) {
+            if (b.get(k).equals(g.get(k))) {
+                continue;
+            }
+            if (!BLOCK_SWITCHABLE.contains(k)) {
                 throw new IllegalArgumentException("block genome " + g + " changes " + k + " of " + b
                         + "; a block may change only " + new TreeSet<>(BLOCK_SWITCHABLE));
             }
+            java.util.Set<String> fixed = BLOCK_FIXED_VALUES.getOrDefault(k, java.util.Set.of());
+            if (fixed.contains(b.get(k)) || fixed.contains(g.get(k))) {
+                throw new IllegalArgumentException("block genome " + g + " changes " + k + " of " + b
+                        + "; a block may not switch " + k + " to or from " + new TreeSet<>(fixed));
+            }
         }
         EmittedPipeline v = PipelineEmitter.emit(base.pipeline(), g);
+        boolean sameKind = SinkStates.kind(g).equals(SinkStates.kind(b));
         if (!Arrays.equals(v.bufferKinds(), base.bufferKinds()) || !Arrays.equals(v.bufferDicts(), base.bufferDicts())
                 || !Arrays.equals(v.aggs(), base.aggs()) || !Arrays.equals(v.keyKinds(), base.keyKinds())
-                || !Arrays.equals(v.keyDicts(), base.keyDicts()) || v.dense() != base.dense()
-                || !Arrays.equals(v.denseMins(), base.denseMins()) || !Arrays.equals(v.denseSizes(), base.denseSizes())
-                || v.keyWidth() != base.keyWidth() || v.nullableKeys() != base.nullableKeys()) {
+                || !Arrays.equals(v.keyDicts(), base.keyDicts())
+                || v.keyWidth() != base.keyWidth() || v.nullableKeys() != base.nullableKeys()
+                || sameKind && (v.dense() != base.dense() || !Arrays.equals(v.denseMins(), base.denseMins())
+                        || !Arrays.equals(v.denseSizes(), base.denseSizes()))) {
             throw new IllegalStateException("block genome " + g + " has a sink state unlike " + b);
         }
         try {
             PipelineCode c = JavaCompiler.compile(v.className(), v.source()).getDeclaredConstructor().newInstance();
             c.init(ctx);
-            return c;
+            return new BlockVariant(v, c);
         } catch (ReflectiveOperationException ex) {
             throw new IllegalStateException(ex);
         }
-    }
-
-    /** The one sink state all workers share (agg=shared), or null when each worker has its own. */
-    private static Object sharedState(EmittedPipeline e) {
-        if (e.pipeline().sink() instanceof Sink.GroupAggregate ga && "shared".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
-            return new SharedGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(), murmur(e.genome()),
-                    (int) Math.min(1 << 16, ga.estimatedGroups()));
-        }
-        return null;
-    }
-
-    private static boolean murmur(Genome g) {
-        return g.has(JvmDimensions.HASH) && "murmur".equals(g.get(JvmDimensions.HASH));
     }
 
     private static void registerPayloadDictionaries(Run run, EmittedPipeline e, Sink.Build b) {
@@ -428,25 +482,6 @@ public final class JvmExecutor {
                 throw new IllegalStateException("a table with computed strings was built elsewhere");
             }
         }
-    }
-
-    private static Object newState(EmittedPipeline e) {
-        return switch (e.pipeline().sink()) {
-            case Sink.Build b -> new RowBuffer(e.bufferKinds(), 1024);
-            case Sink.Materialize m -> new RowBuffer(e.bufferKinds(), 1024);
-            case Sink.Sort s -> new RowBuffer(e.bufferKinds(), 1024);
-            case Sink.Aggregate a -> new DenseGroupTable(e.aggs(), new long[0], new long[0]);
-            case Sink.GroupAggregate ga -> {
-                if (e.dense()) {
-                    yield new DenseGroupTable(e.aggs(), e.denseMins(), e.denseSizes());
-                }
-                if ("partitioned".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
-                    yield new PartitionedInput(e.bufferKinds());
-                }
-                yield new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(), murmur(e.genome()),
-                        (int) Math.min(1 << 16, ga.estimatedGroups()));
-            }
-        };
     }
 
     private static List<RowBuffer> buffers(List<Object> states) {
@@ -472,7 +507,7 @@ public final class JvmExecutor {
                 JoinTable.Layout layout = JoinTable.Layout.of(e.genome().get(JvmDimensions.HASH_TABLE));
                 boolean perfect = layout == JoinTable.Layout.PERFECT;
                 run.joins.put(b.joinId(), JoinTable.build(all, b.payload().size(), b.keys().size(), layout,
-                        perfect ? b.range().min() : 0, perfect ? b.range().max() : 0, murmur(e.genome()), b.uniqueKeys()));
+                        perfect ? b.range().min() : 0, perfect ? b.range().max() : 0, SinkStates.murmur(e.genome()), b.uniqueKeys()));
             }
             case Sink.Materialize m -> {
                 run.parts.computeIfAbsent(m.relationId(), k -> new ArrayList<>()).add(RowBuffer.concat(e.bufferKinds(), buffers(states)));
@@ -498,50 +533,65 @@ public final class JvmExecutor {
                 publish(run, a.relationId(), groupsToRows(run, e, t, new int[] {0}, a.relationId()));
             }
             case Sink.GroupAggregate ga -> {
-                GroupTable t;
-                int[] groups;
-                if (e.dense()) {
-                    DenseGroupTable d = (DenseGroupTable) states.get(0);
-                    for (int i = 1; i < states.size(); i++) {
-                        d.mergeFrom((DenseGroupTable) states.get(i));
-                    }
-                    int n = 0;
-                    for (int gi = 0; gi < d.slots(); gi++) {
-                        n += d.rows[gi] > 0 ? 1 : 0;
-                    }
-                    groups = new int[n];
-                    n = 0;
-                    for (int gi = 0; gi < d.slots(); gi++) {
-                        if (d.rows[gi] > 0) {
-                            groups[n++] = gi;
-                        }
-                    }
-                    t = d;
-                } else {
-                    boolean[] stringKeys = new boolean[ga.keys().size()];
-                    for (int k = 0; k < stringKeys.length; k++) {
-                        stringKeys[k] = e.keyKinds()[k] == JKind.STRING;
-                    }
-                    HashGroupTable h;
-                    if (states.get(0) instanceof SharedGroupTable shared) {
-                        h = shared.collect(stringKeys);
-                    } else if (states.get(0) instanceof PartitionedInput) {
-                        h = PartitionedAggregation.aggregate(e, code, states, stringKeys, pool(run));
-                    } else {
-                        h = (HashGroupTable) states.get(0);
-                        for (int i = 1; i < states.size(); i++) {
-                            h.mergeFrom((HashGroupTable) states.get(i), stringKeys);
-                        }
-                    }
-                    groups = new int[h.groups];
-                    for (int gi = 0; gi < groups.length; gi++) {
-                        groups[gi] = gi;
-                    }
-                    t = h;
-                }
-                publish(run, ga.relationId(), groupsToRows(run, e, t, groups, ga.relationId()));
+                GroupTable t = mergedGroups(run, e, code, states, stringKeys(e, ga));
+                publish(run, ga.relationId(), groupsToRows(run, e, t, usedGroups(t), ga.relationId()));
             }
         }
+    }
+
+    /** Which key columns of a grouping pipeline hold interned string ids in its hash tables. */
+    private static boolean[] stringKeys(EmittedPipeline e, Sink.GroupAggregate ga) {
+        boolean[] stringKeys = new boolean[ga.keys().size()];
+        for (int k = 0; k < stringKeys.length; k++) {
+            stringKeys[k] = e.keyKinds()[k] == JKind.STRING;
+        }
+        return stringKeys;
+    }
+
+    /** The workers' group states of one kind merged into one table (a dense array, or a hash table). */
+    private static GroupTable mergedGroups(Run run, EmittedPipeline e, PipelineCode code, List<Object> states,
+                                           boolean[] stringKeys) {
+        if (e.dense()) {
+            DenseGroupTable d = (DenseGroupTable) states.get(0);
+            for (int i = 1; i < states.size(); i++) {
+                d.mergeFrom((DenseGroupTable) states.get(i));
+            }
+            return d;
+        }
+        if (states.get(0) instanceof SharedGroupTable shared) {
+            return shared.collect(stringKeys);
+        }
+        if (states.get(0) instanceof PartitionedInput) {
+            return PartitionedAggregation.aggregate(e, code, states, stringKeys, pool(run));
+        }
+        HashGroupTable h = (HashGroupTable) states.get(0);
+        for (int i = 1; i < states.size(); i++) {
+            h.mergeFrom((HashGroupTable) states.get(i), stringKeys);
+        }
+        return h;
+    }
+
+    /** The indexes of a table's groups: a dense array's used slots, or every group of a hash table. */
+    private static int[] usedGroups(GroupTable t) {
+        if (t instanceof DenseGroupTable d) {
+            int n = 0;
+            for (int gi = 0; gi < d.slots(); gi++) {
+                n += d.rows[gi] > 0 ? 1 : 0;
+            }
+            int[] groups = new int[n];
+            n = 0;
+            for (int gi = 0; gi < d.slots(); gi++) {
+                if (d.rows[gi] > 0) {
+                    groups[n++] = gi;
+                }
+            }
+            return groups;
+        }
+        int[] groups = new int[((HashGroupTable) t).groups];
+        for (int gi = 0; gi < groups.length; gi++) {
+            groups[gi] = gi;
+        }
+        return groups;
     }
 
     /** Rows of the groups: keys decoded, then each aggregate's final value. */

@@ -28,6 +28,21 @@ final class MorselScheduler {
         }
     }
 
+    /**
+     * The nanoseconds a range of rows took its workers, given each one's busy time, as a run that goes on past the
+     * range would spend on it: with dynamic access their mean (a worker that found no morsel left while another
+     * finished its last would have taken the next rows), with a fixed share per worker the slowest one's.
+     */
+    static long workersNanos(Access access, long[] busy) {
+        long sum = 0;
+        long max = 0;
+        for (long b : busy) {
+            sum += b;
+            max = Math.max(max, b);
+        }
+        return access == Access.DYNAMIC ? sum / busy.length : max;
+    }
+
     /** Receives one morsel {@code [from, to)}. */
     interface MorselConsumer {
         void run(long from, long to);

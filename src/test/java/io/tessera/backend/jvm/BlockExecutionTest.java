@@ -76,6 +76,7 @@ class BlockExecutionTest {
         final long rows;
         final List<Genome> ran = new ArrayList<>();
         long rowsSeen;
+        int finished;
 
         Cycling(int pipeline, List<Genome> cycle, long rows) {
             this.pipeline = pipeline;
@@ -90,6 +91,7 @@ class BlockExecutionTest {
             }
             return new Blocks() {
                 int i;
+                long nextAt;
 
                 @Override
                 public long blockRows() {
@@ -103,6 +105,7 @@ class BlockExecutionTest {
 
                 @Override
                 public Genome next() {
+                    nextAt = System.nanoTime();
                     return cycle.get(i++ % cycle.size());
                 }
 
@@ -110,7 +113,15 @@ class BlockExecutionTest {
                 public void done(Genome g, long n, long nanos) {
                     ran.add(g);
                     rowsSeen += n;
-                    assertTrue(nanos > 0);
+                    // the workers' time on the block: within the block's wall time (the mean or the slowest worker's,
+                    // never their sum)
+                    assertTrue(nanos > 0 && nanos <= System.nanoTime() - nextAt, nanos + " ns");
+                }
+
+                @Override
+                public void finished(long nanos) {
+                    assertTrue(nanos > 0, "making and merging the sink states took time");
+                    finished++;
                 }
             };
         }
@@ -137,6 +148,7 @@ class BlockExecutionTest {
             assertEquals(expected, rows(rel), q);
             assertEquals(20_000, control.rowsSeen, q);
             assertEquals(14, control.ran.size(), q); // ceil(20000 / 1500)
+            assertEquals(1, control.finished, q);
             assertEquals(cycle.get(1), control.ran.get(1), q);
         }
     }
@@ -158,15 +170,59 @@ class BlockExecutionTest {
     }
 
     @Test
+    void blocksThatAlternateTheAggregationGiveTheSameAnswer() {
+        for (String q : List.of("q2.1", "q3.1", "q3.3", "q4.3")) {
+            QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", q));
+            List<String> expected = rows(JvmExecutor.run(p.compiled(), db));
+            int fact = factPipeline(p);
+            Genome dense = p.genomes().get(fact);
+            assertEquals("dense", dense.get(JvmDimensions.AGGREGATION), q);
+            Genome hash = dense.with(JvmDimensions.AGGREGATION, "hash");
+            Genome shared = dense.with(JvmDimensions.AGGREGATION, "shared");
+            // compiled dense: blocks of all three kinds, then of two kinds without the compiled one, then of one
+            List<List<Genome>> cycles = List.of(
+                    List.of(dense, hash.with(JvmDimensions.WORKERS, "1"), shared, hash.with(JvmDimensions.MORSEL, "1024")),
+                    List.of(shared, hash.with(JvmDimensions.WORKERS, "3")),
+                    List.of(shared.with(JvmDimensions.ACCESS, "strided")));
+            for (List<Genome> cycle : cycles) {
+                Cycling control = new Cycling(fact, cycle, 1_500);
+                MatRelation rel = JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, control, 0));
+                assertEquals(expected, rows(rel), q + " " + cycle);
+                assertEquals(20_000, control.rowsSeen, q);
+            }
+            // compiled hash: dense blocks fill dense arrays of their own
+            java.util.Map<Integer, Genome> genomes = new java.util.HashMap<>(p.genomes());
+            genomes.put(fact, hash);
+            JvmExecutor.CompiledQuery compiledHash = JvmExecutor.compile(p.plan(), genomes);
+            Cycling control = new Cycling(fact, List.of(dense, hash, dense.with(JvmDimensions.WORKERS, "1")), 2_000);
+            assertEquals(expected, rows(JvmExecutor.run(compiledHash, db, new JvmExecutor.Options(null, control, 0))), q);
+        }
+    }
+
+    @Test
     void aBlockCannotChangeTheSinkState() {
-        QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", "q2.1"));
+        QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", "q3.1"));
         int fact = factPipeline(p);
-        Genome g = p.genomes().get(fact);
-        assertEquals("dense", g.get(JvmDimensions.AGGREGATION));
-        Cycling control = new Cycling(fact, List.of(g, g.with(JvmDimensions.AGGREGATION, "hash")), 5_000);
+        Genome g = p.genomes().get(fact).with(JvmDimensions.AGGREGATION, "hash");
+        java.util.Map<Integer, Genome> genomes = new java.util.HashMap<>(p.genomes());
+        genomes.put(fact, g);
+        JvmExecutor.CompiledQuery q = JvmExecutor.compile(p.plan(), genomes);
+        // the hash function is the tables' layout
+        Cycling murmur = new Cycling(fact, List.of(g, g.with(JvmDimensions.HASH, "murmur")), 5_000);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, control, 0)));
-        assertTrue(e.getMessage().contains("changes agg"), e.getMessage());
+                () -> JvmExecutor.run(q, db, new JvmExecutor.Options(null, murmur, 0)));
+        assertTrue(e.getMessage().contains("changes hash"), e.getMessage());
+        // a partitioned aggregation happens after the last block: no block may switch to it, or from it
+        Cycling toPartitioned = new Cycling(fact, List.of(g, g.with(JvmDimensions.AGGREGATION, "partitioned")), 5_000);
+        e = assertThrows(IllegalArgumentException.class,
+                () -> JvmExecutor.run(q, db, new JvmExecutor.Options(null, toPartitioned, 0)));
+        assertTrue(e.getMessage().contains("may not switch agg to or from [partitioned]"), e.getMessage());
+        Genome partitioned = g.with(JvmDimensions.AGGREGATION, "partitioned");
+        genomes.put(fact, partitioned);
+        JvmExecutor.CompiledQuery qp = JvmExecutor.compile(p.plan(), genomes);
+        Cycling fromPartitioned = new Cycling(fact, List.of(partitioned, g), 5_000);
+        assertThrows(IllegalArgumentException.class,
+                () -> JvmExecutor.run(qp, db, new JvmExecutor.Options(null, fromPartitioned, 0)));
     }
 
     @Test

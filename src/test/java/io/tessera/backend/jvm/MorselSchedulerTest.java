@@ -24,6 +24,15 @@ class MorselSchedulerTest {
     }
 
     @Test
+    void aRangesTimeIsTheWorkersMeanWithDynamicAccessAndTheSlowestsOtherwise() {
+        long[] busy = {300, 100, 200};
+        assertEquals(200, MorselScheduler.workersNanos(MorselScheduler.Access.DYNAMIC, busy));
+        assertEquals(300, MorselScheduler.workersNanos(MorselScheduler.Access.BLOCKED, busy));
+        assertEquals(300, MorselScheduler.workersNanos(MorselScheduler.Access.STRIDED, busy));
+        assertEquals(70, MorselScheduler.workersNanos(MorselScheduler.Access.DYNAMIC, new long[] {70}));
+    }
+
+    @Test
     void everyRowOnceInMorselsOfAtMostTheMorselSize() {
         for (MorselScheduler.Access a : MorselScheduler.Access.values()) {
             for (long rows : new long[] {0, 1, 63, 1000, 100_003}) {
