@@ -92,13 +92,12 @@ public final class GpuBench {
                     }
                 }
                 long bytes = first.execution().bytesRead();
-                double model = bytes / (gbps * 1e9) * 1e3;
                 long thesis = first.execution().modelBytes();
                 // which CUDA genomes ran: the GPU profile's (after tessera tune --device gpu), given ones, or defaults
                 String genomes = pg.gpuOrigins().containsValue(io.tessera.tune.GenomeChooser.GIVEN) ? "given"
                         : pg.gpuOrigins().containsValue(io.tessera.tune.GenomeChooser.PROFILE) ? "profile" : "default";
-                rows.add(new Row(q.name(), SsbBench.median(kernel), SsbBench.median(total), bytes, model, thesis,
-                        thesis / (gbps * 1e9) * 1e3, SsbBench.median(cpu),
+                rows.add(new Row(q.name(), SsbBench.median(kernel), SsbBench.median(total), bytes, millis(bytes, gbps),
+                        thesis, millis(thesis, gbps), SsbBench.median(cpu),
                         first.execution().device() + ", " + genomes + " genomes", first.execution().notice()));
             } catch (RuntimeException e) {
                 rows.add(new Row(q.name(), Double.NaN, Double.NaN, 0, Double.NaN, 0, Double.NaN, Double.NaN, "-",
@@ -106,6 +105,11 @@ public final class GpuBench {
             }
         }
         return rows;
+    }
+
+    /** Milliseconds to read {@code bytes} at {@code gbps} GB/s. */
+    private static double millis(long bytes, double gbps) {
+        return bytes / (gbps * 1e9) * 1e3;
     }
 
     private static Map<Integer, Genome> overridden(QueryPlan plan, Map<String, String> overrides) {

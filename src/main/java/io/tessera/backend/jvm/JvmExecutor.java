@@ -417,8 +417,7 @@ public final class JvmExecutor {
         for (BlockSinks.Kind k : used) {
             tables.add(mergedGroups(run, k.emitted(), k.code(), k.states(), stringKeys));
         }
-        HashGroupTable all = BlockSinks.combine(tables, stringKeys, () -> new HashGroupTable(e.aggs(), e.keyWidth(),
-                e.nullableKeys(), SinkStates.murmur(e.genome()), (int) Math.min(1 << 16, ga.estimatedGroups())));
+        HashGroupTable all = BlockSinks.combine(tables, stringKeys, () -> SinkStates.hashTable(e, ga));
         publish(run, ga.relationId(), groupsToRows(run, e, all, usedGroups(all), ga.relationId()));
     }
 

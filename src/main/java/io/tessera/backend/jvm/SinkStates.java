@@ -33,10 +33,15 @@ final class SinkStates {
                 if ("partitioned".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
                     yield new PartitionedInput(e.bufferKinds());
                 }
-                yield new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(), murmur(e.genome()),
-                        (int) Math.min(1 << 16, ga.estimatedGroups()));
+                yield hashTable(e, ga);
             }
         };
+    }
+
+    /** An empty hash table of a grouping pipeline's groups, sized by the planner's estimate. */
+    static HashGroupTable hashTable(EmittedPipeline e, Sink.GroupAggregate ga) {
+        return new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(), murmur(e.genome()),
+                (int) Math.min(1 << 16, ga.estimatedGroups()));
     }
 
     static boolean murmur(Genome g) {

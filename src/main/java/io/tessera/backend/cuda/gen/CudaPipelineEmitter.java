@@ -68,6 +68,8 @@ public final class CudaPipelineEmitter {
     private List<Operation> operations;
     private long bytesRead;
     private ModelAccount model;
+    /** The planner's estimates of the filters' selectivities, for the model. */
+    private final Selectivity estimates;
     private SinkLayout sink;
 
     private CudaPipelineEmitter(Pipeline p, Genome g, Context ctx) {
@@ -78,6 +80,7 @@ public final class CudaPipelineEmitter {
             throw new GpuUnsupported("it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables");
         }
         this.scan = ts;
+        this.estimates = new Selectivity(ctx::dictionary);
         this.predicated = g.has(CudaVariantSpace.PREDICATION) && "predicated".equals(g.get(CudaVariantSpace.PREDICATION));
         this.mat = p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort
                 ? (g.has(CudaVariantSpace.MATERIALIZATION) ? g.get(CudaVariantSpace.MATERIALIZATION) : SinkLayout.Rows.TILE_ATOMIC)
@@ -150,7 +153,7 @@ public final class CudaPipelineEmitter {
                     case Operation.Filter f -> -1;
                     case Operation.Probe pr -> {
                         JoinLayout t = ctx.join(pr.joinId());
-                        yield t == null ? 1 : pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity();
+                        yield t == null ? 1 : keeps(pr, t);
                     }
                 };
                 if (rank < bestRank) {
@@ -315,7 +318,7 @@ public final class CudaPipelineEmitter {
         }
         body.append(in).append("}\n");
         narrowed = true;
-        model.narrow(new Selectivity(ctx::dictionary).of(f.condition()));
+        model.narrow(estimates.of(f.condition()));
     }
 
     /**
@@ -432,8 +435,13 @@ public final class CudaPipelineEmitter {
         narrowed = true;
         if (!again) {
             model.table(tableBytes(t, pr, payloads));
-            model.narrow(pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity());
+            model.narrow(keeps(pr, t));
         }
+    }
+
+    /** The estimated fraction of the rows a probe of table t keeps: the table's share of its build rows, or the rest. */
+    private static double keeps(Operation.Probe pr, JoinLayout t) {
+        return pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity();
     }
 
     /**

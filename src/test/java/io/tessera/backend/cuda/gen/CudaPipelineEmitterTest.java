@@ -93,6 +93,13 @@ class CudaPipelineEmitterTest {
         return placed;
     }
 
+    /** The kernel of the lineorder pipeline of {@code sql}, its default genome changed as given. */
+    static CudaKernelSource factKernel(String sql, Map<String, String> changes) {
+        QueryPlan plan = plan(sql);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        return place(plan, fact.id(), changes).kernels().get(fact.id());
+    }
+
     static boolean hasParam(CudaKernelSource k, KernelParam.Kind kind) {
         return k.params().stream().anyMatch(p -> p.kind() == kind);
     }
@@ -217,9 +224,7 @@ class CudaPipelineEmitterTest {
 
     @Test
     void tileAtomicReservesRowsWithOneAtomicPerTileInOneLaunch() {
-        QueryPlan plan = plan(ROWS_JOIN);
-        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
-        CudaKernelSource k = place(plan, fact.id(), Map.of()).kernels().get(fact.id());
+        CudaKernelSource k = factKernel(ROWS_JOIN, Map.of());
         String src = k.source();
         assertEquals(new SinkLayout.Rows(((SinkLayout.Rows) k.sink()).types(), "tile-atomic"), k.sink());
         assertEquals(1, k.passes());
@@ -230,9 +235,7 @@ class CudaPipelineEmitterTest {
 
     @Test
     void twopassCountsTilesThenRecomputesThemAndWritesAtTheirOffsets() {
-        QueryPlan plan = plan(ROWS_JOIN);
-        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
-        CudaKernelSource k = place(plan, fact.id(), Map.of(CudaVariantSpace.MATERIALIZATION, "twopass")).kernels().get(fact.id());
+        CudaKernelSource k = factKernel(ROWS_JOIN, Map.of(CudaVariantSpace.MATERIALIZATION, "twopass"));
         String src = k.source();
         assertEquals("twopass", ((SinkLayout.Rows) k.sink()).mode());
         assertEquals(2, k.passes());
@@ -254,9 +257,7 @@ class CudaPipelineEmitterTest {
 
     @Test
     void bitmapWritesTheSelectionThenReadsItInsteadOfFilteringAgain() {
-        QueryPlan plan = plan(ROWS_JOIN);
-        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
-        CudaKernelSource k = place(plan, fact.id(), Map.of(CudaVariantSpace.MATERIALIZATION, "bitmap")).kernels().get(fact.id());
+        CudaKernelSource k = factKernel(ROWS_JOIN, Map.of(CudaVariantSpace.MATERIALIZATION, "bitmap"));
         String src = k.source();
         assertEquals("bitmap", ((SinkLayout.Rows) k.sink()).mode());
         assertEquals("rows: two launches (selection bitmap and tile counts, then the selected rows)", k.sink().describe());
