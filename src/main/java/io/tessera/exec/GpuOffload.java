@@ -139,7 +139,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         int tpb = k.threadsPerBlock();
         long tiles = k.tiles(n);
         String grid = k.genome().get(CudaVariantSpace.GRID);
-        int shared = k.sink() instanceof SinkLayout.Aggregate a ? (int) a.sharedBytes() : 0;
+        int shared = (int) k.sharedBytes();
         if (shared > STATIC_SHARED_LIMIT) {
             try {
                 kernel.allowDynamicShared(shared);

@@ -29,7 +29,10 @@ import java.util.Map;
  * a block scan (tile-atomic, Crystal), or in two launches (Hawk's multi-pass strategy): pass 0 counts the rows of each
  * tile, a prefix sum over the counts gives each tile its offset, pass 1 writes them there, computing the tile again
  * (twopass) or taking the selection from a bitmap that pass 0 wrote and skipping the empty tiles (bitmap); both give
- * the rows in the same order on every run.
+ * the rows in the same order on every run. The presence bitmaps of the perfect tables a pipeline probes ({@code bm})
+ * are read through L1 and L2 ({@code global}) or copied into shared memory at each block's start ({@code shared}),
+ * as many as fit beside the sink's shared table, smallest first: a warp's 32 random lookups then cost a few bank
+ * conflicts, where through L1 each of the 32 lines it touches takes a cycle of its own.
  */
 public final class CudaVariantSpace implements VariantSpace {
 
@@ -44,6 +47,14 @@ public final class CudaVariantSpace implements VariantSpace {
     public static final String MATERIALIZATION = "mat";
     /** Order of a pipeline's probes: most selective first (estimated), or as the plan wrote them. */
     public static final String PROBE_ORDER = "order";
+    /**
+     * Registers: {@code free} leaves them to the compiler; {@code full} asks it (launch bounds) for few enough that an
+     * SM holds 2048 threads, at most 32 per thread, spilling what does not fit. A probing kernel of 40 registers
+     * in blocks of 1024 threads otherwise runs one block per SM, and half the warps that hide the probes' latency.
+     */
+    public static final String OCCUPANCY = "occ";
+    /** Where a pipeline's probes read the perfect tables' presence bitmaps: global (L1/L2) or shared memory. */
+    public static final String BITMAPS = "bm";
 
     /** Largest perfect join table, in slots. */
     public static final long MAX_PERFECT_SLOTS = 1L << 26;
@@ -60,6 +71,8 @@ public final class CudaVariantSpace implements VariantSpace {
      * SM, ran q3.1 and q4.2 slower than the dense global array).
      */
     public static final long DEFAULT_SHARED_BYTES = 56 * 1024;
+    /** The most shared memory per block for which the default genome reads the bitmaps from shared memory. */
+    public static final long DEFAULT_SHARED_BITMAP_BYTES = 48 * 1024;
     /** Local memory an INDEPENDENT table may take per thread. */
     public static final long MAX_INDEPENDENT_BYTES = 2 * 1024;
 
@@ -90,6 +103,7 @@ public final class CudaVariantSpace implements VariantSpace {
         d.add(Dimension.of(IPT, "1", "2", "4", "8", "16"));
         d.add(Dimension.of(TPB, "32", "64", "128", "256", "512", "1024"));
         d.add(Dimension.of(GRID, "tile", "p1", "p2", "p4", "p8", "p16"));
+        d.add(Dimension.of(OCCUPANCY, "free", "full"));
         if (p.operations().stream().anyMatch(o -> o instanceof Operation.Filter)) {
             d.add(Dimension.of(PREDICATION, "branch", "predicated"));
         }
@@ -98,6 +112,9 @@ public final class CudaVariantSpace implements VariantSpace {
         }
         if (probes(p) >= 2) {
             d.add(Dimension.of(PROBE_ORDER, "selectivity", "written"));
+        }
+        if (probes(p) >= 1) {
+            d.add(Dimension.of(BITMAPS, "global", "shared"));
         }
         if (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort) {
             d.add(Dimension.of(MATERIALIZATION, "tile-atomic", "twopass", "bitmap"));
@@ -151,11 +168,18 @@ public final class CudaVariantSpace implements VariantSpace {
         m.put(TPB, "512");
         m.put(IPT, "4");
         m.put(GRID, "p4");
+        m.put(OCCUPANCY, "full");
         if (p.operations().stream().anyMatch(o -> o instanceof Operation.Filter)) {
             m.put(PREDICATION, "branch");
         }
         if (probes(p) >= 2) {
             m.put(PROBE_ORDER, "selectivity");
+        }
+        if (probes(p) >= 1) {
+            // measured on the H200 (docs/PERFORMANCE.md, SSB SF 20): bitmaps in shared memory sped q1.1-q1.3 and q3.3
+            // up by 10-16%, where they take little; larger ones cost the L1 (and the occupancy) the probes' payload
+            // needs, and q2.1, q3.1 and q4.2 ran 15-30% slower
+            m.put(BITMAPS, defaultSharedBytes(p) <= DEFAULT_SHARED_BITMAP_BYTES ? "shared" : "global");
         }
         switch (p.sink()) {
             case Sink.Build b -> {
@@ -212,6 +236,53 @@ public final class CudaVariantSpace implements VariantSpace {
             out.put(p.id(), complete(plan, p, free.get(p.id()), free));
         }
         return out;
+    }
+
+    /** Bytes of a perfect table's presence bitmap over {@code slots} keys, as the device holds it (32-bit words). */
+    public static long bitmapBytes(long slots) {
+        return (slots + 31) / 32 * 4;
+    }
+
+    /**
+     * Which of a pipeline's perfect-table bitmaps (their bytes, in any order) go to shared memory under bm=shared:
+     * smallest first, while they fit in {@link #MAX_SHARED_BYTES} beside the sink's {@code sinkBytes}. Returns one
+     * flag per bitmap, in the order given.
+     */
+    public static boolean[] sharedBitmaps(List<Long> bitmapBytes, long sinkBytes) {
+        Integer[] order = new Integer[bitmapBytes.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingLong(bitmapBytes::get));
+        boolean[] shared = new boolean[order.length];
+        long used = sinkBytes;
+        for (int i : order) {
+            if (used + bitmapBytes.get(i) <= MAX_SHARED_BYTES) {
+                used += bitmapBytes.get(i);
+                shared[i] = true;
+            }
+        }
+        return shared;
+    }
+
+    /**
+     * Shared bytes a block of the default genome takes under bm=shared: its sink's table (agg=wglocal) and the bitmaps
+     * that fit beside it, its tables perfect where they may be.
+     */
+    private static long defaultSharedBytes(Pipeline p) {
+        List<Long> bytes = new ArrayList<>();
+        for (Operation op : p.operations()) {
+            if (op instanceof Operation.Probe probe && perfectAllowed(probe.build())) {
+                bytes.add(bitmapBytes(probe.build().range().size()));
+            }
+        }
+        long sink = p.sink() instanceof Sink.GroupAggregate ga && tableBytes(p, ga) <= DEFAULT_SHARED_BYTES ? tableBytes(p, ga) : 0;
+        boolean[] shared = sharedBitmaps(bytes, sink);
+        long total = sink;
+        for (int i = 0; i < shared.length; i++) {
+            total += shared[i] ? bytes.get(i) : 0;
+        }
+        return total;
     }
 
     private static long probes(Pipeline p) {

@@ -143,6 +143,16 @@ __device__ __forceinline__ void AtomicAddChecked(long long* target, long long v,
     AddChecked(old, v, err);
 }
 __device__ __forceinline__ void AtomicAddCount(unsigned long long* target, unsigned long long v) { atomicAdd(target, v); }
+// Adds a 32-bit value to a 64-bit sum in shared memory with native 32-bit atomics (a 64-bit atomicAdd on shared
+// memory is a compare-and-swap loop): the low word takes the value, the high word its sign and the carry out of the
+// low word. Exact modulo 2^64; the caller makes sure the true total cannot leave the 64-bit range.
+__device__ __forceinline__ void SharedAddInt(long long* target, int v) {
+    unsigned int* const w = reinterpret_cast<unsigned int*>(target);  // little-endian: w[0] low, w[1] high
+    const unsigned int lo = (unsigned int)v;
+    const unsigned int old = atomicAdd(&w[0], lo);
+    const unsigned int hi = (old + lo < old ? 1u : 0u) + (v < 0 ? 0xFFFFFFFFu : 0u);
+    if (hi != 0u) atomicAdd(&w[1], hi);
+}
 // a block's row counts in shared memory, when they fit in 32 bits (a native shared atomic)
 __device__ __forceinline__ void AtomicAddCount(unsigned int* target, unsigned int v) { atomicAdd(target, v); }
 __device__ __forceinline__ void AtomicAddDouble(double* target, double v) { atomicAdd(target, v); }
@@ -231,6 +241,33 @@ __device__ __forceinline__ long long PerfectFindBit(const unsigned int* __restri
     const long long s = key - key_min;
     if (s < 0 || s >= slots) return -1;
     return (__ldg(&bits[s >> 5]) >> (s & 31)) & 1u ? s : -1;
+}
+
+// PerfectFindBit for 32-bit keys, in 32-bit arithmetic: probing kernels are issue-bound, and a 64-bit subtract and
+// two 64-bit compares take twice the instructions. (unsigned)(key - min) < slots tests both ends of the range at
+// once; it is exact for a range of 32-bit keys (one that ends at INT_MAX at most, with slots below 2^31).
+__device__ __forceinline__ int PerfectFindBit32(const unsigned int* __restrict__ bits, int key, long long key_min,
+                                                long long slots) {
+    const unsigned int s = (unsigned int)key - (unsigned int)key_min;
+    if (s >= (unsigned int)slots) return -1;
+    return (__ldg(&bits[s >> 5]) >> (s & 31)) & 1u ? (int)s : -1;
+}
+
+// PerfectFindBit32 with the bitmap in shared memory (bm=shared).
+__device__ __forceinline__ int PerfectFindSharedBit32(const unsigned int* bits, int key, long long key_min,
+                                                      long long slots) {
+    const unsigned int s = (unsigned int)key - (unsigned int)key_min;
+    if (s >= (unsigned int)slots) return -1;
+    return (bits[s >> 5] >> (s & 31)) & 1u ? (int)s : -1;
+}
+
+// As PerfectFindBit, with the bitmap copied into the block's shared memory (bm=shared): a warp's 32 lookups cost
+// the bank conflicts among them, a few cycles, where through L1 each distinct line costs a cycle of its own.
+__device__ __forceinline__ long long PerfectFindSharedBit(const unsigned int* bits, long long key, long long key_min,
+                                                          long long slots) {
+    const long long s = key - key_min;
+    if (s < 0 || s >= slots) return -1;
+    return (bits[s >> 5] >> (s & 31)) & 1u ? s : -1;
 }
 
 // ---- hash-join build and probe: cuckoo hashing with K = 2..4 hash functions (ht=cuckoo2|3|4) ----

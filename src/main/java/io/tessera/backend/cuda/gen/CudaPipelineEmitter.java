@@ -71,6 +71,29 @@ public final class CudaPipelineEmitter {
     /** The planner's estimates of the filters' selectivities, for the model. */
     private final Selectivity estimates;
     private SinkLayout sink;
+    /** The joins whose presence bitmaps this kernel copies into shared memory (bm=shared), and their 32-bit words. */
+    private final Map<Integer, Long> sharedBitmapWords = new java.util.LinkedHashMap<>();
+    /**
+     * Payload gathers of perfect tables put off until a later operation or the sink reads the payload, by join:
+     * the probe only tests the bitmap, and the payload is fetched for the rows that every probe and filter between
+     * kept (the slot is the key minus the table's minimum, recomputed from the key still in registers).
+     */
+    private final Map<Integer, DeferredGather> deferredGathers = new java.util.LinkedHashMap<>();
+    /** 8-byte words of shared memory the sink's table takes (agg=wglocal), before the bitmaps. */
+    private long sinkSharedWords;
+
+    /** A perfect table's payload columns still to fetch, and the key expression their slot comes from. */
+    private record DeferredGather(String j, List<Integer> columns, String key, boolean narrowSlots) {
+    }
+
+    /**
+     * Whether a probe of table t computes its slot in 32 bits: a perfect table over 32-bit keys (whose range, from
+     * 32-bit statistics, lies within the int range).
+     */
+    private static boolean narrowSlots(JoinLayout t) {
+        return t.perfect() && t.keyType() == CType.INT && t.min() >= Integer.MIN_VALUE
+                && t.min() + t.perfectSlots() - 1 <= Integer.MAX_VALUE;
+    }
 
     private CudaPipelineEmitter(Pipeline p, Genome g, Context ctx) {
         this.p = p;
@@ -112,6 +135,7 @@ public final class CudaPipelineEmitter {
         params.add(new KernelParam(KernelParam.Kind.ROWS, -1, "n", "const long long"));
         operations = g.has(CudaVariantSpace.PROBE_ORDER) && g.get(CudaVariantSpace.PROBE_ORDER).equals("selectivity")
                 ? bySelectivity(p.operations()) : p.operations();
+        chooseSharedBitmaps();
         for (int k = 0; k < operations.size(); k++) {
             Operation op = operations.get(k);
             collectLaterSlots(k + 1);
@@ -131,7 +155,40 @@ public final class CudaPipelineEmitter {
         params.add(new KernelParam(KernelParam.Kind.ERROR, -1, "error", "int*"));
         String name = kernelName(p);
         return new CudaKernelSource(p, g, name, "p" + p.id() + ".cu", assemble(name), List.copyOf(params), sink, bytesRead,
-                model.bytes());
+                model.bytes(), sharedWords() * 8);
+    }
+
+    /** Under bm=shared: which probed perfect tables' bitmaps fit in shared memory beside the sink's table. */
+    private void chooseSharedBitmaps() {
+        if (!g.has(CudaVariantSpace.BITMAPS) || !g.get(CudaVariantSpace.BITMAPS).equals("shared")) {
+            return;
+        }
+        List<Integer> joins = new ArrayList<>();
+        List<Long> bytes = new ArrayList<>();
+        for (Operation op : operations) {
+            if (op instanceof Operation.Probe pr && ctx.join(pr.joinId()) instanceof JoinLayout t && t.perfect()
+                    && !joins.contains(pr.joinId())) {
+                joins.add(pr.joinId());
+                bytes.add(CudaVariantSpace.bitmapBytes(t.perfectSlots()));
+            }
+        }
+        long sinkBytes = p.sink() instanceof Sink.GroupAggregate ga && "wglocal".equals(g.get(CudaVariantSpace.AGGREGATION))
+                ? (CudaVariantSpace.tableBytes(p, ga) + 7) / 8 * 8 : 0;
+        boolean[] shared = CudaVariantSpace.sharedBitmaps(bytes, sinkBytes);
+        for (int i = 0; i < shared.length; i++) {
+            if (shared[i]) {
+                sharedBitmapWords.put(joins.get(i), bytes.get(i) / 4);
+            }
+        }
+    }
+
+    /** The kernel's dynamic shared memory in 8-byte words: the sink's table, then the bitmaps. */
+    private long sharedWords() {
+        long words = sinkSharedWords;
+        for (long w : sharedBitmapWords.values()) {
+            words += (w + 1) / 2;
+        }
+        return words;
     }
 
     /**
@@ -261,8 +318,28 @@ public final class CudaPipelineEmitter {
 
     /** Emits the tile loads of the source columns an expression reads that are not in registers yet. */
     private void load(Expr e, String indent) {
+        load(List.of(e), indent);
+    }
+
+    /**
+     * Emits the tile loads of the source columns the expressions read, after fetching the put-off payload they read
+     * (all of it in one loop).
+     */
+    private void load(List<Expr> exprs, String indent) {
         List<Slot> slots = new ArrayList<>();
-        Expr.slots(e, slots);
+        for (Expr e : exprs) {
+            Expr.slots(e, slots);
+        }
+        List<DeferredGather> due = new ArrayList<>();
+        for (Slot s : slots) {
+            DeferredGather d = s.isSource() ? null : deferredGathers.remove(s.joinId());
+            if (d != null) {
+                due.add(d);
+            }
+        }
+        if (!due.isEmpty()) {
+            gatherDeferred(due, indent);
+        }
         for (Slot s : slots) {
             if (!s.isSource() || loadedColumns.containsKey(s.index())) {
                 continue;
@@ -346,6 +423,7 @@ public final class CudaPipelineEmitter {
         String j = "j" + pr.joinId();
         body.append(in).append("// PROBE ").append(j).append(' ').append(pr.kind().name().toLowerCase(java.util.Locale.ROOT))
                 .append(" on ").append(comment(key)).append(" (").append(t.describe()).append(")")
+                .append(sharedBitmapWords.containsKey(pr.joinId()) ? ", its bitmap in shared memory" : "")
                 .append(again ? ": again, for the payload of the rows pass 0 selected" : "").append('\n');
         load(key, in);
         // a perfect table is a presence bitmap (bit = key - min) beside the payload arrays: a probe reads one bit,
@@ -388,20 +466,28 @@ public final class CudaPipelineEmitter {
                     t.payloadDicts().get(c)));
         }
         CValue k = gen.gen(key);
+        boolean narrowSlots = narrowSlots(t);
         String empty = "(" + kt.c + ")" + CudaExprGen.longLiteral(t.emptyKey());
         String find = switch (t.kind()) {
-            case PERFECT -> "tessera::q::PerfectFindBit(" + j + "_bits, (long long)" + k.v() + ", " + j + "_min, " + j
-                    + "_slots)";
+            case PERFECT -> (sharedBitmapWords.containsKey(pr.joinId()) ? "tessera::q::PerfectFindSharedBit" : "tessera::q::PerfectFindBit")
+                    + (narrowSlots ? "32(" : "(") + j + (sharedBitmapWords.containsKey(pr.joinId()) ? "_sbits" : "_bits")
+                    + (narrowSlots ? ", " : ", (long long)") + k.v() + ", " + j + "_min, " + j + "_slots)";
             case LINEAR -> "tessera::q::LinearFind<" + t.hashStruct() + ", " + kt.c + ">(" + j + "_keys, " + k.v() + ", "
                     + empty + ", " + j + "_log2)";
             // the key is in one of its candidate slots or nowhere: the candidates are read, no run of slots is walked
             default -> "tessera::q::CuckooFind<" + t.kind().ways + ", " + t.hashStruct() + ", " + kt.c + ">(" + j
                     + "_keys, " + k.v() + ", " + empty + ", " + j + "_log2)";
         };
+        // a perfect table's payload waits for the rows that the later probes and filters keep (not in the two-pass
+        // sinks, whose passes split the payload between them)
+        boolean defer = !again && mat == null && t.perfect() && pr.kind() == JoinKind.INNER && !payloads.isEmpty();
+        if (defer) {
+            deferredGathers.put(pr.joinId(), new DeferredGather(j, List.copyOf(payloads), k.v(), narrowSlots));
+        }
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
         body.append(in).append("    if (flags[i]) {\n");
-        body.append(in).append("        const long long slot = ").append(find).append(";\n");
+        body.append(in).append("        const ").append(narrowSlots ? "int" : "long long").append(" slot = ").append(find).append(";\n");
         if (again) {
             body.append(in).append("        if (slot >= 0) {\n");
             gathers(j, payloads, in + "            ");
@@ -411,7 +497,7 @@ public final class CudaPipelineEmitter {
                 case SEMI -> body.append(in).append("        flags[i] = slot >= 0;\n");
                 case ANTI -> body.append(in).append("        flags[i] = slot < 0;\n");
                 default -> {
-                    if (payloads.isEmpty()) {
+                    if (payloads.isEmpty() || defer) {
                         body.append(in).append("        if (slot < 0) flags[i] = 0;\n");
                     } else {
                         List<Integer> bothPasses = new ArrayList<>(payloads);
@@ -457,6 +543,28 @@ public final class CudaPipelineEmitter {
             return t.perfectSlots() / 8.0 + t.perfectSlots() * entry;
         }
         return 2 * pr.build().estimatedRows() * t.selectivity() * (t.keyType().bytes + entry);
+    }
+
+    /**
+     * Fetches perfect tables' payload for the rows still selected, at the first operation that reads it: one loop
+     * for all the tables that operation needs, so that their loads are in flight together.
+     */
+    private void gatherDeferred(List<DeferredGather> due, String in) {
+        body.append(in).append("// PROBE ").append(due.stream().map(DeferredGather::j).collect(java.util.stream.Collectors.joining(", ")))
+                .append(": payload for the rows the probes and filters since kept\n");
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) {\n");
+        for (DeferredGather d : due) {
+            body.append(in).append("        {\n");
+            body.append(in).append(d.narrowSlots()
+                    ? "            const int slot = (int)((unsigned int)" + d.key() + " - (unsigned int)" + d.j() + "_min);\n"
+                    : "            const long long slot = (long long)" + d.key() + " - " + d.j() + "_min;\n");
+            gathers(d.j(), d.columns(), in + "            ");
+            body.append(in).append("        }\n");
+        }
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
     }
 
     private void gathers(String j, List<Integer> payloads, String in) {
@@ -535,9 +643,7 @@ public final class CudaPipelineEmitter {
             cuckooBuild(b, layout, in);
             return;
         }
-        for (Expr e : b.payload()) {
-            load(e, in);
-        }
+        load(b.payload(), in);
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
         body.append(in).append("    if (flags[i]) {\n");
@@ -640,9 +746,7 @@ public final class CudaPipelineEmitter {
         String mode = ga == null ? "single" : g.get(CudaVariantSpace.AGGREGATION);
         body.append(in).append("// ").append(ga == null ? "AGGREGATE " + calls : "GROUP_AGGREGATE by " + comment(ga.keys())
                 + " " + calls + " (" + describe(mode) + ")").append('\n');
-        for (Expr e : sinkExprs()) {
-            load(e, in);
-        }
+        load(sinkExprs(), in);
         params.add(new KernelParam(KernelParam.Kind.GROUP_ROWS, -1, "g_rows", "unsigned long long* __restrict__"));
         for (int a = 0; a < aggs.size(); a++) {
             SinkLayout.Agg s = aggs.get(a);
@@ -706,21 +810,31 @@ public final class CudaPipelineEmitter {
         }
         StringBuilder idx = new StringBuilder();
         StringBuilder inRange = new StringBuilder();
+        // 32-bit keys over 32-bit ranges: the offsets and the slot in 32-bit arithmetic, as the probes compute theirs
+        boolean narrowIndex = slots <= Integer.MAX_VALUE;
+        for (int k = 0; k < nk; k++) {
+            narrowIndex &= keys.get(k).type() == CType.INT && mins[k] >= Integer.MIN_VALUE
+                    && mins[k] + sizes[k] - 1 <= Integer.MAX_VALUE;
+        }
         long stride = 1;
         for (int k = nk - 1; k >= 0; k--) {
-            String off = "(" + asKeyWord(keys.get(k)) + " - " + CudaExprGen.longLiteral(mins[k]) + ")";
-            inRange.append(inRange.length() == 0 ? "" : " && ").append("(unsigned long long)").append(off).append(" < ")
-                    .append(sizes[k]).append("ull");
-            idx.insert(0, (k == 0 ? "" : " + ") + (stride == 1 ? off : off + " * " + stride + "LL"));
+            if (narrowIndex) {
+                String off = "((unsigned int)" + keys.get(k).v() + " - (unsigned int)" + CudaExprGen.longLiteral(mins[k]) + ")";
+                inRange.append(inRange.length() == 0 ? "" : " && ").append(off).append(" < ").append(sizes[k]).append("u");
+                idx.insert(0, (k == 0 ? "" : " + ") + (stride == 1 ? off : off + " * " + stride + "u"));
+            } else {
+                String off = "(" + asKeyWord(keys.get(k)) + " - " + CudaExprGen.longLiteral(mins[k]) + ")";
+                inRange.append(inRange.length() == 0 ? "" : " && ").append("(unsigned long long)").append(off).append(" < ")
+                        .append(sizes[k]).append("ull");
+                idx.insert(0, (k == 0 ? "" : " + ") + (stride == 1 ? off : off + " * " + stride + "LL"));
+            }
             stride *= sizes[k];
         }
         boolean local = mode.equals("wglocal");
         boolean independent = mode.equals("independent");
         long sharedBytes = 0;
         if (local) {
-            // dynamic shared memory, so that a table over 48 KB can opt in to more (the launch says how much)
             prologue.append("    // WORKGROUPLOCAL: this block's groups in dynamic shared memory, merged into the global arrays at its end\n");
-            prologue.append("    extern __shared__ __align__(16) unsigned long long tessera_smem[];\n");
             long words = 0;
             for (int a = 0; a < aggs.size(); a++) {
                 SinkLayout.Agg s = aggs.get(a);
@@ -741,6 +855,7 @@ public final class CudaPipelineEmitter {
                     .append("*>(tessera_smem + ").append(words).append(");\n");
             words += narrow ? (slots + 1) / 2 : slots;
             sharedBytes = words * 8;
+            sinkSharedWords = words;
             initTable(aggs, "s", slots, "threadIdx.x", "TPB");
             prologue.append("    __syncthreads();\n");
         } else if (independent) {
@@ -764,7 +879,8 @@ public final class CudaPipelineEmitter {
         body.append(in).append("        if (!(").append(inRange).append(")) {\n");
         body.append(in).append("            err |= TESSERA_ERR_TABLE_FULL;  // a group key outside the range the statistics gave\n");
         body.append(in).append("        } else {\n");
-        body.append(in).append("            const long long grp = ").append(idx).append(";\n");
+        body.append(in).append(narrowIndex ? "            const int grp = (int)(" + idx + ");\n"
+                : "            const long long grp = " + idx + ";\n");
         String t = local ? "s" : independent ? "t" : "g";
         if (independent) {
             plainUpdates(calls, aggs, in + "            ", "grp");
@@ -899,8 +1015,17 @@ public final class CudaPipelineEmitter {
                 body.append(pad).append("tessera::q::AtomicAddCount(&").append(n).append(a).append('[').append(grp).append("], 1ull);\n");
             }
             if (s.valueType() != null) {
-                String x = value(call, s);
-                body.append(pad).append(merge(s, "&" + v + a + "[" + grp + "]", x)).append('\n');
+                String target = "&" + v + a + "[" + grp + "]";
+                CValue arg = call.arg() == null ? null : gen.gen(call.arg());
+                if (v.equals("s_v") && arg != null && arg.type() == CType.INT && s.valueType() == CType.LONG
+                        && s.function() != AggFunction.MIN && s.function() != AggFunction.MAX
+                        && CudaVariantSpace.narrowRowCounts(p)) {
+                    // a block's sum of 32-bit values in shared memory: two native 32-bit atomics at most, where a
+                    // 64-bit one is a compare-and-swap loop; fewer than 2^31 rows of 32 bits cannot overflow 64 bits
+                    body.append(pad).append("tessera::q::SharedAddInt(").append(target).append(", ").append(arg.v()).append(");\n");
+                } else {
+                    body.append(pad).append(merge(s, target, value(call, s))).append('\n');
+                }
             }
             if (guard != null) {
                 body.append(in).append("}\n");
@@ -1122,6 +1247,29 @@ public final class CudaPipelineEmitter {
 
     // ---- assembly ----
 
+    /**
+     * bm=shared: each chosen bitmap copied from the join table into this block's shared memory (after the sink's
+     * table), before the first tile.
+     */
+    private void sharedBitmapCopies(StringBuilder sb) {
+        if (sharedBitmapWords.isEmpty()) {
+            return;
+        }
+        long offset = sinkSharedWords;
+        for (Map.Entry<Integer, Long> e : sharedBitmapWords.entrySet()) {
+            String j = "j" + e.getKey();
+            long words32 = e.getValue();
+            sb.append("    // bm=shared: ").append(j).append("'s presence bitmap, ").append(words32 * 4)
+                    .append(" bytes, read from shared memory by the probes\n");
+            sb.append("    unsigned int* const ").append(j).append("_sbits = reinterpret_cast<unsigned int*>(tessera_smem + ")
+                    .append(offset).append(");\n");
+            sb.append("    for (int w = threadIdx.x; w < ").append(words32).append("; w += TPB) ").append(j)
+                    .append("_sbits[w] = __ldg(&").append(j).append("_bits[w]);\n");
+            offset += (words32 + 1) / 2;
+        }
+        sb.append("    __syncthreads();\n");
+    }
+
     /** Appends a block of lines four spaces deeper. */
     private static void indent(StringBuilder sb, CharSequence block) {
         for (String line : block.toString().split("\n", -1)) {
@@ -1148,14 +1296,27 @@ public final class CudaPipelineEmitter {
         sb.append("#define TPB ").append(g.get(CudaVariantSpace.TPB)).append('\n');
         sb.append("#define IPT ").append(g.get(CudaVariantSpace.IPT)).append('\n');
         sb.append("#define TILE (TPB * IPT)\n\n");
-        sb.append("using namespace tessera;\n\n");
-        sb.append("extern \"C\" __global__ void __launch_bounds__(TPB) ").append(name).append("(\n");
+        if (g.has(CudaVariantSpace.OCCUPANCY) && g.get(CudaVariantSpace.OCCUPANCY).equals("full")) {
+            // occ=full: registers for 2048 threads per SM (at most 32 per thread; a block of 32 threads asks for the
+            // 32 blocks an SM holds at most)
+            sb.append("#define MIN_BLOCKS_PER_SM (2048 / TPB < 32 ? 2048 / TPB : 32)\n\n");
+            sb.append("using namespace tessera;\n\n");
+            sb.append("extern \"C\" __global__ void __launch_bounds__(TPB, MIN_BLOCKS_PER_SM) ").append(name).append("(\n");
+        } else {
+            sb.append("using namespace tessera;\n\n");
+            sb.append("extern \"C\" __global__ void __launch_bounds__(TPB) ").append(name).append("(\n");
+        }
         for (int k = 0; k < params.size(); k++) {
             KernelParam kp = params.get(k);
             sb.append("        ").append(kp.cType()).append(' ').append(kp.name()).append(k + 1 < params.size() ? ",\n" : ") {\n");
         }
         sb.append("    int err = 0;\n");
+        if (sharedWords() > 0) {
+            // dynamic shared memory, so that more than 48 KB can be opted in to (the launch says how much)
+            sb.append("    extern __shared__ __align__(16) unsigned long long tessera_smem[];\n");
+        }
         sb.append(prologue);
+        sharedBitmapCopies(sb);
         sb.append("    // ").append(p.source()).append(": tiles of TILE rows; a persistent grid loops over them\n");
         sb.append("    for (long long base = (long long)blockIdx.x * TILE; base < n; base += (long long)gridDim.x * TILE) {\n");
         sb.append("        const int tile_size = n - base < TILE ? (int)(n - base) : TILE;\n");

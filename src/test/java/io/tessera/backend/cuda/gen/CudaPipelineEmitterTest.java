@@ -315,6 +315,87 @@ class CudaPipelineEmitterTest {
         assertEquals(4 * 4 * rows, k.bytesRead());
     }
 
+    @Test
+    void smallBitmapsAreCopiedToSharedMemoryAndProbedThere() {
+        CudaKernelSource shared = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.BITMAPS, "shared",
+                CudaVariantSpace.AGGREGATION, "dense"));
+        String src = shared.source();
+        int join = shared.params().stream().filter(p -> p.kind() == KernelParam.Kind.PROBE_KEYS).findFirst().orElseThrow().index();
+        String j = "j" + join;
+        int copy = src.indexOf("_sbits[w] = __ldg(&" + j + "_bits[w]);");
+        int sync = src.indexOf("__syncthreads();", copy);
+        int loop = src.indexOf("for (long long base = ");
+        int probe = src.indexOf("tessera::q::PerfectFindSharedBit32(" + j + "_sbits, ");
+        assertTrue(copy > 0 && copy < sync && sync < loop && loop < probe, src);
+        assertTrue(src.contains("extern __shared__"), src);
+        // the date table's bitmap (about 2,600 days of keys) and nothing else in this kernel's shared memory
+        long words = (((SinkLayout.Build) place(plan(PAYLOAD_JOIN), buildId(PAYLOAD_JOIN), Map.of()).kernels()
+                .get(buildId(PAYLOAD_JOIN)).sink()).table().perfectSlots() + 31) / 32;
+        assertEquals((words + 1) / 2 * 8, shared.sharedBytes(), src);
+
+        CudaKernelSource global = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.BITMAPS, "global",
+                CudaVariantSpace.AGGREGATION, "dense"));
+        assertFalse(global.source().contains("_sbits"), global.source());
+        assertTrue(global.source().contains("tessera::q::PerfectFindBit32(" + j + "_bits, "), global.source());
+        assertEquals(0, global.sharedBytes());
+    }
+
+    @Test
+    void sharedBitmapsGoSmallestFirstWhileTheyFitBesideTheSinksTable() {
+        long max = CudaVariantSpace.MAX_SHARED_BYTES;
+        boolean[] chosen = CudaVariantSpace.sharedBitmaps(List.of(100_000L, 8_000L, 60_000L, 30_000L), 20_000);
+        // 20 KB of sink, then 8 KB, 30 KB and 60 KB fit in 160 KB; the 100 KB bitmap would not
+        assertEquals(List.of(false, true, true, true), List.of(chosen[0], chosen[1], chosen[2], chosen[3]));
+        boolean[] none = CudaVariantSpace.sharedBitmaps(List.of(max), 1);
+        assertFalse(none[0]);
+        assertEquals(4, CudaVariantSpace.bitmapBytes(1));
+        assertEquals(8, CudaVariantSpace.bitmapBytes(33));
+    }
+
+    @Test
+    void aPerfectTablesPayloadIsFetchedWhereItIsFirstReadForTheRowsStillSelected() {
+        CudaKernelSource k = factKernel(PAYLOAD_JOIN, Map.of());
+        String src = k.source();
+        int probe = src.indexOf("// PROBE j");
+        int filter = src.indexOf("// FILTER ");
+        int sink = src.indexOf("// GROUP_AGGREGATE");
+        int gather = src.indexOf("payload for the rows the probes and filters since kept");
+        int read = src.indexOf("_pay1[slot]");
+        // the filter on the discount runs before the probe (filters first); the payload waits for the sink
+        assertTrue(filter < probe && probe < sink && sink < gather && gather < read, src);
+        assertEquals(1, count(src, "_pay1[slot]"), src);
+        String probeLoop = src.substring(probe, src.indexOf("}\n", src.indexOf("flags[i] = 0;", probe)));
+        assertFalse(probeLoop.contains("_pay"), "the probe tests the bitmap only: " + probeLoop);
+        // in 32-bit arithmetic: the keys are ints over an int range
+        assertTrue(src.contains("const int slot = (int)((unsigned int)"), src);
+        assertTrue(src.contains("const int grp = (int)("), src);
+    }
+
+    @Test
+    void aBlocksSumsOfIntsInSharedMemoryTakeNative32BitAtomics() {
+        CudaKernelSource k = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.AGGREGATION, "wglocal"));
+        assertTrue(k.source().contains("tessera::q::SharedAddInt(&s_v0[grp], "), k.source());
+        assertFalse(k.source().contains("AtomicAddChecked(&s_v0"), k.source());
+        // merged into the global table with the overflow check
+        assertTrue(k.source().contains("tessera::q::AtomicAddChecked(&g_v0[s], s_v0[s], err);"), k.source());
+        CudaKernelSource dense = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.AGGREGATION, "dense"));
+        assertTrue(dense.source().contains("tessera::q::AtomicAddChecked(&g_v0[grp], "), dense.source());
+    }
+
+    @Test
+    void fullOccupancyAsksTheCompilerForRegistersFor2048ThreadsPerSm() {
+        String full = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.OCCUPANCY, "full")).source();
+        assertTrue(full.contains("__launch_bounds__(TPB, MIN_BLOCKS_PER_SM)"), full);
+        assertTrue(full.contains("#define MIN_BLOCKS_PER_SM (2048 / TPB < 32 ? 2048 / TPB : 32)"), full);
+        String free = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.OCCUPANCY, "free")).source();
+        assertTrue(free.contains("__launch_bounds__(TPB) "), free);
+        assertFalse(free.contains("MIN_BLOCKS_PER_SM"), free);
+    }
+
+    static int buildId(String sql) {
+        return pipeline(plan(sql), CudaPipelineEmitterTest::builds).id();
+    }
+
     static int count(String s, String part) {
         int n = 0;
         for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {

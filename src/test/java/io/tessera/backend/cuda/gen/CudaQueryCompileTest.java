@@ -134,7 +134,9 @@ class CudaQueryCompileTest {
         String all = String.join("\n", sources.values());
         for (String part : List.of("LinearInsert<", "atomicOr(&build_bits", "CuckooInsert<2, ", "CuckooInsert<3, ",
                 "CuckooInsert<4, ", "CuckooInsert<3, tessera::HashMurmur>", "CuckooFind<2, ", "CuckooFind<3, ",
-                "CuckooFind<4, ", "LinearFind<", "PerfectFindBit(", "(tile atomic + block scan)",
+                "CuckooFind<4, ", "LinearFind<", "PerfectFindBit32(", "PerfectFindSharedBit32(", "_sbits[w] = __ldg(",
+                "payload for the rows the probes and filters since kept", "SharedAddInt(", "MIN_BLOCKS_PER_SM)",
+                "__launch_bounds__(TPB) ", "(tile atomic + block scan)",
                 "BlockReserve<TPB>(out_cursor, selected)", "(two passes: tile counts", "(two passes: selection bitmap",
                 "__ballot_sync(TESSERA_FULL_MASK, flags[i])", "again, for the payload of the rows pass 0 selected")) {
             assertTrue(all.contains(part), "no compiled kernel has " + part);
