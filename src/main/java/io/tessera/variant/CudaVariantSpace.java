@@ -53,6 +53,12 @@ public final class CudaVariantSpace implements VariantSpace {
      * in blocks of 1024 threads otherwise runs one block per SM, and half the warps that hide the probes' latency.
      */
     public static final String OCCUPANCY = "occ";
+    /**
+     * When a perfect table's payload is fetched: {@code early}, by the probe that finds the row; {@code late}, at the
+     * first operation that reads it, for the rows that the probes and filters between kept (aggregation and build
+     * sinks; the row sinks' passes split the payload their own way).
+     */
+    public static final String GATHER = "gather";
     /** Where a pipeline's probes read the perfect tables' presence bitmaps: global (L1/L2) or shared memory. */
     public static final String BITMAPS = "bm";
 
@@ -115,6 +121,9 @@ public final class CudaVariantSpace implements VariantSpace {
         }
         if (probes(p) >= 1) {
             d.add(Dimension.of(BITMAPS, "global", "shared"));
+            if (!rowSink(p)) {
+                d.add(Dimension.of(GATHER, "early", "late"));
+            }
         }
         if (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort) {
             d.add(Dimension.of(MATERIALIZATION, "tile-atomic", "twopass", "bitmap"));
@@ -176,10 +185,13 @@ public final class CudaVariantSpace implements VariantSpace {
             m.put(PROBE_ORDER, "selectivity");
         }
         if (probes(p) >= 1) {
-            // measured on the H200 (docs/PERFORMANCE.md, SSB SF 20): bitmaps in shared memory sped q1.1-q1.3 and q3.3
-            // up by 10-16%, where they take little; larger ones cost the L1 (and the occupancy) the probes' payload
-            // needs, and q2.1, q3.1 and q4.2 ran 15-30% slower
+            // measured on the H200 (docs/PERFORMANCE.md, SSB SF 20): bitmaps in shared memory sped q1.1-q1.3 up by
+            // 10%, where they take little; larger ones cost the L1 (and the occupancy) the probes' payload needs, and
+            // q2.1, q3.1 and q4.2 ran 15-30% slower
             m.put(BITMAPS, defaultSharedBytes(p) <= DEFAULT_SHARED_BITMAP_BYTES ? "shared" : "global");
+            if (!rowSink(p)) {
+                m.put(GATHER, "late");
+            }
         }
         switch (p.sink()) {
             case Sink.Build b -> {
@@ -266,13 +278,18 @@ public final class CudaVariantSpace implements VariantSpace {
     }
 
     /**
-     * Shared bytes a block of the default genome takes under bm=shared: its sink's table (agg=wglocal) and the bitmaps
-     * that fit beside it, its tables perfect where they may be.
+     * Shared bytes a block of the default genome takes under bm=shared, its sink's table (agg=wglocal) included, or
+     * MAX_VALUE when not every bitmap the pipeline probes would move there: one left in global memory competes for
+     * the L1 that the shared copies take (SSB SF 100, q2.x: the 33 KB of supplier and date bitmaps in shared memory,
+     * the 175 KB part bitmap through L1, ran 30% slower than with all three through L1).
      */
     private static long defaultSharedBytes(Pipeline p) {
         List<Long> bytes = new ArrayList<>();
         for (Operation op : p.operations()) {
-            if (op instanceof Operation.Probe probe && perfectAllowed(probe.build())) {
+            if (op instanceof Operation.Probe probe) {
+                if (!perfectAllowed(probe.build())) {
+                    return Long.MAX_VALUE;
+                }
                 bytes.add(bitmapBytes(probe.build().range().size()));
             }
         }
@@ -280,9 +297,16 @@ public final class CudaVariantSpace implements VariantSpace {
         boolean[] shared = sharedBitmaps(bytes, sink);
         long total = sink;
         for (int i = 0; i < shared.length; i++) {
-            total += shared[i] ? bytes.get(i) : 0;
+            if (!shared[i]) {
+                return Long.MAX_VALUE;
+            }
+            total += bytes.get(i);
         }
         return total;
+    }
+
+    private static boolean rowSink(Pipeline p) {
+        return p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort;
     }
 
     private static long probes(Pipeline p) {

@@ -478,9 +478,10 @@ public final class CudaPipelineEmitter {
             default -> "tessera::q::CuckooFind<" + t.kind().ways + ", " + t.hashStruct() + ", " + kt.c + ">(" + j
                     + "_keys, " + k.v() + ", " + empty + ", " + j + "_log2)";
         };
-        // a perfect table's payload waits for the rows that the later probes and filters keep (not in the two-pass
-        // sinks, whose passes split the payload between them)
-        boolean defer = !again && mat == null && t.perfect() && pr.kind() == JoinKind.INNER && !payloads.isEmpty();
+        // gather=late: a perfect table's payload waits for the rows that the later probes and filters keep (not in
+        // the row sinks, whose passes split the payload between them)
+        boolean defer = !again && mat == null && t.perfect() && pr.kind() == JoinKind.INNER && !payloads.isEmpty()
+                && g.has(CudaVariantSpace.GATHER) && g.get(CudaVariantSpace.GATHER).equals("late");
         if (defer) {
             deferredGathers.put(pr.joinId(), new DeferredGather(j, List.copyOf(payloads), k.v(), narrowSlots));
         }
