@@ -31,8 +31,10 @@ import java.util.Map;
  * (twopass) or taking the selection from a bitmap that pass 0 wrote and skipping the empty tiles (bitmap); both give
  * the rows in the same order on every run. The presence bitmaps of the perfect tables a pipeline probes ({@code bm})
  * are read through L1 and L2 ({@code global}) or copied into shared memory at each block's start ({@code shared}),
- * as many as fit beside the sink's shared table, smallest first: a warp's 32 random lookups then cost a few bank
- * conflicts, where through L1 each of the 32 lines it touches takes a cycle of its own.
+ * as many as fit beside the sink's shared table, smallest first: a warp's random lookups then cost bank conflicts
+ * instead of L1 lines, and the copies take L1 capacity and occupancy from the rest of the kernel. A perfect
+ * table's payload ({@code gather}) is fetched by the probe ({@code early}) or where it is first read ({@code late}).
+ * {@code occ=full} asks the compiler for registers that let an SM hold 2048 threads.
  */
 public final class CudaVariantSpace implements VariantSpace {
 

@@ -261,8 +261,8 @@ __device__ __forceinline__ int PerfectFindSharedBit32(const unsigned int* bits, 
     return (bits[s >> 5] >> (s & 31)) & 1u ? (int)s : -1;
 }
 
-// As PerfectFindBit, with the bitmap copied into the block's shared memory (bm=shared): a warp's 32 lookups cost
-// the bank conflicts among them, a few cycles, where through L1 each distinct line costs a cycle of its own.
+// As PerfectFindBit, with the bitmap copied into the block's shared memory (bm=shared): a warp's lookups cost the
+// bank conflicts among them instead of the L1 lines they touch.
 __device__ __forceinline__ long long PerfectFindSharedBit(const unsigned int* bits, long long key, long long key_min,
                                                           long long slots) {
     const long long s = key - key_min;
