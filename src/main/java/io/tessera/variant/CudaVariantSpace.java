@@ -295,7 +295,8 @@ public final class CudaVariantSpace implements VariantSpace {
                 bytes.add(bitmapBytes(probe.build().range().size()));
             }
         }
-        long sink = p.sink() instanceof Sink.GroupAggregate ga && tableBytes(p, ga) <= DEFAULT_SHARED_BYTES ? tableBytes(p, ga) : 0;
+        long sink = p.sink() instanceof Sink.GroupAggregate ga && tableBytes(p, ga) <= DEFAULT_SHARED_BYTES
+                ? sharedTableBytes(p, ga) : 0;
         boolean[] shared = sharedBitmaps(bytes, sink);
         long total = sink;
         for (int i = 0; i < shared.length; i++) {
@@ -371,6 +372,11 @@ public final class CudaVariantSpace implements VariantSpace {
             bytes += (counts ? 0 : 8) + (a.filter() != null ? 8 : 0);
         }
         return slots * bytes;
+    }
+
+    /** Shared bytes a block's table takes under agg=wglocal: {@link #tableBytes} in whole 8-byte words. */
+    public static long sharedTableBytes(Pipeline p, Sink.GroupAggregate ga) {
+        return (tableBytes(p, ga) + 7) / 8 * 8;
     }
 
     /**

@@ -215,7 +215,7 @@ class GpuGroupsTest {
         for (int s = 0; s < slots; s++) {
             rows[s] = r.nextDouble() < density ? r.nextLong(1, 1_000_000) : 0;
         }
-        SinkLayout.Aggregate layout = new SinkLayout.Aggregate("dense", deviceAggs(), mins, sizes, slots, nk, 0);
+        SinkLayout.Aggregate layout = new SinkLayout.Aggregate("dense", deviceAggs(), mins, sizes, slots, nk);
         return new Device(layout, rows, null, values(r, rows), counts(r, rows), null);
     }
 
@@ -246,7 +246,7 @@ class GpuGroupsTest {
                 code /= sizes[k];
             }
         }
-        SinkLayout.Aggregate layout = new SinkLayout.Aggregate("shared", deviceAggs(), new long[nk], new long[nk], 0, nk, 0);
+        SinkLayout.Aggregate layout = new SinkLayout.Aggregate("shared", deviceAggs(), new long[nk], new long[nk], 0, nk);
         return new Device(layout, rows, state, values(r, rows), counts(r, rows), keys);
     }
 

@@ -91,8 +91,15 @@ public final class CudaPipelineEmitter {
      * 32-bit statistics, lies within the int range).
      */
     private static boolean narrowSlots(JoinLayout t) {
-        return t.perfect() && t.keyType() == CType.INT && t.min() >= Integer.MIN_VALUE
-                && t.min() + t.perfectSlots() - 1 <= Integer.MAX_VALUE;
+        return t.perfect() && t.keyType() == CType.INT && intRange(t.min(), t.perfectSlots());
+    }
+
+    /**
+     * Whether {@code [min, min + size)} lies within the int range, where {@code (unsigned)(key - min) < size} in
+     * 32-bit arithmetic tests a 32-bit key against both ends exactly.
+     */
+    private static boolean intRange(long min, long size) {
+        return min >= Integer.MIN_VALUE && min + size - 1 <= Integer.MAX_VALUE;
     }
 
     private CudaPipelineEmitter(Pipeline p, Genome g, Context ctx) {
@@ -173,7 +180,7 @@ public final class CudaPipelineEmitter {
             }
         }
         long sinkBytes = p.sink() instanceof Sink.GroupAggregate ga && "wglocal".equals(g.get(CudaVariantSpace.AGGREGATION))
-                ? (CudaVariantSpace.tableBytes(p, ga) + 7) / 8 * 8 : 0;
+                ? CudaVariantSpace.sharedTableBytes(p, ga) : 0;
         boolean[] shared = CudaVariantSpace.sharedBitmaps(bytes, sinkBytes);
         for (int i = 0; i < shared.length; i++) {
             if (shared[i]) {
@@ -760,7 +767,7 @@ public final class CudaPipelineEmitter {
         }
         if (ga == null) {
             single(calls, aggs);
-            sink = new SinkLayout.Aggregate(mode, aggs, new long[0], new long[0], 1, 0, 0);
+            sink = new SinkLayout.Aggregate(mode, aggs, new long[0], new long[0], 1, 0);
             return;
         }
         // the model's result table in device memory, whichever table the genome keeps
@@ -796,7 +803,7 @@ public final class CudaPipelineEmitter {
             body.append(in).append("        }\n");
             body.append(in).append("    }\n");
             body.append(in).append("}\n");
-            sink = new SinkLayout.Aggregate(mode, aggs, mins, sizes, 0, nk, 0);
+            sink = new SinkLayout.Aggregate(mode, aggs, mins, sizes, 0, nk);
             return;
         }
         long slots = 1;
@@ -814,8 +821,7 @@ public final class CudaPipelineEmitter {
         // 32-bit keys over 32-bit ranges: the offsets and the slot in 32-bit arithmetic, as the probes compute theirs
         boolean narrowIndex = slots <= Integer.MAX_VALUE;
         for (int k = 0; k < nk; k++) {
-            narrowIndex &= keys.get(k).type() == CType.INT && mins[k] >= Integer.MIN_VALUE
-                    && mins[k] + sizes[k] - 1 <= Integer.MAX_VALUE;
+            narrowIndex &= keys.get(k).type() == CType.INT && intRange(mins[k], sizes[k]);
         }
         long stride = 1;
         for (int k = nk - 1; k >= 0; k--) {
@@ -833,7 +839,6 @@ public final class CudaPipelineEmitter {
         }
         boolean local = mode.equals("wglocal");
         boolean independent = mode.equals("independent");
-        long sharedBytes = 0;
         if (local) {
             prologue.append("    // WORKGROUPLOCAL: this block's groups in dynamic shared memory, merged into the global arrays at its end\n");
             long words = 0;
@@ -855,7 +860,6 @@ public final class CudaPipelineEmitter {
             prologue.append("    ").append(countType).append("* const s_rows = reinterpret_cast<").append(countType)
                     .append("*>(tessera_smem + ").append(words).append(");\n");
             words += narrow ? (slots + 1) / 2 : slots;
-            sharedBytes = words * 8;
             sinkSharedWords = words;
             initTable(aggs, "s", slots, "threadIdx.x", "TPB");
             prologue.append("    __syncthreads();\n");
@@ -897,7 +901,7 @@ public final class CudaPipelineEmitter {
         } else if (independent) {
             mergeTable(aggs, "t", slots, "0", "1");
         }
-        sink = new SinkLayout.Aggregate(mode, aggs, mins, sizes, slots, nk, sharedBytes);
+        sink = new SinkLayout.Aggregate(mode, aggs, mins, sizes, slots, nk);
     }
 
     /** Sets every slot of a block's or thread's table ({@code prefix}_rows, _v, _n) to its identity. */
@@ -1297,16 +1301,15 @@ public final class CudaPipelineEmitter {
         sb.append("#define TPB ").append(g.get(CudaVariantSpace.TPB)).append('\n');
         sb.append("#define IPT ").append(g.get(CudaVariantSpace.IPT)).append('\n');
         sb.append("#define TILE (TPB * IPT)\n\n");
-        if (g.has(CudaVariantSpace.OCCUPANCY) && g.get(CudaVariantSpace.OCCUPANCY).equals("full")) {
+        boolean fullOccupancy = g.has(CudaVariantSpace.OCCUPANCY) && g.get(CudaVariantSpace.OCCUPANCY).equals("full");
+        if (fullOccupancy) {
             // occ=full: registers for 2048 threads per SM (at most 32 per thread; a block of 32 threads asks for the
             // 32 blocks an SM holds at most)
             sb.append("#define MIN_BLOCKS_PER_SM (2048 / TPB < 32 ? 2048 / TPB : 32)\n\n");
-            sb.append("using namespace tessera;\n\n");
-            sb.append("extern \"C\" __global__ void __launch_bounds__(TPB, MIN_BLOCKS_PER_SM) ").append(name).append("(\n");
-        } else {
-            sb.append("using namespace tessera;\n\n");
-            sb.append("extern \"C\" __global__ void __launch_bounds__(TPB) ").append(name).append("(\n");
         }
+        sb.append("using namespace tessera;\n\n");
+        sb.append("extern \"C\" __global__ void __launch_bounds__(").append(fullOccupancy ? "TPB, MIN_BLOCKS_PER_SM" : "TPB")
+                .append(") ").append(name).append("(\n");
         for (int k = 0; k < params.size(); k++) {
             KernelParam kp = params.get(k);
             sb.append("        ").append(kp.cType()).append(' ').append(kp.name()).append(k + 1 < params.size() ? ",\n" : ") {\n");

@@ -52,10 +52,11 @@ public sealed interface SinkLayout {
     /**
      * AGGREGATE (one group, {@code mode} "single") or GROUP_AGGREGATE: groups in a dense array ("dense", "wglocal", "independent";
      * key i at {@code mins[i]} with {@code sizes[i]} slots, the last one NULL's) or a global hash table ("shared",
-     * {@code keyWidth} 64-bit words per group). {@code sharedBytes}: the dynamic shared memory each block needs.
+     * {@code keyWidth} 64-bit words per group). The dynamic shared memory of agg=wglocal is the kernel's
+     * ({@link CudaKernelSource#sharedBytes}), with the bitmaps bm=shared copies beside the table.
      */
-    record Aggregate(String mode, List<Agg> aggs, long[] mins, long[] sizes, long denseSlots, int keyWidth,
-                     long sharedBytes) implements SinkLayout {
+    record Aggregate(String mode, List<Agg> aggs, long[] mins, long[] sizes, long denseSlots, int keyWidth)
+            implements SinkLayout {
     }
 
     /**
