@@ -11,13 +11,9 @@ import io.tessera.storage.Database;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import io.tessera.plan.Pipeline;
-import io.tessera.plan.QueryPlan;
 import io.tessera.variant.CudaVariantSpace;
-import io.tessera.variant.Genome;
 
 /**
  * The GPU benchmark: per query, the kernel time and the end-to-end time on the GPU (columns already in device
@@ -70,7 +66,8 @@ public final class GpuBench {
         List<Row> rows = new ArrayList<>();
         for (Queries.Query q : queries) {
             try {
-                QueryEngine.Prepared pg = gpu.prepare(q.sql(), overrides.isEmpty() ? null : overridden(gpu.plan(q.sql()), overrides));
+                QueryEngine.Prepared pg = gpu.prepare(q.sql(),
+                        overrides.isEmpty() ? null : CudaVariantSpace.INSTANCE.defaultsWith(gpu.plan(q.sql()), overrides));
                 QueryResult first = gpu.run(pg); // uploads the columns, warms up
                 double[] kernel = new double[runs];
                 double[] total = new double[runs];
@@ -110,21 +107,6 @@ public final class GpuBench {
     /** Milliseconds to read {@code bytes} at {@code gbps} GB/s. */
     private static double millis(long bytes, double gbps) {
         return bytes / (gbps * 1e9) * 1e3;
-    }
-
-    private static Map<Integer, Genome> overridden(QueryPlan plan, Map<String, String> overrides) {
-        CudaVariantSpace space = CudaVariantSpace.INSTANCE;
-        Map<Integer, Genome> out = new HashMap<>();
-        for (Pipeline p : plan.pipelines()) {
-            Genome g = space.defaultGenome(plan, p);
-            for (Map.Entry<String, String> o : overrides.entrySet()) {
-                if (g.has(o.getKey()) && space.valid(plan, p, g.with(o.getKey(), o.getValue()))) {
-                    g = g.with(o.getKey(), o.getValue());
-                }
-            }
-            out.put(p.id(), g);
-        }
-        return out;
     }
 
     public static String format(List<Row> rows, int cores) {

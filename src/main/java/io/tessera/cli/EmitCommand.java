@@ -43,6 +43,10 @@ public final class EmitCommand implements Callable<Integer> {
             description = "gpu (CUDA C) or cpu (Java); default: ${DEFAULT-VALUE}")
     String device;
 
+    @Option(names = "--cuda-genome", paramLabel = "DIM=VALUE", split = ",",
+            description = "with --device gpu: these CUDA dimension values in every pipeline that allows them, e.g. bm=shared")
+    java.util.Map<String, String> cudaGenome = new java.util.LinkedHashMap<>();
+
     @Override
     public Integer call() throws IOException {
         PrintStream o = System.out;
@@ -52,7 +56,8 @@ public final class EmitCommand implements Callable<Integer> {
             switch (device.toLowerCase(java.util.Locale.ROOT)) {
                 case "gpu" -> {
                     QueryPlan plan = engine.plan(sql);
-                    GpuPlacement placed = GpuPlacement.place(plan, CudaVariantSpace.INSTANCE.defaults(plan),
+                    GpuPlacement placed = GpuPlacement.place(plan, CudaVariantSpace.INSTANCE.completeAll(plan,
+                                    CudaVariantSpace.INSTANCE.defaultsWith(plan, cudaGenome)),
                             key -> GpuPlan.dictionary(t.database(), key));
                     Files.writeString(out.resolve(CudaSources.CRYSTAL_HEADER), CudaSources.crystalHeader());
                     Files.writeString(out.resolve(CudaSources.QUERY_HEADER), CudaSources.read(CudaSources.QUERY_HEADER));

@@ -59,6 +59,8 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     private static final long COMPACT_ABOVE = Long.getLong(COMPACT_PROPERTY, 64 * 1024);
     /** Shared memory a kernel may take without opting in to more. */
     private static final int STATIC_SHARED_LIMIT = 48 * 1024;
+    /** Whether launches ask the driver to keep as L1 what the resident blocks' shared memory leaves (the default). */
+    private static final boolean CARVEOUT = !"driver".equals(System.getProperty("tessera.gpu.carveout"));
 
     private record DeviceTable(JoinLayout layout, DeviceBuffer keys, List<DeviceBuffer> payload, long slots, int log2) {
     }
@@ -149,10 +151,14 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             }
         }
         long blocks = tiles;
+        int resident = Math.max(1, kernel.maxActiveBlocksPerSM(tpb, shared));
         if (!grid.equals("tile")) {
-            int perSm = Integer.parseInt(grid.substring(1));
-            int resident = Math.max(1, kernel.maxActiveBlocksPerSM(tpb, shared));
-            blocks = Math.min(tiles, (long) Math.min(perSm, resident) * rt.info().cores());
+            resident = Math.min(Integer.parseInt(grid.substring(1)), resident);
+            blocks = Math.min(tiles, (long) resident * rt.info().cores());
+        }
+        if (CARVEOUT) {
+            // the shared memory the resident blocks take (1 KB reserved per block), the rest of the SM kept as L1
+            kernel.preferSharedPerSm((long) resident * (shared + kernel.staticSharedBytes() + 1024));
         }
         if (blocks > Integer.MAX_VALUE) {
             throw new Fallback("a grid of " + blocks + " blocks");

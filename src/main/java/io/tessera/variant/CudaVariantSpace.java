@@ -31,8 +31,10 @@ import java.util.Map;
  * (twopass) or taking the selection from a bitmap that pass 0 wrote and skipping the empty tiles (bitmap); both give
  * the rows in the same order on every run. The presence bitmaps of the perfect tables a pipeline probes ({@code bm})
  * are read through L1 and L2 ({@code global}) or copied into shared memory at each block's start ({@code shared}),
- * as many as fit beside the sink's shared table, smallest first: a warp's random lookups then cost bank conflicts
- * instead of L1 lines, and the copies take L1 capacity and occupancy from the rest of the kernel. A perfect
+ * as many as fit beside the sink's shared table, smallest first, and under occ=full no more than lets 2048 threads
+ * stay on an SM: a warp's random lookups then cost bank conflicts instead of L1 lines, and the copies take L1
+ * capacity from the rest of the kernel (launches ask the driver for no larger a shared carve-out than the resident
+ * blocks take, so that the rest stays L1). A perfect
  * table's payload ({@code gather}) is fetched by the probe ({@code early}) or where it is first read ({@code late}).
  * {@code occ=full} asks the compiler for registers that let an SM hold 2048 threads.
  */
@@ -79,8 +81,19 @@ public final class CudaVariantSpace implements VariantSpace {
      * SM, ran q3.1 and q4.2 slower than the dense global array).
      */
     public static final long DEFAULT_SHARED_BYTES = 56 * 1024;
-    /** The most shared memory per block for which the default genome reads the bitmaps from shared memory. */
-    public static final long DEFAULT_SHARED_BITMAP_BYTES = 48 * 1024;
+    /**
+     * The most registers the default genome lets gather=late spend on keys held until the payload is fetched (one
+     * per item per table with payload, four items per thread). Beyond, the default fetches early: with three tables
+     * the late kernel spilled under occ=full's 32 registers, and ran slower (H200, SSB SF 20: q3.1 0.865 ms late
+     * against 0.736 early, q4.3 0.583 against 0.521; with two, late won: q2.1 0.819 against 0.921).
+     */
+    public static final int LATE_GATHER_KEY_REGISTERS = 8;
+    /** Shared memory of one SM on the H100 and H200, 1 KB of it reserved per resident block. */
+    public static final long SHARED_PER_SM = 228 * 1024;
+    /** L1 and shared memory of one SM together (H100, H200): the L1 is what the shared memory leaves. */
+    public static final long L1_AND_SHARED_PER_SM = 256 * 1024;
+    /** L1 the column loads and the late payload gathers want for themselves, besides the bitmaps read through it. */
+    public static final long L1_STREAMING_BYTES = 32 * 1024;
     /** Local memory an INDEPENDENT table may take per thread. */
     public static final long MAX_INDEPENDENT_BYTES = 2 * 1024;
 
@@ -175,8 +188,13 @@ public final class CudaVariantSpace implements VariantSpace {
     @Override
     public Genome defaultGenome(QueryPlan plan, Pipeline p) {
         Map<String, String> m = new LinkedHashMap<>();
+        // two blocks of 1024 threads per SM keep two group tables in shared memory where four blocks of 512 keep
+        // four: the rest of the SM's 256 KB is the L1 that holds the probes' bitmaps and payload (H200, SSB SF 20:
+        // q3.1 from 34% to 50% of the model, q4.2 from 70% to 82%)
+        boolean localTable = p.sink() instanceof Sink.GroupAggregate ga && tableBytes(p, ga) <= DEFAULT_SHARED_BYTES;
+        int tpb = localTable ? 1024 : 512;
         // measured on the H200 over SSB SF 20 (docs/PERFORMANCE.md); profiles replace it per device
-        m.put(TPB, "512");
+        m.put(TPB, Integer.toString(tpb));
         m.put(IPT, "4");
         m.put(GRID, "p4");
         m.put(OCCUPANCY, "full");
@@ -187,12 +205,9 @@ public final class CudaVariantSpace implements VariantSpace {
             m.put(PROBE_ORDER, "selectivity");
         }
         if (probes(p) >= 1) {
-            // measured on the H200 (docs/PERFORMANCE.md, SSB SF 20): bitmaps in shared memory sped q1.1-q1.3 up by
-            // 10%, where they take little; larger ones cost the L1 (and the occupancy) the probes' payload needs, and
-            // q2.1, q3.1 and q4.2 ran 15-30% slower
-            m.put(BITMAPS, defaultSharedBytes(p) <= DEFAULT_SHARED_BITMAP_BYTES ? "shared" : "global");
+            m.put(BITMAPS, defaultSharedBitmaps(p, tpb) ? "shared" : "global");
             if (!rowSink(p)) {
-                m.put(GATHER, "late");
+                m.put(GATHER, payloadTables(p) * 4 <= LATE_GATHER_KEY_REGISTERS ? "late" : "early");
             }
         }
         switch (p.sink()) {
@@ -201,16 +216,8 @@ public final class CudaVariantSpace implements VariantSpace {
                 m.put(HASH, "mulshift");
             }
             case Sink.GroupAggregate ga -> {
-                long slots = denseSlots(ga);
-                boolean local = tableBytes(p, ga) <= DEFAULT_SHARED_BYTES;
-                m.put(AGGREGATION, local ? "wglocal" : slots <= MAX_DENSE_SLOTS ? "dense" : "shared");
+                m.put(AGGREGATION, localTable ? "wglocal" : denseSlots(ga) <= MAX_DENSE_SLOTS ? "dense" : "shared");
                 m.put(HASH, "mulshift");
-                if (local) {
-                    // two blocks of 1024 threads per SM keep two tables in shared memory where four blocks of 512
-                    // keep four: the rest of the SM's 256 KB is the L1 that holds the probes' bitmaps and payload
-                    // (H200, SSB SF 20: q3.1 from 34% to 50% of the model, q4.2 from 70% to 82%)
-                    m.put(TPB, "1024");
-                }
             }
             case Sink.Materialize mat -> m.put(MATERIALIZATION, "tile-atomic");
             case Sink.Sort s -> m.put(MATERIALIZATION, "tile-atomic");
@@ -243,6 +250,24 @@ public final class CudaVariantSpace implements VariantSpace {
         return completeAll(plan, free);
     }
 
+    /**
+     * The default genome of every pipeline of a plan with the values given wherever the pipeline has that dimension
+     * and the value is valid there (not yet completed from the builds).
+     */
+    public Map<Integer, Genome> defaultsWith(QueryPlan plan, Map<String, String> values) {
+        Map<Integer, Genome> out = new HashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            Genome g = defaultGenome(plan, p);
+            for (Map.Entry<String, String> v : values.entrySet()) {
+                if (g.has(v.getKey()) && valid(plan, p, g.with(v.getKey(), v.getValue()))) {
+                    g = g.with(v.getKey(), v.getValue());
+                }
+            }
+            out.put(p.id(), g);
+        }
+        return out;
+    }
+
     /** Adds the derived probe dimensions to every genome of a plan. */
     public Map<Integer, Genome> completeAll(QueryPlan plan, Map<Integer, Genome> free) {
         Map<Integer, Genome> out = new HashMap<>();
@@ -259,10 +284,10 @@ public final class CudaVariantSpace implements VariantSpace {
 
     /**
      * Which of a pipeline's perfect-table bitmaps (their bytes, in any order) go to shared memory under bm=shared:
-     * smallest first, while they fit in {@link #MAX_SHARED_BYTES} beside the sink's {@code sinkBytes}. Returns one
-     * flag per bitmap, in the order given.
+     * smallest first, while they fit in {@code budget} bytes beside the sink's {@code sinkBytes}. Returns one flag per
+     * bitmap, in the order given.
      */
-    public static boolean[] sharedBitmaps(List<Long> bitmapBytes, long sinkBytes) {
+    public static boolean[] sharedBitmaps(List<Long> bitmapBytes, long sinkBytes, long budget) {
         Integer[] order = new Integer[bitmapBytes.size()];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
@@ -271,7 +296,7 @@ public final class CudaVariantSpace implements VariantSpace {
         boolean[] shared = new boolean[order.length];
         long used = sinkBytes;
         for (int i : order) {
-            if (used + bitmapBytes.get(i) <= MAX_SHARED_BYTES) {
+            if (used + bitmapBytes.get(i) <= budget) {
                 used += bitmapBytes.get(i);
                 shared[i] = true;
             }
@@ -280,32 +305,85 @@ public final class CudaVariantSpace implements VariantSpace {
     }
 
     /**
-     * Shared bytes a block of the default genome takes under bm=shared, its sink's table (agg=wglocal) included, or
-     * MAX_VALUE when not every bitmap the pipeline probes would move there: one left in global memory competes for
-     * the L1 that the shared copies take (SSB SF 100, q2.x: the 33 KB of supplier and date bitmaps in shared memory,
-     * the 175 KB part bitmap through L1, ran 30% slower than with all three through L1).
+     * The shared memory a block may take for its sink's table and bitmaps: under occ=full what still lets 2048
+     * threads run on an SM (blocks of 1024 threads: 113 KB; 512: 56 KB), since a bitmap in shared memory that halves
+     * the blocks per SM costs more than it saves (H200, SSB SF 20: q3.1 with all three bitmaps there, one block per
+     * SM, 1.051 against 0.938 ms); under occ=free {@link #MAX_SHARED_BYTES}.
      */
-    private static long defaultSharedBytes(Pipeline p) {
+    public static long sharedBudget(int tpb, boolean fullOccupancy) {
+        if (!fullOccupancy) {
+            return MAX_SHARED_BYTES;
+        }
+        long blocks = blocksPerSm(tpb);
+        return Math.min(MAX_SHARED_BYTES, SHARED_PER_SM / blocks - 1024);
+    }
+
+    /** Blocks of {@code tpb} threads per SM at full occupancy (2048 threads, at most 32 blocks). */
+    public static long blocksPerSm(int tpb) {
+        return Math.max(1, Math.min(32, 2048 / tpb));
+    }
+
+    /** The perfect tables' bitmaps a pipeline probes, in bytes, in the order of its probes; null if one is hashed. */
+    private static List<Long> probedBitmapBytes(Pipeline p) {
         List<Long> bytes = new ArrayList<>();
         for (Operation op : p.operations()) {
             if (op instanceof Operation.Probe probe) {
                 if (!perfectAllowed(probe.build())) {
-                    return Long.MAX_VALUE;
+                    return null;
                 }
                 bytes.add(bitmapBytes(probe.build().range().size()));
             }
         }
+        return bytes;
+    }
+
+    /**
+     * Whether the default genome reads the bitmaps from shared memory: when some move there and the ones left in
+     * global memory either still fit in the L1 the shared memory leaves, or would not fit in L1 even without the
+     * shared copies. A random probe of a bitmap in L1 costs the warp one L1 wavefront per distinct 128-byte line
+     * (up to 32); in shared memory a few bank conflicts (H200, SSB SF 20: q1.1-q1.3 10% faster). But one bitmap
+     * that fit in L1 and no longer does costs more than the copies save (SF 100, q2.1: the 33 KB of supplier and
+     * date bitmaps in shared memory pushed the 175 KB part bitmap out of L1, 4.4 ms against 2.5 ms).
+     */
+    private static boolean defaultSharedBitmaps(Pipeline p, int tpb) {
+        List<Long> bytes = probedBitmapBytes(p);
         long sink = p.sink() instanceof Sink.GroupAggregate ga && tableBytes(p, ga) <= DEFAULT_SHARED_BYTES
                 ? sharedTableBytes(p, ga) : 0;
-        boolean[] shared = sharedBitmaps(bytes, sink);
-        long total = sink;
+        return bytes != null && defaultSharedBitmaps(bytes, sink, tpb);
+    }
+
+    /** {@link #defaultSharedBitmaps(Pipeline, int)} for bitmaps of the bytes given beside a sink's shared table. */
+    public static boolean defaultSharedBitmaps(List<Long> bytes, long sink, int tpb) {
+        boolean[] shared = sharedBitmaps(bytes, sink, sharedBudget(tpb, true));
+        long inShared = 0;
+        long inGlobal = 0;
         for (int i = 0; i < shared.length; i++) {
-            if (!shared[i]) {
-                return Long.MAX_VALUE;
+            if (shared[i]) {
+                inShared += bytes.get(i);
+            } else {
+                inGlobal += bytes.get(i);
             }
-            total += bytes.get(i);
         }
-        return total;
+        if (inShared == 0) {
+            return false;
+        }
+        long blocks = blocksPerSm(tpb);
+        boolean fitsWith = inGlobal <= l1Left(blocks * (sink + inShared));
+        boolean fitsWithout = inGlobal <= l1Left(blocks * sink);
+        return fitsWith || !fitsWithout;
+    }
+
+    /** The L1 left for bitmaps on an SM whose blocks take {@code sharedPerSm} bytes of shared memory. */
+    private static long l1Left(long sharedPerSm) {
+        return L1_AND_SHARED_PER_SM - sharedPerSm - L1_STREAMING_BYTES;
+    }
+
+    /** The probed tables that carry payload besides their key (a perfect table's payload is what gather places). */
+    private static long payloadTables(Pipeline p) {
+        return p.operations().stream()
+                .filter(o -> o instanceof Operation.Probe pr
+                        && pr.build().payload().stream().anyMatch(e -> !pr.build().keys().contains(e)))
+                .count();
     }
 
     private static boolean rowSink(Pipeline p) {

@@ -54,6 +54,8 @@ public final class CudaDriver {
     public static final int FUNC_ATTR_NUM_REGS = 4;
     /** Settable: the dynamic shared memory a launch may ask for (above 48 KB only after opting in). */
     public static final int FUNC_ATTR_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+    /** The share of the SM's L1 and shared memory a kernel would like as shared memory, in percent (a hint). */
+    public static final int FUNC_ATTR_PREFERRED_SHARED_MEMORY_CARVEOUT = 9;
 
     private static final Object LOCK = new Object();
     private static CudaDriver instance;

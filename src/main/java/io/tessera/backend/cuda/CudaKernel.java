@@ -81,6 +81,20 @@ public final class CudaKernel {
         module.context().driver().setFunctionAttribute(function, CudaDriver.FUNC_ATTR_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
     }
 
+    /**
+     * Asks for no more shared memory per SM than {@code sharedPerSm} bytes, the rest of the SM's 256 KB staying L1:
+     * left to itself the driver may give a kernel that uses shared memory a larger carve-out than its resident
+     * blocks take, and the L1 that holds the probes' bitmaps shrinks with it. A hint: the driver rounds it up to
+     * a carve-out the SM has, and goes above it when a block needs more.
+     */
+    public void preferSharedPerSm(long sharedPerSm) {
+        module.context().makeCurrent();
+        CudaDriver driver = module.context().driver();
+        long max = driver.deviceAttribute(CudaDriver.ATTR_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR, module.context().device());
+        int percent = (int) Math.min(100, (sharedPerSm * 100 + max - 1) / Math.max(1, max));
+        driver.setFunctionAttribute(function, CudaDriver.FUNC_ATTR_PREFERRED_SHARED_MEMORY_CARVEOUT, percent);
+    }
+
     /** How many blocks of this size fit on one SM at once (occupancy), for sizing grid-stride launches. */
     public int maxActiveBlocksPerSM(int blockSize, int dynamicSharedBytes) {
         module.context().makeCurrent();

@@ -181,7 +181,9 @@ public final class CudaPipelineEmitter {
         }
         long sinkBytes = p.sink() instanceof Sink.GroupAggregate ga && "wglocal".equals(g.get(CudaVariantSpace.AGGREGATION))
                 ? CudaVariantSpace.sharedTableBytes(p, ga) : 0;
-        boolean[] shared = CudaVariantSpace.sharedBitmaps(bytes, sinkBytes);
+        boolean[] shared = CudaVariantSpace.sharedBitmaps(bytes, sinkBytes,
+                CudaVariantSpace.sharedBudget(Integer.parseInt(g.get(CudaVariantSpace.TPB)),
+                        "full".equals(g.get(CudaVariantSpace.OCCUPANCY))));
         for (int i = 0; i < shared.length; i++) {
             if (shared[i]) {
                 sharedBitmapWords.put(joins.get(i), bytes.get(i) / 4);

@@ -343,13 +343,58 @@ class CudaPipelineEmitterTest {
     @Test
     void sharedBitmapsGoSmallestFirstWhileTheyFitBesideTheSinksTable() {
         long max = CudaVariantSpace.MAX_SHARED_BYTES;
-        boolean[] chosen = CudaVariantSpace.sharedBitmaps(List.of(100_000L, 8_000L, 60_000L, 30_000L), 20_000);
+        boolean[] chosen = CudaVariantSpace.sharedBitmaps(List.of(100_000L, 8_000L, 60_000L, 30_000L), 20_000, max);
         // 20 KB of sink, then 8 KB, 30 KB and 60 KB fit in 160 KB; the 100 KB bitmap would not
         assertEquals(List.of(false, true, true, true), List.of(chosen[0], chosen[1], chosen[2], chosen[3]));
-        boolean[] none = CudaVariantSpace.sharedBitmaps(List.of(max), 1);
+        boolean[] none = CudaVariantSpace.sharedBitmaps(List.of(max), 1, max);
         assertFalse(none[0]);
+        // a budget for two blocks of 1024 threads per SM leaves the 60 KB bitmap out as well
+        boolean[] full = CudaVariantSpace.sharedBitmaps(List.of(100_000L, 8_000L, 60_000L, 30_000L), 20_000,
+                CudaVariantSpace.sharedBudget(1024, true));
+        assertEquals(List.of(false, true, false, true), List.of(full[0], full[1], full[2], full[3]));
         assertEquals(4, CudaVariantSpace.bitmapBytes(1));
         assertEquals(8, CudaVariantSpace.bitmapBytes(33));
+    }
+
+    @Test
+    void underFullOccupancyABlocksSharedMemoryLetsTheSmHold2048Threads() {
+        for (int tpb : List.of(32, 64, 128, 256, 512, 1024)) {
+            long budget = CudaVariantSpace.sharedBudget(tpb, true);
+            long blocks = CudaVariantSpace.blocksPerSm(tpb);
+            assertTrue(blocks * (budget + 1024) <= CudaVariantSpace.SHARED_PER_SM, tpb + " threads: " + budget);
+            assertTrue(blocks * tpb >= Math.min(2048, 32 * tpb), tpb + " threads: " + blocks + " blocks");
+        }
+        assertEquals(113 * 1024, CudaVariantSpace.sharedBudget(1024, true));
+        assertEquals(CudaVariantSpace.MAX_SHARED_BYTES, CudaVariantSpace.sharedBudget(1024, false));
+    }
+
+    @Test
+    void theDefaultReadsBitmapsFromSharedMemoryUnlessThatPushesAnotherOutOfL1() {
+        long kb = 1024;
+        // q3.1 at SF 20: date and supplier beside a 52 KB group table, the 75 KB customer bitmap stays in L1
+        assertTrue(CudaVariantSpace.defaultSharedBitmaps(List.of(5 * kb, kb / 2, 75 * kb), 52 * kb, 1024));
+        // q3.1 at SF 100: the 375 KB customer bitmap misses L1 either way
+        assertTrue(CudaVariantSpace.defaultSharedBitmaps(List.of(25 * kb, kb / 2, 375 * kb), 52 * kb, 1024));
+        // q2.1 at SF 100, blocks of 512: supplier and date in shared memory would leave 175 KB of part bitmap an L1
+        // too small for it
+        assertFalse(CudaVariantSpace.defaultSharedBitmaps(List.of(175 * kb, 25 * kb, kb / 2), 0, 512));
+        // nothing fits: no shared copies
+        assertFalse(CudaVariantSpace.defaultSharedBitmaps(List.of(200 * kb), 0, 1024));
+        // everything fits
+        assertTrue(CudaVariantSpace.defaultSharedBitmaps(List.of(kb / 2), 2 * kb, 1024));
+    }
+
+    @Test
+    void theDefaultFetchesPayloadLateUnlessThreeTablesWouldHoldTheirKeysInRegisters() {
+        QueryPlan one = plan(PAYLOAD_JOIN);
+        assertEquals("late", CudaVariantSpace.INSTANCE.defaultGenome(one, pipeline(one, CudaPipelineEmitterTest::scansLineorder))
+                .get(CudaVariantSpace.GATHER));
+        QueryPlan two = plan(io.tessera.bench.Queries.sql("ssb", "q2.1")); // part and date carry payload
+        assertEquals("late", CudaVariantSpace.INSTANCE.defaultGenome(two, pipeline(two, CudaPipelineEmitterTest::scansLineorder))
+                .get(CudaVariantSpace.GATHER));
+        QueryPlan three = plan(io.tessera.bench.Queries.sql("ssb", "q3.1")); // customer, supplier and date do
+        assertEquals("early", CudaVariantSpace.INSTANCE.defaultGenome(three, pipeline(three, CudaPipelineEmitterTest::scansLineorder))
+                .get(CudaVariantSpace.GATHER));
     }
 
     @Test
