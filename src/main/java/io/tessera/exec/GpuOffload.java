@@ -157,8 +157,9 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             blocks = Math.min(tiles, (long) resident * rt.info().cores());
         }
         if (CARVEOUT) {
-            // the shared memory the resident blocks take (1 KB reserved per block), the rest of the SM kept as L1
-            kernel.preferSharedPerSm((long) resident * (shared + kernel.staticSharedBytes() + 1024));
+            // the shared memory the resident blocks take, the rest of the SM kept as L1
+            kernel.preferSharedPerSm((long) resident
+                    * (shared + kernel.staticSharedBytes() + CudaVariantSpace.SHARED_RESERVED_PER_BLOCK));
         }
         if (blocks > Integer.MAX_VALUE) {
             throw new Fallback("a grid of " + blocks + " blocks");

@@ -88,8 +88,10 @@ public final class CudaVariantSpace implements VariantSpace {
      * against 0.736 early, q4.3 0.583 against 0.521; with two, late won: q2.1 0.819 against 0.921).
      */
     public static final int LATE_GATHER_KEY_REGISTERS = 8;
-    /** Shared memory of one SM on the H100 and H200, 1 KB of it reserved per resident block. */
+    /** Shared memory of one SM on the H100 and H200, {@link #SHARED_RESERVED_PER_BLOCK} of it per resident block. */
     public static final long SHARED_PER_SM = 228 * 1024;
+    /** Shared memory the system reserves for each resident block (H100, H200). */
+    public static final long SHARED_RESERVED_PER_BLOCK = 1024;
     /** L1 and shared memory of one SM together (H100, H200): the L1 is what the shared memory leaves. */
     public static final long L1_AND_SHARED_PER_SM = 256 * 1024;
     /** L1 the column loads and the late payload gathers want for themselves, besides the bitmaps read through it. */
@@ -195,7 +197,8 @@ public final class CudaVariantSpace implements VariantSpace {
         int tpb = localTable ? 1024 : 512;
         // measured on the H200 over SSB SF 20 (docs/PERFORMANCE.md); profiles replace it per device
         m.put(TPB, Integer.toString(tpb));
-        m.put(IPT, "4");
+        int ipt = 4;
+        m.put(IPT, Integer.toString(ipt));
         m.put(GRID, "p4");
         m.put(OCCUPANCY, "full");
         if (p.operations().stream().anyMatch(o -> o instanceof Operation.Filter)) {
@@ -207,7 +210,7 @@ public final class CudaVariantSpace implements VariantSpace {
         if (probes(p) >= 1) {
             m.put(BITMAPS, defaultSharedBitmaps(p, tpb) ? "shared" : "global");
             if (!rowSink(p)) {
-                m.put(GATHER, payloadTables(p) * 4 <= LATE_GATHER_KEY_REGISTERS ? "late" : "early");
+                m.put(GATHER, payloadTables(p) * ipt <= LATE_GATHER_KEY_REGISTERS ? "late" : "early");
             }
         }
         switch (p.sink()) {
@@ -243,11 +246,7 @@ public final class CudaVariantSpace implements VariantSpace {
 
     /** The default genome of every pipeline of a plan, probes completed from their builds. */
     public Map<Integer, Genome> defaults(QueryPlan plan) {
-        Map<Integer, Genome> free = new HashMap<>();
-        for (Pipeline p : plan.pipelines()) {
-            free.put(p.id(), defaultGenome(plan, p));
-        }
-        return completeAll(plan, free);
+        return completeAll(plan, defaultsWith(plan, Map.of()));
     }
 
     /**
@@ -315,7 +314,7 @@ public final class CudaVariantSpace implements VariantSpace {
             return MAX_SHARED_BYTES;
         }
         long blocks = blocksPerSm(tpb);
-        return Math.min(MAX_SHARED_BYTES, SHARED_PER_SM / blocks - 1024);
+        return Math.min(MAX_SHARED_BYTES, SHARED_PER_SM / blocks - SHARED_RESERVED_PER_BLOCK);
     }
 
     /** Blocks of {@code tpb} threads per SM at full occupancy (2048 threads, at most 32 blocks). */

@@ -8,6 +8,10 @@ public final class CudaKernel {
     private final CudaModule module;
     private final String name;
     private final MemorySegment function;
+    /** The carve-out last asked for, in percent (-1: none yet); a launch that wants the same asks nothing. */
+    private int carveoutPercent = -1;
+    /** The device's shared memory per SM, read at the first carve-out asked for. */
+    private long sharedPerSmMax;
 
     CudaKernel(CudaModule module, String name, MemorySegment function) {
         this.module = module;
@@ -87,12 +91,19 @@ public final class CudaKernel {
      * blocks take, and the L1 that holds the probes' bitmaps shrinks with it. A hint: the driver rounds it up to
      * a carve-out the SM has, and goes above it when a block needs more.
      */
-    public void preferSharedPerSm(long sharedPerSm) {
+    public synchronized void preferSharedPerSm(long sharedPerSm) {
         module.context().makeCurrent();
         CudaDriver driver = module.context().driver();
-        long max = driver.deviceAttribute(CudaDriver.ATTR_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR, module.context().device());
-        int percent = (int) Math.min(100, (sharedPerSm * 100 + max - 1) / Math.max(1, max));
-        driver.setFunctionAttribute(function, CudaDriver.FUNC_ATTR_PREFERRED_SHARED_MEMORY_CARVEOUT, percent);
+        if (sharedPerSmMax == 0) {
+            sharedPerSmMax = Math.max(1, driver.deviceAttribute(CudaDriver.ATTR_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR,
+                    module.context().device()));
+        }
+        long max = sharedPerSmMax;
+        int percent = (int) Math.min(100, (sharedPerSm * 100 + max - 1) / max);
+        if (percent != carveoutPercent) {
+            driver.setFunctionAttribute(function, CudaDriver.FUNC_ATTR_PREFERRED_SHARED_MEMORY_CARVEOUT, percent);
+            carveoutPercent = percent;
+        }
     }
 
     /** How many blocks of this size fit on one SM at once (occupancy), for sizing grid-stride launches. */
