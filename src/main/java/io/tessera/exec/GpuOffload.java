@@ -130,7 +130,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             throw new ArithmeticException("/ by zero");
         }
         if ((err & ERR_TABLE_FULL) != 0) {
-            throw new Fallback("pipeline " + pipeline + " met a key outside its table's range or filled its hash table");
+            throw new Fallback("pipeline " + pipeline + " met a key outside its table's range, a payload value outside its statistics' range, or filled its hash table");
         }
         if ((err & ERR_SENTINEL) != 0) {
             throw new Fallback("pipeline " + pipeline + " met a key equal to its hash table's empty marker");
@@ -341,8 +341,8 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             rt.fill64(keys, Long.MIN_VALUE, slots);
         }
         List<DeviceBuffer> payload = new ArrayList<>();
-        for (CType t : layout.payloadTypes()) {
-            payload.add(take(slots * (t == CType.BOOL ? 1 : t.bytes)));
+        for (int c = 0; c < layout.payloadTypes().size(); c++) {
+            payload.add(take(slots * layout.payloadBytes(c)));
         }
         return new DeviceTable(layout, keys, payload, slots, log2);
     }

@@ -250,7 +250,7 @@ public final class PhysicalPlanner {
         List<String> payloadNames = withPayload ? b.names : List.of();
         boolean unique = buildKeyFields.size() == keys.size()
                 && Boolean.TRUE.equals(mq.areColumnsUnique(buildRel, ImmutableBitSet.of(buildKeyFields)));
-        KeyRange range = buildKeys.size() == 1 && common.get(0) == null ? rangeOf(buildKeys.get(0)) : null;
+        KeyRange range = buildKeys.size() == 1 && common.get(0) == null ? KeyRange.of(buildKeys.get(0)) : null;
         if (range != null && range.size() > MAX_PERFECT_RANGE) {
             range = null;
         }
@@ -329,29 +329,6 @@ public final class PhysicalPlanner {
         return k;
     }
 
-    /** The known range of an integer-valued expression: a stored column's min and max, or a dictionary's codes. */
-    static KeyRange rangeOf(Expr e) {
-        if (!(e instanceof Expr.Ref r) || r.slot().origin() == null) {
-            return null;
-        }
-        Column c = r.slot().origin();
-        switch (c.type().kind()) {
-            case INTEGER, DATE, BIGINT, BOOLEAN -> {
-                if (!c.stats().hasRange()) {
-                    return null;
-                }
-                return new KeyRange(c.stats().minLong(), c.stats().maxLong());
-            }
-            case VARCHAR -> {
-                int n = c.dictionary().size();
-                return n == 0 ? null : new KeyRange(0, n - 1);
-            }
-            default -> {
-                return null;
-            }
-        }
-    }
-
     // ---- aggregation ----
 
     private Open aggregate(Aggregate a) {
@@ -368,7 +345,7 @@ public final class PhysicalPlanner {
             Expr e = o.fields.get(g);
             keys.add(e);
             keyNames.add(outNames.get(k++));
-            ranges.add(rangeOf(e));
+            ranges.add(KeyRange.of(e));
         }
         List<AggCall> aggs = new ArrayList<>();
         for (AggregateCall call : a.getAggCallList()) {

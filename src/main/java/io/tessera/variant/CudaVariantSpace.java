@@ -2,6 +2,7 @@ package io.tessera.variant;
 
 import io.tessera.plan.AggCall;
 import io.tessera.plan.AggFunction;
+import io.tessera.plan.Expr;
 import io.tessera.plan.KeyRange;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
@@ -36,6 +37,9 @@ import java.util.Map;
  * capacity from the rest of the kernel (launches ask the driver for no larger a shared carve-out than the resident
  * blocks take, so that the rest stays L1). A perfect
  * table's payload ({@code gather}) is fetched by the probe ({@code early}) or where it is first read ({@code late}).
+ * Perfect tables are probed under a branch per row or predicated ({@code ppred}).
+ * A join table's integer payload columns of small known range are stored as they are ({@code pay=wide}) or as one- or
+ * two-byte offsets from their minimum ({@code pay=narrow}); the probes read what their build wrote.
  * {@code occ=full} asks the compiler for registers that let an SM hold 2048 threads.
  */
 public final class CudaVariantSpace implements VariantSpace {
@@ -63,8 +67,24 @@ public final class CudaVariantSpace implements VariantSpace {
      * sinks; the row sinks' passes split the payload their own way).
      */
     public static final String GATHER = "gather";
+    /**
+     * How a pipeline probes its perfect tables: {@code branch}, under a branch per row, so that rows no longer selected
+     * skip the probe (a warp skips it when none of its rows is selected); {@code predicated}, for every row without a
+     * branch, the bitmap word and the payload read with predicated loads for the selected rows only: a few
+     * instructions per row whatever the selection, where the branched probe costs several times that in every warp
+     * with one selected row.
+     */
+    public static final String PROBE_PREDICATION = "ppred";
     /** Where a pipeline's probes read the perfect tables' presence bitmaps: global (L1/L2) or shared memory. */
     public static final String BITMAPS = "bm";
+    /**
+     * How a join table stores its payload columns: {@code wide}, as their type; {@code narrow}, each integer column
+     * whose known range spans at most 2^16 values as its offset from the range's minimum in one or two bytes, so
+     * that the arrays the probes read at random take a half to an eighth of the cache.
+     */
+    public static final String PAYLOAD = "pay";
+    /** The most values a payload column narrowed to two bytes can hold (one byte: 256). */
+    public static final long NARROW_PAYLOAD_VALUES = 1L << 16;
 
     /** Largest perfect join table, in slots. */
     public static final long MAX_PERFECT_SLOTS = 1L << 26;
@@ -109,6 +129,10 @@ public final class CudaVariantSpace implements VariantSpace {
         return HASH + ".j" + joinId;
     }
 
+    public static String probePayload(int joinId) {
+        return PAYLOAD + ".j" + joinId;
+    }
+
     @Override
     public String backend() {
         return BACKEND;
@@ -119,7 +143,12 @@ public final class CudaVariantSpace implements VariantSpace {
         List<Dimension> d = new ArrayList<>();
         switch (p.sink()) {
             case Sink.GroupAggregate ga -> d.add(Dimension.of(AGGREGATION, "dense", "wglocal", "independent", "shared"));
-            case Sink.Build b -> d.add(Dimension.of(HASH_TABLE, "perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"));
+            case Sink.Build b -> {
+                d.add(Dimension.of(HASH_TABLE, "perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"));
+                if (narrowablePayload(b)) {
+                    d.add(Dimension.of(PAYLOAD, "wide", "narrow"));
+                }
+            }
             default -> {
             }
         }
@@ -135,6 +164,9 @@ public final class CudaVariantSpace implements VariantSpace {
         }
         if (probes(p) >= 2) {
             d.add(Dimension.of(PROBE_ORDER, "selectivity", "written"));
+        }
+        if (probesPerfectTable(p)) {
+            d.add(Dimension.of(PROBE_PREDICATION, "branch", "predicated"));
         }
         if (probes(p) >= 1) {
             d.add(Dimension.of(BITMAPS, "global", "shared"));
@@ -207,6 +239,9 @@ public final class CudaVariantSpace implements VariantSpace {
         if (probes(p) >= 2) {
             m.put(PROBE_ORDER, "selectivity");
         }
+        if (probesPerfectTable(p)) {
+            m.put(PROBE_PREDICATION, "branch");
+        }
         if (probes(p) >= 1) {
             m.put(BITMAPS, defaultSharedBitmaps(p, tpb) ? "shared" : "global");
             if (!rowSink(p)) {
@@ -217,6 +252,9 @@ public final class CudaVariantSpace implements VariantSpace {
             case Sink.Build b -> {
                 m.put(HASH_TABLE, perfectAllowed(b) ? "perfect" : "linear");
                 m.put(HASH, "mulshift");
+                if (narrowablePayload(b)) {
+                    m.put(PAYLOAD, "wide");
+                }
             }
             case Sink.GroupAggregate ga -> {
                 m.put(AGGREGATION, localTable ? "wglocal" : denseSlots(ga) <= MAX_DENSE_SLOTS ? "dense" : "shared");
@@ -238,6 +276,9 @@ public final class CudaVariantSpace implements VariantSpace {
                 Genome build = buildGenome(plan, probe.joinId(), genomesByPipeline);
                 if (build != null) {
                     out = out.with(probeTable(probe.joinId()), build.get(HASH_TABLE)).with(probeHash(probe.joinId()), build.get(HASH));
+                    if (build.has(PAYLOAD)) {
+                        out = out.with(probePayload(probe.joinId()), build.get(PAYLOAD));
+                    }
                 }
             }
         }
@@ -389,6 +430,11 @@ public final class CudaVariantSpace implements VariantSpace {
         return p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort;
     }
 
+    /** Whether a pipeline probes a table that may be perfect (ppred means something to it). */
+    private static boolean probesPerfectTable(Pipeline p) {
+        return p.operations().stream().anyMatch(o -> o instanceof Operation.Probe pr && perfectAllowed(pr.build()));
+    }
+
     private static long probes(Pipeline p) {
         return p.operations().stream().filter(o -> o instanceof Operation.Probe).count();
     }
@@ -400,6 +446,24 @@ public final class CudaVariantSpace implements VariantSpace {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether a build's payload has a column that pay=narrow stores in fewer bytes: an integer column (INTEGER, DATE,
+     * BIGINT, or a dictionary code) whose known range spans at most {@link #NARROW_PAYLOAD_VALUES} values.
+     */
+    public static boolean narrowablePayload(Sink.Build b) {
+        return b.payload().stream().anyMatch(e -> narrowPayloadRange(e) != null);
+    }
+
+    /** The range a payload column is stored over under pay=narrow, or null when it stays wide. */
+    public static KeyRange narrowPayloadRange(Expr e) {
+        TypeKind k = e.type().kind();
+        if (k != TypeKind.INTEGER && k != TypeKind.DATE && k != TypeKind.BIGINT && k != TypeKind.VARCHAR) {
+            return null;
+        }
+        KeyRange r = KeyRange.of(e);
+        return r != null && r.size() > 0 && r.size() <= NARROW_PAYLOAD_VALUES ? r : null;
     }
 
     /** Constraint of ht=perfect: one integer-valued key whose range is known and not too large. */

@@ -235,39 +235,30 @@ __device__ __forceinline__ long long PerfectFind(const K* keys, K key, long long
     return keys[s] == key ? s : -1;
 }
 
-// The slot of key in a perfect table kept as a presence bitmap over [key_min, key_min + slots), or -1.
-__device__ __forceinline__ long long PerfectFindBit(const unsigned int* __restrict__ bits, long long key,
-                                                    long long key_min, long long slots) {
+// The slot of key in a perfect table kept as a presence bitmap over [key_min, key_min + slots), or -1 when the key
+// is absent or the row not selected. SHARED: the bitmap was copied into the block's shared memory (bm=shared), where
+// a warp's lookups cost the bank conflicts among them instead of the L1 lines they touch. The word is read only for
+// a selected key in range: a predicated load, no branch, so that a probe called for every row of a tile
+// (ppred=predicated) costs the same few instructions whichever rows are still selected.
+template <bool SHARED>
+__device__ __forceinline__ long long PerfectFindBit(const unsigned int* bits, long long key, long long key_min,
+                                                    long long slots, bool selected = true) {
     const long long s = key - key_min;
-    if (s < 0 || s >= slots) return -1;
-    return (__ldg(&bits[s >> 5]) >> (s & 31)) & 1u ? s : -1;
+    unsigned int word = 0;
+    if (selected && s >= 0 && s < slots) word = SHARED ? bits[s >> 5] : __ldg(&bits[s >> 5]);
+    return (word >> (s & 31)) & 1u ? s : -1;
 }
 
 // PerfectFindBit for 32-bit keys, in 32-bit arithmetic: probing kernels are issue-bound, and a 64-bit subtract and
 // two 64-bit compares take twice the instructions. (unsigned)(key - min) < slots tests both ends of the range at
 // once; it is exact for a range of 32-bit keys (one that ends at INT_MAX at most, with slots below 2^31).
-__device__ __forceinline__ int PerfectFindBit32(const unsigned int* __restrict__ bits, int key, long long key_min,
-                                                long long slots) {
+template <bool SHARED>
+__device__ __forceinline__ int PerfectFindBit32(const unsigned int* bits, int key, long long key_min, long long slots,
+                                                bool selected = true) {
     const unsigned int s = (unsigned int)key - (unsigned int)key_min;
-    if (s >= (unsigned int)slots) return -1;
-    return (__ldg(&bits[s >> 5]) >> (s & 31)) & 1u ? (int)s : -1;
-}
-
-// PerfectFindBit32 with the bitmap in shared memory (bm=shared).
-__device__ __forceinline__ int PerfectFindSharedBit32(const unsigned int* bits, int key, long long key_min,
-                                                      long long slots) {
-    const unsigned int s = (unsigned int)key - (unsigned int)key_min;
-    if (s >= (unsigned int)slots) return -1;
-    return (bits[s >> 5] >> (s & 31)) & 1u ? (int)s : -1;
-}
-
-// As PerfectFindBit, with the bitmap copied into the block's shared memory (bm=shared): a warp's lookups cost the
-// bank conflicts among them instead of the L1 lines they touch.
-__device__ __forceinline__ long long PerfectFindSharedBit(const unsigned int* bits, long long key, long long key_min,
-                                                          long long slots) {
-    const long long s = key - key_min;
-    if (s < 0 || s >= slots) return -1;
-    return (bits[s >> 5] >> (s & 31)) & 1u ? s : -1;
+    unsigned int word = 0;
+    if (selected && s < (unsigned int)slots) word = SHARED ? bits[s >> 5] : __ldg(&bits[s >> 5]);
+    return (word >> (s & 31)) & 1u ? (int)s : -1;
 }
 
 // ---- hash-join build and probe: cuckoo hashing with K = 2..4 hash functions (ht=cuckoo2|3|4) ----

@@ -83,7 +83,10 @@ public final class CudaPipelineEmitter {
     private long sinkSharedWords;
 
     /** A perfect table's payload columns still to fetch, and the key expression their slot comes from. */
-    private record DeferredGather(String j, List<Integer> columns, String key, boolean narrowSlots) {
+    private record DeferredGather(JoinLayout table, List<Integer> columns, String key, boolean narrowSlots) {
+        String j() {
+            return "j" + table.joinId();
+        }
     }
 
     /**
@@ -468,7 +471,7 @@ public final class CudaPipelineEmitter {
         for (int c : payloads) {
             CType pt = t.payloadTypes().get(c);
             param(new KernelParam(KernelParam.Kind.PROBE_PAYLOAD, pr.joinId(), c, j + "_pay" + c,
-                    "const " + pt.memory() + "* __restrict__"));
+                    "const " + t.payloadMemory(c) + "* __restrict__"));
             body.append(in).append(pt.memory()).append(' ').append(j).append("_p").append(c).append("[IPT];\n");
             String v = j + "_p" + c + "[i]";
             loadedPayload.put(pr.joinId() + ":" + c, new CValue(pt == CType.BOOL ? "(" + v + " != 0)" : v, pt,
@@ -478,9 +481,11 @@ public final class CudaPipelineEmitter {
         boolean narrowSlots = narrowSlots(t);
         String empty = "(" + kt.c + ")" + CudaExprGen.longLiteral(t.emptyKey());
         String find = switch (t.kind()) {
-            case PERFECT -> (sharedBitmapWords.containsKey(pr.joinId()) ? "tessera::q::PerfectFindSharedBit" : "tessera::q::PerfectFindBit")
-                    + (narrowSlots ? "32(" : "(") + j + (sharedBitmapWords.containsKey(pr.joinId()) ? "_sbits" : "_bits")
-                    + (narrowSlots ? ", " : ", (long long)") + k.v() + ", " + j + "_min, " + j + "_slots)";
+            case PERFECT -> "tessera::q::PerfectFindBit" + (narrowSlots ? "32<" : "<")
+                    + sharedBitmapWords.containsKey(pr.joinId()) + ">(" + j
+                    + (sharedBitmapWords.containsKey(pr.joinId()) ? "_sbits" : "_bits")
+                    + (narrowSlots ? ", " : ", (long long)") + k.v() + ", " + j + "_min, " + j + "_slots"
+                    + (predicatedProbe(t, again) ? ", flags[i])" : ")");
             case LINEAR -> "tessera::q::LinearFind<" + t.hashStruct() + ", " + kt.c + ">(" + j + "_keys, " + k.v() + ", "
                     + empty + ", " + j + "_log2)";
             // the key is in one of its candidate slots or nowhere: the candidates are read, no run of slots is walked
@@ -492,15 +497,61 @@ public final class CudaPipelineEmitter {
         boolean defer = !again && mat == null && t.perfect() && pr.kind() == JoinKind.INNER && !payloads.isEmpty()
                 && g.has(CudaVariantSpace.GATHER) && g.get(CudaVariantSpace.GATHER).equals("late");
         if (defer) {
-            deferredGathers.put(pr.joinId(), new DeferredGather(j, List.copyOf(payloads), k.v(), narrowSlots));
+            deferredGathers.put(pr.joinId(), new DeferredGather(t, List.copyOf(payloads), k.v(), narrowSlots));
         }
+        List<Integer> bothPasses = new ArrayList<>(payloads);
+        bothPasses.removeAll(secondPassOnly);
+        if (predicatedProbe(t, again)) {
+            predicatedProbe(pr, find, narrowSlots, defer ? List.of() : bothPasses, defer ? List.of() : secondPassOnly, t, in);
+        } else {
+            branchedProbe(pr, find, narrowSlots, again, defer, payloads, bothPasses, secondPassOnly, t, in);
+        }
+        narrowed = true;
+        if (!again) {
+            model.table(tableBytes(t, pr, payloads));
+            model.narrow(keeps(pr, t));
+        }
+    }
+
+    /**
+     * ppred=predicated: a perfect table's probe (pass 0) runs for every row of the tile, its bitmap word read only for
+     * the selected ones, without a branch; the payload of the rows found is fetched with predicated loads.
+     */
+    private boolean predicatedProbe(JoinLayout t, boolean again) {
+        return t.perfect() && !again && g.has(CudaVariantSpace.PROBE_PREDICATION)
+                && "predicated".equals(g.get(CudaVariantSpace.PROBE_PREDICATION));
+    }
+
+    private void predicatedProbe(Operation.Probe pr, String find, boolean narrowSlots, List<Integer> bothPasses,
+                                 List<Integer> secondPassOnly, JoinLayout t, String in) {
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    const ").append(narrowSlots ? "int" : "long long").append(" slot = ").append(find).append(";  // -1 for a row not selected\n");
+        body.append(in).append(pr.kind() == JoinKind.ANTI ? "    flags[i] = flags[i] && slot < 0;\n" : "    flags[i] = slot >= 0;\n");
+        if (!bothPasses.isEmpty() || !secondPassOnly.isEmpty()) {
+            body.append(in).append("    if (flags[i]) {\n");
+            gathers(t, bothPasses, in + "        ");
+            if (!secondPassOnly.isEmpty()) {
+                body.append(in).append("        if (pass == 1) {  // only the outputs read these\n");
+                gathers(t, secondPassOnly, in + "            ");
+                body.append(in).append("        }\n");
+            }
+            body.append(in).append("    }\n");
+        }
+        body.append(in).append("}\n");
+    }
+
+    /** A probe under a branch per row: rows no longer selected skip it (the whole warp, when none of its rows is). */
+    private void branchedProbe(Operation.Probe pr, String find, boolean narrowSlots, boolean again, boolean defer,
+                               List<Integer> payloads, List<Integer> bothPasses, List<Integer> secondPassOnly,
+                               JoinLayout t, String in) {
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
         body.append(in).append("    if (flags[i]) {\n");
         body.append(in).append("        const ").append(narrowSlots ? "int" : "long long").append(" slot = ").append(find).append(";\n");
         if (again) {
             body.append(in).append("        if (slot >= 0) {\n");
-            gathers(j, payloads, in + "            ");
+            gathers(t, payloads, in + "            ");
             body.append(in).append("        }\n");
         } else {
             switch (pr.kind()) {
@@ -510,15 +561,13 @@ public final class CudaPipelineEmitter {
                     if (payloads.isEmpty() || defer) {
                         body.append(in).append("        if (slot < 0) flags[i] = 0;\n");
                     } else {
-                        List<Integer> bothPasses = new ArrayList<>(payloads);
-                        bothPasses.removeAll(secondPassOnly);
                         body.append(in).append("        if (slot < 0) {\n");
                         body.append(in).append("            flags[i] = 0;\n");
                         body.append(in).append("        } else {\n");
-                        gathers(j, bothPasses, in + "            ");
+                        gathers(t, bothPasses, in + "            ");
                         if (!secondPassOnly.isEmpty()) {
                             body.append(in).append("            if (pass == 1) {  // only the outputs read these\n");
-                            gathers(j, secondPassOnly, in + "                ");
+                            gathers(t, secondPassOnly, in + "                ");
                             body.append(in).append("            }\n");
                         }
                         body.append(in).append("        }\n");
@@ -528,11 +577,6 @@ public final class CudaPipelineEmitter {
         }
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
-        narrowed = true;
-        if (!again) {
-            model.table(tableBytes(t, pr, payloads));
-            model.narrow(keeps(pr, t));
-        }
     }
 
     /** The estimated fraction of the rows a probe of table t keeps: the table's share of its build rows, or the rest. */
@@ -547,7 +591,7 @@ public final class CudaPipelineEmitter {
     private static double tableBytes(JoinLayout t, Operation.Probe pr, List<Integer> payloads) {
         double entry = 0;
         for (int c : payloads) {
-            entry += t.payloadTypes().get(c).bytes;
+            entry += t.payloadBytes(c);
         }
         if (t.perfect()) {
             return t.perfectSlots() / 8.0 + t.perfectSlots() * entry;
@@ -570,17 +614,28 @@ public final class CudaPipelineEmitter {
             body.append(in).append(d.narrowSlots()
                     ? "            const int slot = (int)((unsigned int)" + d.key() + " - (unsigned int)" + d.j() + "_min);\n"
                     : "            const long long slot = (long long)" + d.key() + " - " + d.j() + "_min;\n");
-            gathers(d.j(), d.columns(), in + "            ");
+            gathers(d.table(), d.columns(), in + "            ");
             body.append(in).append("        }\n");
         }
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
     }
 
-    private void gathers(String j, List<Integer> payloads, String in) {
+    private void gathers(JoinLayout t, List<Integer> payloads, String in) {
+        String j = "j" + t.joinId();
         for (int c : payloads) {
-            body.append(in).append(j).append("_p").append(c).append("[i] = ").append(j).append("_pay").append(c)
-                    .append("[slot];\n");
+            String stored = j + "_pay" + c + "[slot]";
+            KeyRange r = t.payloadRanges().get(c);
+            body.append(in).append(j).append("_p").append(c).append("[i] = ");
+            if (r == null) {
+                body.append(stored).append(";\n");
+            } else if (t.payloadTypes().get(c) == CType.INT) {
+                body.append("(int)((unsigned int)").append(stored).append(" + (unsigned int)")
+                        .append(CudaExprGen.longLiteral(r.min())).append(");  // stored narrow, as value - min\n");
+            } else {
+                body.append("(long long)").append(stored).append(" + ").append(CudaExprGen.longLiteral(r.min()))
+                        .append(";  // stored narrow, as value - min\n");
+            }
         }
     }
 
@@ -619,18 +674,21 @@ public final class CudaPipelineEmitter {
         }
         List<CType> payloadTypes = new ArrayList<>();
         List<String> payloadDicts = new ArrayList<>();
+        List<KeyRange> payloadRanges = new ArrayList<>();
+        boolean narrow = g.has(CudaVariantSpace.PAYLOAD) && "narrow".equals(g.get(CudaVariantSpace.PAYLOAD));
         for (Expr e : b.payload()) {
+            payloadRanges.add(narrow ? CudaVariantSpace.narrowPayloadRange(e) : null);
             if (e.type().kind() == TypeKind.VARCHAR && !(e instanceof Expr.Ref)) {
                 throw new GpuUnsupported("a computed string in a join payload");
             }
             payloadTypes.add(CType.stored(e.type()));
             payloadDicts.add(e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null);
         }
-        JoinLayout layout = new JoinLayout(b.joinId(), kind, murmur, kt, payloadTypes, payloadDicts,
+        JoinLayout layout = new JoinLayout(b.joinId(), kind, murmur, kt, payloadTypes, payloadDicts, payloadRanges,
                 perfect ? r.min() : 0, perfect ? r.size() : 0, model.selected());
         model.written(kt.bytes);
-        for (CType t : payloadTypes) {
-            model.written(t.bytes);
+        for (int c = 0; c < payloadTypes.size(); c++) {
+            model.written(layout.payloadBytes(c));
         }
         sink = new SinkLayout.Build(layout);
         body.append(in).append(String.format(java.util.Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
@@ -641,7 +699,7 @@ public final class CudaPipelineEmitter {
         params.add(new KernelParam(KernelParam.Kind.BUILD_KEYS, b.joinId(), perfect ? "build_bits" : "build_keys",
                 (perfect ? "unsigned int" : kt.c) + "* __restrict__"));
         for (int c = 0; c < payloadTypes.size(); c++) {
-            params.add(new KernelParam(KernelParam.Kind.BUILD_PAYLOAD, b.joinId(), c, "build_pay" + c, payloadTypes.get(c).memory() + "* __restrict__"));
+            params.add(new KernelParam(KernelParam.Kind.BUILD_PAYLOAD, b.joinId(), c, "build_pay" + c, layout.payloadMemory(c) + "* __restrict__"));
         }
         if (perfect) {
             params.add(new KernelParam(KernelParam.Kind.BUILD_MIN, b.joinId(), "build_min", "const long long"));
@@ -672,17 +730,33 @@ public final class CudaPipelineEmitter {
         }
         if (!payloadTypes.isEmpty()) {
             body.append(in).append("        if (slot >= 0) {\n");
-            buildPayload(b, in + "            ");
+            buildPayload(b, layout, in + "            ");
             body.append(in).append("        }\n");
         }
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
     }
 
-    private void buildPayload(Sink.Build b, String in) {
+    private void buildPayload(Sink.Build b, JoinLayout t, String in) {
         for (int c = 0; c < b.payload().size(); c++) {
             CValue v = gen.gen(b.payload().get(c));
-            body.append(in).append("build_pay").append(c).append("[slot] = ").append(v.v()).append(";\n");
+            KeyRange r = t.payloadRanges().get(c);
+            if (r == null) {
+                body.append(in).append("build_pay").append(c).append("[slot] = ").append(v.v()).append(";\n");
+                continue;
+            }
+            // pay=narrow: the offset from the statistics' minimum; a value outside their range fails the pipeline
+            String u = t.payloadTypes().get(c) == CType.INT ? "unsigned int" : "unsigned long long";
+            body.append(in).append("{\n");
+            body.append(in).append("    const ").append(u).append(" off = (").append(u).append(')').append(v.v())
+                    .append(" - (").append(u).append(')').append(CudaExprGen.longLiteral(r.min())).append(";\n");
+            body.append(in).append("    if (off < ").append(r.size()).append("u) {\n");
+            body.append(in).append("        build_pay").append(c).append("[slot] = (").append(t.payloadMemory(c))
+                    .append(")off;\n");
+            body.append(in).append("    } else {\n");
+            body.append(in).append("        err |= TESSERA_ERR_TABLE_FULL;  // a payload value outside the range the statistics gave\n");
+            body.append(in).append("    }\n");
+            body.append(in).append("}\n");
         }
     }
 
@@ -729,7 +803,7 @@ public final class CudaPipelineEmitter {
         body.append(pad).append("        const long long slot = tessera::q::CuckooFind<").append(fns).append(", ").append(kt)
                 .append(">(build_keys, key, ").append(empty).append(", build_log2);\n");
         body.append(pad).append("        if (slot >= 0) {\n");
-        buildPayload(b, pad + "            ");
+        buildPayload(b, t, pad + "            ");
         body.append(pad).append("        }\n");
         body.append(pad).append("    }\n");
         body.append(pad).append("}\n");
@@ -1177,7 +1251,7 @@ public final class CudaPipelineEmitter {
         narrowed = true;
         body.append(in).append("// pass 1: only the tiles with rows; the selection from the bitmap\n");
         body.append(in).append("const unsigned long long first = tile_rows[base / TILE];\n");
-        body.append(in).append("if (tile_rows[base / TILE + 1] == first) continue;  // the same for the whole block\n");
+        body.append(in).append("if (tile_rows[base / TILE + 1] == first) return;  // the same for the whole block\n");
         body.append(in).append("const long long word = base / 32 + threadIdx.x / 32;\n");
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
@@ -1323,9 +1397,10 @@ public final class CudaPipelineEmitter {
         }
         sb.append(prologue);
         sharedBitmapCopies(sb);
-        sb.append("    // ").append(p.source()).append(": tiles of TILE rows; a persistent grid loops over them\n");
-        sb.append("    for (long long base = (long long)blockIdx.x * TILE; base < n; base += (long long)gridDim.x * TILE) {\n");
-        sb.append("        const int tile_size = n - base < TILE ? (int)(n - base) : TILE;\n");
+        // the tile body is a lambda called with the constant TILE for full tiles and the row count for the tail, so
+        // that the compiler drops the tail's bounds checks and the choice of arrangement from the full tiles' copy
+        sb.append("    // ").append(p.source()).append(": one tile of TILE rows (the last one of fewer)\n");
+        sb.append("    auto tile = [&](const long long base, const int tile_size) {\n");
         sb.append("        int flags[IPT];\n");
         if (firstPass == null) {
             sb.append("        BlockInitFlags<TPB, IPT>(flags, tile_size);\n");
@@ -1339,6 +1414,14 @@ public final class CudaPipelineEmitter {
             indent(sb, body);
             sb.append("        }\n");
         }
+        sb.append("    };\n");
+        sb.append("    // a persistent grid loops over the tiles\n");
+        sb.append("    for (long long base = (long long)blockIdx.x * TILE; base < n; base += (long long)gridDim.x * TILE) {\n");
+        sb.append("        if (n - base >= TILE) {\n");
+        sb.append("            tile(base, TILE);\n");
+        sb.append("        } else {\n");
+        sb.append("            tile(base, (int)(n - base));\n");
+        sb.append("        }\n");
         sb.append("    }\n");
         sb.append(epilogue);
         sb.append("    if (err) atomicOr(error, err);\n");

@@ -1,5 +1,7 @@
 package io.tessera.backend.cuda.gen;
 
+import io.tessera.plan.KeyRange;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -9,10 +11,13 @@ import java.util.Locale;
  * functions, the hashed kinds with the murmur or multiply-shift hash; keys of {@code keyType}; one array per payload
  * column ({@code payloadTypes}), indexed by slot. {@code payloadDicts}: the dictionary key of each VARCHAR payload
  * column (else null). {@code selectivity}: the estimated fraction of the build table's rows in the table, which is
- * the fraction of probes that find a match when the join follows a foreign key.
+ * the fraction of probes that find a match when the join follows a foreign key. {@code payloadRanges}: per payload
+ * column, the range it is stored over as an unsigned offset from the range's minimum (pay=narrow), one byte for up to
+ * 256 values and two for up to 2^16, or null where the column is stored as its type.
  */
 public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, List<CType> payloadTypes,
-                         List<String> payloadDicts, long min, long perfectSlots, double selectivity) {
+                         List<String> payloadDicts, List<KeyRange> payloadRanges, long min, long perfectSlots,
+                         double selectivity) {
 
     /** The table kinds, by genome value: perfect, linear, cuckoo2, cuckoo3, cuckoo4. */
     public enum Kind {
@@ -37,6 +42,23 @@ public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, L
         public static Kind of(String value) {
             return valueOf(value.toUpperCase(Locale.ROOT));
         }
+    }
+
+    /** The bytes one slot of payload column {@code c} takes in device memory. */
+    public int payloadBytes(int c) {
+        KeyRange r = payloadRanges.get(c);
+        if (r == null) {
+            return payloadTypes.get(c) == CType.BOOL ? 1 : payloadTypes.get(c).bytes;
+        }
+        return r.size() <= 256 ? 1 : 2;
+    }
+
+    /** The element type of payload column {@code c}'s array in device memory. */
+    public String payloadMemory(int c) {
+        if (payloadRanges.get(c) == null) {
+            return payloadTypes.get(c).memory();
+        }
+        return payloadBytes(c) == 1 ? "unsigned char" : "unsigned short";
     }
 
     public boolean perfect() {

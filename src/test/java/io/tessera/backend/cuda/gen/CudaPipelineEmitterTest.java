@@ -267,7 +267,7 @@ class CudaPipelineEmitterTest {
         int pass0 = src.indexOf("        if (pass == 0) {\n            BlockInitFlags<TPB, IPT>(flags, tile_size);");
         int ballot = src.indexOf("const unsigned int ballot = __ballot_sync(TESSERA_FULL_MASK, flags[i]);");
         int pass1 = src.indexOf("        } else {\n            // pass 1: only the tiles with rows");
-        int skip = src.indexOf("if (tile_rows[base / TILE + 1] == first) continue;");
+        int skip = src.indexOf("if (tile_rows[base / TILE + 1] == first) return;");
         int fromBits = src.indexOf("flags[i] = (int)((sel_bits[word + i * (TPB / 32)] >> (threadIdx.x & 31)) & 1u);");
         int again = src.indexOf("again, for the payload of the rows pass 0 selected");
         int written = src.indexOf("out0[row] = ");
@@ -303,7 +303,9 @@ class CudaPipelineEmitterTest {
             JoinLayout t = joins.get(((io.tessera.plan.Operation.Probe) op).joinId());
             selected *= t.selectivity();
             assertTrue(t.perfect(), t.toString());
-            tables += t.perfectSlots() / 8 + t.perfectSlots() * 4L; // the bitmap and the one payload column fetched
+            // the bitmap and the one payload column fetched (a nation or a year, four bytes under the default pay=wide)
+            assertEquals(4, t.payloadBytes(1), t.toString());
+            tables += t.perfectSlots() / 8 + t.perfectSlots() * 4L;
         }
         ModelBytes m = k.model();
         // ASIA customers and suppliers (1/5 each), 1992 to 1997: a few per cent of the rows reach the groups
@@ -316,6 +318,47 @@ class CudaPipelineEmitterTest {
     }
 
     @Test
+    void narrowPayloadIsStoredAsOffsetsFromTheStatisticsMinimumAndWidenedByTheProbe() {
+        QueryPlan plan = plan(PAYLOAD_JOIN);
+        int build = buildId(PAYLOAD_JOIN);
+        Pipeline fact = pipeline(plan, CudaPipelineEmitterTest::scansLineorder);
+        assertEquals("wide", CudaVariantSpace.INSTANCE.defaultGenome(plan, pipeline(plan, CudaPipelineEmitterTest::builds))
+                .get(CudaVariantSpace.PAYLOAD));
+        for (String pay : List.of("narrow", "wide")) {
+            GpuPlacement placed = place(plan, build, Map.of(CudaVariantSpace.PAYLOAD, pay));
+            String b = placed.kernels().get(build).source();
+            String probe = placed.kernels().get(fact.id()).source();
+            assertTrue(probe.contains("pay.j"), probe);
+            if (pay.equals("narrow")) {
+                // d_year over 1992..1998 fits a byte; the build checks each value against the statistics' range
+                assertTrue(b.contains("unsigned char* __restrict__ build_pay1"), b);
+                assertTrue(b.contains("(unsigned int)1992LL;") && b.contains("if (off < 7u)"), b);
+                assertTrue(b.contains("err |= TESSERA_ERR_TABLE_FULL;  // a payload value outside"), b);
+                assertTrue(probe.contains("const unsigned char* __restrict__ j0_pay1"), probe);
+                assertTrue(probe.contains("(int)((unsigned int)j0_pay1[slot] + (unsigned int)1992LL)"), probe);
+            } else {
+                assertTrue(b.contains("int* __restrict__ build_pay1") && !b.contains("off <"), b);
+                assertTrue(probe.contains("const int* __restrict__ j0_pay1") && probe.contains("= j0_pay1[slot];"), probe);
+            }
+        }
+    }
+
+    @Test
+    void predicatedProbesRunForEveryRowWithoutABranchAndBranchedOnesOnlyForSelectedRows() {
+        String predicated = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.PROBE_PREDICATION, "predicated",
+                CudaVariantSpace.GATHER, "early")).source();
+        assertTrue(predicated.contains("_slots, flags[i]);  // -1 for a row not selected\n"), predicated);
+        assertTrue(predicated.contains("    flags[i] = slot >= 0;\n"), predicated);
+        assertFalse(predicated.contains("if (slot < 0)"), predicated);
+        String branched = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.PROBE_PREDICATION, "branch",
+                CudaVariantSpace.GATHER, "early")).source();
+        assertTrue(branched.contains("_slots);\n") && branched.contains("if (slot < 0) {"), branched);
+        assertFalse(branched.contains("flags[i]);  // -1 for a row not selected"), branched);
+        // both call the tile body with the constant TILE for full tiles, so that the tail's checks fold away there
+        assertTrue(predicated.contains("tile(base, TILE);") && predicated.contains("tile(base, (int)(n - base));"), predicated);
+    }
+
+    @Test
     void smallBitmapsAreCopiedToSharedMemoryAndProbedThere() {
         CudaKernelSource shared = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.BITMAPS, "shared",
                 CudaVariantSpace.AGGREGATION, "dense"));
@@ -324,8 +367,8 @@ class CudaPipelineEmitterTest {
         String j = "j" + join;
         int copy = src.indexOf("_sbits[w] = __ldg(&" + j + "_bits[w]);");
         int sync = src.indexOf("__syncthreads();", copy);
-        int loop = src.indexOf("for (long long base = ");
-        int probe = src.indexOf("tessera::q::PerfectFindSharedBit32(" + j + "_sbits, ");
+        int loop = src.indexOf("auto tile = [&]");
+        int probe = src.indexOf("tessera::q::PerfectFindBit32<true>(" + j + "_sbits, ");
         assertTrue(copy > 0 && copy < sync && sync < loop && loop < probe, src);
         assertTrue(src.contains("extern __shared__"), src);
         // the date table's bitmap (about 2,600 days of keys) and nothing else in this kernel's shared memory
@@ -336,7 +379,7 @@ class CudaPipelineEmitterTest {
         CudaKernelSource global = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.BITMAPS, "global",
                 CudaVariantSpace.AGGREGATION, "dense"));
         assertFalse(global.source().contains("_sbits"), global.source());
-        assertTrue(global.source().contains("tessera::q::PerfectFindBit32(" + j + "_bits, "), global.source());
+        assertTrue(global.source().contains("tessera::q::PerfectFindBit32<false>(" + j + "_bits, "), global.source());
         assertEquals(0, global.sharedBytes());
     }
 

@@ -134,7 +134,8 @@ class CudaQueryCompileTest {
         String all = String.join("\n", sources.values());
         for (String part : List.of("LinearInsert<", "atomicOr(&build_bits", "CuckooInsert<2, ", "CuckooInsert<3, ",
                 "CuckooInsert<4, ", "CuckooInsert<3, tessera::HashMurmur>", "CuckooFind<2, ", "CuckooFind<3, ",
-                "CuckooFind<4, ", "LinearFind<", "PerfectFindBit32(", "PerfectFindSharedBit32(", "_sbits[w] = __ldg(",
+                "CuckooFind<4, ", "LinearFind<", "PerfectFindBit32<false>(", "PerfectFindBit32<true>(", "_slots, flags[i]);  // -1 for a row not selected",
+                "_slots);\n", "_sbits[w] = __ldg(",
                 "payload for the rows the probes and filters since kept", "SharedAddInt(", "MIN_BLOCKS_PER_SM)",
                 "__launch_bounds__(TPB) ", "(tile atomic + block scan)",
                 "BlockReserve<TPB>(out_cursor, selected)", "(two passes: tile counts", "(two passes: selection bitmap",
