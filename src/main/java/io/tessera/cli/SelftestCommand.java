@@ -10,9 +10,12 @@ import io.tessera.storage.Database;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -102,17 +105,29 @@ public final class SelftestCommand implements Callable<Integer> {
         return failed == 0 && leaks == 0 ? 0 : 1;
     }
 
-    private interface Generator {
+    interface Generator {
         void generate(Database db);
     }
 
-    private static void generate(Path dir, Generator g, PrintStream out) {
+    /**
+     * Generates the data into a sibling directory and renames it to {@code dir} once complete, so that a run stopped
+     * while generating leaves no directory that a later run would take for complete data (it would miss tables).
+     */
+    static void generate(Path dir, Generator g, PrintStream out) {
         if (Files.isRegularFile(dir.resolve("manifest.json"))) {
             return;
         }
         out.println("generating " + dir + " ...");
-        try (Database d = Database.openOrCreate(dir)) {
+        Path partial = dir.resolveSibling(dir.getFileName() + ".partial");
+        Database.deleteTree(partial);
+        Database.deleteTree(dir); // no manifest: not a database, at most what an older version left half-written
+        try (Database d = Database.openOrCreate(partial)) {
             g.generate(d);
+        }
+        try {
+            Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot move the generated data to " + dir, e);
         }
     }
 }

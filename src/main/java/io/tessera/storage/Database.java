@@ -280,7 +280,8 @@ public final class Database implements AutoCloseable {
         return crc.getValue();
     }
 
-    static void deleteTree(Path p) {
+    /** Deletes a directory and everything under it (nothing when it does not exist). */
+    public static void deleteTree(Path p) {
         if (!Files.exists(p)) {
             return;
         }
