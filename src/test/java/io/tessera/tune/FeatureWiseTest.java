@@ -77,6 +77,18 @@ class FeatureWiseTest {
     }
 
     @Test
+    void aValueReplacesTheCurrentOneOnlyWhenFasterByMoreThanTheMargin() {
+        // a is 1% faster at 1 (noise-sized: kept at 0, and no pass is spent confirming), b 10% faster at 2
+        List<Dimension> dims = List.of(Synthetic.numeric("a", 2), Synthetic.numeric("b", 3));
+        ToDoubleFunction<Genome> cost = g -> (i(g, "a") == 1 ? 0.99 : 1.0) * (i(g, "b") == 2 ? 0.9 : 1.0);
+        TuningSpace space = TuningSpace.of(dims, Synthetic.genome(dims, 0, 0), g -> true);
+        TuningResult fw = new FeatureWise().search(space, Synthetic.objective(cost));
+        assertEquals(Synthetic.genome(dims, 0, 2), fw.best().get(0));
+        TuningResult exact = new FeatureWise(FeatureWise.DEFAULT_PASSES, 1e9, 1e9, 0).search(space, Synthetic.objective(cost));
+        assertEquals(Synthetic.genome(dims, 1, 2), exact.best().get(0));
+    }
+
+    @Test
     void pruningLimitsSlowMeasurements() {
         List<Dimension> dims = List.of(Synthetic.numeric("a", 8));
         ToDoubleFunction<Genome> cost = g -> i(g, "a") == 5 ? 0.5 : 1 + i(g, "a");
