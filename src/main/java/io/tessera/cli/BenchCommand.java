@@ -82,9 +82,10 @@ public final class BenchCommand implements Callable<Integer> {
             try (Tessera t = Tessera.open(db)) {
                 List<io.tessera.bench.GpuBench.Row> rows = io.tessera.bench.GpuBench.run(t.database(), queries, runs, out,
                         cudaGenome, !noJvm);
-                out.printf(Locale.ROOT, "%s%s on the GPU%s, %d runs after one warm-up, medians; model = bytes read / "
-                        + "measured read bandwidth%n", s.toUpperCase(Locale.ROOT), sf == null ? "" : " SF " + sf,
-                        cudaGenome.isEmpty() ? "" : " " + cudaGenome, runs);
+                out.printf(Locale.ROOT, "%s%s on the GPU%s, %d runs after %.1f s of warm-up runs, medians, every query on the "
+                        + "GPU before the JVM backend; model = bytes read / measured read bandwidth%n", s.toUpperCase(Locale.ROOT),
+                        sf == null ? "" : " SF " + sf, cudaGenome.isEmpty() ? "" : " " + cudaGenome, runs,
+                        io.tessera.bench.GpuBench.WARM_UP_SECONDS);
                 out.print(io.tessera.bench.GpuBench.format(rows, Runtime.getRuntime().availableProcessors()));
                 return rows.stream().allMatch(r -> r.error() == null || !r.device().equals("-")) ? 0 : 1;
             }
