@@ -530,12 +530,7 @@ public final class CudaPipelineEmitter {
         body.append(in).append(pr.kind() == JoinKind.ANTI ? "    flags[i] = flags[i] && slot < 0;\n" : "    flags[i] = slot >= 0;\n");
         if (!bothPasses.isEmpty() || !secondPassOnly.isEmpty()) {
             body.append(in).append("    if (flags[i]) {\n");
-            gathers(t, bothPasses, in + "        ");
-            if (!secondPassOnly.isEmpty()) {
-                body.append(in).append("        if (pass == 1) {  // only the outputs read these\n");
-                gathers(t, secondPassOnly, in + "            ");
-                body.append(in).append("        }\n");
-            }
+            passGathers(t, bothPasses, secondPassOnly, in + "        ");
             body.append(in).append("    }\n");
         }
         body.append(in).append("}\n");
@@ -564,12 +559,7 @@ public final class CudaPipelineEmitter {
                         body.append(in).append("        if (slot < 0) {\n");
                         body.append(in).append("            flags[i] = 0;\n");
                         body.append(in).append("        } else {\n");
-                        gathers(t, bothPasses, in + "            ");
-                        if (!secondPassOnly.isEmpty()) {
-                            body.append(in).append("            if (pass == 1) {  // only the outputs read these\n");
-                            gathers(t, secondPassOnly, in + "                ");
-                            body.append(in).append("            }\n");
-                        }
+                        passGathers(t, bothPasses, secondPassOnly, in + "            ");
                         body.append(in).append("        }\n");
                     }
                 }
@@ -577,6 +567,16 @@ public final class CudaPipelineEmitter {
         }
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
+    }
+
+    /** Fetches the payload both passes read, then, under mat=twopass, what only the outputs of pass 1 read. */
+    private void passGathers(JoinLayout t, List<Integer> bothPasses, List<Integer> secondPassOnly, String in) {
+        gathers(t, bothPasses, in);
+        if (!secondPassOnly.isEmpty()) {
+            body.append(in).append("if (pass == 1) {  // only the outputs read these\n");
+            gathers(t, secondPassOnly, in + "    ");
+            body.append(in).append("}\n");
+        }
     }
 
     /** The estimated fraction of the rows a probe of table t keeps: the table's share of its build rows, or the rest. */
