@@ -3,9 +3,14 @@ package io.tessera.tune;
 import io.tessera.storage.Database;
 
 import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeMap;
 
-/** How each backend makes a {@link Target} of a query on a device: one registration per backend. */
+/**
+ * How each backend makes a {@link Target} of a query on a device: one registration per backend, the JVM backend's
+ * here, the others' through {@link TargetProvider} services.
+ */
 public final class Targets {
 
     /** Makes the target of one query on one device. */
@@ -18,7 +23,9 @@ public final class Targets {
 
     static {
         register("jvm", JvmTarget::new);
-        register("cuda", CudaTarget::new);
+        for (TargetProvider p : ServiceLoader.load(TargetProvider.class, Targets.class.getClassLoader())) {
+            register(p.backend(), p::create);
+        }
     }
 
     private Targets() {
@@ -26,6 +33,11 @@ public final class Targets {
 
     public static synchronized void register(String backend, Factory f) {
         FACTORIES.put(backend, f);
+    }
+
+    /** The backends that can run tuning measurements. */
+    public static synchronized Set<String> backends() {
+        return Set.copyOf(FACTORIES.keySet());
     }
 
     public static synchronized Target create(TuningDevice device, Database db, String sql) {

@@ -1,17 +1,20 @@
-package io.tessera.tune;
+package io.tessera.exec;
 
 import io.tessera.api.QueryResult;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
-import io.tessera.exec.GpuPlan;
-import io.tessera.exec.Device;
-import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
 import io.tessera.variant.VariantSpace;
+import io.tessera.tune.InQueryTuning;
+import io.tessera.tune.JvmTarget;
+import io.tessera.tune.Objective;
+import io.tessera.tune.Target;
+import io.tessera.tune.TuningDevice;
+import io.tessera.tune.TuningSpace;
 import io.tessera.variant.VariantSpaces;
 
 import java.util.ArrayList;
@@ -28,7 +31,7 @@ import java.util.TreeMap;
  * cannot run the tuned pipeline on the GPU counts as pruned. The GPU backend does not change genomes between
  * blocks, so plateau descent and the online pool do not run here.
  */
-public final class CudaTarget implements Target {
+public final class CudaTuningTarget implements Target {
 
     private final TuningDevice device;
     private final String sql;
@@ -41,7 +44,7 @@ public final class CudaTarget implements Target {
     /** The query planned and compiled for the JVM once; each variant only changes its kernels. */
     private final QueryEngine.Prepared base;
 
-    public CudaTarget(TuningDevice device, Database db, String sql) {
+    public CudaTuningTarget(TuningDevice device, Database db, String sql) {
         String why = io.tessera.backend.cuda.runtime.GpuRuntime.unavailableReason();
         if (why != null) {
             throw new IllegalArgumentException("device " + device.name() + ": the GPU cannot be used: " + why);
