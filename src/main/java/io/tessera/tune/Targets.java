@@ -24,7 +24,7 @@ public final class Targets {
     static {
         register("jvm", JvmTarget::new);
         for (TargetProvider p : ServiceLoader.load(TargetProvider.class, Targets.class.getClassLoader())) {
-            register(p.backend(), p::create);
+            register(p.backend(), p);
         }
     }
 

@@ -485,7 +485,7 @@ public final class CudaPipelineEmitter {
                     + sharedBitmapWords.containsKey(pr.joinId()) + ">(" + j
                     + (sharedBitmapWords.containsKey(pr.joinId()) ? "_sbits" : "_bits")
                     + (narrowSlots ? ", " : ", (long long)") + k.v() + ", " + j + "_min, " + j + "_slots"
-                    + (predicatedProbe(t, again) ? ", flags[i])" : ")");
+                    + (probesPredicated(t, again) ? ", flags[i])" : ")");
             case LINEAR -> "tessera::q::LinearFind<" + t.hashStruct() + ", " + kt.c + ">(" + j + "_keys, " + k.v() + ", "
                     + empty + ", " + j + "_log2)";
             // the key is in one of its candidate slots or nowhere: the candidates are read, no run of slots is walked
@@ -501,7 +501,7 @@ public final class CudaPipelineEmitter {
         }
         List<Integer> bothPasses = new ArrayList<>(payloads);
         bothPasses.removeAll(secondPassOnly);
-        if (predicatedProbe(t, again)) {
+        if (probesPredicated(t, again)) {
             predicatedProbe(pr, find, narrowSlots, defer ? List.of() : bothPasses, defer ? List.of() : secondPassOnly, t, in);
         } else {
             branchedProbe(pr, find, narrowSlots, again, defer, payloads, bothPasses, secondPassOnly, t, in);
@@ -517,7 +517,7 @@ public final class CudaPipelineEmitter {
      * ppred=predicated: a perfect table's probe (pass 0) runs for every row of the tile, its bitmap word read only for
      * the selected ones, without a branch; the payload of the rows found is fetched with predicated loads.
      */
-    private boolean predicatedProbe(JoinLayout t, boolean again) {
+    private boolean probesPredicated(JoinLayout t, boolean again) {
         return t.perfect() && !again && g.has(CudaVariantSpace.PROBE_PREDICATION)
                 && "predicated".equals(g.get(CudaVariantSpace.PROBE_PREDICATION));
     }

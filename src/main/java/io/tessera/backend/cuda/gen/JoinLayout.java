@@ -48,7 +48,7 @@ public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, L
     public int payloadBytes(int c) {
         KeyRange r = payloadRanges.get(c);
         if (r == null) {
-            return payloadTypes.get(c) == CType.BOOL ? 1 : payloadTypes.get(c).bytes;
+            return payloadTypes.get(c).bytes;
         }
         return r.size() <= 256 ? 1 : 2;
     }
