@@ -37,7 +37,8 @@ import java.util.Map;
  * capacity from the rest of the kernel (launches ask the driver for no larger a shared carve-out than the resident
  * blocks take, so that the rest stays L1). A perfect
  * table's payload ({@code gather}) is fetched by the probe ({@code early}) or where it is first read ({@code late}).
- * Perfect tables are probed under a branch per row or predicated ({@code ppred}).
+ * Perfect tables are probed under a branch per row, predicated, or either as the estimated share of rows reaching
+ * the last of them suggests ({@code ppred}).
  * A join table's integer payload columns of small known range are stored as they are ({@code pay=wide}) or as one- or
  * two-byte offsets from their minimum ({@code pay=narrow}); the probes read what their build wrote.
  * {@code occ=full} asks the compiler for registers that let an SM hold 2048 threads.
@@ -72,9 +73,18 @@ public final class CudaVariantSpace implements VariantSpace {
      * skip the probe (a warp skips it when none of its rows is selected); {@code predicated}, for every row without a
      * branch, the bitmap word and the payload read with predicated loads for the selected rows only: a few
      * instructions per row whatever the selection, where the branched probe costs several times that in every warp
-     * with one selected row.
+     * with one selected row; {@code estimate}, predicated when an estimated {@link #PREDICATED_PROBE_SHARE} of the rows
+     * or more reach the pipeline's last perfect-table probe, else branched.
      */
     public static final String PROBE_PREDICATION = "ppred";
+    /**
+     * Under ppred=estimate, the estimated share of the scanned rows reaching a pipeline's last perfect-table probe
+     * from which its probes are predicated. Measured on the H200 (SSB SF 20 and 100, the whole pipeline predicated
+     * against branched): faster where that share is 3.7% or more (q1.1-q1.3 by 5-7%, q3.1 by 4-5%), slower where it
+     * is 1.1% or less (q2.1-q2.3, q3.2-q3.4, q4.2, q4.3 by 1-30%), within 3% either way at 1.6% (q4.1). A probe
+     * reached by few rows is skipped by most warps when branched, where a predicated one costs every warp.
+     */
+    public static final double PREDICATED_PROBE_SHARE = 1.0 / 40;
     /** Where a pipeline's probes read the perfect tables' presence bitmaps: global (L1/L2) or shared memory. */
     public static final String BITMAPS = "bm";
     /**
@@ -166,7 +176,7 @@ public final class CudaVariantSpace implements VariantSpace {
             d.add(Dimension.of(PROBE_ORDER, "selectivity", "written"));
         }
         if (probesPerfectTable(p)) {
-            d.add(Dimension.of(PROBE_PREDICATION, "branch", "predicated"));
+            d.add(Dimension.of(PROBE_PREDICATION, "branch", "predicated", "estimate"));
         }
         if (probes(p) >= 1) {
             d.add(Dimension.of(BITMAPS, "global", "shared"));
@@ -240,7 +250,7 @@ public final class CudaVariantSpace implements VariantSpace {
             m.put(PROBE_ORDER, "selectivity");
         }
         if (probesPerfectTable(p)) {
-            m.put(PROBE_PREDICATION, "branch");
+            m.put(PROBE_PREDICATION, "estimate");
         }
         if (probes(p) >= 1) {
             m.put(BITMAPS, defaultSharedBitmaps(p, tpb) ? "shared" : "global");

@@ -70,6 +70,8 @@ public final class CudaPipelineEmitter {
     private ModelAccount model;
     /** The planner's estimates of the filters' selectivities, for the model. */
     private final Selectivity estimates;
+    /** Whether this kernel's perfect-table probes (pass 0) are predicated rather than branched (ppred). */
+    private boolean probesPredicated;
     private SinkLayout sink;
     /** The joins whose presence bitmaps this kernel copies into shared memory (bm=shared), and their 32-bit words. */
     private final Map<Integer, Long> sharedBitmapWords = new java.util.LinkedHashMap<>();
@@ -146,6 +148,7 @@ public final class CudaPipelineEmitter {
         operations = g.has(CudaVariantSpace.PROBE_ORDER) && g.get(CudaVariantSpace.PROBE_ORDER).equals("selectivity")
                 ? bySelectivity(p.operations()) : p.operations();
         chooseSharedBitmaps();
+        probesPredicated = predicatesProbes();
         for (int k = 0; k < operations.size(); k++) {
             Operation op = operations.get(k);
             collectLaterSlots(k + 1);
@@ -436,7 +439,10 @@ public final class CudaPipelineEmitter {
         body.append(in).append("// PROBE ").append(j).append(' ').append(pr.kind().name().toLowerCase(java.util.Locale.ROOT))
                 .append(" on ").append(comment(key)).append(" (").append(t.describe()).append(")")
                 .append(sharedBitmapWords.containsKey(pr.joinId()) ? ", its bitmap in shared memory" : "")
-                .append(again ? ": again, for the payload of the rows pass 0 selected" : "").append('\n');
+                .append(again ? ": again, for the payload of the rows pass 0 selected" : "")
+                .append(probesPredicated(t, again) ? String.format(java.util.Locale.ROOT,
+                        ", predicated (an estimated %.1f%% of the rows reach it)", 100 * model.selected()) : "")
+                .append('\n');
         load(key, in);
         // a perfect table is a presence bitmap (bit = key - min) beside the payload arrays: a probe reads one bit,
         // and bitmaps are small enough to stay in L1 and L2 where the key arrays would not
@@ -515,11 +521,47 @@ public final class CudaPipelineEmitter {
 
     /**
      * ppred=predicated: a perfect table's probe (pass 0) runs for every row of the tile, its bitmap word read only for
-     * the selected ones, without a branch; the payload of the rows found is fetched with predicated loads.
+     * the selected ones, without a branch; the payload of the rows found is fetched with predicated loads. Under
+     * ppred=estimate, the pipeline's probes are predicated when {@link #probesPredicated} said so.
      */
     private boolean probesPredicated(JoinLayout t, boolean again) {
-        return t.perfect() && !again && g.has(CudaVariantSpace.PROBE_PREDICATION)
-                && "predicated".equals(g.get(CudaVariantSpace.PROBE_PREDICATION));
+        return t.perfect() && !again && probesPredicated;
+    }
+
+    /**
+     * Whether the genome predicates the pipeline's perfect-table probes: always, never, or (ppred=estimate) when the
+     * estimated share of the rows that reach its last one is {@link CudaVariantSpace#PREDICATED_PROBE_SHARE} or more.
+     */
+    private boolean predicatesProbes() {
+        if (!g.has(CudaVariantSpace.PROBE_PREDICATION)) {
+            return false;
+        }
+        return switch (g.get(CudaVariantSpace.PROBE_PREDICATION)) {
+            case "predicated" -> true;
+            case "estimate" -> shareAtLastPerfectProbe() >= CudaVariantSpace.PREDICATED_PROBE_SHARE;
+            default -> false;
+        };
+    }
+
+    /** The estimated share of the scanned rows still selected where the pipeline probes its last perfect table. */
+    private double shareAtLastPerfectProbe() {
+        double share = 1;
+        double atLast = 1;
+        for (Operation op : operations) {
+            switch (op) {
+                case Operation.Filter f -> share *= Math.max(0, Math.min(1, estimates.of(f.condition())));
+                case Operation.Probe pr -> {
+                    JoinLayout t = ctx.join(pr.joinId());
+                    if (t != null) {
+                        if (t.perfect()) {
+                            atLast = share;
+                        }
+                        share *= Math.max(0, Math.min(1, keeps(pr, t)));
+                    }
+                }
+            }
+        }
+        return atLast;
     }
 
     private void predicatedProbe(Operation.Probe pr, String find, boolean narrowSlots, List<Integer> bothPasses,

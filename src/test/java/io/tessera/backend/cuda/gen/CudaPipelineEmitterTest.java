@@ -359,6 +359,23 @@ class CudaPipelineEmitterTest {
     }
 
     @Test
+    void probesArePredicatedByEstimateWhenEnoughRowsReachTheLastOne() {
+        // q1.1: an estimated 9.8% of the rows reach its one probe, after the filters on discount and quantity
+        String q11 = factKernel(io.tessera.bench.Queries.sql("ssb", "q1.1"), Map.of()).source();
+        assertTrue(q11.contains("ppred=estimate"), q11);
+        assertTrue(q11.contains(", predicated (an estimated 9.8% of the rows reach it)"), q11);
+        assertTrue(q11.contains("flags[i] = slot >= 0;"), q11);
+        // q2.1: the part probe keeps 1/25 and the supplier probe 1/5, so under 1% reach the date probe: all branched
+        String q21 = factKernel(io.tessera.bench.Queries.sql("ssb", "q2.1"), Map.of()).source();
+        assertFalse(q21.contains("predicated (an estimated"), q21);
+        assertTrue(count(q21, "if (slot < 0)") >= 3, q21);
+        // an explicit value wins over the estimate
+        String q21p = factKernel(io.tessera.bench.Queries.sql("ssb", "q2.1"),
+                Map.of(CudaVariantSpace.PROBE_PREDICATION, "predicated")).source();
+        assertEquals(3, count(q21p, "// -1 for a row not selected"), q21p);
+    }
+
+    @Test
     void smallBitmapsAreCopiedToSharedMemoryAndProbedThere() {
         CudaKernelSource shared = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.BITMAPS, "shared",
                 CudaVariantSpace.AGGREGATION, "dense"));
@@ -442,7 +459,7 @@ class CudaPipelineEmitterTest {
 
     @Test
     void aPerfectTablesPayloadIsFetchedWhereItIsFirstReadForTheRowsStillSelected() {
-        CudaKernelSource k = factKernel(PAYLOAD_JOIN, Map.of());
+        CudaKernelSource k = factKernel(PAYLOAD_JOIN, Map.of(CudaVariantSpace.PROBE_PREDICATION, "branch"));
         String src = k.source();
         int probe = src.indexOf("// PROBE j");
         int filter = src.indexOf("// FILTER ");
