@@ -159,7 +159,7 @@ public final class TuneCommand implements Callable<Integer> {
         }
         t.print(out);
         for (String n : o.notes()) {
-            out.println("shared shape " + n);
+            out.println(n);
         }
         out.printf(Locale.ROOT, "profile: %s (%d pipeline shapes)%n%n", store.file(o.device().fingerprint()),
                 o.profile().entries().size());

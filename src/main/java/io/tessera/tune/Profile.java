@@ -48,6 +48,13 @@ public record Profile(String fingerprint, Map<String, Entry> entries) {
         return entries.get(shape);
     }
 
+    /** This profile without an entry for {@code shape}. */
+    public Profile without(String shape) {
+        Map<String, Entry> m = new TreeMap<>(entries);
+        m.remove(shape);
+        return new Profile(fingerprint, m);
+    }
+
     /** This profile with {@code e} stored under {@code shape} (replacing what was there). */
     public Profile with(String shape, Entry e) {
         Map<String, Entry> m = new TreeMap<>(entries);

@@ -18,7 +18,9 @@ import java.util.TreeMap;
  * is tuned from the defaults; where queries share a pipeline shape but found different genomes, each candidate
  * is measured on every query of that shape (where it does not fit a query, that query falls back to its
  * default, as it would when run) and the one with the lowest geometric mean of time ratios wins; the profile is
- * stored; then each query is measured with the default genomes and with the profile, interleaved.
+ * stored; then each query is measured with the default genomes and with the profile, interleaved, and a shape whose
+ * queries were slower with the profile than with the defaults (beyond the noise) goes back to what the profile held
+ * before.
  */
 public final class WorkloadTuner {
 
@@ -46,6 +48,9 @@ public final class WorkloadTuner {
     public record DeviceOutcome(TuningDevice device, String strategy, List<QueryOutcome> queries, Profile profile,
                                 List<String> notes) {
     }
+
+    /** How much slower than the defaults a tuned genome may measure and still be stored (a tie within the noise). */
+    static final double STORE_MARGIN = 0.05;
 
     private final Database db;
     private final String strategy;
@@ -111,7 +116,8 @@ public final class WorkloadTuner {
         }
         // store the profile, then measure default against profile for every query
         String fp = device.fingerprint();
-        Profile profile = store.load(fp);
+        Profile earlier = store.load(fp);
+        Profile profile = earlier;
         String now = Instant.now().toString();
         for (Map.Entry<String, Genome> w : winners.entrySet()) {
             List<String> labels = new ArrayList<>();
@@ -150,12 +156,30 @@ public final class WorkloadTuner {
             }
         }
         for (Map.Entry<String, double[]> e : secondsOfShape.entrySet()) {
+            if (!worthStoring(e.getValue()[0], e.getValue()[1])) {
+                // a search that followed noise (kernels of microseconds) must not leave its queries slower than they were
+                notes.add(String.format(Locale.ROOT, "%s: %.3f ms with the tuned genome against %.3f ms with the "
+                        + "defaults; not stored%s", e.getKey(), e.getValue()[0] * 1e3, e.getValue()[1] * 1e3,
+                        earlier.entry(e.getKey()) == null ? "" : " (the earlier entry stays)"));
+                log("%s", notes.get(notes.size() - 1));
+                profile = earlier.entry(e.getKey()) == null ? profile.without(e.getKey())
+                        : profile.with(e.getKey(), earlier.entry(e.getKey()));
+                continue;
+            }
             Profile.Entry old = profile.entry(e.getKey());
             profile = profile.with(e.getKey(), new Profile.Entry(old.genome(), old.strategy(), old.queries(),
                     e.getValue()[0], e.getValue()[1], old.variants(), old.costSeconds(), old.tunedAt()));
         }
         store.save(profile);
         return new DeviceOutcome(device, strategy, out, profile, notes);
+    }
+
+    /**
+     * Whether a shape's tuned genome goes into the profile: unless its queries measured slower with it than with the
+     * defaults by more than {@link #STORE_MARGIN}, the final measurement's noise.
+     */
+    static boolean worthStoring(double tunedSeconds, double defaultSeconds) {
+        return tunedSeconds <= defaultSeconds * (1 + STORE_MARGIN);
     }
 
     /** The candidate for a shared shape with the lowest geometric mean of time over each query's own choice. */
@@ -195,7 +219,7 @@ public final class WorkloadTuner {
                 best = c;
             }
         }
-        notes.add(String.format(Locale.ROOT, "%s: %d queries found %d genomes; geometric mean of time ratios:%s; chose %s",
+        notes.add(String.format(Locale.ROOT, "shared shape %s: %d queries found %d genomes; geometric mean of time ratios:%s; chose %s",
                 shape, queries.size(), cands.size(), sb, best));
         log("%s", notes.get(notes.size() - 1));
         return best;

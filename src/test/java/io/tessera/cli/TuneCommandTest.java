@@ -66,23 +66,34 @@ class TuneCommandTest {
         assertEquals(0, r.code(), r.out() + r.err());
         int cores = Runtime.getRuntime().availableProcessors();
         assertTrue(r.out().contains("cpu: ") && r.out().contains("tuned with feature-wise"), r.out());
-        assertTrue(r.out().contains("LOOP:lineorder|PROBE[lo_suppkey]|PROBE[lo_custkey]|PROBE[lo_orderdate]|GROUPAGGREGATE[c_nation+d_year+s_nation]"), r.out());
+        String fact = "LOOP:lineorder@1e4|PROBE[lo_suppkey]|PROBE[lo_custkey]|PROBE[lo_orderdate]|GROUPAGGREGATE[c_nation+d_year+s_nation]";
+        assertTrue(r.out().contains(fact), r.out());
         assertTrue(r.out().contains("cross-device matrix"), r.out());
         assertTrue(r.err().contains("q3.1 on cpu: feature-wise measured"), r.err());
         ProfileStore store = new ProfileStore(profiles);
         Profile p = store.load(TuningDevice.cpuInfo(cores).fingerprint());
         Profile one = store.load(TuningDevice.cpuInfo(1).fingerprint());
-        String fact = "LOOP:lineorder|PROBE[lo_suppkey]|PROBE[lo_custkey]|PROBE[lo_orderdate]|GROUPAGGREGATE[c_nation+d_year+s_nation]";
-        assertTrue(p.entries().containsKey(fact), p.entries().keySet().toString());
-        assertTrue(one.entries().containsKey(fact), one.entries().keySet().toString());
-        Profile.Entry e = p.entry(fact);
-        assertEquals("feature-wise", e.strategy());
-        assertEquals(java.util.List.of("q3.1"), e.queries());
-        assertTrue(e.variants() > 0 && e.seconds() > 0 && e.defaultSeconds() > 0, e.toString());
-        assertFalse(one.entry(fact).genome().has("workers"), "a one-core device has one worker: no workers dimension");
+        // a shape is stored unless its queries measured slower with the tuned genome than with the defaults (beyond
+        // the noise), which the output then says; on this tiny database either can happen
+        for (Profile prof : java.util.List.of(p, one)) {
+            Profile.Entry e = prof.entry(fact);
+            if (e == null) {
+                assertTrue(r.out().lines().anyMatch(l -> l.startsWith(fact + ": ") && l.endsWith("; not stored")), r.out());
+                continue;
+            }
+            assertEquals("feature-wise", e.strategy());
+            assertEquals(java.util.List.of("q3.1"), e.queries());
+            assertTrue(e.variants() > 0 && e.seconds() > 0 && e.defaultSeconds() > 0, e.toString());
+            assertTrue(e.seconds() <= e.defaultSeconds() * 1.05, e.toString());
+        }
+        if (one.entry(fact) != null) {
+            assertFalse(one.entry(fact).genome().has("workers"), "a one-core device has one worker: no workers dimension");
+        }
         try (Database d = Database.open(db)) {
             String explain = new QueryEngine(d, cores, Device.CPU, store).explain(Queries.sql("ssb", "q3.1"));
-            assertTrue(explain.contains("(profile)"), explain);
+            // every shape but q1.1's scan of lineorder is one of q3.1's (the date build's is both queries')
+            boolean q31Stored = p.entries().keySet().stream().anyMatch(k -> !k.startsWith("LOOP:lineorder@1e4|FILTER"));
+            assertEquals(q31Stored, explain.contains("(profile)"), explain);
             assertEquals(new QueryEngine(d, cores, Device.CPU, null).execute(Queries.sql("ssb", "q3.1")).rowCount(),
                     new QueryEngine(d, cores, Device.CPU, store).execute(Queries.sql("ssb", "q3.1")).rowCount());
         }
