@@ -155,7 +155,8 @@ public final class TuneCommand implements Callable<Integer> {
             t.add(List.of(q.query().label(), q.focusShape(), ms(q.defaultSeconds()), ms(q.tunedSeconds()),
                     String.format(Locale.ROOT, "%.2f", q.defaultSeconds() / q.tunedSeconds()),
                     Integer.toString(r.variants()), String.format(Locale.ROOT, "%.1f", r.costSeconds()),
-                    q.focusGenome() + " (" + q.origins().get(q.target().focus()) + ")"));
+                    q.focusGenome() + " (" + (o.profile().entry(q.focusShape()) == null ? "not stored"
+                            : q.origins().get(q.target().focus())) + ")"));
         }
         t.print(out);
         for (String n : o.notes()) {
