@@ -71,7 +71,7 @@ public final class CudaPipelineEmitter {
     /** The planner's estimates of the filters' selectivities, for the model. */
     private final Selectivity estimates;
     /** Whether this kernel's perfect-table probes (pass 0) are predicated rather than branched (ppred). */
-    private boolean probesPredicated;
+    private boolean predicatedProbes;
     private SinkLayout sink;
     /** The joins whose presence bitmaps this kernel copies into shared memory (bm=shared), and their 32-bit words. */
     private final Map<Integer, Long> sharedBitmapWords = new java.util.LinkedHashMap<>();
@@ -148,7 +148,7 @@ public final class CudaPipelineEmitter {
         operations = g.has(CudaVariantSpace.PROBE_ORDER) && g.get(CudaVariantSpace.PROBE_ORDER).equals("selectivity")
                 ? bySelectivity(p.operations()) : p.operations();
         chooseSharedBitmaps();
-        probesPredicated = predicatesProbes();
+        predicatedProbes = predicatesProbes();
         for (int k = 0; k < operations.size(); k++) {
             Operation op = operations.get(k);
             collectLaterSlots(k + 1);
@@ -522,10 +522,10 @@ public final class CudaPipelineEmitter {
     /**
      * ppred=predicated: a perfect table's probe (pass 0) runs for every row of the tile, its bitmap word read only for
      * the selected ones, without a branch; the payload of the rows found is fetched with predicated loads. Under
-     * ppred=estimate, the pipeline's probes are predicated when {@link #probesPredicated} said so.
+     * ppred=estimate, the pipeline's probes are predicated when {@link #predicatesProbes} said so.
      */
     private boolean probesPredicated(JoinLayout t, boolean again) {
-        return t.perfect() && !again && probesPredicated;
+        return t.perfect() && !again && predicatedProbes;
     }
 
     /**
