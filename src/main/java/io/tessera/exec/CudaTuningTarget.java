@@ -4,10 +4,10 @@ import io.tessera.api.QueryResult;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
-import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
+import io.tessera.variant.Genomes;
 import io.tessera.variant.VariantSpace;
 import io.tessera.tune.InQueryTuning;
 import io.tessera.tune.JvmTarget;
@@ -22,7 +22,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * A query on the GPU backend for tuning: the tuned pipeline's CUDA genome varies, the rest of the query runs as
@@ -57,11 +56,7 @@ public final class CudaTuningTarget implements Target {
         this.base = engine.prepare(sql);
         this.plan = base.plan();
         this.space = VariantSpaces.forBackend(device.backend(), device.units());
-        Map<Integer, Genome> d = new TreeMap<>();
-        for (Pipeline p : plan.pipelines()) {
-            d.put(p.id(), space.defaultGenome(plan, p));
-        }
-        this.defaults = Collections.unmodifiableMap(d);
+        this.defaults = Genomes.freeDefaults(space, plan);
         this.expected = rows(new QueryEngine(db, cores, Device.CPU, null).execute(sql));
     }
 

@@ -15,6 +15,7 @@ import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.Database;
 import io.tessera.storage.TypeKind;
 import io.tessera.variant.Genome;
+import io.tessera.variant.Genomes;
 import io.tessera.variant.JvmDimensions;
 import io.tessera.variant.JvmVariantSpace;
 import io.tessera.variant.VariantSpace;
@@ -23,7 +24,6 @@ import io.tessera.variant.VariantSpaces;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,11 +69,7 @@ public final class JvmTarget implements Target {
         SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
         this.plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
         this.space = VariantSpaces.forBackend(device.backend(), device.units());
-        Map<Integer, Genome> d = new TreeMap<>();
-        for (Pipeline p : plan.pipelines()) {
-            d.put(p.id(), space.defaultGenome(plan, p));
-        }
-        this.defaults = Collections.unmodifiableMap(d);
+        this.defaults = Genomes.freeDefaults(space, plan);
     }
 
     @Override

@@ -150,6 +150,15 @@ public final class Genomes {
         return out;
     }
 
+    /** The space's default genome of every pipeline, free dimensions only, by pipeline id. */
+    public static Map<Integer, Genome> freeDefaults(VariantSpace space, QueryPlan plan) {
+        Map<Integer, Genome> out = new java.util.TreeMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            out.put(p.id(), space.defaultGenome(plan, p));
+        }
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
     /** The space's default genome of every pipeline, completed. */
     public static Map<Integer, Genome> defaults(VariantSpace space, QueryPlan plan) {
         return forPlan(space, plan, p -> space.defaultGenome(plan, p));

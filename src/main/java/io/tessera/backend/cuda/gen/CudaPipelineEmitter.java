@@ -545,18 +545,18 @@ public final class CudaPipelineEmitter {
 
     /** The estimated share of the scanned rows still selected where the pipeline probes its last perfect table. */
     private double shareAtLastPerfectProbe() {
-        double share = 1;
+        ModelAccount walk = new ModelAccount(0); // narrows as the kernel's own account will, ahead of it
         double atLast = 1;
         for (Operation op : operations) {
             switch (op) {
-                case Operation.Filter f -> share *= Math.max(0, Math.min(1, estimates.of(f.condition())));
+                case Operation.Filter f -> walk.narrow(estimates.of(f.condition()));
                 case Operation.Probe pr -> {
                     JoinLayout t = ctx.join(pr.joinId());
                     if (t != null) {
                         if (t.perfect()) {
-                            atLast = share;
+                            atLast = walk.selected();
                         }
-                        share *= Math.max(0, Math.min(1, keeps(pr, t)));
+                        walk.narrow(keeps(pr, t));
                     }
                 }
             }
