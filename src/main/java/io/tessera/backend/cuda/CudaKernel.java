@@ -12,6 +12,8 @@ public final class CudaKernel {
     private int carveoutPercent = -1;
     /** The device's shared memory per SM, read at the first carve-out asked for. */
     private long sharedPerSmMax;
+    /** Blocks per SM by block size and dynamic shared memory, as the occupancy calculator gave them. */
+    private final java.util.Map<Long, Integer> occupancy = new java.util.HashMap<>();
 
     CudaKernel(CudaModule module, String name, MemorySegment function) {
         this.module = module;
@@ -99,16 +101,35 @@ public final class CudaKernel {
                     module.context().device()));
         }
         long max = sharedPerSmMax;
-        int percent = (int) Math.min(100, (sharedPerSm * 100 + max - 1) / max);
+        preferCarveout((int) Math.min(100, (sharedPerSm * 100 + max - 1) / max));
+    }
+
+    private void preferCarveout(int percent) {
         if (percent != carveoutPercent) {
-            driver.setFunctionAttribute(function, CudaDriver.FUNC_ATTR_PREFERRED_SHARED_MEMORY_CARVEOUT, percent);
+            module.context().driver().setFunctionAttribute(function,
+                    CudaDriver.FUNC_ATTR_PREFERRED_SHARED_MEMORY_CARVEOUT, percent);
             carveoutPercent = percent;
         }
     }
 
-    /** How many blocks of this size fit on one SM at once (occupancy), for sizing grid-stride launches. */
-    public int maxActiveBlocksPerSM(int blockSize, int dynamicSharedBytes) {
-        module.context().makeCurrent();
-        return module.context().driver().maxActiveBlocksPerMultiprocessor(function, blockSize, dynamicSharedBytes);
+    /**
+     * How many blocks of this size fit on one SM at once (occupancy), for sizing grid-stride launches. The
+     * occupancy calculator counts only the shared memory of the function's preferred carve-out, which an earlier
+     * launch of this function may have set for fewer blocks (variants that differ in grid or threads share one
+     * function): it is asked with the whole SM's shared memory preferred, once per block size and shared memory.
+     * Without that, one launch of one block per SM left the carve-out of one block, and every later launch sized
+     * its grid by it: after a tuning search had tried {@code grid=p1}, the default genome of SSB Q1.1 ran 2.2 times
+     * slower.
+     */
+    public synchronized int maxActiveBlocksPerSM(int blockSize, int dynamicSharedBytes) {
+        long key = ((long) blockSize << 32) | (dynamicSharedBytes & 0xffffffffL);
+        Integer blocks = occupancy.get(key);
+        if (blocks == null) {
+            module.context().makeCurrent();
+            preferCarveout(100);
+            blocks = module.context().driver().maxActiveBlocksPerMultiprocessor(function, blockSize, dynamicSharedBytes);
+            occupancy.put(key, blocks);
+        }
+        return blocks;
     }
 }
