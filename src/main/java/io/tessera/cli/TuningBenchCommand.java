@@ -57,6 +57,11 @@ public final class TuningBenchCommand implements Callable<Integer> {
             description = "interleaved rounds when re-measuring the found genomes (default: ${DEFAULT-VALUE})")
     int rounds;
 
+    @Option(names = "--hold", paramLabel = "DIM", split = ",",
+            description = "dimensions every strategy leaves at their defaults, e.g. occ,bm,gather,ppred: a space "
+                    + "small enough for exhaustive search")
+    List<String> hold = List.of();
+
     @Option(names = "--sf", paramLabel = "X", description = "scale factor of the data (shown in the output)")
     Double sf;
 
@@ -72,7 +77,7 @@ public final class TuningBenchCommand implements Callable<Integer> {
         List<WorkloadTuner.Query> queries = TuneCommand.workload(workload, only);
         Strategies.Settings d = Strategies.Settings.DEFAULT;
         Strategies.Settings settings = new Strategies.Settings(prune, limit, d.plateauBlock(), d.plateauRuns(),
-                d.poolBlock(), d.poolQueries(), d.poolSize(), d.seed(), false);
+                d.poolBlock(), d.poolQueries(), d.poolSize(), d.seed(), false).holding(java.util.Set.copyOf(hold));
         List<TuningDevice> devices = TuningDevice.parseList(device);
         long t0 = System.nanoTime();
         try (Database database = Database.open(db.db)) {
@@ -90,7 +95,8 @@ public final class TuningBenchCommand implements Callable<Integer> {
             facts.add(String.format(Locale.ROOT, "exhaustive and feature-wise: runs cut at %.2f x the best so far or "
                     + "%.0f s; plateau descent on blocks of %d rows; online pool of %d on blocks of %d rows over %d "
                     + "queries; found genomes re-measured in %d interleaved rounds", prune, limit, d.plateauBlock(),
-                    d.poolSize(), d.poolBlock(), d.poolQueries(), rounds));
+                    d.poolSize(), d.poolBlock(), d.poolQueries(), rounds)
+                    + (hold.isEmpty() ? "" : "; held at their defaults: " + String.join(", ", hold)));
             for (String f : facts) {
                 System.out.println(f);
             }

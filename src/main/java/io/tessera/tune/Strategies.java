@@ -32,16 +32,35 @@ public final class Strategies {
      * @param poolQueries    queries the online pool runs (the pool evolves between them)
      * @param poolSize       members of the online pool
      * @param seed           the online pool's random seed
+     * @param featureWiseBuilds whether feature-wise search also tunes the build dimensions the probes mirror
+     * @param held           dimensions every strategy leaves at their start values (a space small enough for
+     *                       exhaustive search)
      */
     public record Settings(double prune, double limitSeconds, long plateauBlock, int plateauRuns, long poolBlock,
-                           int poolQueries, int poolSize, long seed, boolean featureWiseBuilds) {
+                           int poolQueries, int poolSize, long seed, boolean featureWiseBuilds, Set<String> held) {
         public static final Settings DEFAULT = new Settings(Exhaustive.DEFAULT_PRUNE, Exhaustive.DEFAULT_LIMIT_SECONDS,
                 1 << 20, 40, 1 << 19, 8, OnlinePool.DEFAULT_SIZE, 42, true);
+
+        public Settings {
+            held = Set.copyOf(held);
+        }
+
+        public Settings(double prune, double limitSeconds, long plateauBlock, int plateauRuns, long poolBlock,
+                        int poolQueries, int poolSize, long seed, boolean featureWiseBuilds) {
+            this(prune, limitSeconds, plateauBlock, plateauRuns, poolBlock, poolQueries, poolSize, seed,
+                    featureWiseBuilds, Set.of());
+        }
 
         /** These settings with feature-wise search on exhaustive search's space (the tuned pipeline's own dimensions). */
         public Settings sameSpaceAsExhaustive() {
             return new Settings(prune, limitSeconds, plateauBlock, plateauRuns, poolBlock, poolQueries, poolSize, seed,
-                    false);
+                    false, held);
+        }
+
+        /** These settings with the given dimensions held at their start values. */
+        public Settings holding(Set<String> dimensions) {
+            return new Settings(prune, limitSeconds, plateauBlock, plateauRuns, poolBlock, poolQueries, poolSize, seed,
+                    featureWiseBuilds, dimensions);
         }
     }
 
@@ -78,6 +97,10 @@ public final class Strategies {
      * when the settings say so, the build dimensions its probes mirror.
      */
     public static TuningSpace space(String name, Target t, Map<Integer, Genome> start, Settings s) {
+        return unheld(name, t, start, s).withoutDimensions(s.held());
+    }
+
+    private static TuningSpace unheld(String name, Target t, Map<Integer, Genome> start, Settings s) {
         String n = canonical(name);
         int focus = t.focus();
         if (n.equals(PlateauDescent.NAME)) {

@@ -78,8 +78,9 @@ public final class TuningBench {
 
     public QueryRow run(WorkloadTuner.Query q) {
         Target t = devices.get(0).target(db, q.sql());
-        TuningSpace space = Strategies.space(Exhaustive.NAME, t, t.defaults());
-        log("%s: exhaustive search over %d combinations on %s ...", q.label(), space.size(), devices.get(0).name());
+        TuningSpace space = Strategies.space(Exhaustive.NAME, t, t.defaults(), settings);
+        log("%s: exhaustive search over %d combinations of %s on %s ...", q.label(), space.size(),
+                space.knobs().stream().map(TuningSpace.Knob::name).toList(), devices.get(0).name());
         TuningResult ex = Strategies.run(Exhaustive.NAME, t, t.defaults(), settings);
         log("%s: exhaustive ran %d variants in %.1f s, optimum %s", q.label(), ex.variants(), ex.costSeconds(),
                 space.describe(ex.best()));

@@ -168,6 +168,22 @@ public final class TuningSpace {
         return kept.equals(knobs) ? this : new TuningSpace(focus, kept, start, rules);
     }
 
+    /**
+     * This space with the given dimensions left out (kept at their start values, on every pipeline); an error when
+     * nothing would be left to tune.
+     */
+    public TuningSpace withoutDimensions(Set<String> held) {
+        if (held.isEmpty()) {
+            return this;
+        }
+        List<Knob> kept = knobs.stream().filter(k -> !held.contains(k.name())).toList();
+        if (kept.isEmpty()) {
+            throw new IllegalArgumentException("holding " + new java.util.TreeSet<>(held) + " leaves nothing to tune (the "
+                    + "knobs are " + knobs.stream().map(Knob::name).distinct().toList() + ")");
+        }
+        return kept.size() == knobs.size() ? this : new TuningSpace(focus, kept, start, rules);
+    }
+
     private static Map<Integer, Genome> freeze(Map<Integer, Genome> a) {
         return Collections.unmodifiableMap(new TreeMap<>(a));
     }

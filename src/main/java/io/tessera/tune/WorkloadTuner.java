@@ -84,8 +84,9 @@ public final class WorkloadTuner {
             TuningSpace space = Strategies.space(strategy, t, t.defaults(), settings);
             long t0 = System.nanoTime();
             TuningResult r = Strategies.run(strategy, t, t.defaults(), settings);
-            log("%s on %s: %s measured %d variant(s) in %.1f s", q.label(), device.name(), strategy, r.variants(),
-                    (System.nanoTime() - t0) / 1e9);
+            log("%s on %s: %s measured %d variant(s) in %.1f s; its choice measured %.3f ms: %s", q.label(),
+                    device.name(), strategy, r.variants(), (System.nanoTime() - t0) / 1e9, r.bestSeconds() * 1e3,
+                    describe(space.pipelines(), r.best()));
             targets.add(t);
             spaces.add(space);
             results.add(r);
@@ -148,6 +149,8 @@ public final class WorkloadTuner {
             }
             double[] m = Remeasure.medians(t.objective(), List.of(spaces.get(i).complete(t.defaults()),
                     spaces.get(i).complete(free)), rounds);
+            log("%s on %s: %.3f ms with the default genomes, %.3f ms with the profile's: %s", workload.get(i).label(),
+                    device.name(), m[0] * 1e3, m[1] * 1e3, describe(spaces.get(i).pipelines(), free));
             out.add(new QueryOutcome(workload.get(i), t, spaces.get(i), results.get(i), free, c.origins(), m[0], m[1]));
             for (int id : spaces.get(i).pipelines()) {
                 double[] s = secondsOfShape.computeIfAbsent(t.pipeline(id).shape(), k -> new double[2]);
@@ -172,6 +175,15 @@ public final class WorkloadTuner {
         }
         store.save(profile);
         return new DeviceOutcome(device, strategy, out, profile, notes);
+    }
+
+    /** The genomes of the given pipelines, for the log: "p1 cuda{...}, p0 cuda{...}". */
+    private static String describe(List<Integer> pipelines, Map<Integer, Genome> genomes) {
+        StringBuilder sb = new StringBuilder();
+        for (int id : pipelines) {
+            sb.append(sb.isEmpty() ? "" : ", ").append('p').append(id).append(' ').append(genomes.get(id));
+        }
+        return sb.toString();
     }
 
     /**

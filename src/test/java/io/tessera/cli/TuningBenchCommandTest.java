@@ -51,6 +51,14 @@ class TuningBenchCommandTest {
         assertEquals("2", HeadlessChromium.attr(dom, "convergence-q1.2", "data-lines"), "exhaustive and feature-wise");
         assertEquals("2", HeadlessChromium.attr(dom, "blocks-q1.2", "data-lines"), "plateau and online pool");
         assertEquals("4", HeadlessChromium.attr(dom, "matrix", "data-cells"));
+        // with a dimension held, exhaustive search runs the rest
+        TuneCommandTest.Run held = run("bench", "tuning", "--db", db.toString(), "--query", "q1.2", "--device", "cpu",
+                "--strategies", "feature-wise", "--rounds", "1", "--hold", "simd,pred");
+        assertEquals(0, held.code(), held.out() + held.err());
+        assertTrue(held.out().contains("held at their defaults: simd, pred"), held.out());
+        long heldCombinations = combinations / 2 / 2; // simd: scalar, vector; pred: branch, predicated
+        assertTrue(held.out().lines().anyMatch(l -> l.matches("q1\\.2 +LOOP:lineorder\\S* +" + heldCombinations + " .*")),
+                heldCombinations + "\n" + held.out());
         TuneCommandTest.Run old = run("bench", "ssb", "--db", db.toString(), "--runs", "1", "--peer", "none", "--query", "q1.1");
         assertEquals(0, old.code(), old.out() + old.err());
     }

@@ -125,6 +125,19 @@ class JvmTargetTest {
         // a block may change the aggregation, but not to or from a partitioned one
         assertEquals(List.of("dense", "hash", "shared"), Strategies.space("online-pool", t, t.defaults()).knobs().stream()
                 .filter(k -> k.name().equals("agg")).findFirst().orElseThrow().values());
+        // held dimensions leave every strategy's space, kept at their start values
+        Strategies.Settings holding = Strategies.Settings.DEFAULT.holding(Set.of("agg", "ht"));
+        TuningSpace held = Strategies.space("exhaustive", t, t.defaults(), holding);
+        assertEquals(free.stream().filter(n -> !n.equals("agg")).toList(),
+                held.knobs().stream().map(TuningSpace.Knob::name).toList());
+        assertEquals(exhaustive.size() / exhaustive.knobs().stream().filter(k -> k.name().equals("agg")).findFirst()
+                .orElseThrow().values().size(), held.size());
+        assertTrue(Strategies.space("feature-wise", t, t.defaults(), holding).knobs().stream()
+                .noneMatch(k -> k.name().equals("agg") || k.name().equals("ht")), "nor the builds' table kinds");
+        assertEquals(holding.held(), holding.sameSpaceAsExhaustive().held());
+        IllegalArgumentException nothing = assertThrows(IllegalArgumentException.class, () -> Strategies.space(
+                "exhaustive", t, t.defaults(), Strategies.Settings.DEFAULT.holding(Set.copyOf(free))));
+        assertTrue(nothing.getMessage().contains("leaves nothing to tune"), nothing.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Strategies.canonical("annealing"));
         assertEquals("feature-wise", Strategies.canonical("Featurewise"));
     }
