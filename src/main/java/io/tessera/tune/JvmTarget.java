@@ -38,8 +38,9 @@ import java.util.function.Supplier;
 /**
  * A query on the JVM backend for tuning. Its objective compiles each variant with a cache of its own (keyed by
  * code, so variants that differ only in workers and morsel share a class and its JIT warm-up, and small, so that
- * classes no longer used can be unloaded), runs a variant untimed while its code is new and still getting faster (the
- * JIT's warm-up), then {@link #RUNS} times, and takes the fastest run. A run stops at the limit. Every variant's answer is checked
+ * classes no longer used can be unloaded), runs a variant while its code is new and still getting faster (the
+ * JIT's warm-up, whose last run, no longer getting faster, counts as the first timed run), then up to {@link #RUNS}
+ * runs in all, and takes the fastest run. A run stops at the limit. Every variant's answer is checked
  * against the default genomes' answer (row count and a checksum of its non-floating-point values).
  */
 public final class JvmTarget implements Target {
@@ -207,24 +208,26 @@ public final class JvmTarget implements Target {
     }
 
     /**
-     * Runs new code untimed until the JIT is done with it: until a run is no longer 10% faster than the one
-     * before (at least two runs, at most {@link #WARM_UP_RUNS}). Its first answer is checked. With {@code blocks},
-     * the code warmed is that of the blocks' genomes.
+     * Runs new code until the JIT is done with it: until a run is no longer 10% faster than the one before (at
+     * least two runs, at most {@link #WARM_UP_RUNS}). Its first answer is checked. With {@code blocks}, the code
+     * warmed is that of the blocks' genomes. Returns the last run's seconds.
      */
-    private void warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks) {
+    private double warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks) {
         double previous = Double.POSITIVE_INFINITY;
+        double el = Double.POSITIVE_INFINITY;
         for (int i = 0; i < WARM_UP_RUNS; i++) {
             long s = System.nanoTime();
             MatRelation rel = JvmExecutor.run(q, db, options(blocks, WARM_UP_LIMIT_SECONDS));
-            double el = (System.nanoTime() - s) / 1e9;
+            el = (System.nanoTime() - s) / 1e9;
             if (i == 0) {
                 check(rel, genomes);
             }
             if (el >= 0.9 * previous) {
-                return;
+                break;
             }
             previous = el;
         }
+        return el;
     }
 
     /**
@@ -264,11 +267,17 @@ public final class JvmTarget implements Target {
             Compiled c = compiler.compile(genomes);
             double cap = limitSeconds;
             try {
-                if (c.fresh()) {
-                    warmUp(c.query(), genomes, null);
-                }
                 double best = Double.POSITIVE_INFINITY;
-                for (int r = 0; r < RUNS; r++) {
+                int runs = RUNS;
+                if (c.fresh()) {
+                    // the warm-up's last run was no longer getting faster: it is the first timed run
+                    best = warmUp(c.query(), genomes, null);
+                    runs--;
+                    if (best > limitSeconds) {
+                        return new Measurement(best, (System.nanoTime() - t0) / 1e9, true);
+                    }
+                }
+                for (int r = 0; r < runs; r++) {
                     long s = System.nanoTime();
                     MatRelation rel = JvmExecutor.run(c.query(), db, options(null, cap));
                     double el = (System.nanoTime() - s) / 1e9;

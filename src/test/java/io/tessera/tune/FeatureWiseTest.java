@@ -48,7 +48,9 @@ class FeatureWiseTest {
         ToDoubleFunction<Genome> cost = g -> 1 + 10 * Math.pow(i(g, "a") - 2, 2)
                 + 0.5 * Math.pow(i(g, "b") - (i(g, "a") == 2 ? 3 : 0), 2);
         TuningSpace space = TuningSpace.of(dims, Synthetic.genome(dims, 0, 0), g -> true);
-        TuningResult fw = new FeatureWise().search(space, Synthetic.objective(cost));
+        // no cap on a run: the start costs 41 (a run cut at a cap would count as too slow to try again)
+        TuningResult fw = new FeatureWise(FeatureWise.DEFAULT_PASSES, Exhaustive.DEFAULT_PRUNE, 1e9)
+                .search(space, Synthetic.objective(cost));
         assertEquals(Synthetic.genome(dims, 3, 2), fw.best().get(0));
         assertEquals(1.0, fw.bestSeconds(), 1e-12);
         assertTrue(fw.note().startsWith("3 passes"), fw.note());
@@ -86,6 +88,37 @@ class FeatureWiseTest {
         assertEquals(Synthetic.genome(dims, 0, 2), fw.best().get(0));
         TuningResult exact = new FeatureWise(FeatureWise.DEFAULT_PASSES, 1e9, 1e9, 0).search(space, Synthetic.objective(cost));
         assertEquals(Synthetic.genome(dims, 1, 2), exact.best().get(0));
+    }
+
+    @Test
+    void aLaterPassRetriesOnlyTheValuesThatWereCloseAndCutsRunsAtTheRevisitFactor() {
+        // b moves in pass 1, so pass 2 re-scans a under the new b: a=1 and a=2 are more than 1.25 x slower than the
+        // fastest a, and are not tried again; a=3 is within, and is
+        List<Dimension> dims = List.of(Synthetic.numeric("a", 4), Synthetic.numeric("b", 2));
+        ToDoubleFunction<Genome> cost = g -> new double[] {1.0, 2.0, 1.5, 1.1}[i(g, "a")] * (i(g, "b") == 1 ? 0.8 : 1.0);
+        TuningSpace space = TuningSpace.of(dims, Synthetic.genome(dims, 0, 0), g -> true);
+        List<Genome> measured = new ArrayList<>();
+        List<Double> limits = new ArrayList<>();
+        TuningResult fw = new FeatureWise().search(space, (a, limit) -> {
+            measured.add(a.get(0));
+            limits.add(limit);
+            double t = cost.applyAsDouble(a.get(0));
+            return t > limit ? new Objective.Measurement(limit, limit, true) : new Objective.Measurement(t, t, false);
+        });
+        assertEquals(Synthetic.genome(dims, 0, 1), fw.best().get(0));
+        assertEquals(List.of(Synthetic.genome(dims, 0, 0), Synthetic.genome(dims, 1, 0), Synthetic.genome(dims, 2, 0),
+                Synthetic.genome(dims, 3, 0), Synthetic.genome(dims, 0, 1), Synthetic.genome(dims, 3, 1)), measured);
+        // every value's runs stop at 1.25 x the current value's time: a=1 and a=2 were cut there
+        assertEquals(1.25, limits.get(1), 1e-12);
+        assertEquals(2, fw.trace().stream().filter(TuningResult.Evaluation::pruned).count());
+        assertEquals(1.25 * 0.8, limits.get(5), 1e-12);
+        List<Genome> all = new ArrayList<>();
+        new FeatureWise(FeatureWise.DEFAULT_PASSES, 1e9, 1e9, FeatureWise.DEFAULT_MARGIN, 1e9).search(space,
+                Objective.of(a -> {
+                    all.add(a.get(0));
+                    return cost.applyAsDouble(a.get(0));
+                }));
+        assertEquals(8, all.size(), "without the refinement pass 2 re-measures a=1 and a=2 under b=1: " + all);
     }
 
     @Test
