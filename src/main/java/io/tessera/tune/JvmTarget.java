@@ -208,39 +208,18 @@ public final class JvmTarget implements Target {
     }
 
     /**
-     * Runs new code until the JIT is done with it: until a run is no longer 10% faster than the one before (at
-     * least two runs, at most {@link #WARM_UP_RUNS}). Its first answer is checked. With {@code blocks}, the code
-     * warmed is that of the blocks' genomes. Returns the last run's seconds.
+     * Runs new code until the JIT is done with it: until a run is no longer 10% faster than the one before and the
+     * JIT compiled nothing while it ran (at least two runs, at most {@code maxRuns}). The JIT compiles in the
+     * background, so a run can look as fast as the one before while the compiled code it waits for is still in the
+     * queue (the Vector API's code runs many times slower until C2 has compiled it). Its first answer is checked.
+     * With {@code blocks}, the code warmed is that of the blocks' genomes. Returns the last run's seconds when that
+     * run was warm by this rule, NaN when the runs ran out first.
      */
-    private double warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks) {
-        double previous = Double.POSITIVE_INFINITY;
-        double el = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < WARM_UP_RUNS; i++) {
-            long s = System.nanoTime();
-            MatRelation rel = JvmExecutor.run(q, db, options(blocks, WARM_UP_LIMIT_SECONDS));
-            el = (System.nanoTime() - s) / 1e9;
-            if (i == 0) {
-                check(rel, genomes);
-            }
-            if (el >= 0.9 * previous) {
-                break;
-            }
-            previous = el;
-        }
-        return el;
-    }
-
-    /**
-     * Runs the query with {@code blocks} until their code is warm: until a run is no longer 10% faster than the one
-     * before and the JIT compiled nothing while it ran (at least two runs, at most {@link #BLOCK_WARM_UP_RUNS}).
-     * The JIT compiles in the background, so a short run can look as fast as the one before while the compiled code
-     * it waits for is still in the queue. Its first answer is checked.
-     */
-    private void warmUpUntilTheJitIsIdle(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks) {
+    private double warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks, int maxRuns) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean watched = jit != null && jit.isCompilationTimeMonitoringSupported();
         double previous = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < BLOCK_WARM_UP_RUNS; i++) {
+        for (int i = 0; i < maxRuns; i++) {
             long compiling = watched ? jit.getTotalCompilationTime() : 0;
             long s = System.nanoTime();
             MatRelation rel = JvmExecutor.run(q, db, options(blocks, WARM_UP_LIMIT_SECONDS));
@@ -250,10 +229,11 @@ public final class JvmTarget implements Target {
             }
             boolean jitIdle = !watched || jit.getTotalCompilationTime() == compiling;
             if (el >= 0.9 * previous && jitIdle) {
-                return;
+                return el;
             }
             previous = el;
         }
+        return Double.NaN;
     }
 
     /** Whole-query measurements. */
@@ -270,11 +250,14 @@ public final class JvmTarget implements Target {
                 double best = Double.POSITIVE_INFINITY;
                 int runs = RUNS;
                 if (c.fresh()) {
-                    // the warm-up's last run was no longer getting faster: it is the first timed run
-                    best = warmUp(c.query(), genomes, null);
-                    runs--;
-                    if (best > limitSeconds) {
-                        return new Measurement(best, (System.nanoTime() - t0) / 1e9, true);
+                    double warm = warmUp(c.query(), genomes, null, WARM_UP_RUNS);
+                    if (!Double.isNaN(warm)) {
+                        // the warm-up's last run ran warm code: it is the first timed run
+                        best = warm;
+                        runs--;
+                        if (best > limitSeconds) {
+                            return new Measurement(best, (System.nanoTime() - t0) / 1e9, true);
+                        }
                     }
                 }
                 for (int r = 0; r < runs; r++) {
@@ -310,7 +293,7 @@ public final class JvmTarget implements Target {
         Map<Integer, Genome> start = tuning.complete(tuning.start());
         JvmExecutor.CompiledQuery query = compiler.compile(start).query();
         // tuning starts on warm code, as it would in a running system and as whole-query measurements do
-        warmUp(query, start, null);
+        warmUp(query, start, null, WARM_UP_RUNS);
         Genome startGenome = tuning.focusGenome(tuning.start());
         int workers = startGenome.has(JvmDimensions.WORKERS) ? startGenome.getInt(JvmDimensions.WORKERS) : 1;
         for (TuningSpace.Knob k : tuning.knobs()) {
@@ -361,14 +344,14 @@ public final class JvmTarget implements Target {
         for (Map<Integer, Genome> a : tuning.combinations(k -> !sameCode.contains(k.name()))) {
             Genome g = tuning.focusGenome(a);
             int[] blocks = {0};
-            warmUpUntilTheJitIsIdle(query, start, control(tuning.focus(), blockRows, maxWorkers, () -> {
+            warmUp(query, start, control(tuning.focus(), blockRows, maxWorkers, () -> {
                 blocks[0]++;
                 return g;
             }, (x, seconds) -> {
             }, seconds -> {
                 overheads.record(g, seconds, blocks[0]);
                 blocks[0] = 0;
-            }));
+            }), BLOCK_WARM_UP_RUNS);
         }
         return (System.nanoTime() - t0) / 1e9;
     }
