@@ -85,12 +85,6 @@ public final class Evaluations {
         return List.copyOf(trace);
     }
 
-    /** Whether the measurement of {@code a} (made before) was cut at its limit. */
-    public boolean pruned(Map<Integer, Genome> a) {
-        Objective.Measurement m = seen.get(a);
-        return m != null && m.pruned();
-    }
-
     public boolean measured(Map<Integer, Genome> a) {
         return seen.containsKey(a);
     }

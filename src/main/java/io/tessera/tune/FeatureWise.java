@@ -3,8 +3,7 @@ package io.tessera.tune;
 import io.tessera.variant.Genome;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,11 +17,11 @@ import java.util.Map;
  * noise costs a whole further pass to confirm (on SSB SF 1 on the JVM, half the queries took three or four passes,
  * their top variants within a few per cent of each other).
  *
- * <p>Two refinements keep its cost low where compiling and warming up new code costs several runs of the query
- * (the JVM backend): a value more than {@code revisit} times slower than the knob's fastest value when the knob was
- * last scanned is not tried again in a later pass (a pass re-tries a knob's values because the other knobs moved,
- * which shifts the values by a few per cent, not by a quarter), and a value's runs stop at {@code revisit} times the
- * current value's time (slower than that it cannot replace it).
+ * <p>A value's runs stop at {@code cut} times the current value's time: slower than that it cannot replace it, and
+ * on the JVM a slow value's further runs were a large part of the search's time. (Leaving out of a later pass the
+ * values that were much slower in the pass before saved more, but measurements are noisiest while new code is being
+ * compiled, and one slow measurement then excluded the value for good: on SSB Q1.2 the Vector API's filters, 1.5x
+ * slower than scalar ones at the start's morsel size and 4x faster at the optimum's, were never tried again.)
  */
 public final class FeatureWise implements SearchStrategy {
 
@@ -30,14 +29,14 @@ public final class FeatureWise implements SearchStrategy {
     public static final int DEFAULT_PASSES = 4;
     /** How much faster a value must be than the current one to replace it. */
     public static final double DEFAULT_MARGIN = 0.03;
-    /** A value this many times slower than the knob's fastest is not tried again, and a run stops there. */
-    public static final double DEFAULT_REVISIT = 1.25;
+    /** A value's runs stop at this many times the current value's time. */
+    public static final double DEFAULT_CUT = 1.25;
 
     private final int maxPasses;
     private final double prune;
     private final double limitSeconds;
     private final double margin;
-    private final double revisit;
+    private final double cut;
 
     public FeatureWise() {
         this(DEFAULT_PASSES, Exhaustive.DEFAULT_PRUNE, Exhaustive.DEFAULT_LIMIT_SECONDS);
@@ -48,12 +47,12 @@ public final class FeatureWise implements SearchStrategy {
     }
 
     public FeatureWise(int maxPasses, double prune, double limitSeconds, double margin) {
-        this(maxPasses, prune, limitSeconds, margin, DEFAULT_REVISIT);
+        this(maxPasses, prune, limitSeconds, margin, DEFAULT_CUT);
     }
 
-    public FeatureWise(int maxPasses, double prune, double limitSeconds, double margin, double revisit) {
-        if (revisit <= 1) {
-            throw new IllegalArgumentException("a revisit factor above 1, got " + revisit);
+    public FeatureWise(int maxPasses, double prune, double limitSeconds, double margin, double cut) {
+        if (cut <= 1) {
+            throw new IllegalArgumentException("a cut factor above 1, got " + cut);
         }
         if (maxPasses < 1) {
             throw new IllegalArgumentException("at least one pass, got " + maxPasses);
@@ -65,7 +64,7 @@ public final class FeatureWise implements SearchStrategy {
         this.prune = prune;
         this.limitSeconds = limitSeconds;
         this.margin = margin;
-        this.revisit = revisit;
+        this.cut = cut;
     }
 
     @Override
@@ -78,45 +77,29 @@ public final class FeatureWise implements SearchStrategy {
         Evaluations ev = new Evaluations(space, objective);
         Map<Integer, Genome> v = space.start();
         ev.measure(v, limitSeconds);
-        // per knob, its values' times relative to the fastest when the knob was last scanned
-        Map<TuningSpace.Knob, Map<String, Double>> lastScan = new HashMap<>();
         int passes = 0;
         while (passes < maxPasses) {
             passes++;
             Map<Integer, Genome> last = v;
             for (TuningSpace.Knob k : space.knobs()) {
-                String currentValue = space.value(v, k);
-                Map<String, Double> before = lastScan.getOrDefault(k, Map.of());
-                Map<String, Map<Integer, Genome>> candidates = new LinkedHashMap<>();
+                List<Map<Integer, Genome>> candidates = new ArrayList<>();
                 for (String d : k.values()) {
-                    Double relative = before.get(d);
-                    if (d.equals(currentValue) || relative == null || relative <= revisit) {
-                        candidates.put(d, space.repair(space.with(v, k, d), k));
-                    }
+                    candidates.add(space.repair(space.with(v, k, d), k));
                 }
-                ev.prepare(new ArrayList<>(candidates.values())); // the knob's values compile together
+                ev.prepare(candidates); // the knob's values compile together
                 double currentTime = ev.measure(v, ev.limit(prune, limitSeconds));
                 double bestTime = currentTime;
                 Map<Integer, Genome> bestHere = v;
-                Map<String, Double> times = new HashMap<>();
-                for (Map.Entry<String, Map<Integer, Genome>> c : candidates.entrySet()) {
-                    Map<Integer, Genome> w = c.getValue();
+                for (Map<Integer, Genome> w : candidates) {
                     if (w == null) {
                         continue;
                     }
-                    double t = ev.measure(w, Math.min(ev.limit(prune, limitSeconds), revisit * currentTime));
-                    // a value cut at a limit is slower than it: never close enough to try again
-                    times.put(c.getKey(), ev.pruned(w) ? Double.POSITIVE_INFINITY : t);
+                    double t = ev.measure(w, Math.min(ev.limit(prune, limitSeconds), cut * currentTime));
                     if (t < bestTime) {
                         bestTime = t;
                         bestHere = w;
                     }
                 }
-                Map<String, Double> scan = new HashMap<>(before);
-                for (Map.Entry<String, Double> e : times.entrySet()) {
-                    scan.put(e.getKey(), e.getValue() / bestTime);
-                }
-                lastScan.put(k, scan);
                 if (bestTime < currentTime * (1 - margin)) {
                     v = bestHere;
                 }
