@@ -199,6 +199,20 @@ public final class PipelineEmitter implements ExprGen.Scope {
                 default -> ">=";
             };
         }
+
+        /** The Vector API class of a kind's values. */
+        static String vectorClass(String kind) {
+            return switch (kind) {
+                case "INT" -> "IntVector";
+                case "LONG" -> "LongVector";
+                default -> "DoubleVector";
+            };
+        }
+
+        /** log2 of the bytes of one value: a row's offset in its column is {@code row << shift}. */
+        String shift() {
+            return kind.equals("INT") ? "2" : "3";
+        }
     }
 
     private final List<VectorTerm> vectorTerms = new ArrayList<>();
@@ -226,17 +240,12 @@ public final class PipelineEmitter implements ExprGen.Scope {
         m.append("            long word = len == 64 ? -1L : (1L << len) - 1;\n");
         m.append("            if (len == 64) {\n");
         for (VectorTerm t : vectorTerms) {
-            String vec = switch (t.kind()) {
-                case "INT" -> "IntVector";
-                case "LONG" -> "LongVector";
-                default -> "DoubleVector";
-            };
-            String shift = t.kind().equals("INT") ? "2" : "3";
             m.append("                if (word != 0) { // ").append(t.text()).append('\n');
             m.append("                    long mask = 0;\n");
             m.append("                    for (int j = 0; j < 64; j += VS_").append(t.kind()).append(".length()) {\n");
-            m.append("                        mask |= jdk.incubator.vector.").append(vec).append(".fromMemorySegment(VS_")
-                    .append(t.kind()).append(", ").append(t.segment()).append(", (base + j) << ").append(shift)
+            m.append("                        mask |= jdk.incubator.vector.").append(VectorTerm.vectorClass(t.kind()))
+                    .append(".fromMemorySegment(VS_").append(t.kind()).append(", ").append(t.segment())
+                    .append(", (base + j) << ").append(t.shift())
                     .append(", java.nio.ByteOrder.LITTLE_ENDIAN)\n");
             m.append("                                .compare(jdk.incubator.vector.VectorOperators.").append(t.op())
                     .append(", ").append(t.bound()).append(").toLong() << j;\n");
@@ -249,8 +258,7 @@ public final class PipelineEmitter implements ExprGen.Scope {
         m.append("                    final long r = base + j;\n");
         List<String> conds = new ArrayList<>();
         for (VectorTerm t : vectorTerms) {
-            String width = t.kind().equals("INT") ? "2" : "3";
-            conds.add(t.segment() + ".get(" + t.kind() + ", r << " + width + ") " + t.javaOp() + " " + t.bound());
+            conds.add(t.segment() + ".get(" + t.kind() + ", r << " + t.shift() + ") " + t.javaOp() + " " + t.bound());
         }
         m.append("                    if (!(").append(String.join(" && ", conds)).append(")) {\n");
         m.append("                        word &= ~(1L << j);\n");
@@ -1005,9 +1013,8 @@ public final class PipelineEmitter implements ExprGen.Scope {
         sb.append("    private static final java.lang.foreign.ValueLayout.OfByte BYTE = java.lang.foreign.ValueLayout.JAVA_BYTE;\n");
         if (selection != null) {
             for (String k : List.of("INT", "LONG", "DOUBLE")) {
-                String vec = k.equals("INT") ? "IntVector" : k.equals("LONG") ? "LongVector" : "DoubleVector";
                 sb.append("    private static final jdk.incubator.vector.VectorSpecies VS_").append(k)
-                        .append(" = jdk.incubator.vector.").append(vec).append(".SPECIES_PREFERRED;\n");
+                        .append(" = jdk.incubator.vector.").append(VectorTerm.vectorClass(k)).append(".SPECIES_PREFERRED;\n");
             }
         }
         sb.append(fields);
