@@ -59,6 +59,8 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     private static final long COMPACT_ABOVE = Long.getLong(COMPACT_PROPERTY, 64 * 1024);
     /** Shared memory a kernel may take without opting in to more. */
     private static final int STATIC_SHARED_LIMIT = 48 * 1024;
+    /** How long the stream is held before a timed block: longer than the host takes to queue a launch. */
+    private static final long BLOCK_HOLD_NANOS = 50_000;
     /** Whether launches ask the driver to keep as L1 what the resident blocks' shared memory leaves (the default). */
     private static final boolean CARVEOUT = !"driver".equals(System.getProperty("tessera.gpu.carveout"));
 
@@ -70,13 +72,20 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     private final GpuPlan plan;
     private final Map<Integer, DeviceTable> tables = new HashMap<>();
     private final List<DeviceBuffer> taken = new ArrayList<>();
+    /** The pipeline whose input runs in blocks under a tuner's kernels, or null. */
+    private final GpuBlocks blocks;
     private long kernelNanos;
     private final long uploadNanosBefore;
 
     GpuOffload(GpuRuntime rt, GpuPlan plan) {
+        this(rt, plan, null);
+    }
+
+    GpuOffload(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks) {
         this.rt = rt;
         this.ctx = rt.context();
         this.plan = plan;
+        this.blocks = blocks;
         this.uploadNanosBefore = rt.columns().uploadNanos();
     }
 
@@ -103,12 +112,16 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             Launch l = new Launch(k, table, n, attempt == 0 ? 0 : groupSlots * 4, attempt);
             groupSlots = l.groupSlots;
-            for (int pass = 0; pass < k.passes(); pass++) {
-                if (pass == 1 && l.tileRows != null) {
-                    // the tiles' counts into their offsets (exclusive prefix sums) and the total
-                    timed(() -> rt.scanCounts(l.tileRows, l.tiles));
+            if (blocks != null && blocks.pipeline() == id) {
+                runBlocks(k, l, n);
+            } else {
+                for (int pass = 0; pass < k.passes(); pass++) {
+                    if (pass == 1 && l.tileRows != null) {
+                        // the tiles' counts into their offsets (exclusive prefix sums) and the total
+                        timed(() -> rt.scanCounts(l.tileRows, l.tiles));
+                    }
+                    launch(kernel, k, l.bindings.args(k.params(), pass, 0, n), n);
                 }
-                launch(kernel, k, l.args(pass), n);
             }
             int err = (int) l.error.readLong(0);
             if ((err & ERR_TABLE_FULL) != 0 && "shared".equals(l.mode) && attempt < 3) {
@@ -119,6 +132,49 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             }
             checkErrors(err, id);
             return collect(e, k, l);
+        }
+    }
+
+    /**
+     * The pipeline's input in blocks of rows, each launched with the kernel {@link #blocks} chooses into the sink
+     * buffers of {@code l}, and timed alone. Only a kernel of one pass whose sink accumulates (an aggregation) can
+     * take its input in parts: a row sink places its rows by tile number.
+     *
+     * <p>A block is a whole number of the kernel's waves (a tile for every block resident on every SM), about
+     * the rows {@link GpuBlocks#blockRows} asks for: a block of a partial wave would end in a tail the whole input
+     * hardly has, and favour small tiles. Before each block the stream is held for {@link #BLOCK_HOLD_NANOS}, so
+     * that the block's start event fires once the host has queued its launch: a block takes a few tens of
+     * microseconds, as long as the host takes to launch it. The last, partial block goes to the sink but not to
+     * the tuner.
+     */
+    private void runBlocks(CudaKernelSource k, Launch l, long n) {
+        if (k.passes() != 1 || !(k.sink() instanceof SinkLayout.Aggregate)) {
+            throw new IllegalStateException("pipeline " + k.pipeline().id() + " cannot run in blocks: only an "
+                    + "aggregation of one pass can");
+        }
+        long nominal = Math.max(1, blocks.blockRows(n));
+        for (long first = 0; first < n; ) {
+            GpuBlocks.Kernel b = blocks.next();
+            if (b.source().passes() != 1) {
+                throw new IllegalStateException("block genome " + b.genome() + " needs two passes");
+            }
+            long wave = waveRows(b.kernel(), b.source());
+            long whole = Math.max(1, Math.round((double) nominal / wave)) * wave;
+            long len = Math.min(whole, n - first);
+            Runnable go = launcher(b.kernel(), b.source(), l.bindings.args(b.source().params(), 0, first, len), len);
+            try (CudaEvent start = ctx.createEvent(); CudaEvent stop = ctx.createEvent()) {
+                rt.holdStream(BLOCK_HOLD_NANOS);
+                start.record();
+                go.run();
+                stop.record();
+                stop.synchronize();
+                long nanos = (long) (stop.elapsedMillisSince(start) * 1e6);
+                kernelNanos += nanos;
+                if (len == whole) {
+                    blocks.done(b, len, nanos);
+                }
+            }
+            first += len;
         }
     }
 
@@ -137,25 +193,22 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         }
     }
 
-    private void launch(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
+    /** Launches a kernel over {@code n} rows with its genome's grid, and returns its time on the device. */
+    private long launch(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
+        return timed(launcher(kernel, k, args, n));
+    }
+
+    /**
+     * What launches a kernel over {@code n} rows with its genome's grid: one block per tile, or its resident blocks
+     * on every SM (a persistent grid). Sets the kernel's shared memory limit and carve-out first.
+     */
+    private Runnable launcher(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
         int tpb = k.threadsPerBlock();
         long tiles = k.tiles(n);
-        String grid = k.genome().get(CudaVariantSpace.GRID);
         int shared = (int) k.sharedBytes();
-        if (shared > STATIC_SHARED_LIMIT) {
-            try {
-                kernel.allowDynamicShared(shared);
-            } catch (io.tessera.backend.cuda.CudaException e) {
-                throw new Fallback("pipeline " + k.pipeline().id() + " needs " + shared / 1024
-                        + " KB of shared memory per block, more than this GPU gives: " + e.getMessage());
-            }
-        }
-        long blocks = tiles;
-        int resident = Math.max(1, kernel.maxActiveBlocksPerSM(tpb, shared));
-        if (!grid.equals("tile")) {
-            resident = Math.min(Integer.parseInt(grid.substring(1)), resident);
-            blocks = Math.min(tiles, (long) resident * rt.info().cores());
-        }
+        int resident = residentBlocks(kernel, k);
+        long blocks = k.genome().get(CudaVariantSpace.GRID).equals("tile") ? tiles
+                : Math.min(tiles, (long) resident * rt.info().cores());
         if (CARVEOUT) {
             // the shared memory the resident blocks take, the rest of the SM kept as L1
             kernel.preferSharedPerSm((long) resident
@@ -165,17 +218,43 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             throw new Fallback("a grid of " + blocks + " blocks");
         }
         int gridBlocks = (int) blocks;
-        timed(() -> kernel.launch(gridBlocks, tpb, shared, null, args));
+        return () -> kernel.launch(gridBlocks, tpb, shared, null, args);
     }
 
-    /** Runs device work and adds its time on the device to the kernel time. */
-    private void timed(Runnable work) {
+    /**
+     * The kernel's blocks resident on an SM at once: what its threads, registers and shared memory allow, at most k
+     * under grid=pk. Opts in to the kernel's shared memory beyond the static limit first.
+     */
+    private int residentBlocks(CudaKernel kernel, CudaKernelSource k) {
+        int shared = (int) k.sharedBytes();
+        if (shared > STATIC_SHARED_LIMIT) {
+            try {
+                kernel.allowDynamicShared(shared);
+            } catch (io.tessera.backend.cuda.CudaException e) {
+                throw new Fallback("pipeline " + k.pipeline().id() + " needs " + shared / 1024
+                        + " KB of shared memory per block, more than this GPU gives: " + e.getMessage());
+            }
+        }
+        int resident = Math.max(1, kernel.maxActiveBlocksPerSM(k.threadsPerBlock(), shared));
+        String grid = k.genome().get(CudaVariantSpace.GRID);
+        return grid.equals("tile") ? resident : Math.min(Integer.parseInt(grid.substring(1)), resident);
+    }
+
+    /** Rows of one wave of a kernel: a tile for each block resident on every SM. */
+    private long waveRows(CudaKernel kernel, CudaKernelSource k) {
+        return (long) k.threadsPerBlock() * k.itemsPerThread() * residentBlocks(kernel, k) * rt.info().cores();
+    }
+
+    /** Runs device work, adds its time on the device to the kernel time, and returns that time. */
+    private long timed(Runnable work) {
         try (CudaEvent start = ctx.createEvent(); CudaEvent stop = ctx.createEvent()) {
             start.record();
             work.run();
             stop.record();
             stop.synchronize();
-            kernelNanos += (long) (stop.elapsedMillisSince(start) * 1e6);
+            long nanos = (long) (stop.elapsedMillisSince(start) * 1e6);
+            kernelNanos += nanos;
+            return nanos;
         }
     }
 
@@ -193,9 +272,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
 
     /** The arguments of one launch and the buffers its sink writes. */
     private final class Launch {
-        final KernelArgs args = KernelArgs.of();
-        /** The index of the kernel's pass parameter, or -1. */
-        int passArg = -1;
+        final KernelBindings bindings = new KernelBindings();
         /** A cuckoo BUILD, which may try again with a larger table. */
         boolean cuckoo;
         DeviceBuffer error;
@@ -211,11 +288,6 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         final Map<Integer, DeviceBuffer> outputs = new HashMap<>();
         long groupSlots;
         String mode;
-
-        /** The arguments of pass {@code pass}: the same buffers, the pass parameter set. */
-        KernelArgs args(int pass) {
-            return passArg < 0 ? args : args.withI32(passArg, pass);
-        }
 
         /** {@code attempt}: 0 first; a retry gives a cuckoo table four times the slots. */
         Launch(CudaKernelSource k, Table table, long n, long sharedSlots, int attempt) {
@@ -239,56 +311,59 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             }
             for (KernelParam p : k.params()) {
                 switch (p.kind()) {
-                    case ROWS -> args.i64(n);
-                    case COLUMN -> args.ptr(rt.columns().hold(table.column(p.index())));
-                    case PROBE_KEYS -> args.ptr(table(p.index()).keys());
-                    case PROBE_PAYLOAD -> args.ptr(table(p.index()).payload().get(p.sub()));
-                    case PROBE_MIN -> args.i64(table(p.index()).layout().min());
-                    case PROBE_SLOTS -> args.i64(table(p.index()).slots());
-                    case PROBE_LOG2 -> args.i32(table(p.index()).log2());
-                    case BUILD_KEYS -> args.ptr(building.keys());
-                    case BUILD_PAYLOAD -> args.ptr(building.payload().get(p.sub()));
-                    case BUILD_MIN -> args.i64(building.layout().min());
-                    case BUILD_SLOTS -> args.i64(building.slots());
-                    case BUILD_LOG2 -> args.i32(building.log2());
-                    case GROUP_ROWS -> args.ptr(rows = zeroed(slots * 8));
+                    case ROWS, PASS -> {
+                        // given per launch
+                    }
+                    case COLUMN -> bindings.column(p, rt.columns().hold(table.column(p.index())).address(),
+                            CType.stored(table.column(p.index()).type()).bytes);
+                    case PROBE_KEYS -> bindings.ptr(p, table(p.index()).keys().address());
+                    case PROBE_PAYLOAD -> bindings.ptr(p, table(p.index()).payload().get(p.sub()).address());
+                    case PROBE_MIN -> bindings.i64(p, table(p.index()).layout().min());
+                    case PROBE_SLOTS -> bindings.i64(p, table(p.index()).slots());
+                    case PROBE_LOG2 -> bindings.i32(p, table(p.index()).log2());
+                    case BUILD_KEYS -> bindings.ptr(p, building.keys().address());
+                    case BUILD_PAYLOAD -> bindings.ptr(p, building.payload().get(p.sub()).address());
+                    case BUILD_MIN -> bindings.i64(p, building.layout().min());
+                    case BUILD_SLOTS -> bindings.i64(p, building.slots());
+                    case BUILD_LOG2 -> bindings.i32(p, building.log2());
+                    case GROUP_ROWS -> bindings.ptr(p, (rows = zeroed(slots * 8)).address());
                     case AGG_VALUE -> {
                         SinkLayout.Agg agg = ((SinkLayout.Aggregate) sink).aggs().get(p.index());
                         DeviceBuffer v = take(slots * 8);
                         rt.fill64(v, agg.identityBits(), slots);
                         values.put(p.index(), v);
-                        args.ptr(v);
+                        bindings.ptr(p, v.address());
                     }
                     case AGG_COUNT -> {
                         DeviceBuffer c = zeroed(slots * 8);
                         counts.put(p.index(), c);
-                        args.ptr(c);
+                        bindings.ptr(p, c.address());
                     }
-                    case GROUP_KEYS -> args.ptr(groupKeys = take(slots * 8 * ((SinkLayout.Aggregate) sink).keyWidth()));
-                    case GROUP_STATE -> args.ptr(groupState = zeroed(slots * 4));
-                    case GROUP_LOG2 -> args.i32(Long.numberOfTrailingZeros(slots));
+                    case GROUP_KEYS -> bindings.ptr(p, (groupKeys = take(slots * 8 * ((SinkLayout.Aggregate) sink).keyWidth())).address());
+                    case GROUP_STATE -> bindings.ptr(p, (groupState = zeroed(slots * 4)).address());
+                    case GROUP_LOG2 -> bindings.i32(p, Long.numberOfTrailingZeros(slots));
                     case OUT_COLUMN -> {
                         CType t = ((SinkLayout.Rows) sink).types().get(p.index());
                         DeviceBuffer o = take(Math.max(1, n) * (t == CType.BOOL ? 1 : t.bytes));
                         outputs.put(p.index(), o);
-                        args.ptr(o);
+                        bindings.ptr(p, o.address());
                     }
-                    case OUT_CURSOR -> args.ptr(cursor = zeroed(8));
+                    case OUT_CURSOR -> bindings.ptr(p, (cursor = zeroed(8)).address());
                     case TILE_ROWS -> {
                         // zeroed: with no rows at all, no tile writes its count
                         tiles = k.tiles(n);
-                        args.ptr(tileRows = zeroed((tiles + 1) * 8));
+                        tileRows = zeroed((tiles + 1) * 8);
+                        bindings.ptr(p, tileRows.address());
                     }
                     case SEL_BITS -> {
                         // one bit per item of every tile (pass 0 writes every word of every tile)
                         long words = k.tiles(n) * k.threadsPerBlock() * k.itemsPerThread() / 32;
-                        args.ptr(take(words * 4));
+                        bindings.ptr(p, take(words * 4).address());
                     }
-                    case PASS -> {
-                        passArg = args.size();
-                        args.i32(0);
+                    case ERROR -> {
+                        error = zeroed(8);
+                        bindings.ptr(p, error.address());
                     }
-                    case ERROR -> args.ptr(error = zeroed(8));
                 }
             }
         }

@@ -34,12 +34,7 @@ public record GpuPlan(Map<Integer, Genome> genomes, GpuPlacement placement, Map<
     /** Emits, compiles and loads the kernels of a plan; throws a CudaException when the GPU cannot be used. */
     static GpuPlan prepare(GpuRuntime rt, Database db, QueryPlan plan, JvmExecutor.CompiledQuery jvm,
                            Map<Integer, Genome> overrides) {
-        Map<Integer, Genome> genomes = CudaVariantSpace.INSTANCE.defaults(plan);
-        if (overrides != null) {
-            Map<Integer, Genome> free = new LinkedHashMap<>(genomes);
-            free.putAll(overrides);
-            genomes = CudaVariantSpace.INSTANCE.completeAll(plan, free);
-        }
+        Map<Integer, Genome> genomes = genomes(plan, overrides);
         GpuPlacement placement = GpuPlacement.place(plan, genomes, key -> dictionary(db, key));
         Map<Integer, String> reasons = new LinkedHashMap<>(placement.jvmReasons());
         // the JVM backend finishes what a kernel leaves: its sink state must be laid out alike
@@ -83,6 +78,17 @@ public record GpuPlan(Map<Integer, Genome> genomes, GpuPlacement placement, Map<
             notice = "part ran on the JVM: " + String.join("; ", scans);
         }
         return new GpuPlan(genomes, checked, kernels, ms, notice);
+    }
+
+    /** Every pipeline's CUDA genome: the defaults, {@code overrides} (null: none) over them, completed. */
+    static Map<Integer, Genome> genomes(QueryPlan plan, Map<Integer, Genome> overrides) {
+        Map<Integer, Genome> genomes = CudaVariantSpace.INSTANCE.defaults(plan);
+        if (overrides != null) {
+            Map<Integer, Genome> free = new LinkedHashMap<>(genomes);
+            free.putAll(overrides);
+            genomes = CudaVariantSpace.INSTANCE.completeAll(plan, free);
+        }
+        return genomes;
     }
 
     /** Null when the kernel's sink leaves what the JVM's finishing step expects, else why not. */

@@ -217,6 +217,11 @@ public final class QueryEngine {
     }
 
     public QueryResult run(Prepared p) {
+        return run(p, null);
+    }
+
+    /** Runs a prepared query, one GPU pipeline's input in blocks under {@code blocks}' kernels (null: none). */
+    QueryResult run(Prepared p, GpuBlocks blocks) {
         long t0 = System.nanoTime();
         MatRelation rel = null;
         QueryResult.Execution execution = QueryResult.Execution.CPU;
@@ -226,7 +231,7 @@ public final class QueryEngine {
         try {
             if (p.gpu() != null) {
                 GpuRuntime rt = GpuRuntime.get();
-                try (GpuOffload off = new GpuOffload(rt, p.gpu())) {
+                try (GpuOffload off = new GpuOffload(rt, p.gpu(), blocks)) {
                     rel = JvmExecutor.run(p.compiled(), db, off);
                     int all = p.plan().pipelines().size();
                     int onGpu = p.gpu().gpuPipelines();

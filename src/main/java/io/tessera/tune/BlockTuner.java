@@ -14,6 +14,14 @@ public interface BlockTuner {
     /** The assignment for the next block. */
     Map<Integer, Genome> next();
 
+    /**
+     * Assignments it will ask for in the coming blocks, as far as it knows them (a backend that compiles code for
+     * a block compiles these with it); none by default.
+     */
+    default java.util.List<Map<Integer, Genome>> upcoming() {
+        return java.util.List.of();
+    }
+
     /** The seconds a block took with {@code a}, scaled to a full block. */
     void observe(Map<Integer, Genome> a, double seconds);
 

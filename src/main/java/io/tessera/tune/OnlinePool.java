@@ -125,6 +125,12 @@ public final class OnlinePool {
             return best();
         }
 
+        /** The pool's members: any may run next. */
+        @Override
+        public List<Map<Integer, Genome>> upcoming() {
+            return List.copyOf(pool);
+        }
+
         @Override
         public void observe(Map<Integer, Genome> a, double seconds) {
             Deque<Double> d = seen.computeIfAbsent(a, k -> new ArrayDeque<>());

@@ -110,6 +110,12 @@ public final class PlateauDescent implements BlockTuner {
         return pending != null ? pending : fastest;
     }
 
+    /** The starting points not measured yet. */
+    @Override
+    public List<Map<Integer, Genome>> upcoming() {
+        return List.copyOf(starts);
+    }
+
     @Override
     public void observe(Map<Integer, Genome> a, double seconds) {
         if (done) {

@@ -53,6 +53,14 @@ public interface Target {
         throw new IllegalArgumentException("no pipeline " + id);
     }
 
+    /**
+     * Forgets the code compiled so far, so that the next strategy pays for all it compiles, as it would tuning alone
+     * (the tuning bench calls it before each strategy). Nothing to do by default: on the JVM each objective and
+     * block source compiles anew already.
+     */
+    default void coldStart() {
+    }
+
     /** Runs the whole query; a fresh objective compiles every variant anew. */
     Objective objective();
 

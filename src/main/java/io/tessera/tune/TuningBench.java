@@ -15,7 +15,9 @@ import java.util.Map;
  * Measures the strategies against exhaustive search, query by query, on the first device: the optimum, each
  * strategy's genome re-measured next to it (median of interleaved rounds) as a ratio, each strategy's cost
  * (variants, time) as a fraction of exhaustive search's, the best-to-worst spread, and the cross-device matrix
- * (the optimum of the first device and the feature-wise genomes of the others, run on every device).
+ * (the optimum of the first device and the feature-wise genomes of the others, run on every device). Each
+ * strategy, exhaustive search too, starts with nothing compiled ({@link Target#coldStart}): on the GPU the kernels
+ * exhaustive search compiled would otherwise come from the disk cache for every later strategy.
  */
 public final class TuningBench {
 
@@ -81,12 +83,14 @@ public final class TuningBench {
         TuningSpace space = Strategies.space(Exhaustive.NAME, t, t.defaults(), settings);
         log("%s: exhaustive search over %d combinations of %s on %s ...", q.label(), space.size(),
                 space.knobs().stream().map(TuningSpace.Knob::name).toList(), devices.get(0).name());
+        t.coldStart();
         TuningResult ex = Strategies.run(Exhaustive.NAME, t, t.defaults(), settings);
         log("%s: exhaustive ran %d variants in %.1f s, optimum %s", q.label(), ex.variants(), ex.costSeconds(),
                 space.describe(ex.best()));
         List<TuningResult> found = new ArrayList<>();
         List<Map<Integer, Genome>> ownBest = new ArrayList<>();
         for (String s : strategies) {
+            t.coldStart(); // each strategy compiles what it runs, as exhaustive search did
             TuningResult r = Strategies.run(s, t, t.defaults(), settings);
             log("%s: %s measured %d variants in %.2f s, found %s (%s)", q.label(), s, r.variants(), r.costSeconds(),
                     space.describe(r.best()), r.note());

@@ -34,8 +34,9 @@ public final class VariantSpaces {
         // access deals the morsels to the workers: like workers and morsel it leaves the code as it is
         register(new Entry(CPU, JvmVariantSpace.BACKEND, JvmVariantSpace::new,
                 List.of(JvmDimensions.WORKERS, JvmDimensions.MORSEL, JvmDimensions.ACCESS)));
+        // the launch configuration: threads per block, items per thread and the blocks of the grid
         register(new Entry(GPU, CudaVariantSpace.BACKEND, units -> CudaVariantSpace.INSTANCE,
-                List.of(CudaVariantSpace.TPB, CudaVariantSpace.IPT)));
+                List.of(CudaVariantSpace.TPB, CudaVariantSpace.IPT, CudaVariantSpace.GRID)));
     }
 
     private VariantSpaces() {

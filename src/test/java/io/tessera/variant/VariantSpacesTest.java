@@ -21,7 +21,7 @@ class VariantSpacesTest {
         assertEquals(Runtime.getRuntime().availableProcessors(), ((JvmVariantSpace) VariantSpaces.forBackend("jvm")).cores());
         assertSame(CudaVariantSpace.INSTANCE, VariantSpaces.forBackend("cuda", 132));
         assertEquals(List.of("workers", "morsel", "access"), VariantSpaces.threadDimensions("jvm"));
-        assertEquals(List.of("tpb", "ipt"), VariantSpaces.threadDimensions("cuda"));
+        assertEquals(List.of("tpb", "ipt", "grid"), VariantSpaces.threadDimensions("cuda"));
         assertTrue(VariantSpaces.has("jvm") && VariantSpaces.has("cuda"));
         assertEquals("jvm", VariantSpaces.forDevice(VariantSpaces.CPU).orElseThrow().backend());
         assertEquals("cuda", VariantSpaces.forDevice(VariantSpaces.GPU).orElseThrow().backend());

@@ -79,6 +79,12 @@ public final class KernelArgs {
         return this;
     }
 
+    /** An argument as another launch's arguments hold it. */
+    public KernelArgs arg(Arg a) {
+        args.add(a);
+        return this;
+    }
+
     public int size() {
         return args.size();
     }

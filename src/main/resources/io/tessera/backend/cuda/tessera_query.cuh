@@ -433,6 +433,19 @@ extern "C" __global__ void tessera_fill64(long long* p, long long v, long long n
     }
 }
 
+// Holds the stream for ns nanoseconds (one thread). Launched before a timed block of rows: the block's start
+// event then fires when this ends, by which time the host has queued the block's launch, so the block's time
+// leaves out how long the host took to launch it.
+extern "C" __global__ void tessera_spin(long long ns) {
+    unsigned long long start;
+    unsigned long long now;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+    do {
+        __nanosleep(1000);
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    } while ((long long)(now - start) < ns);
+}
+
 // Exclusive prefix sum, in place, of the n per-tile row counts of a two-pass materialization
 // (mat=twopass, mat=bitmap), and their total into counts[n] (the array has n + 1 words): the offset
 // at which each tile writes its rows in the second pass, and the number of rows. One block of

@@ -30,13 +30,18 @@ public final class GpuRuntime implements AutoCloseable {
 
     private final CudaContext ctx;
     private final DeviceInfo info;
-    private final KernelCompiler compiler;
+    private KernelCompiler compiler;
+    /** The private kernel cache of {@link #restartKernelCache}, or null. */
+    private java.nio.file.Path coldCache;
+    /** Modules loaded before a restart of the kernel cache: kernels handed out may still run them. */
+    private final java.util.List<CudaModule> retired = new java.util.ArrayList<>();
     private final PinnedBuffer staging;
     private final DevicePool pool;
     private final DeviceColumnCache columns;
     private final Map<String, CudaModule> modules = new HashMap<>();
     private final CudaKernel fill64;
     private final CudaKernel scanCounts;
+    private final CudaKernel spin;
     private final SlotCompaction compaction;
 
     private GpuRuntime() {
@@ -50,6 +55,7 @@ public final class GpuRuntime implements AutoCloseable {
             columns = new DeviceColumnCache(ctx, staging, budget, pool::trim);
             fill64 = kernel(CudaSources.utilitySource(), "tessera_fill64", CudaSources.UTILITY);
             scanCounts = kernel(CudaSources.utilitySource(), "tessera_scan_counts", CudaSources.UTILITY);
+            spin = kernel(CudaSources.utilitySource(), "tessera_spin", CudaSources.UTILITY);
             compaction = new SlotCompaction(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
         } catch (RuntimeException e) {
             ctx.close();
@@ -110,8 +116,40 @@ public final class GpuRuntime implements AutoCloseable {
         return columns;
     }
 
-    public KernelCompiler compiler() {
+    public synchronized KernelCompiler compiler() {
         return compiler;
+    }
+
+    /**
+     * From now on compiles into a new, empty cache directory of this process's own and loads every source anew, as
+     * a process that never compiled a kernel would: the tuning bench gives each strategy this cold start, so that
+     * what it compiles counts in its cost. Modules loaded before stay loaded until {@link #close} (kernels handed
+     * out may still run); the previous private cache is deleted.
+     */
+    public synchronized void restartKernelCache() {
+        java.nio.file.Path old = coldCache;
+        try {
+            coldCache = java.nio.file.Files.createTempDirectory("tessera-kernels-");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot create a kernel cache directory", e);
+        }
+        compiler = KernelCompiler.nvrtc(coldCache);
+        retired.addAll(modules.values());
+        modules.clear();
+        deleteTree(old);
+    }
+
+    private static void deleteTree(java.nio.file.Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(dir)) {
+            for (java.nio.file.Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.deleteIfExists(f);
+            }
+        } catch (java.io.IOException e) {
+            System.err.println("tessera: cannot delete " + dir + ": " + e.getMessage());
+        }
     }
 
     /** The kernel {@code name} of a CUDA source, compiled for this GPU (from the disk cache when it was before). */
@@ -145,10 +183,11 @@ public final class GpuRuntime implements AutoCloseable {
      */
     public void compile(java.util.List<String[]> sourceNameFile) {
         java.util.List<java.util.concurrent.CompletableFuture<Void>> compiles = new java.util.ArrayList<>();
+        KernelCompiler c = compiler();
         for (String[] k : sourceNameFile) {
             if (!loaded(k[0])) {
                 compiles.add(java.util.concurrent.CompletableFuture.runAsync(
-                        () -> compiler.compile(k[0], k[2], CudaSources.headers(), info.ccMajor(), info.ccMinor())));
+                        () -> c.compile(k[0], k[2], CudaSources.headers(), info.ccMajor(), info.ccMinor())));
             }
         }
         for (java.util.concurrent.CompletableFuture<Void> f : compiles) {
@@ -175,6 +214,14 @@ public final class GpuRuntime implements AutoCloseable {
         }
         int blocks = (int) Math.min(4096, (words + 255) / 256);
         fill64.launch(blocks, 256, KernelArgs.of().ptr(b).i64(value).i64(words));
+    }
+
+    /**
+     * Keeps the stream busy for about {@code nanos} nanoseconds (one thread sleeping), so that work queued meanwhile
+     * starts when it ends rather than when the host queued it.
+     */
+    public void holdStream(long nanos) {
+        spin.launch(1, 1, KernelArgs.of().i64(nanos));
     }
 
     /**
@@ -216,6 +263,11 @@ public final class GpuRuntime implements AutoCloseable {
             m.close();
         }
         modules.clear();
+        for (CudaModule m : retired) {
+            m.close();
+        }
+        retired.clear();
+        deleteTree(coldCache);
         staging.close();
         ctx.close();
     }

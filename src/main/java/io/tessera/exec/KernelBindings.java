@@ -1,0 +1,88 @@
+package io.tessera.exec;
+
+import io.tessera.backend.cuda.KernelArgs;
+import io.tessera.backend.cuda.gen.KernelParam;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a pipeline's launches bind to its kernel's parameters, by what each parameter is (its kind, column, join,
+ * aggregate) rather than by its place: variants of one pipeline list their parameters in the order their code first
+ * reads them (a probe order, a late gather), so the same buffers are bound to each variant's list in its own order.
+ * The source columns are bound by base address and element width, so that a launch can cover any range of rows;
+ * the row count and the pass are given per launch.
+ */
+final class KernelBindings {
+
+    private record Key(KernelParam.Kind kind, int index, int sub) {
+        static Key of(KernelParam p) {
+            return new Key(p.kind(), p.index(), p.sub());
+        }
+    }
+
+    private record Column(long address, int width) {
+    }
+
+    private final Map<Key, KernelArgs.Arg> bound = new HashMap<>();
+    private final Map<Integer, Column> columns = new HashMap<>();
+
+    void ptr(KernelParam p, long deviceAddress) {
+        bind(p, new KernelArgs.Arg(KernelArgs.Kind.POINTER, deviceAddress));
+    }
+
+    void i64(KernelParam p, long value) {
+        bind(p, new KernelArgs.Arg(KernelArgs.Kind.LONG, value));
+    }
+
+    void i32(KernelParam p, int value) {
+        bind(p, new KernelArgs.Arg(KernelArgs.Kind.INT, value));
+    }
+
+    /** Source column {@code p.index()} at {@code deviceAddress}, {@code width} bytes a row. */
+    void column(KernelParam p, long deviceAddress, int width) {
+        if (p.kind() != KernelParam.Kind.COLUMN) {
+            throw new IllegalArgumentException(p + " is not a source column");
+        }
+        columns.put(p.index(), new Column(deviceAddress, width));
+    }
+
+    private void bind(KernelParam p, KernelArgs.Arg a) {
+        switch (p.kind()) {
+            case ROWS, PASS, COLUMN -> throw new IllegalArgumentException(p.kind() + " is given per launch");
+            default -> bound.put(Key.of(p), a);
+        }
+    }
+
+    /**
+     * The arguments of a launch of a kernel with parameters {@code params} over rows {@code [first, first + rows)} of
+     * the source, pass {@code pass}. Throws when the kernel has a parameter nothing was bound to (a variant whose
+     * sink or tables differ from those the buffers were made for).
+     */
+    KernelArgs args(List<KernelParam> params, int pass, long first, long rows) {
+        KernelArgs out = KernelArgs.of();
+        for (KernelParam p : params) {
+            switch (p.kind()) {
+                case ROWS -> out.i64(rows);
+                case PASS -> out.i32(pass);
+                case COLUMN -> {
+                    Column c = columns.get(p.index());
+                    if (c == null) {
+                        throw new IllegalStateException("no source column " + p.index() + " is bound (" + p.name() + ")");
+                    }
+                    out.ptr(c.address() + first * c.width());
+                }
+                default -> {
+                    KernelArgs.Arg a = bound.get(Key.of(p));
+                    if (a == null) {
+                        throw new IllegalStateException("nothing is bound to parameter " + p.name() + " (" + p.kind()
+                                + "): the kernel's sink or tables differ from those its buffers were made for");
+                    }
+                    out.arg(a);
+                }
+            }
+        }
+        return out;
+    }
+}
