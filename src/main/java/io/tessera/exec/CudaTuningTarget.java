@@ -44,7 +44,7 @@ public final class CudaTuningTarget implements Target {
      * A GPU block is this many times the rows the settings give (sized for a JVM worker's morsels). A launch has
      * costs the whole input pays once and a block pays each time (its blocks' start, the last tiles of its
      * blocks), and short blocks favour small tiles. At SSB SF 20 on the H200, the ratio of a block's time to the whole
-     * query's, over twelve genomes of q3.3, spread by 21% at 8x and by 9% at 16x. Larger blocks take more runs.
+     * query's, over twelve genomes of q3.3, spread by 26% at 8x and by 9% at 16x. Larger blocks take more runs.
      */
     public static final int BLOCK_SCALE = 16;
 

@@ -69,6 +69,7 @@ class OnlinePoolTest {
         List<Map<Integer, Genome>> members = pool.pool();
         assertEquals(space().start(), members.get(0), "the start is a member");
         BlockTuner vw = pool.query();
+        assertEquals(pool.pool(), vw.upcoming(), "any member may run next");
         int blocks = 200;
         int onBest = 0;
         Set<Map<Integer, Genome>> explored = new HashSet<>();

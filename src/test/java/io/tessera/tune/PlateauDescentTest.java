@@ -179,7 +179,11 @@ class PlateauDescentTest {
     void startsFromEveryStrategyAndFindsTheOptimumThatNeedsANonThreadValue() {
         TuningSpace space = strategies(g -> true);
         PlateauDescent pd = new PlateauDescent(space, THREADS);
+        // what it will ask for next (a GPU compiles those with the first): the starting points after the first
+        assertEquals(PlateauDescent.startingPoints(space, space.knobs().stream()
+                .filter(k -> THREADS.contains(k.name())).toList()).subList(1, 6), pd.upcoming());
         drive(pd, (g, n) -> strategyCost(g));
+        assertEquals(List.of(), pd.upcoming());
         assertEquals(Synthetic.genome(STRATEGIES, 2, 2048, "vector", "shared"), pd.best().get(0));
         assertEquals(0.4, pd.result().bestSeconds(), 1e-12);
         // the six starting points come first, the start assignment first of all
@@ -200,7 +204,11 @@ class PlateauDescentTest {
     void stepsOnlyAlongTheThreadDimensions() {
         TuningSpace space = strategies(g -> true);
         PlateauDescent pd = new PlateauDescent(space, THREADS);
+        // what it will ask for next (a GPU compiles those with the first): the starting points after the first
+        assertEquals(PlateauDescent.startingPoints(space, space.knobs().stream()
+                .filter(k -> THREADS.contains(k.name())).toList()).subList(1, 6), pd.upcoming());
         drive(pd, (g, n) -> strategyCost(g));
+        assertEquals(List.of(), pd.upcoming());
         List<TuningResult.Evaluation> trace = pd.result().trace();
         List<Genome> measured = new java.util.ArrayList<>();
         for (int i = 0; i < trace.size(); i++) {
