@@ -46,7 +46,7 @@ final class BlockKernels {
             List<Map<Integer, Genome>> batch = new ArrayList<>();
             batch.add(a);
             batch.addAll(upcoming);
-            batch.addAll(neighbours(a));
+            batch.addAll(space.neighbours(a, space.knobs()));
             compile(batch);
         }
         CudaKernelSource s = compiled.get(g);
@@ -82,22 +82,5 @@ final class BlockKernels {
                     + genomes.get(space.focus()) + ": " + placed.jvmReasons().get(space.focus()));
         }
         return s;
-    }
-
-    /** The valid assignments one value away from {@code a} in one knob of the space. */
-    private List<Map<Integer, Genome>> neighbours(Map<Integer, Genome> a) {
-        List<Map<Integer, Genome>> out = new ArrayList<>();
-        for (TuningSpace.Knob k : space.knobs()) {
-            int i = k.values().indexOf(space.value(a, k));
-            for (int j : new int[] {i - 1, i + 1}) {
-                if (j >= 0 && j < k.values().size()) {
-                    Map<Integer, Genome> n = space.with(a, k, k.values().get(j));
-                    if (space.valid(n)) {
-                        out.add(n);
-                    }
-                }
-            }
-        }
-        return out;
     }
 }

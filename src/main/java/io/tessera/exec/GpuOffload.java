@@ -158,10 +158,13 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             if (b.source().passes() != 1) {
                 throw new IllegalStateException("block genome " + b.genome() + " needs two passes");
             }
-            long wave = waveRows(b.kernel(), b.source());
+            int resident = residentBlocks(b.kernel(), b.source());
+            // a wave: a tile for each block resident on every SM
+            long wave = (long) b.source().threadsPerBlock() * b.source().itemsPerThread() * resident * rt.info().cores();
             long whole = Math.max(1, Math.round((double) nominal / wave)) * wave;
             long len = Math.min(whole, n - first);
-            Runnable go = launcher(b.kernel(), b.source(), l.bindings.args(b.source().params(), 0, first, len), len);
+            Runnable go = launcher(b.kernel(), b.source(), l.bindings.args(b.source().params(), 0, first, len), len,
+                    resident);
             rt.holdStream(BLOCK_HOLD_NANOS); // queued before the block's start event
             long nanos = timed(go);
             if (len == whole) {
@@ -188,18 +191,17 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
 
     /** Launches a kernel over {@code n} rows with its genome's grid, and returns its time on the device. */
     private long launch(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
-        return timed(launcher(kernel, k, args, n));
+        return timed(launcher(kernel, k, args, n, residentBlocks(kernel, k)));
     }
 
     /**
-     * What launches a kernel over {@code n} rows with its genome's grid: one block per tile, or its resident blocks
-     * on every SM (a persistent grid). Sets the kernel's shared memory limit and carve-out first.
+     * What launches a kernel over {@code n} rows with its genome's grid: one block per tile, or its {@code resident}
+     * blocks (from {@link #residentBlocks}) on every SM (a persistent grid). Sets the kernel's carve-out first.
      */
-    private Runnable launcher(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
+    private Runnable launcher(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n, int resident) {
         int tpb = k.threadsPerBlock();
         long tiles = k.tiles(n);
         int shared = (int) k.sharedBytes();
-        int resident = residentBlocks(kernel, k);
         long blocks = k.genome().get(CudaVariantSpace.GRID).equals("tile") ? tiles
                 : Math.min(tiles, (long) resident * rt.info().cores());
         if (CARVEOUT) {
@@ -231,11 +233,6 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         int resident = Math.max(1, kernel.maxActiveBlocksPerSM(k.threadsPerBlock(), shared));
         String grid = k.genome().get(CudaVariantSpace.GRID);
         return grid.equals("tile") ? resident : Math.min(Integer.parseInt(grid.substring(1)), resident);
-    }
-
-    /** Rows of one wave of a kernel: a tile for each block resident on every SM. */
-    private long waveRows(CudaKernel kernel, CudaKernelSource k) {
-        return (long) k.threadsPerBlock() * k.itemsPerThread() * residentBlocks(kernel, k) * rt.info().cores();
     }
 
     /** Runs device work, adds its time on the device to the kernel time, and returns that time. */

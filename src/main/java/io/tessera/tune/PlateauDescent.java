@@ -200,16 +200,9 @@ public final class PlateauDescent implements BlockTuner {
 
     /** The first valid, untested configuration one step away in one descent dimension (down first, then up). */
     private Map<Integer, Genome> untestedNeighbour(Map<Integer, Genome> c) {
-        for (TuningSpace.Knob k : descent) {
-            int i = k.values().indexOf(space.value(c, k));
-            for (int j : new int[] {i - 1, i + 1}) {
-                if (j < 0 || j >= k.values().size()) {
-                    continue;
-                }
-                Map<Integer, Genome> n = space.with(c, k, k.values().get(j));
-                if (!tested.contains(n) && space.valid(n)) {
-                    return n;
-                }
+        for (Map<Integer, Genome> n : space.neighbours(c, descent)) {
+            if (!tested.contains(n)) {
+                return n;
             }
         }
         return null;

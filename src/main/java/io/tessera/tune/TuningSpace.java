@@ -210,6 +210,26 @@ public final class TuningSpace {
         return Collections.unmodifiableMap(m);
     }
 
+    /**
+     * The valid assignments one value away from {@code a} in one of {@code along}, knob by knob, each knob's value
+     * below before the one above.
+     */
+    public List<Map<Integer, Genome>> neighbours(Map<Integer, Genome> a, List<Knob> along) {
+        List<Map<Integer, Genome>> out = new ArrayList<>();
+        for (Knob k : along) {
+            int i = k.values().indexOf(value(a, k));
+            for (int j : new int[] {i - 1, i + 1}) {
+                if (j >= 0 && j < k.values().size()) {
+                    Map<Integer, Genome> n = with(a, k, k.values().get(j));
+                    if (valid(n)) {
+                        out.add(n);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     /** Whether every pipeline a knob touches has a valid genome. */
     public boolean valid(Map<Integer, Genome> a) {
         for (int pid : pipelines()) {

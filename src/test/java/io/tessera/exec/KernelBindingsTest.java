@@ -129,6 +129,19 @@ class KernelBindingsTest {
     }
 
     @Test
+    void anotherPassChangesOnlyItsIntArgument() {
+        KernelParam out = new KernelParam(KernelParam.Kind.OUT_COLUMN, 0, "out0", "int*");
+        KernelParam pass = new KernelParam(KernelParam.Kind.PASS, -1, "pass", "const int");
+        KernelParam n = new KernelParam(KernelParam.Kind.ROWS, -1, "n", "const long long");
+        KernelBindings b = new KernelBindings();
+        b.ptr(out, 16);
+        assertThrows(IllegalArgumentException.class, () -> b.i32(pass, 0), "the pass is given per launch");
+        List<KernelParam> params = List.of(out, pass, n);
+        assertEquals("(ptr 0x10, int 0, long 4)", b.args(params, 0, 0, 4).toString());
+        assertEquals("(ptr 0x10, int 1, long 4)", b.args(params, 1, 0, 4).toString());
+    }
+
+    @Test
     void aKernelWithOtherSinkBuffersIsRefused() {
         QueryEngine engine = new QueryEngine(db, 1, Device.CPU, null);
         QueryPlan plan = engine.plan(Queries.sql("ssb", "q4.1"));

@@ -89,17 +89,6 @@ public final class KernelArgs {
         return args.size();
     }
 
-    /** A copy in which argument {@code index}, an int, is {@code value} (the same launch, another pass of it). */
-    public KernelArgs withI32(int index, int value) {
-        if (args.get(index).kind() != Kind.INT) {
-            throw new IllegalArgumentException("argument " + index + " is a " + args.get(index).kind() + ", not an int");
-        }
-        KernelArgs copy = new KernelArgs();
-        copy.args.addAll(args);
-        copy.args.set(index, new Arg(Kind.INT, value));
-        return copy;
-    }
-
     public List<Arg> args() {
         return List.copyOf(args);
     }

@@ -43,15 +43,6 @@ class CudaKernelArgsTest {
     }
 
     @Test
-    void anotherPassChangesOnlyItsIntArgument() {
-        KernelArgs pass0 = KernelArgs.of().ptr(16).i32(0).i64(4);
-        KernelArgs pass1 = pass0.withI32(1, 1);
-        assertEquals("(ptr 0x10, int 1, long 4)", pass1.toString());
-        assertEquals("(ptr 0x10, int 0, long 4)", pass0.toString(), "the first launch's arguments stay as they were");
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> pass0.withI32(2, 1));
-    }
-
-    @Test
     void noArgumentsIsANullArray() {
         try (Arena a = Arena.ofConfined()) {
             assertEquals(MemorySegment.NULL, KernelArgs.of().pack(a));
