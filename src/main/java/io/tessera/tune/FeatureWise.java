@@ -3,8 +3,11 @@ package io.tessera.tune;
 import io.tessera.variant.Genome;
 
 import java.util.ArrayList;
-import java.util.List;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Hawk's feature-wise learner (Algorithm 1): starting from the start assignment, one knob at a time in
@@ -18,10 +21,13 @@ import java.util.Map;
  * their top variants within a few per cent of each other).
  *
  * <p>A value's runs stop at {@code cut} times the current value's time: slower than that it cannot replace it, and
- * on the JVM a slow value's further runs were a large part of the search's time. (Leaving out of a later pass the
- * values that were much slower in the pass before saved more, but measurements are noisiest while new code is being
- * compiled, and one slow measurement then excluded the value for good: on SSB Q1.2 the Vector API's filters, 1.5x
- * slower than scalar ones at the start's morsel size and 4x faster at the optimum's, were never tried again.)
+ * on the JVM a slow value's further runs were a large part of the search's time. A value that was cut so when its
+ * knob was last scanned is not tried again in a later pass: a later pass re-scans a knob because other knobs moved
+ * since, which moves its values by a few per cent, not by a quarter, and on the JVM each such value of a knob that
+ * changes the code is a class to compile and warm up again. (This rule once kept the Vector API's filters out of
+ * SSB Q1.2's second pass: the filters of every query shared one JIT profile then, which made them 1.5x slower than
+ * scalar ones at the start's morsel size in a process that had run Q1.1 before. Each query compares in its own
+ * class since.)
  */
 public final class FeatureWise implements SearchStrategy {
 
@@ -77,29 +83,41 @@ public final class FeatureWise implements SearchStrategy {
         Evaluations ev = new Evaluations(space, objective);
         Map<Integer, Genome> v = space.start();
         ev.measure(v, limitSeconds);
+        // per knob, the values cut at cut times the current value's time when the knob was last scanned
+        Map<TuningSpace.Knob, Set<String>> slow = new HashMap<>();
         int passes = 0;
         while (passes < maxPasses) {
             passes++;
             Map<Integer, Genome> last = v;
             for (TuningSpace.Knob k : space.knobs()) {
-                List<Map<Integer, Genome>> candidates = new ArrayList<>();
+                Set<String> slowBefore = slow.getOrDefault(k, Set.of());
+                Map<String, Map<Integer, Genome>> candidates = new LinkedHashMap<>();
                 for (String d : k.values()) {
-                    candidates.add(space.repair(space.with(v, k, d), k));
+                    if (!slowBefore.contains(d)) {
+                        candidates.put(d, space.repair(space.with(v, k, d), k));
+                    }
                 }
-                ev.prepare(candidates); // the knob's values compile together
+                ev.prepare(new ArrayList<>(candidates.values())); // the knob's values compile together
                 double currentTime = ev.measure(v, ev.limit(prune, limitSeconds));
                 double bestTime = currentTime;
                 Map<Integer, Genome> bestHere = v;
-                for (Map<Integer, Genome> w : candidates) {
+                Set<String> slowNow = new HashSet<>();
+                for (Map.Entry<String, Map<Integer, Genome>> c : candidates.entrySet()) {
+                    Map<Integer, Genome> w = c.getValue();
                     if (w == null) {
                         continue;
                     }
-                    double t = ev.measure(w, Math.min(ev.limit(prune, limitSeconds), cut * currentTime));
+                    double cap = cut * currentTime;
+                    double t = ev.measure(w, Math.min(ev.limit(prune, limitSeconds), cap));
+                    if (t >= cap) {
+                        slowNow.add(c.getKey());
+                    }
                     if (t < bestTime) {
                         bestTime = t;
                         bestHere = w;
                     }
                 }
+                slow.put(k, slowNow);
                 if (bestTime < currentTime * (1 - margin)) {
                     v = bestHere;
                 }
