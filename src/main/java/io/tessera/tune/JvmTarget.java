@@ -49,16 +49,21 @@ public final class JvmTarget implements Target {
     public static final int RUNS = 3;
     /** No warm-up run lasts longer (a variant that slow is cut, and counts as pruned). */
     static final double WARM_UP_LIMIT_SECONDS = 60;
-    /** Untimed runs of new code at most. */
-    static final int WARM_UP_RUNS = 6;
-    /** Untimed runs of new block code at most (blocks are short: more runs pass while the JIT works). */
-    static final int BLOCK_WARM_UP_RUNS = 20;
     /**
-     * The JIT was quiet during a run ({@link #warmUp}) when the compiling it finished meanwhile took less than this
-     * many milliseconds and less than {@link #JIT_QUIET_SHARE} of the run's time.
+     * When new code is warm ({@link #warmUp}): at most {@code maxRuns} runs, ending at one during which the JIT was
+     * quiet, its compiling finished meanwhile under {@code quietMs} milliseconds and under a tenth of the run (with
+     * {@code quietMs} 0: no compiling at all).
      */
-    static final long JIT_QUIET_MS = 3;
-    static final double JIT_QUIET_SHARE = 0.1;
+    record WarmUpRule(int maxRuns, long quietMs) {
+        boolean quiet(long jitMs, double runSeconds) {
+            return jitMs == 0 || (jitMs < quietMs && jitMs < 0.1 * runSeconds * 1e3);
+        }
+    }
+
+    /** New code of a whole query. */
+    static final WarmUpRule QUERY_WARM_UP = new WarmUpRule(6, 3);
+    /** New block code: blocks are short, so more runs pass while the JIT works. */
+    static final WarmUpRule BLOCK_WARM_UP = new WarmUpRule(20, 0);
     /** Compiled classes an objective keeps. */
     static final int CACHE = 48;
 
@@ -215,7 +220,7 @@ public final class JvmTarget implements Target {
 
     /**
      * Runs new code until the JIT is done with it: until a run is no longer 10% faster than the one before and the
-     * JIT was quiet while it ran (at least two runs, at most {@code maxRuns}). The JIT compiles in the background, so
+     * JIT was quiet while it ran (at least two runs, at most the rule's). The JIT compiles in the background, so
      * a run can look as fast as the one before while the compiled code it waits for is still in the queue (the Vector
      * API's code runs many times slower until C2 has compiled it). Its first answer is checked. Quiet is not idle:
      * the process keeps compiling small methods of its own (the tuner's, Janino's) during most runs, 1 to 3 ms of
@@ -227,11 +232,12 @@ public final class JvmTarget implements Target {
      * With {@code blocks}, the code warmed is that of the blocks' genomes. Returns the last run's seconds when that
      * run was warm by this rule, NaN when the runs ran out first.
      */
-    private double warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks, int maxRuns) {
+    private double warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks,
+                          WarmUpRule rule) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean watched = jit != null && jit.isCompilationTimeMonitoringSupported();
         double previous = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < maxRuns; i++) {
+        for (int i = 0; i < rule.maxRuns(); i++) {
             long compiling = watched ? jit.getTotalCompilationTime() : 0;
             long s = System.nanoTime();
             MatRelation rel = JvmExecutor.run(q, db, options(blocks, WARM_UP_LIMIT_SECONDS));
@@ -240,9 +246,7 @@ public final class JvmTarget implements Target {
                 check(rel, genomes);
             }
             long jitMs = watched ? jit.getTotalCompilationTime() - compiling : 0;
-            boolean jitQuiet = jitMs == 0
-                    || (blocks == null && jitMs < JIT_QUIET_MS && jitMs < JIT_QUIET_SHARE * el * 1e3);
-            if (el >= 0.9 * previous && jitQuiet) {
+            if (el >= 0.9 * previous && rule.quiet(jitMs, el)) {
                 return el;
             }
             previous = el;
@@ -264,7 +268,7 @@ public final class JvmTarget implements Target {
                 double best = Double.POSITIVE_INFINITY;
                 int runs = RUNS;
                 if (c.fresh()) {
-                    double warm = warmUp(c.query(), genomes, null, WARM_UP_RUNS);
+                    double warm = warmUp(c.query(), genomes, null, QUERY_WARM_UP);
                     if (!Double.isNaN(warm)) {
                         // the warm-up's last run ran warm code: it is the first timed run
                         best = warm;
@@ -307,7 +311,7 @@ public final class JvmTarget implements Target {
         Map<Integer, Genome> start = tuning.complete(tuning.start());
         JvmExecutor.CompiledQuery query = compiler.compile(start).query();
         // tuning starts on warm code, as it would in a running system and as whole-query measurements do
-        warmUp(query, start, null, WARM_UP_RUNS);
+        warmUp(query, start, null, QUERY_WARM_UP);
         Genome startGenome = tuning.focusGenome(tuning.start());
         int workers = startGenome.has(JvmDimensions.WORKERS) ? startGenome.getInt(JvmDimensions.WORKERS) : 1;
         for (TuningSpace.Knob k : tuning.knobs()) {
@@ -365,7 +369,7 @@ public final class JvmTarget implements Target {
             }, seconds -> {
                 overheads.record(g, seconds, blocks[0]);
                 blocks[0] = 0;
-            }), BLOCK_WARM_UP_RUNS);
+            }), BLOCK_WARM_UP);
         }
         return (System.nanoTime() - t0) / 1e9;
     }
