@@ -54,6 +54,19 @@ class JvmTargetTest {
     }
 
     @Test
+    void newCodeIsWarmWhenARunIsNoLongerFasterAndTheJitWasQuiet() {
+        JvmTarget.WarmUpRule query = JvmTarget.QUERY_WARM_UP;
+        assertFalse(query.warm(Double.POSITIVE_INFINITY, 0.010, 0), "the first run is never warm");
+        assertTrue(query.warm(0.011, 0.010, 0), "9% faster than the run before, no compiling");
+        assertFalse(query.warm(0.012, 0.010, 0), "17% faster: still getting faster");
+        assertTrue(query.warm(0.030, 0.030, 2), "2 ms of compiling in a 30 ms run is quiet");
+        assertFalse(query.warm(0.030, 0.030, 3), "3 ms is not");
+        assertFalse(query.warm(0.010, 0.010, 2), "2 ms is more than a tenth of a 10 ms run");
+        assertFalse(JvmTarget.BLOCK_WARM_UP.warm(0.030, 0.030, 1), "block code waits for no compiling at all");
+        assertTrue(JvmTarget.BLOCK_WARM_UP.warm(0.030, 0.030, 0));
+    }
+
+    @Test
     void devicesParseAndCarryTheirFingerprint() {
         int all = Runtime.getRuntime().availableProcessors();
         assertEquals("cpu", cpu.name());
