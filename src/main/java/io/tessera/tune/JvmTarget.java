@@ -40,7 +40,8 @@ import java.util.function.Supplier;
  * code, so variants that differ only in workers and morsel share a class and its JIT warm-up, and small, so that
  * classes no longer used can be unloaded), runs a variant while its code is new and still getting faster (the
  * JIT's warm-up, whose last two runs, the last no longer getting faster, count as timed runs), then up to
- * {@link #RUNS} runs in all, and takes the fastest run. A run stops at the limit. Every variant's answer is checked
+ * {@link #RUNS} runs in all, and takes the fastest run. A run stops at the limit; a second run over it, with none
+ * under it, prunes the variant (one may be noise). Every variant's answer is checked
  * against the default genomes' answer (row count and a checksum of its non-floating-point values).
  */
 public final class JvmTarget implements Target {
@@ -272,39 +273,47 @@ public final class JvmTarget implements Target {
             long t0 = System.nanoTime();
             reference(compiler);
             Compiled c = compiler.compile(genomes);
-            double cap = limitSeconds;
-            try {
-                double best = Double.POSITIVE_INFINITY;
-                int runs = RUNS;
-                if (c.fresh()) {
-                    double[] warm = warmUp(c.query(), genomes, null, QUERY_WARM_UP);
-                    if (warm != null) {
-                        // the warm-up's last two runs ran warm code: they are the first timed runs (a new class
-                        // costs one run less so; on the 2-core VM a new class costs several runs, most of it the
-                        // first while the JIT compiles)
-                        best = Math.min(warm[0], warm[1]);
-                        runs -= warm.length;
-                        if (best > limitSeconds) {
-                            return new Measurement(best, (System.nanoTime() - t0) / 1e9, true);
+            TimedRuns timed = new TimedRuns(limitSeconds);
+            int runs = RUNS;
+            boolean checked = false;
+            if (c.fresh()) {
+                double[] warm;
+                try {
+                    warm = warmUp(c.query(), genomes, null, QUERY_WARM_UP);
+                } catch (JvmExecutor.DeadlineExceeded e) { // a run of a minute
+                    return new Measurement(WARM_UP_LIMIT_SECONDS, (System.nanoTime() - t0) / 1e9, true);
+                }
+                checked = true; // the warm-up checked the first answer of new code
+                if (warm != null) {
+                    // the warm-up's last two runs ran warm code: they are the first timed runs (a new class
+                    // costs one run less so; on the 2-core VM a new class costs several runs, most of it the
+                    // first while the JIT compiles)
+                    runs -= warm.length;
+                    for (double w : warm) {
+                        if (timed.add(w)) {
+                            return new Measurement(timed.seconds(), (System.nanoTime() - t0) / 1e9, true);
                         }
                     }
                 }
-                for (int r = 0; r < runs; r++) {
-                    long s = System.nanoTime();
-                    MatRelation rel = JvmExecutor.run(c.query(), db, options(null, cap));
-                    double el = (System.nanoTime() - s) / 1e9;
-                    if (!c.fresh() && r == 0) {
-                        check(rel, genomes);
-                    }
-                    best = Math.min(best, el);
-                    if (el > limitSeconds) {
-                        return new Measurement(el, (System.nanoTime() - t0) / 1e9, true);
-                    }
-                }
-                return new Measurement(best, (System.nanoTime() - t0) / 1e9, false);
-            } catch (JvmExecutor.DeadlineExceeded e) {
-                return new Measurement(cap, (System.nanoTime() - t0) / 1e9, true);
             }
+            for (int r = 0; r < runs; r++) {
+                long s = System.nanoTime();
+                double el;
+                try {
+                    MatRelation rel = JvmExecutor.run(c.query(), db, options(null, limitSeconds));
+                    el = (System.nanoTime() - s) / 1e9;
+                    if (!checked) {
+                        check(rel, genomes);
+                        checked = true;
+                    }
+                } catch (JvmExecutor.DeadlineExceeded e) {
+                    el = limitSeconds;
+                }
+                if (timed.add(el)) {
+                    break;
+                }
+            }
+            return new Measurement(timed.seconds(), (System.nanoTime() - t0) / 1e9, timed.pruned());
         }
     }
 
