@@ -40,9 +40,9 @@ import java.util.function.Supplier;
  * code, so variants that differ only in workers and morsel share a class and its JIT warm-up, and small, so that
  * classes no longer used can be unloaded), runs a variant while its code is new and still getting faster (the
  * JIT's warm-up, whose last two runs, the last no longer getting faster, count as timed runs), then up to
- * {@link #RUNS} runs in all, and takes the fastest run. A run stops at the limit; a second run over it, with none
- * under it, prunes the variant (one may be noise). Every variant's answer is checked
- * against the default genomes' answer (row count and a checksum of its non-floating-point values).
+ * {@link #RUNS} runs in all, and takes the fastest run ({@link TimedRuns}). A run stops at the limit; a second run
+ * over it, with none under it, prunes the variant (one may be noise). Every variant's answer is checked against the
+ * default genomes' answer (row count and a checksum of its non-floating-point values).
  */
 public final class JvmTarget implements Target {
 
