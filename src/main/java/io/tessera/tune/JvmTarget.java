@@ -290,13 +290,11 @@ public final class JvmTarget implements Target {
                     // first while the JIT compiles)
                     runs -= warm.length;
                     for (double w : warm) {
-                        if (timed.add(w)) {
-                            return new Measurement(timed.seconds(), (System.nanoTime() - t0) / 1e9, true);
-                        }
+                        timed.add(w); // two runs: the second may prune, no third follows
                     }
                 }
             }
-            for (int r = 0; r < runs; r++) {
+            for (int r = 0; r < runs && !timed.stopped(); r++) {
                 long s = System.nanoTime();
                 double el;
                 try {
@@ -309,9 +307,7 @@ public final class JvmTarget implements Target {
                 } catch (JvmExecutor.DeadlineExceeded e) {
                     el = limitSeconds;
                 }
-                if (timed.add(el)) {
-                    break;
-                }
+                timed.add(el);
             }
             return new Measurement(timed.seconds(), (System.nanoTime() - t0) / 1e9, timed.pruned());
         }

@@ -10,8 +10,9 @@ final class TimedRuns {
 
     private final double limitSeconds;
     private double best = Double.POSITIVE_INFINITY;
+    /** The fastest run over the limit, NaN before the first. */
     private double over = Double.NaN;
-    private boolean pruned;
+    private int overRuns;
 
     TimedRuns(double limitSeconds) {
         this.limitSeconds = limitSeconds;
@@ -19,25 +20,26 @@ final class TimedRuns {
 
     /** Adds a run of {@code seconds} (the limit itself when the run was stopped there); true when it prunes. */
     boolean add(double seconds) {
-        if (pruned) {
+        if (stopped()) {
             throw new IllegalStateException("the measurement was pruned");
         }
         if (seconds < limitSeconds) {
             best = Math.min(best, seconds);
             return false;
         }
-        if (!Double.isNaN(over) && Double.isInfinite(best)) {
-            over = Math.min(over, seconds);
-            pruned = true;
-            return true;
-        }
         over = Double.isNaN(over) ? seconds : Math.min(over, seconds);
-        return false;
+        overRuns++;
+        return stopped();
     }
 
-    /** Whether the variant counts as over the limit: pruned, or no run under the limit at all. */
+    /** Whether the variant was pruned: a second run over the limit, none under it. No more runs are needed. */
+    boolean stopped() {
+        return overRuns >= 2 && Double.isInfinite(best);
+    }
+
+    /** Whether the variant counts as over the limit: no run under it, at least one over it. */
     boolean pruned() {
-        return pruned || (Double.isInfinite(best) && !Double.isNaN(over));
+        return overRuns > 0 && Double.isInfinite(best);
     }
 
     /** The fastest run under the limit, or, when pruned, the fastest over it (a lower bound). */

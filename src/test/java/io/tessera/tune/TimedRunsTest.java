@@ -23,6 +23,7 @@ class TimedRunsTest {
     void oneRunOverTheLimitIsNoise() {
         TimedRuns t = new TimedRuns(0.010);
         assertFalse(t.add(0.019), "a single run over the limit does not prune");
+        assertFalse(t.stopped(), "more runs follow");
         assertFalse(t.add(0.008));
         assertFalse(t.add(0.012), "nor does one after a run under it");
         assertFalse(t.add(0.011));
@@ -36,6 +37,7 @@ class TimedRunsTest {
         assertFalse(t.add(0.013));
         assertTrue(t.add(0.010), "a run stopped at the limit counts as over it");
         assertTrue(t.pruned());
+        assertTrue(t.stopped());
         assertEquals(0.010, t.seconds(), "the faster of the two, a lower bound");
         assertThrows(IllegalStateException.class, () -> t.add(0.005), "a pruned measurement takes no more runs");
     }
