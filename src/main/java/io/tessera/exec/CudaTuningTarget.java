@@ -121,15 +121,8 @@ public final class CudaTuningTarget implements Target {
      */
     @Override
     public InQueryTuning.BlockSource blocks(TuningSpace tuning, long blockRows) {
+        requireBlockKnobs(tuning);
         int focus = tuning.focus();
-        Set<String> switchable = blockSwitchable();
-        for (TuningSpace.Knob k : tuning.knobs()) {
-            if (k.pipeline() != focus || !switchable.contains(k.name())) {
-                throw new IllegalArgumentException("knob " + k.label() + " cannot change between blocks on the GPU"
-                        + (switchable.isEmpty() ? " (pipeline " + focus + " does not aggregate)"
-                        : " (only " + new java.util.TreeSet<>(switchable) + " of the tuned pipeline can)"));
-            }
-        }
         Map<Integer, Genome> start = tuning.complete(tuning.start());
         QueryEngine.Prepared prepared = engine.withCudaGenomes(base, start);
         if (prepared.gpu() == null || !prepared.gpu().placement().onGpu(focus)) {

@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
@@ -315,13 +314,8 @@ public final class JvmTarget implements Target {
 
     @Override
     public InQueryTuning.BlockSource blocks(TuningSpace tuning, long blockRows) {
+        requireBlockKnobs(tuning);
         int focus = tuning.focus();
-        for (TuningSpace.Knob k : tuning.knobs()) {
-            if (k.pipeline() != focus || !JvmExecutor.BLOCK_SWITCHABLE.contains(k.name())) {
-                throw new IllegalArgumentException("knob " + k.label() + " cannot change between blocks (only "
-                        + new TreeSet<>(JvmExecutor.BLOCK_SWITCHABLE) + " of the tuned pipeline can)");
-            }
-        }
         Compiler compiler = new Compiler();
         reference(compiler);
         Map<Integer, Genome> start = tuning.complete(tuning.start());

@@ -68,6 +68,22 @@ public interface Target {
     Set<String> blockSwitchable();
 
     /**
+     * Throws unless every knob of {@code tuning} is one of {@link #blockSwitchable} of the tuned pipeline: what
+     * {@link #blocks} may change from one block to the next.
+     */
+    default void requireBlockKnobs(TuningSpace tuning) {
+        Set<String> switchable = blockSwitchable();
+        for (TuningSpace.Knob k : tuning.knobs()) {
+            if (k.pipeline() != tuning.focus() || !switchable.contains(k.name())) {
+                throw new IllegalArgumentException("knob " + k.label() + " cannot change between blocks on "
+                        + device().name() + (switchable.isEmpty()
+                        ? " (pipeline " + tuning.focus() + " cannot run in blocks there)"
+                        : " (only " + new java.util.TreeSet<>(switchable) + " of the tuned pipeline can)"));
+            }
+        }
+    }
+
+    /**
      * Values of block-switchable dimensions that a block may neither switch to nor from, by dimension (a pipeline
      * whose start genome has one keeps that dimension for every block); none by default.
      */

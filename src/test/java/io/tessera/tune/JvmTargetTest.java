@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -128,6 +129,9 @@ class JvmTargetTest {
         List<String> plateauKnobs = plateau.knobs().stream().map(TuningSpace.Knob::name).toList();
         assertTrue(plateauKnobs.containsAll(List.of("morsel", "agg")), plateauKnobs.toString());
         assertFalse(plateauKnobs.contains("hash"), "the hash function shapes the group tables: no block changes it");
+        assertDoesNotThrow(() -> t.requireBlockKnobs(plateau));
+        IllegalArgumentException notPerBlock = assertThrows(IllegalArgumentException.class, () -> t.blocks(exhaustive, 1 << 20));
+        assertTrue(notPerBlock.getMessage().contains("cannot change between blocks on cpu (only ["), notPerBlock.getMessage());
         assertEquals(Set.of("workers", "morsel", "access"), Strategies.descentDimensions(t));
         Target q11 = target(cpu, "q1.1");
         TuningSpace pool = Strategies.space("online-pool", q11, q11.defaults());
