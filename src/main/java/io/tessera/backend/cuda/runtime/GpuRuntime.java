@@ -10,6 +10,8 @@ import io.tessera.backend.cuda.KernelArgs;
 import io.tessera.backend.cuda.KernelCompiler;
 import io.tessera.backend.cuda.PinnedBuffer;
 import io.tessera.backend.cuda.SlotCompaction;
+import io.tessera.storage.Database;
+import io.tessera.storage.StorageException;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -139,16 +141,15 @@ public final class GpuRuntime implements AutoCloseable {
         deleteTree(old);
     }
 
+    /** Deletes a private kernel cache (null: none), warning rather than failing when it cannot. */
     private static void deleteTree(java.nio.file.Path dir) {
         if (dir == null) {
             return;
         }
-        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(dir)) {
-            for (java.nio.file.Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                java.nio.file.Files.deleteIfExists(f);
-            }
-        } catch (java.io.IOException e) {
-            System.err.println("tessera: cannot delete " + dir + ": " + e.getMessage());
+        try {
+            Database.deleteTree(dir);
+        } catch (StorageException e) {
+            System.err.println("tessera: " + e.getMessage());
         }
     }
 
