@@ -5,17 +5,10 @@ import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.bench.Queries;
 import io.tessera.bench.ResultMatch;
-import io.tessera.data.Progress;
-import io.tessera.data.ssb.SsbGenerator;
+import io.tessera.data.ssb.SmallSsb;
 import io.tessera.plan.QueryPlan;
-import io.tessera.storage.Database;
 import io.tessera.variant.CudaVariantSpace;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -27,22 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * otherwise on the JVM with one line saying why; auto says nothing when there is no GPU. And the placement of SSB
  * q2.1: its four table scans on the GPU, the final sort of the groups on the JVM, with the reason.
  */
-class GpuFallbackTest {
-
-    @TempDir
-    static Path dir;
-    static Database db;
-
-    @BeforeAll
-    static void data() {
-        db = Database.openOrCreate(dir.resolve("ssb"));
-        new SsbGenerator(0.01, SsbGenerator.DEFAULT_SEED).generate(db, Progress.silent());
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
+class GpuFallbackTest extends SmallSsb {
 
     @Test
     void gpuRequestGivesTheJvmRowsAndSaysWhereItRan() {

@@ -5,20 +5,14 @@ import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.cuda.gen.KernelParam;
 import io.tessera.bench.Queries;
-import io.tessera.data.Progress;
-import io.tessera.data.ssb.SsbGenerator;
+import io.tessera.data.ssb.SmallSsb;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Source;
-import io.tessera.storage.Database;
 import io.tessera.variant.CudaVariantSpace;
 import io.tessera.variant.Genome;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -35,22 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * gets the same buffers in its own order, its columns offset to the block's first row. A kernel whose sink the
  * buffers were not made for is refused.
  */
-class KernelBindingsTest {
-
-    @TempDir
-    static Path dir;
-    static Database db;
-
-    @BeforeAll
-    static void data() {
-        db = Database.openOrCreate(dir.resolve("ssb"));
-        new SsbGenerator(0.01, SsbGenerator.DEFAULT_SEED).generate(db, Progress.silent());
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
+class KernelBindingsTest extends SmallSsb {
 
     private static CudaKernelSource kernel(QueryPlan plan, int focus, Map<String, String> values) {
         Genome g = CudaVariantSpace.INSTANCE.defaults(plan).get(focus);

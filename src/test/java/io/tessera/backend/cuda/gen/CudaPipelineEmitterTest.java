@@ -1,22 +1,16 @@
 package io.tessera.backend.cuda.gen;
 
-import io.tessera.data.Progress;
-import io.tessera.data.ssb.SsbGenerator;
+import io.tessera.data.ssb.SmallSsb;
 import io.tessera.exec.GpuPlan;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;
-import io.tessera.storage.Database;
 import io.tessera.variant.CudaVariantSpace;
 import io.tessera.variant.Dimension;
 import io.tessera.variant.Genome;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and GpuSelfTest runs it on a GPU against the JVM backend): cuckoo join tables and their probes, and the three
  * materializations of a scan's rows.
  */
-class CudaPipelineEmitterTest {
+class CudaPipelineEmitterTest extends SmallSsb {
 
     /** A star join whose date table carries a payload (the year grouped by). */
     static final String PAYLOAD_JOIN = "select d_year, sum(lo_revenue) from lineorder, ddate "
@@ -42,21 +36,6 @@ class CudaPipelineEmitterTest {
 
     /** Rows out of a scan with a join whose payload both a filter and the outputs read. */
     static final String ROWS_JOIN = io.tessera.bench.GpuSelfTest.SSB_ROWS.get(1).sql();
-
-    @TempDir
-    static Path dir;
-    static Database db;
-
-    @BeforeAll
-    static void data() {
-        db = Database.openOrCreate(dir.resolve("ssb"));
-        new SsbGenerator(0.01, SsbGenerator.DEFAULT_SEED).generate(db, Progress.silent());
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
 
     static QueryPlan plan(String sql) {
         return new QueryEngine(db).plan(sql);
