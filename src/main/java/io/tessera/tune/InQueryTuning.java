@@ -15,24 +15,31 @@ public final class InQueryTuning {
     private InQueryTuning() {
     }
 
-    /** Plateau descent along every knob of {@code space}, for at most {@code maxRuns} runs. */
+    /** Plateau descent along every knob of {@code space}, the descent itself for at most {@code maxRuns} runs. */
     public static TuningResult plateau(TuningSpace space, BlockSource source, int maxRuns) {
         return plateau(new PlateauDescent(space), source, maxRuns);
     }
 
     /**
      * Plateau descent over {@code space}, descending along {@code descentDimensions} (the thread configuration) from
-     * one starting point per combination of its other knobs, for at most {@code maxRuns} runs.
+     * one starting point per combination of its other knobs, the descent itself for at most {@code maxRuns} runs.
      */
     public static TuningResult plateau(TuningSpace space, java.util.Set<String> descentDimensions, BlockSource source,
                                        int maxRuns) {
         return plateau(new PlateauDescent(space, descentDimensions), source, maxRuns);
     }
 
+    /**
+     * Runs the descent for at most {@code maxRuns} queries, then its finalists' rounds, which may take more: they
+     * are a few blocks per finalist, and at most another {@code maxRuns} queries.
+     */
     private static TuningResult plateau(PlateauDescent pd, BlockSource source, int maxRuns) {
         double cost = 0;
         int runs = 0;
-        while (!pd.converged() && runs < maxRuns) {
+        while (!pd.converged() && runs < 2 * maxRuns) {
+            if (runs == maxRuns) {
+                pd.endDescent();
+            }
             cost += source.run(pd);
             runs++;
         }

@@ -23,15 +23,25 @@ import java.util.Set;
  * before the loop. From each reference it follows the gradient to a neighbour (one step in one descent
  * dimension; never a step in another) that is faster; a neighbour within {@code s} of its reference is a plateau
  * and is explored as a second path; references slower than {@code p} times the fastest are dropped. Each
- * configuration is measured on blocks by {@link BlockWindow} (warm-up outliers dropped with v_max and b_max). It
- * ends when no reference is left, and then runs every block with the fastest. With only descent dimensions there
+ * configuration is measured on blocks by {@link BlockWindow} (warm-up outliers dropped with v_max and b_max). The
+ * descent ends when no reference is left (or when {@link #endDescent} cuts it). With only descent dimensions there
  * is one starting point, the start assignment: the algorithm as the paper gives it for one strategy.
+ *
+ * <p>Beyond the paper: the descent's choice is confirmed in {@link FinalRounds} before it is kept. The finalists are
+ * the fastest configuration of each code variant (each combination of the other dimensions) measured within
+ * {@link #FINALIST_BOUND} of the fastest, and the {@link #RUNNERS_UP} next fastest; the one with the lowest median
+ * over the rounds wins, and from then on every block runs it. A starting point pruned on one unlucky measurement
+ * thus gets a second chance, and a configuration measured fastest by luck is checked against its neighbours.
  */
 public final class PlateauDescent implements BlockTuner {
 
     public static final String NAME = "plateau";
     public static final double S = 0.06;
     public static final double P = 1.07;
+    /** Finalists are measured within this factor of the fastest. */
+    static final double FINALIST_BOUND = 1.5;
+    /** The fastest configurations that become finalists besides each code variant's fastest. */
+    static final int RUNNERS_UP = 2;
 
     private final TuningSpace space;
     /** The knobs a step of the descent may change. */
@@ -52,6 +62,9 @@ public final class PlateauDescent implements BlockTuner {
     private Map<Integer, Genome> reference;
     private BlockWindow window;
     private boolean done;
+    /** The finalists' rounds once the descent has ended; null before. */
+    private FinalRounds finals;
+    private boolean descentCut;
     private double cost;
     private int blocks;
     private final int startingPoints;
@@ -107,7 +120,10 @@ public final class PlateauDescent implements BlockTuner {
 
     @Override
     public Map<Integer, Genome> next() {
-        return pending != null ? pending : fastest;
+        if (pending != null) {
+            return pending;
+        }
+        return finals != null && !done ? finals.next() : best();
     }
 
     /** The starting points not measured yet. */
@@ -123,6 +139,13 @@ public final class PlateauDescent implements BlockTuner {
         }
         cost += seconds;
         blocks++;
+        if (finals != null) {
+            finals.observe(a, seconds);
+            if (finals.done()) {
+                finish();
+            }
+            return;
+        }
         if (pending == null || !a.equals(pending)) {
             return;
         }
@@ -195,6 +218,73 @@ public final class PlateauDescent implements BlockTuner {
             measureNext(cj, ci);
             return;
         }
+        startFinals();
+    }
+
+    /**
+     * Ends the descent where it stands (the run budget is spent) and goes on to the finalists' rounds; does nothing
+     * once the descent has ended.
+     */
+    public void endDescent() {
+        if (finals != null || done) {
+            return;
+        }
+        descentCut = true;
+        pending = null;
+        starts.clear();
+        queue.clear();
+        startFinals();
+    }
+
+    private void startFinals() {
+        List<Map<Integer, Genome>> chosen = finalists();
+        if (chosen.size() < 2) {
+            done = true;
+            return;
+        }
+        finals = new FinalRounds(chosen, FinalRounds.ROUNDS);
+    }
+
+    /** Each code variant's fastest within {@link #FINALIST_BOUND} of the fastest, and the next fastest, by time. */
+    List<Map<Integer, Genome>> finalists() {
+        List<Map<Integer, Genome>> byTime = new ArrayList<>(times.keySet());
+        byTime.sort(Comparator.comparingDouble(times::get));
+        List<Map<Integer, Genome>> chosen = new ArrayList<>();
+        Set<List<String>> codes = new HashSet<>();
+        int runnersUp = 0;
+        for (Map<Integer, Genome> c : byTime) {
+            if (times.get(c) > FINALIST_BOUND * times.get(byTime.get(0))) {
+                break;
+            }
+            boolean newCode = codes.add(code(c));
+            if (newCode || runnersUp++ < RUNNERS_UP) {
+                chosen.add(c);
+            }
+        }
+        return chosen;
+    }
+
+    /** The values of the knobs the descent does not step along: which code variant a configuration runs. */
+    private List<String> code(Map<Integer, Genome> c) {
+        List<String> values = new ArrayList<>();
+        for (TuningSpace.Knob k : space.knobs()) {
+            if (!descent.contains(k)) {
+                values.add(space.value(c, k));
+            }
+        }
+        return values;
+    }
+
+    /** Keeps the finalist with the lowest median, and records each finalist's median in the trace. */
+    private void finish() {
+        List<Map<Integer, Genome>> fs = finals.finalists();
+        int winner = finals.fastest();
+        fastest = fs.get(winner);
+        double best = finals.median(winner);
+        for (int i = 0; i < fs.size(); i++) {
+            trace.add(new TuningResult.Evaluation(trace.size(), fs.get(i), finals.median(i), false, cost, best));
+        }
+        times.put(fastest, best);
         done = true;
     }
 
@@ -226,9 +316,12 @@ public final class PlateauDescent implements BlockTuner {
     @Override
     public TuningResult result() {
         double t = fastest == null ? Double.NaN : times.get(fastest);
+        String state = !done ? "not converged" : descentCut ? "descent cut, then converged" : "converged";
+        String confirmed = finals == null ? "" : ", " + finals.finalists().size() + " finalists in "
+                + FinalRounds.ROUNDS + " rounds";
         return new TuningResult(NAME, best(), t, times.size(), cost, space.size(), trace,
-                (done ? "converged" : "not converged") + " after " + blocks + " blocks from " + startingPoints
-                        + " starting point" + (startingPoints == 1 ? "" : "s") + ", s=" + s + ", p=" + p
-                        + ", v_max=" + vMax + ", b_max=" + bMax);
+                state + " after " + blocks + " blocks from " + startingPoints + " starting point"
+                        + (startingPoints == 1 ? "" : "s") + confirmed + ", s=" + s + ", p=" + p + ", v_max=" + vMax
+                        + ", b_max=" + bMax);
     }
 }

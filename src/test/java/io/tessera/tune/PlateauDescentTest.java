@@ -18,6 +18,9 @@ class PlateauDescentTest {
     static final List<Dimension> GRID = List.of(Dimension.of("workers", "1", "2", "4", "8", "16"),
             Dimension.of("morsel", "1024", "2048", "4096", "8192", "16384", "32768", "65536", "131072"));
 
+    /** The final rounds' blocks when the space has one code variant: three finalists. */
+    static final int FINALS = (1 + PlateauDescent.RUNNERS_UP) * FinalRounds.ROUNDS;
+
     static double log2(Genome g, String d) {
         return Math.log(i(g, d)) / Math.log(2);
     }
@@ -45,7 +48,10 @@ class PlateauDescentTest {
         TuningResult r = pd.result();
         assertEquals(1.0, r.bestSeconds(), 1e-12);
         assertTrue(r.variants() < 40 / 2, "measured " + r.variants() + " of 40");
-        assertEquals(3 * r.variants(), pd.blocks(), "noise-free blocks need three each");
+        // noise-free blocks need three each; then three finalists (one code variant: the fastest and two
+        // runners-up) run a block each per round
+        assertEquals(3 * r.variants() + FINALS, pd.blocks());
+        assertTrue(r.note().contains("3 finalists in " + FinalRounds.ROUNDS + " rounds"), r.note());
         // afterwards every block runs the fastest
         for (int b = 0; b < 5; b++) {
             assertEquals(pd.best(), pd.next());
@@ -95,12 +101,12 @@ class PlateauDescentTest {
         for (TuningResult.Evaluation e : pd.result().trace()) {
             assertEquals(bowl(e.assignment().get(0)), e.seconds(), 1e-12, "outliers dropped from " + e);
         }
-        assertEquals(5 * pd.result().variants(), pd.blocks());
+        assertEquals(5 * pd.result().variants() + FINALS, pd.blocks());
 
         // persistent 5% noise never settles below v_max: every configuration stops at b_max blocks
         PlateauDescent noisy = new PlateauDescent(grid());
         drive(noisy, (g, n) -> bowl(g) * (n % 2 == 0 ? 1.05 : 1.0));
-        assertEquals(BlockWindow.B_MAX * noisy.result().variants(), noisy.blocks());
+        assertEquals(BlockWindow.B_MAX * noisy.result().variants() + FINALS, noisy.blocks());
         assertEquals(Synthetic.genome(GRID, 8, 16384), noisy.best().get(0));
     }
 
@@ -148,8 +154,18 @@ class PlateauDescentTest {
         assertEquals(Synthetic.genome(GRID, 8, 16384), r.best().get(0));
         assertEquals(total[0], r.costSeconds(), 1e-9);
         assertTrue(r.note().contains("converged") && r.note().contains(runs[0] + " queries"), r.note());
-        TuningResult cut = InQueryTuning.plateau(grid(), Synthetic.blocks(10, (g, n) -> bowl(g)), 1);
-        assertTrue(cut.note().startsWith("not converged"), cut.note());
+        // a budget of two queries cuts the descent; the finalists' rounds then take two more
+        int[] cutRuns = {0};
+        InQueryTuning.BlockSource tenBlocks = Synthetic.blocks(10, (g, n) -> bowl(g));
+        TuningResult cut = InQueryTuning.plateau(grid(), tuner -> {
+            cutRuns[0]++;
+            return tenBlocks.run(tuner);
+        }, 2);
+        assertTrue(cut.note().startsWith("descent cut, then converged"), cut.note());
+        assertEquals(4, cutRuns[0]);
+        // the rounds may not take more queries than the descent had
+        TuningResult tight = InQueryTuning.plateau(grid(), Synthetic.blocks(10, (g, n) -> bowl(g)), 1);
+        assertTrue(tight.note().startsWith("not converged"), tight.note());
     }
 
     /** The grid plus two strategy dimensions a block may change but the descent does not step along. */
@@ -213,7 +229,7 @@ class PlateauDescentTest {
         List<Genome> measured = new java.util.ArrayList<>();
         for (int i = 0; i < trace.size(); i++) {
             Genome g = trace.get(i).assignment().get(0);
-            if (i >= 6) {
+            if (i >= 6 && !measured.contains(g)) { // a configuration measured before is a finalist
                 // one step in workers or morsel from a configuration measured before, its strategy unchanged
                 boolean stepped = measured.stream().anyMatch(m -> m.get("simd").equals(g.get("simd"))
                         && m.get("agg").equals(g.get("agg"))
@@ -241,6 +257,42 @@ class PlateauDescentTest {
         // only thread dimensions: the start assignment alone, as before
         assertEquals(List.of(grid().start()), PlateauDescent.startingPoints(grid(), grid().knobs()));
         assertThrows(IllegalArgumentException.class, () -> new PlateauDescent(space, java.util.Set.of("tpb")));
+    }
+
+    /** Two code variants (agg) over a line of morsel sizes; neither time depends on the morsel. */
+    static final List<Dimension> TWO_CODES = List.of(Dimension.of("morsel", "1024", "2048", "4096", "8192"),
+            Dimension.of("agg", "dense", "shared"));
+
+    @Test
+    void aStartingPointPrunedInASlowSpellWinsTheFinalRounds() {
+        TuningSpace space = TuningSpace.of(TWO_CODES, Synthetic.genome(TWO_CODES, 1024, "dense"), g -> true);
+        Genome sharedStart = Synthetic.genome(TWO_CODES, 1024, "shared");
+        // shared is faster (0.8 against 1.0), but its first three blocks fall in a slow spell: 1.2, more than p
+        // times dense's, so the descent prunes it as a reference and never steps from it
+        PlateauDescent pd = new PlateauDescent(space, java.util.Set.of("morsel"));
+        drive(pd, (g, n) -> g.get("agg").equals("dense") ? 1.0 : g.equals(sharedStart) && n < 3 ? 1.2 : 0.8);
+        assertEquals(sharedStart, pd.best().get(0));
+        assertEquals(0.8, pd.result().bestSeconds(), 1e-12);
+        List<TuningResult.Evaluation> trace = pd.result().trace();
+        assertEquals(1, trace.stream().map(e -> e.assignment().get(0)).filter(g -> g.get("agg").equals("shared"))
+                .distinct().count(), "no step from shared during the descent");
+        // the finalists: dense's fastest and two runners-up of dense, then shared's start: four, in five rounds
+        assertTrue(pd.result().note().contains("4 finalists in 5 rounds"), pd.result().note());
+    }
+
+    @Test
+    void aConfigurationMeasuredFastestByLuckLosesTheFinalRounds() {
+        List<Dimension> line = List.of(Dimension.of("x", "0", "1", "2", "3"));
+        TuningSpace space = TuningSpace.of(line, Synthetic.genome(line, 0), g -> true);
+        // x=2 runs its first blocks in a quiet spell (0.7) and is truly 1.2; x=1 is truly the fastest
+        double[] t = {1.5, 1.0, 1.2, 1.4};
+        PlateauDescent pd = new PlateauDescent(space);
+        drive(pd, (g, n) -> i(g, "x") == 2 && n < 3 ? 0.7 : t[i(g, "x")]);
+        assertEquals(Synthetic.genome(line, 1), pd.best().get(0));
+        assertEquals(1.0, pd.result().bestSeconds(), 1e-12);
+        // x=2 measured 0.7 during the descent, x=1 1.0: x=2 is what plain Algorithm 1 would have kept
+        assertTrue(pd.result().trace().stream().anyMatch(e -> i(e.assignment().get(0), "x") == 2
+                && Math.abs(e.seconds() - 0.7) < 1e-12));
     }
 
     static void drive(PlateauDescent pd, Synthetic.BlockCost cost) {
