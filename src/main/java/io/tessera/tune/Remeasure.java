@@ -18,10 +18,22 @@ public final class Remeasure {
 
     /** Median seconds of each completed assignment over {@code rounds} interleaved rounds. */
     public static double[] medians(Objective objective, List<Map<Integer, Genome>> completed, int rounds) {
+        return medians(java.util.Collections.nCopies(completed.size(), objective), completed, rounds);
+    }
+
+    /**
+     * Median seconds of each completed assignment over {@code rounds} interleaved rounds, assignment i measured by
+     * {@code objectives.get(i)} (an objective compiles its own code: the same assignment under two objectives runs
+     * two compiles of it).
+     */
+    public static double[] medians(List<Objective> objectives, List<Map<Integer, Genome>> completed, int rounds) {
+        if (objectives.size() != completed.size()) {
+            throw new IllegalArgumentException(objectives.size() + " objectives for " + completed.size() + " assignments");
+        }
         double[][] t = new double[completed.size()][rounds];
         for (int r = 0; r < rounds; r++) {
             for (int i = 0; i < completed.size(); i++) {
-                t[i][r] = objective.measure(completed.get(i), Double.POSITIVE_INFINITY).seconds();
+                t[i][r] = objectives.get(i).measure(completed.get(i), Double.POSITIVE_INFINITY).seconds();
             }
         }
         double[] out = new double[completed.size()];

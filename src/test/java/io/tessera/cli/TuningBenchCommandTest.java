@@ -31,6 +31,10 @@ class TuningBenchCommandTest {
         assertTrue(out.contains("Exhaustive search") && out.contains("optimum genome"), out);
         assertTrue(out.contains("feature-wise ratio") && out.contains("plateau ratio") && out.contains("online-pool ratio"), out);
         assertTrue(out.contains("Summary over 1 queries"), out);
+        // the optimum compiled twice: how far apart equal genomes measure, per query and in the summary
+        assertTrue(out.lines().anyMatch(l -> l.matches("query +optimum again +feature-wise ratio .*")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("q1\\.2 +\\d+\\.\\d{3} +\\d+\\.\\d{3} .*")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("\\(optimum again\\) +[01] of 1 +[01] of 1 .*")), out);
         assertTrue(out.contains("best-to-worst spread"), out);
         assertTrue(out.contains("Cross-device matrix"), out);
         // exhaustive search ran every valid variant of q1.2's lineorder pipeline: the space says how many
