@@ -41,6 +41,11 @@ public final class TuningBench {
     public record QueryRow(String query, String tunedShape, TuningSpace space, TuningResult exhaustive,
                            double optimumSeconds, double defaultSeconds, double optimumAgainSeconds, double spread,
                            boolean spreadIsLowerBound, List<StrategyRow> strategies, CrossDevice.Matrix matrix) {
+        /** The optimum's second compile over its first. */
+        public double optimumAgainRatio() {
+            return optimumAgainSeconds / optimumSeconds;
+        }
+
         public StrategyRow strategy(String name) {
             for (StrategyRow r : strategies) {
                 if (r.strategy().equals(name)) {
@@ -203,6 +208,22 @@ public final class TuningBench {
         return Double.isNaN(s) ? "-" : String.format(Locale.ROOT, "%.2f", s * 1e3);
     }
 
+    /** A summary's ratio cells: how many within 1.05x and within 1.3x, the worst, the geometric mean. */
+    private static List<String> ratioCells(double[] ratios) {
+        return List.of(Arrays.stream(ratios).filter(x -> x <= 1.05).count() + " of " + ratios.length,
+                Arrays.stream(ratios).filter(x -> x <= 1.3).count() + " of " + ratios.length,
+                String.format(Locale.ROOT, "%.3f", Arrays.stream(ratios).max().orElse(Double.NaN)),
+                String.format(Locale.ROOT, "%.3f", Remeasure.geomean(ratios)));
+    }
+
+    /** A summary row of ratios that no strategy found (the defaults, the optimum again): no own space, no cost. */
+    private static String[] referenceRow(String label, double[] ratios) {
+        List<String> cells = new ArrayList<>(List.of(label));
+        cells.addAll(ratioCells(ratios));
+        cells.addAll(java.util.Collections.nCopies(5, "-"));
+        return cells.toArray(new String[0]);
+    }
+
     /** The tables: exhaustive search per query, the strategies per query, a summary, the cross-device matrices. */
     public static String format(List<QueryRow> rows, List<String> strategies) {
         StringBuilder sb = new StringBuilder();
@@ -233,7 +254,7 @@ public final class TuningBench {
         Table st = new Table(header.toArray(new String[0]));
         for (QueryRow r : rows) {
             List<String> cells = new ArrayList<>(List.of(r.query(),
-                    String.format(Locale.ROOT, "%.3f", r.optimumAgainSeconds() / r.optimumSeconds())));
+                    String.format(Locale.ROOT, "%.3f", r.optimumAgainRatio())));
             for (int i = 0; i < strategies.size(); i++) {
                 StrategyRow x = r.strategy(strategies.get(i));
                 if (x == null) {
@@ -262,26 +283,18 @@ public final class TuningBench {
             }
             double[] owns = rows.stream().map(r -> r.strategy(s)).filter(x -> x != null && !Double.isNaN(x.ownRatio()))
                     .mapToDouble(StrategyRow::ownRatio).toArray();
-            sum.add(s, Arrays.stream(ratios).filter(x -> x <= 1.05).count() + " of " + ratios.length,
-                    Arrays.stream(ratios).filter(x -> x <= 1.3).count() + " of " + ratios.length,
-                    String.format(Locale.ROOT, "%.3f", Arrays.stream(ratios).max().orElseThrow()),
-                    String.format(Locale.ROOT, "%.3f", Remeasure.geomean(ratios)),
-                    owns.length == 0 ? "-" : Arrays.stream(owns).filter(x -> x <= 1.05).count() + " of " + owns.length,
+            List<String> cells = new ArrayList<>(List.of(s));
+            cells.addAll(ratioCells(ratios));
+            cells.addAll(List.of(owns.length == 0 ? "-" : Arrays.stream(owns).filter(x -> x <= 1.05).count() + " of " + owns.length,
                     owns.length == 0 ? "-" : String.format(Locale.ROOT, "%.3f", Arrays.stream(owns).max().orElseThrow()),
-                    pct(Remeasure.median(vf)), pct(Remeasure.median(tf)), pct(Arrays.stream(tf).max().orElseThrow()));
+                    pct(Remeasure.median(vf)), pct(Remeasure.median(tf)), pct(Arrays.stream(tf).max().orElseThrow())));
+            sum.add(cells.toArray(new String[0]));
         }
         double[] defaults = rows.stream().mapToDouble(r -> r.defaultSeconds() / r.optimumSeconds()).toArray();
-        sum.add("(default genomes)", Arrays.stream(defaults).filter(x -> x <= 1.05).count() + " of " + defaults.length,
-                Arrays.stream(defaults).filter(x -> x <= 1.3).count() + " of " + defaults.length,
-                String.format(Locale.ROOT, "%.3f", Arrays.stream(defaults).max().orElse(Double.NaN)),
-                String.format(Locale.ROOT, "%.3f", Remeasure.geomean(defaults)), "-", "-", "-", "-", "-");
+        sum.add(referenceRow("(default genomes)", defaults));
         // equal genomes: a ratio below 1 is as far off as its inverse
-        double[] again = rows.stream().mapToDouble(r -> r.optimumAgainSeconds() / r.optimumSeconds())
-                .map(x -> Math.max(x, 1 / x)).toArray();
-        sum.add("(optimum again)", Arrays.stream(again).filter(x -> x <= 1.05).count() + " of " + again.length,
-                Arrays.stream(again).filter(x -> x <= 1.3).count() + " of " + again.length,
-                String.format(Locale.ROOT, "%.3f", Arrays.stream(again).max().orElse(Double.NaN)),
-                String.format(Locale.ROOT, "%.3f", Remeasure.geomean(again)), "-", "-", "-", "-", "-");
+        double[] again = rows.stream().mapToDouble(QueryRow::optimumAgainRatio).map(x -> Math.max(x, 1 / x)).toArray();
+        sum.add(referenceRow("(optimum again)", again));
         sb.append(sum);
         double[] spreads = rows.stream().mapToDouble(QueryRow::spread).toArray();
         sb.append(String.format(Locale.ROOT, "best-to-worst spread: %.2f to %.2f (geomean %.2f)%n",
