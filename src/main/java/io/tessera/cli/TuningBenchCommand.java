@@ -68,6 +68,10 @@ public final class TuningBenchCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "FILE", description = "also write an HTML page of charts")
     Path report;
 
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "also write every measurement of every search as CSV (query, strategy, variant, seconds)")
+    Path trace;
+
     @Override
     public Integer call() {
         List<String> compared = strategies.stream().map(Strategies::canonical).toList();
@@ -105,6 +109,10 @@ public final class TuningBenchCommand implements Callable<Integer> {
             if (report != null) {
                 TuneReport.write(report, TuningBench.report(rows, facts));
                 System.out.println("report: " + report);
+            }
+            if (trace != null) {
+                TuningTraceCsv.write(trace, rows);
+                System.out.println("trace: " + trace);
             }
         } finally {
             devices.forEach(TuningDevice::close);

@@ -56,15 +56,39 @@ class TuningBenchCommandTest {
         assertEquals("2", HeadlessChromium.attr(dom, "blocks-q1.2", "data-lines"), "plateau and online pool");
         assertEquals("4", HeadlessChromium.attr(dom, "matrix", "data-cells"));
         // with a dimension held, exhaustive search runs the rest
+        Path trace = dir.resolve("trace.csv");
         TuneCommandTest.Run held = run("bench", "tuning", "--db", db.toString(), "--query", "q1.2", "--device", "cpu",
-                "--strategies", "feature-wise", "--rounds", "1", "--hold", "simd,pred");
+                "--strategies", "feature-wise", "--rounds", "1", "--hold", "simd,pred", "--trace", trace.toString());
         assertEquals(0, held.code(), held.out() + held.err());
         assertTrue(held.out().contains("held at their defaults: simd, pred"), held.out());
+        assertTrue(held.out().contains("trace: " + trace), held.out());
+        assertTraceOfBothSearches(Files.readAllLines(trace));
         long heldCombinations = combinations / 2 / 2; // simd: scalar, vector; pred: branch, predicated
         assertTrue(held.out().lines().anyMatch(l -> l.matches("q1\\.2 +LOOP:lineorder\\S* +" + heldCombinations + " .*")),
                 heldCombinations + "\n" + held.out());
         TuneCommandTest.Run old = run("bench", "ssb", "--db", db.toString(), "--runs", "1", "--peer", "none", "--query", "q1.1");
         assertEquals(0, old.code(), old.out() + old.err());
+    }
+
+    /** One line per measurement: exhaustive search's many variants, feature-wise search's fewer, none held. */
+    static void assertTraceOfBothSearches(java.util.List<String> lines) {
+        assertEquals("query,strategy,step,variant,seconds,pruned,cost_seconds,best_seconds", lines.get(0));
+        java.util.Map<String, java.util.Set<String>> variants = new java.util.HashMap<>();
+        java.util.Map<String, Double> best = new java.util.HashMap<>();
+        for (String l : lines.subList(1, lines.size())) {
+            // the variant is quoted: it lists knob=value pairs separated by commas
+            java.util.regex.Matcher m = java.util.regex.Pattern
+                    .compile("q1\\.2,(exhaustive|feature-wise),\\d+,\"([^\"]+)\",([0-9.]+),(true|false),([0-9.]+),([0-9.]+)")
+                    .matcher(l);
+            assertTrue(m.matches(), l);
+            assertTrue(!m.group(2).contains("simd=") && m.group(2).contains("morsel="), l);
+            variants.computeIfAbsent(m.group(1), k -> new java.util.HashSet<>()).add(m.group(2));
+            double bestSoFar = Double.parseDouble(m.group(6));
+            assertTrue(bestSoFar <= best.getOrDefault(m.group(1), Double.POSITIVE_INFINITY), "the best only falls: " + l);
+            best.put(m.group(1), bestSoFar);
+        }
+        assertTrue(variants.get("exhaustive").size() > variants.get("feature-wise").size(), variants.toString());
+        assertTrue(variants.get("feature-wise").size() > 1, variants.toString());
     }
 
     @Test

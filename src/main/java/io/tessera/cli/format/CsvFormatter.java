@@ -45,7 +45,7 @@ public final class CsvFormatter implements ResultFormatter {
     }
 
     /** Appends one field, quoted when it is empty or holds a comma, a quote, CR or LF. */
-    static void field(StringBuilder b, String s) {
+    public static void field(StringBuilder b, String s) {
         if (s.isEmpty()) {
             b.append("\"\"");
             return;
