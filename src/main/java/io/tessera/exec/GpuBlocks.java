@@ -19,7 +19,10 @@ interface GpuBlocks {
     /** The pipeline launched in blocks. */
     int pipeline();
 
-    /** Rows per block for an input of {@code rows} rows (a block is the whole waves of its kernel nearest to it). */
+    /**
+     * Rows per block for an input of {@code rows} rows (a block is the whole waves of its kernel nearest to it; asked
+     * for {@code rows} or more, the whole input in one block).
+     */
     long blockRows(long rows);
 
     /** The kernel of the next block. */
@@ -27,7 +30,7 @@ interface GpuBlocks {
 
     /**
      * A block of {@code rows} rows ran with {@code k} in {@code nanos} on the device (whole blocks only, not the
-     * last, partial one).
+     * last, partial one; a block of the whole input is whole).
      */
     void done(Kernel k, long rows, long nanos);
 }

@@ -142,7 +142,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
      *
      * <p>A block is a whole number of the kernel's waves (a tile for every block resident on every SM), about
      * the rows {@link GpuBlocks#blockRows} asks for: a block of a partial wave would end in a tail the whole input
-     * hardly has, and favour small tiles. Before each block the stream is held for {@link #BLOCK_HOLD_NANOS}, so
+     * hardly has, and favour small tiles; a block asked for all {@code n} rows is the whole input. Before each block the stream is held for {@link #BLOCK_HOLD_NANOS}, so
      * that the block's start event fires once the host has queued its launch: a block takes a few tens of
      * microseconds, as long as the host takes to launch it. The last, partial block goes to the sink but not to
      * the tuner.
@@ -161,7 +161,8 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             int resident = residentBlocks(b.kernel(), b.source());
             // a wave: a tile for each block resident on every SM
             long wave = (long) b.source().threadsPerBlock() * b.source().itemsPerThread() * resident * rt.info().cores();
-            long whole = Math.max(1, Math.round((double) nominal / wave)) * wave;
+            // asked for the whole input, the block is the whole input, its last partial wave included, as a query runs it
+            long whole = nominal >= n ? n : Math.max(1, Math.round((double) nominal / wave)) * wave;
             long len = Math.min(whole, n - first);
             Runnable go = launcher(b.kernel(), b.source(), l.bindings.args(b.source().params(), 0, first, len), len,
                     resident);

@@ -25,6 +25,15 @@ public interface BlockTuner {
     /** The seconds a block took with {@code a}, scaled to a full block. */
     void observe(Map<Integer, Genome> a, double seconds);
 
+    /**
+     * Whether it is comparing a few finalists in turns, each block's time deciding between them. A target whose
+     * short blocks rank assignments differently from whole runs (the GPU's: a launch's start and its last tiles
+     * weigh more in a short block) may then run each query's tuned input as one block. None by default.
+     */
+    default boolean comparingFinalists() {
+        return false;
+    }
+
     /** Whether it has settled: from now on {@link #next} returns {@link #best}. */
     boolean converged();
 

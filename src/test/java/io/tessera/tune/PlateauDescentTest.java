@@ -267,17 +267,65 @@ class PlateauDescentTest {
     void aStartingPointPrunedInASlowSpellWinsTheFinalRounds() {
         TuningSpace space = TuningSpace.of(TWO_CODES, Synthetic.genome(TWO_CODES, 1024, "dense"), g -> true);
         Genome sharedStart = Synthetic.genome(TWO_CODES, 1024, "shared");
-        // shared is faster (0.8 against 1.0), but its first three blocks fall in a slow spell: 1.2, more than p
-        // times dense's, so the descent prunes it as a reference and never steps from it
+        // shared is faster (0.8 against 1.0 and up), but its first three blocks fall in a slow spell: 1.2, more than
+        // p times dense's, so the descent prunes it as a reference and never steps from it
         PlateauDescent pd = new PlateauDescent(space, java.util.Set.of("morsel"));
-        drive(pd, (g, n) -> g.get("agg").equals("dense") ? 1.0 : g.equals(sharedStart) && n < 3 ? 1.2 : 0.8);
+        drive(pd, (g, n) -> g.get("agg").equals("dense") ? 1.0 + 0.01 * Math.log(i(g, "morsel") / 1024.0)
+                : g.equals(sharedStart) && n < 3 ? 1.2 : 0.8);
         assertEquals(sharedStart, pd.best().get(0));
         assertEquals(0.8, pd.result().bestSeconds(), 1e-12);
-        List<TuningResult.Evaluation> trace = pd.result().trace();
-        assertEquals(1, trace.stream().map(e -> e.assignment().get(0)).filter(g -> g.get("agg").equals("shared"))
-                .distinct().count(), "no step from shared during the descent");
-        // the finalists: dense's fastest and two runners-up of dense, then shared's start: four, in five rounds
+        // the finalists: dense's fastest (its start) and two runners-up of dense, then shared's start, which is also
+        // shared under dense's fastest thread configuration: four, in five rounds, each in the trace's end
         assertTrue(pd.result().note().contains("4 finalists in 5 rounds"), pd.result().note());
+        List<TuningResult.Evaluation> trace = pd.result().trace();
+        assertEquals(1, trace.subList(0, trace.size() - 4).stream().map(e -> e.assignment().get(0))
+                .filter(g -> g.get("agg").equals("shared")).distinct().count(), "no step from shared during the descent");
+    }
+
+    /** Two code variants (order) over a line of morsel sizes; b is the faster at 4096, a at the start's 1024. */
+    static final List<Dimension> ORDERS = List.of(Dimension.of("morsel", "1024", "2048", "4096", "8192"),
+            Dimension.of("order", "a", "b"));
+
+    static double orders(Genome g, double bAtStart) {
+        int m = Integer.numberOfTrailingZeros(i(g, "morsel")) - 10;
+        return g.get("order").equals("a") ? new double[] {1.0, 0.9, 0.8, 0.85}[m]
+                : new double[] {bAtStart, 0.85, 0.7, 0.8}[m];
+    }
+
+    /** The configurations the descent measured: the trace without its last entries, one per finalist. */
+    static java.util.Set<Genome> measuredDuringDescent(PlateauDescent pd) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) finalists").matcher(pd.result().note());
+        assertTrue(m.find(), pd.result().note());
+        int finalists = Integer.parseInt(m.group(1));
+        List<TuningResult.Evaluation> trace = pd.result().trace();
+        return trace.subList(0, trace.size() - finalists).stream().map(e -> e.assignment().get(0))
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    @Test
+    void aStartingPointWithinSOfTheFastestIsDescendedThoughTheOtherDescentWentFurther() {
+        TuningSpace space = TuningSpace.of(ORDERS, Synthetic.genome(ORDERS, 1024, "a"), g -> true);
+        // b's start is 0.5% slower than a's; a's descent reaches 0.8, more than p times faster than b's start, which
+        // the paper's loop would prune; within s of a's start, it is descended too, and reaches 0.7
+        PlateauDescent pd = new PlateauDescent(space, java.util.Set.of("morsel"));
+        drive(pd, (g, n) -> orders(g, 1.005));
+        assertTrue(measuredDuringDescent(pd).contains(Synthetic.genome(ORDERS, 4096, "b")), pd.result().note());
+        assertEquals(Synthetic.genome(ORDERS, 4096, "b"), pd.best().get(0));
+        assertEquals(0.7, pd.result().bestSeconds(), 1e-12);
+    }
+
+    @Test
+    void aCodeVariantPrunedAtTheStartsThreadsIsTriedAtTheThreadsTheDescentFound() {
+        TuningSpace space = TuningSpace.of(ORDERS, Synthetic.genome(ORDERS, 1024, "a"), g -> true);
+        // b's start is 8% slower than a's, beyond s: pruned once a's descent reached 0.8; b at a's 4096 is a finalist
+        PlateauDescent pd = new PlateauDescent(space, java.util.Set.of("morsel"));
+        drive(pd, (g, n) -> orders(g, 1.08));
+        // the finalists: a at 4096 (0.8), a's runners-up at 8192 and 2048, b's start, and b at 4096
+        assertTrue(pd.result().note().contains("5 finalists"), pd.result().note());
+        assertEquals(java.util.Set.of(Synthetic.genome(ORDERS, 1024, "b")), measuredDuringDescent(pd).stream()
+                .filter(g -> g.get("order").equals("b")).collect(java.util.stream.Collectors.toSet()));
+        assertEquals(Synthetic.genome(ORDERS, 4096, "b"), pd.best().get(0));
+        assertEquals(0.7, pd.result().bestSeconds(), 1e-12);
     }
 
     @Test
@@ -293,6 +341,22 @@ class PlateauDescentTest {
         // x=2 measured 0.7 during the descent, x=1 1.0: x=2 is what plain Algorithm 1 would have kept
         assertTrue(pd.result().trace().stream().anyMatch(e -> i(e.assignment().get(0), "x") == 2
                 && Math.abs(e.seconds() - 0.7) < 1e-12));
+    }
+
+    @Test
+    void saysItComparesFinalistsOnlyDuringTheFinalRounds() {
+        PlateauDescent pd = new PlateauDescent(grid());
+        int finalBlocks = 0;
+        while (!pd.converged()) {
+            boolean before = pd.comparingFinalists();
+            pd.observe(pd.next(), bowl(pd.next().get(0)));
+            finalBlocks += before ? 1 : 0;
+            // once comparing, it compares until it has converged
+            assertTrue(!before || pd.comparingFinalists() || pd.converged());
+        }
+        assertEquals(FINALS, finalBlocks);
+        assertFalse(pd.comparingFinalists());
+        assertFalse(new OnlinePool(grid(), 8, 1, OnlinePool.MUTATION).query().comparingFinalists());
     }
 
     static void drive(PlateauDescent pd, Synthetic.BlockCost cost) {
