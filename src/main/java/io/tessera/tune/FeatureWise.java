@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,6 +20,15 @@ import java.util.Set;
  * {@code margin}: measurements of equal variants differ by a few per cent, and a change that only follows that
  * noise costs a whole further pass to confirm (on SSB SF 1 on the JVM, half the queries took three or four passes,
  * their top variants within a few per cent of each other).
+ *
+ * <p>Beyond the paper: a code knob's choice is checked under the thread configuration of its own. One knob at a
+ * time reaches a local optimum where a code variant is the faster at the current thread configuration and the other
+ * the faster at its own: on SSB q3.4 at SF 20 on the H200, a shared table measured 3% faster than a dense array at
+ * 4 items per thread and was kept, and the passes then ended there at 1.15x the optimum, a dense array at 8 items
+ * per thread (the shared table runs 2.8x slower there). So the first close decision of a knob outside the thread
+ * configuration (its other fastest value within {@link #CLOSE} of the kept one) is remembered; after the passes,
+ * the thread configuration is scanned once under that runner-up, and when it ends faster than the passes' choice
+ * by more than the margin, the passes go on from there.
  *
  * <p>A value's runs stop at {@code cut} times the current value's time: slower than that it cannot replace it, and
  * on the JVM a slow value's further runs were a large part of the search's time. A value that was cut so when its
@@ -37,12 +47,16 @@ public final class FeatureWise implements SearchStrategy {
     public static final double DEFAULT_MARGIN = 0.03;
     /** A value's runs stop at this many times the current value's time. */
     public static final double DEFAULT_CUT = 1.25;
+    /** A code knob's decision is close when its other fastest value measured within this factor of the kept one. */
+    public static final double CLOSE = 1.10;
 
     private final int maxPasses;
     private final double prune;
     private final double limitSeconds;
     private final double margin;
     private final double cut;
+    /** The knobs of the thread configuration: re-tuned under the loser of a close code decision (none: no re-tuning). */
+    private final Set<String> threadDimensions;
 
     public FeatureWise() {
         this(DEFAULT_PASSES, Exhaustive.DEFAULT_PRUNE, Exhaustive.DEFAULT_LIMIT_SECONDS);
@@ -57,6 +71,11 @@ public final class FeatureWise implements SearchStrategy {
     }
 
     public FeatureWise(int maxPasses, double prune, double limitSeconds, double margin, double cut) {
+        this(maxPasses, prune, limitSeconds, margin, cut, Set.of());
+    }
+
+    public FeatureWise(int maxPasses, double prune, double limitSeconds, double margin, double cut,
+                       Set<String> threadDimensions) {
         if (cut <= 1) {
             throw new IllegalArgumentException("a cut factor above 1, got " + cut);
         }
@@ -71,6 +90,12 @@ public final class FeatureWise implements SearchStrategy {
         this.limitSeconds = limitSeconds;
         this.margin = margin;
         this.cut = cut;
+        this.threadDimensions = Set.copyOf(threadDimensions);
+    }
+
+    /** This search, re-tuning the thread configuration {@code dimensions} under the loser of a close code decision. */
+    public FeatureWise retuning(java.util.Collection<String> dimensions) {
+        return new FeatureWise(maxPasses, prune, limitSeconds, margin, cut, Set.copyOf(dimensions));
     }
 
     @Override
@@ -81,51 +106,119 @@ public final class FeatureWise implements SearchStrategy {
     @Override
     public TuningResult search(TuningSpace space, Objective objective) {
         Evaluations ev = new Evaluations(space, objective);
-        Map<Integer, Genome> v = space.start();
-        ev.measure(v, limitSeconds);
-        // per knob, the values cut at cut times the current value's time when the knob was last scanned
-        Map<TuningSpace.Knob, Set<String>> slow = new HashMap<>();
-        int passes = 0;
-        while (passes < maxPasses) {
-            passes++;
-            Map<Integer, Genome> last = v;
-            for (TuningSpace.Knob k : space.knobs()) {
-                Set<String> slowBefore = slow.getOrDefault(k, Set.of());
-                Map<String, Map<Integer, Genome>> candidates = new LinkedHashMap<>();
-                for (String d : k.values()) {
-                    if (!slowBefore.contains(d)) {
-                        candidates.put(d, space.repair(space.with(v, k, d), k));
-                    }
-                }
-                ev.prepare(new ArrayList<>(candidates.values())); // the knob's values compile together
-                double currentTime = ev.measure(v, ev.limit(prune, limitSeconds));
-                double bestTime = currentTime;
-                Map<Integer, Genome> bestHere = v;
-                Set<String> slowNow = new HashSet<>();
-                for (Map.Entry<String, Map<Integer, Genome>> c : candidates.entrySet()) {
-                    Map<Integer, Genome> w = c.getValue();
-                    if (w == null) {
-                        continue;
-                    }
-                    double cap = cut * currentTime;
-                    double t = ev.measure(w, Math.min(ev.limit(prune, limitSeconds), cap));
-                    if (t >= cap) {
-                        slowNow.add(c.getKey());
-                    }
-                    if (t < bestTime) {
-                        bestTime = t;
-                        bestHere = w;
-                    }
-                }
-                slow.put(k, slowNow);
-                if (bestTime < currentTime * (1 - margin)) {
-                    v = bestHere;
-                }
-            }
-            if (v.equals(last)) {
-                break;
+        Map<Integer, Genome> start = space.start();
+        ev.measure(start, limitSeconds);
+        List<TuningSpace.Knob> threads = space.knobs().stream()
+                .filter(k -> threadDimensions.contains(k.name())).toList();
+        Search main = new Search(space, ev, !threads.isEmpty());
+        Map<Integer, Genome> v = main.passes(start, space.knobs(), maxPasses);
+        int passes = main.passes;
+        String note = "";
+        if (main.runnerUp != null) {
+            Search retune = new Search(space, ev, false);
+            Map<Integer, Genome> w = retune.passes(main.runnerUp, threads, 1);
+            String value = space.value(main.runnerUp, main.runnerUpKnob);
+            if (ev.measure(w, limitSeconds) < ev.measure(v, limitSeconds) * (1 - margin)) {
+                v = retune.passes(w, space.knobs(), maxPasses);
+                note = "; " + main.runnerUpKnob.label() + "=" + value + " re-tuned, faster, " + (retune.passes - 1)
+                        + " more pass" + (retune.passes == 2 ? "" : "es");
+            } else {
+                note = "; " + main.runnerUpKnob.label() + "=" + value + " re-tuned, not faster";
             }
         }
-        return ev.result(NAME, v, passes + " pass" + (passes == 1 ? "" : "es"));
+        return ev.result(NAME, v, passes + " pass" + (passes == 1 ? "" : "es") + note);
+    }
+
+    /**
+     * The passes of one search over some knobs, from an assignment: the values cut per knob, the passes run, and,
+     * where it looks for one, the first close decision of a code knob (one outside the thread configuration).
+     */
+    private final class Search {
+
+        private final TuningSpace space;
+        private final Evaluations ev;
+        private final boolean watchDecisions;
+        /** Per knob, the values cut at {@code cut} times the current value's time when the knob was last scanned. */
+        private final Map<TuningSpace.Knob, Set<String>> slow = new HashMap<>();
+        int passes;
+        /** The assignment that lost the first close decision of a code knob, and that knob (null while none). */
+        Map<Integer, Genome> runnerUp;
+        TuningSpace.Knob runnerUpKnob;
+
+        Search(TuningSpace space, Evaluations ev, boolean watchDecisions) {
+            this.space = space;
+            this.ev = ev;
+            this.watchDecisions = watchDecisions;
+        }
+
+        /** Scans {@code knobs} in order from {@code v}, again until a pass changes nothing or {@code max} ran. */
+        Map<Integer, Genome> passes(Map<Integer, Genome> v, List<TuningSpace.Knob> knobs, int max) {
+            for (int p = 0; p < max; p++) {
+                passes++;
+                Map<Integer, Genome> last = v;
+                for (TuningSpace.Knob k : knobs) {
+                    v = scan(v, k);
+                }
+                if (v.equals(last)) {
+                    break;
+                }
+            }
+            return v;
+        }
+
+        /** Tries each value of {@code k} with the others fixed, and returns the assignment the scan keeps. */
+        private Map<Integer, Genome> scan(Map<Integer, Genome> v, TuningSpace.Knob k) {
+            Set<String> slowBefore = slow.getOrDefault(k, Set.of());
+            Map<String, Map<Integer, Genome>> candidates = new LinkedHashMap<>();
+            for (String d : k.values()) {
+                if (!slowBefore.contains(d)) {
+                    candidates.put(d, space.repair(space.with(v, k, d), k));
+                }
+            }
+            ev.prepare(new ArrayList<>(candidates.values())); // the knob's values compile together
+            double currentTime = ev.measure(v, ev.limit(prune, limitSeconds));
+            Map<Map<Integer, Genome>, Double> measured = new LinkedHashMap<>();
+            measured.put(v, currentTime);
+            double bestTime = currentTime;
+            Map<Integer, Genome> bestHere = v;
+            Set<String> slowNow = new HashSet<>();
+            for (Map.Entry<String, Map<Integer, Genome>> c : candidates.entrySet()) {
+                Map<Integer, Genome> w = c.getValue();
+                if (w == null) {
+                    continue;
+                }
+                double cap = cut * currentTime;
+                double t = ev.measure(w, Math.min(ev.limit(prune, limitSeconds), cap));
+                measured.putIfAbsent(w, t);
+                if (t >= cap) {
+                    slowNow.add(c.getKey());
+                }
+                if (t < bestTime) {
+                    bestTime = t;
+                    bestHere = w;
+                }
+            }
+            slow.put(k, slowNow);
+            Map<Integer, Genome> kept = bestTime < currentTime * (1 - margin) ? bestHere : v;
+            if (watchDecisions && runnerUp == null && !threadDimensions.contains(k.name())) {
+                watch(k, kept, measured);
+            }
+            return kept;
+        }
+
+        /** Notes the fastest other value of code knob {@code k} when it measured within {@link #CLOSE} of the kept. */
+        private void watch(TuningSpace.Knob k, Map<Integer, Genome> kept, Map<Map<Integer, Genome>, Double> measured) {
+            double keptTime = measured.get(kept);
+            Map<Integer, Genome> second = null;
+            for (Map.Entry<Map<Integer, Genome>, Double> e : measured.entrySet()) {
+                if (!e.getKey().equals(kept) && (second == null || e.getValue() < measured.get(second))) {
+                    second = e.getKey();
+                }
+            }
+            if (second != null && measured.get(second) <= CLOSE * keptTime) {
+                runnerUp = second;
+                runnerUpKnob = k;
+            }
+        }
     }
 }

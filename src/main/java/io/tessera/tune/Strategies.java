@@ -134,14 +134,20 @@ public final class Strategies {
         return dims;
     }
 
+    /** Feature-wise search as the settings give it, checking close code decisions where threads follow code. */
+    static FeatureWise featureWise(Target t, Settings s) {
+        FeatureWise fw = new FeatureWise(FeatureWise.DEFAULT_PASSES, s.prune(), s.limitSeconds());
+        String backend = t.space().backend();
+        return VariantSpaces.threadsFollowCode(backend) ? fw.retuning(VariantSpaces.threadDimensions(backend)) : fw;
+    }
+
     /** Runs strategy {@code name} on a target from {@code start} (usually its defaults). */
     public static TuningResult run(String name, Target t, Map<Integer, Genome> start, Settings s) {
         String n = canonical(name);
         TuningSpace space = space(n, t, start, s);
         return switch (n) {
             case Exhaustive.NAME -> new Exhaustive(s.prune(), s.limitSeconds()).search(space, t.objective());
-            case FeatureWise.NAME -> new FeatureWise(FeatureWise.DEFAULT_PASSES, s.prune(), s.limitSeconds())
-                    .search(space, t.objective());
+            case FeatureWise.NAME -> featureWise(t, s).search(space, t.objective());
             case PlateauDescent.NAME -> InQueryTuning.plateau(space, descentDimensions(t), t.blocks(space, s.plateauBlock()),
                     s.plateauRuns());
             case OnlinePool.NAME -> InQueryTuning.pool(space, t.blocks(space, s.poolBlock()), s.poolQueries(),

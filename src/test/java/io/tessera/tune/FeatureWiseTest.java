@@ -41,6 +41,49 @@ class FeatureWiseTest {
         assertTrue(fw.costSeconds() < 0.05 * ex.costSeconds(), fw.costSeconds() + " vs " + ex.costSeconds());
     }
 
+    /** A code knob (agg) and a thread knob (ipt): shared is the faster at the start's ipt, dense at its own. */
+    static final List<Dimension> CODE_AND_THREADS = List.of(Dimension.of("agg", "dense", "shared"),
+            Dimension.of("ipt", "1", "2", "4", "8"));
+
+    static double codeAndThreads(Genome g, double sharedAt4) {
+        int ipt = i(g, "ipt");
+        if (g.get("agg").equals("dense")) {
+            return ipt == 8 ? 0.75 : ipt == 4 ? 1.0 : 1.2;
+        }
+        return ipt == 4 ? sharedAt4 : 2.0;
+    }
+
+    @Test
+    void retunesTheThreadConfigurationUnderTheLoserOfACloseCodeDecision() {
+        TuningSpace space = TuningSpace.of(CODE_AND_THREADS, Synthetic.genome(CODE_AND_THREADS, "dense", 4), g -> true);
+        ToDoubleFunction<Genome> cost = g -> codeAndThreads(g, 0.96);
+        // one knob at a time: shared (0.96) beats dense (1.0) at ipt=4 by more than the margin; under shared ipt=4
+        // stays the fastest, and dense at ipt=4 is slower again: a local optimum
+        TuningResult plain = new FeatureWise().search(space, Synthetic.objective(cost));
+        assertEquals(Synthetic.genome(CODE_AND_THREADS, "shared", 4), plain.best().get(0));
+        // dense lost within 1.1x: ipt scanned under it reaches 8 (0.75), and the passes go on from there
+        TuningResult fw = new FeatureWise().retuning(List.of("ipt")).search(space, Synthetic.objective(cost));
+        assertEquals(Synthetic.genome(CODE_AND_THREADS, "dense", 8), fw.best().get(0));
+        assertEquals(0.75, fw.bestSeconds(), 1e-12);
+        assertTrue(fw.note().contains("agg=dense re-tuned, faster"), fw.note());
+    }
+
+    @Test
+    void keepsItsChoiceWhenTheRunnerUpIsNotFasterUnderItsOwnThreadsAndRetunesNothingAfterAClearDecision() {
+        TuningSpace space = TuningSpace.of(CODE_AND_THREADS, Synthetic.genome(CODE_AND_THREADS, "shared", 4), g -> true);
+        // shared at 0.70 against dense at 1.0 with ipt=4: not within 1.1x, a clear decision
+        TuningResult clear = new FeatureWise().retuning(List.of("ipt"))
+                .search(space, Synthetic.objective(g -> codeAndThreads(g, 0.7)));
+        assertEquals(Synthetic.genome(CODE_AND_THREADS, "shared", 4), clear.best().get(0));
+        assertTrue(!clear.note().contains("re-tuned"), clear.note());
+        // shared at 0.70 and dense at 0.75 with ipt=4: close, but dense's own best stays above 0.70 x (1 - margin)
+        ToDoubleFunction<Genome> close = g -> g.get("agg").equals("dense") ? (i(g, "ipt") == 4 ? 0.75 : 0.9)
+                : codeAndThreads(g, 0.7);
+        TuningResult kept = new FeatureWise().retuning(List.of("ipt")).search(space, Synthetic.objective(close));
+        assertEquals(Synthetic.genome(CODE_AND_THREADS, "shared", 4), kept.best().get(0));
+        assertTrue(kept.note().contains("agg=dense re-tuned, not faster"), kept.note());
+    }
+
     @Test
     void repeatsPassesUntilStableWhenDimensionsInteract() {
         // the best b depends on a; b comes first in importance order, so only a second pass finds b = 3

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,6 +23,9 @@ class VariantSpacesTest {
         assertSame(CudaVariantSpace.INSTANCE, VariantSpaces.forBackend("cuda", 132));
         assertEquals(List.of("workers", "morsel", "access"), VariantSpaces.threadDimensions("jvm"));
         assertEquals(List.of("tpb", "ipt", "grid"), VariantSpaces.threadDimensions("cuda"));
+        // a GPU's best tile depends on the aggregation; a JVM's workers and morsels hardly on the code
+        assertTrue(VariantSpaces.threadsFollowCode("cuda"));
+        assertFalse(VariantSpaces.threadsFollowCode("jvm"));
         assertTrue(VariantSpaces.has("jvm") && VariantSpaces.has("cuda"));
         assertEquals("jvm", VariantSpaces.forDevice(VariantSpaces.CPU).orElseThrow().backend());
         assertEquals("cuda", VariantSpaces.forDevice(VariantSpaces.GPU).orElseThrow().backend());
