@@ -118,8 +118,9 @@ public final class CudaTuningTarget implements Target {
      * rows (at most a quarter of the input; whole waves of each block's kernel), each launched with the kernel of
      * the genome the tuner chose and timed with events. While the tuner compares its finalists, a query's input is
      * one block: at SSB SF 20 on the H200, q3.4's final rounds on blocks of 16M rows chose a genome 1.10x slower in
-     * whole queries than another finalist. Every block's time is scaled to a full block's rows. The other pipelines run with the start genomes. A run's cost is its wall time,
-     * kernels compiled for it included; every run's answer is checked against the JVM backend's.
+     * whole queries than another finalist. Every block's time is scaled to a full block's rows. The other pipelines
+     * run with the start genomes. A run's cost is its wall time, kernels compiled for it included; every run's answer
+     * is checked against the JVM backend's.
      */
     @Override
     public InQueryTuning.BlockSource blocks(TuningSpace tuning, long blockRows) {
