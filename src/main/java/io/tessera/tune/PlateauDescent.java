@@ -76,9 +76,8 @@ public final class PlateauDescent implements BlockTuner {
     private boolean descentCut;
     private double cost;
     private int blocks;
-    private final int startingPoints;
     /** Every starting point, and the fastest one once all are measured. */
-    private final Set<Map<Integer, Genome>> startSet = new HashSet<>();
+    private final Set<Map<Integer, Genome>> allStarts = new HashSet<>();
     private Map<Integer, Genome> fastestStart;
 
     /** Descends along every knob of the space from its start assignment alone. */
@@ -109,8 +108,7 @@ public final class PlateauDescent implements BlockTuner {
         this.vMax = vMax;
         this.bMax = bMax;
         starts.addAll(startingPoints(space, descent));
-        startSet.addAll(starts);
-        startingPoints = starts.size();
+        allStarts.addAll(starts);
         tested.addAll(starts);
         measureNext(starts.pollFirst(), null);
     }
@@ -240,7 +238,7 @@ public final class PlateauDescent implements BlockTuner {
      * descended as the fastest was (its steps that are faster replace it and are pruned as any reference).
      */
     private boolean tiedStart(Map<Integer, Genome> c) {
-        return startSet.contains(c) && !c.equals(fastestStart) && times.get(c) <= (1 + s) * times.get(fastestStart);
+        return allStarts.contains(c) && !c.equals(fastestStart) && times.get(c) <= (1 + s) * times.get(fastestStart);
     }
 
     /**
@@ -367,8 +365,8 @@ public final class PlateauDescent implements BlockTuner {
         String confirmed = finals == null ? "" : ", " + finals.finalists().size() + " finalists in "
                 + FinalRounds.ROUNDS + " rounds";
         return new TuningResult(NAME, best(), t, times.size(), cost, space.size(), trace,
-                state + " after " + blocks + " blocks from " + startingPoints + " starting point"
-                        + (startingPoints == 1 ? "" : "s") + confirmed + ", s=" + s + ", p=" + p + ", v_max=" + vMax
+                state + " after " + blocks + " blocks from " + allStarts.size() + " starting point"
+                        + (allStarts.size() == 1 ? "" : "s") + confirmed + ", s=" + s + ", p=" + p + ", v_max=" + vMax
                         + ", b_max=" + bMax);
     }
 }
