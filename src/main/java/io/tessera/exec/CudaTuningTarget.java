@@ -10,6 +10,7 @@ import io.tessera.variant.CudaVariantSpace;
 import io.tessera.variant.Genome;
 import io.tessera.variant.Genomes;
 import io.tessera.variant.VariantSpace;
+import io.tessera.tune.AnswerForm;
 import io.tessera.tune.InQueryTuning;
 import io.tessera.tune.JvmTarget;
 import io.tessera.tune.Objective;
@@ -19,7 +20,6 @@ import io.tessera.tune.TuningSpace;
 import io.tessera.variant.VariantSpaces;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,6 +55,7 @@ public final class CudaTuningTarget implements Target {
     private final QueryPlan plan;
     private final VariantSpace space;
     private final Map<Integer, Genome> defaults;
+    private final AnswerForm answerForm;
     private final List<String> expected;
     /** The query planned and compiled for the JVM once; each variant only changes its kernels. */
     private final QueryEngine.Prepared base;
@@ -73,6 +74,7 @@ public final class CudaTuningTarget implements Target {
         this.plan = base.plan();
         this.space = VariantSpaces.forBackend(device.backend(), device.units());
         this.defaults = Genomes.freeDefaults(space, plan);
+        this.answerForm = AnswerForm.of(plan);
         this.expected = rows(new QueryEngine(db, cores, Device.CPU, null).execute(sql));
     }
 
@@ -183,20 +185,19 @@ public final class CudaTuningTarget implements Target {
         };
     }
 
-    /** The answer's rows as sorted text, floating-point values to 9 significant digits (their sums vary in order). */
-    static List<String> rows(QueryResult r) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < r.rowCount(); i++) {
+    /**
+     * The answer's rows as text in {@link AnswerForm}'s compared form, floating-point values to 9 significant
+     * digits (their sums vary in order).
+     */
+    private List<String> rows(QueryResult r) {
+        return answerForm.compared(r.rows(), row -> {
             StringBuilder sb = new StringBuilder();
-            for (int c = 0; c < r.columns().size(); c++) {
-                Object v = r.get(i, c);
+            for (Object v : row) {
                 sb.append(v instanceof Double x ? String.format(java.util.Locale.ROOT, "%.9g", x) : String.valueOf(v))
                         .append('|');
             }
-            out.add(sb.toString());
-        }
-        Collections.sort(out);
-        return out;
+            return sb.toString();
+        });
     }
 
     /**

@@ -80,6 +80,7 @@ public final class JvmTarget implements Target {
     private final QueryPlan plan;
     private final VariantSpace space;
     private final Map<Integer, Genome> defaults;
+    private final AnswerForm answerForm;
     private Long expectedChecksum;
     private int expectedRows = -1;
 
@@ -90,6 +91,7 @@ public final class JvmTarget implements Target {
         this.plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
         this.space = VariantSpaces.forBackend(device.backend(), device.units());
         this.defaults = Genomes.freeDefaults(space, plan);
+        this.answerForm = AnswerForm.of(plan);
     }
 
     @Override
@@ -153,20 +155,23 @@ public final class JvmTarget implements Target {
         }
     }
 
-    /** An order-independent checksum of the answer's values, leaving out DOUBLE columns (their sums vary in order). */
+    /**
+     * An order-independent checksum of the answer's rows in {@link AnswerForm}'s compared form, leaving out DOUBLE
+     * columns (their sums vary in order).
+     */
     private long checksum(MatRelation rel) {
         List<ColumnInfo> cols = plan.resultColumns();
-        long sum = 0;
+        List<Object[]> rows = new ArrayList<>(rel.rowCount());
         for (int r = 0; r < rel.rowCount(); r++) {
-            long h = 1;
+            Object[] row = new Object[cols.size()];
             for (int c = 0; c < cols.size(); c++) {
-                if (cols.get(c).type().kind() == TypeKind.DOUBLE) {
-                    continue;
-                }
-                Object v = JvmExecutor.value(rel, c, r);
-                h = h * 1_000_003L + (v == null ? 7 : v.toString().hashCode());
+                row[c] = cols.get(c).type().kind() == TypeKind.DOUBLE ? null : JvmExecutor.value(rel, c, r);
             }
-            sum += h * 0x9E3779B97F4A7C15L;
+            rows.add(row);
+        }
+        long sum = 0;
+        for (String row : answerForm.compared(rows, java.util.Arrays::toString)) {
+            sum += (row.hashCode() * 1_000_003L + row.length()) * 0x9E3779B97F4A7C15L;
         }
         return sum;
     }
