@@ -116,6 +116,15 @@ public final class CudaTuningTarget implements Target {
     }
 
     /**
+     * {@link #BLOCK_SWITCHABLE} for every pipeline: where a pipeline that materializes rows cannot run in blocks, the
+     * in-query strategies run the whole query under each genome, with the same choices an aggregation's blocks have.
+     */
+    @Override
+    public Set<String> runSwitchable() {
+        return BLOCK_SWITCHABLE;
+    }
+
+    /**
      * Runs the query with the tuned pipeline's input in blocks of about {@link #BLOCK_SCALE} times {@code blockRows}
      * rows (at most a quarter of the input; whole waves of each block's kernel), each launched with the kernel of
      * the genome the tuner chose and timed with events. While the tuner compares its finalists, a query's input is

@@ -6,7 +6,8 @@ import java.util.Deque;
 /**
  * Measures one configuration over blocks, dropping warm-up outliers as the hash-aggregation tuner does: three
  * blocks first; while their range (max - min) over their mean exceeds {@code vMax}, drop the oldest and run one
- * more block, up to {@code bMax} blocks. The measurement is the mean of the last three.
+ * more block, up to {@code bMax} blocks. The measurement is the mean of the last three. A window of one block
+ * measures whole runs of a query, each of which has dropped its own warm-up ({@link WholeRuns}).
  */
 public final class BlockWindow {
 
@@ -14,6 +15,7 @@ public final class BlockWindow {
     public static final double V_MAX = 0.019;
     public static final int B_MAX = 10;
 
+    private final int size;
     private final double vMax;
     private final int bMax;
     private final Deque<Double> window = new ArrayDeque<>();
@@ -24,9 +26,18 @@ public final class BlockWindow {
     }
 
     public BlockWindow(double vMax, int bMax) {
-        if (bMax < WINDOW) {
-            throw new IllegalArgumentException("b_max must be at least " + WINDOW + ", got " + bMax);
+        this(WINDOW, vMax, bMax);
+    }
+
+    /** A window of the last {@code size} blocks. */
+    public BlockWindow(int size, double vMax, int bMax) {
+        if (size < 1) {
+            throw new IllegalArgumentException("a window needs at least one block, got " + size);
         }
+        if (bMax < size) {
+            throw new IllegalArgumentException("b_max must be at least the window's " + size + " blocks, got " + bMax);
+        }
+        this.size = size;
         this.vMax = vMax;
         this.bMax = bMax;
     }
@@ -34,14 +45,14 @@ public final class BlockWindow {
     public void add(double seconds) {
         window.addLast(seconds);
         blocks++;
-        if (window.size() > WINDOW) {
+        if (window.size() > size) {
             window.removeFirst();
         }
     }
 
     /** Whether the measurement is complete. */
     public boolean done() {
-        return window.size() >= WINDOW && (variation() <= vMax || blocks >= bMax);
+        return window.size() >= size && (variation() <= vMax || blocks >= bMax);
     }
 
     /** (max - min) / mean of the window. */

@@ -59,6 +59,8 @@ public final class PlateauDescent implements BlockTuner {
     private final double p;
     private final double vMax;
     private final int bMax;
+    /** Blocks a measurement averages ({@link BlockWindow}): three, or one where each block is a whole run. */
+    private final int window;
 
     private final Map<Map<Integer, Genome>, Double> times = new HashMap<>();
     private final Set<Map<Integer, Genome>> tested = new HashSet<>();
@@ -69,7 +71,7 @@ public final class PlateauDescent implements BlockTuner {
     private Map<Integer, Genome> fastest;
     private Map<Integer, Genome> pending;
     private Map<Integer, Genome> reference;
-    private BlockWindow window;
+    private BlockWindow measuring;
     private boolean done;
     /** The finalists' rounds once the descent has ended; null before. */
     private FinalRounds finals;
@@ -95,6 +97,15 @@ public final class PlateauDescent implements BlockTuner {
     }
 
     public PlateauDescent(TuningSpace space, Set<String> descentDimensions, double s, double p, double vMax, int bMax) {
+        this(space, descentDimensions, s, p, vMax, bMax, BlockWindow.WINDOW);
+    }
+
+    /**
+     * Descends along the knobs named in {@code descentDimensions}, each configuration measured as the mean of a
+     * window of {@code window} blocks.
+     */
+    PlateauDescent(TuningSpace space, Set<String> descentDimensions, double s, double p, double vMax, int bMax,
+                   int window) {
         if (!(p > 1)) {
             throw new IllegalArgumentException("the prune factor must exceed 1, got " + p);
         }
@@ -107,6 +118,7 @@ public final class PlateauDescent implements BlockTuner {
         this.p = p;
         this.vMax = vMax;
         this.bMax = bMax;
+        this.window = window;
         starts.addAll(startingPoints(space, descent));
         allStarts.addAll(starts);
         tested.addAll(starts);
@@ -160,11 +172,11 @@ public final class PlateauDescent implements BlockTuner {
         if (pending == null || !a.equals(pending)) {
             return;
         }
-        window.add(seconds);
-        if (!window.done()) {
+        measuring.add(seconds);
+        if (!measuring.done()) {
             return;
         }
-        double t = window.mean();
+        double t = measuring.mean();
         times.put(pending, t);
         Map<Integer, Genome> cj = pending;
         pending = null;
@@ -199,7 +211,7 @@ public final class PlateauDescent implements BlockTuner {
         tested.add(c);
         pending = c;
         reference = from;
-        window = new BlockWindow(vMax, bMax);
+        measuring = new BlockWindow(window, vMax, bMax);
     }
 
     private void replaceFirst(Map<Integer, Genome> old, Map<Integer, Genome> with) {
@@ -366,7 +378,7 @@ public final class PlateauDescent implements BlockTuner {
                 + FinalRounds.ROUNDS + " rounds";
         return new TuningResult(NAME, best(), t, times.size(), cost, space.size(), trace,
                 state + " after " + blocks + " blocks from " + allStarts.size() + " starting point"
-                        + (allStarts.size() == 1 ? "" : "s") + confirmed + ", s=" + s + ", p=" + p + ", v_max=" + vMax
-                        + ", b_max=" + bMax);
+                        + (allStarts.size() == 1 ? "" : "s") + confirmed + ", s=" + s + ", p=" + p
+                        + (window == 1 ? ", each configuration measured on whole runs" : ", v_max=" + vMax + ", b_max=" + bMax));
     }
 }

@@ -14,7 +14,7 @@ import java.util.Set;
  * pipeline's free dimensions, feature-wise those and (by default) the build dimensions its probes mirror, both
  * measuring whole queries; plateau descent and the online pool the dimensions a block may change (plateau descent
  * stepping along the thread configuration from a starting point per combination of the others), both on blocks
- * while the query runs.
+ * while the query runs, or, where the tuned pipeline cannot run in blocks, on whole runs of it ({@link WholeRuns}).
  */
 public final class Strategies {
 
@@ -106,31 +106,44 @@ public final class Strategies {
         if (n.equals(PlateauDescent.NAME)) {
             if (descentDimensions(t).isEmpty()) {
                 throw new IllegalArgumentException("device " + t.device().name() + " cannot change its thread "
-                        + "configuration between blocks, so plateau descent cannot run there");
+                        + "configuration between blocks or runs, so plateau descent cannot run there");
             }
-            return blockSpace(t, start, focus);
+            return inQuerySpace(t, start, focus);
         }
         if (n.equals(OnlinePool.NAME)) {
-            if (t.blockSwitchable().isEmpty()) {
+            if (inQuerySwitchable(t).isEmpty()) {
                 throw new IllegalArgumentException("device " + t.device().name() + " cannot change genomes between "
-                        + "blocks, so the online pool cannot run there");
+                        + "blocks or runs, so the online pool cannot run there");
             }
-            return blockSpace(t, start, focus);
+            return inQuerySpace(t, start, focus);
         }
         return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, null,
                 n.equals(FeatureWise.NAME) && s.featureWiseBuilds());
     }
 
-    /** What a block of the focus pipeline may change: its block-switchable dimensions, less the fixed values. */
-    private static TuningSpace blockSpace(Target t, Map<Integer, Genome> start, int focus) {
-        return TuningSpace.forPipeline(t.space(), t.plan(), start, focus, t.blockSwitchable(), false)
-                .withoutValues(t.blockFixedValues());
+    /**
+     * What in-query tuning may change of the focus pipeline: what its blocks may, less the values fixed for blocks;
+     * where it cannot run in blocks, what a whole run may ({@link Target#runSwitchable}).
+     */
+    private static TuningSpace inQuerySpace(Target t, Map<Integer, Genome> start, int focus) {
+        TuningSpace space = TuningSpace.forPipeline(t.space(), t.plan(), start, focus, inQuerySwitchable(t), false);
+        return inBlocks(t) ? space.withoutValues(t.blockFixedValues()) : space;
+    }
+
+    /** Whether the focus pipeline runs in blocks on the target; the in-query strategies take whole runs otherwise. */
+    static boolean inBlocks(Target t) {
+        return !t.blockSwitchable().isEmpty();
+    }
+
+    /** The dimensions in-query tuning may change on a target: a block's, or where there are no blocks, a run's. */
+    static Set<String> inQuerySwitchable(Target t) {
+        return inBlocks(t) ? t.blockSwitchable() : t.runSwitchable();
     }
 
     /** The dimensions plateau descent steps along on a target: its thread configuration, where blocks may change it. */
     static Set<String> descentDimensions(Target t) {
         Set<String> dims = new HashSet<>(VariantSpaces.threadDimensions(t.space().backend()));
-        dims.retainAll(t.blockSwitchable());
+        dims.retainAll(inQuerySwitchable(t));
         return dims;
     }
 
@@ -148,10 +161,14 @@ public final class Strategies {
         return switch (n) {
             case Exhaustive.NAME -> new Exhaustive(s.prune(), s.limitSeconds()).search(space, t.objective());
             case FeatureWise.NAME -> featureWise(t, s).search(space, t.objective());
-            case PlateauDescent.NAME -> InQueryTuning.plateau(space, descentDimensions(t), t.blocks(space, s.plateauBlock()),
-                    s.plateauRuns());
-            case OnlinePool.NAME -> InQueryTuning.pool(space, t.blocks(space, s.poolBlock()), s.poolQueries(),
-                    s.poolSize(), s.seed());
+            case PlateauDescent.NAME -> inBlocks(t)
+                    ? InQueryTuning.plateau(space, descentDimensions(t), t.blocks(space, s.plateauBlock()), s.plateauRuns())
+                    : InQueryTuning.plateauOverRuns(space, descentDimensions(t), t.objective(), s.limitSeconds(),
+                            s.plateauRuns());
+            case OnlinePool.NAME -> inBlocks(t)
+                    ? InQueryTuning.pool(space, t.blocks(space, s.poolBlock()), s.poolQueries(), s.poolSize(), s.seed())
+                    : InQueryTuning.poolOverRuns(space, t.objective(), s.limitSeconds(), s.poolQueries(), s.poolSize(),
+                            s.seed());
             default -> throw new IllegalStateException(n);
         };
     }

@@ -64,8 +64,16 @@ public interface Target {
     /** Runs the whole query; a fresh objective compiles every variant anew. */
     Objective objective();
 
-    /** The dimensions a block may change (empty when this device cannot tune while a query runs). */
+    /** The dimensions a block may change (empty when the tuned pipeline cannot run in blocks on this device). */
     Set<String> blockSwitchable();
+
+    /**
+     * The dimensions the in-query strategies change from one whole run of the query to the next where the tuned
+     * pipeline cannot run in blocks: by default those a block may change.
+     */
+    default Set<String> runSwitchable() {
+        return blockSwitchable();
+    }
 
     /**
      * Throws unless every knob of {@code tuning} is one of {@link #blockSwitchable} of the tuned pipeline: what

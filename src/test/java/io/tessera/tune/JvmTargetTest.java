@@ -209,6 +209,80 @@ class JvmTargetTest {
         assertFalse(o.trace().isEmpty());
     }
 
+    /**
+     * A target whose tuned pipeline cannot run in blocks, as a GPU pipeline that materializes rows cannot: its
+     * in-query strategies must take whole runs of the query, changing what a block would have.
+     */
+    record NoBlocks(Target inner, Set<String> perRun) implements Target {
+        @Override
+        public TuningDevice device() {
+            return inner.device();
+        }
+
+        @Override
+        public io.tessera.plan.QueryPlan plan() {
+            return inner.plan();
+        }
+
+        @Override
+        public io.tessera.variant.VariantSpace space() {
+            return inner.space();
+        }
+
+        @Override
+        public Map<Integer, Genome> defaults() {
+            return inner.defaults();
+        }
+
+        @Override
+        public Objective objective() {
+            return inner.objective();
+        }
+
+        @Override
+        public Set<String> blockSwitchable() {
+            return Set.of();
+        }
+
+        @Override
+        public Set<String> runSwitchable() {
+            return perRun;
+        }
+
+        @Override
+        public InQueryTuning.BlockSource blocks(TuningSpace space, long blockRows) {
+            throw new AssertionError("the tuned pipeline cannot run in blocks");
+        }
+    }
+
+    @Test
+    void inQueryStrategiesTakeWholeRunsWhereThePipelineCannotRunInBlocks() {
+        String sql = "select lo_orderkey, lo_revenue from lineorder where lo_quantity < 3";
+        Target jvm = cpu.target(db, sql);
+        Target t = new NoBlocks(jvm, jvm.blockSwitchable());
+        assertTrue(t.pipeline(t.focus()).sink() instanceof io.tessera.plan.Sink.Materialize);
+        Strategies.Settings small = new Strategies.Settings(3, 10, 2_048, 12, 1_024, 2, 4, 1, true);
+        TuningSpace space = Strategies.space("plateau", t, t.defaults(), small);
+        assertEquals(Set.of("workers", "morsel", "access"), Strategies.descentDimensions(t));
+        TuningResult p = Strategies.run("plateau", t, t.defaults(), small);
+        assertTrue(space.valid(p.best()));
+        assertTrue(p.note().contains("measured on whole runs") && p.note().contains("starting points"), p.note());
+        // every code variant (simd x pred) is a starting point, each measured once before the descent
+        long starts = space.combinations(k -> !Strategies.descentDimensions(t).contains(k.name())).size();
+        assertTrue(starts >= 2, starts + " starting points");
+        assertTrue(p.variants() > starts && p.variants() <= starts + 12, p.variants() + " variants");
+        assertTrue(p.costSeconds() > 0);
+        TuningResult o = Strategies.run("online-pool", t, t.defaults(), small);
+        assertTrue(o.note().contains("2 queries of 8 whole runs each"), o.note());
+        assertEquals(2 * 8, o.trace().size());
+        assertTrue(o.variants() >= 2);
+        // nothing a run may change: no in-query strategy
+        Target none = new NoBlocks(jvm, Set.of());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Strategies.run("plateau", none, none.defaults(), small));
+        assertTrue(e.getMessage().contains("between blocks or runs"), e.getMessage());
+    }
+
     @Test
     void aOneCoreDeviceRunsOnOneThread() {
         Target t = target(oneCore, "q4.1");

@@ -35,6 +35,39 @@ class PlateauDescentTest {
     }
 
     @Test
+    void overWholeRunsEachConfigurationIsOneMeasurementOfTheQuery() {
+        java.util.List<Map<Integer, Genome>> measured = new java.util.ArrayList<>();
+        Objective whole = (a, limit) -> {
+            measured.add(a);
+            double s = bowl(a.get(0));
+            return new Objective.Measurement(s, 2 * s, false);
+        };
+        TuningResult r = InQueryTuning.plateauOverRuns(grid(), java.util.Set.of("workers", "morsel"), whole, 10, 40);
+        assertEquals(Synthetic.genome(GRID, 8, 16384), r.best().get(0));
+        // a window of one: every configuration once, then three finalists in rounds
+        assertEquals(r.variants() + FINALS, measured.size());
+        assertEquals(r.variants(), new java.util.HashSet<>(measured).size());
+        assertTrue(r.variants() < 40 / 2, "measured " + r.variants() + " of 40");
+        assertEquals(measured.stream().mapToDouble(a -> 2 * bowl(a.get(0))).sum(), r.costSeconds(), 1e-9);
+        assertTrue(r.note().contains("measured on whole runs") && r.note().endsWith(measured.size() + " whole runs"),
+                r.note());
+    }
+
+    @Test
+    void overWholeRunsTheDescentIsCutAfterItsBudgetBeyondTheStartingPoints() {
+        int[] runs = {0};
+        Objective whole = (a, limit) -> {
+            runs[0]++;
+            return new Objective.Measurement(bowl(a.get(0)), 0, false);
+        };
+        TuningResult r = InQueryTuning.plateauOverRuns(grid(), java.util.Set.of("workers", "morsel"), whole, 10, 4);
+        // one starting point and four steps, then the finalists
+        assertEquals(5, r.variants());
+        assertTrue(r.note().contains("descent cut"), r.note());
+        assertEquals(5 + FINALS, runs[0]);
+    }
+
+    @Test
     void descendsAConvexGridToItsMinimumWithoutTryingEveryConfiguration() {
         PlateauDescent pd = new PlateauDescent(grid());
         InQueryTuning.BlockSource src = Synthetic.blocks(10, (g, n) -> bowl(g));
