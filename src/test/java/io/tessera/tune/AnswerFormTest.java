@@ -1,16 +1,12 @@
 package io.tessera.tune;
 
-import io.tessera.bench.TinySsb;
+import io.tessera.bench.TinySsbDatabase;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.plan.QueryPlan;
 import io.tessera.sql.SqlFrontEnd;
-import io.tessera.storage.Database;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -23,23 +19,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Which answers count as the same when a variant's answer is checked: ties at a LIMIT's cut may differ. */
 class AnswerFormTest {
 
-    @TempDir
-    static Path dir;
-    static Database db;
-
-    @BeforeAll
-    static void data() {
-        TinySsb.build(dir, 5, 3_000);
-        db = Database.open(dir);
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
+    @RegisterExtension
+    static final TinySsbDatabase SSB = new TinySsbDatabase(5, 3_000);
 
     static AnswerForm form(String sql) {
-        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
+        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(SSB.db()).plan(sql);
         QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
         return AnswerForm.of(plan);
     }
@@ -93,7 +77,7 @@ class AnswerFormTest {
     void everyVariantOfATopKWithTiesPassesItsCheck() {
         // 50 quantities over 3000 rows: the cut falls in a tie; every variant's answer is checked against the default's
         TuningDevice cpu = TuningDevice.parse("cpu");
-        Target t = cpu.target(db, "select lo_orderkey, lo_quantity from lineorder order by lo_quantity desc limit 5");
+        Target t = cpu.target(SSB.db(), "select lo_orderkey, lo_quantity from lineorder order by lo_quantity desc limit 5");
         Strategies.Settings settings = Strategies.Settings.DEFAULT;
         TuningResult r = assertDoesNotThrow(() -> Strategies.run("exhaustive", t, t.defaults(), settings));
         assertTrue(r.variants() > 1, r.variants() + " variants");

@@ -2,7 +2,7 @@ package io.tessera.tune;
 
 import io.tessera.api.QueryResult;
 import io.tessera.bench.Queries;
-import io.tessera.bench.TinySsb;
+import io.tessera.bench.TinySsbDatabase;
 import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Operation;
@@ -13,9 +13,9 @@ import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
 import io.tessera.variant.JvmVariantSpace;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -31,6 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Genome choice from profiles: used where it fits, the default with the reason where it does not, never a wrong answer. */
 class GenomeChooserTest {
 
+    @RegisterExtension
+    static final TinySsbDatabase SSB = new TinySsbDatabase(5, 20_000);
+    /** Where the tests' profile stores go. */
     @TempDir
     static Path dir;
     static Database db;
@@ -43,13 +46,7 @@ class GenomeChooserTest {
 
     @BeforeAll
     static void data() {
-        TinySsb.build(dir.resolve("db"), 5, 20_000);
-        db = Database.open(dir.resolve("db"));
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
+        db = SSB.db();
     }
 
     static ProfileStore store(String name, Map<String, String> genomeByShape) {

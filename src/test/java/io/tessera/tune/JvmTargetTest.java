@@ -2,7 +2,7 @@ package io.tessera.tune;
 
 import io.tessera.backend.cuda.DeviceInfo;
 import io.tessera.bench.Queries;
-import io.tessera.bench.TinySsb;
+import io.tessera.bench.TinySsbDatabase;
 import io.tessera.plan.Source;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
@@ -11,9 +11,8 @@ import io.tessera.variant.JvmVariantSpace;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,16 +29,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The strategies on real queries over a tiny SSB database, on the JVM devices of this machine. */
 class JvmTargetTest {
 
-    @TempDir
-    static Path dir;
+    @RegisterExtension
+    static final TinySsbDatabase SSB = new TinySsbDatabase(11, 30_000);
     static Database db;
     static TuningDevice cpu;
     static TuningDevice oneCore;
 
     @BeforeAll
-    static void data() {
-        TinySsb.build(dir, 11, 30_000);
-        db = Database.open(dir);
+    static void devices() {
+        db = SSB.db();
         cpu = TuningDevice.parse("cpu");
         oneCore = TuningDevice.parse("cpu:1");
     }
@@ -47,7 +45,6 @@ class JvmTargetTest {
     @AfterAll
     static void close() {
         oneCore.close();
-        db.close();
     }
 
     static Target target(TuningDevice d, String q) {

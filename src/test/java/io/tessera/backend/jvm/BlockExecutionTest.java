@@ -1,19 +1,17 @@
 package io.tessera.backend.jvm;
 
 import io.tessera.bench.Queries;
-import io.tessera.bench.TinySsb;
+import io.tessera.bench.TinySsbDatabase;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.Source;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -30,21 +28,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The executor's hook for tuning while a query runs: blocks with a genome each, a deadline, a pool of its own. */
 class BlockExecutionTest {
 
-    @TempDir
-    static Path dir;
+    @RegisterExtension
+    static final TinySsbDatabase SSB = new TinySsbDatabase(7, 20_000);
     static Database db;
     static QueryEngine engine;
 
     @BeforeAll
-    static void data() {
-        TinySsb.build(dir, 7, 20_000);
-        db = Database.open(dir);
+    static void engine() {
+        db = SSB.db();
         engine = new QueryEngine(db, 2);
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
     }
 
     static List<String> rows(MatRelation rel) {

@@ -1,17 +1,13 @@
 package io.tessera.backend.jvm;
 
-import io.tessera.bench.TinySsb;
+import io.tessera.bench.TinySsbDatabase;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Sink;
-import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,25 +21,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The second phase of agg=partitioned: each partition's rows into a table of their own, the tables then joined. */
 class PartitionedAggregationTest {
 
-    @TempDir
-    static Path dir;
-    static Database db;
-
-    @BeforeAll
-    static void data() {
-        TinySsb.build(dir, 11, 200_000);
-        db = Database.open(dir);
-    }
-
-    @AfterAll
-    static void close() {
-        db.close();
-    }
+    @RegisterExtension
+    static final TinySsbDatabase SSB = new TinySsbDatabase(11, 200_000);
 
     @Test
     void tablesAreSizedByTheirPartitionsRowsNotByTheEstimate() throws Exception {
         // grouped by the order key: the planner expects about as many groups as rows
-        QueryEngine.Prepared p = new QueryEngine(db, 2).prepare(
+        QueryEngine.Prepared p = new QueryEngine(SSB.db(), 2).prepare(
                 "SELECT lo_orderkey, SUM(lo_revenue) FROM lineorder GROUP BY lo_orderkey");
         int fact = -1;
         for (var pl : p.plan().pipelines()) {
