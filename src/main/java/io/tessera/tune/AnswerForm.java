@@ -55,12 +55,21 @@ public final class AnswerForm {
      * the cut may have chosen among ties, the text of its sort key values alone (its other columns null).
      */
     public List<String> compared(List<Object[]> rows, Function<Object[], String> text) {
+        List<String> out = comparedInOrder(rows, text);
+        Collections.sort(out);
+        return out;
+    }
+
+    /**
+     * The rows' compared forms in the answer's order: for a comparison that does not depend on the order (an
+     * order-independent checksum), which need not sort them.
+     */
+    public List<String> comparedInOrder(List<Object[]> rows, Function<Object[], String> text) {
         List<String> out = new ArrayList<>(rows.size());
         for (Object[] row : rows) {
             boolean tied = cut() && (sameKeys(row, rows.get(rows.size() - 1)) || cutAtStart && sameKeys(row, rows.get(0)));
             out.add(tied ? "keys " + text.apply(keysOnly(row)) : text.apply(row));
         }
-        Collections.sort(out);
         return out;
     }
 

@@ -38,10 +38,9 @@ public final class InQueryTuning {
                                                Objective objective, double limitSeconds, int maxRuns) {
         PlateauDescent pd = new PlateauDescent(space, descentDimensions, PlateauDescent.S, PlateauDescent.P,
                 BlockWindow.V_MAX, BlockWindow.B_MAX, 1);
-        int starts = pd.upcoming().size() + 1;
         // each finalist's rounds are whole runs too, as many as the rounds: none is cut short
-        return plateau(pd, new WholeRuns(space, objective, limitSeconds, 1), starts + maxRuns, Integer.MAX_VALUE,
-                "whole run", "whole runs");
+        return plateau(pd, new WholeRuns(space, objective, limitSeconds, 1), pd.startingPoints() + maxRuns,
+                Integer.MAX_VALUE, "whole run", "whole runs");
     }
 
     /**

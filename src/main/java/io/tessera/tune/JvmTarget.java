@@ -170,7 +170,7 @@ public final class JvmTarget implements Target {
             rows.add(row);
         }
         long sum = 0;
-        for (String row : answerForm.compared(rows, java.util.Arrays::toString)) {
+        for (String row : answerForm.comparedInOrder(rows, java.util.Arrays::toString)) {
             sum += (row.hashCode() * 1_000_003L + row.length()) * 0x9E3779B97F4A7C15L;
         }
         return sum;

@@ -149,6 +149,11 @@ public final class PlateauDescent implements BlockTuner {
         return finals != null && !done ? finals.next() : best();
     }
 
+    /** How many starting points there are: one per code variant, measured before the descent. */
+    int startingPoints() {
+        return allStarts.size();
+    }
+
     /** The starting points not measured yet. */
     @Override
     public List<Map<Integer, Genome>> upcoming() {
@@ -377,8 +382,8 @@ public final class PlateauDescent implements BlockTuner {
         String confirmed = finals == null ? "" : ", " + finals.finalists().size() + " finalists in "
                 + FinalRounds.ROUNDS + " rounds";
         return new TuningResult(NAME, best(), t, times.size(), cost, space.size(), trace,
-                state + " after " + blocks + " blocks from " + allStarts.size() + " starting point"
-                        + (allStarts.size() == 1 ? "" : "s") + confirmed + ", s=" + s + ", p=" + p
+                state + " after " + blocks + " blocks from " + startingPoints() + " starting point"
+                        + (startingPoints() == 1 ? "" : "s") + confirmed + ", s=" + s + ", p=" + p
                         + (window == 1 ? ", each configuration measured on whole runs" : ", v_max=" + vMax + ", b_max=" + bMax));
     }
 }
