@@ -147,10 +147,14 @@ public final class Strategies {
         return dims;
     }
 
-    /** Feature-wise search as the settings give it, checking close code decisions where threads follow code. */
+    /**
+     * Feature-wise search as the settings give it, walking the backend's line dimensions and checking close code
+     * decisions where threads follow code.
+     */
     static FeatureWise featureWise(Target t, Settings s) {
-        FeatureWise fw = new FeatureWise(FeatureWise.DEFAULT_PASSES, s.prune(), s.limitSeconds());
         String backend = t.space().backend();
+        FeatureWise fw = new FeatureWise(FeatureWise.DEFAULT_PASSES, s.prune(), s.limitSeconds())
+                .alongLines(VariantSpaces.lineDimensions(backend));
         return VariantSpaces.threadsFollowCode(backend) ? fw.retuning(VariantSpaces.threadDimensions(backend)) : fw;
     }
 

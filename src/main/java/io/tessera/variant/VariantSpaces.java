@@ -24,12 +24,15 @@ public final class VariantSpaces {
     /**
      * One backend's registration: its device kind, name, space, the dimensions of its thread configuration, and
      * whether the best thread configuration depends on the code variant enough that feature-wise search checks a
-     * close code decision under the loser's own ({@code FeatureWise.retuning}).
+     * close code decision under the loser's own ({@code FeatureWise.retuning}), and the dimensions whose time
+     * changes smoothly along their ordered values, which feature-wise search walks rather than scans
+     * ({@code FeatureWise.alongLines}).
      */
     public record Entry(String device, String backend, IntFunction<VariantSpace> factory, List<String> threadDimensions,
-                        boolean threadsFollowCode) {
+                        boolean threadsFollowCode, List<String> lineDimensions) {
         public Entry {
             threadDimensions = List.copyOf(threadDimensions);
+            lineDimensions = List.copyOf(lineDimensions);
         }
     }
 
@@ -39,13 +42,16 @@ public final class VariantSpaces {
         // access deals the morsels to the workers: like workers and morsel it leaves the code as it is. On SSB SF 1
         // on 2 cores, the check of close code decisions ran on 7 of 13 queries and found none faster under its own
         // threads, at 6% of exhaustive search's variants instead of 4%: every code variant wants all the workers
+        // the morsel size is a line: small morsels pay the scheduling per morsel, large ones the wait for the last
         register(new Entry(CPU, JvmVariantSpace.BACKEND, JvmVariantSpace::new,
-                List.of(JvmDimensions.WORKERS, JvmDimensions.MORSEL, JvmDimensions.ACCESS), false));
+                List.of(JvmDimensions.WORKERS, JvmDimensions.MORSEL, JvmDimensions.ACCESS), false,
+                List.of(JvmDimensions.MORSEL)));
         // the launch configuration: threads per block, items per thread and the blocks of the grid. A tile's size
         // trades against the aggregation's shared memory and atomics: on SSB q3.4 at SF 20 on the H200 a dense array
-        // is fastest at 8 items per thread, a shared table at 4, 2.8x faster there than at 8
+        // is fastest at 8 items per thread, a shared table at 4, 2.8x faster there than at 8. None of them is a line:
+        // the blocks an SM holds step with threads per block and items per thread (registers, shared memory)
         register(new Entry(GPU, CudaVariantSpace.BACKEND, units -> CudaVariantSpace.INSTANCE,
-                List.of(CudaVariantSpace.TPB, CudaVariantSpace.IPT, CudaVariantSpace.GRID), true));
+                List.of(CudaVariantSpace.TPB, CudaVariantSpace.IPT, CudaVariantSpace.GRID), true, List.of()));
     }
 
     private VariantSpaces() {
@@ -98,6 +104,11 @@ public final class VariantSpaces {
     /** The dimensions of a backend's thread configuration, in order (JVM: workers, morsel, access; CUDA: tpb, ipt). */
     public static List<String> threadDimensions(String backend) {
         return entry(backend).threadDimensions();
+    }
+
+    /** The dimensions of a backend that feature-wise search walks along their ordered values (see {@link Entry}). */
+    public static List<String> lineDimensions(String backend) {
+        return entry(backend).lineDimensions();
     }
 
     /** Whether a backend's best thread configuration depends on the code variant (see {@link Entry}). */
