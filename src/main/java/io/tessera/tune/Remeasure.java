@@ -27,13 +27,25 @@ public final class Remeasure {
      * two compiles of it).
      */
     public static double[] medians(List<Objective> objectives, List<Map<Integer, Genome>> completed, int rounds) {
+        return mediansOverCompiles(objectives.stream().map(List::of).toList(), completed, rounds);
+    }
+
+    /**
+     * Median seconds of each completed assignment over {@code rounds} interleaved rounds, assignment i measured in
+     * round r by {@code objectives.get(i).get(r % objectives.get(i).size())}: each of its objectives compiles it
+     * anew, so the median spans several compiles of the same genome, where the JIT may lay out each compile's
+     * code a little differently.
+     */
+    public static double[] mediansOverCompiles(List<List<Objective>> objectives, List<Map<Integer, Genome>> completed,
+                                               int rounds) {
         if (objectives.size() != completed.size()) {
             throw new IllegalArgumentException(objectives.size() + " objectives for " + completed.size() + " assignments");
         }
         double[][] t = new double[completed.size()][rounds];
         for (int r = 0; r < rounds; r++) {
             for (int i = 0; i < completed.size(); i++) {
-                t[i][r] = objectives.get(i).measure(completed.get(i), Double.POSITIVE_INFINITY).seconds();
+                List<Objective> compiles = objectives.get(i);
+                t[i][r] = compiles.get(r % compiles.size()).measure(completed.get(i), Double.POSITIVE_INFINITY).seconds();
             }
         }
         double[] out = new double[completed.size()];

@@ -64,6 +64,14 @@ public interface Target {
     /** Runs the whole query; a fresh objective compiles every variant anew. */
     Objective objective();
 
+    /**
+     * How many compiles of each genome the tuning bench's final re-measurement spreads its rounds over: more than
+     * one where equal genomes compiled apart run measurably apart. One by default.
+     */
+    default int remeasureCompiles() {
+        return 1;
+    }
+
     /** The dimensions a block may change (empty when the tuned pipeline cannot run in blocks on this device). */
     Set<String> blockSwitchable();
 

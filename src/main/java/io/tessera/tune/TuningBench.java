@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * Measures the strategies against exhaustive search, query by query, on the first device: the optimum, each
- * strategy's genome re-measured next to it (median of interleaved rounds) as a ratio, each strategy's cost
+ * strategy's genome re-measured next to it (median of interleaved rounds, over {@link Target#remeasureCompiles}
+ * compiles of each) as a ratio, each strategy's cost
  * (variants, time) as a fraction of exhaustive search's, the best-to-worst spread, and the cross-device matrix
  * (the optimum of the first device and the feature-wise genomes of the others, run on every device). Each
  * strategy, exhaustive search too, starts with nothing compiled ({@link Target#coldStart}): on the GPU the kernels
@@ -77,6 +78,15 @@ public final class TuningBench {
         this.log = log;
     }
 
+    /** The objectives that compile each candidate for the final re-measurement, one per compile. */
+    private static List<Objective> compiles(Target t) {
+        List<Objective> out = new ArrayList<>();
+        for (int c = 0; c < t.remeasureCompiles(); c++) {
+            out.add(t.objective());
+        }
+        return out;
+    }
+
     private void log(String fmt, Object... args) {
         if (log != null) {
             log.printf(Locale.ROOT, fmt + "%n", args);
@@ -113,12 +123,12 @@ public final class TuningBench {
                 candidates.add(space.complete(o));
             }
         }
-        // the optimum once more, compiled by an objective of its own: two compiles of one genome, measured as the
-        // strategies' genomes are, show how far apart equal genomes measure (the resolution of every ratio)
-        List<Objective> objectives = new ArrayList<>(java.util.Collections.nCopies(candidates.size(), t.objective()));
+        // the optimum once more, compiled by objectives of its own: two sets of compiles of one genome, measured as
+        // the strategies' genomes are, show how far apart equal genomes measure (the resolution of every ratio)
+        List<List<Objective>> objectives = new ArrayList<>(java.util.Collections.nCopies(candidates.size(), compiles(t)));
         candidates.add(candidates.get(0));
-        objectives.add(t.objective());
-        double[] m = Remeasure.medians(objectives, candidates, rounds);
+        objectives.add(compiles(t));
+        double[] m = Remeasure.mediansOverCompiles(objectives, candidates, rounds);
         double optimumAgain = m[m.length - 1];
         List<StrategyRow> rows = new ArrayList<>();
         int k = 2 + found.size();
@@ -240,9 +250,10 @@ public final class TuningBench {
         }
         sb.append(ex);
         sb.append("\nStrategies: the found genome's time over the optimum's (both re-measured, median of interleaved "
-                + "rounds); 'own': over the best variant of the strategy's own, smaller space (the dimensions it does "
-                + "not tune at their defaults); cost as a share of exhaustive search's variants and time; 'optimum "
-                + "again': the optimum compiled a second time over the first (equal genomes measure this far apart)\n");
+                + "rounds spread over compiles of each: three on the JVM, one on the GPU); 'own': over the best variant "
+                + "of the strategy's own, smaller space (the dimensions it does not tune at their defaults); cost as a "
+                + "share of exhaustive search's variants and time; 'optimum again': the optimum compiled apart once "
+                + "more over the first (equal genomes measure this far apart)\n");
         List<String> header = new ArrayList<>(List.of("query", "optimum again"));
         boolean[] own = new boolean[strategies.size()];
         for (int i = 0; i < strategies.size(); i++) {

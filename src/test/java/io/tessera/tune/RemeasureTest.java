@@ -35,4 +35,22 @@ class RemeasureTest {
         assertEquals(List.of("first 0", "first 1", "second 0", "first 0", "first 1", "second 0"), order);
         assertThrows(IllegalArgumentException.class, () -> Remeasure.medians(List.of(first), List.of(x0, x1), 1));
     }
+
+    @Test
+    void spreadsEachAssignmentsRoundsOverItsCompiles() {
+        List<String> order = new ArrayList<>();
+        // three compiles of one genome, the second a fifth slower: the median over six rounds is the usual time
+        List<Objective> compiles = new ArrayList<>();
+        for (double t : new double[] {1.0, 1.2, 1.0}) {
+            compiles.add((a, limit) -> {
+                order.add(a.get(0).get("x") + "@" + t);
+                return new Objective.Measurement(t, 0, false);
+            });
+        }
+        Map<Integer, Genome> x0 = Map.of(0, Synthetic.genome(LINE, 0));
+        double[] m = Remeasure.mediansOverCompiles(List.of(compiles, List.of(compiles.get(1))), List.of(x0, x0), 6);
+        assertArrayEquals(new double[] {1.0, 1.2}, m, 1e-12);
+        assertEquals(List.of("0@1.0", "0@1.2", "0@1.2", "0@1.2", "0@1.0", "0@1.2",
+                "0@1.0", "0@1.2", "0@1.2", "0@1.2", "0@1.0", "0@1.2"), order);
+    }
 }
