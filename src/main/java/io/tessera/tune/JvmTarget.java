@@ -131,7 +131,9 @@ public final class JvmTarget implements Target {
 
     /**
      * Three: the JIT lays out each compile of a genome a little differently, and on the 2-core VM six compiles of
-     * one genome ran 1.04 to 1.10x apart (SSB SF 1), as far as the ratios the tuning bench reports.
+     * one genome ran 1.04 to 1.10x apart (SSB SF 1), as far apart as the ratios the tuning bench reports. With three,
+     * a ratio no longer rests on one compile's layout, although the optimum measured against itself did not come
+     * out steadier in two bench runs on that VM (docs/PERFORMANCE.md).
      */
     @Override
     public int remeasureCompiles() {

@@ -13,9 +13,9 @@ import java.util.Map;
 
 /**
  * Measures the strategies against exhaustive search, query by query, on the first device: the optimum, each
- * strategy's genome re-measured next to it (median of interleaved rounds, over {@link Target#remeasureCompiles}
- * compiles of each) as a ratio, each strategy's cost
- * (variants, time) as a fraction of exhaustive search's, the best-to-worst spread, and the cross-device matrix
+ * strategy's genome re-measured next to it (median of interleaved rounds, spread over
+ * {@link Target#remeasureCompiles} compiles of each) as a ratio, each strategy's cost (variants, time) as a
+ * fraction of exhaustive search's, the best-to-worst spread, and the cross-device matrix
  * (the optimum of the first device and the feature-wise genomes of the others, run on every device). Each
  * strategy, exhaustive search too, starts with nothing compiled ({@link Target#coldStart}): on the GPU the kernels
  * exhaustive search compiled would otherwise come from the disk cache for every later strategy.
