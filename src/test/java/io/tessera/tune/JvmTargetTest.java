@@ -1,6 +1,7 @@
 package io.tessera.tune;
 
 import io.tessera.backend.cuda.DeviceInfo;
+import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsbDatabase;
 import io.tessera.plan.Source;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,6 +64,34 @@ class JvmTargetTest {
         assertFalse(query.warm(0.010, 0.010, 2), "2 ms is more than a tenth of a 10 ms run");
         assertFalse(JvmTarget.BLOCK_WARM_UP.warm(0.030, 0.030, 1), "block code waits for no compiling at all");
         assertTrue(JvmTarget.BLOCK_WARM_UP.warm(0.030, 0.030, 0));
+    }
+
+    @Test
+    void newCodesFirstRunLeavesACoreToTheJitWithTheSameClasses() {
+        // a device of four cores: the first run of a genome with four workers runs on three, the code unchanged
+        TuningDevice four = TuningDevice.of("cpu", "jvm", cpu.info(), 4);
+        JvmTarget t = (JvmTarget) four.target(db, Queries.sql("ssb", "q2.1"));
+        Map<Integer, Genome> all = new java.util.TreeMap<>();
+        for (Map.Entry<Integer, Genome> e : t.complete(t.defaults()).entrySet()) {
+            Genome g = e.getValue();
+            all.put(e.getKey(), g.has(JvmDimensions.WORKERS) ? g.with(JvmDimensions.WORKERS, "4") : g);
+        }
+        JvmExecutor.CompiledQuery q = JvmExecutor.compile(t.plan(), all);
+        JvmExecutor.CompiledQuery first = t.leavingACore(q);
+        assertEquals(q.classes(), first.classes());
+        for (int i = 0; i < q.pipelines().size(); i++) {
+            Genome g = q.pipelines().get(i).genome();
+            Genome f = first.pipelines().get(i).genome();
+            assertEquals(g.has(JvmDimensions.WORKERS) ? g.with(JvmDimensions.WORKERS, "3") : g, f);
+        }
+        assertTrue(first.pipelines().stream().anyMatch(e -> e.genome().has(JvmDimensions.WORKERS)));
+        // the same answer on three workers as on four
+        assertEquals(JvmExecutor.run(q, db, new JvmExecutor.Options(null, null, 0)).rowCount(),
+                JvmExecutor.run(first, db, new JvmExecutor.Options(null, null, 0)).rowCount());
+        // one worker already leaves the rest: the query itself
+        JvmTarget one = (JvmTarget) oneCore.target(db, Queries.sql("ssb", "q2.1"));
+        JvmExecutor.CompiledQuery single = JvmExecutor.compile(one.plan(), one.complete(one.defaults()));
+        assertSame(single, one.leavingACore(single));
     }
 
     @Test
