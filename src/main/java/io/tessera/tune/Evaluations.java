@@ -44,6 +44,28 @@ public final class Evaluations {
     }
 
     /**
+     * Measures {@code a} once more and keeps the faster of its measurements (an unpruned one over a pruned one);
+     * measures it for the first time when it was never measured. The cost counts, the variant does not again.
+     */
+    public double measureAgain(Map<Integer, Genome> a, double limitSeconds) {
+        Objective.Measurement old = seen.get(a);
+        if (old == null) {
+            return measure(a, limitSeconds);
+        }
+        Objective.Measurement m = objective.measure(space.complete(a), limitSeconds);
+        cost += m.costSeconds();
+        boolean faster = !m.pruned() && (old.pruned() || m.seconds() < old.seconds());
+        Objective.Measurement kept = faster ? m : old;
+        seen.put(a, kept);
+        if (!kept.pruned() && kept.seconds() < bestSeconds) {
+            bestSeconds = kept.seconds();
+            best = a;
+        }
+        trace.add(new TuningResult.Evaluation(trace.size(), a, m.seconds(), m.pruned(), cost, bestSeconds));
+        return kept.seconds();
+    }
+
+    /**
      * Tells the objective which of these assignments come next (those not measured yet), so that it can compile
      * them together; the time that takes counts as cost.
      */

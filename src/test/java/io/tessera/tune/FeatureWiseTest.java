@@ -174,6 +174,27 @@ class FeatureWiseTest {
     }
 
     @Test
+    void aValueOverTwiceAsFastMakesTheCurrentOneMeasuredAgain() {
+        // workers: 2 is the faster (1.0 against 1.2), but the first measurement of the start stalls at 10
+        List<Dimension> dims = List.of(Synthetic.numeric("workers", 3), Synthetic.numeric("code", 2));
+        TuningSpace space = TuningSpace.of(dims, Synthetic.genome(dims, 2, 0), g -> true);
+        List<Genome> measured = new ArrayList<>();
+        TuningResult fw = new FeatureWise(FeatureWise.DEFAULT_PASSES, 1e9, 1e9).search(space, Objective.of(a -> {
+            Genome g = a.get(0);
+            measured.add(g);
+            double t = (i(g, "workers") == 2 ? 1.0 : 1.2) * (i(g, "code") == 1 ? 0.25 : 1.0);
+            return measured.size() == 1 ? 10 * t : t;
+        }));
+        assertEquals(Synthetic.genome(dims, 2, 1), fw.best().get(0));
+        // the start three times: first (10), again when workers=0 and 1 measured 1.2 (it is 1.0 and stays), and
+        // again when code=1 measured four times faster (1.0 again, and code=1 is truly faster: it replaces it)
+        assertEquals(3, measured.stream().filter(g -> g.equals(Synthetic.genome(dims, 2, 0))).count(), measured.toString());
+        // measuring again costs time, not a variant
+        assertEquals(0.25, fw.bestSeconds(), 1e-12);
+        assertEquals(measured.size() - 2, fw.variants());
+    }
+
+    @Test
     void aValueReplacesTheCurrentOneOnlyWhenFasterByMoreThanTheMargin() {
         // a is 1% faster at 1 (noise-sized: kept at 0, and no pass is spent confirming), b 10% faster at 2
         List<Dimension> dims = List.of(Synthetic.numeric("a", 2), Synthetic.numeric("b", 3));
