@@ -33,13 +33,7 @@ public final class Evaluations {
             return m.seconds();
         }
         m = objective.measure(space.complete(a), limitSeconds);
-        seen.put(a, m);
-        cost += m.costSeconds();
-        if (!m.pruned() && m.seconds() < bestSeconds) {
-            bestSeconds = m.seconds();
-            best = a;
-        }
-        trace.add(new TuningResult.Evaluation(trace.size(), a, m.seconds(), m.pruned(), cost, bestSeconds));
+        keep(a, m, m);
         return m.seconds();
     }
 
@@ -53,16 +47,21 @@ public final class Evaluations {
             return measure(a, limitSeconds);
         }
         Objective.Measurement m = objective.measure(space.complete(a), limitSeconds);
-        cost += m.costSeconds();
         boolean faster = !m.pruned() && (old.pruned() || m.seconds() < old.seconds());
         Objective.Measurement kept = faster ? m : old;
+        keep(a, kept, m);
+        return kept.seconds();
+    }
+
+    /** Keeps {@code kept} as {@code a}'s measurement after measurement {@code m}, whose cost and trace entry count. */
+    private void keep(Map<Integer, Genome> a, Objective.Measurement kept, Objective.Measurement m) {
         seen.put(a, kept);
+        cost += m.costSeconds();
         if (!kept.pruned() && kept.seconds() < bestSeconds) {
             bestSeconds = kept.seconds();
             best = a;
         }
         trace.add(new TuningResult.Evaluation(trace.size(), a, m.seconds(), m.pruned(), cost, bestSeconds));
-        return kept.seconds();
     }
 
     /**

@@ -242,10 +242,8 @@ public final class FeatureWise implements SearchStrategy {
                 }
             }
             slow.put(k, slowNow);
-            if (bestTime < SUSPECT * currentTime) {
-                currentTime = ev.measureAgain(v, ev.limit(prune, limitSeconds));
-                measured.put(v, currentTime);
-            }
+            currentTime = confirmed(v, currentTime, bestTime);
+            measured.put(v, currentTime);
             Map<Integer, Genome> kept = bestTime < currentTime * (1 - margin) ? bestHere : v;
             if (watchDecisions && runnerUp == null && !threadDimensions.contains(k.name())) {
                 watch(k, kept, measured);
@@ -309,10 +307,15 @@ public final class FeatureWise implements SearchStrategy {
                 bestTime = t;
             }
             slow.put(k, slowNow);
-            if (bestTime < SUSPECT * currentTime) {
-                currentTime = ev.measureAgain(v, ev.limit(prune, limitSeconds));
-            }
-            return bestTime < currentTime * (1 - margin) ? best : v;
+            return bestTime < confirmed(v, currentTime, bestTime) * (1 - margin) ? best : v;
+        }
+
+        /**
+         * The current assignment's time, measured again first when another value measured under {@link #SUSPECT}
+         * of it ({@code bestTime}).
+         */
+        private double confirmed(Map<Integer, Genome> v, double currentTime, double bestTime) {
+            return bestTime < SUSPECT * currentTime ? ev.measureAgain(v, ev.limit(prune, limitSeconds)) : currentTime;
         }
 
         /** Assignment {@code v} with knob {@code k} at its {@code index}-th value (repaired), or null where none. */

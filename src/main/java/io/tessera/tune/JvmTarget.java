@@ -209,11 +209,8 @@ public final class JvmTarget implements Target {
         return out;
     }
 
-    /**
-     * A compiled variant and whether any of its classes was compiled for it; with new classes, also the same
-     * classes with a core left to the JIT ({@link #leavingACore}) for the first run.
-     */
-    private record Compiled(JvmExecutor.CompiledQuery query, boolean fresh, JvmExecutor.CompiledQuery firstRun) {
+    /** A compiled variant and whether any of its classes was compiled for it. */
+    private record Compiled(JvmExecutor.CompiledQuery query, boolean fresh) {
     }
 
     /** Compiles variants with a small cache of classes keyed by code. */
@@ -246,8 +243,7 @@ public final class JvmTarget implements Target {
                 emitted.add(e);
                 classes.add(c);
             }
-            JvmExecutor.CompiledQuery query = new JvmExecutor.CompiledQuery(plan, emitted, classes, System.nanoTime() - t0);
-            return new Compiled(query, fresh, fresh ? leavingACore(query) : null);
+            return new Compiled(new JvmExecutor.CompiledQuery(plan, emitted, classes, System.nanoTime() - t0), fresh);
         }
     }
 
@@ -336,7 +332,7 @@ public final class JvmTarget implements Target {
             if (c.fresh()) {
                 double[] warm;
                 try {
-                    warm = warmUp(c.firstRun(), c.query(), genomes, null, QUERY_WARM_UP);
+                    warm = warmUp(leavingACore(c.query()), c.query(), genomes, null, QUERY_WARM_UP);
                 } catch (JvmExecutor.DeadlineExceeded e) { // a run of a minute
                     return new Measurement(WARM_UP_LIMIT_SECONDS, (System.nanoTime() - t0) / 1e9, true);
                 }
