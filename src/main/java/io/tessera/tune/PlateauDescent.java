@@ -41,6 +41,13 @@ import java.util.Set;
  * every block runs it. A starting point pruned on one unlucky measurement thus gets a second chance, a
  * configuration measured fastest by luck is checked against its neighbours, and a code variant pruned at the start's
  * thread configuration is tried at the one the descent found.
+ *
+ * <p>Also beyond the paper: a step that lost by more than {@link #LOSING_STEP} is not taken again elsewhere in the same
+ * code variant (the same knob from the same value to the same value, the other descent knobs at other values). On the
+ * 2-core VM every reference a plateau of morsel sizes put in the queue had an untested neighbour with one worker,
+ * which ran 1.4 to 2.1x slower each time: 4 to 6 of a query's 20 to 32 configurations (SSB SF 1). A step that loses
+ * by that much is not a plateau the descent could follow, and the thread configuration's knobs do not interact that
+ * strongly: a step within it is still taken from every reference.
  */
 public final class PlateauDescent implements BlockTuner {
 
@@ -51,6 +58,8 @@ public final class PlateauDescent implements BlockTuner {
     static final double FINALIST_BOUND = 1.5;
     /** The fastest configurations that become finalists besides each code variant's fastest. */
     static final int RUNNERS_UP = 2;
+    /** A step this many times slower than its reference is not taken again from another reference of its code variant. */
+    static final double LOSING_STEP = 1.5;
 
     private final TuningSpace space;
     /** The knobs a step of the descent may change. */
@@ -68,6 +77,8 @@ public final class PlateauDescent implements BlockTuner {
     /** Starting points not measured yet; the descent begins once it is empty. */
     private final Deque<Map<Integer, Genome>> starts = new ArrayDeque<>();
     private final List<TuningResult.Evaluation> trace = new ArrayList<>();
+    /** Steps that lost by more than {@link #LOSING_STEP}: code variant, knob, the value stepped from and to. */
+    private final Set<List<String>> losingSteps = new HashSet<>();
     private Map<Integer, Genome> fastest;
     private Map<Integer, Genome> pending;
     private Map<Integer, Genome> reference;
@@ -203,6 +214,9 @@ public final class PlateauDescent implements BlockTuner {
             queue.addAll(byTime);
         } else {
             double ti = times.get(reference);
+            if (t > LOSING_STEP * ti) {
+                losingSteps.add(step(reference, cj));
+            }
             if ((1 - s) * ti <= t && t <= (1 + s) * ti) {
                 queue.addFirst(cj); // a plateau: explore from both
             } else if (t < ti) {
@@ -345,14 +359,39 @@ public final class PlateauDescent implements BlockTuner {
         done = true;
     }
 
-    /** The first valid, untested configuration one step away in one descent dimension (down first, then up). */
+    /**
+     * The first valid, untested configuration one step away in one descent dimension (down first, then up), leaving
+     * out steps that lost by more than {@link #LOSING_STEP} elsewhere.
+     */
     private Map<Integer, Genome> untestedNeighbour(Map<Integer, Genome> c) {
         for (Map<Integer, Genome> n : space.neighbours(c, descent)) {
-            if (!tested.contains(n)) {
+            if (!tested.contains(n) && !losingSteps.contains(step(c, n))) {
                 return n;
             }
         }
         return null;
+    }
+
+    /** The step from {@code from} to its neighbour {@code to}: their code variant, the knob, its two values. */
+    private List<String> step(Map<Integer, Genome> from, Map<Integer, Genome> to) {
+        List<String> key = new ArrayList<>(code(from));
+        for (TuningSpace.Knob k : descent) {
+            if (!space.value(from, k).equals(space.value(to, k))) {
+                key.add(k.label());
+                key.add(space.value(from, k));
+                key.add(space.value(to, k));
+            }
+        }
+        return key;
+    }
+
+    /** Every configuration a block ran: those the descent measured and the finalists (some new to the rounds). */
+    private int variantsRun() {
+        Set<Map<Integer, Genome>> run = new HashSet<>(times.keySet());
+        if (finals != null) {
+            run.addAll(finals.finalists());
+        }
+        return run.size();
     }
 
     @Override
@@ -381,7 +420,7 @@ public final class PlateauDescent implements BlockTuner {
         String state = !done ? "not converged" : descentCut ? "descent cut, then converged" : "converged";
         String confirmed = finals == null ? "" : ", " + finals.finalists().size() + " finalists in "
                 + FinalRounds.ROUNDS + " rounds";
-        return new TuningResult(NAME, best(), t, times.size(), cost, space.size(), trace,
+        return new TuningResult(NAME, best(), t, variantsRun(), cost, space.size(), trace,
                 state + " after " + blocks + " blocks from " + startingPoints() + " starting point"
                         + (startingPoints() == 1 ? "" : "s") + confirmed + ", s=" + s + ", p=" + p
                         + (window == 1 ? ", each configuration measured on whole runs" : ", v_max=" + vMax + ", b_max=" + bMax));

@@ -359,6 +359,29 @@ class PlateauDescentTest {
                 .filter(g -> g.get("order").equals("b")).collect(java.util.stream.Collectors.toSet()));
         assertEquals(Synthetic.genome(ORDERS, 4096, "b"), pd.best().get(0));
         assertEquals(0.7, pd.result().bestSeconds(), 1e-12);
+        // b at 4096 ran only in the final rounds, and counts as a variant run
+        assertEquals(measuredDuringDescent(pd).size() + 1, pd.result().variants());
+    }
+
+    /** Configurations with one worker that the descent measured, where one worker takes {@code slower} times two. */
+    static long oneWorkerMeasured(double slower) {
+        List<Dimension> dims = List.of(Dimension.of("workers", "1", "2"),
+                Dimension.of("morsel", "1024", "2048", "4096", "8192", "16384", "32768"));
+        TuningSpace space = TuningSpace.of(dims, Synthetic.genome(dims, 2, 1024), g -> true);
+        // two workers: a plateau of morsel sizes, every one within s of the next
+        PlateauDescent pd = new PlateauDescent(space);
+        drive(pd, (g, n) -> i(g, "workers") == 1 ? slower : 1.0 - 0.001 * log2(g, "morsel"));
+        assertEquals("2", pd.best().get(0).get("workers"));
+        assertEquals(Synthetic.genome(dims, 2, 32768), pd.best().get(0));
+        return measuredDuringDescent(pd).stream().filter(g -> i(g, "workers") == 1).count();
+    }
+
+    @Test
+    void aStepThatLostByHalfAgainIsNotTakenAgainInItsCodeVariant() {
+        // one worker, 1.9x slower: measured from the first reference only, not from each morsel size of the plateau
+        assertEquals(1, oneWorkerMeasured(1.9));
+        // 1.3x slower is not that far: measured again from the other references
+        assertTrue(oneWorkerMeasured(1.3) > 3);
     }
 
     @Test
