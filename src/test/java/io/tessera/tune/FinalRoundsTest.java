@@ -67,4 +67,53 @@ class FinalRoundsTest {
         assertFalse(r.finalists().isEmpty());
         assertThrows(IllegalArgumentException.class, () -> new FinalRounds(List.of(), 5));
     }
+
+    /** Runs racing rounds to the end, finalist x=v's k-th block taking {@code blocks.get(v)[k]} (its last value after). */
+    static FinalRounds race(List<double[]> blocks) {
+        List<Map<Integer, Genome>> fs = new ArrayList<>();
+        for (int v = 0; v < blocks.size(); v++) {
+            fs.add(x(v));
+        }
+        FinalRounds r = new FinalRounds(fs, 5, 20);
+        int[] k = new int[blocks.size()];
+        while (!r.done()) {
+            Map<Integer, Genome> a = r.next();
+            int v = Integer.parseInt(a.get(0).get("x"));
+            double[] b = blocks.get(v);
+            r.observe(a, b[Math.min(k[v]++, b.length - 1)]);
+        }
+        return r;
+    }
+
+    @Test
+    void finalistsTheirBlocksCannotTellApartRaceOnUntilTheyCan() {
+        // x=0 takes 1.0 and x=1 1.05, but x=0's first five blocks fall in a noisy spell: its median 1.10 against
+        // x=1's 1.02, 0.08 apart with a standard error of about 0.07; x=2, 1.5 throughout, is out of the race
+        FinalRounds r = race(List.of(new double[] {1.15, 1.12, 1.10, 0.90, 0.95, 1.0},
+                new double[] {1.05, 1.02, 1.00, 1.20, 0.98, 1.05}, new double[] {1.5}));
+        assertEquals(0, r.fastest());
+        // a second stage of five rounds tells them apart (x=0's median 1.0, x=1's 1.05, both now steady)
+        assertEquals(10, r.rounds());
+        assertEquals(2, r.raced());
+        assertEquals(1.0, r.median(0), 1e-12);
+        assertEquals(1.05, r.median(1), 1e-12);
+        assertEquals(1.5, r.median(2), 1e-12);
+    }
+
+    @Test
+    void preciseBlocksDecideInTheFirstRoundsAndNoiseRacesAtMostToTheLimit() {
+        // blocks within 0.2%: 0.5% apart is told apart at once
+        FinalRounds precise = race(List.of(new double[] {1.000, 1.002, 0.999, 1.001, 1.000},
+                new double[] {1.005, 1.006, 1.004, 1.007, 1.005}));
+        assertEquals(5, precise.rounds());
+        assertEquals(0, precise.raced());
+        assertEquals(0, precise.fastest());
+        // equal finalists whose blocks never stop spreading race to the limit, and no further
+        double[] spread = {0.8, 1.2, 1.0, 0.9, 1.1};
+        double[] noisy = java.util.stream.IntStream.range(0, 40).mapToDouble(i -> spread[i % spread.length]).toArray();
+        FinalRounds tied = race(List.of(noisy, noisy));
+        assertEquals(20, tied.rounds());
+        assertEquals(2, tied.raced());
+        assertThrows(IllegalArgumentException.class, () -> new FinalRounds(List.of(x(0)), 5, 4));
+    }
 }
