@@ -37,8 +37,7 @@ import java.util.Set;
  * <p>Also beyond the paper: the descent's choice is confirmed in {@link FinalRounds} before it is kept. The finalists are
  * the fastest configuration of each code variant (each combination of the other dimensions) measured within
  * {@link #FINALIST_BOUND} of the fastest, the {@link #RUNNERS_UP} next fastest, and each of those code variants
- * under the fastest's thread configuration; the one with the lowest median over the rounds wins (those its blocks
- * cannot tell from it race on for more rounds), and from then on
+ * under the fastest's thread configuration; the one with the lowest median over the rounds wins, and from then on
  * every block runs it. A starting point pruned on one unlucky measurement thus gets a second chance, a
  * configuration measured fastest by luck is checked against its neighbours, and a code variant pruned at the start's
  * thread configuration is tried at the one the descent found.
@@ -294,7 +293,7 @@ public final class PlateauDescent implements BlockTuner {
             done = true;
             return;
         }
-        finals = new FinalRounds(chosen, FinalRounds.ROUNDS, FinalRounds.MAX_ROUNDS);
+        finals = new FinalRounds(chosen, FinalRounds.ROUNDS);
     }
 
     /** Each code variant's fastest within {@link #FINALIST_BOUND} of the fastest, and the next fastest, by time. */
@@ -420,8 +419,7 @@ public final class PlateauDescent implements BlockTuner {
         double t = fastest == null ? Double.NaN : times.get(fastest);
         String state = !done ? "not converged" : descentCut ? "descent cut, then converged" : "converged";
         String confirmed = finals == null ? "" : ", " + finals.finalists().size() + " finalists in "
-                + FinalRounds.ROUNDS + " rounds" + (finals.raced() == 0 ? ""
-                        : ", " + finals.raced() + " of them in " + finals.rounds());
+                + FinalRounds.ROUNDS + " rounds";
         return new TuningResult(NAME, best(), t, variantsRun(), cost, space.size(), trace,
                 state + " after " + blocks + " blocks from " + startingPoints() + " starting point"
                         + (startingPoints() == 1 ? "" : "s") + confirmed + ", s=" + s + ", p=" + p
