@@ -212,30 +212,25 @@ public final class FeatureWise implements SearchStrategy {
                 return walk(v, k);
             }
             Set<String> slowBefore = slow.getOrDefault(k, Set.of());
-            Map<String, Map<Integer, Genome>> candidates = new LinkedHashMap<>();
+            List<Map<Integer, Genome>> candidates = new ArrayList<>();
             for (String d : k.values()) {
                 if (!slowBefore.contains(d)) {
-                    candidates.put(d, space.repair(space.with(v, k, d), k));
+                    candidates.add(space.repair(space.with(v, k, d), k));
                 }
             }
-            ev.prepare(new ArrayList<>(candidates.values())); // the knob's values compile together
+            ev.prepare(candidates); // the knob's values compile together
             double currentTime = ev.measure(v, ev.limit(prune, limitSeconds));
             Map<Map<Integer, Genome>, Double> measured = new LinkedHashMap<>();
             measured.put(v, currentTime);
             double bestTime = currentTime;
             Map<Integer, Genome> bestHere = v;
             Set<String> slowNow = new HashSet<>();
-            for (Map.Entry<String, Map<Integer, Genome>> c : candidates.entrySet()) {
-                Map<Integer, Genome> w = c.getValue();
+            for (Map<Integer, Genome> w : candidates) {
                 if (w == null) {
                     continue;
                 }
-                double cap = cut * currentTime;
-                double t = ev.measure(w, Math.min(ev.limit(prune, limitSeconds), cap));
+                double t = measureCut(w, k, cut * currentTime, slowNow);
                 measured.putIfAbsent(w, t);
-                if (t >= cap) {
-                    slowNow.add(c.getKey());
-                }
                 if (t < bestTime) {
                     bestTime = t;
                     bestHere = w;
@@ -281,10 +276,8 @@ public final class FeatureWise implements SearchStrategy {
             for (int step : new int[] {-1, 1}) {
                 Map<Integer, Genome> w = stepTo(v, k, at + step, slowBefore);
                 if (w != null) {
-                    double t = ev.measure(w, Math.min(ev.limit(prune, limitSeconds), cap));
-                    if (t >= cap) {
-                        slowNow.add(space.value(w, k));
-                    } else if (t < bestTime) {
+                    double t = measureCut(w, k, cap, slowNow);
+                    if (t < bestTime) { // below the cap too: bestTime is at most the current value's time
                         best = w;
                         bestTime = t;
                         direction = step;
@@ -296,10 +289,7 @@ public final class FeatureWise implements SearchStrategy {
                 if (w == null) {
                     break;
                 }
-                double t = ev.measure(w, Math.min(ev.limit(prune, limitSeconds), cap));
-                if (t >= cap) {
-                    slowNow.add(space.value(w, k));
-                }
+                double t = measureCut(w, k, cap, slowNow);
                 if (t >= bestTime) {
                     break;
                 }
@@ -308,6 +298,18 @@ public final class FeatureWise implements SearchStrategy {
             }
             slow.put(k, slowNow);
             return bestTime < confirmed(v, currentTime, bestTime) * (1 - margin) ? best : v;
+        }
+
+        /**
+         * Measures {@code w}, a value of knob {@code k}, its run cut at {@code cap}; a value cut so joins
+         * {@code slowNow}, the values of {@code k} not tried again the next time the knob is scanned or walked.
+         */
+        private double measureCut(Map<Integer, Genome> w, TuningSpace.Knob k, double cap, Set<String> slowNow) {
+            double t = ev.measure(w, Math.min(ev.limit(prune, limitSeconds), cap));
+            if (t >= cap) {
+                slowNow.add(space.value(w, k));
+            }
+            return t;
         }
 
         /**
