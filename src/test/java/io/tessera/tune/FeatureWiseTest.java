@@ -143,9 +143,10 @@ class FeatureWiseTest {
                     return cost.applyAsDouble(a.get(0));
                 }));
         assertEquals(Synthetic.genome(dims, 1, 6), walked.best().get(0));
-        // the start, code=1, morsel 3, 5, 6, 7; the second pass scans code at morsel 6 and re-walks from 6 (5 and 7
-        // known)
-        assertEquals(7, measured.size(), measured.toString());
+        // the start, code=1, the start again (code=1 measured faster than its first measurement), morsel 3, 5, 6,
+        // 7; the second pass scans code at morsel 6 and re-walks from 6 (5 and 7 known)
+        assertEquals(8, measured.size(), measured.toString());
+        assertEquals(7, walked.variants());
         assertTrue(measured.stream().noneMatch(g -> i(g, "morsel") < 3 || i(g, "morsel") == 8), measured.toString());
         TuningResult scanned = new FeatureWise(FeatureWise.DEFAULT_PASSES, 1e9, 1e9).search(space, Synthetic.objective(cost));
         assertEquals(walked.best(), scanned.best());
@@ -195,6 +196,34 @@ class FeatureWiseTest {
     }
 
     @Test
+    void theStartsFirstMeasurementIsTakenAgainTheFirstTimeAnotherValueMeasuresFaster() {
+        // code=0, the start, is the faster (1.0 against 1.1), but its first measurement carries a warm-up (1.3)
+        List<Dimension> dims = List.of(Synthetic.numeric("code", 2), Synthetic.numeric("b", 2));
+        TuningSpace space = TuningSpace.of(dims, Synthetic.genome(dims, 0, 0), g -> true);
+        List<Genome> measured = new ArrayList<>();
+        TuningResult fw = new FeatureWise().search(space, Objective.of(a -> {
+            Genome g = a.get(0);
+            measured.add(g);
+            double t = (i(g, "code") == 0 ? 1.0 : 1.1) * (i(g, "b") == 0 ? 1.0 : 1.2);
+            return measured.size() == 1 ? 1.3 * t : t;
+        }));
+        assertEquals(Synthetic.genome(dims, 0, 0), fw.best().get(0));
+        assertEquals(1.0, fw.bestSeconds(), 1e-12);
+        // the start twice: first, and again once code=1 measured faster than that; b=1 (1.2) is slower than 1.0,
+        // and the start is no longer the first measurement then: not a third time
+        assertEquals(List.of(Synthetic.genome(dims, 0, 0), Synthetic.genome(dims, 1, 0), Synthetic.genome(dims, 0, 0),
+                Synthetic.genome(dims, 0, 1)), measured);
+        assertEquals(3, fw.variants());
+        // a search whose start measures truthfully the first time measures nothing twice
+        List<Genome> plain = new ArrayList<>();
+        new FeatureWise().search(space, Objective.of(a -> {
+            plain.add(a.get(0));
+            return (i(a.get(0), "code") == 0 ? 1.0 : 1.1) * (i(a.get(0), "b") == 0 ? 1.0 : 1.2);
+        }));
+        assertEquals(3, plain.size(), plain.toString());
+    }
+
+    @Test
     void aValueReplacesTheCurrentOneOnlyWhenFasterByMoreThanTheMargin() {
         // a is 1% faster at 1 (noise-sized: kept at 0, and no pass is spent confirming), b 10% faster at 2
         List<Dimension> dims = List.of(Synthetic.numeric("a", 2), Synthetic.numeric("b", 3));
@@ -221,14 +250,16 @@ class FeatureWiseTest {
             return t > limit ? new Objective.Measurement(limit, limit, true) : new Objective.Measurement(t, t, false);
         });
         assertEquals(Synthetic.genome(dims, 0, 1), fw.best().get(0));
-        // pass 2 tries a=3 (1.1x) again under b=1, not a=1 (2x) or a=2 (1.5x), which were cut at 1.25x in pass 1
+        // pass 2 tries a=3 (1.1x) again under b=1, not a=1 (2x) or a=2 (1.5x), which were cut at 1.25x in pass 1;
+        // the start is measured again once b=1 measured faster than its first measurement
         assertEquals(List.of(Synthetic.genome(dims, 0, 0), Synthetic.genome(dims, 1, 0), Synthetic.genome(dims, 2, 0),
-                Synthetic.genome(dims, 3, 0), Synthetic.genome(dims, 0, 1), Synthetic.genome(dims, 3, 1)), measured);
+                Synthetic.genome(dims, 3, 0), Synthetic.genome(dims, 0, 1), Synthetic.genome(dims, 0, 0),
+                Synthetic.genome(dims, 3, 1)), measured);
         assertEquals(1.25, limits.get(1), 1e-12);
-        assertEquals(1.25 * 0.8, limits.get(5), 1e-12);
+        assertEquals(1.25 * 0.8, limits.get(6), 1e-12);
         assertEquals(2, fw.trace().stream().filter(TuningResult.Evaluation::pruned).count());
         assertTrue(fw.note().startsWith("2 passes"), fw.note());
-        assertTrue(fw.costSeconds() < 1 + 3 * 1.25 + 0.8 + 1.25 * 0.8 + 1e-9, "cut runs cost at most the cut");
+        assertTrue(fw.costSeconds() < 2 * 1 + 3 * 1.25 + 0.8 + 1.25 * 0.8 + 1e-9, "cut runs cost at most the cut");
     }
 
     @Test
