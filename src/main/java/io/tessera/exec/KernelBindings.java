@@ -48,9 +48,20 @@ final class KernelBindings {
         columns.put(p.index(), new Column(deviceAddress, width));
     }
 
+    /** A constant's argument: the kernel source carries its value, so every variant binds its own. */
+    private static KernelArgs.Arg constant(KernelParam p) {
+        return switch (p.cType()) {
+            case "const long long" -> new KernelArgs.Arg(KernelArgs.Kind.LONG, ((Number) p.value()).longValue());
+            case "const int" -> new KernelArgs.Arg(KernelArgs.Kind.INT, Math.toIntExact(((Number) p.value()).longValue()));
+            case "const double" -> new KernelArgs.Arg(KernelArgs.Kind.DOUBLE,
+                    Double.doubleToRawLongBits(((Number) p.value()).doubleValue()));
+            default -> throw new IllegalStateException("constant " + p.name() + " of C type " + p.cType());
+        };
+    }
+
     private void bind(KernelParam p, KernelArgs.Arg a) {
         switch (p.kind()) {
-            case ROWS, PASS, COLUMN -> throw new IllegalArgumentException(p.kind() + " is given per launch");
+            case ROWS, PASS, COLUMN, CONSTANT -> throw new IllegalArgumentException(p.kind() + " is given per launch");
             default -> bound.put(Key.of(p), a);
         }
     }
@@ -66,6 +77,7 @@ final class KernelBindings {
             switch (p.kind()) {
                 case ROWS -> out.i64(rows);
                 case PASS -> out.i32(pass);
+                case CONSTANT -> out.arg(constant(p));
                 case COLUMN -> {
                     Column c = columns.get(p.index());
                     if (c == null) {

@@ -14,6 +14,11 @@ public enum Op {
     CAST,
     /** args: value; detail: the pattern (with escape already applied) as a String. */
     LIKE,
+    /**
+     * {@code value IN (constants)}: args: value; detail: the constants as a List in the value's representation (Long
+     * for integers, dates and unscaled decimals, Double, String), no NULL among them. NULL when the value is NULL.
+     */
+    IN_LIST,
     /** detail: the unit (YEAR, QUARTER, MONTH, DAY, DOW, DOY, WEEK). */
     EXTRACT,
     /** date + n days (args: date, days as an integer expression). */

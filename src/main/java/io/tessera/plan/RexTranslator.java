@@ -9,11 +9,13 @@ import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUnknownAs;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.Sarg;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -62,12 +64,58 @@ final class RexTranslator {
         return new Expr.Literal(v, type);
     }
 
+    /** Points at least this many become one set lookup (IN_LIST) rather than a chain of ORs. */
+    static final int IN_LIST_MIN_POINTS = 4;
+
+    /**
+     * A SEARCH over points ({@code x IN (...)}, or its complement {@code x NOT IN (...)}) with SQL's NULL rule, as
+     * one IN_LIST; null when the search is another (ranges, NULL treated as TRUE or FALSE, few points), which is
+     * then expanded into comparisons.
+     */
+    private Expr inList(RexCall call, List<Expr> inputs) {
+        RexLiteral lit = (RexLiteral) call.getOperands().get(1);
+        Sarg<?> sarg = lit.getValueAs(Sarg.class);
+        if (sarg == null || sarg.nullAs != RexUnknownAs.UNKNOWN) {
+            return null;
+        }
+        boolean negated = !sarg.isPoints();
+        if (negated && !sarg.isComplementedPoints()) {
+            return null;
+        }
+        com.google.common.collect.RangeSet<?> points = negated ? sarg.rangeSet.complement() : sarg.rangeSet;
+        if (points.asRanges().size() < IN_LIST_MIN_POINTS) {
+            return null;
+        }
+        Expr arg = translate(call.getOperands().get(0), inputs);
+        DataType t = Types.of(lit.getType());
+        if (t.kind() != arg.type().kind() || (t.kind() == TypeKind.DECIMAL && t.scale() != arg.type().scale())
+                || t.kind() == TypeKind.BOOLEAN) {
+            return null;
+        }
+        List<Object> values = new ArrayList<>();
+        for (com.google.common.collect.Range<?> r : points.asRanges()) {
+            Object p = r.lowerEndpoint();
+            values.add(switch (t.kind()) {
+                case INTEGER, BIGINT -> ((BigDecimal) p).longValueExact();
+                case DECIMAL -> ((BigDecimal) p).setScale(t.scale(), java.math.RoundingMode.UNNECESSARY)
+                        .unscaledValue().longValueExact();
+                case DOUBLE -> ((Number) p).doubleValue() + 0.0d; // -0.0 as 0.0: SQL compares them equal
+                case DATE -> (long) ((DateString) p).getDaysSinceEpoch();
+                case VARCHAR -> p instanceof org.apache.calcite.util.NlsString s ? s.getValue() : p.toString();
+                case BOOLEAN -> throw new IllegalStateException();
+            });
+        }
+        Expr in = new Expr.Call(Op.IN_LIST, List.of(arg), DataType.BOOLEAN, arg.nullable(), List.copyOf(values));
+        return negated ? new Expr.Call(Op.NOT, List.of(in), DataType.BOOLEAN, arg.nullable()) : in;
+    }
+
     private Expr call(RexCall call, List<Expr> inputs) {
         SqlKind kind = call.getKind();
         DataType type = kind == SqlKind.SEARCH ? DataType.BOOLEAN : Types.of(call.getType());
         boolean nullable = call.getType().isNullable();
         if (kind == SqlKind.SEARCH) {
-            return translate(RexUtil.expandSearch(rexBuilder, null, call), inputs);
+            Expr in = inList(call, inputs);
+            return in != null ? in : translate(RexUtil.expandSearch(rexBuilder, null, call), inputs);
         }
         if (kind == SqlKind.PLUS && isInterval(call.getOperands().get(0)) || ((kind == SqlKind.PLUS || kind == SqlKind.MINUS)
                 && call.getOperands().size() == 2 && isInterval(call.getOperands().get(1)))) {

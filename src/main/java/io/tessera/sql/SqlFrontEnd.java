@@ -105,7 +105,10 @@ public final class SqlFrontEnd {
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), new RexBuilder(types));
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, cluster,
                 StandardConvertletTable.INSTANCE,
-                SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false).withDecorrelationEnabled(true));
+                SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false).withDecorrelationEnabled(true)
+                        // an IN list of constants stays a search over its values (one set lookup when it runs), not a
+                        // join with a table of them, however long it is
+                        .withInSubQueryThreshold(Integer.MAX_VALUE));
         RelRoot relRoot = converter.convertQuery(validated, false, true);
         RelNode rel = relRoot.project();
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);

@@ -119,10 +119,13 @@ class EmittedVariantsTest {
         assertTrue(predicated.contains("FILTER (predicated)") && predicated.contains(") & ("), predicated);
         if (SPACE.dimensions(plan, p).stream().anyMatch(d -> d.name().equals(JvmDimensions.SIMD))) {
             String vector = sources(plan, with(plan, p.id(), JvmDimensions.SIMD, "vector")).get(p.id());
-            assertTrue(vector.contains(".ints(ctx.column(1).data(), io.tessera.backend.jvm.VectorFilter.LT, 5)"), vector);
+            // the bound is a constant of the query, a field read from the array bound at run time
+            assertTrue(java.util.regex.Pattern.compile("\\.ints\\(ctx\\.column\\(1\\)\\.data\\(\\), io\\.tessera\\.backend\\.jvm\\.VectorFilter\\.LT, k\\d+\\)")
+                    .matcher(vector).find(), vector);
             // native columns are compared in the query's own class, heap ones through the shared filter
             assertTrue(vector.contains("final long[] sel = vectorSelect(from, to);"), vector);
-            assertTrue(vector.contains(".compare(jdk.incubator.vector.VectorOperators.LT, 5).toLong() << j;"), vector);
+            assertTrue(java.util.regex.Pattern.compile("\\.compare\\(jdk\\.incubator\\.vector\\.VectorOperators\\.LT, k\\d+\\)\\.toLong\\(\\) << j;")
+                    .matcher(vector).find(), vector);
             assertTrue(vector.contains(".isNative())) {"), vector);
             assertTrue(vector.contains("Long.numberOfTrailingZeros(word)"), vector);
             assertFalse(vector.contains("// FILTER lt(f_a, 5)"), "the vectorized comparison is not evaluated again");

@@ -116,14 +116,15 @@ public final class KernelCompiler {
     public static String cacheKey(String source, Map<String, String> headers, List<String> options, String compilerVersion) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            field(md, "tessera-kernel-v1");
+            field(md, "tessera-kernel-v2");
             field(md, compilerVersion);
             field(md, String.join("\u0000", options));
             for (Map.Entry<String, String> h : new TreeMap<>(headers).entrySet()) {
                 field(md, h.getKey());
                 field(md, h.getValue());
             }
-            field(md, source);
+            // without comments: kernels that differ only in them (in the constants they name) are one compile
+            field(md, io.tessera.backend.GeneratedSource.withoutComments(source));
             return HexFormat.of().formatHex(md.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -10,8 +10,12 @@ import io.tessera.storage.Values;
 import java.util.List;
 
 /**
- * Expressions to Java expression text with SQL NULL semantics. Every value is pure (no side effects), so it
- * nests freely; slot loads were hoisted into locals by the emitter before the statement that uses them.
+ * Expressions to Java expression text with SQL NULL semantics. Slot loads were hoisted into locals by the emitter
+ * before the statement that uses them. Code stays linear in the size of the expression: an operand that three-valued
+ * logic, CASE, COALESCE or IS DISTINCT FROM would read more than once is first held in locals, and what SQL evaluates
+ * only on a condition (the right side of AND and OR, CASE branches, COALESCE's later arguments) is emitted as
+ * statements inside an {@code if}, so that an error it could raise (a division by zero) is raised only where SQL
+ * evaluates it.
  */
 final class ExprGen {
 
@@ -25,6 +29,44 @@ final class ExprGen {
 
         /** The field holding the dictionary with this key. */
         String dictionary(String key);
+
+        /**
+         * A constant of the query, bound at run time: the name of a field of kind {@code kind} that holds
+         * {@code value} (never pasted into the source; {@code Long}, {@code Double}, {@code Boolean} or {@code String}).
+         */
+        String constant(JKind kind, Object value);
+
+        /** A constant string for a field's initializer (only there): an expression that reads it from the bound array. */
+        String constantString(String value);
+
+        /**
+         * A constant of another Java type (a sorted array, a set), bound at run time: the name of a field of type
+         * {@code javaType} that holds {@code value}.
+         */
+        String constantObject(String javaType, Object value);
+
+        /** Emits a statement where the code is now, before the statement that will use the expression being made. */
+        void statement(String s);
+
+        /** A fresh name for a local variable. */
+        String local(String hint);
+
+        /** Opens a block: {@code header + " {"}; statements go inside until {@link #close}. */
+        void open(String header);
+
+        /** Closes the open block and opens the next one: {@code "} " + header + " {"} (an {@code else}). */
+        void reopen(String header);
+
+        void close();
+
+        /** Where the statements emitted so far end: a mark for {@link #cut}. */
+        int mark();
+
+        /** Removes and returns the statements emitted since {@code mark}, to {@link #paste} them elsewhere. */
+        String cut(int mark);
+
+        /** Emits statements cut before, one block deeper than they were. */
+        void paste(String statements);
     }
 
     private final Scope scope;
@@ -110,9 +152,11 @@ final class ExprGen {
             case COALESCE -> coalesce(c);
             case CAST -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
             case LIKE -> like(c);
+            case IN_LIST -> inList(c);
             case EXTRACT -> {
                 JExpr a = gen(c.args().get(0));
-                yield JExpr.of("io.tessera.backend.jvm.Runtime.extract(\"" + c.detail() + "\", " + a.v() + ")", a.n(), JKind.INT);
+                String unit = scope.constant(JKind.STRING, String.valueOf(c.detail()));
+                yield JExpr.of("io.tessera.backend.jvm.Runtime.extract(" + unit + ", " + a.v() + ")", a.n(), JKind.INT);
             }
             case DATE_ADD_DAYS -> {
                 JExpr a = gen(c.args().get(0));
@@ -144,6 +188,7 @@ final class ExprGen {
 
     // ---- literals ----
 
+    /** A literal as a constant bound at run time: its value never enters the source. */
     JExpr literal(Expr.Literal l) {
         DataType t = l.type();
         JKind k = t.kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(t);
@@ -151,18 +196,17 @@ final class ExprGen {
             return JExpr.of(zero(k), "true", k);
         }
         Object v = l.value();
-        String text = switch (k) {
-            case INT -> Long.toString(((Number) v).longValue());
-            case LONG -> ((Number) v).longValue() + "L";
-            case DOUBLE -> doubleLiteral(((Number) v).doubleValue());
-            case BOOL -> v.toString();
-            case STRING -> javaString(v.toString());
+        Object value = switch (k) {
+            case INT, LONG -> ((Number) v).longValue();
+            case DOUBLE -> ((Number) v).doubleValue();
+            case BOOL -> (Boolean) v;
+            case STRING -> v.toString();
             case CODE -> throw new IllegalStateException();
         };
-        if (k == JKind.INT && (((Number) v).longValue() > Integer.MAX_VALUE || ((Number) v).longValue() < Integer.MIN_VALUE)) {
-            return JExpr.of(((Number) v).longValue() + "L", "false", JKind.LONG);
+        if (k == JKind.INT && ((Long) value > Integer.MAX_VALUE || (Long) value < Integer.MIN_VALUE)) {
+            k = JKind.LONG;
         }
-        return JExpr.of(text, "false", k);
+        return JExpr.of(scope.constant(k, value), "false", k);
     }
 
     static String zero(JKind k) {
@@ -173,37 +217,6 @@ final class ExprGen {
             case BOOL -> "false";
             case STRING -> "\"\"";
         };
-    }
-
-    static String doubleLiteral(double d) {
-        if (Double.isNaN(d)) {
-            return "Double.NaN";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY";
-        }
-        return Double.toString(d) + "d";
-    }
-
-    static String javaString(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (char ch : s.toCharArray()) {
-            switch (ch) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (ch < 0x20 || ch > 0x7e) {
-                        sb.append(String.format("\\u%04x", (int) ch));
-                    } else {
-                        sb.append(ch);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
     }
 
     // ---- numbers ----
@@ -309,8 +322,11 @@ final class ExprGen {
     // ---- comparisons ----
 
     private JExpr compare(Op op, Expr a, Expr b) {
-        JExpr x = gen(a);
-        JExpr y = gen(b);
+        return compare(op, a, b, gen(a), gen(b));
+    }
+
+    /** A comparison of a and b, whose values x and y were generated already. */
+    private JExpr compare(Op op, Expr a, Expr b, JExpr x, JExpr y) {
         String n = or(x.n(), y.n());
         String jop = switch (op) {
             case EQ -> "==";
@@ -370,7 +386,7 @@ final class ExprGen {
     /** A code against a constant string, through the order-preserving dictionary: bounds computed once in init. */
     private String codeVsConstant(Op op, JExpr code, String constant) {
         String d = scope.dictionary(code.dict());
-        String lit = javaString(constant);
+        String lit = scope.constantString(constant);
         return switch (op) {
             case EQ -> "(" + code.v() + " == " + scope.field("int", d + ".code(" + lit + ")", "code") + ")";
             case NE -> "(" + code.v() + " != " + scope.field("int", d + ".code(" + lit + ")", "code") + ")";
@@ -394,96 +410,235 @@ final class ExprGen {
         throw new IllegalStateException("not a string: " + x);
     }
 
+    /** IS [NOT] DISTINCT FROM: both sides are always evaluated, each once, into locals. */
     private JExpr distinct(Expr.Call c) {
         Expr a = c.args().get(0);
         Expr b = c.args().get(1);
-        JExpr x = gen(a);
-        JExpr y = gen(b);
-        JExpr eq = compare(Op.EQ, a, b);
+        JExpr x = held(gen(a));
+        JExpr y = held(gen(b));
+        JExpr eq = compare(Op.EQ, a, b, x, y);
         String same = "((" + x.n() + " && " + y.n() + ") || (!" + x.n() + " && !" + y.n() + " && " + eq.v() + "))";
         return JExpr.of(c.op() == Op.IS_NOT_DISTINCT ? same : "(!" + same + ")", "false", JKind.BOOL);
     }
 
     // ---- logic ----
 
-    private JExpr logic(Expr.Call c) {
-        JExpr a = gen(c.args().get(0));
-        JExpr b = gen(c.args().get(1));
-        boolean and = c.op() == Op.AND;
-        if (!a.nullable() && !b.nullable()) {
-            return JExpr.of("(" + a.v() + (and ? " && " : " || ") + b.v() + ")", "false", JKind.BOOL);
+    /**
+     * A value held in final locals when its text is more than a name or a constant: for code that reads it more than
+     * once. It is evaluated here, where the code is now; a NULL's placeholder never fails (see {@link #guard}).
+     */
+    private JExpr held(JExpr x) {
+        if (simple(x.v()) && simple(x.n())) {
+            return x;
         }
-        String at = a.isTrue();
-        String bt = b.isTrue();
-        if (and) {
-            String af = "(!" + a.n() + " && !" + a.v() + ")";
-            String bf = "(!" + b.n() + " && !" + b.v() + ")";
-            return JExpr.of("(" + at + " && " + bt + ")", "(!" + af + " && !" + bf + " && " + or(a.n(), b.n()) + ")", JKind.BOOL);
+        String v = x.v();
+        if (!simple(v)) {
+            v = scope.local("h");
+            scope.statement("final " + x.kind().javaType + " " + v + " = " + x.v() + ";");
         }
-        // NULL only when neither side is TRUE and at least one side is NULL (FALSE OR FALSE is FALSE)
-        return JExpr.of("(" + at + " || " + bt + ")", "(!" + at + " && !" + bt + " && " + or(a.n(), b.n()) + ")", JKind.BOOL);
+        String n = x.n();
+        if (!simple(n)) {
+            n = scope.local("hn");
+            scope.statement("final boolean " + n + " = " + x.n() + ";");
+        }
+        return new JExpr(v, n, x.kind(), x.dict());
     }
 
+    /** Loads every slot an expression reads before a block opens, so that no load is scoped inside one branch. */
+    private void preload(Expr e) {
+        List<io.tessera.plan.Slot> slots = new java.util.ArrayList<>();
+        Expr.slots(e, slots);
+        for (io.tessera.plan.Slot s : slots) {
+            scope.slot(s);
+        }
+    }
+
+    /** A Java name or literal word: reading it again costs nothing and repeats no text. */
+    private static boolean simple(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!Character.isLetterOrDigit(c) && c != '_' && c != '.') {
+                return false;
+            }
+        }
+        return !text.isEmpty();
+    }
+
+    // ---- logic ----
+
+    /**
+     * AND and OR in three-valued logic. When both sides are plain expressions that cannot be NULL, Java's own
+     * short-circuit operator; otherwise the left side is held in locals, and the right side is evaluated only where
+     * the left one does not decide (not FALSE for AND, not TRUE for OR).
+     */
+    private JExpr logic(Expr.Call c) {
+        boolean and = c.op() == Op.AND;
+        preload(c);
+        JExpr a = gen(c.args().get(0));
+        int mark = scope.mark();
+        JExpr b = gen(c.args().get(1));
+        String bStatements = scope.cut(mark);
+        if (bStatements.isEmpty() && !a.nullable() && !b.nullable()) {
+            return JExpr.of("(" + a.v() + (and ? " && " : " || ") + b.v() + ")", "false", JKind.BOOL);
+        }
+        a = held(a);
+        String rv = scope.local(and ? "and" : "or");
+        String rn = rv + "_null";
+        scope.statement("boolean " + rv + " = " + !and + ";");
+        scope.statement("boolean " + rn + " = false;");
+        // AND: FALSE when the left side is FALSE; OR: TRUE when it is TRUE
+        scope.open(and ? "if (" + a.n() + " || " + a.v() + ")" : "if (" + a.n() + " || !" + a.v() + ")");
+        scope.paste(bStatements);
+        b = held(b);
+        if (and) {
+            scope.open("if (" + b.n() + " || " + b.v() + ")");
+            scope.statement(rv + " = !" + a.n() + " && !" + b.n() + ";");
+        } else {
+            scope.open("if (" + b.n() + " || !" + b.v() + ")");
+            scope.statement(rv + " = false;");
+        }
+        scope.statement(rn + " = " + or(a.n(), b.n()) + ";");
+        scope.close();
+        scope.close();
+        return JExpr.of(rv, rn, JKind.BOOL);
+    }
+
+    /**
+     * CASE as statements: each WHEN is evaluated only when the ones before it did not hold, each THEN only when its
+     * WHEN holds, into a result held in two locals.
+     */
     private JExpr caseWhen(Expr.Call c) {
         List<Expr> args = c.args();
         DataType t = c.type();
         int pairs = (args.size() - 1) / 2;
-        JExpr[] thens = new JExpr[pairs + 1];
-        for (int i = 0; i < pairs; i++) {
-            thens[i] = gen(args.get(2 * i + 1));
-        }
-        thens[pairs] = gen(args.get(args.size() - 1));
-        // VARCHAR results stay codes when every branch is a code of one dictionary
-        String dict = null;
-        boolean codes = t.kind() == TypeKind.VARCHAR;
-        for (int i = 0; i <= pairs && codes; i++) {
-            Expr src = i < pairs ? args.get(2 * i + 1) : args.get(args.size() - 1);
-            boolean nullLit = src instanceof Expr.Literal l && l.value() == null;
-            if (nullLit) {
-                continue;
-            }
-            if (thens[i].kind() != JKind.CODE || (dict != null && !dict.equals(thens[i].dict()))) {
-                codes = false;
-            } else {
-                dict = thens[i].dict();
-            }
-        }
-        codes &= dict != null;
-        StringBuilder v = new StringBuilder();
-        StringBuilder n = new StringBuilder();
+        preload(c);
+        // VARCHAR results stay codes when every branch is a code of one dictionary (checked on the plan: a branch
+        // is a code when it is a dictionary column or a CASE of such)
+        String dict = t.kind() == TypeKind.VARCHAR ? commonDictionary(c) : null;
+        JKind k = dict != null ? JKind.CODE : t.kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(t);
+        String rv = scope.local("case");
+        String rn = rv + "_null";
+        scope.statement(k.javaType + " " + rv + " = " + zero(k) + ";");
+        scope.statement("boolean " + rn + " = true;");
         for (int i = 0; i < pairs; i++) {
             String when = gen(args.get(2 * i)).isTrue();
-            JExpr th = codes ? thens[i] : convert(thens[i], args.get(2 * i + 1).type(), t);
-            v.append('(').append(when).append(" ? ").append(th.v()).append(" : ");
-            n.append('(').append(when).append(" ? ").append(th.n()).append(" : ");
+            scope.open("if (" + when + ")");
+            assign(rv, rn, args.get(2 * i + 1), t, dict);
+            scope.reopen("else");
         }
-        JExpr el = codes ? thens[pairs] : convert(thens[pairs], args.get(args.size() - 1).type(), t);
-        v.append(el.v()).append(")".repeat(pairs));
-        n.append(el.n()).append(")".repeat(pairs));
-        JKind k = codes ? JKind.CODE : t.kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(t);
-        return new JExpr(v.toString(), n.toString(), k, codes ? dict : null);
+        assign(rv, rn, args.get(args.size() - 1), t, dict);
+        for (int i = 0; i < pairs; i++) {
+            scope.close();
+        }
+        return new JExpr(rv, rn, k, dict);
     }
 
+    /** Emits {@code rv = value; rn = null;} for one branch of a CASE or COALESCE. */
+    private void assign(String rv, String rn, Expr branch, DataType type, String dict) {
+        JExpr x = gen(branch);
+        if (dict == null) {
+            x = convert(x, branch.type(), type);
+        }
+        if (x.kind() == JKind.CODE && dict == null) {
+            x = JExpr.of(asString(x), x.n(), JKind.STRING);
+        }
+        if (!(branch instanceof Expr.Literal l && l.value() == null)) {
+            scope.statement(rv + " = " + x.v() + ";");
+        }
+        scope.statement(rn + " = " + x.n() + ";");
+    }
+
+    /**
+     * The one dictionary whose codes every non-NULL branch of a VARCHAR CASE is, or null: then the result is a code
+     * of that dictionary too (so it can be grouped and compared as codes).
+     */
+    private String commonDictionary(Expr.Call c) {
+        List<Expr> args = c.args();
+        int pairs = (args.size() - 1) / 2;
+        String dict = null;
+        for (int i = 0; i <= pairs; i++) {
+            Expr src = i < pairs ? args.get(2 * i + 1) : args.get(args.size() - 1);
+            if (src instanceof Expr.Literal l && l.value() == null) {
+                continue;
+            }
+            String d = dictionaryOf(src);
+            if (d == null || (dict != null && !dict.equals(d))) {
+                return null;
+            }
+            dict = d;
+        }
+        return dict;
+    }
+
+    /** The dictionary of a VARCHAR expression whose values are codes (a dictionary column, or a CASE of them). */
+    private String dictionaryOf(Expr e) {
+        if (e instanceof Expr.Ref r) {
+            JExpr x = scope.slot(r.slot());
+            return x.kind() == JKind.CODE ? x.dict() : null;
+        }
+        if (e instanceof Expr.Call c && c.op() == Op.CASE && c.type().kind() == TypeKind.VARCHAR) {
+            return commonDictionary(c);
+        }
+        if (e instanceof Expr.Call c && c.op() == Op.CAST && c.args().get(0).type().kind() == TypeKind.VARCHAR) {
+            return dictionaryOf(c.args().get(0));
+        }
+        return null;
+    }
+
+    /** COALESCE as statements: each argument is evaluated only when the ones before it were NULL. */
     private JExpr coalesce(Expr.Call c) {
         DataType t = c.type();
         List<Expr> args = c.args();
-        StringBuilder v = new StringBuilder();
-        StringBuilder n = new StringBuilder();
         JKind k = t.kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(t);
-        for (int i = 0; i < args.size() - 1; i++) {
-            JExpr a = convert(gen(args.get(i)), args.get(i).type(), t);
-            v.append("(!").append(a.n()).append(" ? ").append(a.v()).append(" : ");
-            n.append("(!").append(a.n()).append(" ? false : ");
+        preload(c);
+        String rv = scope.local("coalesce");
+        String rn = rv + "_null";
+        scope.statement(k.javaType + " " + rv + " = " + zero(k) + ";");
+        scope.statement("boolean " + rn + " = true;");
+        for (int i = 0; i < args.size(); i++) {
+            if (i > 0) {
+                scope.open("if (" + rn + ")");
+            }
+            assign(rv, rn, args.get(i), t, null);
         }
-        JExpr last = convert(gen(args.get(args.size() - 1)), args.get(args.size() - 1).type(), t);
-        v.append(last.v()).append(")".repeat(args.size() - 1));
-        n.append(last.n()).append(")".repeat(args.size() - 1));
-        return JExpr.of(v.toString(), n.toString(), k);
+        for (int i = 1; i < args.size(); i++) {
+            scope.close();
+        }
+        return JExpr.of(rv, rn, k);
+    }
+
+    /**
+     * {@code x IN (constants)} as one lookup: a mask over the dictionary's codes, a hash set of strings, or a binary
+     * search in a sorted array of numbers; the constants are bound at run time like every other.
+     */
+    private JExpr inList(Expr.Call c) {
+        JExpr x = gen(c.args().get(0));
+        List<?> values = (List<?>) c.detail();
+        String test = switch (x.kind()) {
+            case CODE -> {
+                String set = scope.constantObject("String[]", values.stream().map(String.class::cast).toArray(String[]::new));
+                String mask = scope.field("boolean[]", "io.tessera.backend.jvm.Runtime.inMask("
+                        + scope.dictionary(x.dict()) + ", " + set + ")", "in");
+                yield mask + "[" + x.v() + "]";
+            }
+            case STRING -> scope.constantObject("java.util.Set", java.util.Set.copyOf(values)) + ".contains(" + x.v() + ")";
+            case INT, LONG -> {
+                long[] sorted = values.stream().mapToLong(v -> (Long) v).sorted().toArray();
+                yield "(java.util.Arrays.binarySearch(" + scope.constantObject("long[]", sorted) + ", (long) " + x.v() + ") >= 0)";
+            }
+            case DOUBLE -> {
+                double[] sorted = values.stream().mapToDouble(v -> (Double) v).sorted().toArray();
+                yield "(java.util.Arrays.binarySearch(" + scope.constantObject("double[]", sorted) + ", " + x.v()
+                        + " + 0.0d) >= 0)";
+            }
+            case BOOL -> throw new IllegalStateException("an IN list of booleans");
+        };
+        return JExpr.of(x.nullable() ? "(!" + x.n() + " && " + test + ")" : test, x.n(), JKind.BOOL);
     }
 
     private JExpr like(Expr.Call c) {
         JExpr a = gen(c.args().get(0));
-        String regex = javaString((String) c.detail());
+        String regex = scope.constantString((String) c.detail());
         if (a.kind() == JKind.CODE) {
             String mask = scope.field("boolean[]", "io.tessera.backend.jvm.Runtime.likeMask(" + scope.dictionary(a.dict())
                     + ", " + regex + ")", "like");

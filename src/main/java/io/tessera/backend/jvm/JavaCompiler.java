@@ -11,8 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class JavaCompiler {
 
-    private static final String GENOME_LINE = "// genome: ";
     private static final ConcurrentHashMap<String, Class<? extends PipelineCode>> CACHE = new ConcurrentHashMap<>();
+    private static final java.util.concurrent.atomic.AtomicLong COMPILES = new java.util.concurrent.atomic.AtomicLong();
 
     private JavaCompiler() {
     }
@@ -23,37 +23,33 @@ public final class JavaCompiler {
 
     /** Compiles without the shared cache, so that the class can be unloaded once unused (tuning tries thousands). */
     public static Class<? extends PipelineCode> compileUncached(String className, String source) {
+        COMPILES.incrementAndGet();
         try {
             SimpleCompiler c = new SimpleCompiler();
             c.setParentClassLoader(JavaCompiler.class.getClassLoader());
             c.cook(source);
             return c.getClassLoader().loadClass(className).asSubclass(PipelineCode.class);
         } catch (Exception e) {
-            throw new IllegalStateException("generated code of " + className + " does not compile: " + e.getMessage()
-                    + "\n" + numbered(source), e);
+            // one line: the source itself is what EXPLAIN CODE shows
+            String why = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+            throw new IllegalStateException("generated code of " + className + " does not compile: " + why, e);
         }
+    }
+
+    /** Classes compiled in this process so far (cached or not): what a query's constants must never add to. */
+    public static long compiles() {
+        return COMPILES.get();
     }
 
     public static boolean isCached(String source) {
         return CACHE.containsKey(codeKey(source));
     }
 
-    /** The source without its genome comment line: equal for variants that compile to the same class. */
+    /**
+     * The source without its comments (the genome line among them): equal for variants that compile to the same
+     * class, and for queries that differ only in their constants, which the code reads from an array bound at run time.
+     */
     public static String codeKey(String source) {
-        int i = source.indexOf(GENOME_LINE);
-        if (i < 0 || (i > 0 && source.charAt(i - 1) != '\n')) {
-            return source;
-        }
-        int end = source.indexOf('\n', i);
-        return source.substring(0, i) + (end < 0 ? "" : source.substring(end + 1));
-    }
-
-    private static String numbered(String s) {
-        StringBuilder sb = new StringBuilder();
-        String[] lines = s.split("\n");
-        for (int i = 0; i < lines.length; i++) {
-            sb.append(String.format("%4d  %s%n", i + 1, lines[i]));
-        }
-        return sb.toString();
+        return io.tessera.backend.GeneratedSource.withoutComments(source);
     }
 }

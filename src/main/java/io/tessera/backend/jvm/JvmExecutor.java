@@ -283,7 +283,7 @@ public final class JvmExecutor {
                 return run.dictionary(key);
             }
         };
-        code.init(ctx);
+        code.init(ctx, e.constants().toArray());
         BlockControl.Blocks blocks = run.options.blocks() == null ? null : run.options.blocks().blocks(p, e.genome());
         if (blocks != null) {
             BlockSinks sinks = runBlocks(run, e, code, ctx, blocks, rows);
@@ -466,7 +466,7 @@ public final class JvmExecutor {
         }
         try {
             PipelineCode c = JavaCompiler.compile(v.className(), v.source()).getDeclaredConstructor().newInstance();
-            c.init(ctx);
+            c.init(ctx, v.constants().toArray());
             return new BlockVariant(v, c);
         } catch (ReflectiveOperationException ex) {
             throw new IllegalStateException(ex);

@@ -7,7 +7,8 @@ package io.tessera.backend.jvm;
  */
 public abstract class PipelineCode {
 
-    public abstract void init(PipelineContext ctx);
+    /** Binds the inputs; {@code constants} are the query's constants, as the emitted pipeline lists them. */
+    public abstract void init(PipelineContext ctx, Object[] constants);
 
     public abstract void run(long from, long to, Object sinkState);
 

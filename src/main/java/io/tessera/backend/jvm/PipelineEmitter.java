@@ -11,6 +11,7 @@ import io.tessera.plan.PipelineAnalysis;
 import io.tessera.plan.Sink;
 import io.tessera.plan.Slot;
 import io.tessera.plan.ColumnInfo;
+import io.tessera.backend.GeneratedSource;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
 import io.tessera.storage.TypeKind;
@@ -41,6 +42,12 @@ public final class PipelineEmitter implements ExprGen.Scope {
     private final Genome g;
     private final String className;
     private final StringBuilder fields = new StringBuilder();
+    /** init()'s first lines: the constants' fields, read from the array bound at run time. */
+    private final StringBuilder constantInit = new StringBuilder();
+    /** Each method's first lines: the constants copied into locals of the same names (loop-invariant for the JIT). */
+    private final StringBuilder constantLocals = new StringBuilder();
+    /** The query's constants, in the order of their fields: what {@code k} holds when init runs. */
+    private final List<Object> constants = new ArrayList<>();
     private final StringBuilder init = new StringBuilder();
     private final StringBuilder body = new StringBuilder();
     private final StringBuilder before = new StringBuilder();
@@ -121,8 +128,8 @@ public final class PipelineEmitter implements ExprGen.Scope {
             }
         }
         sink(p.sink());
-        return new EmittedPipeline(p, g, className, assemble(), bufferKinds, bufferDicts, aggSpecs, keyKinds, keyDicts,
-                dense, denseMins, denseSizes, keyWidth, nullableKeys);
+        return new EmittedPipeline(p, g, className, assemble(), List.copyOf(constants), bufferKinds, bufferDicts, aggSpecs,
+                keyKinds, keyDicts, dense, denseMins, denseSizes, keyWidth, nullableKeys);
     }
 
     /** The genome's value of a dimension, or {@code absent} when the dimension does not apply to this pipeline. */
@@ -146,26 +153,27 @@ public final class PipelineEmitter implements ExprGen.Scope {
                     : s.type().kind() == TypeKind.DOUBLE ? t.doubleValue() : t.value()));
             switch (JKind.stored(s.type())) {
                 case INT -> {
+                    String bound = constant(JKind.INT, t.value());
                     sb.append(".ints(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
-                            .append(t.op()).append(", ").append(t.value()).append(")");
-                    vectorTerms.add(new VectorTerm(text.getLast(), segment, "INT", t.op().name(),
-                            Long.toString(t.value())));
+                            .append(t.op()).append(", ").append(bound).append(")");
+                    vectorTerms.add(new VectorTerm(text.getLast(), segment, "INT", t.op().name(), bound));
                 }
                 case LONG -> {
+                    String bound = constant(JKind.LONG, t.value());
                     sb.append(".longs(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
-                            .append(t.op()).append(", ").append(t.value()).append("L)");
-                    vectorTerms.add(new VectorTerm(text.getLast(), segment, "LONG", t.op().name(), t.value() + "L"));
+                            .append(t.op()).append(", ").append(bound).append(")");
+                    vectorTerms.add(new VectorTerm(text.getLast(), segment, "LONG", t.op().name(), bound));
                 }
                 case DOUBLE -> {
+                    String bound = constant(JKind.DOUBLE, t.doubleValue());
                     sb.append(".doubles(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
-                            .append(t.op()).append(", ").append(doubleLiteral(t.doubleValue())).append(")");
-                    vectorTerms.add(new VectorTerm(text.getLast(), segment, "DOUBLE", t.op().name(),
-                            doubleLiteral(t.doubleValue())));
+                            .append(t.op()).append(", ").append(bound).append(")");
+                    vectorTerms.add(new VectorTerm(text.getLast(), segment, "DOUBLE", t.op().name(), bound));
                 }
                 case CODE -> {
                     // through the order-preserving dictionary, as ExprGen compares a code with a constant
                     String d = dictionary(s.dictionaryKey());
-                    String lit = ExprGen.javaString(t.string());
+                    String lit = constantString(t.string());
                     String vf = VectorFilter.class.getName() + ".";
                     String[] opAndBound = switch (t.op()) {
                         case EQ -> new String[] {"EQ", d + ".code(" + lit + ")"};
@@ -225,9 +233,10 @@ public final class PipelineEmitter implements ExprGen.Scope {
      */
     private String vectorSelectMethod() {
         StringBuilder m = new StringBuilder();
-        m.append("\n    // FILTER (vectorized) ").append(selectionText).append(": one bit per row of [from, to),\n");
+        m.append("\n    // FILTER (vectorized) ").append(GeneratedSource.comment(selectionText)).append(": one bit per row of [from, to),\n");
         m.append("    // set when every comparison holds; 64 rows per word, a vector compare per lane group\n");
         m.append("    private long[] vectorSelect(long from, long to) {\n");
+        m.append(constantLocals);
         List<String> segments = vectorTerms.stream().map(VectorTerm::segment).distinct().toList();
         m.append("        if (!(").append(String.join(".isNative() && ", segments)).append(".isNative())) {\n");
         m.append("            return ").append(selection).append(".select(from, to);\n");
@@ -240,7 +249,7 @@ public final class PipelineEmitter implements ExprGen.Scope {
         m.append("            long word = len == 64 ? -1L : (1L << len) - 1;\n");
         m.append("            if (len == 64) {\n");
         for (VectorTerm t : vectorTerms) {
-            m.append("                if (word != 0) { // ").append(t.text()).append('\n');
+            m.append("                if (word != 0) { // ").append(GeneratedSource.comment(t.text())).append('\n');
             m.append("                    long mask = 0;\n");
             m.append("                    for (int j = 0; j < 64; j += VS_").append(t.kind()).append(".length()) {\n");
             m.append("                        mask |= jdk.incubator.vector.").append(VectorTerm.vectorClass(t.kind()))
@@ -272,24 +281,15 @@ public final class PipelineEmitter implements ExprGen.Scope {
         return m.toString();
     }
 
-    private static String doubleLiteral(double d) {
-        if (Double.isNaN(d)) {
-            return "Double.NaN";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY";
-        }
-        return "Double.longBitsToDouble(" + Double.doubleToRawLongBits(d) + "L)";
-    }
-
     // ---- emission helpers ----
 
     private void line(String s) {
         target.append("    ".repeat(indent)).append(s).append('\n');
     }
 
+    /** A comment line; its text goes through the one sanitizer, as every comment with user text in it does. */
     private void comment(String s) {
-        line("// " + s.replace('\n', ' '));
+        line("// " + GeneratedSource.comment(s));
     }
 
     private String name(String hint) {
@@ -312,7 +312,102 @@ public final class PipelineEmitter implements ExprGen.Scope {
     @Override
     public String dictionary(String key) {
         return dictFields.computeIfAbsent(key, k -> field("io.tessera.storage.Dictionary",
-                "ctx.dictionary(" + ExprGen.javaString(k) + ")", "dict"));
+                "ctx.dictionary(" + constantString(k) + ")", "dict"));
+    }
+
+    @Override
+    public String constant(JKind kind, Object value) {
+        int i = constants.size();
+        constants.add(value);
+        String f = "k" + i;
+        String type = switch (kind) {
+            case INT -> "int";
+            case LONG -> "long";
+            case DOUBLE -> "double";
+            case BOOL -> "boolean";
+            case STRING -> "String";
+            case CODE -> throw new IllegalArgumentException("a code is no constant");
+        };
+        String read = switch (kind) {
+            case INT -> "((Number) k[" + i + "]).intValue()";
+            case LONG -> "((Number) k[" + i + "]).longValue()";
+            case DOUBLE -> "((Number) k[" + i + "]).doubleValue()";
+            case BOOL -> "((Boolean) k[" + i + "]).booleanValue()";
+            default -> "(String) k[" + i + "]";
+        };
+        fields.append("    private ").append(type).append(' ').append(f).append(";  // ")
+                .append(GeneratedSource.comment(value instanceof String str ? "'" + str + "'" : value)).append('\n');
+        constantInit.append("        ").append(f).append(" = ").append(read).append(";\n");
+        constantLocals.append("        final ").append(type).append(' ').append(f).append(" = this.").append(f).append(";\n");
+        return f;
+    }
+
+    @Override
+    public String constantObject(String javaType, Object value) {
+        int i = constants.size();
+        constants.add(value);
+        String f = "k" + i;
+        fields.append("    private ").append(javaType).append(' ').append(f).append(";  // a constant set\n");
+        constantInit.append("        ").append(f).append(" = (").append(javaType).append(") k[").append(i).append("];\n");
+        constantLocals.append("        final ").append(javaType).append(' ').append(f).append(" = this.").append(f).append(";\n");
+        return f;
+    }
+
+    @Override
+    public void statement(String s) {
+        line(s);
+    }
+
+    @Override
+    public String local(String hint) {
+        return name(hint);
+    }
+
+    @Override
+    public void open(String header) {
+        line(header + " {");
+        indent++;
+    }
+
+    @Override
+    public void reopen(String header) {
+        indent--;
+        line("} " + header + " {");
+        indent++;
+    }
+
+    @Override
+    public void close() {
+        indent--;
+        line("}");
+    }
+
+    @Override
+    public int mark() {
+        return target.length();
+    }
+
+    @Override
+    public String cut(int mark) {
+        String s = target.substring(mark);
+        target.setLength(mark);
+        return s;
+    }
+
+    @Override
+    public void paste(String statements) {
+        for (String l : statements.split("\n")) {
+            if (!l.isEmpty()) {
+                target.append("    ").append(l).append('\n');
+            }
+        }
+    }
+
+    @Override
+    public String constantString(String value) {
+        int i = constants.size();
+        constants.add(value);
+        return "((String) k[" + i + "])";
     }
 
     /** Emits loads of every slot the expression uses that is not loaded yet. */
@@ -1001,10 +1096,10 @@ public final class PipelineEmitter implements ExprGen.Scope {
 
     private String assemble() {
         StringBuilder sb = new StringBuilder();
-        sb.append("// Generated by Tessera's JVM backend.\n");
-        sb.append("// genome: ").append(g).append('\n');
+        sb.append("// Generated by Tessera's JVM backend. The query's constants are fields k0, k1, ..., bound at run time.\n");
+        sb.append("// genome: ").append(GeneratedSource.comment(g)).append('\n');
         for (String l : p.toString().split("\n")) {
-            sb.append("// ").append(l).append('\n');
+            sb.append("// ").append(GeneratedSource.comment(l)).append('\n');
         }
         sb.append("public final class ").append(className).append(" extends io.tessera.backend.jvm.PipelineCode {\n");
         sb.append("    private static final java.lang.foreign.ValueLayout.OfInt INT = java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;\n");
@@ -1018,17 +1113,19 @@ public final class PipelineEmitter implements ExprGen.Scope {
             }
         }
         sb.append(fields);
-        sb.append("\n    public void init(io.tessera.backend.jvm.PipelineContext ctx) {\n").append(init).append("    }\n");
+        sb.append("\n    public void init(io.tessera.backend.jvm.PipelineContext ctx, Object[] k) {\n").append(constantInit)
+                .append(init).append("    }\n");
         sb.append("\n    public void run(long from, long to, Object sinkState) {\n");
+        sb.append(constantLocals);
         sb.append(before);
         if (selection == null) {
-            sb.append("        for (long i = from; i < to; i++) { // ").append(p.source()).append('\n');
+            sb.append("        for (long i = from; i < to; i++) { // ").append(GeneratedSource.comment(p.source())).append('\n');
             sb.append(body);
             sb.append("        }\n");
         } else {
-            sb.append("        // FILTER (vectorized) ").append(selectionText).append(": a bit per selected row of the morsel\n");
+            sb.append("        // FILTER (vectorized) ").append(GeneratedSource.comment(selectionText)).append(": a bit per selected row of the morsel\n");
             sb.append("        final long[] sel = vectorSelect(from, to);\n");
-            sb.append("        for (int wi = 0; wi < sel.length; wi++) { // ").append(p.source()).append(", selected rows\n");
+            sb.append("        for (int wi = 0; wi < sel.length; wi++) { // ").append(GeneratedSource.comment(p.source())).append(", selected rows\n");
             sb.append("            for (long word = sel[wi]; word != 0; ) {\n");
             sb.append("                final long i = from + ((long) wi << 6) + Long.numberOfTrailingZeros(word);\n");
             sb.append("                word &= word - 1;\n");
@@ -1043,6 +1140,7 @@ public final class PipelineEmitter implements ExprGen.Scope {
         }
         if (partitionMethod.length() > 0) {
             sb.append("\n    public void aggregatePartition(io.tessera.backend.jvm.RowBuffer in, Object table) {\n");
+            sb.append(constantLocals);
             sb.append("        final io.tessera.backend.jvm.HashGroupTable t = (io.tessera.backend.jvm.HashGroupTable) table;\n");
             sb.append("        for (int i = 0; i < in.size; i++) { // the partition's buffered rows\n");
             sb.append(partitionMethod);

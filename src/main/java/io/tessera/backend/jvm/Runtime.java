@@ -40,6 +40,18 @@ public final class Runtime {
         return m;
     }
 
+    /** Which codes of a dictionary are one of these strings (an IN list over a dictionary column). */
+    public static boolean[] inMask(Dictionary d, String[] values) {
+        boolean[] m = new boolean[d.size()];
+        for (String v : values) {
+            int code = d.code(v);
+            if (code >= 0) {
+                m[code] = true;
+            }
+        }
+        return m;
+    }
+
     /**
      * Ranks of two dictionaries' codes in their merged order, so codes of different dictionaries compare as their
      * strings do: result[0][codeA] vs result[1][codeB].

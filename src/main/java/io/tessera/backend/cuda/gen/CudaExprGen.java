@@ -28,6 +28,12 @@ final class CudaExprGen {
 
         /** The dictionary with this key. */
         Dictionary dictionary(String key);
+
+        /**
+         * A constant of the query as a kernel parameter: its name. {@code type} is INT, LONG or DOUBLE; the value is
+         * bound at launch and never written into the source.
+         */
+        String constant(CType type, Object value);
     }
 
     /** Most code ranges a LIKE over a dictionary becomes before the pipeline is left to the JVM. */
@@ -81,22 +87,20 @@ final class CudaExprGen {
 
     // ---- literals ----
 
-    static CValue literal(Expr.Literal l) {
+    /** A literal as a kernel parameter bound at launch: its value never enters the source. */
+    private CValue literal(Expr.Literal l) {
         Object v = l.value();
         return switch (l.type().kind()) {
-            case INTEGER, DATE -> intOrLong(((Number) v).longValue());
-            case BIGINT, DECIMAL -> CValue.of(longLiteral(((Number) v).longValue()), CType.LONG);
-            case DOUBLE -> CValue.of(doubleLiteral(((Number) v).doubleValue()), CType.DOUBLE);
-            case BOOLEAN -> CValue.of(((Boolean) v) ? "true" : "false", CType.BOOL);
-            case VARCHAR -> throw new GpuUnsupported("a string value outside a comparison with a column ('" + v + "')");
+            case INTEGER, DATE -> {
+                long x = ((Number) v).longValue();
+                CType t = x >= Integer.MIN_VALUE && x <= Integer.MAX_VALUE ? CType.INT : CType.LONG;
+                yield CValue.of(scope.constant(t, x), t);
+            }
+            case BIGINT, DECIMAL -> CValue.of(scope.constant(CType.LONG, ((Number) v).longValue()), CType.LONG);
+            case DOUBLE -> CValue.of(scope.constant(CType.DOUBLE, ((Number) v).doubleValue()), CType.DOUBLE);
+            case BOOLEAN -> CValue.of("(" + scope.constant(CType.INT, ((Boolean) v) ? 1L : 0L) + " != 0)", CType.BOOL);
+            case VARCHAR -> throw new GpuUnsupported("a string value outside a comparison with a column");
         };
-    }
-
-    private static CValue intOrLong(long v) {
-        if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
-            return CValue.of(v == Integer.MIN_VALUE ? "(-2147483647 - 1)" : Long.toString(v), CType.INT);
-        }
-        return CValue.of(longLiteral(v), CType.LONG);
     }
 
     static String longLiteral(long v) {
@@ -145,6 +149,7 @@ final class CudaExprGen {
             case COALESCE -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
             case CAST -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
             case LIKE -> like(c);
+            case IN_LIST -> inList(c);
             case DATE_ADD_DAYS -> {
                 CValue a = gen(c.args().get(0));
                 CValue n = gen(c.args().get(1));
@@ -283,27 +288,47 @@ final class CudaExprGen {
     }
 
 
-    /** A code against a constant string: the bound is looked up in the dictionary now and written as a number. */
+    /**
+     * A code against a constant string: the code or bound is looked up in the dictionary now and passed as a kernel
+     * parameter (a string not in the dictionary has code -1, which no row has).
+     */
     private String codeVsConstant(Op op, CValue code, String constant) {
         if (code.dict() == null) {
             throw new GpuUnsupported("a string compared that is not a dictionary code");
         }
         Dictionary d = scope.dictionary(code.dict());
-        String note = " /* '" + constant.replace("*/", "* /") + "' */";
         return switch (op) {
-            case EQ -> {
-                int k = d.code(constant);
-                yield k < 0 ? "false" : "(" + code.v() + " == " + k + note + ")";
-            }
-            case NE -> {
-                int k = d.code(constant);
-                yield k < 0 ? "true" : "(" + code.v() + " != " + k + note + ")";
-            }
-            case LT -> "(" + code.v() + " < " + d.lowerBound(constant) + note + ")";
-            case LE -> "(" + code.v() + " < " + d.upperBound(constant) + note + ")";
-            case GT -> "(" + code.v() + " >= " + d.upperBound(constant) + note + ")";
-            default -> "(" + code.v() + " >= " + d.lowerBound(constant) + note + ")";
+            case EQ -> "(" + code.v() + " == " + scope.constant(CType.INT, (long) d.code(constant)) + ")";
+            case NE -> "(" + code.v() + " != " + scope.constant(CType.INT, (long) d.code(constant)) + ")";
+            case LT -> "(" + code.v() + " < " + scope.constant(CType.INT, (long) d.lowerBound(constant)) + ")";
+            case LE -> "(" + code.v() + " < " + scope.constant(CType.INT, (long) d.upperBound(constant)) + ")";
+            case GT -> "(" + code.v() + " >= " + scope.constant(CType.INT, (long) d.upperBound(constant)) + ")";
+            default -> "(" + code.v() + " >= " + scope.constant(CType.INT, (long) d.lowerBound(constant)) + ")";
         };
+    }
+
+    /** Most constants of an IN list the GPU compares one by one; a longer list runs on the JVM (a set lookup there). */
+    static final int MAX_IN_LIST = 64;
+
+    /** {@code x IN (constants)}: a comparison with each, the constants (or their dictionary codes) kernel parameters. */
+    private CValue inList(Expr.Call c) {
+        List<?> values = (List<?>) c.detail();
+        if (values.size() > MAX_IN_LIST) {
+            throw new GpuUnsupported("an IN list of " + values.size() + " values");
+        }
+        CValue x = gen(c.args().get(0));
+        Dictionary d = x.dict() == null ? null : scope.dictionary(x.dict());
+        StringBuilder sb = new StringBuilder("(");
+        for (Object v : values) {
+            String k = switch (v) {
+                case String s when d != null -> scope.constant(CType.INT, (long) d.code(s));
+                case Long l when x.type() == CType.INT || x.type() == CType.LONG -> scope.constant(CType.LONG, l);
+                case Double f when x.type() == CType.DOUBLE -> scope.constant(CType.DOUBLE, f);
+                default -> throw new GpuUnsupported("an IN list of " + x.type() + " values");
+            };
+            sb.append(sb.length() == 1 ? "" : " || ").append(x.v()).append(" == ").append(k);
+        }
+        return CValue.of(sb.append(")").toString(), CType.BOOL);
     }
 
     /** LIKE over a dictionary: the codes whose strings match, as at most {@link #MAX_LIKE_RANGES} code ranges. */

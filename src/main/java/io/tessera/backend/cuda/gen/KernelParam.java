@@ -2,13 +2,23 @@ package io.tessera.backend.cuda.gen;
 
 /**
  * One parameter of a generated kernel, in order, and what the executor binds to it: {@code index} is the source
- * column, join id, aggregate or output column it belongs to (-1 when none), {@code sub} the payload column of a
- * join (-1 when none).
+ * column, join id, aggregate, output column or constant it belongs to (-1 when none), {@code sub} the payload column
+ * of a join (-1 when none), {@code value} a constant's value (a {@code Long} for {@code const long long} and
+ * {@code const int}, a {@code Double} for {@code const double}; null for every other kind).
  */
-public record KernelParam(Kind kind, int index, int sub, String name, String cType) {
+public record KernelParam(Kind kind, int index, int sub, String name, String cType, Object value) {
+
+    public KernelParam(Kind kind, int index, int sub, String name, String cType) {
+        this(kind, index, sub, name, cType, null);
+    }
 
     public KernelParam(Kind kind, int index, String name, String cType) {
-        this(kind, index, -1, name, cType);
+        this(kind, index, -1, name, cType, null);
+    }
+
+    /** Constant {@code index} of the query: a literal, or a dictionary code or bound computed from one. */
+    public static KernelParam constant(int index, String cType, Object value) {
+        return new KernelParam(Kind.CONSTANT, index, -1, "k" + index, cType, value);
     }
 
     public enum Kind {
@@ -50,6 +60,11 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
         /** unsigned int*: the selection bitmap of mat=bitmap, one bit per item of each tile, 32 per word. */
         SEL_BITS,
         /** int*: the error bits the kernel raised. */
-        ERROR
+        ERROR,
+        /**
+         * const long long, const int or const double: a constant of the query, passed by value so that no constant
+         * is part of the source and queries that differ only in their constants share one compiled kernel.
+         */
+        CONSTANT
     }
 }

@@ -156,11 +156,13 @@ public final class GpuRuntime implements AutoCloseable {
     /** The kernel {@code name} of a CUDA source, compiled for this GPU (from the disk cache when it was before). */
     public synchronized CudaKernel kernel(String source, String name, String fileName) {
         ctx.makeCurrent();
-        CudaModule m = modules.get(source);
+        // keyed on the code without its comments, as the disk cache is: one module for queries that differ in constants
+        String code = io.tessera.backend.GeneratedSource.withoutComments(source);
+        CudaModule m = modules.get(code);
         if (m == null) {
             KernelCompiler.Compiled c = compiler.compile(source, fileName, CudaSources.headers(), ctx);
             m = ctx.loadModule(c.cubin());
-            modules.put(source, m);
+            modules.put(code, m);
         }
         return m.kernel(name);
     }
@@ -205,7 +207,7 @@ public final class GpuRuntime implements AutoCloseable {
 
     /** Whether this source was compiled and loaded in this process already. */
     public synchronized boolean loaded(String source) {
-        return modules.containsKey(source);
+        return modules.containsKey(io.tessera.backend.GeneratedSource.withoutComments(source));
     }
 
     /** Fills the first {@code words} 64-bit words of a buffer with {@code value}. */
