@@ -27,9 +27,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
-import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
@@ -50,7 +48,7 @@ public final class SqlFrontEnd {
             .withCaseSensitive(false)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
-            .withConformance(SqlConformanceEnum.LENIENT);
+            .withConformance(TesseraConformance.INSTANCE);
 
     private final Database db;
 
@@ -86,8 +84,8 @@ public final class SqlFrontEnd {
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
         CalciteCatalogReader catalog = new CalciteCatalogReader(root, List.of(), types, config);
-        SqlValidator validator = SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalog, types,
-                SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
+        SqlValidator validator = new TesseraValidator(SqlStdOperatorTable.instance(), catalog, types,
+                SqlValidator.Config.DEFAULT.withConformance(TesseraConformance.INSTANCE)
                         .withIdentifierExpansion(true)
                         .withDefaultNullCollation(NullCollation.LAST));
         SqlNode validated;
