@@ -21,8 +21,10 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlCollation;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
@@ -34,6 +36,8 @@ import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Properties;
 
@@ -75,7 +79,7 @@ public final class SqlFrontEnd {
 
     public LogicalPlan plan(SqlNode parsed) {
         SupportCheck.check(parsed);
-        JavaTypeFactoryImpl types = new JavaTypeFactoryImpl(TesseraTypeSystem.INSTANCE);
+        JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db.tables()) {
             root.add(t.name(), new CatalogTable(t));
@@ -131,6 +135,26 @@ public final class SqlFrontEnd {
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
+    }
+
+    /**
+     * Calcite's types as Tessera's rules have them, with every character type in UTF-8 (Calcite's default,
+     * ISO-8859-1, cannot hold a literal such as '中文'), the charset Tessera stores strings in, and ordered by
+     * code point ({@link CodePointCollation}) where Calcite compares string constants itself.
+     */
+    static JavaTypeFactoryImpl typeFactory() {
+        return new JavaTypeFactoryImpl(TesseraTypeSystem.INSTANCE) {
+            @Override
+            public Charset getDefaultCharset() {
+                return StandardCharsets.UTF_8;
+            }
+
+            @Override
+            public RelDataType createTypeWithCharsetAndCollation(RelDataType type, Charset charset,
+                                                                 SqlCollation collation) {
+                return super.createTypeWithCharsetAndCollation(type, charset, CodePointCollation.of(collation));
+            }
+        };
     }
 
     /**
