@@ -21,21 +21,23 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlCollation;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
-import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Properties;
 
@@ -50,7 +52,7 @@ public final class SqlFrontEnd {
             .withCaseSensitive(false)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
-            .withConformance(SqlConformanceEnum.LENIENT);
+            .withConformance(TesseraConformance.INSTANCE);
 
     private final Database db;
 
@@ -77,7 +79,7 @@ public final class SqlFrontEnd {
 
     public LogicalPlan plan(SqlNode parsed) {
         SupportCheck.check(parsed);
-        JavaTypeFactoryImpl types = new JavaTypeFactoryImpl(TesseraTypeSystem.INSTANCE);
+        JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db.tables()) {
             root.add(t.name(), new CatalogTable(t));
@@ -86,8 +88,8 @@ public final class SqlFrontEnd {
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
         CalciteCatalogReader catalog = new CalciteCatalogReader(root, List.of(), types, config);
-        SqlValidator validator = SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalog, types,
-                SqlValidator.Config.DEFAULT.withConformance(SqlConformanceEnum.LENIENT)
+        SqlValidator validator = new TesseraValidator(SqlStdOperatorTable.instance(), catalog, types,
+                SqlValidator.Config.DEFAULT.withConformance(TesseraConformance.INSTANCE)
                         .withIdentifierExpansion(true)
                         .withDefaultNullCollation(NullCollation.LAST));
         SqlNode validated;
@@ -136,6 +138,26 @@ public final class SqlFrontEnd {
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
+    }
+
+    /**
+     * Calcite's types as Tessera's rules have them, with every character type in UTF-8 (Calcite's default,
+     * ISO-8859-1, cannot hold a literal such as '中文'), the charset Tessera stores strings in, and ordered by
+     * code point ({@link CodePointCollation}) where Calcite compares string constants itself.
+     */
+    static JavaTypeFactoryImpl typeFactory() {
+        return new JavaTypeFactoryImpl(TesseraTypeSystem.INSTANCE) {
+            @Override
+            public Charset getDefaultCharset() {
+                return StandardCharsets.UTF_8;
+            }
+
+            @Override
+            public RelDataType createTypeWithCharsetAndCollation(RelDataType type, Charset charset,
+                                                                 SqlCollation collation) {
+                return super.createTypeWithCharsetAndCollation(type, charset, CodePointCollation.of(collation));
+            }
+        };
     }
 
     /**

@@ -5,15 +5,23 @@ import java.util.Arrays;
 
 /**
  * The sorted, distinct strings of one VARCHAR column. A value's code is its index, so codes compare as the
- * strings do (Java's String order, i.e. UTF-16 code units, which is byte order for ASCII): equality and
+ * strings do (by code point, {@link CodePointOrder}, which is the order of their UTF-8 bytes): equality and
  * ranges on strings become equality and ranges on codes.
  */
 public final class Dictionary {
 
     private final String[] values;
 
+    /** {@code sortedDistinct} must be strictly increasing in {@link CodePointOrder}. */
     public Dictionary(String[] sortedDistinct) {
         this.values = sortedDistinct;
+    }
+
+    /** The dictionary of the distinct strings of {@code strings} (any order, repeats allowed). */
+    public static Dictionary of(java.util.Collection<String> strings) {
+        java.util.TreeSet<String> set = new java.util.TreeSet<>(CodePointOrder.ORDER);
+        set.addAll(strings);
+        return new Dictionary(set.toArray(new String[0]));
     }
 
     public int size() {
@@ -26,19 +34,19 @@ public final class Dictionary {
 
     /** The code of {@code s}, or -1 when the column does not hold it. */
     public int code(String s) {
-        int i = Arrays.binarySearch(values, s);
+        int i = Arrays.binarySearch(values, s, CodePointOrder.ORDER);
         return i >= 0 ? i : -1;
     }
 
     /** The first code whose string is >= s (size() if none). */
     public int lowerBound(String s) {
-        int i = Arrays.binarySearch(values, s);
+        int i = Arrays.binarySearch(values, s, CodePointOrder.ORDER);
         return i >= 0 ? i : -i - 1;
     }
 
     /** The first code whose string is > s (size() if none). */
     public int upperBound(String s) {
-        int i = Arrays.binarySearch(values, s);
+        int i = Arrays.binarySearch(values, s, CodePointOrder.ORDER);
         return i >= 0 ? i + 1 : -i - 1;
     }
 
@@ -83,6 +91,12 @@ public final class Dictionary {
                 int a = seg.get(LE, 4 + 4L * i);
                 int b = seg.get(LE, 4 + 4L * (i + 1));
                 vals[i] = new String(all, a, b - a, StandardCharsets.UTF_8);
+                if (i > 0 && CodePointOrder.compare(vals[i - 1], vals[i]) >= 0) {
+                    // lookups by binary search would miss values: damaged, or sorted by UTF-16 code units as
+                    // before code point order (differs only where characters above U+FFFF meet U+E000-U+FFFF)
+                    throw new StorageException("dictionary file " + fileName + " is not in code point order"
+                            + " (damaged, or written by an older Tessera); import the table again");
+                }
             }
             return new Dictionary(vals);
         } catch (IndexOutOfBoundsException e) {

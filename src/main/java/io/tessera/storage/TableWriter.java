@@ -344,7 +344,7 @@ public final class TableWriter implements AutoCloseable {
             for (int i = 0; i < n; i++) {
                 order[i] = i;
             }
-            Arrays.sort(order, (x, y) -> values.get(x).compareTo(values.get(y)));
+            Arrays.sort(order, (x, y) -> CodePointOrder.compare(values.get(x), values.get(y)));
             int[] remap = new int[n];
             String[] sorted = new String[n];
             boolean identity = true;

@@ -700,13 +700,13 @@ public final class JvmExecutor {
 
     /** Replaces a STRING column by codes into a new sorted dictionary of its values. */
     static Dictionary encodeStrings(RowBuffer b, int c) {
-        TreeSet<String> set = new TreeSet<>();
+        List<String> strings = new ArrayList<>();
         for (int r = 0; r < b.size; r++) {
             if (!b.isNull(c, r)) {
-                set.add(b.strings[c][r]);
+                strings.add(b.strings[c][r]);
             }
         }
-        Dictionary d = new Dictionary(set.toArray(new String[0]));
+        Dictionary d = Dictionary.of(strings);
         // as long as the other columns' arrays, in case the buffer grows
         int[] codes = new int[b.strings[c].length];
         for (int r = 0; r < b.size; r++) {

@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm;
 
+import io.tessera.storage.CodePointOrder;
 import io.tessera.storage.Dictionary;
 import io.tessera.storage.Values;
 
@@ -63,7 +64,7 @@ public final class Runtime {
         int j = 0;
         int rank = 0;
         while (i < ra.length || j < rb.length) {
-            int c = i >= ra.length ? 1 : j >= rb.length ? -1 : a.value(i).compareTo(b.value(j));
+            int c = i >= ra.length ? 1 : j >= rb.length ? -1 : CodePointOrder.compare(a.value(i), b.value(j));
             if (c == 0) {
                 ra[i++] = rank;
                 rb[j++] = rank;

@@ -1,14 +1,15 @@
 package io.tessera.backend.jvm;
 
 import io.tessera.plan.SortKey;
+import io.tessera.storage.CodePointOrder;
 
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.PriorityQueue;
 
 /**
- * Orders the rows of a row buffer by sort keys (NULLs first or last as asked); VARCHAR codes compare as their
- * strings since each column's dictionary is order-preserving. Keeps only the first {@code limit} rows when asked
+ * Orders the rows of a row buffer by sort keys (NULLs first or last as asked); strings by code point, and VARCHAR
+ * codes compare as their strings since each column's dictionary is order-preserving. Keeps only the first {@code limit} rows when asked
  * (a bounded heap for TOP_K).
  */
 final class Sorter {
@@ -62,7 +63,7 @@ final class Sorter {
                 case LONG -> Long.compare(b.longs[c][x], b.longs[c][y]);
                 case DOUBLE -> Double.compare(b.doubles[c][x], b.doubles[c][y]);
                 case BOOL -> Byte.compare(b.bytes[c][x], b.bytes[c][y]);
-                case STRING -> b.strings[c][x].compareTo(b.strings[c][y]);
+                case STRING -> CodePointOrder.compare(b.strings[c][x], b.strings[c][y]);
             };
             if (r != 0) {
                 return k.descending() ? -r : r;

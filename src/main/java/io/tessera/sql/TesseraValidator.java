@@ -1,0 +1,219 @@
+package io.tessera.sql;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.calcite.sql.util.SqlShuttle;
+import org.apache.calcite.sql.validate.SelectScope;
+import org.apache.calcite.sql.validate.SqlNameMatcher;
+import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
+import org.apache.calcite.sql.validate.SqlValidatorImpl;
+import org.apache.calcite.sql.validate.SqlValidatorNamespace;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.util.Static;
+import org.apache.calcite.util.Util;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Calcite's validator with standard name resolution where a SELECT alias and a column of the FROM clause share a
+ * name. Calcite, once aliases are allowed in GROUP BY and HAVING, lets the alias win; the standard, PostgreSQL
+ * and DuckDB let the column win. So before Calcite expands aliases, every simple name that denotes a column of
+ * the query's own FROM clause is qualified with its table, which Calcite's alias expansion leaves alone:
+ *
+ * <ul>
+ *   <li>GROUP BY: a name is the column when the FROM clause has one; else a SELECT alias (or an ordinal).
+ *   <li>HAVING: a name is the column when the FROM clause has one and it is grouped on or inside an aggregate;
+ *       a SELECT alias only where the column could not be used there (as DuckDB does); else the column.
+ *   <li>ORDER BY: a whole item that is a bare name is the SELECT alias first (standard); a name inside an
+ *       expression is the column first, else the alias (as DuckDB does).
+ * </ul>
+ *
+ * <p>Names of an outer query, and names inside subqueries, are left to Calcite's usual scoping.
+ */
+final class TesseraValidator extends SqlValidatorImpl {
+
+    TesseraValidator(SqlOperatorTable operators, SqlValidatorCatalogReader catalog, RelDataTypeFactory types,
+                     Config config) {
+        super(operators, catalog, types, config);
+    }
+
+    @Override
+    protected void validateGroupClause(SqlSelect select) {
+        SqlNodeList group = select.getGroup();
+        if (group != null) {
+            ColumnsFirst columnsFirst = new ColumnsFirst(select, false);
+            List<SqlNode> items = new ArrayList<>();
+            for (SqlNode item : group) {
+                items.add(item.accept(columnsFirst));
+            }
+            select.setGroupBy(new SqlNodeList(items, group.getParserPosition()));
+        }
+        super.validateGroupClause(select);
+    }
+
+    @Override
+    protected void validateHavingClause(SqlSelect select) {
+        SqlNode having = select.getHaving();
+        if (having != null) {
+            select.setHaving(having.accept(new ColumnsFirst(select, true)));
+        }
+        super.validateHavingClause(select);
+    }
+
+    @Override
+    protected void validateOrderList(SqlSelect select) {
+        SqlNodeList order = select.getOrderList();
+        if (order != null) {
+            List<SqlNode> items = new ArrayList<>();
+            for (SqlNode item : order) {
+                items.add(qualifyOrderItem(select, item));
+            }
+            select.setOrderBy(new SqlNodeList(items, order.getParserPosition()));
+        }
+        super.validateOrderList(select);
+    }
+
+    /** An ORDER BY item: DESC and NULLS FIRST/LAST kept; a bare name left for the alias lookup. */
+    private SqlNode qualifyOrderItem(SqlSelect select, SqlNode item) {
+        SqlKind k = item.getKind();
+        if (k == SqlKind.DESCENDING || k == SqlKind.NULLS_FIRST || k == SqlKind.NULLS_LAST) {
+            SqlCall call = (SqlCall) item;
+            SqlNode inner = qualifyOrderItem(select, call.operand(0));
+            if (inner == call.operand(0)) {
+                return item;
+            }
+            return call.getOperator().createCall(call.getParserPosition(), inner);
+        }
+        if (item instanceof SqlIdentifier) {
+            return item;
+        }
+        return item.accept(new ColumnsFirst(select, false));
+    }
+
+    /**
+     * The table name that qualifies {@code id} as a column of the select's own FROM clause, or null when it is
+     * not one (or is the common column of a USING or NATURAL join, which Calcite resolves itself).
+     */
+    private String owningTable(SqlSelect select, SqlIdentifier id) {
+        SelectScope scope = getRawSelectScope(select);
+        if (scope == null) {
+            return null;
+        }
+        String name = id.getSimple();
+        SqlNameMatcher matcher = getCatalogReader().nameMatcher();
+        boolean own = false;
+        for (SqlValidatorNamespace ns : scope.getChildren()) {
+            RelDataType row = ns.getRowType();
+            if (matcher.field(row, name) != null) {
+                own = true;
+                break;
+            }
+        }
+        if (!own) {
+            return null;
+        }
+        Map<String, ?> tables = scope.findQualifyingTableNames(name, select, matcher);
+        if (tables.size() == 1) {
+            return tables.keySet().iterator().next();
+        }
+        // a name of several tables: ambiguous, or a USING/NATURAL join's common column. Calcite resolves it
+        // (or says it is ambiguous) unless a SELECT alias of another expression would take its place.
+        for (SqlNode s : select.getSelectList()) {
+            String alias = SqlValidatorUtil.alias(s);
+            if (alias != null && matcher.matches(alias, name)) {
+                SqlNode e = s.getKind() == SqlKind.AS ? ((SqlCall) s).operand(0) : s;
+                if (!(e instanceof SqlIdentifier ei && matcher.matches(Util.last(ei.names), name))) {
+                    throw newValidationError(id, Static.RESOURCE.columnAmbiguous(name));
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Qualifies simple names that denote a column of the select's own FROM clause, outside subqueries. */
+    private final class ColumnsFirst extends SqlShuttle {
+        private final SqlSelect select;
+        private final boolean having;
+        private int aggregateDepth;
+
+        ColumnsFirst(SqlSelect select, boolean having) {
+            this.select = select;
+            this.having = having;
+        }
+
+        @Override
+        public SqlNode visit(SqlIdentifier id) {
+            if (!id.isSimple() || id.isStar()) {
+                return id;
+            }
+            String name = id.getSimple();
+            String table = owningTable(select, id);
+            if (table == null) {
+                return id;
+            }
+            if (having && aggregateDepth == 0 && !grouped(name, table) && hasAlias(name)) {
+                return id;
+            }
+            return new SqlIdentifier(List.of(table, name), id.getParserPosition());
+        }
+
+        @Override
+        public SqlNode visit(SqlCall call) {
+            if (SqlKind.QUERY.contains(call.getKind())) {
+                return call; // a subquery resolves its own names
+            }
+            boolean agg = call.getOperator().isAggregator();
+            aggregateDepth += agg ? 1 : 0;
+            try {
+                return super.visit(call);
+            } finally {
+                aggregateDepth -= agg ? 1 : 0;
+            }
+        }
+
+        /** Whether GROUP BY (already validated) refers to the column. */
+        private boolean grouped(String name, String table) {
+            SqlNodeList group = select.getGroup();
+            if (group == null) {
+                return false;
+            }
+            SqlNameMatcher m = getCatalogReader().nameMatcher();
+            boolean[] found = {false};
+            for (SqlNode g : group) {
+                g.accept(new SqlBasicVisitor<Void>() {
+                    @Override
+                    public Void visit(SqlIdentifier gid) {
+                        int n = gid.names.size();
+                        if (m.matches(gid.names.get(n - 1), name)
+                                && (n == 1 || m.matches(gid.names.get(n - 2), table))) {
+                            found[0] = true;
+                        }
+                        return null;
+                    }
+                });
+            }
+            return found[0];
+        }
+
+        private boolean hasAlias(String name) {
+            SqlNameMatcher m = getCatalogReader().nameMatcher();
+            for (SqlNode s : select.getSelectList()) {
+                String alias = SqlValidatorUtil.alias(s);
+                if (alias != null && m.matches(alias, name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+}
