@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -90,5 +91,28 @@ class StorageSnapshotReadTest {
         }
         assertEquals(List.of(), new ArrayList<>(failures));
         assertTrue(seen.stream().distinct().count() > 1, "the readers ran across commits: " + seen);
+    }
+
+    @Test
+    void oldGenerationStaysWhileReadAndGoesAfterRefresh(@TempDir Path work) throws Exception {
+        Path dir = work.resolve("db");
+        create(dir);
+        try (Database reader = Database.open(dir)) {
+            Table before = reader.table("t");
+            Path first = dir.resolve(before.column("k").dataFile().path());
+            try (Database w = Database.open(dir); TableWriter a = w.append("t")) {
+                a.write(StorageTestProcess.rows(a.schema(), PER_COMMIT, PER_COMMIT));
+                a.commit();
+            }
+            assertTrue(Files.exists(first), "kept while a reader holds its generation");
+            assertEquals(PER_COMMIT, StorageTestProcess.checkPrefix(before, 0));
+            reader.refresh();
+            assertEquals(2L * PER_COMMIT, StorageTestProcess.checkPrefix(reader.table("t"), 0));
+            try (Database w = Database.open(dir); TableWriter a = w.append("t")) {
+                a.write(StorageTestProcess.rows(a.schema(), 2L * PER_COMMIT, PER_COMMIT));
+                a.commit();
+            }
+            assertFalse(Files.exists(first), "collected by the next writer once no reader holds it");
+        }
     }
 }
