@@ -19,6 +19,9 @@ public final class CreateCommand implements Runnable {
     @Mixin
     DbOption db;
 
+    @Mixin
+    NoWaitOption noWait;
+
     @Option(names = "--table", required = true, paramLabel = "T", description = "table name")
     String table;
 
@@ -29,7 +32,7 @@ public final class CreateCommand implements Runnable {
     @Override
     public void run() {
         TableSchema schema = TableSchema.parse(table, columns);
-        try (Database d = Database.openOrCreate(db.db)) {
+        try (Database d = Database.openOrCreate(db.db, noWait.waits())) {
             Table t = d.createTable(schema);
             spec.commandLine().getOut().println("created table " + t.name() + " (" + t.columns().size()
                     + " columns) in " + db.db);

@@ -32,6 +32,9 @@ public final class GenCommand implements Runnable {
         @Mixin
         DbOption db;
 
+        @Mixin
+        NoWaitOption noWait;
+
         @Option(names = "--sf", required = true, paramLabel = "X", description = "scale factor (0.01, 0.1, 1, 10, ...)")
         double sf;
 
@@ -42,7 +45,7 @@ public final class GenCommand implements Runnable {
         public Integer call() {
             SsbGenerator gen = new SsbGenerator(sf, seed);
             long t0 = System.nanoTime();
-            try (Database d = Database.openOrCreate(db.db)) {
+            try (Database d = Database.openOrCreate(db.db, noWait.waits())) {
                 Map<String, Long> rows = gen.generate(d, Progress.forStandardOutput());
                 summary("SSB", sf, rows, t0, db.db.toString());
             }
@@ -56,6 +59,9 @@ public final class GenCommand implements Runnable {
         @Mixin
         DbOption db;
 
+        @Mixin
+        NoWaitOption noWait;
+
         @Option(names = "--sf", required = true, paramLabel = "X", description = "scale factor (0.01, 0.1, 1, 10, ...)")
         double sf;
 
@@ -63,7 +69,7 @@ public final class GenCommand implements Runnable {
         public Integer call() {
             TpchGenerator gen = new TpchGenerator(sf);
             long t0 = System.nanoTime();
-            try (Database d = Database.openOrCreate(db.db)) {
+            try (Database d = Database.openOrCreate(db.db, noWait.waits())) {
                 Map<String, Long> rows = gen.generate(d, Progress.forStandardOutput());
                 summary("TPC-H", sf, rows, t0, db.db.toString());
             }

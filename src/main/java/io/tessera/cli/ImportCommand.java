@@ -28,6 +28,9 @@ public final class ImportCommand implements Runnable {
     @Mixin
     DbOption db;
 
+    @Mixin
+    NoWaitOption noWait;
+
     @Option(names = "--table", required = true, paramLabel = "T", description = "table to append to")
     String table;
 
@@ -60,7 +63,7 @@ public final class ImportCommand implements Runnable {
         if (threads != null) {
             o = o.withThreads(threads);
         }
-        try (Database d = Database.open(db.db)) {
+        try (Database d = Database.open(db.db).waitForOtherWriters(noWait.waits())) {
             long t0 = System.nanoTime();
             TableImporter.Summary s = TableImporter.importFiles(d, table, files, o);
             double sec = (System.nanoTime() - t0) / 1e9;

@@ -39,6 +39,9 @@ public final class SqlCommand implements Callable<Integer> {
     @Mixin
     DbOption db;
 
+    @Mixin
+    NoWaitOption noWait;
+
     @Option(names = {"-c", "--command"}, paramLabel = "SQL",
             description = "statement(s) to run, separated by ';'; prints the results and exits")
     String command;
@@ -66,7 +69,13 @@ public final class SqlCommand implements Callable<Integer> {
             if (tune != null) {
                 tessera.engine().tuneWith(io.tessera.tune.Strategies.canonical(tune));
             }
-            StatementRunner runner = runners.apply(tessera);
+            tessera.database().waitForOtherWriters(noWait.waits()); // CREATE and DROP write
+            StatementRunner run = runners.apply(tessera);
+            // each statement reads the latest committed state; statements run one at a time here
+            StatementRunner runner = sql -> {
+                tessera.database().refresh();
+                return run.run(sql);
+            };
             if (command != null) {
                 return runCommand(runner, tessera);
             }

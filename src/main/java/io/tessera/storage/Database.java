@@ -6,18 +6,22 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 
@@ -25,60 +29,198 @@ import java.util.zip.CRC32C;
  * A database directory: {@code manifest.json} plus one folder per table holding one file per column (values,
  * validity, dictionary). Files are memory-mapped for reading. Writes go through {@link TableWriter}: new files
  * under new names, then the manifest is written to a temporary file and renamed over the old one, so a write
- * that stops at any point leaves the previous state readable. One writer at a time per directory.
+ * that stops at any point leaves the previous state readable.
+ *
+ * <p>One writer at a time per directory, in any process: a write takes the writer lock ({@link DatabaseLocks}),
+ * waiting for another writer (saying so on standard error) or, after {@code waitForOtherWriters(false)}, failing
+ * at once. A write starts from the manifest on disk as it finds it once it holds the lock.
+ *
+ * <p>Snapshot reads: a {@code Database} reads the state of the manifest it loaded at open (or at its own last
+ * write, or {@link #refresh}) and holds a shared lock on each table generation of that state, so no writer
+ * deletes those files while it is open. A writer retires the generation it replaces and deletes its files (only
+ * the files the manifest named) once no reader holds it; otherwise a later writer does.
+ *
+ * <p>Every file is opened only after checking that its real path lies inside the database's real path, so
+ * neither a manifest nor a symbolic link can make Tessera read, write or delete a file elsewhere. A table whose
+ * files are missing or damaged fails alone, when it is read, naming the file; the other tables stay usable.
  */
 public final class Database implements AutoCloseable {
 
     private final Path dir;
+    private final Path realDir;
+    private final DatabaseLocks locks;
     private final Arena arena = Arena.ofShared();
     private Manifest manifest;
+    private byte[] loadedBytes; // the manifest file as last loaded from disk
+    private Manifest tablesFrom; // the manifest the tables were made from
     private final Map<String, Table> tables = new LinkedHashMap<>();
+    private Set<Path> held = new HashSet<>(); // generation lock files this database holds shared
     private boolean closed;
+    private int reservedGeneration;
+
+    private final Object writeMutex = new Object();
+    private int writeHolds; // guarded by writeMutex
+    private DatabaseLocks.WriterLock writerLock; // guarded by writeMutex
+    private volatile boolean waitForWriters = true;
+    private volatile Consumer<String> waitNotice = line -> {
+        System.err.println(line);
+        System.err.flush();
+    };
 
     /** Test hook: runs just before the manifest is renamed into place (a test makes it throw to simulate a crash). */
     static volatile Runnable beforeManifestRename = () -> { };
 
-    private Database(Path dir, Manifest manifest) {
+    private Database(Path dir) {
         this.dir = dir;
-        load(manifest);
+        try {
+            this.realDir = dir.toRealPath();
+        } catch (IOException e) {
+            throw new StorageException("cannot open database directory " + dir + ": " + e.getMessage(), e);
+        }
+        this.locks = DatabaseLocks.of(realDir);
     }
 
-    /** Opens an existing database; fails when the directory holds none or a file is missing or truncated. */
+    /** Opens an existing database; fails when the directory holds none or its manifest is damaged. */
     public static Database open(Path dir) {
         Path m = dir.resolve(Manifest.FILE_NAME);
         if (!Files.isRegularFile(m)) {
             throw new StorageException("no Tessera database at " + dir + " (no " + Manifest.FILE_NAME + ")");
         }
+        Database db = new Database(dir);
         try {
-            return new Database(dir, Manifest.parse(Files.readAllBytes(m), m.toString()));
-        } catch (IOException e) {
-            throw new StorageException("cannot read " + m + ": " + e.getMessage(), e);
+            db.loadLatest();
+        } catch (RuntimeException e) {
+            db.close();
+            throw e;
         }
+        return db;
     }
 
     /** Opens the database in {@code dir}, creating an empty one when there is none. */
     public static Database openOrCreate(Path dir) {
+        return openOrCreate(dir, true);
+    }
+
+    /**
+     * Opens the database in {@code dir}, creating an empty one when there is none; {@code waitForOtherWriters}
+     * as {@link #waitForOtherWriters} (creating the database is a write).
+     */
+    public static Database openOrCreate(Path dir, boolean waitForOtherWriters) {
         if (Files.isRegularFile(dir.resolve(Manifest.FILE_NAME))) {
-            return open(dir);
+            return open(dir).waitForOtherWriters(waitForOtherWriters);
         }
         try {
             Files.createDirectories(dir);
-            try (Stream<Path> s = Files.list(dir)) {
-                if (s.anyMatch(p -> !p.getFileName().toString().startsWith("."))) {
-                    throw new StorageException("cannot create a database in " + dir
-                            + ": the directory is not empty and holds no " + Manifest.FILE_NAME);
-                }
-            }
         } catch (IOException e) {
             throw new StorageException("cannot create database directory " + dir + ": " + e.getMessage(), e);
         }
-        Database db = new Database(dir, new Manifest(List.of()));
-        db.writeManifest(db.manifest);
+        Database db = new Database(dir).waitForOtherWriters(waitForOtherWriters);
+        try (WriteLock w = db.lockForWriting()) {
+            synchronized (db) {
+                if (db.manifest == null) {
+                    try (Stream<Path> s = Files.list(dir)) {
+                        if (s.anyMatch(p -> !p.getFileName().toString().startsWith("."))) {
+                            throw new StorageException("cannot create a database in " + dir
+                                    + ": the directory is not empty and holds no " + Manifest.FILE_NAME);
+                        }
+                    } catch (IOException e) {
+                        throw new StorageException("cannot read directory " + dir + ": " + e.getMessage(), e);
+                    }
+                    Manifest empty = new Manifest(List.of());
+                    db.writeManifest(empty);
+                    db.load(empty);
+                }
+            }
+        } catch (RuntimeException e) {
+            db.close();
+            throw e;
+        }
         return db;
     }
 
     public Path directory() {
         return dir;
+    }
+
+    /**
+     * Whether a write waits for another writer of this database (the default, saying so on standard error) or
+     * fails at once naming it. Returns this database.
+     */
+    public Database waitForOtherWriters(boolean wait) {
+        this.waitForWriters = wait;
+        return this;
+    }
+
+    /** Where the line saying that a write waits for another writer goes (standard error by default). */
+    void onWaitForWriter(Consumer<String> notice) {
+        this.waitNotice = notice;
+    }
+
+    /** The writer lock of the database, held until closed; writes of this database inside it do not wait again. */
+    public final class WriteLock implements AutoCloseable {
+        private boolean closed;
+
+        private WriteLock() {
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                endWrite();
+            }
+        }
+    }
+
+    /**
+     * Takes the writer lock for several writes in a row (each write takes it by itself otherwise); this database
+     * then shows the latest committed state.
+     */
+    public WriteLock lockForWriting() {
+        beginWrite();
+        return new WriteLock();
+    }
+
+    void beginWrite() {
+        synchronized (writeMutex) {
+            if (writeHolds == 0) {
+                synchronized (this) {
+                    checkOpen();
+                }
+                writerLock = locks.lockWriter(dir, waitForWriters, waitNotice);
+                try {
+                    if (Files.exists(dir.resolve(Manifest.FILE_NAME), LinkOption.NOFOLLOW_LINKS)) {
+                        loadLatest(); // a write starts from what the last writer committed
+                    }
+                } catch (RuntimeException e) {
+                    writerLock.close();
+                    writerLock = null;
+                    throw e;
+                }
+            }
+            writeHolds++;
+        }
+    }
+
+    void endWrite() {
+        synchronized (writeMutex) {
+            if (writeHolds > 0 && --writeHolds == 0) {
+                writerLock.close();
+                writerLock = null;
+            }
+        }
+    }
+
+    /**
+     * Switches this database to the latest committed state. Tables and columns obtained before are no longer
+     * protected from a writer's clean-up afterwards: call it only where nothing still reads them.
+     */
+    public void refresh() {
+        synchronized (writeMutex) {
+            if (writeHolds == 0) {
+                loadLatest();
+            }
+        }
     }
 
     public synchronized List<Table> tables() {
@@ -99,18 +241,22 @@ public final class Database implements AutoCloseable {
 
     /** Creates an empty table; fails when one of that name exists. */
     public Table createTable(TableSchema schema) {
-        if (hasTable(schema.name())) {
-            throw new StorageException("table " + schema.name() + " already exists in " + dir);
-        }
-        try (TableWriter w = new TableWriter(this, schema, null)) {
-            return w.commit();
+        beginWrite();
+        try {
+            if (hasTable(schema.name())) {
+                throw new StorageException("table " + schema.name() + " already exists in " + dir);
+            }
+            try (TableWriter w = new TableWriter(this, schema, null)) {
+                return w.commit();
+            }
+        } finally {
+            endWrite();
         }
     }
 
-    /** A writer that appends rows to an existing table. */
+    /** A writer that appends rows to an existing table (as the last committed write left it). */
     public TableWriter append(String table) {
-        Table t = table(table);
-        return new TableWriter(this, t.schema(), t);
+        return new TableWriter(this, null, table);
     }
 
     /** A writer whose commit replaces the table's content (or creates the table) with what it was given. */
@@ -118,13 +264,23 @@ public final class Database implements AutoCloseable {
         return new TableWriter(this, schema, null);
     }
 
+    /** Drops a table: its files are deleted once no reader holds them. */
     public void dropTable(String name) {
-        Table t = table(name);
-        synchronized (this) {
-            writeManifest(manifest.with(t.name(), null));
-            load(manifest.with(t.name(), null));
+        beginWrite();
+        try {
+            synchronized (this) {
+                Manifest.TableEntry cur = manifest.table(name);
+                if (cur == null) {
+                    throw new StorageException("no table " + name + " in database " + dir);
+                }
+                Manifest next = manifest.with(cur.schema().name(), null).retiring(cur);
+                writeManifest(next);
+                load(next);
+                collectRetired();
+            }
+        } finally {
+            endWrite();
         }
-        deleteTree(dir.resolve(t.name()));
     }
 
     /** Folder of a table's files. */
@@ -132,42 +288,88 @@ public final class Database implements AutoCloseable {
         return dir.resolve(table.toLowerCase(Locale.ROOT));
     }
 
-    synchronized int nextGeneration(String table) {
-        Manifest.TableEntry e = manifest.table(table);
-        return e == null ? 1 : e.generation() + 1;
+    /** The lock file readers of one table generation hold shared. */
+    private Path generationLock(String table, int generation) {
+        return tableDir(table).resolve("g" + generation + ".lock");
     }
 
-    /** Makes a written table version the current one: manifest renamed into place, unreferenced files removed. */
-    synchronized Table commit(Manifest.TableEntry entry) {
-        Manifest next = manifest.with(entry.schema().name(), entry);
+    /** A new generation number, never used before in this database. */
+    synchronized int nextGeneration() {
+        reservedGeneration = Math.max(reservedGeneration, manifest == null ? 0 : manifest.lastGeneration()) + 1;
+        return reservedGeneration;
+    }
+
+    /**
+     * Makes a written table version the current one: manifest renamed into place, the replaced version retired
+     * and its files deleted once no reader holds it. {@code baseGeneration}: the generation an append started
+     * from (it must still be current), or -1 for a replace.
+     */
+    Table commit(Manifest.TableEntry entry, int baseGeneration) {
+        synchronized (writeMutex) {
+            if (writeHolds == 0) {
+                throw new IllegalStateException("commit without the writer lock of " + dir);
+            }
+        }
+        synchronized (this) {
+            return commitLocked(entry, baseGeneration);
+        }
+    }
+
+    private Table commitLocked(Manifest.TableEntry entry, int baseGeneration) {
+        String name = entry.schema().name();
+        Manifest.TableEntry cur = manifest.table(name);
+        if (baseGeneration >= 0 && (cur == null || cur.generation() != baseGeneration)) {
+            throw new StorageException("table " + name + " of " + dir + " changed while rows were being appended;"
+                    + " nothing was committed");
+        }
+        Manifest next = manifest.with(name, entry).retiring(cur);
         writeManifest(next);
         load(next);
-        removeUnreferenced(entry);
-        return tables.get(entry.schema().name().toLowerCase(Locale.ROOT));
+        collectRetired();
+        return tables.get(name.toLowerCase(Locale.ROOT));
     }
 
-    private void removeUnreferenced(Manifest.TableEntry entry) {
-        Set<String> keep = new HashSet<>();
-        for (Manifest.ColumnEntry c : entry.columns()) {
-            keep.add(c.data().path());
-            if (c.validity() != null) {
-                keep.add(c.validity().path());
-            }
-            if (c.dictionary() != null) {
-                keep.add(c.dictionary().path());
-            }
-        }
-        Path tdir = tableDir(entry.schema().name());
-        try (Stream<Path> files = Files.list(tdir)) {
-            for (Path p : (Iterable<Path>) files::iterator) {
-                String rel = dir.relativize(p).toString();
-                if (!keep.contains(rel)) {
-                    Files.deleteIfExists(p); // older generations; still mapped readers keep their pages
+    /** Deletes the files of every retired generation no reader holds, and forgets those generations. */
+    private void collectRetired() {
+        List<Manifest.Retired> done = new ArrayList<>();
+        for (Manifest.Retired r : manifest.retired()) {
+            try {
+                if (collect(r)) {
+                    done.add(r);
                 }
+            } catch (IOException | StorageException e) {
+                // left in place for a later writer: leftover files cost space, never correctness
             }
-        } catch (IOException e) {
-            // leftover files cost space, never correctness: the manifest names the files in use
         }
+        if (!done.isEmpty()) {
+            writeManifest(manifest.withoutRetired(done));
+        }
+    }
+
+    private boolean collect(Manifest.Retired r) throws IOException {
+        Path folder = tableDir(r.table());
+        if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
+            return true;
+        }
+        inside(folder);
+        boolean done;
+        try {
+            done = locks.collect(generationLock(r.table(), r.generation()), () -> {
+                for (String f : r.files()) {
+                    Files.deleteIfExists(dir.resolve(f)); // a symbolic link itself, never what it points to
+                }
+            });
+        } catch (NoSuchFileException e) {
+            return !Files.exists(folder, LinkOption.NOFOLLOW_LINKS);
+        }
+        if (done && manifest.table(r.table()) == null) {
+            try {
+                Files.deleteIfExists(folder); // only when empty: files the manifest never named stay
+            } catch (DirectoryNotEmptyException e) {
+                // a reader's lock file, or a file Tessera did not write
+            }
+        }
+        return done;
     }
 
     private void writeManifest(Manifest next) {
@@ -182,6 +384,7 @@ public final class Database implements AutoCloseable {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
             forceDirectory(dir);
+            loadedBytes = null;
         } catch (IOException e) {
             throw new StorageException("cannot write " + target + ": " + e.getMessage(), e);
         }
@@ -190,7 +393,7 @@ public final class Database implements AutoCloseable {
 
     static void writeDurably(Path file, byte[] bytes) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+                StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS)) {
             ByteBuffer b = ByteBuffer.wrap(bytes);
             while (b.hasRemaining()) {
                 ch.write(b);
@@ -207,33 +410,139 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    private void load(Manifest m) {
-        Map<String, Table> next = new LinkedHashMap<>();
-        for (Manifest.TableEntry t : m.tables()) {
-            List<Column> cols = new ArrayList<>();
-            for (int i = 0; i < t.columns().size(); i++) {
-                Manifest.ColumnEntry c = t.columns().get(i);
-                checkPresent(c.data());
-                checkPresent(c.validity());
-                checkPresent(c.dictionary());
-                cols.add(new Column(t.schema().columns().get(i), t.rows(), c.stats(), c.data(), c.validity(),
-                        c.dictionary(), this::map));
-            }
-            next.put(t.schema().name().toLowerCase(Locale.ROOT), new Table(t.schema(), t.rows(), t.generation(), cols));
+    private byte[] readManifest() {
+        Path m = dir.resolve(Manifest.FILE_NAME);
+        try {
+            inside(m);
+            return Files.readAllBytes(m);
+        } catch (NoSuchFileException e) {
+            throw new StorageException("no Tessera database at " + dir + " (no " + Manifest.FILE_NAME + ")");
+        } catch (IOException e) {
+            throw new StorageException("cannot read " + m + ": " + e.getMessage(), e);
         }
-        manifest = m;
-        tables.clear();
-        tables.putAll(next);
     }
 
-    private void checkPresent(FileEntry f) {
+    /**
+     * Loads the manifest on disk. Files found missing while a writer replaced the manifest meanwhile mean that
+     * writer collected the generation just read: read again. Files missing from an unchanged manifest are damage.
+     */
+    private synchronized void loadLatest() {
+        checkOpen();
+        String name = dir.resolve(Manifest.FILE_NAME).toString();
+        for (int attempt = 0; ; attempt++) {
+            byte[] bytes = readManifest();
+            if (Arrays.equals(bytes, loadedBytes)) {
+                return;
+            }
+            loadedBytes = bytes;
+            boolean complete = load(Manifest.parse(bytes, name));
+            if (complete || attempt >= 100 || Arrays.equals(bytes, readManifest())) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Makes {@code m} this database's state, holding the lock of each of its table generations (and releasing
+     * those of the state before). Returns false when some table's files are missing or damaged: that table
+     * stays listed and fails when read, naming its file.
+     */
+    private boolean load(Manifest m) {
+        Map<String, Table> next = new LinkedHashMap<>();
+        Set<Path> nextHeld = new HashSet<>();
+        boolean complete = true;
+        try {
+            for (Manifest.TableEntry t : m.tables()) {
+                try {
+                    Path folder = tableDir(t.schema().name());
+                    if (Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
+                        inside(folder);
+                        Path lock = generationLock(t.schema().name(), t.generation());
+                        if (nextHeld.add(lock) && !held.contains(lock)) {
+                            locks.hold(lock);
+                            held.add(lock);
+                        }
+                    }
+                    for (Manifest.ColumnEntry c : t.columns()) {
+                        checkPresent(c.data());
+                        checkPresent(c.validity());
+                        checkPresent(c.dictionary());
+                    }
+                } catch (StorageException | IOException e) {
+                    complete = false; // this table fails alone, when read
+                }
+                String key = t.schema().name().toLowerCase(Locale.ROOT);
+                if (tablesFrom != null && t.equals(tablesFrom.table(key)) && tables.containsKey(key)) {
+                    next.put(key, tables.get(key)); // the same generation: keep what is mapped already
+                    continue;
+                }
+                List<Column> cols = new ArrayList<>();
+                for (int i = 0; i < t.columns().size(); i++) {
+                    Manifest.ColumnEntry c = t.columns().get(i);
+                    cols.add(new Column(t.schema().columns().get(i), t.rows(), c.stats(), c.data(), c.validity(),
+                            c.dictionary(), this::map));
+                }
+                next.put(t.schema().name().toLowerCase(Locale.ROOT),
+                        new Table(t.schema(), t.rows(), t.generation(), cols));
+            }
+        } finally {
+            for (Path p : held) {
+                if (!nextHeld.contains(p)) {
+                    locks.release(p);
+                }
+            }
+            held.retainAll(nextHeld);
+        }
+        manifest = m;
+        tablesFrom = m;
+        tables.clear();
+        tables.putAll(next);
+        return complete;
+    }
+
+    /**
+     * The real path of {@code p}, refused when it leads out of the database (through a symbolic link of a
+     * table folder or a file).
+     */
+    private Path inside(Path p) throws IOException {
+        Path real = p.toRealPath();
+        if (!real.startsWith(realDir)) {
+            throw new StorageException("refusing " + p + ": it leads out of the database " + dir + " (to " + real
+                    + ") through a symbolic link");
+        }
+        return real;
+    }
+
+    /** The real path of a file the manifest names, checked to lie inside the database. */
+    Path resolve(FileEntry f) {
+        Path p = dir.resolve(f.path());
+        try {
+            return inside(p);
+        } catch (NoSuchFileException e) {
+            throw new StorageException("damaged database " + dir + ": file " + p + " is missing");
+        } catch (IOException e) {
+            throw new StorageException("damaged database " + dir + ": cannot read " + p + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Checks that a folder the database writes into lies inside it. */
+    void checkInside(Path folder) {
+        try {
+            inside(folder);
+        } catch (IOException e) {
+            throw new StorageException("cannot use " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Path checkPresent(FileEntry f) {
         if (f == null) {
-            return;
+            return null;
         }
         Path p = dir.resolve(f.path());
+        Path real = resolve(f);
         long size;
         try {
-            size = Files.size(p);
+            size = Files.size(real);
         } catch (NoSuchFileException e) {
             throw new StorageException("damaged database " + dir + ": file " + p + " is missing");
         } catch (IOException e) {
@@ -243,21 +552,20 @@ public final class Database implements AutoCloseable {
             throw new StorageException("damaged database " + dir + ": file " + p + " has " + size
                     + " bytes, the manifest says " + f.bytes() + (size < f.bytes() ? " (truncated)" : ""));
         }
+        return real;
     }
 
     /** Maps a file read-only and verifies its CRC32C against the manifest. */
     private MemorySegment map(FileEntry f) {
         Path p = dir.resolve(f.path());
         synchronized (this) {
-            if (closed) {
-                throw new StorageException("database " + dir + " is closed");
-            }
+            checkOpen();
         }
-        checkPresent(f);
+        Path real = checkPresent(f);
         if (f.bytes() == 0) {
             return MemorySegment.NULL;
         }
-        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
+        try (FileChannel ch = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
             MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, f.bytes(), arena);
             long crc = crc32c(seg);
             if (crc != f.crc32c()) {
@@ -267,6 +575,12 @@ public final class Database implements AutoCloseable {
             return seg;
         } catch (IOException e) {
             throw new StorageException("cannot map " + p + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new StorageException("database " + dir + " is closed");
         }
     }
 
@@ -296,10 +610,23 @@ public final class Database implements AutoCloseable {
 
     /** Unmaps every file. Columns read from this database must not be used afterwards. */
     @Override
-    public synchronized void close() {
-        if (!closed) {
-            closed = true;
-            arena.close();
+    public void close() {
+        synchronized (writeMutex) {
+            if (writeHolds > 0) {
+                writeHolds = 0;
+                writerLock.close();
+                writerLock = null;
+            }
+        }
+        synchronized (this) {
+            if (!closed) {
+                closed = true;
+                for (Path p : held) {
+                    locks.release(p);
+                }
+                held.clear();
+                arena.close();
+            }
         }
     }
 }

@@ -9,8 +9,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The database manifest: every table's schema, row count, generation, files, checksums and statistics. */
-record Manifest(List<TableEntry> tables) {
+/**
+ * The database manifest: every table's schema, row count, generation, files, checksums and statistics; the
+ * last generation number handed out (numbers are never reused, so a generation's file names are never written
+ * twice); and the retired generations whose files a writer could not delete yet because a reader still needed
+ * them. Every file path is relative to the database directory and lies in its table's folder: {@link #parse}
+ * refuses any other.
+ */
+record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired) {
 
     static final int FORMAT = 1;
     static final String FILE_NAME = "manifest.json";
@@ -22,10 +28,58 @@ record Manifest(List<TableEntry> tables) {
     record ColumnEntry(FileEntry data, FileEntry validity, FileEntry dictionary, ColumnStats stats) {
     }
 
+    /** A replaced or dropped table version whose files are deleted once no reader holds its generation. */
+    record Retired(String table, int generation, List<String> files) {
+        Retired {
+            files = List.copyOf(files);
+        }
+    }
+
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     Manifest {
         tables = List.copyOf(tables);
+        retired = List.copyOf(retired);
+        for (TableEntry t : tables) {
+            lastGeneration = Math.max(lastGeneration, t.generation());
+        }
+        for (Retired r : retired) {
+            lastGeneration = Math.max(lastGeneration, r.generation());
+        }
+    }
+
+    Manifest(List<TableEntry> tables) {
+        this(tables, 0, List.of());
+    }
+
+    /** Every file a table version names, as paths relative to the database directory. */
+    static List<String> files(TableEntry t) {
+        List<String> out = new ArrayList<>();
+        for (ColumnEntry c : t.columns()) {
+            for (FileEntry f : new FileEntry[] {c.data(), c.validity(), c.dictionary()}) {
+                if (f != null) {
+                    out.add(f.path());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A copy where {@code old} (a table version being replaced or dropped; null: none) is retired. */
+    Manifest retiring(TableEntry old) {
+        if (old == null) {
+            return this;
+        }
+        List<Retired> r = new ArrayList<>(retired);
+        r.add(new Retired(old.schema().name().toLowerCase(java.util.Locale.ROOT), old.generation(), files(old)));
+        return new Manifest(tables, lastGeneration, r);
+    }
+
+    /** A copy without the retired generations in {@code collected}. */
+    Manifest withoutRetired(java.util.Collection<Retired> collected) {
+        List<Retired> r = new ArrayList<>(retired);
+        r.removeAll(collected);
+        return new Manifest(tables, lastGeneration, r);
     }
 
     TableEntry table(String name) {
@@ -54,12 +108,13 @@ record Manifest(List<TableEntry> tables) {
         if (!replaced && entry != null) {
             out.add(entry);
         }
-        return new Manifest(out);
+        return new Manifest(out, lastGeneration, retired);
     }
 
     byte[] toJson() {
         ObjectNode root = JSON.createObjectNode();
         root.put("format", FORMAT);
+        root.put("generation", lastGeneration);
         ArrayNode ts = root.putArray("tables");
         for (TableEntry t : tables) {
             ObjectNode tn = ts.addObject();
@@ -87,6 +142,16 @@ record Manifest(List<TableEntry> tables) {
                 putRaw(st, "min", c.stats().min());
                 putRaw(st, "max", c.stats().max());
                 st.put("unique", c.stats().unique());
+            }
+        }
+        if (!retired.isEmpty()) {
+            ArrayNode rs = root.putArray("retired");
+            for (Retired r : retired) {
+                ObjectNode rn = rs.addObject();
+                rn.put("table", r.table());
+                rn.put("generation", r.generation());
+                ArrayNode fs = rn.putArray("files");
+                r.files().forEach(fs::add);
             }
         }
         try {
@@ -130,6 +195,7 @@ record Manifest(List<TableEntry> tables) {
             for (JsonNode tn : root.get("tables")) {
                 List<ColumnSchema> schemas = new ArrayList<>();
                 List<ColumnEntry> cols = new ArrayList<>();
+                String table = tn.get("name").asText();
                 for (JsonNode cn : tn.get("columns")) {
                     DataType type = DataType.parse(cn.get("type").asText());
                     schemas.add(new ColumnSchema(cn.get("name").asText(), type, cn.get("nullable").asBoolean()));
@@ -137,23 +203,37 @@ record Manifest(List<TableEntry> tables) {
                     ColumnStats stats = new ColumnStats(st.get("nulls").asLong(), st.get("distinct").asLong(),
                             raw(type, st.get("min")), raw(type, st.get("max")),
                             st.has("unique") && st.get("unique").asBoolean());
-                    cols.add(new ColumnEntry(file(cn.get("data")), file(cn.get("validity")),
-                            file(cn.get("dictionary")), stats));
+                    cols.add(new ColumnEntry(file(cn.get("data"), table, fileName),
+                            file(cn.get("validity"), table, fileName), file(cn.get("dictionary"), table, fileName),
+                            stats));
                 }
-                tables.add(new TableEntry(new TableSchema(tn.get("name").asText(), schemas), tn.get("rows").asLong(),
+                tables.add(new TableEntry(new TableSchema(table, schemas), tn.get("rows").asLong(),
                         tn.get("generation").asInt(), cols));
             }
-            return new Manifest(tables);
+            List<Retired> retired = new ArrayList<>();
+            if (root.has("retired")) {
+                for (JsonNode rn : root.get("retired")) {
+                    String table = rn.get("table").asText();
+                    TableSchema.checkName(table, "table");
+                    List<String> files = new ArrayList<>();
+                    for (JsonNode fn : rn.get("files")) {
+                        files.add(checkPath(fn.asText(), table, fileName));
+                    }
+                    retired.add(new Retired(table.toLowerCase(java.util.Locale.ROOT), rn.get("generation").asInt(),
+                            files));
+                }
+            }
+            return new Manifest(tables, root.has("generation") ? root.get("generation").asInt() : 0, retired);
         } catch (java.io.IOException | NullPointerException | IllegalArgumentException e) {
             throw new StorageException(fileName + " is damaged: " + e.getMessage(), e);
         }
     }
 
-    private static FileEntry file(JsonNode n) {
+    private static FileEntry file(JsonNode n, String table, String fileName) {
         if (n == null || n.isNull()) {
             return null;
         }
-        return new FileEntry(n.get("path").asText(), n.get("bytes").asLong(),
+        return new FileEntry(checkPath(n.get("path").asText(), table, fileName), n.get("bytes").asLong(),
                 Long.parseUnsignedLong(n.get("crc32c").asText(), 16));
     }
 
@@ -166,5 +246,24 @@ record Manifest(List<TableEntry> tables) {
             case VARCHAR -> n.asText();
             default -> n.asLong();
         };
+    }
+
+    /**
+     * A file path of table {@code table} as a manifest may name it: relative, normalized, {@code folder/name}
+     * where folder is the table's folder. Anything else (absolute, {@code ..}, another folder) is refused, so a
+     * manifest can never make Tessera read or delete a file outside the database.
+     */
+    static String checkPath(String path, String table, String fileName) {
+        String folder = table.toLowerCase(java.util.Locale.ROOT);
+        int slash = path.indexOf('/');
+        String name = slash < 0 ? "" : path.substring(slash + 1);
+        boolean ok = slash > 0 && path.substring(0, slash).equals(folder) && !name.isEmpty()
+                && name.indexOf('/') < 0 && name.indexOf('\\') < 0 && name.indexOf('\0') < 0
+                && !name.equals(".") && !name.equals("..");
+        if (!ok) {
+            throw new StorageException(fileName + " is damaged: it names the file '" + path + "' for table " + table
+                    + ", which is not a file of the table's folder " + folder + "/ inside the database");
+        }
+        return path;
     }
 }

@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -27,20 +28,42 @@ public final class TableWriter implements AutoCloseable {
 
     private final Database db;
     private final TableSchema schema;
+    private final int baseGeneration;
     private final int generation;
     private final Path tableDir;
     private final ColumnSink[] sinks;
     private long rows;
     private boolean done;
+    private boolean createdFolder;
+    private boolean holdsWriterLock;
 
-    TableWriter(Database db, TableSchema schema, Table existing) {
+    /**
+     * A writer of table {@code schema} (replace or create), or, when {@code appendTo} is given, one that appends
+     * to that table as the last committed write left it. Takes the database's writer lock until commit or close.
+     */
+    TableWriter(Database db, TableSchema schema, String appendTo) {
         this.db = db;
+        db.beginWrite();
+        holdsWriterLock = true;
+        Table existing = null;
+        try {
+            if (appendTo != null) {
+                existing = db.table(appendTo);
+                schema = existing.schema();
+            }
+        } catch (RuntimeException e) {
+            releaseWriterLock();
+            throw e;
+        }
         this.schema = schema;
-        this.generation = db.nextGeneration(schema.name());
+        this.baseGeneration = existing == null ? -1 : existing.generation();
+        this.generation = db.nextGeneration();
         this.tableDir = db.tableDir(schema.name());
         this.sinks = new ColumnSink[schema.columns().size()];
         try {
+            createdFolder = !Files.exists(tableDir, LinkOption.NOFOLLOW_LINKS);
             Files.createDirectories(tableDir);
+            db.checkInside(tableDir);
             for (int i = 0; i < sinks.length; i++) {
                 sinks[i] = new ColumnSink(schema.columns().get(i), i);
             }
@@ -54,6 +77,13 @@ public final class TableWriter implements AutoCloseable {
             abort();
             throw e instanceof StorageException se ? se
                     : new StorageException("cannot start writing table " + schema.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void releaseWriterLock() {
+        if (holdsWriterLock) {
+            holdsWriterLock = false;
+            db.endWrite();
         }
     }
 
@@ -104,8 +134,9 @@ public final class TableWriter implements AutoCloseable {
                 s.renameIntoPlace();
             }
             Database.forceDirectory(tableDir);
-            Table t = db.commit(new Manifest.TableEntry(schema, rows, generation, entries));
+            Table t = db.commit(new Manifest.TableEntry(schema, rows, generation, entries), baseGeneration);
             done = true;
+            releaseWriterLock();
             return t;
         } catch (RuntimeException e) {
             abort();
@@ -130,17 +161,21 @@ public final class TableWriter implements AutoCloseable {
 
     private void abort() {
         done = true;
-        for (ColumnSink s : sinks) {
-            if (s != null) {
-                s.discard();
+        try {
+            for (ColumnSink s : sinks) {
+                if (s != null) {
+                    s.discard();
+                }
             }
-        }
-        try (var files = Files.list(tableDir)) {
-            if (files.findAny().isEmpty()) {
-                Files.deleteIfExists(tableDir);
+            if (createdFolder) {
+                try {
+                    Files.deleteIfExists(tableDir); // only when empty
+                } catch (IOException e) {
+                    // the folder stays; it holds nothing the manifest names
+                }
             }
-        } catch (IOException e) {
-            // the folder stays; it holds nothing the manifest names
+        } finally {
+            releaseWriterLock();
         }
     }
 
@@ -171,11 +206,11 @@ public final class TableWriter implements AutoCloseable {
             this.tmpData = tableDir.resolve(base + ".bin.tmp");
             this.finalData = tableDir.resolve(base + ".bin");
             this.ch = FileChannel.open(tmpData, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ);
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         }
 
         void copyFrom(Column old, long oldRows) throws IOException {
-            try (FileChannel in = FileChannel.open(db.directory().resolve(old.dataFile().path()), StandardOpenOption.READ)) {
+            try (FileChannel in = FileChannel.open(db.resolve(old.dataFile()), StandardOpenOption.READ)) {
                 long pos = 0;
                 long size = in.size();
                 while (pos < size) {

@@ -1,5 +1,6 @@
 package io.tessera.storage;
 
+import io.tessera.api.Tessera;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StorageDamageTest {
 
     static final TableSchema SCHEMA = TableSchema.parse("nums", "a BIGINT NOT NULL, s VARCHAR NOT NULL");
+    static final TableSchema OTHER = TableSchema.parse("other", "a BIGINT NOT NULL, s VARCHAR NOT NULL");
 
     static Path create(Path dir) {
         try (Database db = Database.openOrCreate(dir); TableWriter w = db.replace(SCHEMA)) {
@@ -33,14 +35,49 @@ class StorageDamageTest {
     }
 
     @Test
-    void truncatedColumnFileFailsAtOpenNamingTheFile(@TempDir Path dir) throws IOException {
+    void truncatedColumnFileFailsWhenReadNamingTheFile(@TempDir Path dir) throws IOException {
         Path file = create(dir);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             ch.truncate(ch.size() - 8);
         }
-        StorageException e = assertThrows(StorageException.class, () -> Database.open(dir));
-        assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
-        assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+        try (Database db = Database.open(dir)) {
+            StorageException e = assertThrows(StorageException.class, () -> db.table("nums").column("a").getLong(0));
+            assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
+            assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+        }
+    }
+
+    @Test
+    void truncatedDictionaryFailsItsTableAloneTheOthersStayUsable(@TempDir Path dir) throws IOException {
+        create(dir);
+        try (Database db = Database.open(dir); TableWriter w = db.replace(OTHER)) {
+            RowBatch b = new RowBatch(OTHER, 3);
+            for (int i = 0; i < 3; i++) {
+                b.column(0).appendLong(i + 1);
+                b.column(1).appendString("w" + i);
+            }
+            w.write(b);
+            w.commit();
+        }
+        Path dict;
+        try (Database db = Database.open(dir)) {
+            dict = dir.resolve(db.table("nums").column("s").dictionaryFile().path());
+        }
+        try (FileChannel ch = FileChannel.open(dict, StandardOpenOption.WRITE)) {
+            ch.truncate(ch.size() / 2);
+        }
+        try (Database db = Database.open(dir)) {
+            assertEquals("w2", db.table("other").column("s").getString(2), "another table still reads");
+            StorageException e = assertThrows(StorageException.class,
+                    () -> db.table("nums").column("s").getString(0));
+            assertTrue(e.getMessage().contains(dict.toString()), e.getMessage());
+        }
+        try (Tessera t = Tessera.open(dir)) {
+            assertEquals(6L, ((Number) t.query("select sum(a) from other").get(0, 0)).longValue());
+            RuntimeException e = assertThrows(RuntimeException.class,
+                    () -> t.query("select count(*) from nums where s = 'v1'"));
+            assertTrue(String.valueOf(e.getMessage()).contains(dict.toString()), e.getMessage());
+        }
     }
 
     @Test
