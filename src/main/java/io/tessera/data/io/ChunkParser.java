@@ -317,7 +317,7 @@ final class ChunkParser {
                 case VARCHAR -> cb.appendString(strings[col].get(b, s, e));
             }
         } catch (IllegalArgumentException ex) {
-            throw new FieldError(col, ex.getMessage());
+            throw new FieldError(col, MessageText.valueMessage(ex.getMessage(), b, s, e));
         }
     }
 

@@ -14,7 +14,9 @@ import static io.tessera.data.io.ImportTestSupport.files;
 import static io.tessera.data.io.ImportTestSupport.opts;
 import static io.tessera.data.io.ImportTestSupport.rows;
 import static io.tessera.data.io.ImportTestSupport.write;
+import static io.tessera.data.io.ImportTestSupport.writeBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -184,5 +186,44 @@ class ImportErrorTest {
         Path f = dir.resolve("nope.tbl");
         ImportException e = fails(name(f) + ": no such file", f);
         assertTrue(e.getMessage().contains("nope.tbl"));
+    }
+
+    /** Only printable ASCII and printable non-ASCII characters: nothing a terminal would act on. */
+    private static void assertPrintable(String message) {
+        message.codePoints().forEach(cp -> assertTrue(MessageText.printable(cp),
+                () -> "U+" + Integer.toHexString(cp) + " in " + message));
+    }
+
+    @Test
+    void bytesOfABadFileAreEscapedInTheMessage() {
+        // a terminal escape sequence and a bell in a BIGINT field
+        Path f = writeBytes(dir, "esc.tbl", "3|\u001b[2J\u001b]0;owned\u0007|1.00|1996-01-01|true|x|\n");
+        ImportException e = fails(name(f) + ":1: column 2 (n): invalid BIGINT '\\x1b[2J\\x1b]0;owned\\x07'", f);
+        assertPrintable(e.getMessage());
+        // bytes that are not UTF-8 show as themselves, not as U+FFFD
+        Path g = writeBytes(dir, "bin.tbl", "4\u00ff\u00fe\u0000|1|1.00|1996-01-01|true|x|\n");
+        e = fails(name(g) + ":1: column 1 (k): invalid INTEGER '4\\xff\\xfe\\x00'", g);
+        assertPrintable(e.getMessage());
+        // a right-to-left override (U+202E, UTF-8 E2 80 AE) and a C1 control (U+009B, C2 9B) in a date; a backslash
+        Path h = writeBytes(dir, "bidi.tbl", "5|1|1.00|\u00e2\u0080\u00ae1996-01-01\u00c2\u009b\\|true|x|\n");
+        e = fails(name(h) + ":1: column 4 (d): invalid date '\\u202e1996-01-01\\u009b\\\\' (expected yyyy-mm-dd)", h);
+        assertPrintable(e.getMessage());
+        // printable non-ASCII stays readable
+        Path k = write(dir, "ok.tbl", "6|1|1.00|1996-01-01|oui-été|x|\n");
+        fails(name(k) + ":1: column 5 (f): invalid boolean 'oui-été'", k);
+    }
+
+    @Test
+    void aLongValueIsCutInTheMessage() {
+        String digits = "1234567890".repeat(100_000); // a megabyte of digits and one letter in a DECIMAL field
+        Path f = write(dir, "long.tbl", "3|1|" + digits + "x|1996-01-01|true|x|\n");
+        ImportException e = fails(name(f) + ":1: column 3 (m): invalid decimal '" + digits.substring(0, 64)
+                + "'... (1000001 bytes)", f);
+        assertTrue(e.getMessage().length() < 200, e.getMessage());
+        // cut at a character boundary: 21 three-byte characters are 63 bytes, the 22nd would pass 64
+        String wide = "中".repeat(30);
+        Path g = write(dir, "wide.tbl", "3|" + wide + "|1.00|1996-01-01|true|x|\n");
+        fails(name(g) + ":1: column 2 (n): invalid BIGINT '" + wide.substring(0, 21) + "'... (90 bytes)", g);
+        assertFalse(MessageText.quote(new byte[0], 0, 0).contains("..."));
     }
 }

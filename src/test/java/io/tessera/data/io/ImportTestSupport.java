@@ -55,6 +55,17 @@ final class ImportTestSupport {
         }
     }
 
+    /** Writes each char of content (all below U+0100) as one byte, so that a test can write any bytes. */
+    static Path writeBytes(Path dir, String name, String content) {
+        try {
+            Path p = dir.resolve(name);
+            Files.write(p, content.getBytes(StandardCharsets.ISO_8859_1));
+            return p;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static TableImporter.Options opts() {
         return TableImporter.Options.defaults();
     }
