@@ -55,7 +55,7 @@ final class ChunkParser {
     private ColumnBuilder[] out;
     private long line; // lines (LFs) passed since the chunk's start
 
-    ChunkParser(TableSchema schema, ImportFormat format, byte delim) {
+    ChunkParser(TableSchema schema, ImportFormat format, byte delim, InvalidUtf8 invalidUtf8) {
         this.schema = schema;
         this.csv = format == ImportFormat.CSV;
         this.delim = delim;
@@ -70,7 +70,7 @@ final class ChunkParser {
             types[i] = c.type();
             nullable[i] = c.nullable();
             if (kinds[i] == TypeKind.VARCHAR) {
-                strings[i] = new StringCache();
+                strings[i] = new StringCache(invalidUtf8 == InvalidUtf8.ERROR);
             }
         }
     }
@@ -314,37 +314,66 @@ final class ChunkParser {
                 case DECIMAL -> cb.appendLong(dec.parseDecimal(b, s, e, types[col].precision(), types[col].scale()));
                 case DOUBLE -> cb.appendDouble(dec.parseDouble(b, s, e));
                 case BOOLEAN -> cb.appendBoolean(dec.parseBoolean(b, s, e));
-                case VARCHAR -> cb.appendString(strings[col].get(b, s, e));
+                case VARCHAR -> {
+                    String v = strings[col].get(b, s, e);
+                    if (v == null) {
+                        throw new FieldError(col, "invalid UTF-8 at byte " + (Utf8.firstInvalid(b, s, e) - s + 1)
+                                + " of the value: " + MessageText.quote(b, s, e)
+                                + " (use --invalid-utf8 replace to store U+FFFD instead)");
+                    }
+                    cb.appendString(v);
+                }
             }
         } catch (IllegalArgumentException ex) {
             throw new FieldError(col, MessageText.valueMessage(ex.getMessage(), b, s, e));
         }
     }
 
-    /** Reuses the String of a recently seen byte sequence, so repeated short values cost no allocation. */
+    /**
+     * Decodes UTF-8 values and reuses the String of a recently seen byte sequence, so repeated short values cost
+     * no allocation. Strict: a value that is not well-formed UTF-8 gives null (a cached value was checked when it
+     * was cached); otherwise {@link Utf8#decodeReplacing} puts U+FFFD for what is invalid.
+     */
     static final class StringCache {
         private static final int SIZE = 1024;
         private final byte[][] keys = new byte[SIZE][];
         private final String[] values = new String[SIZE];
+        private final boolean strict;
+
+        StringCache(boolean strict) {
+            this.strict = strict;
+        }
 
         String get(byte[] b, int s, int e) {
             int n = e - s;
             if (n > 64) {
-                return new String(b, s, n, StandardCharsets.UTF_8);
+                return decode(b, s, e);
             }
             int h = n;
+            int high = 0; // negative when a byte is not ASCII
             for (int i = s; i < e; i++) {
-                h = 31 * h + b[i];
+                byte c = b[i];
+                h = 31 * h + c;
+                high |= c;
             }
             int slot = (h ^ (h >>> 16)) & (SIZE - 1);
             byte[] k = keys[slot];
             if (k != null && Arrays.equals(k, 0, k.length, b, s, e)) {
                 return values[slot];
             }
-            String v = new String(b, s, n, StandardCharsets.UTF_8);
-            keys[slot] = Arrays.copyOfRange(b, s, e);
-            values[slot] = v;
+            String v = high < 0 ? decode(b, s, e) : new String(b, s, n, StandardCharsets.UTF_8);
+            if (v != null) {
+                keys[slot] = Arrays.copyOfRange(b, s, e);
+                values[slot] = v;
+            }
             return v;
+        }
+
+        private String decode(byte[] b, int s, int e) {
+            if (Utf8.firstInvalid(b, s, e) >= 0) {
+                return strict ? null : Utf8.decodeReplacing(b, s, e);
+            }
+            return new String(b, s, e - s, StandardCharsets.UTF_8);
         }
     }
 }

@@ -32,41 +32,49 @@ public final class TableImporter {
     static final int MAX_RECORD_BYTES = 64 << 20;
 
     /**
-     * @param format     null: from each file's name ({@code .tbl} is tbl, anything else csv)
-     * @param delimiter  null: the format's default ({@code |} for tbl, {@code ,} for csv)
-     * @param header     skip the first record of every file
-     * @param threads    parser threads, at least 1
-     * @param chunkBytes bytes read per chunk
+     * @param format      null: from each file's name ({@code .tbl} is tbl, anything else csv)
+     * @param delimiter   null: the format's default ({@code |} for tbl, {@code ,} for csv)
+     * @param header      skip the first record of every file
+     * @param threads     parser threads, at least 1
+     * @param chunkBytes  bytes read per chunk
+     * @param invalidUtf8 what a VARCHAR field that is not UTF-8 does: an error, or U+FFFD stored for it
      */
-    public record Options(ImportFormat format, Byte delimiter, boolean header, int threads, int chunkBytes) {
+    public record Options(ImportFormat format, Byte delimiter, boolean header, int threads, int chunkBytes,
+                          InvalidUtf8 invalidUtf8) {
         public Options {
             if (threads < 1 || chunkBytes < 1) {
                 throw new IllegalArgumentException("threads and chunk size must be positive");
             }
+            java.util.Objects.requireNonNull(invalidUtf8, "invalidUtf8");
         }
 
         public static Options defaults() {
-            return new Options(null, null, false, Runtime.getRuntime().availableProcessors(), 8 << 20);
+            return new Options(null, null, false, Runtime.getRuntime().availableProcessors(), 8 << 20,
+                    InvalidUtf8.ERROR);
         }
 
         public Options withFormat(ImportFormat f) {
-            return new Options(f, delimiter, header, threads, chunkBytes);
+            return new Options(f, delimiter, header, threads, chunkBytes, invalidUtf8);
         }
 
         public Options withDelimiter(Byte d) {
-            return new Options(format, d, header, threads, chunkBytes);
+            return new Options(format, d, header, threads, chunkBytes, invalidUtf8);
         }
 
         public Options withHeader(boolean h) {
-            return new Options(format, delimiter, h, threads, chunkBytes);
+            return new Options(format, delimiter, h, threads, chunkBytes, invalidUtf8);
         }
 
         public Options withThreads(int t) {
-            return new Options(format, delimiter, header, t, chunkBytes);
+            return new Options(format, delimiter, header, t, chunkBytes, invalidUtf8);
         }
 
         public Options withChunkBytes(int c) {
-            return new Options(format, delimiter, header, threads, c);
+            return new Options(format, delimiter, header, threads, c, invalidUtf8);
+        }
+
+        public Options withInvalidUtf8(InvalidUtf8 u) {
+            return new Options(format, delimiter, header, threads, chunkBytes, u);
         }
     }
 
@@ -135,7 +143,7 @@ public final class TableImporter {
                     while (!inflight.isEmpty()) {
                         nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
                     }
-                    ChunkParser.Result r = new ChunkParser(schema, format, delim).parse(buf, 0, n, first && o.header());
+                    ChunkParser.Result r = new ChunkParser(schema, format, delim, o.invalidUtf8()).parse(buf, 0, n, first && o.header());
                     CompletableFuture<ChunkParser.Result> done = CompletableFuture.completedFuture(r);
                     drain(done, writer, schema, name, nextLine); // throws when the parser found an error
                     throw new ImportException(name, nextLine, 0, name + ":" + nextLine + ": a record longer than "
@@ -144,7 +152,7 @@ public final class TableImporter {
                 boolean skipHeader = first && o.header();
                 first = false;
                 final int to = end;
-                ChunkParser parser = new ChunkParser(schema, format, delim);
+                ChunkParser parser = new ChunkParser(schema, format, delim, o.invalidUtf8());
                 inflight.add(pool.submit(() -> parser.parse(buf, 0, to, skipHeader)));
                 carry = java.util.Arrays.copyOfRange(buf, end, n);
                 while (inflight.size() >= window) {

@@ -59,6 +59,58 @@ final class Utf8 {
         return -1;
     }
 
+    /**
+     * {@code b[s, e)} decoded, with U+FFFD for each maximal subpart of an ill-formed sequence, the practice the
+     * Unicode standard recommends (section 3.9): a character cut short is one U+FFFD, any other invalid byte one.
+     */
+    static String decodeReplacing(byte[] b, int s, int e) {
+        StringBuilder out = new StringBuilder(e - s);
+        int i = s;
+        while (i < e) {
+            int n = sequenceLength(b, i, e);
+            if (n > 0) {
+                out.appendCodePoint(codePoint(b, i, n));
+                i += n;
+            } else {
+                out.append('\uFFFD');
+                i += maximalSubpart(b, i, e);
+            }
+        }
+        return out.toString();
+    }
+
+    /** Length of the longest start of a well-formed sequence at {@code b[i]}, where none is whole (at least 1). */
+    private static int maximalSubpart(byte[] b, int i, int e) {
+        int c = b[i] & 0xff;
+        int need;
+        int lo = 0x80;
+        int hi = 0xbf;
+        if (c >= 0xc2 && c < 0xe0) {
+            need = 1;
+        } else if (c >= 0xe0 && c < 0xf0) {
+            need = 2;
+            lo = c == 0xe0 ? 0xa0 : lo;
+            hi = c == 0xed ? 0x9f : hi;
+        } else if (c >= 0xf0 && c < 0xf5) {
+            need = 3;
+            lo = c == 0xf0 ? 0x90 : lo;
+            hi = c == 0xf4 ? 0x8f : hi;
+        } else {
+            return 1;
+        }
+        int k = 1;
+        while (k <= need && i + k < e) {
+            int x = b[i + k] & 0xff;
+            if (x < lo || x > hi) {
+                break;
+            }
+            lo = 0x80;
+            hi = 0xbf;
+            k++;
+        }
+        return k;
+    }
+
     /** The code point of the well-formed sequence of length n at {@code b[i]}. */
     static int codePoint(byte[] b, int i, int n) {
         return switch (n) {

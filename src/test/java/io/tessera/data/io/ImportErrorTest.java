@@ -226,4 +226,52 @@ class ImportErrorTest {
         fails(name(g) + ":1: column 2 (n): invalid BIGINT '" + wide.substring(0, 21) + "'... (90 bytes)", g);
         assertFalse(MessageText.quote(new byte[0], 0, 0).contains("..."));
     }
+
+    private static final String HINT = " (use --invalid-utf8 replace to store U+FFFD instead)";
+
+    @Test
+    void bytesThatAreNotUtf8AreAnErrorNamingFileLineAndColumn() {
+        String ok = "3|1|1.00|1996-01-01|true|fine|\n";
+        Path f = writeBytes(dir, "latin1.tbl", ok + ok + "4|1|1.00|1996-01-01|true|ab\u00ffc|\n");
+        ImportException e = fails(name(f) + ":3: column 6 (s): invalid UTF-8 at byte 3 of the value: 'ab\\xffc'"
+                + HINT, f);
+        assertEquals(3, e.line());
+        assertEquals(6, e.column());
+        // Latin-1 text, the common case: é is E9, which starts a three-byte sequence that is cut short
+        Path g = writeBytes(dir, "cafe.tbl", "4|1|1.00|1996-01-01|true|caf\u00e9|\n");
+        fails(name(g) + ":1: column 6 (s): invalid UTF-8 at byte 4 of the value: 'caf\\xe9'" + HINT, g);
+        // each kind of ill-formed sequence: overlong, surrogate, above U+10FFFF, stray continuation, cut short
+        String[][] cases = {
+                {"\u00c0\u00af", "\\xc0\\xaf"},
+                {"\u00e0\u0080\u00af", "\\xe0\\x80\\xaf"},
+                {"\u00ed\u00a0\u0080", "\\xed\\xa0\\x80"},
+                {"\u00f4\u0090\u0080\u0080", "\\xf4\\x90\\x80\\x80"},
+                {"\u00f5\u0080\u0080\u0080", "\\xf5\\x80\\x80\\x80"},
+                {"\u0080", "\\x80"},
+                {"\u00e4\u00b8", "\\xe4\\xb8"},
+        };
+        for (String[] c : cases) {
+            Path h = writeBytes(dir, "bad.tbl", "4|1|1.00|1996-01-01|true|x" + c[0] + "|\n");
+            fails(name(h) + ":1: column 6 (s): invalid UTF-8 at byte 2 of the value: 'x" + c[1] + "'" + HINT, h);
+        }
+        // a value longer than the string cache takes, in csv with doubled quotes, after a valid multi-byte character
+        String pad = "é".repeat(50);
+        Path k = writeBytes(dir, "long.csv", "4,1,1.00,1996-01-01,true,\"" + new String(pad.getBytes(
+                java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.ISO_8859_1)
+                + "\"\"\u00ff\"\n");
+        fails(name(k) + ":1: column 6 (s): invalid UTF-8 at byte 102 of the value: '" + pad.substring(0, 32)
+                + "'... (102 bytes)" + HINT, k);
+    }
+
+    @Test
+    void aBadByteDeepInALargeFileParsedInParallel() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i <= 200_000; i++) {
+            sb.append(i).append("|1|1.25|1996-01-01|false|").append(i == 123_457 ? "\u00fe" : "v" + i % 7)
+                    .append("|\n");
+        }
+        Path f = writeBytes(dir, "big.tbl", sb.toString());
+        fails(opts().withThreads(4).withChunkBytes(16 << 10),
+                name(f) + ":123457: column 6 (s): invalid UTF-8 at byte 1 of the value: '\\xfe'" + HINT, f);
+    }
 }
