@@ -150,10 +150,11 @@ public final class TableImporter {
                             + (MAX_RECORD_BYTES >> 20) + " MiB (an unterminated quote?)");
                 }
                 boolean skipHeader = first && o.header();
+                final int from = first && startsWithByteOrderMark(buf, end) ? UTF8_BOM.length : 0;
                 first = false;
                 final int to = end;
                 ChunkParser parser = new ChunkParser(schema, format, delim, o.invalidUtf8());
-                inflight.add(pool.submit(() -> parser.parse(buf, 0, to, skipHeader)));
+                inflight.add(pool.submit(() -> parser.parse(buf, from, to, skipHeader)));
                 carry = java.util.Arrays.copyOfRange(buf, end, n);
                 while (inflight.size() >= window) {
                     nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
@@ -205,6 +206,13 @@ public final class TableImporter {
         }
         writer.write(r.batch());
         return firstLine + r.lines();
+    }
+
+    /** The UTF-8 byte order mark (U+FEFF), which some tools write at the start of a file; it is not data. */
+    private static final byte[] UTF8_BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+
+    private static boolean startsWithByteOrderMark(byte[] buf, int n) {
+        return n >= UTF8_BOM.length && java.util.Arrays.equals(buf, 0, UTF8_BOM.length, UTF8_BOM, 0, UTF8_BOM.length);
     }
 
     private static int readFully(FileChannel ch, byte[] buf, int off, int len, long pos) throws IOException {

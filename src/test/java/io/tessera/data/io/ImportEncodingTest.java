@@ -137,4 +137,22 @@ class ImportEncodingTest {
         db = Database.open(dir.resolve("db"));
         assertEquals(List.of("ab\uFFFDc"), column(1));
     }
+
+    @Test
+    void aByteOrderMarkAtTheStartOfAFileIsNotData() {
+        // before the first value of a number column: not an invalid INTEGER
+        Path f = write(dir, "bom.tbl", "\uFEFF1|one|\n2|two|\n");
+        Path g = write(dir, "bom2.csv", "\uFEFFk,s\n3,three\n");
+        TableImporter.importFiles(db, "t", List.of(f), opts());
+        TableImporter.importFiles(db, "t", List.of(g), opts().withHeader(true));
+        assertEquals(List.of(1, 2, 3), column(0));
+
+        // before the first value of a text column it is dropped; anywhere else it is kept, also at a chunk start
+        db.createTable(TableSchema.parse("v", "s VARCHAR, k INTEGER"));
+        Path h = write(dir, "v.tbl", "\uFEFFa|1|\n\uFEFFb|2|\nc\uFEFF|3|\n");
+        Path only = write(dir, "only.tbl", "\uFEFF");
+        TableImporter.importFiles(db, "v", List.of(h, only, h), opts().withChunkBytes(8));
+        assertEquals(List.of("a", "\uFEFFb", "c\uFEFF", "a", "\uFEFFb", "c\uFEFF"),
+                rows(db.table("v")).stream().map(r -> r.get(0)).toList());
+    }
 }
