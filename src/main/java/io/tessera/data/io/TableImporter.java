@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,7 +27,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class TableImporter {
 
-    /** Where a record is longer than this, a CSV file is taken to have an unterminated quote. */
+    /**
+     * The longest record, line end included, that an import reads: a longer one is an error naming the limit (in
+     * a CSV file usually an unterminated quote), and memory stays bounded whatever the file holds.
+     */
     static final int MAX_RECORD_BYTES = 64 << 20;
 
     /**
@@ -126,7 +128,8 @@ public final class TableImporter {
             byte[] carry = new byte[0];
             boolean first = true;
             while (true) {
-                int want = (int) Math.min(o.chunkBytes(), size - pos);
+                // the buffer holds at most MAX_RECORD_BYTES, so a record found whole in it is within the limit
+                int want = (int) Math.min(Math.min(o.chunkBytes(), MAX_RECORD_BYTES - carry.length), size - pos);
                 byte[] buf = new byte[carry.length + want];
                 System.arraycopy(carry, 0, buf, 0, carry.length);
                 int got = readFully(ch, buf, carry.length, want, pos);
@@ -139,15 +142,15 @@ public final class TableImporter {
                         carry = buf; // one record longer than the chunk: read on
                         continue;
                     }
-                    // no record end in 64 MiB: report the parser's error (an unterminated quote), or this
+                    // no record end in the limit: earlier chunks' errors come first, then this one
                     while (!inflight.isEmpty()) {
                         nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
                     }
-                    ChunkParser.Result r = new ChunkParser(schema, format, delim, o.invalidUtf8()).parse(buf, 0, n, first && o.header());
-                    CompletableFuture<ChunkParser.Result> done = CompletableFuture.completedFuture(r);
-                    drain(done, writer, schema, name, nextLine); // throws when the parser found an error
-                    throw new ImportException(name, nextLine, 0, name + ":" + nextLine + ": a record longer than "
-                            + (MAX_RECORD_BYTES >> 20) + " MiB (an unterminated quote?)");
+                    throw new ImportException(name, nextLine, 0, name + ":" + nextLine + ": the record is longer than "
+                            + (MAX_RECORD_BYTES >> 20) + " MiB, the limit of one record"
+                            + (format == ImportFormat.CSV && endsInsideQuotes(buf, n)
+                            ? " (its first " + (MAX_RECORD_BYTES >> 20) + " MiB end inside a quoted field:"
+                            + " an unterminated quote?)" : ""));
                 }
                 boolean skipHeader = first && o.header();
                 final int from = first && startsWithByteOrderMark(buf, end) ? UTF8_BOM.length : 0;
@@ -226,6 +229,17 @@ public final class TableImporter {
             total += r;
         }
         return total;
+    }
+
+    /** Whether {@code buf[0, n)}, which starts at a record start, ends inside a quoted CSV field. */
+    private static boolean endsInsideQuotes(byte[] buf, int n) {
+        boolean inQuote = false;
+        for (int i = 0; i < n; i++) {
+            if (buf[i] == '"') {
+                inQuote = !inQuote;
+            }
+        }
+        return inQuote;
     }
 
     /**

@@ -15,6 +15,7 @@ import static io.tessera.data.io.ImportTestSupport.opts;
 import static io.tessera.data.io.ImportTestSupport.rows;
 import static io.tessera.data.io.ImportTestSupport.write;
 import static io.tessera.data.io.ImportTestSupport.writeBytes;
+import static io.tessera.data.io.ImportTestSupport.writeLarge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -273,5 +274,37 @@ class ImportErrorTest {
         Path f = writeBytes(dir, "big.tbl", sb.toString());
         fails(opts().withThreads(4).withChunkBytes(16 << 10),
                 name(f) + ":123457: column 6 (s): invalid UTF-8 at byte 1 of the value: '\\xfe'" + HINT, f);
+    }
+
+    @Test
+    void aRecordLongerThanTheLimitIsReportedAsSuch() {
+        String ok = "3|1|1.00|1996-01-01|true|x|\n";
+        // a 100 MB line: not "missing: the record has 1 fields"
+        Path f = writeLarge(dir, "huge.tbl", ok + "4|", "1", 100_000_000, "|1.00|1996-01-01|true|x|\n" + ok);
+        ImportException e = fails(name(f) + ":2: the record is longer than 64 MiB, the limit of one record", f);
+        assertEquals(2, e.line());
+        assertEquals(0, e.column());
+        // also as the last record of a file without a line end, and in a chunk after many small records
+        Path g = writeLarge(dir, "last.tbl", ok.repeat(1000), "a", TableImporter.MAX_RECORD_BYTES + 1, "");
+        fails(opts().withChunkBytes(1 << 20), name(g) + ":1001: the record is longer than 64 MiB, the limit of one record", g);
+        // in csv, where a quote left open is the usual cause, the message says so
+        Path h = writeLarge(dir, "open.csv", "3,1,1.00,1996-01-01,true,\"x\n", "line\n", 70 << 20, "");
+        fails(name(h) + ":1: the record is longer than 64 MiB, the limit of one record (its first 64 MiB end inside"
+                + " a quoted field: an unterminated quote?)", h);
+    }
+
+    @Test
+    void aRecordOfExactlyTheLimitIsRead() {
+        String head = "3|1|1.00|1996-01-01|true|";
+        String tail = "|\n";
+        Path f = writeLarge(dir, "max.tbl", head, "z", TableImporter.MAX_RECORD_BYTES - head.length() - tail.length(),
+                tail + "4|1|1.00|1996-01-01|true|y|\n");
+        TableImporter.importFiles(db, "t", List.of(f), opts());
+        assertEquals(4, db.table("t").rowCount());
+        Path g = writeLarge(dir, "over.tbl", head, "z", TableImporter.MAX_RECORD_BYTES - head.length() - tail.length() + 1,
+                tail);
+        ImportException e = assertThrows(ImportException.class,
+                () -> TableImporter.importFiles(db, "t", List.of(g), opts()));
+        assertEquals(name(g) + ":1: the record is longer than 64 MiB, the limit of one record", e.getMessage());
     }
 }
