@@ -1,6 +1,7 @@
 package io.tessera.cli;
 
 import io.tessera.data.io.ImportFormat;
+import io.tessera.data.io.InvalidUtf8;
 import io.tessera.data.io.TableImporter;
 import io.tessera.storage.Database;
 import picocli.CommandLine.Command;
@@ -48,6 +49,11 @@ public final class ImportCommand implements Runnable {
     @Option(names = "--threads", paramLabel = "N", description = "parser threads (default: all cores)")
     Integer threads;
 
+    @Option(names = "--invalid-utf8", paramLabel = "error|replace",
+            description = "a VARCHAR field that is not UTF-8: an error naming file, line and column (default),"
+                    + " or replace each invalid sequence with U+FFFD")
+    String invalidUtf8;
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "input files, appended in this order")
     List<Path> files;
 
@@ -62,6 +68,9 @@ public final class ImportCommand implements Runnable {
         }
         if (threads != null) {
             o = o.withThreads(threads);
+        }
+        if (invalidUtf8 != null) {
+            o = o.withInvalidUtf8(InvalidUtf8.parse(invalidUtf8));
         }
         try (Database d = Database.open(db.db).waitForOtherWriters(noWait.waits())) {
             long t0 = System.nanoTime();

@@ -5,7 +5,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * A reusable {@link CharSequence} view of bytes, so that the parsers of {@link io.tessera.storage.Values} can
  * read a field in place without a String per field. Bytes are read as ISO-8859-1 characters, which is exact for
- * the ASCII that numbers, dates and booleans are made of; {@link #toString} decodes UTF-8 (for messages).
+ * the ASCII that numbers, dates and booleans are made of; {@link #toString} decodes UTF-8 (for
+ * messages, which {@link MessageText#valueMessage} then shows with the field's own bytes escaped).
  */
 final class ByteChars implements CharSequence {
 

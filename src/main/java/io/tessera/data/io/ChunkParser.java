@@ -55,7 +55,7 @@ final class ChunkParser {
     private ColumnBuilder[] out;
     private long line; // lines (LFs) passed since the chunk's start
 
-    ChunkParser(TableSchema schema, ImportFormat format, byte delim) {
+    ChunkParser(TableSchema schema, ImportFormat format, byte delim, InvalidUtf8 invalidUtf8) {
         this.schema = schema;
         this.csv = format == ImportFormat.CSV;
         this.delim = delim;
@@ -70,7 +70,7 @@ final class ChunkParser {
             types[i] = c.type();
             nullable[i] = c.nullable();
             if (kinds[i] == TypeKind.VARCHAR) {
-                strings[i] = new StringCache();
+                strings[i] = new StringCache(invalidUtf8 == InvalidUtf8.ERROR, i);
             }
         }
     }
@@ -317,20 +317,44 @@ final class ChunkParser {
                 case VARCHAR -> cb.appendString(strings[col].get(b, s, e));
             }
         } catch (IllegalArgumentException ex) {
-            throw new FieldError(col, ex.getMessage());
+            throw valueError(col, ex, b, s, e);
         }
     }
 
-    /** Reuses the String of a recently seen byte sequence, so repeated short values cost no allocation. */
+    // the rare paths are methods of their own, so that store stays small enough (under 325 bytes of bytecode)
+    // to be inlined into the record loops
+
+    private static FieldError utf8Error(int col, byte[] b, int s, int e) {
+        return new FieldError(col, "invalid UTF-8 at byte " + (Utf8.firstInvalid(b, s, e) - s + 1)
+                + " of the value: " + MessageText.quote(b, s, e)
+                + " (use --invalid-utf8 replace to store U+FFFD instead)");
+    }
+
+    private static FieldError valueError(int col, IllegalArgumentException ex, byte[] b, int s, int e) {
+        return new FieldError(col, MessageText.valueMessage(ex.getMessage(), b, s, e));
+    }
+
+    /**
+     * Decodes the UTF-8 values of one column and reuses the String of a recently seen byte sequence, so repeated
+     * short values cost no allocation. Strict: a value that is not well-formed UTF-8 is a FieldError (a cached
+     * value was checked when it was cached); otherwise {@link Utf8#decodeReplacing} puts U+FFFD for what is invalid.
+     */
     static final class StringCache {
         private static final int SIZE = 1024;
         private final byte[][] keys = new byte[SIZE][];
         private final String[] values = new String[SIZE];
+        private final boolean strict;
+        private final int column;
+
+        StringCache(boolean strict, int column) {
+            this.strict = strict;
+            this.column = column;
+        }
 
         String get(byte[] b, int s, int e) {
             int n = e - s;
             if (n > 64) {
-                return new String(b, s, n, StandardCharsets.UTF_8);
+                return decode(b, s, e);
             }
             int h = n;
             for (int i = s; i < e; i++) {
@@ -341,10 +365,20 @@ final class ChunkParser {
             if (k != null && Arrays.equals(k, 0, k.length, b, s, e)) {
                 return values[slot];
             }
-            String v = new String(b, s, n, StandardCharsets.UTF_8);
+            String v = decode(b, s, e);
             keys[slot] = Arrays.copyOfRange(b, s, e);
             values[slot] = v;
             return v;
+        }
+
+        private String decode(byte[] b, int s, int e) {
+            if (Utf8.firstInvalid(b, s, e) >= 0) {
+                if (strict) {
+                    throw utf8Error(column, b, s, e);
+                }
+                return Utf8.decodeReplacing(b, s, e);
+            }
+            return new String(b, s, e - s, StandardCharsets.UTF_8);
         }
     }
 }

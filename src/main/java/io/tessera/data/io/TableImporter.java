@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,45 +27,56 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class TableImporter {
 
-    /** Where a record is longer than this, a CSV file is taken to have an unterminated quote. */
+    /**
+     * The longest record, line end included, that an import reads: a longer one is an error naming the limit (in
+     * a CSV file usually an unterminated quote), and memory stays bounded whatever the file holds.
+     */
     static final int MAX_RECORD_BYTES = 64 << 20;
 
     /**
-     * @param format     null: from each file's name ({@code .tbl} is tbl, anything else csv)
-     * @param delimiter  null: the format's default ({@code |} for tbl, {@code ,} for csv)
-     * @param header     skip the first record of every file
-     * @param threads    parser threads, at least 1
-     * @param chunkBytes bytes read per chunk
+     * @param format      null: from each file's name ({@code .tbl} is tbl, anything else csv)
+     * @param delimiter   null: the format's default ({@code |} for tbl, {@code ,} for csv)
+     * @param header      skip the first record of every file
+     * @param threads     parser threads, at least 1
+     * @param chunkBytes  bytes read per chunk
+     * @param invalidUtf8 what a VARCHAR field that is not UTF-8 does: an error, or U+FFFD stored for it
      */
-    public record Options(ImportFormat format, Byte delimiter, boolean header, int threads, int chunkBytes) {
+    public record Options(ImportFormat format, Byte delimiter, boolean header, int threads, int chunkBytes,
+                          InvalidUtf8 invalidUtf8) {
         public Options {
             if (threads < 1 || chunkBytes < 1) {
                 throw new IllegalArgumentException("threads and chunk size must be positive");
             }
+            java.util.Objects.requireNonNull(invalidUtf8, "invalidUtf8");
         }
 
         public static Options defaults() {
-            return new Options(null, null, false, Runtime.getRuntime().availableProcessors(), 8 << 20);
+            return new Options(null, null, false, Runtime.getRuntime().availableProcessors(), 8 << 20,
+                    InvalidUtf8.ERROR);
         }
 
         public Options withFormat(ImportFormat f) {
-            return new Options(f, delimiter, header, threads, chunkBytes);
+            return new Options(f, delimiter, header, threads, chunkBytes, invalidUtf8);
         }
 
         public Options withDelimiter(Byte d) {
-            return new Options(format, d, header, threads, chunkBytes);
+            return new Options(format, d, header, threads, chunkBytes, invalidUtf8);
         }
 
         public Options withHeader(boolean h) {
-            return new Options(format, delimiter, h, threads, chunkBytes);
+            return new Options(format, delimiter, h, threads, chunkBytes, invalidUtf8);
         }
 
         public Options withThreads(int t) {
-            return new Options(format, delimiter, header, t, chunkBytes);
+            return new Options(format, delimiter, header, t, chunkBytes, invalidUtf8);
         }
 
         public Options withChunkBytes(int c) {
-            return new Options(format, delimiter, header, threads, c);
+            return new Options(format, delimiter, header, threads, c, invalidUtf8);
+        }
+
+        public Options withInvalidUtf8(InvalidUtf8 u) {
+            return new Options(format, delimiter, header, threads, chunkBytes, u);
         }
     }
 
@@ -118,7 +128,8 @@ public final class TableImporter {
             byte[] carry = new byte[0];
             boolean first = true;
             while (true) {
-                int want = (int) Math.min(o.chunkBytes(), size - pos);
+                // the buffer holds at most MAX_RECORD_BYTES, so a record found whole in it is within the limit
+                int want = (int) Math.min(Math.min(o.chunkBytes(), MAX_RECORD_BYTES - carry.length), size - pos);
                 byte[] buf = new byte[carry.length + want];
                 System.arraycopy(carry, 0, buf, 0, carry.length);
                 int got = readFully(ch, buf, carry.length, want, pos);
@@ -131,21 +142,22 @@ public final class TableImporter {
                         carry = buf; // one record longer than the chunk: read on
                         continue;
                     }
-                    // no record end in 64 MiB: report the parser's error (an unterminated quote), or this
+                    // no record end in the limit: earlier chunks' errors come first, then this one
                     while (!inflight.isEmpty()) {
                         nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
                     }
-                    ChunkParser.Result r = new ChunkParser(schema, format, delim).parse(buf, 0, n, first && o.header());
-                    CompletableFuture<ChunkParser.Result> done = CompletableFuture.completedFuture(r);
-                    drain(done, writer, schema, name, nextLine); // throws when the parser found an error
-                    throw new ImportException(name, nextLine, 0, name + ":" + nextLine + ": a record longer than "
-                            + (MAX_RECORD_BYTES >> 20) + " MiB (an unterminated quote?)");
+                    throw new ImportException(name, nextLine, 0, name + ":" + nextLine + ": the record is longer than "
+                            + (MAX_RECORD_BYTES >> 20) + " MiB, the limit of one record"
+                            + (format == ImportFormat.CSV && endsInsideQuotes(buf, n)
+                            ? " (its first " + (MAX_RECORD_BYTES >> 20) + " MiB end inside a quoted field:"
+                            + " an unterminated quote?)" : ""));
                 }
                 boolean skipHeader = first && o.header();
+                final int from = first && startsWithByteOrderMark(buf, end) ? UTF8_BOM.length : 0;
                 first = false;
                 final int to = end;
-                ChunkParser parser = new ChunkParser(schema, format, delim);
-                inflight.add(pool.submit(() -> parser.parse(buf, 0, to, skipHeader)));
+                ChunkParser parser = new ChunkParser(schema, format, delim, o.invalidUtf8());
+                inflight.add(pool.submit(() -> parser.parse(buf, from, to, skipHeader)));
                 carry = java.util.Arrays.copyOfRange(buf, end, n);
                 while (inflight.size() >= window) {
                     nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
@@ -199,6 +211,13 @@ public final class TableImporter {
         return firstLine + r.lines();
     }
 
+    /** The UTF-8 byte order mark (U+FEFF), which some tools write at the start of a file; it is not data. */
+    private static final byte[] UTF8_BOM = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+
+    private static boolean startsWithByteOrderMark(byte[] buf, int n) {
+        return n >= UTF8_BOM.length && java.util.Arrays.equals(buf, 0, UTF8_BOM.length, UTF8_BOM, 0, UTF8_BOM.length);
+    }
+
     private static int readFully(FileChannel ch, byte[] buf, int off, int len, long pos) throws IOException {
         ByteBuffer bb = ByteBuffer.wrap(buf, off, len);
         int total = 0;
@@ -210,6 +229,17 @@ public final class TableImporter {
             total += r;
         }
         return total;
+    }
+
+    /** Whether {@code buf[0, n)}, which starts at a record start, ends inside a quoted CSV field. */
+    private static boolean endsInsideQuotes(byte[] buf, int n) {
+        boolean inQuote = false;
+        for (int i = 0; i < n; i++) {
+            if (buf[i] == '"') {
+                inQuote = !inQuote;
+            }
+        }
+        return inQuote;
     }
 
     /**

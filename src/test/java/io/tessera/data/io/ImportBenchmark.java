@@ -46,7 +46,7 @@ public final class ImportBenchmark {
                 for (int c = 0; c < chunks.size(); c++) {
                     byte[] b = chunks.get(c);
                     int end = ends.get(c);
-                    fs.add(pool.submit(() -> new ChunkParser(schema, ImportFormat.TBL, (byte) '|').parse(b, 0, end, false)));
+                    fs.add(pool.submit(() -> new ChunkParser(schema, ImportFormat.TBL, (byte) '|', InvalidUtf8.ERROR).parse(b, 0, end, false)));
                 }
                 long rows = 0;
                 for (Future<ChunkParser.Result> f : fs) {

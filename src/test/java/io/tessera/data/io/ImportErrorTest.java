@@ -14,7 +14,10 @@ import static io.tessera.data.io.ImportTestSupport.files;
 import static io.tessera.data.io.ImportTestSupport.opts;
 import static io.tessera.data.io.ImportTestSupport.rows;
 import static io.tessera.data.io.ImportTestSupport.write;
+import static io.tessera.data.io.ImportTestSupport.writeBytes;
+import static io.tessera.data.io.ImportTestSupport.writeLarge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -184,5 +187,124 @@ class ImportErrorTest {
         Path f = dir.resolve("nope.tbl");
         ImportException e = fails(name(f) + ": no such file", f);
         assertTrue(e.getMessage().contains("nope.tbl"));
+    }
+
+    /** Only printable ASCII and printable non-ASCII characters: nothing a terminal would act on. */
+    private static void assertPrintable(String message) {
+        message.codePoints().forEach(cp -> assertTrue(MessageText.printable(cp),
+                () -> "U+" + Integer.toHexString(cp) + " in " + message));
+    }
+
+    @Test
+    void bytesOfABadFileAreEscapedInTheMessage() {
+        // a terminal escape sequence and a bell in a BIGINT field
+        Path f = writeBytes(dir, "esc.tbl", "3|\u001b[2J\u001b]0;owned\u0007|1.00|1996-01-01|true|x|\n");
+        ImportException e = fails(name(f) + ":1: column 2 (n): invalid BIGINT '\\x1b[2J\\x1b]0;owned\\x07'", f);
+        assertPrintable(e.getMessage());
+        // bytes that are not UTF-8 show as themselves, not as U+FFFD
+        Path g = writeBytes(dir, "bin.tbl", "4\u00ff\u00fe\u0000|1|1.00|1996-01-01|true|x|\n");
+        e = fails(name(g) + ":1: column 1 (k): invalid INTEGER '4\\xff\\xfe\\x00'", g);
+        assertPrintable(e.getMessage());
+        // a right-to-left override (U+202E, UTF-8 E2 80 AE) and a C1 control (U+009B, C2 9B) in a date; a backslash
+        Path h = writeBytes(dir, "bidi.tbl", "5|1|1.00|\u00e2\u0080\u00ae1996-01-01\u00c2\u009b\\|true|x|\n");
+        e = fails(name(h) + ":1: column 4 (d): invalid date '\\u202e1996-01-01\\u009b\\\\' (expected yyyy-mm-dd)", h);
+        assertPrintable(e.getMessage());
+        // printable non-ASCII stays readable
+        Path k = write(dir, "ok.tbl", "6|1|1.00|1996-01-01|oui-été|x|\n");
+        fails(name(k) + ":1: column 5 (f): invalid boolean 'oui-été'", k);
+    }
+
+    @Test
+    void aLongValueIsCutInTheMessage() {
+        String digits = "1234567890".repeat(100_000); // a megabyte of digits and one letter in a DECIMAL field
+        Path f = write(dir, "long.tbl", "3|1|" + digits + "x|1996-01-01|true|x|\n");
+        ImportException e = fails(name(f) + ":1: column 3 (m): invalid decimal '" + digits.substring(0, 64)
+                + "'... (1000001 bytes)", f);
+        assertTrue(e.getMessage().length() < 200, e.getMessage());
+        // cut at a character boundary: 21 three-byte characters are 63 bytes, the 22nd would pass 64
+        String wide = "中".repeat(30);
+        Path g = write(dir, "wide.tbl", "3|" + wide + "|1.00|1996-01-01|true|x|\n");
+        fails(name(g) + ":1: column 2 (n): invalid BIGINT '" + wide.substring(0, 21) + "'... (90 bytes)", g);
+        assertFalse(MessageText.quote(new byte[0], 0, 0).contains("..."));
+    }
+
+    private static final String HINT = " (use --invalid-utf8 replace to store U+FFFD instead)";
+
+    @Test
+    void bytesThatAreNotUtf8AreAnErrorNamingFileLineAndColumn() {
+        String ok = "3|1|1.00|1996-01-01|true|fine|\n";
+        Path f = writeBytes(dir, "latin1.tbl", ok + ok + "4|1|1.00|1996-01-01|true|ab\u00ffc|\n");
+        ImportException e = fails(name(f) + ":3: column 6 (s): invalid UTF-8 at byte 3 of the value: 'ab\\xffc'"
+                + HINT, f);
+        assertEquals(3, e.line());
+        assertEquals(6, e.column());
+        // Latin-1 text, the common case: é is E9, which starts a three-byte sequence that is cut short
+        Path g = writeBytes(dir, "cafe.tbl", "4|1|1.00|1996-01-01|true|caf\u00e9|\n");
+        fails(name(g) + ":1: column 6 (s): invalid UTF-8 at byte 4 of the value: 'caf\\xe9'" + HINT, g);
+        // each kind of ill-formed sequence: overlong, surrogate, above U+10FFFF, stray continuation, cut short
+        String[][] cases = {
+                {"\u00c0\u00af", "\\xc0\\xaf"},
+                {"\u00e0\u0080\u00af", "\\xe0\\x80\\xaf"},
+                {"\u00ed\u00a0\u0080", "\\xed\\xa0\\x80"},
+                {"\u00f4\u0090\u0080\u0080", "\\xf4\\x90\\x80\\x80"},
+                {"\u00f5\u0080\u0080\u0080", "\\xf5\\x80\\x80\\x80"},
+                {"\u0080", "\\x80"},
+                {"\u00e4\u00b8", "\\xe4\\xb8"},
+        };
+        for (String[] c : cases) {
+            Path h = writeBytes(dir, "bad.tbl", "4|1|1.00|1996-01-01|true|x" + c[0] + "|\n");
+            fails(name(h) + ":1: column 6 (s): invalid UTF-8 at byte 2 of the value: 'x" + c[1] + "'" + HINT, h);
+        }
+        // a value longer than the string cache takes, in csv with doubled quotes, after a valid multi-byte character
+        String pad = "é".repeat(50);
+        Path k = writeBytes(dir, "long.csv", "4,1,1.00,1996-01-01,true,\"" + new String(pad.getBytes(
+                java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.ISO_8859_1)
+                + "\"\"\u00ff\"\n");
+        fails(name(k) + ":1: column 6 (s): invalid UTF-8 at byte 102 of the value: '" + pad.substring(0, 32)
+                + "'... (102 bytes)" + HINT, k);
+    }
+
+    @Test
+    void aBadByteDeepInALargeFileParsedInParallel() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i <= 200_000; i++) {
+            sb.append(i).append("|1|1.25|1996-01-01|false|").append(i == 123_457 ? "\u00fe" : "v" + i % 7)
+                    .append("|\n");
+        }
+        Path f = writeBytes(dir, "big.tbl", sb.toString());
+        fails(opts().withThreads(4).withChunkBytes(16 << 10),
+                name(f) + ":123457: column 6 (s): invalid UTF-8 at byte 1 of the value: '\\xfe'" + HINT, f);
+    }
+
+    @Test
+    void aRecordLongerThanTheLimitIsReportedAsSuch() {
+        String ok = "3|1|1.00|1996-01-01|true|x|\n";
+        // a 100 MB line: not "missing: the record has 1 fields"
+        Path f = writeLarge(dir, "huge.tbl", ok + "4|", "1", 100_000_000, "|1.00|1996-01-01|true|x|\n" + ok);
+        ImportException e = fails(name(f) + ":2: the record is longer than 64 MiB, the limit of one record", f);
+        assertEquals(2, e.line());
+        assertEquals(0, e.column());
+        // also as the last record of a file without a line end, and in a chunk after many small records
+        Path g = writeLarge(dir, "last.tbl", ok.repeat(1000), "a", TableImporter.MAX_RECORD_BYTES + 1, "");
+        fails(opts().withChunkBytes(1 << 20), name(g) + ":1001: the record is longer than 64 MiB, the limit of one record", g);
+        // in csv, where a quote left open is the usual cause, the message says so
+        Path h = writeLarge(dir, "open.csv", "3,1,1.00,1996-01-01,true,\"x\n", "line\n", 70 << 20, "");
+        fails(name(h) + ":1: the record is longer than 64 MiB, the limit of one record (its first 64 MiB end inside"
+                + " a quoted field: an unterminated quote?)", h);
+    }
+
+    @Test
+    void aRecordOfExactlyTheLimitIsRead() {
+        String head = "3|1|1.00|1996-01-01|true|";
+        String tail = "|\n";
+        Path f = writeLarge(dir, "max.tbl", head, "z", TableImporter.MAX_RECORD_BYTES - head.length() - tail.length(),
+                tail + "4|1|1.00|1996-01-01|true|y|\n");
+        TableImporter.importFiles(db, "t", List.of(f), opts());
+        assertEquals(4, db.table("t").rowCount());
+        Path g = writeLarge(dir, "over.tbl", head, "z", TableImporter.MAX_RECORD_BYTES - head.length() - tail.length() + 1,
+                tail);
+        ImportException e = assertThrows(ImportException.class,
+                () -> TableImporter.importFiles(db, "t", List.of(g), opts()));
+        assertEquals(name(g) + ":1: the record is longer than 64 MiB, the limit of one record", e.getMessage());
     }
 }

@@ -55,6 +55,38 @@ final class ImportTestSupport {
         }
     }
 
+    /** Writes each char of content (all below U+0100) as one byte, so that a test can write any bytes. */
+    static Path writeBytes(Path dir, String name, String content) {
+        try {
+            Path p = dir.resolve(name);
+            Files.write(p, content.getBytes(StandardCharsets.ISO_8859_1));
+            return p;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes head, then fill repeated up to {@code fillBytes} bytes, then tail (all as one byte per char). */
+    static Path writeLarge(Path dir, String name, String head, String fill, long fillBytes, String tail) {
+        Path p = dir.resolve(name);
+        try (var ch = java.nio.channels.FileChannel.open(p, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.TRUNCATE_EXISTING, java.nio.file.StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap(head.getBytes(StandardCharsets.ISO_8859_1)));
+            byte[] unit = fill.getBytes(StandardCharsets.ISO_8859_1);
+            byte[] block = new byte[(1 << 20) / unit.length * unit.length];
+            for (int i = 0; i < block.length; i++) {
+                block[i] = unit[i % unit.length];
+            }
+            for (long left = fillBytes; left > 0; left -= block.length) {
+                ch.write(java.nio.ByteBuffer.wrap(block, 0, (int) Math.min(block.length, left)));
+            }
+            ch.write(java.nio.ByteBuffer.wrap(tail.getBytes(StandardCharsets.ISO_8859_1)));
+            return p;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static TableImporter.Options opts() {
         return TableImporter.Options.defaults();
     }
