@@ -42,7 +42,14 @@ public final class Main implements Runnable {
             }
             return 1;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // one line, no stack trace: what ran out and how to give Tessera more
+            System.err.println("tessera: " + OutOfMemory.describe(e, "running tessera " + String.join(" ",
+                    args.length > 0 ? args[0] : "")));
+            return 1;
+        }
     }
 
     @Override
