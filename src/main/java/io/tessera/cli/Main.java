@@ -34,6 +34,7 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit code (used by tests without exiting the JVM). */
     public static int run(String... args) {
+        UserFiles.placeTerminalLibrary();
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             cmd.getErr().println("tessera: " + Errors.describe(ex));
