@@ -64,7 +64,9 @@ class InteractiveShellTmuxTest {
         }
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cmd = quote(java) + " -Xmx256m -XX:TieredStopAtLevel=1 --enable-native-access=ALL-UNNAMED"
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        String cmd = "env -u XDG_CACHE_HOME " + quote(java) + " -Xmx256m -XX:TieredStopAtLevel=1"
+                + " --enable-native-access=ALL-UNNAMED -Djava.io.tmpdir=" + quote(tmp.toString())
                 + " -Duser.home=" + quote(home.toString()) + " -cp " + quote(classPath)
                 + " io.tessera.cli.ShellTestMain sql --db " + quote(db.toString())
                 + "; echo \"shell exited with $?\"; sleep 60";
@@ -72,6 +74,15 @@ class InteractiveShellTmuxTest {
         started = true;
 
         waitFor("tessera>");
+        // while the shell runs, the terminal library's native helper (removed at exit) is in the per-user cache,
+        // not in the temporary directory
+        try (var left = Files.list(tmp)) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().contains("jline")).toList());
+        }
+        try (var cached = Files.list(home.resolve(".cache/tessera"))) {
+            assertTrue(cached.anyMatch(p -> p.getFileName().toString().contains("jlinenative")),
+                    "JLine's native library is in ~/.cache/tessera");
+        }
         typeLine("select 1");
         waitFor("     ...>");
         typeLine("+ 'a;b'");
