@@ -47,8 +47,11 @@ public final class Main implements Runnable {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
             // one line, no stack trace: what ran out and how to give Tessera more
-            System.err.println("tessera: " + OutOfMemory.describe(e, "running tessera " + String.join(" ",
-                    args.length > 0 ? args[0] : "")));
+            String command = String.join(" ", args);
+            if (command.length() > 120) {
+                command = command.substring(0, 117) + "...";
+            }
+            System.err.println("tessera: " + OutOfMemory.describe(e, "running 'tessera " + command + "'"));
             return 1;
         }
     }

@@ -75,13 +75,35 @@ class LowMemoryTest {
         assertFalse(r.err.contains("Exception in thread"), r.err);
     }
 
+    @Test
+    void tpchGeneratesInAHeapThatItsCommentsOnceOverran() throws Exception {
+        // SF 0.1 in 480 MB: the library's text pool takes 300 MB; the lineitem comments held as a map of strings
+        // ran out of the rest, held compactly they fit
+        Path db = dir.resolve("tpch");
+        Run r = tessera("-Xmx480m", dir.resolve("gen.out"), "gen", "tpch", "--sf", "0.1", "--db", db.toString());
+        assertEquals(0, r.rc, r.err);
+        assertTrue(Files.readString(dir.resolve("gen.out")).contains("TPC-H SF 0.1: 866,602 rows in 8 tables"));
+        assertFalse(Files.exists(GeneratedData.partial(db)));
+    }
+
+    @Test
+    void generationThatRunsOutOfMemoryLeavesNothingAndSaysSoInOneLine() throws Exception {
+        Path db = dir.resolve("tpch-small");
+        Run r = tessera("-Xmx400m", dir.resolve("gen-small.out"), "gen", "tpch", "--sf", "0.1", "--db", db.toString());
+        assertEquals(1, r.rc, r.err);
+        assertTrue(r.err.startsWith("tessera: out of memory") && r.err.lines().count() == 1, r.err);
+        assertTrue(r.err.contains("TESSERA_JAVA_OPTS=-Xmx"), r.err);
+        assertFalse(Files.exists(db), "a partial database was left");
+        assertFalse(Files.exists(GeneratedData.partial(db)));
+    }
+
     record Run(int rc, String err) {
     }
 
     static Run tessera(String heap, Path stdout, String... args) throws IOException, InterruptedException {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, heap, "-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED",
+        List<String> cmd = new ArrayList<>(List.of(java, heap, "-XX:+UseParallelGC", "--enable-native-access=ALL-UNNAMED",
                 "--add-modules", "jdk.incubator.vector", "-cp", classPath, "io.tessera.cli.Main"));
         cmd.addAll(List.of(args));
         Path err = stdout.resolveSibling(stdout.getFileName() + ".err");
