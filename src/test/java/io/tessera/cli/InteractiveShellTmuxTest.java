@@ -65,7 +65,7 @@ class InteractiveShellTmuxTest {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
-        String cmd = "env -u XDG_CACHE_HOME " + quote(java) + " -Xmx256m -XX:TieredStopAtLevel=1"
+        String cmd = "env -u XDG_CACHE_HOME -u TESSERA_CACHE_DIR " + quote(java) + " -Xmx256m -XX:TieredStopAtLevel=1"
                 + " --enable-native-access=ALL-UNNAMED -Djava.io.tmpdir=" + quote(tmp.toString())
                 + " -Duser.home=" + quote(home.toString()) + " -cp " + quote(classPath)
                 + " io.tessera.cli.ShellTestMain sql --db " + quote(db.toString())
@@ -79,9 +79,9 @@ class InteractiveShellTmuxTest {
         try (var left = Files.list(tmp)) {
             assertEquals(List.of(), left.filter(p -> p.getFileName().toString().contains("jline")).toList());
         }
-        try (var cached = Files.list(home.resolve(".cache/tessera"))) {
+        try (var cached = Files.list(home.resolve(".cache/tessera/native"))) {
             assertTrue(cached.anyMatch(p -> p.getFileName().toString().contains("jlinenative")),
-                    "JLine's native library is in ~/.cache/tessera");
+                    "JLine's native library is in ~/.cache/tessera/native");
         }
         typeLine("select 1");
         waitFor("     ...>");
