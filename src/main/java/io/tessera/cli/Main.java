@@ -52,6 +52,9 @@ public final class Main implements Runnable {
                 command = command.substring(0, 117) + "...";
             }
             System.err.println("tessera: " + OutOfMemory.describe(e, "running 'tessera " + command + "'"));
+            if (System.getenv("TESSERA_DEBUG") != null) {
+                e.printStackTrace();
+            }
             return 1;
         }
     }

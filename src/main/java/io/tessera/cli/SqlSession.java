@@ -104,6 +104,9 @@ final class SqlSession {
             return false;
         } catch (OutOfMemoryError e) {
             error(OutOfMemory.describe(e, "running this statement"));
+            if (System.getenv("TESSERA_DEBUG") != null) {
+                e.printStackTrace(err);
+            }
             return false;
         }
         if (r.execution().notice() != null) {
