@@ -47,9 +47,50 @@ public final class Tessera implements AutoCloseable {
         return db;
     }
 
+    /** The handles of the queries running now, for {@link #cancelRunning()}. */
+    private final java.util.Set<QueryCancel> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     /** Runs one SQL statement (a query, CREATE TABLE, DROP TABLE, EXPLAIN) and returns its rows. */
     public QueryResult query(String sql) {
-        return engine.execute(sql);
+        return query(sql, new QueryCancel());
+    }
+
+    /**
+     * Runs one SQL statement under {@code cancel}: another thread's {@link QueryCancel#cancel()} stops it, within
+     * a morsel's or a kernel's time, with {@link QueryCancelledException} ("query cancelled"). The database and
+     * this object stay usable for the next statement.
+     */
+    public QueryResult query(String sql, QueryCancel cancel) {
+        running.add(cancel);
+        try {
+            return engine.execute(sql, cancel);
+        } finally {
+            running.remove(cancel);
+        }
+    }
+
+    /**
+     * Runs one SQL statement and hands its rows to {@code sink} in batches as they are read out, so a result need
+     * not fit the heap as Java objects; returns the columns and times with no rows. {@code cancel} as for
+     * {@link #query(String, QueryCancel)}, also checked between batches.
+     */
+    public QueryResult query(String sql, QueryCancel cancel, RowSink sink) {
+        running.add(cancel);
+        try {
+            return engine.execute(sql, cancel, sink);
+        } finally {
+            running.remove(cancel);
+        }
+    }
+
+    /** Cancels every statement running now through this object, from any thread; returns how many there were. */
+    public int cancelRunning() {
+        int n = 0;
+        for (QueryCancel c : running) {
+            c.cancel();
+            n++;
+        }
+        return n;
     }
 
     /** The engine behind {@link #query}, for callers that compile once and run many times (benchmarks). */

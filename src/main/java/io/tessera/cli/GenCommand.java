@@ -45,10 +45,8 @@ public final class GenCommand implements Runnable {
         public Integer call() {
             SsbGenerator gen = new SsbGenerator(sf, seed);
             long t0 = System.nanoTime();
-            try (Database d = Database.openOrCreate(db.db, noWait.waits())) {
-                Map<String, Long> rows = gen.generate(d, Progress.forStandardOutput());
-                summary("SSB", sf, rows, t0, db.db.toString());
-            }
+            Map<String, Long> rows = into(db.db, noWait.waits(), d -> gen.generate(d, Progress.forStandardOutput()));
+            summary("SSB", sf, rows, t0, db.db.toString());
             return 0;
         }
     }
@@ -69,12 +67,27 @@ public final class GenCommand implements Runnable {
         public Integer call() {
             TpchGenerator gen = new TpchGenerator(sf);
             long t0 = System.nanoTime();
-            try (Database d = Database.openOrCreate(db.db, noWait.waits())) {
-                Map<String, Long> rows = gen.generate(d, Progress.forStandardOutput());
-                summary("TPC-H", sf, rows, t0, db.db.toString());
-            }
+            Map<String, Long> rows = into(db.db, noWait.waits(), d -> gen.generate(d, Progress.forStandardOutput()));
+            summary("TPC-H", sf, rows, t0, db.db.toString());
             return 0;
         }
+    }
+
+    /**
+     * Generates into a new database (a directory that is absent or empty) whole or not at all, through a sibling
+     * directory renamed when complete ({@link GeneratedData}); into an existing database table by table, each
+     * table committed on its own.
+     */
+    static Map<String, Long> into(java.nio.file.Path dir, boolean waitForWriters,
+                                  java.util.function.Function<Database, Map<String, Long>> gen) {
+        if (!GeneratedData.absentOrEmpty(dir)) {
+            try (Database d = Database.openOrCreate(dir, waitForWriters)) {
+                return gen.apply(d);
+            }
+        }
+        java.util.concurrent.atomic.AtomicReference<Map<String, Long>> rows = new java.util.concurrent.atomic.AtomicReference<>();
+        GeneratedData.generate(dir, d -> rows.set(gen.apply(d)), false);
+        return rows.get();
     }
 
     private static void summary(String bench, double sf, Map<String, Long> rows, long t0, String dir) {

@@ -1,5 +1,6 @@
 package io.tessera.cli;
 
+import io.tessera.api.QueryCancel;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -7,10 +8,12 @@ import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The interactive shell on a terminal, with line editing and history (JLine). Prompts are {@code tessera> } and
- * {@code      ...> } on continuation lines. Ctrl-C drops the line being typed; Ctrl-D or {@code \q} quits.
+ * {@code      ...> } on continuation lines. Ctrl-C drops the line being typed, or cancels the statement that runs
+ * (the shell stays); Ctrl-D or {@code \q} quits.
  */
 final class InteractiveShell {
 
@@ -37,6 +40,16 @@ final class InteractiveShell {
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.HISTORY_IGNORE_DUPS, true)
                 .build();
+        // Ctrl-C while a statement runs cancels it (it stops at its next morsel or kernel launch and says "query
+        // cancelled"); while a line is typed, JLine handles it (the line is dropped). Without this handler the
+        // signal would end the JVM, and the shell with it.
+        AtomicReference<QueryCancel> running = new AtomicReference<>();
+        terminal.handle(Terminal.Signal.INT, signal -> {
+            QueryCancel c = running.get();
+            if (c != null) {
+                c.cancel();
+            }
+        });
         var w = terminal.writer();
         w.println("Tessera shell. Statements end with ';'. \\help lists the commands, \\q quits.");
         w.flush();
@@ -57,7 +70,16 @@ final class InteractiveShell {
                     continue;
                 }
                 for (String sql : StatementSplitter.split(input).statements()) {
-                    session.execute(sql);
+                    QueryCancel cancel = new QueryCancel();
+                    running.set(cancel);
+                    try {
+                        session.execute(sql, cancel);
+                    } finally {
+                        running.set(null);
+                    }
+                    if (cancel.isCancelled()) {
+                        break; // Ctrl-C stops the rest of what was typed too
+                    }
                 }
             }
         } finally {

@@ -34,6 +34,7 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit code (used by tests without exiting the JVM). */
     public static int run(String... args) {
+        UserFiles.placeTerminalLibrary();
         CommandLine cl = new CommandLine(new Main());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             cmd.getErr().println("tessera: " + Errors.describe(ex));
@@ -42,7 +43,20 @@ public final class Main implements Runnable {
             }
             return 1;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // one line, no stack trace: what ran out and how to give Tessera more
+            String command = String.join(" ", args);
+            if (command.length() > 120) {
+                command = command.substring(0, 117) + "...";
+            }
+            System.err.println("tessera: " + OutOfMemory.describe(e, "running 'tessera " + command + "'"));
+            if (System.getenv("TESSERA_DEBUG") != null) {
+                e.printStackTrace();
+            }
+            return 1;
+        }
     }
 
     @Override

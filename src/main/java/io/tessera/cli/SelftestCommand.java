@@ -10,12 +10,8 @@ import io.tessera.storage.Database;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +36,8 @@ public final class SelftestCommand implements Callable<Integer> {
             description = "TPC-H scale factor, 0 for none (default: ${DEFAULT-VALUE})")
     double tpchSf;
 
-    @Option(names = "--dir", paramLabel = "DIR", description = "where the data goes (default: tessera-data/selftest)")
+    @Option(names = {"--data-dir", "--dir"}, paramLabel = "DIR",
+            description = "where the generated data goes (default: tessera-data/selftest in the current directory)")
     Path dir;
 
     @Option(names = "--no-variants", description = "only the default genomes")
@@ -52,7 +49,7 @@ public final class SelftestCommand implements Callable<Integer> {
             throw new IllegalArgumentException("selftest checks the GPU backend against the JVM backend: use --device gpu");
         }
         PrintStream out = System.out;
-        Path root = dir != null ? dir : Path.of("tessera-data", "selftest");
+        Path root = dir != null ? dir : Path.of(UserFiles.DEFAULT_DATA_DIR, "selftest");
         List<GpuSelfTest.Check> checks = new ArrayList<>();
         Path ssb = root.resolve("ssb-sf" + sf);
         generate(ssb, d -> new SsbGenerator(sf, SsbGenerator.DEFAULT_SEED).generate(d, Progress.silent()), out);
@@ -105,29 +102,8 @@ public final class SelftestCommand implements Callable<Integer> {
         return failed == 0 && leaks == 0 ? 0 : 1;
     }
 
-    interface Generator {
-        void generate(Database db);
-    }
-
-    /**
-     * Generates the data into a sibling directory and renames it to {@code dir} once complete, so that a run stopped
-     * while generating leaves no directory that a later run would take for complete data (it would miss tables).
-     */
-    static void generate(Path dir, Generator g, PrintStream out) {
-        if (Files.isRegularFile(dir.resolve("manifest.json"))) {
-            return;
-        }
-        out.println("generating " + dir + " ...");
-        Path partial = dir.resolveSibling(dir.getFileName() + ".partial");
-        Database.deleteTree(partial);
-        Database.deleteTree(dir); // no manifest: not a database, at most what an older version left half-written
-        try (Database d = Database.openOrCreate(partial)) {
-            g.generate(d);
-        }
-        try {
-            Files.move(partial, dir, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot move the generated data to " + dir, e);
-        }
+    /** Generates {@code dir} whole unless it is there (see {@link GeneratedData}). */
+    static void generate(Path dir, GeneratedData.Generator g, PrintStream out) {
+        GeneratedData.generateOnce(dir, g, out);
     }
 }

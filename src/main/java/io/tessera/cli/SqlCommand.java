@@ -31,7 +31,7 @@ import java.util.function.Function;
 public final class SqlCommand implements Callable<Integer> {
 
     /** What runs the statements, given the open database; tests put a stand-in here. */
-    static volatile Function<Tessera, StatementRunner> runners = t -> t::query;
+    static volatile Function<Tessera, StatementRunner> runners = StatementRunner::of;
 
     /** Whether to start the interactive shell; tests may pin it. */
     static volatile BooleanSupplier interactiveCheck = SqlCommand::stdinIsTerminal;

@@ -1,8 +1,11 @@
 package io.tessera.cli;
 
+import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
+import io.tessera.api.RowSink;
 import io.tessera.api.ResultColumn;
 import io.tessera.cli.format.OutputFormat;
+import io.tessera.cli.format.ResultFormatter;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
@@ -68,14 +71,44 @@ final class SqlSession {
 
     /** Runs one statement and prints its result, or the error; returns whether it succeeded. */
     boolean execute(String sql) {
+        return execute(sql, new QueryCancel());
+    }
+
+    /**
+     * Runs one statement under {@code cancel} and prints its rows as they come, or the error (a cancelled
+     * statement says {@code query cancelled}); returns whether it succeeded.
+     */
+    boolean execute(String sql, QueryCancel cancel) {
         QueryResult r;
+        ResultFormatter.Rows[] rows = new ResultFormatter.Rows[1];
         try {
-            r = runner.run(sql);
+            r = runner.run(sql, cancel, new RowSink() {
+                @Override
+                public void start(List<ResultColumn> columns) {
+                    separate();
+                    rows[0] = format.formatter().open(columns, out);
+                }
+
+                @Override
+                public void rows(List<Object[]> batch) {
+                    rows[0].rows(batch);
+                }
+            });
+            if (rows[0] == null) {
+                separate();
+                rows[0] = format.formatter().open(r.columns(), out);
+            }
+            rows[0].finish();
         } catch (RuntimeException | StackOverflowError e) {
             error(e);
             return false;
+        } catch (OutOfMemoryError e) {
+            error(OutOfMemory.describe(e, "running this statement"));
+            if (System.getenv("TESSERA_DEBUG") != null) {
+                e.printStackTrace(err);
+            }
+            return false;
         }
-        print(r);
         if (r.execution().notice() != null) {
             err.println("tessera: " + r.execution().notice());
             err.flush();
@@ -102,16 +135,21 @@ final class SqlSession {
     }
 
     private void print(QueryResult r) {
-        // Consecutive tables or CSV blocks on one stream get an empty line between them (JSON arrays need none).
-        if (results++ > 0 && !interactive && format != OutputFormat.JSON) {
-            out.println();
-        }
+        separate();
         format.formatter().write(r, out);
         out.flush();
     }
 
+    /** Consecutive tables or CSV blocks on one stream get an empty line between them (JSON arrays need none). */
+    private void separate() {
+        if (results++ > 0 && !interactive && format != OutputFormat.JSON) {
+            out.println();
+        }
+    }
+
     void error(Throwable e) {
         failed = true;
+        out.flush();
         err.println("tessera: " + Errors.describe(e));
         if (System.getenv("TESSERA_DEBUG") != null) {
             e.printStackTrace(err);
@@ -121,6 +159,7 @@ final class SqlSession {
 
     private void error(String message) {
         failed = true;
+        out.flush();
         err.println("tessera: " + message);
         err.flush();
     }

@@ -74,6 +74,8 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     private final List<DeviceBuffer> taken = new ArrayList<>();
     /** The pipeline whose input runs in blocks under a tuner's kernels, or null. */
     private final GpuBlocks blocks;
+    /** Stops the query before its next kernel launch once cancelled (null: never). */
+    private final io.tessera.api.QueryCancel cancel;
     private long kernelNanos;
     private final long uploadNanosBefore;
 
@@ -82,6 +84,12 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     }
 
     GpuOffload(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks) {
+        this(rt, plan, blocks, null);
+    }
+
+    /** {@code cancel} (null: none) is checked before every kernel launch. */
+    GpuOffload(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks, io.tessera.api.QueryCancel cancel) {
+        this.cancel = cancel;
         this.rt = rt;
         this.ctx = rt.context();
         this.plan = plan;
@@ -164,6 +172,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             // asked for the whole input, the block is the whole input, its last partial wave included, as a query runs it
             long whole = nominal >= n ? n : Math.max(1, Math.round((double) nominal / wave)) * wave;
             long len = Math.min(whole, n - first);
+            io.tessera.api.QueryCancel.check(cancel);
             Runnable go = launcher(b.kernel(), b.source(), l.bindings.args(b.source().params(), 0, first, len), len,
                     resident);
             rt.holdStream(BLOCK_HOLD_NANOS); // queued before the block's start event
@@ -192,6 +201,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
 
     /** Launches a kernel over {@code n} rows with its genome's grid, and returns its time on the device. */
     private long launch(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
+        io.tessera.api.QueryCancel.check(cancel);
         return timed(launcher(kernel, k, args, n, residentBlocks(kernel, k)));
     }
 

@@ -1,6 +1,9 @@
 package io.tessera.exec;
 
+import io.tessera.api.QueryCancel;
+import io.tessera.api.QueryCancelledException;
 import io.tessera.api.QueryResult;
+import io.tessera.api.RowSink;
 import io.tessera.api.ResultColumn;
 import io.tessera.backend.jvm.EmittedPipeline;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
@@ -102,7 +105,50 @@ public final class QueryEngine {
     }
 
     public QueryResult execute(String sql) {
+        return execute(sql, null);
+    }
+
+    /** Runs one statement; {@code cancel} (null: none) stops it with {@link QueryCancelledException}. */
+    public QueryResult execute(String sql, QueryCancel cancel) {
         Statements.Statement st = Statements.parse(sql);
+        if (st instanceof Statements.Query q) {
+            return run(prepare(q.sql()), null, cancel);
+        }
+        return execute(st);
+    }
+
+    /** Rows handed to a {@link RowSink} at a time. */
+    public static final int BATCH_ROWS = 4096;
+
+    /**
+     * Runs one statement and hands its rows to {@code sink} in batches of {@link #BATCH_ROWS} as they are read out of
+     * the result, never holding them all as Java objects. Returns the statement's columns, times and where it ran,
+     * with no rows; its times include handing the rows over. {@code cancel} (null: none) is also checked between
+     * batches.
+     */
+    public QueryResult execute(String sql, QueryCancel cancel, RowSink sink) {
+        Statements.Statement st = Statements.parse(sql);
+        if (!(st instanceof Statements.Query q)) {
+            QueryResult r = execute(st);
+            sink.start(r.columns());
+            if (r.rowCount() > 0) {
+                sink.rows(new ArrayList<>(r.rows()));
+            }
+            return r;
+        }
+        Prepared p = prepare(q.sql());
+        long t0 = System.nanoTime();
+        Ran ran = runRelation(p, null, cancel);
+        sink.start(ran.columns());
+        int n = ran.rel().rowCount();
+        for (int from = 0; from < n; from += BATCH_ROWS) {
+            QueryCancel.check(cancel);
+            sink.rows(rows(ran, from, Math.min(n, from + BATCH_ROWS)));
+        }
+        return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t0, ran.execution());
+    }
+
+    private QueryResult execute(Statements.Statement st) {
         return switch (st) {
             case Statements.CreateTable c -> {
                 if (db.hasTable(c.schema().name())) {
@@ -217,13 +263,52 @@ public final class QueryEngine {
     }
 
     public QueryResult run(Prepared p) {
-        return run(p, null);
+        return run(p, null, null);
     }
 
     /** Runs a prepared query, one GPU pipeline's input in blocks under {@code blocks}' kernels (null: none). */
     QueryResult run(Prepared p, GpuBlocks blocks) {
+        return run(p, blocks, null);
+    }
+
+    /** Runs a prepared query; {@code cancel} (null: none) stops it with {@link QueryCancelledException}. */
+    public QueryResult run(Prepared p, QueryCancel cancel) {
+        return run(p, null, cancel);
+    }
+
+    private QueryResult run(Prepared p, GpuBlocks blocks, QueryCancel cancel) {
         long t0 = System.nanoTime();
+        Ran ran = runRelation(p, blocks, cancel);
+        List<Object[]> rows = new ArrayList<>(ran.rel().rowCount());
+        int n = ran.rel().rowCount();
+        for (int from = 0; from < n; from += BATCH_ROWS) {
+            QueryCancel.check(cancel);
+            rows.addAll(rows(ran, from, Math.min(n, from + BATCH_ROWS)));
+        }
+        return new QueryResult(ran.columns(), rows, p.compileNanos(), System.nanoTime() - t0, ran.execution());
+    }
+
+    /** A query's result relation, its columns, and where it ran. */
+    private record Ran(MatRelation rel, List<ResultColumn> columns, QueryResult.Execution execution) {
+    }
+
+    /** Rows {@code [from, to)} of a result as Java values. */
+    private static List<Object[]> rows(Ran ran, int from, int to) {
+        int width = ran.columns().size();
+        List<Object[]> rows = new ArrayList<>(to - from);
+        for (int r = from; r < to; r++) {
+            Object[] row = new Object[width];
+            for (int c = 0; c < width; c++) {
+                row[c] = JvmExecutor.value(ran.rel(), c, r);
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private Ran runRelation(Prepared p, GpuBlocks blocks, QueryCancel cancel) {
         MatRelation rel = null;
+        JvmExecutor.Options options = new JvmExecutor.Options(null, null, 0, cancel);
         QueryResult.Execution execution = QueryResult.Execution.CPU;
         if (p.notice() != null) {
             execution = new QueryResult.Execution("cpu", p.notice(), 0, 0, 0, 0, 0, p.plan().pipelines().size());
@@ -231,8 +316,8 @@ public final class QueryEngine {
         try {
             if (p.gpu() != null) {
                 GpuRuntime rt = GpuRuntime.get();
-                try (GpuOffload off = new GpuOffload(rt, p.gpu(), blocks)) {
-                    rel = JvmExecutor.run(p.compiled(), db, off);
+                try (GpuOffload off = new GpuOffload(rt, p.gpu(), blocks, cancel)) {
+                    rel = JvmExecutor.run(p.compiled(), db, off, options);
                     int all = p.plan().pipelines().size();
                     int onGpu = p.gpu().gpuPipelines();
                     execution = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(), off.kernelNanos(),
@@ -244,26 +329,17 @@ public final class QueryEngine {
                 }
             }
             if (rel == null) {
-                rel = JvmExecutor.run(p.compiled(), db);
+                rel = JvmExecutor.run(p.compiled(), db, options);
             }
         } catch (ArithmeticException e) {
             throw new SqlError("cannot compute the query: " + (e.getMessage() == null ? "arithmetic error" : e.getMessage()
                     .replace("integer overflow", "numeric overflow").replace("long overflow", "numeric overflow")), e);
         }
         List<ResultColumn> cols = new ArrayList<>();
-        List<ColumnInfo> infos = p.plan().resultColumns();
-        for (ColumnInfo c : infos) {
+        for (ColumnInfo c : p.plan().resultColumns()) {
             cols.add(new ResultColumn(c.name(), c.type(), c.nullable()));
         }
-        List<Object[]> rows = new ArrayList<>(rel.rowCount());
-        for (int r = 0; r < rel.rowCount(); r++) {
-            Object[] row = new Object[cols.size()];
-            for (int c = 0; c < row.length; c++) {
-                row[c] = JvmExecutor.value(rel, c, r);
-            }
-            rows.add(row);
-        }
-        return new QueryResult(cols, rows, p.compileNanos(), System.nanoTime() - t0, execution);
+        return new Ran(rel, cols, execution);
     }
 
     /** The pipelines of a query with the genome of each (EXPLAIN). */

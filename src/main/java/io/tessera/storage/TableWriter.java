@@ -14,7 +14,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -190,8 +189,7 @@ public final class TableWriter implements AutoCloseable {
         long[] nullBits; // over all rows, bit set = NULL; null while the column has none
         long nullCount;
         // VARCHAR: the writer-wide dictionary in insertion order
-        final HashMap<String, Integer> codes = new HashMap<>();
-        final ArrayList<String> values = new ArrayList<>();
+        final DictionaryBuilder values = new DictionaryBuilder();
         Path finalData;
         Path tmpValidity;
         Path finalValidity;
@@ -231,7 +229,6 @@ public final class TableWriter implements AutoCloseable {
             if (kind == TypeKind.VARCHAR) {
                 Dictionary d = old.dictionary();
                 for (int c = 0; c < d.size(); c++) {
-                    codes.put(d.value(c), c);
                     values.add(d.value(c));
                 }
             }
@@ -244,10 +241,7 @@ public final class TableWriter implements AutoCloseable {
                     List<String> local = b.localValues();
                     int[] map = new int[local.size()];
                     for (int i = 0; i < map.length; i++) {
-                        map[i] = codes.computeIfAbsent(local.get(i), s -> {
-                            values.add(s);
-                            return values.size() - 1;
-                        });
+                        map[i] = values.add(local.get(i));
                     }
                     int[] src = b.ints();
                     int[] out = new int[n];
@@ -344,16 +338,15 @@ public final class TableWriter implements AutoCloseable {
                     MemorySegment seg = bytes == 0 ? MemorySegment.NULL
                             : ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, a);
                     if (kind == TypeKind.VARCHAR) {
-                        String[] sorted = sortDictionaryAndRemap(seg, totalRows);
-                        byte[] encoded = new Dictionary(sorted).encode();
+                        int[] order = sortDictionaryAndRemap(seg, totalRows);
+                        int n = order.length;
                         tmpDictionary = tableDir.resolve(col.name() + ".g" + generation + ".dict.tmp");
                         finalDictionary = tableDir.resolve(col.name() + ".g" + generation + ".dict");
-                        Database.writeDurably(tmpDictionary, encoded);
-                        dict = new FileEntry(rel(finalDictionary), encoded.length,
-                                Database.crc32c(MemorySegment.ofArray(encoded)));
-                        stats = new ColumnStats(nullCount, sorted.length, sorted.length == 0 ? null : sorted[0],
-                                sorted.length == 0 ? null : sorted[sorted.length - 1],
-                                sorted.length == totalRows - nullCount && StatsScanner.codesUnique(seg, totalRows, nullBits, sorted.length));
+                        long[] lengthAndCrc = values.write(tmpDictionary, order);
+                        dict = new FileEntry(rel(finalDictionary), lengthAndCrc[0], lengthAndCrc[1]);
+                        stats = new ColumnStats(nullCount, n, n == 0 ? null : values.value(order[0]),
+                                n == 0 ? null : values.value(order[n - 1]),
+                                n == totalRows - nullCount && StatsScanner.codesUnique(seg, totalRows, nullBits, n));
                     } else {
                         stats = StatsScanner.scan(kind, seg, totalRows, nullBits);
                     }
@@ -373,19 +366,14 @@ public final class TableWriter implements AutoCloseable {
             }
         }
 
-        private String[] sortDictionaryAndRemap(MemorySegment seg, long totalRows) {
-            int n = values.size();
-            Integer[] order = new Integer[n];
-            for (int i = 0; i < n; i++) {
-                order[i] = i;
-            }
-            Arrays.sort(order, (x, y) -> CodePointOrder.compare(values.get(x), values.get(y)));
+        /** Sorts the dictionary, rewrites the column's codes to the sorted ones; returns the codes in sorted order. */
+        private int[] sortDictionaryAndRemap(MemorySegment seg, long totalRows) {
+            int[] order = values.sortedOrder();
+            int n = order.length;
             int[] remap = new int[n];
-            String[] sorted = new String[n];
             boolean identity = true;
             for (int s = 0; s < n; s++) {
                 remap[order[s]] = s;
-                sorted[s] = values.get(order[s]);
                 identity &= order[s] == s;
             }
             if (!identity) {
@@ -394,7 +382,7 @@ public final class TableWriter implements AutoCloseable {
                     seg.set(Column.INT, r << 2, c >= 0 && c < n ? remap[c] : 0);
                 }
             }
-            return sorted;
+            return order;
         }
 
         private FileEntry writeValidity(long totalRows) throws IOException {

@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Drives the real interactive shell (JLine on a pseudo-terminal) inside a private tmux server: typing,
- * continuation lines, backslash commands, an error that does not end the shell, history on disk, Ctrl-D.
+ * continuation lines, backslash commands, an error that does not end the shell, history on disk, Ctrl-D, and
+ * Ctrl-C during a long query of the real engine, which cancels the query and keeps the shell.
  * The SQL engine is replaced by {@link ShellTestMain}'s stand-in. Skipped where tmux is not installed.
  */
 class InteractiveShellTmuxTest {
@@ -63,7 +64,9 @@ class InteractiveShellTmuxTest {
         }
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cmd = quote(java) + " -Xmx256m -XX:TieredStopAtLevel=1 --enable-native-access=ALL-UNNAMED"
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        String cmd = "env -u XDG_CACHE_HOME -u TESSERA_CACHE_DIR " + quote(java) + " -Xmx256m -XX:TieredStopAtLevel=1"
+                + " --enable-native-access=ALL-UNNAMED -Djava.io.tmpdir=" + quote(tmp.toString())
                 + " -Duser.home=" + quote(home.toString()) + " -cp " + quote(classPath)
                 + " io.tessera.cli.ShellTestMain sql --db " + quote(db.toString())
                 + "; echo \"shell exited with $?\"; sleep 60";
@@ -71,6 +74,15 @@ class InteractiveShellTmuxTest {
         started = true;
 
         waitFor("tessera>");
+        // while the shell runs, the terminal library's native helper (removed at exit) is in the per-user cache,
+        // not in the temporary directory
+        try (var left = Files.list(tmp)) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().contains("jline")).toList());
+        }
+        try (var cached = Files.list(home.resolve(".cache/tessera/native"))) {
+            assertTrue(cached.anyMatch(p -> p.getFileName().toString().contains("jlinenative")),
+                    "JLine's native library is in ~/.cache/tessera/native");
+        }
         typeLine("select 1");
         waitFor("     ...>");
         typeLine("+ 'a;b'");
@@ -97,6 +109,51 @@ class InteractiveShellTmuxTest {
         List<String> typed = history.stream().map(l -> l.substring(l.indexOf(':') + 1)).toList();
         assertEquals(List.of("select 1\\n+ 'a;b'\\n;", "\\\\d parts", "fail now;", "\\\\format csv", "\\\\timing",
                 "select 2; select 3;"), typed);
+    }
+
+    @Test
+    void ctrlCCancelsARunningQueryAndTheShellGoesOn() throws Exception {
+        Path db = dir.resolve("db");
+        Path home = Files.createDirectories(dir.resolve("home"));
+        try (Database d = Database.openOrCreate(db)) {
+            TableSchema schema = TableSchema.parse("t", "k INTEGER NOT NULL, v INTEGER NOT NULL");
+            RowBatch b = new RowBatch(schema, 200_000);
+            for (int i = 0; i < 200_000; i++) {
+                b.column(0).appendInt(i % 50);
+                b.column(1).appendInt(i);
+            }
+            try (TableWriter w = d.replace(schema)) {
+                w.write(b);
+                w.commit();
+            }
+        }
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cmd = quote(java) + " -Xmx512m --enable-native-access=ALL-UNNAMED -Dtessera.test.engine=true"
+                + " -Duser.home=" + quote(home.toString()) + " -cp " + quote(classPath)
+                + " io.tessera.cli.ShellTestMain sql --db " + quote(db.toString())
+                + "; echo \"shell exited with $?\"; sleep 60";
+        tmux("new-session", "-d", "-s", "shell", "-x", "120", "-y", "60", cmd);
+        started = true;
+
+        waitFor("tessera>");
+        typeLine("select count(*) from t;");
+        waitFor("| 200000 |");
+        // 800 million join matches: far longer than the wait before Ctrl-C
+        typeLine("select count(*), sum(a.v + b.v) from t a join t b on a.k = b.k;");
+        Thread.sleep(2000);
+        assertTrue(!capture().contains("(1 row)\ntessera>\n\ntessera>"), "no second result yet");
+        long sent = System.nanoTime();
+        tmux("send-keys", "-t", "shell", "C-c");
+        String screen = waitFor("tessera: query cancelled\ntessera>");
+        double seconds = (System.nanoTime() - sent) / 1e9;
+        assertTrue(seconds < 10, "the query stopped " + seconds + " s after Ctrl-C");
+        assertTrue(!screen.contains("shell exited"), screen);
+
+        typeLine("select count(*) * 2 from t;");
+        waitFor("| 400000 |");
+        tmux("send-keys", "-t", "shell", "C-d");
+        waitFor("shell exited with 0");
     }
 
     /** Types a line and presses Enter. A final ';' goes as a key code: tmux would read it as a separator. */

@@ -100,6 +100,15 @@ class UnicodeTest {
     }
 
     @Test
+    void computedStringsCompareByCodePoint() {
+        // strings the generated code computes (not dictionary codes) are compared by code point too
+        assertEquals(List.of("[true]"), check.same("select '😀' || '' > 'ｚ'", false));
+        assertEquals(List.of("[true]"), check.same("select 'ｚ' || '' between 'a' and '😀'", false));
+        check.same("select id, b || '' > 'ｚ' from s order by id", true);
+        check.same("select id from s where b || '' < '\uFFFD' order by id", true);
+    }
+
+    @Test
     void likeMatchesCodePoints() {
         check.same("select b from s where b like '_' order by b", true);
         check.same("select b from s where b like '😀_' order by b", true);

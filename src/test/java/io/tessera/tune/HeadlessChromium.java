@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Opens a page in headless Chromium (Debian's chromium package) and returns the DOM after its scripts ran. A
- * machine without Chromium fails the test that needs it, saying how to install it: .ci/run installs it.
+ * machine without Chromium fails the test that needs it, saying how to install it: ./run-tests installs it.
  */
 public final class HeadlessChromium {
     private HeadlessChromium() {
@@ -32,7 +32,7 @@ public final class HeadlessChromium {
             }
         }
         fail("headless Chromium is needed to check the report's charts, and neither chromium nor chromium-browser is on "
-                + "the PATH: install Debian's chromium package (apt-get install chromium); .ci/run installs it");
+                + "the PATH: install Debian's chromium package (apt-get install chromium); ./run-tests installs it");
         return null;
     }
 

@@ -379,7 +379,8 @@ final class ExprGen {
         if (op == Op.NE) {
             return "!" + sx + ".equals(" + sy + ")";
         }
-        return "(" + sx + ".compareTo(" + sy + ") " + jop + " 0)";
+        // by code point, as dictionaries order strings (String.compareTo orders UTF-16 units)
+        return "(io.tessera.storage.CodePointOrder.compare(" + sx + ", " + sy + ") " + jop + " 0)";
     }
 
 

@@ -133,10 +133,16 @@ public final class JvmExecutor {
     /**
      * How a query runs beyond its genomes: the thread pool its workers run on (null: all processors), the pipelines
      * that run block by block (null: none), and a deadline in {@link System#nanoTime()} terms (0: none) after
-     * which the run stops with {@link DeadlineExceeded}.
+     * which the run stops with {@link DeadlineExceeded}; {@code cancel} (null: none) stops the run with
+     * {@link io.tessera.api.QueryCancelledException} at the next morsel once it is cancelled.
      */
-    public record Options(ExecutorService pool, BlockControl blocks, long deadlineNanos) {
+    public record Options(ExecutorService pool, BlockControl blocks, long deadlineNanos,
+                          io.tessera.api.QueryCancel cancel) {
         public static final Options DEFAULT = new Options(null, null, 0);
+
+        public Options(ExecutorService pool, BlockControl blocks, long deadlineNanos) {
+            this(pool, blocks, deadlineNanos, null);
+        }
     }
 
     /** Thrown when a run passes its deadline; the run's partial state is dropped. */
@@ -197,6 +203,7 @@ public final class JvmExecutor {
             run.relations.put(v.getKey(), valuesRelation(run, v.getKey(), v.getValue()));
         }
         for (int i = 0; i < q.pipelines().size(); i++) {
+            io.tessera.api.QueryCancel.check(options.cancel());
             EmittedPipeline e = q.pipelines().get(i);
             List<Object> states = offload == null ? null : offload.run(e);
             if (states == null) {
@@ -322,6 +329,7 @@ public final class JvmExecutor {
             states.add(SinkStates.perWorker(e));
         }
         long deadline = run.options.deadlineNanos();
+        io.tessera.api.QueryCancel cancel = run.options.cancel();
         AtomicLong cursor = new AtomicLong();
         long[] busy = new long[tasks];
         List<Callable<Object>> jobs = new ArrayList<>();
@@ -334,6 +342,7 @@ public final class JvmExecutor {
                     if (deadline != 0 && System.nanoTime() - deadline > 0) {
                         throw new DeadlineExceeded();
                     }
+                    io.tessera.api.QueryCancel.check(cancel);
                     code.run(from + a, from + b, state);
                 });
                 busy[worker] = System.nanoTime() - t0;

@@ -1,6 +1,5 @@
 package io.tessera.cli.format;
 
-import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
 
 import java.io.PrintWriter;
@@ -14,34 +13,43 @@ import java.util.List;
 public final class CsvFormatter implements ResultFormatter {
 
     @Override
-    public void write(QueryResult result, PrintWriter out) {
-        List<ResultColumn> columns = result.columns();
-        if (columns.isEmpty()) {
-            out.flush();
-            return;
-        }
+    public Rows open(List<ResultColumn> columns, PrintWriter out) {
         StringBuilder b = new StringBuilder();
-        for (int c = 0; c < columns.size(); c++) {
-            if (c > 0) {
-                b.append(',');
-            }
-            field(b, columns.get(c).name());
-        }
-        out.print(b.append('\n'));
-        for (Object[] row : result.rows()) {
-            b.setLength(0);
+        if (!columns.isEmpty()) {
             for (int c = 0; c < columns.size(); c++) {
                 if (c > 0) {
                     b.append(',');
                 }
-                Object v = row[c];
-                if (v != null) {
-                    field(b, ValueText.of(v, columns.get(c).type()));
-                }
+                field(b, columns.get(c).name());
             }
             out.print(b.append('\n'));
         }
-        out.flush();
+        return new Rows() {
+            @Override
+            public void rows(List<Object[]> batch) {
+                if (columns.isEmpty()) {
+                    return;
+                }
+                for (Object[] row : batch) {
+                    b.setLength(0);
+                    for (int c = 0; c < columns.size(); c++) {
+                        if (c > 0) {
+                            b.append(',');
+                        }
+                        Object v = row[c];
+                        if (v != null) {
+                            field(b, ValueText.of(v, columns.get(c).type()));
+                        }
+                    }
+                    out.print(b.append('\n'));
+                }
+            }
+
+            @Override
+            public void finish() {
+                out.flush();
+            }
+        };
     }
 
     /** Appends one field, quoted when it is empty or holds a comma, a quote, CR or LF. */

@@ -1,6 +1,5 @@
 package io.tessera.cli.format;
 
-import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
 
 import java.io.PrintWriter;
@@ -15,38 +14,45 @@ import java.util.List;
 public final class JsonFormatter implements ResultFormatter {
 
     @Override
-    public void write(QueryResult result, PrintWriter out) {
-        List<ResultColumn> columns = result.columns();
-        if (result.rowCount() == 0 || columns.isEmpty()) {
-            out.print("[]\n");
-            out.flush();
-            return;
-        }
+    public Rows open(List<ResultColumn> columns, PrintWriter out) {
         String[] keys = new String[columns.size()];
         for (int c = 0; c < keys.length; c++) {
             StringBuilder k = new StringBuilder();
             string(k, columns.get(c).name());
             keys[c] = k.append(':').toString();
         }
-        out.print("[\n");
-        StringBuilder b = new StringBuilder();
-        List<Object[]> rows = result.rows();
-        for (int r = 0; r < rows.size(); r++) {
-            Object[] row = rows.get(r);
-            b.setLength(0);
-            b.append('{');
-            for (int c = 0; c < keys.length; c++) {
-                if (c > 0) {
-                    b.append(',');
+        return new Rows() {
+            // the row written last lacks its line end until the next row (",") or the end ("") is known
+            final StringBuilder b = new StringBuilder();
+            boolean any;
+
+            @Override
+            public void rows(List<Object[]> batch) {
+                if (keys.length == 0) {
+                    return;
                 }
-                b.append(keys[c]);
-                value(b, row[c], columns.get(c));
+                for (Object[] row : batch) {
+                    out.print(any ? "},\n" : "[\n");
+                    any = true;
+                    b.setLength(0);
+                    b.append('{');
+                    for (int c = 0; c < keys.length; c++) {
+                        if (c > 0) {
+                            b.append(',');
+                        }
+                        b.append(keys[c]);
+                        value(b, row[c], columns.get(c));
+                    }
+                    out.print(b);
+                }
             }
-            b.append(r + 1 < rows.size() ? "},\n" : "}\n");
-            out.print(b);
-        }
-        out.print("]\n");
-        out.flush();
+
+            @Override
+            public void finish() {
+                out.print(any ? "}\n]\n" : "[]\n");
+                out.flush();
+            }
+        };
     }
 
     private static void value(StringBuilder b, Object v, ResultColumn column) {

@@ -1,10 +1,10 @@
 package io.tessera.cli.format;
 
-import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
 import org.jline.utils.WCWidth;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,44 +28,88 @@ public final class TableFormatter implements ResultFormatter {
 
     public static final String NULL_TEXT = "NULL";
 
+    /**
+     * Rows whose widths set the columns' widths before anything is written. A longer result goes out in sections:
+     * when a later batch holds a wider value, the border and header are written again at the new widths.
+     */
+    static final int FIRST_ROWS = 10_000;
+
     @Override
-    public void write(QueryResult result, PrintWriter out) {
-        List<ResultColumn> columns = result.columns();
+    public Rows open(List<ResultColumn> columns, PrintWriter out) {
         int n = columns.size();
-        if (n == 0) {
-            out.println("OK");
-            out.flush();
-            return;
-        }
-        int rows = result.rowCount();
-        String[][] cells = new String[rows][n];
+        String[] header = new String[n];
         int[] widths = new int[n];
         boolean[] right = new boolean[n];
-        String[] header = new String[n];
         for (int c = 0; c < n; c++) {
             header[c] = visible(columns.get(c).name());
             widths[c] = width(header[c]);
             right[c] = ValueText.isNumeric(columns.get(c).type());
         }
-        for (int r = 0; r < rows; r++) {
-            Object[] row = result.rows().get(r);
-            for (int c = 0; c < n; c++) {
-                Object v = row[c];
-                String text = v == null ? NULL_TEXT : visible(ValueText.of(v, columns.get(c).type()));
-                cells[r][c] = text;
-                widths[c] = Math.max(widths[c], width(text));
+        return new Rows() {
+            final List<String[]> pending = new ArrayList<>();
+            boolean started;
+            long count;
+
+            @Override
+            public void rows(List<Object[]> batch) {
+                if (n == 0) {
+                    return;
+                }
+                for (Object[] row : batch) {
+                    String[] cells = new String[n];
+                    for (int c = 0; c < n; c++) {
+                        Object v = row[c];
+                        cells[c] = v == null ? NULL_TEXT : visible(ValueText.of(v, columns.get(c).type()));
+                    }
+                    pending.add(cells);
+                }
+                count += batch.size();
+                if (started || pending.size() >= FIRST_ROWS) {
+                    flushPending();
+                }
             }
-        }
-        String border = border(widths);
-        out.println(border);
-        out.println(line(header, widths, right));
-        out.println(border);
-        for (String[] row : cells) {
-            out.println(line(row, widths, right));
-        }
-        out.println(border);
-        out.println(rows == 1 ? "(1 row)" : "(" + rows + " rows)");
-        out.flush();
+
+            /** Writes the rows held back, after a header at widths that fit them when they need wider ones. */
+            private void flushPending() {
+                boolean wider = !started;
+                for (String[] cells : pending) {
+                    for (int c = 0; c < n; c++) {
+                        int w = width(cells[c]);
+                        if (w > widths[c]) {
+                            widths[c] = w;
+                            wider = true;
+                        }
+                    }
+                }
+                if (wider) {
+                    String border = border(widths);
+                    if (started) {
+                        out.println(border);
+                    }
+                    out.println(border);
+                    out.println(line(header, widths, right));
+                    out.println(border);
+                    started = true;
+                }
+                for (String[] cells : pending) {
+                    out.println(line(cells, widths, right));
+                }
+                pending.clear();
+            }
+
+            @Override
+            public void finish() {
+                if (n == 0) {
+                    out.println("OK");
+                    out.flush();
+                    return;
+                }
+                flushPending();
+                out.println(border(widths));
+                out.println(count == 1 ? "(1 row)" : "(" + count + " rows)");
+                out.flush();
+            }
+        };
     }
 
     private static String border(int[] widths) {

@@ -39,7 +39,16 @@ public final class TpchGenerator {
     private final double scaleFactor;
 
     public TpchGenerator(double scaleFactor) {
-        this(scaleFactor, ROWS_PER_PART);
+        this(scaleFactor, rowsPerPart(Runtime.getRuntime().maxMemory()));
+    }
+
+    /**
+     * Rows a part: {@link #ROWS_PER_PART}, a quarter of that in a heap under 2 GB, where parts in flight must leave
+     * room for the library's text pool (300 MB) and the comment dictionaries being written. The library yields the
+     * same rows for any part count, so the data does not depend on it.
+     */
+    static long rowsPerPart(long maxHeapBytes) {
+        return maxHeapBytes < (2L << 30) ? ROWS_PER_PART / 4 : ROWS_PER_PART;
     }
 
     /** With parts of about {@code rowsPerPart} rows (tests use small parts to exercise the split). */
@@ -108,13 +117,24 @@ public final class TpchGenerator {
             return t;
         });
         try {
+            int window = window(threads, Runtime.getRuntime().maxMemory());
             for (TpchTable<?> t : TpchTable.getTables()) {
-                rows.put(t.getTableName(), generateTable(db, t, progress, pool, 2 * Math.max(1, threads)));
+                rows.put(t.getTableName(), generateTable(db, t, progress, pool, window));
             }
         } finally {
             pool.shutdownNow();
         }
         return rows;
+    }
+
+    /**
+     * Parts generated ahead of the writer: two a thread, but no more than the heap holds beside the library's text
+     * pool (300 MB, shared) and the dictionaries being written: one part in flight for every 256 MB of heap, and at
+     * least two.
+     */
+    static int window(int threads, long maxHeapBytes) {
+        long byHeap = maxHeapBytes / (256L << 20);
+        return (int) Math.max(2, Math.min(2L * Math.max(1, threads), byHeap));
     }
 
     private <E extends TpchEntity> long generateTable(Database db, TpchTable<E> table, Progress progress,
