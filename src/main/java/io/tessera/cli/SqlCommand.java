@@ -1,5 +1,8 @@
 package io.tessera.cli;
 
+import io.tessera.api.QueryResult;
+import io.tessera.api.QueryCancel;
+import io.tessera.api.RowSink;
 import io.tessera.api.Tessera;
 import io.tessera.cli.format.OutputFormat;
 import org.jline.terminal.Terminal;
@@ -72,9 +75,18 @@ public final class SqlCommand implements Callable<Integer> {
             tessera.database().waitForOtherWriters(noWait.waits()); // CREATE and DROP write
             StatementRunner run = runners.apply(tessera);
             // each statement reads the latest committed state; statements run one at a time here
-            StatementRunner runner = sql -> {
-                tessera.database().refresh();
-                return run.run(sql);
+            StatementRunner runner = new StatementRunner() {
+                @Override
+                public QueryResult run(String sql) {
+                    tessera.database().refresh();
+                    return run.run(sql);
+                }
+
+                @Override
+                public QueryResult run(String sql, QueryCancel cancel, RowSink sink) {
+                    tessera.database().refresh();
+                    return run.run(sql, cancel, sink); // rows streamed to the output, not gathered first
+                }
             };
             if (command != null) {
                 return runCommand(runner, tessera);
