@@ -42,4 +42,12 @@ public enum Op {
             default -> this;
         };
     }
+
+    /** Whether a SMALLINT or TINYINT result of this operation (computed as an int) can leave its type's range. */
+    public boolean canLeaveNarrowRange() {
+        return switch (this) {
+            case ADD, SUB, MUL, DIV, MOD, NEG, ABS -> true;
+            default -> false;
+        };
+    }
 }

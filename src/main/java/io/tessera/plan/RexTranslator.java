@@ -53,15 +53,35 @@ final class RexTranslator {
             return new Expr.Literal(null, type);
         }
         Object v = switch (type.kind()) {
-            case INTEGER, BIGINT -> lit.getValueAs(BigDecimal.class).longValueExact();
-            case DECIMAL -> lit.getValueAs(BigDecimal.class).setScale(type.scale(), java.math.RoundingMode.UNNECESSARY)
-                    .unscaledValue().longValueExact();
+            case INTEGER, BIGINT -> integerLiteral(lit.getValueAs(BigDecimal.class), type);
+            case DECIMAL -> decimalLiteral(lit.getValueAs(BigDecimal.class), type);
             case DOUBLE -> lit.getValueAs(Double.class);
             case DATE -> (long) lit.getValueAs(DateString.class).getDaysSinceEpoch();
             case BOOLEAN -> lit.getValueAs(Boolean.class);
             case VARCHAR -> lit.getValueAs(String.class);
         };
         return new Expr.Literal(v, type);
+    }
+
+    /**
+     * An integer constant of its type, checked against the type's range: Calcite folds a CAST of a constant (such as
+     * {@code CAST(70000 AS SMALLINT)}) into a literal of the target type without checking that the value fits.
+     */
+    private static long integerLiteral(BigDecimal v, DataType type) {
+        BigDecimal r = v.setScale(0, java.math.RoundingMode.HALF_UP);
+        if (r.compareTo(BigDecimal.valueOf(type.minValue())) < 0 || r.compareTo(BigDecimal.valueOf(type.maxValue())) > 0) {
+            throw new SqlError(io.tessera.storage.Values.outOfRangeMessage(v.toPlainString(), type.toString()));
+        }
+        return r.longValueExact();
+    }
+
+    /** A DECIMAL(p,s) constant as its unscaled value, checked to have at most p digits (|unscaled| < 10^p). */
+    private static long decimalLiteral(BigDecimal v, DataType type) {
+        BigDecimal scaled = v.setScale(type.scale(), java.math.RoundingMode.HALF_UP);
+        if (scaled.unscaledValue().abs().compareTo(java.math.BigInteger.TEN.pow(type.precision())) >= 0) {
+            throw new SqlError(io.tessera.storage.Values.outOfRangeMessage(v.toPlainString(), type.toString()));
+        }
+        return scaled.unscaledValue().longValueExact();
     }
 
     /** Points at least this many become one set lookup (IN_LIST) rather than a chain of ORs. */
@@ -170,6 +190,9 @@ final class RexTranslator {
             case COALESCE -> Op.COALESCE;
             default -> {
                 String name = call.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
+                if (name.equals("TESSERA_CHECKED_CAST")) {
+                    yield Op.CAST; // a CAST of a constant kept from Calcite's inexact folding
+                }
                 if (name.equals("ABS")) {
                     yield Op.ABS;
                 }

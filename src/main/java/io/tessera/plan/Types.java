@@ -11,7 +11,9 @@ public final class Types {
 
     public static DataType of(RelDataType t) {
         return switch (t.getSqlTypeName()) {
-            case TINYINT, SMALLINT, INTEGER -> DataType.INTEGER;
+            case TINYINT -> DataType.TINYINT;
+            case SMALLINT -> DataType.SMALLINT;
+            case INTEGER -> DataType.INTEGER;
             case BIGINT -> DataType.BIGINT;
             case DECIMAL -> DataType.decimal(Math.max(1, Math.min(t.getPrecision(), DataType.MAX_DECIMAL_PRECISION)),
                     Math.min(t.getScale(), Math.min(t.getPrecision(), DataType.MAX_DECIMAL_PRECISION)));

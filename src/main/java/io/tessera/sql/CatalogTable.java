@@ -40,7 +40,8 @@ final class CatalogTable extends AbstractTable implements CatalogTableAccess, or
 
     static RelDataType sqlType(RelDataTypeFactory f, DataType t) {
         return switch (t.kind()) {
-            case INTEGER -> f.createSqlType(SqlTypeName.INTEGER);
+            case INTEGER -> f.createSqlType(t.equals(DataType.SMALLINT) ? SqlTypeName.SMALLINT
+                    : t.equals(DataType.TINYINT) ? SqlTypeName.TINYINT : SqlTypeName.INTEGER);
             case BIGINT -> f.createSqlType(SqlTypeName.BIGINT);
             case DOUBLE -> f.createSqlType(SqlTypeName.DOUBLE);
             case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, t.precision(), t.scale());

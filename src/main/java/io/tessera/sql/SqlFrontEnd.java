@@ -104,7 +104,11 @@ public final class SqlFrontEnd {
             }
             throw new SqlError(c.getMessage() == null ? String.valueOf(e) : c.getMessage(), e);
         }
-        RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), new RexBuilder(types));
+        HepPlanner clusterPlanner = new HepPlanner(HepProgram.builder().build());
+        // while SQL becomes relational algebra, constant folding leaves inexact CASTs alone (see CheckedCasts);
+        // then they become calls that the later reduction rules leave alone too
+        clusterPlanner.setExecutor(new CheckedCasts.Executor());
+        RelOptCluster cluster = RelOptCluster.create(clusterPlanner, new CheckedCasts.Builder(types));
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, cluster,
                 StandardConvertletTable.INSTANCE,
                 SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false).withDecorrelationEnabled(true)
@@ -113,6 +117,8 @@ public final class SqlFrontEnd {
                         .withInSubQueryThreshold(Integer.MAX_VALUE));
         RelRoot relRoot = converter.convertQuery(validated, false, true);
         RelNode rel = relRoot.project();
+        rel = CheckedCasts.keepInexactCasts(rel);
+        clusterPlanner.setExecutor(null);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);
 
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,

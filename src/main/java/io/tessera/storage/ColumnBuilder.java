@@ -13,6 +13,12 @@ import java.util.List;
 public final class ColumnBuilder {
 
     private final DataType type;
+    /** SMALLINT and TINYINT: the range every stored value is checked against (INTEGER: no check). */
+    private final boolean narrow;
+    private final int min;
+    private final int max;
+    /** DECIMAL(p,s): 10^p, which every unscaled value must stay below in magnitude (0: no check). */
+    private final long decimalLimit;
     private int size;
     private int[] ints;
     private long[] longs;
@@ -24,6 +30,10 @@ public final class ColumnBuilder {
 
     public ColumnBuilder(DataType type, int initialCapacity) {
         this.type = type;
+        this.narrow = type.isNarrowInteger();
+        this.min = narrow ? (int) type.minValue() : Integer.MIN_VALUE;
+        this.max = narrow ? (int) type.maxValue() : Integer.MAX_VALUE;
+        this.decimalLimit = type.kind() == TypeKind.DECIMAL ? Values.pow10(type.precision()) : 0;
         int cap = Math.max(16, initialCapacity);
         switch (type.kind()) {
             case INTEGER, DATE -> ints = new int[cap];
@@ -72,6 +82,9 @@ public final class ColumnBuilder {
 
     /** INTEGER, DATE (days since epoch). */
     public void appendInt(int v) {
+        if (narrow && (v < min || v > max)) {
+            throw new IllegalArgumentException(Values.outOfRangeMessage(Integer.toString(v), type.toString()));
+        }
         if (size == capacity()) {
             grow();
         }
@@ -80,6 +93,10 @@ public final class ColumnBuilder {
 
     /** BIGINT, DECIMAL (unscaled). */
     public void appendLong(long v) {
+        if (decimalLimit != 0 && (v <= -decimalLimit || v >= decimalLimit)) {
+            throw new IllegalArgumentException(Values.outOfRangeMessage(Values.formatDecimal(v, type.scale()),
+                    type.toString()));
+        }
         if (size == capacity()) {
             grow();
         }

@@ -4,12 +4,20 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** A column type: a kind, and for DECIMAL its precision and scale. */
+/**
+ * A column type: a kind, and for DECIMAL its precision and scale. SMALLINT and TINYINT are checked INTEGERs: their
+ * values are stored and computed as 32-bit integers (kind INTEGER), and {@code precision} holds their width in bits
+ * (16 or 8; 0 for INTEGER itself), so that every CAST to them and every store into them checks the narrower range.
+ */
 public record DataType(TypeKind kind, int precision, int scale) {
 
     public static final int MAX_DECIMAL_PRECISION = 18;
 
     public static final DataType INTEGER = new DataType(TypeKind.INTEGER, 0, 0);
+    /** A 16-bit integer held as an INTEGER whose range every CAST and store checks. */
+    public static final DataType SMALLINT = new DataType(TypeKind.INTEGER, 16, 0);
+    /** An 8-bit integer held as an INTEGER whose range every CAST and store checks. */
+    public static final DataType TINYINT = new DataType(TypeKind.INTEGER, 8, 0);
     public static final DataType BIGINT = new DataType(TypeKind.BIGINT, 0, 0);
     public static final DataType DOUBLE = new DataType(TypeKind.DOUBLE, 0, 0);
     public static final DataType DATE = new DataType(TypeKind.DATE, 0, 0);
@@ -28,6 +36,8 @@ public record DataType(TypeKind kind, int precision, int scale) {
             if (scale < 0 || scale > precision) {
                 throw new IllegalArgumentException("DECIMAL scale must be 0.." + precision + ", got " + scale);
             }
+        } else if (kind == TypeKind.INTEGER && (precision == 8 || precision == 16) && scale == 0) {
+            // SMALLINT or TINYINT
         } else if (precision != 0 || scale != 0) {
             throw new IllegalArgumentException(kind + " takes no precision or scale");
         }
@@ -50,7 +60,9 @@ public record DataType(TypeKind kind, int precision, int scale) {
             return VARCHAR;
         }
         return switch (t) {
-            case "INTEGER", "INT", "INT4", "SMALLINT", "TINYINT" -> INTEGER;
+            case "INTEGER", "INT", "INT4" -> INTEGER;
+            case "SMALLINT", "INT2" -> SMALLINT;
+            case "TINYINT", "INT1" -> TINYINT;
             case "BIGINT", "INT8", "LONG" -> BIGINT;
             case "DOUBLE", "DOUBLE PRECISION", "FLOAT", "FLOAT8", "REAL" -> DOUBLE;
             case "DECIMAL", "NUMERIC" -> decimal(18, 0);
@@ -60,8 +72,53 @@ public record DataType(TypeKind kind, int precision, int scale) {
         };
     }
 
+    /** Whether this is SMALLINT or TINYINT: an INTEGER whose values must stay in a narrower range. */
+    public boolean isNarrowInteger() {
+        return kind == TypeKind.INTEGER && precision != 0;
+    }
+
+    /** The smallest value of an integer type (INTEGER, SMALLINT, TINYINT, BIGINT). */
+    public long minValue() {
+        return switch (kind) {
+            case INTEGER -> precision == 0 ? Integer.MIN_VALUE : -(1L << (precision - 1));
+            case BIGINT -> Long.MIN_VALUE;
+            default -> throw new IllegalStateException(this + " is not an integer type");
+        };
+    }
+
+    /** The largest value of an integer type (INTEGER, SMALLINT, TINYINT, BIGINT). */
+    public long maxValue() {
+        return switch (kind) {
+            case INTEGER -> precision == 0 ? Integer.MAX_VALUE : (1L << (precision - 1)) - 1;
+            case BIGINT -> Long.MAX_VALUE;
+            default -> throw new IllegalStateException(this + " is not an integer type");
+        };
+    }
+
+    /** Whether every value of integer type {@code from} (INTEGER, SMALLINT, TINYINT, BIGINT, DATE) fits {@code to}. */
+    public static boolean fitsIn(DataType from, DataType to) {
+        DataType f = from.kind == TypeKind.DATE ? INTEGER : from;
+        return f.minValue() >= to.minValue() && f.maxValue() <= to.maxValue();
+    }
+
+    /** The most decimal digits a value of an integer type (INTEGER, SMALLINT, TINYINT, BIGINT, DATE) has. */
+    public static int digits(DataType t) {
+        return Long.toString((t.kind == TypeKind.DATE ? INTEGER : t).maxValue()).length();
+    }
+
+    /** Whether every value of DECIMAL {@code from} fits DECIMAL {@code to}, rounding included. */
+    public static boolean decimalFits(DataType from, DataType to) {
+        return to.scale >= from.scale && to.precision - to.scale >= from.precision - from.scale;
+    }
+
     @Override
     public String toString() {
-        return kind == TypeKind.DECIMAL ? "DECIMAL(" + precision + "," + scale + ")" : kind.name();
+        if (kind == TypeKind.DECIMAL) {
+            return "DECIMAL(" + precision + "," + scale + ")";
+        }
+        if (kind == TypeKind.INTEGER && precision != 0) {
+            return precision == 16 ? "SMALLINT" : "TINYINT";
+        }
+        return kind.name();
     }
 }

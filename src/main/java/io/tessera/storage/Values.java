@@ -117,6 +117,11 @@ public final class Values {
         return negative ? -unscaled : unscaled;
     }
 
+    /** The one wording of a value that does not fit its target type (CAST, a store, a literal). */
+    public static String outOfRangeMessage(String value, String type) {
+        return "value " + value + " is out of range for " + type;
+    }
+
     public static BigDecimal decimalOf(long unscaled, int scale) {
         return BigDecimal.valueOf(unscaled, scale);
     }

@@ -82,8 +82,17 @@ final class ExprGen {
         if (e instanceof Expr.Literal l) {
             return literal(l);
         }
-        return stored(call((Expr.Call) e), e.type());
+        Expr.Call c = (Expr.Call) e;
+        JExpr x = stored(call(c), e.type());
+        if (e.type().isNarrowInteger() && c.op().canLeaveNarrowRange()) {
+            // SMALLINT and TINYINT are computed as int: a result outside their range fails as a CAST would
+            String v = "((int) " + RUNTIME + "checkRange(" + x.v() + ", " + e.type().minValue() + "L, " + e.type().maxValue()
+                    + "L, " + scope.constant(JKind.STRING, e.type().toString()) + "))";
+            x = JExpr.of(v, x.n(), JKind.INT);
+        }
+        return x;
     }
+
 
     /** A value in the Java kind its SQL type is stored as (e.g. EXTRACT computes an int for a BIGINT result). */
     static JExpr stored(JExpr x, DataType type) {
@@ -672,29 +681,40 @@ final class ExprGen {
                 return JExpr.of(guard(n, v, JKind.DOUBLE), n, JKind.DOUBLE);
             }
             case INTEGER, BIGINT -> {
-                long min = to.kind() == TypeKind.INTEGER ? Integer.MIN_VALUE : Long.MIN_VALUE;
-                long max = to.kind() == TypeKind.INTEGER ? Integer.MAX_VALUE : Long.MAX_VALUE;
+                // every value that can fall outside the target's range is checked, failing with the value and the type
+                long min = to.minValue();
+                long max = to.maxValue();
+                String range = min + "L, " + max + "L, " + scope.constant(JKind.STRING, to.toString());
                 String lv = switch (f) {
-                    case DOUBLE -> "io.tessera.backend.jvm.Runtime.doubleToLong(" + x.v() + ", " + min + "L, " + max + "L)";
-                    case DECIMAL -> "io.tessera.backend.jvm.Runtime.rescale(" + x.v() + ", " + (-from.scale()) + ")";
+                    case DOUBLE -> RUNTIME + "doubleToLong(" + x.v() + ", " + range + ")";
+                    case DECIMAL -> RUNTIME + "decimalToLong(" + x.v() + ", " + from.scale() + ", " + range + ")";
                     case BOOLEAN -> "(" + x.v() + " ? 1L : 0L)";
-                    case VARCHAR -> "io.tessera.backend.jvm.Runtime.parseLong(" + asString(x) + ")";
-                    default -> asLong(x);
+                    case VARCHAR -> RUNTIME + "parseLong(" + asString(x) + ", " + range + ")";
+                    default -> DataType.fitsIn(from, to) ? null : RUNTIME + "checkRange(" + asLong(x) + ", " + range + ")";
                 };
+                if (lv == null) { // a widening: nothing to check
+                    if (to.kind() == TypeKind.INTEGER) {
+                        return x.kind() == JKind.INT ? x : JExpr.of(guard(n, "((int) " + x.v() + ")", JKind.INT), n, JKind.INT);
+                    }
+                    return JExpr.of(asLong(x), n, JKind.LONG);
+                }
                 if (to.kind() == TypeKind.INTEGER) {
-                    lv = x.kind() == JKind.INT && f != TypeKind.BOOLEAN ? x.v()
-                            : "(int) io.tessera.backend.jvm.Runtime.checkRange(" + lv + ", " + min + "L, " + max + "L)";
-                    return JExpr.of(guard(n, lv, JKind.INT), n, JKind.INT);
+                    return JExpr.of(guard(n, "((int) " + lv + ")", JKind.INT), n, JKind.INT);
                 }
                 return JExpr.of(guard(n, lv, JKind.LONG), n, JKind.LONG);
             }
             case DECIMAL -> {
+                int p = to.precision();
                 int s = to.scale();
+                String type = scope.constant(JKind.STRING, to.toString());
                 String lv = switch (f) {
-                    case DOUBLE -> "Math.round(" + x.v() + " * " + Values.pow10(s) + ".0d)";
-                    case VARCHAR -> "io.tessera.backend.jvm.Runtime.parseDecimal(" + asString(x) + ", " + to.precision() + ", " + s + ")";
+                    case DOUBLE -> RUNTIME + "doubleToDecimal(" + x.v() + ", " + p + ", " + s + ", " + type + ")";
+                    case VARCHAR -> RUNTIME + "parseDecimal(" + asString(x) + ", " + p + ", " + s + ")";
                     case BOOLEAN -> throw new SqlError("unsupported: CAST from BOOLEAN to DECIMAL");
-                    default -> rescaleTo(x, from, s);
+                    case DECIMAL -> DataType.decimalFits(from, to) ? rescaleTo(x, from, s)
+                            : RUNTIME + "decimalToDecimal(" + x.v() + ", " + from.scale() + ", " + p + ", " + s + ", " + type + ")";
+                    default -> DataType.digits(from) <= p - s ? rescaleTo(x, from, s)
+                            : RUNTIME + "longToDecimal(" + asLong(x) + ", " + p + ", " + s + ", " + type + ")";
                 };
                 return JExpr.of(guard(n, lv, JKind.LONG), n, JKind.LONG);
             }
@@ -728,6 +748,8 @@ final class ExprGen {
             default -> throw new SqlError("unsupported: CAST to " + to);
         }
     }
+
+    private static final String RUNTIME = "io.tessera.backend.jvm.Runtime.";
 
     /** Keeps a NULL's placeholder from reaching a conversion that could fail on it. */
     private static String guard(String n, String v, JKind k) {

@@ -133,26 +133,88 @@ public final class Runtime {
         return q;
     }
 
-    /** DOUBLE to an integer kind, rounding half away from zero, failing when it does not fit. */
-    public static long doubleToLong(double d, long min, long max) {
-        if (Double.isNaN(d)) {
-            throw new ArithmeticException("cannot convert NaN to an integer");
-        }
-        double r = Math.round(d);
-        if (d < 0 && d - Math.floor(d) == 0.5) {
-            r = Math.floor(d);
-        }
-        if (r < min || r > max) {
-            throw new ArithmeticException("value " + d + " out of range");
+    /**
+     * The error of a CAST or store whose value does not fit its target type: names the value and the type, such as
+     * {@code value 70000 is out of range for SMALLINT}.
+     */
+    public static ArithmeticException outOfRange(String value, String type) {
+        return new ArithmeticException(Values.outOfRangeMessage(value, type));
+    }
+
+    /**
+     * DOUBLE to an integer type, rounding half to even (as DuckDB and PostgreSQL do), failing on NaN, infinities and
+     * values that do not fit.
+     */
+    public static long doubleToLong(double d, long min, long max, String type) {
+        double r = Math.rint(d);
+        // (double) Long.MAX_VALUE rounds up to 2^63, so the upper bound is exclusive at max + 1
+        if (!(r >= (double) min && r < (double) max + 1.0)) {
+            throw outOfRange(Double.toString(d), type);
         }
         return (long) r;
     }
 
-    public static long checkRange(long v, long min, long max) {
+    private static double roundHalfAway(double d) {
+        double r = Math.rint(d);
+        if (Math.abs(d - Math.floor(d) - 0.5) == 0) {
+            r = d < 0 ? Math.floor(d) : Math.ceil(d);
+        }
+        return r;
+    }
+
+    /** A value checked against an integer type's range. */
+    public static long checkRange(long v, long min, long max, String type) {
         if (v < min || v > max) {
-            throw new ArithmeticException("value " + v + " out of range");
+            throw outOfRange(Long.toString(v), type);
         }
         return v;
+    }
+
+    /** An unscaled decimal at {@code scale} to an integer type, rounding half away from zero, checked. */
+    public static long decimalToLong(long unscaled, int scale, long min, long max, String type) {
+        long v = rescale(unscaled, -scale);
+        if (v < min || v > max) {
+            throw outOfRange(Values.formatDecimal(unscaled, scale), type);
+        }
+        return v;
+    }
+
+    /** An integer to DECIMAL(precision, scale): fails unless |v| has at most precision - scale digits. */
+    public static long longToDecimal(long v, int precision, int scale, String type) {
+        long limit = Values.pow10(precision - scale);
+        if (v <= -limit || v >= limit) {
+            throw outOfRange(Long.toString(v), type);
+        }
+        return v * Values.pow10(scale);
+    }
+
+    /** DECIMAL(_, fromScale) to DECIMAL(precision, scale), rounding half away from zero where the scale drops. */
+    public static long decimalToDecimal(long unscaled, int fromScale, int precision, int scale, String type) {
+        long limit = Values.pow10(precision);
+        long v;
+        if (scale >= fromScale) {
+            long f = Values.pow10(scale - fromScale);
+            if (Math.abs(unscaled) >= (limit + f - 1) / f) {
+                throw outOfRange(Values.formatDecimal(unscaled, fromScale), type);
+            }
+            v = unscaled * f;
+        } else {
+            v = rescale(unscaled, scale - fromScale);
+        }
+        if (v <= -limit || v >= limit) {
+            throw outOfRange(Values.formatDecimal(unscaled, fromScale), type);
+        }
+        return v;
+    }
+
+    /** DOUBLE to DECIMAL(precision, scale), rounding half away from zero; NaN, infinities and overflow fail. */
+    public static long doubleToDecimal(double d, int precision, int scale, String type) {
+        double r = roundHalfAway(d * Values.pow10(scale));
+        double limit = (double) Values.pow10(precision);
+        if (!(r > -limit && r < limit)) {
+            throw outOfRange(Double.toString(d), type);
+        }
+        return (long) r;
     }
 
     public static String decimalToString(long unscaled, int scale) {
@@ -167,16 +229,36 @@ public final class Runtime {
         return Values.formatDouble(d);
     }
 
-    public static long parseLong(String s) {
-        return Values.parseLong(s.trim(), Long.MIN_VALUE, Long.MAX_VALUE, "integer");
+    /** A string to an integer type: text that is not an integer is invalid; one that does not fit is out of range. */
+    public static long parseLong(String s, long min, long max, String type) {
+        String t = s.trim();
+        long v;
+        try {
+            v = Values.parseLong(t, Long.MIN_VALUE, Long.MAX_VALUE, type);
+        } catch (IllegalArgumentException e) {
+            if (t.matches("[+-]?[0-9]+")) {
+                throw outOfRange(t, type);
+            }
+            throw e;
+        }
+        if (v < min || v > max) {
+            throw outOfRange(t, type);
+        }
+        return v;
     }
 
     public static double parseDouble(String s) {
+        String t = s.trim();
+        double d;
         try {
-            return Double.parseDouble(s.trim());
+            d = Double.parseDouble(t);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("invalid number '" + s + "'");
         }
+        if (Double.isInfinite(d) && !t.toLowerCase(java.util.Locale.ROOT).contains("inf")) {
+            throw outOfRange(t, "DOUBLE"); // a finite number too large for a double, such as 1e400
+        }
+        return d;
     }
 
     public static long parseDecimal(String s, int precision, int scale) {

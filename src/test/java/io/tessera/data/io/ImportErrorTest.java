@@ -85,6 +85,23 @@ class ImportErrorTest {
     }
 
     @Test
+    void smallintAndTinyintColumnsCheckTheirRange() {
+        db.createTable(TableSchema.parse("narrow", "k INTEGER NOT NULL, s SMALLINT, t TINYINT"));
+        assertEquals("SMALLINT", db.table("narrow").schema().column("s").type().toString());
+        Path ok = write(dir, "ok.tbl", "1|-32768|-128|\n2|32767|127|\n");
+        TableImporter.importFiles(db, "narrow", List.of(ok), opts());
+        assertEquals(List.of(List.of(1, -32768, -128), List.of(2, 32767, 127)), rows(db.table("narrow")));
+        Path f = write(dir, "s.tbl", "3|1|1|\n4|70000|1|\n");
+        ImportException e = assertThrows(ImportException.class,
+                () -> TableImporter.importFiles(db, "narrow", List.of(f), opts()));
+        assertEquals(name(f) + ":2: column 2 (s): value 70000 is out of range for SMALLINT", e.getMessage());
+        Path g = write(dir, "t.tbl", "5|1|-129|\n");
+        e = assertThrows(ImportException.class, () -> TableImporter.importFiles(db, "narrow", List.of(g), opts()));
+        assertEquals(name(g) + ":1: column 3 (t): value -129 is out of range for TINYINT", e.getMessage());
+        assertEquals(2, db.table("narrow").rowCount());
+    }
+
+    @Test
     void badBigint() {
         Path f = write(dir, "a.tbl", "3|1.5|1.00|1996-01-01|true|x|\n");
         fails(name(f) + ":1: column 2 (n): invalid BIGINT '1.5'", f);

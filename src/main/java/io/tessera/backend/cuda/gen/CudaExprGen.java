@@ -52,7 +52,12 @@ final class CudaExprGen {
         return switch (e) {
             case Expr.Ref r -> scope.slot(r.slot());
             case Expr.Literal l -> literal(l);
-            case Expr.Call c -> stored(call(c), c.type());
+            case Expr.Call c -> {
+                if (c.type().isNarrowInteger() && c.op().canLeaveNarrowRange()) {
+                    throw new GpuUnsupported("arithmetic giving " + c.type() + " (its range is checked on the JVM)");
+                }
+                yield stored(call(c), c.type());
+            }
         };
     }
 
@@ -399,6 +404,16 @@ final class CudaExprGen {
                 return CValue.of(toDouble(x, from), CType.DOUBLE);
             }
             case INTEGER, BIGINT -> {
+                // a conversion that can leave the target's range runs on the JVM, whose error names the value and type
+                boolean widening = switch (f) {
+                    case BOOLEAN -> true;
+                    case DECIMAL -> to.kind() == TypeKind.BIGINT;
+                    case INTEGER, BIGINT, DATE -> DataType.fitsIn(from, to);
+                    default -> false;
+                };
+                if (!widening) {
+                    throw new GpuUnsupported("CAST from " + from + " to " + to + " (its range is checked on the JVM)");
+                }
                 String lv = switch (f) {
                     case DECIMAL -> "tessera::q::Rescale(" + x.v() + ", " + (-from.scale()) + ", err)";
                     case BOOLEAN -> "(" + x.v() + " ? 1LL : 0LL)";
@@ -414,10 +429,14 @@ final class CudaExprGen {
             case DECIMAL -> {
                 int s = to.scale();
                 if (f == TypeKind.DOUBLE) {
-                    return CValue.of("((long long)floor(" + x.v() + " * " + Values.pow10(s) + ".0 + 0.5))", CType.LONG);
+                    throw new GpuUnsupported("CAST from DOUBLE to " + to + " (its range is checked on the JVM)");
                 }
                 if (f == TypeKind.BOOLEAN) {
                     throw new GpuUnsupported("CAST from BOOLEAN to DECIMAL");
+                }
+                if (f == TypeKind.DECIMAL ? !DataType.decimalFits(from, to)
+                        : DataType.digits(from) > to.precision() - s) {
+                    throw new GpuUnsupported("CAST from " + from + " to " + to + " (its range is checked on the JVM)");
                 }
                 return CValue.of(rescaleTo(x, from, s), CType.LONG);
             }

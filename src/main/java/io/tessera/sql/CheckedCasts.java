@@ -1,0 +1,169 @@
+package io.tessera.sql;
+
+import org.apache.calcite.DataContexts;
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexExecutorImpl;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.rex.RexVisitorImpl;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Keeps Calcite from folding a CAST to an exact numeric type (TINYINT, SMALLINT, INTEGER, BIGINT, DECIMAL) of a
+ * constant when the folded value would not be the CAST's exact answer: Calcite truncates {@code CAST(2.5 AS INTEGER)}
+ * to 2 and {@code CAST(999.995 AS DECIMAL(5,2))} to 999.99, and keeps {@code CAST(70000 AS SMALLINT)} as 70000.
+ * Such a CAST stays in the plan and runs as Tessera's own conversion, which rounds half away from zero and fails
+ * with the value and the target type named when the value does not fit. Three guards: the RexBuilder does not fold
+ * it, the executor used while SQL is converted does not reduce it, and before the reduction rules run it becomes a
+ * call ({@link #CHECKED_CAST}) that they leave alone. (The executor is not kept for those rules: with one set,
+ * Calcite's predicate reduction changes other plans.)
+ */
+final class CheckedCasts {
+    private CheckedCasts() {
+    }
+
+    /** A RexBuilder whose casts of constants fold only where the folded value is exact. */
+    static final class Builder extends RexBuilder {
+        Builder(org.apache.calcite.rel.type.RelDataTypeFactory types) {
+            super(types);
+        }
+
+        @Override
+        public RexNode makeCast(SqlParserPos pos, RelDataType type, RexNode exp, boolean matchNullability, boolean safe,
+                RexLiteral format) {
+            if (exp instanceof RexLiteral lit && !foldsExactly(type, lit)) {
+                return makeAbstractCast(pos, matchNullability ? getTypeFactory().createTypeWithNullability(type,
+                        exp.getType().isNullable()) : type, exp, safe, format);
+            }
+            return super.makeCast(pos, type, exp, matchNullability, safe, format);
+        }
+    }
+
+    /**
+     * The CAST of a constant that Calcite's constant reduction would fold inexactly, as a call the reduction leaves
+     * alone (it is not deterministic to Calcite); it translates to Tessera's CAST.
+     */
+    static final SqlFunction CHECKED_CAST = new SqlFunction("TESSERA_CHECKED_CAST", SqlKind.OTHER_FUNCTION,
+            ReturnTypes.ARG0, null, OperandTypes.ANY, SqlFunctionCategory.SYSTEM) {
+        @Override
+        public boolean isDeterministic() {
+            return false;
+        }
+    };
+
+    /** Replaces each CAST of a constant that would not fold exactly with {@link #CHECKED_CAST}. */
+    static RelNode keepInexactCasts(RelNode rel) {
+        RexShuttle casts = new RexShuttle() {
+            @Override
+            public RexNode visitCall(RexCall call) {
+                RexCall c = (RexCall) super.visitCall(call);
+                if (c.getKind() == SqlKind.CAST && RexUtil.isConstant(c) && hasInexactCast(c)) {
+                    return new RexCall(c.getType(), CHECKED_CAST, c.getOperands()) {
+                    };
+                }
+                return c;
+            }
+        };
+        return rel.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                return super.visit(other).accept(casts);
+            }
+        });
+    }
+
+    /** An executor that reduces constant expressions except those holding a CAST that would not fold exactly. */
+    static final class Executor extends RexExecutorImpl {
+        Executor() {
+            super(DataContexts.EMPTY);
+        }
+
+        @Override
+        public void reduce(RexBuilder rexBuilder, List<RexNode> constExps, List<RexNode> reducedValues) {
+            List<RexNode> reducible = new ArrayList<>();
+            for (RexNode e : constExps) {
+                if (!hasInexactCast(e)) {
+                    reducible.add(e);
+                }
+            }
+            List<RexNode> reduced = new ArrayList<>();
+            if (!reducible.isEmpty()) {
+                super.reduce(rexBuilder, reducible, reduced);
+            }
+            int next = 0;
+            for (RexNode e : constExps) {
+                reducedValues.add(hasInexactCast(e) ? e : reduced.get(next++));
+            }
+        }
+    }
+
+    static boolean hasInexactCast(RexNode e) {
+        boolean[] found = {false};
+        e.accept(new RexVisitorImpl<Void>(true) {
+            @Override
+            public Void visitCall(RexCall call) {
+                if (call.getKind() == SqlKind.CAST && exact(call.getType())
+                        && !(call.getOperands().get(0) instanceof RexLiteral lit && foldsExactly(call.getType(), lit))) {
+                    found[0] = true;
+                }
+                return super.visitCall(call);
+            }
+        });
+        return found[0];
+    }
+
+    private static boolean exact(RelDataType t) {
+        return switch (t.getSqlTypeName()) {
+            case TINYINT, SMALLINT, INTEGER, BIGINT, DECIMAL -> true;
+            default -> false;
+        };
+    }
+
+    /** Whether a CAST of this constant to {@code type} has one exact answer that Calcite's folding gives. */
+    static boolean foldsExactly(RelDataType type, RexLiteral lit) {
+        if (!exact(type) || lit.isNull()) {
+            return true;
+        }
+        SqlTypeFamily from = lit.getTypeName().getFamily();
+        if (from != SqlTypeFamily.NUMERIC && from != SqlTypeFamily.EXACT_NUMERIC && from != SqlTypeFamily.APPROXIMATE_NUMERIC) {
+            return !(lit.getTypeName() == SqlTypeName.CHAR || lit.getTypeName() == SqlTypeName.VARCHAR);
+        }
+        BigDecimal v = lit.getValueAs(BigDecimal.class);
+        if (v == null) {
+            return false;
+        }
+        int scale = type.getSqlTypeName() == SqlTypeName.DECIMAL ? type.getScale() : 0;
+        if (v.stripTrailingZeros().scale() > scale) {
+            return false; // rounding: Calcite would truncate
+        }
+        return switch (type.getSqlTypeName()) {
+            case TINYINT -> fits(v, -128, 127);
+            case SMALLINT -> fits(v, -32768, 32767);
+            case INTEGER -> fits(v, Integer.MIN_VALUE, Integer.MAX_VALUE);
+            case BIGINT -> fits(v, Long.MIN_VALUE, Long.MAX_VALUE);
+            default -> v.abs().compareTo(BigDecimal.TEN.pow(type.getPrecision() - scale)) < 0;
+        };
+    }
+
+    private static boolean fits(BigDecimal v, long min, long max) {
+        return v.compareTo(BigDecimal.valueOf(min)) >= 0 && v.compareTo(BigDecimal.valueOf(max)) <= 0;
+    }
+
+}
