@@ -15,12 +15,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Writes small tables row by row for engine regression tests, and renders results for assertions. */
-final class TinyTables {
+public final class TinyTables {
     private TinyTables() {
     }
 
     /** Creates (or replaces) table {@code name} with columns {@code columns} (DDL syntax) holding {@code rows}. */
-    static void write(Path dir, String name, String columns, Object[]... rows) {
+    public static void write(Path dir, String name, String columns, Object[]... rows) {
         TableSchema schema = TableSchema.parse(name, columns);
         try (Database db = Database.openOrCreate(dir); TableWriter w = db.replace(schema)) {
             RowBatch batch = new RowBatch(schema, Math.max(1, rows.length));

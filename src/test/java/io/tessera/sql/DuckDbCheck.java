@@ -3,11 +3,6 @@ package io.tessera.sql;
 import io.tessera.api.QueryResult;
 import io.tessera.api.Tessera;
 import io.tessera.bench.DuckDbPeer;
-import io.tessera.storage.ColumnBuilder;
-import io.tessera.storage.Database;
-import io.tessera.storage.RowBatch;
-import io.tessera.storage.TableSchema;
-import io.tessera.storage.TableWriter;
 
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -37,29 +32,7 @@ final class DuckDbCheck implements AutoCloseable {
 
     /** Creates (or replaces) table {@code name} with columns {@code columns} (DDL syntax) holding {@code rows}. */
     static void write(Path dir, String name, String columns, Object[]... rows) {
-        TableSchema schema = TableSchema.parse(name, columns);
-        try (Database db = Database.openOrCreate(dir); TableWriter w = db.replace(schema)) {
-            RowBatch batch = new RowBatch(schema, Math.max(1, rows.length));
-            for (Object[] row : rows) {
-                for (int c = 0; c < row.length; c++) {
-                    append(batch.column(c), row[c]);
-                }
-            }
-            w.write(batch);
-            w.commit();
-        }
-    }
-
-    private static void append(ColumnBuilder b, Object v) {
-        if (v == null) {
-            b.appendNull();
-            return;
-        }
-        switch (b.type().kind()) {
-            case INTEGER -> b.appendInt((Integer) v);
-            case VARCHAR -> b.appendString((String) v);
-            default -> throw new IllegalArgumentException("not needed here: " + b.type());
-        }
+        io.tessera.exec.TinyTables.write(dir, name, columns, rows);
     }
 
     /** The rows of a result, each value as text (numbers by value, whatever their Java kind). */
