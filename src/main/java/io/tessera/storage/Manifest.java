@@ -35,7 +35,15 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * The manifest's reader and writer. A VARCHAR column's min and max are stored whole, and a value may be as long
+     * as an import's record (64 MiB): Jackson's default limit of 20 million characters a string would leave such a
+     * database unreadable, so the manifest's strings have none.
+     */
+    private static final ObjectMapper JSON = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+            .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                    .maxStringLength(Integer.MAX_VALUE).build())
+            .build()).enable(SerializationFeature.INDENT_OUTPUT);
 
     Manifest {
         tables = List.copyOf(tables);

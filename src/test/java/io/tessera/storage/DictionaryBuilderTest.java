@@ -51,7 +51,7 @@ class DictionaryBuilderTest {
         }
         assertEquals(distinct.size(), d.size());
         String[] sorted = distinct.toArray(new String[0]);
-        Arrays.sort(sorted);
+        Arrays.sort(sorted, CodePointOrder::compare); // dictionaries are in code point order, not UTF-16's
         int[] order = d.sortedOrder();
         String[] got = new String[order.length];
         for (int k = 0; k < order.length; k++) {
