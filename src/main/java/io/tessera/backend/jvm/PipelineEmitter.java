@@ -318,37 +318,28 @@ public final class PipelineEmitter implements ExprGen.Scope {
     @Override
     public String constant(JKind kind, Object value) {
         int i = constants.size();
-        constants.add(value);
-        String f = "k" + i;
-        String type = switch (kind) {
-            case INT -> "int";
-            case LONG -> "long";
-            case DOUBLE -> "double";
-            case BOOL -> "boolean";
-            case STRING -> "String";
-            case CODE -> throw new IllegalArgumentException("a code is no constant");
-        };
         String read = switch (kind) {
             case INT -> "((Number) k[" + i + "]).intValue()";
             case LONG -> "((Number) k[" + i + "]).longValue()";
             case DOUBLE -> "((Number) k[" + i + "]).doubleValue()";
             case BOOL -> "((Boolean) k[" + i + "]).booleanValue()";
-            default -> "(String) k[" + i + "]";
+            case STRING -> "(String) k[" + i + "]";
+            case CODE -> throw new IllegalArgumentException("a code is no constant");
         };
-        fields.append("    private ").append(type).append(' ').append(f).append(";  // ")
-                .append(GeneratedSource.comment(value instanceof String str ? "'" + str + "'" : value)).append('\n');
-        constantInit.append("        ").append(f).append(" = ").append(read).append(";\n");
-        constantLocals.append("        final ").append(type).append(' ').append(f).append(" = this.").append(f).append(";\n");
-        return f;
+        return constantField(kind.javaType, read, value, GeneratedSource.comment(value instanceof String str ? "'" + str + "'" : value));
     }
 
     @Override
     public String constantObject(String javaType, Object value) {
-        int i = constants.size();
+        return constantField(javaType, "(" + javaType + ") k[" + constants.size() + "]", value, "a constant set");
+    }
+
+    /** Constant {@code k<i>}: its value bound, its field read in init(), copied into a local of each method. */
+    private String constantField(String javaType, String read, Object value, String comment) {
+        String f = "k" + constants.size();
         constants.add(value);
-        String f = "k" + i;
-        fields.append("    private ").append(javaType).append(' ').append(f).append(";  // a constant set\n");
-        constantInit.append("        ").append(f).append(" = (").append(javaType).append(") k[").append(i).append("];\n");
+        fields.append("    private ").append(javaType).append(' ').append(f).append(";  // ").append(comment).append('\n');
+        constantInit.append("        ").append(f).append(" = ").append(read).append(";\n");
         constantLocals.append("        final ").append(javaType).append(' ').append(f).append(" = this.").append(f).append(";\n");
         return f;
     }
