@@ -331,7 +331,17 @@ final class ExprGen {
     // ---- comparisons ----
 
     private JExpr compare(Op op, Expr a, Expr b) {
-        return compare(op, a, b, gen(a), gen(b));
+        boolean literalFirst = a instanceof Expr.Literal && !(b instanceof Expr.Literal);
+        Expr value = literalFirst ? b : a;
+        Expr other = literalFirst ? a : b;
+        JExpr v = gen(value);
+        // a dictionary code against a string constant reads only the code or bound looked up in init: the
+        // constant itself is not bound as a value of its own
+        if (v.kind() == JKind.CODE && other instanceof Expr.Literal lit && lit.value() != null) {
+            return JExpr.of(codeVsConstant(literalFirst ? op.mirrored() : op, v, lit.value().toString()), v.n(), JKind.BOOL);
+        }
+        JExpr o = gen(other);
+        return literalFirst ? compare(op, a, b, o, v) : compare(op, a, b, v, o);
     }
 
     /** A comparison of a and b, whose values x and y were generated already. */

@@ -152,23 +152,17 @@ public final class PipelineEmitter implements ExprGen.Scope {
             text.add(t.column().name() + " " + t.op() + " " + (t.string() != null ? "'" + t.string() + "'"
                     : s.type().kind() == TypeKind.DOUBLE ? t.doubleValue() : t.value()));
             switch (JKind.stored(s.type())) {
-                case INT -> {
-                    String bound = constant(JKind.INT, t.value());
-                    sb.append(".ints(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
+                case INT, LONG, DOUBLE -> {
+                    JKind k = JKind.stored(s.type());
+                    String bound = constant(k, k == JKind.DOUBLE ? (Object) t.doubleValue() : (Object) t.value());
+                    String filter = switch (k) {
+                        case INT -> ".ints(";
+                        case LONG -> ".longs(";
+                        default -> ".doubles(";
+                    };
+                    sb.append(filter).append(col).append(", ").append(VectorFilter.class.getName()).append('.')
                             .append(t.op()).append(", ").append(bound).append(")");
-                    vectorTerms.add(new VectorTerm(text.getLast(), segment, "INT", t.op().name(), bound));
-                }
-                case LONG -> {
-                    String bound = constant(JKind.LONG, t.value());
-                    sb.append(".longs(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
-                            .append(t.op()).append(", ").append(bound).append(")");
-                    vectorTerms.add(new VectorTerm(text.getLast(), segment, "LONG", t.op().name(), bound));
-                }
-                case DOUBLE -> {
-                    String bound = constant(JKind.DOUBLE, t.doubleValue());
-                    sb.append(".doubles(").append(col).append(", ").append(VectorFilter.class.getName()).append('.')
-                            .append(t.op()).append(", ").append(bound).append(")");
-                    vectorTerms.add(new VectorTerm(text.getLast(), segment, "DOUBLE", t.op().name(), bound));
+                    vectorTerms.add(new VectorTerm(text.getLast(), segment, k.name(), t.op().name(), bound));
                 }
                 case CODE -> {
                     // through the order-preserving dictionary, as ExprGen compares a code with a constant

@@ -112,17 +112,6 @@ final class CudaExprGen {
         return v == Long.MIN_VALUE ? "(-9223372036854775807LL - 1)" : v + "LL";
     }
 
-    static String doubleLiteral(double d) {
-        if (Double.isNaN(d)) {
-            return "__longlong_as_double(0x7ff8000000000000LL)";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "__longlong_as_double(0x7ff0000000000000LL)" : "__longlong_as_double((long long)0xfff0000000000000ULL)";
-        }
-        // hexadecimal floating point: exact, no rounding in the C compiler
-        return Double.toHexString(d);
-    }
-
     // ---- calls ----
 
     private CValue call(Expr.Call c) {
