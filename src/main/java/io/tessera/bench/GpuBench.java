@@ -93,8 +93,8 @@ public final class GpuBench {
                 long bytes = first.execution().bytesRead();
                 long thesis = first.execution().modelBytes();
                 // which CUDA genomes ran: the GPU profile's (after tessera tune --device gpu), given ones, or defaults
-                String genomes = pg.gpuOrigins().containsValue(io.tessera.tune.GenomeChooser.GIVEN) ? "given"
-                        : pg.gpuOrigins().containsValue(io.tessera.tune.GenomeChooser.PROFILE) ? "profile" : "default";
+                String genomes = pg.gpuOrigins().containsValue(io.tessera.profile.GenomeChooser.GIVEN) ? "given"
+                        : pg.gpuOrigins().containsValue(io.tessera.profile.GenomeChooser.PROFILE) ? "profile" : "default";
                 rows.add(new Row(q.name(), SsbBench.median(kernel), SsbBench.median(total), bytes, millis(bytes, gbps),
                         thesis, millis(thesis, gbps), Double.NaN,
                         first.execution().device() + ", " + genomes + " genomes", first.execution().notice()));

@@ -2,11 +2,12 @@ package io.tessera.cli;
 
 import io.tessera.backend.cuda.BandwidthProbe;
 import io.tessera.backend.cuda.CudaContext;
+import io.tessera.backend.cuda.CudaDevices;
 import io.tessera.backend.cuda.CudaDriver;
 import io.tessera.backend.cuda.CudaException;
 import io.tessera.backend.cuda.DeviceCatalog;
-import io.tessera.backend.cuda.DeviceInfo;
 import io.tessera.backend.cuda.KernelCompiler;
+import io.tessera.profile.DeviceInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -53,7 +54,7 @@ public final class DevicesCommand implements Callable<Integer> {
                 noGpu = "the CUDA driver sees no device";
             }
             for (int i = 0; i < n; i++) {
-                DeviceInfo gpu = DeviceInfo.gpu(driver, i);
+                DeviceInfo gpu = CudaDevices.gpu(driver, i);
                 int ordinal = i;
                 rows.add(row(gpu, bandwidth(catalog, gpu, () -> {
                     try (CudaContext ctx = CudaContext.open(ordinal)) {

@@ -1,9 +1,9 @@
 package io.tessera.cli;
 
 import io.tessera.bench.Queries;
+import io.tessera.profile.ProfileStore;
 import io.tessera.storage.Database;
 import io.tessera.tune.CrossDevice;
-import io.tessera.tune.ProfileStore;
 import io.tessera.tune.Strategies;
 import io.tessera.tune.TuneReport;
 import io.tessera.tune.TuningDevice;

@@ -1,7 +1,7 @@
 package io.tessera.cli;
 
-import io.tessera.backend.cuda.CacheDirectory;
 
+import io.tessera.profile.CacheDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

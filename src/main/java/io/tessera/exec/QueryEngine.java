@@ -13,14 +13,14 @@ import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
+import io.tessera.profile.DeviceInfo;
+import io.tessera.profile.GenomeChooser;
+import io.tessera.profile.ProfileStore;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
-import io.tessera.tune.GenomeChooser;
-import io.tessera.tune.ProfileStore;
 import io.tessera.tune.QueryTuning;
-import io.tessera.tune.TuningDevice;
 import io.tessera.variant.Genome;
 import io.tessera.variant.VariantSpaces;
 
@@ -66,7 +66,7 @@ public final class QueryEngine {
         this.device = device;
         this.profiles = profiles;
         this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
-                TuningDevice.cpuInfo(workers).fingerprint());
+                DeviceInfo.machineCpu(workers).fingerprint());
     }
 
     /** The CUDA genomes' chooser: this GPU's profile (made once the GPU is known to work). */

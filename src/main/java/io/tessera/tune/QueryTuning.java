@@ -2,6 +2,9 @@ package io.tessera.tune;
 
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
+import io.tessera.profile.GenomeChooser;
+import io.tessera.profile.Profile;
+import io.tessera.profile.ProfileStore;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
 

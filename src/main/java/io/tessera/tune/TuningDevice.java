@@ -1,6 +1,7 @@
 package io.tessera.tune;
 
-import io.tessera.backend.cuda.DeviceInfo;
+import io.tessera.backend.cuda.CudaDevices;
+import io.tessera.profile.DeviceInfo;
 import io.tessera.storage.Database;
 
 import java.util.ArrayList;
@@ -30,23 +31,6 @@ public final class TuningDevice implements AutoCloseable {
         this.pool = pool;
     }
 
-    private static DeviceInfo cpuInfo;
-
-    /** This machine's CPU (read once). */
-    public static synchronized DeviceInfo machineCpu() {
-        if (cpuInfo == null) {
-            cpuInfo = DeviceInfo.cpu();
-        }
-        return cpuInfo;
-    }
-
-    /** The CPU with {@code cores} cores: this machine's, limited to that many when fewer. */
-    public static DeviceInfo cpuInfo(int cores) {
-        DeviceInfo m = machineCpu();
-        return new DeviceInfo(DeviceInfo.Kind.CPU, 0, m.name(), cores, m.memoryBytes(), 0, 0, m.clockMHz(), 0,
-                m.software());
-    }
-
     /** A device of any backend (for backends that plug in their own devices, and for tests). */
     public static TuningDevice of(String name, String backend, DeviceInfo info, int units) {
         return new TuningDevice(name, backend, info, units, null);
@@ -57,7 +41,7 @@ public final class TuningDevice implements AutoCloseable {
         String s = spec.strip().toLowerCase(Locale.ROOT);
         int all = java.lang.Runtime.getRuntime().availableProcessors();
         if (s.equals("cpu")) {
-            return new TuningDevice("cpu", "jvm", cpuInfo(all), all, null);
+            return new TuningDevice("cpu", "jvm", DeviceInfo.machineCpu(all), all, null);
         }
         if (s.startsWith("cpu:")) {
             int n = number(s.substring(4), spec);
@@ -69,11 +53,11 @@ public final class TuningDevice implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
-            return new TuningDevice(n == all ? "cpu" : "cpu:" + n, "jvm", cpuInfo(n), n, pool);
+            return new TuningDevice(n == all ? "cpu" : "cpu:" + n, "jvm", DeviceInfo.machineCpu(n), n, pool);
         }
         if (s.equals("gpu") || s.startsWith("gpu:")) {
             int k = s.equals("gpu") ? 0 : number(s.substring(4), spec);
-            List<DeviceInfo> gpus = DeviceInfo.gpus();
+            List<DeviceInfo> gpus = CudaDevices.gpus();
             if (k < 0 || k >= gpus.size()) {
                 throw new IllegalArgumentException("device " + spec + ": " + gpus.size() + " GPU(s) on this machine");
             }

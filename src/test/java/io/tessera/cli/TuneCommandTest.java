@@ -4,10 +4,11 @@ import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsb;
 import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
+import io.tessera.profile.DeviceInfo;
+import io.tessera.profile.Profile;
+import io.tessera.profile.ProfileStore;
 import io.tessera.storage.Database;
 import io.tessera.tune.HeadlessChromium;
-import io.tessera.tune.Profile;
-import io.tessera.tune.ProfileStore;
 import io.tessera.tune.TuningDevice;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -71,8 +72,8 @@ class TuneCommandTest {
         assertTrue(r.out().contains("cross-device matrix"), r.out());
         assertTrue(r.err().contains("q3.1 on cpu: feature-wise measured"), r.err());
         ProfileStore store = new ProfileStore(profiles);
-        Profile p = store.load(TuningDevice.cpuInfo(cores).fingerprint());
-        Profile one = store.load(TuningDevice.cpuInfo(1).fingerprint());
+        Profile p = store.load(DeviceInfo.machineCpu(cores).fingerprint());
+        Profile one = store.load(DeviceInfo.machineCpu(1).fingerprint());
         // a shape is stored unless its queries measured slower with the tuned genome than with the defaults (beyond
         // the noise), which the output then says; on this tiny database either can happen
         for (Profile prof : java.util.List.of(p, one)) {

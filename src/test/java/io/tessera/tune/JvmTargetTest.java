@@ -1,10 +1,10 @@
 package io.tessera.tune;
 
-import io.tessera.backend.cuda.DeviceInfo;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsbDatabase;
 import io.tessera.plan.Source;
+import io.tessera.profile.DeviceInfo;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;

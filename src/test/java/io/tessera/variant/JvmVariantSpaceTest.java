@@ -7,7 +7,7 @@ import io.tessera.plan.Pipeline;
 import io.tessera.plan.PipelineAnalysis;
 import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;
-import io.tessera.tune.DefaultGenomes;
+import io.tessera.profile.DefaultGenomes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

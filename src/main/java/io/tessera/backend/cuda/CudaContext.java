@@ -1,5 +1,6 @@
 package io.tessera.backend.cuda;
 
+import io.tessera.profile.DeviceInfo;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -61,7 +62,7 @@ public final class CudaContext implements AutoCloseable {
     /** Name, SMs, memory, compute capability and so on (queried once). */
     public synchronized DeviceInfo info() {
         if (info == null) {
-            info = DeviceInfo.gpu(driver, ordinal);
+            info = CudaDevices.gpu(driver, ordinal);
         }
         return info;
     }

@@ -30,7 +30,7 @@ public final class CudaDriver {
     public static final int CUDA_SUCCESS = 0;
     public static final int CUDA_ERROR_NO_DEVICE = 100;
 
-    // CUdevice_attribute values used by DeviceInfo (cuda.h).
+    // CUdevice_attribute values used by CudaDevices (cuda.h).
     public static final int ATTR_MAX_THREADS_PER_BLOCK = 1;
     public static final int ATTR_MAX_SHARED_MEMORY_PER_BLOCK = 8;
     public static final int ATTR_WARP_SIZE = 10;

@@ -1,5 +1,7 @@
 package io.tessera.backend.cuda;
 
+import io.tessera.profile.CacheDirectory;
+import io.tessera.profile.DeviceInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;

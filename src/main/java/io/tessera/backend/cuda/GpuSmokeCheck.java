@@ -1,5 +1,6 @@
 package io.tessera.backend.cuda;
 
+import io.tessera.profile.DeviceInfo;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
@@ -77,7 +78,7 @@ public final class GpuSmokeCheck {
         CudaDriver driver;
         try {
             driver = CudaDriver.get();
-            pass("driver " + driver.loadedFrom() + ", CUDA " + DeviceInfo.versionText(driver.driverVersion())
+            pass("driver " + driver.loadedFrom() + ", CUDA " + CudaDevices.versionText(driver.driverVersion())
                     + ", " + driver.deviceCount() + " device(s)");
         } catch (CudaException e) {
             fail("driver: " + e.getMessage());
@@ -85,7 +86,7 @@ public final class GpuSmokeCheck {
         }
         DeviceInfo cpu = DeviceInfo.cpu();
         info("CPU: " + cpu.name() + ", " + cpu.cores() + " threads, " + gib(cpu.memoryBytes()) + " GiB");
-        for (DeviceInfo g : DeviceInfo.gpus()) {
+        for (DeviceInfo g : CudaDevices.gpus()) {
             info("GPU " + g.ordinal() + ": " + g.name() + ", " + g.cores() + " SMs, cc " + g.computeCapability() + ", "
                     + gib(g.memoryBytes()) + " GiB, " + g.clockMHz() + " MHz, " + g.software());
             info("     fingerprint " + g.fingerprint());

@@ -1,5 +1,6 @@
 package io.tessera.backend.cuda;
 
+import io.tessera.profile.DeviceInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,11 +11,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Device descriptions, fingerprints, the bandwidth catalog and the cache directory. */
+/** The driver's version text, the bandwidth catalog and the bandwidth probe. */
 class CudaDeviceInfoTest {
     @TempDir
     Path dir;
@@ -24,33 +23,9 @@ class CudaDeviceInfoTest {
     }
 
     @Test
-    void gpuFingerprintHasNameCapabilitySmsAndDriver() {
-        assertEquals("gpu|NVIDIA H200|cc9.0|sm132|driver13000", h200(13000).fingerprint());
-        assertNotEquals(h200(13000).fingerprint(), h200(13010).fingerprint());
-        assertEquals("9.0", h200(13000).computeCapability());
-        assertEquals("gpu0", h200(13000).id());
-    }
-
-    @Test
-    void cpuIsDescribedFromProc() {
-        DeviceInfo cpu = DeviceInfo.cpu();
-        assertEquals(DeviceInfo.Kind.CPU, cpu.kind());
-        assertEquals(Runtime.getRuntime().availableProcessors(), cpu.cores());
-        assertTrue(cpu.fingerprint().startsWith("cpu|" + cpu.name() + "|cores" + cpu.cores() + "|Java "), cpu.fingerprint());
-        assertEquals("-", cpu.computeCapability());
-        assertTrue(!cpu.name().isBlank());
-    }
-
-    @Test
-    void procParsing() {
-        List<String> cpuinfo = List.of("processor\t: 0", "vendor_id\t: AuthenticAMD",
-                "model name\t: AMD EPYC 9654  96-Core Processor", "cpu MHz\t\t: 2396.398");
-        assertEquals("AMD EPYC 9654 96-Core Processor", DeviceInfo.cpuModel(cpuinfo));
-        assertEquals(2396, DeviceInfo.cpuMHz(cpuinfo));
-        assertNull(DeviceInfo.cpuModel(List.of("processor : 0")));
-        assertEquals(2048L * 1024, DeviceInfo.memTotalBytes(List.of("MemFree: 1 kB", "MemTotal:        2048 kB")));
-        assertEquals("13.0", DeviceInfo.versionText(13000));
-        assertEquals("12.4", DeviceInfo.versionText(12040));
+    void driverVersionText() {
+        assertEquals("13.0", CudaDevices.versionText(13000));
+        assertEquals("12.4", CudaDevices.versionText(12040));
     }
 
     @Test
@@ -94,16 +69,6 @@ class CudaDeviceInfoTest {
         Map<String, DeviceCatalog.Entry> m = new java.util.LinkedHashMap<>();
         m.put("a|\u00e9\n", new DeviceCatalog.Entry("a|\u00e9\n", 1e-3, "2026-01-01T00:00:00Z", "x \"y\""));
         assertEquals(m, DeviceCatalog.parse(DeviceCatalog.toJson(m)));
-    }
-
-    @Test
-    void cacheDirectoryRule() {
-        assertEquals(Path.of("/p"), CacheDirectory.resolve("/p", Map.of("XDG_CACHE_HOME", "/x"), "/home/u"));
-        assertEquals(Path.of("/t"), CacheDirectory.resolve(null, Map.of("TESSERA_CACHE_DIR", "/t", "XDG_CACHE_HOME", "/x"),
-                "/home/u"));
-        assertEquals(Path.of("/x/tessera"), CacheDirectory.resolve(null, Map.of("XDG_CACHE_HOME", "/x"), "/home/u"));
-        assertEquals(Path.of("/home/u/.cache/tessera"), CacheDirectory.resolve(null, Map.of("XDG_CACHE_HOME", "rel"), "/home/u"));
-        assertEquals(Path.of("/home/u/.cache/tessera"), CacheDirectory.resolve(null, Map.of(), "/home/u"));
     }
 
     @Test

@@ -35,7 +35,7 @@ class CudaDriverLoadTest {
         CudaUnavailableException c = assertThrows(CudaUnavailableException.class, CudaContext::open);
         assertEquals("no CUDA driver (libcuda.so.1 not found)", c.getMessage());
         assertInstanceOf(CudaException.class, c, "callers catch one type to fall back to the JVM");
-        assertThrows(CudaUnavailableException.class, DeviceInfo::gpus);
+        assertThrows(CudaUnavailableException.class, CudaDevices::gpus);
     }
 
     @Test

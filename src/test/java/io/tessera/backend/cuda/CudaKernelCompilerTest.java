@@ -1,5 +1,6 @@
 package io.tessera.backend.cuda;
 
+import io.tessera.profile.CacheDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

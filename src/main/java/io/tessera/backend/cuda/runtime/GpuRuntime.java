@@ -5,11 +5,11 @@ import io.tessera.backend.cuda.CudaKernel;
 import io.tessera.backend.cuda.CudaModule;
 import io.tessera.backend.cuda.CudaSources;
 import io.tessera.backend.cuda.DeviceBuffer;
-import io.tessera.backend.cuda.DeviceInfo;
 import io.tessera.backend.cuda.KernelArgs;
 import io.tessera.backend.cuda.KernelCompiler;
 import io.tessera.backend.cuda.PinnedBuffer;
 import io.tessera.backend.cuda.SlotCompaction;
+import io.tessera.profile.DeviceInfo;
 import io.tessera.storage.Database;
 import io.tessera.storage.StorageException;
 

@@ -1,11 +1,10 @@
-package io.tessera.tune;
+package io.tessera.profile;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.tessera.backend.cuda.CacheDirectory;
 import io.tessera.variant.Genome;
 
 import java.io.IOException;

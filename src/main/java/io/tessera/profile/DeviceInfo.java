@@ -1,4 +1,4 @@
-package io.tessera.backend.cuda;
+package io.tessera.profile;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * What Tessera knows about one processor, CPU or GPU: name, cores (CPU threads or GPU SMs), memory,
  * compute capability, clock and driver (for a CPU: the JVM), and the fingerprint under which
- * measurements and profiles of that processor are stored.
+ * measurements and profiles of that processor are stored. The CPU is read here; GPUs are read through their
+ * driver by the backend ({@code backend.cuda.CudaDevices}).
  *
  * @param kind          CPU or GPU
  * @param ordinal       GPU ordinal; 0 for the CPU
@@ -47,6 +48,22 @@ public record DeviceInfo(Kind kind, int ordinal, String name, int cores, long me
         return "cpu|" + name + "|cores" + cores + "|" + software;
     }
 
+    private static DeviceInfo machineCpu;
+
+    /** This machine's CPU, read once. */
+    public static synchronized DeviceInfo machineCpu() {
+        if (machineCpu == null) {
+            machineCpu = cpu();
+        }
+        return machineCpu;
+    }
+
+    /** This machine's CPU with {@code cores} cores (fewer than it has, when a query or tuning uses only those). */
+    public static DeviceInfo machineCpu(int cores) {
+        DeviceInfo m = machineCpu();
+        return new DeviceInfo(Kind.CPU, 0, m.name(), cores, m.memoryBytes(), 0, 0, m.clockMHz(), 0, m.software());
+    }
+
     /** The CPU of this machine. */
     public static DeviceInfo cpu() {
         List<String> cpuinfo = readLines(Path.of("/proc/cpuinfo"));
@@ -57,35 +74,6 @@ public record DeviceInfo(Kind kind, int ordinal, String name, int cores, long me
         }
         return new DeviceInfo(Kind.CPU, 0, model, Runtime.getRuntime().availableProcessors(), memTotalBytes(meminfo),
                 0, 0, cpuMHz(cpuinfo), 0, "Java " + Runtime.version());
-    }
-
-    /** A GPU, queried through the driver (no context needed). */
-    public static DeviceInfo gpu(CudaDriver driver, int ordinal) {
-        int dev = driver.device(ordinal);
-        int v = driver.driverVersion();
-        return new DeviceInfo(Kind.GPU, ordinal, driver.deviceName(dev),
-                driver.deviceAttribute(CudaDriver.ATTR_MULTIPROCESSOR_COUNT, dev),
-                driver.deviceTotalMemory(dev),
-                driver.deviceAttribute(CudaDriver.ATTR_COMPUTE_CAPABILITY_MAJOR, dev),
-                driver.deviceAttribute(CudaDriver.ATTR_COMPUTE_CAPABILITY_MINOR, dev),
-                driver.deviceAttribute(CudaDriver.ATTR_CLOCK_RATE, dev) / 1000,
-                v, "CUDA " + versionText(v));
-    }
-
-    /** Every GPU the driver sees; empty when none. Throws CudaUnavailableException without a driver. */
-    public static List<DeviceInfo> gpus() {
-        CudaDriver d = CudaDriver.get();
-        int n = d.deviceCount();
-        java.util.ArrayList<DeviceInfo> out = new java.util.ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            out.add(gpu(d, i));
-        }
-        return out;
-    }
-
-    /** 13000 -> "13.0", 12040 -> "12.4". */
-    static String versionText(int v) {
-        return (v / 1000) + "." + (v % 1000) / 10;
     }
 
     static String cpuModel(List<String> cpuinfo) {

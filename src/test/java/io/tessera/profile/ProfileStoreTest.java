@@ -1,4 +1,4 @@
-package io.tessera.tune;
+package io.tessera.profile;
 
 import io.tessera.variant.Genome;
 import org.junit.jupiter.api.Test;

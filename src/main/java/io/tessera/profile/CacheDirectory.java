@@ -1,4 +1,4 @@
-package io.tessera.backend.cuda;
+package io.tessera.profile;
 
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.tessera.tune;
+package io.tessera.profile;
 
 import io.tessera.api.QueryResult;
 import io.tessera.bench.Queries;
@@ -38,7 +38,7 @@ class GenomeChooserTest {
     static Path dir;
     static Database db;
     static final JvmVariantSpace SPACE = new JvmVariantSpace(2);
-    static final String FP = TuningDevice.cpuInfo(2).fingerprint();
+    static final String FP = DeviceInfo.machineCpu(2).fingerprint();
 
     /** Revenue has a huge range (hash aggregation); quantity a small one (dense). Same pipeline shape. */
     static final String BY_REVENUE = "select lo_revenue, count(*) from lineorder group by lo_revenue";
