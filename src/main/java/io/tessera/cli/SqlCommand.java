@@ -70,7 +70,7 @@ public final class SqlCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         try (Tessera tessera = Tessera.open(db.db, io.tessera.exec.Device.parse(device))) {
             if (tune != null) {
-                tessera.engine().tuneWith(io.tessera.tune.Strategies.canonical(tune));
+                tessera.engine().tuneWith(new io.tessera.tune.QueryTuning(tune));
             }
             tessera.database().waitForOtherWriters(noWait.waits()); // CREATE and DROP write
             StatementRunner run = runners.apply(tessera);

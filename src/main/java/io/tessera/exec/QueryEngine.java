@@ -20,7 +20,6 @@ import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
-import io.tessera.tune.QueryTuning;
 import io.tessera.variant.Genome;
 import io.tessera.variant.VariantSpaces;
 
@@ -41,7 +40,7 @@ public final class QueryEngine {
     private final GenomeChooser chooser;
     private final ProfileStore profiles;
     private GenomeChooser gpuChooser;
-    private volatile String tuneStrategy;
+    private volatile QueryTuner tuner;
 
     public QueryEngine(Database db) {
         this(db, java.lang.Runtime.getRuntime().availableProcessors());
@@ -79,11 +78,11 @@ public final class QueryEngine {
     }
 
     /**
-     * Tunes every query this engine prepares with {@code strategy} (null: off), storing what it learns in the
+     * Tunes every query this engine prepares with {@code tuner} (null: off), which may store what it learns in the
      * profile; EXPLAIN then says {@code (tuned now)}.
      */
-    public void tuneWith(String strategy) {
-        this.tuneStrategy = strategy;
+    public void tuneWith(QueryTuner tuner) {
+        this.tuner = tuner;
     }
 
     public Device device() {
@@ -202,8 +201,9 @@ public final class QueryEngine {
         SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
         QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
         GenomeChooser.Choice choice = chooser.choose(plan);
-        if (tuneStrategy != null) {
-            choice = QueryTuning.tuneNow(db, sql, plan, choice, chooser, workers, tuneStrategy);
+        QueryTuner t = tuner;
+        if (t != null) {
+            choice = t.tune(db, sql, plan, choice, chooser, workers);
         }
         Map<Integer, Genome> genomes = choice.genomes();
         JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, genomes);

@@ -1,5 +1,6 @@
 package io.tessera.tune;
 
+import io.tessera.exec.QueryTuner;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.profile.GenomeChooser;
@@ -13,19 +14,31 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Tuning one query as it is prepared (an engine with tuning on), storing what it learns in the profile. */
-public final class QueryTuning {
+/**
+ * Tuning one query as it is prepared (an engine with tuning on: {@code engine.tuneWith(new QueryTuning(strategy))}),
+ * storing what it learns in the profile.
+ */
+public final class QueryTuning implements QueryTuner {
 
-    private QueryTuning() {
+    private final String strategy;
+
+    /** Tunes with {@code strategy} (a name {@link Strategies#canonical} knows). */
+    public QueryTuning(String strategy) {
+        this.strategy = Strategies.canonical(strategy);
+    }
+
+    public String strategy() {
+        return strategy;
     }
 
     /**
-     * Tunes the query's focus pipeline (and what the strategy tunes with it) with {@code strategy} on the CPU with
-     * {@code workers} cores, starting from {@code current}; returns the choice with those pipelines marked
-     * {@code tuned now}, and stores their genomes in the chooser's profile store (when it has one).
+     * Tunes the query's focus pipeline (and what the strategy tunes with it) on the CPU with {@code workers} cores,
+     * starting from {@code current}; returns the choice with those pipelines marked {@code tuned now}, and stores
+     * their genomes in the chooser's profile store (when it has one).
      */
-    public static GenomeChooser.Choice tuneNow(Database db, String sql, QueryPlan plan, GenomeChooser.Choice current,
-                                               GenomeChooser chooser, int workers, String strategy) {
+    @Override
+    public GenomeChooser.Choice tune(Database db, String sql, QueryPlan plan, GenomeChooser.Choice current,
+                                     GenomeChooser chooser, int workers) {
         int all = java.lang.Runtime.getRuntime().availableProcessors();
         try (TuningDevice device = TuningDevice.parse(workers >= all ? "cpu" : "cpu:" + workers)) {
             Target t = device.target(db, sql);

@@ -183,22 +183,4 @@ class GenomeChooserTest {
         assertTrue(explain.contains("(default; profile not read: cannot read the profile"), explain);
         sameAnswer(s, Queries.sql("ssb", "q1.1"));
     }
-
-    @Test
-    void anEngineThatTunesSaysTunedNowAndStoresWhatItLearned() {
-        ProfileStore s = new ProfileStore(dir.resolve("tuned"));
-        QueryEngine e = new QueryEngine(db, 2, Device.CPU, s);
-        e.tuneWith("feature-wise");
-        String sql = Queries.sql("ssb", "q3.2");
-        String explain = e.explain(sql);
-        assertTrue(explain.contains("(tuned now)"), explain);
-        Profile p = s.load(FP);
-        QueryPlan plan = plan(sql);
-        Pipeline fact = plan.pipelines().stream().filter(x -> x.shape().startsWith("LOOP:lineorder")).findFirst().orElseThrow();
-        assertTrue(p.entries().containsKey(fact.shape()), p.entries().keySet().toString());
-        assertEquals("feature-wise", p.entry(fact.shape()).strategy());
-        e.tuneWith(null);
-        assertTrue(e.explain(sql).contains("(profile)"));
-        sameAnswer(s, sql);
-    }
 }

@@ -1,0 +1,73 @@
+package io.tessera.tune;
+
+import io.tessera.api.QueryResult;
+import io.tessera.bench.Queries;
+import io.tessera.bench.TinySsbDatabase;
+import io.tessera.exec.Device;
+import io.tessera.exec.QueryEngine;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.profile.DeviceInfo;
+import io.tessera.profile.Profile;
+import io.tessera.profile.ProfileStore;
+import io.tessera.storage.Database;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** An engine that tunes each query as it is prepared, through the {@link QueryTuning} installed in it. */
+class QueryTuningTest {
+
+    @RegisterExtension
+    static final TinySsbDatabase SSB = new TinySsbDatabase(5, 20_000);
+    @TempDir
+    static Path dir;
+    static Database db;
+    static final String FP = DeviceInfo.machineCpu(2).fingerprint();
+
+    @BeforeAll
+    static void data() {
+        db = SSB.db();
+    }
+
+    static List<String> rows(QueryResult r) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < r.rowCount(); i++) {
+            Object[] row = new Object[r.columns().size()];
+            for (int c = 0; c < row.length; c++) {
+                row[c] = r.get(i, c);
+            }
+            out.add(Arrays.toString(row));
+        }
+        out.sort(null);
+        return out;
+    }
+
+    @Test
+    void anEngineThatTunesSaysTunedNowAndStoresWhatItLearned() {
+        ProfileStore s = new ProfileStore(dir.resolve("tuned"));
+        QueryEngine e = new QueryEngine(db, 2, Device.CPU, s);
+        e.tuneWith(new QueryTuning("feature-wise"));
+        String sql = Queries.sql("ssb", "q3.2");
+        String explain = e.explain(sql);
+        assertTrue(explain.contains("(tuned now)"), explain);
+        Profile p = s.load(FP);
+        QueryPlan plan = new QueryEngine(db, 2, Device.CPU, null).plan(sql);
+        Pipeline fact = plan.pipelines().stream().filter(x -> x.shape().startsWith("LOOP:lineorder")).findFirst().orElseThrow();
+        assertTrue(p.entries().containsKey(fact.shape()), p.entries().keySet().toString());
+        assertEquals("feature-wise", p.entry(fact.shape()).strategy());
+        e.tuneWith(null);
+        assertTrue(e.explain(sql).contains("(profile)"));
+        List<String> plain = rows(new QueryEngine(db, 2, Device.CPU, null).execute(sql));
+        assertEquals(plain, rows(new QueryEngine(db, 2, Device.CPU, s).execute(sql)), sql);
+    }
+}
