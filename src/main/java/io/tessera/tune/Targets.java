@@ -1,15 +1,16 @@
 package io.tessera.tune;
 
+import io.tessera.exec.CudaTuningTarget;
 import io.tessera.storage.Database;
 
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * How each backend makes a {@link Target} of a query on a device: one registration per backend, the JVM backend's
- * here, the others' through {@link TargetProvider} services.
+ * How each backend makes a {@link Target} of a query on a device. The targets run their queries through the engine
+ * (io.tessera.exec), which this package sits above: the JVM backend's are {@link JvmTarget}s, the CUDA backend's
+ * {@link CudaTuningTarget}s.
  */
 public final class Targets {
 
@@ -19,28 +20,19 @@ public final class Targets {
         Target create(TuningDevice device, Database db, String sql);
     }
 
-    private static final Map<String, Factory> FACTORIES = new TreeMap<>();
-
-    static {
-        register("jvm", JvmTarget::new);
-        for (TargetProvider p : ServiceLoader.load(TargetProvider.class, Targets.class.getClassLoader())) {
-            register(p.backend(), p);
-        }
-    }
+    private static final Map<String, Factory> FACTORIES = new TreeMap<>(Map.of(
+            "jvm", JvmTarget::new,
+            "cuda", CudaTuningTarget::new));
 
     private Targets() {
     }
 
-    public static synchronized void register(String backend, Factory f) {
-        FACTORIES.put(backend, f);
-    }
-
     /** The backends that can run tuning measurements. */
-    public static synchronized Set<String> backends() {
+    public static Set<String> backends() {
         return Set.copyOf(FACTORIES.keySet());
     }
 
-    public static synchronized Target create(TuningDevice device, Database db, String sql) {
+    public static Target create(TuningDevice device, Database db, String sql) {
         Factory f = FACTORIES.get(device.backend());
         if (f == null) {
             throw new IllegalArgumentException("device " + device.name() + " runs the " + device.backend()

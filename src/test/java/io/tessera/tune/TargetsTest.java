@@ -7,8 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class TargetsTest {
 
     @Test
-    void theCudaBackendRegistersItsTargetsThroughTheServiceFile() {
-        // the engine's package provides CUDA targets: this package finds them without depending on it
+    void theJvmAndCudaBackendsMakeTargets() {
         assertEquals(java.util.Set.of("jvm", "cuda"), Targets.backends());
     }
 }
