@@ -9,6 +9,8 @@ import io.tessera.backend.jvm.EmittedPipeline;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.MatRelation;
+import io.tessera.backend.jvm.PipelineCode;
+import io.tessera.backend.jvm.PipelineEmitter;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.plan.Pipeline;
@@ -26,6 +28,7 @@ import io.tessera.variant.VariantSpaces;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -260,6 +263,37 @@ public final class QueryEngine {
         JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, chosen);
         return new Prepared(plan, chosen, compiled, plan.resultColumns().stream().map(ColumnInfo::name).toList(),
                 System.nanoTime() - t0);
+    }
+
+    /**
+     * Compiles {@code plan} for the JVM under {@code genomes} (complete ones), each pipeline's class given by
+     * {@code classes} (class name, source): a tuner's own cache, whose classes can be unloaded once unused.
+     */
+    public Prepared prepareJvm(QueryPlan plan, Map<Integer, Genome> genomes,
+                               BiFunction<String, String, Class<? extends PipelineCode>> classes) {
+        long t0 = System.nanoTime();
+        List<EmittedPipeline> emitted = new ArrayList<>();
+        List<Class<? extends PipelineCode>> loaded = new ArrayList<>();
+        for (Pipeline pl : plan.pipelines()) {
+            Genome g = genomes.get(pl.id());
+            if (g == null) {
+                throw new IllegalArgumentException("no genome for pipeline " + pl.id());
+            }
+            EmittedPipeline e = PipelineEmitter.emit(pl, g);
+            emitted.add(e);
+            loaded.add(classes.apply(e.className(), e.source()));
+        }
+        long nanos = System.nanoTime() - t0;
+        return new Prepared(plan, genomes, new JvmExecutor.CompiledQuery(plan, emitted, loaded, nanos),
+                plan.resultColumns().stream().map(ColumnInfo::name).toList(), nanos);
+    }
+
+    /**
+     * Runs a prepared query on the JVM with {@code options} (its workers' pool, pipelines run in blocks, a
+     * deadline) and returns the result relation unread, for measurements that must not pay for reading it out.
+     */
+    public MatRelation runJvm(Prepared p, JvmExecutor.Options options) {
+        return JvmExecutor.run(p.compiled(), db, options);
     }
 
     public QueryResult run(Prepared p) {

@@ -6,12 +6,11 @@ import io.tessera.backend.jvm.JavaCompiler;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.MatRelation;
 import io.tessera.backend.jvm.PipelineCode;
-import io.tessera.backend.jvm.PipelineEmitter;
+import io.tessera.exec.Device;
+import io.tessera.exec.QueryEngine;
 import io.tessera.plan.ColumnInfo;
-import io.tessera.plan.PhysicalPlanner;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
-import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.Database;
 import io.tessera.storage.TypeKind;
 import io.tessera.variant.Genome;
@@ -35,7 +34,9 @@ import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
 
 /**
- * A query on the JVM backend for tuning. Its objective compiles each variant with a cache of its own (keyed by
+ * A query on the JVM backend for tuning, planned, compiled and run by the engine ({@link QueryEngine#plan},
+ * {@link QueryEngine#prepareJvm(QueryPlan, Map, java.util.function.BiFunction)}, {@link QueryEngine#runJvm}). Its
+ * objective compiles each variant with a cache of its own (keyed by
  * code, so variants that differ only in workers and morsel share a class and its JIT warm-up, and small, so that
  * classes no longer used can be unloaded), runs a variant while its code is new and still getting faster (the
  * JIT's warm-up, whose last two runs, the last no longer getting faster, count as timed runs), then up to
@@ -76,7 +77,8 @@ public final class JvmTarget implements Target {
     static final int CACHE = 48;
 
     private final TuningDevice device;
-    private final Database db;
+    /** The engine that plans, compiles and runs the query: JVM only, no profile (every genome is given). */
+    private final QueryEngine engine;
     private final QueryPlan plan;
     private final VariantSpace space;
     private final Map<Integer, Genome> defaults;
@@ -86,9 +88,8 @@ public final class JvmTarget implements Target {
 
     public JvmTarget(TuningDevice device, Database db, String sql) {
         this.device = device;
-        this.db = db;
-        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
-        this.plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+        this.engine = new QueryEngine(db, device.units(), Device.CPU, null);
+        this.plan = engine.plan(sql);
         this.space = VariantSpaces.forBackend(device.backend(), device.units());
         this.defaults = Genomes.freeDefaults(space, plan);
         this.answerForm = AnswerForm.of(plan);
@@ -196,7 +197,7 @@ public final class JvmTarget implements Target {
     private void reference() {
         if (expectedChecksum == null) {
             Map<Integer, Genome> completed = complete(defaults);
-            check(JvmExecutor.run(new Compiler().compile(completed).query, db, options(null, Double.POSITIVE_INFINITY)),
+            check(engine.runJvm(new Compiler().compile(completed).query, options(null, Double.POSITIVE_INFINITY)),
                     completed);
         }
     }
@@ -210,10 +211,10 @@ public final class JvmTarget implements Target {
     }
 
     /** A compiled variant and whether any of its classes was compiled for it. */
-    private record Compiled(JvmExecutor.CompiledQuery query, boolean fresh) {
+    private record Compiled(QueryEngine.Prepared query, boolean fresh) {
     }
 
-    /** Compiles variants with a small cache of classes keyed by code. */
+    /** Compiles variants through the engine, with a small cache of classes keyed by code. */
     private final class Compiler {
         private final Map<String, Class<? extends PipelineCode>> cache = new LinkedHashMap<>(64, 0.75f, true) {
             @Override
@@ -223,27 +224,18 @@ public final class JvmTarget implements Target {
         };
 
         Compiled compile(Map<Integer, Genome> genomes) {
-            long t0 = System.nanoTime();
-            List<EmittedPipeline> emitted = new ArrayList<>();
-            List<Class<? extends PipelineCode>> classes = new ArrayList<>();
-            boolean fresh = false;
-            for (Pipeline p : plan.pipelines()) {
-                Genome g = genomes.get(p.id());
-                if (g == null) {
-                    throw new IllegalArgumentException("no genome for pipeline " + p.id());
-                }
-                EmittedPipeline e = PipelineEmitter.emit(p, g);
-                String key = JavaCompiler.codeKey(e.source());
+            boolean[] fresh = {false};
+            QueryEngine.Prepared q = engine.prepareJvm(plan, genomes, (className, source) -> {
+                String key = JavaCompiler.codeKey(source);
                 Class<? extends PipelineCode> c = cache.get(key);
                 if (c == null) {
-                    c = JavaCompiler.compileUncached(e.className(), e.source());
+                    c = JavaCompiler.compileUncached(className, source);
                     cache.put(key, c);
-                    fresh = true;
+                    fresh[0] = true;
                 }
-                emitted.add(e);
-                classes.add(c);
-            }
-            return new Compiled(new JvmExecutor.CompiledQuery(plan, emitted, classes, System.nanoTime() - t0), fresh);
+                return c;
+            });
+            return new Compiled(q, fresh[0]);
         }
     }
 
@@ -254,24 +246,42 @@ public final class JvmTarget implements Target {
      * twelve new classes of SSB q3.2 took 101 ms on one worker against 138 ms on two, on average (a diagnostic
      * harness). Workers do not change the code: the classes are the same, and so is the answer.
      */
-    JvmExecutor.CompiledQuery leavingACore(JvmExecutor.CompiledQuery q) {
+    QueryEngine.Prepared leavingACore(QueryEngine.Prepared q) {
         int most = Math.max(1, device.units() - 1);
-        List<EmittedPipeline> lowered = new ArrayList<>();
+        Map<Integer, Genome> lowered = new TreeMap<>();
         boolean changed = false;
-        for (EmittedPipeline e : q.pipelines()) {
+        for (EmittedPipeline e : q.compiled().pipelines()) {
             Genome g = e.genome();
             if (g.has(JvmDimensions.WORKERS) && g.getInt(JvmDimensions.WORKERS) > most) {
-                EmittedPipeline fewer = PipelineEmitter.emit(e.pipeline(), g.with(JvmDimensions.WORKERS, Integer.toString(most)));
-                if (!JavaCompiler.codeKey(fewer.source()).equals(JavaCompiler.codeKey(e.source()))) {
-                    return q; // the workers changed the code after all: the first run runs as the others
-                }
-                lowered.add(fewer);
+                g = g.with(JvmDimensions.WORKERS, Integer.toString(most));
                 changed = true;
-            } else {
-                lowered.add(e);
             }
+            lowered.put(e.pipeline().id(), g);
         }
-        return changed ? new JvmExecutor.CompiledQuery(plan, lowered, q.classes(), q.compileNanos()) : q;
+        if (!changed) {
+            return q;
+        }
+        List<EmittedPipeline> before = q.compiled().pipelines();
+        int[] next = {0};
+        try {
+            // the engine emits the pipelines in plan order; each keeps its class while its code is the same
+            return engine.prepareJvm(q.plan(), lowered, (className, source) -> {
+                int i = next[0]++;
+                if (!JavaCompiler.codeKey(source).equals(JavaCompiler.codeKey(before.get(i).source()))) {
+                    throw new CodeChanged();
+                }
+                return q.compiled().classes().get(i);
+            });
+        } catch (CodeChanged e) {
+            return q; // the workers changed the code after all: the first run runs as the others
+        }
+    }
+
+    /** The code of a pipeline changed with its workers. */
+    private static final class CodeChanged extends RuntimeException {
+        CodeChanged() {
+            super(null, null, false, false);
+        }
     }
 
     /**
@@ -289,13 +299,13 @@ public final class JvmTarget implements Target {
      * the last was warm by this rule (the one before was at most a ninth slower: warm code too, or nearly), null when
      * the runs ran out first.
      */
-    private double[] warmUp(JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes, BlockControl blocks,
+    private double[] warmUp(QueryEngine.Prepared q, Map<Integer, Genome> genomes, BlockControl blocks,
                             WarmUpRule rule) {
         return warmUp(q, q, genomes, blocks, rule);
     }
 
     /** {@link #warmUp}, its first run with {@code first} (the same classes, perhaps fewer workers). */
-    private double[] warmUp(JvmExecutor.CompiledQuery first, JvmExecutor.CompiledQuery q, Map<Integer, Genome> genomes,
+    private double[] warmUp(QueryEngine.Prepared first, QueryEngine.Prepared q, Map<Integer, Genome> genomes,
                             BlockControl blocks, WarmUpRule rule) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean watched = jit != null && jit.isCompilationTimeMonitoringSupported();
@@ -303,7 +313,7 @@ public final class JvmTarget implements Target {
         for (int i = 0; i < rule.maxRuns(); i++) {
             long compiling = watched ? jit.getTotalCompilationTime() : 0;
             long s = System.nanoTime();
-            MatRelation rel = JvmExecutor.run(i == 0 ? first : q, db, options(blocks, WARM_UP_LIMIT_SECONDS));
+            MatRelation rel = engine.runJvm(i == 0 ? first : q, options(blocks, WARM_UP_LIMIT_SECONDS));
             double el = (System.nanoTime() - s) / 1e9;
             if (i == 0) {
                 check(rel, genomes);
@@ -351,7 +361,7 @@ public final class JvmTarget implements Target {
                 long s = System.nanoTime();
                 double el;
                 try {
-                    MatRelation rel = JvmExecutor.run(c.query(), db, options(null, limitSeconds));
+                    MatRelation rel = engine.runJvm(c.query(), options(null, limitSeconds));
                     el = (System.nanoTime() - s) / 1e9;
                     if (!checked) {
                         check(rel, genomes);
@@ -373,7 +383,7 @@ public final class JvmTarget implements Target {
         Compiler compiler = new Compiler();
         reference();
         Map<Integer, Genome> start = tuning.complete(tuning.start());
-        JvmExecutor.CompiledQuery query = compiler.compile(start).query();
+        QueryEngine.Prepared query = compiler.compile(start).query();
         // tuning starts on warm code, as it would in a running system and as whole-query measurements do
         warmUp(query, start, null, QUERY_WARM_UP);
         Genome startGenome = tuning.focusGenome(tuning.start());
@@ -403,7 +413,7 @@ public final class JvmTarget implements Target {
                 }, (g, seconds) -> tuner.observe(byGenome.get(g), seconds + overheads.perBlock(g)), seconds -> {
                 });
                 long t0 = System.nanoTime();
-                MatRelation rel = JvmExecutor.run(query, db, options(control, Double.POSITIVE_INFINITY));
+                MatRelation rel = engine.runJvm(query, options(control, Double.POSITIVE_INFINITY));
                 double el = (System.nanoTime() - t0) / 1e9;
                 check(rel, start);
                 return warming + el;
@@ -418,7 +428,7 @@ public final class JvmTarget implements Target {
      * JIT compiles it, which on short blocks outlasts the measurement's outlier rule. The last run of each
      * records its overhead outside the blocks. Returns the seconds it took, a cost of the tuning.
      */
-    private double warmUpBlockCode(TuningSpace tuning, JvmExecutor.CompiledQuery query, long blockRows, int maxWorkers,
+    private double warmUpBlockCode(TuningSpace tuning, QueryEngine.Prepared query, long blockRows, int maxWorkers,
                                    BlockOverheads overheads) {
         long t0 = System.nanoTime();
         Set<String> sameCode = Set.copyOf(VariantSpaces.threadDimensions(JvmVariantSpace.BACKEND));

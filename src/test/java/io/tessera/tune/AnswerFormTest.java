@@ -1,9 +1,8 @@
 package io.tessera.tune;
 
 import io.tessera.bench.TinySsbDatabase;
-import io.tessera.plan.PhysicalPlanner;
-import io.tessera.plan.QueryPlan;
-import io.tessera.sql.SqlFrontEnd;
+import io.tessera.exec.Device;
+import io.tessera.exec.QueryEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -23,9 +22,7 @@ class AnswerFormTest {
     static final TinySsbDatabase SSB = new TinySsbDatabase(5, 3_000);
 
     static AnswerForm form(String sql) {
-        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(SSB.db()).plan(sql);
-        QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
-        return AnswerForm.of(plan);
+        return AnswerForm.of(new QueryEngine(SSB.db(), 1, Device.CPU, null).plan(sql));
     }
 
     static List<String> compared(AnswerForm f, Object[]... rows) {

@@ -1,8 +1,11 @@
 package io.tessera.tune;
 
+import io.tessera.backend.jvm.JavaCompiler;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsbDatabase;
+import io.tessera.exec.Device;
+import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Source;
 import io.tessera.profile.DeviceInfo;
 import io.tessera.storage.Database;
@@ -76,21 +79,22 @@ class JvmTargetTest {
             Genome g = e.getValue();
             all.put(e.getKey(), g.has(JvmDimensions.WORKERS) ? g.with(JvmDimensions.WORKERS, "4") : g);
         }
-        JvmExecutor.CompiledQuery q = JvmExecutor.compile(t.plan(), all);
-        JvmExecutor.CompiledQuery first = t.leavingACore(q);
-        assertEquals(q.classes(), first.classes());
-        for (int i = 0; i < q.pipelines().size(); i++) {
-            Genome g = q.pipelines().get(i).genome();
-            Genome f = first.pipelines().get(i).genome();
+        QueryEngine engine = new QueryEngine(db, 4, Device.CPU, null);
+        QueryEngine.Prepared q = engine.prepareJvm(t.plan(), all, JavaCompiler::compile);
+        QueryEngine.Prepared first = t.leavingACore(q);
+        assertEquals(q.compiled().classes(), first.compiled().classes());
+        for (int i = 0; i < q.compiled().pipelines().size(); i++) {
+            Genome g = q.compiled().pipelines().get(i).genome();
+            Genome f = first.compiled().pipelines().get(i).genome();
             assertEquals(g.has(JvmDimensions.WORKERS) ? g.with(JvmDimensions.WORKERS, "3") : g, f);
         }
-        assertTrue(first.pipelines().stream().anyMatch(e -> e.genome().has(JvmDimensions.WORKERS)));
+        assertTrue(first.compiled().pipelines().stream().anyMatch(e -> e.genome().has(JvmDimensions.WORKERS)));
         // the same answer on three workers as on four
-        assertEquals(JvmExecutor.run(q, db, new JvmExecutor.Options(null, null, 0)).rowCount(),
-                JvmExecutor.run(first, db, new JvmExecutor.Options(null, null, 0)).rowCount());
+        assertEquals(engine.runJvm(q, new JvmExecutor.Options(null, null, 0)).rowCount(),
+                engine.runJvm(first, new JvmExecutor.Options(null, null, 0)).rowCount());
         // one worker already leaves the rest: the query itself
         JvmTarget one = (JvmTarget) oneCore.target(db, Queries.sql("ssb", "q2.1"));
-        JvmExecutor.CompiledQuery single = JvmExecutor.compile(one.plan(), one.complete(one.defaults()));
+        QueryEngine.Prepared single = engine.prepareJvm(one.plan(), one.complete(one.defaults()), JavaCompiler::compile);
         assertSame(single, one.leavingACore(single));
     }
 
