@@ -6,7 +6,7 @@ import io.tessera.storage.Database;
 
 /**
  * Tuning a query as it is prepared ({@link QueryEngine#tuneWith}). The engine defines it and the tuner, a layer
- * above the engine (io.tessera.tune's QueryTuning), implements it; whoever turns tuning on installs one.
+ * above the engine (QueryTuning in the tune package), implements it; whoever turns tuning on installs one.
  */
 @FunctionalInterface
 public interface QueryTuner {

@@ -23,7 +23,8 @@
  * {@link io.tessera.backend.cuda.CudaUnavailableException} (a subclass) means no driver, no NVRTC
  * or no device, which callers answer by running the query on the JVM backend. A context frees
  * whatever is still open when it closes; {@link io.tessera.backend.cuda.CudaMemoryStats} counts
- * live allocations for leak checks. The package depends on java.base only, so that
+ * live allocations for leak checks. The package depends on java.base only (and on
+ * {@link io.tessera.profile.DeviceInfo} and {@link io.tessera.profile.CacheDirectory}, which do too), so that
  * {@link io.tessera.backend.cuda.GpuSmokeCheck} runs on the GPU machine with this jar alone.
  *
  * <p>Kernels include {@code tessera_crystal.cuh} (a resource of this package; see
