@@ -2,9 +2,13 @@ package io.tessera.profile;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -62,5 +66,17 @@ class DeviceInfoTest {
         assertEquals(Path.of("/x/tessera"), CacheDirectory.resolve(null, Map.of("XDG_CACHE_HOME", "/x"), "/home/u"));
         assertEquals(Path.of("/home/u/.cache/tessera"), CacheDirectory.resolve(null, Map.of("XDG_CACHE_HOME", "rel"), "/home/u"));
         assertEquals(Path.of("/home/u/.cache/tessera"), CacheDirectory.resolve(null, Map.of(), "/home/u"));
+    }
+
+    @Test
+    void theDeviceDescriptionsAndTheCacheDirectoryImportOnlyJavaBase() throws IOException {
+        // backend.cuda's GpuSmokeCheck uses them and runs with java.base only
+        Pattern imp = Pattern.compile("^import\\s+(static\\s+)?([\\w.]+)", Pattern.MULTILINE);
+        for (String file : List.of("DeviceInfo.java", "CacheDirectory.java")) {
+            Matcher m = imp.matcher(Files.readString(Path.of("src/main/java/io/tessera/profile", file)));
+            while (m.find()) {
+                assertTrue(m.group(2).startsWith("java."), file + " imports " + m.group(2));
+            }
+        }
     }
 }
