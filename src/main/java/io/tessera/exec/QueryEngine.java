@@ -20,6 +20,8 @@ import io.tessera.profile.GenomeChooser;
 import io.tessera.profile.ProfileStore;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
+import io.tessera.sql.Statement;
+import io.tessera.sql.StatementParser;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
@@ -112,8 +114,8 @@ public final class QueryEngine {
 
     /** Runs one statement; {@code cancel} (null: none) stops it with {@link QueryCancelledException}. */
     public QueryResult execute(String sql, QueryCancel cancel) {
-        Statements.Statement st = Statements.parse(sql);
-        if (st instanceof Statements.Query q) {
+        Statement st = StatementParser.parse(sql);
+        if (st instanceof Statement.Query q) {
             return run(prepare(q.sql()), null, cancel);
         }
         return execute(st);
@@ -129,8 +131,8 @@ public final class QueryEngine {
      * batches.
      */
     public QueryResult execute(String sql, QueryCancel cancel, RowSink sink) {
-        Statements.Statement st = Statements.parse(sql);
-        if (!(st instanceof Statements.Query q)) {
+        Statement st = StatementParser.parse(sql);
+        if (!(st instanceof Statement.Query q)) {
             QueryResult r = execute(st);
             sink.start(r.columns());
             if (r.rowCount() > 0) {
@@ -150,9 +152,9 @@ public final class QueryEngine {
         return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t0, ran.execution());
     }
 
-    private QueryResult execute(Statements.Statement st) {
+    private QueryResult execute(Statement st) {
         return switch (st) {
-            case Statements.CreateTable c -> {
+            case Statement.CreateTable c -> {
                 if (db.hasTable(c.schema().name())) {
                     if (c.ifNotExists()) {
                         yield empty();
@@ -162,7 +164,7 @@ public final class QueryEngine {
                 db.createTable(c.schema());
                 yield empty();
             }
-            case Statements.DropTable d -> {
+            case Statement.DropTable d -> {
                 if (!db.hasTable(d.name())) {
                     if (d.ifExists()) {
                         yield empty();
@@ -172,15 +174,16 @@ public final class QueryEngine {
                 db.dropTable(d.name());
                 yield empty();
             }
-            case Statements.Explain e -> {
-                String text = e.code() ? explainCode(e.sql()) : explain(e.sql());
+            case Statement.Explain e -> {
+                boolean code = e.kind() == Statement.Explain.Kind.CODE;
+                String text = code ? explainCode(e.query()) : explain(e.query());
                 List<Object[]> rows = new ArrayList<>();
                 for (String line : text.split("\n", -1)) {
                     rows.add(new Object[] {line});
                 }
-                yield new QueryResult(List.of(new ResultColumn(e.code() ? "code" : "plan", DataType.VARCHAR, false)), rows, 0, 0);
+                yield new QueryResult(List.of(new ResultColumn(code ? "code" : "plan", DataType.VARCHAR, false)), rows, 0, 0);
             }
-            case Statements.Query q -> run(prepare(q.sql()));
+            case Statement.Query q -> run(prepare(q.sql()));
         };
     }
 

@@ -1,0 +1,87 @@
+package io.tessera.sql;
+
+import io.tessera.storage.DataType;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlTypeNameSpec;
+import org.apache.calcite.sql.SqlUserDefinedTypeNameSpec;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** The storage type of a column type that Calcite's DDL grammar parsed. */
+final class ColumnTypes {
+
+    /**
+     * Names of other databases that Calcite reads as user-defined types; Tessera has taken them as these types
+     * since its first CREATE TABLE.
+     */
+    private static final Map<String, DataType> ALIASES = Map.of(
+            "TEXT", DataType.VARCHAR, "STRING", DataType.VARCHAR,
+            "INT4", DataType.INTEGER, "INT2", DataType.SMALLINT, "INT1", DataType.TINYINT,
+            "INT8", DataType.BIGINT, "LONG", DataType.BIGINT,
+            "FLOAT8", DataType.DOUBLE, "BOOL", DataType.BOOLEAN);
+
+    /** A DECIMAL without precision: the largest that a scaled 64-bit integer holds, no fraction. */
+    private static final DataType PLAIN_DECIMAL = DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0);
+
+    private ColumnTypes() {
+    }
+
+    /** The type of {@code spec}; {@code table} names the statement in an error, which also names the position. */
+    static DataType of(SqlDataTypeSpec spec, String table) {
+        SqlTypeNameSpec name = spec.getTypeNameSpec();
+        DataType t = switch (name) {
+            case SqlBasicTypeNameSpec basic -> basic(basic, table);
+            case SqlUserDefinedTypeNameSpec named -> alias(named.getTypeName());
+            default -> null;
+        };
+        if (t == null) {
+            throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
+                    + SupportCheck.at(spec.getParserPosition())
+                    + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, BOOLEAN"
+                    + " and VARCHAR)");
+        }
+        return t;
+    }
+
+    private static DataType basic(SqlBasicTypeNameSpec spec, String table) {
+        SqlTypeName type = SqlTypeName.get(spec.getTypeName().getSimple());
+        if (type == null) {
+            return null;
+        }
+        return switch (type) {
+            case BOOLEAN -> DataType.BOOLEAN;
+            case TINYINT -> DataType.TINYINT;
+            case SMALLINT -> DataType.SMALLINT;
+            case INTEGER -> DataType.INTEGER;
+            case BIGINT -> DataType.BIGINT;
+            case REAL, FLOAT, DOUBLE -> DataType.DOUBLE;
+            case DATE -> DataType.DATE;
+            // strings are stored as UTF-8 of any length: a declared length or character set changes nothing
+            case CHAR, VARCHAR -> DataType.VARCHAR;
+            case DECIMAL -> decimal(spec, table);
+            default -> null;
+        };
+    }
+
+    private static DataType decimal(SqlBasicTypeNameSpec spec, String table) {
+        if (spec.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED) {
+            return PLAIN_DECIMAL;
+        }
+        int scale = spec.getScale() == RelDataType.SCALE_NOT_SPECIFIED ? 0 : spec.getScale();
+        try {
+            return DataType.decimal(spec.getPrecision(), scale);
+        } catch (IllegalArgumentException e) {
+            throw new SqlError("CREATE TABLE " + table + ": " + e.getMessage()
+                    + SupportCheck.at(spec.getParserPos()), e);
+        }
+    }
+
+    private static DataType alias(SqlIdentifier name) {
+        return name.isSimple() ? ALIASES.get(name.getSimple().toUpperCase(Locale.ROOT)) : null;
+    }
+}

@@ -1,0 +1,116 @@
+package io.tessera.sql;
+
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.ddl.SqlCreateTable;
+import org.apache.calcite.sql.ddl.SqlDropTable;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
+
+import java.util.List;
+import java.util.Locale;
+
+import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.CREATE;
+import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.DROP;
+import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.EXPLAIN;
+import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.FOR;
+import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.PLAN;
+
+/**
+ * Reads one statement. Its first tokens (Calcite's tokenizer, {@link LeadingTokens}) say what it is: CREATE and
+ * DROP are parsed whole by Calcite's DDL grammar ({@code calcite-server}) with the parser configuration of queries;
+ * EXPLAIN, EXPLAIN PLAN FOR and Tessera's EXPLAIN CODE are followed by a query; anything else is a query, parsed
+ * once, when it is planned. Errors name their position as the rest of the front end does.
+ */
+public final class StatementParser {
+
+    /** The parser configuration of queries, with Calcite's DDL grammar added. */
+    private static final SqlParser.Config DDL = SqlFrontEnd.PARSER.withParserFactory(SqlDdlParserImpl.FACTORY);
+
+    /** The forms of EXPLAIN, for an error about another. */
+    private static final String EXPLAIN_FORMS = "EXPLAIN query, EXPLAIN PLAN FOR query, EXPLAIN CODE query";
+
+    private StatementParser() {
+    }
+
+    /** The statement in {@code sql}; trailing semicolons are allowed. */
+    public static Statement parse(String sql) {
+        String s = stripTrailingSemicolons(sql);
+        List<LeadingTokens.Token> head = LeadingTokens.read(s, 4);
+        if (head.isEmpty()) {
+            return new Statement.Query(s);
+        }
+        LeadingTokens.Token first = head.getFirst();
+        if (first.is(CREATE) || first.is(DROP)) {
+            return tableDefinition(s);
+        }
+        if (first.is(EXPLAIN)) {
+            return explain(s, head);
+        }
+        return new Statement.Query(s);
+    }
+
+    private static Statement explain(String s, List<LeadingTokens.Token> head) {
+        Statement.Explain.Kind kind = Statement.Explain.Kind.PLAN;
+        int query = 1;
+        if (head.size() > 1 && head.get(1).isWord("CODE")) {
+            kind = Statement.Explain.Kind.CODE;
+            query = 2;
+        } else if (head.size() > 1 && head.get(1).is(PLAN)) {
+            if (head.size() < 3 || !head.get(2).is(FOR)) {
+                // Calcite's options (WITH TYPE, AS JSON, ...) describe its own plans, not Tessera's pipelines
+                SqlFrontEnd.parse(s);
+                throw new SqlError("unsupported: EXPLAIN PLAN options" + head.get(Math.min(2, head.size() - 1)).at()
+                        + "; the forms are "
+                        + EXPLAIN_FORMS);
+            }
+            query = 3;
+        }
+        if (head.size() <= query) {
+            // the tokenizer stopped before the query: the query parser names the error, at its place in s
+            LeadingTokens.Token last = head.getLast();
+            SqlFrontEnd.parse(blankBefore(s, last.offset() + last.image().length()));
+        }
+        LeadingTokens.Token start = head.get(Math.min(query, head.size() - 1));
+        if (head.size() <= query || start.isEnd()) {
+            throw new SqlError("syntax error" + start.at() + ": EXPLAIN needs a query (" + EXPLAIN_FORMS + ")");
+        }
+        return new Statement.Explain(kind, s.substring(start.offset()));
+    }
+
+    private static Statement tableDefinition(String s) {
+        SqlNode node;
+        try {
+            node = SqlParser.create(s, DDL).parseStmt();
+        } catch (SqlParseException e) {
+            String msg = e.getMessage() == null ? "syntax error" : e.getMessage().split("\n")[0];
+            throw new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + msg, e);
+        }
+        return switch (node) {
+            case SqlCreateTable create -> TableDefinitions.create(create);
+            case SqlDropTable drop -> TableDefinitions.drop(drop);
+            // CREATE VIEW, DROP SCHEMA, ...: Calcite's grammar has them, Tessera keeps tables only
+            default -> throw SupportCheck.unsupported(node.getKind().name().replace('_', ' ')
+                    .toUpperCase(Locale.ROOT), node.getParserPosition());
+        };
+    }
+
+    /** {@code s} with its text before {@code end} turned into spaces, line breaks kept: positions stay as in s. */
+    private static String blankBefore(String s, int end) {
+        StringBuilder b = new StringBuilder(s);
+        for (int i = 0; i < end; i++) {
+            if (b.charAt(i) != '\n' && b.charAt(i) != '\r') {
+                b.setCharAt(i, ' ');
+            }
+        }
+        return b.toString();
+    }
+
+    private static String stripTrailingSemicolons(String sql) {
+        String s = sql.strip();
+        while (s.endsWith(";")) {
+            s = s.substring(0, s.length() - 1).strip();
+        }
+        return s;
+    }
+}

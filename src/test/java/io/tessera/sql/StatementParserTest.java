@@ -1,0 +1,193 @@
+package io.tessera.sql;
+
+import io.tessera.storage.DataType;
+import io.tessera.storage.TableSchema;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Statements as {@link StatementParser} reads them: kinds, names, types, and errors that name their position. */
+class StatementParserTest {
+
+    private static Statement.CreateTable create(String sql) {
+        return (Statement.CreateTable) StatementParser.parse(sql);
+    }
+
+    private static String error(String sql) {
+        return assertThrows(SqlError.class, () -> StatementParser.parse(sql)).getMessage();
+    }
+
+    private static void assertStarts(String prefix, String actual) {
+        assertTrue(actual.startsWith(prefix), actual);
+    }
+
+    @Test
+    void queriesPassThroughAsWrittenWithoutTrailingSemicolons() {
+        assertEquals(new Statement.Query("select 1"), StatementParser.parse("  select 1 ;; "));
+        assertEquals(new Statement.Query("-- a comment\nselect 1"), StatementParser.parse("-- a comment\nselect 1;"));
+        assertEquals(new Statement.Query("with x as (select 1) select * from x"),
+                StatementParser.parse("with x as (select 1) select * from x"));
+        // not a statement of its own yet: the front end rejects it as it plans it
+        assertEquals(new Statement.Query("insert into t values (1)"),
+                StatementParser.parse("insert into t values (1)"));
+        // a text the tokenizer stops on is left to the query parser, which names the error
+        assertEquals(new Statement.Query("select 'open"), StatementParser.parse("select 'open"));
+        assertEquals(new Statement.Query(""), StatementParser.parse(" ; "));
+        assertEquals(new Statement.Query("-- nothing but a comment"),
+                StatementParser.parse("-- nothing but a comment"));
+    }
+
+    @Test
+    void explainFormsAndTheQueryAfterThem() {
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "select a from t"),
+                StatementParser.parse("EXPLAIN select a from t;"));
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.CODE, "select a from t"),
+                StatementParser.parse("explain code select a from t"));
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.CODE, "select a\nfrom t"),
+                StatementParser.parse("  Explain\tCode\r\n  select a\nfrom t ;"));
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "select 1"),
+                StatementParser.parse("explain plan for select 1"));
+        // comments before and between the keywords
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.CODE, "select 1"),
+                StatementParser.parse("/* why */ explain -- this\n code /* and */ select 1"));
+        // a word that only starts like CODE is the query's
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "codex from t"),
+                StatementParser.parse("explain codex from t"));
+        // non-ASCII text before the query keeps the offsets right
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "select '中文😀'"),
+                StatementParser.parse("/* 中文😀 */ explain\r\n\r\n\tselect '中文😀'"));
+    }
+
+    @Test
+    void explainErrorsNameThePosition() {
+        // at the end, as Calcite names the position of <EOF>: its last character
+        assertEquals("syntax error at line 1, column 7: EXPLAIN needs a query (EXPLAIN query, EXPLAIN PLAN FOR query,"
+                + " EXPLAIN CODE query)", error("explain;"));
+        assertStarts("syntax error at line 2, column 4: EXPLAIN needs a query", error("explain\ncode"));
+        assertStarts("unsupported: EXPLAIN PLAN options at line 1, column 14; the forms are",
+                error("explain plan with type for select 1"));
+        assertStarts("syntax error at line 1, column 14", error("explain plan select 1"));
+        // where the tokenizer stops before the query, the query parser names the error
+        assertStarts("syntax error at line 2, column 2: Lexical error", error("explain code\n #x"));
+        // an error inside the query is the query parser's, when the query is planned
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.CODE, "'open"),
+                StatementParser.parse("explain code 'open"));
+    }
+
+    @Test
+    void createTableWithEveryType() {
+        Statement.CreateTable c = create("""
+                CREATE TABLE lineitem (
+                  l_orderkey BIGINT NOT NULL,
+                  l_quantity INTEGER not null,
+                  l_discount DECIMAL(15,2),
+                  l_tax decimal(5),
+                  l_price NUMERIC,
+                  l_small SMALLINT NOT NULL,
+                  l_tiny TINYINT,
+                  l_comment VARCHAR(44) NOT NULL,
+                  l_flag CHAR(1),
+                  l_shipdate DATE,
+                  l_ok BOOLEAN NULL,
+                  l_d DOUBLE, l_dp DOUBLE PRECISION, l_r REAL, l_f FLOAT,
+                  l_text text, l_i4 INT4, l_b bool, l_long long
+                );""");
+        assertEquals("lineitem", c.name());
+        assertEquals(false, c.ifNotExists());
+        assertEquals(List.of(
+                new Statement.Column("l_orderkey", DataType.BIGINT, false),
+                new Statement.Column("l_quantity", DataType.INTEGER, false),
+                new Statement.Column("l_discount", DataType.decimal(15, 2), true),
+                new Statement.Column("l_tax", DataType.decimal(5, 0), true),
+                new Statement.Column("l_price", DataType.decimal(18, 0), true),
+                new Statement.Column("l_small", DataType.SMALLINT, false),
+                new Statement.Column("l_tiny", DataType.TINYINT, true),
+                new Statement.Column("l_comment", DataType.VARCHAR, false),
+                new Statement.Column("l_flag", DataType.VARCHAR, true),
+                new Statement.Column("l_shipdate", DataType.DATE, true),
+                new Statement.Column("l_ok", DataType.BOOLEAN, true),
+                new Statement.Column("l_d", DataType.DOUBLE, true),
+                new Statement.Column("l_dp", DataType.DOUBLE, true),
+                new Statement.Column("l_r", DataType.DOUBLE, true),
+                new Statement.Column("l_f", DataType.DOUBLE, true),
+                new Statement.Column("l_text", DataType.VARCHAR, true),
+                new Statement.Column("l_i4", DataType.INTEGER, true),
+                new Statement.Column("l_b", DataType.BOOLEAN, true),
+                new Statement.Column("l_long", DataType.BIGINT, true)), c.columns());
+        TableSchema schema = c.schema();
+        assertEquals("lineitem", schema.name());
+        assertEquals("l_discount DECIMAL(15,2)", schema.column("l_discount").toString());
+        assertEquals("l_small SMALLINT NOT NULL", schema.column("L_SMALL").toString());
+    }
+
+    @Test
+    void ifNotExistsAndNamesAsSqlMeansThem() {
+        Statement.CreateTable c = create("create table if not exists MixedCase (Amount int, \"Odd\" int)");
+        assertTrue(c.ifNotExists());
+        // unquoted names fold to lower case, quoted ones stay as written; storage keeps them in lower case
+        assertEquals("mixedcase", c.name());
+        assertEquals(List.of("amount", "Odd"), c.columns().stream().map(Statement.Column::name).toList());
+        assertEquals("mixedcase(amount INTEGER, odd INTEGER)", c.schema().toString());
+    }
+
+    @Test
+    void quotedIdentifiersWithOddCharacters() {
+        Statement.CreateTable c =
+                create("create table \"Line Items; \"\"x\"\"\" (\"a-b\" int, \"größe 😀\" varchar)");
+        assertEquals("Line Items; \"x\"", c.name());
+        assertEquals(List.of("a-b", "größe 😀"), c.columns().stream().map(Statement.Column::name).toList());
+        // the parser reads them; storage's names are letters, digits and underscores
+        SqlError e = assertThrows(SqlError.class, c::schema);
+        assertEquals("CREATE TABLE Line Items; \"x\": invalid column name 'a-b': use letters, digits and underscores,"
+                + " not starting with a digit", e.getMessage());
+        assertEquals(new Statement.DropTable("Line Items; \"x\"", false),
+                StatementParser.parse("drop table \"Line Items; \"\"x\"\"\""));
+        // a semicolon inside a quoted name is the name's
+        assertEquals(new Statement.DropTable("t;", true), StatementParser.parse("drop table if exists \"t;\";"));
+    }
+
+    @Test
+    void dropTable() {
+        assertEquals(new Statement.DropTable("orders", false), StatementParser.parse("DROP TABLE Orders;"));
+        assertEquals(new Statement.DropTable("orders", true), StatementParser.parse("drop table if exists orders"));
+        assertEquals(new Statement.DropTable("orders", true),
+                StatementParser.parse("-- clean up\ndrop /* really */ table if exists orders"));
+    }
+
+    @Test
+    void tableDefinitionErrorsNameThePosition() {
+        assertStarts("syntax error at line 1, column 23: Encountered \")\"", error("create table t (a int,)"));
+        assertStarts("syntax error at line 2, column 18: Encountered \"null\"",
+                error("create table t (\n  a int not null null)"));
+        assertStarts("syntax error at line 1, column 15: Encountered \"x\"", error("drop table if x"));
+        assertEquals("CREATE TABLE t: unsupported column type TIMESTAMP at line 1, column 26 (Tessera stores INTEGER,"
+                + " SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, BOOLEAN and VARCHAR)",
+                error("create table t (a int, b timestamp)"));
+        assertStarts("CREATE TABLE t: unsupported column type money at line 1, column 19",
+                error("create table t (a money)"));
+        assertEquals("CREATE TABLE t: DECIMAL precision must be 1..18 (stored as a scaled 64-bit integer), got 20"
+                + " at line 1, column 19", error("create table t (a decimal(20,2))"));
+        assertEquals("CREATE TABLE t: DECIMAL scale must be 0..4, got 5 at line 1, column 19",
+                error("create table t (a decimal(4,5))"));
+        assertEquals("CREATE TABLE t needs its columns: CREATE TABLE name (column type [NOT NULL], ...) at line 1,"
+                + " column 14", error("create table t"));
+        assertEquals("CREATE TABLE t: column b needs a type at line 1, column 17", error("create table t (b)"));
+        assertEquals("unsupported: column default or generated column at line 1, column 31",
+                error("create table t (a int default 3)"));
+        assertEquals("unsupported: table constraint PRIMARY KEY at line 1, column 24",
+                error("create table t (a int, primary key (a))"));
+        assertEquals("unsupported: a qualified table name s.t at line 1, column 14", error("create table s.t (a int)"));
+        assertEquals("unsupported: CREATE TABLE ... AS query at line 1, column 27",
+                error("create table t (a int) as select 1"));
+        assertEquals("unsupported: CREATE OR REPLACE TABLE at line 1, column 1",
+                error("create or replace table t (a int)"));
+        assertEquals("unsupported: CREATE VIEW at line 1, column 1", error("create view v as select 1"));
+        assertEquals("unsupported: DROP VIEW at line 1, column 1", error("drop view v"));
+        assertEquals("CREATE TABLE t: column a appears twice in table t",
+                assertThrows(SqlError.class, () -> create("create table t (a int, A bigint)").schema()).getMessage());
+    }
+}
