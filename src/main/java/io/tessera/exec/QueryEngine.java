@@ -6,6 +6,10 @@ import io.tessera.api.QueryResult;
 import io.tessera.api.RowSink;
 import io.tessera.api.ResultColumn;
 import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.cuda.exec.GpuBlocks;
+import io.tessera.backend.cuda.exec.GpuFallbacks;
+import io.tessera.backend.cuda.exec.GpuOffload;
+import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.MatRelation;
@@ -267,7 +271,7 @@ public final class QueryEngine {
     }
 
     /** Runs a prepared query, one GPU pipeline's input in blocks under {@code blocks}' kernels (null: none). */
-    QueryResult run(Prepared p, GpuBlocks blocks) {
+    public QueryResult run(Prepared p, GpuBlocks blocks) {
         return run(p, blocks, null);
     }
 

@@ -1,9 +1,6 @@
-package io.tessera.exec;
+package io.tessera.tune;
 
 import io.tessera.storage.Database;
-import io.tessera.tune.Target;
-import io.tessera.tune.TargetProvider;
-import io.tessera.tune.TuningDevice;
 
 /** Registers {@link CudaTuningTarget} for the CUDA backend's devices (META-INF/services). */
 public final class CudaTargetProvider implements TargetProvider {

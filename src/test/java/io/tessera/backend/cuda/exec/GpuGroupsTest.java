@@ -1,5 +1,6 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
+import io.tessera.exec.*;
 import io.tessera.backend.cuda.gen.CType;
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.backend.jvm.AggSpec;

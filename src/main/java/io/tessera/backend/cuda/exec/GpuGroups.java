@@ -1,4 +1,4 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.backend.jvm.AggSpec;

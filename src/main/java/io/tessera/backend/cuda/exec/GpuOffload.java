@@ -1,4 +1,4 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.cuda.CudaContext;
 import io.tessera.backend.cuda.CudaEvent;
@@ -34,10 +34,10 @@ import java.util.Map;
  * kernel of two passes, every launch timed), checks its error bits, and turns what its sink left into the state the JVM backend finishes (row buffers, group tables). Join
  * tables stay on the device until the query ends; everything taken from the pool goes back then.
  */
-final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
+public final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
 
     /** A GPU result that only the JVM backend can produce (a key outside its statistics' range, a table too full). */
-    static final class Fallback extends RuntimeException {
+    public static final class Fallback extends RuntimeException {
         Fallback(String message) {
             super(message, null, false, false);
         }
@@ -88,7 +88,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     }
 
     /** {@code cancel} (null: none) is checked before every kernel launch. */
-    GpuOffload(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks, io.tessera.api.QueryCancel cancel) {
+    public GpuOffload(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks, io.tessera.api.QueryCancel cancel) {
         this.cancel = cancel;
         this.rt = rt;
         this.ctx = rt.context();
@@ -97,11 +97,11 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         this.uploadNanosBefore = rt.columns().uploadNanos();
     }
 
-    long kernelNanos() {
+    public long kernelNanos() {
         return kernelNanos;
     }
 
-    long uploadNanos() {
+    public long uploadNanos() {
         return rt.columns().uploadNanos() - uploadNanosBefore;
     }
 

@@ -1,4 +1,4 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.cuda.CudaKernel;
 import io.tessera.backend.cuda.gen.CType;
@@ -32,7 +32,7 @@ public record GpuPlan(Map<Integer, Genome> genomes, GpuPlacement placement, Map<
                       double compileMillis, String notice) {
 
     /** Emits, compiles and loads the kernels of a plan; throws a CudaException when the GPU cannot be used. */
-    static GpuPlan prepare(GpuRuntime rt, Database db, QueryPlan plan, JvmExecutor.CompiledQuery jvm,
+    public static GpuPlan prepare(GpuRuntime rt, Database db, QueryPlan plan, JvmExecutor.CompiledQuery jvm,
                            Map<Integer, Genome> overrides) {
         Map<Integer, Genome> genomes = genomes(plan, overrides);
         GpuPlacement placement = GpuPlacement.place(plan, genomes, key -> dictionary(db, key));
@@ -81,7 +81,7 @@ public record GpuPlan(Map<Integer, Genome> genomes, GpuPlacement placement, Map<
     }
 
     /** Every pipeline's CUDA genome: the defaults, {@code overrides} (null: none) over them, completed. */
-    static Map<Integer, Genome> genomes(QueryPlan plan, Map<Integer, Genome> overrides) {
+    public static Map<Integer, Genome> genomes(QueryPlan plan, Map<Integer, Genome> overrides) {
         Map<Integer, Genome> genomes = CudaVariantSpace.INSTANCE.defaults(plan);
         if (overrides != null) {
             Map<Integer, Genome> free = new LinkedHashMap<>(genomes);

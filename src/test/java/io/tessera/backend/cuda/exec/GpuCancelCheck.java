@@ -1,5 +1,6 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
+import io.tessera.exec.*;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryCancelledException;
 import io.tessera.api.QueryResult;
