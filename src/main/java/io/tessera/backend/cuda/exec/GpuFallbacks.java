@@ -5,6 +5,13 @@ public final class GpuFallbacks {
     private GpuFallbacks() {
     }
 
+    /** A GPU result that only the JVM backend can produce (a key outside its statistics' range, a table too full). */
+    public static final class Fallback extends RuntimeException {
+        Fallback(String message) {
+            super(message, null, false, false);
+        }
+    }
+
     public static String describe(Throwable e) {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         String first = m.lines().findFirst().orElse(m);
