@@ -35,7 +35,7 @@ public final class QueryState implements AutoCloseable {
     private final Map<Integer, List<ColumnInfo>> relationColumns = new HashMap<>();
     private final Map<Class<?>, Object> options = new HashMap<>();
     private final Map<String, AutoCloseable> deviceStates = new LinkedHashMap<>();
-    private final List<String> steps = new ArrayList<>();
+    private final List<Step> steps = new ArrayList<>();
     private int moves;
     private long moveNanos;
 
@@ -163,8 +163,8 @@ public final class QueryState implements AutoCloseable {
         synchronized (this) {
             moves++;
             moveNanos += nanos;
-            steps.add(String.format(java.util.Locale.ROOT, "move %s %s->host: %d rows, %.3f ms",
-                    h.kind().name().toLowerCase(java.util.Locale.ROOT), h.device(), rows.size, nanos / 1e6));
+            steps.add(new Step("move " + h.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + h.device()
+                    + "->host: " + rows.size + " rows", nanos));
         }
         return new Intermediate(h.kind(), Intermediate.HOST, rows);
     }
@@ -210,13 +210,25 @@ public final class QueryState implements AutoCloseable {
 
     // ---- account ----
 
-    /** Notes a step of the run (a pipeline's time and device, a move) for its description. */
-    public synchronized void step(String line) {
-        steps.add(line);
+    /** One step of the run and its time, put in words only when asked for. */
+    private record Step(String what, long nanos) {
+        String text() {
+            return what + String.format(java.util.Locale.ROOT, ", %.3f ms", nanos / 1e6);
+        }
     }
 
+    /** Notes a step of the run (a pipeline on its device, a move) and its time, for its description. */
+    public synchronized void step(String what, long nanos) {
+        steps.add(new Step(what, nanos));
+    }
+
+    /** The steps so far, one line each, in the order they happened. */
     public synchronized List<String> steps() {
-        return List.copyOf(steps);
+        List<String> out = new ArrayList<>(steps.size());
+        for (Step s : steps) {
+            out.add(s.text());
+        }
+        return out;
     }
 
     @Override

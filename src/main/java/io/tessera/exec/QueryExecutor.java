@@ -19,7 +19,6 @@ import io.tessera.storage.Database;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Runs a prepared query's pipeline graph: each pipeline on the device its {@link Placement} gave it, in
@@ -89,8 +88,7 @@ final class QueryExecutor {
             long t0 = System.nanoTime();
             (onHost ? jvm : gpu).run(pl, state);
             completeOnHost(state, pl.sink());
-            state.step(String.format(Locale.ROOT, "pipeline %d on %s: %.3f ms", pl.id(), placement.device(pl.id()),
-                    (System.nanoTime() - t0) / 1e6));
+            state.step("pipeline " + pl.id() + " on " + placement.device(pl.id()), System.nanoTime() - t0);
         }
         if (state.relation(plan.resultRelation()) == null) {
             throw new IllegalStateException("the plan produced no result relation");
