@@ -19,11 +19,24 @@ public final class QueryResult {
     /**
      * Where a query ran and what that cost beyond the total: {@code device} "cpu", "gpu" or "gpu+cpu" (some
      * pipelines on each); {@code notice}, when a GPU was asked for but (part of) the query ran on the JVM, the
-     * one-line reason (else null); GPU kernel time, column upload time, and the bytes the GPU kernels must read.
+     * one-line reason (else null); GPU kernel time, column upload time, and the bytes the GPU kernels must read;
+     * {@code moves} intermediates moved from a device to the host, taking {@code moveNanos}; {@code steps}, one line
+     * per pipeline (its device and time) and per move, in the order they happened.
      */
     public record Execution(String device, String notice, long kernelNanos, long uploadNanos, long bytesRead,
-                            long modelBytes, int gpuPipelines, int pipelines) {
+                            long modelBytes, int gpuPipelines, int pipelines, int moves, long moveNanos,
+                            List<String> steps) {
         public static final Execution CPU = new Execution("cpu", null, 0, 0, 0, 0, 0, 0);
+
+        public Execution {
+            steps = List.copyOf(steps);
+        }
+
+        /** No moves, no steps noted. */
+        public Execution(String device, String notice, long kernelNanos, long uploadNanos, long bytesRead,
+                         long modelBytes, int gpuPipelines, int pipelines) {
+            this(device, notice, kernelNanos, uploadNanos, bytesRead, modelBytes, gpuPipelines, pipelines, 0, 0, List.of());
+        }
     }
 
     public QueryResult(List<ResultColumn> columns, List<Object[]> rows, long compileNanos, long executeNanos) {

@@ -1,11 +1,11 @@
 package io.tessera.cli;
 
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.backend.cuda.CudaSources;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.jvm.EmittedPipeline;
-import io.tessera.exec.GpuPlan;
+import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;

@@ -3,7 +3,7 @@ package io.tessera.cli;
 import io.tessera.api.QueryResult;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.RowSink;
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.cli.format.OutputFormat;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;

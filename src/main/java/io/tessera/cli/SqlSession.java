@@ -128,8 +128,9 @@ final class SqlSession {
                 compile + run);
         QueryResult.Execution x = r.execution();
         if (!x.device().equals("cpu")) {
-            line += String.format(Locale.ROOT, " (%s: %d of %d pipelines, kernels %.3f ms, uploads %.3f ms)", x.device(),
-                    x.gpuPipelines(), x.pipelines(), x.kernelNanos() / 1e6, x.uploadNanos() / 1e6);
+            line += String.format(Locale.ROOT, " (%s: %d of %d pipelines, kernels %.3f ms, uploads %.3f ms, %d moves to "
+                    + "the host %.3f ms)", x.device(), x.gpuPipelines(), x.pipelines(), x.kernelNanos() / 1e6,
+                    x.uploadNanos() / 1e6, x.moves(), x.moveNanos() / 1e6);
         }
         return line;
     }

@@ -1,7 +1,7 @@
 package io.tessera.cli;
 
 import io.tessera.api.QueryResult;
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.bench.Queries;
 import io.tessera.cli.format.OutputFormat;
 import io.tessera.data.Progress;

@@ -3,7 +3,7 @@ package io.tessera.cli;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.api.RowSink;
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 
 /**
  * What runs one SQL statement for the shell and {@code tessera sql}: an open {@link Tessera} in use, a stand-in

@@ -2,7 +2,7 @@ package io.tessera.cli;
 
 import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.cli.format.OutputFormat;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;

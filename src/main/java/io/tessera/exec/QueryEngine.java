@@ -5,8 +5,16 @@ import io.tessera.api.QueryCancelledException;
 import io.tessera.api.QueryResult;
 import io.tessera.api.RowSink;
 import io.tessera.api.ResultColumn;
-import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.Intermediate;
+import io.tessera.backend.cuda.CudaException;
+import io.tessera.backend.cuda.exec.CudaBackend;
+import io.tessera.backend.cuda.exec.GpuBlocks;
+import io.tessera.backend.cuda.exec.GpuFallbacks;
+import io.tessera.backend.cuda.exec.GpuPlan;
+import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
+import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.jvm.JvmBackend;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.MatRelation;
 import io.tessera.backend.jvm.PipelineCode;
@@ -44,6 +52,7 @@ public final class QueryEngine {
     private final Device device;
     private final GenomeChooser chooser;
     private final ProfileStore profiles;
+    private final QueryExecutor executor;
     private GenomeChooser gpuChooser;
     private volatile QueryTuner tuner;
 
@@ -69,6 +78,7 @@ public final class QueryEngine {
         this.workers = workers;
         this.device = device;
         this.profiles = profiles;
+        this.executor = new QueryExecutor(db);
         this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
                 DeviceInfo.machineCpu(workers).fingerprint());
     }
@@ -95,16 +105,28 @@ public final class QueryEngine {
     }
 
     /**
-     * A query compiled to runnable code, with the time that took. {@code gpu}: its GPU kernels (null when it runs
-     * on the JVM only); {@code notice}: why a GPU that was asked for is not (fully) used, else null;
-     * {@code origins}: where each pipeline's JVM genome came from (profile, default, tuned now).
+     * A query compiled to runnable code, with the time that took: its plan, every pipeline's JVM genome, where
+     * each pipeline runs ({@code placement}) and the code of each on its device: {@code jvm} holds the JVM code of
+     * the pipelines placed there, {@code gpu} the GPU side (null when the query runs on the JVM only).
+     * {@code notice}: why a GPU that was asked for is not (fully) used, else null; {@code origins}: where each
+     * pipeline's JVM genome came from (profile, default, tuned now), {@code gpuOrigins} its CUDA genome's.
      */
-    public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
+    public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmBackend.Query jvm, Placement placement,
                            List<String> names, long compileNanos, GpuPlan gpu, String notice,
                            Map<Integer, String> origins, Map<Integer, String> gpuOrigins) {
-        public Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmExecutor.CompiledQuery compiled,
-                        List<String> names, long compileNanos) {
-            this(plan, genomes, compiled, names, compileNanos, null, null, Map.of(), Map.of());
+
+        /** The JVM code of the pipelines placed on the JVM (every pipeline of a query that runs there only). */
+        public JvmExecutor.CompiledQuery compiled() {
+            List<EmittedPipeline> emitted = new ArrayList<>();
+            List<Class<? extends PipelineCode>> classes = new ArrayList<>();
+            for (Pipeline p : plan.pipelines()) {
+                JvmBackend.Compiled c = jvm.compiled(p.id());
+                if (c != null && placement.onHost(p.id())) {
+                    emitted.add(c.emitted());
+                    classes.add(c.code());
+                }
+            }
+            return new JvmExecutor.CompiledQuery(plan, emitted, classes, jvm.compileNanos());
         }
     }
 
@@ -142,7 +164,7 @@ public final class QueryEngine {
         }
         Prepared p = prepare(q.sql());
         long t0 = System.nanoTime();
-        Ran ran = runRelation(p, null, cancel);
+        QueryExecutor.Ran ran = runRelation(p, null, cancel);
         sink.start(ran.columns());
         int n = ran.rel().rowCount();
         for (int from = 0; from < n; from += BATCH_ROWS) {
@@ -212,32 +234,45 @@ public final class QueryEngine {
             choice = t.tune(db, sql, plan, choice, chooser, workers);
         }
         Map<Integer, Genome> genomes = choice.genomes();
-        JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, genomes);
+        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, genomes);
         GpuPlan gpu = null;
         String notice = null;
+        String jvmWhy = "the CPU was asked for";
         Map<Integer, String> gpuOrigins = new java.util.TreeMap<>();
+        Placement placement = null;
         if (device != Device.CPU) {
             try {
-                GpuRuntime rt = GpuRuntime.get();
+                CudaBackend cuda = CudaBackend.open(db);
                 // the GPU profile's genomes, then the caller's overrides
-                GenomeChooser.Choice cuda = gpuChooser(rt).choose(plan);
-                Map<Integer, Genome> chosen = new java.util.TreeMap<>(cuda.genomes());
-                gpuOrigins.putAll(cuda.origins());
+                GenomeChooser.Choice chosenCuda = gpuChooser(cuda.runtime()).choose(plan);
+                Map<Integer, Genome> chosen = new java.util.TreeMap<>(chosenCuda.genomes());
+                gpuOrigins.putAll(chosenCuda.origins());
                 if (cudaGenomes != null) {
                     chosen.putAll(cudaGenomes);
                     cudaGenomes.keySet().forEach(id -> gpuOrigins.put(id, GenomeChooser.GIVEN));
                 }
-                gpu = GpuPlan.prepare(rt, db, plan, compiled, chosen);
+                gpu = cuda.query(plan, GpuPlan.genomes(plan, chosen));
+                placement = Placement.onGpuWherePossible(plan, gpu);
+                gpu.prepare(placement.on(plan, CudaBackend.DEVICE));
                 notice = device == Device.GPU ? gpu.notice() : null;
-                if (gpu.gpuPipelines() == 0) {
+                if (placement.count(CudaBackend.DEVICE) == 0) {
+                    jvmWhy = "no pipeline of this query has GPU code";
                     gpu = null;
+                    placement = null;
                 }
-            } catch (io.tessera.backend.cuda.CudaException | LinkageError e) {
+            } catch (CudaException | LinkageError e) {
                 // auto means "the GPU when there is one": no GPU is not worth a word then
                 notice = device == Device.GPU ? "ran on the JVM: " + GpuFallbacks.describe(e) : null;
+                jvmWhy = "the GPU cannot be used: " + GpuFallbacks.describe(e);
+                gpu = null;
+                placement = null;
             }
         }
-        return new Prepared(plan, genomes, compiled, logical.fieldNames(), System.nanoTime() - t0, gpu, notice,
+        if (placement == null) {
+            placement = Placement.jvm(plan, jvmWhy);
+        }
+        jvm.prepare(placement.on(plan, Intermediate.HOST));
+        return new Prepared(plan, genomes, jvm, placement, logical.fieldNames(), System.nanoTime() - t0, gpu, notice,
                 choice.origins(), gpuOrigins);
     }
 
@@ -248,11 +283,19 @@ public final class QueryEngine {
      */
     public Prepared withCudaGenomes(Prepared base, Map<Integer, Genome> cudaGenomes) {
         long t0 = System.nanoTime();
-        GpuPlan gpu = GpuPlan.prepare(GpuRuntime.get(), db, base.plan(), base.compiled(), cudaGenomes);
+        QueryPlan plan = base.plan();
+        GpuPlan gpu = CudaBackend.open(db).query(plan, GpuPlan.genomes(plan, cudaGenomes));
+        Placement placement = Placement.onGpuWherePossible(plan, gpu);
+        gpu.prepare(placement.on(plan, CudaBackend.DEVICE));
+        boolean none = placement.count(CudaBackend.DEVICE) == 0;
+        if (none) {
+            placement = Placement.jvm(plan, "no pipeline of this query has GPU code");
+        }
+        base.jvm().prepare(placement.on(plan, Intermediate.HOST));
         Map<Integer, String> given = new java.util.TreeMap<>();
         cudaGenomes.keySet().forEach(id -> given.put(id, GenomeChooser.GIVEN));
-        return new Prepared(base.plan(), base.genomes(), base.compiled(), base.names(), System.nanoTime() - t0,
-                gpu.gpuPipelines() == 0 ? null : gpu, gpu.notice(), base.origins(), given);
+        return new Prepared(plan, base.genomes(), base.jvm(), placement, base.names(), System.nanoTime() - t0,
+                none ? null : gpu, gpu.notice(), base.origins(), given);
     }
 
     /**
@@ -263,9 +306,11 @@ public final class QueryEngine {
         long t0 = System.nanoTime();
         QueryPlan plan = plan(sql);
         Map<Integer, Genome> chosen = genomes.apply(plan);
-        JvmExecutor.CompiledQuery compiled = JvmExecutor.compile(plan, chosen);
-        return new Prepared(plan, chosen, compiled, plan.resultColumns().stream().map(ColumnInfo::name).toList(),
-                System.nanoTime() - t0);
+        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, chosen);
+        Placement placement = Placement.jvm(plan, "JVM genomes were given");
+        jvm.prepare(plan.pipelines());
+        return new Prepared(plan, chosen, jvm, placement, plan.resultColumns().stream().map(ColumnInfo::name).toList(),
+                System.nanoTime() - t0, null, null, Map.of(), Map.of());
     }
 
     /**
@@ -275,20 +320,18 @@ public final class QueryEngine {
     public Prepared prepareJvm(QueryPlan plan, Map<Integer, Genome> genomes,
                                BiFunction<String, String, Class<? extends PipelineCode>> classes) {
         long t0 = System.nanoTime();
-        List<EmittedPipeline> emitted = new ArrayList<>();
-        List<Class<? extends PipelineCode>> loaded = new ArrayList<>();
+        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, genomes);
         for (Pipeline pl : plan.pipelines()) {
             Genome g = genomes.get(pl.id());
             if (g == null) {
                 throw new IllegalArgumentException("no genome for pipeline " + pl.id());
             }
             EmittedPipeline e = PipelineEmitter.emit(pl, g);
-            emitted.add(e);
-            loaded.add(classes.apply(e.className(), e.source()));
+            jvm.install(e, classes.apply(e.className(), e.source()));
         }
-        long nanos = System.nanoTime() - t0;
-        return new Prepared(plan, genomes, new JvmExecutor.CompiledQuery(plan, emitted, loaded, nanos),
-                plan.resultColumns().stream().map(ColumnInfo::name).toList(), nanos);
+        return new Prepared(plan, genomes, jvm, Placement.jvm(plan, "JVM genomes were given"),
+                plan.resultColumns().stream().map(ColumnInfo::name).toList(), System.nanoTime() - t0, null, null,
+                Map.of(), Map.of());
     }
 
     /**
@@ -303,8 +346,11 @@ public final class QueryEngine {
         return run(p, null, null);
     }
 
-    /** Runs a prepared query, one GPU pipeline's input in blocks under {@code blocks}' kernels (null: none). */
-    QueryResult run(Prepared p, GpuBlocks blocks) {
+    /**
+     * Runs a prepared query, one GPU pipeline's input in blocks under {@code blocks}' kernels (null: none): GPU
+     * tuning while the query runs.
+     */
+    public QueryResult run(Prepared p, GpuBlocks blocks) {
         return run(p, blocks, null);
     }
 
@@ -315,7 +361,7 @@ public final class QueryEngine {
 
     private QueryResult run(Prepared p, GpuBlocks blocks, QueryCancel cancel) {
         long t0 = System.nanoTime();
-        Ran ran = runRelation(p, blocks, cancel);
+        QueryExecutor.Ran ran = runRelation(p, blocks, cancel);
         List<Object[]> rows = new ArrayList<>(ran.rel().rowCount());
         int n = ran.rel().rowCount();
         for (int from = 0; from < n; from += BATCH_ROWS) {
@@ -325,12 +371,8 @@ public final class QueryEngine {
         return new QueryResult(ran.columns(), rows, p.compileNanos(), System.nanoTime() - t0, ran.execution());
     }
 
-    /** A query's result relation, its columns, and where it ran. */
-    private record Ran(MatRelation rel, List<ResultColumn> columns, QueryResult.Execution execution) {
-    }
-
     /** Rows {@code [from, to)} of a result as Java values. */
-    private static List<Object[]> rows(Ran ran, int from, int to) {
+    private static List<Object[]> rows(QueryExecutor.Ran ran, int from, int to) {
         int width = ran.columns().size();
         List<Object[]> rows = new ArrayList<>(to - from);
         for (int r = from; r < to; r++) {
@@ -343,43 +385,16 @@ public final class QueryEngine {
         return rows;
     }
 
-    private Ran runRelation(Prepared p, GpuBlocks blocks, QueryCancel cancel) {
-        MatRelation rel = null;
-        JvmExecutor.Options options = new JvmExecutor.Options(null, null, 0, cancel);
-        QueryResult.Execution execution = QueryResult.Execution.CPU;
-        if (p.notice() != null) {
-            execution = new QueryResult.Execution("cpu", p.notice(), 0, 0, 0, 0, 0, p.plan().pipelines().size());
-        }
+    private QueryExecutor.Ran runRelation(Prepared p, GpuBlocks blocks, QueryCancel cancel) {
         try {
-            if (p.gpu() != null) {
-                GpuRuntime rt = GpuRuntime.get();
-                try (GpuOffload off = new GpuOffload(rt, p.gpu(), blocks, cancel)) {
-                    rel = JvmExecutor.run(p.compiled(), db, off, options);
-                    int all = p.plan().pipelines().size();
-                    int onGpu = p.gpu().gpuPipelines();
-                    execution = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(), off.kernelNanos(),
-                            off.uploadNanos(), p.gpu().bytesRead(), p.gpu().model().total(), onGpu, all);
-                } catch (GpuOffload.Fallback | io.tessera.backend.cuda.CudaException e) {
-                    rel = null;
-                    execution = new QueryResult.Execution("cpu", "ran on the JVM: " + GpuFallbacks.describe(e), 0, 0, 0, 0, 0,
-                            p.plan().pipelines().size());
-                }
-            }
-            if (rel == null) {
-                rel = JvmExecutor.run(p.compiled(), db, options);
-            }
+            return executor.run(p, blocks, cancel);
         } catch (ArithmeticException e) {
             throw new SqlError("cannot compute the query: " + (e.getMessage() == null ? "arithmetic error" : e.getMessage()
                     .replace("integer overflow", "numeric overflow").replace("long overflow", "numeric overflow")), e);
         }
-        List<ResultColumn> cols = new ArrayList<>();
-        for (ColumnInfo c : p.plan().resultColumns()) {
-            cols.add(new ResultColumn(c.name(), c.type(), c.nullable()));
-        }
-        return new Ran(rel, cols, execution);
     }
 
-    /** The pipelines of a query with the genome of each (EXPLAIN). */
+    /** The pipelines of a query with the genome of each, and where each runs and why (EXPLAIN). */
     public String explain(String sql) {
         Prepared p = prepare(sql);
         StringBuilder sb = new StringBuilder();
@@ -387,16 +402,14 @@ public final class QueryEngine {
             sb.append(pl).append('\n');
             sb.append("  genome: ").append(p.genomes().get(pl.id())).append(" (")
                     .append(p.origins().getOrDefault(pl.id(), GenomeChooser.DEFAULT)).append(")\n");
-            if (p.gpu() != null) {
-                if (p.gpu().placement().onGpu(pl.id())) {
-                    String layout = p.gpu().placement().kernels().get(pl.id()).sink().describe();
-                    sb.append("  gpu: ").append(p.gpu().genomes().get(pl.id())).append(" (")
-                            .append(p.gpuOrigins().getOrDefault(pl.id(), GenomeChooser.DEFAULT))
-                            .append(layout == null ? "" : "; " + layout).append(")\n");
-                } else {
-                    String why = p.gpu().placement().jvmReasons().get(pl.id());
-                    sb.append("  gpu: no, on the JVM").append(why == null ? "" : ": " + why).append('\n');
-                }
+            boolean onGpu = CudaBackend.DEVICE.equals(p.placement().device(pl.id()));
+            sb.append("  device: ").append(onGpu ? "gpu" : "jvm").append(" (")
+                    .append(p.placement().reasons().get(pl.id())).append(")\n");
+            if (onGpu) {
+                String layout = p.gpu().placement().kernels().get(pl.id()).sink().describe();
+                sb.append("  gpu: ").append(p.gpu().genomes().get(pl.id())).append(" (")
+                        .append(p.gpuOrigins().getOrDefault(pl.id(), GenomeChooser.DEFAULT))
+                        .append(layout == null ? "" : "; " + layout).append(")\n");
             }
         }
         sb.append("result: r").append(p.plan().resultRelation()).append(' ')
@@ -404,12 +417,17 @@ public final class QueryEngine {
         return sb.toString();
     }
 
-    /** The generated source of every pipeline (EXPLAIN CODE). */
+    /** The generated source of every pipeline on the device it runs on (EXPLAIN CODE). */
     public String explainCode(String sql) {
         Prepared p = prepare(sql);
         StringBuilder sb = new StringBuilder();
-        for (EmittedPipeline e : p.compiled().pipelines()) {
-            sb.append(e.source()).append('\n');
+        for (Pipeline pl : p.plan().pipelines()) {
+            if (p.placement().onHost(pl.id())) {
+                sb.append(p.jvm().compiled(pl.id()).emitted().source()).append('\n');
+            } else {
+                CudaKernelSource k = p.gpu().placement().kernels().get(pl.id());
+                sb.append(k.source()).append('\n');
+            }
         }
         return sb.toString().stripTrailing();
     }

@@ -1,6 +1,5 @@
 package io.tessera.tune;
 
-import io.tessera.exec.CudaTuningTarget;
 import io.tessera.storage.Database;
 
 import java.util.Map;

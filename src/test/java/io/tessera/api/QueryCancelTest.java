@@ -1,5 +1,6 @@
 package io.tessera.api;
 
+import io.tessera.Tessera;
 import io.tessera.storage.Database;
 import io.tessera.storage.RowBatch;
 import io.tessera.storage.TableSchema;

@@ -33,7 +33,7 @@ class SqlCommandTest {
     Path dir;
 
     private final List<String> seen = new ArrayList<>();
-    private Function<io.tessera.api.Tessera, StatementRunner> savedRunners;
+    private Function<io.tessera.Tessera, StatementRunner> savedRunners;
     private BooleanSupplier savedInteractive;
     private String out;
     private String err;

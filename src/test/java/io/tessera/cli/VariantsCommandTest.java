@@ -1,6 +1,6 @@
 package io.tessera.cli;
 
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsb;
 import io.tessera.plan.Pipeline;

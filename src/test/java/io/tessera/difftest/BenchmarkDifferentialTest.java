@@ -1,6 +1,6 @@
 package io.tessera.difftest;
 
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.bench.DuckDbPeer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

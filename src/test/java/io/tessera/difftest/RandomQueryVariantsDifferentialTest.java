@@ -1,6 +1,6 @@
 package io.tessera.difftest;
 
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.bench.DuckDbPeer;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;

@@ -1,7 +1,8 @@
 package io.tessera.exec;
 
+import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.api.QueryResult;
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.backend.GeneratedSource;
 import io.tessera.backend.cuda.CudaSources;
 import io.tessera.backend.cuda.gen.CudaKernelSource;

@@ -1,6 +1,6 @@
 package io.tessera.exec;
 
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.backend.jvm.EmittedPipeline;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

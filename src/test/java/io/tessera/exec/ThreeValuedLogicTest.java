@@ -1,6 +1,6 @@
 package io.tessera.exec;
 
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package io.tessera.sql;
 
 import io.tessera.api.QueryResult;
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.bench.DuckDbPeer;
 
 import java.math.BigDecimal;

@@ -1,7 +1,7 @@
 package io.tessera.sql;
 
 import io.tessera.api.QueryResult;
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -128,7 +128,7 @@ class JvmTargetTest {
             Target t = gpu.target(db, sql);
             assertEquals("cuda", t.space().backend());
             // the lineorder pipeline aggregates: its blocks may change code and launch configuration
-            assertEquals(io.tessera.exec.CudaTuningTarget.BLOCK_SWITCHABLE, t.blockSwitchable());
+            assertEquals(io.tessera.tune.CudaTuningTarget.BLOCK_SWITCHABLE, t.blockSwitchable());
             assertEquals(Set.of("tpb", "ipt", "grid"), Strategies.descentDimensions(t));
         }
         TuningDevice tpu = TuningDevice.of("tpu", "xla", gpu.info(), 1);

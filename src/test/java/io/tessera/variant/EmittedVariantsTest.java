@@ -1,6 +1,6 @@
 package io.tessera.variant;
 
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.backend.jvm.EmittedPipeline;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.plan.Operation;

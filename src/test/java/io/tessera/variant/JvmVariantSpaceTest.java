@@ -1,6 +1,6 @@
 package io.tessera.variant;
 
-import io.tessera.api.Tessera;
+import io.tessera.Tessera;
 import io.tessera.plan.JoinKind;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;

@@ -40,6 +40,23 @@ public final class RowBuffer {
         }
     }
 
+    /**
+     * Rows whose columns are the given arrays (per column the one its kind uses, each {@code size} long), taken as
+     * they are: host rows a device handed over become a buffer without a copy.
+     */
+    public RowBuffer(JKind[] kinds, int[][] ints, long[][] longs, double[][] doubles, byte[][] bytes, String[][] strings,
+                     long[][] nulls, int size) {
+        this.kinds = kinds;
+        this.ints = ints;
+        this.longs = longs;
+        this.doubles = doubles;
+        this.bytes = bytes;
+        this.strings = strings;
+        this.nulls = nulls;
+        this.size = size;
+        this.capacity = size;
+    }
+
     /** Reserves the next row and returns its index; arrays may be replaced, so read them after this call. */
     public int next() {
         if (size == capacity) {

@@ -1,10 +1,10 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
+import io.tessera.exec.*;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryCancelledException;
 import io.tessera.api.QueryResult;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
-import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.bench.Queries;
 import io.tessera.storage.Database;
 
@@ -17,7 +17,7 @@ import java.util.List;
  * launch with "query cancelled" (the JVM executor's own check left out, so only the GPU's can fire); queries
  * cancelled from another thread at random moments stop or finish; afterwards the engine gives the same rows as
  * before and the device holds no more buffers than it did.
- * {@code java -cp tessera.jar:lib/*:test-classes io.tessera.exec.GpuCancelCheck SSB_DB}; exits 1 on a failure.
+ * {@code java -cp tessera.jar:lib/*:test-classes io.tessera.backend.cuda.exec.GpuCancelCheck SSB_DB}; exits 1 on a failure.
  */
 public final class GpuCancelCheck {
 
@@ -42,12 +42,12 @@ public final class GpuCancelCheck {
 
             QueryCancel cancelled = new QueryCancel();
             cancelled.cancel();
-            try (GpuOffload off = new GpuOffload(rt, p.gpu(), null, cancelled)) {
-                JvmExecutor.run(p.compiled(), db, off);
-                System.out.println("FAIL: a cancelled GPU offload ran the query to its end");
+            try {
+                e.run(p, cancelled);
+                System.out.println("FAIL: a cancelled GPU run ran the query to its end");
                 ok = false;
             } catch (QueryCancelledException ex) {
-                System.out.println("a cancelled GPU offload stopped before a kernel launch: " + ex.getMessage());
+                System.out.println("a cancelled GPU run stopped before a kernel launch: " + ex.getMessage());
             }
 
             int stopped = 0;

@@ -1,11 +1,18 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
 /** One line on why the GPU was not used: no driver, no device, no memory, a kernel that did not compile. */
-final class GpuFallbacks {
+public final class GpuFallbacks {
     private GpuFallbacks() {
     }
 
-    static String describe(Throwable e) {
+    /** A GPU result that only the JVM backend can produce (a key outside its statistics' range, a table too full). */
+    public static final class Fallback extends RuntimeException {
+        Fallback(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    public static String describe(Throwable e) {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         String first = m.lines().findFirst().orElse(m);
         if (e instanceof io.tessera.backend.cuda.KernelCompileException) {

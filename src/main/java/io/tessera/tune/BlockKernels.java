@@ -1,11 +1,12 @@
-package io.tessera.exec;
+package io.tessera.tune;
 
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
+import io.tessera.backend.cuda.exec.GpuBlocks;
+import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.plan.QueryPlan;
 import io.tessera.storage.Database;
-import io.tessera.tune.TuningSpace;
 import io.tessera.variant.Genome;
 
 import java.util.ArrayList;

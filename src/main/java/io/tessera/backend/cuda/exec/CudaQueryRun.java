@@ -1,4 +1,4 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.cuda.CudaContext;
 import io.tessera.backend.cuda.CudaEvent;
@@ -11,37 +11,25 @@ import io.tessera.backend.cuda.gen.JoinLayout;
 import io.tessera.backend.cuda.gen.KernelParam;
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
-import io.tessera.backend.jvm.EmittedPipeline;
-import io.tessera.backend.jvm.GroupTable;
-import io.tessera.backend.jvm.JKind;
-import io.tessera.backend.jvm.JvmExecutor;
-import io.tessera.backend.jvm.RowBuffer;
+import io.tessera.backend.QueryState;
 import io.tessera.plan.Source;
 import io.tessera.storage.Table;
 import io.tessera.variant.CudaVariantSpace;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Runs a query's GPU pipelines for the JVM executor: binds each kernel's parameters (cached columns, the join
- * tables earlier kernels built, sink buffers from the pool), launches it with the genome's grid (once per pass of a
- * kernel of two passes, every launch timed), checks its error bits, and turns what its sink left into the state the JVM backend finishes (row buffers, group tables). Join
- * tables stay on the device until the query ends; everything taken from the pool goes back then.
+ * What one query's run keeps on the GPU, and its pipelines' launches: binds each kernel's parameters (cached
+ * columns, the join tables earlier kernels built, sink buffers from the pool), launches it with the genome's grid
+ * (once per pass of a kernel of two passes, every launch timed), checks its error bits, and leaves what its sink
+ * made on the device as the query's intermediate ({@link DeviceOutputs}). Join tables and outputs stay on the
+ * device until the query ends; everything taken from the pool goes back then.
  */
-final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
+final class CudaQueryRun implements AutoCloseable {
 
-    /** A GPU result that only the JVM backend can produce (a key outside its statistics' range, a table too full). */
-    static final class Fallback extends RuntimeException {
-        Fallback(String message) {
-            super(message, null, false, false);
-        }
-    }
 
     private static final int ERR_OVERFLOW = 1;
     private static final int ERR_DIV_ZERO = 2;
@@ -56,7 +44,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
      * group table (to check the compaction on small data), a huge value none.
      */
     static final String COMPACT_PROPERTY = "tessera.gpu.compactAbove";
-    private static final long COMPACT_ABOVE = Long.getLong(COMPACT_PROPERTY, 64 * 1024);
+    static final long COMPACT_ABOVE = Long.getLong(COMPACT_PROPERTY, 64 * 1024);
     /** Shared memory a kernel may take without opting in to more. */
     private static final int STATIC_SHARED_LIMIT = 48 * 1024;
     /** How long the stream is held before a timed block: longer than the host takes to queue a launch. */
@@ -64,7 +52,8 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     /** Whether launches ask the driver to keep as L1 what the resident blocks' shared memory leaves (the default). */
     private static final boolean CARVEOUT = !"driver".equals(System.getProperty("tessera.gpu.carveout"));
 
-    private record DeviceTable(JoinLayout layout, DeviceBuffer keys, List<DeviceBuffer> payload, long slots, int log2) {
+    /** A join table on the device: its keys (or a perfect table's presence bits) and payload arrays by slot. */
+    record DeviceTable(JoinLayout layout, DeviceBuffer keys, List<DeviceBuffer> payload, long slots, int log2) {
     }
 
     private final GpuRuntime rt;
@@ -79,16 +68,11 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     private long kernelNanos;
     private final long uploadNanosBefore;
 
-    GpuOffload(GpuRuntime rt, GpuPlan plan) {
-        this(rt, plan, null);
-    }
-
-    GpuOffload(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks) {
-        this(rt, plan, blocks, null);
-    }
-
-    /** {@code cancel} (null: none) is checked before every kernel launch. */
-    GpuOffload(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks, io.tessera.api.QueryCancel cancel) {
+    /**
+     * A run of {@code plan}'s kernels; {@code blocks} (null: none) runs one pipeline's input in a tuner's blocks;
+     * {@code cancel} (null: none) is checked before every kernel launch.
+     */
+    CudaQueryRun(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks, io.tessera.api.QueryCancel cancel) {
         this.cancel = cancel;
         this.rt = rt;
         this.ctx = rt.context();
@@ -101,16 +85,23 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         return kernelNanos;
     }
 
+    void makeCurrent() {
+        ctx.makeCurrent();
+    }
+
+    GpuRuntime runtime() {
+        return rt;
+    }
+
     long uploadNanos() {
         return rt.columns().uploadNanos() - uploadNanosBefore;
     }
 
-    @Override
-    public List<Object> run(EmittedPipeline e) {
-        int id = e.pipeline().id();
+    /** Runs pipeline {@code id}'s kernel and leaves what its sink made in {@code state}, on the device. */
+    void run(int id, QueryState state) {
         CudaKernel kernel = plan.kernels().get(id);
         if (kernel == null) {
-            return null;
+            throw new IllegalStateException("pipeline " + id + " has no loaded kernel");
         }
         ctx.makeCurrent();
         CudaKernelSource k = plan.placement().kernels().get(id);
@@ -139,7 +130,8 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
                 continue; // an insert ran out of evictions: again into a table of four times the slots
             }
             checkErrors(err, id);
-            return collect(e, k, l);
+            DeviceOutputs.leave(this, state, k, l);
+            return;
         }
     }
 
@@ -192,10 +184,10 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             throw new ArithmeticException("/ by zero");
         }
         if ((err & ERR_TABLE_FULL) != 0) {
-            throw new Fallback("pipeline " + pipeline + " met a key outside its table's range, a payload value outside its statistics' range, or filled its hash table");
+            throw new GpuFallbacks.Fallback("pipeline " + pipeline + " met a key outside its table's range, a payload value outside its statistics' range, or filled its hash table");
         }
         if ((err & ERR_SENTINEL) != 0) {
-            throw new Fallback("pipeline " + pipeline + " met a key equal to its hash table's empty marker");
+            throw new GpuFallbacks.Fallback("pipeline " + pipeline + " met a key equal to its hash table's empty marker");
         }
     }
 
@@ -221,7 +213,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
                     * (shared + kernel.staticSharedBytes() + CudaVariantSpace.SHARED_RESERVED_PER_BLOCK));
         }
         if (blocks > Integer.MAX_VALUE) {
-            throw new Fallback("a grid of " + blocks + " blocks");
+            throw new GpuFallbacks.Fallback("a grid of " + blocks + " blocks");
         }
         int gridBlocks = (int) blocks;
         return () -> kernel.launch(gridBlocks, tpb, shared, null, args);
@@ -237,7 +229,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             try {
                 kernel.allowDynamicShared(shared);
             } catch (io.tessera.backend.cuda.CudaException e) {
-                throw new Fallback("pipeline " + k.pipeline().id() + " needs " + shared / 1024
+                throw new GpuFallbacks.Fallback("pipeline " + k.pipeline().id() + " needs " + shared / 1024
                         + " KB of shared memory per block, more than this GPU gives: " + e.getMessage());
             }
         }
@@ -259,7 +251,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         }
     }
 
-    private DeviceBuffer take(long bytes) {
+    DeviceBuffer take(long bytes) {
         DeviceBuffer b = rt.pool().take(Math.max(8, bytes));
         taken.add(b);
         return b;
@@ -272,7 +264,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
     }
 
     /** The arguments of one launch and the buffers its sink writes. */
-    private final class Launch {
+    final class Launch {
         final KernelBindings bindings = new KernelBindings();
         /** A cuckoo BUILD, which may try again with a larger table. */
         boolean cuckoo;
@@ -384,7 +376,7 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
         return 1;
     }
 
-    private DeviceTable table(int joinId) {
+    DeviceTable table(int joinId) {
         DeviceTable t = tables.get(joinId);
         if (t == null) {
             throw new IllegalStateException("join j" + joinId + " has no device table");
@@ -421,130 +413,6 @@ final class GpuOffload implements JvmExecutor.Offload, AutoCloseable {
             payload.add(take(slots * layout.payloadBytes(c)));
         }
         return new DeviceTable(layout, keys, payload, slots, log2);
-    }
-
-    // ---- results into the JVM backend's sink states ----
-
-    private List<Object> collect(EmittedPipeline e, CudaKernelSource k, Launch l) {
-        return switch (k.sink()) {
-            case SinkLayout.Build b -> List.of();
-            case SinkLayout.Rows r -> List.of(rows(e, r, l));
-            case SinkLayout.Aggregate a -> List.of(groups(e, a, l));
-        };
-    }
-
-    private RowBuffer rows(EmittedPipeline e, SinkLayout.Rows r, Launch l) {
-        long count = l.tileRows != null ? l.tileRows.readLong(l.tiles * 8) : l.cursor.readLong(0);
-        if (count > Integer.MAX_VALUE - 16) {
-            throw new Fallback("more than 2^31 result rows");
-        }
-        int n = (int) count;
-        RowBuffer b = new RowBuffer(e.bufferKinds(), n);
-        try (Arena arena = Arena.ofConfined()) {
-            for (int c = 0; c < r.types().size(); c++) {
-                CType t = r.types().get(c);
-                int width = t == CType.BOOL ? 1 : t.bytes;
-                MemorySegment host = arena.allocate(Math.max(8, (long) n * width), 8);
-                if (n > 0) {
-                    l.outputs.get(c).copyToHost(host.asSlice(0, (long) n * width), 0);
-                }
-                switch (t) {
-                    case INT -> MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, b.ints[c], 0, n);
-                    case LONG -> MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, b.longs[c], 0, n);
-                    case DOUBLE -> MemorySegment.copy(host, ValueLayout.JAVA_DOUBLE, 0, b.doubles[c], 0, n);
-                    case BOOL -> MemorySegment.copy(host, ValueLayout.JAVA_BYTE, 0, b.bytes[c], 0, n);
-                }
-            }
-        }
-        b.size = n;
-        return b;
-    }
-
-    private static long[] longs(DeviceBuffer b, long n) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment host = arena.allocate(n * 8, 8);
-            b.copyToHost(host, 0);
-            return host.toArray(ValueLayout.JAVA_LONG);
-        }
-    }
-
-    private GroupTable groups(EmittedPipeline e, SinkLayout.Aggregate a, Launch l) {
-        long slots = l.groupSlots;
-        if (slots > Integer.MAX_VALUE / Math.max(1, a.keyWidth())) {
-            throw new Fallback("a group table of " + slots + " slots");
-        }
-        boolean shared = a.mode().equals("shared");
-        if (slots > COMPACT_ABOVE && !a.mode().equals("single")) {
-            return GpuGroups.table(GpuGroups.Target.of(e), a, compacted(a, l, shared));
-        }
-        long[] rows = longs(l.rows, slots);
-        long[][] vals = new long[a.aggs().size()][];
-        long[][] cnts = new long[a.aggs().size()][];
-        for (int i = 0; i < vals.length; i++) {
-            vals[i] = l.values.containsKey(i) ? longs(l.values.get(i), slots) : null;
-            cnts[i] = l.counts.containsKey(i) ? longs(l.counts.get(i), slots) : null;
-        }
-        if (a.mode().equals("single")) {
-            return GpuGroups.single(e.aggs(), new GpuGroups.Slots(1, new long[1], rows, vals, cnts, null));
-        }
-        long[] keys = shared ? longs(l.groupKeys, slots * a.keyWidth()) : null;
-        int[] state = null;
-        if (shared) {
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment host = arena.allocate(slots * 4, 4);
-                l.groupState.copyToHost(host, 0);
-                state = host.toArray(ValueLayout.JAVA_INT);
-            }
-        }
-        return GpuGroups.table(GpuGroups.Target.of(e), a, GpuGroups.compact(rows, state, vals, cnts, keys, a.keyWidth()));
-    }
-
-    /**
-     * The non-empty slots of a large group table, compacted on the device: the indices of the slots with rows (and
-     * state 2 for agg=shared), then every array gathered at them into one pooled buffer (row counts, each
-     * aggregate's value and own count, agg=shared's keys), so that two copies of a few thousand entries replace
-     * the copies of whole arrays and the walk over every slot. The compaction's kernels are not added to
-     * {@link #kernelNanos}, which times the pipeline kernels that the bandwidth model is compared with: like the
-     * read-back they shorten, they count in the query's end-to-end time.
-     */
-    private GpuGroups.Slots compacted(SinkLayout.Aggregate a, Launch l, boolean shared) {
-        long slots = l.groupSlots;
-        int na = a.aggs().size();
-        int width = a.keyWidth();
-        DeviceBuffer index = take(slots * 8);
-        long found = rt.compactSlots(l.rows, shared ? l.groupState : null, slots, index);
-        if (found < 0 || found > slots) {
-            throw new IllegalStateException("compacting " + slots + " group slots found " + found);
-        }
-        int n = (int) found;
-        boolean[] hasValue = new boolean[na];
-        boolean[] hasCount = new boolean[na];
-        for (int i = 0; i < na; i++) {
-            hasValue[i] = l.values.containsKey(i);
-            hasCount[i] = l.counts.containsKey(i);
-        }
-        GpuGroups.Packing p = GpuGroups.Packing.of(n, hasValue, hasCount, shared ? width : 0);
-        if (n == 0) {
-            return p.unpack(new long[0], new long[0]);
-        }
-        if (p.words() > Integer.MAX_VALUE - 8) {
-            throw new Fallback(n + " groups of " + p.words() / n + " words each");
-        }
-        DeviceBuffer packed = take(p.words() * 8);
-        rt.gather64(l.rows, 1, index, n, packed, 0);
-        for (int i = 0; i < na; i++) {
-            if (hasValue[i]) {
-                rt.gather64(l.values.get(i), 1, index, n, packed, p.valueAt()[i]);
-            }
-            if (hasCount[i]) {
-                rt.gather64(l.counts.get(i), 1, index, n, packed, p.countAt()[i]);
-            }
-        }
-        if (shared) {
-            rt.gather64(l.groupKeys, width, index, n, packed, p.keysAt());
-        }
-        // synchronous copies, after the gathers
-        return p.unpack(longs(index, n), longs(packed, p.words()));
     }
 
     @Override

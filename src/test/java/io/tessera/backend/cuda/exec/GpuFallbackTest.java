@@ -1,5 +1,6 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
+import io.tessera.exec.*;
 import io.tessera.api.QueryResult;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.cuda.runtime.GpuRuntime;

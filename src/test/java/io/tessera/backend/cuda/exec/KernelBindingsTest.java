@@ -1,5 +1,6 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
+import io.tessera.exec.*;
 import io.tessera.backend.cuda.KernelArgs;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;

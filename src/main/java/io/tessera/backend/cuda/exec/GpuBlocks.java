@@ -1,4 +1,4 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.cuda.CudaKernel;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
@@ -8,9 +8,9 @@ import io.tessera.variant.Genome;
  * Tuning while a query runs on the GPU: one pipeline's input is launched in blocks of rows, each block with the
  * kernel of the genome a tuner chose, and each block's time on the device goes back to the tuner. Every block's
  * kernel adds to the same sink buffers, so the kernels differ only in code and launch configuration (see
- * {@link CudaTuningTarget#BLOCK_SWITCHABLE}).
+ * {@code CudaTuningTarget.BLOCK_SWITCHABLE} in tune).
  */
-interface GpuBlocks {
+public interface GpuBlocks {
 
     /** One block's code: its genome, its kernel's source (parameters, launch configuration) and loaded kernel. */
     record Kernel(Genome genome, CudaKernelSource source, CudaKernel kernel) {

@@ -1,20 +1,24 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
+import io.tessera.backend.GroupRows;
+import io.tessera.backend.HostRows;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.cuda.gen.CType;
 import io.tessera.backend.cuda.gen.SinkLayout;
-import io.tessera.backend.jvm.AggSpec;
-import io.tessera.backend.jvm.DenseGroupTable;
-import io.tessera.backend.jvm.EmittedPipeline;
-import io.tessera.backend.jvm.GroupTable;
-import io.tessera.backend.jvm.HashGroupTable;
-import io.tessera.variant.JvmDimensions;
+import io.tessera.plan.AggCall;
+import io.tessera.plan.ColumnInfo;
+import io.tessera.plan.Expr;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.Sink;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * The groups a GROUP_AGGREGATE kernel left on the device, as host arrays over its non-empty slots, and the JVM
- * backend's group table made from them. The device's arrays come back either whole (small tables; {@link #compact}
- * then picks the non-empty slots on the host) or compacted on the device and gathered into one buffer
- * ({@link Packing}); both end in {@link #table}.
+ * The groups an aggregation kernel left on the device, as host arrays over its non-empty slots, and the result
+ * rows made from them. The device's arrays come back either whole (small tables; {@link #compact} then picks the
+ * non-empty slots on the host) or compacted on the device and gathered into one buffer ({@link Packing}); both
+ * end in {@link #rows}, with no group table in between.
  */
 final class GpuGroups {
 
@@ -30,13 +34,33 @@ final class GpuGroups {
     record Slots(int count, long[] slot, long[] rows, long[][] vals, long[][] cnts, long[] keys) {
     }
 
-    /** The JVM table the groups go into: the pipeline's aggregates, key count and table kind. */
-    record Target(AggSpec[] aggs, int keys, boolean dense, long[] denseMins, long[] denseSizes, int keyWidth,
-                  boolean nullableKeys, boolean murmur) {
+    /**
+     * The rows the groups become: per result column its kind and (CODE) dictionary key, keys first
+     * ({@code keys} of them), then each aggregate's final value as {@link GroupRows.Final} computes it.
+     */
+    record RowLayout(ValueKind[] kinds, String[] dictionaries, GroupRows.Final[] aggs, int keys) {
 
-        static Target of(EmittedPipeline e) {
-            return new Target(e.aggs(), e.keyKinds().length, e.dense(), e.denseMins(), e.denseSizes(), e.keyWidth(),
-                    e.nullableKeys(), "murmur".equals(e.genome().get(JvmDimensions.HASH)));
+        /** The layout of a GPU aggregation's rows: the plan's columns, the device's accumulation types. */
+        static RowLayout of(Pipeline p, SinkLayout.Aggregate a, List<ColumnInfo> cols) {
+            List<Expr> keys = p.sink() instanceof Sink.GroupAggregate ga ? ga.keys() : List.of();
+            List<AggCall> calls = p.sink() instanceof Sink.GroupAggregate ga ? ga.aggs() : ((Sink.Aggregate) p.sink()).aggs();
+            int nk = keys.size();
+            ValueKind[] kinds = new ValueKind[cols.size()];
+            String[] dicts = new String[cols.size()];
+            for (int c = 0; c < kinds.length; c++) {
+                kinds[c] = ValueKind.stored(cols.get(c).type());
+                Expr source = c < nk ? keys.get(c) : calls.get(c - nk).arg();
+                if (source instanceof Expr.Ref r) {
+                    dicts[c] = r.slot().dictionaryKey();
+                }
+            }
+            GroupRows.Final[] aggs = new GroupRows.Final[calls.size()];
+            for (int i = 0; i < aggs.length; i++) {
+                AggCall call = calls.get(i);
+                boolean dbl = a.aggs().get(i).valueType() == CType.DOUBLE;
+                aggs[i] = GroupRows.Final.of(call.function(), dbl, call.arg() == null ? null : call.arg().type());
+            }
+            return new RowLayout(kinds, dicts, aggs, nk);
         }
     }
 
@@ -129,84 +153,57 @@ final class GpuGroups {
     }
 
     /**
-     * The JVM group table holding the device's groups {@code g} of a GROUP_AGGREGATE whose device layout is
-     * {@code a}: the key of a dense slot is decoded from its index ({@code a.mins()}, {@code a.sizes()}, the last
-     * key varying fastest), a shared slot's key is its key words. Each group occurs once on the device.
+     * The result rows of the device's groups {@code g} of an aggregation whose device layout is {@code a}, in the
+     * order of their slots: the key of a dense slot decoded from its index ({@code a.mins()}, {@code a.sizes()},
+     * the last key varying fastest; keys on the GPU are never NULL), a shared slot's key from its key words; then
+     * every aggregate's final value. Work and memory in proportion to the groups, none to the table's slots.
      */
-    static GroupTable table(Target t, SinkLayout.Aggregate a, Slots g) {
-        DenseGroupTable d = t.dense() ? new DenseGroupTable(t.aggs(), t.denseMins(), t.denseSizes()) : null;
-        HashGroupTable h = t.dense() ? null : new HashGroupTable(t.aggs(), t.keyWidth(), t.nullableKeys(), t.murmur(),
-                Math.max(1024, g.count()));
+    static HostRows rows(RowLayout t, SinkLayout.Aggregate a, Slots g) {
+        int n = g.count();
         int nk = t.keys();
-        long[] key = new long[nk];
-        for (int i = 0; i < g.count(); i++) {
+        HostRows out = HostRows.allocate(t.kinds(), t.dictionaries(), n);
+        for (int i = 0; i < n; i++) {
             if (g.keys() != null) {
-                System.arraycopy(g.keys(), i * a.keyWidth(), key, 0, nk);
+                for (int k = 0; k < nk; k++) {
+                    out.setRaw(k, i, g.keys()[i * a.keyWidth() + k]);
+                }
             } else {
                 long rest = g.slot()[i];
                 for (int k = nk - 1; k >= 0; k--) {
-                    key[k] = a.mins()[k] + rest % a.sizes()[k];
+                    out.setRaw(k, i, a.mins()[k] + rest % a.sizes()[k]);
                     rest /= a.sizes()[k];
                 }
             }
-            int to;
-            if (d != null) {
-                long idx = 0;
-                for (int k = 0; k < nk; k++) {
-                    idx = idx * t.denseSizes()[k] + (key[k] - t.denseMins()[k]);
-                }
-                to = (int) idx;
-                d.rows[to] += g.rows()[i];
-            } else {
-                to = find(h, key);
+        }
+        GroupRows.aggregates(t.aggs(), accumulated(g), n, out, nk);
+        return out;
+    }
+
+    /** Entry i of the device's groups as what it accumulated: its own count (else its rows), its value bits. */
+    private static GroupRows.Accumulated accumulated(Slots g) {
+        return new GroupRows.Accumulated() {
+            @Override
+            public long count(int a, int i) {
+                long[] c = g.cnts()[a];
+                return (c == null ? g.rows() : c)[i];
             }
-            fill(d != null ? d : h, t.aggs(), to, i, g);
-        }
-        return d != null ? d : h;
-    }
 
-    /**
-     * The group of a key in a JVM hash table, found as the JVM's generated code finds it: by the width of its encoded
-     * key, whose NULL mask word (when its keys are nullable) is 0, since keys on the GPU are never NULL.
-     */
-    private static int find(HashGroupTable h, long[] key) {
-        int w = h.width;
-        long k0 = key.length > 0 ? key[0] : 0;
-        long k1 = key.length > 1 ? key[1] : 0;
-        if (w == 1) {
-            return h.find1(k0);
-        }
-        if (w == 2) {
-            return h.find2(k0, k1);
-        }
-        System.arraycopy(key, 0, h.scratch, 0, key.length);
-        Arrays.fill(h.scratch, key.length, w, 0);
-        return h.findN();
-    }
-
-    /**
-     * The single group of an AGGREGATE without grouping (agg=single: one slot, present even over no rows).
-     */
-    static DenseGroupTable single(AggSpec[] aggs, Slots g) {
-        DenseGroupTable t = new DenseGroupTable(aggs, new long[0], new long[0]);
-        t.rows[0] = g.rows()[0];
-        fill(t, aggs, 0, 0, g);
-        return t;
-    }
-
-    /** Sets group {@code to} of a JVM table from entry i of the device's groups. */
-    private static void fill(GroupTable t, AggSpec[] specs, int to, int i, Slots g) {
-        for (int a = 0; a < specs.length; a++) {
-            long[] c = g.cnts()[a];
-            t.counts[a][to] = (c == null ? g.rows() : c)[i];
-            long[] v = g.vals()[a];
-            if (specs[a].hasValue() && v != null) {
-                if (specs[a].doubleValue()) {
-                    t.dvals[a][to] = Double.longBitsToDouble(v[i]);
-                } else {
-                    t.lvals[a][to] = v[i];
-                }
+            @Override
+            public long longValue(int a, int i) {
+                long[] v = g.vals()[a];
+                return v == null ? 0 : v[i];
             }
-        }
+
+            @Override
+            public double doubleValue(int a, int i) {
+                long[] v = g.vals()[a];
+                return v == null ? 0 : Double.longBitsToDouble(v[i]);
+            }
+
+            @Override
+            public long distinctCount(int a, int i) {
+                throw new IllegalStateException("COUNT(DISTINCT) has no GPU code");
+            }
+        };
     }
 }

@@ -1,22 +1,19 @@
-package io.tessera.exec;
+package io.tessera.tune;
 
 import io.tessera.api.QueryResult;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
+import io.tessera.backend.cuda.exec.GpuBlocks;
+import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
+import io.tessera.exec.Device;
+import io.tessera.exec.QueryEngine;
 import io.tessera.plan.QueryPlan;
 import io.tessera.storage.Database;
 import io.tessera.variant.CudaVariantSpace;
 import io.tessera.variant.Genome;
 import io.tessera.variant.Genomes;
 import io.tessera.variant.VariantSpace;
-import io.tessera.tune.AnswerForm;
-import io.tessera.tune.InQueryTuning;
-import io.tessera.tune.JvmTarget;
-import io.tessera.tune.Objective;
-import io.tessera.tune.Target;
-import io.tessera.tune.TuningDevice;
-import io.tessera.tune.TuningSpace;
 import io.tessera.variant.VariantSpaces;
 
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
-package io.tessera.api;
+package io.tessera;
 
+import io.tessera.api.QueryCancel;
+import io.tessera.api.QueryResult;
+import io.tessera.api.RowSink;
 import io.tessera.storage.Database;
 
 import java.nio.file.Path;
@@ -57,7 +60,7 @@ public final class Tessera implements AutoCloseable {
 
     /**
      * Runs one SQL statement under {@code cancel}: another thread's {@link QueryCancel#cancel()} stops it, within
-     * a morsel's or a kernel's time, with {@link QueryCancelledException} ("query cancelled"). The database and
+     * a morsel's or a kernel's time, with {@link io.tessera.api.QueryCancelledException} ("query cancelled"). The database and
      * this object stay usable for the next statement.
      */
     public QueryResult query(String sql, QueryCancel cancel) {

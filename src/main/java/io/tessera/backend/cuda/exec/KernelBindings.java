@@ -1,4 +1,4 @@
-package io.tessera.exec;
+package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.cuda.KernelArgs;
 import io.tessera.backend.cuda.gen.KernelParam;

@@ -1,0 +1,40 @@
+package io.tessera.backend;
+
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.variant.Genome;
+
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * A device that runs pipelines: the JVM on all cores, a GPU. The executor asks a backend about one query at a
+ * time ({@link #query}): which pipelines it can run under their genomes (a capability check that gives a reason,
+ * never an emitter that throws), their code prepared (emitted and compiled), and runs one prepared pipeline at a
+ * time, its inputs and outputs {@link Intermediate} handles in the query's {@link QueryState}.
+ */
+public interface Backend {
+
+    /** The device this backend's intermediates name (e.g. "jvm", "cuda"). */
+    String device();
+
+    /** A query's pipelines on this backend under {@code genomes} (every pipeline's genome for this backend). */
+    Query query(QueryPlan plan, Map<Integer, Genome> genomes);
+
+    /** One query as a backend sees it. */
+    interface Query {
+
+        /** Null when the backend can run pipeline {@code pipelineId} under its genome, else why not (one line). */
+        String unsupported(int pipelineId);
+
+        /** Emits and compiles the code of these pipelines (in parallel where the backend can); again is a no-op. */
+        void prepare(Collection<Pipeline> pipelines);
+
+        /**
+         * Runs one prepared pipeline: reads its source (a table, or a relation in {@code state}, on this device),
+         * the join tables it probes, and leaves its output in {@code state}: a join table, a relation, or a part of
+         * one ({@link QueryState#addPart}).
+         */
+        void run(Pipeline pipeline, QueryState state);
+    }
+}

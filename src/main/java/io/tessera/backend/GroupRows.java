@@ -1,0 +1,93 @@
+package io.tessera.backend;
+
+import io.tessera.plan.AggFunction;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+
+/**
+ * The SQL semantics of an aggregate's final value, one place for every backend: from what a group accumulated
+ * (its count, its long or double value, its distinct count) to the value of the result row. COUNT is the count;
+ * AVG the sum over the count (a DECIMAL or integer sum exact, rounded once), NULL over no rows; SUM, MIN, MAX and
+ * the rest NULL over no rows (SUM0 zero); SINGLE_VALUE fails on a second row.
+ */
+public final class GroupRows {
+
+    private GroupRows() {
+    }
+
+    /**
+     * One aggregate as its final value is computed: its function, whether it accumulated a double (else a long),
+     * and the scale of its argument (a DECIMAL sum is unscaled at it; 0 otherwise).
+     */
+    public record Final(AggFunction function, boolean doubleValue, int argScale) {
+
+        /** An aggregate over an argument of type {@code argType} (null: none, COUNT(*)). */
+        public static Final of(AggFunction function, boolean doubleValue, DataType argType) {
+            return new Final(function, doubleValue, argType != null && argType.kind() == TypeKind.DECIMAL ? argType.scale() : 0);
+        }
+    }
+
+    /** What the groups accumulated, per aggregate {@code a} and group {@code i} (0 to the group count). */
+    public interface Accumulated {
+        long count(int a, int i);
+
+        long longValue(int a, int i);
+
+        double doubleValue(int a, int i);
+
+        /** COUNT(DISTINCT): the number of distinct values. */
+        long distinctCount(int a, int i);
+    }
+
+    /**
+     * Writes every aggregate's final value of groups {@code [0, groups)} into rows {@code [0, groups)} of
+     * {@code out}, aggregate a into column {@code firstColumn + a} (held as its {@link ValueKind}).
+     */
+    public static void aggregates(Final[] aggs, Accumulated acc, int groups, HostRows out, int firstColumn) {
+        for (int a = 0; a < aggs.length; a++) {
+            int c = firstColumn + a;
+            Final s = aggs[a];
+            for (int i = 0; i < groups; i++) {
+                long cnt = acc.count(a, i);
+                switch (s.function()) {
+                    case COUNT_STAR, COUNT -> out.longs[c][i] = cnt;
+                    case COUNT_DISTINCT -> out.longs[c][i] = acc.distinctCount(a, i);
+                    case AVG -> {
+                        if (cnt == 0) {
+                            out.setNull(c, i);
+                        } else if (s.doubleValue()) {
+                            out.doubles[c][i] = acc.doubleValue(a, i) / cnt;
+                        } else {
+                            // exact sum (DECIMAL unscaled at the argument's scale) over the count, rounded once
+                            out.doubles[c][i] = BigDecimal.valueOf(acc.longValue(a, i), s.argScale())
+                                    .divide(BigDecimal.valueOf(cnt), MathContext.DECIMAL64).doubleValue();
+                        }
+                    }
+                    default -> {
+                        if (s.function() == AggFunction.SINGLE_VALUE && cnt > 1) {
+                            throw new IllegalStateException("more than one row returned by a subquery used as an expression");
+                        }
+                        if (cnt == 0 && s.function() != AggFunction.SUM0) {
+                            out.setNull(c, i);
+                        } else {
+                            setValue(out, c, i, s, acc, a);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void setValue(HostRows out, int c, int i, Final s, Accumulated acc, int a) {
+        switch (out.kinds[c]) {
+            case INT, CODE -> out.ints[c][i] = (int) acc.longValue(a, i);
+            case LONG -> out.longs[c][i] = s.doubleValue() ? (long) acc.doubleValue(a, i) : acc.longValue(a, i);
+            case DOUBLE -> out.doubles[c][i] = s.doubleValue() ? acc.doubleValue(a, i) : (double) acc.longValue(a, i);
+            case BOOL -> out.bytes[c][i] = (byte) acc.longValue(a, i);
+            case STRING -> throw new IllegalStateException("aggregate column " + c + " holds strings");
+        }
+    }
+}

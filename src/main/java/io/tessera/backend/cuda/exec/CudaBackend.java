@@ -1,0 +1,63 @@
+package io.tessera.backend.cuda.exec;
+
+import io.tessera.backend.Backend;
+import io.tessera.backend.QueryState;
+import io.tessera.backend.cuda.runtime.GpuRuntime;
+import io.tessera.plan.QueryPlan;
+import io.tessera.storage.Database;
+import io.tessera.variant.Genome;
+
+import java.util.Map;
+
+/**
+ * The CUDA backend: a pipeline that scans a table emitted as one CUDA kernel under its CUDA genome, compiled with
+ * NVRTC and launched on the GPU. What it can run is what {@link io.tessera.backend.cuda.gen.GpuPlacement} finds GPU
+ * code for, sinks whose device layout matches the query's types. Its join tables stay on the device; the rows and
+ * groups its kernels make stay there until the host reads them (groups compacted on the device first). A result
+ * only the JVM can produce (a table too full, a key outside its statistics) throws {@link GpuFallbacks.Fallback}.
+ */
+public final class CudaBackend implements Backend {
+
+    /** The device CUDA's intermediates name. */
+    public static final String DEVICE = "cuda";
+
+    private final GpuRuntime rt;
+    private final Database db;
+
+    private CudaBackend(GpuRuntime rt, Database db) {
+        this.rt = rt;
+        this.db = db;
+    }
+
+    /** The backend on this machine's GPU; throws a CudaException when no GPU can be used. */
+    public static CudaBackend open(Database db) {
+        return new CudaBackend(GpuRuntime.get(), db);
+    }
+
+    public GpuRuntime runtime() {
+        return rt;
+    }
+
+    @Override
+    public String device() {
+        return DEVICE;
+    }
+
+    /** The query's GPU side under {@code genomes} (every pipeline's complete CUDA genome, see {@link GpuPlan#genomes}). */
+    @Override
+    public GpuPlan query(QueryPlan plan, Map<Integer, Genome> genomes) {
+        return new GpuPlan(rt, db, plan, genomes);
+    }
+
+    /** The GPU's kernel time in a run so far (CUDA events), 0 when no kernel ran. */
+    public static long kernelNanos(QueryState state) {
+        CudaQueryRun run = state.deviceStateIfAny(DEVICE, CudaQueryRun.class);
+        return run == null ? 0 : run.kernelNanos();
+    }
+
+    /** The column upload time of a run so far, 0 when no kernel ran. */
+    public static long uploadNanos(QueryState state) {
+        CudaQueryRun run = state.deviceStateIfAny(DEVICE, CudaQueryRun.class);
+        return run == null ? 0 : run.uploadNanos();
+    }
+}

@@ -1,0 +1,122 @@
+package io.tessera.backend.cuda.exec;
+
+import io.tessera.backend.Intermediate;
+import io.tessera.backend.cuda.DeviceBuffer;
+import io.tessera.backend.cuda.gen.SinkLayout;
+import io.tessera.backend.cuda.runtime.GpuRuntime;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * An aggregation's groups on the device, until the host reads them as rows. A table of more than
+ * {@link CudaQueryRun#COMPACT_ABOVE} slots is compacted on the device when its kernel ends: the indices of the
+ * slots with rows (and state 2 for agg=shared), then every array gathered at them into one pooled buffer (row
+ * counts, each aggregate's value and own count, agg=shared's keys), so that two copies of a few thousand entries
+ * replace the copies of whole arrays, and no host work or memory grows with the table's slots. A smaller table is
+ * read whole, which costs less than the compaction's launches and copies. The compaction's kernels are not added
+ * to the run's kernel time, which times the pipeline kernels that the bandwidth model is compared with: like the
+ * read-back they shorten, they count in the query's end-to-end time.
+ */
+final class DeviceGroups {
+
+    private DeviceGroups() {
+    }
+
+    static Intermediate.OnDevice of(CudaQueryRun run, SinkLayout.Aggregate a, CudaQueryRun.Launch l,
+                                    GpuGroups.RowLayout layout) {
+        long slots = l.groupSlots;
+        if (slots > Integer.MAX_VALUE / Math.max(1, a.keyWidth())) {
+            throw new GpuFallbacks.Fallback("a group table of " + slots + " slots");
+        }
+        boolean shared = a.mode().equals("shared");
+        if (slots > CudaQueryRun.COMPACT_ABOVE && !a.mode().equals("single")) {
+            return compacted(run, a, l, layout, shared);
+        }
+        return () -> {
+            run.makeCurrent();
+            return GpuGroups.rows(layout, a, whole(a, l, shared));
+        };
+    }
+
+    /** The groups of a small table: its whole arrays read back, the non-empty slots picked on the host. */
+    private static GpuGroups.Slots whole(SinkLayout.Aggregate a, CudaQueryRun.Launch l, boolean shared) {
+        long slots = l.groupSlots;
+        long[] rows = longs(l.rows, slots);
+        long[][] vals = new long[a.aggs().size()][];
+        long[][] cnts = new long[a.aggs().size()][];
+        for (int i = 0; i < vals.length; i++) {
+            vals[i] = l.values.containsKey(i) ? longs(l.values.get(i), slots) : null;
+            cnts[i] = l.counts.containsKey(i) ? longs(l.counts.get(i), slots) : null;
+        }
+        if (a.mode().equals("single")) {
+            // the one group, present even over no rows
+            return new GpuGroups.Slots(1, new long[1], rows, vals, cnts, null);
+        }
+        long[] keys = shared ? longs(l.groupKeys, slots * a.keyWidth()) : null;
+        int[] state = null;
+        if (shared) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment host = arena.allocate(slots * 4, 4);
+                l.groupState.copyToHost(host, 0);
+                state = host.toArray(ValueLayout.JAVA_INT);
+            }
+        }
+        return GpuGroups.compact(rows, state, vals, cnts, keys, a.keyWidth());
+    }
+
+    /** The groups of a large table compacted on the device now, read back when the host asks. */
+    private static Intermediate.OnDevice compacted(CudaQueryRun run, SinkLayout.Aggregate a, CudaQueryRun.Launch l,
+                                                   GpuGroups.RowLayout layout, boolean shared) {
+        GpuRuntime rt = run.runtime();
+        long slots = l.groupSlots;
+        int na = a.aggs().size();
+        int width = a.keyWidth();
+        DeviceBuffer index = run.take(slots * 8);
+        long found = rt.compactSlots(l.rows, shared ? l.groupState : null, slots, index);
+        if (found < 0 || found > slots) {
+            throw new IllegalStateException("compacting " + slots + " group slots found " + found);
+        }
+        int n = (int) found;
+        boolean[] hasValue = new boolean[na];
+        boolean[] hasCount = new boolean[na];
+        for (int i = 0; i < na; i++) {
+            hasValue[i] = l.values.containsKey(i);
+            hasCount[i] = l.counts.containsKey(i);
+        }
+        GpuGroups.Packing p = GpuGroups.Packing.of(n, hasValue, hasCount, shared ? width : 0);
+        if (n == 0) {
+            return () -> GpuGroups.rows(layout, a, p.unpack(new long[0], new long[0]));
+        }
+        if (p.words() > Integer.MAX_VALUE - 8) {
+            throw new GpuFallbacks.Fallback(n + " groups of " + p.words() / n + " words each");
+        }
+        DeviceBuffer packed = run.take(p.words() * 8);
+        rt.gather64(l.rows, 1, index, n, packed, 0);
+        for (int i = 0; i < na; i++) {
+            if (hasValue[i]) {
+                rt.gather64(l.values.get(i), 1, index, n, packed, p.valueAt()[i]);
+            }
+            if (hasCount[i]) {
+                rt.gather64(l.counts.get(i), 1, index, n, packed, p.countAt()[i]);
+            }
+        }
+        if (shared) {
+            rt.gather64(l.groupKeys, width, index, n, packed, p.keysAt());
+        }
+        return () -> {
+            run.makeCurrent();
+            // synchronous copies, after the gathers
+            return GpuGroups.rows(layout, a, p.unpack(longs(index, n), longs(packed, p.words())));
+        };
+    }
+
+    private static long[] longs(DeviceBuffer b, long n) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment host = arena.allocate(n * 8, 8);
+            b.copyToHost(host, 0);
+            return host.toArray(ValueLayout.JAVA_LONG);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.tessera.backend.cuda.exec;
+
+import io.tessera.backend.HostRows;
+import io.tessera.backend.Intermediate;
+import io.tessera.backend.QueryState;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.cuda.DeviceBuffer;
+import io.tessera.backend.cuda.gen.CType;
+import io.tessera.backend.cuda.gen.CudaKernelSource;
+import io.tessera.backend.cuda.gen.SinkLayout;
+import io.tessera.plan.DictionaryKeys;
+import io.tessera.plan.Expr;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.Sink;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+
+/**
+ * What a kernel's sink made, left on the device as the query's intermediate: a BUILD's join table (probed there
+ * by later kernels), the rows of a MATERIALIZE or SORT (a part of their relation, read back when the host needs
+ * them), an aggregation's groups (compacted on the device where the table is not small, read back and turned
+ * into rows when the host needs them).
+ */
+final class DeviceOutputs {
+
+    private DeviceOutputs() {
+    }
+
+    static void leave(CudaQueryRun run, QueryState state, CudaKernelSource k, CudaQueryRun.Launch l) {
+        Pipeline p = k.pipeline();
+        switch (k.sink()) {
+            case SinkLayout.Build b -> {
+                Sink.Build build = (Sink.Build) p.sink();
+                registerPayloadDictionaries(state, build);
+                state.putJoin(build.joinId(), new Intermediate(Intermediate.Kind.JOIN_TABLE, CudaBackend.DEVICE,
+                        run.table(build.joinId())));
+            }
+            case SinkLayout.Rows r -> {
+                List<Expr> outputs = p.sink() instanceof Sink.Materialize m ? m.outputs() : ((Sink.Sort) p.sink()).outputs();
+                int rel = p.sink() instanceof Sink.Materialize m ? m.relationId() : ((Sink.Sort) p.sink()).relationId();
+                Intermediate part = new Intermediate(Intermediate.Kind.PART, CudaBackend.DEVICE, rows(run, r, l, outputs));
+                boolean last = state.addPart(rel, part);
+                if (last && state.partCount(rel) == 1 && p.sink() instanceof Sink.Materialize m && m.offset() == 0
+                        && m.fetch() < 0) {
+                    // the relation is these rows: it stays on the device until the host reads it
+                    state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE,
+                            state.takeParts(rel).get(0).value()));
+                }
+                // otherwise the host completes the relation (UNION ALL of parts, sort, LIMIT) from its parts
+            }
+            case SinkLayout.Aggregate a -> {
+                int rel = p.sink() instanceof Sink.GroupAggregate ga ? ga.relationId() : ((Sink.Aggregate) p.sink()).relationId();
+                GpuGroups.RowLayout layout = GpuGroups.RowLayout.of(p, a, state.relationColumns(rel));
+                state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE,
+                        DeviceGroups.of(run, a, l, layout)));
+            }
+        }
+    }
+
+    /**
+     * The dictionaries of a table's string payload under the keys its probes' outputs name: a payload column on
+     * the GPU is a dictionary column (a code), never a computed string.
+     */
+    private static void registerPayloadDictionaries(QueryState state, Sink.Build b) {
+        for (int c = 0; c < b.payload().size(); c++) {
+            Expr e = b.payload().get(c);
+            if (e instanceof Expr.Ref r && r.slot().dictionaryKey() != null) {
+                state.register(DictionaryKeys.payload(b.joinId(), c), state.dictionary(r.slot().dictionaryKey()));
+            } else if (e.type().kind() == io.tessera.storage.TypeKind.VARCHAR) {
+                throw new IllegalStateException("a table with computed strings was built on the GPU");
+            }
+        }
+    }
+
+    /** A kernel's output rows on the device: one array per column, their count known. */
+    private static Intermediate.OnDevice rows(CudaQueryRun run, SinkLayout.Rows r, CudaQueryRun.Launch l,
+                                              List<Expr> outputs) {
+        long count = l.tileRows != null ? l.tileRows.readLong(l.tiles * 8) : l.cursor.readLong(0);
+        if (count > Integer.MAX_VALUE - 16) {
+            throw new GpuFallbacks.Fallback("more than 2^31 result rows");
+        }
+        int n = (int) count;
+        int width = r.types().size();
+        ValueKind[] kinds = new ValueKind[width];
+        String[] dicts = new String[width];
+        DeviceBuffer[] columns = new DeviceBuffer[width];
+        for (int c = 0; c < width; c++) {
+            Expr e = outputs.get(c);
+            kinds[c] = ValueKind.stored(e.type());
+            dicts[c] = e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null;
+            columns[c] = l.outputs.get(c);
+        }
+        List<CType> types = List.copyOf(r.types());
+        return () -> {
+            run.makeCurrent();
+            HostRows b = HostRows.allocate(kinds, dicts, n);
+            try (Arena arena = Arena.ofConfined()) {
+                for (int c = 0; c < width; c++) {
+                    CType t = types.get(c);
+                    int bytes = t == CType.BOOL ? 1 : t.bytes;
+                    MemorySegment host = arena.allocate(Math.max(8, (long) n * bytes), 8);
+                    if (n > 0) {
+                        columns[c].copyToHost(host.asSlice(0, (long) n * bytes), 0);
+                    }
+                    switch (t) {
+                        case INT -> MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, b.ints[c], 0, n);
+                        case LONG -> MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, b.longs[c], 0, n);
+                        case DOUBLE -> MemorySegment.copy(host, ValueLayout.JAVA_DOUBLE, 0, b.doubles[c], 0, n);
+                        case BOOL -> MemorySegment.copy(host, ValueLayout.JAVA_BYTE, 0, b.bytes[c], 0, n);
+                    }
+                }
+            }
+            return b;
+        };
+    }
+
+}

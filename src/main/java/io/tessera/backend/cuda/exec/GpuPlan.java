@@ -1,0 +1,225 @@
+package io.tessera.backend.cuda.exec;
+
+import io.tessera.backend.Backend;
+import io.tessera.backend.QueryState;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.cuda.CudaKernel;
+import io.tessera.backend.cuda.gen.CType;
+import io.tessera.backend.cuda.gen.CudaKernelSource;
+import io.tessera.backend.cuda.gen.GpuPlacement;
+import io.tessera.backend.cuda.gen.GpuUnsupported;
+import io.tessera.backend.cuda.gen.ModelBytes;
+import io.tessera.backend.cuda.gen.SinkLayout;
+import io.tessera.backend.cuda.runtime.GpuRuntime;
+import io.tessera.plan.AggCall;
+import io.tessera.plan.DictionaryKeys;
+import io.tessera.plan.Expr;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+import io.tessera.plan.Source;
+import io.tessera.storage.Database;
+import io.tessera.storage.Dictionary;
+import io.tessera.storage.TypeKind;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Genome;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The GPU side of a query: its CUDA genomes, which pipelines have kernels (and why the others do not), and the
+ * kernels loaded for the pipelines placed on the GPU. Pipelines that read intermediate results (a final sort of a
+ * few groups) stay on the JVM by design; a table scan that cannot run on the GPU is worth a notice.
+ */
+public final class GpuPlan implements Backend.Query {
+
+    private final GpuRuntime rt;
+    private final Map<Integer, Genome> genomes;
+    private final GpuPlacement placement;
+    private final Map<Integer, CudaKernel> kernels = new LinkedHashMap<>();
+    private final String notice;
+    private double compileMillis;
+
+    GpuPlan(GpuRuntime rt, Database db, QueryPlan plan, Map<Integer, Genome> genomes) {
+        this.rt = rt;
+        this.genomes = genomes;
+        GpuPlacement placed = GpuPlacement.place(plan, genomes, key -> dictionary(db, key));
+        Map<Integer, String> reasons = new LinkedHashMap<>(placed.jvmReasons());
+        Map<Integer, CudaKernelSource> usable = new LinkedHashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            CudaKernelSource k = placed.kernels().get(p.id());
+            if (k == null) {
+                continue;
+            }
+            String mismatch = sinkMismatch(k);
+            if (mismatch != null) {
+                reasons.put(p.id(), mismatch);
+            } else {
+                usable.put(p.id(), k);
+            }
+        }
+        this.placement = new GpuPlacement(usable, reasons);
+        List<String> scans = new ArrayList<>();
+        for (Pipeline p : plan.pipelines()) {
+            String why = reasons.get(p.id());
+            if (why != null && p.source() instanceof Source.TableScan) {
+                scans.add("pipeline " + p.id() + " (" + p.source() + "): " + why);
+            }
+        }
+        if (usable.isEmpty()) {
+            notice = "ran on the JVM: no pipeline of this query has GPU code" + (scans.isEmpty() ? "" : "; " + scans.get(0));
+        } else if (!scans.isEmpty()) {
+            notice = "part ran on the JVM: " + String.join("; ", scans);
+        } else {
+            notice = null;
+        }
+    }
+
+    /** Every pipeline's CUDA genome: the defaults, {@code overrides} (null: none) over them, completed. */
+    public static Map<Integer, Genome> genomes(QueryPlan plan, Map<Integer, Genome> overrides) {
+        Map<Integer, Genome> genomes = CudaVariantSpace.INSTANCE.defaults(plan);
+        if (overrides != null) {
+            Map<Integer, Genome> free = new LinkedHashMap<>(genomes);
+            free.putAll(overrides);
+            genomes = CudaVariantSpace.INSTANCE.completeAll(plan, free);
+        }
+        return genomes;
+    }
+
+    /**
+     * Null when what the kernel's sink leaves is what the query's SQL types say (a row's column in its type's
+     * stored width, an aggregate accumulated as a double exactly when its argument is one), else why not: the
+     * relations the GPU makes are read by the JVM's pipelines as the SQL types lay them out.
+     */
+    private static String sinkMismatch(CudaKernelSource k) {
+        Sink sink = k.pipeline().sink();
+        if (k.sink() instanceof SinkLayout.Rows rows) {
+            List<Expr> outputs = sink instanceof Sink.Materialize m ? m.outputs() : ((Sink.Sort) sink).outputs();
+            for (int c = 0; c < rows.types().size(); c++) {
+                ValueKind stored = ValueKind.stored(outputs.get(c).type());
+                CType t = rows.types().get(c);
+                boolean same = switch (t) {
+                    case INT -> stored == ValueKind.INT || stored == ValueKind.CODE;
+                    case LONG -> stored == ValueKind.LONG;
+                    case DOUBLE -> stored == ValueKind.DOUBLE;
+                    case BOOL -> stored == ValueKind.BOOL;
+                };
+                if (!same) {
+                    return "output column " + c + " is " + t + " on the GPU but " + outputs.get(c).type() + " in the query";
+                }
+            }
+        }
+        if (k.sink() instanceof SinkLayout.Aggregate a) {
+            List<AggCall> calls = sink instanceof Sink.GroupAggregate ga ? ga.aggs() : ((Sink.Aggregate) sink).aggs();
+            for (int i = 0; i < a.aggs().size(); i++) {
+                SinkLayout.Agg g = a.aggs().get(i);
+                Expr arg = calls.get(i).arg();
+                boolean sqlDouble = arg != null && arg.type().kind() == TypeKind.DOUBLE;
+                if (g.valueType() != null && (g.valueType() == CType.DOUBLE) != sqlDouble) {
+                    return "aggregate " + i + " is accumulated as " + g.valueType() + " on the GPU";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The dictionary of a stored column by its key ({@code table.column}); computed keys have no GPU code. */
+    public static Dictionary dictionary(Database db, String key) {
+        int dot = key.indexOf('.');
+        if (DictionaryKeys.isComputed(key) || dot < 0 || !db.hasTable(key.substring(0, dot))) {
+            throw new GpuUnsupported("strings computed by the query (" + key + ")");
+        }
+        return db.table(key.substring(0, dot)).column(key.substring(dot + 1)).dictionary();
+    }
+
+    @Override
+    public String unsupported(int pipelineId) {
+        if (placement.onGpu(pipelineId)) {
+            return null;
+        }
+        String why = placement.jvmReasons().get(pipelineId);
+        return why == null ? "no GPU code" : why;
+    }
+
+    /** Compiles (NVRTC, or the disk cache) and loads the kernels of these pipelines, in parallel. */
+    @Override
+    public synchronized void prepare(Collection<Pipeline> pipelines) {
+        long t0 = System.nanoTime();
+        List<CudaKernelSource> fresh = new ArrayList<>();
+        for (Pipeline p : pipelines) {
+            CudaKernelSource k = placement.kernels().get(p.id());
+            if (k == null) {
+                throw new IllegalArgumentException("pipeline " + p.id() + " has no GPU code: " + unsupported(p.id()));
+            }
+            if (!kernels.containsKey(p.id())) {
+                fresh.add(k);
+            }
+        }
+        List<String[]> sources = new ArrayList<>();
+        for (CudaKernelSource k : fresh) {
+            sources.add(new String[] {k.source(), k.kernelName(), k.fileName()});
+        }
+        List<CudaKernel> loaded = sources.isEmpty() ? List.of() : rt.kernels(sources);
+        for (int i = 0; i < fresh.size(); i++) {
+            kernels.put(fresh.get(i).pipeline().id(), loaded.get(i));
+        }
+        compileMillis += (System.nanoTime() - t0) / 1e6;
+    }
+
+    @Override
+    public void run(Pipeline pipeline, QueryState state) {
+        CudaQueryRun run = state.deviceState(CudaBackend.DEVICE, CudaQueryRun.class,
+                () -> new CudaQueryRun(rt, this, state.option(GpuBlocks.class), state.cancel()));
+        run.run(pipeline.id(), state);
+    }
+
+    public Map<Integer, Genome> genomes() {
+        return genomes;
+    }
+
+    /** Which pipelines have GPU code, and why the others have none. */
+    public GpuPlacement placement() {
+        return placement;
+    }
+
+    /** The loaded kernels, by pipeline. */
+    public Map<Integer, CudaKernel> kernels() {
+        return kernels;
+    }
+
+    public synchronized double compileMillis() {
+        return compileMillis;
+    }
+
+    /** Why a GPU that was asked for is not (fully) used, else null. */
+    public String notice() {
+        return notice;
+    }
+
+    /** The pipelines whose kernels are loaded (those placed on the GPU). */
+    public int gpuPipelines() {
+        return kernels.size();
+    }
+
+    /** The bytes the loaded kernels must read. */
+    public long bytesRead() {
+        long b = 0;
+        for (int id : kernels.keySet()) {
+            b += placement.kernels().get(id).bytesRead();
+        }
+        return b;
+    }
+
+    /** What the thesis's per-query model charges the loaded kernels, added up. */
+    public ModelBytes model() {
+        ModelBytes m = ModelBytes.NONE;
+        for (int id : kernels.keySet()) {
+            m = m.plus(placement.kernels().get(id).model());
+        }
+        return m;
+    }
+}

@@ -1,0 +1,147 @@
+package io.tessera.backend.jvm;
+
+import io.tessera.backend.Backend;
+import io.tessera.backend.Intermediate;
+import io.tessera.backend.QueryState;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+import io.tessera.variant.Genome;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+
+/**
+ * The JVM backend: a pipeline emitted as Java source under its JVM genome, compiled with Janino, and run on all
+ * cores over morsels of its source rows. It runs every pipeline there is; the host relations, join tables and
+ * parts it makes are {@link Intermediate}s on {@link Intermediate#HOST}. Besides its pipelines it does the host's
+ * share of every query: relations completed from their writers' parts (UNION ALL, sort, LIMIT), VALUES, and the
+ * result read out.
+ */
+public final class JvmBackend implements Backend {
+
+    public static final JvmBackend INSTANCE = new JvmBackend();
+
+    private JvmBackend() {
+    }
+
+    @Override
+    public String device() {
+        return Intermediate.HOST;
+    }
+
+    @Override
+    public Query query(QueryPlan plan, Map<Integer, Genome> genomes) {
+        return new Query(genomes);
+    }
+
+    /** One pipeline's emitted source and compiled class. */
+    public record Compiled(EmittedPipeline emitted, Class<? extends PipelineCode> code) {
+    }
+
+    /** A query's pipelines on the JVM: every one can run here; code is compiled when asked for. */
+    public static final class Query implements Backend.Query {
+        private final Map<Integer, Genome> genomes;
+        private final Map<Integer, Compiled> compiled = new ConcurrentHashMap<>();
+        private long compileNanos;
+
+        Query(Map<Integer, Genome> genomes) {
+            this.genomes = genomes;
+        }
+
+        @Override
+        public String unsupported(int pipelineId) {
+            return null;
+        }
+
+        @Override
+        public synchronized void prepare(Collection<Pipeline> pipelines) {
+            long t0 = System.nanoTime();
+            List<Pipeline> fresh = new ArrayList<>();
+            for (Pipeline p : pipelines) {
+                if (!compiled.containsKey(p.id())) {
+                    fresh.add(p);
+                }
+            }
+            List<Compiled> made = compile(fresh, genomes);
+            for (Compiled c : made) {
+                compiled.put(c.emitted().pipeline().id(), c);
+            }
+            compileNanos += System.nanoTime() - t0;
+        }
+
+        /** Takes a pipeline's code compiled elsewhere (a tuner's own class cache) instead of compiling it. */
+        public synchronized void install(EmittedPipeline emitted, Class<? extends PipelineCode> code) {
+            compiled.put(emitted.pipeline().id(), new Compiled(emitted, code));
+        }
+
+        /** Pipeline {@code id}'s code, or null when it was not prepared. */
+        public Compiled compiled(int id) {
+            return compiled.get(id);
+        }
+
+        public synchronized long compileNanos() {
+            return compileNanos;
+        }
+
+        @Override
+        public void run(Pipeline pipeline, QueryState state) {
+            Compiled c = compiled.get(pipeline.id());
+            if (c == null) {
+                throw new IllegalStateException("pipeline " + pipeline.id() + " was not prepared for the JVM");
+            }
+            PipelineRunner.run(state, c.emitted(), c.code());
+        }
+    }
+
+    /** Emits the pipelines and compiles their sources in parallel (those compiled before come from the cache). */
+    static List<Compiled> compile(List<Pipeline> pipelines, Map<Integer, Genome> genomes) {
+        List<EmittedPipeline> emitted = new ArrayList<>();
+        for (Pipeline p : pipelines) {
+            emitted.add(PipelineEmitter.emit(p, genomes.get(p.id())));
+        }
+        List<Future<Class<? extends PipelineCode>>> futures = new ArrayList<>();
+        for (EmittedPipeline e : emitted) {
+            if (JavaCompiler.isCached(e.source())) {
+                futures.add(CompletableFuture.completedFuture(JavaCompiler.compile(e.className(), e.source())));
+            } else {
+                futures.add(MorselRunner.POOL.submit(() -> JavaCompiler.compile(e.className(), e.source())));
+            }
+        }
+        List<Compiled> out = new ArrayList<>();
+        for (int i = 0; i < emitted.size(); i++) {
+            out.add(new Compiled(emitted.get(i), MorselRunner.join(futures.get(i))));
+        }
+        return out;
+    }
+
+    // ---- the host's share of every query ----
+
+    /** Publishes the query's VALUES relations; before its first pipeline runs. */
+    public static void startQuery(QueryState state) {
+        JvmRelations.publishValues(state);
+    }
+
+    /**
+     * Completes relation {@code rel} of {@code sink} (MATERIALIZE or SORT) on the host from the parts its writers
+     * left, where they were made (moved here first): concatenated, sorted, cut to the LIMIT.
+     */
+    public static void completeRelation(QueryState state, Sink sink) {
+        int rel = switch (sink) {
+            case Sink.Materialize m -> m.relationId();
+            case Sink.Sort s -> s.relationId();
+            default -> throw new IllegalArgumentException(sink + " has no parts");
+        };
+        JvmRelations.complete(state, sink, state.takeParts(rel));
+    }
+
+    /** Relation {@code rel} on the host, moved there first where it is on another device. */
+    public static MatRelation hostRelation(QueryState state, int rel) {
+        return JvmRelations.onHost(state, rel);
+    }
+}

@@ -1,0 +1,109 @@
+package io.tessera.exec;
+
+import io.tessera.backend.Backend;
+import io.tessera.backend.Intermediate;
+import io.tessera.backend.cuda.exec.CudaBackend;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where each pipeline of a query runs and why: on the device the user asked for where its backend can run it,
+ * else on the JVM; a probe on the device of the table it probes (a table is built where all its probes run); a
+ * pipeline that reads a relation where that device can read it (the GPU reads tables only).
+ */
+public record Placement(Map<Integer, String> devices, Map<Integer, String> reasons) {
+
+    /** Every pipeline on the JVM, for {@code why}. */
+    public static Placement jvm(QueryPlan plan, String why) {
+        Map<Integer, String> devices = new LinkedHashMap<>();
+        Map<Integer, String> reasons = new LinkedHashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            devices.put(p.id(), Intermediate.HOST);
+            reasons.put(p.id(), why);
+        }
+        return new Placement(Collections.unmodifiableMap(devices), Collections.unmodifiableMap(reasons));
+    }
+
+    /**
+     * Each pipeline on the GPU where {@code gpu} can run it, the rest on the JVM; then, until nothing changes, a
+     * table probed on the JVM built there, and a probe of a table built on the JVM run there.
+     */
+    public static Placement onGpuWherePossible(QueryPlan plan, Backend.Query gpu) {
+        Map<Integer, String> devices = new LinkedHashMap<>();
+        Map<Integer, String> reasons = new LinkedHashMap<>();
+        for (Pipeline p : plan.pipelines()) {
+            String why = gpu.unsupported(p.id());
+            devices.put(p.id(), why == null ? CudaBackend.DEVICE : Intermediate.HOST);
+            reasons.put(p.id(), why == null ? "it has GPU code" : why);
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Pipeline p : plan.pipelines()) {
+                for (Operation op : p.operations()) {
+                    if (!(op instanceof Operation.Probe probe)) {
+                        continue;
+                    }
+                    Pipeline build = builder(plan, probe.joinId());
+                    if (build == null || devices.get(build.id()).equals(devices.get(p.id()))) {
+                        continue;
+                    }
+                    if (devices.get(p.id()).equals(Intermediate.HOST)) {
+                        devices.put(build.id(), Intermediate.HOST);
+                        reasons.put(build.id(), "its table j" + probe.joinId() + " is probed by pipeline " + p.id()
+                                + ", which runs on the JVM");
+                    } else {
+                        devices.put(p.id(), Intermediate.HOST);
+                        reasons.put(p.id(), "it probes table j" + probe.joinId() + ", built on the JVM");
+                    }
+                    changed = true;
+                }
+            }
+        }
+        return new Placement(Collections.unmodifiableMap(devices), Collections.unmodifiableMap(reasons));
+    }
+
+    public String device(int pipelineId) {
+        return devices.get(pipelineId);
+    }
+
+    public boolean onHost(int pipelineId) {
+        return Intermediate.HOST.equals(devices.get(pipelineId));
+    }
+
+    /** The pipelines placed on {@code device}, in plan order. */
+    public List<Pipeline> on(QueryPlan plan, String device) {
+        List<Pipeline> out = new ArrayList<>();
+        for (Pipeline p : plan.pipelines()) {
+            if (device.equals(devices.get(p.id()))) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    public int count(String device) {
+        int n = 0;
+        for (String d : devices.values()) {
+            n += d.equals(device) ? 1 : 0;
+        }
+        return n;
+    }
+
+    private static Pipeline builder(QueryPlan plan, int joinId) {
+        for (Pipeline p : plan.pipelines()) {
+            if (p.sink() instanceof Sink.Build b && b.joinId() == joinId) {
+                return p;
+            }
+        }
+        return null;
+    }
+}

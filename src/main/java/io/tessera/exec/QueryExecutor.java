@@ -1,0 +1,110 @@
+package io.tessera.exec;
+
+import io.tessera.api.QueryCancel;
+import io.tessera.api.QueryResult;
+import io.tessera.api.ResultColumn;
+import io.tessera.backend.Backend;
+import io.tessera.backend.QueryState;
+import io.tessera.backend.cuda.CudaException;
+import io.tessera.backend.cuda.exec.CudaBackend;
+import io.tessera.backend.cuda.exec.GpuBlocks;
+import io.tessera.backend.cuda.exec.GpuFallbacks;
+import io.tessera.backend.jvm.JvmBackend;
+import io.tessera.backend.jvm.MatRelation;
+import io.tessera.plan.ColumnInfo;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+import io.tessera.storage.Database;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs a prepared query's pipeline graph: each pipeline on the device its {@link Placement} gave it, in
+ * dependency order (the plan's), the cancel checked between pipelines, each pipeline timed; relations whose
+ * writers ran on several devices or need the host's sort or LIMIT completed on the host; the result moved to the
+ * host. A GPU result only the JVM can give ({@link GpuFallbacks.Fallback}) or a failing GPU runs the whole query
+ * again on the JVM, compiling what it needs then.
+ */
+final class QueryExecutor {
+
+    private final Database db;
+
+    QueryExecutor(Database db) {
+        this.db = db;
+    }
+
+    /** A query's result relation, its columns, and where it ran. */
+    record Ran(MatRelation rel, List<ResultColumn> columns, QueryResult.Execution execution) {
+    }
+
+    Ran run(QueryEngine.Prepared p, GpuBlocks blocks, QueryCancel cancel) {
+        List<ResultColumn> cols = new ArrayList<>();
+        for (ColumnInfo c : p.plan().resultColumns()) {
+            cols.add(new ResultColumn(c.name(), c.type(), c.nullable()));
+        }
+        int all = p.plan().pipelines().size();
+        if (p.gpu() == null || p.placement().count(CudaBackend.DEVICE) == 0) {
+            try (QueryState state = new QueryState(db, p.plan(), cancel)) {
+                MatRelation rel = runPlaced(state, p, p.placement(), p.jvm(), null);
+                String device = "cpu";
+                QueryResult.Execution e = new QueryResult.Execution(device, p.notice(), 0, 0, 0, 0, 0,
+                        p.notice() == null ? 0 : all, state.moves(), state.moveNanos(), state.steps());
+                return new Ran(rel, cols, e);
+            }
+        }
+        try (QueryState state = new QueryState(db, p.plan(), cancel)) {
+            if (blocks != null) {
+                state.setOption(GpuBlocks.class, blocks);
+            }
+            MatRelation rel = runPlaced(state, p, p.placement(), p.jvm(), p.gpu());
+            int onGpu = p.placement().count(CudaBackend.DEVICE);
+            QueryResult.Execution e = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(),
+                    CudaBackend.kernelNanos(state), CudaBackend.uploadNanos(state), p.gpu().bytesRead(),
+                    p.gpu().model().total(), onGpu, all, state.moves(), state.moveNanos(), state.steps());
+            return new Ran(rel, cols, e);
+        } catch (GpuFallbacks.Fallback | CudaException e) {
+            // the JVM gives every answer: the whole query again there, its missing code compiled now
+            Placement jvm = Placement.jvm(p.plan(), "the GPU run fell back");
+            p.jvm().prepare(p.plan().pipelines());
+            try (QueryState state = new QueryState(db, p.plan(), cancel)) {
+                MatRelation rel = runPlaced(state, p, jvm, p.jvm(), null);
+                QueryResult.Execution ex = new QueryResult.Execution("cpu", "ran on the JVM: " + GpuFallbacks.describe(e),
+                        0, 0, 0, 0, 0, all, state.moves(), state.moveNanos(), state.steps());
+                return new Ran(rel, cols, ex);
+            }
+        }
+    }
+
+    /** Runs every pipeline on its device, in plan order, and returns the result on the host. */
+    private static MatRelation runPlaced(QueryState state, QueryEngine.Prepared p, Placement placement,
+                                         Backend.Query jvm, Backend.Query gpu) {
+        QueryPlan plan = p.plan();
+        JvmBackend.startQuery(state);
+        for (Pipeline pl : plan.pipelines()) {
+            state.checkCancel();
+            boolean onHost = placement.onHost(pl.id());
+            long t0 = System.nanoTime();
+            (onHost ? jvm : gpu).run(pl, state);
+            completeOnHost(state, pl.sink());
+            state.step("pipeline " + pl.id() + " on " + placement.device(pl.id()), System.nanoTime() - t0);
+        }
+        if (state.relation(plan.resultRelation()) == null) {
+            throw new IllegalStateException("the plan produced no result relation");
+        }
+        return JvmBackend.hostRelation(state, plan.resultRelation());
+    }
+
+    /** A relation all of whose writers ran but that no device completed: its parts joined, sorted, cut on the host. */
+    private static void completeOnHost(QueryState state, Sink sink) {
+        int rel = switch (sink) {
+            case Sink.Materialize m -> m.relationId();
+            case Sink.Sort s -> s.relationId();
+            default -> -1;
+        };
+        if (rel >= 0 && state.pendingRelation(rel)) {
+            JvmBackend.completeRelation(state, sink);
+        }
+    }
+}
