@@ -242,6 +242,9 @@ final class CudaExprSupport {
         if (d == null) {
             return null;
         }
+        if (prefixOrExact((String) c.detail())) {
+            return Value.BOOL; // its matches are one run of codes in the sorted dictionary, or none: no scan needed
+        }
         // the codes whose strings match, as runs of consecutive codes
         Pattern p = Pattern.compile((String) c.detail(), Pattern.DOTALL);
         int ranges = 0;
@@ -258,6 +261,27 @@ final class CudaExprSupport {
             return fail("LIKE matching " + ranges + " separate ranges of dictionary codes");
         }
         return Value.BOOL;
+    }
+
+    /**
+     * Whether a LIKE pattern's regular expression ({@link io.tessera.plan.LikePattern}: each literal character quoted,
+     * '%' as {@code .*}) is literal characters, possibly followed by one {@code .*}: a constant or a prefix, whose
+     * matches in an order-preserving dictionary are consecutive codes.
+     */
+    static boolean prefixOrExact(String regex) {
+        String rest = regex.endsWith(".*") ? regex.substring(0, regex.length() - 2) : regex;
+        int i = 0;
+        while (i < rest.length()) {
+            if (!rest.startsWith("\\Q", i)) {
+                return false;
+            }
+            int end = rest.indexOf("\\E", i + 2);
+            if (end < 0) {
+                return false;
+            }
+            i = end + 2;
+        }
+        return true;
     }
 
     private Value caseWhen(Expr.Call c) {
