@@ -15,8 +15,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Which pipelines of a plan run as CUDA kernels and which on the JVM, and why: a pipeline runs on the GPU when it
- * scans a table and every operator it holds has CUDA code; a BUILD runs there only when every pipeline that probes
+ * Which pipelines of a plan run as CUDA kernels and which on the JVM, and why: a pipeline runs on the GPU when
+ * {@link CudaCapabilities} finds CUDA code for everything it holds (then it is emitted); a BUILD runs there only when every pipeline that probes
  * its table does too (the table lives on the device), and a probe of a table built on the JVM stays on the JVM.
  */
 public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, String> jvmReasons) {
@@ -47,14 +47,16 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
                 if (forcedJvm.contains(p.id())) {
                     continue;
                 }
-                try {
-                    CudaKernelSource k = CudaPipelineEmitter.emit(p, genomes.get(p.id()), ctx);
-                    kernels.put(p.id(), k);
-                    if (k.sink() instanceof SinkLayout.Build b) {
-                        layouts.put(b.table().joinId(), b.table());
-                    }
-                } catch (GpuUnsupported e) {
-                    reasons.put(p.id(), e.getMessage());
+                Genome genome = genomes.get(p.id());
+                String why = CudaCapabilities.reason(p, genome, layouts::get, dictionaries);
+                if (why != null) {
+                    reasons.put(p.id(), why);
+                    continue;
+                }
+                CudaKernelSource k = emit(p, genome, ctx);
+                kernels.put(p.id(), k);
+                if (k.sink() instanceof SinkLayout.Build b) {
+                    layouts.put(b.table().joinId(), b.table());
                 }
             }
             // a table built on the GPU but probed on the JVM would be needed on the host: build it there instead
@@ -78,6 +80,16 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
             if (!changed) {
                 return new GpuPlacement(kernels, reasons);
             }
+        }
+    }
+
+    /** The kernel of a pipeline the capability check accepted: the expression generator must have its code. */
+    private static CudaKernelSource emit(Pipeline p, Genome genome, CudaPipelineEmitter.Context ctx) {
+        try {
+            return CudaPipelineEmitter.emit(p, genome, ctx);
+        } catch (GpuUnsupported e) {
+            throw new IllegalStateException("pipeline " + p.id() + " passed the CUDA capability check, yet its code "
+                    + "generator has none for " + e.getMessage(), e);
         }
     }
 

@@ -1,0 +1,113 @@
+package io.tessera.backend.cuda.gen;
+
+import io.tessera.plan.Expr;
+import io.tessera.plan.KeyRange;
+import io.tessera.plan.Sink;
+import io.tessera.variant.CudaVariantSpace;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * BUILD: the selected rows' keys into the device table of one join, their payload into one array per column, laid
+ * out as the genome's {@code ht}, {@code hash} and {@code pay} say ({@link JoinLayout}); the table kind's {@link
+ * JoinTable} writes the insert.
+ */
+final class BuildOp {
+
+    private BuildOp() {
+    }
+
+    static void emit(KernelBuilder k, Sink.Build b) {
+        String in = KernelBuilder.IN;
+        String unsupported = CudaCapabilities.buildReason(b, k.g);
+        if (unsupported != null) {
+            throw new IllegalStateException("BUILD j" + b.joinId() + ": " + unsupported + ", which the capability check excludes");
+        }
+        Expr key = b.keys().get(0);
+        CType kt = CudaCapabilities.keyType(key);
+        JoinLayout.Kind kind = JoinLayout.Kind.of(k.g.get(CudaVariantSpace.HASH_TABLE));
+        JoinTable table = JoinTable.of(kind);
+        boolean perfect = kind == JoinLayout.Kind.PERFECT;
+        boolean murmur = "murmur".equals(k.g.get(CudaVariantSpace.HASH));
+        KeyRange r = b.range();
+        List<CType> payloadTypes = new ArrayList<>();
+        List<String> payloadDicts = new ArrayList<>();
+        List<KeyRange> payloadRanges = new ArrayList<>();
+        boolean narrow = k.g.has(CudaVariantSpace.PAYLOAD) && "narrow".equals(k.g.get(CudaVariantSpace.PAYLOAD));
+        for (Expr e : b.payload()) {
+            payloadRanges.add(narrow ? CudaVariantSpace.narrowPayloadRange(e) : null);
+            payloadTypes.add(CType.stored(e.type()));
+            payloadDicts.add(e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null);
+        }
+        JoinLayout layout = new JoinLayout(b.joinId(), kind, murmur, kt, payloadTypes, payloadDicts, payloadRanges,
+                perfect ? r.min() : 0, perfect ? r.size() : 0, k.model.selected());
+        k.model.written(kt.bytes);
+        for (int c = 0; c < payloadTypes.size(); c++) {
+            k.model.written(layout.payloadBytes(c));
+        }
+        k.sink = new SinkLayout.Build(layout);
+        k.body.append(in).append(String.format(Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
+                layout.selectivity()));
+        k.body.append(in).append("// BUILD j").append(b.joinId()).append(" keys ").append(KernelBuilder.comment(key))
+                .append(" payload ").append(KernelBuilder.comment(b.payloadNames())).append(" (").append(layout.describe())
+                .append(")\n");
+        k.load(key, in);
+        k.params.add(new KernelParam(KernelParam.Kind.BUILD_KEYS, b.joinId(), "build_" + table.keyArray(),
+                table.keyElement(kt) + "* __restrict__"));
+        for (int c = 0; c < payloadTypes.size(); c++) {
+            k.params.add(new KernelParam(KernelParam.Kind.BUILD_PAYLOAD, b.joinId(), c, "build_pay" + c,
+                    layout.payloadMemory(c) + "* __restrict__"));
+        }
+        table.buildSizeParams(k, b.joinId());
+        table.build(k, b, layout, in);
+    }
+
+    /**
+     * A build of one launch (perfect and linear tables): per selected row its key, the table's {@code slot} lines
+     * (which set {@code slot} to the row's slot, or -1), then its payload at that slot.
+     */
+    static void onePass(KernelBuilder k, Sink.Build b, JoinLayout t, String in, String slot) {
+        StringBuilder body = k.body;
+        k.load(b.payload(), in);
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) {\n");
+        body.append(in).append("        const ").append(t.keyType().c).append(" key = ").append(k.gen.gen(b.keys().get(0)).v())
+                .append(";\n");
+        body.append(slot);
+        if (!t.payloadTypes().isEmpty()) {
+            body.append(in).append("        if (slot >= 0) {\n");
+            payload(k, b, t, in + "            ");
+            body.append(in).append("        }\n");
+        }
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+    }
+
+    /** Writes each payload column of the row at {@code slot}; under pay=narrow as its offset from the range's minimum. */
+    static void payload(KernelBuilder k, Sink.Build b, JoinLayout t, String in) {
+        StringBuilder body = k.body;
+        for (int c = 0; c < b.payload().size(); c++) {
+            CValue v = k.gen.gen(b.payload().get(c));
+            KeyRange r = t.payloadRanges().get(c);
+            if (r == null) {
+                body.append(in).append("build_pay").append(c).append("[slot] = ").append(v.v()).append(";\n");
+                continue;
+            }
+            // pay=narrow: the offset from the statistics' minimum; a value outside their range fails the pipeline
+            String u = t.payloadTypes().get(c) == CType.INT ? "unsigned int" : "unsigned long long";
+            body.append(in).append("{\n");
+            body.append(in).append("    const ").append(u).append(" off = (").append(u).append(')').append(v.v())
+                    .append(" - (").append(u).append(')').append(CudaExprGen.longLiteral(r.min())).append(";\n");
+            body.append(in).append("    if (off < ").append(r.size()).append("u) {\n");
+            body.append(in).append("        build_pay").append(c).append("[slot] = (").append(t.payloadMemory(c))
+                    .append(")off;\n");
+            body.append(in).append("    } else {\n");
+            body.append(in).append("        err |= TESSERA_ERR_TABLE_FULL;  // a payload value outside the range the statistics gave\n");
+            body.append(in).append("    }\n");
+            body.append(in).append("}\n");
+        }
+    }
+}

@@ -1,0 +1,260 @@
+package io.tessera.backend.cuda.gen;
+
+import io.tessera.plan.AggCall;
+import io.tessera.plan.AggFunction;
+import io.tessera.plan.Expr;
+import io.tessera.plan.JoinKind;
+import io.tessera.plan.KeyRange;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.Sink;
+import io.tessera.plan.Slot;
+import io.tessera.plan.Source;
+import io.tessera.storage.Dictionary;
+import io.tessera.storage.TypeKind;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Genome;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+
+/**
+ * What the CUDA backend can run, decided over the plan before any code is emitted: a pipeline runs as a kernel when
+ * it scans a table; its probes are inner, semi or anti joins on one 32- or 64-bit integer key into tables built on
+ * the device with keys of the same type; its BUILD has one such key and unique keys where it carries payload, no
+ * computed string in the payload, and a key range for a perfect table; its aggregates are counts, or sums, averages,
+ * minima and maxima of numbers; its group keys are not DOUBLE, and a dense group table has each key's range; no value
+ * it reads can be NULL; and every expression has CUDA code ({@link CudaExprSupport}).
+ *
+ * <p>The check walks the pipeline in the order the emitter does (the same operation order, each operator's
+ * expressions as it generates them), so that a pipeline with several things the GPU lacks is given the same first
+ * reason the emitter would meet. {@link CudaPipelineEmitter} may be called only for a pipeline this accepts.
+ */
+public final class CudaCapabilities {
+
+    private CudaCapabilities() {
+    }
+
+    /**
+     * Why pipeline p cannot run as a CUDA kernel under genome g, or null when it can. {@code tables}: the layouts of
+     * the join tables built on the device so far (null for a join whose table is not); {@code dictionaries}: the
+     * dictionaries of string columns by key (a lookup may throw {@link GpuUnsupported} for a key the device cannot
+     * have, such as strings the query computes).
+     */
+    public static String reason(Pipeline p, Genome g, IntFunction<JoinLayout> tables,
+                                Function<String, Dictionary> dictionaries) {
+        if (!(p.source() instanceof Source.TableScan)) {
+            return "it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables";
+        }
+        return new Walk(g, tables, new CudaExprSupport(tables, dictionaries)).pipeline(p);
+    }
+
+    /** The C type of a join key, or null for a type the device tables do not hold. */
+    static CType keyType(Expr key) {
+        TypeKind k = key.type().kind();
+        if (k == TypeKind.INTEGER || k == TypeKind.DATE) {
+            return CType.INT;
+        }
+        if (k == TypeKind.BIGINT || k == TypeKind.DECIMAL) {
+            return CType.LONG;
+        }
+        return null;
+    }
+
+    /** Why a PROBE of table t (null: not on the device) has no GPU code, its expressions aside; null when it has. */
+    static String probeReason(Operation.Probe pr, JoinLayout t) {
+        if (pr.keys().size() != 1) {
+            return "a join on " + pr.keys().size() + " keys";
+        }
+        if (pr.kind() != JoinKind.INNER && pr.kind() != JoinKind.SEMI && pr.kind() != JoinKind.ANTI) {
+            return "a " + pr.kind().name().toLowerCase(Locale.ROOT) + " join";
+        }
+        if (t == null) {
+            return "join j" + pr.joinId() + " has its table on the JVM";
+        }
+        Expr key = pr.keys().get(0);
+        CType kt = keyType(key);
+        if (kt == null) {
+            return "a join key of type " + key.type();
+        }
+        if (kt != t.keyType()) {
+            return "join j" + pr.joinId() + " compares keys of different types";
+        }
+        return null;
+    }
+
+    /** Why a BUILD under genome g has no GPU code, its expressions aside; null when it has. */
+    static String buildReason(Sink.Build b, Genome g) {
+        if (b.keys().size() != 1) {
+            return "a join on " + b.keys().size() + " keys";
+        }
+        if (b.commonKeyTypes().get(0) != null) {
+            return "join keys of different types";
+        }
+        if (!b.uniqueKeys() && !b.payload().isEmpty()) {
+            return "a join whose build keys may repeat";
+        }
+        Expr key = b.keys().get(0);
+        CType kt = keyType(key);
+        if (kt == null) {
+            return "a join key of type " + key.type();
+        }
+        KeyRange r = b.range();
+        if (JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE)) == JoinLayout.Kind.PERFECT
+                && (r == null || r.min() == (kt == CType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE))) {
+            return "a perfect table without a usable key range";
+        }
+        for (Expr e : b.payload()) {
+            if (e.type().kind() == TypeKind.VARCHAR && !(e instanceof Expr.Ref)) {
+                return "a computed string in a join payload";
+            }
+        }
+        return null;
+    }
+
+    /** Why an aggregate has no GPU code, its expressions aside; null when it has. */
+    static String aggReason(AggCall a) {
+        return switch (a.function()) {
+            case COUNT_STAR, COUNT -> null;
+            case SUM, SUM0, AVG, MIN, MAX -> CType.stored(a.arg().type()) == CType.BOOL ? a.function() + " of a BOOLEAN" : null;
+            default -> a.toString();
+        };
+    }
+
+    /** One pipeline's walk: the first reason met, in the emitter's order. */
+    private static final class Walk {
+        private final Genome g;
+        private final IntFunction<JoinLayout> tables;
+        private final CudaExprSupport exprs;
+        /** Source columns already read (and found never NULL), as the emitter's loads go. */
+        private final Set<Integer> loaded = new HashSet<>();
+
+        Walk(Genome g, IntFunction<JoinLayout> tables, CudaExprSupport exprs) {
+            this.g = g;
+            this.tables = tables;
+            this.exprs = exprs;
+        }
+
+        String pipeline(Pipeline p) {
+            List<Operation> ops = g.has(CudaVariantSpace.PROBE_ORDER) && g.get(CudaVariantSpace.PROBE_ORDER).equals("selectivity")
+                    ? ProbeOrder.bySelectivity(p.operations(), tables) : p.operations();
+            for (Operation op : ops) {
+                String why = switch (op) {
+                    case Operation.Filter f -> first(loads(List.of(f.condition())), exprs.condition(f.condition()));
+                    case Operation.Probe pr -> probe(pr);
+                };
+                if (why != null) {
+                    return why;
+                }
+            }
+            return switch (p.sink()) {
+                case Sink.Build b -> build(b);
+                case Sink.Aggregate a -> aggregate(p.sink(), a.aggs(), null);
+                case Sink.GroupAggregate ga -> aggregate(p.sink(), ga.aggs(), ga);
+                case Sink.Materialize m -> rows(m.outputs());
+                case Sink.Sort s -> rows(s.outputs());
+            };
+        }
+
+        private String probe(Operation.Probe pr) {
+            String why = probeReason(pr, tables.apply(pr.joinId()));
+            if (why != null) {
+                return why;
+            }
+            Expr key = pr.keys().get(0);
+            return first(loads(List.of(key)), exprs.value(key));
+        }
+
+        private String build(Sink.Build b) {
+            String why = buildReason(b, g);
+            if (why != null) {
+                return why;
+            }
+            Expr key = b.keys().get(0);
+            why = loads(List.of(key));
+            if (why != null) {
+                return why;
+            }
+            // a cuckoo build generates its key before it loads the payload (pass 1 loads it); the others load first
+            boolean cuckoo = JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE)).cuckoo();
+            why = cuckoo ? first(exprs.value(key), loads(b.payload())) : first(loads(b.payload()), exprs.value(key));
+            for (int c = 0; why == null && c < b.payload().size(); c++) {
+                why = exprs.value(b.payload().get(c));
+            }
+            return why;
+        }
+
+        private String aggregate(Sink sink, List<AggCall> calls, Sink.GroupAggregate ga) {
+            for (AggCall a : calls) {
+                String why = aggReason(a);
+                if (why != null) {
+                    return why;
+                }
+            }
+            String why = loads(KernelBuilder.sinkExprs(sink));
+            if (why != null) {
+                return why;
+            }
+            if (ga != null) {
+                for (Expr key : ga.keys()) {
+                    why = exprs.value(key);
+                    if (why != null) {
+                        return why;
+                    }
+                    if (exprs.type(key) == CType.DOUBLE) {
+                        return "a DOUBLE group key";
+                    }
+                }
+                if (!"shared".equals(g.get(CudaVariantSpace.AGGREGATION))) {
+                    for (int k = 0; k < ga.keys().size(); k++) {
+                        if (ga.ranges().get(k) == null) {
+                            return "a dense group table without the range of key " + ga.keyNames().get(k);
+                        }
+                    }
+                }
+            }
+            for (AggCall a : calls) {
+                why = a.filter() == null ? null : exprs.condition(a.filter());
+                boolean hasValue = a.function() != AggFunction.COUNT_STAR && a.function() != AggFunction.COUNT;
+                if (why == null && hasValue) {
+                    why = exprs.value(a.arg());
+                }
+                if (why != null) {
+                    return why;
+                }
+            }
+            return null;
+        }
+
+        private String rows(List<Expr> outputs) {
+            String why = loads(outputs);
+            for (int c = 0; why == null && c < outputs.size(); c++) {
+                why = exprs.value(outputs.get(c));
+            }
+            return why;
+        }
+
+        /** The emitter's loads of the source columns the expressions read: a column that can be NULL has no load. */
+        private String loads(List<Expr> es) {
+            List<Slot> slots = new ArrayList<>();
+            for (Expr e : es) {
+                Expr.slots(e, slots);
+            }
+            for (Slot s : slots) {
+                if (s.isSource() && loaded.add(s.index()) && s.nullable()) {
+                    return "column " + s + " can be NULL";
+                }
+            }
+            return null;
+        }
+
+        private static String first(String a, String b) {
+            return a != null ? a : b;
+        }
+    }
+}

@@ -1,0 +1,275 @@
+package io.tessera.backend.cuda.gen;
+
+import io.tessera.backend.GeneratedSource;
+import io.tessera.plan.AggCall;
+import io.tessera.plan.Expr;
+import io.tessera.plan.JoinKind;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.Sink;
+import io.tessera.plan.Slot;
+import io.tessera.plan.Source;
+import io.tessera.storage.Column;
+import io.tessera.storage.Dictionary;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Genome;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One kernel while the operator emitters write it: its parameters, the three parts of its text (prologue before the
+ * tile loop, the tile body, epilogue after it), the registers of the columns and payload loaded so far, and the
+ * genome's choices that more than one operator reads. The operators append to it in pipeline order; {@link
+ * KernelAssembler} puts the parts together.
+ */
+final class KernelBuilder {
+
+    /** The indentation of a statement in the tile body. */
+    static final String IN = "        ";
+
+    final Pipeline p;
+    final Genome g;
+    final CudaPipelineEmitter.Context ctx;
+    final Source.TableScan scan;
+    /** pred=predicated: filters are evaluated for every item without a branch, columns loaded whole. */
+    final boolean predicated;
+    final CudaExprGen gen;
+    /** The planner's estimates of the filters' selectivities, for the model. */
+    final Selectivity estimates;
+    final ModelAccount model;
+
+    final List<KernelParam> params = new ArrayList<>();
+    /** Constants passed so far (kernel parameters k0, k1, ...). */
+    private int constants;
+    final StringBuilder prologue = new StringBuilder();
+    /** The tile body being emitted (with mat=bitmap, pass 1's once pass 0's is done: see {@link #firstPass}). */
+    StringBuilder body = new StringBuilder();
+    /** With mat=bitmap: pass 0's tile body (operations, bitmap and counts); {@link #body} is then pass 1's. */
+    StringBuilder firstPass;
+    final StringBuilder epilogue = new StringBuilder();
+    final Map<Integer, String> loadedColumns = new HashMap<>();
+    final Map<String, CValue> loadedPayload = new HashMap<>();
+    private final Set<Integer> columnParams = new HashSet<>();
+    /** Slots read by the operations still to come and by the sink (which payloads a probe must fetch). */
+    final List<Slot> laterSlots = new ArrayList<>();
+    /** As {@link #laterSlots}, without the sink's. */
+    final List<Slot> laterOpSlots = new ArrayList<>();
+    /** The genome's {@code mat} of a MATERIALIZE / SORT sink, else null. */
+    final RowPlacement rows;
+    /** Whether an operation has dropped rows, so that later loads read only the selected ones. */
+    boolean narrowed;
+    /** The operations in the order the kernel runs them. */
+    List<Operation> operations;
+    long bytesRead;
+    /** Whether this kernel's perfect-table probes (pass 0) are predicated rather than branched (ppred). */
+    boolean predicatedProbes;
+    SinkLayout sink;
+    /** The joins whose presence bitmaps this kernel copies into shared memory (bm=shared), and their 32-bit words. */
+    final Map<Integer, Long> sharedBitmapWords = new LinkedHashMap<>();
+    /**
+     * Payload gathers of perfect tables put off until a later operation or the sink reads the payload, by join:
+     * the probe only tests the bitmap, and the payload is fetched for the rows that every probe and filter between
+     * kept (the slot is the key minus the table's minimum, recomputed from the key still in registers).
+     */
+    final Map<Integer, PayloadGathers.Deferred> deferredGathers = new LinkedHashMap<>();
+    /** 8-byte words of shared memory the sink's table takes (agg=wglocal), before the bitmaps. */
+    long sinkSharedWords;
+
+    KernelBuilder(Pipeline p, Genome g, CudaPipelineEmitter.Context ctx) {
+        if (!(p.source() instanceof Source.TableScan ts)) {
+            throw new IllegalStateException("pipeline " + p.id() + " reads " + p.source()
+                    + ": the capability check keeps it off the GPU");
+        }
+        this.p = p;
+        this.g = g;
+        this.ctx = ctx;
+        this.scan = ts;
+        this.estimates = new Selectivity(ctx::dictionary);
+        this.model = new ModelAccount(ts.table().rowCount());
+        this.predicated = g.has(CudaVariantSpace.PREDICATION) && "predicated".equals(g.get(CudaVariantSpace.PREDICATION));
+        this.rows = p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort
+                ? RowPlacement.of(g.has(CudaVariantSpace.MATERIALIZATION) ? g.get(CudaVariantSpace.MATERIALIZATION)
+                        : SinkLayout.Rows.TILE_ATOMIC)
+                : null;
+        this.gen = new CudaExprGen(new CudaExprGen.Scope() {
+            @Override
+            public CValue slot(Slot slot) {
+                return valueOf(slot);
+            }
+
+            @Override
+            public Dictionary dictionary(String key) {
+                return ctx.dictionary(key);
+            }
+
+            @Override
+            public String constant(CType type, Object value) {
+                KernelParam k = KernelParam.constant(constants++, "const " + type.c, value);
+                params.add(k);
+                return k.name();
+            }
+        });
+    }
+
+    /** Comment text through the one sanitizer every comment with user text in it goes through. */
+    static String comment(Object o) {
+        return GeneratedSource.comment(o);
+    }
+
+    /**
+     * Whether {@code [min, min + size)} lies within the int range, where {@code (unsigned)(key - min) < size} in
+     * 32-bit arithmetic tests a 32-bit key against both ends exactly.
+     */
+    static boolean intRange(long min, long size) {
+        return min >= Integer.MIN_VALUE && min + size - 1 <= Integer.MAX_VALUE;
+    }
+
+    /** The estimated fraction of the rows a probe of table t keeps: the table's share of its build rows, or the rest. */
+    static double keeps(Operation.Probe pr, JoinLayout t) {
+        return pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity();
+    }
+
+    /** The kernel's dynamic shared memory in 8-byte words: the sink's table, then the bitmaps. */
+    long sharedWords() {
+        long words = sinkSharedWords;
+        for (long w : sharedBitmapWords.values()) {
+            words += (w + 1) / 2;
+        }
+        return words;
+    }
+
+    /** Adds a kernel parameter unless one of that name is there already (a probe emitted for both passes). */
+    void param(KernelParam kp) {
+        if (params.stream().noneMatch(q -> q.name().equals(kp.name()))) {
+            params.add(kp);
+        }
+    }
+
+    /**
+     * Slots read by the operations from index {@code from} on and by the sink (which payloads a probe must fetch):
+     * into {@link #laterOpSlots} the operations', into {@link #laterSlots} both.
+     */
+    void collectLaterSlots(int from) {
+        laterSlots.clear();
+        laterOpSlots.clear();
+        for (int k = from; k < operations.size(); k++) {
+            switch (operations.get(k)) {
+                case Operation.Filter f -> Expr.slots(f.condition(), laterOpSlots);
+                case Operation.Probe pr -> pr.keys().forEach(e -> Expr.slots(e, laterOpSlots));
+            }
+        }
+        laterSlots.addAll(laterOpSlots);
+        for (Expr e : sinkExprs(p.sink())) {
+            Expr.slots(e, laterSlots);
+        }
+    }
+
+    /** The expressions a sink reads, in the order it loads them. */
+    static List<Expr> sinkExprs(Sink sink) {
+        List<Expr> out = new ArrayList<>();
+        switch (sink) {
+            case Sink.Build b -> {
+                out.addAll(b.keys());
+                out.addAll(b.payload());
+            }
+            case Sink.Aggregate a -> aggExprs(a.aggs(), out);
+            case Sink.GroupAggregate ga -> {
+                out.addAll(ga.keys());
+                aggExprs(ga.aggs(), out);
+            }
+            case Sink.Materialize m -> out.addAll(m.outputs());
+            case Sink.Sort s -> out.addAll(s.outputs());
+        }
+        return out;
+    }
+
+    private static void aggExprs(List<AggCall> aggs, List<Expr> out) {
+        for (AggCall a : aggs) {
+            if (a.arg() != null) {
+                out.add(a.arg());
+            }
+            if (a.filter() != null) {
+                out.add(a.filter());
+            }
+        }
+    }
+
+    private CValue valueOf(Slot s) {
+        if (s.nullable()) {
+            throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
+        }
+        if (s.isSource()) {
+            String reg = loadedColumns.get(s.index());
+            if (reg == null) {
+                throw new IllegalStateException("column " + s + " used before its load");
+            }
+            CType t = CType.stored(s.type());
+            String v = t == CType.BOOL ? "(" + reg + "[i] != 0)" : reg + "[i]";
+            return new CValue(v, t, s.dictionaryKey());
+        }
+        CValue v = loadedPayload.get(s.joinId() + ":" + s.index());
+        if (v == null) {
+            throw new IllegalStateException("payload " + s + " used before its probe");
+        }
+        return v;
+    }
+
+    /** Emits the tile loads of the source columns an expression reads that are not in registers yet. */
+    void load(Expr e, String indent) {
+        load(List.of(e), indent);
+    }
+
+    /**
+     * Emits the tile loads of the source columns the expressions read, after fetching the put-off payload they read
+     * (all of it in one loop).
+     */
+    void load(List<Expr> exprs, String indent) {
+        List<Slot> slots = new ArrayList<>();
+        for (Expr e : exprs) {
+            Expr.slots(e, slots);
+        }
+        List<PayloadGathers.Deferred> due = new ArrayList<>();
+        for (Slot s : slots) {
+            PayloadGathers.Deferred d = s.isSource() ? null : deferredGathers.remove(s.joinId());
+            if (d != null) {
+                due.add(d);
+            }
+        }
+        if (!due.isEmpty()) {
+            PayloadGathers.deferred(this, due, indent);
+        }
+        for (Slot s : slots) {
+            if (!s.isSource() || loadedColumns.containsKey(s.index())) {
+                continue;
+            }
+            if (s.nullable()) {
+                throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
+            }
+            Column col = scan.table().column(s.index());
+            CType t = CType.stored(s.type());
+            String param = "col" + s.index();
+            if (columnParams.add(s.index())) {
+                params.add(new KernelParam(KernelParam.Kind.COLUMN, s.index(), param, "const " + t.memory() + "* __restrict__"));
+                bytesRead += col.rowCount() * (long) (t == CType.BOOL ? 1 : t.bytes);
+                model.column(t == CType.BOOL ? 1 : t.bytes);
+            }
+            String reg = "c" + s.index();
+            loadedColumns.put(s.index(), reg);
+            body.append(indent).append(t.memory()).append(' ').append(reg).append("[IPT];  // ")
+                    .append(comment(scan.table().name() + "." + col.name())).append('\n');
+            if (narrowed && !predicated) {
+                body.append(indent).append("BlockLoadSel<TPB, IPT>(").append(param).append(" + base, ").append(reg)
+                        .append(", flags, tile_size);\n");
+            } else {
+                body.append(indent).append("BlockLoad<TPB, IPT>(").append(param).append(" + base, ").append(reg)
+                        .append(", tile_size);\n");
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package io.tessera.backend.cuda.gen;
+
+import io.tessera.plan.Expr;
+import io.tessera.plan.JoinKind;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Slot;
+import io.tessera.variant.CudaVariantSpace;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * PROBE of a device join table (inner, semi or anti), fused into the tile: finds each selected row's key with the
+ * table kind's {@link JoinTable#find}, clears the flags of the rows it drops, and fetches the payload that later
+ * operations and the sink read. The probe is branched per row, or (ppred) predicated for perfect tables; a perfect
+ * table's payload may wait for the rows later operations keep (gather=late, {@link PayloadGathers}).
+ */
+final class ProbeOp {
+
+    private ProbeOp() {
+    }
+
+    /**
+     * A PROBE. {@code again}: in pass 1 of mat=bitmap, where the bitmap already holds the selection, the probe only
+     * fetches the payload of {@link KernelBuilder#laterSlots} for the selected rows (each found its key in pass 0, in
+     * the same table) and leaves the flags alone.
+     */
+    static void emit(KernelBuilder k, Operation.Probe pr, boolean again) {
+        String in = KernelBuilder.IN;
+        JoinLayout t = k.ctx.join(pr.joinId());
+        String unsupported = CudaCapabilities.probeReason(pr, t);
+        if (unsupported != null) {
+            throw new IllegalStateException("PROBE j" + pr.joinId() + ": " + unsupported + ", which the capability check excludes");
+        }
+        JoinTable table = JoinTable.of(t.kind());
+        Expr key = pr.keys().get(0);
+        CType kt = t.keyType();
+        String j = "j" + pr.joinId();
+        boolean sharedBits = k.sharedBitmapWords.containsKey(pr.joinId());
+        boolean predicated = predicated(k, t, again);
+        k.body.append(in).append("// PROBE ").append(j).append(' ').append(pr.kind().name().toLowerCase(Locale.ROOT))
+                .append(" on ").append(KernelBuilder.comment(key)).append(" (").append(t.describe()).append(")")
+                .append(sharedBits ? ", its bitmap in shared memory" : "")
+                .append(again ? ": again, for the payload of the rows pass 0 selected" : "")
+                .append(predicated ? String.format(Locale.ROOT,
+                        ", predicated (an estimated %.1f%% of the rows reach it)", 100 * k.model.selected()) : "")
+                .append('\n');
+        k.load(key, in);
+        k.param(new KernelParam(KernelParam.Kind.PROBE_KEYS, pr.joinId(), j + "_" + table.keyArray(),
+                "const " + table.keyElement(kt) + "* __restrict__"));
+        table.probeSizeParams(k, pr.joinId(), j);
+        // payload columns read later: one register array each, filled from the matched slot. With mat=bitmap, pass
+        // 0 fetches only what later operations read (the outputs' payload is fetched in pass 1); with mat=twopass,
+        // what only the outputs read is fetched in pass 1 alone.
+        List<Slot> wanted = !again && k.rows == RowPlacement.BITMAP ? k.laterOpSlots : k.laterSlots;
+        List<Integer> payloads = new ArrayList<>();
+        List<Integer> secondPassOnly = new ArrayList<>();
+        if (pr.kind() == JoinKind.INNER) {
+            for (Slot s : wanted) {
+                if (s.joinId() == pr.joinId() && !payloads.contains(s.index())) {
+                    payloads.add(s.index());
+                }
+            }
+            if (!again && k.rows == RowPlacement.TWO_PASS) {
+                for (int c : payloads) {
+                    if (k.laterOpSlots.stream().noneMatch(s -> s.joinId() == pr.joinId() && s.index() == c)) {
+                        secondPassOnly.add(c);
+                    }
+                }
+            }
+        }
+        for (int c : payloads) {
+            CType pt = t.payloadTypes().get(c);
+            k.param(new KernelParam(KernelParam.Kind.PROBE_PAYLOAD, pr.joinId(), c, j + "_pay" + c,
+                    "const " + t.payloadMemory(c) + "* __restrict__"));
+            k.body.append(in).append(pt.memory()).append(' ').append(j).append("_p").append(c).append("[IPT];\n");
+            String v = j + "_p" + c + "[i]";
+            k.loadedPayload.put(pr.joinId() + ":" + c, new CValue(pt == CType.BOOL ? "(" + v + " != 0)" : v, pt,
+                    t.payloadDicts().get(c)));
+        }
+        CValue kv = k.gen.gen(key);
+        boolean narrowSlots = narrowSlots(t);
+        String find = table.find(t, j, kv.v(), narrowSlots, sharedBits, predicated);
+        // gather=late: a perfect table's payload waits for the rows that the later probes and filters keep (not in
+        // the row sinks, whose passes split the payload between them)
+        boolean defer = !again && k.rows == null && t.perfect() && pr.kind() == JoinKind.INNER && !payloads.isEmpty()
+                && k.g.has(CudaVariantSpace.GATHER) && k.g.get(CudaVariantSpace.GATHER).equals("late");
+        if (defer) {
+            k.deferredGathers.put(pr.joinId(), new PayloadGathers.Deferred(t, List.copyOf(payloads), kv.v(), narrowSlots));
+        }
+        List<Integer> bothPasses = new ArrayList<>(payloads);
+        bothPasses.removeAll(secondPassOnly);
+        if (predicated) {
+            predicatedProbe(k, pr, find, narrowSlots, defer ? List.of() : bothPasses, defer ? List.of() : secondPassOnly, t, in);
+        } else {
+            branchedProbe(k, pr, find, narrowSlots, again, defer, payloads, bothPasses, secondPassOnly, t, in);
+        }
+        k.narrowed = true;
+        if (!again) {
+            k.model.table(tableBytes(t, pr, payloads));
+            k.model.narrow(KernelBuilder.keeps(pr, t));
+        }
+    }
+
+    /**
+     * Whether a probe of table t computes its slot in 32 bits: a perfect table over 32-bit keys (whose range, from
+     * 32-bit statistics, lies within the int range).
+     */
+    static boolean narrowSlots(JoinLayout t) {
+        return t.perfect() && t.keyType() == CType.INT && KernelBuilder.intRange(t.min(), t.perfectSlots());
+    }
+
+    /**
+     * ppred=predicated: a perfect table's probe (pass 0) runs for every row of the tile, its bitmap word read only for
+     * the selected ones, without a branch; the payload of the rows found is fetched with predicated loads. Under
+     * ppred=estimate, the pipeline's probes are predicated when {@link CudaPipelineEmitter} found enough rows reach
+     * them.
+     */
+    private static boolean predicated(KernelBuilder k, JoinLayout t, boolean again) {
+        return t.perfect() && !again && k.predicatedProbes;
+    }
+
+    private static void predicatedProbe(KernelBuilder k, Operation.Probe pr, String find, boolean narrowSlots,
+                                        List<Integer> bothPasses, List<Integer> secondPassOnly, JoinLayout t, String in) {
+        StringBuilder body = k.body;
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    const ").append(narrowSlots ? "int" : "long long").append(" slot = ").append(find).append(";  // -1 for a row not selected\n");
+        body.append(in).append(pr.kind() == JoinKind.ANTI ? "    flags[i] = flags[i] && slot < 0;\n" : "    flags[i] = slot >= 0;\n");
+        if (!bothPasses.isEmpty() || !secondPassOnly.isEmpty()) {
+            body.append(in).append("    if (flags[i]) {\n");
+            passGathers(k, t, bothPasses, secondPassOnly, in + "        ");
+            body.append(in).append("    }\n");
+        }
+        body.append(in).append("}\n");
+    }
+
+    /** A probe under a branch per row: rows no longer selected skip it (the whole warp, when none of its rows is). */
+    private static void branchedProbe(KernelBuilder k, Operation.Probe pr, String find, boolean narrowSlots, boolean again,
+                                      boolean defer, List<Integer> payloads, List<Integer> bothPasses,
+                                      List<Integer> secondPassOnly, JoinLayout t, String in) {
+        StringBuilder body = k.body;
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) {\n");
+        body.append(in).append("        const ").append(narrowSlots ? "int" : "long long").append(" slot = ").append(find).append(";\n");
+        if (again) {
+            body.append(in).append("        if (slot >= 0) {\n");
+            PayloadGathers.gather(k, t, payloads, in + "            ");
+            body.append(in).append("        }\n");
+        } else {
+            switch (pr.kind()) {
+                case SEMI -> body.append(in).append("        flags[i] = slot >= 0;\n");
+                case ANTI -> body.append(in).append("        flags[i] = slot < 0;\n");
+                default -> {
+                    if (payloads.isEmpty() || defer) {
+                        body.append(in).append("        if (slot < 0) flags[i] = 0;\n");
+                    } else {
+                        body.append(in).append("        if (slot < 0) {\n");
+                        body.append(in).append("            flags[i] = 0;\n");
+                        body.append(in).append("        } else {\n");
+                        passGathers(k, t, bothPasses, secondPassOnly, in + "            ");
+                        body.append(in).append("        }\n");
+                    }
+                }
+            }
+        }
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+    }
+
+    /** Fetches the payload both passes read, then, under mat=twopass, what only the outputs of pass 1 read. */
+    private static void passGathers(KernelBuilder k, JoinLayout t, List<Integer> bothPasses, List<Integer> secondPassOnly,
+                                    String in) {
+        PayloadGathers.gather(k, t, bothPasses, in);
+        if (!secondPassOnly.isEmpty()) {
+            k.body.append(in).append("if (pass == 1) {  // only the outputs read these\n");
+            PayloadGathers.gather(k, t, secondPassOnly, in + "    ");
+            k.body.append(in).append("}\n");
+        }
+    }
+
+    /**
+     * The bytes of a join table that probes read: a perfect table's bitmap and the payload arrays fetched; a hashed
+     * table's keys and those payloads at half load, from the build's estimated rows.
+     */
+    private static double tableBytes(JoinLayout t, Operation.Probe pr, List<Integer> payloads) {
+        double entry = 0;
+        for (int c : payloads) {
+            entry += t.payloadBytes(c);
+        }
+        if (t.perfect()) {
+            return t.perfectSlots() / 8.0 + t.perfectSlots() * entry;
+        }
+        return 2 * pr.build().estimatedRows() * t.selectivity() * (t.keyType().bytes + entry);
+    }
+}

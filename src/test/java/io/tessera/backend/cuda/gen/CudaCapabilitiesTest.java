@@ -1,0 +1,74 @@
+package io.tessera.backend.cuda.gen;
+
+import io.tessera.data.ssb.SmallSsb;
+import io.tessera.exec.GpuPlan;
+import io.tessera.exec.QueryEngine;
+import io.tessera.plan.LikePattern;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Genome;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The capability check decides placement over the plan, before any code is emitted, with the reasons the emitter's
+ * failures gave ({@link CudaKernelHashTest} pins them for many queries); an accepted pipeline always has code.
+ */
+class CudaCapabilitiesTest extends SmallSsb {
+
+    static QueryPlan plan(String sql) {
+        return new QueryEngine(db).plan(sql);
+    }
+
+    static String reason(QueryPlan plan, Pipeline p, Map<Integer, JoinLayout> tables) {
+        Genome g = CudaVariantSpace.INSTANCE.defaults(plan).get(p.id());
+        return CudaCapabilities.reason(p, g, tables::get, key -> GpuPlan.dictionary(db, key));
+    }
+
+    @Test
+    void namesWhatTheGpuLacks() {
+        QueryPlan upper = plan("select upper(c_name) from customer where c_custkey < 10");
+        assertEquals("upper(...)", reason(upper, upper.pipelines().get(0), Map.of()));
+        QueryPlan cases = plan("select case when lo_discount > 5 then 'high' else 'low' end, count(*) from lineorder group by 1");
+        assertEquals("CASE giving a string", reason(cases, cases.pipelines().get(0), Map.of()));
+        QueryPlan in = plan("select count(*) from lineorder where lo_discount in (" + CudaKernelHashTest.inList(70) + ")");
+        assertEquals("an IN list of 70 values", reason(in, in.pipelines().get(0), Map.of()));
+        QueryPlan sorted = plan("select lo_discount, count(*) from lineorder group by lo_discount order by 2");
+        Pipeline last = sorted.pipelines().get(sorted.pipelines().size() - 1);
+        assertTrue(reason(sorted, last, Map.of()).startsWith("it reads an intermediate result ("), reason(sorted, last, Map.of()));
+    }
+
+    @Test
+    void aProbeNeedsItsTableOnTheDevice() {
+        QueryPlan plan = plan("select count(*) from lineorder, ddate where lo_orderdate = d_datekey and d_year = 1993");
+        Pipeline fact = plan.pipelines().stream().filter(p -> !(p.sink() instanceof Sink.Build)).findFirst().orElseThrow();
+        assertEquals("join j0 has its table on the JVM", reason(plan, fact, Map.of()));
+        GpuPlacement placed = GpuPlacement.place(plan, CudaVariantSpace.INSTANCE.defaults(plan), key -> GpuPlan.dictionary(db, key));
+        assertTrue(placed.onGpu(fact.id()), placed.jvmReasons().toString());
+        Pipeline build = plan.pipelines().get(0);
+        JoinLayout table = ((SinkLayout.Build) placed.kernels().get(build.id()).sink()).table();
+        assertNull(reason(plan, fact, Map.of(table.joinId(), table)));
+    }
+
+    @Test
+    void aPrefixLikeIsAcceptedWithoutScanningTheDictionary() {
+        for (String prefix : new String[] {"MFGR#12%", "MFGR#1221", "%", "a\\%b%"}) {
+            assertTrue(CudaExprSupport.prefixOrExact(LikePattern.toRegex(prefix, '\\')), prefix);
+        }
+        for (String other : new String[] {"%12", "MFGR#1_", "M%1%", "MFGR%%", "_"}) {
+            assertFalse(CudaExprSupport.prefixOrExact(LikePattern.toRegex(other, '\\')), other);
+        }
+        QueryPlan plan = plan("select count(*) from part where p_brand1 like 'MFGR#12%'");
+        GpuPlacement placed = GpuPlacement.place(plan, CudaVariantSpace.INSTANCE.defaults(plan), key -> GpuPlan.dictionary(db, key));
+        assertTrue(placed.onGpu(plan.pipelines().get(0).id()), placed.jvmReasons().toString());
+        assertTrue(placed.kernels().values().iterator().next().source().contains(" >= "), "a range of codes");
+    }
+}
