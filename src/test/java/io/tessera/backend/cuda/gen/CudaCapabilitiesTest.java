@@ -1,7 +1,7 @@
 package io.tessera.backend.cuda.gen;
 
 import io.tessera.data.ssb.SmallSsb;
-import io.tessera.exec.GpuPlan;
+import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.LikePattern;
 import io.tessera.plan.Pipeline;

@@ -5,7 +5,7 @@ import io.tessera.bench.Queries;
 import io.tessera.data.Progress;
 import io.tessera.data.ssb.SsbGenerator;
 import io.tessera.data.tpch.TpchGenerator;
-import io.tessera.exec.GpuPlan;
+import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
