@@ -137,6 +137,14 @@ public final class GpuSmokeCheck {
                 e.printStackTrace(System.out);
             }
 
+            try (CudaModule utility = ctx.loadModule(compiler.compile(CudaSources.utilitySource(), CudaSources.UTILITY,
+                    CudaSources.headers(), ctx).cubin())) {
+                SmallSortCheck.run(ctx, utility, this::check);
+            } catch (RuntimeException e) {
+                fail("ORDER BY on the GPU: " + e);
+                e.printStackTrace(System.out);
+            }
+
             try {
                 BandwidthProbe.Result bw = BandwidthProbe.measureGpu(ctx, compiler);
                 pass(String.format("GPU read bandwidth %.0f GB/s (%s, %.3f ms)", bw.gbPerSecond(), bw.method(),

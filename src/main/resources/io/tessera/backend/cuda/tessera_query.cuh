@@ -604,6 +604,87 @@ extern "C" __global__ void tessera_gather64(const unsigned long long* __restrict
     }
 }
 
+// ---- ORDER BY and LIMIT over a small device relation (a query's groups) ----
+
+// How tessera_sort_key reads key j of row i: a signed 64-bit integer, a double's bits, or one key of a dense group
+// table decoded from the slot number (min + (slot / divisor) % size).
+#define TESSERA_SORT_SIGNED 0
+#define TESSERA_SORT_DOUBLE 1
+#define TESSERA_SORT_DENSE_DIGIT 2
+#define TESSERA_SORT_NULL_FLAG 3
+
+// dst[i] = row i's key as a word that orders as unsigned in the ORDER BY's order: word `word` of the `width`
+// words of src's row i, encoded by `kind` (TESSERA_SORT_*); descending keys are complemented. A NULL_FLAG key is
+// 1 where the row's count (src) is 0, the value then being NULL, and 0 elsewhere (complemented for NULLS FIRST).
+extern "C" __global__ void tessera_sort_key(const long long* __restrict__ src, int width, int word, long long n,
+                                            int kind, long long min, long long divisor, long long size, int desc,
+                                            unsigned long long* __restrict__ dst) {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        const long long v = src[i * width + word];
+        unsigned long long key;
+        if (kind == TESSERA_SORT_DOUBLE) {
+            double d = __longlong_as_double(v);
+            // every NaN as the JVM's one NaN, greater than every number (Double.compare); -0.0 before 0.0
+            unsigned long long bits = d != d ? 0x7ff8000000000000ULL : (unsigned long long)v;
+            key = (bits >> 63) ? ~bits : bits ^ 0x8000000000000000ULL;
+        } else if (kind == TESSERA_SORT_DENSE_DIGIT) {
+            key = (unsigned long long)(min + (v / divisor) % size) ^ 0x8000000000000000ULL;
+        } else if (kind == TESSERA_SORT_NULL_FLAG) {
+            key = v == 0 ? 1ULL : 0ULL;
+        } else {
+            key = (unsigned long long)v ^ 0x8000000000000000ULL;
+        }
+        dst[i] = desc ? ~key : key;
+    }
+}
+
+// Sorts the n rows of `keys` (nkeys words per row from tessera_sort_key, key j of row i at keys[j * n + i]) by
+// their keys in turn, equal rows by row number (a stable order), in one block: a bitonic sort of m row numbers in
+// shared memory, m the power of two at or above n (padding rows sort last), with each row's key words copied into
+// shared memory beside them (dynamic shared memory: nkeys * m * 8 + m * 4 bytes). Writes the first out_rows row
+// numbers in order to out_index (the LIMIT's rows: offset plus fetch).
+extern "C" __global__ void __launch_bounds__(1024)
+tessera_sort_small(const unsigned long long* __restrict__ keys, int nkeys, long long n, int m,
+                   long long* __restrict__ out_index, long long out_rows) {
+    extern __shared__ unsigned long long tessera_sort_shared[];
+    unsigned long long* k = tessera_sort_shared;                         // key j of row r at k[j * m + r]
+    int* row = reinterpret_cast<int*>(tessera_sort_shared + (long long)nkeys * m);
+    for (int i = threadIdx.x; i < m; i += blockDim.x) {
+        for (int j = 0; j < nkeys; j++) {
+            k[j * m + i] = i < n ? keys[(long long)j * n + i] : ~0ULL;
+        }
+        row[i] = i;
+    }
+    __syncthreads();
+    for (int size = 2; size <= m; size <<= 1) {
+        for (int stride = size >> 1; stride > 0; stride >>= 1) {
+            for (int i = threadIdx.x; i < m; i += blockDim.x) {
+                const int partner = i ^ stride;
+                if (partner > i) {
+                    const int a = row[i];
+                    const int b = row[partner];
+                    // does row b come before row a?
+                    int order = 0;
+                    for (int j = 0; j < nkeys && order == 0; j++) {
+                        const unsigned long long ka = k[j * m + a];
+                        const unsigned long long kb = k[j * m + b];
+                        order = kb < ka ? -1 : (kb > ka ? 1 : 0);
+                    }
+                    const bool bFirst = order < 0 || (order == 0 && b < a);
+                    if (bFirst == ((i & size) == 0)) {
+                        row[i] = b;
+                        row[partner] = a;
+                    }
+                }
+            }
+            __syncthreads();
+        }
+    }
+    for (long long i = threadIdx.x; i < out_rows && i < n; i += blockDim.x) {
+        out_index[i] = row[i];
+    }
+}
+
 }  // namespace q
 }  // namespace tessera
 

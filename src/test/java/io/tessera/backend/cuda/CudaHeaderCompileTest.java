@@ -147,7 +147,8 @@ public class CudaHeaderCompileTest {
             assertEquals("0", m.group(2), m.group(1) + " has a stack frame:\n" + r.output());
             assertEquals("0", m.group(3), m.group(1) + " spills:\n" + r.output());
         }
-        for (String k : List.of("tessera_fill64", "tessera_count_slots", "tessera_compact_slots", "tessera_gather64")) {
+        for (String k : List.of("tessera_fill64", "tessera_count_slots", "tessera_compact_slots", "tessera_gather64",
+                "tessera_sort_key", "tessera_sort_small")) {
             assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
         }
     }

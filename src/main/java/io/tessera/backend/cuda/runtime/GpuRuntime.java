@@ -45,6 +45,7 @@ public final class GpuRuntime implements AutoCloseable {
     private final CudaKernel scanCounts;
     private final CudaKernel spin;
     private final SlotCompaction compaction;
+    private final io.tessera.backend.cuda.SmallSort sorter;
 
     private GpuRuntime() {
         ctx = CudaContext.open();
@@ -59,6 +60,7 @@ public final class GpuRuntime implements AutoCloseable {
             scanCounts = kernel(CudaSources.utilitySource(), "tessera_scan_counts", CudaSources.UTILITY);
             spin = kernel(CudaSources.utilitySource(), "tessera_spin", CudaSources.UTILITY);
             compaction = new SlotCompaction(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
+            sorter = new io.tessera.backend.cuda.SmallSort(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
         } catch (RuntimeException e) {
             ctx.close();
             throw e;
@@ -255,6 +257,21 @@ public final class GpuRuntime implements AutoCloseable {
      */
     public void gather64(DeviceBuffer src, int width, DeviceBuffer index, long count, DeviceBuffer dst, long dstWord) {
         compaction.gather(src, width, index, count, dst, dstWord);
+    }
+
+    /**
+     * Writes the numbers of the first {@code outRows} of {@code rows} device rows in the order of {@code keys} into
+     * {@code outIndex} ({@link io.tessera.backend.cuda.SmallSort}; at most its MAX_ROWS rows and MAX_KEYS keys);
+     * asynchronous, ordered before later copies.
+     */
+    public void sortSmall(java.util.List<io.tessera.backend.cuda.SmallSort.Key> keys, long rows, long outRows,
+                          DeviceBuffer outIndex) {
+        DeviceBuffer scratch = pool.take(io.tessera.backend.cuda.SmallSort.scratchBytes(rows, keys.size()));
+        try {
+            sorter.sort(keys, rows, outRows, scratch, outIndex);
+        } finally {
+            pool.give(scratch); // whoever takes it next uses it on the same stream, after the sort
+        }
     }
 
     @Override
