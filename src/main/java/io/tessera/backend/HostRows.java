@@ -78,4 +78,25 @@ public final class HostRows {
             case STRING -> throw new IllegalStateException("column " + c + " holds strings, not raw values");
         }
     }
+
+    /** Columns {@code columns[0]}, {@code columns[1]}, ... of {@code rows}, sharing their arrays. */
+    public static HostRows project(HostRows rows, int[] columns) {
+        ValueKind[] kinds = new ValueKind[columns.length];
+        String[] dicts = new String[columns.length];
+        for (int c = 0; c < columns.length; c++) {
+            kinds[c] = rows.kinds[columns[c]];
+            dicts[c] = rows.dictionaries[columns[c]];
+        }
+        HostRows out = new HostRows(kinds, dicts, rows.size);
+        for (int c = 0; c < columns.length; c++) {
+            int from = columns[c];
+            out.ints[c] = rows.ints[from];
+            out.longs[c] = rows.longs[from];
+            out.doubles[c] = rows.doubles[from];
+            out.bytes[c] = rows.bytes[from];
+            out.strings[c] = rows.strings[from];
+            out.nulls[c] = rows.nulls[from];
+        }
+        return out;
+    }
 }

@@ -7,6 +7,7 @@ import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;
+import io.tessera.plan.Source;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,7 +18,8 @@ import java.util.Map;
 /**
  * Where each pipeline of a query runs and why: on the device the user asked for where its backend can run it,
  * else on the JVM; a probe on the device of the table it probes (a table is built where all its probes run); a
- * pipeline that reads a relation where that device can read it (the GPU reads tables only).
+ * pipeline that reads a relation where that device can read it (the GPU reads tables and sorts the groups of its
+ * own aggregations), and on the JVM when a writer of the relation runs there.
  */
 public record Placement(Map<Integer, String> devices, Map<Integer, String> reasons) {
 
@@ -48,6 +50,17 @@ public record Placement(Map<Integer, String> devices, Map<Integer, String> reaso
         while (changed) {
             changed = false;
             for (Pipeline p : plan.pipelines()) {
+                if (p.source() instanceof Source.RelationScan rs && !devices.get(p.id()).equals(Intermediate.HOST)) {
+                    for (Pipeline w : writers(plan, rs.relationId())) {
+                        if (devices.get(w.id()).equals(Intermediate.HOST)) {
+                            devices.put(p.id(), Intermediate.HOST);
+                            reasons.put(p.id(), "it reads r" + rs.relationId() + ", made by pipeline " + w.id()
+                                    + " on the JVM");
+                            changed = true;
+                            break;
+                        }
+                    }
+                }
                 for (Operation op : p.operations()) {
                     if (!(op instanceof Operation.Probe probe)) {
                         continue;
@@ -96,6 +109,24 @@ public record Placement(Map<Integer, String> devices, Map<Integer, String> reaso
             n += d.equals(device) ? 1 : 0;
         }
         return n;
+    }
+
+    /** The pipelines that write relation {@code rel}. */
+    private static List<Pipeline> writers(QueryPlan plan, int rel) {
+        List<Pipeline> out = new ArrayList<>();
+        for (Pipeline p : plan.pipelines()) {
+            int written = switch (p.sink()) {
+                case Sink.Materialize m -> m.relationId();
+                case Sink.Sort s -> s.relationId();
+                case Sink.GroupAggregate g -> g.relationId();
+                case Sink.Aggregate a -> a.relationId();
+                case Sink.Build b -> -1;
+            };
+            if (written == rel) {
+                out.add(p);
+            }
+        }
+        return out;
     }
 
     private static Pipeline builder(QueryPlan plan, int joinId) {

@@ -108,4 +108,21 @@ class PlacementTest {
         long pipelines = plan().pipelines().size();
         assertEquals(pipelines, explain.lines().filter(l -> l.equals("  device: jvm (the CPU was asked for)")).count(), explain);
     }
+
+    @Test
+    void aPipelineReadingARelationMadeOnTheJvmRunsOnTheJvm() {
+        QueryPlan plan = plan();
+        Pipeline aggregation = plan.pipelines().stream().filter(pl -> pl.sink() instanceof Sink.GroupAggregate)
+                .findFirst().orElseThrow();
+        Pipeline sort = plan.pipelines().stream().filter(pl -> pl.source() instanceof Source.RelationScan)
+                .findFirst().orElseThrow();
+        // a GPU that could sort, but not aggregate: the sort follows its input to the JVM
+        Placement p = Placement.onGpuWherePossible(plan, gpu(id -> id != aggregation.id()));
+        assertTrue(p.onHost(sort.id()));
+        assertEquals("it reads r" + ((Source.RelationScan) sort.source()).relationId() + ", made by pipeline "
+                + aggregation.id() + " on the JVM", p.reasons().get(sort.id()));
+        // a GPU that can run both keeps both
+        Placement both = Placement.onGpuWherePossible(plan, gpu(id -> true));
+        assertEquals(CudaBackend.DEVICE, both.device(sort.id()));
+    }
 }

@@ -31,15 +31,21 @@ public final class SmallSort {
     }
 
     /**
-     * One key word: word {@code word} of the {@code width} 64-bit words per row of {@code source}, read as
-     * {@code kind} ({@code min}, {@code divisor}, {@code size} only for DENSE_DIGIT), complemented when
-     * {@code descending}. For a NULL_FLAG key, descending means NULLS FIRST.
+     * One key word: word {@code word} of the {@code width} 64-bit words per row of the array that starts at word
+     * {@code firstWord} of {@code source}, read as {@code kind} ({@code min}, {@code divisor}, {@code size} only
+     * for DENSE_DIGIT), complemented when {@code descending}. For a NULL_FLAG key, descending means NULLS FIRST.
      */
-    public record Key(DeviceBuffer source, int width, int word, Kind kind, long min, long divisor, long size,
-                      boolean descending) {
+    public record Key(DeviceBuffer source, long firstWord, int width, int word, Kind kind, long min, long divisor,
+                      long size, boolean descending) {
 
-        public static Key of(DeviceBuffer source, int width, int word, Kind kind, boolean descending) {
-            return new Key(source, width, word, kind, 0, 1, 1, descending);
+        /** Word {@code word} of {@code width} per row, the array at word {@code firstWord} of {@code source}. */
+        public static Key of(DeviceBuffer source, long firstWord, int width, int word, Kind kind, boolean descending) {
+            return new Key(source, firstWord, width, word, kind, 0, 1, 1, descending);
+        }
+
+        /** A dense group table's key decoded from the slot numbers in {@code slots}. */
+        public static Key denseDigit(DeviceBuffer slots, long min, long divisor, long size, boolean descending) {
+            return new Key(slots, 0, 1, 0, Kind.DENSE_DIGIT, min, divisor, size, descending);
         }
     }
 
@@ -90,7 +96,7 @@ public final class SmallSort {
         int blocks = (int) Math.min(1024, (rows + KEY_THREADS - 1) / KEY_THREADS);
         for (int j = 0; j < keys.size(); j++) {
             Key k = keys.get(j);
-            encode.launch(blocks, KEY_THREADS, KernelArgs.of().ptr(k.source()).i32(k.width()).i32(k.word()).i64(rows)
+            encode.launch(blocks, KEY_THREADS, KernelArgs.of().ptr(k.source().address() + k.firstWord() * 8).i32(k.width()).i32(k.word()).i64(rows)
                     .i32(k.kind().ordinal()).i64(k.min()).i64(k.divisor()).i64(k.size()).i32(k.descending() ? 1 : 0)
                     .ptr(scratch.address() + j * rows * 8));
         }

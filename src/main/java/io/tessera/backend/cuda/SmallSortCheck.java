@@ -64,10 +64,10 @@ final class SmallSortCheck {
              DeviceBuffer scratch = ctx.allocate(SmallSort.scratchBytes(n, 4));
              DeviceBuffer index = ctx.allocate(Math.max(8, limit * 8L))) {
             List<SmallSort.Key> keys = new ArrayList<>();
-            keys.add(new SmallSort.Key(dSlots, 1, 0, SmallSort.Kind.DENSE_DIGIT, 1992, 250, 7, false));
-            keys.add(SmallSort.Key.of(dCounts, 1, 0, SmallSort.Kind.NULL_FLAG, true));
-            keys.add(SmallSort.Key.of(dSigned, 1, 0, SmallSort.Kind.SIGNED, true));
-            keys.add(SmallSort.Key.of(dDoubles, 1, 0, SmallSort.Kind.DOUBLE, false));
+            keys.add(SmallSort.Key.denseDigit(dSlots, 1992, 250, 7, false));
+            keys.add(SmallSort.Key.of(dCounts, 0, 1, 0, SmallSort.Kind.NULL_FLAG, true));
+            keys.add(SmallSort.Key.of(dSigned, 0, 1, 0, SmallSort.Kind.SIGNED, true));
+            keys.add(SmallSort.Key.of(dDoubles, 0, 1, 0, SmallSort.Kind.DOUBLE, false));
             sort.sort(keys, n, limit, scratch, index);
             int out = Math.min(n, limit);
             MemorySegment host = arena.allocate(Math.max(8, out * 8L), 8);

@@ -251,6 +251,10 @@ final class CudaQueryRun implements AutoCloseable {
         }
     }
 
+    GpuPlan plan() {
+        return plan;
+    }
+
     DeviceBuffer take(long bytes) {
         DeviceBuffer b = rt.pool().take(Math.max(8, bytes));
         taken.add(b);

@@ -1,5 +1,6 @@
 package io.tessera.backend.cuda.exec;
 
+import io.tessera.backend.HostRows;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.cuda.DeviceBuffer;
 import io.tessera.backend.cuda.gen.SinkLayout;
@@ -24,14 +25,18 @@ final class DeviceGroups {
     private DeviceGroups() {
     }
 
+    /**
+     * The groups a kernel left in {@code l}; {@code compact}: compacted on the device whatever the table's size
+     * (a sort on the device reads them).
+     */
     static Intermediate.OnDevice of(CudaQueryRun run, SinkLayout.Aggregate a, CudaQueryRun.Launch l,
-                                    GpuGroups.RowLayout layout) {
+                                    GpuGroups.RowLayout layout, boolean compact) {
         long slots = l.groupSlots;
         if (slots > Integer.MAX_VALUE / Math.max(1, a.keyWidth())) {
             throw new GpuFallbacks.Fallback("a group table of " + slots + " slots");
         }
         boolean shared = a.mode().equals("shared");
-        if (slots > CudaQueryRun.COMPACT_ABOVE && !a.mode().equals("single")) {
+        if ((compact || slots > CudaQueryRun.COMPACT_ABOVE) && !a.mode().equals("single")) {
             return compacted(run, a, l, layout, shared);
         }
         return () -> {
@@ -87,7 +92,7 @@ final class DeviceGroups {
         }
         GpuGroups.Packing p = GpuGroups.Packing.of(n, hasValue, hasCount, shared ? width : 0);
         if (n == 0) {
-            return () -> GpuGroups.rows(layout, a, p.unpack(new long[0], new long[0]));
+            return new Compacted(run, a, layout, 0, index, null, p);
         }
         if (p.words() > Integer.MAX_VALUE - 8) {
             throw new GpuFallbacks.Fallback(n + " groups of " + p.words() / n + " words each");
@@ -105,11 +110,41 @@ final class DeviceGroups {
         if (shared) {
             rt.gather64(l.groupKeys, width, index, n, packed, p.keysAt());
         }
-        return () -> {
+        return new Compacted(run, a, layout, n, index, packed, p);
+    }
+
+    /**
+     * Groups compacted on the device: {@code count} entries, the slot numbers in {@code slots}, every array
+     * gathered into {@code packed} as {@code packing} lays it out (null when there are no groups).
+     */
+    record Compacted(CudaQueryRun run, SinkLayout.Aggregate aggregate, GpuGroups.RowLayout rowLayout, int count,
+                     DeviceBuffer slots, DeviceBuffer packed, GpuGroups.Packing packing) implements Intermediate.OnDevice {
+
+        /** The groups as rows, in the order of their slots. */
+        @Override
+        public HostRows toHost() {
+            return GpuGroups.rows(rowLayout, aggregate, read());
+        }
+
+        /**
+         * Entries {@code [from, to)} of the groups in the order {@code order} holds (entry numbers on the device,
+         * at least {@code to} of them, from {@link io.tessera.backend.cuda.SmallSort}), as rows.
+         */
+        HostRows rowsInOrder(DeviceBuffer order, long from, long to) {
+            GpuGroups.Slots all = read();
+            int n = (int) (to - from);
+            long[] at = n == 0 ? new long[0] : longs(order, to);
+            return GpuGroups.rows(rowLayout, aggregate, all.pick(at, (int) from, n));
+        }
+
+        private GpuGroups.Slots read() {
+            if (count == 0) {
+                return packing.unpack(new long[0], new long[0]);
+            }
             run.makeCurrent();
             // synchronous copies, after the gathers
-            return GpuGroups.rows(layout, a, p.unpack(longs(index, n), longs(packed, p.words())));
-        };
+            return packing.unpack(longs(slots, count), longs(packed, packing.words()));
+        }
     }
 
     private static long[] longs(DeviceBuffer b, long n) {

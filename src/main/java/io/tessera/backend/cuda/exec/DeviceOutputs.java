@@ -55,7 +55,7 @@ final class DeviceOutputs {
                 int rel = p.sink() instanceof Sink.GroupAggregate ga ? ga.relationId() : ((Sink.Aggregate) p.sink()).relationId();
                 GpuGroups.RowLayout layout = GpuGroups.RowLayout.of(p, a, state.relationColumns(rel));
                 state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE,
-                        DeviceGroups.of(run, a, l, layout)));
+                        DeviceGroups.of(run, a, l, layout, run.plan().sortsOnDevice(rel))));
             }
         }
     }

@@ -32,6 +32,37 @@ final class GpuGroups {
      * words are {@code keys[i * keyWidth ...]} (keys null for the dense modes, whose slot gives the key).
      */
     record Slots(int count, long[] slot, long[] rows, long[][] vals, long[][] cnts, long[] keys) {
+
+        /** Entries {@code at[from]}, ..., {@code at[from + n - 1]}, in that order. */
+        Slots pick(long[] at, int from, int n) {
+            long[] s = new long[n];
+            long[] r = new long[n];
+            long[][] v = new long[vals.length][];
+            long[][] c = new long[cnts.length][];
+            for (int a = 0; a < vals.length; a++) {
+                v[a] = vals[a] == null ? null : new long[n];
+                c[a] = cnts[a] == null ? null : new long[n];
+            }
+            int width = keys == null || count == 0 ? 0 : keys.length / count;
+            long[] k = keys == null ? null : new long[n * width];
+            for (int i = 0; i < n; i++) {
+                int e = (int) at[from + i];
+                s[i] = slot[e];
+                r[i] = rows[e];
+                for (int a = 0; a < vals.length; a++) {
+                    if (v[a] != null) {
+                        v[a][i] = vals[a][e];
+                    }
+                    if (c[a] != null) {
+                        c[a][i] = cnts[a][e];
+                    }
+                }
+                if (k != null) {
+                    System.arraycopy(keys, e * width, k, i * width, width);
+                }
+            }
+            return new Slots(n, s, r, v, c, k);
+        }
     }
 
     /**

@@ -32,12 +32,14 @@ import java.util.Map;
 
 /**
  * The GPU side of a query: its CUDA genomes, which pipelines have kernels (and why the others do not), and the
- * kernels loaded for the pipelines placed on the GPU. Pipelines that read intermediate results (a final sort of a
- * few groups) stay on the JVM by design; a table scan that cannot run on the GPU is worth a notice.
+ * kernels loaded for the pipelines placed on the GPU. Of the pipelines that read intermediate results, those that
+ * sort and cut the groups of an aggregation here run here too ({@link DeviceSort}); a table scan that cannot run on
+ * the GPU is worth a notice.
  */
 public final class GpuPlan implements Backend.Query {
 
     private final GpuRuntime rt;
+    private final QueryPlan plan;
     private final Map<Integer, Genome> genomes;
     private final GpuPlacement placement;
     private final Map<Integer, CudaKernel> kernels = new LinkedHashMap<>();
@@ -46,6 +48,7 @@ public final class GpuPlan implements Backend.Query {
 
     GpuPlan(GpuRuntime rt, Database db, QueryPlan plan, Map<Integer, Genome> genomes) {
         this.rt = rt;
+        this.plan = plan;
         this.genomes = genomes;
         GpuPlacement placed = GpuPlacement.place(plan, genomes, key -> dictionary(db, key));
         Map<Integer, String> reasons = new LinkedHashMap<>(placed.jvmReasons());
@@ -141,8 +144,32 @@ public final class GpuPlan implements Backend.Query {
         if (placement.onGpu(pipelineId)) {
             return null;
         }
+        Pipeline p = pipeline(pipelineId);
+        if (p.source() instanceof Source.RelationScan) {
+            return DeviceSort.unsupported(plan, p, placement);
+        }
         String why = placement.jvmReasons().get(pipelineId);
         return why == null ? "no GPU code" : why;
+    }
+
+    /** Whether a pipeline that can run here sorts relation {@code rel}, the groups of an aggregation here. */
+    boolean sortsOnDevice(int rel) {
+        for (Pipeline p : plan.pipelines()) {
+            if (p.source() instanceof Source.RelationScan rs && rs.relationId() == rel
+                    && DeviceSort.unsupported(plan, p, placement) == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Pipeline pipeline(int id) {
+        for (Pipeline p : plan.pipelines()) {
+            if (p.id() == id) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no pipeline " + id);
     }
 
     /** Compiles (NVRTC, or the disk cache) and loads the kernels of these pipelines, in parallel. */
@@ -152,6 +179,9 @@ public final class GpuPlan implements Backend.Query {
         List<CudaKernelSource> fresh = new ArrayList<>();
         for (Pipeline p : pipelines) {
             CudaKernelSource k = placement.kernels().get(p.id());
+            if (k == null && p.source() instanceof Source.RelationScan && unsupported(p.id()) == null) {
+                continue; // a sort of groups: the runtime's kernels
+            }
             if (k == null) {
                 throw new IllegalArgumentException("pipeline " + p.id() + " has no GPU code: " + unsupported(p.id()));
             }
@@ -174,7 +204,11 @@ public final class GpuPlan implements Backend.Query {
     public void run(Pipeline pipeline, QueryState state) {
         CudaQueryRun run = state.deviceState(CudaBackend.DEVICE, CudaQueryRun.class,
                 () -> new CudaQueryRun(rt, this, state.option(GpuBlocks.class), state.cancel()));
-        run.run(pipeline.id(), state);
+        if (pipeline.source() instanceof Source.RelationScan) {
+            DeviceSort.run(run, state, pipeline);
+        } else {
+            run.run(pipeline.id(), state);
+        }
     }
 
     public Map<Integer, Genome> genomes() {

@@ -1,0 +1,174 @@
+package io.tessera.backend.cuda.exec;
+
+import io.tessera.backend.GroupRows;
+import io.tessera.backend.HostRows;
+import io.tessera.backend.Intermediate;
+import io.tessera.backend.QueryState;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.cuda.DeviceBuffer;
+import io.tessera.backend.cuda.SmallSort;
+import io.tessera.backend.cuda.gen.GpuPlacement;
+import io.tessera.backend.cuda.gen.SinkLayout;
+import io.tessera.plan.AggFunction;
+import io.tessera.plan.Expr;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+import io.tessera.plan.SortKey;
+import io.tessera.plan.Source;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * ORDER BY and LIMIT over a GPU aggregation's groups, on the GPU: a pipeline that reads the groups of a
+ * GROUP_AGGREGATE kernel and only sorts them (its outputs the groups' columns, its keys among them). The groups,
+ * compacted on the device, are sorted there by {@link SmallSort} (the sort keys read from the compacted arrays: a
+ * dense table's keys decoded from the slot numbers, agg=shared's key words, the aggregates' values with a NULL
+ * flag where a group's value can be NULL), and the LIMIT's rows are read back in order. More groups than one block
+ * sorts go to the host as they are, and the JVM backend completes the sort there.
+ */
+final class DeviceSort {
+
+    private DeviceSort() {
+    }
+
+    /** The GROUP_AGGREGATE pipeline whose groups pipeline {@code p} reads, or null. */
+    static Pipeline groupsRead(QueryPlan plan, Pipeline p) {
+        if (!(p.source() instanceof Source.RelationScan rs)) {
+            return null;
+        }
+        for (Pipeline w : plan.pipelines()) {
+            if (w.sink() instanceof Sink.GroupAggregate ga && ga.relationId() == rs.relationId()) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Null when pipeline {@code p} sorts the groups of a GPU aggregation in a way the GPU can, else why not (one
+     * line). {@code placement}: which pipelines have kernels.
+     */
+    static String unsupported(QueryPlan plan, Pipeline p, GpuPlacement placement) {
+        Pipeline writer = groupsRead(plan, p);
+        if (writer == null) {
+            return "it reads a relation, and the GPU reads only tables and the groups of its own aggregations";
+        }
+        if (!placement.onGpu(writer.id()) || !(placement.kernels().get(writer.id()).sink() instanceof SinkLayout.Aggregate a)) {
+            return "it reads the groups of pipeline " + writer.id() + ", which runs on the JVM";
+        }
+        if (!(p.sink() instanceof Sink.Sort s)) {
+            return "the GPU only sorts and cuts the groups of its aggregations (this pipeline's sink is " + p.sink() + ")";
+        }
+        if (!p.operations().isEmpty()) {
+            return "it computes over the groups (" + p.operations().get(0) + ") before sorting them";
+        }
+        Sink.GroupAggregate ga = (Sink.GroupAggregate) writer.sink();
+        int nk = ga.keys().size();
+        int words = 0;
+        for (Expr e : s.outputs()) {
+            if (!(e instanceof Expr.Ref r) || !r.slot().isSource()) {
+                return "it computes its output " + e + " from the groups";
+            }
+        }
+        for (SortKey k : s.keys()) {
+            int column = ((Expr.Ref) s.outputs().get(k.column())).slot().index();
+            if (column < nk) {
+                if (ValueKind.stored(ga.keys().get(column).type()) == ValueKind.STRING) {
+                    return "it sorts by computed strings";
+                }
+                words++;
+                continue;
+            }
+            int agg = column - nk;
+            AggFunction f = ga.aggs().get(agg).function();
+            if (f == AggFunction.AVG || f == AggFunction.COUNT_DISTINCT || f == AggFunction.SINGLE_VALUE) {
+                return "it sorts by " + f + ", whose final value the host computes";
+            }
+            boolean accumulatesDouble = a.aggs().get(agg).valueType() == io.tessera.backend.cuda.gen.CType.DOUBLE;
+            boolean isDouble = ValueKind.stored(ga.aggs().get(agg).type()) == ValueKind.DOUBLE;
+            if (accumulatesDouble != isDouble && f != AggFunction.COUNT && f != AggFunction.COUNT_STAR) {
+                return "it sorts by an aggregate accumulated in another type than its result's";
+            }
+            words += 2; // its NULL flag and its value
+        }
+        if (words > SmallSort.MAX_KEYS) {
+            return "it sorts by more than " + SmallSort.MAX_KEYS + " key words";
+        }
+        return null;
+    }
+
+    /**
+     * Sorts the groups pipeline {@code p} reads on the device and leaves the sorted, cut relation there; groups
+     * the device cannot sort in one block go to the host as a part of the relation, which the host completes.
+     */
+    static void run(CudaQueryRun run, QueryState state, Pipeline p) {
+        run.makeCurrent();
+        Sink.Sort s = (Sink.Sort) p.sink();
+        Source.RelationScan rs = (Source.RelationScan) p.source();
+        Intermediate input = state.relation(rs.relationId());
+        int[] columns = new int[s.outputs().size()];
+        for (int c = 0; c < columns.length; c++) {
+            columns[c] = ((Expr.Ref) s.outputs().get(c)).slot().index();
+        }
+        if (input != null && input.value() instanceof DeviceGroups.Compacted g && SmallSort.fits(g.count(), 1)) {
+            List<SmallSort.Key> keys = keys(g, s, columns);
+            if (SmallSort.fits(g.count(), keys.size())) {
+                long keep = s.fetch() < 0 ? g.count() : Math.min(g.count(), s.offset() + s.fetch());
+                DeviceBuffer order = run.take(Math.max(1, keep) * 8);
+                run.runtime().sortSmall(keys, g.count(), keep, order);
+                long from = Math.min(keep, Math.max(0, s.offset()));
+                Intermediate.OnDevice sorted = () -> HostRows.project(g.rowsInOrder(order, from, keep), columns);
+                state.putRelation(s.relationId(), new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, sorted));
+                return;
+            }
+        }
+        // too many groups for one block: the host sorts them
+        HostRows groups = (HostRows) state.moveToHost(input).value();
+        state.addPart(s.relationId(), new Intermediate(Intermediate.Kind.PART, Intermediate.HOST,
+                HostRows.project(groups, columns)));
+    }
+
+    /** The sort's keys as words of the compacted groups' device arrays. */
+    private static List<SmallSort.Key> keys(DeviceGroups.Compacted g, Sink.Sort s, int[] columns) {
+        SinkLayout.Aggregate a = g.aggregate();
+        GpuGroups.Packing p = g.packing();
+        int nk = g.rowLayout().keys();
+        List<SmallSort.Key> keys = new ArrayList<>();
+        for (SortKey k : s.keys()) {
+            int column = columns[k.column()];
+            boolean desc = k.descending();
+            if (column < nk) {
+                boolean dbl = g.rowLayout().kinds()[column] == ValueKind.DOUBLE;
+                if (p.keyWidth() > 0) {
+                    keys.add(SmallSort.Key.of(g.packed(), p.keysAt(), p.keyWidth(), column,
+                            dbl ? SmallSort.Kind.DOUBLE : SmallSort.Kind.SIGNED, desc));
+                } else {
+                    long divisor = 1;
+                    for (int later = column + 1; later < nk; later++) {
+                        divisor *= a.sizes()[later];
+                    }
+                    keys.add(SmallSort.Key.denseDigit(g.slots(), a.mins()[column], divisor, a.sizes()[column], desc));
+                }
+                continue;
+            }
+            int agg = column - nk;
+            GroupRows.Final f = g.rowLayout().aggs()[agg];
+            // the aggregate's own count of its non-NULL inputs, else the group's rows (word 0 on: never 0)
+            long countAt = p.countAt()[agg] >= 0 ? p.countAt()[agg] : 0;
+            boolean counts = f.function() == AggFunction.COUNT || f.function() == AggFunction.COUNT_STAR;
+            if (counts) {
+                keys.add(SmallSort.Key.of(g.packed(), countAt, 1, 0, SmallSort.Kind.SIGNED, desc));
+                continue;
+            }
+            if (p.countAt()[agg] >= 0 && f.function() != AggFunction.SUM0) {
+                // NULL where no input was counted
+                keys.add(SmallSort.Key.of(g.packed(), countAt, 1, 0, SmallSort.Kind.NULL_FLAG, k.nullsFirst()));
+            }
+            keys.add(SmallSort.Key.of(g.packed(), p.valueAt()[agg], 1, 0,
+                    f.doubleValue() ? SmallSort.Kind.DOUBLE : SmallSort.Kind.SIGNED, desc));
+        }
+        return keys;
+    }
+}

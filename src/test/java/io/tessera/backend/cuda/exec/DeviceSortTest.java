@@ -1,0 +1,57 @@
+package io.tessera.backend.cuda.exec;
+
+import io.tessera.bench.Queries;
+import io.tessera.bench.TinySsbDatabase;
+import io.tessera.backend.cuda.gen.GpuPlacement;
+import io.tessera.exec.QueryEngine;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Source;
+import io.tessera.variant.CudaVariantSpace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/**
+ * Which sorts of groups the GPU takes (their answers are checked on a GPU by {@code tessera selftest}): every SSB
+ * query's ORDER BY over its groups, and not a sort that computes, sorts by AVG, or reads groups made on the JVM.
+ */
+class DeviceSortTest {
+
+    @RegisterExtension
+    static final TinySsbDatabase SSB = new TinySsbDatabase(5, 20_000);
+
+    private static String reason(String sql) {
+        QueryPlan plan = new QueryEngine(SSB.db(), 1).plan(sql);
+        GpuPlacement placed = GpuPlacement.place(plan, CudaVariantSpace.INSTANCE.defaults(plan),
+                key -> GpuPlan.dictionary(SSB.db(), key));
+        Pipeline sort = plan.pipelines().stream().filter(p -> p.source() instanceof Source.RelationScan)
+                .findFirst().orElseThrow();
+        return DeviceSort.unsupported(plan, sort, placed);
+    }
+
+    @Test
+    void everySsbSortOfGroupsRunsOnTheGpu() {
+        for (Queries.Query q : Queries.ssb()) {
+            if (q.sql().toLowerCase().contains("order by")) {
+                assertNull(reason(q.sql()), q.name());
+            }
+        }
+    }
+
+    @Test
+    void sortsTheGpuLeavesToTheHostSayWhy() {
+        String groups = " FROM lineorder, ddate WHERE lo_orderdate = d_datekey GROUP BY d_year";
+        assertNull(reason("SELECT d_year, sum(lo_revenue) AS r" + groups + " ORDER BY r DESC LIMIT 3"));
+        assertNull(reason("SELECT d_year, min(lo_tax) AS m, count(*) AS c" + groups + " ORDER BY c, m, d_year"));
+        assertEquals("it sorts by AVG, whose final value the host computes",
+                reason("SELECT d_year, avg(lo_revenue) AS a" + groups + " ORDER BY a"));
+        String computes = reason("SELECT d_year + 1 AS y, sum(lo_revenue)" + groups + " ORDER BY y");
+        assertEquals(true, computes != null && computes.startsWith("it comput"), computes);
+        // COUNT(DISTINCT) has no GPU code: the groups are made on the JVM
+        String jvm = reason("SELECT d_year, count(DISTINCT lo_custkey) AS c" + groups + " ORDER BY c");
+        assertEquals(true, jvm != null && jvm.contains("runs on the JVM"), jvm);
+    }
+}
