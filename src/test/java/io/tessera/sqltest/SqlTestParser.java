@@ -45,10 +45,10 @@ final class SqlTestParser {
                 if (w.length >= 2 && w[1].equals("ok") && w.length == 2) {
                     return new SqlTestRecord.Statement(line, sqlUntilBlank(line), null);
                 }
-                if (w.length == 3 && w[1].equals("error")) {
-                    return new SqlTestRecord.Statement(line, sqlUntilBlank(line), w[2]);
+                if (w.length >= 2 && w[1].equals("error")) {
+                    return new SqlTestRecord.Statement(line, sqlUntilBlank(line), w.length == 3 ? w[2] : "");
                 }
-                throw bad(line, "expected 'statement ok' or 'statement error <message substring>'");
+                throw bad(line, "expected 'statement ok' or 'statement error [<message substring>]'");
             }
             case "query" -> {
                 if (w.length < 2 || !w[1].matches("[IRDTB]+")) {
