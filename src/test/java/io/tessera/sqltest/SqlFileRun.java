@@ -36,7 +36,7 @@ final class SqlFileRun implements AutoCloseable {
     private Path dir;
     private boolean shared;
     private SqlSession session;
-    private boolean coveringGenomes;
+    private SqlTestRecord.Genomes genomes = new SqlTestRecord.Genomes(0, false, Map.of());
     private boolean gpu;
     /** Lines added to the file by golden updates so far (later records' line numbers move by this). */
     private int shift;
@@ -50,7 +50,7 @@ final class SqlFileRun implements AutoCloseable {
     void execute(SqlTestRecord r) {
         switch (r) {
             case SqlTestRecord.Load l -> load(l);
-            case SqlTestRecord.Genomes g -> coveringGenomes = g.covering();
+            case SqlTestRecord.Genomes g -> genomes = g;
             case SqlTestRecord.Device d -> gpu = d.gpu();
             case SqlTestRecord.Statement s -> statement(s);
             case SqlTestRecord.Query q -> query(q);
@@ -120,11 +120,14 @@ final class SqlFileRun implements AutoCloseable {
             return;
         }
         run(q, () -> session().query(q.sql()), null);
-        if (coveringGenomes) {
+        if (genomes.covering() || !genomes.fixed().isEmpty()) {
             QueryEngine engine = session().engine();
             QueryPlan plan = engine.plan(q.sql());
-            for (Map<Integer, Genome> genomes : Genomes.coveringPlans(new JvmVariantSpace(), plan)) {
-                run(q, () -> engine.run(engine.prepareJvm(q.sql(), p -> genomes)), "under genomes " + genomes);
+            List<Map<Integer, Genome>> plans = genomes.covering()
+                    ? Genomes.coveringPlans(new JvmVariantSpace(), plan)
+                    : List.of(FixedGenomes.apply(new JvmVariantSpace(), plan, genomes.fixed(), where(q)));
+            for (Map<Integer, Genome> g : plans) {
+                run(q, () -> engine.run(engine.prepareJvm(q.sql(), p -> g)), "under genomes " + g);
             }
         }
     }

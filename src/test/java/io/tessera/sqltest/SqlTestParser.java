@@ -73,9 +73,20 @@ final class SqlTestParser {
             }
             case "genomes" -> {
                 if (w.length == 2 && (w[1].equals("covering") || w[1].equals("default"))) {
-                    return new SqlTestRecord.Genomes(line, w[1].equals("covering"));
+                    return new SqlTestRecord.Genomes(line, w[1].equals("covering"), java.util.Map.of());
                 }
                 throw bad(line, "expected 'genomes covering' or 'genomes default'");
+            }
+            case "genome" -> {
+                java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
+                for (String kv : directive.substring("genome".length()).strip().split("\\s*,\\s*")) {
+                    String[] p = kv.split("=", 2);
+                    if (p.length != 2 || p[0].isBlank() || p[1].isBlank()) {
+                        throw bad(line, "expected 'genome <dimension>=<value>[,<dimension>=<value>...]'");
+                    }
+                    values.put(p[0].strip(), p[1].strip());
+                }
+                return new SqlTestRecord.Genomes(line, false, values);
             }
             case "device" -> {
                 if (w.length == 2 && (w[1].equals("gpu") || w[1].equals("cpu"))) {

@@ -25,8 +25,12 @@ sealed interface SqlTestRecord {
     record Load(int line, String what, String table, String columns, List<String> rows) implements SqlTestRecord {
     }
 
-    /** {@code genomes default|covering}: the JVM genomes every following query also runs under. */
-    record Genomes(int line, boolean covering) implements SqlTestRecord {
+    /**
+     * The JVM genomes every following query also runs under: {@code genomes default} (none beyond the engine's own
+     * choice), {@code genomes covering} (a covering set), or {@code genome dim=value,...} (the default genome of
+     * each pipeline with these values where the pipeline has the dimension; {@code fixed} holds them).
+     */
+    record Genomes(int line, boolean covering, java.util.Map<String, String> fixed) implements SqlTestRecord {
     }
 
     /** {@code device cpu|gpu}: where the following queries run. */

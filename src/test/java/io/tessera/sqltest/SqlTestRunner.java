@@ -81,7 +81,8 @@ class SqlTestRunner {
             case SqlTestRecord.Query q -> "query: " + q.sql();
             case SqlTestRecord.Golden g -> g.kind().name().toLowerCase() + ": " + g.sql();
             case SqlTestRecord.Load l -> "load " + l.what() + (l.table() == null ? " " + l.columns() : " " + l.table());
-            case SqlTestRecord.Genomes g -> g.covering() ? "genomes covering" : "genomes default";
+            case SqlTestRecord.Genomes g -> g.covering() ? "genomes covering"
+                    : g.fixed().isEmpty() ? "genomes default" : "genome " + g.fixed();
             case SqlTestRecord.Device d -> d.gpu() ? "device gpu" : "device cpu";
         };
         String one = sql.replaceAll("\\s+", " ");
