@@ -182,7 +182,7 @@ final class SqlFileRun implements AutoCloseable {
 
     /** Replaces lines [from, to) (0-based) of the file with {@code lines}. */
     private void rewrite(int from, int to, List<String> lines) {
-        List<String> all = new ArrayList<>(SqlTestRunner.read(file));
+        List<String> all = new ArrayList<>(SqlFilesTest.read(file));
         all.subList(from, to).clear();
         all.addAll(from, lines);
         try {

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * path contains TEXT; {@code -Dtessera.golden.update=true} rewrites the expected blocks of {@code explain} and
  * {@code placement} records that differ (query rows are never rewritten).
  */
-class SqlTestRunner {
+class SqlFilesTest {
 
     static final Path SQL = Path.of("src", "test", "resources", "sql");
     static final Path EXPLAIN = Path.of("src", "test", "resources", "explain");
@@ -39,7 +39,7 @@ class SqlTestRunner {
         data = new SqlTestData(root);
         List<Path> files = files();
         assertFalse(files.isEmpty(), "no .test files under " + SQL.toAbsolutePath() + " and " + EXPLAIN);
-        return files.stream().map(SqlTestRunner::container);
+        return files.stream().map(SqlFilesTest::container);
     }
 
     private static DynamicContainer container(Path file) {
