@@ -180,11 +180,4 @@ class ExpressionCodeSizeTest {
         assertEquals(and, count("case when a <> 0 and 600 / a < b then true else false end"));
         assertEquals(or, count("case when a = 0 or 600 / a > b then true else false end"));
     }
-
-    @Test
-    void negativeLiterals() {
-        assertEquals(List.of(List.of(11.0)), TinyTables.rows(db.query("select - cast(-11 as double)")));
-        assertEquals(List.of(List.of(-11L)), TinyTables.rows(db.query("select - cast(-11 as bigint) * -1 from t where a = 0")));
-        assertEquals(List.of(List.of(-1)), TinyTables.rows(db.query("select -(-(-a)) from t where a = 1")));
-    }
 }

@@ -82,6 +82,14 @@ public final class GpuPlan implements Backend.Query {
         }
     }
 
+    /**
+     * The GPU side of a query as placement sees it, on any machine: which pipelines can run on a GPU and why the
+     * others cannot. It prepares and runs nothing (EXPLAIN's and the tests' view without a GPU).
+     */
+    public static GpuPlan placementOnly(Database db, QueryPlan plan, Map<Integer, Genome> genomes) {
+        return new GpuPlan(null, db, plan, genomes);
+    }
+
     /** Every pipeline's CUDA genome: the defaults, {@code overrides} (null: none) over them, completed. */
     public static Map<Integer, Genome> genomes(QueryPlan plan, Map<Integer, Genome> overrides) {
         Map<Integer, Genome> genomes = CudaVariantSpace.INSTANCE.defaults(plan);
@@ -175,6 +183,9 @@ public final class GpuPlan implements Backend.Query {
     /** Compiles (NVRTC, or the disk cache) and loads the kernels of these pipelines, in parallel. */
     @Override
     public synchronized void prepare(Collection<Pipeline> pipelines) {
+        if (rt == null) {
+            throw new IllegalStateException("a GPU plan made for placement only cannot be prepared");
+        }
         long t0 = System.nanoTime();
         List<CudaKernelSource> fresh = new ArrayList<>();
         for (Pipeline p : pipelines) {

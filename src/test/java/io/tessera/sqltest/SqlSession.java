@@ -1,0 +1,56 @@
+package io.tessera.sqltest;
+
+import io.tessera.api.QueryResult;
+import io.tessera.Tessera;
+import io.tessera.exec.Device;
+import io.tessera.exec.QueryEngine;
+import io.tessera.storage.Database;
+
+import java.nio.file.Path;
+
+/**
+ * The one place the runner touches the embedded entry point ({@link Tessera}): statements run through its public
+ * {@code query}; genome runs, GPU runs and EXPLAIN go to the engine behind it.
+ */
+final class SqlSession implements AutoCloseable {
+
+    /** Workers of the EXPLAIN engine: fixed, so golden plans do not depend on the machine's cores. */
+    static final int EXPLAIN_WORKERS = 4;
+
+    private final Tessera tessera;
+
+    private SqlSession(Tessera tessera) {
+        this.tessera = tessera;
+    }
+
+    static SqlSession open(Path dir) {
+        return new SqlSession(Tessera.openOrCreate(dir));
+    }
+
+    QueryResult query(String sql) {
+        return tessera.query(sql);
+    }
+
+    QueryEngine engine() {
+        return tessera.engine();
+    }
+
+    Database database() {
+        return tessera.database();
+    }
+
+    /** An engine that puts the queries on the GPU (used only where there is one). */
+    QueryEngine gpuEngine() {
+        return new QueryEngine(tessera.database(), 2, Device.GPU);
+    }
+
+    /** EXPLAIN with default genomes only (no profile of this machine) and a fixed number of workers. */
+    String explain(String sql) {
+        return new QueryEngine(tessera.database(), EXPLAIN_WORKERS, Device.CPU, null).explain(sql);
+    }
+
+    @Override
+    public void close() {
+        tessera.close();
+    }
+}
