@@ -3,7 +3,6 @@ package io.tessera.backend.lower;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Op;
 import io.tessera.storage.DataType;
-import io.tessera.storage.TypeKind;
 
 /**
  * The lowering of binary arithmetic ({@code + - * / %}): in which domain it is computed and how each operand gets
