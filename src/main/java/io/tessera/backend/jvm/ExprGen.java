@@ -1,7 +1,6 @@
 package io.tessera.backend.jvm;
 
 import io.tessera.backend.lower.Arithmetic;
-import io.tessera.backend.lower.Cast;
 import io.tessera.backend.lower.Comparison;
 import io.tessera.backend.lower.DictionaryBound;
 import io.tessera.backend.lower.Logic;
@@ -78,9 +77,11 @@ final class ExprGen {
     }
 
     private final Scope scope;
+    private final JavaCasts casts;
 
     ExprGen(Scope scope) {
         this.scope = scope;
+        this.casts = new JavaCasts(scope, this);
     }
 
     JExpr gen(Expr e) {
@@ -279,7 +280,7 @@ final class ExprGen {
     }
 
     /** A decision of the shared lowering; what it cannot lower is an unsupported SQL construct here. */
-    private static <T> T lowered(java.util.function.Supplier<T> lowering) {
+    static <T> T lowered(java.util.function.Supplier<T> lowering) {
         try {
             return lowering.get();
         } catch (Unsupported u) {
@@ -288,7 +289,7 @@ final class ExprGen {
     }
 
     /** An unscaled long rescaled by a power of ten (none for 0). */
-    private static String rescaled(String v, int shift) {
+    static String rescaled(String v, int shift) {
         return shift == 0 ? v : "io.tessera.backend.jvm.Runtime.rescale(" + v + ", " + shift + ")";
     }
 
@@ -297,7 +298,7 @@ final class ExprGen {
         return Scale.of(t);
     }
 
-    private static String asLong(JExpr x) {
+    static String asLong(JExpr x) {
         return x.kind() == JKind.LONG ? x.v() : "((long) " + x.v() + ")";
     }
 
@@ -308,7 +309,7 @@ final class ExprGen {
         return "Math.toIntExact(" + x.v() + ")";
     }
 
-    private static String toDouble(JExpr x, DataType t) {
+    static String toDouble(JExpr x, DataType t) {
         long divisor = Scale.doubleDivisor(t);
         if (divisor != 0) {
             return "((double) " + x.v() + " / " + divisor + ".0d)";
@@ -659,91 +660,15 @@ final class ExprGen {
 
     // ---- conversions ----
 
-    /**
-     * Converts a value of SQL type {@code from} to SQL type {@code to} (CAST, and implicit widening), by the rules of
-     * {@link Cast}: every value that can fall outside the target's range is checked, failing with the value and type.
-     */
+    /** Converts a value of SQL type {@code from} to SQL type {@code to} (CAST, and implicit widening): {@link JavaCasts}. */
     JExpr convert(JExpr x, DataType from, DataType to) {
-        if (from.equals(to)) {
-            return x;
-        }
-        Cast cast = lowered(() -> Cast.of(from, to));
-        String n = x.n();
-        switch (to.kind()) {
-            case DOUBLE -> {
-                String v = switch (cast.conversion()) {
-                    case PARSE -> "io.tessera.backend.jvm.Runtime.parseDouble(" + asString(x) + ")";
-                    case FROM_BOOLEAN -> "(" + x.v() + " ? 1.0d : 0.0d)";
-                    default -> toDouble(x, from);
-                };
-                return JExpr.of(guard(n, v, JKind.DOUBLE), n, JKind.DOUBLE);
-            }
-            case INTEGER, BIGINT -> {
-                String range = cast.min() + "L, " + cast.max() + "L, " + scope.constant(JKind.STRING, to.toString());
-                String lv = switch (cast.conversion()) {
-                    case ROUND -> cast.rounding() == java.math.RoundingMode.HALF_EVEN
-                            ? RUNTIME + "doubleToLong(" + x.v() + ", " + range + ")"
-                            : RUNTIME + "decimalToLong(" + x.v() + ", " + -cast.shift() + ", " + range + ")";
-                    case FROM_BOOLEAN -> "(" + x.v() + " ? 1L : 0L)";
-                    case PARSE -> RUNTIME + "parseLong(" + asString(x) + ", " + range + ")";
-                    case CHECK_RANGE -> RUNTIME + "checkRange(" + asLong(x) + ", " + range + ")";
-                    default -> null; // a widening: nothing to check
-                };
-                if (lv == null) {
-                    if (to.kind() == TypeKind.INTEGER) {
-                        return x.kind() == JKind.INT ? x : JExpr.of(guard(n, "((int) " + x.v() + ")", JKind.INT), n, JKind.INT);
-                    }
-                    return JExpr.of(asLong(x), n, JKind.LONG);
-                }
-                if (to.kind() == TypeKind.INTEGER) {
-                    return JExpr.of(guard(n, "((int) " + lv + ")", JKind.INT), n, JKind.INT);
-                }
-                return JExpr.of(guard(n, lv, JKind.LONG), n, JKind.LONG);
-            }
-            case DECIMAL -> {
-                int p = to.precision();
-                int s = to.scale();
-                String type = scope.constant(JKind.STRING, to.toString());
-                String lv = switch (cast.conversion()) {
-                    case PARSE -> RUNTIME + "parseDecimal(" + asString(x) + ", " + p + ", " + s + ")";
-                    case RESCALE -> rescaled(asLong(x), cast.shift());
-                    default -> switch (from.kind()) { // RESCALE_CHECKED
-                        case DOUBLE -> RUNTIME + "doubleToDecimal(" + x.v() + ", " + p + ", " + s + ", " + type + ")";
-                        case DECIMAL -> RUNTIME + "decimalToDecimal(" + x.v() + ", " + from.scale() + ", " + p + ", " + s + ", " + type + ")";
-                        default -> RUNTIME + "longToDecimal(" + asLong(x) + ", " + p + ", " + s + ", " + type + ")";
-                    };
-                };
-                return JExpr.of(guard(n, lv, JKind.LONG), n, JKind.LONG);
-            }
-            case DATE -> { // PARSE
-                return JExpr.of(guard(n, "io.tessera.backend.jvm.Runtime.parseDate(" + asString(x) + ")", JKind.INT), n, JKind.INT);
-            }
-            case BOOLEAN -> {
-                if (cast.conversion() == Cast.Conversion.PARSE) {
-                    return JExpr.of(guard(n, "io.tessera.storage.Values.parseBoolean(" + asString(x) + ")", JKind.BOOL), n, JKind.BOOL);
-                }
-                return JExpr.of("(" + x.v() + " != 0)", n, JKind.BOOL); // NONZERO
-            }
-            case VARCHAR -> {
-                if (x.kind() == JKind.CODE || x.kind() == JKind.STRING) {
-                    return x;
-                }
-                String sv = switch (from.kind()) {
-                    case DECIMAL -> "io.tessera.backend.jvm.Runtime.decimalToString(" + x.v() + ", " + from.scale() + ")";
-                    case DOUBLE -> "io.tessera.backend.jvm.Runtime.doubleToString(" + x.v() + ")";
-                    case DATE -> "io.tessera.backend.jvm.Runtime.dateToString(" + x.v() + ")";
-                    default -> "String.valueOf(" + x.v() + ")";
-                };
-                return JExpr.of(guard(n, sv, JKind.STRING), n, JKind.STRING);
-            }
-            default -> throw new SqlError("unsupported: CAST to " + to);
-        }
+        return casts.convert(x, from, to);
     }
 
-    private static final String RUNTIME = "io.tessera.backend.jvm.Runtime.";
+    static final String RUNTIME = "io.tessera.backend.jvm.Runtime.";
 
     /** Keeps a NULL's placeholder from reaching a conversion that could fail on it. */
-    private static String guard(String n, String v, JKind k) {
+    static String guard(String n, String v, JKind k) {
         return n.equals("false") ? v : "(" + n + " ? " + zero(k) + " : " + v + ")";
     }
 }
