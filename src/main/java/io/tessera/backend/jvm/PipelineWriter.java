@@ -81,6 +81,7 @@ final class PipelineWriter implements ExprGen.Scope {
         return g.has(dimension) ? g.get(dimension) : absent;
     }
 
+    /** One line of code at the current indentation, into the loop body (or the partition method). */
     void line(String s) {
         target.append("    ".repeat(indent)).append(s).append('\n');
     }
@@ -90,6 +91,7 @@ final class PipelineWriter implements ExprGen.Scope {
         line("// " + GeneratedSource.comment(s));
     }
 
+    /** A fresh name: the hint and a number. */
     String name(String hint) {
         return hint + (names++);
     }
@@ -288,7 +290,7 @@ final class PipelineWriter implements ExprGen.Scope {
             return "(long) " + map + "[" + x.v() + "]";
         }
         if (common != null && common.kind() == TypeKind.DECIMAL && type.kind() != TypeKind.DOUBLE) {
-            int s = common.scale() - Scale.of(type);
+            int s = Scale.shift(type, common.scale());
             return s == 0 ? "(long) " + x.v() : "io.tessera.backend.jvm.Runtime.rescale((long) " + x.v() + ", " + s + ")";
         }
         if (common != null && common.kind() == TypeKind.DOUBLE) {
@@ -301,11 +303,7 @@ final class PipelineWriter implements ExprGen.Scope {
         };
     }
 
-    static String buildKeyDict(Expr buildKey) {
-        return buildKey.type().kind() == TypeKind.VARCHAR && buildKey instanceof Expr.Ref r ? r.slot().dictionaryKey() : null;
-    }
-
-
+    /** The row buffer's columns: one per output, of its kind, then {@code extraLongs} LONG columns (a build's keys). */
     void bufferLayout(List<Expr> outs, int extraLongs) {
         bufferKinds = new JKind[outs.size() + extraLongs];
         bufferDicts = new String[outs.size() + extraLongs];
@@ -321,6 +319,7 @@ final class PipelineWriter implements ExprGen.Scope {
         }
     }
 
+    /** Stores a value into column {@code c}, row {@code w}, of row buffer {@code buf}, marking a NULL. */
     void store(String buf, int c, JExpr x, String w) {
         String arr = switch (x.kind()) {
             case INT, CODE -> "ints";
