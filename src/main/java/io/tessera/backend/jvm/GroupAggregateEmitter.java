@@ -34,8 +34,7 @@ final class GroupAggregateEmitter {
         int nk = ga.keys().size();
         GroupAggregation strategy = GroupAggregation.of(w.g.get(JvmDimensions.AGGREGATION), w.g);
         w.dense = strategy == GroupAggregation.DENSE;
-        boolean murmur = w.g.has(JvmDimensions.HASH) && "murmur".equals(w.g.get(JvmDimensions.HASH));
-        w.comment("GROUP_AGGREGATE (" + strategy.description + (w.dense ? "" : murmur ? ", murmur" : ", multiply-shift")
+        w.comment("GROUP_AGGREGATE (" + strategy.description + (w.dense ? "" : ", " + HashFunction.of(w).description)
                 + ") by " + ga.keys() + " " + ga.aggs());
         w.keyKinds = new JKind[nk];
         w.keyDicts = new String[nk];

@@ -12,7 +12,7 @@ enum JoinLookup {
     /** A perfect table: an array over the key range, indexed by key minus the minimum. */
     PERFECT {
         @Override
-        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, boolean murmur) {
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
             String min = w.field("long", "ctx.joinTable(" + j + ").min", "j" + j + "_min");
             String max = w.field("long", "ctx.joinTable(" + j + ").max", "j" + j + "_max");
             String first = w.field("int[]", "ctx.joinTable(" + j + ").first", "j" + j + "_first");
@@ -25,7 +25,7 @@ enum JoinLookup {
     /** Cuckoo hashing, one key: the key is in one of its {@code ways} candidate slots, or in the (normally empty) stash. */
     CUCKOO {
         @Override
-        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, boolean murmur) {
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
             String slotKeys = w.field("long[]", "ctx.joinTable(" + j + ").slotKeys", "j" + j + "_keys");
             String slotRows = w.field("int[]", "ctx.joinTable(" + j + ").slotRows", "j" + j + "_rows");
             String bits = w.field("int", "ctx.joinTable(" + j + ").bits", "j" + j + "_bits");
@@ -36,7 +36,7 @@ enum JoinLookup {
             w.line("int " + r + " = -1;");
             w.line("int " + s + ";");
             for (int fn = 0; fn < ways; fn++) {
-                String test = s + " = io.tessera.backend.jvm.Hashing.cuckoo(" + k + ", " + fn + ", " + bits + ", " + murmur + "); "
+                String test = s + " = io.tessera.backend.jvm.Hashing.cuckoo(" + k + ", " + fn + ", " + bits + ", " + (hash == HashFunction.MURMUR) + "); "
                         + "if (" + slotRows + "[" + s + "] >= 0 && " + slotKeys + "[" + s + "] == " + k + ") " + r + " = "
                         + slotRows + "[" + s + "];";
                 w.line(fn == 0 ? test : "if (" + r + " < 0) { " + test + " }");
@@ -48,14 +48,14 @@ enum JoinLookup {
     /** Linear probing, one key: from the key's hash slot to the key or an empty slot. */
     LINEAR {
         @Override
-        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, boolean murmur) {
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
             String slotKeys = w.field("long[]", "ctx.joinTable(" + j + ").slotKeys", "j" + j + "_keys");
             String slotRows = w.field("int[]", "ctx.joinTable(" + j + ").slotRows", "j" + j + "_rows");
             String bits = w.field("int", "ctx.joinTable(" + j + ").bits", "j" + j + "_bits");
             String mask = w.field("int", "ctx.joinTable(" + j + ").mask", "j" + j + "_mask");
             String s = w.name("slot");
             w.line("int " + r + " = -1;");
-            w.line("for (int " + s + " = io.tessera.backend.jvm.Hashing." + (murmur ? "murmur" : "multiplyShift") + "("
+            w.line("for (int " + s + " = io.tessera.backend.jvm.Hashing." + hash.method + "("
                     + keys.get(0) + ", " + bits + "); ; " + s + " = (" + s + " + 1) & " + mask + ") {");
             w.line("    final int at = " + slotRows + "[" + s + "];");
             w.line("    if (at < 0 || " + slotKeys + "[" + s + "] == " + keys.get(0) + ") { " + r + " = at; break; }");
@@ -66,7 +66,7 @@ enum JoinLookup {
     /** Two keys, either hashed layout: the table's own two-key lookup. */
     TWO_KEYS {
         @Override
-        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, boolean murmur) {
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
             String t = w.field("io.tessera.backend.jvm.JoinTable", "ctx.joinTable(" + j + ")", "j" + j + "_table");
             w.line("int " + r + " = " + t + ".find2(" + keys.get(0) + ", " + keys.get(1) + ")" + ";");
         }
@@ -75,7 +75,7 @@ enum JoinLookup {
     /** Three keys or more: the table's lookup of a key array. */
     MANY_KEYS {
         @Override
-        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, boolean murmur) {
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
             String t = w.field("io.tessera.backend.jvm.JoinTable", "ctx.joinTable(" + j + ")", "j" + j + "_table");
             w.line("int " + r + " = " + t + ".find(new long[] {" + String.join(", ", keys) + "})" + ";");
         }
@@ -83,9 +83,9 @@ enum JoinLookup {
 
     /**
      * Emits {@code int r = ...;}: the build row of join {@code j} with these encoded keys (long variables), or -1;
-     * {@code ways}: the cuckoo layout's hash functions; {@code murmur}: the table's hash.
+     * {@code ways}: the cuckoo layout's hash functions; {@code hash}: the table's hash function.
      */
-    abstract void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, boolean murmur);
+    abstract void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash);
 
     /** The lookup of a table of this layout with this many keys. */
     static JoinLookup of(JoinTable.Layout layout, int keyCount) {

@@ -17,7 +17,7 @@ import java.util.List;
  * <p>This class drives; each operator family has its own emitter: {@link VectorFilterEmitter} and
  * {@link FilterEmitter} (scan/filter/map), {@link ProbeEmitter} (with {@link JoinLookup} per table layout),
  * {@link BuildEmitter}, {@link AggregateEmitter}, {@link GroupAggregateEmitter} (with {@link GroupAggregation} per
- * strategy), {@link MaterializeEmitter} and {@link SortEmitter}. They write into a {@link PipelineWriter};
+ * strategy), {@link MaterializeEmitter} and {@link SortEmitter}; hashed tables name their {@link HashFunction}. They write into a {@link PipelineWriter};
  * {@link PipelineClass} assembles the class.
  */
 public final class PipelineEmitter {

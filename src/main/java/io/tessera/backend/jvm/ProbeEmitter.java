@@ -48,8 +48,7 @@ final class ProbeEmitter {
         w.joinRow.put(j, r);
         w.joinKind.put(j, op.kind());
         JoinTable.Layout layout = JoinTable.Layout.of(w.g.get(JvmDimensions.probeTable(j)));
-        boolean murmur = "murmur".equals(w.g.get(JvmDimensions.probeHash(j)));
-        JoinLookup.of(layout, keys.size()).emit(w, j, keys, r, layout.ways, murmur);
+        JoinLookup.of(layout, keys.size()).emit(w, j, keys, r, layout.ways, HashFunction.ofJoin(w, j));
         String nullCond = String.join(" || ", nulls);
         if (!nullCond.isEmpty()) {
             w.line("if (" + nullCond + ") " + r + " = -1; // NULL keys never match");
