@@ -85,7 +85,6 @@ final class GroupAggregateEmitter {
         w.line("t.rows[grp]++;");
     }
 
-
     /**
      * The keys as the hash tables hold them ({@code keyWidth} longs: one per key, NULL as 0, then a NULL mask when
      * a key is nullable); strings are interned by table {@code t}, or, {@code forSpreading} a row over stripes or
@@ -114,6 +113,7 @@ final class GroupAggregateEmitter {
         return enc;
     }
 
+    /** One hash of the encoded keys (to pick a lock stripe or a partition): the key itself when there is one. */
     static String combined(List<String> enc) {
         if (enc.size() == 1) {
             return enc.get(0);
