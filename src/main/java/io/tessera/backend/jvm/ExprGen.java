@@ -1,11 +1,17 @@
 package io.tessera.backend.jvm;
 
+import io.tessera.backend.lower.Arithmetic;
+import io.tessera.backend.lower.Comparison;
+import io.tessera.backend.lower.DictionaryBound;
+import io.tessera.backend.lower.Logic;
+import io.tessera.backend.lower.NarrowRange;
+import io.tessera.backend.lower.Scale;
+import io.tessera.backend.lower.Unsupported;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Op;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
 import io.tessera.storage.TypeKind;
-import io.tessera.storage.Values;
 
 import java.util.List;
 
@@ -15,7 +21,8 @@ import java.util.List;
  * logic, CASE, COALESCE or IS DISTINCT FROM would read more than once is first held in locals, and what SQL evaluates
  * only on a condition (the right side of AND and OR, CASE branches, COALESCE's later arguments) is emitted as
  * statements inside an {@code if}, so that an error it could raise (a division by zero) is raised only where SQL
- * evaluates it.
+ * evaluates it. What SQL decides about an expression (decimal scales, which operations are checked, cast rules,
+ * three-valued logic) comes from the shared lowering ({@link io.tessera.backend.lower}); this class prints it as Java.
  */
 final class ExprGen {
 
@@ -70,9 +77,11 @@ final class ExprGen {
     }
 
     private final Scope scope;
+    private final JavaCasts casts;
 
     ExprGen(Scope scope) {
         this.scope = scope;
+        this.casts = new JavaCasts(scope, this);
     }
 
     JExpr gen(Expr e) {
@@ -84,10 +93,11 @@ final class ExprGen {
         }
         Expr.Call c = (Expr.Call) e;
         JExpr x = stored(call(c), e.type());
-        if (e.type().isNarrowInteger() && c.op().canLeaveNarrowRange()) {
+        NarrowRange range = NarrowRange.of(c);
+        if (range != null) {
             // SMALLINT and TINYINT are computed as int: a result outside their range fails as a CAST would
-            String v = "((int) " + RUNTIME + "checkRange(" + x.v() + ", " + e.type().minValue() + "L, " + e.type().maxValue()
-                    + "L, " + scope.constant(JKind.STRING, e.type().toString()) + "))";
+            String v = "((int) " + RUNTIME + "checkRange(" + x.v() + ", " + range.min() + "L, " + range.max()
+                    + "L, " + scope.constant(JKind.STRING, range.type().toString()) + "))";
             x = JExpr.of(v, x.n(), JKind.INT);
         }
         return x;
@@ -145,18 +155,7 @@ final class ExprGen {
                 JExpr a = gen(c.args().get(0));
                 yield JExpr.of("(!" + a.v() + ")", a.n(), JKind.BOOL);
             }
-            case IS_NULL -> JExpr.of(gen(c.args().get(0)).n(), "false", JKind.BOOL);
-            case IS_NOT_NULL -> JExpr.of("(!" + gen(c.args().get(0)).n() + ")", "false", JKind.BOOL);
-            case IS_TRUE -> JExpr.of(gen(c.args().get(0)).isTrue(), "false", JKind.BOOL);
-            case IS_NOT_TRUE -> JExpr.of("(!" + gen(c.args().get(0)).isTrue() + ")", "false", JKind.BOOL);
-            case IS_FALSE -> {
-                JExpr a = gen(c.args().get(0));
-                yield JExpr.of("(!" + a.n() + " && !" + a.v() + ")", "false", JKind.BOOL);
-            }
-            case IS_NOT_FALSE -> {
-                JExpr a = gen(c.args().get(0));
-                yield JExpr.of("(" + a.n() + " || " + a.v() + ")", "false", JKind.BOOL);
-            }
+            case IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> isTest(c);
             case CASE -> caseWhen(c);
             case COALESCE -> coalesce(c);
             case CAST -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
@@ -244,63 +243,62 @@ final class ExprGen {
     private JExpr arithmetic(Expr.Call c) {
         Expr a = c.args().get(0);
         Expr b = c.args().get(1);
-        DataType t = c.type();
         JExpr x = gen(a);
         JExpr y = gen(b);
         String n = or(x.n(), y.n());
-        String op = switch (c.op()) {
-            case ADD -> "+";
-            case SUB -> "-";
-            case MUL -> "*";
-            case DIV -> "/";
-            default -> "%";
-        };
-        if (t.kind() == TypeKind.DOUBLE) {
-            String xv = toDouble(x, a.type());
-            String yv = toDouble(y, b.type());
-            return JExpr.of("(" + xv + " " + op + " " + yv + ")", n, JKind.DOUBLE);
-        }
-        if (t.kind() == TypeKind.DECIMAL) {
-            int s = t.scale();
-            if (c.op() == Op.ADD || c.op() == Op.SUB) {
-                String xv = rescaleTo(x, a.type(), s);
-                String yv = rescaleTo(y, b.type(), s);
+        Arithmetic ar = lowered(() -> Arithmetic.of(c));
+        switch (ar.domain()) {
+            case DOUBLE -> {
+                return JExpr.of("(" + toDouble(x, a.type()) + " " + ar.symbol() + " " + toDouble(y, b.type()) + ")", n, JKind.DOUBLE);
+            }
+            case DECIMAL_ADD -> {
+                String xv = rescaled(asLong(x), ar.leftShift());
+                String yv = rescaled(asLong(y), ar.rightShift());
                 return JExpr.of("Math." + (c.op() == Op.ADD ? "add" : "subtract") + "Exact(" + xv + ", " + yv + ")", n, JKind.LONG);
             }
-            if (c.op() == Op.MUL) {
-                int sx = scaleOf(a.type());
-                int sy = scaleOf(b.type());
-                String prod = "Math.multiplyExact(" + asLong(x) + ", " + asLong(y) + ")";
-                int shift = s - (sx + sy);
-                return JExpr.of(shift == 0 ? prod : "io.tessera.backend.jvm.Runtime.rescale(" + prod + ", " + shift + ")", n, JKind.LONG);
+            case DECIMAL_MUL -> {
+                return JExpr.of(rescaled("Math.multiplyExact(" + asLong(x) + ", " + asLong(y) + ")", ar.productShift()), n, JKind.LONG);
             }
-            throw new SqlError("unsupported: " + c.op() + " on DECIMAL values");
-        }
-        if (t.kind() == TypeKind.INTEGER || t.kind() == TypeKind.BIGINT) {
-            boolean isInt = t.kind() == TypeKind.INTEGER;
-            String xv = isInt ? asInt(x) : asLong(x);
-            String yv = isInt ? asInt(y) : asLong(y);
-            String v = switch (c.op()) {
-                case ADD -> "Math.addExact(" + xv + ", " + yv + ")";
-                case SUB -> "Math.subtractExact(" + xv + ", " + yv + ")";
-                case MUL -> "Math.multiplyExact(" + xv + ", " + yv + ")";
-                case DIV -> "io.tessera.backend.jvm.Runtime.div(" + xv + ", " + yv + ")";
-                default -> "io.tessera.backend.jvm.Runtime.mod(" + xv + ", " + yv + ")";
-            };
-            // a NULL operand's placeholder must not divide by zero
-            if ((c.op() == Op.DIV || c.op() == Op.MOD) && !n.equals("false")) {
-                v = "(" + n + " ? " + (isInt ? "0" : "0L") + " : " + v + ")";
+            default -> {
+                boolean isInt = ar.domain() == Arithmetic.Domain.INT;
+                String xv = isInt ? asInt(x) : asLong(x);
+                String yv = isInt ? asInt(y) : asLong(y);
+                String v = switch (c.op()) {
+                    case ADD -> "Math.addExact(" + xv + ", " + yv + ")";
+                    case SUB -> "Math.subtractExact(" + xv + ", " + yv + ")";
+                    case MUL -> "Math.multiplyExact(" + xv + ", " + yv + ")";
+                    case DIV -> "io.tessera.backend.jvm.Runtime.div(" + xv + ", " + yv + ")";
+                    default -> "io.tessera.backend.jvm.Runtime.mod(" + xv + ", " + yv + ")";
+                };
+                // a NULL operand's placeholder must not divide by zero
+                if (ar.dividesExactly() && !n.equals("false")) {
+                    v = "(" + n + " ? " + (isInt ? "0" : "0L") + " : " + v + ")";
+                }
+                return JExpr.of(v, n, isInt ? JKind.INT : JKind.LONG);
             }
-            return JExpr.of(v, n, isInt ? JKind.INT : JKind.LONG);
         }
-        throw new SqlError("unsupported: arithmetic giving " + t);
     }
 
+    /** A decision of the shared lowering; what it cannot lower is an unsupported SQL construct here. */
+    static <T> T lowered(java.util.function.Supplier<T> lowering) {
+        try {
+            return lowering.get();
+        } catch (Unsupported u) {
+            throw new SqlError("unsupported: " + u.getMessage());
+        }
+    }
+
+    /** An unscaled long rescaled by a power of ten (none for 0). */
+    static String rescaled(String v, int shift) {
+        return shift == 0 ? v : "io.tessera.backend.jvm.Runtime.rescale(" + v + ", " + shift + ")";
+    }
+
+    /** The scale of an exact numeric type ({@link Scale#of}). */
     static int scaleOf(DataType t) {
-        return t.kind() == TypeKind.DECIMAL ? t.scale() : 0;
+        return Scale.of(t);
     }
 
-    private static String asLong(JExpr x) {
+    static String asLong(JExpr x) {
         return x.kind() == JKind.LONG ? x.v() : "((long) " + x.v() + ")";
     }
 
@@ -311,21 +309,17 @@ final class ExprGen {
         return "Math.toIntExact(" + x.v() + ")";
     }
 
-    private static String toDouble(JExpr x, DataType t) {
-        if (t.kind() == TypeKind.DECIMAL) {
-            return "((double) " + x.v() + " / " + Values.pow10(t.scale()) + ".0d)";
+    static String toDouble(JExpr x, DataType t) {
+        long divisor = Scale.doubleDivisor(t);
+        if (divisor != 0) {
+            return "((double) " + x.v() + " / " + divisor + ".0d)";
         }
         return x.kind() == JKind.DOUBLE ? x.v() : "((double) " + x.v() + ")";
     }
 
     /** An exact numeric value as an unscaled long at scale s. */
     private static String rescaleTo(JExpr x, DataType t, int s) {
-        int from = scaleOf(t);
-        String v = asLong(x);
-        if (from == s) {
-            return v;
-        }
-        return "io.tessera.backend.jvm.Runtime.rescale(" + v + ", " + (s - from) + ")";
+        return rescaled(asLong(x), Scale.shift(t, s));
     }
 
     // ---- comparisons ----
@@ -347,32 +341,17 @@ final class ExprGen {
     /** A comparison of a and b, whose values x and y were generated already. */
     private JExpr compare(Op op, Expr a, Expr b, JExpr x, JExpr y) {
         String n = or(x.n(), y.n());
-        String jop = switch (op) {
-            case EQ -> "==";
-            case NE -> "!=";
-            case LT -> "<";
-            case LE -> "<=";
-            case GT -> ">";
-            default -> ">=";
+        String jop = Comparison.symbol(op);
+        Comparison cmp = Comparison.of(a.type(), b.type());
+        String v = switch (cmp.domain()) {
+            case STRING -> compareStrings(op, jop, x, y, a, b);
+            case BOOLEAN -> "((" + x.v() + " ? 1 : 0) " + jop + " (" + y.v() + " ? 1 : 0))";
+            case DOUBLE -> "(" + toDouble(x, a.type()) + " " + jop + " " + toDouble(y, b.type()) + ")";
+            case DECIMAL -> "(" + rescaleTo(x, a.type(), cmp.commonScale()) + " " + jop + " "
+                    + rescaleTo(y, b.type(), cmp.commonScale()) + ")";
+            case INTEGER -> "(" + x.v() + " " + jop + " " + y.v() + ")";
         };
-        TypeKind ka = a.type().kind();
-        TypeKind kb = b.type().kind();
-        if (ka == TypeKind.VARCHAR || kb == TypeKind.VARCHAR) {
-            return JExpr.of(compareStrings(op, jop, x, y, a, b), n, JKind.BOOL);
-        }
-        if (ka == TypeKind.BOOLEAN || kb == TypeKind.BOOLEAN) {
-            String xv = "(" + x.v() + " ? 1 : 0)";
-            String yv = "(" + y.v() + " ? 1 : 0)";
-            return JExpr.of("(" + xv + " " + jop + " " + yv + ")", n, JKind.BOOL);
-        }
-        if (ka == TypeKind.DOUBLE || kb == TypeKind.DOUBLE) {
-            return JExpr.of("(" + toDouble(x, a.type()) + " " + jop + " " + toDouble(y, b.type()) + ")", n, JKind.BOOL);
-        }
-        if (ka == TypeKind.DECIMAL || kb == TypeKind.DECIMAL) {
-            int s = Math.max(scaleOf(a.type()), scaleOf(b.type()));
-            return JExpr.of("(" + rescaleTo(x, a.type(), s) + " " + jop + " " + rescaleTo(y, b.type(), s) + ")", n, JKind.BOOL);
-        }
-        return JExpr.of("(" + x.v() + " " + jop + " " + y.v() + ")", n, JKind.BOOL);
+        return JExpr.of(v, n, JKind.BOOL);
     }
 
     private String compareStrings(Op op, String jop, JExpr x, JExpr y, Expr a, Expr b) {
@@ -407,14 +386,13 @@ final class ExprGen {
     private String codeVsConstant(Op op, JExpr code, String constant) {
         String d = scope.dictionary(code.dict());
         String lit = scope.constantString(constant);
-        return switch (op) {
-            case EQ -> "(" + code.v() + " == " + scope.field("int", d + ".code(" + lit + ")", "code") + ")";
-            case NE -> "(" + code.v() + " != " + scope.field("int", d + ".code(" + lit + ")", "code") + ")";
-            case LT -> "(" + code.v() + " < " + scope.field("int", d + ".lowerBound(" + lit + ")", "lo") + ")";
-            case LE -> "(" + code.v() + " < " + scope.field("int", d + ".upperBound(" + lit + ")", "hi") + ")";
-            case GT -> "(" + code.v() + " >= " + scope.field("int", d + ".upperBound(" + lit + ")", "hi") + ")";
-            default -> "(" + code.v() + " >= " + scope.field("int", d + ".lowerBound(" + lit + ")", "lo") + ")";
+        DictionaryBound bound = DictionaryBound.of(op);
+        String hint = switch (bound.lookup()) {
+            case CODE -> "code";
+            case LOWER_BOUND -> "lo";
+            case UPPER_BOUND -> "hi";
         };
+        return "(" + code.v() + " " + bound.symbol() + " " + scope.field("int", d + "." + bound.method() + "(" + lit + ")", hint) + ")";
     }
 
     /** A VARCHAR value as a Java String. */
@@ -492,35 +470,46 @@ final class ExprGen {
      * the left one does not decide (not FALSE for AND, not TRUE for OR).
      */
     private JExpr logic(Expr.Call c) {
-        boolean and = c.op() == Op.AND;
+        Logic.Connective k = Logic.Connective.of(c.op());
+        // the negation that makes a side's value "does not decide": "" for AND (not FALSE), "!" for OR (not TRUE)
+        String undecided = k.decisive ? "!" : "";
         preload(c);
         JExpr a = gen(c.args().get(0));
         int mark = scope.mark();
         JExpr b = gen(c.args().get(1));
         String bStatements = scope.cut(mark);
         if (bStatements.isEmpty() && !a.nullable() && !b.nullable()) {
-            return JExpr.of("(" + a.v() + (and ? " && " : " || ") + b.v() + ")", "false", JKind.BOOL);
+            return JExpr.of("(" + a.v() + " " + k.symbol + " " + b.v() + ")", "false", JKind.BOOL);
         }
         a = held(a);
-        String rv = scope.local(and ? "and" : "or");
+        String rv = scope.local(k.name().toLowerCase(java.util.Locale.ROOT));
         String rn = rv + "_null";
-        scope.statement("boolean " + rv + " = " + !and + ";");
+        scope.statement("boolean " + rv + " = " + k.decisive + ";");
         scope.statement("boolean " + rn + " = false;");
         // AND: FALSE when the left side is FALSE; OR: TRUE when it is TRUE
-        scope.open(and ? "if (" + a.n() + " || " + a.v() + ")" : "if (" + a.n() + " || !" + a.v() + ")");
+        scope.open("if (" + a.n() + " || " + undecided + a.v() + ")");
         scope.paste(bStatements);
         b = held(b);
-        if (and) {
-            scope.open("if (" + b.n() + " || " + b.v() + ")");
-            scope.statement(rv + " = !" + a.n() + " && !" + b.n() + ";");
-        } else {
-            scope.open("if (" + b.n() + " || !" + b.v() + ")");
-            scope.statement(rv + " = false;");
-        }
+        scope.open("if (" + b.n() + " || " + undecided + b.v() + ")");
+        // neither side decides: the other value (TRUE for AND, FALSE for OR), NULL when a side is NULL
+        scope.statement(rv + " = " + (k.decisive ? "false" : "!" + a.n() + " && !" + b.n()) + ";");
         scope.statement(rn + " = " + or(a.n(), b.n()) + ";");
         scope.close();
         scope.close();
         return JExpr.of(rv, rn, JKind.BOOL);
+    }
+
+    /** IS [NOT] NULL / TRUE / FALSE: never NULL; the lowering says what NULL and a value give. */
+    private JExpr isTest(Expr.Call c) {
+        JExpr a = gen(c.args().get(0));
+        Logic.Test t = Logic.test(c.op());
+        String v = switch (t.onValue()) {
+            case FALSE -> t.onNull() ? a.n() : "false";
+            case TRUE -> t.onNull() ? "true" : "(!" + a.n() + ")";
+            case VALUE -> t.onNull() ? "(" + a.n() + " || " + a.v() + ")" : a.isTrue();
+            case NEGATED -> t.onNull() ? "(!" + a.isTrue() + ")" : "(!" + a.n() + " && !" + a.v() + ")";
+        };
+        return JExpr.of(v, "false", JKind.BOOL);
     }
 
     /**
@@ -671,98 +660,15 @@ final class ExprGen {
 
     // ---- conversions ----
 
-    /** Converts a value of SQL type {@code from} to SQL type {@code to} (CAST, and implicit widening). */
+    /** Converts a value of SQL type {@code from} to SQL type {@code to} (CAST, and implicit widening): {@link JavaCasts}. */
     JExpr convert(JExpr x, DataType from, DataType to) {
-        if (from.equals(to)) {
-            return x;
-        }
-        TypeKind f = from.kind();
-        String n = x.n();
-        String v;
-        switch (to.kind()) {
-            case DOUBLE -> {
-                if (x.kind() == JKind.STRING || x.kind() == JKind.CODE) {
-                    v = "io.tessera.backend.jvm.Runtime.parseDouble(" + asString(x) + ")";
-                } else if (f == TypeKind.BOOLEAN) {
-                    v = "(" + x.v() + " ? 1.0d : 0.0d)";
-                } else {
-                    v = toDouble(x, from);
-                }
-                return JExpr.of(guard(n, v, JKind.DOUBLE), n, JKind.DOUBLE);
-            }
-            case INTEGER, BIGINT -> {
-                // every value that can fall outside the target's range is checked, failing with the value and the type
-                long min = to.minValue();
-                long max = to.maxValue();
-                String range = min + "L, " + max + "L, " + scope.constant(JKind.STRING, to.toString());
-                String lv = switch (f) {
-                    case DOUBLE -> RUNTIME + "doubleToLong(" + x.v() + ", " + range + ")";
-                    case DECIMAL -> RUNTIME + "decimalToLong(" + x.v() + ", " + from.scale() + ", " + range + ")";
-                    case BOOLEAN -> "(" + x.v() + " ? 1L : 0L)";
-                    case VARCHAR -> RUNTIME + "parseLong(" + asString(x) + ", " + range + ")";
-                    default -> DataType.fitsIn(from, to) ? null : RUNTIME + "checkRange(" + asLong(x) + ", " + range + ")";
-                };
-                if (lv == null) { // a widening: nothing to check
-                    if (to.kind() == TypeKind.INTEGER) {
-                        return x.kind() == JKind.INT ? x : JExpr.of(guard(n, "((int) " + x.v() + ")", JKind.INT), n, JKind.INT);
-                    }
-                    return JExpr.of(asLong(x), n, JKind.LONG);
-                }
-                if (to.kind() == TypeKind.INTEGER) {
-                    return JExpr.of(guard(n, "((int) " + lv + ")", JKind.INT), n, JKind.INT);
-                }
-                return JExpr.of(guard(n, lv, JKind.LONG), n, JKind.LONG);
-            }
-            case DECIMAL -> {
-                int p = to.precision();
-                int s = to.scale();
-                String type = scope.constant(JKind.STRING, to.toString());
-                String lv = switch (f) {
-                    case DOUBLE -> RUNTIME + "doubleToDecimal(" + x.v() + ", " + p + ", " + s + ", " + type + ")";
-                    case VARCHAR -> RUNTIME + "parseDecimal(" + asString(x) + ", " + p + ", " + s + ")";
-                    case BOOLEAN -> throw new SqlError("unsupported: CAST from BOOLEAN to DECIMAL");
-                    case DECIMAL -> DataType.decimalFits(from, to) ? rescaleTo(x, from, s)
-                            : RUNTIME + "decimalToDecimal(" + x.v() + ", " + from.scale() + ", " + p + ", " + s + ", " + type + ")";
-                    default -> DataType.digits(from) <= p - s ? rescaleTo(x, from, s)
-                            : RUNTIME + "longToDecimal(" + asLong(x) + ", " + p + ", " + s + ", " + type + ")";
-                };
-                return JExpr.of(guard(n, lv, JKind.LONG), n, JKind.LONG);
-            }
-            case DATE -> {
-                if (f == TypeKind.VARCHAR) {
-                    return JExpr.of(guard(n, "io.tessera.backend.jvm.Runtime.parseDate(" + asString(x) + ")", JKind.INT), n, JKind.INT);
-                }
-                throw new SqlError("unsupported: CAST from " + from + " to DATE");
-            }
-            case BOOLEAN -> {
-                if (f == TypeKind.VARCHAR) {
-                    return JExpr.of(guard(n, "io.tessera.storage.Values.parseBoolean(" + asString(x) + ")", JKind.BOOL), n, JKind.BOOL);
-                }
-                if (f == TypeKind.INTEGER || f == TypeKind.BIGINT) {
-                    return JExpr.of("(" + x.v() + " != 0)", n, JKind.BOOL);
-                }
-                throw new SqlError("unsupported: CAST from " + from + " to BOOLEAN");
-            }
-            case VARCHAR -> {
-                if (x.kind() == JKind.CODE || x.kind() == JKind.STRING) {
-                    return x;
-                }
-                String sv = switch (f) {
-                    case DECIMAL -> "io.tessera.backend.jvm.Runtime.decimalToString(" + x.v() + ", " + from.scale() + ")";
-                    case DOUBLE -> "io.tessera.backend.jvm.Runtime.doubleToString(" + x.v() + ")";
-                    case DATE -> "io.tessera.backend.jvm.Runtime.dateToString(" + x.v() + ")";
-                    default -> "String.valueOf(" + x.v() + ")";
-                };
-                return JExpr.of(guard(n, sv, JKind.STRING), n, JKind.STRING);
-            }
-            default -> throw new SqlError("unsupported: CAST to " + to);
-        }
+        return casts.convert(x, from, to);
     }
 
-    private static final String RUNTIME = "io.tessera.backend.jvm.Runtime.";
+    static final String RUNTIME = "io.tessera.backend.jvm.Runtime.";
 
     /** Keeps a NULL's placeholder from reaching a conversion that could fail on it. */
-    private static String guard(String n, String v, JKind k) {
+    static String guard(String n, String v, JKind k) {
         return n.equals("false") ? v : "(" + n + " ? " + zero(k) + " : " + v + ")";
     }
 }

@@ -1,12 +1,19 @@
 package io.tessera.backend.cuda.gen;
 
+import io.tessera.backend.lower.Arithmetic;
+import io.tessera.backend.lower.Cast;
+import io.tessera.backend.lower.Comparison;
+import io.tessera.backend.lower.DictionaryBound;
+import io.tessera.backend.lower.Logic;
+import io.tessera.backend.lower.NarrowRange;
+import io.tessera.backend.lower.Scale;
+import io.tessera.backend.lower.Unsupported;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Op;
 import io.tessera.plan.Slot;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Dictionary;
 import io.tessera.storage.TypeKind;
-import io.tessera.storage.Values;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +24,9 @@ import java.util.regex.Pattern;
  * integer and decimal arithmetic is checked (an overflow sets a bit of {@code err}, raised as the same error
  * after the kernel), decimals are scaled 64-bit integers, strings are dictionary codes compared against bounds
  * computed here from the order-preserving dictionary. Values on the GPU are never NULL: a pipeline that could
- * see a NULL runs on the JVM backend ({@link GpuUnsupported}).
+ * see a NULL runs on the JVM backend ({@link GpuUnsupported}). The SQL rules (decimal scales, checked operations,
+ * casts, logic) come from the shared lowering ({@link io.tessera.backend.lower}), as the JVM backend's ExprGen's do;
+ * what the GPU does not do (a range check whose error names the value) is left to the JVM.
  */
 final class CudaExprGen {
 
@@ -53,7 +62,7 @@ final class CudaExprGen {
             case Expr.Ref r -> scope.slot(r.slot());
             case Expr.Literal l -> literal(l);
             case Expr.Call c -> {
-                if (c.type().isNarrowInteger() && c.op().canLeaveNarrowRange()) {
+                if (NarrowRange.of(c) != null) {
                     throw new GpuUnsupported("arithmetic giving " + c.type() + " (its range is checked on the JVM)");
                 }
                 yield stored(call(c), c.type());
@@ -131,14 +140,21 @@ final class CudaExprGen {
             case IS_DISTINCT -> compare(Op.NE, c.args().get(0), c.args().get(1));
             case IS_NOT_DISTINCT -> compare(Op.EQ, c.args().get(0), c.args().get(1));
             case AND, OR -> {
+                // values are never NULL here: three-valued logic is two-valued, and C's short circuit is SQL's
                 CValue a = gen(c.args().get(0));
                 CValue b = gen(c.args().get(1));
-                yield CValue.of("(" + a.v() + (c.op() == Op.AND ? " && " : " || ") + b.v() + ")", CType.BOOL);
+                yield CValue.of("(" + a.v() + " " + Logic.Connective.of(c.op()).symbol + " " + b.v() + ")", CType.BOOL);
             }
-            case NOT, IS_NOT_TRUE, IS_FALSE -> CValue.of("(!" + condition(c.args().get(0)) + ")", CType.BOOL);
-            case IS_TRUE, IS_NOT_FALSE -> CValue.of(condition(c.args().get(0)), CType.BOOL);
-            case IS_NULL -> CValue.of("false", CType.BOOL);
-            case IS_NOT_NULL -> CValue.of("true", CType.BOOL);
+            case NOT -> CValue.of("(!" + condition(c.args().get(0)) + ")", CType.BOOL);
+            case IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> {
+                // what the test gives for a value that is not NULL, the only kind here
+                yield switch (Logic.test(c.op()).onValue()) {
+                    case VALUE -> CValue.of(condition(c.args().get(0)), CType.BOOL);
+                    case NEGATED -> CValue.of("(!" + condition(c.args().get(0)) + ")", CType.BOOL);
+                    case TRUE -> CValue.of("true", CType.BOOL);
+                    case FALSE -> CValue.of("false", CType.BOOL);
+                };
+            }
             case CASE -> caseWhen(c);
             case COALESCE -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
             case CAST -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
@@ -161,7 +177,6 @@ final class CudaExprGen {
     private CValue arithmetic(Expr.Call c) {
         Expr a = c.args().get(0);
         Expr b = c.args().get(1);
-        DataType t = c.type();
         CValue x = gen(a);
         CValue y = gen(b);
         String op = switch (c.op()) {
@@ -171,40 +186,39 @@ final class CudaExprGen {
             case DIV -> "Div";
             default -> "Mod";
         };
-        if (t.kind() == TypeKind.DOUBLE) {
-            String sym = switch (c.op()) {
-                case ADD -> "+";
-                case SUB -> "-";
-                case MUL -> "*";
-                case DIV -> "/";
-                default -> throw new GpuUnsupported("MOD of DOUBLE values");
-            };
-            return CValue.of("(" + toDouble(x, a.type()) + " " + sym + " " + toDouble(y, b.type()) + ")", CType.DOUBLE);
-        }
-        if (t.kind() == TypeKind.DECIMAL) {
-            int s = t.scale();
-            if (c.op() == Op.ADD || c.op() == Op.SUB) {
-                return CValue.of("tessera::q::" + op + "Checked(" + rescaleTo(x, a.type(), s) + ", " + rescaleTo(y, b.type(), s)
-                        + ", err)", CType.LONG);
+        Arithmetic ar = lowered(() -> Arithmetic.of(c));
+        return switch (ar.domain()) {
+            case DOUBLE -> {
+                if (c.op() == Op.MOD) {
+                    throw new GpuUnsupported("MOD of DOUBLE values");
+                }
+                yield CValue.of("(" + toDouble(x, a.type()) + " " + ar.symbol() + " " + toDouble(y, b.type()) + ")", CType.DOUBLE);
             }
-            if (c.op() == Op.MUL) {
-                String prod = "tessera::q::MulChecked(" + asLong(x) + ", " + asLong(y) + ", err)";
-                int shift = s - (scaleOf(a.type()) + scaleOf(b.type()));
-                return CValue.of(shift == 0 ? prod : "tessera::q::Rescale(" + prod + ", " + shift + ", err)", CType.LONG);
-            }
-            throw new GpuUnsupported(c.op() + " on DECIMAL values");
+            case DECIMAL_ADD -> CValue.of("tessera::q::" + op + "Checked(" + rescaled(asLong(x), ar.leftShift()) + ", "
+                    + rescaled(asLong(y), ar.rightShift()) + ", err)", CType.LONG);
+            case DECIMAL_MUL -> CValue.of(rescaled("tessera::q::MulChecked(" + asLong(x) + ", " + asLong(y) + ", err)",
+                    ar.productShift()), CType.LONG);
+            case INT -> CValue.of("tessera::q::" + op + "Checked(" + asInt(x) + ", " + asInt(y) + ", err)", CType.INT);
+            case LONG -> CValue.of("tessera::q::" + op + "Checked(" + asLong(x) + ", " + asLong(y) + ", err)", CType.LONG);
+        };
+    }
+
+    /** A decision of the shared lowering; what it cannot lower runs on the JVM, which reports it. */
+    private static <T> T lowered(java.util.function.Supplier<T> lowering) {
+        try {
+            return lowering.get();
+        } catch (Unsupported u) {
+            throw new GpuUnsupported(u.getMessage());
         }
-        if (t.kind() == TypeKind.INTEGER || t.kind() == TypeKind.BIGINT) {
-            boolean isInt = t.kind() == TypeKind.INTEGER;
-            String xv = isInt ? asInt(x) : asLong(x);
-            String yv = isInt ? asInt(y) : asLong(y);
-            return CValue.of("tessera::q::" + op + "Checked(" + xv + ", " + yv + ", err)", isInt ? CType.INT : CType.LONG);
-        }
-        throw new GpuUnsupported("arithmetic giving " + t);
+    }
+
+    /** An unscaled long rescaled by a power of ten (none for 0), an overflow setting a bit of {@code err}. */
+    private static String rescaled(String v, int shift) {
+        return shift == 0 ? v : "tessera::q::Rescale(" + v + ", " + shift + ", err)";
     }
 
     static int scaleOf(DataType t) {
-        return t.kind() == TypeKind.DECIMAL ? t.scale() : 0;
+        return Scale.of(t);
     }
 
     private static String asLong(CValue x) {
@@ -216,54 +230,36 @@ final class CudaExprGen {
     }
 
     private static String toDouble(CValue x, DataType t) {
-        if (t.kind() == TypeKind.DECIMAL) {
-            return "((double)" + x.v() + " / " + Values.pow10(t.scale()) + ".0)";
+        long divisor = Scale.doubleDivisor(t);
+        if (divisor != 0) {
+            return "((double)" + x.v() + " / " + divisor + ".0)";
         }
         return x.type() == CType.DOUBLE ? x.v() : "((double)" + x.v() + ")";
     }
 
     private static String rescaleTo(CValue x, DataType t, int s) {
-        int from = scaleOf(t);
-        String v = asLong(x);
-        return from == s ? v : "tessera::q::Rescale(" + v + ", " + (s - from) + ", err)";
+        return rescaled(asLong(x), Scale.shift(t, s));
     }
 
     // ---- comparisons ----
 
     private CValue compare(Op op, Expr a, Expr b) {
-        TypeKind ka = a.type().kind();
-        TypeKind kb = b.type().kind();
-        if (ka == TypeKind.VARCHAR || kb == TypeKind.VARCHAR) {
+        Comparison cmp = Comparison.of(a.type(), b.type());
+        if (cmp.domain() == Comparison.Domain.STRING) {
             return CValue.of(compareStrings(op, a, b), CType.BOOL);
         }
         CValue x = gen(a);
         CValue y = gen(b);
-        String sym = symbol(op);
-        if (ka == TypeKind.BOOLEAN || kb == TypeKind.BOOLEAN) {
-            return CValue.of("((int)" + x.v() + " " + sym + " (int)" + y.v() + ")", CType.BOOL);
-        }
-        if (ka == TypeKind.DOUBLE || kb == TypeKind.DOUBLE) {
-            return CValue.of("(" + toDouble(x, a.type()) + " " + sym + " " + toDouble(y, b.type()) + ")", CType.BOOL);
-        }
-        if (ka == TypeKind.DECIMAL || kb == TypeKind.DECIMAL) {
-            int s = Math.max(scaleOf(a.type()), scaleOf(b.type()));
-            return CValue.of("(" + rescaleTo(x, a.type(), s) + " " + sym + " " + rescaleTo(y, b.type(), s) + ")", CType.BOOL);
-        }
-        if (x.type() != y.type()) {
-            return CValue.of("(" + asLong(x) + " " + sym + " " + asLong(y) + ")", CType.BOOL);
-        }
-        return CValue.of("(" + x.v() + " " + sym + " " + y.v() + ")", CType.BOOL);
-    }
-
-    private static String symbol(Op op) {
-        return switch (op) {
-            case EQ -> "==";
-            case NE -> "!=";
-            case LT -> "<";
-            case LE -> "<=";
-            case GT -> ">";
-            default -> ">=";
+        String sym = Comparison.symbol(op);
+        String v = switch (cmp.domain()) {
+            case BOOLEAN -> "((int)" + x.v() + " " + sym + " (int)" + y.v() + ")";
+            case DOUBLE -> "(" + toDouble(x, a.type()) + " " + sym + " " + toDouble(y, b.type()) + ")";
+            case DECIMAL -> "(" + rescaleTo(x, a.type(), cmp.commonScale()) + " " + sym + " "
+                    + rescaleTo(y, b.type(), cmp.commonScale()) + ")";
+            default -> x.type() != y.type() ? "(" + asLong(x) + " " + sym + " " + asLong(y) + ")"
+                    : "(" + x.v() + " " + sym + " " + y.v() + ")";
         };
+        return CValue.of(v, CType.BOOL);
     }
 
     private String compareStrings(Op op, Expr a, Expr b) {
@@ -276,7 +272,7 @@ final class CudaExprGen {
         CValue x = gen(a);
         CValue y = gen(b);
         if (x.dict() != null && x.dict().equals(y.dict())) {
-            return "(" + x.v() + " " + symbol(op) + " " + y.v() + ")";
+            return "(" + x.v() + " " + Comparison.symbol(op) + " " + y.v() + ")";
         }
         throw new GpuUnsupported("a comparison of strings from different dictionaries (" + a + ", " + b + ")");
     }
@@ -291,14 +287,13 @@ final class CudaExprGen {
             throw new GpuUnsupported("a string compared that is not a dictionary code");
         }
         Dictionary d = scope.dictionary(code.dict());
-        return switch (op) {
-            case EQ -> "(" + code.v() + " == " + scope.constant(CType.INT, (long) d.code(constant)) + ")";
-            case NE -> "(" + code.v() + " != " + scope.constant(CType.INT, (long) d.code(constant)) + ")";
-            case LT -> "(" + code.v() + " < " + scope.constant(CType.INT, (long) d.lowerBound(constant)) + ")";
-            case LE -> "(" + code.v() + " < " + scope.constant(CType.INT, (long) d.upperBound(constant)) + ")";
-            case GT -> "(" + code.v() + " >= " + scope.constant(CType.INT, (long) d.upperBound(constant)) + ")";
-            default -> "(" + code.v() + " >= " + scope.constant(CType.INT, (long) d.lowerBound(constant)) + ")";
+        DictionaryBound bound = DictionaryBound.of(op);
+        long number = switch (bound.lookup()) {
+            case CODE -> d.code(constant);
+            case LOWER_BOUND -> d.lowerBound(constant);
+            case UPPER_BOUND -> d.upperBound(constant);
         };
+        return "(" + code.v() + " " + bound.symbol() + " " + scope.constant(CType.INT, number) + ")";
     }
 
     /** Most constants of an IN list the GPU compares one by one; a longer list runs on the JVM (a set lookup there). */
@@ -376,7 +371,11 @@ final class CudaExprGen {
         return CValue.of(v.toString(), CType.stored(t));
     }
 
-    /** Converts a value of SQL type {@code from} to SQL type {@code to}, as the JVM backend's CAST does. */
+    /**
+     * Converts a value of SQL type {@code from} to SQL type {@code to} by the rules of {@link Cast}, as the JVM
+     * backend's CAST does; a cast whose value can leave the target's range runs on the JVM, whose error names the
+     * value and the type.
+     */
     CValue convert(CValue x, DataType from, DataType to) {
         if (from.equals(to)) {
             return x;
@@ -385,29 +384,23 @@ final class CudaExprGen {
         if (f == TypeKind.VARCHAR || to.kind() == TypeKind.VARCHAR) {
             throw new GpuUnsupported("CAST between " + from + " and " + to);
         }
+        Cast cast = lowered(() -> Cast.of(from, to));
+        if (cast.canLeaveRange()) {
+            throw new GpuUnsupported("CAST from " + from + " to " + to + " (its range is checked on the JVM)");
+        }
         switch (to.kind()) {
             case DOUBLE -> {
-                if (f == TypeKind.BOOLEAN) {
+                if (cast.conversion() == Cast.Conversion.FROM_BOOLEAN) {
                     return CValue.of("(" + x.v() + " ? 1.0 : 0.0)", CType.DOUBLE);
                 }
                 return CValue.of(toDouble(x, from), CType.DOUBLE);
             }
             case INTEGER, BIGINT -> {
-                // a conversion that can leave the target's range runs on the JVM, whose error names the value and type
-                boolean widening = switch (f) {
-                    case BOOLEAN -> true;
-                    case DECIMAL -> to.kind() == TypeKind.BIGINT;
-                    case INTEGER, BIGINT, DATE -> DataType.fitsIn(from, to);
-                    default -> false;
-                };
-                if (!widening) {
-                    throw new GpuUnsupported("CAST from " + from + " to " + to + " (its range is checked on the JVM)");
-                }
-                String lv = switch (f) {
-                    case DECIMAL -> "tessera::q::Rescale(" + x.v() + ", " + (-from.scale()) + ", err)";
-                    case BOOLEAN -> "(" + x.v() + " ? 1LL : 0LL)";
-                    case DOUBLE -> throw new GpuUnsupported("CAST from DOUBLE to " + to);
-                    default -> asLong(x);
+                String lv = switch (cast.conversion()) {
+                    // a DECIMAL to BIGINT, half away from zero (DOUBLE and INTEGER targets can leave the range)
+                    case ROUND -> "tessera::q::Rescale(" + x.v() + ", " + cast.shift() + ", err)";
+                    case FROM_BOOLEAN -> "(" + x.v() + " ? 1LL : 0LL)";
+                    default -> asLong(x); // WIDEN
                 };
                 if (to.kind() == TypeKind.INTEGER) {
                     return x.type() == CType.INT && f != TypeKind.BOOLEAN ? CValue.of(x.v(), CType.INT)
@@ -415,27 +408,12 @@ final class CudaExprGen {
                 }
                 return CValue.of(lv, CType.LONG);
             }
-            case DECIMAL -> {
-                int s = to.scale();
-                if (f == TypeKind.DOUBLE) {
-                    throw new GpuUnsupported("CAST from DOUBLE to " + to + " (its range is checked on the JVM)");
-                }
-                if (f == TypeKind.BOOLEAN) {
-                    throw new GpuUnsupported("CAST from BOOLEAN to DECIMAL");
-                }
-                if (f == TypeKind.DECIMAL ? !DataType.decimalFits(from, to)
-                        : DataType.digits(from) > to.precision() - s) {
-                    throw new GpuUnsupported("CAST from " + from + " to " + to + " (its range is checked on the JVM)");
-                }
-                return CValue.of(rescaleTo(x, from, s), CType.LONG);
+            case DECIMAL -> { // RESCALE
+                return CValue.of(rescaleTo(x, from, to.scale()), CType.LONG);
             }
-            case BOOLEAN -> {
-                if (f == TypeKind.INTEGER || f == TypeKind.BIGINT) {
-                    return CValue.of("(" + x.v() + " != 0)", CType.BOOL);
-                }
-                throw new GpuUnsupported("CAST from " + from + " to BOOLEAN");
+            default -> { // BOOLEAN: NONZERO
+                return CValue.of("(" + x.v() + " != 0)", CType.BOOL);
             }
-            default -> throw new GpuUnsupported("CAST from " + from + " to " + to);
         }
     }
 }

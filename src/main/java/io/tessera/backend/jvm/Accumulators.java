@@ -1,0 +1,93 @@
+package io.tessera.backend.jvm;
+
+import io.tessera.plan.AggCall;
+import io.tessera.plan.AggFunction;
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The accumulators of aggregate functions, shared by AGGREGATE and GROUP_AGGREGATE: each aggregate's kind of
+ * value ({@link AggSpec}), its FILTER guard, and the update of its count and value for one row.
+ */
+final class Accumulators {
+    private Accumulators() {
+    }
+
+    static AggSpec spec(PipelineWriter w, AggCall a) {
+        JKind k = JKind.LONG;
+        DataType argType = a.arg() == null ? DataType.BIGINT : a.arg().type();
+        if (a.arg() != null) {
+            w.load(a.arg());
+            JExpr x = w.gen.gen(a.arg());
+            k = x.kind();
+            if (k == JKind.STRING && a.function() != AggFunction.COUNT && a.function() != AggFunction.COUNT_DISTINCT) {
+                throw new SqlError("unsupported: " + a.function() + " of a computed string");
+            }
+        }
+        return new AggSpec(a.function(), k, argType, a.type());
+    }
+
+    static String filterGuard(PipelineWriter w, AggCall call) {
+        if (call.filter() == null) {
+            return null;
+        }
+        w.load(call.filter());
+        return w.gen.gen(call.filter()).isTrue();
+    }
+
+    /**
+
+     * Updates aggregate i for the current row: into locals ({@code local}: AGGREGATE) or into the group's slot
+     * {@code grp} of the worker's table.
+     */
+    static void update(PipelineWriter w, AggCall call, AggSpec s, JExpr x, int i, String cnt, String val, String grp, boolean local) {
+        String c = local ? cnt : "t.counts[" + i + "][" + grp + "]";
+        String v = local ? val : "t." + (s.doubleValue() ? "dvals" : "lvals") + "[" + i + "][" + grp + "]";
+        if (call.function() == AggFunction.COUNT_STAR) {
+            w.line(c + "++;");
+            return;
+        }
+        String notNull = x.nullable() ? "!" + x.n() : null;
+        String value = switch (x.kind()) {
+            case BOOL -> "(" + x.v() + " ? 1L : 0L)";
+            default -> x.v();
+        };
+        List<String> stmts = new ArrayList<>();
+        switch (call.function()) {
+            case COUNT -> stmts.add(c + "++;");
+            case COUNT_DISTINCT -> {
+                String dv = x.kind() == JKind.STRING ? x.v() : x.kind() == JKind.DOUBLE
+                        ? "io.tessera.backend.jvm.Hashing.doubleKey(" + x.v() + ")" : "(long) " + value;
+                stmts.add("t.addDistinct(" + i + ", " + grp + ", " + dv + ");");
+                stmts.add(c + "++;");
+            }
+            case SUM, SUM0, AVG -> {
+                stmts.add(s.doubleValue() ? v + " += " + value + ";" : v + " = Math.addExact(" + v + ", " + value + ");");
+                stmts.add(c + "++;");
+            }
+            case MIN, MAX -> {
+                stmts.add("if (" + c + " == 0 || " + value + (s.isMin() ? " < " : " > ") + v + ") " + v + " = " + value + ";");
+                stmts.add(c + "++;");
+            }
+            case SINGLE_VALUE, ANY_VALUE -> {
+                stmts.add(v + " = " + value + ";");
+                stmts.add(c + "++;");
+            }
+            default -> throw new IllegalStateException();
+        }
+        if (notNull != null) {
+            w.line("if (" + notNull + ") {");
+            w.indent++;
+        }
+        for (String st : stmts) {
+            w.line(st);
+        }
+        if (notNull != null) {
+            w.indent--;
+            w.line("}");
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.tessera.backend.jvm;
+
+import io.tessera.plan.Expr;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Sink;
+import io.tessera.sql.SqlError;
+import io.tessera.storage.TypeKind;
+import io.tessera.variant.JvmDimensions;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * PROBE: looks the row's keys up in a join table built by another pipeline ({@link JoinLookup}: how, by the table's
+ * layout), then by the join kind skips the row (semi, anti, inner without a match) or loops over every build row
+ * with the key (inner and left joins whose build keys repeat; the loop closes after the sink).
+ */
+final class ProbeEmitter {
+    private ProbeEmitter() {
+    }
+
+    static void emit(PipelineWriter w, Operation.Probe op) {
+        int j = op.joinId();
+        Sink.Build b = op.build();
+        w.comment("PROBE j" + j + " (" + op.kind() + ", " + w.g.get(JvmDimensions.probeTable(j)) + ") on " + op.keys());
+        List<String> keys = new ArrayList<>();
+        List<String> nulls = new ArrayList<>();
+        for (int k = 0; k < op.keys().size(); k++) {
+            Expr e = op.keys().get(k);
+            w.load(e);
+            JExpr x = w.gen.gen(e);
+            Expr bk = b.keys().get(k);
+            String kv = w.name("key");
+            String buildDict = BuildEmitter.buildKeyDict(bk);
+            if (e.type().kind() == TypeKind.VARCHAR && buildDict == null) {
+                throw new SqlError("unsupported: a join on a computed string");
+            }
+            w.line("final long " + kv + " = " + w.keyLong(x, e.type(), b.commonKeyTypes().get(k), buildDict) + ";");
+            keys.add(kv);
+            if (x.nullable()) {
+                nulls.add(x.n());
+            }
+            if (x.kind() == JKind.CODE && buildDict != null && !buildDict.equals(x.dict())) {
+                nulls.add("(" + kv + " < 0)");
+            }
+        }
+        String r = "r" + j;
+        w.joinRow.put(j, r);
+        w.joinKind.put(j, op.kind());
+        JoinTable.Layout layout = JoinTable.Layout.of(w.g.get(JvmDimensions.probeTable(j)));
+        JoinLookup.of(layout, keys.size()).emit(w, j, keys, r, layout.ways, HashFunction.ofJoin(w, j));
+        String nullCond = String.join(" || ", nulls);
+        if (!nullCond.isEmpty()) {
+            w.line("if (" + nullCond + ") " + r + " = -1; // NULL keys never match");
+        }
+        switch (op.kind()) {
+            case SEMI -> w.line("if (" + r + " < 0) continue;");
+            case ANTI -> w.line("if (" + r + " >= 0) continue;");
+            case INNER -> {
+                w.line("if (" + r + " < 0) continue;");
+                if (!b.uniqueKeys()) {
+                    String next = w.field("int[]", "ctx.joinTable(" + j + ").next", "j" + j + "_next");
+                    w.line("do { // every build row with this key");
+                    w.closers.add("} while ((" + r + " = " + next + "[" + r + "]) >= 0);");
+                    w.indent++;
+                }
+            }
+            case LEFT -> {
+                if (!b.uniqueKeys()) {
+                    String next = w.field("int[]", "ctx.joinTable(" + j + ").next", "j" + j + "_next");
+                    w.line("do { // every build row with this key, or once with NULLs when none");
+                    w.closers.add("} while (" + r + " >= 0 && (" + r + " = " + next + "[" + r + "]) >= 0);");
+                    w.indent++;
+                }
+            }
+        }
+    }
+}

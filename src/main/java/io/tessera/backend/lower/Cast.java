@@ -1,0 +1,118 @@
+package io.tessera.backend.lower;
+
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+
+import java.math.RoundingMode;
+
+/**
+ * The rules of a CAST (and of an implicit widening) from one SQL type to another: which conversion it is, whether a
+ * value can fall outside the target's range (then it is checked, failing with the value and the type), the target's
+ * bounds, and how it rounds. DECIMAL to an integer type rounds half away from zero; DOUBLE to an integer type rounds
+ * half to even (as DuckDB and PostgreSQL do); a DECIMAL whose scale drops rounds half away from zero.
+ */
+public record Cast(Conversion conversion, DataType from, DataType to) {
+
+    public enum Conversion {
+        /** the same type: the value as it is. */
+        IDENTITY,
+        /** a number to DOUBLE: a DECIMAL divided by 10^scale ({@link Scale#doubleDivisor}). */
+        TO_DOUBLE,
+        /** a BOOLEAN to a number: TRUE is 1, FALSE 0. */
+        FROM_BOOLEAN,
+        /** a string parsed as the target type, checked by the parser. */
+        PARSE,
+        /** an integer into an integer type that holds every value of the source: nothing to check. */
+        WIDEN,
+        /** an integer into a narrower integer type: checked against {@link #min()} and {@link #max()}. */
+        CHECK_RANGE,
+        /** DOUBLE or DECIMAL to an integer type: rounded ({@link #rounding()}), checked where it can leave the range. */
+        ROUND,
+        /** an exact number to a DECIMAL that holds every value of the source: rescaled by {@link #shift()}. */
+        RESCALE,
+        /** a number to a DECIMAL that may not hold it: rescaled and checked against the target's precision. */
+        RESCALE_CHECKED,
+        /** an integer to BOOLEAN: not zero. */
+        NONZERO,
+        /** a value to VARCHAR: its text. */
+        FORMAT
+    }
+
+    /** The rules of a cast from {@code from} to {@code to}; {@link Unsupported} where SQL allows none here. */
+    public static Cast of(DataType from, DataType to) {
+        return new Cast(conversion(from, to), from, to);
+    }
+
+    private static Conversion conversion(DataType from, DataType to) {
+        if (from.equals(to)) {
+            return Conversion.IDENTITY;
+        }
+        TypeKind f = from.kind();
+        return switch (to.kind()) {
+            case DOUBLE -> f == TypeKind.VARCHAR ? Conversion.PARSE : f == TypeKind.BOOLEAN ? Conversion.FROM_BOOLEAN
+                    : Conversion.TO_DOUBLE;
+            case INTEGER, BIGINT -> switch (f) {
+                case DOUBLE, DECIMAL -> Conversion.ROUND;
+                case BOOLEAN -> Conversion.FROM_BOOLEAN;
+                case VARCHAR -> Conversion.PARSE;
+                default -> DataType.fitsIn(from, to) ? Conversion.WIDEN : Conversion.CHECK_RANGE;
+            };
+            case DECIMAL -> switch (f) {
+                case DOUBLE -> Conversion.RESCALE_CHECKED;
+                case VARCHAR -> Conversion.PARSE;
+                case BOOLEAN -> throw new Unsupported("CAST from BOOLEAN to DECIMAL");
+                case DECIMAL -> DataType.decimalFits(from, to) ? Conversion.RESCALE : Conversion.RESCALE_CHECKED;
+                default -> DataType.digits(from) <= to.precision() - to.scale() ? Conversion.RESCALE
+                        : Conversion.RESCALE_CHECKED;
+            };
+            case DATE -> {
+                if (f == TypeKind.VARCHAR) {
+                    yield Conversion.PARSE;
+                }
+                throw new Unsupported("CAST from " + from + " to DATE");
+            }
+            case BOOLEAN -> {
+                if (f == TypeKind.VARCHAR) {
+                    yield Conversion.PARSE;
+                }
+                if (f == TypeKind.INTEGER || f == TypeKind.BIGINT) {
+                    yield Conversion.NONZERO;
+                }
+                throw new Unsupported("CAST from " + from + " to BOOLEAN");
+            }
+            case VARCHAR -> Conversion.FORMAT;
+        };
+    }
+
+    /**
+     * Whether a value of the source can fall outside the target's range, so that the cast is checked. A DECIMAL
+     * rounded to BIGINT always fits (at most 18 digits).
+     */
+    public boolean canLeaveRange() {
+        return switch (conversion) {
+            case IDENTITY, TO_DOUBLE, FROM_BOOLEAN, WIDEN, RESCALE, NONZERO, FORMAT -> false;
+            case ROUND -> from.kind() == TypeKind.DOUBLE || to.kind() != TypeKind.BIGINT;
+            case PARSE, CHECK_RANGE, RESCALE_CHECKED -> true;
+        };
+    }
+
+    /** The smallest value of the integer target type. */
+    public long min() {
+        return to.minValue();
+    }
+
+    /** The largest value of the integer target type. */
+    public long max() {
+        return to.maxValue();
+    }
+
+    /** How a value that loses digits rounds: half to even from DOUBLE, half away from zero from DECIMAL. */
+    public RoundingMode rounding() {
+        return from.kind() == TypeKind.DOUBLE ? RoundingMode.HALF_EVEN : RoundingMode.HALF_UP;
+    }
+
+    /** RESCALE: the power of ten the unscaled value is rescaled by (0: as it is); ROUND from DECIMAL: minus the scale. */
+    public int shift() {
+        return Scale.shift(from, Scale.of(to));
+    }
+}
