@@ -11,8 +11,6 @@ import io.tessera.backend.cuda.exec.CudaBackend;
 import io.tessera.backend.cuda.exec.GpuBlocks;
 import io.tessera.backend.cuda.exec.GpuFallbacks;
 import io.tessera.backend.cuda.exec.GpuPlan;
-import io.tessera.backend.cuda.gen.CudaKernelSource;
-import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.backend.jvm.EmittedPipeline;
 import io.tessera.backend.jvm.JvmBackend;
 import io.tessera.backend.jvm.JvmExecutor;
@@ -84,10 +82,10 @@ public final class QueryEngine {
     }
 
     /** The CUDA genomes' chooser: this GPU's profile (made once the GPU is known to work). */
-    private synchronized GenomeChooser gpuChooser(GpuRuntime rt) {
+    private synchronized GenomeChooser gpuChooser(CudaBackend cuda) {
         if (gpuChooser == null) {
-            gpuChooser = new GenomeChooser(VariantSpaces.forBackend("cuda", rt.info().cores()), profiles,
-                    rt.info().fingerprint());
+            gpuChooser = new GenomeChooser(VariantSpaces.forBackend("cuda", cuda.info().cores()), profiles,
+                    cuda.info().fingerprint());
         }
         return gpuChooser;
     }
@@ -244,7 +242,7 @@ public final class QueryEngine {
             try {
                 CudaBackend cuda = CudaBackend.open(db);
                 // the GPU profile's genomes, then the caller's overrides
-                GenomeChooser.Choice chosenCuda = gpuChooser(cuda.runtime()).choose(plan);
+                GenomeChooser.Choice chosenCuda = gpuChooser(cuda).choose(plan);
                 Map<Integer, Genome> chosen = new java.util.TreeMap<>(chosenCuda.genomes());
                 gpuOrigins.putAll(chosenCuda.origins());
                 if (cudaGenomes != null) {
@@ -406,7 +404,7 @@ public final class QueryEngine {
             sb.append("  device: ").append(onGpu ? "gpu" : "jvm").append(" (")
                     .append(p.placement().reasons().get(pl.id())).append(")\n");
             if (onGpu) {
-                String layout = p.gpu().placement().kernels().get(pl.id()).sink().describe();
+                String layout = p.gpu().describeOutput(pl.id());
                 sb.append("  gpu: ").append(p.gpu().genomes().get(pl.id())).append(" (")
                         .append(p.gpuOrigins().getOrDefault(pl.id(), GenomeChooser.DEFAULT))
                         .append(layout == null ? "" : "; " + layout).append(")\n");
@@ -425,8 +423,7 @@ public final class QueryEngine {
             if (p.placement().onHost(pl.id())) {
                 sb.append(p.jvm().compiled(pl.id()).emitted().source()).append('\n');
             } else {
-                CudaKernelSource k = p.gpu().placement().kernels().get(pl.id());
-                sb.append(k.source()).append('\n');
+                sb.append(p.gpu().source(pl.id())).append('\n');
             }
         }
         return sb.toString().stripTrailing();

@@ -62,7 +62,7 @@ final class QueryExecutor {
             int onGpu = p.placement().count(CudaBackend.DEVICE);
             QueryResult.Execution e = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(),
                     CudaBackend.kernelNanos(state), CudaBackend.uploadNanos(state), p.gpu().bytesRead(),
-                    p.gpu().model().total(), onGpu, all, state.moves(), state.moveNanos(), state.steps());
+                    p.gpu().modelBytesTotal(), onGpu, all, state.moves(), state.moveNanos(), state.steps());
             return new Ran(rel, cols, e);
         } catch (GpuFallbacks.Fallback | CudaException e) {
             // the JVM gives every answer: the whole query again there, its missing code compiled now

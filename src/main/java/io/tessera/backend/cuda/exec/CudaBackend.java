@@ -38,6 +38,11 @@ public final class CudaBackend implements Backend {
         return rt;
     }
 
+    /** The GPU: its name, SMs and fingerprint, under which its profile is kept. */
+    public io.tessera.profile.DeviceInfo info() {
+        return rt.info();
+    }
+
     @Override
     public String device() {
         return DEVICE;

@@ -222,6 +222,34 @@ public final class GpuPlan implements Backend.Query {
         }
     }
 
+    /** How pipeline {@code id}'s output is laid out on the device, for EXPLAIN (null: nothing to say). */
+    public String describeOutput(int id) {
+        CudaKernelSource k = placement.kernels().get(id);
+        return k != null ? k.sink().describe() : "sorted on the device after pipeline "
+                + DeviceSort.groupsRead(plan, pipeline(id)).id() + "'s groups";
+    }
+
+    /** The bytes the bandwidth model of the thesis charges the loaded kernels. */
+    public long modelBytesTotal() {
+        return model().total();
+    }
+
+    /** The CUDA source that runs pipeline {@code id} here (EXPLAIN CODE). */
+    public String source(int id) {
+        CudaKernelSource k = placement.kernels().get(id);
+        if (k != null) {
+            return k.source();
+        }
+        Pipeline p = pipeline(id);
+        String why = DeviceSort.unsupported(plan, p, placement);
+        if (why != null) {
+            throw new IllegalArgumentException("pipeline " + id + " does not run on the GPU: " + why);
+        }
+        return "// pipeline " + id + ": " + p.sink() + "\n// sorted by the kernels tessera_sort_key and tessera_sort_small of "
+                + "tessera_query.cuh over the groups of pipeline " + DeviceSort.groupsRead(plan, p).id()
+                + ", compacted on the device\n";
+    }
+
     public Map<Integer, Genome> genomes() {
         return genomes;
     }

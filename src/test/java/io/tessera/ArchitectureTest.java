@@ -1,0 +1,117 @@
+package io.tessera;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.stream.Stream;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The import rules of docs/ARCHITECTURE.md: the layers in dependency order (a layer uses only the layers below it),
+ * the two backends apart, exec reaching the GPU only through the CUDA backend's entry classes, no cycle between
+ * packages, no ServiceLoader to hide one, and no source file over 800 lines.
+ */
+class ArchitectureTest {
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.tessera");
+    }
+
+    @Test
+    void layersUseOnlyTheLayersBelowThem() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("storage").definedBy("io.tessera.storage..")
+                .layer("data").definedBy("io.tessera.data..")
+                .layer("sql").definedBy("io.tessera.sql..")
+                .layer("plan").definedBy("io.tessera.plan..")
+                .layer("variant").definedBy("io.tessera.variant..")
+                .layer("profile").definedBy("io.tessera.profile..")
+                .layer("api").definedBy("io.tessera.api..")
+                .layer("backend").definedBy("io.tessera.backend..")
+                .layer("exec").definedBy("io.tessera.exec..")
+                .layer("entry").definedBy("io.tessera")
+                .layer("tune").definedBy("io.tessera.tune..")
+                .layer("bench").definedBy("io.tessera.bench..")
+                .layer("cli").definedBy("io.tessera.cli..")
+                .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
+                .whereLayer("tune").mayOnlyBeAccessedByLayers("cli", "bench")
+                .whereLayer("entry").mayOnlyBeAccessedByLayers("tune", "bench", "cli")
+                .whereLayer("exec").mayOnlyBeAccessedByLayers("entry", "tune", "bench", "cli")
+                .whereLayer("backend").mayOnlyBeAccessedByLayers("exec", "tune", "bench", "cli")
+                .whereLayer("api").mayOnlyBeAccessedByLayers("backend", "exec", "entry", "tune", "bench", "cli")
+                .whereLayer("profile").mayOnlyBeAccessedByLayers("backend", "exec", "entry", "tune", "bench", "cli")
+                .whereLayer("variant").mayOnlyBeAccessedByLayers("profile", "backend", "exec", "entry", "tune", "bench", "cli")
+                .whereLayer("plan").mayOnlyBeAccessedByLayers("variant", "profile", "backend", "exec", "entry", "tune",
+                        "bench", "cli")
+                .whereLayer("sql").mayOnlyBeAccessedByLayers("plan", "variant", "profile", "backend", "exec", "entry",
+                        "tune", "bench", "cli")
+                .whereLayer("data").mayOnlyBeAccessedByLayers("tune", "bench", "cli")
+                .check(classes);
+    }
+
+    @Test
+    void theBackendsDoNotUseEachOther() {
+        noClasses().that().resideInAPackage("io.tessera.backend.jvm..")
+                .should().dependOnClassesThat().resideInAPackage("io.tessera.backend.cuda..").check(classes);
+        noClasses().that().resideInAPackage("io.tessera.backend.cuda..")
+                .should().dependOnClassesThat().resideInAPackage("io.tessera.backend.jvm..").check(classes);
+    }
+
+    @Test
+    void execReachesTheGpuOnlyThroughTheCudaBackend() {
+        noClasses().that().resideInAPackage("io.tessera.exec..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tessera.backend.cuda.gen..",
+                        "io.tessera.backend.cuda.runtime..")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.tessera.exec..")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.tessera.backend.cuda")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("CudaException"))))
+                .check(classes);
+    }
+
+    @Test
+    void packagesFormNoCycle() {
+        slices().matching("io.tessera.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    @Test
+    void noServiceLoaderHidesADependency() {
+        noClasses().should().dependOnClassesThat().belongToAnyOf(ServiceLoader.class).check(classes);
+    }
+
+    @Test
+    void noSourceFileIsOver800Lines() throws IOException {
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            List<String> long_ = files.filter(f -> f.toString().endsWith(".java")).filter(f -> lines(f) > 800)
+                    .map(f -> f + " (" + lines(f) + " lines)").toList();
+            assertEquals(List.of(), long_);
+        }
+    }
+
+    private static long lines(Path f) {
+        try (Stream<String> l = Files.lines(f)) {
+            return l.count();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
