@@ -5,6 +5,8 @@ import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
+import io.tessera.plan.Sink;
+import io.tessera.plan.SortKey;
 import io.tessera.storage.Database;
 import io.tessera.variant.CudaVariantSpace;
 import io.tessera.variant.Dimension;
@@ -107,7 +109,7 @@ public final class GpuSelfTest {
     private Check check(String name, String variant, String sql, Map<Integer, Genome> genomes, QueryResult expected) {
         try {
             QueryResult r = gpu.run(gpu.prepare(sql, genomes));
-            String diff = ResultMatch.difference(expected, r);
+            String diff = ResultMatch.difference(expected, r, orderColumns(sql));
             String device = r.execution().device();
             String jvmOnly = device.equals("cpu") ? String.valueOf(r.execution().notice()) : null;
             Check c = new Check(name, variant, device, diff, jvmOnly);
@@ -198,5 +200,16 @@ public final class GpuSelfTest {
 
     public Database database() {
         return db;
+    }
+
+    /** The result columns a query's final ORDER BY sorts by (none when its result is not sorted last). */
+    private int[] orderColumns(String sql) {
+        QueryPlan plan = gpu.plan(sql);
+        for (Pipeline p : plan.pipelines()) {
+            if (p.sink() instanceof Sink.Sort s && s.relationId() == plan.resultRelation()) {
+                return s.keys().stream().mapToInt(SortKey::column).toArray();
+            }
+        }
+        return new int[0];
     }
 }

@@ -37,6 +37,29 @@ public final class ResultMatch {
         return null;
     }
 
+    /**
+     * Null when the results match as multisets and, row by row, hold the same values in the columns the query
+     * orders by ({@code orderColumns}: ties may come out in either order, the order itself may not differ), else the
+     * first difference.
+     */
+    public static String difference(QueryResult expected, QueryResult actual, int[] orderColumns) {
+        String diff = difference(expected, actual);
+        if (diff != null) {
+            return diff;
+        }
+        for (int r = 0; r < expected.rowCount(); r++) {
+            for (int c : orderColumns) {
+                Object x = expected.rows().get(r)[c];
+                Object y = actual.rows().get(r)[c];
+                if (!same(x, y)) {
+                    return "row " + r + " out of the ORDER BY's order: column " + expected.columns().get(c).name() + " is "
+                            + y + " where " + x + " belongs";
+                }
+            }
+        }
+        return null;
+    }
+
     private static List<Object[]> sorted(List<Object[]> rows) {
         List<Object[]> out = new ArrayList<>(rows);
         out.sort(Comparator.comparing(ResultMatch::key));

@@ -405,7 +405,7 @@ public final class QueryEngine {
                     .append(p.placement().reasons().get(pl.id())).append(")\n");
             if (onGpu) {
                 String layout = p.gpu().describeOutput(pl.id());
-                sb.append("  gpu: ").append(p.gpu().genomes().get(pl.id())).append(" (")
+                sb.append("  gpu: ").append(p.gpu().genomeText(pl.id())).append(" (")
                         .append(p.gpuOrigins().getOrDefault(pl.id(), GenomeChooser.DEFAULT))
                         .append(layout == null ? "" : "; " + layout).append(")\n");
             }

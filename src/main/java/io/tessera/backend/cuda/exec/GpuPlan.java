@@ -222,6 +222,11 @@ public final class GpuPlan implements Backend.Query {
         }
     }
 
+    /** Pipeline {@code id}'s CUDA genome as EXPLAIN shows it: a sort of groups has no kernel, hence no genome. */
+    public String genomeText(int id) {
+        return placement.onGpu(id) ? String.valueOf(genomes.get(id)) : "no kernel of its own";
+    }
+
     /** How pipeline {@code id}'s output is laid out on the device, for EXPLAIN (null: nothing to say). */
     public String describeOutput(int id) {
         CudaKernelSource k = placement.kernels().get(id);
