@@ -64,6 +64,11 @@ public final class SlotCompaction {
      * Asynchronous: a later copy to the host waits for it.
      */
     public void gather(DeviceBuffer src, int width, DeviceBuffer index, long count, DeviceBuffer dst, long dstWord) {
+        gather(src.address(), width, index, count, dst, dstWord);
+    }
+
+    /** As {@link #gather(DeviceBuffer, int, DeviceBuffer, long, DeviceBuffer, long)}, from the array at {@code src}. */
+    public void gather(long src, int width, DeviceBuffer index, long count, DeviceBuffer dst, long dstWord) {
         if (count <= 0) {
             return;
         }

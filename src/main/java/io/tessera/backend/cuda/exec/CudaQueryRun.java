@@ -66,6 +66,11 @@ final class CudaQueryRun implements AutoCloseable {
     /** Stops the query before its next kernel launch once cancelled (null: never). */
     private final io.tessera.api.QueryCancel cancel;
     private long kernelNanos;
+    /**
+     * Each kernel's start and stop events, not read yet: a launch does not wait for its kernel (the read of its
+     * error word does), and the times are read once the device has passed them.
+     */
+    private final List<CudaEvent[]> unreadTimes = new ArrayList<>();
     private final long uploadNanosBefore;
 
     /**
@@ -81,8 +86,20 @@ final class CudaQueryRun implements AutoCloseable {
         this.uploadNanosBefore = rt.columns().uploadNanos();
     }
 
+    /** The kernels' time on the device so far. */
     long kernelNanos() {
+        readTimes();
         return kernelNanos;
+    }
+
+    private void readTimes() {
+        for (CudaEvent[] e : unreadTimes) {
+            e[1].synchronize();
+            kernelNanos += (long) (e[1].elapsedMillisSince(e[0]) * 1e6);
+            e[0].close();
+            e[1].close();
+        }
+        unreadTimes.clear();
     }
 
     void makeCurrent() {
@@ -117,7 +134,7 @@ final class CudaQueryRun implements AutoCloseable {
                 for (int pass = 0; pass < k.passes(); pass++) {
                     if (pass == 1 && l.tileRows != null) {
                         // the tiles' counts into their offsets (exclusive prefix sums) and the total
-                        timed(() -> rt.scanCounts(l.tileRows, l.tiles));
+                        timedLater(() -> rt.scanCounts(l.tileRows, l.tiles));
                     }
                     launch(kernel, k, l.bindings.args(k.params(), pass, 0, n), n);
                 }
@@ -191,10 +208,10 @@ final class CudaQueryRun implements AutoCloseable {
         }
     }
 
-    /** Launches a kernel over {@code n} rows with its genome's grid, and returns its time on the device. */
-    private long launch(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
+    /** Launches a kernel over {@code n} rows with its genome's grid, its time on the device read later. */
+    private void launch(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
         io.tessera.api.QueryCancel.check(cancel);
-        return timed(launcher(kernel, k, args, n, residentBlocks(kernel, k)));
+        timedLater(launcher(kernel, k, args, n, residentBlocks(kernel, k)));
     }
 
     /**
@@ -236,6 +253,16 @@ final class CudaQueryRun implements AutoCloseable {
         int resident = Math.max(1, kernel.maxActiveBlocksPerSM(k.threadsPerBlock(), shared));
         String grid = k.genome().get(CudaVariantSpace.GRID);
         return grid.equals("tile") ? resident : Math.min(Integer.parseInt(grid.substring(1)), resident);
+    }
+
+    /** Queues device work between two events; its time joins the kernel time when {@link #kernelNanos} reads it. */
+    private void timedLater(Runnable work) {
+        CudaEvent start = ctx.createEvent();
+        CudaEvent stop = ctx.createEvent();
+        unreadTimes.add(new CudaEvent[] {start, stop});
+        start.record();
+        work.run();
+        stop.record();
     }
 
     /** Runs device work, adds its time on the device to the kernel time, and returns that time. */
@@ -422,6 +449,11 @@ final class CudaQueryRun implements AutoCloseable {
     @Override
     public void close() {
         ctx.makeCurrent();
+        for (CudaEvent[] e : unreadTimes) {
+            e[0].close();
+            e[1].close();
+        }
+        unreadTimes.clear();
         rt.columns().releaseHeld();
         rt.pool().giveAll(taken);
         taken.clear();

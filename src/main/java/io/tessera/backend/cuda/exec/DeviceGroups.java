@@ -131,10 +131,35 @@ final class DeviceGroups {
          * at least {@code to} of them, from {@link io.tessera.backend.cuda.SmallSort}), as rows.
          */
         HostRows rowsInOrder(DeviceBuffer order, long from, long to) {
-            GpuGroups.Slots all = read();
-            int n = (int) (to - from);
-            long[] at = n == 0 ? new long[0] : longs(order, to);
-            return GpuGroups.rows(rowLayout, aggregate, all.pick(at, (int) from, n));
+            int keep = (int) to;
+            if (keep == 0) {
+                return GpuGroups.rows(rowLayout, aggregate, read().pick(new long[0], 0, 0));
+            }
+            // the first entries in their order gathered on the device, with their slot numbers last: one copy back
+            GpuRuntime rt = run.runtime();
+            GpuGroups.Packing kept = packing.resized(keep);
+            DeviceBuffer out = run.take((kept.words() + keep) * 8);
+            rt.gather64(packed.address(), 1, order, keep, out, 0);
+            for (int a = 0; a < packing.valueAt().length; a++) {
+                if (packing.valueAt()[a] >= 0) {
+                    rt.gather64(packed.address() + packing.valueAt()[a] * 8, 1, order, keep, out, kept.valueAt()[a]);
+                }
+                if (packing.countAt()[a] >= 0) {
+                    rt.gather64(packed.address() + packing.countAt()[a] * 8, 1, order, keep, out, kept.countAt()[a]);
+                }
+            }
+            if (packing.keyWidth() > 0) {
+                rt.gather64(packed.address() + packing.keysAt() * 8, packing.keyWidth(), order, keep, out, kept.keysAt());
+            }
+            rt.gather64(slots.address(), 1, order, keep, out, kept.words());
+            run.makeCurrent();
+            long[] all = longs(out, kept.words() + keep); // a synchronous copy, after the gathers
+            GpuGroups.Slots inOrder = kept.unpack(java.util.Arrays.copyOfRange(all, (int) kept.words(), all.length), all);
+            long[] rest = new long[keep];
+            for (int i = 0; i < keep; i++) {
+                rest[i] = i;
+            }
+            return GpuGroups.rows(rowLayout, aggregate, inOrder.pick(rest, (int) from, keep - (int) from));
         }
 
         private GpuGroups.Slots read() {

@@ -118,6 +118,17 @@ final class GpuGroups {
             return new Packing(n, valueAt, countAt, keysAt, keyWidth, words);
         }
 
+        /** The same layout for {@code entries} entries. */
+        Packing resized(int entries) {
+            boolean[] hasValue = new boolean[valueAt.length];
+            boolean[] hasCount = new boolean[valueAt.length];
+            for (int a = 0; a < valueAt.length; a++) {
+                hasValue[a] = valueAt[a] >= 0;
+                hasCount[a] = countAt[a] >= 0;
+            }
+            return of(entries, hasValue, hasCount, keyWidth);
+        }
+
         /** The slots from their indices and the buffer's {@link #words} words, read back. */
         Slots unpack(long[] slot, long[] packed) {
             long[][] vals = new long[valueAt.length][];

@@ -259,6 +259,11 @@ public final class GpuRuntime implements AutoCloseable {
         compaction.gather(src, width, index, count, dst, dstWord);
     }
 
+    /** As {@link #gather64(DeviceBuffer, int, DeviceBuffer, long, DeviceBuffer, long)}, from the array at {@code src}. */
+    public void gather64(long src, int width, DeviceBuffer index, long count, DeviceBuffer dst, long dstWord) {
+        compaction.gather(src, width, index, count, dst, dstWord);
+    }
+
     /**
      * Writes the numbers of the first {@code outRows} of {@code rows} device rows in the order of {@code keys} into
      * {@code outIndex} ({@link io.tessera.backend.cuda.SmallSort}; at most its MAX_ROWS rows and MAX_KEYS keys);
