@@ -71,6 +71,13 @@ final class CudaQueryRun implements AutoCloseable {
      * error word does), and the times are read once the device has passed them.
      */
     private final List<CudaEvent[]> unreadTimes = new ArrayList<>();
+    /**
+     * The error word that kernels which cannot be run again share (every kernel but a shared group table's and a
+     * cuckoo table's, which retry larger when they fill up), and the pipelines that wrote it since it was read: it
+     * is read once, before the host reads anything those kernels made, instead of once per kernel.
+     */
+    private DeviceBuffer sharedError;
+    private final List<Integer> uncheckedPipelines = new ArrayList<>();
     private final long uploadNanosBefore;
 
     /**
@@ -139,6 +146,11 @@ final class CudaQueryRun implements AutoCloseable {
                     launch(kernel, k, l.bindings.args(k.params(), pass, 0, n), n);
                 }
             }
+            if (l.deferErrors) {
+                uncheckedPipelines.add(id);
+                DeviceOutputs.leave(this, state, k, l);
+                return;
+            }
             int err = (int) l.error.readLong(0);
             if ((err & ERR_TABLE_FULL) != 0 && "shared".equals(l.mode) && attempt < 3) {
                 continue; // the group hash table filled up: again with four times the slots
@@ -193,7 +205,26 @@ final class CudaQueryRun implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads the error word the kernels since the last read share, and throws what it reports; call before the host
+     * reads anything on the device (a synchronous copy: it waits for the kernels).
+     */
+    void checkDeferredErrors() {
+        if (uncheckedPipelines.isEmpty()) {
+            return;
+        }
+        int err = (int) sharedError.readLong(0);
+        String which = uncheckedPipelines.size() == 1 ? String.valueOf(uncheckedPipelines.get(0))
+                : uncheckedPipelines.toString().replaceAll("[\\[\\]]", "");
+        uncheckedPipelines.clear();
+        checkErrors(err, which);
+    }
+
     private void checkErrors(int err, int pipeline) {
+        checkErrors(err, String.valueOf(pipeline));
+    }
+
+    private void checkErrors(int err, String pipeline) {
         if ((err & ERR_OVERFLOW) != 0) {
             throw new ArithmeticException("long overflow");
         }
@@ -201,11 +232,15 @@ final class CudaQueryRun implements AutoCloseable {
             throw new ArithmeticException("/ by zero");
         }
         if ((err & ERR_TABLE_FULL) != 0) {
-            throw new GpuFallbacks.Fallback("pipeline " + pipeline + " met a key outside its table's range, a payload value outside its statistics' range, or filled its hash table");
+            throw new GpuFallbacks.Fallback(pipelines(pipeline) + " met a key outside its table's range, a payload value outside its statistics' range, or filled its hash table");
         }
         if ((err & ERR_SENTINEL) != 0) {
-            throw new GpuFallbacks.Fallback("pipeline " + pipeline + " met a key equal to its hash table's empty marker");
+            throw new GpuFallbacks.Fallback(pipelines(pipeline) + " met a key equal to its hash table's empty marker");
         }
+    }
+
+    private static String pipelines(String ids) {
+        return ids.contains(",") ? "one of pipelines " + ids : "pipeline " + ids;
     }
 
     /** Launches a kernel over {@code n} rows with its genome's grid, its time on the device read later. */
@@ -299,6 +334,8 @@ final class CudaQueryRun implements AutoCloseable {
         final KernelBindings bindings = new KernelBindings();
         /** A cuckoo BUILD, which may try again with a larger table. */
         boolean cuckoo;
+        /** Whether the kernel writes the shared error word, read later ({@link #checkDeferredErrors}). */
+        final boolean deferErrors;
         DeviceBuffer error;
         DeviceBuffer rows;
         DeviceBuffer cursor;
@@ -316,6 +353,9 @@ final class CudaQueryRun implements AutoCloseable {
         /** {@code attempt}: 0 first; a retry gives a cuckoo table four times the slots. */
         Launch(CudaKernelSource k, Table table, long n, long sharedSlots, int attempt) {
             SinkLayout sink = k.sink();
+            boolean retries = sink instanceof SinkLayout.Aggregate a0 && a0.mode().equals("shared")
+                    || sink instanceof SinkLayout.Build b0 && b0.table().kind().cuckoo();
+            deferErrors = !retries && (blocks == null || blocks.pipeline() != k.pipeline().id());
             long slots = 1;
             if (sink instanceof SinkLayout.Aggregate a) {
                 mode = a.mode();
@@ -385,7 +425,10 @@ final class CudaQueryRun implements AutoCloseable {
                         bindings.ptr(p, take(words * 4).address());
                     }
                     case ERROR -> {
-                        error = zeroed(8);
+                        if (deferErrors && sharedError == null) {
+                            sharedError = zeroed(8);
+                        }
+                        error = deferErrors ? sharedError : zeroed(8);
                         bindings.ptr(p, error.address());
                     }
                 }

@@ -41,6 +41,7 @@ final class DeviceGroups {
         }
         return () -> {
             run.makeCurrent();
+            run.checkDeferredErrors();
             return GpuGroups.rows(layout, a, whole(a, l, shared));
         };
     }
@@ -79,6 +80,7 @@ final class DeviceGroups {
         int na = a.aggs().size();
         int width = a.keyWidth();
         DeviceBuffer index = run.take(slots * 8);
+        run.checkDeferredErrors(); // the groups are only worth compacting when their kernels reported nothing
         long found = rt.compactSlots(l.rows, shared ? l.groupState : null, slots, index);
         if (found < 0 || found > slots) {
             throw new IllegalStateException("compacting " + slots + " group slots found " + found);

@@ -78,6 +78,7 @@ final class DeviceOutputs {
     /** A kernel's output rows on the device: one array per column, their count known. */
     private static Intermediate.OnDevice rows(CudaQueryRun run, SinkLayout.Rows r, CudaQueryRun.Launch l,
                                               List<Expr> outputs) {
+        run.checkDeferredErrors();
         long count = l.tileRows != null ? l.tileRows.readLong(l.tiles * 8) : l.cursor.readLong(0);
         if (count > Integer.MAX_VALUE - 16) {
             throw new GpuFallbacks.Fallback("more than 2^31 result rows");
