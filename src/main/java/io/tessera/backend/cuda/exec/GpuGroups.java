@@ -158,36 +158,18 @@ final class GpuGroups {
                 n++;
             }
         }
-        long[] slot = new long[n];
-        long[] r = new long[n];
-        long[][] v = new long[vals.length][];
-        long[][] c = new long[cnts.length][];
-        for (int a = 0; a < vals.length; a++) {
-            v[a] = vals[a] == null ? null : new long[n];
-            c[a] = cnts[a] == null ? null : new long[n];
-        }
-        long[] k = keys == null ? null : new long[n * keyWidth];
-        int i = 0;
+        long[] at = new long[n];
+        long[] slotNumbers = new long[rows.length];
+        n = 0;
         for (int s = 0; s < rows.length; s++) {
-            if (!used(rows, state, s)) {
-                continue;
+            slotNumbers[s] = s;
+            if (used(rows, state, s)) {
+                at[n++] = s;
             }
-            slot[i] = s;
-            r[i] = rows[s];
-            for (int a = 0; a < vals.length; a++) {
-                if (v[a] != null) {
-                    v[a][i] = vals[a][s];
-                }
-                if (c[a] != null) {
-                    c[a][i] = cnts[a][s];
-                }
-            }
-            if (k != null) {
-                System.arraycopy(keys, s * keyWidth, k, i * keyWidth, keyWidth);
-            }
-            i++;
         }
-        return new Slots(n, slot, r, v, c, k);
+        // keyWidth words per slot: pick reads the width off the key array's length
+        assert keys == null || keys.length == (long) rows.length * keyWidth;
+        return new Slots(rows.length, slotNumbers, rows, vals, cnts, keys).pick(at, 0, n);
     }
 
     private static boolean used(long[] rows, int[] state, int s) {
