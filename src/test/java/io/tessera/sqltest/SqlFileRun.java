@@ -7,7 +7,6 @@ import io.tessera.plan.QueryPlan;
 import io.tessera.variant.Genome;
 import io.tessera.variant.Genomes;
 import io.tessera.variant.JvmVariantSpace;
-import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -111,8 +110,17 @@ final class SqlFileRun implements AutoCloseable {
 
     private void query(SqlTestRecord.Query q) {
         if (gpu) {
-            String none = GpuRuntime.unavailableReason();
-            Assumptions.assumeTrue(none == null, "not run: no GPU (" + none + ")");
+            // every pipeline must be placed on the GPU; where there is none, the answer is checked on the JVM and
+            // the GPU's answers are checked by `tessera selftest --device gpu` on a GPU machine
+            for (String line : GpuPlacementText.lines(session(), q.sql())) {
+                if (!line.endsWith(": gpu")) {
+                    fail(where(q) + q.sql() + "\nasked for the GPU, placed on the JVM: " + line);
+                }
+            }
+            if (GpuRuntime.unavailableReason() != null) {
+                run(q, () -> session().query(q.sql()), "on the JVM (no GPU here)");
+                return;
+            }
             QueryResult r = run(q, () -> session().gpuEngine().execute(q.sql()), "on the GPU");
             if (r.execution().device().equals("cpu")) {
                 fail(where(q) + q.sql() + "\nasked for the GPU, ran on the JVM: " + r.execution().notice());
