@@ -30,7 +30,14 @@ public enum Op {
     COALESCE,
     /** string concatenation (||). */
     CONCAT,
-    LOWER, UPPER;
+    LOWER, UPPER,
+    /**
+     * ROUND(x [, digits]) half away from zero; FLOOR; CEIL; SIGN (-1, 0, 1 as the call's type); detail of ROUND: the
+     * digits as an Integer (0 without them).
+     */
+    ROUND, FLOOR, CEIL, SIGN,
+    /** SQRT, LN, EXP of a DOUBLE, and POWER(x, y): DOUBLE results; SQRT and LN of a number outside their domain fail. */
+    SQRT, LN, EXP, POWER;
 
     /** The comparison that holds with the operands swapped ({@code a < b} is {@code b > a}); other operators as is. */
     public Op mirrored() {
@@ -46,7 +53,7 @@ public enum Op {
     /** Whether a SMALLINT or TINYINT result of this operation (computed as an int) can leave its type's range. */
     public boolean canLeaveNarrowRange() {
         return switch (this) {
-            case ADD, SUB, MUL, DIV, MOD, NEG, ABS -> true;
+            case ADD, SUB, MUL, DIV, MOD, NEG, ABS, ROUND -> true;
             default -> false;
         };
     }

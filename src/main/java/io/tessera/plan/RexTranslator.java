@@ -156,6 +156,9 @@ final class RexTranslator {
             };
             return new Expr.Call(Op.EXTRACT, List.of(arg), type, nullable, u);
         }
+        if (kind == SqlKind.FLOOR || kind == SqlKind.CEIL || MATH.contains(call.getOperator().getName())) {
+            return math(call, inputs, type, nullable);
+        }
         List<Expr> args = new ArrayList<>();
         for (RexNode o : call.getOperands()) {
             args.add(translate(o, inputs));
@@ -227,6 +230,44 @@ final class RexTranslator {
             return acc;
         }
         return new Expr.Call(op, args, type, nullable);
+    }
+
+    private static final java.util.Set<String> MATH = java.util.Set.of("ROUND", "SIGN", "SQRT", "LN", "EXP", "POWER");
+
+    /** The numeric functions: ROUND's digits must be a constant (they decide a DECIMAL result's scale). */
+    private Expr math(RexCall call, List<Expr> inputs, DataType type, boolean nullable) {
+        String name = call.getKind() == SqlKind.FLOOR ? "FLOOR" : call.getKind() == SqlKind.CEIL ? "CEIL"
+                : call.getOperator().getName();
+        List<RexNode> operands = call.getOperands();
+        Object detail = null;
+        if ((name.equals("FLOOR") || name.equals("CEIL")) && operands.size() != 1) {
+            throw new SqlError("unsupported: " + name + " with a time unit");
+        }
+        if (name.equals("ROUND") && operands.size() == 2) {
+            if (!(operands.get(1) instanceof RexLiteral lit) || lit.isNull()) {
+                throw new SqlError("unsupported: ROUND with digits that are not a constant integer");
+            }
+            detail = lit.getValueAs(BigDecimal.class).intValueExact();
+            operands = operands.subList(0, 1);
+        } else if (name.equals("ROUND")) {
+            detail = 0;
+        }
+        List<Expr> args = new ArrayList<>();
+        for (RexNode o : operands) {
+            Expr a = translate(o, inputs);
+            if (!numeric(a.type())) {
+                throw new SqlError("unsupported: " + name + " of " + a.type());
+            }
+            args.add(a);
+        }
+        return new Expr.Call(Op.valueOf(name), args, type, nullable, detail);
+    }
+
+    private static boolean numeric(DataType t) {
+        return switch (t.kind()) {
+            case INTEGER, BIGINT, DECIMAL, DOUBLE -> true;
+            default -> false;
+        };
     }
 
     private static boolean isDate(Expr e) {

@@ -99,7 +99,7 @@ final class CheckedCasts {
         public void reduce(RexBuilder rexBuilder, List<RexNode> constExps, List<RexNode> reducedValues) {
             List<RexNode> reducible = new ArrayList<>();
             for (RexNode e : constExps) {
-                if (!hasInexactCast(e)) {
+                if (!keep(e)) {
                     reducible.add(e);
                 }
             }
@@ -109,9 +109,14 @@ final class CheckedCasts {
             }
             int next = 0;
             for (RexNode e : constExps) {
-                reducedValues.add(hasInexactCast(e) ? e : reduced.get(next++));
+                reducedValues.add(keep(e) ? e : reduced.get(next++));
             }
         }
+    }
+
+    /** Whether a constant expression stays as it is: an inexact CAST, or a numeric function Calcite folds otherwise. */
+    private static boolean keep(RexNode e) {
+        return hasInexactCast(e) || MathFunctions.hasUnfolded(e);
     }
 
     static boolean hasInexactCast(RexNode e) {

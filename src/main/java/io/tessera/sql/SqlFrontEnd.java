@@ -26,7 +26,6 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlCollation;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -88,7 +87,7 @@ public final class SqlFrontEnd {
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
         CalciteCatalogReader catalog = new CalciteCatalogReader(root, List.of(), types, config);
-        SqlValidator validator = new TesseraValidator(SqlStdOperatorTable.instance(), catalog, types,
+        SqlValidator validator = new TesseraValidator(MathFunctions.INSTANCE, catalog, types,
                 SqlValidator.Config.DEFAULT.withConformance(TesseraConformance.INSTANCE)
                         .withIdentifierExpansion(true)
                         .withDefaultNullCollation(NullCollation.LAST));

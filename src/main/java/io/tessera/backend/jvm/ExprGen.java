@@ -78,10 +78,12 @@ final class ExprGen {
 
     private final Scope scope;
     private final JavaCasts casts;
+    private final JavaMath math;
 
     ExprGen(Scope scope) {
         this.scope = scope;
         this.casts = new JavaCasts(scope, this);
+        this.math = new JavaMath(scope, this);
     }
 
     JExpr gen(Expr e) {
@@ -148,6 +150,7 @@ final class ExprGen {
                 String v = a.kind() == JKind.DOUBLE ? "Math.abs(" + a.v() + ")" : "Math.absExact(" + a.v() + ")";
                 yield JExpr.of(v, a.n(), a.kind());
             }
+            case ROUND, FLOOR, CEIL, SIGN, SQRT, LN, EXP, POWER -> math.call(c);
             case EQ, NE, LT, LE, GT, GE -> compare(c.op(), c.args().get(0), c.args().get(1));
             case IS_DISTINCT, IS_NOT_DISTINCT -> distinct(c);
             case AND, OR -> logic(c);

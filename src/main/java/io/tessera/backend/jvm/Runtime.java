@@ -268,4 +268,96 @@ public final class Runtime {
     public static int parseDate(String s) {
         return Values.parseDate(s.trim());
     }
+
+    // ---- numeric functions ----
+
+    /**
+     * An exact number (unscaled) divided by 10^drop, rounded half away from zero (mode 0, ROUND), down (-1, FLOOR)
+     * or up (1, CEIL), then multiplied by 10^multiply; a result beyond +-limit is an overflow.
+     */
+    public static long round(long v, int drop, int multiply, int mode, long limit) {
+        String fn = mode == 0 ? "ROUND" : mode < 0 ? "FLOOR" : "CEIL";
+        if (drop > 18 || multiply > 18) {
+            java.math.RoundingMode rm = mode == 0 ? java.math.RoundingMode.HALF_UP
+                    : mode < 0 ? java.math.RoundingMode.FLOOR : java.math.RoundingMode.CEILING;
+            java.math.BigDecimal r = java.math.BigDecimal.valueOf(v).scaleByPowerOfTen(-drop).setScale(0, rm)
+                    .scaleByPowerOfTen(multiply);
+            if (r.abs().compareTo(java.math.BigDecimal.valueOf(limit)) > 0) {
+                throw new ArithmeticException("numeric overflow in " + fn);
+            }
+            return r.longValueExact();
+        }
+        long q = v;
+        if (drop > 0) {
+            long p = Values.pow10(drop);
+            q = v / p;
+            long r = v % p;
+            if (r != 0) {
+                if (mode == 0) {
+                    if (Math.abs(r) >= p - Math.abs(r)) {
+                        q += v < 0 ? -1 : 1;
+                    }
+                } else if (mode < 0 ? r < 0 : r > 0) {
+                    q += mode;
+                }
+            }
+        }
+        long m;
+        try {
+            m = multiply == 0 ? q : Math.multiplyExact(q, Values.pow10(multiply));
+        } catch (ArithmeticException e) {
+            throw new ArithmeticException("numeric overflow in " + fn);
+        }
+        if (m > limit || m < -limit) {
+            throw new ArithmeticException("numeric overflow in " + fn);
+        }
+        return m;
+    }
+
+    /** ROUND of a DOUBLE to an integer, half away from zero (C's round, as DuckDB computes it). */
+    public static double round(double x) {
+        if (!Double.isFinite(x)) {
+            return x;
+        }
+        double a = Math.abs(x);
+        double t = Math.floor(a);
+        if (a - t >= 0.5) {
+            t += 1;
+        }
+        return Math.copySign(t, x);
+    }
+
+    /** ROUND of a DOUBLE to digits after the point (before it when negative), as DuckDB computes it. */
+    public static double round(double x, int digits) {
+        if (digits < 0) {
+            double m = Math.pow(10, -digits);
+            double r = round(x / m) * m;
+            return Double.isInfinite(r) || Double.isNaN(r) ? 0 : r;
+        }
+        double m = Math.pow(10, digits);
+        double r = round(x * m) / m;
+        return Double.isInfinite(r) || Double.isNaN(r) ? x : r;
+    }
+
+    /** SIGN of a DOUBLE: -1, 0 or 1 (0 for NaN, as DuckDB). */
+    public static int sign(double x) {
+        return x > 0 ? 1 : x < 0 ? -1 : 0;
+    }
+
+    public static double sqrt(double x) {
+        if (x < 0) {
+            throw new ArithmeticException("SQRT: cannot take the square root of a negative number");
+        }
+        return Math.sqrt(x);
+    }
+
+    public static double ln(double x) {
+        if (x == 0) {
+            throw new ArithmeticException("LN: cannot take the logarithm of zero");
+        }
+        if (x < 0) {
+            throw new ArithmeticException("LN: cannot take the logarithm of a negative number");
+        }
+        return Math.log(x);
+    }
 }

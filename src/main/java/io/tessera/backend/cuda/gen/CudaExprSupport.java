@@ -152,6 +152,8 @@ final class CudaExprSupport {
             case IN_LIST -> inList(c);
             case DATE_DIFF_DAYS -> gen(args.get(0)) == null || gen(args.get(1)) == null ? null
                     : convert(Value.of(CType.INT), DataType.INTEGER, c.type());
+            case ROUND, FLOOR, CEIL, SIGN, SQRT, LN, EXP, POWER ->
+                    fail("the numeric function " + c.op() + " (the CUDA generator does not print it yet)");
             default -> fail(c.op().name().toLowerCase(Locale.ROOT) + "(...)");
         };
     }

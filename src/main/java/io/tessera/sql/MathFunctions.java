@@ -1,0 +1,121 @@
+package io.tessera.sql;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexVisitorImpl;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSyntax;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlNameMatcher;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The numeric functions whose result types follow DuckDB rather than Calcite: ROUND of a DECIMAL(p,s) is a
+ * DECIMAL(p, digits) (scale 0 without digits, at most s), SIGN is a TINYINT. They replace Calcite's functions of the
+ * same names in the operator table, as does SQRT (see {@link #SQRT}); everything else is Calcite's standard table.
+ */
+final class MathFunctions implements SqlOperatorTable {
+
+    /** Functions whose constant calls Calcite must not fold: its folding differs from DuckDB (ties, LN of -1). */
+    static final Set<String> UNFOLDED = Set.of("ROUND", "SIGN", "FLOOR", "CEIL", "SQRT", "LN", "EXP", "POWER");
+
+    static final SqlFunction ROUND = new SqlFunction("ROUND", SqlKind.OTHER_FUNCTION, MathFunctions::roundType, null,
+            OperandTypes.NUMERIC_OPTIONAL_INTEGER, SqlFunctionCategory.NUMERIC);
+
+    static final SqlFunction SIGN = new SqlFunction("SIGN", SqlKind.OTHER_FUNCTION,
+            ReturnTypes.explicit(SqlTypeName.TINYINT).andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+            null, OperandTypes.NUMERIC, SqlFunctionCategory.NUMERIC);
+
+    /** Calcite's own SQRT is converted to POWER(x, 0.5), which cannot fail on a negative number as SQRT must. */
+    static final SqlFunction SQRT = new SqlFunction("SQRT", SqlKind.OTHER_FUNCTION, ReturnTypes.DOUBLE_NULLABLE, null,
+            OperandTypes.NUMERIC, SqlFunctionCategory.NUMERIC);
+
+    static final MathFunctions INSTANCE = new MathFunctions();
+
+    private final SqlOperatorTable std = SqlStdOperatorTable.instance();
+
+    private MathFunctions() {
+    }
+
+    private static SqlFunction own(String name) {
+        return switch (name) {
+            case "ROUND" -> ROUND;
+            case "SIGN" -> SIGN;
+            case "SQRT" -> SQRT;
+            default -> null;
+        };
+    }
+
+    /** ROUND's type: the argument's, but a DECIMAL keeps only the scale the digits leave (0 without digits). */
+    private static RelDataType roundType(SqlOperatorBinding b) {
+        RelDataTypeFactory f = b.getTypeFactory();
+        RelDataType arg = b.getOperandType(0);
+        boolean nullable = arg.isNullable() || b.getOperandCount() > 1 && b.getOperandType(1).isNullable();
+        RelDataType t = arg;
+        if (arg.getSqlTypeName() == SqlTypeName.DECIMAL) {
+            int scale = 0;
+            if (b.getOperandCount() > 1) {
+                Integer digits = b.isOperandLiteral(1, false) ? b.getOperandLiteralValue(1, Integer.class) : null;
+                scale = digits == null ? arg.getScale() : Math.max(0, Math.min(digits, arg.getScale()));
+            }
+            t = f.createSqlType(SqlTypeName.DECIMAL, arg.getPrecision(), scale);
+        }
+        return f.createTypeWithNullability(t, nullable);
+    }
+
+    @Override
+    public void lookupOperatorOverloads(SqlIdentifier name, SqlFunctionCategory category, SqlSyntax syntax,
+            List<SqlOperator> operators, SqlNameMatcher matcher) {
+        SqlFunction f = name.isSimple() && syntax == SqlSyntax.FUNCTION
+                ? own(name.getSimple().toUpperCase(Locale.ROOT)) : null;
+        if (f != null) {
+            operators.add(f);
+            return;
+        }
+        std.lookupOperatorOverloads(name, category, syntax, operators, matcher);
+    }
+
+    @Override
+    public List<SqlOperator> getOperatorList() {
+        List<SqlOperator> all = new ArrayList<>();
+        for (SqlOperator o : std.getOperatorList()) {
+            if (!(o instanceof SqlFunction && own(o.getName()) != null)) {
+                all.add(o);
+            }
+        }
+        all.add(ROUND);
+        all.add(SIGN);
+        all.add(SQRT);
+        return all;
+    }
+
+    /** Whether an expression calls one of {@link #UNFOLDED}. */
+    static boolean hasUnfolded(RexNode e) {
+        boolean[] found = {false};
+        e.accept(new RexVisitorImpl<Void>(true) {
+            @Override
+            public Void visitCall(RexCall call) {
+                if (UNFOLDED.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                    found[0] = true;
+                }
+                return super.visitCall(call);
+            }
+        });
+        return found[0];
+    }
+}
