@@ -5,10 +5,12 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexVisitorImpl;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorBinding;
 import org.apache.calcite.sql.SqlOperatorTable;
@@ -17,6 +19,8 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.sql.validate.SqlNameMatcher;
 
 import java.util.ArrayList;
@@ -32,7 +36,7 @@ import java.util.Set;
 final class MathFunctions implements SqlOperatorTable {
 
     /** Functions whose constant calls Calcite must not fold: its folding differs from DuckDB (ties, LN of -1). */
-    static final Set<String> UNFOLDED = Set.of("ROUND", "SIGN", "FLOOR", "CEIL", "SQRT", "LN", "EXP", "POWER");
+    static final Set<String> UNFOLDED = Set.of("MOD", "ROUND", "SIGN", "FLOOR", "CEIL", "SQRT", "LN", "EXP", "POWER");
 
     static final SqlFunction ROUND = new SqlFunction("ROUND", SqlKind.OTHER_FUNCTION, MathFunctions::roundType, null,
             OperandTypes.NUMERIC_OPTIONAL_INTEGER, SqlFunctionCategory.NUMERIC);
@@ -44,6 +48,13 @@ final class MathFunctions implements SqlOperatorTable {
     /** Calcite's own SQRT is converted to POWER(x, 0.5), which cannot fail on a negative number as SQRT must. */
     static final SqlFunction SQRT = new SqlFunction("SQRT", SqlKind.OTHER_FUNCTION, ReturnTypes.DOUBLE_NULLABLE, null,
             OperandTypes.NUMERIC, SqlFunctionCategory.NUMERIC);
+
+    /**
+     * MOD and the % operator of any numbers: DOUBLE when an operand is one (Calcite would make it a DECIMAL), a
+     * DECIMAL at the larger scale when an operand is one (as DuckDB types it, at most 18 digits), else Calcite's type.
+     */
+    static final SqlFunction MOD = new SqlFunction("MOD", SqlKind.MOD, MathFunctions::modType, null,
+            OperandTypes.NUMERIC_NUMERIC, SqlFunctionCategory.NUMERIC);
 
     static final MathFunctions INSTANCE = new MathFunctions();
 
@@ -57,6 +68,7 @@ final class MathFunctions implements SqlOperatorTable {
             case "ROUND" -> ROUND;
             case "SIGN" -> SIGN;
             case "SQRT" -> SQRT;
+            case "MOD" -> MOD;
             default -> null;
         };
     }
@@ -76,6 +88,40 @@ final class MathFunctions implements SqlOperatorTable {
             t = f.createSqlType(SqlTypeName.DECIMAL, arg.getPrecision(), scale);
         }
         return f.createTypeWithNullability(t, nullable);
+    }
+
+    private static RelDataType modType(SqlOperatorBinding b) {
+        RelDataTypeFactory f = b.getTypeFactory();
+        RelDataType x = b.getOperandType(0);
+        RelDataType y = b.getOperandType(1);
+        boolean nullable = x.isNullable() || y.isNullable();
+        RelDataType t;
+        if (SqlTypeUtil.isApproximateNumeric(x) || SqlTypeUtil.isApproximateNumeric(y)) {
+            t = f.createSqlType(SqlTypeName.DOUBLE);
+        } else if (x.getSqlTypeName() == SqlTypeName.DECIMAL || y.getSqlTypeName() == SqlTypeName.DECIMAL) {
+            int scale = Math.max(x.getScale(), y.getScale());
+            int digits = Math.max(x.getPrecision() - x.getScale(), y.getPrecision() - y.getScale());
+            t = f.createSqlType(SqlTypeName.DECIMAL, Math.min(18, digits + scale), scale);
+        } else {
+            return ReturnTypes.NULLABLE_MOD.inferReturnType(b);
+        }
+        return f.createTypeWithNullability(t, nullable);
+    }
+
+    /** The parsed statement with every % operator and MOD call as {@link #MOD} (the parser binds % to Calcite's). */
+    static SqlNode rewrite(SqlNode parsed) {
+        SqlNode r = parsed.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                SqlNode visited = super.visit(call);
+                if (visited instanceof SqlCall c && c.getKind() == SqlKind.MOD && c.getOperator() != MOD
+                        && c.operandCount() == 2) {
+                    return MOD.createCall(c.getParserPosition(), c.getOperandList());
+                }
+                return visited;
+            }
+        });
+        return r == null ? parsed : r;
     }
 
     @Override
@@ -101,6 +147,7 @@ final class MathFunctions implements SqlOperatorTable {
         all.add(ROUND);
         all.add(SIGN);
         all.add(SQRT);
+        all.add(MOD);
         return all;
     }
 

@@ -259,6 +259,11 @@ final class ExprGen {
                 String yv = rescaled(asLong(y), ar.rightShift());
                 return JExpr.of("Math." + (c.op() == Op.ADD ? "add" : "subtract") + "Exact(" + xv + ", " + yv + ")", n, JKind.LONG);
             }
+            case DECIMAL_MOD -> {
+                String v = "io.tessera.backend.jvm.Runtime.mod(" + rescaled(asLong(x), ar.leftShift()) + ", "
+                        + rescaled(asLong(y), ar.rightShift()) + ")";
+                return JExpr.of(n.equals("false") ? v : "(" + n + " ? 0L : " + v + ")", n, JKind.LONG);
+            }
             case DECIMAL_MUL -> {
                 return JExpr.of(rescaled("Math.multiplyExact(" + asLong(x) + ", " + asLong(y) + ")", ar.productShift()), n, JKind.LONG);
             }

@@ -12,6 +12,8 @@ import io.tessera.storage.DataType;
  * <li>{@link Domain#DOUBLE}: both operands as doubles (a DECIMAL divided by 10^scale), IEEE arithmetic.</li>
  * <li>{@link Domain#DECIMAL_ADD}: both operands rescaled to the result's scale ({@link #leftShift},
  * {@link #rightShift}), then a checked add or subtract of the unscaled longs.</li>
+ * <li>{@link Domain#DECIMAL_MOD}: both operands rescaled to the result's scale as for DECIMAL_ADD, then the
+ * remainder of the unscaled longs (its sign the dividend's); a zero divisor fails.</li>
  * <li>{@link Domain#DECIMAL_MUL}: a checked multiply of the unscaled longs (the product's scale is the sum of the
  * operands'), then rescaled by {@link #productShift} to the result's scale.</li>
  * <li>{@link Domain#INT} and {@link Domain#LONG}: checked 32- or 64-bit arithmetic; division and modulo fail on a
@@ -27,12 +29,12 @@ public record Arithmetic(Op op, Domain domain, int leftShift, int rightShift, in
 
     /** How an arithmetic operation is computed. */
     public enum Domain {
-        DOUBLE, DECIMAL_ADD, DECIMAL_MUL, INT, LONG
+        DOUBLE, DECIMAL_ADD, DECIMAL_MOD, DECIMAL_MUL, INT, LONG
     }
 
     /**
      * The lowering of an ADD, SUB, MUL, DIV or MOD call. Fails with {@link Unsupported} where SQL has no exact
-     * lowering here (DECIMAL division and modulo, a result of another type).
+     * lowering here (DECIMAL division, a result of another type).
      */
     public static Arithmetic of(Expr.Call c) {
         DataType t = c.type();
@@ -47,6 +49,9 @@ public record Arithmetic(Op op, Domain domain, int leftShift, int rightShift, in
                 int s = t.scale();
                 if (op == Op.ADD || op == Op.SUB) {
                     return new Arithmetic(op, Domain.DECIMAL_ADD, Scale.shift(a, s), Scale.shift(b, s), 0);
+                }
+                if (op == Op.MOD) {
+                    return new Arithmetic(op, Domain.DECIMAL_MOD, Scale.shift(a, s), Scale.shift(b, s), 0);
                 }
                 if (op == Op.MUL) {
                     return new Arithmetic(op, Domain.DECIMAL_MUL, 0, 0, s - (Scale.of(a) + Scale.of(b)));
@@ -68,9 +73,10 @@ public record Arithmetic(Op op, Domain domain, int leftShift, int rightShift, in
         return domain != Domain.DOUBLE;
     }
 
-    /** Whether a zero divisor is an error (integer division and modulo): a NULL's placeholder must not reach it. */
+    /** Whether a zero divisor is an error (integer division, exact modulo): a NULL's placeholder must not reach it. */
     public boolean dividesExactly() {
-        return (domain == Domain.INT || domain == Domain.LONG) && (op == Op.DIV || op == Op.MOD);
+        return (domain == Domain.INT || domain == Domain.LONG) && (op == Op.DIV || op == Op.MOD)
+                || domain == Domain.DECIMAL_MOD;
     }
 
     /** The infix symbol of the operation in C-like languages. */

@@ -196,6 +196,7 @@ final class CudaExprGen {
             }
             case DECIMAL_ADD -> CValue.of("tessera::q::" + op + "Checked(" + rescaled(asLong(x), ar.leftShift()) + ", "
                     + rescaled(asLong(y), ar.rightShift()) + ", err)", CType.LONG);
+            case DECIMAL_MOD -> throw new GpuUnsupported("MOD on DECIMAL values");
             case DECIMAL_MUL -> CValue.of(rescaled("tessera::q::MulChecked(" + asLong(x) + ", " + asLong(y) + ", err)",
                     ar.productShift()), CType.LONG);
             case INT -> CValue.of("tessera::q::" + op + "Checked(" + asInt(x) + ", " + asInt(y) + ", err)", CType.INT);
