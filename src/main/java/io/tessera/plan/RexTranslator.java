@@ -247,7 +247,10 @@ final class RexTranslator {
             if (!(operands.get(1) instanceof RexLiteral lit) || lit.isNull()) {
                 throw new SqlError("unsupported: ROUND with digits that are not a constant integer");
             }
-            detail = lit.getValueAs(BigDecimal.class).intValueExact();
+            // beyond 400 digits either way every result is as at 400 (a DOUBLE's 10^400 is infinite); clamped so
+            // that the scales computed from the digits cannot overflow an int
+            BigDecimal digits = lit.getValueAs(BigDecimal.class).setScale(0, java.math.RoundingMode.DOWN);
+            detail = digits.max(BigDecimal.valueOf(-400)).min(BigDecimal.valueOf(400)).intValueExact();
             operands = operands.subList(0, 1);
         } else if (name.equals("ROUND")) {
             detail = 0;
