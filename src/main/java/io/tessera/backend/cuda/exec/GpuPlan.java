@@ -26,9 +26,12 @@ import io.tessera.variant.Genome;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The GPU side of a query: its CUDA genomes, which pipelines have kernels (and why the others do not), and the
@@ -42,6 +45,13 @@ public final class GpuPlan implements Backend.Query {
     private final QueryPlan plan;
     private final Map<Integer, Genome> genomes;
     private final GpuPlacement placement;
+    /**
+     * Per pipeline that reads a relation: null when it only sorts the groups of an aggregation here and runs here
+     * ({@link DeviceSort}), else why not. Decided once, with the placement.
+     */
+    private final Map<Integer, String> sortReasons = new HashMap<>();
+    /** The relations whose groups a pipeline here sorts on the device. */
+    private final Set<Integer> sortedHere = new HashSet<>();
     private final Map<Integer, CudaKernel> kernels = new LinkedHashMap<>();
     private final String notice;
     private double compileMillis;
@@ -66,6 +76,15 @@ public final class GpuPlan implements Backend.Query {
             }
         }
         this.placement = new GpuPlacement(usable, reasons);
+        for (Pipeline p : plan.pipelines()) {
+            if (p.source() instanceof Source.RelationScan rs) {
+                String why = DeviceSort.unsupported(plan, p, placement);
+                sortReasons.put(p.id(), why);
+                if (why == null) {
+                    sortedHere.add(rs.relationId());
+                }
+            }
+        }
         List<String> scans = new ArrayList<>();
         for (Pipeline p : plan.pipelines()) {
             String why = reasons.get(p.id());
@@ -152,9 +171,8 @@ public final class GpuPlan implements Backend.Query {
         if (placement.onGpu(pipelineId)) {
             return null;
         }
-        Pipeline p = pipeline(pipelineId);
-        if (p.source() instanceof Source.RelationScan) {
-            return DeviceSort.unsupported(plan, p, placement);
+        if (sortReasons.containsKey(pipelineId)) {
+            return sortReasons.get(pipelineId);
         }
         String why = placement.jvmReasons().get(pipelineId);
         return why == null ? "no GPU code" : why;
@@ -162,13 +180,12 @@ public final class GpuPlan implements Backend.Query {
 
     /** Whether a pipeline that can run here sorts relation {@code rel}, the groups of an aggregation here. */
     boolean sortsOnDevice(int rel) {
-        for (Pipeline p : plan.pipelines()) {
-            if (p.source() instanceof Source.RelationScan rs && rs.relationId() == rel
-                    && DeviceSort.unsupported(plan, p, placement) == null) {
-                return true;
-            }
-        }
-        return false;
+        return sortedHere.contains(rel);
+    }
+
+    /** Whether pipeline {@code id} sorts the groups of an aggregation here, on the device. */
+    private boolean sortsGroups(int id) {
+        return sortReasons.containsKey(id) && sortReasons.get(id) == null;
     }
 
     private Pipeline pipeline(int id) {
@@ -190,7 +207,7 @@ public final class GpuPlan implements Backend.Query {
         List<CudaKernelSource> fresh = new ArrayList<>();
         for (Pipeline p : pipelines) {
             CudaKernelSource k = placement.kernels().get(p.id());
-            if (k == null && p.source() instanceof Source.RelationScan && unsupported(p.id()) == null) {
+            if (k == null && sortsGroups(p.id())) {
                 continue; // a sort of groups: the runtime's kernels
             }
             if (k == null) {
@@ -245,11 +262,10 @@ public final class GpuPlan implements Backend.Query {
         if (k != null) {
             return k.source();
         }
-        Pipeline p = pipeline(id);
-        String why = DeviceSort.unsupported(plan, p, placement);
-        if (why != null) {
-            throw new IllegalArgumentException("pipeline " + id + " does not run on the GPU: " + why);
+        if (!sortsGroups(id)) {
+            throw new IllegalArgumentException("pipeline " + id + " does not run on the GPU: " + unsupported(id));
         }
+        Pipeline p = pipeline(id);
         return "// pipeline " + id + ": " + p.sink() + "\n// sorted by the kernels tessera_sort_key and tessera_sort_small of "
                 + "tessera_query.cuh over the groups of pipeline " + DeviceSort.groupsRead(plan, p).id()
                 + ", compacted on the device\n";
