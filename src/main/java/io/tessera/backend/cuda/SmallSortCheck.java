@@ -38,7 +38,7 @@ final class SmallSortCheck {
         long[] counts = new long[n];
         double[] special = {0.0, -0.0, Double.NaN, -1.5, 1e300, Double.NEGATIVE_INFINITY};
         for (int i = 0; i < n; i++) {
-            long h = mix(i * 7919L + n);
+            long h = GpuSmokeCheck.mix(i * 7919L + n) & Long.MAX_VALUE;
             signed[i] = (h % 5) - 2 + ((h >>> 20) % 3 == 0 ? Long.MIN_VALUE / 2 : 0);
             double d = (h >>> 8) % 4 == 0 ? special[(int) ((h >>> 12) % special.length)] : ((h >>> 16) % 200) - 100.0;
             doubles[i] = Double.doubleToRawLongBits(d);
@@ -85,11 +85,5 @@ final class SmallSortCheck {
         DeviceBuffer b = ctx.allocate(values.length * 8L);
         b.copyFromHost(arena.allocateFrom(JAVA_LONG, values), 0);
         return b;
-    }
-
-    private static long mix(long x) {
-        x = (x ^ (x >>> 33)) * 0xff51afd7ed558ccdL;
-        x = (x ^ (x >>> 33)) * 0xc4ceb53fe1a85ec3L;
-        return (x ^ (x >>> 33)) & Long.MAX_VALUE;
     }
 }
