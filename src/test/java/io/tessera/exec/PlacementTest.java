@@ -47,7 +47,7 @@ class PlacementTest {
 
             @Override
             public void run(Pipeline pipeline, QueryState state) {
-                throw new UnsupportedOperationException();
+                throw new UnsupportedOperationException("a stand-in GPU for placement runs nothing");
             }
         };
     }

@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Genome choice from profiles: used where it fits, the default with the reason where it does not, never a wrong answer. */
-class GenomeChooserTest {
+public class GenomeChooserTest {
 
     @RegisterExtension
     static final TinySsbDatabase SSB = new TinySsbDatabase(5, 20_000);
@@ -67,7 +67,8 @@ class GenomeChooserTest {
         return plan.pipelines().stream().filter(p -> sink.isInstance(p.sink())).findFirst().orElseThrow();
     }
 
-    static List<String> rows(QueryResult r) {
+    /** A result's rows as sorted strings, for comparing answers whatever their order. */
+    public static List<String> rows(QueryResult r) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < r.rowCount(); i++) {
             Object[] row = new Object[r.columns().size()];

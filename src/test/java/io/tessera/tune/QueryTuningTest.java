@@ -1,12 +1,12 @@
 package io.tessera.tune;
 
-import io.tessera.api.QueryResult;
 import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsbDatabase;
 import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
+import io.tessera.profile.GenomeChooserTest;
 import io.tessera.profile.DeviceInfo;
 import io.tessera.profile.Profile;
 import io.tessera.profile.ProfileStore;
@@ -17,8 +17,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,19 +37,6 @@ class QueryTuningTest {
         db = SSB.db();
     }
 
-    static List<String> rows(QueryResult r) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < r.rowCount(); i++) {
-            Object[] row = new Object[r.columns().size()];
-            for (int c = 0; c < row.length; c++) {
-                row[c] = r.get(i, c);
-            }
-            out.add(Arrays.toString(row));
-        }
-        out.sort(null);
-        return out;
-    }
-
     @Test
     void anEngineThatTunesSaysTunedNowAndStoresWhatItLearned() {
         ProfileStore s = new ProfileStore(dir.resolve("tuned"));
@@ -67,7 +52,7 @@ class QueryTuningTest {
         assertEquals("feature-wise", p.entry(fact.shape()).strategy());
         e.tuneWith(null);
         assertTrue(e.explain(sql).contains("(profile)"));
-        List<String> plain = rows(new QueryEngine(db, 2, Device.CPU, null).execute(sql));
-        assertEquals(plain, rows(new QueryEngine(db, 2, Device.CPU, s).execute(sql)), sql);
+        List<String> plain = GenomeChooserTest.rows(new QueryEngine(db, 2, Device.CPU, null).execute(sql));
+        assertEquals(plain, GenomeChooserTest.rows(new QueryEngine(db, 2, Device.CPU, s).execute(sql)), sql);
     }
 }
