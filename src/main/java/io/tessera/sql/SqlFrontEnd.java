@@ -127,6 +127,7 @@ public final class SqlFrontEnd {
         rejectCorrelation(rel);
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = pullFactors(rel);
+        rel = ConstantFolding.fold(rel);
 
         rel = hep(rel, HepMatchOrder.BOTTOM_UP,
                 CoreRules.FILTER_REDUCE_EXPRESSIONS, CoreRules.PROJECT_REDUCE_EXPRESSIONS,

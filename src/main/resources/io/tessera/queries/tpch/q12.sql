@@ -8,6 +8,6 @@ where o_orderkey = l_orderkey
   and l_commitdate < l_receiptdate
   and l_shipdate < l_commitdate
   and l_receiptdate >= date '1994-01-01'
-  and l_receiptdate < date '1995-01-01'
+  and l_receiptdate < date '1994-01-01' + interval '1' year
 group by l_shipmode
 order by l_shipmode

@@ -4,4 +4,4 @@ select
 from lineitem, part
 where l_partkey = p_partkey
   and l_shipdate >= date '1995-09-01'
-  and l_shipdate < date '1995-10-01'
+  and l_shipdate < date '1995-09-01' + interval '1' month

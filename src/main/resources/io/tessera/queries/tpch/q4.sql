@@ -3,7 +3,7 @@ select
   count(*) as order_count
 from orders
 where o_orderdate >= date '1993-07-01'
-  and o_orderdate < date '1993-10-01'
+  and o_orderdate < date '1993-07-01' + interval '3' month
   and exists (
     select *
     from lineitem

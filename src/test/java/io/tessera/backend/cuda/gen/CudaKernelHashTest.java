@@ -83,7 +83,7 @@ class CudaKernelHashTest {
             "select count(*) from lineorder where lo_shipmode <> 'AIR' and lo_tax between 2 and 4",
             // TPC-H
             "select sum(l_extendedprice * (1 - l_discount)) from lineitem where l_shipdate >= date '1994-01-01' "
-                    + "and l_shipdate < date '1994-01-01' + interval '1' year",
+                    + "and l_shipdate + interval '1' year < date '1995-01-01'",
             "select l_returnflag, sum(l_quantity / 3) from lineitem group by l_returnflag",
             "select count(*) from orders left join customer on o_custkey = c_custkey",
             "select count(*) from lineitem, partsupp where l_partkey = ps_partkey and l_suppkey = ps_suppkey",

@@ -1,0 +1,132 @@
+package io.tessera.sql;
+
+import org.apache.calcite.rel.RelHomogeneousShuttle;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.DateString;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.LocalDate;
+
+/**
+ * Folds the constant arithmetic benchmark texts write into literals while planning: a date plus or minus an
+ * interval ({@code date '1994-01-01' + interval '1' year}) and the sum, difference or product of two exact numbers
+ * ({@code 0.06 - 0.01}). Calcite leaves these calls alone (Tessera plans without its expression executor, see
+ * {@link CheckedCasts}), and a bound that stays a call per row hides the range from the filter rules that fuse
+ * {@code x >= lo AND x < hi} into one search. Months are added as {@link LocalDate#plusMonths} does (the last day of
+ * a shorter month when the day does not exist), as at run time; a number that does not fit the call's type is left
+ * to the run-time check and its error.
+ */
+final class ConstantFolding {
+
+    private ConstantFolding() {
+    }
+
+    static RelNode fold(RelNode rel) {
+        RexBuilder rex = rel.getCluster().getRexBuilder();
+        RexShuttle folder = new RexShuttle() {
+            @Override
+            public RexNode visitCall(RexCall call) {
+                RexCall c = (RexCall) super.visitCall(call);
+                RexNode folded = foldCall(rex, c);
+                return folded != null ? folded : c;
+            }
+        };
+        return rel.accept(new RelHomogeneousShuttle() {
+            @Override
+            public RelNode visit(RelNode other) {
+                return super.visit(other).accept(folder);
+            }
+        });
+    }
+
+    /** The date literal {@code call} evaluates to, or null when it is not date +/- interval of constants. */
+    private static RexNode foldCall(RexBuilder rex, RexCall call) {
+        RexNode number = foldExact(rex, call);
+        return number != null ? number : foldDate(rex, call);
+    }
+
+    /** The exact literal of {@code a + b}, {@code a - b} or {@code a * b} over exact literals, or null. */
+    private static RexNode foldExact(RexBuilder rex, RexCall call) {
+        SqlKind k = call.getKind();
+        if ((k != SqlKind.PLUS && k != SqlKind.MINUS && k != SqlKind.TIMES) || call.getOperands().size() != 2
+                || !SqlTypeName.EXACT_TYPES.contains(call.getType().getSqlTypeName())
+                || !(call.getOperands().get(0) instanceof RexLiteral a) || !(call.getOperands().get(1) instanceof RexLiteral b)
+                || a.isNull() || b.isNull()
+                || !SqlTypeName.EXACT_TYPES.contains(a.getTypeName()) || !SqlTypeName.EXACT_TYPES.contains(b.getTypeName())) {
+            return null;
+        }
+        BigDecimal x = a.getValueAs(BigDecimal.class);
+        BigDecimal y = b.getValueAs(BigDecimal.class);
+        BigDecimal v = switch (k) {
+            case PLUS -> x.add(y);
+            case MINUS -> x.subtract(y);
+            default -> x.multiply(y);
+        };
+        int scale = Math.max(call.getType().getScale(), 0);
+        try {
+            v = v.setScale(scale, RoundingMode.UNNECESSARY);
+        } catch (ArithmeticException inexact) {
+            return null;
+        }
+        int maxDigits = switch (call.getType().getSqlTypeName()) {
+            case TINYINT -> 2;
+            case SMALLINT -> 4;
+            case INTEGER -> 9;
+            case BIGINT -> 18;
+            default -> call.getType().getPrecision();
+        };
+        if (v.precision() > maxDigits) {
+            return null; // may be out of the type's range: the run-time check decides and says so
+        }
+        return rex.makeLiteral(v, call.getType());
+    }
+
+    private static RexNode foldDate(RexBuilder rex, RexCall call) {
+        boolean minus = call.getKind() == SqlKind.MINUS;
+        if ((call.getKind() != SqlKind.PLUS && !minus) || call.getOperands().size() != 2
+                || call.getType().getSqlTypeName() != SqlTypeName.DATE) {
+            return null;
+        }
+        RexNode a = call.getOperands().get(0);
+        RexNode b = call.getOperands().get(1);
+        if (!minus && isInterval(a)) {
+            RexNode t = a;
+            a = b;
+            b = t;
+        }
+        if (!(a instanceof RexLiteral date) || !(b instanceof RexLiteral interval) || date.isNull() || interval.isNull()
+                || date.getTypeName() != SqlTypeName.DATE || !isInterval(interval)) {
+            return null;
+        }
+        BigDecimal amount = interval.getValueAs(BigDecimal.class);
+        if (minus) {
+            amount = amount.negate();
+        }
+        LocalDate d = LocalDate.ofEpochDay(date.getValueAs(DateString.class).getDaysSinceEpoch());
+        LocalDate result;
+        if (interval.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
+            result = d.plusMonths(amount.longValueExact());
+        } else {
+            BigDecimal[] days = amount.divideAndRemainder(BigDecimal.valueOf(86_400_000L));
+            if (days[1].signum() != 0) {
+                return null; // not whole days: left to the physical planner, which says so
+            }
+            result = d.plusDays(days[0].longValueExact());
+        }
+        return rex.makeDateLiteral(DateString.fromDaysSinceEpoch((int) result.toEpochDay()));
+    }
+
+    private static boolean isInterval(RexNode n) {
+        SqlTypeFamily f = n.getType().getSqlTypeName().getFamily();
+        return f == SqlTypeFamily.INTERVAL_DAY_TIME || f == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+    }
+}
