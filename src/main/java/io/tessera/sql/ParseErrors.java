@@ -15,8 +15,12 @@ import java.util.regex.Pattern;
  */
 final class ParseErrors {
 
-    /** The first line of Calcite's message: {@code Encountered "value" at line 1, column 8.} */
-    private static final Pattern ENCOUNTERED = Pattern.compile("^Encountered \"([^\"]+)\" at line");
+    /**
+     * The first line of Calcite's message: {@code Encountered "value" at line 1, column 8.}, or, for a word written
+     * in upper case, {@code Incorrect syntax near the keyword 'VALUE' at line 1, column 13.}
+     */
+    private static final Pattern ENCOUNTERED = Pattern.compile(
+            "^(?:Encountered \"([^\"]+)\"|Incorrect syntax near the keyword '([^']+)') at line");
 
     private static final SqlParserImpl.Metadata KEYWORDS = SqlParserImpl.FACTORY.getParser(new StringReader(""))
             .getMetadata();
@@ -28,8 +32,8 @@ final class ParseErrors {
         String msg = e.getMessage() == null ? "syntax error" : e.getMessage().split("\n")[0];
         String where = "syntax error" + SupportCheck.at(e.getPos());
         Matcher m = ENCOUNTERED.matcher(msg);
-        if (m.find() && isReserved(m.group(1)) && expectsName(e)) {
-            String word = m.group(1);
+        String word = m.find() ? (m.group(1) != null ? m.group(1) : m.group(2)) : null;
+        if (word != null && isReserved(word) && expectsName(e)) {
             return new SqlError(where + ": \"" + word + "\" is a reserved word; quote it as \""
                     + word.toLowerCase(Locale.ROOT) + "\"", e);
         }

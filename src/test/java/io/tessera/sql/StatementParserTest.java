@@ -207,7 +207,7 @@ class StatementParserTest {
                 error("copy t to 'x.csv'"));
         assertEquals("unsupported: COPY option quote (FORMAT, HEADER, DELIMITER) at line 1, column 22",
                 error("copy t from 'x.csv' (quote '\"')"));
-        assertEquals("unsupported: COPY format parquet (csv or tbl) at line 1, column 28",
+        assertEquals("unsupported: COPY format parquet (csv or tbl) at line 1, column 29",
                 error("copy t from 'x.csv' (format parquet)"));
         assertTrue(error("copy t from x.csv").startsWith("syntax error at line 1, column 13: expected the file's"
                 + " name in single quotes, found 'x'"), error("copy t from x.csv"));
@@ -220,9 +220,9 @@ class StatementParserTest {
         // TPC-H Q11's alias
         assertEquals("syntax error at line 1, column 25: \"value\" is a reserved word; quote it as \"value\"",
                 messageOf(() -> SqlFrontEnd.parse("select k, sum(v * q) as value from t group by k")));
-        assertEquals("syntax error at line 1, column 13: \"value\" is a reserved word; quote it as \"value\"",
+        assertEquals("syntax error at line 1, column 13: \"VALUE\" is a reserved word; quote it as \"value\"",
                 messageOf(() -> SqlFrontEnd.parse("select 1 as VALUE")));
-        assertEquals("syntax error at line 1, column 25: \"value\" is a reserved word; quote it as \"value\"",
+        assertEquals("syntax error at line 1, column 24: \"value\" is a reserved word; quote it as \"value\"",
                 messageOf(() -> StatementParser.parse("create table t (a int, value int)")));
         // a keyword where no name can stand keeps the parser's own message
         assertTrue(messageOf(() -> SqlFrontEnd.parse("select from t")).contains("Encountered \"from\""));
