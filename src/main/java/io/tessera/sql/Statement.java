@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One statement as {@link StatementParser} reads it: a query, an EXPLAIN of one, or a table definition. Names are
- * as SQL means them: unquoted ones folded to lower case, quoted ones exactly as written. A new kind of statement
- * (INSERT, when it comes) is one more record here and one more branch in the parser.
+ * One statement as {@link StatementParser} reads it: a query, an EXPLAIN of one, a table or view definition, or a
+ * data change (INSERT, UPDATE, DELETE, CREATE TABLE AS, COPY). Names are as SQL means them: unquoted ones folded to
+ * lower case, quoted ones exactly as written. A new kind of statement is one more record here and one more branch in
+ * the parser.
  */
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
