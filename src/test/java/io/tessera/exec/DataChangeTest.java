@@ -141,6 +141,29 @@ class DataChangeTest {
     }
 
     @Test
+    void aFailingCreateTableAsOrCopyLeavesNoFile(@TempDir Path dir) throws IOException {
+        try (Tessera t = tableOfTens(dir)) {
+            Path copy = Files.createDirectories(dir.resolveSibling(dir.getFileName() + "-files"));
+            Files.writeString(copy.resolve("bad.csv"), "1,10,1\n2,20,70000\n");
+            t.allowCopyFrom(copy);
+            Set<String> before = files(dir);
+            int generation = t.database().table("t").generation();
+            String m = assertThrows(RuntimeException.class, () -> t.query("COPY t FROM '" + copy.resolve("bad.csv")
+                    + "'")).getMessage();
+            assertTrue(m.contains("bad.csv:2: column 3 (s)"), m);
+            assertEquals(before, files(dir));
+            assertEquals(generation, t.database().table("t").generation());
+
+            assertThrows(SqlError.class, () -> t.query("CREATE TABLE c AS SELECT CAST(id * 100 AS SMALLINT) AS x FROM t"));
+            assertTrue(!t.database().hasTable("c") && !Files.exists(dir.resolve("c")));
+            try (Stream<Path> s = Files.list(dir)) {
+                assertEquals(List.of(), s.map(p -> p.getFileName().toString())
+                        .filter(n -> !n.startsWith(".") && !n.equals("t") && !n.startsWith("manifest.json")).toList());
+            }
+        }
+    }
+
+    @Test
     void copyReadsOnlyRegularFilesUnderTheDirectoriesTheApplicationAllowed(@TempDir Path work) throws IOException {
         Path allowed = Files.createDirectories(work.resolve("allowed"));
         Path outside = Files.createDirectories(work.resolve("outside"));
