@@ -61,8 +61,8 @@ class StatementsRunTest {
                     + " TIME at line 1, column 26"));
             // the query of an EXPLAIN is checked as a query is
             assertTrue(error(t, "explain select nope from nowhere").contains("Object 'nowhere' not found"));
-            assertTrue(error(t, "create table t (a int, day date)").startsWith("syntax error at line 1, column 24:"
-                    + " Encountered \"day\""));
+            assertEquals("syntax error at line 1, column 24: \"day\" is a reserved word; quote it as \"day\"",
+                    error(t, "create table t (a int, day date)"));
             assertFalse(t.database().hasTable("t"));
         }
     }
