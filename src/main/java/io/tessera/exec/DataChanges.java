@@ -48,7 +48,7 @@ final class DataChanges {
             // Calcite's conversion of the INSERT gives the rows to append, cast to the table's column types
             QueryExecutor.Ran ran = engine.runLogical(new SqlFrontEnd(db).plan(s.sql()), cancel);
             try (TableWriter w = db.append(table)) {
-                long n = RowAppender.append(ran, w, -1, cancel);
+                long n = RowAppender.append(ran, w, cancel);
                 if (n > 0) {
                     w.commit();
                 }
@@ -60,16 +60,23 @@ final class DataChanges {
     QueryResult update(Statement.Update s, QueryCancel cancel) {
         try (Database.WriteLock lock = db.lockForWriting()) {
             Table table = db.table(existingTable(s.table(), "UPDATE"));
-            SqlNode rows = DataChangeQueries.update(s.sql(), table.schema());
-            QueryExecutor.Ran ran = engine.runLogical(new SqlFrontEnd(db).plan(rows), cancel);
+            DataChangeQueries.Update rows = DataChangeQueries.update(s.sql(), table.schema());
             try (TableWriter w = db.replace(table.schema())) {
-                long changed = RowAppender.append(ran, w, table.schema().columns().size(), cancel);
-                if (changed > 0) {
-                    w.commit();
+                long changed = RowAppender.append(run(rows.changed(), cancel), w, cancel);
+                if (changed == 0) {
+                    return count(0);
                 }
+                if (rows.kept() != null) {
+                    RowAppender.append(run(rows.kept(), cancel), w, cancel);
+                }
+                w.commit();
                 return count(changed);
             }
         }
+    }
+
+    private QueryExecutor.Ran run(SqlNode query, QueryCancel cancel) {
+        return engine.runLogical(new SqlFrontEnd(db).plan(query), cancel);
     }
 
     QueryResult delete(Statement.Delete s, QueryCancel cancel) {
@@ -80,7 +87,7 @@ final class DataChanges {
                 long keptRows = 0;
                 if (kept != null) {
                     QueryExecutor.Ran ran = engine.runLogical(new SqlFrontEnd(db).plan(kept), cancel);
-                    keptRows = RowAppender.append(ran, w, -1, cancel);
+                    keptRows = RowAppender.append(ran, w, cancel);
                 }
                 long deleted = table.rowCount() - keptRows;
                 if (deleted > 0) {
@@ -123,7 +130,7 @@ final class DataChanges {
                 throw new SqlError("CREATE TABLE " + name + " AS: " + e.getMessage(), e);
             }
             try (TableWriter w = db.replace(schema)) {
-                long n = RowAppender.append(ran, w, -1, cancel);
+                long n = RowAppender.append(ran, w, cancel);
                 w.commit();
                 return count(n);
             }

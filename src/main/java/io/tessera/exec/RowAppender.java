@@ -14,7 +14,7 @@ import java.math.RoundingMode;
 import java.time.LocalDate;
 
 /**
- * Writes the rows of a query's result into a table writer: the result's first columns are the table's, each
+ * Writes the rows of a query's result into a table writer: the result's columns are the table's, each
  * already of the column's type (the statement's query casts them, range-checked); each value is checked again as
  * it is stored (a SMALLINT's range, a DECIMAL's digits) and a NULL for a NOT NULL column fails the statement, naming
  * the column. Nothing is committed here: the caller commits, or closes the writer and the table stays as it was.
@@ -27,15 +27,11 @@ final class RowAppender {
     private RowAppender() {
     }
 
-    /**
-     * Appends every row of {@code ran}; returns the rows appended, or, with {@code flag} >= 0, the rows whose column
-     * {@code flag} (a BOOLEAN after the table's columns: the rows an UPDATE changed) is true.
-     */
-    static long append(QueryExecutor.Ran ran, TableWriter writer, int flag, QueryCancel cancel) {
+    /** Appends every row of {@code ran}; returns how many. */
+    static long append(QueryExecutor.Ran ran, TableWriter writer, QueryCancel cancel) {
         TableSchema schema = writer.schema();
         int width = schema.columns().size();
         int n = ran.rel().rowCount();
-        long flagged = 0;
         RowBatch batch = new RowBatch(schema, Math.min(n, BATCH));
         for (int from = 0; from < n; from += BATCH) {
             QueryCancel.check(cancel);
@@ -45,13 +41,10 @@ final class RowAppender {
                 for (int c = 0; c < width; c++) {
                     store(schema, c, batch.column(c), JvmExecutor.value(ran.rel(), c, r));
                 }
-                if (flag >= 0 && Boolean.TRUE.equals(JvmExecutor.value(ran.rel(), flag, r))) {
-                    flagged++;
-                }
             }
             writer.write(batch);
         }
-        return flag >= 0 ? flagged : n;
+        return n;
     }
 
     private static void store(TableSchema schema, int c, ColumnBuilder b, Object v) {

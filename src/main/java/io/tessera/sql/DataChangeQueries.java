@@ -14,12 +14,10 @@ import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUpdate;
-import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -33,7 +31,8 @@ import java.util.Set;
 
 /**
  * INSERT, UPDATE and DELETE as queries whose rows the engine writes: the rows to append (INSERT), or the table's
- * whole new content (UPDATE, DELETE), which replaces it as a new generation. Built as Calcite's own trees from the
+ * whole new content (UPDATE: the changed rows and the others; DELETE: the rows kept), which replaces it as a new
+ * generation. Built as Calcite's own trees from the
  * parsed statement, never as text, so nothing the user wrote is read twice in another way.
  */
 public final class DataChangeQueries {
@@ -69,21 +68,18 @@ public final class DataChangeQueries {
     }
 
     /**
-     * The new content of the table an UPDATE changes, with one more column, true for the rows it changed:
-     * {@code SELECT CASE WHEN hit THEN CAST(expression AS type) ELSE column END, ..., hit FROM (SELECT alias.*,
-     * (condition) IS TRUE AS hit FROM table AS alias) AS alias}. The condition is evaluated once per row.
+     * The two queries of an UPDATE, whose rows together are the table's new content: {@code changed}, the rows it
+     * changes with their new values ({@code SELECT CASE ... CAST(expression AS type) ..., column, ... FROM table AS
+     * alias WHERE condition}), and {@code kept}, the others ({@code WHERE (condition) IS NOT TRUE}; null without a
+     * condition). Kept apart, a condition with a subquery filters as a WHERE does (a semi join), instead of being a
+     * value computed for every row.
      */
-    public static SqlNode update(String sql, TableSchema schema) {
+    public record Update(SqlNode changed, SqlNode kept) {
+    }
+
+    public static Update update(String sql, TableSchema schema) {
         SqlUpdate update = (SqlUpdate) parse(sql);
         String alias = alias(update.getTargetTable(), update.getAlias());
-        String hit = hiddenName(schema);
-        SqlNode condition = update.getCondition() == null ? SqlLiteral.createBoolean(true, POS)
-                : SqlStdOperatorTable.IS_TRUE.createCall(POS, update.getCondition());
-        SqlNodeList inner = new SqlNodeList(POS);
-        inner.add(SqlIdentifier.star(List.of(alias, ""), POS, List.of(POS, POS)));
-        inner.add(as(condition, hit));
-        SqlSelect changed = select(inner, as(update.getTargetTable(), alias), null);
-
         SqlNode[] values = new SqlNode[schema.columns().size()];
         Set<String> assigned = new HashSet<>();
         for (int i = 0; i < update.getTargetColumnList().size(); i++) {
@@ -100,20 +96,19 @@ public final class DataChangeQueries {
             }
             values[c] = update.getSourceExpressionList().get(i);
         }
-        SqlNodeList outer = new SqlNodeList(POS);
+        SqlNodeList columns = new SqlNodeList(POS);
         for (int c = 0; c < values.length; c++) {
             ColumnSchema col = schema.columns().get(c);
-            SqlIdentifier old = new SqlIdentifier(List.of(alias, col.name()), POS);
-            SqlNode value = old;
-            if (values[c] != null) {
-                SqlNode cast = SqlStdOperatorTable.CAST.createCall(POS, values[c], typeSpec(col.type()));
-                value = new SqlCase(POS, null, SqlNodeList.of(new SqlIdentifier(List.of(alias, hit), POS)),
-                        SqlNodeList.of(cast), old);
-            }
-            outer.add(as(value, col.name()));
+            SqlNode value = values[c] == null ? new SqlIdentifier(List.of(alias, col.name()), POS)
+                    : SqlStdOperatorTable.CAST.createCall(POS, values[c], typeSpec(col.type()));
+            columns.add(as(value, col.name()));
         }
-        outer.add(new SqlIdentifier(List.of(alias, hit), POS));
-        return select(outer, as(changed, alias), null);
+        SqlNode changed = select(columns, as(update.getTargetTable(), alias), update.getCondition());
+        if (update.getCondition() == null) {
+            return new Update(changed, null);
+        }
+        SqlUpdate again = (SqlUpdate) parse(sql); // nodes of its own for the second query
+        return new Update(changed, kept(again.getTargetTable(), alias, again.getCondition()));
     }
 
     /**
@@ -125,10 +120,13 @@ public final class DataChangeQueries {
         if (delete.getCondition() == null) {
             return null;
         }
-        String alias = alias(delete.getTargetTable(), delete.getAlias());
+        return kept(delete.getTargetTable(), alias(delete.getTargetTable(), delete.getAlias()), delete.getCondition());
+    }
+
+    /** {@code SELECT alias.* FROM table AS alias WHERE (condition) IS NOT TRUE}. */
+    private static SqlNode kept(SqlNode table, String alias, SqlNode condition) {
         SqlNodeList all = SqlNodeList.of(SqlIdentifier.star(List.of(alias, ""), POS, List.of(POS, POS)));
-        return select(all, as(delete.getTargetTable(), alias),
-                SqlStdOperatorTable.IS_NOT_TRUE.createCall(POS, delete.getCondition()));
+        return select(all, as(table, alias), SqlStdOperatorTable.IS_NOT_TRUE.createCall(POS, condition));
     }
 
     /** The statement parsed again: each query built from it gets nodes of its own. */
@@ -142,15 +140,6 @@ public final class DataChangeQueries {
 
     private static String alias(SqlNode table, SqlIdentifier alias) {
         return alias != null ? alias.getSimple() : ((SqlIdentifier) table).getSimple();
-    }
-
-    /** A column name the table does not have, for the changed-row flag. */
-    private static String hiddenName(TableSchema schema) {
-        String name = "$changed";
-        for (int i = 0; schema.indexOf(name) >= 0; i++) {
-            name = "$changed" + i;
-        }
-        return name;
     }
 
     private static SqlNode as(SqlNode node, String name) {
