@@ -53,7 +53,10 @@ public final class Tessera implements AutoCloseable {
     /** The handles of the queries running now, for {@link #cancelRunning()}. */
     private final java.util.Set<QueryCancel> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    /** Runs one SQL statement (a query, CREATE TABLE, DROP TABLE, EXPLAIN) and returns its rows. */
+    /**
+     * Runs one SQL statement (a query, EXPLAIN, CREATE or DROP TABLE or VIEW, CREATE TABLE AS, INSERT, UPDATE,
+     * DELETE, COPY) and returns its rows; a data change returns one row, {@code count}.
+     */
     public QueryResult query(String sql) {
         return query(sql, new QueryCancel());
     }
@@ -84,6 +87,15 @@ public final class Tessera implements AutoCloseable {
         } finally {
             running.remove(cancel);
         }
+    }
+
+    /**
+     * Lets {@code COPY table FROM 'file'} read files under these directories (their real paths; links followed).
+     * By default COPY reads no file: SQL text may come from people the application does not let read its files.
+     */
+    public Tessera allowCopyFrom(Path... directories) {
+        engine.allowCopyFrom(java.util.List.of(directories));
+        return this;
     }
 
     /** Cancels every statement running now through this object, from any thread; returns how many there were. */

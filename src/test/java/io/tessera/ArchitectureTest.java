@@ -64,7 +64,7 @@ class ArchitectureTest {
                         "bench", "cli")
                 .whereLayer("sql").mayOnlyBeAccessedByLayers("plan", "variant", "profile", "backend", "exec", "entry",
                         "tune", "bench", "cli")
-                .whereLayer("data").mayOnlyBeAccessedByLayers("tune", "bench", "cli")
+                .whereLayer("data").mayOnlyBeAccessedByLayers("exec", "tune", "bench", "cli")
                 .check(classes);
     }
 

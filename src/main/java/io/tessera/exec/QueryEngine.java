@@ -53,6 +53,8 @@ public final class QueryEngine {
     private final QueryExecutor executor;
     private GenomeChooser gpuChooser;
     private volatile QueryTuner tuner;
+    private final DataChanges changes;
+    private volatile List<java.nio.file.Path> copyDirectories = List.of();
 
     public QueryEngine(Database db) {
         this(db, java.lang.Runtime.getRuntime().availableProcessors());
@@ -77,6 +79,7 @@ public final class QueryEngine {
         this.device = device;
         this.profiles = profiles;
         this.executor = new QueryExecutor(db);
+        this.changes = new DataChanges(this, db);
         this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
                 DeviceInfo.machineCpu(workers).fingerprint());
     }
@@ -138,7 +141,7 @@ public final class QueryEngine {
         if (st instanceof Statement.Query q) {
             return run(prepare(q.sql()), null, cancel);
         }
-        return execute(st);
+        return execute(st, cancel);
     }
 
     /** Rows handed to a {@link RowSink} at a time. */
@@ -153,7 +156,7 @@ public final class QueryEngine {
     public QueryResult execute(String sql, QueryCancel cancel, RowSink sink) {
         Statement st = StatementParser.parse(sql);
         if (!(st instanceof Statement.Query q)) {
-            QueryResult r = execute(st);
+            QueryResult r = execute(st, cancel);
             sink.start(r.columns());
             if (r.rowCount() > 0) {
                 sink.rows(new ArrayList<>(r.rows()));
@@ -172,9 +175,12 @@ public final class QueryEngine {
         return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t0, ran.execution());
     }
 
-    private QueryResult execute(Statement st) {
+    private QueryResult execute(Statement st, QueryCancel cancel) {
         return switch (st) {
             case Statement.CreateTable c -> {
+                if (db.view(c.schema().name()) != null) {
+                    throw new SqlError("a view named " + c.schema().name() + " exists; a table needs a name of its own");
+                }
                 if (db.hasTable(c.schema().name())) {
                     if (c.ifNotExists()) {
                         yield empty();
@@ -185,6 +191,10 @@ public final class QueryEngine {
                 yield empty();
             }
             case Statement.DropTable d -> {
+                if (db.view(d.name()) != null) {
+                    throw new SqlError(d.name().toLowerCase(java.util.Locale.ROOT) + " is a view, not a table (DROP VIEW "
+                            + d.name().toLowerCase(java.util.Locale.ROOT) + ")");
+                }
                 if (!db.hasTable(d.name())) {
                     if (d.ifExists()) {
                         yield empty();
@@ -204,7 +214,27 @@ public final class QueryEngine {
                 yield new QueryResult(List.of(new ResultColumn(code ? "code" : "plan", DataType.VARCHAR, false)), rows, 0, 0);
             }
             case Statement.Query q -> run(prepare(q.sql()));
+            case Statement.Insert i -> changes.insert(i, cancel);
+            case Statement.Update u -> changes.update(u, cancel);
+            case Statement.Delete d -> changes.delete(d, cancel);
+            case Statement.CreateTableAs c -> changes.createTableAs(c, cancel);
+            case Statement.CreateView v -> changes.createView(v);
+            case Statement.DropView v -> changes.dropView(v);
+            case Statement.Copy c -> {
+                try (io.tessera.storage.Database.WriteLock lock = db.lockForWriting()) {
+                    String table = changes.existingTable(c.table(), "COPY");
+                    yield DataChanges.count(CopyFiles.copy(db, c, table, copyDirectories));
+                }
+            }
         };
+    }
+
+    /**
+     * The directories under which {@code COPY table FROM 'file'} may read files (none by default: COPY then reads
+     * nothing). Paths are compared by their real paths, links followed.
+     */
+    public void allowCopyFrom(List<java.nio.file.Path> directories) {
+        this.copyDirectories = List.copyOf(directories);
     }
 
     private static QueryResult empty() {
@@ -224,11 +254,19 @@ public final class QueryEngine {
     /** Prepares a query; {@code cudaGenomes} overrides the default CUDA genome of some pipelines (null: none). */
     public Prepared prepare(String sql, Map<Integer, Genome> cudaGenomes) {
         long t0 = System.nanoTime();
-        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
+        return prepare(new SqlFrontEnd(db).plan(sql), sql, cudaGenomes, t0);
+    }
+
+    /** Runs the query of a statement (the rows a data change writes), planned already; null sql: not tuned. */
+    QueryExecutor.Ran runLogical(SqlFrontEnd.LogicalPlan logical, QueryCancel cancel) {
+        return runRelation(prepare(logical, null, null, System.nanoTime()), null, cancel);
+    }
+
+    private Prepared prepare(SqlFrontEnd.LogicalPlan logical, String sql, Map<Integer, Genome> cudaGenomes, long t0) {
         QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
         GenomeChooser.Choice choice = chooser.choose(plan);
         QueryTuner t = tuner;
-        if (t != null) {
+        if (t != null && sql != null) {
             choice = t.tune(db, sql, plan, choice, chooser, workers);
         }
         Map<Integer, Genome> genomes = choice.genomes();

@@ -67,8 +67,7 @@ public final class SqlFrontEnd {
         try {
             return SqlParser.create(sql, PARSER).parseStmt();
         } catch (SqlParseException e) {
-            String msg = e.getMessage() == null ? "syntax error" : e.getMessage().split("\n")[0];
-            throw new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + msg, e);
+            throw ParseErrors.of(e);
         }
     }
 
@@ -84,14 +83,9 @@ public final class SqlFrontEnd {
         for (Table t : db.tables()) {
             root.add(t.name(), new CatalogTable(t));
         }
-        Properties props = new Properties();
-        props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
-        CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
-        CalciteCatalogReader catalog = new CalciteCatalogReader(root, List.of(), types, config);
-        SqlValidator validator = new TesseraValidator(MathFunctions.INSTANCE, catalog, types,
-                SqlValidator.Config.DEFAULT.withConformance(TesseraConformance.INSTANCE)
-                        .withIdentifierExpansion(true)
-                        .withDefaultNullCollation(NullCollation.LAST));
+        StoredView.addAll(root, db.views(), types);
+        CalciteCatalogReader catalog = catalog(root, types);
+        SqlValidator validator = validator(catalog, types);
         SqlNode validated;
         try {
             validated = validator.validate(parsed);
@@ -110,13 +104,9 @@ public final class SqlFrontEnd {
         clusterPlanner.setExecutor(new CheckedCasts.Executor());
         RelOptCluster cluster = RelOptCluster.create(clusterPlanner, new CheckedCasts.Builder(types));
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, cluster,
-                StandardConvertletTable.INSTANCE,
-                SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false).withDecorrelationEnabled(true)
-                        // an IN list of constants stays a search over its values (one set lookup when it runs), not a
-                        // join with a table of them, however long it is
-                        .withInSubQueryThreshold(Integer.MAX_VALUE));
+                StandardConvertletTable.INSTANCE, CONVERTER);
         RelRoot relRoot = converter.convertQuery(validated, false, true);
-        RelNode rel = relRoot.project();
+        RelNode rel = DataChangeQueries.rowsToInsert(relRoot.project());
         rel = CheckedCasts.keepInexactCasts(rel);
         clusterPlanner.setExecutor(null);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);
@@ -201,5 +191,28 @@ public final class SqlFrontEnd {
         for (RelNode in : rel.getInputs()) {
             rejectCorrelation(in);
         }
+    }
+
+    /** How SQL becomes relational algebra, for queries and the views they name. */
+    static final SqlToRelConverter.Config CONVERTER = SqlToRelConverter.config().withTrimUnusedFields(true)
+            .withExpand(false).withDecorrelationEnabled(true)
+            // an IN list of constants stays a search over its values (one set lookup when it runs), not a join with
+            // a table of them, however long it is
+            .withInSubQueryThreshold(Integer.MAX_VALUE);
+
+    /** The catalog of {@code root}'s tables and views, names looked up ignoring case. */
+    static CalciteCatalogReader catalog(CalciteSchema root, JavaTypeFactoryImpl types) {
+        Properties props = new Properties();
+        props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
+        CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
+        return new CalciteCatalogReader(root, List.of(), types, config);
+    }
+
+    /** A validator for one statement (validators keep state): Tessera's functions, conformance and NULL order. */
+    static SqlValidator validator(CalciteCatalogReader catalog, JavaTypeFactoryImpl types) {
+        return new TesseraValidator(MathFunctions.INSTANCE, catalog, types,
+                SqlValidator.Config.DEFAULT.withConformance(TesseraConformance.INSTANCE)
+                        .withIdentifierExpansion(true)
+                        .withDefaultNullCollation(NullCollation.LAST));
     }
 }

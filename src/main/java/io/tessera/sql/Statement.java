@@ -14,7 +14,8 @@ import java.util.Locale;
  * (INSERT, when it comes) is one more record here and one more branch in the parser.
  */
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
-        Statement.DropTable {
+        Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
+        Statement.CreateView, Statement.DropView, Statement.Copy {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -56,5 +57,49 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
 
     /** {@code DROP TABLE [IF EXISTS] name}. */
     record DropTable(String name, boolean ifExists) implements Statement {
+    }
+
+    /**
+     * {@code INSERT INTO table [(columns)] VALUES ... | query}: {@code sql} is the whole statement, which
+     * {@link SqlFrontEnd#plan} turns into the query of the rows to append, cast to the table's column types.
+     */
+    record Insert(String table, String sql) implements Statement {
+    }
+
+    /**
+     * {@code UPDATE table [[AS] alias] SET column = expression, ... [WHERE condition]}: {@code sql} is the whole
+     * statement, which {@link DataChangeQueries#update} turns into the query of the table's new rows.
+     */
+    record Update(String table, String sql) implements Statement {
+    }
+
+    /** {@code DELETE FROM table [[AS] alias] [WHERE condition]}: {@code sql} is the whole statement. */
+    record Delete(String table, String sql) implements Statement {
+    }
+
+    /** {@code CREATE TABLE [IF NOT EXISTS] name AS query}: {@code query} is the query's text. */
+    record CreateTableAs(String name, String query, boolean ifNotExists) implements Statement {
+    }
+
+    /**
+     * {@code CREATE [OR REPLACE] VIEW name [(columns)] AS query}: {@code query} is the query's text as written,
+     * {@code columns} the names given to its columns (empty: the query's own).
+     */
+    record CreateView(String name, List<String> columns, String query, boolean replace) implements Statement {
+
+        public CreateView {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /** {@code DROP VIEW [IF EXISTS] name}. */
+    record DropView(String name, boolean ifExists) implements Statement {
+    }
+
+    /**
+     * {@code COPY table FROM 'file' [(FORMAT csv|tbl, HEADER [true|false], DELIMITER 'c')]}: the SQL form of
+     * {@code tessera import}. {@code format} null: from the file's name; {@code delimiter} null: the format's.
+     */
+    record Copy(String table, String file, String format, boolean header, String delimiter) implements Statement {
     }
 }

@@ -1,8 +1,13 @@
 package io.tessera.sql;
 
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlDelete;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlUpdate;
 import org.apache.calcite.sql.ddl.SqlCreateTable;
+import org.apache.calcite.sql.ddl.SqlCreateView;
 import org.apache.calcite.sql.ddl.SqlDropTable;
+import org.apache.calcite.sql.ddl.SqlDropView;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
@@ -11,21 +16,25 @@ import java.util.List;
 import java.util.Locale;
 
 import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.CREATE;
+import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.DELETE;
 import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.DROP;
 import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.EXPLAIN;
 import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.FOR;
+import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.INSERT;
 import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.PLAN;
+import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.UPDATE;
 
 /**
  * Reads one statement. Its first tokens (Calcite's tokenizer, {@link LeadingTokens}) say what it is: CREATE and
- * DROP are parsed whole by Calcite's DDL grammar ({@code calcite-server}) with the parser configuration of queries;
- * EXPLAIN, EXPLAIN PLAN FOR and Tessera's EXPLAIN CODE are followed by a query; anything else is a query, parsed
- * once, when it is planned. Errors name their position as the rest of the front end does.
+ * DROP (tables, views, CREATE TABLE AS), INSERT, UPDATE and DELETE are parsed whole by Calcite's DDL grammar
+ * ({@code calcite-server}) with the parser configuration of queries; EXPLAIN, EXPLAIN PLAN FOR and Tessera's EXPLAIN
+ * CODE are followed by a query; COPY is Tessera's ({@link CopyStatements}); anything else is a query, parsed once,
+ * when it is planned. Errors name their position as the rest of the front end does.
  */
 public final class StatementParser {
 
     /** The parser configuration of queries, with Calcite's DDL grammar added. */
-    private static final SqlParser.Config DDL = SqlFrontEnd.PARSER.withParserFactory(SqlDdlParserImpl.FACTORY);
+    static final SqlParser.Config DDL = SqlFrontEnd.PARSER.withParserFactory(SqlDdlParserImpl.FACTORY);
 
     /** The forms of EXPLAIN, for an error about another. */
     private static final String EXPLAIN_FORMS = "EXPLAIN query, EXPLAIN PLAN FOR query, EXPLAIN CODE query";
@@ -41,8 +50,11 @@ public final class StatementParser {
             return new Statement.Query(s);
         }
         LeadingTokens.Token first = head.getFirst();
-        if (first.is(CREATE) || first.is(DROP)) {
+        if (first.is(CREATE) || first.is(DROP) || first.is(INSERT) || first.is(UPDATE) || first.is(DELETE)) {
             return tableDefinition(s);
+        }
+        if (first.isWord("COPY")) {
+            return CopyStatements.parse(s);
         }
         if (first.is(EXPLAIN)) {
             return explain(s, head);
@@ -83,16 +95,44 @@ public final class StatementParser {
         try {
             node = SqlParser.create(s, DDL).parseStmt();
         } catch (SqlParseException e) {
-            String msg = e.getMessage() == null ? "syntax error" : e.getMessage().split("\n")[0];
-            throw new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + msg, e);
+            throw ParseErrors.of(e);
         }
         return switch (node) {
+            case SqlCreateTable create when create.query != null -> TableDefinitions.createAs(create, queryText(s));
             case SqlCreateTable create -> TableDefinitions.create(create);
             case SqlDropTable drop -> TableDefinitions.drop(drop);
-            // CREATE VIEW, DROP SCHEMA, ...: Calcite's grammar has them, Tessera keeps tables only
+            case SqlCreateView view -> TableDefinitions.createView(view, queryText(s));
+            case SqlDropView drop -> TableDefinitions.dropView(drop);
+            case SqlInsert insert -> new Statement.Insert(TableDefinitions.target(
+                    insert.getTargetTable()), s);
+            case SqlUpdate update -> new Statement.Update(TableDefinitions.target(
+                    update.getTargetTable()), s);
+            case SqlDelete delete -> new Statement.Delete(TableDefinitions.target(
+                    delete.getTargetTable()), s);
+            // DROP SCHEMA, CREATE FUNCTION, ...: Calcite's grammar has them, Tessera keeps tables and views only
             default -> throw SupportCheck.unsupported(node.getKind().name().replace('_', ' ')
                     .toUpperCase(Locale.ROOT), node.getParserPosition());
         };
+    }
+
+    /**
+     * The query of {@code CREATE ... AS query} as written: the text after the first AS outside parentheses (the
+     * statement parsed, so there is one).
+     */
+    private static String queryText(String s) {
+        int depth = 0;
+        List<LeadingTokens.Token> tokens = LeadingTokens.read(s, Integer.MAX_VALUE);
+        for (int i = 0; i + 1 < tokens.size(); i++) {
+            LeadingTokens.Token t = tokens.get(i);
+            if (t.is(org.apache.calcite.sql.parser.impl.SqlParserImplConstants.LPAREN)) {
+                depth++;
+            } else if (t.is(org.apache.calcite.sql.parser.impl.SqlParserImplConstants.RPAREN)) {
+                depth--;
+            } else if (depth == 0 && t.is(org.apache.calcite.sql.parser.impl.SqlParserImplConstants.AS)) {
+                return s.substring(tokens.get(i + 1).offset());
+            }
+        }
+        throw new SqlError("syntax error: no AS before the query");
     }
 
     /** {@code s} with its text before {@code end} turned into spaces, line breaks kept: positions stay as in s. */

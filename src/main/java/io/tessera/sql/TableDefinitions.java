@@ -4,15 +4,17 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.ddl.SqlCreateTable;
+import org.apache.calcite.sql.ddl.SqlCreateView;
 import org.apache.calcite.sql.ddl.SqlDropTable;
+import org.apache.calcite.sql.ddl.SqlDropView;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * CREATE TABLE and DROP TABLE as Calcite's DDL grammar parsed them, turned into {@link Statement}s. What the grammar
- * takes and Tessera does not keep (a default, a key, a schema name, {@code AS query}) is an error naming its
- * position, never silently dropped.
+ * CREATE TABLE [AS], DROP TABLE, CREATE VIEW and DROP VIEW as Calcite's DDL grammar parsed them, turned into
+ * {@link Statement}s. What the grammar takes and Tessera does not keep (a default, a key, a schema name) is an error
+ * naming its position, never silently dropped.
  */
 final class TableDefinitions {
 
@@ -60,7 +62,44 @@ final class TableDefinitions {
                 nullable == null || nullable);
     }
 
-    private static String tableName(SqlIdentifier name) {
+    /** {@code CREATE TABLE name AS query}; {@code query} is the query's text as written. */
+    static Statement.CreateTableAs createAs(SqlCreateTable create, String query) {
+        if (create.getReplace()) {
+            throw SupportCheck.unsupported("CREATE OR REPLACE TABLE", create.getParserPosition());
+        }
+        String table = tableName(create.name);
+        if (create.columnList != null) {
+            throw SupportCheck.unsupported("a column list in CREATE TABLE ... AS query (name the query's columns"
+                    + " instead)", create.columnList.getParserPosition());
+        }
+        return new Statement.CreateTableAs(table, query, create.ifNotExists);
+    }
+
+    /** {@code CREATE [OR REPLACE] VIEW name [(columns)] AS query}; {@code query} is the query's text as written. */
+    static Statement.CreateView createView(SqlCreateView view, String query) {
+        String name = tableName(view.name);
+        List<String> columns = new ArrayList<>();
+        if (view.columnList != null) {
+            for (SqlNode c : view.columnList) {
+                columns.add(((SqlIdentifier) c).getSimple());
+            }
+        }
+        return new Statement.CreateView(name, columns, query, view.getReplace());
+    }
+
+    static Statement.DropView dropView(SqlDropView drop) {
+        return new Statement.DropView(tableName(drop.name), drop.ifExists);
+    }
+
+    /** The table an INSERT, UPDATE or DELETE writes. */
+    static String target(SqlNode table) {
+        if (!(table instanceof SqlIdentifier id)) {
+            throw SupportCheck.unsupported("a target that is not a table name", table.getParserPosition());
+        }
+        return tableName(id);
+    }
+
+    static String tableName(SqlIdentifier name) {
         if (!name.isSimple()) {
             throw SupportCheck.unsupported("a qualified table name " + name, name.getParserPosition());
         }

@@ -11,7 +11,8 @@ import org.apache.calcite.sql.validate.SqlDelegatingConformance;
  *
  * <p>Kept: a SELECT alias or an ordinal in GROUP BY, a SELECT alias in HAVING (both only where no column of the
  * FROM clause has the name: {@link TesseraValidator}), {@code !=}, {@code %}, OFFSET before LIMIT, plural
- * interval units ({@code INTERVAL '2' DAYS}), an INSERT column list naming a subset of the columns.
+ * interval units ({@code INTERVAL '2' DAYS}). (An INSERT column list may name a subset of the columns, as the
+ * standard has it; an INSERT without one needs a value for every column, as in DuckDB.)
  *
  * <p>Not kept (Calcite's LENIENT has them, DuckDB does not): a string literal as an alias ({@code SELECT 1 'x'}),
  * MySQL's {@code LIMIT offset, count}, MINUS for EXCEPT, VALUE for VALUES, CROSS/OUTER APPLY, EXTEND column
@@ -58,11 +59,6 @@ public final class TesseraConformance extends SqlDelegatingConformance {
 
     @Override
     public boolean allowPluralTimeUnits() {
-        return true;
-    }
-
-    @Override
-    public boolean isInsertSubsetColumnsAllowed() {
         return true;
     }
 }

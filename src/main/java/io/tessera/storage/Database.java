@@ -239,12 +239,64 @@ public final class Database implements AutoCloseable {
         return t;
     }
 
+    /** The views of the state this database reads, in the order they were made. */
+    public synchronized List<View> views() {
+        return manifest == null ? List.of() : manifest.views();
+    }
+
+    public synchronized View view(String name) {
+        return manifest == null ? null : manifest.view(name);
+    }
+
+    /**
+     * Stores a view ({@code replace}: in place of the view of that name); fails when a table has its name, or a
+     * view does and {@code replace} is false.
+     */
+    public void createView(View view, boolean replace) {
+        beginWrite();
+        try {
+            synchronized (this) {
+                if (hasTable(view.name())) {
+                    throw new StorageException("a table named " + view.name() + " exists in " + dir);
+                }
+                if (!replace && manifest.view(view.name()) != null) {
+                    throw new StorageException("view " + view.name() + " already exists in " + dir);
+                }
+                Manifest next = manifest.withView(view.name(), view);
+                writeManifest(next);
+                load(next);
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
+    /** Removes a view; fails when there is none of that name. */
+    public void dropView(String name) {
+        beginWrite();
+        try {
+            synchronized (this) {
+                if (manifest.view(name) == null) {
+                    throw new StorageException("no view " + name + " in database " + dir);
+                }
+                Manifest next = manifest.withView(name, null);
+                writeManifest(next);
+                load(next);
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
     /** Creates an empty table; fails when one of that name exists. */
     public Table createTable(TableSchema schema) {
         beginWrite();
         try {
             if (hasTable(schema.name())) {
                 throw new StorageException("table " + schema.name() + " already exists in " + dir);
+            }
+            if (view(schema.name()) != null) {
+                throw new StorageException("a view named " + schema.name() + " exists in " + dir);
             }
             try (TableWriter w = new TableWriter(this, schema, null)) {
                 return w.commit();

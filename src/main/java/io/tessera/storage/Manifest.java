@@ -13,10 +13,10 @@ import java.util.List;
  * The database manifest: every table's schema, row count, generation, files, checksums and statistics; the
  * last generation number handed out (numbers are never reused, so a generation's file names are never written
  * twice); and the retired generations whose files a writer could not delete yet because a reader still needed
- * them. Every file path is relative to the database directory and lies in its table's folder: {@link #parse}
- * refuses any other.
+ * them; and the views, each a query's text that the SQL front end expands where the view is named. Every file path
+ * is relative to the database directory and lies in its table's folder: {@link #parse} refuses any other.
  */
-record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired) {
+record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired, List<View> views) {
 
     static final int FORMAT = 1;
     static final String FILE_NAME = "manifest.json";
@@ -48,6 +48,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
     Manifest {
         tables = List.copyOf(tables);
         retired = List.copyOf(retired);
+        views = List.copyOf(views);
         for (TableEntry t : tables) {
             lastGeneration = Math.max(lastGeneration, t.generation());
         }
@@ -57,7 +58,40 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
     }
 
     Manifest(List<TableEntry> tables) {
-        this(tables, 0, List.of());
+        this(tables, 0, List.of(), List.of());
+    }
+
+    Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired) {
+        this(tables, lastGeneration, retired, List.of());
+    }
+
+    /** A copy with {@code view} replacing the view of the same name (or added), or that view removed when null. */
+    Manifest withView(String name, View view) {
+        List<View> out = new ArrayList<>();
+        boolean replaced = false;
+        for (View v : views) {
+            if (v.name().equalsIgnoreCase(name)) {
+                if (view != null) {
+                    out.add(view);
+                }
+                replaced = true;
+            } else {
+                out.add(v);
+            }
+        }
+        if (!replaced && view != null) {
+            out.add(view);
+        }
+        return new Manifest(tables, lastGeneration, retired, out);
+    }
+
+    View view(String name) {
+        for (View v : views) {
+            if (v.name().equalsIgnoreCase(name)) {
+                return v;
+            }
+        }
+        return null;
     }
 
     /** Every file a table version names, as paths relative to the database directory. */
@@ -80,14 +114,14 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         }
         List<Retired> r = new ArrayList<>(retired);
         r.add(new Retired(old.schema().name().toLowerCase(java.util.Locale.ROOT), old.generation(), files(old)));
-        return new Manifest(tables, lastGeneration, r);
+        return new Manifest(tables, lastGeneration, r, views);
     }
 
     /** A copy without the retired generations in {@code collected}. */
     Manifest withoutRetired(java.util.Collection<Retired> collected) {
         List<Retired> r = new ArrayList<>(retired);
         r.removeAll(collected);
-        return new Manifest(tables, lastGeneration, r);
+        return new Manifest(tables, lastGeneration, r, views);
     }
 
     TableEntry table(String name) {
@@ -116,7 +150,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         if (!replaced && entry != null) {
             out.add(entry);
         }
-        return new Manifest(out, lastGeneration, retired);
+        return new Manifest(out, lastGeneration, retired, views);
     }
 
     byte[] toJson() {
@@ -150,6 +184,16 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 putRaw(st, "min", c.stats().min());
                 putRaw(st, "max", c.stats().max());
                 st.put("unique", c.stats().unique());
+            }
+        }
+        if (!views.isEmpty()) {
+            ArrayNode vs = root.putArray("views");
+            for (View v : views) {
+                ObjectNode vn = vs.addObject();
+                vn.put("name", v.name());
+                vn.put("query", v.query());
+                ArrayNode cs = vn.putArray("columns");
+                v.columns().forEach(cs::add);
             }
         }
         if (!retired.isEmpty()) {
@@ -231,7 +275,17 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                             files));
                 }
             }
-            return new Manifest(tables, root.has("generation") ? root.get("generation").asInt() : 0, retired);
+            List<View> views = new ArrayList<>();
+            if (root.has("views")) {
+                for (JsonNode vn : root.get("views")) {
+                    List<String> columns = new ArrayList<>();
+                    for (JsonNode cn : vn.get("columns")) {
+                        columns.add(cn.asText());
+                    }
+                    views.add(new View(vn.get("name").asText(), vn.get("query").asText(), columns));
+                }
+            }
+            return new Manifest(tables, root.has("generation") ? root.get("generation").asInt() : 0, retired, views);
         } catch (java.io.IOException | NullPointerException | IllegalArgumentException e) {
             throw new StorageException(fileName + " is damaged: " + e.getMessage(), e);
         }

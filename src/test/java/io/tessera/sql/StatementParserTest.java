@@ -31,9 +31,8 @@ class StatementParserTest {
         assertEquals(new Statement.Query("-- a comment\nselect 1"), StatementParser.parse("-- a comment\nselect 1;"));
         assertEquals(new Statement.Query("with x as (select 1) select * from x"),
                 StatementParser.parse("with x as (select 1) select * from x"));
-        // not a statement of its own yet: the front end rejects it as it plans it
-        assertEquals(new Statement.Query("insert into t values (1)"),
-                StatementParser.parse("insert into t values (1)"));
+        assertEquals(new Statement.Insert("t", "insert into t values (1)"),
+                StatementParser.parse("insert into t values (1);"));
         // a text the tokenizer stops on is left to the query parser, which names the error
         assertEquals(new Statement.Query("select 'open"), StatementParser.parse("select 'open"));
         assertEquals(new Statement.Query(""), StatementParser.parse(" ; "));
@@ -181,13 +180,57 @@ class StatementParserTest {
         assertEquals("unsupported: table constraint PRIMARY KEY at line 1, column 24",
                 error("create table t (a int, primary key (a))"));
         assertEquals("unsupported: a qualified table name s.t at line 1, column 14", error("create table s.t (a int)"));
-        assertEquals("unsupported: CREATE TABLE ... AS query at line 1, column 27",
-                error("create table t (a int) as select 1"));
+        assertEquals("unsupported: a column list in CREATE TABLE ... AS query (name the query's columns instead) at"
+                + " line 1, column 16", error("create table t (a int) as select 1"));
         assertEquals("unsupported: CREATE OR REPLACE TABLE at line 1, column 1",
                 error("create or replace table t (a int)"));
-        assertEquals("unsupported: CREATE VIEW at line 1, column 1", error("create view v as select 1"));
-        assertEquals("unsupported: DROP VIEW at line 1, column 1", error("drop view v"));
+        assertEquals("unsupported: DROP SCHEMA at line 1, column 1", error("drop schema s"));
         assertEquals("CREATE TABLE t: column a appears twice in table t",
                 assertThrows(SqlError.class, () -> create("create table t (a int, A bigint)").schema()).getMessage());
+    }
+
+    @Test
+    void dataChangesViewsAndCopy() {
+        assertEquals(new Statement.Update("t", "UPDATE T set a = 1 where b"), StatementParser.parse("UPDATE T set a = 1 where b;"));
+        assertEquals(new Statement.Delete("t x", "delete from \"t x\" where 1 = 1"),
+                StatementParser.parse("delete from \"t x\" where 1 = 1"));
+        assertEquals(new Statement.CreateTableAs("t2", "select a as x from t -- why", false),
+                StatementParser.parse("create table t2 as select a as x from t -- why\n"));
+        assertEquals(new Statement.CreateView("v", List.of("p", "q"), "(select a, (b) from t)", true),
+                StatementParser.parse("create or replace view v (p, q) as (select a, (b) from t);"));
+        assertEquals(new Statement.DropView("v", true), StatementParser.parse("drop view if exists V"));
+        assertEquals(new Statement.Copy("t", "data/it's.csv", "csv", true, ";"),
+                StatementParser.parse("copy T from 'data/it''s.csv' (format csv, header, delimiter ';');"));
+        assertEquals(new Statement.Copy("My T", "a.tbl", null, false, null),
+                StatementParser.parse("COPY \"My T\" FROM 'a.tbl' WITH (HEADER false)"));
+        assertEquals("unsupported: COPY ... TO (tessera export writes a table out) at line 1, column 8",
+                error("copy t to 'x.csv'"));
+        assertEquals("unsupported: COPY option quote (FORMAT, HEADER, DELIMITER) at line 1, column 22",
+                error("copy t from 'x.csv' (quote '\"')"));
+        assertEquals("unsupported: COPY format parquet (csv or tbl) at line 1, column 29",
+                error("copy t from 'x.csv' (format parquet)"));
+        assertTrue(error("copy t from x.csv").startsWith("syntax error at line 1, column 13: expected the file's"
+                + " name in single quotes, found 'x'"), error("copy t from x.csv"));
+        assertEquals("syntax error at line 1, column 6: \"value\" is a reserved word; quote it as \"value\"",
+                error("copy value from 'x.csv'"));
+    }
+
+    @Test
+    void aReservedWordAsANameSaysSoAndHowToQuoteIt() {
+        // TPC-H Q11's alias
+        assertEquals("syntax error at line 1, column 25: \"value\" is a reserved word; quote it as \"value\"",
+                messageOf(() -> SqlFrontEnd.parse("select k, sum(v * q) as value from t group by k")));
+        assertEquals("syntax error at line 1, column 13: \"VALUE\" is a reserved word; quote it as \"value\"",
+                messageOf(() -> SqlFrontEnd.parse("select 1 as VALUE")));
+        assertEquals("syntax error at line 1, column 24: \"value\" is a reserved word; quote it as \"value\"",
+                messageOf(() -> StatementParser.parse("create table t (a int, value int)")));
+        // a keyword where no name can stand keeps the parser's own message
+        assertTrue(messageOf(() -> SqlFrontEnd.parse("select a from t where")).startsWith("syntax error at line 1, column"
+                + " 21: Encountered \"<EOF>\""), messageOf(() -> SqlFrontEnd.parse("select a from t where")));
+        assertEquals(new Statement.Query("select 1 as \"value\""), StatementParser.parse("select 1 as \"value\""));
+    }
+
+    private static String messageOf(Runnable r) {
+        return assertThrows(SqlError.class, r::run).getMessage();
     }
 }

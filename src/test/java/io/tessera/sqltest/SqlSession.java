@@ -23,8 +23,11 @@ final class SqlSession implements AutoCloseable {
         this.tessera = tessera;
     }
 
+    /** Where the {@code COPY} statements of the files read their data (and nothing else). */
+    static final Path COPY_FILES = Path.of("src/test/resources/sql/copy");
+
     static SqlSession open(Path dir) {
-        return new SqlSession(Tessera.openOrCreate(dir));
+        return new SqlSession(Tessera.openOrCreate(dir).allowCopyFrom(COPY_FILES));
     }
 
     QueryResult query(String sql) {

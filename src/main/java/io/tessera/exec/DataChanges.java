@@ -1,0 +1,198 @@
+package io.tessera.exec;
+
+import io.tessera.api.QueryCancel;
+import io.tessera.api.QueryResult;
+import io.tessera.api.ResultColumn;
+import io.tessera.sql.DataChangeQueries;
+import io.tessera.sql.SqlError;
+import io.tessera.sql.SqlFrontEnd;
+import io.tessera.sql.Statement;
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.DataType;
+import io.tessera.storage.Database;
+import io.tessera.storage.StorageException;
+import io.tessera.storage.Table;
+import io.tessera.storage.TableSchema;
+import io.tessera.storage.TableWriter;
+import io.tessera.storage.View;
+import org.apache.calcite.sql.SqlNode;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The statements that change a database besides CREATE and DROP TABLE: INSERT, UPDATE, DELETE, CREATE TABLE AS,
+ * COPY (through {@link CopyFiles}), CREATE and DROP VIEW. Each holds the writer lock from reading to commit, so
+ * what it read is what it changes; each writes a new generation of one table and commits it at once, or, failing
+ * anywhere, commits nothing (the writer's files are removed and the table stays as it was). Readers of the
+ * previous generation go on reading it. A data change returns one row, {@code count}: the rows it inserted,
+ * changed or deleted.
+ */
+final class DataChanges {
+
+    private final QueryEngine engine;
+    private final Database db;
+
+    DataChanges(QueryEngine engine, Database db) {
+        this.engine = engine;
+        this.db = db;
+    }
+
+    QueryResult insert(Statement.Insert s, QueryCancel cancel) {
+        try (Database.WriteLock lock = db.lockForWriting()) {
+            String table = existingTable(s.table(), "INSERT INTO");
+            // Calcite's conversion of the INSERT gives the rows to append, cast to the table's column types
+            QueryExecutor.Ran ran = engine.runLogical(new SqlFrontEnd(db).plan(s.sql()), cancel);
+            try (TableWriter w = db.append(table)) {
+                long n = RowAppender.append(ran, w, -1, cancel);
+                if (n > 0) {
+                    w.commit();
+                }
+                return count(n);
+            }
+        }
+    }
+
+    QueryResult update(Statement.Update s, QueryCancel cancel) {
+        try (Database.WriteLock lock = db.lockForWriting()) {
+            Table table = db.table(existingTable(s.table(), "UPDATE"));
+            SqlNode rows = DataChangeQueries.update(s.sql(), table.schema());
+            QueryExecutor.Ran ran = engine.runLogical(new SqlFrontEnd(db).plan(rows), cancel);
+            try (TableWriter w = db.replace(table.schema())) {
+                long changed = RowAppender.append(ran, w, table.schema().columns().size(), cancel);
+                if (changed > 0) {
+                    w.commit();
+                }
+                return count(changed);
+            }
+        }
+    }
+
+    QueryResult delete(Statement.Delete s, QueryCancel cancel) {
+        try (Database.WriteLock lock = db.lockForWriting()) {
+            Table table = db.table(existingTable(s.table(), "DELETE FROM"));
+            SqlNode kept = DataChangeQueries.delete(s.sql());
+            try (TableWriter w = db.replace(table.schema())) {
+                long keptRows = 0;
+                if (kept != null) {
+                    QueryExecutor.Ran ran = engine.runLogical(new SqlFrontEnd(db).plan(kept), cancel);
+                    keptRows = RowAppender.append(ran, w, -1, cancel);
+                }
+                long deleted = table.rowCount() - keptRows;
+                if (deleted > 0) {
+                    w.commit();
+                }
+                return count(deleted);
+            }
+        }
+    }
+
+    QueryResult createTableAs(Statement.CreateTableAs s, QueryCancel cancel) {
+        try (Database.WriteLock lock = db.lockForWriting()) {
+            String name = s.name().toLowerCase(Locale.ROOT);
+            if (db.hasTable(name) || db.view(name) != null) {
+                if (s.ifNotExists()) {
+                    return count(0);
+                }
+                throw new SqlError((db.hasTable(name) ? "table " : "a view named ") + name + " already exists");
+            }
+            SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(s.query());
+            QueryExecutor.Ran ran = engine.runLogical(logical, cancel);
+            List<ColumnSchema> columns = new ArrayList<>();
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < ran.columns().size(); i++) {
+                String col = logical.fieldNames().get(i).toLowerCase(Locale.ROOT);
+                DataType type = ran.columns().get(i).type();
+                if (col.startsWith("expr$")) {
+                    throw new SqlError("CREATE TABLE " + name + " AS: column " + (i + 1) + " of the query has no name;"
+                            + " name it with AS");
+                }
+                if (!names.add(col)) {
+                    throw new SqlError("CREATE TABLE " + name + " AS: the query has two columns named " + col);
+                }
+                columns.add(new ColumnSchema(col, type, true));
+            }
+            TableSchema schema;
+            try {
+                schema = new TableSchema(name, columns);
+            } catch (IllegalArgumentException e) {
+                throw new SqlError("CREATE TABLE " + name + " AS: " + e.getMessage(), e);
+            }
+            try (TableWriter w = db.replace(schema)) {
+                long n = RowAppender.append(ran, w, -1, cancel);
+                w.commit();
+                return count(n);
+            }
+        }
+    }
+
+    QueryResult createView(Statement.CreateView s) {
+        try (Database.WriteLock lock = db.lockForWriting()) {
+            String name = s.name().toLowerCase(Locale.ROOT);
+            if (db.hasTable(name)) {
+                throw new SqlError("a table named " + name + " exists; a view needs a name of its own");
+            }
+            if (!s.replace() && db.view(name) != null) {
+                throw new SqlError("view " + name + " already exists (CREATE OR REPLACE VIEW replaces it)");
+            }
+            // the query must run now: planned in full (not compiled), errors naming what it cannot do
+            List<String> fields = engine.plan(s.query()).resultColumns().stream()
+                    .map(io.tessera.plan.ColumnInfo::name).toList();
+            if (!s.columns().isEmpty() && s.columns().size() != fields.size()) {
+                throw new SqlError("CREATE VIEW " + name + " names " + s.columns().size() + " columns, its query has "
+                        + fields.size());
+            }
+            List<String> columns = s.columns().stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
+            if (new HashSet<>(columns).size() != columns.size()) {
+                throw new SqlError("CREATE VIEW " + name + " names a column twice");
+            }
+            try {
+                db.createView(new View(name, s.query(), columns), s.replace());
+            } catch (IllegalArgumentException | StorageException e) {
+                throw new SqlError("CREATE VIEW " + name + ": " + e.getMessage(), e);
+            }
+            return empty();
+        }
+    }
+
+    QueryResult dropView(Statement.DropView s) {
+        try (Database.WriteLock lock = db.lockForWriting()) {
+            String name = s.name().toLowerCase(Locale.ROOT);
+            if (db.view(name) == null) {
+                if (db.hasTable(name)) {
+                    throw new SqlError(name + " is a table, not a view (DROP TABLE " + name + ")");
+                }
+                if (s.ifExists()) {
+                    return empty();
+                }
+                throw new SqlError("no view " + name);
+            }
+            db.dropView(name);
+            return empty();
+        }
+    }
+
+    /** The stored name of a table a statement writes; a view or a missing table is an error. */
+    String existingTable(String name, String statement) {
+        String n = name.toLowerCase(Locale.ROOT);
+        if (db.view(n) != null) {
+            throw new SqlError(statement + " " + n + ": " + n + " is a view; only tables can be changed");
+        }
+        if (!db.hasTable(n)) {
+            throw new SqlError(statement + " " + n + ": no table " + n);
+        }
+        return n;
+    }
+
+    static QueryResult count(long n) {
+        return new QueryResult(List.of(new ResultColumn("count", DataType.BIGINT, false)),
+                List.<Object[]>of(new Object[] {n}), 0, 0);
+    }
+
+    static QueryResult empty() {
+        return new QueryResult(List.of(), List.of(), 0, 0);
+    }
+}

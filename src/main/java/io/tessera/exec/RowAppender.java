@@ -1,0 +1,85 @@
+package io.tessera.exec;
+
+import io.tessera.api.QueryCancel;
+import io.tessera.backend.jvm.JvmExecutor;
+import io.tessera.sql.SqlError;
+import io.tessera.storage.ColumnBuilder;
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.RowBatch;
+import io.tessera.storage.TableSchema;
+import io.tessera.storage.TableWriter;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.LocalDate;
+
+/**
+ * Writes the rows of a query's result into a table writer: the result's first columns are the table's, each
+ * already of the column's type (the statement's query casts them, range-checked); each value is checked again as
+ * it is stored (a SMALLINT's range, a DECIMAL's digits) and a NULL for a NOT NULL column fails the statement, naming
+ * the column. Nothing is committed here: the caller commits, or closes the writer and the table stays as it was.
+ */
+final class RowAppender {
+
+    /** Rows handed to the writer at a time. */
+    private static final int BATCH = 1 << 16;
+
+    private RowAppender() {
+    }
+
+    /**
+     * Appends every row of {@code ran}; returns the rows appended, or, with {@code flag} >= 0, the rows whose column
+     * {@code flag} (a BOOLEAN after the table's columns: the rows an UPDATE changed) is true.
+     */
+    static long append(QueryExecutor.Ran ran, TableWriter writer, int flag, QueryCancel cancel) {
+        TableSchema schema = writer.schema();
+        int width = schema.columns().size();
+        int n = ran.rel().rowCount();
+        long flagged = 0;
+        RowBatch batch = new RowBatch(schema, Math.min(n, BATCH));
+        for (int from = 0; from < n; from += BATCH) {
+            QueryCancel.check(cancel);
+            int to = Math.min(n, from + BATCH);
+            batch.clear();
+            for (int r = from; r < to; r++) {
+                for (int c = 0; c < width; c++) {
+                    store(schema, c, batch.column(c), JvmExecutor.value(ran.rel(), c, r));
+                }
+                if (flag >= 0 && Boolean.TRUE.equals(JvmExecutor.value(ran.rel(), flag, r))) {
+                    flagged++;
+                }
+            }
+            writer.write(batch);
+        }
+        return flag >= 0 ? flagged : n;
+    }
+
+    private static void store(TableSchema schema, int c, ColumnBuilder b, Object v) {
+        ColumnSchema col = schema.columns().get(c);
+        if (v == null) {
+            if (!col.nullable()) {
+                throw new SqlError("NOT NULL constraint failed: " + schema.name() + "." + col.name()
+                        + " cannot hold NULL");
+            }
+            b.appendNull();
+            return;
+        }
+        try {
+            switch (col.type().kind()) {
+                case INTEGER -> b.appendInt(Math.toIntExact(((Number) v).longValue()));
+                case BIGINT -> b.appendLong(((Number) v).longValue());
+                case DECIMAL -> b.appendLong(((BigDecimal) v).setScale(col.type().scale(), RoundingMode.UNNECESSARY)
+                        .unscaledValue().longValueExact());
+                case DOUBLE -> b.appendDouble(((Number) v).doubleValue());
+                case DATE -> b.appendInt(Math.toIntExact(((LocalDate) v).toEpochDay()));
+                case BOOLEAN -> b.appendBoolean((Boolean) v);
+                case VARCHAR -> b.appendString((String) v);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new SqlError(e.getMessage() + " (column " + schema.name() + "." + col.name() + ")", e);
+        } catch (ArithmeticException e) {
+            throw new SqlError("value " + v + " is out of range for " + col.type() + " (column " + schema.name()
+                    + "." + col.name() + ")", e);
+        }
+    }
+}

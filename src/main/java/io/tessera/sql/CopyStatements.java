@@ -1,0 +1,151 @@
+package io.tessera.sql;
+
+import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Reads {@code COPY table FROM 'file' [[WITH] (FORMAT csv|tbl, HEADER [true|false], DELIMITER 'c')]}, the SQL form
+ * of {@code tessera import}, with Calcite's tokenizer (COPY is not in Calcite's grammar). Anything else after COPY
+ * is an error naming its position: {@code COPY ... TO} (export) and column lists are refused as unsupported.
+ */
+final class CopyStatements {
+
+    private static final String FORM = "COPY table FROM 'file' [(FORMAT csv|tbl, HEADER, DELIMITER 'c')]";
+
+    private final String sql;
+    private final List<LeadingTokens.Token> tokens;
+    private int next = 1; // after COPY
+
+    private CopyStatements(String sql) {
+        this.sql = sql;
+        this.tokens = LeadingTokens.read(sql, Integer.MAX_VALUE);
+    }
+
+    static Statement.Copy parse(String sql) {
+        return new CopyStatements(sql).copy();
+    }
+
+    private Statement.Copy copy() {
+        String table = name(peek());
+        next++;
+        LeadingTokens.Token t = take();
+        if (t.is(SqlParserImplConstants.TO)) {
+            throw SupportCheck.unsupported("COPY ... TO (tessera export writes a table out)", pos(t));
+        }
+        if (t.is(SqlParserImplConstants.LPAREN)) {
+            throw SupportCheck.unsupported("a column list in COPY", pos(t));
+        }
+        if (!t.is(SqlParserImplConstants.FROM)) {
+            throw expected("FROM", t);
+        }
+        t = take();
+        if (!t.is(SqlParserImplConstants.QUOTED_STRING)) {
+            throw expected("the file's name in single quotes", t);
+        }
+        String file = unquote(t.image(), '\'');
+        String format = null;
+        boolean header = false;
+        String delimiter = null;
+        if (peek().is(SqlParserImplConstants.WITH)) {
+            next++;
+        }
+        if (peek().is(SqlParserImplConstants.LPAREN)) {
+            next++;
+            while (true) {
+                LeadingTokens.Token option = take();
+                String name = option.image().toUpperCase(Locale.ROOT);
+                switch (name) {
+                    case "FORMAT" -> {
+                        LeadingTokens.Token v = take();
+                        format = v.is(SqlParserImplConstants.QUOTED_STRING) ? unquote(v.image(), '\'') : v.image();
+                        format = format.toLowerCase(Locale.ROOT);
+                        if (!format.equals("csv") && !format.equals("tbl")) {
+                            throw SupportCheck.unsupported("COPY format " + v.image() + " (csv or tbl)", pos(v));
+                        }
+                    }
+                    case "HEADER" -> {
+                        header = true;
+                        LeadingTokens.Token v = peek();
+                        if (v.is(SqlParserImplConstants.TRUE) || v.is(SqlParserImplConstants.FALSE)) {
+                            header = v.is(SqlParserImplConstants.TRUE);
+                            next++;
+                        }
+                    }
+                    case "DELIMITER", "DELIM", "SEP" -> {
+                        LeadingTokens.Token v = take();
+                        if (!v.is(SqlParserImplConstants.QUOTED_STRING)) {
+                            throw expected("the delimiter in single quotes", v);
+                        }
+                        delimiter = unquote(v.image(), '\'');
+                    }
+                    default -> throw SupportCheck.unsupported("COPY option " + option.image()
+                            + " (FORMAT, HEADER, DELIMITER)", pos(option));
+                }
+                LeadingTokens.Token sep = take();
+                if (sep.is(SqlParserImplConstants.RPAREN)) {
+                    break;
+                }
+                if (!sep.is(SqlParserImplConstants.COMMA)) {
+                    throw expected("',' or ')'", sep);
+                }
+            }
+        }
+        if (!peek().isEnd()) {
+            throw expected("the end of the statement", peek());
+        }
+        return new Statement.Copy(table, file, format, header, delimiter);
+    }
+
+    /** A table name: a word (folded to lower case) or a quoted name (as written). */
+    private String name(LeadingTokens.Token t) {
+        if (t.is(SqlParserImplConstants.QUOTED_IDENTIFIER)) {
+            return unquote(t.image(), '"');
+        }
+        String word = t.image();
+        boolean isWord = !word.isEmpty() && Character.isLetter(word.charAt(0))
+                && word.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_' || c == '$');
+        if (isWord && ParseErrors.isReserved(word)) {
+            throw new SqlError("syntax error" + t.at() + ": \"" + word + "\" is a reserved word; quote it as \""
+                    + word.toLowerCase(Locale.ROOT) + "\"");
+        }
+        if (!isWord || t.isEnd()) {
+            throw expected("a table name (" + FORM + ")", t);
+        }
+        return word.toLowerCase(Locale.ROOT);
+    }
+
+    private LeadingTokens.Token peek() {
+        if (next >= tokens.size()) {
+            // the tokenizer stopped: what follows is not SQL text
+            int at = tokens.isEmpty() ? 0 : tokens.getLast().offset() + tokens.getLast().image().length();
+            throw new SqlError("syntax error in COPY near '" + sql.substring(Math.min(at, sql.length()),
+                    Math.min(sql.length(), at + 20)) + "' (" + FORM + ")");
+        }
+        return tokens.get(next);
+    }
+
+    private LeadingTokens.Token take() {
+        LeadingTokens.Token t = peek();
+        if (!t.isEnd()) {
+            next++;
+        }
+        return t;
+    }
+
+    private static SqlError expected(String what, LeadingTokens.Token t) {
+        return new SqlError("syntax error" + t.at() + ": expected " + what + ", found "
+                + (t.isEnd() ? "the end" : "'" + t.image() + "'") + " (" + FORM + ")");
+    }
+
+    private static org.apache.calcite.sql.parser.SqlParserPos pos(LeadingTokens.Token t) {
+        return new org.apache.calcite.sql.parser.SqlParserPos(t.line(), t.column());
+    }
+
+    /** The text between the quotes of a quoted token, a doubled quote read as one. */
+    private static String unquote(String image, char quote) {
+        String q = String.valueOf(quote);
+        return image.substring(1, image.length() - 1).replace(q + q, q);
+    }
+}

@@ -1,0 +1,178 @@
+package io.tessera.sql;
+
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TableSchema;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlDelete;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUpdate;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * INSERT, UPDATE and DELETE as queries whose rows the engine writes: the rows to append (INSERT), or the table's
+ * whole new content (UPDATE, DELETE), which replaces it as a new generation. Built as Calcite's own trees from the
+ * parsed statement, never as text, so nothing the user wrote is read twice in another way.
+ */
+public final class DataChangeQueries {
+
+    private static final SqlParserPos POS = SqlParserPos.ZERO;
+
+    private DataChangeQueries() {
+    }
+
+    /**
+     * The rows an INSERT appends, from Calcite's conversion of it (which checks the column list, puts NULL in the
+     * columns it leaves out and refuses a type that cannot be assigned): its source, each column cast to the exact
+     * type of the table's column, so every value is range-checked as a CAST is. Any other plan is returned as it is.
+     */
+    static RelNode rowsToInsert(RelNode rel) {
+        if (!(rel instanceof TableModify modify) || !modify.isInsert()) {
+            return rel;
+        }
+        RelNode source = modify.getInput();
+        RexBuilder rex = source.getCluster().getRexBuilder();
+        List<RelDataTypeField> target = modify.getTable().getRowType().getFieldList();
+        List<RexNode> exprs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < target.size(); i++) {
+            RexNode in = rex.makeInputRef(source, i);
+            RelDataType type = rex.getTypeFactory().createTypeWithNullability(target.get(i).getType(),
+                    in.getType().isNullable());
+            exprs.add(in.getType().equals(type) ? in : rex.makeCast(type, in));
+            names.add(target.get(i).getName());
+        }
+        return RelFactories.LOGICAL_BUILDER.create(source.getCluster(), null).push(source)
+                .project(exprs, names, true).build();
+    }
+
+    /**
+     * The new content of the table an UPDATE changes, with one more column, true for the rows it changed:
+     * {@code SELECT CASE WHEN hit THEN CAST(expression AS type) ELSE column END, ..., hit FROM (SELECT alias.*,
+     * (condition) IS TRUE AS hit FROM table AS alias) AS alias}. The condition is evaluated once per row.
+     */
+    public static SqlNode update(String sql, TableSchema schema) {
+        SqlUpdate update = (SqlUpdate) parse(sql);
+        String alias = alias(update.getTargetTable(), update.getAlias());
+        String hit = hiddenName(schema);
+        SqlNode condition = update.getCondition() == null ? SqlLiteral.createBoolean(true, POS)
+                : SqlStdOperatorTable.IS_TRUE.createCall(POS, update.getCondition());
+        SqlNodeList inner = new SqlNodeList(POS);
+        inner.add(SqlIdentifier.star(List.of(alias, ""), POS, List.of(POS, POS)));
+        inner.add(as(condition, hit));
+        SqlSelect changed = select(inner, as(update.getTargetTable(), alias), null);
+
+        SqlNode[] values = new SqlNode[schema.columns().size()];
+        Set<String> assigned = new HashSet<>();
+        for (int i = 0; i < update.getTargetColumnList().size(); i++) {
+            SqlIdentifier column = (SqlIdentifier) update.getTargetColumnList().get(i);
+            String name = column.names.getLast();
+            int c = schema.indexOf(name);
+            if (c < 0) {
+                throw new SqlError("UPDATE " + schema.name() + ": no column " + name + SupportCheck.at(
+                        column.getParserPosition()));
+            }
+            if (!assigned.add(schema.columns().get(c).name())) {
+                throw new SqlError("UPDATE " + schema.name() + ": column " + name + " is assigned twice"
+                        + SupportCheck.at(column.getParserPosition()));
+            }
+            values[c] = update.getSourceExpressionList().get(i);
+        }
+        SqlNodeList outer = new SqlNodeList(POS);
+        for (int c = 0; c < values.length; c++) {
+            ColumnSchema col = schema.columns().get(c);
+            SqlIdentifier old = new SqlIdentifier(List.of(alias, col.name()), POS);
+            SqlNode value = old;
+            if (values[c] != null) {
+                SqlNode cast = SqlStdOperatorTable.CAST.createCall(POS, values[c], typeSpec(col.type()));
+                value = new SqlCase(POS, null, SqlNodeList.of(new SqlIdentifier(List.of(alias, hit), POS)),
+                        SqlNodeList.of(cast), old);
+            }
+            outer.add(as(value, col.name()));
+        }
+        outer.add(new SqlIdentifier(List.of(alias, hit), POS));
+        return select(outer, as(changed, alias), null);
+    }
+
+    /**
+     * The rows a DELETE keeps ({@code SELECT alias.* FROM table AS alias WHERE (condition) IS NOT TRUE}), or null
+     * when it has no condition and keeps none.
+     */
+    public static SqlNode delete(String sql) {
+        SqlDelete delete = (SqlDelete) parse(sql);
+        if (delete.getCondition() == null) {
+            return null;
+        }
+        String alias = alias(delete.getTargetTable(), delete.getAlias());
+        SqlNodeList all = SqlNodeList.of(SqlIdentifier.star(List.of(alias, ""), POS, List.of(POS, POS)));
+        return select(all, as(delete.getTargetTable(), alias),
+                SqlStdOperatorTable.IS_NOT_TRUE.createCall(POS, delete.getCondition()));
+    }
+
+    /** The statement parsed again: each query built from it gets nodes of its own. */
+    private static SqlNode parse(String sql) {
+        try {
+            return SqlParser.create(sql, StatementParser.DDL).parseStmt();
+        } catch (SqlParseException e) {
+            throw ParseErrors.of(e);
+        }
+    }
+
+    private static String alias(SqlNode table, SqlIdentifier alias) {
+        return alias != null ? alias.getSimple() : ((SqlIdentifier) table).getSimple();
+    }
+
+    /** A column name the table does not have, for the changed-row flag. */
+    private static String hiddenName(TableSchema schema) {
+        String name = "$changed";
+        for (int i = 0; schema.indexOf(name) >= 0; i++) {
+            name = "$changed" + i;
+        }
+        return name;
+    }
+
+    private static SqlNode as(SqlNode node, String name) {
+        return SqlStdOperatorTable.AS.createCall(POS, node, new SqlIdentifier(name, POS));
+    }
+
+    private static SqlSelect select(SqlNodeList columns, SqlNode from, SqlNode where) {
+        return new SqlSelect(POS, null, columns, from, where, null, null, null, null, null, null, null, null);
+    }
+
+    /** The SQL type of a stored column type, for a CAST to it. */
+    static SqlDataTypeSpec typeSpec(DataType t) {
+        SqlBasicTypeNameSpec name = switch (t.kind()) {
+            case INTEGER -> new SqlBasicTypeNameSpec(t.equals(DataType.SMALLINT) ? SqlTypeName.SMALLINT
+                    : t.equals(DataType.TINYINT) ? SqlTypeName.TINYINT : SqlTypeName.INTEGER, POS);
+            case BIGINT -> new SqlBasicTypeNameSpec(SqlTypeName.BIGINT, POS);
+            case DOUBLE -> new SqlBasicTypeNameSpec(SqlTypeName.DOUBLE, POS);
+            case DECIMAL -> new SqlBasicTypeNameSpec(SqlTypeName.DECIMAL, t.precision(), t.scale(), POS);
+            case DATE -> new SqlBasicTypeNameSpec(SqlTypeName.DATE, POS);
+            case BOOLEAN -> new SqlBasicTypeNameSpec(SqlTypeName.BOOLEAN, POS);
+            case VARCHAR -> new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, POS);
+        };
+        return new SqlDataTypeSpec(name, POS);
+    }
+}

@@ -1,0 +1,54 @@
+package io.tessera.sql;
+
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.impl.SqlParserImpl;
+
+import java.io.StringReader;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A parse error as Tessera reports it: {@code syntax error at line L, column C: ...}. Where the parser met a
+ * reserved word where a name could stand (TPC-H Q11's alias {@code value}), the message says the word is reserved
+ * and how to quote it, instead of only that it was not expected.
+ */
+final class ParseErrors {
+
+    /**
+     * The first line of Calcite's message: {@code Encountered "value" at line 1, column 8.}, or, for a word written
+     * in upper case, {@code Incorrect syntax near the keyword 'VALUE' at line 1, column 13.}
+     */
+    private static final Pattern ENCOUNTERED = Pattern.compile(
+            "^(?:Encountered \"([^\"]+)\"|Incorrect syntax near the keyword '([^']+)') at line");
+
+    private static final SqlParserImpl.Metadata KEYWORDS = SqlParserImpl.FACTORY.getParser(new StringReader(""))
+            .getMetadata();
+
+    private ParseErrors() {
+    }
+
+    static SqlError of(SqlParseException e) {
+        String msg = e.getMessage() == null ? "syntax error" : e.getMessage().split("\n")[0];
+        String where = "syntax error" + SupportCheck.at(e.getPos());
+        Matcher m = ENCOUNTERED.matcher(msg);
+        String word = m.find() ? (m.group(1) != null ? m.group(1) : m.group(2)) : null;
+        if (word != null && isReserved(word) && expectsName(e)) {
+            return new SqlError(where + ": \"" + word + "\" is a reserved word; quote it as \""
+                    + word.toLowerCase(Locale.ROOT) + "\"", e);
+        }
+        return new SqlError(where + ": " + msg, e);
+    }
+
+    /** Whether {@code word} is one of the SQL words that cannot be a name unless quoted. */
+    static boolean isReserved(String word) {
+        return word.chars().allMatch(c -> Character.isLetter(c) || c == '_')
+                && KEYWORDS.isReservedWord(word.toUpperCase(Locale.ROOT));
+    }
+
+    /** Whether the parser could have taken a name (an identifier) where it failed. */
+    private static boolean expectsName(SqlParseException e) {
+        java.util.Collection<String> expected = e.getExpectedTokenNames();
+        return expected == null || expected.isEmpty() || expected.stream().anyMatch(t -> t.contains("IDENTIFIER"));
+    }
+}

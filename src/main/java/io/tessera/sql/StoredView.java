@@ -1,0 +1,144 @@
+package io.tessera.sql;
+
+import io.tessera.storage.View;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * A stored view as Calcite sees it: a table whose rows are its query's, expanded into the plan of every query that
+ * names it, through the same parser, checks, validator and conversion as a query (so a view runs exactly what its
+ * query would). Its row type comes from validating the query against the same catalog; a view naming itself,
+ * directly or through other views, is an error, and so is a view whose tables changed so that its query no longer
+ * validates: the error names the view.
+ */
+final class StoredView extends AbstractTable implements TranslatableTable {
+
+    /** The views being expanded on this thread, innermost last: a view met twice refers to itself. */
+    private static final ThreadLocal<Deque<String>> EXPANDING = ThreadLocal.withInitial(ArrayDeque::new);
+
+    private final View view;
+    private final CalciteSchema root;
+    private final JavaTypeFactoryImpl types;
+    private RelDataType rowType;
+
+    private StoredView(View view, CalciteSchema root, JavaTypeFactoryImpl types) {
+        this.view = view;
+        this.root = root;
+        this.types = types;
+    }
+
+    /** Adds every view to {@code root}, beside its tables. */
+    static void addAll(CalciteSchema root, List<View> views, JavaTypeFactoryImpl types) {
+        for (View v : views) {
+            root.add(v.name(), new StoredView(v, root, types));
+        }
+    }
+
+    @Override
+    public RelDataType getRowType(RelDataTypeFactory f) {
+        if (rowType == null) {
+            rowType = expanding(() -> {
+                SqlValidator validator = SqlFrontEnd.validator(catalog(), types);
+                SqlNode validated = validate(validator);
+                return renamed(validator.getValidatedNodeType(validated));
+            });
+        }
+        return rowType;
+    }
+
+    @Override
+    public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable table) {
+        RelDataType type = getRowType(types);
+        return expanding(() -> {
+            CalciteCatalogReader catalog = catalog();
+            SqlValidator validator = SqlFrontEnd.validator(catalog, types);
+            SqlNode validated = validate(validator);
+            SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, context.getCluster(),
+                    StandardConvertletTable.INSTANCE, SqlFrontEnd.CONVERTER);
+            RelNode rel = converter.convertQuery(validated, false, true).project();
+            return RelFactories.LOGICAL_BUILDER.create(context.getCluster(), catalog).push(rel)
+                    .rename(type.getFieldNames()).build();
+        });
+    }
+
+    private CalciteCatalogReader catalog() {
+        return SqlFrontEnd.catalog(root, types);
+    }
+
+    /** The view's query parsed, checked and validated; an error says which view it comes from. */
+    private SqlNode validate(SqlValidator validator) {
+        SqlNode parsed;
+        try {
+            parsed = SqlFrontEnd.parse(view.query());
+            SupportCheck.check(parsed);
+        } catch (SqlError e) {
+            throw new SqlError("view " + view.name() + ": " + e.getMessage());
+        }
+        parsed = MathFunctions.rewrite(parsed);
+        try {
+            return validator.validate(parsed);
+        } catch (CalciteContextException e) {
+            // no cause kept: the front end reports the innermost Calcite error it finds, and this one names the view
+            throw new SqlError("view " + view.name() + ": " + e.getMessage());
+        } catch (SqlError e) {
+            throw e;
+        } catch (RuntimeException e) {
+            Throwable c = e;
+            while (c.getCause() != null && !(c instanceof CalciteContextException)) {
+                c = c.getCause();
+            }
+            throw new SqlError("view " + view.name() + ": " + (c.getMessage() == null ? String.valueOf(e)
+                    : c.getMessage()));
+        }
+    }
+
+    /** The query's row type with the view's column names, where it gives them. */
+    private RelDataType renamed(RelDataType type) {
+        if (view.columns().isEmpty()) {
+            return type;
+        }
+        if (view.columns().size() != type.getFieldCount()) {
+            throw new SqlError("view " + view.name() + " names " + view.columns().size() + " columns, its query has "
+                    + type.getFieldCount());
+        }
+        RelDataTypeFactory.Builder b = types.builder();
+        List<RelDataTypeField> fields = new ArrayList<>(type.getFieldList());
+        for (int i = 0; i < fields.size(); i++) {
+            b.add(view.columns().get(i), fields.get(i).getType());
+        }
+        return b.build();
+    }
+
+    private <T> T expanding(java.util.function.Supplier<T> work) {
+        Deque<String> stack = EXPANDING.get();
+        if (stack.contains(view.name())) {
+            throw new SqlError("view " + view.name() + " refers to itself (through " + String.join(" -> ", stack)
+                    + ")");
+        }
+        stack.addLast(view.name());
+        try {
+            return work.get();
+        } finally {
+            stack.removeLast();
+        }
+    }
+}
