@@ -206,11 +206,7 @@ final class RexTranslator {
                     yield name.equals("LOWER") ? Op.LOWER : Op.UPPER;
                 }
                 if (name.equals("||")) {
-                    for (Expr a : args) {
-                        if (a.type().kind() != TypeKind.VARCHAR) {
-                            throw new SqlError("unsupported: || on " + a.type());
-                        }
-                    }
+                    args.replaceAll(TextDateCalls::asText); // 'a' || 1 is 'a1', as in DuckDB
                     yield Op.CONCAT;
                 }
                 throw new SqlError("unsupported: " + call.getOperator().getName() + " in " + call);

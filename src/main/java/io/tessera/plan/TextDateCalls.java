@@ -89,7 +89,7 @@ final class TextDateCalls {
             case "SUBSTRING", "SUBSTR" -> TextFunction.SUBSTRING;
             case "STRPOS", "INSTR" -> TextFunction.POSITION;
             case "LENGTH", "CHAR_LENGTH", "CHARACTER_LENGTH" -> TextFunction.LENGTH;
-            case "STRLEN", "OCTET_LENGTH" -> TextFunction.OCTET_LENGTH;
+            case "STRLEN" -> TextFunction.OCTET_LENGTH;
             case "LTRIM" -> TextFunction.LTRIM;
             case "RTRIM" -> TextFunction.RTRIM;
             case "REPLACE" -> TextFunction.REPLACE;
@@ -121,7 +121,7 @@ final class TextDateCalls {
 
     private static final java.util.Set<String> FUNCTIONS = java.util.Set.of("CURRENT_DATE", "DATE_TRUNC", "DATE_PART",
             "REGEXP_MATCHES", "REGEXP_FULL_MATCH", "REGEXP_REPLACE", "SUBSTRING", "SUBSTR", "STRPOS", "INSTR", "LENGTH",
-            "CHAR_LENGTH", "CHARACTER_LENGTH", "STRLEN", "OCTET_LENGTH", "LTRIM", "RTRIM", "REPLACE", "LPAD", "RPAD",
+            "CHAR_LENGTH", "CHARACTER_LENGTH", "STRLEN", "LTRIM", "RTRIM", "REPLACE", "LPAD", "RPAD",
             "LEFT", "RIGHT", "REPEAT", "CONCAT", "CONCAT_WS");
 
     private static Expr function(TextFunction f, List<Expr> args, DataType type, boolean nullable) {
@@ -129,7 +129,7 @@ final class TextDateCalls {
     }
 
     /** A value as VARCHAR (CONCAT takes any type, as DuckDB's does, through the checked CAST). */
-    private static Expr asText(Expr a) {
+    static Expr asText(Expr a) {
         if (a.type().kind() == TypeKind.VARCHAR) {
             return a;
         }

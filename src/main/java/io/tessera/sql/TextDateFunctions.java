@@ -60,7 +60,6 @@ final class TextDateFunctions {
             Map.entry("CHAR_LENGTH", fn("CHAR_LENGTH", BIGINT, OperandTypes.STRING)),
             Map.entry("CHARACTER_LENGTH", fn("CHARACTER_LENGTH", BIGINT, OperandTypes.STRING)),
             Map.entry("STRLEN", fn("STRLEN", BIGINT, OperandTypes.STRING)),
-            Map.entry("OCTET_LENGTH", fn("OCTET_LENGTH", BIGINT, OperandTypes.STRING)),
             Map.entry("LTRIM", fn("LTRIM", VARCHAR, STRING_OPT_STRING)),
             Map.entry("RTRIM", fn("RTRIM", VARCHAR, STRING_OPT_STRING)),
             Map.entry("LPAD", fn("LPAD", VARCHAR, OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.INTEGER,

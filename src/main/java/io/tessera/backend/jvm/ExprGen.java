@@ -133,8 +133,8 @@ final class ExprGen {
         return switch (c.op()) {
             case LOWER, UPPER -> {
                 JExpr a = gen(c.args().get(0));
-                yield JExpr.of(asString(a) + (c.op() == Op.LOWER ? ".toLowerCase" : ".toUpperCase") + "(java.util.Locale.ROOT)",
-                        a.n(), JKind.STRING);
+                yield JExpr.of("io.tessera.backend.jvm.TextRuntime." + (c.op() == Op.LOWER ? "lower(" : "upper(") + asString(a)
+                        + ")", a.n(), JKind.STRING);
             }
             case CONCAT -> {
                 JExpr a = gen(c.args().get(0));

@@ -39,7 +39,11 @@ final class TextFunctions {
             }
             JExpr x = gen.gen(args.get(i));
             n = ExprGen.or(n, x.n());
-            v.add(x.kind() == JKind.CODE || x.kind() == JKind.STRING ? gen.asString(x) : ExprGen.asLong(x));
+            if (args.get(i) instanceof Expr.Literal l && l.value() == null) {
+                v.add(number(f, i) ? "0L" : "\"\""); // a NULL of whatever type: the call is not evaluated
+            } else {
+                v.add(x.kind() == JKind.CODE || x.kind() == JKind.STRING ? gen.asString(x) : ExprGen.asLong(x));
+            }
         }
         String s = v.get(0);
         // the IR operation by name, then the run-time call
@@ -67,6 +71,15 @@ final class TextFunctions {
             default -> JKind.STRING;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
+    }
+
+    /** Whether argument i of f is a number (a position, a length or a count); the others are strings. */
+    private static boolean number(TextFunction f, int i) {
+        return switch (f) {
+            case SUBSTRING -> i > 0;
+            case LPAD, RPAD, LEFT, RIGHT, REPEAT -> i == 1;
+            default -> false;
+        };
     }
 
     private static boolean regex(TextFunction f) {

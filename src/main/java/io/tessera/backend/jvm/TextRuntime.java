@@ -49,38 +49,31 @@ public final class TextRuntime {
 
     /** SUBSTRING(s, start) to the end of s. */
     public static String substring(String s, long start) {
-        return substring(s, start, Long.MAX_VALUE / 4);
+        return substring(s, start, MAX_POSITION);
     }
 
+    /** The largest start or length SUBSTRING takes, as in DuckDB (which fails beyond it). */
+    static final long MAX_POSITION = 4_294_967_295L;
+
     /**
-     * SUBSTRING(s, start, length) by DuckDB's rules: a start of 1 is the first code point, 0 the position before
-     * it; a negative start counts from the end; a negative length takes the code points before the start.
+     * SUBSTRING(s, start, length) by DuckDB's rules: the code points at positions [start, start + length) of those
+     * at 1..size; a start of 0 is the position before the first, a negative start counts back from the end (-1 is
+     * the last), and a negative length takes the positions [start + length, start) before the start.
      */
     public static String substring(String s, long start, long length) {
+        if (start > MAX_POSITION || start < -MAX_POSITION) {
+            throw new SqlError("Substring offset outside of supported range (> " + MAX_POSITION + ")");
+        }
+        if (length > MAX_POSITION || length < -MAX_POSITION) {
+            throw new SqlError("Substring length outside of supported range (> " + MAX_POSITION + ")");
+        }
         long size = length(s);
-        long from;
-        long len = length;
-        if (len == 0) {
-            return "";
-        }
-        if (start > 0) {
-            from = Math.min(size, start - 1);
-        } else if (start < 0) {
-            from = Math.max(size + Math.max(start, -size - 1), 0);
-        } else {
-            from = 0;
-            len--;
-            if (len <= 0) {
-                return "";
-            }
-        }
-        long to;
-        if (len > 0) {
-            to = Math.min(size, from + Math.min(len, size));
-        } else {
-            to = from;
-            from = Math.max(0, from + Math.max(len, -size - 1));
-        }
+        // the code points at positions 1..size; the start's position (a negative one counts back from size + 1)
+        long p = start > 0 ? start : start == 0 ? 0 : size + 1 + start;
+        long lo = length >= 0 ? p : p + length;
+        long hi = length >= 0 ? p + length : p;
+        long from = Math.max(lo, 1) - 1;
+        long to = Math.min(hi, size + 1) - 1;
         if (from >= to) {
             return "";
         }
@@ -110,6 +103,31 @@ public final class TextRuntime {
         return s.substring(begin, end);
     }
 
+    /**
+     * UPPER: each code point mapped on its own, as DuckDB maps it ('ß' to 'ẞ', where Java's full mapping would give
+     * "SS" and change the length).
+     */
+    public static String upper(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            i += Character.charCount(c);
+            sb.appendCodePoint(c == 0xDF ? 0x1E9E : Character.toUpperCase(c));
+        }
+        return sb.toString();
+    }
+
+    /** LOWER: each code point mapped on its own ('İ' to 'i', where Java's full mapping adds a combining dot). */
+    public static String lower(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            i += Character.charCount(c);
+            sb.appendCodePoint(Character.toLowerCase(c));
+        }
+        return sb.toString();
+    }
+
     /** Every occurrence of from replaced by to; an empty from changes nothing. */
     public static String replace(String s, String from, String to) {
         if (from.isEmpty()) {
@@ -131,7 +149,7 @@ public final class TextRuntime {
             return s.substring(0, offset(s, length));
         }
         if (pad.isEmpty()) {
-            throw new SqlError("insufficient padding in " + what + ": the pad string is empty");
+            throw new SqlError("Insufficient padding in " + what + ": the pad string is empty");
         }
         checkSize(length * 2, what);
         StringBuilder fill = new StringBuilder();
