@@ -133,6 +133,11 @@ final class MathFunctions implements SqlOperatorTable {
             operators.add(f);
             return;
         }
+        SqlOperator text = name.isSimple() ? TextDateFunctions.lookup(name.getSimple().toUpperCase(Locale.ROOT)) : null;
+        if (text != null) {
+            operators.add(text);
+            return;
+        }
         std.lookupOperatorOverloads(name, category, syntax, operators, matcher);
     }
 
@@ -148,6 +153,7 @@ final class MathFunctions implements SqlOperatorTable {
         all.add(SIGN);
         all.add(SQRT);
         all.add(MOD);
+        all.addAll(TextDateFunctions.all());
         return all;
     }
 
@@ -157,7 +163,8 @@ final class MathFunctions implements SqlOperatorTable {
         e.accept(new RexVisitorImpl<Void>(true) {
             @Override
             public Void visitCall(RexCall call) {
-                if (UNFOLDED.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+                if (UNFOLDED.contains(name) || TextDateFunctions.unfolded(name)) {
                     found[0] = true;
                 }
                 return super.visitCall(call);

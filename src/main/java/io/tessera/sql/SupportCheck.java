@@ -46,7 +46,8 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean ok = KINDS.contains(kind)
                 || (call.getOperator() instanceof SqlFunction && FUNCTIONS.contains(name))
-                || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name);
+                || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name)
+                || TextDateFunctions.supports(kind, name);
         if (kind == SqlKind.OVER || kind == SqlKind.WINDOW) {
             throw unsupported("window function", call.getParserPosition());
         }

@@ -5,26 +5,11 @@ import io.tessera.storage.Dictionary;
 import io.tessera.storage.Values;
 
 import java.time.LocalDate;
-import java.time.temporal.IsoFields;
 import java.util.regex.Pattern;
 
 /** Helpers that generated code calls for what is not worth writing inline. */
 public final class Runtime {
     private Runtime() {
-    }
-
-    public static int extract(String unit, int days) {
-        LocalDate d = LocalDate.ofEpochDay(days);
-        return switch (unit) {
-            case "YEAR" -> d.getYear();
-            case "QUARTER" -> (d.getMonthValue() - 1) / 3 + 1;
-            case "MONTH" -> d.getMonthValue();
-            case "DAY" -> d.getDayOfMonth();
-            case "DOW" -> d.getDayOfWeek().getValue() % 7 + 1; // SQL: Sunday = 1
-            case "DOY" -> d.getDayOfYear();
-            case "WEEK" -> d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR);
-            default -> throw new IllegalArgumentException("EXTRACT " + unit);
-        };
     }
 
     public static int addMonths(int days, long months) {
