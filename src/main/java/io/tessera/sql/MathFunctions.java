@@ -69,7 +69,7 @@ final class MathFunctions implements SqlOperatorTable {
             case "SIGN" -> SIGN;
             case "SQRT" -> SQRT;
             case "MOD" -> MOD;
-            default -> null;
+            default -> AggregateFunctions.lookup(name);
         };
     }
 
@@ -148,6 +148,7 @@ final class MathFunctions implements SqlOperatorTable {
         all.add(SIGN);
         all.add(SQRT);
         all.add(MOD);
+        all.addAll(AggregateFunctions.ALL);
         return all;
     }
 
