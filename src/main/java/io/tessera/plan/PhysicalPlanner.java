@@ -385,19 +385,24 @@ public final class PhysicalPlanner {
                 }
                 yield args.isEmpty() ? AggFunction.COUNT_STAR : call.isDistinct() ? AggFunction.COUNT_DISTINCT : AggFunction.COUNT;
             }
-            case SUM -> AggFunction.SUM;
+            case SUM -> call.isDistinct() ? AggFunction.SUM_DISTINCT : AggFunction.SUM;
             case SUM0 -> AggFunction.SUM0;
             case MIN -> AggFunction.MIN;
             case MAX -> AggFunction.MAX;
-            case AVG -> AggFunction.AVG;
+            case AVG -> call.isDistinct() ? AggFunction.AVG_DISTINCT : AggFunction.AVG;
+            case STDDEV_SAMP -> AggFunction.STDDEV_SAMP;
+            case STDDEV_POP -> AggFunction.STDDEV_POP;
+            case VAR_SAMP -> AggFunction.VAR_SAMP;
+            case VAR_POP -> AggFunction.VAR_POP;
             case SINGLE_VALUE -> AggFunction.SINGLE_VALUE;
             case ANY_VALUE -> AggFunction.ANY_VALUE;
             default -> throw new SqlError("unsupported: aggregate function " + call.getAggregation().getName());
         };
-        if (call.isDistinct() && f != AggFunction.COUNT_DISTINCT && f != AggFunction.MIN && f != AggFunction.MAX) {
+        if (call.isDistinct() && !f.distinct() && f != AggFunction.MIN && f != AggFunction.MAX) {
             throw new SqlError("unsupported: " + call.getAggregation().getName() + "(DISTINCT ...)");
         }
-        if ((f == AggFunction.SUM || f == AggFunction.SUM0 || f == AggFunction.AVG) && arg != null
+        if ((f == AggFunction.SUM || f == AggFunction.SUM0 || f == AggFunction.AVG || f == AggFunction.SUM_DISTINCT
+                || f == AggFunction.AVG_DISTINCT || f.statistic()) && arg != null
                 && (arg.type().kind() == TypeKind.VARCHAR || arg.type().kind() == TypeKind.DATE
                 || arg.type().kind() == TypeKind.BOOLEAN)) {
             throw new SqlError("unsupported: " + f + " of " + arg.type());

@@ -69,7 +69,7 @@ final class MathFunctions implements SqlOperatorTable {
             case "SIGN" -> SIGN;
             case "SQRT" -> SQRT;
             case "MOD" -> MOD;
-            default -> null;
+            default -> AggregateFunctions.lookup(name);
         };
     }
 
@@ -154,6 +154,7 @@ final class MathFunctions implements SqlOperatorTable {
         all.add(SQRT);
         all.add(MOD);
         all.addAll(TextDateFunctions.all());
+        all.addAll(AggregateFunctions.ALL);
         return all;
     }
 

@@ -134,6 +134,7 @@ public final class SqlFrontEnd {
                 CoreRules.PROJECT_REMOVE, CoreRules.FILTER_REDUCE_EXPRESSIONS);
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+        rel = GroupingSetsRewrite.rewrite(rel);
         return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
     }
 

@@ -47,7 +47,8 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         boolean ok = KINDS.contains(kind)
                 || (call.getOperator() instanceof SqlFunction && FUNCTIONS.contains(name))
                 || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name)
-                || TextDateFunctions.supports(kind, name);
+                || TextDateFunctions.supports(kind, name)
+                || AggregateFunctions.supports(call);
         if (kind == SqlKind.OVER || kind == SqlKind.WINDOW) {
             throw unsupported("window function", call.getParserPosition());
         }
@@ -56,14 +57,6 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             throw unsupported(what, call.getParserPosition());
         }
         if (call instanceof SqlSelect select) {
-            if (select.getGroup() != null) {
-                for (SqlNode g : select.getGroup()) {
-                    SqlKind gk = g.getKind();
-                    if (gk == SqlKind.ROLLUP || gk == SqlKind.CUBE || gk == SqlKind.GROUPING_SETS) {
-                        throw unsupported(gk.name().replace('_', ' '), g.getParserPosition());
-                    }
-                }
-            }
             if (select.getQualify() != null) {
                 throw unsupported("QUALIFY", select.getQualify().getParserPosition());
             }
