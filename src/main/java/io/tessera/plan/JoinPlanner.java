@@ -32,6 +32,11 @@ final class JoinPlanner {
     private record KeyPair(RexNode left, RexNode right) {
     }
 
+    /**
+     * Plans a join of any type. The preserved side of an outer join is always the probing side: a RIGHT join probes
+     * with its right input and builds its left one; a FULL join is a LEFT join and an anti join the other way (the
+     * right rows no left row matched, with NULLs for the left columns), both writing one relation.
+     */
     PhysicalPlanner.Open join(Join j) {
         int nLeft = j.getLeft().getRowType().getFieldCount();
         List<KeyPair> keys = new ArrayList<>();
@@ -44,26 +49,72 @@ final class JoinPlanner {
                 residual.add(c);
             }
         }
-        if (keys.isEmpty()) {
-            throw new SqlError("unsupported: a join without an equality condition between its two sides (cross join)");
-        }
         JoinRelType type = j.getJoinType();
-        JoinKind kind = switch (type) {
-            case INNER -> JoinKind.INNER;
-            case LEFT -> JoinKind.LEFT;
-            case SEMI -> JoinKind.SEMI;
-            case ANTI -> JoinKind.ANTI;
-            default -> throw new SqlError("unsupported: " + type + " join");
+        return switch (type) {
+            case INNER -> {
+                boolean buildLeft = planner.mq.getRowCount(j.getLeft()) < planner.mq.getRowCount(j.getRight());
+                yield probeJoin(j, JoinKind.INNER, buildLeft, keys, residual);
+            }
+            case LEFT -> probeJoin(j, JoinKind.LEFT, false, keys, residual);
+            case RIGHT -> probeJoin(j, JoinKind.LEFT, true, keys, residual);
+            case SEMI -> probeJoin(j, JoinKind.SEMI, false, keys, residual);
+            case ANTI -> probeJoin(j, JoinKind.ANTI, false, keys, residual);
+            case FULL -> fullJoin(j, keys, residual);
+            default -> throw new SqlError("unsupported: a " + type.name() + " join");
         };
-        if (!residual.isEmpty() && kind != JoinKind.INNER) {
-            throw new SqlError("unsupported: a " + type + " join with a non-equality condition");
+    }
+
+    /**
+     * A FULL join: the LEFT join's rows, then the right rows without a match (an anti join that probes with the right
+     * input), written into one relation that the next pipeline reads.
+     */
+    private PhysicalPlanner.Open fullJoin(Join j, List<KeyPair> keys, List<RexNode> residual) {
+        int rel = planner.nextRelation++;
+        List<String> names = j.getRowType().getFieldNames();
+        List<ColumnInfo> cols = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            org.apache.calcite.rel.type.RelDataTypeField f = j.getRowType().getFieldList().get(i);
+            DataType t = Types.of(f.getType());
+            cols.add(new ColumnInfo(names.get(i), t, true, t.kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(rel, i) : null));
         }
-        double leftRows = planner.mq.getRowCount(j.getLeft());
-        double rightRows = planner.mq.getRowCount(j.getRight());
-        boolean buildLeft = kind == JoinKind.INNER && leftRows < rightRows;
+        PhysicalPlanner.Open left = probeJoin(j, JoinKind.LEFT, false, keys, residual);
+        planner.close(left, new Sink.Materialize(castTo(left.fields, cols), names, 0, -1, rel));
+        PhysicalPlanner.Open unmatched = probeJoin(j, JoinKind.ANTI, true, keys, residual);
+        int nLeft = j.getLeft().getRowType().getFieldCount();
+        List<Expr> outs = new ArrayList<>();
+        for (int i = 0; i < nLeft; i++) {
+            outs.add(new Expr.Literal(null, cols.get(i).type()));
+        }
+        outs.addAll(unmatched.fields);
+        planner.close(unmatched, new Sink.Materialize(castTo(outs, cols), names, 0, -1, rel));
+        PhysicalPlanner.Open next = planner.relationScan(rel, cols, planner.mq.getRowCount(j));
+        next.names = names;
+        return next;
+    }
+
+    private static List<Expr> castTo(List<Expr> exprs, List<ColumnInfo> cols) {
+        List<Expr> outs = new ArrayList<>();
+        for (int i = 0; i < exprs.size(); i++) {
+            Expr e = exprs.get(i);
+            DataType t = cols.get(i).type();
+            outs.add(e.type().equals(t) || e instanceof Expr.Literal l && l.value() == null ? e
+                    : new Expr.Call(Op.CAST, List.of(e), t, e.nullable()));
+        }
+        return outs;
+    }
+
+    /**
+     * A join that probes a hash table of one input with the rows of the other: {@code buildLeft} says which input
+     * builds. Without equality keys every build row has the constant key 0, so each probing row meets all of them
+     * (a nested loop over the build side). The residual (non-equality) conditions are filters after an inner probe,
+     * and part of the match of any other probe. An ANTI probe with {@code buildLeft} (the unmatched rows of a FULL
+     * join) keeps the right input's fields, as a RIGHT join would.
+     */
+    private PhysicalPlanner.Open probeJoin(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys,
+                                           List<RexNode> residual) {
+        int nLeft = j.getLeft().getRowType().getFieldCount();
         RelNode buildRel = buildLeft ? j.getLeft() : j.getRight();
         RelNode probeRel = buildLeft ? j.getRight() : j.getLeft();
-        int offset = buildLeft ? 0 : nLeft;
 
         // probe side first (its own builds run before this join's), then the build side as its own pipeline
         PhysicalPlanner.Open p = planner.visit(probeRel);
@@ -86,23 +137,31 @@ final class JoinPlanner {
         for (int i = 0; i < keys.size(); i++) {
             common.add(commonKeyType(probeKeys.get(i).type(), buildKeys.get(i).type()));
         }
-        boolean withPayload = kind == JoinKind.INNER || kind == JoinKind.LEFT;
+        boolean keyless = keys.isEmpty();
+        KeyRange range;
+        boolean unique;
+        if (keyless) {
+            Expr zero = new Expr.Literal(0L, DataType.INTEGER);
+            probeKeys.add(zero);
+            buildKeys.add(zero);
+            common.add(null);
+            range = new KeyRange(0, 0);
+            unique = false;
+        } else {
+            unique = buildKeyFields.size() == keys.size()
+                    && Boolean.TRUE.equals(planner.mq.areColumnsUnique(buildRel, ImmutableBitSet.of(buildKeyFields)));
+            range = buildKeys.size() == 1 && common.get(0) == null ? KeyRange.of(buildKeys.get(0)) : null;
+            if (range != null && range.size() > PhysicalPlanner.MAX_PERFECT_RANGE) {
+                range = null;
+            }
+        }
+        boolean withPayload = kind == JoinKind.INNER || kind == JoinKind.LEFT || !residual.isEmpty();
         List<Expr> payload = withPayload ? b.fields : List.of();
         List<String> payloadNames = withPayload ? b.names : List.of();
-        boolean unique = buildKeyFields.size() == keys.size()
-                && Boolean.TRUE.equals(planner.mq.areColumnsUnique(buildRel, ImmutableBitSet.of(buildKeyFields)));
-        KeyRange range = buildKeys.size() == 1 && common.get(0) == null ? KeyRange.of(buildKeys.get(0)) : null;
-        if (range != null && range.size() > PhysicalPlanner.MAX_PERFECT_RANGE) {
-            range = null;
-        }
         int joinId = planner.nextJoin++;
         Sink.Build build = new Sink.Build(joinId, buildKeys, payload, payloadNames, unique, range,
                 planner.mq.getRowCount(buildRel), common);
         planner.close(b, build);
-        p.ops.add(new Operation.Probe(joinId, probeKeys, kind, build));
-        if (!withPayload) {
-            return p;
-        }
         List<Expr> payloadRefs = new ArrayList<>();
         for (int i = 0; i < payload.size(); i++) {
             Expr e = payload.get(i);
@@ -119,10 +178,31 @@ final class JoinPlanner {
             fields.addAll(p.fields);
             fields.addAll(payloadRefs);
         }
+        Expr matchCondition = null;
+        if (kind != JoinKind.INNER && !residual.isEmpty()) {
+            // evaluated per build row with the key, where its payload is not NULL-extended: plain slots
+            List<Expr> plain = new ArrayList<>(fields);
+            for (int i = 0; i < payloadRefs.size(); i++) {
+                Slot s = ((Expr.Ref) payloadRefs.get(i)).slot();
+                plain.set(buildLeft ? i : p.fields.size() + i, new Expr.Ref(new Slot(s.joinId(), s.index(), s.name(),
+                        s.type(), payload.get(i).nullable(), s.dictionaryKey(), s.origin())));
+            }
+            for (RexNode r : residual) {
+                Expr c = planner.rex.translate(r, plain);
+                matchCondition = matchCondition == null ? c
+                        : new Expr.Call(Op.AND, List.of(matchCondition, c), DataType.BOOLEAN, matchCondition.nullable() || c.nullable());
+            }
+        }
+        p.ops.add(new Operation.Probe(joinId, probeKeys, kind, build, matchCondition));
+        if (kind == JoinKind.SEMI || kind == JoinKind.ANTI) {
+            return p;
+        }
         p.fields = fields;
         p.names = j.getRowType().getFieldNames();
-        for (RexNode r : residual) {
-            planner.addFilter(p, r);
+        if (kind == JoinKind.INNER) {
+            for (RexNode r : residual) {
+                planner.addFilter(p, r);
+            }
         }
         return p;
     }
@@ -165,7 +245,7 @@ final class JoinPlanner {
             k = new KeyPair(b, a);
         }
         if (k != null && nullSafe && (k.left().getType().isNullable() || k.right().getType().isNullable())) {
-            throw new SqlError("unsupported: a join on IS NOT DISTINCT FROM over nullable keys");
+            return null; // NULL equals NULL here: a condition on each build row, not a hash key
         }
         return k;
     }

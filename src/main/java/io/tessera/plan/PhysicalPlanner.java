@@ -20,6 +20,7 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -224,6 +225,11 @@ public final class PhysicalPlanner {
     }
 
     private AggCall aggCall(AggregateCall call, Open o, String name) {
+        if (call.getAggregation().getKind() == SqlKind.LITERAL_AGG) {
+            // the constant a decorrelated subquery marks its rows with: any row of the group gives it
+            return new AggCall(AggFunction.ANY_VALUE, RexTranslator.literal((RexLiteral) call.rexList.get(0)),
+                    null, Types.of(call.getType()), call.getType().isNullable(), name);
+        }
         List<Integer> args = call.getArgList();
         Expr arg = args.isEmpty() ? null : o.fields.get(args.get(0));
         Expr filter = call.filterArg >= 0 ? o.fields.get(call.filterArg) : null;
