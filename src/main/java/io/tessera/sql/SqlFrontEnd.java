@@ -113,7 +113,13 @@ public final class SqlFrontEnd {
 
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
                 CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
-        rel = RelDecorrelator.decorrelateQuery(rel, builder);
+        rel = ScalarCounts.fix(rel);
+        try {
+            rel = RelDecorrelator.decorrelateQuery(rel, builder);
+        } catch (RuntimeException e) {
+            // Calcite's decorrelator fails on some shapes (NOT IN with a correlation in a computed value)
+            throw new SqlError("unsupported: a correlated subquery that cannot be turned into a join", e);
+        }
         rejectCorrelation(rel);
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = pullFactors(rel);

@@ -1,9 +1,7 @@
 package io.tessera.sql;
 
-import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlFunction;
-import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
@@ -59,12 +57,6 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         if (call instanceof SqlSelect select) {
             if (select.getQualify() != null) {
                 throw unsupported("QUALIFY", select.getQualify().getParserPosition());
-            }
-        }
-        if (call instanceof SqlJoin join) {
-            JoinType jt = join.getJoinType();
-            if (jt == JoinType.FULL || jt == JoinType.RIGHT) {
-                throw unsupported(jt.name() + " OUTER JOIN", join.getParserPosition());
             }
         }
         return super.visit(call);
