@@ -59,7 +59,7 @@ public final class PhysicalPlanner {
     }
 
     /** A pipeline being built: its source, operations so far, and one expression per field of the current node. */
-    private static final class Open {
+    static final class Open {
         final Source source;
         final List<Operation> ops = new ArrayList<>();
         List<Expr> fields;
@@ -130,6 +130,10 @@ public final class PhysicalPlanner {
             return aggregate(a);
         } else if (rel instanceof Sort s) {
             return sort(s);
+        } else if (rel instanceof org.apache.calcite.rel.core.Window w) {
+            return WindowPlanning.plan(this, w);
+        } else if (rel instanceof org.apache.calcite.rel.core.SetOp so && !(so instanceof Union su && su.all)) {
+            return SetOpPlanning.plan(this, so);
         } else if (rel instanceof Union u) {
             return union(u);
         } else if (rel instanceof Values v) {
@@ -501,5 +505,27 @@ public final class PhysicalPlanner {
             return lit.type().kind() == TypeKind.DECIMAL ? BigDecimal.valueOf(l, lit.type().scale()).doubleValue() : l.doubleValue();
         }
         return v;
+    }
+
+    // ---- what WindowPlanning and SetOpPlanning build pipelines with ----
+
+    Open input(RelNode rel) {
+        return visit(rel);
+    }
+
+    void end(Open o, Sink sink) {
+        close(o, sink);
+    }
+
+    int newRelation() {
+        return nextRelation++;
+    }
+
+    Open readRelation(int rel, List<ColumnInfo> cols, double rows) {
+        return relationScan(rel, cols, rows);
+    }
+
+    double rowCount(RelNode rel) {
+        return mq.getRowCount(rel);
     }
 }

@@ -30,7 +30,11 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             SqlKind.IS_NOT_FALSE, SqlKind.IS_DISTINCT_FROM, SqlKind.IS_NOT_DISTINCT_FROM, SqlKind.COALESCE,
             SqlKind.NULLIF, SqlKind.EXTRACT, SqlKind.SUM, SqlKind.COUNT, SqlKind.AVG, SqlKind.MIN, SqlKind.MAX,
             SqlKind.SCALAR_QUERY, SqlKind.DESCENDING, SqlKind.NULLS_FIRST, SqlKind.NULLS_LAST, SqlKind.ROW,
-            SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.SOME, SqlKind.ALL);
+            SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.SOME, SqlKind.ALL,
+            // window functions and set operations
+            SqlKind.OVER, SqlKind.WINDOW, SqlKind.ROW_NUMBER, SqlKind.RANK, SqlKind.DENSE_RANK, SqlKind.PERCENT_RANK,
+            SqlKind.CUME_DIST, SqlKind.NTILE, SqlKind.LAG, SqlKind.LEAD, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE,
+            SqlKind.PRECEDING, SqlKind.FOLLOWING, SqlKind.INTERSECT, SqlKind.EXCEPT);
 
     private static final Set<String> FUNCTIONS = Set.of("||", "LOWER", "UPPER", "SUM", "COUNT", "AVG", "MIN", "MAX", "COALESCE", "NULLIF", "ABS", "MOD", "ROUND", "FLOOR", "CEIL", "CEILING", "SIGN", "SQRT", "LN", "EXP", "POWER", "YEAR", "MONTH", "QUARTER", "DAYOFMONTH",
             "DAYOFWEEK", "DAYOFYEAR", "WEEK");
@@ -45,9 +49,13 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean ok = KINDS.contains(kind)
                 || (call.getOperator() instanceof SqlFunction && FUNCTIONS.contains(name))
-                || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name);
-        if (kind == SqlKind.OVER || kind == SqlKind.WINDOW) {
-            throw unsupported("window function", call.getParserPosition());
+                || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name)
+                || WindowSupport.FUNCTIONS.contains(name);
+        if (call instanceof org.apache.calcite.sql.SqlWindow w) {
+            WindowSupport.check(w);
+        }
+        if (kind == SqlKind.RESPECT_NULLS || kind == SqlKind.IGNORE_NULLS) {
+            throw unsupported(kind == SqlKind.IGNORE_NULLS ? "IGNORE NULLS" : "RESPECT NULLS", call.getParserPosition());
         }
         if (!ok) {
             String what = call.getOperator() instanceof SqlFunction ? "function " + name : "construct " + name;
