@@ -118,7 +118,7 @@ final class WindowPlanning {
                         defaultValue = defaultValue(RexTranslator.literal(lit), type, fn);
                     } else {
                         defaultColumn = column(d, in.size(), fn);
-                        if (!sameRepresentation(in.get(defaultColumn).type(), type)) {
+                        if (!sameRepresentation(in.get(defaultColumn).type(), type) && !widens(in.get(defaultColumn).type(), type)) {
                             throw new SqlError("unsupported: a default of " + fn + " of type " + in.get(defaultColumn).type()
                                     + " for values of type " + type);
                         }
@@ -126,7 +126,15 @@ final class WindowPlanning {
                 }
             }
         }
-        return new WindowFunction(kind, arg, offset, defaultColumn, defaultValue, partition, order, frame, type, nullable,
+        // NULL where a frame is empty or the row reached holds NULL, whatever Calcite derived (it types LEAD(v, 1, 0)
+        // and FIRST_VALUE of a NOT NULL column NOT NULL)
+        boolean canBeNull = switch (kind) {
+            case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, COUNT_STAR, COUNT, SUM0 -> nullable;
+            case LAG, LEAD -> nullable || in.get(arg).nullable()
+                    || (defaultColumn >= 0 ? in.get(defaultColumn).nullable() : defaultValue == null);
+            default -> true;
+        };
+        return new WindowFunction(kind, arg, offset, defaultColumn, defaultValue, partition, order, frame, type, canBeNull,
                 name);
     }
 
@@ -164,9 +172,18 @@ final class WindowPlanning {
                 || t.kind() == TypeKind.DOUBLE;
     }
 
+    /** Whether values of type {@code a} are stored as values of {@code b} are (an integer may go to a wider one). */
     private static boolean sameRepresentation(DataType a, DataType b) {
-        return a.kind() == b.kind() && (a.kind() != TypeKind.DECIMAL || a.scale() == b.scale())
-                && (a.kind() != TypeKind.INTEGER || a.equals(b));
+        if (a.kind() == TypeKind.INTEGER && b.kind() == TypeKind.INTEGER) {
+            return b.precision() == 0 || a.precision() != 0 && a.precision() <= b.precision();
+        }
+        return a.kind() == b.kind() && (a.kind() != TypeKind.DECIMAL || a.scale() == b.scale());
+    }
+
+    /** An integer column as the default of BIGINT or DOUBLE values: converted exactly as it is copied. */
+    private static boolean widens(DataType from, DataType to) {
+        boolean integer = from.kind() == TypeKind.INTEGER || from.kind() == TypeKind.BIGINT;
+        return integer && (to.kind() == TypeKind.BIGINT || to.kind() == TypeKind.DOUBLE);
     }
 
     /** LAG's or LEAD's constant default in the result's representation, checked against its range. */

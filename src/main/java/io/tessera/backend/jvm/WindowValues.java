@@ -52,8 +52,12 @@ final class WindowValues {
         }
         switch (out.kinds[c]) {
             case INT, CODE -> out.ints[c][row] = in.ints[col][from];
-            case LONG -> out.longs[c][row] = in.longs[col][from];
-            case DOUBLE -> out.doubles[c][row] = in.doubles[col][from];
+            case LONG -> out.longs[c][row] = in.kinds[col] == JKind.INT ? in.ints[col][from] : in.longs[col][from];
+            case DOUBLE -> out.doubles[c][row] = switch (in.kinds[col]) {
+                case INT -> in.ints[col][from];
+                case LONG -> in.longs[col][from];
+                default -> in.doubles[col][from];
+            };
             case BOOL -> out.bytes[c][row] = in.bytes[col][from];
             case STRING -> out.strings[c][row] = in.kinds[col] == JKind.STRING ? in.strings[col][from]
                     : dictionaries.apply(inDicts[col]).value(in.ints[col][from]);
