@@ -125,6 +125,10 @@ public final class PhysicalPlanner {
             return aggregate(a);
         } else if (rel instanceof Sort s) {
             return sort(s);
+        } else if (rel instanceof org.apache.calcite.rel.core.Window w) {
+            return WindowPlanning.plan(this, w);
+        } else if (rel instanceof org.apache.calcite.rel.core.SetOp so && !(so instanceof Union su && su.all)) {
+            return SetOpPlanning.plan(this, so);
         } else if (rel instanceof Union u) {
             return union(u);
         } else if (rel instanceof Values v) {
@@ -363,5 +367,27 @@ public final class PhysicalPlanner {
             return lit.type().kind() == TypeKind.DECIMAL ? BigDecimal.valueOf(l, lit.type().scale()).doubleValue() : l.doubleValue();
         }
         return v;
+    }
+
+    // ---- what WindowPlanning and SetOpPlanning build pipelines with ----
+
+    Open input(RelNode rel) {
+        return visit(rel);
+    }
+
+    void end(Open o, Sink sink) {
+        close(o, sink);
+    }
+
+    int newRelation() {
+        return nextRelation++;
+    }
+
+    Open readRelation(int rel, List<ColumnInfo> cols, double rows) {
+        return relationScan(rel, cols, rows);
+    }
+
+    double rowCount(RelNode rel) {
+        return mq.getRowCount(rel);
     }
 }

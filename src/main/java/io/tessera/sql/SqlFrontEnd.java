@@ -141,6 +141,8 @@ public final class SqlFrontEnd {
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         rel = GroupingSetsRewrite.rewrite(rel);
+        // window functions (RexOver in a projection) become Window nodes, which the planner turns into WINDOW sinks
+        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW);
         return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
     }
 

@@ -29,7 +29,11 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             SqlKind.NULLIF, SqlKind.EXTRACT, SqlKind.SUM, SqlKind.COUNT, SqlKind.AVG, SqlKind.MIN, SqlKind.MAX,
             SqlKind.SCALAR_QUERY, SqlKind.DESCENDING, SqlKind.NULLS_FIRST, SqlKind.NULLS_LAST, SqlKind.ROW,
             SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.SOME, SqlKind.ALL,
-            SqlKind.INSERT);
+            SqlKind.INSERT,
+            // window functions and set operations
+            SqlKind.OVER, SqlKind.WINDOW, SqlKind.ROW_NUMBER, SqlKind.RANK, SqlKind.DENSE_RANK, SqlKind.PERCENT_RANK,
+            SqlKind.CUME_DIST, SqlKind.NTILE, SqlKind.LAG, SqlKind.LEAD, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE,
+            SqlKind.PRECEDING, SqlKind.FOLLOWING, SqlKind.INTERSECT, SqlKind.EXCEPT);
 
     private static final Set<String> FUNCTIONS = Set.of("||", "LOWER", "UPPER", "SUM", "COUNT", "AVG", "MIN", "MAX", "COALESCE", "NULLIF", "ABS", "MOD", "ROUND", "FLOOR", "CEIL", "CEILING", "SIGN", "SQRT", "LN", "EXP", "POWER", "YEAR", "MONTH", "QUARTER", "DAYOFMONTH",
             "DAYOFWEEK", "DAYOFYEAR", "WEEK");
@@ -46,9 +50,13 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || (call.getOperator() instanceof SqlFunction && FUNCTIONS.contains(name))
                 || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name)
                 || TextDateFunctions.supports(kind, name)
-                || AggregateFunctions.supports(call);
-        if (kind == SqlKind.OVER || kind == SqlKind.WINDOW) {
-            throw unsupported("window function", call.getParserPosition());
+                || AggregateFunctions.supports(call)
+                || WindowSupport.FUNCTIONS.contains(name);
+        if (call instanceof org.apache.calcite.sql.SqlWindow w) {
+            WindowSupport.check(w);
+        }
+        if (kind == SqlKind.RESPECT_NULLS || kind == SqlKind.IGNORE_NULLS) {
+            throw unsupported(kind == SqlKind.IGNORE_NULLS ? "IGNORE NULLS" : "RESPECT NULLS", call.getParserPosition());
         }
         if (!ok) {
             String what = call.getOperator() instanceof SqlFunction ? "function " + name : "construct " + name;

@@ -167,6 +167,7 @@ public final class CudaCapabilities {
                 case Sink.GroupAggregate ga -> aggregate(p.sink(), ga.aggs(), ga);
                 case Sink.Materialize m -> rows(m.outputs());
                 case Sink.Sort s -> rows(s.outputs());
+                case Sink.Window w -> "window functions (WINDOW) have no GPU code yet";
             };
         }
 
