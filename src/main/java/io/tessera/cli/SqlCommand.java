@@ -66,13 +66,21 @@ public final class SqlCommand implements Callable<Integer> {
                     + "what is learned in this CPU's profile; EXPLAIN then says (tuned now)")
     String tune;
 
+    @Option(names = "--allow-read", paramLabel = "DIR",
+            description = "a directory whose files COPY table FROM 'file' may read, besides the current directory"
+                    + " (repeatable)")
+    List<java.nio.file.Path> allowRead = new java.util.ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         try (Tessera tessera = Tessera.open(db.db, io.tessera.exec.Device.parse(device))) {
+            List<java.nio.file.Path> readable = new java.util.ArrayList<>(allowRead);
+            readable.add(java.nio.file.Path.of("")); // the current directory, where the user runs the command
+            tessera.allowCopyFrom(readable.toArray(java.nio.file.Path[]::new));
             if (tune != null) {
                 tessera.engine().tuneWith(new io.tessera.tune.QueryTuning(tune));
             }
-            tessera.database().waitForOtherWriters(noWait.waits()); // CREATE and DROP write
+            tessera.database().waitForOtherWriters(noWait.waits()); // CREATE, DROP, INSERT, ... write
             StatementRunner run = runners.apply(tessera);
             // each statement reads the latest committed state; statements run one at a time here
             StatementRunner runner = new StatementRunner() {

@@ -29,6 +29,7 @@ final class SqlSession {
             Statements end with ';' and may span lines. Commands:
               \\tables, \\d            list the tables with their row counts
               \\d TABLE               describe a table's columns
+              \\dv                   list the views with their queries
               \\format table|csv|json set the output format
               \\timing [on|off]       show compile and run time after each result
               \\help, \\?              this list
@@ -214,6 +215,12 @@ final class SqlSession {
                     print(tables());
                 }
                 case "\\d" -> print(arg == null ? tables() : describe(arg));
+                case "\\dv" -> {
+                    if (arg != null) {
+                        throw new IllegalArgumentException("\\dv takes no argument");
+                    }
+                    print(views());
+                }
                 default -> error("unknown command " + words[0] + " (\\help lists the commands)");
             }
         } catch (RuntimeException e) {
@@ -238,6 +245,18 @@ final class SqlSession {
         List<Object[]> rows = new ArrayList<>();
         for (Table t : database.tables()) {
             rows.add(new Object[] {t.name(), t.rowCount(), t.schema().columns().size(), humanBytes(t.sizeBytes())});
+        }
+        return new QueryResult(cols, rows, 0, 0);
+    }
+
+    private QueryResult views() {
+        List<ResultColumn> cols = List.of(
+                new ResultColumn("view", DataType.VARCHAR, false),
+                new ResultColumn("columns", DataType.VARCHAR, false),
+                new ResultColumn("query", DataType.VARCHAR, false));
+        List<Object[]> rows = new ArrayList<>();
+        for (io.tessera.storage.View v : database.views()) {
+            rows.add(new Object[] {v.name(), String.join(", ", v.columns()), v.query()});
         }
         return new QueryResult(cols, rows, 0, 0);
     }

@@ -3,6 +3,7 @@ package io.tessera.exec;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
+import io.tessera.plan.PhysicalPlanner;
 import io.tessera.sql.DataChangeQueries;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
@@ -138,20 +139,28 @@ final class DataChanges {
             if (!s.replace() && db.view(name) != null) {
                 throw new SqlError("view " + name + " already exists (CREATE OR REPLACE VIEW replaces it)");
             }
-            // the query must run now: planned in full (not compiled), errors naming what it cannot do
-            List<String> fields = engine.plan(s.query()).resultColumns().stream()
-                    .map(io.tessera.plan.ColumnInfo::name).toList();
-            if (!s.columns().isEmpty() && s.columns().size() != fields.size()) {
-                throw new SqlError("CREATE VIEW " + name + " names " + s.columns().size() + " columns, its query has "
-                        + fields.size());
-            }
             List<String> columns = s.columns().stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
             if (new HashSet<>(columns).size() != columns.size()) {
                 throw new SqlError("CREATE VIEW " + name + " names a column twice");
             }
+            View view;
             try {
-                db.createView(new View(name, s.query(), columns), s.replace());
-            } catch (IllegalArgumentException | StorageException e) {
+                view = new View(name, s.query(), columns);
+            } catch (IllegalArgumentException e) {
+                throw new SqlError("CREATE VIEW " + name + ": " + e.getMessage(), e);
+            }
+            // the query must run now, as the database will have the view: planned in full (not compiled), errors
+            // naming what it cannot do, and a view that would refer to itself refused
+            SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).withView(view).plan(s.query());
+            PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+            if (columns.size() > logical.fieldNames().size()) {
+                throw new SqlError("CREATE VIEW " + name + " names " + columns.size() + " columns, its query has "
+                        + logical.fieldNames().size());
+            }
+            new SqlFrontEnd(db).withView(view).plan(selectAll(name));
+            try {
+                db.createView(view, s.replace());
+            } catch (StorageException e) {
                 throw new SqlError("CREATE VIEW " + name + ": " + e.getMessage(), e);
             }
             return empty();
@@ -185,6 +194,15 @@ final class DataChanges {
             throw new SqlError(statement + " " + n + ": no table " + n);
         }
         return n;
+    }
+
+    /** {@code SELECT * FROM name}, built as a tree: the name is never read as SQL text. */
+    private static SqlNode selectAll(String name) {
+        org.apache.calcite.sql.parser.SqlParserPos pos = org.apache.calcite.sql.parser.SqlParserPos.ZERO;
+        return new org.apache.calcite.sql.SqlSelect(pos, null,
+                org.apache.calcite.sql.SqlNodeList.of(org.apache.calcite.sql.SqlIdentifier.star(pos)),
+                new org.apache.calcite.sql.SqlIdentifier(name, pos), null, null, null, null, null, null, null, null,
+                null);
     }
 
     static QueryResult count(long n) {

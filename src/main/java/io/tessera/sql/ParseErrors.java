@@ -1,6 +1,7 @@
 package io.tessera.sql;
 
 import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 
 import java.io.StringReader;
@@ -30,14 +31,45 @@ final class ParseErrors {
 
     static SqlError of(SqlParseException e) {
         String msg = e.getMessage() == null ? "syntax error" : e.getMessage().split("\n")[0];
-        String where = "syntax error" + SupportCheck.at(e.getPos());
         Matcher m = ENCOUNTERED.matcher(msg);
-        String word = m.find() ? (m.group(1) != null ? m.group(1) : m.group(2)) : null;
-        if (word != null && isReserved(word) && expectsName(e)) {
-            return new SqlError(where + ": \"" + word + "\" is a reserved word; quote it as \""
-                    + word.toLowerCase(Locale.ROOT) + "\"", e);
+        if (m.find() && expectsName(e)) {
+            Word word = m.group(1) != null ? lastEncountered(e, m.group(1)) : null;
+            if (word == null && m.group(2) != null) {
+                word = new Word(m.group(2), e.getPos());
+            }
+            if (word != null && isReserved(word.text())) {
+                return new SqlError("syntax error" + SupportCheck.at(word.pos()) + ": \"" + word.text()
+                        + "\" is a reserved word; quote it as \"" + word.text().toLowerCase(Locale.ROOT) + "\"", e);
+            }
         }
-        return new SqlError(where + ": " + msg, e);
+        return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + msg, e);
+    }
+
+    /** A word of the statement and where it stands. */
+    private record Word(String text, SqlParserPos pos) {
+    }
+
+    /**
+     * The last of the tokens the parser encountered ({@code Encountered "table none"}: the parser looked two tokens
+     * ahead and failed on {@code none}), with its position, from the parser's token chain; null where there is none.
+     */
+    private static Word lastEncountered(SqlParseException e, String encountered) {
+        int ahead = encountered.split(" ").length;
+        if (e.getCause() instanceof org.apache.calcite.sql.parser.impl.ParseException p && p.currentToken != null) {
+            org.apache.calcite.sql.parser.impl.Token t = p.currentToken;
+            for (int i = 0; i < ahead && t.next != null; i++) {
+                t = t.next;
+            }
+            return new Word(t.image, new SqlParserPos(t.beginLine, t.beginColumn));
+        }
+        if (e.getCause() instanceof org.apache.calcite.sql.parser.ddl.ParseException p && p.currentToken != null) {
+            org.apache.calcite.sql.parser.ddl.Token t = p.currentToken;
+            for (int i = 0; i < ahead && t.next != null; i++) {
+                t = t.next;
+            }
+            return new Word(t.image, new SqlParserPos(t.beginLine, t.beginColumn));
+        }
+        return ahead == 1 ? new Word(encountered, e.getPos()) : null;
     }
 
     /** Whether {@code word} is one of the SQL words that cannot be a name unless quoted. */

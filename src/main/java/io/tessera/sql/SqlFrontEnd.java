@@ -54,9 +54,15 @@ public final class SqlFrontEnd {
             .withConformance(TesseraConformance.INSTANCE);
 
     private final Database db;
+    private final java.util.List<io.tessera.storage.View> views;
 
     public SqlFrontEnd(Database db) {
+        this(db, db.views());
+    }
+
+    private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views) {
         this.db = db;
+        this.views = views;
     }
 
     /** A validated, optimized logical plan and the names of its output columns. */
@@ -83,7 +89,7 @@ public final class SqlFrontEnd {
         for (Table t : db.tables()) {
             root.add(t.name(), new CatalogTable(t));
         }
-        StoredView.addAll(root, db.views(), types);
+        StoredView.addAll(root, views, types);
         CalciteCatalogReader catalog = catalog(root, types);
         SqlValidator validator = validator(catalog, types);
         SqlNode validated;
@@ -223,5 +229,20 @@ public final class SqlFrontEnd {
                 SqlValidator.Config.DEFAULT.withConformance(TesseraConformance.INSTANCE)
                         .withIdentifierExpansion(true)
                         .withDefaultNullCollation(NullCollation.LAST));
+    }
+
+    /**
+     * This front end with {@code view} in place of the stored view of its name (or added): CREATE OR REPLACE VIEW
+     * plans the new query as the database will have it, so a view that would refer to itself is refused.
+     */
+    public SqlFrontEnd withView(io.tessera.storage.View view) {
+        java.util.List<io.tessera.storage.View> out = new java.util.ArrayList<>();
+        for (io.tessera.storage.View v : views) {
+            if (!v.name().equalsIgnoreCase(view.name())) {
+                out.add(v);
+            }
+        }
+        out.add(view);
+        return new SqlFrontEnd(db, out);
     }
 }

@@ -111,19 +111,19 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         }
     }
 
-    /** The query's row type with the view's column names, where it gives them. */
+    /** The query's row type with the view's column names, where it gives them (the first ones, as in DuckDB). */
     private RelDataType renamed(RelDataType type) {
         if (view.columns().isEmpty()) {
             return type;
         }
-        if (view.columns().size() != type.getFieldCount()) {
+        if (view.columns().size() > type.getFieldCount()) {
             throw new SqlError("view " + view.name() + " names " + view.columns().size() + " columns, its query has "
                     + type.getFieldCount());
         }
         RelDataTypeFactory.Builder b = types.builder();
         List<RelDataTypeField> fields = new ArrayList<>(type.getFieldList());
         for (int i = 0; i < fields.size(); i++) {
-            b.add(view.columns().get(i), fields.get(i).getType());
+            b.add(i < view.columns().size() ? view.columns().get(i) : fields.get(i).getName(), fields.get(i).getType());
         }
         return b.build();
     }

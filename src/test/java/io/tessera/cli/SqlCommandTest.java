@@ -112,6 +112,26 @@ class SqlCommandTest {
     }
 
     @Test
+    void viewsAreListedAndCopyReadsTheCurrentDirectoryAndTheAllowedOnes(@TempDir Path other) throws Exception {
+        SqlCommand.runners = savedRunners;
+        java.nio.file.Files.writeString(other.resolve("more.csv"), "30,thirty\n");
+        String copyOther = "copy names from '" + other.resolve("more.csv") + "';\n";
+        int rc = run("create table names (id integer, name varchar);\n"
+                + "copy names from 'src/test/resources/sql/copy/names.csv';\n"
+                + copyOther
+                + "create view few (n) as select id from names where id < 22;\n\\dv\nselect * from few order by n;\n",
+                "sql", "--db", dir.toString(), "--format", "csv");
+        assertEquals(1, rc, err);
+        // CREATE TABLE and CREATE VIEW give results without columns: empty blocks
+        assertEquals("\ncount\n3\n\n\nview,columns,query\nfew,n,select id from names where id < 22\n\nn\n20\n21\n",
+                out);
+        assertTrue(err.startsWith("tessera: COPY: refusing to read '" + other.resolve("more.csv")), err);
+        rc = run(copyOther, "sql", "--db", dir.toString(), "--format", "csv", "--allow-read", other.toString());
+        assertEquals(0, rc, err);
+        assertEquals("count\n1\n", out);
+    }
+
+    @Test
     void stdinGoesOnAfterAFailureAndExitsWithOne() {
         int rc = run("select 1;\nbogus;\nselect 2;\n", "sql", "--db", dir.toString(), "--format", "json");
         assertEquals(1, rc);
