@@ -12,6 +12,7 @@ import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeTransforms;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -92,6 +93,23 @@ final class TextDateFunctions {
      */
     private static final Set<String> STANDARD = Set.of("SUBSTRING", "POSITION", "TRIM", "REPLACE", "CURRENT_DATE",
             "SIMILAR TO", "NOT SIMILAR TO", "EXTRACT", "DAYOFWEEK");
+
+    /**
+     * Calcite's rules of which CASTs exist, with BOOLEAN to every number added (TRUE is 1, FALSE 0), as DuckDB
+     * allows them.
+     */
+    static final org.apache.calcite.sql.type.SqlTypeMappingRule CASTS = castRules();
+
+    private static org.apache.calcite.sql.type.SqlTypeMappingRule castRules() {
+        Map<SqlTypeName, com.google.common.collect.ImmutableSet<SqlTypeName>> rules =
+                new java.util.HashMap<>(org.apache.calcite.sql.type.SqlTypeCoercionRule.instance().getTypeMapping());
+        for (SqlTypeName n : List.of(SqlTypeName.TINYINT, SqlTypeName.SMALLINT, SqlTypeName.INTEGER,
+                SqlTypeName.BIGINT, SqlTypeName.DECIMAL, SqlTypeName.DOUBLE, SqlTypeName.FLOAT, SqlTypeName.REAL)) {
+            rules.put(n, com.google.common.collect.ImmutableSet.<SqlTypeName>builder().addAll(rules.get(n))
+                    .add(SqlTypeName.BOOLEAN).build());
+        }
+        return org.apache.calcite.sql.type.SqlTypeCoercionRule.instance(rules);
+    }
 
     /** The function of this upper-case name, or null. */
     static SqlOperator lookup(String name) {
