@@ -92,7 +92,7 @@ final class TextDateFunctions {
      * Sunday as day 1).
      */
     private static final Set<String> STANDARD = Set.of("SUBSTRING", "POSITION", "TRIM", "REPLACE", "CURRENT_DATE",
-            "SIMILAR TO", "NOT SIMILAR TO", "EXTRACT", "DAYOFWEEK");
+            "SIMILAR TO", "NOT SIMILAR TO", "EXTRACT", "DAYOFWEEK", "TESSERA_DATE_DIFF", "TESSERA_DATE_ADD");
 
     /**
      * Calcite's rules of which CASTs exist, with BOOLEAN to every number added (TRUE is 1, FALSE 0), as DuckDB
@@ -111,8 +111,14 @@ final class TextDateFunctions {
         return org.apache.calcite.sql.type.SqlTypeCoercionRule.instance(rules);
     }
 
-    /** The function of this upper-case name, or null. */
-    static SqlOperator lookup(String name) {
+    /**
+     * The function of this upper-case name, or null; binary + and - are {@link DateArithmetic}'s (the validator looks
+     * an operator up again by name when it derives a call's type).
+     */
+    static SqlOperator lookup(String name, org.apache.calcite.sql.SqlSyntax syntax) {
+        if (syntax == org.apache.calcite.sql.SqlSyntax.BINARY && (name.equals("+") || name.equals("-"))) {
+            return name.equals("+") ? DateArithmetic.PLUS : DateArithmetic.MINUS;
+        }
         return FUNCTIONS.get(name);
     }
 

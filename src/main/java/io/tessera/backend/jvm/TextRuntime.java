@@ -318,7 +318,6 @@ public final class TextRuntime {
             case "DECADE" -> Math.floorDiv(y, 10);
             case "CENTURY" -> y > 0 ? (y - 1) / 100 + 1 : -((-y) / 100 + 1);
             case "MILLENNIUM" -> y > 0 ? (y - 1) / 1000 + 1 : -((-y) / 1000 + 1);
-            case "EPOCH" -> days * 86_400L;
             case "ERA" -> y > 0 ? 1 : 0;
             default -> throw new IllegalArgumentException("EXTRACT " + unit);
         };
