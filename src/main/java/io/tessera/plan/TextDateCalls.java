@@ -63,6 +63,16 @@ final class TextDateCalls {
         }
         DataType type = FUNCTIONS.contains(name) ? Types.of(call.getType()) : null;
         switch (name) {
+            case "TESSERA_DATE_DIFF" -> {
+                // DATE - DATE: days as a BIGINT
+                return new Expr.Call(Op.DATE_DIFF_DAYS, List.of(translate.apply(ops.get(0)), translate.apply(ops.get(1))),
+                        DataType.BIGINT, nullable);
+            }
+            case "TESSERA_DATE_ADD" -> {
+                // DATE + INTEGER (a DATE - INTEGER arrives as DATE + -INTEGER)
+                Expr d = translate.apply(ops.get(0));
+                return new Expr.Call(Op.DATE_ADD_DAYS, List.of(d, translate.apply(ops.get(1))), DataType.DATE, nullable);
+            }
             case "CURRENT_DATE" -> {
                 return new Expr.Literal(LocalDate.now(ZoneId.systemDefault()).toEpochDay(), DataType.DATE);
             }
@@ -119,7 +129,7 @@ final class TextDateCalls {
         return function(f, args, type, nullable);
     }
 
-    private static final java.util.Set<String> FUNCTIONS = java.util.Set.of("CURRENT_DATE", "DATE_TRUNC", "DATE_PART",
+    private static final java.util.Set<String> FUNCTIONS = java.util.Set.of("CURRENT_DATE", "TESSERA_DATE_DIFF", "TESSERA_DATE_ADD", "DATE_TRUNC", "DATE_PART",
             "REGEXP_MATCHES", "REGEXP_FULL_MATCH", "REGEXP_REPLACE", "SUBSTRING", "SUBSTR", "STRPOS", "INSTR", "LENGTH",
             "CHAR_LENGTH", "CHARACTER_LENGTH", "STRLEN", "LTRIM", "RTRIM", "REPLACE", "LPAD", "RPAD",
             "LEFT", "RIGHT", "REPEAT", "CONCAT", "CONCAT_WS");
@@ -201,11 +211,14 @@ final class TextDateCalls {
         return new Expr.Call(Op.EXTRACT, List.of(arg), DataType.BIGINT, nullable, unit);
     }
 
-    /** Calcite's EXTRACT units that a DATE has, by the names the run time takes. */
+    /**
+     * Calcite's EXTRACT units that a DATE has, by the names the run time takes. (EPOCH is not one: DuckDB gives it as
+     * a DOUBLE where Calcite types EXTRACT as BIGINT.)
+     */
     static String extractUnit(String calciteUnit) {
         return switch (calciteUnit) {
             case "YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "DOW", "ISODOW", "DOY", "ISOYEAR", "DECADE", "CENTURY",
-                 "MILLENNIUM", "EPOCH" -> calciteUnit;
+                 "MILLENNIUM" -> calciteUnit;
             default -> throw new SqlError("unsupported: EXTRACT(" + calciteUnit + ") of a DATE");
         };
     }
@@ -233,7 +246,6 @@ final class TextDateCalls {
             case "decade", "decades", "dec" -> "DECADE";
             case "century", "centuries", "c", "cent" -> "CENTURY";
             case "millennium", "millennia", "mil", "millenium" -> "MILLENNIUM";
-            case "epoch" -> "EPOCH";
             case "era" -> "ERA";
             default -> throw new SqlError("unsupported: DATE_PART('" + u + "') of a DATE");
         };

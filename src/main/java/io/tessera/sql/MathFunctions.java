@@ -133,7 +133,7 @@ final class MathFunctions implements SqlOperatorTable {
             operators.add(f);
             return;
         }
-        SqlOperator text = name.isSimple() ? TextDateFunctions.lookup(name.getSimple().toUpperCase(Locale.ROOT)) : null;
+        SqlOperator text = name.isSimple() ? TextDateFunctions.lookup(name.getSimple().toUpperCase(Locale.ROOT), syntax) : null;
         if (text != null) {
             operators.add(text);
             return;

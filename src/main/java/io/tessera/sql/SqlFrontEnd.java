@@ -32,7 +32,6 @@ import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
 import java.nio.charset.Charset;
@@ -110,7 +109,7 @@ public final class SqlFrontEnd {
         clusterPlanner.setExecutor(new CheckedCasts.Executor());
         RelOptCluster cluster = RelOptCluster.create(clusterPlanner, new CheckedCasts.Builder(types));
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, cluster,
-                StandardConvertletTable.INSTANCE, CONVERTER);
+                DateArithmetic.CONVERTLETS, CONVERTER);
         RelRoot relRoot = converter.convertQuery(validated, false, true);
         RelNode rel = DataChangeQueries.rowsToInsert(relRoot.project());
         rel = CheckedCasts.keepInexactCasts(rel);

@@ -12,6 +12,7 @@ import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeTransforms;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -91,10 +92,33 @@ final class TextDateFunctions {
      * Sunday as day 1).
      */
     private static final Set<String> STANDARD = Set.of("SUBSTRING", "POSITION", "TRIM", "REPLACE", "CURRENT_DATE",
-            "SIMILAR TO", "NOT SIMILAR TO", "EXTRACT", "DAYOFWEEK");
+            "SIMILAR TO", "NOT SIMILAR TO", "EXTRACT", "DAYOFWEEK", "TESSERA_DATE_DIFF", "TESSERA_DATE_ADD");
 
-    /** The function of this upper-case name, or null. */
-    static SqlOperator lookup(String name) {
+    /**
+     * Calcite's rules of which CASTs exist, with BOOLEAN to every number added (TRUE is 1, FALSE 0), as DuckDB
+     * allows them.
+     */
+    static final org.apache.calcite.sql.type.SqlTypeMappingRule CASTS = castRules();
+
+    private static org.apache.calcite.sql.type.SqlTypeMappingRule castRules() {
+        Map<SqlTypeName, com.google.common.collect.ImmutableSet<SqlTypeName>> rules =
+                new java.util.HashMap<>(org.apache.calcite.sql.type.SqlTypeCoercionRule.instance().getTypeMapping());
+        for (SqlTypeName n : List.of(SqlTypeName.TINYINT, SqlTypeName.SMALLINT, SqlTypeName.INTEGER,
+                SqlTypeName.BIGINT, SqlTypeName.DECIMAL, SqlTypeName.DOUBLE, SqlTypeName.FLOAT, SqlTypeName.REAL)) {
+            rules.put(n, com.google.common.collect.ImmutableSet.<SqlTypeName>builder().addAll(rules.get(n))
+                    .add(SqlTypeName.BOOLEAN).build());
+        }
+        return org.apache.calcite.sql.type.SqlTypeCoercionRule.instance(rules);
+    }
+
+    /**
+     * The function of this upper-case name, or null; binary + and - are {@link DateArithmetic}'s (the validator looks
+     * an operator up again by name when it derives a call's type).
+     */
+    static SqlOperator lookup(String name, org.apache.calcite.sql.SqlSyntax syntax) {
+        if (syntax == org.apache.calcite.sql.SqlSyntax.BINARY && (name.equals("+") || name.equals("-"))) {
+            return name.equals("+") ? DateArithmetic.PLUS : DateArithmetic.MINUS;
+        }
         return FUNCTIONS.get(name);
     }
 

@@ -211,7 +211,7 @@ public final class Runtime {
     }
 
     public static String doubleToString(double d) {
-        return Values.formatDouble(d);
+        return TextRuntime.doubleText(d);
     }
 
     /** A string to an integer type: text that is not an integer is invalid; one that does not fit is out of range. */
@@ -232,14 +232,24 @@ public final class Runtime {
         return v;
     }
 
+    private static final java.util.regex.Pattern DECIMAL_TEXT =
+            java.util.regex.Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
+
     public static double parseDouble(String s) {
         String t = s.trim();
-        double d;
-        try {
-            d = Double.parseDouble(t);
-        } catch (NumberFormatException e) {
+        String word = t.toLowerCase(java.util.Locale.ROOT);
+        String unsigned = word.startsWith("-") || word.startsWith("+") ? word.substring(1) : word;
+        // DuckDB's words for the special values, in any case; Java's own spellings (1.5d, hexadecimal) are no number
+        if (unsigned.equals("nan")) {
+            return Double.NaN;
+        }
+        if (unsigned.equals("inf") || unsigned.equals("infinity")) {
+            return word.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        }
+        if (!DECIMAL_TEXT.matcher(t).matches()) {
             throw new IllegalArgumentException("invalid number '" + s + "'");
         }
+        double d = Double.parseDouble(t);
         if (Double.isInfinite(d) && !t.toLowerCase(java.util.Locale.ROOT).contains("inf")) {
             throw outOfRange(t, "DOUBLE"); // a finite number too large for a double, such as 1e400
         }
@@ -247,7 +257,32 @@ public final class Runtime {
     }
 
     public static long parseDecimal(String s, int precision, int scale) {
-        return Values.parseDecimal(s.trim(), precision, scale);
+        String t = s.trim();
+        try {
+            return Values.parseDecimal(t, precision, scale);
+        } catch (RuntimeException strict) {
+            // more fractional digits than the scale: CAST rounds them half away from zero, as DuckDB does
+            java.math.BigDecimal v;
+            try {
+                v = new java.math.BigDecimal(t);
+            } catch (NumberFormatException notANumber) {
+                throw strict;
+            }
+            // digits before the point beyond the precision, or a value below half a unit of the scale, are decided
+            // before rounding (an exponent such as 1e999999999 must not build its number)
+            int magnitude = v.precision() - v.scale();
+            if (v.signum() != 0 && magnitude > precision - scale) {
+                throw outOfRange(t, "DECIMAL(" + precision + "," + scale + ")");
+            }
+            if (magnitude < -scale - 1) {
+                return 0;
+            }
+            java.math.BigInteger r = v.setScale(scale, java.math.RoundingMode.HALF_UP).unscaledValue();
+            if (r.abs().compareTo(java.math.BigInteger.TEN.pow(precision)) >= 0) {
+                throw outOfRange(t, "DECIMAL(" + precision + "," + scale + ")");
+            }
+            return r.longValueExact();
+        }
     }
 
     public static int parseDate(String s) {
