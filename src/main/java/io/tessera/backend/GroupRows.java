@@ -101,20 +101,20 @@ public final class GroupRows {
 
     /**
      * A standard deviation or variance from the count and the sum of squared deviations (unscaled for a DECIMAL):
-     * NULL for no rows, and a sample's for one row, as DuckDB has it; out of range when not finite, as DuckDB fails.
+     * NULL for no rows, and a sample's for one row, as DuckDB has it.
      */
     private static Double statistic(Final s, long n, double m2) {
         boolean sample = s.function() == AggFunction.STDDEV_SAMP || s.function() == AggFunction.VAR_SAMP;
         if (n == 0 || sample && n == 1) {
             return null;
         }
+        if (n == 1) {
+            return 0.0; // a population's over one row, whatever the value (DuckDB's too, an infinity included)
+        }
         double scale = Math.pow(10, s.argScale());
         double variance = m2 / (sample ? n - 1 : n) / (scale * scale);
-        double v = s.function() == AggFunction.STDDEV_SAMP || s.function() == AggFunction.STDDEV_POP ? Math.sqrt(variance) : variance;
-        if (!Double.isFinite(v)) {
-            throw new ArithmeticException(s.function() + " is out of range");
-        }
-        return v;
+        // infinite and NaN inputs give infinite and NaN results, as DuckDB's do
+        return s.function() == AggFunction.STDDEV_SAMP || s.function() == AggFunction.STDDEV_POP ? Math.sqrt(variance) : variance;
     }
 
     private static void setValue(HostRows out, int c, int i, Final s, Accumulated acc, int a) {

@@ -33,11 +33,21 @@ final class GroupingSetsRewrite {
         for (RelNode in : rel.getInputs()) {
             inputs.add(rewrite(in));
         }
-        RelNode copy = inputs.equals(rel.getInputs()) ? rel : rel.copy(rel.getTraitSet(), inputs);
+        RelNode copy = inputs.equals(rel.getInputs()) ? rel : sameTypes(inputs, rel.getInputs())
+                ? rel.copy(rel.getTraitSet(), inputs) : NullableInputs.over(rel, inputs);
         if (copy instanceof Aggregate a && (a.getGroupType() != Aggregate.Group.SIMPLE || hasGrouping(a))) {
             return expand(a);
         }
         return copy;
+    }
+
+    private static boolean sameTypes(List<RelNode> a, List<RelNode> b) {
+        for (int i = 0; i < a.size(); i++) {
+            if (!a.get(i).getRowType().equals(b.get(i).getRowType())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean hasGrouping(Aggregate a) {

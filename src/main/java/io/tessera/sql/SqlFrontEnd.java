@@ -83,6 +83,7 @@ public final class SqlFrontEnd {
     public LogicalPlan plan(SqlNode parsed) {
         SupportCheck.check(parsed);
         parsed = MathFunctions.rewrite(parsed);
+        parsed = NullableSetAggregates.rewrite(parsed);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db.tables()) {

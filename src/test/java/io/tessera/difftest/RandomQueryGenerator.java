@@ -14,7 +14,8 @@ import java.util.Random;
  *
  * <p>Queries have random filters (comparisons, BETWEEN, IN, LIKE, IS [NOT] NULL, AND/OR/NOT, CASE, arithmetic,
  * CAST), 0 to 3 inner equi-joins along the foreign keys, GROUP BY with SUM, COUNT, COUNT(*), COUNT(DISTINCT), AVG,
- * MIN, MAX, sometimes HAVING, and ORDER BY with LIMIT/OFFSET. They stay clear of constructs whose answers
+ * MIN, MAX, SUM and AVG of DISTINCT values, standard deviations and variances, MIN and MAX of computed strings
+ * and of conditions, FILTER, sometimes HAVING, and ORDER BY with LIMIT/OFFSET. They stay clear of constructs whose answers
  * legitimately differ between engines: no integer division (only DOUBLE divided by a constant), AVG only of
  * DOUBLE (its argument is cast), no cast of a fractional value to an integer (engines round or truncate), every
  * ORDER BY names NULLS FIRST/LAST, a LIMIT comes with an ORDER BY of every output column, strings are ASCII.
@@ -383,9 +384,27 @@ public final class RandomQueryGenerator {
         if (p < 75) {
             return "AVG(CAST(" + numericExpr().sql + " AS DOUBLE))";
         }
+        if (p >= 90) {
+            return moreAggregates();
+        }
         StarSchema.ColumnInfo c = column(TypeKind.INTEGER, TypeKind.BIGINT, TypeKind.DECIMAL, TypeKind.DOUBLE,
                 TypeKind.DATE, TypeKind.VARCHAR);
         return (rnd.nextBoolean() ? "MIN(" : "MAX(") + ref(c) + ")";
+    }
+
+    /** SUM and AVG of DISTINCT values, a standard deviation or variance, MIN and MAX of computed strings and conditions, FILTER. */
+    private String moreAggregates() {
+        StarSchema.ColumnInfo n = column(TypeKind.INTEGER, TypeKind.DECIMAL);
+        return switch (rnd.nextInt(7)) {
+            case 0 -> "SUM(DISTINCT " + ref(n) + ")";
+            case 1 -> "AVG(DISTINCT " + ref(n) + ")";
+            case 2 -> pick("STDDEV_SAMP(", "STDDEV_POP(", "VAR_SAMP(", "VAR_POP(") + ref(n) + ")";
+            case 3 -> pick("MIN(", "MAX(") + pick("UPPER(", "LOWER(") + ref(column(TypeKind.VARCHAR)) + "))";
+            // BOOL_AND and BOOL_OR as Calcite's standard table and DuckDB both have them: MIN and MAX of a condition
+            case 4 -> pick("MIN(", "MAX(") + atomSimple() + ")";
+            case 5 -> "COUNT(*) FILTER (WHERE " + atomSimple() + ")";
+            default -> "SUM(" + ref(n) + ") FILTER (WHERE " + atomSimple() + ")";
+        };
     }
 
     private String havingPredicate() {

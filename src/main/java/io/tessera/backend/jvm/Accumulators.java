@@ -18,18 +18,20 @@ final class Accumulators {
 
     static AggSpec spec(PipelineWriter w, AggCall a) {
         JKind k = JKind.LONG;
+        String dict = null;
         DataType argType = a.arg() == null ? DataType.BIGINT : a.arg().type();
         if (a.arg() != null) {
             w.load(a.arg());
             JExpr x = w.gen.gen(a.arg());
             k = x.kind();
+            dict = k == JKind.CODE ? x.dict() : null;
             if (k == JKind.STRING && a.function() != AggFunction.COUNT && a.function() != AggFunction.COUNT_DISTINCT
                     && a.function() != AggFunction.MIN && a.function() != AggFunction.MAX
                     && a.function() != AggFunction.SINGLE_VALUE && a.function() != AggFunction.ANY_VALUE) {
                 throw new SqlError("unsupported: " + a + " of a computed string");
             }
         }
-        return new AggSpec(a.function(), k, argType, a.type());
+        return new AggSpec(a.function(), k, argType, a.type(), dict);
     }
 
     static String filterGuard(PipelineWriter w, AggCall call) {

@@ -175,6 +175,8 @@ final class JvmGroups {
         for (int a = 0; a < e.aggs().length; a++) {
             if (calls.get(a).arg() instanceof Expr.Ref r) {
                 d[nk + a] = r.slot().dictionaryKey();
+            } else if (e.aggs()[a].argDict() != null) {
+                d[nk + a] = e.aggs()[a].argDict(); // codes of a computed expression over a dictionary column
             }
         }
         return d;
