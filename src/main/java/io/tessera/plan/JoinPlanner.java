@@ -29,7 +29,8 @@ final class JoinPlanner {
         this.planner = planner;
     }
 
-    private record KeyPair(RexNode left, RexNode right) {
+    /** An equality of the two sides; {@code nullSafe}: IS NOT DISTINCT FROM over a nullable side (NULL equals NULL). */
+    private record KeyPair(RexNode left, RexNode right, boolean nullSafe) {
     }
 
     /**
@@ -121,20 +122,22 @@ final class JoinPlanner {
         List<Expr> probeKeys = new ArrayList<>();
         for (KeyPair k : keys) {
             RexNode pk = buildLeft ? RexUtil.shift(k.right(), -nLeft) : k.left();
-            probeKeys.add(planner.rex.translate(pk, p.fields));
+            addKey(probeKeys, planner.rex.translate(pk, p.fields), k.nullSafe());
         }
         PhysicalPlanner.Open b = planner.visit(buildRel);
         List<Expr> buildKeys = new ArrayList<>();
         List<Integer> buildKeyFields = new ArrayList<>();
+        boolean nullSafe = false;
         for (KeyPair k : keys) {
             RexNode bk = buildLeft ? k.left() : RexUtil.shift(k.right(), -nLeft);
-            buildKeys.add(planner.rex.translate(bk, b.fields));
+            addKey(buildKeys, planner.rex.translate(bk, b.fields), k.nullSafe());
+            nullSafe |= k.nullSafe();
             if (bk instanceof RexInputRef r) {
                 buildKeyFields.add(r.getIndex());
             }
         }
         List<DataType> common = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i++) {
+        for (int i = 0; i < probeKeys.size(); i++) {
             common.add(commonKeyType(probeKeys.get(i).type(), buildKeys.get(i).type()));
         }
         boolean keyless = keys.isEmpty();
@@ -148,7 +151,8 @@ final class JoinPlanner {
             range = new KeyRange(0, 0);
             unique = false;
         } else {
-            unique = buildKeyFields.size() == keys.size()
+            // several NULL keys may be equal under IS NOT DISTINCT FROM, where the statistics count them as distinct
+            unique = !nullSafe && buildKeyFields.size() == keys.size()
                     && Boolean.TRUE.equals(planner.mq.areColumnsUnique(buildRel, ImmutableBitSet.of(buildKeyFields)));
             range = buildKeys.size() == 1 && common.get(0) == null ? KeyRange.of(buildKeys.get(0)) : null;
             if (range != null && range.size() > PhysicalPlanner.MAX_PERFECT_RANGE) {
@@ -207,6 +211,24 @@ final class JoinPlanner {
         return p;
     }
 
+    /**
+     * Adds a key; a null-safe one as two that cannot be NULL: whether it is NULL, and its value with NULL as the
+     * type's zero (which the first tells apart from a real zero), so that a NULL finds exactly the NULLs.
+     */
+    private static void addKey(List<Expr> keys, Expr e, boolean nullSafe) {
+        if (!nullSafe) {
+            keys.add(e);
+            return;
+        }
+        keys.add(new Expr.Call(Op.IS_NULL, List.of(e), DataType.BOOLEAN, false));
+        Object zero = switch (e.type().kind()) {
+            case DOUBLE -> 0.0;
+            case BOOLEAN -> false;
+            default -> 0L;
+        };
+        keys.add(new Expr.Call(Op.COALESCE, List.of(e, new Expr.Literal(zero, e.type())), e.type(), false));
+    }
+
     /** The type both sides of a key compare in when their representations differ, else null. */
     static DataType commonKeyType(DataType a, DataType b) {
         boolean da = a.kind() == TypeKind.DOUBLE;
@@ -238,15 +260,15 @@ final class JoinPlanner {
         if (ra.isEmpty() || rb.isEmpty()) {
             return null;
         }
-        KeyPair k = null;
+        boolean nullable = nullSafe && (a.getType().isNullable() || b.getType().isNullable());
+        if (nullable && a.getType().getSqlTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.CHARACTER) {
+            return null; // a string has no zero to stand for NULL: a condition on each build row, not a hash key
+        }
         if (ra.nth(ra.cardinality() - 1) < nLeft && rb.nth(0) >= nLeft) {
-            k = new KeyPair(a, b);
+            return new KeyPair(a, b, nullable);
         } else if (rb.nth(rb.cardinality() - 1) < nLeft && ra.nth(0) >= nLeft) {
-            k = new KeyPair(b, a);
+            return new KeyPair(b, a, nullable);
         }
-        if (k != null && nullSafe && (k.left().getType().isNullable() || k.right().getType().isNullable())) {
-            return null; // NULL equals NULL here: a condition on each build row, not a hash key
-        }
-        return k;
+        return null;
     }
 }
