@@ -16,7 +16,7 @@ final class WindowSupport {
     static void check(SqlWindow w) {
         SqlLiteral exclude = w.getExclude();
         if (exclude != null && !SqlWindow.isExcludeNoOthers(exclude)) {
-            throw SupportCheck.unsupported("EXCLUDE in a window frame", exclude.getParserPosition());
+            throw SupportCheck.unsupported("EXCLUDE in a window frame", w.getParserPosition());
         }
     }
 }
