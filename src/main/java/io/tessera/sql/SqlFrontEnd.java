@@ -79,6 +79,7 @@ public final class SqlFrontEnd {
     public LogicalPlan plan(SqlNode parsed) {
         SupportCheck.check(parsed);
         parsed = MathFunctions.rewrite(parsed);
+        parsed = WindowSupport.rewrite(parsed);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db.tables()) {
