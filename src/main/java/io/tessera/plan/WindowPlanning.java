@@ -31,6 +31,8 @@ final class WindowPlanning {
         List<String> outNames = w.getRowType().getFieldNames();
         List<String> inNames = new ArrayList<>(outNames.subList(0, nIn));
         List<WindowFunction> functions = new ArrayList<>();
+        // the input's columns, then defaults of LAG and LEAD cast to their function's type
+        List<Expr> outputs = new ArrayList<>(o.fields);
         int k = nIn;
         for (Window.Group g : w.groups) {
             if (g.exclude != RexWindowExclusion.EXCLUDE_NO_OTHER) {
@@ -45,23 +47,31 @@ final class WindowPlanning {
             WindowFunction.Frame frame = new WindowFunction.Frame(g.isRows,
                     bound(g.lowerBound, g.isRows, order, o.fields, w), bound(g.upperBound, g.isRows, order, o.fields, w));
             for (Window.RexWinAggCall c : g.aggCalls) {
-                functions.add(function(c, partition, order, frame, o.fields, w, outNames.get(k++)));
+                functions.add(function(c, partition, order, frame, outputs, nIn, w, outNames.get(k++)));
             }
         }
         int rel = planner.newRelation();
-        planner.end(o, new Sink.Window(o.fields, inNames, functions, rel));
-        List<ColumnInfo> cols = new ArrayList<>(PhysicalPlanner.relationColumns(rel, o.fields, inNames));
+        for (int i = nIn; i < outputs.size(); i++) {
+            inNames.add("default" + i);
+        }
+        planner.end(o, new Sink.Window(outputs, inNames, functions, rel));
+        List<ColumnInfo> cols = new ArrayList<>(PhysicalPlanner.relationColumns(rel, outputs, inNames));
         for (WindowFunction f : functions) {
             cols.add(new ColumnInfo(f.name(), f.type(), f.nullable(),
                     f.type().kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(rel, cols.size()) : null));
         }
         PhysicalPlanner.Open next = planner.readRelation(rel, cols, planner.rowCount(w));
+        List<Expr> fields = new ArrayList<>(next.fields.subList(0, nIn));
+        fields.addAll(next.fields.subList(outputs.size(), cols.size()));
+        next.fields = fields;
         next.names = outNames;
         return next;
     }
 
     private static WindowFunction function(Window.RexWinAggCall c, List<Integer> partition, List<SortKey> order,
-                                           WindowFunction.Frame frame, List<Expr> in, Window w, String name) {
+                                           WindowFunction.Frame frame, List<Expr> outputs, int nIn, Window w,
+                                           String name) {
+        List<Expr> in = List.copyOf(outputs.subList(0, nIn));
         String fn = c.getOperator().getName();
         if (c.distinct) {
             throw new SqlError("unsupported: " + fn + "(DISTINCT ...) OVER (...)");
@@ -118,9 +128,11 @@ final class WindowPlanning {
                         defaultValue = defaultValue(RexTranslator.literal(lit), type, fn);
                     } else {
                         defaultColumn = column(d, in.size(), fn);
-                        if (!sameRepresentation(in.get(defaultColumn).type(), type) && !widens(in.get(defaultColumn).type(), type)) {
-                            throw new SqlError("unsupported: a default of " + fn + " of type " + in.get(defaultColumn).type()
-                                    + " for values of type " + type);
+                        Expr e = in.get(defaultColumn);
+                        if (!sameRepresentation(e.type(), type)) {
+                            // an expression of another type: the pipeline casts it (range-checked) as a column of its own
+                            outputs.add(new Expr.Call(Op.CAST, List.of(e), type, e.nullable()));
+                            defaultColumn = outputs.size() - 1;
                         }
                     }
                 }
@@ -131,7 +143,7 @@ final class WindowPlanning {
         boolean canBeNull = switch (kind) {
             case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, COUNT_STAR, COUNT, SUM0 -> nullable;
             case LAG, LEAD -> nullable || in.get(arg).nullable()
-                    || (defaultColumn >= 0 ? in.get(defaultColumn).nullable() : defaultValue == null);
+                    || (defaultColumn >= 0 ? outputs.get(defaultColumn).nullable() : defaultValue == null);
             default -> true;
         };
         return new WindowFunction(kind, arg, offset, defaultColumn, defaultValue, partition, order, frame, type, canBeNull,
@@ -180,11 +192,6 @@ final class WindowPlanning {
         return a.kind() == b.kind() && (a.kind() != TypeKind.DECIMAL || a.scale() == b.scale());
     }
 
-    /** An integer column as the default of BIGINT or DOUBLE values: converted exactly as it is copied. */
-    private static boolean widens(DataType from, DataType to) {
-        boolean integer = from.kind() == TypeKind.INTEGER || from.kind() == TypeKind.BIGINT;
-        return integer && (to.kind() == TypeKind.BIGINT || to.kind() == TypeKind.DOUBLE);
-    }
 
     /** LAG's or LEAD's constant default in the result's representation, checked against its range. */
     private static Object defaultValue(Expr.Literal lit, DataType type, String fn) {

@@ -84,6 +84,7 @@ public final class SqlFrontEnd {
         SupportCheck.check(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = NullableSetAggregates.rewrite(parsed);
+        parsed = WindowSupport.rewrite(parsed);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db.tables()) {

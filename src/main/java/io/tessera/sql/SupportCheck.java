@@ -33,7 +33,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             // window functions and set operations
             SqlKind.OVER, SqlKind.WINDOW, SqlKind.ROW_NUMBER, SqlKind.RANK, SqlKind.DENSE_RANK, SqlKind.PERCENT_RANK,
             SqlKind.CUME_DIST, SqlKind.NTILE, SqlKind.LAG, SqlKind.LEAD, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE,
-            SqlKind.PRECEDING, SqlKind.FOLLOWING, SqlKind.INTERSECT, SqlKind.EXCEPT);
+            SqlKind.PRECEDING, SqlKind.FOLLOWING, SqlKind.RESPECT_NULLS, SqlKind.INTERSECT, SqlKind.EXCEPT);
 
     private static final Set<String> FUNCTIONS = Set.of("||", "LOWER", "UPPER", "SUM", "COUNT", "AVG", "MIN", "MAX", "COALESCE", "NULLIF", "ABS", "MOD", "ROUND", "FLOOR", "CEIL", "CEILING", "SIGN", "SQRT", "LN", "EXP", "POWER", "YEAR", "MONTH", "QUARTER", "DAYOFMONTH",
             "DAYOFWEEK", "DAYOFYEAR", "WEEK");
@@ -55,8 +55,8 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {
             WindowSupport.check(w);
         }
-        if (kind == SqlKind.RESPECT_NULLS || kind == SqlKind.IGNORE_NULLS) {
-            throw unsupported(kind == SqlKind.IGNORE_NULLS ? "IGNORE NULLS" : "RESPECT NULLS", call.getParserPosition());
+        if (kind == SqlKind.IGNORE_NULLS) {
+            throw unsupported("IGNORE NULLS", call.getParserPosition());
         }
         if (!ok) {
             String what = call.getOperator() instanceof SqlFunction ? "function " + name : "construct " + name;
