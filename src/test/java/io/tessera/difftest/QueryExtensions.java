@@ -56,7 +56,7 @@ final class QueryExtensions {
     /** A set operation joining the query with a second one, or null. */
     String setOperation() {
         List<QueryConstruct> cs = on(QueryConstruct.UNION, QueryConstruct.INTERSECT, QueryConstruct.EXCEPT);
-        if (cs.isEmpty() || rnd.nextInt(100) >= 35) {
+        if (cs.isEmpty() || rnd.nextInt(100) >= 50) {
             return null;
         }
         String all = rnd.nextBoolean() ? " ALL" : "";
