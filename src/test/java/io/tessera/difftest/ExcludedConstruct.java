@@ -27,6 +27,15 @@ public enum ExcludedConstruct {
     INFINITE_VALUES,
 
     /**
+     * Never generated (the predicates' constants have at most three decimals): a BIGINT compared with a DECIMAL
+     * of a large scale is compared as DECIMAL(18, scale), and a BIGINT value with more digits than 18 - scale fails
+     * with a range error where DuckDB answers. With t(b BIGINT) holding 5: {@code SELECT count(*) FROM t WHERE
+     * b * 1000000000000 < 1.123456789} fails with "value 5000000000000 is out of range for DECIMAL(18,9)" (DuckDB:
+     * 0). An error, not a wrong answer; the generators stay clear of it so that both forms of a check run.
+     */
+    BIGINT_AGAINST_LONG_DECIMAL,
+
+    /**
      * Not the engine's: with assertions on (as in the tests), Calcite's RexSimplify.validateStrongPolicy fails an
      * {@code assert} while simplifying an IS NULL of a CASE whose branch compares a CASE over BIGINT and DECIMAL
      * columns. With t(k INTEGER, c2 DECIMAL(12,3), c3 BIGINT, c4 BIGINT): {@code SELECT count(*) FROM t WHERE (CASE

@@ -16,6 +16,8 @@ import java.util.Random;
 public record MetamorphicSource(String from, String joinWhere, List<RandomPredicate.Ref> scope) {
 
     private static final String[] ALIASES = {"a", "b", "c"};
+    /** The outer joins switched on ({@link QueryConstruct}). */
+    private static final java.util.Set<QueryConstruct> OUTER = QueryConstruct.enabled();
 
     public static MetamorphicSource random(RandomSchema schema, Random rnd) {
         List<RandomSchema.Table> tables = new ArrayList<>(schema.tables());
@@ -36,7 +38,8 @@ public record MetamorphicSource(String from, String joinWhere, List<RandomPredic
                 from.append(", ").append(t.name()).append(' ').append(alias);
                 keys.add(on);
             } else {
-                from.append(" JOIN ").append(t.name()).append(' ').append(alias).append(" ON ").append(on);
+                from.append(' ').append(joinKind(rnd)).append(' ').append(t.name()).append(' ').append(alias)
+                        .append(" ON ").append(on);
             }
             for (RandomSchema.Column c : t.columns()) {
                 scope.add(new RandomPredicate.Ref(alias + "." + c.name(), c));
@@ -44,6 +47,21 @@ public record MetamorphicSource(String from, String joinWhere, List<RandomPredic
         }
         return new MetamorphicSource(from.toString(), keys.isEmpty() ? null : String.join(" AND ", keys),
                 List.copyOf(scope));
+    }
+
+    /**
+     * {@code JOIN}, or an outer join where {@code -Dtessera.difftest.constructs} switches one on: the partitions
+     * of TLP and the counts of NoREC hold for the rows an outer join makes too. No random number is drawn without.
+     */
+    private static String joinKind(Random rnd) {
+        List<String> kinds = new ArrayList<>();
+        for (QueryConstruct c : List.of(QueryConstruct.LEFT_JOIN, QueryConstruct.RIGHT_JOIN,
+                QueryConstruct.FULL_JOIN)) {
+            if (OUTER.contains(c)) {
+                kinds.add(c.name().replace('_', ' '));
+            }
+        }
+        return kinds.isEmpty() || rnd.nextInt(100) >= 30 ? "JOIN" : kinds.get(rnd.nextInt(kinds.size()));
     }
 
     /** {@code FROM ... [WHERE keys [AND (predicate)]]}; predicate may be null. */

@@ -7,6 +7,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * Seeded, reproducible random SQL over the {@link StarSchemaBuilder} star schema. Each query comes from its own
@@ -26,15 +27,49 @@ public final class RandomQueryGenerator {
     public record Generated(long seed, String sql) {
     }
 
-    private record Expr(String sql, TypeKind kind) {
+    record Expr(String sql, TypeKind kind) {
     }
 
     private final StarSchema schema;
+    private final Set<QueryConstruct> constructs;
     private Random rnd;
     private List<StarSchema.TableInfo> scope;
+    /** Whether the query has an outer join: then the fact key f_id may be NULL and no longer orders rows. */
+    private boolean outer;
 
+    /** A generator of the constructs {@code -Dtessera.difftest.constructs} switches on ({@link QueryConstruct}). */
     public RandomQueryGenerator(StarSchema schema) {
+        this(schema, QueryConstruct.enabled());
+    }
+
+    /** A generator that adds exactly {@code constructs} to its base queries. */
+    public RandomQueryGenerator(StarSchema schema, Set<QueryConstruct> constructs) {
         this.schema = schema;
+        this.constructs = Set.copyOf(constructs);
+    }
+
+    public Set<QueryConstruct> constructs() {
+        return constructs;
+    }
+
+    boolean on(QueryConstruct c) {
+        return constructs.contains(c);
+    }
+
+    Random rnd() {
+        return rnd;
+    }
+
+    List<StarSchema.TableInfo> scope() {
+        return scope;
+    }
+
+    StarSchema schema() {
+        return schema;
+    }
+
+    boolean outer() {
+        return outer;
     }
 
     /** The seed of the {@code index}-th query of a run. */
@@ -56,6 +91,8 @@ public final class RandomQueryGenerator {
     public String generate(long seed) {
         rnd = new Random(seed);
         scope = new ArrayList<>();
+        outer = false;
+        QueryExtensions ext = new QueryExtensions(this);
         StarSchema.TableInfo fact = schema.fact();
         scope.add(fact);
         List<StarSchema.ForeignKey> fks = new ArrayList<>(schema.foreignKeys());
@@ -75,7 +112,9 @@ public final class RandomQueryGenerator {
             StarSchema.TableInfo d = schema.table(fk.dimTable());
             String on = fact.alias() + "." + fk.factColumn() + " = " + d.alias() + "." + fk.dimColumn();
             if (explicitJoins) {
-                from.append(" JOIN ").append(d.name()).append(' ').append(d.alias()).append(" ON ").append(on);
+                String kind = ext.joinKind();
+                outer |= !kind.equals("JOIN");
+                from.append(" ").append(kind).append(" ").append(d.name()).append(' ').append(d.alias()).append(" ON ").append(on);
             } else {
                 from.append(", ").append(d.name()).append(' ').append(d.alias());
                 joinPredicates.add(on);
@@ -113,12 +152,17 @@ public final class RandomQueryGenerator {
             for (int i = 0; i < n; i++) {
                 select.add(scalar(rnd.nextInt(3)).sql);
             }
+            String extra = ext.selectItem();
+            if (extra != null) {
+                select.add(rnd.nextInt(select.size() + 1), extra);
+            }
         }
 
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < select.size(); i++) {
             sql.append(i == 0 ? "" : ", ").append(select.get(i)).append(" AS c").append(i);
         }
+        String head = sql.toString();
         sql.append(" FROM ").append(from);
         if (!where.isEmpty()) {
             sql.append(" WHERE ").append(String.join(" AND ", where));
@@ -128,6 +172,18 @@ public final class RandomQueryGenerator {
         }
         if (having != null) {
             sql.append(" HAVING ").append(having);
+        }
+        String setOp = aggregate ? null : ext.setOperation();
+        if (setOp != null) {
+            // the same select list over the same FROM with another predicate: both sides have the same types
+            sql.append(' ').append(setOp).append(' ').append(head).append(" FROM ")
+                    .append(from);
+            List<String> where2 = new ArrayList<>(joinPredicates);
+            where2.add(predicate(2));
+            sql.append(" WHERE ").append(String.join(" AND ", where2));
+            if (!groupBy.isEmpty()) {
+                sql.append(" GROUP BY ").append(String.join(", ", groupBy));
+            }
         }
         int o = rnd.nextInt(100);
         if (o < 30) {
@@ -166,7 +222,7 @@ public final class RandomQueryGenerator {
 
     // ---------------------------------------------------------------- columns and literals
 
-    private StarSchema.ColumnInfo column(TypeKind... kinds) {
+    StarSchema.ColumnInfo column(TypeKind... kinds) {
         List<StarSchema.ColumnInfo> cands = new ArrayList<>();
         for (StarSchema.TableInfo t : scope) {
             for (StarSchema.ColumnInfo c : t.columns()) {
@@ -180,11 +236,11 @@ public final class RandomQueryGenerator {
         return cands.isEmpty() ? null : cands.get(rnd.nextInt(cands.size()));
     }
 
-    private String ref(StarSchema.ColumnInfo c) {
+    String ref(StarSchema.ColumnInfo c) {
         return schema.table(c.table()).alias() + "." + c.name();
     }
 
-    private Object sample(StarSchema.ColumnInfo c) {
+    Object sample(StarSchema.ColumnInfo c) {
         return c.samples().get(rnd.nextInt(c.samples().size()));
     }
 
@@ -216,7 +272,7 @@ public final class RandomQueryGenerator {
 
     // ---------------------------------------------------------------- predicates
 
-    private String predicate(int depth) {
+    String predicate(int depth) {
         int p = rnd.nextInt(100);
         if (depth > 0 && p < 30) {
             String op = rnd.nextBoolean() ? " AND " : " OR ";
@@ -229,6 +285,10 @@ public final class RandomQueryGenerator {
     }
 
     private String atom() {
+        String extra = new QueryExtensions(this).atom();
+        if (extra != null) {
+            return extra;
+        }
         int p = rnd.nextInt(13);
         switch (p) {
             case 0, 1 -> {
@@ -330,7 +390,7 @@ public final class RandomQueryGenerator {
     }
 
     /** A comparison or null test, for inside CASE. */
-    private String atomSimple() {
+    String atomSimple() {
         StarSchema.ColumnInfo c = column(TypeKind.INTEGER, TypeKind.DECIMAL, TypeKind.VARCHAR, TypeKind.DATE);
         if (c.nullable() && rnd.nextInt(4) == 0) {
             return ref(c) + " IS NULL";
@@ -367,6 +427,10 @@ public final class RandomQueryGenerator {
 
     /** An aggregate call. */
     private String aggregateCall() {
+        String extra = new QueryExtensions(this).aggregate();
+        if (extra != null) {
+            return extra;
+        }
         int p = rnd.nextInt(100);
         if (p < 30) {
             return "SUM(" + numericExpr().sql + ")";
@@ -422,7 +486,7 @@ public final class RandomQueryGenerator {
     }
 
     /** A numeric expression for SUM and AVG (no integer overflow at this data size). */
-    private Expr numericExpr() {
+    Expr numericExpr() {
         int p = rnd.nextInt(8);
         switch (p) {
             case 0 -> {
@@ -498,7 +562,7 @@ public final class RandomQueryGenerator {
     }
 
     @SafeVarargs
-    private <T> T pick(T... options) {
+    final <T> T pick(T... options) {
         return options[rnd.nextInt(options.length)];
     }
 }

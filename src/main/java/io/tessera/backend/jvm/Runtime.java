@@ -43,13 +43,16 @@ public final class Runtime {
      * strings do: result[0][codeA] vs result[1][codeB].
      */
     public static int[][] mergedRanks(Dictionary a, Dictionary b) {
-        int[] ra = new int[a.size()];
-        int[] rb = new int[b.size()];
+        int na = a.size();
+        int nb = b.size();
+        // at least one entry: a NULL's placeholder code (0) is looked up too, even in an empty dictionary
+        int[] ra = new int[Math.max(1, na)];
+        int[] rb = new int[Math.max(1, nb)];
         int i = 0;
         int j = 0;
         int rank = 0;
-        while (i < ra.length || j < rb.length) {
-            int c = i >= ra.length ? 1 : j >= rb.length ? -1 : CodePointOrder.compare(a.value(i), b.value(j));
+        while (i < na || j < nb) {
+            int c = i >= na ? 1 : j >= nb ? -1 : CodePointOrder.compare(a.value(i), b.value(j));
             if (c == 0) {
                 ra[i++] = rank;
                 rb[j++] = rank;
