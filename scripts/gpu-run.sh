@@ -5,7 +5,11 @@
 #   here:         scripts/gpu-run.sh prepare
 #       builds target/tessera.jar and copies it with its dependencies (all but DuckDB's JDBC driver,
 #       which only the CPU benchmark's peer needs) to .device/app/, and builds .device/jre.tar.xz
-#       with make-jre. Everything under .device/ stays under the device tool's 64 MiB.
+#       with make-jre. .device/app and .device/jre.tar.xz stay under the device tool's 64 MiB.
+#       scripts/gpu-run.sh prepare-peer
+#       writes .device/duck/: DuckDB's JDBC driver with only its linux-amd64 library (25 MB), for the JVM
+#       backend's benchmark against DuckDB on the GPU machine's cores. Carry it in a call of its own
+#       (carry [".device/duck"]) once an earlier call on the same machine unpacked the app to /tmp/tessera-app.
 #
 #   on the GPU:   the device tool's run with carry [".device"] and a command such as
 #       bash scripts/gpu-run.sh run selftest --device gpu --sf 1
@@ -37,18 +41,31 @@ case $mode in
     fi
     du -sh .device/app .device/jre.tar.xz
     ;;
+  prepare-peer)
+    jar=$(ls ~/.m2/repository/org/duckdb/duckdb_jdbc/*/duckdb_jdbc-*.jar | sort -V | tail -1)
+    work=$(mktemp -d)
+    (cd "$work" && unzip -q "$jar" && rm -f libduckdb_java.so_windows_* libduckdb_java.so_macos_* libduckdb_java.so_linux_arm64 \
+      && rm -rf "$root/.device/duck" && mkdir -p "$root/.device/duck" \
+      && zip -q -9 -r "$root/.device/duck/$(basename "$jar" .jar)-linux-amd64.jar" .)
+    rm -rf "$work"
+    du -sh .device/duck
+    ;;
   run)
     jre_parent=${JRE_PARENT:-/tmp}
+    # keep the app where a later call that carries only .device/duck finds it
+    if [[ -f .device/app/tessera.jar ]]; then
+      rm -rf /tmp/tessera-app && cp -r .device/app /tmp/tessera-app
+    fi
     if [[ ! -x $jre_parent/jre/bin/java ]]; then
       mkdir -p "$jre_parent"
       tar -xJf .device/jre.tar.xz -C "$jre_parent"
     fi
     exec "$jre_parent/jre/bin/java" -Xmx${TESSERA_HEAP:-48g} ${TESSERA_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED \
-      --sun-misc-unsafe-memory-access=allow -cp "$root/.device/app/tessera.jar:$root/.device/app/lib/*" \
+      --sun-misc-unsafe-memory-access=allow -cp "/tmp/tessera-app/tessera.jar:/tmp/tessera-app/lib/*:$root/.device/duck/*" \
       io.tessera.cli.Main "$@"
     ;;
   *)
-    echo "usage: scripts/gpu-run.sh prepare | run ARGS..." >&2
+    echo "usage: scripts/gpu-run.sh prepare | prepare-peer | run ARGS..." >&2
     exit 2
     ;;
 esac

@@ -40,6 +40,16 @@ public final class GroupRows {
 
         /** COUNT(DISTINCT): the number of distinct values. */
         long distinctCount(int a, int i);
+
+        /** A standard deviation's or variance's sum of squared deviations from the mean (its double value). */
+        default double secondMoment(int a, int i) {
+            throw new IllegalStateException("no statistics accumulated");
+        }
+
+        /** MIN or MAX of strings computed by the query. */
+        default String stringValue(int a, int i) {
+            throw new IllegalStateException("no strings accumulated");
+        }
     }
 
     /**
@@ -55,7 +65,15 @@ public final class GroupRows {
                 switch (s.function()) {
                     case COUNT_STAR, COUNT -> out.longs[c][i] = cnt;
                     case COUNT_DISTINCT -> out.longs[c][i] = acc.distinctCount(a, i);
-                    case AVG -> {
+                    case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> {
+                        Double v = statistic(s, cnt, acc.secondMoment(a, i));
+                        if (v == null) {
+                            out.setNull(c, i);
+                        } else {
+                            out.doubles[c][i] = v;
+                        }
+                    }
+                    case AVG, AVG_DISTINCT -> {
                         if (cnt == 0) {
                             out.setNull(c, i);
                         } else if (s.doubleValue()) {
@@ -81,13 +99,31 @@ public final class GroupRows {
         }
     }
 
+    /**
+     * A standard deviation or variance from the count and the sum of squared deviations (unscaled for a DECIMAL):
+     * NULL for no rows, and a sample's for one row, as DuckDB has it.
+     */
+    private static Double statistic(Final s, long n, double m2) {
+        boolean sample = s.function() == AggFunction.STDDEV_SAMP || s.function() == AggFunction.VAR_SAMP;
+        if (n == 0 || sample && n == 1) {
+            return null;
+        }
+        if (n == 1) {
+            return 0.0; // a population's over one row, whatever the value (DuckDB's too, an infinity included)
+        }
+        double scale = Math.pow(10, s.argScale());
+        double variance = m2 / (sample ? n - 1 : n) / (scale * scale);
+        // infinite and NaN inputs give infinite and NaN results, as DuckDB's do
+        return s.function() == AggFunction.STDDEV_SAMP || s.function() == AggFunction.STDDEV_POP ? Math.sqrt(variance) : variance;
+    }
+
     private static void setValue(HostRows out, int c, int i, Final s, Accumulated acc, int a) {
         switch (out.kinds[c]) {
             case INT, CODE -> out.ints[c][i] = (int) acc.longValue(a, i);
             case LONG -> out.longs[c][i] = s.doubleValue() ? (long) acc.doubleValue(a, i) : acc.longValue(a, i);
             case DOUBLE -> out.doubles[c][i] = s.doubleValue() ? acc.doubleValue(a, i) : (double) acc.longValue(a, i);
             case BOOL -> out.bytes[c][i] = (byte) acc.longValue(a, i);
-            case STRING -> throw new IllegalStateException("aggregate column " + c + " holds strings");
+            case STRING -> out.strings[c][i] = acc.stringValue(a, i);
         }
     }
 }

@@ -54,6 +54,9 @@ public final class QueryState implements AutoCloseable {
             if (p.sink() instanceof Sink.Sort s) {
                 remainingWriters.merge(s.relationId(), 1, Integer::sum);
             }
+            if (p.sink() instanceof Sink.Window w) {
+                remainingWriters.merge(w.relationId(), 1, Integer::sum);
+            }
         }
         relationColumns.put(plan.resultRelation(), plan.resultColumns());
     }

@@ -9,7 +9,7 @@ import java.util.Locale;
 
 /**
  * The benchmark query texts kept as resources under {@code io/tessera/queries/<suite>/<name>.sql}: the 13 SSB
- * queries ({@code q1.1} .. {@code q4.3}) and a TPC-H subset ({@code q1}, {@code q3}, ...) with the validation
+ * queries ({@code q1.1} .. {@code q4.3}) and the 22 TPC-H queries ({@code q1} .. {@code q22}) with the validation
  * substitution parameters. Texts carry no trailing semicolon.
  */
 public final class Queries {
@@ -24,7 +24,8 @@ public final class Queries {
     private static final List<String> SSB_NAMES = List.of(
             "q1.1", "q1.2", "q1.3", "q2.1", "q2.2", "q2.3", "q3.1", "q3.2", "q3.3", "q3.4", "q4.1", "q4.2", "q4.3");
     private static final List<String> TPCH_NAMES = List.of(
-            "q1", "q3", "q4", "q5", "q6", "q10", "q12", "q14", "q19");
+            "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q10", "q11", "q12", "q13", "q14", "q15", "q16", "q17",
+            "q18", "q19", "q20", "q21", "q22");
 
     private Queries() {
     }

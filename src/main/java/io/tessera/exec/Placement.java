@@ -118,6 +118,7 @@ public record Placement(Map<Integer, String> devices, Map<Integer, String> reaso
             int written = switch (p.sink()) {
                 case Sink.Materialize m -> m.relationId();
                 case Sink.Sort s -> s.relationId();
+                case Sink.Window w -> w.relationId();
                 case Sink.GroupAggregate g -> g.relationId();
                 case Sink.Aggregate a -> a.relationId();
                 case Sink.Build b -> -1;

@@ -8,7 +8,7 @@ public record AggCall(AggFunction function, Expr arg, Expr filter, DataType type
     public String toString() {
         String a = arg == null ? "*" : arg.toString();
         String f = filter == null ? "" : " filter " + filter;
-        return (function == AggFunction.COUNT_DISTINCT ? "count(distinct " + a + ")"
-                : function.name().toLowerCase(java.util.Locale.ROOT).replace("_star", "") + "(" + a + ")") + f;
+        String name = function.name().toLowerCase(java.util.Locale.ROOT).replace("_star", "");
+        return (function.distinct() ? name.replace("_distinct", "") + "(distinct " + a + ")" : name + "(" + a + ")") + f;
     }
 }

@@ -10,5 +10,19 @@ public enum AggFunction {
     /** COUNT(DISTINCT x). */
     COUNT_DISTINCT,
     /** Any one value of the group (Calcite's SINGLE_VALUE on a group known to hold one row). */
-    ANY_VALUE
+    ANY_VALUE,
+    /** SUM and AVG of the distinct values (the group's set of values, as COUNT(DISTINCT) keeps it). */
+    SUM_DISTINCT, AVG_DISTINCT,
+    /** Sample and population standard deviation and variance: DOUBLE, from a running mean and sum of squares. */
+    STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP;
+
+    /** Whether the function keeps a set of each group's distinct values. */
+    public boolean distinct() {
+        return this == COUNT_DISTINCT || this == SUM_DISTINCT || this == AVG_DISTINCT;
+    }
+
+    /** Whether the function is a standard deviation or variance (a count, a mean and a sum of squares). */
+    public boolean statistic() {
+        return this == STDDEV_SAMP || this == STDDEV_POP || this == VAR_SAMP || this == VAR_POP;
+    }
 }

@@ -37,7 +37,11 @@ public enum Op {
      */
     ROUND, FLOOR, CEIL, SIGN,
     /** SQRT, LN, EXP of a DOUBLE, and POWER(x, y): DOUBLE results; SQRT and LN of a number outside their domain fail. */
-    SQRT, LN, EXP, POWER;
+    SQRT, LN, EXP, POWER,
+    /** A string function as DuckDB computes it: detail: the {@link TextFunction}; args as that function takes them. */
+    FUNCTION,
+    /** DATE_TRUNC of a DATE: detail: the unit (as EXTRACT names it: YEAR, MONTH, WEEK, ...). */
+    DATE_TRUNC;
 
     /** The comparison that holds with the operands swapped ({@code a < b} is {@code b > a}); other operators as is. */
     public Op mirrored() {

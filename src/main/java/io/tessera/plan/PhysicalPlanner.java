@@ -1,7 +1,6 @@
 package io.tessera.plan;
 
 import io.tessera.sql.SqlError;
-import io.tessera.storage.Column;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Table;
 import io.tessera.storage.TypeKind;
@@ -12,7 +11,6 @@ import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
-import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
@@ -20,13 +18,9 @@ import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataTypeField;
-import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.util.ImmutableBitSet;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -45,13 +39,14 @@ public final class PhysicalPlanner {
     /** Largest perfect (array) hash table, in slots. */
     static final long MAX_PERFECT_RANGE = 1L << 26;
 
-    private final RelMetadataQuery mq;
-    private final RexTranslator rex;
+    final RelMetadataQuery mq;
+    final RexTranslator rex;
+    private final JoinPlanner joins = new JoinPlanner(this);
     private final List<Pipeline> pipelines = new ArrayList<>();
     private final Map<Integer, List<Object[]>> values = new HashMap<>();
     private int nextPipeline;
-    private int nextJoin;
-    private int nextRelation;
+    int nextJoin;
+    int nextRelation;
 
     private PhysicalPlanner(RelNode root) {
         this.mq = root.getCluster().getMetadataQuery();
@@ -59,7 +54,7 @@ public final class PhysicalPlanner {
     }
 
     /** A pipeline being built: its source, operations so far, and one expression per field of the current node. */
-    private static final class Open {
+    static final class Open {
         final Source source;
         final List<Operation> ops = new ArrayList<>();
         List<Expr> fields;
@@ -108,7 +103,7 @@ public final class PhysicalPlanner {
         return true;
     }
 
-    private Open visit(RelNode rel) {
+    Open visit(RelNode rel) {
         if (rel instanceof TableScan ts) {
             return scan(ts);
         } else if (rel instanceof Filter f) {
@@ -125,11 +120,15 @@ public final class PhysicalPlanner {
             o.names = p.getRowType().getFieldNames();
             return o;
         } else if (rel instanceof Join j) {
-            return join(j);
+            return joins.join(j);
         } else if (rel instanceof Aggregate a) {
             return aggregate(a);
         } else if (rel instanceof Sort s) {
             return sort(s);
+        } else if (rel instanceof org.apache.calcite.rel.core.Window w) {
+            return WindowPlanning.plan(this, w);
+        } else if (rel instanceof org.apache.calcite.rel.core.SetOp so && !(so instanceof Union su && su.all)) {
+            return SetOpPlanning.plan(this, so);
         } else if (rel instanceof Union u) {
             return union(u);
         } else if (rel instanceof Values v) {
@@ -149,7 +148,7 @@ public final class PhysicalPlanner {
         return new Open(new Source.TableScan(t, cols), fields, ts.getRowType().getFieldNames());
     }
 
-    private void addFilter(Open o, RexNode condition) {
+    void addFilter(Open o, RexNode condition) {
         for (RexNode c : org.apache.calcite.plan.RelOptUtil.conjunctions(condition)) {
             if (c.isAlwaysTrue()) {
                 continue;
@@ -158,14 +157,14 @@ public final class PhysicalPlanner {
         }
     }
 
-    private Pipeline close(Open o, Sink sink) {
+    Pipeline close(Open o, Sink sink) {
         Pipeline p = new Pipeline(nextPipeline++, o.source, o.ops, sink);
         pipelines.add(p);
         return p;
     }
 
     /** Starts a pipeline over relation {@code rel} with these columns. */
-    private Open relationScan(int rel, List<ColumnInfo> cols, double rows) {
+    Open relationScan(int rel, List<ColumnInfo> cols, double rows) {
         List<Expr> fields = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (int i = 0; i < cols.size(); i++) {
@@ -184,149 +183,6 @@ public final class PhysicalPlanner {
             cols.add(new ColumnInfo(names.get(i), e.type(), e.nullable(), DictionaryKeys.of(e, DictionaryKeys.relation(rel, i))));
         }
         return cols;
-    }
-
-    // ---- joins ----
-
-    private record KeyPair(RexNode left, RexNode right) {
-    }
-
-    private Open join(Join j) {
-        int nLeft = j.getLeft().getRowType().getFieldCount();
-        List<KeyPair> keys = new ArrayList<>();
-        List<RexNode> residual = new ArrayList<>();
-        for (RexNode c : org.apache.calcite.plan.RelOptUtil.conjunctions(j.getCondition())) {
-            KeyPair k = equiKey(c, nLeft, j);
-            if (k != null) {
-                keys.add(k);
-            } else if (!c.isAlwaysTrue()) {
-                residual.add(c);
-            }
-        }
-        if (keys.isEmpty()) {
-            throw new SqlError("unsupported: a join without an equality condition between its two sides (cross join)");
-        }
-        JoinRelType type = j.getJoinType();
-        JoinKind kind = switch (type) {
-            case INNER -> JoinKind.INNER;
-            case LEFT -> JoinKind.LEFT;
-            case SEMI -> JoinKind.SEMI;
-            case ANTI -> JoinKind.ANTI;
-            default -> throw new SqlError("unsupported: " + type + " join");
-        };
-        if (!residual.isEmpty() && kind != JoinKind.INNER) {
-            throw new SqlError("unsupported: a " + type + " join with a non-equality condition");
-        }
-        double leftRows = mq.getRowCount(j.getLeft());
-        double rightRows = mq.getRowCount(j.getRight());
-        boolean buildLeft = kind == JoinKind.INNER && leftRows < rightRows;
-        RelNode buildRel = buildLeft ? j.getLeft() : j.getRight();
-        RelNode probeRel = buildLeft ? j.getRight() : j.getLeft();
-        int offset = buildLeft ? 0 : nLeft;
-
-        // probe side first (its own builds run before this join's), then the build side as its own pipeline
-        Open p = visit(probeRel);
-        List<Expr> probeKeys = new ArrayList<>();
-        for (KeyPair k : keys) {
-            RexNode pk = buildLeft ? RexUtil.shift(k.right(), -nLeft) : k.left();
-            probeKeys.add(rex.translate(pk, p.fields));
-        }
-        Open b = visit(buildRel);
-        List<Expr> buildKeys = new ArrayList<>();
-        List<Integer> buildKeyFields = new ArrayList<>();
-        for (KeyPair k : keys) {
-            RexNode bk = buildLeft ? k.left() : RexUtil.shift(k.right(), -nLeft);
-            buildKeys.add(rex.translate(bk, b.fields));
-            if (bk instanceof RexInputRef r) {
-                buildKeyFields.add(r.getIndex());
-            }
-        }
-        List<DataType> common = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i++) {
-            common.add(commonKeyType(probeKeys.get(i).type(), buildKeys.get(i).type()));
-        }
-        boolean withPayload = kind == JoinKind.INNER || kind == JoinKind.LEFT;
-        List<Expr> payload = withPayload ? b.fields : List.of();
-        List<String> payloadNames = withPayload ? b.names : List.of();
-        boolean unique = buildKeyFields.size() == keys.size()
-                && Boolean.TRUE.equals(mq.areColumnsUnique(buildRel, ImmutableBitSet.of(buildKeyFields)));
-        KeyRange range = buildKeys.size() == 1 && common.get(0) == null ? KeyRange.of(buildKeys.get(0)) : null;
-        if (range != null && range.size() > MAX_PERFECT_RANGE) {
-            range = null;
-        }
-        int joinId = nextJoin++;
-        Sink.Build build = new Sink.Build(joinId, buildKeys, payload, payloadNames, unique, range,
-                mq.getRowCount(buildRel), common);
-        close(b, build);
-        p.ops.add(new Operation.Probe(joinId, probeKeys, kind, build));
-        if (!withPayload) {
-            return p;
-        }
-        List<Expr> payloadRefs = new ArrayList<>();
-        for (int i = 0; i < payload.size(); i++) {
-            Expr e = payload.get(i);
-            Column origin = e instanceof Expr.Ref r ? r.slot().origin() : null;
-            String dict = DictionaryKeys.of(e, DictionaryKeys.payload(joinId, i));
-            payloadRefs.add(new Expr.Ref(new Slot(joinId, i, payloadNames.get(i), e.type(),
-                    e.nullable() || kind == JoinKind.LEFT, dict, origin)));
-        }
-        List<Expr> fields = new ArrayList<>();
-        if (buildLeft) {
-            fields.addAll(payloadRefs);
-            fields.addAll(p.fields);
-        } else {
-            fields.addAll(p.fields);
-            fields.addAll(payloadRefs);
-        }
-        p.fields = fields;
-        p.names = j.getRowType().getFieldNames();
-        for (RexNode r : residual) {
-            addFilter(p, r);
-        }
-        return p;
-    }
-
-    /** The type both sides of a key compare in when their representations differ, else null. */
-    static DataType commonKeyType(DataType a, DataType b) {
-        boolean da = a.kind() == TypeKind.DOUBLE;
-        boolean db = b.kind() == TypeKind.DOUBLE;
-        if (da != db) {
-            return DataType.DOUBLE;
-        }
-        boolean xa = a.kind() == TypeKind.DECIMAL;
-        boolean xb = b.kind() == TypeKind.DECIMAL;
-        if ((xa || xb) && !(xa && xb && a.scale() == b.scale())) {
-            return DataType.decimal(18, Math.max(xa ? a.scale() : 0, xb ? b.scale() : 0));
-        }
-        return null;
-    }
-
-    /** An equality whose sides reference only the left and only the right input, or null. */
-    private static KeyPair equiKey(RexNode c, int nLeft, Join j) {
-        if (!(c instanceof RexCall call)) {
-            return null;
-        }
-        boolean nullSafe = call.getKind() == SqlKind.IS_NOT_DISTINCT_FROM;
-        if (call.getKind() != SqlKind.EQUALS && !nullSafe) {
-            return null;
-        }
-        RexNode a = call.getOperands().get(0);
-        RexNode b = call.getOperands().get(1);
-        ImmutableBitSet ra = org.apache.calcite.plan.RelOptUtil.InputFinder.bits(a);
-        ImmutableBitSet rb = org.apache.calcite.plan.RelOptUtil.InputFinder.bits(b);
-        if (ra.isEmpty() || rb.isEmpty()) {
-            return null;
-        }
-        KeyPair k = null;
-        if (ra.nth(ra.cardinality() - 1) < nLeft && rb.nth(0) >= nLeft) {
-            k = new KeyPair(a, b);
-        } else if (rb.nth(rb.cardinality() - 1) < nLeft && ra.nth(0) >= nLeft) {
-            k = new KeyPair(b, a);
-        }
-        if (k != null && nullSafe && (k.left().getType().isNullable() || k.right().getType().isNullable())) {
-            throw new SqlError("unsupported: a join on IS NOT DISTINCT FROM over nullable keys");
-        }
-        return k;
     }
 
     // ---- aggregation ----
@@ -373,6 +229,11 @@ public final class PhysicalPlanner {
     }
 
     private AggCall aggCall(AggregateCall call, Open o, String name) {
+        if (call.getAggregation().getKind() == SqlKind.LITERAL_AGG) {
+            // the constant a decorrelated subquery marks its rows with: any row of the group gives it
+            return new AggCall(AggFunction.ANY_VALUE, RexTranslator.literal((RexLiteral) call.rexList.get(0)),
+                    null, Types.of(call.getType()), call.getType().isNullable(), name);
+        }
         List<Integer> args = call.getArgList();
         Expr arg = args.isEmpty() ? null : o.fields.get(args.get(0));
         Expr filter = call.filterArg >= 0 ? o.fields.get(call.filterArg) : null;
@@ -385,19 +246,24 @@ public final class PhysicalPlanner {
                 }
                 yield args.isEmpty() ? AggFunction.COUNT_STAR : call.isDistinct() ? AggFunction.COUNT_DISTINCT : AggFunction.COUNT;
             }
-            case SUM -> AggFunction.SUM;
+            case SUM -> call.isDistinct() ? AggFunction.SUM_DISTINCT : AggFunction.SUM;
             case SUM0 -> AggFunction.SUM0;
             case MIN -> AggFunction.MIN;
             case MAX -> AggFunction.MAX;
-            case AVG -> AggFunction.AVG;
+            case AVG -> call.isDistinct() ? AggFunction.AVG_DISTINCT : AggFunction.AVG;
+            case STDDEV_SAMP -> AggFunction.STDDEV_SAMP;
+            case STDDEV_POP -> AggFunction.STDDEV_POP;
+            case VAR_SAMP -> AggFunction.VAR_SAMP;
+            case VAR_POP -> AggFunction.VAR_POP;
             case SINGLE_VALUE -> AggFunction.SINGLE_VALUE;
             case ANY_VALUE -> AggFunction.ANY_VALUE;
             default -> throw new SqlError("unsupported: aggregate function " + call.getAggregation().getName());
         };
-        if (call.isDistinct() && f != AggFunction.COUNT_DISTINCT && f != AggFunction.MIN && f != AggFunction.MAX) {
+        if (call.isDistinct() && !f.distinct() && f != AggFunction.MIN && f != AggFunction.MAX) {
             throw new SqlError("unsupported: " + call.getAggregation().getName() + "(DISTINCT ...)");
         }
-        if ((f == AggFunction.SUM || f == AggFunction.SUM0 || f == AggFunction.AVG) && arg != null
+        if ((f == AggFunction.SUM || f == AggFunction.SUM0 || f == AggFunction.AVG || f == AggFunction.SUM_DISTINCT
+                || f == AggFunction.AVG_DISTINCT || f.statistic()) && arg != null
                 && (arg.type().kind() == TypeKind.VARCHAR || arg.type().kind() == TypeKind.DATE
                 || arg.type().kind() == TypeKind.BOOLEAN)) {
             throw new SqlError("unsupported: " + f + " of " + arg.type());
@@ -501,5 +367,27 @@ public final class PhysicalPlanner {
             return lit.type().kind() == TypeKind.DECIMAL ? BigDecimal.valueOf(l, lit.type().scale()).doubleValue() : l.doubleValue();
         }
         return v;
+    }
+
+    // ---- what WindowPlanning and SetOpPlanning build pipelines with ----
+
+    Open input(RelNode rel) {
+        return visit(rel);
+    }
+
+    void end(Open o, Sink sink) {
+        close(o, sink);
+    }
+
+    int newRelation() {
+        return nextRelation++;
+    }
+
+    Open readRelation(int rel, List<ColumnInfo> cols, double rows) {
+        return relationScan(rel, cols, rows);
+    }
+
+    double rowCount(RelNode rel) {
+        return mq.getRowCount(rel);
     }
 }

@@ -251,7 +251,7 @@ public final class PipelineAnalysis {
      */
     static boolean movable(Operation op) {
         return op instanceof Operation.Probe pr && (pr.kind() == JoinKind.INNER || pr.kind() == JoinKind.SEMI)
-                && pr.keys().stream().allMatch(PipelineAnalysis::cannotFail)
+                && pr.residual() == null && pr.keys().stream().allMatch(PipelineAnalysis::cannotFail)
                 && pr.build().commonKeyTypes().stream().allMatch(t -> t == null || t.kind() == TypeKind.DOUBLE);
     }
 

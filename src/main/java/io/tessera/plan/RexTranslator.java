@@ -137,6 +137,10 @@ final class RexTranslator {
             Expr in = inList(call, inputs);
             return in != null ? in : translate(RexUtil.expandSearch(rexBuilder, null, call), inputs);
         }
+        Expr text = TextDateCalls.lower(call, o -> translate(o, inputs));
+        if (text != null) {
+            return text;
+        }
         if (kind == SqlKind.PLUS && isInterval(call.getOperands().get(0)) || ((kind == SqlKind.PLUS || kind == SqlKind.MINUS)
                 && call.getOperands().size() == 2 && isInterval(call.getOperands().get(1)))) {
             return dateArithmetic(call, inputs, kind == SqlKind.MINUS);
@@ -150,11 +154,7 @@ final class RexTranslator {
             if (arg.type().kind() != TypeKind.DATE) {
                 throw new SqlError("unsupported: EXTRACT from " + arg.type());
             }
-            String u = switch (unit) {
-                case YEAR, QUARTER, MONTH, DAY, DOW, DOY, WEEK -> unit.name();
-                default -> throw new SqlError("unsupported: EXTRACT(" + unit + ")");
-            };
-            return new Expr.Call(Op.EXTRACT, List.of(arg), type, nullable, u);
+            return TextDateCalls.extract(TextDateCalls.extractUnit(unit.name()), arg, nullable);
         }
         if (kind == SqlKind.FLOOR || kind == SqlKind.CEIL || MATH.contains(call.getOperator().getName())) {
             return math(call, inputs, type, nullable);
@@ -206,11 +206,7 @@ final class RexTranslator {
                     yield name.equals("LOWER") ? Op.LOWER : Op.UPPER;
                 }
                 if (name.equals("||")) {
-                    for (Expr a : args) {
-                        if (a.type().kind() != TypeKind.VARCHAR) {
-                            throw new SqlError("unsupported: || on " + a.type());
-                        }
-                    }
+                    args.replaceAll(TextDateCalls::asText); // 'a' || 1 is 'a1', as in DuckDB
                     yield Op.CONCAT;
                 }
                 throw new SqlError("unsupported: " + call.getOperator().getName() + " in " + call);
@@ -304,11 +300,12 @@ final class RexTranslator {
         if (months) {
             amount = v.longValueExact();
         } else {
-            BigDecimal days = v.divide(BigDecimal.valueOf(86_400_000L));
-            if (days.stripTrailingZeros().scale() > 0) {
+            // an interval of hours, minutes or seconds may not be whole days (a DATE has no time of day)
+            BigDecimal[] days = v.divideAndRemainder(BigDecimal.valueOf(86_400_000L));
+            if (days[1].signum() != 0) {
                 throw new SqlError("unsupported: a date plus an interval that is not a whole number of days");
             }
-            amount = days.longValueExact();
+            amount = days[0].longValueExact();
         }
         if (minus) {
             amount = -amount;
@@ -322,7 +319,8 @@ final class RexTranslator {
         boolean negated = call.getOperator() instanceof SqlLikeOperator lo && lo.isNegated();
         Expr value = translate(call.getOperands().get(0), inputs);
         if (!(call.getOperands().get(1) instanceof RexLiteral p) || p.isNull()) {
-            throw new SqlError("unsupported: LIKE with a pattern that is not a constant string");
+            throw new SqlError("unsupported: " + call.getOperator().getName().toUpperCase(java.util.Locale.ROOT)
+                    + " with a pattern that is not a constant string");
         }
         String pattern = p.getValueAs(String.class);
         Character escape = null;
@@ -333,7 +331,9 @@ final class RexTranslator {
             }
             escape = e.charAt(0);
         }
-        String regex = LikePattern.toRegex(pattern, escape);
+        // ILIKE: case-insensitive by Unicode case folding (an inline flag of the bound pattern)
+        boolean ilike = call.getOperator() instanceof SqlLikeOperator lo && !lo.isCaseSensitive();
+        String regex = (ilike ? "(?iu)" : "") + LikePattern.toRegex(pattern, escape);
         Expr like = new Expr.Call(Op.LIKE, List.of(value), DataType.BOOLEAN, value.nullable(), regex);
         return negated ? new Expr.Call(Op.NOT, List.of(like), DataType.BOOLEAN, like.nullable()) : like;
     }

@@ -3,7 +3,8 @@ package io.tessera.plan;
 import java.util.List;
 
 /** How a pipeline ends: with a hash table, an aggregate, or materialized (possibly sorted) rows. */
-public sealed interface Sink permits Sink.Build, Sink.Aggregate, Sink.GroupAggregate, Sink.Materialize, Sink.Sort {
+public sealed interface Sink permits Sink.Build, Sink.Aggregate, Sink.GroupAggregate, Sink.Materialize, Sink.Sort,
+        Sink.Window {
 
     /**
      * Builds the hash table of join {@code joinId}. {@code uniqueKeys}: no key occurs twice (so a probe finds at most
@@ -61,6 +62,17 @@ public sealed interface Sink permits Sink.Build, Sink.Aggregate, Sink.GroupAggre
         @Override
         public String toString() {
             return (isTopK() ? "TOP_K " + (offset + fetch) + " " : "SORT ") + keys + " of " + outputs + " -> r" + relationId;
+        }
+    }
+
+    /**
+     * Collects the rows ({@code outputs}) and writes them into relation {@code relationId} followed by one column per
+     * window function, each computed over the rows of its partition in its order.
+     */
+    record Window(List<Expr> outputs, List<String> names, List<WindowFunction> functions, int relationId) implements Sink {
+        @Override
+        public String toString() {
+            return "WINDOW " + functions + " of " + outputs + " -> r" + relationId;
         }
     }
 }

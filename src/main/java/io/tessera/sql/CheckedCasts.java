@@ -124,7 +124,8 @@ final class CheckedCasts {
         e.accept(new RexVisitorImpl<Void>(true) {
             @Override
             public Void visitCall(RexCall call) {
-                if (call.getKind() == SqlKind.CAST && exact(call.getType())
+                if (call.getKind() == SqlKind.CAST && (exact(call.getType()) || textual(call.getType())
+                        || parsed(call.getType()) && call.getOperands().get(0) instanceof RexLiteral)
                         && !(call.getOperands().get(0) instanceof RexLiteral lit && foldsExactly(call.getType(), lit))) {
                     found[0] = true;
                 }
@@ -141,8 +142,29 @@ final class CheckedCasts {
         };
     }
 
+    private static boolean parsed(RelDataType t) {
+        return switch (t.getSqlTypeName()) {
+            case DOUBLE, FLOAT, REAL, BOOLEAN -> true;
+            default -> false;
+        };
+    }
+
+    private static boolean textual(RelDataType t) {
+        return t.getSqlTypeName() == SqlTypeName.VARCHAR || t.getSqlTypeName() == SqlTypeName.CHAR;
+    }
+
     /** Whether a CAST of this constant to {@code type} has one exact answer that Calcite's folding gives. */
     static boolean foldsExactly(RelDataType type, RexLiteral lit) {
+        if (parsed(type) && !lit.isNull()) {
+            // Calcite parses text as Java does (1.5d, NaN) where Tessera reads numbers and booleans as DuckDB does
+            return !(lit.getTypeName() == SqlTypeName.CHAR || lit.getTypeName() == SqlTypeName.VARCHAR);
+        }
+        if (textual(type) && !lit.isNull()) {
+            // Calcite spells TRUE and doubles (1.5E0) otherwise than DuckDB's 'true' and '1.5'
+            SqlTypeName from = lit.getTypeName();
+            return from == SqlTypeName.CHAR || from == SqlTypeName.VARCHAR || from == SqlTypeName.DATE
+                    || SqlTypeName.EXACT_TYPES.contains(from);
+        }
         if (!exact(type) || lit.isNull()) {
             return true;
         }

@@ -69,7 +69,7 @@ final class MathFunctions implements SqlOperatorTable {
             case "SIGN" -> SIGN;
             case "SQRT" -> SQRT;
             case "MOD" -> MOD;
-            default -> null;
+            default -> AggregateFunctions.lookup(name);
         };
     }
 
@@ -133,6 +133,11 @@ final class MathFunctions implements SqlOperatorTable {
             operators.add(f);
             return;
         }
+        SqlOperator text = name.isSimple() ? TextDateFunctions.lookup(name.getSimple().toUpperCase(Locale.ROOT), syntax) : null;
+        if (text != null) {
+            operators.add(text);
+            return;
+        }
         std.lookupOperatorOverloads(name, category, syntax, operators, matcher);
     }
 
@@ -148,6 +153,8 @@ final class MathFunctions implements SqlOperatorTable {
         all.add(SIGN);
         all.add(SQRT);
         all.add(MOD);
+        all.addAll(TextDateFunctions.all());
+        all.addAll(AggregateFunctions.ALL);
         return all;
     }
 
@@ -157,7 +164,8 @@ final class MathFunctions implements SqlOperatorTable {
         e.accept(new RexVisitorImpl<Void>(true) {
             @Override
             public Void visitCall(RexCall call) {
-                if (UNFOLDED.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+                if (UNFOLDED.contains(name) || TextDateFunctions.unfolded(name)) {
                     found[0] = true;
                 }
                 return super.visitCall(call);

@@ -32,7 +32,6 @@ import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
 import java.nio.charset.Charset;
@@ -84,6 +83,8 @@ public final class SqlFrontEnd {
     public LogicalPlan plan(SqlNode parsed) {
         SupportCheck.check(parsed);
         parsed = MathFunctions.rewrite(parsed);
+        parsed = NullableSetAggregates.rewrite(parsed);
+        parsed = WindowSupport.rewrite(parsed);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db.tables()) {
@@ -110,7 +111,7 @@ public final class SqlFrontEnd {
         clusterPlanner.setExecutor(new CheckedCasts.Executor());
         RelOptCluster cluster = RelOptCluster.create(clusterPlanner, new CheckedCasts.Builder(types));
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, cluster,
-                StandardConvertletTable.INSTANCE, CONVERTER);
+                DateArithmetic.CONVERTLETS, CONVERTER);
         RelRoot relRoot = converter.convertQuery(validated, false, true);
         RelNode rel = DataChangeQueries.rowsToInsert(relRoot.project());
         rel = CheckedCasts.keepInexactCasts(rel);
@@ -119,7 +120,13 @@ public final class SqlFrontEnd {
 
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
                 CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
-        rel = RelDecorrelator.decorrelateQuery(rel, builder);
+        rel = ScalarCounts.fix(rel);
+        try {
+            rel = RelDecorrelator.decorrelateQuery(rel, builder);
+        } catch (RuntimeException e) {
+            // Calcite's decorrelator fails on some shapes (NOT IN with a correlation in a computed value)
+            throw new SqlError("unsupported: a correlated subquery that cannot be turned into a join", e);
+        }
         rejectCorrelation(rel);
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = pullFactors(rel);
@@ -140,6 +147,9 @@ public final class SqlFrontEnd {
                 CoreRules.PROJECT_REMOVE, CoreRules.FILTER_REDUCE_EXPRESSIONS);
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+        rel = GroupingSetsRewrite.rewrite(rel);
+        // window functions (RexOver in a projection) become Window nodes, which the planner turns into WINDOW sinks
+        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW);
         return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
     }
 

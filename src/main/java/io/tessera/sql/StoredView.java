@@ -16,7 +16,6 @@ import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -73,7 +72,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
             SqlValidator validator = SqlFrontEnd.validator(catalog, types);
             SqlNode validated = validate(validator);
             SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, context.getCluster(),
-                    StandardConvertletTable.INSTANCE, SqlFrontEnd.CONVERTER);
+                    DateArithmetic.CONVERTLETS, SqlFrontEnd.CONVERTER);
             RelNode rel = converter.convertQuery(validated, false, true).project();
             return RelFactories.LOGICAL_BUILDER.create(context.getCluster(), catalog).push(rel)
                     .rename(type.getFieldNames()).build();

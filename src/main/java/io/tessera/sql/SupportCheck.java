@@ -1,9 +1,7 @@
 package io.tessera.sql;
 
-import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlFunction;
-import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
@@ -31,7 +29,11 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             SqlKind.NULLIF, SqlKind.EXTRACT, SqlKind.SUM, SqlKind.COUNT, SqlKind.AVG, SqlKind.MIN, SqlKind.MAX,
             SqlKind.SCALAR_QUERY, SqlKind.DESCENDING, SqlKind.NULLS_FIRST, SqlKind.NULLS_LAST, SqlKind.ROW,
             SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.SOME, SqlKind.ALL,
-            SqlKind.INSERT);
+            SqlKind.INSERT,
+            // window functions and set operations
+            SqlKind.OVER, SqlKind.WINDOW, SqlKind.ROW_NUMBER, SqlKind.RANK, SqlKind.DENSE_RANK, SqlKind.PERCENT_RANK,
+            SqlKind.CUME_DIST, SqlKind.NTILE, SqlKind.LAG, SqlKind.LEAD, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE,
+            SqlKind.PRECEDING, SqlKind.FOLLOWING, SqlKind.RESPECT_NULLS, SqlKind.INTERSECT, SqlKind.EXCEPT);
 
     private static final Set<String> FUNCTIONS = Set.of("||", "LOWER", "UPPER", "SUM", "COUNT", "AVG", "MIN", "MAX", "COALESCE", "NULLIF", "ABS", "MOD", "ROUND", "FLOOR", "CEIL", "CEILING", "SIGN", "SQRT", "LN", "EXP", "POWER", "YEAR", "MONTH", "QUARTER", "DAYOFMONTH",
             "DAYOFWEEK", "DAYOFYEAR", "WEEK");
@@ -46,31 +48,23 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean ok = KINDS.contains(kind)
                 || (call.getOperator() instanceof SqlFunction && FUNCTIONS.contains(name))
-                || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name);
-        if (kind == SqlKind.OVER || kind == SqlKind.WINDOW) {
-            throw unsupported("window function", call.getParserPosition());
+                || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name)
+                || TextDateFunctions.supports(kind, name)
+                || AggregateFunctions.supports(call)
+                || WindowSupport.FUNCTIONS.contains(name);
+        if (call instanceof org.apache.calcite.sql.SqlWindow w) {
+            WindowSupport.check(w);
+        }
+        if (kind == SqlKind.IGNORE_NULLS) {
+            throw unsupported("IGNORE NULLS", call.getParserPosition());
         }
         if (!ok) {
             String what = call.getOperator() instanceof SqlFunction ? "function " + name : "construct " + name;
             throw unsupported(what, call.getParserPosition());
         }
         if (call instanceof SqlSelect select) {
-            if (select.getGroup() != null) {
-                for (SqlNode g : select.getGroup()) {
-                    SqlKind gk = g.getKind();
-                    if (gk == SqlKind.ROLLUP || gk == SqlKind.CUBE || gk == SqlKind.GROUPING_SETS) {
-                        throw unsupported(gk.name().replace('_', ' '), g.getParserPosition());
-                    }
-                }
-            }
             if (select.getQualify() != null) {
                 throw unsupported("QUALIFY", select.getQualify().getParserPosition());
-            }
-        }
-        if (call instanceof SqlJoin join) {
-            JoinType jt = join.getJoinType();
-            if (jt == JoinType.FULL || jt == JoinType.RIGHT) {
-                throw unsupported(jt.name() + " OUTER JOIN", join.getParserPosition());
             }
         }
         return super.visit(call);

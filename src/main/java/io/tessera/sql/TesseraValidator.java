@@ -216,4 +216,10 @@ final class TesseraValidator extends SqlValidatorImpl {
             return false;
         }
     }
+
+    /** CASTs as DuckDB allows them: Calcite's, and BOOLEAN to numbers ({@link TextDateFunctions#CASTS}). */
+    @Override
+    public org.apache.calcite.sql.type.SqlTypeMappingRule getTypeMappingRule() {
+        return TextDateFunctions.CASTS;
+    }
 }

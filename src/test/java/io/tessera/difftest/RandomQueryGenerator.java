@@ -7,6 +7,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * Seeded, reproducible random SQL over the {@link StarSchemaBuilder} star schema. Each query comes from its own
@@ -14,7 +15,8 @@ import java.util.Random;
  *
  * <p>Queries have random filters (comparisons, BETWEEN, IN, LIKE, IS [NOT] NULL, AND/OR/NOT, CASE, arithmetic,
  * CAST), 0 to 3 inner equi-joins along the foreign keys, GROUP BY with SUM, COUNT, COUNT(*), COUNT(DISTINCT), AVG,
- * MIN, MAX, sometimes HAVING, and ORDER BY with LIMIT/OFFSET. They stay clear of constructs whose answers
+ * MIN, MAX, SUM and AVG of DISTINCT values, standard deviations and variances, MIN and MAX of computed strings
+ * and of conditions, FILTER, sometimes HAVING, and ORDER BY with LIMIT/OFFSET. They stay clear of constructs whose answers
  * legitimately differ between engines: no integer division (only DOUBLE divided by a constant), AVG only of
  * DOUBLE (its argument is cast), no cast of a fractional value to an integer (engines round or truncate), every
  * ORDER BY names NULLS FIRST/LAST, a LIMIT comes with an ORDER BY of every output column, strings are ASCII.
@@ -25,15 +27,49 @@ public final class RandomQueryGenerator {
     public record Generated(long seed, String sql) {
     }
 
-    private record Expr(String sql, TypeKind kind) {
+    record Expr(String sql, TypeKind kind) {
     }
 
     private final StarSchema schema;
+    private final Set<QueryConstruct> constructs;
     private Random rnd;
     private List<StarSchema.TableInfo> scope;
+    /** Whether the query has an outer join: then the fact key f_id may be NULL and no longer orders rows. */
+    private boolean outer;
 
+    /** A generator of the constructs {@code -Dtessera.difftest.constructs} switches on ({@link QueryConstruct}). */
     public RandomQueryGenerator(StarSchema schema) {
+        this(schema, QueryConstruct.enabled());
+    }
+
+    /** A generator that adds exactly {@code constructs} to its base queries. */
+    public RandomQueryGenerator(StarSchema schema, Set<QueryConstruct> constructs) {
         this.schema = schema;
+        this.constructs = Set.copyOf(constructs);
+    }
+
+    public Set<QueryConstruct> constructs() {
+        return constructs;
+    }
+
+    boolean on(QueryConstruct c) {
+        return constructs.contains(c);
+    }
+
+    Random rnd() {
+        return rnd;
+    }
+
+    List<StarSchema.TableInfo> scope() {
+        return scope;
+    }
+
+    StarSchema schema() {
+        return schema;
+    }
+
+    boolean outer() {
+        return outer;
     }
 
     /** The seed of the {@code index}-th query of a run. */
@@ -55,6 +91,8 @@ public final class RandomQueryGenerator {
     public String generate(long seed) {
         rnd = new Random(seed);
         scope = new ArrayList<>();
+        outer = false;
+        QueryExtensions ext = new QueryExtensions(this);
         StarSchema.TableInfo fact = schema.fact();
         scope.add(fact);
         List<StarSchema.ForeignKey> fks = new ArrayList<>(schema.foreignKeys());
@@ -74,7 +112,9 @@ public final class RandomQueryGenerator {
             StarSchema.TableInfo d = schema.table(fk.dimTable());
             String on = fact.alias() + "." + fk.factColumn() + " = " + d.alias() + "." + fk.dimColumn();
             if (explicitJoins) {
-                from.append(" JOIN ").append(d.name()).append(' ').append(d.alias()).append(" ON ").append(on);
+                String kind = ext.joinKind();
+                outer |= !kind.equals("JOIN");
+                from.append(" ").append(kind).append(" ").append(d.name()).append(' ').append(d.alias()).append(" ON ").append(on);
             } else {
                 from.append(", ").append(d.name()).append(' ').append(d.alias());
                 joinPredicates.add(on);
@@ -112,12 +152,17 @@ public final class RandomQueryGenerator {
             for (int i = 0; i < n; i++) {
                 select.add(scalar(rnd.nextInt(3)).sql);
             }
+            String extra = ext.selectItem();
+            if (extra != null) {
+                select.add(rnd.nextInt(select.size() + 1), extra);
+            }
         }
 
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int i = 0; i < select.size(); i++) {
             sql.append(i == 0 ? "" : ", ").append(select.get(i)).append(" AS c").append(i);
         }
+        String head = sql.toString();
         sql.append(" FROM ").append(from);
         if (!where.isEmpty()) {
             sql.append(" WHERE ").append(String.join(" AND ", where));
@@ -127,6 +172,18 @@ public final class RandomQueryGenerator {
         }
         if (having != null) {
             sql.append(" HAVING ").append(having);
+        }
+        String setOp = aggregate ? null : ext.setOperation();
+        if (setOp != null) {
+            // the same select list over the same FROM with another predicate: both sides have the same types
+            sql.append(' ').append(setOp).append(' ').append(head).append(" FROM ")
+                    .append(from);
+            List<String> where2 = new ArrayList<>(joinPredicates);
+            where2.add(predicate(2));
+            sql.append(" WHERE ").append(String.join(" AND ", where2));
+            if (!groupBy.isEmpty()) {
+                sql.append(" GROUP BY ").append(String.join(", ", groupBy));
+            }
         }
         int o = rnd.nextInt(100);
         if (o < 30) {
@@ -165,7 +222,7 @@ public final class RandomQueryGenerator {
 
     // ---------------------------------------------------------------- columns and literals
 
-    private StarSchema.ColumnInfo column(TypeKind... kinds) {
+    StarSchema.ColumnInfo column(TypeKind... kinds) {
         List<StarSchema.ColumnInfo> cands = new ArrayList<>();
         for (StarSchema.TableInfo t : scope) {
             for (StarSchema.ColumnInfo c : t.columns()) {
@@ -179,11 +236,11 @@ public final class RandomQueryGenerator {
         return cands.isEmpty() ? null : cands.get(rnd.nextInt(cands.size()));
     }
 
-    private String ref(StarSchema.ColumnInfo c) {
+    String ref(StarSchema.ColumnInfo c) {
         return schema.table(c.table()).alias() + "." + c.name();
     }
 
-    private Object sample(StarSchema.ColumnInfo c) {
+    Object sample(StarSchema.ColumnInfo c) {
         return c.samples().get(rnd.nextInt(c.samples().size()));
     }
 
@@ -215,7 +272,7 @@ public final class RandomQueryGenerator {
 
     // ---------------------------------------------------------------- predicates
 
-    private String predicate(int depth) {
+    String predicate(int depth) {
         int p = rnd.nextInt(100);
         if (depth > 0 && p < 30) {
             String op = rnd.nextBoolean() ? " AND " : " OR ";
@@ -228,6 +285,10 @@ public final class RandomQueryGenerator {
     }
 
     private String atom() {
+        String extra = new QueryExtensions(this).atom();
+        if (extra != null) {
+            return extra;
+        }
         int p = rnd.nextInt(13);
         switch (p) {
             case 0, 1 -> {
@@ -329,7 +390,7 @@ public final class RandomQueryGenerator {
     }
 
     /** A comparison or null test, for inside CASE. */
-    private String atomSimple() {
+    String atomSimple() {
         StarSchema.ColumnInfo c = column(TypeKind.INTEGER, TypeKind.DECIMAL, TypeKind.VARCHAR, TypeKind.DATE);
         if (c.nullable() && rnd.nextInt(4) == 0) {
             return ref(c) + " IS NULL";
@@ -366,6 +427,10 @@ public final class RandomQueryGenerator {
 
     /** An aggregate call. */
     private String aggregateCall() {
+        String extra = new QueryExtensions(this).aggregate();
+        if (extra != null) {
+            return extra;
+        }
         int p = rnd.nextInt(100);
         if (p < 30) {
             return "SUM(" + numericExpr().sql + ")";
@@ -383,9 +448,27 @@ public final class RandomQueryGenerator {
         if (p < 75) {
             return "AVG(CAST(" + numericExpr().sql + " AS DOUBLE))";
         }
+        if (p >= 90) {
+            return moreAggregates();
+        }
         StarSchema.ColumnInfo c = column(TypeKind.INTEGER, TypeKind.BIGINT, TypeKind.DECIMAL, TypeKind.DOUBLE,
                 TypeKind.DATE, TypeKind.VARCHAR);
         return (rnd.nextBoolean() ? "MIN(" : "MAX(") + ref(c) + ")";
+    }
+
+    /** SUM and AVG of DISTINCT values, a standard deviation or variance, MIN and MAX of computed strings and conditions, FILTER. */
+    private String moreAggregates() {
+        StarSchema.ColumnInfo n = column(TypeKind.INTEGER, TypeKind.DECIMAL);
+        return switch (rnd.nextInt(7)) {
+            case 0 -> "SUM(DISTINCT " + ref(n) + ")";
+            case 1 -> "AVG(DISTINCT " + ref(n) + ")";
+            case 2 -> pick("STDDEV_SAMP(", "STDDEV_POP(", "VAR_SAMP(", "VAR_POP(") + ref(n) + ")";
+            case 3 -> pick("MIN(", "MAX(") + pick("UPPER(", "LOWER(") + ref(column(TypeKind.VARCHAR)) + "))";
+            // BOOL_AND and BOOL_OR as Calcite's standard table and DuckDB both have them: MIN and MAX of a condition
+            case 4 -> pick("MIN(", "MAX(") + atomSimple() + ")";
+            case 5 -> "COUNT(*) FILTER (WHERE " + atomSimple() + ")";
+            default -> "SUM(" + ref(n) + ") FILTER (WHERE " + atomSimple() + ")";
+        };
     }
 
     private String havingPredicate() {
@@ -403,7 +486,7 @@ public final class RandomQueryGenerator {
     }
 
     /** A numeric expression for SUM and AVG (no integer overflow at this data size). */
-    private Expr numericExpr() {
+    Expr numericExpr() {
         int p = rnd.nextInt(8);
         switch (p) {
             case 0 -> {
@@ -479,7 +562,7 @@ public final class RandomQueryGenerator {
     }
 
     @SafeVarargs
-    private <T> T pick(T... options) {
+    final <T> T pick(T... options) {
         return options[rnd.nextInt(options.length)];
     }
 }

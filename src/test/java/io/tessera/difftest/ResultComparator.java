@@ -71,7 +71,8 @@ public final class ResultComparator {
         int start = 0;
         while (start < n) {
             int end = start + 1;
-            while (end < n && keysEqual(expected.get(start), expected.get(end), keys)) {
+            while (end < n && (order.limited() ? keysEqual(expected.get(start), expected.get(end), keys)
+                    : tied(expected.get(start), expected.get(end), keys))) {
                 end++;
             }
             List<Object[]> e = expected.subList(start, end);
@@ -115,6 +116,28 @@ public final class ResultComparator {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether two rows of the reference are in one run of ties: their keys are equal up to the first floating
+     * key. Floating keys equal within the tolerance may differ in their last bits between engines (a sum in
+     * another order) and so order their rows either way: the keys after one do not split a run. Not with LIMIT or
+     * OFFSET, whose cut runs compare every key of each row.
+     */
+    private boolean tied(Object[] a, Object[] b, List<Integer> keys) {
+        for (int k : keys) {
+            if (k >= a.length || k >= b.length || !valuesEqual(a[k], b[k])) {
+                return false;
+            }
+            if (floatingValue(a[k]) || floatingValue(b[k])) {
+                return true;
+            }
+        }
+        return true;
+    }
+
+    private static boolean floatingValue(Object v) {
+        return v instanceof Double || v instanceof Float;
     }
 
     public boolean rowsEqual(Object[] a, Object[] b) {

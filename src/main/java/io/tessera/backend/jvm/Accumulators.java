@@ -18,16 +18,20 @@ final class Accumulators {
 
     static AggSpec spec(PipelineWriter w, AggCall a) {
         JKind k = JKind.LONG;
+        String dict = null;
         DataType argType = a.arg() == null ? DataType.BIGINT : a.arg().type();
         if (a.arg() != null) {
             w.load(a.arg());
             JExpr x = w.gen.gen(a.arg());
             k = x.kind();
-            if (k == JKind.STRING && a.function() != AggFunction.COUNT && a.function() != AggFunction.COUNT_DISTINCT) {
-                throw new SqlError("unsupported: " + a.function() + " of a computed string");
+            dict = k == JKind.CODE ? x.dict() : null;
+            if (k == JKind.STRING && a.function() != AggFunction.COUNT && a.function() != AggFunction.COUNT_DISTINCT
+                    && a.function() != AggFunction.MIN && a.function() != AggFunction.MAX
+                    && a.function() != AggFunction.SINGLE_VALUE && a.function() != AggFunction.ANY_VALUE) {
+                throw new SqlError("unsupported: " + a + " of a computed string");
             }
         }
-        return new AggSpec(a.function(), k, argType, a.type());
+        return new AggSpec(a.function(), k, argType, a.type(), dict);
     }
 
     static String filterGuard(PipelineWriter w, AggCall call) {
@@ -45,7 +49,8 @@ final class Accumulators {
      */
     static void update(PipelineWriter w, AggCall call, AggSpec s, JExpr x, int i, String cnt, String val, String grp, boolean local) {
         String c = local ? cnt : "t.counts[" + i + "][" + grp + "]";
-        String v = local ? val : "t." + (s.doubleValue() ? "dvals" : "lvals") + "[" + i + "][" + grp + "]";
+        String v = local ? val : "t." + (s.stringValue() ? "svals" : s.doubleValue() ? "dvals" : "lvals") + "[" + i + "][" + grp + "]";
+        String m2 = local ? secondMoment(val) : "t.d2vals[" + i + "][" + grp + "]";
         if (call.function() == AggFunction.COUNT_STAR) {
             w.line(c + "++;");
             return;
@@ -58,7 +63,7 @@ final class Accumulators {
         List<String> stmts = new ArrayList<>();
         switch (call.function()) {
             case COUNT -> stmts.add(c + "++;");
-            case COUNT_DISTINCT -> {
+            case COUNT_DISTINCT, SUM_DISTINCT, AVG_DISTINCT -> {
                 String dv = x.kind() == JKind.STRING ? x.v() : x.kind() == JKind.DOUBLE
                         ? "io.tessera.backend.jvm.Hashing.doubleKey(" + x.v() + ")" : "(long) " + value;
                 stmts.add("t.addDistinct(" + i + ", " + grp + ", " + dv + ");");
@@ -69,6 +74,12 @@ final class Accumulators {
                 stmts.add(c + "++;");
             }
             case MIN, MAX -> {
+                if (s.stringValue()) {
+                    // strings compare by code point, as their dictionaries order them
+                    stmts.add(v + " = io.tessera.backend.jvm.GroupTable." + (s.isMin() ? "least" : "greatest") + "(" + v + ", " + value + ");");
+                    stmts.add(c + "++;");
+                    break;
+                }
                 stmts.add("if (" + c + " == 0 || " + value + (s.isMin() ? " < " : " > ") + v + ") " + v + " = " + value + ";");
                 stmts.add(c + "++;");
             }
@@ -76,18 +87,34 @@ final class Accumulators {
                 stmts.add(v + " = " + value + ";");
                 stmts.add(c + "++;");
             }
+            case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> {
+                // Welford's update of the running mean and the sum of squared deviations from it
+                String xd = w.name("x");
+                String delta = w.name("delta");
+                stmts.add("final double " + xd + " = (double) " + value + ";");
+                stmts.add("final double " + delta + " = " + xd + " - " + v + ";");
+                stmts.add(c + "++;");
+                stmts.add(v + " += " + delta + " / " + c + ";");
+                stmts.add(m2 + " += " + delta + " * (" + xd + " - " + v + ");");
+            }
             default -> throw new IllegalStateException();
         }
-        if (notNull != null) {
-            w.line("if (" + notNull + ") {");
+        boolean block = notNull != null || call.function().statistic();
+        if (block) {
+            w.line(notNull != null ? "if (" + notNull + ") {" : "{");
             w.indent++;
         }
         for (String st : stmts) {
             w.line(st);
         }
-        if (notNull != null) {
+        if (block) {
             w.indent--;
             w.line("}");
         }
+    }
+
+    /** The local holding a statistic's sum of squared deviations beside its mean {@code val} (AGGREGATE). */
+    static String secondMoment(String val) {
+        return val == null ? null : val + "m2";
     }
 }

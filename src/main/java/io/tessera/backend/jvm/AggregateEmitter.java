@@ -29,9 +29,14 @@ final class AggregateEmitter {
             String cnt = "cnt" + i;
             w.before.append("        long ").append(cnt).append(" = 0;\n");
             String val = "val" + i;
-            if (s.hasValue()) {
+            if (s.stringValue()) {
+                w.before.append("        String ").append(val).append(" = null;\n");
+            } else if (s.hasValue()) {
                 w.before.append("        ").append(s.doubleValue() ? "double " : "long ").append(val).append(" = ")
                         .append(s.doubleValue() ? "0.0d" : "0L").append(";\n");
+            }
+            if (call.function().statistic()) {
+                w.before.append("        double ").append(Accumulators.secondMoment(val)).append(" = 0.0d;\n");
             }
             String guard = Accumulators.filterGuard(w, call);
             if (guard != null) {
@@ -44,7 +49,17 @@ final class AggregateEmitter {
                 w.line("}");
             }
             // merge this morsel's accumulators into the worker's state
-            if (s.hasValue()) {
+            if (call.function().statistic()) {
+                w.after.append("        t.mergeMoments(").append(i).append(", 0, ").append(cnt).append(", ").append(val)
+                        .append(", ").append(Accumulators.secondMoment(val)).append(");\n");
+                continue;
+            }
+            if (s.stringValue()) {
+                String tv = "t.svals[" + i + "][0]";
+                String pick = s.isMin() ? "least" : s.isMax() ? "greatest" : null;
+                w.after.append("        if (").append(cnt).append(" > 0) ").append(tv).append(" = ")
+                        .append(pick == null ? val : "io.tessera.backend.jvm.GroupTable." + pick + "(" + tv + ", " + val + ")").append(";\n");
+            } else if (s.hasValue()) {
                 String tv = "t." + (s.doubleValue() ? "dvals" : "lvals") + "[" + i + "][0]";
                 w.after.append("        if (").append(cnt).append(" > 0) {\n");
                 if (s.isMin() || s.isMax()) {

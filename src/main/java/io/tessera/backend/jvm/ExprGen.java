@@ -79,11 +79,13 @@ final class ExprGen {
     private final Scope scope;
     private final JavaCasts casts;
     private final JavaMath math;
+    private final TextFunctions text;
 
     ExprGen(Scope scope) {
         this.scope = scope;
         this.casts = new JavaCasts(scope, this);
         this.math = new JavaMath(scope, this);
+        this.text = new TextFunctions(scope, this);
     }
 
     JExpr gen(Expr e) {
@@ -131,8 +133,8 @@ final class ExprGen {
         return switch (c.op()) {
             case LOWER, UPPER -> {
                 JExpr a = gen(c.args().get(0));
-                yield JExpr.of(asString(a) + (c.op() == Op.LOWER ? ".toLowerCase" : ".toUpperCase") + "(java.util.Locale.ROOT)",
-                        a.n(), JKind.STRING);
+                yield JExpr.of("io.tessera.backend.jvm.TextRuntime." + (c.op() == Op.LOWER ? "lower(" : "upper(") + asString(a)
+                        + ")", a.n(), JKind.STRING);
             }
             case CONCAT -> {
                 JExpr a = gen(c.args().get(0));
@@ -164,11 +166,9 @@ final class ExprGen {
             case CAST -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
             case LIKE -> like(c);
             case IN_LIST -> inList(c);
-            case EXTRACT -> {
-                JExpr a = gen(c.args().get(0));
-                String unit = scope.constant(JKind.STRING, String.valueOf(c.detail()));
-                yield JExpr.of("io.tessera.backend.jvm.Runtime.extract(" + unit + ", " + a.v() + ")", a.n(), JKind.INT);
-            }
+            case EXTRACT -> text.extract(c);
+            case FUNCTION -> text.call(c);
+            case DATE_TRUNC -> text.dateTrunc(c);
             case DATE_ADD_DAYS -> {
                 JExpr a = gen(c.args().get(0));
                 JExpr n = gen(c.args().get(1));

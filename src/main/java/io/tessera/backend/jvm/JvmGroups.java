@@ -4,6 +4,7 @@ import io.tessera.backend.GroupRows;
 import io.tessera.backend.HostRows;
 import io.tessera.backend.ValueKind;
 import io.tessera.plan.AggCall;
+import io.tessera.plan.AggFunction;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Sink;
@@ -81,7 +82,8 @@ final class JvmGroups {
         int nk = e.keyKinds().length;
         ValueKind[] kinds = new ValueKind[cols.size()];
         for (int c = 0; c < kinds.length; c++) {
-            kinds[c] = c < nk ? ValueKind.valueOf(e.keyKinds()[c].name()) : ValueKind.stored(cols.get(c).type());
+            kinds[c] = c < nk ? ValueKind.valueOf(e.keyKinds()[c].name())
+                    : t.aggs[c - nk].stringValue() ? ValueKind.STRING : ValueKind.stored(cols.get(c).type());
         }
         HostRows out = HostRows.allocate(kinds, dictionaries(e, nk, cols.size()), groups.length);
         for (int w = 0; w < groups.length; w++) {
@@ -104,6 +106,11 @@ final class JvmGroups {
             }
         }
         GroupRows.aggregates(finals(t.aggs), accumulated(t, groups), groups.length, out, nk);
+        for (int a = 0; a < t.aggs.length; a++) {
+            if (t.aggs[a].stringValue()) {
+                out.dictionaries[nk + a] = null;
+            }
+        }
         JKind[] jkinds = new JKind[kinds.length];
         for (int c = 0; c < kinds.length; c++) {
             jkinds[c] = JKind.valueOf(kinds[c].name());
@@ -125,17 +132,32 @@ final class JvmGroups {
         return new GroupRows.Accumulated() {
             @Override
             public long count(int a, int i) {
-                return t.counts[a][groups[i]];
+                // SUM and AVG of DISTINCT values: the distinct values are what is summed and counted
+                return sumsDistinct(a) ? t.distinctCount(a, groups[i]) : t.counts[a][groups[i]];
             }
 
             @Override
             public long longValue(int a, int i) {
-                return t.lvals[a][groups[i]];
+                return sumsDistinct(a) ? t.distinctLongSum(a, groups[i]) : t.lvals[a][groups[i]];
             }
 
             @Override
             public double doubleValue(int a, int i) {
-                return t.dvals[a][groups[i]];
+                return sumsDistinct(a) ? t.distinctDoubleSum(a, groups[i]) : t.dvals[a][groups[i]];
+            }
+
+            @Override
+            public double secondMoment(int a, int i) {
+                return t.d2vals[a][groups[i]];
+            }
+
+            @Override
+            public String stringValue(int a, int i) {
+                return t.svals[a][groups[i]];
+            }
+
+            private boolean sumsDistinct(int a) {
+                return t.aggs[a].function() == AggFunction.SUM_DISTINCT || t.aggs[a].function() == AggFunction.AVG_DISTINCT;
             }
 
             @Override
@@ -153,6 +175,8 @@ final class JvmGroups {
         for (int a = 0; a < e.aggs().length; a++) {
             if (calls.get(a).arg() instanceof Expr.Ref r) {
                 d[nk + a] = r.slot().dictionaryKey();
+            } else if (e.aggs()[a].argDict() != null) {
+                d[nk + a] = e.aggs()[a].argDict(); // codes of a computed expression over a dictionary column
             }
         }
         return d;

@@ -76,6 +76,10 @@ final class JvmRelations {
                 int[] order = Sorter.order(rows, s.keys().toArray(new SortKey[0]), s.fetch() < 0 ? -1 : s.offset() + s.fetch());
                 yield publish(state, s.relationId(), gather(rows, order, s.offset(), s.fetch()), all.dictionaries());
             }
+            case Sink.Window w -> {
+                Part all = WindowEvaluator.evaluate(unionParts(state, w.relationId(), parts), w, state::dictionary);
+                yield publish(state, w.relationId(), all.rows(), all.dictionaries());
+            }
             default -> throw new IllegalStateException("a " + sink + " has no parts");
         };
     }

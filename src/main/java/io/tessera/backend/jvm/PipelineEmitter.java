@@ -66,6 +66,7 @@ public final class PipelineEmitter {
             case Sink.GroupAggregate ga -> GroupAggregateEmitter.emit(w, ga);
             case Sink.Materialize m -> MaterializeEmitter.emit(w, m);
             case Sink.Sort so -> SortEmitter.emit(w, so);
+            case Sink.Window win -> WindowEmitter.emit(w, win);
         }
         // close the loops of probes over repeated build keys, innermost first
         for (int i = w.closers.size() - 1; i >= 0; i--) {

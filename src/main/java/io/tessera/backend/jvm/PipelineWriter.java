@@ -212,6 +212,28 @@ final class PipelineWriter implements ExprGen.Scope {
         }
     }
 
+    /** Loads the slots of {@code e} other than join {@code j}'s payload (which a probe reads per build row). */
+    void loadExcept(Expr e, int j) {
+        List<Slot> slots = new ArrayList<>();
+        Expr.slots(e, slots);
+        for (Slot s : slots) {
+            if (s.joinId() != j) {
+                loadSlot(s);
+            }
+        }
+    }
+
+    /** The slots loaded so far: what code inside a nested block may load and must forget when the block closes. */
+    Map<String, JExpr> loads() {
+        return new HashMap<>(loaded);
+    }
+
+    /** Forgets the loads made since {@link #loads()} returned {@code saved}. */
+    void forgetLoadsSince(Map<String, JExpr> saved) {
+        loaded.clear();
+        loaded.putAll(saved);
+    }
+
     private static String slotKey(Slot s) {
         return s.isSource() ? "s" + s.index() : "j" + s.joinId() + "_" + s.index();
     }

@@ -5,26 +5,11 @@ import io.tessera.storage.Dictionary;
 import io.tessera.storage.Values;
 
 import java.time.LocalDate;
-import java.time.temporal.IsoFields;
 import java.util.regex.Pattern;
 
 /** Helpers that generated code calls for what is not worth writing inline. */
 public final class Runtime {
     private Runtime() {
-    }
-
-    public static int extract(String unit, int days) {
-        LocalDate d = LocalDate.ofEpochDay(days);
-        return switch (unit) {
-            case "YEAR" -> d.getYear();
-            case "QUARTER" -> (d.getMonthValue() - 1) / 3 + 1;
-            case "MONTH" -> d.getMonthValue();
-            case "DAY" -> d.getDayOfMonth();
-            case "DOW" -> d.getDayOfWeek().getValue() % 7 + 1; // SQL: Sunday = 1
-            case "DOY" -> d.getDayOfYear();
-            case "WEEK" -> d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR);
-            default -> throw new IllegalArgumentException("EXTRACT " + unit);
-        };
     }
 
     public static int addMonths(int days, long months) {
@@ -58,13 +43,16 @@ public final class Runtime {
      * strings do: result[0][codeA] vs result[1][codeB].
      */
     public static int[][] mergedRanks(Dictionary a, Dictionary b) {
-        int[] ra = new int[a.size()];
-        int[] rb = new int[b.size()];
+        int na = a.size();
+        int nb = b.size();
+        // at least one entry: a NULL's placeholder code (0) is looked up too, even in an empty dictionary
+        int[] ra = new int[Math.max(1, na)];
+        int[] rb = new int[Math.max(1, nb)];
         int i = 0;
         int j = 0;
         int rank = 0;
-        while (i < ra.length || j < rb.length) {
-            int c = i >= ra.length ? 1 : j >= rb.length ? -1 : CodePointOrder.compare(a.value(i), b.value(j));
+        while (i < na || j < nb) {
+            int c = i >= na ? 1 : j >= nb ? -1 : CodePointOrder.compare(a.value(i), b.value(j));
             if (c == 0) {
                 ra[i++] = rank;
                 rb[j++] = rank;
@@ -226,7 +214,7 @@ public final class Runtime {
     }
 
     public static String doubleToString(double d) {
-        return Values.formatDouble(d);
+        return TextRuntime.doubleText(d);
     }
 
     /** A string to an integer type: text that is not an integer is invalid; one that does not fit is out of range. */
@@ -247,14 +235,24 @@ public final class Runtime {
         return v;
     }
 
+    private static final java.util.regex.Pattern DECIMAL_TEXT =
+            java.util.regex.Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
+
     public static double parseDouble(String s) {
         String t = s.trim();
-        double d;
-        try {
-            d = Double.parseDouble(t);
-        } catch (NumberFormatException e) {
+        String word = t.toLowerCase(java.util.Locale.ROOT);
+        String unsigned = word.startsWith("-") || word.startsWith("+") ? word.substring(1) : word;
+        // DuckDB's words for the special values, in any case; Java's own spellings (1.5d, hexadecimal) are no number
+        if (unsigned.equals("nan")) {
+            return Double.NaN;
+        }
+        if (unsigned.equals("inf") || unsigned.equals("infinity")) {
+            return word.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        }
+        if (!DECIMAL_TEXT.matcher(t).matches()) {
             throw new IllegalArgumentException("invalid number '" + s + "'");
         }
+        double d = Double.parseDouble(t);
         if (Double.isInfinite(d) && !t.toLowerCase(java.util.Locale.ROOT).contains("inf")) {
             throw outOfRange(t, "DOUBLE"); // a finite number too large for a double, such as 1e400
         }
@@ -262,7 +260,32 @@ public final class Runtime {
     }
 
     public static long parseDecimal(String s, int precision, int scale) {
-        return Values.parseDecimal(s.trim(), precision, scale);
+        String t = s.trim();
+        try {
+            return Values.parseDecimal(t, precision, scale);
+        } catch (RuntimeException strict) {
+            // more fractional digits than the scale: CAST rounds them half away from zero, as DuckDB does
+            java.math.BigDecimal v;
+            try {
+                v = new java.math.BigDecimal(t);
+            } catch (NumberFormatException notANumber) {
+                throw strict;
+            }
+            // digits before the point beyond the precision, or a value below half a unit of the scale, are decided
+            // before rounding (an exponent such as 1e999999999 must not build its number)
+            int magnitude = v.precision() - v.scale();
+            if (v.signum() != 0 && magnitude > precision - scale) {
+                throw outOfRange(t, "DECIMAL(" + precision + "," + scale + ")");
+            }
+            if (magnitude < -scale - 1) {
+                return 0;
+            }
+            java.math.BigInteger r = v.setScale(scale, java.math.RoundingMode.HALF_UP).unscaledValue();
+            if (r.abs().compareTo(java.math.BigInteger.TEN.pow(precision)) >= 0) {
+                throw outOfRange(t, "DECIMAL(" + precision + "," + scale + ")");
+            }
+            return r.longValueExact();
+        }
     }
 
     public static int parseDate(String s) {

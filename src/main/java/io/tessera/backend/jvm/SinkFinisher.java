@@ -39,6 +39,7 @@ final class SinkFinisher {
             }
             case Sink.Materialize m -> addPart(state, m, m.relationId(), e, states);
             case Sink.Sort s -> addPart(state, s, s.relationId(), e, states);
+            case Sink.Window w -> addPart(state, w, w.relationId(), e, states);
             case Sink.Aggregate a -> {
                 GroupTable t = JvmGroups.merged(e, code, states, null, MorselRunner.pool(state));
                 groupsToRelation(state, e, t, new int[] {0}, a.relationId());

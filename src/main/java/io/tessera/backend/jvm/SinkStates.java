@@ -25,6 +25,7 @@ final class SinkStates {
             case Sink.Build b -> new RowBuffer(e.bufferKinds(), 1024);
             case Sink.Materialize m -> new RowBuffer(e.bufferKinds(), 1024);
             case Sink.Sort s -> new RowBuffer(e.bufferKinds(), 1024);
+            case Sink.Window w -> new RowBuffer(e.bufferKinds(), 1024);
             case Sink.Aggregate a -> new DenseGroupTable(e.aggs(), new long[0], new long[0]);
             case Sink.GroupAggregate ga -> {
                 if (e.dense()) {

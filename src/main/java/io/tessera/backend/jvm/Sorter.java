@@ -45,7 +45,7 @@ final class Sorter {
         return Arrays.stream(idx).mapToInt(Integer::intValue).toArray();
     }
 
-    private static int compare(RowBuffer b, SortKey[] keys, int x, int y) {
+    static int compare(RowBuffer b, SortKey[] keys, int x, int y) {
         for (SortKey k : keys) {
             int c = k.column();
             boolean nx = b.isNull(c, x);

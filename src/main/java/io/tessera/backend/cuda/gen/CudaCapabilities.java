@@ -71,6 +71,12 @@ public final class CudaCapabilities {
         if (pr.keys().size() != 1) {
             return "a join on " + pr.keys().size() + " keys";
         }
+        if (pr.residual() != null) {
+            return "a join with a non-equality condition";
+        }
+        if (pr.keys().get(0) instanceof Expr.Literal) {
+            return "a join without an equality condition";
+        }
         if (pr.kind() != JoinKind.INNER && pr.kind() != JoinKind.SEMI && pr.kind() != JoinKind.ANTI) {
             return "a " + pr.kind().name().toLowerCase(Locale.ROOT) + " join";
         }
@@ -92,6 +98,9 @@ public final class CudaCapabilities {
     static String buildReason(Sink.Build b, Genome g) {
         if (b.keys().size() != 1) {
             return "a join on " + b.keys().size() + " keys";
+        }
+        if (b.keys().get(0) instanceof Expr.Literal) {
+            return "a join without an equality condition";
         }
         if (b.commonKeyTypes().get(0) != null) {
             return "join keys of different types";
@@ -158,6 +167,7 @@ public final class CudaCapabilities {
                 case Sink.GroupAggregate ga -> aggregate(p.sink(), ga.aggs(), ga);
                 case Sink.Materialize m -> rows(m.outputs());
                 case Sink.Sort s -> rows(s.outputs());
+                case Sink.Window w -> "window functions (WINDOW) have no GPU code yet";
             };
         }
 

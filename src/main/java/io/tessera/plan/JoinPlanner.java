@@ -1,0 +1,274 @@
+package io.tessera.plan;
+
+import io.tessera.sql.SqlError;
+import io.tessera.storage.Column;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.util.ImmutableBitSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Plans a join: which side builds the hash table and which probes it, the keys both sides are compared by,
+ * and what the probing pipeline has at hand afterwards (its own fields and the build side's payload).
+ */
+final class JoinPlanner {
+
+    private final PhysicalPlanner planner;
+
+    JoinPlanner(PhysicalPlanner planner) {
+        this.planner = planner;
+    }
+
+    /** An equality of the two sides; {@code nullSafe}: IS NOT DISTINCT FROM over a nullable side (NULL equals NULL). */
+    private record KeyPair(RexNode left, RexNode right, boolean nullSafe) {
+    }
+
+    /**
+     * Plans a join of any type. The preserved side of an outer join is always the probing side: a RIGHT join probes
+     * with its right input and builds its left one; a FULL join is a LEFT join and an anti join the other way (the
+     * right rows no left row matched, with NULLs for the left columns), both writing one relation.
+     */
+    PhysicalPlanner.Open join(Join j) {
+        int nLeft = j.getLeft().getRowType().getFieldCount();
+        List<KeyPair> keys = new ArrayList<>();
+        List<RexNode> residual = new ArrayList<>();
+        for (RexNode c : org.apache.calcite.plan.RelOptUtil.conjunctions(j.getCondition())) {
+            KeyPair k = equiKey(c, nLeft, j);
+            if (k != null) {
+                keys.add(k);
+            } else if (!c.isAlwaysTrue()) {
+                residual.add(c);
+            }
+        }
+        JoinRelType type = j.getJoinType();
+        return switch (type) {
+            case INNER -> {
+                boolean buildLeft = planner.mq.getRowCount(j.getLeft()) < planner.mq.getRowCount(j.getRight());
+                yield probeJoin(j, JoinKind.INNER, buildLeft, keys, residual);
+            }
+            case LEFT -> probeJoin(j, JoinKind.LEFT, false, keys, residual);
+            case RIGHT -> probeJoin(j, JoinKind.LEFT, true, keys, residual);
+            case SEMI -> probeJoin(j, JoinKind.SEMI, false, keys, residual);
+            case ANTI -> probeJoin(j, JoinKind.ANTI, false, keys, residual);
+            case FULL -> fullJoin(j, keys, residual);
+            default -> throw new SqlError("unsupported: a " + type.name() + " join");
+        };
+    }
+
+    /**
+     * A FULL join: the LEFT join's rows, then the right rows without a match (an anti join that probes with the right
+     * input), written into one relation that the next pipeline reads.
+     */
+    private PhysicalPlanner.Open fullJoin(Join j, List<KeyPair> keys, List<RexNode> residual) {
+        int rel = planner.nextRelation++;
+        List<String> names = j.getRowType().getFieldNames();
+        List<ColumnInfo> cols = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            org.apache.calcite.rel.type.RelDataTypeField f = j.getRowType().getFieldList().get(i);
+            DataType t = Types.of(f.getType());
+            cols.add(new ColumnInfo(names.get(i), t, true, t.kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(rel, i) : null));
+        }
+        PhysicalPlanner.Open left = probeJoin(j, JoinKind.LEFT, false, keys, residual);
+        planner.close(left, new Sink.Materialize(castTo(left.fields, cols), names, 0, -1, rel));
+        PhysicalPlanner.Open unmatched = probeJoin(j, JoinKind.ANTI, true, keys, residual);
+        int nLeft = j.getLeft().getRowType().getFieldCount();
+        List<Expr> outs = new ArrayList<>();
+        for (int i = 0; i < nLeft; i++) {
+            outs.add(new Expr.Literal(null, cols.get(i).type()));
+        }
+        outs.addAll(unmatched.fields);
+        planner.close(unmatched, new Sink.Materialize(castTo(outs, cols), names, 0, -1, rel));
+        PhysicalPlanner.Open next = planner.relationScan(rel, cols, planner.mq.getRowCount(j));
+        next.names = names;
+        return next;
+    }
+
+    private static List<Expr> castTo(List<Expr> exprs, List<ColumnInfo> cols) {
+        List<Expr> outs = new ArrayList<>();
+        for (int i = 0; i < exprs.size(); i++) {
+            Expr e = exprs.get(i);
+            DataType t = cols.get(i).type();
+            outs.add(e.type().equals(t) || e instanceof Expr.Literal l && l.value() == null ? e
+                    : new Expr.Call(Op.CAST, List.of(e), t, e.nullable()));
+        }
+        return outs;
+    }
+
+    /**
+     * A join that probes a hash table of one input with the rows of the other: {@code buildLeft} says which input
+     * builds. Without equality keys every build row has the constant key 0, so each probing row meets all of them
+     * (a nested loop over the build side). The residual (non-equality) conditions are filters after an inner probe,
+     * and part of the match of any other probe. An ANTI probe with {@code buildLeft} (the unmatched rows of a FULL
+     * join) keeps the right input's fields, as a RIGHT join would.
+     */
+    private PhysicalPlanner.Open probeJoin(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys,
+                                           List<RexNode> residual) {
+        int nLeft = j.getLeft().getRowType().getFieldCount();
+        RelNode buildRel = buildLeft ? j.getLeft() : j.getRight();
+        RelNode probeRel = buildLeft ? j.getRight() : j.getLeft();
+
+        // probe side first (its own builds run before this join's), then the build side as its own pipeline
+        PhysicalPlanner.Open p = planner.visit(probeRel);
+        List<Expr> probeKeys = new ArrayList<>();
+        for (KeyPair k : keys) {
+            RexNode pk = buildLeft ? RexUtil.shift(k.right(), -nLeft) : k.left();
+            addKey(probeKeys, planner.rex.translate(pk, p.fields), k.nullSafe());
+        }
+        PhysicalPlanner.Open b = planner.visit(buildRel);
+        List<Expr> buildKeys = new ArrayList<>();
+        List<Integer> buildKeyFields = new ArrayList<>();
+        boolean nullSafe = false;
+        for (KeyPair k : keys) {
+            RexNode bk = buildLeft ? k.left() : RexUtil.shift(k.right(), -nLeft);
+            addKey(buildKeys, planner.rex.translate(bk, b.fields), k.nullSafe());
+            nullSafe |= k.nullSafe();
+            if (bk instanceof RexInputRef r) {
+                buildKeyFields.add(r.getIndex());
+            }
+        }
+        List<DataType> common = new ArrayList<>();
+        for (int i = 0; i < probeKeys.size(); i++) {
+            common.add(commonKeyType(probeKeys.get(i).type(), buildKeys.get(i).type()));
+        }
+        boolean keyless = keys.isEmpty();
+        KeyRange range;
+        boolean unique;
+        if (keyless) {
+            Expr zero = new Expr.Literal(0L, DataType.INTEGER);
+            probeKeys.add(zero);
+            buildKeys.add(zero);
+            common.add(null);
+            range = new KeyRange(0, 0);
+            unique = false;
+        } else {
+            // several NULL keys may be equal under IS NOT DISTINCT FROM, where the statistics count them as distinct
+            unique = !nullSafe && buildKeyFields.size() == keys.size()
+                    && Boolean.TRUE.equals(planner.mq.areColumnsUnique(buildRel, ImmutableBitSet.of(buildKeyFields)));
+            range = buildKeys.size() == 1 && common.get(0) == null ? KeyRange.of(buildKeys.get(0)) : null;
+            if (range != null && range.size() > PhysicalPlanner.MAX_PERFECT_RANGE) {
+                range = null;
+            }
+        }
+        boolean withPayload = kind == JoinKind.INNER || kind == JoinKind.LEFT || !residual.isEmpty();
+        List<Expr> payload = withPayload ? b.fields : List.of();
+        List<String> payloadNames = withPayload ? b.names : List.of();
+        int joinId = planner.nextJoin++;
+        Sink.Build build = new Sink.Build(joinId, buildKeys, payload, payloadNames, unique, range,
+                planner.mq.getRowCount(buildRel), common);
+        planner.close(b, build);
+        List<Expr> payloadRefs = new ArrayList<>();
+        for (int i = 0; i < payload.size(); i++) {
+            Expr e = payload.get(i);
+            Column origin = e instanceof Expr.Ref r ? r.slot().origin() : null;
+            String dict = DictionaryKeys.of(e, DictionaryKeys.payload(joinId, i));
+            payloadRefs.add(new Expr.Ref(new Slot(joinId, i, payloadNames.get(i), e.type(),
+                    e.nullable() || kind == JoinKind.LEFT, dict, origin)));
+        }
+        List<Expr> fields = new ArrayList<>();
+        if (buildLeft) {
+            fields.addAll(payloadRefs);
+            fields.addAll(p.fields);
+        } else {
+            fields.addAll(p.fields);
+            fields.addAll(payloadRefs);
+        }
+        Expr matchCondition = null;
+        if (kind != JoinKind.INNER && !residual.isEmpty()) {
+            // evaluated per build row with the key, where its payload is not NULL-extended: plain slots
+            List<Expr> plain = new ArrayList<>(fields);
+            for (int i = 0; i < payloadRefs.size(); i++) {
+                Slot s = ((Expr.Ref) payloadRefs.get(i)).slot();
+                plain.set(buildLeft ? i : p.fields.size() + i, new Expr.Ref(new Slot(s.joinId(), s.index(), s.name(),
+                        s.type(), payload.get(i).nullable(), s.dictionaryKey(), s.origin())));
+            }
+            for (RexNode r : residual) {
+                Expr c = planner.rex.translate(r, plain);
+                matchCondition = matchCondition == null ? c
+                        : new Expr.Call(Op.AND, List.of(matchCondition, c), DataType.BOOLEAN, matchCondition.nullable() || c.nullable());
+            }
+        }
+        p.ops.add(new Operation.Probe(joinId, probeKeys, kind, build, matchCondition));
+        if (kind == JoinKind.SEMI || kind == JoinKind.ANTI) {
+            return p;
+        }
+        p.fields = fields;
+        p.names = j.getRowType().getFieldNames();
+        if (kind == JoinKind.INNER) {
+            for (RexNode r : residual) {
+                planner.addFilter(p, r);
+            }
+        }
+        return p;
+    }
+
+    /**
+     * Adds a key; a null-safe one as two that cannot be NULL: whether it is NULL, and its value with NULL as the
+     * type's zero (which the first tells apart from a real zero), so that a NULL finds exactly the NULLs.
+     */
+    private static void addKey(List<Expr> keys, Expr e, boolean nullSafe) {
+        if (!nullSafe) {
+            keys.add(e);
+            return;
+        }
+        keys.add(new Expr.Call(Op.IS_NULL, List.of(e), DataType.BOOLEAN, false));
+        Object zero = switch (e.type().kind()) {
+            case DOUBLE -> 0.0;
+            case BOOLEAN -> false;
+            default -> 0L;
+        };
+        keys.add(new Expr.Call(Op.COALESCE, List.of(e, new Expr.Literal(zero, e.type())), e.type(), false));
+    }
+
+    /** The type both sides of a key compare in when their representations differ, else null. */
+    static DataType commonKeyType(DataType a, DataType b) {
+        boolean da = a.kind() == TypeKind.DOUBLE;
+        boolean db = b.kind() == TypeKind.DOUBLE;
+        if (da != db) {
+            return DataType.DOUBLE;
+        }
+        boolean xa = a.kind() == TypeKind.DECIMAL;
+        boolean xb = b.kind() == TypeKind.DECIMAL;
+        if ((xa || xb) && !(xa && xb && a.scale() == b.scale())) {
+            return DataType.decimal(18, Math.max(xa ? a.scale() : 0, xb ? b.scale() : 0));
+        }
+        return null;
+    }
+
+    /** An equality whose sides reference only the left and only the right input, or null. */
+    private static KeyPair equiKey(RexNode c, int nLeft, Join j) {
+        if (!(c instanceof RexCall call)) {
+            return null;
+        }
+        boolean nullSafe = call.getKind() == SqlKind.IS_NOT_DISTINCT_FROM;
+        if (call.getKind() != SqlKind.EQUALS && !nullSafe) {
+            return null;
+        }
+        RexNode a = call.getOperands().get(0);
+        RexNode b = call.getOperands().get(1);
+        ImmutableBitSet ra = org.apache.calcite.plan.RelOptUtil.InputFinder.bits(a);
+        ImmutableBitSet rb = org.apache.calcite.plan.RelOptUtil.InputFinder.bits(b);
+        if (ra.isEmpty() || rb.isEmpty()) {
+            return null;
+        }
+        boolean nullable = nullSafe && (a.getType().isNullable() || b.getType().isNullable());
+        if (nullable && a.getType().getSqlTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.CHARACTER) {
+            return null; // a string has no zero to stand for NULL: a condition on each build row, not a hash key
+        }
+        if (ra.nth(ra.cardinality() - 1) < nLeft && rb.nth(0) >= nLeft) {
+            return new KeyPair(a, b, nullable);
+        } else if (rb.nth(rb.cardinality() - 1) < nLeft && ra.nth(0) >= nLeft) {
+            return new KeyPair(b, a, nullable);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,42 @@
+package io.tessera.plan;
+
+/**
+ * The string functions of {@link Op#FUNCTION}, each as DuckDB computes it: strings are sequences of Unicode code
+ * points (lengths and positions count them, 1-based), and a NULL argument gives NULL except where noted.
+ */
+public enum TextFunction {
+    /** (s, start [, length]): DuckDB's rules for a start of 0 or below and a negative length. */
+    SUBSTRING,
+    /** (s, needle): the position of the first occurrence, 0 when there is none (1 for an empty needle). */
+    POSITION,
+    /** (s): code points. */
+    LENGTH,
+    /** (s): bytes of its UTF-8 encoding. */
+    OCTET_LENGTH,
+    /** (s, characters): removes every leading and trailing character that is one of {@code characters}. */
+    TRIM,
+    LTRIM,
+    RTRIM,
+    /** (s, from, to): every occurrence; an empty {@code from} changes nothing. */
+    REPLACE,
+    /** (s, length, pad): padded on the left or right to length, or cut to it. */
+    LPAD,
+    RPAD,
+    /** (s, n): the first or last n code points (a negative n: all but the last or first -n). */
+    LEFT,
+    RIGHT,
+    /** (s, n): s repeated n times (none for n below 1). */
+    REPEAT,
+    /** (s...): the non-NULL arguments joined; never NULL. */
+    CONCAT,
+    /** (separator, s...): the non-NULL strings joined by the separator; NULL only when the separator is. */
+    CONCAT_WS,
+    /** (s, regex): whether the Java regular expression (a constant) matches a part of s. */
+    REGEXP_MATCHES,
+    /** (s, regex): whether it matches the whole of s (also SIMILAR TO). */
+    REGEXP_FULL_MATCH,
+    /** (s, regex, replacement): the first match replaced; \\0 to \\9 in the replacement name groups. */
+    REGEXP_REPLACE,
+    /** (s, regex, replacement): every match replaced (option 'g'). */
+    REGEXP_REPLACE_ALL
+}

@@ -1,0 +1,320 @@
+package io.tessera.plan;
+
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.core.Window;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexWindowBound;
+import org.apache.calcite.rex.RexWindowExclusion;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Calcite's Window (the window functions of a SELECT, grouped by their OVER clause) as a WINDOW sink: the input's
+ * rows are collected, and each function becomes one more column of the relation the sink writes. Operands are
+ * columns of the input or constants of the Window node (offsets, LAG's default).
+ */
+final class WindowPlanning {
+
+    private WindowPlanning() {
+    }
+
+    static PhysicalPlanner.Open plan(PhysicalPlanner planner, Window w) {
+        PhysicalPlanner.Open o = planner.input(w.getInput());
+        int nIn = o.fields.size();
+        List<String> outNames = w.getRowType().getFieldNames();
+        List<String> inNames = new ArrayList<>(outNames.subList(0, nIn));
+        List<WindowFunction> functions = new ArrayList<>();
+        // the input's columns, then defaults of LAG and LEAD cast to their function's type
+        List<Expr> outputs = new ArrayList<>(o.fields);
+        int k = nIn;
+        for (Window.Group g : w.groups) {
+            if (g.exclude != RexWindowExclusion.EXCLUDE_NO_OTHER) {
+                throw new SqlError("unsupported: " + g.exclude + " in a window frame");
+            }
+            List<Integer> partition = g.keys.asList();
+            List<SortKey> order = new ArrayList<>();
+            for (RelFieldCollation fc : g.orderKeys.getFieldCollations()) {
+                order.add(new SortKey(fc.getFieldIndex(), fc.getDirection().isDescending(),
+                        fc.nullDirection == RelFieldCollation.NullDirection.FIRST));
+            }
+            WindowFunction.Frame frame = new WindowFunction.Frame(g.isRows,
+                    bound(g.lowerBound, g.isRows, order, o.fields, w), bound(g.upperBound, g.isRows, order, o.fields, w));
+            for (Window.RexWinAggCall c : g.aggCalls) {
+                functions.add(function(c, partition, order, frame, outputs, nIn, w, outNames.get(k++)));
+            }
+        }
+        int rel = planner.newRelation();
+        for (int i = nIn; i < outputs.size(); i++) {
+            inNames.add("default" + i);
+        }
+        planner.end(o, new Sink.Window(outputs, inNames, functions, rel));
+        List<ColumnInfo> cols = new ArrayList<>(PhysicalPlanner.relationColumns(rel, outputs, inNames));
+        for (WindowFunction f : functions) {
+            cols.add(new ColumnInfo(f.name(), f.type(), f.nullable(),
+                    f.type().kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(rel, cols.size()) : null));
+        }
+        PhysicalPlanner.Open next = planner.readRelation(rel, cols, planner.rowCount(w));
+        List<Expr> fields = new ArrayList<>(next.fields.subList(0, nIn));
+        fields.addAll(next.fields.subList(outputs.size(), cols.size()));
+        next.fields = fields;
+        next.names = outNames;
+        return next;
+    }
+
+    private static WindowFunction function(Window.RexWinAggCall c, List<Integer> partition, List<SortKey> order,
+                                           WindowFunction.Frame frame, List<Expr> outputs, int nIn, Window w,
+                                           String name) {
+        List<Expr> in = List.copyOf(outputs.subList(0, nIn));
+        String fn = c.getOperator().getName();
+        if (c.distinct) {
+            throw new SqlError("unsupported: " + fn + "(DISTINCT ...) OVER (...)");
+        }
+        if (c.ignoreNulls) {
+            throw new SqlError("unsupported: " + fn + " ... IGNORE NULLS");
+        }
+        DataType type = Types.of(c.getType());
+        boolean nullable = c.getType().isNullable();
+        List<RexNode> ops = c.getOperands();
+        WindowFunction.Kind kind = switch (c.getOperator().getKind()) {
+            case ROW_NUMBER -> WindowFunction.Kind.ROW_NUMBER;
+            case RANK -> WindowFunction.Kind.RANK;
+            case DENSE_RANK -> WindowFunction.Kind.DENSE_RANK;
+            case PERCENT_RANK -> WindowFunction.Kind.PERCENT_RANK;
+            case CUME_DIST -> WindowFunction.Kind.CUME_DIST;
+            case NTILE -> WindowFunction.Kind.NTILE;
+            case LAG -> WindowFunction.Kind.LAG;
+            case LEAD -> WindowFunction.Kind.LEAD;
+            case FIRST_VALUE -> WindowFunction.Kind.FIRST_VALUE;
+            case LAST_VALUE -> WindowFunction.Kind.LAST_VALUE;
+            case COUNT -> ops.isEmpty() || constant(ops.get(0), in.size(), w) != null
+                    && !constant(ops.get(0), in.size(), w).isNull() ? WindowFunction.Kind.COUNT_STAR : WindowFunction.Kind.COUNT;
+            case SUM -> WindowFunction.Kind.SUM;
+            case SUM0 -> WindowFunction.Kind.SUM0;
+            case AVG -> WindowFunction.Kind.AVG;
+            case MIN -> WindowFunction.Kind.MIN;
+            case MAX -> WindowFunction.Kind.MAX;
+            default -> throw new SqlError("unsupported: window function " + fn);
+        };
+        int arg = -1;
+        long offset = 1;
+        int defaultColumn = -1;
+        Object defaultValue = null;
+        switch (kind) {
+            case NTILE -> {
+                offset = integerConstant(ops.get(0), in.size(), w, "the number of buckets of NTILE");
+                if (offset <= 0) {
+                    throw new SqlError("NTILE needs a positive number of buckets, not " + offset);
+                }
+            }
+            case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, COUNT_STAR -> {
+            }
+            default -> {
+                arg = column(ops.get(0), in.size(), fn);
+                checkArgument(kind, in.get(arg).type(), type, fn);
+                if (ops.size() > 1) {
+                    offset = integerConstant(ops.get(1), in.size(), w, "the offset of " + fn);
+                }
+                if (ops.size() > 2) {
+                    RexNode d = ops.get(2);
+                    RexLiteral lit = constant(d, in.size(), w);
+                    if (lit != null) {
+                        defaultValue = defaultValue(RexTranslator.literal(lit), type, fn);
+                    } else {
+                        defaultColumn = column(d, in.size(), fn);
+                        Expr e = in.get(defaultColumn);
+                        if (!sameRepresentation(e.type(), type)) {
+                            // an expression of another type: the pipeline casts it (range-checked) as a column of its own
+                            outputs.add(new Expr.Call(Op.CAST, List.of(e), type, e.nullable()));
+                            defaultColumn = outputs.size() - 1;
+                        }
+                    }
+                }
+            }
+        }
+        // NULL where a frame is empty or the row reached holds NULL, whatever Calcite derived (it types LEAD(v, 1, 0)
+        // and FIRST_VALUE of a NOT NULL column NOT NULL)
+        boolean canBeNull = switch (kind) {
+            case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, COUNT_STAR, COUNT, SUM0 -> nullable;
+            case LAG, LEAD -> nullable || in.get(arg).nullable()
+                    || (defaultColumn >= 0 ? outputs.get(defaultColumn).nullable() : defaultValue == null);
+            default -> true;
+        };
+        return new WindowFunction(kind, arg, offset, defaultColumn, defaultValue, partition, order, frame, type, canBeNull,
+                name);
+    }
+
+    /** The argument's and the result's types, where the evaluator copies or adds values as they are stored. */
+    private static void checkArgument(WindowFunction.Kind kind, DataType arg, DataType result, String fn) {
+        switch (kind) {
+            case COUNT -> {
+            }
+            case AVG -> {
+                if (!numeric(arg) || result.kind() != TypeKind.DOUBLE) {
+                    throw new SqlError("unsupported: " + fn + " of " + arg + " OVER (...)");
+                }
+            }
+            case SUM, SUM0 -> {
+                boolean ok = switch (arg.kind()) {
+                    case INTEGER, BIGINT -> result.kind() == TypeKind.BIGINT || result.kind() == TypeKind.INTEGER;
+                    case DECIMAL -> result.kind() == TypeKind.DECIMAL && result.scale() == arg.scale();
+                    case DOUBLE -> result.kind() == TypeKind.DOUBLE;
+                    default -> false;
+                };
+                if (!ok) {
+                    throw new SqlError("unsupported: " + fn + " of " + arg + " OVER (...)");
+                }
+            }
+            default -> {
+                if (!sameRepresentation(arg, result)) {
+                    throw new SqlError("unsupported: " + fn + " of " + arg + " giving " + result);
+                }
+            }
+        }
+    }
+
+    private static boolean numeric(DataType t) {
+        return t.kind() == TypeKind.INTEGER || t.kind() == TypeKind.BIGINT || t.kind() == TypeKind.DECIMAL
+                || t.kind() == TypeKind.DOUBLE;
+    }
+
+    /** Whether values of type {@code a} are stored as values of {@code b} are (an integer may go to a wider one). */
+    private static boolean sameRepresentation(DataType a, DataType b) {
+        if (a.kind() == TypeKind.INTEGER && b.kind() == TypeKind.INTEGER) {
+            return b.precision() == 0 || a.precision() != 0 && a.precision() <= b.precision();
+        }
+        return a.kind() == b.kind() && (a.kind() != TypeKind.DECIMAL || a.scale() == b.scale());
+    }
+
+
+    /** LAG's or LEAD's constant default in the result's representation, checked against its range. */
+    private static Object defaultValue(Expr.Literal lit, DataType type, String fn) {
+        Object v = lit.value();
+        if (v == null) {
+            return null;
+        }
+        DataType from = lit.type();
+        if (from.kind() == type.kind() && (from.kind() != TypeKind.DECIMAL || from.scale() == type.scale())) {
+            if (type.kind() == TypeKind.INTEGER && ((Long) v < type.minValue() || (Long) v > type.maxValue())) {
+                throw new SqlError(io.tessera.storage.Values.outOfRangeMessage(v.toString(), type.toString()));
+            }
+            return v;
+        }
+        BigDecimal exact = switch (from.kind()) {
+            case INTEGER, BIGINT -> BigDecimal.valueOf((Long) v);
+            case DECIMAL -> BigDecimal.valueOf((Long) v, from.scale());
+            default -> null;
+        };
+        if (exact != null) {
+            try {
+                switch (type.kind()) {
+                    case INTEGER, BIGINT -> {
+                        long l = exact.longValueExact();
+                        if (l >= type.minValue() && l <= type.maxValue()) {
+                            return l;
+                        }
+                    }
+                    case DECIMAL -> {
+                        BigDecimal s = exact.setScale(type.scale());
+                        if (s.precision() <= type.precision()) {
+                            return s.unscaledValue().longValueExact();
+                        }
+                    }
+                    case DOUBLE -> {
+                        return exact.doubleValue();
+                    }
+                    default -> {
+                    }
+                }
+            } catch (ArithmeticException inexact) {
+                // falls through to the refusal below
+            }
+        }
+        throw new SqlError("unsupported: the default " + lit + " of " + fn + " for values of type " + type);
+    }
+
+    private static int column(RexNode n, int nIn, String fn) {
+        if (n instanceof RexInputRef r && r.getIndex() < nIn) {
+            return r.getIndex();
+        }
+        throw new SqlError("unsupported: a constant argument of window function " + fn);
+    }
+
+    /** A constant operand: a literal, or a reference to one of the Window node's constants; else null. */
+    private static RexLiteral constant(RexNode n, int nIn, Window w) {
+        if (n instanceof RexLiteral l) {
+            return l;
+        }
+        if (n instanceof RexInputRef r && r.getIndex() >= nIn) {
+            return w.constants.get(r.getIndex() - nIn);
+        }
+        return null;
+    }
+
+    private static long integerConstant(RexNode n, int nIn, Window w, String what) {
+        RexLiteral l = constant(n, nIn, w);
+        if (l == null || l.isNull()) {
+            throw new SqlError("unsupported: " + what + " other than an integer constant");
+        }
+        try {
+            return l.getValueAs(BigDecimal.class).longValueExact();
+        } catch (ArithmeticException e) {
+            throw new SqlError("unsupported: " + what + " other than an integer constant");
+        }
+    }
+
+    private static WindowFunction.Bound bound(RexWindowBound b, boolean rows, List<SortKey> order, List<Expr> in, Window w) {
+        if (b.isUnboundedPreceding()) {
+            return new WindowFunction.Bound(WindowFunction.BoundKind.UNBOUNDED_PRECEDING, null);
+        }
+        if (b.isUnboundedFollowing()) {
+            return new WindowFunction.Bound(WindowFunction.BoundKind.UNBOUNDED_FOLLOWING, null);
+        }
+        if (b.isCurrentRow()) {
+            return new WindowFunction.Bound(WindowFunction.BoundKind.CURRENT_ROW, null);
+        }
+        WindowFunction.BoundKind kind = b.isPreceding() ? WindowFunction.BoundKind.PRECEDING : WindowFunction.BoundKind.FOLLOWING;
+        RexLiteral lit = constant(b.getOffset(), in.size(), w);
+        if (lit == null || lit.isNull()) {
+            throw new SqlError("unsupported: a frame offset other than a constant");
+        }
+        if (rows) {
+            long n = integerConstant(b.getOffset(), in.size(), w, "a ROWS frame offset");
+            if (n < 0) {
+                throw new SqlError("a frame offset must not be negative: " + n);
+            }
+            return new WindowFunction.Bound(kind, n);
+        }
+        if (order.size() != 1) {
+            throw new SqlError("unsupported: a RANGE frame with an offset needs exactly one ORDER BY key");
+        }
+        DataType key = in.get(order.get(0).column()).type();
+        Expr.Literal off = RexTranslator.literal(lit);
+        BigDecimal v = switch (off.type().kind()) {
+            case INTEGER, BIGINT -> BigDecimal.valueOf((Long) off.value());
+            case DECIMAL -> BigDecimal.valueOf((Long) off.value(), off.type().scale());
+            case DOUBLE -> BigDecimal.valueOf((Double) off.value());
+            default -> throw new SqlError("unsupported: a RANGE frame offset of type " + off.type());
+        };
+        if (v.signum() < 0) {
+            throw new SqlError("a frame offset must not be negative: " + v.toPlainString());
+        }
+        try {
+            Object value = switch (key.kind()) {
+                case INTEGER, BIGINT -> v.setScale(0).longValueExact();
+                case DECIMAL -> v.setScale(key.scale()).unscaledValue().longValueExact();
+                case DOUBLE -> v.doubleValue();
+                default -> throw new SqlError("unsupported: a RANGE frame with an offset over an ORDER BY key of type " + key);
+            };
+            return new WindowFunction.Bound(kind, value);
+        } catch (ArithmeticException inexact) {
+            throw new SqlError("unsupported: RANGE offset " + v.toPlainString() + " for an ORDER BY key of type " + key);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.tessera.sql;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlBinaryOperator;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperandCountRange;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.sql.validate.SqlValidatorImpl;
+import org.apache.calcite.sql2rel.SqlRexConvertlet;
+import org.apache.calcite.sql2rel.SqlRexConvertletTable;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+
+import java.util.List;
+
+/**
+ * DATE - DATE (a BIGINT count of days) and DATE + INTEGER, INTEGER + DATE, DATE - INTEGER (a DATE), as DuckDB has
+ * them; Calcite's + and - take neither. The operator table gives every binary + and - as {@link #PLUS} and
+ * {@link #MINUS} (the validator looks them up by name), which accept these forms besides Calcite's own; when SQL
+ * becomes relational algebra these forms become {@link #DATE_DIFF} and {@link #DATE_ADD} calls, and every other + and
+ * - is Calcite's again, converted as Calcite converts it (intervals included).
+ */
+final class DateArithmetic {
+    private DateArithmetic() {
+    }
+
+    /** date - date in days (BIGINT); the planner's DATE_DIFF_DAYS. */
+    static final SqlFunction DATE_DIFF = new SqlFunction("TESSERA_DATE_DIFF", SqlKind.OTHER_FUNCTION,
+            ReturnTypes.explicit(SqlTypeName.BIGINT).andThen(SqlTypeTransforms.TO_NULLABLE), null,
+            OperandTypes.ANY_ANY, SqlFunctionCategory.TIMEDATE);
+
+    /** date + days (DATE); the planner's DATE_ADD_DAYS. */
+    static final SqlFunction DATE_ADD = new SqlFunction("TESSERA_DATE_ADD", SqlKind.OTHER_FUNCTION,
+            ReturnTypes.explicit(SqlTypeName.DATE).andThen(SqlTypeTransforms.TO_NULLABLE), null,
+            OperandTypes.ANY_ANY, SqlFunctionCategory.TIMEDATE);
+
+    static final SqlBinaryOperator PLUS = operator(SqlStdOperatorTable.PLUS);
+    static final SqlBinaryOperator MINUS = operator(SqlStdOperatorTable.MINUS);
+
+    private enum Form { DATE_DIFF, DATE_PLUS_DAYS, DAYS_PLUS_DATE, DATE_MINUS_DAYS, OTHER }
+
+    private static Form form(SqlKind kind, RelDataType a, RelDataType b) {
+        boolean da = a.getSqlTypeName() == SqlTypeName.DATE;
+        boolean db = b.getSqlTypeName() == SqlTypeName.DATE;
+        if (kind == SqlKind.MINUS && da && db) {
+            return Form.DATE_DIFF;
+        }
+        if (da && days(b)) {
+            return kind == SqlKind.PLUS ? Form.DATE_PLUS_DAYS : Form.DATE_MINUS_DAYS;
+        }
+        if (kind == SqlKind.PLUS && db && days(a)) {
+            return Form.DAYS_PLUS_DATE;
+        }
+        return Form.OTHER;
+    }
+
+    /** An integer that a DATE takes as days: INTEGER or narrower (DuckDB has no DATE + BIGINT). */
+    private static boolean days(RelDataType t) {
+        return switch (t.getSqlTypeName()) {
+            case TINYINT, SMALLINT, INTEGER -> true;
+            default -> false;
+        };
+    }
+
+    private static SqlBinaryOperator operator(SqlBinaryOperator std) {
+        SqlOperandTypeChecker stdChecker = std.getOperandTypeChecker();
+        SqlOperandTypeChecker checker = new SqlOperandTypeChecker() {
+            @Override
+            public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
+                if (form(std.getKind(), binding.getOperandType(0), binding.getOperandType(1)) != Form.OTHER) {
+                    return true;
+                }
+                return stdChecker.checkOperandTypes(binding, throwOnFailure);
+            }
+
+            @Override
+            public SqlOperandCountRange getOperandCountRange() {
+                return stdChecker.getOperandCountRange();
+            }
+
+            @Override
+            public String getAllowedSignatures(SqlOperator op, String opName) {
+                return stdChecker.getAllowedSignatures(op, opName) + "\n'<DATE> " + opName
+                        + (std.getKind() == SqlKind.MINUS ? " <DATE>'\n'<DATE> - <INTEGER>'" : " <INTEGER>'");
+            }
+
+            @Override
+            public Consistency getConsistency() {
+                return stdChecker.getConsistency();
+            }
+        };
+        return new SqlBinaryOperator(std.getName(), std.getKind(), std.getLeftPrec(), true,
+                (SqlOperatorBinding b) -> switch (form(std.getKind(), b.getOperandType(0), b.getOperandType(1))) {
+                    case DATE_DIFF -> nullable(b, SqlTypeName.BIGINT);
+                    case DATE_PLUS_DAYS, DAYS_PLUS_DATE, DATE_MINUS_DAYS -> nullable(b, SqlTypeName.DATE);
+                    case OTHER -> std.inferReturnType(b);
+                }, std.getOperandTypeInference(), checker) {
+            @Override
+            public org.apache.calcite.sql.validate.SqlMonotonicity getMonotonicity(SqlOperatorBinding call) {
+                return std.getMonotonicity(call);
+            }
+        };
+    }
+
+    private static RelDataType nullable(SqlOperatorBinding b, SqlTypeName t) {
+        boolean n = b.getOperandType(0).isNullable() || b.getOperandType(1).isNullable();
+        return b.getTypeFactory().createTypeWithNullability(b.getTypeFactory().createSqlType(t), n);
+    }
+
+    /** Calcite's convertlets, with {@link #PLUS} and {@link #MINUS} converted as described above. */
+    static final SqlRexConvertletTable CONVERTLETS = new SqlRexConvertletTable() {
+        @Override
+        public SqlRexConvertlet get(SqlCall call) {
+            if (call.getOperator() != PLUS && call.getOperator() != MINUS) {
+                return StandardConvertletTable.INSTANCE.get(call);
+            }
+            return (cx, c) -> {
+                RelDataType a = cx.getValidator().getValidatedNodeType(c.operand(0));
+                RelDataType b = cx.getValidator().getValidatedNodeType(c.operand(1));
+                RelDataType type = cx.getValidator().getValidatedNodeType(c);
+                Form form = form(c.getKind(), a, b);
+                if (form == Form.OTHER) {
+                    SqlBinaryOperator std = c.getKind() == SqlKind.PLUS ? SqlStdOperatorTable.PLUS : SqlStdOperatorTable.MINUS;
+                    SqlCall same = std.createCall(c.getParserPosition(), c.getOperandList());
+                    ((SqlValidatorImpl) cx.getValidator()).setValidatedNodeType(same, type);
+                    return StandardConvertletTable.INSTANCE.get(same).convertCall(cx, same);
+                }
+                RexNode x = cx.convertExpression(c.operand(0));
+                RexNode y = cx.convertExpression(c.operand(1));
+                var rex = cx.getRexBuilder();
+                return switch (form) {
+                    case DATE_DIFF -> rex.makeCall(type, DATE_DIFF, List.of(x, y));
+                    case DATE_PLUS_DAYS -> rex.makeCall(type, DATE_ADD, List.of(x, y));
+                    case DAYS_PLUS_DATE -> rex.makeCall(type, DATE_ADD, List.of(y, x));
+                    case DATE_MINUS_DAYS -> rex.makeCall(type, DATE_ADD, List.of(x,
+                            rex.makeCall(SqlStdOperatorTable.UNARY_MINUS, y)));
+                    case OTHER -> throw new IllegalStateException();
+                };
+            };
+        }
+    };
+}
