@@ -28,7 +28,7 @@ final class SqlSession {
     static final String HELP = """
             Statements end with ';' and may span lines. Commands:
               \\tables, \\d            list the tables with their row counts
-              \\d TABLE               describe a table's columns
+              \\d TABLE               describe a table's (or a view's) columns
               \\dv                   list the views with their queries
               \\format table|csv|json set the output format
               \\timing [on|off]       show compile and run time after each result
@@ -262,12 +262,20 @@ final class SqlSession {
     }
 
     private QueryResult describe(String table) {
-        Table t = database.table(table);
         List<ResultColumn> cols = List.of(
                 new ResultColumn("column", DataType.VARCHAR, false),
                 new ResultColumn("type", DataType.VARCHAR, false),
                 new ResultColumn("nullable", DataType.BOOLEAN, false));
         List<Object[]> rows = new ArrayList<>();
+        if (!database.hasTable(table) && database.view(table) != null) {
+            // a view's columns are its query's: planned and run without rows
+            QueryResult none = runner.run("SELECT * FROM \"" + database.view(table).name() + "\" LIMIT 0");
+            for (ResultColumn c : none.columns()) {
+                rows.add(new Object[] {c.name(), c.type().toString(), c.nullable()});
+            }
+            return new QueryResult(cols, rows, 0, 0);
+        }
+        Table t = database.table(table);
         for (ColumnSchema c : t.schema().columns()) {
             rows.add(new Object[] {c.name(), c.type().toString(), c.nullable()});
         }

@@ -119,12 +119,13 @@ class SqlCommandTest {
         int rc = run("create table names (id integer, name varchar);\n"
                 + "copy names from 'src/test/resources/sql/copy/names.csv';\n"
                 + copyOther
-                + "create view few (n) as select id from names where id < 22;\n\\dv\nselect * from few order by n;\n",
+                + "create view few (n) as select id from names where id < 22;\n\\dv\nselect * from few order by n;\n"
+                + "\\d few\n",
                 "sql", "--db", dir.toString(), "--format", "csv");
         assertEquals(1, rc, err);
         // CREATE TABLE and CREATE VIEW give results without columns: empty blocks
-        assertEquals("\ncount\n3\n\n\nview,columns,query\nfew,n,select id from names where id < 22\n\nn\n20\n21\n",
-                out);
+        assertEquals("\ncount\n3\n\n\nview,columns,query\nfew,n,select id from names where id < 22\n\nn\n20\n21\n"
+                + "\ncolumn,type,nullable\nn,INTEGER,true\n", out);
         assertTrue(err.startsWith("tessera: COPY: refusing to read '" + other.resolve("more.csv")), err);
         rc = run(copyOther, "sql", "--db", dir.toString(), "--format", "csv", "--allow-read", other.toString());
         assertEquals(0, rc, err);
