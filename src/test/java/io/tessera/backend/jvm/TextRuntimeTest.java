@@ -88,6 +88,11 @@ class TextRuntimeTest {
         assertThrows(SqlError.class, () -> TextRuntime.regexpReplace(p, "a b", "\\3", false));
         assertTrue(TextRuntime.matchesPart(TextRuntime.pattern("(?s)l+"), "hello"));
         assertFalse(TextRuntime.matchesWhole(TextRuntime.pattern("(?s)l+"), "hello"));
+        assertTrue(TextRuntime.like("Hello", "h%", "", true));
+        assertFalse(TextRuntime.like("Hello", "h%", "", false));
+        assertTrue(TextRuntime.like("a%b", "a!%b", "!", false));
+        assertFalse(TextRuntime.like("axb", "a!%b", "!", false));
+        assertTrue(TextRuntime.like("😀", "_", "", false));
     }
 
     @Test
