@@ -319,8 +319,7 @@ final class RexTranslator {
         boolean negated = call.getOperator() instanceof SqlLikeOperator lo && lo.isNegated();
         Expr value = translate(call.getOperands().get(0), inputs);
         if (!(call.getOperands().get(1) instanceof RexLiteral p) || p.isNull()) {
-            throw new SqlError("unsupported: " + call.getOperator().getName().toUpperCase(java.util.Locale.ROOT)
-                    + " with a pattern that is not a constant string");
+            return TextDateCalls.likeValue(call, value, translate(call.getOperands().get(1), inputs), negated);
         }
         String pattern = p.getValueAs(String.class);
         Character escape = null;

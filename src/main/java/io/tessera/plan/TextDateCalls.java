@@ -149,6 +149,24 @@ final class TextDateCalls {
         return new Expr.Call(Op.CAST, List.of(a), DataType.VARCHAR, a.nullable());
     }
 
+    /**
+     * LIKE or ILIKE whose pattern is a value of the row (a column, a computed string): the pattern is translated
+     * while running; the escape, where there is one, must be a constant.
+     */
+    static Expr likeValue(RexCall call, Expr value, Expr pattern, boolean negated) {
+        boolean insensitive = call.getOperator() instanceof SqlLikeOperator lo && !lo.isCaseSensitive();
+        List<Expr> args = new ArrayList<>(List.of(value, pattern));
+        if (call.getOperands().size() > 2) {
+            if (!(call.getOperands().get(2) instanceof RexLiteral e) || e.isNull() || e.getValueAs(String.class).length() != 1) {
+                throw new SqlError("invalid LIKE escape: it must be one constant character");
+            }
+            args.add(new Expr.Literal(e.getValueAs(String.class), DataType.VARCHAR));
+        }
+        Expr like = new Expr.Call(Op.FUNCTION, args, DataType.BOOLEAN, value.nullable() || pattern.nullable(),
+                insensitive ? TextFunction.ILIKE_PATTERN : TextFunction.LIKE_PATTERN);
+        return negated ? new Expr.Call(Op.NOT, List.of(like), DataType.BOOLEAN, like.nullable()) : like;
+    }
+
     // ---- regular expressions ----
 
     /**

@@ -31,6 +31,12 @@ public enum TextFunction {
     CONCAT,
     /** (separator, s...): the non-NULL strings joined by the separator; NULL only when the separator is. */
     CONCAT_WS,
+    /**
+     * (s, pattern [, escape]): LIKE with a pattern that is a value of the row, not a constant (translated and
+     * compiled while running, never code); ILIKE_PATTERN is its case-insensitive form.
+     */
+    LIKE_PATTERN,
+    ILIKE_PATTERN,
     /** (s, regex): whether the Java regular expression (a constant) matches a part of s. */
     REGEXP_MATCHES,
     /** (s, regex): whether it matches the whole of s (also SIMILAR TO). */

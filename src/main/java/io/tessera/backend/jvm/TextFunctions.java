@@ -63,11 +63,13 @@ final class TextFunctions {
             case REGEXP_FULL_MATCH -> TEXT + "matchesWhole(" + v.get(1) + ", " + s + ")";
             case REGEXP_REPLACE, REGEXP_REPLACE_ALL -> TEXT + "regexpReplace(" + v.get(1) + ", " + s + ", " + v.get(2)
                     + ", " + (f == TextFunction.REGEXP_REPLACE_ALL) + ")";
+            case LIKE_PATTERN, ILIKE_PATTERN -> TEXT + "like(" + s + ", " + v.get(1) + ", " + (v.size() > 2 ? v.get(2) : "\"\"")
+                    + ", " + (f == TextFunction.ILIKE_PATTERN) + ")";
             case CONCAT, CONCAT_WS -> throw new IllegalStateException();
         };
         JKind k = switch (f) {
             case POSITION, LENGTH, OCTET_LENGTH -> JKind.LONG;
-            case REGEXP_MATCHES, REGEXP_FULL_MATCH -> JKind.BOOL;
+            case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN -> JKind.BOOL;
             default -> JKind.STRING;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);

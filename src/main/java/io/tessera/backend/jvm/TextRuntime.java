@@ -232,6 +232,25 @@ public final class TextRuntime {
         return sign + mantissa + "e" + (exp < 0 ? "-" : "+") + (e < 10 ? "0" : "") + e;
     }
 
+    /** Patterns of LIKE by (pattern, escape, case): compiled once each; emptied when it grows past its bound. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, Pattern> LIKE_PATTERNS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** LIKE (or ILIKE) with a pattern that is a value of the row; escape is "" for none. */
+    public static boolean like(String s, String pattern, String escape, boolean insensitive) {
+        String key = (insensitive ? "i" : "c") + escape.length() + escape + pattern;
+        Pattern p = LIKE_PATTERNS.get(key);
+        if (p == null) {
+            if (LIKE_PATTERNS.size() > 4096) {
+                LIKE_PATTERNS.clear();
+            }
+            String regex = io.tessera.plan.LikePattern.toRegex(pattern, escape.isEmpty() ? null : escape.charAt(0));
+            p = Pattern.compile((insensitive ? "(?iu)" : "") + regex, Pattern.DOTALL);
+            LIKE_PATTERNS.put(key, p);
+        }
+        return p.matcher(s).matches();
+    }
+
     // ---- regular expressions ----
 
     public static Pattern pattern(String regex) {

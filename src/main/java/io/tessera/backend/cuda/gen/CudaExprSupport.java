@@ -154,6 +154,10 @@ final class CudaExprSupport {
                     : convert(Value.of(CType.INT), DataType.INTEGER, c.type());
             case ROUND, FLOOR, CEIL, SIGN, SQRT, LN, EXP, POWER ->
                     fail("the numeric function " + c.op() + " (the CUDA generator does not print it yet)");
+            case FUNCTION -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
+                    + "(...) (the CUDA generator has no string functions)");
+            case EXTRACT, DATE_TRUNC -> fail(c.op().name().toLowerCase(Locale.ROOT) + "(" + c.detail()
+                    + ") (the CUDA generator has no date parts)");
             default -> fail(c.op().name().toLowerCase(Locale.ROOT) + "(...)");
         };
     }
