@@ -91,6 +91,7 @@ final class Accumulators {
                 // Welford's update of the running mean and the sum of squared deviations from it
                 String xd = w.name("x");
                 String delta = w.name("delta");
+                stmts.add("// " + call.function() + ": Welford's running mean and sum of squared deviations");
                 stmts.add("final double " + xd + " = (double) " + value + ";");
                 stmts.add("final double " + delta + " = " + xd + " - " + v + ";");
                 stmts.add(c + "++;");
