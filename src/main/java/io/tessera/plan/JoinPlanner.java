@@ -159,19 +159,42 @@ final class JoinPlanner {
                 range = null;
             }
         }
-        boolean withPayload = kind == JoinKind.INNER || kind == JoinKind.LEFT || !residual.isEmpty();
-        List<Expr> payload = withPayload ? b.fields : List.of();
-        List<String> payloadNames = withPayload ? b.names : List.of();
+        // the build side's fields its payload carries: all of them for inner and left joins, else those the
+        // residual condition reads
+        List<Integer> carried = new ArrayList<>();
+        int buildStart = buildLeft ? 0 : nLeft;
+        if (kind == JoinKind.INNER || kind == JoinKind.LEFT) {
+            for (int i = 0; i < b.fields.size(); i++) {
+                carried.add(i);
+            }
+        } else {
+            for (RexNode r : residual) {
+                for (int f : org.apache.calcite.plan.RelOptUtil.InputFinder.bits(r)) {
+                    int bi = f - buildStart;
+                    if (bi >= 0 && bi < b.fields.size() && !carried.contains(bi)) {
+                        carried.add(bi);
+                    }
+                }
+            }
+            java.util.Collections.sort(carried);
+        }
+        List<Expr> payload = new ArrayList<>();
+        List<String> payloadNames = new ArrayList<>();
+        for (int bi : carried) {
+            payload.add(b.fields.get(bi));
+            payloadNames.add(b.names.get(bi));
+        }
         int joinId = planner.nextJoin++;
         Sink.Build build = new Sink.Build(joinId, buildKeys, payload, payloadNames, unique, range,
                 planner.mq.getRowCount(buildRel), common);
         planner.close(b, build);
-        List<Expr> payloadRefs = new ArrayList<>();
+        // per build field, its payload slot (null where the payload does not carry it)
+        List<Expr> payloadRefs = new ArrayList<>(java.util.Collections.nCopies(b.fields.size(), (Expr) null));
         for (int i = 0; i < payload.size(); i++) {
             Expr e = payload.get(i);
             Column origin = e instanceof Expr.Ref r ? r.slot().origin() : null;
             String dict = DictionaryKeys.of(e, DictionaryKeys.payload(joinId, i));
-            payloadRefs.add(new Expr.Ref(new Slot(joinId, i, payloadNames.get(i), e.type(),
+            payloadRefs.set(carried.get(i), new Expr.Ref(new Slot(joinId, i, payloadNames.get(i), e.type(),
                     e.nullable() || kind == JoinKind.LEFT, dict, origin)));
         }
         List<Expr> fields = new ArrayList<>();
@@ -186,9 +209,10 @@ final class JoinPlanner {
         if (kind != JoinKind.INNER && !residual.isEmpty()) {
             // evaluated per build row with the key, where its payload is not NULL-extended: plain slots
             List<Expr> plain = new ArrayList<>(fields);
-            for (int i = 0; i < payloadRefs.size(); i++) {
-                Slot s = ((Expr.Ref) payloadRefs.get(i)).slot();
-                plain.set(buildLeft ? i : p.fields.size() + i, new Expr.Ref(new Slot(s.joinId(), s.index(), s.name(),
+            for (int i = 0; i < payload.size(); i++) {
+                int bi = carried.get(i);
+                Slot s = ((Expr.Ref) payloadRefs.get(bi)).slot();
+                plain.set(buildLeft ? bi : p.fields.size() + bi, new Expr.Ref(new Slot(s.joinId(), s.index(), s.name(),
                         s.type(), payload.get(i).nullable(), s.dictionaryKey(), s.origin())));
             }
             for (RexNode r : residual) {
