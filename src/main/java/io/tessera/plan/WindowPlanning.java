@@ -179,6 +179,18 @@ final class WindowPlanning {
         }
     }
 
+    /** A RANGE offset over a DATE key: an interval of whole days, as days. */
+    private static long dateOffsetDays(RexLiteral lit) {
+        if (lit.getTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.INTERVAL_DAY_TIME) {
+            BigDecimal millis = lit.getValueAs(BigDecimal.class);
+            BigDecimal[] days = millis.divideAndRemainder(BigDecimal.valueOf(86_400_000L));
+            if (days[1].signum() == 0 && millis.signum() >= 0) {
+                return days[0].longValueExact();
+            }
+        }
+        throw new SqlError("unsupported: RANGE offset " + lit + " over a DATE ORDER BY key (only whole days)");
+    }
+
     private static boolean numeric(DataType t) {
         return t.kind() == TypeKind.INTEGER || t.kind() == TypeKind.BIGINT || t.kind() == TypeKind.DECIMAL
                 || t.kind() == TypeKind.DOUBLE;
@@ -295,6 +307,9 @@ final class WindowPlanning {
             throw new SqlError("unsupported: a RANGE frame with an offset needs exactly one ORDER BY key");
         }
         DataType key = in.get(order.get(0).column()).type();
+        if (key.kind() == TypeKind.DATE) {
+            return new WindowFunction.Bound(kind, dateOffsetDays(lit));
+        }
         Expr.Literal off = RexTranslator.literal(lit);
         BigDecimal v = switch (off.type().kind()) {
             case INTEGER, BIGINT -> BigDecimal.valueOf((Long) off.value());

@@ -77,7 +77,8 @@ final class JvmRelations {
                 yield publish(state, s.relationId(), gather(rows, order, s.offset(), s.fetch()), all.dictionaries());
             }
             case Sink.Window w -> {
-                Part all = WindowEvaluator.evaluate(unionParts(state, w.relationId(), parts), w, state::dictionary);
+                Part all = WindowEvaluator.evaluate(unionParts(state, w.relationId(), parts), w, state::dictionary,
+                        state::checkCancel);
                 yield publish(state, w.relationId(), all.rows(), all.dictionaries());
             }
             default -> throw new IllegalStateException("a " + sink + " has no parts");

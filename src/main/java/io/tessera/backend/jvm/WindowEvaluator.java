@@ -22,7 +22,8 @@ final class WindowEvaluator {
     }
 
     /** The collected rows with one column per window function appended; VARCHAR results keep their dictionary. */
-    static JvmRelations.Part evaluate(JvmRelations.Part in, Sink.Window w, Function<String, Dictionary> dictionaries) {
+    static JvmRelations.Part evaluate(JvmRelations.Part in, Sink.Window w, Function<String, Dictionary> dictionaries,
+                                     Runnable checkCancel) {
         RowBuffer b = in.rows();
         int nIn = b.kinds.length;
         List<WindowFunction> fns = w.functions();
@@ -37,6 +38,7 @@ final class WindowEvaluator {
         out.size = b.size;
         Map<List<Object>, WindowOrder> orders = new HashMap<>();
         for (int f = 0; f < fns.size(); f++) {
+            checkCancel.run(); // between functions: one function's sort and pass is the unit of work
             WindowFunction fn = fns.get(f);
             WindowOrder o = orders.computeIfAbsent(List.of(fn.partition(), fn.order()),
                     k -> new WindowOrder(b, fn.partition(), fn.order()));

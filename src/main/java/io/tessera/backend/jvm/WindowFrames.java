@@ -94,10 +94,10 @@ final class WindowFrames {
             int r = o.rows[i];
             if (b.kinds[c] == JKind.DOUBLE) {
                 double d = (Double) offset;
-                double target = towardsSmaller ? b.doubles[c][r] - d : b.doubles[c][r] + d;
+                double target = (towardsSmaller ? b.doubles[c][r] - d : b.doubles[c][r] + d) + 0.0;
                 while (lo < hi) {
                     int mid = (lo + hi) >>> 1;
-                    int cmp = Double.compare(b.doubles[c][o.rows[mid]], target);
+                    int cmp = Double.compare(b.doubles[c][o.rows[mid]] + 0.0, target);
                     cmp = k.descending() ? -cmp : cmp;
                     if (cmp < 0 || (!lower && cmp == 0)) {
                         lo = mid + 1;

@@ -6,7 +6,7 @@ import io.tessera.storage.CodePointOrder;
 /**
  * Orders the rows of a window sink by its keys (partition columns, then ORDER BY keys) without boxing: each key
  * column is read once into a long per row that compares as the column's values do (integers and codes as they are,
- * a double's bits turned so that signed comparison orders them as {@link Double#compare}), then a stable merge sort
+ * a double's bits turned so that signed comparison orders them as {@link Double#compare}, -0.0 as 0.0), then a stable merge sort
  * over row numbers compares those longs. Strings a union left undecoded compare as strings.
  */
 final class WindowSort {
@@ -31,7 +31,8 @@ final class WindowSort {
                     case LONG -> b.longs[c][r];
                     case BOOL -> b.bytes[c][r];
                     case DOUBLE -> {
-                        long bits = Double.doubleToLongBits(b.doubles[c][r]);
+                        // + 0.0 makes -0.0 equal to 0.0, as SQL compares them
+                        long bits = Double.doubleToLongBits(b.doubles[c][r] + 0.0);
                         yield bits ^ ((bits >> 63) & Long.MAX_VALUE);
                     }
                     case STRING -> 0;

@@ -145,10 +145,10 @@ class WindowFramesTest {
                 DataType.BIGINT, true, "s");
         // frames (current, next): MAX+MAX overflows, MAX-MAX = 0, -MAX+5, 5
         assertThrows(ArithmeticException.class, () -> WindowEvaluator.evaluate(new JvmRelations.Part(b, new String[1]),
-                w(sum), k -> null));
+                w(sum), k -> null, () -> { }));
         WindowFunction tail = new WindowFunction(WindowFunction.Kind.SUM, 0, 1, -1, null, List.of(), List.of(),
                 new WindowFunction.Frame(true, b(BoundKind.FOLLOWING, 1L), b(BoundKind.FOLLOWING, 2L)), DataType.BIGINT, true, "t");
-        RowBuffer out = WindowEvaluator.evaluate(new JvmRelations.Part(b, new String[1]), w(tail), k -> null).rows();
+        RowBuffer out = WindowEvaluator.evaluate(new JvmRelations.Part(b, new String[1]), w(tail), k -> null, () -> { }).rows();
         // rows 1..2 of row 0: MAX - MAX = 0; rows 2..3: -MAX + 5; row 3: 5; none: NULL
         assertEquals(0L, out.longs[1][0]);
         assertEquals(-Long.MAX_VALUE + 5, out.longs[1][1]);
@@ -157,7 +157,7 @@ class WindowFramesTest {
         WindowFunction total = new WindowFunction(WindowFunction.Kind.SUM, 0, 1, -1, null, List.of(), List.of(), running,
                 DataType.BIGINT, true, "r");
         assertThrows(ArithmeticException.class, () -> WindowEvaluator.evaluate(new JvmRelations.Part(b, new String[1]),
-                w(total), k -> null));
+                w(total), k -> null, () -> { }));
     }
 
     private static Sink.Window w(WindowFunction f) {
