@@ -6,7 +6,7 @@ import java.util.Random;
 
 /**
  * The FROM part of a metamorphic query over a {@link RandomSchema}: one table, or two (sometimes three) joined on
- * their keys, written as {@code JOIN ... ON} or as a comma join whose key equality is in WHERE. {@link #where}
+ * their keys, written as {@code [LEFT] JOIN ... ON} or as a comma join whose key equality is in WHERE. {@link #where}
  * adds a predicate to that WHERE, so a query and its partitions differ only in the predicate.
  *
  * @param from      the FROM clause's text
@@ -75,9 +75,5 @@ public record MetamorphicSource(String from, String joinWhere, List<RandomPredic
             sb.append(" WHERE ").append(predicate);
         }
         return sb.toString();
-    }
-
-    public boolean joined() {
-        return from.contains(",") || from.contains(" JOIN ");
     }
 }

@@ -52,11 +52,11 @@ public final class RandomPredicate {
         Ref c = any();
         switch (rnd.nextInt(14)) {
             case 0, 1, 2 -> {
-                return c.sql() + " " + op(c.kind()) + " " + constant(c);
+                return c.sql() + " " + op() + " " + constant(c);
             }
             case 3 -> {
                 Ref d = comparable(c);
-                return d == null ? c.sql() + " IS NULL" : c.sql() + " " + op(c.kind()) + " " + d.sql();
+                return d == null ? c.sql() + " IS NULL" : c.sql() + " " + op() + " " + d.sql();
             }
             case 4 -> {
                 if (c.kind() == TypeKind.BOOLEAN) {
@@ -107,9 +107,9 @@ public final class RandomPredicate {
             }
             case 9 -> {
                 if (!exactNumeric(c.kind())) {
-                    return c.sql() + " " + op(c.kind()) + " " + constant(c);
+                    return c.sql() + " " + op() + " " + constant(c);
                 }
-                return "COALESCE(" + c.sql() + ", " + constant(c) + ") " + op(c.kind()) + " " + constant(c);
+                return "COALESCE(" + c.sql() + ", " + constant(c) + ") " + op() + " " + constant(c);
             }
             case 10 -> {
                 if (!exactNumeric(c.kind())) {
@@ -118,21 +118,21 @@ public final class RandomPredicate {
                 // small factors and terms: no overflow on the generated values
                 String term = rnd.nextBoolean() ? " * " + (1 + rnd.nextInt(3)) : " " + (rnd.nextBoolean() ? "+" : "-")
                         + " " + (1 + rnd.nextInt(9));
-                return c.sql() + term + " " + op(c.kind()) + " " + constant(c);
+                return c.sql() + term + " " + op() + " " + constant(c);
             }
             case 11 -> {
                 // a CASE that yields a value, compared
                 String then = constant(c);
                 String other = rnd.nextBoolean() ? c.sql() : "NULL";
-                return "CASE WHEN " + predicate(0) + " THEN " + then + " ELSE " + other + " END " + op(c.kind()) + " "
+                return "CASE WHEN " + predicate(0) + " THEN " + then + " ELSE " + other + " END " + op() + " "
                         + constant(c);
             }
             case 12 -> {
                 // a comparison with NULL is NULL whatever the value
-                return c.sql() + " " + op(c.kind()) + " NULL";
+                return c.sql() + " " + op() + " NULL";
             }
             default -> {
-                return c.sql() + " " + op(c.kind()) + " " + constant(c);
+                return c.sql() + " " + op() + " " + constant(c);
             }
         }
     }
@@ -168,7 +168,7 @@ public final class RandomPredicate {
         };
     }
 
-    private String op(TypeKind k) {
+    private String op() {
         String[] ops = {"=", "<>", "<", ">", "<=", ">="};
         return ops[rnd.nextInt(ops.length)];
     }

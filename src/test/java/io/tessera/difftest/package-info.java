@@ -35,7 +35,8 @@
  * <ul>
  *   <li>{@code MetamorphicTlpTest}, ternary logic partitioning ({@link io.tessera.difftest.TlpCheck}): a query
  *       equals the union of itself under {@code WHERE p}, {@code WHERE NOT (p)} and {@code WHERE (p) IS NULL}, for
- *       rows, UNION ALL, DISTINCT, COUNT/SUM/MIN/MAX and GROUP BY, over one table and over joins;
+ *       rows, UNION ALL, DISTINCT, COUNT/SUM/MIN/MAX and GROUP BY, over one table and over joins (inner, LEFT,
+ *       and RIGHT and FULL where {@code tessera.difftest.constructs} switches them on);
  *   <li>{@code MetamorphicNorecTest}, non-optimizing reference engine construction
  *       ({@link io.tessera.difftest.NorecCheck}): {@code COUNT(*) ... WHERE p} equals the count of rows for which
  *       {@code p}, evaluated in the select list, is true.
