@@ -129,6 +129,10 @@ public final class SqlFrontEnd {
             throw new SqlError("unsupported: a correlated subquery that cannot be turned into a join", e);
         }
         rejectCorrelation(rel);
+        // window functions (RexOver in a projection) become Window nodes, which the planner turns into WINDOW sinks;
+        // done before the rules that move projections and filters, which would move a RexOver across a join or a
+        // filter below it and so compute it over other rows (a Window node is a barrier to them)
+        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW);
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = pullFactors(rel);
         rel = ConstantFolding.fold(rel);
@@ -149,8 +153,6 @@ public final class SqlFrontEnd {
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         rel = GroupingSetsRewrite.rewrite(rel);
-        // window functions (RexOver in a projection) become Window nodes, which the planner turns into WINDOW sinks
-        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW);
         return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
     }
 
