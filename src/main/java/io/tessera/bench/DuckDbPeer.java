@@ -330,7 +330,7 @@ public final class DuckDbPeer implements AutoCloseable {
         MemorySegment[] data = new MemorySegment[nc];
         TypeKind[] kinds = new TypeKind[nc];
         int[] precision = new int[nc];
-        String[][] dicts = new String[nc][];
+        io.tessera.storage.Dictionary[] dicts = new io.tessera.storage.Dictionary[nc];
         MemorySegment[] validity = new MemorySegment[nc];
         for (int i = 0; i < nc; i++) {
             Column col = cols.get(i);
@@ -339,11 +339,7 @@ public final class DuckDbPeer implements AutoCloseable {
             precision[i] = col.type().precision();
             data[i] = col.data();
             if (kinds[i] == TypeKind.VARCHAR) {
-                var d = col.dictionary();
-                dicts[i] = new String[d.size()];
-                for (int k = 0; k < d.size(); k++) {
-                    dicts[i][k] = d.value(k);
-                }
+                dicts[i] = col.dictionary(); // shared by every range of the column, not copied per range
             }
         }
         try (DuckDBAppender app = c.createAppender(DuckDBConnection.DEFAULT_SCHEMA, t.name())) {
@@ -359,7 +355,7 @@ public final class DuckDbPeer implements AutoCloseable {
                     switch (kinds[i]) {
                         case INTEGER -> app.append(d.get(Column.INT, row << 2));
                         case DATE -> app.appendEpochDays(d.get(Column.INT, row << 2));
-                        case VARCHAR -> app.append(dicts[i][d.get(Column.INT, row << 2)]);
+                        case VARCHAR -> app.append(dicts[i].value(d.get(Column.INT, row << 2)));
                         case BIGINT -> app.append(d.get(Column.LONG, row << 3));
                         case DOUBLE -> app.append(d.get(Column.DOUBLE, row << 3));
                         case BOOLEAN -> app.append(d.get(ValueLayout.JAVA_BYTE, row) != 0);

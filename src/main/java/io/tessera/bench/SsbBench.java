@@ -49,8 +49,15 @@ public final class SsbBench {
             Measured p = peer == null ? new Measured(Double.NaN, Double.NaN, -1, "no peer") : measure(peer, q.sql(), runs);
             long rows = t.error == null ? t.rows : p.rows;
             boolean differ = t.error == null && p.error == null && t.rows != p.rows;
-            out.add(new Row(q.name(), t.medianMs, p.medianMs, rows, t.compileMs, t.error, peer == null ? null : p.error,
-                    differ));
+            Row row = new Row(q.name(), t.medianMs, p.medianMs, rows, t.compileMs, t.error, peer == null ? null : p.error,
+                    differ);
+            out.add(row);
+            if (log != null) {
+                // each query's numbers as soon as they are known, so a run stopped part-way still reports them
+                log.printf(Locale.ROOT, "  %s: Tessera %.2f ms, peer %.2f ms, ratio %.2f, compile %.2f ms%s%n", q.name(),
+                        row.tesseraMs(), row.peerMs(), row.ratio(), row.compileMs(),
+                        row.bothRan() ? "" : " (" + (t.error != null ? t.error : p.error) + ")");
+            }
         }
         return out;
     }
