@@ -459,7 +459,9 @@ public final class RandomQueryGenerator {
     /** SUM and AVG of DISTINCT values, a standard deviation or variance, MIN and MAX of computed strings and conditions, FILTER. */
     private String moreAggregates() {
         StarSchema.ColumnInfo n = column(TypeKind.INTEGER, TypeKind.DECIMAL);
-        return switch (rnd.nextInt(7)) {
+        // DISTINCT only where the construct is on, so that switching it off keeps it out
+        int first = on(QueryConstruct.DISTINCT_AGGREGATE) ? 0 : 2;
+        return switch (first + rnd.nextInt(7 - first)) {
             case 0 -> "SUM(DISTINCT " + ref(n) + ")";
             case 1 -> "AVG(DISTINCT " + ref(n) + ")";
             case 2 -> pick("STDDEV_SAMP(", "STDDEV_POP(", "VAR_SAMP(", "VAR_POP(") + ref(n) + ")";

@@ -67,7 +67,11 @@ class RandomQueryGeneratorTest {
         assertNotNull(v.validate("select nope from sales"));
         assertNotNull(v.validate("select f_qty from sales where f_channel > 1 and"));
         List<String> errors = new ArrayList<>();
-        for (RandomQueryGenerator.Generated q : new RandomQueryGenerator(schema)
+        // Calcite's standard operator table lacks the string functions Tessera adds (LPAD, CONCAT, LTRIM, ...),
+        // so those queries are left to RandomQueryExtensionsTest, which runs them in DuckDB
+        java.util.Set<QueryConstruct> constructs = java.util.EnumSet.copyOf(QueryConstruct.enabled());
+        constructs.remove(QueryConstruct.STRING_FUNCTION);
+        for (RandomQueryGenerator.Generated q : new RandomQueryGenerator(schema, constructs)
                 .generate(DifferentialTestSupport.querySeed(), DifferentialTestSupport.queries())) {
             String e = v.validate(q.sql());
             if (e != null) {

@@ -12,8 +12,8 @@
  *
  * <p>The generator's SQL constructs beyond its base queries are named by {@link io.tessera.difftest.QueryConstruct}:
  * UNION, INTERSECT, EXCEPT, LEFT_JOIN, RIGHT_JOIN, FULL_JOIN, WINDOW, SCALAR_SUBQUERY, EXISTS_SUBQUERY, IN_SUBQUERY,
- * DISTINCT_AGGREGATE, STRING_FUNCTION. Those the engine runs are on by default (UNION and LEFT_JOIN); the others
- * are switched on with a system property, a comma-separated list that adds names to the default ones ({@code all},
+ * DISTINCT_AGGREGATE, STRING_FUNCTION. Those the engine runs are on by default (today every one); a construct can be
+ * switched on or off with a system property, a comma-separated list that adds names to the default ones ({@code all},
  * {@code none} and {@code -NAME} too):
  *
  * <pre>
