@@ -155,10 +155,17 @@ final class QueryExtensions {
     String atom() {
         List<QueryConstruct> cs = on(QueryConstruct.SCALAR_SUBQUERY, QueryConstruct.EXISTS_SUBQUERY,
                 QueryConstruct.IN_SUBQUERY, QueryConstruct.STRING_FUNCTION);
+        if (g.subqueryTaken) {
+            // one subquery per query: Calcite's decorrelator cannot turn some pairs of correlated subqueries into
+            // joins (ExcludedConstruct.TWO_CORRELATED_SCALAR_SUBQUERIES), and those are refused, not answered
+            cs = cs.stream().filter(c -> c == QueryConstruct.STRING_FUNCTION).toList();
+        }
         if (cs.isEmpty() || rnd.nextInt(100) >= 25) {
             return null;
         }
-        return switch (pick(cs)) {
+        QueryConstruct chosen = pick(cs);
+        g.subqueryTaken |= chosen != QueryConstruct.STRING_FUNCTION;
+        return switch (chosen) {
             case SCALAR_SUBQUERY -> switch (rnd.nextInt(4)) {
                 case 0 -> "f.f_qty > (SELECT AVG(CAST(f2.f_qty AS DOUBLE)) FROM sales f2 WHERE "
                         + simple("sales", "f2") + ")";

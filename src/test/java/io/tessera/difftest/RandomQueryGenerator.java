@@ -36,6 +36,8 @@ public final class RandomQueryGenerator {
     private List<StarSchema.TableInfo> scope;
     /** Whether the query has an outer join: then the fact key f_id may be NULL and no longer orders rows. */
     private boolean outer;
+    /** Whether the query being generated has a subquery already (QueryExtensions adds at most one). */
+    boolean subqueryTaken;
 
     /** A generator of the constructs {@code -Dtessera.difftest.constructs} switches on ({@link QueryConstruct}). */
     public RandomQueryGenerator(StarSchema schema) {
@@ -92,6 +94,7 @@ public final class RandomQueryGenerator {
         rnd = new Random(seed);
         scope = new ArrayList<>();
         outer = false;
+        subqueryTaken = false;
         QueryExtensions ext = new QueryExtensions(this);
         StarSchema.TableInfo fact = schema.fact();
         scope.add(fact);
