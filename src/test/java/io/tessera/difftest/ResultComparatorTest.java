@@ -156,6 +156,12 @@ class ResultComparatorTest {
                 row(3, "v"))));
         assertNotNull(compare(three, rows(row(1, "x"), row(2, "y"), row(3, "z")), rows(row(1, "x"), row(2, "q"),
                 row(3, "z"))));
+        // DOUBLE keys equal within the tolerance tie under a LIMIT too: the next key does not order those rows
+        String near = "select a, b from t order by b, a desc limit 3";
+        assertNull(compare(near, rows(row(1992, 970.0396), row(null, 970.0396000000001), row(1987, 971.5)),
+                rows(row(null, 970.0396000000005), row(1992, 970.0396000000005), row(1987, 971.5))));
+        assertNotNull(compare(near, rows(row(1992, 970.0396), row(null, 970.0396000000001), row(1987, 971.5)),
+                rows(row(null, 970.0396000000005), row(1993, 970.0396000000005), row(1987, 971.5))));
         // without a LIMIT every run of ties is a multiset
         assertNotNull(compare("select a, b from t order by a", rows(row(1, "x"), row(2, "y")),
                 rows(row(1, "x"), row(2, "w"))));
