@@ -92,28 +92,24 @@ final class WindowFrames {
             boolean towardsSmaller = preceding != k.descending();
             int c = k.column();
             int r = o.rows[i];
+            // the order of the row at a position of the partition against the target, in the window's direction
+            java.util.function.IntUnaryOperator against;
             if (b.kinds[c] == JKind.DOUBLE) {
                 double d = (Double) offset;
                 double target = (towardsSmaller ? b.doubles[c][r] - d : b.doubles[c][r] + d) + 0.0;
-                while (lo < hi) {
-                    int mid = (lo + hi) >>> 1;
-                    int cmp = Double.compare(b.doubles[c][o.rows[mid]] + 0.0, target);
-                    cmp = k.descending() ? -cmp : cmp;
-                    if (cmp < 0 || (!lower && cmp == 0)) {
-                        lo = mid + 1;
-                    } else {
-                        hi = mid;
-                    }
-                }
-                return lo;
+                against = pos -> Double.compare(b.doubles[c][o.rows[pos]] + 0.0, target);
+            } else {
+                long v = b.kinds[c] == JKind.LONG ? b.longs[c][r] : b.ints[c][r];
+                long d = (Long) offset;
+                long target = towardsSmaller ? saturatedSub(v, d) : saturatedAdd(v, d);
+                against = pos -> {
+                    int m = o.rows[pos];
+                    return Long.compare(b.kinds[c] == JKind.LONG ? b.longs[c][m] : b.ints[c][m], target);
+                };
             }
-            long v = b.kinds[c] == JKind.LONG ? b.longs[c][r] : b.ints[c][r];
-            long d = (Long) offset;
-            long target = towardsSmaller ? saturatedSub(v, d) : saturatedAdd(v, d);
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                int m = o.rows[mid];
-                int cmp = Long.compare(b.kinds[c] == JKind.LONG ? b.longs[c][m] : b.ints[c][m], target);
+                int cmp = against.applyAsInt(mid);
                 cmp = k.descending() ? -cmp : cmp;
                 if (cmp < 0 || (!lower && cmp == 0)) {
                     lo = mid + 1;
