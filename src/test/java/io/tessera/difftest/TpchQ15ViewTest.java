@@ -1,8 +1,7 @@
 package io.tessera.difftest;
 
+import io.tessera.bench.Queries;
 import org.junit.jupiter.api.Test;
-
-import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -11,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * revenue0}), in Tessera and in DuckDB on the same data, with the validation parameters; and the WITH form of the
  * query that the benchmarks run gives the same rows.
  */
-class TpchQ15ViewTest extends BenchmarkDifferentialTest {
+class TpchQ15ViewTest extends TpchDifferentialBase {
 
     static final String CREATE_VIEW = """
             create view revenue0 (supplier_no, total_revenue) as
@@ -35,20 +34,9 @@ class TpchQ15ViewTest extends BenchmarkDifferentialTest {
               and total_revenue = (select max(total_revenue) from revenue0)
             order by s_suppkey""";
 
-    /** {@code -Dtessera.difftest.tpchSf}, default 0.01. */
-    @Override
-    double scaleFactor() {
-        return Double.parseDouble(System.getProperty("tessera.difftest.tpchSf", "0.01"));
-    }
-
-    @Override
-    void build(Path dir, double sf) {
-        BenchmarkData.buildTpch(dir, sf);
-    }
-
     @Test
     void q15ThroughAViewAgreesWithDuckDb() {
-        String withForm = withForm();
+        String withForm = Queries.sql("tpch", "q15");
         tessera.query(CREATE_VIEW);
         duck.execute(CREATE_VIEW);
         try {
@@ -60,14 +48,5 @@ class TpchQ15ViewTest extends BenchmarkDifferentialTest {
         }
         // the view is gone; the WITH form the benchmarks run gives the same answer
         harness.check(withForm);
-    }
-
-    /** The WITH form in the project's TPC-H texts (not yet in the benchmark suite's list). */
-    static String withForm() {
-        try (java.io.InputStream in = TpchQ15ViewTest.class.getResourceAsStream("/io/tessera/queries/tpch/q15.sql")) {
-            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }
