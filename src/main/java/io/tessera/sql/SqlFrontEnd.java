@@ -54,14 +54,21 @@ public final class SqlFrontEnd {
 
     private final Database db;
     private final java.util.List<io.tessera.storage.View> views;
+    private final Parameters parameters;
 
     public SqlFrontEnd(Database db) {
-        this(db, db.views());
+        this(db, db.views(), Parameters.NONE);
     }
 
-    private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views) {
+    private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views, Parameters parameters) {
         this.db = db;
         this.views = views;
+        this.parameters = parameters;
+    }
+
+    /** This front end with {@code parameters} bound to the {@code ?} of the statements it plans. */
+    public SqlFrontEnd withParameters(Parameters parameters) {
+        return new SqlFrontEnd(db, views, parameters);
     }
 
     /** A validated, optimized logical plan and the names of its output columns. */
@@ -81,6 +88,7 @@ public final class SqlFrontEnd {
     }
 
     public LogicalPlan plan(SqlNode parsed) {
+        parsed = parameters.bind(parsed);
         SupportCheck.check(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = NullableSetAggregates.rewrite(parsed);
@@ -247,6 +255,6 @@ public final class SqlFrontEnd {
             }
         }
         out.add(view);
-        return new SqlFrontEnd(db, out);
+        return new SqlFrontEnd(db, out, parameters);
     }
 }
