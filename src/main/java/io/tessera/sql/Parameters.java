@@ -117,7 +117,7 @@ public final class Parameters {
             case Null n -> cast(SqlLiteral.createNull(pos), n.type(), pos);
             case Integer i -> SqlLiteral.createExactNumeric(i.toString(), pos);
             // a literal's type is the narrowest that holds its digits: the cast keeps the value's own type
-            case Long l -> cast(SqlLiteral.createExactNumeric(l.toString(), pos), DataType.BIGINT, pos);
+            case Long l -> cast(bigint(l, pos), DataType.BIGINT, pos);
             case Short s -> cast(SqlLiteral.createExactNumeric(s.toString(), pos), DataType.SMALLINT, pos);
             case Byte b -> cast(SqlLiteral.createExactNumeric(b.toString(), pos), DataType.TINYINT, pos);
             case BigInteger b -> SqlLiteral.createExactNumeric(b.toString(), pos);
@@ -129,6 +129,16 @@ public final class Parameters {
             case Boolean b -> SqlLiteral.createBoolean(b, pos);
             default -> throw new IllegalStateException("checked when bound: " + v.getClass());
         };
+    }
+
+    /**
+     * A BIGINT's literal: its digits, or where it has 19 (more than the 18 a numeric literal may have here, whose type
+     * would be a DECIMAL), its text as a string literal, which the CAST around it reads as a BIGINT.
+     */
+    private static SqlNode bigint(long l, SqlParserPos pos) {
+        String digits = Long.toString(l);
+        return Math.abs((double) l) < 1e18 ? SqlLiteral.createExactNumeric(digits, pos)
+                : SqlLiteral.createCharString(digits, pos);
     }
 
     /** A double's digits with an exponent, as an approximate literal has them (the shortest that reads back). */
