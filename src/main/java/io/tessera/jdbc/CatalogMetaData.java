@@ -172,10 +172,9 @@ abstract class CatalogMetaData implements DatabaseMetaData {
                 continue;
             }
             DataType t = c.type();
-            boolean decimal = t.kind() == TypeKind.DECIMAL;
             boolean number = JdbcTypes.isSigned(t);
             rows.add(new Object[] {null, null, table, c.name(), JdbcTypes.code(t), JdbcTypes.name(t),
-                    JdbcTypes.precision(t), null, decimal ? t.scale() : number ? 0 : null, number ? 10 : null,
+                    JdbcTypes.precision(t), null, number ? (Integer) t.scale() : null, number ? 10 : null,
                     c.nullable() ? columnNullable : columnNoNulls, "", null, null, null,
                     t.kind() == TypeKind.VARCHAR ? Integer.MAX_VALUE : null, i + 1, c.nullable() ? "YES" : "NO",
                     null, null, null, null, "NO", "NO"});

@@ -478,9 +478,10 @@ final class TesseraDatabaseMetaData extends CatalogMetaData {
         return true;
     }
 
+    /** Every level but NONE is accepted, and served by SERIALIZABLE, stronger than each (as JDBC allows). */
     @Override
     public boolean supportsTransactionIsolationLevel(int a0) {
-        return a0 == Connection.TRANSACTION_SERIALIZABLE;
+        return a0 != Connection.TRANSACTION_NONE;
     }
 
     @Override
