@@ -95,6 +95,7 @@ abstract class CatalogMetaData implements DatabaseMetaData {
     public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String[] types)
             throws SQLException {
         connection.checkOpen();
+        connection.latest();
         List<String> wanted = types == null ? List.of("TABLE", "VIEW")
                 : java.util.Arrays.stream(types).map(t -> t.toUpperCase(Locale.ROOT)).toList();
         List<Object[]> rows = new ArrayList<>();
@@ -129,6 +130,7 @@ abstract class CatalogMetaData implements DatabaseMetaData {
     public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern,
                                 String columnNamePattern) throws SQLException {
         connection.checkOpen();
+        connection.latest();
         List<Object[]> rows = new ArrayList<>();
         if (namespace(catalog, schemaPattern)) {
             Pattern tables = pattern(tableNamePattern);

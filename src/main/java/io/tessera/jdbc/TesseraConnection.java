@@ -40,6 +40,7 @@ final class TesseraConnection implements Connection {
     private final Set<TesseraStatement> statements = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
     private volatile boolean readOnly;
+    private int runningStatements;
 
     TesseraConnection(Tessera tessera, String url) {
         this.tessera = tessera;
@@ -52,6 +53,29 @@ final class TesseraConnection implements Connection {
 
     String url() {
         return url;
+    }
+
+    /**
+     * Called as a statement starts: when no other statement of this connection is running, the database moves to
+     * the latest committed state first (another connection or process may have written), as the command line does
+     * before each statement. A statement running on another thread keeps reading the state it started with.
+     */
+    synchronized void statementStarts() {
+        if (runningStatements == 0) {
+            tessera.database().refresh();
+        }
+        runningStatements++;
+    }
+
+    synchronized void statementEnds() {
+        runningStatements--;
+    }
+
+    /** The latest committed state for a metadata call, when no statement is running. */
+    synchronized void latest() {
+        if (runningStatements == 0) {
+            tessera.database().refresh();
+        }
     }
 
     boolean readOnlyNow() {

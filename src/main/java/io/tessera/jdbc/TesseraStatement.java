@@ -91,6 +91,7 @@ class TesseraStatement implements Statement {
             timedOut = true;
             cancel.cancel();
         });
+        connection.statementStarts();
         try {
             return connection.tessera().query(sql, parameters, cancel, collector);
         } catch (RowCollector.Full enough) {
@@ -112,6 +113,7 @@ class TesseraStatement implements Statement {
                 timer.cancel(false);
             }
             running = null;
+            connection.statementEnds();
         }
     }
 
