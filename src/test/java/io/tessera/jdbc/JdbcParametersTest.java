@@ -133,6 +133,35 @@ class JdbcParametersTest {
         }
     }
 
+    /** The values are constants of the generated code, read at run time: other values compile no class. */
+    @Test
+    void otherValuesReuseTheCompiledClasses() throws SQLException {
+        try (Statement s = conn.createStatement()) {
+            s.executeUpdate("create table reuse (n integer, s varchar, m decimal(6,2))");
+            s.executeUpdate("insert into reuse values (1, 'a', 1.50), (2, 'b', 2.50), (3, 'c', 3.50)");
+        }
+        try (PreparedStatement p = conn.prepareStatement(
+                "select count(*), sum(m) from reuse where n >= ? and s <> ? and m < ?")) {
+            List<String> answers = new ArrayList<>();
+            long compiles = 0;
+            Object[][] values = {{1, "a", "9.99"}, {2, "zzz", "3.00"}, {0, "'); drop table reuse; --", "1.00"}};
+            for (int i = 0; i < values.length; i++) {
+                p.setInt(1, (Integer) values[i][0]);
+                p.setString(2, (String) values[i][1]);
+                p.setBigDecimal(3, new BigDecimal((String) values[i][2]));
+                try (ResultSet rs = p.executeQuery()) {
+                    assertTrue(rs.next());
+                    answers.add(rs.getLong(1) + " " + rs.getBigDecimal(2));
+                }
+                if (i == 0) {
+                    compiles = io.tessera.backend.jvm.JavaCompiler.compiles();
+                }
+            }
+            assertEquals(List.of("2 6.00", "1 2.50", "0 null"), answers);
+            assertEquals(compiles, io.tessera.backend.jvm.JavaCompiler.compiles(), "classes compiled for other values");
+        }
+    }
+
     @Test
     void theParameterCountComesFromTheTokensNotFromQuotedText() throws SQLException {
         try (PreparedStatement p = conn.prepareStatement("select '?', \"id\" from t where id = ? -- ?\n")) {
