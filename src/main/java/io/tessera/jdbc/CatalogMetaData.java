@@ -50,7 +50,7 @@ abstract class CatalogMetaData implements DatabaseMetaData {
     }
 
     private static ResultSet rows(String spec, List<Object[]> rows) {
-        return new TesseraResultSet(null, columns(spec), rows);
+        return new TesseraResultSet(null, columns(spec), RowSource.of(rows));
     }
 
     private static ResultSet none(String spec) {
@@ -160,7 +160,7 @@ abstract class CatalogMetaData implements DatabaseMetaData {
         }
         try {
             QueryResult r = connection.tessera().query("SELECT * FROM \"" + v.name() + "\" LIMIT 0",
-                    Parameters.NONE, new QueryCancel(), new RowCollector(0));
+                    Parameters.NONE, new QueryCancel(), new RowCollector());
             return r.columns();
         } catch (RuntimeException e) {
             throw JdbcErrors.of(e);

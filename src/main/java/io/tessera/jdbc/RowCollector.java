@@ -6,26 +6,11 @@ import io.tessera.api.RowSink;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Keeps a statement's rows as they are read out, at most {@code maxRows} of them (0: all): reaching the limit stops
- * the statement with {@link Full}, so the rest is never turned into Java values.
- */
+/** Keeps the few rows of a statement that changes the database (its count) or of a metadata query. */
 final class RowCollector implements RowSink {
 
-    /** The limit was reached: the rows kept are the result. */
-    static final class Full extends RuntimeException {
-        Full() {
-            super("the result set's maximum row count was reached", null, false, false);
-        }
-    }
-
-    private final long maxRows;
     private List<ResultColumn> columns = List.of();
     private final List<Object[]> rows = new ArrayList<>();
-
-    RowCollector(long maxRows) {
-        this.maxRows = maxRows;
-    }
 
     @Override
     public void start(List<ResultColumn> columns) {
@@ -34,12 +19,7 @@ final class RowCollector implements RowSink {
 
     @Override
     public void rows(List<Object[]> batch) {
-        for (Object[] row : batch) {
-            if (maxRows > 0 && rows.size() >= maxRows) {
-                throw new Full();
-            }
-            rows.add(row);
-        }
+        rows.addAll(batch);
     }
 
     List<ResultColumn> columns() {

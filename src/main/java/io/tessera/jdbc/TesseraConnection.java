@@ -69,6 +69,23 @@ final class TesseraConnection implements Connection {
 
     synchronized void statementEnds() {
         runningStatements--;
+        notifyAll();
+    }
+
+    /**
+     * Waits for the statements still running (cancelled already) to stop, at most {@code millis}: the database they
+     * read must stay open until they do.
+     */
+    private synchronized void awaitStatements(long millis) {
+        long end = System.currentTimeMillis() + millis;
+        while (runningStatements > 0 && System.currentTimeMillis() < end) {
+            try {
+                wait(Math.max(1, end - System.currentTimeMillis()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** The latest committed state for a metadata call, when no statement is running. */
@@ -154,8 +171,11 @@ final class TesseraConnection implements Connection {
         }
         closed = true;
         for (TesseraStatement s : statements.toArray(new TesseraStatement[0])) {
-            s.close();
+            s.close(); // cancels what it runs
         }
+        // a cancelled query stops at its next morsel or kernel launch; one waiting for another process's writer
+        // lock may take longer, and then fails on the closed database
+        awaitStatements(10_000);
         tessera.close();
     }
 

@@ -31,7 +31,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The rows of one statement, forward only and read only, with JDBC's typed getters over Tessera's values (Integer,
+ * The rows of one statement, read as they come from its {@link RowSource}, forward only and read only, with JDBC's typed getters over Tessera's values (Integer,
  * Long, Double, BigDecimal, LocalDate, Boolean, String; null for NULL). Columns are found by index (from 1) or by
  * label, ignoring case; {@link #wasNull()} tells whether the last value read was NULL.
  */
@@ -39,14 +39,18 @@ final class TesseraResultSet extends ReadOnlyResultSet {
 
     private final TesseraStatement statement;
     private final List<ResultColumn> columns;
-    private final List<Object[]> rows;
+    private final RowSource rows;
     private final Map<String, Integer> byLabel = new HashMap<>();
-    private int row = -1;
+    private Object[] current;
+    private Object[] ahead; // the row after the current one, once a question about it made the source give it
+    private boolean aheadRead;
+    private int row; // the current row's number from 1; 0 before the first
+    private boolean afterLast;
     private boolean wasNull;
     private boolean closed;
     private int fetchSize;
 
-    TesseraResultSet(TesseraStatement statement, List<ResultColumn> columns, List<Object[]> rows) {
+    TesseraResultSet(TesseraStatement statement, List<ResultColumn> columns, RowSource rows) {
         this.statement = statement;
         this.columns = columns;
         this.rows = rows;
@@ -65,15 +69,15 @@ final class TesseraResultSet extends ReadOnlyResultSet {
     /** The value of a column in the current row; sets {@link #wasNull()}. */
     private Object value(int column) throws SQLException {
         checkOpen();
-        if (row < 0 || row >= rows.size()) {
-            throw new SQLException(row < 0 ? "no current row: call next() first" : "no current row: past the last",
+        if (current == null) {
+            throw new SQLException(afterLast ? "no current row: past the last" : "no current row: call next() first",
                     "24000");
         }
         if (column < 1 || column > columns.size()) {
             throw new SQLException("column index " + column + " is out of range (1.." + columns.size() + ")",
                     "07009");
         }
-        Object v = rows.get(row)[column - 1];
+        Object v = current[column - 1];
         wasNull = v == null;
         return v;
     }
@@ -81,16 +85,34 @@ final class TesseraResultSet extends ReadOnlyResultSet {
     @Override
     public boolean next() throws SQLException {
         checkOpen();
-        if (row < rows.size()) {
-            row++;
+        if (afterLast) {
+            return false;
         }
-        return row < rows.size();
+        current = peek();
+        aheadRead = false;
+        ahead = null;
+        if (current == null) {
+            afterLast = true;
+            return false;
+        }
+        row++;
+        return true;
+    }
+
+    /** The row after the current one, without moving to it. */
+    private Object[] peek() throws SQLException {
+        if (!aheadRead) {
+            ahead = rows.next();
+            aheadRead = true;
+        }
+        return ahead;
     }
 
     @Override
     public void close() {
         if (!closed) {
             closed = true;
+            rows.close();
             if (statement != null) {
                 statement.resultClosed(this);
             }
@@ -100,6 +122,7 @@ final class TesseraResultSet extends ReadOnlyResultSet {
     /** Closed because its statement ran again or closed. */
     void closeFromStatement() {
         closed = true;
+        rows.close();
     }
 
     @Override
@@ -517,31 +540,31 @@ final class TesseraResultSet extends ReadOnlyResultSet {
     @Override
     public boolean isBeforeFirst() throws SQLException {
         checkOpen();
-        return row < 0 && !rows.isEmpty();
+        return row == 0 && !afterLast && peek() != null;
     }
 
     @Override
     public boolean isAfterLast() throws SQLException {
         checkOpen();
-        return row >= rows.size() && !rows.isEmpty();
+        return afterLast && row > 0;
     }
 
     @Override
     public boolean isFirst() throws SQLException {
         checkOpen();
-        return row == 0 && !rows.isEmpty();
+        return current != null && row == 1;
     }
 
     @Override
     public boolean isLast() throws SQLException {
         checkOpen();
-        return row == rows.size() - 1 && !rows.isEmpty();
+        return current != null && peek() == null;
     }
 
     @Override
     public int getRow() throws SQLException {
         checkOpen();
-        return row >= 0 && row < rows.size() ? row + 1 : 0;
+        return current != null ? row : 0;
     }
 
     @Override

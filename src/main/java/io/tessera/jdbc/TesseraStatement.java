@@ -30,7 +30,6 @@ class TesseraStatement implements Statement {
 
     final TesseraConnection connection;
     private volatile QueryCancel running;
-    private volatile boolean timedOut;
     private volatile boolean closed;
     private long maxRows;
     private int queryTimeout;
@@ -68,56 +67,102 @@ class TesseraStatement implements Statement {
         if (!rows && connection.readOnlyNow()) {
             throw new SQLException("the connection is read-only: it runs queries only", "25006");
         }
-        RowCollector collector = new RowCollector(rows ? maxRows : 0);
-        QueryResult result = collect(sql, parameters, collector);
-        if (result != null && result.execution().notice() != null) {
-            addWarning(new SQLWarning(result.execution().notice()));
-        }
         if (rows) {
-            resultSet = new TesseraResultSet(this, collector.columns(), collector.rows());
+            resultSet = stream(sql, parameters);
         } else {
+            RowCollector collector = new RowCollector();
+            QueryResult result = collect(sql, parameters, collector);
+            notice(result);
             updateCount = collector.updateCount();
         }
         return rows;
     }
 
-    /** Runs the statement under a fresh cancel handle and the query timeout; null when max rows cut it short. */
-    private QueryResult collect(String sql, Parameters parameters, RowCollector collector) throws SQLException {
-        QueryCancel cancel = new QueryCancel();
-        running = cancel;
-        timedOut = false;
-        int timeout = queryTimeout;
-        ScheduledFuture<?> timer = timeout <= 0 ? null : QueryTimer.after(timeout, () -> {
+    /** One run of a statement: its cancel handle, whether its timeout fired, and the timer that fires it. */
+    private final class Run {
+        final QueryCancel cancel = new QueryCancel();
+        final int timeout = queryTimeout;
+        volatile boolean timedOut;
+        final ScheduledFuture<?> timer = timeout <= 0 ? null : QueryTimer.after(timeout, () -> {
             timedOut = true;
             cancel.cancel();
         });
-        connection.statementStarts();
-        try {
-            return connection.tessera().query(sql, parameters, cancel, collector);
-        } catch (RowCollector.Full enough) {
-            return null;
-        } catch (QueryCancelledException e) {
-            if (timedOut) {
-                throw new SQLTimeoutException("query timed out after " + timeout + " s (setQueryTimeout)",
-                        JdbcErrors.CANCELLED, e);
-            }
-            throw JdbcErrors.of(e);
-        } catch (RuntimeException e) {
-            throw JdbcErrors.of(e);
-        } catch (OutOfMemoryError e) {
-            throw new SQLException("out of memory running this statement: " + e.getMessage(), "53200", e);
-        } catch (StackOverflowError e) {
-            throw new SQLException("the statement is nested too deeply to plan", "54001", e);
-        } finally {
+
+        Run() {
+            running = cancel;
+            connection.statementStarts();
+        }
+
+        void finish() {
             if (timer != null) {
                 timer.cancel(false);
             }
-            running = null;
+            if (running == cancel) {
+                running = null;
+            }
             connection.statementEnds();
+        }
+
+        /** A failure of the statement as the SQLException the caller gets. */
+        SQLException failure(Throwable t) {
+            return switch (t) {
+                case QueryCancelledException e when timedOut -> new SQLTimeoutException("query timed out after "
+                        + timeout + " s (setQueryTimeout)", JdbcErrors.CANCELLED, e);
+                case RuntimeException e -> JdbcErrors.of(e);
+                case OutOfMemoryError e -> new SQLException("out of memory running this statement: " + e.getMessage(),
+                        "53200", e);
+                case StackOverflowError e -> new SQLException("the statement is nested too deeply to plan", "54001", e);
+                case Error e -> throw e;
+                default -> new SQLException(JdbcErrors.message(t), "XX000", t);
+            };
         }
     }
 
-    private void addWarning(SQLWarning w) {
+    /** Runs a statement that changes the database, its count row kept by {@code collector}. */
+    private QueryResult collect(String sql, Parameters parameters, RowCollector collector) throws SQLException {
+        Run run = new Run();
+        try {
+            return connection.tessera().query(sql, parameters, run.cancel, collector);
+        } catch (RuntimeException | Error e) {
+            throw run.failure(e);
+        } finally {
+            run.finish();
+        }
+    }
+
+    /**
+     * Runs a query on a thread of its own that hands its rows to the result set as they are read out; returns once
+     * the query has run (its columns known) or failed.
+     */
+    private TesseraResultSet stream(String sql, Parameters parameters) throws SQLException {
+        Run run = new Run();
+        RowStream rows = new RowStream(run.cancel, maxRows, run::failure);
+        try {
+            Thread.ofVirtual().name("tessera-jdbc-statement").start(() -> {
+                try {
+                    QueryResult r = connection.tessera().query(sql, parameters, run.cancel, rows);
+                    notice(r); // before the last row is handed over: a reader at the end sees it
+                    rows.end();
+                } catch (Throwable t) {
+                    rows.fail(t);
+                } finally {
+                    run.finish();
+                }
+            });
+        } catch (RuntimeException | Error e) {
+            run.finish();
+            throw run.failure(e);
+        }
+        return new TesseraResultSet(this, rows.columns(), rows);
+    }
+
+    private void notice(QueryResult result) {
+        if (result != null && result.execution().notice() != null) {
+            addWarning(new SQLWarning(result.execution().notice()));
+        }
+    }
+
+    private synchronized void addWarning(SQLWarning w) {
         if (warnings == null) {
             warnings = w;
         } else {
@@ -258,13 +303,13 @@ class TesseraStatement implements Statement {
     }
 
     @Override
-    public SQLWarning getWarnings() throws SQLException {
+    public synchronized SQLWarning getWarnings() throws SQLException {
         checkOpen();
         return warnings;
     }
 
     @Override
-    public void clearWarnings() throws SQLException {
+    public synchronized void clearWarnings() throws SQLException {
         checkOpen();
         warnings = null;
     }
@@ -401,7 +446,7 @@ class TesseraStatement implements Statement {
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
         checkOpen();
-        return new TesseraResultSet(this, List.of(), List.of());
+        return new TesseraResultSet(this, List.of(), RowSource.of(List.of()));
     }
 
     @Override

@@ -109,6 +109,7 @@ class JdbcConnectionTest {
             try (ResultSet rs = s.executeQuery("select count(*) from other where lower(cast(x as varchar)) = '2'")) {
                 assertTrue(rs.next());
                 assertEquals(1, rs.getInt(1));
+                assertFalse(rs.next()); // the notice comes with the end of the rows
             }
             SQLWarning w = s.getWarnings();
             assertNotNull(w, "a query asked of the GPU that ran on the JVM says why");

@@ -155,6 +155,54 @@ class JdbcStatementTest {
     }
 
     @Test
+    void rowsStreamFromTheQueryAndStopWhenNoLongerWanted() throws SQLException {
+        try (Statement s = conn.createStatement()) {
+            try (ResultSet all = s.executeQuery("select v from big order by v")) {
+                assertTrue(all.isBeforeFirst());
+                long sum = 0;
+                int n = 0;
+                while (all.next()) {
+                    assertEquals(n + 1, all.getRow());
+                    assertEquals(n == 0, all.isFirst());
+                    assertEquals(n == ROWS - 1, all.isLast());
+                    sum += all.getInt(1);
+                    n++;
+                }
+                assertEquals(ROWS, n);
+                assertEquals((long) ROWS * (ROWS - 1) / 2, sum);
+                assertTrue(all.isAfterLast());
+                assertFalse(all.next());
+            }
+            // five rows of many, then closed: the query stops, and the statement runs the next one
+            ResultSet part = s.executeQuery("select k, v from big");
+            for (int i = 0; i < 5; i++) {
+                assertTrue(part.next());
+            }
+            part.close();
+            try (ResultSet next = s.executeQuery("select count(*) from big where k = 0")) {
+                assertTrue(next.next());
+                assertEquals(ROWS / 5, next.getInt(1));
+            }
+            // cancelled while its rows are read: the reader gets the cancellation after the few batches already out
+            ResultSet cancelled = s.executeQuery("select v from big");
+            assertTrue(cancelled.next());
+            s.cancel();
+            int read = 1;
+            SQLException stop = null;
+            try {
+                while (cancelled.next()) {
+                    read++;
+                }
+            } catch (SQLException e) {
+                stop = e;
+            }
+            assertTrue(stop != null, "read all " + read + " rows after cancel()");
+            assertEquals("57014", stop.getSQLState());
+            assertTrue(read < ROWS, read + " rows");
+        }
+    }
+
+    @Test
     void cancelStopsARunningQueryAndTheStatementRunsTheNext() throws Exception {
         try (Statement s = conn.createStatement()) {
             s.executeQuery("select count(*) from big a join big b on a.k = b.k where a.v < 10").close(); // compiled
