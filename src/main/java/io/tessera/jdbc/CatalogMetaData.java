@@ -146,24 +146,31 @@ abstract class CatalogMetaData implements DatabaseMetaData {
             }
             for (View v : connection.tessera().database().views()) {
                 if (matches(tables, v.name())) {
-                    addColumns(rows, v.name(), viewColumns(v), cols);
+                    List<ResultColumn> viewColumns = viewColumns(v);
+                    if (viewColumns != null) {
+                        addColumns(rows, v.name(), viewColumns, cols);
+                    }
                 }
             }
         }
         return rows(COLUMNS, rows);
     }
 
-    /** A view's columns are its query's: planned and run without rows, as the command line's {@code \d} does. */
-    private List<ResultColumn> viewColumns(View v) throws SQLException {
+    /**
+     * A view's columns are its query's: planned and run without rows, as the command line's {@code \d} does (the
+     * name is the stored view's own, checked by storage's naming rules). Null for a view that no longer plans (a
+     * table it reads was dropped): its columns are unknown, and the other views' are still listed.
+     */
+    private List<ResultColumn> viewColumns(View v) {
         if (v.name().contains("\"")) {
-            throw new SQLException("view name " + v.name() + " cannot be quoted", "42602");
+            return null;
         }
         try {
             QueryResult r = connection.tessera().query("SELECT * FROM \"" + v.name() + "\" LIMIT 0",
                     Parameters.NONE, new QueryCancel(), new RowCollector());
             return r.columns();
         } catch (RuntimeException e) {
-            throw JdbcErrors.of(e);
+            return null;
         }
     }
 

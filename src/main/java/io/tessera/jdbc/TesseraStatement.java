@@ -344,9 +344,16 @@ class TesseraStatement implements Statement {
         return false;
     }
 
+    /** A statement gives one result: the next is none; KEEP_CURRENT_RESULT leaves the current result set open. */
     @Override
     public boolean getMoreResults(int current) throws SQLException {
-        return getMoreResults();
+        if (current != KEEP_CURRENT_RESULT) {
+            return getMoreResults();
+        }
+        checkOpen();
+        resultSet = null;
+        updateCount = -1;
+        return false;
     }
 
     @Override

@@ -206,6 +206,21 @@ class JdbcConnectionTest {
         assertEquals(List.of(String.valueOf(Types.DECIMAL)),
                 column(md.getColumns(null, null, "order_days", "tw%"), "DATA_TYPE"));
 
+        // a view whose table was dropped no longer plans: its columns are unknown, the others' still listed
+        try (Statement s = conn.createStatement()) {
+            s.executeUpdate("create table gone (g integer)");
+            s.executeUpdate("create view over_gone as select g from gone");
+            s.executeUpdate("drop table gone");
+        }
+        List<String> everyColumn = column(md.getColumns(null, null, "%", "%"), "TABLE_NAME");
+        assertTrue(everyColumn.contains("order_days") && !everyColumn.contains("over_gone"), everyColumn.toString());
+        assertEquals(List.of(), column(md.getColumns(null, null, "over_gone", "%"), "COLUMN_NAME"));
+        assertEquals(List.of("o_id", "o_day", "twice"), column(md.getColumns(null, null, "order_days", "%"),
+                "COLUMN_NAME"));
+        try (Statement s = conn.createStatement()) {
+            s.executeUpdate("drop view over_gone");
+        }
+
         assertEquals(List.of(), column(md.getSchemas(), "TABLE_SCHEM"));
         assertEquals(List.of(), column(md.getCatalogs(), "TABLE_CAT"));
         assertEquals(List.of("TABLE", "VIEW"), column(md.getTableTypes(), "TABLE_TYPE"));
