@@ -72,6 +72,25 @@ class ParametersTest {
         }
     }
 
+    /** Places where the planner wants a constant (LIMIT, ROUND's digits, a LIKE pattern) take a parameter too. */
+    @Test
+    void parametersStandWhereConstantsAreNeeded() {
+        try (Tessera t = Tessera.openOrCreate(dir.resolve("db"))) {
+            t.query("create table w (a integer, s varchar, x double)");
+            t.query("insert into w values (1, 'apple', 1.25), (2, 'banana', 2.5), (3, 'cherry', 3.75)");
+            assertEquals(List.of(1, 2), run(t, "select a from w order by a limit ?", 2).stream().map(r -> r[0]).toList());
+            assertEquals(List.of(2, 3), run(t, "select a from w order by a limit ? offset ?", 5, 1).stream()
+                    .map(r -> r[0]).toList());
+            assertEquals(List.of("banana"), run(t, "select s from w where s like ?", "%an%").stream().map(r -> r[0])
+                    .toList());
+            assertEquals(1.3, run(t, "select round(x, ?) from w where a = ?", 1, 1).get(0)[0]);
+            assertEquals(List.of(2), run(t, "select a from w where x between ? and ? and s in (?, ?)", 2.0, 3.0,
+                    "banana", "kiwi").stream().map(r -> r[0]).toList());
+            assertEquals("big", run(t, "select case when a > ? then ? else ? end from w where a = 3", 2, "big",
+                    "small").get(0)[0]);
+        }
+    }
+
     @Test
     void missingExtraAndUnknownValuesAreRefused() {
         try (Tessera t = Tessera.openOrCreate(dir.resolve("db"))) {
