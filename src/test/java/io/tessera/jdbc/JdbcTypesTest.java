@@ -143,6 +143,27 @@ class JdbcTypesTest {
                 new BigDecimal("0.00"));
     }
 
+    /** getColumns: each column's name, JDBC type, and DECIMAL precision and scale, as DuckDB describes the table. */
+    @Test
+    void getColumnsDescribesTheTableAsDuckDbDoes() throws SQLException {
+        List<String> expected = columns(duckdb);
+        assertEquals(7, expected.size());
+        assertEquals(expected, columns(tessera));
+    }
+
+    private static List<String> columns(Connection c) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (ResultSet rs = c.getMetaData().getColumns(null, null, "t", null)) {
+            while (rs.next()) {
+                int type = rs.getInt("DATA_TYPE");
+                out.add(rs.getInt("ORDINAL_POSITION") + " " + rs.getString("COLUMN_NAME") + " " + type
+                        + (type == Types.DECIMAL ? "(" + rs.getInt("COLUMN_SIZE") + "," + rs.getInt("DECIMAL_DIGITS") + ")"
+                        : "") + " " + rs.getString("IS_NULLABLE"));
+            }
+        }
+        return out;
+    }
+
     @Test
     void metaDataDescribesEachColumn() throws SQLException {
         try (Statement s = tessera.createStatement(); ResultSet rs = s.executeQuery("select * from t")) {
