@@ -47,7 +47,7 @@ final class DataChanges {
         try (Database.WriteLock lock = db.lockForWriting()) {
             String table = existingTable(s.table(), "INSERT INTO");
             // Calcite's conversion of the INSERT gives the rows to append, cast to the table's column types
-            QueryExecutor.Ran ran = engine.runLogical(frontEnd(parameters).plan(s.sql()), cancel);
+            QueryExecutor.Ran ran = engine.runLogical(plan(SqlFrontEnd.parse(s.sql()), parameters), cancel);
             try (TableWriter w = db.append(table)) {
                 long n = RowAppender.append(ran, w, cancel);
                 if (n > 0) {
@@ -77,12 +77,12 @@ final class DataChanges {
     }
 
     private QueryExecutor.Ran run(SqlNode query, Parameters parameters, QueryCancel cancel) {
-        return engine.runLogical(frontEnd(parameters).plan(query), cancel);
+        return engine.runLogical(plan(query, parameters), cancel);
     }
 
-    /** The front end that plans this statement's queries, its parameters bound (the ? keep their numbers). */
-    private SqlFrontEnd frontEnd(Parameters parameters) {
-        return new SqlFrontEnd(db).withParameters(parameters);
+    /** A query of this statement planned with its parameters bound (each ? keeps its number in the statement). */
+    private SqlFrontEnd.LogicalPlan plan(SqlNode query, Parameters parameters) {
+        return new SqlFrontEnd(db).plan(parameters.bind(query));
     }
 
     QueryResult delete(Statement.Delete s, Parameters parameters, QueryCancel cancel) {
@@ -92,7 +92,7 @@ final class DataChanges {
             try (TableWriter w = db.replace(table.schema())) {
                 long keptRows = 0;
                 if (kept != null) {
-                    QueryExecutor.Ran ran = engine.runLogical(frontEnd(parameters).plan(kept), cancel);
+                    QueryExecutor.Ran ran = engine.runLogical(plan(kept, parameters), cancel);
                     keptRows = RowAppender.append(ran, w, cancel);
                 }
                 long deleted = table.rowCount() - keptRows;
@@ -113,7 +113,7 @@ final class DataChanges {
                 }
                 throw new SqlError((db.hasTable(name) ? "table " : "a view named ") + name + " already exists");
             }
-            SqlFrontEnd.LogicalPlan logical = frontEnd(parameters).plan(s.query());
+            SqlFrontEnd.LogicalPlan logical = plan(SqlFrontEnd.parse(s.query()), parameters);
             QueryExecutor.Ran ran = engine.runLogical(logical, cancel);
             List<ColumnSchema> columns = new ArrayList<>();
             Set<String> names = new HashSet<>();

@@ -139,6 +139,7 @@ public final class QueryEngine {
     /** Runs one statement; {@code cancel} (null: none) stops it with {@link QueryCancelledException}. */
     public QueryResult execute(String sql, QueryCancel cancel) {
         Statement st = StatementParser.parse(sql);
+        checkParameters(sql, Parameters.NONE);
         if (st instanceof Statement.Query q) {
             return run(prepare(q.sql()), null, cancel);
         }
@@ -164,11 +165,7 @@ public final class QueryEngine {
      */
     public QueryResult execute(String sql, Parameters parameters, QueryCancel cancel, RowSink sink) {
         Statement st = StatementParser.parse(sql);
-        int expected = Parameters.count(sql);
-        if (parameters.size() != expected) {
-            throw new SqlError("the statement has " + expected + " parameter" + (expected == 1 ? "" : "s") + " (?), "
-                    + parameters.size() + " value" + (parameters.size() == 1 ? " was" : "s were") + " given");
-        }
+        checkParameters(sql, parameters);
         if (!(st instanceof Statement.Query q)) {
             QueryResult r = execute(st, parameters, cancel);
             sink.start(r.columns());
@@ -187,6 +184,16 @@ public final class QueryEngine {
             sink.rows(rows(ran, from, Math.min(n, from + BATCH_ROWS)));
         }
         return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t0, ran.execution());
+    }
+
+    /** One value for each {@code ?} of the statement, no more and no fewer. */
+    private static void checkParameters(String sql, Parameters parameters) {
+        int expected = Parameters.count(sql);
+        if (parameters.size() != expected) {
+            throw new SqlError("the statement has " + expected + " parameter" + (expected == 1 ? "" : "s") + " (?), "
+                    + parameters.size() + " value" + (parameters.size() == 1 ? " was" : "s were") + " given"
+                    + (parameters.isEmpty() ? ": bind them through a prepared statement" : ""));
+        }
     }
 
     private QueryResult execute(Statement st, Parameters parameters, QueryCancel cancel) {
@@ -268,7 +275,7 @@ public final class QueryEngine {
             return prepare(sql);
         }
         long t0 = System.nanoTime();
-        return prepare(new SqlFrontEnd(db).withParameters(parameters).plan(sql), null, null, t0);
+        return prepare(new SqlFrontEnd(db).plan(parameters.bind(SqlFrontEnd.parse(sql))), null, null, t0);
     }
 
     /** The pipelines of a query, planned but not compiled. */

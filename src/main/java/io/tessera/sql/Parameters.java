@@ -86,7 +86,7 @@ public final class Parameters {
                 int i = param.getIndex();
                 if (i >= values.size()) {
                     throw new SqlError("parameter " + (i + 1) + " (?" + SupportCheck.at(param.getParserPosition())
-                            + ") has no value" + (values.isEmpty() ? ": bind it through a prepared statement" : ""));
+                            + ") has no value");
                 }
                 return literal(values.get(i), param.getParserPosition());
             }

@@ -54,21 +54,14 @@ public final class SqlFrontEnd {
 
     private final Database db;
     private final java.util.List<io.tessera.storage.View> views;
-    private final Parameters parameters;
 
     public SqlFrontEnd(Database db) {
-        this(db, db.views(), Parameters.NONE);
+        this(db, db.views());
     }
 
-    private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views, Parameters parameters) {
+    private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views) {
         this.db = db;
         this.views = views;
-        this.parameters = parameters;
-    }
-
-    /** This front end with {@code parameters} bound to the {@code ?} of the statements it plans. */
-    public SqlFrontEnd withParameters(Parameters parameters) {
-        return new SqlFrontEnd(db, views, parameters);
     }
 
     /** A validated, optimized logical plan and the names of its output columns. */
@@ -88,7 +81,6 @@ public final class SqlFrontEnd {
     }
 
     public LogicalPlan plan(SqlNode parsed) {
-        parsed = parameters.bind(parsed);
         SupportCheck.check(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = NullableSetAggregates.rewrite(parsed);
@@ -255,6 +247,6 @@ public final class SqlFrontEnd {
             }
         }
         out.add(view);
-        return new SqlFrontEnd(db, out, parameters);
+        return new SqlFrontEnd(db, out);
     }
 }

@@ -96,8 +96,8 @@ class ParametersTest {
         try (Tessera t = Tessera.openOrCreate(dir.resolve("db"))) {
             t.query("create table p (a integer)");
             SqlError none = assertThrows(SqlError.class, () -> t.query("select a from p where a = ?"));
-            assertEquals("parameter 1 (? at line 1, column 27) has no value: bind it through a prepared statement",
-                    none.getMessage());
+            assertEquals("the statement has 1 parameter (?), 0 values were given: bind them through a prepared "
+                    + "statement", none.getMessage());
             SqlError few = assertThrows(SqlError.class, () -> run(t, "select ? + ?", 1));
             assertEquals("the statement has 2 parameters (?), 1 value was given", few.getMessage());
             SqlError many = assertThrows(SqlError.class, () -> run(t, "select ?", 1, 2));
