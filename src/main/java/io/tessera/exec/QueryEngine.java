@@ -143,7 +143,7 @@ public final class QueryEngine {
         if (st instanceof Statement.Query q) {
             return run(prepare(q.sql()), null, cancel);
         }
-        return execute(st, Parameters.NONE, cancel);
+        return execute(st, cancel);
     }
 
     /** Rows handed to a {@link RowSink} at a time. */
@@ -156,7 +156,33 @@ public final class QueryEngine {
      * batches.
      */
     public QueryResult execute(String sql, QueryCancel cancel, RowSink sink) {
-        return execute(sql, Parameters.NONE, cancel, sink);
+        Statement st = StatementParser.parse(sql);
+        checkParameters(sql, Parameters.NONE);
+        if (!(st instanceof Statement.Query q)) {
+            QueryResult r = execute(st, cancel);
+            sink.start(r.columns());
+            if (r.rowCount() > 0) {
+                sink.rows(new ArrayList<>(r.rows()));
+            }
+            return r;
+        }
+        return drain(prepare(q.sql()), cancel, sink);
+    }
+
+    private QueryResult drain(Prepared p, QueryCancel cancel, RowSink sink) {
+        long t0 = System.nanoTime();
+        QueryExecutor.Ran ran = runRelation(p, null, cancel);
+        sink.start(ran.columns());
+        int n = ran.rel().rowCount();
+        for (int from = 0; from < n; from += BATCH_ROWS) {
+            QueryCancel.check(cancel);
+            sink.rows(rows(ran, from, Math.min(n, from + BATCH_ROWS)));
+        }
+        return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t0, ran.execution());
+    }
+
+    private QueryResult execute(Statement st, QueryCancel cancel) {
+        return execute(st, Parameters.NONE, cancel);
     }
 
     /**
@@ -174,16 +200,7 @@ public final class QueryEngine {
             }
             return r;
         }
-        Prepared p = prepare(q.sql(), parameters);
-        long t0 = System.nanoTime();
-        QueryExecutor.Ran ran = runRelation(p, null, cancel);
-        sink.start(ran.columns());
-        int n = ran.rel().rowCount();
-        for (int from = 0; from < n; from += BATCH_ROWS) {
-            QueryCancel.check(cancel);
-            sink.rows(rows(ran, from, Math.min(n, from + BATCH_ROWS)));
-        }
-        return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t0, ran.execution());
+        return drain(prepare(q.sql(), parameters), cancel, sink);
     }
 
     /** One value for each {@code ?} of the statement, no more and no fewer. */
