@@ -17,6 +17,8 @@ import org.apache.parquet.format.Util;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The pages of one column chunk, read from the file in one positional read and decompressed, handed to
@@ -25,14 +27,33 @@ import java.util.ArrayDeque;
  */
 final class ChunkPages implements PageReader {
 
+    /** A decompressed page as {@link DirectDecoder} reads it: a version 1 data page, or the dictionary page. */
+    record RawPage(byte[] bytes, int valueCount, Encoding definitionLevels, Encoding values) {
+    }
+
     private final DictionaryPage dictionary;
     private final ArrayDeque<DataPage> pages;
     private final long valueCount;
+    private final RawPage rawDictionary;
+    /** The data pages, when all are version 1 pages (else null). */
+    private final List<RawPage> rawPages;
 
-    private ChunkPages(DictionaryPage dictionary, ArrayDeque<DataPage> pages, long valueCount) {
+    private ChunkPages(DictionaryPage dictionary, ArrayDeque<DataPage> pages, long valueCount, RawPage rawDictionary,
+                       List<RawPage> rawPages) {
         this.dictionary = dictionary;
         this.pages = pages;
         this.valueCount = valueCount;
+        this.rawDictionary = rawDictionary;
+        this.rawPages = rawPages;
+    }
+
+    RawPage rawDictionary() {
+        return rawDictionary;
+    }
+
+    /** The version 1 data pages in order, or null when the chunk has version 2 pages. */
+    List<RawPage> rawPages() {
+        return rawPages;
     }
 
     /** Reads the chunk's pages; an {@link IOException} says what is broken. */
@@ -56,6 +77,8 @@ final class ChunkPages implements PageReader {
         byte[] buf = file.read(start, m.getTotal_compressed_size());
         ByteArrayInputStream in = new ByteArrayInputStream(buf);
         DictionaryPage dictionary = null;
+        RawPage rawDictionary = null;
+        List<RawPage> rawPages = new ArrayList<>();
         ArrayDeque<DataPage> pages = new ArrayDeque<>();
         long values = 0;
         while (values < m.getNum_values() && in.available() > 0) {
@@ -75,6 +98,7 @@ final class ChunkPages implements PageReader {
                     byte[] b = PageCodec.decompress(m.getCodec(), buf, pos, size, h.getUncompressed_page_size());
                     dictionary = new DictionaryPage(BytesInput.from(b), h.getDictionary_page_header().getNum_values(),
                             encoding(h.getDictionary_page_header().getEncoding()));
+                    rawDictionary = new RawPage(b, dictionary.getDictionarySize(), null, dictionary.getEncoding());
                 }
                 case DATA_PAGE -> {
                     DataPageHeader d = h.getData_page_header();
@@ -83,8 +107,13 @@ final class ChunkPages implements PageReader {
                             encoding(d.getRepetition_level_encoding()), encoding(d.getDefinition_level_encoding()),
                             encoding(d.getEncoding())));
                     values += d.getNum_values();
+                    if (rawPages != null) {
+                        rawPages.add(new RawPage(b, d.getNum_values(), encoding(d.getDefinition_level_encoding()),
+                                encoding(d.getEncoding())));
+                    }
                 }
                 case DATA_PAGE_V2 -> {
+                    rawPages = null;
                     DataPageHeaderV2 d = h.getData_page_header_v2();
                     int rl = d.getRepetition_levels_byte_length();
                     int dl = d.getDefinition_levels_byte_length();
@@ -112,7 +141,7 @@ final class ChunkPages implements PageReader {
             throw new IOException("a column chunk holds " + values + " values, its metadata says "
                     + m.getNum_values());
         }
-        return new ChunkPages(dictionary, pages, values);
+        return new ChunkPages(dictionary, pages, values, rawDictionary, rawPages);
     }
 
     private static Encoding encoding(org.apache.parquet.format.Encoding e) {

@@ -39,6 +39,12 @@ final class RowGroupReader {
      */
     static RowBatch read(ParquetFile file, int group, long firstRow, TableSchema schema, List<SourceColumn> sources,
                          InvalidUtf8 invalidUtf8) throws Failure {
+        return read(file, group, firstRow, schema, sources, invalidUtf8, true);
+    }
+
+    /** @param direct whether {@link DirectDecoder} reads the chunks it handles (tests compare it with the other way) */
+    static RowBatch read(ParquetFile file, int group, long firstRow, TableSchema schema, List<SourceColumn> sources,
+                         InvalidUtf8 invalidUtf8, boolean direct) throws Failure {
         RowGroup rg = file.footer().getRow_groups().get(group);
         if (rg.getNum_rows() > Integer.MAX_VALUE - 16) {
             throw new Failure(firstRow, -1, "a row group of " + rg.getNum_rows() + " rows is too large", null);
@@ -58,6 +64,10 @@ final class RowGroupReader {
             if (pages.getTotalValueCount() != rows) {
                 throw new Failure(firstRow, c, "its chunk holds " + pages.getTotalValueCount() + " values in a row"
                         + " group of " + rows + " rows", null);
+            }
+            if (direct && DirectDecoder.handles(src, target, pages)) {
+                DirectDecoder.decode(src, target, pages, out, invalidUtf8, firstRow, c);
+                continue;
             }
             int maxDefinition = src.descriptor().getMaxDefinitionLevel();
             int r = 0;

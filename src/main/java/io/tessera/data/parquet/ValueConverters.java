@@ -253,15 +253,20 @@ final class ValueConverters {
             if (b.length != n) {
                 b = v.getBytes();
             }
-            int bad = Utf8.firstInvalid(b, 0, n);
-            if (bad < 0) {
-                return new String(b, 0, n, StandardCharsets.UTF_8);
-            }
-            if (invalidUtf8 == InvalidUtf8.REPLACE) {
-                return Utf8.decodeReplacing(b, 0, n);
-            }
-            throw new IllegalArgumentException("invalid UTF-8 at byte " + (bad + 1) + " of the value: "
-                    + MessageText.quote(b, 0, n) + " (use --invalid-utf8 replace to store U+FFFD instead)");
+            return ValueConverters.text(b, 0, n, invalidUtf8);
         }
+    }
+
+    /** The UTF-8 text in {@code b[from, from + n)}: an error when it is not UTF-8, unless invalid sequences are replaced. */
+    static String text(byte[] b, int from, int n, InvalidUtf8 invalidUtf8) {
+        int bad = Utf8.firstInvalid(b, from, from + n);
+        if (bad < 0) {
+            return new String(b, from, n, StandardCharsets.UTF_8);
+        }
+        if (invalidUtf8 == InvalidUtf8.REPLACE) {
+            return Utf8.decodeReplacing(b, from, from + n);
+        }
+        throw new IllegalArgumentException("invalid UTF-8 at byte " + (bad - from + 1) + " of the value: "
+                + MessageText.quote(b, from, from + n) + " (use --invalid-utf8 replace to store U+FFFD instead)");
     }
 }
