@@ -1,5 +1,8 @@
 package io.tessera.data.parquet;
 
+import org.apache.parquet.column.values.bitpacking.BytePacker;
+import org.apache.parquet.column.values.bitpacking.Packer;
+
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -8,11 +11,21 @@ import java.util.Arrays;
 
 /**
  * Parquet's RLE / bit-packed hybrid encoding (definition levels and dictionary ids) decoded a run at a time into an
- * int array: a repeated run is one fill, a bit-packed run is unpacked from 64-bit little-endian words.
+ * int array: a repeated run is one fill, a bit-packed run is unpacked 8 values at a time by parquet-java's unpacker
+ * for its bit width (a short last group from 64-bit little-endian words).
  */
 final class HybridRuns {
 
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** parquet-java's generated little-endian unpackers, one per bit width. */
+    private static final BytePacker[] PACKERS = new BytePacker[33];
+
+    static {
+        for (int w = 0; w <= 32; w++) {
+            PACKERS[w] = Packer.LITTLE_ENDIAN.newBytePacker(w);
+        }
+    }
 
     private HybridRuns() {
     }
@@ -65,7 +78,15 @@ final class HybridRuns {
                     throw new IOException("a bit-packed run runs past its page");
                 }
                 int runEnd = (int) Math.min(end, pos + bytes);
-                for (int j = 0; j < m; j++) {
+                // whole groups of 8 values by parquet-java's unpacker for this width, the rest one by one
+                int j = 0;
+                if (bitWidth > 0) {
+                    BytePacker packer = PACKERS[bitWidth];
+                    for (; j + 8 <= m && pos + (long) (j + 8) / 8 * bitWidth <= runEnd; j += 8) {
+                        packer.unpack8Values(b, pos + j / 8 * bitWidth, out, n + j);
+                    }
+                }
+                for (; j < m; j++) {
                     long bit = (long) j * bitWidth;
                     int at = pos + (int) (bit >>> 3);
                     long word = at + 8 <= runEnd ? (long) LONG_LE.get(b, at) : tail(b, at, runEnd);
