@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Appends the rows of Parquet files to a table, all or nothing, like {@link TableImporter} for text: the file's
  * columns are matched to the table's by name (ignoring case), every type is checked before a row is read, row
- * groups are decoded on all cores (a bounded window of them in flight) and written in file order, and the table is
+ * groups are decoded on all cores (at most two per thread in flight, and no more than a quarter of the heap holds)
+ * and written in file order, and the table is
  * committed once after every file was read. On any error the writer is closed without a commit, so the table is
  * exactly as it was. docs/IMPORT.md lists the types read.
  */
@@ -84,13 +85,21 @@ public final class ParquetImporter {
                 row += file.footer().getRow_groups().get(g).getNum_rows();
             }
             int window = Math.max(2, 2 * threads);
+            long budget = Runtime.getRuntime().maxMemory() / 4;
+            ArrayDeque<Long> sizes = new ArrayDeque<>();
+            long inflightBytes = 0;
             for (int g = 0; g < groups; g++) {
                 final int group = g;
+                long size = memoryEstimate(file.footer().getRow_groups().get(g), schema);
+                // at most two groups per thread, and (beyond the first) what a quarter of the heap holds
+                while (!inflight.isEmpty() && (inflight.size() >= window || inflightBytes + size > budget)) {
+                    writer.write(drain(inflight.poll(), name, schema));
+                    inflightBytes -= sizes.poll();
+                }
                 inflight.add(pool.submit(() -> RowGroupReader.read(file, group, firstRows[group], schema, sources,
                         invalidUtf8)));
-                while (inflight.size() >= window) {
-                    writer.write(drain(inflight.poll(), name, schema));
-                }
+                sizes.add(size);
+                inflightBytes += size;
             }
             while (!inflight.isEmpty()) {
                 writer.write(drain(inflight.poll(), name, schema));
@@ -105,6 +114,24 @@ public final class ParquetImporter {
                 f.cancel(true);
             }
         }
+    }
+
+    /**
+     * The memory one row group takes while it is decoded: its column chunks as read and decompressed, and the row
+     * batch (each value's width, and a code per string).
+     */
+    private static long memoryEstimate(org.apache.parquet.format.RowGroup rg, TableSchema schema) {
+        long chunks = 0;
+        for (org.apache.parquet.format.ColumnChunk c : rg.getColumns()) {
+            if (c.getMeta_data() != null) {
+                chunks += c.getMeta_data().getTotal_compressed_size() + c.getMeta_data().getTotal_uncompressed_size();
+            }
+        }
+        long rowBytes = 0;
+        for (ColumnSchema c : schema.columns()) {
+            rowBytes += c.type().kind().byteWidth();
+        }
+        return chunks + rg.getNum_rows() * rowBytes;
     }
 
     /** For each table column, the file column of the same name; any column without its partner is an error. */
