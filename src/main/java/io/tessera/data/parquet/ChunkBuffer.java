@@ -27,8 +27,10 @@ import java.util.Set;
 /**
  * One column chunk being written: parquet-java's column writer hands it encoded pages, which it compresses with
  * Snappy and keeps, each after its page header, until the row group is complete. The dictionary page, which the
- * column writer hands over last, is written first, as the format requires.
+ * column writer hands over last, is written first, as the format requires. (PageWriter's abstract methods include
+ * deprecated ones, hence the suppression.)
  */
+@SuppressWarnings("deprecation")
 final class ChunkBuffer implements PageWriter {
 
     private final ByteArrayOutputStream dictionary = new ByteArrayOutputStream();
@@ -46,7 +48,7 @@ final class ChunkBuffer implements PageWriter {
     @Override
     public void writePage(BytesInput bytes, int valueCount, int rowCount, Statistics<?> statistics, Encoding rl,
                           Encoding dl, Encoding valuesEncoding) throws IOException {
-        byte[] raw = bytes.toByteArray();
+        byte[] raw = bytesOf(bytes);
         byte[] packed = PageCodec.snappy(raw);
         PageHeader h = new PageHeader(PageType.DATA_PAGE, raw.length, packed.length);
         h.setData_page_header(new DataPageHeader(valueCount, format(valuesEncoding), format(dl), format(rl)));
@@ -82,7 +84,7 @@ final class ChunkBuffer implements PageWriter {
         if (dictionary.size() > 0) {
             throw new IOException("a second dictionary page in one column chunk");
         }
-        byte[] raw = page.getBytes().toByteArray();
+        byte[] raw = bytesOf(page.getBytes());
         byte[] packed = PageCodec.snappy(raw);
         PageHeader h = new PageHeader(PageType.DICTIONARY_PAGE, raw.length, packed.length);
         h.setDictionary_page_header(new DictionaryPageHeader(page.getDictionarySize(), format(page.getEncoding())));
@@ -95,6 +97,12 @@ final class ChunkBuffer implements PageWriter {
         Util.writePageHeader(h, to);
         uncompressed += to.size() - before + rawLength;
         to.write(packed);
+    }
+
+    private static byte[] bytesOf(BytesInput in) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) in.size());
+        in.writeAllTo(out);
+        return out.toByteArray();
     }
 
     private static org.apache.parquet.format.Encoding format(Encoding e) {

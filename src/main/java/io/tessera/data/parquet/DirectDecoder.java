@@ -47,7 +47,11 @@ final class DirectDecoder {
         this.invalidUtf8 = invalidUtf8;
     }
 
-    /** Whether the chunk's pages are all of the shapes this decoder reads, for this pair of types. */
+    /**
+     * Whether the chunk's pages are all of the shapes this decoder reads, for this pair of types. PLAIN_DICTIONARY,
+     * deprecated for new files, is what version 1 writers (DuckDB among them) still write.
+     */
+    @SuppressWarnings("deprecation")
     static boolean handles(SourceColumn source, ColumnSchema target, ChunkPages pages) {
         TypeKind t = target.type().kind();
         String physical = source.descriptor().getPrimitiveType().getPrimitiveTypeName().name();

@@ -6,6 +6,7 @@ import org.apache.parquet.column.values.bitpacking.Packer;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
@@ -80,10 +81,11 @@ final class HybridRuns {
                 int runEnd = (int) Math.min(end, pos + bytes);
                 // whole groups of 8 values by parquet-java's unpacker for this width, the rest one by one
                 int j = 0;
-                if (bitWidth > 0) {
+                if (bitWidth > 0 && m >= 8) {
                     BytePacker packer = PACKERS[bitWidth];
+                    ByteBuffer in = ByteBuffer.wrap(b);
                     for (; j + 8 <= m && pos + (long) (j + 8) / 8 * bitWidth <= runEnd; j += 8) {
-                        packer.unpack8Values(b, pos + j / 8 * bitWidth, out, n + j);
+                        packer.unpack8Values(in, pos + j / 8 * bitWidth, out, n + j);
                     }
                 }
                 for (; j < m; j++) {

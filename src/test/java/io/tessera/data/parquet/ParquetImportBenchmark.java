@@ -18,8 +18,8 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
- * Parquet import throughput, warm, in one JVM: the row groups decoded into row batches alone (no table writer) on 1
- * and N threads, then whole imports (decode, column files, commit) of the Parquet file and, when given, of a .tbl
+ * Parquet import throughput, warm, in one JVM: the row groups decoded into row batches alone (no table writer) in
+ * the calling thread (its CPU time beside the wall time), then on 1 and N threads, then whole imports (decode, column files, commit) of the Parquet file and, when given, of a .tbl
  * file of the same rows, each into an empty table, with the process's CPU time beside the wall time. MB are the
  * input file's bytes. Run after {@code ./mvnw test-compile}:
  * {@code java -cp target/classes:target/test-classes:target/lib/* io.tessera.data.parquet.ParquetImportBenchmark
@@ -42,6 +42,18 @@ public final class ParquetImportBenchmark {
                         .orElseThrow());
             }
             double mb = f.size() / 1e6;
+            var threadCpu = ManagementFactory.getThreadMXBean();
+            for (int round = 1; round <= 5; round++) {
+                long c0 = threadCpu.getCurrentThreadCpuTime();
+                long t0 = System.nanoTime();
+                for (int g = 0; g < f.footer().getRow_groupsSize(); g++) {
+                    RowGroupReader.read(f, g, 0, schema, sources, InvalidUtf8.ERROR);
+                }
+                double s = (System.nanoTime() - t0) / 1e9;
+                double cpu = (threadCpu.getCurrentThreadCpuTime() - c0) / 1e9;
+                System.out.printf(Locale.ROOT, "decode round %d in this thread: wall %.3f s, thread CPU %.3f s: %.1f MB"
+                        + " per CPU second%n", round, s, cpu, mb / cpu);
+            }
             for (int round = 1; round <= 3; round++) {
                 for (int threads : new int[] {1, cores}) {
                     ExecutorService pool = Executors.newFixedThreadPool(threads);
