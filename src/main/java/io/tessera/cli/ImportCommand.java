@@ -16,9 +16,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-/** {@code tessera import}: appends the rows of .tbl or CSV files to an existing table, all or nothing. */
+/** {@code tessera import}: appends the rows of .tbl, CSV or Parquet files to an existing table, all or nothing. */
 @Command(name = "import", description = {
-        "Append rows from .tbl or CSV files to an existing table; on any error the table is left unchanged.",
+        "Append rows from .tbl, CSV or Parquet files to an existing table; on any error the table is left unchanged.",
         "tbl: fields separated by '|', a trailing '|' allowed, no quoting; an empty field is NULL",
         "(the empty string in a VARCHAR NOT NULL column).",
         "csv: RFC 4180 quoting; an unquoted empty field is NULL, a quoted \"\" is the empty string.",
