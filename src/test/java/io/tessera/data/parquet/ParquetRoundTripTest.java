@@ -80,6 +80,27 @@ class ParquetRoundTripTest {
         }
     }
 
+    /**
+     * Every page compression DuckDB writes, and its version 2 files (DATA_PAGE_V2, DELTA_BINARY_PACKED,
+     * DELTA_LENGTH_BYTE_ARRAY, BYTE_STREAM_SPLIT and RLE_DICTIONARY values), which go through parquet-java's reader.
+     */
+    @Test
+    void everyCompressionAndPageVersionDuckDbWritesReadsTheSame() throws Exception {
+        try (Connection duck = duckdb(); Database db = Database.openOrCreate(dir.resolve("db"))) {
+            List<String> options = List.of("COMPRESSION zstd", "COMPRESSION gzip", "COMPRESSION lz4_raw",
+                    "COMPRESSION uncompressed", "PARQUET_VERSION V2", "PARQUET_VERSION V2, COMPRESSION zstd");
+            for (int k = 0; k < options.size(); k++) {
+                Path file = dir.resolve("o" + k + ".parquet");
+                exec(duck, "COPY (" + DUCKDB_ROWS + ") TO '" + file + "' (FORMAT parquet, ROW_GROUP_SIZE 4096, "
+                        + options.get(k) + ")");
+                List<List<Object>> want = duckRows(duck, "SELECT * FROM read_parquet('" + file + "') ORDER BY i");
+                db.createTable(TableSchema.parse("t" + k, TABLE));
+                ParquetImporter.importFiles(db, "t" + k, List.of(file), 2, InvalidUtf8.ERROR);
+                assertEquals(want, rows(db.table("t" + k)), options.get(k));
+            }
+        }
+    }
+
     @Test
     void tesseraExportsDuckDbReadsTheSameValuesAndTheTypes() throws Exception {
         Path in = dir.resolve("in.parquet");
