@@ -15,8 +15,8 @@ import java.util.List;
 /**
  * The column chunks that most files hold, decoded a page at a time straight into the column's builder: version 1
  * data pages whose definition levels are RLE runs and whose values are PLAIN or dictionary ids, for 32-bit integers
- * and dates into INTEGER and DATE, 64-bit integers into BIGINT, doubles into DOUBLE and dictionary-encoded strings
- * into VARCHAR. Everything else goes through parquet-java's column reader ({@link RowGroupReader}); both give the
+ * and dates into INTEGER and DATE, 64-bit integers into BIGINT, decimals on INT32 or INT64 into a DECIMAL of the same
+ * scale, doubles into DOUBLE and dictionary-encoded strings into VARCHAR. Everything else goes through parquet-java's column reader ({@link RowGroupReader}); both give the
  * same values, this one without a call per value.
  */
 final class DirectDecoder {
@@ -59,6 +59,8 @@ final class DirectDecoder {
             case INTEGER -> physical.equals("INT32") && t == TypeKind.INTEGER && !target.type().isNarrowInteger()
                     || physical.equals("INT64") && t == TypeKind.BIGINT;
             case DATE -> t == TypeKind.DATE;
+            case DECIMAL -> (physical.equals("INT32") || physical.equals("INT64")) && t == TypeKind.DECIMAL
+                    && target.type().scale() == source.scale();
             case FLOATING -> physical.equals("DOUBLE") && t == TypeKind.DOUBLE;
             case STRING -> t == TypeKind.VARCHAR;
             default -> false;
@@ -244,6 +246,41 @@ final class DirectDecoder {
                             out.appendNull();
                         }
                     }
+                }
+            }
+            case DECIMAL -> {
+                // unscaled values of the table's scale, each through the builder's precision check
+                longValues = grow(longValues, present);
+                if (source.descriptor().getPrimitiveType().getPrimitiveTypeName().name().equals("INT32")) {
+                    intValues = grow(intValues, present);
+                    if (dictionary) {
+                        for (int i = 0; i < present; i++) {
+                            longValues[i] = dictInts[ids[i]];
+                        }
+                    } else {
+                        plain(b, pos, present, 4).asIntBuffer().get(intValues, 0, present);
+                        for (int i = 0; i < present; i++) {
+                            longValues[i] = intValues[i];
+                        }
+                    }
+                } else if (dictionary) {
+                    for (int i = 0; i < present; i++) {
+                        longValues[i] = dictLongs[ids[i]];
+                    }
+                } else {
+                    plain(b, pos, present, 8).asLongBuffer().get(longValues, 0, present);
+                }
+                int i = 0;
+                try {
+                    for (int k = 0; i < n; i++) {
+                        if (present == n || levels[i] != 0) {
+                            out.appendLong(longValues[k++]);
+                        } else {
+                            out.appendNull();
+                        }
+                    }
+                } catch (IllegalArgumentException e) {
+                    throw new RowGroupReader.Failure(firstRow + i, column, e.getMessage(), e);
                 }
             }
             case VARCHAR -> {

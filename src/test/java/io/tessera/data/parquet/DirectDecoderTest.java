@@ -58,11 +58,14 @@ class DirectDecoderTest {
                     + " CASE WHEN i % 4 = 0 THEN NULL ELSE i * 7919 END::BIGINT AS big,"
                     + " CASE WHEN i % 6 = 0 THEN NULL ELSE i / 3.0 END::DOUBLE AS x,"
                     + " CASE WHEN i % 5 = 0 THEN NULL ELSE 'k' || (i % 13) END AS tag,"
-                    + " DATE '2000-01-01' + (i % 400)::INTEGER AS d"
+                    + " DATE '2000-01-01' + (i % 400)::INTEGER AS d,"
+                    + " CASE WHEN i % 7 = 0 THEN NULL ELSE i * 1234.56 - 9000000 END::DECIMAL(15,2) AS m,"
+                    + " ((i % 300) / 10 - 15)::DECIMAL(5,1) AS m5"
                     + " FROM range(20000) t(i)) TO '" + file + "' (FORMAT parquet, ROW_GROUP_SIZE 4096)");
         }
         TableSchema schema = TableSchema.parse("t",
-                "i INTEGER NOT NULL, small INTEGER, big BIGINT, x DOUBLE, tag VARCHAR, d DATE");
+                "i INTEGER NOT NULL, small INTEGER, big BIGINT, x DOUBLE, tag VARCHAR, d DATE, m DECIMAL(15,2),"
+                        + " m5 DECIMAL(5,1) NOT NULL");
         try (ParquetFile f = ParquetFile.open(file)) {
             List<SourceColumn> sources = new ArrayList<>(f.columns());
             int directChunks = 0;

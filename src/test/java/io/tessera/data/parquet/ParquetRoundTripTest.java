@@ -176,6 +176,28 @@ class ParquetRoundTripTest {
     }
 
     @Test
+    void aValueBeyondTheColumnsPrecisionOrScaleNamesItsRow() throws Exception {
+        try (Connection duck = duckdb(); Database db = Database.openOrCreate(dir.resolve("db"))) {
+            db.createTable(TableSchema.parse("t", "m DECIMAL(5,2)"));
+            Path wide = dir.resolve("wide.parquet");
+            exec(duck, "COPY (SELECT (i / 10)::DECIMAL(15,2) AS m FROM range(20000) t(i)) TO '" + wide
+                    + "' (FORMAT parquet, ROW_GROUP_SIZE 4096)");
+            ImportException e = assertThrows(ImportException.class, () -> ParquetImporter.importFiles(db, "t",
+                    List.of(wide), 2, InvalidUtf8.ERROR));
+            assertEquals(wide + ": row 10001: column 1 (m): value 1000.00 is out of range for DECIMAL(5,2)",
+                    e.getMessage());
+            Path fine = dir.resolve("fine.parquet");
+            exec(duck, "COPY (SELECT CASE WHEN i = 3000 THEN 0.125 ELSE i / 100 END::DECIMAL(9,3) AS m"
+                    + " FROM range(5000) t(i)) TO '" + fine + "' (FORMAT parquet)");
+            e = assertThrows(ImportException.class, () -> ParquetImporter.importFiles(db, "t", List.of(fine), 2,
+                    InvalidUtf8.ERROR));
+            assertEquals(fine + ": row 3001: column 1 (m): value 0.125 has more fractional digits than DECIMAL(5,2)",
+                    e.getMessage());
+            assertEquals(0, db.table("t").rowCount());
+        }
+    }
+
+    @Test
     void aFileThatIsNotParquetFailsNamingIt() throws Exception {
         Path notParquet = Files.writeString(dir.resolve("x.parquet"), "1,2\n3,4\n5,6\n7,8\n");
         try (Database db = Database.openOrCreate(dir.resolve("db"))) {
