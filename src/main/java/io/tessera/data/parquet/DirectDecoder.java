@@ -96,7 +96,7 @@ final class DirectDecoder {
                 d.page(p, row, column);
                 row += p.valueCount();
             }
-        } catch (IOException | IndexOutOfBoundsException e) {
+        } catch (IOException | RuntimeException e) { // what broken bytes make the decoding throw
             throw new RowGroupReader.Failure(row, column, "a broken page: " + e.getMessage(), e);
         }
     }

@@ -7,7 +7,6 @@ import io.tessera.storage.RowBatch;
 import io.tessera.storage.TableSchema;
 import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.format.RowGroup;
-import org.apache.parquet.io.ParquetDecodingException;
 
 import java.io.IOException;
 import java.util.List;
@@ -60,6 +59,8 @@ final class RowGroupReader {
                 pages = ChunkPages.read(file, rg.getColumns().get(src.index()));
             } catch (IOException e) {
                 throw new Failure(firstRow, c, e.getMessage(), e);
+            } catch (RuntimeException e) { // a header that parses but makes no sense
+                throw new Failure(firstRow, c, "a broken page: " + e, e);
             }
             if (pages.getTotalValueCount() != rows) {
                 throw new Failure(firstRow, c, "its chunk holds " + pages.getTotalValueCount() + " values in a row"
@@ -87,7 +88,7 @@ final class RowGroupReader {
                 }
             } catch (IllegalArgumentException e) {
                 throw new Failure(firstRow + r, c, e.getMessage(), e);
-            } catch (ParquetDecodingException | IllegalStateException | IndexOutOfBoundsException e) {
+            } catch (RuntimeException e) { // ParquetDecodingException and what broken bytes make the decoders throw
                 throw new Failure(firstRow + r, c, "cannot decode the value: " + e.getMessage(), e);
             }
         }

@@ -197,6 +197,46 @@ class ParquetRoundTripTest {
         }
     }
 
+    /**
+     * Broken bytes anywhere (a cut file, a footer or pages overwritten) end in an import error naming the file, with
+     * the table unchanged, or, where they still decode (Parquet pages carry no checksum here), in rows; never in
+     * another exception.
+     */
+    @Test
+    void aBrokenFileFailsAsAnImportErrorOrStillDecodes() throws Exception {
+        Path good = dir.resolve("good.parquet");
+        try (Connection duck = duckdb(); Database db = Database.openOrCreate(dir.resolve("db"))) {
+            exec(duck, "COPY (" + DUCKDB_ROWS + " LIMIT 4500) TO '" + good + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+            byte[] bytes = Files.readAllBytes(good);
+            java.util.Random random = new java.util.Random(28);
+            int failures = 0;
+            for (int k = 0; k < 16; k++) {
+                byte[] broken = bytes.clone();
+                if (k == 0) {
+                    broken = java.util.Arrays.copyOf(bytes, bytes.length / 2);
+                } else {
+                    // the footer's region in some variants, the pages in the others
+                    int at = k % 3 == 0 ? bytes.length - 8 - random.nextInt(Math.min(2000, bytes.length - 12))
+                            : 4 + random.nextInt(bytes.length - 12);
+                    for (int i = at; i < Math.min(bytes.length - 8, at + 1 + random.nextInt(64)); i++) {
+                        broken[i] = (byte) random.nextInt(256);
+                    }
+                }
+                Path bad = Files.write(dir.resolve("broken" + k + ".parquet"), broken);
+                db.createTable(TableSchema.parse("t" + k, TABLE));
+                try {
+                    ParquetImporter.importFiles(db, "t" + k, List.of(bad), 2, InvalidUtf8.ERROR);
+                } catch (ImportException e) {
+                    failures++;
+                    assertTrue(e.getMessage().startsWith(bad + ": "), e.getMessage());
+                    assertEquals(0, db.table("t" + k).rowCount());
+                }
+            }
+            // with this seed 13 of the 16 fail; the others' overwritten bytes still decode
+            assertTrue(failures >= 8, failures + " of 16 broken files failed");
+        }
+    }
+
     @Test
     void aFileThatIsNotParquetFailsNamingIt() throws Exception {
         Path notParquet = Files.writeString(dir.resolve("x.parquet"), "1,2\n3,4\n5,6\n7,8\n");
