@@ -93,8 +93,25 @@ final class ChunkPages implements PageReader {
             if (size < 0 || size > buf.length - pos) {
                 throw new IOException("a page of " + size + " bytes runs past its column chunk");
             }
+            // what a broken header could make us allocate: no more than the chunk's metadata says it holds
+            if (h.getUncompressed_page_size() < 0 || m.getTotal_uncompressed_size() > 0
+                    && h.getUncompressed_page_size() > m.getTotal_uncompressed_size()) {
+                throw new IOException("a page of " + h.getUncompressed_page_size() + " bytes in a column chunk of "
+                        + m.getTotal_uncompressed_size());
+            }
+            int pageValues = h.isSetData_page_header() ? h.getData_page_header().getNum_values()
+                    : h.isSetData_page_header_v2() ? h.getData_page_header_v2().getNum_values() : 0;
+            if (pageValues < 0 || pageValues > m.getNum_values() - values) {
+                throw new IOException("a page of " + pageValues + " values where " + (m.getNum_values() - values)
+                        + " are left");
+            }
             switch (h.getType()) {
                 case DICTIONARY_PAGE -> {
+                    int entries = h.getDictionary_page_header().getNum_values();
+                    if (entries < 0 || entries > h.getUncompressed_page_size()) { // every entry takes a byte at least
+                        throw new IOException("a dictionary of " + entries + " entries in "
+                                + h.getUncompressed_page_size() + " bytes");
+                    }
                     byte[] b = PageCodec.decompress(m.getCodec(), buf, pos, size, h.getUncompressed_page_size());
                     dictionary = new DictionaryPage(BytesInput.from(b), h.getDictionary_page_header().getNum_values(),
                             encoding(h.getDictionary_page_header().getEncoding()));

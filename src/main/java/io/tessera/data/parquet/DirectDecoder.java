@@ -5,6 +5,7 @@ import io.tessera.storage.ColumnBuilder;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.TypeKind;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -104,6 +105,11 @@ final class DirectDecoder {
     private void readDictionary(ChunkPages.RawPage p) throws IOException {
         int n = p.valueCount();
         byte[] b = p.bytes();
+        int width = source.descriptor().getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.INT32 ? 4
+                : source.descriptor().getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BINARY ? 4 : 8;
+        if ((long) n * width > b.length) { // BINARY: a 4-byte length at least
+            throw new IOException("a dictionary of " + n + " entries in " + b.length + " bytes");
+        }
         dictSize = n;
         ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
         switch (source.descriptor().getPrimitiveType().getPrimitiveTypeName()) {

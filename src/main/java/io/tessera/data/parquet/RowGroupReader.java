@@ -49,7 +49,8 @@ final class RowGroupReader {
             throw new Failure(firstRow, -1, "a row group of " + rg.getNum_rows() + " rows is too large", null);
         }
         int rows = (int) rg.getNum_rows();
-        RowBatch batch = new RowBatch(schema, rows);
+        // room for the rows up front, up to a bound: a broken row count grows the builders only as values come
+        RowBatch batch = new RowBatch(schema, Math.min(rows, 1 << 20));
         for (int c = 0; c < sources.size(); c++) {
             SourceColumn src = sources.get(c);
             ColumnSchema target = schema.columns().get(c);
