@@ -105,6 +105,9 @@ public final class ColumnBuilder {
 
     /** INTEGER, DATE: appends {@code v[from, from + n)}, range-checked for SMALLINT and TINYINT as one by one. */
     public void appendInts(int[] v, int from, int n) {
+        if (type.kind() != TypeKind.INTEGER && type.kind() != TypeKind.DATE) {
+            throw new IllegalStateException(type + " values are not appended as ints");
+        }
         if (narrow) {
             for (int i = from; i < from + n; i++) {
                 if (v[i] < min || v[i] > max) {
@@ -120,8 +123,9 @@ public final class ColumnBuilder {
 
     /** BIGINT: appends {@code v[from, from + n)} (DECIMAL values go one by one, through their range check). */
     public void appendLongs(long[] v, int from, int n) {
-        if (decimalLimit != 0) {
-            throw new IllegalStateException("DECIMAL values are appended one by one");
+        if (type.kind() != TypeKind.BIGINT) {
+            throw new IllegalStateException(type + " values are not appended as longs in bulk (DECIMAL: one by one,"
+                    + " through its range check)");
         }
         reserve(n);
         System.arraycopy(v, from, longs, size, n);
@@ -129,6 +133,9 @@ public final class ColumnBuilder {
     }
 
     public void appendDoubles(double[] v, int from, int n) {
+        if (type.kind() != TypeKind.DOUBLE) {
+            throw new IllegalStateException(type + " values are not appended as doubles");
+        }
         reserve(n);
         System.arraycopy(v, from, doubles, size, n);
         size += n;
