@@ -11,7 +11,6 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriter;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.column.impl.ColumnWriteStoreV1;
-import org.apache.parquet.column.page.PageWriteStore;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.FileMetaData;
@@ -34,6 +33,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Writes a table as a Parquet file that {@link ParquetImporter} and other readers (DuckDB among them) read back to
@@ -117,26 +117,14 @@ public final class ParquetExporter {
         List<RowGroup> groups = new ArrayList<>();
         long rows = table.rowCount();
         for (long first = 0; first < rows; first += rowGroupRows) {
+            long from = first;
             long end = Math.min(rows, first + rowGroupRows);
-            ChunkBuffer[] chunks = new ChunkBuffer[nc];
+            // each column chunk of the group encoded on its own core
+            ChunkBuffer[] chunks = IntStream.range(0, nc).parallel()
+                    .mapToObj(i -> encodeChunk(table.column(i), (PrimitiveType) fields.get(i), from, end, strings[i],
+                            props))
+                    .toArray(ChunkBuffer[]::new);
             List<ColumnDescriptor> descriptors = schema.getColumns();
-            PageWriteStore pages = d -> chunks[descriptors.indexOf(d)];
-            for (int i = 0; i < nc; i++) {
-                chunks[i] = new ChunkBuffer();
-            }
-            ColumnWriteStoreV1 store = new ColumnWriteStoreV1(schema, pages, props);
-            ColumnWriter[] writers = new ColumnWriter[nc];
-            for (int i = 0; i < nc; i++) {
-                writers[i] = store.getColumnWriter(descriptors.get(i));
-            }
-            for (long r = first; r < end; r++) {
-                for (int i = 0; i < nc; i++) {
-                    writeValue(writers[i], table.column(i), r, strings[i], columns.get(i).nullable() ? 1 : 0);
-                }
-                store.endRecord();
-            }
-            store.flush();
-            store.close();
             List<ColumnChunk> chunkMeta = new ArrayList<>();
             long groupBytes = 0;
             for (int i = 0; i < nc; i++) {
@@ -157,6 +145,23 @@ public final class ParquetExporter {
         f.writeTo(os);
         os.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(f.size()).array());
         os.write(MAGIC);
+    }
+
+    /** Rows {@code [from, end)} of one column as a column chunk, through parquet-java's column writer. */
+    private static ChunkBuffer encodeChunk(Column c, PrimitiveType type, long from, long end, Binary[] strings,
+                                           ParquetProperties props) {
+        MessageType one = new MessageType("schema", type);
+        ChunkBuffer chunk = new ChunkBuffer();
+        ColumnWriteStoreV1 store = new ColumnWriteStoreV1(one, d -> chunk, props);
+        ColumnWriter w = store.getColumnWriter(one.getColumns().get(0));
+        int maxDefinition = type.isRepetition(org.apache.parquet.schema.Type.Repetition.OPTIONAL) ? 1 : 0;
+        for (long r = from; r < end; r++) {
+            writeValue(w, c, r, strings, maxDefinition);
+            store.endRecord();
+        }
+        store.flush();
+        store.close();
+        return chunk;
     }
 
     private static void writeValue(ColumnWriter w, Column c, long r, Binary[] strings, int maxDefinition) {
