@@ -138,6 +138,16 @@ public final class DuckDbPeer implements AutoCloseable {
         return conn;
     }
 
+    /** The DuckDB this peer runs, as its driver reports it at run time: {@code DuckDB v2.0.0 (JDBC driver 2.0.0.1)}. */
+    public String version() {
+        try {
+            java.sql.DatabaseMetaData md = conn.getMetaData();
+            return "DuckDB " + md.getDatabaseProductVersion() + " (JDBC driver " + md.getDriverVersion() + ")";
+        } catch (SQLException e) {
+            return "DuckDB (version unknown: " + e.getMessage() + ")";
+        }
+    }
+
     /** Limits DuckDB's worker threads (by default it uses every core). */
     public void threads(int n) {
         execute("SET threads = " + Math.max(1, n));

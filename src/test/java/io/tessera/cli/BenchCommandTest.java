@@ -30,6 +30,18 @@ class BenchCommandTest {
         assertTrue(code == 0 || code == 1, out);
         assertTrue(out.contains("SSB SF 0.001, 1 runs"), out);
         assertTrue(out.contains("DuckDB ms"), out);
+        // the peer's version, as the driver on the class path reports it
+        String version;
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+             java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery("select version()")) {
+            rs.next();
+            version = rs.getString(1);
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+        assertTrue(version.matches("v\\d+\\.\\d+\\.\\d+.*"), version);
+        assertTrue(out.contains("peer: DuckDB " + version + " (JDBC driver "), out);
+        assertTrue(out.contains("1 runs after one warm-up, medians, ") && out.contains(", against DuckDB " + version), out);
         for (int i = 1; i <= 4; i++) {
             assertTrue(out.contains("q" + i + ".1"), out);
         }
