@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs the tessera command line on the GPU machine lent through the device tool (see
-# ../shared/device/README.md), which has no Java, Maven or network:
+# Runs the tessera command line on a GPU machine that has no Java, Maven or network, to which at most 64 MiB of
+# files travel with each command (the GPU machine the development machines lend is such a one):
 #
 #   here:         scripts/gpu-run.sh prepare
 #       builds target/tessera.jar and copies it with its dependencies (all but DuckDB's JDBC driver,
 #       which only the CPU benchmark's peer needs) to .device/app/, and builds .device/jre.tar.xz
-#       with make-jre. .device/app and .device/jre.tar.xz stay under the device tool's 64 MiB.
+#       with $MAKE_JRE (a script that writes a JRE for that machine there; by default the development
+#       machines' make-jre). .device/app and .device/jre.tar.xz stay under 64 MiB.
 #       scripts/gpu-run.sh prepare-peer
 #       writes .device/duck/: DuckDB's JDBC driver (the version in pom.xml) with only its Linux x86-64 library,
 #       stripped of its symbol table, in a jar of stored entries, xz-compressed (about 14 MB against 80 MB), for

@@ -19,6 +19,8 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
+import org.apache.calcite.util.Util;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,38 +35,79 @@ import java.util.Locale;
  * <p>The name is built from the parsed expression, not from its text: the spelling of keywords, spaces and
  * parentheses is DuckDB's. Where DuckDB rewrites an expression into its own calls (intervals become
  * {@code to_days(...)}), and for subqueries (DuckDB prints the subquery's SQL), the names differ: an interval keeps
- * its SQL spelling, and a subquery is named {@code (SELECT ...)}.
+ * its SQL spelling, and a subquery is named {@code (SELECT ...)}. An explicit ASC in a window's ORDER BY, which
+ * Calcite's parser does not keep, is left out; and where {@code *} expands over a join whose sides share a name,
+ * Calcite's expansion adds a digit to the second ({@code sum(a)0}, as for table columns) where DuckDB repeats it.
+ * {@code ColumnNamesTest} compares the names with DuckDB's.
  */
 final class ColumnNames {
 
     private ColumnNames() {
     }
 
-    /** Gives every unnamed expression of every SELECT list in {@code statement} its name, in place. */
+    /**
+     * Gives every unnamed expression of every SELECT list in {@code statement} its name, in place. In the SELECT
+     * lists whose rows are the statement's result a name may repeat, as in DuckDB; in any other (a subquery, whose
+     * columns the query around it names) a name that another column of the list has gets a suffix, {@code sum(a)_1},
+     * as DuckDB gives it, so that the subquery's columns stay apart.
+     */
     static void nameExpressions(SqlNode statement) {
+        java.util.Set<SqlSelect> results = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        resultSelects(statement, results);
         statement.accept(new SqlBasicVisitor<Void>() {
             @Override
             public Void visit(SqlCall call) {
                 if (call instanceof SqlSelect select) {
-                    nameItems(select);
+                    nameItems(select, results.contains(select));
                 }
                 return super.visit(call);
             }
         });
     }
 
-    private static void nameItems(SqlSelect select) {
+    /** The SELECTs whose rows are the result: through ORDER BY, WITH and the branches of set operations. */
+    private static void resultSelects(SqlNode node, java.util.Set<SqlSelect> out) {
+        if (node instanceof SqlSelect select) {
+            out.add(select);
+        } else if (node instanceof org.apache.calcite.sql.SqlOrderBy orderBy) {
+            resultSelects(orderBy.query, out);
+        } else if (node instanceof org.apache.calcite.sql.SqlWith with) {
+            resultSelects(with.body, out);
+        } else if (node instanceof SqlCall call && call.getKind().belongsTo(SqlKind.SET_QUERY)) {
+            for (SqlNode branch : call.getOperandList()) {
+                resultSelects(branch, out);
+            }
+        }
+    }
+
+    private static void nameItems(SqlSelect select, boolean result) {
         SqlNodeList items = select.getSelectList();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (SqlNode item : items) {
+            if (item instanceof SqlIdentifier id && !id.isStar()) {
+                taken.add(Util.last(id.names).toLowerCase(Locale.ROOT));
+            } else if (item.getKind() == SqlKind.AS) {
+                taken.add(((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple().toLowerCase(Locale.ROOT));
+            }
+        }
         List<SqlNode> named = new ArrayList<>();
         boolean changed = false;
         for (SqlNode item : items) {
             if (item instanceof SqlIdentifier || item.getKind() == SqlKind.AS) {
                 named.add(item);
-            } else {
-                named.add(SqlStdOperatorTable.AS.createCall(item.getParserPosition(), item,
-                        new SqlIdentifier(of(item), item.getParserPosition())));
-                changed = true;
+                continue;
             }
+            String name = of(item);
+            if (!result) {
+                String base = name;
+                for (int k = 1; taken.contains(name.toLowerCase(Locale.ROOT)); k++) {
+                    name = base + "_" + k;
+                }
+                taken.add(name.toLowerCase(Locale.ROOT));
+            }
+            named.add(SqlStdOperatorTable.AS.createCall(item.getParserPosition(), item,
+                    new SqlIdentifier(name, item.getParserPosition())));
+            changed = true;
         }
         if (changed) {
             select.setSelectList(new SqlNodeList(named, items.getParserPosition()));

@@ -122,6 +122,12 @@ class ColumnNamesTest {
         // a subquery's columns carry their names to the query around it
         assertEquals(List.of("sum(a)"), sameAsDuckDb("select * from (select sum(a) from t)"));
         assertEquals(List.of("sum(a)", "(a + 1)"), sameAsDuckDb("select * from (select sum(a), a + 1 from t group by a)"));
+        // in a subquery a repeated name gets DuckDB's suffix, so that the query around it can tell the columns apart
+        assertEquals(List.of("sum(a)", "sum(a)_1", "count_star()"),
+                sameAsDuckDb("select * from (select sum(a), sum(a), count(*) from t)"));
+        assertEquals(List.of("sum(a)", "sum(a)"), sameAsDuckDb("select sum(a), sum(a) from t"));
+        assertEquals(List.of("(a + 1)", "count_star()"), sameAsDuckDb(
+                "with q as (select a + 1, count(*) from t group by a) select * from q where \"(a + 1)\" > 2"));
         // and ORDER BY, GROUP BY and set operations are not changed by the names
         sameAsDuckDb("select a + 1, count(*) from t group by a + 1 order by a + 1");
         sameAsDuckDb("select a + 1 from t union all select a * 2 from t");
@@ -137,6 +143,11 @@ class ColumnNamesTest {
         // DuckDB prints a subquery's SQL in its own spelling; Tessera names it (SELECT ...)
         assertEquals(List.of("(SELECT ...)", "EXISTS(SELECT ...)"),
                 names(tessera.query("select (select max(a) from t), exists (select 1 from t) from t")));
+        // * over a join whose sides share a column name: DuckDB repeats the name, Calcite's expansion of * adds a
+        // digit (as it does for table columns: a, a0)
+        assertEquals(List.of("sum(a)", "sum(a)0"),
+                names(tessera.query("select * from (select sum(a) from t) s, (select sum(a) from t) u")));
+        assertEquals(List.of("a", "a0"), names(tessera.query("select * from (select a from t) s, (select a from t) u")));
         // DuckDB prints an explicit ASC of a window's order; Calcite's parser does not keep it
         assertEquals(List.of("row_number() OVER (ORDER BY a)"),
                 names(tessera.query("select row_number() over (order by a asc) from t")));
