@@ -44,7 +44,8 @@ public final class DescribeCommand implements Runnable {
             }
             tt.print(out);
             if (estimates) {
-                out.println("~ distinct: an estimate (a HyperLogLog sketch of the values, within a few percent);"
+                out.println("~ distinct: an estimate (of numbers and dates a HyperLogLog sketch, within a few percent;"
+                        + " of strings the dictionary's size, which may keep strings that an update or delete removed);"
                         + " the other counts, min and max are exact");
             }
             out.flush();
