@@ -52,8 +52,18 @@ final class ColumnNames {
      * as DuckDB gives it, so that the subquery's columns stay apart.
      */
     static void nameExpressions(SqlNode statement) {
+        nameExpressions(statement, true);
+    }
+
+    /**
+     * As {@link #nameExpressions(SqlNode)}; with {@code result} false the statement's own columns are named as a
+     * subquery's are (a view's query: a query names the view's columns).
+     */
+    static void nameExpressions(SqlNode statement, boolean result) {
         java.util.Set<SqlSelect> results = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        resultSelects(statement, results);
+        if (result) {
+            resultSelects(statement, results);
+        }
         statement.accept(new SqlBasicVisitor<Void>() {
             @Override
             public Void visit(SqlCall call) {
@@ -123,7 +133,7 @@ final class ColumnNames {
 
     private static void write(SqlNode e, StringBuilder sb) {
         if (e instanceof SqlIdentifier id) {
-            sb.append(id.isStar() ? "*" : String.join(".", id.names.stream().map(n -> n.isEmpty() ? "*" : n).toList()));
+            sb.append(id.isStar() ? "*" : String.join(".", id.names.stream().map(ColumnNames::quoted).toList()));
         } else if (e instanceof SqlLiteral lit) {
             literal(lit, sb);
         } else if (e instanceof SqlCase c) {
@@ -141,6 +151,14 @@ final class ColumnNames {
         } else {
             sb.append(e);
         }
+    }
+
+    /** A name inside an expression as DuckDB writes it: in double quotes unless lower case letters, digits, _. */
+    private static String quoted(String name) {
+        if (name.isEmpty()) {
+            return "*";
+        }
+        return name.matches("[a-z_][a-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
     private static void literal(SqlLiteral lit, StringBuilder sb) {

@@ -154,6 +154,19 @@ class ColumnNamesTest {
     }
 
     @Test
+    void viewsNameTheirColumnsAsTheirQueriesDo() {
+        tessera.query("create view v as select c, sum(a), count(*), sum(a) from t group by c");
+        duck.execute("create view v as select c, sum(a), count(*), sum(a) from t group by c");
+        try {
+            assertEquals(List.of("c", "sum(a)", "count_star()", "sum(a)_1"), sameAsDuckDb("select * from v"));
+            sameAsDuckDb("select \"sum(a)\" * 2, \"sum(a)_1\" from v");
+        } finally {
+            tessera.query("drop view v");
+            duck.execute("drop view v");
+        }
+    }
+
+    @Test
     void createTableAsNeedsAUsableName() {
         SqlError e = assertThrows(SqlError.class, () -> tessera.query("create table s as select sum(a) from t"));
         assertTrue(e.getMessage().contains("column 1 of the query, sum(a), has no name that a table column can have;"
