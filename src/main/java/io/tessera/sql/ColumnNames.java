@@ -2,7 +2,6 @@ package io.tessera.sql;
 
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -12,18 +11,26 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.SqlWindow;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
-
 import org.apache.calcite.util.Util;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Names each result column that the query leaves unnamed after the expression that computes it, spelled as DuckDB
@@ -60,7 +67,7 @@ final class ColumnNames {
      * subquery's are (a view's query: a query names the view's columns).
      */
     static void nameExpressions(SqlNode statement, boolean result) {
-        java.util.Set<SqlSelect> results = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<SqlSelect> results = Collections.newSetFromMap(new IdentityHashMap<>());
         if (result) {
             resultSelects(statement, results);
         }
@@ -76,12 +83,12 @@ final class ColumnNames {
     }
 
     /** The SELECTs whose rows are the result: through ORDER BY, WITH and the branches of set operations. */
-    private static void resultSelects(SqlNode node, java.util.Set<SqlSelect> out) {
+    private static void resultSelects(SqlNode node, Set<SqlSelect> out) {
         if (node instanceof SqlSelect select) {
             out.add(select);
-        } else if (node instanceof org.apache.calcite.sql.SqlOrderBy orderBy) {
+        } else if (node instanceof SqlOrderBy orderBy) {
             resultSelects(orderBy.query, out);
-        } else if (node instanceof org.apache.calcite.sql.SqlWith with) {
+        } else if (node instanceof SqlWith with) {
             resultSelects(with.body, out);
         } else if (node instanceof SqlCall call && call.getKind().belongsTo(SqlKind.SET_QUERY)) {
             for (SqlNode branch : call.getOperandList()) {
@@ -92,7 +99,7 @@ final class ColumnNames {
 
     private static void nameItems(SqlSelect select, boolean result) {
         SqlNodeList items = select.getSelectList();
-        java.util.Set<String> taken = new java.util.HashSet<>();
+        Set<String> taken = new HashSet<>();
         for (SqlNode item : items) {
             if (item instanceof SqlIdentifier id && !id.isStar()) {
                 taken.add(Util.last(id.names).toLowerCase(Locale.ROOT));
@@ -165,7 +172,7 @@ final class ColumnNames {
         if (lit instanceof SqlCharStringLiteral s) {
             sb.append('\'').append(s.getValueAs(String.class).replace("'", "''")).append('\'');
         } else if (lit instanceof SqlNumericLiteral n) {
-            java.math.BigDecimal v = n.getValueAs(java.math.BigDecimal.class);
+            BigDecimal v = n.getValueAs(BigDecimal.class);
             sb.append(n.isExact() ? v.toPlainString() : n.toString().toLowerCase(Locale.ROOT));
         } else if (lit instanceof SqlUnknownLiteral u) {
             // DATE '2020-01-01': DuckDB names the cast it becomes
@@ -173,11 +180,11 @@ final class ColumnNames {
                     .append(u.tag.toLowerCase(Locale.ROOT)).append(')');
         } else if (lit instanceof SqlIntervalLiteral) {
             sb.append(lit);
-        } else if (lit.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+        } else if (lit.getTypeName() == SqlTypeName.NULL) {
             sb.append("NULL");
-        } else if (lit.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.BOOLEAN) {
+        } else if (lit.getTypeName() == SqlTypeName.BOOLEAN) {
             sb.append(lit.booleanValue() ? "true" : "false");
-        } else if (lit.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.SYMBOL) {
+        } else if (lit.getTypeName() == SqlTypeName.SYMBOL) {
             sb.append(lit.getValue());
         } else {
             sb.append(lit);
@@ -354,12 +361,12 @@ final class ColumnNames {
         }
     }
 
-    private static final java.util.Set<String> STANDARD_UNITS =
-            java.util.Set.of("YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND");
+    private static final Set<String> STANDARD_UNITS =
+            Set.of("YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND");
 
     /** Functions whose names DuckDB prints quoted, as keywords of its grammar. */
-    private static final java.util.Set<String> KEYWORD_FUNCTIONS =
-            java.util.Set.of("substring", "left", "right", "replace", "nullif", "trim", "position");
+    private static final Set<String> KEYWORD_FUNCTIONS =
+            Set.of("substring", "left", "right", "replace", "nullif", "trim", "position");
 
     private static void function(String name, SqlCall call, StringBuilder sb) {
         sb.append(name).append('(');
