@@ -124,6 +124,11 @@ final class DataChanges {
                     throw new SqlError("CREATE TABLE " + name + " AS: column " + (i + 1) + " of the query has no name;"
                             + " name it with AS");
                 }
+                if (!col.matches("[a-z_][a-z0-9_]*")) {
+                    // a name made from the column's expression, such as sum(a)
+                    throw new SqlError("CREATE TABLE " + name + " AS: column " + (i + 1) + " of the query, "
+                            + logical.fieldNames().get(i) + ", has no name that a table column can have; name it with AS");
+                }
                 if (!names.add(col)) {
                     throw new SqlError("CREATE TABLE " + name + " AS: the query has two columns named " + col);
                 }

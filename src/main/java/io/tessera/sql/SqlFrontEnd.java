@@ -82,6 +82,7 @@ public final class SqlFrontEnd {
 
     public LogicalPlan plan(SqlNode parsed) {
         SupportCheck.check(parsed);
+        ColumnNames.nameExpressions(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = NullableSetAggregates.rewrite(parsed);
         parsed = WindowSupport.rewrite(parsed);
