@@ -17,6 +17,8 @@ import java.time.LocalDate;
  */
 final class SqlText {
 
+    private static final long MAX_LITERAL = 1_000_000_000_000_000_000L;
+
     private SqlText() {
     }
 
@@ -43,7 +45,8 @@ final class SqlText {
         }
         if (type == DataTypes.LongType) {
             long v = (Long) value;
-            return v == Long.MIN_VALUE ? null : number(v);
+            // Tessera's exact literals have at most 18 digits: larger ones are left to Spark
+            return Math.abs(v) >= MAX_LITERAL || v == Long.MIN_VALUE ? null : number(v);
         }
         if (type == DataTypes.DoubleType) {
             double d = (Double) value;

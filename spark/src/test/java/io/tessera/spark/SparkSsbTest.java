@@ -93,6 +93,11 @@ class SparkSsbTest {
         assertTrue(plan.contains("(\"lo_quantity\" < 10)") && plan.contains("(\"lo_shipmode\" = 'AIR')"), plan);
         assertFalse(plan.contains("Filter ("), "every predicate ran in Tessera: " + plan);
         assertNull(Rows.difference(Rows.of(duck.query(sql)), Rows.of(df.collectAsList()), false));
+        // a string made to end the literal early is one value: it matches no row, and every row stays unmatched
+        Dataset<Row> hostile = spark.read().table("lineorder")
+                .filter(org.apache.spark.sql.functions.col("lo_shipmode").equalTo("AIR' OR '1'='1"));
+        assertTrue(plan(hostile).contains("WHERE (\"lo_shipmode\" = 'AIR'' OR ''1''=''1')"), plan(hostile));
+        assertEquals(0, hostile.count());
     }
 
     @Test
