@@ -140,6 +140,37 @@ class SparkSsbTest {
     }
 
     @Test
+    void shardsReadAsOneTable(@TempDir Path dir) {
+        Path out = dir.resolve("shards");
+        try (Database d = Database.open(db)) {
+            io.tessera.data.Sharder.shard(d, out, 3, List.of("lo_custkey", "c_custkey"));
+        }
+        String shards = out.resolve("shard-0") + "," + out.resolve("shard-1") + "," + out.resolve("shard-2");
+        SparkSession session = spark.newSession();
+        for (String table : List.of("lineorder", "ddate", "customer", "supplier", "part")) {
+            session.read().format("tessera").option("shards", shards).option("table", table)
+                    .option("partitionRows", PARTITION_ROWS).load().createOrReplaceTempView(table);
+        }
+        for (String name : List.of("q1.1", "q2.1", "q3.1", "q4.1")) {
+            String sql = Queries.sql("ssb", name);
+            assertNull(Rows.difference(Rows.of(duck.query(sql)), Rows.of(session.sql(sql).collectAsList()), false),
+                    name);
+        }
+        Dataset<Row> lineorder = session.sql("select lo_orderkey from lineorder");
+        assertTrue(plan(lineorder).contains("3 shards"), plan(lineorder));
+        assertEquals(((Number) duck.query("select count(*) from lineorder").get(0, 0)).longValue(), lineorder.count());
+        // a shard missing where its task runs fails that task, naming the directory
+        Dataset<Row> missing = session.read().format("tessera").option("shards", shards + "," + dir.resolve("gone"))
+                .option("table", "part").load();
+        Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, missing::collectAsList);
+        StringBuilder messages = new StringBuilder();
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            messages.append(c.getMessage()).append('\n');
+        }
+        assertTrue(messages.toString().contains("no Tessera database directory " + dir.resolve("gone")), messages.toString());
+    }
+
+    @Test
     void partsOfTheTableAreTasks() {
         Dataset<Row> df = spark.sql("select * from lineorder");
         int parts = df.rdd().getNumPartitions();
