@@ -178,5 +178,9 @@ class SparkSsbTest {
         assertEquals((rows + PARTITION_ROWS - 1) / PARTITION_ROWS, parts);
         assertEquals(rows, df.count());
         assertTrue(plan(df).toLowerCase(Locale.ROOT).contains("tessera lineorder"), plan(df));
+        // the same read declared in SQL
+        spark.sql("CREATE OR REPLACE TEMPORARY VIEW lineorder_sql USING tessera OPTIONS (path '" + db
+                + "', table 'lineorder')");
+        assertEquals(rows, spark.sql("select * from lineorder_sql").count());
     }
 }
