@@ -43,8 +43,7 @@ public final class TesseraDataSource implements TableProvider, DataSourceRegiste
             if (!Files.isDirectory(Path.of(shard))) {
                 continue;
             }
-            TableSchema s = TesseraTable.table(OpenDatabases.get(shard, options.deviceKind()), shard,
-                    options.table()).schema();
+            TableSchema s = OpenDatabases.current(shard, db -> TesseraTable.table(db, shard, options.table()).schema());
             if (found == null) {
                 found = s;
                 foundIn = shard;

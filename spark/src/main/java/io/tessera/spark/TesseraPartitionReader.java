@@ -50,8 +50,9 @@ final class TesseraPartitionReader implements PartitionReader<InternalRow> {
     }
 
     private void produce() {
-        try {
-            Tessera t = OpenDatabases.get(part.shard(), Device.valueOf(part.device().toUpperCase(Locale.ROOT)));
+        Device device = Device.valueOf(part.device().toUpperCase(Locale.ROOT));
+        try (OpenDatabases.Handle db = OpenDatabases.acquire(part.shard(), device, part.table(), part.generation())) {
+            Tessera t = db.tessera();
             RowSink sink = new RowSink() {
                 @Override
                 public void start(List<ResultColumn> columns) {
@@ -70,11 +71,15 @@ final class TesseraPartitionReader implements PartitionReader<InternalRow> {
             }
         } catch (QueryCancelledException e) {
             // closed early: nobody reads on
-        } catch (RuntimeException e) {
+        } catch (Throwable e) { // whatever stops the query must reach the task, or its rows would end early unnoticed
             failure = new IllegalStateException("Tessera failed reading " + part.table() + " rows " + part.fromRow()
                     + ".." + part.toRow() + " of " + part.shard() + ": " + e.getMessage(), e);
         } finally {
-            hand(END);
+            try {
+                hand(END);
+            } catch (QueryCancelledException e) {
+                // closed: nobody waits for the end
+            }
         }
     }
 

@@ -1,6 +1,5 @@
 package io.tessera.spark;
 
-import io.tessera.Tessera;
 import io.tessera.storage.Table;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Batch;
@@ -71,9 +70,9 @@ final class TesseraScan implements Scan, Batch {
                 parts.add(new TablePartition(shard, host, query.table(), 0, -1, -1, sql, options.device()));
                 continue;
             }
-            Tessera t = OpenDatabases.get(shard, options.deviceKind());
-            Table table = TesseraTable.table(t, shard, query.table());
-            long rows = table.rowCount();
+            OpenDatabases.TableState table = OpenDatabases.current(shard,
+                    db -> OpenDatabases.TableState.of(TesseraTable.table(db, shard, query.table())));
+            long rows = table.rows();
             for (long from = 0; from < rows || from == 0; from += step) {
                 long to = Math.min(rows, from + step);
                 parts.add(new TablePartition(shard, host, query.table(), from, to, table.generation(), sql,

@@ -1,6 +1,6 @@
 package io.tessera.spark;
 
-import io.tessera.Tessera;
+import io.tessera.storage.Database;
 import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
@@ -44,11 +44,11 @@ final class TesseraTable implements SupportsRead {
     }
 
     /** The named table of an open database, failing with the database named when it has none. */
-    static Table table(Tessera t, String directory, String name) {
+    static Table table(Database db, String directory, String name) {
         String lower = name.toLowerCase(Locale.ROOT);
-        if (!t.database().hasTable(lower)) {
+        if (!db.hasTable(lower)) {
             throw new IllegalArgumentException("no table " + name + " in Tessera database " + directory);
         }
-        return t.database().table(lower);
+        return db.table(lower);
     }
 }
