@@ -36,7 +36,9 @@ record ConnectorOptions(List<String> shards, String table, String device, long p
             throw new IllegalArgumentException("the tessera source needs option table (the table to read)");
         }
         String device = options.getOrDefault("device", "cpu").toLowerCase(Locale.ROOT);
-        Device.valueOf(device.toUpperCase(Locale.ROOT)); // fails on an unknown device, here on the driver
+        if (!List.of("cpu", "gpu", "auto").contains(device)) {
+            throw new IllegalArgumentException("option device takes cpu, gpu or auto, not '" + device + "'");
+        }
         long rows = options.getLong("partitionRows", DEFAULT_PARTITION_ROWS);
         if (rows < 1) {
             throw new IllegalArgumentException("option partitionRows must be positive, got " + rows);
