@@ -28,7 +28,9 @@ final class TesseraTable implements SupportsRead {
         return "tessera." + schema.name();
     }
 
+    // Spark 4 prefers columns(), whose default reads this; some of its code still calls schema() itself
     @Override
+    @SuppressWarnings("deprecation")
     public StructType schema() {
         return SparkTypes.schema(schema);
     }
