@@ -106,6 +106,44 @@ public final class QueryEngine {
     }
 
     /**
+     * Runs one query over a slice of a table ({@link io.tessera.api.TableSlice}): wherever the query names that
+     * table it reads only the slice's rows. Rows go to {@code sink} as for {@link #execute(String, QueryCancel,
+     * RowSink)}. Only queries run over a slice; a slice of a table that was written since the slice was made (its
+     * generation differs) fails, as the rows it names may be others now.
+     */
+    public QueryResult execute(String sql, QueryCancel cancel, RowSink sink, io.tessera.api.TableSlice slice) {
+        if (!(StatementParser.parse(sql) instanceof Statement.Query)) {
+            throw new SqlError("only a query runs over a slice of table " + slice.table());
+        }
+        if (!db.hasTable(slice.table())) {
+            throw new SqlError("no table " + slice.table());
+        }
+        io.tessera.storage.Table whole = db.table(slice.table());
+        if (slice.generation() >= 0 && slice.generation() != whole.generation()) {
+            throw new SqlError("table " + whole.name() + " was written since its slice was planned (generation "
+                    + whole.generation() + ", the slice is of " + slice.generation() + ")");
+        }
+        io.tessera.storage.Table part;
+        try {
+            part = whole.slice(slice.fromRow(), slice.toRow());
+        } catch (IllegalArgumentException e) {
+            throw new SqlError(e.getMessage(), e);
+        }
+        long t0 = System.nanoTime();
+        // sql null: not tuned (a tuner would store what it learns of one slice under the whole query's text)
+        Prepared p = prepare(new SqlFrontEnd(db).withTable(part).plan(sql), null, null, t0);
+        long t1 = System.nanoTime();
+        QueryExecutor.Ran ran = runRelation(p, null, cancel);
+        sink.start(ran.columns());
+        int n = ran.rel().rowCount();
+        for (int from = 0; from < n; from += BATCH_ROWS) {
+            QueryCancel.check(cancel);
+            sink.rows(rows(ran, from, Math.min(n, from + BATCH_ROWS)));
+        }
+        return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t1, ran.execution());
+    }
+
+    /**
      * A query compiled to runnable code, with the time that took: its plan, every pipeline's JVM genome, where
      * each pipeline runs ({@code placement}) and the code of each on its device: {@code jvm} holds the JVM code of
      * the pipelines placed there, {@code gpu} the GPU side (null when the query runs on the JVM only).
@@ -163,10 +201,7 @@ public final class QueryEngine {
             }
             return r;
         }
-        return drain(prepare(q.sql()), cancel, sink);
-    }
-
-    private QueryResult drain(Prepared p, QueryCancel cancel, RowSink sink) {
+        Prepared p = prepare(q.sql());
         long t0 = System.nanoTime();
         QueryExecutor.Ran ran = runRelation(p, null, cancel);
         sink.start(ran.columns());
@@ -176,36 +211,6 @@ public final class QueryEngine {
             sink.rows(rows(ran, from, Math.min(n, from + BATCH_ROWS)));
         }
         return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t0, ran.execution());
-    }
-
-    /**
-     * Runs one query over a slice of a table ({@link io.tessera.api.TableSlice}): wherever the query names that
-     * table it reads only the slice's rows. Rows go to {@code sink} as for {@link #execute(String, QueryCancel,
-     * RowSink)}. Only queries run over a slice; a slice of a table that was written since the slice was made (its
-     * generation differs) fails, as the rows it names may be others now.
-     */
-    public QueryResult execute(String sql, QueryCancel cancel, RowSink sink, io.tessera.api.TableSlice slice) {
-        if (!(StatementParser.parse(sql) instanceof Statement.Query)) {
-            throw new SqlError("only a query runs over a slice of table " + slice.table());
-        }
-        if (!db.hasTable(slice.table())) {
-            throw new SqlError("no table " + slice.table());
-        }
-        io.tessera.storage.Table whole = db.table(slice.table());
-        if (slice.generation() >= 0 && slice.generation() != whole.generation()) {
-            throw new SqlError("table " + whole.name() + " was written since its slice was planned (generation "
-                    + whole.generation() + ", the slice is of " + slice.generation() + ")");
-        }
-        io.tessera.storage.Table part;
-        try {
-            part = whole.slice(slice.fromRow(), slice.toRow());
-        } catch (IllegalArgumentException e) {
-            throw new SqlError(e.getMessage(), e);
-        }
-        long t0 = System.nanoTime();
-        // sql null: not tuned (a tuner would store what it learns of one slice under the whole query's text)
-        Prepared p = prepare(new SqlFrontEnd(db).withTable(part).plan(sql), null, null, t0);
-        return drain(p, cancel, sink);
     }
 
     private QueryResult execute(Statement st, QueryCancel cancel) {
