@@ -31,7 +31,12 @@ class SnapshotTest {
     Path dir;
 
     private Scan scan() {
-        Map<String, String> options = Map.of("path", dir.toString(), "table", "t", "partitionRows", "64");
+        return scan("cpu");
+    }
+
+    private Scan scan(String device) {
+        Map<String, String> options = Map.of("path", dir.toString(), "table", "t", "partitionRows", "64",
+                "device", device);
         SupportsRead table = (SupportsRead) new TesseraDataSource().getTable(null, new Transform[0], options);
         return table.newScanBuilder(CaseInsensitiveStringMap.empty()).build();
     }
@@ -73,5 +78,14 @@ class SnapshotTest {
         InputPartition[] replanned = after.toBatch().planInputPartitions();
         assertEquals(3, replanned.length);
         assertEquals(149 * 150 / 2, sum(after, replanned));
+    }
+
+    @Test
+    void eachPartRunsOnTheDeviceAskedFor() throws IOException {
+        insert(0, 100);
+        // auto takes a GPU where there is one and the JVM elsewhere (CI has none): the same rows either way
+        Scan auto = scan("auto");
+        assertEquals(4950, sum(auto, auto.toBatch().planInputPartitions()));
+        assertTrue(auto.description().contains("device auto"), auto.description());
     }
 }
