@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Runs the tessera command line on the GPU machine lent through the device tool (see
-# ../shared/device/README.md), which has no Java, Maven or network:
+# Runs the tessera command line on a GPU machine that has no Java, Maven or network, to which at most 64 MiB of
+# files travel with each command (the GPU machine the development machines lend is such a one):
 #
 #   here:         scripts/gpu-run.sh prepare
 #       builds target/tessera.jar and copies it with its dependencies (all but DuckDB's JDBC driver,
 #       which only the CPU benchmark's peer needs) to .device/app/, and builds .device/jre.tar.xz
-#       with make-jre. .device/app and .device/jre.tar.xz stay under the device tool's 64 MiB.
+#       with $MAKE_JRE (a script that writes a JRE for that machine there; by default the development
+#       machines' make-jre). .device/app and .device/jre.tar.xz stay under 64 MiB.
 #       scripts/gpu-run.sh prepare-peer
-#       writes .device/duck/: DuckDB's JDBC driver with only its linux-amd64 library (25 MB), for the JVM
-#       backend's benchmark against DuckDB on the GPU machine's cores. Carry it in a call of its own
-#       (carry [".device/duck"]) once an earlier call on the same machine unpacked the app to /tmp/tessera-app.
+#       writes .device/duck/: DuckDB's JDBC driver (the version in pom.xml) with only its Linux x86-64 library,
+#       stripped of its symbol table, in a jar of stored entries, xz-compressed (about 14 MB against 80 MB), for
+#       the JVM backend's benchmark against DuckDB on the GPU machine's cores (bench ssb --device cpu).
+#       run unpacks it to /tmp/tessera-duck before it starts. With the app and the JRE it passes 64 MiB: carry it
+#       in a call of its own (carry [".device/duck"]) once an earlier call on the same machine unpacked the app to
+#       /tmp/tessera-app.
 #
 #   on the GPU:   the device tool's run with carry [".device"] and a command such as
 #       bash scripts/gpu-run.sh run selftest --device gpu --sf 1
@@ -42,12 +46,19 @@ case $mode in
     du -sh .device/app .device/jre.tar.xz
     ;;
   prepare-peer)
-    jar=$(ls ~/.m2/repository/org/duckdb/duckdb_jdbc/*/duckdb_jdbc-*.jar | sort -V | tail -1)
+    version=$(sed -n 's:.*<duckdb.version>\(.*\)</duckdb.version>.*:\1:p' pom.xml)
+    jar=~/.m2/repository/org/duckdb/duckdb_jdbc/$version/duckdb_jdbc-$version.jar
+    [[ -f $jar ]] || { echo "gpu-run.sh: $jar is missing: build the project once (./mvnw -DskipTests package)" >&2; exit 1; }
     work=$(mktemp -d)
-    (cd "$work" && unzip -q "$jar" && rm -f libduckdb_java.so_windows_* libduckdb_java.so_macos_* libduckdb_java.so_linux_arm64 \
-      && rm -rf "$root/.device/duck" && mkdir -p "$root/.device/duck" \
-      && zip -q -9 -r "$root/.device/duck/$(basename "$jar" .jar)-linux-amd64.jar" .)
-    rm -rf "$work"
+    trap 'rm -rf "$work"' EXIT
+    (cd "$work" && unzip -q "$jar" && rm -f libduckdb_java.so_linux_arm64 libduckdb_java.so_macos_* libduckdb_java.so_windows_*)
+    [[ -f $work/libduckdb_java.so_linux_amd64 ]] || { echo "gpu-run.sh: no linux-amd64 library in $jar" >&2; exit 1; }
+    # the symbol table is for debuggers: the JVM loads the library through its dynamic symbols, which stay
+    if command -v strip > /dev/null; then strip --strip-unneeded "$work/libduckdb_java.so_linux_amd64"; fi
+    rm -rf .device/duck && mkdir -p .device/duck
+    # entries stored, not deflated, so that xz (with its x86 filter for the machine code) compresses the library itself
+    (cd "$work" && zip -q -0 -r "$work/peer.jar" META-INF org libduckdb_java.so_linux_amd64)
+    xz -T0 --x86 --lzma2=preset=9e -c "$work/peer.jar" > ".device/duck/duckdb_jdbc-$version-linux-amd64.jar.xz"
     du -sh .device/duck
     ;;
   run)
@@ -60,8 +71,18 @@ case $mode in
       mkdir -p "$jre_parent"
       tar -xJf .device/jre.tar.xz -C "$jre_parent"
     fi
+    # DuckDB's driver, when carried (prepare-peer): unpacked once per machine and version
+    for packed in .device/duck/*.jar.xz; do
+      [[ -f $packed ]] || continue
+      unpacked=/tmp/tessera-duck/$(basename "$packed" .xz)
+      if [[ ! -f $unpacked ]]; then
+        rm -rf /tmp/tessera-duck && mkdir -p /tmp/tessera-duck   # one driver on the class path, not two versions
+        xz -dc "$packed" > "$unpacked.tmp" && mv "$unpacked.tmp" "$unpacked"
+      fi
+    done
     exec "$jre_parent/jre/bin/java" -Xmx${TESSERA_HEAP:-48g} ${TESSERA_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED \
-      --sun-misc-unsafe-memory-access=allow -cp "/tmp/tessera-app/tessera.jar:/tmp/tessera-app/lib/*:$root/.device/duck/*" \
+      --sun-misc-unsafe-memory-access=allow \
+      -cp "/tmp/tessera-app/tessera.jar:/tmp/tessera-app/lib/*:/tmp/tessera-duck/*:$root/.device/duck/*" \
       io.tessera.cli.Main "$@"
     ;;
   *)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs GpuSmokeCheck, the end-to-end check of the CUDA backend (driver, NVRTC, kernel cache, pinned
 # uploads, SSB Q1.1 / select / hash probes against CPU results, concurrent cuckoo inserts, the
-# prefix sum of tile counts, read bandwidth, no leaked allocation), on the GPU machine lent through the device tool (see ../shared/device/README.md).
+# prefix sum of tile counts, read bandwidth, no leaked allocation), on a GPU machine such as the one the development
+# machines lend.
 # That machine has no Java, Maven or network, so the work is split in two:
 #
 #   here:             scripts/gpu-smoke.sh prepare

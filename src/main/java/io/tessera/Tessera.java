@@ -3,6 +3,7 @@ package io.tessera;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.api.RowSink;
+import io.tessera.sql.Parameters;
 import io.tessera.storage.Database;
 
 import java.nio.file.Path;
@@ -125,6 +126,41 @@ public final class Tessera implements AutoCloseable {
     /** The engine behind {@link #query}, for callers that compile once and run many times (benchmarks). */
     public io.tessera.exec.QueryEngine engine() {
         return engine;
+    }
+
+    /**
+     * Opens the database in {@code dir}, creating an empty one when there is none, whose queries run on
+     * {@code device}.
+     */
+    public static Tessera openOrCreate(Path dir, io.tessera.exec.Device device) {
+        return new Tessera(Database.openOrCreate(dir), device);
+    }
+
+    /**
+     * Whether {@code sql} is a statement that returns rows (a query or an EXPLAIN) rather than one that changes the
+     * database (CREATE, DROP, INSERT, UPDATE, DELETE, COPY); reads only as much of the text as tells.
+     */
+    public static boolean returnsRows(String sql) {
+        io.tessera.sql.Statement st = io.tessera.sql.StatementParser.parse(sql);
+        return st instanceof io.tessera.sql.Statement.Query || st instanceof io.tessera.sql.Statement.Explain;
+    }
+
+    /**
+     * {@link #query(String, QueryCancel, RowSink)} with {@code parameters} bound to the statement's {@code ?} marks,
+     * one value each in order (see {@link Parameters#of}): bound as values, never pasted into the SQL text.
+     */
+    public QueryResult query(String sql, Parameters parameters, QueryCancel cancel, RowSink sink) {
+        running.add(cancel);
+        try {
+            return engine.execute(sql, parameters, cancel, sink);
+        } finally {
+            running.remove(cancel);
+        }
+    }
+
+    /** How many {@code ?} parameters {@code sql} holds. */
+    public static int parameterCount(String sql) {
+        return Parameters.count(sql);
     }
 
     @Override

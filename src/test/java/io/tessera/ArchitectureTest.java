@@ -48,22 +48,24 @@ class ArchitectureTest {
                 .layer("backend").definedBy("io.tessera.backend..")
                 .layer("exec").definedBy("io.tessera.exec..")
                 .layer("entry").definedBy("io.tessera")
+                .layer("jdbc").definedBy("io.tessera.jdbc..")
                 .layer("tune").definedBy("io.tessera.tune..")
                 .layer("bench").definedBy("io.tessera.bench..")
                 .layer("cli").definedBy("io.tessera.cli..")
                 .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("jdbc").mayNotBeAccessedByAnyLayer()
                 .whereLayer("bench").mayOnlyBeAccessedByLayers("cli")
                 .whereLayer("tune").mayOnlyBeAccessedByLayers("cli", "bench")
-                .whereLayer("entry").mayOnlyBeAccessedByLayers("tune", "bench", "cli")
-                .whereLayer("exec").mayOnlyBeAccessedByLayers("entry", "tune", "bench", "cli")
+                .whereLayer("entry").mayOnlyBeAccessedByLayers("jdbc", "tune", "bench", "cli")
+                .whereLayer("exec").mayOnlyBeAccessedByLayers("entry", "jdbc", "tune", "bench", "cli")
                 .whereLayer("backend").mayOnlyBeAccessedByLayers("exec", "tune", "bench", "cli")
-                .whereLayer("api").mayOnlyBeAccessedByLayers("backend", "exec", "entry", "tune", "bench", "cli")
+                .whereLayer("api").mayOnlyBeAccessedByLayers("backend", "exec", "entry", "jdbc", "tune", "bench", "cli")
                 .whereLayer("profile").mayOnlyBeAccessedByLayers("backend", "exec", "entry", "tune", "bench", "cli")
                 .whereLayer("variant").mayOnlyBeAccessedByLayers("profile", "backend", "exec", "entry", "tune", "bench", "cli")
                 .whereLayer("plan").mayOnlyBeAccessedByLayers("variant", "profile", "backend", "exec", "entry", "tune",
                         "bench", "cli")
                 .whereLayer("sql").mayOnlyBeAccessedByLayers("plan", "variant", "profile", "backend", "exec", "entry",
-                        "tune", "bench", "cli")
+                        "jdbc", "tune", "bench", "cli")
                 .whereLayer("data").mayOnlyBeAccessedByLayers("exec", "tune", "bench", "cli")
                 .check(classes);
     }

@@ -138,6 +138,37 @@ public final class DuckDbPeer implements AutoCloseable {
         return conn;
     }
 
+    /**
+     * The DuckDB this peer runs, as the loaded driver says at run time: {@code DuckDB v2.0.0 (JDBC driver 2.0.0.1)}.
+     * The engine's version comes from the database; the driver's from its jar's manifest ({@code Bundle-Version}),
+     * as its {@code getDriverVersion()} answers a constant 1.0.
+     */
+    public String version() {
+        String engine;
+        try {
+            engine = conn.getMetaData().getDatabaseProductVersion();
+        } catch (SQLException e) {
+            engine = "(version unknown: " + e.getMessage() + ")";
+        }
+        String driver = driverJarVersion();
+        return "DuckDB " + engine + (driver == null ? "" : " (JDBC driver " + driver + ")");
+    }
+
+    private static String driverJarVersion() {
+        try {
+            java.security.CodeSource source = DuckDBConnection.class.getProtectionDomain().getCodeSource();
+            if (source == null) {
+                return null;
+            }
+            try (java.util.jar.JarFile jar = new java.util.jar.JarFile(Path.of(source.getLocation().toURI()).toFile())) {
+                java.util.jar.Manifest m = jar.getManifest();
+                return m == null ? null : m.getMainAttributes().getValue("Bundle-Version");
+            }
+        } catch (java.io.IOException | java.net.URISyntaxException | RuntimeException e) {
+            return null; // a driver not in a jar file
+        }
+    }
+
     /** Limits DuckDB's worker threads (by default it uses every core). */
     public void threads(int n) {
         execute("SET threads = " + Math.max(1, n));

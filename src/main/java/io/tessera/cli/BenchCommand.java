@@ -96,14 +96,16 @@ public final class BenchCommand implements Callable<Integer> {
                 if (p.equals("duckdb")) {
                     out.println("preparing the DuckDB copy of " + db + " ...");
                     duck = DuckDbPeer.open(t.database());
+                    out.println("peer: " + duck.version());
                     out.println(duck.reused() ? "DuckDB copy is up to date"
                             : String.format(Locale.ROOT, "DuckDB copy made in %.1f s", duck.loadNanos() / 1e9));
                 }
                 DuckDbPeer d = duck;
                 List<SsbBench.Row> rows = SsbBench.run(t::query, d == null ? null : d::query, queries, runs,
                         System.err);
-                out.printf(Locale.ROOT, "%s%s, %d runs after one warm-up, medians, %d cores%n", s.toUpperCase(Locale.ROOT),
-                        sf == null ? "" : " SF " + sf, runs, Runtime.getRuntime().availableProcessors());
+                out.printf(Locale.ROOT, "%s%s, %d runs after one warm-up, medians, %d cores%s%n", s.toUpperCase(Locale.ROOT),
+                        sf == null ? "" : " SF " + sf, runs, Runtime.getRuntime().availableProcessors(),
+                        d == null ? "" : ", against " + d.version());
                 out.print(SsbBench.format(rows, d == null ? "peer" : "DuckDB"));
                 return rows.stream().allMatch(r -> r.tesseraError() == null) ? 0 : 1;
             } finally {

@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.util.List;
 
 /** {@code tessera describe}: the columns of a table with their statistics. */
-@Command(name = "describe", description = "List a table's columns: type, nullability, nulls, distinct values, min, max.")
+@Command(name = "describe", description = "List a table's columns: type, nullability, nulls, distinct values (~ marks an estimate), min, max.")
 public final class DescribeCommand implements Runnable {
 
     @Spec
@@ -33,14 +33,30 @@ public final class DescribeCommand implements Runnable {
             out.println(t.name() + ": " + t.rowCount() + " rows, " + TablesCommand.humanBytes(t.sizeBytes()));
             TextTable tt = new TextTable(List.of("column", "type", "null", "nulls", "distinct", "min", "max"),
                     List.of(false, false, false, true, true, false, false));
+            boolean estimates = false;
             for (Column c : t.columns()) {
                 ColumnStats s = c.stats();
+                boolean exact = distinctIsExact(s, t.rowCount());
+                estimates |= !exact;
                 tt.add(List.of(c.name(), c.type().toString(), c.schema().nullable() ? "NULL" : "NOT NULL",
-                        Long.toString(s.nullCount()), Long.toString(s.distinctEstimate()),
+                        Long.toString(s.nullCount()), (exact ? "" : "~") + s.distinctEstimate(),
                         ColumnStats.format(c.type(), s.min()), ColumnStats.format(c.type(), s.max())));
             }
             tt.print(out);
+            if (estimates) {
+                out.println("~ distinct: an estimate (of numbers and dates a HyperLogLog sketch, within a few percent;"
+                        + " of strings the dictionary's size, which may keep strings that an update or delete removed);"
+                        + " the other counts, min and max are exact");
+            }
             out.flush();
         }
+    }
+
+    /**
+     * Whether the distinct count is exact: where no value repeats (checked exactly when the table was written) it is
+     * the count of non-null values, and a column with no value has none; otherwise it was estimated.
+     */
+    static boolean distinctIsExact(ColumnStats s, long rows) {
+        return s.unique() || s.nullCount() == rows;
     }
 }

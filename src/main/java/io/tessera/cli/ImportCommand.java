@@ -3,6 +3,7 @@ package io.tessera.cli;
 import io.tessera.data.io.ImportFormat;
 import io.tessera.data.io.InvalidUtf8;
 import io.tessera.data.io.TableImporter;
+import io.tessera.data.parquet.ParquetImporter;
 import io.tessera.storage.Database;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,12 +16,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-/** {@code tessera import}: appends the rows of .tbl or CSV files to an existing table, all or nothing. */
+/** {@code tessera import}: appends the rows of .tbl, CSV or Parquet files to an existing table, all or nothing. */
 @Command(name = "import", description = {
-        "Append rows from .tbl or CSV files to an existing table; on any error the table is left unchanged.",
+        "Append rows from .tbl, CSV or Parquet files to an existing table; on any error the table is left unchanged.",
         "tbl: fields separated by '|', a trailing '|' allowed, no quoting; an empty field is NULL",
         "(the empty string in a VARCHAR NOT NULL column).",
-        "csv: RFC 4180 quoting; an unquoted empty field is NULL, a quoted \"\" is the empty string."})
+        "csv: RFC 4180 quoting; an unquoted empty field is NULL, a quoted \"\" is the empty string.",
+        "parquet: columns matched to the table's by name; row groups read on all cores."})
 public final class ImportCommand implements Runnable {
 
     @Spec
@@ -35,8 +37,8 @@ public final class ImportCommand implements Runnable {
     @Option(names = "--table", required = true, paramLabel = "T", description = "table to append to")
     String table;
 
-    @Option(names = "--format", paramLabel = "tbl|csv",
-            description = "input format (default: tbl for files ending in .tbl, otherwise csv)")
+    @Option(names = "--format", paramLabel = "tbl|csv|parquet",
+            description = "input format (default: tbl for files ending in .tbl, parquet for .parquet, otherwise csv)")
     String format;
 
     @Option(names = "--delimiter", paramLabel = "C",
@@ -57,10 +59,30 @@ public final class ImportCommand implements Runnable {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "input files, appended in this order")
     List<Path> files;
 
+    /** Parquet when --format says so, or without it when every file ends in .parquet (some but not all: an error). */
+    private boolean isParquet() {
+        boolean parquet;
+        if (format != null) {
+            parquet = format.trim().equalsIgnoreCase("parquet");
+        } else {
+            long named = files.stream().filter(ParquetImporter::isParquetName).count();
+            if (named > 0 && named < files.size()) {
+                throw new IllegalArgumentException("some files end in .parquet and some do not: import them apart,"
+                        + " or give --format");
+            }
+            parquet = named > 0;
+        }
+        if (parquet && (header || delimiter != null)) {
+            throw new IllegalArgumentException("--header and --delimiter are for text files, not Parquet");
+        }
+        return parquet;
+    }
+
     @Override
     public void run() {
         TableImporter.Options o = TableImporter.Options.defaults().withHeader(header);
-        if (format != null) {
+        boolean parquet = isParquet();
+        if (format != null && !parquet) {
             o = o.withFormat(ImportFormat.parse(format));
         }
         if (delimiter != null) {
@@ -74,7 +96,9 @@ public final class ImportCommand implements Runnable {
         }
         try (Database d = Database.open(db.db).waitForOtherWriters(noWait.waits())) {
             long t0 = System.nanoTime();
-            TableImporter.Summary s = TableImporter.importFiles(d, table, files, o);
+            TableImporter.Summary s = parquet
+                    ? ParquetImporter.importFiles(d, table, files, o.threads(), o.invalidUtf8())
+                    : TableImporter.importFiles(d, table, files, o);
             double sec = (System.nanoTime() - t0) / 1e9;
             double mb = s.bytes() / 1e6;
             spec.commandLine().getOut().println(String.format(Locale.ROOT,

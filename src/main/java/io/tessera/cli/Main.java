@@ -30,6 +30,7 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        BootStderr.restore();
         System.exit(run(args));
     }
 

@@ -43,10 +43,20 @@ public final class SelftestCommand implements Callable<Integer> {
     @Option(names = "--no-variants", description = "only the default genomes")
     boolean noVariants;
 
+    /** Why there is no usable GPU, or null when there is one; a field so that a test can stand in for a machine. */
+    java.util.function.Supplier<String> gpuUnavailable =
+            io.tessera.backend.cuda.runtime.GpuRuntime::unavailableReason;
+
     @Override
     public Integer call() {
         if (Device.parse(device) != Device.GPU) {
             throw new IllegalArgumentException("selftest checks the GPU backend against the JVM backend: use --device gpu");
+        }
+        // before anything is generated or run: without a GPU every check would only run on the JVM
+        String noGpu = gpuUnavailable.get();
+        if (noGpu != null) {
+            System.err.println("tessera selftest: no usable GPU on this machine (" + noGpu.strip().replace('\n', ' ') + ")");
+            return 2;
         }
         PrintStream out = System.out;
         Path root = dir != null ? dir : Path.of(UserFiles.DEFAULT_DATA_DIR, "selftest");

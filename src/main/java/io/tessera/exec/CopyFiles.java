@@ -2,6 +2,7 @@ package io.tessera.exec;
 
 import io.tessera.data.io.ImportFormat;
 import io.tessera.data.io.TableImporter;
+import io.tessera.data.parquet.ParquetImporter;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.Statement;
 import io.tessera.storage.Database;
@@ -13,7 +14,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code COPY table FROM 'file'}: the import of {@code tessera import} ({@link TableImporter}: all rows or none, a
+ * {@code COPY table FROM 'file'}: the import of {@code tessera import} ({@link TableImporter}, {@link ParquetImporter}
+ * for FORMAT parquet or a file ending in .parquet: all rows or none, a
  * bad value named by file, line and column), for a file SQL may read. A statement's text can come from anyone an
  * application lets write SQL, so COPY reads only regular files whose real path (links followed) lies under one of
  * the directories the application allowed ({@code Tessera.allowCopyFrom}; {@code tessera sql} allows its current
@@ -26,6 +28,14 @@ final class CopyFiles {
 
     static long copy(Database db, Statement.Copy s, String table, List<Path> allowed) {
         Path file = readable(s.file(), allowed);
+        boolean parquet = s.format() != null ? s.format().equals("parquet") : ParquetImporter.isParquetName(file);
+        if (parquet) {
+            if (s.header() || s.delimiter() != null) {
+                throw new SqlError("COPY " + table + ": HEADER and DELIMITER are for text files, not Parquet");
+            }
+            TableImporter.Options d = TableImporter.Options.defaults();
+            return ParquetImporter.importFiles(db, table, List.of(file), d.threads(), d.invalidUtf8()).rows();
+        }
         TableImporter.Options o = TableImporter.Options.defaults().withHeader(s.header());
         try {
             if (s.format() != null) {

@@ -5,6 +5,7 @@ import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.sql.DataChangeQueries;
+import io.tessera.sql.Parameters;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
 import io.tessera.sql.Statement;
@@ -42,11 +43,11 @@ final class DataChanges {
         this.db = db;
     }
 
-    QueryResult insert(Statement.Insert s, QueryCancel cancel) {
+    QueryResult insert(Statement.Insert s, Parameters parameters, QueryCancel cancel) {
         try (Database.WriteLock lock = db.lockForWriting()) {
             String table = existingTable(s.table(), "INSERT INTO");
             // Calcite's conversion of the INSERT gives the rows to append, cast to the table's column types
-            QueryExecutor.Ran ran = engine.runLogical(new SqlFrontEnd(db).plan(s.sql()), cancel);
+            QueryExecutor.Ran ran = engine.runLogical(plan(SqlFrontEnd.parse(s.sql()), parameters), cancel);
             try (TableWriter w = db.append(table)) {
                 long n = RowAppender.append(ran, w, cancel);
                 if (n > 0) {
@@ -57,17 +58,17 @@ final class DataChanges {
         }
     }
 
-    QueryResult update(Statement.Update s, QueryCancel cancel) {
+    QueryResult update(Statement.Update s, Parameters parameters, QueryCancel cancel) {
         try (Database.WriteLock lock = db.lockForWriting()) {
             Table table = db.table(existingTable(s.table(), "UPDATE"));
             DataChangeQueries.Update rows = DataChangeQueries.update(s.sql(), table.schema());
             try (TableWriter w = db.replace(table.schema())) {
-                long changed = RowAppender.append(run(rows.changed(), cancel), w, cancel);
+                long changed = RowAppender.append(run(rows.changed(), parameters, cancel), w, cancel);
                 if (changed == 0) {
                     return count(0);
                 }
                 if (rows.kept() != null) {
-                    RowAppender.append(run(rows.kept(), cancel), w, cancel);
+                    RowAppender.append(run(rows.kept(), parameters, cancel), w, cancel);
                 }
                 w.commit();
                 return count(changed);
@@ -75,18 +76,23 @@ final class DataChanges {
         }
     }
 
-    private QueryExecutor.Ran run(SqlNode query, QueryCancel cancel) {
-        return engine.runLogical(new SqlFrontEnd(db).plan(query), cancel);
+    private QueryExecutor.Ran run(SqlNode query, Parameters parameters, QueryCancel cancel) {
+        return engine.runLogical(plan(query, parameters), cancel);
     }
 
-    QueryResult delete(Statement.Delete s, QueryCancel cancel) {
+    /** A query of this statement planned with its parameters bound (each ? keeps its number in the statement). */
+    private SqlFrontEnd.LogicalPlan plan(SqlNode query, Parameters parameters) {
+        return new SqlFrontEnd(db).plan(parameters.bind(query));
+    }
+
+    QueryResult delete(Statement.Delete s, Parameters parameters, QueryCancel cancel) {
         try (Database.WriteLock lock = db.lockForWriting()) {
             Table table = db.table(existingTable(s.table(), "DELETE FROM"));
             SqlNode kept = DataChangeQueries.delete(s.sql());
             try (TableWriter w = db.replace(table.schema())) {
                 long keptRows = 0;
                 if (kept != null) {
-                    QueryExecutor.Ran ran = engine.runLogical(new SqlFrontEnd(db).plan(kept), cancel);
+                    QueryExecutor.Ran ran = engine.runLogical(plan(kept, parameters), cancel);
                     keptRows = RowAppender.append(ran, w, cancel);
                 }
                 long deleted = table.rowCount() - keptRows;
@@ -98,7 +104,7 @@ final class DataChanges {
         }
     }
 
-    QueryResult createTableAs(Statement.CreateTableAs s, QueryCancel cancel) {
+    QueryResult createTableAs(Statement.CreateTableAs s, Parameters parameters, QueryCancel cancel) {
         try (Database.WriteLock lock = db.lockForWriting()) {
             String name = s.name().toLowerCase(Locale.ROOT);
             if (db.hasTable(name) || db.view(name) != null) {
@@ -107,7 +113,7 @@ final class DataChanges {
                 }
                 throw new SqlError((db.hasTable(name) ? "table " : "a view named ") + name + " already exists");
             }
-            SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(s.query());
+            SqlFrontEnd.LogicalPlan logical = plan(SqlFrontEnd.parse(s.query()), parameters);
             QueryExecutor.Ran ran = engine.runLogical(logical, cancel);
             List<ColumnSchema> columns = new ArrayList<>();
             Set<String> names = new HashSet<>();
@@ -117,6 +123,11 @@ final class DataChanges {
                 if (col.startsWith("expr$")) {
                     throw new SqlError("CREATE TABLE " + name + " AS: column " + (i + 1) + " of the query has no name;"
                             + " name it with AS");
+                }
+                if (!col.matches("[a-z_][a-z0-9_]*")) {
+                    // a name made from the column's expression, such as sum(a)
+                    throw new SqlError("CREATE TABLE " + name + " AS: column " + (i + 1) + " of the query, "
+                            + logical.fieldNames().get(i) + ", has no name that a table column can have; name it with AS");
                 }
                 if (!names.add(col)) {
                     throw new SqlError("CREATE TABLE " + name + " AS: the query has two columns named " + col);
@@ -149,6 +160,10 @@ final class DataChanges {
             List<String> columns = s.columns().stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
             if (new HashSet<>(columns).size() != columns.size()) {
                 throw new SqlError("CREATE VIEW " + name + " names a column twice");
+            }
+            if (Parameters.count(s.query()) > 0) {
+                // the view keeps its query's text, which a value bound now would not be part of
+                throw new SqlError("CREATE VIEW " + name + ": a view's query cannot hold parameters (?)");
             }
             View view;
             try {

@@ -24,6 +24,7 @@ import io.tessera.plan.QueryPlan;
 import io.tessera.profile.DeviceInfo;
 import io.tessera.profile.GenomeChooser;
 import io.tessera.profile.ProfileStore;
+import io.tessera.sql.Parameters;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
 import io.tessera.sql.Statement;
@@ -176,6 +177,7 @@ public final class QueryEngine {
     /** Runs one statement; {@code cancel} (null: none) stops it with {@link QueryCancelledException}. */
     public QueryResult execute(String sql, QueryCancel cancel) {
         Statement st = StatementParser.parse(sql);
+        checkParameters(sql, Parameters.NONE);
         if (st instanceof Statement.Query q) {
             return run(prepare(q.sql()), null, cancel);
         }
@@ -193,6 +195,7 @@ public final class QueryEngine {
      */
     public QueryResult execute(String sql, QueryCancel cancel, RowSink sink) {
         Statement st = StatementParser.parse(sql);
+        checkParameters(sql, Parameters.NONE);
         if (!(st instanceof Statement.Query q)) {
             QueryResult r = execute(st, cancel);
             sink.start(r.columns());
@@ -201,7 +204,10 @@ public final class QueryEngine {
             }
             return r;
         }
-        Prepared p = prepare(q.sql());
+        return drain(prepare(q.sql()), cancel, sink);
+    }
+
+    private QueryResult drain(Prepared p, QueryCancel cancel, RowSink sink) {
         long t0 = System.nanoTime();
         QueryExecutor.Ran ran = runRelation(p, null, cancel);
         sink.start(ran.columns());
@@ -214,6 +220,38 @@ public final class QueryEngine {
     }
 
     private QueryResult execute(Statement st, QueryCancel cancel) {
+        return execute(st, Parameters.NONE, cancel);
+    }
+
+    /**
+     * {@link #execute(String, QueryCancel, RowSink)} with {@code parameters} bound to the statement's {@code ?}
+     * (one value each, in order), as values, never as SQL text.
+     */
+    public QueryResult execute(String sql, Parameters parameters, QueryCancel cancel, RowSink sink) {
+        Statement st = StatementParser.parse(sql);
+        checkParameters(sql, parameters);
+        if (!(st instanceof Statement.Query q)) {
+            QueryResult r = execute(st, parameters, cancel);
+            sink.start(r.columns());
+            if (r.rowCount() > 0) {
+                sink.rows(new ArrayList<>(r.rows()));
+            }
+            return r;
+        }
+        return drain(prepare(q.sql(), parameters), cancel, sink);
+    }
+
+    /** One value for each {@code ?} of the statement, no more and no fewer. */
+    private static void checkParameters(String sql, Parameters parameters) {
+        int expected = Parameters.count(sql);
+        if (parameters.size() != expected) {
+            throw new SqlError("the statement has " + expected + " parameter" + (expected == 1 ? "" : "s") + " (?), "
+                    + parameters.size() + " value" + (parameters.size() == 1 ? " was" : "s were") + " given"
+                    + (parameters.isEmpty() ? ": bind them through a prepared statement" : ""));
+        }
+    }
+
+    private QueryResult execute(Statement st, Parameters parameters, QueryCancel cancel) {
         return switch (st) {
             case Statement.CreateTable c -> {
                 if (db.view(c.schema().name()) != null) {
@@ -244,18 +282,18 @@ public final class QueryEngine {
             }
             case Statement.Explain e -> {
                 boolean code = e.kind() == Statement.Explain.Kind.CODE;
-                String text = code ? explainCode(e.query()) : explain(e.query());
+                String text = code ? explainCode(prepare(e.query(), parameters)) : explain(prepare(e.query(), parameters));
                 List<Object[]> rows = new ArrayList<>();
                 for (String line : text.split("\n", -1)) {
                     rows.add(new Object[] {line});
                 }
                 yield new QueryResult(List.of(new ResultColumn(code ? "code" : "plan", DataType.VARCHAR, false)), rows, 0, 0);
             }
-            case Statement.Query q -> run(prepare(q.sql()));
-            case Statement.Insert i -> changes.insert(i, cancel);
-            case Statement.Update u -> changes.update(u, cancel);
-            case Statement.Delete d -> changes.delete(d, cancel);
-            case Statement.CreateTableAs c -> changes.createTableAs(c, cancel);
+            case Statement.Query q -> run(prepare(q.sql(), parameters));
+            case Statement.Insert i -> changes.insert(i, parameters, cancel);
+            case Statement.Update u -> changes.update(u, parameters, cancel);
+            case Statement.Delete d -> changes.delete(d, parameters, cancel);
+            case Statement.CreateTableAs c -> changes.createTableAs(c, parameters, cancel);
             case Statement.CreateView v -> changes.createView(v);
             case Statement.DropView v -> changes.dropView(v);
             case Statement.Copy c -> {
@@ -280,7 +318,19 @@ public final class QueryEngine {
     }
 
     public Prepared prepare(String sql) {
-        return prepare(sql, null);
+        return prepare(sql, (Map<Integer, Genome>) null);
+    }
+
+    /**
+     * Prepares a query with {@code parameters} bound to its {@code ?}; not tuned (a tuner would run the text
+     * without its values).
+     */
+    Prepared prepare(String sql, Parameters parameters) {
+        if (parameters.isEmpty()) {
+            return prepare(sql);
+        }
+        long t0 = System.nanoTime();
+        return prepare(new SqlFrontEnd(db).plan(parameters.bind(SqlFrontEnd.parse(sql))), null, null, t0);
     }
 
     /** The pipelines of a query, planned but not compiled. */
@@ -470,7 +520,10 @@ public final class QueryEngine {
 
     /** The pipelines of a query with the genome of each, and where each runs and why (EXPLAIN). */
     public String explain(String sql) {
-        Prepared p = prepare(sql);
+        return explain(prepare(sql));
+    }
+
+    private String explain(Prepared p) {
         StringBuilder sb = new StringBuilder();
         for (Pipeline pl : p.plan().pipelines()) {
             sb.append(pl).append('\n');
@@ -493,7 +546,10 @@ public final class QueryEngine {
 
     /** The generated source of every pipeline on the device it runs on (EXPLAIN CODE). */
     public String explainCode(String sql) {
-        Prepared p = prepare(sql);
+        return explainCode(prepare(sql));
+    }
+
+    private String explainCode(Prepared p) {
         StringBuilder sb = new StringBuilder();
         for (Pipeline pl : p.plan().pipelines()) {
             if (p.placement().onHost(pl.id())) {

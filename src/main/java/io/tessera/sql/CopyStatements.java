@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads {@code COPY table FROM 'file' [[WITH] (FORMAT csv|tbl, HEADER [true|false], DELIMITER 'c')]}, the SQL form
+ * Reads {@code COPY table FROM 'file' [[WITH] (FORMAT csv|tbl|parquet, HEADER [true|false], DELIMITER 'c')]}, the SQL form
  * of {@code tessera import}, with Calcite's tokenizer (COPY is not in Calcite's grammar). Anything else after COPY
  * is an error naming its position: {@code COPY ... TO} (export) and column lists are refused as unsupported.
  */
 final class CopyStatements {
 
-    private static final String FORM = "COPY table FROM 'file' [(FORMAT csv|tbl, HEADER, DELIMITER 'c')]";
+    private static final String FORM = "COPY table FROM 'file' [(FORMAT csv|tbl|parquet, HEADER, DELIMITER 'c')]";
 
     private final String sql;
     private final List<LeadingTokens.Token> tokens;
@@ -61,8 +61,8 @@ final class CopyStatements {
                         LeadingTokens.Token v = take();
                         format = v.is(SqlParserImplConstants.QUOTED_STRING) ? unquote(v.image(), '\'') : v.image();
                         format = format.toLowerCase(Locale.ROOT);
-                        if (!format.equals("csv") && !format.equals("tbl")) {
-                            throw SupportCheck.unsupported("COPY format " + v.image() + " (csv or tbl)", pos(v));
+                        if (!format.equals("csv") && !format.equals("tbl") && !format.equals("parquet")) {
+                            throw SupportCheck.unsupported("COPY format " + v.image() + " (csv, tbl or parquet)", pos(v));
                         }
                     }
                     case "HEADER" -> {

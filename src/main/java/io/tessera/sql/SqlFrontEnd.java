@@ -93,6 +93,7 @@ public final class SqlFrontEnd {
 
     public LogicalPlan plan(SqlNode parsed) {
         SupportCheck.check(parsed);
+        ColumnNames.nameExpressions(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = NullableSetAggregates.rewrite(parsed);
         parsed = WindowSupport.rewrite(parsed);

@@ -89,6 +89,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         try {
             parsed = SqlFrontEnd.parse(view.query());
             SupportCheck.check(parsed);
+            ColumnNames.nameExpressions(parsed, false);
         } catch (SqlError e) {
             throw new SqlError("view " + view.name() + ": " + e.getMessage());
         }

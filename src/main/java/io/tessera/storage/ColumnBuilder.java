@@ -103,6 +103,60 @@ public final class ColumnBuilder {
         longs[size++] = v;
     }
 
+    /** INTEGER, DATE: appends {@code v[from, from + n)}, range-checked for SMALLINT and TINYINT as one by one. */
+    public void appendInts(int[] v, int from, int n) {
+        if (type.kind() != TypeKind.INTEGER && type.kind() != TypeKind.DATE) {
+            throw new IllegalStateException(type + " values are not appended as ints");
+        }
+        if (narrow) {
+            for (int i = from; i < from + n; i++) {
+                if (v[i] < min || v[i] > max) {
+                    throw new IllegalArgumentException(Values.outOfRangeMessage(Integer.toString(v[i]),
+                            type.toString()));
+                }
+            }
+        }
+        reserve(n);
+        System.arraycopy(v, from, ints, size, n);
+        size += n;
+    }
+
+    /** BIGINT: appends {@code v[from, from + n)} (DECIMAL values go one by one, through their range check). */
+    public void appendLongs(long[] v, int from, int n) {
+        if (type.kind() != TypeKind.BIGINT) {
+            throw new IllegalStateException(type + " values are not appended as longs in bulk (DECIMAL: one by one,"
+                    + " through its range check)");
+        }
+        reserve(n);
+        System.arraycopy(v, from, longs, size, n);
+        size += n;
+    }
+
+    public void appendDoubles(double[] v, int from, int n) {
+        if (type.kind() != TypeKind.DOUBLE) {
+            throw new IllegalStateException(type + " values are not appended as doubles");
+        }
+        reserve(n);
+        System.arraycopy(v, from, doubles, size, n);
+        size += n;
+    }
+
+    /** Room for {@code n} more values without growing one by one. */
+    private void reserve(int n) {
+        while (capacity() - size < n) {
+            int cap = Math.max(size + n, size + (size >> 1));
+            if (ints != null) {
+                ints = Arrays.copyOf(ints, cap);
+            } else if (longs != null) {
+                longs = Arrays.copyOf(longs, cap);
+            } else if (doubles != null) {
+                doubles = Arrays.copyOf(doubles, cap);
+            } else {
+                bytes = Arrays.copyOf(bytes, cap);
+            }
+        }
+    }
+
     public void appendDouble(double v) {
         if (size == capacity()) {
             grow();

@@ -122,6 +122,23 @@ class ImportCommandsTest {
     }
 
     @Test
+    void describeMarksEstimatedDistinctCounts() throws Exception {
+        String db = dir.resolve("db").toString();
+        assertEquals(0, run("create", "--db", db, "--table", "t", "--columns", "id INTEGER, k INTEGER, s VARCHAR"),
+                err());
+        Path tbl = dir.resolve("t.tbl");
+        Files.writeString(tbl, "1|7|x|\n2|7|y|\n3|8|x|\n");
+        assertEquals(0, run("import", "--db", db, "--table", "t", tbl.toString()), err());
+        assertEquals(0, run("describe", "--db", db, "t"), err());
+        String d = out();
+        // id never repeats: its count is exact; k and s repeat, so theirs are the sketch's estimates
+        assertTrue(d.lines().anyMatch(l -> l.matches("id\\s+INTEGER\\s+NULL\\s+0\\s+3\\s+1\\s+3")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches("k\\s+INTEGER\\s+NULL\\s+0\\s+~2\\s+7\\s+8")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches("s\\s+VARCHAR\\s+NULL\\s+0\\s+~2\\s+x\\s+y")), d);
+        assertTrue(d.contains("~ distinct: an estimate"), d);
+    }
+
+    @Test
     void humanSizes() {
         assertEquals("0 B", TablesCommand.humanBytes(0));
         assertEquals("1023 B", TablesCommand.humanBytes(1023));

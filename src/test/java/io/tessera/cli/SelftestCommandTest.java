@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,30 @@ class SelftestCommandTest {
 
     @TempDir
     Path tmp;
+
+    @Test
+    void withoutAGpuSaysSoInOneLineAndRunsNothing() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        SelftestCommand command = new SelftestCommand();
+        command.gpuUnavailable = () -> "no CUDA driver: libcuda.so.1 not found";
+        int code;
+        try {
+            System.setOut(new PrintStream(out, true));
+            System.setErr(new PrintStream(err, true));
+            code = new picocli.CommandLine(command).execute("--device", "gpu", "--data-dir", tmp.toString());
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+        assertEquals(2, code);
+        assertEquals("tessera selftest: no usable GPU on this machine (no CUDA driver: libcuda.so.1 not found)\n",
+                err.toString());
+        assertEquals("", out.toString());
+        assertEquals(0, tmp.toFile().list().length, "nothing generated");
+    }
 
     @Test
     void dataStoppedWhileGeneratingIsNotTakenForCompleteData() {

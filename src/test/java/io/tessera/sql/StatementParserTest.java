@@ -207,8 +207,10 @@ class StatementParserTest {
                 error("copy t to 'x.csv'"));
         assertEquals("unsupported: COPY option quote (FORMAT, HEADER, DELIMITER) at line 1, column 22",
                 error("copy t from 'x.csv' (quote '\"')"));
-        assertEquals("unsupported: COPY format parquet (csv or tbl) at line 1, column 29",
-                error("copy t from 'x.csv' (format parquet)"));
+        assertEquals("unsupported: COPY format json (csv, tbl or parquet) at line 1, column 29",
+                error("copy t from 'x.csv' (format json)"));
+        assertEquals(new Statement.Copy("t", "x.dat", "parquet", false, null),
+                StatementParser.parse("copy t from 'x.dat' (format 'Parquet')"));
         assertTrue(error("copy t from x.csv").startsWith("syntax error at line 1, column 13: expected the file's"
                 + " name in single quotes, found 'x'"), error("copy t from x.csv"));
         assertEquals("syntax error at line 1, column 6: \"value\" is a reserved word; quote it as \"value\"",

@@ -31,7 +31,7 @@ public enum ImportFormat {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "tbl" -> TBL;
             case "csv" -> CSV;
-            default -> throw new IllegalArgumentException("unknown format '" + text + "' (use tbl or csv)");
+            default -> throw new IllegalArgumentException("unknown format '" + text + "' (use tbl, csv or parquet)");
         };
     }
 

@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
  * code points) as <code>&#92;uNNNN</code> (a surrogate pair above U+FFFF). A quoted value shows at most
  * {@link #MAX_QUOTED_BYTES} of its bytes.
  */
-final class MessageText {
+public final class MessageText {
 
     /** Bytes of a value shown in a message; beyond them the value is cut and its length given. */
     static final int MAX_QUOTED_BYTES = 64;
@@ -28,7 +28,7 @@ final class MessageText {
      * {@code b[s, e)} in single quotes, escaped; a value longer than {@link #MAX_QUOTED_BYTES} is cut at a
      * character boundary and followed by {@code ... (N bytes)}.
      */
-    static String quote(byte[] b, int s, int e) {
+    public static String quote(byte[] b, int s, int e) {
         StringBuilder out = new StringBuilder(Math.min(e - s, MAX_QUOTED_BYTES) + 8).append('\'');
         int limit = s + MAX_QUOTED_BYTES;
         int i = s;

@@ -4,13 +4,13 @@ package io.tessera.data.io;
  * Strict UTF-8 on bytes, as the Unicode standard defines it (table 3-7): no overlong forms, no surrogates, nothing
  * above U+10FFFF, no stray continuation bytes, no sequence cut short.
  */
-final class Utf8 {
+public final class Utf8 {
 
     private Utf8() {
     }
 
     /** Index of the first byte of {@code b[s, e)} where no well-formed sequence starts, or -1 when all is UTF-8. */
-    static int firstInvalid(byte[] b, int s, int e) {
+    public static int firstInvalid(byte[] b, int s, int e) {
         int i = s;
         while (i < e) {
             if (b[i] >= 0) {
@@ -63,7 +63,7 @@ final class Utf8 {
      * {@code b[s, e)} decoded, with U+FFFD for each maximal subpart of an ill-formed sequence, the practice the
      * Unicode standard recommends (section 3.9): a character cut short is one U+FFFD, any other invalid byte one.
      */
-    static String decodeReplacing(byte[] b, int s, int e) {
+    public static String decodeReplacing(byte[] b, int s, int e) {
         StringBuilder out = new StringBuilder(e - s);
         int i = s;
         while (i < e) {

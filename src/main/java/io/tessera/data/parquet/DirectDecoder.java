@@ -1,0 +1,337 @@
+package io.tessera.data.parquet;
+
+import io.tessera.data.io.InvalidUtf8;
+import io.tessera.storage.ColumnBuilder;
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.TypeKind;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The column chunks that most files hold, decoded a page at a time straight into the column's builder: version 1
+ * data pages whose definition levels are RLE runs and whose values are PLAIN or dictionary ids, for 32-bit integers
+ * and dates into INTEGER and DATE, 64-bit integers into BIGINT, decimals on INT32 or INT64 into a DECIMAL of the same
+ * scale, doubles into DOUBLE and dictionary-encoded strings into VARCHAR. Everything else goes through parquet-java's column reader ({@link RowGroupReader}); both give the
+ * same values, this one without a call per value.
+ */
+final class DirectDecoder {
+
+    private final SourceColumn source;
+    private final ColumnSchema target;
+    private final ColumnBuilder out;
+    private final InvalidUtf8 invalidUtf8;
+    private int[] levels = new int[0];
+    private int[] ids = new int[0];
+    private int[] intValues = new int[0];
+    private long[] longValues = new long[0];
+    private double[] doubleValues = new double[0];
+    // the dictionary, decoded by type: values, or for strings the offsets of each entry's bytes
+    private int[] dictInts;
+    private long[] dictLongs;
+    private double[] dictDoubles;
+    private byte[] dictBytes;
+    private int[] dictStart;
+    private int[] dictLength;
+    private int[] dictCodes;
+    private int dictSize;
+
+    private DirectDecoder(SourceColumn source, ColumnSchema target, ColumnBuilder out, InvalidUtf8 invalidUtf8) {
+        this.source = source;
+        this.target = target;
+        this.out = out;
+        this.invalidUtf8 = invalidUtf8;
+    }
+
+    /**
+     * Whether the chunk's pages are all of the shapes this decoder reads, for this pair of types. PLAIN_DICTIONARY,
+     * deprecated for new files, is what version 1 writers (DuckDB among them) still write.
+     */
+    @SuppressWarnings("deprecation")
+    static boolean handles(SourceColumn source, ColumnSchema target, ChunkPages pages) {
+        TypeKind t = target.type().kind();
+        String physical = source.descriptor().getPrimitiveType().getPrimitiveTypeName().name();
+        boolean types = switch (source.kind()) {
+            case INTEGER -> physical.equals("INT32") && t == TypeKind.INTEGER && !target.type().isNarrowInteger()
+                    || physical.equals("INT64") && t == TypeKind.BIGINT;
+            case DATE -> t == TypeKind.DATE;
+            case DECIMAL -> (physical.equals("INT32") || physical.equals("INT64")) && t == TypeKind.DECIMAL
+                    && target.type().scale() == source.scale();
+            case FLOATING -> physical.equals("DOUBLE") && t == TypeKind.DOUBLE;
+            case STRING -> t == TypeKind.VARCHAR;
+            default -> false;
+        };
+        if (!types || pages.rawPages() == null) {
+            return false;
+        }
+        ChunkPages.RawPage d = pages.rawDictionary();
+        if (d != null && d.values() != Encoding.PLAIN && d.values() != Encoding.PLAIN_DICTIONARY) {
+            return false;
+        }
+        for (ChunkPages.RawPage p : pages.rawPages()) {
+            boolean dictionary = p.values() == Encoding.PLAIN_DICTIONARY || p.values() == Encoding.RLE_DICTIONARY;
+            boolean values = dictionary ? d != null : p.values() == Encoding.PLAIN && source.kind() != SourceColumn.Kind.STRING;
+            boolean levels = source.descriptor().getMaxDefinitionLevel() == 0 || p.definitionLevels() == Encoding.RLE;
+            if (!values || !levels) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Appends the chunk's values; {@link #handles} said yes. */
+    static void decode(SourceColumn source, ColumnSchema target, ChunkPages pages, ColumnBuilder out,
+                       InvalidUtf8 invalidUtf8, long firstRow, int column) throws RowGroupReader.Failure {
+        DirectDecoder d = new DirectDecoder(source, target, out, invalidUtf8);
+        long row = firstRow;
+        try {
+            if (pages.rawDictionary() != null) {
+                d.readDictionary(pages.rawDictionary());
+            }
+            for (ChunkPages.RawPage p : pages.rawPages()) {
+                d.page(p, row, column);
+                row += p.valueCount();
+            }
+        } catch (IOException | RuntimeException e) { // what broken bytes make the decoding throw
+            throw new RowGroupReader.Failure(row, column, "a broken page: " + e.getMessage(), e);
+        }
+    }
+
+    private void readDictionary(ChunkPages.RawPage p) throws IOException {
+        int n = p.valueCount();
+        byte[] b = p.bytes();
+        int width = source.descriptor().getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.INT32 ? 4
+                : source.descriptor().getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BINARY ? 4 : 8;
+        if ((long) n * width > b.length) { // BINARY: a 4-byte length at least
+            throw new IOException("a dictionary of " + n + " entries in " + b.length + " bytes");
+        }
+        dictSize = n;
+        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        switch (source.descriptor().getPrimitiveType().getPrimitiveTypeName()) {
+            case INT32 -> {
+                dictInts = new int[n];
+                bb.asIntBuffer().get(dictInts);
+            }
+            case INT64 -> {
+                dictLongs = new long[n];
+                bb.asLongBuffer().get(dictLongs);
+            }
+            case DOUBLE -> {
+                dictDoubles = new double[n];
+                bb.asDoubleBuffer().get(dictDoubles);
+            }
+            case BINARY -> {
+                dictBytes = b;
+                dictStart = new int[n];
+                dictLength = new int[n];
+                dictCodes = new int[n];
+                Arrays.fill(dictCodes, -1);
+                int pos = 0;
+                for (int i = 0; i < n; i++) {
+                    int len = bb.getInt(pos);
+                    if (len < 0 || pos + 4 + len > b.length) {
+                        throw new IOException("a dictionary entry runs past its page");
+                    }
+                    dictStart[i] = pos + 4;
+                    dictLength[i] = len;
+                    pos += 4 + len;
+                }
+            }
+            default -> throw new IOException("a dictionary of " + source.descriptor().getPrimitiveType());
+        }
+    }
+
+    private void page(ChunkPages.RawPage p, long firstRow, int column) throws IOException, RowGroupReader.Failure {
+        byte[] b = p.bytes();
+        int n = p.valueCount();
+        int pos = 0;
+        int present = n;
+        if (source.descriptor().getMaxDefinitionLevel() > 0) {
+            if (b.length < 4) {
+                throw new IOException("a page too short for its levels");
+            }
+            int len = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(0);
+            if (len < 0 || 4 + len > b.length) {
+                throw new IOException("definition levels run past their page");
+            }
+            levels = grow(levels, n);
+            HybridRuns.decode(b, 4, 4 + len, 1, levels, n);
+            pos = 4 + len;
+            present = 0;
+            for (int i = 0; i < n; i++) {
+                present += levels[i];
+            }
+            if (present < n && !target.nullable()) {
+                int r = 0;
+                while (levels[r] != 0) {
+                    r++;
+                }
+                throw new RowGroupReader.Failure(firstRow + r, column, "NULL in a NOT NULL column", null);
+            }
+        }
+        boolean dictionary = p.values() != Encoding.PLAIN;
+        if (dictionary) {
+            if (pos >= b.length && present > 0) {
+                throw new IOException("a page without its dictionary ids");
+            }
+            int bitWidth = present > 0 ? b[pos] : 0;
+            ids = grow(ids, present);
+            if (present > 0) {
+                HybridRuns.decode(b, pos + 1, b.length, bitWidth, ids, present);
+            }
+            for (int i = 0; i < present; i++) {
+                if (ids[i] < 0 || ids[i] >= dictSize) {
+                    throw new IOException("dictionary id " + ids[i] + " of a dictionary of " + dictSize);
+                }
+            }
+        }
+        switch (target.type().kind()) {
+            case INTEGER, DATE -> {
+                intValues = grow(intValues, present);
+                if (dictionary) {
+                    for (int i = 0; i < present; i++) {
+                        intValues[i] = dictInts[ids[i]];
+                    }
+                } else {
+                    plain(b, pos, present, 4).asIntBuffer().get(intValues, 0, present);
+                }
+                if (present == n) {
+                    out.appendInts(intValues, 0, n);
+                } else {
+                    for (int i = 0, k = 0; i < n; i++) {
+                        if (levels[i] != 0) {
+                            out.appendInt(intValues[k++]);
+                        } else {
+                            out.appendNull();
+                        }
+                    }
+                }
+            }
+            case BIGINT -> {
+                longValues = grow(longValues, present);
+                if (dictionary) {
+                    for (int i = 0; i < present; i++) {
+                        longValues[i] = dictLongs[ids[i]];
+                    }
+                } else {
+                    plain(b, pos, present, 8).asLongBuffer().get(longValues, 0, present);
+                }
+                if (present == n) {
+                    out.appendLongs(longValues, 0, n);
+                } else {
+                    for (int i = 0, k = 0; i < n; i++) {
+                        if (levels[i] != 0) {
+                            out.appendLong(longValues[k++]);
+                        } else {
+                            out.appendNull();
+                        }
+                    }
+                }
+            }
+            case DOUBLE -> {
+                doubleValues = grow(doubleValues, present);
+                if (dictionary) {
+                    for (int i = 0; i < present; i++) {
+                        doubleValues[i] = dictDoubles[ids[i]];
+                    }
+                } else {
+                    plain(b, pos, present, 8).asDoubleBuffer().get(doubleValues, 0, present);
+                }
+                if (present == n) {
+                    out.appendDoubles(doubleValues, 0, n);
+                } else {
+                    for (int i = 0, k = 0; i < n; i++) {
+                        if (levels[i] != 0) {
+                            out.appendDouble(doubleValues[k++]);
+                        } else {
+                            out.appendNull();
+                        }
+                    }
+                }
+            }
+            case DECIMAL -> {
+                // unscaled values of the table's scale, each through the builder's precision check
+                longValues = grow(longValues, present);
+                if (source.descriptor().getPrimitiveType().getPrimitiveTypeName().name().equals("INT32")) {
+                    intValues = grow(intValues, present);
+                    if (dictionary) {
+                        for (int i = 0; i < present; i++) {
+                            longValues[i] = dictInts[ids[i]];
+                        }
+                    } else {
+                        plain(b, pos, present, 4).asIntBuffer().get(intValues, 0, present);
+                        for (int i = 0; i < present; i++) {
+                            longValues[i] = intValues[i];
+                        }
+                    }
+                } else if (dictionary) {
+                    for (int i = 0; i < present; i++) {
+                        longValues[i] = dictLongs[ids[i]];
+                    }
+                } else {
+                    plain(b, pos, present, 8).asLongBuffer().get(longValues, 0, present);
+                }
+                int i = 0;
+                try {
+                    for (int k = 0; i < n; i++) {
+                        if (present == n || levels[i] != 0) {
+                            out.appendLong(longValues[k++]);
+                        } else {
+                            out.appendNull();
+                        }
+                    }
+                } catch (IllegalArgumentException e) {
+                    throw new RowGroupReader.Failure(firstRow + i, column, e.getMessage(), e);
+                }
+            }
+            case VARCHAR -> {
+                for (int i = 0, k = 0; i < n; i++) {
+                    if (present == n || levels[i] != 0) {
+                        out.appendCode(code(ids[k++], firstRow + i, column));
+                    } else {
+                        out.appendNull();
+                    }
+                }
+            }
+            default -> throw new IllegalStateException("no direct decoding into " + target.type());
+        }
+    }
+
+    /** The builder's code of dictionary entry {@code id}, decoded and checked on its first use. */
+    private int code(int id, long row, int column) throws RowGroupReader.Failure {
+        int c = dictCodes[id];
+        if (c < 0) {
+            try {
+                c = out.localCode(ValueConverters.text(dictBytes, dictStart[id], dictLength[id], invalidUtf8));
+            } catch (IllegalArgumentException e) {
+                throw new RowGroupReader.Failure(row, column, e.getMessage(), e);
+            }
+            dictCodes[id] = c;
+        }
+        return c;
+    }
+
+    private static ByteBuffer plain(byte[] b, int pos, int count, int width) throws IOException {
+        if (pos + (long) count * width > b.length) {
+            throw new IOException("PLAIN values run past their page");
+        }
+        return ByteBuffer.wrap(b, pos, count * width).slice().order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static int[] grow(int[] a, int n) {
+        return a.length >= n ? a : new int[Math.max(n, a.length * 2)];
+    }
+
+    private static long[] grow(long[] a, int n) {
+        return a.length >= n ? a : new long[Math.max(n, a.length * 2)];
+    }
+
+    private static double[] grow(double[] a, int n) {
+        return a.length >= n ? a : new double[Math.max(n, a.length * 2)];
+    }
+}

@@ -1,0 +1,93 @@
+package io.tessera.data.parquet;
+
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.DataType;
+import org.apache.parquet.format.ConvertedType;
+import org.apache.parquet.format.DateType;
+import org.apache.parquet.format.DecimalType;
+import org.apache.parquet.format.FieldRepetitionType;
+import org.apache.parquet.format.IntType;
+import org.apache.parquet.format.LogicalType;
+import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.StringType;
+import org.apache.parquet.format.Type;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Types;
+
+/**
+ * The Parquet type each Tessera column type is written as, the same types the importer reads back: INTEGER as
+ * INT32 (SMALLINT and TINYINT annotated INT(16) and INT(8)), BIGINT as INT64, DOUBLE, DECIMAL(p,s) as INT32 up to
+ * precision 9 and INT64 beyond, annotated DECIMAL(p,s), DATE as INT32 annotated DATE, BOOLEAN, VARCHAR as
+ * BYTE_ARRAY annotated STRING. A nullable column is OPTIONAL, a NOT NULL one REQUIRED.
+ */
+final class ExportTypes {
+
+    private ExportTypes() {
+    }
+
+    /** Whether a DECIMAL of this type is written as INT32 (else INT64). */
+    static boolean decimalAsInt32(DataType t) {
+        return t.precision() <= 9;
+    }
+
+    /** The column as parquet-java's schema type, which picks the value writers and encodings. */
+    static PrimitiveType primitive(ColumnSchema c) {
+        org.apache.parquet.schema.Type.Repetition rep = c.nullable()
+                ? org.apache.parquet.schema.Type.Repetition.OPTIONAL : org.apache.parquet.schema.Type.Repetition.REQUIRED;
+        DataType t = c.type();
+        return switch (t.kind()) {
+            case INTEGER -> t.isNarrowInteger()
+                    ? Types.primitive(PrimitiveTypeName.INT32, rep).as(LogicalTypeAnnotation.intType(t.precision(), true))
+                            .named(c.name())
+                    : Types.primitive(PrimitiveTypeName.INT32, rep).named(c.name());
+            case BIGINT -> Types.primitive(PrimitiveTypeName.INT64, rep).named(c.name());
+            case DOUBLE -> Types.primitive(PrimitiveTypeName.DOUBLE, rep).named(c.name());
+            case DECIMAL -> Types.primitive(decimalAsInt32(t) ? PrimitiveTypeName.INT32 : PrimitiveTypeName.INT64, rep)
+                    .as(LogicalTypeAnnotation.decimalType(t.scale(), t.precision())).named(c.name());
+            case DATE -> Types.primitive(PrimitiveTypeName.INT32, rep).as(LogicalTypeAnnotation.dateType())
+                    .named(c.name());
+            case BOOLEAN -> Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(c.name());
+            case VARCHAR -> Types.primitive(PrimitiveTypeName.BINARY, rep).as(LogicalTypeAnnotation.stringType())
+                    .named(c.name());
+        };
+    }
+
+    /** The column as the file's footer describes it: physical type, repetition, logical and converted type. */
+    static SchemaElement element(ColumnSchema c) {
+        DataType t = c.type();
+        SchemaElement e = new SchemaElement(c.name());
+        e.setRepetition_type(c.nullable() ? FieldRepetitionType.OPTIONAL : FieldRepetitionType.REQUIRED);
+        switch (t.kind()) {
+            case INTEGER -> {
+                e.setType(Type.INT32);
+                if (t.isNarrowInteger()) {
+                    e.setLogicalType(LogicalType.INTEGER(new IntType((byte) t.precision(), true)));
+                    e.setConverted_type(t.precision() == 16 ? ConvertedType.INT_16 : ConvertedType.INT_8);
+                }
+            }
+            case BIGINT -> e.setType(Type.INT64);
+            case DOUBLE -> e.setType(Type.DOUBLE);
+            case DECIMAL -> {
+                e.setType(decimalAsInt32(t) ? Type.INT32 : Type.INT64);
+                e.setLogicalType(LogicalType.DECIMAL(new DecimalType(t.scale(), t.precision())));
+                e.setConverted_type(ConvertedType.DECIMAL);
+                e.setScale(t.scale());
+                e.setPrecision(t.precision());
+            }
+            case DATE -> {
+                e.setType(Type.INT32);
+                e.setLogicalType(LogicalType.DATE(new DateType()));
+                e.setConverted_type(ConvertedType.DATE);
+            }
+            case BOOLEAN -> e.setType(Type.BOOLEAN);
+            case VARCHAR -> {
+                e.setType(Type.BYTE_ARRAY);
+                e.setLogicalType(LogicalType.STRING(new StringType()));
+                e.setConverted_type(ConvertedType.UTF8);
+            }
+        }
+        return e;
+    }
+}

@@ -1,0 +1,196 @@
+package io.tessera.data.parquet;
+
+import io.tessera.data.io.ImportException;
+import io.tessera.storage.Column;
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.DataType;
+import io.tessera.storage.Dictionary;
+import io.tessera.storage.Table;
+import io.tessera.storage.TypeKind;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnWriter;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.impl.ColumnWriteStoreV1;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * Writes a table as a Parquet file that {@link ParquetImporter} and other readers (DuckDB among them) read back to
+ * the same values, with the types of {@link ExportTypes}. parquet-java's column writers encode the values
+ * (dictionary encoding where it pays, plain otherwise); pages are Snappy-compressed; the file is written under a
+ * temporary name and renamed into place.
+ */
+public final class ParquetExporter {
+
+    /** Rows per row group unless the caller says otherwise. */
+    public static final int DEFAULT_ROW_GROUP_ROWS = 1 << 20;
+
+    private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+
+    private ParquetExporter() {
+    }
+
+    /** Writes the table to {@code out} in row groups of {@link #DEFAULT_ROW_GROUP_ROWS}; returns the rows. */
+    public static long export(Table table, Path out) {
+        return export(table, out, DEFAULT_ROW_GROUP_ROWS);
+    }
+
+    /** Writes the table to {@code out} in row groups of at most {@code rowGroupRows} rows; returns the rows. */
+    public static long export(Table table, Path out, int rowGroupRows) {
+        if (rowGroupRows < 1) {
+            throw new IllegalArgumentException("row groups must hold at least one row");
+        }
+        Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20)) {
+            write(table, os, rowGroupRows);
+        } catch (IOException e) {
+            deleteQuietly(tmp);
+            throw new ImportException(out.toString(), "cannot write " + out + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            deleteQuietly(tmp);
+            throw e;
+        }
+        try {
+            try {
+                Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            deleteQuietly(tmp);
+            throw new ImportException(out.toString(), "cannot write " + out + ": " + e.getMessage(), e);
+        }
+        return table.rowCount();
+    }
+
+    private static void write(Table table, OutputStream os, int rowGroupRows) throws IOException {
+        List<ColumnSchema> columns = table.schema().columns();
+        int nc = columns.size();
+        List<org.apache.parquet.schema.Type> fields = new ArrayList<>();
+        List<SchemaElement> elements = new ArrayList<>();
+        SchemaElement root = new SchemaElement("schema");
+        root.setNum_children(nc);
+        elements.add(root);
+        for (ColumnSchema c : columns) {
+            fields.add(ExportTypes.primitive(c));
+            elements.add(ExportTypes.element(c));
+        }
+        MessageType schema = new MessageType("schema", fields);
+        Binary[][] strings = new Binary[nc][];
+        for (int i = 0; i < nc; i++) {
+            Column c = table.column(i);
+            if (c.type().kind() == TypeKind.VARCHAR && c.rowCount() > 0) {
+                Dictionary d = c.dictionary();
+                strings[i] = new Binary[d.size()];
+                for (int k = 0; k < d.size(); k++) {
+                    strings[i][k] = Binary.fromConstantByteArray(d.value(k).getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        }
+        ParquetProperties props = ParquetProperties.builder()
+                .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+                .withDictionaryEncoding(true)
+                .build();
+        os.write(MAGIC);
+        long pos = MAGIC.length;
+        List<RowGroup> groups = new ArrayList<>();
+        long rows = table.rowCount();
+        for (long first = 0; first < rows; first += rowGroupRows) {
+            long from = first;
+            long end = Math.min(rows, first + rowGroupRows);
+            // each column chunk of the group encoded on its own core
+            ChunkBuffer[] chunks = IntStream.range(0, nc).parallel()
+                    .mapToObj(i -> encodeChunk(table.column(i), (PrimitiveType) fields.get(i), from, end, strings[i],
+                            props))
+                    .toArray(ChunkBuffer[]::new);
+            List<ColumnDescriptor> descriptors = schema.getColumns();
+            List<ColumnChunk> chunkMeta = new ArrayList<>();
+            long groupBytes = 0;
+            for (int i = 0; i < nc; i++) {
+                PrimitiveType p = descriptors.get(i).getPrimitiveType();
+                ColumnMetaData m = chunks[i].writeTo(os, pos, elements.get(i + 1).getType(), p.getName());
+                ColumnChunk cc = new ColumnChunk(pos);
+                cc.setMeta_data(m);
+                chunkMeta.add(cc);
+                pos += chunks[i].size();
+                groupBytes += m.getTotal_uncompressed_size();
+            }
+            groups.add(new RowGroup(chunkMeta, groupBytes, end - first));
+        }
+        FileMetaData footer = new FileMetaData(1, elements, rows, groups);
+        footer.setCreated_by("tessera");
+        java.io.ByteArrayOutputStream f = new java.io.ByteArrayOutputStream();
+        Util.writeFileMetaData(footer, f);
+        f.writeTo(os);
+        os.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(f.size()).array());
+        os.write(MAGIC);
+    }
+
+    /** Rows {@code [from, end)} of one column as a column chunk, through parquet-java's column writer. */
+    private static ChunkBuffer encodeChunk(Column c, PrimitiveType type, long from, long end, Binary[] strings,
+                                           ParquetProperties props) {
+        MessageType one = new MessageType("schema", type);
+        ChunkBuffer chunk = new ChunkBuffer();
+        ColumnWriteStoreV1 store = new ColumnWriteStoreV1(one, d -> chunk, props);
+        ColumnWriter w = store.getColumnWriter(one.getColumns().get(0));
+        int maxDefinition = type.isRepetition(org.apache.parquet.schema.Type.Repetition.OPTIONAL) ? 1 : 0;
+        for (long r = from; r < end; r++) {
+            writeValue(w, c, r, strings, maxDefinition);
+            store.endRecord();
+        }
+        store.flush();
+        store.close();
+        return chunk;
+    }
+
+    private static void writeValue(ColumnWriter w, Column c, long r, Binary[] strings, int maxDefinition) {
+        if (c.isNull(r)) {
+            w.writeNull(0, 0);
+            return;
+        }
+        DataType t = c.type();
+        switch (t.kind()) {
+            case INTEGER, DATE -> w.write(c.getInt(r), 0, maxDefinition);
+            case BIGINT -> w.write(c.getLong(r), 0, maxDefinition);
+            case DECIMAL -> {
+                if (ExportTypes.decimalAsInt32(t)) {
+                    w.write((int) c.getLong(r), 0, maxDefinition);
+                } else {
+                    w.write(c.getLong(r), 0, maxDefinition);
+                }
+            }
+            case DOUBLE -> w.write(c.getDouble(r), 0, maxDefinition);
+            case BOOLEAN -> w.write(c.getBoolean(r), 0, maxDefinition);
+            case VARCHAR -> w.write(strings[c.getInt(r)], 0, maxDefinition);
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // nothing else to do; the temporary name is never read
+        }
+    }
+}

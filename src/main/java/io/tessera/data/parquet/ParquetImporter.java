@@ -1,0 +1,197 @@
+package io.tessera.data.parquet;
+
+import io.tessera.data.io.ImportException;
+import io.tessera.data.io.InvalidUtf8;
+import io.tessera.data.io.TableImporter;
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.Database;
+import io.tessera.storage.RowBatch;
+import io.tessera.storage.TableSchema;
+import io.tessera.storage.TableWriter;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Appends the rows of Parquet files to a table, all or nothing, like {@link TableImporter} for text: the file's
+ * columns are matched to the table's by name (ignoring case), every type is checked before a row is read, row
+ * groups are decoded on all cores (at most two per thread in flight, and no more than a quarter of the heap holds)
+ * and written in file order, and the table is
+ * committed once after every file was read. On any error the writer is closed without a commit, so the table is
+ * exactly as it was. docs/IMPORT.md lists the types read.
+ */
+public final class ParquetImporter {
+
+    private ParquetImporter() {
+    }
+
+    /** Whether {@code file}'s name ends in {@code .parquet} (any case). */
+    public static boolean isParquetName(Path file) {
+        Path n = file.getFileName();
+        return n != null && n.toString().toLowerCase(Locale.ROOT).endsWith(".parquet");
+    }
+
+    /** Appends every file's rows to {@code table} and commits once; on an error the table stays unchanged. */
+    public static TableImporter.Summary importFiles(Database db, String table, List<Path> files, int threads,
+                                                    InvalidUtf8 invalidUtf8) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be positive");
+        }
+        AtomicInteger n = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "tessera-parquet-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        try (TableWriter writer = db.append(table)) {
+            long t0 = System.nanoTime();
+            long before = writer.rowCount();
+            long bytes = 0;
+            for (Path f : files) {
+                bytes += importFile(f, writer, threads, invalidUtf8, pool);
+            }
+            long rows = writer.rowCount() - before;
+            long t1 = System.nanoTime();
+            writer.commit();
+            return new TableImporter.Summary(rows, bytes, files.size(), t1 - t0, System.nanoTime() - t1);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static long importFile(Path path, TableWriter writer, int threads, InvalidUtf8 invalidUtf8,
+                                   ExecutorService pool) {
+        String name = path.toString();
+        TableSchema schema = writer.schema();
+        ArrayDeque<Future<RowBatch>> inflight = new ArrayDeque<>();
+        long[] firstRows;
+        try (ParquetFile file = ParquetFile.open(path)) {
+            List<SourceColumn> sources = match(file, schema);
+            int groups = file.footer().getRow_groupsSize();
+            firstRows = new long[groups];
+            long row = 0;
+            for (int g = 0; g < groups; g++) {
+                firstRows[g] = row;
+                row += file.footer().getRow_groups().get(g).getNum_rows();
+            }
+            int window = Math.max(2, 2 * threads);
+            long budget = Runtime.getRuntime().maxMemory() / 4;
+            ArrayDeque<Long> sizes = new ArrayDeque<>();
+            long inflightBytes = 0;
+            for (int g = 0; g < groups; g++) {
+                final int group = g;
+                long size = memoryEstimate(file.footer().getRow_groups().get(g), schema);
+                // at most two groups per thread, and (beyond the first) what a quarter of the heap holds
+                while (!inflight.isEmpty() && (inflight.size() >= window || inflightBytes + size > budget)) {
+                    writer.write(drain(inflight.poll(), name, schema));
+                    inflightBytes -= sizes.poll();
+                }
+                inflight.add(pool.submit(() -> RowGroupReader.read(file, group, firstRows[group], schema, sources,
+                        invalidUtf8)));
+                sizes.add(size);
+                inflightBytes += size;
+            }
+            while (!inflight.isEmpty()) {
+                writer.write(drain(inflight.poll(), name, schema));
+            }
+            return file.size();
+        } catch (NoSuchFileException e) {
+            throw new ImportException(name, name + ": no such file", e);
+        } catch (IOException e) {
+            throw new ImportException(name, name + ": " + e.getMessage(), e);
+        } finally {
+            for (Future<?> f : inflight) {
+                f.cancel(true);
+            }
+        }
+    }
+
+    /**
+     * The memory one row group takes while it is decoded: its column chunks as read and decompressed, and the row
+     * batch (each value's width, and a code per string).
+     */
+    private static long memoryEstimate(org.apache.parquet.format.RowGroup rg, TableSchema schema) {
+        long chunks = 0;
+        for (org.apache.parquet.format.ColumnChunk c : rg.getColumns()) {
+            if (c.getMeta_data() != null) {
+                chunks += c.getMeta_data().getTotal_compressed_size() + c.getMeta_data().getTotal_uncompressed_size();
+            }
+        }
+        long rowBytes = 0;
+        for (ColumnSchema c : schema.columns()) {
+            rowBytes += c.type().kind().byteWidth();
+        }
+        return chunks + rg.getNum_rows() * rowBytes;
+    }
+
+    /** For each table column, the file column of the same name; any column without its partner is an error. */
+    private static List<SourceColumn> match(ParquetFile file, TableSchema schema) {
+        String name = file.name();
+        List<SourceColumn> sources = new ArrayList<>();
+        for (int c = 0; c < schema.columns().size(); c++) {
+            ColumnSchema target = schema.columns().get(c);
+            SourceColumn found = null;
+            for (SourceColumn s : file.columns()) {
+                if (s.name().equalsIgnoreCase(target.name())) {
+                    if (found != null) {
+                        throw columnError(name, c, target, "the file has two columns named " + target.name());
+                    }
+                    found = s;
+                }
+            }
+            if (found == null) {
+                throw columnError(name, c, target, "the file has no column of this name (it has "
+                        + String.join(", ", file.columns().stream().map(SourceColumn::name).toList()) + ")");
+            }
+            String mismatch = found.mismatch(target.type());
+            if (mismatch != null) {
+                throw columnError(name, c, target, mismatch);
+            }
+            sources.add(found);
+        }
+        for (SourceColumn s : file.columns()) {
+            if (schema.columns().stream().noneMatch(t -> t.name().equalsIgnoreCase(s.name()))) {
+                throw new ImportException(name, 0, 0, name + ": the file's column " + s.name()
+                        + (s.reason() != null ? " holds " + s.reason() : " holds " + s.describe())
+                        + ", and table " + schema.name() + " has no column of this name");
+            }
+        }
+        return sources;
+    }
+
+    private static ImportException columnError(String file, int c, ColumnSchema target, String message) {
+        return new ImportException(file, 0, c + 1, file + ": column " + (c + 1) + " (" + target.name() + "): "
+                + message);
+    }
+
+    private static RowBatch drain(Future<RowBatch> f, String file, TableSchema schema) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ImportException(file, file + ": interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RowGroupReader.Failure r) {
+                StringBuilder m = new StringBuilder(file).append(": row ").append(r.row + 1).append(": ");
+                if (r.column >= 0) {
+                    m.append("column ").append(r.column + 1).append(" (")
+                            .append(schema.columns().get(r.column).name()).append("): ");
+                }
+                m.append(r.getMessage());
+                throw new ImportException(file, r.row + 1, r.column + 1, m.toString());
+            }
+            Throwable c = e.getCause();
+            throw new ImportException(file, file + ": " + c, c);
+        }
+    }
+}

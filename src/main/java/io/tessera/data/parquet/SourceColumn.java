@@ -1,0 +1,137 @@
+package io.tessera.data.parquet;
+
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.format.ConvertedType;
+import org.apache.parquet.format.FieldRepetitionType;
+import org.apache.parquet.format.LogicalType;
+import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.Type;
+import org.apache.parquet.schema.PrimitiveType;
+
+/**
+ * One top-level column of a Parquet file, as Tessera reads it: its values' kind (from the physical type and its
+ * logical or converted annotation), its scale when DECIMAL, whether it may hold NULL, and the descriptor that
+ * parquet-java's column reader decodes it by. A column Tessera cannot hold has a reason instead of a kind.
+ */
+record SourceColumn(String name, int index, Kind kind, int scale, boolean optional, ColumnDescriptor descriptor,
+                    String reason) {
+
+    /** What the values of a column are, whatever their physical encoding. */
+    enum Kind {
+        /** Signed integers of up to 64 bits (INT32 or INT64). */
+        INTEGER,
+        /** INT32 holding an unsigned 32-bit integer. */
+        UNSIGNED_INT32,
+        /** INT64 holding an unsigned 64-bit integer. */
+        UNSIGNED_INT64,
+        /** An unscaled integer of {@code scale} (INT32, INT64, or big-endian bytes). */
+        DECIMAL,
+        FLOATING,
+        /** Days since 1970-01-01 (INT32). */
+        DATE,
+        BOOLEAN,
+        /** UTF-8 text (BYTE_ARRAY annotated STRING, ENUM or JSON). */
+        STRING
+    }
+
+    /** Reads a leaf of the schema; {@code index} is its position among the file's columns. */
+    static SourceColumn of(SchemaElement e, int index) {
+        String name = e.getName();
+        boolean optional = e.getRepetition_type() != FieldRepetitionType.REQUIRED;
+        if (e.isSetNum_children() && e.getNum_children() > 0 || !e.isSetType()) {
+            return refused(name, index, "a nested (group) column, which Tessera cannot hold");
+        }
+        if (e.getRepetition_type() == FieldRepetitionType.REPEATED) {
+            return refused(name, index, "a repeated (list) column, which Tessera cannot hold");
+        }
+        PrimitiveType.PrimitiveTypeName physical = e.getType() == Type.BYTE_ARRAY
+                ? PrimitiveType.PrimitiveTypeName.BINARY : PrimitiveType.PrimitiveTypeName.valueOf(e.getType().name());
+        PrimitiveType type = new PrimitiveType(optional ? org.apache.parquet.schema.Type.Repetition.OPTIONAL
+                : org.apache.parquet.schema.Type.Repetition.REQUIRED, physical, e.isSetType_length() ? e.getType_length() : 0,
+                name);
+        ColumnDescriptor d = new ColumnDescriptor(new String[] {name}, type, 0, optional ? 1 : 0);
+        String annotation = annotation(e);
+        Kind kind = null;
+        int scale = 0;
+        LogicalType l = e.isSetLogicalType() ? e.getLogicalType() : null;
+        ConvertedType c = e.isSetConverted_type() ? e.getConverted_type() : null;
+        if (l != null && l.isSetDECIMAL() || l == null && c == ConvertedType.DECIMAL) {
+            scale = l != null ? l.getDECIMAL().getScale() : e.getScale();
+            if (e.getType() == Type.INT32 || e.getType() == Type.INT64 || e.getType() == Type.BYTE_ARRAY
+                    || e.getType() == Type.FIXED_LEN_BYTE_ARRAY) {
+                kind = Kind.DECIMAL;
+            }
+        } else if (l != null && l.isSetDATE() || l == null && c == ConvertedType.DATE) {
+            kind = e.getType() == Type.INT32 ? Kind.DATE : null;
+        } else if (l != null && l.isSetINTEGER() || l == null && c != null && c.name().matches("U?INT_\\d+")) {
+            boolean signed = l != null ? l.getINTEGER().isIsSigned() : c.name().startsWith("INT_");
+            int bits = l != null ? l.getINTEGER().getBitWidth() : Integer.parseInt(c.name().replaceAll("\\D", ""));
+            if (e.getType() == Type.INT32 || e.getType() == Type.INT64) {
+                kind = signed || bits < 32 ? Kind.INTEGER
+                        : e.getType() == Type.INT32 ? Kind.UNSIGNED_INT32 : Kind.UNSIGNED_INT64;
+            }
+        } else if (l != null && (l.isSetSTRING() || l.isSetENUM() || l.isSetJSON())
+                || l == null && (c == ConvertedType.UTF8 || c == ConvertedType.ENUM || c == ConvertedType.JSON)) {
+            kind = e.getType() == Type.BYTE_ARRAY ? Kind.STRING : null;
+        } else if (annotation == null) {
+            kind = switch (e.getType()) {
+                case INT32, INT64 -> Kind.INTEGER;
+                case FLOAT, DOUBLE -> Kind.FLOATING;
+                case BOOLEAN -> Kind.BOOLEAN;
+                default -> null;
+            };
+        }
+        if (kind == null) {
+            String what = e.getType() == Type.INT96 ? "INT96 (a legacy timestamp)"
+                    : e.getType() == Type.BYTE_ARRAY && annotation == null ? "BYTE_ARRAY without a string annotation (binary)"
+                    : e.getType() + (annotation == null ? "" : " annotated " + annotation);
+            return refused(name, index, what + ", a type Tessera cannot hold");
+        }
+        return new SourceColumn(name, index, kind, scale, optional, d, null);
+    }
+
+    private static SourceColumn refused(String name, int index, String reason) {
+        return new SourceColumn(name, index, null, 0, true, null, reason);
+    }
+
+    /** The logical (or else converted) type annotation, as a word; null when there is none. */
+    private static String annotation(SchemaElement e) {
+        if (e.isSetLogicalType()) {
+            LogicalType l = e.getLogicalType();
+            return l.getSetField() == null ? null : l.getSetField().getFieldName();
+        }
+        return e.isSetConverted_type() ? e.getConverted_type().name() : null;
+    }
+
+    /** Why the values of this column cannot be stored in a column of type {@code target}; null when they can. */
+    String mismatch(DataType target) {
+        if (reason != null) {
+            return reason;
+        }
+        TypeKind t = target.kind();
+        boolean fits = switch (kind) {
+            case INTEGER, UNSIGNED_INT32, UNSIGNED_INT64 -> t == TypeKind.INTEGER || t == TypeKind.BIGINT
+                    || t == TypeKind.DECIMAL || t == TypeKind.DOUBLE;
+            case DECIMAL -> t == TypeKind.DECIMAL || t == TypeKind.DOUBLE;
+            case FLOATING -> t == TypeKind.DOUBLE;
+            case DATE -> t == TypeKind.DATE;
+            case BOOLEAN -> t == TypeKind.BOOLEAN;
+            case STRING -> t == TypeKind.VARCHAR;
+        };
+        return fits ? null : "the file holds " + describe() + ", which a " + target + " column cannot take";
+    }
+
+    /** The column's type as a message names it. */
+    String describe() {
+        return switch (kind) {
+            case DECIMAL -> "DECIMAL with scale " + scale;
+            case UNSIGNED_INT32 -> "unsigned 32-bit integers";
+            case UNSIGNED_INT64 -> "unsigned 64-bit integers";
+            case INTEGER -> "integers";
+            case FLOATING -> "floating-point numbers";
+            default -> kind.name();
+        };
+    }
+}

@@ -1,0 +1,272 @@
+package io.tessera.data.parquet;
+
+import io.tessera.data.io.InvalidUtf8;
+import io.tessera.data.io.MessageText;
+import io.tessera.data.io.Utf8;
+import io.tessera.storage.ColumnBuilder;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+import io.tessera.storage.Values;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.PrimitiveConverter;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The receivers of decoded Parquet values: each converts one source kind ({@link SourceColumn.Kind}) to the table
+ * column's type and appends it to the column's builder. A value the column cannot hold (out of range, more
+ * fractional digits than its scale, text that is not UTF-8) throws {@link IllegalArgumentException}; the row
+ * reader adds the row and column.
+ */
+final class ValueConverters {
+
+    private ValueConverters() {
+    }
+
+    /** The converter from {@code source}'s values to {@code target}, which {@link SourceColumn#mismatch} accepted. */
+    static PrimitiveConverter create(SourceColumn source, DataType target, ColumnBuilder out, InvalidUtf8 invalidUtf8) {
+        return switch (source.kind()) {
+            case INTEGER, UNSIGNED_INT32, UNSIGNED_INT64 -> new Integral(out, target, source.kind());
+            case DECIMAL -> new Decimal(out, target, source.scale());
+            case FLOATING -> new Floating(out);
+            case DATE -> new Dates(out);
+            case BOOLEAN -> new Booleans(out);
+            case STRING -> new Strings(out, invalidUtf8);
+        };
+    }
+
+    /** Signed or unsigned integers into INTEGER, SMALLINT, TINYINT, BIGINT, DECIMAL or DOUBLE. */
+    private static final class Integral extends PrimitiveConverter {
+        private final ColumnBuilder out;
+        private final DataType target;
+        private final boolean unsigned32;
+        private final boolean unsigned64;
+        private final long scale;
+
+        Integral(ColumnBuilder out, DataType target, SourceColumn.Kind kind) {
+            this.out = out;
+            this.target = target;
+            this.unsigned32 = kind == SourceColumn.Kind.UNSIGNED_INT32;
+            this.unsigned64 = kind == SourceColumn.Kind.UNSIGNED_INT64;
+            this.scale = target.kind() == TypeKind.DECIMAL ? Values.pow10(target.scale()) : 1;
+        }
+
+        @Override
+        public void addInt(int v) {
+            if (target.kind() == TypeKind.INTEGER && !unsigned32) {
+                out.appendInt(v); // the builder checks SMALLINT and TINYINT
+            } else {
+                put(unsigned32 ? Integer.toUnsignedLong(v) : v);
+            }
+        }
+
+        @Override
+        public void addLong(long v) {
+            if (unsigned64 && v < 0) {
+                throw new IllegalArgumentException(Values.outOfRangeMessage(Long.toUnsignedString(v),
+                        target.toString()));
+            }
+            put(v);
+        }
+
+        private void put(long v) {
+            switch (target.kind()) {
+                case INTEGER -> {
+                    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+                        throw new IllegalArgumentException(Values.outOfRangeMessage(Long.toString(v),
+                                target.toString()));
+                    }
+                    out.appendInt((int) v);
+                }
+                case BIGINT -> out.appendLong(v);
+                case DOUBLE -> out.appendDouble(v);
+                case DECIMAL -> {
+                    long unscaled;
+                    try {
+                        unscaled = Math.multiplyExact(v, scale);
+                    } catch (ArithmeticException e) {
+                        throw new IllegalArgumentException(Values.outOfRangeMessage(Long.toString(v),
+                                target.toString()), e);
+                    }
+                    out.appendLong(unscaled);
+                }
+                default -> throw new IllegalStateException("integers into " + target);
+            }
+        }
+    }
+
+    /** Unscaled decimals (INT32, INT64 or big-endian two's complement bytes) into DECIMAL or DOUBLE. */
+    private static final class Decimal extends PrimitiveConverter {
+        private final ColumnBuilder out;
+        private final DataType target;
+        private final int sourceScale;
+
+        Decimal(ColumnBuilder out, DataType target, int sourceScale) {
+            this.out = out;
+            this.target = target;
+            this.sourceScale = sourceScale;
+        }
+
+        @Override
+        public void addInt(int v) {
+            put(v);
+        }
+
+        @Override
+        public void addLong(long v) {
+            put(v);
+        }
+
+        @Override
+        public void addBinary(Binary v) {
+            BigInteger unscaled = new BigInteger(v.getBytes());
+            if (unscaled.bitLength() > 63) {
+                throw new IllegalArgumentException(Values.outOfRangeMessage(
+                        new BigDecimal(unscaled, sourceScale).toPlainString(), target.toString()));
+            }
+            put(unscaled.longValue());
+        }
+
+        private void put(long unscaled) {
+            if (target.kind() == TypeKind.DOUBLE) {
+                out.appendDouble(BigDecimal.valueOf(unscaled, sourceScale).doubleValue());
+                return;
+            }
+            int shift = target.scale() - sourceScale;
+            try {
+                if (shift >= 0) {
+                    out.appendLong(Math.multiplyExact(unscaled, Values.pow10(shift)));
+                } else if (-shift > 18) {
+                    if (unscaled != 0) { // |unscaled| < 2^63 < 10^19: never a whole multiple of 10^19 or more
+                        throw new IllegalArgumentException("value " + new BigDecimal(BigInteger.valueOf(unscaled),
+                                sourceScale).toPlainString() + " has more fractional digits than " + target);
+                    }
+                    out.appendLong(0);
+                } else {
+                    long divisor = Values.pow10(-shift);
+                    if (unscaled % divisor != 0) {
+                        throw new IllegalArgumentException("value " + BigDecimal.valueOf(unscaled, sourceScale)
+                                .toPlainString() + " has more fractional digits than " + target);
+                    }
+                    out.appendLong(unscaled / divisor);
+                }
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException(Values.outOfRangeMessage(
+                        BigDecimal.valueOf(unscaled, sourceScale).toPlainString(), target.toString()), e);
+            }
+        }
+    }
+
+    private static final class Floating extends PrimitiveConverter {
+        private final ColumnBuilder out;
+
+        Floating(ColumnBuilder out) {
+            this.out = out;
+        }
+
+        @Override
+        public void addDouble(double v) {
+            out.appendDouble(v);
+        }
+
+        @Override
+        public void addFloat(float v) {
+            out.appendDouble(v);
+        }
+    }
+
+    private static final class Dates extends PrimitiveConverter {
+        private final ColumnBuilder out;
+
+        Dates(ColumnBuilder out) {
+            this.out = out;
+        }
+
+        @Override
+        public void addInt(int days) {
+            out.appendInt(days);
+        }
+    }
+
+    private static final class Booleans extends PrimitiveConverter {
+        private final ColumnBuilder out;
+
+        Booleans(ColumnBuilder out) {
+            this.out = out;
+        }
+
+        @Override
+        public void addBoolean(boolean v) {
+            out.appendBoolean(v);
+        }
+    }
+
+    /**
+     * UTF-8 text into VARCHAR. A dictionary-encoded page passes dictionary ids: each id is decoded and checked once,
+     * on its first use, and later rows with it append the builder's code without a lookup.
+     */
+    private static final class Strings extends PrimitiveConverter {
+        private final ColumnBuilder out;
+        private final InvalidUtf8 invalidUtf8;
+        private Dictionary dictionary;
+        private int[] codes;
+
+        Strings(ColumnBuilder out, InvalidUtf8 invalidUtf8) {
+            this.out = out;
+            this.invalidUtf8 = invalidUtf8;
+        }
+
+        @Override
+        public boolean hasDictionarySupport() {
+            return true;
+        }
+
+        @Override
+        public void setDictionary(Dictionary d) {
+            dictionary = d;
+            codes = new int[d.getMaxId() + 1];
+            Arrays.fill(codes, -1);
+        }
+
+        @Override
+        public void addValueFromDictionary(int id) {
+            int code = codes[id];
+            if (code < 0) {
+                code = out.localCode(text(dictionary.decodeToBinary(id)));
+                codes[id] = code;
+            }
+            out.appendCode(code);
+        }
+
+        @Override
+        public void addBinary(Binary v) {
+            out.appendString(text(v));
+        }
+
+        private String text(Binary v) {
+            byte[] b = v.getBytesUnsafe();
+            int n = v.length();
+            if (b.length != n) {
+                b = v.getBytes();
+            }
+            return ValueConverters.text(b, 0, n, invalidUtf8);
+        }
+    }
+
+    /** The UTF-8 text in {@code b[from, from + n)}: an error when it is not UTF-8, unless invalid sequences are replaced. */
+    static String text(byte[] b, int from, int n, InvalidUtf8 invalidUtf8) {
+        int bad = Utf8.firstInvalid(b, from, from + n);
+        if (bad < 0) {
+            return new String(b, from, n, StandardCharsets.UTF_8);
+        }
+        if (invalidUtf8 == InvalidUtf8.REPLACE) {
+            return Utf8.decodeReplacing(b, from, from + n);
+        }
+        throw new IllegalArgumentException("invalid UTF-8 at byte " + (bad - from + 1) + " of the value: "
+                + MessageText.quote(b, from, from + n) + " (use --invalid-utf8 replace to store U+FFFD instead)");
+    }
+}

@@ -1,0 +1,535 @@
+package io.tessera.sql;
+
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUnknownLiteral;
+import org.apache.calcite.sql.SqlWindow;
+import org.apache.calcite.sql.SqlWith;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.fun.SqlTrimFunction;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.calcite.util.Util;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Names each result column that the query leaves unnamed after the expression that computes it, spelled as DuckDB
+ * spells it ({@code sum(lo_revenue)}, {@code count_star()}, {@code (a + 1)}, {@code CAST(a AS BIGINT)}), instead of
+ * Calcite's {@code EXPR$n}. The name is given as an alias to every such item of every SELECT list before the query
+ * is validated, so a subquery's columns carry the same names to the query around it, as in DuckDB; an alias the
+ * user wrote, a column and {@code *} keep theirs.
+ *
+ * <p>The name is built from the parsed expression, not from its text: the spelling of keywords, spaces and
+ * parentheses is DuckDB's. Where DuckDB rewrites an expression into its own calls (intervals become
+ * {@code to_days(...)}), and for subqueries (DuckDB prints the subquery's SQL), the names differ: an interval keeps
+ * its SQL spelling, and a subquery is named {@code (SELECT ...)}. An explicit ASC in a window's ORDER BY, which
+ * Calcite's parser does not keep, is left out; and where {@code *} expands over a join whose sides share a name,
+ * Calcite's expansion adds a digit to the second ({@code sum(a)0}, as for table columns) where DuckDB repeats it.
+ * {@code ColumnNamesTest} compares the names with DuckDB's.
+ */
+final class ColumnNames {
+
+    private ColumnNames() {
+    }
+
+    /**
+     * Gives every unnamed expression of every SELECT list in {@code statement} its name, in place. In the SELECT
+     * lists whose rows are the statement's result a name may repeat, as in DuckDB; in any other (a subquery, whose
+     * columns the query around it names) a name that another column of the list has gets a suffix, {@code sum(a)_1},
+     * as DuckDB gives it, so that the subquery's columns stay apart.
+     */
+    static void nameExpressions(SqlNode statement) {
+        nameExpressions(statement, true);
+    }
+
+    /**
+     * As {@link #nameExpressions(SqlNode)}; with {@code result} false the statement's own columns are named as a
+     * subquery's are (a view's query: a query names the view's columns).
+     */
+    static void nameExpressions(SqlNode statement, boolean result) {
+        Set<SqlSelect> results = Collections.newSetFromMap(new IdentityHashMap<>());
+        if (result) {
+            resultSelects(statement, results);
+        }
+        statement.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlCall call) {
+                if (call instanceof SqlSelect select) {
+                    nameItems(select, results.contains(select));
+                }
+                return super.visit(call);
+            }
+        });
+    }
+
+    /** The SELECTs whose rows are the result: through ORDER BY, WITH and the branches of set operations. */
+    private static void resultSelects(SqlNode node, Set<SqlSelect> out) {
+        if (node instanceof SqlSelect select) {
+            out.add(select);
+        } else if (node instanceof SqlOrderBy orderBy) {
+            resultSelects(orderBy.query, out);
+        } else if (node instanceof SqlWith with) {
+            resultSelects(with.body, out);
+        } else if (node instanceof SqlCall call && call.getKind().belongsTo(SqlKind.SET_QUERY)) {
+            for (SqlNode branch : call.getOperandList()) {
+                resultSelects(branch, out);
+            }
+        }
+    }
+
+    private static void nameItems(SqlSelect select, boolean result) {
+        SqlNodeList items = select.getSelectList();
+        Set<String> taken = new HashSet<>();
+        for (SqlNode item : items) {
+            if (item instanceof SqlIdentifier id && !id.isStar()) {
+                taken.add(Util.last(id.names).toLowerCase(Locale.ROOT));
+            } else if (item.getKind() == SqlKind.AS) {
+                taken.add(((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple().toLowerCase(Locale.ROOT));
+            }
+        }
+        List<SqlNode> named = new ArrayList<>();
+        boolean changed = false;
+        for (SqlNode item : items) {
+            if (item instanceof SqlIdentifier || item.getKind() == SqlKind.AS) {
+                named.add(item);
+                continue;
+            }
+            String name = of(item);
+            if (!result) {
+                String base = name;
+                for (int k = 1; taken.contains(name.toLowerCase(Locale.ROOT)); k++) {
+                    name = base + "_" + k;
+                }
+                taken.add(name.toLowerCase(Locale.ROOT));
+            }
+            named.add(SqlStdOperatorTable.AS.createCall(item.getParserPosition(), item,
+                    new SqlIdentifier(name, item.getParserPosition())));
+            changed = true;
+        }
+        if (changed) {
+            select.setSelectList(new SqlNodeList(named, items.getParserPosition()));
+        }
+    }
+
+    /** The name DuckDB gives a result column computed by {@code e}. */
+    static String of(SqlNode e) {
+        StringBuilder sb = new StringBuilder();
+        write(e, sb);
+        return sb.toString();
+    }
+
+    private static void write(SqlNode e, StringBuilder sb) {
+        if (e instanceof SqlIdentifier id) {
+            sb.append(id.isStar() ? "*" : String.join(".", id.names.stream().map(ColumnNames::quoted).toList()));
+        } else if (e instanceof SqlLiteral lit) {
+            literal(lit, sb);
+        } else if (e instanceof SqlCase c) {
+            caseExpr(c, sb);
+        } else if (e instanceof SqlSelect || e.getKind() == SqlKind.ORDER_BY || e.getKind() == SqlKind.UNION
+                || e.getKind() == SqlKind.INTERSECT || e.getKind() == SqlKind.EXCEPT || e.getKind() == SqlKind.WITH
+                || e.getKind() == SqlKind.VALUES) {
+            sb.append("(SELECT ...)");
+        } else if (e instanceof SqlCall call) {
+            call(call, sb);
+        } else if (e instanceof SqlNodeList list) {
+            list(list.getList(), sb);
+        } else if (e instanceof SqlDataTypeSpec type) {
+            sb.append(typeName(type));
+        } else {
+            sb.append(e);
+        }
+    }
+
+    /** A name inside an expression as DuckDB writes it: in double quotes unless lower case letters, digits, _. */
+    private static String quoted(String name) {
+        if (name.isEmpty()) {
+            return "*";
+        }
+        return name.matches("[a-z_][a-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+    }
+
+    private static void literal(SqlLiteral lit, StringBuilder sb) {
+        if (lit instanceof SqlCharStringLiteral s) {
+            sb.append('\'').append(s.getValueAs(String.class).replace("'", "''")).append('\'');
+        } else if (lit instanceof SqlNumericLiteral n) {
+            BigDecimal v = n.getValueAs(BigDecimal.class);
+            sb.append(n.isExact() ? v.toPlainString() : n.toString().toLowerCase(Locale.ROOT));
+        } else if (lit instanceof SqlUnknownLiteral u) {
+            // DATE '2020-01-01': DuckDB names the cast it becomes
+            sb.append("CAST('").append(u.getValue().replace("'", "''")).append("' AS ")
+                    .append(u.tag.toLowerCase(Locale.ROOT)).append(')');
+        } else if (lit instanceof SqlIntervalLiteral) {
+            sb.append(lit);
+        } else if (lit.getTypeName() == SqlTypeName.NULL) {
+            sb.append("NULL");
+        } else if (lit.getTypeName() == SqlTypeName.BOOLEAN) {
+            sb.append(lit.booleanValue() ? "true" : "false");
+        } else if (lit.getTypeName() == SqlTypeName.SYMBOL) {
+            sb.append(lit.getValue());
+        } else {
+            sb.append(lit);
+        }
+    }
+
+    /** DuckDB's CASE: {@code CASE  WHEN (c) THEN (v) ELSE e END}, a missing ELSE as NULL. */
+    private static void caseExpr(SqlCase c, StringBuilder sb) {
+        sb.append("CASE ");
+        SqlNode value = c.getValueOperand();
+        for (int i = 0; i < c.getWhenOperands().size(); i++) {
+            sb.append(" WHEN (");
+            if (value != null) {
+                sb.append('(');
+                write(value, sb);
+                sb.append(" = ");
+                write(c.getWhenOperands().get(i), sb);
+                sb.append(')');
+            } else {
+                write(c.getWhenOperands().get(i), sb);
+            }
+            sb.append(") THEN (");
+            write(c.getThenOperands().get(i), sb);
+            sb.append(')');
+        }
+        sb.append(" ELSE ");
+        if (c.getElseOperand() == null) {
+            sb.append("NULL");
+        } else {
+            write(c.getElseOperand(), sb);
+        }
+        sb.append(" END");
+    }
+
+    private static void call(SqlCall call, StringBuilder sb) {
+        List<SqlNode> ops = call.getOperandList();
+        switch (call.getKind()) {
+            case PLUS, MINUS, TIMES, DIVIDE, MOD, EQUALS, NOT_EQUALS, LESS_THAN, GREATER_THAN, LESS_THAN_OR_EQUAL,
+                 GREATER_THAN_OR_EQUAL, IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> {
+                if (call.getOperator().getName().equalsIgnoreCase("mod")) {
+                    function("mod", call, sb);
+                } else {
+                    binary(call.getKind() == SqlKind.NOT_EQUALS ? "!=" : call.getOperator().getName(), ops, sb);
+                }
+            }
+            case AND, OR -> conjunction(call, sb);
+            case NOT -> prefix("NOT ", ops.get(0), sb);
+            case MINUS_PREFIX -> unary("-", ops.get(0), sb);
+            case PLUS_PREFIX -> unary("+", ops.get(0), sb);
+            case IS_NULL, IS_NOT_NULL -> {
+                sb.append('(');
+                write(ops.get(0), sb);
+                sb.append(call.getKind() == SqlKind.IS_NULL ? " IS NULL)" : " IS NOT NULL)");
+            }
+            case IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> {
+                // DuckDB: (CAST(x AS BOOLEAN) IS [NOT] DISTINCT FROM true|false)
+                boolean not = call.getKind() == SqlKind.IS_TRUE || call.getKind() == SqlKind.IS_FALSE;
+                boolean truth = call.getKind() == SqlKind.IS_TRUE || call.getKind() == SqlKind.IS_NOT_TRUE;
+                sb.append("(CAST(");
+                write(ops.get(0), sb);
+                sb.append(" AS BOOLEAN) IS ").append(not ? "NOT " : "").append("DISTINCT FROM ")
+                        .append(truth).append(')');
+            }
+            case BETWEEN -> {
+                boolean not = call.getOperator().getName().startsWith("NOT");
+                StringBuilder inner = new StringBuilder("(");
+                write(ops.get(0), inner);
+                inner.append(" BETWEEN ");
+                write(ops.get(1), inner);
+                inner.append(" AND ");
+                write(ops.get(2), inner);
+                inner.append(')');
+                sb.append(not ? "(NOT " + inner + ")" : inner);
+            }
+            case IN, NOT_IN -> {
+                StringBuilder inner = new StringBuilder("(");
+                write(ops.get(0), inner);
+                if (ops.get(1) instanceof SqlNodeList values) {
+                    inner.append(" IN ");
+                    list(values.getList(), inner);
+                } else {
+                    inner.append(" = ANY");
+                    write(ops.get(1), inner);
+                }
+                inner.append(')');
+                sb.append(call.getKind() == SqlKind.NOT_IN ? "(NOT " + inner + ")" : inner);
+            }
+            case LIKE -> {
+                String name = call.getOperator().getName();
+                boolean not = name.startsWith("NOT");
+                boolean ilike = name.endsWith("ILIKE");
+                if (ops.size() > 2) {
+                    function(ilike ? "ilike_escape" : "like_escape", call, sb);
+                } else {
+                    binary((not ? "!~~" : "~~") + (ilike ? "*" : ""), ops, sb);
+                }
+            }
+            case SIMILAR -> {
+                boolean not = call.getOperator().getName().startsWith("NOT");
+                StringBuilder inner = new StringBuilder("regexp_full_match(");
+                write(ops.get(0), inner);
+                inner.append(", ");
+                write(ops.get(1), inner);
+                inner.append(')');
+                sb.append(not ? "(NOT " + inner + ")" : inner);
+            }
+            case CAST -> {
+                sb.append("CAST(");
+                write(ops.get(0), sb);
+                sb.append(" AS ");
+                write(ops.get(1), sb);
+                sb.append(')');
+            }
+            case EXTRACT -> {
+                // DuckDB's grammar has YEAR ... SECOND as keywords, in capitals; other units are names as written
+                String unit = ops.get(0).toString();
+                sb.append("date_part('").append(STANDARD_UNITS.contains(unit) ? unit : unit.toLowerCase(Locale.ROOT))
+                        .append("', ");
+                write(ops.get(1), sb);
+                sb.append(')');
+            }
+            case POSITION -> {
+                sb.append("\"position\"(");
+                write(ops.get(1), sb);
+                sb.append(", ");
+                write(ops.get(0), sb);
+                sb.append(')');
+            }
+            case TRIM -> trim(ops, sb);
+            case EXISTS -> {
+                sb.append("EXISTS");
+                write(ops.get(0), sb);
+            }
+            case SCALAR_QUERY -> write(ops.get(0), sb);
+            case FILTER -> {
+                write(ops.get(0), sb);
+                sb.append(" FILTER (WHERE ");
+                write(ops.get(1), sb);
+                sb.append(')');
+            }
+            case OVER -> {
+                write(ops.get(0), sb);
+                sb.append(" OVER ");
+                if (ops.get(1) instanceof SqlWindow w) {
+                    window(w, sb);
+                } else {
+                    write(ops.get(1), sb);
+                }
+            }
+            case DESCENDING, NULLS_FIRST, NULLS_LAST -> {
+                write(ops.get(0), sb);
+                sb.append(switch (call.getKind()) {
+                    case DESCENDING -> " DESC";
+                    case NULLS_FIRST -> " NULLS FIRST";
+                    default -> " NULLS LAST";
+                });
+            }
+            default -> {
+                String name = call.getOperator().getName();
+                if (call.getOperator() == SqlStdOperatorTable.CONCAT || name.equals("||")) {
+                    binary("||", ops, sb);
+                } else if (name.equalsIgnoreCase("count") && ops.size() == 1 && ops.get(0) instanceof SqlIdentifier id
+                        && id.isStar()) {
+                    sb.append("count_star()");
+                } else if (name.equalsIgnoreCase("coalesce")) {
+                    function("COALESCE", call, sb);
+                } else if (KEYWORD_FUNCTIONS.contains(name.toLowerCase(Locale.ROOT))) {
+                    // DuckDB quotes the functions whose names are keywords
+                    function("\"" + name.toLowerCase(Locale.ROOT) + "\"", call, sb);
+                } else {
+                    function(name.toLowerCase(Locale.ROOT), call, sb);
+                }
+            }
+        }
+    }
+
+    private static final Set<String> STANDARD_UNITS =
+            Set.of("YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND");
+
+    /** Functions whose names DuckDB prints quoted, as keywords of its grammar. */
+    private static final Set<String> KEYWORD_FUNCTIONS =
+            Set.of("substring", "left", "right", "replace", "nullif", "trim", "position");
+
+    private static void function(String name, SqlCall call, StringBuilder sb) {
+        sb.append(name).append('(');
+        if (call.getFunctionQuantifier() != null) {
+            sb.append(call.getFunctionQuantifier().toValue()).append(' ');
+        }
+        List<SqlNode> ops = call.getOperandList();
+        for (int i = 0; i < ops.size(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            write(ops.get(i), sb);
+        }
+        sb.append(')');
+    }
+
+    private static void binary(String op, List<SqlNode> ops, StringBuilder sb) {
+        sb.append('(');
+        write(ops.get(0), sb);
+        sb.append(' ').append(op).append(' ');
+        write(ops.get(1), sb);
+        sb.append(')');
+    }
+
+    /** {@code (a AND b AND c)}: DuckDB flattens a chain of the same connective. */
+    private static void conjunction(SqlCall call, StringBuilder sb) {
+        List<SqlNode> terms = new ArrayList<>();
+        flatten(call, call.getKind(), terms);
+        sb.append('(');
+        for (int i = 0; i < terms.size(); i++) {
+            if (i > 0) {
+                sb.append(' ').append(call.getKind().sql).append(' ');
+            }
+            write(terms.get(i), sb);
+        }
+        sb.append(')');
+    }
+
+    private static void flatten(SqlNode node, SqlKind kind, List<SqlNode> terms) {
+        if (node instanceof SqlCall c && c.getKind() == kind) {
+            for (SqlNode op : c.getOperandList()) {
+                flatten(op, kind, terms);
+            }
+        } else {
+            terms.add(node);
+        }
+    }
+
+    private static void prefix(String op, SqlNode operand, StringBuilder sb) {
+        sb.append('(').append(op);
+        write(operand, sb);
+        sb.append(')');
+    }
+
+    /** {@code (-(a))}; a negated number is the number, {@code -1}. */
+    private static void unary(String op, SqlNode operand, StringBuilder sb) {
+        if (operand instanceof SqlNumericLiteral) {
+            sb.append(op.equals("-") ? "-" : "");
+            write(operand, sb);
+            return;
+        }
+        sb.append('(').append(op).append('(');
+        write(operand, sb);
+        sb.append("))");
+    }
+
+    private static void list(List<SqlNode> items, StringBuilder sb) {
+        sb.append('(');
+        for (int i = 0; i < items.size(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            write(items.get(i), sb);
+        }
+        sb.append(')');
+    }
+
+    /** TRIM(c) is {@code "trim"(c)}, with characters {@code "trim"(c, 'x')}; LEADING and TRAILING are ltrim, rtrim. */
+    private static void trim(List<SqlNode> ops, StringBuilder sb) {
+        SqlTrimFunction.Flag flag = ((SqlLiteral) ops.get(0)).getValueAs(SqlTrimFunction.Flag.class);
+        sb.append(switch (flag) {
+            case LEADING -> "ltrim(";
+            case TRAILING -> "rtrim(";
+            default -> "\"trim\"(";
+        });
+        write(ops.get(2), sb);
+        SqlNode chars = ops.get(1);
+        if (!(chars instanceof SqlCharStringLiteral s && s.getValueAs(String.class).equals(" "))) {
+            sb.append(", ");
+            write(chars, sb);
+        }
+        sb.append(')');
+    }
+
+    private static void window(SqlWindow w, StringBuilder sb) {
+        if (w.getRefName() != null) {
+            sb.append(w.getRefName().getSimple());
+            return;
+        }
+        List<String> parts = new ArrayList<>();
+        if (w.getPartitionList().size() > 0) {
+            StringBuilder p = new StringBuilder("PARTITION BY ");
+            items(w.getPartitionList().getList(), p);
+            parts.add(p.toString());
+        }
+        if (w.getOrderList().size() > 0) {
+            StringBuilder o = new StringBuilder("ORDER BY ");
+            items(w.getOrderList().getList(), o);
+            parts.add(o.toString());
+        }
+        if (w.getLowerBound() != null) {
+            StringBuilder f = new StringBuilder(w.isRows() ? "ROWS" : "RANGE");
+            f.append(" BETWEEN ").append(bound(w.getLowerBound())).append(" AND ")
+                    .append(w.getUpperBound() == null ? "CURRENT ROW" : bound(w.getUpperBound()));
+            // DuckDB leaves out the frame every ordered window has by default
+            if (!f.toString().equals("RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW")) {
+                parts.add(f.toString());
+            }
+        }
+        sb.append('(').append(String.join(" ", parts)).append(')');
+    }
+
+    private static void items(List<SqlNode> nodes, StringBuilder sb) {
+        for (int i = 0; i < nodes.size(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            write(nodes.get(i), sb);
+        }
+    }
+
+    private static String bound(SqlNode b) {
+        if (SqlWindow.isUnboundedPreceding(b)) {
+            return "UNBOUNDED PRECEDING";
+        }
+        if (SqlWindow.isUnboundedFollowing(b)) {
+            return "UNBOUNDED FOLLOWING";
+        }
+        if (SqlWindow.isCurrentRow(b)) {
+            return "CURRENT ROW";
+        }
+        SqlCall c = (SqlCall) b;
+        return of(c.operand(0)) + (c.getKind() == SqlKind.PRECEDING ? " PRECEDING" : " FOLLOWING");
+    }
+
+    /**
+     * DuckDB's spelling of a CAST's type: the types of its grammar in capitals (INTEGER, BIGINT, SMALLINT, BOOLEAN,
+     * DECIMAL, FLOAT, VARCHAR), the others as names (double, tinyint, date).
+     */
+    private static String typeName(SqlDataTypeSpec spec) {
+        if (!(spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec basic)) {
+            return spec.toString();
+        }
+        String name = basic.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+        int precision = basic.getPrecision();
+        int scale = basic.getScale();
+        return switch (name) {
+            case "INTEGER", "INT", "BIGINT", "SMALLINT", "BOOLEAN" -> name.equals("INT") ? "INTEGER" : name;
+            case "DECIMAL", "NUMERIC", "DEC" -> precision < 0 ? "DECIMAL"
+                    : "DECIMAL(" + precision + ", " + Math.max(scale, 0) + ")";
+            case "FLOAT", "REAL" -> "FLOAT";
+            case "VARCHAR", "CHAR", "CHARACTER" -> precision < 0 ? "VARCHAR" : "VARCHAR(" + precision + ")";
+            default -> name.toLowerCase(Locale.ROOT);
+        };
+    }
+}
