@@ -96,9 +96,18 @@ public final class Tessera implements AutoCloseable {
      * {@link #query(String, QueryCancel, RowSink)}.
      */
     public QueryResult query(String sql, QueryCancel cancel, RowSink sink, io.tessera.api.TableSlice slice) {
+        return query(sql, Parameters.NONE, cancel, sink, slice);
+    }
+
+    /**
+     * {@link #query(String, QueryCancel, RowSink, io.tessera.api.TableSlice)} with {@code parameters} bound to the
+     * query's {@code ?} marks, one value each in order: bound as values, never pasted into the SQL text.
+     */
+    public QueryResult query(String sql, Parameters parameters, QueryCancel cancel, RowSink sink,
+                             io.tessera.api.TableSlice slice) {
         running.add(cancel);
         try {
-            return engine.execute(sql, cancel, sink, slice);
+            return engine.execute(sql, parameters, cancel, sink, slice);
         } finally {
             running.remove(cancel);
         }

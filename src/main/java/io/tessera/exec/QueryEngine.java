@@ -113,6 +113,16 @@ public final class QueryEngine {
      * generation differs) fails, as the rows it names may be others now.
      */
     public QueryResult execute(String sql, QueryCancel cancel, RowSink sink, io.tessera.api.TableSlice slice) {
+        return execute(sql, Parameters.NONE, cancel, sink, slice);
+    }
+
+    /**
+     * {@link #execute(String, QueryCancel, RowSink, io.tessera.api.TableSlice)} with {@code parameters} bound to the
+     * query's {@code ?} (one value each, in order), as values, never as SQL text.
+     */
+    public QueryResult execute(String sql, Parameters parameters, QueryCancel cancel, RowSink sink,
+                               io.tessera.api.TableSlice slice) {
+        checkParameters(sql, parameters);
         if (!(StatementParser.parse(sql) instanceof Statement.Query)) {
             throw new SqlError("only a query runs over a slice of table " + slice.table());
         }
@@ -132,16 +142,9 @@ public final class QueryEngine {
         }
         long t0 = System.nanoTime();
         // sql null: not tuned (a tuner would store what it learns of one slice under the whole query's text)
-        Prepared p = prepare(new SqlFrontEnd(db).withTable(part).plan(sql), null, null, t0);
-        long t1 = System.nanoTime();
-        QueryExecutor.Ran ran = runRelation(p, null, cancel);
-        sink.start(ran.columns());
-        int n = ran.rel().rowCount();
-        for (int from = 0; from < n; from += BATCH_ROWS) {
-            QueryCancel.check(cancel);
-            sink.rows(rows(ran, from, Math.min(n, from + BATCH_ROWS)));
-        }
-        return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t1, ran.execution());
+        Prepared p = prepare(new SqlFrontEnd(db).withTable(part).plan(parameters.bind(SqlFrontEnd.parse(sql))), null,
+                null, t0);
+        return drain(p, cancel, sink);
     }
 
     /**

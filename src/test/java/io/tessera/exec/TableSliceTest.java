@@ -102,6 +102,43 @@ class TableSliceTest {
     }
 
     @Test
+    void parametersAreBoundInASlicedQuery() {
+        writeTable();
+        try (Tessera t = Tessera.open(dir)) {
+            List<Object[]> rows = new ArrayList<>();
+            t.query("select count(*) from t where tag = ? and id >= ?", io.tessera.sql.Parameters.of(List.of("s1' or ''='", 0)),
+                    new QueryCancel(), new RowSink() {
+                        @Override
+                        public void start(List<ResultColumn> columns) {
+                        }
+
+                        @Override
+                        public void rows(List<Object[]> batch) {
+                            rows.addAll(batch);
+                        }
+                    }, new TableSlice("t", 0, 640, -1));
+            assertEquals(0L, ((Number) rows.get(0)[0]).longValue());
+            long expected = 0;
+            for (int i = 0; i < 640; i++) {
+                expected += i % 7 != 0 && i % 13 == 1 ? 1 : 0;
+            }
+            rows.clear();
+            t.query("select count(*) from t where tag = ?", io.tessera.sql.Parameters.of(List.of("s1")), new QueryCancel(),
+                    new RowSink() {
+                        @Override
+                        public void start(List<ResultColumn> columns) {
+                        }
+
+                        @Override
+                        public void rows(List<Object[]> batch) {
+                            rows.addAll(batch);
+                        }
+                    }, new TableSlice("t", 0, 640, -1));
+            assertEquals(expected, ((Number) rows.get(0)[0]).longValue());
+        }
+    }
+
+    @Test
     void refusesWhatCannotBeASlice() {
         writeTable();
         try (Tessera t = Tessera.open(dir)) {

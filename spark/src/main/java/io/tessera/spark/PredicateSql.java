@@ -7,11 +7,13 @@ import org.apache.spark.sql.connector.expressions.Literal;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
- * Spark's pushed predicates as SQL conditions Tessera evaluates exactly as Spark would: comparisons of a column with
- * a literal of the column's own type (or with another column of the same type), IS [NOT] NULL, IN lists, AND, OR and
+ * Spark's pushed predicates as SQL conditions Tessera evaluates exactly as Spark would, each literal a bound {@code ?}
+ * parameter: comparisons of a column with a literal of the column's own type (or with another column of the same type), IS [NOT] NULL, IN lists, AND, OR and
  * NOT of those. SQL's three-valued logic is Spark's, so a row passes in Tessera exactly when it would pass in Spark.
  * Anything else (functions, casts, null-safe equality, string patterns, and order comparisons on DOUBLE, where
  * Spark's NaN sorts above every number and SQL's does not compare) gives null: Spark keeps that predicate.
@@ -26,31 +28,35 @@ final class PredicateSql {
         this.schema = schema;
     }
 
-    /** The predicate as a parenthesized SQL condition, or null when Tessera cannot evaluate it as Spark does. */
-    String sql(Predicate p) {
+    /**
+     * The predicate as a parenthesized SQL condition with a {@code ?} for each literal, or null when Tessera cannot
+     * evaluate it as Spark does.
+     */
+    Condition sql(Predicate p) {
         Expression[] args = p.children();
         switch (p.name()) {
             case "AND", "OR" -> {
-                String l = sql((Predicate) args[0]);
-                String r = sql((Predicate) args[1]);
-                return l == null || r == null ? null : "(" + l + " " + p.name() + " " + r + ")";
+                Condition l = sql((Predicate) args[0]);
+                Condition r = sql((Predicate) args[1]);
+                return l == null || r == null ? null : Condition.join(p.name(), l, r);
             }
             case "NOT" -> {
-                String inner = sql((Predicate) args[0]);
-                return inner == null ? null : "(NOT " + inner + ")";
+                Condition inner = sql((Predicate) args[0]);
+                return inner == null ? null : new Condition("(NOT " + inner.sql() + ")", inner.values());
             }
             case "IS_NULL", "IS_NOT_NULL" -> {
                 String c = column(args[0]);
-                return c == null ? null : "(" + c + (p.name().equals("IS_NULL") ? " IS NULL)" : " IS NOT NULL)");
+                return c == null ? null
+                        : Condition.of("(" + c + (p.name().equals("IS_NULL") ? " IS NULL)" : " IS NOT NULL)"));
             }
             case "IN" -> {
                 return in(args);
             }
             case "ALWAYS_TRUE" -> {
-                return "(TRUE)";
+                return Condition.of("(TRUE)");
             }
             case "ALWAYS_FALSE" -> {
-                return "(FALSE)";
+                return Condition.of("(FALSE)");
             }
             default -> {
                 return COMPARISONS.contains(p.name()) ? comparison(p.name(), args[0], args[1]) : null;
@@ -58,7 +64,7 @@ final class PredicateSql {
         }
     }
 
-    private String comparison(String op, Expression left, Expression right) {
+    private Condition comparison(String op, Expression left, Expression right) {
         org.apache.spark.sql.types.DataType lt = type(left);
         org.apache.spark.sql.types.DataType rt = type(right);
         if (lt == null || !lt.equals(rt)) {
@@ -67,37 +73,43 @@ final class PredicateSql {
         if (!op.equals("=") && !op.equals("<>") && isDouble(left, right)) {
             return null;
         }
-        if (isDouble(left, right) && (isNaN(left) || isNaN(right))) {
-            return null;
-        }
-        String l = operand(left);
-        String r = operand(right);
-        return l == null || r == null ? null : "(" + l + " " + op + " " + r + ")";
+        List<Object> values = new ArrayList<>();
+        String l = operand(left, values);
+        String r = operand(right, values);
+        return l == null || r == null ? null : new Condition("(" + l + " " + op + " " + r + ")", values);
     }
 
-    private String in(Expression[] args) {
+    private Condition in(Expression[] args) {
         String c = column(args[0]);
         if (c == null || isDouble(args[0], args[0])) {
             return null;
         }
         org.apache.spark.sql.types.DataType t = type(args[0]);
+        List<Object> values = new ArrayList<>();
         StringBuilder sb = new StringBuilder("(").append(c).append(" IN (");
         for (int i = 1; i < args.length; i++) {
             if (!(args[i] instanceof Literal<?> lit) || !t.equals(lit.dataType())) {
                 return null;
             }
-            String v = SqlText.literal(lit.value(), lit.dataType());
+            Object v = SqlText.value(lit.value(), lit.dataType());
             if (v == null) {
-                return null; // a NULL in the list, or a value with no exact literal
+                return null; // a NULL in the list, or a value Tessera has not
             }
-            sb.append(i > 1 ? ", " : "").append(v);
+            values.add(v);
+            sb.append(i > 1 ? ", ?" : "?");
         }
-        return sb.append("))").toString();
+        return new Condition(sb.append("))").toString(), values);
     }
 
-    private String operand(Expression e) {
+    /** A column's quoted name, or {@code ?} with the literal's value added to {@code values}; null: neither. */
+    private String operand(Expression e, List<Object> values) {
         if (e instanceof Literal<?> lit) {
-            return SqlText.literal(lit.value(), lit.dataType());
+            Object v = SqlText.value(lit.value(), lit.dataType());
+            if (v == null) {
+                return null;
+            }
+            values.add(v);
+            return "?";
         }
         return column(e);
     }
@@ -129,9 +141,5 @@ final class PredicateSql {
             return null;
         }
         return schema.column(((NamedReference) e).fieldNames()[0]).type().kind();
-    }
-
-    private static boolean isNaN(Expression e) {
-        return e instanceof Literal<?> lit && lit.value() instanceof Double d && d.isNaN();
     }
 }

@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * The query each task runs over its part of the table: what it selects (quoted columns, or aggregates of them), the
- * pushed conditions, the grouping, the order and the row limit. Every piece was made by {@link SqlText} from a
- * validated column name or a typed value.
+ * pushed conditions (whose values are bound to their {@code ?} marks, never written into the text), the grouping,
+ * the order and the row limit. Every name in it was found in the table's schema and quoted by {@link SqlText}.
  */
-record ScanQuery(String table, List<String> select, List<String> where, List<String> groupBy, List<String> orderBy,
+record ScanQuery(String table, List<String> select, List<Condition> where, List<String> groupBy, List<String> orderBy,
                  int limit) implements Serializable {
 
     ScanQuery {
@@ -24,7 +24,7 @@ record ScanQuery(String table, List<String> select, List<String> where, List<Str
         sb.append(select.isEmpty() ? "0" : String.join(", ", select));
         sb.append(" FROM ").append(SqlText.quote(table));
         if (!where.isEmpty()) {
-            sb.append(" WHERE ").append(String.join(" AND ", where));
+            sb.append(" WHERE ").append(String.join(" AND ", where.stream().map(Condition::sql).toList()));
         }
         if (!groupBy.isEmpty()) {
             sb.append(" GROUP BY ").append(String.join(", ", groupBy));
@@ -36,5 +36,14 @@ record ScanQuery(String table, List<String> select, List<String> where, List<Str
             sb.append(" LIMIT ").append(limit);
         }
         return sb.toString();
+    }
+
+    /** The values of the query's {@code ?} marks, in order (only the conditions have any). */
+    List<Object> values() {
+        List<Object> values = new java.util.ArrayList<>();
+        for (Condition c : where) {
+            values.addAll(c.values());
+        }
+        return values;
     }
 }

@@ -7,6 +7,7 @@ import io.tessera.api.ResultColumn;
 import io.tessera.api.RowSink;
 import io.tessera.api.TableSlice;
 import io.tessera.exec.Device;
+import io.tessera.sql.Parameters;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -63,10 +64,11 @@ final class TesseraPartitionReader implements PartitionReader<InternalRow> {
                     hand(rows);
                 }
             };
+            Parameters values = Parameters.of(part.values());
             if (part.wholeShard()) {
-                t.query(part.sql(), cancel, sink);
+                t.query(part.sql(), values, cancel, sink);
             } else {
-                t.query(part.sql(), cancel, sink,
+                t.query(part.sql(), values, cancel, sink,
                         new TableSlice(part.table(), part.fromRow(), part.toRow(), part.generation()));
             }
         } catch (QueryCancelledException e) {

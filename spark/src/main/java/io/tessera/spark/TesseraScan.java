@@ -49,7 +49,7 @@ final class TesseraScan implements Scan, Batch {
                 + (aggregation == null ? "" : " PushedAggregation: [" + aggregation + "]")
                 + (query.orderBy().isEmpty() ? "" : " PushedTopN: " + query.orderBy())
                 + (query.limit() < 0 ? "" : " PushedLimit: " + query.limit())
-                + " Query: " + query.sql();
+                + " Query: " + query.sql() + (query.values().isEmpty() ? "" : " Values: " + query.values());
     }
 
     @Override
@@ -60,6 +60,7 @@ final class TesseraScan implements Scan, Batch {
     @Override
     public InputPartition[] planInputPartitions() {
         String sql = query.sql();
+        List<Object> values = query.values();
         long step = Math.max(Table.SLICE_ALIGNMENT,
                 options.partitionRows() / Table.SLICE_ALIGNMENT * Table.SLICE_ALIGNMENT);
         List<InputPartition> parts = new ArrayList<>();
@@ -67,7 +68,7 @@ final class TesseraScan implements Scan, Batch {
             String shard = options.shards().get(s);
             String host = options.shardHosts().isEmpty() ? null : options.shardHosts().get(s);
             if (!Files.isDirectory(Path.of(shard))) {
-                parts.add(new TablePartition(shard, host, query.table(), 0, -1, -1, sql, options.device()));
+                parts.add(new TablePartition(shard, host, query.table(), 0, -1, -1, sql, values, options.device()));
                 continue;
             }
             OpenDatabases.TableState table = OpenDatabases.current(shard,
@@ -75,7 +76,7 @@ final class TesseraScan implements Scan, Batch {
             long rows = table.rows();
             for (long from = 0; from < rows || from == 0; from += step) {
                 long to = Math.min(rows, from + step);
-                parts.add(new TablePartition(shard, host, query.table(), from, to, table.generation(), sql,
+                parts.add(new TablePartition(shard, host, query.table(), from, to, table.generation(), sql, values,
                         options.device()));
             }
         }

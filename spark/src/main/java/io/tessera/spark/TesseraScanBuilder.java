@@ -44,7 +44,7 @@ final class TesseraScanBuilder implements ScanBuilder, SupportsPushDownRequiredC
     private final PredicateSql predicates;
     private StructType required;
     private final List<Predicate> pushed = new ArrayList<>();
-    private final List<String> where = new ArrayList<>();
+    private final List<Condition> where = new ArrayList<>();
     private List<String> aggregateSelect; // null: no aggregation pushed
     private List<String> groupBy = List.of();
     private StructType aggregateSchema;
@@ -68,7 +68,7 @@ final class TesseraScanBuilder implements ScanBuilder, SupportsPushDownRequiredC
     public Predicate[] pushPredicates(Predicate[] all) {
         List<Predicate> rest = new ArrayList<>();
         for (Predicate p : all) {
-            String sql = predicates.sql(p);
+            Condition sql = predicates.sql(p);
             if (sql == null) {
                 rest.add(p);
             } else {

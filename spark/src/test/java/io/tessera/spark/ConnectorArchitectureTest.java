@@ -16,13 +16,14 @@ class ConnectorArchitectureTest {
                 .importPackages("io.tessera.spark");
         classes().that().resideInAPackage("io.tessera.spark")
                 .should().onlyDependOnClassesThat(
-                        com.tngtech.archunit.base.DescribedPredicate.describe("Tessera's entry point, api, storage and"
-                                + " exec.Device, Spark, Scala or the JDK", c -> {
+                        com.tngtech.archunit.base.DescribedPredicate.describe("Tessera's entry point, api, storage,"
+                                + " exec.Device and sql.Parameters, Spark, Scala or the JDK", c -> {
                                     String n = c.getName();
                                     String p = c.getPackageName();
                                     return p.equals("io.tessera.spark") || n.equals("io.tessera.Tessera")
                                             || p.equals("io.tessera.api") || p.equals("io.tessera.storage")
-                                            || n.equals("io.tessera.exec.Device") || p.startsWith("org.apache.spark")
+                                            || n.equals("io.tessera.exec.Device") || n.startsWith("io.tessera.sql.Parameters")
+                                            || p.startsWith("org.apache.spark")
                                             || p.startsWith("scala") || p.startsWith("java") || c.isPrimitive()
                                             || c.isArray();
                                 }))

@@ -1,7 +1,10 @@
 package io.tessera.spark;
 
 import io.tessera.Tessera;
-import io.tessera.api.QueryResult;
+import io.tessera.api.QueryCancel;
+import io.tessera.api.ResultColumn;
+import io.tessera.api.RowSink;
+import io.tessera.sql.Parameters;
 import io.tessera.storage.ColumnBuilder;
 import io.tessera.storage.Database;
 import io.tessera.storage.RowBatch;
@@ -33,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Pushed predicates become SQL whose literals hold exactly the typed values Spark gave, hostile strings included: each
+ * Pushed predicates become SQL with a bound {@code ?} for each of Spark's typed values, hostile strings included: each
  * comparison, run by Tessera over a table of those values, selects exactly the rows Java's own comparison selects.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -42,7 +45,7 @@ class PredicateSqlTest {
     private static final String[] STRINGS = {"x' OR '1'='1", "'; DROP TABLE h; --", "back\\slash", "\"dq\" \"\"",
         "line\nbreak\ttab", "ünï 😀 中", "'", "''", "", "%_*?", "a'' OR ''b", "/* c */ --", "\u0000nul", "zz"};
     private static final double[] DOUBLES = {0.1, -0.0, 0.0, 1e300, 4.9e-324, -2.5, 1.0 / 3, 123456789.0};
-    private static final long[] LONGS = {999_999_999_999_999_999L, -5, -999_999_999_999_999_999L, 0, 42};
+    private static final long[] LONGS = {Long.MAX_VALUE, -5, Long.MIN_VALUE, 0, 42};
     private static final BigDecimal[] DECIMALS = {new BigDecimal("123456789.123"), new BigDecimal("-0.001"),
         new BigDecimal("0.000"), new BigDecimal("999999999.999")};
     private static final LocalDate[] DATES = {LocalDate.of(1970, 1, 1), LocalDate.of(2026, 11, 27),
@@ -73,19 +76,29 @@ class PredicateSqlTest {
         tessera = Tessera.open(dir);
     }
 
-    private List<Integer> ids(String condition) {
-        QueryResult r = tessera.query("SELECT \"id\" FROM \"h\" WHERE " + condition + " ORDER BY \"id\"");
+    private List<Integer> ids(Condition condition) {
         List<Integer> out = new ArrayList<>();
-        for (Object[] row : r.rows()) {
-            out.add((Integer) row[0]);
-        }
+        tessera.query("SELECT \"id\" FROM \"h\" WHERE " + condition.sql() + " ORDER BY \"id\"",
+                Parameters.of(condition.values()), new QueryCancel(), new RowSink() {
+                    @Override
+                    public void start(List<ResultColumn> columns) {
+                    }
+
+                    @Override
+                    public void rows(List<Object[]> batch) {
+                        batch.forEach(row -> out.add((Integer) row[0]));
+                    }
+                });
         return out;
     }
 
-    private String pushed(String op, String column, Object value, DataType type) {
+    private Condition pushed(String op, String column, Object value, DataType type) {
         Predicate p = new Predicate(op, new Expression[] {Expressions.column(column), new LiteralValue<>(value, type)});
-        String sql = new PredicateSql(schema).sql(p);
+        Condition sql = new PredicateSql(schema).sql(p);
         assertNotNull(sql, op + " on " + column + " was not pushed");
+        // the value is bound to the mark, not written into the text
+        assertEquals("(\"" + column + "\" " + op + " ?)", sql.sql());
+        assertEquals(List.of(SqlText.value(value, type)), sql.values());
         return sql;
     }
 
@@ -100,8 +113,8 @@ class PredicateSqlTest {
                 want.add(i);
             }
         }
-        String sql = pushed(op, column, value, type);
-        assertEquals(want, ids(sql), sql);
+        Condition sql = pushed(op, column, value, type);
+        assertEquals(want, ids(sql), sql.toString());
     }
 
     @Test
@@ -140,9 +153,6 @@ class PredicateSqlTest {
         // a column the table does not have (a name made to break out of its quotes)
         assertNull(sql.sql(new Predicate("=", new Expression[] {FieldReference.column("s\" OR 1=1 --"),
             new LiteralValue<>(UTF8String.fromString("a"), DataTypes.StringType)})));
-        // a BIGINT of 19 digits, more than a Tessera literal holds
-        assertNull(sql.sql(new Predicate("=", new Expression[] {Expressions.column("b"),
-            new LiteralValue<>(Long.MAX_VALUE, DataTypes.LongType)})));
         // a literal of another type than the column's (Spark would compare after a cast)
         assertNull(sql.sql(new Predicate("=", new Expression[] {Expressions.column("b"),
             new LiteralValue<>(5, DataTypes.IntegerType)})));
@@ -161,7 +171,7 @@ class PredicateSqlTest {
         Predicate not = new Predicate("STARTS_WITH", new Expression[] {Expressions.column("s"),
             new LiteralValue<>(UTF8String.fromString("a"), DataTypes.StringType)});
         assertNull(sql.sql(new Predicate("AND", new Expression[] {pushable, not})));
-        assertEquals("(\"s\" IS NOT NULL)", sql.sql(pushable));
+        assertEquals("(\"s\" IS NOT NULL)", sql.sql(pushable).sql());
     }
 
     @Test
@@ -171,7 +181,7 @@ class PredicateSqlTest {
             new LiteralValue<>(UTF8String.fromString("zz"), DataTypes.StringType)});
         Predicate notEmpty = new Predicate("NOT", new Expression[] {new Predicate("=", new Expression[] {
             Expressions.column("s"), new LiteralValue<>(UTF8String.fromString(""), DataTypes.StringType)})});
-        String sql = new PredicateSql(schema).sql(new Predicate("OR", new Expression[] {in,
+        Condition sql = new PredicateSql(schema).sql(new Predicate("OR", new Expression[] {in,
             new Predicate("AND", new Expression[] {notEmpty, new Predicate("=", new Expression[] {
                 Expressions.column("b"), new LiteralValue<>(42L, DataTypes.LongType)})})}));
         List<Integer> want = new ArrayList<>();
@@ -182,6 +192,8 @@ class PredicateSqlTest {
             }
         }
         assertTrue(want.size() >= 3, "the data has rows of each branch");
-        assertEquals(want, ids(sql), sql);
+        assertEquals(want, ids(sql), sql.toString());
+        assertEquals("((\"s\" IN (?, ?)) OR ((NOT (\"s\" = ?)) AND (\"b\" = ?)))", sql.sql());
+        assertEquals(List.of("'", "zz", "", 42L), sql.values());
     }
 }
