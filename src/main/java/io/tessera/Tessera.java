@@ -91,6 +91,29 @@ public final class Tessera implements AutoCloseable {
     }
 
     /**
+     * Runs one query over a slice of a table: wherever the query names {@code slice.table()} it reads only the
+     * slice's rows (one part of a table read in parts, as a cluster job's tasks do). Rows go to {@code sink} as for
+     * {@link #query(String, QueryCancel, RowSink)}.
+     */
+    public QueryResult query(String sql, QueryCancel cancel, RowSink sink, io.tessera.api.TableSlice slice) {
+        return query(sql, Parameters.NONE, cancel, sink, slice);
+    }
+
+    /**
+     * {@link #query(String, QueryCancel, RowSink, io.tessera.api.TableSlice)} with {@code parameters} bound to the
+     * query's {@code ?} marks, one value each in order: bound as values, never pasted into the SQL text.
+     */
+    public QueryResult query(String sql, Parameters parameters, QueryCancel cancel, RowSink sink,
+                             io.tessera.api.TableSlice slice) {
+        running.add(cancel);
+        try {
+            return engine.execute(sql, parameters, cancel, sink, slice);
+        } finally {
+            running.remove(cancel);
+        }
+    }
+
+    /**
      * Lets {@code COPY table FROM 'file'} read files under these directories (their real paths; links followed).
      * By default COPY reads no file: SQL text may come from people the application does not let read its files.
      */

@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
                 SelftestCommand.class,
                 VariantsCommand.class,
                 TuneCommand.class,
+                ShardCommand.class,
         })
 public final class Main implements Runnable {
 

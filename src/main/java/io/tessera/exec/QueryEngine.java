@@ -107,6 +107,47 @@ public final class QueryEngine {
     }
 
     /**
+     * Runs one query over a slice of a table ({@link io.tessera.api.TableSlice}): wherever the query names that
+     * table it reads only the slice's rows. Rows go to {@code sink} as for {@link #execute(String, QueryCancel,
+     * RowSink)}. Only queries run over a slice; a slice of a table that was written since the slice was made (its
+     * generation differs) fails, as the rows it names may be others now.
+     */
+    public QueryResult execute(String sql, QueryCancel cancel, RowSink sink, io.tessera.api.TableSlice slice) {
+        return execute(sql, Parameters.NONE, cancel, sink, slice);
+    }
+
+    /**
+     * {@link #execute(String, QueryCancel, RowSink, io.tessera.api.TableSlice)} with {@code parameters} bound to the
+     * query's {@code ?} (one value each, in order), as values, never as SQL text.
+     */
+    public QueryResult execute(String sql, Parameters parameters, QueryCancel cancel, RowSink sink,
+                               io.tessera.api.TableSlice slice) {
+        checkParameters(sql, parameters);
+        if (!(StatementParser.parse(sql) instanceof Statement.Query)) {
+            throw new SqlError("only a query runs over a slice of table " + slice.table());
+        }
+        if (!db.hasTable(slice.table())) {
+            throw new SqlError("no table " + slice.table());
+        }
+        io.tessera.storage.Table whole = db.table(slice.table());
+        if (slice.generation() >= 0 && slice.generation() != whole.generation()) {
+            throw new SqlError("table " + whole.name() + " was written since its slice was planned (generation "
+                    + whole.generation() + ", the slice is of " + slice.generation() + ")");
+        }
+        io.tessera.storage.Table part;
+        try {
+            part = whole.slice(slice.fromRow(), slice.toRow());
+        } catch (IllegalArgumentException e) {
+            throw new SqlError(e.getMessage(), e);
+        }
+        long t0 = System.nanoTime();
+        // sql null: not tuned (a tuner would store what it learns of one slice under the whole query's text)
+        Prepared p = prepare(new SqlFrontEnd(db).withTable(part).plan(parameters.bind(SqlFrontEnd.parse(sql))), null,
+                null, t0);
+        return drain(p, cancel, sink);
+    }
+
+    /**
      * A query compiled to runnable code, with the time that took: its plan, every pipeline's JVM genome, where
      * each pipeline runs ({@code placement}) and the code of each on its device: {@code jvm} holds the JVM code of
      * the pipelines placed there, {@code gpu} the GPU side (null when the query runs on the JVM only).

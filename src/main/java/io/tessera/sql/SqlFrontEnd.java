@@ -53,6 +53,7 @@ public final class SqlFrontEnd {
             .withConformance(TesseraConformance.INSTANCE);
 
     private final Database db;
+    private final Table replacement; // a slice read in place of the stored table of its name, else null
     private final java.util.List<io.tessera.storage.View> views;
 
     public SqlFrontEnd(Database db) {
@@ -60,8 +61,18 @@ public final class SqlFrontEnd {
     }
 
     private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views) {
+        this(db, views, null);
+    }
+
+    private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views, Table replacement) {
         this.db = db;
         this.views = views;
+        this.replacement = replacement;
+    }
+
+    /** This front end with {@code table} (a slice of a stored table) in place of the stored table of its name. */
+    public SqlFrontEnd withTable(Table table) {
+        return new SqlFrontEnd(db, views, table);
     }
 
     /** A validated, optimized logical plan and the names of its output columns. */
@@ -89,7 +100,8 @@ public final class SqlFrontEnd {
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db.tables()) {
-            root.add(t.name(), new CatalogTable(t));
+            boolean replaced = replacement != null && replacement.name().equals(t.name());
+            root.add(t.name(), new CatalogTable(replaced ? replacement : t));
         }
         StoredView.addAll(root, views, types);
         CalciteCatalogReader catalog = catalog(root, types);
@@ -248,6 +260,6 @@ public final class SqlFrontEnd {
             }
         }
         out.add(view);
-        return new SqlFrontEnd(db, out);
+        return new SqlFrontEnd(db, out, replacement);
     }
 }

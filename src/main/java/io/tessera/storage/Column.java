@@ -21,6 +21,7 @@ public final class Column {
     private final FileEntry validityFile;
     private final FileEntry dictionaryFile;
     private final SegmentSource source;
+    private final Column sliceOf; // the whole column a slice shares its files and dictionary with, else null
     private volatile MemorySegment data;
     private volatile MemorySegment validity;
     private volatile Dictionary dictionary;
@@ -39,8 +40,36 @@ public final class Column {
         this.validityFile = validityFile;
         this.dictionaryFile = dictionaryFile;
         this.source = source;
+        this.sliceOf = null;
     }
 
+    private Column(Column whole, long fromRow, long toRow) {
+        this.schema = whole.schema;
+        this.rowCount = toRow - fromRow;
+        this.stats = whole.stats;
+        this.dataFile = whole.dataFile;
+        this.validityFile = whole.validityFile;
+        this.dictionaryFile = whole.dictionaryFile;
+        this.sliceOf = whole;
+        int width = whole.type().kind().byteWidth();
+        this.source = f -> {
+            if (f == whole.dataFile) {
+                return whole.data().asSlice(fromRow * width, rowCount * width);
+            }
+            MemorySegment v = whole.validity();
+            long offset = (fromRow >>> 6) << 3;
+            return v.asSlice(offset, Math.min(v.byteSize() - offset, ((rowCount + 63) >>> 6) << 3));
+        };
+    }
+
+    /**
+     * Rows {@code [fromRow, toRow)} of this column as a column of their own, sharing its mapped files and dictionary.
+     * {@code fromRow} is a multiple of 64 (a word of the validity bitmap). Its statistics are this column's: bounds
+     * that hold for the slice too (min, max, unique), estimates that may be larger than the slice's.
+     */
+    Column slice(long fromRow, long toRow) {
+        return new Column(this, fromRow, toRow);
+    }
     public String name() {
         return schema.name();
     }
@@ -112,6 +141,9 @@ public final class Column {
     public Dictionary dictionary() {
         if (dictionaryFile == null) {
             throw new IllegalStateException("column " + name() + " is " + type() + ", it has no dictionary");
+        }
+        if (sliceOf != null) {
+            return sliceOf.dictionary();
         }
         Dictionary d = dictionary;
         if (d == null) {
