@@ -620,7 +620,7 @@ final class TesseraResultSet extends ReadOnlyResultSet {
         return ResultSet.FETCH_FORWARD;
     }
 
-    /** A hint only: the rows are all here. */
+    /** A hint only: rows arrive in the engine's batches (RowStream) whatever the fetch size. */
     @Override
     public void setFetchSize(int rows) throws SQLException {
         checkOpen();
