@@ -41,6 +41,7 @@ class ArchitectureTest {
                 .layer("storage").definedBy("io.tessera.storage..")
                 .layer("data").definedBy("io.tessera.data..")
                 .layer("sql").definedBy("io.tessera.sql..")
+                .layer("optimize").definedBy("io.tessera.optimize..")
                 .layer("plan").definedBy("io.tessera.plan..")
                 .layer("variant").definedBy("io.tessera.variant..")
                 .layer("profile").definedBy("io.tessera.profile..")
@@ -64,7 +65,9 @@ class ArchitectureTest {
                 .whereLayer("variant").mayOnlyBeAccessedByLayers("profile", "backend", "exec", "entry", "tune", "bench", "cli")
                 .whereLayer("plan").mayOnlyBeAccessedByLayers("variant", "profile", "backend", "exec", "entry", "tune",
                         "bench", "cli")
-                .whereLayer("sql").mayOnlyBeAccessedByLayers("plan", "variant", "profile", "backend", "exec", "entry",
+                .whereLayer("optimize").mayOnlyBeAccessedByLayers("plan", "variant", "profile", "backend", "exec",
+                        "entry", "tune", "bench", "cli")
+                .whereLayer("sql").mayOnlyBeAccessedByLayers("optimize", "plan", "variant", "profile", "backend", "exec", "entry",
                         "jdbc", "tune", "bench", "cli")
                 .whereLayer("data").mayOnlyBeAccessedByLayers("exec", "tune", "bench", "cli")
                 .check(classes);

@@ -3,6 +3,7 @@ package io.tessera.exec;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
+import io.tessera.optimize.Optimizer;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.sql.DataChangeQueries;
 import io.tessera.sql.Parameters;
@@ -174,7 +175,7 @@ final class DataChanges {
             // the query must run now, as the database will have the view: planned in full (not compiled), errors
             // naming what it cannot do, and a view that would refer to itself refused
             SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).withView(view).plan(s.query());
-            PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+            PhysicalPlanner.plan(Optimizer.optimize(logical));
             if (columns.size() > logical.fieldNames().size()) {
                 throw new SqlError("CREATE VIEW " + name + " names " + columns.size() + " columns, its query has "
                         + logical.fieldNames().size());

@@ -18,6 +18,7 @@ import io.tessera.backend.jvm.MatRelation;
 import io.tessera.backend.jvm.PipelineCode;
 import io.tessera.backend.jvm.PipelineEmitter;
 import io.tessera.plan.ColumnInfo;
+import io.tessera.optimize.Optimizer;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
@@ -338,8 +339,7 @@ public final class QueryEngine {
 
     /** The pipelines of a query, planned but not compiled. */
     public QueryPlan plan(String sql) {
-        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
-        return PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+        return PhysicalPlanner.plan(Optimizer.optimize(new SqlFrontEnd(db).plan(sql)));
     }
 
     /** Prepares a query; {@code cudaGenomes} overrides the default CUDA genome of some pipelines (null: none). */
@@ -354,7 +354,7 @@ public final class QueryEngine {
     }
 
     private Prepared prepare(SqlFrontEnd.LogicalPlan logical, String sql, Map<Integer, Genome> cudaGenomes, long t0) {
-        QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+        QueryPlan plan = PhysicalPlanner.plan(Optimizer.optimize(logical));
         GenomeChooser.Choice choice = chooser.choose(plan);
         QueryTuner t = tuner;
         if (t != null && sql != null) {

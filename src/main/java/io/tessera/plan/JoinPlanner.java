@@ -53,7 +53,7 @@ final class JoinPlanner {
         JoinRelType type = j.getJoinType();
         return switch (type) {
             case INNER -> {
-                boolean buildLeft = planner.mq.getRowCount(j.getLeft()) < planner.mq.getRowCount(j.getRight());
+                boolean buildLeft = planner.estimates.rows(j.getLeft()) < planner.estimates.rows(j.getRight());
                 yield probeJoin(j, JoinKind.INNER, buildLeft, keys, residual);
             }
             case LEFT -> probeJoin(j, JoinKind.LEFT, false, keys, residual);
@@ -88,7 +88,7 @@ final class JoinPlanner {
         }
         outs.addAll(unmatched.fields);
         planner.close(unmatched, new Sink.Materialize(castTo(outs, cols), names, 0, -1, rel));
-        PhysicalPlanner.Open next = planner.relationScan(rel, cols, planner.mq.getRowCount(j));
+        PhysicalPlanner.Open next = planner.relationScan(rel, cols, planner.estimates.rows(j));
         next.names = names;
         return next;
     }
@@ -186,8 +186,8 @@ final class JoinPlanner {
         }
         int joinId = planner.nextJoin++;
         Sink.Build build = new Sink.Build(joinId, buildKeys, payload, payloadNames, unique, range,
-                planner.mq.getRowCount(buildRel), common);
-        planner.close(b, build);
+                planner.estimates.rows(buildRel), common);
+        planner.close(b, build, planner.estimates.rows(buildRel));
         // per build field, its payload slot (null where the payload does not carry it)
         List<Expr> payloadRefs = new ArrayList<>(java.util.Collections.nCopies(b.fields.size(), (Expr) null));
         for (int i = 0; i < payload.size(); i++) {
@@ -221,7 +221,8 @@ final class JoinPlanner {
                         : new Expr.Call(Op.AND, List.of(matchCondition, c), DataType.BOOLEAN, matchCondition.nullable() || c.nullable());
             }
         }
-        p.ops.add(new Operation.Probe(joinId, probeKeys, kind, build, matchCondition));
+        p.add(new Operation.Probe(joinId, probeKeys, kind, build, matchCondition),
+                kind == JoinKind.INNER && !residual.isEmpty() ? Double.NaN : planner.estimates.rows(j));
         if (kind == JoinKind.SEMI || kind == JoinKind.ANTI) {
             return p;
         }
@@ -229,7 +230,7 @@ final class JoinPlanner {
         p.names = j.getRowType().getFieldNames();
         if (kind == JoinKind.INNER) {
             for (RexNode r : residual) {
-                planner.addFilter(p, r);
+                planner.addFilter(p, r, r == residual.get(residual.size() - 1) ? planner.estimates.rows(j) : Double.NaN);
             }
         }
         return p;

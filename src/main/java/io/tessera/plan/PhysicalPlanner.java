@@ -1,5 +1,7 @@
 package io.tessera.plan;
 
+import io.tessera.optimize.Estimates;
+import io.tessera.optimize.Optimizer;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Table;
@@ -40,6 +42,7 @@ public final class PhysicalPlanner {
     static final long MAX_PERFECT_RANGE = 1L << 26;
 
     final RelMetadataQuery mq;
+    final Estimates estimates;
     final RexTranslator rex;
     private final JoinPlanner joins = new JoinPlanner(this);
     private final List<Pipeline> pipelines = new ArrayList<>();
@@ -48,27 +51,49 @@ public final class PhysicalPlanner {
     int nextJoin;
     int nextRelation;
 
-    private PhysicalPlanner(RelNode root) {
+    private PhysicalPlanner(RelNode root, Estimates estimates) {
         this.mq = root.getCluster().getMetadataQuery();
+        this.estimates = estimates;
         this.rex = new RexTranslator(root.getCluster().getRexBuilder());
     }
 
-    /** A pipeline being built: its source, operations so far, and one expression per field of the current node. */
+    /**
+     * A pipeline being built: its source, operations so far, one expression per field of the current node, and the
+     * estimated rows after the source and after each operation.
+     */
     static final class Open {
         final Source source;
         final List<Operation> ops = new ArrayList<>();
+        final List<Double> rows = new ArrayList<>();
         List<Expr> fields;
         List<String> names;
 
-        Open(Source source, List<Expr> fields, List<String> names) {
+        Open(Source source, List<Expr> fields, List<String> names, double sourceRows) {
             this.source = source;
             this.fields = fields;
             this.names = names;
+            rows.add(sourceRows);
+        }
+
+        /** Appends an operation with the rows estimated after it (NaN for none). */
+        void add(Operation op, double rowsAfter) {
+            ops.add(op);
+            rows.add(rowsAfter);
+        }
+
+        /** The rows estimated after the last operation with an estimate. */
+        double currentRows() {
+            for (int i = rows.size() - 1; i >= 0; i--) {
+                if (!Double.isNaN(rows.get(i))) {
+                    return rows.get(i);
+                }
+            }
+            return Double.NaN;
         }
     }
 
-    public static QueryPlan plan(RelNode root, List<String> outputNames) {
-        return new PhysicalPlanner(root).planRoot(root, outputNames);
+    public static QueryPlan plan(Optimizer.OptimizedPlan optimized) {
+        return new PhysicalPlanner(optimized.rel(), optimized.estimates()).planRoot(optimized.rel(), optimized.fieldNames());
     }
 
     private QueryPlan planRoot(RelNode root, List<String> outputNames) {
@@ -108,7 +133,7 @@ public final class PhysicalPlanner {
             return scan(ts);
         } else if (rel instanceof Filter f) {
             Open o = visit(f.getInput());
-            addFilter(o, f.getCondition());
+            addFilter(o, f.getCondition(), estimates.rows(f));
             return o;
         } else if (rel instanceof Project p) {
             Open o = visit(p.getInput());
@@ -145,22 +170,35 @@ public final class PhysicalPlanner {
             ColumnInfo c = cols.get(i);
             fields.add(new Expr.Ref(Slot.source(i, c.name(), c.type(), c.nullable(), c.dictionaryKey(), t.column(i))));
         }
-        return new Open(new Source.TableScan(t, cols), fields, ts.getRowType().getFieldNames());
+        return new Open(new Source.TableScan(t, cols), fields, ts.getRowType().getFieldNames(), estimates.rows(ts));
     }
 
-    void addFilter(Open o, RexNode condition) {
+    /** Adds a filter per conjunct; the last one carries {@code rowsAfter}, the rows estimated after all of them. */
+    void addFilter(Open o, RexNode condition, double rowsAfter) {
+        List<RexNode> conjuncts = new ArrayList<>();
         for (RexNode c : org.apache.calcite.plan.RelOptUtil.conjunctions(condition)) {
-            if (c.isAlwaysTrue()) {
-                continue;
+            if (!c.isAlwaysTrue()) {
+                conjuncts.add(c);
             }
-            o.ops.add(new Operation.Filter(rex.translate(c, o.fields)));
+        }
+        for (int i = 0; i < conjuncts.size(); i++) {
+            o.add(new Operation.Filter(rex.translate(conjuncts.get(i), o.fields)),
+                    i == conjuncts.size() - 1 ? rowsAfter : Double.NaN);
         }
     }
 
-    Pipeline close(Open o, Sink sink) {
-        Pipeline p = new Pipeline(nextPipeline++, o.source, o.ops, sink);
+    /** Ends {@code o} in {@code sink}, which makes {@code sinkRows} rows (or entries, or groups) by estimate. */
+    Pipeline close(Open o, Sink sink, double sinkRows) {
+        List<Double> rows = new ArrayList<>(o.rows);
+        rows.add(sinkRows);
+        Pipeline p = new Pipeline(nextPipeline++, o.source, o.ops, sink, rows);
         pipelines.add(p);
         return p;
+    }
+
+    /** Ends {@code o} in a sink that keeps the rows it gets. */
+    Pipeline close(Open o, Sink sink) {
+        return close(o, sink, o.currentRows());
     }
 
     /** Starts a pipeline over relation {@code rel} with these columns. */
@@ -172,7 +210,7 @@ public final class PhysicalPlanner {
             fields.add(new Expr.Ref(Slot.source(i, c.name(), c.type(), c.nullable(), c.dictionaryKey(), null)));
             names.add(c.name());
         }
-        return new Open(new Source.RelationScan(rel, cols, rows), fields, names);
+        return new Open(new Source.RelationScan(rel, cols, rows), fields, names, rows);
     }
 
     /** Columns of a relation written from these expressions; VARCHAR codes keep their dictionary when copied as is. */
@@ -208,10 +246,10 @@ public final class PhysicalPlanner {
             aggs.add(aggCall(call, o, outNames.get(k++)));
         }
         int rel = nextRelation++;
-        double groups = mq.getRowCount(a);
+        double groups = estimates.rows(a);
         Sink sink = keys.isEmpty() ? new Sink.Aggregate(aggs, rel)
                 : new Sink.GroupAggregate(keys, keyNames, aggs, ranges, rel, groups);
-        close(o, sink);
+        close(o, sink, groups);
         List<ColumnInfo> cols = new ArrayList<>(relationColumns(rel, keys, keyNames));
         for (int i = 0; i < aggs.size(); i++) {
             AggCall ac = aggs.get(i);
@@ -281,7 +319,7 @@ public final class PhysicalPlanner {
         RelCollation coll = s.getCollation();
         List<ColumnInfo> cols = relationColumns(rel, o.fields, o.names);
         if (coll.getFieldCollations().isEmpty()) {
-            close(o, new Sink.Materialize(o.fields, o.names, offset, fetch, rel));
+            close(o, new Sink.Materialize(o.fields, o.names, offset, fetch, rel), estimates.rows(s));
         } else {
             List<SortKey> keys = new ArrayList<>();
             for (RelFieldCollation fc : coll.getFieldCollations()) {
@@ -289,9 +327,9 @@ public final class PhysicalPlanner {
                 boolean nullsFirst = fc.nullDirection == RelFieldCollation.NullDirection.FIRST;
                 keys.add(new SortKey(fc.getFieldIndex(), desc, nullsFirst));
             }
-            close(o, new Sink.Sort(o.fields, o.names, keys, offset, fetch, rel));
+            close(o, new Sink.Sort(o.fields, o.names, keys, offset, fetch, rel), estimates.rows(s));
         }
-        Open next = relationScan(rel, cols, mq.getRowCount(s));
+        Open next = relationScan(rel, cols, estimates.rows(s));
         next.names = s.getRowType().getFieldNames();
         return next;
     }
@@ -326,7 +364,7 @@ public final class PhysicalPlanner {
             }
             close(o, new Sink.Materialize(outs, names, 0, -1, rel));
         }
-        return relationScan(rel, cols, mq.getRowCount(u));
+        return relationScan(rel, cols, estimates.rows(u));
     }
 
     private Open values(Values v) {
@@ -388,6 +426,6 @@ public final class PhysicalPlanner {
     }
 
     double rowCount(RelNode rel) {
-        return mq.getRowCount(rel);
+        return estimates.rows(rel);
     }
 }

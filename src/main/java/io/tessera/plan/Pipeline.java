@@ -2,11 +2,35 @@ package io.tessera.plan;
 
 import java.util.List;
 
-/** A source, a chain of operations, a sink: a unit of code with no blocking step inside (Hawk, section 4). */
-public record Pipeline(int id, Source source, List<Operation> operations, Sink sink) {
+/**
+ * A source, a chain of operations, a sink: a unit of code with no blocking step inside (Hawk, section 4).
+ * {@code estimatedRows}: the optimizer's estimate of the rows the source yields, of the rows after each operation,
+ * and of the rows the sink makes (groups, a table's entries, sorted rows), in that order; NaN where none was made.
+ */
+public record Pipeline(int id, Source source, List<Operation> operations, Sink sink, List<Double> estimatedRows) {
 
     public Pipeline {
         operations = List.copyOf(operations);
+        estimatedRows = List.copyOf(estimatedRows);
+        if (estimatedRows.size() != operations.size() + 2) {
+            throw new IllegalArgumentException("a pipeline of " + operations.size() + " operations has "
+                    + (operations.size() + 2) + " row estimates, not " + estimatedRows.size());
+        }
+    }
+
+    /** A pipeline without estimates. */
+    public Pipeline(int id, Source source, List<Operation> operations, Sink sink) {
+        this(id, source, operations, sink, java.util.Collections.nCopies(operations.size() + 2, Double.NaN));
+    }
+
+    /** The estimated rows after operation {@code i} (-1: of the source). */
+    public double estimatedRowsAfter(int i) {
+        return estimatedRows.get(i + 1);
+    }
+
+    /** The estimated rows the sink makes. */
+    public double estimatedSinkRows() {
+        return estimatedRows.get(estimatedRows.size() - 1);
     }
 
     /**
@@ -57,10 +81,19 @@ public record Pipeline(int id, Source source, List<Operation> operations, Sink s
 
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("pipeline ").append(id).append(": ").append(source);
-        for (Operation op : operations) {
-            sb.append("\n  -> ").append(op);
+        StringBuilder sb = new StringBuilder("pipeline ").append(id).append(": ").append(source)
+                .append(rows(estimatedRows.get(0)));
+        for (int i = 0; i < operations.size(); i++) {
+            sb.append("\n  -> ").append(operations.get(i)).append(rows(estimatedRows.get(i + 1)));
         }
-        return sb.append("\n  -> ").append(sink).toString();
+        return sb.append("\n  -> ").append(sink).append(rows(estimatedSinkRows())).toString();
+    }
+
+    /** An estimate as EXPLAIN prints it after an operator: {@code  ~1,234 rows}; nothing where none was made. */
+    static String rows(double estimate) {
+        if (Double.isNaN(estimate)) {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT, "  ~%,d rows", Math.round(estimate));
     }
 }

@@ -1,5 +1,6 @@
 package io.tessera.plan;
 
+import io.tessera.sql.LikePattern;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
 import io.tessera.storage.TypeKind;

@@ -102,7 +102,7 @@ final class SetOpPlanning {
         if (!union) {
             Expr count = g.fields.get(keys.size());
             Expr wanted = intersect ? new Expr.Literal((long) inputs.size(), DataType.BIGINT) : new Expr.Literal(0L, DataType.INTEGER);
-            g.ops.add(new Operation.Filter(new Expr.Call(Op.EQ, List.of(count, wanted), DataType.BOOLEAN, false)));
+            g.add(new Operation.Filter(new Expr.Call(Op.EQ, List.of(count, wanted), DataType.BOOLEAN, false)), Double.NaN);
         }
         g.fields = new ArrayList<>(g.fields.subList(0, n));
         g.names = names;

@@ -84,9 +84,6 @@ final class ExistsJoins {
         for (RexNode c : RelOptUtil.conjunctions(sf.getCondition())) {
             (RexUtil.containsCorrelation(c) ? correlated : inner).add(c);
         }
-        if (correlated.stream().allMatch(c -> c.getKind() == SqlKind.EQUALS)) {
-            return null; // equalities alone: Calcite's decorrelation plans a join on distinct keys, as it should
-        }
         RelNode right = inner.isEmpty() ? sf.getInput()
                 : LogicalFilter.create(sf.getInput(), RexUtil.composeConjunction(sf.getCluster().getRexBuilder(), inner));
         int nOuter = outer.getRowType().getFieldCount();

@@ -23,12 +23,12 @@ import java.util.List;
  * Every branch reads the aggregate's input again; the result has the aggregate's row type, so the plan above it
  * is unchanged.
  */
-final class GroupingSetsRewrite {
+public final class GroupingSetsRewrite {
 
     private GroupingSetsRewrite() {
     }
 
-    static RelNode rewrite(RelNode rel) {
+    public static RelNode rewrite(RelNode rel) {
         List<RelNode> inputs = new ArrayList<>();
         for (RelNode in : rel.getInputs()) {
             inputs.add(rewrite(in));

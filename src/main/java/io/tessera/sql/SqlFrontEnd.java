@@ -41,8 +41,9 @@ import java.util.Properties;
 
 /**
  * Apache Calcite as Tessera's SQL front-end: parses, validates against the database's tables, converts to
- * relational algebra, removes subqueries, pushes filters down, orders joins from table statistics and prunes
- * unused columns. The result is a logical plan for {@code plan.PhysicalPlanner}.
+ * relational algebra, removes subqueries and prunes unused columns. The result is a logical plan for the optimizer
+ * ({@code optimize.Optimizer}), which pushes filters down and orders joins before {@code plan.PhysicalPlanner}
+ * cuts the plan into pipelines.
  */
 public final class SqlFrontEnd {
 
@@ -150,22 +151,6 @@ public final class SqlFrontEnd {
         rel = pullFactors(rel);
         rel = ConstantFolding.fold(rel);
 
-        rel = hep(rel, HepMatchOrder.BOTTOM_UP,
-                CoreRules.FILTER_REDUCE_EXPRESSIONS, CoreRules.PROJECT_REDUCE_EXPRESSIONS,
-                CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_PROJECT_TRANSPOSE,
-                CoreRules.FILTER_AGGREGATE_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
-                CoreRules.PROJECT_REMOVE, CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.UNION_TO_DISTINCT);
-        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.PROJECT_MERGE,
-                CoreRules.PROJECT_REMOVE);
-        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN, CoreRules.PROJECT_MULTI_JOIN_MERGE,
-                CoreRules.FILTER_MULTI_JOIN_MERGE);
-        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.MULTI_JOIN_OPTIMIZE);
-        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
-                CoreRules.FILTER_PROJECT_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
-                CoreRules.PROJECT_REMOVE, CoreRules.FILTER_REDUCE_EXPRESSIONS);
-        rel = new RelFieldTrimmer(validator, builder).trim(rel);
-        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
-        rel = GroupingSetsRewrite.rewrite(rel);
         return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
     }
 
@@ -209,7 +194,8 @@ public final class SqlFrontEnd {
         return copy;
     }
 
-    private static RelNode hep(RelNode rel, HepMatchOrder order, RelOptRule... rules) {
+    /** {@code rel} rewritten by {@code rules} until none applies, visiting nodes in {@code order}. */
+    public static RelNode hep(RelNode rel, HepMatchOrder order, RelOptRule... rules) {
         HepProgramBuilder b = new HepProgramBuilder().addMatchOrder(order).addRuleCollection(List.of(rules));
         HepPlanner planner = new HepPlanner(b.build());
         planner.setRoot(rel);

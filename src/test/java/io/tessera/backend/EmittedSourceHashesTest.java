@@ -10,6 +10,7 @@ import io.tessera.data.Progress;
 import io.tessera.data.ssb.SsbGenerator;
 import io.tessera.data.tpch.TpchGenerator;
 import io.tessera.plan.DictionaryKeys;
+import io.tessera.optimize.Optimizer;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
@@ -129,8 +130,7 @@ class EmittedSourceHashesTest {
     }
 
     private static QueryPlan plan(Database db, String sql) {
-        SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).plan(sql);
-        return PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+        return PhysicalPlanner.plan(Optimizer.optimize(new SqlFrontEnd(db).plan(sql)));
     }
 
     @Test

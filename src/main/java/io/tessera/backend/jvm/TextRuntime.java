@@ -244,7 +244,7 @@ public final class TextRuntime {
             if (LIKE_PATTERNS.size() > 4096) {
                 LIKE_PATTERNS.clear();
             }
-            String regex = io.tessera.plan.LikePattern.toRegex(pattern, escape.isEmpty() ? null : escape.charAt(0));
+            String regex = io.tessera.sql.LikePattern.toRegex(pattern, escape.isEmpty() ? null : escape.charAt(0));
             p = Pattern.compile((insensitive ? "(?iu)" : "") + regex, Pattern.DOTALL);
             LIKE_PATTERNS.put(key, p);
         }

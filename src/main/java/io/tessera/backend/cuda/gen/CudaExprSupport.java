@@ -270,7 +270,7 @@ final class CudaExprSupport {
     }
 
     /**
-     * Whether a LIKE pattern's regular expression ({@link io.tessera.plan.LikePattern}: each literal character quoted,
+     * Whether a LIKE pattern's regular expression ({@link io.tessera.sql.LikePattern}: each literal character quoted,
      * '%' as {@code .*}) is literal characters, possibly followed by one {@code .*}: a constant or a prefix, whose
      * matches in an order-preserving dictionary are consecutive codes.
      */

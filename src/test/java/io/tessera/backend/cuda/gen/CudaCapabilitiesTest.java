@@ -3,7 +3,7 @@ package io.tessera.backend.cuda.gen;
 import io.tessera.data.ssb.SmallSsb;
 import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.exec.QueryEngine;
-import io.tessera.plan.LikePattern;
+import io.tessera.sql.LikePattern;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;

@@ -1,6 +1,4 @@
-package io.tessera.plan;
-
-import io.tessera.sql.SqlError;
+package io.tessera.sql;
 
 import java.util.regex.Pattern;
 

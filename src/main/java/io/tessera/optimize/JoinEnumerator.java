@@ -1,0 +1,278 @@
+package io.tessera.optimize;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Chooses the join order of a {@link JoinGraph} by cost. Up to {@link #DP_LIMIT} relations per connected
+ * component, dynamic programming over every connected pair of disjoint connected subsets (the csg-cmp pairs of
+ * DPccp, here enumerated subset by subset), keeping the cheapest tree per subset, bushy trees included; beyond that,
+ * greedy operator ordering (repeatedly the cheapest join of two trees). Components without a condition between
+ * them are crossed last, smallest first. Every join builds its hash table over the side with fewer estimated rows
+ * (the rule the physical planner also applies), except that a null-generating relation of an outer join is always
+ * built, and joins only once every relation its condition reads is on the other side.
+ *
+ * <p>The cost is the work the pipelined executor does: inserting each build row (twice a probe's work: the payload
+ * is copied), and one probe per probe row, dearer as the table outgrows the caches; a join without an equality key
+ * compares every pair (a nested loop).
+ */
+final class JoinEnumerator {
+
+    /** Relations up to which a component is ordered by dynamic programming. */
+    static final int DP_LIMIT = 12;
+
+    private final JoinGraph g;
+    private final List<JoinGraph.Conjunct>[] outerConjuncts;
+
+    @SuppressWarnings("unchecked")
+    JoinEnumerator(JoinGraph g) {
+        this.g = g;
+        outerConjuncts = new List[g.n];
+        for (int i = 0; i < g.n; i++) {
+            outerConjuncts[i] = g.outerCondition[i] == null ? List.of() : g.conjunctsOf(g.outerCondition[i]);
+        }
+    }
+
+    /** The cheapest tree joining every relation of the graph. */
+    JoinPlan best() {
+        List<Long> components = components();
+        List<JoinPlan> plans = new ArrayList<>();
+        for (long c : components) {
+            plans.add(Long.bitCount(c) <= DP_LIMIT ? dynamic(c) : greedy(c));
+        }
+        plans.sort((a, b) -> Double.compare(a.rows(), b.rows()));
+        JoinPlan acc = plans.get(0);
+        for (int i = 1; i < plans.size(); i++) {
+            acc = join(acc, plans.get(i));
+        }
+        return acc;
+    }
+
+    // ---- leaves and single joins ----
+
+    JoinPlan leaf(int i) {
+        double rows = g.rows[i];
+        if ((g.nullGenerating & (1L << i)) == 0) {
+            for (JoinGraph.Conjunct c : g.conjuncts) {
+                if (c.relations() == 1L << i) {
+                    rows *= c.selectivity();
+                }
+            }
+        }
+        rows = Math.max(1, rows);
+        double[] d = new double[g.columns.size()];
+        for (int f = g.fieldStart[i]; f < g.fieldStart[i + 1]; f++) {
+            d[f] = Math.min(g.columns.get(f).distinct(), rows);
+        }
+        return new JoinPlan(1L << i, i, null, null, false, rows, 0, d);
+    }
+
+    /** Whether two disjoint trees may be joined directly, and whether that join is an outer one. */
+    private int joinable(JoinPlan a, JoinPlan b) {
+        boolean aOuter = a.isLeaf() && (g.nullGenerating & a.set()) != 0;
+        boolean bOuter = b.isLeaf() && (g.nullGenerating & b.set()) != 0;
+        if (bOuter && !aOuter) {
+            return (g.outerRequires[b.leaf()] & ~a.set()) == 0 ? 2 : 0;
+        }
+        if (aOuter && !bOuter) {
+            return (g.outerRequires[a.leaf()] & ~b.set()) == 0 ? 3 : 0;
+        }
+        if (aOuter) {
+            return 0;
+        }
+        return g.connected(a.set(), b.set()) ? 1 : 0;
+    }
+
+    /** The join of two disjoint trees, built over the smaller one (the null-generating side of an outer join). */
+    JoinPlan join(JoinPlan a, JoinPlan b) {
+        int kind = joinable(a, b);
+        if (kind == 3) {
+            return join(b, a);
+        }
+        boolean outer = kind == 2;
+        JoinPlan probe = outer || a.rows() >= b.rows() ? a : b;
+        JoinPlan build = probe == a ? b : a;
+        long set = a.set() | b.set();
+        double[] d = new double[g.columns.size()];
+        for (int f = 0; f < d.length; f++) {
+            d[f] = (probe.set() & (1L << g.relationOfField[f])) != 0 ? probe.distinct()[f] : build.distinct()[f];
+        }
+        List<Double> keySels = new ArrayList<>();
+        List<int[]> keys = new ArrayList<>();
+        double filters = 1;
+        List<JoinGraph.Conjunct> connecting = new ArrayList<>(outer ? outerConjuncts[build.leaf()] : List.of());
+        for (JoinGraph.Conjunct c : g.conjuncts) {
+            if ((c.relations() & ~set) == 0 && (c.relations() & ~probe.set()) != 0 && (c.relations() & ~build.set()) != 0) {
+                connecting.add(c);
+            }
+        }
+        // a null-generating relation's own filters apply above its outer join
+        if (outer) {
+            for (JoinGraph.Conjunct c : g.conjuncts) {
+                if (c.relations() == build.set()) {
+                    connecting.add(c);
+                }
+            }
+        }
+        for (JoinGraph.Conjunct c : connecting) {
+            if (c.isKey() && crosses(c, probe.set(), build.set())) {
+                double da = d[c.keyA()];
+                double db = d[c.keyB()];
+                double nonNull = (1 - g.columns.get(c.keyA()).nullFraction()) * (1 - g.columns.get(c.keyB()).nullFraction());
+                keySels.add(nonNull / Math.max(1, Math.max(da, db)));
+                keys.add(new int[] {c.keyA(), c.keyB()});
+            } else {
+                filters *= c.selectivity();
+            }
+        }
+        double inner = Math.max(1, probe.rows() * build.rows() * JoinSelectivity.backoff(keySels) * filters);
+        double rows = outer ? Math.max(inner, probe.rows()) : inner;
+        for (int f = 0; f < d.length; f++) {
+            if ((set & (1L << g.relationOfField[f])) != 0) {
+                double before = (probe.set() & (1L << g.relationOfField[f])) != 0 ? probe.rows() : build.rows();
+                d[f] = Estimates.distinctAfter(d[f], before, inner);
+            }
+        }
+        for (int[] k : keys) {
+            double m = Math.min(d[k[0]], d[k[1]]);
+            d[k[0]] = m;
+            d[k[1]] = m;
+        }
+        double work = 2 * build.rows() + probe.rows() * probeFactor(build.rows())
+                + (keys.isEmpty() ? probe.rows() * build.rows() : 0);
+        return new JoinPlan(set, -1, probe, build, outer, rows, probe.cost() + build.cost() + work, d);
+    }
+
+    /** Whether an equi-key conjunct has one field on each side. */
+    private boolean crosses(JoinGraph.Conjunct c, long probe, long build) {
+        long a = 1L << g.relationOfField[c.keyA()];
+        long b = 1L << g.relationOfField[c.keyB()];
+        return (a & probe) != 0 && (b & build) != 0 || (a & build) != 0 && (b & probe) != 0;
+    }
+
+    /** A probe into a table of {@code buildRows} rows: 1 while it fits the caches, up to 3 far beyond. */
+    static double probeFactor(double buildRows) {
+        return 1 + Math.min(2, 0.5 * Math.log10(Math.max(1, buildRows / 1e4)));
+    }
+
+    // ---- dynamic programming and greedy ordering ----
+
+    private JoinPlan dynamic(long component) {
+        int[] rel = members(component);
+        int k = rel.length;
+        JoinPlan[] best = new JoinPlan[1 << k];
+        for (int i = 0; i < k; i++) {
+            best[1 << i] = leaf(rel[i]);
+        }
+        for (int s = 1; s < (1 << k); s++) {
+            if (Integer.bitCount(s) < 2) {
+                continue;
+            }
+            int low = s & -s;
+            // every split into two non-empty halves, each once: the first half holds the lowest member
+            for (int a = (s - 1) & s; a > 0; a = (a - 1) & s) {
+                if ((a & low) == 0) {
+                    continue;
+                }
+                int b = s ^ a;
+                if (best[a] == null || best[b] == null || joinable(best[a], best[b]) == 0) {
+                    continue;
+                }
+                JoinPlan p = join(best[a], best[b]);
+                if (best[s] == null || p.cost() < best[s].cost()) {
+                    best[s] = p;
+                }
+            }
+        }
+        JoinPlan whole = best[(1 << k) - 1];
+        return whole != null ? whole : greedy(component);
+    }
+
+    private JoinPlan greedy(long component) {
+        List<JoinPlan> trees = new ArrayList<>();
+        for (int r : members(component)) {
+            trees.add(leaf(r));
+        }
+        while (trees.size() > 1) {
+            JoinPlan bestPlan = null;
+            int bi = -1;
+            int bj = -1;
+            for (int i = 0; i < trees.size(); i++) {
+                for (int j = i + 1; j < trees.size(); j++) {
+                    if (joinable(trees.get(i), trees.get(j)) == 0) {
+                        continue;
+                    }
+                    JoinPlan p = join(trees.get(i), trees.get(j));
+                    if (bestPlan == null || p.rows() < bestPlan.rows()
+                            || p.rows() == bestPlan.rows() && p.cost() < bestPlan.cost()) {
+                        bestPlan = p;
+                        bi = i;
+                        bj = j;
+                    }
+                }
+            }
+            if (bestPlan == null) {
+                // nothing connects the rest: cross the two smallest
+                trees.sort((x, y) -> Double.compare(x.rows(), y.rows()));
+                bestPlan = join(trees.get(0), trees.get(1));
+                bi = 0;
+                bj = 1;
+            }
+            trees.remove(bj);
+            trees.remove(bi);
+            trees.add(bestPlan);
+        }
+        return trees.get(0);
+    }
+
+    private static int[] members(long set) {
+        int[] out = new int[Long.bitCount(set)];
+        int k = 0;
+        for (long s = set; s != 0; s &= s - 1) {
+            out[k++] = Long.numberOfTrailingZeros(s);
+        }
+        return out;
+    }
+
+    /** The connected components of the graph: relations linked by a conjunct or an outer condition. */
+    private List<Long> components() {
+        long[] comp = new long[g.n];
+        for (int i = 0; i < g.n; i++) {
+            comp[i] = 1L << i;
+        }
+        List<Long> links = new ArrayList<>();
+        for (JoinGraph.Conjunct c : g.conjuncts) {
+            links.add(c.relations());
+        }
+        for (int i = 0; i < g.n; i++) {
+            if ((g.nullGenerating & (1L << i)) != 0) {
+                links.add(g.outerRequires[i] | (1L << i));
+            }
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (long link : links) {
+                long merged = 0;
+                for (int i = 0; i < g.n; i++) {
+                    if ((link & (1L << i)) != 0) {
+                        merged |= comp[i];
+                    }
+                }
+                for (int i = 0; i < g.n; i++) {
+                    if ((merged & (1L << i)) != 0 && comp[i] != merged) {
+                        comp[i] = merged;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        List<Long> out = new ArrayList<>();
+        for (long c : comp) {
+            if (!out.contains(c)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,86 @@
+package io.tessera.optimize;
+
+import io.tessera.sql.GroupingSetsRewrite;
+import io.tessera.sql.SqlFrontEnd;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.rules.JoinProjectTransposeRule;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.tools.RelBuilder;
+
+import java.util.List;
+
+/**
+ * The optimizer stage between the SQL front end and the physical planner: pushes filters towards the scans,
+ * flattens each region of joins and orders it by estimated cost ({@link JoinOrder}), prunes unused columns and
+ * hands the physical planner the plan with its {@link Estimates}.
+ */
+public final class Optimizer {
+
+    private Optimizer() {
+    }
+
+    // Calcite's rules that pull projections above a join, for inner joins only (a semi or anti join's row type is its
+    // left input's, which the rule does not expect)
+    private static final RelOptRule PULL_PROJECTS_BOTH = CoreRules.JOIN_PROJECT_BOTH_TRANSPOSE.config
+            .withOperandSupplier(b0 -> b0.operand(LogicalJoin.class).predicate(Optimizer::inner).inputs(
+                    b1 -> b1.operand(LogicalProject.class).anyInputs(),
+                    b2 -> b2.operand(LogicalProject.class).anyInputs()))
+            .as(JoinProjectTransposeRule.Config.class).toRule();
+    private static final RelOptRule PULL_PROJECTS_LEFT = CoreRules.JOIN_PROJECT_LEFT_TRANSPOSE.config
+            .withOperandSupplier(b0 -> b0.operand(LogicalJoin.class).predicate(Optimizer::inner).inputs(
+                    b1 -> b1.operand(LogicalProject.class).anyInputs()))
+            .as(JoinProjectTransposeRule.Config.class).toRule();
+    private static final RelOptRule PULL_PROJECTS_RIGHT = CoreRules.JOIN_PROJECT_RIGHT_TRANSPOSE.config
+            .withOperandSupplier(b0 -> b0.operand(LogicalJoin.class).predicate(Optimizer::inner).inputs(
+                    b1 -> b1.operand(RelNode.class).anyInputs(),
+                    b2 -> b2.operand(LogicalProject.class).anyInputs()))
+            .as(JoinProjectTransposeRule.Config.class).toRule();
+
+    private static boolean inner(Join j) {
+        return j.getJoinType() == JoinRelType.INNER;
+    }
+
+    /** A logical plan ready for the physical planner, its output column names and the estimates of its operators. */
+    public record OptimizedPlan(RelNode rel, List<String> fieldNames, Estimates estimates) {
+    }
+
+    public static OptimizedPlan optimize(SqlFrontEnd.LogicalPlan logical) {
+        RelNode rel = logical.rel();
+        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), logical.catalog());
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP,
+                CoreRules.FILTER_REDUCE_EXPRESSIONS, CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+                CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_PROJECT_TRANSPOSE,
+                CoreRules.FILTER_AGGREGATE_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
+                CoreRules.PROJECT_REMOVE, CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.UNION_TO_DISTINCT);
+        // an inner join with a relation only its keys are read from, whose keys are unique (IN decorrelated as a join
+        // with the distinct keys), is a semi join: the relation's rows need not be built with a payload or grouped
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN,
+                CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+        // a subquery's aggregation computed only for the keys the outer query can use
+        rel = SemiJoinReduction.apply(rel, new Estimates());
+        // projections between inner joins move above them, so that a region of joins is one flat set of inputs
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, PULL_PROJECTS_BOTH, PULL_PROJECTS_LEFT, PULL_PROJECTS_RIGHT,
+                CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN,
+                CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE);
+        rel = new JoinOrder(new Estimates()).apply(rel);
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
+                CoreRules.FILTER_PROJECT_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
+                CoreRules.PROJECT_REMOVE, CoreRules.FILTER_REDUCE_EXPRESSIONS);
+        // what a join's inputs compute is computed below it, once per input row (a build side's payload)
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.PROJECT_MERGE,
+                CoreRules.PROJECT_REMOVE);
+        rel = new RelFieldTrimmer(null, builder).trim(rel);
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+        rel = GroupingSetsRewrite.rewrite(rel);
+        return new OptimizedPlan(rel, logical.fieldNames(), new Estimates());
+    }
+}

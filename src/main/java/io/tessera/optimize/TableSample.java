@@ -1,0 +1,81 @@
+package io.tessera.optimize;
+
+import io.tessera.storage.Column;
+import io.tessera.storage.Table;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.WeakHashMap;
+
+/**
+ * A uniform sample of a stored table's rows, on which the planner evaluates filters to estimate how many rows pass
+ * them (conjuncts that are correlated, such as {@code l_commitdate < l_receiptdate} or Q19's disjunctions, are
+ * estimated as they are, not as a product of independent guesses). The rows are chosen by stratified sampling: one
+ * row at a seeded random position inside each of {@link #SIZE} equal stretches of the table, so the sample is the
+ * same for the same table generation and is read in ascending order. Values are read from the memory-mapped columns
+ * only when a filter needs them, and kept per column: numbers (DECIMAL scaled, DATE as days) as {@link Double},
+ * VARCHAR as {@link String}, BOOLEAN as {@link Boolean}, NULL as null.
+ */
+final class TableSample {
+
+    /** Rows in a sample (all rows of a smaller table). */
+    static final int SIZE = 2048;
+
+    private static final Map<Table, TableSample> SAMPLES = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private final Table table;
+    private final long[] rows;
+    private final Object[][] values;
+
+    private TableSample(Table table) {
+        this.table = table;
+        long n = table.rowCount();
+        int k = (int) Math.min(SIZE, n);
+        rows = new long[k];
+        SplittableRandom random = new SplittableRandom(table.name().hashCode() * 31L + n);
+        for (int i = 0; i < k; i++) {
+            long from = n * i / k;
+            long to = n * (i + 1) / k;
+            rows[i] = k == n ? i : from + random.nextLong(Math.max(1, to - from));
+        }
+        values = new Object[table.columns().size()][];
+    }
+
+    /** The sample of {@code table}, made once per table generation. */
+    static TableSample of(Table table) {
+        return SAMPLES.computeIfAbsent(table, TableSample::new);
+    }
+
+    int size() {
+        return rows.length;
+    }
+
+    /** The sampled values of column {@code c}, in sample order. */
+    synchronized Object[] column(int c) {
+        Object[] v = values[c];
+        if (v == null) {
+            Column col = table.column(c);
+            v = new Object[rows.length];
+            for (int i = 0; i < rows.length; i++) {
+                v[i] = value(col, rows[i]);
+            }
+            values[c] = v;
+        }
+        return v;
+    }
+
+    private static Object value(Column col, long row) {
+        if (col.isNull(row)) {
+            return null;
+        }
+        return switch (col.type().kind()) {
+            case INTEGER, DATE -> (double) col.getInt(row);
+            case BIGINT -> (double) col.getLong(row);
+            case DECIMAL -> col.getLong(row) / Math.pow(10, col.type().scale());
+            case DOUBLE -> col.getDouble(row);
+            case BOOLEAN -> col.getBoolean(row);
+            case VARCHAR -> col.getString(row);
+        };
+    }
+}
