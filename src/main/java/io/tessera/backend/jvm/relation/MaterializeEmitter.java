@@ -1,7 +1,6 @@
 package io.tessera.backend.jvm.relation;
 
 import io.tessera.backend.jvm.gen.PipelineWriter;
-import io.tessera.backend.jvm.sort.SortEmitter;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Sink;
 
@@ -9,7 +8,8 @@ import java.util.List;
 
 /**
  * MATERIALIZE: each row's output values into the worker's row buffer; with a LIMIT, a worker stops once it holds
- * enough rows. {@link SortEmitter} collects the rows of SORT and TOP_K the same way.
+ * enough rows. SORT, TOP_K and WINDOW collect their rows with {@link #rows} (their emitters in
+ * {@code backend.jvm.sort} and {@code backend.jvm.window}).
  */
 public final class MaterializeEmitter {
     private MaterializeEmitter() {
