@@ -22,8 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The import rules of docs/ARCHITECTURE.md: the layers in dependency order (a layer uses only the layers below it),
- * the two backends apart, exec reaching the GPU only through the CUDA backend's entry classes, no cycle between
- * packages, no ServiceLoader to hide one, and no source file over 800 lines.
+ * the two backends apart, the JVM backend's operator families called by its driver and scheduling but never calling
+ * back, exec reaching the GPU only through the CUDA backend's entry classes, no cycle between packages, no
+ * ServiceLoader to hide one, and no source file over 800 lines.
  */
 class ArchitectureTest {
 
@@ -79,6 +80,44 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("io.tessera.backend.cuda..").check(classes);
         noClasses().that().resideInAPackage("io.tessera.backend.cuda..")
                 .should().dependOnClassesThat().resideInAPackage("io.tessera.backend.jvm..").check(classes);
+    }
+
+    /** The JVM backend's operator families: an emitter, run-time tables and the end of a sink each. */
+    private static final String[] JVM_FAMILIES = {"io.tessera.backend.jvm.filter..", "io.tessera.backend.jvm.join..",
+            "io.tessera.backend.jvm.aggregate..", "io.tessera.backend.jvm.sort..", "io.tessera.backend.jvm.window..",
+            "io.tessera.backend.jvm.relation.."};
+
+    @Test
+    void jvmOperatorFamiliesNeverCallTheDriverTheSchedulingOrTheEntryPoints() {
+        noClasses().that().resideInAnyPackage(JVM_FAMILIES)
+                .should().dependOnClassesThat().resideInAnyPackage("io.tessera.backend.jvm", "io.tessera.backend.jvm.run..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("io.tessera.backend.jvm.gen.PipelineEmitter")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("io.tessera.backend.jvm.gen.PipelineClass")
+                .check(classes);
+    }
+
+    @Test
+    void jvmRowsUseNoOperatorFamily() {
+        noClasses().that().resideInAPackage("io.tessera.backend.jvm.relation..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tessera.backend.jvm.filter..",
+                        "io.tessera.backend.jvm.join..", "io.tessera.backend.jvm.aggregate..",
+                        "io.tessera.backend.jvm.sort..", "io.tessera.backend.jvm.window..")
+                .check(classes);
+    }
+
+    @Test
+    void theLibraryOfGeneratedCodeStandsAlone() {
+        noClasses().that().resideInAPackage("io.tessera.backend.jvm.lib..")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.tessera.backend.jvm..")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.resideInAPackage("io.tessera.backend.jvm.lib.."))))
+                .check(classes);
+    }
+
+    @Test
+    void jvmGenerationDoesNotUseTheSchedulingOrTheEntryPoints() {
+        noClasses().that().resideInAPackage("io.tessera.backend.jvm.gen..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tessera.backend.jvm", "io.tessera.backend.jvm.run..")
+                .check(classes);
     }
 
     @Test

@@ -4,7 +4,7 @@
  * ({@link io.tessera.backend.QueryState}, {@link io.tessera.backend.Intermediate}; a handle stays on the device
  * that made it until the host needs it, and each move is counted and timed), rows on the host in a neutral form
  * ({@link io.tessera.backend.HostRows}), and the SQL semantics of an aggregate's final value
- * ({@link io.tessera.backend.GroupRows}). The JVM backend lives in {@code backend.jvm}, the CUDA backend in
+ * ({@link io.tessera.backend.GroupRows}). The JVM backend lives in {@code backend.jvm.*}, the CUDA backend in
  * {@code backend.cuda.*}; neither imports the other.
  */
 package io.tessera.backend;

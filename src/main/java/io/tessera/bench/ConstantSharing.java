@@ -1,6 +1,6 @@
 package io.tessera.bench;
 
-import io.tessera.backend.jvm.JavaCompiler;
+import io.tessera.backend.jvm.gen.JavaCompiler;
 import io.tessera.exec.QueryEngine;
 
 import java.io.PrintStream;

@@ -4,7 +4,7 @@ import io.tessera.Tessera;
 import io.tessera.backend.cuda.CudaSources;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
-import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;

@@ -10,7 +10,7 @@ import io.tessera.backend.cuda.exec.CudaBackend;
 import io.tessera.backend.cuda.exec.GpuBlocks;
 import io.tessera.backend.cuda.exec.GpuFallbacks;
 import io.tessera.backend.jvm.JvmBackend;
-import io.tessera.backend.jvm.MatRelation;
+import io.tessera.backend.jvm.relation.MatRelation;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;

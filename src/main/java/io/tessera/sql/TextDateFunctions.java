@@ -20,7 +20,7 @@ import java.util.Set;
  * The string and date functions as DuckDB has them (Tessera's reference), for the names Calcite's standard table
  * lacks or types otherwise: lengths and positions are BIGINT counts of code points, CONCAT skips NULLs, DATE_TRUNC
  * of a DATE is a DATE. {@link MathFunctions} looks names up here first. What each computes is decided when the plan
- * is made ({@code plan.TextDateCalls}) and when it runs ({@code backend.jvm.TextRuntime}).
+ * is made ({@code plan.TextDateCalls}) and when it runs ({@code backend.jvm.lib.TextRuntime}).
  */
 final class TextDateFunctions {
     private TextDateFunctions() {

@@ -1,11 +1,11 @@
 package io.tessera.tune;
 
 import io.tessera.backend.jvm.BlockControl;
-import io.tessera.backend.jvm.EmittedPipeline;
-import io.tessera.backend.jvm.JavaCompiler;
+import io.tessera.backend.jvm.gen.EmittedPipeline;
+import io.tessera.backend.jvm.gen.JavaCompiler;
 import io.tessera.backend.jvm.JvmExecutor;
-import io.tessera.backend.jvm.MatRelation;
-import io.tessera.backend.jvm.PipelineCode;
+import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.ColumnInfo;

@@ -3,7 +3,7 @@ package io.tessera.backend;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.cuda.gen.GpuUnsupported;
-import io.tessera.backend.jvm.PipelineEmitter;
+import io.tessera.backend.jvm.gen.PipelineEmitter;
 import io.tessera.bench.GpuSelfTest;
 import io.tessera.bench.Queries;
 import io.tessera.data.Progress;

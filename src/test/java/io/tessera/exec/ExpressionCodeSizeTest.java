@@ -1,7 +1,7 @@
 package io.tessera.exec;
 
 import io.tessera.Tessera;
-import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.jvm.gen.EmittedPipeline;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

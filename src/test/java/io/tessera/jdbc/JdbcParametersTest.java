@@ -154,11 +154,11 @@ class JdbcParametersTest {
                     answers.add(rs.getLong(1) + " " + rs.getBigDecimal(2));
                 }
                 if (i == 0) {
-                    compiles = io.tessera.backend.jvm.JavaCompiler.compiles();
+                    compiles = io.tessera.backend.jvm.gen.JavaCompiler.compiles();
                 }
             }
             assertEquals(List.of("2 6.00", "1 2.50", "0 null"), answers);
-            assertEquals(compiles, io.tessera.backend.jvm.JavaCompiler.compiles(), "classes compiled for other values");
+            assertEquals(compiles, io.tessera.backend.jvm.gen.JavaCompiler.compiles(), "classes compiled for other values");
         }
     }
 

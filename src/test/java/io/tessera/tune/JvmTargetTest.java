@@ -1,6 +1,6 @@
 package io.tessera.tune;
 
-import io.tessera.backend.jvm.JavaCompiler;
+import io.tessera.backend.jvm.gen.JavaCompiler;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsbDatabase;

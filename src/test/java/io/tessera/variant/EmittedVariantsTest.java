@@ -1,7 +1,7 @@
 package io.tessera.variant;
 
 import io.tessera.Tessera;
-import io.tessera.backend.jvm.EmittedPipeline;
+import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
@@ -71,7 +71,7 @@ class EmittedVariantsTest {
     void aggregationStrategies() {
         QueryPlan plan = tessera.engine().plan(JvmVariantSpaceTest.WIDE_KEY);
         Pipeline agg = plan.pipelines().stream().filter(p -> p.sink() instanceof Sink.GroupAggregate).findFirst().orElseThrow();
-        Map<String, String> marker = Map.of("dense", "DenseGroupTable t", "hash", "HashGroupTable t = (io.tessera.backend.jvm.HashGroupTable) sinkState",
+        Map<String, String> marker = Map.of("dense", "DenseGroupTable t", "hash", "HashGroupTable t = (io.tessera.backend.jvm.aggregate.HashGroupTable) sinkState",
                 "shared", "synchronized (t)", "partitioned", "public void aggregatePartition");
         for (String v : SPACE.dimensions(plan, agg).stream().filter(d -> d.name().equals(JvmDimensions.AGGREGATION))
                 .findFirst().orElseThrow().values()) {
@@ -120,7 +120,7 @@ class EmittedVariantsTest {
         if (SPACE.dimensions(plan, p).stream().anyMatch(d -> d.name().equals(JvmDimensions.SIMD))) {
             String vector = sources(plan, with(plan, p.id(), JvmDimensions.SIMD, "vector")).get(p.id());
             // the bound is a constant of the query, a field read from the array bound at run time
-            assertTrue(java.util.regex.Pattern.compile("\\.ints\\(ctx\\.column\\(1\\)\\.data\\(\\), io\\.tessera\\.backend\\.jvm\\.VectorFilter\\.LT, k\\d+\\)")
+            assertTrue(java.util.regex.Pattern.compile("\\.ints\\(ctx\\.column\\(1\\)\\.data\\(\\), io\\.tessera\\.backend\\.jvm\\.lib\\.VectorFilter\\.LT, k\\d+\\)")
                     .matcher(vector).find(), vector);
             // native columns are compared in the query's own class, heap ones through the shared filter
             assertTrue(vector.contains("final long[] sel = vectorSelect(from, to);"), vector);
@@ -143,7 +143,7 @@ class EmittedVariantsTest {
         for (String order : List.of("written", "selectivity")) {
             Map<Integer, Genome> g = Genomes.forPlan(SPACE, plan, p -> p.id() == fact.id()
                     ? SPACE.defaultGenome(plan, p).with(JvmDimensions.PROBE_ORDER, order) : SPACE.defaultGenome(plan, p));
-            String src = io.tessera.backend.jvm.PipelineEmitter.emit(fact, g.get(fact.id())).source();
+            String src = io.tessera.backend.jvm.gen.PipelineEmitter.emit(fact, g.get(fact.id())).source();
             List<Operation> expected = order.equals("written") ? fact.operations()
                     : PipelineAnalysis.probesBySelectivity(fact.operations());
             int at = -1;

@@ -1,8 +1,13 @@
 package io.tessera.backend.jvm;
 
 import io.tessera.backend.QueryState;
+import io.tessera.backend.jvm.gen.EmittedPipeline;
+import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.jvm.gen.PipelineCode;
+import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.jvm.run.PipelineRunner;
 import io.tessera.plan.ColumnInfo;
-import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
@@ -54,12 +59,6 @@ public final class JvmExecutor {
         public Options(ExecutorService pool, BlockControl blocks, long deadlineNanos) {
             this(pool, blocks, deadlineNanos, null);
         }
-    }
-
-    /** The JVM options of a run ({@link Options#DEFAULT} when it set none). */
-    static Options options(QueryState state) {
-        Options o = state.option(Options.class);
-        return o == null ? Options.DEFAULT : o;
     }
 
     /** Thrown when a run passes its deadline; the run's partial state is dropped. */

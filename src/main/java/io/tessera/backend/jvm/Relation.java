@@ -1,7 +1,0 @@
-package io.tessera.backend.jvm;
-
-import java.util.List;
-
-/** Rows an earlier pipeline produced (or a stored table's columns), read by later pipelines as a source. */
-public record Relation(List<ColumnData> columns, long rows) {
-}

@@ -1,0 +1,44 @@
+package io.tessera.backend.jvm.aggregate;
+
+import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.plan.AggFunction;
+import io.tessera.storage.DataType;
+
+/**
+ * One aggregate as the group tables keep it: a count per group, a long or double value per group (by the
+ * argument's kind), a string (MIN and MAX of computed strings), a second double (a statistic's sum of squared
+ * deviations), or a set of distinct values. {@code argDict}: the dictionary of an argument of codes (MIN of a
+ * CASE of dictionary columns returns one of its codes).
+ */
+public record AggSpec(AggFunction function, JKind argKind, DataType argType, DataType resultType, String argDict) {
+
+    public AggSpec(AggFunction function, JKind argKind, DataType argType, DataType resultType) {
+        this(function, argKind, argType, resultType, null);
+    }
+
+    /** The value is a double: a DOUBLE argument's, or a statistic's running mean of any number. */
+    public boolean doubleValue() {
+        return argKind == JKind.DOUBLE || function.statistic();
+    }
+
+    public boolean hasValue() {
+        return switch (function) {
+            case SUM, SUM0, MIN, MAX, AVG, SINGLE_VALUE, ANY_VALUE -> true;
+            case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> true;
+            default -> false;
+        };
+    }
+
+    /** The value is a Java string (MIN, MAX, ANY_VALUE of strings computed by the query, not dictionary codes). */
+    public boolean stringValue() {
+        return argKind == JKind.STRING && hasValue();
+    }
+
+    public boolean isMin() {
+        return function == AggFunction.MIN;
+    }
+
+    public boolean isMax() {
+        return function == AggFunction.MAX;
+    }
+}

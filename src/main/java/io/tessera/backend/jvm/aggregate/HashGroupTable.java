@@ -1,0 +1,201 @@
+package io.tessera.backend.jvm.aggregate;
+
+import io.tessera.backend.jvm.lib.Hashing;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+
+/**
+ * Groups in an open-addressing hash table with linear probing over encoded keys ({@code width} longs per group:
+ * one per key column, plus a NULL mask when a key is nullable). STRING keys are interned to ids per table.
+ */
+public final class HashGroupTable extends GroupTable {
+
+    public final int width;
+    /** Index of the NULL-mask word in a key, or -1 when no key is nullable. */
+    private final int nullMaskWord;
+    private final boolean murmur;
+    public long[] keys;
+    private int[] slots; // group + 1, 0 = empty
+    private int bits;
+    private int mask;
+    public int groups;
+    public final long[] scratch;
+    private final HashMap<String, Integer> internIds = new HashMap<>();
+    private final ArrayList<String> interned = new ArrayList<>();
+
+    /** {@code nullableKeys}: the last of the {@code width} key words is a mask of the key columns that are NULL. */
+    public HashGroupTable(AggSpec[] aggs, int width, boolean nullableKeys, boolean murmur, int expectedGroups) {
+        super(aggs, Math.max(16, Math.min(expectedGroups, 1 << 16)));
+        this.width = width;
+        this.nullMaskWord = nullableKeys ? width - 1 : -1;
+        this.murmur = murmur;
+        this.keys = new long[capacity * Math.max(1, width)];
+        this.bits = Hashing.bitsFor(capacity);
+        this.mask = (1 << bits) - 1;
+        this.slots = new int[1 << bits];
+        this.scratch = new long[Math.max(1, width)];
+    }
+
+    public long intern(String s) {
+        Integer id = internIds.get(s);
+        if (id == null) {
+            id = interned.size();
+            interned.add(s);
+            internIds.put(s, id);
+        }
+        return id;
+    }
+
+    public String internedString(long id) {
+        return interned.get((int) id);
+    }
+
+    public int find1(long k0) {
+        int s = Hashing.hash(k0, bits, murmur);
+        while (true) {
+            int g = slots[s] - 1;
+            if (g < 0) {
+                return insert(s, k0, 0, null);
+            }
+            if (keys[g] == k0) {
+                return g;
+            }
+            s = (s + 1) & mask;
+        }
+    }
+
+    public int find2(long k0, long k1) {
+        int s = Hashing.hash(Hashing.combine(Hashing.combine(0, k0), k1), bits, murmur);
+        while (true) {
+            int g = slots[s] - 1;
+            if (g < 0) {
+                return insert(s, k0, k1, null);
+            }
+            if (keys[2 * g] == k0 && keys[2 * g + 1] == k1) {
+                return g;
+            }
+            s = (s + 1) & mask;
+        }
+    }
+
+    /** Finds or inserts the group whose encoded key is in {@link #scratch}. */
+    public int findN() {
+        long[] k = scratch;
+        long h = 0;
+        for (int i = 0; i < width; i++) {
+            h = Hashing.combine(h, k[i]);
+        }
+        int s = Hashing.hash(h, bits, murmur);
+        while (true) {
+            int g = slots[s] - 1;
+            if (g < 0) {
+                return insert(s, 0, 0, k);
+            }
+            boolean same = true;
+            for (int i = 0; i < width && same; i++) {
+                same = keys[g * width + i] == k[i];
+            }
+            if (same) {
+                return g;
+            }
+            s = (s + 1) & mask;
+        }
+    }
+
+    private int insert(int slot, long k0, long k1, long[] k) {
+        int g = groups++;
+        if (g == capacity) {
+            growAggregates(capacity * 2);
+            keys = Arrays.copyOf(keys, capacity * Math.max(1, width));
+        }
+        if (k != null) {
+            System.arraycopy(k, 0, keys, g * width, width);
+        } else if (width == 1) {
+            keys[g] = k0;
+        } else {
+            keys[2 * g] = k0;
+            keys[2 * g + 1] = k1;
+        }
+        slots[slot] = g + 1;
+        if (groups * 2 > slots.length) {
+            rehash();
+        }
+        return g;
+    }
+
+    private void rehash() {
+        bits++;
+        mask = (1 << bits) - 1;
+        slots = new int[1 << bits];
+        for (int g = 0; g < groups; g++) {
+            long h;
+            if (width == 1) {
+                h = keys[g];
+            } else if (width == 2) {
+                h = Hashing.combine(Hashing.combine(0, keys[2 * g]), keys[2 * g + 1]);
+            } else {
+                h = 0;
+                for (int i = 0; i < width; i++) {
+                    h = Hashing.combine(h, keys[g * width + i]);
+                }
+            }
+            int s = Hashing.hash(h, bits, murmur);
+            while (slots[s] != 0) {
+                s = (s + 1) & mask;
+            }
+            slots[s] = g + 1;
+        }
+    }
+
+    /** Merges another worker's table; {@code stringKeys[i]} marks key columns holding interned ids. */
+    public void mergeFrom(HashGroupTable other, boolean[] stringKeys) {
+        for (int g = 0; g < other.groups; g++) {
+            for (int i = 0; i < width; i++) {
+                long v = other.keys[g * width + i];
+                if (i < stringKeys.length && stringKeys[i] && !other.isNullKey(g, i)) {
+                    v = intern(other.internedString(v));
+                }
+                scratch[i] = v;
+            }
+            int to = width == 1 ? find1(scratch[0]) : width == 2 ? find2(scratch[0], scratch[1]) : findN();
+            combine(other, g, to);
+        }
+    }
+
+    /**
+     * Merges a dense array of the same keys and aggregates (a block-by-block run that changed agg): each used slot's
+     * keys are encoded as the hash variants encode them (the raw value, a NULL as 0 with its bit in the NULL mask).
+     */
+    public void mergeFrom(DenseGroupTable other) {
+        int nk = other.sizes.length;
+        if (nk + (nullMaskWord >= 0 ? 1 : 0) != width) {
+            throw new IllegalArgumentException("a dense table of " + nk + " keys into a hash table of width " + width);
+        }
+        for (int g = 0; g < other.slots(); g++) {
+            if (other.rows[g] == 0) {
+                continue;
+            }
+            long nulls = 0;
+            for (int i = 0; i < nk; i++) {
+                Long raw = other.key(g, i);
+                if (raw == null && nullMaskWord < 0) {
+                    throw new IllegalStateException("a NULL key in a dense table whose keys are not nullable");
+                }
+                scratch[i] = raw == null ? 0 : raw;
+                nulls |= raw == null ? 1L << i : 0;
+            }
+            if (nullMaskWord >= 0) {
+                scratch[nullMaskWord] = nulls;
+            }
+            int to = width == 1 ? find1(scratch[0]) : width == 2 ? find2(scratch[0], scratch[1]) : findN();
+            combine(other, g, to);
+        }
+    }
+
+    /** Whether key column i of group g is NULL. */
+    public boolean isNullKey(int g, int i) {
+        return nullMaskWord >= 0 && (keys[g * width + nullMaskWord] & (1L << i)) != 0;
+    }
+}

@@ -1,0 +1,30 @@
+package io.tessera.backend.jvm.aggregate;
+
+import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.jvm.lib.Hashing;
+import io.tessera.backend.jvm.relation.RowBuffer;
+
+/**
+ * One worker's rows of a partitioned aggregation (agg=partitioned), radix-partitioned by a hash of their group
+ * key ({@link Hashing#spread}): a {@link RowBuffer} per partition of the layout the emitted code writes. Equal keys
+ * fall into the same partition in every worker, so each partition is aggregated on its own afterwards.
+ */
+public final class PartitionedInput {
+
+    /** log2 of the number of partitions. */
+    public static final int PARTITION_BITS = 6;
+
+    public final RowBuffer[] parts;
+
+    public PartitionedInput(JKind[] kinds) {
+        parts = new RowBuffer[1 << PARTITION_BITS];
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = new RowBuffer(kinds, 64);
+        }
+    }
+
+    /** The buffer of the partition of the key whose spreading hash is {@code h}. */
+    public RowBuffer part(long h) {
+        return parts[Hashing.spread(h, PARTITION_BITS)];
+    }
+}

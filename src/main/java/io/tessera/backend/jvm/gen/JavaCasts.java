@@ -1,0 +1,104 @@
+package io.tessera.backend.jvm.gen;
+
+import io.tessera.backend.jvm.lib.Runtime;
+import io.tessera.backend.lower.Cast;
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+
+/**
+ * CAST (and implicit widening) as Java: the shared lowering's {@link Cast} decides the conversion, its range check
+ * and rounding; this class prints it, with the runtime's checked conversions ({@link Runtime}) where a value can fail.
+ * A NULL's placeholder never reaches a conversion that could fail on it ({@link ExprGen#guard}).
+ */
+final class JavaCasts {
+
+    private final ExprGen.Scope scope;
+    private final ExprGen gen;
+
+    JavaCasts(ExprGen.Scope scope, ExprGen gen) {
+        this.scope = scope;
+        this.gen = gen;
+    }
+
+    /**
+     * Converts a value of SQL type {@code from} to SQL type {@code to} (CAST, and implicit widening), by the rules of
+     * {@link Cast}: every value that can fall outside the target's range is checked, failing with the value and type.
+     */
+    JExpr convert(JExpr x, DataType from, DataType to) {
+        if (from.equals(to)) {
+            return x;
+        }
+        Cast cast = ExprGen.lowered(() -> Cast.of(from, to));
+        String n = x.n();
+        switch (to.kind()) {
+            case DOUBLE -> {
+                String v = switch (cast.conversion()) {
+                    case PARSE -> "io.tessera.backend.jvm.lib.Runtime.parseDouble(" + gen.asString(x) + ")";
+                    case FROM_BOOLEAN -> "(" + x.v() + " ? 1.0d : 0.0d)";
+                    default -> ExprGen.toDouble(x, from);
+                };
+                return JExpr.of(ExprGen.guard(n, v, JKind.DOUBLE), n, JKind.DOUBLE);
+            }
+            case INTEGER, BIGINT -> {
+                String range = cast.min() + "L, " + cast.max() + "L, " + scope.constant(JKind.STRING, to.toString());
+                String lv = switch (cast.conversion()) {
+                    case ROUND -> cast.rounding() == java.math.RoundingMode.HALF_EVEN
+                            ? ExprGen.RUNTIME + "doubleToLong(" + x.v() + ", " + range + ")"
+                            : ExprGen.RUNTIME + "decimalToLong(" + x.v() + ", " + -cast.shift() + ", " + range + ")";
+                    case FROM_BOOLEAN -> "(" + x.v() + " ? 1L : 0L)";
+                    case PARSE -> ExprGen.RUNTIME + "parseLong(" + gen.asString(x) + ", " + range + ")";
+                    case CHECK_RANGE -> ExprGen.RUNTIME + "checkRange(" + ExprGen.asLong(x) + ", " + range + ")";
+                    default -> null; // a widening: nothing to check
+                };
+                if (lv == null) {
+                    if (to.kind() == TypeKind.INTEGER) {
+                        return x.kind() == JKind.INT ? x : JExpr.of(ExprGen.guard(n, "((int) " + x.v() + ")", JKind.INT), n, JKind.INT);
+                    }
+                    return JExpr.of(ExprGen.asLong(x), n, JKind.LONG);
+                }
+                if (to.kind() == TypeKind.INTEGER) {
+                    return JExpr.of(ExprGen.guard(n, "((int) " + lv + ")", JKind.INT), n, JKind.INT);
+                }
+                return JExpr.of(ExprGen.guard(n, lv, JKind.LONG), n, JKind.LONG);
+            }
+            case DECIMAL -> {
+                int p = to.precision();
+                int s = to.scale();
+                String type = scope.constant(JKind.STRING, to.toString());
+                String lv = switch (cast.conversion()) {
+                    case PARSE -> ExprGen.RUNTIME + "parseDecimal(" + gen.asString(x) + ", " + p + ", " + s + ")";
+                    case RESCALE -> ExprGen.rescaled(ExprGen.asLong(x), cast.shift());
+                    default -> switch (from.kind()) { // RESCALE_CHECKED
+                        case DOUBLE -> ExprGen.RUNTIME + "doubleToDecimal(" + x.v() + ", " + p + ", " + s + ", " + type + ")";
+                        case DECIMAL -> ExprGen.RUNTIME + "decimalToDecimal(" + x.v() + ", " + from.scale() + ", " + p + ", " + s + ", " + type + ")";
+                        default -> ExprGen.RUNTIME + "longToDecimal(" + ExprGen.asLong(x) + ", " + p + ", " + s + ", " + type + ")";
+                    };
+                };
+                return JExpr.of(ExprGen.guard(n, lv, JKind.LONG), n, JKind.LONG);
+            }
+            case DATE -> { // PARSE
+                return JExpr.of(ExprGen.guard(n, "io.tessera.backend.jvm.lib.Runtime.parseDate(" + gen.asString(x) + ")", JKind.INT), n, JKind.INT);
+            }
+            case BOOLEAN -> {
+                if (cast.conversion() == Cast.Conversion.PARSE) {
+                    return JExpr.of(ExprGen.guard(n, "io.tessera.storage.Values.parseBoolean(" + gen.asString(x) + ")", JKind.BOOL), n, JKind.BOOL);
+                }
+                return JExpr.of("(" + x.v() + " != 0)", n, JKind.BOOL); // NONZERO
+            }
+            case VARCHAR -> {
+                if (x.kind() == JKind.CODE || x.kind() == JKind.STRING) {
+                    return x;
+                }
+                String sv = switch (from.kind()) {
+                    case DECIMAL -> "io.tessera.backend.jvm.lib.Runtime.decimalToString(" + x.v() + ", " + from.scale() + ")";
+                    case DOUBLE -> "io.tessera.backend.jvm.lib.Runtime.doubleToString(" + x.v() + ")";
+                    case DATE -> "io.tessera.backend.jvm.lib.Runtime.dateToString(" + x.v() + ")";
+                    default -> "String.valueOf(" + x.v() + ")";
+                };
+                return JExpr.of(ExprGen.guard(n, sv, JKind.STRING), n, JKind.STRING);
+            }
+            default -> throw new SqlError("unsupported: CAST to " + to);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.tessera.backend.jvm.gen;
+
+import org.codehaus.janino.SimpleCompiler;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Compiles generated pipeline sources with Janino, caching the classes by their code: the source without its
+ * {@code // genome:} comment line, so that variants whose code is the same (they differ only in how the executor
+ * runs them, e.g. workers and morsel size) share one class and its JIT-compiled code.
+ */
+public final class JavaCompiler {
+
+    private static final ConcurrentHashMap<String, Class<? extends PipelineCode>> CACHE = new ConcurrentHashMap<>();
+    private static final java.util.concurrent.atomic.AtomicLong COMPILES = new java.util.concurrent.atomic.AtomicLong();
+
+    private JavaCompiler() {
+    }
+
+    public static Class<? extends PipelineCode> compile(String className, String source) {
+        return CACHE.computeIfAbsent(codeKey(source), k -> compileUncached(className, source));
+    }
+
+    /** Compiles without the shared cache, so that the class can be unloaded once unused (tuning tries thousands). */
+    public static Class<? extends PipelineCode> compileUncached(String className, String source) {
+        COMPILES.incrementAndGet();
+        try {
+            SimpleCompiler c = new SimpleCompiler();
+            c.setParentClassLoader(JavaCompiler.class.getClassLoader());
+            c.cook(source);
+            return c.getClassLoader().loadClass(className).asSubclass(PipelineCode.class);
+        } catch (Exception e) {
+            // one line: the source itself is what EXPLAIN CODE shows
+            String why = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+            throw new IllegalStateException("generated code of " + className + " does not compile: " + why, e);
+        }
+    }
+
+    /** Classes compiled in this process so far (cached or not): what a query's constants must never add to. */
+    public static long compiles() {
+        return COMPILES.get();
+    }
+
+    /** Empties the class cache (a measurement of what the cache saves compiles every class again after it). */
+    public static void clearCache() {
+        CACHE.clear();
+    }
+
+    public static boolean isCached(String source) {
+        return CACHE.containsKey(codeKey(source));
+    }
+
+    /**
+     * The source without its comments (the genome line among them): equal for variants that compile to the same
+     * class, and for queries that differ only in their constants, which the code reads from an array bound at run time.
+     */
+    public static String codeKey(String source) {
+        return io.tessera.backend.GeneratedSource.withoutComments(source);
+    }
+}

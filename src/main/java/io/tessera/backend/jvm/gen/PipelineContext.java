@@ -1,0 +1,24 @@
+package io.tessera.backend.jvm.gen;
+
+import io.tessera.backend.jvm.join.JoinTable;
+import io.tessera.backend.jvm.relation.ColumnData;
+import io.tessera.storage.Dictionary;
+
+import java.util.List;
+
+/** The inputs a generated pipeline binds in init: its source columns, the join tables it probes, dictionaries. */
+public interface PipelineContext {
+
+    /** Column {@code i} of the pipeline's source. */
+    ColumnData column(int i);
+
+    JoinTable joinTable(int joinId);
+
+    /** The dictionary known under this key (a stored column's "table.column", or a relation column's "rN.i"). */
+    Dictionary dictionary(String key);
+
+    /** Extra constant inputs by name (unused for now; room for later variants). */
+    default List<Object> constants() {
+        return List.of();
+    }
+}

@@ -1,0 +1,86 @@
+package io.tessera.backend.jvm.gen;
+
+import io.tessera.backend.jvm.aggregate.AggregateEmitter;
+import io.tessera.backend.jvm.aggregate.GroupAggregateEmitter;
+import io.tessera.backend.jvm.filter.FilterEmitter;
+import io.tessera.backend.jvm.filter.VectorFilterEmitter;
+import io.tessera.backend.jvm.join.BuildEmitter;
+import io.tessera.backend.jvm.join.ProbeEmitter;
+import io.tessera.backend.jvm.relation.MaterializeEmitter;
+import io.tessera.backend.jvm.sort.SortEmitter;
+import io.tessera.backend.jvm.window.WindowEmitter;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.PipelineAnalysis;
+import io.tessera.plan.Sink;
+import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
+
+import java.util.List;
+
+/**
+ * Emits one pipeline as a Java class: a loop over the rows of one morsel whose body is the pipeline's
+ * operations, fused, followed by its sink. Every choice with alternatives is read from the genome. The code
+ * is indented and each part is commented with the IR operation it comes from.
+ *
+ * <p>This class drives; each operator family has its own emitter: {@link VectorFilterEmitter} and
+ * {@link FilterEmitter} (scan/filter/map), {@link ProbeEmitter} (with {@code JoinLookup} per table layout),
+ * {@link BuildEmitter}, {@link AggregateEmitter}, {@link GroupAggregateEmitter} (with {@code GroupAggregation} per
+ * strategy), {@link MaterializeEmitter} and {@link SortEmitter}; hashed tables name their {@link HashFunction}. They write into a {@link PipelineWriter};
+ * {@link PipelineClass} assembles the class.
+ */
+public final class PipelineEmitter {
+
+    static final String SCALAR = "scalar";
+    static final String VECTOR = "vector";
+    static final String WRITTEN = "written";
+    static final String SELECTIVITY = "selectivity";
+
+    private PipelineEmitter() {
+    }
+
+    public static EmittedPipeline emit(Pipeline p, Genome g) {
+        PipelineWriter w = new PipelineWriter(p, g);
+        List<Operation> ops = p.operations();
+        if (VECTOR.equals(w.choice(JvmDimensions.SIMD, SCALAR))) {
+            List<PipelineAnalysis.ColumnComparison> terms = PipelineAnalysis.leadingColumnComparisons(ops);
+            if (terms.isEmpty()) {
+                throw new IllegalArgumentException("genome " + g + ": no filter of pipeline " + p.id() + " can be vectorized");
+            }
+            w.vectorFilter = VectorFilterEmitter.emit(w, terms);
+            ops = PipelineAnalysis.withoutLeadingColumnComparisons(ops);
+            w.indent = 4;
+        }
+        if (SELECTIVITY.equals(w.choice(JvmDimensions.PROBE_ORDER, WRITTEN))) {
+            ops = PipelineAnalysis.probesBySelectivity(ops);
+        }
+        FilterEmitter.Predication predication = FilterEmitter.Predication.of(w);
+        for (int i = 0; i < ops.size(); i++) {
+            if (ops.get(i) instanceof Operation.Filter) {
+                i = FilterEmitter.emit(w, ops, i, predication);
+            } else {
+                ProbeEmitter.emit(w, (Operation.Probe) ops.get(i));
+            }
+        }
+        sink(w, p.sink());
+        return new EmittedPipeline(p, g, w.className, PipelineClass.assemble(w), List.copyOf(w.constants), w.bufferKinds,
+                w.bufferDicts, w.aggSpecs, w.keyKinds, w.keyDicts, w.dense, w.denseMins, w.denseSizes, w.keyWidth,
+                w.nullableKeys);
+    }
+
+    private static void sink(PipelineWriter w, Sink s) {
+        switch (s) {
+            case Sink.Build b -> BuildEmitter.emit(w, b);
+            case Sink.Aggregate a -> AggregateEmitter.emit(w, a);
+            case Sink.GroupAggregate ga -> GroupAggregateEmitter.emit(w, ga);
+            case Sink.Materialize m -> MaterializeEmitter.emit(w, m);
+            case Sink.Sort so -> SortEmitter.emit(w, so);
+            case Sink.Window win -> WindowEmitter.emit(w, win);
+        }
+        // close the loops of probes over repeated build keys, innermost first
+        for (int i = w.closers.size() - 1; i >= 0; i--) {
+            w.indent--;
+            w.line(w.closers.get(i));
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package io.tessera.backend.jvm.gen;
+
+import io.tessera.backend.jvm.lib.TextRuntime;
+import io.tessera.plan.Expr;
+import io.tessera.plan.TextFunction;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The string functions ({@link io.tessera.plan.Op#FUNCTION}) and DATE_TRUNC / EXTRACT as Java: each a call of
+ * {@link TextRuntime}. A regular expression is a constant of the plan, compiled once in init from the bound string
+ * (never source text). A call is made only on non-NULL arguments: where an argument is NULL the result is NULL and
+ * the call is not evaluated, so that a NULL's placeholder cannot fail (an empty pad).
+ */
+final class TextFunctions {
+
+    private static final String TEXT = "io.tessera.backend.jvm.lib.TextRuntime.";
+
+    private final ExprGen.Scope scope;
+    private final ExprGen gen;
+
+    TextFunctions(ExprGen.Scope scope, ExprGen gen) {
+        this.scope = scope;
+        this.gen = gen;
+    }
+
+    JExpr call(Expr.Call c) {
+        TextFunction f = (TextFunction) c.detail();
+        if (f == TextFunction.CONCAT || f == TextFunction.CONCAT_WS) {
+            return concat(c, f);
+        }
+        List<Expr> args = c.args();
+        List<String> v = new ArrayList<>();
+        String n = "false";
+        for (int i = 0; i < args.size(); i++) {
+            if (regex(f) && i == 1) {
+                v.add(pattern(args.get(1)));
+                continue;
+            }
+            JExpr x = gen.gen(args.get(i));
+            n = ExprGen.or(n, x.n());
+            if (args.get(i) instanceof Expr.Literal l && l.value() == null) {
+                v.add(number(f, i) ? "0L" : "\"\""); // a NULL of whatever type: the call is not evaluated
+            } else {
+                v.add(x.kind() == JKind.CODE || x.kind() == JKind.STRING ? gen.asString(x) : ExprGen.asLong(x));
+            }
+        }
+        String s = v.get(0);
+        // the IR operation by name, then the run-time call
+        String call = switch (f) {
+            case SUBSTRING -> TEXT + "substring(" + String.join(", ", v) + ")";
+            case POSITION -> TEXT + "position(" + s + ", " + v.get(1) + ")";
+            case LENGTH -> TEXT + "length(" + s + ")";
+            case OCTET_LENGTH -> TEXT + "octetLength(" + s + ")";
+            case TRIM, LTRIM, RTRIM -> TEXT + "trim(" + s + ", " + v.get(1) + ", "
+                    + (f == TextFunction.LTRIM ? 1 : f == TextFunction.RTRIM ? 2 : 3) + ")";
+            case REPLACE -> TEXT + "replace(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
+            case LPAD, RPAD -> TEXT + "pad(" + s + ", " + v.get(1) + ", " + v.get(2) + ", " + (f == TextFunction.LPAD) + ")";
+            case LEFT -> TEXT + "left(" + s + ", " + v.get(1) + ")";
+            case RIGHT -> TEXT + "right(" + s + ", " + v.get(1) + ")";
+            case REPEAT -> TEXT + "repeat(" + s + ", " + v.get(1) + ")";
+            case REGEXP_MATCHES -> TEXT + "matchesPart(" + v.get(1) + ", " + s + ")";
+            case REGEXP_FULL_MATCH -> TEXT + "matchesWhole(" + v.get(1) + ", " + s + ")";
+            case REGEXP_REPLACE, REGEXP_REPLACE_ALL -> TEXT + "regexpReplace(" + v.get(1) + ", " + s + ", " + v.get(2)
+                    + ", " + (f == TextFunction.REGEXP_REPLACE_ALL) + ")";
+            case LIKE_PATTERN, ILIKE_PATTERN -> TEXT + "like(" + s + ", " + v.get(1) + ", " + (v.size() > 2 ? v.get(2) : "\"\"")
+                    + ", " + (f == TextFunction.ILIKE_PATTERN) + ")";
+            case CONCAT, CONCAT_WS -> throw new IllegalStateException();
+        };
+        JKind k = switch (f) {
+            case POSITION, LENGTH, OCTET_LENGTH -> JKind.LONG;
+            case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN -> JKind.BOOL;
+            default -> JKind.STRING;
+        };
+        return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
+    }
+
+    /** Whether argument i of f is a number (a position, a length or a count); the others are strings. */
+    private static boolean number(TextFunction f, int i) {
+        return switch (f) {
+            case SUBSTRING -> i > 0;
+            case LPAD, RPAD, LEFT, RIGHT, REPEAT -> i == 1;
+            default -> false;
+        };
+    }
+
+    private static boolean regex(TextFunction f) {
+        return switch (f) {
+            case REGEXP_MATCHES, REGEXP_FULL_MATCH, REGEXP_REPLACE, REGEXP_REPLACE_ALL -> true;
+            default -> false;
+        };
+    }
+
+    /** The compiled pattern of a constant regular expression: a field set once in init from the bound string. */
+    private String pattern(Expr regex) {
+        String text = (String) ((Expr.Literal) regex).value();
+        return scope.field("java.util.regex.Pattern", TEXT + "pattern(" + scope.constantString(text) + ")", "regex");
+    }
+
+    /** CONCAT skips NULL arguments and is never NULL; CONCAT_WS is NULL only when its separator is. */
+    private JExpr concat(Expr.Call c, TextFunction f) {
+        List<String> parts = new ArrayList<>();
+        String sepNull = "false";
+        String sep = "\"\"";
+        for (int i = 0; i < c.args().size(); i++) {
+            JExpr x = gen.gen(c.args().get(i));
+            String s = gen.asString(x);
+            if (f == TextFunction.CONCAT_WS && i == 0) {
+                sep = s;
+                sepNull = x.n();
+                continue;
+            }
+            parts.add(x.nullable() ? "(" + x.n() + " ? null : " + s + ")" : s);
+        }
+        String call = TEXT + "concatWs(" + sep + (parts.isEmpty() ? "" : ", ") + String.join(", ", parts) + ")";
+        return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ "
+                + ExprGen.guard(sepNull, call, JKind.STRING), sepNull, JKind.STRING);
+    }
+
+    /** DATE_TRUNC: the unit is a constant bound at run time. */
+    JExpr dateTrunc(Expr.Call c) {
+        JExpr a = gen.gen(c.args().get(0));
+        String unit = scope.constant(JKind.STRING, String.valueOf(c.detail()));
+        return JExpr.of(TEXT + "dateTrunc(" + unit + ", " + a.v() + ")", a.n(), JKind.INT);
+    }
+
+    /** EXTRACT / DATE_PART as DuckDB numbers its units (BIGINT). */
+    JExpr extract(Expr.Call c) {
+        JExpr a = gen.gen(c.args().get(0));
+        String unit = scope.constant(JKind.STRING, String.valueOf(c.detail()));
+        return JExpr.of(TEXT + "datePart(" + unit + ", " + a.v() + ")", a.n(), JKind.LONG);
+    }
+}

@@ -1,0 +1,103 @@
+package io.tessera.backend.jvm.join;
+
+import io.tessera.backend.jvm.gen.HashFunction;
+import io.tessera.backend.jvm.gen.PipelineWriter;
+
+import java.util.List;
+
+/**
+ * How a probe finds its key's build row in a join table: one strategy per table layout ({@code ht}: perfect,
+ * linear, cuckoo2..4) and key count. Each emits the declaration of the row variable {@code r}: the first build row
+ * with the key, or -1. Fields read the table once, in init.
+ */
+enum JoinLookup {
+
+    /** A perfect table: an array over the key range, indexed by key minus the minimum. */
+    PERFECT {
+        @Override
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
+            String min = w.field("long", "ctx.joinTable(" + j + ").min", "j" + j + "_min");
+            String max = w.field("long", "ctx.joinTable(" + j + ").max", "j" + j + "_max");
+            String first = w.field("int[]", "ctx.joinTable(" + j + ").first", "j" + j + "_first");
+            String k = keys.get(0);
+            w.line("int " + r + " = " + "(" + k + " < " + min + " || " + k + " > " + max + ") ? -1 : " + first
+                    + "[(int) (" + k + " - " + min + ")]" + ";");
+        }
+    },
+
+    /** Cuckoo hashing, one key: the key is in one of its {@code ways} candidate slots, or in the (normally empty) stash. */
+    CUCKOO {
+        @Override
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
+            String slotKeys = w.field("long[]", "ctx.joinTable(" + j + ").slotKeys", "j" + j + "_keys");
+            String slotRows = w.field("int[]", "ctx.joinTable(" + j + ").slotRows", "j" + j + "_rows");
+            String bits = w.field("int", "ctx.joinTable(" + j + ").bits", "j" + j + "_bits");
+            String stash = w.field("int", "ctx.joinTable(" + j + ").stashSize", "j" + j + "_stash");
+            String t = w.field("io.tessera.backend.jvm.join.JoinTable", "ctx.joinTable(" + j + ")", "j" + j + "_table");
+            String s = w.name("slot");
+            String k = keys.get(0);
+            w.line("int " + r + " = -1;");
+            w.line("int " + s + ";");
+            for (int fn = 0; fn < ways; fn++) {
+                String test = s + " = io.tessera.backend.jvm.lib.Hashing.cuckoo(" + k + ", " + fn + ", " + bits + ", " + (hash == HashFunction.MURMUR) + "); "
+                        + "if (" + slotRows + "[" + s + "] >= 0 && " + slotKeys + "[" + s + "] == " + k + ") " + r + " = "
+                        + slotRows + "[" + s + "];";
+                w.line(fn == 0 ? test : "if (" + r + " < 0) { " + test + " }");
+            }
+            w.line("if (" + r + " < 0 && " + stash + " > 0) " + r + " = " + t + ".findStash1(" + k + ");");
+        }
+    },
+
+    /** Linear probing, one key: from the key's hash slot to the key or an empty slot. */
+    LINEAR {
+        @Override
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
+            String slotKeys = w.field("long[]", "ctx.joinTable(" + j + ").slotKeys", "j" + j + "_keys");
+            String slotRows = w.field("int[]", "ctx.joinTable(" + j + ").slotRows", "j" + j + "_rows");
+            String bits = w.field("int", "ctx.joinTable(" + j + ").bits", "j" + j + "_bits");
+            String mask = w.field("int", "ctx.joinTable(" + j + ").mask", "j" + j + "_mask");
+            String s = w.name("slot");
+            w.line("int " + r + " = -1;");
+            w.line("for (int " + s + " = io.tessera.backend.jvm.lib.Hashing." + hash.method + "("
+                    + keys.get(0) + ", " + bits + "); ; " + s + " = (" + s + " + 1) & " + mask + ") {");
+            w.line("    final int at = " + slotRows + "[" + s + "];");
+            w.line("    if (at < 0 || " + slotKeys + "[" + s + "] == " + keys.get(0) + ") { " + r + " = at; break; }");
+            w.line("}");
+        }
+    },
+
+    /** Two keys, either hashed layout: the table's own two-key lookup. */
+    TWO_KEYS {
+        @Override
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
+            String t = w.field("io.tessera.backend.jvm.join.JoinTable", "ctx.joinTable(" + j + ")", "j" + j + "_table");
+            w.line("int " + r + " = " + t + ".find2(" + keys.get(0) + ", " + keys.get(1) + ")" + ";");
+        }
+    },
+
+    /** Three keys or more: the table's lookup of a key array. */
+    MANY_KEYS {
+        @Override
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
+            String t = w.field("io.tessera.backend.jvm.join.JoinTable", "ctx.joinTable(" + j + ")", "j" + j + "_table");
+            w.line("int " + r + " = " + t + ".find(new long[] {" + String.join(", ", keys) + "})" + ";");
+        }
+    };
+
+    /**
+     * Emits {@code int r = ...;}: the build row of join {@code j} with these encoded keys (long variables), or -1;
+     * {@code ways}: the cuckoo layout's hash functions; {@code hash}: the table's hash function.
+     */
+    abstract void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash);
+
+    /** The lookup of a table of this layout with this many keys. */
+    static JoinLookup of(JoinTable.Layout layout, int keyCount) {
+        if (layout == JoinTable.Layout.PERFECT) {
+            return PERFECT;
+        }
+        if (keyCount == 1) {
+            return layout.ways > 0 ? CUCKOO : LINEAR;
+        }
+        return keyCount == 2 ? TWO_KEYS : MANY_KEYS;
+    }
+}

@@ -1,0 +1,142 @@
+package io.tessera.backend.jvm.join;
+
+import io.tessera.backend.jvm.gen.HashFunction;
+import io.tessera.backend.jvm.gen.JExpr;
+import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.jvm.gen.PipelineWriter;
+import io.tessera.plan.Expr;
+import io.tessera.plan.JoinKind;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Sink;
+import io.tessera.sql.SqlError;
+import io.tessera.storage.TypeKind;
+import io.tessera.variant.JvmDimensions;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * PROBE: looks the row's keys up in a join table built by another pipeline ({@link JoinLookup}: how, by the table's
+ * layout), then by the join kind skips the row (semi, anti, inner without a match) or loops over every build row
+ * with the key (inner and left joins whose build keys repeat; the loop closes after the sink).
+ */
+public final class ProbeEmitter {
+    private ProbeEmitter() {
+    }
+
+    public static void emit(PipelineWriter w, Operation.Probe op) {
+        int j = op.joinId();
+        Sink.Build b = op.build();
+        w.comment("PROBE j" + j + " (" + op.kind() + ", " + w.g.get(JvmDimensions.probeTable(j)) + ") on " + op.keys());
+        List<String> keys = new ArrayList<>();
+        List<String> nulls = new ArrayList<>();
+        for (int k = 0; k < op.keys().size(); k++) {
+            Expr e = op.keys().get(k);
+            w.load(e);
+            JExpr x = w.gen.gen(e);
+            Expr bk = b.keys().get(k);
+            String kv = w.name("key");
+            String buildDict = BuildEmitter.buildKeyDict(bk);
+            if (e.type().kind() == TypeKind.VARCHAR && buildDict == null) {
+                throw new SqlError("unsupported: a join on a computed string");
+            }
+            w.line("final long " + kv + " = " + w.keyLong(x, e.type(), b.commonKeyTypes().get(k), buildDict) + ";");
+            keys.add(kv);
+            if (x.nullable()) {
+                nulls.add(x.n());
+            }
+            if (x.kind() == JKind.CODE && buildDict != null && !buildDict.equals(x.dict())) {
+                nulls.add("(" + kv + " < 0)");
+            }
+        }
+        String r = "r" + j;
+        w.joinRow.put(j, r);
+        w.joinKind.put(j, op.kind());
+        JoinTable.Layout layout = JoinTable.Layout.of(w.g.get(JvmDimensions.probeTable(j)));
+        JoinLookup.of(layout, keys.size()).emit(w, j, keys, r, layout.ways, HashFunction.ofJoin(w, j));
+        String nullCond = String.join(" || ", nulls);
+        if (!nullCond.isEmpty()) {
+            w.line("if (" + nullCond + ") " + r + " = -1; // NULL keys never match");
+        }
+        if (op.residual() != null) {
+            residualMatch(w, op, r);
+            return;
+        }
+        switch (op.kind()) {
+            case SEMI -> w.line("if (" + r + " < 0) continue;");
+            case ANTI -> w.line("if (" + r + " >= 0) continue;");
+            case INNER -> {
+                w.line("if (" + r + " < 0) continue;");
+                if (!b.uniqueKeys()) {
+                    String next = w.field("int[]", "ctx.joinTable(" + j + ").next", "j" + j + "_next");
+                    w.line("do { // every build row with this key");
+                    w.closers.add("} while ((" + r + " = " + next + "[" + r + "]) >= 0);");
+                    w.indent++;
+                }
+            }
+            case LEFT -> {
+                if (!b.uniqueKeys()) {
+                    String next = w.field("int[]", "ctx.joinTable(" + j + ").next", "j" + j + "_next");
+                    w.line("do { // every build row with this key, or once with NULLs when none");
+                    w.closers.add("} while (" + r + " >= 0 && (" + r + " = " + next + "[" + r + "]) >= 0);");
+                    w.indent++;
+                }
+            }
+        }
+    }
+
+    /**
+     * A semi, anti or left probe whose match also needs the join's residual (non-equality) condition: the build rows
+     * with the key are searched for the first that makes it TRUE; a semi probe keeps the row when there is one, an
+     * anti probe when there is none, and a left probe goes on from that row (or once with NULLs when none), skipping
+     * the later rows with the key that do not make it TRUE.
+     */
+    private static void residualMatch(PipelineWriter w, Operation.Probe op, String r) {
+        int j = op.joinId();
+        Expr cond = op.residual();
+        w.comment("residual condition of j" + j + ": " + cond);
+        w.loadExcept(cond, j);
+        String next = op.build().uniqueKeys() ? null
+                : w.field("int[]", "ctx.joinTable(" + j + ").next", "j" + j + "_next");
+        String m = w.name("m");
+        String found = w.name("found");
+        w.line("int " + found + " = -1;");
+        w.line("for (int " + m + " = " + r + "; " + m + " >= 0; " + m + " = "
+                + (next == null ? "-1" : next + "[" + m + "]") + ") {");
+        w.indent++;
+        Map<String, JExpr> saved = w.loads();
+        JoinKind kind = w.joinKind.get(j);
+        w.joinRow.put(j, m);
+        w.joinKind.put(j, JoinKind.INNER); // a build row of the chain: its payload is never NULL-extended
+        w.load(cond);
+        w.line("if (" + w.gen.gen(cond).isTrue() + ") { " + found + " = " + m + "; break; }");
+        w.forgetLoadsSince(saved);
+        w.joinRow.put(j, r);
+        w.joinKind.put(j, kind);
+        w.indent--;
+        w.line("}");
+        switch (op.kind()) {
+            case SEMI -> w.line("if (" + found + " < 0) continue;");
+            case ANTI -> w.line("if (" + found + " >= 0) continue;");
+            case LEFT -> {
+                w.line(r + " = " + found + ";");
+                if (next != null) {
+                    w.line("do { // every build row with this key that meets the condition, or once with NULLs when none");
+                    w.closers.add("} while (" + r + " >= 0 && (" + r + " = " + next + "[" + r + "]) >= 0);");
+                    w.indent++;
+                    // in a block of its own: the loads here read the residual's slots, not the NULL-extended ones
+                    Map<String, JExpr> before = w.loads();
+                    w.line("{");
+                    w.indent++;
+                    w.load(cond);
+                    w.line("if (" + r + " >= 0 && !" + w.gen.gen(cond).isTrue() + ") continue;");
+                    w.indent--;
+                    w.line("}");
+                    w.forgetLoadsSince(before);
+                }
+            }
+            default -> throw new IllegalStateException("an inner probe's residual is a filter");
+        }
+    }
+}

@@ -1,0 +1,362 @@
+package io.tessera.backend.jvm.lib;
+
+import io.tessera.sql.SqlError;
+
+import java.nio.charset.StandardCharsets;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.temporal.IsoFields;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The string and date functions that generated code calls, as DuckDB computes them. A string is a sequence of
+ * Unicode code points: lengths, positions and pads count code points, never UTF-16 units, so a character above
+ * U+FFFF counts once. Arguments are never NULL here: the generated code decides NULLs before it calls.
+ */
+public final class TextRuntime {
+    private TextRuntime() {
+    }
+
+    /** The longest string a function builds: beyond it the call fails instead of exhausting the heap. */
+    static final long MAX_RESULT = 1L << 28;
+
+    public static long length(String s) {
+        return s.codePointCount(0, s.length());
+    }
+
+    public static long octetLength(String s) {
+        return s.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** The UTF-16 index of code point {@code cp} of s (clamped to the string's length). */
+    private static int offset(String s, long cp) {
+        if (cp <= 0) {
+            return 0;
+        }
+        int n = s.length();
+        if (cp >= n) {
+            // at least as many code points asked as there are units: the whole string, or clamp by counting
+            long total = length(s);
+            return cp >= total ? n : s.offsetByCodePoints(0, (int) cp);
+        }
+        int i = 0;
+        for (long k = 0; k < cp && i < n; k++) {
+            i += Character.charCount(s.codePointAt(i));
+        }
+        return i;
+    }
+
+    /** SUBSTRING(s, start) to the end of s. */
+    public static String substring(String s, long start) {
+        return substring(s, start, MAX_POSITION);
+    }
+
+    /** The largest start or length SUBSTRING takes, as in DuckDB (which fails beyond it). */
+    static final long MAX_POSITION = 4_294_967_295L;
+
+    /**
+     * SUBSTRING(s, start, length) by DuckDB's rules: the code points at positions [start, start + length) of those
+     * at 1..size; a start of 0 is the position before the first, a negative start counts back from the end (-1 is
+     * the last), and a negative length takes the positions [start + length, start) before the start.
+     */
+    public static String substring(String s, long start, long length) {
+        if (start > MAX_POSITION || start < -MAX_POSITION) {
+            throw new SqlError("Substring offset outside of supported range (> " + MAX_POSITION + ")");
+        }
+        if (length > MAX_POSITION || length < -MAX_POSITION) {
+            throw new SqlError("Substring length outside of supported range (> " + MAX_POSITION + ")");
+        }
+        long size = length(s);
+        // the code points at positions 1..size; the start's position (a negative one counts back from size + 1)
+        long p = start > 0 ? start : start == 0 ? 0 : size + 1 + start;
+        long lo = length >= 0 ? p : p + length;
+        long hi = length >= 0 ? p + length : p;
+        long from = Math.max(lo, 1) - 1;
+        long to = Math.min(hi, size + 1) - 1;
+        if (from >= to) {
+            return "";
+        }
+        return s.substring(offset(s, from), offset(s, to));
+    }
+
+    /** The 1-based code point position of the first occurrence of needle in s, 0 when there is none. */
+    public static long position(String s, String needle) {
+        int i = s.indexOf(needle);
+        return i < 0 ? 0 : s.codePointCount(0, i) + 1;
+    }
+
+    /** Trims from the left (mode 1), the right (2) or both ends (3) every code point that is one of chars. */
+    public static String trim(String s, String chars, int mode) {
+        int begin = 0;
+        int end = s.length();
+        if ((mode & 1) != 0) {
+            while (begin < end && chars.indexOf(s.codePointAt(begin)) >= 0) {
+                begin += Character.charCount(s.codePointAt(begin));
+            }
+        }
+        if ((mode & 2) != 0) {
+            while (end > begin && chars.indexOf(s.codePointBefore(end)) >= 0) {
+                end -= Character.charCount(s.codePointBefore(end));
+            }
+        }
+        return s.substring(begin, end);
+    }
+
+    /**
+     * UPPER: each code point mapped on its own, as DuckDB maps it ('ß' to 'ẞ', where Java's full mapping would give
+     * "SS" and change the length).
+     */
+    public static String upper(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            i += Character.charCount(c);
+            sb.appendCodePoint(c == 0xDF ? 0x1E9E : Character.toUpperCase(c));
+        }
+        return sb.toString();
+    }
+
+    /** LOWER: each code point mapped on its own ('İ' to 'i', where Java's full mapping adds a combining dot). */
+    public static String lower(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); ) {
+            int c = s.codePointAt(i);
+            i += Character.charCount(c);
+            sb.appendCodePoint(Character.toLowerCase(c));
+        }
+        return sb.toString();
+    }
+
+    /** Every occurrence of from replaced by to; an empty from changes nothing. */
+    public static String replace(String s, String from, String to) {
+        if (from.isEmpty()) {
+            return s;
+        }
+        String r = s.replace(from, to);
+        checkSize(r.length(), "REPLACE");
+        return r;
+    }
+
+    /** LPAD and RPAD: s cut to length code points, or padded with pad repeated on the left or the right. */
+    public static String pad(String s, long length, String pad, boolean left) {
+        String what = left ? "LPAD" : "RPAD";
+        if (length <= 0) {
+            return "";
+        }
+        long size = length(s);
+        if (size >= length) {
+            return s.substring(0, offset(s, length));
+        }
+        if (pad.isEmpty()) {
+            throw new SqlError("Insufficient padding in " + what + ": the pad string is empty");
+        }
+        checkSize(length * 2, what);
+        StringBuilder fill = new StringBuilder();
+        int padPoints = pad.codePointCount(0, pad.length());
+        for (long k = 0, need = length - size; k < need; k++) {
+            fill.appendCodePoint(pad.codePointAt(pad.offsetByCodePoints(0, (int) (k % padPoints))));
+        }
+        return left ? fill + s : s + fill;
+    }
+
+    /** LEFT(s, n): the first n code points; a negative n leaves out the last -n. */
+    public static String left(String s, long n) {
+        long size = length(s);
+        long keep = n >= 0 ? Math.min(n, size) : Math.max(0, size + Math.max(n, -size));
+        return s.substring(0, offset(s, keep));
+    }
+
+    /** RIGHT(s, n): the last n code points; a negative n leaves out the first -n. */
+    public static String right(String s, long n) {
+        long size = length(s);
+        long skip = n >= 0 ? Math.max(0, size - n) : Math.min(size, -Math.max(n, -size));
+        return s.substring(offset(s, skip));
+    }
+
+    public static String repeat(String s, long n) {
+        if (n <= 0 || s.isEmpty()) {
+            return "";
+        }
+        checkSize(s.length() * n, "REPEAT");
+        return s.repeat((int) n);
+    }
+
+    /** CONCAT_WS: the non-NULL (non-null) parts joined by the separator. */
+    public static String concatWs(String separator, String... parts) {
+        StringBuilder sb = new StringBuilder();
+        boolean first = true;
+        for (String p : parts) {
+            if (p != null) {
+                if (!first) {
+                    sb.append(separator);
+                }
+                sb.append(p);
+                first = false;
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void checkSize(long chars, String what) {
+        if (chars > MAX_RESULT) {
+            throw new SqlError(what + " would make a string of more than " + MAX_RESULT + " characters");
+        }
+    }
+
+    /**
+     * A DOUBLE as CAST to VARCHAR writes it, as DuckDB does: the shortest digits that read back as the same double,
+     * written out between 1e-4 and 1e16 ({@code 0.0001}, {@code 100.0}), else with an exponent ({@code 1e+20},
+     * {@code 1.5e-07}); {@code nan}, {@code inf}, {@code -inf}.
+     */
+    public static String doubleText(double d) {
+        if (Double.isNaN(d)) {
+            return "nan";
+        }
+        if (Double.isInfinite(d)) {
+            return d > 0 ? "inf" : "-inf";
+        }
+        if (d == 0) {
+            return 1 / d < 0 ? "-0.0" : "0.0";
+        }
+        java.math.BigDecimal v = new java.math.BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
+        String digits = v.unscaledValue().toString();
+        int exp = digits.length() - 1 - v.scale(); // the power of ten of the first digit
+        String sign = d < 0 ? "-" : "";
+        if (exp >= -4 && exp < 16) {
+            String plain = v.toPlainString();
+            return sign + (plain.indexOf('.') < 0 ? plain + ".0" : plain);
+        }
+        String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
+        int e = Math.abs(exp);
+        return sign + mantissa + "e" + (exp < 0 ? "-" : "+") + (e < 10 ? "0" : "") + e;
+    }
+
+    /** Patterns of LIKE by (pattern, escape, case): compiled once each; emptied when it grows past its bound. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, Pattern> LIKE_PATTERNS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** LIKE (or ILIKE) with a pattern that is a value of the row; escape is "" for none. */
+    public static boolean like(String s, String pattern, String escape, boolean insensitive) {
+        String key = (insensitive ? "i" : "c") + escape.length() + escape + pattern;
+        Pattern p = LIKE_PATTERNS.get(key);
+        if (p == null) {
+            if (LIKE_PATTERNS.size() > 4096) {
+                LIKE_PATTERNS.clear();
+            }
+            String regex = io.tessera.sql.LikePattern.toRegex(pattern, escape.isEmpty() ? null : escape.charAt(0));
+            p = Pattern.compile((insensitive ? "(?iu)" : "") + regex, Pattern.DOTALL);
+            LIKE_PATTERNS.put(key, p);
+        }
+        return p.matcher(s).matches();
+    }
+
+    // ---- regular expressions ----
+
+    public static Pattern pattern(String regex) {
+        return Pattern.compile(regex);
+    }
+
+    public static boolean matchesPart(Pattern p, String s) {
+        return p.matcher(s).find();
+    }
+
+    public static boolean matchesWhole(Pattern p, String s) {
+        return p.matcher(s).matches();
+    }
+
+    /**
+     * The first match (or every one) replaced: in the replacement, {@code \0} to {@code \9} are the match and its
+     * groups and {@code \\} is a backslash, as in DuckDB; every other character stands for itself.
+     */
+    public static String regexpReplace(Pattern p, String s, String replacement, boolean all) {
+        Matcher m = p.matcher(s);
+        StringBuilder sb = new StringBuilder();
+        int last = 0;
+        int from = 0;
+        while (from <= s.length() && m.find(from)) {
+            sb.append(s, last, m.start());
+            appendReplacement(sb, m, replacement);
+            last = m.end();
+            checkSize(sb.length(), "REGEXP_REPLACE");
+            if (!all) {
+                break;
+            }
+            if (m.end() > m.start()) {
+                from = m.end();
+            } else if (m.end() < s.length()) {
+                from = m.end() + Character.charCount(s.codePointAt(m.end())); // past an empty match
+            } else {
+                break;
+            }
+        }
+        sb.append(s, last, s.length());
+        return sb.toString();
+    }
+
+    private static void appendReplacement(StringBuilder sb, Matcher m, String replacement) {
+        for (int i = 0; i < replacement.length(); i++) {
+            char c = replacement.charAt(i);
+            if (c != '\\' || i + 1 == replacement.length()) {
+                sb.append(c);
+                continue;
+            }
+            char d = replacement.charAt(++i);
+            if (d >= '0' && d <= '9') {
+                int g = d - '0';
+                if (g > m.groupCount()) {
+                    throw new SqlError("invalid replacement '" + replacement + "': there is no group " + g);
+                }
+                String v = m.group(g);
+                sb.append(v == null ? "" : v);
+            } else if (d == '\\') {
+                sb.append('\\');
+            } else {
+                throw new SqlError("invalid replacement '" + replacement + "': \\" + d + " names no group");
+            }
+        }
+    }
+
+    // ---- dates ----
+
+    /** EXTRACT / DATE_PART of a date (days since 1970-01-01), numbered as DuckDB numbers them. */
+    public static long datePart(String unit, int days) {
+        LocalDate d = LocalDate.ofEpochDay(days);
+        int y = d.getYear();
+        return switch (unit) {
+            case "YEAR" -> y;
+            case "QUARTER" -> (d.getMonthValue() - 1) / 3 + 1;
+            case "MONTH" -> d.getMonthValue();
+            case "DAY" -> d.getDayOfMonth();
+            case "DOW" -> d.getDayOfWeek().getValue() % 7; // Sunday 0 .. Saturday 6
+            case "ISODOW" -> d.getDayOfWeek().getValue(); // Monday 1 .. Sunday 7
+            case "DOY" -> d.getDayOfYear();
+            case "WEEK" -> d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR);
+            case "ISOYEAR" -> d.get(IsoFields.WEEK_BASED_YEAR);
+            case "YEARWEEK" -> d.get(IsoFields.WEEK_BASED_YEAR) * 100L + d.get(IsoFields.WEEK_OF_WEEK_BASED_YEAR);
+            case "DECADE" -> Math.floorDiv(y, 10);
+            case "CENTURY" -> y > 0 ? (y - 1) / 100 + 1 : -((-y) / 100 + 1);
+            case "MILLENNIUM" -> y > 0 ? (y - 1) / 1000 + 1 : -((-y) / 1000 + 1);
+            case "ERA" -> y > 0 ? 1 : 0;
+            default -> throw new IllegalArgumentException("EXTRACT " + unit);
+        };
+    }
+
+    /** DATE_TRUNC of a date to the first day of its unit (WEEK: the Monday on or before it). */
+    public static int dateTrunc(String unit, int days) {
+        LocalDate d = LocalDate.ofEpochDay(days);
+        int y = d.getYear();
+        LocalDate r = switch (unit) {
+            case "MILLENNIUM" -> LocalDate.of(Math.floorDiv(y, 1000) * 1000, 1, 1);
+            case "CENTURY" -> LocalDate.of(Math.floorDiv(y, 100) * 100, 1, 1);
+            case "DECADE" -> LocalDate.of(Math.floorDiv(y, 10) * 10, 1, 1);
+            case "YEAR" -> LocalDate.of(y, 1, 1);
+            case "QUARTER" -> LocalDate.of(y, (d.getMonthValue() - 1) / 3 * 3 + 1, 1);
+            case "MONTH" -> d.withDayOfMonth(1);
+            case "WEEK" -> d.minusDays(d.getDayOfWeek().getValue() - DayOfWeek.MONDAY.getValue());
+            case "DAY" -> d;
+            default -> throw new IllegalArgumentException("DATE_TRUNC " + unit);
+        };
+        return (int) r.toEpochDay();
+    }
+}

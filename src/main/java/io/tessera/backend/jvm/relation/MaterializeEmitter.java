@@ -1,0 +1,35 @@
+package io.tessera.backend.jvm.relation;
+
+import io.tessera.backend.jvm.gen.PipelineWriter;
+import io.tessera.plan.Expr;
+import io.tessera.plan.Sink;
+
+import java.util.List;
+
+/**
+ * MATERIALIZE: each row's output values into the worker's row buffer; with a LIMIT, a worker stops once it holds
+ * enough rows. SORT, TOP_K and WINDOW collect their rows with {@link #rows} (their emitters in
+ * {@code backend.jvm.sort} and {@code backend.jvm.window}).
+ */
+public final class MaterializeEmitter {
+    private MaterializeEmitter() {
+    }
+
+    public static void emit(PipelineWriter w, Sink.Materialize m) {
+        rows(w, m.outputs(), m.offset(), m.fetch(), "MATERIALIZE");
+    }
+
+    /** Writes the values of {@code outs} as a row of the worker's buffer; {@code fetch} >= 0: at most offset + fetch. */
+    public static void rows(PipelineWriter w, List<Expr> outs, long offset, long fetch, String what) {
+        w.comment(what + " " + outs);
+        w.bufferLayout(outs, 0);
+        w.before.append("        final io.tessera.backend.jvm.relation.RowBuffer out = (io.tessera.backend.jvm.relation.RowBuffer) sinkState;\n");
+        w.line("final int w = out.next();");
+        for (int c = 0; c < outs.size(); c++) {
+            w.store("out", c, w.gen.gen(outs.get(c)), "w");
+        }
+        if (fetch >= 0) {
+            w.line("if (out.size >= " + (offset + fetch) + "L) return; // LIMIT: enough rows in this worker");
+        }
+    }
+}

@@ -1,0 +1,5 @@
+package io.tessera.backend.jvm.relation;
+
+/** One writer's rows of a relation on the JVM: the buffer and, per CODE column, its dictionary's key. */
+public record RelationPart(RowBuffer rows, String[] dictionaries) {
+}

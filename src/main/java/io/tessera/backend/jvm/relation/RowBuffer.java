@@ -1,0 +1,161 @@
+package io.tessera.backend.jvm.relation;
+
+import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.storage.Dictionary;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Growable columns of one worker's rows (materialized results, build sides): each column is an int[], long[],
+ * double[], byte[] or String[] by its {@link JKind}, with a NULL bitmap only once a NULL was written. Generated
+ * code calls {@link #next()} for a row slot and then stores into the arrays directly.
+ */
+public final class RowBuffer {
+
+    public final JKind[] kinds;
+    public int[][] ints;
+    public long[][] longs;
+    public double[][] doubles;
+    public byte[][] bytes;
+    public String[][] strings;
+    public long[][] nulls; // per column, bit set = NULL; null until the first NULL
+    public int size;
+    private int capacity;
+
+    public RowBuffer(JKind[] kinds, int initialCapacity) {
+        this.kinds = kinds;
+        int n = kinds.length;
+        ints = new int[n][];
+        longs = new long[n][];
+        doubles = new double[n][];
+        bytes = new byte[n][];
+        strings = new String[n][];
+        nulls = new long[n][];
+        capacity = Math.max(16, initialCapacity);
+        for (int c = 0; c < n; c++) {
+            switch (kinds[c]) {
+                case INT, CODE -> ints[c] = new int[capacity];
+                case LONG -> longs[c] = new long[capacity];
+                case DOUBLE -> doubles[c] = new double[capacity];
+                case BOOL -> bytes[c] = new byte[capacity];
+                case STRING -> strings[c] = new String[capacity];
+            }
+        }
+    }
+
+    /**
+     * Rows whose columns are the given arrays (per column the one its kind uses, each {@code size} long), taken as
+     * they are: host rows a device handed over become a buffer without a copy.
+     */
+    public RowBuffer(JKind[] kinds, int[][] ints, long[][] longs, double[][] doubles, byte[][] bytes, String[][] strings,
+                     long[][] nulls, int size) {
+        this.kinds = kinds;
+        this.ints = ints;
+        this.longs = longs;
+        this.doubles = doubles;
+        this.bytes = bytes;
+        this.strings = strings;
+        this.nulls = nulls;
+        this.size = size;
+        this.capacity = size;
+    }
+
+    /** Reserves the next row and returns its index; arrays may be replaced, so read them after this call. */
+    public int next() {
+        if (size == capacity) {
+            grow();
+        }
+        return size++;
+    }
+
+    public void setNull(int column, int row) {
+        long[] n = nulls[column];
+        if (n == null) {
+            n = nulls[column] = new long[(capacity + 63) >>> 6];
+        }
+        n[row >>> 6] |= 1L << row;
+    }
+
+    public boolean isNull(int column, int row) {
+        long[] n = nulls[column];
+        return n != null && (n[row >>> 6] & (1L << row)) != 0;
+    }
+
+    private void grow() {
+        int cap = capacity + (capacity >> 1) + 16;
+        for (int c = 0; c < kinds.length; c++) {
+            if (ints[c] != null) {
+                ints[c] = Arrays.copyOf(ints[c], cap);
+            }
+            if (longs[c] != null) {
+                longs[c] = Arrays.copyOf(longs[c], cap);
+            }
+            if (doubles[c] != null) {
+                doubles[c] = Arrays.copyOf(doubles[c], cap);
+            }
+            if (bytes[c] != null) {
+                bytes[c] = Arrays.copyOf(bytes[c], cap);
+            }
+            if (strings[c] != null) {
+                strings[c] = Arrays.copyOf(strings[c], cap);
+            }
+            if (nulls[c] != null) {
+                nulls[c] = Arrays.copyOf(nulls[c], (cap + 63) >>> 6);
+            }
+        }
+        capacity = cap;
+    }
+
+    /** Concatenates buffers of the same layout into one. */
+    public static RowBuffer concat(JKind[] kinds, java.util.List<RowBuffer> parts) {
+        int total = 0;
+        for (RowBuffer p : parts) {
+            total += p.size;
+        }
+        RowBuffer out = new RowBuffer(kinds, total);
+        int at = 0;
+        for (RowBuffer p : parts) {
+            for (int c = 0; c < kinds.length; c++) {
+                switch (kinds[c]) {
+                    case INT, CODE -> System.arraycopy(p.ints[c], 0, out.ints[c], at, p.size);
+                    case LONG -> System.arraycopy(p.longs[c], 0, out.longs[c], at, p.size);
+                    case DOUBLE -> System.arraycopy(p.doubles[c], 0, out.doubles[c], at, p.size);
+                    case BOOL -> System.arraycopy(p.bytes[c], 0, out.bytes[c], at, p.size);
+                    case STRING -> System.arraycopy(p.strings[c], 0, out.strings[c], at, p.size);
+                }
+                if (p.nulls[c] != null) {
+                    for (int r = 0; r < p.size; r++) {
+                        if (p.isNull(c, r)) {
+                            out.setNull(c, at + r);
+                        }
+                    }
+                }
+            }
+            at += p.size;
+        }
+        out.size = total;
+        return out;
+    }
+
+    /** Replaces STRING column {@code c} by codes into a new sorted dictionary of its values. */
+    public Dictionary encodeStrings(int c) {
+        List<String> values = new ArrayList<>();
+        for (int r = 0; r < size; r++) {
+            if (!isNull(c, r)) {
+                values.add(strings[c][r]);
+            }
+        }
+        Dictionary d = Dictionary.of(values);
+        // as long as the other columns' arrays, in case the buffer grows
+        int[] codes = new int[strings[c].length];
+        for (int r = 0; r < size; r++) {
+            codes[r] = isNull(c, r) ? 0 : d.code(strings[c][r]);
+        }
+        ints[c] = codes;
+        strings[c] = null;
+        kinds[c] = JKind.CODE;
+        return d;
+    }
+}

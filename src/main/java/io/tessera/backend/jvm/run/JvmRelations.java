@@ -1,0 +1,243 @@
+package io.tessera.backend.jvm.run;
+
+import io.tessera.backend.HostRows;
+import io.tessera.backend.Intermediate;
+import io.tessera.backend.QueryState;
+import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.jvm.relation.RelationPart;
+import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.jvm.sort.Sorter;
+import io.tessera.backend.jvm.window.WindowEvaluator;
+import io.tessera.plan.ColumnInfo;
+import io.tessera.plan.Sink;
+import io.tessera.plan.SortKey;
+import io.tessera.storage.Dictionary;
+import io.tessera.storage.TypeKind;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Relations on the host: a relation completed from its writers' parts (UNION ALL's parts concatenated with their
+ * dictionaries unified, then sorted or cut to a LIMIT), rows a device handed over, VALUES, each published as a
+ * {@link MatRelation} whose string columns are codes into dictionaries registered under the columns' keys.
+ */
+public final class JvmRelations {
+
+    private JvmRelations() {
+    }
+
+    /** Relation {@code rel} as a host relation, moved from its device first where it is elsewhere. */
+    public static MatRelation onHost(QueryState state, int rel) {
+        Intermediate h = state.relation(rel);
+        if (h == null) {
+            throw new IllegalStateException("relation r" + rel + " was not made before it is read");
+        }
+        if (h.value() instanceof MatRelation m) {
+            return m;
+        }
+        RelationPart p = part(state, state.moveToHost(h));
+        return publish(state, rel, p.rows(), p.dictionaries());
+    }
+
+    /** A part as a row buffer on the host (moved there, and its arrays taken as they are, where elsewhere). */
+    static RelationPart part(QueryState state, Intermediate h) {
+        if (h.value() instanceof RelationPart p) {
+            return p;
+        }
+        HostRows rows = (HostRows) state.moveToHost(h).value();
+        JKind[] kinds = new JKind[rows.columns()];
+        for (int c = 0; c < kinds.length; c++) {
+            kinds[c] = JKind.valueOf(rows.kinds[c].name());
+        }
+        RowBuffer b = new RowBuffer(kinds, rows.ints, rows.longs, rows.doubles, rows.bytes, rows.strings, rows.nulls,
+                rows.size);
+        return new RelationPart(b, rows.dictionaries);
+    }
+
+    /**
+     * Completes relation {@code rel} from its writers' parts: concatenated (UNION ALL), then sorted or cut to the
+     * sink's LIMIT and OFFSET.
+     */
+    public static MatRelation complete(QueryState state, Sink sink, List<Intermediate> handles) {
+        List<RelationPart> parts = new ArrayList<>();
+        for (Intermediate h : handles) {
+            parts.add(part(state, h));
+        }
+        return switch (sink) {
+            case Sink.Materialize m -> {
+                RelationPart all = unionParts(state, m.relationId(), parts);
+                yield publish(state, m.relationId(), slice(all.rows(), m.offset(), m.fetch()), all.dictionaries());
+            }
+            case Sink.Sort s -> {
+                RelationPart all = unionParts(state, s.relationId(), parts);
+                RowBuffer rows = all.rows();
+                int[] order = Sorter.order(rows, s.keys().toArray(new SortKey[0]), s.fetch() < 0 ? -1 : s.offset() + s.fetch());
+                yield publish(state, s.relationId(), gather(rows, order, s.offset(), s.fetch()), all.dictionaries());
+            }
+            case Sink.Window w -> {
+                RelationPart all = WindowEvaluator.evaluate(unionParts(state, w.relationId(), parts), w, state::dictionary,
+                        state::checkCancel);
+                yield publish(state, w.relationId(), all.rows(), all.dictionaries());
+            }
+            default -> throw new IllegalStateException("a " + sink + " has no parts");
+        };
+    }
+
+    /** Publishes the rows of relation {@code rel}: VARCHAR dictionaries registered, codes kept. */
+    static MatRelation publish(QueryState state, int rel, RowBuffer rows, String[] srcDicts) {
+        codesToRelation(state, rel, rows, srcDicts);
+        List<ColumnInfo> cols = state.relationColumns(rel);
+        for (int c = 0; c < cols.size(); c++) {
+            if (rows.kinds[c] == JKind.STRING) {
+                state.register(cols.get(c).dictionaryKey(), rows.encodeStrings(c));
+            }
+        }
+        MatRelation m = new MatRelation(rows, cols);
+        m.dictionaries = new Dictionary[cols.size()];
+        for (int c = 0; c < cols.size(); c++) {
+            if (cols.get(c).dictionaryKey() != null) {
+                m.dictionaries[c] = state.dictionary(cols.get(c).dictionaryKey());
+            }
+        }
+        state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, Intermediate.HOST, m));
+        return m;
+    }
+
+    /** Registers the dictionaries of a relation's VARCHAR columns under the keys its readers use. */
+    static void codesToRelation(QueryState state, int rel, RowBuffer b, String[] srcDicts) {
+        List<ColumnInfo> cols = state.relationColumns(rel);
+        for (int c = 0; c < cols.size(); c++) {
+            ColumnInfo ci = cols.get(c);
+            if (ci.type().kind() != TypeKind.VARCHAR) {
+                continue;
+            }
+            if (b.kinds[c] == JKind.STRING) {
+                state.register(ci.dictionaryKey(), b.encodeStrings(c));
+            } else if (srcDicts[c] != null && !srcDicts[c].equals(ci.dictionaryKey())) {
+                state.register(ci.dictionaryKey(), state.dictionary(srcDicts[c]));
+            }
+        }
+    }
+
+    /** Concatenates the parts written into one relation (UNION ALL inputs), unifying VARCHAR dictionaries. */
+    private static RelationPart unionParts(QueryState state, int rel, List<RelationPart> parts) {
+        List<ColumnInfo> cols = state.relationColumns(rel);
+        JKind[] kinds = parts.get(0).rows().kinds.clone();
+        String[] srcDicts = parts.get(0).dictionaries().clone();
+        for (int c = 0; c < kinds.length; c++) {
+            boolean mixed = false;
+            for (RelationPart p : parts) {
+                RowBuffer b = p.rows();
+                if (b.kinds[c] != kinds[c] || (b.kinds[c] == JKind.CODE && !Objects.equals(p.dictionaries()[c], srcDicts[c]))) {
+                    mixed = true;
+                }
+            }
+            if (mixed && cols.get(c).type().kind() == TypeKind.VARCHAR) {
+                for (RelationPart p : parts) {
+                    decodeToStrings(state, p.rows(), c, p.dictionaries()[c]);
+                }
+                kinds[c] = JKind.STRING;
+            } else if (mixed) {
+                throw new IllegalStateException("UNION ALL inputs disagree on the representation of column " + c);
+            }
+        }
+        if (parts.size() == 1) {
+            return new RelationPart(parts.get(0).rows(), srcDicts);
+        }
+        List<RowBuffer> buffers = new ArrayList<>();
+        for (RelationPart p : parts) {
+            buffers.add(p.rows());
+        }
+        return new RelationPart(RowBuffer.concat(kinds, buffers), srcDicts);
+    }
+
+    private static void decodeToStrings(QueryState state, RowBuffer b, int c, String dict) {
+        if (b.kinds[c] == JKind.STRING) {
+            return;
+        }
+        Dictionary d = state.dictionary(dict);
+        String[] s = new String[Math.max(b.size, b.ints[c].length)];
+        for (int r = 0; r < b.size; r++) {
+            s[r] = b.isNull(c, r) ? null : d.value(b.ints[c][r]);
+        }
+        b.strings[c] = s;
+        b.ints[c] = null;
+        b.kinds[c] = JKind.STRING;
+    }
+
+    private static RowBuffer slice(RowBuffer all, long offset, long fetch) {
+        if (offset == 0 && (fetch < 0 || fetch >= all.size)) {
+            return all;
+        }
+        int from = (int) Math.min(offset, all.size);
+        int to = fetch < 0 ? all.size : (int) Math.min(all.size, offset + fetch);
+        int[] idx = new int[to - from];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = from + i;
+        }
+        return gather(all, idx, 0, -1);
+    }
+
+    /** Rows {@code order[offset .. offset+fetch)} of a buffer, in that order. */
+    private static RowBuffer gather(RowBuffer b, int[] order, long offset, long fetch) {
+        int from = (int) Math.min(offset, order.length);
+        int to = fetch < 0 ? order.length : (int) Math.min(order.length, offset + fetch);
+        RowBuffer out = new RowBuffer(b.kinds.clone(), to - from);
+        for (int i = from; i < to; i++) {
+            int r = order[i];
+            int w = out.next();
+            for (int c = 0; c < b.kinds.length; c++) {
+                switch (b.kinds[c]) {
+                    case INT, CODE -> out.ints[c][w] = b.ints[c][r];
+                    case LONG -> out.longs[c][w] = b.longs[c][r];
+                    case DOUBLE -> out.doubles[c][w] = b.doubles[c][r];
+                    case BOOL -> out.bytes[c][w] = b.bytes[c][r];
+                    case STRING -> out.strings[c][w] = b.strings[c][r];
+                }
+                if (b.isNull(c, r)) {
+                    out.setNull(c, w);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The query's VALUES relations, published before its first pipeline runs. */
+    public static void publishValues(QueryState state) {
+        for (Map.Entry<Integer, List<Object[]>> v : state.plan().values().entrySet()) {
+            valuesRelation(state, v.getKey(), v.getValue());
+        }
+    }
+
+    private static void valuesRelation(QueryState state, int rel, List<Object[]> rows) {
+        List<ColumnInfo> cols = state.relationColumns(rel);
+        JKind[] kinds = new JKind[cols.size()];
+        for (int c = 0; c < kinds.length; c++) {
+            kinds[c] = cols.get(c).type().kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(cols.get(c).type());
+        }
+        RowBuffer b = new RowBuffer(kinds, rows.size());
+        for (Object[] row : rows) {
+            int w = b.next();
+            for (int c = 0; c < kinds.length; c++) {
+                Object v = row[c];
+                if (v == null) {
+                    b.setNull(c, w);
+                    continue;
+                }
+                switch (kinds[c]) {
+                    case INT -> b.ints[c][w] = ((Number) v).intValue();
+                    case LONG -> b.longs[c][w] = ((Number) v).longValue();
+                    case DOUBLE -> b.doubles[c][w] = ((Number) v).doubleValue();
+                    case BOOL -> b.bytes[c][w] = (byte) (((Boolean) v) ? 1 : 0);
+                    case STRING -> b.strings[c][w] = v.toString();
+                    default -> throw new IllegalStateException();
+                }
+            }
+        }
+        publish(state, rel, b, new String[kinds.length]);
+    }
+}

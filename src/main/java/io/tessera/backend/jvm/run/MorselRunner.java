@@ -1,0 +1,128 @@
+package io.tessera.backend.jvm.run;
+
+import io.tessera.api.QueryCancel;
+import io.tessera.backend.QueryState;
+import io.tessera.backend.jvm.JvmExecutor;
+import io.tessera.backend.jvm.gen.EmittedPipeline;
+import io.tessera.backend.jvm.gen.PipelineCode;
+import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs a range of a pipeline's source rows on the workers: cut into morsels that the workers take in turn (as the
+ * genome's access says), each worker filling its own sink state or all one shared state; checks the deadline and
+ * the cancel before every morsel.
+ */
+public final class MorselRunner {
+
+    /** The workers of every query whose options name no pool of their own. */
+    public static final ExecutorService POOL = Executors.newFixedThreadPool(
+            Math.max(1, java.lang.Runtime.getRuntime().availableProcessors()), r -> {
+                Thread t = new Thread(r, "tessera-worker");
+                t.setDaemon(true);
+                return t;
+            });
+
+    private MorselRunner() {
+    }
+
+    /** The JVM options of a run ({@link JvmExecutor.Options#DEFAULT} when it set none). */
+    static JvmExecutor.Options options(QueryState state) {
+        JvmExecutor.Options o = state.option(JvmExecutor.Options.class);
+        return o == null ? JvmExecutor.Options.DEFAULT : o;
+    }
+
+    /** The pool a run's workers run on. */
+    static ExecutorService pool(QueryState state) {
+        JvmExecutor.Options o = options(state);
+        return o.pool() == null ? POOL : o.pool();
+    }
+
+    /**
+     * Runs source rows {@code [from, to)} with the workers, morsel size and access of {@code g}; worker t fills
+     * {@code states.get(t)} (made when missing), or all fill {@code states.get(0)} when the state is shared.
+     * Returns the nanoseconds the rows took the workers, as a run without a barrier after them would spend on them
+     * ({@link MorselScheduler#workersNanos}).
+     */
+    static long run(QueryState state, EmittedPipeline e, PipelineCode code, Genome g, long from, long to,
+                    List<Object> states, boolean shared) {
+        int workers = g.has(JvmDimensions.WORKERS) ? Math.max(1, g.getInt(JvmDimensions.WORKERS)) : 1;
+        long morsel = Math.max(64, g.has(JvmDimensions.MORSEL) ? g.getInt(JvmDimensions.MORSEL) : 16384);
+        long rows = to - from;
+        int tasks = (int) Math.max(1, Math.min(workers, (rows + morsel - 1) / morsel));
+        MorselScheduler.Access access = MorselScheduler.Access.of(g.has(JvmDimensions.ACCESS)
+                ? g.get(JvmDimensions.ACCESS) : "dynamic");
+        while (!shared && states.size() < tasks) {
+            states.add(SinkStates.perWorker(e));
+        }
+        long deadline = options(state).deadlineNanos();
+        QueryCancel cancel = state.cancel();
+        AtomicLong cursor = new AtomicLong();
+        long[] busy = new long[tasks];
+        List<Callable<Object>> jobs = new ArrayList<>();
+        for (int t = 0; t < tasks; t++) {
+            int worker = t;
+            Object sinkState = states.get(shared ? 0 : t);
+            jobs.add(() -> {
+                long t0 = System.nanoTime();
+                MorselScheduler.morsels(access, rows, morsel, tasks, worker, cursor, (a, b) -> {
+                    if (deadline != 0 && System.nanoTime() - deadline > 0) {
+                        throw new JvmExecutor.DeadlineExceeded();
+                    }
+                    QueryCancel.check(cancel);
+                    code.run(from + a, from + b, sinkState);
+                });
+                busy[worker] = System.nanoTime() - t0;
+                return sinkState;
+            });
+        }
+        if (tasks == 1) {
+            try {
+                jobs.get(0).call();
+            } catch (RuntimeException ex) {
+                throw ex;
+            } catch (Exception ex) {
+                throw new IllegalStateException(ex);
+            }
+        } else {
+            try {
+                for (Future<Object> f : pool(state).invokeAll(jobs)) {
+                    join(f);
+                }
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", ex);
+            }
+        }
+        // every job has written its entry: the futures were joined
+        return MorselScheduler.workersNanos(access, busy);
+    }
+
+    /** A future's value, its failure rethrown as it was. */
+    public static <T> T join(Future<T> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException re) {
+                throw re;
+            }
+            if (c instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(c);
+        }
+    }
+}

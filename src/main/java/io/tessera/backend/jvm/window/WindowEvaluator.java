@@ -1,0 +1,117 @@
+package io.tessera.backend.jvm.window;
+
+import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.jvm.relation.RelationPart;
+import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.plan.Sink;
+import io.tessera.plan.WindowFunction;
+import io.tessera.storage.Dictionary;
+import io.tessera.storage.TypeKind;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Computes a WINDOW sink's functions over its collected rows: per distinct (PARTITION BY, ORDER BY) the rows are
+ * sorted once ({@link WindowOrder}), each function fills one new column, and the rows keep the order they were
+ * collected in, the new columns after theirs. Runs on one thread, after the pipeline's workers are done.
+ */
+public final class WindowEvaluator {
+
+    private WindowEvaluator() {
+    }
+
+    /** The collected rows with one column per window function appended; VARCHAR results keep their dictionary. */
+    public static RelationPart evaluate(RelationPart in, Sink.Window w, Function<String, Dictionary> dictionaries,
+                                       Runnable checkCancel) {
+        RowBuffer b = in.rows();
+        int nIn = b.kinds.length;
+        List<WindowFunction> fns = w.functions();
+        JKind[] outKinds = new JKind[fns.size()];
+        String[] outDicts = new String[fns.size()];
+        for (int f = 0; f < outKinds.length; f++) {
+            WindowFunction fn = fns.get(f);
+            outKinds[f] = kind(fn, b, in.dictionaries());
+            outDicts[f] = outKinds[f] == JKind.CODE ? in.dictionaries()[fn.arg()] : null;
+        }
+        RowBuffer out = new RowBuffer(outKinds, b.size);
+        out.size = b.size;
+        Map<List<Object>, WindowOrder> orders = new HashMap<>();
+        for (int f = 0; f < fns.size(); f++) {
+            checkCancel.run(); // between functions: one function's sort and pass is the unit of work
+            WindowFunction fn = fns.get(f);
+            WindowOrder o = orders.computeIfAbsent(List.of(fn.partition(), fn.order()),
+                    k -> new WindowOrder(b, fn.partition(), fn.order()));
+            WindowValues values = new WindowValues(b, in.dictionaries(), dictionaries, out, f);
+            switch (fn.kind()) {
+                case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE -> WindowRanks.compute(fn, o, values);
+                case LAG, LEAD -> values.shifted(fn, o);
+                case FIRST_VALUE, LAST_VALUE -> values.edge(fn, o, frames(b, o, fn));
+                default -> WindowAggregates.compute(fn, fn.arg() < 0 ? null : w.outputs().get(fn.arg()).type(), b, o,
+                        frames(b, o, fn), values);
+            }
+        }
+        return new RelationPart(join(b, out), concat(in.dictionaries(), outDicts));
+    }
+
+    private static WindowFrames frames(RowBuffer b, WindowOrder o, WindowFunction fn) {
+        return new WindowFrames(b, o, fn.frame(), fn.order());
+    }
+
+    /**
+     * The representation of a function's results: its type's, except that a VARCHAR stays codes of its argument's
+     * dictionary unless LAG's or LEAD's default is a constant or a column of another dictionary (then strings).
+     */
+    private static JKind kind(WindowFunction fn, RowBuffer b, String[] dicts) {
+        if (fn.type().kind() != TypeKind.VARCHAR) {
+            return JKind.stored(fn.type());
+        }
+        JKind arg = b.kinds[fn.arg()];
+        if (arg == JKind.STRING) {
+            return JKind.STRING;
+        }
+        boolean foreignDefault = fn.defaultValue() != null || fn.defaultColumn() >= 0
+                && (b.kinds[fn.defaultColumn()] != JKind.CODE || !dicts[fn.defaultColumn()].equals(dicts[fn.arg()]));
+        return foreignDefault ? JKind.STRING : JKind.CODE;
+    }
+
+    /** The input's columns and the results' side by side, the arrays taken as they are. */
+    private static RowBuffer join(RowBuffer a, RowBuffer b) {
+        int n = a.kinds.length + b.kinds.length;
+        JKind[] kinds = new JKind[n];
+        int[][] ints = new int[n][];
+        long[][] longs = new long[n][];
+        double[][] doubles = new double[n][];
+        byte[][] bytes = new byte[n][];
+        String[][] strings = new String[n][];
+        long[][] nulls = new long[n][];
+        List<RowBuffer> both = List.of(a, b);
+        int at = 0;
+        for (RowBuffer r : both) {
+            for (int c = 0; c < r.kinds.length; c++, at++) {
+                kinds[at] = r.kinds[c];
+                ints[at] = r.ints[c];
+                longs[at] = r.longs[c];
+                doubles[at] = r.doubles[c];
+                bytes[at] = r.bytes[c];
+                strings[at] = r.strings[c];
+                nulls[at] = r.nulls[c];
+            }
+        }
+        return new RowBuffer(kinds, ints, longs, doubles, bytes, strings, nulls, a.size);
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        List<String> all = new ArrayList<>();
+        for (String s : a) {
+            all.add(s);
+        }
+        for (String s : b) {
+            all.add(s);
+        }
+        return all.toArray(new String[0]);
+    }
+}

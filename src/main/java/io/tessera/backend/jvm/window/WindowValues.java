@@ -1,0 +1,113 @@
+package io.tessera.backend.jvm.window;
+
+import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.plan.WindowFunction;
+import io.tessera.storage.Dictionary;
+
+import java.util.function.Function;
+
+/**
+ * One result column of a window sink: stores numbers, NULLs and values copied from the collected rows (decoding
+ * VARCHAR codes where the column holds strings), and computes the functions that pick a row's value: LAG and LEAD
+ * (a row at an offset in the partition, else the default), FIRST_VALUE and LAST_VALUE (the frame's ends).
+ */
+final class WindowValues {
+
+    private final RowBuffer in;
+    private final String[] inDicts;
+    private final Function<String, Dictionary> dictionaries;
+    private final RowBuffer out;
+    private final int c;
+
+    WindowValues(RowBuffer in, String[] inDicts, Function<String, Dictionary> dictionaries, RowBuffer out, int c) {
+        this.in = in;
+        this.inDicts = inDicts;
+        this.dictionaries = dictionaries;
+        this.out = out;
+        this.c = c;
+    }
+
+    void setNull(int row) {
+        out.setNull(c, row);
+    }
+
+    /** An integer result (ranks, counts, sums) in the column's representation. */
+    void setLong(int row, long v) {
+        switch (out.kinds[c]) {
+            case INT -> out.ints[c][row] = Math.toIntExact(v);
+            case LONG -> out.longs[c][row] = v;
+            case DOUBLE -> out.doubles[c][row] = v;
+            default -> throw new IllegalStateException("an integer into a " + out.kinds[c] + " column");
+        }
+    }
+
+    void setDouble(int row, double v) {
+        out.doubles[c][row] = v;
+    }
+
+    /** The value of column {@code col} of collected row {@code from} as this column's value of {@code row}. */
+    void copy(int col, int from, int row) {
+        if (in.isNull(col, from)) {
+            out.setNull(c, row);
+            return;
+        }
+        switch (out.kinds[c]) {
+            case INT, CODE -> out.ints[c][row] = in.ints[col][from];
+            case LONG -> out.longs[c][row] = in.kinds[col] == JKind.INT ? in.ints[col][from] : in.longs[col][from];
+            case DOUBLE -> out.doubles[c][row] = switch (in.kinds[col]) {
+                case INT -> in.ints[col][from];
+                case LONG -> in.longs[col][from];
+                default -> in.doubles[col][from];
+            };
+            case BOOL -> out.bytes[c][row] = in.bytes[col][from];
+            case STRING -> out.strings[c][row] = in.kinds[col] == JKind.STRING ? in.strings[col][from]
+                    : dictionaries.apply(inDicts[col]).value(in.ints[col][from]);
+        }
+    }
+
+    /** A constant (in the representation of a plan literal) as this column's value of {@code row}. */
+    void constant(Object v, int row) {
+        if (v == null) {
+            out.setNull(c, row);
+            return;
+        }
+        switch (out.kinds[c]) {
+            case INT -> out.ints[c][row] = ((Number) v).intValue();
+            case LONG -> out.longs[c][row] = ((Number) v).longValue();
+            case DOUBLE -> out.doubles[c][row] = ((Number) v).doubleValue();
+            case BOOL -> out.bytes[c][row] = (byte) (((Boolean) v) ? 1 : 0);
+            case STRING -> out.strings[c][row] = v.toString();
+            case CODE -> throw new IllegalStateException("a constant into a column of codes");
+        }
+    }
+
+    /** LAG (the row {@code offset} positions before) and LEAD (after), within the partition; else the default. */
+    void shifted(WindowFunction fn, WindowOrder o) {
+        long step = fn.kind() == WindowFunction.Kind.LAG ? -fn.offset() : fn.offset();
+        for (int i = 0; i < o.rows.length; i++) {
+            int row = o.rows[i];
+            long j = i + step;
+            if (j >= o.partStart[i] && j < o.partEnd[i]) {
+                copy(fn.arg(), o.rows[(int) j], row);
+            } else if (fn.defaultColumn() >= 0) {
+                copy(fn.defaultColumn(), row, row);
+            } else {
+                constant(fn.defaultValue(), row);
+            }
+        }
+    }
+
+    /** FIRST_VALUE and LAST_VALUE: the argument at the frame's first or last row; NULL for an empty frame. */
+    void edge(WindowFunction fn, WindowOrder o, WindowFrames f) {
+        boolean first = fn.kind() == WindowFunction.Kind.FIRST_VALUE;
+        for (int i = 0; i < o.rows.length; i++) {
+            int row = o.rows[i];
+            if (f.start[i] >= f.end[i]) {
+                setNull(row);
+            } else {
+                copy(fn.arg(), o.rows[first ? f.start[i] : f.end[i] - 1], row);
+            }
+        }
+    }
+}

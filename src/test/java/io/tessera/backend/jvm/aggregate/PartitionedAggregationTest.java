@@ -1,0 +1,80 @@
+package io.tessera.backend.jvm.aggregate;
+
+import io.tessera.backend.jvm.JvmExecutor;
+import io.tessera.backend.jvm.gen.EmittedPipeline;
+import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.jvm.gen.PipelineCode;
+import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.bench.TinySsbDatabase;
+import io.tessera.exec.QueryEngine;
+import io.tessera.plan.Sink;
+import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The second phase of agg=partitioned: each partition's rows into a table of their own, the tables then joined. */
+class PartitionedAggregationTest {
+
+    @RegisterExtension
+    static final TinySsbDatabase SSB = new TinySsbDatabase(11, 200_000);
+
+    @Test
+    void tablesAreSizedByTheirPartitionsRowsNotByTheEstimate() throws Exception {
+        // grouped by the order key: the planner expects about as many groups as rows
+        QueryEngine.Prepared p = new QueryEngine(SSB.db(), 2).prepare(
+                "SELECT lo_orderkey, SUM(lo_revenue) FROM lineorder GROUP BY lo_orderkey");
+        int fact = -1;
+        for (var pl : p.plan().pipelines()) {
+            if (pl.sink() instanceof Sink.GroupAggregate) {
+                fact = pl.id();
+            }
+        }
+        Map<Integer, Genome> genomes = new HashMap<>(p.genomes());
+        genomes.put(fact, genomes.get(fact).with(JvmDimensions.AGGREGATION, "partitioned"));
+        JvmExecutor.CompiledQuery q = JvmExecutor.compile(p.plan(), genomes);
+        EmittedPipeline e = q.pipelines().get(fact);
+        PipelineCode code = q.classes().get(fact).getDeclaredConstructor().newInstance();
+        int partitions = 1 << PartitionedInput.PARTITION_BITS;
+        double perPartition = ((Sink.GroupAggregate) e.pipeline().sink()).estimatedGroups() / partitions;
+        assertTrue(perPartition > 64, "the estimate alone would size each table for " + perPartition + " groups");
+        // buffer columns: the key, then the SUM's flag and argument
+        assertArrayEquals(new JKind[] {JKind.LONG, JKind.BOOL, e.bufferKinds()[2]}, e.bufferKinds());
+
+        // two workers' rows: keys 1..10 with revenue 100 * key, each key in the partition of its hash
+        List<Object> states = List.of(new PartitionedInput(e.bufferKinds()), new PartitionedInput(e.bufferKinds()));
+        for (int key = 1; key <= 10; key++) {
+            RowBuffer out = ((PartitionedInput) states.get(key % 2)).part(key);
+            int w = out.next();
+            out.longs[0][w] = key;
+            out.bytes[1][w] = 1;
+            if (out.ints[2] != null) {
+                out.ints[2][w] = 100 * key;
+            } else {
+                out.longs[2][w] = 100 * key;
+            }
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            HashGroupTable t = PartitionedAggregation.aggregate(e, code, states, new boolean[] {false}, pool);
+            assertEquals(10, t.groups);
+            for (int g = 0; g < t.groups; g++) {
+                assertEquals(100 * t.keys[t.width * g], t.lvals[0][g]);
+            }
+            // ten groups: the joined table stays near the 16 slots a table has at least
+            assertTrue(t.keys.length <= 32 * t.width, "a table of " + t.keys.length / t.width + " groups");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
