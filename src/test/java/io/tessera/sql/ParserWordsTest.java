@@ -32,8 +32,8 @@ class ParserWordsTest {
     /** The words Calcite's grammar keeps as keywords although DuckDB and PostgreSQL take them as names. */
     private static final Set<String> GRAMMAR_ONLY = Set.of(
             "INSERT", "UPDATE", "DELETE", "MERGE", "EXPLAIN", "DESCRIBE", "CALL", "SET", "PARTITION", "ROWS", "RANGE",
-            "EXTEND", "MATCH_RECOGNIZE", "MEASURE", "CUBE", "ROLLUP", "STREAM", "EXISTS", "NEW", "NEXT", "MULTISET",
-            "PERIOD", "PERMUTE", "UNKNOWN", "VALUES", "INTERVAL", "USER", "CURRENT_USER", "SESSION_USER",
+            "EXTEND", "MATCH_RECOGNIZE", "MEASURE", "CUBE", "ROLLUP", "STREAM", "RECURSIVE", "EXISTS", "NEW", "NEXT",
+            "MULTISET", "PERIOD", "PERMUTE", "UNKNOWN", "VALUES", "INTERVAL", "USER", "CURRENT_USER", "SESSION_USER",
             "SYSTEM_USER", "CURRENT_ROLE", "CURRENT_PATH", "CURRENT_CATALOG", "CURRENT_SCHEMA", "CURRENT_DATE",
             "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP");
 
