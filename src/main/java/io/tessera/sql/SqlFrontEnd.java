@@ -1,5 +1,6 @@
 package io.tessera.sql;
 
+import io.tessera.sql.parser.TesseraParserImpl;
 import io.tessera.storage.Database;
 import io.tessera.storage.Table;
 import org.apache.calcite.avatica.util.Casing;
@@ -46,7 +47,12 @@ import java.util.Properties;
  */
 public final class SqlFrontEnd {
 
+    /**
+     * Tessera's parser (Calcite's grammar with the words that both DuckDB and PostgreSQL reserve as its reserved
+     * words, and table definitions: {@code src/main/codegen}) for every statement and query.
+     */
     static final SqlParser.Config PARSER = SqlParser.config()
+            .withParserFactory(TesseraParserImpl.FACTORY)
             .withCaseSensitive(false)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
