@@ -36,6 +36,21 @@ public final class JavaCompiler {
         }
     }
 
+    /**
+     * Compiles {@code source} and throws the class away, without counting it: the first compile of a process (Janino's
+     * classes initialized, its code run once) done ahead of the first query (see {@code exec.WarmUp}).
+     */
+    public static void warmUp(String className, String source) {
+        try {
+            SimpleCompiler c = new SimpleCompiler();
+            c.setParentClassLoader(JavaCompiler.class.getClassLoader());
+            c.cook(source);
+            c.getClassLoader().loadClass(className);
+        } catch (Exception e) {
+            // the queries compile their own classes and report what fails
+        }
+    }
+
     /** Classes compiled in this process so far (cached or not): what a query's constants must never add to. */
     public static long compiles() {
         return COMPILES.get();
