@@ -38,12 +38,14 @@ public final class WarmUp {
         if (!STARTED.compareAndSet(false, true)) {
             return;
         }
-        Thread t = new Thread(WarmUp::run, "tessera-warm-up");
+        Thread t = new Thread(() -> run(), "tessera-warm-up");
         t.setDaemon(true); // never keeps the JVM alive
         t.start();
     }
 
-    private static void run() {
+    /** The warm-up itself, on the caller's thread (the tests run it so); returns the classes it compiled. */
+    static int run() {
+        int compiled = 0;
         try {
             SqlFrontEnd.LogicalPlan logical = CalciteSetup.warmUp();
             QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
@@ -53,10 +55,11 @@ public final class WarmUp {
             Map<Integer, Genome> genomes = chooser.choose(plan).genomes();
             for (Pipeline p : plan.pipelines()) {
                 EmittedPipeline e = PipelineEmitter.emit(p, genomes.get(p.id()));
-                JavaCompiler.warmUp(e.className(), e.source());
+                compiled += JavaCompiler.warmUp(e.className(), e.source()) ? 1 : 0;
             }
         } catch (RuntimeException | LinkageError e) {
             // the first query does this work itself and reports what fails
         }
+        return compiled;
     }
 }
