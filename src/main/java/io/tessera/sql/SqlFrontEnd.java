@@ -76,6 +76,11 @@ public final class SqlFrontEnd {
         this.replacement = replacement;
     }
 
+    /** A front end over no tables and no views (the warm-up of {@link CalciteSetup}). */
+    static SqlFrontEnd withoutTables() {
+        return new SqlFrontEnd(null, List.of(), null);
+    }
+
     /** This front end with {@code table} (a slice of a stored table) in place of the stored table of its name. */
     public SqlFrontEnd withTable(Table table) {
         return new SqlFrontEnd(db, views, table);
@@ -105,7 +110,7 @@ public final class SqlFrontEnd {
         parsed = WindowSupport.rewrite(parsed);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
-        for (Table t : db.tables()) {
+        for (Table t : db == null ? List.<Table>of() : db.tables()) {
             boolean replaced = replacement != null && replacement.name().equals(t.name());
             root.add(t.name(), new CatalogTable(replaced ? replacement : t));
         }
@@ -129,6 +134,7 @@ public final class SqlFrontEnd {
         // then they become calls that the later reduction rules leave alone too
         clusterPlanner.setExecutor(new CheckedCasts.Executor());
         RelOptCluster cluster = RelOptCluster.create(clusterPlanner, new CheckedCasts.Builder(types));
+        cluster.setMetadataQuerySupplier(CalciteSetup::metadataQuery);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, cluster,
                 DateArithmetic.CONVERTLETS, CONVERTER);
         RelRoot relRoot = converter.convertQuery(validated, false, true);
