@@ -1,8 +1,8 @@
 package io.tessera.exec;
 
-import io.tessera.backend.jvm.EmittedPipeline;
-import io.tessera.backend.jvm.JavaCompiler;
-import io.tessera.backend.jvm.PipelineEmitter;
+import io.tessera.backend.jvm.gen.EmittedPipeline;
+import io.tessera.backend.jvm.gen.JavaCompiler;
+import io.tessera.backend.jvm.gen.PipelineEmitter;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;

@@ -1,6 +1,6 @@
 package io.tessera.exec;
 
-import io.tessera.backend.jvm.JavaCompiler;
+import io.tessera.backend.jvm.gen.JavaCompiler;
 import io.tessera.sql.CalciteSetup;
 import org.junit.jupiter.api.Test;
 
