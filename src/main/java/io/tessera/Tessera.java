@@ -20,6 +20,11 @@ import java.nio.file.Path;
  */
 public final class Tessera implements AutoCloseable {
 
+    static {
+        // the first query's one-time work begins on another core while the first database is opened
+        io.tessera.exec.WarmUp.start();
+    }
+
     private final Database db;
     private final io.tessera.exec.QueryEngine engine;
 

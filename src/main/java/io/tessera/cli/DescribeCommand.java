@@ -13,7 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.util.List;
 
 /** {@code tessera describe}: the columns of a table with their statistics. */
-@Command(name = "describe", description = "List a table's columns: type, nullability, nulls, distinct values (~ marks an estimate), min, max.")
+@Command(name = "describe", description = "List a table's columns: type, nullability, nulls, distinct values (~ marks an estimate), min, max,"
+        + " histogram buckets and most common values.")
 public final class DescribeCommand implements Runnable {
 
     @Spec
@@ -31,22 +32,30 @@ public final class DescribeCommand implements Runnable {
             Table t = d.table(table);
             var out = spec.commandLine().getOut();
             out.println(t.name() + ": " + t.rowCount() + " rows, " + TablesCommand.humanBytes(t.sizeBytes()));
-            TextTable tt = new TextTable(List.of("column", "type", "null", "nulls", "distinct", "min", "max"),
-                    List.of(false, false, false, true, true, false, false));
+            TextTable tt = new TextTable(List.of("column", "type", "null", "nulls", "distinct", "min", "max",
+                    "buckets", "most common"), List.of(false, false, false, true, true, false, false, true, false));
             boolean estimates = false;
+            boolean histograms = false;
             for (Column c : t.columns()) {
                 ColumnStats s = c.stats();
                 boolean exact = distinctIsExact(s, t.rowCount());
                 estimates |= !exact;
+                histograms |= s.hasHistogram();
                 tt.add(List.of(c.name(), c.type().toString(), c.schema().nullable() ? "NULL" : "NOT NULL",
                         Long.toString(s.nullCount()), (exact ? "" : "~") + s.distinctEstimate(),
-                        ColumnStats.format(c.type(), s.min()), ColumnStats.format(c.type(), s.max())));
+                        ColumnStats.format(c.type(), s.min()), ColumnStats.format(c.type(), s.max()),
+                        s.hasHistogram() ? Integer.toString(s.histogram().buckets().size()) : "",
+                        MostCommonText.of(c.type(), s.histogram(), t.rowCount())));
             }
             tt.print(out);
             if (estimates) {
                 out.println("~ distinct: an estimate (of numbers and dates a HyperLogLog sketch, within a few percent;"
                         + " of strings the dictionary's size, which may keep strings that an update or delete removed);"
                         + " the other counts, min and max are exact");
+            }
+            if (histograms) {
+                out.println("buckets: of the equi-depth histogram of the non-null values; most common: values more"
+                        + " than twice as frequent as the average, with their share of the rows (~ from a sample)");
             }
             out.flush();
         }

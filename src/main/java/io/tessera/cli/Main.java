@@ -29,8 +29,15 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The commands that run queries: the first query's one-time work begins before their options are read. */
+    private static final java.util.Set<String> QUERY_COMMANDS = java.util.Set.of("sql", "ssb", "bench", "tune",
+            "variants", "emit", "selftest");
+
     public static void main(String[] args) {
         BootStderr.restore();
+        if (args.length > 0 && QUERY_COMMANDS.contains(args[0])) {
+            io.tessera.exec.WarmUp.start();
+        }
         System.exit(run(args));
     }
 

@@ -46,6 +46,6 @@ final class TextTable {
             String pad = " ".repeat(w[i] - c.length());
             b.append(i == 0 ? "" : "  ").append(rightAligned.get(i) ? pad + c : (i == w.length - 1 ? c : c + pad));
         }
-        out.println(b);
+        out.println(b.toString().stripTrailing());
     }
 }

@@ -1,6 +1,6 @@
 package io.tessera.sql;
 
-import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
+import io.tessera.sql.parser.TesseraParserImplConstants;
 
 import java.util.List;
 import java.util.Locale;
@@ -31,27 +31,27 @@ final class CopyStatements {
         String table = name(peek());
         next++;
         LeadingTokens.Token t = take();
-        if (t.is(SqlParserImplConstants.TO)) {
+        if (t.is(TesseraParserImplConstants.TO)) {
             throw SupportCheck.unsupported("COPY ... TO (tessera export writes a table out)", pos(t));
         }
-        if (t.is(SqlParserImplConstants.LPAREN)) {
+        if (t.is(TesseraParserImplConstants.LPAREN)) {
             throw SupportCheck.unsupported("a column list in COPY", pos(t));
         }
-        if (!t.is(SqlParserImplConstants.FROM)) {
+        if (!t.is(TesseraParserImplConstants.FROM)) {
             throw expected("FROM", t);
         }
         t = take();
-        if (!t.is(SqlParserImplConstants.QUOTED_STRING)) {
+        if (!t.is(TesseraParserImplConstants.QUOTED_STRING)) {
             throw expected("the file's name in single quotes", t);
         }
         String file = unquote(t.image(), '\'');
         String format = null;
         boolean header = false;
         String delimiter = null;
-        if (peek().is(SqlParserImplConstants.WITH)) {
+        if (peek().is(TesseraParserImplConstants.WITH)) {
             next++;
         }
-        if (peek().is(SqlParserImplConstants.LPAREN)) {
+        if (peek().is(TesseraParserImplConstants.LPAREN)) {
             next++;
             while (true) {
                 LeadingTokens.Token option = take();
@@ -59,7 +59,7 @@ final class CopyStatements {
                 switch (name) {
                     case "FORMAT" -> {
                         LeadingTokens.Token v = take();
-                        format = v.is(SqlParserImplConstants.QUOTED_STRING) ? unquote(v.image(), '\'') : v.image();
+                        format = v.is(TesseraParserImplConstants.QUOTED_STRING) ? unquote(v.image(), '\'') : v.image();
                         format = format.toLowerCase(Locale.ROOT);
                         if (!format.equals("csv") && !format.equals("tbl") && !format.equals("parquet")) {
                             throw SupportCheck.unsupported("COPY format " + v.image() + " (csv, tbl or parquet)", pos(v));
@@ -68,14 +68,14 @@ final class CopyStatements {
                     case "HEADER" -> {
                         header = true;
                         LeadingTokens.Token v = peek();
-                        if (v.is(SqlParserImplConstants.TRUE) || v.is(SqlParserImplConstants.FALSE)) {
-                            header = v.is(SqlParserImplConstants.TRUE);
+                        if (v.is(TesseraParserImplConstants.TRUE) || v.is(TesseraParserImplConstants.FALSE)) {
+                            header = v.is(TesseraParserImplConstants.TRUE);
                             next++;
                         }
                     }
                     case "DELIMITER", "DELIM", "SEP" -> {
                         LeadingTokens.Token v = take();
-                        if (!v.is(SqlParserImplConstants.QUOTED_STRING)) {
+                        if (!v.is(TesseraParserImplConstants.QUOTED_STRING)) {
                             throw expected("the delimiter in single quotes", v);
                         }
                         delimiter = unquote(v.image(), '\'');
@@ -84,10 +84,10 @@ final class CopyStatements {
                             + " (FORMAT, HEADER, DELIMITER)", pos(option));
                 }
                 LeadingTokens.Token sep = take();
-                if (sep.is(SqlParserImplConstants.RPAREN)) {
+                if (sep.is(TesseraParserImplConstants.RPAREN)) {
                     break;
                 }
-                if (!sep.is(SqlParserImplConstants.COMMA)) {
+                if (!sep.is(TesseraParserImplConstants.COMMA)) {
                     throw expected("',' or ')'", sep);
                 }
             }
@@ -100,15 +100,14 @@ final class CopyStatements {
 
     /** A table name: a word (folded to lower case) or a quoted name (as written). */
     private String name(LeadingTokens.Token t) {
-        if (t.is(SqlParserImplConstants.QUOTED_IDENTIFIER)) {
+        if (t.is(TesseraParserImplConstants.QUOTED_IDENTIFIER)) {
             return unquote(t.image(), '"');
         }
         String word = t.image();
         boolean isWord = !word.isEmpty() && Character.isLetter(word.charAt(0))
                 && word.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_' || c == '$');
-        if (isWord && ParseErrors.isReserved(word)) {
-            throw new SqlError("syntax error" + t.at() + ": \"" + word + "\" is a reserved word; quote it as \""
-                    + word.toLowerCase(Locale.ROOT) + "\"");
+        if (isWord && ReservedWords.isReserved(word)) {
+            throw ParseErrors.reservedWord(word, pos(t), null);
         }
         if (!isWord || t.isEnd()) {
             throw expected("a table name (" + FORM + ")", t);

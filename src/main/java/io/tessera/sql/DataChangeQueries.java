@@ -132,7 +132,7 @@ public final class DataChangeQueries {
     /** The statement parsed again: each query built from it gets nodes of its own. */
     private static SqlNode parse(String sql) {
         try {
-            return SqlParser.create(sql, StatementParser.DDL).parseStmt();
+            return SqlParser.create(sql, SqlFrontEnd.PARSER).parseStmt();
         } catch (SqlParseException e) {
             throw ParseErrors.of(e);
         }

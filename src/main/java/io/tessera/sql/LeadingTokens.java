@@ -2,10 +2,10 @@ package io.tessera.sql;
 
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.parser.impl.SimpleCharStream;
-import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
-import org.apache.calcite.sql.parser.impl.SqlParserImplTokenManager;
-import org.apache.calcite.sql.parser.impl.TokenMgrError;
+import io.tessera.sql.parser.SimpleCharStream;
+import io.tessera.sql.parser.TesseraParserImplConstants;
+import io.tessera.sql.parser.TesseraParserImplTokenManager;
+import io.tessera.sql.parser.TokenMgrError;
 import org.apache.calcite.util.SourceStringReader;
 
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ import java.util.List;
 final class LeadingTokens {
 
     /**
-     * One token: its kind (a constant of {@link SqlParserImplConstants}), its text, and where it begins: as an
+     * One token: its kind (a constant of {@link TesseraParserImplConstants}), its text, and where it begins: as an
      * offset in the text, and as the 1-based line and column that errors name.
      */
     record Token(int kind, String image, int offset, int line, int column) {
@@ -30,7 +30,7 @@ final class LeadingTokens {
 
         /** Whether this is the unquoted word {@code word}, in any case: a word of Tessera's that Calcite lacks. */
         boolean isWord(String word) {
-            return kind == SqlParserImplConstants.IDENTIFIER && image.equalsIgnoreCase(word);
+            return kind == TesseraParserImplConstants.IDENTIFIER && image.equalsIgnoreCase(word);
         }
 
         /** " at line L, column C", as errors name a position. */
@@ -39,12 +39,12 @@ final class LeadingTokens {
         }
 
         boolean isEnd() {
-            return kind == SqlParserImplConstants.EOF;
+            return kind == TesseraParserImplConstants.EOF;
         }
     }
 
     /** The tokenizer's state for the quoting of identifiers that queries are parsed with. */
-    private static final int LEXICAL_STATE = List.of(SqlParserImplTokenManager.lexStateNames)
+    private static final int LEXICAL_STATE = List.of(TesseraParserImplTokenManager.lexStateNames)
             .indexOf(SqlAbstractParserImpl.LexicalState.forConfig(SqlFrontEnd.PARSER).name());
 
     private LeadingTokens() {
@@ -55,12 +55,12 @@ final class LeadingTokens {
      * cannot go on (then the parser that reads the whole text names the error).
      */
     static List<Token> read(String sql, int max) {
-        SqlParserImplTokenManager tokenizer = new SqlParserImplTokenManager(new CharStream(sql), LEXICAL_STATE);
+        TesseraParserImplTokenManager tokenizer = new TesseraParserImplTokenManager(new CharStream(sql), LEXICAL_STATE);
         List<Token> tokens = new ArrayList<>();
         try {
             for (int i = 0; i < max; i++) {
-                org.apache.calcite.sql.parser.impl.Token t = tokenizer.getNextToken();
-                boolean end = t.kind == SqlParserImplConstants.EOF;
+                io.tessera.sql.parser.Token t = tokenizer.getNextToken();
+                boolean end = t.kind == TesseraParserImplConstants.EOF;
                 tokens.add(new Token(t.kind, t.image, end ? sql.length() : offset(sql, t.beginLine, t.beginColumn),
                         t.beginLine, t.beginColumn));
                 if (end) {

@@ -1,12 +1,12 @@
 package io.tessera.sql;
 
+import io.tessera.sql.parser.TesseraParserImplConstants;
 import io.tessera.storage.DataType;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
 import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.util.DateString;
 
@@ -71,7 +71,7 @@ public final class Parameters {
     public static int count(String sql) {
         int n = 0;
         for (LeadingTokens.Token t : LeadingTokens.read(sql, Integer.MAX_VALUE)) {
-            if (t.is(SqlParserImplConstants.HOOK)) {
+            if (t.is(TesseraParserImplConstants.HOOK)) {
                 n++;
             }
         }

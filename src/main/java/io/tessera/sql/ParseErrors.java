@@ -1,18 +1,19 @@
 package io.tessera.sql;
 
+import io.tessera.sql.parser.ParseException;
+import io.tessera.sql.parser.Token;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 
-import java.io.StringReader;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * A parse error as Tessera reports it: {@code syntax error at line L, column C: ...}. Where the parser met a
- * reserved word where a name could stand (TPC-H Q11's alias {@code value}), the message says the word is reserved
- * and how to quote it, instead of only that it was not expected.
+ * reserved word where a name could stand ({@code SELECT 1 AS order}), the message says the word is reserved and how
+ * to quote it, instead of only that it was not expected ({@link ReservedWords}: {@code value}, {@code year},
+ * {@code date}, ... are names, not reserved words).
  */
 final class ParseErrors {
 
@@ -22,9 +23,6 @@ final class ParseErrors {
      */
     private static final Pattern ENCOUNTERED = Pattern.compile(
             "^(?:Encountered \"([^\"]+)\"|Incorrect syntax near the keyword '([^']+)') at line");
-
-    private static final SqlParserImpl.Metadata KEYWORDS = SqlParserImpl.FACTORY.getParser(new StringReader(""))
-            .getMetadata();
 
     private ParseErrors() {
     }
@@ -37,9 +35,8 @@ final class ParseErrors {
             if (word == null && m.group(2) != null) {
                 word = new Word(m.group(2), e.getPos());
             }
-            if (word != null && isReserved(word.text())) {
-                return new SqlError("syntax error" + SupportCheck.at(word.pos()) + ": \"" + word.text()
-                        + "\" is a reserved word; quote it as \"" + word.text().toLowerCase(Locale.ROOT) + "\"", e);
+            if (word != null && ReservedWords.isReserved(word.text())) {
+                return reservedWord(word.text(), word.pos(), e);
             }
         }
         return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + msg, e);
@@ -55,15 +52,8 @@ final class ParseErrors {
      */
     private static Word lastEncountered(SqlParseException e, String encountered) {
         int ahead = encountered.split(" ").length;
-        if (e.getCause() instanceof org.apache.calcite.sql.parser.impl.ParseException p && p.currentToken != null) {
-            org.apache.calcite.sql.parser.impl.Token t = p.currentToken;
-            for (int i = 0; i < ahead && t.next != null; i++) {
-                t = t.next;
-            }
-            return new Word(t.image, new SqlParserPos(t.beginLine, t.beginColumn));
-        }
-        if (e.getCause() instanceof org.apache.calcite.sql.parser.ddl.ParseException p && p.currentToken != null) {
-            org.apache.calcite.sql.parser.ddl.Token t = p.currentToken;
+        if (e.getCause() instanceof ParseException p && p.currentToken != null) {
+            Token t = p.currentToken;
             for (int i = 0; i < ahead && t.next != null; i++) {
                 t = t.next;
             }
@@ -72,10 +62,15 @@ final class ParseErrors {
         return ahead == 1 ? new Word(encountered, e.getPos()) : null;
     }
 
-    /** Whether {@code word} is one of the SQL words that cannot be a name unless quoted. */
-    static boolean isReserved(String word) {
-        return word.chars().allMatch(c -> Character.isLetter(c) || c == '_')
-                && KEYWORDS.isReservedWord(word.toUpperCase(Locale.ROOT));
+    /**
+     * The error for a reserved word where a name stands, with how to quote it: a word that DuckDB and PostgreSQL
+     * both reserve "is a reserved word"; one that only Tessera's grammar keeps says so.
+     */
+    static SqlError reservedWord(String word, SqlParserPos pos, Throwable cause) {
+        String quoted = "quote it as \"" + word.toLowerCase(Locale.ROOT) + "\"";
+        String what = ReservedWords.isShared(word) ? "is a reserved word"
+                : "is a keyword that Tessera's SQL grammar cannot take as a name there (DuckDB and PostgreSQL can)";
+        return new SqlError("syntax error" + SupportCheck.at(pos) + ": \"" + word + "\" " + what + "; " + quoted, cause);
     }
 
     /** Whether the parser could have taken a name (an identifier) where it failed. */

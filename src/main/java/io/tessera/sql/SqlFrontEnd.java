@@ -1,5 +1,6 @@
 package io.tessera.sql;
 
+import io.tessera.sql.parser.TesseraParserImpl;
 import io.tessera.storage.Database;
 import io.tessera.storage.Table;
 import org.apache.calcite.avatica.util.Casing;
@@ -47,7 +48,12 @@ import java.util.Properties;
  */
 public final class SqlFrontEnd {
 
+    /**
+     * Tessera's parser (Calcite's grammar with the words that both DuckDB and PostgreSQL reserve as its reserved
+     * words, and table definitions: {@code src/main/codegen}) for every statement and query.
+     */
     static final SqlParser.Config PARSER = SqlParser.config()
+            .withParserFactory(TesseraParserImpl.FACTORY)
             .withCaseSensitive(false)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
@@ -69,6 +75,11 @@ public final class SqlFrontEnd {
         this.db = db;
         this.views = views;
         this.replacement = replacement;
+    }
+
+    /** A front end over no tables and no views (the warm-up of {@link CalciteSetup}). */
+    static SqlFrontEnd withoutTables() {
+        return new SqlFrontEnd(null, List.of(), null);
     }
 
     /** This front end with {@code table} (a slice of a stored table) in place of the stored table of its name. */
@@ -100,7 +111,7 @@ public final class SqlFrontEnd {
         parsed = WindowSupport.rewrite(parsed);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
-        for (Table t : db.tables()) {
+        for (Table t : db == null ? List.<Table>of() : db.tables()) {
             boolean replaced = replacement != null && replacement.name().equals(t.name());
             root.add(t.name(), new CatalogTable(replaced ? replacement : t));
         }
@@ -124,6 +135,7 @@ public final class SqlFrontEnd {
         // then they become calls that the later reduction rules leave alone too
         clusterPlanner.setExecutor(new CheckedCasts.Executor());
         RelOptCluster cluster = RelOptCluster.create(clusterPlanner, new CheckedCasts.Builder(types));
+        cluster.setMetadataQuerySupplier(CalciteSetup::metadataQuery);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, cluster,
                 DateArithmetic.CONVERTLETS, CONVERTER);
         RelRoot relRoot = converter.convertQuery(validated, false, true);

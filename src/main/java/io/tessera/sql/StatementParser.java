@@ -1,5 +1,6 @@
 package io.tessera.sql;
 
+import io.tessera.sql.parser.TesseraParserImplConstants;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlInsert;
@@ -10,31 +11,31 @@ import org.apache.calcite.sql.ddl.SqlDropTable;
 import org.apache.calcite.sql.ddl.SqlDropView;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
 
 import java.util.List;
 import java.util.Locale;
 
-import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.CREATE;
-import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.DELETE;
-import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.DROP;
-import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.EXPLAIN;
-import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.FOR;
-import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.INSERT;
-import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.PLAN;
-import static org.apache.calcite.sql.parser.impl.SqlParserImplConstants.UPDATE;
+import static io.tessera.sql.parser.TesseraParserImplConstants.CREATE;
+import static io.tessera.sql.parser.TesseraParserImplConstants.DELETE;
+import static io.tessera.sql.parser.TesseraParserImplConstants.DROP;
+import static io.tessera.sql.parser.TesseraParserImplConstants.EXPLAIN;
+import static io.tessera.sql.parser.TesseraParserImplConstants.FOR;
+import static io.tessera.sql.parser.TesseraParserImplConstants.INSERT;
+import static io.tessera.sql.parser.TesseraParserImplConstants.OR;
+import static io.tessera.sql.parser.TesseraParserImplConstants.PLAN;
+import static io.tessera.sql.parser.TesseraParserImplConstants.REPLACE;
+import static io.tessera.sql.parser.TesseraParserImplConstants.TABLE;
+import static io.tessera.sql.parser.TesseraParserImplConstants.UPDATE;
+import static io.tessera.sql.parser.TesseraParserImplConstants.VIEW;
 
 /**
- * Reads one statement. Its first tokens (Calcite's tokenizer, {@link LeadingTokens}) say what it is: CREATE and
- * DROP (tables, views, CREATE TABLE AS), INSERT, UPDATE and DELETE are parsed whole by Calcite's DDL grammar
- * ({@code calcite-server}) with the parser configuration of queries; EXPLAIN, EXPLAIN PLAN FOR and Tessera's EXPLAIN
+ * Reads one statement. Its first tokens ({@link LeadingTokens}) say what it is: CREATE and DROP (tables, views,
+ * CREATE TABLE AS), INSERT, UPDATE and DELETE are parsed whole by Tessera's parser (Calcite's grammar with Tessera's
+ * reserved words and table definitions, {@code src/main/codegen}); EXPLAIN, EXPLAIN PLAN FOR and Tessera's EXPLAIN
  * CODE are followed by a query; COPY is Tessera's ({@link CopyStatements}); anything else is a query, parsed once,
  * when it is planned. Errors name their position as the rest of the front end does.
  */
 public final class StatementParser {
-
-    /** The parser configuration of queries, with Calcite's DDL grammar added. */
-    static final SqlParser.Config DDL = SqlFrontEnd.PARSER.withParserFactory(SqlDdlParserImpl.FACTORY);
 
     /** The forms of EXPLAIN, for an error about another. */
     private static final String EXPLAIN_FORMS = "EXPLAIN query, EXPLAIN PLAN FOR query, EXPLAIN CODE query";
@@ -50,7 +51,11 @@ public final class StatementParser {
             return new Statement.Query(s);
         }
         LeadingTokens.Token first = head.getFirst();
-        if (first.is(CREATE) || first.is(DROP) || first.is(INSERT) || first.is(UPDATE) || first.is(DELETE)) {
+        if (first.is(CREATE) || first.is(DROP)) {
+            rejectOtherObjects(head);
+            return tableDefinition(s);
+        }
+        if (first.is(INSERT) || first.is(UPDATE) || first.is(DELETE)) {
             return tableDefinition(s);
         }
         if (first.isWord("COPY")) {
@@ -93,7 +98,7 @@ public final class StatementParser {
     private static Statement tableDefinition(String s) {
         SqlNode node;
         try {
-            node = SqlParser.create(s, DDL).parseStmt();
+            node = SqlParser.create(s, SqlFrontEnd.PARSER).parseStmt();
         } catch (SqlParseException e) {
             throw ParseErrors.of(e);
         }
@@ -109,10 +114,30 @@ public final class StatementParser {
                     update.getTargetTable()), s);
             case SqlDelete delete -> new Statement.Delete(TableDefinitions.target(
                     delete.getTargetTable()), s);
-            // DROP SCHEMA, CREATE FUNCTION, ...: Calcite's grammar has them, Tessera keeps tables and views only
             default -> throw SupportCheck.unsupported(node.getKind().name().replace('_', ' ')
                     .toUpperCase(Locale.ROOT), node.getParserPosition());
         };
+    }
+
+    /**
+     * CREATE or DROP of something other than a table or a view (a schema, an index, a function, ...): unsupported,
+     * named by its word. Where no word follows, the parser names the error.
+     */
+    private static void rejectOtherObjects(List<LeadingTokens.Token> head) {
+        int object = 1;
+        if (head.getFirst().is(CREATE) && head.size() > 2 && head.get(1).is(OR) && head.get(2).is(REPLACE)) {
+            object = 3;
+        }
+        if (head.size() <= object) {
+            return;
+        }
+        LeadingTokens.Token t = head.get(object);
+        boolean word = !t.isEnd() && t.image().chars().allMatch(c -> Character.isLetter(c) || c == '_');
+        if (word && !t.is(TABLE) && !t.is(VIEW)) {
+            throw SupportCheck.unsupported(head.getFirst().image().toUpperCase(Locale.ROOT) + " "
+                    + t.image().toUpperCase(Locale.ROOT),
+                    new org.apache.calcite.sql.parser.SqlParserPos(head.getFirst().line(), head.getFirst().column()));
+        }
     }
 
     /**
@@ -124,11 +149,11 @@ public final class StatementParser {
         List<LeadingTokens.Token> tokens = LeadingTokens.read(s, Integer.MAX_VALUE);
         for (int i = 0; i + 1 < tokens.size(); i++) {
             LeadingTokens.Token t = tokens.get(i);
-            if (t.is(org.apache.calcite.sql.parser.impl.SqlParserImplConstants.LPAREN)) {
+            if (t.is(TesseraParserImplConstants.LPAREN)) {
                 depth++;
-            } else if (t.is(org.apache.calcite.sql.parser.impl.SqlParserImplConstants.RPAREN)) {
+            } else if (t.is(TesseraParserImplConstants.RPAREN)) {
                 depth--;
-            } else if (depth == 0 && t.is(org.apache.calcite.sql.parser.impl.SqlParserImplConstants.AS)) {
+            } else if (depth == 0 && t.is(TesseraParserImplConstants.AS)) {
                 return s.substring(tokens.get(i + 1).offset());
             }
         }

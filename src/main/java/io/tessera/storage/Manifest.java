@@ -184,6 +184,9 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 putRaw(st, "min", c.stats().min());
                 putRaw(st, "max", c.stats().max());
                 st.put("unique", c.stats().unique());
+                if (c.stats().hasHistogram()) {
+                    st.set("histogram", histogram(c.stats().histogram()));
+                }
             }
         }
         if (!views.isEmpty()) {
@@ -221,6 +224,55 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         return n;
     }
 
+    /**
+     * {@code {"lower": v, "exact": b, "buckets": [[upper, rows, distinct], ...], "mcv": [[value, rows], ...]}}; a
+     * manifest without it (written before histograms were kept) reads as an empty histogram.
+     */
+    private static ObjectNode histogram(Histogram h) {
+        ObjectNode n = JSON.createObjectNode();
+        putRaw(n, "lower", h.lower());
+        n.put("exact", h.exact());
+        ArrayNode bs = n.putArray("buckets");
+        for (Histogram.Bucket b : h.buckets()) {
+            ArrayNode a = bs.addArray();
+            addRaw(a, b.upper());
+            a.add(b.rows());
+            a.add(b.distinct());
+        }
+        ArrayNode ms = n.putArray("mcv");
+        for (Histogram.MostCommon m : h.mostCommon()) {
+            ArrayNode a = ms.addArray();
+            addRaw(a, m.value());
+            a.add(m.rows());
+        }
+        return n;
+    }
+
+    private static Histogram histogram(DataType type, JsonNode n) {
+        if (n == null || n.isNull()) {
+            return Histogram.EMPTY;
+        }
+        List<Histogram.Bucket> buckets = new ArrayList<>();
+        for (JsonNode b : n.get("buckets")) {
+            buckets.add(new Histogram.Bucket(raw(type, b.get(0)), b.get(1).asLong(), b.get(2).asLong()));
+        }
+        List<Histogram.MostCommon> mostCommon = new ArrayList<>();
+        for (JsonNode m : n.get("mcv")) {
+            mostCommon.add(new Histogram.MostCommon(raw(type, m.get(0)), m.get(1).asLong()));
+        }
+        return new Histogram(raw(type, n.get("lower")), buckets, mostCommon, n.get("exact").asBoolean());
+    }
+
+    private static void addRaw(ArrayNode a, Object v) {
+        if (v instanceof Double d) {
+            a.add(d);
+        } else if (v instanceof Number num) {
+            a.add(num.longValue());
+        } else {
+            a.add(v.toString());
+        }
+    }
+
     private static void putRaw(ObjectNode n, String key, Object v) {
         if (v == null) {
             n.putNull(key);
@@ -254,7 +306,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                     JsonNode st = cn.get("stats");
                     ColumnStats stats = new ColumnStats(st.get("nulls").asLong(), st.get("distinct").asLong(),
                             raw(type, st.get("min")), raw(type, st.get("max")),
-                            st.has("unique") && st.get("unique").asBoolean());
+                            st.has("unique") && st.get("unique").asBoolean(), histogram(type, st.get("histogram")));
                     cols.add(new ColumnEntry(file(cn.get("data"), table, fileName),
                             file(cn.get("validity"), table, fileName), file(cn.get("dictionary"), table, fileName),
                             stats));

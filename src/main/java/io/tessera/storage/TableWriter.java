@@ -334,11 +334,12 @@ public final class TableWriter implements AutoCloseable {
                 }
                 FileEntry dict = null;
                 ColumnStats stats;
+                int[] order = null;
                 try (Arena a = Arena.ofConfined()) {
                     MemorySegment seg = bytes == 0 ? MemorySegment.NULL
                             : ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, a);
                     if (kind == TypeKind.VARCHAR) {
-                        int[] order = sortDictionaryAndRemap(seg, totalRows);
+                        order = sortDictionaryAndRemap(seg, totalRows);
                         int n = order.length;
                         tmpDictionary = tableDir.resolve(col.name() + ".g" + generation + ".dict.tmp");
                         finalDictionary = tableDir.resolve(col.name() + ".g" + generation + ".dict");
@@ -350,6 +351,7 @@ public final class TableWriter implements AutoCloseable {
                     } else {
                         stats = StatsScanner.scan(kind, seg, totalRows, nullBits);
                     }
+                    stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, values, order);
                     if (bytes > 0) {
                         seg.force();
                     }

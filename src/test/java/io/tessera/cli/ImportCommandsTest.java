@@ -40,10 +40,14 @@ class ImportCommandsTest extends CapturedMainTest {
         assertEquals(0, run("describe", "--db", db, "orders"), err());
         String d = out();
         assertTrue(d.startsWith("orders: 4 rows"), d);
-        assertTrue(d.lines().anyMatch(l -> l.matches("o_id\\s+INTEGER\\s+NOT NULL\\s+0\\s+4\\s+1\\s+4")), d);
-        assertTrue(d.lines().anyMatch(l -> l.matches("o_name\\s+VARCHAR\\s+NULL\\s+1\\s+3\\s+alpha\\s+semi;colon")), d);
-        assertTrue(d.lines().anyMatch(l -> l.matches("o_price\\s+DECIMAL\\(15,2\\)\\s+NULL\\s+1\\s+3\\s+0\\.99\\s+10\\.50")), d);
-        assertTrue(d.lines().anyMatch(l -> l.matches("o_date\\s+DATE\\s+NULL\\s+0\\s+4\\s+1992-12-31\\s+2000-01-01")), d);
+        // the last number: histogram buckets, one per value here; no value is frequent
+        assertTrue(d.lines().anyMatch(l -> l.matches("o_id\\s+INTEGER\\s+NOT NULL\\s+0\\s+4\\s+1\\s+4\\s+4")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches(
+                "o_name\\s+VARCHAR\\s+NULL\\s+1\\s+3\\s+alpha\\s+semi;colon\\s+3")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches(
+                "o_price\\s+DECIMAL\\(15,2\\)\\s+NULL\\s+1\\s+3\\s+0\\.99\\s+10\\.50\\s+3")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches(
+                "o_date\\s+DATE\\s+NULL\\s+0\\s+4\\s+1992-12-31\\s+2000-01-01\\s+4")), d);
 
         Path outCsv = dir.resolve("orders.csv");
         assertEquals(0, run("export", "--db", db, "--table", "orders", "--format", "csv", outCsv.toString()), err());
@@ -95,10 +99,35 @@ class ImportCommandsTest extends CapturedMainTest {
         assertEquals(0, run("describe", "--db", db, "t"), err());
         String d = out();
         // id never repeats: its count is exact; k and s repeat, so theirs are the sketch's estimates
-        assertTrue(d.lines().anyMatch(l -> l.matches("id\\s+INTEGER\\s+NULL\\s+0\\s+3\\s+1\\s+3")), d);
-        assertTrue(d.lines().anyMatch(l -> l.matches("k\\s+INTEGER\\s+NULL\\s+0\\s+~2\\s+7\\s+8")), d);
-        assertTrue(d.lines().anyMatch(l -> l.matches("s\\s+VARCHAR\\s+NULL\\s+0\\s+~2\\s+x\\s+y")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches("id\\s+INTEGER\\s+NULL\\s+0\\s+3\\s+1\\s+3\\s+3")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches("k\\s+INTEGER\\s+NULL\\s+0\\s+~2\\s+7\\s+8\\s+2")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches("s\\s+VARCHAR\\s+NULL\\s+0\\s+~2\\s+x\\s+y\\s+2")), d);
         assertTrue(d.contains("~ distinct: an estimate"), d);
+    }
+
+    @Test
+    void describeShowsHistogramBucketsAndMostCommonValues() throws Exception {
+        String db = dir.resolve("db").toString();
+        assertEquals(0, run("create", "--db", db, "--table", "t", "--columns", "k INTEGER, s VARCHAR, n INTEGER"),
+                err());
+        StringBuilder rows = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            // k: 7 on half the rows, 3 on a quarter, else distinct; s: it's on 60%, R on 20%; n: NULL or distinct
+            rows.append(i % 2 == 0 ? 7 : i % 4 == 1 ? 3 : 1000 + i).append('|')
+                    .append(i % 5 < 3 ? "it's" : i % 5 == 3 ? "R" : "s" + i).append('|')
+                    .append(i < 150 ? "" : Integer.toString(i)).append("|\n");
+        }
+        Path tbl = dir.resolve("t.tbl");
+        Files.writeString(tbl, rows);
+        assertEquals(0, run("import", "--db", db, "--table", "t", tbl.toString()), err());
+        assertEquals(0, run("describe", "--db", db, "t"), err());
+        String d = out();
+        assertTrue(d.lines().anyMatch(l -> l.matches(
+                "k\\s+INTEGER\\s+NULL\\s+0\\s+~\\d+\\s+3\\s+1199\\s+52\\s+7 50%, 3 25%")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches(
+                "s\\s+VARCHAR\\s+NULL\\s+0\\s+~\\d+\\s+R\\s+s99\\s+\\d+\\s+'it''s' 60%, 'R' 20%")), d);
+        assertTrue(d.lines().anyMatch(l -> l.matches("n\\s+INTEGER\\s+NULL\\s+150\\s+50\\s+150\\s+199\\s+50")), d);
+        assertTrue(d.contains("most common: values more than twice as frequent as the average"), d);
     }
 
     @Test

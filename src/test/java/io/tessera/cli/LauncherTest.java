@@ -42,12 +42,27 @@ class LauncherTest {
         Files.createDirectories(root.resolve("target/lib"));
         Files.copy(project.resolve("tessera"), root.resolve("tessera"));
         Files.copy(project.resolve("bin/find-jdk"), root.resolve("bin/find-jdk"));
+        Files.copy(project.resolve("bin/aot-cache"), root.resolve("bin/aot-cache"));
+        writeJar(classPath());
+    }
+
+    /** This build's class path, one entry per element. */
+    private static List<Path> classPath() {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> urls = new ArrayList<>();
+        List<Path> entries = new ArrayList<>();
         for (String entry : classPath.split(File.pathSeparator)) {
             if (!entry.isBlank()) {
-                urls.add(Path.of(entry).toUri().toString());
+                entries.add(Path.of(entry));
             }
+        }
+        return entries;
+    }
+
+    /** target/tessera.jar as a manifest naming {@code entries}. */
+    private void writeJar(List<Path> entries) throws IOException {
+        List<String> urls = new ArrayList<>();
+        for (Path entry : entries) {
+            urls.add(entry.toUri().toString());
         }
         Manifest m = new Manifest();
         m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -58,16 +73,47 @@ class LauncherTest {
         }
     }
 
+    /** target/tessera.jar as a build without the startup cache's training class, whose training fails at once. */
+    private void withoutTrainingClass() throws IOException {
+        List<Path> entries = new ArrayList<>();
+        for (Path entry : classPath()) {
+            if (Files.isRegularFile(entry.resolve("io/tessera/cli/StartupTraining.class"))) {
+                Path copy = root.resolve("classes");
+                try (var files = Files.walk(entry)) {
+                    for (Path f : files.toList()) {
+                        Path to = copy.resolve(entry.relativize(f).toString());
+                        if (Files.isDirectory(f)) {
+                            Files.createDirectories(to);
+                        } else if (!f.getFileName().toString().startsWith("StartupTraining")) {
+                            Files.copy(f, to);
+                        }
+                    }
+                }
+                entries.add(copy);
+            } else {
+                entries.add(entry);
+            }
+        }
+        writeJar(entries);
+    }
+
     record Run(int rc, String out, String err) {
     }
 
     private Run tessera(String javaOpts, String... args) throws Exception {
+        return tessera(javaOpts, false, args);
+    }
+
+    /** Runs the launcher; {@code startupCache}: with its startup cache (bin/aot-cache), else TESSERA_AOT=off. */
+    private Run tessera(String javaOpts, boolean startupCache, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("tessera").toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile());
         Map<String, String> env = pb.environment();
         env.put("JAVA_HOME", System.getProperty("java.home"));
         env.put("TESSERA_JAVA_OPTS", javaOpts);
+        env.put("TESSERA_CACHE_DIR", root.resolve("cache").toString());
+        env.put("TESSERA_AOT", startupCache ? "on" : "off");
         Process p = pb.start();
         p.getOutputStream().close();
         CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
@@ -106,5 +152,45 @@ class LauncherTest {
         Run r = tessera("-Xmx1z", "--version");
         assertNotEquals(0, r.rc());
         assertTrue(r.err().contains("Invalid maximum heap size: -Xmx1z"), r.err());
+    }
+
+    /**
+     * The startup cache never breaks a run: a training that fails says so once and is not repeated before the next
+     * build; a cache the JVM cannot use (bytes that are no cache, a cache made for another program and other JVM
+     * options) is ignored without a word on standard output or error. The training fails here at once: the build
+     * lacks its class.
+     */
+    @Test
+    void aStartupCacheThatCannotBeUsedNeverBreaksARun() throws Exception {
+        withoutTrainingClass();
+        String opts = "-Xmx256m";
+        Run failed = tessera(opts, true, "--version");
+        assertEquals(0, failed.rc(), failed.err());
+        assertEquals("Tessera 0.1.0", failed.out().strip());
+        assertTrue(failed.err().contains("tessera: writing the startup cache")
+                && failed.err().contains("could not be written"), failed.err());
+        Path key = root.resolve("target/tessera.aot.key");
+        assertTrue(Files.readString(key).endsWith("\nfailed\n"), Files.readString(key));
+        assertEquals(new Run(0, "Tessera 0.1.0\n", ""), tessera(opts, true, "--version"));
+
+        // the key file now says a training for these options succeeded: the launcher hands the JVM whatever is there
+        String keyLine = Files.readAllLines(key).getFirst();
+        Files.writeString(key, keyLine + "\nok\n");
+        Path cache = root.resolve("target/tessera.aot");
+        byte[] noise = new byte[100_000];
+        new java.util.Random(7).nextBytes(noise);
+        Files.write(cache, noise);
+        assertEquals(new Run(0, "Tessera 0.1.0\n", ""), tessera(opts, true, "--version"));
+
+        Process made = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:AOTCacheOutput=" + cache, "-version").redirectErrorStream(true).start();
+        made.getInputStream().readAllBytes();
+        assertEquals(0, made.waitFor());
+        assertTrue(Files.size(cache) > 0);
+        Files.writeString(key, keyLine + "\nok\n"); // newer than the jars, as after a training
+        assertEquals(new Run(0, "Tessera 0.1.0\n", ""), tessera(opts, true, "--version"));
+        Run error = tessera(opts, true, "tables", "--db", root.resolve("none").toString());
+        assertEquals(1, error.rc());
+        assertTrue(error.err().startsWith("tessera: ") && error.err().lines().count() == 1, error.err());
     }
 }

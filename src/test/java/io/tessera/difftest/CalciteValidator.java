@@ -18,9 +18,9 @@ import org.apache.calcite.tools.Planner;
 import java.util.List;
 
 /**
- * Validates SQL texts with plain Calcite against a catalog of Tessera tables (names as stored, unquoted names
- * matched without regard to case): a check that generated and benchmark queries are valid SQL for the parser
- * and validator the engine is built on, independent of the engine.
+ * Validates SQL texts with Tessera's parser and plain Calcite's validator against a catalog of Tessera tables (names
+ * as stored, unquoted names matched without regard to case): a check that generated and benchmark queries are valid
+ * SQL for the parser and validator the engine is built on, independent of the engine.
  */
 public final class CalciteValidator {
 
@@ -43,7 +43,8 @@ public final class CalciteValidator {
         }
         config = Frameworks.newConfigBuilder()
                 .defaultSchema(root)
-                .parserConfig(SqlParser.config().withCaseSensitive(false).withUnquotedCasing(Casing.UNCHANGED)
+                .parserConfig(SqlParser.config().withParserFactory(io.tessera.sql.parser.TesseraParserImpl.FACTORY)
+                        .withCaseSensitive(false).withUnquotedCasing(Casing.UNCHANGED)
                         .withQuotedCasing(Casing.UNCHANGED))
                 .build();
     }

@@ -25,10 +25,10 @@ class StatementsRunTest {
     @Test
     void createQueryExplainAndDrop() {
         try (Tessera t = Tessera.openOrCreate(dir)) {
-            // a reserved word is a name when quoted, as in a query
-            t.query("create table Prices (id integer not null, \"Amount\" decimal(12,2), \"day\" date,"
+            // a reserved word is a name when quoted, as in a query; day is no reserved word
+            t.query("create table Prices (id integer not null, \"Amount\" decimal(12,2), day date, \"from\" int,"
                     + " tag varchar(8));");
-            assertEquals("prices(id INTEGER NOT NULL, amount DECIMAL(12,2), day DATE, tag VARCHAR)",
+            assertEquals("prices(id INTEGER NOT NULL, amount DECIMAL(12,2), day DATE, from INTEGER, tag VARCHAR)",
                     t.database().table("prices").schema().toString());
             assertEquals(0, t.query("create table if not exists prices (x int)").rowCount());
             assertEquals("table prices already exists", error(t, "CREATE TABLE prices (x int)"));
@@ -61,8 +61,8 @@ class StatementsRunTest {
                     + " TIME at line 1, column 26"));
             // the query of an EXPLAIN is checked as a query is
             assertTrue(error(t, "explain select nope from nowhere").contains("Object 'nowhere' not found"));
-            assertEquals("syntax error at line 1, column 24: \"day\" is a reserved word; quote it as \"day\"",
-                    error(t, "create table t (a int, day date)"));
+            assertEquals("syntax error at line 1, column 24: \"from\" is a reserved word; quote it as \"from\"",
+                    error(t, "create table t (a int, from date)"));
             assertFalse(t.database().hasTable("t"));
         }
     }

@@ -23,6 +23,9 @@ class StorageConcurrentWritersTest {
     static final int INITIAL = 1000;
     static final int ADDED = 20_000;
 
+    /** How long a test waits for another process or a waiting writer before it fails instead of hanging. */
+    static final long GUARD_MINUTES = 5;
+
     static Process start(Path out, String mainClass, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "-XX:TieredStopAtLevel=1",
@@ -32,7 +35,7 @@ class StorageConcurrentWritersTest {
     }
 
     static String finish(Process p, Path out) throws Exception {
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the process ends");
+        assertTrue(p.waitFor(GUARD_MINUTES, TimeUnit.MINUTES), "the process ends");
         return "exit " + p.exitValue() + ": " + Files.readString(out).strip();
     }
 

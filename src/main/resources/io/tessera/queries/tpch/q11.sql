@@ -1,6 +1,6 @@
 select
   ps_partkey,
-  sum(ps_supplycost * ps_availqty) as "value"
+  sum(ps_supplycost * ps_availqty) as value
 from partsupp, supplier, nation
 where ps_suppkey = s_suppkey
   and s_nationkey = n_nationkey
@@ -13,4 +13,4 @@ having sum(ps_supplycost * ps_availqty) > (
       and s_nationkey = n_nationkey
       and n_name = 'GERMANY'
   )
-order by "value" desc
+order by value desc

@@ -36,6 +36,23 @@ public final class JavaCompiler {
         }
     }
 
+    /**
+     * Compiles {@code source} and throws the class away, without counting it: the first compile of a process (Janino's
+     * classes initialized, its code run once) done ahead of the first query (see {@code exec.WarmUp}). Returns whether
+     * it compiled.
+     */
+    public static boolean warmUp(String className, String source) {
+        try {
+            SimpleCompiler c = new SimpleCompiler();
+            c.setParentClassLoader(JavaCompiler.class.getClassLoader());
+            c.cook(source);
+            c.getClassLoader().loadClass(className);
+            return true;
+        } catch (Exception e) {
+            return false; // the queries compile their own classes and report what fails
+        }
+    }
+
     /** Classes compiled in this process so far (cached or not): what a query's constants must never add to. */
     public static long compiles() {
         return COMPILES.get();

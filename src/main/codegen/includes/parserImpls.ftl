@@ -1,0 +1,154 @@
+<#--
+  Tessera's table definitions, added to Calcite's grammar: CREATE TABLE (columns, or AS query), CREATE VIEW, DROP
+  TABLE and DROP VIEW, built as Calcite's DDL nodes (org.apache.calcite.sql.ddl). What Tessera does not keep (a
+  default, a generated column, a key, a check) is parsed here and refused with its position by sql/TableDefinitions.
+-->
+
+/** {@code IF NOT EXISTS}, or nothing. */
+boolean TesseraIfNotExists() :
+{
+}
+{
+    LOOKAHEAD(3) <IF> <NOT> <EXISTS> { return true; }
+|
+    { return false; }
+}
+
+/** {@code IF EXISTS}, or nothing. */
+boolean TesseraIfExists() :
+{
+}
+{
+    LOOKAHEAD(2) <IF> <EXISTS> { return true; }
+|
+    { return false; }
+}
+
+/** A column (name, type, NULL or NOT NULL, a default or generated value), a name alone, or a table constraint. */
+void TesseraTableElement(List<SqlNode> list) :
+{
+    final SqlIdentifier id;
+    final SqlDataTypeSpec type;
+    final boolean nullable;
+    SqlNode value = null;
+    ColumnStrategy strategy = null;
+    SqlIdentifier constraint = null;
+    final SqlNodeList columns;
+    final SqlNode condition;
+    final Span s = Span.of();
+}
+{
+    LOOKAHEAD(2) id = SimpleIdentifier()
+    (
+        type = DataType()
+        nullable = NullableOptDefaultTrue()
+        [
+            <DEFAULT_> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
+                strategy = ColumnStrategy.DEFAULT;
+            }
+        |
+            <GENERATED> <ALWAYS> <AS> <LPAREN> value = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN>
+            (
+                <VIRTUAL> { strategy = ColumnStrategy.VIRTUAL; }
+            |
+                <STORED> { strategy = ColumnStrategy.STORED; }
+            |
+                { strategy = ColumnStrategy.VIRTUAL; }
+            )
+        ]
+        {
+            if (strategy == null) {
+                strategy = nullable ? ColumnStrategy.NULLABLE : ColumnStrategy.NOT_NULLABLE;
+            }
+            list.add(SqlDdlNodes.column(s.add(id).end(this), id, type.withNullable(nullable), value, strategy));
+        }
+    |
+        { list.add(id); }
+    )
+|
+    [ <CONSTRAINT> { s.add(this); } constraint = SimpleIdentifier() ]
+    (
+        <CHECK> { s.add(this); } <LPAREN> condition = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
+            list.add(SqlDdlNodes.check(s.end(this), constraint, condition));
+        }
+    |
+        <UNIQUE> { s.add(this); } columns = ParenthesizedSimpleIdentifierList() {
+            list.add(SqlDdlNodes.unique(s.end(columns), constraint, columns));
+        }
+    |
+        <PRIMARY> { s.add(this); } <KEY> columns = ParenthesizedSimpleIdentifierList() {
+            list.add(SqlDdlNodes.primary(s.end(columns), constraint, columns));
+        }
+    )
+}
+
+/** The parenthesized columns and constraints of a CREATE TABLE. */
+SqlNodeList TesseraTableElements() :
+{
+    final Span s;
+    final List<SqlNode> list = new ArrayList<SqlNode>();
+}
+{
+    <LPAREN> { s = span(); }
+    TesseraTableElement(list)
+    ( <COMMA> TesseraTableElement(list) )*
+    <RPAREN> {
+        return new SqlNodeList(list, s.end(this));
+    }
+}
+
+/** {@code CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name [(columns)] [AS query]}, after CREATE [OR REPLACE]. */
+SqlCreate SqlCreateTable(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier id;
+    SqlNodeList columns = null;
+    SqlNode query = null;
+}
+{
+    <TABLE> ifNotExists = TesseraIfNotExists() id = CompoundIdentifier()
+    [ columns = TesseraTableElements() ]
+    [ <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY) ]
+    {
+        return SqlDdlNodes.createTable(s.end(this), replace, ifNotExists, id, columns, query);
+    }
+}
+
+/** {@code CREATE [OR REPLACE] VIEW name [(columns)] AS query}, after CREATE [OR REPLACE]. */
+SqlCreate SqlCreateView(Span s, boolean replace) :
+{
+    final SqlIdentifier id;
+    SqlNodeList columns = null;
+    final SqlNode query;
+}
+{
+    <VIEW> id = CompoundIdentifier()
+    [ columns = ParenthesizedSimpleIdentifierList() ]
+    <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY) {
+        return SqlDdlNodes.createView(s.end(this), replace, id, columns, query);
+    }
+}
+
+/** {@code DROP TABLE [IF EXISTS] name}, after DROP. */
+SqlDrop SqlDropTable(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier id;
+}
+{
+    <TABLE> ifExists = TesseraIfExists() id = CompoundIdentifier() {
+        return SqlDdlNodes.dropTable(s.end(this), ifExists, id);
+    }
+}
+
+/** {@code DROP VIEW [IF EXISTS] name}, after DROP. */
+SqlDrop SqlDropView(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier id;
+}
+{
+    <VIEW> ifExists = TesseraIfExists() id = CompoundIdentifier() {
+        return SqlDdlNodes.dropView(s.end(this), ifExists, id);
+    }
+}
