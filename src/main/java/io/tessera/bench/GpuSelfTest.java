@@ -98,7 +98,7 @@ public final class GpuSelfTest {
         }
         out.add(check(name, "default", sql, null, expected));
         if (variants) {
-            QueryPlan plan = jvm.plan(sql);
+            QueryPlan plan = gpu.plan(sql);
             for (Map.Entry<String, Map<Integer, Genome>> v : coveringVariants(plan).entrySet()) {
                 out.add(check(name, v.getKey(), sql, v.getValue(), expected));
             }

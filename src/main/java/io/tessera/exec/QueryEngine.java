@@ -18,6 +18,7 @@ import io.tessera.backend.jvm.relation.MatRelation;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.backend.jvm.gen.PipelineEmitter;
 import io.tessera.plan.ColumnInfo;
+import io.tessera.optimize.EstimateSkew;
 import io.tessera.optimize.Optimizer;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.plan.Pipeline;
@@ -55,6 +56,7 @@ public final class QueryEngine {
     private final QueryExecutor executor;
     private GenomeChooser gpuChooser;
     private volatile QueryTuner tuner;
+    private volatile EstimateSkew skew = EstimateSkew.NONE;
     private final DataChanges changes;
     private volatile List<java.nio.file.Path> copyDirectories = List.of();
 
@@ -101,6 +103,14 @@ public final class QueryEngine {
      */
     public void tuneWith(QueryTuner tuner) {
         this.tuner = tuner;
+    }
+
+    /**
+     * Plans every later query with each stored table's estimated rows multiplied by {@code skew}'s factor: the tests
+     * that check that estimates 1000 times off change only the plan, never the answer.
+     */
+    public void skewEstimates(EstimateSkew skew) {
+        this.skew = skew;
     }
 
     public Device device() {
@@ -339,7 +349,15 @@ public final class QueryEngine {
 
     /** The pipelines of a query, planned but not compiled. */
     public QueryPlan plan(String sql) {
-        return PhysicalPlanner.plan(Optimizer.optimize(new SqlFrontEnd(db).plan(sql)));
+        return PhysicalPlanner.plan(Optimizer.optimize(new SqlFrontEnd(db).plan(sql), skew, plansForGpu()));
+    }
+
+    /**
+     * The pipelines of a query as planned for {@code target}, on any machine: a plan for the GPU builds its hash
+     * tables over unique keys where an order allows it.
+     */
+    public QueryPlan plan(String sql, Device target) {
+        return PhysicalPlanner.plan(Optimizer.optimize(new SqlFrontEnd(db).plan(sql), skew, target != Device.CPU));
     }
 
     /** Prepares a query; {@code cudaGenomes} overrides the default CUDA genome of some pipelines (null: none). */
@@ -348,13 +366,29 @@ public final class QueryEngine {
         return prepare(new SqlFrontEnd(db).plan(sql), sql, cudaGenomes, t0);
     }
 
+    /** Whether this engine plans for the GPU: asked for, or {@code auto} on a machine with one. */
+    private boolean plansForGpu() {
+        if (device == Device.CPU) {
+            return false;
+        }
+        if (device == Device.GPU) {
+            return true;
+        }
+        try {
+            CudaBackend.open(db);
+            return true;
+        } catch (CudaException | LinkageError e) {
+            return false;
+        }
+    }
+
     /** Runs the query of a statement (the rows a data change writes), planned already; null sql: not tuned. */
     QueryExecutor.Ran runLogical(SqlFrontEnd.LogicalPlan logical, QueryCancel cancel) {
         return runRelation(prepare(logical, null, null, System.nanoTime()), null, cancel);
     }
 
     private Prepared prepare(SqlFrontEnd.LogicalPlan logical, String sql, Map<Integer, Genome> cudaGenomes, long t0) {
-        QueryPlan plan = PhysicalPlanner.plan(Optimizer.optimize(logical));
+        QueryPlan plan = PhysicalPlanner.plan(Optimizer.optimize(logical, skew, plansForGpu()));
         GenomeChooser.Choice choice = chooser.choose(plan);
         QueryTuner t = tuner;
         if (t != null && sql != null) {

@@ -3,6 +3,7 @@ package io.tessera.exec;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.JavaCompiler;
 import io.tessera.backend.jvm.gen.PipelineEmitter;
+import io.tessera.optimize.Optimizer;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
@@ -48,7 +49,7 @@ public final class WarmUp {
         int compiled = 0;
         try {
             SqlFrontEnd.LogicalPlan logical = CalciteSetup.warmUp();
-            QueryPlan plan = PhysicalPlanner.plan(logical.rel(), logical.fieldNames());
+            QueryPlan plan = PhysicalPlanner.plan(Optimizer.optimize(logical));
             int cores = Runtime.getRuntime().availableProcessors();
             GenomeChooser chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", cores), null,
                     DeviceInfo.machineCpu(cores).fingerprint());

@@ -50,6 +50,17 @@ public final class Estimates {
     }
 
     private final Map<RelNode, Node> memo = new IdentityHashMap<>();
+    private final EstimateSkew skew;
+
+    /** Estimates from the statistics as they are. */
+    public Estimates() {
+        this(EstimateSkew.NONE);
+    }
+
+    /** Estimates with each stored table's rows multiplied by {@code skew}'s factor. */
+    public Estimates(EstimateSkew skew) {
+        this.skew = skew;
+    }
 
     /** Expected rows of {@code rel} (at least 1). */
     public double rows(RelNode rel) {
@@ -166,12 +177,12 @@ public final class Estimates {
             return computedColumns(ts, Math.max(1, ts.estimateRowCount(ts.getCluster().getMetadataQuery())));
         }
         Table t = access.table();
-        double rows = Math.max(1, t.rowCount());
+        double rows = Math.max(1, t.rowCount() * skew.factor(t.name()));
         List<ColumnEstimate> cols = new ArrayList<>();
         for (Column c : t.columns()) {
             double nonNull = Math.max(0, t.rowCount() - c.stats().nullCount());
             double d = c.stats().distinctEstimate() > 0 ? c.stats().distinctEstimate() : Math.max(1, nonNull);
-            cols.add(new ColumnEstimate(Math.min(d, rows), t.rowCount() == 0 ? 0 : c.stats().nullCount() / rows, c));
+            cols.add(new ColumnEstimate(Math.min(d, rows), t.rowCount() == 0 ? 0 : c.stats().nullCount() / (double) t.rowCount(), c));
         }
         return new Node(rows, cols);
     }

@@ -23,6 +23,8 @@ final class JoinEnumerator {
 
     private final JoinGraph g;
     private final List<JoinGraph.Conjunct>[] outerConjuncts;
+    /** Whether an inner join may build only over a side whose key holds each value once. */
+    private boolean uniqueBuilds;
 
     @SuppressWarnings("unchecked")
     JoinEnumerator(JoinGraph g) {
@@ -33,6 +35,44 @@ final class JoinEnumerator {
         }
     }
 
+    /**
+     * The cheapest tree whose inner joins each build over a side with a key that holds each value once (what the
+     * GPU backend builds today), or where no order has that, the cheapest tree.
+     */
+    JoinPlan bestWithUniqueBuilds() {
+        JoinPlan p = cheapestWithUniqueBuilds();
+        return p != null ? p : best();
+    }
+
+    /**
+     * The cheapest tree, or the cheapest with unique-key builds where that costs at most {@code tolerance} times as
+     * much: a table over a unique key has no chains to walk and cannot hold more rows than its side has, so it stays
+     * fast when the estimates are off, and the GPU can run it.
+     */
+    JoinPlan bestPreferringUniqueBuilds(double tolerance) {
+        JoinPlan any = best();
+        JoinPlan unique = cheapestWithUniqueBuilds();
+        return unique != null && unique.cost() <= any.cost() * tolerance ? unique : any;
+    }
+
+    private JoinPlan cheapestWithUniqueBuilds() {
+        uniqueBuilds = true;
+        try {
+            JoinPlan p = best();
+            return p != null && allBuildsUnique(p) ? p : null;
+        } finally {
+            uniqueBuilds = false;
+        }
+    }
+
+    private boolean allBuildsUnique(JoinPlan p) {
+        if (p.isLeaf()) {
+            return true;
+        }
+        return (p.outer() || buildKeyUnique(p.probe(), p.build())) && allBuildsUnique(p.probe())
+                && allBuildsUnique(p.build());
+    }
+
     /** The cheapest tree joining every relation of the graph. */
     JoinPlan best() {
         List<Long> components = components();
@@ -40,9 +80,12 @@ final class JoinEnumerator {
         for (long c : components) {
             plans.add(Long.bitCount(c) <= DP_LIMIT ? dynamic(c) : greedy(c));
         }
+        if (plans.contains(null)) {
+            return null;
+        }
         plans.sort((a, b) -> Double.compare(a.rows(), b.rows()));
         JoinPlan acc = plans.get(0);
-        for (int i = 1; i < plans.size(); i++) {
+        for (int i = 1; i < plans.size() && acc != null; i++) {
             acc = join(acc, plans.get(i));
         }
         return acc;
@@ -61,10 +104,14 @@ final class JoinEnumerator {
         }
         rows = Math.max(1, rows);
         double[] d = new double[g.columns.size()];
+        java.util.BitSet unique = new java.util.BitSet();
         for (int f = g.fieldStart[i]; f < g.fieldStart[i + 1]; f++) {
             d[f] = Math.min(g.columns.get(f).distinct(), rows);
+            if (g.unique(f)) {
+                unique.set(f);
+            }
         }
-        return new JoinPlan(1L << i, i, null, null, false, rows, 0, d);
+        return new JoinPlan(1L << i, i, null, null, false, rows, 0, d, unique);
     }
 
     /** Whether two disjoint trees may be joined directly, and whether that join is an outer one. */
@@ -83,14 +130,27 @@ final class JoinEnumerator {
         return g.connected(a.set(), b.set()) ? 1 : 0;
     }
 
-    /** The join of two disjoint trees, built over the smaller one (the null-generating side of an outer join). */
+    /**
+     * The join of two disjoint trees, built over the smaller one (the null-generating side of an outer join; with
+     * {@link #uniqueBuilds}, a side whose key is unique where only one is); null where no orientation is allowed.
+     */
     JoinPlan join(JoinPlan a, JoinPlan b) {
         int kind = joinable(a, b);
         if (kind == 3) {
             return join(b, a);
         }
         boolean outer = kind == 2;
-        JoinPlan probe = outer || a.rows() >= b.rows() ? a : b;
+        JoinPlan probe;
+        if (outer) {
+            probe = a;
+        } else {
+            boolean buildB = !uniqueBuilds || buildKeyUnique(a, b);
+            boolean buildA = !uniqueBuilds || buildKeyUnique(b, a);
+            if (!buildA && !buildB) {
+                return null;
+            }
+            probe = buildB && (!buildA || a.rows() >= b.rows()) ? a : b;
+        }
         JoinPlan build = probe == a ? b : a;
         long set = a.set() | b.set();
         double[] d = new double[g.columns.size()];
@@ -100,21 +160,7 @@ final class JoinEnumerator {
         List<Double> keySels = new ArrayList<>();
         List<int[]> keys = new ArrayList<>();
         double filters = 1;
-        List<JoinGraph.Conjunct> connecting = new ArrayList<>(outer ? outerConjuncts[build.leaf()] : List.of());
-        for (JoinGraph.Conjunct c : g.conjuncts) {
-            if ((c.relations() & ~set) == 0 && (c.relations() & ~probe.set()) != 0 && (c.relations() & ~build.set()) != 0) {
-                connecting.add(c);
-            }
-        }
-        // a null-generating relation's own filters apply above its outer join
-        if (outer) {
-            for (JoinGraph.Conjunct c : g.conjuncts) {
-                if (c.relations() == build.set()) {
-                    connecting.add(c);
-                }
-            }
-        }
-        for (JoinGraph.Conjunct c : connecting) {
+        for (JoinGraph.Conjunct c : connecting(probe, build, outer)) {
             if (c.isKey() && crosses(c, probe.set(), build.set())) {
                 double da = d[c.keyA()];
                 double db = d[c.keyB()];
@@ -138,9 +184,50 @@ final class JoinEnumerator {
             d[k[0]] = m;
             d[k[1]] = m;
         }
+        // a row of one side meets at most one of the other where the other's key is unique: its keys stay unique
+        java.util.BitSet unique = new java.util.BitSet();
+        if (!outer && buildKeyUnique(probe, build)) {
+            unique.or(probe.unique());
+        }
+        if (!outer && buildKeyUnique(build, probe)) {
+            unique.or(build.unique());
+        }
         double work = 2 * build.rows() + probe.rows() * probeFactor(build.rows())
                 + (keys.isEmpty() ? probe.rows() * build.rows() : 0);
-        return new JoinPlan(set, -1, probe, build, outer, rows, probe.cost() + build.cost() + work, d);
+        return new JoinPlan(set, -1, probe, build, outer, rows, probe.cost() + build.cost() + work, d, unique);
+    }
+
+    /** The conjuncts a join of these sides applies: those it is the first to have every relation of. */
+    private List<JoinGraph.Conjunct> connecting(JoinPlan probe, JoinPlan build, boolean outer) {
+        long set = probe.set() | build.set();
+        List<JoinGraph.Conjunct> out = new ArrayList<>(outer ? outerConjuncts[build.leaf()] : List.of());
+        for (JoinGraph.Conjunct c : g.conjuncts) {
+            if ((c.relations() & ~set) == 0 && (c.relations() & ~probe.set()) != 0 && (c.relations() & ~build.set()) != 0) {
+                out.add(c);
+            }
+        }
+        // a null-generating relation's own filters apply above its outer join
+        if (outer) {
+            for (JoinGraph.Conjunct c : g.conjuncts) {
+                if (c.relations() == build.set()) {
+                    out.add(c);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether some equi-key joining these sides is unique on {@code build}'s side. */
+    private boolean buildKeyUnique(JoinPlan probe, JoinPlan build) {
+        for (JoinGraph.Conjunct c : connecting(probe, build, false)) {
+            if (c.isKey() && crosses(c, probe.set(), build.set())) {
+                int buildField = (build.set() & (1L << g.relationOfField[c.keyA()])) != 0 ? c.keyA() : c.keyB();
+                if (build.unique().get(buildField)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether an equi-key conjunct has one field on each side. */
@@ -179,7 +266,7 @@ final class JoinEnumerator {
                     continue;
                 }
                 JoinPlan p = join(best[a], best[b]);
-                if (best[s] == null || p.cost() < best[s].cost()) {
+                if (p != null && (best[s] == null || p.cost() < best[s].cost())) {
                     best[s] = p;
                 }
             }
@@ -203,6 +290,9 @@ final class JoinEnumerator {
                         continue;
                     }
                     JoinPlan p = join(trees.get(i), trees.get(j));
+                    if (p == null) {
+                        continue;
+                    }
                     if (bestPlan == null || p.rows() < bestPlan.rows()
                             || p.rows() == bestPlan.rows() && p.cost() < bestPlan.cost()) {
                         bestPlan = p;
@@ -212,9 +302,12 @@ final class JoinEnumerator {
                 }
             }
             if (bestPlan == null) {
-                // nothing connects the rest: cross the two smallest
+                // nothing connects the rest (or only builds the rule refuses): cross the two smallest
                 trees.sort((x, y) -> Double.compare(x.rows(), y.rows()));
                 bestPlan = join(trees.get(0), trees.get(1));
+                if (bestPlan == null) {
+                    return null;
+                }
                 bi = 0;
                 bj = 1;
             }

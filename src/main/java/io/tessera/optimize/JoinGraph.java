@@ -147,6 +147,18 @@ final class JoinGraph {
         return estimates.rows(filtered) / estimates.rows(inputs[r]);
     }
 
+    private final java.util.Map<Integer, Boolean> uniqueFields = new java.util.HashMap<>();
+
+    /** Whether global field {@code f} holds no value twice among its relation's rows. */
+    boolean unique(int f) {
+        return uniqueFields.computeIfAbsent(f, x -> {
+            int r = relationOfField[x];
+            Boolean u = inputs[r].getCluster().getMetadataQuery()
+                    .areColumnsUnique(inputs[r], ImmutableBitSet.of(x - fieldStart[r]));
+            return Boolean.TRUE.equals(u);
+        });
+    }
+
     /** The relations a condition reads, a bit each. */
     long relations(RexNode e) {
         long mask = 0;

@@ -25,10 +25,19 @@ import java.util.List;
  */
 public final class JoinOrder {
 
-    private final Estimates estimates;
+    /** A plan for the JVM builds only over unique keys unless that costs more than this factor over the cheapest. */
+    static final double UNIQUE_BUILD_TOLERANCE = 1.15;
 
-    public JoinOrder(Estimates estimates) {
+    private final Estimates estimates;
+    private final boolean uniqueBuilds;
+
+    /**
+     * @param uniqueBuilds whether inner joins build only over a side whose key is unique where some order allows it
+     *                     (plans for the GPU, which builds no table with repeated keys yet)
+     */
+    public JoinOrder(Estimates estimates, boolean uniqueBuilds) {
         this.estimates = estimates;
+        this.uniqueBuilds = uniqueBuilds;
     }
 
     /** {@code rel} with each join region ordered, inner regions first. */
@@ -46,10 +55,16 @@ public final class JoinOrder {
 
     private RelNode order(MultiJoin mj) {
         if (mj.isFullOuterJoin()) {
-            throw new IllegalStateException("a full outer join is never flattened into a join region");
+            // a FULL join is flattened alone, as its two inputs and its condition: nothing to order
+            RelNode full = LogicalJoin.create(mj.getInputs().get(0), mj.getInputs().get(1), List.of(),
+                    mj.getJoinFilter(), java.util.Set.of(), JoinRelType.FULL);
+            return mj.getPostJoinFilter() == null || mj.getPostJoinFilter().isAlwaysTrue() ? full
+                    : LogicalFilter.create(full, mj.getPostJoinFilter());
         }
         JoinGraph g = new JoinGraph(mj, estimates);
-        JoinPlan best = new JoinEnumerator(g).best();
+        JoinEnumerator enumerator = new JoinEnumerator(g);
+        JoinPlan best = uniqueBuilds ? enumerator.bestWithUniqueBuilds()
+                : enumerator.bestPreferringUniqueBuilds(UNIQUE_BUILD_TOLERANCE);
         if (Boolean.getBoolean("tessera.debugJoins")) {
             StringBuilder sb = new StringBuilder("join region:");
             for (int i = 0; i < g.n; i++) {

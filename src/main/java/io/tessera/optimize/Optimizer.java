@@ -53,6 +53,15 @@ public final class Optimizer {
     }
 
     public static OptimizedPlan optimize(SqlFrontEnd.LogicalPlan logical) {
+        return optimize(logical, EstimateSkew.NONE, false);
+    }
+
+    /**
+     * As above, with every stored table's estimated rows multiplied by {@code skew}'s factor (tests);
+     * {@code forGpu}: inner joins build over sides whose keys are unique wherever an order allows it, since the GPU
+     * backend builds no hash table with repeated keys yet (a plan for the JVM builds the smaller side).
+     */
+    public static OptimizedPlan optimize(SqlFrontEnd.LogicalPlan logical, EstimateSkew skew, boolean forGpu) {
         RelNode rel = logical.rel();
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), logical.catalog());
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP,
@@ -65,13 +74,13 @@ public final class Optimizer {
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN,
                 CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         // a subquery's aggregation computed only for the keys the outer query can use
-        rel = SemiJoinReduction.apply(rel, new Estimates());
+        rel = SemiJoinReduction.apply(rel, new Estimates(skew));
         // projections between inner joins move above them, so that a region of joins is one flat set of inputs
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, PULL_PROJECTS_BOTH, PULL_PROJECTS_LEFT, PULL_PROJECTS_RIGHT,
                 CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN,
                 CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE);
-        rel = new JoinOrder(new Estimates()).apply(rel);
+        rel = new JoinOrder(new Estimates(skew), forGpu).apply(rel);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
                 CoreRules.FILTER_PROJECT_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
                 CoreRules.PROJECT_REMOVE, CoreRules.FILTER_REDUCE_EXPRESSIONS);
@@ -81,6 +90,6 @@ public final class Optimizer {
         rel = new RelFieldTrimmer(null, builder).trim(rel);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         rel = GroupingSetsRewrite.rewrite(rel);
-        return new OptimizedPlan(rel, logical.fieldNames(), new Estimates());
+        return new OptimizedPlan(rel, logical.fieldNames(), new Estimates(skew));
     }
 }

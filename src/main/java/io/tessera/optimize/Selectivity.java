@@ -132,13 +132,11 @@ final class Selectivity {
         }
         ColumnEstimate col = columns.apply(c.getIndex());
         double nonNull = 1 - col.nullFraction();
-        if (other instanceof RexLiteral lit && col.origin() != null && col.origin().stats().hasRange()) {
-            Double v = rawNumber(lit, col.origin());
-            ColumnStats st = col.origin().stats();
-            if (v != null && col.origin().type().kind() != TypeKind.VARCHAR
-                    && (v < ((Number) st.min()).doubleValue() || v > ((Number) st.max()).doubleValue())) {
-                return 0; // outside the column's values
-            }
+        Object raw = other instanceof RexLiteral lit && col.origin() != null ? raw(lit, col.origin()) : null;
+        if (raw != null && col.origin().stats().hasRange()) {
+            // the histogram's share of the value, never below what one of the column's (filtered) values holds
+            double f = col.origin().stats().fractionEqual(raw);
+            return f == 0 ? 0 : nonNull * Math.max(f, Math.min(1, 1 / col.distinct()) * 0.01);
         }
         return nonNull / col.distinct();
     }
@@ -155,57 +153,41 @@ final class Selectivity {
         return DEFAULT_RANGE;
     }
 
-    /** {@code column kind literal}, interpolated between the column's min and max. */
+    /** {@code column kind literal}, from the column's histogram (or its min and max where it has none). */
     private double rangeOf(ColumnEstimate col, SqlKind kind, RexLiteral lit) {
         Column origin = col.origin();
         double nonNull = 1 - col.nullFraction();
-        if (origin == null || !origin.stats().hasRange() || origin.type().kind() == TypeKind.VARCHAR
-                || origin.type().kind() == TypeKind.BOOLEAN) {
+        Object raw = origin == null ? null : raw(lit, origin);
+        if (raw == null || !origin.stats().hasRange()) {
             return DEFAULT_RANGE * nonNull;
         }
-        Double v = rawNumber(lit, origin);
-        if (v == null) {
-            return DEFAULT_RANGE * nonNull;
-        }
-        double min = ((Number) origin.stats().min()).doubleValue();
-        double max = ((Number) origin.stats().max()).doubleValue();
-        double width = isIntegral(origin) ? max - min + 1 : max - min;
-        if (width <= 0) {
-            boolean passes = switch (kind) {
-                case LESS_THAN -> min < v;
-                case LESS_THAN_OR_EQUAL -> min <= v;
-                case GREATER_THAN -> min > v;
-                default -> min >= v;
-            };
-            return passes ? nonNull : 0;
-        }
-        // the fraction of values below v; an inclusive bound adds one value's share on integral columns
-        double below = (v - min) / width;
-        double one = isIntegral(origin) ? 1 / width : 0;
         double fraction = switch (kind) {
-            case LESS_THAN -> below;
-            case LESS_THAN_OR_EQUAL -> below + one;
-            case GREATER_THAN -> 1 - below - one;
-            default -> 1 - below;
+            case LESS_THAN -> origin.stats().fractionBelow(raw, false);
+            case LESS_THAN_OR_EQUAL -> origin.stats().fractionBelow(raw, true);
+            case GREATER_THAN -> 1 - origin.stats().fractionBelow(raw, true);
+            default -> 1 - origin.stats().fractionBelow(raw, false);
         };
         return clamp(fraction) * nonNull;
     }
 
-    private static boolean isIntegral(Column c) {
-        return c.type().kind() != TypeKind.DOUBLE;
-    }
-
-    /** A literal in the stored representation of {@code column} (DECIMAL unscaled, DATE days), or null. */
-    static Double rawNumber(RexLiteral lit, Column column) {
+    /**
+     * A literal as the statistics of {@code column} hold values (Long for the integer kinds, DECIMAL unscaled and
+     * DATE as days; Double; String), or null where it is of no comparable kind.
+     */
+    static Object raw(RexLiteral lit, Column column) {
         Comparable<?> v = lit.getValue();
-        if (v instanceof DateString d) {
-            return (double) d.getDaysSinceEpoch();
+        if (v == null) {
+            return null;
         }
-        if (v instanceof BigDecimal d) {
-            return column.type().kind() == TypeKind.DECIMAL
-                    ? d.movePointRight(column.type().scale()).doubleValue() : d.doubleValue();
-        }
-        return null;
+        return switch (column.type().kind()) {
+            case VARCHAR -> v instanceof NlsString s ? s.getValue() : null;
+            case DOUBLE -> v instanceof BigDecimal d ? (Object) d.doubleValue() : null;
+            case DATE -> v instanceof DateString d ? (Object) (long) d.getDaysSinceEpoch() : null;
+            case BOOLEAN -> v instanceof Boolean b ? (Object) (b ? 1L : 0L) : null;
+            case DECIMAL -> v instanceof BigDecimal d
+                    ? (Object) d.movePointRight(column.type().scale()).setScale(0, java.math.RoundingMode.HALF_UP).longValue() : null;
+            default -> v instanceof BigDecimal d ? (Object) d.setScale(0, java.math.RoundingMode.HALF_UP).longValue() : null;
+        };
     }
 
     private double like(RexCall call) {
@@ -218,11 +200,21 @@ final class Selectivity {
         } else if (p.indexOf('%') < 0 && p.indexOf('_') < 0) {
             s = equality(call.getOperands().get(0), pattern);
         } else if (p.indexOf('%') > 0 && p.indexOf('_') < 0 && p.indexOf('%') == p.length() - 1) {
-            // a prefix: a few percent of a column's values start with a given short prefix
-            s = Math.max(DEFAULT_LIKE / Math.pow(3, Math.min(4, p.length() - 1)), 1e-4);
+            s = prefix(call.getOperands().get(0), p.substring(0, p.length() - 1));
         } else {
             s = DEFAULT_LIKE;
         }
         return negated ? 1 - s : s;
+    }
+
+    /** {@code LIKE 'prefix%'}: the histogram's share of strings with the prefix, else a guess that shrinks with it. */
+    private double prefix(RexNode value, String prefix) {
+        RexInputRef r = column(value);
+        ColumnEstimate col = r == null ? null : columns.apply(r.getIndex());
+        if (col != null && col.origin() != null && col.origin().type().kind() == TypeKind.VARCHAR
+                && col.origin().stats().hasRange()) {
+            return (1 - col.nullFraction()) * col.origin().stats().fractionWithPrefix(prefix);
+        }
+        return Math.max(DEFAULT_LIKE / Math.pow(3, Math.min(4, prefix.length() - 1)), 1e-4);
     }
 }

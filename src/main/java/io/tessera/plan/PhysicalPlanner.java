@@ -225,9 +225,22 @@ public final class PhysicalPlanner {
 
     // ---- aggregation ----
 
+    /** A relation an aggregation made, by the digest of the aggregation, for another equal one to read. */
+    private record Shared(int relationId, List<ColumnInfo> columns, double rows) {
+    }
+
+    private final Map<String, Shared> sharedAggregates = new HashMap<>();
+
     private Open aggregate(Aggregate a) {
         if (a.getGroupType() != Aggregate.Group.SIMPLE) {
             throw new SqlError("unsupported: GROUPING SETS, ROLLUP or CUBE");
+        }
+        // the same aggregation twice in one query (a view or WITH named twice, TPC-H Q15) is computed once
+        Shared same = sharedAggregates.get(a.getDigest());
+        if (same != null) {
+            Open again = relationScan(same.relationId(), same.columns(), same.rows());
+            again.names = a.getRowType().getFieldNames();
+            return again;
         }
         Open o = visit(a.getInput());
         List<Expr> keys = new ArrayList<>();
@@ -261,6 +274,7 @@ public final class PhysicalPlanner {
                     : keepsCodes && ac.arg() != null ? DictionaryKeys.of(ac.arg(), computed) : computed;
             cols.add(new ColumnInfo(ac.name(), ac.type(), ac.nullable(), dict));
         }
+        sharedAggregates.put(a.getDigest(), new Shared(rel, cols, groups));
         Open next = relationScan(rel, cols, groups);
         next.names = outNames;
         return next;

@@ -100,9 +100,13 @@ public class GenomeChooserTest {
     void aFittingProfileEntryIsUsedAndProbesFollowTheirBuilds() {
         String sql = Queries.sql("ssb", "q2.1");
         QueryPlan plan = plan(sql);
-        Pipeline fact = plan.pipelines().stream().filter(p -> p.operations().stream().anyMatch(o -> o instanceof Operation.Probe))
+        // the pipeline that probes and groups, and a table it probes (which ones depends on the join order)
+        Pipeline fact = plan.pipelines().stream().filter(p -> p.sink() instanceof Sink.GroupAggregate
+                && p.operations().stream().anyMatch(o -> o instanceof Operation.Probe)).findFirst().orElseThrow();
+        int probed = fact.operations().stream().filter(o -> o instanceof Operation.Probe)
+                .mapToInt(o -> ((Operation.Probe) o).joinId()).findFirst().orElseThrow();
+        Pipeline date = plan.pipelines().stream().filter(p -> p.sink() instanceof Sink.Build b && b.joinId() == probed)
                 .findFirst().orElseThrow();
-        Pipeline date = plan.pipelines().stream().filter(p -> p.shape().startsWith("LOOP:ddate")).findFirst().orElseThrow();
         ProfileStore store = store("fits", Map.of(
                 fact.shape(), "jvm{workers=1,morsel=4096,agg=hash,hash=murmur}",
                 date.shape(), "jvm{ht=linear,hash=murmur}"));

@@ -3,6 +3,7 @@ package io.tessera.backend.cuda.exec;
 import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsbDatabase;
 import io.tessera.backend.cuda.gen.GpuPlacement;
+import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
@@ -24,7 +25,7 @@ class DeviceSortTest {
     static final TinySsbDatabase SSB = new TinySsbDatabase(5, 20_000);
 
     private static String reason(String sql) {
-        QueryPlan plan = new QueryEngine(SSB.db(), 1).plan(sql);
+        QueryPlan plan = new QueryEngine(SSB.db(), 1).plan(sql, Device.GPU);
         GpuPlacement placed = GpuPlacement.place(plan, CudaVariantSpace.INSTANCE.defaults(plan),
                 key -> GpuPlan.dictionary(SSB.db(), key));
         Pipeline sort = plan.pipelines().stream().filter(p -> p.source() instanceof Source.RelationScan)

@@ -46,7 +46,7 @@ class GpuFallbackTest extends SmallSsb {
 
     @Test
     void q21PlacesItsScansOnTheGpuAndItsSortOnTheJvm() {
-        QueryPlan plan = new QueryEngine(db).plan(Queries.sql(Queries.SSB, "q2.1"));
+        QueryPlan plan = new QueryEngine(db).plan(Queries.sql(Queries.SSB, "q2.1"), Device.GPU);
         GpuPlacement placed = GpuPlacement.place(plan, CudaVariantSpace.INSTANCE.defaults(plan), k -> GpuPlan.dictionary(db, k));
         assertEquals(5, plan.pipelines().size());
         assertEquals(4, placed.kernels().size());

@@ -73,7 +73,7 @@ class KernelBindingsTest extends SmallSsb {
     @Test
     void variantsOfOnePipelineGetTheSameBuffersInTheirOwnOrder() {
         QueryEngine engine = new QueryEngine(db, 1, Device.CPU, null);
-        QueryPlan plan = engine.plan(Queries.sql("ssb", "q4.1"));
+        QueryPlan plan = engine.plan(Queries.sql("ssb", "q4.1"), Device.GPU);
         int focus = lineorderPipeline(plan);
         CudaKernelSource a = kernel(plan, focus, Map.of(CudaVariantSpace.PROBE_ORDER, "selectivity",
                 CudaVariantSpace.GATHER, "early"));
@@ -124,7 +124,7 @@ class KernelBindingsTest extends SmallSsb {
     @Test
     void aKernelWithOtherSinkBuffersIsRefused() {
         QueryEngine engine = new QueryEngine(db, 1, Device.CPU, null);
-        QueryPlan plan = engine.plan(Queries.sql("ssb", "q4.1"));
+        QueryPlan plan = engine.plan(Queries.sql("ssb", "q4.1"), Device.GPU);
         int focus = lineorderPipeline(plan);
         CudaKernelSource dense = kernel(plan, focus, Map.of(CudaVariantSpace.AGGREGATION, "dense"));
         CudaKernelSource shared = kernel(plan, focus, Map.of(CudaVariantSpace.AGGREGATION, "shared"));

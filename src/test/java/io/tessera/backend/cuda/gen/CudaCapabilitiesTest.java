@@ -2,6 +2,7 @@ package io.tessera.backend.cuda.gen;
 
 import io.tessera.data.ssb.SmallSsb;
 import io.tessera.backend.cuda.exec.GpuPlan;
+import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.sql.LikePattern;
 import io.tessera.plan.Pipeline;
@@ -25,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CudaCapabilitiesTest extends SmallSsb {
 
     static QueryPlan plan(String sql) {
-        return new QueryEngine(db).plan(sql);
+        return new QueryEngine(db).plan(sql, Device.GPU);
     }
 
     static String reason(QueryPlan plan, Pipeline p, Map<Integer, JoinLayout> tables) {

@@ -6,6 +6,7 @@ import io.tessera.data.Progress;
 import io.tessera.data.ssb.SsbGenerator;
 import io.tessera.data.tpch.TpchGenerator;
 import io.tessera.backend.cuda.exec.GpuPlan;
+import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
@@ -166,7 +167,7 @@ class CudaKernelHashTest {
 
     /** One line per pipeline and variant: where it runs, and the kernel's hash or the reason it runs on the JVM. */
     private static void describe(Database db, String name, String sql, boolean covering, List<String> lines) {
-        QueryPlan plan = new QueryEngine(db).plan(sql);
+        QueryPlan plan = new QueryEngine(db).plan(sql, Device.GPU);
         Map<String, Map<Integer, Genome>> variants = new LinkedHashMap<>();
         variants.put("default", CudaVariantSpace.INSTANCE.defaults(plan));
         for (Map.Entry<String, Map<Integer, Genome>> v : covering ? GpuSelfTest.coveringVariants(plan).entrySet()

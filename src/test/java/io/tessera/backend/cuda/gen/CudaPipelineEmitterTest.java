@@ -2,6 +2,7 @@ package io.tessera.backend.cuda.gen;
 
 import io.tessera.data.ssb.SmallSsb;
 import io.tessera.backend.cuda.exec.GpuPlan;
+import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
@@ -38,7 +39,7 @@ class CudaPipelineEmitterTest extends SmallSsb {
     static final String ROWS_JOIN = io.tessera.bench.GpuSelfTest.SSB_ROWS.get(1).sql();
 
     static QueryPlan plan(String sql) {
-        return new QueryEngine(db).plan(sql);
+        return new QueryEngine(db).plan(sql, Device.GPU);
     }
 
     static Pipeline pipeline(QueryPlan plan, Predicate<Pipeline> which) {

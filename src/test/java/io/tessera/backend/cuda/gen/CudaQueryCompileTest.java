@@ -7,6 +7,7 @@ import io.tessera.data.Progress;
 import io.tessera.data.ssb.SsbGenerator;
 import io.tessera.data.tpch.TpchGenerator;
 import io.tessera.backend.cuda.exec.GpuPlan;
+import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
@@ -86,7 +87,7 @@ class CudaQueryCompileTest {
     void everyBenchmarkQueryCompilesWithNvcc() throws Exception {
         Map<String, String> sources = new LinkedHashMap<>();
         for (Queries.Query q : Queries.ssb()) {
-            QueryPlan plan = new QueryEngine(ssb).plan(q.sql());
+            QueryPlan plan = new QueryEngine(ssb).plan(q.sql(), Device.GPU);
             GpuPlacement placed = place(ssb, plan, CudaVariantSpace.INSTANCE.defaults(plan));
             for (Pipeline p : plan.pipelines()) {
                 if (p.source() instanceof Source.TableScan) {
@@ -109,7 +110,7 @@ class CudaQueryCompileTest {
         // joins whose build keys repeat (fan-out probes) have no GPU code yet; these queries have none
         List<String> fullyOnGpu = List.of("q1", "q6", "q14", "q19");
         for (Queries.Query q : Queries.tpch()) {
-            QueryPlan plan = new QueryEngine(tpch).plan(q.sql());
+            QueryPlan plan = new QueryEngine(tpch).plan(q.sql(), Device.GPU);
             GpuPlacement placed = place(tpch, plan, CudaVariantSpace.INSTANCE.defaults(plan));
             for (CudaKernelSource k : placed.kernels().values()) {
                 sources.put("tpch_" + q.name() + "_" + k.fileName(), k.source());
@@ -178,7 +179,7 @@ class CudaQueryCompileTest {
 
     /** The kernels of a query under its default genomes and every covering variant, each scan on the GPU. */
     private static void covered(Database db, Queries.Query q, Map<String, String> sources) {
-        QueryPlan plan = new QueryEngine(db).plan(q.sql());
+        QueryPlan plan = new QueryEngine(db).plan(q.sql(), Device.GPU);
         Map<String, Map<Integer, Genome>> variants = new LinkedHashMap<>();
         variants.put("default", CudaVariantSpace.INSTANCE.defaults(plan));
         for (Map.Entry<String, Map<Integer, Genome>> v : GpuSelfTest.coveringVariants(plan).entrySet()) {
