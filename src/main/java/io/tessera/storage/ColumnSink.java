@@ -29,11 +29,13 @@ import java.util.stream.IntStream;
 final class ColumnSink {
 
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfDouble LE_DOUBLE =
             ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** Each thread's buffer for positional writes. */
-    private static final ThreadLocal<ByteBuffer> BUFFER = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(1 << 20));
+    private static final ThreadLocal<ByteBuffer> BUFFER =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(1 << 20));
     /** Rows a task rewrites codes for. */
     private static final long REMAP_ROWS = 1 << 20;
 
@@ -50,7 +52,8 @@ final class ColumnSink {
     // null bits over all rows (set = NULL), null while the column has none; guarded by this
     private long[] nullBits;
     private long nullCount;
-    // VARCHAR written in order: the dictionary in insertion order and the row ranges {first, count} whose codes index it
+    // VARCHAR written in order: the dictionary in insertion order, and the row ranges {first, count} whose codes
+    // index it
     private final DictionaryBuilder values = new DictionaryBuilder();
     private final List<long[]> valueRows = new ArrayList<>();
     // VARCHAR written in parts: each part's run and rows; guarded by this
@@ -65,7 +68,8 @@ final class ColumnSink {
     private record PartRows(StringRuns.Run run, long first, int rows) {
     }
 
-    ColumnSink(Database db, String table, Path tableDir, int generation, ColumnSchema col, int index) throws IOException {
+    ColumnSink(Database db, String table, Path tableDir, int generation, ColumnSchema col, int index)
+            throws IOException {
         this.db = db;
         this.table = table;
         this.tableDir = tableDir;

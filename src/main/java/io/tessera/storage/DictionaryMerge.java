@@ -17,10 +17,10 @@ import java.util.stream.IntStream;
 /**
  * Merges the sorted runs of a VARCHAR column ({@link StringRuns}) into its dictionary file on all cores. The value
  * space is cut into ranges at splitters sampled from the runs; each range merges its share of every run on its own
- * thread (a heap of runs keyed by the strings' first sixteen bytes), numbering the distinct strings it meets and writing
- * each run string's number beside it. A prefix sum over the ranges' counts and byte totals then gives each range the
- * place of its codes and bytes in the file, which the ranges fill, again in parallel. Afterwards each run string's
- * slot holds its code in the dictionary.
+ * thread (a tournament of the runs, keyed by the strings' first sixteen bytes), numbering the distinct strings it
+ * meets and writing each run string's number beside it. A prefix sum over the ranges' counts and byte totals then
+ * gives each range the place of its codes and bytes in the file, which the ranges fill, again in parallel.
+ * Afterwards each run string's slot holds its code in the dictionary.
  */
 final class DictionaryMerge {
 
@@ -205,70 +205,108 @@ final class DictionaryMerge {
      * string's code slot; counts them and their bytes.
      */
     private void number(int r) {
-        int k = list.size();
-        int[] heap = new int[k]; // runs, ordered by their next string
-        Heads h = new Heads(k);
-        int size = 0;
-        for (int q = 0; q < k; q++) {
-            h.next[q] = bound[r][q];
-            if (h.next[q] < bound[r + 1][q]) {
-                h.load(q);
-                heap[size++] = q;
-            }
-        }
-        for (int i = size / 2 - 1; i >= 0; i--) {
-            down(heap, size, i, h);
-        }
+        Tournament t = new Tournament(r);
         int code = -1;
         int lastRun = -1;
         int lastIndex = 0;
         long lastFirst = 0;
         long lastSecond = 0;
         long byteCount = 0;
-        while (size > 0) {
-            int q = heap[0];
+        for (int q = t.winner(); q >= 0; q = t.advance(q)) {
             StringRuns.Run run = list.get(q);
-            int i = h.next[q];
-            if (lastRun < 0 || h.first[q] != lastFirst || h.second[q] != lastSecond
+            int i = t.next[q];
+            if (lastRun < 0 || t.first[q] != lastFirst || t.second[q] != lastSecond
                     || compare(run, i, list.get(lastRun), lastIndex, 16) != 0) {
                 code++;
                 byteCount += length(run, i);
                 lastRun = q;
                 lastIndex = i;
-                lastFirst = h.first[q];
-                lastSecond = h.second[q];
+                lastFirst = t.first[q];
+                lastSecond = t.second[q];
             }
             runs.set(INT, run.codeAt(i), code);
-            if (++h.next[q] < bound[r + 1][q]) {
-                h.load(q);
-            } else {
-                heap[0] = heap[--size];
-            }
-            down(heap, size, 0, h);
         }
         codes[r] = code + 1;
         bytes[r] = byteCount;
     }
 
-    /** Each run's next string in a range and its first sixteen bytes. */
-    private final class Heads {
+    /**
+     * A tournament (loser tree) over the runs' next strings in one range, each keyed by its first sixteen bytes: the
+     * next string in order costs one match per level, log2 of the run count.
+     */
+    private final class Tournament {
+        private final int range;
+        private final int k;
         final int[] next;
         final long[] first;
         final long[] second;
+        private final boolean[] done;
+        /** tree[0]: the winner; tree[1 .. k-1]: the loser of the match at that node (leaves are k + run). */
+        private final int[] tree;
 
-        Heads(int runs) {
-            next = new int[runs];
-            first = new long[runs];
-            second = new long[runs];
+        Tournament(int range) {
+            this.range = range;
+            this.k = list.size();
+            next = new int[k];
+            first = new long[k];
+            second = new long[k];
+            done = new boolean[k];
+            tree = new int[Math.max(1, k)];
+            for (int q = 0; q < k; q++) {
+                next[q] = bound[range][q];
+                load(q);
+            }
+            int[] winners = new int[2 * k];
+            for (int q = 0; q < k; q++) {
+                winners[k + q] = q;
+            }
+            for (int n = k - 1; n >= 1; n--) {
+                int a = winners[2 * n];
+                int b = winners[2 * n + 1];
+                boolean aWins = less(a, b);
+                winners[n] = aWins ? a : b;
+                tree[n] = aWins ? b : a;
+            }
+            if (k >= 2) {
+                tree[0] = winners[1];
+            }
         }
 
-        void load(int q) {
+        /** The run holding the smallest next string, or -1 when every run's share is merged. */
+        int winner() {
+            return k == 0 || done[tree[0]] ? -1 : tree[0];
+        }
+
+        /** Moves run {@code q} (the winner) on to its next string and replays its matches; the new winner. */
+        int advance(int q) {
+            next[q]++;
+            load(q);
+            int w = q;
+            for (int n = (q + k) >>> 1; n >= 1; n >>>= 1) {
+                if (less(tree[n], w)) {
+                    int t = tree[n];
+                    tree[n] = w;
+                    w = t;
+                }
+            }
+            tree[0] = w;
+            return winner();
+        }
+
+        private void load(int q) {
+            if (next[q] >= bound[range + 1][q]) {
+                done[q] = true;
+                return;
+            }
             StringRuns.Run run = list.get(q);
             first[q] = prefix(run, next[q], 0);
             second[q] = prefix(run, next[q], 8);
         }
 
-        boolean less(int a, int b) {
+        private boolean less(int a, int b) {
+            if (done[a] || done[b]) {
+                return !done[a] && done[b];
+            }
             int c = Long.compareUnsigned(first[a], first[b]);
             if (c == 0) {
                 c = Long.compareUnsigned(second[a], second[b]);
@@ -277,23 +315,6 @@ final class DictionaryMerge {
                 c = compare(list.get(a), next[a], list.get(b), next[b], 16);
             }
             return c < 0 || (c == 0 && a < b);
-        }
-    }
-
-    private void down(int[] heap, int size, int i, Heads h) {
-        while (true) {
-            int l = 2 * i + 1;
-            if (l >= size) {
-                return;
-            }
-            int m = l + 1 < size && h.less(heap[l + 1], heap[l]) ? l + 1 : l;
-            if (!h.less(heap[m], heap[i])) {
-                return;
-            }
-            int t = heap[m];
-            heap[m] = heap[i];
-            heap[i] = t;
-            i = m;
         }
     }
 

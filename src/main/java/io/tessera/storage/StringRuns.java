@@ -70,7 +70,8 @@ final class StringRuns {
             total += utf8[i].length;
         }
         if (total > Integer.MAX_VALUE - 16 - 4L * (n + 1)) {
-            throw new StorageException("a part of " + n + " strings holds " + total + " bytes; parts hold at most 2 GB");
+            throw new StorageException("a part of " + n + " strings holds " + total
+                    + " bytes; parts hold at most 2 GB");
         }
         byte[] bytes = new byte[(int) total];
         int[] starts = new int[n + 1];

@@ -133,23 +133,31 @@ final class Utf8Sort {
         key[j] = k;
     }
 
-    /** Compares two values that agree in their first {@code depth} digits. */
+    /** Compares two values that agree in their first {@code depth} digits (zero-padded where they are shorter). */
     private int compare(int x, int y, int depth) {
-        int skip = 8 * depth;
-        return Arrays.compareUnsigned(bytes, Math.min(starts[x] + skip, starts[x + 1]), starts[x + 1],
-                bytes, Math.min(starts[y] + skip, starts[y + 1]), starts[y + 1]);
+        int skip = Math.min(8 * depth, Math.min(length(x), length(y)));
+        return Arrays.compareUnsigned(bytes, starts[x] + skip, starts[x + 1], bytes, starts[y] + skip, starts[y + 1]);
     }
 
+    /** Sorts a short range whose keys hold digit {@code depth}: by key, then by the bytes after it. */
     private void insertion(int lo, int hi, int depth) {
         for (int i = lo + 1; i < hi; i++) {
             int v = idx[i];
+            long k = key[i];
             int j = i - 1;
-            while (j >= lo && compare(idx[j], v, depth) > 0) {
+            while (j >= lo && greater(idx[j], key[j], v, k, depth)) {
                 idx[j + 1] = idx[j];
+                key[j + 1] = key[j];
                 j--;
             }
             idx[j + 1] = v;
+            key[j + 1] = k;
         }
+    }
+
+    private boolean greater(int x, long kx, int y, long ky, int depth) {
+        int c = Long.compareUnsigned(kx, ky);
+        return c != 0 ? c > 0 : compare(x, y, depth + 1) > 0;
     }
 
     /** Sorts {@code a} (the values of idx[at, at + n)) by merging and puts them back there. */

@@ -95,6 +95,7 @@ class ChunkPipelineTest {
         assertTrue(shown.startsWith("\rlineitem"), shown);
         assertTrue(shown.matches("(?s).*250 rows +[0-9.]+[KM]? rows/s +\\d+:\\d\\d left.*"), shown);
         assertTrue(shown.endsWith("\r"), "the line is cleared: " + shown);
-        assertEquals(String.format("lineitem            1,000 rows, done at     2.50 s%n"), out.toString(StandardCharsets.UTF_8));
+        assertEquals(String.format("lineitem            1,000 rows, done at     2.50 s%n"),
+                out.toString(StandardCharsets.UTF_8));
     }
 }

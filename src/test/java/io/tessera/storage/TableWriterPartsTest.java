@@ -131,7 +131,8 @@ class TableWriterPartsTest {
         // the runs to cut its value space into several ranges
         int parts = 40;
         int rows = 6_000;
-        try (Database in = Database.openOrCreate(dir.resolve("in-order")); Database p = Database.openOrCreate(dir.resolve("parts"))) {
+        try (Database in = Database.openOrCreate(dir.resolve("in-order"));
+             Database p = Database.openOrCreate(dir.resolve("parts"))) {
             writeInOrder(in, parts, rows);
             try (TableWriter w = p.replace(SCHEMA)) {
                 writeInParts(w, parts, rows);
@@ -148,7 +149,8 @@ class TableWriterPartsTest {
 
     @Test
     void appendingPartsMergesThemWithTheRowsBefore(@TempDir Path dir) throws Exception {
-        try (Database in = Database.openOrCreate(dir.resolve("in-order")); Database p = Database.openOrCreate(dir.resolve("parts"))) {
+        try (Database in = Database.openOrCreate(dir.resolve("in-order"));
+             Database p = Database.openOrCreate(dir.resolve("parts"))) {
             writeInOrder(in, 6, 500);
             try (TableWriter w = p.replace(SCHEMA)) {
                 w.write(batch(0, 500));
