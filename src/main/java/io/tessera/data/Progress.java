@@ -2,6 +2,7 @@ package io.tessera.data;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * Reports the progress of a generator. Rows are counted as chunks take their place in a table (on the generating
@@ -50,17 +51,20 @@ public interface Progress {
 
     /**
      * A line per committed table on {@code out}; with {@code live} (a terminal) also one line there, redrawn at most
-     * five times a second: the table being made, rows so far, rows a second, and the time left at that rate.
+     * five times a second: the table being made, rows so far of those expected, rows a second, and the time left at
+     * that rate.
      */
     static Progress report(PrintStream out, PrintStream live) {
-        return new Report(out, live);
+        return new Report(out, live, System::nanoTime);
     }
 
     /** Lines on {@code out} and the redrawn line on {@code live} (null: none). */
     final class Report implements Progress {
         private static final long REDRAW_NANOS = 200_000_000L;
+        private static final double SETTLE_SECONDS = 3;
         private final PrintStream out;
         private final PrintStream live;
+        private final LongSupplier clock;
         private long expected;
         private long made;
         private long startNanos;
@@ -68,27 +72,29 @@ public interface Progress {
         private String table = "";
         private int drawn; // characters of the live line on screen
 
-        Report(PrintStream out, PrintStream live) {
+        /** {@code clock}: nanoseconds, as {@link System#nanoTime}. */
+        Report(PrintStream out, PrintStream live, LongSupplier clock) {
             this.out = out;
             this.live = live;
+            this.clock = clock;
         }
 
         @Override
         public synchronized void start(long expectedRows) {
             expected = expectedRows;
-            startNanos = System.nanoTime();
+            startNanos = clock.getAsLong();
         }
 
         @Override
         public synchronized void table(String name) {
             table = name;
-            draw(System.nanoTime());
+            draw(clock.getAsLong());
         }
 
         @Override
         public synchronized void made(long rows) {
             made += rows;
-            long now = System.nanoTime();
+            long now = clock.getAsLong();
             if (now - lastDraw >= REDRAW_NANOS) {
                 draw(now);
             }
@@ -99,7 +105,7 @@ public interface Progress {
             clear();
             out.printf(Locale.ROOT, "%-10s %,14d rows, done at %8.2f s%n", name, rows, nanos / 1e9);
             out.flush();
-            draw(System.nanoTime());
+            draw(clock.getAsLong());
         }
 
         @Override
@@ -114,8 +120,11 @@ public interface Progress {
             lastDraw = now;
             double seconds = Math.max(1e-3, (now - startNanos) / 1e9);
             double rate = made / seconds;
-            String left = made == 0 || made >= expected ? "" : "  " + clock((expected - made) / rate) + " left";
-            String line = String.format(Locale.ROOT, "%-10s %,14d rows  %s rows/s%s", table, made, rate(rate), left);
+            // the rate of the first seconds (class loading, the compiler warming up) says little about the rest
+            String left = seconds < SETTLE_SECONDS || made >= expected ? ""
+                    : ", " + clock((expected - made) / rate) + " left";
+            String line = String.format(Locale.ROOT, "%s: %,d of ~%,d rows, %s rows/s%s", table, made, expected,
+                    rate(rate), left);
             StringBuilder sb = new StringBuilder("\r").append(line);
             for (int i = line.length(); i < drawn; i++) {
                 sb.append(' ');

@@ -84,18 +84,30 @@ class ChunkPipelineTest {
     void theLiveLineShowsRowsRateAndTimeLeftAndIsClearedAtTheEnd() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream live = new ByteArrayOutputStream();
-        Progress p = Progress.report(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(live, true, StandardCharsets.UTF_8));
+        long[] now = {0};
+        Progress p = new Progress.Report(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(live, true, StandardCharsets.UTF_8), () -> now[0]);
         p.start(1_000);
         p.table("lineitem");
+        now[0] = 1_000_000_000L;
         p.made(250);
-        p.committed("lineitem", 1_000, 2_500_000_000L);
+        now[0] = 1_100_000_000L;
+        p.made(10); // within a fifth of a second of the last line: not drawn
+        now[0] = 4_000_000_000L;
+        p.made(240);
+        now[0] = 5_000_000_000L;
+        p.committed("lineitem", 1_000, now[0]);
         p.finish();
-        String shown = live.toString(StandardCharsets.UTF_8);
-        assertTrue(shown.startsWith("\rlineitem"), shown);
-        assertTrue(shown.matches("(?s).*250 rows +[0-9.]+[KM]? rows/s +\\d+:\\d\\d left.*"), shown);
-        assertTrue(shown.endsWith("\r"), "the line is cleared: " + shown);
-        assertEquals(String.format("lineitem            1,000 rows, done at     2.50 s%n"),
+        String last = "lineitem: 500 of ~1,000 rows, 125 rows/s, 0:04 left";
+        String after = "lineitem: 500 of ~1,000 rows, 100 rows/s, 0:05 left";
+        assertEquals("\rlineitem: 0 of ~1,000 rows, 0 rows/s"
+                        + "\rlineitem: 250 of ~1,000 rows, 250 rows/s" // no time left in the first seconds
+                        + "\r" + last
+                        + "\r" + " ".repeat(last.length()) + "\r" // cleared for the table's line
+                        + "\r" + after
+                        + "\r" + " ".repeat(after.length()) + "\r",
+                live.toString(StandardCharsets.UTF_8));
+        assertEquals(String.format("lineitem            1,000 rows, done at     5.00 s%n"),
                 out.toString(StandardCharsets.UTF_8));
     }
 }
