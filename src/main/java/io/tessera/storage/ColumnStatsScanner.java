@@ -18,6 +18,8 @@ final class ColumnStatsScanner {
 
     /** Rows a range: large enough that a range's sketch costs little beside its scan. */
     static final long RANGE_ROWS = 1 << 20;
+    /** Values read into an array at a time. */
+    private static final int BLOCK = 4096;
 
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -77,28 +79,72 @@ final class ColumnStatsScanner {
 
         static Partial of(TypeKind kind, MemorySegment seg, long from, long to, long[] nullBits) {
             Partial p = new Partial();
-            for (long r = from; r < to; r++) {
-                if (isNull(nullBits, r)) {
-                    p.nulls++;
-                    continue;
-                }
-                p.any = true;
-                switch (kind) {
-                    case DOUBLE -> {
-                        double d = seg.get(Column.DOUBLE, r << 3);
-                        p.minD = Math.min(p.minD, d);
-                        p.maxD = Math.max(p.maxD, d);
-                        p.hll.add(Double.doubleToLongBits(d == 0.0 ? 0.0 : d));
+            // values are read a block at a time into an array, which the loops below then walk
+            switch (kind) {
+                case DOUBLE -> {
+                    double[] v = new double[BLOCK];
+                    for (long at = from; at < to; at += BLOCK) {
+                        int k = (int) Math.min(BLOCK, to - at);
+                        MemorySegment.copy(seg, Column.DOUBLE, at << 3, v, 0, k);
+                        for (int i = 0; i < k; i++) {
+                            if (isNull(nullBits, at + i)) {
+                                p.nulls++;
+                            } else {
+                                p.addDouble(v[i]);
+                            }
+                        }
                     }
-                    case BOOLEAN -> p.addLong(seg.get(ValueLayout.JAVA_BYTE, r));
-                    case BIGINT, DECIMAL -> p.addLong(seg.get(Column.LONG, r << 3));
-                    default -> p.addLong(seg.get(Column.INT, r << 2));
+                }
+                case BIGINT, DECIMAL -> {
+                    long[] v = new long[BLOCK];
+                    for (long at = from; at < to; at += BLOCK) {
+                        int k = (int) Math.min(BLOCK, to - at);
+                        MemorySegment.copy(seg, Column.LONG, at << 3, v, 0, k);
+                        for (int i = 0; i < k; i++) {
+                            if (isNull(nullBits, at + i)) {
+                                p.nulls++;
+                            } else {
+                                p.addLong(v[i]);
+                            }
+                        }
+                    }
+                }
+                case BOOLEAN -> {
+                    for (long r = from; r < to; r++) {
+                        if (isNull(nullBits, r)) {
+                            p.nulls++;
+                        } else {
+                            p.addLong(seg.get(ValueLayout.JAVA_BYTE, r));
+                        }
+                    }
+                }
+                default -> {
+                    int[] v = new int[BLOCK];
+                    for (long at = from; at < to; at += BLOCK) {
+                        int k = (int) Math.min(BLOCK, to - at);
+                        MemorySegment.copy(seg, Column.INT, at << 2, v, 0, k);
+                        for (int i = 0; i < k; i++) {
+                            if (isNull(nullBits, at + i)) {
+                                p.nulls++;
+                            } else {
+                                p.addLong(v[i]);
+                            }
+                        }
+                    }
                 }
             }
             return p;
         }
 
+        private void addDouble(double d) {
+            any = true;
+            minD = Math.min(minD, d);
+            maxD = Math.max(maxD, d);
+            hll.add(Double.doubleToLongBits(d == 0.0 ? 0.0 : d));
+        }
+
         private void addLong(long v) {
+            any = true;
             minL = Math.min(minL, v);
             maxL = Math.max(maxL, v);
             hll.add(v);
