@@ -39,6 +39,11 @@ public final class ChunkPipeline {
 
     /** A table to generate: its schema, its chunks, about how many rows they hold (for progress), and the source. */
     public record TableJob(TableSchema schema, int chunks, long expectedRows, ChunkSource source) {
+        public TableJob {
+            if (chunks < 1) {
+                throw new IllegalArgumentException("table " + schema.name() + " needs at least one chunk");
+            }
+        }
     }
 
     /** A table being written. */
@@ -108,7 +113,7 @@ public final class ChunkPipeline {
             while (true) {
                 // keep the pool fed: a chunk for every free slot, and at least one to wait for
                 while (job < jobs.size() && (pending.isEmpty() ? acquire() : slots.tryAcquire())) {
-                    if (current == null || current.job != jobs.get(job)) {
+                    if (chunk == 0) {
                         current = new TableRun(jobs.get(job));
                         tables.add(current);
                     }

@@ -40,9 +40,9 @@ public final class TpchGenerator {
     }
 
     /**
-     * Rows a part: {@link #ROWS_PER_PART}, a quarter of that in a heap under 2 GB, where parts in flight must leave
-     * room for the library's text pool (300 MB) and the comment dictionaries being written. The library yields the
-     * same rows for any part count, so the data does not depend on it.
+     * Rows a part: {@link #ROWS_PER_PART}, a quarter of that in a heap under 2 GB, where the parts in flight must leave
+     * room for the library's text pool (300 MB). The library yields the same rows for any part count, so the data
+     * does not depend on it.
      */
     static long rowsPerPart(long maxHeapBytes) {
         return maxHeapBytes < (2L << 30) ? ROWS_PER_PART / 4 : ROWS_PER_PART;
