@@ -1,6 +1,5 @@
 package io.tessera.cli;
 
-import io.tessera.data.Progress;
 import io.tessera.data.ssb.SsbGenerator;
 import io.tessera.data.tpch.TpchGenerator;
 import io.tessera.storage.Database;
@@ -45,7 +44,7 @@ public final class GenCommand implements Runnable {
         public Integer call() {
             SsbGenerator gen = new SsbGenerator(sf, seed);
             long t0 = System.nanoTime();
-            Map<String, Long> rows = into(db.db, noWait.waits(), d -> gen.generate(d, Progress.forStandardOutput()));
+            Map<String, Long> rows = into(db.db, noWait.waits(), d -> gen.generate(d, GenerationProgress.forConsole()));
             summary("SSB", sf, rows, t0, db.db.toString());
             return 0;
         }
@@ -67,7 +66,7 @@ public final class GenCommand implements Runnable {
         public Integer call() {
             TpchGenerator gen = new TpchGenerator(sf);
             long t0 = System.nanoTime();
-            Map<String, Long> rows = into(db.db, noWait.waits(), d -> gen.generate(d, Progress.forStandardOutput()));
+            Map<String, Long> rows = into(db.db, noWait.waits(), d -> gen.generate(d, GenerationProgress.forConsole()));
             summary("TPC-H", sf, rows, t0, db.db.toString());
             return 0;
         }

@@ -4,7 +4,6 @@ import io.tessera.api.QueryResult;
 import io.tessera.Tessera;
 import io.tessera.bench.Queries;
 import io.tessera.cli.format.OutputFormat;
-import io.tessera.data.Progress;
 import io.tessera.data.ssb.SsbGenerator;
 import io.tessera.data.ssb.SsbSchema;
 import io.tessera.storage.TableSchema;
@@ -37,7 +36,7 @@ public final class SsbCommand implements Runnable {
 
     /** What generates the data into a new database; tests put a generator that stops part way here. */
     static volatile java.util.function.BiConsumer<Double, Database> generator =
-            (sf, d) -> new SsbGenerator(sf, SsbGenerator.DEFAULT_SEED).generate(d, Progress.forStandardOutput());
+            (sf, d) -> new SsbGenerator(sf, SsbGenerator.DEFAULT_SEED).generate(d, GenerationProgress.forConsole());
 
     @Option(names = "--device", paramLabel = "DEVICE", defaultValue = "auto",
             description = "gpu, cpu or auto (the GPU when there is one); default: ${DEFAULT-VALUE}")

@@ -2,117 +2,160 @@ package io.tessera.data;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
- * Reports the progress of a generator, one table at a time. On a terminal one line is redrawn with a bar,
- * percentage and rows; elsewhere (a pipe, a log file) one plain line is printed per finished table.
+ * Reports the progress of a generator. Rows are counted as chunks take their place in a table (on the generating
+ * thread); a table is reported when it is committed (on the thread that committed it).
  */
 public interface Progress {
 
-    /** A table starts; {@code expectedRows} may be an estimate. */
-    void start(String table, long expectedRows);
+    /** Generation starts; {@code expectedRows} over all tables, an estimate. */
+    void start(long expectedRows);
 
-    /** {@code fraction} of the table (0..1) is written, {@code rows} rows so far. */
-    void update(long rows, double fraction);
+    /** The first rows of {@code table} take their place. */
+    void table(String table);
 
-    /** The table is committed with {@code rows} rows after {@code nanos}. */
-    void done(long rows, long nanos);
+    /** {@code rows} more rows took their place in the current table. */
+    void made(long rows);
+
+    /** {@code table} is committed with {@code rows} rows, {@code nanos} after generation started. */
+    void committed(String table, long rows, long nanos);
+
+    /** Generation ended (completed or failed). */
+    void finish();
 
     static Progress silent() {
         return new Progress() {
             @Override
-            public void start(String table, long expectedRows) {
+            public void start(long expectedRows) {
             }
 
             @Override
-            public void update(long rows, double fraction) {
+            public void table(String table) {
             }
 
             @Override
-            public void done(long rows, long nanos) {
+            public void made(long rows) {
+            }
+
+            @Override
+            public void committed(String table, long rows, long nanos) {
+            }
+
+            @Override
+            public void finish() {
             }
         };
     }
 
-    /** A redrawn bar when standard output is a terminal, else a plain line per table. */
-    static Progress forStandardOutput() {
-        java.io.Console c = System.console();
-        boolean terminal = c != null && c.isTerminal();
-        return terminal ? new Bar(System.out) : new Lines(System.out);
+    /**
+     * A line per committed table on {@code out}; with {@code live} (a terminal) also one line there, redrawn at most
+     * five times a second: the table being made, rows so far of those expected, rows a second, and the time left at
+     * that rate.
+     */
+    static Progress report(PrintStream out, PrintStream live) {
+        return new Report(out, live, System::nanoTime);
     }
 
-    /** One plain line per table. */
-    final class Lines implements Progress {
+    /** Lines on {@code out} and the redrawn line on {@code live} (null: none). */
+    final class Report implements Progress {
+        private static final long REDRAW_NANOS = 200_000_000L;
+        private static final double SETTLE_SECONDS = 3;
         private final PrintStream out;
-        private String table;
-
-        public Lines(PrintStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public void start(String table, long expectedRows) {
-            this.table = table;
-        }
-
-        @Override
-        public void update(long rows, double fraction) {
-        }
-
-        @Override
-        public void done(long rows, long nanos) {
-            out.printf(Locale.ROOT, "%-10s %,14d rows %8.2f s%n", table, rows, nanos / 1e9);
-            out.flush();
-        }
-    }
-
-    /** One line redrawn with a carriage return, at most ten times a second. */
-    final class Bar implements Progress {
-        private static final int WIDTH = 30;
-        private final PrintStream out;
-        private String table;
+        private final PrintStream live;
+        private final LongSupplier clock;
+        private long expected;
+        private long made;
+        private long startNanos;
         private long lastDraw;
+        private String table = "";
+        private int drawn; // characters of the live line on screen
 
-        public Bar(PrintStream out) {
+        /** {@code clock}: nanoseconds, as {@link System#nanoTime}. */
+        Report(PrintStream out, PrintStream live, LongSupplier clock) {
             this.out = out;
+            this.live = live;
+            this.clock = clock;
         }
 
         @Override
-        public void start(String table, long expectedRows) {
-            this.table = table;
-            this.lastDraw = 0;
-            draw(0, 0, false);
+        public synchronized void start(long expectedRows) {
+            expected = expectedRows;
+            startNanos = clock.getAsLong();
         }
 
         @Override
-        public void update(long rows, double fraction) {
-            long now = System.nanoTime();
-            if (now - lastDraw >= 100_000_000L) {
-                lastDraw = now;
-                draw(rows, fraction, false);
+        public synchronized void table(String name) {
+            table = name;
+            draw(clock.getAsLong());
+        }
+
+        @Override
+        public synchronized void made(long rows) {
+            made += rows;
+            long now = clock.getAsLong();
+            if (now - lastDraw >= REDRAW_NANOS) {
+                draw(now);
             }
         }
 
         @Override
-        public void done(long rows, long nanos) {
-            draw(rows, 1.0, true);
-            out.printf(Locale.ROOT, " %8.2f s%n", nanos / 1e9);
+        public synchronized void committed(String name, long rows, long nanos) {
+            clear();
+            out.printf(Locale.ROOT, "%-10s %,14d rows, done at %8.2f s%n", name, rows, nanos / 1e9);
             out.flush();
+            draw(clock.getAsLong());
         }
 
-        private void draw(long rows, double fraction, boolean finished) {
-            double f = Math.max(0, Math.min(1, fraction));
-            int filled = (int) Math.round(f * WIDTH);
-            StringBuilder sb = new StringBuilder(80);
-            sb.append('\r').append(String.format(Locale.ROOT, "%-10s [", table));
-            for (int i = 0; i < WIDTH; i++) {
-                sb.append(i < filled ? '#' : ' ');
+        @Override
+        public synchronized void finish() {
+            clear();
+        }
+
+        private void draw(long now) {
+            if (live == null) {
+                return;
             }
-            sb.append(String.format(Locale.ROOT, "] %3d%% %,14d rows", (int) Math.floor(f * 100), rows));
-            out.print(sb);
-            if (!finished) {
-                out.flush();
+            lastDraw = now;
+            double seconds = Math.max(1e-3, (now - startNanos) / 1e9);
+            double rate = made / seconds;
+            // the rate of the first seconds (class loading, the compiler warming up) says little about the rest
+            String left = seconds < SETTLE_SECONDS || made >= expected ? ""
+                    : ", " + clock((expected - made) / rate) + " left";
+            String line = String.format(Locale.ROOT, "%s: %,d of ~%,d rows, %s rows/s%s", table, made, expected,
+                    rate(rate), left);
+            StringBuilder sb = new StringBuilder("\r").append(line);
+            for (int i = line.length(); i < drawn; i++) {
+                sb.append(' ');
             }
+            live.print(sb);
+            live.flush();
+            drawn = line.length();
+        }
+
+        private void clear() {
+            if (live != null && drawn > 0) {
+                live.print("\r" + " ".repeat(drawn) + "\r");
+                live.flush();
+                drawn = 0;
+            }
+        }
+
+        static String rate(double perSecond) {
+            if (perSecond >= 1e6) {
+                return String.format(Locale.ROOT, "%.1fM", perSecond / 1e6);
+            }
+            if (perSecond >= 1e3) {
+                return String.format(Locale.ROOT, "%.0fK", perSecond / 1e3);
+            }
+            return String.format(Locale.ROOT, "%.0f", perSecond);
+        }
+
+        static String clock(double seconds) {
+            long s = Math.round(seconds);
+            return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                    : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
         }
     }
 }

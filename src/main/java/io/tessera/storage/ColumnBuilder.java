@@ -2,7 +2,6 @@ package io.tessera.storage;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 
 /**
@@ -25,7 +24,16 @@ public final class ColumnBuilder {
     private double[] doubles;
     private byte[] bytes;
     private long[] nullBits; // bit set = NULL; allocated on the first null
-    private HashMap<String, Integer> localCodes;
+    /**
+     * VARCHAR: the local codes by hash, open addressing, each slot {@code hash << 32 | code + 1} (0: empty), at most
+     * three quarters full. Leaner than a {@code HashMap<String, Integer>}: no entry objects, no boxed codes, one array
+     * read a probe, which matters where nearly every row brings a new string.
+     */
+    private long[] localCodes;
+    /** Lookups made so far, and whether values are no longer looked up (see {@link #localCode}). */
+    private int lookups;
+    private boolean unlooked;
+    private static final int PROBE_LOOKUPS = 4096;
     private ArrayList<String> localValues;
 
     public ColumnBuilder(DataType type, int initialCapacity) {
@@ -39,7 +47,7 @@ public final class ColumnBuilder {
             case INTEGER, DATE -> ints = new int[cap];
             case VARCHAR -> {
                 ints = new int[cap];
-                localCodes = new HashMap<>();
+                localCodes = new long[16];
                 localValues = new ArrayList<>();
             }
             case BIGINT, DECIMAL -> longs = new long[cap];
@@ -180,20 +188,60 @@ public final class ColumnBuilder {
     }
 
     /**
-     * VARCHAR: the chunk-local code of {@code v}, adding it to this builder's dictionary when new, without
+     * VARCHAR: a chunk-local code of {@code v}, adding it to this builder's dictionary when new, without
      * appending a row. A generator drawing from a small fixed list registers the list once and then appends
      * codes with {@link #appendCode}, sparing a hash lookup per row; registering the list in sorted order also
      * spares the writer its remapping pass. A registered value enters the column's dictionary even when no row
-     * uses it.
+     * uses it. Where the first {@value #PROBE_LOOKUPS} values looked up were nearly all new (comments, names), the
+     * builder stops looking values up: each value then gets a code of its own, a repeat too, and the writer, which
+     * sorts a chunk's strings anyway, merges the repeats.
      */
     public int localCode(String v) {
-        Integer code = localCodes.get(v);
-        if (code == null) {
-            code = localValues.size();
+        if (unlooked) {
             localValues.add(v);
-            localCodes.put(v, code);
+            return localValues.size() - 1;
         }
-        return code;
+        if (++lookups == PROBE_LOOKUPS && localValues.size() > PROBE_LOOKUPS - PROBE_LOOKUPS / 8) {
+            unlooked = true;
+            localCodes = null;
+            localValues.add(v);
+            return localValues.size() - 1;
+        }
+        int h = v.hashCode() * 0x9E3779B9;
+        int mask = localCodes.length - 1;
+        for (int i = h >>> 7 & mask; ; i = (i + 1) & mask) {
+            long slot = localCodes[i];
+            if (slot == 0) {
+                int code = localValues.size();
+                localValues.add(v);
+                localCodes[i] = (long) h << 32 | (code + 1L);
+                if (4L * localValues.size() > 3L * localCodes.length) {
+                    growCodes();
+                }
+                return code;
+            }
+            if ((int) (slot >>> 32) == h) {
+                int code = (int) slot - 1;
+                if (localValues.get(code).equals(v)) {
+                    return code;
+                }
+            }
+        }
+    }
+
+    private void growCodes() {
+        long[] t = new long[localCodes.length * 2];
+        int mask = t.length - 1;
+        for (long slot : localCodes) {
+            if (slot != 0) {
+                int i = (int) (slot >>> 32) >>> 7 & mask;
+                while (t[i] != 0) {
+                    i = (i + 1) & mask;
+                }
+                t[i] = slot;
+            }
+        }
+        localCodes = t;
     }
 
     /** VARCHAR: appends the value whose code {@link #localCode} returned. */
@@ -254,9 +302,11 @@ public final class ColumnBuilder {
     public void clear() {
         size = 0;
         nullBits = null;
-        if (localCodes != null) {
-            localCodes.clear();
+        if (localValues != null) {
+            localCodes = new long[16];
             localValues.clear();
+            lookups = 0;
+            unlooked = false;
         }
     }
 

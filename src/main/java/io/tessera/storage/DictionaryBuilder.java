@@ -42,12 +42,12 @@ final class DictionaryBuilder {
         return size;
     }
 
-    private byte[] page(int c) {
+    byte[] page(int c) {
         return pages[where[c] >>> 20];
     }
 
     /** Offset of value c's first byte in its page. */
-    private int start(int c) {
+    int start(int c) {
         byte[] p = page(c);
         int off = where[c] & (PAGE - 1);
         while (p[off] < 0) {
@@ -56,7 +56,8 @@ final class DictionaryBuilder {
         return off + 1;
     }
 
-    private int length(int c) {
+    /** Bytes of value c's UTF-8 form. */
+    int length(int c) {
         byte[] p = page(c);
         int off = where[c] & (PAGE - 1);
         int len = 0;

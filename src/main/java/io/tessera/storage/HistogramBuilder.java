@@ -41,12 +41,12 @@ final class HistogramBuilder {
 
     /**
      * {@code stats} with the histogram of a finished column: {@code rows} values in {@code seg}, NULL where
-     * {@code nullBits} has a bit set (null: none). A VARCHAR column holds codes into its sorted dictionary: code c
-     * is {@code dictionary.value(sortedOrder[c])}; both are null for other kinds.
+     * {@code nullBits} has a bit set (null: none). A VARCHAR column holds codes into its sorted dictionary of
+     * {@code dictionarySize} strings, code c being {@code codeText.apply(c)}; other kinds pass 0 and null.
      */
     static ColumnStats attach(ColumnStats stats, TypeKind kind, MemorySegment seg, long rows, long[] nullBits,
-                              DictionaryBuilder dictionary, int[] sortedOrder) {
-        return attach(stats, kind, seg, rows, nullBits, dictionary, sortedOrder, Limits.DEFAULT);
+                              int dictionarySize, IntFunction<String> codeText) {
+        return attach(stats, kind, seg, rows, nullBits, dictionarySize, codeText, Limits.DEFAULT);
     }
 
     /** When values are all sorted, counted per value, or sampled (and how many): tests take smaller ones. */
@@ -55,13 +55,13 @@ final class HistogramBuilder {
     }
 
     static ColumnStats attach(ColumnStats stats, TypeKind kind, MemorySegment seg, long rows, long[] nullBits,
-                              DictionaryBuilder dictionary, int[] sortedOrder, Limits limits) {
+                              int dictionarySize, IntFunction<String> codeText, Limits limits) {
         long nonNull = rows - nullCount(nullBits);
         if (nonNull <= 0) {
             return stats.withHistogram(Histogram.EMPTY);
         }
         Keys keys = keys(kind, seg);
-        Space space = new Space(kind, kind == TypeKind.VARCHAR ? c -> dictionary.value(sortedOrder[c]) : null);
+        Space space = new Space(kind, kind == TypeKind.VARCHAR ? codeText : null);
         if (nonNull <= limits.sample()) {
             long[] all = new long[(int) nonNull];
             int n = 0;
@@ -76,7 +76,7 @@ final class HistogramBuilder {
         long denseValues;
         if (kind == TypeKind.VARCHAR) {
             denseFrom = 0;
-            denseValues = sortedOrder.length;
+            denseValues = dictionarySize;
         } else if (kind != TypeKind.DOUBLE && stats.hasRange()) {
             denseFrom = stats.minLong();
             denseValues = stats.maxLong() - stats.minLong() + 1; // <= 0 on overflow: too wide
@@ -93,7 +93,7 @@ final class HistogramBuilder {
         long high = Long.MIN_VALUE;
         if (kind == TypeKind.VARCHAR) {
             low = 0; // the dictionary's first and last codes: at or beyond the values present
-            high = sortedOrder.length - 1;
+            high = dictionarySize - 1;
         } else if (kind == TypeKind.DOUBLE) {
             // min is NaN where a NaN is present (Math.min keeps NaN); max then is NaN, the greatest value
             if (stats.min() instanceof Double d && !Double.isNaN(d)) {

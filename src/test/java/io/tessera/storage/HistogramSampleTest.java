@@ -105,7 +105,7 @@ class HistogramSampleTest {
         }
         ColumnStats stats = new ColumnStats(nulls, n / 2, 0L, (long) n + 10);
         ColumnStats s = HistogramBuilder.attach(stats, TypeKind.INTEGER, MemorySegment.ofArray(data), n, nullBits,
-                null, null, SMALL);
+                0, null, SMALL);
         assertFalse(s.histogram().exact());
         assertEquals(n - nulls, s.histogram().buckets().stream().mapToLong(Histogram.Bucket::rows).sum());
         for (long x = 0; x <= n; x += 2500) {
@@ -124,7 +124,7 @@ class HistogramSampleTest {
         }
         ColumnStats stats = new ColumnStats(0, 20_050, 0L, 100_000_000L + n);
         Histogram h = HistogramBuilder.attach(stats, TypeKind.BIGINT, MemorySegment.ofArray(data), n, null,
-                null, null, SMALL).histogram();
+                0, null, SMALL).histogram();
         Object previous = h.lower();
         for (Histogram.Bucket b : h.buckets()) {
             if ((Long) b.upper() < 100_000_000L) {

@@ -5,27 +5,24 @@ import io.tessera.data.Progress;
 import io.tessera.storage.ColumnBuilder;
 import io.tessera.storage.Database;
 import io.tessera.storage.RowBatch;
-import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
 
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.Month;
 import java.time.format.TextStyle;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * Generates the Star Schema Benchmark at a scale factor, with the tables, columns and value domains of
  * the SSB design notes (SSB.md), so that every SSB query has the selectivity the specification gives it. It does not
  * reproduce the reference generator's random sequence; it is deterministic for a seed: every table is cut into
  * chunks of a fixed number of rows (orders, for lineorder), each chunk draws from its own random stream seeded
- * from (seed, table, chunk), and chunks are written in order, so the data does not depend on the number of
- * threads.
+ * from (seed, table, chunk), and chunks take their places in order ({@link ChunkPipeline}), so the data does not
+ * depend on the number of threads.
  */
 public final class SsbGenerator {
 
@@ -112,45 +109,30 @@ public final class SsbGenerator {
 
     /** Generates every table on {@code threads} threads; the data is the same for any thread count. */
     public Map<String, Long> generate(Database db, Progress progress, int threads) {
-        Map<String, Long> rows = new LinkedHashMap<>();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
-            Thread t = new Thread(r, "ssb-gen");
-            t.setDaemon(true);
-            return t;
-        });
-        int window = 2 * Math.max(1, threads);
-        try {
-            rows.put("ddate", write(db, SsbSchema.DDATE, 1, c -> ddate(), pool, window, progress, DATE_DAYS));
-            rows.put("customer", dimension(db, SsbSchema.CUSTOMER, customers(), this::customerChunk, pool, window, progress));
-            rows.put("supplier", dimension(db, SsbSchema.SUPPLIER, suppliers(), this::supplierChunk, pool, window, progress));
-            rows.put("part", dimension(db, SsbSchema.PART, parts(), this::partChunk, pool, window, progress));
-            int chunks = (int) ((orders() + ORDERS_PER_CHUNK - 1) / ORDERS_PER_CHUNK);
-            rows.put("lineorder", write(db, SsbSchema.LINEORDER, chunks, this::lineorderChunk, pool, window, progress,
-                    orders() * 4));
-        } finally {
-            pool.shutdownNow();
-        }
-        return rows;
+        return ChunkPipeline.run(db, jobs(), threads, 2 * Math.max(1, threads), progress);
+    }
+
+    /** The five tables in the order they are made. */
+    List<ChunkPipeline.TableJob> jobs() {
+        int chunks = (int) ((orders() + ORDERS_PER_CHUNK - 1) / ORDERS_PER_CHUNK);
+        return List.of(
+                new ChunkPipeline.TableJob(SsbSchema.DDATE, 1, DATE_DAYS, c -> ddate()),
+                dimension(SsbSchema.CUSTOMER, customers(), this::customerChunk),
+                dimension(SsbSchema.SUPPLIER, suppliers(), this::supplierChunk),
+                dimension(SsbSchema.PART, parts(), this::partChunk),
+                new ChunkPipeline.TableJob(SsbSchema.LINEORDER, chunks, orders() * 4, this::lineorderChunk));
     }
 
     private interface RangeChunk {
         RowBatch generate(int chunk, long firstRow, long endRow);
     }
 
-    private long dimension(Database db, TableSchema schema, long total, RangeChunk gen, ExecutorService pool,
-                           int window, Progress progress) {
+    private static ChunkPipeline.TableJob dimension(TableSchema schema, long total, RangeChunk gen) {
         int chunks = (int) ((total + DIMENSION_ROWS_PER_CHUNK - 1) / DIMENSION_ROWS_PER_CHUNK);
-        return write(db, schema, chunks, c -> {
+        return new ChunkPipeline.TableJob(schema, chunks, total, c -> {
             long first = (long) c * DIMENSION_ROWS_PER_CHUNK + 1;
             return gen.generate(c, first, Math.min(total + 1, first + DIMENSION_ROWS_PER_CHUNK));
-        }, pool, window, progress, total);
-    }
-
-    private static long write(Database db, TableSchema schema, int chunks, ChunkPipeline.ChunkSource source,
-                              ExecutorService pool, int window, Progress progress, long expectedRows) {
-        progress.start(schema.name(), expectedRows);
-        Table t = ChunkPipeline.run(db.replace(schema), chunks, source, pool, window, progress);
-        return t.rowCount();
+        });
     }
 
     /** The random stream of one chunk of one table. */

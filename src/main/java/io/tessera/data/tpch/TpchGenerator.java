@@ -7,25 +7,22 @@ import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
 import io.tessera.storage.RowBatch;
-import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
 import io.trino.tpch.TpchColumn;
 import io.trino.tpch.TpchEntity;
 import io.trino.tpch.TpchTable;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * Generates TPC-H's eight tables through io.trino.tpch, whose generators give the reference dbgen's rows. Money,
  * quantity, discount and tax become DECIMAL(15,2), dates DATE, order keys BIGINT, other keys and integers
  * INTEGER, text VARCHAR. A table is generated in parts (the library's own partitioning, which yields the same
- * rows for any part count) on all cores and written in part order.
+ * rows for any part count), each part made, encoded and written on its own thread, on all cores
+ * ({@link ChunkPipeline}); the tables follow each other without a pause, each committed while the next is made.
  */
 public final class TpchGenerator {
 
@@ -43,9 +40,9 @@ public final class TpchGenerator {
     }
 
     /**
-     * Rows a part: {@link #ROWS_PER_PART}, a quarter of that in a heap under 2 GB, where parts in flight must leave
-     * room for the library's text pool (300 MB) and the comment dictionaries being written. The library yields the
-     * same rows for any part count, so the data does not depend on it.
+     * Rows a part: {@link #ROWS_PER_PART}, a quarter of that in a heap under 2 GB, where the parts in flight must leave
+     * room for the library's text pool (300 MB). The library yields the same rows for any part count, so the data
+     * does not depend on it.
      */
     static long rowsPerPart(long maxHeapBytes) {
         return maxHeapBytes < (2L << 30) ? ROWS_PER_PART / 4 : ROWS_PER_PART;
@@ -110,49 +107,37 @@ public final class TpchGenerator {
     }
 
     public Map<String, Long> generate(Database db, Progress progress, int threads) {
-        Map<String, Long> rows = new LinkedHashMap<>();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
-            Thread t = new Thread(r, "tpch-gen");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            int window = window(threads, Runtime.getRuntime().maxMemory());
-            for (TpchTable<?> t : TpchTable.getTables()) {
-                rows.put(t.getTableName(), generateTable(db, t, progress, pool, window));
-            }
-        } finally {
-            pool.shutdownNow();
+        List<ChunkPipeline.TableJob> jobs = new ArrayList<>();
+        for (TpchTable<?> t : TpchTable.getTables()) {
+            jobs.add(job(t));
         }
-        return rows;
+        return ChunkPipeline.run(db, jobs, threads, window(threads, Runtime.getRuntime().maxMemory()), progress);
     }
 
     /**
-     * Parts generated ahead of the writer: two a thread, but no more than the heap holds beside the library's text
-     * pool (300 MB, shared) and the dictionaries being written: one part in flight for every 256 MB of heap, and at
-     * least two.
+     * Parts in flight (generated or being written): two a thread, but no more than the heap holds beside the
+     * library's text pool (300 MB, shared): one part in flight for every 256 MB of heap, and at least two.
      */
     static int window(int threads, long maxHeapBytes) {
         long byHeap = maxHeapBytes / (256L << 20);
         return (int) Math.max(2, Math.min(2L * Math.max(1, threads), byHeap));
     }
 
-    private <E extends TpchEntity> long generateTable(Database db, TpchTable<E> table, Progress progress,
-                                                     ExecutorService pool, int window) {
+    <E extends TpchEntity> ChunkPipeline.TableJob job(TpchTable<E> table) {
         TableSchema schema = schema(table);
         int parts = partCount(table);
         List<TpchColumn<E>> columns = table.getColumns();
-        progress.start(schema.name(), Math.round(baseRows(table) * scaleFactor));
-        Table t = ChunkPipeline.run(db.replace(schema), parts, part -> {
-            RowBatch b = new RowBatch(schema, 1024);
+        long expected = Math.round(baseRows(table) * scaleFactor);
+        int capacity = (int) Math.min(1 << 20, expected / parts + expected / parts / 8 + 16);
+        return new ChunkPipeline.TableJob(schema, parts, expected, part -> {
+            RowBatch b = new RowBatch(schema, capacity);
             for (E e : table.createGenerator(scaleFactor, part + 1, parts)) {
                 for (int i = 0; i < columns.size(); i++) {
                     append(b.column(i), columns.get(i), e);
                 }
             }
             return b;
-        }, pool, window, progress);
-        return t.rowCount();
+        });
     }
 
     private static <E extends TpchEntity> void append(ColumnBuilder b, TpchColumn<E> c, E e) {

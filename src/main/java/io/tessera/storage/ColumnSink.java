@@ -1,0 +1,433 @@
+package io.tessera.storage;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * One column of a table version being written: its temporary file, into which batches are written at the rows
+ * reserved for them (in order through {@link #write}, or as parts on any thread through {@link #writePart}), and
+ * what finishing it needs: null bits, and for VARCHAR the strings. Strings written in order go into one dictionary in
+ * insertion order, sorted at commit; a part's strings are sorted on the part's thread into a run ({@link StringRuns}),
+ * and the runs merged at commit ({@link DictionaryMerge}). Either way the codes in the file are then rewritten to the
+ * sorted dictionary's, on all cores.
+ */
+final class ColumnSink {
+
+    private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfDouble LE_DOUBLE =
+            ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** Each thread's buffer for positional writes. */
+    private static final ThreadLocal<ByteBuffer> BUFFER =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(1 << 20));
+    /** Rows a task rewrites codes for. */
+    private static final long REMAP_ROWS = 1 << 20;
+
+    private final Database db;
+    private final String table;
+    private final Path tableDir;
+    private final String base;
+    final ColumnSchema col;
+    final int index;
+    final TypeKind kind;
+    private final Path tmpData;
+    private final Path finalData;
+    private final FileChannel ch;
+    // null bits over all rows (set = NULL), null while the column has none; guarded by this
+    private long[] nullBits;
+    private long nullCount;
+    // VARCHAR written in order: the dictionary in insertion order, and the row ranges {first, count} whose codes
+    // index it
+    private final DictionaryBuilder values = new DictionaryBuilder();
+    private final List<long[]> valueRows = new ArrayList<>();
+    // VARCHAR written in parts: each part's run and rows; guarded by this
+    private StringRuns runs;
+    private final List<PartRows> parts = new ArrayList<>();
+    private Path tmpValidity;
+    private Path finalValidity;
+    private Path tmpDictionary;
+    private Path finalDictionary;
+
+    /** A part's rows and the run of its strings. */
+    private record PartRows(StringRuns.Run run, long first, int rows) {
+    }
+
+    ColumnSink(Database db, String table, Path tableDir, int generation, ColumnSchema col, int index)
+            throws IOException {
+        this.db = db;
+        this.table = table;
+        this.tableDir = tableDir;
+        this.col = col;
+        this.index = index;
+        this.kind = col.type().kind();
+        this.base = col.name() + ".g" + generation;
+        this.tmpData = tableDir.resolve(base + ".bin.tmp");
+        this.finalData = tableDir.resolve(base + ".bin");
+        this.ch = FileChannel.open(tmpData, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** The rows of the table's previous version (an append), as its first rows. */
+    void copyFrom(Column old, long oldRows) throws IOException {
+        try (FileChannel in = FileChannel.open(db.resolve(old.dataFile()), StandardOpenOption.READ)) {
+            long pos = 0;
+            long size = in.size();
+            while (pos < size) {
+                pos += in.transferTo(pos, size - pos, ch);
+            }
+        }
+        if (old.hasNulls()) {
+            MemorySegment v = old.validity();
+            nullBits = new long[(int) ((oldRows + 63) >>> 6) + 1];
+            for (int w = 0; w < (oldRows + 63) >>> 6; w++) {
+                nullBits[w] = ~v.get(Column.LONG, (long) w << 3);
+            }
+            if ((oldRows & 63) != 0) {
+                nullBits[(int) (oldRows >>> 6)] &= (1L << (oldRows & 63)) - 1;
+            }
+            nullCount = old.stats().nullCount();
+        }
+        if (kind == TypeKind.VARCHAR) {
+            Dictionary d = old.dictionary();
+            for (int c = 0; c < d.size(); c++) {
+                values.add(d.value(c));
+            }
+            valueRows.add(new long[] {0, oldRows});
+        }
+    }
+
+    /** Writes rows {@code firstRow ..} in order of arrival; the caller holds the writer's lock. */
+    void write(ColumnBuilder b, int n, long firstRow) throws IOException {
+        if (kind == TypeKind.VARCHAR) {
+            List<String> local = b.localValues();
+            int[] map = new int[local.size()];
+            for (int i = 0; i < map.length; i++) {
+                map[i] = values.add(local.get(i));
+            }
+            putInts(codes(b, n, map), n, firstRow);
+            long[] last = valueRows.isEmpty() ? null : valueRows.getLast();
+            if (last != null && last[0] + last[1] == firstRow) {
+                last[1] += n;
+            } else {
+                valueRows.add(new long[] {firstRow, n});
+            }
+        } else {
+            writeValues(b, n, firstRow);
+        }
+        nulls(b, n, firstRow);
+    }
+
+    /** Writes a part: rows {@code firstRow ..}, reserved for it; called on any thread, parts in parallel. */
+    void writePart(ColumnBuilder b, int n, long firstRow) throws IOException {
+        if (kind == TypeKind.VARCHAR) {
+            StringRuns.Sorted sorted = runs().add(b.localValues());
+            putInts(codes(b, n, sorted.rank()), n, firstRow);
+            synchronized (this) {
+                parts.add(new PartRows(sorted.run(), firstRow, n));
+            }
+        } else {
+            writeValues(b, n, firstRow);
+        }
+        nulls(b, n, firstRow);
+    }
+
+    private synchronized StringRuns runs() throws IOException {
+        if (runs == null) {
+            runs = new StringRuns(tableDir.resolve(base + ".runs.tmp"));
+        }
+        return runs;
+    }
+
+    /** A batch's VARCHAR codes through {@code map} (local code to the code written); a NULL's code is 0. */
+    private static int[] codes(ColumnBuilder b, int n, int[] map) {
+        int[] src = b.ints();
+        int[] out = new int[n];
+        for (int r = 0; r < n; r++) {
+            int c = src[r];
+            out[r] = c >= 0 && c < map.length && !b.isNull(r) ? map[c] : 0;
+        }
+        return out;
+    }
+
+    private void writeValues(ColumnBuilder b, int n, long firstRow) throws IOException {
+        switch (kind) {
+            case INTEGER, DATE -> putInts(b.ints(), n, firstRow);
+            case BIGINT, DECIMAL -> put(n, 8, firstRow, (buf, from, k) ->
+                    MemorySegment.copy(b.longs(), from, buf, LE_LONG, 0, k));
+            case DOUBLE -> put(n, 8, firstRow, (buf, from, k) ->
+                    MemorySegment.copy(b.doubles(), from, buf, LE_DOUBLE, 0, k));
+            case BOOLEAN -> put(n, 1, firstRow, (buf, from, k) ->
+                    MemorySegment.copy(b.bytes(), from, buf, ValueLayout.JAVA_BYTE, 0, k));
+            case VARCHAR -> throw new IllegalStateException("VARCHAR values are written as codes");
+        }
+    }
+
+    private void putInts(int[] src, int n, long firstRow) throws IOException {
+        put(n, 4, firstRow, (buf, from, k) -> MemorySegment.copy(src, from, buf, LE_INT, 0, k));
+    }
+
+    @FunctionalInterface
+    private interface Fill {
+        /** Copies values {@code [from, from + k)} to the start of {@code buf}. */
+        void fill(MemorySegment buf, int from, int k);
+    }
+
+    /** Writes {@code n} values of {@code width} bytes at row {@code firstRow}, through this thread's buffer. */
+    private void put(int n, int width, long firstRow, Fill fill) throws IOException {
+        ByteBuffer buf = BUFFER.get();
+        MemorySegment seg = MemorySegment.ofBuffer(buf.clear());
+        int perBuffer = buf.capacity() / width;
+        for (int from = 0; from < n; from += perBuffer) {
+            int k = Math.min(perBuffer, n - from);
+            fill.fill(seg, from, k);
+            buf.clear().limit(k * width);
+            long pos = (firstRow + from) * width;
+            while (buf.hasRemaining()) {
+                pos += ch.write(buf, pos);
+            }
+        }
+    }
+
+    private void nulls(ColumnBuilder b, int n, long firstRow) {
+        if (!b.hasNulls()) {
+            return;
+        }
+        synchronized (this) {
+            for (int r = 0; r < n; r++) {
+                if (b.isNull(r)) {
+                    setNull(firstRow + r);
+                }
+            }
+        }
+    }
+
+    private void setNull(long row) {
+        int w = (int) (row >>> 6);
+        if (nullBits == null) {
+            nullBits = new long[Math.max(w + 1, 1024)];
+        } else if (w >= nullBits.length) {
+            nullBits = Arrays.copyOf(nullBits, Math.max(w + 1, nullBits.length * 2));
+        }
+        nullBits[w] |= 1L << (row & 63);
+        nullCount++;
+    }
+
+    /** Sorts or merges the dictionary, rewrites codes, writes validity, computes statistics and checksums. */
+    synchronized Manifest.ColumnEntry finish(long totalRows) {
+        try {
+            long bytes = totalRows * kind.byteWidth();
+            if (ch.size() != bytes) {
+                throw new StorageException("column " + col.name() + " file " + tmpData + " has " + ch.size()
+                        + " bytes, expected " + bytes);
+            }
+            FileEntry dict = null;
+            ColumnStats stats;
+            try (Arena a = Arena.ofShared()) {
+                MemorySegment seg = bytes == 0 ? MemorySegment.NULL
+                        : ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, a);
+                if (kind == TypeKind.VARCHAR) {
+                    tmpDictionary = tableDir.resolve(base + ".dict.tmp");
+                    finalDictionary = tableDir.resolve(base + ".dict");
+                    DictionaryMerge.Result d = runs == null ? sortValues(seg) : mergeRuns(seg);
+                    dict = new FileEntry(rel(finalDictionary), d.length(), d.crc());
+                    stats = ColumnStatsScanner.strings(seg, totalRows, nullBits, nullCount, d.size(), d.min(), d.max());
+                    MemorySegment written = d.size() == 0 ? MemorySegment.NULL : mapRead(tmpDictionary, a);
+                    stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, d.size(),
+                            c -> codeText(written, c));
+                } else {
+                    stats = ColumnStatsScanner.scan(kind, seg, totalRows, nullBits);
+                    stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, 0, null);
+                }
+                if (bytes > 0) {
+                    seg.force();
+                }
+                long crc = Database.crc32c(seg);
+                ch.force(true);
+                ch.close();
+                FileEntry data = new FileEntry(rel(finalData), bytes, crc);
+                FileEntry validity = nullCount > 0 ? writeValidity(totalRows) : null;
+                return new Manifest.ColumnEntry(data, validity, dict, stats);
+            }
+        } catch (IOException e) {
+            throw new StorageException("cannot finish column " + col.name() + " of " + table + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static MemorySegment mapRead(Path file, Arena arena) throws IOException {
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            return in.map(FileChannel.MapMode.READ_ONLY, 0, in.size(), arena);
+        }
+    }
+
+    /**
+     * The string of code {@code c} in a written dictionary file (entry count, n + 1 offsets, then UTF-8 bytes), read
+     * where it lies: a histogram names a few hundred codes of dictionaries that may hold millions.
+     */
+    private static String codeText(MemorySegment dictionary, int c) {
+        int n = dictionary.get(ValueLayout.JAVA_INT_UNALIGNED, 0);
+        long base = 4 + 4L * (n + 1);
+        int from = dictionary.get(ValueLayout.JAVA_INT_UNALIGNED, 4 + 4L * c);
+        int to = dictionary.get(ValueLayout.JAVA_INT_UNALIGNED, 4 + 4L * (c + 1));
+        return new String(dictionary.asSlice(base + from, to - from).toArray(ValueLayout.JAVA_BYTE),
+                StandardCharsets.UTF_8);
+    }
+
+    /** Only rows written in order: their dictionary sorted and written, their codes rewritten to it. */
+    private DictionaryMerge.Result sortValues(MemorySegment seg) throws IOException {
+        int[] order = values.sortedOrder();
+        int n = order.length;
+        int[] rank = new int[n];
+        boolean identity = true;
+        for (int s = 0; s < n; s++) {
+            rank[order[s]] = s;
+            identity &= order[s] == s;
+        }
+        if (!identity) {
+            for (long[] rows : valueRows) {
+                remap(seg, rows[0], rows[1], rank);
+            }
+        }
+        long[] lengthAndCrc = values.write(tmpDictionary, order);
+        return new DictionaryMerge.Result(lengthAndCrc[0], lengthAndCrc[1], n,
+                n == 0 ? null : values.value(order[0]), n == 0 ? null : values.value(order[n - 1]));
+    }
+
+    /**
+     * Rows written in parts (and maybe some in order, whose dictionary becomes one more run): the runs merged into the
+     * dictionary, each part's codes rewritten through its run's codes in it, parts in parallel.
+     */
+    private DictionaryMerge.Result mergeRuns(MemorySegment seg) throws IOException {
+        try (Arena a = Arena.ofShared()) {
+            int[] order = values.size() > 0 ? values.sortedOrder() : new int[0];
+            StringRuns.Run ordered = order.length > 0 ? runs.add(values, order) : null;
+            List<StringRuns.Run> list = new ArrayList<>();
+            parts.sort(Comparator.comparingLong(PartRows::first));
+            for (PartRows p : parts) {
+                list.add(p.run());
+            }
+            if (ordered != null) {
+                list.add(ordered);
+            }
+            MemorySegment runSeg = runs.map(a);
+            DictionaryMerge.Result d = DictionaryMerge.merge(runSeg, list, tmpDictionary, col.name());
+            parts.parallelStream().forEach(p -> {
+                if (!DictionaryMerge.isIdentity(runSeg, p.run())) {
+                    int[] code = new int[p.run().count()];
+                    for (int i = 0; i < code.length; i++) {
+                        code[i] = DictionaryMerge.code(runSeg, p.run(), i);
+                    }
+                    remap(seg, p.first(), p.rows(), code);
+                }
+            });
+            if (ordered != null) {
+                int[] code = new int[order.length]; // insertion code -> sorted rank -> merged code
+                for (int s = 0; s < order.length; s++) {
+                    code[order[s]] = DictionaryMerge.code(runSeg, ordered, s);
+                }
+                for (long[] rows : valueRows) {
+                    remap(seg, rows[0], rows[1], code);
+                }
+            }
+            return d;
+        } finally {
+            runs.discard();
+        }
+    }
+
+    /**
+     * Rewrites the codes of rows [first, first + count) through {@code code}, in ranges on all cores; a NULL's code
+     * stays 0, whichever path wrote it.
+     */
+    private void remap(MemorySegment seg, long first, long count, int[] code) {
+        long[] nulls = nullBits;
+        int tasks = (int) ((count + REMAP_ROWS - 1) / REMAP_ROWS);
+        IntStream.range(0, tasks).parallel().forEach(t -> {
+            long end = first + Math.min(count, (t + 1) * REMAP_ROWS);
+            for (long r = first + t * REMAP_ROWS; r < end; r++) {
+                int c = seg.get(Column.INT, r << 2);
+                boolean isNull = nulls != null && (r >>> 6) < nulls.length && (nulls[(int) (r >>> 6)] & (1L << r)) != 0;
+                seg.set(Column.INT, r << 2, c >= 0 && c < code.length && !isNull ? code[c] : 0);
+            }
+        });
+    }
+
+    private FileEntry writeValidity(long totalRows) throws IOException {
+        int words = (int) ((totalRows + 63) >>> 6);
+        byte[] out = new byte[words * 8];
+        ByteBuffer bb = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
+        for (int w = 0; w < words; w++) {
+            long nulls = w < nullBits.length ? nullBits[w] : 0;
+            long valid = ~nulls;
+            if (w == words - 1 && (totalRows & 63) != 0) {
+                valid &= (1L << (totalRows & 63)) - 1;
+            }
+            bb.putLong(valid);
+        }
+        tmpValidity = tableDir.resolve(base + ".valid.tmp");
+        finalValidity = tableDir.resolve(base + ".valid");
+        Database.writeDurably(tmpValidity, out);
+        return new FileEntry(rel(finalValidity), out.length, Database.crc32c(MemorySegment.ofArray(out)));
+    }
+
+    private String rel(Path p) {
+        return db.directory().relativize(p).toString();
+    }
+
+    void renameIntoPlace() {
+        try {
+            Files.move(tmpData, finalData, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            if (tmpValidity != null) {
+                Files.move(tmpValidity, finalValidity, StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
+            }
+            if (tmpDictionary != null) {
+                Files.move(tmpDictionary, finalDictionary, StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new StorageException("cannot rename " + tmpData + " into place: " + e.getMessage(), e);
+        }
+    }
+
+    void discard() {
+        try {
+            ch.close();
+        } catch (IOException e) {
+            // already failing; the files below are removed anyway
+        }
+        StringRuns r;
+        synchronized (this) {
+            r = runs;
+        }
+        if (r != null) {
+            r.discard();
+        }
+        for (Path p : new Path[] {tmpData, tmpValidity, tmpDictionary}) {
+            if (p != null) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // a stray temporary file is never read: the manifest does not name it
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,372 @@
+package io.tessera.storage;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * Merges the sorted runs of a VARCHAR column ({@link StringRuns}) into its dictionary file on all cores. The value
+ * space is cut into ranges at splitters sampled from the runs; each range merges its share of every run on its own
+ * thread (a tournament of the runs, keyed by the strings' first sixteen bytes), numbering the distinct strings it
+ * meets and writing each run string's number beside it. A prefix sum over the ranges' counts and byte totals then
+ * gives each range the place of its codes and bytes in the file, which the ranges fill, again in parallel.
+ * Afterwards each run string's slot holds its code in the dictionary.
+ */
+final class DictionaryMerge {
+
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong BIG_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    /** The largest dictionary file {@link Dictionary} reads: int offsets, its bytes read into one array. */
+    private static final long MAX_BYTES = Integer.MAX_VALUE - 64;
+    /** Strings a range merges at least, so that cutting costs little beside merging. */
+    private static final long MIN_RANGE = 1 << 16;
+
+    /** The written dictionary: its file's length and CRC-32C, its size, and its first and last string. */
+    record Result(long length, long crc, int size, String min, String max) {
+    }
+
+    private final MemorySegment runs;
+    private final List<StringRuns.Run> list;
+    /** Per range r and run k: the run's strings [bound[r][k], bound[r + 1][k]) fall in the range. */
+    private int[][] bound;
+    private int[] codes;
+    private long[] bytes;
+
+    private DictionaryMerge(MemorySegment runs, List<StringRuns.Run> list) {
+        this.runs = runs;
+        this.list = list;
+    }
+
+    /** Merges {@code list}, stored in {@code runs}, into a dictionary file at {@code file}; names {@code column}. */
+    static Result merge(MemorySegment runs, List<StringRuns.Run> list, Path file, String column) throws IOException {
+        return new DictionaryMerge(runs, list).run(file, column);
+    }
+
+    private Result run(Path file, String column) throws IOException {
+        long total = 0;
+        for (StringRuns.Run r : list) {
+            total += r.count();
+        }
+        int ranges = (int) Math.max(1, Math.min(4L * Runtime.getRuntime().availableProcessors(), total / MIN_RANGE));
+        cut(ranges);
+        codes = new int[ranges];
+        bytes = new long[ranges];
+        IntStream.range(0, ranges).parallel().forEach(this::number);
+        long[] codeBase = new long[ranges + 1];
+        long[] byteBase = new long[ranges + 1];
+        for (int r = 0; r < ranges; r++) {
+            codeBase[r + 1] = codeBase[r] + codes[r];
+            byteBase[r + 1] = byteBase[r] + bytes[r];
+        }
+        long n = codeBase[ranges];
+        long dataAt = 4 + 4 * (n + 1);
+        long length = dataAt + byteBase[ranges];
+        if (byteBase[ranges] > MAX_BYTES || length > MAX_BYTES) {
+            throw new StorageException("column " + column + " has " + n + " distinct strings of " + byteBase[ranges]
+                    + " bytes together; a dictionary holds at most 2 GB");
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+             Arena arena = Arena.ofShared()) {
+            MemorySegment dict = ch.map(FileChannel.MapMode.READ_WRITE, 0, length, arena);
+            dict.set(INT, 0, (int) n);
+            dict.set(INT, 4 + 4 * n, (int) byteBase[ranges]);
+            IntStream.range(0, ranges).parallel().forEach(r -> place(r, dict, (int) codeBase[r], byteBase[r], dataAt));
+            dict.force();
+            long crc = Database.crc32c(dict);
+            ch.force(true);
+            String min = n == 0 ? null : string(dict, dataAt, 0);
+            String max = n == 0 ? null : string(dict, dataAt, (int) n - 1);
+            return new Result(length, crc, (int) n, min, max);
+        }
+    }
+
+    private static String string(MemorySegment dict, long dataAt, int code) {
+        int from = dict.get(INT, 4 + 4L * code);
+        int to = dict.get(INT, 4 + 4L * (code + 1));
+        byte[] b = dict.asSlice(dataAt + from, to - from).toArray(ValueLayout.JAVA_BYTE);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    // ------------------------------------------------------------------ strings of the runs
+
+    private long start(StringRuns.Run r, int i) {
+        return r.bytesAt() + runs.get(INT, r.offsetsAt() + 4L * i);
+    }
+
+    private int length(StringRuns.Run r, int i) {
+        return runs.get(INT, r.offsetsAt() + 4L * (i + 1)) - runs.get(INT, r.offsetsAt() + 4L * i);
+    }
+
+    /** Bytes [skip, skip + 8) of run string i as an unsigned big-endian number, zero-padded. */
+    private long prefix(StringRuns.Run r, int i, int skip) {
+        long at = start(r, i) + skip;
+        int len = length(r, i) - skip;
+        if (len >= 8) {
+            return runs.get(BIG_LONG, at);
+        }
+        long p = 0;
+        for (int k = 0; k < len; k++) {
+            p = p << 8 | (runs.get(ValueLayout.JAVA_BYTE, at + k) & 0xff);
+        }
+        return len <= 0 ? 0 : p << (8 * (8 - len));
+    }
+
+    /** Compares two run strings by their bytes, unsigned, the shorter first on a tie. */
+    private int compare(StringRuns.Run a, int i, StringRuns.Run b, int j) {
+        return compare(a, i, b, j, 0);
+    }
+
+    /**
+     * {@link #compare} of two strings known to agree in their first {@code skip} bytes (or to be that short and
+     * agree in all of theirs): eight bytes at a time, as unsigned big-endian numbers.
+     */
+    private int compare(StringRuns.Run a, int i, StringRuns.Run b, int j, int skip) {
+        int la = length(a, i);
+        int lb = length(b, j);
+        int n = Math.min(la, lb);
+        long sa = start(a, i);
+        long sb = start(b, j);
+        int k = Math.min(skip, n);
+        for (; k + 8 <= n; k += 8) {
+            long x = runs.get(BIG_LONG, sa + k);
+            long y = runs.get(BIG_LONG, sb + k);
+            if (x != y) {
+                return Long.compareUnsigned(x, y);
+            }
+        }
+        for (; k < n; k++) {
+            int x = runs.get(ValueLayout.JAVA_BYTE, sa + k) & 0xff;
+            int y = runs.get(ValueLayout.JAVA_BYTE, sb + k) & 0xff;
+            if (x != y) {
+                return Integer.compare(x, y);
+            }
+        }
+        return Integer.compare(la, lb);
+    }
+
+    // ------------------------------------------------------------------ cutting the value space
+
+    /** Splitters sampled evenly from every run, then each run's first string at or after each splitter. */
+    private void cut(int ranges) {
+        bound = new int[ranges + 1][list.size()];
+        for (int k = 0; k < list.size(); k++) {
+            bound[ranges][k] = list.get(k).count();
+        }
+        if (ranges == 1) {
+            return;
+        }
+        List<long[]> samples = new ArrayList<>(); // {run, index}
+        for (int k = 0; k < list.size(); k++) {
+            int n = list.get(k).count();
+            for (int s = 0; s < ranges && n > 0; s++) {
+                samples.add(new long[] {k, (long) s * n / ranges});
+            }
+        }
+        samples.sort((x, y) -> compare(list.get((int) x[0]), (int) x[1], list.get((int) y[0]), (int) y[1]));
+        for (int r = 1; r < ranges; r++) {
+            long[] s = samples.get((int) ((long) r * samples.size() / ranges));
+            StringRuns.Run sr = list.get((int) s[0]);
+            for (int k = 0; k < list.size(); k++) {
+                bound[r][k] = lowerBound(list.get(k), sr, (int) s[1]);
+            }
+        }
+    }
+
+    /** The first string of {@code run} that is not below string {@code i} of {@code of}. */
+    private int lowerBound(StringRuns.Run run, StringRuns.Run of, int i) {
+        int lo = 0;
+        int hi = run.count();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (compare(run, mid, of, i) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    // ------------------------------------------------------------------ numbering a range
+
+    /**
+     * Merges range {@code r} of every run: the distinct strings get numbers from 0 in order, written into each run
+     * string's code slot; counts them and their bytes.
+     */
+    private void number(int r) {
+        Tournament t = new Tournament(r);
+        int code = -1;
+        int lastRun = -1;
+        int lastIndex = 0;
+        long lastFirst = 0;
+        long lastSecond = 0;
+        long byteCount = 0;
+        for (int q = t.winner(); q >= 0; q = t.advance(q)) {
+            StringRuns.Run run = list.get(q);
+            int i = t.next[q];
+            if (lastRun < 0 || t.first[q] != lastFirst || t.second[q] != lastSecond
+                    || compare(run, i, list.get(lastRun), lastIndex, 16) != 0) {
+                code++;
+                byteCount += length(run, i);
+                lastRun = q;
+                lastIndex = i;
+                lastFirst = t.first[q];
+                lastSecond = t.second[q];
+            }
+            runs.set(INT, run.codeAt(i), code);
+        }
+        codes[r] = code + 1;
+        bytes[r] = byteCount;
+    }
+
+    /**
+     * A tournament (loser tree) over the runs' next strings in one range, each keyed by its first sixteen bytes: the
+     * next string in order costs one match per level, log2 of the run count.
+     */
+    private final class Tournament {
+        private final int range;
+        private final int k;
+        final int[] next;
+        final long[] first;
+        final long[] second;
+        private final boolean[] done;
+        /** tree[0]: the winner; tree[1 .. k-1]: the loser of the match at that node (leaves are k + run). */
+        private final int[] tree;
+
+        Tournament(int range) {
+            this.range = range;
+            this.k = list.size();
+            next = new int[k];
+            first = new long[k];
+            second = new long[k];
+            done = new boolean[k];
+            tree = new int[Math.max(1, k)];
+            for (int q = 0; q < k; q++) {
+                next[q] = bound[range][q];
+                load(q);
+            }
+            int[] winners = new int[2 * k];
+            for (int q = 0; q < k; q++) {
+                winners[k + q] = q;
+            }
+            for (int n = k - 1; n >= 1; n--) {
+                int a = winners[2 * n];
+                int b = winners[2 * n + 1];
+                boolean aWins = less(a, b);
+                winners[n] = aWins ? a : b;
+                tree[n] = aWins ? b : a;
+            }
+            if (k >= 2) {
+                tree[0] = winners[1];
+            }
+        }
+
+        /** The run holding the smallest next string, or -1 when every run's share is merged. */
+        int winner() {
+            return k == 0 || done[tree[0]] ? -1 : tree[0];
+        }
+
+        /** Moves run {@code q} (the winner) on to its next string and replays its matches; the new winner. */
+        int advance(int q) {
+            next[q]++;
+            load(q);
+            int w = q;
+            for (int n = (q + k) >>> 1; n >= 1; n >>>= 1) {
+                if (less(tree[n], w)) {
+                    int t = tree[n];
+                    tree[n] = w;
+                    w = t;
+                }
+            }
+            tree[0] = w;
+            return winner();
+        }
+
+        private void load(int q) {
+            if (next[q] >= bound[range + 1][q]) {
+                done[q] = true;
+                return;
+            }
+            StringRuns.Run run = list.get(q);
+            first[q] = prefix(run, next[q], 0);
+            second[q] = prefix(run, next[q], 8);
+        }
+
+        private boolean less(int a, int b) {
+            if (done[a] || done[b]) {
+                return !done[a] && done[b];
+            }
+            int c = Long.compareUnsigned(first[a], first[b]);
+            if (c == 0) {
+                c = Long.compareUnsigned(second[a], second[b]);
+            }
+            if (c == 0) {
+                c = compare(list.get(a), next[a], list.get(b), next[b], 16);
+            }
+            return c < 0 || (c == 0 && a < b);
+        }
+    }
+
+    // ------------------------------------------------------------------ placing a range in the file
+
+    /**
+     * Writes range {@code r}'s codes (its numbers plus {@code codeBase}) into the run slots, its strings' offsets and
+     * bytes into the dictionary file.
+     */
+    private void place(int r, MemorySegment dict, int codeBase, long byteBase, long dataAt) {
+        int n = codes[r];
+        // each code's length, in its offset slot; then the slots summed into offsets
+        for (int q = 0; q < list.size(); q++) {
+            StringRuns.Run run = list.get(q);
+            for (int i = bound[r][q]; i < bound[r + 1][q]; i++) {
+                int code = codeBase + runs.get(INT, run.codeAt(i));
+                runs.set(INT, run.codeAt(i), code);
+                dict.set(INT, 4 + 4L * code, length(run, i));
+            }
+        }
+        long at = byteBase;
+        for (int c = codeBase; c < codeBase + n; c++) {
+            int len = dict.get(INT, 4 + 4L * c);
+            dict.set(INT, 4 + 4L * c, (int) at);
+            at += len;
+        }
+        long[] copied = new long[(n + 63) >>> 6];
+        for (int q = 0; q < list.size(); q++) {
+            StringRuns.Run run = list.get(q);
+            for (int i = bound[r][q]; i < bound[r + 1][q]; i++) {
+                int local = runs.get(INT, run.codeAt(i)) - codeBase;
+                if ((copied[local >>> 6] & (1L << local)) == 0) {
+                    copied[local >>> 6] |= 1L << local;
+                    long to = dataAt + dict.get(INT, 4 + 4L * (codeBase + local));
+                    MemorySegment.copy(runs, start(run, i), dict, to, length(run, i));
+                }
+            }
+        }
+    }
+
+    /** Whether every string of {@code run} kept its index as its code: its rows need no new codes. */
+    static boolean isIdentity(MemorySegment runs, StringRuns.Run run) {
+        for (int i = 0; i < run.count(); i++) {
+            if (runs.get(INT, run.codeAt(i)) != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The code in the merged dictionary of string {@code i} of {@code run}. */
+    static int code(MemorySegment runs, StringRuns.Run run, int i) {
+        return runs.get(INT, run.codeAt(i));
+    }
+}

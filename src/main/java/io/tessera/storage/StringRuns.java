@@ -1,0 +1,152 @@
+package io.tessera.storage;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The sorted runs of one VARCHAR column written in parts: each part's distinct strings, sorted on the part's own
+ * thread, kept in a temporary file beside the column (so that a table's strings are held by the page cache, not the
+ * heap) until {@link DictionaryMerge} merges them into the column's dictionary at commit.
+ *
+ * <p>A run of n strings at {@code base}: {@code int[n]} room for each string's code in the merged dictionary (filled by
+ * the merge), {@code int[n+1]} offsets of the strings in the bytes that follow, then the UTF-8 bytes in order;
+ * little-endian. Parts store their runs concurrently, each at a place reserved for it.
+ */
+final class StringRuns {
+
+    /** A run: {@code count} sorted strings stored at {@code base}. */
+    record Run(long base, int count) {
+
+        long offsetsAt() {
+            return base + 4L * count;
+        }
+
+        long bytesAt() {
+            return offsetsAt() + 4L * (count + 1);
+        }
+
+        /** Where the merged code of the run's i-th string is kept. */
+        long codeAt(int i) {
+            return base + 4L * i;
+        }
+    }
+
+    /** A part's run and the rank in it of each of the part's local codes. */
+    record Sorted(Run run, int[] rank) {
+    }
+
+    private final Path file;
+    private final FileChannel ch;
+    private final AtomicLong end = new AtomicLong();
+
+    StringRuns(Path file) throws IOException {
+        this.file = file;
+        this.ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * Sorts {@code values} (a part's local dictionary in code order, where a string may repeat) and stores the distinct
+     * ones as a run; {@code rank} maps each local code to its string's index in the run.
+     */
+    Sorted add(List<String> values) throws IOException {
+        int n = values.size();
+        byte[][] utf8 = new byte[n][];
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            utf8[i] = values.get(i).getBytes(StandardCharsets.UTF_8);
+            total += utf8[i].length;
+        }
+        if (total > Integer.MAX_VALUE - 16 - 4L * (n + 1)) {
+            throw new StorageException("a part of " + n + " strings holds " + total
+                    + " bytes; parts hold at most 2 GB");
+        }
+        byte[] bytes = new byte[(int) total];
+        int[] starts = new int[n + 1];
+        for (int i = 0, at = 0; i < n; i++) {
+            starts[i] = at;
+            System.arraycopy(utf8[i], 0, bytes, at, utf8[i].length);
+            at += utf8[i].length;
+        }
+        starts[n] = (int) total;
+        int[] order = Utf8Sort.order(bytes, starts, n);
+        int[] rank = new int[n];
+        ByteBuffer offsets = ByteBuffer.allocate(4 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer data = ByteBuffer.allocate((int) total);
+        int distinct = 0;
+        int prev = -1;
+        for (int s = 0; s < n; s++) {
+            int c = order[s];
+            if (prev < 0 || !Arrays.equals(bytes, starts[c], starts[c + 1], bytes, starts[prev], starts[prev + 1])) {
+                offsets.putInt(data.position());
+                data.put(bytes, starts[c], starts[c + 1] - starts[c]);
+                distinct++;
+                prev = c;
+            }
+            rank[c] = distinct - 1;
+        }
+        offsets.putInt(data.position());
+        return new Sorted(store(distinct, offsets.flip(), data.flip()), rank);
+    }
+
+    /** Stores the strings of {@code dict} in {@code order} (sorted) as a run. */
+    Run add(DictionaryBuilder dict, int[] order) throws IOException {
+        int n = order.length;
+        long total = 0;
+        for (int c : order) {
+            total += dict.length(c);
+        }
+        ByteBuffer offsets = ByteBuffer.allocate(4 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer data = ByteBuffer.allocate(Math.toIntExact(total));
+        for (int c : order) {
+            offsets.putInt(data.position());
+            data.put(dict.page(c), dict.start(c), dict.length(c));
+        }
+        offsets.putInt(data.position());
+        return store(n, offsets.flip(), data.flip());
+    }
+
+    /** Stores a run of n strings: room for their codes (a hole until the merge fills it), offsets, bytes. */
+    private Run store(int n, ByteBuffer offsets, ByteBuffer data) throws IOException {
+        long base = end.getAndAdd(4L * n + offsets.remaining() + data.remaining());
+        long pos = base + 4L * n;
+        for (ByteBuffer b : new ByteBuffer[] {offsets, data}) {
+            while (b.hasRemaining()) {
+                pos += ch.write(b, pos);
+            }
+        }
+        return new Run(base, n);
+    }
+
+    /** The whole file, mapped for the merge to read the strings and write the codes. */
+    MemorySegment map(Arena arena) throws IOException {
+        long size = end.get();
+        return size == 0 ? MemorySegment.NULL : ch.map(FileChannel.MapMode.READ_WRITE, 0, size, arena);
+    }
+
+    /** Closes and deletes the file (after the commit, or when the write is abandoned). */
+    void discard() {
+        try {
+            ch.close();
+        } catch (IOException e) {
+            // the file is removed below anyway
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a stray temporary file is never read: the manifest does not name it
+        }
+    }
+}
