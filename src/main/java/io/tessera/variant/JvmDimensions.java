@@ -26,6 +26,8 @@ public final class JvmDimensions {
     public static final String HASH = "hash";
     /** grouped aggregation: dense | hash | shared | partitioned. */
     public static final String AGGREGATION = "agg";
+    /** who builds a BUILD sink's join table: serial (one thread) | partitioned (radix partitions) | atomic. */
+    public static final String JOIN_BUILD = "build";
 
     /** The dimension of a probe pipeline that mirrors the table kind of join j's BUILD. */
     public static String probeTable(int joinId) {

@@ -28,6 +28,9 @@ import java.util.function.Predicate;
  * <tr><td>workers</td><td>1, 2, 4, ... up to the cores (and the core count itself)</td><td>every pipeline</td></tr>
  * <tr><td>ht</td><td>perfect (one integer key, known range of at most 2^24), linear, cuckoo2, cuckoo3, cuckoo4</td>
  * <td>BUILD sinks (probes mirror it as ht.jN)</td></tr>
+ * <tr><td>build</td><td>serial (one thread indexes the rows), partitioned (radix partitions of the slots, each
+ * indexed by one worker), atomic (every worker inserts into the one table with atomic operations; not cuckoo)</td>
+ * <td>BUILD sinks, where there is more than one core</td></tr>
  * <tr><td>agg</td><td>dense (every key's range known, at most 2^21 groups), hash (per worker, merged), shared
  * (one table in lock stripes), partitioned (radix partitions, one table each)</td><td>GROUP_AGGREGATE sinks</td></tr>
  * <tr><td>order</td><td>written, selectivity</td><td>pipelines whose inner/semi probes may swap and whose
@@ -119,6 +122,12 @@ public final class JvmVariantSpace implements VariantSpace {
                         v("cuckoo3"), v("cuckoo4")),
                 (q, p) -> perfectAllowed((Sink.Build) p.sink()) ? "perfect" : "linear"));
 
+        // the workers build a large table together; a perfect one by atomic exchanges on its slots, which need no
+        // partitioning pass over the rows, the hashed ones in radix partitions of their slots
+        declared.add(new Declared(JvmDimensions.JOIN_BUILD, p -> cores > 1 && p.sink() instanceof Sink.Build,
+                List.of(v("serial"), v("partitioned"), v("atomic")),
+                (q, p) -> perfectAllowed((Sink.Build) p.sink()) ? "atomic" : "partitioned"));
+
         declared.add(new Declared(JvmDimensions.AGGREGATION, p -> p.sink() instanceof Sink.GroupAggregate,
                 List.of(v("dense", (q, p) -> denseAllowed((Sink.GroupAggregate) p.sink())), v("hash"), v("shared"),
                         v("partitioned")),
@@ -156,6 +165,9 @@ public final class JvmVariantSpace implements VariantSpace {
         constraints.add(new Constraint("a dense array hashes nothing: its hash is fixed to mulshift",
                 Set.of(JvmDimensions.AGGREGATION, JvmDimensions.HASH),
                 g -> !"dense".equals(g.get(JvmDimensions.AGGREGATION)) || "mulshift".equals(g.get(JvmDimensions.HASH))));
+        constraints.add(new Constraint("a cuckoo table's eviction moves a key out of the table: it is not built by atomic inserts",
+                Set.of(JvmDimensions.HASH_TABLE, JvmDimensions.JOIN_BUILD),
+                g -> !g.get(JvmDimensions.HASH_TABLE).startsWith("cuckoo") || !"atomic".equals(g.get(JvmDimensions.JOIN_BUILD))));
         constraints.add(new Constraint("one worker has nobody to share morsels with: its access is fixed to dynamic",
                 Set.of(JvmDimensions.WORKERS, JvmDimensions.ACCESS),
                 g -> !"1".equals(g.get(JvmDimensions.WORKERS)) || "dynamic".equals(g.get(JvmDimensions.ACCESS))));

@@ -160,6 +160,24 @@ class JvmVariantSpaceTest {
     }
 
     @Test
+    void joinTablesAreBuiltByTheWorkersByDefault() {
+        QueryPlan star = plan(STAR);
+        Pipeline perfect = pipeline(star, Sink.Build.class, 0);
+        assertEquals(List.of("serial", "partitioned", "atomic"), dims(star, perfect).get(JvmDimensions.JOIN_BUILD));
+        assertEquals("atomic", SPACE.defaultGenome(star, perfect).get(JvmDimensions.JOIN_BUILD));
+        QueryPlan wide = plan(WIDE_KEY);
+        Pipeline linear = pipeline(wide, Sink.Build.class, 0);
+        assertEquals("partitioned", SPACE.defaultGenome(wide, linear).get(JvmDimensions.JOIN_BUILD));
+        Genome cuckoo = SPACE.defaultGenome(wide, linear).with(JvmDimensions.HASH_TABLE, "cuckoo2");
+        assertTrue(SPACE.valid(wide, linear, cuckoo));
+        assertFalse(SPACE.valid(wide, linear, cuckoo.with(JvmDimensions.JOIN_BUILD, "atomic")), "cuckoo by atomic inserts");
+
+        JvmVariantSpace one = new JvmVariantSpace(1, false);
+        assertFalse(one.dimensions(star, perfect).stream().anyMatch(x -> x.name().equals(JvmDimensions.JOIN_BUILD)),
+                "one core: nobody to share a build with");
+    }
+
+    @Test
     void predicationNeedsARunOfConjunctsThatCannotFail() {
         QueryPlan canFail = plan(CAN_FAIL);
         assertFalse(dims(canFail, canFail.pipelines().get(0)).containsKey(JvmDimensions.PREDICATION),
@@ -195,7 +213,8 @@ class JvmVariantSpaceTest {
         QueryPlan wide = plan(WIDE_KEY);
         Genome b = SPACE.defaultGenome(star, build);
         assertFalse(SPACE.valid(star, build, b.with(JvmDimensions.HASH, "murmur")), "perfect with murmur");
-        assertTrue(SPACE.valid(star, build, b.with(JvmDimensions.HASH, "murmur").with(JvmDimensions.HASH_TABLE, "cuckoo2")));
+        assertTrue(SPACE.valid(star, build, b.with(JvmDimensions.HASH, "murmur").with(JvmDimensions.HASH_TABLE, "cuckoo2")
+                .with(JvmDimensions.JOIN_BUILD, "partitioned")));
         Genome a = SPACE.defaultGenome(wide, agg);
         assertFalse(SPACE.valid(wide, agg, a.with(JvmDimensions.HASH, "murmur")), "dense with murmur");
         assertTrue(SPACE.valid(wide, agg, a.with(JvmDimensions.HASH, "murmur").with(JvmDimensions.AGGREGATION, "partitioned")));
@@ -245,6 +264,9 @@ class JvmVariantSpaceTest {
         if ("1".equals(g.get("workers")) && !"dynamic".equals(g.get("access"))) {
             return false;
         }
+        if (g.containsKey("ht") && g.get("ht").startsWith("cuckoo") && "atomic".equals(g.get("build"))) {
+            return false;
+        }
         if ("vector".equals(g.get("simd")) && "predicated".equals(g.get("pred"))) {
             return PipelineAnalysis.filterRuns(PipelineAnalysis.withoutLeadingColumnComparisons(p.operations()))
                     .stream().anyMatch(r -> PipelineAnalysis.predicable(r.conjuncts()));
@@ -279,15 +301,18 @@ class JvmVariantSpaceTest {
             }
         }
         // closed form for the filtered build of STAR: workers and access (dynamic only with one worker), morsel,
-        // simd, ht and hash (perfect only with mulshift)
+        // simd, ht, hash and build (perfect only with mulshift, cuckoo never atomic)
         QueryPlan star = plan(STAR);
         Pipeline build = pipeline(star, Sink.Build.class, 0);
         Map<String, List<String>> d = dims(star, build);
         long w = d.get("workers").size();
-        long expected = (1 + (w - 1) * d.get("access").size()) * d.get("morsel").size() * d.get("simd").size()
-                * (1 + (d.get("ht").size() - 1) * d.get("hash").size());
+        long builds = d.get("build").size();
+        long hashes = d.get("hash").size();
+        assertEquals(List.of("perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"), d.get("ht"));
+        long tables = builds + hashes * builds + 3 * hashes * (builds - 1);
+        long expected = (1 + (w - 1) * d.get("access").size()) * d.get("morsel").size() * d.get("simd").size() * tables;
         assertEquals(expected, Genomes.count(SPACE, star, build));
-        assertEquals(d.keySet(), Set.of("workers", "ht", "simd", "hash", "morsel", "access"));
+        assertEquals(d.keySet(), Set.of("workers", "ht", "simd", "hash", "build", "morsel", "access"));
     }
 
     @Test
