@@ -160,7 +160,7 @@ class JvmVariantSpaceTest {
     }
 
     @Test
-    void joinTablesAreBuiltByTheWorkersByDefault() {
+    void buildsMergesAndDistinctUnionsUseTheWorkersByDefault() {
         QueryPlan star = plan(STAR);
         Pipeline perfect = pipeline(star, Sink.Build.class, 0);
         assertEquals(List.of("serial", "partitioned", "atomic"), dims(star, perfect).get(JvmDimensions.JOIN_BUILD));
@@ -172,9 +172,47 @@ class JvmVariantSpaceTest {
         assertTrue(SPACE.valid(wide, linear, cuckoo));
         assertFalse(SPACE.valid(wide, linear, cuckoo.with(JvmDimensions.JOIN_BUILD, "atomic")), "cuckoo by atomic inserts");
 
+        Pipeline grouped = pipeline(wide, Sink.GroupAggregate.class, 0);
+        assertEquals(List.of("serial", "partitioned"), dims(wide, grouped).get(JvmDimensions.GROUP_MERGE));
+        Genome g = SPACE.defaultGenome(wide, grouped);
+        assertEquals("partitioned", g.get(JvmDimensions.GROUP_MERGE));
+        assertTrue(SPACE.valid(wide, grouped, g.with(JvmDimensions.GROUP_MERGE, "serial")));
+        Genome striped = g.with(JvmDimensions.AGGREGATION, "shared").with(JvmDimensions.HASH, "murmur");
+        assertTrue(SPACE.valid(wide, grouped, striped));
+        assertFalse(SPACE.valid(wide, grouped, striped.with(JvmDimensions.GROUP_MERGE, "serial")),
+                "shared stripes hold disjoint keys: nothing to merge serially");
+        assertFalse(dims(wide, grouped).containsKey(JvmDimensions.DISTINCT), "no DISTINCT aggregate");
+
+        QueryPlan distinct = plan("select f_a, count(distinct f_b), sum(f_x) from fact group by f_a");
+        Pipeline d = pipeline(distinct, Sink.GroupAggregate.class, 0);
+        assertEquals(List.of("serial", "partitioned"), dims(distinct, d).get(JvmDimensions.DISTINCT));
+        assertEquals("partitioned", SPACE.defaultGenome(distinct, d).get(JvmDimensions.DISTINCT));
+        QueryPlan total = plan("select count(distinct f_b) from fact");
+        Pipeline t = pipeline(total, Sink.Aggregate.class, 0);
+        assertEquals(List.of("serial", "partitioned"), dims(total, t).get(JvmDimensions.DISTINCT));
+
         JvmVariantSpace one = new JvmVariantSpace(1, false);
-        assertFalse(one.dimensions(star, perfect).stream().anyMatch(x -> x.name().equals(JvmDimensions.JOIN_BUILD)),
-                "one core: nobody to share a build with");
+        for (Pipeline p : List.of(perfect, grouped)) {
+            Set<String> names = new HashSet<>();
+            one.dimensions(star, p).forEach(x -> names.add(x.name()));
+            one.dimensions(wide, p).forEach(x -> names.add(x.name()));
+            assertFalse(names.contains(JvmDimensions.JOIN_BUILD) || names.contains(JvmDimensions.GROUP_MERGE),
+                    "one core: nobody to share a build or a merge with");
+        }
+    }
+
+    @Test
+    void theDefaultAggregationFollowsTheEstimatedGroups() {
+        QueryPlan plan = plan(CAN_FAIL); // a DOUBLE key: no dense array
+        Pipeline p = pipeline(plan, Sink.GroupAggregate.class, 0);
+        Sink.GroupAggregate ga = (Sink.GroupAggregate) p.sink();
+        for (double groups : new double[] {1, 1000, JvmVariantSpace.CACHED_GROUPS, JvmVariantSpace.CACHED_GROUPS + 1, 1e9}) {
+            Sink.GroupAggregate estimated = new Sink.GroupAggregate(ga.keys(), ga.keyNames(), ga.aggs(), ga.ranges(),
+                    ga.relationId(), groups);
+            Pipeline q = new Pipeline(p.id(), p.source(), p.operations(), estimated);
+            assertEquals(groups > JvmVariantSpace.CACHED_GROUPS ? "partitioned" : "hash",
+                    SPACE.defaultGenome(plan, q).get(JvmDimensions.AGGREGATION), groups + " groups");
+        }
     }
 
     @Test
@@ -265,6 +303,10 @@ class JvmVariantSpaceTest {
             return false;
         }
         if (g.containsKey("ht") && g.get("ht").startsWith("cuckoo") && "atomic".equals(g.get("build"))) {
+            return false;
+        }
+        if (g.containsKey("agg") && Set.of("shared", "partitioned").contains(g.get("agg")) && g.containsKey("merge")
+                && !"partitioned".equals(g.get("merge"))) {
             return false;
         }
         if ("vector".equals(g.get("simd")) && "predicated".equals(g.get("pred"))) {

@@ -26,10 +26,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The ends of sinks that the workers share (join tables built in partitions or with atomics) give the rows that one
+ * The ends of sinks that the workers share (join tables built in partitions or with atomics, group tables merged in
+ * partitions, DISTINCT sets united by value partitions, groups turned into rows in ranges) give the rows that one
  * worker gives: every query below runs under a covering sample of genomes on four workers, over enough rows that
  * the parallel ends run, and under plans whose estimates are 1000 times too small and too large.
  */
@@ -41,6 +43,17 @@ class ParallelSinkEndsTest {
     static ExecutorService pool;
     static QueryEngine engine;
 
+    /** About 50,000 groups: a nullable key, a computed string key, every aggregate function, DISTINCT ones too. */
+    static final String MANY_GROUPS = "SELECT CASE WHEN lo_orderkey % 11 = 0 THEN NULL ELSE lo_orderkey END AS k,"
+            + " lo_shipmode || '-' AS m, COUNT(*), COUNT(CASE WHEN lo_discount > 5 THEN 1 END), SUM(lo_revenue),"
+            + " MIN(lo_tax), MAX(lo_extendedprice), AVG(lo_quantity), STDDEV_SAMP(lo_revenue), VAR_POP(lo_discount),"
+            + " COUNT(DISTINCT lo_suppkey), SUM(DISTINCT lo_discount), AVG(DISTINCT lo_quantity),"
+            + " MIN(lo_orderpriority || '!'), MAX(lo_shipmode), SUM(lo_revenue) FILTER (WHERE lo_tax > 3)"
+            + " FROM lineorder GROUP BY 1, 2";
+    /** One group, DISTINCT sets of 60,000 values: numbers, DOUBLEs and strings. */
+    static final String ONE_GROUP = "SELECT COUNT(DISTINCT lo_orderkey * 7 + lo_linenumber), SUM(DISTINCT lo_revenue),"
+            + " AVG(DISTINCT lo_extendedprice), COUNT(DISTINCT lo_shipmode || CAST(lo_orderkey AS VARCHAR)),"
+            + " SUM(DISTINCT CAST(lo_revenue AS DOUBLE) / 7), COUNT(*) FROM lineorder";
     /** Join tables over 60,000 rows: a known key range (perfect), a computed key, two keys, NULL keys, duplicates. */
     static final List<String> JOINS = List.of(
             "SELECT COUNT(*), SUM(b.lo_tax), MIN(b.lo_shipmode) FROM lineorder a, lineorder b"
@@ -144,6 +157,41 @@ class ParallelSinkEndsTest {
     }
 
     @Test
+    void manyGroupsAgreeUnderEveryMergeAndAggregation() {
+        QueryPlan plan = engine.plan(MANY_GROUPS);
+        assertTrue(serial(plan).size() > 20_000, "enough groups for every parallel end");
+        agreesUnderCoveringGenomes(MANY_GROUPS);
+        agreesUnderEveryCombination(MANY_GROUPS, Sink.GroupAggregate.class, Map.of(
+                JvmDimensions.AGGREGATION, List.of("hash", "shared", "partitioned"),
+                JvmDimensions.GROUP_MERGE, List.of("serial", "partitioned"),
+                JvmDimensions.DISTINCT, List.of("serial", "partitioned")));
+    }
+
+    @Test
+    void denseArraysMergedBySlotRangesAgree() {
+        // 15,000 orders of 4 lines: a dense array of 75,000 slots per worker
+        String sql = "SELECT lo_orderkey, lo_linenumber, SUM(lo_revenue), COUNT(DISTINCT lo_suppkey), MIN(lo_shipmode),"
+                + " STDDEV_POP(lo_tax) FROM lineorder GROUP BY lo_orderkey, lo_linenumber";
+        QueryPlan plan = engine.plan(sql);
+        for (Pipeline p : plan.pipelines()) {
+            if (p.sink() instanceof Sink.GroupAggregate) {
+                assertEquals("dense", SPACE.defaultGenome(plan, p).get(JvmDimensions.AGGREGATION));
+            }
+        }
+        agreesUnderEveryCombination(sql, Sink.GroupAggregate.class, Map.of(
+                JvmDimensions.AGGREGATION, List.of("dense", "hash"),
+                JvmDimensions.GROUP_MERGE, List.of("serial", "partitioned"),
+                JvmDimensions.DISTINCT, List.of("serial", "partitioned")));
+    }
+
+    @Test
+    void largeDistinctSetsAgreeUnitedByValuePartitions() {
+        agreesUnderCoveringGenomes(ONE_GROUP);
+        List<String> rows = serial(engine.plan(ONE_GROUP));
+        assertTrue(rows.get(0).startsWith("60000|"), rows.toString());
+    }
+
+    @Test
     void joinTablesBuiltByEveryStrategyAgree() {
         for (String sql : JOINS) {
             agreesUnderCoveringGenomes(sql);
@@ -169,9 +217,18 @@ class ParallelSinkEndsTest {
         return new QueryPlan(pipelines, plan.resultRelation(), plan.resultColumns(), plan.values());
     }
 
+    static String aggregation(QueryPlan plan, Map<Integer, Genome> genomes) {
+        for (Pipeline p : plan.pipelines()) {
+            if (p.sink() instanceof Sink.GroupAggregate) {
+                return genomes.get(p.id()).get(JvmDimensions.AGGREGATION);
+            }
+        }
+        throw new AssertionError("no grouping pipeline");
+    }
+
     @Test
     void estimatesAThousandTimesOffCostOnlySpeed() {
-        for (String sql : List.of(JOINS.get(1), JOINS.get(3))) {
+        for (String sql : List.of(MANY_GROUPS, JOINS.get(1), JOINS.get(3))) {
             QueryPlan plan = engine.plan(sql);
             List<String> expected = serial(plan);
             for (double factor : new double[] {1e-3, 1e3}) {
@@ -180,5 +237,12 @@ class ParallelSinkEndsTest {
                 assertEquals(expected, run(wrong, defaults), sql + " with estimates times " + factor);
             }
         }
+        // the default aggregation follows the estimate: per-worker tables for few groups, partitions for many
+        QueryPlan plan = engine.plan(MANY_GROUPS);
+        String few = aggregation(plan, Genomes.defaults(SPACE, scaled(plan, 1e-3)));
+        String many = aggregation(plan, Genomes.defaults(SPACE, scaled(plan, 1e3)));
+        assertEquals("hash", few);
+        assertEquals("partitioned", many);
+        assertNotEquals(few, many);
     }
 }

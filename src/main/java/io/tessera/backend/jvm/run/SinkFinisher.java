@@ -2,7 +2,7 @@ package io.tessera.backend.jvm.run;
 
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
-import io.tessera.backend.jvm.aggregate.GroupTable;
+import io.tessera.backend.jvm.aggregate.Groups;
 import io.tessera.backend.jvm.aggregate.JvmGroups;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
@@ -34,23 +34,22 @@ final class SinkFinisher {
             case Sink.Sort s -> addPart(state, s, s.relationId(), e, states);
             case Sink.Window w -> addPart(state, w, w.relationId(), e, states);
             case Sink.Aggregate a -> {
-                GroupTable t = JvmGroups.merged(e, code, states, null, MorselRunner.pool(state));
-                groupsToRelation(state, e, t, new int[] {0}, a.relationId());
-                yield "AGGREGATE";
+                Groups g = JvmGroups.merged(e, code, states, null, MorselRunner.pool(state));
+                groupsToRelation(state, e, g, a.relationId());
+                yield "AGGREGATE " + JvmGroups.describe(e, g);
             }
             case Sink.GroupAggregate ga -> {
-                GroupTable t = JvmGroups.merged(e, code, states, JvmGroups.stringKeys(e), MorselRunner.pool(state));
-                int[] groups = JvmGroups.usedGroups(t);
-                groupsToRelation(state, e, t, groups, ga.relationId());
-                yield "GROUP_AGGREGATE: " + groups.length + " groups";
+                Groups g = JvmGroups.merged(e, code, states, JvmGroups.stringKeys(e), MorselRunner.pool(state));
+                groupsToRelation(state, e, g, ga.relationId());
+                yield "GROUP_AGGREGATE " + JvmGroups.describe(e, g);
             }
         };
         state.step("pipeline " + e.pipeline().id() + " end, " + what, System.nanoTime() - t0);
     }
 
-    /** Publishes groups {@code groups} of {@code t} as the rows of relation {@code rel}. */
-    static void groupsToRelation(QueryState state, EmittedPipeline e, GroupTable t, int[] groups, int rel) {
-        RelationPart rows = JvmGroups.toRows(e, t, groups, state.relationColumns(rel));
+    /** Publishes the groups as the rows of relation {@code rel}. */
+    static void groupsToRelation(QueryState state, EmittedPipeline e, Groups groups, int rel) {
+        RelationPart rows = JvmGroups.toRows(e, groups, state.relationColumns(rel), MorselRunner.pool(state));
         JvmRelations.publish(state, rel, rows.rows(), rows.dictionaries());
     }
 
