@@ -57,10 +57,18 @@ public final class GroupRows {
      * {@code out}, aggregate a into column {@code firstColumn + a} (held as its {@link ValueKind}).
      */
     public static void aggregates(Final[] aggs, Accumulated acc, int groups, HostRows out, int firstColumn) {
+        aggregates(aggs, acc, 0, groups, out, firstColumn);
+    }
+
+    /**
+     * Writes every aggregate's final value of groups {@code [from, to)} into rows {@code [from, to)} of {@code out}
+     * (threads may write disjoint ranges at once where the NULL bitmaps exist and the ranges start at multiples of 64).
+     */
+    public static void aggregates(Final[] aggs, Accumulated acc, int from, int to, HostRows out, int firstColumn) {
         for (int a = 0; a < aggs.length; a++) {
             int c = firstColumn + a;
             Final s = aggs[a];
-            for (int i = 0; i < groups; i++) {
+            for (int i = from; i < to; i++) {
                 long cnt = acc.count(a, i);
                 switch (s.function()) {
                     case COUNT_STAR, COUNT -> out.longs[c][i] = cnt;

@@ -58,7 +58,7 @@ public final class SqlCommand implements Callable<Integer> {
             description = "gpu, cpu or auto (the GPU when there is one); default: ${DEFAULT-VALUE}")
     String device;
 
-    @Option(names = "--timing", description = "print the compile and run time after each result")
+    @Option(names = "--timing", description = "print the compile and run time after each result, then each pipeline's time and its sink's end")
     boolean timing;
 
     @Option(names = "--tune", paramLabel = "STRATEGY",

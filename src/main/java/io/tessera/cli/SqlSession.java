@@ -133,6 +133,10 @@ final class SqlSession {
                     + "the host %.3f ms)", x.device(), x.gpuPipelines(), x.pipelines(), x.kernelNanos() / 1e6,
                     x.uploadNanos() / 1e6, x.moves(), x.moveNanos() / 1e6);
         }
+        // each pipeline's time, and the end of its sink (a join table's build, a merge of groups) within it
+        for (String step : x.steps()) {
+            line += "\n  " + step;
+        }
         return line;
     }
 

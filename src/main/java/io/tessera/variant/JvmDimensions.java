@@ -26,6 +26,12 @@ public final class JvmDimensions {
     public static final String HASH = "hash";
     /** grouped aggregation: dense | hash | shared | partitioned. */
     public static final String AGGREGATION = "agg";
+    /** who builds a BUILD sink's join table: serial (one thread) | partitioned (radix partitions) | atomic. */
+    public static final String JOIN_BUILD = "build";
+    /** how a grouping pipeline's per-worker tables come together: serial | partitioned (merged in parallel). */
+    public static final String GROUP_MERGE = "merge";
+    /** how the workers' sets of a DISTINCT aggregate are united: serial | partitioned (by value hash, in parallel). */
+    public static final String DISTINCT = "distinct";
 
     /** The dimension of a probe pipeline that mirrors the table kind of join j's BUILD. */
     public static String probeTable(int joinId) {

@@ -28,8 +28,18 @@ import java.util.function.Predicate;
  * <tr><td>workers</td><td>1, 2, 4, ... up to the cores (and the core count itself)</td><td>every pipeline</td></tr>
  * <tr><td>ht</td><td>perfect (one integer key, known range of at most 2^24), linear, cuckoo2, cuckoo3, cuckoo4</td>
  * <td>BUILD sinks (probes mirror it as ht.jN)</td></tr>
+ * <tr><td>build</td><td>serial (one thread indexes the rows), partitioned (radix partitions of the slots, each
+ * indexed by one worker), atomic (every worker inserts into the one table with atomic operations; not cuckoo)</td>
+ * <td>BUILD sinks, where there is more than one core</td></tr>
  * <tr><td>agg</td><td>dense (every key's range known, at most 2^21 groups), hash (per worker, merged), shared
- * (one table in lock stripes), partitioned (radix partitions, one table each)</td><td>GROUP_AGGREGATE sinks</td></tr>
+ * (one table in lock stripes), partitioned (radix partitions, one table each); by default dense where allowed,
+ * else hash up to {@link #CACHED_GROUPS} estimated groups, partitioned beyond</td><td>GROUP_AGGREGATE sinks</td></tr>
+ * <tr><td>merge</td><td>serial (the workers' tables merged on one thread), partitioned (split by key hash, the
+ * partitions merged by the workers at once; fixed for shared and partitioned tables, whose keys are disjoint)</td>
+ * <td>GROUP_AGGREGATE sinks, where there is more than one core</td></tr>
+ * <tr><td>distinct</td><td>serial (each group's sets united by one thread), partitioned (large unions split by
+ * value hash over the workers)</td><td>AGGREGATE and GROUP_AGGREGATE sinks with a DISTINCT aggregate, where there
+ * is more than one core</td></tr>
  * <tr><td>order</td><td>written, selectivity</td><td>pipelines whose inner/semi probes may swap and whose
  * estimated order differs from the written one</td></tr>
  * <tr><td>simd</td><td>scalar, vector</td><td>pipelines whose leading filters compare a column with a constant,
@@ -54,6 +64,11 @@ public final class JvmVariantSpace implements VariantSpace {
     public static final long MAX_DENSE_GROUPS = 1L << 21;
     /** Largest perfect join table, in slots. */
     public static final long MAX_PERFECT_SLOTS = 1L << 24;
+    /**
+     * The most groups the default genome aggregates in per-worker hash tables: about what fits a core's cache (a
+     * group takes some 32 to 64 bytes); more are aggregated in radix partitions.
+     */
+    public static final double CACHED_GROUPS = 1 << 16;
     public static final int MIN_MORSEL = 1 << 10;
     public static final int MAX_MORSEL = 1 << 18;
 
@@ -119,10 +134,22 @@ public final class JvmVariantSpace implements VariantSpace {
                         v("cuckoo3"), v("cuckoo4")),
                 (q, p) -> perfectAllowed((Sink.Build) p.sink()) ? "perfect" : "linear"));
 
+        // the workers build a large table together; a perfect one by atomic exchanges on its slots, which need no
+        // partitioning pass over the rows, the hashed ones in radix partitions of their slots
+        declared.add(new Declared(JvmDimensions.JOIN_BUILD, p -> cores > 1 && p.sink() instanceof Sink.Build,
+                List.of(v("serial"), v("partitioned"), v("atomic")),
+                (q, p) -> perfectAllowed((Sink.Build) p.sink()) ? "atomic" : "partitioned"));
+
         declared.add(new Declared(JvmDimensions.AGGREGATION, p -> p.sink() instanceof Sink.GroupAggregate,
                 List.of(v("dense", (q, p) -> denseAllowed((Sink.GroupAggregate) p.sink())), v("hash"), v("shared"),
                         v("partitioned")),
-                (q, p) -> denseAllowed((Sink.GroupAggregate) p.sink()) ? "dense" : "hash"));
+                (q, p) -> defaultAggregation((Sink.GroupAggregate) p.sink())));
+
+        declared.add(new Declared(JvmDimensions.GROUP_MERGE, p -> cores > 1 && p.sink() instanceof Sink.GroupAggregate,
+                List.of(v("serial"), v("partitioned")), (q, p) -> "partitioned"));
+
+        declared.add(new Declared(JvmDimensions.DISTINCT, p -> cores > 1 && hasDistinct(p.sink()),
+                List.of(v("serial"), v("partitioned")), (q, p) -> "partitioned"));
 
         // only inner and semi probes whose keys read no earlier probe's payload move (PipelineAnalysis)
         declared.add(new Declared(JvmDimensions.PROBE_ORDER,
@@ -156,6 +183,13 @@ public final class JvmVariantSpace implements VariantSpace {
         constraints.add(new Constraint("a dense array hashes nothing: its hash is fixed to mulshift",
                 Set.of(JvmDimensions.AGGREGATION, JvmDimensions.HASH),
                 g -> !"dense".equals(g.get(JvmDimensions.AGGREGATION)) || "mulshift".equals(g.get(JvmDimensions.HASH))));
+        constraints.add(new Constraint("a cuckoo table's eviction moves a key out of the table: it is not built by atomic inserts",
+                Set.of(JvmDimensions.HASH_TABLE, JvmDimensions.JOIN_BUILD),
+                g -> !g.get(JvmDimensions.HASH_TABLE).startsWith("cuckoo") || !"atomic".equals(g.get(JvmDimensions.JOIN_BUILD))));
+        constraints.add(new Constraint("shared and partitioned tables hold disjoint keys: their merge is fixed to partitioned",
+                Set.of(JvmDimensions.AGGREGATION, JvmDimensions.GROUP_MERGE),
+                g -> !Set.of("shared", "partitioned").contains(g.get(JvmDimensions.AGGREGATION))
+                        || "partitioned".equals(g.get(JvmDimensions.GROUP_MERGE))));
         constraints.add(new Constraint("one worker has nobody to share morsels with: its access is fixed to dynamic",
                 Set.of(JvmDimensions.WORKERS, JvmDimensions.ACCESS),
                 g -> !"1".equals(g.get(JvmDimensions.WORKERS)) || "dynamic".equals(g.get(JvmDimensions.ACCESS))));
@@ -322,6 +356,24 @@ public final class JvmVariantSpace implements VariantSpace {
         }
         TypeKind k = b.keys().get(0).type().kind();
         return k == TypeKind.INTEGER || k == TypeKind.DATE || k == TypeKind.BIGINT || k == TypeKind.VARCHAR;
+    }
+
+    /**
+     * The default aggregation: a dense array where the keys allow one; else per-worker hash tables (merged in
+     * parallel) while the estimated groups fit a core's cache, and radix partitions beyond.
+     */
+    static String defaultAggregation(Sink.GroupAggregate ga) {
+        if (denseAllowed(ga)) {
+            return "dense";
+        }
+        return ga.estimatedGroups() > CACHED_GROUPS ? "partitioned" : "hash";
+    }
+
+    /** Whether an aggregation sink has a DISTINCT aggregate (COUNT, SUM or AVG of DISTINCT values). */
+    static boolean hasDistinct(Sink sink) {
+        List<io.tessera.plan.AggCall> aggs = sink instanceof Sink.GroupAggregate ga ? ga.aggs()
+                : sink instanceof Sink.Aggregate a ? a.aggs() : List.of();
+        return aggs.stream().anyMatch(c -> c.function().distinct());
     }
 
     /** Constraint of agg=dense: every key's range known, and the product of (range + NULL slot) small. */

@@ -160,6 +160,62 @@ class JvmVariantSpaceTest {
     }
 
     @Test
+    void buildsMergesAndDistinctUnionsUseTheWorkersByDefault() {
+        QueryPlan star = plan(STAR);
+        Pipeline perfect = pipeline(star, Sink.Build.class, 0);
+        assertEquals(List.of("serial", "partitioned", "atomic"), dims(star, perfect).get(JvmDimensions.JOIN_BUILD));
+        assertEquals("atomic", SPACE.defaultGenome(star, perfect).get(JvmDimensions.JOIN_BUILD));
+        QueryPlan wide = plan(WIDE_KEY);
+        Pipeline linear = pipeline(wide, Sink.Build.class, 0);
+        assertEquals("partitioned", SPACE.defaultGenome(wide, linear).get(JvmDimensions.JOIN_BUILD));
+        Genome cuckoo = SPACE.defaultGenome(wide, linear).with(JvmDimensions.HASH_TABLE, "cuckoo2");
+        assertTrue(SPACE.valid(wide, linear, cuckoo));
+        assertFalse(SPACE.valid(wide, linear, cuckoo.with(JvmDimensions.JOIN_BUILD, "atomic")), "cuckoo by atomic inserts");
+
+        Pipeline grouped = pipeline(wide, Sink.GroupAggregate.class, 0);
+        assertEquals(List.of("serial", "partitioned"), dims(wide, grouped).get(JvmDimensions.GROUP_MERGE));
+        Genome g = SPACE.defaultGenome(wide, grouped);
+        assertEquals("partitioned", g.get(JvmDimensions.GROUP_MERGE));
+        assertTrue(SPACE.valid(wide, grouped, g.with(JvmDimensions.GROUP_MERGE, "serial")));
+        Genome striped = g.with(JvmDimensions.AGGREGATION, "shared").with(JvmDimensions.HASH, "murmur");
+        assertTrue(SPACE.valid(wide, grouped, striped));
+        assertFalse(SPACE.valid(wide, grouped, striped.with(JvmDimensions.GROUP_MERGE, "serial")),
+                "shared stripes hold disjoint keys: nothing to merge serially");
+        assertFalse(dims(wide, grouped).containsKey(JvmDimensions.DISTINCT), "no DISTINCT aggregate");
+
+        QueryPlan distinct = plan("select f_a, count(distinct f_b), sum(f_x) from fact group by f_a");
+        Pipeline d = pipeline(distinct, Sink.GroupAggregate.class, 0);
+        assertEquals(List.of("serial", "partitioned"), dims(distinct, d).get(JvmDimensions.DISTINCT));
+        assertEquals("partitioned", SPACE.defaultGenome(distinct, d).get(JvmDimensions.DISTINCT));
+        QueryPlan total = plan("select count(distinct f_b) from fact");
+        Pipeline t = pipeline(total, Sink.Aggregate.class, 0);
+        assertEquals(List.of("serial", "partitioned"), dims(total, t).get(JvmDimensions.DISTINCT));
+
+        JvmVariantSpace one = new JvmVariantSpace(1, false);
+        for (Pipeline p : List.of(perfect, grouped)) {
+            Set<String> names = new HashSet<>();
+            one.dimensions(star, p).forEach(x -> names.add(x.name()));
+            one.dimensions(wide, p).forEach(x -> names.add(x.name()));
+            assertFalse(names.contains(JvmDimensions.JOIN_BUILD) || names.contains(JvmDimensions.GROUP_MERGE),
+                    "one core: nobody to share a build or a merge with");
+        }
+    }
+
+    @Test
+    void theDefaultAggregationFollowsTheEstimatedGroups() {
+        QueryPlan plan = plan(CAN_FAIL); // a DOUBLE key: no dense array
+        Pipeline p = pipeline(plan, Sink.GroupAggregate.class, 0);
+        Sink.GroupAggregate ga = (Sink.GroupAggregate) p.sink();
+        for (double groups : new double[] {1, 1000, JvmVariantSpace.CACHED_GROUPS, JvmVariantSpace.CACHED_GROUPS + 1, 1e9}) {
+            Sink.GroupAggregate estimated = new Sink.GroupAggregate(ga.keys(), ga.keyNames(), ga.aggs(), ga.ranges(),
+                    ga.relationId(), groups);
+            Pipeline q = new Pipeline(p.id(), p.source(), p.operations(), estimated);
+            assertEquals(groups > JvmVariantSpace.CACHED_GROUPS ? "partitioned" : "hash",
+                    SPACE.defaultGenome(plan, q).get(JvmDimensions.AGGREGATION), groups + " groups");
+        }
+    }
+
+    @Test
     void predicationNeedsARunOfConjunctsThatCannotFail() {
         QueryPlan canFail = plan(CAN_FAIL);
         assertFalse(dims(canFail, canFail.pipelines().get(0)).containsKey(JvmDimensions.PREDICATION),
@@ -195,7 +251,8 @@ class JvmVariantSpaceTest {
         QueryPlan wide = plan(WIDE_KEY);
         Genome b = SPACE.defaultGenome(star, build);
         assertFalse(SPACE.valid(star, build, b.with(JvmDimensions.HASH, "murmur")), "perfect with murmur");
-        assertTrue(SPACE.valid(star, build, b.with(JvmDimensions.HASH, "murmur").with(JvmDimensions.HASH_TABLE, "cuckoo2")));
+        assertTrue(SPACE.valid(star, build, b.with(JvmDimensions.HASH, "murmur").with(JvmDimensions.HASH_TABLE, "cuckoo2")
+                .with(JvmDimensions.JOIN_BUILD, "partitioned")));
         Genome a = SPACE.defaultGenome(wide, agg);
         assertFalse(SPACE.valid(wide, agg, a.with(JvmDimensions.HASH, "murmur")), "dense with murmur");
         assertTrue(SPACE.valid(wide, agg, a.with(JvmDimensions.HASH, "murmur").with(JvmDimensions.AGGREGATION, "partitioned")));
@@ -245,6 +302,13 @@ class JvmVariantSpaceTest {
         if ("1".equals(g.get("workers")) && !"dynamic".equals(g.get("access"))) {
             return false;
         }
+        if (g.containsKey("ht") && g.get("ht").startsWith("cuckoo") && "atomic".equals(g.get("build"))) {
+            return false;
+        }
+        if (g.containsKey("agg") && Set.of("shared", "partitioned").contains(g.get("agg")) && g.containsKey("merge")
+                && !"partitioned".equals(g.get("merge"))) {
+            return false;
+        }
         if ("vector".equals(g.get("simd")) && "predicated".equals(g.get("pred"))) {
             return PipelineAnalysis.filterRuns(PipelineAnalysis.withoutLeadingColumnComparisons(p.operations()))
                     .stream().anyMatch(r -> PipelineAnalysis.predicable(r.conjuncts()));
@@ -279,15 +343,18 @@ class JvmVariantSpaceTest {
             }
         }
         // closed form for the filtered build of STAR: workers and access (dynamic only with one worker), morsel,
-        // simd, ht and hash (perfect only with mulshift)
+        // simd, ht, hash and build (perfect only with mulshift, cuckoo never atomic)
         QueryPlan star = plan(STAR);
         Pipeline build = pipeline(star, Sink.Build.class, 0);
         Map<String, List<String>> d = dims(star, build);
         long w = d.get("workers").size();
-        long expected = (1 + (w - 1) * d.get("access").size()) * d.get("morsel").size() * d.get("simd").size()
-                * (1 + (d.get("ht").size() - 1) * d.get("hash").size());
+        long builds = d.get("build").size();
+        long hashes = d.get("hash").size();
+        assertEquals(List.of("perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"), d.get("ht"));
+        long tables = builds + hashes * builds + 3 * hashes * (builds - 1);
+        long expected = (1 + (w - 1) * d.get("access").size()) * d.get("morsel").size() * d.get("simd").size() * tables;
         assertEquals(expected, Genomes.count(SPACE, star, build));
-        assertEquals(d.keySet(), Set.of("workers", "ht", "simd", "hash", "morsel", "access"));
+        assertEquals(d.keySet(), Set.of("workers", "ht", "simd", "hash", "build", "morsel", "access"));
     }
 
     @Test

@@ -34,7 +34,12 @@ public final class DenseGroupTable extends GroupTable {
     }
 
     public void mergeFrom(DenseGroupTable other) {
-        for (int g = 0; g < capacity; g++) {
+        mergeFrom(other, 0, capacity);
+    }
+
+    /** Merges slots {@code [from, to)} of another worker's array (workers may merge disjoint ranges at once). */
+    void mergeFrom(DenseGroupTable other, int from, int to) {
+        for (int g = from; g < to; g++) {
             if (other.rows[g] > 0) {
                 combine(other, g, g);
                 rows[g] += other.rows[g];

@@ -3,13 +3,12 @@ package io.tessera.backend.jvm.aggregate;
 import io.tessera.backend.jvm.lib.Hashing;
 
 import java.util.Arrays;
-import java.util.HashSet;
 
 /**
  * One worker's aggregation state: per group, for every aggregate, a count ({@code counts[a][g]}), a value
  * ({@code lvals[a][g]}, {@code dvals[a][g]} or, for strings, {@code svals[a][g]}), for a standard deviation or
  * variance the sum of squared deviations from the mean in {@code dvals} ({@code d2vals[a][g]}), and for the
- * DISTINCT aggregates a set ({@code sets[a][g]}). Generated code finds the group index and updates the arrays
+ * DISTINCT aggregates a set ({@code sets[a][g]}, a {@link DistinctSet}). Generated code finds the group index and updates the arrays
  * directly; merging and reading the result are done here.
  */
 public abstract class GroupTable {
@@ -20,7 +19,7 @@ public abstract class GroupTable {
     public double[][] dvals;
     public double[][] d2vals;
     public String[][] svals;
-    public Object[][] sets;
+    public DistinctSet[][] sets;
     protected int capacity;
 
     protected GroupTable(AggSpec[] aggs, int capacity) {
@@ -31,7 +30,7 @@ public abstract class GroupTable {
         dvals = new double[aggs.length][];
         d2vals = new double[aggs.length][];
         svals = new String[aggs.length][];
-        sets = new Object[aggs.length][];
+        sets = new DistinctSet[aggs.length][];
         for (int a = 0; a < aggs.length; a++) {
             allocate(a, capacity);
         }
@@ -53,7 +52,7 @@ public abstract class GroupTable {
             d2vals[a] = new double[cap];
         }
         if (s.function().distinct()) {
-            sets[a] = new Object[cap];
+            sets[a] = new DistinctSet[cap];
         }
     }
 
@@ -79,24 +78,31 @@ public abstract class GroupTable {
         capacity = cap;
     }
 
-    /** Adds a value to group g's distinct set of aggregate a (values encoded as long or String). */
-    @SuppressWarnings("unchecked")
+    /** Adds a value to group g's distinct set of aggregate a (a string; numbers come encoded as longs). */
     public final void addDistinct(int a, int g, Object v) {
-        Object[] s = sets[a];
-        HashSet<Object> set = (HashSet<Object>) s[g];
-        if (set == null) {
-            set = new HashSet<>();
-            s[g] = set;
+        if (v instanceof String str) {
+            distinctSet(a, g).add(str);
+        } else {
+            distinctSet(a, g).add(((Number) v).longValue());
         }
-        set.add(v);
     }
 
     public final void addDistinct(int a, int g, long v) {
-        addDistinct(a, g, (Object) v);
+        distinctSet(a, g).add(v);
     }
 
-    /** Combines group {@code from} of {@code other} into group {@code to} of this table. */
-    @SuppressWarnings("unchecked")
+    private DistinctSet distinctSet(int a, int g) {
+        DistinctSet set = sets[a][g];
+        if (set == null) {
+            set = sets[a][g] = new DistinctSet();
+        }
+        return set;
+    }
+
+    /**
+     * Combines group {@code from} of {@code other} into group {@code to} of this table. A DISTINCT aggregate's set of
+     * {@code other} is taken over, or noted in this table's set to be added when it is read ({@link DistinctSet#defer}).
+     */
     protected final void combine(GroupTable other, int from, int to) {
         for (int a = 0; a < aggs.length; a++) {
             AggSpec s = aggs[a];
@@ -145,12 +151,12 @@ public abstract class GroupTable {
             }
             counts[a][to] = tc + oc;
             if (sets[a] != null && other.sets[a][from] != null) {
-                HashSet<Object> os = (HashSet<Object>) other.sets[a][from];
-                HashSet<Object> ts = (HashSet<Object>) sets[a][to];
+                DistinctSet os = other.sets[a][from];
+                DistinctSet ts = sets[a][to];
                 if (ts == null) {
                     sets[a][to] = os;
                 } else {
-                    ts.addAll(os);
+                    ts.defer(os);
                 }
             }
         }
@@ -158,8 +164,8 @@ public abstract class GroupTable {
 
     /** Number of distinct values of aggregate a in group g. */
     public final long distinctCount(int a, int g) {
-        Object s = sets[a][g];
-        return s == null ? 0 : ((HashSet<?>) s).size();
+        DistinctSet s = sets[a][g];
+        return s == null ? 0 : s.size();
     }
 
     /**
@@ -197,25 +203,13 @@ public abstract class GroupTable {
 
     /** The sum of the distinct values of aggregate a in group g, as longs (integers, DECIMAL unscaled). */
     public final long distinctLongSum(int a, int g) {
-        long sum = 0;
-        Object s = sets[a][g];
-        if (s != null) {
-            for (Object v : (HashSet<?>) s) {
-                sum = Math.addExact(sum, (Long) v);
-            }
-        }
-        return sum;
+        DistinctSet s = sets[a][g];
+        return s == null ? 0 : s.longSum();
     }
 
     /** The sum of the distinct DOUBLE values of aggregate a in group g (held as {@link Hashing#doubleKey}). */
     public final double distinctDoubleSum(int a, int g) {
-        double sum = 0;
-        Object s = sets[a][g];
-        if (s != null) {
-            for (Object v : (HashSet<?>) s) {
-                sum += Double.longBitsToDouble((Long) v);
-            }
-        }
-        return sum;
+        DistinctSet s = sets[a][g];
+        return s == null ? 0 : s.doubleSum();
     }
 }

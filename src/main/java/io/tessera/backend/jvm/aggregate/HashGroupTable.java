@@ -27,12 +27,17 @@ public final class HashGroupTable extends GroupTable {
 
     /** {@code nullableKeys}: the last of the {@code width} key words is a mask of the key columns that are NULL. */
     public HashGroupTable(AggSpec[] aggs, int width, boolean nullableKeys, boolean murmur, int expectedGroups) {
-        super(aggs, Math.max(16, Math.min(expectedGroups, 1 << 16)));
+        this(aggs, width, nullableKeys ? width - 1 : -1, murmur, Math.min(expectedGroups, 1 << 16));
+    }
+
+    /** A table with room for {@code capacity} groups (at least 16) before it grows. */
+    private HashGroupTable(AggSpec[] aggs, int width, int nullMaskWord, boolean murmur, int capacity) {
+        super(aggs, Math.max(16, capacity));
         this.width = width;
-        this.nullMaskWord = nullableKeys ? width - 1 : -1;
+        this.nullMaskWord = nullMaskWord;
         this.murmur = murmur;
-        this.keys = new long[capacity * Math.max(1, width)];
-        this.bits = Hashing.bitsFor(capacity);
+        this.keys = new long[this.capacity * Math.max(1, width)];
+        this.bits = Hashing.bitsFor(this.capacity);
         this.mask = (1 << bits) - 1;
         this.slots = new int[1 << bits];
         this.scratch = new long[Math.max(1, width)];
@@ -149,9 +154,36 @@ public final class HashGroupTable extends GroupTable {
         }
     }
 
+    /** An empty table of the same keys, aggregates and hash, with room for {@code expectedGroups} groups (known, not estimated). */
+    HashGroupTable emptyLike(int expectedGroups) {
+        return new HashGroupTable(aggs, width, nullMaskWord, murmur, expectedGroups);
+    }
+
+    /**
+     * The hash that spreads group g over partitions (as the emitted code spreads rows over stripes and partitions):
+     * a string key's content hash, not its id, which differs from table to table.
+     */
+    long spreadingHash(int g, boolean[] stringKeys) {
+        long h = 0;
+        for (int i = 0; i < width; i++) {
+            long v = keys[g * width + i];
+            if (i < stringKeys.length && stringKeys[i] && !isNullKey(g, i)) {
+                v = internedString(v).hashCode();
+            }
+            h = width == 1 ? v : Hashing.combine(h, v);
+        }
+        return h;
+    }
+
     /** Merges another worker's table; {@code stringKeys[i]} marks key columns holding interned ids. */
     public void mergeFrom(HashGroupTable other, boolean[] stringKeys) {
-        for (int g = 0; g < other.groups; g++) {
+        mergeGroups(other, null, other.groups, stringKeys);
+    }
+
+    /** Merges groups {@code groups[0 .. count)} of another table (null: its groups 0 .. count - 1). */
+    void mergeGroups(HashGroupTable other, int[] groups, int count, boolean[] stringKeys) {
+        for (int j = 0; j < count; j++) {
+            int g = groups == null ? j : groups[j];
             for (int i = 0; i < width; i++) {
                 long v = other.keys[g * width + i];
                 if (i < stringKeys.length && stringKeys[i] && !other.isNullKey(g, i)) {

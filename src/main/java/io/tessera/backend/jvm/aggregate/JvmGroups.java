@@ -1,28 +1,32 @@
 package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.GroupRows;
-import io.tessera.backend.HostRows;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.backend.jvm.relation.RelationPart;
-import io.tessera.backend.jvm.relation.RowBuffer;
 import io.tessera.plan.AggCall;
-import io.tessera.plan.AggFunction;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Sink;
+import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 
 /**
- * The end of a grouping pipeline on the JVM: its workers' group tables merged into one, and the groups turned
- * into the result relation's rows (keys decoded here, each aggregate's final value by {@link GroupRows}).
+ * The end of a grouping pipeline on the JVM: its workers' group tables brought together ({@link GroupMerge},
+ * {@link DistinctUnion}), and the groups turned into the result relation's rows ({@link GroupsToRows}; each
+ * aggregate's final value by {@link GroupRows}).
  */
 public final class JvmGroups {
+
+    /** The value of the merge and distinct dimensions that spreads their work over the workers. */
+    static final String PARTITIONED = "partitioned";
 
     private JvmGroups() {
     }
@@ -36,92 +40,67 @@ public final class JvmGroups {
         return stringKeys;
     }
 
-    /** The workers' group states of one kind merged into one table (a dense array, or a hash table). */
-    public static GroupTable merged(EmittedPipeline e, PipelineCode code, List<Object> states, boolean[] stringKeys,
-                                    ExecutorService pool) {
+    /**
+     * The workers' group states of one kind brought together (a dense array's slots, hash tables merged as the
+     * genome's {@code merge} says, a partitioned aggregation's or a shared table's partitions as they are), and the
+     * DISTINCT sets united as its {@code distinct} says.
+     */
+    public static Groups merged(EmittedPipeline e, PipelineCode code, List<Object> states, boolean[] stringKeys,
+                                ExecutorService pool) {
+        Genome g = e.genome();
+        int workers = g.has(JvmDimensions.WORKERS) ? Math.max(1, g.getInt(JvmDimensions.WORKERS)) : 1;
+        boolean partitionedMerge = PARTITIONED.equals(g.has(JvmDimensions.GROUP_MERGE) ? g.get(JvmDimensions.GROUP_MERGE) : "");
+        Groups groups;
         if (e.dense() || e.pipeline().sink() instanceof Sink.Aggregate) {
-            DenseGroupTable d = (DenseGroupTable) states.get(0);
-            for (int i = 1; i < states.size(); i++) {
-                d.mergeFrom((DenseGroupTable) states.get(i));
+            List<DenseGroupTable> tables = new ArrayList<>();
+            for (Object s : states) {
+                tables.add((DenseGroupTable) s);
             }
-            return d;
-        }
-        if (states.get(0) instanceof SharedGroupTable shared) {
-            return shared.collect(stringKeys);
-        }
-        if (states.get(0) instanceof PartitionedInput) {
-            return PartitionedAggregation.aggregate(e, code, states, stringKeys, pool);
-        }
-        HashGroupTable h = (HashGroupTable) states.get(0);
-        for (int i = 1; i < states.size(); i++) {
-            h.mergeFrom((HashGroupTable) states.get(i), stringKeys);
-        }
-        return h;
-    }
-
-    /** The indexes of a table's groups: a dense array's used slots, or every group of a hash table. */
-    public static int[] usedGroups(GroupTable t) {
-        if (t instanceof DenseGroupTable d) {
-            int n = 0;
-            for (int gi = 0; gi < d.slots(); gi++) {
-                n += d.rows[gi] > 0 ? 1 : 0;
+            DenseGroupTable d = GroupMerge.dense(tables, partitionedMerge, pool, workers);
+            groups = e.pipeline().sink() instanceof Sink.Aggregate ? Groups.single(d) : Groups.dense(d);
+        } else if (states.get(0) instanceof SharedGroupTable shared) {
+            groups = Groups.of(shared.stripes());
+        } else if (states.get(0) instanceof PartitionedInput) {
+            groups = Groups.of(PartitionedAggregation.aggregate(e, code, states, pool));
+        } else {
+            List<HashGroupTable> tables = new ArrayList<>();
+            for (Object s : states) {
+                tables.add((HashGroupTable) s);
             }
-            int[] groups = new int[n];
-            n = 0;
-            for (int gi = 0; gi < d.slots(); gi++) {
-                if (d.rows[gi] > 0) {
-                    groups[n++] = gi;
-                }
-            }
-            return groups;
+            groups = Groups.of(GroupMerge.hash(tables, stringKeys, partitionedMerge, pool, workers));
         }
-        int[] groups = new int[((HashGroupTable) t).groups];
-        for (int gi = 0; gi < groups.length; gi++) {
-            groups[gi] = gi;
+        if (g.has(JvmDimensions.DISTINCT) && PARTITIONED.equals(g.get(JvmDimensions.DISTINCT))) {
+            DistinctUnion.resolve(groups, pool, workers);
         }
         return groups;
     }
 
-    /** Rows of the groups {@code groups} of {@code t}: keys decoded, then each aggregate's final value. */
-    public static RelationPart toRows(EmittedPipeline e, GroupTable t, int[] groups, List<ColumnInfo> cols) {
+    /** The rows of the groups: keys decoded, then each aggregate's final value (by the workers when there are many). */
+    public static RelationPart toRows(EmittedPipeline e, Groups groups, List<ColumnInfo> cols, ExecutorService pool) {
+        Genome g = e.genome();
+        int workers = g.has(JvmDimensions.WORKERS) ? Math.max(1, g.getInt(JvmDimensions.WORKERS)) : 1;
         int nk = e.keyKinds().length;
+        AggSpec[] aggs = groups.tables().get(0).aggs;
         ValueKind[] kinds = new ValueKind[cols.size()];
         for (int c = 0; c < kinds.length; c++) {
             kinds[c] = c < nk ? ValueKind.valueOf(e.keyKinds()[c].name())
-                    : t.aggs[c - nk].stringValue() ? ValueKind.STRING : ValueKind.stored(cols.get(c).type());
+                    : aggs[c - nk].stringValue() ? ValueKind.STRING : ValueKind.stored(cols.get(c).type());
         }
-        HostRows out = HostRows.allocate(kinds, dictionaries(e, nk, cols.size()), groups.length);
-        for (int w = 0; w < groups.length; w++) {
-            int g = groups[w];
-            for (int k = 0; k < nk; k++) {
-                Long raw;
-                if (t instanceof DenseGroupTable d) {
-                    raw = d.key(g, k);
-                } else {
-                    HashGroupTable h = (HashGroupTable) t;
-                    raw = h.isNullKey(g, k) ? null : h.keys[g * h.width + k];
-                }
-                if (raw == null) {
-                    out.setNull(k, w);
-                } else if (kinds[k] == ValueKind.STRING) {
-                    out.strings[k][w] = ((HashGroupTable) t).internedString(raw);
-                } else {
-                    out.setRaw(k, w, raw);
-                }
-            }
+        return GroupsToRows.rows(groups, e.keyKinds(), kinds, dictionaries(e, nk, cols.size()), pool, workers);
+    }
+
+    /** What a line of the run's steps says of groups: how many, in how many tables. */
+    public static String describe(EmittedPipeline e, Groups groups) {
+        Genome g = e.genome();
+        String how = g.has(JvmDimensions.AGGREGATION) ? g.get(JvmDimensions.AGGREGATION) : "one group";
+        if (g.has(JvmDimensions.GROUP_MERGE)) {
+            how += ", merge " + g.get(JvmDimensions.GROUP_MERGE);
         }
-        GroupRows.aggregates(finals(t.aggs), accumulated(t, groups), groups.length, out, nk);
-        for (int a = 0; a < t.aggs.length; a++) {
-            if (t.aggs[a].stringValue()) {
-                out.dictionaries[nk + a] = null;
-            }
+        if (g.has(JvmDimensions.DISTINCT)) {
+            how += ", distinct " + g.get(JvmDimensions.DISTINCT);
         }
-        JKind[] jkinds = new JKind[kinds.length];
-        for (int c = 0; c < kinds.length; c++) {
-            jkinds[c] = JKind.valueOf(kinds[c].name());
-        }
-        return new RelationPart(new RowBuffer(jkinds, out.ints, out.longs, out.doubles, out.bytes, out.strings,
-                out.nulls, out.size), out.dictionaries);
+        return "(" + how + "): " + groups.total() + " groups in " + groups.tables().size() + " table"
+                + (groups.tables().size() == 1 ? "" : "s");
     }
 
     static GroupRows.Final[] finals(AggSpec[] aggs) {
@@ -130,46 +109,6 @@ public final class JvmGroups {
             f[a] = GroupRows.Final.of(aggs[a].function(), aggs[a].doubleValue(), aggs[a].argType());
         }
         return f;
-    }
-
-    /** The JVM table's groups {@code groups[i]} as what they accumulated. */
-    private static GroupRows.Accumulated accumulated(GroupTable t, int[] groups) {
-        return new GroupRows.Accumulated() {
-            @Override
-            public long count(int a, int i) {
-                // SUM and AVG of DISTINCT values: the distinct values are what is summed and counted
-                return sumsDistinct(a) ? t.distinctCount(a, groups[i]) : t.counts[a][groups[i]];
-            }
-
-            @Override
-            public long longValue(int a, int i) {
-                return sumsDistinct(a) ? t.distinctLongSum(a, groups[i]) : t.lvals[a][groups[i]];
-            }
-
-            @Override
-            public double doubleValue(int a, int i) {
-                return sumsDistinct(a) ? t.distinctDoubleSum(a, groups[i]) : t.dvals[a][groups[i]];
-            }
-
-            @Override
-            public double secondMoment(int a, int i) {
-                return t.d2vals[a][groups[i]];
-            }
-
-            @Override
-            public String stringValue(int a, int i) {
-                return t.svals[a][groups[i]];
-            }
-
-            private boolean sumsDistinct(int a) {
-                return t.aggs[a].function() == AggFunction.SUM_DISTINCT || t.aggs[a].function() == AggFunction.AVG_DISTINCT;
-            }
-
-            @Override
-            public long distinctCount(int a, int i) {
-                return t.distinctCount(a, groups[i]);
-            }
-        };
     }
 
     /** Per result column, the dictionary of its codes: the keys', then an aggregate's over a column (MIN of codes). */

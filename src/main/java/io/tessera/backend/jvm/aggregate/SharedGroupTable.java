@@ -6,7 +6,7 @@ import io.tessera.backend.jvm.lib.Hashing;
  * One grouping table that all workers of a pipeline update at once (agg=shared): its groups are spread over lock
  * stripes by a hash of their key ({@link Hashing#spread}), each stripe a {@link HashGroupTable} that a worker
  * locks while it finds its row's group and updates the aggregates. A key lives in exactly one stripe, so at the
- * end the stripes are concatenated, not merged group by group.
+ * end the stripes' groups are the result as they are, nothing merged.
  */
 public final class SharedGroupTable {
 
@@ -27,12 +27,8 @@ public final class SharedGroupTable {
         return stripes[Hashing.spread(h, STRIPE_BITS)];
     }
 
-    /** All groups in one table (the first stripe, the others' groups added to it); call after the workers are done. */
-    public HashGroupTable collect(boolean[] stringKeys) {
-        HashGroupTable all = stripes[0];
-        for (int i = 1; i < stripes.length; i++) {
-            all.mergeFrom(stripes[i], stringKeys);
-        }
-        return all;
+    /** The stripes (their keys are disjoint); call after the workers are done. */
+    public java.util.List<HashGroupTable> stripes() {
+        return java.util.List.of(stripes);
     }
 }

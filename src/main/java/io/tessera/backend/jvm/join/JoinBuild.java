@@ -8,34 +8,47 @@ import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.backend.jvm.relation.RowBuffer;
 import io.tessera.plan.DictionaryKeys;
 import io.tessera.plan.Sink;
+import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
 
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 
 /**
- * The end of a BUILD pipeline on the JVM: its workers' row buffers made into the join table of the genome's layout,
- * with the dictionaries of its string payload registered for the probes' readers.
+ * The end of a BUILD pipeline on the JVM: its workers' row buffers made into the join table of the genome's layout
+ * ({@code ht}) by the genome's build strategy ({@code build}, {@link JoinBuildStrategy}), with the dictionaries of
+ * its string payload registered for the probes' readers.
  */
 public final class JoinBuild {
 
     private JoinBuild() {
     }
 
-    public static void finish(QueryState state, EmittedPipeline e, Sink.Build b, List<RowBuffer> buffers) {
-        RowBuffer all = RowBuffer.concat(e.bufferKinds(), buffers);
+    /** Builds the table on up to {@code workers} threads of {@code pool}; returns a line on what was built. */
+    public static String finish(QueryState state, EmittedPipeline e, Sink.Build b, List<RowBuffer> buffers,
+                                ExecutorService pool, int workers) {
+        JoinTable.Layout layout = JoinTable.Layout.of(e.genome().get(JvmDimensions.HASH_TABLE));
+        JoinBuildStrategy strategy = strategy(e.genome());
+        boolean perfect = layout == JoinTable.Layout.PERFECT;
+        JoinTable table = strategy.build(e.bufferKinds(), buffers, b.payload().size(), b.keys().size(), layout,
+                perfect ? b.range().min() : 0, perfect ? b.range().max() : 0, HashFunction.murmur(e.genome()),
+                b.uniqueKeys(), pool, workers);
+        RowBuffer all = table.payload;
         for (int c = 0; c < b.payload().size(); c++) {
             String key = DictionaryKeys.payload(b.joinId(), c);
-            if (e.bufferKinds()[c] == JKind.STRING) {
+            if (all.kinds[c] == JKind.STRING) {
                 state.register(key, all.encodeStrings(c));
-            } else if (e.bufferKinds()[c] == JKind.CODE) {
+            } else if (all.kinds[c] == JKind.CODE) {
                 state.register(key, state.dictionary(e.bufferDicts()[c]));
             }
         }
-        JoinTable.Layout layout = JoinTable.Layout.of(e.genome().get(JvmDimensions.HASH_TABLE));
-        boolean perfect = layout == JoinTable.Layout.PERFECT;
-        JoinTable table = JoinTable.build(all, b.payload().size(), b.keys().size(), layout,
-                perfect ? b.range().min() : 0, perfect ? b.range().max() : 0, HashFunction.murmur(e.genome()),
-                b.uniqueKeys());
         state.putJoin(b.joinId(), new Intermediate(Intermediate.Kind.JOIN_TABLE, Intermediate.HOST, table));
+        return "BUILD j" + b.joinId() + " (" + layout.label() + ", " + strategy.label() + "): " + table.rows + " rows";
+    }
+
+    /** The genome's build strategy; serial where the dimension is absent (one core). */
+    static JoinBuildStrategy strategy(Genome g) {
+        return g.has(JvmDimensions.JOIN_BUILD) ? JoinBuildStrategy.of(g.get(JvmDimensions.JOIN_BUILD))
+                : JoinBuildStrategy.SERIAL;
     }
 }

@@ -43,7 +43,8 @@ public final class JoinTable {
         }
     }
 
-    private static final int MAX_BITS = 30;
+    /** The largest cuckoo table, in bits of its slot count. */
+    static final int MAX_BITS = 30;
 
     public final Layout layout;
     public final boolean perfect;
@@ -66,7 +67,7 @@ public final class JoinTable {
     public int[] stashRows = new int[0];
     public int stashSize;
 
-    private JoinTable(Layout layout, boolean murmur, boolean unique, RowBuffer payload, int rows) {
+    JoinTable(Layout layout, boolean murmur, boolean unique, RowBuffer payload, int rows) {
         this.layout = layout;
         this.perfect = layout == Layout.PERFECT;
         this.ways = layout.ways;
@@ -103,7 +104,7 @@ public final class JoinTable {
         return t;
     }
 
-    private void resetChains() {
+    void resetChains() {
         if (!unique) {
             next = new int[Math.max(1, rows)];
             Arrays.fill(next, -1);
@@ -133,7 +134,7 @@ public final class JoinTable {
     }
 
     /** Row r has the key of row {@code at}, the chain's current head: r becomes the head. */
-    private void chain(int r, int at) {
+    void chain(int r, int at) {
         if (unique) {
             throw new IllegalStateException("duplicate key in a join table planned as unique");
         }
@@ -141,7 +142,12 @@ public final class JoinTable {
     }
 
     /** The value the slot functions hash: the key itself, or the combined hash of several keys. */
-    private long hashKey(int r) {
+    long hashKey(int r) {
+        return hashKey(keyCols, r);
+    }
+
+    /** The value the slot functions hash for row r of these key columns. */
+    static long hashKey(long[][] keyCols, int r) {
         if (keyCols.length == 1) {
             return keyCols[0][r];
         }
@@ -195,7 +201,7 @@ public final class JoinTable {
         }
     }
 
-    private boolean sameKey(int a, int b) {
+    boolean sameKey(int a, int b) {
         for (long[] k : keyCols) {
             if (k[a] != k[b]) {
                 return false;

@@ -24,8 +24,9 @@ public final class RowBuffer {
     public int size;
     private int capacity;
 
+    /** Empty columns of these kinds (copied: {@link #encodeStrings} changes this buffer's own). */
     public RowBuffer(JKind[] kinds, int initialCapacity) {
-        this.kinds = kinds;
+        this.kinds = kinds.clone();
         int n = kinds.length;
         ints = new int[n][];
         longs = new long[n][];
@@ -106,37 +107,6 @@ public final class RowBuffer {
             }
         }
         capacity = cap;
-    }
-
-    /** Concatenates buffers of the same layout into one. */
-    public static RowBuffer concat(JKind[] kinds, java.util.List<RowBuffer> parts) {
-        int total = 0;
-        for (RowBuffer p : parts) {
-            total += p.size;
-        }
-        RowBuffer out = new RowBuffer(kinds, total);
-        int at = 0;
-        for (RowBuffer p : parts) {
-            for (int c = 0; c < kinds.length; c++) {
-                switch (kinds[c]) {
-                    case INT, CODE -> System.arraycopy(p.ints[c], 0, out.ints[c], at, p.size);
-                    case LONG -> System.arraycopy(p.longs[c], 0, out.longs[c], at, p.size);
-                    case DOUBLE -> System.arraycopy(p.doubles[c], 0, out.doubles[c], at, p.size);
-                    case BOOL -> System.arraycopy(p.bytes[c], 0, out.bytes[c], at, p.size);
-                    case STRING -> System.arraycopy(p.strings[c], 0, out.strings[c], at, p.size);
-                }
-                if (p.nulls[c] != null) {
-                    for (int r = 0; r < p.size; r++) {
-                        if (p.isNull(c, r)) {
-                            out.setNull(c, at + r);
-                        }
-                    }
-                }
-            }
-            at += p.size;
-        }
-        out.size = total;
-        return out;
     }
 
     /** Replaces STRING column {@code c} by codes into a new sorted dictionary of its values. */

@@ -4,6 +4,7 @@ import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.BlockControl;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.aggregate.GroupTable;
+import io.tessera.backend.jvm.aggregate.Groups;
 import io.tessera.backend.jvm.aggregate.HashGroupTable;
 import io.tessera.backend.jvm.aggregate.JvmGroups;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
@@ -93,10 +94,10 @@ final class BlockRunner {
         boolean[] stringKeys = JvmGroups.stringKeys(e);
         List<GroupTable> tables = new ArrayList<>();
         for (BlockSinks.Kind k : used) {
-            tables.add(JvmGroups.merged(k.emitted(), k.code(), k.states(), stringKeys, MorselRunner.pool(state)));
+            tables.addAll(JvmGroups.merged(k.emitted(), k.code(), k.states(), stringKeys, MorselRunner.pool(state)).tables());
         }
         HashGroupTable all = BlockSinks.combine(tables, stringKeys, () -> SinkStates.hashTable(e, ga));
-        SinkFinisher.groupsToRelation(state, e, all, JvmGroups.usedGroups(all), ga.relationId());
+        SinkFinisher.groupsToRelation(state, e, Groups.of(List.of(all)), ga.relationId());
     }
 
     /** The part of a genome that selects a block's code: everything but how the workers share the rows. */

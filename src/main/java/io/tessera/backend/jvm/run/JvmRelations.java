@@ -7,6 +7,7 @@ import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.backend.jvm.relation.MatRelation;
 import io.tessera.backend.jvm.relation.RelationPart;
 import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.jvm.relation.RowCopies;
 import io.tessera.backend.jvm.sort.Sorter;
 import io.tessera.backend.jvm.window.WindowEvaluator;
 import io.tessera.plan.ColumnInfo;
@@ -152,7 +153,7 @@ public final class JvmRelations {
         for (RelationPart p : parts) {
             buffers.add(p.rows());
         }
-        return new RelationPart(RowBuffer.concat(kinds, buffers), srcDicts);
+        return new RelationPart(RowCopies.concat(kinds, buffers, MorselRunner.pool(state), buffers.size()), srcDicts);
     }
 
     private static void decodeToStrings(QueryState state, RowBuffer b, int c, String dict) {

@@ -2,21 +2,24 @@ package io.tessera.backend.jvm.run;
 
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
-import io.tessera.backend.jvm.aggregate.GroupTable;
+import io.tessera.backend.jvm.aggregate.Groups;
 import io.tessera.backend.jvm.aggregate.JvmGroups;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.backend.jvm.join.JoinBuild;
 import io.tessera.backend.jvm.relation.RelationPart;
 import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.jvm.relation.RowCopies;
 import io.tessera.plan.Sink;
+import io.tessera.variant.JvmDimensions;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What a pipeline's workers left, turned into its output in the query's state: a BUILD's join table, a writer's
- * part of a relation (the relation completed once its last writer ran), an aggregation's groups as rows.
+ * part of a relation (the relation completed once its last writer ran), an aggregation's groups as rows. Each end
+ * runs on the pipeline's workers where its family can spread it, and is noted with its time in the run's steps.
  */
 final class SinkFinisher {
 
@@ -24,34 +27,45 @@ final class SinkFinisher {
     }
 
     static void finish(QueryState state, EmittedPipeline e, PipelineCode code, List<Object> states) {
-        switch (e.pipeline().sink()) {
-            case Sink.Build b -> JoinBuild.finish(state, e, b, buffers(states));
+        long t0 = System.nanoTime();
+        String what = switch (e.pipeline().sink()) {
+            case Sink.Build b -> JoinBuild.finish(state, e, b, buffers(states), MorselRunner.pool(state), workers(e));
             case Sink.Materialize m -> addPart(state, m, m.relationId(), e, states);
             case Sink.Sort s -> addPart(state, s, s.relationId(), e, states);
             case Sink.Window w -> addPart(state, w, w.relationId(), e, states);
             case Sink.Aggregate a -> {
-                GroupTable t = JvmGroups.merged(e, code, states, null, MorselRunner.pool(state));
-                groupsToRelation(state, e, t, new int[] {0}, a.relationId());
+                Groups g = JvmGroups.merged(e, code, states, null, MorselRunner.pool(state));
+                groupsToRelation(state, e, g, a.relationId());
+                yield "AGGREGATE " + JvmGroups.describe(e, g);
             }
             case Sink.GroupAggregate ga -> {
-                GroupTable t = JvmGroups.merged(e, code, states, JvmGroups.stringKeys(e), MorselRunner.pool(state));
-                groupsToRelation(state, e, t, JvmGroups.usedGroups(t), ga.relationId());
+                Groups g = JvmGroups.merged(e, code, states, JvmGroups.stringKeys(e), MorselRunner.pool(state));
+                groupsToRelation(state, e, g, ga.relationId());
+                yield "GROUP_AGGREGATE " + JvmGroups.describe(e, g);
             }
-        }
+        };
+        state.step("pipeline " + e.pipeline().id() + " end, " + what, System.nanoTime() - t0);
     }
 
-    /** Publishes groups {@code groups} of {@code t} as the rows of relation {@code rel}. */
-    static void groupsToRelation(QueryState state, EmittedPipeline e, GroupTable t, int[] groups, int rel) {
-        RelationPart rows = JvmGroups.toRows(e, t, groups, state.relationColumns(rel));
+    /** Publishes the groups as the rows of relation {@code rel}. */
+    static void groupsToRelation(QueryState state, EmittedPipeline e, Groups groups, int rel) {
+        RelationPart rows = JvmGroups.toRows(e, groups, state.relationColumns(rel), MorselRunner.pool(state));
         JvmRelations.publish(state, rel, rows.rows(), rows.dictionaries());
     }
 
     /** One writer's rows into relation {@code rel}; the relation is completed after its last writer. */
-    private static void addPart(QueryState state, Sink sink, int rel, EmittedPipeline e, List<Object> states) {
-        RelationPart part = new RelationPart(RowBuffer.concat(e.bufferKinds(), buffers(states)), e.bufferDicts());
+    private static String addPart(QueryState state, Sink sink, int rel, EmittedPipeline e, List<Object> states) {
+        RowBuffer rows = RowCopies.concat(e.bufferKinds(), buffers(states), MorselRunner.pool(state), workers(e));
+        RelationPart part = new RelationPart(rows, e.bufferDicts());
         if (state.addPart(rel, new Intermediate(Intermediate.Kind.PART, Intermediate.HOST, part))) {
             JvmRelations.complete(state, sink, state.takeParts(rel));
         }
+        return "rows of r" + rel + ": " + rows.size;
+    }
+
+    /** The genome's workers, which also end the pipeline. */
+    private static int workers(EmittedPipeline e) {
+        return e.genome().has(JvmDimensions.WORKERS) ? Math.max(1, e.genome().getInt(JvmDimensions.WORKERS)) : 1;
     }
 
     private static List<RowBuffer> buffers(List<Object> states) {

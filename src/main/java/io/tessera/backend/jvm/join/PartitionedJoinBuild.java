@@ -1,0 +1,238 @@
+package io.tessera.backend.jvm.join;
+
+import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.jvm.lib.Hashing;
+import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.jvm.relation.RowCopies;
+import io.tessera.backend.jvm.relation.WorkerTasks;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * The partitioned build ({@code build=partitioned}). Each worker's rows are given a partition by bits of their key:
+ * <ul>
+ * <li>perfect: the high bits of the key's offset in its range, so partition p owns a range of {@code first};</li>
+ * <li>linear: the high bits of the key's home slot, so partition p owns a range of slots;</li>
+ * <li>cuckoo: the low bits of a spreading hash (a key's candidate slots are anywhere in the table).</li>
+ * </ul>
+ * The rows are scattered into one buffer in partition order (each worker its own buffer's rows), and then the
+ * workers take partitions in turn. A perfect or linear partition is indexed by one worker in its own range, with no
+ * atomics; a linear key whose probe sequence would leave the range is put aside and inserted once every partition is
+ * done, probing on into the next range as any insert does. A cuckoo partition chains its equal keys first, so that
+ * every key enters the table once, then places them with the other partitions at once ({@link CuckooPlacement}).
+ */
+final class PartitionedJoinBuild {
+
+    /** The most partitions: more would scatter each column into too many streams at once. */
+    private static final int MAX_PARTITION_BITS = 10;
+
+    private PartitionedJoinBuild() {
+    }
+
+    /** How rows fall into partitions: by their key's slot range, offset range, or spreading hash. */
+    private record Partitioning(JoinTable.Layout layout, int bits, int partitionBits, long min, boolean murmur) {
+
+        int partitions() {
+            return 1 << partitionBits;
+        }
+
+        int of(long[][] keys, int r) {
+            return switch (layout) {
+                case PERFECT -> {
+                    long k = keys[0][r];
+                    yield (int) ((k - min) >>> (bits - partitionBits));
+                }
+                case LINEAR -> Hashing.hash(JoinTable.hashKey(keys, r), bits, murmur) >>> (bits - partitionBits);
+                default -> Hashing.spread(JoinTable.hashKey(keys, r), partitionBits);
+            };
+        }
+    }
+
+    static JoinTable build(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
+                           JoinTable.Layout layout, long min, long max, boolean murmur, boolean unique,
+                           ExecutorService pool, int workers, int maxBits) {
+        int n = 0;
+        for (RowBuffer b : buffers) {
+            n = Math.addExact(n, b.size);
+        }
+        int bits = switch (layout) {
+            case PERFECT -> 64 - Long.numberOfLeadingZeros(Math.max(1, max - min)); // covers every offset
+            case LINEAR -> Hashing.bitsFor(n);
+            default -> 0;
+        };
+        // enough partitions for every worker to take several, each a slot range of at least 2^8 (2^16 fits a core's cache)
+        int wanted = Math.max(32 - Integer.numberOfLeadingZeros(Math.max(1, workers) * 8 - 1), bits - 16);
+        int limit = layout.ways > 0 ? MAX_PARTITION_BITS : Math.max(0, bits - 8);
+        Partitioning parts = new Partitioning(layout, bits, Math.min(MAX_PARTITION_BITS, Math.min(limit, wanted)),
+                min, murmur);
+        int[] starts = new int[parts.partitions() + 1];
+        RowBuffer all = partition(kinds, buffers, payloadColumns, keyCount, parts, starts, max, pool, workers);
+
+        JoinTable t = new JoinTable(layout, murmur, unique, all, n);
+        long[][] keys = new long[keyCount][];
+        for (int k = 0; k < keyCount; k++) {
+            keys[k] = all.longs[payloadColumns + k];
+        }
+        t.keyCols = keys;
+        t.next = unique ? null : new int[Math.max(1, n)];
+        switch (layout) {
+            case PERFECT -> {
+                t.min = min;
+                t.max = max;
+                t.first = new int[(int) Math.max(1, max - min + 1)];
+                WorkerTasks.run(pool, workers, parts.partitions(), p -> perfectPartition(t, parts, p, starts));
+            }
+            case LINEAR -> {
+                t.bits = bits;
+                t.mask = (1 << bits) - 1;
+                t.slotRows = new int[1 << bits];
+                t.slotKeys = keyCount == 1 ? new long[1 << bits] : null;
+                int[][] spilled = new int[parts.partitions()][];
+                WorkerTasks.run(pool, workers, parts.partitions(), p -> spilled[p] = linearPartition(t, parts, p, starts));
+                for (int[] rows : spilled) {
+                    for (int i = 1; i <= rows[0]; i++) {
+                        insertLinear(t, rows[i]);
+                    }
+                }
+            }
+            default -> CuckooPlacement.place(t, starts, pool, workers, maxBits);
+        }
+        return t;
+    }
+
+    /**
+     * The buffers' rows in one buffer, partition after partition; {@code starts[p]} is set to partition p's first row.
+     * Each worker first counts its buffer's rows per partition, then (after the offsets are summed) scatters them.
+     */
+    private static RowBuffer partition(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
+                                       Partitioning parts, int[] starts, long max, ExecutorService pool, int workers) {
+        int b = buffers.size();
+        int np = parts.partitions();
+        int[][] positions = new int[b][];
+        int[][] counts = new int[b][np];
+        WorkerTasks.run(pool, workers, b, i -> {
+            RowBuffer buf = buffers.get(i);
+            long[][] keys = new long[keyCount][];
+            for (int k = 0; k < keyCount; k++) {
+                keys[k] = buf.longs[payloadColumns + k];
+            }
+            int[] pos = positions[i] = new int[buf.size];
+            for (int r = 0; r < buf.size; r++) {
+                if (parts.layout() == JoinTable.Layout.PERFECT) {
+                    long k = keys[0][r];
+                    if (k < parts.min() || k > max) {
+                        throw new IllegalStateException("build key " + k + " outside its planned range ["
+                                + parts.min() + ", " + max + "]");
+                    }
+                }
+                int p = parts.of(keys, r);
+                pos[r] = p;
+                counts[i][p]++;
+            }
+        });
+        // partition p's rows: buffer 0's, then buffer 1's, ...
+        int[][] cursor = new int[b][np];
+        int at = 0;
+        for (int p = 0; p < np; p++) {
+            starts[p] = at;
+            for (int i = 0; i < b; i++) {
+                cursor[i][p] = at;
+                at += counts[i][p];
+            }
+        }
+        starts[np] = at;
+        WorkerTasks.run(pool, workers, b, i -> {
+            int[] pos = positions[i];
+            int[] next = cursor[i];
+            for (int r = 0; r < pos.length; r++) {
+                pos[r] = next[pos[r]]++;
+            }
+        });
+        return RowCopies.scatter(kinds, buffers, positions, at, pool, workers);
+    }
+
+    /** Partition p of a perfect table: its offsets' range of {@code first}, filled by this worker alone. */
+    private static void perfectPartition(JoinTable t, Partitioning parts, int p, int[] starts) {
+        int shift = parts.bits() - parts.partitionBits();
+        int lo = (int) Math.min(t.first.length, (long) p << shift);
+        int hi = (int) Math.min(t.first.length, (long) (p + 1) << shift);
+        Arrays.fill(t.first, lo, hi, -1);
+        long[] k0 = t.keyCols[0];
+        for (int r = starts[p + 1] - 1; r >= starts[p]; r--) {
+            if (t.next != null) {
+                t.next[r] = -1;
+            }
+            int s = (int) (k0[r] - t.min);
+            int at = t.first[s];
+            if (at >= 0) {
+                t.chain(r, at);
+            }
+            t.first[s] = r;
+        }
+    }
+
+    /**
+     * Partition p of a linear table: its rows inserted into its range of slots, probing no further than the range's
+     * end; returns the rows that reached it (count first), to be inserted after every partition is done.
+     */
+    private static int[] linearPartition(JoinTable t, Partitioning parts, int p, int[] starts) {
+        int shift = t.bits - parts.partitionBits();
+        int lo = p << shift;
+        int hi = lo + (1 << shift);
+        Arrays.fill(t.slotRows, lo, hi, -1);
+        int[] spilled = new int[8];
+        for (int r = starts[p + 1] - 1; r >= starts[p]; r--) {
+            if (t.next != null) {
+                t.next[r] = -1;
+            }
+            int s = Hashing.hash(t.hashKey(r), t.bits, t.murmur);
+            while (true) {
+                int at = t.slotRows[s];
+                if (at < 0) {
+                    put(t, s, r);
+                    break;
+                }
+                if (t.sameKey(at, r)) {
+                    t.chain(r, at);
+                    t.slotRows[s] = r;
+                    break;
+                }
+                if (++s == hi) {
+                    if (++spilled[0] == spilled.length) {
+                        spilled = Arrays.copyOf(spilled, spilled.length * 2);
+                    }
+                    spilled[spilled[0]] = r;
+                    break;
+                }
+            }
+        }
+        return spilled;
+    }
+
+    /** A row inserted as the serial build inserts it: from its home slot on, around the end of the table. */
+    private static void insertLinear(JoinTable t, int r) {
+        int s = Hashing.hash(t.hashKey(r), t.bits, t.murmur);
+        while (true) {
+            int at = t.slotRows[s];
+            if (at < 0) {
+                put(t, s, r);
+                return;
+            }
+            if (t.sameKey(at, r)) {
+                t.chain(r, at);
+                t.slotRows[s] = r;
+                return;
+            }
+            s = (s + 1) & t.mask;
+        }
+    }
+
+    private static void put(JoinTable t, int s, int r) {
+        t.slotRows[s] = r;
+        if (t.slotKeys != null) {
+            t.slotKeys[s] = t.keyCols[0][r];
+        }
+    }
+}
