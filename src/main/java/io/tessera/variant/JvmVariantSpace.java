@@ -32,7 +32,8 @@ import java.util.function.Predicate;
  * indexed by one worker), atomic (every worker inserts into the one table with atomic operations; not cuckoo)</td>
  * <td>BUILD sinks, where there is more than one core</td></tr>
  * <tr><td>agg</td><td>dense (every key's range known, at most 2^21 groups), hash (per worker, merged), shared
- * (one table in lock stripes), partitioned (radix partitions, one table each); by default dense where allowed,
+ * (one table in lock stripes), partitioned (radix partitions, one table each); by default dense where allowed and
+ * at most {@link #SPARSE_DENSE_FACTOR} times the estimated groups (or cached),
  * else hash up to {@link #CACHED_GROUPS} estimated groups, partitioned beyond</td><td>GROUP_AGGREGATE sinks</td></tr>
  * <tr><td>merge</td><td>serial (the workers' tables merged on one thread), partitioned (split by key hash, the
  * partitions merged by the workers at once; fixed for shared and partitioned tables, whose keys are disjoint)</td>
@@ -69,6 +70,9 @@ public final class JvmVariantSpace implements VariantSpace {
      * group takes some 32 to 64 bytes); more are aggregated in radix partitions.
      */
     public static final double CACHED_GROUPS = 1 << 16;
+
+    /** A dense array is the default while its slots are at most this many times the estimated groups (or cached). */
+    static final double SPARSE_DENSE_FACTOR = 4;
     public static final int MIN_MORSEL = 1 << 10;
     public static final int MAX_MORSEL = 1 << 18;
 
@@ -359,11 +363,13 @@ public final class JvmVariantSpace implements VariantSpace {
     }
 
     /**
-     * The default aggregation: a dense array where the keys allow one; else per-worker hash tables (merged in
-     * parallel) while the estimated groups fit a core's cache, and radix partitions beyond.
+     * The default aggregation: a dense array where the keys allow one and the groups fill enough of it; else
+     * per-worker hash tables (merged in parallel) while the estimated groups fit a core's cache, and radix partitions
+     * beyond. A sparse dense array costs every worker its whole range to clear and merge (TPC-H Q11 at SF 10: 2M
+     * slots per worker for about 320,000 groups).
      */
     static String defaultAggregation(Sink.GroupAggregate ga) {
-        if (denseAllowed(ga)) {
+        if (denseAllowed(ga) && denseSlots(ga) <= Math.max(CACHED_GROUPS, SPARSE_DENSE_FACTOR * ga.estimatedGroups())) {
             return "dense";
         }
         return ga.estimatedGroups() > CACHED_GROUPS ? "partitioned" : "hash";
@@ -378,21 +384,26 @@ public final class JvmVariantSpace implements VariantSpace {
 
     /** Constraint of agg=dense: every key's range known, and the product of (range + NULL slot) small. */
     public static boolean denseAllowed(Sink.GroupAggregate ga) {
+        return denseSlots(ga) <= MAX_DENSE_GROUPS;
+    }
+
+    /** The slots a dense array of the keys' ranges has (NULL slots included), or Long.MAX_VALUE when unknown or above the limit. */
+    static long denseSlots(Sink.GroupAggregate ga) {
         long slots = 1;
         for (int i = 0; i < ga.keys().size(); i++) {
             KeyRange r = ga.ranges().get(i);
             if (r == null) {
-                return false;
+                return Long.MAX_VALUE;
             }
             TypeKind k = ga.keys().get(i).type().kind();
             if (k == TypeKind.DOUBLE || k == TypeKind.DECIMAL) {
-                return false;
+                return Long.MAX_VALUE;
             }
             slots *= r.size() + 1;
             if (slots > MAX_DENSE_GROUPS) {
-                return false;
+                return Long.MAX_VALUE;
             }
         }
-        return true;
+        return slots;
     }
 }

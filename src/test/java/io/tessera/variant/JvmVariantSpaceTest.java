@@ -6,6 +6,7 @@ import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.PipelineAnalysis;
 import io.tessera.plan.QueryPlan;
+import io.tessera.plan.KeyRange;
 import io.tessera.plan.Sink;
 import io.tessera.profile.DefaultGenomes;
 import org.junit.jupiter.api.AfterAll;
@@ -151,6 +152,17 @@ class JvmVariantSpaceTest {
         Pipeline byRange = pipeline(wide, Sink.GroupAggregate.class, 0);
         assertEquals(List.of("dense", "hash", "shared", "partitioned"), dims(wide, byRange).get(JvmDimensions.AGGREGATION));
         assertEquals("dense", SPACE.defaultGenome(wide, byRange).get(JvmDimensions.AGGREGATION));
+        // the same keys with a range far wider than the groups estimated: a dense array per worker would be mostly
+        // empty, so hash tables are the default (dense stays allowed for the tuner)
+        Sink.GroupAggregate ga = (Sink.GroupAggregate) byRange.sink();
+        KeyRange wideRange = new KeyRange(0, 1_000_000);
+        Sink.GroupAggregate sparse = new Sink.GroupAggregate(ga.keys(), ga.keyNames(), ga.aggs(),
+                List.of(wideRange), ga.relationId(), 1_000);
+        assertTrue(JvmVariantSpace.denseAllowed(sparse));
+        assertEquals("hash", JvmVariantSpace.defaultAggregation(sparse));
+        Sink.GroupAggregate filled = new Sink.GroupAggregate(ga.keys(), ga.keyNames(), ga.aggs(),
+                List.of(wideRange), ga.relationId(), 600_000);
+        assertEquals("dense", JvmVariantSpace.defaultAggregation(filled));
         for (String sql : List.of(CAN_FAIL, ALL_VECTOR)) { // a DOUBLE key; a computed key without a range
             QueryPlan plan = plan(sql);
             Pipeline p = pipeline(plan, Sink.GroupAggregate.class, 0);
