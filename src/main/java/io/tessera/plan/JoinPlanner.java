@@ -52,10 +52,9 @@ final class JoinPlanner {
         }
         JoinRelType type = j.getJoinType();
         return switch (type) {
-            case INNER -> {
-                boolean buildLeft = planner.estimates.rows(j.getLeft()) < planner.estimates.rows(j.getRight());
-                yield probeJoin(j, JoinKind.INNER, buildLeft, keys, residual);
-            }
+            // the optimizer's join order (optimize.JoinOrder) puts the side to build on the right: the smaller one, or
+            // one with a unique key where the device needs it or it costs little more
+            case INNER -> probeJoin(j, JoinKind.INNER, false, keys, residual);
             case LEFT -> probeJoin(j, JoinKind.LEFT, false, keys, residual);
             case RIGHT -> probeJoin(j, JoinKind.LEFT, true, keys, residual);
             case SEMI -> probeJoin(j, JoinKind.SEMI, false, keys, residual);
