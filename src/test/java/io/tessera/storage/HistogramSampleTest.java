@@ -50,7 +50,7 @@ class HistogramSampleTest {
         ColumnStats stats = new ColumnStats(nulls, order.length, dict.value(order[0]),
                 dict.value(order[order.length - 1]));
         return HistogramBuilder.attach(stats, TypeKind.VARCHAR, MemorySegment.ofArray(codes), codes.length,
-                nullBits, dict, order, SMALL);
+                nullBits, order.length, c -> dict.value(order[c]), SMALL);
     }
 
     @Test
