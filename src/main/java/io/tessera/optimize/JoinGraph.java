@@ -25,6 +25,9 @@ import java.util.Map;
  */
 final class JoinGraph {
 
+    /** The most relations a graph holds: a bit each in a {@code long}, the sign bit left unused. */
+    static final int MAX_RELATIONS = 63;
+
     /** A conjunct of the join conditions. {@code keyA/keyB}: the two fields of an equi-key, else -1. */
     record Conjunct(RexNode condition, long relations, int keyA, int keyB, double selectivity) {
         boolean isKey() {
@@ -54,8 +57,8 @@ final class JoinGraph {
         this.multiJoin = mj;
         this.estimates = estimates;
         this.n = mj.getInputs().size();
-        if (n > 63) {
-            throw new IllegalArgumentException("a join graph holds at most 63 relations");
+        if (n > MAX_RELATIONS) {
+            throw new IllegalArgumentException("a join graph holds at most " + MAX_RELATIONS + " relations");
         }
         inputs = mj.getInputs().toArray(new RelNode[0]);
         rows = new double[n];

@@ -10,6 +10,8 @@ import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.rules.JoinProjectTransposeRule;
+import org.apache.calcite.rel.rules.JoinToMultiJoinRule;
+import org.apache.calcite.rel.rules.MultiJoin;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
@@ -43,6 +45,22 @@ public final class Optimizer {
                     b1 -> b1.operand(RelNode.class).anyInputs(),
                     b2 -> b2.operand(LogicalProject.class).anyInputs()))
             .as(JoinProjectTransposeRule.Config.class).toRule();
+
+    // a join region holds at most JoinGraph.MAX_RELATIONS relations (a bit each): a larger one is flattened in parts,
+    // the joins above a full region staying binary until a new region starts above them, and each part ordered alone
+    private static final RelOptRule JOIN_TO_MULTI_JOIN = CoreRules.JOIN_TO_MULTI_JOIN.config
+            .withOperandSupplier(b0 -> b0.operand(LogicalJoin.class).predicate(Optimizer::fitsOneRegion).inputs(
+                    b1 -> b1.operand(RelNode.class).anyInputs(),
+                    b2 -> b2.operand(RelNode.class).anyInputs()))
+            .as(JoinToMultiJoinRule.Config.class).toRule();
+
+    private static boolean fitsOneRegion(Join j) {
+        return regionSize(j.getLeft()) + regionSize(j.getRight()) <= JoinGraph.MAX_RELATIONS;
+    }
+
+    private static int regionSize(RelNode input) {
+        return input.stripped() instanceof MultiJoin mj ? mj.getInputs().size() : 1;
+    }
 
     private static boolean inner(Join j) {
         return j.getJoinType() == JoinRelType.INNER;
@@ -78,7 +96,7 @@ public final class Optimizer {
         // projections between inner joins move above them, so that a region of joins is one flat set of inputs
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, PULL_PROJECTS_BOTH, PULL_PROJECTS_LEFT, PULL_PROJECTS_RIGHT,
                 CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
-        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN,
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, JOIN_TO_MULTI_JOIN,
                 CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE);
         rel = new JoinOrder(new Estimates(skew), forGpu).apply(rel);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,

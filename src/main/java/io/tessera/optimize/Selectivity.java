@@ -60,13 +60,8 @@ final class Selectivity {
         }
         List<RexNode> ops = call.getOperands();
         switch (call.getKind()) {
-            case AND: {
-                double s = 1;
-                for (RexNode op : ops) {
-                    s *= of(op);
-                }
-                return s;
-            }
+            case AND:
+                return conjunction(ops);
             case OR: {
                 double none = 1;
                 for (RexNode op : ops) {
@@ -104,6 +99,68 @@ final class Selectivity {
             default:
                 return DEFAULT_OTHER;
         }
+    }
+
+    /**
+     * AND as a product of independent conditions, except for the bounds on one column: those are not independent
+     * (a value below 300 is more likely above 100 than a value at random), so the tightest lower and the tightest
+     * upper bound count once, as the share of values between them.
+     */
+    private double conjunction(List<RexNode> ops) {
+        java.util.Map<Integer, double[]> bounds = new java.util.LinkedHashMap<>();
+        double s = 1;
+        for (RexNode op : ops) {
+            Bound b = bound(op);
+            if (b == null) {
+                s *= of(op);
+                continue;
+            }
+            // per column: the least share of a lower bound, the least of an upper bound, and the non-NULL share
+            double[] lu = bounds.computeIfAbsent(b.column, c -> new double[] {Double.NaN, Double.NaN, b.nonNull});
+            int i = b.lower ? 0 : 1;
+            lu[i] = Double.isNaN(lu[i]) ? b.share : Math.min(lu[i], b.share);
+        }
+        for (double[] lu : bounds.values()) {
+            if (Double.isNaN(lu[0]) || Double.isNaN(lu[1])) {
+                s *= Double.isNaN(lu[0]) ? lu[1] : lu[0];
+            } else {
+                // lower = nonNull * (1 - F(lo)), upper = nonNull * F(hi): between = nonNull * (F(hi) - F(lo))
+                s *= Math.max(0, lu[0] + lu[1] - lu[2]);
+            }
+        }
+        return s;
+    }
+
+    /** A comparison of a column with a constant, estimated from the column's histogram or its min and max. */
+    private record Bound(int column, boolean lower, double share, double nonNull) {
+    }
+
+    /** {@code e} as a bound on a column with value statistics, else null. */
+    private Bound bound(RexNode e) {
+        if (!(e instanceof RexCall call) || call.getOperands().size() != 2) {
+            return null;
+        }
+        SqlKind kind = call.getKind();
+        if (kind != SqlKind.LESS_THAN && kind != SqlKind.LESS_THAN_OR_EQUAL && kind != SqlKind.GREATER_THAN
+                && kind != SqlKind.GREATER_THAN_OR_EQUAL) {
+            return null;
+        }
+        RexInputRef c = column(call.getOperands().get(0));
+        RexNode other = call.getOperands().get(1);
+        if (c == null) {
+            c = column(other);
+            other = call.getOperands().get(0);
+            kind = kind.reverse();
+        }
+        if (c == null || !(other instanceof RexLiteral lit)) {
+            return null;
+        }
+        ColumnEstimate col = columns.apply(c.getIndex());
+        if (col.origin() == null || raw(lit, col.origin()) == null || !col.origin().stats().hasRange()) {
+            return null;
+        }
+        boolean lower = kind == SqlKind.GREATER_THAN || kind == SqlKind.GREATER_THAN_OR_EQUAL;
+        return new Bound(c.getIndex(), lower, rangeOf(col, kind, lit), 1 - col.nullFraction());
     }
 
     /** The column a value reads, through CASTs, or null. */
