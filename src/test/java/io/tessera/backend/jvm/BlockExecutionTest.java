@@ -171,8 +171,9 @@ class BlockExecutionTest {
             QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", q));
             List<String> expected = rows(JvmExecutor.run(p.compiled(), db));
             int fact = factPipeline(p);
-            Genome dense = p.genomes().get(fact);
-            assertEquals("dense", dense.get(JvmDimensions.AGGREGATION), q);
+            // dense is allowed for these groups (known small key ranges), if not always the default
+            Genome dense = p.genomes().get(fact).with(JvmDimensions.AGGREGATION, "dense");
+            assertTrue(new io.tessera.variant.JvmVariantSpace().valid(p.plan(), p.plan().pipelines().get(fact), dense), q);
             Genome hash = dense.with(JvmDimensions.AGGREGATION, "hash");
             Genome shared = dense.with(JvmDimensions.AGGREGATION, "shared");
             // compiled dense: blocks of all three kinds, then of two kinds without the compiled one, then of one
