@@ -152,7 +152,7 @@ final class JoinPlanner {
         } else {
             // several NULL keys may be equal under IS NOT DISTINCT FROM, where the statistics count them as distinct
             unique = !nullSafe && buildKeyFields.size() == keys.size()
-                    && Boolean.TRUE.equals(planner.mq.areColumnsUnique(buildRel, ImmutableBitSet.of(buildKeyFields)));
+                    && planner.uniqueColumns.unique(buildRel, ImmutableBitSet.of(buildKeyFields));
             range = buildKeys.size() == 1 && common.get(0) == null ? KeyRange.of(buildKeys.get(0)) : null;
             if (range != null && range.size() > PhysicalPlanner.MAX_PERFECT_RANGE) {
                 range = null;

@@ -42,6 +42,7 @@ public final class PhysicalPlanner {
     static final long MAX_PERFECT_RANGE = 1L << 26;
 
     final RelMetadataQuery mq;
+    final UniqueColumns uniqueColumns;
     final Estimates estimates;
     final RexTranslator rex;
     private final JoinPlanner joins = new JoinPlanner(this);
@@ -53,6 +54,7 @@ public final class PhysicalPlanner {
 
     private PhysicalPlanner(RelNode root, Estimates estimates) {
         this.mq = root.getCluster().getMetadataQuery();
+        this.uniqueColumns = new UniqueColumns(mq);
         this.estimates = estimates;
         this.rex = new RexTranslator(root.getCluster().getRexBuilder());
     }
