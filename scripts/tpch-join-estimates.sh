@@ -3,6 +3,7 @@
 # sums it up (max(estimate/actual, actual/estimate) over the PROBE operators, each side at least one row).
 #   scripts/tpch-join-estimates.sh DB        e.g. after ./tessera gen tpch --sf 0.1 --db /tmp/tpch01
 # Extra arguments go to `tessera sql` (e.g. --device gpu). Prints one line per query, then their geometric mean.
+# TESSERA_CMD runs tessera another way (on the GPU machine: TESSERA_CMD="bash scripts/gpu-run.sh run").
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 db=${1:?usage: scripts/tpch-join-estimates.sh DB [tessera sql options]}
@@ -15,7 +16,8 @@ for n in $(seq 1 22); do
   [[ -f $f ]] || f=$queries/Q$n.sql
   printf 'EXPLAIN ANALYZE %s;\n' "$(sed -e 's/;[[:space:]]*$//' "$f")" >>"$script"
 done
-"$root/tessera" sql --db "$db" --format csv "$@" <"$script" | awk '
+read -ra tessera <<<"${TESSERA_CMD:-$root/tessera}"
+"${tessera[@]}" sql --db "$db" --format csv "$@" <"$script" | awk '
   /^"?joins: / {
     q++
     line = $0; gsub(/"/, "", line)

@@ -92,7 +92,7 @@ final class ExplainText {
             sb.append(",\n  \"result_rows\": ").append(run.resultRows());
             sb.append(",\n  \"time_ms\": ").append(String.format(Locale.ROOT, "%.3f", run.nanos() / 1e6));
             sb.append(",\n  \"joins\": ").append(joins.joins());
-            sb.append(",\n  \"joins_counted\": ").append(joins.counted());
+            sb.append(",\n  \"joins_compared\": ").append(joins.compared());
             sb.append(",\n  \"worst_join_ratio\": ").append(joins.worst() == null ? "null"
                     : String.format(Locale.ROOT, "%.3f", joins.worst().ratio()));
         }

@@ -8,11 +8,11 @@ import io.tessera.plan.QueryPlan;
 import java.util.Locale;
 
 /**
- * How far the optimizer's join estimates were from a run's rows: for each join (a PROBE) whose rows out were
- * counted, the ratio max(estimate / actual, actual / estimate), both taken as at least one row (the q-error);
- * the worst of them is what EXPLAIN ANALYZE sums a query up with.
+ * How far the optimizer's join estimates were from a run's rows: for each join (a PROBE) with an estimate whose
+ * rows out were counted (compared), the ratio max(estimate / actual, actual / estimate), both taken as at least one
+ * row (the q-error); the worst of them is what EXPLAIN ANALYZE sums a query up with.
  */
-record JoinEstimates(int joins, int counted, Worst worst) {
+record JoinEstimates(int joins, int compared, Worst worst) {
 
     /** The join furthest off: its pipeline, its operation, its estimate and rows, and their ratio. */
     record Worst(int pipeline, String operation, double estimate, long actual, double ratio) {
@@ -20,7 +20,7 @@ record JoinEstimates(int joins, int counted, Worst worst) {
 
     static JoinEstimates of(QueryPlan plan, PipelineActuals actuals) {
         int joins = 0;
-        int counted = 0;
+        int compared = 0;
         Worst worst = null;
         for (Pipeline p : plan.pipelines()) {
             long[] rows = actuals.rows(p);
@@ -35,14 +35,14 @@ record JoinEstimates(int joins, int counted, Worst worst) {
                 if (act < 0 || Double.isNaN(est)) {
                     continue;
                 }
-                counted++;
+                compared++;
                 double r = ratio(est, act);
                 if (worst == null || r > worst.ratio()) {
                     worst = new Worst(p.id(), op.toString(), est, act, r);
                 }
             }
         }
-        return new JoinEstimates(joins, counted, worst);
+        return new JoinEstimates(joins, compared, worst);
     }
 
     /** max(estimate / actual, actual / estimate), each at least one row. */
@@ -58,12 +58,12 @@ record JoinEstimates(int joins, int counted, Worst worst) {
             return "joins: none";
         }
         if (worst == null) {
-            return "joins: " + joins + ", none counted (their device does not count a join's rows)";
+            return "joins: " + joins + ", none with both an estimate and a count";
         }
         String op = worst.operation();
         int space = op.indexOf(' ', op.indexOf(' ') + 1);
-        return String.format(Locale.ROOT, "joins: %d, %d counted; worst estimate/actual ratio %.2f (pipeline %d, %s: "
-                        + "~%,d rows, actual %,d)", joins, counted, worst.ratio(), worst.pipeline(),
+        return String.format(Locale.ROOT, "joins: %d, %d compared; worst estimate/actual ratio %.2f (pipeline %d, %s: "
+                        + "~%,d rows, actual %,d)", joins, compared, worst.ratio(), worst.pipeline(),
                 space < 0 ? op : op.substring(0, space), Math.round(worst.estimate()), worst.actual());
     }
 }
