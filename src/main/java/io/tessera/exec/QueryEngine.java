@@ -589,6 +589,7 @@ public final class QueryEngine {
         for (String line : text.split("\n", -1)) {
             rows.add(new Object[] {line});
         }
-        return new QueryResult(List.of(new ResultColumn(code ? "code" : "plan", DataType.VARCHAR, false)), rows, 0, 0);
+        return new QueryResult(List.of(new ResultColumn(code ? "code" : "plan", DataType.VARCHAR, false)), rows,
+                p.compileNanos(), run == null ? 0 : run.nanos());
     }
 }
