@@ -36,6 +36,7 @@ public final class QueryState implements AutoCloseable {
     private final Map<Class<?>, Object> options = new HashMap<>();
     private final Map<String, AutoCloseable> deviceStates = new LinkedHashMap<>();
     private final List<Step> steps = new ArrayList<>();
+    private final PipelineActuals actuals = new PipelineActuals();
     private int moves;
     private long moveNanos;
 
@@ -223,6 +224,11 @@ public final class QueryState implements AutoCloseable {
     /** Notes a step of the run (a pipeline on its device, a move) and its time, for its description. */
     public synchronized void step(String what, long nanos) {
         steps.add(new Step(what, nanos));
+    }
+
+    /** Each pipeline's counted rows and time (EXPLAIN ANALYZE). */
+    public PipelineActuals actuals() {
+        return actuals;
     }
 
     /** The steps so far, one line each, in the order they happened. */

@@ -6,6 +6,8 @@ import io.tessera.api.RowSink;
 import io.tessera.api.ResultColumn;
 import io.tessera.cli.format.OutputFormat;
 import io.tessera.cli.format.ResultFormatter;
+import io.tessera.sql.Statement;
+import io.tessera.sql.StatementParser;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
@@ -82,12 +84,14 @@ final class SqlSession {
     boolean execute(String sql, QueryCancel cancel) {
         QueryResult r;
         ResultFormatter.Rows[] rows = new ResultFormatter.Rows[1];
+        String jsonPlan = format == OutputFormat.JSON ? jsonPlanStatement(sql) : null;
+        ResultFormatter formatter = jsonPlan != null ? PLAN_LINES : format.formatter();
         try {
-            r = runner.run(sql, cancel, new RowSink() {
+            r = runner.run(jsonPlan != null ? jsonPlan : sql, cancel, new RowSink() {
                 @Override
                 public void start(List<ResultColumn> columns) {
                     separate();
-                    rows[0] = format.formatter().open(columns, out);
+                    rows[0] = formatter.open(columns, out);
                 }
 
                 @Override
@@ -97,7 +101,7 @@ final class SqlSession {
             });
             if (rows[0] == null) {
                 separate();
-                rows[0] = format.formatter().open(r.columns(), out);
+                rows[0] = formatter.open(r.columns(), out);
             }
             rows[0].finish();
         } catch (RuntimeException | StackOverflowError e) {
@@ -121,6 +125,39 @@ final class SqlSession {
         }
         return true;
     }
+
+    /**
+     * Under {@code --format json}, the statement that gives an EXPLAIN's plan (analyzed or not) as one JSON document
+     * ({@code EXPLAIN (ANALYZE, FORMAT JSON) query}), printed as it is rather than as rows; null for any other
+     * statement.
+     */
+    static String jsonPlanStatement(String sql) {
+        Statement st;
+        try {
+            st = StatementParser.parse(sql);
+        } catch (RuntimeException e) {
+            return null;
+        }
+        if (!(st instanceof Statement.Explain e) || e.kind() != Statement.Explain.Kind.PLAN) {
+            return null;
+        }
+        return e.json() ? sql : "EXPLAIN (" + (e.analyze() ? "ANALYZE, " : "") + "FORMAT JSON) " + e.query();
+    }
+
+    /** A plan's rows of text, one line each, as they are (a JSON plan is a JSON document). */
+    private static final ResultFormatter PLAN_LINES = (columns, out) -> new ResultFormatter.Rows() {
+        @Override
+        public void rows(List<Object[]> batch) {
+            for (Object[] row : batch) {
+                out.println(row[0]);
+            }
+        }
+
+        @Override
+        public void finish() {
+            out.flush();
+        }
+    };
 
     static String timingLine(QueryResult r) {
         double compile = r.compileNanos() / 1e6;

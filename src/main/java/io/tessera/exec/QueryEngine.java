@@ -294,15 +294,7 @@ public final class QueryEngine {
                 db.dropTable(d.name());
                 yield empty();
             }
-            case Statement.Explain e -> {
-                boolean code = e.kind() == Statement.Explain.Kind.CODE;
-                String text = code ? explainCode(prepare(e.query(), parameters)) : explain(prepare(e.query(), parameters));
-                List<Object[]> rows = new ArrayList<>();
-                for (String line : text.split("\n", -1)) {
-                    rows.add(new Object[] {line});
-                }
-                yield new QueryResult(List.of(new ResultColumn(code ? "code" : "plan", DataType.VARCHAR, false)), rows, 0, 0);
-            }
+            case Statement.Explain e -> explain(e, parameters, cancel);
             case Statement.Query q -> run(prepare(q.sql(), parameters));
             case Statement.Insert i -> changes.insert(i, parameters, cancel);
             case Statement.Update u -> changes.update(u, parameters, cancel);
@@ -388,6 +380,12 @@ public final class QueryEngine {
     }
 
     private Prepared prepare(SqlFrontEnd.LogicalPlan logical, String sql, Map<Integer, Genome> cudaGenomes, long t0) {
+        return prepare(logical, sql, cudaGenomes, t0, false);
+    }
+
+    /** {@code countRows}: the JVM code counts each operation's rows (EXPLAIN ANALYZE). */
+    private Prepared prepare(SqlFrontEnd.LogicalPlan logical, String sql, Map<Integer, Genome> cudaGenomes, long t0,
+                             boolean countRows) {
         QueryPlan plan = PhysicalPlanner.plan(Optimizer.optimize(logical, skew, plansForGpu()));
         GenomeChooser.Choice choice = chooser.choose(plan);
         QueryTuner t = tuner;
@@ -395,7 +393,7 @@ public final class QueryEngine {
             choice = t.tune(db, sql, plan, choice, chooser, workers);
         }
         Map<Integer, Genome> genomes = choice.genomes();
-        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, genomes);
+        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, genomes, countRows);
         GpuPlan gpu = null;
         String notice = null;
         String jvmWhy = "the CPU was asked for";
@@ -557,44 +555,41 @@ public final class QueryEngine {
 
     /** The pipelines of a query with the genome of each, and where each runs and why (EXPLAIN). */
     public String explain(String sql) {
-        return explain(prepare(sql));
-    }
-
-    private String explain(Prepared p) {
-        StringBuilder sb = new StringBuilder();
-        for (Pipeline pl : p.plan().pipelines()) {
-            sb.append(pl).append('\n');
-            sb.append("  genome: ").append(p.genomes().get(pl.id())).append(" (")
-                    .append(p.origins().getOrDefault(pl.id(), GenomeChooser.DEFAULT)).append(")\n");
-            boolean onGpu = CudaBackend.DEVICE.equals(p.placement().device(pl.id()));
-            sb.append("  device: ").append(onGpu ? "gpu" : "jvm").append(" (")
-                    .append(p.placement().reasons().get(pl.id())).append(")\n");
-            if (onGpu) {
-                String layout = p.gpu().describeOutput(pl.id());
-                sb.append("  gpu: ").append(p.gpu().genomeText(pl.id())).append(" (")
-                        .append(p.gpuOrigins().getOrDefault(pl.id(), GenomeChooser.DEFAULT))
-                        .append(layout == null ? "" : "; " + layout).append(")\n");
-            }
-        }
-        sb.append("result: r").append(p.plan().resultRelation()).append(' ')
-                .append(p.plan().resultColumns().stream().map(ColumnInfo::name).toList());
-        return sb.toString();
+        return ExplainText.plan(prepare(sql), null);
     }
 
     /** The generated source of every pipeline on the device it runs on (EXPLAIN CODE). */
     public String explainCode(String sql) {
-        return explainCode(prepare(sql));
+        return ExplainText.code(prepare(sql));
     }
 
-    private String explainCode(Prepared p) {
-        StringBuilder sb = new StringBuilder();
-        for (Pipeline pl : p.plan().pipelines()) {
-            if (p.placement().onHost(pl.id())) {
-                sb.append(p.jvm().compiled(pl.id()).emitted().source()).append('\n');
-            } else {
-                sb.append(p.gpu().source(pl.id())).append('\n');
+    /**
+     * An EXPLAIN statement's text, one row per line. EXPLAIN ANALYZE prepares the query with code that counts
+     * each operation's rows, runs it (its rows are read out, then dropped) and shows the counts beside the estimates.
+     */
+    private QueryResult explain(Statement.Explain e, Parameters parameters, QueryCancel cancel) {
+        boolean code = e.kind() == Statement.Explain.Kind.CODE;
+        // an analyzed query is not tuned: a tuner would measure code with counters
+        Prepared p = !e.analyze() ? prepare(e.query(), parameters)
+                : prepare(new SqlFrontEnd(db).plan(parameters.bind(SqlFrontEnd.parse(e.query()))), null, null,
+                        System.nanoTime(), true);
+        ExplainText.AnalyzedRun run = null;
+        if (e.analyze() && !code) {
+            long t1 = System.nanoTime();
+            QueryExecutor.Ran ran = runRelation(p, null, cancel);
+            int n = ran.rel().rowCount();
+            for (int from = 0; from < n; from += BATCH_ROWS) {
+                QueryCancel.check(cancel);
+                rows(ran, from, Math.min(n, from + BATCH_ROWS));
             }
+            run = new ExplainText.AnalyzedRun(ran.actuals(), n, System.nanoTime() - t1, ran.execution().device());
         }
-        return sb.toString().stripTrailing();
+        String text = code ? ExplainText.code(p) : e.json() ? ExplainText.json(p, run) : ExplainText.plan(p, run);
+        List<Object[]> rows = new ArrayList<>();
+        for (String line : text.split("\n", -1)) {
+            rows.add(new Object[] {line});
+        }
+        return new QueryResult(List.of(new ResultColumn(code ? "code" : "plan", DataType.VARCHAR, false)), rows,
+                p.compileNanos(), run == null ? 0 : run.nanos());
     }
 }

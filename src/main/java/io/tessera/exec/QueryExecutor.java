@@ -4,6 +4,7 @@ import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
 import io.tessera.backend.Backend;
+import io.tessera.backend.PipelineActuals;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.cuda.CudaException;
 import io.tessera.backend.cuda.exec.CudaBackend;
@@ -15,6 +16,7 @@ import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;
+import io.tessera.plan.Source;
 import io.tessera.storage.Database;
 
 import java.util.ArrayList;
@@ -35,8 +37,8 @@ final class QueryExecutor {
         this.db = db;
     }
 
-    /** A query's result relation, its columns, and where it ran. */
-    record Ran(MatRelation rel, List<ResultColumn> columns, QueryResult.Execution execution) {
+    /** A query's result relation, its columns, where it ran, and each pipeline's time and counted rows. */
+    record Ran(MatRelation rel, List<ResultColumn> columns, QueryResult.Execution execution, PipelineActuals actuals) {
     }
 
     Ran run(QueryEngine.Prepared p, GpuBlocks blocks, QueryCancel cancel) {
@@ -51,7 +53,7 @@ final class QueryExecutor {
                 String device = "cpu";
                 QueryResult.Execution e = new QueryResult.Execution(device, p.notice(), 0, 0, 0, 0, 0,
                         p.notice() == null ? 0 : all, state.moves(), state.moveNanos(), state.steps());
-                return new Ran(rel, cols, e);
+                return new Ran(rel, cols, e, state.actuals());
             }
         }
         try (QueryState state = new QueryState(db, p.plan(), cancel)) {
@@ -63,7 +65,7 @@ final class QueryExecutor {
             QueryResult.Execution e = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(),
                     CudaBackend.kernelNanos(state), CudaBackend.uploadNanos(state), p.gpu().bytesRead(),
                     p.gpu().modelBytesTotal(), onGpu, all, state.moves(), state.moveNanos(), state.steps());
-            return new Ran(rel, cols, e);
+            return new Ran(rel, cols, e, state.actuals());
         } catch (GpuFallbacks.Fallback | CudaException e) {
             // the JVM gives every answer: the whole query again there, its missing code compiled now
             Placement jvm = Placement.jvm(p.plan(), "the GPU run fell back");
@@ -72,7 +74,7 @@ final class QueryExecutor {
                 MatRelation rel = runPlaced(state, p, jvm, p.jvm(), null);
                 QueryResult.Execution ex = new QueryResult.Execution("cpu", "ran on the JVM: " + GpuFallbacks.describe(e),
                         0, 0, 0, 0, 0, all, state.moves(), state.moveNanos(), state.steps());
-                return new Ran(rel, cols, ex);
+                return new Ran(rel, cols, ex, state.actuals());
             }
         }
     }
@@ -88,7 +90,12 @@ final class QueryExecutor {
             long t0 = System.nanoTime();
             (onHost ? jvm : gpu).run(pl, state);
             completeOnHost(state, pl.sink());
-            state.step("pipeline " + pl.id() + " on " + placement.device(pl.id()), System.nanoTime() - t0);
+            long nanos = System.nanoTime() - t0;
+            state.step("pipeline " + pl.id() + " on " + placement.device(pl.id()), nanos);
+            state.actuals().time(pl.id(), placement.device(pl.id()), nanos);
+            if (pl.source() instanceof Source.TableScan ts) {
+                state.actuals().rows(pl, 0, ts.table().rowCount());
+            }
         }
         if (state.relation(plan.resultRelation()) == null) {
             throw new IllegalStateException("the plan produced no result relation");

@@ -79,14 +79,28 @@ public record Pipeline(int id, Source source, List<Operation> operations, Sink s
         return dot < 0 ? name : name.substring(dot + 1);
     }
 
+    /**
+     * The pipeline as EXPLAIN prints it, one line per slot of {@link #estimatedRows} (its source, each operation,
+     * its sink), without the estimates.
+     */
+    public List<String> lines() {
+        List<String> out = new java.util.ArrayList<>(operations.size() + 2);
+        out.add("pipeline " + id + ": " + source);
+        for (Operation op : operations) {
+            out.add("  -> " + op);
+        }
+        out.add("  -> " + sink);
+        return out;
+    }
+
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("pipeline ").append(id).append(": ").append(source)
-                .append(rows(estimatedRows.get(0)));
-        for (int i = 0; i < operations.size(); i++) {
-            sb.append("\n  -> ").append(operations.get(i)).append(rows(estimatedRows.get(i + 1)));
+        List<String> lines = lines();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < lines.size(); i++) {
+            sb.append(i == 0 ? "" : "\n").append(lines.get(i)).append(rows(estimatedRows.get(i)));
         }
-        return sb.append("\n  -> ").append(sink).append(rows(estimatedSinkRows())).toString();
+        return sb.toString();
     }
 
     /** An estimate as EXPLAIN prints it after an operator: {@code  ~1,234 rows}; nothing where none was made. */

@@ -33,6 +33,12 @@ final class LeadingTokens {
             return kind == TesseraParserImplConstants.IDENTIFIER && image.equalsIgnoreCase(word);
         }
 
+        /** Whether this is {@code word}, in any case, as a keyword or an unquoted word (ANALYZE, FORMAT, JSON). */
+        boolean named(String word) {
+            // a quoted identifier's or a literal's image keeps its quotes, so it never matches
+            return image.equalsIgnoreCase(word);
+        }
+
         /** " at line L, column C", as errors name a position. */
         String at() {
             return SupportCheck.at(new SqlParserPos(line, column));

@@ -22,10 +22,20 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
     record Query(String sql) implements Statement {
     }
 
-    /** {@code EXPLAIN [PLAN FOR] query} (the pipelines and their genomes) or {@code EXPLAIN CODE query}. */
-    record Explain(Kind kind, String query) implements Statement {
+    /**
+     * {@code EXPLAIN [PLAN FOR] query} (the pipelines and their genomes) or {@code EXPLAIN CODE query};
+     * {@code analyze}: {@code EXPLAIN ANALYZE} (the query is run and each operator's actual rows shown beside its
+     * estimate; with CODE, the code such a run uses); {@code json}: {@code EXPLAIN (FORMAT JSON)}, the plan as one
+     * JSON document.
+     */
+    record Explain(Kind kind, String query, boolean analyze, boolean json) implements Statement {
 
         public enum Kind { PLAN, CODE }
+
+        /** An EXPLAIN that runs nothing, in text. */
+        public Explain(Kind kind, String query) {
+            this(kind, query, false, false);
+        }
     }
 
     /** {@code CREATE TABLE [IF NOT EXISTS] name (column type [NOT NULL], ...)}. */

@@ -15,15 +15,18 @@ import org.apache.calcite.sql.parser.SqlParser;
 import java.util.List;
 import java.util.Locale;
 
+import static io.tessera.sql.parser.TesseraParserImplConstants.COMMA;
 import static io.tessera.sql.parser.TesseraParserImplConstants.CREATE;
 import static io.tessera.sql.parser.TesseraParserImplConstants.DELETE;
 import static io.tessera.sql.parser.TesseraParserImplConstants.DROP;
 import static io.tessera.sql.parser.TesseraParserImplConstants.EXPLAIN;
 import static io.tessera.sql.parser.TesseraParserImplConstants.FOR;
 import static io.tessera.sql.parser.TesseraParserImplConstants.INSERT;
+import static io.tessera.sql.parser.TesseraParserImplConstants.LPAREN;
 import static io.tessera.sql.parser.TesseraParserImplConstants.OR;
 import static io.tessera.sql.parser.TesseraParserImplConstants.PLAN;
 import static io.tessera.sql.parser.TesseraParserImplConstants.REPLACE;
+import static io.tessera.sql.parser.TesseraParserImplConstants.RPAREN;
 import static io.tessera.sql.parser.TesseraParserImplConstants.TABLE;
 import static io.tessera.sql.parser.TesseraParserImplConstants.UPDATE;
 import static io.tessera.sql.parser.TesseraParserImplConstants.VIEW;
@@ -38,7 +41,8 @@ import static io.tessera.sql.parser.TesseraParserImplConstants.VIEW;
 public final class StatementParser {
 
     /** The forms of EXPLAIN, for an error about another. */
-    private static final String EXPLAIN_FORMS = "EXPLAIN query, EXPLAIN PLAN FOR query, EXPLAIN CODE query";
+    private static final String EXPLAIN_FORMS = "EXPLAIN query, EXPLAIN PLAN FOR query, EXPLAIN CODE query, "
+            + "EXPLAIN ANALYZE query, EXPLAIN (ANALYZE, FORMAT JSON) query";
 
     private StatementParser() {
     }
@@ -46,7 +50,7 @@ public final class StatementParser {
     /** The statement in {@code sql}; trailing semicolons are allowed. */
     public static Statement parse(String sql) {
         String s = stripTrailingSemicolons(sql);
-        List<LeadingTokens.Token> head = LeadingTokens.read(s, 4);
+        List<LeadingTokens.Token> head = LeadingTokens.read(s, 10);
         if (head.isEmpty()) {
             return new Statement.Query(s);
         }
@@ -70,10 +74,46 @@ public final class StatementParser {
     private static Statement explain(String s, List<LeadingTokens.Token> head) {
         Statement.Explain.Kind kind = Statement.Explain.Kind.PLAN;
         int query = 1;
-        if (head.size() > 1 && head.get(1).isWord("CODE")) {
-            kind = Statement.Explain.Kind.CODE;
+        boolean analyze = false;
+        boolean json = false;
+        if (head.size() > 2 && head.get(1).is(LPAREN) && isExplainOption(head.get(2))) {
+            // PostgreSQL's option list: EXPLAIN (ANALYZE, FORMAT JSON) query
+            int i = 2;
+            while (true) {
+                LeadingTokens.Token option = head.get(i);
+                if (option.named("ANALYZE")) {
+                    analyze = true;
+                    i++;
+                } else if (option.named("FORMAT") && i + 1 < head.size()
+                        && (head.get(i + 1).named("JSON") || head.get(i + 1).named("TEXT"))) {
+                    json = head.get(i + 1).named("JSON");
+                    i += 2;
+                } else {
+                    throw new SqlError("unsupported: EXPLAIN option" + option.at() + "; the options are ANALYZE and "
+                            + "FORMAT TEXT or JSON");
+                }
+                if (i >= head.size() || head.get(i).is(RPAREN)) {
+                    break;
+                }
+                if (!head.get(i).is(COMMA) || i + 1 >= head.size()) {
+                    throw new SqlError("syntax error" + head.get(i).at() + ": EXPLAIN's options are separated by commas"
+                            + " and closed by )");
+                }
+                i++;
+            }
+            query = i + 1;
+        } else if (head.size() > 1 && head.get(1).named("ANALYZE")) {
+            analyze = true;
             query = 2;
-        } else if (head.size() > 1 && head.get(1).is(PLAN)) {
+        }
+        if (head.size() > query && head.get(query).isWord("CODE")) {
+            if (json) {
+                throw new SqlError("unsupported: EXPLAIN CODE in FORMAT JSON" + head.get(query).at()
+                        + "; JSON is for plans");
+            }
+            kind = Statement.Explain.Kind.CODE;
+            query++;
+        } else if (!analyze && !json && head.size() > 1 && head.get(1).is(PLAN)) {
             if (head.size() < 3 || !head.get(2).is(FOR)) {
                 // Calcite's options (WITH TYPE, AS JSON, ...) describe its own plans, not Tessera's pipelines
                 SqlFrontEnd.parse(s);
@@ -92,7 +132,12 @@ public final class StatementParser {
         if (head.size() <= query || start.isEnd()) {
             throw new SqlError("syntax error" + start.at() + ": EXPLAIN needs a query (" + EXPLAIN_FORMS + ")");
         }
-        return new Statement.Explain(kind, s.substring(start.offset()));
+        return new Statement.Explain(kind, s.substring(start.offset()), analyze, json);
+    }
+
+    /** A word that opens EXPLAIN's option list, where {@code (} could also open a query in parentheses. */
+    private static boolean isExplainOption(LeadingTokens.Token t) {
+        return t.named("ANALYZE") || t.named("FORMAT");
     }
 
     private static Statement tableDefinition(String s) {

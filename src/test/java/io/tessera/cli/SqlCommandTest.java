@@ -50,6 +50,10 @@ class SqlCommandTest {
             return new QueryResult(List.of(new ResultColumn("s", DataType.VARCHAR, true)),
                     List.<Object[]>of(new Object[] {sql.substring(8, sql.length() - 1)}), 0, 0);
         }
+        if (sql.startsWith("EXPLAIN (ANALYZE, FORMAT JSON) ")) {
+            return new QueryResult(List.of(new ResultColumn("plan", DataType.VARCHAR, false)),
+                    List.<Object[]>of(new Object[] {"{"}, new Object[] {"  \"pipelines\": []"}, new Object[] {"}"}), 0, 0);
+        }
         throw new IllegalArgumentException("cannot run '" + sql + "' (line 1, column 1)");
     }
 
@@ -130,6 +134,14 @@ class SqlCommandTest {
         rc = run(copyOther, "sql", "--db", dir.toString(), "--format", "csv", "--allow-read", other.toString());
         assertEquals(0, rc, err);
         assertEquals("count\n1\n", out);
+    }
+
+    @Test
+    void explainAnalyzeUnderFormatJsonPrintsThePlanAsOneDocument() {
+        int rc = run("explain analyze select 1;\nselect 2;\n", "sql", "--db", dir.toString(), "--format", "json");
+        assertEquals(0, rc, err);
+        assertEquals(List.of("EXPLAIN (ANALYZE, FORMAT JSON) select 1", "select 2"), seen);
+        assertEquals("{\n  \"pipelines\": []\n}\n[\n{\"n\":2}\n]\n", out);
     }
 
     @Test

@@ -62,10 +62,36 @@ class StatementParserTest {
     }
 
     @Test
+    void explainAnalyzeAndItsOptions() {
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "select a from t", true, false),
+                StatementParser.parse("EXPLAIN ANALYZE select a from t;"));
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.CODE, "select 1", true, false),
+                StatementParser.parse("explain analyze code select 1"));
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "select 1", true, true),
+                StatementParser.parse("explain (analyze, format json) select 1"));
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "select 1", true, true),
+                StatementParser.parse("explain (FORMAT JSON, ANALYZE) select 1"));
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "select 1", false, true),
+                StatementParser.parse("explain (format json) select 1"));
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "select 1", true, false),
+                StatementParser.parse("explain (analyze, format text) select 1"));
+        // a query in parentheses is no option list; a quoted "analyze" is a name
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "(select 1)"),
+                StatementParser.parse("explain (select 1)"));
+        assertEquals(new Statement.Explain(Statement.Explain.Kind.PLAN, "\"analyze\" from t"),
+                StatementParser.parse("explain \"analyze\" from t"));
+    }
+
+    @Test
     void explainErrorsNameThePosition() {
         // at the end, as Calcite names the position of <EOF>: its last character
         assertEquals("syntax error at line 1, column 7: EXPLAIN needs a query (EXPLAIN query, EXPLAIN PLAN FOR query,"
-                + " EXPLAIN CODE query)", error("explain;"));
+                + " EXPLAIN CODE query, EXPLAIN ANALYZE query, EXPLAIN (ANALYZE, FORMAT JSON) query)", error("explain;"));
+        assertStarts("unsupported: EXPLAIN option at line 1, column 19; the options are ANALYZE and FORMAT",
+                error("explain (analyze, costs) select 1"));
+        assertStarts("syntax error at line 1, column 18: EXPLAIN's options are separated by commas",
+                error("explain (analyze select 1"));
+        assertStarts("unsupported: EXPLAIN CODE in FORMAT JSON", error("explain (format json) code select 1"));
         assertStarts("syntax error at line 2, column 4: EXPLAIN needs a query", error("explain\ncode"));
         assertStarts("unsupported: EXPLAIN PLAN options at line 1, column 14; the forms are",
                 error("explain plan with type for select 1"));

@@ -45,7 +45,15 @@ public final class JvmBackend implements Backend {
 
     @Override
     public Query query(QueryPlan plan, Map<Integer, Genome> genomes) {
-        return new Query(genomes);
+        return new Query(genomes, false);
+    }
+
+    /**
+     * A query whose code counts the rows out of every operation when {@code countRows} (EXPLAIN ANALYZE: the
+     * counts land in the run's {@link QueryState#actuals()}); plain queries' code has no counters.
+     */
+    public Query query(QueryPlan plan, Map<Integer, Genome> genomes, boolean countRows) {
+        return new Query(genomes, countRows);
     }
 
     /** One pipeline's emitted source and compiled class. */
@@ -55,11 +63,13 @@ public final class JvmBackend implements Backend {
     /** A query's pipelines on the JVM: every one can run here; code is compiled when asked for. */
     public static final class Query implements Backend.Query {
         private final Map<Integer, Genome> genomes;
+        private final boolean countRows;
         private final Map<Integer, Compiled> compiled = new ConcurrentHashMap<>();
         private long compileNanos;
 
-        Query(Map<Integer, Genome> genomes) {
+        Query(Map<Integer, Genome> genomes, boolean countRows) {
             this.genomes = genomes;
+            this.countRows = countRows;
         }
 
         @Override
@@ -76,7 +86,7 @@ public final class JvmBackend implements Backend {
                     fresh.add(p);
                 }
             }
-            List<Compiled> made = compile(fresh, genomes);
+            List<Compiled> made = compile(fresh, genomes, countRows);
             for (Compiled c : made) {
                 compiled.put(c.emitted().pipeline().id(), c);
             }
@@ -108,10 +118,10 @@ public final class JvmBackend implements Backend {
     }
 
     /** Emits the pipelines and compiles their sources in parallel (those compiled before come from the cache). */
-    static List<Compiled> compile(List<Pipeline> pipelines, Map<Integer, Genome> genomes) {
+    static List<Compiled> compile(List<Pipeline> pipelines, Map<Integer, Genome> genomes, boolean countRows) {
         List<EmittedPipeline> emitted = new ArrayList<>();
         for (Pipeline p : pipelines) {
-            emitted.add(PipelineEmitter.emit(p, genomes.get(p.id())));
+            emitted.add(PipelineEmitter.emit(p, genomes.get(p.id()), countRows));
         }
         List<Future<Class<? extends PipelineCode>>> futures = new ArrayList<>();
         for (EmittedPipeline e : emitted) {

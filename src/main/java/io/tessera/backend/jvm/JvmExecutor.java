@@ -39,7 +39,7 @@ public final class JvmExecutor {
         long t0 = System.nanoTime();
         List<EmittedPipeline> emitted = new ArrayList<>();
         List<Class<? extends PipelineCode>> classes = new ArrayList<>();
-        for (JvmBackend.Compiled c : JvmBackend.compile(plan.pipelines(), genomes)) {
+        for (JvmBackend.Compiled c : JvmBackend.compile(plan.pipelines(), genomes, false)) {
             emitted.add(c.emitted());
             classes.add(c.code());
         }

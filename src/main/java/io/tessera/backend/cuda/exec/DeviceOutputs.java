@@ -41,7 +41,11 @@ final class DeviceOutputs {
             case SinkLayout.Rows r -> {
                 List<Expr> outputs = p.sink() instanceof Sink.Materialize m ? m.outputs() : ((Sink.Sort) p.sink()).outputs();
                 int rel = p.sink() instanceof Sink.Materialize m ? m.relationId() : ((Sink.Sort) p.sink()).relationId();
-                Intermediate part = new Intermediate(Intermediate.Kind.PART, CudaBackend.DEVICE, rows(run, r, l, outputs));
+                run.checkDeferredErrors();
+                long count = l.tileRows != null ? l.tileRows.readLong(l.tiles * 8) : l.cursor.readLong(0);
+                noteRowsReceived(state, p, count);
+                Intermediate part = new Intermediate(Intermediate.Kind.PART, CudaBackend.DEVICE,
+                        rows(run, r, l, outputs, count));
                 boolean last = state.addPart(rel, part);
                 if (last && state.partCount(rel) == 1 && p.sink() instanceof Sink.Materialize m && m.offset() == 0
                         && m.fetch() < 0) {
@@ -61,6 +65,19 @@ final class DeviceOutputs {
     }
 
     /**
+     * The rows the kernel's sink received, which its count already read back (EXPLAIN ANALYZE): the rows after the
+     * pipeline's last operation, and a MATERIALIZE's rows where no LIMIT cuts them. The kernel's operations are
+     * not counted one by one.
+     */
+    private static void noteRowsReceived(QueryState state, Pipeline p, long count) {
+        int last = p.operations().size();
+        state.actuals().rows(p, last, count);
+        if (p.sink() instanceof Sink.Materialize m && m.offset() == 0 && m.fetch() < 0) {
+            state.actuals().rows(p, last + 1, count);
+        }
+    }
+
+    /**
      * The dictionaries of a table's string payload under the keys its probes' outputs name: a payload column on
      * the GPU is a dictionary column (a code), never a computed string.
      */
@@ -75,11 +92,9 @@ final class DeviceOutputs {
         }
     }
 
-    /** A kernel's output rows on the device: one array per column, their count known. */
+    /** A kernel's output rows on the device: one array per column, their {@code count} read back. */
     private static Intermediate.OnDevice rows(CudaQueryRun run, SinkLayout.Rows r, CudaQueryRun.Launch l,
-                                              List<Expr> outputs) {
-        run.checkDeferredErrors();
-        long count = l.tileRows != null ? l.tileRows.readLong(l.tiles * 8) : l.cursor.readLong(0);
+                                              List<Expr> outputs, long count) {
         if (count > Integer.MAX_VALUE - 16) {
             throw new GpuFallbacks.Fallback("more than 2^31 result rows");
         }

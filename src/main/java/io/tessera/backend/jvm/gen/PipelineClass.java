@@ -38,7 +38,15 @@ final class PipelineClass {
         sb.append(w.fields);
         sb.append("\n    public void init(io.tessera.backend.jvm.gen.PipelineContext ctx, Object[] k) {\n").append(w.constantInit)
                 .append(w.init).append("    }\n");
-        sb.append("\n    public void run(long from, long to, Object sinkState) {\n");
+        if (w.rowCounters) {
+            sb.append("\n    public void run(long from, long to, Object sinkState) {\n");
+            sb.append("        run(from, to, sinkState, new long[").append(p.operations().size()).append("]);\n");
+            sb.append("    }\n");
+            sb.append("\n    // rowCounts: the worker's count of the rows out of each operation (EXPLAIN ANALYZE)\n");
+            sb.append("    public void run(long from, long to, Object sinkState, long[] rowCounts) {\n");
+        } else {
+            sb.append("\n    public void run(long from, long to, Object sinkState) {\n");
+        }
         sb.append(w.constantLocals);
         sb.append(w.before);
         if (vector == null) {

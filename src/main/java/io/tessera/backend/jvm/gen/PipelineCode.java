@@ -15,6 +15,14 @@ public abstract class PipelineCode {
     public abstract void run(long from, long to, Object sinkState);
 
     /**
+     * {@link #run}, adding the rows out of each counted operation to {@code rowCounts} (one slot per operation of
+     * the plan, the worker's own array): only code emitted with row counters overrides it (EXPLAIN ANALYZE).
+     */
+    public void run(long from, long to, Object sinkState, long[] rowCounts) {
+        run(from, to, sinkState);
+    }
+
+    /**
      * The second phase of a partitioned aggregation: aggregates the rows that {@link #run} buffered for one
      * partition ({@code in}) into that partition's table. Only pipelines emitted with agg=partitioned have it.
      */

@@ -40,32 +40,51 @@ public final class PipelineEmitter {
     }
 
     public static EmittedPipeline emit(Pipeline p, Genome g) {
+        return emit(p, g, false);
+    }
+
+    /**
+     * Emits pipeline {@code p} under genome {@code g}; {@code countRows}: with a counter of the rows out of each
+     * operation ({@link RowCounters}, for EXPLAIN ANALYZE), which plain queries' code never has.
+     */
+    public static EmittedPipeline emit(Pipeline p, Genome g, boolean countRows) {
         PipelineWriter w = new PipelineWriter(p, g);
         List<Operation> ops = p.operations();
+        RowCounters counters = countRows && !ops.isEmpty() ? new RowCounters(w, ops) : null;
         if (VECTOR.equals(w.choice(JvmDimensions.SIMD, SCALAR))) {
             List<PipelineAnalysis.ColumnComparison> terms = PipelineAnalysis.leadingColumnComparisons(ops);
             if (terms.isEmpty()) {
                 throw new IllegalArgumentException("genome " + g + ": no filter of pipeline " + p.id() + " can be vectorized");
             }
             w.vectorFilter = VectorFilterEmitter.emit(w, terms);
+            int taken = PipelineAnalysis.leadingFilters(ops);
             ops = PipelineAnalysis.withoutLeadingColumnComparisons(ops);
             w.indent = 4;
+            if (counters != null) {
+                counters.vectorFilter(taken, ops.size() - (p.operations().size() - taken));
+            }
         }
         if (SELECTIVITY.equals(w.choice(JvmDimensions.PROBE_ORDER, WRITTEN))) {
             ops = PipelineAnalysis.probesBySelectivity(ops);
         }
         FilterEmitter.Predication predication = FilterEmitter.Predication.of(w);
         for (int i = 0; i < ops.size(); i++) {
+            int first = i;
             if (ops.get(i) instanceof Operation.Filter) {
                 i = FilterEmitter.emit(w, ops, i, predication);
             } else {
                 ProbeEmitter.emit(w, (Operation.Probe) ops.get(i));
             }
+            if (counters != null) {
+                counters.after(ops, first, i);
+            }
         }
         sink(w, p.sink());
+        int[] counted = counters == null ? new int[0] : counters.counted();
+        w.rowCounters = counted.length > 0;
         return new EmittedPipeline(p, g, w.className, PipelineClass.assemble(w), List.copyOf(w.constants), w.bufferKinds,
                 w.bufferDicts, w.aggSpecs, w.keyKinds, w.keyDicts, w.dense, w.denseMins, w.denseSizes, w.keyWidth,
-                w.nullableKeys);
+                w.nullableKeys, counted);
     }
 
     private static void sink(PipelineWriter w, Sink s) {

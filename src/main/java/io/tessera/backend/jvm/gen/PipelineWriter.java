@@ -48,6 +48,8 @@ public final class PipelineWriter implements ExprGen.Scope {
     public StringBuilder target = body;
     /** The vectorized filter whose selected rows the loop visits, or null (every row). */
     VectorFilterEmitter vectorFilter;
+    /** Whether the code counts rows out of its operations ({@link RowCounters}): run() then takes their slots. */
+    boolean rowCounters;
     private final Map<String, JExpr> loaded = new HashMap<>();
     private final Map<String, String> fieldByInit = new LinkedHashMap<>();
     private final Map<String, String> dictFields = new HashMap<>();

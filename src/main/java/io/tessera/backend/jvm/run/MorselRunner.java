@@ -68,6 +68,9 @@ public final class MorselRunner {
         QueryCancel cancel = state.cancel();
         AtomicLong cursor = new AtomicLong();
         long[] busy = new long[tasks];
+        // EXPLAIN ANALYZE's code counts each operation's rows into its worker's own array, summed below
+        boolean counting = e.countedOperations().length > 0;
+        long[][] rowCounts = new long[tasks][counting ? e.pipeline().operations().size() : 0];
         List<Callable<Object>> jobs = new ArrayList<>();
         for (int t = 0; t < tasks; t++) {
             int worker = t;
@@ -79,7 +82,11 @@ public final class MorselRunner {
                         throw new JvmExecutor.DeadlineExceeded();
                     }
                     QueryCancel.check(cancel);
-                    code.run(from + a, from + b, sinkState);
+                    if (counting) {
+                        code.run(from + a, from + b, sinkState, rowCounts[worker]);
+                    } else {
+                        code.run(from + a, from + b, sinkState);
+                    }
                 });
                 busy[worker] = System.nanoTime() - t0;
                 return sinkState;
@@ -104,6 +111,9 @@ public final class MorselRunner {
             }
         }
         // every job has written its entry: the futures were joined
+        if (counting) {
+            state.actuals().addRowsAfterOperations(e.pipeline(), e.countedOperations(), rowCounts);
+        }
         return MorselScheduler.workersNanos(access, busy);
     }
 

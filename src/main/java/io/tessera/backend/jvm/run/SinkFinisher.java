@@ -29,7 +29,13 @@ final class SinkFinisher {
     static void finish(QueryState state, EmittedPipeline e, PipelineCode code, List<Object> states) {
         long t0 = System.nanoTime();
         String what = switch (e.pipeline().sink()) {
-            case Sink.Build b -> JoinBuild.finish(state, e, b, buffers(states), MorselRunner.pool(state), workers(e));
+            case Sink.Build b -> {
+                String built = JoinBuild.finish(state, e, b, buffers(states), MorselRunner.pool(state), workers(e));
+                if (state.join(b.joinId()).value() instanceof io.tessera.backend.jvm.join.JoinTable t) {
+                    sinkRows(state, e, t.rows);
+                }
+                yield built;
+            }
             case Sink.Materialize m -> addPart(state, m, m.relationId(), e, states);
             case Sink.Sort s -> addPart(state, s, s.relationId(), e, states);
             case Sink.Window w -> addPart(state, w, w.relationId(), e, states);
@@ -50,6 +56,7 @@ final class SinkFinisher {
     /** Publishes the groups as the rows of relation {@code rel}. */
     static void groupsToRelation(QueryState state, EmittedPipeline e, Groups groups, int rel) {
         RelationPart rows = JvmGroups.toRows(e, groups, state.relationColumns(rel), MorselRunner.pool(state));
+        sinkRows(state, e, rows.rows().size);
         JvmRelations.publish(state, rel, rows.rows(), rows.dictionaries());
     }
 
@@ -58,9 +65,19 @@ final class SinkFinisher {
         RowBuffer rows = RowCopies.concat(e.bufferKinds(), buffers(states), MorselRunner.pool(state), workers(e));
         RelationPart part = new RelationPart(rows, e.bufferDicts());
         if (state.addPart(rel, new Intermediate(Intermediate.Kind.PART, Intermediate.HOST, part))) {
+            boolean onlyWriter = state.partCount(rel) == 1;
             JvmRelations.complete(state, sink, state.takeParts(rel));
+            // the only writer's relation: its rows after its LIMIT
+            sinkRows(state, e, onlyWriter ? JvmRelations.onHost(state, rel).rowCount() : rows.size);
+        } else {
+            sinkRows(state, e, rows.size);
         }
         return "rows of r" + rel + ": " + rows.size;
+    }
+
+    /** Notes the rows the pipeline's sink made (EXPLAIN ANALYZE): a table's rows, groups, a relation's rows. */
+    private static void sinkRows(QueryState state, EmittedPipeline e, long rows) {
+        state.actuals().rows(e.pipeline(), e.pipeline().operations().size() + 1, rows);
     }
 
     /** The genome's workers, which also end the pipeline. */

@@ -1,0 +1,162 @@
+package io.tessera.exec;
+
+import io.tessera.backend.PipelineActuals;
+import io.tessera.backend.cuda.exec.CudaBackend;
+import io.tessera.plan.ColumnInfo;
+import io.tessera.plan.Pipeline;
+import io.tessera.profile.GenomeChooser;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * EXPLAIN's text: each pipeline with the optimizer's estimate after every line, its genome, the device it runs on
+ * and why; EXPLAIN ANALYZE adds each line's actual rows beside the estimate, each pipeline's time, and a summary
+ * with the worst join estimate ({@link JoinEstimates}); EXPLAIN CODE the generated source of every pipeline.
+ */
+final class ExplainText {
+
+    private ExplainText() {
+    }
+
+    /** The plan as EXPLAIN prints it; with {@code run} (null: not run) as EXPLAIN ANALYZE prints it. */
+    static String plan(QueryEngine.Prepared p, AnalyzedRun run) {
+        StringBuilder sb = new StringBuilder();
+        for (Pipeline pl : p.plan().pipelines()) {
+            List<String> lines = pl.lines();
+            long[] actual = run == null ? null : run.actuals().rows(pl);
+            for (int i = 0; i < lines.size(); i++) {
+                sb.append(lines.get(i)).append(rows(pl.estimatedRows().get(i), actual == null ? null : actual[i]))
+                        .append('\n');
+            }
+            sb.append("  genome: ").append(p.genomes().get(pl.id())).append(" (")
+                    .append(p.origins().getOrDefault(pl.id(), GenomeChooser.DEFAULT)).append(")\n");
+            boolean onGpu = CudaBackend.DEVICE.equals(p.placement().device(pl.id()));
+            sb.append("  device: ").append(onGpu ? "gpu" : "jvm").append(" (")
+                    .append(p.placement().reasons().get(pl.id())).append(")\n");
+            if (onGpu) {
+                String layout = p.gpu().describeOutput(pl.id());
+                sb.append("  gpu: ").append(p.gpu().genomeText(pl.id())).append(" (")
+                        .append(p.gpuOrigins().getOrDefault(pl.id(), GenomeChooser.DEFAULT))
+                        .append(layout == null ? "" : "; " + layout).append(")\n");
+            }
+            if (run != null) {
+                sb.append("  time: ").append(time(pl.id(), run.actuals())).append('\n');
+            }
+        }
+        sb.append("result: r").append(p.plan().resultRelation()).append(' ')
+                .append(p.plan().resultColumns().stream().map(ColumnInfo::name).toList());
+        if (run != null) {
+            sb.append('\n').append(String.format(Locale.ROOT, "analyzed: %,d result rows in %.3f ms (%s)", run.resultRows(),
+                    run.nanos() / 1e6, run.device()));
+            sb.append('\n').append(JoinEstimates.of(p.plan(), run.actuals()).summary());
+        }
+        return sb.toString();
+    }
+
+    /** The plan as one JSON document: an object per pipeline with its operators, estimates (and actuals, time). */
+    static String json(QueryEngine.Prepared p, AnalyzedRun run) {
+        StringBuilder sb = new StringBuilder("{\n  \"pipelines\": [");
+        List<Pipeline> pipelines = p.plan().pipelines();
+        for (int k = 0; k < pipelines.size(); k++) {
+            Pipeline pl = pipelines.get(k);
+            List<String> lines = pl.lines();
+            long[] actual = run == null ? null : run.actuals().rows(pl);
+            sb.append(k == 0 ? "\n" : ",\n").append("    {\"id\": ").append(pl.id()).append(", \"device\": ");
+            string(sb, CudaBackend.DEVICE.equals(p.placement().device(pl.id())) ? "gpu" : "jvm");
+            sb.append(", \"genome\": ");
+            string(sb, String.valueOf(p.genomes().get(pl.id())));
+            if (run != null) {
+                long nanos = run.actuals().nanos(pl.id());
+                sb.append(", \"time_ms\": ").append(nanos < 0 ? "null" : String.format(Locale.ROOT, "%.3f", nanos / 1e6));
+            }
+            sb.append(", \"operators\": [");
+            for (int i = 0; i < lines.size(); i++) {
+                String text = lines.get(i);
+                text = i == 0 ? text.substring(text.indexOf(": ") + 2) : text.substring("  -> ".length());
+                sb.append(i == 0 ? "\n" : ",\n").append("      {\"operator\": ");
+                string(sb, text);
+                double est = pl.estimatedRows().get(i);
+                sb.append(", \"estimated_rows\": ").append(Double.isNaN(est) ? "null" : Long.toString(Math.round(est)));
+                if (actual != null) {
+                    sb.append(", \"actual_rows\": ").append(actual[i] < 0 ? "null" : Long.toString(actual[i]));
+                }
+                sb.append('}');
+            }
+            sb.append("\n    ]}");
+        }
+        sb.append("\n  ],\n  \"result\": ");
+        string(sb, "r" + p.plan().resultRelation());
+        if (run != null) {
+            JoinEstimates joins = JoinEstimates.of(p.plan(), run.actuals());
+            sb.append(",\n  \"result_rows\": ").append(run.resultRows());
+            sb.append(",\n  \"time_ms\": ").append(String.format(Locale.ROOT, "%.3f", run.nanos() / 1e6));
+            sb.append(",\n  \"joins\": ").append(joins.joins());
+            sb.append(",\n  \"joins_compared\": ").append(joins.compared());
+            sb.append(",\n  \"worst_join_ratio\": ").append(joins.worst() == null ? "null"
+                    : String.format(Locale.ROOT, "%.3f", joins.worst().ratio()));
+        }
+        return sb.append("\n}").toString();
+    }
+
+    /** The generated source of every pipeline on the device it runs on (EXPLAIN CODE). */
+    static String code(QueryEngine.Prepared p) {
+        StringBuilder sb = new StringBuilder();
+        for (Pipeline pl : p.plan().pipelines()) {
+            if (p.placement().onHost(pl.id())) {
+                sb.append(p.jvm().compiled(pl.id()).emitted().source()).append('\n');
+            } else {
+                sb.append(p.gpu().source(pl.id())).append('\n');
+            }
+        }
+        return sb.toString().stripTrailing();
+    }
+
+    /**
+     * What EXPLAIN prints after a line: {@code  ~1,234 rows}, and when the query ran {@code , actual 1,200} (or
+     * {@code actual n/a} where the device did not count it).
+     */
+    static String rows(double estimate, Long actual) {
+        StringBuilder sb = new StringBuilder();
+        if (!Double.isNaN(estimate)) {
+            sb.append(String.format(Locale.ROOT, "  ~%,d rows", Math.round(estimate)));
+        }
+        if (actual != null) {
+            sb.append(sb.isEmpty() ? "  " : ", ").append("actual ")
+                    .append(actual < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", actual));
+        }
+        return sb.toString();
+    }
+
+    private static String time(int id, PipelineActuals a) {
+        long nanos = a.nanos(id);
+        return nanos < 0 ? "not run" : String.format(Locale.ROOT, "%.3f ms on %s", nanos / 1e6, a.device(id));
+    }
+
+    /** Appends a JSON string literal: quotes, backslashes and control characters escaped. */
+    static void string(StringBuilder b, String s) {
+        b.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (ch < 0x20 || ch == '\u2028' || ch == '\u2029') {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
+                    } else {
+                        b.append(ch);
+                    }
+                }
+            }
+        }
+        b.append('"');
+    }
+
+    /** A query run for EXPLAIN ANALYZE: what it counted, its result's rows, its time and where it ran. */
+    record AnalyzedRun(PipelineActuals actuals, long resultRows, long nanos, String device) {
+    }
+}
