@@ -6,7 +6,9 @@ import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.backend.jvm.relation.MatRelation;
 import io.tessera.backend.jvm.relation.RelationPart;
+import io.tessera.backend.jvm.relation.HostWorkers;
 import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.jvm.relation.RowGather;
 import io.tessera.backend.jvm.sort.Sorter;
 import io.tessera.backend.jvm.window.WindowEvaluator;
 import io.tessera.plan.ColumnInfo;
@@ -186,24 +188,7 @@ public final class JvmRelations {
     private static RowBuffer gather(RowBuffer b, int[] order, long offset, long fetch) {
         int from = (int) Math.min(offset, order.length);
         int to = fetch < 0 ? order.length : (int) Math.min(order.length, offset + fetch);
-        RowBuffer out = new RowBuffer(b.kinds.clone(), to - from);
-        for (int i = from; i < to; i++) {
-            int r = order[i];
-            int w = out.next();
-            for (int c = 0; c < b.kinds.length; c++) {
-                switch (b.kinds[c]) {
-                    case INT, CODE -> out.ints[c][w] = b.ints[c][r];
-                    case LONG -> out.longs[c][w] = b.longs[c][r];
-                    case DOUBLE -> out.doubles[c][w] = b.doubles[c][r];
-                    case BOOL -> out.bytes[c][w] = b.bytes[c][r];
-                    case STRING -> out.strings[c][w] = b.strings[c][r];
-                }
-                if (b.isNull(c, r)) {
-                    out.setNull(c, w);
-                }
-            }
-        }
-        return out;
+        return RowGather.gather(b, order, from, to, HostWorkers.ONE);
     }
 
     /** The query's VALUES relations, published before its first pipeline runs. */

@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.sort;
 
+import io.tessera.backend.jvm.relation.HostWorkers;
 import io.tessera.backend.jvm.relation.RowBuffer;
 import io.tessera.plan.SortKey;
 import io.tessera.storage.CodePointOrder;
@@ -10,14 +11,27 @@ import java.util.PriorityQueue;
 
 /**
  * Orders the rows of a row buffer by sort keys (NULLs first or last as asked); strings by code point, and VARCHAR
- * codes compare as their strings since each column's dictionary is order-preserving. Keeps only the first {@code limit} rows when asked
- * (a bounded heap for TOP_K).
+ * codes compare as their strings since each column's dictionary is order-preserving. Keeps only the first
+ * {@code limit} rows when asked and they are few (a bounded heap); else sorts every row ({@link SortedRows}, in
+ * runs on the workers), rows equal in every key in buffer order.
  */
 public final class Sorter {
+    /** The fewest rows worth a run of their own: fewer rows are sorted in fewer runs, down to one. */
+    public static final int MIN_RUN_ROWS = 2048;
+
     private Sorter() {
     }
 
+    /** The rows in order on the calling thread; with {@code limit} >= 0, at least the first limit rows. */
     public static int[] order(RowBuffer b, SortKey[] keys, long limit) {
+        return order(b, keys, limit, 1, HostWorkers.ONE);
+    }
+
+    /**
+     * The rows in order, sorted in {@code runs} runs on the workers; with {@code limit} >= 0 at least the first
+     * limit rows (exactly those when they are fewer than a quarter of the rows).
+     */
+    public static int[] order(RowBuffer b, SortKey[] keys, long limit, int runs, HostWorkers w) {
         Comparator<Integer> cmp = (x, y) -> compare(b, keys, x, y);
         int n = b.size;
         if (limit >= 0 && limit < n / 4) {
@@ -38,12 +52,7 @@ public final class Sorter {
             Arrays.sort(top, cmp);
             return Arrays.stream(top).mapToInt(Integer::intValue).toArray();
         }
-        Integer[] idx = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            idx[i] = i;
-        }
-        Arrays.sort(idx, cmp);
-        return Arrays.stream(idx).mapToInt(Integer::intValue).toArray();
+        return SortedRows.sort(b, keys, runs, w).order;
     }
 
     public static int compare(RowBuffer b, SortKey[] keys, int x, int y) {

@@ -1,5 +1,6 @@
 /**
  * SORT and top-k on the JVM: the rows collected by the emitter, sorted when the relation is completed
- * ({@link io.tessera.backend.jvm.sort.Sorter}).
+ * ({@link io.tessera.backend.jvm.sort.Sorter}, {@link io.tessera.backend.jvm.sort.SortedRows}: keys encoded as bit
+ * strings, runs radix-sorted on the workers and merged by them).
  */
 package io.tessera.backend.jvm.sort;
