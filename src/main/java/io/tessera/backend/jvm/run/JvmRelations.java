@@ -5,17 +5,18 @@ import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.backend.jvm.relation.MatRelation;
-import io.tessera.backend.jvm.relation.RelationPart;
 import io.tessera.backend.jvm.relation.HostWorkers;
+import io.tessera.backend.jvm.relation.RelationPart;
 import io.tessera.backend.jvm.relation.RowBuffer;
 import io.tessera.backend.jvm.relation.RowGather;
 import io.tessera.backend.jvm.sort.Sorter;
 import io.tessera.backend.jvm.window.WindowEvaluator;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Sink;
-import io.tessera.plan.SortKey;
 import io.tessera.storage.Dictionary;
 import io.tessera.storage.TypeKind;
+import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -62,9 +63,10 @@ public final class JvmRelations {
 
     /**
      * Completes relation {@code rel} from its writers' parts: concatenated (UNION ALL), then sorted or cut to the
-     * sink's LIMIT and OFFSET.
+     * sink's LIMIT and OFFSET, or its window functions evaluated; a sort or window on the workers where {@code g},
+     * the genome of the last writer, says so (null: parts a device made, where size decides).
      */
-    public static MatRelation complete(QueryState state, Sink sink, List<Intermediate> handles) {
+    public static MatRelation complete(QueryState state, Sink sink, List<Intermediate> handles, Genome g) {
         List<RelationPart> parts = new ArrayList<>();
         for (Intermediate h : handles) {
             parts.add(part(state, h));
@@ -77,13 +79,17 @@ public final class JvmRelations {
             case Sink.Sort s -> {
                 RelationPart all = unionParts(state, s.relationId(), parts);
                 RowBuffer rows = all.rows();
-                int[] order = Sorter.order(rows, s.keys().toArray(new SortKey[0]), s.fetch() < 0 ? -1 : s.offset() + s.fetch());
-                yield publish(state, s.relationId(), gather(rows, order, s.offset(), s.fetch()), all.dictionaries());
+                // a top-k's final heap is one thread's; should the LIMIT reach a quarter of the rows, they are all sorted
+                String dim = s.isTopK() ? JvmDimensions.TOP_K : JvmDimensions.SORT;
+                HostWorkers w = SinkEndWorkers.of(state, g, dim, s.isTopK() ? "worker" : "runs", rows.size);
+                int runs = g == null ? Sorter.runsBySize(rows.size, w.threads()) : w.threads();
+                yield publish(state, s.relationId(), Sorter.sorted(rows, s, runs, w), all.dictionaries());
             }
-            case Sink.Window w -> {
-                RelationPart all = WindowEvaluator.evaluate(unionParts(state, w.relationId(), parts), w, state::dictionary,
-                        state::checkCancel);
-                yield publish(state, w.relationId(), all.rows(), all.dictionaries());
+            case Sink.Window win -> {
+                RelationPart in = unionParts(state, win.relationId(), parts);
+                HostWorkers w = SinkEndWorkers.of(state, g, JvmDimensions.WINDOW, "partitions", in.rows().size);
+                RelationPart all = WindowEvaluator.evaluate(in, win, state::dictionary, w);
+                yield publish(state, win.relationId(), all.rows(), all.dictionaries());
             }
             default -> throw new IllegalStateException("a " + sink + " has no parts");
         };
