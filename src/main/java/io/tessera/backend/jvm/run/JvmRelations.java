@@ -79,7 +79,7 @@ public final class JvmRelations {
             case Sink.Sort s -> {
                 RelationPart all = unionParts(state, s.relationId(), parts);
                 RowBuffer rows = all.rows();
-                // a top-k's final heap is one thread's; should the LIMIT reach a quarter of the rows, they are all sorted
+                // a top-k's final heap is one thread's; a LIMIT of a quarter of the rows or more sorts them all
                 String dim = s.isTopK() ? JvmDimensions.TOP_K : JvmDimensions.SORT;
                 HostWorkers w = SinkEndWorkers.of(state, g, dim, s.isTopK() ? "worker" : "runs", rows.size);
                 int runs = g == null ? Sorter.runsBySize(rows.size, w.threads()) : w.threads();

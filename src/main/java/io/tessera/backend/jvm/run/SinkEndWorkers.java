@@ -24,7 +24,8 @@ final class SinkEndWorkers {
     static HostWorkers of(QueryState state, Genome g, String dim, String parallel, long rows) {
         int threads;
         if (g == null) {
-            threads = rows >= JvmVariantSpace.PARALLEL_END_ROWS ? java.lang.Runtime.getRuntime().availableProcessors() : 1;
+            int cores = java.lang.Runtime.getRuntime().availableProcessors();
+            threads = rows >= JvmVariantSpace.PARALLEL_END_ROWS ? cores : 1;
         } else if (g.has(dim) && parallel.equals(g.get(dim))) {
             threads = g.has(JvmDimensions.WORKERS) ? Math.max(1, g.getInt(JvmDimensions.WORKERS)) : 1;
         } else {

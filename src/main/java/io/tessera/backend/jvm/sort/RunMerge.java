@@ -55,6 +55,96 @@ final class RunMerge {
         inParts(runs, starts, w, (lo, hi, at) -> mergeLongPart(a, lo, hi, out, at));
     }
 
+    /**
+     * Runs of (key, row) pairs, each sorted by its key as an unsigned number and then by row, merged: the rows in
+     * that order into {@code out}. The keys of one word of the encoding, compared without a call per comparison.
+     */
+    static void mergeKeyed(long[] keys, int[] rows, int[] starts, int[] out, HostWorkers w) {
+        Runs runs = new Runs() {
+            @Override
+            public int compare(int p, int q) {
+                int c = Long.compareUnsigned(keys[p], keys[q]);
+                return c != 0 ? c : Integer.compare(rows[p], rows[q]);
+            }
+
+            @Override
+            public void emit(int p, int at) {
+                out[at] = rows[p];
+            }
+        };
+        inParts(runs, starts, w, (lo, hi, at) -> mergeKeyedPart(keys, rows, lo, hi, out, at));
+    }
+
+    /** Whether the pair at p comes before the pair at q: unsigned key, then row. */
+    private static boolean keyedBefore(long[] keys, int[] rows, int p, int q) {
+        long a = keys[p] ^ Long.MIN_VALUE;
+        long b = keys[q] ^ Long.MIN_VALUE;
+        return a < b || a == b && rows[p] < rows[q];
+    }
+
+    /** {@link #mergePart} for (key, row) pairs: two pieces merged in one loop, more through a heap. */
+    private static void mergeKeyedPart(long[] keys, int[] rows, int[] lo, int[] hi, int[] out, int at) {
+        int nRuns = lo.length;
+        int[] pos = lo.clone();
+        int[] live = new int[nRuns];
+        int size = 0;
+        for (int r = 0; r < nRuns; r++) {
+            if (pos[r] < hi[r]) {
+                live[size++] = r;
+            }
+        }
+        if (size == 2) {
+            int i = pos[live[0]];
+            int ie = hi[live[0]];
+            int j = pos[live[1]];
+            int je = hi[live[1]];
+            while (i < ie && j < je) {
+                if (keyedBefore(keys, rows, i, j)) {
+                    out[at++] = rows[i++];
+                } else {
+                    out[at++] = rows[j++];
+                }
+            }
+            System.arraycopy(rows, i, out, at, ie - i);
+            System.arraycopy(rows, j, out, at + ie - i, je - j);
+            return;
+        }
+        for (int i = size / 2 - 1; i >= 0; i--) {
+            siftDownKeyed(keys, rows, live, size, i, pos);
+        }
+        while (size > 1) {
+            int r = live[0];
+            out[at++] = rows[pos[r]++];
+            if (pos[r] == hi[r]) {
+                live[0] = live[--size];
+            }
+            siftDownKeyed(keys, rows, live, size, 0, pos);
+        }
+        if (size == 1) {
+            int r = live[0];
+            System.arraycopy(rows, pos[r], out, at, hi[r] - pos[r]);
+        }
+    }
+
+    private static void siftDownKeyed(long[] keys, int[] rows, int[] heap, int size, int i, int[] pos) {
+        int r = heap[i];
+        while (true) {
+            int c = 2 * i + 1;
+            if (c >= size) {
+                break;
+            }
+            if (c + 1 < size && keyedBefore(keys, rows, pos[heap[c + 1]], pos[heap[c]])) {
+                c++;
+            }
+            if (!keyedBefore(keys, rows, pos[heap[c]], pos[r])) {
+                break;
+            }
+            heap[i] = heap[c];
+            i = c;
+        }
+        heap[i] = r;
+    }
+
     /** Merges the pieces {@code [lo[r], hi[r])} of the runs into the output from position {@code at}. */
     private interface PartMerge {
         void merge(int[] lo, int[] hi, int at);

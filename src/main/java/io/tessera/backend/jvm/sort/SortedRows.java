@@ -137,7 +137,10 @@ public final class SortedRows {
         }
         // keys holds each position's first word now: the merge compares it first, and the other words on a tie
         int[] out = tmpPerm;
-        boolean oneWord = enc.words.length == 1;
+        if (enc.words.length == 1) {
+            RunMerge.mergeKeyed(keys, perm, starts, out, w);
+            return out;
+        }
         RunMerge.merge(new RunMerge.Runs() {
             @Override
             public int compare(int p, int q) {
@@ -145,7 +148,7 @@ public final class SortedRows {
                 if (c != 0) {
                     return c;
                 }
-                return oneWord ? Integer.compare(perm[p], perm[q]) : enc.compareWords(perm[p], perm[q]);
+                return enc.compareWords(perm[p], perm[q]);
             }
 
             @Override

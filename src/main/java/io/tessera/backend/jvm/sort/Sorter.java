@@ -20,14 +20,9 @@ public final class Sorter {
     private Sorter() {
     }
 
-    /** The runs for {@code rows} rows on {@code threads} threads where size decides: one per thread, of at least {@link #MIN_RUN_ROWS}. */
+    /** Runs for {@code rows} rows on {@code threads} threads by size: one a thread, of {@link #MIN_RUN_ROWS} rows or more. */
     public static int runsBySize(int rows, int threads) {
         return Math.max(1, Math.min(threads, rows / MIN_RUN_ROWS));
-    }
-
-    /** The rows in order on the calling thread; with {@code limit} >= 0, at least the first limit rows. */
-    public static int[] order(RowBuffer b, SortKey[] keys, long limit) {
-        return order(b, keys, limit, 1, HostWorkers.ONE);
     }
 
     /**

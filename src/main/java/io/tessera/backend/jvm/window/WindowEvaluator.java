@@ -89,7 +89,8 @@ public final class WindowEvaluator {
         private final WindowValues[] values;
         private final Map<List<Object>, WindowOrder> orders = new HashMap<>();
 
-        Rows(RelationPart in, Sink.Window w, Function<String, Dictionary> dictionaries, RowBuffer out, boolean deferNulls) {
+        Rows(RelationPart in, Sink.Window w, Function<String, Dictionary> dictionaries, RowBuffer out,
+             boolean deferNulls) {
             this.in = in;
             this.w = w;
             values = new WindowValues[w.functions().size()];
@@ -103,7 +104,8 @@ public final class WindowEvaluator {
             RowBuffer b = in.rows();
             WindowFunction fn = w.functions().get(f);
             WindowOrder o = orders.computeIfAbsent(List.of(fn.partition(), fn.order()),
-                    k -> new WindowOrder(b, fn.partition(), fn.order(), subset, count, sortWorkers.threads(), sortWorkers));
+                    k -> new WindowOrder(b, fn.partition(), fn.order(), subset, count, sortWorkers.threads(),
+                            sortWorkers));
             WindowValues v = values[f];
             switch (fn.kind()) {
                 case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE -> WindowRanks.compute(fn, o, v);
