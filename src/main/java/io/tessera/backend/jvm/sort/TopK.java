@@ -48,9 +48,9 @@ public final class TopK {
     }
 
     /**
-     * Each buffer cut to its first {@code k} rows in order (a worker's buffer per task), the buffers' rows in the
-     * order of the list: concatenated, they hold the first k rows of the concatenation of the inputs, rows equal in
-     * every key still in input order.
+     * Each buffer cut to its first {@code k} rows (a worker's buffer per task; one where k is a quarter of its rows
+     * or more is kept whole), the buffers in the order of the list: concatenated, they hold the first k rows of the
+     * concatenation of the inputs, rows equal in every key still in input order.
      */
     public static List<RowBuffer> perWorker(List<RowBuffer> buffers, SortKey[] keys, int k, HostWorkers w) {
         RowBuffer[] out = new RowBuffer[buffers.size()];
@@ -59,7 +59,8 @@ public final class TopK {
             int at = i;
             tasks.add(() -> {
                 RowBuffer b = buffers.get(at);
-                if (b.size <= k) {
+                if (k >= b.size / 4) {
+                    // the heap pays where it keeps few of the rows (as in Sorter.order); else all of them go on
                     out[at] = b;
                     return;
                 }
