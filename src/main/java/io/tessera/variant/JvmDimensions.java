@@ -32,6 +32,12 @@ public final class JvmDimensions {
     public static final String GROUP_MERGE = "merge";
     /** how the workers' sets of a DISTINCT aggregate are united: serial | partitioned (by value hash, in parallel). */
     public static final String DISTINCT = "distinct";
+    /** a SORT sink's full sort: serial (one thread) | runs (a run per worker, merged by the workers). */
+    public static final String SORT = "sort";
+    /** a top-k SORT sink: serial (one bounded heap) | worker (each worker's rows cut to their top k, then merged). */
+    public static final String TOP_K = "topk";
+    /** a WINDOW sink: serial (one thread) | partitions (groups of whole partitions, each sorted and evaluated by a worker). */
+    public static final String WINDOW = "window";
 
     /** The dimension of a probe pipeline that mirrors the table kind of join j's BUILD. */
     public static String probeTable(int joinId) {

@@ -50,6 +50,13 @@ import java.util.function.Predicate;
  * <tr><td>hash</td><td>mulshift, murmur</td><td>BUILD and GROUP_AGGREGATE sinks (probes mirror it as hash.jN)</td></tr>
  * <tr><td>morsel</td><td>1024, 2048, ..., 262144</td><td>every pipeline</td></tr>
  * <tr><td>access</td><td>dynamic, blocked, strided</td><td>every pipeline, where there is more than one core</td></tr>
+ * <tr><td>sort</td><td>serial (one thread), runs (a run per worker, radix-sorted, merged by the workers)</td>
+ * <td>SORT sinks without a LIMIT, where there is more than one core</td></tr>
+ * <tr><td>topk</td><td>serial (one bounded heap), worker (each worker's rows cut to their top k on that worker,
+ * then merged)</td><td>SORT sinks with a LIMIT, where there is more than one core</td></tr>
+ * <tr><td>window</td><td>serial (one thread), partitions (rows hash-grouped by the PARTITION BY columns every
+ * function shares, each group sorted and evaluated by a worker)</td><td>WINDOW sinks, where there is more than one
+ * core</td></tr>
  * </table>
  *
  * <p>SIMD covers filters only, for now: the leading comparisons of a column with a constant go to a hand-written
@@ -75,6 +82,11 @@ public final class JvmVariantSpace implements VariantSpace {
     static final double SPARSE_DENSE_FACTOR = 4;
     public static final int MIN_MORSEL = 1 << 10;
     public static final int MAX_MORSEL = 1 << 18;
+    /**
+     * Estimated source rows from which a sort, top-k or window sink's end runs on the workers by default: below it
+     * the threads' start and the merge cost more than they save.
+     */
+    public static final double PARALLEL_END_ROWS = 1 << 16;
 
     /** A value of a dimension and the condition a pipeline must meet for it (null: always allowed). */
     private record Value(String name, BiPredicate<QueryPlan, Pipeline> allowed) {
@@ -181,6 +193,13 @@ public final class JvmVariantSpace implements VariantSpace {
         declared.add(new Declared(JvmDimensions.ACCESS, p -> cores > 1,
                 List.of(v("dynamic"), v("blocked"), v("strided")), (q, p) -> "dynamic"));
 
+        declared.add(new Declared(JvmDimensions.SORT, p -> cores > 1 && p.sink() instanceof Sink.Sort s && !s.isTopK(),
+                List.of(v("serial"), v("runs")), (q, p) -> bySize(p, "serial", "runs")));
+        declared.add(new Declared(JvmDimensions.TOP_K, p -> cores > 1 && p.sink() instanceof Sink.Sort s && s.isTopK(),
+                List.of(v("serial"), v("worker")), (q, p) -> bySize(p, "serial", "worker")));
+        declared.add(new Declared(JvmDimensions.WINDOW, p -> cores > 1 && p.sink() instanceof Sink.Window,
+                List.of(v("serial"), v("partitions")), (q, p) -> bySize(p, "serial", "partitions")));
+
         constraints.add(new Constraint("a perfect table hashes nothing: its hash is fixed to mulshift",
                 Set.of(JvmDimensions.HASH_TABLE, JvmDimensions.HASH),
                 g -> !"perfect".equals(g.get(JvmDimensions.HASH_TABLE)) || "mulshift".equals(g.get(JvmDimensions.HASH))));
@@ -197,6 +216,16 @@ public final class JvmVariantSpace implements VariantSpace {
         constraints.add(new Constraint("one worker has nobody to share morsels with: its access is fixed to dynamic",
                 Set.of(JvmDimensions.WORKERS, JvmDimensions.ACCESS),
                 g -> !"1".equals(g.get(JvmDimensions.WORKERS)) || "dynamic".equals(g.get(JvmDimensions.ACCESS))));
+        for (String end : List.of(JvmDimensions.SORT, JvmDimensions.TOP_K, JvmDimensions.WINDOW)) {
+            constraints.add(new Constraint("one worker sorts alone: its " + end + " is fixed to serial",
+                    Set.of(JvmDimensions.WORKERS, end),
+                    g -> !"1".equals(g.get(JvmDimensions.WORKERS)) || "serial".equals(g.get(end))));
+        }
+    }
+
+    /** The serial value for a pipeline whose source is estimated below {@link #PARALLEL_END_ROWS} rows, else the parallel. */
+    private static String bySize(Pipeline p, String serial, String parallel) {
+        return p.source().estimatedRows() >= PARALLEL_END_ROWS ? parallel : serial;
     }
 
     /**

@@ -43,7 +43,9 @@ class JvmVariantSpaceTest {
             + " group by f_s, f_a * 1000 + f_b";
     static final String SCALAR_LEFT = "select count(*) from fact where f_a < 5 and f_x * 2 > 3 and f_s like 's1%'";
     static final String LEFT_JOIN = "select count(*) from fact left join da on f_a = a_id, db where f_b = b_id";
-    static final List<String> QUERIES = List.of(STAR, WIDE_KEY, CAN_FAIL, ALL_VECTOR, SCALAR_LEFT, LEFT_JOIN);
+    static final String TOP_K = "select f_id, f_x from fact order by f_x desc, f_id limit 7";
+    static final String WINDOW = "select f_id, rank() over (partition by f_a order by f_x) from fact";
+    static final List<String> QUERIES = List.of(STAR, WIDE_KEY, CAN_FAIL, ALL_VECTOR, SCALAR_LEFT, LEFT_JOIN, TOP_K, WINDOW);
 
     @TempDir
     static Path dir;
@@ -321,6 +323,11 @@ class JvmVariantSpaceTest {
                 && !"partitioned".equals(g.get("merge"))) {
             return false;
         }
+        for (String end : List.of("sort", "topk", "window")) {
+            if ("1".equals(g.get("workers")) && g.containsKey(end) && !"serial".equals(g.get(end))) {
+                return false;
+            }
+        }
         if ("vector".equals(g.get("simd")) && "predicated".equals(g.get("pred"))) {
             return PipelineAnalysis.filterRuns(PipelineAnalysis.withoutLeadingColumnComparisons(p.operations()))
                     .stream().anyMatch(r -> PipelineAnalysis.predicable(r.conjuncts()));
@@ -442,6 +449,43 @@ class JvmVariantSpaceTest {
                     }
                 }
             }
+        }
+    }
+
+    @Test
+    void sortTopKAndWindowStrategiesApplyToTheirSinksWithDefaultsBySize() {
+        Map<String, String> dimOfQuery = Map.of(STAR, JvmDimensions.SORT, TOP_K, JvmDimensions.TOP_K,
+                WINDOW, JvmDimensions.WINDOW);
+        Map<String, List<String>> values = Map.of(JvmDimensions.SORT, List.of("serial", "runs"),
+                JvmDimensions.TOP_K, List.of("serial", "worker"), JvmDimensions.WINDOW, List.of("serial", "partitions"));
+        for (Map.Entry<String, String> q : dimOfQuery.entrySet()) {
+            QueryPlan plan = plan(q.getKey());
+            String dim = q.getValue();
+            int withDim = 0;
+            for (Pipeline p : plan.pipelines()) {
+                Set<String> names = dims(plan, p).keySet();
+                Set<String> ends = new HashSet<>(names);
+                ends.retainAll(List.of(JvmDimensions.SORT, JvmDimensions.TOP_K, JvmDimensions.WINDOW));
+                if (!names.contains(dim)) {
+                    assertTrue(ends.isEmpty(), p.toString());
+                    continue;
+                }
+                withDim++;
+                assertEquals(Set.of(dim), ends, p.toString());
+                assertEquals(values.get(dim), dims(plan, p).get(dim));
+                // 2,000 rows: the serial value; a million estimated rows: the parallel one
+                assertEquals("serial", SPACE.defaultGenome(plan, p).get(dim));
+                Pipeline large = new Pipeline(p.id(), new io.tessera.plan.Source.RelationScan(0, p.source().columns(),
+                        1e6), p.operations(), p.sink());
+                assertEquals(values.get(dim).get(1), SPACE.defaultGenome(plan, large).get(dim));
+                Genome d = SPACE.defaultGenome(plan, p);
+                assertFalse(SPACE.valid(plan, p, d.with(JvmDimensions.WORKERS, "1").with(dim, values.get(dim).get(1))),
+                        "one worker runs the serial way");
+                assertTrue(SPACE.valid(plan, p, d.with(JvmDimensions.WORKERS, "2").with(dim, values.get(dim).get(1))));
+                assertTrue(new JvmVariantSpace(1, false).dimensions(plan, p).stream().noneMatch(x -> x.name().equals(dim)),
+                        "one core: nothing to run in parallel");
+            }
+            assertEquals(1, withDim, q.getKey() + "\n" + plan.explain());
         }
     }
 

@@ -155,7 +155,7 @@ public final class JvmBackend implements Backend {
             case Sink.Sort s -> s.relationId();
             default -> throw new IllegalArgumentException(sink + " has no parts");
         };
-        JvmRelations.complete(state, sink, state.takeParts(rel));
+        JvmRelations.complete(state, sink, state.takeParts(rel), null);
     }
 
     /** Relation {@code rel} on the host, moved there first where it is on another device. */

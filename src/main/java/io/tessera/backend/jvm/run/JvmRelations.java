@@ -5,16 +5,19 @@ import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.jvm.relation.HostWorkers;
 import io.tessera.backend.jvm.relation.RelationPart;
 import io.tessera.backend.jvm.relation.RowBuffer;
 import io.tessera.backend.jvm.relation.RowCopies;
+import io.tessera.backend.jvm.relation.RowGather;
 import io.tessera.backend.jvm.sort.Sorter;
 import io.tessera.backend.jvm.window.WindowEvaluator;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Sink;
-import io.tessera.plan.SortKey;
 import io.tessera.storage.Dictionary;
 import io.tessera.storage.TypeKind;
+import io.tessera.variant.Genome;
+import io.tessera.variant.JvmDimensions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -61,9 +64,10 @@ public final class JvmRelations {
 
     /**
      * Completes relation {@code rel} from its writers' parts: concatenated (UNION ALL), then sorted or cut to the
-     * sink's LIMIT and OFFSET.
+     * sink's LIMIT and OFFSET, or its window functions evaluated; a sort or window on the workers where {@code g},
+     * the genome of the last writer, says so (null: parts a device made, where size decides).
      */
-    public static MatRelation complete(QueryState state, Sink sink, List<Intermediate> handles) {
+    public static MatRelation complete(QueryState state, Sink sink, List<Intermediate> handles, Genome g) {
         List<RelationPart> parts = new ArrayList<>();
         for (Intermediate h : handles) {
             parts.add(part(state, h));
@@ -76,13 +80,17 @@ public final class JvmRelations {
             case Sink.Sort s -> {
                 RelationPart all = unionParts(state, s.relationId(), parts);
                 RowBuffer rows = all.rows();
-                int[] order = Sorter.order(rows, s.keys().toArray(new SortKey[0]), s.fetch() < 0 ? -1 : s.offset() + s.fetch());
-                yield publish(state, s.relationId(), gather(rows, order, s.offset(), s.fetch()), all.dictionaries());
+                // a top-k's final heap is one thread's; a LIMIT of a quarter of the rows or more sorts them all
+                String dim = s.isTopK() ? JvmDimensions.TOP_K : JvmDimensions.SORT;
+                HostWorkers w = SinkEndWorkers.of(state, g, dim, s.isTopK() ? "worker" : "runs", rows.size);
+                int runs = g == null ? Sorter.runsBySize(rows.size, w.threads()) : w.threads();
+                yield publish(state, s.relationId(), Sorter.sorted(rows, s, runs, w), all.dictionaries());
             }
-            case Sink.Window w -> {
-                RelationPart all = WindowEvaluator.evaluate(unionParts(state, w.relationId(), parts), w, state::dictionary,
-                        state::checkCancel);
-                yield publish(state, w.relationId(), all.rows(), all.dictionaries());
+            case Sink.Window win -> {
+                RelationPart in = unionParts(state, win.relationId(), parts);
+                HostWorkers w = SinkEndWorkers.of(state, g, JvmDimensions.WINDOW, "partitions", in.rows().size);
+                RelationPart all = WindowEvaluator.evaluate(in, win, state::dictionary, w);
+                yield publish(state, win.relationId(), all.rows(), all.dictionaries());
             }
             default -> throw new IllegalStateException("a " + sink + " has no parts");
         };
@@ -187,24 +195,7 @@ public final class JvmRelations {
     private static RowBuffer gather(RowBuffer b, int[] order, long offset, long fetch) {
         int from = (int) Math.min(offset, order.length);
         int to = fetch < 0 ? order.length : (int) Math.min(order.length, offset + fetch);
-        RowBuffer out = new RowBuffer(b.kinds.clone(), to - from);
-        for (int i = from; i < to; i++) {
-            int r = order[i];
-            int w = out.next();
-            for (int c = 0; c < b.kinds.length; c++) {
-                switch (b.kinds[c]) {
-                    case INT, CODE -> out.ints[c][w] = b.ints[c][r];
-                    case LONG -> out.longs[c][w] = b.longs[c][r];
-                    case DOUBLE -> out.doubles[c][w] = b.doubles[c][r];
-                    case BOOL -> out.bytes[c][w] = b.bytes[c][r];
-                    case STRING -> out.strings[c][w] = b.strings[c][r];
-                }
-                if (b.isNull(c, r)) {
-                    out.setNull(c, w);
-                }
-            }
-        }
-        return out;
+        return RowGather.gather(b, order, from, to, HostWorkers.ONE);
     }
 
     /** The query's VALUES relations, published before its first pipeline runs. */

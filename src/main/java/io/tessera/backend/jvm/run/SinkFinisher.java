@@ -8,8 +8,11 @@ import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.backend.jvm.join.JoinBuild;
 import io.tessera.backend.jvm.relation.RelationPart;
+import io.tessera.backend.jvm.relation.HostWorkers;
 import io.tessera.backend.jvm.relation.RowBuffer;
 import io.tessera.backend.jvm.relation.RowCopies;
+import io.tessera.backend.jvm.sort.Sorter;
+import io.tessera.backend.jvm.sort.TopK;
 import io.tessera.plan.Sink;
 import io.tessera.variant.JvmDimensions;
 
@@ -60,13 +63,28 @@ final class SinkFinisher {
         JvmRelations.publish(state, rel, rows.rows(), rows.dictionaries());
     }
 
-    /** One writer's rows into relation {@code rel}; the relation is completed after its last writer. */
+    /**
+     * One writer's rows into relation {@code rel}; the relation is completed after its last writer. A top-k sink
+     * under {@code topk=worker} first cuts each worker's rows to their top rows, on the workers.
+     */
     private static String addPart(QueryState state, Sink sink, int rel, EmittedPipeline e, List<Object> states) {
-        RowBuffer rows = RowCopies.concat(e.bufferKinds(), buffers(states), MorselRunner.pool(state), workers(e));
+        List<RowBuffer> buffers = buffers(states);
+        if (sink instanceof Sink.Sort s && s.isTopK() && buffers.size() > 1) {
+            long rows = 0;
+            for (RowBuffer b : buffers) {
+                rows += b.size;
+            }
+            long k = s.offset() + s.fetch();
+            HostWorkers w = SinkEndWorkers.of(state, e.genome(), JvmDimensions.TOP_K, "worker", rows);
+            if (w.threads() > 1 && k < Integer.MAX_VALUE) {
+                buffers = TopK.perWorker(buffers, Sorter.keys(s), (int) k, w);
+            }
+        }
+        RowBuffer rows = RowCopies.concat(e.bufferKinds(), buffers, MorselRunner.pool(state), workers(e));
         RelationPart part = new RelationPart(rows, e.bufferDicts());
         if (state.addPart(rel, new Intermediate(Intermediate.Kind.PART, Intermediate.HOST, part))) {
             boolean onlyWriter = state.partCount(rel) == 1;
-            JvmRelations.complete(state, sink, state.takeParts(rel));
+            JvmRelations.complete(state, sink, state.takeParts(rel), e.genome());
             // the only writer's relation: its rows after its LIMIT
             sinkRows(state, e, onlyWriter ? JvmRelations.onHost(state, rel).rowCount() : rows.size);
         } else {

@@ -1,51 +1,58 @@
 package io.tessera.backend.jvm.sort;
 
+import io.tessera.backend.jvm.relation.HostWorkers;
 import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.jvm.relation.RowGather;
+import io.tessera.plan.Sink;
 import io.tessera.plan.SortKey;
 import io.tessera.storage.CodePointOrder;
 
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.PriorityQueue;
-
 /**
  * Orders the rows of a row buffer by sort keys (NULLs first or last as asked); strings by code point, and VARCHAR
- * codes compare as their strings since each column's dictionary is order-preserving. Keeps only the first {@code limit} rows when asked
- * (a bounded heap for TOP_K).
+ * codes compare as their strings since each column's dictionary is order-preserving. Keeps only the first
+ * {@code limit} rows when asked and they are few ({@link TopK}, a bounded heap); else sorts every row
+ * ({@link SortedRows}, in runs on the workers); either way rows equal in every key keep their buffer order.
  */
 public final class Sorter {
+    /** The fewest rows worth a run of their own: fewer rows are sorted in fewer runs, down to one. */
+    public static final int MIN_RUN_ROWS = 2048;
+
     private Sorter() {
     }
 
-    public static int[] order(RowBuffer b, SortKey[] keys, long limit) {
-        Comparator<Integer> cmp = (x, y) -> compare(b, keys, x, y);
-        int n = b.size;
-        if (limit >= 0 && limit < n / 4) {
-            int k = (int) limit;
-            if (k == 0) {
-                return new int[0];
-            }
-            PriorityQueue<Integer> heap = new PriorityQueue<>(k + 1, cmp.reversed());
-            for (int r = 0; r < n; r++) {
-                if (heap.size() < k) {
-                    heap.add(r);
-                } else if (cmp.compare(r, heap.peek()) < 0) {
-                    heap.poll();
-                    heap.add(r);
-                }
-            }
-            Integer[] top = heap.toArray(new Integer[0]);
-            Arrays.sort(top, cmp);
-            return Arrays.stream(top).mapToInt(Integer::intValue).toArray();
-        }
-        Integer[] idx = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            idx[i] = i;
-        }
-        Arrays.sort(idx, cmp);
-        return Arrays.stream(idx).mapToInt(Integer::intValue).toArray();
+    /** Runs for {@code rows} rows on {@code threads} threads by size: one a thread, of {@link #MIN_RUN_ROWS} rows or more. */
+    public static int runsBySize(int rows, int threads) {
+        return Math.max(1, Math.min(threads, rows / MIN_RUN_ROWS));
     }
 
+    /**
+     * The rows in order, sorted in {@code runs} runs on the workers; with {@code limit} >= 0 at least the first
+     * limit rows (exactly those, by {@link TopK}, when they are fewer than a quarter of the rows).
+     */
+    public static int[] order(RowBuffer b, SortKey[] keys, long limit, int runs, HostWorkers w) {
+        if (limit >= 0 && limit < b.size / 4) {
+            return TopK.order(b, keys, (int) limit);
+        }
+        return SortedRows.sort(b, keys, runs, w).order;
+    }
+
+    /**
+     * The end of a SORT sink: the rows in the sink's order, cut to its OFFSET and LIMIT, sorted in {@code runs}
+     * runs and copied on the workers.
+     */
+    public static RowBuffer sorted(RowBuffer rows, Sink.Sort s, int runs, HostWorkers w) {
+        int[] order = order(rows, keys(s), s.isTopK() ? s.offset() + s.fetch() : -1, runs, w);
+        int from = (int) Math.min(s.offset(), order.length);
+        int to = s.isTopK() ? (int) Math.min(order.length, s.offset() + s.fetch()) : order.length;
+        return RowGather.gather(rows, order, from, to, w);
+    }
+
+    /** A SORT sink's keys. */
+    public static SortKey[] keys(Sink.Sort s) {
+        return s.keys().toArray(new SortKey[0]);
+    }
+
+    /** Compares rows x and y by the keys (0 where they are equal in every key); DOUBLE -0.0 equals 0.0. */
     public static int compare(RowBuffer b, SortKey[] keys, int x, int y) {
         for (SortKey k : keys) {
             int c = k.column();
@@ -62,7 +69,7 @@ public final class Sorter {
             r = switch (b.kinds[c]) {
                 case INT, CODE -> Integer.compare(b.ints[c][x], b.ints[c][y]);
                 case LONG -> Long.compare(b.longs[c][x], b.longs[c][y]);
-                case DOUBLE -> Double.compare(b.doubles[c][x], b.doubles[c][y]);
+                case DOUBLE -> Double.compare(b.doubles[c][x] + 0.0, b.doubles[c][y] + 0.0);
                 case BOOL -> Byte.compare(b.bytes[c][x], b.bytes[c][y]);
                 case STRING -> CodePointOrder.compare(b.strings[c][x], b.strings[c][y]);
             };

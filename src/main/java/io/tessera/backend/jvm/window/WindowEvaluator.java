@@ -1,6 +1,7 @@
 package io.tessera.backend.jvm.window;
 
 import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.jvm.relation.HostWorkers;
 import io.tessera.backend.jvm.relation.RelationPart;
 import io.tessera.backend.jvm.relation.RowBuffer;
 import io.tessera.plan.Sink;
@@ -17,18 +18,32 @@ import java.util.function.Function;
 /**
  * Computes a WINDOW sink's functions over its collected rows: per distinct (PARTITION BY, ORDER BY) the rows are
  * sorted once ({@link WindowOrder}), each function fills one new column, and the rows keep the order they were
- * collected in, the new columns after theirs. Runs on one thread, after the pipeline's workers are done.
+ * collected in, the new columns after theirs. On one thread (its sorts in runs on the workers), or, with more than
+ * one thread and PARTITION BY columns that every function names, in groups of whole partitions
+ * ({@link WindowPartitions}) that the workers sort and evaluate one group each.
  */
 public final class WindowEvaluator {
+
+    /** Groups of partitions per thread: a few, so that a large partition on one worker is evened out by the rest. */
+    private static final int GROUPS_PER_THREAD = 4;
 
     private WindowEvaluator() {
     }
 
-    /** The collected rows with one column per window function appended; VARCHAR results keep their dictionary. */
+    /** The collected rows with one column per window function appended, on the calling thread. */
     public static RelationPart evaluate(RelationPart in, Sink.Window w, Function<String, Dictionary> dictionaries,
                                        Runnable checkCancel) {
+        return evaluate(in, w, dictionaries, new HostWorkers(null, 1, checkCancel));
+    }
+
+    /**
+     * The collected rows with one column per window function appended; VARCHAR results keep their dictionary. With
+     * more than one thread, the partitions are evaluated by the workers where the functions share PARTITION BY
+     * columns, else the sorts run in runs on the workers.
+     */
+    public static RelationPart evaluate(RelationPart in, Sink.Window w, Function<String, Dictionary> dictionaries,
+                                       HostWorkers workers) {
         RowBuffer b = in.rows();
-        int nIn = b.kinds.length;
         List<WindowFunction> fns = w.functions();
         JKind[] outKinds = new JKind[fns.size()];
         String[] outDicts = new String[fns.size()];
@@ -39,22 +54,73 @@ public final class WindowEvaluator {
         }
         RowBuffer out = new RowBuffer(outKinds, b.size);
         out.size = b.size;
-        Map<List<Object>, WindowOrder> orders = new HashMap<>();
-        for (int f = 0; f < fns.size(); f++) {
-            checkCancel.run(); // between functions: one function's sort and pass is the unit of work
-            WindowFunction fn = fns.get(f);
-            WindowOrder o = orders.computeIfAbsent(List.of(fn.partition(), fn.order()),
-                    k -> new WindowOrder(b, fn.partition(), fn.order()));
-            WindowValues values = new WindowValues(b, in.dictionaries(), dictionaries, out, f);
-            switch (fn.kind()) {
-                case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE -> WindowRanks.compute(fn, o, values);
-                case LAG, LEAD -> values.shifted(fn, o);
-                case FIRST_VALUE, LAST_VALUE -> values.edge(fn, o, frames(b, o, fn));
-                default -> WindowAggregates.compute(fn, fn.arg() < 0 ? null : w.outputs().get(fn.arg()).type(), b, o,
-                        frames(b, o, fn), values);
+        List<Integer> shared = WindowPartitions.shared(fns);
+        if (workers.threads() == 1 || shared.isEmpty() || b.size < 2) {
+            Rows all = new Rows(in, w, dictionaries, out, false);
+            for (int f = 0; f < fns.size(); f++) {
+                workers.checkCancel().run(); // between functions: one function's sort and pass is the unit of work
+                all.function(f, null, b.size, workers);
+            }
+        } else {
+            int[][] groups = WindowPartitions.groups(b, shared, GROUPS_PER_THREAD * workers.threads(), workers);
+            List<Rows> done = new ArrayList<>();
+            List<Runnable> tasks = new ArrayList<>();
+            for (int[] group : groups) {
+                Rows rows = new Rows(in, w, dictionaries, out, true);
+                done.add(rows);
+                tasks.add(() -> {
+                    for (int f = 0; f < fns.size(); f++) {
+                        rows.function(f, group, group.length, HostWorkers.ONE);
+                    }
+                });
+            }
+            workers.run(tasks);
+            for (Rows rows : done) {
+                rows.applyNulls();
             }
         }
         return new RelationPart(join(b, out), concat(in.dictionaries(), outDicts));
+    }
+
+    /** The functions' results over some rows of the buffer (all, or a group of whole partitions), one thread's. */
+    private static final class Rows {
+        private final RelationPart in;
+        private final Sink.Window w;
+        private final WindowValues[] values;
+        private final Map<List<Object>, WindowOrder> orders = new HashMap<>();
+
+        Rows(RelationPart in, Sink.Window w, Function<String, Dictionary> dictionaries, RowBuffer out,
+             boolean deferNulls) {
+            this.in = in;
+            this.w = w;
+            values = new WindowValues[w.functions().size()];
+            for (int f = 0; f < values.length; f++) {
+                values[f] = new WindowValues(in.rows(), in.dictionaries(), dictionaries, out, f, deferNulls);
+            }
+        }
+
+        /** Function f over buffer rows {@code subset[0 .. count)} (every row where subset is null). */
+        void function(int f, int[] subset, int count, HostWorkers sortWorkers) {
+            RowBuffer b = in.rows();
+            WindowFunction fn = w.functions().get(f);
+            WindowOrder o = orders.computeIfAbsent(List.of(fn.partition(), fn.order()),
+                    k -> new WindowOrder(b, fn.partition(), fn.order(), subset, count, sortWorkers.threads(),
+                            sortWorkers));
+            WindowValues v = values[f];
+            switch (fn.kind()) {
+                case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE -> WindowRanks.compute(fn, o, v);
+                case LAG, LEAD -> v.shifted(fn, o);
+                case FIRST_VALUE, LAST_VALUE -> v.edge(fn, o, frames(b, o, fn));
+                default -> WindowAggregates.compute(fn, fn.arg() < 0 ? null : w.outputs().get(fn.arg()).type(), b, o,
+                        frames(b, o, fn), v);
+            }
+        }
+
+        void applyNulls() {
+            for (WindowValues v : values) {
+                v.applyNulls();
+            }
+        }
     }
 
     private static WindowFrames frames(RowBuffer b, WindowOrder o, WindowFunction fn) {

@@ -19,17 +19,52 @@ final class WindowValues {
     private final Function<String, Dictionary> dictionaries;
     private final RowBuffer out;
     private final int c;
+    /** The input columns' dictionaries, looked up once each. */
+    private final Dictionary[] decoders;
+    /**
+     * Rows whose result is NULL, kept here rather than set where workers fill one column side by side: two rows of
+     * one word of the NULL bitmap may belong to different workers ({@link #applyNulls} sets them afterwards).
+     */
+    private int[] pendingNulls;
+    private int pending;
 
-    WindowValues(RowBuffer in, String[] inDicts, Function<String, Dictionary> dictionaries, RowBuffer out, int c) {
+    /** A result column whose NULLs are set as they come ({@code deferNulls} false) or kept for {@link #applyNulls}. */
+    WindowValues(RowBuffer in, String[] inDicts, Function<String, Dictionary> dictionaries, RowBuffer out, int c,
+                 boolean deferNulls) {
         this.in = in;
         this.inDicts = inDicts;
         this.dictionaries = dictionaries;
         this.out = out;
         this.c = c;
+        this.decoders = new Dictionary[inDicts.length];
+        this.pendingNulls = deferNulls ? new int[16] : null;
     }
 
     void setNull(int row) {
-        out.setNull(c, row);
+        if (pendingNulls == null) {
+            out.setNull(c, row);
+            return;
+        }
+        if (pending == pendingNulls.length) {
+            pendingNulls = java.util.Arrays.copyOf(pendingNulls, pending * 2);
+        }
+        pendingNulls[pending++] = row;
+    }
+
+    /** Sets the NULLs that were kept; on one thread, after the workers are done. */
+    void applyNulls() {
+        for (int i = 0; i < pending; i++) {
+            out.setNull(c, pendingNulls[i]);
+        }
+        pending = 0;
+    }
+
+    private Dictionary decoder(int col) {
+        Dictionary d = decoders[col];
+        if (d == null) {
+            d = decoders[col] = dictionaries.apply(inDicts[col]);
+        }
+        return d;
     }
 
     /** An integer result (ranks, counts, sums) in the column's representation. */
@@ -49,7 +84,7 @@ final class WindowValues {
     /** The value of column {@code col} of collected row {@code from} as this column's value of {@code row}. */
     void copy(int col, int from, int row) {
         if (in.isNull(col, from)) {
-            out.setNull(c, row);
+            setNull(row);
             return;
         }
         switch (out.kinds[c]) {
@@ -62,14 +97,14 @@ final class WindowValues {
             };
             case BOOL -> out.bytes[c][row] = in.bytes[col][from];
             case STRING -> out.strings[c][row] = in.kinds[col] == JKind.STRING ? in.strings[col][from]
-                    : dictionaries.apply(inDicts[col]).value(in.ints[col][from]);
+                    : decoder(col).value(in.ints[col][from]);
         }
     }
 
     /** A constant (in the representation of a plan literal) as this column's value of {@code row}. */
     void constant(Object v, int row) {
         if (v == null) {
-            out.setNull(c, row);
+            setNull(row);
             return;
         }
         switch (out.kinds[c]) {
