@@ -19,24 +19,45 @@ import java.util.List;
 
 /**
  * Plans a join: which side builds the hash table and which probes it, the keys both sides are compared by,
- * and what the probing pipeline has at hand afterwards (its own fields and the build side's payload).
+ * and what the probing pipeline has at hand afterwards (its own fields and the build side's payload). Where the
+ * side that builds is the one an outer, semi or anti join keeps, the other side's probe marks the build rows it
+ * matches and a later pipeline scans the marked or unmarked rows ({@link Source.JoinTableScan}).
  */
 final class JoinPlanner {
 
+    /**
+     * The system property that fixes which side of an outer, semi or anti join builds: {@code estimate} (the
+     * default: the side estimated smaller), {@code build} (the preserved side, wherever a plan for it exists; a FULL
+     * join builds its left input) or {@code probe} (the other side; a FULL join builds its right input). For tests
+     * that run every such join both ways, and for measuring one strategy against the other.
+     */
+    static final String PRESERVED_SIDE = "tessera.joins.preserved";
+
     private final PhysicalPlanner planner;
+    private final String preservedSide;
 
     JoinPlanner(PhysicalPlanner planner) {
         this.planner = planner;
+        this.preservedSide = System.getProperty(PRESERVED_SIDE, "estimate");
+        if (!List.of("estimate", "build", "probe").contains(preservedSide)) {
+            throw new IllegalArgumentException(PRESERVED_SIDE + " is estimate, build or probe, not " + preservedSide);
+        }
     }
 
     /** An equality of the two sides; {@code nullSafe}: IS NOT DISTINCT FROM over a nullable side (NULL equals NULL). */
     private record KeyPair(RexNode left, RexNode right, boolean nullSafe) {
     }
 
+    /** A planned probe: the probing pipeline (still open, its fields those after the probe) and the table it probes. */
+    private record Probed(PhysicalPlanner.Open open, Sink.Build build) {
+    }
+
     /**
-     * Plans a join of any type. The preserved side of an outer join is always the probing side: a RIGHT join probes
-     * with its right input and builds its left one; a FULL join is a LEFT join and an anti join the other way (the
-     * right rows no left row matched, with NULLs for the left columns), both writing one relation.
+     * Plans a join of any type. The side estimated smaller builds the hash table. Where that is the side an outer,
+     * semi or anti join must keep (the preserved side; a semi or anti join's outer side), the other side's rows
+     * mark the build rows they match and a scan of the table's marked or unmarked rows gives what it keeps;
+     * otherwise the preserved side probes: a RIGHT join probes with its right input and builds its left one, and a
+     * FULL join is a LEFT join that marks its build rows, whose unmarked rows a scan adds, writing one relation.
      */
     PhysicalPlanner.Open join(Join j) {
         int nLeft = j.getLeft().getRowType().getFieldCount();
@@ -50,47 +71,162 @@ final class JoinPlanner {
                 residual.add(c);
             }
         }
+        RelNode left = j.getLeft();
+        RelNode right = j.getRight();
         JoinRelType type = j.getJoinType();
         return switch (type) {
-            case INNER -> {
-                boolean buildLeft = planner.mq.getRowCount(j.getLeft()) < planner.mq.getRowCount(j.getRight());
-                yield probeJoin(j, JoinKind.INNER, buildLeft, keys, residual);
-            }
-            case LEFT -> probeJoin(j, JoinKind.LEFT, false, keys, residual);
-            case RIGHT -> probeJoin(j, JoinKind.LEFT, true, keys, residual);
-            case SEMI -> probeJoin(j, JoinKind.SEMI, false, keys, residual);
-            case ANTI -> probeJoin(j, JoinKind.ANTI, false, keys, residual);
+            case INNER -> probeJoin(j, JoinKind.INNER, smaller(left, right), keys, residual, false, false).open();
+            case LEFT -> buildsPreserved(left, right) ? outerBuildingPreserved(j, true, keys, residual)
+                    : probeJoin(j, JoinKind.LEFT, false, keys, residual, false, false).open();
+            case RIGHT -> buildsPreserved(right, left) ? outerBuildingPreserved(j, false, keys, residual)
+                    : probeJoin(j, JoinKind.LEFT, true, keys, residual, false, false).open();
+            case SEMI -> buildsPreserved(left, right) ? markedRows(j, true, keys, residual)
+                    : probeJoin(j, JoinKind.SEMI, false, keys, residual, false, false).open();
+            case ANTI -> buildsPreserved(left, right) ? markedRows(j, false, keys, residual)
+                    : probeJoin(j, JoinKind.ANTI, false, keys, residual, false, false).open();
             case FULL -> fullJoin(j, keys, residual);
             default -> throw new SqlError("unsupported: a " + type.name() + " join");
         };
     }
 
+    /** The planner's estimate of an input's rows: what the sides of a join are compared by. */
+    private double estimatedRows(RelNode rel) {
+        return planner.mq.getRowCount(rel);
+    }
+
+    /** Whether input {@code a} is estimated to have fewer rows than {@code b} (so it builds the hash table). */
+    private boolean smaller(RelNode a, RelNode b) {
+        return estimatedRows(a) < estimatedRows(b);
+    }
+
+    /** Whether the join whose preserved input is {@code preserved} builds it (see {@link #PRESERVED_SIDE}). */
+    private boolean buildsPreserved(RelNode preserved, RelNode other) {
+        return switch (preservedSide) {
+            case "build" -> true;
+            case "probe" -> false;
+            default -> smaller(preserved, other);
+        };
+    }
+
     /**
-     * A FULL join: the LEFT join's rows, then the right rows without a match (an anti join that probes with the right
-     * input), written into one relation that the next pipeline reads.
+     * A semi ({@code matched}) or anti join that builds its outer (left) side: the inner side's rows mark the build
+     * rows they match (a pipeline that only marks), then a scan of the table's marked or unmarked rows goes on with
+     * the outer side's fields. The table of an anti join keeps the outer rows with a NULL key, which nothing matches.
+     */
+    private PhysicalPlanner.Open markedRows(Join j, boolean matched, List<KeyPair> keys, List<RexNode> residual) {
+        Probed marking = probeJoin(j, JoinKind.MARK, true, keys, residual, false, !matched);
+        planner.close(marking.open(), new Sink.Marks(marking.build().joinId()));
+        PhysicalPlanner.Open rows = joinTableScan(marking.build(), matched, estimatedRows(j));
+        rows.names = j.getRowType().getFieldNames();
+        return rows;
+    }
+
+    /**
+     * A LEFT ({@code preservedLeft}) or RIGHT join that builds its preserved side: the other side probes it with an
+     * inner probe that marks the build rows it matched and writes the joined rows into a relation; the unmarked build
+     * rows, with NULLs for the other side's columns, go into the same relation, which the next pipeline reads.
+     */
+    private PhysicalPlanner.Open outerBuildingPreserved(Join j, boolean preservedLeft, List<KeyPair> keys,
+                                                        List<RexNode> residual) {
+        int rel = planner.nextRelation++;
+        List<ColumnInfo> cols = joinColumns(j, rel);
+        Probed matched = probeJoin(j, JoinKind.INNER, preservedLeft, keys, residual, true, true);
+        planner.close(matched.open(), new Sink.Materialize(castTo(matched.open().fields, cols),
+                j.getRowType().getFieldNames(), 0, -1, rel));
+        unmatchedRows(j, matched.build(), preservedLeft, cols, rel);
+        return readJoined(j, rel, cols, matched.open().fields);
+    }
+
+    /**
+     * A FULL join: a LEFT join (the smaller input builds; the other one probes, preserved) whose probe marks the
+     * build rows it matched, then the unmarked build rows with NULLs for the probing side's columns, both written
+     * into one relation that the next pipeline reads.
      */
     private PhysicalPlanner.Open fullJoin(Join j, List<KeyPair> keys, List<RexNode> residual) {
         int rel = planner.nextRelation++;
-        List<String> names = j.getRowType().getFieldNames();
+        List<ColumnInfo> cols = joinColumns(j, rel);
+        boolean buildLeft = buildsPreserved(j.getLeft(), j.getRight());
+        Probed probed = probeJoin(j, JoinKind.LEFT, buildLeft, keys, residual, true, true);
+        planner.close(probed.open(), new Sink.Materialize(castTo(probed.open().fields, cols),
+                j.getRowType().getFieldNames(), 0, -1, rel));
+        unmatchedRows(j, probed.build(), buildLeft, cols, rel);
+        return readJoined(j, rel, cols, probed.open().fields);
+    }
+
+    /** The columns of relation {@code rel} that holds a join's rows (a VARCHAR column's dictionary its own). */
+    private static List<ColumnInfo> joinColumns(Join j, int rel) {
         List<ColumnInfo> cols = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            org.apache.calcite.rel.type.RelDataTypeField f = j.getRowType().getFieldList().get(i);
-            DataType t = Types.of(f.getType());
-            cols.add(new ColumnInfo(names.get(i), t, true, t.kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(rel, i) : null));
+        List<org.apache.calcite.rel.type.RelDataTypeField> fs = j.getRowType().getFieldList();
+        for (int i = 0; i < fs.size(); i++) {
+            DataType t = Types.of(fs.get(i).getType());
+            cols.add(new ColumnInfo(fs.get(i).getName(), t, fs.get(i).getType().isNullable(),
+                    t.kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(rel, i) : null));
         }
-        PhysicalPlanner.Open left = probeJoin(j, JoinKind.LEFT, false, keys, residual);
-        planner.close(left, new Sink.Materialize(castTo(left.fields, cols), names, 0, -1, rel));
-        PhysicalPlanner.Open unmatched = probeJoin(j, JoinKind.ANTI, true, keys, residual);
+        return cols;
+    }
+
+    /**
+     * The unmarked rows of join table {@code b}, built over the left ({@code builtLeft}) or right input, with NULLs
+     * for the other input's columns: a pipeline writing them into relation {@code rel}.
+     */
+    private void unmatchedRows(Join j, Sink.Build b, boolean builtLeft, List<ColumnInfo> cols, int rel) {
         int nLeft = j.getLeft().getRowType().getFieldCount();
+        PhysicalPlanner.Open scan = joinTableScan(b, false, estimatedRows(builtLeft ? j.getLeft() : j.getRight()));
         List<Expr> outs = new ArrayList<>();
-        for (int i = 0; i < nLeft; i++) {
+        int from = builtLeft ? nLeft : 0;
+        int to = builtLeft ? cols.size() : nLeft;
+        if (!builtLeft) {
+            addNulls(outs, cols, from, to);
+        }
+        outs.addAll(scan.fields);
+        if (builtLeft) {
+            addNulls(outs, cols, from, to);
+        }
+        planner.close(scan, new Sink.Materialize(castTo(outs, cols), j.getRowType().getFieldNames(), 0, -1, rel));
+    }
+
+    private static void addNulls(List<Expr> outs, List<ColumnInfo> cols, int from, int to) {
+        for (int i = from; i < to; i++) {
             outs.add(new Expr.Literal(null, cols.get(i).type()));
         }
-        outs.addAll(unmatched.fields);
-        planner.close(unmatched, new Sink.Materialize(castTo(outs, cols), names, 0, -1, rel));
-        PhysicalPlanner.Open next = planner.relationScan(rel, cols, planner.mq.getRowCount(j));
-        next.names = names;
+    }
+
+    /**
+     * The pipeline that goes on from relation {@code rel}, which holds the join's rows: {@code matched}, the matched
+     * rows' fields, and NULLs. A column copied from a stored column (other than a string's codes, which the
+     * relation may encode anew) keeps it as its origin, whose statistics bound its values (a key's range).
+     */
+    private PhysicalPlanner.Open readJoined(Join j, int rel, List<ColumnInfo> cols, List<Expr> matched) {
+        PhysicalPlanner.Open next = planner.relationScan(rel, cols, estimatedRows(j));
+        for (int i = 0; i < cols.size(); i++) {
+            ColumnInfo c = cols.get(i);
+            if (matched.get(i) instanceof Expr.Ref r && r.slot().origin() != null && r.type().equals(c.type())
+                    && c.type().kind() != TypeKind.VARCHAR) {
+                next.fields.set(i, new Expr.Ref(Slot.source(i, c.name(), c.type(), c.nullable(), c.dictionaryKey(),
+                        r.slot().origin())));
+            }
+        }
+        next.names = j.getRowType().getFieldNames();
         return next;
+    }
+
+    /**
+     * A pipeline over the marked ({@code matched}) or unmarked rows of join table {@code b}: one source column per
+     * payload column, typed, named and with the dictionary of the payload.
+     */
+    private static PhysicalPlanner.Open joinTableScan(Sink.Build b, boolean matched, double rows) {
+        List<ColumnInfo> cols = new ArrayList<>();
+        List<Expr> fields = new ArrayList<>();
+        for (int i = 0; i < b.payload().size(); i++) {
+            Expr e = b.payload().get(i);
+            String name = b.payloadNames().get(i);
+            String dict = DictionaryKeys.of(e, DictionaryKeys.payload(b.joinId(), i));
+            Column origin = e instanceof Expr.Ref r ? r.slot().origin() : null;
+            cols.add(new ColumnInfo(name, e.type(), e.nullable(), dict));
+            fields.add(new Expr.Ref(Slot.source(i, name, e.type(), e.nullable(), dict, origin)));
+        }
+        return new PhysicalPlanner.Open(new Source.JoinTableScan(b.joinId(), matched, cols, rows), fields,
+                new ArrayList<>(b.payloadNames()));
     }
 
     private static List<Expr> castTo(List<Expr> exprs, List<ColumnInfo> cols) {
@@ -107,12 +243,13 @@ final class JoinPlanner {
     /**
      * A join that probes a hash table of one input with the rows of the other: {@code buildLeft} says which input
      * builds. Without equality keys every build row has the constant key 0, so each probing row meets all of them
-     * (a nested loop over the build side). The residual (non-equality) conditions are filters after an inner probe,
-     * and part of the match of any other probe. An ANTI probe with {@code buildLeft} (the unmatched rows of a FULL
-     * join) keeps the right input's fields, as a RIGHT join would.
+     * (a nested loop over the build side). The residual (non-equality) conditions are filters after an inner probe
+     * that does not mark, and part of the match of any other probe. {@code marks}: an inner or left probe that marks
+     * the build rows it matched (a MARK probe always does); {@code keepNullKeys}: the table keeps its rows with a
+     * NULL key (their unmarked rows are scanned later). A semi, anti or mark probe keeps the probing side's fields.
      */
-    private PhysicalPlanner.Open probeJoin(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys,
-                                           List<RexNode> residual) {
+    private Probed probeJoin(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys, List<RexNode> residual,
+                             boolean marks, boolean keepNullKeys) {
         int nLeft = j.getLeft().getRowType().getFieldCount();
         RelNode buildRel = buildLeft ? j.getLeft() : j.getRight();
         RelNode probeRel = buildLeft ? j.getRight() : j.getLeft();
@@ -159,11 +296,16 @@ final class JoinPlanner {
                 range = null;
             }
         }
-        // the build side's fields its payload carries: all of them for inner and left joins, else those the
-        // residual condition reads
+        boolean keepsNulls = keepNullKeys && addNullFlag(buildKeys, probeKeys, common);
+        if (keepsNulls) {
+            unique = false; // rows with a NULL key may share their key values
+            range = null;
+        }
+        // the build side's fields its payload carries: all of them for inner, left and mark probes (a scan of the
+        // marks reads them), else those the residual condition reads
         List<Integer> carried = new ArrayList<>();
         int buildStart = buildLeft ? 0 : nLeft;
-        if (kind == JoinKind.INNER || kind == JoinKind.LEFT) {
+        if (kind == JoinKind.INNER || kind == JoinKind.LEFT || kind == JoinKind.MARK) {
             for (int i = 0; i < b.fields.size(); i++) {
                 carried.add(i);
             }
@@ -186,7 +328,7 @@ final class JoinPlanner {
         }
         int joinId = planner.nextJoin++;
         Sink.Build build = new Sink.Build(joinId, buildKeys, payload, payloadNames, unique, range,
-                planner.mq.getRowCount(buildRel), common);
+                estimatedRows(buildRel), common, keepsNulls);
         planner.close(b, build);
         // per build field, its payload slot (null where the payload does not carry it)
         List<Expr> payloadRefs = new ArrayList<>(java.util.Collections.nCopies(b.fields.size(), (Expr) null));
@@ -206,7 +348,7 @@ final class JoinPlanner {
             fields.addAll(payloadRefs);
         }
         Expr matchCondition = null;
-        if (kind != JoinKind.INNER && !residual.isEmpty()) {
+        if ((kind != JoinKind.INNER || marks) && !residual.isEmpty()) {
             // evaluated per build row with the key, where its payload is not NULL-extended: plain slots
             List<Expr> plain = new ArrayList<>(fields);
             for (int i = 0; i < payload.size(); i++) {
@@ -221,18 +363,39 @@ final class JoinPlanner {
                         : new Expr.Call(Op.AND, List.of(matchCondition, c), DataType.BOOLEAN, matchCondition.nullable() || c.nullable());
             }
         }
-        p.ops.add(new Operation.Probe(joinId, probeKeys, kind, build, matchCondition));
-        if (kind == JoinKind.SEMI || kind == JoinKind.ANTI) {
-            return p;
+        p.ops.add(new Operation.Probe(joinId, probeKeys, kind, build, matchCondition, marks));
+        if (kind == JoinKind.SEMI || kind == JoinKind.ANTI || kind == JoinKind.MARK) {
+            return new Probed(p, build);
         }
         p.fields = fields;
         p.names = j.getRowType().getFieldNames();
-        if (kind == JoinKind.INNER) {
+        if (kind == JoinKind.INNER && !marks) {
             for (RexNode r : residual) {
                 planner.addFilter(p, r);
             }
         }
-        return p;
+        return new Probed(p, build);
+    }
+
+    /**
+     * For a table that keeps its rows with a NULL key: a last key that is TRUE exactly for them (the OR of the
+     * nullable keys' IS NULL) and FALSE in every probe, so that no probe finds them. False when no key can be NULL.
+     */
+    private static boolean addNullFlag(List<Expr> buildKeys, List<Expr> probeKeys, List<DataType> common) {
+        Expr flag = null;
+        for (Expr k : buildKeys) {
+            if (k.nullable()) {
+                Expr isNull = new Expr.Call(Op.IS_NULL, List.of(k), DataType.BOOLEAN, false);
+                flag = flag == null ? isNull : new Expr.Call(Op.OR, List.of(flag, isNull), DataType.BOOLEAN, false);
+            }
+        }
+        if (flag == null) {
+            return false;
+        }
+        buildKeys.add(flag);
+        probeKeys.add(new Expr.Literal(false, DataType.BOOLEAN));
+        common.add(null);
+        return true;
     }
 
     /**

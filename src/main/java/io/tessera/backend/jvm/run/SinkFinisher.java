@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * What a pipeline's workers left, turned into its output in the query's state: a BUILD's join table, a writer's
- * part of a relation (the relation completed once its last writer ran), an aggregation's groups as rows.
+ * part of a relation (the relation completed once its last writer ran), an aggregation's groups as rows; a
+ * pipeline that only marks leaves its marks in the join table.
  */
 final class SinkFinisher {
 
@@ -29,6 +30,9 @@ final class SinkFinisher {
             case Sink.Materialize m -> addPart(state, m, m.relationId(), e, states);
             case Sink.Sort s -> addPart(state, s, s.relationId(), e, states);
             case Sink.Window w -> addPart(state, w, w.relationId(), e, states);
+            case Sink.Marks m -> {
+                // the marks are in join table j's rows already, for the scan that reads them
+            }
             case Sink.Aggregate a -> {
                 GroupTable t = JvmGroups.merged(e, code, states, null, MorselRunner.pool(state));
                 groupsToRelation(state, e, t, new int[] {0}, a.relationId());
