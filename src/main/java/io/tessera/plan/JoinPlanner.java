@@ -21,27 +21,16 @@ import java.util.List;
  * Plans a join: which side builds the hash table and which probes it, the keys both sides are compared by,
  * and what the probing pipeline has at hand afterwards (its own fields and the build side's payload). Where the
  * side that builds is the one an outer, semi or anti join keeps, the other side's probe marks the build rows it
- * matches and a later pipeline scans the marked or unmarked rows ({@link Source.JoinTableScan}).
+ * matches and {@link PreservedSideJoins} plans the scan of the marked or unmarked rows.
  */
 final class JoinPlanner {
 
-    /**
-     * The system property that fixes which side of an outer, semi or anti join builds: {@code estimate} (the
-     * default: the side estimated smaller), {@code build} (the preserved side, wherever a plan for it exists; a FULL
-     * join builds its left input) or {@code probe} (the other side; a FULL join builds its right input). For tests
-     * that run every such join both ways, and for measuring one strategy against the other.
-     */
-    static final String PRESERVED_SIDE = "tessera.joins.preserved";
-
     private final PhysicalPlanner planner;
-    private final String preservedSide;
+    private final PreservedSideJoins preserved;
 
     JoinPlanner(PhysicalPlanner planner) {
         this.planner = planner;
-        this.preservedSide = System.getProperty(PRESERVED_SIDE, "estimate");
-        if (!List.of("estimate", "build", "probe").contains(preservedSide)) {
-            throw new IllegalArgumentException(PRESERVED_SIDE + " is estimate, build or probe, not " + preservedSide);
-        }
+        this.preserved = new PreservedSideJoins(planner);
     }
 
     /** An equality of the two sides; {@code nullSafe}: IS NOT DISTINCT FROM over a nullable side (NULL equals NULL). */
@@ -75,169 +64,46 @@ final class JoinPlanner {
         RelNode right = j.getRight();
         JoinRelType type = j.getJoinType();
         return switch (type) {
-            case INNER -> probeJoin(j, JoinKind.INNER, smaller(left, right), keys, residual, false, false).open();
-            case LEFT -> buildsPreserved(left, right) ? outerBuildingPreserved(j, true, keys, residual)
-                    : probeJoin(j, JoinKind.LEFT, false, keys, residual, false, false).open();
-            case RIGHT -> buildsPreserved(right, left) ? outerBuildingPreserved(j, false, keys, residual)
-                    : probeJoin(j, JoinKind.LEFT, true, keys, residual, false, false).open();
-            case SEMI -> buildsPreserved(left, right) ? markedRows(j, true, keys, residual)
-                    : probeJoin(j, JoinKind.SEMI, false, keys, residual, false, false).open();
-            case ANTI -> buildsPreserved(left, right) ? markedRows(j, false, keys, residual)
-                    : probeJoin(j, JoinKind.ANTI, false, keys, residual, false, false).open();
-            case FULL -> fullJoin(j, keys, residual);
+            case INNER -> {
+                boolean buildLeft = planner.mq.getRowCount(j.getLeft()) < planner.mq.getRowCount(j.getRight());
+                yield probeJoin(j, JoinKind.INNER, buildLeft, keys, residual);
+            }
+            case LEFT -> preserved.builds(left, right) ? withUnmatchedRows(j, JoinKind.INNER, true, keys, residual)
+                    : probeJoin(j, JoinKind.LEFT, false, keys, residual);
+            case RIGHT -> preserved.builds(right, left) ? withUnmatchedRows(j, JoinKind.INNER, false, keys, residual)
+                    : probeJoin(j, JoinKind.LEFT, true, keys, residual);
+            case SEMI -> preserved.builds(left, right) ? markedRows(j, true, keys, residual)
+                    : probeJoin(j, JoinKind.SEMI, false, keys, residual);
+            case ANTI -> preserved.builds(left, right) ? markedRows(j, false, keys, residual)
+                    : probeJoin(j, JoinKind.ANTI, false, keys, residual);
+            case FULL -> withUnmatchedRows(j, JoinKind.LEFT, preserved.builds(left, right), keys, residual);
             default -> throw new SqlError("unsupported: a " + type.name() + " join");
-        };
-    }
-
-    /** The planner's estimate of an input's rows: what the sides of a join are compared by. */
-    private double estimatedRows(RelNode rel) {
-        return planner.mq.getRowCount(rel);
-    }
-
-    /** Whether input {@code a} is estimated to have fewer rows than {@code b} (so it builds the hash table). */
-    private boolean smaller(RelNode a, RelNode b) {
-        return estimatedRows(a) < estimatedRows(b);
-    }
-
-    /** Whether the join whose preserved input is {@code preserved} builds it (see {@link #PRESERVED_SIDE}). */
-    private boolean buildsPreserved(RelNode preserved, RelNode other) {
-        return switch (preservedSide) {
-            case "build" -> true;
-            case "probe" -> false;
-            default -> smaller(preserved, other);
         };
     }
 
     /**
      * A semi ({@code matched}) or anti join that builds its outer (left) side: the inner side's rows mark the build
-     * rows they match (a pipeline that only marks), then a scan of the table's marked or unmarked rows goes on with
-     * the outer side's fields. The table of an anti join keeps the outer rows with a NULL key, which nothing matches.
+     * rows they match. The table of an anti join keeps the outer rows with a NULL key, which nothing matches.
      */
     private PhysicalPlanner.Open markedRows(Join j, boolean matched, List<KeyPair> keys, List<RexNode> residual) {
         Probed marking = probeJoin(j, JoinKind.MARK, true, keys, residual, false, !matched);
-        planner.close(marking.open(), new Sink.Marks(marking.build().joinId()));
-        PhysicalPlanner.Open rows = joinTableScan(marking.build(), matched, estimatedRows(j));
-        rows.names = j.getRowType().getFieldNames();
-        return rows;
+        return preserved.markedRows(j, marking.open(), marking.build(), matched);
     }
 
     /**
-     * A LEFT ({@code preservedLeft}) or RIGHT join that builds its preserved side: the other side probes it with an
-     * inner probe that marks the build rows it matched and writes the joined rows into a relation; the unmarked build
-     * rows, with NULLs for the other side's columns, go into the same relation, which the next pipeline reads.
+     * An outer join whose probe ({@code kind}: INNER for a LEFT or RIGHT join that builds its preserved side, LEFT
+     * for a FULL join) marks the build rows it matches; the unmarked ones, with NULLs, join its rows in one relation.
      */
-    private PhysicalPlanner.Open outerBuildingPreserved(Join j, boolean preservedLeft, List<KeyPair> keys,
-                                                        List<RexNode> residual) {
+    private PhysicalPlanner.Open withUnmatchedRows(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys,
+                                                   List<RexNode> residual) {
         int rel = planner.nextRelation++;
-        List<ColumnInfo> cols = joinColumns(j, rel);
-        Probed matched = probeJoin(j, JoinKind.INNER, preservedLeft, keys, residual, true, true);
-        planner.close(matched.open(), new Sink.Materialize(castTo(matched.open().fields, cols),
-                j.getRowType().getFieldNames(), 0, -1, rel));
-        unmatchedRows(j, matched.build(), preservedLeft, cols, rel);
-        return readJoined(j, rel, cols, matched.open().fields);
+        Probed probed = probeJoin(j, kind, buildLeft, keys, residual, true, true);
+        return preserved.withUnmatchedRows(j, rel, probed.open(), probed.build(), buildLeft);
     }
 
-    /**
-     * A FULL join: a LEFT join (the smaller input builds; the other one probes, preserved) whose probe marks the
-     * build rows it matched, then the unmarked build rows with NULLs for the probing side's columns, both written
-     * into one relation that the next pipeline reads.
-     */
-    private PhysicalPlanner.Open fullJoin(Join j, List<KeyPair> keys, List<RexNode> residual) {
-        int rel = planner.nextRelation++;
-        List<ColumnInfo> cols = joinColumns(j, rel);
-        boolean buildLeft = buildsPreserved(j.getLeft(), j.getRight());
-        Probed probed = probeJoin(j, JoinKind.LEFT, buildLeft, keys, residual, true, true);
-        planner.close(probed.open(), new Sink.Materialize(castTo(probed.open().fields, cols),
-                j.getRowType().getFieldNames(), 0, -1, rel));
-        unmatchedRows(j, probed.build(), buildLeft, cols, rel);
-        return readJoined(j, rel, cols, probed.open().fields);
-    }
-
-    /** The columns of relation {@code rel} that holds a join's rows (a VARCHAR column's dictionary its own). */
-    private static List<ColumnInfo> joinColumns(Join j, int rel) {
-        List<ColumnInfo> cols = new ArrayList<>();
-        List<org.apache.calcite.rel.type.RelDataTypeField> fs = j.getRowType().getFieldList();
-        for (int i = 0; i < fs.size(); i++) {
-            DataType t = Types.of(fs.get(i).getType());
-            cols.add(new ColumnInfo(fs.get(i).getName(), t, fs.get(i).getType().isNullable(),
-                    t.kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(rel, i) : null));
-        }
-        return cols;
-    }
-
-    /**
-     * The unmarked rows of join table {@code b}, built over the left ({@code builtLeft}) or right input, with NULLs
-     * for the other input's columns: a pipeline writing them into relation {@code rel}.
-     */
-    private void unmatchedRows(Join j, Sink.Build b, boolean builtLeft, List<ColumnInfo> cols, int rel) {
-        int nLeft = j.getLeft().getRowType().getFieldCount();
-        PhysicalPlanner.Open scan = joinTableScan(b, false, estimatedRows(builtLeft ? j.getLeft() : j.getRight()));
-        List<Expr> outs = new ArrayList<>();
-        int from = builtLeft ? nLeft : 0;
-        int to = builtLeft ? cols.size() : nLeft;
-        if (!builtLeft) {
-            addNulls(outs, cols, from, to);
-        }
-        outs.addAll(scan.fields);
-        if (builtLeft) {
-            addNulls(outs, cols, from, to);
-        }
-        planner.close(scan, new Sink.Materialize(castTo(outs, cols), j.getRowType().getFieldNames(), 0, -1, rel));
-    }
-
-    private static void addNulls(List<Expr> outs, List<ColumnInfo> cols, int from, int to) {
-        for (int i = from; i < to; i++) {
-            outs.add(new Expr.Literal(null, cols.get(i).type()));
-        }
-    }
-
-    /**
-     * The pipeline that goes on from relation {@code rel}, which holds the join's rows: {@code matched}, the matched
-     * rows' fields, and NULLs. A column copied from a stored column (other than a string's codes, which the
-     * relation may encode anew) keeps it as its origin, whose statistics bound its values (a key's range).
-     */
-    private PhysicalPlanner.Open readJoined(Join j, int rel, List<ColumnInfo> cols, List<Expr> matched) {
-        PhysicalPlanner.Open next = planner.relationScan(rel, cols, estimatedRows(j));
-        for (int i = 0; i < cols.size(); i++) {
-            ColumnInfo c = cols.get(i);
-            if (matched.get(i) instanceof Expr.Ref r && r.slot().origin() != null && r.type().equals(c.type())
-                    && c.type().kind() != TypeKind.VARCHAR) {
-                next.fields.set(i, new Expr.Ref(Slot.source(i, c.name(), c.type(), c.nullable(), c.dictionaryKey(),
-                        r.slot().origin())));
-            }
-        }
-        next.names = j.getRowType().getFieldNames();
-        return next;
-    }
-
-    /**
-     * A pipeline over the marked ({@code matched}) or unmarked rows of join table {@code b}: one source column per
-     * payload column, typed, named and with the dictionary of the payload.
-     */
-    private static PhysicalPlanner.Open joinTableScan(Sink.Build b, boolean matched, double rows) {
-        List<ColumnInfo> cols = new ArrayList<>();
-        List<Expr> fields = new ArrayList<>();
-        for (int i = 0; i < b.payload().size(); i++) {
-            Expr e = b.payload().get(i);
-            String name = b.payloadNames().get(i);
-            String dict = DictionaryKeys.of(e, DictionaryKeys.payload(b.joinId(), i));
-            Column origin = e instanceof Expr.Ref r ? r.slot().origin() : null;
-            cols.add(new ColumnInfo(name, e.type(), e.nullable(), dict));
-            fields.add(new Expr.Ref(Slot.source(i, name, e.type(), e.nullable(), dict, origin)));
-        }
-        return new PhysicalPlanner.Open(new Source.JoinTableScan(b.joinId(), matched, cols, rows), fields,
-                new ArrayList<>(b.payloadNames()));
-    }
-
-    private static List<Expr> castTo(List<Expr> exprs, List<ColumnInfo> cols) {
-        List<Expr> outs = new ArrayList<>();
-        for (int i = 0; i < exprs.size(); i++) {
-            Expr e = exprs.get(i);
-            DataType t = cols.get(i).type();
-            outs.add(e.type().equals(t) || e instanceof Expr.Literal l && l.value() == null ? e
-                    : new Expr.Call(Op.CAST, List.of(e), t, e.nullable()));
-        }
-        return outs;
+    private PhysicalPlanner.Open probeJoin(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys,
+                                           List<RexNode> residual) {
+        return probeJoin(j, kind, buildLeft, keys, residual, false, false).open();
     }
 
     /**
@@ -296,7 +162,7 @@ final class JoinPlanner {
                 range = null;
             }
         }
-        boolean keepsNulls = keepNullKeys && addNullFlag(buildKeys, probeKeys, common);
+        boolean keepsNulls = keepNullKeys && PreservedSideJoins.addNullFlag(buildKeys, probeKeys, common);
         if (keepsNulls) {
             unique = false; // rows with a NULL key may share their key values
             range = null;
@@ -328,7 +194,7 @@ final class JoinPlanner {
         }
         int joinId = planner.nextJoin++;
         Sink.Build build = new Sink.Build(joinId, buildKeys, payload, payloadNames, unique, range,
-                estimatedRows(buildRel), common, keepsNulls);
+                planner.mq.getRowCount(buildRel), common, keepsNulls);
         planner.close(b, build);
         // per build field, its payload slot (null where the payload does not carry it)
         List<Expr> payloadRefs = new ArrayList<>(java.util.Collections.nCopies(b.fields.size(), (Expr) null));
@@ -375,27 +241,6 @@ final class JoinPlanner {
             }
         }
         return new Probed(p, build);
-    }
-
-    /**
-     * For a table that keeps its rows with a NULL key: a last key that is TRUE exactly for them (the OR of the
-     * nullable keys' IS NULL) and FALSE in every probe, so that no probe finds them. False when no key can be NULL.
-     */
-    private static boolean addNullFlag(List<Expr> buildKeys, List<Expr> probeKeys, List<DataType> common) {
-        Expr flag = null;
-        for (Expr k : buildKeys) {
-            if (k.nullable()) {
-                Expr isNull = new Expr.Call(Op.IS_NULL, List.of(k), DataType.BOOLEAN, false);
-                flag = flag == null ? isNull : new Expr.Call(Op.OR, List.of(flag, isNull), DataType.BOOLEAN, false);
-            }
-        }
-        if (flag == null) {
-            return false;
-        }
-        buildKeys.add(flag);
-        probeKeys.add(new Expr.Literal(false, DataType.BOOLEAN));
-        common.add(null);
-        return true;
     }
 
     /**
