@@ -40,9 +40,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * Outer, semi and anti joins run both ways round ({@code tessera.joins.preserved}): the preserved side (a semi or
  * anti join's outer side) building the hash table, the other side marking its rows and a scan of the marked or
  * unmarked rows giving the answer; and the preserved side probing. Each is compared with DuckDB on small random
- * tables with NULL and repeated keys, strings, and an empty table. Semi and anti joins without a residual condition,
- * which the SQL front end does not make (it decorrelates EXISTS into an aggregate and an inner join), are built as
- * relational plans and compared with DuckDB's EXISTS and NOT EXISTS, under covering sets of genomes.
+ * tables with NULL and repeated keys, strings, and an empty table. Semi and anti joins are also built as relational
+ * plans (on equalities, strings, two keys, IS NOT DISTINCT FROM, with and without a residual condition) and compared
+ * with DuckDB's EXISTS and NOT EXISTS, under covering sets of genomes.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PreservedSideDifferentialTest {
