@@ -9,5 +9,11 @@ public enum JoinKind {
     /** the row, once, when no match exists (NULL keys never match). */
     ANTI,
     /** one row per match, or the row with NULL payload when none. */
-    LEFT
+    LEFT,
+    /**
+     * marks every build row the row matches (its keys, and the residual condition TRUE); the row goes no further:
+     * a pipeline whose last probe is a MARK ends in a {@link Sink.Marks}, and a later {@link Source.JoinTableScan}
+     * reads the table's marked or unmarked rows (a semi or anti join that builds its outer side).
+     */
+    MARK
 }

@@ -19,24 +19,34 @@ import java.util.List;
 
 /**
  * Plans a join: which side builds the hash table and which probes it, the keys both sides are compared by,
- * and what the probing pipeline has at hand afterwards (its own fields and the build side's payload).
+ * and what the probing pipeline has at hand afterwards (its own fields and the build side's payload). Where the
+ * side that builds is the one an outer, semi or anti join keeps, the other side's probe marks the build rows it
+ * matches and {@link PreservedSideJoins} plans the scan of the marked or unmarked rows.
  */
 final class JoinPlanner {
 
     private final PhysicalPlanner planner;
+    private final PreservedSideJoins preserved;
 
     JoinPlanner(PhysicalPlanner planner) {
         this.planner = planner;
+        this.preserved = new PreservedSideJoins(planner);
     }
 
     /** An equality of the two sides; {@code nullSafe}: IS NOT DISTINCT FROM over a nullable side (NULL equals NULL). */
     private record KeyPair(RexNode left, RexNode right, boolean nullSafe) {
     }
 
+    /** A planned probe: the probing pipeline (still open, its fields those after the probe) and the table it probes. */
+    private record Probed(PhysicalPlanner.Open open, Sink.Build build) {
+    }
+
     /**
-     * Plans a join of any type. The preserved side of an outer join is always the probing side: a RIGHT join probes
-     * with its right input and builds its left one; a FULL join is a LEFT join and an anti join the other way (the
-     * right rows no left row matched, with NULLs for the left columns), both writing one relation.
+     * Plans a join of any type. The side estimated smaller builds the hash table. Where that is the side an outer,
+     * semi or anti join must keep (the preserved side; a semi or anti join's outer side), the other side's rows
+     * mark the build rows they match and a scan of the table's marked or unmarked rows gives what it keeps;
+     * otherwise the preserved side probes: a RIGHT join probes with its right input and builds its left one, and a
+     * FULL join is a LEFT join that marks its build rows, whose unmarked rows a scan adds, writing one relation.
      */
     PhysicalPlanner.Open join(Join j) {
         int nLeft = j.getLeft().getRowType().getFieldCount();
@@ -50,68 +60,61 @@ final class JoinPlanner {
                 residual.add(c);
             }
         }
+        RelNode left = j.getLeft();
+        RelNode right = j.getRight();
         JoinRelType type = j.getJoinType();
         return switch (type) {
             // the optimizer's join order (optimize.JoinOrder) puts the side to build on the right: the smaller one, or
             // one with a unique key where the device needs it or it costs little more
             case INNER -> probeJoin(j, JoinKind.INNER, false, keys, residual);
-            case LEFT -> probeJoin(j, JoinKind.LEFT, false, keys, residual);
-            case RIGHT -> probeJoin(j, JoinKind.LEFT, true, keys, residual);
-            case SEMI -> probeJoin(j, JoinKind.SEMI, false, keys, residual);
-            case ANTI -> probeJoin(j, JoinKind.ANTI, false, keys, residual);
-            case FULL -> fullJoin(j, keys, residual);
+            case LEFT -> preserved.builds(left, right) ? withUnmatchedRows(j, JoinKind.INNER, true, keys, residual)
+                    : probeJoin(j, JoinKind.LEFT, false, keys, residual);
+            case RIGHT -> preserved.builds(right, left) ? withUnmatchedRows(j, JoinKind.INNER, false, keys, residual)
+                    : probeJoin(j, JoinKind.LEFT, true, keys, residual);
+            case SEMI -> preserved.builds(left, right) ? markedRows(j, true, keys, residual)
+                    : probeJoin(j, JoinKind.SEMI, false, keys, residual);
+            case ANTI -> preserved.builds(left, right) ? markedRows(j, false, keys, residual)
+                    : probeJoin(j, JoinKind.ANTI, false, keys, residual);
+            case FULL -> withUnmatchedRows(j, JoinKind.LEFT, preserved.builds(left, right), keys, residual);
             default -> throw new SqlError("unsupported: a " + type.name() + " join");
         };
     }
 
     /**
-     * A FULL join: the LEFT join's rows, then the right rows without a match (an anti join that probes with the right
-     * input), written into one relation that the next pipeline reads.
+     * A semi ({@code matched}) or anti join that builds its outer (left) side: the inner side's rows mark the build
+     * rows they match. The table of an anti join keeps the outer rows with a NULL key, which nothing matches.
      */
-    private PhysicalPlanner.Open fullJoin(Join j, List<KeyPair> keys, List<RexNode> residual) {
-        int rel = planner.nextRelation++;
-        List<String> names = j.getRowType().getFieldNames();
-        List<ColumnInfo> cols = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            org.apache.calcite.rel.type.RelDataTypeField f = j.getRowType().getFieldList().get(i);
-            DataType t = Types.of(f.getType());
-            cols.add(new ColumnInfo(names.get(i), t, true, t.kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(rel, i) : null));
-        }
-        PhysicalPlanner.Open left = probeJoin(j, JoinKind.LEFT, false, keys, residual);
-        planner.close(left, new Sink.Materialize(castTo(left.fields, cols), names, 0, -1, rel));
-        PhysicalPlanner.Open unmatched = probeJoin(j, JoinKind.ANTI, true, keys, residual);
-        int nLeft = j.getLeft().getRowType().getFieldCount();
-        List<Expr> outs = new ArrayList<>();
-        for (int i = 0; i < nLeft; i++) {
-            outs.add(new Expr.Literal(null, cols.get(i).type()));
-        }
-        outs.addAll(unmatched.fields);
-        planner.close(unmatched, new Sink.Materialize(castTo(outs, cols), names, 0, -1, rel));
-        PhysicalPlanner.Open next = planner.relationScan(rel, cols, planner.estimates.rows(j));
-        next.names = names;
-        return next;
+    private PhysicalPlanner.Open markedRows(Join j, boolean matched, List<KeyPair> keys, List<RexNode> residual) {
+        Probed marking = probeJoin(j, JoinKind.MARK, true, keys, residual, false, !matched);
+        return preserved.markedRows(j, marking.open(), marking.build(), matched);
     }
 
-    private static List<Expr> castTo(List<Expr> exprs, List<ColumnInfo> cols) {
-        List<Expr> outs = new ArrayList<>();
-        for (int i = 0; i < exprs.size(); i++) {
-            Expr e = exprs.get(i);
-            DataType t = cols.get(i).type();
-            outs.add(e.type().equals(t) || e instanceof Expr.Literal l && l.value() == null ? e
-                    : new Expr.Call(Op.CAST, List.of(e), t, e.nullable()));
-        }
-        return outs;
+    /**
+     * An outer join whose probe ({@code kind}: INNER for a LEFT or RIGHT join that builds its preserved side, LEFT
+     * for a FULL join) marks the build rows it matches; the unmarked ones, with NULLs, join its rows in one relation.
+     */
+    private PhysicalPlanner.Open withUnmatchedRows(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys,
+                                                   List<RexNode> residual) {
+        int rel = planner.nextRelation++;
+        Probed probed = probeJoin(j, kind, buildLeft, keys, residual, true, true);
+        return preserved.withUnmatchedRows(j, rel, probed.open(), probed.build(), buildLeft);
+    }
+
+    private PhysicalPlanner.Open probeJoin(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys,
+                                           List<RexNode> residual) {
+        return probeJoin(j, kind, buildLeft, keys, residual, false, false).open();
     }
 
     /**
      * A join that probes a hash table of one input with the rows of the other: {@code buildLeft} says which input
      * builds. Without equality keys every build row has the constant key 0, so each probing row meets all of them
-     * (a nested loop over the build side). The residual (non-equality) conditions are filters after an inner probe,
-     * and part of the match of any other probe. An ANTI probe with {@code buildLeft} (the unmatched rows of a FULL
-     * join) keeps the right input's fields, as a RIGHT join would.
+     * (a nested loop over the build side). The residual (non-equality) conditions are filters after an inner probe
+     * that does not mark, and part of the match of any other probe. {@code marks}: an inner or left probe that marks
+     * the build rows it matched (a MARK probe always does); {@code keepNullKeys}: the table keeps its rows with a
+     * NULL key (their unmarked rows are scanned later). A semi, anti or mark probe keeps the probing side's fields.
      */
-    private PhysicalPlanner.Open probeJoin(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys,
-                                           List<RexNode> residual) {
+    private Probed probeJoin(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys, List<RexNode> residual,
+                             boolean marks, boolean keepNullKeys) {
         int nLeft = j.getLeft().getRowType().getFieldCount();
         RelNode buildRel = buildLeft ? j.getLeft() : j.getRight();
         RelNode probeRel = buildLeft ? j.getRight() : j.getLeft();
@@ -158,11 +161,16 @@ final class JoinPlanner {
                 range = null;
             }
         }
-        // the build side's fields its payload carries: all of them for inner and left joins, else those the
-        // residual condition reads
+        boolean keepsNulls = keepNullKeys && PreservedSideJoins.addNullFlag(buildKeys, probeKeys, common);
+        if (keepsNulls) {
+            unique = false; // rows with a NULL key may share their key values
+            range = null;
+        }
+        // the build side's fields its payload carries: all of them for inner, left and mark probes (a scan of the
+        // marks reads them), else those the residual condition reads
         List<Integer> carried = new ArrayList<>();
         int buildStart = buildLeft ? 0 : nLeft;
-        if (kind == JoinKind.INNER || kind == JoinKind.LEFT) {
+        if (kind == JoinKind.INNER || kind == JoinKind.LEFT || kind == JoinKind.MARK) {
             for (int i = 0; i < b.fields.size(); i++) {
                 carried.add(i);
             }
@@ -185,7 +193,7 @@ final class JoinPlanner {
         }
         int joinId = planner.nextJoin++;
         Sink.Build build = new Sink.Build(joinId, buildKeys, payload, payloadNames, unique, range,
-                planner.estimates.rows(buildRel), common);
+                planner.estimates.rows(buildRel), common, keepsNulls);
         planner.close(b, build, planner.estimates.rows(buildRel));
         // per build field, its payload slot (null where the payload does not carry it)
         List<Expr> payloadRefs = new ArrayList<>(java.util.Collections.nCopies(b.fields.size(), (Expr) null));
@@ -205,7 +213,7 @@ final class JoinPlanner {
             fields.addAll(payloadRefs);
         }
         Expr matchCondition = null;
-        if (kind != JoinKind.INNER && !residual.isEmpty()) {
+        if ((kind != JoinKind.INNER || marks) && !residual.isEmpty()) {
             // evaluated per build row with the key, where its payload is not NULL-extended: plain slots
             List<Expr> plain = new ArrayList<>(fields);
             for (int i = 0; i < payload.size(); i++) {
@@ -220,19 +228,21 @@ final class JoinPlanner {
                         : new Expr.Call(Op.AND, List.of(matchCondition, c), DataType.BOOLEAN, matchCondition.nullable() || c.nullable());
             }
         }
-        p.add(new Operation.Probe(joinId, probeKeys, kind, build, matchCondition),
-                kind == JoinKind.INNER && !residual.isEmpty() ? Double.NaN : planner.estimates.rows(j));
-        if (kind == JoinKind.SEMI || kind == JoinKind.ANTI) {
-            return p;
+        // a marking probe's rows go no further (MARK), or are an inner join's, not the outer join's the estimate is of
+        p.add(new Operation.Probe(joinId, probeKeys, kind, build, matchCondition, marks),
+                kind == JoinKind.MARK || marks || kind == JoinKind.INNER && !residual.isEmpty() ? Double.NaN
+                        : planner.estimates.rows(j));
+        if (kind == JoinKind.SEMI || kind == JoinKind.ANTI || kind == JoinKind.MARK) {
+            return new Probed(p, build);
         }
         p.fields = fields;
         p.names = j.getRowType().getFieldNames();
-        if (kind == JoinKind.INNER) {
+        if (kind == JoinKind.INNER && !marks) {
             for (RexNode r : residual) {
                 planner.addFilter(p, r, r == residual.get(residual.size() - 1) ? planner.estimates.rows(j) : Double.NaN);
             }
         }
-        return p;
+        return new Probed(p, build);
     }
 
     /**

@@ -19,16 +19,36 @@ public sealed interface Operation permits Operation.Filter, Operation.Probe {
      * {@code residual}: for semi, anti and left probes, the join's non-equality condition, which a build row with
      * the key must also make TRUE to match (over the probing row's slots and the build row's payload), else null.
      * A keyless join (cross or non-equality join) probes with the constant key 0 into a table whose rows all have it.
+     * {@code marks}: an inner or left probe that also marks every build row it matched (an outer join that builds
+     * its preserved side: a later {@link Source.JoinTableScan} reads the unmarked rows); a MARK probe always marks.
+     * An inner probe that marks checks its residual per build row, as the others do, since only a build row that
+     * meets it is matched.
      */
-    record Probe(int joinId, List<Expr> keys, JoinKind kind, Sink.Build build, Expr residual) implements Operation {
+    record Probe(int joinId, List<Expr> keys, JoinKind kind, Sink.Build build, Expr residual, boolean marks)
+            implements Operation {
+        public Probe {
+            if (marks && kind != JoinKind.INNER && kind != JoinKind.LEFT) {
+                throw new IllegalArgumentException("a " + kind + " probe does not mark besides");
+            }
+        }
+
+        public Probe(int joinId, List<Expr> keys, JoinKind kind, Sink.Build build, Expr residual) {
+            this(joinId, keys, kind, build, residual, false);
+        }
+
         public Probe(int joinId, List<Expr> keys, JoinKind kind, Sink.Build build) {
-            this(joinId, keys, kind, build, null);
+            this(joinId, keys, kind, build, null, false);
+        }
+
+        /** Whether the probe sets the marks of the build rows it matches. */
+        public boolean setsMarks() {
+            return marks || kind == JoinKind.MARK;
         }
 
         @Override
         public String toString() {
-            return "PROBE j" + joinId + " " + kind.name().toLowerCase(java.util.Locale.ROOT) + " on " + keys
-                    + (residual != null ? " where " + residual : "");
+            return "PROBE j" + joinId + " " + kind.name().toLowerCase(java.util.Locale.ROOT) + (marks ? " marking" : "")
+                    + " on " + keys + (residual != null ? " where " + residual : "");
         }
     }
 }

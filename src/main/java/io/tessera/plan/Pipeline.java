@@ -41,12 +41,15 @@ public record Pipeline(int id, Source source, List<Operation> operations, Sink s
      * of 6 million rows, whose kernels take microseconds, is not the fastest of 600 million.
      */
     public String shape() {
-        StringBuilder sb = new StringBuilder(source instanceof Source.TableScan t
-                ? "LOOP:" + t.table().name() + "@" + magnitude(t.table().rowCount()) : "LOOP:rel");
+        StringBuilder sb = new StringBuilder(switch (source) {
+            case Source.TableScan t -> "LOOP:" + t.table().name() + "@" + magnitude(t.table().rowCount());
+            case Source.RelationScan r -> "LOOP:rel";
+            case Source.JoinTableScan j -> j.matched() ? "LOOP:matched" : "LOOP:unmatched";
+        });
         for (Operation op : operations) {
             switch (op) {
                 case Operation.Filter f -> sb.append("|FILTER").append(columns(List.of(f.condition())));
-                case Operation.Probe pr -> sb.append("|PROBE").append(columns(pr.keys()));
+                case Operation.Probe pr -> sb.append(pr.setsMarks() ? "|PROBE+MARK" : "|PROBE").append(columns(pr.keys()));
             }
         }
         sb.append('|').append(sink.getClass().getSimpleName().toUpperCase(java.util.Locale.ROOT));

@@ -247,11 +247,12 @@ public final class PipelineAnalysis {
     /**
      * Whether a probe may change places with its neighbours: an inner or semi probe (each keeps or multiplies
      * rows independently of the others, so their order changes neither the rows nor their multiplicity) whose
-     * keys cannot fail. Anti and left probes, and everything else, stay where they are.
+     * keys cannot fail. Anti, left and marking probes (a mark is set only for rows that passed every operation
+     * before it), and everything else, stay where they are.
      */
     static boolean movable(Operation op) {
         return op instanceof Operation.Probe pr && (pr.kind() == JoinKind.INNER || pr.kind() == JoinKind.SEMI)
-                && pr.residual() == null && pr.keys().stream().allMatch(PipelineAnalysis::cannotFail)
+                && !pr.setsMarks() && pr.residual() == null && pr.keys().stream().allMatch(PipelineAnalysis::cannotFail)
                 && pr.build().commonKeyTypes().stream().allMatch(t -> t == null || t.kind() == TypeKind.DOUBLE);
     }
 

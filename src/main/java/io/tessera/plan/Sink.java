@@ -4,21 +4,30 @@ import java.util.List;
 
 /** How a pipeline ends: with a hash table, an aggregate, or materialized (possibly sorted) rows. */
 public sealed interface Sink permits Sink.Build, Sink.Aggregate, Sink.GroupAggregate, Sink.Materialize, Sink.Sort,
-        Sink.Window {
+        Sink.Window, Sink.Marks {
 
     /**
      * Builds the hash table of join {@code joinId}. {@code uniqueKeys}: no key occurs twice (so a probe finds at most
      * one row); {@code range}: the known range of a single integer key (null when unknown), which allows a perfect table;
      * {@code commonKeyTypes}: per key, the type both sides are compared in when they differ (DOUBLE, or DECIMAL at a
-     * common scale), else null, so that build and probe encode keys alike.
+     * common scale), else null, so that build and probe encode keys alike. {@code keepsNullKeys}: rows with a NULL
+     * key are kept too (the preserved side of an outer or anti join, whose unmatched rows a scan reads later); its
+     * last key is then TRUE exactly for them and FALSE in every probe, so no probe finds them.
      */
     record Build(int joinId, List<Expr> keys, List<Expr> payload, List<String> payloadNames, boolean uniqueKeys,
-                 KeyRange range, double estimatedRows, List<io.tessera.storage.DataType> commonKeyTypes) implements Sink {
+                 KeyRange range, double estimatedRows, List<io.tessera.storage.DataType> commonKeyTypes,
+                 boolean keepsNullKeys) implements Sink {
+
+        public Build(int joinId, List<Expr> keys, List<Expr> payload, List<String> payloadNames, boolean uniqueKeys,
+                     KeyRange range, double estimatedRows, List<io.tessera.storage.DataType> commonKeyTypes) {
+            this(joinId, keys, payload, payloadNames, uniqueKeys, range, estimatedRows, commonKeyTypes, false);
+        }
+
         @Override
         public String toString() {
             return "BUILD j" + joinId + " keys " + keys + (uniqueKeys ? " unique" : "")
                     + (range != null ? " range [" + range.min() + ".." + range.max() + "]" : "")
-                    + " payload " + payloadNames;
+                    + " payload " + payloadNames + (keepsNullKeys ? " with NULL keys" : "");
         }
     }
 
@@ -73,6 +82,17 @@ public sealed interface Sink permits Sink.Build, Sink.Aggregate, Sink.GroupAggre
         @Override
         public String toString() {
             return "WINDOW " + functions + " of " + outputs + " -> r" + relationId;
+        }
+    }
+
+    /**
+     * Ends a pipeline whose last operation is a MARK probe of join {@code joinId}: its rows only set that table's
+     * marks, and nothing flows on.
+     */
+    record Marks(int joinId) implements Sink {
+        @Override
+        public String toString() {
+            return "MARKS j" + joinId;
         }
     }
 }

@@ -23,11 +23,13 @@ import java.util.Set;
 
 /**
  * {@code WHERE [NOT] EXISTS (SELECT ... FROM r WHERE c)}, where only {@code c} reads the outer row, becomes a semi
- * (anti) join of the outer rows with {@code r} on {@code c}: one probe per outer row that stops at the first build
- * row with the key that meets the rest of {@code c} (TPC-H Q21), where {@code c} correlates by more than equalities:
- * Calcite's own decorrelation of such a subquery joins it with every distinct outer value first. EXISTS
- * is never NULL, so the rewrite holds in any conjunct of a WHERE; EXISTS elsewhere (in OR, CASE, SELECT) is left to
- * Calcite.
+ * (anti) join of the outer rows with {@code r} on {@code c}. Calcite's own decorrelation would first compute the
+ * subquery for every distinct key of {@code r} (an aggregate over all of {@code r}, TPC-H Q4 and Q22), or join it
+ * with every distinct outer value where {@code c} correlates by more than equalities (Q21); a semi or anti join
+ * instead either probes a table of {@code r} once per outer row, stopping at the first build row with the key that
+ * meets the rest of {@code c}, or, where the outer rows are fewer, builds them and lets {@code r}'s rows mark those
+ * they match. EXISTS is never NULL, so the rewrite holds in any conjunct of a WHERE; EXISTS elsewhere (in OR, CASE,
+ * SELECT) is left to Calcite.
  */
 final class ExistsJoins {
     private ExistsJoins() {

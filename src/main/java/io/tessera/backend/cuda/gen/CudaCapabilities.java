@@ -29,7 +29,9 @@ import java.util.function.IntFunction;
  * the device with keys of the same type; its BUILD has one such key and unique keys where it carries payload, no
  * computed string in the payload, and a key range for a perfect table; its aggregates are counts, or sums, averages,
  * minima and maxima of numbers; its group keys are not DOUBLE, and a dense group table has each key's range; no value
- * it reads can be NULL; and every expression has CUDA code ({@link CudaExprSupport}).
+ * it reads can be NULL; and every expression has CUDA code ({@link CudaExprSupport}). The joins that build their
+ * preserved side (marking probes, MARKS sinks, scans of a join table's marked or unmarked rows, tables that keep
+ * their NULL keys) run on the JVM.
  *
  * <p>The check walks the pipeline in the order the emitter does (the same operation order, each operator's
  * expressions as it generates them), so that a pipeline with several things the GPU lacks is given the same first
@@ -40,6 +42,9 @@ public final class CudaCapabilities {
     private CudaCapabilities() {
     }
 
+    /** Why the marks of a join that builds its preserved side are not on the GPU. */
+    static final String MARKS = "a join that builds its preserved side and marks the rows it matched has no GPU code yet";
+
     /**
      * Why pipeline p cannot run as a CUDA kernel under genome g, or null when it can. {@code tables}: the layouts of
      * the join tables built on the device so far (null for a join whose table is not); {@code dictionaries}: the
@@ -48,6 +53,10 @@ public final class CudaCapabilities {
      */
     public static String reason(Pipeline p, Genome g, IntFunction<JoinLayout> tables,
                                 Function<String, Dictionary> dictionaries) {
+        if (p.source() instanceof Source.JoinTableScan js) {
+            return "it scans the " + (js.matched() ? "matched" : "unmatched") + " rows of join table j" + js.joinId()
+                    + " (" + MARKS + ")";
+        }
         if (!(p.source() instanceof Source.TableScan)) {
             return "it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables";
         }
@@ -68,6 +77,9 @@ public final class CudaCapabilities {
 
     /** Why a PROBE of table t (null: not on the device) has no GPU code, its expressions aside; null when it has. */
     static String probeReason(Operation.Probe pr, JoinLayout t) {
+        if (pr.setsMarks()) {
+            return "a probe that marks the build rows of j" + pr.joinId() + " (" + MARKS + ")";
+        }
         if (pr.keys().size() != 1) {
             return "a join on " + pr.keys().size() + " keys";
         }
@@ -96,6 +108,9 @@ public final class CudaCapabilities {
 
     /** Why a BUILD under genome g has no GPU code, its expressions aside; null when it has. */
     static String buildReason(Sink.Build b, Genome g) {
+        if (b.keepsNullKeys()) {
+            return "a join table that keeps its rows with a NULL key (" + MARKS + ")";
+        }
         if (b.keys().size() != 1) {
             return "a join on " + b.keys().size() + " keys";
         }
@@ -168,6 +183,7 @@ public final class CudaCapabilities {
                 case Sink.Materialize m -> rows(m.outputs());
                 case Sink.Sort s -> rows(s.outputs());
                 case Sink.Window w -> "window functions (WINDOW) have no GPU code yet";
+                case Sink.Marks m -> "a pipeline that only marks the rows of join table j" + m.joinId() + " (" + MARKS + ")";
             };
         }
 

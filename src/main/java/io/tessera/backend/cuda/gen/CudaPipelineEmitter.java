@@ -75,6 +75,7 @@ public final class CudaPipelineEmitter {
             case Sink.Materialize m -> MaterializeOp.emit(k, m.outputs());
             case Sink.Sort s -> MaterializeOp.emit(k, s.outputs());
             case Sink.Window w -> throw new IllegalStateException("no GPU code for " + w);
+            case Sink.Marks m -> throw new IllegalStateException("no GPU code for " + m);
         }
         k.params.add(new KernelParam(KernelParam.Kind.ERROR, -1, "error", "int*"));
         String name = kernelName(p);

@@ -4,6 +4,7 @@ import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;
+import io.tessera.plan.Source;
 import io.tessera.storage.Dictionary;
 import io.tessera.variant.Genome;
 
@@ -17,7 +18,7 @@ import java.util.function.Function;
 /**
  * Which pipelines of a plan run as CUDA kernels and which on the JVM, and why: a pipeline runs on the GPU when
  * {@link CudaCapabilities} finds CUDA code for everything it holds (then it is emitted); a BUILD runs there only when every pipeline that probes
- * its table does too (the table lives on the device), and a probe of a table built on the JVM stays on the JVM.
+ * or scans its table does too (the table lives on the device), and a probe of a table built on the JVM stays on the JVM.
  */
 public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, String> jvmReasons) {
 
@@ -64,6 +65,15 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
             for (Pipeline p : plan.pipelines()) {
                 if (kernels.containsKey(p.id()) || forcedJvm.contains(p.id())) {
                     continue;
+                }
+                if (p.source() instanceof Source.JoinTableScan js) {
+                    Pipeline build = builder(plan, js.joinId());
+                    if (build != null && kernels.containsKey(build.id())) {
+                        forcedJvm.add(build.id());
+                        forcedReasons.put(build.id(), "its table j" + js.joinId() + " is scanned by pipeline " + p.id()
+                                + ", which runs on the JVM");
+                        changed = true;
+                    }
                 }
                 for (Operation op : p.operations()) {
                     if (op instanceof Operation.Probe probe) {

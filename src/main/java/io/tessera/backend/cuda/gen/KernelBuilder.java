@@ -186,6 +186,8 @@ final class KernelBuilder {
             case Sink.Materialize m -> out.addAll(m.outputs());
             case Sink.Sort s -> out.addAll(s.outputs());
             case Sink.Window w -> out.addAll(w.outputs());
+            case Sink.Marks m -> {
+            }
         }
         return out;
     }

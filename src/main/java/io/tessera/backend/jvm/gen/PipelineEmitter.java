@@ -5,6 +5,7 @@ import io.tessera.backend.jvm.aggregate.GroupAggregateEmitter;
 import io.tessera.backend.jvm.filter.FilterEmitter;
 import io.tessera.backend.jvm.filter.VectorFilterEmitter;
 import io.tessera.backend.jvm.join.BuildEmitter;
+import io.tessera.backend.jvm.join.MarkEmitter;
 import io.tessera.backend.jvm.join.ProbeEmitter;
 import io.tessera.backend.jvm.relation.MaterializeEmitter;
 import io.tessera.backend.jvm.sort.SortEmitter;
@@ -13,6 +14,7 @@ import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.PipelineAnalysis;
 import io.tessera.plan.Sink;
+import io.tessera.plan.Source;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
 
@@ -25,7 +27,7 @@ import java.util.List;
  *
  * <p>This class drives; each operator family has its own emitter: {@link VectorFilterEmitter} and
  * {@link FilterEmitter} (scan/filter/map), {@link ProbeEmitter} (with {@code JoinLookup} per table layout),
- * {@link BuildEmitter}, {@link AggregateEmitter}, {@link GroupAggregateEmitter} (with {@code GroupAggregation} per
+ * {@link BuildEmitter}, {@link MarkEmitter} (marks and the scan of marked rows), {@link AggregateEmitter}, {@link GroupAggregateEmitter} (with {@code GroupAggregation} per
  * strategy), {@link MaterializeEmitter} and {@link SortEmitter}; hashed tables name their {@link HashFunction}. They write into a {@link PipelineWriter};
  * {@link PipelineClass} assembles the class.
  */
@@ -67,6 +69,9 @@ public final class PipelineEmitter {
         if (SELECTIVITY.equals(w.choice(JvmDimensions.PROBE_ORDER, WRITTEN))) {
             ops = PipelineAnalysis.probesBySelectivity(ops);
         }
+        if (p.source() instanceof Source.JoinTableScan scan) {
+            MarkEmitter.scan(w, scan);
+        }
         FilterEmitter.Predication predication = FilterEmitter.Predication.of(w);
         for (int i = 0; i < ops.size(); i++) {
             int first = i;
@@ -95,6 +100,7 @@ public final class PipelineEmitter {
             case Sink.Materialize m -> MaterializeEmitter.emit(w, m);
             case Sink.Sort so -> SortEmitter.emit(w, so);
             case Sink.Window win -> WindowEmitter.emit(w, win);
+            case Sink.Marks m -> MarkEmitter.sink(w, m);
         }
         // close the loops of probes over repeated build keys, innermost first
         for (int i = w.closers.size() - 1; i >= 0; i--) {

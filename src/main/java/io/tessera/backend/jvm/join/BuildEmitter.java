@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * BUILD: the build side of a join writes each row's payload and encoded keys into the worker's row buffer (rows
- * with a NULL key never match and are skipped); the executor then builds the join table of the genome's layout
- * ({@code ht}) from the buffers.
+ * with a NULL key never match and are skipped, unless the table keeps them for a scan of its unmarked rows: then
+ * its last key tells them apart); the executor then builds the join table of the genome's layout ({@code ht}) from
+ * the buffers.
  */
 public final class BuildEmitter {
     private BuildEmitter() {
@@ -28,7 +29,7 @@ public final class BuildEmitter {
             Expr e = b.keys().get(k);
             w.load(e);
             JExpr x = w.gen.gen(e);
-            if (x.nullable()) {
+            if (x.nullable() && !b.keepsNullKeys()) {
                 w.line("if (" + x.n() + ") continue; // a NULL key never matches");
             }
             keyVals.add(w.keyLong(x, e.type(), b.commonKeyTypes().get(k), null));

@@ -1,10 +1,16 @@
 package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.jvm.lib.Hashing;
+import io.tessera.backend.jvm.relation.ColumnData;
+import io.tessera.backend.jvm.relation.MatRelation;
 import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.plan.ColumnInfo;
+import io.tessera.storage.Dictionary;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * A join's hash table over the rows of its build side: payload columns in a {@link RowBuffer}, and an index
@@ -18,7 +24,9 @@ import java.util.Locale;
  * moves a resident key to another of its slots, and so on (a random walk); when that fails the table is rebuilt
  * twice as large, and only at the largest size do keys go into a small stash searched last.</li>
  * </ul>
- * Rows with equal keys are chained through {@code next} unless the keys are unique.
+ * Rows with equal keys are chained through {@code next} unless the keys are unique. A join that builds its
+ * preserved side also has a mark per build row ({@link #marks}), which its probes set and a scan of the marked or
+ * unmarked rows reads ({@link #payloadColumns}).
  */
 public final class JoinTable {
 
@@ -425,5 +433,30 @@ public final class JoinTable {
             }
             s = (s + 1) & mask;
         }
+    }
+
+    // ---- marks, and the scan of marked or unmarked rows ----
+
+    private byte[] marks;
+
+    /**
+     * One byte per build row, 1 once a probe matched the row; made on first use (by the init of a pipeline that
+     * marks or scans, on one thread). Probing workers only ever write 1, so racing writes agree, and a scan of the
+     * marks runs in a later pipeline, after the marking pipeline's workers were joined, which makes their writes
+     * visible to it.
+     */
+    public synchronized byte[] marks() {
+        if (marks == null) {
+            marks = new byte[Math.max(1, rows)];
+        }
+        return marks;
+    }
+
+    /**
+     * The payload columns as a scan of the table's rows reads them, with the types and dictionaries of
+     * {@code columns} (one per payload column).
+     */
+    public List<ColumnData> payloadColumns(List<ColumnInfo> columns, Function<String, Dictionary> dictionaries) {
+        return new MatRelation(payload, columns).columnData(dictionaries);
     }
 }

@@ -19,7 +19,8 @@ import java.util.Map;
 /**
  * PROBE: looks the row's keys up in a join table built by another pipeline ({@link JoinLookup}: how, by the table's
  * layout), then by the join kind skips the row (semi, anti, inner without a match) or loops over every build row
- * with the key (inner and left joins whose build keys repeat; the loop closes after the sink).
+ * with the key (inner and left joins whose build keys repeat; the loop closes after the sink). Marking probes set
+ * the marks of the build rows they match ({@link MarkEmitter}).
  */
 public final class ProbeEmitter {
     private ProbeEmitter() {
@@ -59,8 +60,13 @@ public final class ProbeEmitter {
         if (!nullCond.isEmpty()) {
             w.line("if (" + nullCond + ") " + r + " = -1; // NULL keys never match");
         }
-        if (op.residual() != null) {
+        if (op.kind() == JoinKind.MARK) {
+            MarkEmitter.markMatches(w, op, r);
+            return;
+        }
+        if (op.residual() != null && op.kind() != JoinKind.INNER) {
             residualMatch(w, op, r);
+            MarkEmitter.markRow(w, op, r);
             return;
         }
         switch (op.kind()) {
@@ -83,7 +89,15 @@ public final class ProbeEmitter {
                     w.indent++;
                 }
             }
+            case MARK -> throw new IllegalStateException("a MARK probe has its own code");
         }
+        if (op.residual() != null) {
+            // an inner probe that marks: only a build row that meets the residual matches (and is marked)
+            w.comment("residual condition of j" + j + ": " + op.residual());
+            w.load(op.residual());
+            w.line("if (!(" + w.gen.gen(op.residual()).isTrue() + ")) continue;");
+        }
+        MarkEmitter.markRow(w, op, r);
     }
 
     /**

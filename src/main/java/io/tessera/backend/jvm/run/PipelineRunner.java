@@ -18,8 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs one compiled pipeline on the JVM: gives its code its source columns (a table's, read on first use, or a
- * relation's, moved to the host first where it is on another device), the join tables it probes and the
+ * Runs one compiled pipeline on the JVM: gives its code its source columns (a table's, read on first use, a
+ * relation's, moved to the host first where it is on another device, or a join table's payload, whose marked or
+ * unmarked rows the code reads), the join tables it probes and the
  * dictionaries it reads; runs its rows on the workers (or in a tuner's blocks), then finishes its sink.
  */
 public final class PipelineRunner {
@@ -50,6 +51,10 @@ public final class PipelineRunner {
                     return cols.length;
                 }
             };
+        } else if (p.source() instanceof Source.JoinTableScan js) {
+            JoinTable t = joinTable(state, js.joinId());
+            rows = t.rows;
+            columns = t.payloadColumns(js.columns(), state::dictionary);
         } else {
             Source.RelationScan rs = (Source.RelationScan) p.source();
             MatRelation r = JvmRelations.onHost(state, rs.relationId());
@@ -70,15 +75,7 @@ public final class PipelineRunner {
 
             @Override
             public JoinTable joinTable(int joinId) {
-                Intermediate h = state.join(joinId);
-                if (h == null) {
-                    return null;
-                }
-                if (!(h.value() instanceof JoinTable t)) {
-                    throw new IllegalStateException("join j" + joinId + " has its table on " + h.device()
-                            + ", not on the JVM");
-                }
-                return t;
+                return state.join(joinId) == null ? null : PipelineRunner.joinTable(state, joinId);
             }
 
             @Override
@@ -104,5 +101,17 @@ public final class PipelineRunner {
             states.add(SinkStates.perWorker(e));
         }
         SinkFinisher.finish(state, e, code, states);
+    }
+
+    /** Join {@code joinId}'s table, which must have been built on the JVM. */
+    private static JoinTable joinTable(QueryState state, int joinId) {
+        Intermediate h = state.join(joinId);
+        if (h == null) {
+            throw new IllegalStateException("join j" + joinId + " was not built before it is read");
+        }
+        if (!(h.value() instanceof JoinTable t)) {
+            throw new IllegalStateException("join j" + joinId + " has its table on " + h.device() + ", not on the JVM");
+        }
+        return t;
     }
 }

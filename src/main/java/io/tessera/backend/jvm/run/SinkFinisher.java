@@ -21,8 +21,9 @@ import java.util.List;
 
 /**
  * What a pipeline's workers left, turned into its output in the query's state: a BUILD's join table, a writer's
- * part of a relation (the relation completed once its last writer ran), an aggregation's groups as rows. Each end
- * runs on the pipeline's workers where its family can spread it, and is noted with its time in the run's steps.
+ * part of a relation (the relation completed once its last writer ran), an aggregation's groups as rows; a
+ * pipeline that only marks leaves its marks in the join table. Each end runs on the pipeline's workers where its
+ * family can spread it, and is noted with its time in the run's steps.
  */
 final class SinkFinisher {
 
@@ -42,6 +43,8 @@ final class SinkFinisher {
             case Sink.Materialize m -> addPart(state, m, m.relationId(), e, states);
             case Sink.Sort s -> addPart(state, s, s.relationId(), e, states);
             case Sink.Window w -> addPart(state, w, w.relationId(), e, states);
+            // the marks are in the join table's rows already, for the scan that reads them
+            case Sink.Marks m -> "MARKS j" + m.joinId();
             case Sink.Aggregate a -> {
                 Groups g = JvmGroups.merged(e, code, states, null, MorselRunner.pool(state));
                 groupsToRelation(state, e, g, a.relationId());

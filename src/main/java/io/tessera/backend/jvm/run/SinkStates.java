@@ -33,6 +33,7 @@ final class SinkStates {
             case Sink.Materialize m -> new RowBuffer(e.bufferKinds(), 1024);
             case Sink.Sort s -> new RowBuffer(e.bufferKinds(), 1024);
             case Sink.Window w -> new RowBuffer(e.bufferKinds(), 1024);
+            case Sink.Marks m -> m; // the rows only set marks in the join table: no state of their own
             case Sink.Aggregate a -> new DenseGroupTable(e.aggs(), new long[0], new long[0]);
             case Sink.GroupAggregate ga -> {
                 if (e.dense()) {

@@ -190,4 +190,24 @@ class JoinTableTest {
         assertEquals(List.of("perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"),
                 Arrays.stream(JoinTable.Layout.values()).map(JoinTable.Layout::label).toList());
     }
+
+    @Test
+    void marksAreMadeOnceAndThePayloadIsReadAsColumns() {
+        RowBuffer b = rows(new long[][] {{7, 7, 9}});
+        b.setNull(0, 1);
+        JoinTable t = JoinTable.build(b, 1, 1, JoinTable.Layout.LINEAR, 0, 0, false, false);
+        byte[] marks = t.marks();
+        assertEquals(3, marks.length);
+        assertTrue(marks == t.marks(), "one array of marks per table");
+        List<io.tessera.backend.jvm.relation.ColumnData> cols = t.payloadColumns(
+                List.of(new io.tessera.plan.ColumnInfo("n", io.tessera.storage.DataType.INTEGER, true, null)), k -> null);
+        assertEquals(1, cols.size());
+        java.lang.foreign.MemorySegment data = cols.get(0).data();
+        java.lang.foreign.MemorySegment valid = cols.get(0).validity();
+        assertEquals(2, data.getAtIndex(java.lang.foreign.ValueLayout.JAVA_INT, 2));
+        assertEquals(0b101L, valid.getAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, 0) & 0b111L,
+                "row 1's payload is NULL, rows 0 and 2 are valid");
+        assertEquals(1, JoinTable.build(rows(new long[][] {{}}), 1, 1, JoinTable.Layout.LINEAR, 0, 0, false, false)
+                .marks().length, "an empty table has one mark, never read");
+    }
 }
