@@ -10,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -92,6 +91,11 @@ public final class TableImporter {
 
     /** Appends every file's rows to {@code table} and commits once; on an error the table stays unchanged. */
     public static Summary importFiles(Database db, String table, List<Path> files, Options options) {
+        return importSources(db, table, files.stream().map(SourceFile::of).toList(), options);
+    }
+
+    /** As {@link #importFiles}, for files named in SQL and opened already ({@link AllowedDirectories}). */
+    public static Summary importSources(Database db, String table, List<SourceFile> files, Options options) {
         AtomicInteger n = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
             Thread t = new Thread(r, "tessera-import-" + n.incrementAndGet());
@@ -102,7 +106,7 @@ public final class TableImporter {
             long t0 = System.nanoTime();
             long before = writer.rowCount();
             long bytes = 0;
-            for (Path f : files) {
+            for (SourceFile f : files) {
                 bytes += importFile(f, writer, options, pool);
             }
             long rows = writer.rowCount() - before;
@@ -114,15 +118,15 @@ public final class TableImporter {
         }
     }
 
-    private static long importFile(Path file, TableWriter writer, Options o, ExecutorService pool) {
-        String name = file.toString();
-        ImportFormat format = o.format() != null ? o.format() : ImportFormat.fromFileName(file);
+    private static long importFile(SourceFile file, TableWriter writer, Options o, ExecutorService pool) {
+        String name = file.name();
+        ImportFormat format = o.format() != null ? o.format() : ImportFormat.fromFileName(Path.of(name));
         byte delim = o.delimiter() != null ? o.delimiter() : (byte) format.defaultDelimiter();
         TableSchema schema = writer.schema();
         int window = Math.max(2, 2 * o.threads());
         ArrayDeque<Future<ChunkParser.Result>> inflight = new ArrayDeque<>();
         long nextLine = 1; // first line of the next chunk to be written
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel ch = file.open()) {
             long size = ch.size();
             long pos = 0;
             byte[] carry = new byte[0];

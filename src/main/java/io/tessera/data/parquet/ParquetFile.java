@@ -12,7 +12,6 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,7 +44,12 @@ final class ParquetFile implements AutoCloseable {
 
     /** Opens {@code file} and reads its footer; an {@link IOException} says what is wrong with it. */
     static ParquetFile open(Path file) throws IOException {
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+        return open(io.tessera.data.io.SourceFile.of(file));
+    }
+
+    /** Opens a file (its channel closed with this) and reads its footer. */
+    static ParquetFile open(io.tessera.data.io.SourceFile file) throws IOException {
+        FileChannel ch = file.open();
         try {
             long size = ch.size();
             if (size < 12) {
@@ -93,7 +97,7 @@ final class ParquetFile implements AutoCloseable {
             } catch (VersionParser.VersionParseException | RuntimeException e) {
                 // another writer than parquet-java: none of its known bugs apply
             }
-            return new ParquetFile(file.toString(), ch, size, footer, List.copyOf(columns), writer);
+            return new ParquetFile(file.name(), ch, size, footer, List.copyOf(columns), writer);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;

@@ -2,6 +2,7 @@ package io.tessera.data.parquet;
 
 import io.tessera.data.io.ImportException;
 import io.tessera.data.io.InvalidUtf8;
+import io.tessera.data.io.SourceFile;
 import io.tessera.data.io.TableImporter;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.Database;
@@ -44,6 +45,12 @@ public final class ParquetImporter {
     /** Appends every file's rows to {@code table} and commits once; on an error the table stays unchanged. */
     public static TableImporter.Summary importFiles(Database db, String table, List<Path> files, int threads,
                                                     InvalidUtf8 invalidUtf8) {
+        return importSources(db, table, files.stream().map(SourceFile::of).toList(), threads, invalidUtf8);
+    }
+
+    /** As {@link #importFiles}, for files named in SQL and opened already ({@code AllowedDirectories}). */
+    public static TableImporter.Summary importSources(Database db, String table, List<SourceFile> files,
+                                                      int threads, InvalidUtf8 invalidUtf8) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be positive");
         }
@@ -57,7 +64,7 @@ public final class ParquetImporter {
             long t0 = System.nanoTime();
             long before = writer.rowCount();
             long bytes = 0;
-            for (Path f : files) {
+            for (SourceFile f : files) {
                 bytes += importFile(f, writer, threads, invalidUtf8, pool);
             }
             long rows = writer.rowCount() - before;
@@ -69,9 +76,9 @@ public final class ParquetImporter {
         }
     }
 
-    private static long importFile(Path path, TableWriter writer, int threads, InvalidUtf8 invalidUtf8,
+    private static long importFile(SourceFile path, TableWriter writer, int threads, InvalidUtf8 invalidUtf8,
                                    ExecutorService pool) {
-        String name = path.toString();
+        String name = path.name();
         TableSchema schema = writer.schema();
         ArrayDeque<Future<RowBatch>> inflight = new ArrayDeque<>();
         long[] firstRows;
