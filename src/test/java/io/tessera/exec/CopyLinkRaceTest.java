@@ -145,6 +145,39 @@ class CopyLinkRaceTest {
         }
     }
 
+    @Test
+    void aFileInFromIsNeverReadFromOutsideWhileAFolderIsSwappedForALink(@TempDir Path work) throws Exception {
+        Path allowed = Files.createDirectories(work.resolve("allowed"));
+        Path outside = Files.createDirectories(work.resolve("outside"));
+        Files.createDirectories(allowed.resolve("sub"));
+        Files.writeString(allowed.resolve("sub/in.csv"), "id,side\n1,inside\n2,inside\n");
+        Files.writeString(outside.resolve("in.csv"), "id,side\n1,outside\n2,outside\n");
+        try (Tessera t = Tessera.openOrCreate(work.resolve("db"))) {
+            t.allowCopyFrom(allowed);
+            String query = "SELECT count(*) FROM '" + allowed.resolve("sub/in.csv") + "' WHERE side = 'inside'";
+            Swapper swapper = new Swapper(allowed, outside);
+            swapper.start();
+            int read = 0;
+            int refused = 0;
+            try {
+                for (int i = 0; i < 400 && (read < 15 || refused < 15); i++) {
+                    try {
+                        // two rows, both inside: an outside file would count 0
+                        assertEquals(2L, ((Number) t.query(query).rows().getFirst()[0]).longValue());
+                        read++;
+                    } catch (SqlError e) {
+                        assertTrue(e.getMessage().contains("symbolic link")
+                                || e.getMessage().contains("no such file"), e.getMessage());
+                        refused++;
+                    }
+                }
+            } finally {
+                swapper.finish();
+            }
+            assertTrue(read > 0 && refused > 0, read + " read, " + refused + " refused");
+        }
+    }
+
     private static String content(SourceFile f) throws IOException {
         try (FileChannel ch = f.open()) {
             ByteBuffer b = ByteBuffer.allocate((int) ch.size());
