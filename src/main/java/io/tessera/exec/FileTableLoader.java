@@ -31,9 +31,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The files one statement names in FROM, each loaded into a table of a temporary database in the database
  * directory ({@code .files/<pid>-<n>/}, deleted when the statement ends): opened below the directories SQL may
- * read ({@link AllowedDirectories}, as COPY), a Parquet file read by the importer with only the columns the
- * statement names, a CSV file's delimiter, header and types guessed ({@link CsvSniffer}) where the statement does
- * not give them. The query then plans the file as a table, statistics included.
+ * read ({@link AllowedDirectories}, as COPY), with only the columns the statement names (a Parquet file's other
+ * columns are not read, a CSV file's other fields not parsed), a CSV file's delimiter, header and types guessed
+ * ({@link CsvSniffer}) where the statement does not give them. The query then plans the file as a table, statistics included.
  */
 final class FileTableLoader implements FileTables, AutoCloseable {
 
@@ -133,12 +133,23 @@ final class FileTableLoader implements FileTables, AutoCloseable {
         } catch (IOException e) {
             throw new SqlError("FROM: cannot read '" + first.name() + "': " + e.getMessage(), e);
         }
-        TableSchema schema = schema(name, dialect.names(), dialect.types());
+        TableSchema fields = schema(name, dialect.names(), dialect.types());
+        // the columns the statement names: the others are skipped unparsed
+        List<ColumnSchema> kept = new ArrayList<>();
+        for (ColumnSchema c : fields.columns()) {
+            if (ref.usedNames() == null || ref.usedNames().contains(c.name().toLowerCase(Locale.ROOT))) {
+                kept.add(c);
+            }
+        }
+        if (kept.isEmpty()) {
+            kept.add(fields.columns().getFirst()); // the rows are counted by one column
+        }
         Database d = database();
-        d.createTable(schema);
+        d.createTable(new TableSchema(name, kept));
         if (!schemaOnly) {
             TableImporter.importSources(d, name, sources, TableImporter.Options.defaults()
-                    .withFormat(ImportFormat.CSV).withDelimiter(dialect.delimiter()).withHeader(dialect.header()));
+                    .withFormat(ImportFormat.CSV).withDelimiter(dialect.delimiter()).withHeader(dialect.header()),
+                    fields);
         }
         return d.table(name);
     }
