@@ -10,7 +10,7 @@ import java.util.Set;
  * {@code read_csv('f', delim = ';', header = true)} and their DuckDB synonyms. {@code path} may hold a glob in its
  * last component; {@code options} are the named arguments (lower-case names, values as text); {@code usedNames}
  * holds every name the statement spells (lower case), so that a file's columns of other names need not be read,
- * or is null when the statement may use every column (a {@code *}, a NATURAL join). {@code position} is where the
+ * or is null when the statement may use every column (a {@code *}, a NATURAL join, column aliases). {@code position} is where the
  * statement names the file, for errors.
  */
 public record FileReference(String function, String path, Map<String, String> options, Set<String> usedNames,

@@ -176,8 +176,8 @@ final class FileReferences {
     }
 
     /**
-     * Every name the statement spells, in lower case; null where a {@code *} in a select list or a NATURAL join may
-     * use columns it does not name.
+     * Every name the statement spells, in lower case; null where a {@code *} in a select list, a NATURAL join or a
+     * list of column aliases may use columns it does not name.
      */
     private static Set<String> usedNames(SqlNode statement) {
         Set<String> names = new HashSet<>();
@@ -201,8 +201,9 @@ final class FileReferences {
                         }
                     }
                 }
-                if (call instanceof SqlJoin j && j.isNatural()) {
-                    all[0] = true;
+                if (call instanceof SqlJoin j && j.isNatural()
+                        || call.getKind() == SqlKind.AS && call.operandCount() > 2) {
+                    all[0] = true; // a NATURAL join, or column aliases (t(a, b)) that rename columns by position
                 }
                 return super.visit(call);
             }
