@@ -9,6 +9,7 @@ import io.tessera.data.io.InvalidUtf8;
 import io.tessera.data.io.SourceFile;
 import io.tessera.data.io.TableImporter;
 import io.tessera.data.parquet.ParquetImporter;
+import io.tessera.data.parquet.RowGroupBounds;
 import io.tessera.sql.FileReference;
 import io.tessera.sql.FileTables;
 import io.tessera.sql.SqlError;
@@ -32,7 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The files one statement names in FROM, each loaded into a table of a temporary database in the database
  * directory ({@code .files/<pid>-<n>/}, deleted when the statement ends): opened below the directories SQL may
  * read ({@link AllowedDirectories}, as COPY), with only the columns the statement names (a Parquet file's other
- * columns are not read, a CSV file's other fields not parsed), a CSV file's delimiter, header and types guessed
+ * columns are not read, a CSV file's other fields not parsed; a Parquet row group whose statistics rule out the
+ * WHERE's comparisons of a column with a number is skipped), a CSV file's delimiter, header and types guessed
  * ({@link CsvSniffer}) where the statement does not give them. The query then plans the file as a table, statistics included.
  */
 final class FileTableLoader implements FileTables, AutoCloseable {
@@ -110,9 +112,29 @@ final class FileTableLoader implements FileTables, AutoCloseable {
         TableImporter.Options o = TableImporter.Options.defaults();
         if (!schemaOnly) {
             ParquetImporter.importSources(d, name, sources, read.stream().map(ParquetImporter.FileColumn::name)
-                    .toList(), o.threads(), InvalidUtf8.ERROR);
+                    .toList(), bounds(ref, columns), o.threads(), InvalidUtf8.ERROR);
         }
         return d.table(name);
+    }
+
+    /** The statement's bounds on the file's columns (one column of the name, ignoring case), for row groups. */
+    private static RowGroupBounds bounds(FileReference ref, List<ParquetImporter.FileColumn> columns) {
+        List<RowGroupBounds.Bound> out = new ArrayList<>();
+        for (FileReference.Bound b : ref.bounds()) {
+            List<ParquetImporter.FileColumn> named = columns.stream()
+                    .filter(c -> c.name().equalsIgnoreCase(b.column())).toList();
+            if (named.size() == 1) {
+                RowGroupBounds.Op op = switch (b.op()) {
+                    case "<" -> RowGroupBounds.Op.LT;
+                    case "<=" -> RowGroupBounds.Op.LE;
+                    case ">" -> RowGroupBounds.Op.GT;
+                    case ">=" -> RowGroupBounds.Op.GE;
+                    default -> RowGroupBounds.Op.EQ;
+                };
+                out.add(new RowGroupBounds.Bound(named.getFirst().name(), op, b.value()));
+            }
+        }
+        return new RowGroupBounds(out);
     }
 
     private Table csv(FileReference ref, String name, List<SourceFile> sources) {

@@ -10,11 +10,20 @@ import java.util.Set;
  * {@code read_csv('f', delim = ';', header = true)} and their DuckDB synonyms. {@code path} may hold a glob in its
  * last component; {@code options} are the named arguments (lower-case names, values as text); {@code usedNames}
  * holds every name the statement spells (lower case), so that a file's columns of other names need not be read,
- * or is null when the statement may use every column (a {@code *}, a NATURAL join, column aliases). {@code position} is where the
+ * or is null when the statement may use every column (a {@code *}, a NATURAL join, column aliases); {@code bounds}
+ * the conditions all its used rows meet. {@code position} is where the
  * statement names the file, for errors.
  */
 public record FileReference(String function, String path, Map<String, String> options, Set<String> usedNames,
-                            SqlParserPos position) {
+                            java.util.List<Bound> bounds, SqlParserPos position) {
+
+    /**
+     * A condition every row the statement uses from the file meets ({@code id > 2500}, a conjunct of the WHERE of a
+     * query whose only FROM item is the file): a reader may leave out rows that cannot meet it. {@code op} is one
+     * of {@code < <= > >= =}, with the column on the left.
+     */
+    public record Bound(String column, String op, java.math.BigDecimal value) {
+    }
 
     /** Whether the file is read as Parquet: by the function's name, else by the name's ending. */
     public boolean parquet() {

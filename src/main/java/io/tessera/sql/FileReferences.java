@@ -37,6 +37,7 @@ final class FileReferences {
     private final FileTables files;
     private final Set<String> usedNames;
     private final Map<String, Table> tables = new LinkedHashMap<>();
+    private List<FileReference.Bound> bounds = List.of(); // of the FROM item being replaced
 
     private FileReferences(FileTables files, Set<String> usedNames) {
         this.files = files;
@@ -55,7 +56,10 @@ final class FileReferences {
 
     private void walk(SqlNode node) {
         if (node instanceof SqlSelect s) {
+            // a file that is the only FROM item: the WHERE's simple comparisons bound the rows used from it
+            bounds = s.getFrom() instanceof SqlJoin ? List.of() : FileBounds.of(s.getWhere());
             s.setFrom(from(s.getFrom()));
+            bounds = List.of();
             for (SqlNode operand : s.getOperandList()) {
                 if (operand != s.getFrom()) {
                     walk(operand);
@@ -77,6 +81,7 @@ final class FileReferences {
             return null; // SELECT without FROM
         }
         if (from instanceof SqlJoin j) {
+            bounds = List.of();
             j.setLeft(from(j.getLeft()));
             j.setRight(from(j.getRight()));
             walk(j.getCondition());
@@ -119,7 +124,7 @@ final class FileReferences {
     private FileReference reference(SqlNode node) {
         SqlParserPos pos = node.getParserPosition();
         if (node instanceof SqlLiteral lit && lit.getTypeName() == SqlTypeName.CHAR) {
-            return new FileReference(null, text(lit), Map.of(), usedNames, pos);
+            return new FileReference(null, text(lit), Map.of(), usedNames, bounds, pos);
         }
         if (!(node instanceof SqlCall table) || table.getKind() != SqlKind.COLLECTION_TABLE
                 || !(table.operand(0) instanceof SqlCall call)) {
@@ -152,7 +157,7 @@ final class FileReferences {
             }
             options.put(id.getSimple().toLowerCase(Locale.ROOT), text(v));
         }
-        return new FileReference(function, text(path), options, usedNames, pos);
+        return new FileReference(function, text(path), options, usedNames, bounds, pos);
     }
 
     private static String text(SqlLiteral lit) {

@@ -1,13 +1,19 @@
 package io.tessera.exec;
 
 import io.tessera.Tessera;
+import io.tessera.sql.FileReference;
+import io.tessera.storage.Database;
 import io.tessera.sql.SqlError;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -83,6 +89,36 @@ class FileTablesTest {
             assertTrue(plan.contains("LOOP file_0"), plan);
             assertNoTemporaryTables(work.resolve("db"));
         }
+    }
+
+    @Test
+    void parquetRowGroupsOutsideTheWhereBoundsAreNotRead(@TempDir Path work) {
+        // sales_1.parquet: ids 1..3000 in row groups written by DuckDB with ROW_GROUP_SIZE 1000
+        Path dir = Path.of("src/test/resources/sql/copy/files");
+        String file = dir.resolve("sales_1.parquet").toString();
+        try (Database db = Database.openOrCreate(work.resolve("db"));
+             FileTableLoader loader = new FileTableLoader(db, List.of(dir))) {
+            assertEquals(3000, rows(loader, file, List.of()));
+            long high = rows(loader, file, List.of(new FileReference.Bound("id", ">", BigDecimal.valueOf(2500))));
+            assertTrue(high >= 500 && high < 3000, high + " rows read");
+            long low = rows(loader, file, List.of(new FileReference.Bound("id", "<=", BigDecimal.valueOf(3))));
+            assertTrue(low >= 3 && low < 3000, low + " rows read");
+            assertEquals(0, rows(loader, file, List.of(new FileReference.Bound("id", "<", BigDecimal.ZERO))));
+            assertEquals(0, rows(loader, file, List.of(new FileReference.Bound("id", "=", BigDecimal.valueOf(3001)))));
+            // a bound on a DECIMAL column, by its value: price = id * 1.25
+            long priced = rows(loader, file, List.of(new FileReference.Bound("price", ">=", new BigDecimal("3700.5"))));
+            assertTrue(priced >= 40 && priced < 3000, priced + " rows read");
+        }
+        try (Tessera t = Tessera.openOrCreate(work.resolve("db2")).allowCopyFrom(dir)) {
+            assertEquals(500L, scalar(t, "SELECT count(*) FROM '" + file + "' WHERE id > 2500"));
+            assertEquals(3L, scalar(t, "SELECT count(*) FROM '" + file + "' WHERE 3 >= id AND name <> 'x'"));
+            assertEquals(3000L, scalar(t, "SELECT count(*) FROM '" + file + "' WHERE id > 2500 OR id <= 2500"));
+        }
+    }
+
+    private static long rows(FileTableLoader loader, String file, List<FileReference.Bound> bounds) {
+        return loader.table(new FileReference(null, file, Map.of(), Set.of("id"), bounds,
+                org.apache.calcite.sql.parser.SqlParserPos.ZERO)).rowCount();
     }
 
     private static void assertNoTemporaryTables(Path db) throws IOException {

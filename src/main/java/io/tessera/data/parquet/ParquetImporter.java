@@ -88,6 +88,16 @@ public final class ParquetImporter {
     public static TableImporter.Summary importSources(Database db, String table, List<SourceFile> files,
                                                       List<String> sourceNames, int threads,
                                                       InvalidUtf8 invalidUtf8) {
+        return importSources(db, table, files, sourceNames, RowGroupBounds.NONE, threads, invalidUtf8);
+    }
+
+    /**
+     * As {@link #importSources(Database, String, List, List, int, InvalidUtf8)}, skipping the row groups whose
+     * statistics rule {@code bounds} out (their rows are not appended: for a query that filters by the bounds).
+     */
+    public static TableImporter.Summary importSources(Database db, String table, List<SourceFile> files,
+                                                      List<String> sourceNames, RowGroupBounds bounds,
+                                                      int threads, InvalidUtf8 invalidUtf8) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be positive");
         }
@@ -102,7 +112,7 @@ public final class ParquetImporter {
             long before = writer.rowCount();
             long bytes = 0;
             for (SourceFile f : files) {
-                bytes += importFile(f, writer, sourceNames, threads, invalidUtf8, pool);
+                bytes += importFile(f, writer, sourceNames, bounds, threads, invalidUtf8, pool);
             }
             long rows = writer.rowCount() - before;
             long t1 = System.nanoTime();
@@ -113,8 +123,9 @@ public final class ParquetImporter {
         }
     }
 
-    private static long importFile(SourceFile path, TableWriter writer, List<String> sourceNames, int threads,
-                                   InvalidUtf8 invalidUtf8, ExecutorService pool) {
+    private static long importFile(SourceFile path, TableWriter writer, List<String> sourceNames,
+                                   RowGroupBounds bounds, int threads, InvalidUtf8 invalidUtf8,
+                                   ExecutorService pool) {
         String name = path.name();
         TableSchema schema = writer.schema();
         ArrayDeque<Future<RowBatch>> inflight = new ArrayDeque<>();
@@ -134,6 +145,9 @@ public final class ParquetImporter {
             long inflightBytes = 0;
             for (int g = 0; g < groups; g++) {
                 final int group = g;
+                if (!bounds.mayMatch(file, file.footer().getRow_groups().get(g))) {
+                    continue; // no row of it is within the query's bounds
+                }
                 long size = memoryEstimate(file.footer().getRow_groups().get(g), schema);
                 // at most two groups per thread, and (beyond the first) what a quarter of the heap holds
                 while (!inflight.isEmpty() && (inflight.size() >= window || inflightBytes + size > budget)) {
