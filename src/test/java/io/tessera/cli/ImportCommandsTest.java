@@ -31,7 +31,7 @@ class ImportCommandsTest extends CapturedMainTest {
         Files.writeString(csv, "o_id;o_name;o_price;o_date\n4;\"semi;colon\";1.00;2000-01-01\n");
         assertEquals(0, run("import", "--db", db, "--table", "orders", "--format", "csv", "--delimiter", ";",
                 "--header", csv.toString()), err());
-        assertTrue(out().contains("imported 1 rows"), out());
+        assertTrue(out().contains("imported 1 row into"), out());
 
         assertEquals(0, run("tables", "--db", db), err());
         String tables = out();
