@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -86,6 +87,13 @@ class ImportCommandsTest extends CapturedMainTest {
         assertTrue(err().contains("no Tessera database"), err());
         assertEquals(1, run("import", "--db", db, "--table", "t", "--format", "xml", "f"));
         assertTrue(err().contains("unknown format 'xml'"), err());
+        // an export into a directory that is not there says so
+        for (String name : List.of("out.csv", "out.parquet")) {
+            Path missing = dir.resolve("no-such-dir").resolve(name);
+            assertEquals(1, run("export", "--db", db, "--table", "t", missing.toString()));
+            assertTrue(err().contains("cannot write " + missing + ": no such directory " + missing.getParent()),
+                    err());
+        }
     }
 
     @Test
