@@ -119,8 +119,9 @@ public final class Tessera implements AutoCloseable {
     }
 
     /**
-     * Lets {@code COPY table FROM 'file'} read files under these directories (their real paths; links followed).
-     * By default COPY reads no file: SQL text may come from people the application does not let read its files.
+     * Lets {@code COPY table FROM 'file'} and the files in FROM ({@code FROM 'f.csv'}, {@code read_parquet}) read
+     * files below these directories, reached through no symbolic link below them. By default SQL reads no file:
+     * SQL text may come from people the application does not let read its files.
      */
     public Tessera allowCopyFrom(Path... directories) {
         engine.allowCopyFrom(java.util.List.of(directories));

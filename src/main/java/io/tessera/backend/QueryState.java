@@ -91,10 +91,15 @@ public final class QueryState implements AutoCloseable {
         Dictionary d = dictionaries.get(key);
         if (d == null) {
             int dot = key.indexOf('.');
-            if (DictionaryKeys.isComputed(key) || dot < 0 || !db.hasTable(key.substring(0, dot))) {
+            io.tessera.storage.Table scanned = dot < 0 || DictionaryKeys.isComputed(key) ? null
+                    : plan.scannedTable(key.substring(0, dot));
+            if (scanned != null) {
+                d = scanned.column(key.substring(dot + 1)).dictionary();
+            } else if (DictionaryKeys.isComputed(key) || dot < 0 || !db.hasTable(key.substring(0, dot))) {
                 throw new IllegalStateException("no dictionary " + key);
+            } else {
+                d = db.table(key.substring(0, dot)).column(key.substring(dot + 1)).dictionary();
             }
-            d = db.table(key.substring(0, dot)).column(key.substring(dot + 1)).dictionary();
             dictionaries.put(key, d);
         }
         return d;

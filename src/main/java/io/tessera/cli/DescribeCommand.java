@@ -31,7 +31,8 @@ public final class DescribeCommand implements Runnable {
         try (Database d = Database.open(db.db)) {
             Table t = d.table(table);
             var out = spec.commandLine().getOut();
-            out.println(t.name() + ": " + t.rowCount() + " rows, " + TablesCommand.humanBytes(t.sizeBytes()));
+            out.println(t.name() + ": " + TablesCommand.rowCount(t.rowCount()) + ", "
+                    + TablesCommand.humanBytes(t.sizeBytes()));
             TextTable tt = new TextTable(List.of("column", "type", "null", "nulls", "distinct", "min", "max",
                     "buckets", "most common"), List.of(false, false, false, true, true, false, false, true, false));
             boolean estimates = false;

@@ -52,7 +52,8 @@ public final class ExportCommand implements Runnable {
             try (Database d = Database.open(db.db)) {
                 Table t = d.table(table);
                 long rows = ParquetExporter.export(t, out);
-                spec.commandLine().getOut().println("exported " + rows + " rows of " + t.name() + " to " + out);
+                spec.commandLine().getOut().println("exported " + TablesCommand.rowCount(rows) + " of " + t.name()
+                        + " to " + out);
                 spec.commandLine().getOut().flush();
             }
             return;
@@ -62,7 +63,8 @@ public final class ExportCommand implements Runnable {
         try (Database d = Database.open(db.db)) {
             Table t = d.table(table);
             long rows = TableExporter.export(t, out, f, delim);
-            spec.commandLine().getOut().println("exported " + rows + " rows of " + t.name() + " to " + out);
+            spec.commandLine().getOut().println("exported " + TablesCommand.rowCount(rows) + " of " + t.name()
+                    + " to " + out);
             spec.commandLine().getOut().flush();
         }
     }

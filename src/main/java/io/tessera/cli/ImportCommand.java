@@ -102,9 +102,10 @@ public final class ImportCommand implements Runnable {
             double sec = (System.nanoTime() - t0) / 1e9;
             double mb = s.bytes() / 1e6;
             spec.commandLine().getOut().println(String.format(Locale.ROOT,
-                    "imported %d rows into %s from %d file%s (%.1f MB) in %.2f s: %.1f MB/s on %d thread%s"
+                    "imported %s into %s from %d file%s (%.1f MB) in %.2f s: %.1f MB/s on %d thread%s"
                             + " (parse and write %.2f s, commit %.2f s)",
-                    s.rows(), d.table(table).name(), s.files(), s.files() == 1 ? "" : "s", mb, sec,
+                    TablesCommand.rowCount(s.rows()), d.table(table).name(), s.files(), s.files() == 1 ? "" : "s",
+                    mb, sec,
                     sec > 0 ? mb / sec : 0.0, o.threads(), o.threads() == 1 ? "" : "s",
                     s.parseNanos() / 1e9, s.commitNanos() / 1e9));
             spec.commandLine().getOut().flush();

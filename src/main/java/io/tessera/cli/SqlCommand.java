@@ -67,8 +67,8 @@ public final class SqlCommand implements Callable<Integer> {
     String tune;
 
     @Option(names = "--allow-read", paramLabel = "DIR",
-            description = "a directory whose files COPY table FROM 'file' may read, besides the current directory"
-                    + " (repeatable)")
+            description = "a directory whose files COPY table FROM 'file' and SELECT ... FROM 'file' may read, besides"
+                    + " the current directory (repeatable)")
     List<java.nio.file.Path> allowRead = new java.util.ArrayList<>();
 
     @Override

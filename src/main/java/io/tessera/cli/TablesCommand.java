@@ -33,6 +33,11 @@ public final class TablesCommand implements Runnable {
         }
     }
 
+    /** "1 row", "0 rows", "2 rows". */
+    static String rowCount(long rows) {
+        return rows + (rows == 1 ? " row" : " rows");
+    }
+
     /** 1023 B, 1.5 KiB, 12.3 MiB, ... */
     static String humanBytes(long bytes) {
         if (bytes < 1024) {

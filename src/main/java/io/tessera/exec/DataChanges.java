@@ -83,7 +83,7 @@ final class DataChanges {
 
     /** A query of this statement planned with its parameters bound (each ? keeps its number in the statement). */
     private SqlFrontEnd.LogicalPlan plan(SqlNode query, Parameters parameters) {
-        return new SqlFrontEnd(db).plan(parameters.bind(query));
+        return engine.frontEnd().plan(parameters.bind(query));
     }
 
     QueryResult delete(Statement.Delete s, Parameters parameters, QueryCancel cancel) {
@@ -174,13 +174,13 @@ final class DataChanges {
             }
             // the query must run now, as the database will have the view: planned in full (not compiled), errors
             // naming what it cannot do, and a view that would refer to itself refused
-            SqlFrontEnd.LogicalPlan logical = new SqlFrontEnd(db).withView(view).plan(s.query());
+            SqlFrontEnd.LogicalPlan logical = engine.frontEnd().withView(view).plan(s.query());
             PhysicalPlanner.plan(Optimizer.optimize(logical));
             if (columns.size() > logical.fieldNames().size()) {
                 throw new SqlError("CREATE VIEW " + name + " names " + columns.size() + " columns, its query has "
                         + logical.fieldNames().size());
             }
-            new SqlFrontEnd(db).withView(view).plan(selectAll(name));
+            engine.frontEnd().withView(view).plan(selectAll(name));
             try {
                 db.createView(view, s.replace());
             } catch (StorageException e) {

@@ -59,6 +59,8 @@ public final class QueryEngine {
     private volatile EstimateSkew skew = EstimateSkew.NONE;
     private final DataChanges changes;
     private volatile List<java.nio.file.Path> copyDirectories = List.of();
+    /** The files the statement running on this thread names in FROM; null outside a statement. */
+    private final ThreadLocal<FileTableLoader> statementFiles = new ThreadLocal<>();
 
     public QueryEngine(Database db) {
         this(db, java.lang.Runtime.getRuntime().availableProcessors());
@@ -133,6 +135,11 @@ public final class QueryEngine {
      */
     public QueryResult execute(String sql, Parameters parameters, QueryCancel cancel, RowSink sink,
                                io.tessera.api.TableSlice slice) {
+        return withFiles(() -> executeSlice(sql, parameters, cancel, sink, slice));
+    }
+
+    private QueryResult executeSlice(String sql, Parameters parameters, QueryCancel cancel, RowSink sink,
+                                     io.tessera.api.TableSlice slice) {
         checkParameters(sql, parameters);
         if (!(StatementParser.parse(sql) instanceof Statement.Query)) {
             throw new SqlError("only a query runs over a slice of table " + slice.table());
@@ -153,7 +160,7 @@ public final class QueryEngine {
         }
         long t0 = System.nanoTime();
         // sql null: not tuned (a tuner would store what it learns of one slice under the whole query's text)
-        Prepared p = prepare(new SqlFrontEnd(db).withTable(part).plan(parameters.bind(SqlFrontEnd.parse(sql))), null,
+        Prepared p = prepare(frontEnd().withTable(part).plan(parameters.bind(SqlFrontEnd.parse(sql))), null,
                 null, t0);
         return drain(p, cancel, sink);
     }
@@ -190,6 +197,10 @@ public final class QueryEngine {
 
     /** Runs one statement; {@code cancel} (null: none) stops it with {@link QueryCancelledException}. */
     public QueryResult execute(String sql, QueryCancel cancel) {
+        return withFiles(() -> executeOne(sql, cancel));
+    }
+
+    private QueryResult executeOne(String sql, QueryCancel cancel) {
         Statement st = StatementParser.parse(sql);
         checkParameters(sql, Parameters.NONE);
         if (st instanceof Statement.Query q) {
@@ -208,6 +219,10 @@ public final class QueryEngine {
      * batches.
      */
     public QueryResult execute(String sql, QueryCancel cancel, RowSink sink) {
+        return withFiles(() -> executeStreamed(sql, cancel, sink));
+    }
+
+    private QueryResult executeStreamed(String sql, QueryCancel cancel, RowSink sink) {
         Statement st = StatementParser.parse(sql);
         checkParameters(sql, Parameters.NONE);
         if (!(st instanceof Statement.Query q)) {
@@ -242,6 +257,10 @@ public final class QueryEngine {
      * (one value each, in order), as values, never as SQL text.
      */
     public QueryResult execute(String sql, Parameters parameters, QueryCancel cancel, RowSink sink) {
+        return withFiles(() -> executeStreamed(sql, parameters, cancel, sink));
+    }
+
+    private QueryResult executeStreamed(String sql, Parameters parameters, QueryCancel cancel, RowSink sink) {
         Statement st = StatementParser.parse(sql);
         checkParameters(sql, parameters);
         if (!(st instanceof Statement.Query q)) {
@@ -302,6 +321,7 @@ public final class QueryEngine {
             case Statement.CreateTableAs c -> changes.createTableAs(c, parameters, cancel);
             case Statement.CreateView v -> changes.createView(v);
             case Statement.DropView v -> changes.dropView(v);
+            case Statement.Describe d -> describe(d, parameters);
             case Statement.Copy c -> {
                 try (io.tessera.storage.Database.WriteLock lock = db.lockForWriting()) {
                     String table = changes.existingTable(c.table(), "COPY");
@@ -312,11 +332,53 @@ public final class QueryEngine {
     }
 
     /**
-     * The directories under which {@code COPY table FROM 'file'} may read files (none by default: COPY then reads
-     * nothing). Paths are compared by their real paths, links followed.
+     * Runs one statement with the files it names in FROM loaded for it ({@link FileTableLoader}), and deleted when
+     * it ends; a statement within a statement shares them.
+     */
+    private <T> T withFiles(java.util.function.Supplier<T> statement) {
+        if (statementFiles.get() != null) {
+            return statement.get();
+        }
+        try (FileTableLoader files = new FileTableLoader(db, copyDirectories)) {
+            statementFiles.set(files);
+            return statement.get();
+        } finally {
+            statementFiles.remove();
+        }
+    }
+
+    /**
+     * The front end for a statement: over the database, and reading the files the statement names in FROM where
+     * a statement runs ({@code prepare} alone reads none).
+     */
+    SqlFrontEnd frontEnd() {
+        return new SqlFrontEnd(db).withFiles(statementFiles.get());
+    }
+
+    /**
+     * The directories under which {@code COPY table FROM 'file'} and a file in FROM may read files (none by
+     * default: SQL then reads no file); a file is reached from one of them through no symbolic link.
      */
     public void allowCopyFrom(List<java.nio.file.Path> directories) {
         this.copyDirectories = List.copyOf(directories);
+    }
+
+    /** The columns of a query (of a file: its schema, no row read), as DuckDB's DESCRIBE lists them. */
+    private QueryResult describe(Statement.Describe d, Parameters parameters) {
+        FileTableLoader files = statementFiles.get();
+        if (files != null) {
+            files.schemaOnly();
+        }
+        Prepared p = prepare(d.query(), parameters);
+        List<Object[]> rows = new ArrayList<>();
+        for (io.tessera.plan.ColumnInfo c : p.plan().resultColumns()) {
+            rows.add(new Object[] {c.name(), c.type().toString(), c.nullable() ? "YES" : "NO", null, null, null});
+        }
+        List<ResultColumn> columns = new ArrayList<>();
+        for (String name : List.of("column_name", "column_type", "null", "key", "default", "extra")) {
+            columns.add(new ResultColumn(name, DataType.VARCHAR, !name.startsWith("column")));
+        }
+        return new QueryResult(columns, rows, 0, 0);
     }
 
     private static QueryResult empty() {
@@ -336,12 +398,12 @@ public final class QueryEngine {
             return prepare(sql);
         }
         long t0 = System.nanoTime();
-        return prepare(new SqlFrontEnd(db).plan(parameters.bind(SqlFrontEnd.parse(sql))), null, null, t0);
+        return prepare(frontEnd().plan(parameters.bind(SqlFrontEnd.parse(sql))), null, null, t0);
     }
 
     /** The pipelines of a query, planned but not compiled. */
     public QueryPlan plan(String sql) {
-        return PhysicalPlanner.plan(Optimizer.optimize(new SqlFrontEnd(db).plan(sql), skew, plansForGpu()));
+        return PhysicalPlanner.plan(Optimizer.optimize(frontEnd().plan(sql), skew, plansForGpu()));
     }
 
     /**
@@ -349,13 +411,13 @@ public final class QueryEngine {
      * tables over unique keys where an order allows it.
      */
     public QueryPlan plan(String sql, Device target) {
-        return PhysicalPlanner.plan(Optimizer.optimize(new SqlFrontEnd(db).plan(sql), skew, target != Device.CPU));
+        return PhysicalPlanner.plan(Optimizer.optimize(frontEnd().plan(sql), skew, target != Device.CPU));
     }
 
     /** Prepares a query; {@code cudaGenomes} overrides the default CUDA genome of some pipelines (null: none). */
     public Prepared prepare(String sql, Map<Integer, Genome> cudaGenomes) {
         long t0 = System.nanoTime();
-        return prepare(new SqlFrontEnd(db).plan(sql), sql, cudaGenomes, t0);
+        return prepare(frontEnd().plan(sql), sql, cudaGenomes, t0);
     }
 
     /** Whether this engine plans for the GPU: asked for, or {@code auto} on a machine with one. */
@@ -571,7 +633,7 @@ public final class QueryEngine {
         boolean code = e.kind() == Statement.Explain.Kind.CODE;
         // an analyzed query is not tuned: a tuner would measure code with counters
         Prepared p = !e.analyze() ? prepare(e.query(), parameters)
-                : prepare(new SqlFrontEnd(db).plan(parameters.bind(SqlFrontEnd.parse(e.query()))), null, null,
+                : prepare(frontEnd().plan(parameters.bind(SqlFrontEnd.parse(e.query()))), null, null,
                         System.nanoTime(), true);
         ExplainText.AnalyzedRun run = null;
         if (e.analyze() && !code) {

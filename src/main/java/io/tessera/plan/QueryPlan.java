@@ -10,6 +10,19 @@ import java.util.List;
 public record QueryPlan(List<Pipeline> pipelines, int resultRelation, List<ColumnInfo> resultColumns,
                         java.util.Map<Integer, List<Object[]>> values) {
 
+    /**
+     * The table of this name that a pipeline scans, or null: a table the query read from a file lives outside the
+     * database, so its columns' dictionaries are found here first.
+     */
+    public io.tessera.storage.Table scannedTable(String name) {
+        for (Pipeline p : pipelines) {
+            if (p.source() instanceof Source.TableScan ts && ts.table().name().equals(name)) {
+                return ts.table();
+            }
+        }
+        return null;
+    }
+
     public String explain() {
         StringBuilder sb = new StringBuilder();
         for (Pipeline p : pipelines) {

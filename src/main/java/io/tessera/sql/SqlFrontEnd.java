@@ -62,29 +62,33 @@ public final class SqlFrontEnd {
     private final Database db;
     private final Table replacement; // a slice read in place of the stored table of its name, else null
     private final java.util.List<io.tessera.storage.View> views;
+    private final FileTables files; // the tables of files named in FROM; null: such a file is an error
 
     public SqlFrontEnd(Database db) {
-        this(db, db.views());
+        this(db, db.views(), null, null);
     }
 
-    private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views) {
-        this(db, views, null);
-    }
-
-    private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views, Table replacement) {
+    private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views, Table replacement,
+                        FileTables files) {
         this.db = db;
         this.views = views;
         this.replacement = replacement;
+        this.files = files;
     }
 
     /** A front end over no tables and no views (the warm-up of {@link CalciteSetup}). */
     static SqlFrontEnd withoutTables() {
-        return new SqlFrontEnd(null, List.of(), null);
+        return new SqlFrontEnd(null, List.of(), null, null);
     }
 
     /** This front end with {@code table} (a slice of a stored table) in place of the stored table of its name. */
     public SqlFrontEnd withTable(Table table) {
-        return new SqlFrontEnd(db, views, table);
+        return new SqlFrontEnd(db, views, table, files);
+    }
+
+    /** This front end reading the files named in FROM ({@code FROM 'f.csv'}, {@code read_parquet}) through files. */
+    public SqlFrontEnd withFiles(FileTables files) {
+        return new SqlFrontEnd(db, views, replacement, files);
     }
 
     /** A validated, optimized logical plan and the names of its output columns. */
@@ -104,6 +108,7 @@ public final class SqlFrontEnd {
     }
 
     public LogicalPlan plan(SqlNode parsed) {
+        java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
         parsed = MathFunctions.rewrite(parsed);
@@ -115,6 +120,7 @@ public final class SqlFrontEnd {
             boolean replaced = replacement != null && replacement.name().equals(t.name());
             root.add(t.name(), new CatalogTable(replaced ? replacement : t));
         }
+        fileTables.forEach((name, t) -> root.add(name, new CatalogTable(t)));
         StoredView.addAll(root, views, types);
         CalciteCatalogReader catalog = catalog(root, types);
         SqlValidator validator = validator(catalog, types);
@@ -258,6 +264,6 @@ public final class SqlFrontEnd {
             }
         }
         out.add(view);
-        return new SqlFrontEnd(db, out, replacement);
+        return new SqlFrontEnd(db, out, replacement, files);
     }
 }

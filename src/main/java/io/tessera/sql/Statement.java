@@ -16,7 +16,7 @@ import java.util.Locale;
  */
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
-        Statement.CreateView, Statement.DropView, Statement.Copy {
+        Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -112,5 +112,12 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
      * {@code tessera import}. {@code format} null: from the file's name; {@code delimiter} null: the format's.
      */
     record Copy(String table, String file, String format, boolean header, String delimiter) implements Statement {
+    }
+
+    /**
+     * {@code DESCRIBE query}, {@code DESCRIBE 'file'} or {@code DESCRIBE table}: the columns of {@code query} (for a
+     * file or a table, {@code SELECT * FROM} it), one row each, as DuckDB lists them.
+     */
+    record Describe(String query) implements Statement {
     }
 }

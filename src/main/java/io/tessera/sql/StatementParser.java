@@ -68,6 +68,9 @@ public final class StatementParser {
         if (first.is(EXPLAIN)) {
             return explain(s, head);
         }
+        if (first.is(TesseraParserImplConstants.DESCRIBE) && head.size() > 1 && !head.get(1).isEnd()) {
+            return describe(s, head.get(1));
+        }
         return new Statement.Query(s);
     }
 
@@ -138,6 +141,14 @@ public final class StatementParser {
     /** A word that opens EXPLAIN's option list, where {@code (} could also open a query in parentheses. */
     private static boolean isExplainOption(LeadingTokens.Token t) {
         return t.named("ANALYZE") || t.named("FORMAT");
+    }
+
+    /** DESCRIBE of a query, or of a file or table (a query of all its columns). */
+    private static Statement describe(String s, LeadingTokens.Token next) {
+        String rest = s.substring(next.offset());
+        boolean query = next.is(TesseraParserImplConstants.SELECT) || next.is(TesseraParserImplConstants.WITH)
+                || next.is(TesseraParserImplConstants.VALUES) || next.is(TesseraParserImplConstants.LPAREN);
+        return new Statement.Describe(query ? rest : "SELECT * FROM " + rest);
     }
 
     private static Statement tableDefinition(String s) {

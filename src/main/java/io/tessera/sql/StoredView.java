@@ -88,6 +88,10 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         SqlNode parsed;
         try {
             parsed = SqlFrontEnd.parse(view.query());
+            FileReferences.replace(parsed, file -> {
+                throw new SqlError("a view cannot read a file in FROM" + file.at() + " (a view is expanded where a"
+                        + " query names it; CREATE TABLE ... AS SELECT ... FROM 'file' keeps the file's rows)");
+            });
             SupportCheck.check(parsed);
             ColumnNames.nameExpressions(parsed, false);
         } catch (SqlError e) {

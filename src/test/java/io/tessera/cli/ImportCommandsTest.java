@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,7 +32,7 @@ class ImportCommandsTest extends CapturedMainTest {
         Files.writeString(csv, "o_id;o_name;o_price;o_date\n4;\"semi;colon\";1.00;2000-01-01\n");
         assertEquals(0, run("import", "--db", db, "--table", "orders", "--format", "csv", "--delimiter", ";",
                 "--header", csv.toString()), err());
-        assertTrue(out().contains("imported 1 rows"), out());
+        assertTrue(out().contains("imported 1 row into"), out());
 
         assertEquals(0, run("tables", "--db", db), err());
         String tables = out();
@@ -86,6 +87,13 @@ class ImportCommandsTest extends CapturedMainTest {
         assertTrue(err().contains("no Tessera database"), err());
         assertEquals(1, run("import", "--db", db, "--table", "t", "--format", "xml", "f"));
         assertTrue(err().contains("unknown format 'xml'"), err());
+        // an export into a directory that is not there says so
+        for (String name : List.of("out.csv", "out.parquet")) {
+            Path missing = dir.resolve("no-such-dir").resolve(name);
+            assertEquals(1, run("export", "--db", db, "--table", "t", missing.toString()));
+            assertTrue(err().contains("cannot write " + missing + ": no such directory " + missing.getParent()),
+                    err());
+        }
     }
 
     @Test

@@ -51,21 +51,32 @@ final class ChunkParser {
     private final boolean[] nullable;
     private final FieldDecoder dec = new FieldDecoder();
     private final StringCache[] strings;
+    private final int[] target; // each field's column in the batch, -1 where it is skipped
     private byte[] scratch = new byte[256];
     private ColumnBuilder[] out;
     private long line; // lines (LFs) passed since the chunk's start
 
     ChunkParser(TableSchema schema, ImportFormat format, byte delim, InvalidUtf8 invalidUtf8) {
+        this(schema, schema, format, delim, invalidUtf8);
+    }
+
+    /**
+     * A parser of records whose fields are {@code fields}' columns, keeping only those the table {@code schema}
+     * has (by name; the others are skipped unparsed, so a query reads only the columns it names).
+     */
+    ChunkParser(TableSchema schema, TableSchema fields, ImportFormat format, byte delim, InvalidUtf8 invalidUtf8) {
         this.schema = schema;
         this.csv = format == ImportFormat.CSV;
         this.delim = delim;
-        this.ncols = schema.columns().size();
+        this.ncols = fields.columns().size();
         this.kinds = new TypeKind[ncols];
         this.types = new DataType[ncols];
         this.nullable = new boolean[ncols];
         this.strings = new StringCache[ncols];
+        this.target = new int[ncols];
         for (int i = 0; i < ncols; i++) {
-            ColumnSchema c = schema.columns().get(i);
+            ColumnSchema c = fields.columns().get(i);
+            target[i] = fields == schema ? i : schema.indexOf(c.name());
             kinds[i] = c.type().kind();
             types[i] = c.type();
             nullable[i] = c.nullable();
@@ -80,7 +91,7 @@ final class ChunkParser {
         RowBatch batch = new RowBatch(schema, Math.max(16, (to - from) / 64));
         out = new ColumnBuilder[ncols];
         for (int i = 0; i < ncols; i++) {
-            out[i] = batch.column(i);
+            out[i] = target[i] < 0 ? null : batch.column(target[i]);
         }
         line = 0;
         int p = from;
@@ -295,6 +306,9 @@ final class ChunkParser {
 
     private void store(int col, byte[] b, int s, int e, boolean quoted) {
         ColumnBuilder cb = out[col];
+        if (cb == null) {
+            return; // a field the table does not keep
+        }
         TypeKind k = kinds[col];
         if (s == e) {
             if (k == TypeKind.VARCHAR && (quoted || (!csv && !nullable[col]))) {

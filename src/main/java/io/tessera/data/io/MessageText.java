@@ -108,6 +108,24 @@ public final class MessageText {
         out.append("\\x").append(HEX[(v >> 4) & 15]).append(HEX[v & 15]);
     }
 
+    /**
+     * Why writing {@code out} failed, in words: a missing directory named as such (a NoSuchFileException's message
+     * is only the path it could not open, a temporary name beside {@code out}), else the system's reason.
+     */
+    public static String writeFailure(java.nio.file.Path out, java.io.IOException e) {
+        java.nio.file.Path dir = out.toAbsolutePath().getParent();
+        if (e instanceof java.nio.file.NoSuchFileException && dir != null && !java.nio.file.Files.isDirectory(dir)) {
+            return "no such directory " + dir;
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
     /** Whether a code point prints as a visible character or the space (and moves the cursor no other way). */
     static boolean printable(int cp) {
         if (cp < 0x80) {

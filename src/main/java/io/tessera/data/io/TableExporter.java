@@ -79,7 +79,8 @@ public final class TableExporter {
             w.flush();
         } catch (IOException e) {
             deleteQuietly(tmp);
-            throw new ImportException(out.toString(), "cannot write " + out + ": " + e.getMessage(), e);
+            throw new ImportException(out.toString(), "cannot write " + out + ": "
+                    + MessageText.writeFailure(out, e), e);
         } catch (RuntimeException e) {
             deleteQuietly(tmp);
             throw e;
@@ -92,7 +93,8 @@ public final class TableExporter {
             }
         } catch (IOException e) {
             deleteQuietly(tmp);
-            throw new ImportException(out.toString(), "cannot write " + out + ": " + e.getMessage(), e);
+            throw new ImportException(out.toString(), "cannot write " + out + ": "
+                    + MessageText.writeFailure(out, e), e);
         }
         return rows;
     }

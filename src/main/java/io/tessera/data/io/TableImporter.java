@@ -10,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -92,6 +91,20 @@ public final class TableImporter {
 
     /** Appends every file's rows to {@code table} and commits once; on an error the table stays unchanged. */
     public static Summary importFiles(Database db, String table, List<Path> files, Options options) {
+        return importSources(db, table, files.stream().map(SourceFile::of).toList(), options);
+    }
+
+    /** As {@link #importFiles}, for files named in SQL and opened already ({@link AllowedDirectories}). */
+    public static Summary importSources(Database db, String table, List<SourceFile> files, Options options) {
+        return importSources(db, table, files, options, null);
+    }
+
+    /**
+     * As {@link #importSources(Database, String, List, Options)} for records whose fields are {@code fields}'
+     * columns (null: the table's), of which only those the table has (by name) are parsed and kept.
+     */
+    public static Summary importSources(Database db, String table, List<SourceFile> files, Options options,
+                                        TableSchema fields) {
         AtomicInteger n = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
             Thread t = new Thread(r, "tessera-import-" + n.incrementAndGet());
@@ -102,8 +115,8 @@ public final class TableImporter {
             long t0 = System.nanoTime();
             long before = writer.rowCount();
             long bytes = 0;
-            for (Path f : files) {
-                bytes += importFile(f, writer, options, pool);
+            for (SourceFile f : files) {
+                bytes += importFile(f, writer, options, fields, pool);
             }
             long rows = writer.rowCount() - before;
             long t1 = System.nanoTime();
@@ -114,15 +127,17 @@ public final class TableImporter {
         }
     }
 
-    private static long importFile(Path file, TableWriter writer, Options o, ExecutorService pool) {
-        String name = file.toString();
-        ImportFormat format = o.format() != null ? o.format() : ImportFormat.fromFileName(file);
+    private static long importFile(SourceFile file, TableWriter writer, Options o, TableSchema fields,
+                                   ExecutorService pool) {
+        String name = file.name();
+        ImportFormat format = o.format() != null ? o.format() : ImportFormat.fromFileName(Path.of(name));
         byte delim = o.delimiter() != null ? o.delimiter() : (byte) format.defaultDelimiter();
-        TableSchema schema = writer.schema();
+        TableSchema table = writer.schema();
+        TableSchema schema = fields != null ? fields : table; // the fields of a record, as errors name them
         int window = Math.max(2, 2 * o.threads());
         ArrayDeque<Future<ChunkParser.Result>> inflight = new ArrayDeque<>();
         long nextLine = 1; // first line of the next chunk to be written
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel ch = file.open()) {
             long size = ch.size();
             long pos = 0;
             byte[] carry = new byte[0];
@@ -156,7 +171,7 @@ public final class TableImporter {
                 final int from = first && startsWithByteOrderMark(buf, end) ? UTF8_BOM.length : 0;
                 first = false;
                 final int to = end;
-                ChunkParser parser = new ChunkParser(schema, format, delim, o.invalidUtf8());
+                ChunkParser parser = new ChunkParser(table, schema, format, delim, o.invalidUtf8());
                 inflight.add(pool.submit(() -> parser.parse(buf, from, to, skipHeader)));
                 carry = java.util.Arrays.copyOfRange(buf, end, n);
                 while (inflight.size() >= window) {

@@ -66,7 +66,8 @@ public final class ParquetExporter {
             write(table, os, rowGroupRows);
         } catch (IOException e) {
             deleteQuietly(tmp);
-            throw new ImportException(out.toString(), "cannot write " + out + ": " + e.getMessage(), e);
+            throw new ImportException(out.toString(), "cannot write " + out + ": "
+                    + io.tessera.data.io.MessageText.writeFailure(out, e), e);
         } catch (RuntimeException e) {
             deleteQuietly(tmp);
             throw e;
@@ -79,7 +80,8 @@ public final class ParquetExporter {
             }
         } catch (IOException e) {
             deleteQuietly(tmp);
-            throw new ImportException(out.toString(), "cannot write " + out + ": " + e.getMessage(), e);
+            throw new ImportException(out.toString(), "cannot write " + out + ": "
+                    + io.tessera.data.io.MessageText.writeFailure(out, e), e);
         }
         return table.rowCount();
     }

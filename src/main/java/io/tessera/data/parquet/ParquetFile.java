@@ -12,7 +12,6 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,15 +26,17 @@ final class ParquetFile implements AutoCloseable {
     private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
 
     private final String name;
+    private final FileChannel owned; // closed with this; null where the caller closes the channel
     private final FileChannel channel;
     private final long size;
     private final FileMetaData footer;
     private final List<SourceColumn> columns;
     private final VersionParser.ParsedVersion writer;
 
-    private ParquetFile(String name, FileChannel channel, long size, FileMetaData footer, List<SourceColumn> columns,
+    private ParquetFile(String name, FileChannel owned, FileChannel channel, long size, FileMetaData footer, List<SourceColumn> columns,
                         VersionParser.ParsedVersion writer) {
         this.name = name;
+        this.owned = owned;
         this.channel = channel;
         this.size = size;
         this.footer = footer;
@@ -45,7 +46,17 @@ final class ParquetFile implements AutoCloseable {
 
     /** Opens {@code file} and reads its footer; an {@link IOException} says what is wrong with it. */
     static ParquetFile open(Path file) throws IOException {
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+        return open(io.tessera.data.io.SourceFile.of(file));
+    }
+
+    /** Opens a file (its channel closed with this) and reads its footer. */
+    static ParquetFile open(io.tessera.data.io.SourceFile file) throws IOException {
+        return open(file, true);
+    }
+
+    /** Reads a file's footer; {@code owns}: its channel is closed with this. */
+    static ParquetFile open(io.tessera.data.io.SourceFile file, boolean owns) throws IOException {
+        FileChannel ch = file.open();
         try {
             long size = ch.size();
             if (size < 12) {
@@ -93,9 +104,11 @@ final class ParquetFile implements AutoCloseable {
             } catch (VersionParser.VersionParseException | RuntimeException e) {
                 // another writer than parquet-java: none of its known bugs apply
             }
-            return new ParquetFile(file.toString(), ch, size, footer, List.copyOf(columns), writer);
+            return new ParquetFile(file.name(), owns ? ch : null, ch, size, footer, List.copyOf(columns), writer);
         } catch (IOException | RuntimeException e) {
-            ch.close();
+            if (owns) {
+                ch.close();
+            }
             throw e;
         }
     }
@@ -166,6 +179,8 @@ final class ParquetFile implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        channel.close();
+        if (owned != null) {
+            owned.close();
+        }
     }
 }

@@ -2,8 +2,10 @@ package io.tessera.data.parquet;
 
 import io.tessera.data.io.ImportException;
 import io.tessera.data.io.InvalidUtf8;
+import io.tessera.data.io.SourceFile;
 import io.tessera.data.io.TableImporter;
 import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
 import io.tessera.storage.RowBatch;
 import io.tessera.storage.TableSchema;
@@ -44,6 +46,58 @@ public final class ParquetImporter {
     /** Appends every file's rows to {@code table} and commits once; on an error the table stays unchanged. */
     public static TableImporter.Summary importFiles(Database db, String table, List<Path> files, int threads,
                                                     InvalidUtf8 invalidUtf8) {
+        return importSources(db, table, files.stream().map(SourceFile::of).toList(), threads, invalidUtf8);
+    }
+
+    /** As {@link #importFiles}, for files named in SQL and opened already ({@code AllowedDirectories}). */
+    public static TableImporter.Summary importSources(Database db, String table, List<SourceFile> files,
+                                                      int threads, InvalidUtf8 invalidUtf8) {
+        return importSources(db, table, files, null, threads, invalidUtf8);
+    }
+
+    /**
+     * A column of a Parquet file: its name in the file and the type a table made from the file gives it, or (type
+     * null) why no Tessera type holds it.
+     */
+    public record FileColumn(String name, DataType type, String reason) {
+    }
+
+    /**
+     * The top-level columns of a file, with the types a table made from it gives them. Reads the footer only and
+     * leaves the file open.
+     */
+    public static List<FileColumn> columns(SourceFile source) {
+        String name = source.name();
+        try (ParquetFile file = ParquetFile.open(source, false)) {
+            List<FileColumn> columns = new ArrayList<>();
+            for (SourceColumn s : file.columns()) {
+                columns.add(new FileColumn(s.name(), s.natural(), s.natural() != null ? null
+                        : s.reason() != null ? s.reason() : s.describe() + ", a type Tessera cannot hold"));
+            }
+            return columns;
+        } catch (IOException e) {
+            throw new ImportException(name, name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Appends the rows of files to {@code table}, each table column read from the file column named in
+     * {@code sourceNames} (at the same position; the file's other columns are not read at all), or, with
+     * {@code sourceNames} null, every file column matched to the table column of its name.
+     */
+    public static TableImporter.Summary importSources(Database db, String table, List<SourceFile> files,
+                                                      List<String> sourceNames, int threads,
+                                                      InvalidUtf8 invalidUtf8) {
+        return importSources(db, table, files, sourceNames, RowGroupBounds.NONE, threads, invalidUtf8);
+    }
+
+    /**
+     * As {@link #importSources(Database, String, List, List, int, InvalidUtf8)}, skipping the row groups whose
+     * statistics rule {@code bounds} out (their rows are not appended: for a query that filters by the bounds).
+     */
+    public static TableImporter.Summary importSources(Database db, String table, List<SourceFile> files,
+                                                      List<String> sourceNames, RowGroupBounds bounds,
+                                                      int threads, InvalidUtf8 invalidUtf8) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be positive");
         }
@@ -57,8 +111,8 @@ public final class ParquetImporter {
             long t0 = System.nanoTime();
             long before = writer.rowCount();
             long bytes = 0;
-            for (Path f : files) {
-                bytes += importFile(f, writer, threads, invalidUtf8, pool);
+            for (SourceFile f : files) {
+                bytes += importFile(f, writer, sourceNames, bounds, threads, invalidUtf8, pool);
             }
             long rows = writer.rowCount() - before;
             long t1 = System.nanoTime();
@@ -69,14 +123,15 @@ public final class ParquetImporter {
         }
     }
 
-    private static long importFile(Path path, TableWriter writer, int threads, InvalidUtf8 invalidUtf8,
+    private static long importFile(SourceFile path, TableWriter writer, List<String> sourceNames,
+                                   RowGroupBounds bounds, int threads, InvalidUtf8 invalidUtf8,
                                    ExecutorService pool) {
-        String name = path.toString();
+        String name = path.name();
         TableSchema schema = writer.schema();
         ArrayDeque<Future<RowBatch>> inflight = new ArrayDeque<>();
         long[] firstRows;
         try (ParquetFile file = ParquetFile.open(path)) {
-            List<SourceColumn> sources = match(file, schema);
+            List<SourceColumn> sources = sourceNames == null ? match(file, schema) : named(file, schema, sourceNames);
             int groups = file.footer().getRow_groupsSize();
             firstRows = new long[groups];
             long row = 0;
@@ -90,6 +145,9 @@ public final class ParquetImporter {
             long inflightBytes = 0;
             for (int g = 0; g < groups; g++) {
                 final int group = g;
+                if (!bounds.mayMatch(file, file.footer().getRow_groups().get(g))) {
+                    continue; // no row of it is within the query's bounds
+                }
                 long size = memoryEstimate(file.footer().getRow_groups().get(g), schema);
                 // at most two groups per thread, and (beyond the first) what a quarter of the heap holds
                 while (!inflight.isEmpty() && (inflight.size() >= window || inflightBytes + size > budget)) {
@@ -165,6 +223,25 @@ public final class ParquetImporter {
                         + (s.reason() != null ? " holds " + s.reason() : " holds " + s.describe())
                         + ", and table " + schema.name() + " has no column of this name");
             }
+        }
+        return sources;
+    }
+
+    /** For each table column, the file column named at its position (exactly); other file columns are skipped. */
+    private static List<SourceColumn> named(ParquetFile file, TableSchema schema, List<String> sourceNames) {
+        List<SourceColumn> sources = new ArrayList<>();
+        for (int c = 0; c < schema.columns().size(); c++) {
+            ColumnSchema target = schema.columns().get(c);
+            String wanted = sourceNames.get(c);
+            SourceColumn found = file.columns().stream().filter(s -> s.name().equals(wanted)).findFirst()
+                    .orElseThrow(() -> new ImportException(file.name(), 0, 0, file.name() + ": the file has no column "
+                            + wanted + " (it has " + String.join(", ", file.columns().stream()
+                            .map(SourceColumn::name).toList()) + "); the files of one pattern need the same columns"));
+            String mismatch = found.mismatch(target.type());
+            if (mismatch != null) {
+                throw columnError(file.name(), c, target, mismatch);
+            }
+            sources.add(found);
         }
         return sources;
     }

@@ -16,7 +16,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * parquet-java's column reader decodes it by. A column Tessera cannot hold has a reason instead of a kind.
  */
 record SourceColumn(String name, int index, Kind kind, int scale, boolean optional, ColumnDescriptor descriptor,
-                    String reason) {
+                    String reason, DataType natural) {
 
     /** What the values of a column are, whatever their physical encoding. */
     enum Kind {
@@ -89,11 +89,47 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
                     : e.getType() + (annotation == null ? "" : " annotated " + annotation);
             return refused(name, index, what + ", a type Tessera cannot hold");
         }
-        return new SourceColumn(name, index, kind, scale, optional, d, null);
+        return new SourceColumn(name, index, kind, scale, optional, d, null, natural(kind, e, scale));
     }
 
     private static SourceColumn refused(String name, int index, String reason) {
-        return new SourceColumn(name, index, null, 0, true, null, reason);
+        return new SourceColumn(name, index, null, 0, true, null, reason, null);
+    }
+
+    /**
+     * The type a table made from the file gives this column, as DuckDB reads it where Tessera has the type: INT32
+     * INTEGER, INT64 BIGINT, 8 and 16 bits TINYINT and SMALLINT, an unsigned 32-bit integer BIGINT, FLOAT and DOUBLE
+     * DOUBLE, a DECIMAL wider than 18 digits DOUBLE; null where no Tessera type holds every value (unsigned 64-bit).
+     */
+    private static DataType natural(Kind kind, SchemaElement e, int scale) {
+        return switch (kind) {
+            case INTEGER -> {
+                int bits = e.isSetLogicalType() && e.getLogicalType().isSetINTEGER()
+                        ? e.getLogicalType().getINTEGER().getBitWidth()
+                        : e.isSetConverted_type() && e.getConverted_type().name().matches("U?INT_\\d+")
+                        ? Integer.parseInt(e.getConverted_type().name().replaceAll("\\D", "")) : 0;
+                boolean unsigned = e.isSetLogicalType() && e.getLogicalType().isSetINTEGER()
+                        ? !e.getLogicalType().getINTEGER().isIsSigned()
+                        : e.isSetConverted_type() && e.getConverted_type().name().startsWith("UINT");
+                if (unsigned) {
+                    bits *= 2; // an unsigned value needs the next wider signed type
+                }
+                yield bits == 8 ? DataType.TINYINT : bits == 16 ? DataType.SMALLINT
+                        : e.getType() == Type.INT64 ? DataType.BIGINT : DataType.INTEGER;
+            }
+            case UNSIGNED_INT32 -> DataType.BIGINT;
+            case UNSIGNED_INT64 -> null;
+            case DECIMAL -> {
+                int precision = e.isSetLogicalType() && e.getLogicalType().isSetDECIMAL()
+                        ? e.getLogicalType().getDECIMAL().getPrecision() : e.getPrecision();
+                yield precision >= 1 && precision <= DataType.MAX_DECIMAL_PRECISION && scale <= precision
+                        ? DataType.decimal(precision, scale) : DataType.DOUBLE;
+            }
+            case FLOATING -> DataType.DOUBLE;
+            case DATE -> DataType.DATE;
+            case BOOLEAN -> DataType.BOOLEAN;
+            case STRING -> DataType.VARCHAR;
+        };
     }
 
     /** The logical (or else converted) type annotation, as a word; null when there is none. */

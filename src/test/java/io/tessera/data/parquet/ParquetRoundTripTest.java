@@ -271,10 +271,10 @@ class ParquetRoundTripTest {
             assertEquals(3L, ((Number) t.query(copyOk).rows().getFirst()[0]).longValue());
             assertEquals(3L, ((Number) t.query("COPY c FROM '" + named + "' (FORMAT parquet)").rows().getFirst()[0])
                     .longValue());
-            for (Path p : List.of(secret, allowed.resolve("link.parquet"))) {
-                String m = refused(t, "COPY c FROM '" + p + "'");
-                assertTrue(m.contains("refusing to read") && m.contains("not under a directory COPY may read"), m);
-            }
+            String m = refused(t, "COPY c FROM '" + secret + "'");
+            assertTrue(m.contains("refusing to read") && m.contains("not under a directory SQL may read"), m);
+            m = refused(t, "COPY c FROM '" + allowed.resolve("link.parquet") + "'");
+            assertTrue(m.contains("'link.parquet' is a symbolic link"), m);
             assertTrue(refused(t, "COPY c FROM '" + ok + "' (FORMAT parquet, HEADER)").contains("not Parquet"));
             assertEquals(List.of("n0", "n0", "n1", "n1", "n2", "n2"), t.query("SELECT name FROM c ORDER BY name")
                     .rows().stream().map(r -> (String) r[0]).toList());

@@ -1,0 +1,230 @@
+package io.tessera.exec;
+
+import io.tessera.data.io.AllowedDirectories;
+import io.tessera.data.io.CsvSniffer;
+import io.tessera.data.io.FileAccessException;
+import io.tessera.data.io.ImportException;
+import io.tessera.data.io.ImportFormat;
+import io.tessera.data.io.InvalidUtf8;
+import io.tessera.data.io.SourceFile;
+import io.tessera.data.io.TableImporter;
+import io.tessera.data.parquet.ParquetImporter;
+import io.tessera.data.parquet.RowGroupBounds;
+import io.tessera.sql.FileReference;
+import io.tessera.sql.FileTables;
+import io.tessera.sql.SqlError;
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.DataType;
+import io.tessera.storage.Database;
+import io.tessera.storage.Table;
+import io.tessera.storage.TableSchema;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The files one statement names in FROM, each loaded into a table of a temporary database in the database
+ * directory ({@code .files/<pid>-<n>/}, deleted when the statement ends): opened below the directories SQL may
+ * read ({@link AllowedDirectories}, as COPY), with only the columns the statement names (a Parquet file's other
+ * columns are not read, a CSV file's other fields not parsed; a Parquet row group whose statistics rule out the
+ * WHERE's comparisons of a column with a number is skipped), a CSV file's delimiter, header and types guessed
+ * ({@link CsvSniffer}) where the statement does not give them. The query then plans the file as a table, statistics included.
+ */
+final class FileTableLoader implements FileTables, AutoCloseable {
+
+    private static final AtomicLong NEXT_DIRECTORY = new AtomicLong();
+
+    private final Database db;
+    private final List<Path> allowed;
+    private Path directory;
+    private Database files;
+    private boolean schemaOnly;
+
+    FileTableLoader(Database db, List<Path> allowed) {
+        this.db = db;
+        this.allowed = allowed;
+    }
+
+    /** Makes the tables of files without their rows (for DESCRIBE). */
+    void schemaOnly() {
+        schemaOnly = true;
+    }
+
+    @Override
+    public Table table(FileReference ref) {
+        try {
+            return load(ref);
+        } catch (FileAccessException e) {
+            throw new SqlError(e.getMessage() + ref.at(), e);
+        } catch (ImportException | IllegalArgumentException e) {
+            throw new SqlError(e.getMessage(), e);
+        }
+    }
+
+    private Table load(FileReference ref) {
+        List<SourceFile> sources = new AllowedDirectories(allowed).openMatching(ref.path(), "FROM");
+        try {
+            String name = "file_" + (files == null ? 0 : files.tables().size()); // the name EXPLAIN shows
+            return ref.parquet() ? parquet(ref, name, sources) : csv(ref, name, sources);
+        } finally {
+            for (SourceFile f : sources) {
+                CopyFiles.closeQuietly(f);
+            }
+        }
+    }
+
+    private Table parquet(FileReference ref, String name, List<SourceFile> sources) {
+        if (!ref.options().isEmpty()) {
+            throw new SqlError("unsupported: option " + ref.options().keySet().iterator().next() + " of "
+                    + ref.function() + ref.at());
+        }
+        List<ParquetImporter.FileColumn> columns = ParquetImporter.columns(sources.getFirst());
+        List<ParquetImporter.FileColumn> read = new ArrayList<>();
+        for (ParquetImporter.FileColumn c : columns) {
+            if (ref.usedNames() == null || ref.usedNames().contains(c.name().toLowerCase(Locale.ROOT))) {
+                read.add(c);
+            }
+        }
+        if (read.isEmpty()) {
+            // the rows are counted by one column: the first Tessera can hold
+            columns.stream().filter(c -> c.type() != null).findFirst().ifPresent(read::add);
+        }
+        for (ParquetImporter.FileColumn c : read) {
+            if (c.type() == null) {
+                throw new SqlError("FROM: '" + ref.path() + "'" + ref.at() + ": column " + c.name() + " holds "
+                        + c.reason() + " (a query that does not name it reads the file's other columns)");
+            }
+        }
+        if (read.isEmpty()) {
+            throw new SqlError("FROM: '" + ref.path() + "'" + ref.at() + ": no column of a type Tessera can hold");
+        }
+        TableSchema schema = schema(name, read.stream().map(ParquetImporter.FileColumn::name).toList(),
+                read.stream().map(ParquetImporter.FileColumn::type).toList());
+        Database d = database();
+        d.createTable(schema);
+        TableImporter.Options o = TableImporter.Options.defaults();
+        if (!schemaOnly) {
+            ParquetImporter.importSources(d, name, sources, read.stream().map(ParquetImporter.FileColumn::name)
+                    .toList(), bounds(ref, columns), o.threads(), InvalidUtf8.ERROR);
+        }
+        return d.table(name);
+    }
+
+    /** The statement's bounds on the file's columns (one column of the name, ignoring case), for row groups. */
+    private static RowGroupBounds bounds(FileReference ref, List<ParquetImporter.FileColumn> columns) {
+        List<RowGroupBounds.Bound> out = new ArrayList<>();
+        for (FileReference.Bound b : ref.bounds()) {
+            List<ParquetImporter.FileColumn> named = columns.stream()
+                    .filter(c -> c.name().equalsIgnoreCase(b.column())).toList();
+            if (named.size() == 1) {
+                RowGroupBounds.Op op = switch (b.op()) {
+                    case "<" -> RowGroupBounds.Op.LT;
+                    case "<=" -> RowGroupBounds.Op.LE;
+                    case ">" -> RowGroupBounds.Op.GT;
+                    case ">=" -> RowGroupBounds.Op.GE;
+                    default -> RowGroupBounds.Op.EQ;
+                };
+                out.add(new RowGroupBounds.Bound(named.getFirst().name(), op, b.value()));
+            }
+        }
+        return new RowGroupBounds(out);
+    }
+
+    private Table csv(FileReference ref, String name, List<SourceFile> sources) {
+        Byte delimiter = null;
+        Boolean header = null;
+        for (var e : ref.options().entrySet()) {
+            switch (e.getKey()) {
+                case "delim", "sep", "delimiter" -> delimiter = ImportFormat.parseDelimiter(e.getValue());
+                case "header" -> header = Boolean.parseBoolean(e.getValue());
+                default -> throw new SqlError("unsupported: option " + e.getKey() + " of " + ref.function()
+                        + ref.at() + " (delim, header)");
+            }
+        }
+        SourceFile first = sources.getFirst();
+        CsvSniffer.Dialect dialect;
+        try {
+            dialect = CsvSniffer.sniff(first, first.open(), delimiter, header);
+        } catch (IOException e) {
+            throw new SqlError("FROM: cannot read '" + first.name() + "': " + e.getMessage(), e);
+        }
+        TableSchema fields = schema(name, dialect.names(), dialect.types());
+        // the columns the statement names: the others are skipped unparsed
+        List<ColumnSchema> kept = new ArrayList<>();
+        for (ColumnSchema c : fields.columns()) {
+            if (ref.usedNames() == null || ref.usedNames().contains(c.name().toLowerCase(Locale.ROOT))) {
+                kept.add(c);
+            }
+        }
+        if (kept.isEmpty()) {
+            kept.add(fields.columns().getFirst()); // the rows are counted by one column
+        }
+        Database d = database();
+        d.createTable(new TableSchema(name, kept));
+        if (!schemaOnly) {
+            TableImporter.importSources(d, name, sources, TableImporter.Options.defaults()
+                    .withFormat(ImportFormat.CSV).withDelimiter(dialect.delimiter()).withHeader(dialect.header()),
+                    fields);
+        }
+        return d.table(name);
+    }
+
+    /**
+     * A table of these columns, every one nullable; names that storage cannot hold (other than letters, digits
+     * and _) have those characters as _, and a name met twice gets _1, _2, ...
+     */
+    private static TableSchema schema(String table, List<String> names, List<DataType> types) {
+        List<ColumnSchema> columns = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < names.size(); i++) {
+            String n = names.get(i).replaceAll("[^A-Za-z0-9_]", "_");
+            if (n.isEmpty() || Character.isDigit(n.charAt(0))) {
+                n = n.isEmpty() ? "column" + i : "_" + n;
+            }
+            String unique = n;
+            for (int k = 1; !seen.add(unique.toLowerCase(Locale.ROOT)); k++) {
+                unique = n + "_" + k;
+            }
+            columns.add(new ColumnSchema(unique, types.get(i), true));
+        }
+        return new TableSchema(table, columns);
+    }
+
+    /** The statement's temporary database, made when its first file is read. */
+    private Database database() {
+        if (files == null) {
+            directory = db.directory().resolve(".files").resolve(ProcessHandle.current().pid() + "-"
+                    + NEXT_DIRECTORY.incrementAndGet());
+            try {
+                Files.createDirectories(directory.getParent());
+            } catch (IOException e) {
+                throw new SqlError("FROM: cannot make a temporary table for a file in " + directory.getParent()
+                        + ": " + e.getMessage(), e);
+            }
+            Database.deleteTree(directory);
+            files = Database.openOrCreate(directory);
+        }
+        return files;
+    }
+
+    @Override
+    public void close() {
+        if (files != null) {
+            files.close();
+            Database.deleteTree(directory);
+            try {
+                Files.deleteIfExists(directory.getParent()); // only when no other statement's files are there
+            } catch (IOException e) {
+                // another statement's files are there
+            }
+            files = null;
+        }
+    }
+}
