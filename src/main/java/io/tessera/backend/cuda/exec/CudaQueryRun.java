@@ -148,6 +148,7 @@ final class CudaQueryRun implements AutoCloseable {
         long retrySlots = 0;
         for (int attempt = 0; ; attempt++) {
             int mark = taken.size();
+            long started = System.nanoTime();
             Launch l = new Launch(k, table, n, retrySlots);
             if (blocks != null && blocks.pipeline() == id) {
                 runBlocks(k, l, n);
@@ -173,10 +174,14 @@ final class CudaQueryRun implements AutoCloseable {
                         l.tableName);
                 giveBackSince(mark);
                 if (next.again()) {
+                    // shown by --timing and EXPLAIN ANALYZE beside the pipelines' times
+                    state.step("pipeline " + id + " on cuda: " + l.tableName + " of " + l.tableSlots
+                            + " slots filled up, again with " + next.slots(), System.nanoTime() - started);
                     retrySlots = next.slots();
                     continue;
                 }
-                throw new GpuFallbacks.Fallback("pipeline " + id + ": " + next.reason());
+                throw new GpuFallbacks.Fallback("pipeline " + id + ": " + next.reason()
+                        + (k.sink() instanceof SinkLayout.Build ? " (or met a payload value outside its statistics' range)" : ""));
             }
             checkErrors(err, id);
             DeviceOutputs.leave(this, state, k, l);
@@ -438,7 +443,7 @@ final class CudaQueryRun implements AutoCloseable {
                 if (hashedBuild) {
                     estimatedKeys = n;
                     enoughSlots = b.table().hashedSlots(n);
-                    tableName = "its join table (or a payload value outside its statistics' range)";
+                    tableName = "its join table";
                     tableSlots = retrySlots > 0 ? retrySlots : regrows ? forced(enoughSlots) : enoughSlots;
                 }
                 building = newTable(b.table(), tableSlots);
