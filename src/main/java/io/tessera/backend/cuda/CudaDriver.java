@@ -29,6 +29,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 public final class CudaDriver {
     public static final int CUDA_SUCCESS = 0;
     public static final int CUDA_ERROR_NO_DEVICE = 100;
+    /** cuEventQuery and cuStreamQuery: the work is still running. */
+    public static final int CUDA_ERROR_NOT_READY = 600;
 
     // CUdevice_attribute values used by CudaDevices (cuda.h).
     public static final int ATTR_MAX_THREADS_PER_BLOCK = 1;
@@ -98,6 +100,7 @@ public final class CudaDriver {
     private final MethodHandle cuEventCreate;
     private final MethodHandle cuEventRecord;
     private final MethodHandle cuEventSynchronize;
+    private final MethodHandle cuEventQuery;
     private final MethodHandle cuEventElapsedTime;
     private final String cuEventElapsedTimeName;
     private final MethodHandle cuEventDestroy;
@@ -150,6 +153,7 @@ public final class CudaDriver {
         cuEventCreate = b.bind("cuEventCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
         cuEventRecord = b.bind("cuEventRecord", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         cuEventSynchronize = b.bind("cuEventSynchronize", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        cuEventQuery = b.bind("cuEventQuery", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         // CUDA 12.8 added cuEventElapsedTime_v2 (same signature), which cuda.h of CUDA 13 maps the name to;
         // older drivers only have the first version.
         FunctionDescriptor elapsed = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
@@ -633,6 +637,24 @@ public final class CudaDriver {
         } catch (Throwable t) {
             throw rethrow("cuEventSynchronize", t);
         }
+    }
+
+    /**
+     * cuEventQuery: whether the work before the event's record has completed (CUDA_SUCCESS) or not yet
+     * (CUDA_ERROR_NOT_READY); returns at once, unlike {@link #eventSynchronize}.
+     */
+    public boolean eventQuery(MemorySegment event) {
+        int rc;
+        try {
+            rc = (int) cuEventQuery.invokeExact(event);
+        } catch (Throwable t) {
+            throw rethrow("cuEventQuery", t);
+        }
+        if (rc == CUDA_ERROR_NOT_READY) {
+            return false;
+        }
+        check("cuEventQuery", rc);
+        return true;
     }
 
     /** cuEventElapsedTime(_v2): milliseconds between two recorded, completed events. */

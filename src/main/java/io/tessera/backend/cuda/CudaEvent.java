@@ -36,6 +36,13 @@ public final class CudaEvent extends CudaResource {
         context.driver().eventSynchronize(handle);
     }
 
+    /** Whether the work before the event's record has completed; returns at once. */
+    public boolean isDone() {
+        ensureOpen();
+        context.makeCurrent();
+        return context.driver().eventQuery(handle);
+    }
+
     /** Milliseconds from {@code start} to this event, both recorded; waits for this event first. */
     public float elapsedMillisSince(CudaEvent start) {
         synchronize();

@@ -177,6 +177,22 @@ __device__ __forceinline__ void AtomicMaxDouble(double* target, double v) {
     }
 }
 
+// ---- probe limit of the linear-probing tables (join builds and probes, agg=shared group tables) ----
+//
+// An insert walks at most TESSERA_PROBE_LIMIT slots from its key's home slot (fewer in a smaller table). A table
+// sized by the executor for its keys (half full at most) never has a run that long; one that filled up because its
+// estimate was too small would otherwise make every insert of a new key walk the whole table, which for millions of
+// slots never ends. Reaching the limit sets TESSERA_ERR_TABLE_FULL: the executor builds the table again, larger,
+// or runs the query on the JVM. Because no key is placed further than the limit from its home slot, a lookup that
+// walks as far without meeting the key knows it is absent. A thread whose err already holds the bit skips its
+// further inserts (the launch's results are discarded), so that a full table costs each thread one walk at most.
+#define TESSERA_PROBE_LIMIT 1024ull
+
+__device__ __forceinline__ unsigned long long ProbeSteps(int log2_slots) {
+    const unsigned long long slots = 1ull << log2_slots;
+    return slots < TESSERA_PROBE_LIMIT ? slots : TESSERA_PROBE_LIMIT;
+}
+
 // ---- hash-join build: insert into a linear-probing table (keys with the empty marker) ----
 
 template <typename Hash>
@@ -185,9 +201,11 @@ __device__ __forceinline__ long long LinearInsert(int* keys, int key, int log2_s
         err |= TESSERA_ERR_SENTINEL_KEY;
         return -1;
     }
+    if (err & TESSERA_ERR_TABLE_FULL) return -1;
     const unsigned long long mask = (1ull << log2_slots) - 1ull;
+    const unsigned long long steps = ProbeSteps(log2_slots);
     unsigned long long slot = Hash::Slot((long long)key, log2_slots);
-    for (unsigned long long step = 0; step <= mask; ++step) {
+    for (unsigned long long step = 0; step < steps; ++step) {
         const int seen = atomicCAS(&keys[slot], TESSERA_EMPTY_KEY, key);
         if (seen == TESSERA_EMPTY_KEY || seen == key) return (long long)slot;
         slot = (slot + 1) & mask;
@@ -201,10 +219,12 @@ __device__ __forceinline__ long long LinearInsert(long long* keys, long long key
         err |= TESSERA_ERR_SENTINEL_KEY;
         return -1;
     }
+    if (err & TESSERA_ERR_TABLE_FULL) return -1;
     const unsigned long long mask = (1ull << log2_slots) - 1ull;
+    const unsigned long long steps = ProbeSteps(log2_slots);
     unsigned long long slot = Hash::Slot(key, log2_slots);
     unsigned long long* k = reinterpret_cast<unsigned long long*>(keys);
-    for (unsigned long long step = 0; step <= mask; ++step) {
+    for (unsigned long long step = 0; step < steps; ++step) {
         const long long seen = (long long)atomicCAS(&k[slot], (unsigned long long)TESSERA_EMPTY_KEY64, (unsigned long long)key);
         if (seen == TESSERA_EMPTY_KEY64 || seen == key) return (long long)slot;
         slot = (slot + 1) & mask;
@@ -213,13 +233,15 @@ __device__ __forceinline__ long long LinearInsert(long long* keys, long long key
     return -1;
 }
 // The slot of key in a linear-probing table, or -1 when absent. A key equal to the empty marker is
-// never in the table (a build that meets one falls back to the JVM), though every empty slot holds it.
+// never in the table (a build that meets one falls back to the JVM), though every empty slot holds it. The walk
+// stops after ProbeSteps slots: LinearInsert placed every key within as many of its home slot.
 template <typename Hash, typename K>
 __device__ __forceinline__ long long LinearFind(const K* keys, K key, K empty, int log2_slots) {
     if (key == empty) return -1;
     const unsigned long long mask = (1ull << log2_slots) - 1ull;
+    const unsigned long long steps = ProbeSteps(log2_slots);
     unsigned long long slot = Hash::Slot((long long)key, log2_slots);
-    for (unsigned long long step = 0; step <= mask; ++step) {
+    for (unsigned long long step = 0; step < steps; ++step) {
         const K seen = keys[slot];
         if (seen == key) return (long long)slot;
         if (seen == empty) return -1;
@@ -332,6 +354,7 @@ __device__ __forceinline__ void CuckooInsert(T* keys, T key, T empty, int log2_s
         err |= TESSERA_ERR_SENTINEL_KEY;
         return;
     }
+    if (err & TESSERA_ERR_TABLE_FULL) return;  // this launch is discarded: its other inserts need not be made
     T cur = key;
     unsigned long long from = ~0ull;  // the slot cur was swapped out of (none yet)
     // a per-thread xorshift picks which candidate to swap into, so that evictions do not run in cycles
@@ -388,17 +411,21 @@ __device__ __forceinline__ long long CuckooFind(const T* keys, T key, T empty, i
 // ---- agg=shared: one global hash table of groups, W 64-bit key words per group ----
 //
 // state[slot]: 0 free, 1 being claimed, 2 holds a group. A thread claims a free slot with a CAS,
-// writes the keys, and publishes them; a thread that meets a slot being claimed waits for it.
+// writes the keys, and publishes them; a thread that meets a slot being claimed waits for it. The walk is bounded
+// by ProbeSteps like LinearInsert's: a table the estimate made too small reports TESSERA_ERR_TABLE_FULL at once,
+// and the executor runs the pipeline again into a larger one (from cleared buffers, so nothing counts twice).
 
 template <int W, typename Hash>
 __device__ __forceinline__ long long GroupFind(const long long (&key)[W], long long* keys, int* state, int log2_slots,
                                                int& err) {
+    if (err & TESSERA_ERR_TABLE_FULL) return -1;
     unsigned long long h = 0;
 #pragma unroll
     for (int w = 0; w < W; ++w) h = h * 0x9E3779B97F4A7C15ull + (unsigned long long)key[w];
     const unsigned long long mask = (1ull << log2_slots) - 1ull;
+    const unsigned long long steps = ProbeSteps(log2_slots);
     unsigned long long slot = Hash::Slot((long long)h, log2_slots);
-    for (unsigned long long step = 0; step <= mask; ++step) {
+    for (unsigned long long step = 0; step < steps; ++step) {
         volatile int* st = &state[slot];
         int s = *st;
         if (s == 0) {

@@ -38,6 +38,13 @@ final class CudaQueryRun implements AutoCloseable {
     /** The largest SHARED group table of a first attempt (slots). */
     private static final long FIRST_SHARED_SLOTS = 1L << 22;
     /**
+     * System property: the most slots the first run of a pipeline gives a hash table it fills (an agg=shared group
+     * table, a linear or cuckoo join table); such tables then run again larger when they fill up. A small value
+     * (1024) exercises that path on small data. Unset: the tables are sized from the planner's estimates.
+     */
+    static final String TABLE_SLOTS_PROPERTY = "tessera.gpu.tableSlots";
+    private static final long FORCED_TABLE_SLOTS = Long.getLong(TABLE_SLOTS_PROPERTY, 0);
+    /**
      * System property: group tables of more slots than this (default 65,536) are compacted on the device before
      * they are read back (dense tables of SSB Q3.2 to Q4.3 have 0.4 M to 2 M slots and a few thousand groups);
      * smaller ones are read whole, which costs less than the compaction's launches and copies. 0 compacts every
@@ -72,19 +79,26 @@ final class CudaQueryRun implements AutoCloseable {
      */
     private final List<CudaEvent[]> unreadTimes = new ArrayList<>();
     /**
-     * The error word that kernels which cannot be run again share (every kernel but a shared group table's and a
-     * cuckoo table's, which retry larger when they fill up), and the pipelines that wrote it since it was read: it
+     * The error word that kernels which cannot be run again share (every kernel but those whose table runs again
+     * larger when it fills up: {@link Launch#regrows}), and the pipelines that wrote it since it was read: it
      * is read once, before the host reads anything those kernels made, instead of once per kernel.
      */
     private DeviceBuffer sharedError;
     private final List<Integer> uncheckedPipelines = new ArrayList<>();
     private final long uploadNanosBefore;
+    /** Waits for the device by polling, the cancel checked between polls. */
+    private final KernelWait waiting = KernelWait.system();
+    /** Recorded after the queued work, polled by {@link #awaitDevice} (null until the first wait). */
+    private CudaEvent doneEvent;
+    /** A cancelled kernel did not end: the buffers it may still write are not given back. */
+    private boolean abandoned;
 
     /**
      * A run of {@code plan}'s kernels; {@code blocks} (null: none) runs one pipeline's input in a tuner's blocks;
      * {@code cancel} (null: none) is checked before every kernel launch.
      */
     CudaQueryRun(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks, io.tessera.api.QueryCancel cancel) {
+        rt.checkUsable();
         this.cancel = cancel;
         this.rt = rt;
         this.ctx = rt.context();
@@ -131,10 +145,11 @@ final class CudaQueryRun implements AutoCloseable {
         CudaKernelSource k = plan.placement().kernels().get(id);
         Table table = ((Source.TableScan) k.pipeline().source()).table();
         long n = table.rowCount();
-        long groupSlots = 0;
+        long retrySlots = 0;
         for (int attempt = 0; ; attempt++) {
-            Launch l = new Launch(k, table, n, attempt == 0 ? 0 : groupSlots * 4, attempt);
-            groupSlots = l.groupSlots;
+            int mark = taken.size();
+            long started = System.nanoTime();
+            Launch l = new Launch(k, table, n, retrySlots);
             if (blocks != null && blocks.pipeline() == id) {
                 runBlocks(k, l, n);
             } else {
@@ -151,12 +166,22 @@ final class CudaQueryRun implements AutoCloseable {
                 DeviceOutputs.leave(this, state, k, l);
                 return;
             }
+            awaitDevice();
             int err = (int) l.error.readLong(0);
-            if ((err & ERR_TABLE_FULL) != 0 && "shared".equals(l.mode) && attempt < 3) {
-                continue; // the group hash table filled up: again with four times the slots
-            }
-            if ((err & ERR_TABLE_FULL) != 0 && l.cuckoo && attempt < 1) {
-                continue; // an insert ran out of evictions: again into a table of four times the slots
+            if ((err & ERR_TABLE_FULL) != 0 && l.regrows) {
+                // the table filled up: again from cleared buffers into a larger one, or the query to the JVM
+                TableGrowth.Next next = TableGrowth.afterFull(attempt, l.tableSlots, l.estimatedKeys, l.enoughSlots,
+                        l.tableName);
+                giveBackSince(mark);
+                if (next.again()) {
+                    // shown by --timing and EXPLAIN ANALYZE beside the pipelines' times
+                    state.step("pipeline " + id + " on cuda: " + l.tableName + " of " + l.tableSlots
+                            + " slots filled up, again with " + next.slots(), System.nanoTime() - started);
+                    retrySlots = next.slots();
+                    continue;
+                }
+                throw new GpuFallbacks.Fallback("pipeline " + id + ": " + next.reason()
+                        + (k.sink() instanceof SinkLayout.Build ? " (or met a payload value outside its statistics' range)" : ""));
             }
             checkErrors(err, id);
             DeviceOutputs.leave(this, state, k, l);
@@ -213,11 +238,40 @@ final class CudaQueryRun implements AutoCloseable {
         if (uncheckedPipelines.isEmpty()) {
             return;
         }
+        awaitDevice();
         int err = (int) sharedError.readLong(0);
         String which = uncheckedPipelines.size() == 1 ? String.valueOf(uncheckedPipelines.get(0))
                 : uncheckedPipelines.toString().replaceAll("[\\[\\]]", "");
         uncheckedPipelines.clear();
         checkErrors(err, which);
+    }
+
+    /**
+     * Waits until the device has run everything queued so far, by polling: a cancel ends the wait (and the query)
+     * once the kernel has stopped; a kernel that does not stop within the grace leaves the GPU marked unusable for
+     * this process, its buffers not given back.
+     */
+    private void awaitDevice() {
+        if (doneEvent == null) {
+            doneEvent = ctx.createEvent();
+        }
+        doneEvent.record();
+        CudaEvent event = doneEvent;
+        try {
+            waiting.await(event::isDone, cancel);
+        } catch (KernelWait.Stuck e) {
+            abandoned = true;
+            doneEvent = null; // the runtime keeps it, to see when the device is free again
+            rt.markUnusable(e.getMessage(), event);
+            throw new io.tessera.api.QueryCancelledException();
+        }
+    }
+
+    /** Gives the pool back the buffers taken since {@code mark} (a run whose results are dropped). */
+    private void giveBackSince(int mark) {
+        List<DeviceBuffer> since = taken.subList(mark, taken.size());
+        rt.pool().giveAll(new ArrayList<>(since));
+        since.clear();
     }
 
     private void checkErrors(int err, int pipeline) {
@@ -332,8 +386,14 @@ final class CudaQueryRun implements AutoCloseable {
     /** The arguments of one launch and the buffers its sink writes. */
     final class Launch {
         final KernelBindings bindings = new KernelBindings();
-        /** A cuckoo BUILD, which may try again with a larger table. */
-        boolean cuckoo;
+        /** Whether the sink's table runs again larger when it fills up (else a full table ends the GPU run). */
+        final boolean regrows;
+        /** The slots of the table the sink fills (a group table's or a hashed join table's), else 0. */
+        long tableSlots;
+        /** The keys the planner expects in that table, and the slots that hold every input row's key. */
+        long estimatedKeys;
+        long enoughSlots;
+        String tableName;
         /** Whether the kernel writes the shared error word, read later ({@link #checkDeferredErrors}). */
         final boolean deferErrors;
         DeviceBuffer error;
@@ -350,18 +410,29 @@ final class CudaQueryRun implements AutoCloseable {
         long groupSlots;
         String mode;
 
-        /** {@code attempt}: 0 first; a retry gives a cuckoo table four times the slots. */
-        Launch(CudaKernelSource k, Table table, long n, long sharedSlots, int attempt) {
+        /**
+         * {@code retrySlots}: 0 on a pipeline's first run (its table sized from the estimates, at most
+         * {@link #FORCED_TABLE_SLOTS} when that is set), else the slots of the larger table to run again into.
+         */
+        Launch(CudaKernelSource k, Table table, long n, long retrySlots) {
             SinkLayout sink = k.sink();
-            boolean retries = sink instanceof SinkLayout.Aggregate a0 && a0.mode().equals("shared")
-                    || sink instanceof SinkLayout.Build b0 && b0.table().kind().cuckoo();
-            deferErrors = !retries && (blocks == null || blocks.pipeline() != k.pipeline().id());
+            boolean sharedGroups = sink instanceof SinkLayout.Aggregate a0 && a0.mode().equals("shared");
+            boolean hashedBuild = sink instanceof SinkLayout.Build b0 && !b0.table().perfect();
+            // a linear join table sized from its input rows is never more than half full: its errors are read later
+            regrows = sharedGroups || hashedBuild && (((SinkLayout.Build) sink).table().kind().cuckoo()
+                    || FORCED_TABLE_SLOTS > 0);
+            deferErrors = !regrows && (blocks == null || blocks.pipeline() != k.pipeline().id());
             long slots = 1;
             if (sink instanceof SinkLayout.Aggregate a) {
                 mode = a.mode();
-                if (a.mode().equals("shared")) {
-                    long want = sharedSlots > 0 ? sharedSlots : Math.max(1024, 2 * Math.min(n, estimatedGroups(k)));
-                    slots = Long.highestOneBit(Math.max(1, want - 1)) << 1;
+                if (sharedGroups) {
+                    estimatedKeys = estimatedGroups(k, Long.MAX_VALUE);
+                    enoughSlots = TableGrowth.powerOfTwo(2 * Math.max(1, n));
+                    tableName = "its group table";
+                    long want = retrySlots > 0 ? retrySlots
+                            : forced(Math.max(1024, 2 * Math.min(n, estimatedGroups(k, FIRST_SHARED_SLOTS / 2))));
+                    slots = TableGrowth.powerOfTwo(want);
+                    tableSlots = slots;
                 } else {
                     slots = a.denseSlots();
                 }
@@ -369,8 +440,13 @@ final class CudaQueryRun implements AutoCloseable {
             }
             DeviceTable building = null;
             if (sink instanceof SinkLayout.Build b) {
-                cuckoo = b.table().kind().cuckoo();
-                building = newTable(b.table(), n, cuckoo ? 1L << (2 * attempt) : 1);
+                if (hashedBuild) {
+                    estimatedKeys = n;
+                    enoughSlots = b.table().hashedSlots(n);
+                    tableName = "its join table";
+                    tableSlots = retrySlots > 0 ? retrySlots : regrows ? forced(enoughSlots) : enoughSlots;
+                }
+                building = newTable(b.table(), tableSlots);
                 tables.put(b.table().joinId(), building);
             }
             for (KernelParam p : k.params()) {
@@ -438,16 +514,22 @@ final class CudaQueryRun implements AutoCloseable {
 
     /**
      * Groups to size a SHARED table for: the planner's estimate, at most the product of the keys' ranges where they
-     * are known, and at most {@link #FIRST_SHARED_SLOTS}: estimates over join results run high (a table of 2^28
-     * slots took seconds to clear and read back), and a table that fills up is retried four times larger.
+     * are known, and at most {@code cap}: a first table is capped at {@link #FIRST_SHARED_SLOTS} because estimates
+     * over join results run high (a table of 2^28 slots took seconds to clear and read back), and a table that fills
+     * up runs again larger ({@link TableGrowth}).
      */
-    private static long estimatedGroups(CudaKernelSource k) {
+    private static long estimatedGroups(CudaKernelSource k, long cap) {
         if (k.pipeline().sink() instanceof io.tessera.plan.Sink.GroupAggregate ga) {
             long groups = (long) Math.min(Long.MAX_VALUE / 4, Math.max(1, ga.estimatedGroups()));
             groups = Math.min(groups, CudaVariantSpace.denseSlots(ga));
-            return Math.min(groups, FIRST_SHARED_SLOTS / 2);
+            return Math.min(groups, cap);
         }
         return 1;
+    }
+
+    /** A first run's table of {@code slots}, or fewer under {@link #TABLE_SLOTS_PROPERTY}. */
+    private static long forced(long slots) {
+        return FORCED_TABLE_SLOTS > 0 ? Math.min(slots, TableGrowth.powerOfTwo(FORCED_TABLE_SLOTS)) : slots;
     }
 
     DeviceTable table(int joinId) {
@@ -459,17 +541,17 @@ final class CudaQueryRun implements AutoCloseable {
     }
 
     /**
-     * The device table of a join over {@code buildRows} rows: a perfect table's presence bits, or a hashed table's
-     * keys (every slot the empty marker) with {@code grow} times the slots of {@link JoinLayout#hashedSlots}; and
-     * one payload array per payload column, indexed by slot.
+     * The device table of a join: a perfect table's presence bits, or a hashed table's keys (every slot the empty
+     * marker) in {@code hashedSlots} slots (a power of two); and one payload array per payload column, indexed by
+     * slot.
      */
-    private DeviceTable newTable(JoinLayout layout, long buildRows, long grow) {
+    private DeviceTable newTable(JoinLayout layout, long hashedSlots) {
         long slots;
         int log2 = 0;
         if (layout.perfect()) {
             slots = layout.perfectSlots();
         } else {
-            slots = layout.hashedSlots(buildRows) * grow;
+            slots = hashedSlots;
             log2 = Long.numberOfTrailingZeros(slots);
         }
         DeviceBuffer keys;
@@ -491,7 +573,17 @@ final class CudaQueryRun implements AutoCloseable {
 
     @Override
     public void close() {
+        if (abandoned) {
+            // a kernel may still write these buffers: they stay out of the pool, the GPU unused from now on
+            taken.clear();
+            tables.clear();
+            return;
+        }
         ctx.makeCurrent();
+        if (doneEvent != null) {
+            doneEvent.close();
+            doneEvent = null;
+        }
         for (CudaEvent[] e : unreadTimes) {
             e[0].close();
             e[1].close();

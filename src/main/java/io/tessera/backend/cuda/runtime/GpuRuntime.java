@@ -1,9 +1,11 @@
 package io.tessera.backend.cuda.runtime;
 
 import io.tessera.backend.cuda.CudaContext;
+import io.tessera.backend.cuda.CudaEvent;
 import io.tessera.backend.cuda.CudaKernel;
 import io.tessera.backend.cuda.CudaModule;
 import io.tessera.backend.cuda.CudaSources;
+import io.tessera.backend.cuda.CudaUnavailableException;
 import io.tessera.backend.cuda.DeviceBuffer;
 import io.tessera.backend.cuda.KernelArgs;
 import io.tessera.backend.cuda.KernelCompiler;
@@ -27,6 +29,9 @@ public final class GpuRuntime implements AutoCloseable {
     public static final String CACHE_PROPERTY = "tessera.gpu.cacheMiB";
     private static final long STAGING_BYTES = 64L << 20;
 
+    /** How long the close at the process's exit may take before the process ends without it. */
+    private static final long EXIT_CLOSE_MILLIS = 1000;
+
     private static GpuRuntime instance;
     private static RuntimeException unavailable;
 
@@ -45,6 +50,9 @@ public final class GpuRuntime implements AutoCloseable {
     private final CudaKernel scanCounts;
     private final CudaKernel spin;
     private final SlotCompaction compaction;
+    /** Why the GPU may not be used now (a cancelled kernel still running), or null; and the event it ends at. */
+    private volatile String unusable;
+    private CudaEvent stuckUntil;
     private final io.tessera.backend.cuda.SmallSort sorter;
 
     private GpuRuntime() {
@@ -70,6 +78,7 @@ public final class GpuRuntime implements AutoCloseable {
     /** The GPU runtime, opened on first use; throws (a CudaException) with the reason when there is no usable GPU. */
     public static synchronized GpuRuntime get() {
         if (instance != null) {
+            instance.checkUsable();
             return instance;
         }
         if (unavailable != null) {
@@ -77,7 +86,7 @@ public final class GpuRuntime implements AutoCloseable {
         }
         try {
             instance = new GpuRuntime();
-            Runtime.getRuntime().addShutdownHook(new Thread(GpuRuntime::shutdown, "tessera-gpu-close"));
+            Runtime.getRuntime().addShutdownHook(new Thread(GpuRuntime::shutdownAtExit, "tessera-gpu-close"));
             return instance;
         } catch (RuntimeException | LinkageError e) {
             unavailable = e instanceof RuntimeException re ? re : new IllegalStateException(e.toString(), e);
@@ -93,6 +102,58 @@ public final class GpuRuntime implements AutoCloseable {
         } catch (RuntimeException e) {
             return e.getMessage() == null ? e.toString() : e.getMessage();
         }
+    }
+
+    /**
+     * The process is ending (SIGTERM, Ctrl-C, the end of main): closes the runtime, but waits at most
+     * {@link #EXIT_CLOSE_MILLIS} for it, since closing the context waits for a kernel still running, and the
+     * process must end anyway.
+     */
+    private static void shutdownAtExit() {
+        if (instance != null && instance.unusable != null) {
+            return; // a cancelled kernel still runs: closing would wait for it
+        }
+        Thread close = new Thread(GpuRuntime::shutdown, "tessera-gpu-close-at-exit");
+        close.setDaemon(true);
+        close.start();
+        try {
+            close.join(EXIT_CLOSE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Marks the GPU unusable for this process: a cancelled query's kernel did not stop ({@code why}), and the
+     * device is busy until {@code pending} (an event recorded after it) completes. Queries run on the JVM until
+     * then, with the reason; the runtime is not closed at exit.
+     */
+    public void markUnusable(String why, CudaEvent pending) {
+        String reason = "the GPU is still running a kernel of a cancelled query (" + why + ")";
+        System.err.println("tessera: " + reason + "; queries run on the JVM until it ends");
+        synchronized (this) {
+            stuckUntil = pending;
+            unusable = reason;
+        }
+    }
+
+    /** Throws while a cancelled query's kernel still runs ({@link #markUnusable}); clears the mark once it ended. */
+    public synchronized void checkUsable() {
+        if (unusable == null) {
+            return;
+        }
+        boolean done;
+        try {
+            done = stuckUntil.isDone();
+        } catch (RuntimeException e) {
+            throw new CudaUnavailableException(unusable + ": " + e.getMessage());
+        }
+        if (!done) {
+            throw new CudaUnavailableException(unusable);
+        }
+        stuckUntil.close();
+        stuckUntil = null;
+        unusable = null;
     }
 
     /** Closes the runtime of this process (tests, shutdown); a later get() opens a new one. */
