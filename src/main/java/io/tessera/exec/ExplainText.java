@@ -63,9 +63,9 @@ final class ExplainText {
             List<String> lines = pl.lines();
             long[] actual = run == null ? null : run.actuals().rows(pl);
             sb.append(k == 0 ? "\n" : ",\n").append("    {\"id\": ").append(pl.id()).append(", \"device\": ");
-            string(sb, CudaBackend.DEVICE.equals(p.placement().device(pl.id())) ? "gpu" : "jvm");
+            JsonStrings.append(sb, CudaBackend.DEVICE.equals(p.placement().device(pl.id())) ? "gpu" : "jvm");
             sb.append(", \"genome\": ");
-            string(sb, String.valueOf(p.genomes().get(pl.id())));
+            JsonStrings.append(sb, String.valueOf(p.genomes().get(pl.id())));
             if (run != null) {
                 long nanos = run.actuals().nanos(pl.id());
                 sb.append(", \"time_ms\": ").append(nanos < 0 ? "null" : String.format(Locale.ROOT, "%.3f", nanos / 1e6));
@@ -75,7 +75,7 @@ final class ExplainText {
                 String text = lines.get(i);
                 text = i == 0 ? text.substring(text.indexOf(": ") + 2) : text.substring("  -> ".length());
                 sb.append(i == 0 ? "\n" : ",\n").append("      {\"operator\": ");
-                string(sb, text);
+                JsonStrings.append(sb, text);
                 double est = pl.estimatedRows().get(i);
                 sb.append(", \"estimated_rows\": ").append(Double.isNaN(est) ? "null" : Long.toString(Math.round(est)));
                 if (actual != null) {
@@ -86,7 +86,7 @@ final class ExplainText {
             sb.append("\n    ]}");
         }
         sb.append("\n  ],\n  \"result\": ");
-        string(sb, "r" + p.plan().resultRelation());
+        JsonStrings.append(sb, "r" + p.plan().resultRelation());
         if (run != null) {
             JoinEstimates joins = JoinEstimates.of(p.plan(), run.actuals());
             sb.append(",\n  \"result_rows\": ").append(run.resultRows());
@@ -131,29 +131,6 @@ final class ExplainText {
     private static String time(int id, PipelineActuals a) {
         long nanos = a.nanos(id);
         return nanos < 0 ? "not run" : String.format(Locale.ROOT, "%.3f ms on %s", nanos / 1e6, a.device(id));
-    }
-
-    /** Appends a JSON string literal: quotes, backslashes and control characters escaped. */
-    static void string(StringBuilder b, String s) {
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (ch < 0x20 || ch == '\u2028' || ch == '\u2029') {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) ch));
-                    } else {
-                        b.append(ch);
-                    }
-                }
-            }
-        }
-        b.append('"');
     }
 
     /** A query run for EXPLAIN ANALYZE: what it counted, its result's rows, its time and where it ran. */

@@ -1,6 +1,7 @@
 package io.tessera.cli.format;
 
 import io.tessera.api.ResultColumn;
+import io.tessera.exec.JsonStrings;
 
 import java.io.PrintWriter;
 import java.util.List;
@@ -18,7 +19,7 @@ public final class JsonFormatter implements ResultFormatter {
         String[] keys = new String[columns.size()];
         for (int c = 0; c < keys.length; c++) {
             StringBuilder k = new StringBuilder();
-            string(k, columns.get(c).name());
+            JsonStrings.append(k, columns.get(c).name());
             keys[c] = k.append(':').toString();
         }
         return new Rows() {
@@ -63,33 +64,7 @@ public final class JsonFormatter implements ResultFormatter {
         } else if (ValueText.isFiniteNumber(v)) {
             b.append(ValueText.of(v, column.type()));
         } else {
-            string(b, ValueText.of(v, column.type()));
+            JsonStrings.append(b, ValueText.of(v, column.type()));
         }
-    }
-
-    /** Appends a JSON string literal: quotes, backslashes and control characters escaped. */
-    static void string(StringBuilder b, String s) {
-        b.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                case '\b' -> b.append("\\b");
-                case '\f' -> b.append("\\f");
-                default -> {
-                    // U+2028 and U+2029 are valid JSON but end a line in JavaScript source: escape them too.
-                    if (ch < 0x20 || ch == '\u2028' || ch == '\u2029') {
-                        b.append(String.format("\\u%04x", (int) ch));
-                    } else {
-                        b.append(ch);
-                    }
-                }
-            }
-        }
-        b.append('"');
     }
 }
