@@ -133,7 +133,7 @@ public final class JvmBackend implements Backend {
         }
         List<Compiled> out = new ArrayList<>();
         for (int i = 0; i < emitted.size(); i++) {
-            out.add(new Compiled(emitted.get(i), MorselRunner.join(futures.get(i))));
+            out.add(new Compiled(emitted.get(i), io.tessera.backend.jvm.relation.HostWorkers.join(futures.get(i))));
         }
         return out;
     }

@@ -82,9 +82,10 @@ public record HostWorkers(ExecutorService pool, int threads, Runnable checkCance
         return (int) Math.min(Integer.MAX_VALUE - 64, (perChunk + 63) & ~63L);
     }
 
-    private static void join(Future<Object> f) {
+    /** A future's value, its failure rethrown as it was (a worker's RuntimeException or Error itself). */
+    public static <T> T join(Future<T> f) {
         try {
-            f.get();
+            return f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

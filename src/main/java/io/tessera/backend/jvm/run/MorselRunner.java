@@ -5,13 +5,13 @@ import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
+import io.tessera.backend.jvm.relation.HostWorkers;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -103,7 +103,7 @@ public final class MorselRunner {
         } else {
             try {
                 for (Future<Object> f : pool(state).invokeAll(jobs)) {
-                    join(f);
+                    HostWorkers.join(f);
                 }
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
@@ -115,24 +115,5 @@ public final class MorselRunner {
             state.actuals().addRowsAfterOperations(e.pipeline(), e.countedOperations(), rowCounts);
         }
         return MorselScheduler.workersNanos(access, busy);
-    }
-
-    /** A future's value, its failure rethrown as it was. */
-    public static <T> T join(Future<T> f) {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(c);
-        }
     }
 }
