@@ -82,7 +82,8 @@ case $mode in
         xz -dc "$packed" > "$unpacked.tmp" && mv "$unpacked.tmp" "$unpacked"
       fi
     done
-    exec "$jre_parent/jre/bin/java" -Xmx${TESSERA_HEAP:-48g} ${TESSERA_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED \
+    source "$root/bin/jvm-options"
+    exec "$jre_parent/jre/bin/java" -Xmx${TESSERA_HEAP:-48g} "${TESSERA_JVM_FLAGS[@]}" ${TESSERA_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED \
       --sun-misc-unsafe-memory-access=allow \
       -cp "/tmp/tessera-app/tessera.jar:/tmp/tessera-app/lib/*:/tmp/tessera-duck/*:$root/.device/duck/*" \
       io.tessera.cli.Main "$@"

@@ -43,6 +43,7 @@ class LauncherTest {
         Files.copy(project.resolve("tessera"), root.resolve("tessera"));
         Files.copy(project.resolve("bin/find-jdk"), root.resolve("bin/find-jdk"));
         Files.copy(project.resolve("bin/aot-cache"), root.resolve("bin/aot-cache"));
+        Files.copy(project.resolve("bin/jvm-options"), root.resolve("bin/jvm-options"));
         writeJar(classPath());
     }
 
