@@ -93,6 +93,8 @@ public final class Optimizer {
                 CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         // a subquery's aggregation computed only for the keys the outer query can use
         rel = SemiJoinReduction.apply(rel, new Estimates(skew));
+        // an aggregation per preserved row of a left join computed over the other side before the join
+        rel = EagerAggregation.apply(rel, new Estimates(skew));
         // projections between inner joins move above them, so that a region of joins is one flat set of inputs
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, PULL_PROJECTS_BOTH, PULL_PROJECTS_LEFT, PULL_PROJECTS_RIGHT,
                 CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
