@@ -192,7 +192,9 @@ final class JoinEnumerator {
         if (!outer && buildKeyUnique(build, probe)) {
             unique.or(build.unique());
         }
-        double work = 2 * build.rows() + probe.rows() * probeFactor(build.rows())
+        // a build row is written twice (its side's rows, then its slot) and its insert meets the same caches as a
+        // probe: a table far larger than the caches costs its builder as much per row as its probers
+        double work = 2 * build.rows() * probeFactor(build.rows()) + probe.rows() * probeFactor(build.rows())
                 + (keys.isEmpty() ? probe.rows() * build.rows() : 0);
         return new JoinPlan(set, -1, probe, build, outer, rows, probe.cost() + build.cost() + work, d, unique);
     }
