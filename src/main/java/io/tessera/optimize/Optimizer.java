@@ -81,6 +81,9 @@ public final class Optimizer {
      */
     public static OptimizedPlan optimize(SqlFrontEnd.LogicalPlan logical, EstimateSkew skew, boolean forGpu) {
         RelNode rel = logical.rel();
+        // one set of estimates for every pass: they are kept per operator instance, and an operator no pass
+        // changed (a filtered scan, whose sample is evaluated once) keeps its estimate from pass to pass
+        Estimates estimates = new Estimates(skew);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), logical.catalog());
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP,
                 CoreRules.FILTER_REDUCE_EXPRESSIONS, CoreRules.PROJECT_REDUCE_EXPRESSIONS,
@@ -92,15 +95,15 @@ public final class Optimizer {
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN,
                 CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         // a subquery's aggregation computed only for the keys the outer query can use
-        rel = SemiJoinReduction.apply(rel, new Estimates(skew));
+        rel = SemiJoinReduction.apply(rel, estimates);
         // an aggregation per preserved row of a left join computed over the other side before the join
-        rel = EagerAggregation.apply(rel, new Estimates(skew));
+        rel = EagerAggregation.apply(rel, estimates);
         // projections between inner joins move above them, so that a region of joins is one flat set of inputs
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, PULL_PROJECTS_BOTH, PULL_PROJECTS_LEFT, PULL_PROJECTS_RIGHT,
                 CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, JOIN_TO_MULTI_JOIN,
                 CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE);
-        rel = new JoinOrder(new Estimates(skew), forGpu).apply(rel);
+        rel = new JoinOrder(estimates, forGpu).apply(rel);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
                 CoreRules.FILTER_PROJECT_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
                 CoreRules.PROJECT_REMOVE, CoreRules.FILTER_REDUCE_EXPRESSIONS);
@@ -110,6 +113,6 @@ public final class Optimizer {
         rel = new RelFieldTrimmer(null, builder).trim(rel);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         rel = GroupingSetsRewrite.rewrite(rel);
-        return new OptimizedPlan(rel, logical.fieldNames(), new Estimates(skew));
+        return new OptimizedPlan(rel, logical.fieldNames(), estimates);
     }
 }
