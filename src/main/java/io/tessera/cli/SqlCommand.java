@@ -42,7 +42,8 @@ public final class SqlCommand implements Callable<Integer> {
     /** Whether to start the interactive shell; tests may pin it. */
     static volatile BooleanSupplier interactiveCheck = SqlCommand::stdinIsTerminal;
 
-    @Option(names = "--db", paramLabel = "DIR", description = "database directory (or name it first: tessera sql DIR)")
+    @Option(names = "--db", paramLabel = "DIR",
+            description = "database directory (or name it first: tessera sql DIR)")
     java.nio.file.Path dbOption;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "database directory")

@@ -21,7 +21,8 @@ import java.util.List;
  * </pre>
  *
  * Numeric columns (header included) are right-aligned, others left-aligned. Made with a row limit (the shell's),
- * a longer result shows its first and last rows around a line of {@code …}, and the count says how many were shown. Widths count terminal cells, so
+ * a longer result shows its first and last rows around a line of {@code …}, and the count says how many were
+ * shown. Widths count terminal cells, so
  * wide characters line up; control characters in strings are shown escaped ({@code \n}, {@code \t}, ...) so a
  * row stays on one line.
  */

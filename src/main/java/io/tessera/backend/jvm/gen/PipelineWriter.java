@@ -111,7 +111,8 @@ public final class PipelineWriter implements ExprGen.Scope {
         String cancel = field("io.tessera.api.QueryCancel", "ctx.cancel()", "cancel");
         if (visits == null) {
             visits = name("visits");
-            before.append("        int ").append(visits).append(" = 0; // passes of loops inside a row, for the cancel check\n");
+            before.append("        int ").append(visits)
+                    .append(" = 0; // passes of loops inside a row, for the cancel check\n");
         }
         return "if ((++" + visits + " & 4095) == 0) io.tessera.api.QueryCancel.check(" + cancel + ");";
     }
