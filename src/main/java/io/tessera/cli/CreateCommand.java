@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tessera create}: an empty table (and the database directory when there is none). */
-@Command(name = "create", description = "Create an empty table (and the database when there is none).")
+@Command(name = "create", mixinStandardHelpOptions = true,
+        description = "Create an empty table (and the database when there is none).")
 public final class CreateCommand implements Runnable {
 
     @Spec

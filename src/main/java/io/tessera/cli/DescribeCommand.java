@@ -13,7 +13,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.util.List;
 
 /** {@code tessera describe}: the columns of a table with their statistics. */
-@Command(name = "describe", description = "List a table's columns: type, nullability, nulls, distinct values (~ marks an estimate), min, max,"
+@Command(name = "describe", mixinStandardHelpOptions = true,
+        description = "List a table's columns: type, nullability, nulls, distinct values (~ marks an estimate), min, max,"
         + " histogram buckets and most common values.")
 public final class DescribeCommand implements Runnable {
 

@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.nio.file.Path;
 
 /** {@code tessera export}: writes a table as .tbl, CSV or Parquet that {@code tessera import} reads back. */
-@Command(name = "export", description = {
+@Command(name = "export", mixinStandardHelpOptions = true, description = {
         "Write a table as .tbl, CSV or Parquet, readable by import to the same values.",
         "csv: a header line, RFC 4180 quoting, NULL as an empty field, the empty string as \"\".",
         "tbl: every field followed by '|', NULL as an empty field.",

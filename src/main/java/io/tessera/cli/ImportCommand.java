@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** {@code tessera import}: appends the rows of .tbl, CSV or Parquet files to an existing table, all or nothing. */
-@Command(name = "import", description = {
+@Command(name = "import", mixinStandardHelpOptions = true, description = {
         "Append rows from .tbl, CSV or Parquet files to an existing table; on any error the table is left unchanged.",
         "tbl: fields separated by '|', a trailing '|' allowed, no quoting; an empty field is NULL",
         "(the empty string in a VARCHAR NOT NULL column).",

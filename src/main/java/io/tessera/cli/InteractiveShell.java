@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The interactive shell on a terminal, with line editing and history (JLine). Prompts are {@code tessera> } and
  * {@code      ...> } on continuation lines. Ctrl-C drops the line being typed, or cancels the statement that runs
- * (the shell stays); Ctrl-D or {@code \q} quits.
+ * (the shell stays); Ctrl-D or {@code \q} quits. Tab completes ({@link SqlCompleter}). A command typed on a line
+ * after an unfinished statement runs, and the statement comes back to be finished (as psql keeps it).
  */
 final class InteractiveShell {
 
@@ -34,11 +35,13 @@ final class InteractiveShell {
                 .terminal(terminal)
                 .appName("tessera")
                 .parser(new SqlLineParser())
+                .completer(new SqlCompleter(session.database()))
                 .variable(LineReader.HISTORY_FILE, historyFile())
                 .variable(LineReader.HISTORY_FILE_SIZE, 10_000)
                 .variable(LineReader.SECONDARY_PROMPT_PATTERN, CONTINUATION)
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.HISTORY_IGNORE_DUPS, true)
+                .option(LineReader.Option.CASE_INSENSITIVE, true)
                 .build();
         // Ctrl-C while a statement runs cancels it (it stops at its next morsel or kernel launch and says "query
         // cancelled"); while a line is typed, JLine handles it (the line is dropped). Without this handler the
@@ -53,36 +56,44 @@ final class InteractiveShell {
         var w = terminal.writer();
         w.println("Tessera shell. Statements end with ';'. \\help lists the commands, \\q quits.");
         w.flush();
+        String unfinished = null;
         try {
             while (true) {
                 String input;
                 try {
-                    input = reader.readLine(PROMPT);
+                    input = reader.readLine(PROMPT, null, (Character) null, unfinished);
                 } catch (UserInterruptException e) {
+                    unfinished = null;
                     continue;
                 } catch (EndOfFileException e) {
                     break;
                 }
+                unfinished = null;
                 if (SqlSession.isCommand(input)) {
                     if (!session.command(input)) {
                         break;
                     }
                     continue;
                 }
-                for (String sql : StatementSplitter.split(input).statements()) {
-                    QueryCancel cancel = new QueryCancel();
-                    running.set(cancel);
-                    try {
-                        session.execute(sql, cancel);
-                    } finally {
-                        running.set(null);
+                if (SqlLineParser.lastLineIsCommand(input)) {
+                    // a command after an unfinished statement: the complete statements before it run, then the
+                    // command, and what is left of the statement is the next line's text to finish
+                    int nl = input.lastIndexOf('\n');
+                    StatementSplitter.Split before = StatementSplitter.split(input.substring(0, nl));
+                    if (!runStatements(session, before.statements(), running)) {
+                        continue;
                     }
-                    if (cancel.isCancelled()) {
-                        break; // Ctrl-C stops the rest of what was typed too
+                    if (!session.command(input.substring(nl + 1))) {
+                        break;
                     }
+                    String rest = before.rest().strip();
+                    unfinished = rest.isEmpty() ? null : rest + "\n";
+                    continue;
                 }
+                runStatements(session, StatementSplitter.split(input).statements(), running);
             }
         } finally {
+            session.close();
             try {
                 reader.getHistory().save();
             } catch (java.io.IOException e) {
@@ -90,5 +101,23 @@ final class InteractiveShell {
                         + e.getMessage(), e));
             }
         }
+    }
+
+    /** Runs statements in turn; returns false when Ctrl-C stopped one (the rest are not run). */
+    private static boolean runStatements(SqlSession session, java.util.List<String> statements,
+                                         AtomicReference<QueryCancel> running) {
+        for (String sql : statements) {
+            QueryCancel cancel = new QueryCancel();
+            running.set(cancel);
+            try {
+                session.execute(sql, cancel);
+            } finally {
+                running.set(null);
+            }
+            if (cancel.isCancelled()) {
+                return false; // Ctrl-C stops the rest of what was typed too
+            }
+        }
+        return true;
     }
 }

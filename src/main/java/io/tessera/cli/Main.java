@@ -45,6 +45,7 @@ public final class Main implements Runnable {
     public static int run(String... args) {
         UserFiles.placeTerminalLibrary();
         CommandLine cl = new CommandLine(new Main());
+        cl.setParameterExceptionHandler(new UsageErrors(java.util.Arrays.asList(args)));
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             cmd.getErr().println("tessera: " + Errors.describe(ex));
             if (System.getenv("TESSERA_DEBUG") != null) {

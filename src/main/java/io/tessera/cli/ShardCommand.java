@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /** {@code tessera shard}: splits a database into shard databases, one per machine of a cluster (docs/SPARK.md). */
-@Command(name = "shard", description = {
+@Command(name = "shard", mixinStandardHelpOptions = true, description = {
         "Split every table of a database into N shard databases OUT/shard-0 .. OUT/shard-(N-1): each row in exactly one.",
         "--by round-robin: rows in turn; --by key=COL[,COL...]: a table with one of the columns (the first it has)",
         "by that column's value (equal keys in one shard, in every table), the others round robin."})

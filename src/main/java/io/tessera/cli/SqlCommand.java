@@ -7,13 +7,16 @@ import io.tessera.Tessera;
 import io.tessera.cli.format.OutputFormat;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -39,8 +42,15 @@ public final class SqlCommand implements Callable<Integer> {
     /** Whether to start the interactive shell; tests may pin it. */
     static volatile BooleanSupplier interactiveCheck = SqlCommand::stdinIsTerminal;
 
-    @Mixin
-    DbOption db;
+    @Option(names = "--db", paramLabel = "DIR",
+            description = "database directory (or name it first: tessera sql DIR)")
+    java.nio.file.Path dbOption;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", description = "database directory")
+    java.nio.file.Path dbArgument;
+
+    @Option(names = "--create", description = "make the directory a new empty database when it holds none")
+    boolean create;
 
     @Mixin
     NoWaitOption noWait;
@@ -71,9 +81,17 @@ public final class SqlCommand implements Callable<Integer> {
                     + " the current directory (repeatable)")
     List<java.nio.file.Path> allowRead = new java.util.ArrayList<>();
 
+    @Spec
+    CommandSpec spec;
+
+    /** The exit code when standard output was closed before the results were written (as SIGPIPE's). */
+    static final int OUTPUT_CLOSED = 141;
+
     @Override
     public Integer call() throws Exception {
-        try (Tessera tessera = Tessera.open(db.db, io.tessera.exec.Device.parse(device))) {
+        java.nio.file.Path db = database();
+        io.tessera.exec.Device dev = io.tessera.exec.Device.parse(device);
+        try (Tessera tessera = create ? Tessera.openOrCreate(db, dev) : Tessera.open(db, dev)) {
             List<java.nio.file.Path> readable = new java.util.ArrayList<>(allowRead);
             readable.add(java.nio.file.Path.of("")); // the current directory, where the user runs the command
             tessera.allowCopyFrom(readable.toArray(java.nio.file.Path[]::new));
@@ -106,13 +124,32 @@ public final class SqlCommand implements Callable<Integer> {
         }
     }
 
+    /** The database named by {@code DIR} or {@code --db DIR}; without {@code --create}, one that exists. */
+    private java.nio.file.Path database() {
+        if (dbOption != null && dbArgument != null && !dbOption.equals(dbArgument)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "two databases named: " + dbArgument + " and --db " + dbOption);
+        }
+        java.nio.file.Path db = dbOption != null ? dbOption : dbArgument;
+        if (db == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "no database named: tessera sql DIR, or --db DIR (--create makes a new one)");
+        }
+        if (!create && !io.tessera.storage.Database.exists(db)) {
+            throw new IllegalArgumentException("no Tessera database at " + db + (java.nio.file.Files.isDirectory(db)
+                    ? "; --create makes the directory one" : "; --create makes one there"));
+        }
+        return db;
+    }
+
     private int runCommand(StatementRunner runner, Tessera tessera) {
         SqlSession session = new SqlSession(runner, tessera.database(), format, timing, writer(System.out),
                 writer(System.err), false);
         List<String> statements = StatementSplitter.statements(command);
         for (int i = 0; i < statements.size(); i++) {
             if (!session.execute(statements.get(i))) {
-                return 1; // stop at the first failure: later statements may depend on it
+                // stop at the first failure: later statements may depend on it
+                return session.outputClosed() ? OUTPUT_CLOSED : 1;
             }
         }
         return 0;
@@ -123,7 +160,8 @@ public final class SqlCommand implements Callable<Integer> {
                 writer(System.err), false);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, stdinCharset()));
         session.runScript(in);
-        return session.failed() ? 1 : 0;
+        session.close();
+        return session.outputClosed() ? OUTPUT_CLOSED : session.failed() ? 1 : 0;
     }
 
     private int runInteractive(StatementRunner runner, Tessera tessera) throws java.io.IOException {
@@ -135,8 +173,9 @@ public final class SqlCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** A writer over the stream whose {@code checkError()} reports the stream's failed writes (a closed pipe). */
     private static PrintWriter writer(PrintStream stream) {
-        return new PrintWriter(new OutputStreamWriter(stream, stream.charset()), false);
+        return new PrintWriter(stream, false, stream.charset());
     }
 
     private static Charset stdinCharset() {

@@ -4,48 +4,46 @@ import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.api.RowSink;
 import io.tessera.api.ResultColumn;
+import io.tessera.cli.format.ExpandedFormatter;
 import io.tessera.cli.format.OutputFormat;
 import io.tessera.cli.format.ResultFormatter;
+import io.tessera.cli.format.TableFormatter;
 import io.tessera.sql.Statement;
 import io.tessera.sql.StatementParser;
-import io.tessera.storage.ColumnSchema;
-import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
-import io.tessera.storage.Table;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The state and the commands shared by {@code tessera sql -c}, a script on stdin and the interactive shell: the
- * output format, whether timing is shown, and the backslash commands. Results go to {@code out}; errors (and
- * timing, unless interactive) go to {@code err}, so redirected output holds only results.
+ * The state shared by {@code tessera sql -c}, a script on stdin and the interactive shell: the output format,
+ * expanded display, the row limit, timing, where results go ({@code \o}), and the running of statements and
+ * commands ({@link SessionCommands}). Results go to {@code out}; errors (and timing, unless interactive) go to
+ * {@code err}, so redirected output holds only results. When standard output is closed (a pipe into {@code head}
+ * that has read enough) the first failed write stops the statement and the session.
  */
 final class SqlSession {
 
-    static final String HELP = """
-            Statements end with ';' and may span lines. Commands:
-              \\tables, \\d            list the tables with their row counts
-              \\d TABLE               describe a table's (or a view's) columns
-              \\dv                   list the views with their queries
-              \\format table|csv|json set the output format
-              \\timing [on|off]       show compile and run time after each result
-              \\help, \\?              this list
-              \\q, \\quit              quit (Ctrl-D too)
-            """;
+    /** The rows a long result shows in the shell (its first and last ones), as DuckDB's default. */
+    static final int SHELL_ROWS = 40;
 
     private final StatementRunner runner;
     private final Database database;
-    private final PrintWriter out;
+    private final PrintWriter terminal;
     private final PrintWriter err;
     private final boolean interactive;
+    private final SessionCommands commands;
+    private PrintWriter out;
+    private java.nio.file.Path outFile;
     private OutputFormat format;
     private boolean timing;
+    private boolean expanded;
+    private int maxRows;
     private boolean failed;
+    private boolean outputClosed;
     private int results;
 
     SqlSession(StatementRunner runner, Database database, OutputFormat format, boolean timing, PrintWriter out,
@@ -54,22 +52,132 @@ final class SqlSession {
         this.database = database;
         this.format = format;
         this.timing = timing;
+        this.terminal = out;
         this.out = out;
         this.err = err;
         this.interactive = interactive;
+        this.maxRows = interactive ? SHELL_ROWS : 0;
+        this.commands = new SessionCommands(this);
     }
 
     OutputFormat format() {
         return format;
     }
 
+    void format(OutputFormat f) {
+        format = f;
+    }
+
     boolean timing() {
         return timing;
+    }
+
+    void timing(boolean on) {
+        timing = on;
+    }
+
+    boolean expanded() {
+        return expanded;
+    }
+
+    void expanded(boolean on) {
+        expanded = on;
+    }
+
+    int maxRows() {
+        return maxRows;
+    }
+
+    void maxRows(int rows) {
+        maxRows = Math.max(0, rows);
+    }
+
+    StatementRunner runner() {
+        return runner;
+    }
+
+    Database database() {
+        return database;
+    }
+
+    boolean interactive() {
+        return interactive;
     }
 
     /** Whether any statement or command failed so far. */
     boolean failed() {
         return failed;
+    }
+
+    /** Whether standard output was found closed: nothing more can be written, the session should end. */
+    boolean outputClosed() {
+        return outputClosed;
+    }
+
+    /** Where results go: the file {@code \o} named, or null for the terminal (standard output). */
+    java.nio.file.Path outFile() {
+        return outFile;
+    }
+
+    /**
+     * Sends results to {@code file} (replaced when it exists), or back to the terminal when null. The file is
+     * closed when results go elsewhere, and at {@link #close()}.
+     */
+    void outputTo(java.nio.file.Path file) throws IOException {
+        closeOutFile();
+        if (file != null) {
+            out = new PrintWriter(java.nio.file.Files.newBufferedWriter(file, java.nio.charset.StandardCharsets.UTF_8));
+            outFile = file;
+        }
+    }
+
+    private void closeOutFile() {
+        if (outFile != null) {
+            out.close();
+            boolean bad = out.checkError();
+            out = terminal;
+            java.nio.file.Path f = outFile;
+            outFile = null;
+            if (bad) {
+                error("could not write all results to " + f);
+            }
+        }
+    }
+
+    /** Ends the session: closes a file results went to. */
+    void close() {
+        closeOutFile();
+    }
+
+    /**
+     * The formatter of the next result: the format's, except that in the shell a table is shortened to its first
+     * and last rows (not when results go to a file), or shown as records under {@code \x}.
+     */
+    private ResultFormatter formatter() {
+        int limit = interactive && outFile == null ? maxRows : 0;
+        if (format != OutputFormat.TABLE) {
+            return format.formatter();
+        }
+        if (expanded) {
+            return new ExpandedFormatter(limit);
+        }
+        return limit > 0 ? new TableFormatter(limit) : format.formatter();
+    }
+
+    /** Fails the running statement when the last write to standard output failed: the reader has gone. */
+    private void checkOutput(QueryCancel cancel) {
+        if (outFile == null && out.checkError()) {
+            outputClosed = true;
+            cancel.cancel(); // the query stops at its next check, whoever is reading its rows
+            throw new OutputClosed();
+        }
+    }
+
+    /** Standard output was closed by its reader; nothing is said about it, as no other output can be read. */
+    static final class OutputClosed extends RuntimeException {
+        OutputClosed() {
+            super("standard output is closed", null, false, false);
+        }
     }
 
     /** Runs one statement and prints its result, or the error; returns whether it succeeded. */
@@ -85,7 +193,7 @@ final class SqlSession {
         QueryResult r;
         ResultFormatter.Rows[] rows = new ResultFormatter.Rows[1];
         String jsonPlan = format == OutputFormat.JSON ? jsonPlanStatement(sql) : null;
-        ResultFormatter formatter = jsonPlan != null ? PLAN_LINES : format.formatter();
+        ResultFormatter formatter = jsonPlan != null ? PLAN_LINES : formatter();
         try {
             r = runner.run(jsonPlan != null ? jsonPlan : sql, cancel, new RowSink() {
                 @Override
@@ -97,6 +205,7 @@ final class SqlSession {
                 @Override
                 public void rows(List<Object[]> batch) {
                     rows[0].rows(batch);
+                    checkOutput(cancel);
                 }
             });
             if (rows[0] == null) {
@@ -104,6 +213,10 @@ final class SqlSession {
                 rows[0] = formatter.open(r.columns(), out);
             }
             rows[0].finish();
+            checkOutput(cancel);
+        } catch (OutputClosed e) {
+            failed = true;
+            return false;
         } catch (RuntimeException | StackOverflowError e) {
             error(e);
             return false;
@@ -177,9 +290,10 @@ final class SqlSession {
         return line;
     }
 
-    private void print(QueryResult r) {
+    /** Writes a result the session made itself (a listing of tables, a description). */
+    void print(QueryResult r) {
         separate();
-        format.formatter().write(r, out);
+        formatter().write(r, out);
         out.flush();
     }
 
@@ -200,127 +314,34 @@ final class SqlSession {
         err.flush();
     }
 
-    private void error(String message) {
+    void error(String message) {
         failed = true;
         out.flush();
         err.println("tessera: " + message);
         err.flush();
     }
 
-    /** Whether a line is a backslash command rather than SQL. */
+    /** Whether a line is a command rather than SQL (see {@link ShellCommand#isCommand}). */
     static boolean isCommand(String line) {
-        return line.stripLeading().startsWith("\\");
+        return ShellCommand.isCommand(line, false);
     }
 
-    /** Runs a backslash command; returns false when it asks to quit. */
+    /** Runs a command line; returns false when it asks to quit. */
     boolean command(String line) {
-        String[] words = line.strip().split("\\s+");
-        String name = words[0].toLowerCase(Locale.ROOT);
-        String arg = words.length > 1 ? words[1] : null;
-        if (words.length > 2) {
-            error(words[0] + " takes at most one argument");
-            return true;
-        }
-        try {
-            switch (name) {
-                case "\\q", "\\quit" -> {
-                    return false;
-                }
-                case "\\help", "\\?", "\\h" -> {
-                    out.print(HELP);
-                    out.flush();
-                }
-                case "\\timing" -> {
-                    if (arg == null) {
-                        timing = !timing;
-                    } else if (arg.equalsIgnoreCase("on") || arg.equalsIgnoreCase("off")) {
-                        timing = arg.equalsIgnoreCase("on");
-                    } else {
-                        throw new IllegalArgumentException("\\timing takes on or off, not '" + arg + "'");
-                    }
-                    note("Timing is " + (timing ? "on" : "off") + ".");
-                }
-                case "\\format" -> {
-                    if (arg == null) {
-                        note("Format is " + format.label() + " (" + OutputFormat.names() + ").");
-                    } else {
-                        format = OutputFormat.parse(arg);
-                        note("Format is " + format.label() + ".");
-                    }
-                }
-                case "\\tables", "\\dt" -> {
-                    if (arg != null) {
-                        throw new IllegalArgumentException(words[0] + " takes no argument; \\d " + arg
-                                + " describes a table");
-                    }
-                    print(tables());
-                }
-                case "\\d" -> print(arg == null ? tables() : describe(arg));
-                case "\\dv" -> {
-                    if (arg != null) {
-                        throw new IllegalArgumentException("\\dv takes no argument");
-                    }
-                    print(views());
-                }
-                default -> error("unknown command " + words[0] + " (\\help lists the commands)");
-            }
-        } catch (RuntimeException e) {
-            error(e);
-        }
-        return true;
+        return commands.run(ShellCommand.parse(line));
     }
 
     /** A message about the session itself: on the terminal when interactive, else on stderr. */
-    private void note(String message) {
-        PrintWriter w = interactive ? out : err;
+    void note(String message) {
+        PrintWriter w = interactive ? terminal : err;
         w.println(message);
         w.flush();
     }
 
-    private QueryResult tables() {
-        List<ResultColumn> cols = List.of(
-                new ResultColumn("table", DataType.VARCHAR, false),
-                new ResultColumn("rows", DataType.BIGINT, false),
-                new ResultColumn("columns", DataType.INTEGER, false),
-                new ResultColumn("size", DataType.VARCHAR, false));
-        List<Object[]> rows = new ArrayList<>();
-        for (Table t : database.tables()) {
-            rows.add(new Object[] {t.name(), t.rowCount(), t.schema().columns().size(), humanBytes(t.sizeBytes())});
-        }
-        return new QueryResult(cols, rows, 0, 0);
-    }
-
-    private QueryResult views() {
-        List<ResultColumn> cols = List.of(
-                new ResultColumn("view", DataType.VARCHAR, false),
-                new ResultColumn("columns", DataType.VARCHAR, false),
-                new ResultColumn("query", DataType.VARCHAR, false));
-        List<Object[]> rows = new ArrayList<>();
-        for (io.tessera.storage.View v : database.views()) {
-            rows.add(new Object[] {v.name(), String.join(", ", v.columns()), v.query()});
-        }
-        return new QueryResult(cols, rows, 0, 0);
-    }
-
-    private QueryResult describe(String table) {
-        List<ResultColumn> cols = List.of(
-                new ResultColumn("column", DataType.VARCHAR, false),
-                new ResultColumn("type", DataType.VARCHAR, false),
-                new ResultColumn("nullable", DataType.BOOLEAN, false));
-        List<Object[]> rows = new ArrayList<>();
-        if (!database.hasTable(table) && database.view(table) != null) {
-            // a view's columns are its query's: planned and run without rows
-            QueryResult none = runner.run("SELECT * FROM \"" + database.view(table).name() + "\" LIMIT 0");
-            for (ResultColumn c : none.columns()) {
-                rows.add(new Object[] {c.name(), c.type().toString(), c.nullable()});
-            }
-            return new QueryResult(cols, rows, 0, 0);
-        }
-        Table t = database.table(table);
-        for (ColumnSchema c : t.schema().columns()) {
-            rows.add(new Object[] {c.name(), c.type().toString(), c.nullable()});
-        }
-        return new QueryResult(cols, rows, 0, 0);
+    /** Writes help text where results go. */
+    void write(String text) {
+        out.print(text);
+        out.flush();
     }
 
     static String humanBytes(long bytes) {
@@ -338,14 +359,16 @@ final class SqlSession {
     }
 
     /**
-     * Runs a script: statements separated by ';' (the last one may lack it), and backslash commands on lines of
-     * their own between statements. Goes on after a failed statement; returns false when a command asked to quit.
+     * Runs a script: statements separated by ';' (the last one may lack it), and commands on lines of their own.
+     * A command line inside an unfinished statement runs as a command, and the statement goes on after it (as in
+     * psql). Goes on after a failed statement, not after standard output was closed; returns false when a command
+     * asked to quit.
      */
     boolean runScript(BufferedReader in) throws IOException {
         StringBuilder buffer = new StringBuilder();
         String line;
-        while ((line = in.readLine()) != null) {
-            if (buffer.isEmpty() && isCommand(line)) {
+        while ((line = in.readLine()) != null && !outputClosed) {
+            if (ShellCommand.isCommand(line, !buffer.isEmpty())) {
                 if (!command(line)) {
                     return false;
                 }
@@ -354,12 +377,17 @@ final class SqlSession {
             buffer.append(line).append('\n');
             StatementSplitter.Split s = StatementSplitter.split(buffer.toString());
             for (String sql : s.statements()) {
-                execute(sql);
+                if (!outputClosed) {
+                    execute(sql);
+                }
             }
             buffer.setLength(0);
             if (s.pending()) {
                 buffer.append(s.rest());
             }
+        }
+        if (outputClosed) {
+            return false;
         }
         StatementSplitter.Split s = StatementSplitter.split(buffer.toString());
         for (String sql : StatementSplitter.statements(buffer.toString())) {
@@ -368,6 +396,6 @@ final class SqlSession {
         if (s.restOpen() && !s.restHasCode()) {
             error("the input ends inside a comment");
         }
-        return true;
+        return !outputClosed;
     }
 }

@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Locale;
 
 /** {@code tessera tables}: the tables of a database with row counts and sizes. */
-@Command(name = "tables", description = "List the tables of a database with their row counts and sizes.")
+@Command(name = "tables", mixinStandardHelpOptions = true,
+        description = "List the tables of a database with their row counts and sizes.")
 public final class TablesCommand implements Runnable {
 
     @Spec

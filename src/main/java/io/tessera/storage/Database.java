@@ -80,6 +80,11 @@ public final class Database implements AutoCloseable {
         this.locks = DatabaseLocks.of(realDir);
     }
 
+    /** Whether {@code dir} holds a database (its manifest). */
+    public static boolean exists(Path dir) {
+        return Files.isRegularFile(dir.resolve(Manifest.FILE_NAME));
+    }
+
     /** Opens an existing database; fails when the directory holds none or its manifest is damaged. */
     public static Database open(Path dir) {
         Path m = dir.resolve(Manifest.FILE_NAME);

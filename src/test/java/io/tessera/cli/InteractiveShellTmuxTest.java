@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Drives the real interactive shell (JLine on a pseudo-terminal) inside a private tmux server: typing,
  * continuation lines, backslash commands, an error that does not end the shell, history on disk, Ctrl-D, and
- * Ctrl-C during a long query of the real engine, which cancels the query and keeps the shell.
+ * Ctrl-C during a long query of the real engine, which cancels the query and keeps the shell; Tab completion,
+ * {@code \i}, {@code \x}, DuckDB's dot commands, a command after an unfinished line, and a long result shortened.
  * The SQL engine is replaced by {@link ShellTestMain}'s stand-in. Skipped where tmux is not installed.
  */
 class InteractiveShellTmuxTest {
@@ -155,6 +156,69 @@ class InteractiveShellTmuxTest {
         typeLine("select count(*) * 2 from t;");
         waitFor(" 400000 |");
         tmux("send-keys", "-t", "shell", "C-d");
+        waitFor("shell exited with 0");
+    }
+
+    @Test
+    void completionIncludedFilesExpandedDisplayDotCommandsAndLongResults() throws Exception {
+        Path db = dir.resolve("db");
+        Path home = Files.createDirectories(dir.resolve("home"));
+        try (Database d = Database.openOrCreate(db)) {
+            d.createTable(TableSchema.parse("parts", "id INTEGER NOT NULL, name VARCHAR"));
+        }
+        Path script = dir.resolve("script.sql");
+        Files.writeString(script, "select 7;\n.mode csv\n");
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cmd = quote(java) + " -Xmx256m -XX:TieredStopAtLevel=1 --enable-native-access=ALL-UNNAMED"
+                + " -Duser.home=" + quote(home.toString()) + " -cp " + quote(classPath)
+                + " io.tessera.cli.ShellTestMain sql " + quote(db.toString())
+                + "; echo \"shell exited with $?\"; sleep 60";
+        tmux("new-session", "-d", "-s", "shell", "-x", "120", "-y", "60", cmd);
+        started = true;
+        waitFor("tessera>");
+
+        typeLine(".tables");
+        waitFor("| parts |    0 |       2 |");
+
+        // Tab completes a table after \d, and a column in SQL
+        tmux("send-keys", "-t", "shell", "-l", "\\d pa");
+        tmux("send-keys", "-t", "shell", "Tab");
+        waitFor("tessera> \\d parts");
+        tmux("send-keys", "-t", "shell", "Enter");
+        waitFor("| name   | VARCHAR | true     |");
+        tmux("send-keys", "-t", "shell", "-l", "select na");
+        tmux("send-keys", "-t", "shell", "Tab");
+        waitFor("tessera> select name");
+        typeLine("from parts;");
+        waitFor("| select name from parts |  22 |");
+
+        typeLine("\\x");
+        waitFor("Expanded display is on.");
+        typeLine("select 5;");
+        waitFor("-[ RECORD 1 ]-\nsql | select 5\nlen | 8\n(1 row)");
+        typeLine(".mode box");
+
+        typeLine("\\i " + script);
+        waitFor("| select 7 |   8 |");
+        waitFor("Format is csv.");
+
+        // a command after an unfinished line runs, and the statement comes back to be finished
+        typeLine("select 9");
+        waitFor("     ...>");
+        typeLine("\\timing");
+        waitFor("Timing is on.\ntessera> select 9");
+        typeLine(";");
+        waitFor("select 9,8\nTime: compile 1.000 ms");
+
+        typeLine(".mode table");
+        typeLine("rows 100;");
+        String screen = waitFor("(100 rows, 40 shown)");
+        // the rows between the 20th and the 81st are one line (of an ellipsis, where the terminal shows one)
+        assertTrue(screen.matches("(?s).*\\|  20 \\|\n\\| +[^|\n]+ \\|\n\\|  81 \\|.*"), screen);
+        assertTrue(!screen.contains("|  21 |") && !screen.contains("|  80 |"), screen);
+
+        typeLine(".quit");
         waitFor("shell exited with 0");
     }
 

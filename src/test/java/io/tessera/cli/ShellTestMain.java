@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * {@code tessera} with a stand-in for the SQL engine, for driving the real interactive shell from a terminal
  * multiplexer in tests: every statement answers one row holding the statement's text, except statements
- * starting with "fail", which throw. With {@code -Dtessera.test.engine=true} the real engine runs the statements.
+ * starting with "fail", which throw, and {@code rows N}, which answers N rows numbered from 1. With {@code -Dtessera.test.engine=true} the real engine runs the statements.
  */
 public final class ShellTestMain {
 
@@ -27,6 +27,13 @@ public final class ShellTestMain {
     static QueryResult answer(String sql) {
         if (sql.startsWith("fail")) {
             throw new IllegalArgumentException("no such thing: " + sql);
+        }
+        if (sql.matches("rows \\d+")) {
+            List<Object[]> rows = new java.util.ArrayList<>();
+            for (int i = 1; i <= Integer.parseInt(sql.substring(5)); i++) {
+                rows.add(new Object[] {i});
+            }
+            return new QueryResult(List.of(new ResultColumn("n", DataType.INTEGER, false)), rows, 0, 0);
         }
         return new QueryResult(List.of(new ResultColumn("sql", DataType.VARCHAR, false),
                 new ResultColumn("len", DataType.INTEGER, false)),

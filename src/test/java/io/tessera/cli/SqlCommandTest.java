@@ -240,4 +240,60 @@ class SqlCommandTest {
         assertTrue(out.contains("1"), out);
         assertTrue(err.startsWith("tessera: ") && err.contains("NO_SUCH_TABLE".toLowerCase()), err);
     }
+
+    @Test
+    void theDatabaseMayBeNamedFirstAndCreateMakesANewOne() throws Exception {
+        int rc = run("", "sql", dir.toString(), "-c", "select 4", "--format", "csv");
+        assertEquals(0, rc, err);
+        assertEquals("n\n4\n", out);
+        Path empty = java.nio.file.Files.createDirectories(dir.resolve("empty"));
+        rc = run("", "sql", empty.toString(), "-c", "select 5");
+        assertEquals(1, rc);
+        assertEquals("tessera: no Tessera database at " + empty + "; --create makes the directory one\n", err);
+        rc = run("", "sql", empty.toString(), "--create", "-c", "select 5", "--format", "csv");
+        assertEquals(0, rc, err);
+        assertEquals("n\n5\n", out);
+        assertTrue(io.tessera.storage.Database.exists(empty));
+        rc = run("", "sql", "-c", "select 5");
+        assertEquals(2, rc);
+        assertTrue(err.startsWith("tessera sql: no database named: tessera sql DIR, or --db DIR"), err);
+        rc = run("", "sql", dir.toString(), "--db", empty.toString(), "-c", "select 5");
+        assertEquals(2, rc);
+        assertTrue(err.contains("two databases named"), err);
+    }
+
+    @Test
+    void scriptsTakeDuckDbsDotCommandsIncludeFilesAndWriteResultsToFiles() throws Exception {
+        Path inc = dir.resolve("inc.sql");
+        java.nio.file.Files.writeString(inc, "select 11;\n.mode csv\nselect 12;\n");
+        Path results = dir.resolve("results.txt");
+        int rc = run(".tables\n\\i " + inc + "\n\\o " + results + "\nselect 13;\n\\o\nselect 14;\n.read "
+                + inc + "\n.schema parts\n.quit\nselect 15;\n", "sql", dir.toString());
+        assertEquals(0, rc, err);
+        assertEquals(List.of("select 11", "select 12", "select 13", "select 14", "select 11", "select 12"), seen);
+        assertTrue(out.startsWith("+-------+------+---------+-"), out);
+        assertTrue(out.contains("| parts |    2 |       3 | "), out);
+        assertTrue(out.contains("|  n |\n+----+\n| 11 |\n"), out);
+        assertTrue(out.endsWith("\nn\n12\n\nn\n14\n\nn\n11\n\nn\n12\n"
+                + "CREATE TABLE parts(id INTEGER NOT NULL, name VARCHAR, price DECIMAL(10,2));\n"), out);
+        assertEquals("\nn\n13\n", java.nio.file.Files.readString(results));
+        assertEquals("Format is csv.\nResults go to " + results + ".\nResults are shown here.\nFormat is csv.\n", err);
+    }
+
+    @Test
+    void aCommandInsideAnUnfinishedStatementRunsAndTheStatementGoesOn() {
+        int rc = run("select\n\\format csv\n7;\n", "sql", dir.toString());
+        assertEquals(0, rc, err);
+        assertEquals(List.of("select\n7"), seen);
+        assertEquals("n\n7\n", out);
+    }
+
+    @Test
+    void expandedDisplayAndAMistypedCommand() {
+        int rc = run("\\x\nselect 3;\n\\x off\n\\timming\n", "sql", dir.toString());
+        assertEquals(1, rc);
+        assertEquals("-[ RECORD 1 ]-\nn | 3\n(1 row)\n", out);
+        assertEquals("Expanded display is on.\nExpanded display is off.\n"
+                + "tessera: unknown command \\timming; did you mean \\timing?\n", err);
+    }
 }

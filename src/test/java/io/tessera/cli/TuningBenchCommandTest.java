@@ -95,9 +95,9 @@ class TuningBenchCommandTest {
     void benchWithoutASuiteSaysWhatIsMissing() {
         TuneCommandTest.Run r = run("bench", "--db", dir.toString());
         assertEquals(2, r.code(), r.err());
-        assertTrue(r.err().contains("Missing required parameter: 'SUITE'"), r.err());
+        assertTrue(r.err().contains("missing required parameter: 'SUITE'"), r.err());
         TuneCommandTest.Run d = run("bench", "ssb");
         assertEquals(2, d.code(), d.err());
-        assertTrue(d.err().contains("Missing required option: '--db=DIR'"), d.err());
+        assertTrue(d.err().contains("missing required option: '--db=DIR'"), d.err());
     }
 }

@@ -20,7 +20,9 @@ import java.util.List;
  * (2 rows)
  * </pre>
  *
- * Numeric columns (header included) are right-aligned, others left-aligned. Widths count terminal cells, so
+ * Numeric columns (header included) are right-aligned, others left-aligned. Made with a row limit (the shell's),
+ * a longer result shows its first and last rows around a line of {@code …}, and the count says how many were
+ * shown. Widths count terminal cells, so
  * wide characters line up; control characters in strings are shown escaped ({@code \n}, {@code \t}, ...) so a
  * row stays on one line.
  */
@@ -34,6 +36,21 @@ public final class TableFormatter implements ResultFormatter {
      */
     static final int FIRST_ROWS = 10_000;
 
+    /** The text of the line that stands for the rows left out of a long result. */
+    static final String CUT = "\u2026";
+
+    private final int maxRows;
+
+    /** Every row of every result. */
+    public TableFormatter() {
+        this(0);
+    }
+
+    /** At most {@code maxRows} rows of a result, its first and last ones (0: every row). */
+    public TableFormatter(int maxRows) {
+        this.maxRows = Math.max(0, maxRows);
+    }
+
     @Override
     public Rows open(List<ResultColumn> columns, PrintWriter out) {
         int n = columns.size();
@@ -44,6 +61,9 @@ public final class TableFormatter implements ResultFormatter {
             header[c] = visible(columns.get(c).name());
             widths[c] = width(header[c]);
             right[c] = ValueText.isNumeric(columns.get(c).type());
+        }
+        if (maxRows > 0 && n > 0) {
+            return shortened(columns, out, header, widths, right);
         }
         return new Rows() {
             final List<String[]> pending = new ArrayList<>();
@@ -107,6 +127,54 @@ public final class TableFormatter implements ResultFormatter {
                 flushPending();
                 out.println(border(widths));
                 out.println(count == 1 ? "(1 row)" : "(" + count + " rows)");
+                out.flush();
+            }
+        };
+    }
+
+    /** Rows kept until the end, when the first and last {@code maxRows} of them are written. */
+    private Rows shortened(List<ResultColumn> columns, PrintWriter out, String[] header, int[] widths,
+                           boolean[] right) {
+        int n = columns.size();
+        HeadAndTail<String[]> kept = new HeadAndTail<>(maxRows);
+        return new Rows() {
+            @Override
+            public void rows(List<Object[]> batch) {
+                for (Object[] row : batch) {
+                    String[] cells = new String[n];
+                    for (int c = 0; c < n; c++) {
+                        Object v = row[c];
+                        cells[c] = v == null ? NULL_TEXT : visible(ValueText.of(v, columns.get(c).type()));
+                    }
+                    kept.add(cells);
+                }
+            }
+
+            @Override
+            public void finish() {
+                List<String[]> lines = new java.util.ArrayList<>(kept.head());
+                if (kept.cut()) {
+                    String[] cut = new String[n];
+                    java.util.Arrays.fill(cut, CUT);
+                    lines.add(cut);
+                }
+                lines.addAll(kept.tail());
+                for (String[] cells : lines) {
+                    for (int c = 0; c < n; c++) {
+                        widths[c] = Math.max(widths[c], width(cells[c]));
+                    }
+                }
+                String border = border(widths);
+                out.println(border);
+                out.println(line(header, widths, right));
+                out.println(border);
+                for (String[] cells : lines) {
+                    out.println(line(cells, widths, right));
+                }
+                out.println(border);
+                long count = kept.count();
+                String rows = count == 1 ? "(1 row)" : "(" + count + " rows";
+                out.println(count == 1 ? rows : kept.cut() ? rows + ", " + kept.shown() + " shown)" : rows + ")");
                 out.flush();
             }
         };

@@ -17,6 +17,11 @@ public interface PipelineContext {
     /** The dictionary known under this key (a stored column's "table.column", or a relation column's "rN.i"). */
     Dictionary dictionary(String key);
 
+    /** The query's cancel, which loops that may run long inside one source row check (null: none). */
+    default io.tessera.api.QueryCancel cancel() {
+        return null;
+    }
+
     /** Extra constant inputs by name (unused for now; room for later variants). */
     default List<Object> constants() {
         return List.of();

@@ -59,6 +59,8 @@ public final class PipelineWriter implements ExprGen.Scope {
     /** Closing lines of the loops that probes opened (one build row after another), innermost last. */
     public final List<String> closers = new ArrayList<>();
     public final ExprGen gen = new ExprGen(this);
+    /** The local that counts passes of loops inside a source row, for {@link #cancelCheck}; null until one asks. */
+    private String visits;
     public int indent = 2;
     private int names;
 
@@ -98,6 +100,21 @@ public final class PipelineWriter implements ExprGen.Scope {
     /** A fresh name: the hint and a number. */
     public String name(String hint) {
         return hint + (names++);
+    }
+
+    /**
+     * A statement for the body of a loop that may run long inside one source row (a probe over a chain of build
+     * rows, a nested loop over a whole build side): every 4,096 passes of all such loops of a morsel it checks the
+     * query's cancel, so a cancel acts within a morsel, not only between morsels.
+     */
+    public String cancelCheck() {
+        String cancel = field("io.tessera.api.QueryCancel", "ctx.cancel()", "cancel");
+        if (visits == null) {
+            visits = name("visits");
+            before.append("        int ").append(visits)
+                    .append(" = 0; // passes of loops inside a row, for the cancel check\n");
+        }
+        return "if ((++" + visits + " & 4095) == 0) io.tessera.api.QueryCancel.check(" + cancel + ");";
     }
 
     @Override

@@ -32,7 +32,7 @@ public final class JoinBuild {
         boolean perfect = layout == JoinTable.Layout.PERFECT;
         JoinTable table = strategy.build(e.bufferKinds(), buffers, b.payload().size(), b.keys().size(), layout,
                 perfect ? b.range().min() : 0, perfect ? b.range().max() : 0, HashFunction.murmur(e.genome()),
-                b.uniqueKeys(), pool, workers);
+                b.uniqueKeys(), pool, workers, state::checkCancel);
         RowBuffer all = table.payload;
         for (int c = 0; c < b.payload().size(); c++) {
             String key = DictionaryKeys.payload(b.joinId(), c);

@@ -45,20 +45,37 @@ public enum JoinBuildStrategy {
                            JoinTable.Layout layout, long min, long max, boolean murmur, boolean unique,
                            ExecutorService pool, int workers) {
         return build(kinds, buffers, payloadColumns, keyCount, layout, min, max, murmur, unique, pool, workers,
-                JoinTable.MAX_BITS, PARALLEL_MIN_ROWS);
+                () -> { });
+    }
+
+    /** As above; a table built serially runs {@code checkCancel} (the query's cancel check) every 4,096 rows. */
+    public JoinTable build(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
+                           JoinTable.Layout layout, long min, long max, boolean murmur, boolean unique,
+                           ExecutorService pool, int workers, Runnable checkCancel) {
+        return build(kinds, buffers, payloadColumns, keyCount, layout, min, max, murmur, unique, pool, workers,
+                JoinTable.MAX_BITS, PARALLEL_MIN_ROWS, checkCancel);
+    }
+
+    /** As below, without a cancel check. */
+    JoinTable build(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount, JoinTable.Layout layout,
+                    long min, long max, boolean murmur, boolean unique, ExecutorService pool, int workers, int maxBits,
+                    int minParallelRows) {
+        return build(kinds, buffers, payloadColumns, keyCount, layout, min, max, murmur, unique, pool, workers, maxBits,
+                minParallelRows, () -> { });
     }
 
     /** As above, with cuckoo tables no larger than 2^maxBits slots, built serially below {@code minParallelRows}. */
     JoinTable build(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount, JoinTable.Layout layout,
                     long min, long max, boolean murmur, boolean unique, ExecutorService pool, int workers, int maxBits,
-                    int minParallelRows) {
+                    int minParallelRows, Runnable checkCancel) {
         long rows = 0;
         for (RowBuffer b : buffers) {
             rows += b.size;
         }
         if (this == SERIAL || workers <= 1 || rows < minParallelRows) {
             RowBuffer all = RowCopies.concat(kinds, buffers, pool, workers);
-            return JoinTable.build(all, payloadColumns, keyCount, layout, min, max, murmur, unique, maxBits);
+            return JoinTable.build(all, payloadColumns, keyCount, layout, min, max, murmur, unique, maxBits,
+                    checkCancel);
         }
         if (this == ATOMIC && layout.ways == 0) {
             RowBuffer all = RowCopies.concat(kinds, buffers, pool, workers);

@@ -58,6 +58,8 @@ public final class JoinTable {
     public final boolean perfect;
     public final boolean murmur;
     public final boolean unique;
+    /** The query's cancel check while the table is built serially, every 4,096 rows (none once built). */
+    private Runnable checkCancel = () -> { };
     public final RowBuffer payload;
     public final int rows;
     /** Cuckoo: the number of hash functions. */
@@ -97,8 +99,15 @@ public final class JoinTable {
     /** As above, with cuckoo tables no larger than 2^maxBits slots (tests make the stash necessary with a small one). */
     static JoinTable build(RowBuffer all, int payloadColumns, int keyCount, Layout layout, long min, long max,
                            boolean murmur, boolean unique, int maxBits) {
+        return build(all, payloadColumns, keyCount, layout, min, max, murmur, unique, maxBits, () -> { });
+    }
+
+    /** As above, running {@code checkCancel} (the query's cancel check) every 4,096 rows indexed. */
+    static JoinTable build(RowBuffer all, int payloadColumns, int keyCount, Layout layout, long min, long max,
+                           boolean murmur, boolean unique, int maxBits, Runnable checkCancel) {
         int n = all.size;
         JoinTable t = new JoinTable(layout, murmur, unique, all, n);
+        t.checkCancel = checkCancel;
         long[][] keys = new long[keyCount][];
         for (int k = 0; k < keyCount; k++) {
             keys[k] = all.longs[payloadColumns + k];
@@ -109,6 +118,7 @@ public final class JoinTable {
             case LINEAR -> t.buildLinear();
             default -> t.buildCuckoo(maxBits);
         }
+        t.checkCancel = () -> { };
         return t;
     }
 
@@ -128,6 +138,7 @@ public final class JoinTable {
         Arrays.fill(first, -1);
         long[] k0 = keyCols[0];
         for (int r = rows - 1; r >= 0; r--) {
+            every4096(r);
             long k = k0[r];
             if (k < min || k > max) {
                 throw new IllegalStateException("build key " + k + " outside its planned range [" + min + ", " + max + "]");
@@ -138,6 +149,13 @@ public final class JoinTable {
                 chain(r, at);
             }
             first[s] = r;
+        }
+    }
+
+    /** The cancel check, at every 4,096th row of a build loop. */
+    private void every4096(int r) {
+        if ((r & 4095) == 0) {
+            checkCancel.run();
         }
     }
 
@@ -189,6 +207,7 @@ public final class JoinTable {
         resetChains();
         allocateSlots(Hashing.bitsFor(rows));
         for (int r = rows - 1; r >= 0; r--) {
+            every4096(r);
             int s = Hashing.hash(hashKey(r), bits, murmur);
             while (true) {
                 int at = slotRows[s];
@@ -237,6 +256,7 @@ public final class JoinTable {
         long seed = 0x9E3779B97F4A7C15L ^ b;
         int maxKicks = 64 + 16 * b;
         for (int r = rows - 1; r >= 0; r--) {
+            every4096(r);
             long h = hashKey(r);
             int at = cuckooFindRow(h, r);
             if (at >= 0) {

@@ -59,6 +59,9 @@ public final class MarkEmitter {
         w.loadExcept(cond, j);
         w.line("for (int " + m + " = " + r + "; " + m + " >= 0; " + m + " = " + step + ") {");
         w.indent++;
+        if (next != null) {
+            w.line(w.cancelCheck());
+        }
         w.line("if (" + marks + "[" + m + "] != 0) continue;");
         Map<String, JExpr> saved = w.loads();
         w.joinRow.put(j, m);

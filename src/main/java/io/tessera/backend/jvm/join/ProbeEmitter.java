@@ -79,6 +79,7 @@ public final class ProbeEmitter {
                     w.line("do { // every build row with this key");
                     w.closers.add("} while ((" + r + " = " + next + "[" + r + "]) >= 0);");
                     w.indent++;
+                    w.line(w.cancelCheck());
                 }
             }
             case LEFT -> {
@@ -87,6 +88,7 @@ public final class ProbeEmitter {
                     w.line("do { // every build row with this key, or once with NULLs when none");
                     w.closers.add("} while (" + r + " >= 0 && (" + r + " = " + next + "[" + r + "]) >= 0);");
                     w.indent++;
+                    w.line(w.cancelCheck());
                 }
             }
             case MARK -> throw new IllegalStateException("a MARK probe has its own code");
@@ -119,6 +121,9 @@ public final class ProbeEmitter {
         w.line("for (int " + m + " = " + r + "; " + m + " >= 0; " + m + " = "
                 + (next == null ? "-1" : next + "[" + m + "]") + ") {");
         w.indent++;
+        if (next != null) {
+            w.line(w.cancelCheck());
+        }
         Map<String, JExpr> saved = w.loads();
         JoinKind kind = w.joinKind.get(j);
         w.joinRow.put(j, m);
@@ -139,6 +144,7 @@ public final class ProbeEmitter {
                     w.line("do { // every build row with this key that meets the condition, or once with NULLs when none");
                     w.closers.add("} while (" + r + " >= 0 && (" + r + " = " + next + "[" + r + "]) >= 0);");
                     w.indent++;
+                    w.line(w.cancelCheck());
                     // in a block of its own: the loads here read the residual's slots, not the NULL-extended ones
                     Map<String, JExpr> before = w.loads();
                     w.line("{");

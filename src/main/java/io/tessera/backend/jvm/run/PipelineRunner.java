@@ -82,6 +82,11 @@ public final class PipelineRunner {
             public Dictionary dictionary(String key) {
                 return state.dictionary(key);
             }
+
+            @Override
+            public io.tessera.api.QueryCancel cancel() {
+                return state.cancel();
+            }
         };
         code.init(ctx, e.constants().toArray());
         state.actuals().rows(p, 0, rows);

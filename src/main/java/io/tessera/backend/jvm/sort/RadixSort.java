@@ -16,7 +16,7 @@ final class RadixSort {
     }
 
     /** Sorts {@code a[from, to)} of non-negative longs ({@code tmp} at least as long as a). */
-    static void sort(long[] a, long[] tmp, int from, int to) {
+    static void sort(long[] a, long[] tmp, int from, int to, Runnable checkCancel) {
         if (to - from < SMALL) {
             Arrays.sort(a, from, to);
             return;
@@ -25,6 +25,7 @@ final class RadixSort {
         long[] dst = tmp;
         int[] count = new int[257];
         for (int shift : varyingBytes(a, from, to)) {
+            checkCancel.run(); // before each pass over the rows
             Arrays.fill(count, 0);
             for (int i = from; i < to; i++) {
                 count[(int) (src[i] >>> shift & 0xFF) + 1]++;
@@ -49,13 +50,15 @@ final class RadixSort {
      * Sorts the pairs {@code (keys[i], values[i])} of {@code [from, to)} by key, unsigned, keeping the order of
      * equal keys ({@code tmpKeys} and {@code tmpValues} at least as long as the arrays).
      */
-    static void sort(long[] keys, int[] values, long[] tmpKeys, int[] tmpValues, int from, int to) {
+    static void sort(long[] keys, int[] values, long[] tmpKeys, int[] tmpValues, int from, int to,
+                     Runnable checkCancel) {
         long[] srcK = keys;
         long[] dstK = tmpKeys;
         int[] srcV = values;
         int[] dstV = tmpValues;
         int[] count = new int[257];
         for (int shift : varyingBytes(keys, from, to)) {
+            checkCancel.run(); // before each pass over the rows
             Arrays.fill(count, 0);
             for (int i = from; i < to; i++) {
                 count[(int) (srcK[i] >>> shift & 0xFF) + 1]++;

@@ -101,7 +101,7 @@ public final class SortedRows {
     private static long[] sortPacked(KeyEncoding enc, int[] starts, HostWorkers w) {
         long[] a = enc.packed;
         long[] tmp = new long[a.length];
-        runTasks(starts, w, (from, to) -> RadixSort.sort(a, tmp, from, to));
+        runTasks(starts, w, (from, to) -> RadixSort.sort(a, tmp, from, to, w.checkCancel()));
         if (starts.length == 2) {
             return a;
         }
@@ -129,7 +129,7 @@ public final class SortedRows {
                 for (int i = from; i < to; i++) {
                     keys[i] = word[perm[i]];
                 }
-                RadixSort.sort(keys, perm, tmpKeys, tmpPerm, from, to);
+                RadixSort.sort(keys, perm, tmpKeys, tmpPerm, from, to, w.checkCancel());
             }
         });
         if (starts.length == 2) {

@@ -22,7 +22,8 @@ final class WindowAggregates {
     private WindowAggregates() {
     }
 
-    static void compute(WindowFunction fn, DataType argType, RowBuffer b, WindowOrder o, WindowFrames f, WindowValues out) {
+    static void compute(WindowFunction fn, DataType argType, RowBuffer b, WindowOrder o, WindowFrames f, WindowValues out,
+                        Runnable checkCancel) {
         int n = o.rows.length;
         if (fn.kind() == WindowFunction.Kind.COUNT_STAR) {
             for (int i = 0; i < n; i++) {
@@ -40,6 +41,9 @@ final class WindowAggregates {
         ArgTree extreme = minMax ? new ArgTree(b, o, c, fn.kind() == WindowFunction.Kind.MAX) : null;
         SumTree sums = !minMax && fn.kind() != WindowFunction.Kind.COUNT ? new SumTree(b, o, c) : null;
         for (int i = 0; i < n; i++) {
+            if ((i & 4095) == 4095) {
+                checkCancel.run();
+            }
             int row = o.rows[i];
             int s = f.start[i];
             int e = Math.max(s, f.end[i]);

@@ -56,9 +56,9 @@ public final class WindowEvaluator {
         out.size = b.size;
         List<Integer> shared = WindowPartitions.shared(fns);
         if (workers.threads() == 1 || shared.isEmpty() || b.size < 2) {
-            Rows all = new Rows(in, w, dictionaries, out, false);
+            Rows all = new Rows(in, w, dictionaries, out, false, workers.checkCancel());
             for (int f = 0; f < fns.size(); f++) {
-                workers.checkCancel().run(); // between functions: one function's sort and pass is the unit of work
+                workers.checkCancel().run(); // between functions, and every few thousand rows of a pass
                 all.function(f, null, b.size, workers);
             }
         } else {
@@ -66,7 +66,7 @@ public final class WindowEvaluator {
             List<Rows> done = new ArrayList<>();
             List<Runnable> tasks = new ArrayList<>();
             for (int[] group : groups) {
-                Rows rows = new Rows(in, w, dictionaries, out, true);
+                Rows rows = new Rows(in, w, dictionaries, out, true, workers.checkCancel());
                 done.add(rows);
                 tasks.add(() -> {
                     for (int f = 0; f < fns.size(); f++) {
@@ -88,10 +88,13 @@ public final class WindowEvaluator {
         private final Sink.Window w;
         private final WindowValues[] values;
         private final Map<List<Object>, WindowOrder> orders = new HashMap<>();
+        /** The query's cancel check, run every few thousand rows of a function's pass. */
+        private final Runnable checkCancel;
 
         Rows(RelationPart in, Sink.Window w, Function<String, Dictionary> dictionaries, RowBuffer out,
-             boolean deferNulls) {
+             boolean deferNulls, Runnable checkCancel) {
             this.in = in;
+            this.checkCancel = checkCancel;
             this.w = w;
             values = new WindowValues[w.functions().size()];
             for (int f = 0; f < values.length; f++) {
@@ -112,7 +115,7 @@ public final class WindowEvaluator {
                 case LAG, LEAD -> v.shifted(fn, o);
                 case FIRST_VALUE, LAST_VALUE -> v.edge(fn, o, frames(b, o, fn));
                 default -> WindowAggregates.compute(fn, fn.arg() < 0 ? null : w.outputs().get(fn.arg()).type(), b, o,
-                        frames(b, o, fn), v);
+                        frames(b, o, fn), v, checkCancel);
             }
         }
 
