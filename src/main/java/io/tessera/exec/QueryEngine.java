@@ -308,7 +308,8 @@ public final class QueryEngine {
                     if (d.ifExists()) {
                         yield empty();
                     }
-                    throw new SqlError("no table " + d.name());
+                    throw new SqlError("no table " + d.name()
+                            + io.tessera.sql.DidYouMean.hint(d.name(), DataChanges.tableNames(db)));
                 }
                 db.dropTable(d.name());
                 yield empty();
