@@ -352,6 +352,11 @@ public final class QueryEngine {
      * The front end for a statement: over the database, and reading the files the statement names in FROM where
      * a statement runs ({@code prepare} alone reads none).
      */
+    /** The result columns and {@code ?} parameter types of {@code sql}, from planning it: nothing compiled or run. */
+    public io.tessera.api.StatementShape describe(String sql) {
+        return StatementShapes.describe(frontEnd(), sql);
+    }
+
     SqlFrontEnd frontEnd() {
         return new SqlFrontEnd(db).withFiles(statementFiles.get());
     }

@@ -122,6 +122,7 @@ public final class SqlFrontEnd {
         }
         fileTables.forEach((name, t) -> root.add(name, new CatalogTable(t)));
         StoredView.addAll(root, views, types);
+        MainSchema.addTo(root);
         CalciteCatalogReader catalog = catalog(root, types);
         SqlValidator validator = validator(catalog, types);
         SqlNode validated;
