@@ -26,8 +26,8 @@ final class StatementShapes {
 
     /**
      * The shape of {@code sql}; an error in it (a syntax error, a table not found) is thrown. A query the front end
-     * cannot plan with its marks unbound ({@code SELECT ?}: a mark whose type nothing tells) has unknown columns and
-     * parameter types, as has any statement other than a query.
+     * cannot plan with its marks unbound ({@code SELECT ?}: a mark whose type nothing tells) or without reading a file
+     * it names in FROM has unknown columns and parameter types, as has any statement other than a query.
      */
     static StatementShape describe(SqlFrontEnd frontEnd, String sql) {
         int count = Parameters.count(sql);
@@ -43,8 +43,10 @@ final class StatementShapes {
         try {
             plan = frontEnd.plan(SqlFrontEnd.parse(q.sql()));
         } catch (RuntimeException e) {
-            if (String.valueOf(e.getMessage()).contains("dynamic parameter")) {
-                return new StatementShape(null, unknown); // a ? whose type nothing tells: known once values are bound
+            String m = String.valueOf(e.getMessage());
+            // a ? whose type nothing tells, or a file in FROM (read only when the statement runs): known at the run
+            if (m.contains("dynamic parameter") || m.startsWith("a file in FROM")) {
+                return new StatementShape(null, unknown);
             }
             throw e;
         }

@@ -169,6 +169,10 @@ class JdbcGuiClientTest {
             p.setInt(1, 4);
             assertEquals(Types.INTEGER, p.getParameterMetaData().getParameterType(1));
         }
+        // a file in FROM is read only when the statement runs: its columns are not known before
+        try (PreparedStatement p = conn.prepareStatement("select * from 'orders.csv'")) {
+            assertNull(p.getMetaData());
+        }
         // a misspelt table fails when the metadata is asked for, naming the table
         try (PreparedStatement p = conn.prepareStatement("select * from custmers")) {
             SQLException e = assertThrows(SQLException.class, p::getMetaData);
