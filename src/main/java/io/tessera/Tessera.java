@@ -173,6 +173,23 @@ public final class Tessera implements AutoCloseable {
         }
     }
 
+    /**
+     * The result columns of {@code sql} and the type of each of its {@code ?} parameters, known from planning it
+     * (nothing is compiled or run); columns null for a statement that is not a query or whose columns planning
+     * cannot tell without values, a parameter type null where nothing in the statement gives it one.
+     */
+    public io.tessera.api.StatementShape describe(String sql) {
+        return engine.describe(sql);
+    }
+
+    /**
+     * The statements of a text that holds several separated by semicolons, in order ({@code select 1; select 2});
+     * a semicolon inside a string, a quoted name or a comment separates nothing.
+     */
+    public static java.util.List<String> statements(String text) {
+        return io.tessera.sql.StatementList.split(text);
+    }
+
     /** How many {@code ?} parameters {@code sql} holds. */
     public static int parameterCount(String sql) {
         return Parameters.count(sql);

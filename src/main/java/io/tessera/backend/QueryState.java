@@ -173,7 +173,7 @@ public final class QueryState implements AutoCloseable {
             moves++;
             moveNanos += nanos;
             steps.add(new Step("move " + h.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + h.device()
-                    + "->host: " + rows.size + " rows", nanos));
+                    + "->host: " + rows.size + (rows.size == 1 ? " row" : " rows"), nanos));
         }
         return new Intermediate(h.kind(), Intermediate.HOST, rows);
     }

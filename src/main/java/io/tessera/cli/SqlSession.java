@@ -190,6 +190,7 @@ final class SqlSession {
      * statement says {@code query cancelled}); returns whether it succeeded.
      */
     boolean execute(String sql, QueryCancel cancel) {
+        long started = System.nanoTime();
         QueryResult r;
         ResultFormatter.Rows[] rows = new ResultFormatter.Rows[1];
         String jsonPlan = format == OutputFormat.JSON ? jsonPlanStatement(sql) : null;
@@ -233,7 +234,7 @@ final class SqlSession {
         }
         if (timing) {
             PrintWriter w = interactive ? out : err;
-            w.println(timingLine(r));
+            w.println(timingLine(r, System.nanoTime() - started));
             w.flush();
         }
         return true;
@@ -271,6 +272,17 @@ final class SqlSession {
             out.flush();
         }
     };
+
+    /**
+     * The timing of a statement: a query's compile and run time (and its pipelines); a statement that compiles no
+     * query (CREATE, DROP, INSERT ... VALUES) has only its total time, {@code elapsedNanos}.
+     */
+    static String timingLine(QueryResult r, long elapsedNanos) {
+        if (r.compileNanos() == 0 && r.executeNanos() == 0 && r.execution().steps().isEmpty()) {
+            return String.format(Locale.ROOT, "Time: total %.3f ms", elapsedNanos / 1e6);
+        }
+        return timingLine(r);
+    }
 
     static String timingLine(QueryResult r) {
         double compile = r.compileNanos() / 1e6;

@@ -68,8 +68,9 @@ public final class SsbCommand implements Runnable {
                 double compileMs = r.compileNanos() / 1e6;
                 double runMs = r.executeNanos() / 1e6;
                 total += compileMs + runMs;
-                out.printf(Locale.ROOT, "-- SSB %s: %d rows, %.1f ms (compile %.1f ms, run %.1f ms) on %s%n",
-                        q.name(), r.rowCount(), compileMs + runMs, compileMs, runMs, r.execution().device());
+                out.printf(Locale.ROOT, "-- SSB %s: %d %s, %.1f ms (compile %.1f ms, run %.1f ms) on %s%n",
+                        q.name(), r.rowCount(), r.rowCount() == 1 ? "row" : "rows", compileMs + runMs, compileMs, runMs,
+                        r.execution().device());
                 if (r.execution().notice() != null) {
                     out.println("-- " + r.execution().notice());
                 }

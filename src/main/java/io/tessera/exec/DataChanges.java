@@ -207,6 +207,11 @@ final class DataChanges {
         }
     }
 
+    /** The names of the database's tables, for "did you mean". */
+    static java.util.List<String> tableNames(io.tessera.storage.Database db) {
+        return db.tables().stream().map(io.tessera.storage.Table::name).toList();
+    }
+
     /** The stored name of a table a statement writes; a view or a missing table is an error. */
     String existingTable(String name, String statement) {
         String n = name.toLowerCase(Locale.ROOT);
@@ -214,7 +219,8 @@ final class DataChanges {
             throw new SqlError(statement + " " + n + ": " + n + " is a view; only tables can be changed");
         }
         if (!db.hasTable(n)) {
-            throw new SqlError(statement + " " + n + ": no table " + n);
+            throw new SqlError(statement + " " + n + ": no table " + n
+                    + io.tessera.sql.DidYouMean.hint(n, tableNames(db)));
         }
         return n;
     }

@@ -119,7 +119,7 @@ final class ExplainText {
     static String rows(double estimate, Long actual) {
         StringBuilder sb = new StringBuilder();
         if (!Double.isNaN(estimate)) {
-            sb.append(String.format(Locale.ROOT, "  ~%,d rows", Math.round(estimate)));
+            sb.append(io.tessera.plan.Pipeline.rows(estimate));
         }
         if (actual != null) {
             sb.append(sb.isEmpty() ? "  " : ", ").append("actual ")

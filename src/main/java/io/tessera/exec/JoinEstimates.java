@@ -63,7 +63,8 @@ record JoinEstimates(int joins, int compared, Worst worst) {
         String op = worst.operation();
         int space = op.indexOf(' ', op.indexOf(' ') + 1);
         return String.format(Locale.ROOT, "joins: %d, %d compared; worst estimate/actual ratio %.2f (pipeline %d, %s: "
-                        + "~%,d rows, actual %,d)", joins, compared, worst.ratio(), worst.pipeline(),
-                space < 0 ? op : op.substring(0, space), Math.round(worst.estimate()), worst.actual());
+                        + "~%,d %s, actual %,d)", joins, compared, worst.ratio(), worst.pipeline(),
+                space < 0 ? op : op.substring(0, space), Math.round(worst.estimate()),
+                Math.round(worst.estimate()) == 1 ? "row" : "rows", worst.actual());
     }
 }

@@ -308,7 +308,8 @@ public final class QueryEngine {
                     if (d.ifExists()) {
                         yield empty();
                     }
-                    throw new SqlError("no table " + d.name());
+                    throw new SqlError("no table " + d.name()
+                            + io.tessera.sql.DidYouMean.hint(d.name(), DataChanges.tableNames(db)));
                 }
                 db.dropTable(d.name());
                 yield empty();
@@ -351,6 +352,11 @@ public final class QueryEngine {
      * The front end for a statement: over the database, and reading the files the statement names in FROM where
      * a statement runs ({@code prepare} alone reads none).
      */
+    /** The result columns and {@code ?} parameter types of {@code sql}, from planning it: nothing compiled or run. */
+    public io.tessera.api.StatementShape describe(String sql) {
+        return StatementShapes.describe(frontEnd(), sql);
+    }
+
     SqlFrontEnd frontEnd() {
         return new SqlFrontEnd(db).withFiles(statementFiles.get());
     }

@@ -20,8 +20,9 @@ import java.util.regex.Pattern;
 
 /**
  * The catalog half of {@link DatabaseMetaData}: the result sets that describe the database's tables, views, columns
- * and types, with the columns JDBC names for each. Tessera has one namespace: no catalogs and no schemas (their
- * columns are NULL, and a pattern other than null, "" or "%" matches nothing). What Tessera does not have (keys,
+ * and types, with the columns JDBC names for each. A database is one catalog, named as its directory is (as DuckDB
+ * names a database after its file), holding one schema, {@code main}, as DuckDB's: every table and view is in it.
+ * A catalog or schema argument that names neither matches nothing. What Tessera does not have (keys,
  * indexes, procedures, functions, user types, privileges) is an empty result set with the right columns, as tools
  * expect when they connect.
  */
@@ -82,10 +83,16 @@ abstract class CatalogMetaData implements DatabaseMetaData {
         return p == null || p.matcher(name).matches();
     }
 
-    /** Whether a catalog and schema pattern can match Tessera's one unnamed namespace. */
-    private static boolean namespace(String catalog, String schemaPattern) {
-        return (catalog == null || catalog.isEmpty())
-                && (schemaPattern == null || schemaPattern.isEmpty() || schemaPattern.equals("%"));
+    /** The one schema of a database, as DuckDB names its default schema. */
+    static final String SCHEMA = "main";
+
+    /**
+     * Whether a catalog (null or "": any) and a schema pattern (null or "": any) match the database's one catalog
+     * and its schema {@code main}, ignoring case.
+     */
+    private boolean namespace(String catalog, String schemaPattern) {
+        return (catalog == null || catalog.isEmpty() || catalog.equalsIgnoreCase(connection.catalogName()))
+                && (schemaPattern == null || schemaPattern.isEmpty() || matches(pattern(schemaPattern), SCHEMA));
     }
 
     private static final String TABLES = "TABLE_CAT s, TABLE_SCHEM s, TABLE_NAME s, TABLE_TYPE s, REMARKS s, "
@@ -99,19 +106,20 @@ abstract class CatalogMetaData implements DatabaseMetaData {
         List<String> wanted = types == null ? List.of("TABLE", "VIEW")
                 : java.util.Arrays.stream(types).map(t -> t.toUpperCase(Locale.ROOT)).toList();
         List<Object[]> rows = new ArrayList<>();
+        String cat = connection.catalogName();
         if (namespace(catalog, schemaPattern)) {
             Pattern p = pattern(tableNamePattern);
             if (wanted.contains("TABLE")) {
                 for (Table t : connection.tessera().database().tables()) {
                     if (matches(p, t.name())) {
-                        rows.add(new Object[] {null, null, t.name(), "TABLE", "", null, null, null, null, null});
+                        rows.add(new Object[] {cat, SCHEMA, t.name(), "TABLE", "", null, null, null, null, null});
                     }
                 }
             }
             if (wanted.contains("VIEW")) {
                 for (View v : connection.tessera().database().views()) {
                     if (matches(p, v.name())) {
-                        rows.add(new Object[] {null, null, v.name(), "VIEW", v.query(), null, null, null, null, null});
+                        rows.add(new Object[] {cat, SCHEMA, v.name(), "VIEW", v.query(), null, null, null, null, null});
                     }
                 }
             }
@@ -141,14 +149,14 @@ abstract class CatalogMetaData implements DatabaseMetaData {
                     for (ColumnSchema c : t.schema().columns()) {
                         cs.add(new ResultColumn(c.name(), c.type(), c.nullable()));
                     }
-                    addColumns(rows, t.name(), cs, cols);
+                    addColumns(rows, connection.catalogName(), t.name(), cs, cols);
                 }
             }
             for (View v : connection.tessera().database().views()) {
                 if (matches(tables, v.name())) {
                     List<ResultColumn> viewColumns = viewColumns(v);
                     if (viewColumns != null) {
-                        addColumns(rows, v.name(), viewColumns, cols);
+                        addColumns(rows, connection.catalogName(), v.name(), viewColumns, cols);
                     }
                 }
             }
@@ -174,7 +182,8 @@ abstract class CatalogMetaData implements DatabaseMetaData {
         }
     }
 
-    private static void addColumns(List<Object[]> rows, String table, List<ResultColumn> columns, Pattern names) {
+    private static void addColumns(List<Object[]> rows, String catalog, String table, List<ResultColumn> columns,
+                                   Pattern names) {
         for (int i = 0; i < columns.size(); i++) {
             ResultColumn c = columns.get(i);
             if (!matches(names, c.name())) {
@@ -182,7 +191,7 @@ abstract class CatalogMetaData implements DatabaseMetaData {
             }
             DataType t = c.type();
             boolean number = JdbcTypes.isSigned(t);
-            rows.add(new Object[] {null, null, table, c.name(), JdbcTypes.code(t), JdbcTypes.name(t),
+            rows.add(new Object[] {catalog, SCHEMA, table, c.name(), JdbcTypes.code(t), JdbcTypes.name(t),
                     JdbcTypes.precision(t), null, number ? (Integer) t.scale() : null, number ? 10 : null,
                     c.nullable() ? columnNullable : columnNoNulls, "", null, null, null,
                     t.kind() == TypeKind.VARCHAR ? Integer.MAX_VALUE : null, i + 1, c.nullable() ? "YES" : "NO",
@@ -198,13 +207,17 @@ abstract class CatalogMetaData implements DatabaseMetaData {
     @Override
     public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
         connection.checkOpen();
-        return none("TABLE_SCHEM s, TABLE_CATALOG s");
+        List<Object[]> rows = new ArrayList<>();
+        if (namespace(catalog, schemaPattern)) {
+            rows.add(new Object[] {SCHEMA, connection.catalogName()});
+        }
+        return rows("TABLE_SCHEM s, TABLE_CATALOG s", rows);
     }
 
     @Override
     public ResultSet getCatalogs() throws SQLException {
         connection.checkOpen();
-        return none("TABLE_CAT s");
+        return rows("TABLE_CAT s", List.<Object[]>of(new Object[] {connection.catalogName()}));
     }
 
     @Override

@@ -202,16 +202,23 @@ final class TesseraConnection implements Connection {
         return readOnly;
     }
 
-    /** Tessera has one catalog and no names for it: ignored, as JDBC asks of a driver without catalogs. */
+    /** A database is one catalog: there is no other to change to, so this is ignored, as JDBC allows. */
     @Override
     public void setCatalog(String catalog) throws SQLException {
         checkOpen();
     }
 
+    /** The database's one catalog: the name of its directory (as DuckDB names a database after its file). */
     @Override
     public String getCatalog() throws SQLException {
         checkOpen();
-        return null;
+        return catalogName();
+    }
+
+    /** The name of the database's one catalog: its directory's name. */
+    String catalogName() {
+        java.nio.file.Path name = tessera.database().directory().toAbsolutePath().normalize().getFileName();
+        return name == null ? "tessera" : name.toString();
     }
 
     /**
@@ -425,16 +432,17 @@ final class TesseraConnection implements Connection {
         throw JdbcErrors.unsupported("STRUCT values");
     }
 
-    /** Schemas are not named in Tessera: ignored, as JDBC asks of a driver without schemas. */
+    /** The catalog has one schema, main: there is no other to change to, so this is ignored, as JDBC allows. */
     @Override
     public void setSchema(String schema) throws SQLException {
         checkOpen();
     }
 
+    /** The one schema, {@code main}, which holds every table and view. */
     @Override
     public String getSchema() throws SQLException {
         checkOpen();
-        return null;
+        return CatalogMetaData.SCHEMA;
     }
 
     @Override

@@ -65,7 +65,7 @@ final class TesseraDatabaseMetaData extends CatalogMetaData {
 
     @Override
     public boolean isCatalogAtStart() {
-        return false;
+        return true;
     }
 
     @Override
@@ -325,12 +325,12 @@ final class TesseraDatabaseMetaData extends CatalogMetaData {
 
     @Override
     public boolean supportsMultipleOpenResults() {
-        return false;
+        return true;
     }
 
     @Override
     public boolean supportsMultipleResultSets() {
-        return false;
+        return true;
     }
 
     @Override
@@ -661,12 +661,12 @@ final class TesseraDatabaseMetaData extends CatalogMetaData {
 
     @Override
     public String getCatalogSeparator() {
-        return "";
+        return ".";
     }
 
     @Override
     public String getCatalogTerm() {
-        return "";
+        return "catalog";
     }
 
     @Override
@@ -716,7 +716,7 @@ final class TesseraDatabaseMetaData extends CatalogMetaData {
 
     @Override
     public String getSchemaTerm() {
-        return "";
+        return "schema";
     }
 
     @Override

@@ -6,19 +6,23 @@ import io.tessera.storage.DataType;
 import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.List;
 
 /**
- * The parameters of a prepared statement: their count, and the type of each as its value set so far makes it
- * ({@link Types#OTHER} while unset: a parameter takes the type of the value bound to it).
+ * The parameters of a prepared statement: their count, and the type of each as its value set so far makes it, or
+ * while unset the type planning gives its place ({@code a = ?}: a's type; {@link Types#OTHER} where nothing gives
+ * one: a parameter then takes the type of the value bound to it).
  */
 final class TesseraParameterMetaData implements ParameterMetaData {
 
     private final Object[] values;
     private final Object unset;
+    private final List<DataType> planned; // each parameter's type from planning; null entries: unknown
 
-    TesseraParameterMetaData(Object[] values, Object unset) {
+    TesseraParameterMetaData(Object[] values, Object unset, List<DataType> planned) {
         this.values = values;
         this.unset = unset;
+        this.planned = planned;
     }
 
     private DataType type(int param) throws SQLException {
@@ -27,7 +31,7 @@ final class TesseraParameterMetaData implements ParameterMetaData {
         }
         Object v = values[param - 1];
         if (v == unset || v == null) {
-            return null;
+            return param <= planned.size() ? planned.get(param - 1) : null;
         }
         return v instanceof Parameters.Null n ? n.type() : ValueConversions.typeOf(v);
     }

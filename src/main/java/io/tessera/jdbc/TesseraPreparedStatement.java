@@ -1,6 +1,7 @@
 package io.tessera.jdbc;
 
 import io.tessera.Tessera;
+import io.tessera.api.StatementShape;
 import io.tessera.sql.Parameters;
 import io.tessera.storage.DataType;
 
@@ -43,6 +44,7 @@ final class TesseraPreparedStatement extends TesseraStatement implements Prepare
     private final Object[] values;
     private final List<Object[]> batch = new ArrayList<>();
     private ResultSetMetaData lastMetaData;
+    private StatementShape shape;
 
     TesseraPreparedStatement(TesseraConnection connection, String sql) throws SQLException {
         super(connection);
@@ -265,16 +267,38 @@ final class TesseraPreparedStatement extends TesseraStatement implements Prepare
     }
 
     /** The columns of the last result set this statement gave; null before it ran (they are known by running). */
+    /**
+     * The result's columns: those of the last run, else those planning gives before any run (null where planning
+     * cannot tell them: a statement that is not a query, or a query with a {@code ?} whose type nothing gives).
+     */
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
+        if (lastMetaData == null) {
+            StatementShape s = shape();
+            return s.columns() == null ? null : new TesseraResultSetMetaData(s.columns());
+        }
         return lastMetaData;
     }
 
+    /** Each parameter's type: the value set's, else the type planning gives its place ({@code a = ?}: a's). */
     @Override
     public ParameterMetaData getParameterMetaData() throws SQLException {
         checkOpen();
-        return new TesseraParameterMetaData(values.clone(), UNSET);
+        return new TesseraParameterMetaData(values.clone(), UNSET, shape().parameters());
+    }
+
+    /** The statement's shape from planning it, planned once per statement (planning runs nothing). */
+    private StatementShape shape() throws SQLException {
+        if (shape == null) {
+            try {
+                connection.latest();
+                shape = connection.tessera().describe(sql);
+            } catch (RuntimeException e) {
+                throw JdbcErrors.of(e);
+            }
+        }
+        return shape;
     }
 
     // the SQL of a prepared statement is fixed: JDBC's rule for the forms that take SQL text

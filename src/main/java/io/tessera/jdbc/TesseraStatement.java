@@ -40,6 +40,8 @@ class TesseraStatement implements Statement {
     private boolean closeOnCompletion;
     private boolean poolable;
     private final List<String> batch = new ArrayList<>();
+    /** The results after the current one of several statements run at once: result sets and update counts. */
+    private final java.util.ArrayDeque<Object> moreResults = new java.util.ArrayDeque<>();
 
     TesseraStatement(TesseraConnection connection) {
         this.connection = connection;
@@ -170,7 +172,18 @@ class TesseraStatement implements Statement {
         }
     }
 
+    /** Closes the current result and those of several statements not reached yet. */
     private void closeResult() {
+        closeCurrent();
+        for (Object r : moreResults) {
+            if (r instanceof TesseraResultSet rs) {
+                rs.closeFromStatement();
+            }
+        }
+        moreResults.clear();
+    }
+
+    private void closeCurrent() {
         if (resultSet != null) {
             resultSet.closeFromStatement();
             resultSet = null;
@@ -219,9 +232,53 @@ class TesseraStatement implements Statement {
         return count > Integer.MAX_VALUE ? Statement.SUCCESS_NO_INFO : (int) count;
     }
 
+    /**
+     * Runs the statement, or each of several separated by semicolons ({@code select 1; select 2}) in order: the
+     * first one's result is current, {@link #getMoreResults()} moves to the next. All run before this returns (a
+     * query has run when its result set is handed out, its rows read as they are asked for); one that fails stops
+     * the rest, and what the ones before it changed stays changed, as each commits on its own.
+     */
     @Override
     public boolean execute(String sql) throws SQLException {
-        return run(sql, Parameters.NONE, Expect.ANY);
+        List<String> statements;
+        try {
+            statements = Tessera.statements(sql);
+        } catch (RuntimeException e) {
+            throw JdbcErrors.of(e);
+        }
+        if (statements.size() <= 1) {
+            return run(sql, Parameters.NONE, Expect.ANY);
+        }
+        closeResult();
+        List<Object> results = new ArrayList<>();
+        try {
+            for (String one : statements) {
+                boolean rows = run(one, Parameters.NONE, Expect.ANY);
+                results.add(rows ? resultSet : (Object) updateCount);
+                resultSet = null; // kept in results: the next run must not close it
+                updateCount = -1;
+            }
+        } catch (SQLException e) {
+            for (Object r : results) {
+                if (r instanceof TesseraResultSet rs) {
+                    rs.closeFromStatement();
+                }
+            }
+            throw e;
+        }
+        moreResults.addAll(results);
+        return nextResult();
+    }
+
+    /** Makes the next of several statements' results current; whether it is a result set. */
+    private boolean nextResult() {
+        Object next = moreResults.pollFirst();
+        if (next instanceof TesseraResultSet rs) {
+            resultSet = rs;
+            return true;
+        }
+        updateCount = next == null ? -1 : (Long) next;
+        return false;
     }
 
     @Override
@@ -336,15 +393,18 @@ class TesseraStatement implements Statement {
         return updateCount;
     }
 
-    /** A statement gives one result: the next is none. */
+    /** The next result of several statements run by one {@link #execute(String)}; none after the last. */
     @Override
     public boolean getMoreResults() throws SQLException {
         checkOpen();
-        closeResult();
-        return false;
+        closeCurrent();
+        return nextResult();
     }
 
-    /** A statement gives one result: the next is none; KEEP_CURRENT_RESULT leaves the current result set open. */
+    /**
+     * The next result; KEEP_CURRENT_RESULT leaves the current result set open (CLOSE_ALL_RESULTS closes it too: the
+     * others a statement kept open were closed as it moved on, or are still to come).
+     */
     @Override
     public boolean getMoreResults(int current) throws SQLException {
         if (current != KEEP_CURRENT_RESULT) {
@@ -353,7 +413,7 @@ class TesseraStatement implements Statement {
         checkOpen();
         resultSet = null;
         updateCount = -1;
-        return false;
+        return nextResult();
     }
 
     @Override

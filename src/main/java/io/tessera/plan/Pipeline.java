@@ -107,10 +107,11 @@ public record Pipeline(int id, Source source, List<Operation> operations, Sink s
     }
 
     /** An estimate as EXPLAIN prints it after an operator: {@code  ~1,234 rows}; nothing where none was made. */
-    static String rows(double estimate) {
+    public static String rows(double estimate) {
         if (Double.isNaN(estimate)) {
             return "";
         }
-        return String.format(java.util.Locale.ROOT, "  ~%,d rows", Math.round(estimate));
+        long rows = Math.round(estimate);
+        return String.format(java.util.Locale.ROOT, "  ~%,d %s", rows, rows == 1 ? "row" : "rows");
     }
 }

@@ -134,7 +134,7 @@ public final class DataChangeQueries {
         try {
             return SqlParser.create(sql, SqlFrontEnd.PARSER).parseStmt();
         } catch (SqlParseException e) {
-            throw ParseErrors.of(e);
+            throw ParseErrors.of(e, sql);
         }
     }
 

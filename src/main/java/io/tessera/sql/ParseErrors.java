@@ -3,6 +3,7 @@ package io.tessera.sql;
 import io.tessera.sql.parser.ParseException;
 import io.tessera.sql.parser.Token;
 import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.util.Locale;
@@ -10,10 +11,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A parse error as Tessera reports it: {@code syntax error at line L, column C: ...}. Where the parser met a
- * reserved word where a name could stand ({@code SELECT 1 AS order}), the message says the word is reserved and how
- * to quote it, instead of only that it was not expected ({@link ReservedWords}: {@code value}, {@code year},
- * {@code date}, ... are names, not reserved words).
+ * A parse error as Tessera reports it: {@code syntax error at line L, column C: ...}, with what the parser expected
+ * there ({@link ExpectedTokens}) and an unterminated string, quoted name or comment called so. Where the parser met
+ * a reserved word used as a name ({@code SELECT 1 AS order}: the statement parses with the word quoted), the
+ * message says the word is reserved and how to quote it ({@link ReservedWords}: {@code value}, {@code year},
+ * {@code date}, ... are names, not reserved words); a reserved word that starts a construct Tessera lacks
+ * ({@code USING SAMPLE}) gets the parser's own message.
  */
 final class ParseErrors {
 
@@ -22,24 +25,83 @@ final class ParseErrors {
      * in upper case, {@code Incorrect syntax near the keyword 'VALUE' at line 1, column 13.}
      */
     private static final Pattern ENCOUNTERED = Pattern.compile(
-            "^(?:Encountered \"([^\"]+)\"|Incorrect syntax near the keyword '([^']+)') at line");
+            "^(?:Encountered \"((?:[^\"\\\\]|\\\\.)+)\"|Incorrect syntax near the keyword '([^']+)') at line");
 
     private ParseErrors() {
     }
 
-    static SqlError of(SqlParseException e) {
+    /** The error for {@code e}, thrown by parsing {@code sql} with {@link SqlFrontEnd#PARSER}. */
+    static SqlError of(SqlParseException e, String sql) {
         String msg = e.getMessage() == null ? "syntax error" : e.getMessage().split("\n")[0];
         Matcher m = ENCOUNTERED.matcher(msg);
-        if (m.find() && expectsName(e)) {
+        if (m.find()) {
             Word word = m.group(1) != null ? lastEncountered(e, m.group(1)) : null;
             if (word == null && m.group(2) != null) {
                 word = new Word(m.group(2), e.getPos());
             }
-            if (word != null && ReservedWords.isReserved(word.text())) {
+            if (word != null && expectsName(e) && ReservedWords.isReserved(word.text())
+                    && parsesQuoted(sql, word)) {
                 return reservedWord(word.text(), word.pos(), e);
             }
+            if (word != null && (word.text().equals("'") || word.text().equals("\""))) {
+                return unterminated(word, e);
+            }
+            String token = m.group(1) != null ? m.group(1) : m.group(2);
+            msg = "Encountered \"" + token + "\"" + ExpectedTokens.describe(e.getExpectedTokenNames());
+        } else if (msg.startsWith("Lexical error") && msg.contains("Encountered: <EOF>")) {
+            return unterminatedAtEnd(sql, e);
         }
         return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + msg, e);
+    }
+
+    /**
+     * The tokenizer met a quote it could not close ({@code 'abc from t}): it gives the quote alone as a token.
+     */
+    private static SqlError unterminated(Word quote, SqlParseException e) {
+        String what = quote.text().equals("'") ? "string literal" : "quoted name";
+        return new SqlError("syntax error" + SupportCheck.at(quote.pos()) + ": unterminated " + what + " (the "
+                + quote.text() + " here has no closing " + quote.text() + ")", e);
+    }
+
+    /** The statement ended inside a comment or a literal the tokenizer had begun. */
+    private static SqlError unterminatedAtEnd(String sql, SqlParseException e) {
+        int comment = sql.lastIndexOf("/*");
+        String what = comment >= 0 && sql.indexOf("*/", comment) < 0 ? "an unterminated comment (/* without */)"
+                : "an unterminated literal or quoted name";
+        return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": the statement ends inside " + what, e);
+    }
+
+    /**
+     * Whether the statement parses once {@code word} is quoted: then the word stood where a name stands, and only
+     * being reserved kept it from being one. A word the statement does not hold at its position (a tab or a line
+     * break the parser counts otherwise) is taken as used as a name, as before this check.
+     */
+    private static boolean parsesQuoted(String sql, Word word) {
+        int at = offset(sql, word.pos());
+        if (at < 0 || !sql.regionMatches(true, at, word.text(), 0, word.text().length())) {
+            return true;
+        }
+        String quoted = sql.substring(0, at) + '"' + word.text().toLowerCase(Locale.ROOT) + '"'
+                + sql.substring(at + word.text().length());
+        try {
+            SqlParser.create(quoted, SqlFrontEnd.PARSER).parseStmt();
+            return true;
+        } catch (SqlParseException | RuntimeException again) {
+            return false;
+        }
+    }
+
+    /** The character offset of a parser position (lines and columns from 1), or -1 outside the text. */
+    private static int offset(String sql, SqlParserPos pos) {
+        int at = 0;
+        for (int line = 1; line < pos.getLineNum(); line++) {
+            at = sql.indexOf('\n', at) + 1;
+            if (at == 0) {
+                return -1;
+            }
+        }
+        at += pos.getColumnNum() - 1;
+        return at >= 0 && at < sql.length() ? at : -1;
     }
 
     /** A word of the statement and where it stands. */

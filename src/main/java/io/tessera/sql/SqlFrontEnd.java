@@ -99,7 +99,7 @@ public final class SqlFrontEnd {
         try {
             return SqlParser.create(sql, PARSER).parseStmt();
         } catch (SqlParseException e) {
-            throw ParseErrors.of(e);
+            throw ParseErrors.of(e, sql);
         }
     }
 
@@ -122,17 +122,21 @@ public final class SqlFrontEnd {
         }
         fileTables.forEach((name, t) -> root.add(name, new CatalogTable(t)));
         StoredView.addAll(root, views, types);
+        MainSchema.addTo(root);
         CalciteCatalogReader catalog = catalog(root, types);
         SqlValidator validator = validator(catalog, types);
         SqlNode validated;
         try {
             validated = validator.validate(parsed);
         } catch (CalciteContextException e) {
-            throw new SqlError(e.getMessage() == null ? "invalid statement" : e.getMessage(), e);
+            throw NameHints.error(e, parsed, namesInScope(fileTables));
         } catch (RuntimeException e) {
             Throwable c = e;
             while (c.getCause() != null && !(c instanceof CalciteContextException)) {
                 c = c.getCause();
+            }
+            if (c instanceof CalciteContextException context) {
+                throw NameHints.error(context, parsed, namesInScope(fileTables));
             }
             throw new SqlError(c.getMessage() == null ? String.valueOf(e) : c.getMessage(), e);
         }
@@ -170,6 +174,23 @@ public final class SqlFrontEnd {
         rel = ConstantFolding.fold(rel);
 
         return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
+    }
+
+    /** The column names of every table, file table and view a statement could name, by name (for "did you mean"). */
+    private java.util.Map<String, List<String>> namesInScope(java.util.Map<String, Table> fileTables) {
+        java.util.Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        for (Table t : db == null ? List.<Table>of() : db.tables()) {
+            out.put(t.name(), columnNames(t));
+        }
+        fileTables.forEach((name, t) -> out.put(name, columnNames(t)));
+        for (io.tessera.storage.View v : views) {
+            out.putIfAbsent(v.name(), v.columns());
+        }
+        return out;
+    }
+
+    private static List<String> columnNames(Table t) {
+        return t.schema().columns().stream().map(io.tessera.storage.ColumnSchema::name).toList();
     }
 
     /**

@@ -156,7 +156,7 @@ public final class StatementParser {
         try {
             node = SqlParser.create(s, SqlFrontEnd.PARSER).parseStmt();
         } catch (SqlParseException e) {
-            throw ParseErrors.of(e);
+            throw ParseErrors.of(e, s);
         }
         return switch (node) {
             case SqlCreateTable create when create.query != null -> TableDefinitions.createAs(create, queryText(s));

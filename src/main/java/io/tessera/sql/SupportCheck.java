@@ -60,7 +60,9 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         }
         if (!ok) {
             String what = call.getOperator() instanceof SqlFunction ? "function " + name : "construct " + name;
-            throw unsupported(what, call.getParserPosition());
+            String hint = call.getOperator() instanceof org.apache.calcite.sql.SqlUnresolvedFunction
+                    ? DidYouMean.hint(name.toLowerCase(Locale.ROOT), functionNames()) : "";
+            throw new SqlError("unsupported: " + what + at(call.getParserPosition()) + hint);
         }
         if (call instanceof SqlSelect select) {
             if (select.getQualify() != null) {
@@ -68,6 +70,20 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             }
         }
         return super.visit(call);
+    }
+
+    /** The names of the functions Tessera runs, in lower case (for "did you mean"). */
+    static java.util.SortedSet<String> functionNames() {
+        java.util.SortedSet<String> names = new java.util.TreeSet<>();
+        for (org.apache.calcite.sql.SqlOperator op : MathFunctions.INSTANCE.getOperatorList()) {
+            String n = op.getName().toUpperCase(Locale.ROOT);
+            if (op instanceof SqlFunction && !n.isEmpty() && Character.isLetter(n.charAt(0))
+                    && (FUNCTIONS.contains(n) || TextDateFunctions.supports(op.getKind(), n)
+                    || AggregateFunctions.lookup(n) != null || WindowSupport.FUNCTIONS.contains(n))) {
+                names.add(n.toLowerCase(Locale.ROOT));
+            }
+        }
+        return names;
     }
 
     static SqlError unsupported(String what, SqlParserPos pos) {

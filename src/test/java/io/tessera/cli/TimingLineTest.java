@@ -22,4 +22,12 @@ class TimingLineTest {
         assertEquals("Time: compile 2.500 ms, run 1.250 ms, total 3.750 ms",
                 SqlSession.timingLine(new QueryResult(List.of(), List.of(), 2_500_000, 1_250_000)));
     }
+
+    @Test
+    void aStatementThatCompilesNoQueryShowsOnlyItsTotal() {
+        QueryResult ddl = new QueryResult(List.of(), List.of(), 0, 0);
+        assertEquals("Time: total 4.250 ms", SqlSession.timingLine(ddl, 4_250_000));
+        QueryResult query = new QueryResult(List.of(), List.of(), 2_500_000, 1_250_000);
+        assertEquals("Time: compile 2.500 ms, run 1.250 ms, total 3.750 ms", SqlSession.timingLine(query, 9_000_000));
+    }
 }

@@ -221,8 +221,9 @@ class JdbcConnectionTest {
             s.executeUpdate("drop view over_gone");
         }
 
-        assertEquals(List.of(), column(md.getSchemas(), "TABLE_SCHEM"));
-        assertEquals(List.of(), column(md.getCatalogs(), "TABLE_CAT"));
+        // one catalog, named as the database's directory, with one schema, main
+        assertEquals(List.of("main"), column(md.getSchemas(), "TABLE_SCHEM"));
+        assertEquals(List.of("db"), column(md.getCatalogs(), "TABLE_CAT"));
         assertEquals(List.of("TABLE", "VIEW"), column(md.getTableTypes(), "TABLE_TYPE"));
         try (ResultSet types = md.getTypeInfo()) {
             List<String> names = new ArrayList<>();

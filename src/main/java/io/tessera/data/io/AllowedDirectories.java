@@ -168,8 +168,10 @@ public final class AllowedDirectories {
             }
         }
         throw new FileAccessException(what + ": refusing to read '" + printable(name) + "': it is not under a"
-                + " directory SQL may read (" + String.join(", ", directories.stream().map(Path::toString).toList())
-                + "; tessera sql --allow-read DIR allows another)");
+                + " directory SQL may read (" + String.join(", ", directories.stream()
+                .map(d -> printable(d.toAbsolutePath().normalize().toString())).toList())
+                + "); start tessera sql with --allow-read DIR to allow another (Tessera.allowCopyFrom where Tessera"
+                + " is embedded)");
     }
 
     /** An allowed directory as the application named it (absolute) and as its real path. */

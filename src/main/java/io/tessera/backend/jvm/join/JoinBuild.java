@@ -43,7 +43,8 @@ public final class JoinBuild {
             }
         }
         state.putJoin(b.joinId(), new Intermediate(Intermediate.Kind.JOIN_TABLE, Intermediate.HOST, table));
-        return "BUILD j" + b.joinId() + " (" + layout.label() + ", " + strategy.label() + "): " + table.rows + " rows";
+        return "BUILD j" + b.joinId() + " (" + layout.label() + ", " + strategy.label() + "): " + table.rows
+                + (table.rows == 1 ? " row" : " rows");
     }
 
     /** The genome's build strategy; serial where the dimension is absent (one core). */
