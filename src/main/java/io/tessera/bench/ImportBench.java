@@ -60,6 +60,10 @@ public final class ImportBench {
         TableSchema schema = null;
         for (int i = 0; i < s.runs(); i++) {
             Path duckFile = s.work().resolve("duckdb-" + i + ".duckdb");
+            Path db = s.work().resolve("tessera-" + i);
+            deleteTree(duckFile); // a run stopped before left them
+            Files.deleteIfExists(s.work().resolve("duckdb-" + i + ".duckdb.wal"));
+            deleteTree(db);
             Run d = duckdb(s, duckFile);
             if (schema == null) {
                 schema = s.columns() != null ? TableSchema.parse("t", s.columns()) : duckdbSchema(duckFile);
@@ -68,7 +72,6 @@ public final class ImportBench {
             Files.deleteIfExists(s.work().resolve("duckdb-" + i + ".duckdb.wal"));
             progress.println(line(d));
             runs.add(d);
-            Path db = s.work().resolve("tessera-" + i);
             Run t = tessera(s, schema, db);
             deleteTree(db);
             progress.println(line(t));
