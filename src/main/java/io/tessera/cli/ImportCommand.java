@@ -1,6 +1,8 @@
 package io.tessera.cli;
 
 import io.tessera.data.io.ImportFormat;
+import io.tessera.data.io.ImportProgress;
+import io.tessera.data.io.ProgressLine;
 import io.tessera.data.io.InvalidUtf8;
 import io.tessera.data.io.TableImporter;
 import io.tessera.data.parquet.ParquetImporter;
@@ -22,7 +24,8 @@ import java.util.Locale;
         "tbl: fields separated by '|', a trailing '|' allowed, no quoting; an empty field is NULL",
         "(the empty string in a VARCHAR NOT NULL column).",
         "csv: RFC 4180 quoting; an unquoted empty field is NULL, a quoted \"\" is the empty string.",
-        "parquet: columns matched to the table's by name; row groups read on all cores."})
+        "parquet: columns matched to the table's by name; row groups read on all cores.",
+        "On a terminal, a line on standard error shows the progress of an import that runs over two seconds."})
 public final class ImportCommand implements Runnable {
 
     @Spec
@@ -96,9 +99,11 @@ public final class ImportCommand implements Runnable {
         }
         try (Database d = Database.open(db.db).waitForOtherWriters(noWait.waits())) {
             long t0 = System.nanoTime();
+            ImportProgress progress = GenerationProgress.stderrIsTerminal()
+                    ? new ProgressLine(System.err, System::nanoTime) : ImportProgress.NONE;
             TableImporter.Summary s = parquet
-                    ? ParquetImporter.importFiles(d, table, files, o.threads(), o.invalidUtf8())
-                    : TableImporter.importFiles(d, table, files, o);
+                    ? ParquetImporter.importFiles(d, table, files, o.threads(), o.invalidUtf8(), progress)
+                    : TableImporter.importFiles(d, table, files, o.withProgress(progress));
             double sec = (System.nanoTime() - t0) / 1e9;
             double mb = s.bytes() / 1e6;
             spec.commandLine().getOut().println(String.format(Locale.ROOT,

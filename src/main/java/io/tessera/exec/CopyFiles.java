@@ -3,6 +3,7 @@ package io.tessera.exec;
 import io.tessera.data.io.AllowedDirectories;
 import io.tessera.data.io.FileAccessException;
 import io.tessera.data.io.ImportFormat;
+import io.tessera.data.io.OptionSpelling;
 import io.tessera.data.io.SourceFile;
 import io.tessera.data.io.TableImporter;
 import io.tessera.data.parquet.ParquetImporter;
@@ -30,7 +31,8 @@ final class CopyFiles {
     static long copy(Database db, Statement.Copy s, String table, List<Path> allowed) {
         boolean parquet = s.format() != null ? s.format().equals("parquet")
                 : s.file().toLowerCase(java.util.Locale.ROOT).endsWith(".parquet");
-        TableImporter.Options o = TableImporter.Options.defaults().withHeader(s.header());
+        TableImporter.Options o = TableImporter.Options.defaults().withHeader(s.header())
+                .withSpelling(OptionSpelling.SQL);
         if (parquet) {
             if (s.header() || s.delimiter() != null) {
                 throw new SqlError("COPY " + table + ": HEADER and DELIMITER are for text files, not Parquet");

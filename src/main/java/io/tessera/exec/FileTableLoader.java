@@ -6,6 +6,7 @@ import io.tessera.data.io.FileAccessException;
 import io.tessera.data.io.ImportException;
 import io.tessera.data.io.ImportFormat;
 import io.tessera.data.io.InvalidUtf8;
+import io.tessera.data.io.OptionSpelling;
 import io.tessera.data.io.SourceFile;
 import io.tessera.data.io.TableImporter;
 import io.tessera.data.parquet.ParquetImporter;
@@ -170,7 +171,8 @@ final class FileTableLoader implements FileTables, AutoCloseable {
         d.createTable(new TableSchema(name, kept));
         if (!schemaOnly) {
             TableImporter.importSources(d, name, sources, TableImporter.Options.defaults()
-                    .withFormat(ImportFormat.CSV).withDelimiter(dialect.delimiter()).withHeader(dialect.header()),
+                    .withFormat(ImportFormat.CSV).withDelimiter(dialect.delimiter()).withHeader(dialect.header())
+                    .withSpelling(OptionSpelling.READ_CSV),
                     fields);
         }
         return d.table(name);

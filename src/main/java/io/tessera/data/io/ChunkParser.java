@@ -25,12 +25,39 @@ import java.util.Arrays;
  */
 final class ChunkParser {
 
-    /** What a chunk produced: rows, or the first error with its line relative to the chunk's first line. */
-    record Result(RowBatch batch, long lines, long errorLine, int errorColumn, String error) {
+    /**
+     * What a chunk produced: rows, or the first error with its line relative to the chunk's first line and what the
+     * failing line suggests (null: nothing).
+     */
+    record Result(RowBatch batch, long lines, long errorLine, int errorColumn, String error, Hint hint) {
         boolean failed() {
             return error != null;
         }
     }
+
+    /**
+     * What a failing line suggests: the first line of a file that fails while the lines after it parse looks like a
+     * header; a line without the delimiter that holds another common one ({@code ;}, {@code |}, tab) says which.
+     */
+    record Hint(boolean header, byte current, byte suggested) {
+        /** The advice, as the options are spelt where the import was asked for. */
+        String text(OptionSpelling spelling) {
+            if (header) {
+                return "the first line looks like a header: use " + spelling.header() + " to skip it";
+            }
+            return "the line holds no " + shown(current) + " but " + shown(suggested) + ": use "
+                    + spelling.delimiter(suggested);
+        }
+
+        private static String shown(byte c) {
+            return c == '\t' ? "tab" : "'" + (char) c + "'";
+        }
+    }
+
+    /** Records after a failing first record that must parse for it to look like a header. */
+    private static final int HEADER_PROBE_RECORDS = 100;
+    /** Delimiters a line without the import's delimiter is searched for. */
+    private static final byte[] OTHER_DELIMITERS = {';', '|', '\t', ','};
 
     /** A bad field; column is 0-based, -1 when the problem is not in one column. */
     private static final class FieldError extends RuntimeException {
@@ -88,17 +115,25 @@ final class ChunkParser {
 
     /** Parses {@code buf[from, to)}; skips the first record when {@code skipHeader}. */
     Result parse(byte[] buf, int from, int to, boolean skipHeader) {
+        return parse(buf, from, to, skipHeader, false);
+    }
+
+    /**
+     * As {@link #parse(byte[], int, int, boolean)}; {@code fileStart}: the chunk is the first of its file, so that a
+     * failing first record may be a header that was not skipped ({@link Hint}).
+     */
+    Result parse(byte[] buf, int from, int to, boolean skipHeader, boolean fileStart) {
         RowBatch batch = new RowBatch(schema, Math.max(16, (to - from) / 64));
-        out = new ColumnBuilder[ncols];
-        for (int i = 0; i < ncols; i++) {
-            out[i] = target[i] < 0 ? null : batch.column(target[i]);
-        }
+        bind(batch);
         line = 0;
         int p = from;
         long recordLine = 0;
+        int recordStart = from;
+        boolean firstRecord = fileStart && !skipHeader;
         try {
             while (p < to) {
                 recordLine = line;
+                recordStart = p;
                 byte c = buf[p];
                 if (c == '\n' && ncols > 1) { // blank line (in a one-column table it is a NULL or empty value)
                     p++;
@@ -116,11 +151,81 @@ final class ChunkParser {
                     continue;
                 }
                 p = csv ? csvRecord(buf, p, to) : tblRecord(buf, p, to);
+                firstRecord = false;
             }
         } catch (FieldError e) {
-            return new Result(null, line, recordLine, e.column, e.getMessage());
+            long errorLines = line;
+            Hint hint = hint(buf, recordStart, to, firstRecord);
+            return new Result(null, errorLines, recordLine, e.column, e.getMessage(), hint);
         }
-        return new Result(batch, line, 0, -1, null);
+        return new Result(batch, line, 0, -1, null, null);
+    }
+
+    private void bind(RowBatch batch) {
+        out = new ColumnBuilder[ncols];
+        for (int i = 0; i < ncols; i++) {
+            out[i] = target[i] < 0 ? null : batch.column(target[i]);
+        }
+    }
+
+    /**
+     * What the record at {@code buf[start]} that failed suggests: another delimiter when it holds none of this one
+     * but another common one; else, when it is a file's first record ({@code first}) and the records after it
+     * parse, {@code --header}.
+     */
+    private Hint hint(byte[] buf, int start, int to, boolean first) {
+        if (ncols < 2) {
+            return null;
+        }
+        int end = start;
+        while (end < to && buf[end] != '\n') {
+            end++;
+        }
+        int[] counts = new int[OTHER_DELIMITERS.length];
+        boolean hasDelim = false;
+        for (int i = start; i < end; i++) {
+            hasDelim |= buf[i] == delim;
+            for (int k = 0; k < counts.length; k++) {
+                if (buf[i] == OTHER_DELIMITERS[k]) {
+                    counts[k]++;
+                }
+            }
+        }
+        if (!hasDelim) {
+            int best = -1;
+            for (int k = 0; k < counts.length; k++) {
+                if (OTHER_DELIMITERS[k] != delim && counts[k] > 0 && (best < 0 || counts[k] > counts[best])) {
+                    best = k;
+                }
+            }
+            if (best >= 0) {
+                return new Hint(false, delim, OTHER_DELIMITERS[best]);
+            }
+        }
+        if (first && nextRecordsParse(buf, start, to)) {
+            return new Hint(true, delim, delim);
+        }
+        return null;
+    }
+
+    /** Whether the records after the one at {@code buf[start]} (up to {@value #HEADER_PROBE_RECORDS}) parse. */
+    private boolean nextRecordsParse(byte[] buf, int start, int to) {
+        try {
+            int p = csv ? headerRecord(buf, start, to) : tblHeader(buf, start, to);
+            bind(new RowBatch(schema, HEADER_PROBE_RECORDS));
+            int records = 0;
+            while (p < to && records < HEADER_PROBE_RECORDS) {
+                if (buf[p] == '\n' || buf[p] == '\r') {
+                    p++;
+                    continue;
+                }
+                p = csv ? csvRecord(buf, p, to) : tblRecord(buf, p, to);
+                records++;
+            }
+            return records > 0;
+        } catch (FieldError e) {
+            return false;
+        }
     }
 
     private int tblHeader(byte[] buf, int p, int to) {

@@ -18,12 +18,33 @@ public interface SourceFile {
     /** The file's bytes; the caller closes the channel. A channel opened beforehand is handed out once. */
     FileChannel open() throws IOException;
 
+    /** The file's size in bytes, for progress; 0 where it cannot be told (the read then reports what it finds). */
+    long size();
+
+    /** The sizes of {@code files} added up (see {@link #size}). */
+    static long totalSize(java.util.List<SourceFile> files) {
+        long total = 0;
+        for (SourceFile f : files) {
+            total += f.size();
+        }
+        return total;
+    }
+
     /** A file opened by its path when it is read. */
     static SourceFile of(Path path) {
         return new SourceFile() {
             @Override
             public String name() {
                 return path.toString();
+            }
+
+            @Override
+            public long size() {
+                try {
+                    return java.nio.file.Files.size(path);
+                } catch (IOException e) {
+                    return 0; // the read says what is wrong
+                }
             }
 
             @Override
@@ -39,6 +60,15 @@ public interface SourceFile {
             @Override
             public String name() {
                 return name;
+            }
+
+            @Override
+            public long size() {
+                try {
+                    return channel.size();
+                } catch (IOException e) {
+                    return 0;
+                }
             }
 
             @Override

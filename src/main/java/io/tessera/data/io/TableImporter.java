@@ -14,9 +14,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Appends the rows of text files to a table. A file is read in chunks that end at record boundaries; chunks are
@@ -39,43 +37,56 @@ public final class TableImporter {
      * @param threads     parser threads, at least 1
      * @param chunkBytes  bytes read per chunk
      * @param invalidUtf8 what a VARCHAR field that is not UTF-8 does: an error, or U+FFFD stored for it
+     * @param progress    told of rows and bytes as they take their place in the table
+     * @param spelling    how advice in a message names the options (the command line's, or COPY's)
      */
     public record Options(ImportFormat format, Byte delimiter, boolean header, int threads, int chunkBytes,
-                          InvalidUtf8 invalidUtf8) {
+                          InvalidUtf8 invalidUtf8, ImportProgress progress, OptionSpelling spelling) {
         public Options {
             if (threads < 1 || chunkBytes < 1) {
                 throw new IllegalArgumentException("threads and chunk size must be positive");
             }
             java.util.Objects.requireNonNull(invalidUtf8, "invalidUtf8");
+            java.util.Objects.requireNonNull(progress, "progress");
+            java.util.Objects.requireNonNull(spelling, "spelling");
         }
 
         public static Options defaults() {
             return new Options(null, null, false, Runtime.getRuntime().availableProcessors(), 8 << 20,
-                    InvalidUtf8.ERROR);
+                    InvalidUtf8.ERROR, ImportProgress.NONE,
+                    OptionSpelling.COMMAND_LINE);
         }
 
         public Options withFormat(ImportFormat f) {
-            return new Options(f, delimiter, header, threads, chunkBytes, invalidUtf8);
+            return new Options(f, delimiter, header, threads, chunkBytes, invalidUtf8, progress, spelling);
         }
 
         public Options withDelimiter(Byte d) {
-            return new Options(format, d, header, threads, chunkBytes, invalidUtf8);
+            return new Options(format, d, header, threads, chunkBytes, invalidUtf8, progress, spelling);
         }
 
         public Options withHeader(boolean h) {
-            return new Options(format, delimiter, h, threads, chunkBytes, invalidUtf8);
+            return new Options(format, delimiter, h, threads, chunkBytes, invalidUtf8, progress, spelling);
         }
 
         public Options withThreads(int t) {
-            return new Options(format, delimiter, header, t, chunkBytes, invalidUtf8);
+            return new Options(format, delimiter, header, t, chunkBytes, invalidUtf8, progress, spelling);
         }
 
         public Options withChunkBytes(int c) {
-            return new Options(format, delimiter, header, threads, c, invalidUtf8);
+            return new Options(format, delimiter, header, threads, c, invalidUtf8, progress, spelling);
         }
 
         public Options withInvalidUtf8(InvalidUtf8 u) {
-            return new Options(format, delimiter, header, threads, chunkBytes, u);
+            return new Options(format, delimiter, header, threads, chunkBytes, u, progress, spelling);
+        }
+
+        public Options withProgress(ImportProgress p) {
+            return new Options(format, delimiter, header, threads, chunkBytes, invalidUtf8, p, spelling);
+        }
+
+        public Options withSpelling(OptionSpelling sp) {
+            return new Options(format, delimiter, header, threads, chunkBytes, invalidUtf8, progress, sp);
         }
     }
 
@@ -105,37 +116,40 @@ public final class TableImporter {
      */
     public static Summary importSources(Database db, String table, List<SourceFile> files, Options options,
                                         TableSchema fields) {
-        AtomicInteger n = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(options.threads(), r -> {
-            Thread t = new Thread(r, "tessera-import-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = PartWrites.pool(options.threads(), "tessera-import");
+        ImportProgress progress = options.progress();
         try (TableWriter writer = db.append(table)) {
+            progress.start(writer.schema().name(), SourceFile.totalSize(files));
             long t0 = System.nanoTime();
             long before = writer.rowCount();
             long bytes = 0;
             for (SourceFile f : files) {
-                bytes += importFile(f, writer, options, fields, pool);
+                try (PartWrites parts = new PartWrites(writer, pool, options.threads(), f.name())) {
+                    bytes += importFile(f, writer.schema(), parts, options, fields, pool);
+                    parts.finish();
+                }
             }
             long rows = writer.rowCount() - before;
             long t1 = System.nanoTime();
+            progress.committing();
             writer.commit();
             return new Summary(rows, bytes, files.size(), t1 - t0, System.nanoTime() - t1);
         } finally {
-            pool.shutdownNow();
+            progress.finish();
+            PartWrites.shutdown(pool);
         }
     }
 
-    private static long importFile(SourceFile file, TableWriter writer, Options o, TableSchema fields,
-                                   ExecutorService pool) {
+    private static long importFile(SourceFile file, TableSchema table, PartWrites parts, Options o,
+                                   TableSchema fields, ExecutorService pool) {
         String name = file.name();
         ImportFormat format = o.format() != null ? o.format() : ImportFormat.fromFileName(Path.of(name));
         byte delim = o.delimiter() != null ? o.delimiter() : (byte) format.defaultDelimiter();
-        TableSchema table = writer.schema();
-        TableSchema schema = fields != null ? fields : table; // the fields of a record, as errors name them
+        // the fields of a record, as errors name them: given, or from the header, or the table's columns
+        TableSchema schema = fields != null ? fields : table;
         int window = Math.max(2, 2 * o.threads());
         ArrayDeque<Future<ChunkParser.Result>> inflight = new ArrayDeque<>();
+        ArrayDeque<Integer> chunkBytes = new ArrayDeque<>(); // each chunk's bytes, beside its future
         long nextLine = 1; // first line of the next chunk to be written
         try (FileChannel ch = file.open()) {
             long size = ch.size();
@@ -159,7 +173,7 @@ public final class TableImporter {
                     }
                     // no record end in the limit: earlier chunks' errors come first, then this one
                     while (!inflight.isEmpty()) {
-                        nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
+                        nextLine = drain(inflight.poll(), chunkBytes.poll(), parts, o, schema, name, nextLine);
                     }
                     throw new ImportException(name, nextLine, 0, name + ":" + nextLine + ": the record is longer than "
                             + (MAX_RECORD_BYTES >> 20) + " MiB, the limit of one record"
@@ -168,21 +182,27 @@ public final class TableImporter {
                             + " an unterminated quote?)" : ""));
                 }
                 boolean skipHeader = first && o.header();
+                boolean fileStart = first;
                 final int from = first && startsWithByteOrderMark(buf, end) ? UTF8_BOM.length : 0;
+                if (skipHeader && fields == null) {
+                    schema = HeaderMatch.fields(name, HeaderMatch.names(buf, from, end, delim,
+                            format == ImportFormat.CSV), table, delim, o.spelling());
+                }
                 first = false;
                 final int to = end;
                 ChunkParser parser = new ChunkParser(table, schema, format, delim, o.invalidUtf8());
-                inflight.add(pool.submit(() -> parser.parse(buf, from, to, skipHeader)));
+                inflight.add(pool.submit(() -> parser.parse(buf, from, to, skipHeader, fileStart)));
+                chunkBytes.add(end);
                 carry = java.util.Arrays.copyOfRange(buf, end, n);
                 while (inflight.size() >= window) {
-                    nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
+                    nextLine = drain(inflight.poll(), chunkBytes.poll(), parts, o, schema, name, nextLine);
                 }
                 if (eof) {
                     break;
                 }
             }
             while (!inflight.isEmpty()) {
-                nextLine = drain(inflight.poll(), writer, schema, name, nextLine);
+                nextLine = drain(inflight.poll(), chunkBytes.poll(), parts, o, schema, name, nextLine);
             }
             return size;
         } catch (NoSuchFileException e) {
@@ -196,8 +216,8 @@ public final class TableImporter {
         }
     }
 
-    private static long drain(Future<ChunkParser.Result> f, TableWriter writer, TableSchema schema, String file,
-                              long firstLine) {
+    private static long drain(Future<ChunkParser.Result> f, int bytes, PartWrites parts, Options o,
+                              TableSchema schema, String file, long firstLine) {
         ChunkParser.Result r;
         try {
             r = f.get();
@@ -220,9 +240,13 @@ public final class TableImporter {
                 m.append(": ");
             }
             m.append(r.error());
+            if (r.hint() != null) {
+                m.append(" (").append(r.hint().text(o.spelling())).append(')');
+            }
             throw new ImportException(file, line, r.errorColumn() + 1, m.toString());
         }
-        writer.write(r.batch());
+        parts.place(r.batch());
+        o.progress().advanced(r.batch().rowCount(), bytes);
         return firstLine + r.lines();
     }
 

@@ -75,7 +75,7 @@ final class DirectDecoder {
         }
         for (ChunkPages.RawPage p : pages.rawPages()) {
             boolean dictionary = p.values() == Encoding.PLAIN_DICTIONARY || p.values() == Encoding.RLE_DICTIONARY;
-            boolean values = dictionary ? d != null : p.values() == Encoding.PLAIN && source.kind() != SourceColumn.Kind.STRING;
+            boolean values = dictionary ? d != null : p.values() == Encoding.PLAIN;
             boolean levels = source.descriptor().getMaxDefinitionLevel() == 0 || p.definitionLevels() == Encoding.RLE;
             if (!values || !levels) {
                 return false;
@@ -290,6 +290,10 @@ final class DirectDecoder {
                 }
             }
             case VARCHAR -> {
+                if (!dictionary) {
+                    plainStrings(b, pos, n, present, firstRow, column);
+                    return;
+                }
                 for (int i = 0, k = 0; i < n; i++) {
                     if (present == n || levels[i] != 0) {
                         out.appendCode(code(ids[k++], firstRow + i, column));
@@ -299,6 +303,31 @@ final class DirectDecoder {
                 }
             }
             default -> throw new IllegalStateException("no direct decoding into " + target.type());
+        }
+    }
+
+    /** PLAIN strings: each a 4-byte little-endian length and its UTF-8 bytes, read where they lie. */
+    private void plainStrings(byte[] b, int pos, int n, int present, long firstRow, int column)
+            throws IOException, RowGroupReader.Failure {
+        int at = pos;
+        for (int i = 0; i < n; i++) {
+            if (present != n && levels[i] == 0) {
+                out.appendNull();
+                continue;
+            }
+            if (at + 4 > b.length) {
+                throw new IOException("PLAIN values run past their page");
+            }
+            int len = (b[at] & 0xff) | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | (b[at + 3] & 0xff) << 24;
+            if (len < 0 || at + 4L + len > b.length) {
+                throw new IOException("a PLAIN string runs past its page");
+            }
+            try {
+                out.appendString(ValueConverters.text(b, at + 4, len, invalidUtf8));
+            } catch (IllegalArgumentException e) {
+                throw new RowGroupReader.Failure(firstRow + i, column, e.getMessage(), e);
+            }
+            at += 4 + len;
         }
     }
 

@@ -1,7 +1,9 @@
 package io.tessera.data.parquet;
 
 import io.tessera.data.io.ImportException;
+import io.tessera.data.io.ImportProgress;
 import io.tessera.data.io.InvalidUtf8;
+import io.tessera.data.io.PartWrites;
 import io.tessera.data.io.SourceFile;
 import io.tessera.data.io.TableImporter;
 import io.tessera.storage.ColumnSchema;
@@ -20,9 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Appends the rows of Parquet files to a table, all or nothing, like {@link TableImporter} for text: the file's
@@ -46,7 +46,14 @@ public final class ParquetImporter {
     /** Appends every file's rows to {@code table} and commits once; on an error the table stays unchanged. */
     public static TableImporter.Summary importFiles(Database db, String table, List<Path> files, int threads,
                                                     InvalidUtf8 invalidUtf8) {
-        return importSources(db, table, files.stream().map(SourceFile::of).toList(), threads, invalidUtf8);
+        return importFiles(db, table, files, threads, invalidUtf8, ImportProgress.NONE);
+    }
+
+    /** As {@link #importFiles(Database, String, List, int, InvalidUtf8)}, telling {@code progress} as it goes. */
+    public static TableImporter.Summary importFiles(Database db, String table, List<Path> files, int threads,
+                                                    InvalidUtf8 invalidUtf8, ImportProgress progress) {
+        return importSources(db, table, files.stream().map(SourceFile::of).toList(), null, RowGroupBounds.NONE,
+                threads, invalidUtf8, progress);
     }
 
     /** As {@link #importFiles}, for files named in SQL and opened already ({@code AllowedDirectories}). */
@@ -98,36 +105,43 @@ public final class ParquetImporter {
     public static TableImporter.Summary importSources(Database db, String table, List<SourceFile> files,
                                                       List<String> sourceNames, RowGroupBounds bounds,
                                                       int threads, InvalidUtf8 invalidUtf8) {
+        return importSources(db, table, files, sourceNames, bounds, threads, invalidUtf8, ImportProgress.NONE);
+    }
+
+    private static TableImporter.Summary importSources(Database db, String table, List<SourceFile> files,
+                                                       List<String> sourceNames, RowGroupBounds bounds, int threads,
+                                                       InvalidUtf8 invalidUtf8, ImportProgress progress) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be positive");
         }
-        AtomicInteger n = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "tessera-parquet-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = PartWrites.pool(threads, "tessera-parquet");
         try (TableWriter writer = db.append(table)) {
+            progress.start(writer.schema().name(), SourceFile.totalSize(files));
             long t0 = System.nanoTime();
             long before = writer.rowCount();
             long bytes = 0;
             for (SourceFile f : files) {
-                bytes += importFile(f, writer, sourceNames, bounds, threads, invalidUtf8, pool);
+                try (PartWrites parts = new PartWrites(writer, pool, threads, f.name())) {
+                    bytes += importFile(f, writer.schema(), parts, sourceNames, bounds, threads, invalidUtf8, pool,
+                            progress);
+                    parts.finish();
+                }
             }
             long rows = writer.rowCount() - before;
             long t1 = System.nanoTime();
+            progress.committing();
             writer.commit();
             return new TableImporter.Summary(rows, bytes, files.size(), t1 - t0, System.nanoTime() - t1);
         } finally {
-            pool.shutdownNow();
+            progress.finish();
+            PartWrites.shutdown(pool);
         }
     }
 
-    private static long importFile(SourceFile path, TableWriter writer, List<String> sourceNames,
+    private static long importFile(SourceFile path, TableSchema schema, PartWrites parts, List<String> sourceNames,
                                    RowGroupBounds bounds, int threads, InvalidUtf8 invalidUtf8,
-                                   ExecutorService pool) {
+                                   ExecutorService pool, ImportProgress progress) {
         String name = path.name();
-        TableSchema schema = writer.schema();
         ArrayDeque<Future<RowBatch>> inflight = new ArrayDeque<>();
         long[] firstRows;
         try (ParquetFile file = ParquetFile.open(path)) {
@@ -142,6 +156,7 @@ public final class ParquetImporter {
             int window = Math.max(2, 2 * threads);
             long budget = Runtime.getRuntime().maxMemory() / 4;
             ArrayDeque<Long> sizes = new ArrayDeque<>();
+            ArrayDeque<Long> fileBytes = new ArrayDeque<>(); // each group's bytes in the file, for progress
             long inflightBytes = 0;
             for (int g = 0; g < groups; g++) {
                 final int group = g;
@@ -151,16 +166,17 @@ public final class ParquetImporter {
                 long size = memoryEstimate(file.footer().getRow_groups().get(g), schema);
                 // at most two groups per thread, and (beyond the first) what a quarter of the heap holds
                 while (!inflight.isEmpty() && (inflight.size() >= window || inflightBytes + size > budget)) {
-                    writer.write(drain(inflight.poll(), name, schema));
+                    place(drain(inflight.poll(), name, schema), fileBytes.poll(), parts, progress);
                     inflightBytes -= sizes.poll();
                 }
                 inflight.add(pool.submit(() -> RowGroupReader.read(file, group, firstRows[group], schema, sources,
                         invalidUtf8)));
                 sizes.add(size);
+                fileBytes.add(compressedSize(file.footer().getRow_groups().get(g)));
                 inflightBytes += size;
             }
             while (!inflight.isEmpty()) {
-                writer.write(drain(inflight.poll(), name, schema));
+                place(drain(inflight.poll(), name, schema), fileBytes.poll(), parts, progress);
             }
             return file.size();
         } catch (NoSuchFileException e) {
@@ -172,6 +188,22 @@ public final class ParquetImporter {
                 f.cancel(true);
             }
         }
+    }
+
+    private static void place(RowBatch batch, long fileBytes, PartWrites parts, ImportProgress progress) {
+        parts.place(batch);
+        progress.advanced(batch.rowCount(), fileBytes);
+    }
+
+    /** A row group's column chunks as stored in the file. */
+    private static long compressedSize(org.apache.parquet.format.RowGroup rg) {
+        long bytes = 0;
+        for (org.apache.parquet.format.ColumnChunk c : rg.getColumns()) {
+            if (c.getMeta_data() != null) {
+                bytes += c.getMeta_data().getTotal_compressed_size();
+            }
+        }
+        return bytes;
     }
 
     /**

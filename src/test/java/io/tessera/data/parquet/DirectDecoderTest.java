@@ -60,15 +60,26 @@ class DirectDecoderTest {
                     + " CASE WHEN i % 5 = 0 THEN NULL ELSE 'k' || (i % 13) END AS tag,"
                     + " DATE '2000-01-01' + (i % 400)::INTEGER AS d,"
                     + " CASE WHEN i % 7 = 0 THEN NULL ELSE i * 1234.56 - 9000000 END::DECIMAL(15,2) AS m,"
-                    + " ((i % 300) / 10 - 15)::DECIMAL(5,1) AS m5"
+                    + " ((i % 300) / 10 - 15)::DECIMAL(5,1) AS m5,"
+                    + " CASE WHEN i % 8 = 0 THEN NULL ELSE 'note ' || (i * 7919) || repeat('é', i % 5) END AS note,"
+                    + " 'row ' || i AS name"
                     + " FROM range(20000) t(i)) TO '" + file + "' (FORMAT parquet, ROW_GROUP_SIZE 4096)");
         }
         TableSchema schema = TableSchema.parse("t",
                 "i INTEGER NOT NULL, small INTEGER, big BIGINT, x DOUBLE, tag VARCHAR, d DATE, m DECIMAL(15,2),"
-                        + " m5 DECIMAL(5,1) NOT NULL");
+                        + " m5 DECIMAL(5,1) NOT NULL, note VARCHAR, name VARCHAR NOT NULL");
         try (ParquetFile f = ParquetFile.open(file)) {
             List<SourceColumn> sources = new ArrayList<>(f.columns());
             int directChunks = 0;
+            int plainStrings = 0; // string chunks without a dictionary: PLAIN values
+            for (var g : f.footer().getRow_groups()) {
+                for (int c : new int[] {8, 9}) {
+                    var encodings = g.getColumns().get(c).getMeta_data().getEncodings();
+                    plainStrings += encodings.contains(org.apache.parquet.format.Encoding.RLE_DICTIONARY)
+                            || encodings.contains(org.apache.parquet.format.Encoding.PLAIN_DICTIONARY) ? 0 : 1;
+                }
+            }
+            assertTrue(plainStrings > 0, "the file has PLAIN string chunks");
             for (int g = 0; g < f.footer().getRow_groupsSize(); g++) {
                 for (int c = 0; c < sources.size(); c++) {
                     ChunkPages pages = ChunkPages.read(f, f.footer().getRow_groups().get(g).getColumns().get(c));
@@ -85,7 +96,8 @@ class DirectDecoderTest {
                 }
             }
             assertEquals(f.footer().getRow_groupsSize() * sources.size(), directChunks,
-                    "every chunk of this file is one the direct decoder reads: " + Arrays.toString(
+                    "every chunk of this file (dictionary and PLAIN strings too) is one the direct decoder reads: "
+                            + Arrays.toString(
                             f.footer().getRow_groups().get(0).getColumns().stream()
                                     .map(c -> c.getMeta_data().getEncodings().toString()).toArray()));
         }
