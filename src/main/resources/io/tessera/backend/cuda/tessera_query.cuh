@@ -200,6 +200,12 @@ __device__ __forceinline__ unsigned long long ProbeSteps(int log2_slots) {
 __device__ __forceinline__ long long PackKeys(int a, int b) {
     return (long long)(((unsigned long long)(unsigned int)a << 32) | (unsigned long long)(unsigned int)b);
 }
+// Two keys of which one or both are 64-bit: packed when both values fit in 32 bits, else the empty marker of
+// 64-bit tables (a probe finds no row for it; a build reports it, and the query runs on the JVM).
+__device__ __forceinline__ long long PackKeysIf32(long long a, long long b) {
+    if (a != (long long)(int)a || b != (long long)(int)b) return TESSERA_EMPTY_KEY64;
+    return PackKeys((int)a, (int)b);
+}
 
 // ---- hash-join build: insert into a linear-probing table (keys with the empty marker) ----
 

@@ -6,10 +6,11 @@ import java.util.List;
 
 /**
  * The key a device join table holds for a join's key columns: one 32- or 64-bit integer key as it is, or two
- * 32-bit keys packed into one 64-bit key (the first in the high word, the second's 32 bits in the low word), which
- * is one-to-one, so that two rows have equal packed keys exactly when both their keys are equal. A packed key equal
- * to the tables' empty marker (the first key INT_MIN, the second 0) is reported as such by the build, and the query
- * runs on the JVM, as for a single key equal to the marker.
+ * keys packed into one 64-bit key (the first in the high word, the second's 32 bits in the low word), which is
+ * one-to-one over keys of 32 bits, so that two rows have equal packed keys exactly when both their keys are equal.
+ * A 64-bit key is packed only when its value fits in 32 bits (TPC-H's BIGINT order keys up to scale factor 300);
+ * one that does not packs to the tables' empty marker, which a probe never finds and a build reports, and the query
+ * then runs on the JVM, as it does for a packed key equal to the marker (the first key INT_MIN, the second 0).
  */
 final class JoinKeys {
 
@@ -25,8 +26,8 @@ final class JoinKeys {
             return "a join on " + keys.size() + " keys";
         }
         for (Expr k : keys) {
-            if (CudaCapabilities.keyType(k) != CType.INT) {
-                return "a join on 2 keys, not both of 32 bits (" + keys.get(0).type() + ", " + keys.get(1).type() + ")";
+            if (CudaCapabilities.keyType(k) == null) {
+                return "a join on 2 keys, not both integers (" + keys.get(0).type() + ", " + keys.get(1).type() + ")";
             }
         }
         return null;
@@ -52,6 +53,8 @@ final class JoinKeys {
         if (keys.size() == 1) {
             return k.gen.gen(keys.get(0)).v();
         }
-        return "tessera::q::PackKeys(" + k.gen.gen(keys.get(0)).v() + ", " + k.gen.gen(keys.get(1)).v() + ")";
+        boolean narrow = CudaCapabilities.keyType(keys.get(0)) == CType.INT && CudaCapabilities.keyType(keys.get(1)) == CType.INT;
+        return "tessera::q::" + (narrow ? "PackKeys(" : "PackKeysIf32(") + k.gen.gen(keys.get(0)).v() + ", "
+                + k.gen.gen(keys.get(1)).v() + ")";
     }
 }

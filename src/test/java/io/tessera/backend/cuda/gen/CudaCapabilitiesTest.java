@@ -85,6 +85,16 @@ class CudaCapabilitiesTest extends SmallSsb {
         String all = String.join("\n", placed.kernels().values().stream().map(CudaKernelSource::source).toList());
         assertTrue(all.contains("const long long key = tessera::q::PackKeys("), all);
         assertTrue(all.contains("the two keys packed into one"), all);
+        // 64-bit keys are packed where their values fit in 32 bits
+        QueryPlan wide = plan("select count(*) from lineorder, supplier where lo_suppkey = s_suppkey "
+                + "and cast(lo_orderdate as bigint) = cast(s_suppkey as bigint) + 19920000");
+        GpuPlacement widePlaced = GpuPlacement.place(wide, CudaVariantSpace.INSTANCE.defaults(wide),
+                key -> GpuPlan.dictionary(db, key));
+        for (Pipeline p : wide.pipelines()) {
+            assertTrue(widePlaced.onGpu(p.id()), widePlaced.jvmReasons().toString());
+        }
+        String wideAll = String.join("\n", widePlaced.kernels().values().stream().map(CudaKernelSource::source).toList());
+        assertTrue(wideAll.contains("const long long key = tessera::q::PackKeysIf32("), wideAll);
         System.setProperty(GpuJoinSwitches.MULTI_KEY_PROPERTY, "false");
         try {
             GpuPlacement off = GpuPlacement.place(plan, genomes, key -> GpuPlan.dictionary(db, key));
