@@ -50,10 +50,25 @@ public final class GpuSelfTest {
                     + "and s_region = 'AMERICA' and c_nation = 'BRAZIL' and lo_quantity < 20 "
                     + "order by lo_revenue desc, lo_orderkey, lo_linenumber limit 50"));
 
-    /** A TPC-H scan that materializes DECIMAL, DATE and string columns. */
+    /**
+     * A TPC-H scan that materializes DECIMAL, DATE and string columns; an EXISTS and a NOT EXISTS whose outer side
+     * (a few weeks of orders) builds the table that lineitem's probes mark, its matched or unmatched rows then
+     * scanned, materialized or grouped; a join whose build side (a day of lineitem) repeats its keys, so that each
+     * probe finds several rows, with a condition besides the keys.
+     */
     public static final List<Queries.Query> TPCH_ROWS = List.of(
             new Queries.Query(Queries.TPCH, "rows-lineitem", "select l_orderkey, l_linenumber, l_extendedprice, "
-                    + "l_shipdate, l_returnflag from lineitem where l_shipdate >= date '1998-10-01' and l_discount > 0.05"));
+                    + "l_shipdate, l_returnflag from lineitem where l_shipdate >= date '1998-10-01' and l_discount > 0.05"),
+            new Queries.Query(Queries.TPCH, "rows-marked", "select o_orderkey, o_orderdate, o_totalprice from orders "
+                    + "where o_orderdate < date '1992-02-01' and exists (select * from lineitem "
+                    + "where l_orderkey = o_orderkey and l_receiptdate > l_commitdate)"),
+            new Queries.Query(Queries.TPCH, "groups-unmarked", "select o_orderpriority, count(*), sum(o_totalprice) "
+                    + "from orders where o_orderdate < date '1992-02-01' and not exists (select * from lineitem "
+                    + "where l_orderkey = o_orderkey and l_shipdate > date '1992-02-20') group by o_orderpriority"),
+            new Queries.Query(Queries.TPCH, "groups-fanout", "select b.l_returnflag, count(*), sum(a.l_quantity), "
+                    + "sum(b.l_extendedprice) from lineitem a, lineitem b where a.l_orderkey = b.l_orderkey "
+                    + "and a.l_shipdate = date '1995-03-01' and a.l_extendedprice > b.l_extendedprice "
+                    + "group by b.l_returnflag"));
 
     /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have
@@ -123,17 +138,24 @@ public final class GpuSelfTest {
     }
 
     /**
-     * Genome sets that together use every value of every CUDA dimension of the plan's table-scan pipelines: variant
+     * Genome sets that together use every value of every CUDA dimension of the plan's pipelines that scan a table or
+     * a join table's marked or unmarked rows ({@link #scansOnDevice}): variant
      * k of dimension d sets d to its k-th other value in every pipeline that has d (where the constraints allow;
      * a hash function needs a hash table, so a perfect table or dense array moves to one), all else at defaults.
      */
+    /** Whether a pipeline's source is one a kernel scans: a table, or the marked or unmarked rows of a join table. */
+    private static boolean scansOnDevice(Pipeline p) {
+        return p.source() instanceof io.tessera.plan.Source.TableScan
+                || p.source() instanceof io.tessera.plan.Source.JoinTableScan;
+    }
+
     public static Map<String, Map<Integer, Genome>> coveringVariants(QueryPlan plan) {
         CudaVariantSpace space = CudaVariantSpace.INSTANCE;
         Map<Integer, Genome> defaults = new HashMap<>();
         Map<String, List<String>> values = new LinkedHashMap<>();
         for (Pipeline p : plan.pipelines()) {
             defaults.put(p.id(), space.defaultGenome(plan, p));
-            if (p.source() instanceof io.tessera.plan.Source.TableScan) {
+            if (scansOnDevice(p)) {
                 for (Dimension d : space.dimensions(plan, p)) {
                     values.putIfAbsent(d.name(), d.values());
                 }
@@ -146,7 +168,7 @@ public final class GpuSelfTest {
                 boolean moved = false;
                 for (Pipeline p : plan.pipelines()) {
                     Genome base = defaults.get(p.id());
-                    if (!(p.source() instanceof io.tessera.plan.Source.TableScan) || !base.has(d.getKey())
+                    if (!scansOnDevice(p) || !base.has(d.getKey())
                             || base.get(d.getKey()).equals(value)) {
                         continue;
                     }
@@ -176,7 +198,7 @@ public final class GpuSelfTest {
             boolean moved = false;
             for (Pipeline p : plan.pipelines()) {
                 Genome g = defaults.get(p.id());
-                if (!(p.source() instanceof io.tessera.plan.Source.TableScan) || !g.has(first)) {
+                if (!scansOnDevice(p) || !g.has(first)) {
                     continue;
                 }
                 for (Map.Entry<String, String> c : combo.entrySet()) {

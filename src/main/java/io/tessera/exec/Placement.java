@@ -17,8 +17,8 @@ import java.util.Map;
 
 /**
  * Where each pipeline of a query runs and why: on the device the user asked for where its backend can run it,
- * else on the JVM; a probe on the device of the table it probes (a table is built where all its probes and the
- * scans of its marks run); a
+ * else on the JVM; a probe and a scan of a table's marks on the device of the table (a table is built where all
+ * its probes and the scans of its marks run); a
  * pipeline that reads a relation where that device can read it (the GPU reads tables and sorts the groups of its
  * own aggregations), and on the JVM when a writer of the relation runs there.
  */
@@ -68,6 +68,14 @@ public record Placement(Map<Integer, String> devices, Map<Integer, String> reaso
                         devices.put(build.id(), Intermediate.HOST);
                         reasons.put(build.id(), "its table j" + js.joinId() + " is scanned by pipeline " + p.id()
                                 + ", which runs on the JVM");
+                        changed = true;
+                    }
+                }
+                if (p.source() instanceof Source.JoinTableScan js && !devices.get(p.id()).equals(Intermediate.HOST)) {
+                    Pipeline build = builder(plan, js.joinId());
+                    if (build != null && devices.get(build.id()).equals(Intermediate.HOST)) {
+                        devices.put(p.id(), Intermediate.HOST);
+                        reasons.put(p.id(), "it scans table j" + js.joinId() + ", built on the JVM");
                         changed = true;
                     }
                 }

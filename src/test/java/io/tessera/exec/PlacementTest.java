@@ -125,4 +125,24 @@ class PlacementTest {
         Placement both = Placement.onGpuWherePossible(plan, gpu(id -> true));
         assertEquals(CudaBackend.DEVICE, both.device(sort.id()));
     }
+
+    @Test
+    void aScanOfATablesMarksRunsWhereTheTableIsBuilt() {
+        QueryPlan plan = new QueryEngine(SSB.db(), 1).plan("SELECT count(*) FROM supplier WHERE EXISTS "
+                + "(SELECT * FROM lineorder WHERE lo_suppkey = s_suppkey)");
+        Pipeline build = plan.pipelines().stream().filter(pl -> pl.sink() instanceof Sink.Build).findFirst().orElseThrow();
+        Pipeline scan = plan.pipelines().stream().filter(pl -> pl.source() instanceof Source.JoinTableScan)
+                .findFirst().orElseThrow();
+        Pipeline marks = plan.pipelines().stream().filter(pl -> pl.sink() instanceof Sink.Marks).findFirst().orElseThrow();
+        // a GPU that could run all but the build: the marks and the scan of them follow the table to the JVM
+        Placement p = Placement.onGpuWherePossible(plan, gpu(id -> id != build.id()));
+        assertTrue(p.onHost(marks.id()));
+        assertTrue(p.onHost(scan.id()));
+        int table = ((Source.JoinTableScan) scan.source()).joinId();
+        assertEquals("it scans table j" + table + ", built on the JVM", p.reasons().get(scan.id()));
+        // a GPU that can run all of them keeps all of them
+        Placement all = Placement.onGpuWherePossible(plan, gpu(id -> true));
+        assertEquals(CudaBackend.DEVICE, all.device(scan.id()));
+        assertEquals(CudaBackend.DEVICE, all.device(build.id()));
+    }
 }

@@ -18,6 +18,8 @@
 #define TESSERA_ERR_SENTINEL_KEY 8  // a key equal to the empty-slot marker of its table
 
 #define TESSERA_EMPTY_KEY64 (-9223372036854775807LL - 1)
+// next[row] of a chained join table (build keys that may repeat) for a row the table did not take; -1 ends a chain
+#define TESSERA_NOT_CHAINED (-2LL)
 
 namespace tessera {
 namespace q {
@@ -191,6 +193,18 @@ __device__ __forceinline__ void AtomicMaxDouble(double* target, double v) {
 __device__ __forceinline__ unsigned long long ProbeSteps(int log2_slots) {
     const unsigned long long slots = 1ull << log2_slots;
     return slots < TESSERA_PROBE_LIMIT ? slots : TESSERA_PROBE_LIMIT;
+}
+
+// ---- join keys of two 32-bit columns, as one 64-bit key: the first in the high word, the second in the low ----
+
+__device__ __forceinline__ long long PackKeys(int a, int b) {
+    return (long long)(((unsigned long long)(unsigned int)a << 32) | (unsigned long long)(unsigned int)b);
+}
+// Two keys of which one or both are 64-bit: packed when both values fit in 32 bits, else the empty marker of
+// 64-bit tables (a probe finds no row for it; a build reports it, and the query runs on the JVM).
+__device__ __forceinline__ long long PackKeysIf32(long long a, long long b) {
+    if (a != (long long)(int)a || b != (long long)(int)b) return TESSERA_EMPTY_KEY64;
+    return PackKeys((int)a, (int)b);
 }
 
 // ---- hash-join build: insert into a linear-probing table (keys with the empty marker) ----

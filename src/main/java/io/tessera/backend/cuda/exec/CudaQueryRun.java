@@ -59,14 +59,27 @@ final class CudaQueryRun implements AutoCloseable {
     /** Whether launches ask the driver to keep as L1 what the resident blocks' shared memory leaves (the default). */
     private static final boolean CARVEOUT = !"driver".equals(System.getProperty("tessera.gpu.carveout"));
 
-    /** A join table on the device: its keys (or a perfect table's presence bits) and payload arrays by slot. */
-    record DeviceTable(JoinLayout layout, DeviceBuffer keys, List<DeviceBuffer> payload, long slots, int log2) {
+    /**
+     * A join table on the device: its keys (or a perfect table's presence bits) and payload arrays by slot; a
+     * chained table (keys that may repeat) also its first row per slot ({@code heads}) and next row per row
+     * ({@code next}) for the {@code rows} rows of its build's input, its payload arrays by row (else those are null
+     * and rows 0).
+     */
+    record DeviceTable(JoinLayout layout, DeviceBuffer keys, List<DeviceBuffer> payload, long slots, int log2,
+                       DeviceBuffer heads, DeviceBuffer next, long rows) {
+
+        /** The entries a scan of the table's marks walks, and its marks: slots, or a chained table's rows. */
+        long entries() {
+            return layout.chained() ? rows : slots;
+        }
     }
 
     private final GpuRuntime rt;
     private final CudaContext ctx;
     private final GpuPlan plan;
     private final Map<Integer, DeviceTable> tables = new HashMap<>();
+    /** The marks of the device join tables whose rows probes mark, one word per slot, by join. */
+    private final Map<Integer, DeviceBuffer> marks = new HashMap<>();
     private final List<DeviceBuffer> taken = new ArrayList<>();
     /** The pipeline whose input runs in blocks under a tuner's kernels, or null. */
     private final GpuBlocks blocks;
@@ -143,8 +156,10 @@ final class CudaQueryRun implements AutoCloseable {
         }
         ctx.makeCurrent();
         CudaKernelSource k = plan.placement().kernels().get(id);
-        Table table = ((Source.TableScan) k.pipeline().source()).table();
-        long n = table.rowCount();
+        // a table's rows, or the slots of a device join table whose marked or unmarked rows the pipeline scans
+        Table table = k.pipeline().source() instanceof Source.TableScan ts ? ts.table() : null;
+        long n = table != null ? table.rowCount()
+                : table(((Source.JoinTableScan) k.pipeline().source()).joinId()).entries();
         long retrySlots = 0;
         for (int attempt = 0; ; attempt++) {
             int mark = taken.size();
@@ -202,9 +217,10 @@ final class CudaQueryRun implements AutoCloseable {
      * the tuner.
      */
     private void runBlocks(CudaKernelSource k, Launch l, long n) {
-        if (k.passes() != 1 || !(k.sink() instanceof SinkLayout.Aggregate)) {
+        if (k.passes() != 1 || !(k.sink() instanceof SinkLayout.Aggregate)
+                || !(k.pipeline().source() instanceof Source.TableScan)) {
             throw new IllegalStateException("pipeline " + k.pipeline().id() + " cannot run in blocks: only an "
-                    + "aggregation of one pass can");
+                    + "aggregation of one pass over a table can");
         }
         long nominal = Math.max(1, blocks.blockRows(n));
         for (long first = 0; first < n; ) {
@@ -270,6 +286,7 @@ final class CudaQueryRun implements AutoCloseable {
     /** Gives the pool back the buffers taken since {@code mark} (a run whose results are dropped). */
     private void giveBackSince(int mark) {
         List<DeviceBuffer> since = taken.subList(mark, taken.size());
+        marks.values().removeIf(since::contains); // made by the dropped run: no earlier pipeline had marked them
         rt.pool().giveAll(new ArrayList<>(since));
         since.clear();
     }
@@ -446,7 +463,7 @@ final class CudaQueryRun implements AutoCloseable {
                     tableName = "its join table";
                     tableSlots = retrySlots > 0 ? retrySlots : regrows ? forced(enoughSlots) : enoughSlots;
                 }
-                building = newTable(b.table(), tableSlots);
+                building = newTable(b.table(), tableSlots, n);
                 tables.put(b.table().joinId(), building);
             }
             for (KernelParam p : k.params()) {
@@ -461,11 +478,19 @@ final class CudaQueryRun implements AutoCloseable {
                     case PROBE_MIN -> bindings.i64(p, table(p.index()).layout().min());
                     case PROBE_SLOTS -> bindings.i64(p, table(p.index()).slots());
                     case PROBE_LOG2 -> bindings.i32(p, table(p.index()).log2());
+                    case PROBE_MARKS, SCAN_MARKS -> bindings.ptr(p, marks(p.index()).address());
+                    case SCAN_KEYS -> bindings.ptr(p, table(p.index()).keys().address());
+                    case SCAN_PAYLOAD -> bindings.ptr(p, table(p.index()).payload().get(p.sub()).address());
                     case BUILD_KEYS -> bindings.ptr(p, building.keys().address());
                     case BUILD_PAYLOAD -> bindings.ptr(p, building.payload().get(p.sub()).address());
                     case BUILD_MIN -> bindings.i64(p, building.layout().min());
                     case BUILD_SLOTS -> bindings.i64(p, building.slots());
                     case BUILD_LOG2 -> bindings.i32(p, building.log2());
+                    case BUILD_HEADS -> bindings.ptr(p, building.heads().address());
+                    case BUILD_NEXT -> bindings.ptr(p, building.next().address());
+                    case PROBE_HEADS -> bindings.ptr(p, table(p.index()).heads().address());
+                    case PROBE_NEXT, SCAN_NEXT -> bindings.ptr(p, table(p.index()).next().address());
+                    case PROBE_ROWS -> bindings.i64(p, table(p.index()).rows());
                     case GROUP_ROWS -> bindings.ptr(p, (rows = zeroed(slots * 8)).address());
                     case AGG_VALUE -> {
                         SinkLayout.Agg agg = ((SinkLayout.Aggregate) sink).aggs().get(p.index());
@@ -541,11 +566,26 @@ final class CudaQueryRun implements AutoCloseable {
     }
 
     /**
+     * The marks of join {@code joinId}'s device table, one word per slot: zeroed when the first pipeline that marks
+     * or scans them binds them, then kept until the query ends (a mark is only ever set, so a pipeline that runs
+     * again leaves the same marks).
+     */
+    private DeviceBuffer marks(int joinId) {
+        DeviceBuffer m = marks.get(joinId);
+        if (m == null) {
+            m = zeroed(table(joinId).entries() * 4);
+            marks.put(joinId, m);
+        }
+        return m;
+    }
+
+    /**
      * The device table of a join: a perfect table's presence bits, or a hashed table's keys (every slot the empty
      * marker) in {@code hashedSlots} slots (a power of two); and one payload array per payload column, indexed by
-     * slot.
+     * slot, or for a chained table by row, with the chains' heads (-1, none) and each of the {@code inputRows} rows'
+     * next (-2, not taken).
      */
-    private DeviceTable newTable(JoinLayout layout, long hashedSlots) {
+    private DeviceTable newTable(JoinLayout layout, long hashedSlots, long inputRows) {
         long slots;
         int log2 = 0;
         if (layout.perfect()) {
@@ -564,11 +604,21 @@ final class CudaQueryRun implements AutoCloseable {
             keys = take(slots * 8);
             rt.fill64(keys, Long.MIN_VALUE, slots);
         }
+        DeviceBuffer heads = null;
+        DeviceBuffer next = null;
+        long rows = 0;
+        if (layout.chained()) {
+            rows = Math.max(1, inputRows);
+            heads = take(slots * 8);
+            rt.fill64(heads, -1, slots);
+            next = take(rows * 8);
+            rt.fill64(next, -2, rows);
+        }
         List<DeviceBuffer> payload = new ArrayList<>();
         for (int c = 0; c < layout.payloadTypes().size(); c++) {
-            payload.add(take(slots * layout.payloadBytes(c)));
+            payload.add(take((layout.chained() ? rows : slots) * layout.payloadBytes(c)));
         }
-        return new DeviceTable(layout, keys, payload, slots, log2);
+        return new DeviceTable(layout, keys, payload, slots, log2, heads, next, rows);
     }
 
     @Override
@@ -577,6 +627,7 @@ final class CudaQueryRun implements AutoCloseable {
             // a kernel may still write these buffers: they stay out of the pool, the GPU unused from now on
             taken.clear();
             tables.clear();
+            marks.clear();
             return;
         }
         ctx.makeCurrent();
@@ -593,5 +644,6 @@ final class CudaQueryRun implements AutoCloseable {
         rt.pool().giveAll(taken);
         taken.clear();
         tables.clear();
+        marks.clear();
     }
 }

@@ -55,6 +55,9 @@ final class DeviceOutputs {
                 }
                 // otherwise the host completes the relation (UNION ALL of parts, sort, LIMIT) from its parts
             }
+            case SinkLayout.Marks m -> {
+                // the marks stay with the join table on the device, for the pipelines that scan them
+            }
             case SinkLayout.Aggregate a -> {
                 int rel = p.sink() instanceof Sink.GroupAggregate ga ? ga.relationId() : ((Sink.Aggregate) p.sink()).relationId();
                 GpuGroups.RowLayout layout = GpuGroups.RowLayout.of(p, a, state.relationColumns(rel));

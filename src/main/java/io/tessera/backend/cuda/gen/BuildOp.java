@@ -25,8 +25,7 @@ final class BuildOp {
         if (unsupported != null) {
             throw new IllegalStateException("BUILD j" + b.joinId() + ": " + unsupported + ", which the capability check excludes");
         }
-        Expr key = b.keys().get(0);
-        CType kt = CudaCapabilities.keyType(key);
+        CType kt = JoinKeys.type(b.keys());
         JoinLayout.Kind kind = JoinLayout.Kind.of(k.g.get(CudaVariantSpace.HASH_TABLE));
         JoinTable table = JoinTable.of(kind);
         boolean perfect = kind == JoinLayout.Kind.PERFECT;
@@ -42,7 +41,7 @@ final class BuildOp {
             payloadDicts.add(e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null);
         }
         JoinLayout layout = new JoinLayout(b.joinId(), kind, murmur, kt, payloadTypes, payloadDicts, payloadRanges,
-                perfect ? r.min() : 0, perfect ? r.size() : 0, k.model.selected());
+                perfect ? r.min() : 0, perfect ? r.size() : 0, k.model.selected(), ChainedRows.chains(b));
         k.model.written(kt.bytes);
         for (int c = 0; c < payloadTypes.size(); c++) {
             k.model.written(layout.payloadBytes(c));
@@ -50,10 +49,10 @@ final class BuildOp {
         k.sink = new SinkLayout.Build(layout);
         k.body.append(in).append(String.format(Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
                 layout.selectivity()));
-        k.body.append(in).append("// BUILD j").append(b.joinId()).append(" keys ").append(KernelBuilder.comment(key))
+        k.body.append(in).append("// BUILD j").append(b.joinId()).append(" keys ").append(KernelBuilder.comment(JoinKeys.described(b.keys())))
                 .append(" payload ").append(KernelBuilder.comment(b.payloadNames())).append(" (").append(layout.describe())
-                .append(")\n");
-        k.load(key, in);
+                .append(JoinKeys.packed(b.keys()) ? ", the two keys packed into one" : "").append(")\n");
+        k.load(b.keys(), in);
         k.params.add(new KernelParam(KernelParam.Kind.BUILD_KEYS, b.joinId(), "build_" + table.keyArray(),
                 table.keyElement(kt) + "* __restrict__"));
         for (int c = 0; c < payloadTypes.size(); c++) {
@@ -61,6 +60,9 @@ final class BuildOp {
                     layout.payloadMemory(c) + "* __restrict__"));
         }
         table.buildSizeParams(k, b.joinId());
+        if (layout.chained()) {
+            ChainedRows.buildParams(k, b.joinId());
+        }
         table.build(k, b, layout, in);
     }
 
@@ -74,26 +76,40 @@ final class BuildOp {
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
         body.append(in).append("    if (flags[i]) {\n");
-        body.append(in).append("        const ").append(t.keyType().c).append(" key = ").append(k.gen.gen(b.keys().get(0)).v())
+        body.append(in).append("        const ").append(t.keyType().c).append(" key = ").append(JoinKeys.expr(k, b.keys()))
                 .append(";\n");
         body.append(slot);
         if (!t.payloadTypes().isEmpty()) {
             body.append(in).append("        if (slot >= 0) {\n");
-            payload(k, b, t, in + "            ");
+            placeRow(k, b, t, in + "            ");
             body.append(in).append("        }\n");
         }
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
     }
 
-    /** Writes each payload column of the row at {@code slot}; under pay=narrow as its offset from the range's minimum. */
-    static void payload(KernelBuilder k, Sink.Build b, JoinLayout t, String in) {
+    /**
+     * The row of a key found at {@code slot}: its payload at the slot, or in a chained table ({@link ChainedRows})
+     * the row put at the head of its key's chain and its payload at its place.
+     */
+    static void placeRow(KernelBuilder k, Sink.Build b, JoinLayout t, String in) {
+        if (t.chained()) {
+            ChainedRows.push(k, in);
+        }
+        payload(k, b, t, in, t.chained() ? "row" : "slot");
+    }
+
+    /**
+     * Writes each payload column of the row at index {@code at} (its slot, or its row in a chained table); under
+     * pay=narrow as its offset from the range's minimum.
+     */
+    private static void payload(KernelBuilder k, Sink.Build b, JoinLayout t, String in, String at) {
         StringBuilder body = k.body;
         for (int c = 0; c < b.payload().size(); c++) {
             CValue v = k.gen.gen(b.payload().get(c));
             KeyRange r = t.payloadRanges().get(c);
             if (r == null) {
-                body.append(in).append("build_pay").append(c).append("[slot] = ").append(v.v()).append(";\n");
+                body.append(in).append("build_pay").append(c).append('[').append(at).append("] = ").append(v.v()).append(";\n");
                 continue;
             }
             // pay=narrow: the offset from the statistics' minimum; a value outside their range fails the pipeline
@@ -102,7 +118,7 @@ final class BuildOp {
             body.append(in).append("    const ").append(u).append(" off = (").append(u).append(')').append(v.v())
                     .append(" - (").append(u).append(')').append(CudaExprGen.longLiteral(r.min())).append(";\n");
             body.append(in).append("    if (off < ").append(r.size()).append("u) {\n");
-            body.append(in).append("        build_pay").append(c).append("[slot] = (").append(t.payloadMemory(c))
+            body.append(in).append("        build_pay").append(c).append('[').append(at).append("] = (").append(t.payloadMemory(c))
                     .append(")off;\n");
             body.append(in).append("    } else {\n");
             body.append(in).append("        err |= TESSERA_ERR_TABLE_FULL;  // a payload value outside the range the statistics gave\n");

@@ -25,7 +25,7 @@ record CuckooJoinTable(int ways) implements JoinTable {
         String kt = t.keyType().c;
         String empty = JoinTable.emptyKey(t);
         String fns = ways + ", " + t.hashStruct();
-        String key = k.gen.gen(b.keys().get(0)).v();
+        String key = JoinKeys.expr(k, b.keys());
         boolean payload = !b.payload().isEmpty();
         String pad = in;
         if (payload) {
@@ -57,7 +57,7 @@ record CuckooJoinTable(int ways) implements JoinTable {
         body.append(pad).append("        const long long slot = tessera::q::CuckooFind<").append(fns).append(", ").append(kt)
                 .append(">(build_keys, key, ").append(empty).append(", build_log2);\n");
         body.append(pad).append("        if (slot >= 0) {\n");
-        BuildOp.payload(k, b, t, pad + "            ");
+        BuildOp.placeRow(k, b, t, pad + "            ");
         body.append(pad).append("        }\n");
         body.append(pad).append("    }\n");
         body.append(pad).append("}\n");

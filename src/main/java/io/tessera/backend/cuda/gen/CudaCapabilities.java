@@ -25,13 +25,15 @@ import java.util.function.IntFunction;
 
 /**
  * What the CUDA backend can run, decided over the plan before any code is emitted: a pipeline runs as a kernel when
- * it scans a table; its probes are inner, semi or anti joins on one 32- or 64-bit integer key into tables built on
- * the device with keys of the same type; its BUILD has one such key and unique keys where it carries payload, no
+ * it scans a table, or the marked or unmarked rows of a join table built on the device; its probes are inner, semi,
+ * anti or marking joins on one 32- or 64-bit integer key, or two 32-bit keys ({@link JoinKeys}), into tables built on
+ * the device with keys of the same type; its BUILD has such keys and unique keys where it carries payload, no
  * computed string in the payload, and a key range for a perfect table; its aggregates are counts, or sums, averages,
  * minima and maxima of numbers; its group keys are not DOUBLE, and a dense group table has each key's range; no value
- * it reads can be NULL; and every expression has CUDA code ({@link CudaExprSupport}). The joins that build their
- * preserved side (marking probes, MARKS sinks, scans of a join table's marked or unmarked rows, tables that keep
- * their NULL keys) run on the JVM.
+ * it reads can be NULL; and every expression has CUDA code ({@link CudaExprSupport}). Of the joins that build their
+ * preserved side, the marks of left joins, marking probes with a condition besides the keys, and tables that keep
+ * their NULL keys run on the JVM ({@link MarkOps} has the rest; {@link GpuJoinSwitches} turns it and the two-key
+ * joins off).
  *
  * <p>The check walks the pipeline in the order the emitter does (the same operation order, each operator's
  * expressions as it generates them), so that a pipeline with several things the GPU lacks is given the same first
@@ -54,10 +56,14 @@ public final class CudaCapabilities {
     public static String reason(Pipeline p, Genome g, IntFunction<JoinLayout> tables,
                                 Function<String, Dictionary> dictionaries) {
         if (p.source() instanceof Source.JoinTableScan js) {
-            return "it scans the " + (js.matched() ? "matched" : "unmatched") + " rows of join table j" + js.joinId()
-                    + " (" + MARKS + ")";
-        }
-        if (!(p.source() instanceof Source.TableScan)) {
+            if (!GpuJoinSwitches.markJoins()) {
+                return "it scans the " + (js.matched() ? "matched" : "unmatched") + " rows of join table j" + js.joinId()
+                        + " (" + MARKS + ")";
+            }
+            if (tables.apply(js.joinId()) == null) {
+                return "it scans join table j" + js.joinId() + ", which is on the JVM";
+            }
+        } else if (!(p.source() instanceof Source.TableScan)) {
             return "it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables";
         }
         return new Walk(g, tables, new CudaExprSupport(tables, dictionaries)).pipeline(p);
@@ -77,30 +83,31 @@ public final class CudaCapabilities {
 
     /** Why a PROBE of table t (null: not on the device) has no GPU code, its expressions aside; null when it has. */
     static String probeReason(Operation.Probe pr, JoinLayout t) {
-        if (pr.setsMarks()) {
+        if (pr.setsMarks() && (!GpuJoinSwitches.markJoins() || pr.kind() == JoinKind.LEFT)) {
             return "a probe that marks the build rows of j" + pr.joinId() + " (" + MARKS + ")";
         }
-        if (pr.keys().size() != 1) {
-            return "a join on " + pr.keys().size() + " keys";
+        String keys = JoinKeys.reason(pr.keys());
+        if (keys != null && pr.keys().size() != 1) {
+            return keys;
         }
-        if (pr.residual() != null) {
+        if (pr.residual() != null && !(GpuJoinSwitches.residualJoins()
+                && (pr.kind() == JoinKind.INNER && !pr.marks() || pr.kind() == JoinKind.MARK))) {
             return "a join with a non-equality condition";
         }
-        if (pr.keys().get(0) instanceof Expr.Literal) {
+        if (pr.keys().stream().anyMatch(e -> e instanceof Expr.Literal)) {
             return "a join without an equality condition";
         }
-        if (pr.kind() != JoinKind.INNER && pr.kind() != JoinKind.SEMI && pr.kind() != JoinKind.ANTI) {
+        if (pr.kind() != JoinKind.INNER && pr.kind() != JoinKind.SEMI && pr.kind() != JoinKind.ANTI
+                && pr.kind() != JoinKind.MARK) {
             return "a " + pr.kind().name().toLowerCase(Locale.ROOT) + " join";
         }
         if (t == null) {
             return "join j" + pr.joinId() + " has its table on the JVM";
         }
-        Expr key = pr.keys().get(0);
-        CType kt = keyType(key);
-        if (kt == null) {
-            return "a join key of type " + key.type();
+        if (keys != null) {
+            return keys;
         }
-        if (kt != t.keyType()) {
+        if (JoinKeys.type(pr.keys()) != t.keyType()) {
             return "join j" + pr.joinId() + " compares keys of different types";
         }
         return null;
@@ -111,26 +118,26 @@ public final class CudaCapabilities {
         if (b.keepsNullKeys()) {
             return "a join table that keeps its rows with a NULL key (" + MARKS + ")";
         }
-        if (b.keys().size() != 1) {
-            return "a join on " + b.keys().size() + " keys";
+        String keys = JoinKeys.reason(b.keys());
+        if (keys != null && b.keys().size() != 1) {
+            return keys;
         }
-        if (b.keys().get(0) instanceof Expr.Literal) {
+        if (b.keys().stream().anyMatch(e -> e instanceof Expr.Literal)) {
             return "a join without an equality condition";
         }
-        if (b.commonKeyTypes().get(0) != null) {
+        if (b.commonKeyTypes().stream().anyMatch(java.util.Objects::nonNull)) {
             return "join keys of different types";
         }
-        if (!b.uniqueKeys() && !b.payload().isEmpty()) {
+        if (ChainedRows.chains(b) && !GpuJoinSwitches.chainedJoins()) {
             return "a join whose build keys may repeat";
         }
-        Expr key = b.keys().get(0);
-        CType kt = keyType(key);
-        if (kt == null) {
-            return "a join key of type " + key.type();
+        if (keys != null) {
+            return keys;
         }
+        CType kt = JoinKeys.type(b.keys());
         KeyRange r = b.range();
         if (JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE)) == JoinLayout.Kind.PERFECT
-                && (r == null || r.min() == (kt == CType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE))) {
+                && (r == null || JoinKeys.packed(b.keys()) || r.min() == (kt == CType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE))) {
             return "a perfect table without a usable key range";
         }
         for (Expr e : b.payload()) {
@@ -167,6 +174,7 @@ public final class CudaCapabilities {
         String pipeline(Pipeline p) {
             List<Operation> ops = g.has(CudaVariantSpace.PROBE_ORDER) && g.get(CudaVariantSpace.PROBE_ORDER).equals("selectivity")
                     ? ProbeOrder.bySelectivity(p.operations(), tables) : p.operations();
+            boolean fanOut = false;
             for (Operation op : ops) {
                 String why = switch (op) {
                     case Operation.Filter f -> first(loads(List.of(f.condition())), exprs.condition(f.condition()));
@@ -175,6 +183,13 @@ public final class CudaCapabilities {
                 if (why != null) {
                     return why;
                 }
+                fanOut |= op instanceof Operation.Probe pr && pr.kind() == JoinKind.INNER && tables.apply(pr.joinId()).chained();
+            }
+            if (fanOut && (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort
+                    || p.sink() instanceof Sink.Build b && ChainedRows.chains(b))) {
+                // a row then stands for several: more rows than the input, which sizes the outputs and row places
+                return "a " + (p.sink() instanceof Sink.Build ? "table whose keys may repeat built" : "row sink fed")
+                        + " from a probe whose build keys may repeat";
             }
             return switch (p.sink()) {
                 case Sink.Build b -> build(b);
@@ -183,7 +198,8 @@ public final class CudaCapabilities {
                 case Sink.Materialize m -> rows(m.outputs());
                 case Sink.Sort s -> rows(s.outputs());
                 case Sink.Window w -> "window functions (WINDOW) have no GPU code yet";
-                case Sink.Marks m -> "a pipeline that only marks the rows of join table j" + m.joinId() + " (" + MARKS + ")";
+                case Sink.Marks m -> GpuJoinSwitches.markJoins() ? null
+                        : "a pipeline that only marks the rows of join table j" + m.joinId() + " (" + MARKS + ")";
             };
         }
 
@@ -192,8 +208,15 @@ public final class CudaCapabilities {
             if (why != null) {
                 return why;
             }
-            Expr key = pr.keys().get(0);
-            return first(loads(List.of(key)), exprs.value(key));
+            List<Expr> reads = new ArrayList<>(pr.keys());
+            if (pr.residual() != null) {
+                reads.add(pr.residual());
+            }
+            why = loads(reads);
+            for (int i = 0; why == null && i < pr.keys().size(); i++) {
+                why = exprs.value(pr.keys().get(i));
+            }
+            return why != null || pr.residual() == null ? why : exprs.condition(pr.residual());
         }
 
         private String build(Sink.Build b) {
@@ -201,16 +224,23 @@ public final class CudaCapabilities {
             if (why != null) {
                 return why;
             }
-            Expr key = b.keys().get(0);
-            why = loads(List.of(key));
+            why = loads(b.keys());
             if (why != null) {
                 return why;
             }
             // a cuckoo build generates its key before it loads the payload (pass 1 loads it); the others load first
             boolean cuckoo = JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE)).cuckoo();
-            why = cuckoo ? first(exprs.value(key), loads(b.payload())) : first(loads(b.payload()), exprs.value(key));
+            why = cuckoo ? first(keyValues(b.keys()), loads(b.payload())) : first(loads(b.payload()), keyValues(b.keys()));
             for (int c = 0; why == null && c < b.payload().size(); c++) {
                 why = exprs.value(b.payload().get(c));
+            }
+            return why;
+        }
+
+        private String keyValues(List<Expr> keys) {
+            String why = null;
+            for (int i = 0; why == null && i < keys.size(); i++) {
+                why = exprs.value(keys.get(i));
             }
             return why;
         }

@@ -59,6 +59,9 @@ public final class CudaPipelineEmitter {
                 ? ProbeOrder.bySelectivity(p.operations(), k.ctx::join) : p.operations();
         chooseSharedBitmaps();
         k.predicatedProbes = predicatesProbes();
+        if (k.joinScan != null) {
+            MarkOps.scanFilter(k);
+        }
         for (int i = 0; i < k.operations.size(); i++) {
             Operation op = k.operations.get(i);
             k.collectLaterSlots(i + 1);
@@ -75,8 +78,9 @@ public final class CudaPipelineEmitter {
             case Sink.Materialize m -> MaterializeOp.emit(k, m.outputs());
             case Sink.Sort s -> MaterializeOp.emit(k, s.outputs());
             case Sink.Window w -> throw new IllegalStateException("no GPU code for " + w);
-            case Sink.Marks m -> throw new IllegalStateException("no GPU code for " + m);
+            case Sink.Marks m -> MarkOps.sink(k, m);
         }
+        ChainedRows.closeRounds(k);
         k.params.add(new KernelParam(KernelParam.Kind.ERROR, -1, "error", "int*"));
         String name = kernelName(p);
         String source = KernelAssembler.assemble(k, name);

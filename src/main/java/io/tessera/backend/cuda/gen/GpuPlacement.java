@@ -50,6 +50,12 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
                 }
                 Genome genome = genomes.get(p.id());
                 String why = CudaCapabilities.reason(p, genome, layouts::get, dictionaries);
+                if (why == null && p.source() instanceof Source.JoinTableScan js && builder(plan, js.joinId()) != null
+                        && builder(plan, js.joinId()).sink() instanceof Sink.Build b && !b.uniqueKeys()
+                        && !ChainedRows.chains(b)) {
+                    // a table of the distinct keys alone: a scan would see each repeated key once
+                    why = "it scans join table j" + js.joinId() + ", whose keys may repeat and which keeps no rows";
+                }
                 if (why != null) {
                     reasons.put(p.id(), why);
                     continue;

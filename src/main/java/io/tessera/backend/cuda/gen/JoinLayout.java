@@ -13,11 +13,14 @@ import java.util.Locale;
  * column (else null). {@code selectivity}: the estimated fraction of the build table's rows in the table, which is
  * the fraction of probes that find a match when the join follows a foreign key. {@code payloadRanges}: per payload
  * column, the range it is stored over as an unsigned offset from the range's minimum (pay=narrow), one byte for up to
- * 256 values and two for up to 2^16, or null where the column is stored as its type.
+ * 256 values and two for up to 2^16, or null where the column is stored as its type. {@code chained}: the build's
+ * keys may repeat, so the table keeps rows rather than one entry per key ({@link ChainedRows}): its slots (one per
+ * distinct key, as the kind places keys) hold the first of the key's rows, each row the next one, and the payload
+ * arrays are indexed by row.
  */
 public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, List<CType> payloadTypes,
                          List<String> payloadDicts, List<KeyRange> payloadRanges, long min, long perfectSlots,
-                         double selectivity) {
+                         double selectivity, boolean chained) {
 
     /** The table kinds, by genome value: perfect, linear, cuckoo2, cuckoo3, cuckoo4. */
     public enum Kind {
@@ -83,10 +86,11 @@ public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, L
     /** What the generated code says about the table. */
     public String describe() {
         String hash = murmur ? "murmur" : "multiply-shift";
-        return switch (kind) {
+        String what = switch (kind) {
             case PERFECT -> "perfect table";
             case LINEAR -> "linear probing, " + hash;
             default -> "cuckoo, " + kind.ways + " " + hash + " functions";
         };
+        return chained ? what + ", each key's rows chained" : what;
     }
 }

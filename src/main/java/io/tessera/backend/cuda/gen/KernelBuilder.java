@@ -36,7 +36,10 @@ final class KernelBuilder {
     final Pipeline p;
     final Genome g;
     final CudaPipelineEmitter.Context ctx;
+    /** The table the kernel scans, or null when it scans a join table's rows ({@link #joinScan}). */
     final Source.TableScan scan;
+    /** The scan of a device join table's marked or unmarked rows, slot by slot ({@link MarkOps}), or null. */
+    final Source.JoinTableScan joinScan;
     /** pred=predicated: filters are evaluated for every item without a branch, columns loaded whole. */
     final boolean predicated;
     final CudaExprGen gen;
@@ -78,20 +81,26 @@ final class KernelBuilder {
      * kept (the slot is the key minus the table's minimum, recomputed from the key still in registers).
      */
     final Map<Integer, PayloadGathers.Deferred> deferredGathers = new LinkedHashMap<>();
+    /**
+     * Where the loops of rounds of probes into chained tables begin in {@link #body}, innermost first
+     * ({@link ChainedRows}): closed after the sink.
+     */
+    final java.util.ArrayDeque<Integer> roundStarts = new java.util.ArrayDeque<>();
     /** 8-byte words of shared memory the sink's table takes (agg=wglocal), before the bitmaps. */
     long sinkSharedWords;
 
     KernelBuilder(Pipeline p, Genome g, CudaPipelineEmitter.Context ctx) {
-        if (!(p.source() instanceof Source.TableScan ts)) {
+        if (!(p.source() instanceof Source.TableScan) && !(p.source() instanceof Source.JoinTableScan)) {
             throw new IllegalStateException("pipeline " + p.id() + " reads " + p.source()
                     + ": the capability check keeps it off the GPU");
         }
         this.p = p;
         this.g = g;
         this.ctx = ctx;
-        this.scan = ts;
+        this.scan = p.source() instanceof Source.TableScan ts ? ts : null;
+        this.joinScan = p.source() instanceof Source.JoinTableScan js ? js : null;
         this.estimates = new Selectivity(ctx::dictionary);
-        this.model = new ModelAccount(ts.table().rowCount());
+        this.model = new ModelAccount(scan != null ? scan.table().rowCount() : (long) Math.ceil(joinScan.estimatedRows()));
         this.predicated = g.has(CudaVariantSpace.PREDICATION) && "predicated".equals(g.get(CudaVariantSpace.PREDICATION));
         this.rows = p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort
                 ? RowPlacement.of(g.has(CudaVariantSpace.MATERIALIZATION) ? g.get(CudaVariantSpace.MATERIALIZATION)
@@ -253,6 +262,10 @@ final class KernelBuilder {
             }
             if (s.nullable()) {
                 throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
+            }
+            if (joinScan != null) {
+                MarkOps.loadPayload(this, s, indent);
+                continue;
             }
             Column col = scan.table().column(s.index());
             CType t = CType.stored(s.type());

@@ -32,6 +32,24 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
         PROBE_PAYLOAD,
         /** long long: the smallest key of a perfect table / its slots; int: log2 of a linear table's slots. */
         PROBE_MIN, PROBE_SLOTS, PROBE_LOG2,
+        /**
+         * unsigned int*: one mark per slot of join {@code index}'s device table, set by the probes that mark the rows
+         * they match (zeroed before the first of them runs).
+         */
+        PROBE_MARKS,
+        /**
+         * The device table of join {@code index} that a scan of its marked or unmarked rows reads, slot by slot (the
+         * launch's rows are the table's slots): its keys (a perfect table's presence bits), which say which slots
+         * hold a row; payload column {@code sub}; its marks.
+         */
+        SCAN_KEYS, SCAN_PAYLOAD, SCAN_MARKS,
+        /**
+         * A chained table's (keys that may repeat) first row per slot and next row per row, long long* (a BUILD's,
+         * then a probe's of join {@code index}), and the rows it can hold, long long (a probe's bound on a chain).
+         */
+        BUILD_HEADS, BUILD_NEXT, PROBE_HEADS, PROBE_NEXT, PROBE_ROWS,
+        /** const long long*: a scanned chained table's next row per row ({@link #SCAN_KEYS} for it). */
+        SCAN_NEXT,
         /** K*, T*, long long, long long, int: the table a BUILD sink fills. */
         BUILD_KEYS, BUILD_PAYLOAD, BUILD_MIN, BUILD_SLOTS, BUILD_LOG2,
         /** unsigned long long*: rows per group (or the single group of AGGREGATE). */

@@ -24,9 +24,14 @@ final class PayloadGathers {
 
     /** Fetches payload columns {@code payloads} of table t at {@code slot} for item i. */
     static void gather(KernelBuilder k, JoinLayout t, List<Integer> payloads, String in) {
+        gather(k, t, payloads, in, "slot");
+    }
+
+    /** Fetches payload columns {@code payloads} of table t at index {@code at} (a chained table's row) for item i. */
+    static void gather(KernelBuilder k, JoinLayout t, List<Integer> payloads, String in, String at) {
         String j = "j" + t.joinId();
         for (int c : payloads) {
-            String stored = j + "_pay" + c + "[slot]";
+            String stored = j + "_pay" + c + "[" + at + "]";
             KeyRange r = t.payloadRanges().get(c);
             k.body.append(in).append(j).append("_p").append(c).append("[i] = ");
             if (r == null) {

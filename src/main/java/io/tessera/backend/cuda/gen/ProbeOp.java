@@ -34,19 +34,23 @@ final class ProbeOp {
             throw new IllegalStateException("PROBE j" + pr.joinId() + ": " + unsupported + ", which the capability check excludes");
         }
         JoinTable table = JoinTable.of(t.kind());
-        Expr key = pr.keys().get(0);
         CType kt = t.keyType();
         String j = "j" + pr.joinId();
         boolean sharedBits = k.sharedBitmapWords.containsKey(pr.joinId());
-        boolean predicated = predicated(k, t, again);
+        boolean predicated = predicated(k, t, again) && !pr.setsMarks() && !t.chained() && pr.residual() == null;
         k.body.append(in).append("// PROBE ").append(j).append(' ').append(pr.kind().name().toLowerCase(Locale.ROOT))
-                .append(" on ").append(KernelBuilder.comment(key)).append(" (").append(t.describe()).append(")")
+                .append(" on ").append(KernelBuilder.comment(JoinKeys.described(pr.keys()))).append(" (").append(t.describe())
+                .append(JoinKeys.packed(pr.keys()) ? ", the two keys packed into one" : "").append(")")
                 .append(sharedBits ? ", its bitmap in shared memory" : "")
                 .append(again ? ": again, for the payload of the rows pass 0 selected" : "")
                 .append(predicated ? String.format(Locale.ROOT,
                         ", predicated (an estimated %.1f%% of the rows reach it)", 100 * k.model.selected()) : "")
                 .append('\n');
-        k.load(key, in);
+        List<Expr> reads = new ArrayList<>(pr.keys());
+        if (pr.residual() != null && !again) {
+            reads.add(pr.residual());
+        }
+        k.load(reads, in);
         k.param(new KernelParam(KernelParam.Kind.PROBE_KEYS, pr.joinId(), j + "_" + table.keyArray(),
                 "const " + table.keyElement(kt) + "* __restrict__"));
         table.probeSizeParams(k, pr.joinId(), j);
@@ -70,6 +74,13 @@ final class ProbeOp {
                 }
             }
         }
+        // a condition besides the keys reads the payload of each match, in both passes
+        List<Integer> residualPayloads = residualPayloads(pr, again);
+        for (int c : residualPayloads) {
+            if (!payloads.contains(c)) {
+                payloads.add(c);
+            }
+        }
         for (int c : payloads) {
             CType pt = t.payloadTypes().get(c);
             k.param(new KernelParam(KernelParam.Kind.PROBE_PAYLOAD, pr.joinId(), c, j + "_pay" + c,
@@ -79,22 +90,33 @@ final class ProbeOp {
             k.loadedPayload.put(pr.joinId() + ":" + c, new CValue(pt == CType.BOOL ? "(" + v + " != 0)" : v, pt,
                     t.payloadDicts().get(c)));
         }
-        CValue kv = k.gen.gen(key);
+        String kv = JoinKeys.expr(k, pr.keys());
         boolean narrowSlots = narrowSlots(t);
-        String find = table.find(t, j, kv.v(), narrowSlots, sharedBits, predicated);
+        String find = table.find(t, j, kv, narrowSlots, sharedBits, predicated);
         // gather=late: a perfect table's payload waits for the rows that the later probes and filters keep (not in
         // the row sinks, whose passes split the payload between them)
-        boolean defer = !again && k.rows == null && t.perfect() && pr.kind() == JoinKind.INNER && !payloads.isEmpty()
+        boolean defer = !again && k.rows == null && t.perfect() && !t.chained() && pr.residual() == null
+                && pr.kind() == JoinKind.INNER && !payloads.isEmpty()
                 && k.g.has(CudaVariantSpace.GATHER) && k.g.get(CudaVariantSpace.GATHER).equals("late");
         if (defer) {
-            k.deferredGathers.put(pr.joinId(), new PayloadGathers.Deferred(t, List.copyOf(payloads), kv.v(), narrowSlots));
+            k.deferredGathers.put(pr.joinId(), new PayloadGathers.Deferred(t, List.copyOf(payloads), kv, narrowSlots));
         }
         List<Integer> bothPasses = new ArrayList<>(payloads);
         bothPasses.removeAll(secondPassOnly);
-        if (predicated) {
+        String residual = pr.residual() == null || again ? null : k.gen.condition(pr.residual());
+        if (t.chained() && !again && pr.kind() == JoinKind.INNER) {
+            ChainedRows.fanOut(k, pr, t, find, narrowSlots, payloads, residual, in);
+        } else if (t.chained() && pr.kind() == JoinKind.MARK) {
+            ChainedRows.markAll(k, pr, find, narrowSlots, residualPayloads, residual, in);
+        } else if (pr.kind() == JoinKind.MARK) {
+            markAtSlot(k, pr, find, narrowSlots, residualPayloads, residual, t, in);
+        } else if (predicated) {
             predicatedProbe(k, pr, find, narrowSlots, defer ? List.of() : bothPasses, defer ? List.of() : secondPassOnly, t, in);
         } else {
             branchedProbe(k, pr, find, narrowSlots, again, defer, payloads, bothPasses, secondPassOnly, t, in);
+            if (residual != null) {
+                residualFilter(k, pr, residual, in);
+            }
         }
         k.narrowed = true;
         if (!again) {
@@ -154,19 +176,72 @@ final class ProbeOp {
                 case SEMI -> body.append(in).append("        flags[i] = slot >= 0;\n");
                 case ANTI -> body.append(in).append("        flags[i] = slot < 0;\n");
                 default -> {
-                    if (payloads.isEmpty() || defer) {
+                    if ((payloads.isEmpty() || defer) && !pr.marks()) {
                         body.append(in).append("        if (slot < 0) flags[i] = 0;\n");
                     } else {
                         body.append(in).append("        if (slot < 0) {\n");
                         body.append(in).append("            flags[i] = 0;\n");
                         body.append(in).append("        } else {\n");
-                        passGathers(k, t, bothPasses, secondPassOnly, in + "            ");
+                        if (pr.marks()) {
+                            body.append(in).append("            ").append(MarkOps.mark(k, pr)).append('\n');
+                        }
+                        if (!defer) {
+                            passGathers(k, t, bothPasses, secondPassOnly, in + "            ");
+                        }
                         body.append(in).append("        }\n");
                     }
                 }
             }
         }
         body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+    }
+
+    /** The payload columns of the probed table that the probe's condition besides the keys reads (none in pass 1). */
+    private static List<Integer> residualPayloads(Operation.Probe pr, boolean again) {
+        List<Integer> out = new ArrayList<>();
+        if (pr.residual() == null || again) {
+            return out;
+        }
+        List<Slot> slots = new ArrayList<>();
+        Expr.slots(pr.residual(), slots);
+        for (Slot s : slots) {
+            if (!s.isSource() && s.joinId() == pr.joinId() && !out.contains(s.index())) {
+                out.add(s.index());
+            }
+        }
+        return out;
+    }
+
+    /** A MARK probe of a table of one row per key: the slot found marked, where the condition holds for its row. */
+    private static void markAtSlot(KernelBuilder k, Operation.Probe pr, String find, boolean narrowSlots,
+                                   List<Integer> residualPayloads, String residual, JoinLayout t, String in) {
+        StringBuilder body = k.body;
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) {\n");
+        body.append(in).append("        const ").append(narrowSlots ? "int" : "long long").append(" slot = ").append(find).append(";\n");
+        if (residual == null) {
+            body.append(in).append("        if (slot >= 0) ").append(MarkOps.mark(k, pr)).append('\n');
+        } else {
+            body.append(in).append("        if (slot >= 0) {\n");
+            PayloadGathers.gather(k, t, residualPayloads, in + "            ");
+            body.append(in).append("            if (").append(residual).append(") ").append(MarkOps.mark(k, pr)).append('\n');
+            body.append(in).append("        }\n");
+        }
+        body.append(in).append("        flags[i] = 0;  // the row only marks\n");
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+    }
+
+    /** An INNER probe's condition besides the keys, over each row and the payload of its match. */
+    private static void residualFilter(KernelBuilder k, Operation.Probe pr, String residual, String in) {
+        StringBuilder body = k.body;
+        body.append(in).append("// PROBE j").append(pr.joinId()).append(": the condition besides the keys, ")
+                .append(KernelBuilder.comment(pr.residual())).append('\n');
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) flags[i] = ").append(residual).append(";\n");
         body.append(in).append("}\n");
     }
 

@@ -20,6 +20,9 @@ final class ProbeOrder {
     }
 
     static List<Operation> bySelectivity(List<Operation> ops, IntFunction<JoinLayout> tables) {
+        if (MarkOps.anyMarks(ops)) {
+            return ops; // the rows that mark are those the plan's operations before the marking probe keep
+        }
         List<Operation> left = new ArrayList<>(ops);
         List<Operation> out = new ArrayList<>();
         Set<Integer> probed = new HashSet<>();

@@ -21,6 +21,14 @@ public sealed interface SinkLayout {
      * A BUILD: the join table. A cuckoo table with payload takes two passes: the keys, then (every key having
      * stopped moving) the payload at each key's slot.
      */
+    /** MARKS: the pipeline's rows only mark the rows of join {@code joinId}'s device table; it makes nothing else. */
+    record Marks(int joinId) implements SinkLayout {
+        @Override
+        public String describe() {
+            return "marks the rows of j" + joinId + " it matches";
+        }
+    }
+
     record Build(JoinLayout table) implements SinkLayout {
         @Override
         public int passes() {

@@ -72,4 +72,70 @@ class CudaCapabilitiesTest extends SmallSsb {
         assertTrue(placed.onGpu(plan.pipelines().get(0).id()), placed.jvmReasons().toString());
         assertTrue(placed.kernels().values().iterator().next().source().contains(" >= "), "a range of codes");
     }
+
+    @Test
+    void aJoinOnTwoIntegerKeysPacksThemIntoOneAndItsSwitchTurnsItOff() {
+        QueryPlan plan = plan("select count(*) from lineorder, supplier where lo_suppkey = s_suppkey "
+                + "and lo_orderdate = s_suppkey + 19920000");
+        Map<Integer, Genome> genomes = CudaVariantSpace.INSTANCE.defaults(plan);
+        GpuPlacement placed = GpuPlacement.place(plan, genomes, key -> GpuPlan.dictionary(db, key));
+        for (Pipeline p : plan.pipelines()) {
+            assertTrue(placed.onGpu(p.id()), placed.jvmReasons().toString());
+        }
+        String all = String.join("\n", placed.kernels().values().stream().map(CudaKernelSource::source).toList());
+        assertTrue(all.contains("const long long key = tessera::q::PackKeys("), all);
+        assertTrue(all.contains("the two keys packed into one"), all);
+        // 64-bit keys are packed where their values fit in 32 bits
+        QueryPlan wide = plan("select count(*) from lineorder, supplier where lo_suppkey = s_suppkey "
+                + "and cast(lo_orderdate as bigint) = cast(s_suppkey as bigint) + 19920000");
+        GpuPlacement widePlaced = GpuPlacement.place(wide, CudaVariantSpace.INSTANCE.defaults(wide),
+                key -> GpuPlan.dictionary(db, key));
+        for (Pipeline p : wide.pipelines()) {
+            assertTrue(widePlaced.onGpu(p.id()), widePlaced.jvmReasons().toString());
+        }
+        String wideAll = String.join("\n", widePlaced.kernels().values().stream().map(CudaKernelSource::source).toList());
+        assertTrue(wideAll.contains("const long long key = tessera::q::PackKeysIf32("), wideAll);
+        System.setProperty(GpuJoinSwitches.MULTI_KEY_PROPERTY, "false");
+        try {
+            GpuPlacement off = GpuPlacement.place(plan, genomes, key -> GpuPlan.dictionary(db, key));
+            assertTrue(off.kernels().isEmpty(), off.kernels().keySet().toString());
+            assertTrue(off.jvmReasons().containsValue("a join on 2 keys"), off.jvmReasons().toString());
+        } finally {
+            System.clearProperty(GpuJoinSwitches.MULTI_KEY_PROPERTY);
+        }
+    }
+
+    /**
+     * EXISTS and NOT EXISTS whose outer side (supplier) builds: lineorder's probe marks the slots it finds, and the
+     * scan of the table's matched or unmatched slots aggregates on the device; switched off, all of it runs on the
+     * JVM with the reasons of before.
+     */
+    @Test
+    void marksAndTheScansOfMarkedRowsRunOnTheDeviceAndTheirSwitchTurnsThemOff() {
+        for (boolean matched : new boolean[] {true, false}) {
+            QueryPlan plan = plan("select s_region, count(*) from supplier where " + (matched ? "" : "not ")
+                    + "exists (select * from lineorder where lo_suppkey = s_suppkey and lo_quantity < 3) group by s_region");
+            assertTrue(plan.pipelines().stream().anyMatch(p -> p.sink() instanceof Sink.Marks), plan.toString());
+            Map<Integer, Genome> genomes = CudaVariantSpace.INSTANCE.defaults(plan);
+            GpuPlacement placed = GpuPlacement.place(plan, genomes, key -> GpuPlan.dictionary(db, key));
+            for (Pipeline p : plan.pipelines()) {
+                if (!(p.source() instanceof io.tessera.plan.Source.RelationScan)) {
+                    assertTrue(placed.onGpu(p.id()), p + ": " + placed.jvmReasons());
+                }
+            }
+            String all = String.join("\n", placed.kernels().values().stream().map(CudaKernelSource::source).toList());
+            assertTrue(all.contains("if (slot >= 0) j0_marks[slot] = 1u;"), all);
+            assertTrue(all.contains("// MARKS j0"), all);
+            assertTrue(all.contains(" && scan_marks[s] " + (matched ? "!=" : "==") + " 0u;"), all);
+            System.setProperty(GpuJoinSwitches.MARKS_PROPERTY, "false");
+            try {
+                GpuPlacement off = GpuPlacement.place(plan, genomes, key -> GpuPlan.dictionary(db, key));
+                assertTrue(off.kernels().isEmpty(), off.kernels().keySet().toString());
+                assertTrue(off.jvmReasons().values().stream().anyMatch(r -> r.startsWith("a probe that marks the build rows of j0")),
+                        off.jvmReasons().toString());
+            } finally {
+                System.clearProperty(GpuJoinSwitches.MARKS_PROPERTY);
+            }
+        }
+    }
 }

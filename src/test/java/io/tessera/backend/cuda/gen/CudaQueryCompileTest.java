@@ -107,8 +107,9 @@ class CudaQueryCompileTest {
         for (Queries.Query q : GpuSelfTest.TPCH_ROWS) {
             covered(tpch, q, sources);
         }
-        // joins whose build keys repeat (fan-out probes) have no GPU code yet; these queries have none
-        List<String> fullyOnGpu = List.of("q1", "q6", "q14", "q19");
+        // the queries whose every table scan has GPU code (q5 through its join on two keys packed into one, q4 and
+        // q21 through marks, q21 also through tables whose keys repeat)
+        List<String> fullyOnGpu = List.of("q1", "q3", "q4", "q5", "q6", "q10", "q11", "q12", "q14", "q19", "q21");
         for (Queries.Query q : Queries.tpch()) {
             QueryPlan plan = new QueryEngine(tpch).plan(q.sql(), Device.GPU);
             GpuPlacement placed = place(tpch, plan, CudaVariantSpace.INSTANCE.defaults(plan));
@@ -133,7 +134,9 @@ class CudaQueryCompileTest {
         // the covering variants reach every join table kind, the cuckoo tables with both hash families, and every
         // materialization
         String all = String.join("\n", sources.values());
-        for (String part : List.of("LinearInsert<", "atomicOr(&build_bits", "CuckooInsert<2, ", "CuckooInsert<3, ",
+        for (String part : List.of("LinearInsert<", "atomicOr(&build_bits", "tessera::q::PackKeys(", "_marks[slot] = 1u;",
+                "_marks[row] = 1u;", "scan_marks[s] != 0u;", "scan_marks[s] == 0u;", "scan_next[s] != TESSERA_NOT_CHAINED",
+                "atomicExch((unsigned long long*)&build_heads[slot]", "_round < ", "__syncthreads_or(", "CuckooInsert<2, ", "CuckooInsert<3, ",
                 "CuckooInsert<4, ", "CuckooInsert<3, tessera::HashMurmur>", "CuckooFind<2, ", "CuckooFind<3, ",
                 "CuckooFind<4, ", "LinearFind<", "PerfectFindBit32<false>(", "PerfectFindBit32<true>(", "_slots, flags[i]);  // -1 for a row not selected",
                 "_slots);\n", "_sbits[w] = __ldg(",
@@ -143,6 +146,9 @@ class CudaQueryCompileTest {
                 "__ballot_sync(TESSERA_FULL_MASK, flags[i])", "again, for the payload of the rows pass 0 selected")) {
             assertTrue(all.contains(part), "no compiled kernel has " + part);
         }
+        // a marking probe with a condition besides the keys (q21) marks each row of the chain the condition holds for
+        assertTrue(java.util.regex.Pattern.compile("if \\(.+\\) j\\d+_marks\\[row\\] = 1u;").matcher(all).find(),
+                "no compiled kernel marks the rows a condition besides the keys holds for");
         Path out = dir.resolve("cu");
         Files.createDirectories(out);
         Files.writeString(out.resolve(CudaSources.CRYSTAL_HEADER), CudaSources.crystalHeader(), StandardCharsets.UTF_8);
