@@ -312,11 +312,7 @@ final class RexTranslator {
         BigDecimal v = lit.getValueAs(BigDecimal.class);
         boolean months = lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
         if (date.type().kind() == TypeKind.TIMESTAMP) {
-            // months as months; a day-time interval (Calcite's milliseconds) as microseconds
-            long amount = months ? v.longValueExact() : v.multiply(BigDecimal.valueOf(1000)).longValueExact();
-            return new Expr.Call(months ? Op.TIMESTAMP_ADD_MONTHS : Op.TIMESTAMP_ADD_MICROS,
-                    List.of(date, new Expr.Literal(minus ? -amount : amount, DataType.BIGINT)), DataType.TIMESTAMP,
-                    date.nullable());
+            return addInterval(date, lit, minus);
         }
         long amount;
         if (months) {
@@ -335,6 +331,22 @@ final class RexTranslator {
         Expr n = new Expr.Literal(amount, DataType.BIGINT);
         return new Expr.Call(months ? Op.DATE_ADD_MONTHS : Op.DATE_ADD_DAYS, List.of(date, n), DataType.DATE,
                 date.nullable());
+    }
+
+    /**
+     * A TIMESTAMP plus (or minus) an interval literal: months as months, a day-time interval (Calcite's
+     * milliseconds) as microseconds.
+     */
+    static Expr addInterval(Expr ts, RexNode interval, boolean minus) {
+        if (!(interval instanceof RexLiteral lit) || !isInterval(lit)) {
+            throw new SqlError("unsupported: a TIMESTAMP plus something other than a constant interval");
+        }
+        BigDecimal v = lit.getValueAs(BigDecimal.class);
+        boolean months = lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        long amount = months ? v.longValueExact() : v.multiply(BigDecimal.valueOf(1000)).longValueExact();
+        return new Expr.Call(months ? Op.TIMESTAMP_ADD_MONTHS : Op.TIMESTAMP_ADD_MICROS,
+                List.of(ts, new Expr.Literal(minus ? -amount : amount, DataType.BIGINT)), DataType.TIMESTAMP,
+                ts.nullable());
     }
 
     private Expr like(RexCall call, List<Expr> inputs) {

@@ -73,6 +73,9 @@ final class TimestampCalls {
                         timestamp(translate.apply(ops.get(1))), timestamp(translate.apply(ops.get(2)))),
                         DataType.BIGINT, nullable);
             }
+            case "DATE_ADD" -> {
+                return RexTranslator.addInterval(timestamp(translate.apply(ops.get(0))), ops.get(1), false);
+            }
             default -> {
                 return null;
             }
