@@ -223,6 +223,7 @@ public final class DuckDbPeer implements AutoCloseable {
             case DOUBLE -> "DOUBLE";
             case DECIMAL -> "DECIMAL(" + t.precision() + "," + t.scale() + ")";
             case DATE -> "DATE";
+            case TIMESTAMP -> "TIMESTAMP";
             case BOOLEAN -> "BOOLEAN";
             case VARCHAR -> "VARCHAR";
         };
@@ -244,6 +245,7 @@ public final class DuckDbPeer implements AutoCloseable {
             case "BIGINT", "HUGEINT", "UINTEGER", "UBIGINT", "UHUGEINT" -> DataType.BIGINT;
             case "DOUBLE", "FLOAT", "REAL" -> DataType.DOUBLE;
             case "DATE" -> DataType.DATE;
+            case "TIMESTAMP" -> DataType.TIMESTAMP;
             case "BOOLEAN" -> DataType.BOOLEAN;
             default -> DataType.VARCHAR;
         };
@@ -252,7 +254,8 @@ public final class DuckDbPeer implements AutoCloseable {
     /** A JDBC value as the Java kind Tessera returns for the same SQL type. */
     public static Object normalize(Object v) {
         if (v == null || v instanceof Integer || v instanceof Long || v instanceof Double || v instanceof String
-                || v instanceof Boolean || v instanceof BigDecimal || v instanceof java.time.LocalDate) {
+                || v instanceof Boolean || v instanceof BigDecimal || v instanceof java.time.LocalDate
+                || v instanceof java.time.LocalDateTime) {
             return v;
         }
         if (v instanceof Short s) {
@@ -388,6 +391,7 @@ public final class DuckDbPeer implements AutoCloseable {
                         case DATE -> app.appendEpochDays(d.get(Column.INT, row << 2));
                         case VARCHAR -> app.append(dicts[i].value(d.get(Column.INT, row << 2)));
                         case BIGINT -> app.append(d.get(Column.LONG, row << 3));
+                        case TIMESTAMP -> app.appendEpochMicros(d.get(Column.LONG, row << 3));
                         case DOUBLE -> app.append(d.get(Column.DOUBLE, row << 3));
                         case BOOLEAN -> app.append(d.get(ValueLayout.JAVA_BYTE, row) != 0);
                         case DECIMAL -> {

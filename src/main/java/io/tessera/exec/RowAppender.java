@@ -8,6 +8,7 @@ import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.RowBatch;
 import io.tessera.storage.TableSchema;
 import io.tessera.storage.TableWriter;
+import io.tessera.storage.Timestamps;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -65,6 +66,7 @@ final class RowAppender {
                         .unscaledValue().longValueExact());
                 case DOUBLE -> b.appendDouble(((Number) v).doubleValue());
                 case DATE -> b.appendInt(Math.toIntExact(((LocalDate) v).toEpochDay()));
+                case TIMESTAMP -> b.appendLong(Timestamps.micros((java.time.LocalDateTime) v));
                 case BOOLEAN -> b.appendBoolean((Boolean) v);
                 case VARCHAR -> b.appendString((String) v);
             }

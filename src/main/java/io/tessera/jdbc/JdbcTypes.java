@@ -14,7 +14,8 @@ final class JdbcTypes {
 
     /** The types Tessera has, in the order {@code DatabaseMetaData.getTypeInfo} lists them (by JDBC code). */
     static final DataType[] ALL = {DataType.TINYINT, DataType.BIGINT, DECIMAL, DataType.INTEGER,
-            DataType.SMALLINT, DataType.DOUBLE, DataType.VARCHAR, DataType.BOOLEAN, DataType.DATE};
+            DataType.SMALLINT, DataType.DOUBLE, DataType.VARCHAR, DataType.BOOLEAN, DataType.DATE,
+            DataType.TIMESTAMP};
 
     private JdbcTypes() {
     }
@@ -28,6 +29,7 @@ final class JdbcTypes {
             case DOUBLE -> Types.DOUBLE;
             case DECIMAL -> Types.DECIMAL;
             case DATE -> Types.DATE;
+            case TIMESTAMP -> Types.TIMESTAMP;
             case BOOLEAN -> Types.BOOLEAN;
             case VARCHAR -> Types.VARCHAR;
         };
@@ -46,12 +48,13 @@ final class JdbcTypes {
             case DOUBLE -> Double.class.getName();
             case DECIMAL -> java.math.BigDecimal.class.getName();
             case DATE -> java.sql.Date.class.getName();
+            case TIMESTAMP -> java.time.LocalDateTime.class.getName();
             case BOOLEAN -> Boolean.class.getName();
             case VARCHAR -> String.class.getName();
         };
     }
 
-    /** JDBC's precision: decimal digits of numbers, characters of a date's text, the longest string. */
+    /** JDBC's precision: decimal digits of numbers, characters of a date's or timestamp's text, the longest string. */
     static int precision(DataType t) {
         return switch (t.kind()) {
             case INTEGER -> t.equals(DataType.SMALLINT) ? 5 : t.equals(DataType.TINYINT) ? 3 : 10;
@@ -59,6 +62,7 @@ final class JdbcTypes {
             case DOUBLE -> 15;
             case DECIMAL -> t.precision();
             case DATE -> 10;
+            case TIMESTAMP -> 26;
             case BOOLEAN -> 1;
             case VARCHAR -> Integer.MAX_VALUE;
         };
@@ -75,6 +79,7 @@ final class JdbcTypes {
             case DOUBLE -> 24;
             case DECIMAL -> t.precision() + (t.scale() > 0 ? 2 : 1);
             case DATE -> 10;
+            case TIMESTAMP -> 26;
             case BOOLEAN -> 5;
             case VARCHAR -> Integer.MAX_VALUE;
         };
@@ -97,12 +102,14 @@ final class JdbcTypes {
             case Types.DOUBLE, Types.FLOAT, Types.REAL -> DataType.DOUBLE;
             case Types.DECIMAL, Types.NUMERIC -> DECIMAL;
             case Types.DATE -> DataType.DATE;
+            case Types.TIMESTAMP -> DataType.TIMESTAMP;
             case Types.BOOLEAN, Types.BIT -> DataType.BOOLEAN;
             case Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.NVARCHAR, Types.NCHAR, Types.LONGNVARCHAR,
                  Types.CLOB -> DataType.VARCHAR;
             case Types.NULL, Types.OTHER, Types.JAVA_OBJECT -> null;
             default -> throw new SQLFeatureNotSupportedException("SQL type " + codeName(code)
-                    + ": Tessera's types are INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL, DATE, BOOLEAN, VARCHAR");
+                    + ": Tessera's types are INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, BOOLEAN,"
+                    + " VARCHAR");
         };
     }
 

@@ -347,12 +347,17 @@ final class TesseraPreparedStatement extends TesseraStatement implements Prepare
 
     @Override
     public void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
-        throw JdbcErrors.unsupported("TIMESTAMP values (setTimestamp): Tessera has no TIMESTAMP type");
+        set(parameterIndex, x == null ? new Parameters.Null(DataType.TIMESTAMP) : x.toLocalDateTime());
     }
 
+    /** The date and time as {@code cal}'s time zone has them at the instant {@code x} holds. */
     @Override
     public void setTimestamp(int parameterIndex, Timestamp x, Calendar cal) throws SQLException {
-        setTimestamp(parameterIndex, x);
+        if (x == null || cal == null) {
+            setTimestamp(parameterIndex, x);
+            return;
+        }
+        set(parameterIndex, x.toInstant().atZone(cal.getTimeZone().toZoneId()).toLocalDateTime());
     }
 
     @Override

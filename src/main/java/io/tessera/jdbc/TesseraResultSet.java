@@ -225,13 +225,22 @@ final class TesseraResultSet extends ReadOnlyResultSet {
     @Override
     public Timestamp getTimestamp(int columnIndex) throws SQLException {
         Object v = value(columnIndex);
-        return v == null ? null : Timestamp.valueOf(ValueConversions.toDate(v).atStartOfDay());
+        return v == null ? null : Timestamp.valueOf(ValueConversions.toTimestamp(v));
     }
 
+    /** The date and time read in {@code cal}'s time zone. */
     @Override
     public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
-        Date d = getDate(columnIndex, cal);
-        return d == null ? null : new Timestamp(d.getTime());
+        Object v = value(columnIndex);
+        if (v == null) {
+            return null;
+        }
+        java.time.LocalDateTime t = ValueConversions.toTimestamp(v);
+        if (cal == null) {
+            return Timestamp.valueOf(t);
+        }
+        Timestamp ts = Timestamp.from(t.atZone(cal.getTimeZone().toZoneId()).toInstant());
+        return ts;
     }
 
     @Override

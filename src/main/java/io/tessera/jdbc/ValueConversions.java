@@ -1,6 +1,8 @@
 package io.tessera.jdbc;
 
 import io.tessera.storage.DataType;
+import io.tessera.storage.Timestamps;
+import io.tessera.storage.Values;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -13,7 +15,8 @@ import java.time.format.DateTimeParseException;
 import java.util.Locale;
 
 /**
- * JDBC's conversions between Tessera's values (Integer, Long, Double, BigDecimal, LocalDate, Boolean, String) and the
+ * JDBC's conversions between Tessera's values (Integer, Long, Double, BigDecimal, LocalDate,
+ * LocalDateTime, Boolean, String) and the
  * Java types of the getters and setters. A conversion that would lose a value (a number out of the target's range,
  * text that is not a number) fails with SQLSTATE 22018 or 22003 instead of giving another value.
  */
@@ -29,6 +32,8 @@ final class ValueConversions {
         return switch (x) {
             case null -> null;
             case java.sql.Date d -> d.toLocalDate();
+            case java.sql.Timestamp t -> t.toLocalDateTime();
+            case LocalDateTime t -> t;
             case Character c -> c.toString();
             case Integer i -> i;
             case Long l -> l;
@@ -42,7 +47,7 @@ final class ValueConversions {
             case LocalDate d -> d;
             case Boolean b -> b;
             default -> throw JdbcErrors.unsupported("parameter " + index + ": values of " + x.getClass().getName()
-                    + " (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, BOOLEAN, VARCHAR)");
+                    + " (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, BOOLEAN, VARCHAR)");
         };
     }
 
@@ -62,6 +67,7 @@ final class ValueConversions {
             case DOUBLE -> toDouble(v);
             case DECIMAL -> toBigDecimal(v);
             case DATE -> toDate(v);
+            case TIMESTAMP -> toTimestamp(v);
             case BOOLEAN -> toBoolean(v);
             case VARCHAR -> toText(v);
         };
@@ -80,6 +86,7 @@ final class ValueConversions {
                     DataType.MAX_DECIMAL_PRECISION), Math.clamp(d.scale(), 0, DataType.MAX_DECIMAL_PRECISION));
             case BigInteger b -> JdbcTypes.DECIMAL;
             case LocalDate d -> DataType.DATE;
+            case LocalDateTime t -> DataType.TIMESTAMP;
             case Boolean b -> DataType.BOOLEAN;
             default -> DataType.VARCHAR;
         };
@@ -91,6 +98,7 @@ final class ValueConversions {
         return switch (v) {
             case null -> null;
             case BigDecimal d -> d.toPlainString();
+            case LocalDateTime t -> Timestamps.format(Timestamps.micros(t));
             default -> v.toString();
         };
     }
@@ -181,6 +189,7 @@ final class ValueConversions {
             case LocalDate d -> d;
             case java.sql.Date d -> d.toLocalDate();
             case LocalDateTime t -> t.toLocalDate();
+            case java.sql.Timestamp t -> t.toLocalDateTime().toLocalDate();
             case String s -> {
                 try {
                     yield LocalDate.parse(s.strip());
@@ -189,6 +198,24 @@ final class ValueConversions {
                 }
             }
             default -> throw cannot(v, "DATE");
+        };
+    }
+
+    static LocalDateTime toTimestamp(Object v) throws SQLException {
+        return switch (v) {
+            case LocalDateTime t -> t;
+            case java.sql.Timestamp t -> t.toLocalDateTime();
+            case LocalDate d -> d.atStartOfDay();
+            case java.sql.Date d -> d.toLocalDate().atStartOfDay();
+            case String s -> {
+                try {
+                    yield Values.timestampOf(Timestamps.parse(s));
+                } catch (IllegalArgumentException e) {
+                    throw new SQLDataException("'" + s + "' is not a TIMESTAMP (yyyy-mm-dd hh:mm:ss[.ffffff])",
+                            "22007", e);
+                }
+            }
+            default -> throw cannot(v, "TIMESTAMP");
         };
     }
 
@@ -225,16 +252,19 @@ final class ValueConversions {
         } else if (type == java.sql.Date.class) {
             out = java.sql.Date.valueOf(toDate(v));
         } else if (type == LocalDateTime.class) {
-            out = toDate(v).atStartOfDay();
+            out = toTimestamp(v);
         } else if (type == java.sql.Timestamp.class) {
-            out = java.sql.Timestamp.valueOf(toDate(v).atStartOfDay());
+            out = java.sql.Timestamp.valueOf(toTimestamp(v));
         } else {
             throw JdbcErrors.unsupported("getObject as " + type.getName());
         }
         return type.cast(out);
     }
 
-    /** JDBC's standard Java value of a column value: DATE as {@link java.sql.Date}, the rest as they are. */
+    /**
+     * JDBC's standard Java value of a column value: DATE as {@link java.sql.Date}, the rest as they are (TIMESTAMP as
+     * {@link LocalDateTime}).
+     */
     static Object standard(Object v) {
         return v instanceof LocalDate d ? java.sql.Date.valueOf(d) : v;
     }

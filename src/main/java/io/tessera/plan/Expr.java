@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * A typed, backend-independent expression over the values a pipeline has at hand (its {@link Slot}s).
- * Literals hold raw values: Long for INTEGER, BIGINT, DATE (days) and DECIMAL (unscaled), Double, Boolean,
+ * Literals hold raw values: Long for INTEGER, BIGINT, DATE (days), TIMESTAMP
+ * (microseconds) and DECIMAL (unscaled), Double, Boolean,
  * String; null for a typed NULL.
  */
 public sealed interface Expr permits Expr.Ref, Expr.Literal, Expr.Call {
@@ -67,6 +68,7 @@ public sealed interface Expr permits Expr.Ref, Expr.Literal, Expr.Call {
                 case VARCHAR -> "'" + value.toString().replace("'", "''") + "'";
                 case DECIMAL -> io.tessera.storage.Values.formatDecimal((Long) value, type.scale());
                 case DATE -> "DATE '" + io.tessera.storage.Values.dateOf(((Number) value).intValue()) + "'";
+                case TIMESTAMP -> "TIMESTAMP '" + io.tessera.storage.Timestamps.format(((Number) value).longValue()) + "'";
                 default -> value.toString();
             };
         }

@@ -27,6 +27,10 @@ public enum Op {
     DATE_ADD_MONTHS,
     /** date - date in days. */
     DATE_DIFF_DAYS,
+    /** timestamp + n microseconds (args: timestamp, microseconds). */
+    TIMESTAMP_ADD_MICROS,
+    /** timestamp + n months, the day of the month kept where the month has it, else its last day (args: timestamp, months). */
+    TIMESTAMP_ADD_MONTHS,
     COALESCE,
     /** string concatenation (||). */
     CONCAT,
@@ -40,8 +44,13 @@ public enum Op {
     SQRT, LN, EXP, POWER,
     /** A string function as DuckDB computes it: detail: the {@link TextFunction}; args as that function takes them. */
     FUNCTION,
-    /** DATE_TRUNC of a DATE: detail: the unit (as EXTRACT names it: YEAR, MONTH, WEEK, ...). */
-    DATE_TRUNC;
+    /**
+     * DATE_TRUNC of a DATE or a TIMESTAMP (the call's type): detail: the unit (as EXTRACT names it: YEAR, MONTH, WEEK,
+     * ..., and of a TIMESTAMP also HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND).
+     */
+    DATE_TRUNC,
+    /** A function of TIMESTAMP values: detail: the {@link TemporalFunction}; args as that function takes them. */
+    TEMPORAL;
 
     /** The comparison that holds with the operands swapped ({@code a < b} is {@code b > a}); other operators as is. */
     public Op mirrored() {

@@ -3,6 +3,7 @@ package io.tessera.plan;
 import io.tessera.sql.LikePattern;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
+import io.tessera.storage.Timestamps;
 import io.tessera.storage.TypeKind;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rex.RexBuilder;
@@ -16,6 +17,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.TimestampString;
 import org.apache.calcite.util.Sarg;
 
 import java.math.BigDecimal;
@@ -26,6 +28,8 @@ import java.util.List;
 final class RexTranslator {
 
     private final RexBuilder rexBuilder;
+    /** The TIMESTAMP functions, NOW fixed for the query. */
+    private final TimestampCalls timestamps = new TimestampCalls(TimestampCalls.nowMicros());
 
     RexTranslator(RexBuilder rexBuilder) {
         this.rexBuilder = rexBuilder;
@@ -58,6 +62,7 @@ final class RexTranslator {
             case DECIMAL -> decimalLiteral(lit.getValueAs(BigDecimal.class), type);
             case DOUBLE -> lit.getValueAs(Double.class);
             case DATE -> (long) lit.getValueAs(DateString.class).getDaysSinceEpoch();
+            case TIMESTAMP -> Timestamps.parse(lit.getValueAs(TimestampString.class).toString());
             case BOOLEAN -> lit.getValueAs(Boolean.class);
             case VARCHAR -> lit.getValueAs(String.class);
         };
@@ -122,6 +127,7 @@ final class RexTranslator {
                         .unscaledValue().longValueExact();
                 case DOUBLE -> ((Number) p).doubleValue() + 0.0d; // -0.0 as 0.0: SQL compares them equal
                 case DATE -> (long) ((DateString) p).getDaysSinceEpoch();
+                case TIMESTAMP -> Timestamps.parse(p.toString());
                 case VARCHAR -> p instanceof org.apache.calcite.util.NlsString s ? s.getValue() : p.toString();
                 case BOOLEAN -> throw new IllegalStateException();
             });
@@ -138,6 +144,10 @@ final class RexTranslator {
             Expr in = inList(call, inputs);
             return in != null ? in : translate(RexUtil.expandSearch(rexBuilder, null, call), inputs);
         }
+        Expr temporal = timestamps.lower(call, o -> translate(o, inputs));
+        if (temporal != null) {
+            return temporal;
+        }
         Expr text = TextDateCalls.lower(call, o -> translate(o, inputs));
         if (text != null) {
             return text;
@@ -152,6 +162,10 @@ final class RexTranslator {
         if (kind == SqlKind.EXTRACT) {
             TimeUnitRange unit = ((RexLiteral) call.getOperands().get(0)).getValueAs(TimeUnitRange.class);
             Expr arg = translate(call.getOperands().get(1), inputs);
+            Expr ofTimestamp = TimestampCalls.extract(unit.name(), arg, nullable);
+            if (ofTimestamp != null) {
+                return ofTimestamp;
+            }
             if (arg.type().kind() != TypeKind.DATE) {
                 throw new SqlError("unsupported: EXTRACT from " + arg.type());
             }
@@ -289,7 +303,7 @@ final class RexTranslator {
             b = t;
         }
         Expr date = translate(a, inputs);
-        if (date.type().kind() != TypeKind.DATE) {
+        if (!date.type().kind().isTemporal()) {
             throw new SqlError("unsupported: interval arithmetic on " + date.type());
         }
         if (!(b instanceof RexLiteral lit)) {
@@ -297,6 +311,9 @@ final class RexTranslator {
         }
         BigDecimal v = lit.getValueAs(BigDecimal.class);
         boolean months = lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        if (date.type().kind() == TypeKind.TIMESTAMP) {
+            return addInterval(date, lit, minus);
+        }
         long amount;
         if (months) {
             amount = v.longValueExact();
@@ -314,6 +331,22 @@ final class RexTranslator {
         Expr n = new Expr.Literal(amount, DataType.BIGINT);
         return new Expr.Call(months ? Op.DATE_ADD_MONTHS : Op.DATE_ADD_DAYS, List.of(date, n), DataType.DATE,
                 date.nullable());
+    }
+
+    /**
+     * A TIMESTAMP plus (or minus) an interval literal: months as months, a day-time interval (Calcite's
+     * milliseconds) as microseconds.
+     */
+    static Expr addInterval(Expr ts, RexNode interval, boolean minus) {
+        if (!(interval instanceof RexLiteral lit) || !isInterval(lit)) {
+            throw new SqlError("unsupported: a TIMESTAMP plus something other than a constant interval");
+        }
+        BigDecimal v = lit.getValueAs(BigDecimal.class);
+        boolean months = lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        long amount = months ? v.longValueExact() : v.multiply(BigDecimal.valueOf(1000)).longValueExact();
+        return new Expr.Call(months ? Op.TIMESTAMP_ADD_MONTHS : Op.TIMESTAMP_ADD_MICROS,
+                List.of(ts, new Expr.Literal(minus ? -amount : amount, DataType.BIGINT)), DataType.TIMESTAMP,
+                ts.nullable());
     }
 
     private Expr like(RexCall call, List<Expr> inputs) {

@@ -249,7 +249,7 @@ final class TextDateCalls {
     }
 
     /** DATE_PART's unit names (DuckDB's spellings and plurals) as EXTRACT's. */
-    private static String partUnit(String u) {
+    static String partUnit(String u) {
         return switch (u) {
             case "year", "years", "y", "yr", "yrs" -> "YEAR";
             case "quarter", "quarters" -> "QUARTER";
@@ -270,7 +270,7 @@ final class TextDateCalls {
     }
 
     /** DATE_TRUNC's units; a unit below a day leaves a DATE as it is. */
-    private static String truncUnit(String u) {
+    static String truncUnit(String u) {
         return switch (u) {
             case "millennium", "millennia", "mil" -> "MILLENNIUM";
             case "century", "centuries", "c", "cent" -> "CENTURY";

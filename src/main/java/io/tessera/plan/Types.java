@@ -19,6 +19,7 @@ public final class Types {
                     Math.min(t.getScale(), Math.min(t.getPrecision(), DataType.MAX_DECIMAL_PRECISION)));
             case FLOAT, REAL, DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
+            case TIMESTAMP -> DataType.TIMESTAMP;
             case BOOLEAN -> DataType.BOOLEAN;
             case CHAR, VARCHAR -> DataType.VARCHAR;
             case NULL -> DataType.INTEGER;

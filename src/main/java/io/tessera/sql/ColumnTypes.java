@@ -23,7 +23,7 @@ final class ColumnTypes {
             "TEXT", DataType.VARCHAR, "STRING", DataType.VARCHAR,
             "INT4", DataType.INTEGER, "INT2", DataType.SMALLINT, "INT1", DataType.TINYINT,
             "INT8", DataType.BIGINT, "LONG", DataType.BIGINT,
-            "FLOAT8", DataType.DOUBLE, "BOOL", DataType.BOOLEAN);
+            "FLOAT8", DataType.DOUBLE, "BOOL", DataType.BOOLEAN, "DATETIME", DataType.TIMESTAMP);
 
     /** A DECIMAL without precision: the largest that a scaled 64-bit integer holds, no fraction. */
     private static final DataType PLAIN_DECIMAL = DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0);
@@ -42,7 +42,8 @@ final class ColumnTypes {
         if (t == null) {
             throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
                     + SupportCheck.at(spec.getParserPosition())
-                    + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, BOOLEAN"
+                    + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
+                    + " BOOLEAN"
                     + " and VARCHAR)");
         }
         return t;
@@ -61,6 +62,7 @@ final class ColumnTypes {
             case BIGINT -> DataType.BIGINT;
             case REAL, FLOAT, DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
+            case TIMESTAMP -> DataType.TIMESTAMP;
             // strings are stored as UTF-8 of any length: a declared length or character set changes nothing
             case CHAR, VARCHAR -> DataType.VARCHAR;
             case DECIMAL -> decimal(spec, table);

@@ -2,13 +2,16 @@ package io.tessera.sql;
 
 import io.tessera.sql.parser.TesseraParserImplConstants;
 import io.tessera.storage.DataType;
+import io.tessera.storage.Timestamps;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.TimestampString;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -49,7 +52,7 @@ public final class Parameters {
 
     /**
      * Values for parameters 1, 2, ...: Integer, Long, Short, Byte, BigInteger, BigDecimal, Double, Float, String,
-     * LocalDate, Boolean, a {@link Null} (a NULL of a type), or null (a NULL whose type the statement gives).
+     * LocalDate, LocalDateTime, Boolean, a {@link Null} (a NULL of a type), or null (a NULL whose type the statement gives).
      */
     public static Parameters of(List<?> values) {
         List<Object> copy = new ArrayList<>(values);
@@ -96,7 +99,7 @@ public final class Parameters {
     private static void check(int i, Object v) {
         if (v == null || v instanceof Null || v instanceof Integer || v instanceof Long || v instanceof Short
                 || v instanceof Byte || v instanceof BigInteger || v instanceof BigDecimal || v instanceof String
-                || v instanceof LocalDate || v instanceof Boolean) {
+                || v instanceof LocalDate || v instanceof java.time.LocalDateTime || v instanceof Boolean) {
             return;
         }
         if (v instanceof Double || v instanceof Float) {
@@ -107,7 +110,8 @@ public final class Parameters {
             return;
         }
         throw new SqlError("parameter " + (i + 1) + ": a value of " + v.getClass().getName()
-                + " cannot be bound (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, BOOLEAN, VARCHAR)");
+                + " cannot be bound (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, BOOLEAN,"
+                + " VARCHAR)");
     }
 
     /** The literal node of one value, typed as the value is. */
@@ -126,6 +130,8 @@ public final class Parameters {
             case Float f -> SqlLiteral.createApproxNumeric(approximate(f.doubleValue()), pos);
             case String s -> SqlLiteral.createCharString(s, pos);
             case LocalDate d -> SqlLiteral.createDate(DateString.fromDaysSinceEpoch(Math.toIntExact(d.toEpochDay())), pos);
+            case java.time.LocalDateTime t -> SqlLiteral.createTimestamp(SqlTypeName.TIMESTAMP,
+                    new TimestampString(Timestamps.format(Timestamps.micros(t))), TesseraTypeSystem.TIMESTAMP_PRECISION, pos);
             case Boolean b -> SqlLiteral.createBoolean(b, pos);
             default -> throw new IllegalStateException("checked when bound: " + v.getClass());
         };

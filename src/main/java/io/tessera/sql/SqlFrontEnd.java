@@ -112,6 +112,7 @@ public final class SqlFrontEnd {
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
         parsed = MathFunctions.rewrite(parsed);
+        parsed = TemporalLiterals.rewrite(parsed);
         parsed = NullableSetAggregates.rewrite(parsed);
         parsed = WindowSupport.rewrite(parsed);
         JavaTypeFactoryImpl types = typeFactory();

@@ -14,6 +14,8 @@ public final class TesseraTypeSystem extends RelDataTypeSystemImpl {
 
     public static final TesseraTypeSystem INSTANCE = new TesseraTypeSystem();
     static final int MAX_PRECISION = io.tessera.storage.DataType.MAX_DECIMAL_PRECISION;
+    /** A TIMESTAMP holds microseconds: six fractional digits of a second, by default and at most. */
+    public static final int TIMESTAMP_PRECISION = 6;
 
     @Override
     public int getMaxNumericPrecision() {
@@ -27,7 +29,19 @@ public final class TesseraTypeSystem extends RelDataTypeSystemImpl {
 
     @Override
     public int getMaxPrecision(SqlTypeName typeName) {
-        return typeName == SqlTypeName.DECIMAL ? MAX_PRECISION : super.getMaxPrecision(typeName);
+        return switch (typeName) {
+            case DECIMAL -> MAX_PRECISION;
+            case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_TZ, TIME -> TIMESTAMP_PRECISION;
+            default -> super.getMaxPrecision(typeName);
+        };
+    }
+
+    @Override
+    public int getDefaultPrecision(SqlTypeName typeName) {
+        return switch (typeName) {
+            case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_TZ, TIME -> TIMESTAMP_PRECISION;
+            default -> super.getDefaultPrecision(typeName);
+        };
     }
 
     @Override

@@ -78,11 +78,6 @@ final class TextDateFunctions {
             Map.entry("REGEXP_MATCHES", fn("REGEXP_MATCHES", BOOLEAN, STRING_STRING_OPT_STRING)),
             Map.entry("REGEXP_FULL_MATCH", fn("REGEXP_FULL_MATCH", BOOLEAN, STRING_STRING_OPT_STRING)),
             Map.entry("REGEXP_REPLACE", fn("REGEXP_REPLACE", VARCHAR, STRING_X3_OPT_STRING)),
-            Map.entry("DATE_TRUNC", new SqlFunction("DATE_TRUNC", SqlKind.OTHER_FUNCTION,
-                    ReturnTypes.explicit(SqlTypeName.DATE).andThen(SqlTypeTransforms.TO_NULLABLE), null,
-                    OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATE), SqlFunctionCategory.TIMEDATE)),
-            Map.entry("DATE_PART", new SqlFunction("DATE_PART", SqlKind.OTHER_FUNCTION, BIGINT, null,
-                    OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATE), SqlFunctionCategory.TIMEDATE)),
             Map.entry("ILIKE", SqlLibraryOperators.ILIKE),
             Map.entry("NOT ILIKE", SqlLibraryOperators.NOT_ILIKE));
 
@@ -119,23 +114,28 @@ final class TextDateFunctions {
         if (syntax == org.apache.calcite.sql.SqlSyntax.BINARY && (name.equals("+") || name.equals("-"))) {
             return name.equals("+") ? DateArithmetic.PLUS : DateArithmetic.MINUS;
         }
-        return FUNCTIONS.get(name);
+        SqlOperator f = FUNCTIONS.get(name);
+        return f != null ? f : TimestampFunctions.lookup(name);
     }
 
     /** Every function defined here, for the operator list. */
     static java.util.Collection<SqlOperator> all() {
-        return FUNCTIONS.values();
+        List<SqlOperator> all = new java.util.ArrayList<>(FUNCTIONS.values());
+        all.addAll(TimestampFunctions.all());
+        return all;
     }
 
     /** Whether a call of this kind and upper-case name is one of the functions that run (for {@link SupportCheck}). */
     static boolean supports(SqlKind kind, String name) {
-        return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || kind == SqlKind.SIMILAR
+        return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
+                || TimestampFunctions.STANDARD.contains(name) || kind == SqlKind.SIMILAR
                 || kind == SqlKind.POSITION || kind == SqlKind.TRIM;
     }
 
     /** Whether Calcite must leave a constant call of this (upper-case) operator name unfolded. */
     static boolean unfolded(String name) {
-        return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || name.equals("UPPER") || name.equals("LOWER")
+        return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
+                || TimestampFunctions.STANDARD.contains(name) || name.equals("UPPER") || name.equals("LOWER")
                 || name.equals("||");
     }
 }

@@ -185,7 +185,8 @@ public final class Column {
     }
 
     /**
-     * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, Boolean or String; null for NULL.
+     * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, Boolean or
+     * String; null for NULL.
      */
     public Object getObject(long row) {
         if (isNull(row)) {
@@ -196,6 +197,7 @@ public final class Column {
             case DATE -> Values.dateOf(getInt(row));
             case VARCHAR -> dictionary().value(getInt(row));
             case BIGINT -> getLong(row);
+            case TIMESTAMP -> Values.timestampOf(getLong(row));
             case DECIMAL -> Values.decimalOf(getLong(row), type().scale());
             case DOUBLE -> getDouble(row);
             case BOOLEAN -> getBoolean(row);

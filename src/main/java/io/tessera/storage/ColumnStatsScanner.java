@@ -95,7 +95,7 @@ final class ColumnStatsScanner {
                         }
                     }
                 }
-                case BIGINT, DECIMAL -> {
+                case BIGINT, DECIMAL, TIMESTAMP -> {
                     long[] v = new long[BLOCK];
                     for (long at = from; at < to; at += BLOCK) {
                         int k = (int) Math.min(BLOCK, to - at);
@@ -166,7 +166,7 @@ final class ColumnStatsScanner {
     private static boolean exactlyUnique(TypeKind kind, MemorySegment seg, long rows, long[] nullBits, long min,
                                          long max) {
         long range = max - min + 1;
-        boolean wide = kind == TypeKind.BIGINT || kind == TypeKind.DECIMAL;
+        boolean wide = kind.isInt64();
         if (range > 0 && range <= (1L << 31)) {
             long[] seen = new long[(int) ((range + 63) >>> 6)];
             return noneSeenTwice(rows, nullBits, seen,

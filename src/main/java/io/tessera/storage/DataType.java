@@ -21,6 +21,7 @@ public record DataType(TypeKind kind, int precision, int scale) {
     public static final DataType BIGINT = new DataType(TypeKind.BIGINT, 0, 0);
     public static final DataType DOUBLE = new DataType(TypeKind.DOUBLE, 0, 0);
     public static final DataType DATE = new DataType(TypeKind.DATE, 0, 0);
+    public static final DataType TIMESTAMP = new DataType(TypeKind.TIMESTAMP, 0, 0);
     public static final DataType BOOLEAN = new DataType(TypeKind.BOOLEAN, 0, 0);
     public static final DataType VARCHAR = new DataType(TypeKind.VARCHAR, 0, 0);
 
@@ -67,6 +68,7 @@ public record DataType(TypeKind kind, int precision, int scale) {
             case "DOUBLE", "DOUBLE PRECISION", "FLOAT", "FLOAT8", "REAL" -> DOUBLE;
             case "DECIMAL", "NUMERIC" -> decimal(18, 0);
             case "DATE" -> DATE;
+            case "TIMESTAMP", "DATETIME", "TIMESTAMP WITHOUT TIME ZONE", "TIMESTAMP(6)" -> TIMESTAMP;
             case "BOOLEAN", "BOOL" -> BOOLEAN;
             default -> throw new IllegalArgumentException("unknown column type '" + text.trim() + "'");
         };

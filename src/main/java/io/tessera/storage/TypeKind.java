@@ -9,6 +9,8 @@ public enum TypeKind {
     DECIMAL(8),
     /** Days since 1970-01-01 as a 32-bit integer. */
     DATE(4),
+    /** Microseconds since 1970-01-01 00:00:00 (no time zone) as a 64-bit integer. */
+    TIMESTAMP(8),
     /** One byte per value, 0 or 1. */
     BOOLEAN(1),
     /** 32-bit codes into the column's order-preserving dictionary. */
@@ -31,6 +33,11 @@ public enum TypeKind {
 
     /** True for kinds stored as 8-byte integers. */
     public boolean isInt64() {
-        return this == BIGINT || this == DECIMAL;
+        return this == BIGINT || this == DECIMAL || this == TIMESTAMP;
+    }
+
+    /** True for the kinds of a point in time or a day (DATE, TIMESTAMP), whose values order as their integers. */
+    public boolean isTemporal() {
+        return this == DATE || this == TIMESTAMP;
     }
 }

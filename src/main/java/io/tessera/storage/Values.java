@@ -4,7 +4,8 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 
 /**
- * Conversions between the stored (raw) form of a value and its Java and text forms. Raw forms: INTEGER, DATE
+ * Conversions between the stored (raw) form of a value and its Java and text forms. Raw forms: TIMESTAMP
+ * (microseconds since epoch) as long; INTEGER, DATE
  * (days since epoch) and VARCHAR codes as int; BIGINT and DECIMAL (unscaled) as long; DOUBLE as double;
  * BOOLEAN as 0/1.
  */
@@ -33,6 +34,16 @@ public final class Values {
 
     public static LocalDate dateOf(int days) {
         return LocalDate.ofEpochDay(days);
+    }
+
+    /** A TIMESTAMP's microseconds since 1970-01-01 00:00:00 as a date and time. */
+    public static java.time.LocalDateTime timestampOf(long micros) {
+        return Timestamps.toLocalDateTime(micros);
+    }
+
+    /** Parses a TIMESTAMP as DuckDB writes it (see {@link Timestamps#parse}) into microseconds since epoch. */
+    public static long parseTimestamp(CharSequence s) {
+        return Timestamps.parse(s);
     }
 
     /** Parses yyyy-mm-dd into days since epoch; throws IllegalArgumentException with the text on failure. */
@@ -214,6 +225,9 @@ public final class Values {
         }
         if (v instanceof Double d) {
             return formatDouble(d);
+        }
+        if (v instanceof java.time.LocalDateTime t) {
+            return Timestamps.format(Timestamps.micros(t));
         }
         return v.toString();
     }

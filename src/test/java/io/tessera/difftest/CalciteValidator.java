@@ -60,6 +60,7 @@ public final class CalciteValidator {
             case DOUBLE -> f.createSqlType(SqlTypeName.DOUBLE);
             case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, t.precision(), t.scale());
             case DATE -> f.createSqlType(SqlTypeName.DATE);
+            case TIMESTAMP -> f.createSqlType(SqlTypeName.TIMESTAMP, 6);
             case BOOLEAN -> f.createSqlType(SqlTypeName.BOOLEAN);
             case VARCHAR -> f.createSqlType(SqlTypeName.VARCHAR);
         };

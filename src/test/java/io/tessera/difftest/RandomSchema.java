@@ -133,6 +133,7 @@ public record RandomSchema(long seed, List<Table> tables) {
             case BIGINT -> DataType.BIGINT;
             case DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
+            case TIMESTAMP -> DataType.TIMESTAMP;
             case BOOLEAN -> DataType.BOOLEAN;
             case VARCHAR -> DataType.VARCHAR;
             case DECIMAL -> switch (rnd.nextInt(3)) {
@@ -154,6 +155,7 @@ public record RandomSchema(long seed, List<Table> tables) {
             case DOUBLE -> doubleValue(rnd);
             case VARCHAR -> STRINGS[rnd.nextInt(STRINGS.length)];
             case DATE -> EPOCH.plusDays(rnd.nextInt(2001) - 1000);
+            case TIMESTAMP -> EPOCH.plusDays(rnd.nextInt(2001) - 1000).atStartOfDay().plusSeconds(rnd.nextInt(86_400));
             case BOOLEAN -> rnd.nextBoolean();
         };
     }

@@ -45,6 +45,7 @@ public final class TinyTables {
             case DOUBLE -> b.appendDouble((Double) v);
             case DECIMAL -> b.appendLong(((BigDecimal) v).movePointRight(b.type().scale()).longValueExact());
             case DATE -> b.appendInt((int) ((LocalDate) v).toEpochDay());
+            case TIMESTAMP -> b.appendLong(io.tessera.storage.Timestamps.micros((java.time.LocalDateTime) v));
             case BOOLEAN -> b.appendBoolean((Boolean) v);
             case VARCHAR -> b.appendString((String) v);
         }

@@ -203,6 +203,8 @@ public final class DuckDbReplay {
             case null -> "NULL";
             case String s -> "'" + s.replace("'", "''") + "'";
             case LocalDate d -> "DATE '" + d + "'";
+            case java.time.LocalDateTime t -> "TIMESTAMP '" + io.tessera.storage.Timestamps.format(
+                    io.tessera.storage.Timestamps.micros(t)) + "'";
             case BigDecimal d -> d.toPlainString();
             case Double d when d.isNaN() || d.isInfinite() -> "'" + d + "'::DOUBLE";
             default -> v.toString();

@@ -89,6 +89,7 @@ final class SqlTestData {
             case DOUBLE -> Double.parseDouble(t);
             case DECIMAL -> new BigDecimal(t);
             case DATE -> LocalDate.parse(t);
+            case TIMESTAMP -> io.tessera.storage.Values.timestampOf(io.tessera.storage.Timestamps.parse(t));
             case BOOLEAN -> Boolean.parseBoolean(t);
             case VARCHAR -> t;
         };

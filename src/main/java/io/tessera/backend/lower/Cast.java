@@ -35,7 +35,11 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
         /** an integer to BOOLEAN: not zero. */
         NONZERO,
         /** a value to VARCHAR: its text. */
-        FORMAT
+        FORMAT,
+        /** a DATE to a TIMESTAMP: its midnight. */
+        DAYS_TO_MICROS,
+        /** a TIMESTAMP to a DATE: the day it falls on. */
+        MICROS_TO_DAYS
     }
 
     /** The rules of a cast from {@code from} to {@code to}; {@link Unsupported} where SQL allows none here. */
@@ -49,15 +53,17 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
         }
         TypeKind f = from.kind();
         return switch (to.kind()) {
-            case DOUBLE -> f == TypeKind.VARCHAR ? Conversion.PARSE : f == TypeKind.BOOLEAN ? Conversion.FROM_BOOLEAN
+            case DOUBLE -> f == TypeKind.TIMESTAMP ? unsupported(from, to) : f == TypeKind.VARCHAR ? Conversion.PARSE : f == TypeKind.BOOLEAN ? Conversion.FROM_BOOLEAN
                     : Conversion.TO_DOUBLE;
             case INTEGER, BIGINT -> switch (f) {
+                case TIMESTAMP -> throw new Unsupported("CAST from " + from + " to " + to);
                 case DOUBLE, DECIMAL -> Conversion.ROUND;
                 case BOOLEAN -> Conversion.FROM_BOOLEAN;
                 case VARCHAR -> Conversion.PARSE;
                 default -> DataType.fitsIn(from, to) ? Conversion.WIDEN : Conversion.CHECK_RANGE;
             };
             case DECIMAL -> switch (f) {
+                case TIMESTAMP -> throw new Unsupported("CAST from " + from + " to " + to);
                 case DOUBLE -> Conversion.RESCALE_CHECKED;
                 case VARCHAR -> Conversion.PARSE;
                 case BOOLEAN -> throw new Unsupported("CAST from BOOLEAN to DECIMAL");
@@ -65,12 +71,16 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
                 default -> DataType.digits(from) <= to.precision() - to.scale() ? Conversion.RESCALE
                         : Conversion.RESCALE_CHECKED;
             };
-            case DATE -> {
-                if (f == TypeKind.VARCHAR) {
-                    yield Conversion.PARSE;
-                }
-                throw new Unsupported("CAST from " + from + " to DATE");
-            }
+            case DATE -> switch (f) {
+                case VARCHAR -> Conversion.PARSE;
+                case TIMESTAMP -> Conversion.MICROS_TO_DAYS;
+                default -> unsupported(from, to);
+            };
+            case TIMESTAMP -> switch (f) {
+                case VARCHAR -> Conversion.PARSE;
+                case DATE -> Conversion.DAYS_TO_MICROS;
+                default -> unsupported(from, to);
+            };
             case BOOLEAN -> {
                 if (f == TypeKind.VARCHAR) {
                     yield Conversion.PARSE;
@@ -84,13 +94,17 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
         };
     }
 
+    private static Conversion unsupported(DataType from, DataType to) {
+        throw new Unsupported("CAST from " + from + " to " + to);
+    }
+
     /**
      * Whether a value of the source can fall outside the target's range, so that the cast is checked. A DECIMAL
      * rounded to BIGINT always fits (at most 18 digits).
      */
     public boolean canLeaveRange() {
         return switch (conversion) {
-            case IDENTITY, TO_DOUBLE, FROM_BOOLEAN, WIDEN, RESCALE, NONZERO, FORMAT -> false;
+            case IDENTITY, TO_DOUBLE, FROM_BOOLEAN, WIDEN, RESCALE, NONZERO, FORMAT, DAYS_TO_MICROS, MICROS_TO_DAYS -> false;
             case ROUND -> from.kind() == TypeKind.DOUBLE || to.kind() != TypeKind.BIGINT;
             case PARSE, CHECK_RANGE, RESCALE_CHECKED -> true;
         };

@@ -10,7 +10,8 @@ import java.time.LocalDate;
 
 /**
  * The text of one result value, shared by every format: numbers in plain decimal notation (never an exponent),
- * DECIMAL with exactly its column's scale, DATE as yyyy-mm-dd, BOOLEAN as true/false. NULL has no text here;
+ * DECIMAL with exactly its column's scale, DATE as yyyy-mm-dd, TIMESTAMP as
+ * yyyy-mm-dd hh:mm:ss[.ffffff], BOOLEAN as true/false. NULL has no text here;
  * each format decides how to show it.
  */
 public final class ValueText {
@@ -31,6 +32,9 @@ public final class ValueText {
         }
         if (v instanceof LocalDate d) {
             return d.toString();
+        }
+        if (v instanceof java.time.LocalDateTime t) {
+            return io.tessera.storage.Timestamps.format(io.tessera.storage.Timestamps.micros(t));
         }
         return Values.format(v);
     }

@@ -1,5 +1,6 @@
 package io.tessera.data.io;
 
+import io.tessera.storage.Timestamps;
 import io.tessera.storage.Values;
 
 /**
@@ -84,6 +85,23 @@ final class FieldDecoder {
             }
         }
         return Values.parseDate(chars.reset(b, s, e)); // throws with the usual message (or accepts)
+    }
+
+    /**
+     * A TIMESTAMP as microseconds since epoch: {@code yyyy-mm-dd hh:mm:ss} read here, every other form (a fraction,
+     * a {@code T}, an offset, a date alone) by {@link Timestamps#parse}.
+     */
+    long parseTimestamp(byte[] b, int s, int e) {
+        if (e - s == 19 && b[s + 10] == ' ' && b[s + 13] == ':' && b[s + 16] == ':') {
+            int h = digits(b, s + 11, 2);
+            int mi = digits(b, s + 14, 2);
+            int sec = digits(b, s + 17, 2);
+            if (h >= 0 && h < 24 && mi >= 0 && mi < 60 && sec >= 0 && sec < 60) {
+                long days = parseDate(b, s, s + 10);
+                return days * Timestamps.MICROS_PER_DAY + ((h * 60L + mi) * 60 + sec) * Timestamps.MICROS_PER_SECOND;
+            }
+        }
+        return Timestamps.parse(chars.reset(b, s, e)); // throws with the usual message (or accepts)
     }
 
     private static int digits(byte[] b, int s, int n) {

@@ -5,6 +5,7 @@ import io.tessera.storage.DataType;
 import io.tessera.storage.Dictionary;
 import io.tessera.storage.Table;
 import io.tessera.storage.TypeKind;
+import io.tessera.storage.Timestamps;
 import io.tessera.storage.Values;
 
 import java.io.IOException;
@@ -107,6 +108,7 @@ public final class TableExporter {
             case DECIMAL -> w.put(Values.formatDecimal(c.getLong(r), t.scale()));
             case DOUBLE -> w.put(Values.formatDouble(c.getDouble(r)));
             case DATE -> w.put(Values.dateOf(c.getInt(r)).toString());
+            case TIMESTAMP -> w.put(Timestamps.format(c.getLong(r)));
             case BOOLEAN -> w.put(c.getBoolean(r) ? "true" : "false");
             case VARCHAR -> w.put(dict[c.getInt(r)]);
         }

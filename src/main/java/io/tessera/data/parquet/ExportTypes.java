@@ -9,7 +9,10 @@ import org.apache.parquet.format.FieldRepetitionType;
 import org.apache.parquet.format.IntType;
 import org.apache.parquet.format.LogicalType;
 import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.MicroSeconds;
 import org.apache.parquet.format.StringType;
+import org.apache.parquet.format.TimeUnit;
+import org.apache.parquet.format.TimestampType;
 import org.apache.parquet.format.Type;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
@@ -19,7 +22,7 @@ import org.apache.parquet.schema.Types;
 /**
  * The Parquet type each Tessera column type is written as, the same types the importer reads back: INTEGER as
  * INT32 (SMALLINT and TINYINT annotated INT(16) and INT(8)), BIGINT as INT64, DOUBLE, DECIMAL(p,s) as INT32 up to
- * precision 9 and INT64 beyond, annotated DECIMAL(p,s), DATE as INT32 annotated DATE, BOOLEAN, VARCHAR as
+ * precision 9 and INT64 beyond, annotated DECIMAL(p,s), DATE as INT32 annotated DATE, TIMESTAMP as INT64 annotated TIMESTAMP(MICROS) not adjusted to UTC, BOOLEAN, VARCHAR as
  * BYTE_ARRAY annotated STRING. A nullable column is OPTIONAL, a NOT NULL one REQUIRED.
  */
 final class ExportTypes {
@@ -48,6 +51,8 @@ final class ExportTypes {
                     .as(LogicalTypeAnnotation.decimalType(t.scale(), t.precision())).named(c.name());
             case DATE -> Types.primitive(PrimitiveTypeName.INT32, rep).as(LogicalTypeAnnotation.dateType())
                     .named(c.name());
+            case TIMESTAMP -> Types.primitive(PrimitiveTypeName.INT64, rep)
+                    .as(LogicalTypeAnnotation.timestampType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(c.name());
             case BOOLEAN -> Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(c.name());
             case VARCHAR -> Types.primitive(PrimitiveTypeName.BINARY, rep).as(LogicalTypeAnnotation.stringType())
                     .named(c.name());
@@ -80,6 +85,11 @@ final class ExportTypes {
                 e.setType(Type.INT32);
                 e.setLogicalType(LogicalType.DATE(new DateType()));
                 e.setConverted_type(ConvertedType.DATE);
+            }
+            case TIMESTAMP -> {
+                e.setType(Type.INT64);
+                e.setLogicalType(LogicalType.TIMESTAMP(new TimestampType(false, TimeUnit.MICROS(new MicroSeconds()))));
+                e.setConverted_type(ConvertedType.TIMESTAMP_MICROS);
             }
             case BOOLEAN -> e.setType(Type.BOOLEAN);
             case VARCHAR -> {

@@ -31,6 +31,12 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         FLOATING,
         /** Days since 1970-01-01 (INT32). */
         DATE,
+        /**
+         * A point in time since 1970-01-01 (INT64 annotated TIMESTAMP): {@code scale} is its unit as fractional
+         * digits of a second (3 milliseconds, 6 microseconds, 9 nanoseconds). INT96 (the legacy nanoseconds of a
+         * Julian day) has scale -1.
+         */
+        TIMESTAMP,
         BOOLEAN,
         /** UTF-8 text (BYTE_ARRAY annotated STRING, ENUM or JSON). */
         STRING
@@ -65,6 +71,14 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             }
         } else if (l != null && l.isSetDATE() || l == null && c == ConvertedType.DATE) {
             kind = e.getType() == Type.INT32 ? Kind.DATE : null;
+        } else if (l != null && l.isSetTIMESTAMP() || l == null && (c == ConvertedType.TIMESTAMP_MILLIS
+                || c == ConvertedType.TIMESTAMP_MICROS)) {
+            scale = l == null ? (c == ConvertedType.TIMESTAMP_MILLIS ? 3 : 6)
+                    : l.getTIMESTAMP().getUnit().isSetMILLIS() ? 3 : l.getTIMESTAMP().getUnit().isSetMICROS() ? 6 : 9;
+            kind = e.getType() == Type.INT64 ? Kind.TIMESTAMP : null;
+        } else if (e.getType() == Type.INT96 && annotation == null) {
+            scale = -1;
+            kind = Kind.TIMESTAMP;
         } else if (l != null && l.isSetINTEGER() || l == null && c != null && c.name().matches("U?INT_\\d+")) {
             boolean signed = l != null ? l.getINTEGER().isIsSigned() : c.name().startsWith("INT_");
             int bits = l != null ? l.getINTEGER().getBitWidth() : Integer.parseInt(c.name().replaceAll("\\D", ""));
@@ -127,6 +141,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             }
             case FLOATING -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
+            case TIMESTAMP -> DataType.TIMESTAMP;
             case BOOLEAN -> DataType.BOOLEAN;
             case STRING -> DataType.VARCHAR;
         };
@@ -152,7 +167,8 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
                     || t == TypeKind.DECIMAL || t == TypeKind.DOUBLE;
             case DECIMAL -> t == TypeKind.DECIMAL || t == TypeKind.DOUBLE;
             case FLOATING -> t == TypeKind.DOUBLE;
-            case DATE -> t == TypeKind.DATE;
+            case DATE -> t == TypeKind.DATE || t == TypeKind.TIMESTAMP;
+            case TIMESTAMP -> t == TypeKind.TIMESTAMP;
             case BOOLEAN -> t == TypeKind.BOOLEAN;
             case STRING -> t == TypeKind.VARCHAR;
         };
@@ -167,6 +183,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case UNSIGNED_INT64 -> "unsigned 64-bit integers";
             case INTEGER -> "integers";
             case FLOATING -> "floating-point numbers";
+            case TIMESTAMP -> "TIMESTAMP";
             default -> kind.name();
         };
     }

@@ -5,6 +5,7 @@ import io.tessera.data.io.MessageText;
 import io.tessera.data.io.Utf8;
 import io.tessera.storage.ColumnBuilder;
 import io.tessera.storage.DataType;
+import io.tessera.storage.Timestamps;
 import io.tessera.storage.TypeKind;
 import io.tessera.storage.Values;
 import org.apache.parquet.column.Dictionary;
@@ -33,7 +34,8 @@ final class ValueConverters {
             case INTEGER, UNSIGNED_INT32, UNSIGNED_INT64 -> new Integral(out, target, source.kind());
             case DECIMAL -> new Decimal(out, target, source.scale());
             case FLOATING -> new Floating(out);
-            case DATE -> new Dates(out);
+            case DATE -> new Dates(out, target.kind() == TypeKind.TIMESTAMP);
+            case TIMESTAMP -> new TimestampValues(out, source.scale());
             case BOOLEAN -> new Booleans(out);
             case STRING -> new Strings(out, invalidUtf8);
         };
@@ -179,16 +181,62 @@ final class ValueConverters {
         }
     }
 
+    /** Days into DATE, or into TIMESTAMP as their midnights. */
     private static final class Dates extends PrimitiveConverter {
         private final ColumnBuilder out;
+        private final boolean toTimestamp;
 
-        Dates(ColumnBuilder out) {
+        Dates(ColumnBuilder out, boolean toTimestamp) {
             this.out = out;
+            this.toTimestamp = toTimestamp;
         }
 
         @Override
         public void addInt(int days) {
-            out.appendInt(days);
+            if (toTimestamp) {
+                out.appendLong(Timestamps.ofDays(days));
+            } else {
+                out.appendInt(days);
+            }
+        }
+    }
+
+    /**
+     * Timestamps of milliseconds, microseconds or nanoseconds (nanoseconds rounded down to the microsecond), or INT96's
+     * nanoseconds of a Julian day, into TIMESTAMP's microseconds.
+     */
+    private static final class TimestampValues extends PrimitiveConverter {
+        /** The Julian day number of 1970-01-01. */
+        private static final long JULIAN_EPOCH_DAY = 2_440_588L;
+        private final ColumnBuilder out;
+        private final int digits;
+
+        TimestampValues(ColumnBuilder out, int digits) {
+            this.out = out;
+            this.digits = digits;
+        }
+
+        @Override
+        public void addLong(long v) {
+            long micros;
+            try {
+                micros = switch (digits) {
+                    case 3 -> Math.multiplyExact(v, 1000L);
+                    case 9 -> Math.floorDiv(v, 1000L);
+                    default -> v;
+                };
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("timestamp " + v + " (milliseconds) is out of range", e);
+            }
+            out.appendLong(micros);
+        }
+
+        @Override
+        public void addBinary(Binary v) { // INT96: 8 bytes of nanoseconds in the day, 4 of the Julian day
+            java.nio.ByteBuffer b = v.toByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            long nanos = b.getLong();
+            long day = Integer.toUnsignedLong(b.getInt());
+            out.appendLong(Math.addExact(Timestamps.ofDays(day - JULIAN_EPOCH_DAY), Math.floorDiv(nanos, 1000L)));
         }
     }
 

@@ -148,8 +148,10 @@ class ParquetRoundTripTest {
             }
             List<Case> cases = List.of(
                     new Case("i::INTEGER AS id, [i, i] AS v", "column 2 (v): a nested (group) column"),
+                    new Case("i::INTEGER AS id, TIME '10:00:00' + INTERVAL (i) SECOND AS v",
+                            "column 2 (v): INT64 annotated TIME, a type Tessera cannot hold"),
                     new Case("i::INTEGER AS id, TIMESTAMP '2020-01-01' + INTERVAL (i) DAY AS v",
-                            "column 2 (v): INT64 annotated TIMESTAMP, a type Tessera cannot hold"),
+                            "column 2 (v): the file holds TIMESTAMP, which a BIGINT column cannot take"),
                     new Case("i::INTEGER AS id, 'x' || i AS v", "column 2 (v): the file holds STRING"),
                     new Case("i::INTEGER AS id, i::UBIGINT + 9223372036854775800 AS v",
                             "row 9: column 2 (v): value 9223372036854775808 is out of range for BIGINT"),

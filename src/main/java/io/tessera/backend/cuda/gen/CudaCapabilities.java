@@ -75,7 +75,7 @@ public final class CudaCapabilities {
         if (k == TypeKind.INTEGER || k == TypeKind.DATE) {
             return CType.INT;
         }
-        if (k == TypeKind.BIGINT || k == TypeKind.DECIMAL) {
+        if (k.isInt64()) { // BIGINT, DECIMAL, TIMESTAMP
             return CType.LONG;
         }
         return null;

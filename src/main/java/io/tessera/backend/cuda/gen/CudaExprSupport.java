@@ -127,7 +127,7 @@ final class CudaExprSupport {
                 long x = ((Number) l.value()).longValue();
                 yield Value.of(x >= Integer.MIN_VALUE && x <= Integer.MAX_VALUE ? CType.INT : CType.LONG);
             }
-            case BIGINT, DECIMAL -> Value.of(CType.LONG);
+            case BIGINT, DECIMAL, TIMESTAMP -> Value.of(CType.LONG);
             case DOUBLE -> Value.of(CType.DOUBLE);
             case BOOLEAN -> Value.BOOL;
             case VARCHAR -> fail("a string value outside a comparison with a column");
@@ -156,6 +156,10 @@ final class CudaExprSupport {
                     fail("the numeric function " + c.op() + " (the CUDA generator does not print it yet)");
             case FUNCTION -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
                     + "(...) (the CUDA generator has no string functions)");
+            case TEMPORAL -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
+                    + "(...) (the CUDA generator has no TIMESTAMP functions)");
+            case TIMESTAMP_ADD_MICROS, TIMESTAMP_ADD_MONTHS ->
+                    fail("TIMESTAMP plus an interval (the CUDA generator does not print it yet)");
             case EXTRACT, DATE_TRUNC -> fail(c.op().name().toLowerCase(Locale.ROOT) + "(" + c.detail()
                     + ") (the CUDA generator has no date parts)");
             default -> fail(c.op().name().toLowerCase(Locale.ROOT) + "(...)");

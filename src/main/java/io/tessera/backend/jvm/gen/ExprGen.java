@@ -80,12 +80,14 @@ public final class ExprGen {
     private final JavaCasts casts;
     private final JavaMath math;
     private final TextFunctions text;
+    private final TemporalFunctions temporal;
 
     ExprGen(Scope scope) {
         this.scope = scope;
         this.casts = new JavaCasts(scope, this);
         this.math = new JavaMath(scope, this);
         this.text = new TextFunctions(scope, this);
+        this.temporal = new TemporalFunctions(this);
     }
 
     public JExpr gen(Expr e) {
@@ -168,6 +170,7 @@ public final class ExprGen {
             case IN_LIST -> inList(c);
             case EXTRACT -> text.extract(c);
             case FUNCTION -> text.call(c);
+            case TEMPORAL -> temporal.call(c);
             case DATE_TRUNC -> text.dateTrunc(c);
             case DATE_ADD_DAYS -> {
                 JExpr a = gen(c.args().get(0));
@@ -178,6 +181,12 @@ public final class ExprGen {
                 JExpr a = gen(c.args().get(0));
                 JExpr n = gen(c.args().get(1));
                 yield JExpr.of("io.tessera.backend.jvm.lib.Runtime.addMonths(" + a.v() + ", " + n.v() + ")", or(a.n(), n.n()), JKind.INT);
+            }
+            case TIMESTAMP_ADD_MICROS, TIMESTAMP_ADD_MONTHS -> {
+                JExpr a = gen(c.args().get(0));
+                JExpr n = gen(c.args().get(1));
+                String f = c.op() == Op.TIMESTAMP_ADD_MICROS ? "Math.addExact(" : "io.tessera.backend.jvm.lib.TimestampRuntime.addMonths(";
+                yield JExpr.of(f + a.v() + ", " + asLong(n) + ")", or(a.n(), n.n()), JKind.LONG);
             }
             case DATE_DIFF_DAYS -> {
                 JExpr a = gen(c.args().get(0));
@@ -236,7 +245,7 @@ public final class ExprGen {
     static JKind numericKind(DataType t) {
         return switch (t.kind()) {
             case INTEGER, DATE -> JKind.INT;
-            case BIGINT, DECIMAL -> JKind.LONG;
+            case BIGINT, DECIMAL, TIMESTAMP -> JKind.LONG;
             case DOUBLE -> JKind.DOUBLE;
             case BOOLEAN -> JKind.BOOL;
             case VARCHAR -> JKind.STRING;

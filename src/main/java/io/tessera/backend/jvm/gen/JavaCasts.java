@@ -13,6 +13,8 @@ import io.tessera.storage.TypeKind;
  */
 final class JavaCasts {
 
+    private static final String TIME = "io.tessera.backend.jvm.lib.TimestampRuntime.";
+
     private final ExprGen.Scope scope;
     private final ExprGen gen;
 
@@ -77,8 +79,19 @@ final class JavaCasts {
                 };
                 return JExpr.of(ExprGen.guard(n, lv, JKind.LONG), n, JKind.LONG);
             }
-            case DATE -> { // PARSE
+            case DATE -> {
+                if (cast.conversion() == Cast.Conversion.MICROS_TO_DAYS) {
+                    return JExpr.of(TIME + "days(" + x.v() + ")", n, JKind.INT);
+                }
+                // PARSE
                 return JExpr.of(ExprGen.guard(n, "io.tessera.backend.jvm.lib.Runtime.parseDate(" + gen.asString(x) + ")", JKind.INT), n, JKind.INT);
+            }
+            case TIMESTAMP -> {
+                if (cast.conversion() == Cast.Conversion.DAYS_TO_MICROS) {
+                    return JExpr.of(TIME + "ofDays(" + x.v() + ")", n, JKind.LONG);
+                }
+                // PARSE
+                return JExpr.of(ExprGen.guard(n, TIME + "parse(" + gen.asString(x) + ")", JKind.LONG), n, JKind.LONG);
             }
             case BOOLEAN -> {
                 if (cast.conversion() == Cast.Conversion.PARSE) {
@@ -94,6 +107,7 @@ final class JavaCasts {
                     case DECIMAL -> "io.tessera.backend.jvm.lib.Runtime.decimalToString(" + x.v() + ", " + from.scale() + ")";
                     case DOUBLE -> "io.tessera.backend.jvm.lib.Runtime.doubleToString(" + x.v() + ")";
                     case DATE -> "io.tessera.backend.jvm.lib.Runtime.dateToString(" + x.v() + ")";
+                    case TIMESTAMP -> TIME + "format(" + x.v() + ")";
                     default -> "String.valueOf(" + x.v() + ")";
                 };
                 return JExpr.of(ExprGen.guard(n, sv, JKind.STRING), n, JKind.STRING);

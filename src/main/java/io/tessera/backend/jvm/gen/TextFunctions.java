@@ -122,6 +122,10 @@ final class TextFunctions {
     JExpr dateTrunc(Expr.Call c) {
         JExpr a = gen.gen(c.args().get(0));
         String unit = scope.constant(JKind.STRING, String.valueOf(c.detail()));
+        if (c.type().kind() == io.tessera.storage.TypeKind.TIMESTAMP) {
+            return JExpr.of("io.tessera.backend.jvm.lib.TimestampRuntime.trunc(" + unit + ", " + a.v() + ")", a.n(),
+                    JKind.LONG);
+        }
         return JExpr.of(TEXT + "dateTrunc(" + unit + ", " + a.v() + ")", a.n(), JKind.INT);
     }
 

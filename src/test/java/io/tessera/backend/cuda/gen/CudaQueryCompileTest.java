@@ -51,6 +51,7 @@ class CudaQueryCompileTest {
     static Path dir;
     static Database ssb;
     static Database tpch;
+    static Database events;
     static Path nvcc;
 
     @BeforeAll
@@ -67,6 +68,11 @@ class CudaQueryCompileTest {
         new SsbGenerator(0.01, SsbGenerator.DEFAULT_SEED).generate(ssb, Progress.silent());
         tpch = Database.openOrCreate(dir.resolve("tpch"));
         new TpchGenerator(0.01).generate(tpch, Progress.silent());
+        io.tessera.exec.TinyTables.write(dir.resolve("events"), "ev", "id INTEGER NOT NULL, ts TIMESTAMP NOT NULL, v BIGINT NOT NULL",
+                new Object[] {1, java.time.LocalDateTime.parse("2020-01-01T10:00:00"), 5L},
+                new Object[] {2, java.time.LocalDateTime.parse("2020-01-02T11:30:00.123456"), 7L},
+                new Object[] {3, java.time.LocalDateTime.parse("1969-12-31T23:59:59.5"), 9L});
+        events = Database.open(dir.resolve("events"));
     }
 
     @AfterAll
@@ -76,6 +82,9 @@ class CudaQueryCompileTest {
         }
         if (tpch != null) {
             tpch.close();
+        }
+        if (events != null) {
+            events.close();
         }
     }
 
@@ -201,6 +210,45 @@ class CudaQueryCompileTest {
             }
             for (CudaKernelSource k : placed.kernels().values()) {
                 sources.putIfAbsent("v" + Integer.toHexString(k.source().hashCode()) + ".cu", k.source());
+            }
+        }
+    }
+
+    /**
+     * TIMESTAMP columns on the GPU: 64-bit values loaded, compared with constants bound at launch, joined on and
+     * aggregated (MIN, MAX, COUNT, grouped by); every scan pipeline has GPU code and compiles with nvcc.
+     */
+    @Test
+    void timestampKernelsCompileWithNvcc() throws Exception {
+        Map<String, String> sources = new LinkedHashMap<>();
+        List<String> queries = List.of(
+                "SELECT count(*), min(ts), max(ts) FROM ev WHERE ts >= TIMESTAMP '2020-01-01 12:00:00'",
+                "SELECT ts, sum(v) FROM ev WHERE ts < TIMESTAMP '2021-01-01' GROUP BY ts",
+                "SELECT count(*) FROM ev a JOIN ev b ON a.ts = b.ts WHERE b.v > 6");
+        for (String sql : queries) {
+            QueryPlan plan = new QueryEngine(events).plan(sql, Device.GPU);
+            GpuPlacement placed = place(events, plan, CudaVariantSpace.INSTANCE.defaults(plan));
+            for (Pipeline p : plan.pipelines()) {
+                if (p.source() instanceof Source.TableScan) {
+                    assertTrue(placed.onGpu(p.id()), sql + ": pipeline " + p.id() + " has no GPU code: "
+                            + placed.jvmReasons().get(p.id()));
+                }
+            }
+            for (CudaKernelSource k : placed.kernels().values()) {
+                sources.putIfAbsent("ts" + Integer.toHexString(k.source().hashCode()) + ".cu", k.source());
+            }
+        }
+        assertTrue(String.join("\n", sources.values()).contains("long long"), "no kernel loads a 64-bit timestamp");
+        Path out = dir.resolve("cu_ts");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve(CudaSources.CRYSTAL_HEADER), CudaSources.crystalHeader(), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve(CudaSources.QUERY_HEADER), CudaSources.read(CudaSources.QUERY_HEADER), StandardCharsets.UTF_8);
+        for (Map.Entry<String, String> s : sources.entrySet()) {
+            Path f = out.resolve(s.getKey());
+            Files.writeString(f, s.getValue(), StandardCharsets.UTF_8);
+            String problem = compile(f);
+            if (problem != null) {
+                fail(problem);
             }
         }
     }

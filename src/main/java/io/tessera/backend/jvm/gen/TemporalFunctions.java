@@ -1,0 +1,57 @@
+package io.tessera.backend.jvm.gen;
+
+import io.tessera.backend.jvm.lib.TimestampRuntime;
+import io.tessera.plan.Expr;
+import io.tessera.plan.TemporalFunction;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The functions of TIMESTAMP values ({@link io.tessera.plan.Op#TEMPORAL}) as Java: each a call of
+ * {@link TimestampRuntime}. Units and formats are values bound as constants or read from the row, never source text.
+ * A call is made only on non-NULL arguments: where an argument is NULL the result is NULL.
+ */
+final class TemporalFunctions {
+
+    private static final String TIME = "io.tessera.backend.jvm.lib.TimestampRuntime.";
+
+    private final ExprGen gen;
+
+    TemporalFunctions(ExprGen gen) {
+        this.gen = gen;
+    }
+
+    JExpr call(Expr.Call c) {
+        TemporalFunction f = (TemporalFunction) c.detail();
+        List<String> v = new ArrayList<>();
+        String n = "false";
+        for (Expr a : c.args()) {
+            JExpr x = gen.gen(a);
+            n = ExprGen.or(n, x.n());
+            boolean text = x.kind() == JKind.CODE || x.kind() == JKind.STRING;
+            if (a instanceof Expr.Literal l && l.value() == null) {
+                v.add(a.type().kind() == io.tessera.storage.TypeKind.VARCHAR ? "\"\"" : "0L");
+            } else {
+                v.add(text ? gen.asString(x) : ExprGen.asLong(x));
+            }
+        }
+        String args = String.join(", ", v);
+        String call = switch (f) {
+            case EPOCH -> TIME + "epoch(" + args + ")";
+            case EPOCH_MS -> TIME + "epochMs(" + args + ")";
+            case EPOCH_US -> "(" + args + ")";
+            case STRFTIME -> TIME + "strftime(" + args + ")";
+            case STRPTIME -> TIME + "strptime(" + args + ")";
+            case DATE_DIFF -> TIME + "dateDiff(" + args + ")";
+            case DATE_SUB -> TIME + "dateSub(" + args + ")";
+            case PART -> TIME + "part(" + args + ")";
+        };
+        JKind k = switch (f) {
+            case EPOCH -> JKind.DOUBLE;
+            case STRFTIME -> JKind.STRING;
+            default -> JKind.LONG;
+        };
+        return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
+    }
+}

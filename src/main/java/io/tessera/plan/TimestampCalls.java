@@ -1,0 +1,160 @@
+package io.tessera.plan;
+
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import io.tessera.storage.Timestamps;
+import io.tessera.storage.TypeKind;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The functions of TIMESTAMP values in a Calcite plan as Tessera expressions: NOW and CURRENT_TIMESTAMP as one
+ * constant for the whole query (the moment it was planned, UTC), DATE_TRUNC and DATE_PART / EXTRACT of a
+ * TIMESTAMP, EPOCH, STRFTIME, STRPTIME, DATE_DIFF, DATE_SUB and DATE_ADD. Units must be constants; a format is a
+ * value bound at run time (never code). A DATE argument of a TIMESTAMP function is cast to its midnight.
+ */
+final class TimestampCalls {
+
+    private final long now;
+
+    /** {@code nowMicros}: what NOW gives everywhere in this query. */
+    TimestampCalls(long nowMicros) {
+        this.now = nowMicros;
+    }
+
+    /** The expression of a call this class lowers, or null when it is not one. */
+    Expr lower(RexCall call, Function<RexNode, Expr> translate) {
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        boolean nullable = call.getType().isNullable();
+        List<RexNode> ops = call.getOperands();
+        switch (name) {
+            case "NOW", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP" -> {
+                return new Expr.Literal(now, DataType.TIMESTAMP);
+            }
+            case "DATE_TRUNC" -> {
+                Expr t = translate.apply(ops.get(1));
+                if (t.type().kind() != TypeKind.TIMESTAMP) {
+                    return null; // a DATE's: TextDateCalls
+                }
+                return new Expr.Call(Op.DATE_TRUNC, List.of(t), DataType.TIMESTAMP, nullable,
+                        truncUnit(unitText(ops.get(0), name)));
+            }
+            case "DATE_PART", "DATEPART" -> {
+                String unit = unitText(ops.get(0), name);
+                Expr t = translate.apply(ops.get(1));
+                if (unit.equals("epoch")) {
+                    return temporal(TemporalFunction.EPOCH, List.of(timestamp(t)), DataType.DOUBLE, nullable);
+                }
+                return t.type().kind() == TypeKind.TIMESTAMP ? part(partUnit(unit), t, nullable) : null;
+            }
+            case "EPOCH", "EPOCH_MS", "EPOCH_US" -> {
+                TemporalFunction f = TemporalFunction.valueOf(name);
+                return temporal(f, List.of(timestamp(translate.apply(ops.get(0)))),
+                        f == TemporalFunction.EPOCH ? DataType.DOUBLE : DataType.BIGINT, nullable);
+            }
+            case "STRFTIME" -> {
+                return temporal(TemporalFunction.STRFTIME, List.of(timestamp(translate.apply(ops.get(0))),
+                        translate.apply(ops.get(1))), DataType.VARCHAR, nullable);
+            }
+            case "STRPTIME" -> {
+                return temporal(TemporalFunction.STRPTIME, List.of(translate.apply(ops.get(0)),
+                        translate.apply(ops.get(1))), DataType.TIMESTAMP, nullable);
+            }
+            case "DATE_DIFF", "DATEDIFF", "DATE_SUB", "DATESUB" -> {
+                String unit = diffUnit(unitText(ops.get(0), name));
+                TemporalFunction f = name.startsWith("DATE_D") || name.equals("DATEDIFF") ? TemporalFunction.DATE_DIFF
+                        : TemporalFunction.DATE_SUB;
+                return temporal(f, List.of(new Expr.Literal(unit, DataType.VARCHAR),
+                        timestamp(translate.apply(ops.get(1))), timestamp(translate.apply(ops.get(2)))),
+                        DataType.BIGINT, nullable);
+            }
+            case "DATE_ADD" -> {
+                return RexTranslator.addInterval(timestamp(translate.apply(ops.get(0))), ops.get(1), false);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    /** EXTRACT of a TIMESTAMP by Calcite's unit name; null for a DATE's (TextDateCalls). */
+    static Expr extract(String calciteUnit, Expr arg, boolean nullable) {
+        if (arg.type().kind() != TypeKind.TIMESTAMP) {
+            return null;
+        }
+        return part(switch (calciteUnit) {
+            case "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND" -> calciteUnit;
+            default -> TextDateCalls.extractUnit(calciteUnit);
+        }, arg, nullable);
+    }
+
+    private static Expr part(String unit, Expr ts, boolean nullable) {
+        return temporal(TemporalFunction.PART, List.of(new Expr.Literal(unit, DataType.VARCHAR), ts), DataType.BIGINT,
+                nullable);
+    }
+
+    private static Expr temporal(TemporalFunction f, List<Expr> args, DataType type, boolean nullable) {
+        return new Expr.Call(Op.TEMPORAL, args, type, nullable, f);
+    }
+
+    /** A DATE as the TIMESTAMP of its midnight; a TIMESTAMP as it is. */
+    private static Expr timestamp(Expr e) {
+        return switch (e.type().kind()) {
+            case TIMESTAMP -> e;
+            case DATE -> new Expr.Call(Op.CAST, List.of(e), DataType.TIMESTAMP, e.nullable());
+            default -> throw new SqlError("unsupported: a " + e.type() + " where a DATE or TIMESTAMP is expected");
+        };
+    }
+
+    private static String unitText(RexNode unit, String what) {
+        if (!(unit instanceof RexLiteral lit) || lit.isNull()) {
+            throw new SqlError("unsupported: " + what + " with a unit that is not a constant string");
+        }
+        return lit.getValueAs(String.class).strip().toLowerCase(Locale.ROOT);
+    }
+
+    /** The units of a time of day, then a date's (DATE_PART's spellings). */
+    private static String partUnit(String u) {
+        return switch (u) {
+            case "hour", "hours", "h", "hr", "hrs" -> "HOUR";
+            case "minute", "minutes", "m", "min", "mins" -> "MINUTE";
+            case "second", "seconds", "s", "sec", "secs" -> "SECOND";
+            case "millisecond", "milliseconds", "ms", "msec", "msecs" -> "MILLISECOND";
+            case "microsecond", "microseconds", "us", "usec", "usecs" -> "MICROSECOND";
+            default -> TextDateCalls.partUnit(u);
+        };
+    }
+
+    /** DATE_TRUNC's units of a TIMESTAMP: a date's (its midnight) and a time of day's. */
+    private static String truncUnit(String u) {
+        return switch (u) {
+            case "hour", "hours", "h", "hr", "hrs" -> "HOUR";
+            case "minute", "minutes", "m", "min", "mins" -> "MINUTE";
+            case "second", "seconds", "s", "sec", "secs" -> "SECOND";
+            case "millisecond", "milliseconds", "ms", "msec", "msecs" -> "MILLISECOND";
+            case "microsecond", "microseconds", "us", "usec", "usecs" -> "MICROSECOND";
+            default -> TextDateCalls.truncUnit(u);
+        };
+    }
+
+    /** DATE_DIFF's and DATE_SUB's units. */
+    private static String diffUnit(String u) {
+        String unit = truncUnit(u);
+        return switch (unit) {
+            case "MILLENNIUM", "CENTURY", "DECADE", "YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE",
+                 "SECOND", "MILLISECOND", "MICROSECOND" -> unit;
+            default -> throw new SqlError("unsupported: DATE_DIFF('" + u + "')");
+        };
+    }
+
+    /** The moment a query is planned, as a TIMESTAMP (UTC). */
+    static long nowMicros() {
+        java.time.Instant i = java.time.Instant.now();
+        return Math.addExact(Math.multiplyExact(i.getEpochSecond(), Timestamps.MICROS_PER_SECOND), i.getNano() / 1000);
+    }
+}

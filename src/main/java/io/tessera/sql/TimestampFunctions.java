@@ -1,0 +1,83 @@
+package io.tessera.sql;
+
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * DuckDB's functions of DATE and TIMESTAMP values, typed as DuckDB types them: DATE_TRUNC (a TIMESTAMP of a
+ * TIMESTAMP, a DATE of a DATE), DATE_PART (BIGINT; DOUBLE for 'epoch'), EPOCH (DOUBLE seconds), EPOCH_MS and
+ * EPOCH_US (BIGINT), NOW (the TIMESTAMP the query was planned at), STRFTIME (VARCHAR), STRPTIME (TIMESTAMP),
+ * DATE_DIFF / DATEDIFF and DATE_SUB (BIGINT counts of a unit) and DATE_ADD (a TIMESTAMP plus an interval). What
+ * each computes is decided when the plan is made ({@code plan.TimestampCalls}) and when it runs
+ * ({@code backend.jvm.lib.TimestampRuntime}).
+ */
+final class TimestampFunctions {
+    private TimestampFunctions() {
+    }
+
+    private static SqlReturnTypeInference nullable(SqlTypeName t) {
+        return ReturnTypes.explicit(t).andThen(SqlTypeTransforms.TO_NULLABLE);
+    }
+
+    private static SqlFunction fn(String name, SqlReturnTypeInference type, SqlOperandTypeChecker operands) {
+        return new SqlFunction(name, SqlKind.OTHER_FUNCTION, type, null, operands, SqlFunctionCategory.TIMEDATE);
+    }
+
+    private static final SqlOperandTypeChecker UNIT_DATETIME =
+            OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME);
+    private static final SqlOperandTypeChecker UNIT_DATETIME_DATETIME =
+            OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME);
+
+    /** DATE_PART's type: DOUBLE for a constant 'epoch', else BIGINT. */
+    private static final SqlReturnTypeInference PART = (SqlOperatorBinding b) -> {
+        String unit = b.isOperandLiteral(0, false) ? b.getOperandLiteralValue(0, String.class) : null;
+        SqlTypeName t = unit != null && unit.strip().toLowerCase(Locale.ROOT).equals("epoch")
+                ? SqlTypeName.DOUBLE : SqlTypeName.BIGINT;
+        return b.getTypeFactory().createTypeWithNullability(b.getTypeFactory().createSqlType(t),
+                b.getOperandType(1).isNullable());
+    };
+
+    private static final Map<String, SqlOperator> FUNCTIONS = Map.ofEntries(
+            Map.entry("DATE_TRUNC", fn("DATE_TRUNC", ReturnTypes.ARG1_NULLABLE, UNIT_DATETIME)),
+            Map.entry("DATE_PART", fn("DATE_PART", PART, UNIT_DATETIME)),
+            Map.entry("DATEPART", fn("DATEPART", PART, UNIT_DATETIME)),
+            Map.entry("EPOCH", fn("EPOCH", nullable(SqlTypeName.DOUBLE), OperandTypes.DATETIME)),
+            Map.entry("EPOCH_MS", fn("EPOCH_MS", nullable(SqlTypeName.BIGINT), OperandTypes.DATETIME)),
+            Map.entry("EPOCH_US", fn("EPOCH_US", nullable(SqlTypeName.BIGINT), OperandTypes.DATETIME)),
+            Map.entry("NOW", fn("NOW", ReturnTypes.explicit(SqlTypeName.TIMESTAMP), OperandTypes.NILADIC)),
+            Map.entry("STRFTIME", fn("STRFTIME", nullable(SqlTypeName.VARCHAR),
+                    OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.STRING))),
+            Map.entry("STRPTIME", fn("STRPTIME", nullable(SqlTypeName.TIMESTAMP), OperandTypes.STRING_STRING)),
+            Map.entry("DATE_DIFF", fn("DATE_DIFF", nullable(SqlTypeName.BIGINT), UNIT_DATETIME_DATETIME)),
+            Map.entry("DATEDIFF", fn("DATEDIFF", nullable(SqlTypeName.BIGINT), UNIT_DATETIME_DATETIME)),
+            Map.entry("DATE_SUB", fn("DATE_SUB", nullable(SqlTypeName.BIGINT), UNIT_DATETIME_DATETIME)),
+            Map.entry("DATESUB", fn("DATESUB", nullable(SqlTypeName.BIGINT), UNIT_DATETIME_DATETIME)),
+            Map.entry("DATE_ADD", fn("DATE_ADD", nullable(SqlTypeName.TIMESTAMP),
+                    OperandTypes.or(OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME_INTERVAL)))));
+
+    /** The function of this upper-case name, or null. */
+    static SqlOperator lookup(String name) {
+        return FUNCTIONS.get(name);
+    }
+
+    static java.util.Collection<SqlOperator> all() {
+        return FUNCTIONS.values();
+    }
+
+    /** Calcite's own niladic CURRENT_TIMESTAMP and LOCALTIMESTAMP, which run as NOW does. */
+    static final List<String> STANDARD = List.of("CURRENT_TIMESTAMP", "LOCALTIMESTAMP");
+}
