@@ -111,6 +111,7 @@ public final class SqlFrontEnd {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
+        parsed = InfixCasts.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = NullableSetAggregates.rewrite(parsed);
         parsed = WindowSupport.rewrite(parsed);
