@@ -322,6 +322,16 @@ public final class QueryEngine {
             case Statement.CreateView v -> changes.createView(v);
             case Statement.DropView v -> changes.dropView(v);
             case Statement.Describe d -> describe(d, parameters);
+            case Statement.CopyTo c -> {
+                SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(c.query())));
+                FileTableLoader scratch = statementFiles.get();
+                if (scratch == null) {
+                    throw new SqlError("COPY (query) TO runs only as a statement of its own");
+                }
+                QueryExecutor.Ran ran = runLogical(logical, cancel);
+                yield DataChanges.count(CopyFiles.copyTo(c, ran, logical.fieldNames(), scratch.database(),
+                        copyDirectories, cancel));
+            }
             case Statement.Copy c -> {
                 try (io.tessera.storage.Database.WriteLock lock = db.lockForWriting()) {
                     String table = changes.existingTable(c.table(), "COPY");
