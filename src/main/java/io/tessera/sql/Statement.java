@@ -16,7 +16,8 @@ import java.util.Locale;
  */
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
-        Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo {
+        Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
+        Statement.Summarize {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -120,6 +121,13 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
      * file's first line names the columns (DuckDB's default); {@code delimiter} null: a comma.
      */
     record CopyTo(String query, String file, String format, boolean header, String delimiter) implements Statement {
+    }
+
+    /**
+     * {@code SUMMARIZE table} or {@code SUMMARIZE query}: a row of statistics per column of {@code query} (for a
+     * table, {@code SELECT * FROM} it), as DuckDB gives them ({@link Summaries}).
+     */
+    record Summarize(String query) implements Statement {
     }
 
     /**

@@ -80,6 +80,9 @@ public final class StatementParser {
         if (first.is(TesseraParserImplConstants.DESCRIBE) && head.size() > 1 && !head.get(1).isEnd()) {
             return describe(s, head.get(1));
         }
+        if (first.isWord("SUMMARIZE") && head.size() > 1 && !head.get(1).isEnd()) {
+            return new Statement.Summarize(((Statement.Describe) describe(s, head.get(1))).query());
+        }
         return new Statement.Query(s);
     }
 
