@@ -152,3 +152,72 @@ SqlDrop SqlDropView(Span s, boolean replace) :
         return SqlDdlNodes.dropView(s.end(this), ifExists, id);
     }
 }
+
+<#--
+  DuckDB's shorthands, each a hook that pom.xml adds to Calcite's template (the build fails where the template no
+  longer has the place): x::type; GROUP BY ALL and ORDER BY ALL; SELECT * EXCLUDE (a, b). The validator expands
+  them once the select list's columns are known (sql/AllColumns).
+-->
+
+/** {@code ::type} after an operand: a CAST, as PostgreSQL and DuckDB write it. */
+void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlParserPos pos;
+    final SqlDataTypeSpec type;
+}
+{
+    <INFIX_CAST> {
+        checkNonQueryExpression(exprContext);
+        pos = getPos();
+    }
+    type = DataType() {
+        list.add(new SqlParserUtil.ToTreeListItem(SqlLibraryOperators.INFIX_CAST, pos));
+        list.add(type);
+    }
+}
+
+/**
+ * Whether the next token is an ALL that ends a GROUP BY clause by itself (GROUP BY ALL), rather than the quantifier
+ * of a list of grouping elements (GROUP BY ALL a, b).
+ */
+JAVACODE boolean TesseraGroupByAllAlone() {
+    if (getToken(1).kind != ALL) {
+        return false;
+    }
+    switch (getToken(2).kind) {
+    case EOF: case RPAREN: case HAVING: case WINDOW: case QUALIFY: case ORDER: case LIMIT: case OFFSET: case FETCH:
+    case UNION: case EXCEPT: case INTERSECT: case SET_MINUS:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/** ALL as an ORDER BY item: every column of the result, left to right. */
+SqlNode TesseraOrderByAll() :
+{
+}
+{
+    <ALL> { return AllColumns.ALL.createCall(getPos()); }
+}
+
+/** {@code EXCLUDE (a, b)} or {@code EXCLUDE a} after {@code *} or {@code t.*}. */
+SqlNode TesseraStarExclude(SqlIdentifier star) :
+{
+    final Span s = Span.of(star);
+    final List<SqlIdentifier> names = new ArrayList<SqlIdentifier>();
+    SqlIdentifier id;
+}
+{
+    <EXCLUDE>
+    (
+        <LPAREN> id = SimpleIdentifier() { names.add(id); }
+        ( <COMMA> id = SimpleIdentifier() { names.add(id); } )*
+        <RPAREN>
+    |
+        id = SimpleIdentifier() { names.add(id); }
+    )
+    {
+        return new AllColumns.ExcludingStar(star, names, s.end(this));
+    }
+}

@@ -5,17 +5,24 @@ import io.tessera.data.io.FileAccessException;
 import io.tessera.data.io.ImportFormat;
 import io.tessera.data.io.OptionSpelling;
 import io.tessera.data.io.SourceFile;
+import io.tessera.data.io.TableExporter;
 import io.tessera.data.io.TableImporter;
+import io.tessera.data.parquet.ParquetExporter;
 import io.tessera.data.parquet.ParquetImporter;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.Statement;
 import io.tessera.storage.Database;
 
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * {@code COPY table FROM 'file'}: the import of {@code tessera import} ({@link TableImporter}, {@link ParquetImporter}
+ * {@code COPY table FROM 'file'} ({@code COPY (query) TO 'file'}: {@link #copyTo}): the import of {@code tessera import} ({@link TableImporter}, {@link ParquetImporter}
  * for FORMAT parquet or a file ending in .parquet: all rows or none, a bad value named by file, line and column),
  * for a file SQL may read. A statement's text can come from anyone an application lets write SQL, so COPY reads only
  * regular files below the directories the application allowed ({@code Tessera.allowCopyFrom}; {@code tessera sql}
@@ -57,6 +64,67 @@ final class CopyFiles {
         } finally {
             closeQuietly(file);
         }
+    }
+
+    /**
+     * {@code COPY (query) TO 'file'}: the query's rows (run already) stored in a table of the statement's temporary
+     * database, then written as CSV ({@link TableExporter}, a header of the query's column names unless HEADER
+     * false) or Parquet ({@link ParquetExporter}, for FORMAT parquet or a name ending in .parquet) to the file,
+     * opened by {@link AllowedDirectories} below the directories COPY may use, through no link, created or emptied.
+     * A Parquet file's columns need names a table column can have (as CREATE TABLE AS needs them).
+     */
+    static long copyTo(Statement.CopyTo s, QueryExecutor.Ran ran, List<String> names, Database scratch,
+                       List<Path> allowed, io.tessera.api.QueryCancel cancel) {
+        boolean parquet = s.format() != null ? s.format().equals("parquet")
+                : s.file().toLowerCase(java.util.Locale.ROOT).endsWith(".parquet");
+        byte delimiter = ',';
+        if (parquet && s.delimiter() != null) {
+            throw new SqlError("COPY TO: DELIMITER is for CSV files, not Parquet");
+        }
+        if (s.delimiter() != null) {
+            try {
+                delimiter = ImportFormat.parseDelimiter(s.delimiter());
+            } catch (IllegalArgumentException e) {
+                throw new SqlError("COPY TO: " + e.getMessage(), e);
+            }
+        }
+        List<io.tessera.storage.ColumnSchema> columns = new java.util.ArrayList<>();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (int i = 0; i < ran.columns().size(); i++) {
+            String name = names.get(i);
+            boolean usable = name.matches("[A-Za-z_][A-Za-z0-9_]*") && taken.add(name.toLowerCase(java.util.Locale.ROOT));
+            if (!usable && parquet) {
+                throw new SqlError("COPY TO: column " + (i + 1) + " of the query, " + name + ", has no name a Parquet "
+                        + "column of Tessera can have (or repeats one); name it with AS");
+            }
+            columns.add(new io.tessera.storage.ColumnSchema(usable ? name : "column" + i, ran.columns().get(i).type(),
+                    true));
+        }
+        io.tessera.storage.Table rows;
+        try (io.tessera.storage.TableWriter w = scratch.replace(new io.tessera.storage.TableSchema("copy_to", columns))) {
+            RowAppender.append(ran, w, cancel);
+            w.commit();
+        }
+        rows = scratch.table("copy_to");
+        FileChannel channel;
+        try {
+            channel = new AllowedDirectories(allowed).openForWrite(s.file(), "COPY");
+        } catch (FileAccessException e) {
+            throw new SqlError(e.getMessage(), e);
+        }
+        try (OutputStream os = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 20)) {
+            if (parquet) {
+                ParquetExporter.write(rows, os);
+            } else {
+                TableExporter.write(rows, os, true, delimiter, s.header() ? names : null);
+            }
+        } catch (IOException e) {
+            throw new SqlError("COPY: cannot write '" + AllowedDirectories.printable(s.file()) + "': "
+                    + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new SqlError("COPY: " + e.getMessage(), e);
+        }
+        return rows.rowCount();
     }
 
     /** The file, opened, when COPY may read it: a regular file below an allowed directory, reached by no link. */

@@ -199,8 +199,11 @@ final class FileTableLoader implements FileTables, AutoCloseable {
         return new TableSchema(table, columns);
     }
 
-    /** The statement's temporary database, made when its first file is read. */
-    private Database database() {
+    /**
+     * The statement's temporary database, made when its first file is read (or COPY TO needs a table of its rows);
+     * deleted when the statement ends.
+     */
+    Database database() {
         if (files == null) {
             directory = db.directory().resolve(".files").resolve(ProcessHandle.current().pid() + "-"
                     + NEXT_DIRECTORY.incrementAndGet());

@@ -323,6 +323,17 @@ public final class QueryEngine {
             case Statement.CreateView v -> changes.createView(v);
             case Statement.DropView v -> changes.dropView(v);
             case Statement.Describe d -> describe(d, parameters);
+            case Statement.Summarize m -> summarize(m, parameters);
+            case Statement.CopyTo c -> {
+                SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(c.query())));
+                FileTableLoader scratch = statementFiles.get();
+                if (scratch == null) {
+                    throw new SqlError("COPY (query) TO runs only as a statement of its own");
+                }
+                QueryExecutor.Ran ran = runLogical(logical, cancel);
+                yield DataChanges.count(CopyFiles.copyTo(c, ran, logical.fieldNames(), scratch.database(),
+                        copyDirectories, cancel));
+            }
             case Statement.Copy c -> {
                 try (io.tessera.storage.Database.WriteLock lock = db.lockForWriting()) {
                     String table = changes.existingTable(c.table(), "COPY");
@@ -385,6 +396,20 @@ public final class QueryEngine {
             columns.add(new ResultColumn(name, DataType.VARCHAR, !name.startsWith("column")));
         }
         return new QueryResult(columns, rows, 0, 0);
+    }
+
+    /** SUMMARIZE: the columns of the query (as DESCRIBE finds them), then one aggregate per column over its rows. */
+    private QueryResult summarize(Statement.Summarize m, Parameters parameters) {
+        List<io.tessera.sql.Summaries.Column> columns = new ArrayList<>();
+        for (io.tessera.plan.ColumnInfo c : prepare(m.query(), parameters).plan().resultColumns()) {
+            io.tessera.storage.TypeKind k = c.type().kind();
+            boolean numeric = k != io.tessera.storage.TypeKind.VARCHAR && k != io.tessera.storage.TypeKind.DATE
+                    && k != io.tessera.storage.TypeKind.BOOLEAN;
+            columns.add(new io.tessera.sql.Summaries.Column(c.name(), c.type().toString(), numeric));
+        }
+        long t0 = System.nanoTime();
+        return run(prepare(frontEnd().plan(parameters.bind(io.tessera.sql.Summaries.query(m.query(), columns))),
+                null, null, t0));
     }
 
     private static QueryResult empty() {

@@ -39,8 +39,11 @@ final class AggregateFunctions {
     private static final Set<SqlKind> KINDS = EnumSet.of(SqlKind.FILTER, SqlKind.ROLLUP, SqlKind.CUBE,
             SqlKind.GROUPING_SETS, SqlKind.GROUPING);
 
-    /** Calcite's own functions that run: EVERY (MIN of booleans), GROUPING and GROUPING_ID (constants per set). */
-    private static final Set<String> NAMES = Set.of("EVERY", "GROUPING", "GROUPING_ID");
+    /**
+     * Calcite's own functions that run: EVERY (MIN of booleans), GROUPING and GROUPING_ID (constants per set), and
+     * APPROX_COUNT_DISTINCT (Calcite's COUNT(DISTINCT) marked approximate: Tessera counts exactly).
+     */
+    private static final Set<String> NAMES = Set.of("EVERY", "GROUPING", "GROUPING_ID", "APPROX_COUNT_DISTINCT");
 
     private static SqlAggFunction statistic(String name, SqlKind kind) {
         return new SqlAggFunction(name, null, kind, ReturnTypes.DOUBLE.andThen(SqlTypeTransforms.FORCE_NULLABLE), null,

@@ -7,8 +7,10 @@ import java.util.Locale;
 
 /**
  * Reads {@code COPY table FROM 'file' [[WITH] (FORMAT csv|tbl|parquet, HEADER [true|false], DELIMITER 'c')]}, the SQL form
- * of {@code tessera import}, with Calcite's tokenizer (COPY is not in Calcite's grammar). Anything else after COPY
- * is an error naming its position: {@code COPY ... TO} (export) and column lists are refused as unsupported.
+ * of {@code tessera import}, and {@code COPY (query) TO 'file' [(FORMAT csv|parquet, HEADER false, DELIMITER 'c')]},
+ * with Calcite's tokenizer (COPY is not in Calcite's grammar). Anything else after COPY is an error naming its
+ * position: column lists are refused as unsupported. {@code COPY table TO 'file'} is {@code COPY (SELECT * FROM
+ * table) TO 'file'}.
  */
 final class CopyStatements {
 
@@ -17,22 +19,28 @@ final class CopyStatements {
     private final String sql;
     private final List<LeadingTokens.Token> tokens;
     private int next = 1; // after COPY
+    private LeadingTokens.Token formatValue; // the FORMAT option's value, where one is given
 
     private CopyStatements(String sql) {
         this.sql = sql;
         this.tokens = LeadingTokens.read(sql, Integer.MAX_VALUE);
     }
 
-    static Statement.Copy parse(String sql) {
+    static Statement parse(String sql) {
         return new CopyStatements(sql).copy();
     }
 
-    private Statement.Copy copy() {
+    private Statement copy() {
+        if (peek().is(TesseraParserImplConstants.LPAREN)) {
+            return copyQueryTo();
+        }
         String table = name(peek());
         next++;
         LeadingTokens.Token t = take();
         if (t.is(TesseraParserImplConstants.TO)) {
-            throw SupportCheck.unsupported("COPY ... TO (tessera export writes a table out)", pos(t));
+            next--;
+            // the table's rows, its name quoted as a name (never read as SQL)
+            return copyTo("SELECT * FROM \"" + table.replace("\"", "\"\"") + "\"");
         }
         if (t.is(TesseraParserImplConstants.LPAREN)) {
             throw SupportCheck.unsupported("a column list in COPY", pos(t));
@@ -45,8 +53,58 @@ final class CopyStatements {
             throw expected("the file's name in single quotes", t);
         }
         String file = unquote(t.image(), '\'');
+        Options o = options(false);
+        return new Statement.Copy(table, file, o.format, o.header, o.delimiter);
+    }
+
+    /**
+     * {@code COPY (query) TO 'file' [[WITH] (FORMAT csv|parquet, HEADER [true|false], DELIMITER 'c')]}: the query is
+     * the text between the parentheses, parsed when it is planned.
+     */
+    private Statement.CopyTo copyQueryTo() {
+        LeadingTokens.Token open = take();
+        int depth = 1;
+        LeadingTokens.Token t = open;
+        while (depth > 0) {
+            t = take();
+            if (t.isEnd()) {
+                throw expected("')' after the query", t);
+            }
+            depth += t.is(TesseraParserImplConstants.LPAREN) ? 1 : t.is(TesseraParserImplConstants.RPAREN) ? -1 : 0;
+        }
+        String query = sql.substring(open.offset() + 1, t.offset()).strip();
+        if (query.isEmpty()) {
+            throw expected("a query in the parentheses", t);
+        }
+        return copyTo(query);
+    }
+
+    /** The rest of a COPY ... TO after its query or table: TO 'file' and the options. */
+    private Statement.CopyTo copyTo(String query) {
+        LeadingTokens.Token t = take();
+        if (!t.is(TesseraParserImplConstants.TO)) {
+            throw SupportCheck.unsupported("COPY (query) " + (t.isEnd() ? "without TO" : t.image())
+                    + " (the form is COPY (query) TO 'file')", pos(t));
+        }
+        t = take();
+        if (!t.is(TesseraParserImplConstants.QUOTED_STRING)) {
+            throw expected("the file's name in single quotes", t);
+        }
+        String file = unquote(t.image(), '\'');
+        Options o = options(true);
+        if ("tbl".equals(o.format)) {
+            throw SupportCheck.unsupported("COPY (query) TO in FORMAT tbl (csv or parquet)", pos(formatValue));
+        }
+        return new Statement.CopyTo(query, file, o.format, o.header, o.delimiter);
+    }
+
+    /** COPY's options; {@code headerDefault}: HEADER when no option says otherwise. */
+    private record Options(String format, boolean header, String delimiter) {
+    }
+
+    private Options options(boolean headerDefault) {
         String format = null;
-        boolean header = false;
+        boolean header = headerDefault;
         String delimiter = null;
         if (peek().is(TesseraParserImplConstants.WITH)) {
             next++;
@@ -59,6 +117,7 @@ final class CopyStatements {
                 switch (name) {
                     case "FORMAT" -> {
                         LeadingTokens.Token v = take();
+                        formatValue = v;
                         format = v.is(TesseraParserImplConstants.QUOTED_STRING) ? unquote(v.image(), '\'') : v.image();
                         format = format.toLowerCase(Locale.ROOT);
                         if (!format.equals("csv") && !format.equals("tbl") && !format.equals("parquet")) {
@@ -95,7 +154,7 @@ final class CopyStatements {
         if (!peek().isEnd()) {
             throw expected("the end of the statement", peek());
         }
-        return new Statement.Copy(table, file, format, header, delimiter);
+        return new Options(format, header, delimiter);
     }
 
     /** A table name: a word (folded to lower case) or a quoted name (as written). */

@@ -109,8 +109,10 @@ public final class SqlFrontEnd {
 
     public LogicalPlan plan(SqlNode parsed) {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
+        InformationSchema.replace(parsed, db, views);
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
+        parsed = InfixCasts.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = TemporalLiterals.rewrite(parsed);
         parsed = NullableSetAggregates.rewrite(parsed);

@@ -16,7 +16,8 @@ import java.util.Locale;
  */
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
-        Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe {
+        Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
+        Statement.Summarize {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -112,6 +113,21 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
      * {@code tessera import}. {@code format} null: from the file's name; {@code delimiter} null: the format's.
      */
     record Copy(String table, String file, String format, boolean header, String delimiter) implements Statement {
+    }
+
+    /**
+     * {@code COPY (query) TO 'file' [(FORMAT csv|parquet, HEADER [true|false], DELIMITER 'c')]}: the query's rows
+     * written to a file. {@code format} null: from the file's name (.parquet, else CSV); {@code header}: a CSV
+     * file's first line names the columns (DuckDB's default); {@code delimiter} null: a comma.
+     */
+    record CopyTo(String query, String file, String format, boolean header, String delimiter) implements Statement {
+    }
+
+    /**
+     * {@code SUMMARIZE table} or {@code SUMMARIZE query}: a row of statistics per column of {@code query} (for a
+     * table, {@code SELECT * FROM} it), as DuckDB gives them ({@link Summaries}).
+     */
+    record Summarize(String query) implements Statement {
     }
 
     /**

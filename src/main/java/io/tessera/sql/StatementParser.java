@@ -35,7 +35,8 @@ import static io.tessera.sql.parser.TesseraParserImplConstants.VIEW;
  * Reads one statement. Its first tokens ({@link LeadingTokens}) say what it is: CREATE and DROP (tables, views,
  * CREATE TABLE AS), INSERT, UPDATE and DELETE are parsed whole by Tessera's parser (Calcite's grammar with Tessera's
  * reserved words and table definitions, {@code src/main/codegen}); EXPLAIN, EXPLAIN PLAN FOR and Tessera's EXPLAIN
- * CODE are followed by a query; COPY is Tessera's ({@link CopyStatements}); anything else is a query, parsed once,
+ * CODE are followed by a query; COPY is Tessera's ({@link CopyStatements}); SHOW TABLES is a query of
+ * {@link InformationSchema}; anything else is a query, parsed once,
  * when it is planned. Errors name their position as the rest of the front end does.
  */
 public final class StatementParser {
@@ -43,6 +44,10 @@ public final class StatementParser {
     /** The forms of EXPLAIN, for an error about another. */
     private static final String EXPLAIN_FORMS = "EXPLAIN query, EXPLAIN PLAN FOR query, EXPLAIN CODE query, "
             + "EXPLAIN ANALYZE query, EXPLAIN (ANALYZE, FORMAT JSON) query";
+
+    /** SHOW TABLES: the tables and views by name, as DuckDB lists them. */
+    private static final String SHOW_TABLES =
+            "SELECT table_name AS name FROM information_schema.tables ORDER BY table_name";
 
     private StatementParser() {
     }
@@ -68,8 +73,15 @@ public final class StatementParser {
         if (first.is(EXPLAIN)) {
             return explain(s, head);
         }
+        if (first.is(TesseraParserImplConstants.SHOW) && head.size() == 3 && head.get(1).named("TABLES")
+                && head.get(2).isEnd()) {
+            return new Statement.Query(SHOW_TABLES);
+        }
         if (first.is(TesseraParserImplConstants.DESCRIBE) && head.size() > 1 && !head.get(1).isEnd()) {
             return describe(s, head.get(1));
+        }
+        if (first.isWord("SUMMARIZE") && head.size() > 1 && !head.get(1).isEnd()) {
+            return new Statement.Summarize(((Statement.Describe) describe(s, head.get(1))).query());
         }
         return new Statement.Query(s);
     }

@@ -97,6 +97,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         } catch (SqlError e) {
             throw new SqlError("view " + view.name() + ": " + e.getMessage());
         }
+        parsed = InfixCasts.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
         try {
             return validator.validate(parsed);

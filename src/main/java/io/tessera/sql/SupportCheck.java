@@ -4,7 +4,6 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
@@ -51,7 +50,8 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name)
                 || TextDateFunctions.supports(kind, name)
                 || AggregateFunctions.supports(call)
-                || WindowSupport.FUNCTIONS.contains(name);
+                || WindowSupport.FUNCTIONS.contains(name)
+                || call.getOperator() == AllColumns.ALL;
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {
             WindowSupport.check(w);
         }
@@ -63,11 +63,6 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             String hint = call.getOperator() instanceof org.apache.calcite.sql.SqlUnresolvedFunction
                     ? DidYouMean.hint(name.toLowerCase(Locale.ROOT), functionNames()) : "";
             throw new SqlError("unsupported: " + what + at(call.getParserPosition()) + hint);
-        }
-        if (call instanceof SqlSelect select) {
-            if (select.getQualify() != null) {
-                throw unsupported("QUALIFY", select.getQualify().getParserPosition());
-            }
         }
         return super.visit(call);
     }

@@ -49,6 +49,9 @@ final class TesseraValidator extends SqlValidatorImpl {
 
     @Override
     protected void validateGroupClause(SqlSelect select) {
+        if (AllColumns.isGroupByAll(select.getGroup())) {
+            select.setGroupBy(AllColumns.groupByAll(select, getOperatorTable(), getCatalogReader().nameMatcher()));
+        }
         SqlNodeList group = select.getGroup();
         if (group != null) {
             ColumnsFirst columnsFirst = new ColumnsFirst(select, false);
@@ -72,6 +75,9 @@ final class TesseraValidator extends SqlValidatorImpl {
 
     @Override
     protected void validateOrderList(SqlSelect select) {
+        if (AllColumns.hasOrderByAll(select.getOrderList())) {
+            select.setOrderBy(AllColumns.orderByAll(select.getOrderList(), select.getSelectList().size()));
+        }
         SqlNodeList order = select.getOrderList();
         if (order != null) {
             List<SqlNode> items = new ArrayList<>();
@@ -81,6 +87,31 @@ final class TesseraValidator extends SqlValidatorImpl {
             select.setOrderBy(new SqlNodeList(items, order.getParserPosition()));
         }
         super.validateOrderList(select);
+    }
+
+    /**
+     * The select list with {@code * EXCLUDE (...)}: expanded with plain stars, then each star's excluded columns
+     * taken out of the expanded list and its type.
+     */
+    @Override
+    protected RelDataType validateSelectList(SqlNodeList selectItems, SqlSelect select, RelDataType targetRowType) {
+        if (!AllColumns.hasExclusions(selectItems)) {
+            return super.validateSelectList(selectItems, select, targetRowType);
+        }
+        Map<SqlNode, Integer> widths = new java.util.IdentityHashMap<>();
+        for (SqlNode item : selectItems) {
+            boolean star = item instanceof SqlIdentifier id && id.isStar();
+            SqlNode plain = item instanceof AllColumns.ExcludingStar x ? x.star() : item;
+            widths.put(item, star ? expandStar(SqlNodeList.of(plain), select, false).size() : 1);
+        }
+        SqlNodeList plain = AllColumns.withoutExclusions(selectItems);
+        select.setSelectList(plain);
+        RelDataType rowType = super.validateSelectList(plain, select, targetRowType);
+        AllColumns.Expanded kept = AllColumns.exclude(selectItems, select.getSelectList(), rowType, widths::get,
+                getCatalogReader().nameMatcher(), getTypeFactory());
+        select.setSelectList(kept.items());
+        getRawSelectScope(select).setExpandedSelectList(kept.items().getList());
+        return kept.rowType();
     }
 
     /** An ORDER BY item: DESC and NULLS FIRST/LAST kept; a bare name left for the alias lookup. */

@@ -35,7 +35,7 @@ class ParserWordsTest {
             "EXTEND", "MATCH_RECOGNIZE", "MEASURE", "CUBE", "ROLLUP", "STREAM", "RECURSIVE", "EXISTS", "NEW", "NEXT",
             "MULTISET", "PERIOD", "PERMUTE", "UNKNOWN", "VALUES", "INTERVAL", "USER", "CURRENT_USER", "SESSION_USER",
             "SYSTEM_USER", "CURRENT_ROLE", "CURRENT_PATH", "CURRENT_CATALOG", "CURRENT_SCHEMA", "CURRENT_DATE",
-            "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP");
+            "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "QUALIFY");
 
     /** The words of the shared list that Calcite's grammar has as non-reserved keywords and leaves so. */
     private static final Set<String> SHARED_NOT_RESERVED = Set.of(

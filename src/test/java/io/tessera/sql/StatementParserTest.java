@@ -229,8 +229,17 @@ class StatementParserTest {
                 StatementParser.parse("copy T from 'data/it''s.csv' (format csv, header, delimiter ';');"));
         assertEquals(new Statement.Copy("My T", "a.tbl", null, false, null),
                 StatementParser.parse("COPY \"My T\" FROM 'a.tbl' WITH (HEADER false)"));
-        assertEquals("unsupported: COPY ... TO (tessera export writes a table out) at line 1, column 8",
-                error("copy t to 'x.csv'"));
+        assertEquals(new Statement.CopyTo("SELECT * FROM \"My \"\"T\"", "x.csv", null, true, null),
+                StatementParser.parse("copy \"My \"\"T\" to 'x.csv'"));
+        assertEquals(new Statement.CopyTo("select (a), b from t where (a) > 1", "out.pq", "parquet", false, "|"),
+                StatementParser.parse("COPY ( select (a), b from t where (a) > 1 ) TO 'out.pq' (FORMAT parquet, "
+                        + "HEADER false, DELIMITER '|');"));
+        assertEquals("unsupported: COPY (query) TO in FORMAT tbl (csv or parquet) at line 1, column 36",
+                error("copy (select 1) to 'x.tbl' (format tbl)"));
+        assertTrue(error("copy (select 1 to 'x'").contains("expected ')' after the query"),
+                error("copy (select 1 to 'x'"));
+        assertEquals(new Statement.Query("SELECT table_name AS name FROM information_schema.tables ORDER BY "
+                + "table_name"), StatementParser.parse("show tables;"));
         assertEquals("unsupported: COPY option quote (FORMAT, HEADER, DELIMITER) at line 1, column 22",
                 error("copy t from 'x.csv' (quote '\"')"));
         assertEquals("unsupported: COPY format json (csv, tbl or parquet) at line 1, column 29",

@@ -26,8 +26,16 @@ final class SqlSession implements AutoCloseable {
     /** Where the {@code COPY} statements of the files read their data (and nothing else). */
     static final Path COPY_FILES = Path.of("src/test/resources/sql/copy");
 
+    /** Where {@code COPY (query) TO} writes its files, and the files read them back (in the build's output). */
+    static final Path COPY_OUT = Path.of("target/sqltest-copy-to");
+
     static SqlSession open(Path dir) {
-        return new SqlSession(Tessera.openOrCreate(dir).allowCopyFrom(COPY_FILES));
+        try {
+            java.nio.file.Files.createDirectories(COPY_OUT);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return new SqlSession(Tessera.openOrCreate(dir).allowCopyFrom(COPY_FILES, COPY_OUT));
     }
 
     QueryResult query(String sql) {

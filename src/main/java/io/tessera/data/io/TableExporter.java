@@ -37,47 +37,9 @@ public final class TableExporter {
     public static long export(Table table, Path out, ImportFormat format, byte delimiter) {
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
         boolean csv = format == ImportFormat.CSV;
-        List<Column> cols = table.columns();
-        int nc = cols.size();
-        byte[][][] dicts = new byte[nc][][];
-        for (int i = 0; i < nc; i++) {
-            Column c = cols.get(i);
-            if (c.type().kind() == TypeKind.VARCHAR && c.rowCount() > 0) {
-                Dictionary d = c.dictionary();
-                dicts[i] = new byte[d.size()][];
-                for (int k = 0; k < d.size(); k++) {
-                    dicts[i][k] = encodeString(d.value(k), csv, delimiter, table.name(), c.name());
-                }
-            }
-        }
         long rows = table.rowCount();
         try (OutputStream os = Files.newOutputStream(tmp)) {
-            Out w = new Out(os);
-            if (csv) {
-                for (int i = 0; i < nc; i++) {
-                    if (i > 0) {
-                        w.put(delimiter);
-                    }
-                    w.put(cols.get(i).name());
-                }
-                w.put((byte) '\n');
-            }
-            for (long r = 0; r < rows; r++) {
-                for (int i = 0; i < nc; i++) {
-                    if (i > 0 && csv) {
-                        w.put(delimiter);
-                    }
-                    Column c = cols.get(i);
-                    if (!c.isNull(r)) {
-                        writeValue(w, c, r, dicts[i]);
-                    }
-                    if (!csv) {
-                        w.put(delimiter);
-                    }
-                }
-                w.put((byte) '\n');
-            }
-            w.flush();
+            write(table, os, csv, delimiter, csv ? table.columns().stream().map(Column::name).toList() : null);
         } catch (IOException e) {
             deleteQuietly(tmp);
             throw new ImportException(out.toString(), "cannot write " + out + ": "
@@ -98,6 +60,54 @@ public final class TableExporter {
                     + MessageText.writeFailure(out, e), e);
         }
         return rows;
+    }
+
+    /**
+     * Writes the table's rows to {@code os} as CSV ({@code csv}) or tbl, after a header line of {@code header}
+     * (null: none; a name is quoted as a value is); the caller closes the stream.
+     */
+    public static void write(Table table, OutputStream os, boolean csv, byte delimiter, List<String> header)
+            throws IOException {
+        List<Column> cols = table.columns();
+        int nc = cols.size();
+        byte[][][] dicts = new byte[nc][][];
+        for (int i = 0; i < nc; i++) {
+            Column c = cols.get(i);
+            if (c.type().kind() == TypeKind.VARCHAR && c.rowCount() > 0) {
+                Dictionary d = c.dictionary();
+                dicts[i] = new byte[d.size()][];
+                for (int k = 0; k < d.size(); k++) {
+                    dicts[i][k] = encodeString(d.value(k), csv, delimiter, table.name(), c.name());
+                }
+            }
+        }
+        long rows = table.rowCount();
+        Out w = new Out(os);
+        if (header != null) {
+            for (int i = 0; i < header.size(); i++) {
+                if (i > 0) {
+                    w.put(delimiter);
+                }
+                w.put(encodeString(header.get(i), csv, delimiter, table.name(), header.get(i)));
+            }
+            w.put((byte) '\n');
+        }
+        for (long r = 0; r < rows; r++) {
+            for (int i = 0; i < nc; i++) {
+                if (i > 0 && csv) {
+                    w.put(delimiter);
+                }
+                Column c = cols.get(i);
+                if (!c.isNull(r)) {
+                    writeValue(w, c, r, dicts[i]);
+                }
+                if (!csv) {
+                    w.put(delimiter);
+                }
+            }
+            w.put((byte) '\n');
+        }
+        w.flush();
     }
 
     private static void writeValue(Out w, Column c, long r, byte[][] dict) {

@@ -86,6 +86,11 @@ public final class ParquetExporter {
         return table.rowCount();
     }
 
+    /** Writes the table to {@code os} in row groups of {@link #DEFAULT_ROW_GROUP_ROWS}; the caller closes it. */
+    public static void write(Table table, OutputStream os) throws IOException {
+        write(table, os, DEFAULT_ROW_GROUP_ROWS);
+    }
+
     private static void write(Table table, OutputStream os, int rowGroupRows) throws IOException {
         List<ColumnSchema> columns = table.schema().columns();
         int nc = columns.size();

@@ -1,0 +1,207 @@
+package io.tessera.sql;
+
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.Database;
+import io.tessera.storage.Table;
+import io.tessera.storage.View;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * DuckDB's {@code information_schema.tables}, {@code .columns} and {@code .views} (the columns clients read most):
+ * each one a statement names in FROM is replaced, before validation, by a VALUES list of the database's tables and
+ * views as they are when the statement is planned, so it can be filtered, joined and aggregated as any table. One
+ * schema, {@code main}; the catalog is the database directory's name (DuckDB's is the database file's). The
+ * columns of views are not listed in {@code columns} (their types are known only once a view is planned).
+ */
+final class InformationSchema {
+
+    private static final String SCHEMA = "information_schema";
+    private static final List<String> TABLES = List.of("table_catalog", "table_schema", "table_name", "table_type");
+    private static final List<String> COLUMNS = List.of("table_catalog", "table_schema", "table_name", "column_name",
+            "ordinal_position", "column_default", "is_nullable", "data_type");
+    private static final List<String> VIEWS = List.of("table_catalog", "table_schema", "table_name",
+            "view_definition");
+
+    private final String catalog;
+    private final List<Table> tables;
+    private final List<View> views;
+
+    private InformationSchema(Database db, List<View> views) {
+        this.catalog = db == null || db.directory().getFileName() == null ? "memory"
+                : db.directory().getFileName().toString();
+        this.tables = db == null ? List.of() : db.tables();
+        this.views = views;
+    }
+
+    /** Replaces, in place, every {@code information_schema.X} of {@code statement}'s FROM clauses. */
+    static void replace(SqlNode statement, Database db, List<View> views) {
+        new InformationSchema(db, views).walk(statement);
+    }
+
+    private void walk(SqlNode node) {
+        if (node instanceof SqlSelect s) {
+            s.setFrom(from(s.getFrom()));
+            for (SqlNode operand : s.getOperandList()) {
+                if (operand != s.getFrom()) {
+                    walk(operand);
+                }
+            }
+        } else if (node instanceof SqlNodeList list) {
+            for (SqlNode n : list) {
+                walk(n);
+            }
+        } else if (node instanceof SqlCall call) {
+            for (SqlNode operand : call.getOperandList()) {
+                walk(operand);
+            }
+        }
+    }
+
+    private SqlNode from(SqlNode from) {
+        if (from instanceof SqlJoin j) {
+            j.setLeft(from(j.getLeft()));
+            j.setRight(from(j.getRight()));
+            walk(j.getCondition());
+            return j;
+        }
+        if (from instanceof SqlBasicCall as && as.getKind() == SqlKind.AS) {
+            String view = viewName(as.operand(0));
+            if (view == null) {
+                walk(as.operand(0));
+                return as;
+            }
+            if (as.operandCount() > 2) {
+                return as; // column aliases of its own: Calcite checks their number against the relation's
+            }
+            return relation(view, (SqlIdentifier) as.operand(1), as.operand(0).getParserPosition());
+        }
+        String view = viewName(from);
+        if (view != null) {
+            SqlParserPos pos = from.getParserPosition();
+            return relation(view, new SqlIdentifier(view, pos), pos);
+        }
+        if (from != null) {
+            walk(from);
+        }
+        return from;
+    }
+
+    /** {@code tables}, {@code columns} or {@code views} where {@code node} is such a name, else null. */
+    private static String viewName(SqlNode node) {
+        if (!(node instanceof SqlIdentifier id) || id.names.size() != 2
+                || !id.names.get(0).toLowerCase(Locale.ROOT).equals(SCHEMA)) {
+            return null;
+        }
+        String name = id.names.get(1).toLowerCase(Locale.ROOT);
+        if (!name.equals("tables") && !name.equals("columns") && !name.equals("views")) {
+            throw new SqlError("no table " + SCHEMA + "." + id.names.get(1) + " (information_schema has tables,"
+                    + " columns and views)" + SupportCheck.at(id.getParserPosition()));
+        }
+        return name;
+    }
+
+    /** {@code (VALUES ...) AS alias (columns)} of the relation {@code name}. */
+    private SqlNode relation(String name, SqlIdentifier alias, SqlParserPos pos) {
+        List<String> columns = switch (name) {
+            case "tables" -> TABLES;
+            case "columns" -> COLUMNS;
+            default -> VIEWS;
+        };
+        List<List<Object>> rows = rows(name);
+        List<SqlNode> operands = new ArrayList<>();
+        operands.add(rows.isEmpty() ? noRows(columns, pos) : values(rows, pos));
+        operands.add(alias);
+        for (String c : columns) {
+            operands.add(new SqlIdentifier(c, pos));
+        }
+        return SqlStdOperatorTable.AS.createCall(pos, operands);
+    }
+
+    private List<List<Object>> rows(String name) {
+        List<List<Object>> rows = new ArrayList<>();
+        switch (name) {
+            case "tables" -> {
+                for (Table t : tables) {
+                    rows.add(List.of(catalog, "main", t.name(), "BASE TABLE"));
+                }
+                for (View v : views) {
+                    rows.add(List.of(catalog, "main", v.name(), "VIEW"));
+                }
+            }
+            case "columns" -> {
+                for (Table t : tables) {
+                    int i = 0;
+                    for (ColumnSchema c : t.schema().columns()) {
+                        List<Object> row = new ArrayList<>(List.of(catalog, "main", t.name(), c.name(), ++i));
+                        row.add(null);
+                        row.add(c.nullable() ? "YES" : "NO");
+                        row.add(c.type().toString());
+                        rows.add(row);
+                    }
+                }
+            }
+            default -> {
+                for (View v : views) {
+                    rows.add(List.of(catalog, "main", v.name(), v.query()));
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** The rows as a VALUES list: strings as VARCHAR, numbers as INTEGER, NULL as a VARCHAR NULL. */
+    private static SqlNode values(List<List<Object>> rows, SqlParserPos pos) {
+        List<SqlNode> out = new ArrayList<>();
+        for (List<Object> row : rows) {
+            List<SqlNode> values = new ArrayList<>();
+            for (Object v : row) {
+                values.add(value(v, pos));
+            }
+            out.add(SqlStdOperatorTable.ROW.createCall(pos, values));
+        }
+        return SqlStdOperatorTable.VALUES.createCall(pos, out);
+    }
+
+    private static SqlNode value(Object v, SqlParserPos pos) {
+        if (v instanceof Integer i) {
+            return SqlLiteral.createExactNumeric(Integer.toString(i), pos);
+        }
+        SqlNode literal = v == null ? SqlLiteral.createNull(pos) : SqlLiteral.createCharString((String) v, "UTF8", pos);
+        return SqlStdOperatorTable.CAST.createCall(pos, literal,
+                new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, pos), pos));
+    }
+
+    /** A relation of these columns without rows: one row of NULLs, filtered out. */
+    private static SqlNode noRows(List<String> columns, SqlParserPos pos) {
+        List<Object> nulls = new ArrayList<>();
+        for (String c : columns) {
+            nulls.add(c.equals("ordinal_position") ? 0 : null);
+        }
+        List<SqlNode> as = new ArrayList<>();
+        as.add(values(List.of(nulls), pos));
+        as.add(new SqlIdentifier("none", pos));
+        for (String c : columns) {
+            as.add(new SqlIdentifier(c, pos));
+        }
+        return new SqlSelect(pos, null, SqlNodeList.of(SqlIdentifier.star(pos)),
+                SqlStdOperatorTable.AS.createCall(pos, as), SqlLiteral.createBoolean(false, pos), null, null, null,
+                null, null, null, null, null);
+    }
+}
