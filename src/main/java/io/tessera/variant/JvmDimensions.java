@@ -39,6 +39,12 @@ public final class JvmDimensions {
     /** a WINDOW sink: serial (one thread) | partitions (groups of whole partitions, each sorted and evaluated by a worker). */
     public static final String WINDOW = "window";
 
+    /**
+     * runtime join filters tested before a pipeline's probes: none | range (each join table's key range) | bloom
+     * (the range, then a Bloom filter over the table's keys).
+     */
+    public static final String JOIN_FILTER = "joinfilter";
+
     /** The dimension of a probe pipeline that mirrors the table kind of join j's BUILD. */
     public static String probeTable(int joinId) {
         return "ht.j" + joinId;

@@ -5,6 +5,7 @@ import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.PipelineAnalysis;
 import io.tessera.plan.QueryPlan;
+import io.tessera.plan.RuntimeFilters;
 import io.tessera.plan.Sink;
 import io.tessera.storage.TypeKind;
 
@@ -43,6 +44,10 @@ import java.util.function.Predicate;
  * is more than one core</td></tr>
  * <tr><td>order</td><td>written, selectivity</td><td>pipelines whose inner/semi probes may swap and whose
  * estimated order differs from the written one</td></tr>
+ * <tr><td>joinfilter</td><td>none, range (each join table's key range tested before the probes), bloom (the range,
+ * then a Bloom filter over the table's keys); by default bloom where {@link RuntimeFilters#bloomPays} for one of
+ * the probes, else range where one probe is filterable, else none</td><td>pipelines with an inner, semi or mark probe on source columns
+ * ({@link RuntimeFilters#filterable})</td></tr>
  * <tr><td>simd</td><td>scalar, vector</td><td>pipelines whose leading filters compare a column with a constant,
  * when the Vector API module is present</td></tr>
  * <tr><td>pred</td><td>branch, predicated</td><td>pipelines with a run of at least two filter conjuncts that
@@ -172,6 +177,11 @@ public final class JvmVariantSpace implements VariantSpace {
                 p -> PipelineAnalysis.probesReorderable(p.operations())
                         && !PipelineAnalysis.probesBySelectivity(p.operations()).equals(p.operations()),
                 List.of(v("written"), v("selectivity")), (q, p) -> "written"));
+
+        // runtime join filters: only where a probe may drop rows before it runs (plan.RuntimeFilters)
+        declared.add(new Declared(JvmDimensions.JOIN_FILTER,
+                p -> !RuntimeFilters.filterable(p.operations()).isEmpty(),
+                List.of(v("none"), v("range"), v("bloom")), (q, p) -> RuntimeFilters.defaultStrategy(p)));
 
         declared.add(new Declared(JvmDimensions.SIMD,
                 p -> vectorApi && !PipelineAnalysis.leadingColumnComparisons(p.operations()).isEmpty(),

@@ -5,6 +5,7 @@ import io.tessera.backend.jvm.aggregate.GroupAggregateEmitter;
 import io.tessera.backend.jvm.filter.FilterEmitter;
 import io.tessera.backend.jvm.filter.VectorFilterEmitter;
 import io.tessera.backend.jvm.join.BuildEmitter;
+import io.tessera.backend.jvm.join.JoinFilterEmitter;
 import io.tessera.backend.jvm.join.MarkEmitter;
 import io.tessera.backend.jvm.join.ProbeEmitter;
 import io.tessera.backend.jvm.relation.MaterializeEmitter;
@@ -26,7 +27,8 @@ import java.util.List;
  * is indented and each part is commented with the IR operation it comes from.
  *
  * <p>This class drives; each operator family has its own emitter: {@link VectorFilterEmitter} and
- * {@link FilterEmitter} (scan/filter/map), {@link ProbeEmitter} (with {@code JoinLookup} per table layout),
+ * {@link FilterEmitter} (scan/filter/map), {@link JoinFilterEmitter} (runtime join filters, before the first
+ * probe), {@link ProbeEmitter} (with {@code JoinLookup} per table layout),
  * {@link BuildEmitter}, {@link MarkEmitter} (marks and the scan of marked rows), {@link AggregateEmitter}, {@link GroupAggregateEmitter} (with {@code GroupAggregation} per
  * strategy), {@link MaterializeEmitter} and {@link SortEmitter}; hashed tables name their {@link HashFunction}. They write into a {@link PipelineWriter};
  * {@link PipelineClass} assembles the class.
@@ -73,8 +75,13 @@ public final class PipelineEmitter {
             MarkEmitter.scan(w, scan);
         }
         FilterEmitter.Predication predication = FilterEmitter.Predication.of(w);
+        boolean probed = false;
         for (int i = 0; i < ops.size(); i++) {
             int first = i;
+            if (!probed && ops.get(i) instanceof Operation.Probe) {
+                JoinFilterEmitter.emit(w, ops);
+                probed = true;
+            }
             if (ops.get(i) instanceof Operation.Filter) {
                 i = FilterEmitter.emit(w, ops, i, predication);
             } else {

@@ -76,6 +76,9 @@ public final class JoinTable {
     /** Cuckoo: rows that found no slot at the largest table size (normally none), searched last. */
     public int[] stashRows = new int[0];
     public int stashSize;
+    /** The runtime filters over the keys, made when a probing pipeline first asks for them. */
+    private KeyRanges keyRanges;
+    private BloomFilter bloom;
 
     JoinTable(Layout layout, boolean murmur, boolean unique, RowBuffer payload, int rows) {
         this.layout = layout;
@@ -120,6 +123,22 @@ public final class JoinTable {
         }
         t.checkCancel = () -> { };
         return t;
+    }
+
+    /** The range of each key column over the rows (runtime join filters); made on the first call. */
+    public synchronized KeyRanges keyRanges() {
+        if (keyRanges == null) {
+            keyRanges = KeyRanges.over(keyCols, rows);
+        }
+        return keyRanges;
+    }
+
+    /** A Bloom filter over the rows' keys (runtime join filters); made on the first call. */
+    public synchronized BloomFilter bloom() {
+        if (bloom == null) {
+            bloom = BloomFilter.over(keyCols, rows);
+        }
+        return bloom;
     }
 
     void resetChains() {

@@ -30,27 +30,9 @@ public final class ProbeEmitter {
         int j = op.joinId();
         Sink.Build b = op.build();
         w.comment("PROBE j" + j + " (" + op.kind() + ", " + w.g.get(JvmDimensions.probeTable(j)) + ") on " + op.keys());
-        List<String> keys = new ArrayList<>();
-        List<String> nulls = new ArrayList<>();
-        for (int k = 0; k < op.keys().size(); k++) {
-            Expr e = op.keys().get(k);
-            w.load(e);
-            JExpr x = w.gen.gen(e);
-            Expr bk = b.keys().get(k);
-            String kv = w.name("key");
-            String buildDict = BuildEmitter.buildKeyDict(bk);
-            if (e.type().kind() == TypeKind.VARCHAR && buildDict == null) {
-                throw new SqlError("unsupported: a join on a computed string");
-            }
-            w.line("final long " + kv + " = " + w.keyLong(x, e.type(), b.commonKeyTypes().get(k), buildDict) + ";");
-            keys.add(kv);
-            if (x.nullable()) {
-                nulls.add(x.n());
-            }
-            if (x.kind() == JKind.CODE && buildDict != null && !buildDict.equals(x.dict())) {
-                nulls.add("(" + kv + " < 0)");
-            }
-        }
+        Keys k = keys(w, op);
+        List<String> keys = k.values();
+        List<String> nulls = k.nulls();
         String r = "r" + j;
         w.joinRow.put(j, r);
         w.joinKind.put(j, op.kind());
@@ -100,6 +82,41 @@ public final class ProbeEmitter {
             w.line("if (!(" + w.gen.gen(op.residual()).isTrue() + ")) continue;");
         }
         MarkEmitter.markRow(w, op, r);
+    }
+
+    /**
+     * A probe's keys as the join table encodes them: {@code values}, the long variables holding them; {@code nulls},
+     * the conditions under which a key is NULL or a string the build side's dictionary lacks (such a key never
+     * matches).
+     */
+    record Keys(List<String> values, List<String> nulls) {
+    }
+
+    /** Emits the loads and encodings of the probe's keys. */
+    static Keys keys(PipelineWriter w, Operation.Probe op) {
+        Sink.Build b = op.build();
+        List<String> keys = new ArrayList<>();
+        List<String> nulls = new ArrayList<>();
+        for (int k = 0; k < op.keys().size(); k++) {
+            Expr e = op.keys().get(k);
+            w.load(e);
+            JExpr x = w.gen.gen(e);
+            Expr bk = b.keys().get(k);
+            String kv = w.name("key");
+            String buildDict = BuildEmitter.buildKeyDict(bk);
+            if (e.type().kind() == TypeKind.VARCHAR && buildDict == null) {
+                throw new SqlError("unsupported: a join on a computed string");
+            }
+            w.line("final long " + kv + " = " + w.keyLong(x, e.type(), b.commonKeyTypes().get(k), buildDict) + ";");
+            keys.add(kv);
+            if (x.nullable()) {
+                nulls.add(x.n());
+            }
+            if (x.kind() == JKind.CODE && buildDict != null && !buildDict.equals(x.dict())) {
+                nulls.add("(" + kv + " < 0)");
+            }
+        }
+        return new Keys(keys, nulls);
     }
 
     /**
