@@ -128,6 +128,16 @@ public final class Tessera implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Lets {@code COPY table TO 'file'} and {@code COPY (query) TO 'file'} create or overwrite files below these
+     * directories, reached through no symbolic link below them. By default SQL writes no file; reading a directory
+     * ({@link #allowCopyFrom}) does not allow writing there.
+     */
+    public Tessera allowCopyTo(Path... directories) {
+        engine.allowCopyTo(java.util.List.of(directories));
+        return this;
+    }
+
     /** Cancels every statement running now through this object, from any thread; returns how many there were. */
     public int cancelRunning() {
         int n = 0;

@@ -81,6 +81,11 @@ public final class SqlCommand implements Callable<Integer> {
                     + " the current directory (repeatable)")
     List<java.nio.file.Path> allowRead = new java.util.ArrayList<>();
 
+    @Option(names = "--allow-write", paramLabel = "DIR",
+            description = "a directory into which COPY ... TO 'file' may write files, besides the current directory"
+                    + " (repeatable)")
+    List<java.nio.file.Path> allowWrite = new java.util.ArrayList<>();
+
     @Spec
     CommandSpec spec;
 
@@ -95,6 +100,9 @@ public final class SqlCommand implements Callable<Integer> {
             List<java.nio.file.Path> readable = new java.util.ArrayList<>(allowRead);
             readable.add(java.nio.file.Path.of("")); // the current directory, where the user runs the command
             tessera.allowCopyFrom(readable.toArray(java.nio.file.Path[]::new));
+            List<java.nio.file.Path> writable = new java.util.ArrayList<>(allowWrite);
+            writable.add(java.nio.file.Path.of(""));
+            tessera.allowCopyTo(writable.toArray(java.nio.file.Path[]::new));
             if (tune != null) {
                 tessera.engine().tuneWith(new io.tessera.tune.QueryTuning(tune));
             }

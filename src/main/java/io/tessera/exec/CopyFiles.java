@@ -108,7 +108,7 @@ final class CopyFiles {
         rows = scratch.table("copy_to");
         FileChannel channel;
         try {
-            channel = new AllowedDirectories(allowed).openForWrite(s.file(), "COPY");
+            channel = new AllowedDirectories(allowed, true).openForWrite(s.file(), "COPY");
         } catch (FileAccessException e) {
             throw new SqlError(e.getMessage(), e);
         }

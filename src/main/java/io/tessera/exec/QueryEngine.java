@@ -59,6 +59,7 @@ public final class QueryEngine {
     private volatile EstimateSkew skew = EstimateSkew.NONE;
     private final DataChanges changes;
     private volatile List<java.nio.file.Path> copyDirectories = List.of();
+    private volatile List<java.nio.file.Path> copyToDirectories = List.of();
     /** The files the statement running on this thread names in FROM; null outside a statement. */
     private final ThreadLocal<FileTableLoader> statementFiles = new ThreadLocal<>();
 
@@ -332,7 +333,7 @@ public final class QueryEngine {
                 }
                 QueryExecutor.Ran ran = runLogical(logical, cancel);
                 yield DataChanges.count(CopyFiles.copyTo(c, ran, logical.fieldNames(), scratch.database(),
-                        copyDirectories, cancel));
+                        copyToDirectories, cancel));
             }
             case Statement.Copy c -> {
                 try (io.tessera.storage.Database.WriteLock lock = db.lockForWriting()) {
@@ -378,6 +379,14 @@ public final class QueryEngine {
      */
     public void allowCopyFrom(List<java.nio.file.Path> directories) {
         this.copyDirectories = List.copyOf(directories);
+    }
+
+    /**
+     * The directories under which {@code COPY ... TO 'file'} may write files (none by default: SQL then writes no
+     * file); a file is reached from one of them through no symbolic link.
+     */
+    public void allowCopyTo(List<java.nio.file.Path> directories) {
+        this.copyToDirectories = List.copyOf(directories);
     }
 
     /** The columns of a query (of a file: its schema, no row read), as DuckDB's DESCRIBE lists them. */

@@ -35,7 +35,7 @@ final class SqlSession implements AutoCloseable {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return new SqlSession(Tessera.openOrCreate(dir).allowCopyFrom(COPY_FILES, COPY_OUT));
+        return new SqlSession(Tessera.openOrCreate(dir).allowCopyFrom(COPY_FILES, COPY_OUT).allowCopyTo(COPY_OUT));
     }
 
     QueryResult query(String sql) {

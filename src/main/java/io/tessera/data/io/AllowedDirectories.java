@@ -35,9 +35,28 @@ public final class AllowedDirectories {
     private static final LinkOption NOFOLLOW = LinkOption.NOFOLLOW_LINKS;
 
     private final List<Path> directories;
+    /** Whether these directories are the ones SQL may write files into (COPY ... TO), for messages. */
+    private final boolean forWriting;
 
+    /** Directories SQL may read files from. */
     public AllowedDirectories(List<Path> directories) {
+        this(directories, false);
+    }
+
+    /** Directories SQL may read files from, or ({@code forWriting}) write files into. */
+    public AllowedDirectories(List<Path> directories, boolean forWriting) {
         this.directories = List.copyOf(directories);
+        this.forWriting = forWriting;
+    }
+
+    private String verb() {
+        return forWriting ? "write" : "read";
+    }
+
+    private String howToAllow() {
+        return forWriting
+                ? "start tessera sql with --allow-write DIR to allow another (Tessera.allowCopyTo where Tessera is embedded)"
+                : "start tessera sql with --allow-read DIR to allow another (Tessera.allowCopyFrom where Tessera is embedded)";
     }
 
     public List<Path> directories() {
@@ -141,8 +160,11 @@ public final class AllowedDirectories {
     /** The allowed directory the name lies under, by the name's text alone: nothing is opened yet. */
     private Located locate(String name, String what) {
         if (directories.isEmpty()) {
-            throw new FileAccessException(what + " reads no file here: the application allowed no directory to read"
-                    + " from (Tessera.allowCopyFrom; tessera sql allows its current directory and --allow-read DIR)");
+            throw new FileAccessException(forWriting
+                    ? what + " writes no file here: the application allowed no directory to write into"
+                            + " (Tessera.allowCopyTo; tessera sql allows its current directory and --allow-write DIR)"
+                    : what + " reads no file here: the application allowed no directory to read"
+                            + " from (Tessera.allowCopyFrom; tessera sql allows its current directory and --allow-read DIR)");
         }
         Path file;
         try {
@@ -160,18 +182,17 @@ public final class AllowedDirectories {
                         }
                     }
                     if (below.isEmpty()) {
-                        throw new FileAccessException(what + ": refusing to read '" + printable(name)
+                        throw new FileAccessException(what + ": refusing to " + verb() + " '" + printable(name)
                                 + "': not a regular file");
                     }
                     return new Located(root, below);
                 }
             }
         }
-        throw new FileAccessException(what + ": refusing to read '" + printable(name) + "': it is not under a"
-                + " directory SQL may read (" + String.join(", ", directories.stream()
+        throw new FileAccessException(what + ": refusing to " + verb() + " '" + printable(name) + "': it is not under"
+                + " a directory SQL may " + verb() + " (" + String.join(", ", directories.stream()
                 .map(d -> printable(d.toAbsolutePath().normalize().toString())).toList())
-                + "); start tessera sql with --allow-read DIR to allow another (Tessera.allowCopyFrom where Tessera"
-                + " is embedded)");
+                + "); " + howToAllow());
     }
 
     /** An allowed directory as the application named it (absolute) and as its real path. */
