@@ -95,12 +95,13 @@ public final class RuntimeFilters {
     }
 
     /**
-     * The default of the {@code joinfilter} dimension: bloom where a Bloom filter pays for one of the pipeline's
+     * The {@code joinfilter} value these estimates choose (not the dimension's default, which is none: on TPC-H SF 10
+     * over 16 cores this choice was slower; a tuner measures every value): bloom where a Bloom filter pays for one of the pipeline's
      * filterable probes; else range where only one probe is filterable (two comparisons of a key its probe reads
      * anyway); else none: the range tests of several probes would read every probe's key before the first probe
      * drops a row, which costs more than ranges that rarely cut (a table's keys mostly span the probe side's).
      */
-    public static String defaultStrategy(Pipeline p) {
+    public static String estimatedStrategy(Pipeline p) {
         List<Operation.Probe> probes = filterable(p.operations());
         for (Operation.Probe pr : probes) {
             if (bloomPays(p, pr)) {

@@ -52,7 +52,7 @@ class RuntimeFiltersTest {
     void aBloomFilterPaysForManySelectiveProbesIntoALargeTable() {
         Operation.Probe selective = probe(JoinKind.INNER, build(1, 100_000, 1_000_000, false, KEY), KEY);
         assertTrue(RuntimeFilters.bloomPays(pipeline(10_000_000, selective), selective));
-        assertEquals("bloom", RuntimeFilters.defaultStrategy(pipeline(10_000_000, selective)));
+        assertEquals("bloom", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, selective)));
         assertFalse(RuntimeFilters.bloomPays(pipeline(10_000, selective), selective), "few probing rows");
         Operation.Probe cached = probe(JoinKind.INNER, build(1, 1_000, 10_000, false, KEY), KEY);
         assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, cached), cached), "a table in the cache");
@@ -63,10 +63,10 @@ class RuntimeFiltersTest {
         assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, hashed), hashed), "few rows in a hashed table");
         Operation.Probe matching = probe(JoinKind.INNER, build(1, 100_000, 150_000, false, KEY), KEY);
         assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, matching), matching), "most rows match");
-        assertEquals("range", RuntimeFilters.defaultStrategy(pipeline(10_000_000, matching)));
-        assertEquals("none", RuntimeFilters.defaultStrategy(pipeline(10_000_000, matching, cached)),
+        assertEquals("range", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, matching)));
+        assertEquals("none", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, matching, cached)),
                 "two ranges would read both keys before either probe");
-        assertEquals("bloom", RuntimeFilters.defaultStrategy(pipeline(10_000_000, matching, selective)));
+        assertEquals("bloom", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, matching, selective)));
         assertEquals(List.of(selective, matching), RuntimeFilters.bySelectivity(List.of(matching, selective)),
                 "the filter that drops most is tested first");
     }
