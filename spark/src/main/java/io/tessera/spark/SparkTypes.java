@@ -27,6 +27,8 @@ final class SparkTypes {
             case DOUBLE -> DataTypes.DoubleType;
             case DECIMAL -> DataTypes.createDecimalType(t.precision(), t.scale());
             case DATE -> DataTypes.DateType;
+            // a TIMESTAMP without a time zone, microseconds as Spark's TIMESTAMP_NTZ holds them
+            case TIMESTAMP -> DataTypes.TimestampNTZType;
             case BOOLEAN -> DataTypes.BooleanType;
             case VARCHAR -> DataTypes.StringType;
         };
@@ -41,7 +43,10 @@ final class SparkTypes {
         return DataTypes.createStructType(fields);
     }
 
-    /** A value of a Tessera result (Integer, Long, Double, BigDecimal, LocalDate, Boolean, String) as Spark holds it. */
+    /**
+     * A value of a Tessera result (Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, Boolean, String) as Spark
+     * holds it.
+     */
     static Object internal(Object v, org.apache.spark.sql.types.DataType type) {
         if (v == null) {
             return null;
@@ -51,6 +56,9 @@ final class SparkTypes {
         }
         if (type == DataTypes.DateType) {
             return (int) ((LocalDate) v).toEpochDay();
+        }
+        if (type == DataTypes.TimestampNTZType) {
+            return io.tessera.storage.Timestamps.micros((java.time.LocalDateTime) v);
         }
         if (type instanceof DecimalType d) {
             return Decimal.apply((BigDecimal) v, d.precision(), d.scale());
