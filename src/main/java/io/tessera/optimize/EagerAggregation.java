@@ -53,14 +53,7 @@ final class EagerAggregation {
     }
 
     private RelNode visit(RelNode rel) {
-        List<RelNode> inputs = new ArrayList<>();
-        boolean changed = false;
-        for (RelNode in : rel.getInputs()) {
-            RelNode r = visit(in);
-            inputs.add(r);
-            changed |= r != in;
-        }
-        RelNode copy = changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+        RelNode copy = Inputs.visited(rel, this::visit);
         return copy instanceof Aggregate a ? rewrite(a) : copy;
     }
 

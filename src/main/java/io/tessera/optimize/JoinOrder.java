@@ -42,14 +42,7 @@ public final class JoinOrder {
 
     /** {@code rel} with each join region ordered, inner regions first. */
     public RelNode apply(RelNode rel) {
-        List<RelNode> inputs = new ArrayList<>();
-        boolean changed = false;
-        for (RelNode in : rel.getInputs()) {
-            RelNode r = apply(in);
-            inputs.add(r);
-            changed |= r != in;
-        }
-        RelNode copy = changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+        RelNode copy = Inputs.visited(rel, this::apply);
         return copy instanceof MultiJoin mj ? order(mj) : copy;
     }
 

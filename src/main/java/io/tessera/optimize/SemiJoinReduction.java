@@ -44,14 +44,7 @@ final class SemiJoinReduction {
     }
 
     private RelNode visit(RelNode rel) {
-        List<RelNode> inputs = new ArrayList<>();
-        boolean changed = false;
-        for (RelNode in : rel.getInputs()) {
-            RelNode r = visit(in);
-            inputs.add(r);
-            changed |= r != in;
-        }
-        RelNode copy = changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+        RelNode copy = Inputs.visited(rel, this::visit);
         if (copy instanceof Join j) {
             RelNode reduced = reduce(j, false);
             if (reduced == j && j.getJoinType() == JoinRelType.INNER) {
@@ -235,13 +228,6 @@ final class SemiJoinReduction {
         if (s != null) {
             return s;
         }
-        List<RelNode> inputs = new ArrayList<>();
-        boolean changed = false;
-        for (RelNode in : rel.getInputs()) {
-            RelNode r = replace(in, swap);
-            inputs.add(r);
-            changed |= r != in;
-        }
-        return changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+        return Inputs.visited(rel, x -> replace(x, swap));
     }
 }
