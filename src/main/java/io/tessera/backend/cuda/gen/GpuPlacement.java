@@ -29,6 +29,9 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
     public static GpuPlacement place(QueryPlan plan, Map<Integer, Genome> genomes, Function<String, Dictionary> dictionaries) {
         Set<Integer> forcedJvm = new HashSet<>();
         Map<Integer, String> forcedReasons = new HashMap<>();
+        // the first reason each pipeline was refused for: a later round refuses it again (fewer tables are on the
+        // device each round), often only because of a table its own first refusal sent to the JVM
+        Map<Integer, String> firstReasons = new HashMap<>();
         while (true) {
             Map<Integer, CudaKernelSource> kernels = new LinkedHashMap<>();
             Map<Integer, String> reasons = new LinkedHashMap<>(forcedReasons);
@@ -57,7 +60,8 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
                     why = "it scans join table j" + js.joinId() + ", whose keys may repeat and which keeps no rows";
                 }
                 if (why != null) {
-                    reasons.put(p.id(), why);
+                    String refused = why;
+                    reasons.put(p.id(), firstReasons.computeIfAbsent(p.id(), id -> refused));
                     continue;
                 }
                 CudaKernelSource k = emit(p, genome, ctx);
