@@ -1,6 +1,10 @@
 package io.tessera.sql;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
+import org.apache.calcite.rel.metadata.MetadataHandler;
 import org.apache.calcite.rel.metadata.MetadataHandlerProvider;
 import org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
@@ -16,13 +20,28 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 public final class CalciteSetup {
 
     private static final MetadataHandlerProvider HANDLERS =
-            new ProxyingMetadataHandlerProvider(DefaultRelMetadataProvider.INSTANCE);
+            new SharedHandlers(new ProxyingMetadataHandlerProvider(DefaultRelMetadataProvider.INSTANCE));
 
     /** A query that touches what every first query needs: parser, validator, conversion, rules, metadata. */
     private static final String WARM_UP = "select k, sum(v) as s, count(*) as n from (values (1, 10), (2, 20), (2, 5))"
             + " as t(k, v) where v > 1 and k in (1, 2) group by k order by k";
 
     private CalciteSetup() {
+    }
+
+    /**
+     * One handler per kind of metadata for the whole process. A {@link RelMetadataQuery} asks its provider for about
+     * twenty handlers when it is made, and a Hep planner makes a new query each time its graph changes (hundreds per
+     * plan); the proxying provider builds a new {@link java.lang.reflect.Proxy} for every ask. Its handlers hold no
+     * state (each call names its node and query), so one of each serves every query and thread.
+     */
+    private record SharedHandlers(MetadataHandlerProvider made) implements MetadataHandlerProvider {
+        private static final Map<Class<?>, MetadataHandler<?>> BY_KIND = new ConcurrentHashMap<>();
+
+        @Override
+        public <H extends MetadataHandler<?>> H handler(Class<H> kind) {
+            return kind.cast(BY_KIND.computeIfAbsent(kind, k -> made.handler(kind)));
+        }
     }
 
     /** A metadata query over the shared handlers, for a planner's cluster. */
