@@ -20,7 +20,8 @@
 #       bash scripts/gpu-run.sh run bench ssb --db /tmp/ssb20 --sf 20 --device gpu
 #       which unpacks the JRE to /tmp (once per machine) and runs tessera with the arguments given;
 #       TESSERA_JAVA_OPTS adds JVM options (-Dtessera.gpu.compactAbove=0: every GPU group table is
-#       compacted on the device before it is read back, small ones too).
+#       compacted on the device before it is read back, small ones too); TESSERA_AOT=on trains the startup cache
+#       on the machine once (about a minute) and runs with it, as ./tessera does.
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 cd "$root"
@@ -65,9 +66,10 @@ case $mode in
     ;;
   run)
     jre_parent=${JRE_PARENT:-/tmp}
-    # keep the app where a later call that carries only .device/duck finds it
-    if [[ -f .device/app/tessera.jar ]]; then
-      rm -rf /tmp/tessera-app && cp -r .device/app /tmp/tessera-app
+    # keep the app where a later call that carries only .device/duck finds it; copied again only when it changed,
+    # with its files' times, which the startup cache below is checked against
+    if [[ -f .device/app/tessera.jar ]] && ! diff -rq .device/app /tmp/tessera-app > /dev/null 2>&1; then
+      rm -rf /tmp/tessera-app /tmp/tessera-aot && cp -a .device/app /tmp/tessera-app
     fi
     if [[ ! -x $jre_parent/jre/bin/java ]]; then
       mkdir -p "$jre_parent"
@@ -83,10 +85,23 @@ case $mode in
       fi
     done
     source "$root/bin/jvm-options"
-    exec "$jre_parent/jre/bin/java" -Xmx${TESSERA_HEAP:-48g} "${TESSERA_JVM_FLAGS[@]}" ${TESSERA_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED \
-      --sun-misc-unsafe-memory-access=allow \
-      -cp "/tmp/tessera-app/tessera.jar:/tmp/tessera-app/lib/*:/tmp/tessera-duck/*:$root/.device/duck/*" \
-      io.tessera.cli.Main "$@"
+    java=("$jre_parent/jre/bin/java" -Xmx${TESSERA_HEAP:-48g} "${TESSERA_JVM_FLAGS[@]}" --enable-native-access=ALL-UNNAMED
+      --sun-misc-unsafe-memory-access=allow)
+    cp="/tmp/tessera-app/tessera.jar:/tmp/tessera-app/lib/*:/tmp/tessera-duck/*:$root/.device/duck/*"
+    # TESSERA_AOT=on: the startup cache ./tessera uses (bin/aot-cache), trained here once per app and machine (the
+    # JVM accepts a cache only from the same runtime and jars), so that benchmarks measure what the launcher runs
+    aot=()
+    if [[ ${TESSERA_AOT:-off} == on ]]; then
+      cache=/tmp/tessera-aot/tessera.aot
+      if [[ ! -e $cache.tried ]]; then
+        mkdir -p /tmp/tessera-aot && touch "$cache.tried"
+        echo "gpu-run.sh: training the startup cache ..." >&2
+        "${java[@]}" -XX:AOTCacheOutput="$cache.tmp" -cp "$cp" io.tessera.cli.StartupTraining \
+          > /tmp/tessera-aot/training.log 2>&1 < /dev/null && [[ -s $cache.tmp ]] && mv -f "$cache.tmp" "$cache"
+      fi
+      [[ -s $cache ]] && aot=(-XX:AOTCache="$cache" '-Xlog:aot*=off' '-Xlog:cds*=off')
+    fi
+    exec "${java[@]}" ${aot[@]+"${aot[@]}"} ${TESSERA_JAVA_OPTS:-} -cp "$cp" io.tessera.cli.Main "$@"
     ;;
   *)
     echo "usage: scripts/gpu-run.sh prepare | prepare-peer | run ARGS..." >&2
