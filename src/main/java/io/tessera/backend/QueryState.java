@@ -45,6 +45,9 @@ public final class QueryState implements AutoCloseable {
         this.db = db;
         this.plan = plan;
         this.cancel = cancel;
+        if (cancel != null) {
+            cancel.progress().begin(plan.pipelines().size());
+        }
         for (Pipeline p : plan.pipelines()) {
             if (p.source() instanceof Source.RelationScan rs) {
                 relationColumns.put(rs.relationId(), rs.columns());
@@ -72,6 +75,13 @@ public final class QueryState implements AutoCloseable {
 
     public QueryCancel cancel() {
         return cancel;
+    }
+
+    /** A pipeline starts over {@code inputRows} rows: reported to the query's progress (when it has a handle). */
+    public void pipelineStarted(long inputRows) {
+        if (cancel != null) {
+            cancel.progress().pipelineStarted(inputRows);
+        }
     }
 
     /** Throws {@link io.tessera.api.QueryCancelledException} once the run is cancelled. */

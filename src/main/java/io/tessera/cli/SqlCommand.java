@@ -153,6 +153,7 @@ public final class SqlCommand implements Callable<Integer> {
     private int runCommand(StatementRunner runner, Tessera tessera) {
         SqlSession session = new SqlSession(runner, tessera.database(), format, timing, writer(System.out),
                 writer(System.err), false);
+        session.showProgress(GenerationProgress.stderrIsTerminal());
         List<String> statements = StatementSplitter.statements(command);
         for (int i = 0; i < statements.size(); i++) {
             if (!session.execute(statements.get(i))) {
@@ -166,6 +167,7 @@ public final class SqlCommand implements Callable<Integer> {
     private int runStdin(StatementRunner runner, Tessera tessera) throws java.io.IOException {
         SqlSession session = new SqlSession(runner, tessera.database(), format, timing, writer(System.out),
                 writer(System.err), false);
+        session.showProgress(GenerationProgress.stderrIsTerminal());
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, stdinCharset()));
         session.runScript(in);
         session.close();
@@ -176,6 +178,7 @@ public final class SqlCommand implements Callable<Integer> {
         try (Terminal terminal = TerminalBuilder.builder().system(true).name("tessera").build()) {
             SqlSession session = new SqlSession(runner, tessera.database(), format, timing, terminal.writer(),
                     terminal.writer(), true);
+            session.showProgress(true);
             InteractiveShell.run(terminal, session);
         }
         return 0;

@@ -40,6 +40,7 @@ final class SqlSession {
     private java.nio.file.Path outFile;
     private OutputFormat format;
     private boolean timing;
+    private boolean progress;
     private boolean expanded;
     private int maxRows;
     private boolean failed;
@@ -58,6 +59,14 @@ final class SqlSession {
         this.interactive = interactive;
         this.maxRows = interactive ? SHELL_ROWS : 0;
         this.commands = new SessionCommands(this);
+    }
+
+    /**
+     * Whether a statement that runs longer than two seconds shows a progress line on the error stream (only where
+     * that stream is a terminal).
+     */
+    void showProgress(boolean show) {
+        progress = show;
     }
 
     OutputFormat format() {
@@ -195,10 +204,14 @@ final class SqlSession {
         ResultFormatter.Rows[] rows = new ResultFormatter.Rows[1];
         String jsonPlan = format == OutputFormat.JSON ? jsonPlanStatement(sql) : null;
         ResultFormatter formatter = jsonPlan != null ? PLAN_LINES : formatter();
+        QueryProgressLine progressLine = progress ? QueryProgressLine.started(err, cancel.progress()) : null;
         try {
             r = runner.run(jsonPlan != null ? jsonPlan : sql, cancel, new RowSink() {
                 @Override
                 public void start(List<ResultColumn> columns) {
+                    if (progressLine != null) {
+                        progressLine.finish(); // the results take the screen
+                    }
                     separate();
                     rows[0] = formatter.open(columns, out);
                 }
@@ -209,6 +222,9 @@ final class SqlSession {
                     checkOutput(cancel);
                 }
             });
+            if (progressLine != null) {
+                progressLine.finish();
+            }
             if (rows[0] == null) {
                 separate();
                 rows[0] = formatter.open(r.columns(), out);
@@ -219,9 +235,15 @@ final class SqlSession {
             failed = true;
             return false;
         } catch (RuntimeException | StackOverflowError e) {
+            if (progressLine != null) {
+                progressLine.finish();
+            }
             error(e);
             return false;
         } catch (OutOfMemoryError e) {
+            if (progressLine != null) {
+                progressLine.finish();
+            }
             error(OutOfMemory.describe(e, "running this statement"));
             if (System.getenv("TESSERA_DEBUG") != null) {
                 e.printStackTrace(err);

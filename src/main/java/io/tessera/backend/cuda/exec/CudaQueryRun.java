@@ -160,6 +160,7 @@ final class CudaQueryRun implements AutoCloseable {
         Table table = k.pipeline().source() instanceof Source.TableScan ts ? ts.table() : null;
         long n = table != null ? table.rowCount()
                 : table(((Source.JoinTableScan) k.pipeline().source()).joinId()).entries();
+        state.pipelineStarted(n); // which pipeline runs; a kernel's rows are not counted as it goes
         long retrySlots = 0;
         for (int attempt = 0; ; attempt++) {
             int mark = taken.size();

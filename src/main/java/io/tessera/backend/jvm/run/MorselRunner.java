@@ -66,6 +66,7 @@ public final class MorselRunner {
         }
         long deadline = options(state).deadlineNanos();
         QueryCancel cancel = state.cancel();
+        io.tessera.api.QueryProgress progress = cancel == null ? null : cancel.progress();
         AtomicLong cursor = new AtomicLong();
         long[] busy = new long[tasks];
         // EXPLAIN ANALYZE's code counts each operation's rows into its worker's own array, summed below
@@ -86,6 +87,9 @@ public final class MorselRunner {
                         code.run(from + a, from + b, sinkState, rowCounts[worker]);
                     } else {
                         code.run(from + a, from + b, sinkState);
+                    }
+                    if (progress != null) {
+                        progress.advanced(b - a);
                     }
                 });
                 busy[worker] = System.nanoTime() - t0;

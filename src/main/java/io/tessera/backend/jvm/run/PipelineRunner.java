@@ -90,6 +90,7 @@ public final class PipelineRunner {
         };
         code.init(ctx, e.constants().toArray());
         state.actuals().rows(p, 0, rows);
+        state.pipelineStarted(rows);
         BlockControl control = MorselRunner.options(state).blocks();
         BlockControl.Blocks blocks = control == null ? null : control.blocks(p, e.genome());
         if (blocks != null) {
