@@ -224,6 +224,7 @@ public final class DuckDbPeer implements AutoCloseable {
             case DECIMAL -> "DECIMAL(" + t.precision() + "," + t.scale() + ")";
             case DATE -> "DATE";
             case TIMESTAMP -> "TIMESTAMP";
+            case TIME -> "TIME";
             case BOOLEAN -> "BOOLEAN";
             case VARCHAR -> "VARCHAR";
         };
@@ -246,6 +247,7 @@ public final class DuckDbPeer implements AutoCloseable {
             case "DOUBLE", "FLOAT", "REAL" -> DataType.DOUBLE;
             case "DATE" -> DataType.DATE;
             case "TIMESTAMP" -> DataType.TIMESTAMP;
+            case "TIME" -> DataType.TIME;
             case "BOOLEAN" -> DataType.BOOLEAN;
             default -> DataType.VARCHAR;
         };
@@ -255,7 +257,7 @@ public final class DuckDbPeer implements AutoCloseable {
     public static Object normalize(Object v) {
         if (v == null || v instanceof Integer || v instanceof Long || v instanceof Double || v instanceof String
                 || v instanceof Boolean || v instanceof BigDecimal || v instanceof java.time.LocalDate
-                || v instanceof java.time.LocalDateTime) {
+                || v instanceof java.time.LocalDateTime || v instanceof java.time.LocalTime) {
             return v;
         }
         if (v instanceof Short s) {
@@ -392,6 +394,7 @@ public final class DuckDbPeer implements AutoCloseable {
                         case VARCHAR -> app.append(dicts[i].value(d.get(Column.INT, row << 2)));
                         case BIGINT -> app.append(d.get(Column.LONG, row << 3));
                         case TIMESTAMP -> app.appendEpochMicros(d.get(Column.LONG, row << 3));
+                        case TIME -> app.append(io.tessera.storage.Values.timeOf(d.get(Column.LONG, row << 3)));
                         case DOUBLE -> app.append(d.get(Column.DOUBLE, row << 3));
                         case BOOLEAN -> app.append(d.get(ValueLayout.JAVA_BYTE, row) != 0);
                         case DECIMAL -> {

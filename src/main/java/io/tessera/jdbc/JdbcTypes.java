@@ -15,7 +15,7 @@ final class JdbcTypes {
     /** The types Tessera has, in the order {@code DatabaseMetaData.getTypeInfo} lists them (by JDBC code). */
     static final DataType[] ALL = {DataType.TINYINT, DataType.BIGINT, DECIMAL, DataType.INTEGER,
             DataType.SMALLINT, DataType.DOUBLE, DataType.VARCHAR, DataType.BOOLEAN, DataType.DATE,
-            DataType.TIMESTAMP};
+            DataType.TIME, DataType.TIMESTAMP};
 
     private JdbcTypes() {
     }
@@ -30,6 +30,7 @@ final class JdbcTypes {
             case DECIMAL -> Types.DECIMAL;
             case DATE -> Types.DATE;
             case TIMESTAMP -> Types.TIMESTAMP;
+            case TIME -> Types.TIME;
             case BOOLEAN -> Types.BOOLEAN;
             case VARCHAR -> Types.VARCHAR;
         };
@@ -49,12 +50,13 @@ final class JdbcTypes {
             case DECIMAL -> java.math.BigDecimal.class.getName();
             case DATE -> java.sql.Date.class.getName();
             case TIMESTAMP -> java.time.LocalDateTime.class.getName();
+            case TIME -> java.time.LocalTime.class.getName();
             case BOOLEAN -> Boolean.class.getName();
             case VARCHAR -> String.class.getName();
         };
     }
 
-    /** JDBC's precision: decimal digits of numbers, characters of a date's or timestamp's text, the longest string. */
+    /** JDBC's precision: decimal digits of numbers, characters of a date's, time's or timestamp's text, the longest string. */
     static int precision(DataType t) {
         return switch (t.kind()) {
             case INTEGER -> t.equals(DataType.SMALLINT) ? 5 : t.equals(DataType.TINYINT) ? 3 : 10;
@@ -63,6 +65,7 @@ final class JdbcTypes {
             case DECIMAL -> t.precision();
             case DATE -> 10;
             case TIMESTAMP -> 26;
+            case TIME -> 15;
             case BOOLEAN -> 1;
             case VARCHAR -> Integer.MAX_VALUE;
         };
@@ -80,6 +83,7 @@ final class JdbcTypes {
             case DECIMAL -> t.precision() + (t.scale() > 0 ? 2 : 1);
             case DATE -> 10;
             case TIMESTAMP -> 26;
+            case TIME -> 15;
             case BOOLEAN -> 5;
             case VARCHAR -> Integer.MAX_VALUE;
         };
@@ -103,12 +107,14 @@ final class JdbcTypes {
             case Types.DECIMAL, Types.NUMERIC -> DECIMAL;
             case Types.DATE -> DataType.DATE;
             case Types.TIMESTAMP -> DataType.TIMESTAMP;
+            case Types.TIME -> DataType.TIME;
             case Types.BOOLEAN, Types.BIT -> DataType.BOOLEAN;
             case Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.NVARCHAR, Types.NCHAR, Types.LONGNVARCHAR,
                  Types.CLOB -> DataType.VARCHAR;
             case Types.NULL, Types.OTHER, Types.JAVA_OBJECT -> null;
             default -> throw new SQLFeatureNotSupportedException("SQL type " + codeName(code)
-                    + ": Tessera's types are INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, BOOLEAN,"
+                    + ": Tessera's types are INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIME,"
+                    + " BOOLEAN,"
                     + " VARCHAR");
         };
     }

@@ -337,7 +337,7 @@ final class TesseraPreparedStatement extends TesseraStatement implements Prepare
 
     @Override
     public void setTime(int parameterIndex, Time x) throws SQLException {
-        throw JdbcErrors.unsupported("TIME values (setTime): Tessera has no TIME type");
+        set(parameterIndex, x == null ? new Parameters.Null(DataType.TIME) : ValueConversions.localTime(x));
     }
 
     @Override

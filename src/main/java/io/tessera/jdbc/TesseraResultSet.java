@@ -245,7 +245,8 @@ final class TesseraResultSet extends ReadOnlyResultSet {
 
     @Override
     public Time getTime(int columnIndex) throws SQLException {
-        throw JdbcErrors.unsupported("TIME values (getTime): Tessera has no TIME type");
+        Object v = value(columnIndex);
+        return v == null ? null : ValueConversions.sqlTime(ValueConversions.toTime(v));
     }
 
     @Override

@@ -33,7 +33,9 @@ final class ValueConversions {
             case null -> null;
             case java.sql.Date d -> d.toLocalDate();
             case java.sql.Timestamp t -> t.toLocalDateTime();
+            case java.sql.Time t -> localTime(t);
             case LocalDateTime t -> t;
+            case java.time.LocalTime t -> t;
             case Character c -> c.toString();
             case Integer i -> i;
             case Long l -> l;
@@ -47,7 +49,8 @@ final class ValueConversions {
             case LocalDate d -> d;
             case Boolean b -> b;
             default -> throw JdbcErrors.unsupported("parameter " + index + ": values of " + x.getClass().getName()
-                    + " (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, BOOLEAN, VARCHAR)");
+                    + " (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIME, BOOLEAN,"
+                    + " VARCHAR)");
         };
     }
 
@@ -68,6 +71,7 @@ final class ValueConversions {
             case DECIMAL -> toBigDecimal(v);
             case DATE -> toDate(v);
             case TIMESTAMP -> toTimestamp(v);
+            case TIME -> toTime(v);
             case BOOLEAN -> toBoolean(v);
             case VARCHAR -> toText(v);
         };
@@ -87,6 +91,7 @@ final class ValueConversions {
             case BigInteger b -> JdbcTypes.DECIMAL;
             case LocalDate d -> DataType.DATE;
             case LocalDateTime t -> DataType.TIMESTAMP;
+            case java.time.LocalTime t -> DataType.TIME;
             case Boolean b -> DataType.BOOLEAN;
             default -> DataType.VARCHAR;
         };
@@ -99,6 +104,7 @@ final class ValueConversions {
             case null -> null;
             case BigDecimal d -> d.toPlainString();
             case LocalDateTime t -> Timestamps.format(Timestamps.micros(t));
+            case java.time.LocalTime t -> Timestamps.formatTime(Values.timeMicros(t));
             default -> v.toString();
         };
     }
@@ -219,6 +225,33 @@ final class ValueConversions {
         };
     }
 
+    static java.time.LocalTime toTime(Object v) throws SQLException {
+        return switch (v) {
+            case java.time.LocalTime t -> t;
+            case java.sql.Time t -> localTime(t);
+            case LocalDateTime t -> t.toLocalTime();
+            case java.sql.Timestamp t -> t.toLocalDateTime().toLocalTime();
+            case String s -> {
+                try {
+                    yield Values.timeOf(Timestamps.parseTime(s));
+                } catch (IllegalArgumentException e) {
+                    throw new SQLDataException("'" + s + "' is not a TIME (hh:mm:ss[.ffffff])", "22007", e);
+                }
+            }
+            default -> throw cannot(v, "TIME");
+        };
+    }
+
+    /** A {@link java.sql.Time} as a time of day, its milliseconds kept ({@code Time.toLocalTime} drops them). */
+    static java.time.LocalTime localTime(java.sql.Time t) {
+        return t.toLocalTime().plusNanos(Math.floorMod(t.getTime(), 1000L) * 1_000_000L);
+    }
+
+    /** A time of day as {@link java.sql.Time}, which holds milliseconds: the digits beyond are dropped. */
+    static java.sql.Time sqlTime(java.time.LocalTime t) {
+        return new java.sql.Time(java.sql.Time.valueOf(t).getTime() + t.getNano() / 1_000_000);
+    }
+
     /** {@code getObject(column, type)}: the value as {@code type}, or null for NULL. */
     static <T> T as(Object v, Class<T> type) throws SQLException {
         if (v == null) {
@@ -255,6 +288,10 @@ final class ValueConversions {
             out = toTimestamp(v);
         } else if (type == java.sql.Timestamp.class) {
             out = java.sql.Timestamp.valueOf(toTimestamp(v));
+        } else if (type == java.time.LocalTime.class) {
+            out = toTime(v);
+        } else if (type == java.sql.Time.class) {
+            out = sqlTime(toTime(v));
         } else {
             throw JdbcErrors.unsupported("getObject as " + type.getName());
         }
@@ -263,7 +300,7 @@ final class ValueConversions {
 
     /**
      * JDBC's standard Java value of a column value: DATE as {@link java.sql.Date}, the rest as they are (TIMESTAMP as
-     * {@link LocalDateTime}).
+     * {@link LocalDateTime}, TIME as {@link java.time.LocalTime}, as DuckDB's driver gives them).
      */
     static Object standard(Object v) {
         return v instanceof LocalDate d ? java.sql.Date.valueOf(d) : v;

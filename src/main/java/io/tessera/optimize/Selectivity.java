@@ -242,6 +242,8 @@ final class Selectivity {
             case DATE -> v instanceof DateString d ? (Object) (long) d.getDaysSinceEpoch() : null;
             case TIMESTAMP -> v instanceof org.apache.calcite.util.TimestampString t
                     ? (Object) io.tessera.storage.Timestamps.parse(t.toString()) : null;
+            case TIME -> v instanceof org.apache.calcite.util.TimeString t
+                    ? (Object) io.tessera.storage.Timestamps.parseTime(t.toString()) : null;
             case BOOLEAN -> v instanceof Boolean b ? (Object) (b ? 1L : 0L) : null;
             case DECIMAL -> v instanceof BigDecimal d
                     ? (Object) d.movePointRight(column.type().scale()).setScale(0, java.math.RoundingMode.HALF_UP).longValue() : null;

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A typed, backend-independent expression over the values a pipeline has at hand (its {@link Slot}s).
- * Literals hold raw values: Long for INTEGER, BIGINT, DATE (days), TIMESTAMP
+ * Literals hold raw values: Long for INTEGER, BIGINT, DATE (days), TIMESTAMP, TIME
  * (microseconds) and DECIMAL (unscaled), Double, Boolean,
  * String; null for a typed NULL.
  */
@@ -69,6 +69,7 @@ public sealed interface Expr permits Expr.Ref, Expr.Literal, Expr.Call {
                 case DECIMAL -> io.tessera.storage.Values.formatDecimal((Long) value, type.scale());
                 case DATE -> "DATE '" + io.tessera.storage.Values.dateOf(((Number) value).intValue()) + "'";
                 case TIMESTAMP -> "TIMESTAMP '" + io.tessera.storage.Timestamps.format(((Number) value).longValue()) + "'";
+                case TIME -> "TIME '" + io.tessera.storage.Timestamps.formatTime(((Number) value).longValue()) + "'";
                 default -> value.toString();
             };
         }

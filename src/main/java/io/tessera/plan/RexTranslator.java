@@ -63,6 +63,7 @@ final class RexTranslator {
             case DOUBLE -> lit.getValueAs(Double.class);
             case DATE -> (long) lit.getValueAs(DateString.class).getDaysSinceEpoch();
             case TIMESTAMP -> Timestamps.parse(lit.getValueAs(TimestampString.class).toString());
+            case TIME -> Timestamps.parseTime(lit.getValueAs(org.apache.calcite.util.TimeString.class).toString());
             case BOOLEAN -> lit.getValueAs(Boolean.class);
             case VARCHAR -> lit.getValueAs(String.class);
         };
@@ -128,6 +129,7 @@ final class RexTranslator {
                 case DOUBLE -> ((Number) p).doubleValue() + 0.0d; // -0.0 as 0.0: SQL compares them equal
                 case DATE -> (long) ((DateString) p).getDaysSinceEpoch();
                 case TIMESTAMP -> Timestamps.parse(p.toString());
+                case TIME -> Timestamps.parseTime(p.toString());
                 case VARCHAR -> p instanceof org.apache.calcite.util.NlsString s ? s.getValue() : p.toString();
                 case BOOLEAN -> throw new IllegalStateException();
             });

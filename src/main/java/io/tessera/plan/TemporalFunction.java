@@ -5,7 +5,7 @@ package io.tessera.plan;
  * cast to the TIMESTAMP of its midnight.
  */
 public enum TemporalFunction {
-    /** (ts): seconds since 1970-01-01 as a DOUBLE. */
+    /** (ts): seconds since 1970-01-01 as a DOUBLE; of a TIME, seconds since midnight. */
     EPOCH,
     /** (ts): milliseconds since 1970-01-01 (BIGINT, rounded down). */
     EPOCH_MS,
@@ -19,6 +19,9 @@ public enum TemporalFunction {
     DATE_DIFF,
     /** (unit, start, end): how many whole units passed from start to end (DuckDB's date_sub). */
     DATE_SUB,
-    /** (unit, ts): a part of a time of day (hour, minute, second, millisecond, microsecond) or of its date. */
+    /**
+     * (unit, ts): a part of a time of day (hour, minute, second, millisecond, microsecond) or of its date; of a TIME,
+     * a time of day's parts only.
+     */
     PART
 }

@@ -38,6 +38,10 @@ final class TimestampCalls {
             }
             case "DATE_TRUNC" -> {
                 Expr t = translate.apply(ops.get(1));
+                if (t.type().kind() == TypeKind.TIME) {
+                    throw new SqlError("unsupported: DATE_TRUNC of a TIME (as in DuckDB: a DATE, TIMESTAMP or"
+                            + " TIMESTAMP WITH TIME ZONE)");
+                }
                 if (t.type().kind() != TypeKind.TIMESTAMP) {
                     return null; // a DATE's: TextDateCalls
                 }
@@ -47,6 +51,11 @@ final class TimestampCalls {
             case "DATE_PART", "DATEPART" -> {
                 String unit = unitText(ops.get(0), name);
                 Expr t = translate.apply(ops.get(1));
+                if (t.type().kind() == TypeKind.TIME) {
+                    return unit.equals("epoch")
+                            ? temporal(TemporalFunction.EPOCH, List.of(t), DataType.DOUBLE, nullable) // since midnight
+                            : part(timeUnit(partUnit(unit), unit), t, nullable);
+                }
                 if (unit.equals("epoch")) {
                     return temporal(TemporalFunction.EPOCH, List.of(timestamp(t)), DataType.DOUBLE, nullable);
                 }
@@ -82,8 +91,14 @@ final class TimestampCalls {
         }
     }
 
-    /** EXTRACT of a TIMESTAMP by Calcite's unit name; null for a DATE's (TextDateCalls). */
+    /** EXTRACT of a TIMESTAMP or a TIME by Calcite's unit name; null for a DATE's (TextDateCalls). */
     static Expr extract(String calciteUnit, Expr arg, boolean nullable) {
+        if (arg.type().kind() == TypeKind.TIME) {
+            if (calciteUnit.equals("EPOCH")) {
+                return temporal(TemporalFunction.EPOCH, List.of(arg), DataType.DOUBLE, nullable);
+            }
+            return part(timeUnit(calciteUnit, calciteUnit.toLowerCase(Locale.ROOT)), arg, nullable);
+        }
         if (arg.type().kind() != TypeKind.TIMESTAMP) {
             return null;
         }
@@ -116,6 +131,15 @@ final class TimestampCalls {
             throw new SqlError("unsupported: " + what + " with a unit that is not a constant string");
         }
         return lit.getValueAs(String.class).strip().toLowerCase(Locale.ROOT);
+    }
+
+    /** A unit of a TIME's part: a time of day's only, as DuckDB has them (named as written where it is not one). */
+    private static String timeUnit(String unit, String written) {
+        return switch (unit) {
+            case "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND" -> unit;
+            default -> throw new SqlError("unsupported: the part '" + written + "' of a TIME (a TIME has hour, minute,"
+                    + " second, millisecond, microsecond and epoch)");
+        };
     }
 
     /** The units of a time of day, then a date's (DATE_PART's spellings). */

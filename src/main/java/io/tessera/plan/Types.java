@@ -20,6 +20,7 @@ public final class Types {
             case FLOAT, REAL, DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
+            case TIME -> DataType.TIME;
             case BOOLEAN -> DataType.BOOLEAN;
             case CHAR, VARCHAR -> DataType.VARCHAR;
             case NULL -> DataType.INTEGER;

@@ -144,7 +144,7 @@ final class CheckedCasts {
 
     private static boolean parsed(RelDataType t) {
         return switch (t.getSqlTypeName()) {
-            case DOUBLE, FLOAT, REAL, BOOLEAN -> true;
+            case DOUBLE, FLOAT, REAL, BOOLEAN, TIME, TIMESTAMP -> true;
             default -> false;
         };
     }
@@ -156,7 +156,8 @@ final class CheckedCasts {
     /** Whether a CAST of this constant to {@code type} has one exact answer that Calcite's folding gives. */
     static boolean foldsExactly(RelDataType type, RexLiteral lit) {
         if (parsed(type) && !lit.isNull()) {
-            // Calcite parses text as Java does (1.5d, NaN) where Tessera reads numbers and booleans as DuckDB does
+            // Calcite parses text as Java does (1.5d, NaN) where Tessera reads numbers and booleans as DuckDB does;
+            // times to the millisecond, in one form, where Tessera reads DuckDB's forms to the microsecond
             return !(lit.getTypeName() == SqlTypeName.CHAR || lit.getTypeName() == SqlTypeName.VARCHAR);
         }
         if (textual(type) && !lit.isNull()) {

@@ -43,7 +43,7 @@ final class ColumnTypes {
             throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
                     + SupportCheck.at(spec.getParserPosition())
                     + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
-                    + " BOOLEAN"
+                    + " TIME, BOOLEAN"
                     + " and VARCHAR)");
         }
         return t;
@@ -63,6 +63,7 @@ final class ColumnTypes {
             case REAL, FLOAT, DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
+            case TIME -> DataType.TIME;
             // strings are stored as UTF-8 of any length: a declared length or character set changes nothing
             case CHAR, VARCHAR -> DataType.VARCHAR;
             case DECIMAL -> decimal(spec, table);

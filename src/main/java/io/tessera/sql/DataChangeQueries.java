@@ -160,6 +160,7 @@ public final class DataChangeQueries {
             case DECIMAL -> new SqlBasicTypeNameSpec(SqlTypeName.DECIMAL, t.precision(), t.scale(), POS);
             case DATE -> new SqlBasicTypeNameSpec(SqlTypeName.DATE, POS);
             case TIMESTAMP -> new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP, TesseraTypeSystem.TIMESTAMP_PRECISION, POS);
+            case TIME -> new SqlBasicTypeNameSpec(SqlTypeName.TIME, TesseraTypeSystem.TIMESTAMP_PRECISION, POS);
             case BOOLEAN -> new SqlBasicTypeNameSpec(SqlTypeName.BOOLEAN, POS);
             case VARCHAR -> new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, POS);
         };

@@ -11,6 +11,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.TimeString;
 import org.apache.calcite.util.TimestampString;
 
 import java.math.BigDecimal;
@@ -52,7 +53,7 @@ public final class Parameters {
 
     /**
      * Values for parameters 1, 2, ...: Integer, Long, Short, Byte, BigInteger, BigDecimal, Double, Float, String,
-     * LocalDate, LocalDateTime, Boolean, a {@link Null} (a NULL of a type), or null (a NULL whose type the statement gives).
+     * LocalDate, LocalDateTime, LocalTime, Boolean, a {@link Null} (a NULL of a type), or null (a NULL whose type the statement gives).
      */
     public static Parameters of(List<?> values) {
         List<Object> copy = new ArrayList<>(values);
@@ -99,7 +100,8 @@ public final class Parameters {
     private static void check(int i, Object v) {
         if (v == null || v instanceof Null || v instanceof Integer || v instanceof Long || v instanceof Short
                 || v instanceof Byte || v instanceof BigInteger || v instanceof BigDecimal || v instanceof String
-                || v instanceof LocalDate || v instanceof java.time.LocalDateTime || v instanceof Boolean) {
+                || v instanceof LocalDate || v instanceof java.time.LocalDateTime || v instanceof java.time.LocalTime
+                || v instanceof Boolean) {
             return;
         }
         if (v instanceof Double || v instanceof Float) {
@@ -110,8 +112,8 @@ public final class Parameters {
             return;
         }
         throw new SqlError("parameter " + (i + 1) + ": a value of " + v.getClass().getName()
-                + " cannot be bound (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, BOOLEAN,"
-                + " VARCHAR)");
+                + " cannot be bound (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIME,"
+                + " BOOLEAN, VARCHAR)");
     }
 
     /** The literal node of one value, typed as the value is. */
@@ -132,6 +134,8 @@ public final class Parameters {
             case LocalDate d -> SqlLiteral.createDate(DateString.fromDaysSinceEpoch(Math.toIntExact(d.toEpochDay())), pos);
             case java.time.LocalDateTime t -> SqlLiteral.createTimestamp(SqlTypeName.TIMESTAMP,
                     new TimestampString(Timestamps.format(Timestamps.micros(t))), TesseraTypeSystem.TIMESTAMP_PRECISION, pos);
+            case java.time.LocalTime t -> SqlLiteral.createTime(new TimeString(Timestamps.formatTime(
+                    io.tessera.storage.Values.timeMicros(t))), TesseraTypeSystem.TIMESTAMP_PRECISION, pos);
             case Boolean b -> SqlLiteral.createBoolean(b, pos);
             default -> throw new IllegalStateException("checked when bound: " + v.getClass());
         };

@@ -9,9 +9,10 @@ import org.apache.calcite.sql.util.SqlShuttle;
 import java.util.Locale;
 
 /**
- * TIMESTAMP literals in the forms DuckDB reads ({@code TIMESTAMP '2020-01-01'}, {@code '2020-01-01 10:00'},
- * {@code '2020-01-01T10:00:00.5'}) written in the one form Calcite's literal parser takes
- * ({@code yyyy-mm-dd hh:mm:ss[.ffffff]}), before validation; an invalid one fails with its text.
+ * TIMESTAMP and TIME literals in the forms DuckDB reads ({@code TIMESTAMP '2020-01-01'}, {@code '2020-01-01 10:00'},
+ * {@code '2020-01-01T10:00:00.5'}, {@code TIME '1:02'}) written in the one form Calcite's literal parser takes
+ * ({@code yyyy-mm-dd hh:mm:ss[.ffffff]}, {@code hh:mm:ss[.ffffff]}), before validation; an invalid one fails with its
+ * text and position.
  */
 final class TemporalLiterals {
 
@@ -22,8 +23,17 @@ final class TemporalLiterals {
         SqlNode r = parsed.accept(new SqlShuttle() {
             @Override
             public SqlNode visit(SqlLiteral literal) {
-                if (literal instanceof SqlUnknownLiteral u && u.tag.toUpperCase(Locale.ROOT).equals("TIMESTAMP")) {
-                    return SqlLiteral.createUnknown(u.tag, normalized(u.getValue()), u.getParserPosition());
+                if (literal instanceof SqlUnknownLiteral u) {
+                    switch (u.tag.toUpperCase(Locale.ROOT)) {
+                        case "TIMESTAMP" -> {
+                            return SqlLiteral.createUnknown(u.tag, normalized(u, false), u.getParserPosition());
+                        }
+                        case "TIME" -> {
+                            return SqlLiteral.createUnknown(u.tag, normalized(u, true), u.getParserPosition());
+                        }
+                        default -> {
+                        }
+                    }
                 }
                 return literal;
             }
@@ -31,11 +41,12 @@ final class TemporalLiterals {
         return r == null ? parsed : r;
     }
 
-    private static String normalized(String text) {
+    private static String normalized(SqlUnknownLiteral u, boolean time) {
         try {
-            return Timestamps.format(Timestamps.parse(text));
+            return time ? Timestamps.formatTime(Timestamps.parseTime(u.getValue()))
+                    : Timestamps.format(Timestamps.parse(u.getValue()));
         } catch (IllegalArgumentException e) {
-            throw new SqlError(e.getMessage(), e);
+            throw new SqlError(e.getMessage() + SupportCheck.at(u.getParserPosition()), e);
         }
     }
 }

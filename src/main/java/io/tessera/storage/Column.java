@@ -185,7 +185,7 @@ public final class Column {
     }
 
     /**
-     * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, Boolean or
+     * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, LocalTime, Boolean or
      * String; null for NULL.
      */
     public Object getObject(long row) {
@@ -198,6 +198,7 @@ public final class Column {
             case VARCHAR -> dictionary().value(getInt(row));
             case BIGINT -> getLong(row);
             case TIMESTAMP -> Values.timestampOf(getLong(row));
+            case TIME -> Values.timeOf(getLong(row));
             case DECIMAL -> Values.decimalOf(getLong(row), type().scale());
             case DOUBLE -> getDouble(row);
             case BOOLEAN -> getBoolean(row);

@@ -50,7 +50,7 @@ public final class ColumnBuilder {
                 localCodes = new long[16];
                 localValues = new ArrayList<>();
             }
-            case BIGINT, DECIMAL, TIMESTAMP -> longs = new long[cap];
+            case BIGINT, DECIMAL, TIMESTAMP, TIME -> longs = new long[cap];
             case DOUBLE -> doubles = new double[cap];
             case BOOLEAN -> bytes = new byte[cap];
         }
@@ -129,9 +129,9 @@ public final class ColumnBuilder {
         size += n;
     }
 
-    /** BIGINT, TIMESTAMP: appends {@code v[from, from + n)} (DECIMAL values go one by one, through their range check). */
+    /** BIGINT, TIMESTAMP, TIME: appends {@code v[from, from + n)} (DECIMAL values go one by one, through their range check). */
     public void appendLongs(long[] v, int from, int n) {
-        if (type.kind() != TypeKind.BIGINT && type.kind() != TypeKind.TIMESTAMP) {
+        if (type.kind() != TypeKind.BIGINT && type.kind() != TypeKind.TIMESTAMP && type.kind() != TypeKind.TIME) {
             throw new IllegalStateException(type + " values are not appended as longs in bulk (DECIMAL: one by one,"
                     + " through its range check)");
         }
@@ -341,6 +341,7 @@ public final class ColumnBuilder {
             case VARCHAR -> localValues.get(ints[row]);
             case BIGINT -> longs[row];
             case TIMESTAMP -> Values.timestampOf(longs[row]);
+            case TIME -> Values.timeOf(longs[row]);
             case DECIMAL -> Values.decimalOf(longs[row], type.scale());
             case DOUBLE -> doubles[row];
             case BOOLEAN -> bytes[row] != 0;

@@ -136,20 +136,42 @@ public final class Timestamps {
     }
 
     /**
-     * Parses a time of day {@code hh:mm[:ss[.f...]]} into microseconds since midnight (24:00:00 is a whole day);
-     * throws IllegalArgumentException naming the text.
+     * Parses a time of day as DuckDB's TIME reads one: {@code hh:mm[:ss[.f...]]} (the hour may have one digit; a
+     * fraction's digits beyond the sixth dropped), optionally after a date ({@code yyyy-mm-dd }, dropped) and before
+     * an offset ({@code Z}, {@code +hh[:mm]}, ignored), into microseconds since midnight, 00:00:00 to
+     * 23:59:59.999999. Throws IllegalArgumentException naming the text.
      */
     public static long parseTime(CharSequence text) {
         Cursor c = new Cursor(text.toString().strip());
         try {
+            if (c.s.length() > 10 && c.s.charAt(4) == '-' && c.s.charAt(7) == '-') {
+                c.pos = 10; // a date before the time of day: a TIME keeps only the time
+                while (c.more() && (c.peek() == ' ' || c.peek() == 'T')) {
+                    c.pos++;
+                }
+            }
             long t = c.time();
+            while (c.more() && c.peek() == ' ') {
+                c.pos++;
+            }
             if (c.more()) {
+                c.offset();
+            }
+            if (c.more() || t >= MICROS_PER_DAY) {
                 throw new IllegalArgumentException();
             }
             return t;
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("invalid time '" + text + "' (expected hh:mm[:ss[.ffffff]])");
+            throw new IllegalArgumentException("invalid time '" + text
+                    + "' (expected hh:mm[:ss[.ffffff]] from 00:00:00 to 23:59:59.999999)");
         }
+    }
+
+    /** DuckDB's text of a time of day: {@code 10:00:00}, {@code 10:00:00.5}. */
+    public static String formatTime(long timeMicros) {
+        StringBuilder b = new StringBuilder(15);
+        appendTime(b, timeMicros);
+        return b.toString();
     }
 
     /** A position in the text being parsed. */

@@ -11,6 +11,8 @@ public enum TypeKind {
     DATE(4),
     /** Microseconds since 1970-01-01 00:00:00 (no time zone) as a 64-bit integer. */
     TIMESTAMP(8),
+    /** Microseconds since midnight (a time of day, no time zone) as a 64-bit integer. */
+    TIME(8),
     /** One byte per value, 0 or 1. */
     BOOLEAN(1),
     /** 32-bit codes into the column's order-preserving dictionary. */
@@ -33,7 +35,7 @@ public enum TypeKind {
 
     /** True for kinds stored as 8-byte integers. */
     public boolean isInt64() {
-        return this == BIGINT || this == DECIMAL || this == TIMESTAMP;
+        return this == BIGINT || this == DECIMAL || this == TIMESTAMP || this == TIME;
     }
 
     /** True for the kinds of a point in time or a day (DATE, TIMESTAMP), whose values order as their integers. */

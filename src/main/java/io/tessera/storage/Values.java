@@ -5,7 +5,7 @@ import java.time.LocalDate;
 
 /**
  * Conversions between the stored (raw) form of a value and its Java and text forms. Raw forms: TIMESTAMP
- * (microseconds since epoch) as long; INTEGER, DATE
+ * (microseconds since epoch) and TIME (microseconds since midnight) as long; INTEGER, DATE
  * (days since epoch) and VARCHAR codes as int; BIGINT and DECIMAL (unscaled) as long; DOUBLE as double;
  * BOOLEAN as 0/1.
  */
@@ -39,6 +39,16 @@ public final class Values {
     /** A TIMESTAMP's microseconds since 1970-01-01 00:00:00 as a date and time. */
     public static java.time.LocalDateTime timestampOf(long micros) {
         return Timestamps.toLocalDateTime(micros);
+    }
+
+    /** A TIME's microseconds since midnight as a time of day. */
+    public static java.time.LocalTime timeOf(long micros) {
+        return java.time.LocalTime.ofNanoOfDay(micros * 1000);
+    }
+
+    /** A time of day as a TIME's microseconds since midnight (nanoseconds below a microsecond dropped). */
+    public static long timeMicros(java.time.LocalTime t) {
+        return t.toNanoOfDay() / 1000;
     }
 
     /** Parses a TIMESTAMP as DuckDB writes it (see {@link Timestamps#parse}) into microseconds since epoch. */
@@ -228,6 +238,9 @@ public final class Values {
         }
         if (v instanceof java.time.LocalDateTime t) {
             return Timestamps.format(Timestamps.micros(t));
+        }
+        if (v instanceof java.time.LocalTime t) {
+            return Timestamps.formatTime(timeMicros(t));
         }
         return v.toString();
     }

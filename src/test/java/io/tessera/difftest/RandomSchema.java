@@ -134,6 +134,7 @@ public record RandomSchema(long seed, List<Table> tables) {
             case DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
+            case TIME -> DataType.TIME;
             case BOOLEAN -> DataType.BOOLEAN;
             case VARCHAR -> DataType.VARCHAR;
             case DECIMAL -> switch (rnd.nextInt(3)) {
@@ -156,6 +157,7 @@ public record RandomSchema(long seed, List<Table> tables) {
             case VARCHAR -> STRINGS[rnd.nextInt(STRINGS.length)];
             case DATE -> EPOCH.plusDays(rnd.nextInt(2001) - 1000);
             case TIMESTAMP -> EPOCH.plusDays(rnd.nextInt(2001) - 1000).atStartOfDay().plusSeconds(rnd.nextInt(86_400));
+            case TIME -> java.time.LocalTime.ofSecondOfDay(rnd.nextInt(86_400));
             case BOOLEAN -> rnd.nextBoolean();
         };
     }

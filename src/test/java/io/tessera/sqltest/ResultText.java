@@ -22,13 +22,13 @@ final class ResultText {
     private ResultText() {
     }
 
-    /** The type letter of a result column: I integers, R DOUBLE, D DECIMAL, T VARCHAR, DATE and TIMESTAMP, B BOOLEAN. */
+    /** The type letter of a result column: I integers, R DOUBLE, D DECIMAL, T VARCHAR, DATE, TIMESTAMP and TIME, B BOOLEAN. */
     static char letter(DataType type) {
         return switch (type.kind()) {
             case INTEGER, BIGINT -> 'I';
             case DOUBLE -> 'R';
             case DECIMAL -> 'D';
-            case DATE, TIMESTAMP, VARCHAR -> 'T';
+            case DATE, TIMESTAMP, TIME, VARCHAR -> 'T';
             case BOOLEAN -> 'B';
         };
     }
@@ -48,6 +48,9 @@ final class ResultText {
         }
         if (v instanceof BigDecimal d) {
             return d.toPlainString();
+        }
+        if (v instanceof java.time.LocalTime t) {
+            return io.tessera.storage.Values.format(t);
         }
         if (v instanceof java.time.LocalDateTime t) {
             return io.tessera.storage.Timestamps.format(io.tessera.storage.Timestamps.micros(t));

@@ -29,6 +29,8 @@ final class SparkTypes {
             case DATE -> DataTypes.DateType;
             // a TIMESTAMP without a time zone, microseconds as Spark's TIMESTAMP_NTZ holds them
             case TIMESTAMP -> DataTypes.TimestampNTZType;
+            // a time of day to the microsecond: Spark's TIME(6), which holds nanoseconds since midnight
+            case TIME -> org.apache.spark.sql.types.TimeType.apply(6);
             case BOOLEAN -> DataTypes.BooleanType;
             case VARCHAR -> DataTypes.StringType;
         };
@@ -44,8 +46,8 @@ final class SparkTypes {
     }
 
     /**
-     * A value of a Tessera result (Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, Boolean, String) as Spark
-     * holds it.
+     * A value of a Tessera result (Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, LocalTime, Boolean,
+     * String) as Spark holds it.
      */
     static Object internal(Object v, org.apache.spark.sql.types.DataType type) {
         if (v == null) {
@@ -59,6 +61,9 @@ final class SparkTypes {
         }
         if (type == DataTypes.TimestampNTZType) {
             return io.tessera.storage.Timestamps.micros((java.time.LocalDateTime) v);
+        }
+        if (type instanceof org.apache.spark.sql.types.TimeType) {
+            return ((java.time.LocalTime) v).toNanoOfDay();
         }
         if (type instanceof DecimalType d) {
             return Decimal.apply((BigDecimal) v, d.precision(), d.scale());

@@ -120,6 +120,7 @@ public final class JvmExecutor {
             case DECIMAL -> java.math.BigDecimal.valueOf(b.longs[c][r], ci.type().scale());
             case DATE -> java.time.LocalDate.ofEpochDay(b.ints[c][r]);
             case TIMESTAMP -> io.tessera.storage.Values.timestampOf(b.longs[c][r]);
+            case TIME -> io.tessera.storage.Values.timeOf(b.longs[c][r]);
             case BOOLEAN -> b.bytes[c][r] != 0;
             case VARCHAR -> rel.dictionaries[c].value(b.ints[c][r]);
         };

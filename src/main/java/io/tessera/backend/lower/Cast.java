@@ -39,7 +39,9 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
         /** a DATE to a TIMESTAMP: its midnight. */
         DAYS_TO_MICROS,
         /** a TIMESTAMP to a DATE: the day it falls on. */
-        MICROS_TO_DAYS
+        MICROS_TO_DAYS,
+        /** a TIMESTAMP to a TIME: its time of day. */
+        MICROS_TO_TIME
     }
 
     /** The rules of a cast from {@code from} to {@code to}; {@link Unsupported} where SQL allows none here. */
@@ -53,17 +55,17 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
         }
         TypeKind f = from.kind();
         return switch (to.kind()) {
-            case DOUBLE -> f == TypeKind.TIMESTAMP ? unsupported(from, to) : f == TypeKind.VARCHAR ? Conversion.PARSE : f == TypeKind.BOOLEAN ? Conversion.FROM_BOOLEAN
+            case DOUBLE -> f == TypeKind.TIMESTAMP || f == TypeKind.TIME ? unsupported(from, to) : f == TypeKind.VARCHAR ? Conversion.PARSE : f == TypeKind.BOOLEAN ? Conversion.FROM_BOOLEAN
                     : Conversion.TO_DOUBLE;
             case INTEGER, BIGINT -> switch (f) {
-                case TIMESTAMP -> throw new Unsupported("CAST from " + from + " to " + to);
+                case TIMESTAMP, TIME -> throw new Unsupported("CAST from " + from + " to " + to);
                 case DOUBLE, DECIMAL -> Conversion.ROUND;
                 case BOOLEAN -> Conversion.FROM_BOOLEAN;
                 case VARCHAR -> Conversion.PARSE;
                 default -> DataType.fitsIn(from, to) ? Conversion.WIDEN : Conversion.CHECK_RANGE;
             };
             case DECIMAL -> switch (f) {
-                case TIMESTAMP -> throw new Unsupported("CAST from " + from + " to " + to);
+                case TIMESTAMP, TIME -> throw new Unsupported("CAST from " + from + " to " + to);
                 case DOUBLE -> Conversion.RESCALE_CHECKED;
                 case VARCHAR -> Conversion.PARSE;
                 case BOOLEAN -> throw new Unsupported("CAST from BOOLEAN to DECIMAL");
@@ -79,6 +81,11 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
             case TIMESTAMP -> switch (f) {
                 case VARCHAR -> Conversion.PARSE;
                 case DATE -> Conversion.DAYS_TO_MICROS;
+                default -> unsupported(from, to);
+            };
+            case TIME -> switch (f) {
+                case VARCHAR -> Conversion.PARSE;
+                case TIMESTAMP -> Conversion.MICROS_TO_TIME;
                 default -> unsupported(from, to);
             };
             case BOOLEAN -> {
@@ -104,7 +111,7 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
      */
     public boolean canLeaveRange() {
         return switch (conversion) {
-            case IDENTITY, TO_DOUBLE, FROM_BOOLEAN, WIDEN, RESCALE, NONZERO, FORMAT, DAYS_TO_MICROS, MICROS_TO_DAYS -> false;
+            case IDENTITY, TO_DOUBLE, FROM_BOOLEAN, WIDEN, RESCALE, NONZERO, FORMAT, DAYS_TO_MICROS, MICROS_TO_DAYS, MICROS_TO_TIME -> false;
             case ROUND -> from.kind() == TypeKind.DOUBLE || to.kind() != TypeKind.BIGINT;
             case PARSE, CHECK_RANGE, RESCALE_CHECKED -> true;
         };

@@ -33,6 +33,9 @@ public final class ValueText {
         if (v instanceof LocalDate d) {
             return d.toString();
         }
+        if (v instanceof java.time.LocalTime t) {
+            return io.tessera.storage.Timestamps.formatTime(io.tessera.storage.Values.timeMicros(t));
+        }
         if (v instanceof java.time.LocalDateTime t) {
             return io.tessera.storage.Timestamps.format(io.tessera.storage.Timestamps.micros(t));
         }

@@ -213,7 +213,7 @@ final class DirectDecoder {
                     }
                 }
             }
-            case BIGINT, TIMESTAMP -> {
+            case BIGINT, TIMESTAMP, TIME -> {
                 longValues = grow(longValues, present);
                 if (dictionary) {
                     for (int i = 0; i < present; i++) {

@@ -11,6 +11,7 @@ import org.apache.parquet.format.LogicalType;
 import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.MicroSeconds;
 import org.apache.parquet.format.StringType;
+import org.apache.parquet.format.TimeType;
 import org.apache.parquet.format.TimeUnit;
 import org.apache.parquet.format.TimestampType;
 import org.apache.parquet.format.Type;
@@ -22,7 +23,7 @@ import org.apache.parquet.schema.Types;
 /**
  * The Parquet type each Tessera column type is written as, the same types the importer reads back: INTEGER as
  * INT32 (SMALLINT and TINYINT annotated INT(16) and INT(8)), BIGINT as INT64, DOUBLE, DECIMAL(p,s) as INT32 up to
- * precision 9 and INT64 beyond, annotated DECIMAL(p,s), DATE as INT32 annotated DATE, TIMESTAMP as INT64 annotated TIMESTAMP(MICROS) not adjusted to UTC, BOOLEAN, VARCHAR as
+ * precision 9 and INT64 beyond, annotated DECIMAL(p,s), DATE as INT32 annotated DATE, TIMESTAMP as INT64 annotated TIMESTAMP(MICROS) not adjusted to UTC, TIME as INT64 annotated TIME(MICROS) not adjusted to UTC, BOOLEAN, VARCHAR as
  * BYTE_ARRAY annotated STRING. A nullable column is OPTIONAL, a NOT NULL one REQUIRED.
  */
 final class ExportTypes {
@@ -53,6 +54,8 @@ final class ExportTypes {
                     .named(c.name());
             case TIMESTAMP -> Types.primitive(PrimitiveTypeName.INT64, rep)
                     .as(LogicalTypeAnnotation.timestampType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(c.name());
+            case TIME -> Types.primitive(PrimitiveTypeName.INT64, rep)
+                    .as(LogicalTypeAnnotation.timeType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(c.name());
             case BOOLEAN -> Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(c.name());
             case VARCHAR -> Types.primitive(PrimitiveTypeName.BINARY, rep).as(LogicalTypeAnnotation.stringType())
                     .named(c.name());
@@ -90,6 +93,11 @@ final class ExportTypes {
                 e.setType(Type.INT64);
                 e.setLogicalType(LogicalType.TIMESTAMP(new TimestampType(false, TimeUnit.MICROS(new MicroSeconds()))));
                 e.setConverted_type(ConvertedType.TIMESTAMP_MICROS);
+            }
+            case TIME -> {
+                e.setType(Type.INT64);
+                e.setLogicalType(LogicalType.TIME(new TimeType(false, TimeUnit.MICROS(new MicroSeconds()))));
+                e.setConverted_type(ConvertedType.TIME_MICROS);
             }
             case BOOLEAN -> e.setType(Type.BOOLEAN);
             case VARCHAR -> {

@@ -37,6 +37,11 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
          * Julian day) has scale -1.
          */
         TIMESTAMP,
+        /**
+         * A time of day since midnight (INT32 of milliseconds, INT64 of microseconds or nanoseconds, annotated TIME):
+         * {@code scale} is its unit as fractional digits of a second, as TIMESTAMP's.
+         */
+        TIME,
         BOOLEAN,
         /** UTF-8 text (BYTE_ARRAY annotated STRING, ENUM or JSON). */
         STRING
@@ -76,6 +81,13 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             scale = l == null ? (c == ConvertedType.TIMESTAMP_MILLIS ? 3 : 6)
                     : l.getTIMESTAMP().getUnit().isSetMILLIS() ? 3 : l.getTIMESTAMP().getUnit().isSetMICROS() ? 6 : 9;
             kind = e.getType() == Type.INT64 ? Kind.TIMESTAMP : null;
+        } else if (l != null && l.isSetTIME() || l == null && (c == ConvertedType.TIME_MILLIS
+                || c == ConvertedType.TIME_MICROS)) {
+            scale = l == null ? (c == ConvertedType.TIME_MILLIS ? 3 : 6)
+                    : l.getTIME().getUnit().isSetMILLIS() ? 3 : l.getTIME().getUnit().isSetMICROS() ? 6 : 9;
+            // a time adjusted to UTC is DuckDB's TIME WITH TIME ZONE, which Tessera does not hold
+            boolean utc = l != null && l.getTIME().isIsAdjustedToUTC();
+            kind = !utc && e.getType() == (scale == 3 ? Type.INT32 : Type.INT64) ? Kind.TIME : null;
         } else if (e.getType() == Type.INT96 && annotation == null) {
             scale = -1;
             kind = Kind.TIMESTAMP;
@@ -100,7 +112,9 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         if (kind == null) {
             String what = e.getType() == Type.INT96 ? "INT96 (a legacy timestamp)"
                     : e.getType() == Type.BYTE_ARRAY && annotation == null ? "BYTE_ARRAY without a string annotation (binary)"
-                    : e.getType() + (annotation == null ? "" : " annotated " + annotation);
+                    : e.getType() + (annotation == null ? "" : " annotated " + annotation)
+                    + (l != null && l.isSetTIME() && l.getTIME().isIsAdjustedToUTC() ? " adjusted to UTC (a TIME WITH"
+                    + " TIME ZONE)" : "");
             return refused(name, index, what + ", a type Tessera cannot hold");
         }
         return new SourceColumn(name, index, kind, scale, optional, d, null, natural(kind, e, scale));
@@ -142,6 +156,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case FLOATING -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
+            case TIME -> DataType.TIME;
             case BOOLEAN -> DataType.BOOLEAN;
             case STRING -> DataType.VARCHAR;
         };
@@ -169,6 +184,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case FLOATING -> t == TypeKind.DOUBLE;
             case DATE -> t == TypeKind.DATE || t == TypeKind.TIMESTAMP;
             case TIMESTAMP -> t == TypeKind.TIMESTAMP;
+            case TIME -> t == TypeKind.TIME;
             case BOOLEAN -> t == TypeKind.BOOLEAN;
             case STRING -> t == TypeKind.VARCHAR;
         };
@@ -184,6 +200,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case INTEGER -> "integers";
             case FLOATING -> "floating-point numbers";
             case TIMESTAMP -> "TIMESTAMP";
+            case TIME -> "TIME";
             default -> kind.name();
         };
     }

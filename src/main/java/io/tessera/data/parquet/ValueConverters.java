@@ -36,6 +36,7 @@ final class ValueConverters {
             case FLOATING -> new Floating(out);
             case DATE -> new Dates(out, target.kind() == TypeKind.TIMESTAMP);
             case TIMESTAMP -> new TimestampValues(out, source.scale());
+            case TIME -> new TimeValues(out, source.scale());
             case BOOLEAN -> new Booleans(out);
             case STRING -> new Strings(out, invalidUtf8);
         };
@@ -237,6 +238,38 @@ final class ValueConverters {
             long nanos = b.getLong();
             long day = Integer.toUnsignedLong(b.getInt());
             out.appendLong(Math.addExact(Timestamps.ofDays(day - JULIAN_EPOCH_DAY), Math.floorDiv(nanos, 1000L)));
+        }
+    }
+
+    /**
+     * Times of day in milliseconds (INT32), microseconds or nanoseconds (INT64; nanoseconds rounded down to the
+     * microsecond) into TIME's microseconds since midnight; a value outside the day is refused.
+     */
+    private static final class TimeValues extends PrimitiveConverter {
+        private final ColumnBuilder out;
+        private final int digits;
+
+        TimeValues(ColumnBuilder out, int digits) {
+            this.out = out;
+            this.digits = digits;
+        }
+
+        @Override
+        public void addInt(int millis) {
+            put(millis * 1000L, millis);
+        }
+
+        @Override
+        public void addLong(long v) {
+            put(digits == 9 ? Math.floorDiv(v, 1000L) : v, v);
+        }
+
+        private void put(long micros, long raw) {
+            if (micros < 0 || micros >= Timestamps.MICROS_PER_DAY) {
+                throw new IllegalArgumentException("time " + raw + " (" + (digits == 3 ? "milliseconds"
+                        : digits == 6 ? "microseconds" : "nanoseconds") + " since midnight) is outside the day");
+            }
+            out.appendLong(micros);
         }
     }
 

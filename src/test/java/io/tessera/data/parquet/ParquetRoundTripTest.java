@@ -148,8 +148,11 @@ class ParquetRoundTripTest {
             }
             List<Case> cases = List.of(
                     new Case("i::INTEGER AS id, [i, i] AS v", "column 2 (v): a nested (group) column"),
+                    new Case("i::INTEGER AS id, TIMETZ '10:00:00+02' + INTERVAL (i) SECOND AS v",
+                            "column 2 (v): INT64 annotated TIME adjusted to UTC (a TIME WITH TIME ZONE), a type"
+                            + " Tessera cannot hold"),
                     new Case("i::INTEGER AS id, TIME '10:00:00' + INTERVAL (i) SECOND AS v",
-                            "column 2 (v): INT64 annotated TIME, a type Tessera cannot hold"),
+                            "column 2 (v): the file holds TIME, which a BIGINT column cannot take"),
                     new Case("i::INTEGER AS id, TIMESTAMP '2020-01-01' + INTERVAL (i) DAY AS v",
                             "column 2 (v): the file holds TIMESTAMP, which a BIGINT column cannot take"),
                     new Case("i::INTEGER AS id, 'x' || i AS v", "column 2 (v): the file holds STRING"),
@@ -175,6 +178,50 @@ class ParquetRoundTripTest {
                 assertEquals(filesBefore, files(db, "t"), c.select());
             }
         }
+    }
+
+    /**
+     * TIME both ways: DuckDB writes INT64 TIME(MICROS) not adjusted to UTC, Tessera imports the same times of day,
+     * exports them as the same type, and DuckDB reads them back as TIME with the same values.
+     */
+    @Test
+    void timeColumnsRoundTripWithDuckDb() throws Exception {
+        Path in = dir.resolve("times.parquet");
+        Path out = dir.resolve("times-out.parquet");
+        String rows = "SELECT i::INTEGER AS i, CASE WHEN i % 5 = 1 THEN NULL"
+                + " ELSE TIME '00:00:00' + INTERVAL (i * 8640017) MICROSECOND END AS t,"
+                + " TIME '23:59:59.999999' - INTERVAL (i) SECOND AS last FROM range(" + ROWS + ") t(i)";
+        try (Connection duck = duckdb(); Database db = Database.openOrCreate(dir.resolve("db"))) {
+            exec(duck, "COPY (" + rows + ") TO '" + in + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+            List<List<Object>> want = duckRows(duck, "SELECT * FROM read_parquet('" + in + "') ORDER BY i");
+            db.createTable(TableSchema.parse("t", "i INTEGER NOT NULL, t TIME, last TIME NOT NULL"));
+            assertEquals(ROWS, ParquetImporter.importFiles(db, "t", List.of(in), 2, InvalidUtf8.ERROR).rows());
+            assertEquals(want, rows(db.table("t")));
+            assertEquals(java.time.LocalTime.of(23, 59, 59, 999_999_000), rows(db.table("t")).get(0).get(2));
+
+            assertEquals(ROWS, ParquetExporter.export(db.table("t"), out, 3000));
+            assertEquals(want, duckRows(duck, "SELECT * FROM read_parquet('" + out + "') ORDER BY i"));
+            assertEquals(List.of("i INTEGER", "t TIME", "last TIME"), describe(duck, out));
+        }
+    }
+
+    /** A TIME of milliseconds on INT32 (which DuckDB does not write) read as microseconds since midnight. */
+    @Test
+    void aTimeOfMillisecondsOnInt32ReadsAsMicroseconds() {
+        org.apache.parquet.format.SchemaElement e = new org.apache.parquet.format.SchemaElement("t");
+        e.setType(org.apache.parquet.format.Type.INT32);
+        e.setRepetition_type(org.apache.parquet.format.FieldRepetitionType.OPTIONAL);
+        e.setLogicalType(org.apache.parquet.format.LogicalType.TIME(new org.apache.parquet.format.TimeType(false,
+                org.apache.parquet.format.TimeUnit.MILLIS(new org.apache.parquet.format.MilliSeconds()))));
+        SourceColumn source = SourceColumn.of(e, 0);
+        assertEquals(SourceColumn.Kind.TIME, source.kind());
+        assertEquals(io.tessera.storage.DataType.TIME, source.natural());
+        io.tessera.storage.ColumnBuilder out = new io.tessera.storage.ColumnBuilder(io.tessera.storage.DataType.TIME, 4);
+        var converter = ValueConverters.create(source, io.tessera.storage.DataType.TIME, out, InvalidUtf8.ERROR);
+        converter.addInt(45_296_789); // 12:34:56.789
+        assertEquals(java.time.LocalTime.of(12, 34, 56, 789_000_000), out.get(0));
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> converter.addInt(86_400_000));
+        assertEquals("time 86400000 (milliseconds since midnight) is outside the day", bad.getMessage());
     }
 
     @Test
@@ -297,6 +344,17 @@ class ParquetRoundTripTest {
         }
     }
 
+    private static List<String> describe(Connection duck, Path file) throws SQLException {
+        List<String> types = new ArrayList<>();
+        try (Statement s = duck.createStatement();
+             ResultSet r = s.executeQuery("DESCRIBE SELECT * FROM read_parquet('" + file + "')")) {
+            while (r.next()) {
+                types.add(r.getString(1) + " " + r.getString(2));
+            }
+        }
+        return types;
+    }
+
     private static long scalarLong(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
             r.next();
@@ -306,7 +364,7 @@ class ParquetRoundTripTest {
 
     /**
      * DuckDB's rows as the Java values Tessera's columns give: integers as Integer (Long for BIGINT), REAL widened
-     * to Double, DECIMAL as BigDecimal with its scale (a DECIMAL(30,3) as DECIMAL(18,3) holds it), DATE as LocalDate.
+     * to Double, DECIMAL as BigDecimal with its scale (a DECIMAL(30,3) as DECIMAL(18,3) holds it), DATE as LocalDate, TIME as LocalTime.
      */
     private static List<List<Object>> duckRows(Connection c, String sql) throws SQLException {
         List<List<Object>> out = new ArrayList<>();
@@ -327,6 +385,8 @@ class ParquetRoundTripTest {
                         v = r.getBigDecimal(i);
                     } else if (type.equals("DATE")) {
                         v = r.getObject(i, LocalDate.class);
+                    } else if (type.equals("TIME")) {
+                        v = r.getObject(i, java.time.LocalTime.class);
                     } else if (type.equals("BOOLEAN")) {
                         v = r.getBoolean(i);
                     } else {

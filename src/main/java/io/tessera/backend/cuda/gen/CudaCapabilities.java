@@ -75,7 +75,7 @@ public final class CudaCapabilities {
         if (k == TypeKind.INTEGER || k == TypeKind.DATE) {
             return CType.INT;
         }
-        if (k.isInt64()) { // BIGINT, DECIMAL, TIMESTAMP
+        if (k.isInt64()) { // BIGINT, DECIMAL, TIMESTAMP, TIME
             return CType.LONG;
         }
         return null;

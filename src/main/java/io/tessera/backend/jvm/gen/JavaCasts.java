@@ -93,6 +93,13 @@ final class JavaCasts {
                 // PARSE
                 return JExpr.of(ExprGen.guard(n, TIME + "parse(" + gen.asString(x) + ")", JKind.LONG), n, JKind.LONG);
             }
+            case TIME -> {
+                if (cast.conversion() == Cast.Conversion.MICROS_TO_TIME) {
+                    return JExpr.of(TIME + "timeOfDay(" + x.v() + ")", n, JKind.LONG);
+                }
+                // PARSE
+                return JExpr.of(ExprGen.guard(n, TIME + "parseTime(" + gen.asString(x) + ")", JKind.LONG), n, JKind.LONG);
+            }
             case BOOLEAN -> {
                 if (cast.conversion() == Cast.Conversion.PARSE) {
                     return JExpr.of(ExprGen.guard(n, "io.tessera.storage.Values.parseBoolean(" + gen.asString(x) + ")", JKind.BOOL), n, JKind.BOOL);
@@ -108,6 +115,7 @@ final class JavaCasts {
                     case DOUBLE -> "io.tessera.backend.jvm.lib.Runtime.doubleToString(" + x.v() + ")";
                     case DATE -> "io.tessera.backend.jvm.lib.Runtime.dateToString(" + x.v() + ")";
                     case TIMESTAMP -> TIME + "format(" + x.v() + ")";
+                    case TIME -> TIME + "formatTime(" + x.v() + ")";
                     default -> "String.valueOf(" + x.v() + ")";
                 };
                 return JExpr.of(ExprGen.guard(n, sv, JKind.STRING), n, JKind.STRING);

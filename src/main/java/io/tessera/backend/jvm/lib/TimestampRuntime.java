@@ -29,6 +29,19 @@ public final class TimestampRuntime {
         return Timestamps.ofDays(Runtime.addMonths(Timestamps.days(micros), months)) + Timestamps.timeOfDay(micros);
     }
 
+    /** A TIMESTAMP's time of day, as a TIME. */
+    public static long timeOfDay(long micros) {
+        return Timestamps.timeOfDay(micros);
+    }
+
+    public static long parseTime(String s) {
+        return Timestamps.parseTime(s);
+    }
+
+    public static String formatTime(long timeMicros) {
+        return Timestamps.formatTime(timeMicros);
+    }
+
     public static long parse(String s) {
         return Timestamps.parse(s);
     }

@@ -68,10 +68,11 @@ class CudaQueryCompileTest {
         new SsbGenerator(0.01, SsbGenerator.DEFAULT_SEED).generate(ssb, Progress.silent());
         tpch = Database.openOrCreate(dir.resolve("tpch"));
         new TpchGenerator(0.01).generate(tpch, Progress.silent());
-        io.tessera.exec.TinyTables.write(dir.resolve("events"), "ev", "id INTEGER NOT NULL, ts TIMESTAMP NOT NULL, v BIGINT NOT NULL",
-                new Object[] {1, java.time.LocalDateTime.parse("2020-01-01T10:00:00"), 5L},
-                new Object[] {2, java.time.LocalDateTime.parse("2020-01-02T11:30:00.123456"), 7L},
-                new Object[] {3, java.time.LocalDateTime.parse("1969-12-31T23:59:59.5"), 9L});
+        io.tessera.exec.TinyTables.write(dir.resolve("events"), "ev", "id INTEGER NOT NULL, ts TIMESTAMP NOT NULL, v BIGINT NOT NULL,"
+                + " t TIME NOT NULL",
+                new Object[] {1, java.time.LocalDateTime.parse("2020-01-01T10:00:00"), 5L, java.time.LocalTime.parse("10:00:00")},
+                new Object[] {2, java.time.LocalDateTime.parse("2020-01-02T11:30:00.123456"), 7L, java.time.LocalTime.parse("11:30:00.123456")},
+                new Object[] {3, java.time.LocalDateTime.parse("1969-12-31T23:59:59.5"), 9L, java.time.LocalTime.parse("23:59:59.5")});
         events = Database.open(dir.resolve("events"));
     }
 
@@ -215,8 +216,8 @@ class CudaQueryCompileTest {
     }
 
     /**
-     * TIMESTAMP columns on the GPU: 64-bit values loaded, compared with constants bound at launch, joined on and
-     * aggregated (MIN, MAX, COUNT, grouped by); every scan pipeline has GPU code and compiles with nvcc.
+     * TIMESTAMP and TIME columns on the GPU: 64-bit values loaded, compared with constants bound at launch, joined on
+     * and aggregated (MIN, MAX, COUNT, grouped by); every scan pipeline has GPU code and compiles with nvcc.
      */
     @Test
     void timestampKernelsCompileWithNvcc() throws Exception {
@@ -224,7 +225,9 @@ class CudaQueryCompileTest {
         List<String> queries = List.of(
                 "SELECT count(*), min(ts), max(ts) FROM ev WHERE ts >= TIMESTAMP '2020-01-01 12:00:00'",
                 "SELECT ts, sum(v) FROM ev WHERE ts < TIMESTAMP '2021-01-01' GROUP BY ts",
-                "SELECT count(*) FROM ev a JOIN ev b ON a.ts = b.ts WHERE b.v > 6");
+                "SELECT count(*) FROM ev a JOIN ev b ON a.ts = b.ts WHERE b.v > 6",
+                "SELECT t, count(*), min(ts) FROM ev WHERE t > TIME '09:00:00' GROUP BY t",
+                "SELECT count(*), max(a.t) FROM ev a JOIN ev b ON a.t = b.t WHERE b.t <= TIME '12:00'");
         for (String sql : queries) {
             QueryPlan plan = new QueryEngine(events).plan(sql, Device.GPU);
             GpuPlacement placed = place(events, plan, CudaVariantSpace.INSTANCE.defaults(plan));
