@@ -12,10 +12,10 @@ import java.util.List;
 /**
  * Guesses a CSV file's dialect and schema from its first records, as DuckDB's {@code read_csv} does for the common
  * cases: the delimiter (comma, semicolon, tab or bar: the one that splits the sample into the same number of fields,
- * more than one, on every record), the types (BOOLEAN, BIGINT, DOUBLE, DATE, else VARCHAR: the first that every
- * non-empty value of the column parses as, by the importer's own field decoder), and whether the first record is a
- * header (some value of it does not parse as its column's type; in a file of text columns, when its values are all
- * present and distinct). A header gives the names; without one they are {@code column0}, {@code column1}, ...
+ * more than one, on every record), the types (BOOLEAN, BIGINT, DOUBLE, DATE, TIMESTAMP, TIME, else VARCHAR: the
+ * first that every non-empty value of the column parses as, by the importer's own field decoder), and whether the
+ * first record is a header (some value of it does not parse as its column's type; in a file of text columns, when
+ * its values are all present and distinct). A header gives the names; without one they are {@code column0}, {@code column1}, ...
  * A value further on that does not fit the guessed type fails the import naming file, line and column.
  */
 public final class CsvSniffer {
@@ -93,10 +93,14 @@ public final class CsvSniffer {
         return allText && first.stream().noneMatch(String::isEmpty) && first.stream().distinct().count() == first.size();
     }
 
-    /** The first type of BOOLEAN, BIGINT, DOUBLE, DATE that every non-empty value from record {@code from} takes. */
+    /**
+     * The first type of BOOLEAN, BIGINT, DOUBLE, DATE, TIMESTAMP, TIME that every non-empty value from record
+     * {@code from} takes (a date alone is a DATE before it is a TIMESTAMP; a date and time a TIMESTAMP before the
+     * TIME parser, which passes over a date, sees it).
+     */
     private static DataType columnType(List<List<String>> records, int c, int from) {
         List<DataType> candidates = new ArrayList<>(List.of(DataType.BOOLEAN, DataType.BIGINT, DataType.DOUBLE,
-                DataType.DATE));
+                DataType.DATE, DataType.TIMESTAMP, DataType.TIME));
         boolean any = false;
         for (int r = from; r < records.size() && !candidates.isEmpty(); r++) {
             List<String> rec = records.get(r);
@@ -119,6 +123,8 @@ public final class CsvSniffer {
                 case BIGINT -> d.parseLong(b, 0, b.length);
                 case DOUBLE -> d.parseDouble(b, 0, b.length);
                 case DATE -> d.parseDate(b, 0, b.length);
+                case TIMESTAMP -> d.parseTimestamp(b, 0, b.length);
+                case TIME -> d.parseTime(b, 0, b.length);
                 default -> {
                     return true;
                 }
