@@ -137,7 +137,9 @@ final class ColumnSink {
     /** Writes a part: rows {@code firstRow ..}, reserved for it; called on any thread, parts in parallel. */
     void writePart(ColumnBuilder b, int n, long firstRow) throws IOException {
         if (kind == TypeKind.VARCHAR) {
-            StringRuns.Sorted sorted = runs().add(b.localValues());
+            LocalUtf8 utf8 = b.localUtf8();
+            StringRuns.Sorted sorted = utf8 != null ? runs().add(utf8.bytes(), utf8.starts(), utf8.count())
+                    : runs().add(b.localValues());
             putInts(codes(b, n, sorted.rank()), n, firstRow);
             synchronized (this) {
                 parts.add(new PartRows(sorted.run(), firstRow, n));

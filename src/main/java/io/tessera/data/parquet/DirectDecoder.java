@@ -1,6 +1,7 @@
 package io.tessera.data.parquet;
 
 import io.tessera.data.io.InvalidUtf8;
+import io.tessera.data.io.Utf8;
 import io.tessera.storage.ColumnBuilder;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.TypeKind;
@@ -26,11 +27,13 @@ final class DirectDecoder {
     private final ColumnSchema target;
     private final ColumnBuilder out;
     private final InvalidUtf8 invalidUtf8;
-    private int[] levels = new int[0];
-    private int[] ids = new int[0];
-    private int[] intValues = new int[0];
-    private long[] longValues = new long[0];
-    private double[] doubleValues = new double[0];
+    /** This thread's arrays for a page's levels, ids and values, kept from chunk to chunk. */
+    private final Scratch scratch = SCRATCH.get();
+    private int[] levels;
+    private int[] ids;
+    private int[] intValues;
+    private long[] longValues;
+    private double[] doubleValues;
     // the dictionary, decoded by type: values, or for strings the offsets of each entry's bytes
     private int[] dictInts;
     private long[] dictLongs;
@@ -41,11 +44,39 @@ final class DirectDecoder {
     private int[] dictCodes;
     private int dictSize;
 
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    /**
+     * A decoding thread's arrays for one page at a time, reused by every chunk the thread decodes: allocated anew
+     * for each chunk, they were a quarter of an import's allocations (and of its garbage collections).
+     */
+    private static final class Scratch {
+        int[] levels = new int[0];
+        int[] ids = new int[0];
+        int[] intValues = new int[0];
+        long[] longValues = new long[0];
+        double[] doubleValues = new double[0];
+    }
+
     private DirectDecoder(SourceColumn source, ColumnSchema target, ColumnBuilder out, InvalidUtf8 invalidUtf8) {
         this.source = source;
         this.target = target;
         this.out = out;
         this.invalidUtf8 = invalidUtf8;
+        levels = scratch.levels;
+        ids = scratch.ids;
+        intValues = scratch.intValues;
+        longValues = scratch.longValues;
+        doubleValues = scratch.doubleValues;
+    }
+
+    /** Keeps the arrays, grown or not, for the thread's next chunk. */
+    private void keepScratch() {
+        scratch.levels = levels;
+        scratch.ids = ids;
+        scratch.intValues = intValues;
+        scratch.longValues = longValues;
+        scratch.doubleValues = doubleValues;
     }
 
     /**
@@ -94,12 +125,17 @@ final class DirectDecoder {
             if (pages.rawDictionary() != null) {
                 d.readDictionary(pages.rawDictionary());
             }
+            if (target.type().kind() == TypeKind.VARCHAR) {
+                d.reservePlainStrings(pages.rawPages());
+            }
             for (ChunkPages.RawPage p : pages.rawPages()) {
                 d.page(p, row, column);
                 row += p.valueCount();
             }
         } catch (IOException | RuntimeException e) { // what broken bytes make the decoding throw
             throw new RowGroupReader.Failure(row, column, "a broken page: " + e.getMessage(), e);
+        } finally {
+            d.keepScratch();
         }
     }
 
@@ -307,7 +343,10 @@ final class DirectDecoder {
         }
     }
 
-    /** PLAIN strings: each a 4-byte little-endian length and its UTF-8 bytes, read where they lie. */
+    /**
+     * PLAIN strings: each a 4-byte little-endian length and its UTF-8 bytes, read where they lie and handed to the
+     * builder as bytes once checked (a String only for text that is not UTF-8, replaced or refused).
+     */
     private void plainStrings(byte[] b, int pos, int n, int present, long firstRow, int column)
             throws IOException, RowGroupReader.Failure {
         int at = pos;
@@ -323,12 +362,31 @@ final class DirectDecoder {
             if (len < 0 || at + 4L + len > b.length) {
                 throw new IOException("a PLAIN string runs past its page");
             }
-            try {
-                out.appendString(ValueConverters.text(b, at + 4, len, invalidUtf8));
-            } catch (IllegalArgumentException e) {
-                throw new RowGroupReader.Failure(firstRow + i, column, e.getMessage(), e);
+            if (Utf8.firstInvalid(b, at + 4, at + 4 + len) < 0) {
+                out.appendUtf8(b, at + 4, len); // kept as bytes: no String per value
+            } else {
+                try {
+                    out.appendString(ValueConverters.text(b, at + 4, len, invalidUtf8));
+                } catch (IllegalArgumentException e) {
+                    throw new RowGroupReader.Failure(firstRow + i, column, e.getMessage(), e);
+                }
             }
             at += 4 + len;
+        }
+    }
+
+    /** Room in the builder for the chunk's PLAIN strings, whose bytes (and lengths) its pages hold. */
+    private void reservePlainStrings(List<ChunkPages.RawPage> pages) {
+        long values = 0;
+        long bytes = 0;
+        for (ChunkPages.RawPage p : pages) {
+            if (p.values() == Encoding.PLAIN) {
+                values += p.valueCount();
+                bytes += p.bytes().length;
+            }
+        }
+        if (values > 0 && bytes < Integer.MAX_VALUE / 2) {
+            out.reserveUtf8((int) values, (int) bytes);
         }
     }
 
@@ -336,10 +394,14 @@ final class DirectDecoder {
     private int code(int id, long row, int column) throws RowGroupReader.Failure {
         int c = dictCodes[id];
         if (c < 0) {
-            try {
-                c = out.localCode(ValueConverters.text(dictBytes, dictStart[id], dictLength[id], invalidUtf8));
-            } catch (IllegalArgumentException e) {
-                throw new RowGroupReader.Failure(row, column, e.getMessage(), e);
+            if (Utf8.firstInvalid(dictBytes, dictStart[id], dictStart[id] + dictLength[id]) < 0) {
+                c = out.localUtf8Code(dictBytes, dictStart[id], dictLength[id]);
+            } else {
+                try {
+                    c = out.localCode(ValueConverters.text(dictBytes, dictStart[id], dictLength[id], invalidUtf8));
+                } catch (IllegalArgumentException e) {
+                    throw new RowGroupReader.Failure(row, column, e.getMessage(), e);
+                }
             }
             dictCodes[id] = c;
         }
