@@ -142,10 +142,11 @@ final class DirectDecoder {
     private void readDictionary(ChunkPages.RawPage p) throws IOException {
         int n = p.valueCount();
         byte[] b = p.bytes();
+        int end = p.length();
         int width = source.descriptor().getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.INT32 ? 4
                 : source.descriptor().getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BINARY ? 4 : 8;
-        if ((long) n * width > b.length) { // BINARY: a 4-byte length at least
-            throw new IOException("a dictionary of " + n + " entries in " + b.length + " bytes");
+        if ((long) n * width > end) { // BINARY: a 4-byte length at least
+            throw new IOException("a dictionary of " + n + " entries in " + end + " bytes");
         }
         dictSize = n;
         ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
@@ -171,7 +172,7 @@ final class DirectDecoder {
                 int pos = 0;
                 for (int i = 0; i < n; i++) {
                     int len = bb.getInt(pos);
-                    if (len < 0 || pos + 4 + len > b.length) {
+                    if (len < 0 || pos + 4 + len > end) {
                         throw new IOException("a dictionary entry runs past its page");
                     }
                     dictStart[i] = pos + 4;
@@ -185,15 +186,16 @@ final class DirectDecoder {
 
     private void page(ChunkPages.RawPage p, long firstRow, int column) throws IOException, RowGroupReader.Failure {
         byte[] b = p.bytes();
+        int end = p.length();
         int n = p.valueCount();
         int pos = 0;
         int present = n;
         if (source.descriptor().getMaxDefinitionLevel() > 0) {
-            if (b.length < 4) {
+            if (end < 4) {
                 throw new IOException("a page too short for its levels");
             }
             int len = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(0);
-            if (len < 0 || 4 + len > b.length) {
+            if (len < 0 || 4 + len > end) {
                 throw new IOException("definition levels run past their page");
             }
             levels = grow(levels, n);
@@ -213,13 +215,13 @@ final class DirectDecoder {
         }
         boolean dictionary = p.values() != Encoding.PLAIN;
         if (dictionary) {
-            if (pos >= b.length && present > 0) {
+            if (pos >= end && present > 0) {
                 throw new IOException("a page without its dictionary ids");
             }
             int bitWidth = present > 0 ? b[pos] : 0;
             ids = grow(ids, present);
             if (present > 0) {
-                HybridRuns.decode(b, pos + 1, b.length, bitWidth, ids, present);
+                HybridRuns.decode(b, pos + 1, end, bitWidth, ids, present);
             }
             for (int i = 0; i < present; i++) {
                 if (ids[i] < 0 || ids[i] >= dictSize) {
@@ -235,7 +237,7 @@ final class DirectDecoder {
                         intValues[i] = dictInts[ids[i]];
                     }
                 } else {
-                    plain(b, pos, present, 4).asIntBuffer().get(intValues, 0, present);
+                    plain(b, pos, end, present, 4).asIntBuffer().get(intValues, 0, present);
                 }
                 if (present == n) {
                     out.appendInts(intValues, 0, n);
@@ -256,7 +258,7 @@ final class DirectDecoder {
                         longValues[i] = dictLongs[ids[i]];
                     }
                 } else {
-                    plain(b, pos, present, 8).asLongBuffer().get(longValues, 0, present);
+                    plain(b, pos, end, present, 8).asLongBuffer().get(longValues, 0, present);
                 }
                 if (present == n) {
                     out.appendLongs(longValues, 0, n);
@@ -277,7 +279,7 @@ final class DirectDecoder {
                         doubleValues[i] = dictDoubles[ids[i]];
                     }
                 } else {
-                    plain(b, pos, present, 8).asDoubleBuffer().get(doubleValues, 0, present);
+                    plain(b, pos, end, present, 8).asDoubleBuffer().get(doubleValues, 0, present);
                 }
                 if (present == n) {
                     out.appendDoubles(doubleValues, 0, n);
@@ -301,7 +303,7 @@ final class DirectDecoder {
                             longValues[i] = dictInts[ids[i]];
                         }
                     } else {
-                        plain(b, pos, present, 4).asIntBuffer().get(intValues, 0, present);
+                        plain(b, pos, end, present, 4).asIntBuffer().get(intValues, 0, present);
                         for (int i = 0; i < present; i++) {
                             longValues[i] = intValues[i];
                         }
@@ -311,7 +313,7 @@ final class DirectDecoder {
                         longValues[i] = dictLongs[ids[i]];
                     }
                 } else {
-                    plain(b, pos, present, 8).asLongBuffer().get(longValues, 0, present);
+                    plain(b, pos, end, present, 8).asLongBuffer().get(longValues, 0, present);
                 }
                 int i = 0;
                 try {
@@ -328,7 +330,7 @@ final class DirectDecoder {
             }
             case VARCHAR -> {
                 if (!dictionary) {
-                    plainStrings(b, pos, n, present, firstRow, column);
+                    plainStrings(b, pos, end, n, present, firstRow, column);
                     return;
                 }
                 for (int i = 0, k = 0; i < n; i++) {
@@ -347,7 +349,7 @@ final class DirectDecoder {
      * PLAIN strings: each a 4-byte little-endian length and its UTF-8 bytes, read where they lie and handed to the
      * builder as bytes once checked (a String only for text that is not UTF-8, replaced or refused).
      */
-    private void plainStrings(byte[] b, int pos, int n, int present, long firstRow, int column)
+    private void plainStrings(byte[] b, int pos, int end, int n, int present, long firstRow, int column)
             throws IOException, RowGroupReader.Failure {
         int at = pos;
         for (int i = 0; i < n; i++) {
@@ -355,11 +357,11 @@ final class DirectDecoder {
                 out.appendNull();
                 continue;
             }
-            if (at + 4 > b.length) {
+            if (at + 4 > end) {
                 throw new IOException("PLAIN values run past their page");
             }
             int len = (b[at] & 0xff) | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | (b[at + 3] & 0xff) << 24;
-            if (len < 0 || at + 4L + len > b.length) {
+            if (len < 0 || at + 4L + len > end) {
                 throw new IOException("a PLAIN string runs past its page");
             }
             if (Utf8.firstInvalid(b, at + 4, at + 4 + len) < 0) {
@@ -382,7 +384,7 @@ final class DirectDecoder {
         for (ChunkPages.RawPage p : pages) {
             if (p.values() == Encoding.PLAIN) {
                 values += p.valueCount();
-                bytes += p.bytes().length;
+                bytes += p.length();
             }
         }
         if (values > 0 && bytes < Integer.MAX_VALUE / 2) {
@@ -408,8 +410,8 @@ final class DirectDecoder {
         return c;
     }
 
-    private static ByteBuffer plain(byte[] b, int pos, int count, int width) throws IOException {
-        if (pos + (long) count * width > b.length) {
+    private static ByteBuffer plain(byte[] b, int pos, int end, int count, int width) throws IOException {
+        if (pos + (long) count * width > end) {
             throw new IOException("PLAIN values run past their page");
         }
         return ByteBuffer.wrap(b, pos, count * width).slice().order(ByteOrder.LITTLE_ENDIAN);
