@@ -1,5 +1,6 @@
 package io.tessera.storage;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -35,6 +36,8 @@ public final class ColumnBuilder {
     private boolean unlooked;
     private static final int PROBE_LOOKUPS = 4096;
     private ArrayList<String> localValues;
+    /** VARCHAR: the local values as UTF-8 bytes instead, once the first arrived as bytes ({@link #appendUtf8}). */
+    private LocalUtf8 utf8;
 
     public ColumnBuilder(DataType type, int initialCapacity) {
         this.type = type;
@@ -188,6 +191,44 @@ public final class ColumnBuilder {
     }
 
     /**
+     * VARCHAR: appends the string whose UTF-8 bytes are {@code b[from, from + len)}, which the caller checked to be
+     * UTF-8. Where the batch's first value arrives this way, its values are kept as bytes ({@link LocalUtf8}) and
+     * reach the writer without a String per value; after strings they become one.
+     */
+    public void appendUtf8(byte[] b, int from, int len) {
+        int code = localUtf8Code(b, from, len);
+        if (size == capacity()) {
+            grow();
+        }
+        ints[size++] = code;
+    }
+
+    /**
+     * VARCHAR: room for {@code values} more values of {@code bytes} bytes together, appended with
+     * {@link #appendUtf8} (a column chunk's, say), so that they are not copied again and again as the builder grows;
+     * nothing where values are held as strings.
+     */
+    public void reserveUtf8(int values, int bytes) {
+        if (utf8 == null && localValues.isEmpty()) {
+            utf8 = new LocalUtf8();
+        }
+        if (utf8 != null) {
+            utf8.reserve(values, bytes);
+        }
+    }
+
+    /** VARCHAR: {@link #localCode} of the string whose UTF-8 bytes (checked by the caller) are given. */
+    public int localUtf8Code(byte[] b, int from, int len) {
+        if (utf8 == null) {
+            if (!localValues.isEmpty()) {
+                return localCode(new String(b, from, len, StandardCharsets.UTF_8));
+            }
+            utf8 = new LocalUtf8();
+        }
+        return utf8.code(b, from, len);
+    }
+
+    /**
      * VARCHAR: a chunk-local code of {@code v}, adding it to this builder's dictionary when new, without
      * appending a row. A generator drawing from a small fixed list registers the list once and then appends
      * codes with {@link #appendCode}, sparing a hash lookup per row; registering the list in sorted order also
@@ -197,6 +238,10 @@ public final class ColumnBuilder {
      * sorts a chunk's strings anyway, merges the repeats.
      */
     public int localCode(String v) {
+        if (utf8 != null) {
+            byte[] b = v.getBytes(StandardCharsets.UTF_8);
+            return utf8.code(b, 0, b.length);
+        }
         if (unlooked) {
             localValues.add(v);
             return localValues.size() - 1;
@@ -246,8 +291,9 @@ public final class ColumnBuilder {
 
     /** VARCHAR: appends the value whose code {@link #localCode} returned. */
     public void appendCode(int code) {
-        if (code < 0 || code >= localValues.size()) {
-            throw new IllegalArgumentException("no local code " + code + " (" + localValues.size() + " values)");
+        int values = utf8 != null ? utf8.count() : localValues.size();
+        if (code < 0 || code >= values) {
+            throw new IllegalArgumentException("no local code " + code + " (" + values + " values)");
         }
         if (size == capacity()) {
             grow();
@@ -307,6 +353,7 @@ public final class ColumnBuilder {
             localValues.clear();
             lookups = 0;
             unlooked = false;
+            utf8 = null;
         }
     }
 
@@ -326,8 +373,21 @@ public final class ColumnBuilder {
         return bytes;
     }
 
+    /** The local values in code order (made from the bytes where they are held as bytes). */
     List<String> localValues() {
+        if (utf8 != null) {
+            List<String> values = new ArrayList<>(utf8.count());
+            for (int i = 0; i < utf8.count(); i++) {
+                values.add(utf8.value(i));
+            }
+            return values;
+        }
         return localValues;
+    }
+
+    /** The local values as UTF-8 bytes, or null where they are held as strings ({@link #localValues}). */
+    LocalUtf8 localUtf8() {
+        return utf8;
     }
 
     /** Value of a row as a Java object (tests and debugging). */
@@ -338,7 +398,7 @@ public final class ColumnBuilder {
         return switch (type.kind()) {
             case INTEGER -> ints[row];
             case DATE -> Values.dateOf(ints[row]);
-            case VARCHAR -> localValues.get(ints[row]);
+            case VARCHAR -> utf8 != null ? utf8.value(ints[row]) : localValues.get(ints[row]);
             case BIGINT -> longs[row];
             case TIMESTAMP -> Values.timestampOf(longs[row]);
             case TIME -> Values.timeOf(longs[row]);

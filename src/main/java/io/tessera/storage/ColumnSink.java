@@ -121,7 +121,7 @@ final class ColumnSink {
             for (int i = 0; i < map.length; i++) {
                 map[i] = values.add(local.get(i));
             }
-            putInts(codes(b, n, map), n, firstRow);
+            putCodes(b, n, map, firstRow);
             long[] last = valueRows.isEmpty() ? null : valueRows.getLast();
             if (last != null && last[0] + last[1] == firstRow) {
                 last[1] += n;
@@ -137,8 +137,10 @@ final class ColumnSink {
     /** Writes a part: rows {@code firstRow ..}, reserved for it; called on any thread, parts in parallel. */
     void writePart(ColumnBuilder b, int n, long firstRow) throws IOException {
         if (kind == TypeKind.VARCHAR) {
-            StringRuns.Sorted sorted = runs().add(b.localValues());
-            putInts(codes(b, n, sorted.rank()), n, firstRow);
+            LocalUtf8 utf8 = b.localUtf8();
+            StringRuns.Sorted sorted = utf8 != null ? runs().add(utf8.bytes(), utf8.starts(), utf8.count())
+                    : runs().add(b.localValues());
+            putCodes(b, n, sorted.rank(), firstRow);
             synchronized (this) {
                 parts.add(new PartRows(sorted.run(), firstRow, n));
             }
@@ -155,15 +157,19 @@ final class ColumnSink {
         return runs;
     }
 
-    /** A batch's VARCHAR codes through {@code map} (local code to the code written); a NULL's code is 0. */
-    private static int[] codes(ColumnBuilder b, int n, int[] map) {
+    /**
+     * Writes a batch's VARCHAR codes through {@code map} (local code to the code written), mapped as they are copied
+     * to the write buffer; a NULL's code is 0.
+     */
+    private void putCodes(ColumnBuilder b, int n, int[] map, long firstRow) throws IOException {
         int[] src = b.ints();
-        int[] out = new int[n];
-        for (int r = 0; r < n; r++) {
-            int c = src[r];
-            out[r] = c >= 0 && c < map.length && !b.isNull(r) ? map[c] : 0;
-        }
-        return out;
+        put(n, 4, firstRow, (buf, from, k) -> {
+            for (int i = 0; i < k; i++) {
+                int r = from + i;
+                int c = src[r];
+                buf.set(LE_INT, 4L * i, c >= 0 && c < map.length && !b.isNull(r) ? map[c] : 0);
+            }
+        });
     }
 
     private void writeValues(ColumnBuilder b, int n, long firstRow) throws IOException {

@@ -81,10 +81,23 @@ final class StringRuns {
             at += utf8[i].length;
         }
         starts[n] = (int) total;
+        return add(bytes, starts, n);
+    }
+
+    /**
+     * As {@link #add(List)}, for values held as UTF-8 bytes end to end: value i is {@code bytes[starts[i],
+     * starts[i + 1])}.
+     */
+    Sorted add(byte[] bytes, int[] starts, int n) throws IOException {
+        int total = starts[n];
+        if (total > Integer.MAX_VALUE - 16 - 4L * (n + 1)) {
+            throw new StorageException("a part of " + n + " strings holds " + total
+                    + " bytes; parts hold at most 2 GB");
+        }
         int[] order = Utf8Sort.order(bytes, starts, n);
         int[] rank = new int[n];
         ByteBuffer offsets = ByteBuffer.allocate(4 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN);
-        ByteBuffer data = ByteBuffer.allocate((int) total);
+        ByteBuffer data = ByteBuffer.allocate(total);
         int distinct = 0;
         int prev = -1;
         for (int s = 0; s < n; s++) {

@@ -35,6 +35,14 @@ class TableWriterPartsTest {
 
     /** Batch {@code part} of {@code parts}: {@code rows} rows drawn from the part's own random stream. */
     static RowBatch batch(int part, int rows) {
+        return batch(part, rows, false);
+    }
+
+    /**
+     * As {@link #batch(int, int)}; with {@code utf8}, the VARCHAR values are appended as UTF-8 bytes
+     * ({@link ColumnBuilder#appendUtf8}), in odd parts after a first value appended as a string.
+     */
+    static RowBatch batch(int part, int rows, boolean utf8) {
         SplittableRandom r = new SplittableRandom(1000 + part);
         RowBatch b = new RowBatch(SCHEMA, 16);
         boolean allNullNotes = part == 3; // one part whose VARCHAR column holds only NULLs
@@ -51,16 +59,26 @@ class TableWriterPartsTest {
                 b.column(2).appendDouble(r.nextDouble() - 0.5);
                 b.column(3).appendLong(r.nextLong(-99_999, 100_000));
                 b.column(4).appendBoolean(r.nextBoolean());
-                b.column(5).appendString(string(r));
+                append(b.column(5), string(r), utf8 && (part % 2 == 0 || i > 0));
             }
-            b.column(6).appendString(WORDS[r.nextInt(WORDS.length)]);
+            append(b.column(6), WORDS[r.nextInt(WORDS.length)], utf8 && (part % 2 == 0 || i > 0));
             if (allNullNotes) {
                 b.column(7).appendNull();
             } else {
-                b.column(7).appendString("note " + r.nextInt(50_000) + WORDS[r.nextInt(WORDS.length)]);
+                append(b.column(7), "note " + r.nextInt(50_000) + WORDS[r.nextInt(WORDS.length)],
+                        utf8 && (part % 2 == 0 || i > 0));
             }
         }
         return b;
+    }
+
+    private static void append(ColumnBuilder b, String v, boolean utf8) {
+        if (utf8) {
+            byte[] bytes = ("<" + v + ">").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            b.appendUtf8(bytes, 1, bytes.length - 2);
+        } else {
+            b.appendString(v);
+        }
     }
 
     private static String string(SplittableRandom r) {
@@ -83,6 +101,11 @@ class TableWriterPartsTest {
 
     /** Reserves the parts in order, then writes them on four threads in a shuffled order. */
     static void writeInParts(TableWriter w, int parts, int rows) throws Exception {
+        writeInParts(w, parts, rows, false);
+    }
+
+    /** As {@link #writeInParts(TableWriter, int, int)}, the strings appended as UTF-8 bytes where {@code utf8}. */
+    static void writeInParts(TableWriter w, int parts, int rows, boolean utf8) throws Exception {
         List<Integer> order = new ArrayList<>();
         long[] first = new long[parts];
         for (int p = 0; p < parts; p++) {
@@ -94,7 +117,7 @@ class TableWriterPartsTest {
         try {
             List<Future<?>> fs = new ArrayList<>();
             for (int p : order) {
-                fs.add(pool.submit(() -> w.writePart(first[p], batch(p, rows))));
+                fs.add(pool.submit(() -> w.writePart(first[p], batch(p, rows, utf8))));
             }
             for (Future<?> f : fs) {
                 f.get();
@@ -144,6 +167,41 @@ class TableWriterPartsTest {
         // no temporary file stays behind
         try (Stream<Path> files = Files.walk(dir)) {
             assertEquals(List.of(), files.filter(f -> f.toString().endsWith(".tmp")).toList());
+        }
+    }
+
+    @Test
+    void stringsAppendedAsUtf8BytesMakeTheTableOfStrings(@TempDir Path dir) throws Exception {
+        try (Database in = Database.openOrCreate(dir.resolve("in-order"));
+             Database p = Database.openOrCreate(dir.resolve("parts"))) {
+            writeInOrder(in, 12, 6_000);
+            try (TableWriter w = p.replace(SCHEMA)) {
+                writeInParts(w, 12, 6_000, true);
+                w.commit();
+            }
+            assertSameTable(in.table("p"), p.table("p"));
+        }
+        // a batch of bytes read back as strings, and one written in order (not as a part)
+        RowBatch bytes = batch(0, 300, true);
+        RowBatch strings = batch(0, 300, false);
+        for (int c = 5; c <= 7; c++) {
+            for (int r = 0; r < 300; r++) {
+                assertEquals(strings.column(c).get(r), bytes.column(c).get(r), "column " + c + " row " + r);
+            }
+        }
+        try (Database in = Database.openOrCreate(dir.resolve("in-order2"));
+             Database o = Database.openOrCreate(dir.resolve("bytes-in-order"))) {
+            try (TableWriter w = in.replace(SCHEMA)) {
+                w.write(strings);
+                w.write(batch(1, 300, false));
+                w.commit();
+            }
+            try (TableWriter w = o.replace(SCHEMA)) {
+                w.write(bytes);
+                w.write(batch(1, 300, true));
+                w.commit();
+            }
+            assertSameTable(in.table("p"), o.table("p"));
         }
     }
 

@@ -1,10 +1,16 @@
 package io.tessera.data.io;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Strict UTF-8 on bytes, as the Unicode standard defines it (table 3-7): no overlong forms, no surrogates, nothing
  * above U+10FFFF, no stray continuation bytes, no sequence cut short.
  */
 public final class Utf8 {
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Utf8() {
     }
@@ -13,6 +19,13 @@ public final class Utf8 {
     public static int firstInvalid(byte[] b, int s, int e) {
         int i = s;
         while (i < e) {
+            // ASCII, the common case, eight bytes at a time
+            while (i + 8 <= e && ((long) LONGS.get(b, i) & 0x8080_8080_8080_8080L) == 0) {
+                i += 8;
+            }
+            if (i >= e) {
+                break;
+            }
             if (b[i] >= 0) {
                 i++;
                 continue;

@@ -27,8 +27,11 @@ import java.util.List;
  */
 final class ChunkPages implements PageReader {
 
-    /** A decompressed page as {@link DirectDecoder} reads it: a version 1 data page, or the dictionary page. */
-    record RawPage(byte[] bytes, int valueCount, Encoding definitionLevels, Encoding values) {
+    /**
+     * A decompressed page as {@link DirectDecoder} reads it: a version 1 data page, or the dictionary page, in
+     * {@code bytes[0, length)} (the array may be longer: a reused buffer).
+     */
+    record RawPage(byte[] bytes, int length, int valueCount, Encoding definitionLevels, Encoding values) {
     }
 
     private final DictionaryPage dictionary;
@@ -58,6 +61,14 @@ final class ChunkPages implements PageReader {
 
     /** Reads the chunk's pages; an {@link IOException} says what is broken. */
     static ChunkPages read(ParquetFile file, ColumnChunk chunk) throws IOException {
+        return read(file, chunk, new PageBuffers());
+    }
+
+    /**
+     * As {@link #read(ParquetFile, ColumnChunk)}, the chunk and its version 1 pages in arrays from {@code buffers},
+     * which hold them until their next reset.
+     */
+    static ChunkPages read(ParquetFile file, ColumnChunk chunk, PageBuffers buffers) throws IOException {
         if (chunk.isSetFile_path()) {
             throw new IOException("its values are in another file (" + chunk.getFile_path() + "), which Tessera does"
                     + " not read");
@@ -74,8 +85,9 @@ final class ChunkPages implements PageReader {
         if (m.isSetDictionary_page_offset() && m.getDictionary_page_offset() > 0) {
             start = Math.min(start, m.getDictionary_page_offset());
         }
-        byte[] buf = file.read(start, m.getTotal_compressed_size());
-        ByteArrayInputStream in = new ByteArrayInputStream(buf);
+        byte[] buf = file.read(start, m.getTotal_compressed_size(), buffers);
+        int length = (int) m.getTotal_compressed_size();
+        ByteArrayInputStream in = new ByteArrayInputStream(buf, 0, length);
         DictionaryPage dictionary = null;
         RawPage rawDictionary = null;
         List<RawPage> rawPages = new ArrayList<>();
@@ -88,9 +100,9 @@ final class ChunkPages implements PageReader {
             } catch (IOException | RuntimeException e) {
                 throw new IOException("a broken page header: " + e.getMessage(), e);
             }
-            int pos = buf.length - in.available();
+            int pos = length - in.available();
             int size = h.getCompressed_page_size();
-            if (size < 0 || size > buf.length - pos) {
+            if (size < 0 || size > length - pos) {
                 throw new IOException("a page of " + size + " bytes runs past its column chunk");
             }
             // what a broken header could make us allocate: no more than the chunk's metadata says it holds
@@ -112,20 +124,23 @@ final class ChunkPages implements PageReader {
                         throw new IOException("a dictionary of " + entries + " entries in "
                                 + h.getUncompressed_page_size() + " bytes");
                     }
-                    byte[] b = PageCodec.decompress(m.getCodec(), buf, pos, size, h.getUncompressed_page_size());
-                    dictionary = new DictionaryPage(BytesInput.from(b), h.getDictionary_page_header().getNum_values(),
+                    int n = h.getUncompressed_page_size();
+                    byte[] b = PageCodec.decompress(m.getCodec(), buf, pos, size, n, buffers);
+                    dictionary = new DictionaryPage(BytesInput.from(b, 0, n),
+                            h.getDictionary_page_header().getNum_values(),
                             encoding(h.getDictionary_page_header().getEncoding()));
-                    rawDictionary = new RawPage(b, dictionary.getDictionarySize(), null, dictionary.getEncoding());
+                    rawDictionary = new RawPage(b, n, dictionary.getDictionarySize(), null, dictionary.getEncoding());
                 }
                 case DATA_PAGE -> {
                     DataPageHeader d = h.getData_page_header();
-                    byte[] b = PageCodec.decompress(m.getCodec(), buf, pos, size, h.getUncompressed_page_size());
-                    pages.add(new DataPageV1(BytesInput.from(b), d.getNum_values(), b.length, null,
+                    int n = h.getUncompressed_page_size();
+                    byte[] b = PageCodec.decompress(m.getCodec(), buf, pos, size, n, buffers);
+                    pages.add(new DataPageV1(BytesInput.from(b, 0, n), d.getNum_values(), n, null,
                             encoding(d.getRepetition_level_encoding()), encoding(d.getDefinition_level_encoding()),
                             encoding(d.getEncoding())));
                     values += d.getNum_values();
                     if (rawPages != null) {
-                        rawPages.add(new RawPage(b, d.getNum_values(), encoding(d.getDefinition_level_encoding()),
+                        rawPages.add(new RawPage(b, n, d.getNum_values(), encoding(d.getDefinition_level_encoding()),
                                 encoding(d.getEncoding())));
                     }
                 }

@@ -1,6 +1,7 @@
 package io.tessera.data.parquet;
 
 import io.tessera.data.io.InvalidUtf8;
+import io.tessera.data.io.Utf8;
 import io.tessera.storage.ColumnBuilder;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.TypeKind;
@@ -26,11 +27,13 @@ final class DirectDecoder {
     private final ColumnSchema target;
     private final ColumnBuilder out;
     private final InvalidUtf8 invalidUtf8;
-    private int[] levels = new int[0];
-    private int[] ids = new int[0];
-    private int[] intValues = new int[0];
-    private long[] longValues = new long[0];
-    private double[] doubleValues = new double[0];
+    /** This thread's arrays for a page's levels, ids and values, kept from chunk to chunk. */
+    private final Scratch scratch = SCRATCH.get();
+    private int[] levels;
+    private int[] ids;
+    private int[] intValues;
+    private long[] longValues;
+    private double[] doubleValues;
     // the dictionary, decoded by type: values, or for strings the offsets of each entry's bytes
     private int[] dictInts;
     private long[] dictLongs;
@@ -41,11 +44,39 @@ final class DirectDecoder {
     private int[] dictCodes;
     private int dictSize;
 
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    /**
+     * A decoding thread's arrays for one page at a time, reused by every chunk the thread decodes: allocated anew
+     * for each chunk, they were a quarter of an import's allocations (and of its garbage collections).
+     */
+    private static final class Scratch {
+        int[] levels = new int[0];
+        int[] ids = new int[0];
+        int[] intValues = new int[0];
+        long[] longValues = new long[0];
+        double[] doubleValues = new double[0];
+    }
+
     private DirectDecoder(SourceColumn source, ColumnSchema target, ColumnBuilder out, InvalidUtf8 invalidUtf8) {
         this.source = source;
         this.target = target;
         this.out = out;
         this.invalidUtf8 = invalidUtf8;
+        levels = scratch.levels;
+        ids = scratch.ids;
+        intValues = scratch.intValues;
+        longValues = scratch.longValues;
+        doubleValues = scratch.doubleValues;
+    }
+
+    /** Keeps the arrays, grown or not, for the thread's next chunk. */
+    private void keepScratch() {
+        scratch.levels = levels;
+        scratch.ids = ids;
+        scratch.intValues = intValues;
+        scratch.longValues = longValues;
+        scratch.doubleValues = doubleValues;
     }
 
     /**
@@ -94,22 +125,28 @@ final class DirectDecoder {
             if (pages.rawDictionary() != null) {
                 d.readDictionary(pages.rawDictionary());
             }
+            if (target.type().kind() == TypeKind.VARCHAR) {
+                d.reservePlainStrings(pages.rawPages());
+            }
             for (ChunkPages.RawPage p : pages.rawPages()) {
                 d.page(p, row, column);
                 row += p.valueCount();
             }
         } catch (IOException | RuntimeException e) { // what broken bytes make the decoding throw
             throw new RowGroupReader.Failure(row, column, "a broken page: " + e.getMessage(), e);
+        } finally {
+            d.keepScratch();
         }
     }
 
     private void readDictionary(ChunkPages.RawPage p) throws IOException {
         int n = p.valueCount();
         byte[] b = p.bytes();
+        int end = p.length();
         int width = source.descriptor().getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.INT32 ? 4
                 : source.descriptor().getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.BINARY ? 4 : 8;
-        if ((long) n * width > b.length) { // BINARY: a 4-byte length at least
-            throw new IOException("a dictionary of " + n + " entries in " + b.length + " bytes");
+        if ((long) n * width > end) { // BINARY: a 4-byte length at least
+            throw new IOException("a dictionary of " + n + " entries in " + end + " bytes");
         }
         dictSize = n;
         ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
@@ -135,7 +172,7 @@ final class DirectDecoder {
                 int pos = 0;
                 for (int i = 0; i < n; i++) {
                     int len = bb.getInt(pos);
-                    if (len < 0 || pos + 4 + len > b.length) {
+                    if (len < 0 || pos + 4 + len > end) {
                         throw new IOException("a dictionary entry runs past its page");
                     }
                     dictStart[i] = pos + 4;
@@ -149,15 +186,16 @@ final class DirectDecoder {
 
     private void page(ChunkPages.RawPage p, long firstRow, int column) throws IOException, RowGroupReader.Failure {
         byte[] b = p.bytes();
+        int end = p.length();
         int n = p.valueCount();
         int pos = 0;
         int present = n;
         if (source.descriptor().getMaxDefinitionLevel() > 0) {
-            if (b.length < 4) {
+            if (end < 4) {
                 throw new IOException("a page too short for its levels");
             }
             int len = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(0);
-            if (len < 0 || 4 + len > b.length) {
+            if (len < 0 || 4 + len > end) {
                 throw new IOException("definition levels run past their page");
             }
             levels = grow(levels, n);
@@ -177,13 +215,13 @@ final class DirectDecoder {
         }
         boolean dictionary = p.values() != Encoding.PLAIN;
         if (dictionary) {
-            if (pos >= b.length && present > 0) {
+            if (pos >= end && present > 0) {
                 throw new IOException("a page without its dictionary ids");
             }
             int bitWidth = present > 0 ? b[pos] : 0;
             ids = grow(ids, present);
             if (present > 0) {
-                HybridRuns.decode(b, pos + 1, b.length, bitWidth, ids, present);
+                HybridRuns.decode(b, pos + 1, end, bitWidth, ids, present);
             }
             for (int i = 0; i < present; i++) {
                 if (ids[i] < 0 || ids[i] >= dictSize) {
@@ -199,7 +237,7 @@ final class DirectDecoder {
                         intValues[i] = dictInts[ids[i]];
                     }
                 } else {
-                    plain(b, pos, present, 4).asIntBuffer().get(intValues, 0, present);
+                    plain(b, pos, end, present, 4).asIntBuffer().get(intValues, 0, present);
                 }
                 if (present == n) {
                     out.appendInts(intValues, 0, n);
@@ -220,7 +258,7 @@ final class DirectDecoder {
                         longValues[i] = dictLongs[ids[i]];
                     }
                 } else {
-                    plain(b, pos, present, 8).asLongBuffer().get(longValues, 0, present);
+                    plain(b, pos, end, present, 8).asLongBuffer().get(longValues, 0, present);
                 }
                 if (present == n) {
                     out.appendLongs(longValues, 0, n);
@@ -241,7 +279,7 @@ final class DirectDecoder {
                         doubleValues[i] = dictDoubles[ids[i]];
                     }
                 } else {
-                    plain(b, pos, present, 8).asDoubleBuffer().get(doubleValues, 0, present);
+                    plain(b, pos, end, present, 8).asDoubleBuffer().get(doubleValues, 0, present);
                 }
                 if (present == n) {
                     out.appendDoubles(doubleValues, 0, n);
@@ -265,7 +303,7 @@ final class DirectDecoder {
                             longValues[i] = dictInts[ids[i]];
                         }
                     } else {
-                        plain(b, pos, present, 4).asIntBuffer().get(intValues, 0, present);
+                        plain(b, pos, end, present, 4).asIntBuffer().get(intValues, 0, present);
                         for (int i = 0; i < present; i++) {
                             longValues[i] = intValues[i];
                         }
@@ -275,7 +313,7 @@ final class DirectDecoder {
                         longValues[i] = dictLongs[ids[i]];
                     }
                 } else {
-                    plain(b, pos, present, 8).asLongBuffer().get(longValues, 0, present);
+                    plain(b, pos, end, present, 8).asLongBuffer().get(longValues, 0, present);
                 }
                 int i = 0;
                 try {
@@ -292,7 +330,7 @@ final class DirectDecoder {
             }
             case VARCHAR -> {
                 if (!dictionary) {
-                    plainStrings(b, pos, n, present, firstRow, column);
+                    plainStrings(b, pos, end, n, present, firstRow, column);
                     return;
                 }
                 for (int i = 0, k = 0; i < n; i++) {
@@ -307,8 +345,11 @@ final class DirectDecoder {
         }
     }
 
-    /** PLAIN strings: each a 4-byte little-endian length and its UTF-8 bytes, read where they lie. */
-    private void plainStrings(byte[] b, int pos, int n, int present, long firstRow, int column)
+    /**
+     * PLAIN strings: each a 4-byte little-endian length and its UTF-8 bytes, read where they lie and handed to the
+     * builder as bytes once checked (a String only for text that is not UTF-8, replaced or refused).
+     */
+    private void plainStrings(byte[] b, int pos, int end, int n, int present, long firstRow, int column)
             throws IOException, RowGroupReader.Failure {
         int at = pos;
         for (int i = 0; i < n; i++) {
@@ -316,19 +357,38 @@ final class DirectDecoder {
                 out.appendNull();
                 continue;
             }
-            if (at + 4 > b.length) {
+            if (at + 4 > end) {
                 throw new IOException("PLAIN values run past their page");
             }
             int len = (b[at] & 0xff) | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | (b[at + 3] & 0xff) << 24;
-            if (len < 0 || at + 4L + len > b.length) {
+            if (len < 0 || at + 4L + len > end) {
                 throw new IOException("a PLAIN string runs past its page");
             }
-            try {
-                out.appendString(ValueConverters.text(b, at + 4, len, invalidUtf8));
-            } catch (IllegalArgumentException e) {
-                throw new RowGroupReader.Failure(firstRow + i, column, e.getMessage(), e);
+            if (Utf8.firstInvalid(b, at + 4, at + 4 + len) < 0) {
+                out.appendUtf8(b, at + 4, len); // kept as bytes: no String per value
+            } else {
+                try {
+                    out.appendString(ValueConverters.text(b, at + 4, len, invalidUtf8));
+                } catch (IllegalArgumentException e) {
+                    throw new RowGroupReader.Failure(firstRow + i, column, e.getMessage(), e);
+                }
             }
             at += 4 + len;
+        }
+    }
+
+    /** Room in the builder for the chunk's PLAIN strings, whose bytes (and lengths) its pages hold. */
+    private void reservePlainStrings(List<ChunkPages.RawPage> pages) {
+        long values = 0;
+        long bytes = 0;
+        for (ChunkPages.RawPage p : pages) {
+            if (p.values() == Encoding.PLAIN) {
+                values += p.valueCount();
+                bytes += p.length();
+            }
+        }
+        if (values > 0 && bytes < Integer.MAX_VALUE / 2) {
+            out.reserveUtf8((int) values, (int) bytes);
         }
     }
 
@@ -336,18 +396,22 @@ final class DirectDecoder {
     private int code(int id, long row, int column) throws RowGroupReader.Failure {
         int c = dictCodes[id];
         if (c < 0) {
-            try {
-                c = out.localCode(ValueConverters.text(dictBytes, dictStart[id], dictLength[id], invalidUtf8));
-            } catch (IllegalArgumentException e) {
-                throw new RowGroupReader.Failure(row, column, e.getMessage(), e);
+            if (Utf8.firstInvalid(dictBytes, dictStart[id], dictStart[id] + dictLength[id]) < 0) {
+                c = out.localUtf8Code(dictBytes, dictStart[id], dictLength[id]);
+            } else {
+                try {
+                    c = out.localCode(ValueConverters.text(dictBytes, dictStart[id], dictLength[id], invalidUtf8));
+                } catch (IllegalArgumentException e) {
+                    throw new RowGroupReader.Failure(row, column, e.getMessage(), e);
+                }
             }
             dictCodes[id] = c;
         }
         return c;
     }
 
-    private static ByteBuffer plain(byte[] b, int pos, int count, int width) throws IOException {
-        if (pos + (long) count * width > b.length) {
+    private static ByteBuffer plain(byte[] b, int pos, int end, int count, int width) throws IOException {
+        if (pos + (long) count * width > end) {
             throw new IOException("PLAIN values run past their page");
         }
         return ByteBuffer.wrap(b, pos, count * width).slice().order(ByteOrder.LITTLE_ENDIAN);

@@ -35,16 +35,26 @@ final class PageCodec {
     /** The {@code uncompressedSize} bytes of a page stored in {@code src[off, off + len)}. */
     static byte[] decompress(CompressionCodec codec, byte[] src, int off, int len, int uncompressedSize)
             throws IOException {
+        return decompress(codec, src, off, len, uncompressedSize, new PageBuffers());
+    }
+
+    /**
+     * As {@link #decompress(CompressionCodec, byte[], int, int, int)}, into the start of an array from
+     * {@code buffers}, which may be longer.
+     */
+    static byte[] decompress(CompressionCodec codec, byte[] src, int off, int len, int uncompressedSize,
+                             PageBuffers buffers) throws IOException {
         if (uncompressedSize < 0) {
             throw new IOException("a page header gives a negative size");
         }
+        byte[] out = buffers.take(uncompressedSize);
         if (codec == CompressionCodec.UNCOMPRESSED) {
             if (len != uncompressedSize) {
                 throw new IOException("an uncompressed page of " + len + " bytes says it has " + uncompressedSize);
             }
-            return Arrays.copyOfRange(src, off, off + len);
+            System.arraycopy(src, off, out, 0, len);
+            return out;
         }
-        byte[] out = new byte[uncompressedSize];
         int got;
         if (codec == CompressionCodec.GZIP) {
             try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(src, off, len))) {

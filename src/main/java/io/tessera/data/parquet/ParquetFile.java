@@ -156,13 +156,16 @@ final class ParquetFile implements AutoCloseable {
         return writer;
     }
 
-    /** {@code length} bytes from {@code offset}; a range outside the file is an error. */
-    byte[] read(long offset, long length) throws IOException {
+    /**
+     * {@code length} bytes from {@code offset}, at the start of an array from {@code buffers} (which may be
+     * longer); a range outside the file is an error.
+     */
+    byte[] read(long offset, long length, PageBuffers buffers) throws IOException {
         if (offset < 0 || length < 0 || length > Integer.MAX_VALUE - 16 || offset + length > size) {
             throw new IOException("a broken Parquet file: a column chunk at " + offset + " of " + length
                     + " bytes lies outside its " + size + " bytes");
         }
-        ByteBuffer b = ByteBuffer.allocate((int) length);
+        ByteBuffer b = ByteBuffer.wrap(buffers.take((int) length), 0, (int) length);
         readFully(channel, b, offset);
         return b.array();
     }

@@ -51,13 +51,16 @@ final class RowGroupReader {
         int rows = (int) rg.getNum_rows();
         // room for the rows up front, up to a bound: a broken row count grows the builders only as values come
         RowBatch batch = new RowBatch(schema, Math.min(rows, 1 << 20));
+        // the chunks are read and decoded one after another: each reuses the arrays the last one's pages took
+        PageBuffers buffers = PageBuffers.forThisThread();
         for (int c = 0; c < sources.size(); c++) {
+            buffers.reset();
             SourceColumn src = sources.get(c);
             ColumnSchema target = schema.columns().get(c);
             ColumnBuilder out = batch.column(c);
             ChunkPages pages;
             try {
-                pages = ChunkPages.read(file, rg.getColumns().get(src.index()));
+                pages = ChunkPages.read(file, rg.getColumns().get(src.index()), buffers);
             } catch (IOException e) {
                 throw new Failure(firstRow, c, e.getMessage(), e);
             } catch (RuntimeException e) { // a header that parses but makes no sense
