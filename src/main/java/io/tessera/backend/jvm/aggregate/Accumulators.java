@@ -30,11 +30,16 @@ final class Accumulators {
             dict = k == JKind.CODE ? x.dict() : null;
             if (k == JKind.STRING && a.function() != AggFunction.COUNT && a.function() != AggFunction.COUNT_DISTINCT
                     && a.function() != AggFunction.MIN && a.function() != AggFunction.MAX
-                    && a.function() != AggFunction.SINGLE_VALUE && a.function() != AggFunction.ANY_VALUE) {
+                    && a.function() != AggFunction.SINGLE_VALUE && a.function() != AggFunction.ANY_VALUE
+                    && !a.function().holistic()) {
                 throw new SqlError("unsupported: " + a + " of a computed string");
             }
+            if (a.function() == AggFunction.STRING_AGG) {
+                k = JKind.STRING; // joined as Java strings, whether computed or read through a dictionary
+                dict = null;
+            }
         }
-        return new AggSpec(a.function(), k, argType, a.type(), dict);
+        return new AggSpec(a.function(), k, argType, a.type(), dict, a.options());
     }
 
     static String filterGuard(PipelineWriter w, AggCall call) {
@@ -84,6 +89,12 @@ final class Accumulators {
                     break;
                 }
                 stmts.add("if (" + c + " == 0 || " + value + (s.isMin() ? " < " : " > ") + v + ") " + v + " = " + value + ";");
+                stmts.add(c + "++;");
+            }
+            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG -> {
+                // the group's values are collected; its value is computed when the groups are complete
+                String hv = call.function() == AggFunction.STRING_AGG ? w.gen.asString(x) : value;
+                stmts.add("t.addValue(" + i + ", " + grp + ", " + hv + ");");
                 stmts.add(c + "++;");
             }
             case SINGLE_VALUE, ANY_VALUE -> {
