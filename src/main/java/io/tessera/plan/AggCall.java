@@ -22,7 +22,9 @@ public record AggCall(AggFunction function, Expr arg, Expr filter, DataType type
             String extra = function == AggFunction.STRING_AGG ? ", " + (options.separator() == null ? "NULL"
                     : "'" + options.separator().replace("'", "''") + "'")
                     : function == AggFunction.MODE ? "" : ", " + options.fraction();
-            return name + "(" + (options.distinct() ? "distinct " : "") + a + extra + ")" + f;
+            String order = options.order().isEmpty() ? "" : " order by " + String.join(", ",
+                    options.order().stream().map(HolisticOptions.OrderKey::toString).toList());
+            return name + "(" + (options.distinct() ? "distinct " : "") + a + extra + order + ")" + f;
         }
         return (function.distinct() ? name.replace("_distinct", "") + "(distinct " + a + ")" : name + "(" + a + ")") + f;
     }

@@ -3,12 +3,15 @@ package io.tessera.plan;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
 import io.tessera.storage.TypeKind;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.core.AggregateCall;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * The holistic aggregate calls ({@link AggFunction#holistic}) as the planner makes them from Calcite's: MEDIAN is
@@ -21,6 +24,9 @@ final class HolisticCalls {
     private static final Set<String> NAMES = Set.of("MEDIAN", "QUANTILE_CONT", "QUANTILE_DISC", "QUANTILE", "MODE",
             "STRING_AGG", "LISTAGG", "GROUP_CONCAT");
 
+    /** The names of STRING_AGG (Calcite names it LISTAGG where it has an ORDER BY). */
+    private static final Set<String> STRING_AGG = Set.of("STRING_AGG", "LISTAGG", "GROUP_CONCAT");
+
     private HolisticCalls() {
     }
 
@@ -30,9 +36,15 @@ final class HolisticCalls {
     }
 
     /** The call over its arguments' expressions (the value first). */
-    static AggCall of(AggregateCall call, List<Expr> args, Expr filter, DataType type, String name) {
+    static AggCall of(AggregateCall call, List<Expr> args, Expr filter, DataType type, String name,
+                      IntFunction<Expr> field) {
         String fn = call.getAggregation().getName().toUpperCase(Locale.ROOT);
-        if (!call.getCollation().getFieldCollations().isEmpty()) {
+        List<HolisticOptions.OrderKey> order = new ArrayList<>();
+        for (RelFieldCollation fc : call.getCollation().getFieldCollations()) {
+            order.add(new HolisticOptions.OrderKey(field.apply(fc.getFieldIndex()), fc.getDirection().isDescending(),
+                    fc.nullDirection == RelFieldCollation.NullDirection.FIRST));
+        }
+        if (!order.isEmpty() && !STRING_AGG.contains(fn)) {
             throw new SqlError("unsupported: ORDER BY inside " + fn.toLowerCase(Locale.ROOT) + "(...)");
         }
         Expr arg = args.get(0);
@@ -52,7 +64,7 @@ final class HolisticCalls {
                     fraction(fn, args.get(1), distinct));
             case "MODE" -> new AggCall(AggFunction.MODE, arg, filter, type, true, name, HolisticOptions.plain(distinct));
             default -> new AggCall(AggFunction.STRING_AGG, TextDateCalls.asText(arg), filter, type, true, name,
-                    new HolisticOptions(0.5, null, args.size() > 1 ? separator(fn, args.get(1)) : ",", distinct));
+                    new HolisticOptions(0.5, null, args.size() > 1 ? separator(fn, args.get(1)) : ",", distinct, order));
         };
     }
 
@@ -70,7 +82,7 @@ final class HolisticCalls {
         if (!(f >= 0 && f <= 1)) {
             throw new SqlError(fn.toLowerCase(Locale.ROOT) + ": the fraction " + lit + " is not between 0 and 1");
         }
-        return new HolisticOptions(f, exact, null, distinct);
+        return new HolisticOptions(f, exact, null, distinct, List.of());
     }
 
     /** STRING_AGG's separator: a constant string, or NULL (every result NULL, as in DuckDB). */

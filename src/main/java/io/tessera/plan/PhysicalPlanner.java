@@ -295,7 +295,7 @@ public final class PhysicalPlanner {
         DataType type = Types.of(call.getType());
         boolean nullable = call.getType().isNullable();
         if (HolisticCalls.named(call)) {
-            return HolisticCalls.of(call, args.stream().map(o.fields::get).toList(), filter, type, name);
+            return HolisticCalls.of(call, args.stream().map(o.fields::get).toList(), filter, type, name, o.fields::get);
         }
         AggFunction f = switch (call.getAggregation().getKind()) {
             case COUNT -> {

@@ -3,17 +3,21 @@ package io.tessera.sql;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlAggFunction;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.util.Optionality;
 
 import java.util.List;
@@ -57,15 +61,49 @@ final class HolisticAggregates {
     }
 
     /**
-     * Refuses an ORDER BY inside an aggregate's parentheses ({@code string_agg(x, ',' ORDER BY y)}, which Calcite's
-     * parser gives as a last operand holding the ORDER BY list), naming the aggregate and its position.
+     * Refuses an ORDER BY inside the parentheses of an aggregate other than STRING_AGG and GROUP_CONCAT (Calcite's
+     * parser gives {@code array_agg(x ORDER BY y)} as a last operand holding the ORDER BY list), naming the
+     * aggregate and its position.
      */
     static void checkOrder(SqlCall call) {
         List<SqlNode> operands = call.getOperandList();
-        if (call.getOperator().isAggregator() && !operands.isEmpty() && operands.get(operands.size() - 1) instanceof SqlNodeList) {
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        if (call.getOperator().isAggregator() && !name.equals("STRING_AGG") && !name.equals("GROUP_CONCAT")
+                && !operands.isEmpty() && operands.get(operands.size() - 1) instanceof SqlNodeList) {
             throw SupportCheck.unsupported("ORDER BY inside " + call.getOperator().getName().toLowerCase(Locale.ROOT)
                     + "(...)", call.getParserPosition());
         }
+    }
+
+    /**
+     * The parsed statement with every key of an ORDER BY inside STRING_AGG's or GROUP_CONCAT's parentheses that names
+     * no NULLS order made NULLS LAST, DuckDB's default (Calcite would put NULLs first in a descending order there),
+     * and the value of such a call cast to VARCHAR.
+     */
+    static SqlNode nullsLastInside(SqlNode parsed) {
+        parsed.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                List<SqlNode> operands = call.getOperandList();
+                String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+                if ((name.equals("STRING_AGG") || name.equals("GROUP_CONCAT")) && !operands.isEmpty()
+                        && operands.get(operands.size() - 1) instanceof SqlNodeList order) {
+                    // Calcite gives such a call as its LISTAGG, typed as its value: the value made a VARCHAR first
+                    SqlNode value = operands.get(0);
+                    call.setOperand(0, SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value,
+                            new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, value.getParserPosition()),
+                                    value.getParserPosition())));
+                    for (int i = 0; i < order.size(); i++) {
+                        SqlNode key = order.get(i);
+                        if (key.getKind() != SqlKind.NULLS_FIRST && key.getKind() != SqlKind.NULLS_LAST) {
+                            order.set(i, SqlStdOperatorTable.NULLS_LAST.createCall(key.getParserPosition(), key));
+                        }
+                    }
+                }
+                return super.visit(call);
+            }
+        });
+        return parsed;
     }
 
     /** MEDIAN's and QUANTILE_CONT's type (DuckDB's): see the class comment. */

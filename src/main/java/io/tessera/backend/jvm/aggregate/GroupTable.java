@@ -113,6 +113,11 @@ public abstract class GroupTable {
         valueList(a, g).add(v);
     }
 
+    /** Adds a string with its ORDER BY keys (STRING_AGG with an ORDER BY). */
+    public final void addValue(int a, int g, String v, Object[] keys) {
+        valueList(a, g).add(v, keys);
+    }
+
     private ValueList valueList(int a, int g) {
         ValueList list = lists[a][g];
         if (list == null) {

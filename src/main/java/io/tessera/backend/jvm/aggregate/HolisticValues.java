@@ -10,6 +10,7 @@ import java.math.RoundingMode;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 
@@ -20,7 +21,8 @@ import java.util.StringJoiner;
  * QUANTILE_CONT interpolates between the values at {@code floor} and {@code ceil} of {@code (n - 1) * f} as
  * {@code lo + (hi - lo) * d}, a DOUBLE for integers and doubles, truncated toward zero for a DECIMAL (unscaled)
  * and for dates and timestamps (microseconds: a DATE's quantile is a TIMESTAMP). MODE is the most frequent value, of
- * equally frequent ones the first collected; STRING_AGG joins the values in the order collected. With DISTINCT each
+ * equally frequent ones the first collected; STRING_AGG joins the values in the order of its ORDER BY keys (a stable
+ * sort), else in the order collected. With DISTINCT each
  * value counts once (STRING_AGG keeps its first place).
  */
 final class HolisticValues {
@@ -89,6 +91,9 @@ final class HolisticValues {
         String[] v = values.allStrings();
         switch (s.function()) {
             case STRING_AGG -> {
+                if (!o.order().isEmpty()) {
+                    v = ordered(v, values.allKeys(), o.order());
+                }
                 StringJoiner j = new StringJoiner(o.separator());
                 for (String x : o.distinct() ? new LinkedHashSet<>(Arrays.asList(v)) : Arrays.asList(v)) {
                     j.add(x);
@@ -107,6 +112,43 @@ final class HolisticValues {
             }
             default -> throw new IllegalStateException(s.function() + " has no string value");
         }
+    }
+
+    /** The strings in the order of their keys (a stable sort: rows of equal keys stay in the order they came). */
+    private static String[] ordered(String[] v, Object[][] keys, List<HolisticOptions.OrderKey> order) {
+        Integer[] at = new Integer[v.length];
+        for (int i = 0; i < at.length; i++) {
+            at[i] = i;
+        }
+        Arrays.sort(at, (x, y) -> compareKeys(keys[x], keys[y], order));
+        String[] out = new String[v.length];
+        for (int i = 0; i < at.length; i++) {
+            out[i] = v[at[i]];
+        }
+        return out;
+    }
+
+    private static int compareKeys(Object[] a, Object[] b, List<HolisticOptions.OrderKey> order) {
+        for (int k = 0; k < order.size(); k++) {
+            Object x = a[k];
+            Object y = b[k];
+            int c;
+            if (x == null || y == null) {
+                c = x == y ? 0 : (x == null) == order.get(k).nullsFirst() ? -1 : 1;
+            } else {
+                c = x instanceof String sx ? CodePointOrder.compare(sx, (String) y) : compareValues(x, y);
+                c = order.get(k).descending() ? -c : c;
+            }
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compareValues(Object x, Object y) {
+        return ((Comparable) x).compareTo(y);
     }
 
     /** The position of the discrete quantile among {@code n} sorted values. */

@@ -15,6 +15,8 @@ public final class ValueList {
     private long[] longs;
     private double[] doubles;
     private String[] strings;
+    /** Each string's ORDER BY keys, where the aggregate has an ORDER BY (else null). */
+    private Object[][] keys;
     private int size;
     /** Lists of other workers whose values follow this one's (null: none). */
     private List<ValueList> appended;
@@ -44,6 +46,17 @@ public final class ValueList {
             strings = Arrays.copyOf(strings, grown());
         }
         strings[size++] = v;
+    }
+
+    /** Adds a string with its ORDER BY keys. */
+    public void add(String v, Object[] orderKeys) {
+        if (keys == null) {
+            keys = new Object[Math.max(4, size)][];
+        } else if (size == keys.length) {
+            keys = Arrays.copyOf(keys, grown());
+        }
+        keys[size] = orderKeys;
+        add(v);
     }
 
     private int grown() {
@@ -96,6 +109,19 @@ public final class ValueList {
         for (ValueList l : parts()) {
             if (l.size > 0) {
                 System.arraycopy(l.strings, 0, out, at, l.size);
+                at += l.size;
+            }
+        }
+        return out;
+    }
+
+    /** Every string's ORDER BY keys, in the order of {@link #allStrings}. */
+    Object[][] allKeys() {
+        Object[][] out = new Object[total()][];
+        int at = 0;
+        for (ValueList l : parts()) {
+            if (l.size > 0) {
+                System.arraycopy(l.keys, 0, out, at, l.size);
                 at += l.size;
             }
         }
