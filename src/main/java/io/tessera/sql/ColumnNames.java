@@ -366,7 +366,7 @@ final class ColumnNames {
 
     /** Functions whose names DuckDB prints quoted, as keywords of its grammar. */
     private static final Set<String> KEYWORD_FUNCTIONS =
-            Set.of("substring", "left", "right", "replace", "nullif", "trim", "position");
+            Set.of("substring", "left", "right", "replace", "nullif", "trim", "position", "mode");
 
     private static void function(String name, SqlCall call, StringBuilder sb) {
         sb.append(name).append('(');
