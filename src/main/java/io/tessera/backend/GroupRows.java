@@ -11,7 +11,8 @@ import java.math.MathContext;
  * The SQL semantics of an aggregate's final value, one place for every backend: from what a group accumulated
  * (its count, its long or double value, its distinct count) to the value of the result row. COUNT is the count;
  * AVG the sum over the count (a DECIMAL or integer sum exact, rounded once), NULL over no rows; SUM, MIN, MAX and
- * the rest NULL over no rows (SUM0 zero); SINGLE_VALUE fails on a second row.
+ * the rest NULL over no rows (SUM0 zero); SINGLE_VALUE fails on a second row. A holistic aggregate (a quantile,
+ * MODE, STRING_AGG) is NULL over no values, else the value its backend computed from the group's values.
  */
 public final class GroupRows {
 

@@ -14,11 +14,22 @@ public enum AggFunction {
     /** SUM and AVG of the distinct values (the group's set of values, as COUNT(DISTINCT) keeps it). */
     SUM_DISTINCT, AVG_DISTINCT,
     /** Sample and population standard deviation and variance: DOUBLE, from a running mean and sum of squares. */
-    STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP;
+    STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP,
+    /**
+     * The aggregates of all a group's values, collected per group and computed when the groups are complete
+     * ({@link HolisticOptions} holds their fraction, separator and DISTINCT): the continuous and discrete quantiles
+     * (MEDIAN is the continuous one at 0.5), the most frequent value, and the values joined into a string.
+     */
+    QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG;
 
     /** Whether the function keeps a set of each group's distinct values. */
     public boolean distinct() {
         return this == COUNT_DISTINCT || this == SUM_DISTINCT || this == AVG_DISTINCT;
+    }
+
+    /** Whether the function needs all of a group's values (the group's values collected, not a running state). */
+    public boolean holistic() {
+        return this == QUANTILE_CONT || this == QUANTILE_DISC || this == MODE || this == STRING_AGG;
     }
 
     /** Whether the function is a standard deviation or variance (a count, a mean and a sum of squares). */

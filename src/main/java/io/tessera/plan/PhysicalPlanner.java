@@ -271,7 +271,8 @@ public final class PhysicalPlanner {
             String computed = DictionaryKeys.relation(rel, keys.size() + i);
             // MIN, MAX and the single-value aggregates return one of their argument's codes
             boolean keepsCodes = ac.function() == AggFunction.MIN || ac.function() == AggFunction.MAX
-                    || ac.function() == AggFunction.SINGLE_VALUE || ac.function() == AggFunction.ANY_VALUE;
+                    || ac.function() == AggFunction.SINGLE_VALUE || ac.function() == AggFunction.ANY_VALUE
+                    || ac.function() == AggFunction.MODE || ac.function() == AggFunction.QUANTILE_DISC;
             String dict = ac.type().kind() != TypeKind.VARCHAR ? null
                     : keepsCodes && ac.arg() != null ? DictionaryKeys.of(ac.arg(), computed) : computed;
             cols.add(new ColumnInfo(ac.name(), ac.type(), ac.nullable(), dict));
@@ -293,6 +294,9 @@ public final class PhysicalPlanner {
         Expr filter = call.filterArg >= 0 ? o.fields.get(call.filterArg) : null;
         DataType type = Types.of(call.getType());
         boolean nullable = call.getType().isNullable();
+        if (HolisticCalls.named(call)) {
+            return HolisticCalls.of(call, args.stream().map(o.fields::get).toList(), filter, type, name, o.fields::get);
+        }
         AggFunction f = switch (call.getAggregation().getKind()) {
             case COUNT -> {
                 if (args.size() > 1) {

@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * The aggregate functions beyond COUNT, SUM, AVG, MIN and MAX: the standard deviations and variances, always a
  * nullable DOUBLE (NULL over too few rows, which Calcite's own types do not say for a group of one row), and
- * BOOL_AND and BOOL_OR (Calcite's MIN and MAX of booleans, as EVERY is). {@link MathFunctions} looks them up here.
+ * BOOL_AND and BOOL_OR (Calcite's MIN and MAX of booleans, as EVERY is), and the aggregates of all a group's values
+ * ({@link HolisticAggregates}). {@link MathFunctions} looks them up here.
  */
 final class AggregateFunctions {
 
@@ -32,8 +33,7 @@ final class AggregateFunctions {
     static final SqlAggFunction VARIANCE = statistic("VARIANCE", SqlKind.VAR_SAMP);
     static final SqlAggFunction VAR_POP = statistic("VAR_POP", SqlKind.VAR_POP);
 
-    static final List<SqlFunction> ALL = List.of(STDDEV_SAMP, STDDEV, STDDEV_POP, VAR_SAMP, VARIANCE, VAR_POP,
-            SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR);
+    static final List<SqlFunction> ALL = all();
 
     /** Grouping constructs and aggregate kinds the engine runs that SupportCheck's general lists do not hold. */
     private static final Set<SqlKind> KINDS = EnumSet.of(SqlKind.FILTER, SqlKind.ROLLUP, SqlKind.CUBE,
@@ -44,6 +44,13 @@ final class AggregateFunctions {
      * APPROX_COUNT_DISTINCT (Calcite's COUNT(DISTINCT) marked approximate: Tessera counts exactly).
      */
     private static final Set<String> NAMES = Set.of("EVERY", "GROUPING", "GROUPING_ID", "APPROX_COUNT_DISTINCT");
+
+    private static List<SqlFunction> all() {
+        List<SqlFunction> all = new java.util.ArrayList<>(List.of(STDDEV_SAMP, STDDEV, STDDEV_POP, VAR_SAMP, VARIANCE,
+                VAR_POP, SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR));
+        all.addAll(HolisticAggregates.ALL);
+        return List.copyOf(all);
+    }
 
     private static SqlAggFunction statistic(String name, SqlKind kind) {
         return new SqlAggFunction(name, null, kind, ReturnTypes.DOUBLE.andThen(SqlTypeTransforms.FORCE_NULLABLE), null,

@@ -366,7 +366,7 @@ final class ColumnNames {
 
     /** Functions whose names DuckDB prints quoted, as keywords of its grammar. */
     private static final Set<String> KEYWORD_FUNCTIONS =
-            Set.of("substring", "left", "right", "replace", "nullif", "trim", "position");
+            Set.of("substring", "left", "right", "replace", "nullif", "trim", "position", "mode");
 
     private static void function(String name, SqlCall call, StringBuilder sb) {
         sb.append(name).append('(');
@@ -375,6 +375,14 @@ final class ColumnNames {
         }
         List<SqlNode> ops = call.getOperandList();
         for (int i = 0; i < ops.size(); i++) {
+            if (i == ops.size() - 1 && i > 0 && ops.get(i) instanceof SqlNodeList order && call.getOperator().isAggregator()) {
+                sb.append(" ORDER BY "); // an aggregate's ORDER BY inside its parentheses (string_agg)
+                for (int k = 0; k < order.size(); k++) {
+                    sb.append(k > 0 ? ", " : "");
+                    write(order.get(k), sb);
+                }
+                break;
+            }
             if (i > 0) {
                 sb.append(", ");
             }

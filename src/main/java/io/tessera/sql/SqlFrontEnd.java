@@ -117,6 +117,7 @@ public final class SqlFrontEnd {
         parsed = TemporalLiterals.rewrite(parsed);
         parsed = NullableSetAggregates.rewrite(parsed);
         parsed = WindowSupport.rewrite(parsed);
+        parsed = HolisticAggregates.nullsLastInside(parsed);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db == null ? List.<Table>of() : db.tables()) {

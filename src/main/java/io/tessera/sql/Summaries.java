@@ -18,9 +18,11 @@ import java.util.List;
 
 /**
  * The query of {@code SUMMARIZE}: one row per column of a relation, with DuckDB's columns column_name,
- * column_type, min, max, approx_unique, avg, std, count and null_percentage (DuckDB's q25, q50 and q75 are left
- * out: Tessera has no quantiles yet). Built as a parsed tree, a UNION ALL of one aggregate per column over the
- * relation; names enter it as identifiers and literals, never as SQL text.
+ * column_type, min, max, approx_unique, avg, std, q25, q50, q75, count and null_percentage. The quartiles are
+ * exact where DuckDB's are approximate (its approx_quantile), so they may differ from DuckDB's on the same data: a
+ * number's QUANTILE_CONT, a DATE's or TIMESTAMP's QUANTILE_DISC (a value of the column's type, as DuckDB's), NULL
+ * for other types. Built as a parsed tree, a UNION ALL of one aggregate per column over the relation; names enter
+ * it as identifiers and literals, never as SQL text.
  */
 public final class Summaries {
 
@@ -54,6 +56,9 @@ public final class Summaries {
         items.add(as(call("approx_count_distinct", col), "approx_unique"));
         items.add(as(varchar(c.numeric() ? call("avg", col) : SqlLiteral.createNull(POS)), "avg"));
         items.add(as(varchar(c.numeric() ? call("stddev_samp", col) : SqlLiteral.createNull(POS)), "std"));
+        for (String q : List.of("25", "50", "75")) {
+            items.add(as(varchar(quartile(c, col, q)), "q" + q));
+        }
         items.add(as(count, "count"));
         SqlNode nulls = SqlStdOperatorTable.MINUS.createCall(POS, call("count", SqlIdentifier.star(POS)),
                 call("count", col));
@@ -66,6 +71,17 @@ public final class Summaries {
         SqlNode from = SqlStdOperatorTable.AS.createCall(POS, relation, new SqlIdentifier("s", POS));
         return new SqlSelect(POS, null, new SqlNodeList(items, POS), from, null, null, null, null, null, null, null,
                 null, null);
+    }
+
+    /** The column's quartile {@code 0.<q>}, exact (see the class comment), or NULL where it has none. */
+    private static SqlNode quartile(Column c, SqlNode col, String q) {
+        boolean temporal = c.type().equals("DATE") || c.type().startsWith("TIMESTAMP");
+        if (!c.numeric() && !temporal) {
+            return SqlLiteral.createNull(POS);
+        }
+        return new SqlUnresolvedFunction(new SqlIdentifier(c.numeric() ? "quantile_cont" : "quantile_disc", POS), null,
+                null, null, null, SqlFunctionCategory.USER_DEFINED_FUNCTION)
+                .createCall(POS, col, SqlLiteral.createExactNumeric("0." + q, POS));
     }
 
     private static SqlNode call(String function, SqlNode arg) {

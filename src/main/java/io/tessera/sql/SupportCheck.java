@@ -55,6 +55,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {
             WindowSupport.check(w);
         }
+        HolisticAggregates.checkOrder(call);
         if (kind == SqlKind.IGNORE_NULLS) {
             throw unsupported("IGNORE NULLS", call.getParserPosition());
         }

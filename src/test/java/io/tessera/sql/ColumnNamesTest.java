@@ -71,6 +71,17 @@ class ColumnNamesTest {
     }
 
     @Test
+    void holisticAggregates() {
+        assertEquals(List.of("median(a)", "quantile_cont(b, 0.25)", "quantile_disc(d, 0.5)", "\"mode\"(c)",
+                "string_agg(c, ',')", "string_agg(c)", "string_agg(DISTINCT c, '-')"),
+                sameAsDuckDb("select median(a), quantile_cont(b, 0.25), quantile_disc(d, 0.5), mode(c),"
+                        + " string_agg(c, ','), string_agg(c), string_agg(distinct c, '-') from t"));
+        assertEquals(List.of("string_agg(c, ',' ORDER BY a DESC)", "string_agg(a ORDER BY c, d DESC NULLS FIRST)"),
+                sameAsDuckDb("select string_agg(c, ',' order by a desc), string_agg(a order by c, d desc nulls first)"
+                        + " from t"));
+    }
+
+    @Test
     void arithmeticComparisonsAndLogic() {
         assertEquals(List.of("(a + 1)", "(a * 2)", "(a - b)", "(a / 2)", "(a % 2)", "(-(a))", "a", "a", "(1 + (2 * 3))",
                 "((1 + 2) * 3)"), sameAsDuckDb("select a + 1, a*2, a - b, a / 2, a % 2, -a, a, t.a, 1 + 2 * 3,"

@@ -153,6 +153,8 @@ public final class CudaCapabilities {
         return switch (a.function()) {
             case COUNT_STAR, COUNT -> null;
             case SUM, SUM0, AVG, MIN, MAX -> CType.stored(a.arg().type()) == CType.BOOL ? a.function() + " of a BOOLEAN" : null;
+            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG ->
+                    a + " needs all of a group's values (collected per group on the JVM only)";
             default -> a.toString();
         };
     }

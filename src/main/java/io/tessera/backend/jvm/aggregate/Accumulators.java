@@ -5,6 +5,7 @@ import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.AggFunction;
+import io.tessera.plan.HolisticOptions;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
 
@@ -30,11 +31,19 @@ final class Accumulators {
             dict = k == JKind.CODE ? x.dict() : null;
             if (k == JKind.STRING && a.function() != AggFunction.COUNT && a.function() != AggFunction.COUNT_DISTINCT
                     && a.function() != AggFunction.MIN && a.function() != AggFunction.MAX
-                    && a.function() != AggFunction.SINGLE_VALUE && a.function() != AggFunction.ANY_VALUE) {
+                    && a.function() != AggFunction.SINGLE_VALUE && a.function() != AggFunction.ANY_VALUE
+                    && !a.function().holistic()) {
                 throw new SqlError("unsupported: " + a + " of a computed string");
             }
+            if (a.function() == AggFunction.STRING_AGG) {
+                k = JKind.STRING; // joined as Java strings, whether computed or read through a dictionary
+                dict = null;
+                for (HolisticOptions.OrderKey key : a.options().order()) {
+                    w.load(key.key());
+                }
+            }
         }
-        return new AggSpec(a.function(), k, argType, a.type(), dict);
+        return new AggSpec(a.function(), k, argType, a.type(), dict, a.options());
     }
 
     static String filterGuard(PipelineWriter w, AggCall call) {
@@ -86,6 +95,13 @@ final class Accumulators {
                 stmts.add("if (" + c + " == 0 || " + value + (s.isMin() ? " < " : " > ") + v + ") " + v + " = " + value + ";");
                 stmts.add(c + "++;");
             }
+            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG -> {
+                // the group's values are collected; its value is computed when the groups are complete
+                String hv = call.function() == AggFunction.STRING_AGG ? w.gen.asString(x) : value;
+                String keys = call.options().order().isEmpty() ? "" : ", " + orderKeys(w, call.options().order());
+                stmts.add("t.addValue(" + i + ", " + grp + ", " + hv + keys + ");");
+                stmts.add(c + "++;");
+            }
             case SINGLE_VALUE, ANY_VALUE -> {
                 stmts.add(v + " = " + value + ";");
                 stmts.add(c + "++;");
@@ -115,6 +131,22 @@ final class Accumulators {
             w.indent--;
             w.line("}");
         }
+    }
+
+    /** STRING_AGG's ORDER BY keys of the current row, as an array of boxed values (null: NULL). */
+    private static String orderKeys(PipelineWriter w, List<HolisticOptions.OrderKey> order) {
+        List<String> boxed = new ArrayList<>();
+        for (HolisticOptions.OrderKey key : order) {
+            JExpr k = w.gen.gen(key.key());
+            String v = switch (k.kind()) {
+                case CODE, STRING -> w.gen.asString(k);
+                case DOUBLE -> "Double.valueOf(" + k.v() + ")";
+                case BOOL -> "Boolean.valueOf(" + k.v() + ")";
+                default -> "Long.valueOf((long) " + k.v() + ")";
+            };
+            boxed.add(k.nullable() ? "(" + k.n() + " ? null : (Object) " + v + ")" : v);
+        }
+        return "new Object[] {" + String.join(", ", boxed) + "}";
     }
 
     /** The local holding a statistic's sum of squared deviations beside its mean {@code val} (AGGREGATE). */

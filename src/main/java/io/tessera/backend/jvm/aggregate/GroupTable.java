@@ -8,7 +8,8 @@ import java.util.Arrays;
  * One worker's aggregation state: per group, for every aggregate, a count ({@code counts[a][g]}), a value
  * ({@code lvals[a][g]}, {@code dvals[a][g]} or, for strings, {@code svals[a][g]}), for a standard deviation or
  * variance the sum of squared deviations from the mean in {@code dvals} ({@code d2vals[a][g]}), and for the
- * DISTINCT aggregates a set ({@code sets[a][g]}, a {@link DistinctSet}). Generated code finds the group index and updates the arrays
+ * DISTINCT aggregates a set ({@code sets[a][g]}, a {@link DistinctSet}), for the holistic ones the values
+ * ({@code lists[a][g]}, a {@link ValueList}). Generated code finds the group index and updates the arrays
  * directly; merging and reading the result are done here.
  */
 public abstract class GroupTable {
@@ -20,6 +21,7 @@ public abstract class GroupTable {
     public double[][] d2vals;
     public String[][] svals;
     public DistinctSet[][] sets;
+    public ValueList[][] lists;
     protected int capacity;
 
     protected GroupTable(AggSpec[] aggs, int capacity) {
@@ -31,6 +33,7 @@ public abstract class GroupTable {
         d2vals = new double[aggs.length][];
         svals = new String[aggs.length][];
         sets = new DistinctSet[aggs.length][];
+        lists = new ValueList[aggs.length][];
         for (int a = 0; a < aggs.length; a++) {
             allocate(a, capacity);
         }
@@ -54,6 +57,9 @@ public abstract class GroupTable {
         if (s.function().distinct()) {
             sets[a] = new DistinctSet[cap];
         }
+        if (s.function().holistic()) {
+            lists[a] = new ValueList[cap];
+        }
     }
 
     protected void growAggregates(int cap) {
@@ -74,6 +80,9 @@ public abstract class GroupTable {
             if (sets[a] != null) {
                 sets[a] = Arrays.copyOf(sets[a], cap);
             }
+            if (lists[a] != null) {
+                lists[a] = Arrays.copyOf(lists[a], cap);
+            }
         }
         capacity = cap;
     }
@@ -89,6 +98,32 @@ public abstract class GroupTable {
 
     public final void addDistinct(int a, int g, long v) {
         distinctSet(a, g).add(v);
+    }
+
+    /** Adds a value to group g's values of holistic aggregate a (numbers of every kind but DOUBLE as longs). */
+    public final void addValue(int a, int g, long v) {
+        valueList(a, g).add(v);
+    }
+
+    public final void addValue(int a, int g, double v) {
+        valueList(a, g).add(v);
+    }
+
+    public final void addValue(int a, int g, String v) {
+        valueList(a, g).add(v);
+    }
+
+    /** Adds a string with its ORDER BY keys (STRING_AGG with an ORDER BY). */
+    public final void addValue(int a, int g, String v, Object[] keys) {
+        valueList(a, g).add(v, keys);
+    }
+
+    private ValueList valueList(int a, int g) {
+        ValueList list = lists[a][g];
+        if (list == null) {
+            list = lists[a][g] = new ValueList();
+        }
+        return list;
     }
 
     private DistinctSet distinctSet(int a, int g) {
@@ -157,6 +192,14 @@ public abstract class GroupTable {
                     sets[a][to] = os;
                 } else {
                     ts.defer(os);
+                }
+            }
+            if (lists[a] != null && other.lists[a][from] != null) {
+                ValueList ol = other.lists[a][from];
+                if (lists[a][to] == null) {
+                    lists[a][to] = ol;
+                } else {
+                    lists[a][to].append(ol);
                 }
             }
         }

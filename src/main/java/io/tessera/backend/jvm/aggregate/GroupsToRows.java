@@ -51,7 +51,7 @@ final class GroupsToRows {
             }
         }
         for (int a = 0; a < aggs.length; a++) {
-            if (aggs[a].stringValue()) {
+            if (aggs[a].stringResult()) {
                 out.dictionaries[nk + a] = null;
             }
         }
@@ -106,18 +106,27 @@ final class GroupsToRows {
 
             @Override
             public long count(int a, int i) {
+                if (t.aggs[a].function() == AggFunction.STRING_AGG && t.aggs[a].options().separator() == null) {
+                    return 0; // STRING_AGG with a NULL separator: NULL
+                }
                 // SUM and AVG of DISTINCT values: the distinct values are what is summed and counted
                 return sumsDistinct(a) ? t.distinctCount(a, g(i)) : t.counts[a][g(i)];
             }
 
             @Override
             public long longValue(int a, int i) {
-                return sumsDistinct(a) ? t.distinctLongSum(a, g(i)) : t.lvals[a][g(i)];
+                return holistic(a) ? HolisticValues.longValue(t.aggs[a], t.lists[a][g(i)])
+                        : sumsDistinct(a) ? t.distinctLongSum(a, g(i)) : t.lvals[a][g(i)];
             }
 
             @Override
             public double doubleValue(int a, int i) {
-                return sumsDistinct(a) ? t.distinctDoubleSum(a, g(i)) : t.dvals[a][g(i)];
+                return holistic(a) ? HolisticValues.doubleValue(t.aggs[a], t.lists[a][g(i)])
+                        : sumsDistinct(a) ? t.distinctDoubleSum(a, g(i)) : t.dvals[a][g(i)];
+            }
+
+            private boolean holistic(int a) {
+                return t.aggs[a].function().holistic();
             }
 
             @Override
@@ -127,7 +136,7 @@ final class GroupsToRows {
 
             @Override
             public String stringValue(int a, int i) {
-                return t.svals[a][g(i)];
+                return holistic(a) ? HolisticValues.stringValue(t.aggs[a], t.lists[a][g(i)]) : t.svals[a][g(i)];
             }
 
             private boolean sumsDistinct(int a) {

@@ -84,7 +84,7 @@ public final class JvmGroups {
         ValueKind[] kinds = new ValueKind[cols.size()];
         for (int c = 0; c < kinds.length; c++) {
             kinds[c] = c < nk ? ValueKind.valueOf(e.keyKinds()[c].name())
-                    : aggs[c - nk].stringValue() ? ValueKind.STRING : ValueKind.stored(cols.get(c).type());
+                    : aggs[c - nk].stringResult() ? ValueKind.STRING : ValueKind.stored(cols.get(c).type());
         }
         return GroupsToRows.rows(groups, e.keyKinds(), kinds, dictionaries(e, nk, cols.size()), pool, workers);
     }

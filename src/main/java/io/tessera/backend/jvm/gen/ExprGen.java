@@ -413,7 +413,7 @@ public final class ExprGen {
     }
 
     /** A VARCHAR value as a Java String. */
-    String asString(JExpr x) {
+    public String asString(JExpr x) {
         if (x.kind() == JKind.STRING) {
             return x.v();
         }

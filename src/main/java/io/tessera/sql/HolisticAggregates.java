@@ -1,0 +1,129 @@
+package io.tessera.sql;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlAggFunction;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.SqlOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlShuttle;
+import org.apache.calcite.util.Optionality;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * DuckDB's aggregates that need all of a group's values, not a running state: MEDIAN, QUANTILE_CONT,
+ * QUANTILE_DISC (QUANTILE is its other name), MODE and STRING_AGG (LISTAGG and GROUP_CONCAT are its other names).
+ * Their result types are DuckDB's: a continuous quantile of integers is a DOUBLE, of a DECIMAL, DOUBLE or TIMESTAMP
+ * the argument's type, of a DATE a TIMESTAMP, and of anything else (strings, booleans) the discrete quantile's;
+ * a discrete quantile and MODE give the argument's type; STRING_AGG a VARCHAR. Every result may be NULL (no
+ * values). The fraction and the separator must be constants; {@code plan.PhysicalPlanner} checks that.
+ */
+final class HolisticAggregates {
+
+    private HolisticAggregates() {
+    }
+
+    static final SqlAggFunction MEDIAN = function("MEDIAN", HolisticAggregates::continuousType, OperandTypes.ANY);
+    static final SqlAggFunction QUANTILE_CONT = function("QUANTILE_CONT", HolisticAggregates::continuousType,
+            OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.NUMERIC));
+    static final SqlAggFunction QUANTILE_DISC = function("QUANTILE_DISC", HolisticAggregates::argumentType,
+            OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.NUMERIC));
+    static final SqlAggFunction QUANTILE = function("QUANTILE", HolisticAggregates::argumentType,
+            OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.NUMERIC));
+    static final SqlAggFunction MODE = function("MODE", HolisticAggregates::argumentType, OperandTypes.ANY);
+
+    private static final SqlOperandTypeChecker VALUE_AND_SEPARATOR = OperandTypes.or(OperandTypes.ANY,
+            OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.CHARACTER));
+    static final SqlAggFunction STRING_AGG = function("STRING_AGG", HolisticAggregates::textType, VALUE_AND_SEPARATOR);
+    static final SqlAggFunction LISTAGG = function("LISTAGG", HolisticAggregates::textType, VALUE_AND_SEPARATOR);
+    static final SqlAggFunction GROUP_CONCAT = function("GROUP_CONCAT", HolisticAggregates::textType, VALUE_AND_SEPARATOR);
+
+    static final List<SqlAggFunction> ALL = List.of(MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE, MODE, STRING_AGG,
+            LISTAGG, GROUP_CONCAT);
+
+    private static SqlAggFunction function(String name, SqlReturnTypeInference type, SqlOperandTypeChecker operands) {
+        return new SqlAggFunction(name, null, SqlKind.OTHER_FUNCTION, type, null, operands,
+                SqlFunctionCategory.SYSTEM, false, false, Optionality.FORBIDDEN) {
+        };
+    }
+
+    /**
+     * Refuses an ORDER BY inside the parentheses of an aggregate other than STRING_AGG and GROUP_CONCAT (Calcite's
+     * parser gives {@code array_agg(x ORDER BY y)} as a last operand holding the ORDER BY list), naming the
+     * aggregate and its position.
+     */
+    static void checkOrder(SqlCall call) {
+        List<SqlNode> operands = call.getOperandList();
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        if (call.getOperator().isAggregator() && !name.equals("STRING_AGG") && !name.equals("GROUP_CONCAT")
+                && !operands.isEmpty() && operands.get(operands.size() - 1) instanceof SqlNodeList) {
+            throw SupportCheck.unsupported("ORDER BY inside " + call.getOperator().getName().toLowerCase(Locale.ROOT)
+                    + "(...)", call.getParserPosition());
+        }
+    }
+
+    /**
+     * The parsed statement with every key of an ORDER BY inside STRING_AGG's or GROUP_CONCAT's parentheses that names
+     * no NULLS order made NULLS LAST, DuckDB's default (Calcite would put NULLs first in a descending order there),
+     * and the value of such a call cast to VARCHAR.
+     */
+    static SqlNode nullsLastInside(SqlNode parsed) {
+        parsed.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                List<SqlNode> operands = call.getOperandList();
+                String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+                if ((name.equals("STRING_AGG") || name.equals("GROUP_CONCAT")) && !operands.isEmpty()
+                        && operands.get(operands.size() - 1) instanceof SqlNodeList order) {
+                    // Calcite gives such a call as its LISTAGG, typed as its value: the value made a VARCHAR first
+                    SqlNode value = operands.get(0);
+                    call.setOperand(0, SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value,
+                            new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, value.getParserPosition()),
+                                    value.getParserPosition())));
+                    for (int i = 0; i < order.size(); i++) {
+                        SqlNode key = order.get(i);
+                        if (key.getKind() != SqlKind.NULLS_FIRST && key.getKind() != SqlKind.NULLS_LAST) {
+                            order.set(i, SqlStdOperatorTable.NULLS_LAST.createCall(key.getParserPosition(), key));
+                        }
+                    }
+                }
+                return super.visit(call);
+            }
+        });
+        return parsed;
+    }
+
+    /** MEDIAN's and QUANTILE_CONT's type (DuckDB's): see the class comment. */
+    private static RelDataType continuousType(SqlOperatorBinding b) {
+        RelDataTypeFactory f = b.getTypeFactory();
+        RelDataType arg = b.getOperandType(0);
+        RelDataType t = switch (arg.getSqlTypeName()) {
+            case TINYINT, SMALLINT, INTEGER, BIGINT -> f.createSqlType(SqlTypeName.DOUBLE);
+            case DATE -> f.createSqlType(SqlTypeName.TIMESTAMP);
+            default -> arg;
+        };
+        return f.createTypeWithNullability(t, true);
+    }
+
+    private static RelDataType argumentType(SqlOperatorBinding b) {
+        return b.getTypeFactory().createTypeWithNullability(b.getOperandType(0), true);
+    }
+
+    private static RelDataType textType(SqlOperatorBinding b) {
+        RelDataTypeFactory f = b.getTypeFactory();
+        return f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), true);
+    }
+}
