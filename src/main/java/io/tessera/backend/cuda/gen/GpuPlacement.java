@@ -29,6 +29,9 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
     public static GpuPlacement place(QueryPlan plan, Map<Integer, Genome> genomes, Function<String, Dictionary> dictionaries) {
         Set<Integer> forcedJvm = new HashSet<>();
         Map<Integer, String> forcedReasons = new HashMap<>();
+        // the first reason each pipeline was refused for: a later round may refuse it only because a table it
+        // probes moved to the JVM for its sake, which would hide the cause
+        Map<Integer, String> firstReasons = new HashMap<>();
         while (true) {
             Map<Integer, CudaKernelSource> kernels = new LinkedHashMap<>();
             Map<Integer, String> reasons = new LinkedHashMap<>(forcedReasons);
@@ -57,7 +60,8 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
                     why = "it scans join table j" + js.joinId() + ", whose keys may repeat and which keeps no rows";
                 }
                 if (why != null) {
-                    reasons.put(p.id(), why);
+                    firstReasons.putIfAbsent(p.id(), why);
+                    reasons.put(p.id(), firstReasons.get(p.id()));
                     continue;
                 }
                 CudaKernelSource k = emit(p, genome, ctx);
