@@ -54,7 +54,9 @@ public final class GpuSelfTest {
      * A TPC-H scan that materializes DECIMAL, DATE and string columns; an EXISTS and a NOT EXISTS whose outer side
      * (a few weeks of orders) builds the table that lineitem's probes mark, its matched or unmatched rows then
      * scanned, materialized or grouped; a join whose build side (a day of lineitem) repeats its keys, so that each
-     * probe finds several rows, with a condition besides the keys.
+     * probe finds several rows, with a condition besides the keys; conditions over one dictionary column computed
+     * per code on the host (masks of codes: LIKE, NOT LIKE, SUBSTRING in an IN list) beside a prefix LIKE; EXTRACT of
+     * a DATE's year, quarter, month and day as filters and group keys.
      */
     public static final List<Queries.Query> TPCH_ROWS = List.of(
             new Queries.Query(Queries.TPCH, "rows-lineitem", "select l_orderkey, l_linenumber, l_extendedprice, "
@@ -68,7 +70,17 @@ public final class GpuSelfTest {
             new Queries.Query(Queries.TPCH, "groups-fanout", "select b.l_returnflag, count(*), sum(a.l_quantity), "
                     + "sum(b.l_extendedprice) from lineitem a, lineitem b where a.l_orderkey = b.l_orderkey "
                     + "and a.l_shipdate = date '1995-03-01' and a.l_extendedprice > b.l_extendedprice "
-                    + "group by b.l_returnflag"));
+                    + "group by b.l_returnflag"),
+            new Queries.Query(Queries.TPCH, "codes-masked", "select count(*), sum(l_extendedprice) from lineitem, part "
+                    + "where l_partkey = p_partkey and p_name like '%green%' and p_container not like '%BAG' "
+                    + "and p_type like 'PROMO%'"),
+            new Queries.Query(Queries.TPCH, "codes-substring", "select c_mktsegment, count(*), sum(c_acctbal) "
+                    + "from customer where substring(c_phone, 1, 2) in ('13', '31', '23', '29', '30', '18', '17') "
+                    + "and c_comment not like '%special%requests%' group by c_mktsegment"),
+            new Queries.Query(Queries.TPCH, "groups-dateparts", "select extract(year from l_shipdate), "
+                    + "extract(quarter from l_shipdate), count(*), sum(l_quantity) from lineitem "
+                    + "where extract(month from l_shipdate) = 2 and extract(day from l_shipdate) >= 28 "
+                    + "group by extract(year from l_shipdate), extract(quarter from l_shipdate)"));
 
     /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have

@@ -6,7 +6,8 @@
  * ({@link io.tessera.backend.lower.Arithmetic}, {@link io.tessera.backend.lower.NarrowRange}), the rules of every CAST
  * (range bounds, rounding mode: {@link io.tessera.backend.lower.Cast}), how a dictionary code is compared with a
  * constant string ({@link io.tessera.backend.lower.DictionaryBound}) and three-valued logic
- * ({@link io.tessera.backend.lower.Logic}). The JVM backend's {@code ExprGen} and the CUDA backend's
+ * ({@link io.tessera.backend.lower.Logic}), and SUBSTRING and LENGTH over code points
+ * ({@link io.tessera.backend.lower.Substrings}: the JVM's run time per row, the GPU's masks of codes per code). The JVM backend's {@code ExprGen} and the CUDA backend's
  * {@code CudaExprGen} ask these classes and print Java or C; neither computes a SQL rule itself.
  *
  * <p>This package imports only {@code plan} and {@code storage}: it knows SQL types, not devices.

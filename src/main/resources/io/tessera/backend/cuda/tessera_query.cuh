@@ -24,6 +24,36 @@
 namespace tessera {
 namespace q {
 
+// ---- dictionary codes and dates ----
+
+// Whether a dictionary code's bit is set in a mask of one bit per code, 32 a word: a condition over one string
+// column computed on the host for every string of its dictionary (a LIKE, SUBSTRING, a long IN list).
+__device__ __forceinline__ bool CodeIn(const unsigned int* __restrict__ mask, int code) {
+    return (__ldg(mask + (code >> 5)) >> (code & 31)) & 1u;
+}
+
+// A DATE (days since 1970-01-01) as year, month (1-12) and day (1-31) of the proleptic Gregorian calendar, as
+// java.time.LocalDate gives them: days counted from 0000-03-01 split into eras of 400 years (146,097 days), the
+// year of the era, and the day of a year that starts in March (so that February's length matters last).
+__device__ __forceinline__ void CivilDate(int days, int& year, int& month, int& day) {
+    long long z = (long long)days + 719468;
+    long long era = (z >= 0 ? z : z - 146096) / 146097;
+    unsigned doe = (unsigned)(z - era * 146097);                                 // day of the era, 0..146096
+    unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;        // year of the era, 0..399
+    unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);                      // day of the March year, 0..365
+    unsigned mp = (5 * doy + 2) / 153;                                           // month from March, 0..11
+    day = (int)(doy - (153 * mp + 2) / 5 + 1);
+    month = (int)(mp < 10 ? mp + 3 : mp - 9);
+    year = (int)((long long)yoe + era * 400 + (month <= 2 ? 1 : 0));
+}
+
+// EXTRACT(unit FROM date) for YEAR (0), QUARTER (1), MONTH (2) and DAY (3), as BIGINT.
+__device__ __forceinline__ long long ExtractDate(int days, int unit) {
+    int y, m, d;
+    CivilDate(days, y, m, d);
+    return unit == 0 ? (long long)y : unit == 1 ? (long long)((m - 1) / 3 + 1) : unit == 2 ? (long long)m : (long long)d;
+}
+
 // ---- checked arithmetic (Java's Math.*Exact, as the JVM backend computes) ----
 
 __device__ __forceinline__ long long AddChecked(long long a, long long b, int& err) {

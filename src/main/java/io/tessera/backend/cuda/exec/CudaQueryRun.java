@@ -492,6 +492,14 @@ final class CudaQueryRun implements AutoCloseable {
                     case PROBE_HEADS -> bindings.ptr(p, table(p.index()).heads().address());
                     case PROBE_NEXT, SCAN_NEXT -> bindings.ptr(p, table(p.index()).next().address());
                     case PROBE_ROWS -> bindings.i64(p, table(p.index()).rows());
+                    case CODE_MASK -> {
+                        if (!bindings.hasMask(p)) {
+                            int[] words = ((KernelParam.Words) p.value()).words();
+                            DeviceBuffer m = take(words.length * 4L);
+                            m.copyFromHost(java.lang.foreign.MemorySegment.ofArray(words), 0);
+                            bindings.mask(p, m.address());
+                        }
+                    }
                     case GROUP_ROWS -> bindings.ptr(p, (rows = zeroed(slots * 8)).address());
                     case AGG_VALUE -> {
                         SinkLayout.Agg agg = ((SinkLayout.Aggregate) sink).aggs().get(p.index());

@@ -27,6 +27,8 @@ final class KernelBindings {
 
     private final Map<Key, KernelArgs.Arg> bound = new HashMap<>();
     private final Map<Integer, Column> columns = new HashMap<>();
+    /** The device copies of masks of dictionary codes, by their bits (variants may number them differently). */
+    private final Map<KernelParam.Words, Long> masks = new HashMap<>();
 
     void ptr(KernelParam p, long deviceAddress) {
         bind(p, new KernelArgs.Arg(KernelArgs.Kind.POINTER, deviceAddress));
@@ -48,6 +50,16 @@ final class KernelBindings {
         columns.put(p.index(), new Column(deviceAddress, width));
     }
 
+    /** The device copy of a {@link KernelParam.Kind#CODE_MASK}'s bits. */
+    void mask(KernelParam p, long deviceAddress) {
+        masks.put((KernelParam.Words) p.value(), deviceAddress);
+    }
+
+    /** Whether the bits of this mask parameter are on the device already. */
+    boolean hasMask(KernelParam p) {
+        return masks.containsKey((KernelParam.Words) p.value());
+    }
+
     /** A constant's argument: the kernel source carries its value, so every variant binds its own. */
     private static KernelArgs.Arg constant(KernelParam p) {
         return switch (p.cType()) {
@@ -61,7 +73,7 @@ final class KernelBindings {
 
     private void bind(KernelParam p, KernelArgs.Arg a) {
         switch (p.kind()) {
-            case ROWS, PASS, COLUMN, CONSTANT -> throw new IllegalArgumentException(p.kind() + " is given per launch");
+            case ROWS, PASS, COLUMN, CONSTANT, CODE_MASK -> throw new IllegalArgumentException(p.kind() + " is given per launch");
             default -> bound.put(Key.of(p), a);
         }
     }
@@ -78,6 +90,13 @@ final class KernelBindings {
                 case ROWS -> out.i64(rows);
                 case PASS -> out.i32(pass);
                 case CONSTANT -> out.arg(constant(p));
+                case CODE_MASK -> {
+                    Long address = masks.get((KernelParam.Words) p.value());
+                    if (address == null) {
+                        throw new IllegalStateException("no mask of codes is bound to " + p.name());
+                    }
+                    out.ptr(address);
+                }
                 case COLUMN -> {
                     Column c = columns.get(p.index());
                     if (c == null) {

@@ -15,7 +15,6 @@ import io.tessera.storage.DataType;
 import io.tessera.storage.Dictionary;
 import io.tessera.storage.TypeKind;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -43,10 +42,13 @@ final class CudaExprGen {
          * bound at launch and never written into the source.
          */
         String constant(CType type, Object value);
-    }
 
-    /** Most code ranges a LIKE over a dictionary becomes before the pipeline is left to the JVM. */
-    static final int MAX_LIKE_RANGES = 16;
+        /**
+         * A mask of one bit per dictionary code as a kernel parameter ({@link KernelParam.Kind#CODE_MASK}): its name.
+         * The bits are bound at launch and never written into the source.
+         */
+        String codeMask(int[] words);
+    }
 
     private final Scope scope;
 
@@ -57,6 +59,9 @@ final class CudaExprGen {
     CValue gen(Expr e) {
         if (e.nullable()) {
             throw new GpuUnsupported("a value that can be NULL (" + e + ")");
+        }
+        if (CodeMasks.column(e) instanceof Expr.Ref column) {
+            return codeMask(e, column);
         }
         return switch (e) {
             case Expr.Ref r -> scope.slot(r.slot());
@@ -170,8 +175,25 @@ final class CudaExprGen {
                 CValue b = gen(c.args().get(1));
                 yield convert(CValue.of("(" + a.v() + " - " + b.v() + ")", CType.INT), DataType.INTEGER, c.type());
             }
+            case EXTRACT -> {
+                int unit = extractUnit(c);
+                if (unit < 0) {
+                    throw new GpuUnsupported("extract(" + c.detail() + ") (the CUDA generator has YEAR, QUARTER, MONTH and DAY)");
+                }
+                CValue d = gen(c.args().get(0));
+                yield CValue.of("/* extract " + UNITS.get(unit) + " */ tessera::q::ExtractDate(" + d.v() + ", " + unit + ")",
+                        CType.LONG);
+            }
             default -> throw new GpuUnsupported(c.op().name().toLowerCase(java.util.Locale.ROOT) + "(...)");
         };
+    }
+
+    /** The units of EXTRACT from a DATE the GPU computes ({@code tessera::q::ExtractDate}), by their number there. */
+    private static final List<String> UNITS = List.of("YEAR", "QUARTER", "MONTH", "DAY");
+
+    /** The number of an EXTRACT's unit in {@link #UNITS}, or -1 when the GPU has no code for it (or for its argument). */
+    static int extractUnit(Expr.Call c) {
+        return c.args().get(0).type().kind() == TypeKind.DATE ? UNITS.indexOf(String.valueOf(c.detail())) : -1;
     }
 
     private CValue arithmetic(Expr.Call c) {
@@ -321,37 +343,48 @@ final class CudaExprGen {
         return CValue.of(sb.append(")").toString(), CType.BOOL);
     }
 
-    /** LIKE over a dictionary: the codes whose strings match, as at most {@link #MAX_LIKE_RANGES} code ranges. */
+    /**
+     * A condition over one dictionary column computed per code on the host ({@link CodeMasks}): the kernel tests the
+     * bit of its row's code in the mask, a kernel parameter.
+     */
+    private CValue codeMask(Expr e, Expr.Ref column) {
+        CValue code = gen(column);
+        if (code.dict() == null) {
+            throw new GpuUnsupported("a condition over a computed string (" + e + ")");
+        }
+        int[] words = CodeMasks.mask(e, scope.dictionary(code.dict()));
+        return CValue.of("/* " + CodeMasks.operation(e) + " of " + KernelBuilder.comment(column.slot().name())
+                + ", a mask of its codes */ tessera::q::CodeIn(" + scope.codeMask(words)
+                + ", " + code.v() + ")", CType.BOOL);
+    }
+
+    /**
+     * LIKE of a prefix or a whole string over a dictionary ({@link CudaExprSupport#prefixOrExact}): its matches are
+     * one run of codes of the sorted dictionary, whose bounds are kernel parameters (other patterns are masks).
+     */
     private CValue like(Expr.Call c) {
         CValue a = gen(c.args().get(0));
         if (a.dict() == null) {
             throw new GpuUnsupported("LIKE over a computed string");
         }
+        if (!CudaExprSupport.prefixOrExact((String) c.detail())) {
+            throw new GpuUnsupported("a LIKE that is not a prefix, over " + c.args().get(0) + " (no mask of codes)");
+        }
         Dictionary d = scope.dictionary(a.dict());
         Pattern p = Pattern.compile((String) c.detail(), Pattern.DOTALL);
-        List<int[]> ranges = new ArrayList<>();
+        int first = -1;
+        int last = -1;
         for (int k = 0; k < d.size(); k++) {
             if (p.matcher(d.value(k)).matches()) {
-                if (!ranges.isEmpty() && ranges.get(ranges.size() - 1)[1] == k - 1) {
-                    ranges.get(ranges.size() - 1)[1] = k;
-                } else {
-                    ranges.add(new int[] {k, k});
-                }
+                first = first < 0 ? k : first;
+                last = k;
             }
         }
-        if (ranges.size() > MAX_LIKE_RANGES) {
-            throw new GpuUnsupported("LIKE matching " + ranges.size() + " separate ranges of dictionary codes");
-        }
-        if (ranges.isEmpty()) {
+        if (first < 0) {
             return CValue.of("false", CType.BOOL);
         }
-        StringBuilder sb = new StringBuilder("(");
-        for (int i = 0; i < ranges.size(); i++) {
-            int[] r = ranges.get(i);
-            sb.append(i == 0 ? "" : " || ");
-            sb.append(r[0] == r[1] ? a.v() + " == " + r[0] : "(" + a.v() + " >= " + r[0] + " && " + a.v() + " <= " + r[1] + ")");
-        }
-        return CValue.of(sb.append(")").toString(), CType.BOOL);
+        return CValue.of("(" + a.v() + " >= " + scope.constant(CType.INT, (long) first) + " && " + a.v() + " <= "
+                + scope.constant(CType.INT, (long) last) + ")", CType.BOOL);
     }
 
     private CValue caseWhen(Expr.Call c) {

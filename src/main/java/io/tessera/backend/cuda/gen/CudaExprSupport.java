@@ -11,14 +11,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.IntFunction;
-import java.util.regex.Pattern;
 
 /**
  * Which expressions have CUDA code ({@link CudaExprGen}), checked over the expression tree: no value can be NULL;
  * narrow integers are not computed (their range is checked on the JVM); arithmetic is on integers, decimals (not
  * divided) and doubles (no MOD); a string is a dictionary code compared with a constant or with a code of the same
- * dictionary, in an IN list of at most {@link CudaExprGen#MAX_IN_LIST} constants, or matched by a LIKE that becomes
- * at most {@link CudaExprGen#MAX_LIKE_RANGES} code ranges; CASE gives no string; a CAST cannot leave its target's
+ * dictionary, in an IN list of at most {@link CudaExprGen#MAX_IN_LIST} constants, or matched by a LIKE of a prefix
+ * (a run of codes); a condition over one dictionary column with other LIKEs, SUBSTRING or LENGTH is a mask of codes
+ * computed on the host ({@link CodeMasks}); CASE gives no string; a CAST cannot leave its target's
  * range. The walk follows the generator's order, so the first reason is the one generating would meet.
  */
 final class CudaExprSupport {
@@ -76,6 +76,17 @@ final class CudaExprSupport {
     private Value gen(Expr e) {
         if (e.nullable()) {
             return fail("a value that can be NULL (" + e + ")");
+        }
+        if (CodeMasks.column(e) instanceof Expr.Ref column) {
+            // computed per code on the host: the column must be a dictionary code
+            Value code = gen(column);
+            if (code == null) {
+                return null;
+            }
+            if (code.dict() == null) {
+                return fail("a condition over a computed string (" + e + ")");
+            }
+            return dictionary(code.dict()) == null ? null : Value.BOOL;
         }
         return switch (e) {
             case Expr.Ref r -> slot(r.slot());
@@ -160,8 +171,10 @@ final class CudaExprSupport {
                     + "(...) (the CUDA generator has no TIMESTAMP functions)");
             case TIMESTAMP_ADD_MICROS, TIMESTAMP_ADD_MONTHS ->
                     fail("TIMESTAMP plus an interval (the CUDA generator does not print it yet)");
-            case EXTRACT, DATE_TRUNC -> fail(c.op().name().toLowerCase(Locale.ROOT) + "(" + c.detail()
-                    + ") (the CUDA generator has no date parts)");
+            case EXTRACT -> CudaExprGen.extractUnit(c) < 0
+                    ? fail("extract(" + c.detail() + ") (the CUDA generator has YEAR, QUARTER, MONTH and DAY)")
+                    : gen(args.get(0)) == null ? null : Value.of(CType.LONG);
+            case DATE_TRUNC -> fail("date_trunc(" + c.detail() + ") (the CUDA generator has no date truncation)");
             default -> fail(c.op().name().toLowerCase(Locale.ROOT) + "(...)");
         };
     }
@@ -252,25 +265,10 @@ final class CudaExprSupport {
         if (d == null) {
             return null;
         }
-        if (prefixOrExact((String) c.detail())) {
-            return Value.BOOL; // its matches are one run of codes in the sorted dictionary, or none: no scan needed
+        if (!prefixOrExact((String) c.detail())) {
+            return fail("a LIKE that is not a prefix, over " + c.args().get(0) + " (no mask of codes)");
         }
-        // the codes whose strings match, as runs of consecutive codes
-        Pattern p = Pattern.compile((String) c.detail(), Pattern.DOTALL);
-        int ranges = 0;
-        int last = -2;
-        for (int k = 0; k < d.size(); k++) {
-            if (p.matcher(d.value(k)).matches()) {
-                if (last != k - 1) {
-                    ranges++;
-                }
-                last = k;
-            }
-        }
-        if (ranges > CudaExprGen.MAX_LIKE_RANGES) {
-            return fail("LIKE matching " + ranges + " separate ranges of dictionary codes");
-        }
-        return Value.BOOL;
+        return Value.BOOL; // its matches are one run of codes in the sorted dictionary, or none
     }
 
     /**

@@ -29,8 +29,8 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
     public static GpuPlacement place(QueryPlan plan, Map<Integer, Genome> genomes, Function<String, Dictionary> dictionaries) {
         Set<Integer> forcedJvm = new HashSet<>();
         Map<Integer, String> forcedReasons = new HashMap<>();
-        // the first reason each pipeline was refused for: a later round refuses it again (fewer tables are on the
-        // device each round), often only because of a table its own first refusal sent to the JVM
+        // the first reason each pipeline was refused for: a later round may refuse it only because a table it
+        // probes moved to the JVM for its sake, which would hide the cause
         Map<Integer, String> firstReasons = new HashMap<>();
         while (true) {
             Map<Integer, CudaKernelSource> kernels = new LinkedHashMap<>();
@@ -60,8 +60,8 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
                     why = "it scans join table j" + js.joinId() + ", whose keys may repeat and which keeps no rows";
                 }
                 if (why != null) {
-                    String refused = why;
-                    reasons.put(p.id(), firstReasons.computeIfAbsent(p.id(), id -> refused));
+                    firstReasons.putIfAbsent(p.id(), why);
+                    reasons.put(p.id(), firstReasons.get(p.id()));
                     continue;
                 }
                 CudaKernelSource k = emit(p, genome, ctx);

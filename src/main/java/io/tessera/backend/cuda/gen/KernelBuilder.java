@@ -50,6 +50,8 @@ final class KernelBuilder {
     final List<KernelParam> params = new ArrayList<>();
     /** Constants passed so far (kernel parameters k0, k1, ...). */
     private int constants;
+    /** Masks of dictionary codes passed so far (kernel parameters mask0, mask1, ...). */
+    private int masks;
     final StringBuilder prologue = new StringBuilder();
     /** The tile body being emitted (with mat=bitmap, pass 1's once pass 0's is done: see {@link #firstPass}). */
     StringBuilder body = new StringBuilder();
@@ -122,6 +124,15 @@ final class KernelBuilder {
                 KernelParam k = KernelParam.constant(constants++, "const " + type.c, value);
                 params.add(k);
                 return k.name();
+            }
+
+            @Override
+            public String codeMask(int[] words) {
+                int n = masks++;
+                KernelParam m = new KernelParam(KernelParam.Kind.CODE_MASK, n, -1, "mask" + n,
+                        "const unsigned int* __restrict__", new KernelParam.Words(words));
+                params.add(m);
+                return m.name();
             }
         });
     }

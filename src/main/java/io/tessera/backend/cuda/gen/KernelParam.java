@@ -21,6 +21,27 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
         return new KernelParam(Kind.CONSTANT, index, -1, "k" + index, cType, value);
     }
 
+    /**
+     * A {@link Kind#CODE_MASK}'s bits, 32 codes a word: compared, hashed and printed by content, so that two kernels
+     * with equal masks have equal parameter lists (and source hashes that do not depend on where the array lies).
+     */
+    public record Words(int[] words) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Words w && java.util.Arrays.equals(words, w.words);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.hashCode(words);
+        }
+
+        @Override
+        public String toString() {
+            return "words[" + words.length + "]#" + Integer.toHexString(hashCode());
+        }
+    }
+
     public enum Kind {
         /** long long: rows of the source. */
         ROWS,
@@ -77,6 +98,11 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
         TILE_ROWS,
         /** unsigned int*: the selection bitmap of mat=bitmap, one bit per item of each tile, 32 per word. */
         SEL_BITS,
+        /**
+         * const unsigned int*: a condition over one dictionary column computed on the host for every code, one bit
+         * per code ({@link Words}, the value), copied to the device for the launch.
+         */
+        CODE_MASK,
         /** int*: the error bits the kernel raised. */
         ERROR,
         /**

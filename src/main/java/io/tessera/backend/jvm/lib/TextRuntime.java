@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.lib;
 
+import io.tessera.backend.lower.Substrings;
 import io.tessera.sql.SqlError;
 
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,7 @@ public final class TextRuntime {
     static final long MAX_RESULT = 1L << 28;
 
     public static long length(String s) {
-        return s.codePointCount(0, s.length());
+        return Substrings.length(s);
     }
 
     public static long octetLength(String s) {
@@ -31,20 +32,7 @@ public final class TextRuntime {
 
     /** The UTF-16 index of code point {@code cp} of s (clamped to the string's length). */
     private static int offset(String s, long cp) {
-        if (cp <= 0) {
-            return 0;
-        }
-        int n = s.length();
-        if (cp >= n) {
-            // at least as many code points asked as there are units: the whole string, or clamp by counting
-            long total = length(s);
-            return cp >= total ? n : s.offsetByCodePoints(0, (int) cp);
-        }
-        int i = 0;
-        for (long k = 0; k < cp && i < n; k++) {
-            i += Character.charCount(s.codePointAt(i));
-        }
-        return i;
+        return Substrings.offset(s, cp);
     }
 
     /** SUBSTRING(s, start) to the end of s. */
@@ -53,31 +41,17 @@ public final class TextRuntime {
     }
 
     /** The largest start or length SUBSTRING takes, as in DuckDB (which fails beyond it). */
-    static final long MAX_POSITION = 4_294_967_295L;
+    static final long MAX_POSITION = Substrings.MAX_POSITION;
 
-    /**
-     * SUBSTRING(s, start, length) by DuckDB's rules: the code points at positions [start, start + length) of those
-     * at 1..size; a start of 0 is the position before the first, a negative start counts back from the end (-1 is
-     * the last), and a negative length takes the positions [start + length, start) before the start.
-     */
+    /** SUBSTRING(s, start, length) by DuckDB's rules ({@link Substrings#of}); a bound beyond the range fails. */
     public static String substring(String s, long start, long length) {
-        if (start > MAX_POSITION || start < -MAX_POSITION) {
+        if (!Substrings.inRange(start)) {
             throw new SqlError("Substring offset outside of supported range (> " + MAX_POSITION + ")");
         }
-        if (length > MAX_POSITION || length < -MAX_POSITION) {
+        if (!Substrings.inRange(length)) {
             throw new SqlError("Substring length outside of supported range (> " + MAX_POSITION + ")");
         }
-        long size = length(s);
-        // the code points at positions 1..size; the start's position (a negative one counts back from size + 1)
-        long p = start > 0 ? start : start == 0 ? 0 : size + 1 + start;
-        long lo = length >= 0 ? p : p + length;
-        long hi = length >= 0 ? p + length : p;
-        long from = Math.max(lo, 1) - 1;
-        long to = Math.min(hi, size + 1) - 1;
-        if (from >= to) {
-            return "";
-        }
-        return s.substring(offset(s, from), offset(s, to));
+        return Substrings.of(s, start, length);
     }
 
     /** The 1-based code point position of the first occurrence of needle in s, 0 when there is none. */
