@@ -107,6 +107,8 @@ public final class Optimizer {
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
                 CoreRules.FILTER_PROJECT_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
                 CoreRules.PROJECT_REMOVE, CoreRules.FILTER_REDUCE_EXPRESSIONS);
+        // a total over the rows that a grouped aggregation also reads, from that aggregation's groups
+        rel = ScalarAggregateRollup.apply(rel, builder);
         // what a join's inputs compute is computed below it, once per input row (a build side's payload)
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.PROJECT_MERGE,
                 CoreRules.PROJECT_REMOVE);

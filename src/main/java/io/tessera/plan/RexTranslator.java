@@ -138,6 +138,30 @@ final class RexTranslator {
         return negated ? new Expr.Call(Op.NOT, List.of(in), DataType.BOOLEAN, arg.nullable()) : in;
     }
 
+    /**
+     * A chain of at least {@link #IN_LIST_MIN_POINTS} equalities of one expression with constants as one IN_LIST, the
+     * expression computed once; null when there is no such chain or a constant's type is not the expression's.
+     */
+    private Expr inList(EqualityChain chain, List<Expr> inputs) {
+        if (chain == null || chain.constants().size() < IN_LIST_MIN_POINTS) {
+            return null;
+        }
+        Expr arg = translate(chain.subject(), inputs);
+        DataType t = arg.type();
+        if (t.kind() == TypeKind.BOOLEAN) {
+            return null;
+        }
+        java.util.Set<Object> values = new java.util.LinkedHashSet<>();
+        for (RexLiteral lit : chain.constants()) {
+            Expr.Literal c = literal(lit);
+            if (c.type().kind() != t.kind() || (t.kind() == TypeKind.DECIMAL && c.type().scale() != t.scale())) {
+                return null;
+            }
+            values.add(c.value() instanceof Double d ? d + 0.0d : c.value()); // -0.0 as 0.0: SQL compares them equal
+        }
+        return new Expr.Call(Op.IN_LIST, List.of(arg), DataType.BOOLEAN, arg.nullable(), List.copyOf(values));
+    }
+
     private Expr call(RexCall call, List<Expr> inputs) {
         SqlKind kind = call.getKind();
         DataType type = kind == SqlKind.SEARCH ? DataType.BOOLEAN : Types.of(call.getType());
@@ -145,6 +169,12 @@ final class RexTranslator {
         if (kind == SqlKind.SEARCH) {
             Expr in = inList(call, inputs);
             return in != null ? in : translate(RexUtil.expandSearch(rexBuilder, null, call), inputs);
+        }
+        if (kind == SqlKind.OR) {
+            Expr in = inList(EqualityChain.of(call), inputs);
+            if (in != null) {
+                return in;
+            }
         }
         Expr temporal = timestamps.lower(call, o -> translate(o, inputs));
         if (temporal != null) {

@@ -17,9 +17,18 @@ public final class PartitionedInput {
     public final RowBuffer[] parts;
 
     public PartitionedInput(JKind[] kinds) {
+        this(kinds, 0);
+    }
+
+    /**
+     * Partitions expecting {@code expectedRows} rows in all (0: unknown): each its share and an eighth more, as the
+     * hash spreads them, which its buffer grows towards in large steps ({@link RowBuffer#RowBuffer(JKind[], int, int)}).
+     */
+    public PartitionedInput(JKind[] kinds, int expectedRows) {
         parts = new RowBuffer[1 << PARTITION_BITS];
+        int share = expectedRows >> PARTITION_BITS;
         for (int i = 0; i < parts.length; i++) {
-            parts[i] = new RowBuffer(kinds, 64);
+            parts[i] = new RowBuffer(kinds, 64, share + (share >> 3));
         }
     }
 

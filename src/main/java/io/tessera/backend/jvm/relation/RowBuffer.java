@@ -23,6 +23,14 @@ public final class RowBuffer {
     public long[][] nulls; // per column, bit set = NULL; null until the first NULL
     public int size;
     private int capacity;
+    /** The rows this buffer is expected to hold (0: unknown), which it grows towards in large steps. */
+    private int expectedRows;
+
+    /**
+     * Below its expected rows a buffer grows eightfold per step, beyond them by half: where the estimate holds, the rows
+     * are copied a few times fewer than by halves; where it was too large, the buffer is at most eight times its rows.
+     */
+    static final int GROWTH_TO_EXPECTED = 8;
 
     /** Empty columns of these kinds (copied: {@link #encodeStrings} changes this buffer's own). */
     public RowBuffer(JKind[] kinds, int initialCapacity) {
@@ -44,6 +52,12 @@ public final class RowBuffer {
                 case STRING -> strings[c] = new String[capacity];
             }
         }
+    }
+
+    /** As above, growing towards {@code expectedRows} rows (0: unknown) in large steps rather than by halves. */
+    public RowBuffer(JKind[] kinds, int initialCapacity, int expectedRows) {
+        this(kinds, initialCapacity);
+        this.expectedRows = Math.max(0, expectedRows);
     }
 
     /**
@@ -85,7 +99,8 @@ public final class RowBuffer {
     }
 
     private void grow() {
-        int cap = capacity + (capacity >> 1) + 16;
+        int cap = capacity < expectedRows ? (int) Math.min(expectedRows, (long) capacity * GROWTH_TO_EXPECTED)
+                : capacity + (capacity >> 1) + 16;
         for (int c = 0; c < kinds.length; c++) {
             if (ints[c] != null) {
                 ints[c] = Arrays.copyOf(ints[c], cap);

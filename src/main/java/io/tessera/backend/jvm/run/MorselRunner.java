@@ -61,8 +61,9 @@ public final class MorselRunner {
         int tasks = (int) Math.max(1, Math.min(workers, (rows + morsel - 1) / morsel));
         MorselScheduler.Access access = MorselScheduler.Access.of(g.has(JvmDimensions.ACCESS)
                 ? g.get(JvmDimensions.ACCESS) : "dynamic");
+        long expected = SinkStates.expectedRowsPerWorker(e, rows, tasks);
         while (!shared && states.size() < tasks) {
-            states.add(SinkStates.perWorker(e));
+            states.add(SinkStates.perWorker(e, expected));
         }
         long deadline = options(state).deadlineNanos();
         QueryCancel cancel = state.cancel();

@@ -7,6 +7,7 @@ import io.tessera.backend.jvm.aggregate.SharedGroupTable;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.HashFunction;
 import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.plan.Pipeline;
 import io.tessera.plan.Sink;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
@@ -26,13 +27,26 @@ final class SinkStates {
         return null;
     }
 
-    /** A state of one worker's own. */
+    /** A state of one worker's own, its buffers grown as rows come. */
     static Object perWorker(EmittedPipeline e) {
+        return perWorker(e, 0);
+    }
+
+    /** Most rows a worker's buffers grow towards in large steps. */
+    static final long MAX_EXPECTED_ROWS = 1L << 28;
+
+    /**
+     * A state of one worker's own, whose row buffers grow towards {@code expectedRows} rows (0: unknown) in large
+     * steps rather than by halves, so that the rows are copied fewer times: the optimizer's estimate of the rows
+     * reaching the sink, capped by the source's.
+     */
+    static Object perWorker(EmittedPipeline e, long expectedRows) {
+        int rows = (int) Math.max(0, Math.min(MAX_EXPECTED_ROWS, expectedRows));
         return switch (e.pipeline().sink()) {
-            case Sink.Build b -> new RowBuffer(e.bufferKinds(), 1024);
-            case Sink.Materialize m -> new RowBuffer(e.bufferKinds(), 1024);
-            case Sink.Sort s -> new RowBuffer(e.bufferKinds(), 1024);
-            case Sink.Window w -> new RowBuffer(e.bufferKinds(), 1024);
+            case Sink.Build b -> new RowBuffer(e.bufferKinds(), 1024, rows);
+            case Sink.Materialize m -> new RowBuffer(e.bufferKinds(), 1024, rows);
+            case Sink.Sort s -> new RowBuffer(e.bufferKinds(), 1024, rows);
+            case Sink.Window w -> new RowBuffer(e.bufferKinds(), 1024, rows);
             case Sink.Marks m -> m; // the rows only set marks in the join table: no state of their own
             case Sink.Aggregate a -> new DenseGroupTable(e.aggs(), new long[0], new long[0]);
             case Sink.GroupAggregate ga -> {
@@ -40,11 +54,25 @@ final class SinkStates {
                     yield new DenseGroupTable(e.aggs(), e.denseMins(), e.denseSizes());
                 }
                 if ("partitioned".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
-                    yield new PartitionedInput(e.bufferKinds());
+                    yield new PartitionedInput(e.bufferKinds(), rows);
                 }
                 yield hashTable(e, ga);
             }
         };
+    }
+
+    /**
+     * The rows each of {@code workers} is expected to hand the sink of {@code e} when they share {@code sourceRows}
+     * source rows: the estimate of the rows reaching the sink, at most the source's; 0 where there is no estimate.
+     */
+    static long expectedRowsPerWorker(EmittedPipeline e, long sourceRows, int workers) {
+        Pipeline p = e.pipeline();
+        double rows = p.estimatedRowsAfter(p.operations().size() - 1);
+        if (Double.isNaN(rows) || rows <= 0) {
+            return 0;
+        }
+        long share = (long) Math.min(rows, sourceRows) / Math.max(1, workers);
+        return share + share / 8; // the morsels a worker takes are not exactly its share
     }
 
     /** An empty hash table of a grouping pipeline's groups, sized by the planner's estimate. */
