@@ -56,7 +56,8 @@ public final class GpuSelfTest {
      * scanned, materialized or grouped; a join whose build side (a day of lineitem) repeats its keys, so that each
      * probe finds several rows, with a condition besides the keys; conditions over one dictionary column computed
      * per code on the host (masks of codes: LIKE, NOT LIKE, SUBSTRING in an IN list) beside a prefix LIKE; EXTRACT of
-     * a DATE's year, quarter, month and day as filters and group keys.
+     * a DATE's year, quarter, month and day as filters and group keys; and scans of an aggregation's groups on
+     * the device that build a join table or aggregate.
      */
     public static final List<Queries.Query> TPCH_ROWS = List.of(
             new Queries.Query(Queries.TPCH, "rows-lineitem", "select l_orderkey, l_linenumber, l_extendedprice, "
@@ -80,7 +81,23 @@ public final class GpuSelfTest {
             new Queries.Query(Queries.TPCH, "groups-dateparts", "select extract(year from l_shipdate), "
                     + "extract(quarter from l_shipdate), count(*), sum(l_quantity) from lineitem "
                     + "where extract(month from l_shipdate) = 2 and extract(day from l_shipdate) >= 28 "
-                    + "group by extract(year from l_shipdate), extract(quarter from l_shipdate)"));
+                    + "group by extract(year from l_shipdate), extract(quarter from l_shipdate)"),
+            // the groups of an aggregation scanned on the device: a HAVING's filter and a join table built from them
+            // (Q18's shape), an aggregation over them (Q15's), two keys filtered by their count probing a table, a
+            // join table whose payload is a count and a latest date
+            new Queries.Query(Queries.TPCH, "groups-build", "select o_orderkey, o_custkey, o_totalprice from orders "
+                    + "where o_orderkey in (select l_orderkey from lineitem group by l_orderkey "
+                    + "having sum(l_quantity) > 250) order by o_orderkey"),
+            new Queries.Query(Queries.TPCH, "groups-aggregate", "select max(revenue), count(*), sum(revenue), "
+                    + "min(revenue) from (select l_suppkey, sum(l_extendedprice * (1 - l_discount)) as revenue "
+                    + "from lineitem where l_shipdate >= date '1996-01-01' and l_shipdate < date '1996-04-01' "
+                    + "group by l_suppkey) t"),
+            new Queries.Query(Queries.TPCH, "groups-probe", "select count(*), sum(ps_availqty), sum(c) from partsupp, "
+                    + "(select l_partkey, l_suppkey, count(*) as c from lineitem group by l_partkey, l_suppkey) g "
+                    + "where ps_partkey = l_partkey and ps_suppkey = l_suppkey and c > 1"),
+            new Queries.Query(Queries.TPCH, "groups-payload", "select o_orderpriority, count(*), sum(n) from orders, "
+                    + "(select l_orderkey, count(*) as n, max(l_shipdate) as last from lineitem group by l_orderkey) g "
+                    + "where o_orderkey = l_orderkey and last > date '1998-09-01' group by o_orderpriority"));
 
     /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have
@@ -155,10 +172,15 @@ public final class GpuSelfTest {
      * k of dimension d sets d to its k-th other value in every pipeline that has d (where the constraints allow;
      * a hash function needs a hash table, so a perfect table or dense array moves to one), all else at defaults.
      */
-    /** Whether a pipeline's source is one a kernel scans: a table, or the marked or unmarked rows of a join table. */
-    private static boolean scansOnDevice(Pipeline p) {
+    /**
+     * Whether a pipeline's source is one a kernel scans: a table, the marked or unmarked rows of a join table, or
+     * the groups of an aggregation that it builds a join table from or aggregates.
+     */
+    public static boolean scansOnDevice(Pipeline p) {
         return p.source() instanceof io.tessera.plan.Source.TableScan
-                || p.source() instanceof io.tessera.plan.Source.JoinTableScan;
+                || p.source() instanceof io.tessera.plan.Source.JoinTableScan
+                || p.source() instanceof io.tessera.plan.Source.RelationScan
+                && (p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate);
     }
 
     public static Map<String, Map<Integer, Genome>> coveringVariants(QueryPlan plan) {

@@ -19,8 +19,8 @@ import java.util.Map;
  * Where each pipeline of a query runs and why: on the device the user asked for where its backend can run it,
  * else on the JVM; a probe and a scan of a table's marks on the device of the table (a table is built where all
  * its probes and the scans of its marks run); a
- * pipeline that reads a relation where that device can read it (the GPU reads tables and sorts the groups of its
- * own aggregations), and on the JVM when a writer of the relation runs there.
+ * pipeline that reads a relation where that device can read it (the GPU reads tables, and sorts, builds join
+ * tables from and aggregates the groups of its own aggregations), and on the JVM when a writer of the relation runs there.
  */
 public record Placement(Map<Integer, String> devices, Map<Integer, String> reasons) {
 

@@ -74,10 +74,20 @@ final class CudaQueryRun implements AutoCloseable {
         }
     }
 
+    /**
+     * A GPU aggregation's group table, left on the device for the kernels that scan its groups: {@code slots} slots,
+     * their rows, agg=shared's states and key words (else null), each aggregate's values by aggregate.
+     */
+    record GroupTable(long slots, DeviceBuffer rows, DeviceBuffer state, DeviceBuffer keys,
+                      Map<Integer, DeviceBuffer> values) {
+    }
+
     private final GpuRuntime rt;
     private final CudaContext ctx;
     private final GpuPlan plan;
     private final Map<Integer, DeviceTable> tables = new HashMap<>();
+    /** The group tables of the aggregations whose groups later kernels scan, by relation. */
+    private final Map<Integer, GroupTable> groupTables = new HashMap<>();
     /** The marks of the device join tables whose rows probes mark, one word per slot, by join. */
     private final Map<Integer, DeviceBuffer> marks = new HashMap<>();
     private final List<DeviceBuffer> taken = new ArrayList<>();
@@ -159,6 +169,7 @@ final class CudaQueryRun implements AutoCloseable {
         // a table's rows, or the slots of a device join table whose marked or unmarked rows the pipeline scans
         Table table = k.pipeline().source() instanceof Source.TableScan ts ? ts.table() : null;
         long n = table != null ? table.rowCount()
+                : k.pipeline().source() instanceof Source.RelationScan rs ? groups(rs.relationId()).slots()
                 : table(((Source.JoinTableScan) k.pipeline().source()).joinId()).entries();
         state.pipelineStarted(n); // which pipeline runs; a kernel's rows are not counted as it goes
         long retrySlots = 0;
@@ -436,9 +447,12 @@ final class CudaQueryRun implements AutoCloseable {
             SinkLayout sink = k.sink();
             boolean sharedGroups = sink instanceof SinkLayout.Aggregate a0 && a0.mode().equals("shared");
             boolean hashedBuild = sink instanceof SinkLayout.Build b0 && !b0.table().perfect();
-            // a linear join table sized from its input rows is never more than half full: its errors are read later
+            // the groups of an aggregation: a kernel over the group table's slots, most of them empty where it is dense
+            GroupTable scanned = k.pipeline().source() instanceof Source.RelationScan rs ? groups(rs.relationId()) : null;
+            // a linear join table sized from its input rows is never more than half full: its errors are read later;
+            // one built from groups is sized from their estimate, and runs again larger when it fills up
             regrows = sharedGroups || hashedBuild && (((SinkLayout.Build) sink).table().kind().cuckoo()
-                    || FORCED_TABLE_SLOTS > 0);
+                    || FORCED_TABLE_SLOTS > 0 || scanned != null);
             deferErrors = !regrows && (blocks == null || blocks.pipeline() != k.pipeline().id());
             long slots = 1;
             if (sink instanceof SinkLayout.Aggregate a) {
@@ -459,10 +473,11 @@ final class CudaQueryRun implements AutoCloseable {
             DeviceTable building = null;
             if (sink instanceof SinkLayout.Build b) {
                 if (hashedBuild) {
-                    estimatedKeys = n;
+                    estimatedKeys = scanned != null ? Math.min(n, estimatedGroups(k)) : n;
                     enoughSlots = b.table().hashedSlots(n);
                     tableName = "its join table";
-                    tableSlots = retrySlots > 0 ? retrySlots : regrows ? forced(enoughSlots) : enoughSlots;
+                    tableSlots = retrySlots > 0 ? retrySlots
+                            : regrows ? forced(b.table().hashedSlots(estimatedKeys)) : enoughSlots;
                 }
                 building = newTable(b.table(), tableSlots, n);
                 tables.put(b.table().joinId(), building);
@@ -500,6 +515,10 @@ final class CudaQueryRun implements AutoCloseable {
                             bindings.mask(p, m.address());
                         }
                     }
+                    case SCAN_GROUP_ROWS -> bindings.ptr(p, scanned.rows().address());
+                    case SCAN_GROUP_STATE -> bindings.ptr(p, scanned.state().address());
+                    case SCAN_GROUP_KEYS -> bindings.ptr(p, scanned.keys().address());
+                    case SCAN_GROUP_VALUE -> bindings.ptr(p, scanned.values().get(p.index()).address());
                     case GROUP_ROWS -> bindings.ptr(p, (rows = zeroed(slots * 8)).address());
                     case AGG_VALUE -> {
                         SinkLayout.Agg agg = ((SinkLayout.Aggregate) sink).aggs().get(p.index());
@@ -561,9 +580,31 @@ final class CudaQueryRun implements AutoCloseable {
         return 1;
     }
 
+    /**
+     * Groups that a scan of an aggregation's groups may put into a join table: twice the planner's estimate of the
+     * rows it scans (at least 1,024), as a first table; one that fills up runs again larger ({@link TableGrowth}).
+     */
+    private static long estimatedGroups(CudaKernelSource k) {
+        double rows = ((Source.RelationScan) k.pipeline().source()).estimatedRows();
+        return Math.max(1024, 2 * (long) Math.min(Long.MAX_VALUE / 8, Math.ceil(rows)));
+    }
+
     /** A first run's table of {@code slots}, or fewer under {@link #TABLE_SLOTS_PROPERTY}. */
     private static long forced(long slots) {
         return FORCED_TABLE_SLOTS > 0 ? Math.min(slots, TableGrowth.powerOfTwo(FORCED_TABLE_SLOTS)) : slots;
+    }
+
+    /** Keeps the group table {@code l} filled as relation {@code relationId}, for the kernels that scan its groups. */
+    void keepGroups(int relationId, Launch l) {
+        groupTables.put(relationId, new GroupTable(l.groupSlots, l.rows, l.groupState, l.groupKeys, Map.copyOf(l.values)));
+    }
+
+    private GroupTable groups(int relationId) {
+        GroupTable g = groupTables.get(relationId);
+        if (g == null) {
+            throw new IllegalStateException("r" + relationId + " has no device group table");
+        }
+        return g;
     }
 
     DeviceTable table(int joinId) {
@@ -637,6 +678,7 @@ final class CudaQueryRun implements AutoCloseable {
             taken.clear();
             tables.clear();
             marks.clear();
+            groupTables.clear();
             return;
         }
         ctx.makeCurrent();
@@ -654,5 +696,6 @@ final class CudaQueryRun implements AutoCloseable {
         taken.clear();
         tables.clear();
         marks.clear();
+        groupTables.clear();
     }
 }

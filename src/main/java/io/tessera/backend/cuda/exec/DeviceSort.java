@@ -59,7 +59,11 @@ final class DeviceSort {
             return "it reads the groups of pipeline " + writer.id() + ", which runs on the JVM";
         }
         if (!(p.sink() instanceof Sink.Sort s)) {
-            return "the GPU only sorts and cuts the groups of its aggregations (this pipeline's sink is " + p.sink() + ")";
+            // a BUILD or AGGREGATE over the groups is a kernel that scans them: the placement says why it has none
+            String why = p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate
+                    ? placement.jvmReasons().get(p.id()) : null;
+            return why != null ? why : "the GPU only sorts and cuts the groups of its aggregations, and builds join "
+                    + "tables from and aggregates them (this pipeline's sink is " + p.sink() + ")";
         }
         if (!p.operations().isEmpty()) {
             return "it computes over the groups (" + p.operations().get(0) + ") before sorting them";

@@ -36,8 +36,9 @@ import java.util.Set;
 /**
  * The GPU side of a query: its CUDA genomes, which pipelines have kernels (and why the others do not), and the
  * kernels loaded for the pipelines placed on the GPU. Of the pipelines that read intermediate results, those that
- * sort and cut the groups of an aggregation here run here too ({@link DeviceSort}); a table scan that cannot run on
- * the GPU is worth a notice.
+ * sort and cut the groups of an aggregation here run here too ({@link DeviceSort}), and those that build a join
+ * table from them or aggregate them have kernels that scan the group table ({@code GroupScan}); a table scan that
+ * cannot run on the GPU is worth a notice.
  */
 public final class GpuPlan implements Backend.Query {
 
@@ -183,6 +184,12 @@ public final class GpuPlan implements Backend.Query {
         return sortedHere.contains(rel);
     }
 
+    /** Whether a kernel here scans relation {@code rel}, the groups of an aggregation here. */
+    boolean scansGroups(int rel) {
+        return placement.kernels().values().stream().anyMatch(k -> k.pipeline().source() instanceof Source.RelationScan rs
+                && rs.relationId() == rel);
+    }
+
     /** Whether pipeline {@code id} sorts the groups of an aggregation here, on the device. */
     private boolean sortsGroups(int id) {
         return sortReasons.containsKey(id) && sortReasons.get(id) == null;
@@ -232,7 +239,7 @@ public final class GpuPlan implements Backend.Query {
     public void run(Pipeline pipeline, QueryState state) {
         CudaQueryRun run = state.deviceState(CudaBackend.DEVICE, CudaQueryRun.class,
                 () -> new CudaQueryRun(rt, this, state.option(GpuBlocks.class), state.cancel()));
-        if (pipeline.source() instanceof Source.RelationScan) {
+        if (pipeline.source() instanceof Source.RelationScan && !placement.onGpu(pipeline.id())) {
             DeviceSort.run(run, state, pipeline);
         } else {
             run.run(pipeline.id(), state);

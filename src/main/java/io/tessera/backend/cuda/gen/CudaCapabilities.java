@@ -55,7 +55,23 @@ public final class CudaCapabilities {
      */
     public static String reason(Pipeline p, Genome g, IntFunction<JoinLayout> tables,
                                 Function<String, Dictionary> dictionaries) {
-        if (p.source() instanceof Source.JoinTableScan js) {
+        return reason(p, g, tables, relationId -> null, dictionaries);
+    }
+
+    /**
+     * As {@link #reason(Pipeline, Genome, IntFunction, Function)}, where {@code groups} gives the groups GPU
+     * aggregations leave on the device by relation (null for a relation that is not such groups), which a pipeline
+     * may scan ({@link GroupScan}).
+     */
+    public static String reason(Pipeline p, Genome g, IntFunction<JoinLayout> tables,
+                                IntFunction<ScannedGroups> groups, Function<String, Dictionary> dictionaries) {
+        if (p.source() instanceof Source.RelationScan rs && groups.apply(rs.relationId()) != null
+                && GroupScan.endsInTableOrAggregate(p)) {
+            String why = GroupScan.reason(p, groups.apply(rs.relationId()));
+            if (why != null) {
+                return why;
+            }
+        } else if (p.source() instanceof Source.JoinTableScan js) {
             if (!GpuJoinSwitches.markJoins()) {
                 return "it scans the " + (js.matched() ? "matched" : "unmatched") + " rows of join table j" + js.joinId()
                         + " (" + MARKS + ")";

@@ -31,6 +31,11 @@ public final class CudaPipelineEmitter {
         Dictionary dictionary(String key);
 
         JoinLayout join(int joinId);
+
+        /** The groups a GPU aggregation leaves on the device as relation {@code relationId}, or null. */
+        default ScannedGroups groups(int relationId) {
+            return null;
+        }
     }
 
     private final KernelBuilder k;
@@ -61,6 +66,9 @@ public final class CudaPipelineEmitter {
         k.predicatedProbes = predicatesProbes();
         if (k.joinScan != null) {
             MarkOps.scanFilter(k);
+        }
+        if (k.groupScan != null) {
+            GroupScan.presence(k);
         }
         for (int i = 0; i < k.operations.size(); i++) {
             Operation op = k.operations.get(i);

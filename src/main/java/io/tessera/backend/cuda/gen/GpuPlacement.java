@@ -36,6 +36,7 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
             Map<Integer, CudaKernelSource> kernels = new LinkedHashMap<>();
             Map<Integer, String> reasons = new LinkedHashMap<>(forcedReasons);
             Map<Integer, JoinLayout> layouts = new HashMap<>();
+            Map<Integer, ScannedGroups> groups = new HashMap<>();
             CudaPipelineEmitter.Context ctx = new CudaPipelineEmitter.Context() {
                 @Override
                 public Dictionary dictionary(String key) {
@@ -46,13 +47,23 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
                 public JoinLayout join(int joinId) {
                     return layouts.get(joinId);
                 }
+
+                @Override
+                public ScannedGroups groups(int relationId) {
+                    return groups.get(relationId);
+                }
             };
             for (Pipeline p : plan.pipelines()) {
                 if (forcedJvm.contains(p.id())) {
                     continue;
                 }
                 Genome genome = genomes.get(p.id());
-                String why = CudaCapabilities.reason(p, genome, layouts::get, dictionaries);
+                String why = CudaCapabilities.reason(p, genome, layouts::get, groups::get, dictionaries);
+                if (why != null && p.source() instanceof Source.RelationScan rs && writers(plan, rs.relationId()) > 1
+                        && GroupScan.endsInTableOrAggregate(p)) {
+                    why = "it reads r" + rs.relationId() + ", which " + writers(plan, rs.relationId())
+                            + " pipelines write (the GPU scans the groups of one aggregation)";
+                }
                 if (why == null && p.source() instanceof Source.JoinTableScan js && builder(plan, js.joinId()) != null
                         && builder(plan, js.joinId()).sink() instanceof Sink.Build b && !b.uniqueKeys()
                         && !ChainedRows.chains(b)) {
@@ -68,6 +79,11 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
                 kernels.put(p.id(), k);
                 if (k.sink() instanceof SinkLayout.Build b) {
                     layouts.put(b.table().joinId(), b.table());
+                }
+                if (k.sink() instanceof SinkLayout.Aggregate a && p.sink() instanceof Sink.GroupAggregate ga
+                        && writers(plan, ga.relationId()) == 1 && ScannedGroups.accumulatedAsDeclared(ga.aggs(), a)) {
+                    // its groups stay on the device, where later kernels may scan them
+                    groups.put(ga.relationId(), new ScannedGroups(p, a));
                 }
             }
             // a table built on the GPU but probed on the JVM would be needed on the host: build it there instead
@@ -111,6 +127,19 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
             throw new IllegalStateException("pipeline " + p.id() + " passed the CUDA capability check, yet its code "
                     + "generator has none for " + e.getMessage(), e);
         }
+    }
+
+    /** The pipelines that write relation {@code relationId} (a UNION ALL's parts have several). */
+    private static long writers(QueryPlan plan, int relationId) {
+        return plan.pipelines().stream().filter(p -> switch (p.sink()) {
+            case Sink.GroupAggregate ga -> ga.relationId() == relationId;
+            case Sink.Aggregate a -> a.relationId() == relationId;
+            case Sink.Materialize m -> m.relationId() == relationId;
+            case Sink.Sort s -> s.relationId() == relationId;
+            case Sink.Window w -> w.relationId() == relationId;
+            case Sink.Build b -> false;
+            case Sink.Marks m -> false;
+        }).count();
     }
 
     private static Pipeline builder(QueryPlan plan, int joinId) {

@@ -40,6 +40,8 @@ final class KernelBuilder {
     final Source.TableScan scan;
     /** The scan of a device join table's marked or unmarked rows, slot by slot ({@link MarkOps}), or null. */
     final Source.JoinTableScan joinScan;
+    /** The groups of a GPU aggregation the kernel scans, slot by slot ({@link GroupScan}), or null. */
+    final ScannedGroups groupScan;
     /** pred=predicated: filters are evaluated for every item without a branch, columns loaded whole. */
     final boolean predicated;
     final CudaExprGen gen;
@@ -92,7 +94,8 @@ final class KernelBuilder {
     long sinkSharedWords;
 
     KernelBuilder(Pipeline p, Genome g, CudaPipelineEmitter.Context ctx) {
-        if (!(p.source() instanceof Source.TableScan) && !(p.source() instanceof Source.JoinTableScan)) {
+        if (!(p.source() instanceof Source.TableScan) && !(p.source() instanceof Source.JoinTableScan)
+                && !(p.source() instanceof Source.RelationScan)) {
             throw new IllegalStateException("pipeline " + p.id() + " reads " + p.source()
                     + ": the capability check keeps it off the GPU");
         }
@@ -101,8 +104,10 @@ final class KernelBuilder {
         this.ctx = ctx;
         this.scan = p.source() instanceof Source.TableScan ts ? ts : null;
         this.joinScan = p.source() instanceof Source.JoinTableScan js ? js : null;
+        this.groupScan = p.source() instanceof Source.RelationScan rs ? GroupScan.scanned(ctx, rs) : null;
         this.estimates = new Selectivity(ctx::dictionary);
-        this.model = new ModelAccount(scan != null ? scan.table().rowCount() : (long) Math.ceil(joinScan.estimatedRows()));
+        this.model = new ModelAccount(scan != null ? scan.table().rowCount() : (long) Math.ceil(
+                joinScan != null ? joinScan.estimatedRows() : ((Source.RelationScan) p.source()).estimatedRows()));
         this.predicated = g.has(CudaVariantSpace.PREDICATION) && "predicated".equals(g.get(CudaVariantSpace.PREDICATION));
         this.rows = p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort
                 ? RowPlacement.of(g.has(CudaVariantSpace.MATERIALIZATION) ? g.get(CudaVariantSpace.MATERIALIZATION)
@@ -276,6 +281,10 @@ final class KernelBuilder {
             }
             if (joinScan != null) {
                 MarkOps.loadPayload(this, s, indent);
+                continue;
+            }
+            if (groupScan != null) {
+                GroupScan.load(this, s, indent);
                 continue;
             }
             Column col = scan.table().column(s.index());

@@ -71,6 +71,12 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
         BUILD_HEADS, BUILD_NEXT, PROBE_HEADS, PROBE_NEXT, PROBE_ROWS,
         /** const long long*: a scanned chained table's next row per row ({@link #SCAN_KEYS} for it). */
         SCAN_NEXT,
+        /**
+         * The device group table of the aggregation whose groups the kernel scans (the launch's rows are its slots):
+         * rows per slot (const unsigned long long*), agg=shared's slot states (const int*) and key words (const long
+         * long*, keyWidth per slot), the value of aggregate {@code index} per slot (const long long* or double*).
+         */
+        SCAN_GROUP_ROWS, SCAN_GROUP_STATE, SCAN_GROUP_KEYS, SCAN_GROUP_VALUE,
         /** K*, T*, long long, long long, int: the table a BUILD sink fills. */
         BUILD_KEYS, BUILD_PAYLOAD, BUILD_MIN, BUILD_SLOTS, BUILD_LOG2,
         /** unsigned long long*: rows per group (or the single group of AGGREGATE). */

@@ -47,6 +47,31 @@ class CudaCapabilitiesTest extends SmallSsb {
         assertTrue(reason(sorted, last, Map.of()).startsWith("it reads an intermediate result ("), reason(sorted, last, Map.of()));
     }
 
+    /**
+     * A pipeline that aggregates the groups of a GPU aggregation, or builds a join table from them, is a kernel over
+     * the group table's slots; one that reads a group's AVG or an aggregate with a FILTER clause stays on the JVM.
+     */
+    @Test
+    void aScanOfGroupsOnTheDeviceBuildsOrAggregates() {
+        QueryPlan max = plan("select count(*), max(s) from (select lo_orderdate, sum(lo_revenue) as s from lineorder "
+                + "group by lo_orderdate) t");
+        GpuPlacement placed = GpuPlacement.place(max, CudaVariantSpace.INSTANCE.defaults(max), key -> GpuPlan.dictionary(db, key));
+        Pipeline over = max.pipelines().get(1);
+        assertTrue(placed.onGpu(over.id()), placed.jvmReasons().toString());
+        String src = placed.kernels().get(over.id()).source();
+        assertTrue(src.contains("flags[i] = grp_rows[s] != 0ull") && src.contains("grp_v0["), src);
+        QueryPlan avg = plan("select count(*), max(a) from (select lo_orderdate, avg(lo_revenue) as a from lineorder "
+                + "group by lo_orderdate) t");
+        placed = GpuPlacement.place(avg, CudaVariantSpace.INSTANCE.defaults(avg), key -> GpuPlan.dictionary(db, key));
+        assertEquals("it reads AVG of the groups of pipeline 0, whose final value the host computes",
+                placed.jvmReasons().get(avg.pipelines().get(1).id()));
+        QueryPlan filtered = plan("select count(*), max(f) from (select lo_orderdate, sum(lo_revenue) filter "
+                + "(where lo_discount > 2) as f from lineorder group by lo_orderdate) t");
+        placed = GpuPlacement.place(filtered, CudaVariantSpace.INSTANCE.defaults(filtered), key -> GpuPlan.dictionary(db, key));
+        String why = placed.jvmReasons().get(filtered.pipelines().get(1).id());
+        assertTrue(why.contains("FILTER clause") || why.contains("can be NULL"), why);
+    }
+
     @Test
     void aProbeNeedsItsTableOnTheDevice() {
         QueryPlan plan = plan("select count(*) from lineorder, ddate where lo_orderdate = d_datekey and d_year = 1993");

@@ -1,0 +1,170 @@
+package io.tessera.backend.cuda.gen;
+
+import io.tessera.plan.AggCall;
+import io.tessera.plan.AggFunction;
+import io.tessera.plan.Expr;
+import io.tessera.plan.Operation;
+import io.tessera.plan.Pipeline;
+import io.tessera.plan.Sink;
+import io.tessera.plan.Slot;
+import io.tessera.plan.Source;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A scan of the groups a GROUP_AGGREGATE kernel left on the device ({@code LOOP rN} of its relation), as another
+ * source of the table scan's operators: a kernel over the group table's slots, as a scan of a join table's rows is
+ * ({@link MarkOps}). A slot takes part when it holds a group (rows counted, and for agg=shared its state 2); a key
+ * column is decoded from the slot number (a dense table: the key's minimum plus its digit, the last key varying
+ * fastest) or read from the slot's key words (agg=shared); an aggregate column is its accumulated value, a count
+ * the group's rows. Its filters, probes and BUILD or AGGREGATE sink are the operators of every kernel; a group's
+ * final value that only the host computes (AVG), and one that can be NULL (an aggregate with a FILTER clause),
+ * keep the pipeline on the JVM.
+ */
+final class GroupScan {
+
+    private GroupScan() {
+    }
+
+    /**
+     * Whether a pipeline ends in a sink a scan of groups may feed: a BUILD or an AGGREGATE (a sort of groups is
+     * the runtime's, {@code DeviceSort}).
+     */
+    static boolean endsInTableOrAggregate(Pipeline p) {
+        return p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate;
+    }
+
+    /** Why pipeline {@code p}, which scans groups {@code g}, has no GPU code for its source; null when it has. */
+    static String reason(Pipeline p, ScannedGroups g) {
+        if (!endsInTableOrAggregate(p)) {
+            throw new IllegalArgumentException("pipeline " + p.id() + " ends in " + p.sink()
+                    + ": a scan of groups feeds a BUILD or an AGGREGATE");
+        }
+        Sink.GroupAggregate ga = g.aggregation();
+        int nk = ga.keys().size();
+        for (Slot s : reads(p)) {
+            if (!s.isSource() || s.index() < nk) {
+                continue;
+            }
+            int a = s.index() - nk;
+            AggCall call = ga.aggs().get(a);
+            AggFunction f = call.function();
+            if (f != AggFunction.COUNT && f != AggFunction.COUNT_STAR && f != AggFunction.SUM
+                    && f != AggFunction.SUM0 && f != AggFunction.MIN && f != AggFunction.MAX) {
+                return "it reads " + f + " of the groups of pipeline " + g.writer().id()
+                        + ", whose final value the host computes";
+            }
+            if (g.layout().aggs().get(a).ownCount()) {
+                return "it reads an aggregate with a FILTER clause of the groups of pipeline " + g.writer().id()
+                        + ", which can be NULL";
+            }
+        }
+        return null;
+    }
+
+    /** Every slot the pipeline's operations and sink read. */
+    private static List<Slot> reads(Pipeline p) {
+        List<Slot> slots = new ArrayList<>();
+        for (Operation op : p.operations()) {
+            switch (op) {
+                case Operation.Filter f -> Expr.slots(f.condition(), slots);
+                case Operation.Probe pr -> {
+                    pr.keys().forEach(e -> Expr.slots(e, slots));
+                    if (pr.residual() != null) {
+                        Expr.slots(pr.residual(), slots);
+                    }
+                }
+            }
+        }
+        for (Expr e : KernelBuilder.sinkExprs(p.sink())) {
+            Expr.slots(e, slots);
+        }
+        return slots;
+    }
+
+    /** The groups pipeline k scans: the layout the writer's kernel left. */
+    static ScannedGroups scanned(CudaPipelineEmitter.Context ctx, Source.RelationScan rs) {
+        ScannedGroups g = ctx.groups(rs.relationId());
+        if (g == null) {
+            throw new IllegalStateException("r" + rs.relationId() + " is not the groups of a GPU aggregation: the "
+                    + "capability check keeps its scan off the GPU");
+        }
+        return g;
+    }
+
+    /** The start of a group scan's tile: every item is a slot of the group table, kept when it holds a group. */
+    static void presence(KernelBuilder k) {
+        ScannedGroups g = k.groupScan;
+        boolean shared = g.layout().mode().equals("shared");
+        k.params.add(new KernelParam(KernelParam.Kind.SCAN_GROUP_ROWS, -1, "grp_rows",
+                "const unsigned long long* __restrict__"));
+        if (shared) {
+            k.params.add(new KernelParam(KernelParam.Kind.SCAN_GROUP_STATE, -1, "grp_state", "const int* __restrict__"));
+        }
+        String in = KernelBuilder.IN;
+        StringBuilder body = k.body;
+        body.append(in).append("// ").append(KernelBuilder.comment(k.p.source())).append(": the slots of pipeline ")
+                .append(g.writer().id()).append("'s group table (agg=").append(g.layout().mode())
+                .append(") that hold a group\n");
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    if (flags[i]) {\n");
+        body.append(in).append("        const long long s = base + TileRow<TPB, IPT>(i, tile_size);\n");
+        body.append(in).append("        flags[i] = grp_rows[s] != 0ull").append(shared ? " && grp_state[s] == 2" : "")
+                .append(";\n");
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+        k.narrowed = true;
+    }
+
+    /**
+     * Loads source column {@code s} of a group scan at each selected item's slot: a group key, or an aggregate's
+     * value (a count: the group's rows), in the column's stored type.
+     */
+    static void load(KernelBuilder k, Slot s, String in) {
+        ScannedGroups g = k.groupScan;
+        SinkLayout.Aggregate a = g.layout();
+        int nk = g.aggregation().keys().size();
+        int c = s.index();
+        CType t = CType.stored(s.type());
+        String at = "(base + TileRow<TPB, IPT>(i, tile_size))";
+        String value;
+        String what;
+        if (c < nk) {
+            what = "key " + g.aggregation().keyNames().get(c);
+            if (a.mode().equals("shared")) {
+                k.param(new KernelParam(KernelParam.Kind.SCAN_GROUP_KEYS, -1, "grp_keys", "const long long* __restrict__"));
+                value = "grp_keys[" + at + " * " + a.keyWidth() + " + " + c + "]";
+            } else {
+                long divisor = 1;
+                for (int later = c + 1; later < nk; later++) {
+                    divisor *= a.sizes()[later];
+                }
+                value = CudaExprGen.longLiteral(a.mins()[c]) + " + " + at + " / " + CudaExprGen.longLiteral(divisor)
+                        + " % " + CudaExprGen.longLiteral(a.sizes()[c]);
+            }
+        } else {
+            int agg = c - nk;
+            SinkLayout.Agg acc = a.aggs().get(agg);
+            what = g.aggregation().aggs().get(agg).toString();
+            if (acc.valueType() == null) {
+                value = "(long long)grp_rows[" + at + "]";
+            } else {
+                k.param(new KernelParam(KernelParam.Kind.SCAN_GROUP_VALUE, agg, "grp_v" + agg,
+                        "const " + acc.valueType().c + "* __restrict__"));
+                value = "grp_v" + agg + "[" + at + "]";
+            }
+        }
+        String reg = "c" + c;
+        k.loadedColumns.put(c, reg);
+        k.model.column(8);
+        StringBuilder body = k.body;
+        body.append(in).append(t.memory()).append(' ').append(reg).append("[IPT];  // ")
+                .append(KernelBuilder.comment("r" + ((Source.RelationScan) k.p.source()).relationId() + ": " + what))
+                .append('\n');
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) ").append(reg).append("[i] = flags[i] ? (")
+                .append(t.memory()).append(")(").append(value).append(") : (").append(t.memory()).append(")0;\n");
+    }
+}
