@@ -168,11 +168,17 @@ class CudaQueryCompileTest {
         Files.writeString(out.resolve(CudaSources.QUERY_HEADER), CudaSources.read(CudaSources.QUERY_HEADER), StandardCharsets.UTF_8);
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()));
         try {
-            List<Future<String>> results = new ArrayList<>();
+            List<Path> files = new ArrayList<>();
             for (Map.Entry<String, String> s : sources.entrySet()) {
                 Path f = out.resolve(s.getKey().endsWith(".cu") ? s.getKey() : s.getKey() + ".cu");
                 Files.writeString(f, s.getValue(), StandardCharsets.UTF_8);
-                results.add(pool.submit(() -> compile(f)));
+                files.add(f);
+            }
+            List<Future<String>> results = new ArrayList<>();
+            for (int from = 0; from < files.size(); from += BATCH) {
+                List<Path> batch = files.subList(from, Math.min(files.size(), from + BATCH));
+                int number = from / BATCH;
+                results.add(pool.submit(() -> compileBatch(batch, number)));
             }
             for (Future<String> r : results) {
                 String problem = r.get(10, TimeUnit.MINUTES);
@@ -257,6 +263,54 @@ class CudaQueryCompileTest {
                 fail(problem);
             }
         }
+    }
+
+    /** Kernels nvcc compiles in one run: it parses the headers once for all of them. */
+    private static final int BATCH = 32;
+
+    /**
+     * Null when every file of {@code batch} compiles cleanly, else the output of the first that does not. nvcc
+     * runs once over a unit that includes each file unchanged, in a namespace of its own, its kernels renamed and
+     * its macros undefined after it (the headers' parse, most of nvcc's time for a kernel, is then paid once per
+     * batch); when that unit fails or warns, each file is compiled alone, so a problem is reported for the file as
+     * {@code tessera emit} writes it.
+     */
+    private static String compileBatch(List<Path> batch, int number) throws Exception {
+        StringBuilder unit = new StringBuilder("#include \"" + CudaSources.CRYSTAL_HEADER + "\"\n#include \""
+                + CudaSources.QUERY_HEADER + "\"\n");
+        java.util.regex.Pattern define = java.util.regex.Pattern.compile("(?m)^#define (\\w+)");
+        java.util.regex.Pattern kernel = java.util.regex.Pattern.compile("(?m)^extern \"C\" __global__.*?\\b(tessera_\\w+)\\(");
+        for (int i = 0; i < batch.size(); i++) {
+            String src = Files.readString(batch.get(i));
+            List<String> undefine = new ArrayList<>();
+            java.util.regex.Matcher d = define.matcher(src);
+            while (d.find()) {
+                undefine.add(d.group(1));
+            }
+            java.util.regex.Matcher k = kernel.matcher(src);
+            while (k.find()) {
+                unit.append("#define ").append(k.group(1)).append(" batch").append(i).append('_').append(k.group(1))
+                        .append('\n');
+                undefine.add(k.group(1));
+            }
+            unit.append("namespace batch").append(i).append(" {\n#include \"").append(batch.get(i).getFileName())
+                    .append("\"\n}\n");
+            for (String name : undefine) {
+                unit.append("#undef ").append(name).append('\n');
+            }
+        }
+        Path f = batch.getFirst().resolveSibling("batch" + number + ".cu");
+        Files.writeString(f, unit, StandardCharsets.UTF_8);
+        if (compile(f) == null) {
+            return null;
+        }
+        for (Path one : batch) {
+            String problem = compile(one);
+            if (problem != null) {
+                return problem;
+            }
+        }
+        return null;
     }
 
     /** Null when nvcc compiled the file cleanly, else its output. */
