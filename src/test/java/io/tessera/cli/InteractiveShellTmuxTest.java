@@ -68,7 +68,10 @@ class InteractiveShellTmuxTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         String cmd = "env -u XDG_CACHE_HOME -u TESSERA_CACHE_DIR " + quote(java) + " -Xmx256m -XX:TieredStopAtLevel=1"
-                + " --enable-native-access=ALL-UNNAMED -Djava.io.tmpdir=" + quote(tmp.toString())
+                // as the launcher runs it: the JVM's warning about sun.misc.Unsafe (Guava, on the warm-up thread)
+                // would otherwise land on the screen at any moment, between a prompt and what the test types
+                + " --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow"
+                + " -Djava.io.tmpdir=" + quote(tmp.toString())
                 + " -Duser.home=" + quote(home.toString()) + " -cp " + quote(classPath)
                 + " io.tessera.cli.ShellTestMain sql --db " + quote(db.toString())
                 + "; echo \"shell exited with $?\"; sleep 60";
@@ -132,7 +135,8 @@ class InteractiveShellTmuxTest {
         }
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cmd = quote(java) + " -Xmx512m --enable-native-access=ALL-UNNAMED -Dtessera.test.engine=true"
+        String cmd = quote(java) + " -Xmx512m --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow"
+                + " -Dtessera.test.engine=true"
                 + " -Duser.home=" + quote(home.toString()) + " -cp " + quote(classPath)
                 + " io.tessera.cli.ShellTestMain sql --db " + quote(db.toString())
                 + "; echo \"shell exited with $?\"; sleep 60";
@@ -171,6 +175,7 @@ class InteractiveShellTmuxTest {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cmd = quote(java) + " -Xmx256m -XX:TieredStopAtLevel=1 --enable-native-access=ALL-UNNAMED"
+                + " --sun-misc-unsafe-memory-access=allow"
                 + " -Duser.home=" + quote(home.toString()) + " -cp " + quote(classPath)
                 + " io.tessera.cli.ShellTestMain sql " + quote(db.toString())
                 + "; echo \"shell exited with $?\"; sleep 60";
