@@ -46,12 +46,15 @@ public enum SortMethod {
         return cuts && varyingWords == 1 && preference == Preference.BITONIC ? TOP_K : RADIX;
     }
 
-    /** The k the top-k kernel runs with for a LIMIT of {@code keep}: the power of two at or above it, at least 2. */
+    /**
+     * The k the top-k kernel runs with for a LIMIT of {@code keep}: the power of two at or above it, at least 8 (the
+     * pairs each thread of tessera_topk_tile holds in registers).
+     */
     public static int topKWidth(long keep) {
         if (keep < 1 || keep > MAX_TOP_K) {
             throw new IllegalArgumentException("top-k of " + keep + " rows");
         }
-        int k = 2;
+        int k = 8;
         while (k < keep) {
             k <<= 1;
         }

@@ -34,6 +34,7 @@
 #define TESSERA_TOPK_THREADS 512
 #define TESSERA_TOPK_TILE 4096
 #define TESSERA_TOPK_PAIRS (TESSERA_TOPK_TILE / 2 / TESSERA_TOPK_THREADS)
+#define TESSERA_TOPK_ITEMS (TESSERA_TOPK_TILE / TESSERA_TOPK_THREADS)
 
 namespace tessera {
 namespace sort {
@@ -147,9 +148,10 @@ tessera_radix_scan(unsigned int* __restrict__ counts, long long tiles, unsigned 
 
 // One tile per block, its grid that of tessera_radix_histogram: each (key, row) pair of the tile goes to
 // keys_out/rows_out at the start of its digit (the totals of the smaller digits), plus the pairs with its digit in
-// earlier tiles (counts, scanned), plus those before it in its tile. rows_in null: row i is i. The tile is ranked
-// 256 pairs at a time (one per thread, in row order): within a warp by __match_any_sync, across warps by a
-// per-digit count of the warps before, and across the chunks by a running count per digit; then the pairs are
+// earlier tiles (counts, scanned), plus those before it in its tile. rows_in null: row i is i. Each warp ranks a
+// run of TESSERA_RADIX_ITEMS * 32 consecutive pairs of the tile alone, 32 at a time in row order: among the 32 by
+// __match_any_sync, against the ones before by a count per digit of its own in shared memory (no barrier of the
+// block); one barrier later a count per digit of the warps before gives the ranks in the tile. The pairs are then
 // placed in shared memory in digit order and written out from there, so that consecutive threads write
 // consecutive places of a digit's run.
 extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_THREADS)
@@ -160,7 +162,6 @@ tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsi
     __shared__ unsigned int scratch[TESSERA_RADIX_WARPS + 1];
     __shared__ unsigned int place[TESSERA_RADIX_DIGITS];        // where the tile's run of a digit goes
     __shared__ unsigned int local_start[TESSERA_RADIX_DIGITS];  // where it starts in the tile's digit order
-    __shared__ unsigned int seen[TESSERA_RADIX_DIGITS];         // pairs of a digit in the chunks so far
     __shared__ unsigned int warp_counts[TESSERA_RADIX_WARPS][TESSERA_RADIX_DIGITS];
     __shared__ unsigned long long tile_keys[TESSERA_RADIX_TILE];
     __shared__ unsigned int tile_rows[TESSERA_RADIX_TILE];
@@ -168,18 +169,20 @@ tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsi
     const int lane = t & (TESSERA_WARP_THREADS - 1);
     const int warp = t / TESSERA_WARP_THREADS;
     const long long base = (long long)blockIdx.x * TESSERA_RADIX_TILE;
+    const long long warp_base = base + (long long)warp * TESSERA_RADIX_ITEMS * TESSERA_WARP_THREADS;
     unsigned int all;
     const unsigned int digit_start = BlockExclusiveSum<TESSERA_RADIX_THREADS>(totals[t], scratch, all);
     place[t] = digit_start + counts[(long long)t * gridDim.x + blockIdx.x];
-    seen[t] = 0u;
+    for (int d = lane; d < TESSERA_RADIX_DIGITS; d += TESSERA_WARP_THREADS) warp_counts[warp][d] = 0u;
+    __syncwarp();
 
     unsigned long long key[TESSERA_RADIX_ITEMS];
     unsigned int row[TESSERA_RADIX_ITEMS];
     unsigned int digit[TESSERA_RADIX_ITEMS];  // TESSERA_RADIX_DIGITS past the end of the rows
-    unsigned int rank[TESSERA_RADIX_ITEMS];
+    unsigned int rank[TESSERA_RADIX_ITEMS];   // among the warp's pairs of the same digit before it
 #pragma unroll
     for (int i = 0; i < TESSERA_RADIX_ITEMS; ++i) {
-        const long long idx = base + (long long)i * TESSERA_RADIX_THREADS + t;
+        const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
         const bool real = idx < n;
         key[i] = real ? keys_in[idx] : 0ull;
         row[i] = real ? (rows_in != nullptr ? rows_in[idx] : (unsigned int)idx) : 0u;
@@ -188,30 +191,30 @@ tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsi
     const unsigned int below = (1u << lane) - 1u;
 #pragma unroll
     for (int i = 0; i < TESSERA_RADIX_ITEMS; ++i) {
-        for (int d = lane; d < TESSERA_RADIX_DIGITS; d += TESSERA_WARP_THREADS) warp_counts[warp][d] = 0u;
-        __syncthreads();
         const unsigned int peers = __match_any_sync(TESSERA_FULL_MASK, digit[i]);
-        const unsigned int before_in_warp = __popc(peers & below);
-        if (digit[i] < TESSERA_RADIX_DIGITS && before_in_warp == 0) warp_counts[warp][digit[i]] = __popc(peers);
-        __syncthreads();
-        unsigned int sum = seen[t];
-#pragma unroll
-        for (int w = 0; w < TESSERA_RADIX_WARPS; ++w) {
-            const unsigned int c = warp_counts[w][t];
-            warp_counts[w][t] = sum;
-            sum += c;
-        }
-        seen[t] = sum;
-        __syncthreads();
-        rank[i] = digit[i] < TESSERA_RADIX_DIGITS ? warp_counts[warp][digit[i]] + before_in_warp : 0u;
-        __syncthreads();
+        const bool real = digit[i] < TESSERA_RADIX_DIGITS;
+        const unsigned int earlier = real ? warp_counts[warp][digit[i]] : 0u;
+        __syncwarp();  // every lane read the count before it grows
+        const unsigned int before = __popc(peers & below);
+        if (real && before == 0) warp_counts[warp][digit[i]] = earlier + __popc(peers);
+        __syncwarp();
+        rank[i] = earlier + before;
     }
-    local_start[t] = BlockExclusiveSum<TESSERA_RADIX_THREADS>(seen[t], scratch, all);
+    __syncthreads();
+    // per digit: the pairs in the warps before each warp, and in the whole tile
+    unsigned int sum = 0u;
+#pragma unroll
+    for (int w = 0; w < TESSERA_RADIX_WARPS; ++w) {
+        const unsigned int c = warp_counts[w][t];
+        warp_counts[w][t] = sum;
+        sum += c;
+    }
+    local_start[t] = BlockExclusiveSum<TESSERA_RADIX_THREADS>(sum, scratch, all);
     __syncthreads();
 #pragma unroll
     for (int i = 0; i < TESSERA_RADIX_ITEMS; ++i) {
         if (digit[i] < TESSERA_RADIX_DIGITS) {
-            const unsigned int at = local_start[digit[i]] + rank[i];
+            const unsigned int at = local_start[digit[i]] + warp_counts[warp][digit[i]] + rank[i];
             tile_keys[at] = key[i];
             tile_rows[at] = row[i];
         }
@@ -273,10 +276,59 @@ __device__ __forceinline__ void BitonicStep(unsigned long long* keys, unsigned i
     __syncthreads();
 }
 
+// The steps of stride INC, 2 and 1 (those not above `len`) of a bitonic network over the TESSERA_TOPK_ITEMS pairs
+// a thread holds in registers, places first .. first + TESSERA_TOPK_ITEMS - 1 of the tile: a pair's partner at a
+// stride below TESSERA_TOPK_ITEMS is in the same thread, so these steps need no shared memory and no barrier (the
+// thesis's "do work before writing").
+__device__ __forceinline__ void RegisterSteps(unsigned long long (&k)[TESSERA_TOPK_ITEMS],
+                                              unsigned int (&r)[TESSERA_TOPK_ITEMS], int first, int len, int dir) {
+#pragma unroll
+    for (int inc = TESSERA_TOPK_ITEMS / 2; inc > 0; inc >>= 1) {
+        if (inc <= len) {
+#pragma unroll
+            for (int a = 0; a < TESSERA_TOPK_ITEMS; ++a) {
+                if ((a & inc) == 0) {
+                    const int b = a + inc;
+                    const bool ascending = ((first + a) & dir) == 0;
+                    if (ascending ? Before(k[b], r[b], k[a], r[a]) : Before(k[a], r[a], k[b], r[b])) {
+                        const unsigned long long tk = k[a];
+                        const unsigned int tr = r[a];
+                        k[a] = k[b];
+                        r[a] = r[b];
+                        k[b] = tk;
+                        r[b] = tr;
+                    }
+                }
+            }
+        }
+    }
+}
+
+__device__ __forceinline__ void ToRegisters(const unsigned long long* sk, const unsigned int* sr, int first,
+                                            unsigned long long (&k)[TESSERA_TOPK_ITEMS],
+                                            unsigned int (&r)[TESSERA_TOPK_ITEMS]) {
+#pragma unroll
+    for (int a = 0; a < TESSERA_TOPK_ITEMS; ++a) {
+        k[a] = sk[first + a];
+        r[a] = sr[first + a];
+    }
+}
+
+__device__ __forceinline__ void ToShared(unsigned long long* sk, unsigned int* sr, int first,
+                                         const unsigned long long (&k)[TESSERA_TOPK_ITEMS],
+                                         const unsigned int (&r)[TESSERA_TOPK_ITEMS]) {
+#pragma unroll
+    for (int a = 0; a < TESSERA_TOPK_ITEMS; ++a) {
+        sk[first + a] = k[a];
+        sr[first + a] = r[a];
+    }
+}
+
 // One tile of TESSERA_TOPK_TILE pairs per block (the keys from keys; rows from rows, or the pair's index where rows
-// is null); the k (a power of two, 2 to TESSERA_TOPK_TILE / 2) first pairs of the tile, in order, are written to
-// out_keys and out_rows at block * k. Past the end of the n pairs the tile holds pairs after every real one.
-// Dynamic shared memory: TESSERA_TOPK_TILE * 12 bytes.
+// is null); the k (a power of two, TESSERA_TOPK_ITEMS to TESSERA_TOPK_TILE / 4) first pairs of the tile, in order,
+// are written to out_keys and out_rows at block * k. Past the end of the n pairs the tile holds pairs after every
+// real one. Each thread holds TESSERA_TOPK_ITEMS consecutive pairs in registers for the network's short strides;
+// the longer ones go through shared memory. Dynamic shared memory: TESSERA_TOPK_TILE * 12 bytes.
 extern "C" __global__ void __launch_bounds__(TESSERA_TOPK_THREADS)
 tessera_topk_tile(const unsigned long long* __restrict__ keys, const unsigned int* __restrict__ rows, long long n,
                   int k, unsigned long long* __restrict__ out_keys, unsigned int* __restrict__ out_rows) {
@@ -284,17 +336,28 @@ tessera_topk_tile(const unsigned long long* __restrict__ keys, const unsigned in
     unsigned long long* sk = tessera_topk_shared;
     unsigned int* sr = reinterpret_cast<unsigned int*>(tessera_topk_shared + TESSERA_TOPK_TILE);
     const long long base = (long long)blockIdx.x * TESSERA_TOPK_TILE;
-    for (int i = (int)threadIdx.x; i < TESSERA_TOPK_TILE; i += TESSERA_TOPK_THREADS) {
-        const long long idx = base + i;
+    const int first = (int)threadIdx.x * TESSERA_TOPK_ITEMS;  // the places this thread holds in registers
+    unsigned long long rk[TESSERA_TOPK_ITEMS];
+    unsigned int rr[TESSERA_TOPK_ITEMS];
+#pragma unroll
+    for (int a = 0; a < TESSERA_TOPK_ITEMS; ++a) {
+        const long long idx = base + first + a;
         const bool real = idx < n;
-        sk[i] = real ? keys[idx] : ~0ull;
-        sr[i] = real ? (rows != nullptr ? rows[idx] : (unsigned int)idx) : ~0u;
+        rk[a] = real ? keys[idx] : ~0ull;
+        rr[a] = real ? (rows != nullptr ? rows[idx] : (unsigned int)idx) : ~0u;
     }
-    __syncthreads();
     // local sort: sorted runs of k, ascending and descending in turn
     for (int len = 1; len < k; len <<= 1) {
-        for (int inc = len; inc > 0; inc >>= 1) BitonicStep(sk, sr, TESSERA_TOPK_TILE, inc, len << 1);
+        if (len >= TESSERA_TOPK_ITEMS) {
+            ToShared(sk, sr, first, rk, rr);
+            __syncthreads();
+            for (int inc = len; inc >= TESSERA_TOPK_ITEMS; inc >>= 1) BitonicStep(sk, sr, TESSERA_TOPK_TILE, inc, len << 1);
+            ToRegisters(sk, sr, first, rk, rr);
+        }
+        RegisterSteps(rk, rr, first, len, len << 1);
     }
+    ToShared(sk, sr, first, rk, rr);
+    __syncthreads();
     // merge and rebuild until one run of k is left
     for (int m = TESSERA_TOPK_TILE; m > k; m >>= 1) {
         // pair run 2q (ascending) with run 2q + 1 (descending): the smaller of their items at each position
@@ -307,9 +370,9 @@ tessera_topk_tile(const unsigned long long* __restrict__ keys, const unsigned in
                 const int q = t / k;
                 const int i = 2 * q * k + (t - q * k);
                 const int j = i + k;
-                const bool first = Before(sk[i], sr[i], sk[j], sr[j]);
-                mk[p] = first ? sk[i] : sk[j];
-                mr[p] = first ? sr[i] : sr[j];
+                const bool before = Before(sk[i], sr[i], sk[j], sr[j]);
+                mk[p] = before ? sk[i] : sk[j];
+                mr[p] = before ? sr[i] : sr[j];
             }
         }
         __syncthreads();
@@ -323,7 +386,14 @@ tessera_topk_tile(const unsigned long long* __restrict__ keys, const unsigned in
         }
         __syncthreads();
         // each run of k is bitonic now: sort it, in the direction its place asks for (the last one ascending)
-        for (int inc = k >> 1; inc > 0; inc >>= 1) BitonicStep(sk, sr, m >> 1, inc, k);
+        const int half = m >> 1;
+        for (int inc = k >> 1; inc >= TESSERA_TOPK_ITEMS; inc >>= 1) BitonicStep(sk, sr, half, inc, k);
+        if (first < half) {
+            ToRegisters(sk, sr, first, rk, rr);
+            RegisterSteps(rk, rr, first, k >> 1, k);
+            ToShared(sk, sr, first, rk, rr);
+        }
+        __syncthreads();
     }
     for (int i = (int)threadIdx.x; i < k; i += TESSERA_TOPK_THREADS) {
         out_keys[(long long)blockIdx.x * k + i] = sk[i];

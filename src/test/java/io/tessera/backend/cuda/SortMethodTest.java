@@ -31,8 +31,8 @@ class SortMethodTest {
 
     @Test
     void theTopKRunsAtThePowerOfTwoAboveTheLimit() {
-        assertEquals(2, SortMethod.topKWidth(1));
-        assertEquals(2, SortMethod.topKWidth(2));
+        assertEquals(8, SortMethod.topKWidth(1));
+        assertEquals(8, SortMethod.topKWidth(8));
         assertEquals(16, SortMethod.topKWidth(10));
         assertEquals(256, SortMethod.topKWidth(256));
         assertEquals(1024, SortMethod.topKWidth(513));
