@@ -16,22 +16,12 @@ public enum SortMethod {
     /** The largest LIMIT (offset plus fetch) the bitonic top-k takes. */
     public static final int MAX_TOP_K = 1024;
 
-    /** System property: {@code sort} makes every ORDER BY ... LIMIT on the GPU sort all rows and cut them. */
-    public static final String TOP_K_PROPERTY = "tessera.gpu.topk";
-
-    /** What the GPU may use for a LIMIT: the bitonic top-k where it applies, or always the full sort. */
+    /**
+     * What the GPU may use for a LIMIT: the bitonic top-k where it applies, or always the full sort (the CUDA
+     * genome's {@code topk} dimension, {@code bitonic} or {@code sort}).
+     */
     public enum Preference {
-        BITONIC, SORT;
-
-        /** The preference {@link #TOP_K_PROPERTY} gives ({@code bitonic} by default). */
-        public static Preference fromProperty() {
-            String v = System.getProperty(TOP_K_PROPERTY, "bitonic");
-            return switch (v) {
-                case "bitonic" -> BITONIC;
-                case "sort" -> SORT;
-                default -> throw new IllegalArgumentException("-D" + TOP_K_PROPERTY + "=" + v + ": bitonic or sort");
-            };
-        }
+        BITONIC, SORT
     }
 
     /**

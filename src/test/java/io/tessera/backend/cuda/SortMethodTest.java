@@ -51,25 +51,6 @@ class SortMethodTest {
     }
 
     @Test
-    void thePropertyPicksThePreference() {
-        String before = System.getProperty(SortMethod.TOP_K_PROPERTY);
-        try {
-            System.clearProperty(SortMethod.TOP_K_PROPERTY);
-            assertEquals(BITONIC, SortMethod.Preference.fromProperty());
-            System.setProperty(SortMethod.TOP_K_PROPERTY, "sort");
-            assertEquals(SortMethod.Preference.SORT, SortMethod.Preference.fromProperty());
-            System.setProperty(SortMethod.TOP_K_PROPERTY, "heap");
-            assertThrows(IllegalArgumentException.class, SortMethod.Preference::fromProperty);
-        } finally {
-            if (before == null) {
-                System.clearProperty(SortMethod.TOP_K_PROPERTY);
-            } else {
-                System.setProperty(SortMethod.TOP_K_PROPERTY, before);
-            }
-        }
-    }
-
-    @Test
     void largeSortsTakeAnyNumberOfKeyWords() {
         assertEquals(true, LargeSort.fits(SmallSort.MAX_ROWS + 1, SmallSort.MAX_KEYS + 5));
         assertEquals(false, LargeSort.fits(LargeSort.MAX_ROWS + 1, 1));

@@ -18,6 +18,8 @@ import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;
 import io.tessera.plan.SortKey;
 import io.tessera.plan.Source;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Genome;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +31,7 @@ import java.util.List;
  * dense table's keys decoded from the slot numbers, agg=shared's key words, the aggregates' values with a NULL
  * flag where a group's value can be NULL), and the LIMIT's rows are read back in order. More groups than one block
  * sorts, or more key words, are sorted by {@link LargeSort} from the same key words: a radix sort, or the bitonic
- * top-k for a LIMIT of at most 1,024 rows over one varying key word ({@code -Dtessera.gpu.topk=sort} sorts and
+ * top-k for a LIMIT of at most 1,024 rows over one varying key word (the genome's {@code topk=sort} sorts and
  * cuts instead). Groups left on the host (not compacted on the device) go there as they are, and the JVM backend
  * completes the sort.
  */
@@ -106,7 +108,7 @@ final class DeviceSort {
      * Sorts the groups pipeline {@code p} reads on the device and leaves the sorted, cut relation there; groups
      * the device cannot sort in one block go to the host as a part of the relation, which the host completes.
      */
-    static void run(CudaQueryRun run, QueryState state, Pipeline p) {
+    static void run(CudaQueryRun run, QueryState state, Pipeline p, Genome genome) {
         run.makeCurrent();
         Sink.Sort s = (Sink.Sort) p.sink();
         Source.RelationScan rs = (Source.RelationScan) p.source();
@@ -123,7 +125,7 @@ final class DeviceSort {
                 run.runtime().sortSmall(keys, g.count(), keep, order);
             } else {
                 // more groups than one block sorts, or more key words: the radix sort, or the top-k of a LIMIT
-                run.runtime().sortLarge(keys, g.count(), keep, SortMethod.Preference.fromProperty(), order);
+                run.runtime().sortLarge(keys, g.count(), keep, preference(genome), order);
             }
             long from = Math.min(keep, Math.max(0, s.offset()));
             Intermediate.OnDevice sorted = () -> HostRows.project(g.rowsInOrder(order, from, keep), columns);
@@ -134,6 +136,12 @@ final class DeviceSort {
         HostRows groups = (HostRows) state.moveToHost(input).value();
         state.addPart(s.relationId(), new Intermediate(Intermediate.Kind.PART, Intermediate.HOST,
                 HostRows.project(groups, columns)));
+    }
+
+    /** How a sort under {@code genome} may cut to its LIMIT: its {@code topk} value, the bitonic top-k without one. */
+    static SortMethod.Preference preference(Genome genome) {
+        return genome != null && genome.has(CudaVariantSpace.TOP_K) && genome.get(CudaVariantSpace.TOP_K).equals("sort")
+                ? SortMethod.Preference.SORT : SortMethod.Preference.BITONIC;
     }
 
     /** The sort's keys as words of the compacted groups' device arrays. */
