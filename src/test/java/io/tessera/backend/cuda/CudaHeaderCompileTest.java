@@ -26,7 +26,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * tessera_crystal.cuh and the sample kernels (with the cuckoo tables of tessera_query.cuh) compile with nvcc
  * for sm_90 (the H200), in several tile shapes, without warnings, and every kernel keeps its tiles in registers
  * (no stack frame, no spills); so do the executor's utility kernels of tessera_query.cuh (fill, the tile-count scan,
- * the slot compaction). Without nvcc the test fails, unless TESSERA_NO_NVCC=1 says that is expected.
+ * the slot compaction) and the sort module (tessera_sort.cuh's radix sort and top-k, tessera_search.cuh's searches);
+ * the CUB reference of {@code tessera bench gpu-sort} compiles too. Without nvcc the test fails, unless
+ * TESSERA_NO_NVCC=1 says that is expected.
  */
 public class CudaHeaderCompileTest {
     private static Path nvcc;
