@@ -18,6 +18,8 @@
 #   on the GPU:   the device tool's run with carry [".device"] and a command such as
 #       bash scripts/gpu-run.sh run selftest --device gpu --sf 1
 #       bash scripts/gpu-run.sh run bench ssb --db /tmp/ssb20 --sf 20 --device gpu
+#       bash scripts/gpu-run.sh run bench gpu-sort --rows 100000000   (CUB's sort beside it: .device/cub_sort_ref,
+#                                                                       written here by bench/cuda/build-cub-ref.sh)
 #       which unpacks the JRE to /tmp (once per machine) and runs tessera with the arguments given;
 #       TESSERA_JAVA_OPTS adds JVM options (-Dtessera.gpu.compactAbove=0: every GPU group table is
 #       compacted on the device before it is read back, small ones too); TESSERA_AOT=on trains the startup cache

@@ -168,7 +168,7 @@ public final class GpuSelfTest {
 
     /**
      * Genome sets that together use every value of every CUDA dimension of the plan's pipelines that scan a table or
-     * a join table's marked or unmarked rows ({@link #scansOnDevice}): variant
+     * a join table's marked or unmarked rows, and the cut of a device relation to its LIMIT ({@link #variesOnDevice}): variant
      * k of dimension d sets d to its k-th other value in every pipeline that has d (where the constraints allow;
      * a hash function needs a hash table, so a perfect table or dense array moves to one), all else at defaults.
      */
@@ -183,14 +183,23 @@ public final class GpuSelfTest {
                 && (p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate);
     }
 
+    /**
+     * Whether the covering variants vary a dimension of a pipeline's genome: any of one that {@link #scansOnDevice},
+     * and {@code topk} of one that cuts a device relation to its LIMIT (a sort of a GPU aggregation's groups, which
+     * has no kernel whose other dimensions would mean something).
+     */
+    static boolean variesOnDevice(Pipeline p, String dimension) {
+        return scansOnDevice(p) || CudaVariantSpace.cutsRelation(p) && dimension.equals(CudaVariantSpace.TOP_K);
+    }
+
     public static Map<String, Map<Integer, Genome>> coveringVariants(QueryPlan plan) {
         CudaVariantSpace space = CudaVariantSpace.INSTANCE;
         Map<Integer, Genome> defaults = new HashMap<>();
         Map<String, List<String>> values = new LinkedHashMap<>();
         for (Pipeline p : plan.pipelines()) {
             defaults.put(p.id(), space.defaultGenome(plan, p));
-            if (scansOnDevice(p)) {
-                for (Dimension d : space.dimensions(plan, p)) {
+            for (Dimension d : space.dimensions(plan, p)) {
+                if (variesOnDevice(p, d.name())) {
                     values.putIfAbsent(d.name(), d.values());
                 }
             }
@@ -202,7 +211,7 @@ public final class GpuSelfTest {
                 boolean moved = false;
                 for (Pipeline p : plan.pipelines()) {
                     Genome base = defaults.get(p.id());
-                    if (!scansOnDevice(p) || !base.has(d.getKey())
+                    if (!variesOnDevice(p, d.getKey()) || !base.has(d.getKey())
                             || base.get(d.getKey()).equals(value)) {
                         continue;
                     }

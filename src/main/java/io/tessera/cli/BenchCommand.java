@@ -20,7 +20,8 @@ import java.util.concurrent.Callable;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Run a benchmark suite (ssb, tpch) warm in Tessera and in a peer on the same database; "
                 + "'bench tuning' compares the tuning strategies.",
-        subcommands = {TuningBenchCommand.class, ConstantsBenchCommand.class, ImportBenchCommand.class})
+        subcommands = {TuningBenchCommand.class, ConstantsBenchCommand.class, ImportBenchCommand.class,
+                GpuSortBenchCommand.class, GpuSearchBenchCommand.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SUITE", description = "ssb or tpch")

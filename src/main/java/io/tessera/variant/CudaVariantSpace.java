@@ -8,6 +8,7 @@ import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;
+import io.tessera.plan.Source;
 import io.tessera.storage.TypeKind;
 
 import java.util.ArrayList;
@@ -93,6 +94,14 @@ public final class CudaVariantSpace implements VariantSpace {
      * that the arrays the probes read at random take a half to an eighth of the cache.
      */
     public static final String PAYLOAD = "pay";
+    /**
+     * How the GPU cuts an ORDER BY ... LIMIT of a relation on the device (a GPU aggregation's groups) to its LIMIT:
+     * {@code bitonic}, the bitonic top-k of the Crystal thesis where one key word orders the rows; {@code sort}, the
+     * whole sort and its first rows. For a LIMIT (offset plus fetch) of at most {@link #MAX_TOP_K} rows.
+     */
+    public static final String TOP_K = "topk";
+    /** The largest LIMIT the bitonic top-k takes (backend.cuda.SortMethod.MAX_TOP_K, the same number). */
+    public static final int MAX_TOP_K = 1024;
     /** The most values a payload column narrowed to two bytes can hold (one byte: 256). */
     public static final long NARROW_PAYLOAD_VALUES = 1L << 16;
 
@@ -187,6 +196,9 @@ public final class CudaVariantSpace implements VariantSpace {
         if (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort) {
             d.add(Dimension.of(MATERIALIZATION, "tile-atomic", "twopass", "bitmap"));
         }
+        if (cutsRelation(p)) {
+            d.add(Dimension.of(TOP_K, "bitonic", "sort"));
+        }
         return d;
     }
 
@@ -271,7 +283,12 @@ public final class CudaVariantSpace implements VariantSpace {
                 m.put(HASH, "mulshift");
             }
             case Sink.Materialize mat -> m.put(MATERIALIZATION, "tile-atomic");
-            case Sink.Sort s -> m.put(MATERIALIZATION, "tile-atomic");
+            case Sink.Sort s -> {
+                m.put(MATERIALIZATION, "tile-atomic");
+                if (cutsRelation(p)) {
+                    m.put(TOP_K, "bitonic");
+                }
+            }
             default -> {
             }
         }
@@ -434,6 +451,15 @@ public final class CudaVariantSpace implements VariantSpace {
                 .filter(o -> o instanceof Operation.Probe pr
                         && pr.build().payload().stream().anyMatch(e -> !pr.build().keys().contains(e)))
                 .count();
+    }
+
+    /**
+     * Whether a pipeline only sorts a relation and keeps at most {@link #MAX_TOP_K} rows: the shape of a sort the GPU
+     * runs on a device relation (backend.cuda.exec.DeviceSort), where {@link #TOP_K} chooses how it cuts.
+     */
+    public static boolean cutsRelation(Pipeline p) {
+        return p.source() instanceof Source.RelationScan && p.operations().isEmpty() && p.sink() instanceof Sink.Sort s
+                && s.isTopK() && s.offset() + s.fetch() <= MAX_TOP_K;
     }
 
     private static boolean rowSink(Pipeline p) {

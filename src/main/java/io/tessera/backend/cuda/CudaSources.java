@@ -12,6 +12,12 @@ public final class CudaSources {
     public static final String CRYSTAL_HEADER = "tessera_crystal.cuh";
     /** The include name of the query-runtime header (checked arithmetic, reductions, atomics, group table). */
     public static final String QUERY_HEADER = "tessera_query.cuh";
+    /** The include name of the sort header (radix sort, bitonic top-k). */
+    public static final String SORT_HEADER = "tessera_sort.cuh";
+    /** The include name of the sorted-search header (binary and p-ary search). */
+    public static final String SEARCH_HEADER = "tessera_search.cuh";
+    /** The file name of the module of the sort and search kernels, compiled when a query or benchmark first needs it. */
+    public static final String SORT_MODULE = "tessera_sort.cu";
     /** The hand-written sample kernels (SSB Q1.1, bandwidth, select, probe). */
     public static final String SAMPLES = "tessera_samples.cu";
     /** The file name of the module of the kernels the executor launches around generated ones (fill, compaction). */
@@ -37,14 +43,20 @@ public final class CudaSources {
         return read(CRYSTAL_HEADER);
     }
 
-    /** The headers map for {@link KernelCompiler}: tessera_crystal.cuh and tessera_query.cuh by their include names. */
+    /** The headers map for {@link KernelCompiler}: every header of this package by its include name. */
     public static Map<String, String> headers() {
-        return Map.of(CRYSTAL_HEADER, crystalHeader(), QUERY_HEADER, read(QUERY_HEADER));
+        return Map.of(CRYSTAL_HEADER, crystalHeader(), QUERY_HEADER, read(QUERY_HEADER), SORT_HEADER, read(SORT_HEADER),
+                SEARCH_HEADER, read(SEARCH_HEADER));
     }
 
     /** The source of the {@link #UTILITY} module: the query header, whose extern "C" kernels it compiles. */
     public static String utilitySource() {
         return "#include \"" + QUERY_HEADER + "\"\n";
+    }
+
+    /** The source of the {@link #SORT_MODULE} module: the sort and the search headers, whose kernels it compiles. */
+    public static String sortSource() {
+        return "#include \"" + SORT_HEADER + "\"\n#include \"" + SEARCH_HEADER + "\"\n";
     }
 
     /** The text of tessera_samples.cu. */

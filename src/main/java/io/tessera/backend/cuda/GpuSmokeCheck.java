@@ -140,6 +140,10 @@ public final class GpuSmokeCheck {
             try (CudaModule utility = ctx.loadModule(compiler.compile(CudaSources.utilitySource(), CudaSources.UTILITY,
                     CudaSources.headers(), ctx).cubin())) {
                 SmallSortCheck.run(ctx, utility, this::check);
+                try (CudaModule sorts = ctx.loadModule(compiler.compile(CudaSources.sortSource(), CudaSources.SORT_MODULE,
+                        CudaSources.headers(), ctx).cubin())) {
+                    LargeSortCheck.run(ctx, utility, sorts, this::check);
+                }
             } catch (RuntimeException e) {
                 fail("ORDER BY on the GPU: " + e);
                 e.printStackTrace(System.out);

@@ -8,7 +8,8 @@ import java.util.function.Function;
  * becomes one word per row that orders as an unsigned number ({@code tessera_sort_key}), then one block sorts the
  * row numbers by those words in shared memory ({@code tessera_sort_small}, a bitonic sort; equal rows keep their
  * order) and writes the first rows' numbers, the LIMIT's, to an index that {@link SlotCompaction#gather} reads.
- * Relations of more than {@link #MAX_ROWS} rows or more than {@link #MAX_KEYS} key words are sorted elsewhere.
+ * Relations of more than {@link #MAX_ROWS} rows or more than {@link #MAX_KEYS} key words are sorted by
+ * {@link LargeSort}, from the same key words.
  */
 public final class SmallSort {
     /** The most rows one block sorts: its shared memory holds every row's key words. */
@@ -80,6 +81,24 @@ public final class SmallSort {
     }
 
     /**
+     * Writes key {@code j} of row {@code i} as a word that orders as an unsigned number to word {@code j * rows + i}
+     * of {@code scratch} ({@link #scratchBytes}; {@code tessera_sort_key}), asynchronously: the key words
+     * {@link LargeSort} sorts as well.
+     */
+    public void encode(List<Key> keys, long rows, DeviceBuffer scratch) {
+        if (scratch.size() < scratchBytes(rows, keys.size())) {
+            throw new IllegalArgumentException(keys.size() + " key words of " + rows + " rows in " + scratch.size() + " bytes");
+        }
+        int blocks = (int) Math.min(1024, (rows + KEY_THREADS - 1) / KEY_THREADS);
+        for (int j = 0; j < keys.size() && rows > 0; j++) {
+            Key k = keys.get(j);
+            encode.launch(blocks, KEY_THREADS, KernelArgs.of().ptr(k.source().address() + k.firstWord() * 8).i32(k.width()).i32(k.word()).i64(rows)
+                    .i32(k.kind().ordinal()).i64(k.min()).i64(k.divisor()).i64(k.size()).i32(k.descending() ? 1 : 0)
+                    .ptr(scratch.address() + j * rows * 8));
+        }
+    }
+
+    /**
      * Writes the numbers of the first {@code outRows} of {@code rows} rows in the order of {@code keys} to
      * {@code outIndex} (64-bit); {@code scratch} holds the key words ({@link #scratchBytes}). Asynchronous on the
      * default stream: a later copy to the host waits for it.
@@ -93,13 +112,7 @@ public final class SmallSort {
         if (rows == 0 || outRows == 0) {
             return;
         }
-        int blocks = (int) Math.min(1024, (rows + KEY_THREADS - 1) / KEY_THREADS);
-        for (int j = 0; j < keys.size(); j++) {
-            Key k = keys.get(j);
-            encode.launch(blocks, KEY_THREADS, KernelArgs.of().ptr(k.source().address() + k.firstWord() * 8).i32(k.width()).i32(k.word()).i64(rows)
-                    .i32(k.kind().ordinal()).i64(k.min()).i64(k.divisor()).i64(k.size()).i32(k.descending() ? 1 : 0)
-                    .ptr(scratch.address() + j * rows * 8));
-        }
+        encode(keys, rows, scratch);
         int shared = sharedBytes(rows, keys.size());
         if (shared > 48 * 1024) {
             sort.allowDynamicShared(shared);

@@ -26,7 +26,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * tessera_crystal.cuh and the sample kernels (with the cuckoo tables of tessera_query.cuh) compile with nvcc
  * for sm_90 (the H200), in several tile shapes, without warnings, and every kernel keeps its tiles in registers
  * (no stack frame, no spills); so do the executor's utility kernels of tessera_query.cuh (fill, the tile-count scan,
- * the slot compaction). Without nvcc the test fails, unless TESSERA_NO_NVCC=1 says that is expected.
+ * the slot compaction) and the sort module (tessera_sort.cuh's radix sort and top-k, tessera_search.cuh's searches);
+ * the CUB reference of {@code tessera bench gpu-sort} compiles too. Without nvcc the test fails, unless
+ * TESSERA_NO_NVCC=1 says that is expected.
  */
 public class CudaHeaderCompileTest {
     private static Path nvcc;
@@ -151,6 +153,45 @@ public class CudaHeaderCompileTest {
                 "tessera_sort_key", "tessera_sort_small")) {
             assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
         }
+    }
+
+    @Test
+    void sortAndSearchKernelsCompileWithoutSpills() throws Exception {
+        // the module of the radix sort, the bitonic top-k and the sorted searches, as GpuRuntime compiles it
+        Result r = compile(CudaSources.SORT_MODULE, CudaSources.sortSource());
+        assertEquals(0, r.exit(), "nvcc failed on the sort kernels:\n" + r.output());
+        assertFalse(r.output().toLowerCase().contains("warning"), "nvcc warned:\n" + r.output());
+        Matcher m = FRAME.matcher(r.output());
+        List<String> kernels = new ArrayList<>();
+        while (m.find()) {
+            kernels.add(m.group(1));
+            assertEquals("0", m.group(2), m.group(1) + " has a stack frame:\n" + r.output());
+            assertEquals("0", m.group(3), m.group(1) + " spills:\n" + r.output());
+        }
+        for (String k : List.of("tessera_radix_bits_init", "tessera_radix_bits", "tessera_radix_histogram",
+                "tessera_radix_scan", "tessera_radix_scatter", "tessera_radix_gather_keys", "tessera_sort_rows_out",
+                "tessera_topk_tile", "tessera_search_binary", "tessera_search_pary_4", "tessera_search_pary_8",
+                "tessera_search_pary_16", "tessera_search_pary_32")) {
+            assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
+        }
+        // the scatter's static shared memory stays under the 48 KB a block gets without opting in
+        Matcher smem = Pattern.compile("Compiling entry function 'tessera_radix_scatter'[\\s\\S]*?(\\d+) bytes smem")
+                .matcher(r.output());
+        assertTrue(smem.find(), r.output());
+        assertTrue(Integer.parseInt(smem.group(1)) <= 48 * 1024, "scatter takes " + smem.group(1) + " bytes of shared memory");
+    }
+
+    @Test
+    void theCubReferenceOfTheSortBenchCompiles() throws Exception {
+        // bench/cuda/cub_sort_ref.cu, which `tessera bench gpu-sort` runs beside its own sort (CUB ships with nvcc)
+        Path source = Path.of("bench/cuda/cub_sort_ref.cu").toAbsolutePath();
+        Path out = dir.resolve("cub_sort_ref");
+        Process p = new ProcessBuilder(nvcc.toString(), "-O3", "-std=c++17", "-arch=sm_90", "-o", out.toString(),
+                source.toString()).redirectErrorStream(true).start();
+        String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(10, TimeUnit.MINUTES), "nvcc did not finish");
+        assertEquals(0, p.exitValue(), "nvcc failed on the CUB reference:\n" + log);
+        assertTrue(Files.isExecutable(out));
     }
 
     @Test

@@ -6,7 +6,9 @@ import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.cuda.DeviceBuffer;
+import io.tessera.backend.cuda.LargeSort;
 import io.tessera.backend.cuda.SmallSort;
+import io.tessera.backend.cuda.SortMethod;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.plan.AggFunction;
@@ -16,6 +18,8 @@ import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;
 import io.tessera.plan.SortKey;
 import io.tessera.plan.Source;
+import io.tessera.variant.CudaVariantSpace;
+import io.tessera.variant.Genome;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +30,10 @@ import java.util.List;
  * compacted on the device, are sorted there by {@link SmallSort} (the sort keys read from the compacted arrays: a
  * dense table's keys decoded from the slot numbers, agg=shared's key words, the aggregates' values with a NULL
  * flag where a group's value can be NULL), and the LIMIT's rows are read back in order. More groups than one block
- * sorts go to the host as they are, and the JVM backend completes the sort there.
+ * sorts, or more key words, are sorted by {@link LargeSort} from the same key words: a radix sort, or the bitonic
+ * top-k for a LIMIT of at most 1,024 rows over one varying key word (the genome's {@code topk=sort} sorts and
+ * cuts instead). Groups left on the host (not compacted on the device) go there as they are, and the JVM backend
+ * completes the sort.
  */
 final class DeviceSort {
 
@@ -70,7 +77,6 @@ final class DeviceSort {
         }
         Sink.GroupAggregate ga = (Sink.GroupAggregate) writer.sink();
         int nk = ga.keys().size();
-        int words = 0;
         for (Expr e : s.outputs()) {
             if (!(e instanceof Expr.Ref r) || !r.slot().isSource()) {
                 return "it computes its output " + e + " from the groups";
@@ -82,7 +88,6 @@ final class DeviceSort {
                 if (ValueKind.stored(ga.keys().get(column).type()) == ValueKind.STRING) {
                     return "it sorts by computed strings";
                 }
-                words++;
                 continue;
             }
             int agg = column - nk;
@@ -95,10 +100,6 @@ final class DeviceSort {
             if (accumulatesDouble != isDouble && f != AggFunction.COUNT && f != AggFunction.COUNT_STAR) {
                 return "it sorts by an aggregate accumulated in another type than its result's";
             }
-            words += 2; // its NULL flag and its value
-        }
-        if (words > SmallSort.MAX_KEYS) {
-            return "it sorts by more than " + SmallSort.MAX_KEYS + " key words";
         }
         return null;
     }
@@ -107,7 +108,7 @@ final class DeviceSort {
      * Sorts the groups pipeline {@code p} reads on the device and leaves the sorted, cut relation there; groups
      * the device cannot sort in one block go to the host as a part of the relation, which the host completes.
      */
-    static void run(CudaQueryRun run, QueryState state, Pipeline p) {
+    static void run(CudaQueryRun run, QueryState state, Pipeline p, Genome genome) {
         run.makeCurrent();
         Sink.Sort s = (Sink.Sort) p.sink();
         Source.RelationScan rs = (Source.RelationScan) p.source();
@@ -116,22 +117,31 @@ final class DeviceSort {
         for (int c = 0; c < columns.length; c++) {
             columns[c] = ((Expr.Ref) s.outputs().get(c)).slot().index();
         }
-        if (input != null && input.value() instanceof DeviceGroups.Compacted g && SmallSort.fits(g.count(), 1)) {
+        if (input != null && input.value() instanceof DeviceGroups.Compacted g && LargeSort.fits(g.count(), 1)) {
             List<SmallSort.Key> keys = keys(g, s, columns);
+            long keep = s.fetch() < 0 ? g.count() : Math.min(g.count(), s.offset() + s.fetch());
+            DeviceBuffer order = run.take(Math.max(1, keep) * 8);
             if (SmallSort.fits(g.count(), keys.size())) {
-                long keep = s.fetch() < 0 ? g.count() : Math.min(g.count(), s.offset() + s.fetch());
-                DeviceBuffer order = run.take(Math.max(1, keep) * 8);
                 run.runtime().sortSmall(keys, g.count(), keep, order);
-                long from = Math.min(keep, Math.max(0, s.offset()));
-                Intermediate.OnDevice sorted = () -> HostRows.project(g.rowsInOrder(order, from, keep), columns);
-                state.putRelation(s.relationId(), new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, sorted));
-                return;
+            } else {
+                // more groups than one block sorts, or more key words: the radix sort, or the top-k of a LIMIT
+                run.runtime().sortLarge(keys, g.count(), keep, preference(genome), order);
             }
+            long from = Math.min(keep, Math.max(0, s.offset()));
+            Intermediate.OnDevice sorted = () -> HostRows.project(g.rowsInOrder(order, from, keep), columns);
+            state.putRelation(s.relationId(), new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, sorted));
+            return;
         }
-        // too many groups for one block: the host sorts them
+        // groups the device did not compact (or more than LargeSort takes): the host sorts them
         HostRows groups = (HostRows) state.moveToHost(input).value();
         state.addPart(s.relationId(), new Intermediate(Intermediate.Kind.PART, Intermediate.HOST,
                 HostRows.project(groups, columns)));
+    }
+
+    /** How a sort under {@code genome} may cut to its LIMIT: its {@code topk} value, the bitonic top-k without one. */
+    static SortMethod.Preference preference(Genome genome) {
+        return genome != null && genome.has(CudaVariantSpace.TOP_K) && genome.get(CudaVariantSpace.TOP_K).equals("sort")
+                ? SortMethod.Preference.SORT : SortMethod.Preference.BITONIC;
     }
 
     /** The sort's keys as words of the compacted groups' device arrays. */

@@ -240,7 +240,7 @@ public final class GpuPlan implements Backend.Query {
         CudaQueryRun run = state.deviceState(CudaBackend.DEVICE, CudaQueryRun.class,
                 () -> new CudaQueryRun(rt, this, state.option(GpuBlocks.class), state.cancel()));
         if (pipeline.source() instanceof Source.RelationScan && !placement.onGpu(pipeline.id())) {
-            DeviceSort.run(run, state, pipeline);
+            DeviceSort.run(run, state, pipeline, genomes.get(pipeline.id()));
         } else {
             run.run(pipeline.id(), state);
         }

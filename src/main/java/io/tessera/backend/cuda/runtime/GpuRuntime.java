@@ -54,6 +54,8 @@ public final class GpuRuntime implements AutoCloseable {
     private volatile String unusable;
     private CudaEvent stuckUntil;
     private final io.tessera.backend.cuda.SmallSort sorter;
+    /** The radix sort and top-k, whose module is compiled at their first use; null before. */
+    private io.tessera.backend.cuda.LargeSort largeSorter;
 
     private GpuRuntime() {
         ctx = CudaContext.open();
@@ -338,6 +340,38 @@ public final class GpuRuntime implements AutoCloseable {
         } finally {
             pool.give(scratch); // whoever takes it next uses it on the same stream, after the sort
         }
+    }
+
+    /** The sort of relations of any size ({@link io.tessera.backend.cuda.LargeSort}), its module compiled on first use. */
+    public synchronized io.tessera.backend.cuda.LargeSort largeSort() {
+        if (largeSorter == null) {
+            largeSorter = new io.tessera.backend.cuda.LargeSort(
+                    name -> kernel(CudaSources.sortSource(), name, CudaSources.SORT_MODULE), sorter);
+        }
+        return largeSorter;
+    }
+
+    /**
+     * As {@link #sortSmall} for any number of rows (up to LargeSort's MAX_ROWS) and key words: the radix sort, or the
+     * bitonic top-k where {@code preference} allows it and it applies; its scratch from the pool. Waits for the
+     * reduction that plans the passes; the sort itself is asynchronous, ordered before later copies.
+     */
+    public io.tessera.backend.cuda.LargeSort.Outcome sortLarge(java.util.List<io.tessera.backend.cuda.SmallSort.Key> keys,
+                                                               long rows, long outRows,
+                                                               io.tessera.backend.cuda.SortMethod.Preference preference,
+                                                               DeviceBuffer outIndex) {
+        io.tessera.backend.cuda.LargeSort sort = largeSort();
+        return sort.sort(keys, rows, outRows, preference, new io.tessera.backend.cuda.LargeSort.Scratch() {
+            @Override
+            public DeviceBuffer take(long bytes) {
+                return pool.take(bytes);
+            }
+
+            @Override
+            public void give(DeviceBuffer b) {
+                pool.give(b); // whoever takes it next uses it on the same stream, after the sort
+            }
+        }, outIndex);
     }
 
     @Override

@@ -12,6 +12,8 @@ import io.tessera.variant.CudaVariantSpace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -40,6 +42,29 @@ class DeviceSortTest {
                 assertNull(reason(q.sql()), q.name());
             }
         }
+    }
+
+    @Test
+    void aLimitOverGroupsHasTheTopKDimensionAndItsGenomeValueChoosesTheCut() {
+        String groups = " FROM lineorder, ddate WHERE lo_orderdate = d_datekey GROUP BY d_year";
+        QueryPlan plan = new QueryEngine(SSB.db(), 1).plan("SELECT d_year, sum(lo_revenue) AS r" + groups
+                + " ORDER BY r DESC LIMIT 3", Device.GPU);
+        Pipeline sort = plan.pipelines().stream().filter(p -> p.source() instanceof Source.RelationScan)
+                .findFirst().orElseThrow();
+        io.tessera.variant.Genome g = CudaVariantSpace.INSTANCE.defaults(plan).get(sort.id());
+        assertEquals("bitonic", g.get(CudaVariantSpace.TOP_K));
+        assertEquals(io.tessera.backend.cuda.SortMethod.Preference.BITONIC, DeviceSort.preference(g));
+        assertEquals(io.tessera.backend.cuda.SortMethod.Preference.SORT,
+                DeviceSort.preference(g.with(CudaVariantSpace.TOP_K, "sort")));
+        assertEquals(true, CudaVariantSpace.INSTANCE.dimensions(plan, sort).stream()
+                .anyMatch(d -> d.name().equals(CudaVariantSpace.TOP_K) && d.values().contains("sort")));
+        // a sort of every group, and a LIMIT above what the top-k takes, have no such dimension
+        for (String tail : List.of(" ORDER BY r DESC", " ORDER BY r DESC LIMIT 1025")) {
+            QueryPlan all = new QueryEngine(SSB.db(), 1).plan("SELECT d_year, sum(lo_revenue) AS r" + groups + tail,
+                    Device.GPU);
+            all.pipelines().forEach(p -> assertEquals(false, CudaVariantSpace.cutsRelation(p), tail));
+        }
+        assertEquals(io.tessera.backend.cuda.SortMethod.MAX_TOP_K, CudaVariantSpace.MAX_TOP_K);
     }
 
     @Test

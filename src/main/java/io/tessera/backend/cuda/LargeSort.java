@@ -1,0 +1,257 @@
+package io.tessera.backend.cuda;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * ORDER BY and LIMIT over device relations of any size (up to {@link #MAX_ROWS} rows) and any number of key words,
+ * by the kernels of tessera_sort.cuh: the key words are those {@link SmallSort#encode} writes (words that order as
+ * unsigned numbers, one array per ORDER BY key word); one reduction gives each word's AND and OR, which say which
+ * digits vary ({@link RadixPasses}); then either the bitonic top-k (a LIMIT of at most 1,024 rows over one varying
+ * word) or the LSD radix sort of the row numbers, stable, cut to the LIMIT ({@link SortMethod}). The result is the
+ * row numbers in order, 64-bit, as {@link SmallSort} writes them. Launches go to the default stream; the
+ * reduction's read-back is the one wait.
+ */
+public final class LargeSort {
+
+    /** The most rows: row numbers are 32-bit on the device, and the top-k pads with the largest. */
+    public static final long MAX_ROWS = (1L << 32) - 2;
+    private static final int RADIX_THREADS = 256;
+    private static final int RADIX_TILE = RADIX_THREADS * 8;
+    private static final int DIGITS = 1 << RadixPasses.DIGIT_BITS;
+    private static final int SCAN_THREADS = 1024;
+    private static final int TOPK_THREADS = 512;
+    private static final int TOPK_TILE = 4096;
+    private static final int TOPK_SHARED = TOPK_TILE * 12;
+    private static final int GRID_THREADS = 256;
+    private static final int MAX_GRID = 4096;
+
+    /** Device memory the sort takes for a while and gives back (a pool, or plain allocations). */
+    public interface Scratch {
+        DeviceBuffer take(long bytes);
+
+        /** Hands a buffer back; work queued on the default stream that uses it runs before any later use. */
+        void give(DeviceBuffer b);
+    }
+
+    /** What a sort did: its method and the radix passes it planned (run only by {@link SortMethod#RADIX}). */
+    public record Outcome(SortMethod method, RadixPasses passes, int keyWords) {
+        public String describe() {
+            return switch (method) {
+                case NONE -> "no key varies: rows kept in their order";
+                case TOP_K -> "bitonic top-k over 1 of " + keyWords + " key words";
+                case RADIX -> "radix sort, " + passes.describe(keyWords);
+            };
+        }
+    }
+
+    private final SmallSort encoder;
+    private final CudaKernel bitsInit;
+    private final CudaKernel bits;
+    private final CudaKernel histogram;
+    private final CudaKernel scan;
+    private final CudaKernel scatter;
+    private final CudaKernel gatherKeys;
+    private final CudaKernel rowsOut;
+    private final CudaKernel topKTile;
+
+    /**
+     * {@code sortKernels}: a kernel of the module compiled from {@link CudaSources#sortSource()}, by name;
+     * {@code encoder}: the small sort of the utility module, whose key encoding this sort shares.
+     */
+    public LargeSort(Function<String, CudaKernel> sortKernels, SmallSort encoder) {
+        this.encoder = encoder;
+        this.bitsInit = sortKernels.apply("tessera_radix_bits_init");
+        this.bits = sortKernels.apply("tessera_radix_bits");
+        this.histogram = sortKernels.apply("tessera_radix_histogram");
+        this.scan = sortKernels.apply("tessera_radix_scan");
+        this.scatter = sortKernels.apply("tessera_radix_scatter");
+        this.gatherKeys = sortKernels.apply("tessera_radix_gather_keys");
+        this.rowsOut = sortKernels.apply("tessera_sort_rows_out");
+        this.topKTile = sortKernels.apply("tessera_topk_tile");
+    }
+
+    /** Whether {@code rows} rows by {@code keys} key words can be sorted here. */
+    public static boolean fits(long rows, int keys) {
+        return rows >= 0 && rows <= MAX_ROWS && keys >= 1;
+    }
+
+    /**
+     * Writes the numbers of the first {@code outRows} of {@code rows} rows in the order of {@code keys} to
+     * {@code outIndex} (64-bit; room for {@code min(rows, outRows)} numbers).
+     */
+    public Outcome sort(List<SmallSort.Key> keys, long rows, long outRows, SortMethod.Preference preference,
+                        Scratch scratch, DeviceBuffer outIndex) {
+        DeviceBuffer words = scratch.take(SmallSort.scratchBytes(rows, keys.size()));
+        try {
+            encoder.encode(keys, rows, words);
+            return sortWords(words.address(), keys.size(), rows, outRows, preference, scratch, outIndex);
+        } finally {
+            scratch.give(words);
+        }
+    }
+
+    /**
+     * As {@link #sort}, from key words already encoded: word {@code j} of row {@code i} at word {@code j * rows + i}
+     * of the array at device address {@code words}, which the sort only reads.
+     */
+    public Outcome sortWords(long words, int keyWords, long rows, long outRows, SortMethod.Preference preference,
+                             Scratch scratch, DeviceBuffer outIndex) {
+        long keep = Math.min(rows, Math.max(0, outRows));
+        if (!fits(rows, keyWords) || outIndex.size() < keep * 8) {
+            throw new IllegalArgumentException("sorting " + rows + " rows by " + keyWords + " key words into " + outRows
+                    + " rows, with " + outIndex.size() + " bytes");
+        }
+        RadixPasses passes = rows == 0 ? RadixPasses.plan(new long[0], new long[0]) : plan(words, keyWords, rows, scratch);
+        SortMethod method = SortMethod.choose(rows, keep, passes.varyingWords(), preference);
+        switch (method) {
+            case NONE -> launchRowsOut(0, keep, outIndex);
+            case TOP_K -> topK(words + passes.words().get(0).word() * rows * 8, rows, keep, scratch, outIndex);
+            case RADIX -> radix(words, rows, passes, keep, scratch, outIndex);
+        }
+        return new Outcome(method, passes, keyWords);
+    }
+
+    /** Each word's AND and OR over all rows (one reduction per word, one read-back), as radix passes. */
+    public RadixPasses plan(long words, int keyWords, long rows, Scratch scratch) {
+        DeviceBuffer b = scratch.take(16L * keyWords);
+        try (Arena arena = Arena.ofConfined()) {
+            bitsInit.launch(1, GRID_THREADS, KernelArgs.of().ptr(b).i32(keyWords));
+            for (int w = 0; w < keyWords; w++) {
+                bits.launch(grid(rows), GRID_THREADS, KernelArgs.of().ptr(words + w * rows * 8).i64(rows)
+                        .ptr(b.address() + 16L * w));
+            }
+            MemorySegment host = arena.allocate(16L * keyWords, 8);
+            b.copyToHost(host, 0); // a synchronous copy: waits for the reductions
+            long[] and = new long[keyWords];
+            long[] or = new long[keyWords];
+            for (int w = 0; w < keyWords; w++) {
+                and[w] = host.getAtIndex(JAVA_LONG, 2L * w);
+                or[w] = host.getAtIndex(JAVA_LONG, 2L * w + 1);
+            }
+            return RadixPasses.plan(and, or);
+        } finally {
+            scratch.give(b);
+        }
+    }
+
+    /**
+     * The LSD radix sort of the rows by the words and digits of {@code passes}, then the first {@code keep} row
+     * numbers to {@code outIndex}. Word {@code w}'s first pass reads the word gathered in the order the rows have
+     * reached (the first word sorted reads it as it is, the rows being in their order then).
+     */
+    public void radix(long words, long rows, RadixPasses passes, long keep, Scratch scratch, DeviceBuffer outIndex) {
+        long tiles = (rows + RADIX_TILE - 1) / RADIX_TILE;
+        List<DeviceBuffer> taken = new ArrayList<>();
+        try {
+            DeviceBuffer[] keyBufs = {take(scratch, taken, rows * 8), take(scratch, taken, rows * 8)};
+            DeviceBuffer[] rowBufs = {take(scratch, taken, rows * 4), take(scratch, taken, rows * 4)};
+            DeviceBuffer counts = take(scratch, taken, tiles * DIGITS * 4);
+            DeviceBuffer totals = take(scratch, taken, DIGITS * 4L);
+            long keysIn = 0;
+            long rowsIn = 0; // null: the rows in their order
+            int nextKeys = 0;
+            int nextRows = 0;
+            boolean first = true;
+            for (RadixPasses.Word w : passes.words()) {
+                long word = words + w.word() * rows * 8;
+                if (first) {
+                    keysIn = word;
+                    first = false;
+                } else {
+                    DeviceBuffer gathered = keyBufs[nextKeys];
+                    gatherKeys.launch(grid(rows), GRID_THREADS, KernelArgs.of().ptr(word).ptr(rowsIn).i64(rows).ptr(gathered));
+                    keysIn = gathered.address();
+                    nextKeys ^= 1;
+                }
+                for (int shift : w.shifts()) {
+                    histogram.launch((int) tiles, RADIX_THREADS, KernelArgs.of().ptr(keysIn).i64(rows).i32(shift).ptr(counts));
+                    scan.launch(DIGITS, SCAN_THREADS, KernelArgs.of().ptr(counts).i64(tiles).ptr(totals));
+                    DeviceBuffer keysOut = keyBufs[nextKeys];
+                    DeviceBuffer rowsOutBuf = rowBufs[nextRows];
+                    scatter.launch((int) tiles, RADIX_THREADS, KernelArgs.of().ptr(keysIn).ptr(rowsIn).i64(rows).i32(shift)
+                            .ptr(counts).ptr(totals).ptr(keysOut).ptr(rowsOutBuf));
+                    keysIn = keysOut.address();
+                    rowsIn = rowsOutBuf.address();
+                    nextKeys ^= 1;
+                    nextRows ^= 1;
+                }
+            }
+            launchRowsOut(rowsIn, keep, outIndex);
+        } finally {
+            for (DeviceBuffer b : taken) {
+                scratch.give(b);
+            }
+        }
+    }
+
+    /**
+     * The bitonic top-k: the first {@code keep} (at most {@link SortMethod#MAX_TOP_K}) of {@code rows} rows by the
+     * one key word at device address {@code word}, ties by row number, to {@code outIndex}. Each launch keeps the
+     * first k of every tile of 4,096 pairs, until one tile's are left.
+     */
+    public void topK(long word, long rows, long keep, Scratch scratch, DeviceBuffer outIndex) {
+        int k = SortMethod.topKWidth(keep);
+        long firstTiles = (rows + TOPK_TILE - 1) / TOPK_TILE;
+        List<DeviceBuffer> taken = new ArrayList<>();
+        try {
+            long pairs = Math.max(1, firstTiles) * k;
+            DeviceBuffer[] keyBufs = {take(scratch, taken, pairs * 8), take(scratch, taken, pairs * 8)};
+            DeviceBuffer[] rowBufs = {take(scratch, taken, pairs * 4), take(scratch, taken, pairs * 4)};
+            long keysIn = word;
+            long rowsIn = 0;
+            long count = rows;
+            int next = 0;
+            long tiles;
+            do {
+                tiles = (count + TOPK_TILE - 1) / TOPK_TILE;
+                topKTile.launch((int) tiles, TOPK_THREADS, TOPK_SHARED, null, KernelArgs.of().ptr(keysIn).ptr(rowsIn)
+                        .i64(count).i32(k).ptr(keyBufs[next]).ptr(rowBufs[next]));
+                keysIn = keyBufs[next].address();
+                rowsIn = rowBufs[next].address();
+                count = tiles * k;
+                next ^= 1;
+            } while (tiles > 1);
+            launchRowsOut(rowsIn, keep, outIndex);
+        } finally {
+            for (DeviceBuffer b : taken) {
+                scratch.give(b);
+            }
+        }
+    }
+
+    /** The launches of one top-k of {@code keep} over {@code rows} rows (for reports and tests). */
+    public static int topKLaunches(long rows, long keep) {
+        int k = SortMethod.topKWidth(keep);
+        long count = rows;
+        int launches = 0;
+        long tiles;
+        do {
+            tiles = (count + TOPK_TILE - 1) / TOPK_TILE;
+            count = tiles * k;
+            launches++;
+        } while (tiles > 1);
+        return launches;
+    }
+
+    private void launchRowsOut(long rows, long keep, DeviceBuffer outIndex) {
+        if (keep > 0) {
+            rowsOut.launch(grid(keep), GRID_THREADS, KernelArgs.of().ptr(rows).i64(keep).ptr(outIndex));
+        }
+    }
+
+    private static DeviceBuffer take(Scratch scratch, List<DeviceBuffer> taken, long bytes) {
+        DeviceBuffer b = scratch.take(Math.max(8, bytes));
+        taken.add(b);
+        return b;
+    }
+
+    private static int grid(long n) {
+        return (int) Math.max(1, Math.min(MAX_GRID, (n + GRID_THREADS - 1) / GRID_THREADS));
+    }
+}

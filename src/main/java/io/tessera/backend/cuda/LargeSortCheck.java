@@ -1,0 +1,120 @@
+package io.tessera.backend.cuda;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.BiConsumer;
+
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * The GPU's ORDER BY of large relations ({@link LargeSort}) against the JVM's sort of the same rows: the radix sort
+ * over four key words (a dense slot digit, a NULL flag, a signed value descending with ties, a double with -0.0 and
+ * NaN), with a word that is the same in every row and digits that never vary; the bitonic top-k over one key for
+ * LIMITs from 1 to 1,024; sizes around the tiles of both, and LIMITs shorter than the rows.
+ */
+final class LargeSortCheck {
+
+    private LargeSortCheck() {
+    }
+
+    /** Runs every case; {@code check} receives whether it matched and what it was. */
+    static void run(CudaContext ctx, CudaModule utility, CudaModule sortModule, BiConsumer<Boolean, String> check) {
+        SmallSort small = new SmallSort(utility::kernel);
+        LargeSort sort = new LargeSort(sortModule::kernel, small);
+        long[][] radixCases = {{4097, 4097}, {2047, 100}, {2049, 2049}, {100_000, 100_000}, {1_000_003, 5000}};
+        for (long[] c : radixCases) {
+            check.accept(matches(ctx, sort, (int) c[0], (int) c[1], false), "radix sort of " + c[0] + " rows on the GPU "
+                    + "(LIMIT " + c[1] + ") against the JVM's: dense digit, NULL flag, signed DESC, double, a constant word");
+        }
+        long[][] topCases = {{4096, 1}, {4097, 16}, {100_000, 256}, {1_000_003, 1000}, {9000, 1024}};
+        for (long[] c : topCases) {
+            check.accept(matches(ctx, sort, (int) c[0], (int) c[1], true), "bitonic top-" + c[1] + " of " + c[0]
+                    + " rows on the GPU against the JVM's sort (signed keys with ties)");
+        }
+    }
+
+    private static boolean matches(CudaContext ctx, LargeSort sort, int n, int limit, boolean topK) {
+        long[] signed = new long[n];
+        long[] doubles = new long[n];
+        long[] slots = new long[n];
+        long[] counts = new long[n];
+        long[] constant = new long[n];
+        double[] special = {0.0, -0.0, Double.NaN, -1.5, 1e300, Double.NEGATIVE_INFINITY};
+        for (int i = 0; i < n; i++) {
+            long h = GpuSmokeCheck.mix(i * 7919L + n) & Long.MAX_VALUE;
+            signed[i] = topK ? (h % 50_000) - 25_000 : (h % 5) - 2 + ((h >>> 20) % 3 == 0 ? Long.MIN_VALUE / 2 : 0);
+            double d = (h >>> 8) % 4 == 0 ? special[(int) ((h >>> 12) % special.length)] : ((h >>> 16) % 200) - 100.0;
+            doubles[i] = Double.doubleToRawLongBits(d);
+            slots[i] = (h >>> 24) % 1_750_000;
+            counts[i] = (h >>> 30) % 6 == 0 ? 0 : 1;
+            constant[i] = 7;
+        }
+        Integer[] expect = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            expect[i] = i;
+        }
+        Comparator<Integer> order = topK ? Comparator.comparingLong(i -> signed[i])
+                : Comparator.<Integer>comparingLong(i -> 1992 + (slots[i] / 250) % 7)
+                .thenComparing(i -> counts[i] == 0 ? 0 : 1)
+                .thenComparing(i -> signed[i], Comparator.reverseOrder())
+                .thenComparing((a, b) -> Double.compare(Double.longBitsToDouble(doubles[a]),
+                        Double.longBitsToDouble(doubles[b])));
+        Arrays.sort(expect, order); // stable: ties keep the row order, as on the GPU
+        List<DeviceBuffer> buffers = new ArrayList<>();
+        LargeSort.Scratch scratch = new LargeSort.Scratch() {
+            @Override
+            public DeviceBuffer take(long bytes) {
+                DeviceBuffer b = ctx.allocate(bytes);
+                buffers.add(b);
+                return b;
+            }
+
+            @Override
+            public void give(DeviceBuffer b) {
+                // freed once the sort's result is read back
+            }
+        };
+        try (Arena arena = Arena.ofConfined()) {
+            DeviceBuffer dSigned = upload(ctx, arena, signed, buffers);
+            List<SmallSort.Key> keys = new ArrayList<>();
+            if (topK) {
+                keys.add(SmallSort.Key.of(dSigned, 0, 1, 0, SmallSort.Kind.SIGNED, false));
+            } else {
+                keys.add(SmallSort.Key.of(upload(ctx, arena, constant, buffers), 0, 1, 0, SmallSort.Kind.SIGNED, false));
+                keys.add(SmallSort.Key.denseDigit(upload(ctx, arena, slots, buffers), 1992, 250, 7, false));
+                keys.add(SmallSort.Key.of(upload(ctx, arena, counts, buffers), 0, 1, 0, SmallSort.Kind.NULL_FLAG, true));
+                keys.add(SmallSort.Key.of(dSigned, 0, 1, 0, SmallSort.Kind.SIGNED, true));
+                keys.add(SmallSort.Key.of(upload(ctx, arena, doubles, buffers), 0, 1, 0, SmallSort.Kind.DOUBLE, false));
+            }
+            int out = Math.min(n, limit);
+            DeviceBuffer index = scratch.take(Math.max(8, out * 8L));
+            LargeSort.Outcome outcome = sort.sort(keys, n, limit, SortMethod.Preference.BITONIC, scratch, index);
+            if (outcome.method() != (topK ? SortMethod.TOP_K : SortMethod.RADIX)) {
+                return false;
+            }
+            MemorySegment host = arena.allocate(Math.max(8, out * 8L), 8);
+            index.copyToHost(host.asSlice(0, out * 8L), 0);
+            for (int i = 0; i < out; i++) {
+                if (host.getAtIndex(JAVA_LONG, i) != expect[i]) {
+                    return false;
+                }
+            }
+            return true;
+        } finally {
+            for (DeviceBuffer b : buffers) {
+                b.close();
+            }
+        }
+    }
+
+    private static DeviceBuffer upload(CudaContext ctx, Arena arena, long[] values, List<DeviceBuffer> buffers) {
+        DeviceBuffer b = ctx.allocate(values.length * 8L);
+        buffers.add(b);
+        b.copyFromHost(arena.allocateFrom(JAVA_LONG, values), 0);
+        return b;
+    }
+}

@@ -1,0 +1,407 @@
+// tessera_sort.cuh: ORDER BY over device relations of any size, on key words that order as unsigned numbers
+// (tessera_sort_key of tessera_query.cuh writes them, one array per key word).
+//
+// LSD radix sort of row numbers: the key words are sorted from the least significant word to the most, each word
+// 8 bits at a time from its low digit to its high one, every pass a stable counting sort of (key, row) pairs, so
+// that after the last pass the rows are in the order of all words, ties in row order. A pass is three kernels:
+//   tessera_radix_histogram  per tile of TESSERA_RADIX_TILE pairs, how many hold each digit
+//   tessera_radix_scan       per digit, the tiles' counts turned into the offsets of each tile's run of the digit
+//   tessera_radix_scatter    per tile, the pairs ranked stably in shared memory and written to their places
+// A digit that is the same in every row orders nothing: tessera_radix_bits computes each word's AND and OR over
+// all rows, and the host skips the passes whose digit has no bit that differs (RadixPasses). Between words,
+// tessera_radix_gather_keys reads the next word in the order the rows have reached.
+//
+// Bitonic top-k (the Crystal thesis, chapter 4): for ORDER BY ... LIMIT k over one key word, each block sorts a
+// tile of TESSERA_TOPK_TILE (key, row) pairs into runs of k in shared memory, then halves the tile by merges (the
+// smaller of two opposite runs' items, position by position, holds the k smallest of both as one bitonic run)
+// and rebuilds sorted runs until k remain; launched again over the blocks' results until one block is left.
+//
+// Row numbers are 32-bit: the host sorts fewer than 2^32 - 1 rows this way.
+
+#ifndef TESSERA_SORT_CUH
+#define TESSERA_SORT_CUH
+
+#include "tessera_crystal.cuh"
+
+#define TESSERA_RADIX_BITS 8
+#define TESSERA_RADIX_DIGITS 256
+#define TESSERA_RADIX_THREADS 256
+#define TESSERA_RADIX_ITEMS 8
+#define TESSERA_RADIX_TILE (TESSERA_RADIX_THREADS * TESSERA_RADIX_ITEMS)
+#define TESSERA_RADIX_WARPS (TESSERA_RADIX_THREADS / TESSERA_WARP_THREADS)
+#define TESSERA_RADIX_SCAN_THREADS 1024
+
+#define TESSERA_TOPK_THREADS 512
+#define TESSERA_TOPK_TILE 4096
+#define TESSERA_TOPK_PAIRS (TESSERA_TOPK_TILE / 2 / TESSERA_TOPK_THREADS)
+#define TESSERA_TOPK_ITEMS (TESSERA_TOPK_TILE / TESSERA_TOPK_THREADS)
+
+namespace tessera {
+namespace sort {
+
+// The exclusive prefix sum of one value per thread over a block of THREADS threads (a multiple of 32, at most
+// 1024), and the block's total in `total`. scratch: one word per warp plus one.
+template <int THREADS>
+__device__ __forceinline__ unsigned int BlockExclusiveSum(unsigned int v, unsigned int* scratch, unsigned int& total) {
+    constexpr int WARPS = THREADS / TESSERA_WARP_THREADS;
+    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
+    const int warp = (int)threadIdx.x / TESSERA_WARP_THREADS;
+    unsigned int inclusive = v;
+#pragma unroll
+    for (int d = 1; d < TESSERA_WARP_THREADS; d <<= 1) {
+        const unsigned int other = __shfl_up_sync(TESSERA_FULL_MASK, inclusive, d);
+        if (lane >= d) inclusive += other;
+    }
+    if (lane == TESSERA_WARP_THREADS - 1) scratch[warp] = inclusive;
+    __syncthreads();
+    if (warp == 0) {
+        const unsigned int w = lane < WARPS ? scratch[lane] : 0u;
+        unsigned int scanned = w;
+#pragma unroll
+        for (int d = 1; d < TESSERA_WARP_THREADS; d <<= 1) {
+            const unsigned int other = __shfl_up_sync(TESSERA_FULL_MASK, scanned, d);
+            if (lane >= d) scanned += other;
+        }
+        if (lane < WARPS) scratch[lane] = scanned - w;
+        if (lane == WARPS - 1) scratch[WARPS] = scanned;
+    }
+    __syncthreads();
+    const unsigned int result = scratch[warp] + inclusive - v;
+    total = scratch[WARPS];
+    __syncthreads();  // scratch may be written again
+    return result;
+}
+
+__device__ __forceinline__ unsigned int Digit(unsigned long long key, int shift) {
+    return (unsigned int)(key >> shift) & (TESSERA_RADIX_DIGITS - 1);
+}
+
+// ---- LSD radix sort ----
+
+// bits[2w] = ~0 (the AND of word w so far), bits[2w + 1] = 0 (its OR), for `words` words.
+extern "C" __global__ void tessera_radix_bits_init(unsigned long long* bits, int words) {
+    for (int i = (int)threadIdx.x; i < 2 * words; i += (int)blockDim.x) bits[i] = (i & 1) ? 0ull : ~0ull;
+}
+
+// bits[0] &= every key, bits[1] |= every key: a bit that is 1 in the AND or 0 in the OR is the same in all rows.
+extern "C" __global__ void tessera_radix_bits(const unsigned long long* __restrict__ keys, long long n,
+                                              unsigned long long* bits) {
+    unsigned long long all = ~0ull;
+    unsigned long long any = 0ull;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        const unsigned long long k = keys[i];
+        all &= k;
+        any |= k;
+    }
+#pragma unroll
+    for (int d = TESSERA_WARP_THREADS / 2; d > 0; d >>= 1) {
+        all &= __shfl_xor_sync(TESSERA_FULL_MASK, all, d);
+        any |= __shfl_xor_sync(TESSERA_FULL_MASK, any, d);
+    }
+    if ((threadIdx.x & (TESSERA_WARP_THREADS - 1)) == 0) {
+        atomicAnd(&bits[0], all);
+        atomicOr(&bits[1], any);
+    }
+}
+
+// counts[d * gridDim.x + b]: the keys of tile b whose digit at `shift` is d. One tile per block; each warp counts
+// into a histogram of its own (fewer collisions of shared atomics when a digit is frequent).
+extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_THREADS)
+tessera_radix_histogram(const unsigned long long* __restrict__ keys, long long n, int shift,
+                        unsigned int* __restrict__ counts) {
+    __shared__ unsigned int hist[TESSERA_RADIX_WARPS][TESSERA_RADIX_DIGITS];
+    const int warp = (int)threadIdx.x / TESSERA_WARP_THREADS;
+    for (int i = (int)threadIdx.x; i < TESSERA_RADIX_WARPS * TESSERA_RADIX_DIGITS; i += TESSERA_RADIX_THREADS) {
+        hist[i / TESSERA_RADIX_DIGITS][i % TESSERA_RADIX_DIGITS] = 0u;
+    }
+    __syncthreads();
+    const long long base = (long long)blockIdx.x * TESSERA_RADIX_TILE;
+#pragma unroll
+    for (int i = 0; i < TESSERA_RADIX_ITEMS; ++i) {
+        const long long idx = base + (long long)i * TESSERA_RADIX_THREADS + threadIdx.x;
+        if (idx < n) atomicAdd(&hist[warp][Digit(keys[idx], shift)], 1u);
+    }
+    __syncthreads();
+    unsigned int c = 0u;
+#pragma unroll
+    for (int w = 0; w < TESSERA_RADIX_WARPS; ++w) c += hist[w][threadIdx.x];
+    counts[(long long)threadIdx.x * gridDim.x + blockIdx.x] = c;
+}
+
+// One block per digit d: counts[d * tiles + b] becomes the number of keys with digit d in the tiles before b (an
+// exclusive prefix sum over the row of the digit), totals[d] the keys with digit d in all tiles.
+extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_SCAN_THREADS)
+tessera_radix_scan(unsigned int* __restrict__ counts, long long tiles, unsigned int* __restrict__ totals) {
+    __shared__ unsigned int scratch[TESSERA_RADIX_SCAN_THREADS / TESSERA_WARP_THREADS + 1];
+    unsigned int* row = counts + (long long)blockIdx.x * tiles;
+    unsigned int carry = 0u;
+    for (long long base = 0; base < tiles; base += TESSERA_RADIX_SCAN_THREADS) {
+        const long long idx = base + threadIdx.x;
+        const unsigned int v = idx < tiles ? row[idx] : 0u;
+        unsigned int chunk;
+        const unsigned int before = BlockExclusiveSum<TESSERA_RADIX_SCAN_THREADS>(v, scratch, chunk);
+        if (idx < tiles) row[idx] = carry + before;
+        carry += chunk;
+    }
+    if (threadIdx.x == 0) totals[blockIdx.x] = carry;
+}
+
+// One tile per block, its grid that of tessera_radix_histogram: each (key, row) pair of the tile goes to
+// keys_out/rows_out at the start of its digit (the totals of the smaller digits), plus the pairs with its digit in
+// earlier tiles (counts, scanned), plus those before it in its tile. rows_in null: row i is i. Each warp ranks a
+// run of TESSERA_RADIX_ITEMS * 32 consecutive pairs of the tile alone, 32 at a time in row order: among the 32 by
+// __match_any_sync, against the ones before by a count per digit of its own in shared memory (no barrier of the
+// block); one barrier later a count per digit of the warps before gives the ranks in the tile. The pairs are then
+// placed in shared memory in digit order and written out from there, so that consecutive threads write
+// consecutive places of a digit's run.
+extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_THREADS)
+tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsigned int* __restrict__ rows_in,
+                      long long n, int shift, const unsigned int* __restrict__ counts,
+                      const unsigned int* __restrict__ totals, unsigned long long* __restrict__ keys_out,
+                      unsigned int* __restrict__ rows_out) {
+    __shared__ unsigned int scratch[TESSERA_RADIX_WARPS + 1];
+    __shared__ unsigned int place[TESSERA_RADIX_DIGITS];        // where the tile's run of a digit goes
+    __shared__ unsigned int local_start[TESSERA_RADIX_DIGITS];  // where it starts in the tile's digit order
+    __shared__ unsigned int warp_counts[TESSERA_RADIX_WARPS][TESSERA_RADIX_DIGITS];
+    __shared__ unsigned long long tile_keys[TESSERA_RADIX_TILE];
+    __shared__ unsigned int tile_rows[TESSERA_RADIX_TILE];
+    const int t = (int)threadIdx.x;  // also the digit this thread keeps the counts of
+    const int lane = t & (TESSERA_WARP_THREADS - 1);
+    const int warp = t / TESSERA_WARP_THREADS;
+    const long long base = (long long)blockIdx.x * TESSERA_RADIX_TILE;
+    const long long warp_base = base + (long long)warp * TESSERA_RADIX_ITEMS * TESSERA_WARP_THREADS;
+    unsigned int all;
+    const unsigned int digit_start = BlockExclusiveSum<TESSERA_RADIX_THREADS>(totals[t], scratch, all);
+    place[t] = digit_start + counts[(long long)t * gridDim.x + blockIdx.x];
+    for (int d = lane; d < TESSERA_RADIX_DIGITS; d += TESSERA_WARP_THREADS) warp_counts[warp][d] = 0u;
+    __syncwarp();
+
+    unsigned long long key[TESSERA_RADIX_ITEMS];
+    unsigned int row[TESSERA_RADIX_ITEMS];
+    unsigned int digit[TESSERA_RADIX_ITEMS];  // TESSERA_RADIX_DIGITS past the end of the rows
+    unsigned int rank[TESSERA_RADIX_ITEMS];   // among the warp's pairs of the same digit before it
+#pragma unroll
+    for (int i = 0; i < TESSERA_RADIX_ITEMS; ++i) {
+        const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+        const bool real = idx < n;
+        key[i] = real ? keys_in[idx] : 0ull;
+        row[i] = real ? (rows_in != nullptr ? rows_in[idx] : (unsigned int)idx) : 0u;
+        digit[i] = real ? Digit(key[i], shift) : (unsigned int)TESSERA_RADIX_DIGITS;
+    }
+    const unsigned int below = (1u << lane) - 1u;
+#pragma unroll
+    for (int i = 0; i < TESSERA_RADIX_ITEMS; ++i) {
+        const unsigned int peers = __match_any_sync(TESSERA_FULL_MASK, digit[i]);
+        const bool real = digit[i] < TESSERA_RADIX_DIGITS;
+        const unsigned int earlier = real ? warp_counts[warp][digit[i]] : 0u;
+        __syncwarp();  // every lane read the count before it grows
+        const unsigned int before = __popc(peers & below);
+        if (real && before == 0) warp_counts[warp][digit[i]] = earlier + __popc(peers);
+        __syncwarp();
+        rank[i] = earlier + before;
+    }
+    __syncthreads();
+    // per digit: the pairs in the warps before each warp, and in the whole tile
+    unsigned int sum = 0u;
+#pragma unroll
+    for (int w = 0; w < TESSERA_RADIX_WARPS; ++w) {
+        const unsigned int c = warp_counts[w][t];
+        warp_counts[w][t] = sum;
+        sum += c;
+    }
+    local_start[t] = BlockExclusiveSum<TESSERA_RADIX_THREADS>(sum, scratch, all);
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < TESSERA_RADIX_ITEMS; ++i) {
+        if (digit[i] < TESSERA_RADIX_DIGITS) {
+            const unsigned int at = local_start[digit[i]] + warp_counts[warp][digit[i]] + rank[i];
+            tile_keys[at] = key[i];
+            tile_rows[at] = row[i];
+        }
+    }
+    __syncthreads();
+    const int in_tile = (int)(n - base < TESSERA_RADIX_TILE ? n - base : TESSERA_RADIX_TILE);
+    for (int j = t; j < in_tile; j += TESSERA_RADIX_THREADS) {
+        const unsigned long long k = tile_keys[j];
+        const unsigned int d = Digit(k, shift);
+        const unsigned int to = place[d] + (unsigned int)j - local_start[d];
+        keys_out[to] = k;
+        rows_out[to] = tile_rows[j];
+    }
+}
+
+// out[i] = word[rows[i]]: the next key word in the order the rows have reached.
+extern "C" __global__ void tessera_radix_gather_keys(const unsigned long long* __restrict__ word,
+                                                     const unsigned int* __restrict__ rows, long long n,
+                                                     unsigned long long* __restrict__ out) {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        out[i] = word[rows[i]];
+    }
+}
+
+// out_index[i] = rows[i] for i < n, as 64-bit row numbers; rows null: the rows in their order (i).
+extern "C" __global__ void tessera_sort_rows_out(const unsigned int* __restrict__ rows, long long n,
+                                                 long long* __restrict__ out_index) {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        out_index[i] = rows != nullptr ? (long long)rows[i] : i;
+    }
+}
+
+// ---- bitonic top-k ----
+
+// Whether pair (ka, ra) comes before pair (kb, rb): by key, then by row (row numbers are unique, so the order is
+// total and the top-k equals the first k of a stable sort).
+__device__ __forceinline__ bool Before(unsigned long long ka, unsigned int ra, unsigned long long kb, unsigned int rb) {
+    return ka < kb || (ka == kb && ra < rb);
+}
+
+// One step of a bitonic network over the first m pairs in shared memory: pair i and i + inc, i with bit inc
+// clear; ascending where i & dir is 0, else descending.
+__device__ __forceinline__ void BitonicStep(unsigned long long* keys, unsigned int* rows, int m, int inc, int dir) {
+    for (int t = (int)threadIdx.x; t < m / 2; t += TESSERA_TOPK_THREADS) {
+        const int i = 2 * t - (t & (inc - 1));
+        const int j = i + inc;
+        const unsigned long long ki = keys[i];
+        const unsigned long long kj = keys[j];
+        const unsigned int ri = rows[i];
+        const unsigned int rj = rows[j];
+        const bool ascending = (i & dir) == 0;
+        if (ascending ? Before(kj, rj, ki, ri) : Before(ki, ri, kj, rj)) {
+            keys[i] = kj;
+            keys[j] = ki;
+            rows[i] = rj;
+            rows[j] = ri;
+        }
+    }
+    __syncthreads();
+}
+
+// The steps of stride INC, 2 and 1 (those not above `len`) of a bitonic network over the TESSERA_TOPK_ITEMS pairs
+// a thread holds in registers, places first .. first + TESSERA_TOPK_ITEMS - 1 of the tile: a pair's partner at a
+// stride below TESSERA_TOPK_ITEMS is in the same thread, so these steps need no shared memory and no barrier (the
+// thesis's "do work before writing").
+__device__ __forceinline__ void RegisterSteps(unsigned long long (&k)[TESSERA_TOPK_ITEMS],
+                                              unsigned int (&r)[TESSERA_TOPK_ITEMS], int first, int len, int dir) {
+#pragma unroll
+    for (int inc = TESSERA_TOPK_ITEMS / 2; inc > 0; inc >>= 1) {
+        if (inc <= len) {
+#pragma unroll
+            for (int a = 0; a < TESSERA_TOPK_ITEMS; ++a) {
+                if ((a & inc) == 0) {
+                    const int b = a + inc;
+                    const bool ascending = ((first + a) & dir) == 0;
+                    if (ascending ? Before(k[b], r[b], k[a], r[a]) : Before(k[a], r[a], k[b], r[b])) {
+                        const unsigned long long tk = k[a];
+                        const unsigned int tr = r[a];
+                        k[a] = k[b];
+                        r[a] = r[b];
+                        k[b] = tk;
+                        r[b] = tr;
+                    }
+                }
+            }
+        }
+    }
+}
+
+__device__ __forceinline__ void ToRegisters(const unsigned long long* sk, const unsigned int* sr, int first,
+                                            unsigned long long (&k)[TESSERA_TOPK_ITEMS],
+                                            unsigned int (&r)[TESSERA_TOPK_ITEMS]) {
+#pragma unroll
+    for (int a = 0; a < TESSERA_TOPK_ITEMS; ++a) {
+        k[a] = sk[first + a];
+        r[a] = sr[first + a];
+    }
+}
+
+__device__ __forceinline__ void ToShared(unsigned long long* sk, unsigned int* sr, int first,
+                                         const unsigned long long (&k)[TESSERA_TOPK_ITEMS],
+                                         const unsigned int (&r)[TESSERA_TOPK_ITEMS]) {
+#pragma unroll
+    for (int a = 0; a < TESSERA_TOPK_ITEMS; ++a) {
+        sk[first + a] = k[a];
+        sr[first + a] = r[a];
+    }
+}
+
+// One tile of TESSERA_TOPK_TILE pairs per block (the keys from keys; rows from rows, or the pair's index where rows
+// is null); the k (a power of two, TESSERA_TOPK_ITEMS to TESSERA_TOPK_TILE / 4) first pairs of the tile, in order,
+// are written to out_keys and out_rows at block * k. Past the end of the n pairs the tile holds pairs after every
+// real one. Each thread holds TESSERA_TOPK_ITEMS consecutive pairs in registers for the network's short strides;
+// the longer ones go through shared memory. Dynamic shared memory: TESSERA_TOPK_TILE * 12 bytes.
+extern "C" __global__ void __launch_bounds__(TESSERA_TOPK_THREADS)
+tessera_topk_tile(const unsigned long long* __restrict__ keys, const unsigned int* __restrict__ rows, long long n,
+                  int k, unsigned long long* __restrict__ out_keys, unsigned int* __restrict__ out_rows) {
+    extern __shared__ unsigned long long tessera_topk_shared[];
+    unsigned long long* sk = tessera_topk_shared;
+    unsigned int* sr = reinterpret_cast<unsigned int*>(tessera_topk_shared + TESSERA_TOPK_TILE);
+    const long long base = (long long)blockIdx.x * TESSERA_TOPK_TILE;
+    const int first = (int)threadIdx.x * TESSERA_TOPK_ITEMS;  // the places this thread holds in registers
+    unsigned long long rk[TESSERA_TOPK_ITEMS];
+    unsigned int rr[TESSERA_TOPK_ITEMS];
+#pragma unroll
+    for (int a = 0; a < TESSERA_TOPK_ITEMS; ++a) {
+        const long long idx = base + first + a;
+        const bool real = idx < n;
+        rk[a] = real ? keys[idx] : ~0ull;
+        rr[a] = real ? (rows != nullptr ? rows[idx] : (unsigned int)idx) : ~0u;
+    }
+    // local sort: sorted runs of k, ascending and descending in turn
+    for (int len = 1; len < k; len <<= 1) {
+        if (len >= TESSERA_TOPK_ITEMS) {
+            ToShared(sk, sr, first, rk, rr);
+            __syncthreads();
+            for (int inc = len; inc >= TESSERA_TOPK_ITEMS; inc >>= 1) BitonicStep(sk, sr, TESSERA_TOPK_TILE, inc, len << 1);
+            ToRegisters(sk, sr, first, rk, rr);
+        }
+        RegisterSteps(rk, rr, first, len, len << 1);
+    }
+    ToShared(sk, sr, first, rk, rr);
+    __syncthreads();
+    // merge and rebuild until one run of k is left
+    for (int m = TESSERA_TOPK_TILE; m > k; m >>= 1) {
+        // pair run 2q (ascending) with run 2q + 1 (descending): the smaller of their items at each position
+        unsigned long long mk[TESSERA_TOPK_PAIRS];
+        unsigned int mr[TESSERA_TOPK_PAIRS];
+#pragma unroll
+        for (int p = 0; p < TESSERA_TOPK_PAIRS; ++p) {
+            const int t = (int)threadIdx.x + p * TESSERA_TOPK_THREADS;
+            if (t < m / 2) {
+                const int q = t / k;
+                const int i = 2 * q * k + (t - q * k);
+                const int j = i + k;
+                const bool before = Before(sk[i], sr[i], sk[j], sr[j]);
+                mk[p] = before ? sk[i] : sk[j];
+                mr[p] = before ? sr[i] : sr[j];
+            }
+        }
+        __syncthreads();
+#pragma unroll
+        for (int p = 0; p < TESSERA_TOPK_PAIRS; ++p) {
+            const int t = (int)threadIdx.x + p * TESSERA_TOPK_THREADS;
+            if (t < m / 2) {
+                sk[t] = mk[p];
+                sr[t] = mr[p];
+            }
+        }
+        __syncthreads();
+        // each run of k is bitonic now: sort it, in the direction its place asks for (the last one ascending)
+        const int half = m >> 1;
+        for (int inc = k >> 1; inc >= TESSERA_TOPK_ITEMS; inc >>= 1) BitonicStep(sk, sr, half, inc, k);
+        if (first < half) {
+            ToRegisters(sk, sr, first, rk, rr);
+            RegisterSteps(rk, rr, first, k >> 1, k);
+            ToShared(sk, sr, first, rk, rr);
+        }
+        __syncthreads();
+    }
+    for (int i = (int)threadIdx.x; i < k; i += TESSERA_TOPK_THREADS) {
+        out_keys[(long long)blockIdx.x * k + i] = sk[i];
+        out_rows[(long long)blockIdx.x * k + i] = sr[i];
+    }
+}
+
+}  // namespace sort
+}  // namespace tessera
+
+#endif  // TESSERA_SORT_CUH
