@@ -34,8 +34,8 @@ final class ValueConverters {
             case INTEGER, UNSIGNED_INT32, UNSIGNED_INT64 -> new Integral(out, target, source.kind());
             case DECIMAL -> new Decimal(out, target, source.scale());
             case FLOATING -> new Floating(out);
-            case DATE -> new Dates(out, target.kind() == TypeKind.TIMESTAMP);
-            case TIMESTAMP -> new TimestampValues(out, source.scale());
+            case DATE -> new Dates(out, target.kind() == TypeKind.TIMESTAMP || target.kind() == TypeKind.TIMESTAMP_TZ);
+            case TIMESTAMP, INSTANT -> new TimestampValues(out, source.scale());
             case TIME -> new TimeValues(out, source.scale());
             case BOOLEAN -> new Booleans(out);
             case STRING -> new Strings(out, invalidUtf8);
