@@ -3,6 +3,7 @@ package io.tessera.plan;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
 import io.tessera.storage.TypeKind;
+import io.tessera.storage.ZonedTimestamps;
 
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -16,9 +17,11 @@ import java.util.List;
 final class ZonedCalls {
 
     private final Expr.Literal zone;
+    private final ZoneId zoneId;
 
     ZonedCalls(ZoneId zone) {
         this.zone = new Expr.Literal(zone.getId(), DataType.VARCHAR);
+        this.zoneId = zone;
     }
 
     static boolean isZoned(Expr e) {
@@ -87,7 +90,19 @@ final class ZonedCalls {
         return call(TemporalFunction.FROM_LOCAL, local, DataType.TIMESTAMP_TZ);
     }
 
+    /**
+     * The call, or its value where the argument is a constant (a comparison with a TIMESTAMP literal stays a
+     * comparison with a constant, which the GPU runs too).
+     */
     private Expr call(TemporalFunction f, Expr arg, DataType type) {
+        if (arg instanceof Expr.Literal l && l.value() != null && f != TemporalFunction.PARSE_ZONED) {
+            long v = ((Number) l.value()).longValue();
+            return switch (f) {
+                case TO_LOCAL -> new Expr.Literal(ZonedTimestamps.toLocal(v, zoneId), type);
+                case FROM_LOCAL -> new Expr.Literal(ZonedTimestamps.fromLocal(v, zoneId), type);
+                default -> new Expr.Literal(ZonedTimestamps.format(v, zoneId), type);
+            };
+        }
         return new Expr.Call(Op.TEMPORAL, List.of(arg, zone), type, arg.nullable(), f);
     }
 }
