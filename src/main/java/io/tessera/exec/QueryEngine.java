@@ -424,8 +424,8 @@ public final class QueryEngine {
         List<io.tessera.sql.Summaries.Column> columns = new ArrayList<>();
         for (io.tessera.plan.ColumnInfo c : prepare(m.query(), parameters).plan().resultColumns()) {
             io.tessera.storage.TypeKind k = c.type().kind();
-            boolean numeric = k != io.tessera.storage.TypeKind.VARCHAR && k != io.tessera.storage.TypeKind.DATE
-                    && k != io.tessera.storage.TypeKind.TIMESTAMP && k != io.tessera.storage.TypeKind.BOOLEAN;
+            boolean numeric = k != io.tessera.storage.TypeKind.VARCHAR && !k.isTemporal()
+                    && k != io.tessera.storage.TypeKind.BOOLEAN;
             columns.add(new io.tessera.sql.Summaries.Column(c.name(), c.type().toString(), numeric));
         }
         long t0 = System.nanoTime();
