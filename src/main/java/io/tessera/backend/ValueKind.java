@@ -14,7 +14,7 @@ public enum ValueKind {
     public static ValueKind stored(DataType t) {
         return switch (t.kind()) {
             case INTEGER, DATE -> INT;
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> LONG;
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> LONG;
             case DOUBLE -> DOUBLE;
             case BOOLEAN -> BOOL;
             case VARCHAR -> CODE;

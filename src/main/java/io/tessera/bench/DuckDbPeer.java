@@ -224,6 +224,7 @@ public final class DuckDbPeer implements AutoCloseable {
             case DECIMAL -> "DECIMAL(" + t.precision() + "," + t.scale() + ")";
             case DATE -> "DATE";
             case TIMESTAMP -> "TIMESTAMP";
+            case TIMESTAMP_TZ -> "TIMESTAMPTZ";
             case TIME -> "TIME";
             case BOOLEAN -> "BOOLEAN";
             case VARCHAR -> "VARCHAR";
@@ -247,6 +248,7 @@ public final class DuckDbPeer implements AutoCloseable {
             case "DOUBLE", "FLOAT", "REAL" -> DataType.DOUBLE;
             case "DATE" -> DataType.DATE;
             case "TIMESTAMP" -> DataType.TIMESTAMP;
+            case "TIMESTAMP WITH TIME ZONE" -> DataType.TIMESTAMP_TZ;
             case "TIME" -> DataType.TIME;
             case "BOOLEAN" -> DataType.BOOLEAN;
             default -> DataType.VARCHAR;
@@ -278,8 +280,8 @@ public final class DuckDbPeer implements AutoCloseable {
         if (v instanceof java.sql.Timestamp ts) {
             return ts.toLocalDateTime();
         }
-        if (v instanceof java.time.OffsetDateTime odt) {
-            return odt.toLocalDateTime();
+        if (v instanceof java.time.OffsetDateTime odt) { // a TIMESTAMP WITH TIME ZONE: its instant, at UTC
+            return odt.withOffsetSameInstant(java.time.ZoneOffset.UTC);
         }
         return v;
     }
@@ -393,7 +395,7 @@ public final class DuckDbPeer implements AutoCloseable {
                         case DATE -> app.appendEpochDays(d.get(Column.INT, row << 2));
                         case VARCHAR -> app.append(dicts[i].value(d.get(Column.INT, row << 2)));
                         case BIGINT -> app.append(d.get(Column.LONG, row << 3));
-                        case TIMESTAMP -> app.appendEpochMicros(d.get(Column.LONG, row << 3));
+                        case TIMESTAMP, TIMESTAMP_TZ -> app.appendEpochMicros(d.get(Column.LONG, row << 3));
                         case TIME -> app.append(io.tessera.storage.Values.timeOf(d.get(Column.LONG, row << 3)));
                         case DOUBLE -> app.append(d.get(Column.DOUBLE, row << 3));
                         case BOOLEAN -> app.append(d.get(ValueLayout.JAVA_BYTE, row) != 0);

@@ -127,7 +127,7 @@ public final class Sharder {
         }
         long v = switch (key.type().kind()) {
             case INTEGER, DATE -> key.getInt(row);
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> key.getLong(row);
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> key.getLong(row);
             case DOUBLE -> {
                 double d = key.getDouble(row);
                 yield Double.doubleToLongBits(d == 0 ? 0.0 : d);
@@ -147,7 +147,7 @@ public final class Sharder {
         }
         switch (from.type().kind()) {
             case INTEGER, DATE -> to.appendInt(from.getInt(row));
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> to.appendLong(from.getLong(row));
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> to.appendLong(from.getLong(row));
             case DOUBLE -> to.appendDouble(from.getDouble(row));
             case BOOLEAN -> to.appendBoolean(from.getBoolean(row));
             case VARCHAR -> to.appendString(from.getString(row));

@@ -60,6 +60,8 @@ public final class QueryEngine {
     private final DataChanges changes;
     private volatile List<java.nio.file.Path> copyDirectories = List.of();
     private volatile List<java.nio.file.Path> copyToDirectories = List.of();
+    /** The session's time zone (SET TimeZone): TIMESTAMP WITH TIME ZONE values are shown and taken apart in it. */
+    private volatile java.time.ZoneId timeZone = java.time.ZoneOffset.UTC;
     /** The files the statement running on this thread names in FROM; null outside a statement. */
     private final ThreadLocal<FileTableLoader> statementFiles = new ThreadLocal<>();
 
@@ -244,7 +246,7 @@ public final class QueryEngine {
         int n = ran.rel().rowCount();
         for (int from = 0; from < n; from += BATCH_ROWS) {
             QueryCancel.check(cancel);
-            sink.rows(rows(ran, from, Math.min(n, from + BATCH_ROWS)));
+            sink.rows(rows(ran, from, Math.min(n, from + BATCH_ROWS), timeZone));
         }
         return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t0, ran.execution());
     }
@@ -325,6 +327,11 @@ public final class QueryEngine {
             case Statement.DropView v -> changes.dropView(v);
             case Statement.Describe d -> describe(d, parameters);
             case Statement.Summarize m -> summarize(m, parameters);
+            case Statement.SetOption o -> {
+                timeZone = o.value() == null ? java.time.ZoneOffset.UTC
+                        : io.tessera.storage.ZonedTimestamps.zone(o.value()); // the only setting, checked when parsed
+                yield empty();
+            }
             case Statement.CopyTo c -> {
                 SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(c.query())));
                 FileTableLoader scratch = statementFiles.get();
@@ -370,7 +377,12 @@ public final class QueryEngine {
     }
 
     SqlFrontEnd frontEnd() {
-        return new SqlFrontEnd(db).withFiles(statementFiles.get());
+        return new SqlFrontEnd(db).withFiles(statementFiles.get()).withTimeZone(timeZone);
+    }
+
+    /** The session's time zone: UTC until a {@code SET TimeZone} of this engine's statements. */
+    public java.time.ZoneId timeZone() {
+        return timeZone;
     }
 
     /**
@@ -412,8 +424,8 @@ public final class QueryEngine {
         List<io.tessera.sql.Summaries.Column> columns = new ArrayList<>();
         for (io.tessera.plan.ColumnInfo c : prepare(m.query(), parameters).plan().resultColumns()) {
             io.tessera.storage.TypeKind k = c.type().kind();
-            boolean numeric = k != io.tessera.storage.TypeKind.VARCHAR && k != io.tessera.storage.TypeKind.DATE
-                    && k != io.tessera.storage.TypeKind.TIMESTAMP && k != io.tessera.storage.TypeKind.BOOLEAN;
+            boolean numeric = k != io.tessera.storage.TypeKind.VARCHAR && !k.isTemporal()
+                    && k != io.tessera.storage.TypeKind.BOOLEAN;
             columns.add(new io.tessera.sql.Summaries.Column(c.name(), c.type().toString(), numeric));
         }
         long t0 = System.nanoTime();
@@ -627,19 +639,19 @@ public final class QueryEngine {
         int n = ran.rel().rowCount();
         for (int from = 0; from < n; from += BATCH_ROWS) {
             QueryCancel.check(cancel);
-            rows.addAll(rows(ran, from, Math.min(n, from + BATCH_ROWS)));
+            rows.addAll(rows(ran, from, Math.min(n, from + BATCH_ROWS), timeZone));
         }
         return new QueryResult(ran.columns(), rows, p.compileNanos(), System.nanoTime() - t0, ran.execution());
     }
 
-    /** Rows {@code [from, to)} of a result as Java values. */
-    private static List<Object[]> rows(QueryExecutor.Ran ran, int from, int to) {
+    /** Rows {@code [from, to)} of a result as Java values, a TIMESTAMP WITH TIME ZONE's in {@code zone}. */
+    private static List<Object[]> rows(QueryExecutor.Ran ran, int from, int to, java.time.ZoneId zone) {
         int width = ran.columns().size();
         List<Object[]> rows = new ArrayList<>(to - from);
         for (int r = from; r < to; r++) {
             Object[] row = new Object[width];
             for (int c = 0; c < width; c++) {
-                row[c] = JvmExecutor.value(ran.rel(), c, r);
+                row[c] = JvmExecutor.value(ran.rel(), c, r, zone);
             }
             rows.add(row);
         }
@@ -682,7 +694,7 @@ public final class QueryEngine {
             int n = ran.rel().rowCount();
             for (int from = 0; from < n; from += BATCH_ROWS) {
                 QueryCancel.check(cancel);
-                rows(ran, from, Math.min(n, from + BATCH_ROWS));
+                rows(ran, from, Math.min(n, from + BATCH_ROWS), timeZone);
             }
             run = new ExplainText.AnalyzedRun(ran.actuals(), n, System.nanoTime() - t1, ran.execution().device());
         }

@@ -67,6 +67,7 @@ final class RowAppender {
                 case DOUBLE -> b.appendDouble(((Number) v).doubleValue());
                 case DATE -> b.appendInt(Math.toIntExact(((LocalDate) v).toEpochDay()));
                 case TIMESTAMP -> b.appendLong(Timestamps.micros((java.time.LocalDateTime) v));
+                case TIMESTAMP_TZ -> b.appendLong(io.tessera.storage.ZonedTimestamps.micros(v));
                 case TIME -> b.appendLong(io.tessera.storage.Values.timeMicros((java.time.LocalTime) v));
                 case BOOLEAN -> b.appendBoolean((Boolean) v);
                 case VARCHAR -> b.appendString((String) v);

@@ -233,7 +233,8 @@ abstract class CatalogMetaData implements DatabaseMetaData {
         for (DataType t : JdbcTypes.ALL) {
             boolean decimal = t.kind() == TypeKind.DECIMAL;
             String quote = t.kind() == TypeKind.VARCHAR ? "'" : t.kind() == TypeKind.DATE ? "DATE '"
-                    : t.kind() == TypeKind.TIMESTAMP ? "TIMESTAMP '" : t.kind() == TypeKind.TIME ? "TIME '" : null;
+                    : t.kind() == TypeKind.TIMESTAMP ? "TIMESTAMP '"
+                    : t.kind() == TypeKind.TIMESTAMP_TZ ? "TIMESTAMPTZ '" : t.kind() == TypeKind.TIME ? "TIME '" : null;
             rows.add(new Object[] {JdbcTypes.name(t), JdbcTypes.code(t), JdbcTypes.precision(t), quote,
                     quote == null ? null : "'", decimal ? "precision,scale" : null, (int) typeNullable,
                     t.kind() == TypeKind.VARCHAR, (int) typeSearchable, !JdbcTypes.isSigned(t), decimal, false,

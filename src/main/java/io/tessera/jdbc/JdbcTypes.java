@@ -15,7 +15,7 @@ final class JdbcTypes {
     /** The types Tessera has, in the order {@code DatabaseMetaData.getTypeInfo} lists them (by JDBC code). */
     static final DataType[] ALL = {DataType.TINYINT, DataType.BIGINT, DECIMAL, DataType.INTEGER,
             DataType.SMALLINT, DataType.DOUBLE, DataType.VARCHAR, DataType.BOOLEAN, DataType.DATE,
-            DataType.TIME, DataType.TIMESTAMP};
+            DataType.TIME, DataType.TIMESTAMP, DataType.TIMESTAMP_TZ};
 
     private JdbcTypes() {
     }
@@ -30,6 +30,7 @@ final class JdbcTypes {
             case DECIMAL -> Types.DECIMAL;
             case DATE -> Types.DATE;
             case TIMESTAMP -> Types.TIMESTAMP;
+            case TIMESTAMP_TZ -> Types.TIMESTAMP_WITH_TIMEZONE;
             case TIME -> Types.TIME;
             case BOOLEAN -> Types.BOOLEAN;
             case VARCHAR -> Types.VARCHAR;
@@ -50,6 +51,7 @@ final class JdbcTypes {
             case DECIMAL -> java.math.BigDecimal.class.getName();
             case DATE -> java.sql.Date.class.getName();
             case TIMESTAMP -> java.time.LocalDateTime.class.getName();
+            case TIMESTAMP_TZ -> java.time.OffsetDateTime.class.getName();
             case TIME -> java.time.LocalTime.class.getName();
             case BOOLEAN -> Boolean.class.getName();
             case VARCHAR -> String.class.getName();
@@ -65,6 +67,7 @@ final class JdbcTypes {
             case DECIMAL -> t.precision();
             case DATE -> 10;
             case TIMESTAMP -> 26;
+            case TIMESTAMP_TZ -> 35;
             case TIME -> 15;
             case BOOLEAN -> 1;
             case VARCHAR -> Integer.MAX_VALUE;
@@ -83,6 +86,7 @@ final class JdbcTypes {
             case DECIMAL -> t.precision() + (t.scale() > 0 ? 2 : 1);
             case DATE -> 10;
             case TIMESTAMP -> 26;
+            case TIMESTAMP_TZ -> 35;
             case TIME -> 15;
             case BOOLEAN -> 5;
             case VARCHAR -> Integer.MAX_VALUE;
@@ -107,6 +111,7 @@ final class JdbcTypes {
             case Types.DECIMAL, Types.NUMERIC -> DECIMAL;
             case Types.DATE -> DataType.DATE;
             case Types.TIMESTAMP -> DataType.TIMESTAMP;
+            case Types.TIMESTAMP_WITH_TIMEZONE -> DataType.TIMESTAMP_TZ;
             case Types.TIME -> DataType.TIME;
             case Types.BOOLEAN, Types.BIT -> DataType.BOOLEAN;
             case Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.NVARCHAR, Types.NCHAR, Types.LONGNVARCHAR,
@@ -114,7 +119,7 @@ final class JdbcTypes {
             case Types.NULL, Types.OTHER, Types.JAVA_OBJECT -> null;
             default -> throw new SQLFeatureNotSupportedException("SQL type " + codeName(code)
                     + ": Tessera's types are INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIME,"
-                    + " BOOLEAN,"
+                    + " TIMESTAMP WITH TIME ZONE, BOOLEAN,"
                     + " VARCHAR");
         };
     }

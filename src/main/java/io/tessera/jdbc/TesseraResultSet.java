@@ -225,15 +225,15 @@ final class TesseraResultSet extends ReadOnlyResultSet {
     @Override
     public Timestamp getTimestamp(int columnIndex) throws SQLException {
         Object v = value(columnIndex);
-        return v == null ? null : Timestamp.valueOf(ValueConversions.toTimestamp(v));
+        return v == null ? null : ValueConversions.sqlTimestamp(v);
     }
 
-    /** The date and time read in {@code cal}'s time zone. */
+    /** The date and time read in {@code cal}'s time zone; a TIMESTAMP WITH TIME ZONE is its instant in any zone. */
     @Override
     public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
         Object v = value(columnIndex);
-        if (v == null) {
-            return null;
+        if (v == null || v instanceof java.time.OffsetDateTime) {
+            return v == null ? null : ValueConversions.sqlTimestamp(v);
         }
         java.time.LocalDateTime t = ValueConversions.toTimestamp(v);
         if (cal == null) {

@@ -2,6 +2,7 @@ package io.tessera.jdbc;
 
 import io.tessera.storage.DataType;
 import io.tessera.storage.Timestamps;
+import io.tessera.storage.ZonedTimestamps;
 import io.tessera.storage.Values;
 
 import java.math.BigDecimal;
@@ -36,6 +37,9 @@ final class ValueConversions {
             case java.sql.Time t -> localTime(t);
             case LocalDateTime t -> t;
             case java.time.LocalTime t -> t;
+            case java.time.OffsetDateTime t -> t;
+            case java.time.ZonedDateTime t -> t.toOffsetDateTime();
+            case java.time.Instant t -> t.atOffset(java.time.ZoneOffset.UTC);
             case Character c -> c.toString();
             case Integer i -> i;
             case Long l -> l;
@@ -50,7 +54,7 @@ final class ValueConversions {
             case Boolean b -> b;
             default -> throw JdbcErrors.unsupported("parameter " + index + ": values of " + x.getClass().getName()
                     + " (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIME, BOOLEAN,"
-                    + " VARCHAR)");
+                    + " VARCHAR, TIMESTAMP WITH TIME ZONE)");
         };
     }
 
@@ -71,6 +75,7 @@ final class ValueConversions {
             case DECIMAL -> toBigDecimal(v);
             case DATE -> toDate(v);
             case TIMESTAMP -> toTimestamp(v);
+            case TIMESTAMP_TZ -> toOffsetDateTime(v);
             case TIME -> toTime(v);
             case BOOLEAN -> toBoolean(v);
             case VARCHAR -> toText(v);
@@ -92,6 +97,7 @@ final class ValueConversions {
             case LocalDate d -> DataType.DATE;
             case LocalDateTime t -> DataType.TIMESTAMP;
             case java.time.LocalTime t -> DataType.TIME;
+            case java.time.OffsetDateTime t -> DataType.TIMESTAMP_TZ;
             case Boolean b -> DataType.BOOLEAN;
             default -> DataType.VARCHAR;
         };
@@ -210,6 +216,7 @@ final class ValueConversions {
     static LocalDateTime toTimestamp(Object v) throws SQLException {
         return switch (v) {
             case LocalDateTime t -> t;
+            case java.time.OffsetDateTime t -> t.toLocalDateTime(); // the session's clock
             case java.sql.Timestamp t -> t.toLocalDateTime();
             case LocalDate d -> d.atStartOfDay();
             case java.sql.Date d -> d.toLocalDate().atStartOfDay();
@@ -223,6 +230,37 @@ final class ValueConversions {
             }
             default -> throw cannot(v, "TIMESTAMP");
         };
+    }
+
+    /**
+     * A TIMESTAMP WITH TIME ZONE's value: an OffsetDateTime as it is, a TIMESTAMP's text or value as UTC's, text with
+     * an offset at it.
+     */
+    static java.time.OffsetDateTime toOffsetDateTime(Object v) throws SQLException {
+        return switch (v) {
+            case java.time.OffsetDateTime t -> t;
+            case java.sql.Timestamp t -> t.toInstant().atOffset(java.time.ZoneOffset.UTC);
+            case LocalDateTime t -> t.atOffset(java.time.ZoneOffset.UTC);
+            case String s -> {
+                try {
+                    yield ZonedTimestamps.valueOf(ZonedTimestamps.parse(s, java.time.ZoneOffset.UTC),
+                            java.time.ZoneOffset.UTC);
+                } catch (IllegalArgumentException e) {
+                    throw new SQLDataException("'" + s + "' is not a TIMESTAMP WITH TIME ZONE"
+                            + " (yyyy-mm-dd hh:mm:ss[.ffffff][+hh[:mm]])", "22007", e);
+                }
+            }
+            default -> throw cannot(v, "TIMESTAMP WITH TIME ZONE");
+        };
+    }
+
+    /**
+     * A value as {@link java.sql.Timestamp}: a TIMESTAMP WITH TIME ZONE's instant, another value's date and time in
+     * the JVM's zone.
+     */
+    static java.sql.Timestamp sqlTimestamp(Object v) throws SQLException {
+        return v instanceof java.time.OffsetDateTime t ? java.sql.Timestamp.from(t.toInstant())
+                : java.sql.Timestamp.valueOf(toTimestamp(v));
     }
 
     static java.time.LocalTime toTime(Object v) throws SQLException {
@@ -287,7 +325,11 @@ final class ValueConversions {
         } else if (type == LocalDateTime.class) {
             out = toTimestamp(v);
         } else if (type == java.sql.Timestamp.class) {
-            out = java.sql.Timestamp.valueOf(toTimestamp(v));
+            out = sqlTimestamp(v);
+        } else if (type == java.time.OffsetDateTime.class) {
+            out = toOffsetDateTime(v);
+        } else if (type == java.time.Instant.class) {
+            out = toOffsetDateTime(v).toInstant();
         } else if (type == java.time.LocalTime.class) {
             out = toTime(v);
         } else if (type == java.sql.Time.class) {

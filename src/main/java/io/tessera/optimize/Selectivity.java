@@ -240,7 +240,7 @@ final class Selectivity {
             case VARCHAR -> v instanceof NlsString s ? s.getValue() : null;
             case DOUBLE -> v instanceof BigDecimal d ? (Object) d.doubleValue() : null;
             case DATE -> v instanceof DateString d ? (Object) (long) d.getDaysSinceEpoch() : null;
-            case TIMESTAMP -> v instanceof org.apache.calcite.util.TimestampString t
+            case TIMESTAMP, TIMESTAMP_TZ -> v instanceof org.apache.calcite.util.TimestampString t
                     ? (Object) io.tessera.storage.Timestamps.parse(t.toString()) : null;
             case TIME -> v instanceof org.apache.calcite.util.TimeString t
                     ? (Object) io.tessera.storage.Timestamps.parseTime(t.toString()) : null;

@@ -71,7 +71,7 @@ final class TableSample {
         }
         return switch (col.type().kind()) {
             case INTEGER, DATE -> (double) col.getInt(row);
-            case BIGINT, TIMESTAMP, TIME -> (double) col.getLong(row);
+            case BIGINT, TIMESTAMP, TIMESTAMP_TZ, TIME -> (double) col.getLong(row);
             case DECIMAL -> col.getLong(row) / Math.pow(10, col.type().scale());
             case DOUBLE -> col.getDouble(row);
             case BOOLEAN -> col.getBoolean(row);

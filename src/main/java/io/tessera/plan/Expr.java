@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A typed, backend-independent expression over the values a pipeline has at hand (its {@link Slot}s).
- * Literals hold raw values: Long for INTEGER, BIGINT, DATE (days), TIMESTAMP, TIME
+ * Literals hold raw values: Long for INTEGER, BIGINT, DATE (days), TIMESTAMP, TIMESTAMP WITH TIME ZONE (UTC), TIME
  * (microseconds) and DECIMAL (unscaled), Double, Boolean,
  * String; null for a typed NULL.
  */
@@ -70,6 +70,8 @@ public sealed interface Expr permits Expr.Ref, Expr.Literal, Expr.Call {
                 case DATE -> "DATE '" + io.tessera.storage.Values.dateOf(((Number) value).intValue()) + "'";
                 case TIMESTAMP -> "TIMESTAMP '" + io.tessera.storage.Timestamps.format(((Number) value).longValue()) + "'";
                 case TIME -> "TIME '" + io.tessera.storage.Timestamps.formatTime(((Number) value).longValue()) + "'";
+                case TIMESTAMP_TZ -> "TIMESTAMPTZ '" + io.tessera.storage.ZonedTimestamps.format(
+                        ((Number) value).longValue(), java.time.ZoneOffset.UTC) + "'";
                 default -> value.toString();
             };
         }

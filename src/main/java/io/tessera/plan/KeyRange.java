@@ -15,7 +15,7 @@ public record KeyRange(long min, long max) {
         }
         Column c = r.slot().origin();
         switch (c.type().kind()) {
-            case INTEGER, DATE, BIGINT, TIMESTAMP, TIME, BOOLEAN -> {
+            case INTEGER, DATE, BIGINT, TIMESTAMP, TIMESTAMP_TZ, TIME, BOOLEAN -> {
                 if (!c.stats().hasRange()) {
                     return null;
                 }

@@ -56,7 +56,8 @@ public final class PhysicalPlanner {
         this.mq = root.getCluster().getMetadataQuery();
         this.uniqueColumns = new UniqueColumns(mq);
         this.estimates = estimates;
-        this.rex = new RexTranslator(root.getCluster().getRexBuilder());
+        this.rex = new RexTranslator(root.getCluster().getRexBuilder(),
+                io.tessera.sql.SqlFrontEnd.timeZone(root.getCluster()));
     }
 
     /**

@@ -28,11 +28,16 @@ import java.util.List;
 final class RexTranslator {
 
     private final RexBuilder rexBuilder;
+    /** The casts and parts of TIMESTAMP WITH TIME ZONE values, in the session's time zone. */
+    private final ZonedCalls zoned;
     /** The TIMESTAMP functions, NOW fixed for the query. */
-    private final TimestampCalls timestamps = new TimestampCalls(TimestampCalls.nowMicros());
+    private final TimestampCalls timestamps;
 
-    RexTranslator(RexBuilder rexBuilder) {
+    /** {@code zone}: the session's time zone, in which TIMESTAMP WITH TIME ZONE values are shown and taken apart. */
+    RexTranslator(RexBuilder rexBuilder, java.time.ZoneId zone) {
         this.rexBuilder = rexBuilder;
+        this.zoned = new ZonedCalls(zone);
+        this.timestamps = new TimestampCalls(TimestampCalls.nowMicros(), zoned);
     }
 
     Expr translate(RexNode node, List<Expr> inputs) {
@@ -62,7 +67,7 @@ final class RexTranslator {
             case DECIMAL -> decimalLiteral(lit.getValueAs(BigDecimal.class), type);
             case DOUBLE -> lit.getValueAs(Double.class);
             case DATE -> (long) lit.getValueAs(DateString.class).getDaysSinceEpoch();
-            case TIMESTAMP -> Timestamps.parse(lit.getValueAs(TimestampString.class).toString());
+            case TIMESTAMP, TIMESTAMP_TZ -> Timestamps.parse(lit.getValueAs(TimestampString.class).toString());
             case TIME -> Timestamps.parseTime(lit.getValueAs(org.apache.calcite.util.TimeString.class).toString());
             case BOOLEAN -> lit.getValueAs(Boolean.class);
             case VARCHAR -> lit.getValueAs(String.class);
@@ -128,7 +133,7 @@ final class RexTranslator {
                         .unscaledValue().longValueExact();
                 case DOUBLE -> ((Number) p).doubleValue() + 0.0d; // -0.0 as 0.0: SQL compares them equal
                 case DATE -> (long) ((DateString) p).getDaysSinceEpoch();
-                case TIMESTAMP -> Timestamps.parse(p.toString());
+                case TIMESTAMP, TIMESTAMP_TZ -> Timestamps.parse(p.toString());
                 case TIME -> Timestamps.parseTime(p.toString());
                 case VARCHAR -> p instanceof org.apache.calcite.util.NlsString s ? s.getValue() : p.toString();
                 case BOOLEAN -> throw new IllegalStateException();
@@ -194,7 +199,7 @@ final class RexTranslator {
         if (kind == SqlKind.EXTRACT) {
             TimeUnitRange unit = ((RexLiteral) call.getOperands().get(0)).getValueAs(TimeUnitRange.class);
             Expr arg = translate(call.getOperands().get(1), inputs);
-            Expr ofTimestamp = TimestampCalls.extract(unit.name(), arg, nullable);
+            Expr ofTimestamp = timestamps.extract(unit.name(), arg, nullable);
             if (ofTimestamp != null) {
                 return ofTimestamp;
             }
@@ -264,6 +269,15 @@ final class RexTranslator {
         }
         if (op == Op.CAST && args.get(0).type().equals(type)) {
             return args.get(0); // a cast that changes only nullability changes no value
+        }
+        if (op == Op.CAST) {
+            Expr zonedCast = zoned.cast(args.get(0), type, nullable);
+            if (zonedCast != null) {
+                return zonedCast;
+            }
+        }
+        if (args.size() == 2 && ZonedCalls.isZoned(args.get(0)) != ZonedCalls.isZoned(args.get(1))) {
+            args = zoned.compared(args); // Calcite compares a TIMESTAMP WITH TIME ZONE with a TIMESTAMP uncast
         }
         if ((op == Op.AND || op == Op.OR) && args.size() > 2) {
             Expr acc = args.get(0);
@@ -345,6 +359,9 @@ final class RexTranslator {
         boolean months = lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
         if (date.type().kind() == TypeKind.TIMESTAMP) {
             return addInterval(date, lit, minus);
+        }
+        if (ZonedCalls.isZoned(date)) { // days and months on the session's calendar, as DuckDB adds them
+            return zoned.instant(addInterval(zoned.local(date), lit, minus));
         }
         long amount;
         if (months) {

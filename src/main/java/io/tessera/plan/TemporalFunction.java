@@ -23,5 +23,13 @@ public enum TemporalFunction {
      * (unit, ts): a part of a time of day (hour, minute, second, millisecond, microsecond) or of its date; of a TIME,
      * a time of day's parts only.
      */
-    PART
+    PART,
+    /** (instant, zone): the TIMESTAMP a clock of the zone (a VARCHAR, bound) shows at a TIMESTAMP WITH TIME ZONE. */
+    TO_LOCAL,
+    /** (ts, zone): the TIMESTAMP WITH TIME ZONE when a clock of the zone shows the TIMESTAMP. */
+    FROM_LOCAL,
+    /** (instant, zone): a TIMESTAMP WITH TIME ZONE's text in the zone ({@code 2020-07-01 04:00:00-04}). */
+    FORMAT_ZONED,
+    /** (text, zone): a TIMESTAMP WITH TIME ZONE read from text, in the zone where the text names no offset. */
+    PARSE_ZONED
 }

@@ -21,10 +21,15 @@ import java.util.function.Function;
 final class TimestampCalls {
 
     private final long now;
+    private final ZonedCalls zoned;
 
-    /** {@code nowMicros}: what NOW gives everywhere in this query. */
-    TimestampCalls(long nowMicros) {
+    /**
+     * {@code nowMicros}: what NOW gives everywhere in this query; {@code zoned}: the session's time zone, in which a
+     * TIMESTAMP WITH TIME ZONE is taken apart.
+     */
+    TimestampCalls(long nowMicros, ZonedCalls zoned) {
         this.now = nowMicros;
+        this.zoned = zoned;
     }
 
     /** The expression of a call this class lowers, or null when it is not one. */
@@ -38,6 +43,10 @@ final class TimestampCalls {
             }
             case "DATE_TRUNC" -> {
                 Expr t = translate.apply(ops.get(1));
+                if (ZonedCalls.isZoned(t)) { // truncated on the session's clock
+                    return zoned.instant(new Expr.Call(Op.DATE_TRUNC, List.of(zoned.local(t)), DataType.TIMESTAMP,
+                            nullable, truncUnit(unitText(ops.get(0), name))));
+                }
                 if (t.type().kind() == TypeKind.TIME) {
                     throw new SqlError("unsupported: DATE_TRUNC of a TIME (as in DuckDB: a DATE, TIMESTAMP or"
                             + " TIMESTAMP WITH TIME ZONE)");
@@ -51,6 +60,9 @@ final class TimestampCalls {
             case "DATE_PART", "DATEPART" -> {
                 String unit = unitText(ops.get(0), name);
                 Expr t = translate.apply(ops.get(1));
+                if (ZonedCalls.isZoned(t)) {
+                    t = unit.equals("epoch") ? ZonedCalls.utc(t) : zoned.local(t);
+                }
                 if (t.type().kind() == TypeKind.TIME) {
                     return unit.equals("epoch")
                             ? temporal(TemporalFunction.EPOCH, List.of(t), DataType.DOUBLE, nullable) // since midnight
@@ -63,7 +75,8 @@ final class TimestampCalls {
             }
             case "EPOCH", "EPOCH_MS", "EPOCH_US" -> {
                 TemporalFunction f = TemporalFunction.valueOf(name);
-                return temporal(f, List.of(timestamp(translate.apply(ops.get(0)))),
+                Expr t = translate.apply(ops.get(0));
+                return temporal(f, List.of(timestamp(ZonedCalls.isZoned(t) ? ZonedCalls.utc(t) : t)),
                         f == TemporalFunction.EPOCH ? DataType.DOUBLE : DataType.BIGINT, nullable);
             }
             case "STRFTIME" -> {
@@ -91,8 +104,14 @@ final class TimestampCalls {
         }
     }
 
-    /** EXTRACT of a TIMESTAMP or a TIME by Calcite's unit name; null for a DATE's (TextDateCalls). */
-    static Expr extract(String calciteUnit, Expr arg, boolean nullable) {
+    /**
+     * EXTRACT of a TIMESTAMP, a TIMESTAMP WITH TIME ZONE (on the session's clock; its epoch the instant's) or a TIME by
+     * Calcite's unit name; null for a DATE's (TextDateCalls).
+     */
+    Expr extract(String calciteUnit, Expr arg, boolean nullable) {
+        if (ZonedCalls.isZoned(arg)) {
+            arg = calciteUnit.equals("EPOCH") ? ZonedCalls.utc(arg) : zoned.local(arg);
+        }
         if (arg.type().kind() == TypeKind.TIME) {
             if (calciteUnit.equals("EPOCH")) {
                 return temporal(TemporalFunction.EPOCH, List.of(arg), DataType.DOUBLE, nullable);
@@ -117,10 +136,14 @@ final class TimestampCalls {
         return new Expr.Call(Op.TEMPORAL, args, type, nullable, f);
     }
 
-    /** A DATE as the TIMESTAMP of its midnight; a TIMESTAMP as it is. */
-    private static Expr timestamp(Expr e) {
+    /**
+     * A DATE as the TIMESTAMP of its midnight; a TIMESTAMP as it is; a TIMESTAMP WITH TIME ZONE as the session's clock
+     * shows it.
+     */
+    private Expr timestamp(Expr e) {
         return switch (e.type().kind()) {
             case TIMESTAMP -> e;
+            case TIMESTAMP_TZ -> zoned.local(e);
             case DATE -> new Expr.Call(Op.CAST, List.of(e), DataType.TIMESTAMP, e.nullable());
             default -> throw new SqlError("unsupported: a " + e.type() + " where a DATE or TIMESTAMP is expected");
         };

@@ -20,6 +20,8 @@ public final class Types {
             case FLOAT, REAL, DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
+            // Calcite's instant, shown in the session's zone: DuckDB's TIMESTAMP WITH TIME ZONE
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_TZ -> DataType.TIMESTAMP_TZ;
             case TIME -> DataType.TIME;
             case BOOLEAN -> DataType.BOOLEAN;
             case CHAR, VARCHAR -> DataType.VARCHAR;

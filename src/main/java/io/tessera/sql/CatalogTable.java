@@ -47,6 +47,8 @@ final class CatalogTable extends AbstractTable implements CatalogTableAccess, or
             case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, t.precision(), t.scale());
             case DATE -> f.createSqlType(SqlTypeName.DATE);
             case TIMESTAMP -> f.createSqlType(SqlTypeName.TIMESTAMP, TesseraTypeSystem.TIMESTAMP_PRECISION);
+            case TIMESTAMP_TZ -> f.createSqlType(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE,
+                    TesseraTypeSystem.TIMESTAMP_PRECISION);
             case TIME -> f.createSqlType(SqlTypeName.TIME, TesseraTypeSystem.TIMESTAMP_PRECISION);
             case BOOLEAN -> f.createSqlType(SqlTypeName.BOOLEAN);
             case VARCHAR -> f.createSqlType(SqlTypeName.VARCHAR, Integer.MAX_VALUE);

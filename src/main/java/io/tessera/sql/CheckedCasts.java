@@ -124,6 +124,9 @@ final class CheckedCasts {
         e.accept(new RexVisitorImpl<Void>(true) {
             @Override
             public Void visitCall(RexCall call) {
+                if (call.getKind() == SqlKind.CAST && zoned(call)) {
+                    found[0] = true; // Tessera converts in the session's time zone, Calcite in its own
+                }
                 if (call.getKind() == SqlKind.CAST && (exact(call.getType()) || textual(call.getType())
                         || parsed(call.getType()) && call.getOperands().get(0) instanceof RexLiteral)
                         && !(call.getOperands().get(0) instanceof RexLiteral lit && foldsExactly(call.getType(), lit))) {
@@ -135,6 +138,14 @@ final class CheckedCasts {
         return found[0];
     }
 
+    /** Whether a CAST goes to or from a TIMESTAMP WITH TIME ZONE from or to another type. */
+    private static boolean zoned(RexCall cast) {
+        SqlTypeName to = cast.getType().getSqlTypeName();
+        SqlTypeName from = cast.getOperands().get(0).getType().getSqlTypeName();
+        return to != from && (to == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+                || from == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE);
+    }
+
     private static boolean exact(RelDataType t) {
         return switch (t.getSqlTypeName()) {
             case TINYINT, SMALLINT, INTEGER, BIGINT, DECIMAL -> true;
@@ -144,7 +155,7 @@ final class CheckedCasts {
 
     private static boolean parsed(RelDataType t) {
         return switch (t.getSqlTypeName()) {
-            case DOUBLE, FLOAT, REAL, BOOLEAN, TIME, TIMESTAMP -> true;
+            case DOUBLE, FLOAT, REAL, BOOLEAN, TIME, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> true;
             default -> false;
         };
     }

@@ -19,11 +19,12 @@ final class ColumnTypes {
      * Names of other databases that Calcite reads as user-defined types; Tessera has taken them as these types
      * since its first CREATE TABLE.
      */
-    private static final Map<String, DataType> ALIASES = Map.of(
-            "TEXT", DataType.VARCHAR, "STRING", DataType.VARCHAR,
-            "INT4", DataType.INTEGER, "INT2", DataType.SMALLINT, "INT1", DataType.TINYINT,
-            "INT8", DataType.BIGINT, "LONG", DataType.BIGINT,
-            "FLOAT8", DataType.DOUBLE, "BOOL", DataType.BOOLEAN, "DATETIME", DataType.TIMESTAMP);
+    private static final Map<String, DataType> ALIASES = Map.ofEntries(
+            Map.entry("TEXT", DataType.VARCHAR), Map.entry("STRING", DataType.VARCHAR),
+            Map.entry("INT4", DataType.INTEGER), Map.entry("INT2", DataType.SMALLINT),
+            Map.entry("INT1", DataType.TINYINT), Map.entry("INT8", DataType.BIGINT), Map.entry("LONG", DataType.BIGINT),
+            Map.entry("FLOAT8", DataType.DOUBLE), Map.entry("BOOL", DataType.BOOLEAN),
+            Map.entry("DATETIME", DataType.TIMESTAMP), Map.entry("TIMESTAMPTZ", DataType.TIMESTAMP_TZ));
 
     /** A DECIMAL without precision: the largest that a scaled 64-bit integer holds, no fraction. */
     private static final DataType PLAIN_DECIMAL = DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0);
@@ -43,7 +44,7 @@ final class ColumnTypes {
             throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
                     + SupportCheck.at(spec.getParserPosition())
                     + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
-                    + " TIME, BOOLEAN"
+                    + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN"
                     + " and VARCHAR)");
         }
         return t;
@@ -63,6 +64,7 @@ final class ColumnTypes {
             case REAL, FLOAT, DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
+            case TIMESTAMP_TZ, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> DataType.TIMESTAMP_TZ;
             case TIME -> DataType.TIME;
             // strings are stored as UTF-8 of any length: a declared length or character set changes nothing
             case CHAR, VARCHAR -> DataType.VARCHAR;

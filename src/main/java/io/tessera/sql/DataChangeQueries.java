@@ -160,6 +160,8 @@ public final class DataChangeQueries {
             case DECIMAL -> new SqlBasicTypeNameSpec(SqlTypeName.DECIMAL, t.precision(), t.scale(), POS);
             case DATE -> new SqlBasicTypeNameSpec(SqlTypeName.DATE, POS);
             case TIMESTAMP -> new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP, TesseraTypeSystem.TIMESTAMP_PRECISION, POS);
+            case TIMESTAMP_TZ -> new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE,
+                    TesseraTypeSystem.TIMESTAMP_PRECISION, POS);
             case TIME -> new SqlBasicTypeNameSpec(SqlTypeName.TIME, TesseraTypeSystem.TIMESTAMP_PRECISION, POS);
             case BOOLEAN -> new SqlBasicTypeNameSpec(SqlTypeName.BOOLEAN, POS);
             case VARCHAR -> new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, POS);

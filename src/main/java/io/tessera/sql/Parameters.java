@@ -53,7 +53,7 @@ public final class Parameters {
 
     /**
      * Values for parameters 1, 2, ...: Integer, Long, Short, Byte, BigInteger, BigDecimal, Double, Float, String,
-     * LocalDate, LocalDateTime, LocalTime, Boolean, a {@link Null} (a NULL of a type), or null (a NULL whose type the statement gives).
+     * LocalDate, LocalDateTime, OffsetDateTime (a TIMESTAMP WITH TIME ZONE), LocalTime, Boolean, a {@link Null} (a NULL of a type), or null (a NULL whose type the statement gives).
      */
     public static Parameters of(List<?> values) {
         List<Object> copy = new ArrayList<>(values);
@@ -101,6 +101,7 @@ public final class Parameters {
         if (v == null || v instanceof Null || v instanceof Integer || v instanceof Long || v instanceof Short
                 || v instanceof Byte || v instanceof BigInteger || v instanceof BigDecimal || v instanceof String
                 || v instanceof LocalDate || v instanceof java.time.LocalDateTime || v instanceof java.time.LocalTime
+                || v instanceof java.time.OffsetDateTime
                 || v instanceof Boolean) {
             return;
         }
@@ -134,6 +135,9 @@ public final class Parameters {
             case LocalDate d -> SqlLiteral.createDate(DateString.fromDaysSinceEpoch(Math.toIntExact(d.toEpochDay())), pos);
             case java.time.LocalDateTime t -> SqlLiteral.createTimestamp(SqlTypeName.TIMESTAMP,
                     new TimestampString(Timestamps.format(Timestamps.micros(t))), TesseraTypeSystem.TIMESTAMP_PRECISION, pos);
+            case java.time.OffsetDateTime t -> SqlLiteral.createTimestamp(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE,
+                    new TimestampString(Timestamps.format(io.tessera.storage.ZonedTimestamps.micros(t))),
+                    TesseraTypeSystem.TIMESTAMP_PRECISION, pos);
             case java.time.LocalTime t -> SqlLiteral.createTime(new TimeString(Timestamps.formatTime(
                     io.tessera.storage.Values.timeMicros(t))), TesseraTypeSystem.TIMESTAMP_PRECISION, pos);
             case Boolean b -> SqlLiteral.createBoolean(b, pos);

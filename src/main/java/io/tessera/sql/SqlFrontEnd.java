@@ -63,32 +63,49 @@ public final class SqlFrontEnd {
     private final Table replacement; // a slice read in place of the stored table of its name, else null
     private final java.util.List<io.tessera.storage.View> views;
     private final FileTables files; // the tables of files named in FROM; null: such a file is an error
+    /** The session's time zone: TIMESTAMP WITH TIME ZONE values are read, shown and taken apart in it. */
+    private final java.time.ZoneId zone;
 
     public SqlFrontEnd(Database db) {
-        this(db, db.views(), null, null);
+        this(db, db.views(), null, null, java.time.ZoneOffset.UTC);
     }
 
     private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views, Table replacement,
-                        FileTables files) {
+                        FileTables files, java.time.ZoneId zone) {
         this.db = db;
         this.views = views;
         this.replacement = replacement;
         this.files = files;
+        this.zone = zone;
     }
 
     /** A front end over no tables and no views (the warm-up of {@link CalciteSetup}). */
     static SqlFrontEnd withoutTables() {
-        return new SqlFrontEnd(null, List.of(), null, null);
+        return new SqlFrontEnd(null, List.of(), null, null, java.time.ZoneOffset.UTC);
     }
 
     /** This front end with {@code table} (a slice of a stored table) in place of the stored table of its name. */
     public SqlFrontEnd withTable(Table table) {
-        return new SqlFrontEnd(db, views, table, files);
+        return new SqlFrontEnd(db, views, table, files, zone);
     }
 
     /** This front end reading the files named in FROM ({@code FROM 'f.csv'}, {@code read_parquet}) through files. */
     public SqlFrontEnd withFiles(FileTables files) {
-        return new SqlFrontEnd(db, views, replacement, files);
+        return new SqlFrontEnd(db, views, replacement, files, zone);
+    }
+
+    /**
+     * This front end in the session's time zone {@code zone}: its plans carry it in their cluster's context
+     * ({@link #timeZone}), where the physical planner finds it.
+     */
+    public SqlFrontEnd withTimeZone(java.time.ZoneId zone) {
+        return new SqlFrontEnd(db, views, replacement, files, zone);
+    }
+
+    /** The session's time zone of a plan this front end made (UTC for one made otherwise). */
+    public static java.time.ZoneId timeZone(RelOptCluster cluster) {
+        java.time.ZoneId z = cluster.getPlanner().getContext().unwrap(java.time.ZoneId.class);
+        return z == null ? java.time.ZoneOffset.UTC : z;
     }
 
     /** A validated, optimized logical plan and the names of its output columns. */
@@ -114,7 +131,7 @@ public final class SqlFrontEnd {
         ColumnNames.nameExpressions(parsed);
         parsed = InfixCasts.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
-        parsed = TemporalLiterals.rewrite(parsed);
+        parsed = TemporalLiterals.rewrite(parsed, zone);
         parsed = NullableSetAggregates.rewrite(parsed);
         parsed = WindowSupport.rewrite(parsed);
         parsed = HolisticAggregates.nullsLastInside(parsed);
@@ -144,7 +161,8 @@ public final class SqlFrontEnd {
             }
             throw new SqlError(c.getMessage() == null ? String.valueOf(e) : c.getMessage(), e);
         }
-        HepPlanner clusterPlanner = new HepPlanner(HepProgram.builder().build());
+        HepPlanner clusterPlanner = new HepPlanner(HepProgram.builder().build(),
+                org.apache.calcite.plan.Contexts.of(zone));
         // while SQL becomes relational algebra, constant folding leaves inexact CASTs alone (see CheckedCasts);
         // then they become calls that the later reduction rules leave alone too
         clusterPlanner.setExecutor(new CheckedCasts.Executor());
@@ -289,6 +307,6 @@ public final class SqlFrontEnd {
             }
         }
         out.add(view);
-        return new SqlFrontEnd(db, out, replacement, files);
+        return new SqlFrontEnd(db, out, replacement, files, zone);
     }
 }

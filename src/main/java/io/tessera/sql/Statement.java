@@ -17,7 +17,7 @@ import java.util.Locale;
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
         Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
-        Statement.Summarize {
+        Statement.Summarize, Statement.SetOption {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -135,5 +135,12 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
      * file or a table, {@code SELECT * FROM} it), one row each, as DuckDB lists them.
      */
     record Describe(String query) implements Statement {
+    }
+
+    /**
+     * {@code SET name = value} or {@code RESET name} ({@code value} null): a setting of the session, which lasts as
+     * long as the connection ({@link SessionSettings}).
+     */
+    record SetOption(String name, String value) implements Statement {
     }
 }

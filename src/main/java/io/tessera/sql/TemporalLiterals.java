@@ -1,25 +1,33 @@
 package io.tessera.sql;
 
 import io.tessera.storage.Timestamps;
+import io.tessera.storage.ZonedTimestamps;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlUnknownLiteral;
+import org.apache.calcite.sql.SqlUserDefinedTypeNameSpec;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 
+import java.time.ZoneId;
 import java.util.Locale;
 
 /**
  * TIMESTAMP and TIME literals in the forms DuckDB reads ({@code TIMESTAMP '2020-01-01'}, {@code '2020-01-01 10:00'},
  * {@code '2020-01-01T10:00:00.5'}, {@code TIME '1:02'}) written in the one form Calcite's literal parser takes
  * ({@code yyyy-mm-dd hh:mm:ss[.ffffff]}, {@code hh:mm:ss[.ffffff]}), before validation; an invalid one fails with its
- * text and position.
+ * text and position. A {@code TIMESTAMP WITH TIME ZONE '...'} literal is read in the session's time zone (unless it
+ * names an offset or a zone) and becomes Calcite's instant literal, {@code TIMESTAMP WITH LOCAL TIME ZONE} of the UTC
+ * time; the type names {@code TIMESTAMP WITH TIME ZONE} and {@code TIMESTAMPTZ} become that type too.
  */
 final class TemporalLiterals {
 
     private TemporalLiterals() {
     }
 
-    static SqlNode rewrite(SqlNode parsed) {
+    static SqlNode rewrite(SqlNode parsed, ZoneId zone) {
         SqlNode r = parsed.accept(new SqlShuttle() {
             @Override
             public SqlNode visit(SqlLiteral literal) {
@@ -31,20 +39,55 @@ final class TemporalLiterals {
                         case "TIME" -> {
                             return SqlLiteral.createUnknown(u.tag, normalized(u, true), u.getParserPosition());
                         }
+                        case "TIMESTAMP WITH TIME ZONE", "TIMESTAMP WITH LOCAL TIME ZONE" -> {
+                            return SqlLiteral.createUnknown("TIMESTAMP WITH LOCAL TIME ZONE", utc(u, zone),
+                                    u.getParserPosition());
+                        }
                         default -> {
                         }
                     }
                 }
                 return literal;
             }
+
+            @Override
+            public SqlNode visit(SqlDataTypeSpec type) {
+                return isZoned(type) ? zonedType(type) : type;
+            }
         });
         return r == null ? parsed : r;
+    }
+
+    /** Whether a type names DuckDB's TIMESTAMP WITH TIME ZONE ({@code TIMESTAMPTZ} too). */
+    static boolean isZoned(SqlDataTypeSpec type) {
+        return switch (type.getTypeNameSpec()) {
+            case SqlBasicTypeNameSpec b -> SqlTypeName.get(b.getTypeName().getSimple()) == SqlTypeName.TIMESTAMP_TZ
+                    || b.getTypeName().getSimple().equalsIgnoreCase("TIMESTAMP_WITH_LOCAL_TIME_ZONE");
+            case SqlUserDefinedTypeNameSpec u -> u.getTypeName().isSimple()
+                    && u.getTypeName().getSimple().equalsIgnoreCase("TIMESTAMPTZ");
+            default -> false;
+        };
+    }
+
+    private static SqlDataTypeSpec zonedType(SqlDataTypeSpec type) {
+        return new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE,
+                TesseraTypeSystem.TIMESTAMP_PRECISION, type.getParserPosition()), null, type.getNullable(),
+                type.getParserPosition());
     }
 
     private static String normalized(SqlUnknownLiteral u, boolean time) {
         try {
             return time ? Timestamps.formatTime(Timestamps.parseTime(u.getValue()))
                     : Timestamps.format(Timestamps.parse(u.getValue()));
+        } catch (IllegalArgumentException e) {
+            throw new SqlError(e.getMessage() + SupportCheck.at(u.getParserPosition()), e);
+        }
+    }
+
+    /** The literal's instant as the UTC date and time Calcite's instant literal holds. */
+    private static String utc(SqlUnknownLiteral u, ZoneId zone) {
+        try {
+            return Timestamps.format(ZonedTimestamps.parse(u.getValue(), zone));
         } catch (IllegalArgumentException e) {
             throw new SqlError(e.getMessage() + SupportCheck.at(u.getParserPosition()), e);
         }

@@ -185,7 +185,7 @@ public final class Column {
     }
 
     /**
-     * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, LocalTime, Boolean or
+     * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, OffsetDateTime (in UTC), LocalTime, Boolean or
      * String; null for NULL.
      */
     public Object getObject(long row) {
@@ -198,6 +198,7 @@ public final class Column {
             case VARCHAR -> dictionary().value(getInt(row));
             case BIGINT -> getLong(row);
             case TIMESTAMP -> Values.timestampOf(getLong(row));
+            case TIMESTAMP_TZ -> ZonedTimestamps.valueOf(getLong(row), java.time.ZoneOffset.UTC);
             case TIME -> Values.timeOf(getLong(row));
             case DECIMAL -> Values.decimalOf(getLong(row), type().scale());
             case DOUBLE -> getDouble(row);

@@ -53,7 +53,7 @@ public final class ColumnBuilder {
                 localCodes = new long[16];
                 localValues = new ArrayList<>();
             }
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> longs = new long[cap];
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> longs = new long[cap];
             case DOUBLE -> doubles = new double[cap];
             case BOOLEAN -> bytes = new byte[cap];
         }
@@ -132,9 +132,9 @@ public final class ColumnBuilder {
         size += n;
     }
 
-    /** BIGINT, TIMESTAMP, TIME: appends {@code v[from, from + n)} (DECIMAL values go one by one, through their range check). */
+    /** BIGINT, TIMESTAMP, TIMESTAMP WITH TIME ZONE, TIME: appends {@code v[from, from + n)} (DECIMAL values go one by one, through their range check). */
     public void appendLongs(long[] v, int from, int n) {
-        if (type.kind() != TypeKind.BIGINT && type.kind() != TypeKind.TIMESTAMP && type.kind() != TypeKind.TIME) {
+        if (!type.kind().isInt64() || type.kind() == TypeKind.DECIMAL) {
             throw new IllegalStateException(type + " values are not appended as longs in bulk (DECIMAL: one by one,"
                     + " through its range check)");
         }
@@ -401,6 +401,7 @@ public final class ColumnBuilder {
             case VARCHAR -> utf8 != null ? utf8.value(ints[row]) : localValues.get(ints[row]);
             case BIGINT -> longs[row];
             case TIMESTAMP -> Values.timestampOf(longs[row]);
+            case TIMESTAMP_TZ -> ZonedTimestamps.valueOf(longs[row], java.time.ZoneOffset.UTC);
             case TIME -> Values.timeOf(longs[row]);
             case DECIMAL -> Values.decimalOf(longs[row], type.scale());
             case DOUBLE -> doubles[row];

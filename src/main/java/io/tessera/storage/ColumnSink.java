@@ -175,7 +175,7 @@ final class ColumnSink {
     private void writeValues(ColumnBuilder b, int n, long firstRow) throws IOException {
         switch (kind) {
             case INTEGER, DATE -> putInts(b.ints(), n, firstRow);
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> put(n, 8, firstRow, (buf, from, k) ->
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> put(n, 8, firstRow, (buf, from, k) ->
                     MemorySegment.copy(b.longs(), from, buf, LE_LONG, 0, k));
             case DOUBLE -> put(n, 8, firstRow, (buf, from, k) ->
                     MemorySegment.copy(b.doubles(), from, buf, LE_DOUBLE, 0, k));

@@ -87,6 +87,7 @@ public record ColumnStats(long nullCount, long distinctEstimate, Object min, Obj
             case DECIMAL -> Values.formatDecimal(((Number) raw).longValue(), type.scale());
             case DATE -> Values.dateOf(((Number) raw).intValue()).toString();
             case TIMESTAMP -> Timestamps.format(((Number) raw).longValue());
+            case TIMESTAMP_TZ -> ZonedTimestamps.format(((Number) raw).longValue(), java.time.ZoneOffset.UTC);
             case TIME -> Timestamps.formatTime(((Number) raw).longValue());
             case BOOLEAN -> ((Number) raw).longValue() != 0 ? "true" : "false";
             case DOUBLE -> Values.formatDouble(((Number) raw).doubleValue());

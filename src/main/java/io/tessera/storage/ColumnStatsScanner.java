@@ -95,7 +95,7 @@ final class ColumnStatsScanner {
                         }
                     }
                 }
-                case BIGINT, DECIMAL, TIMESTAMP, TIME -> {
+                case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> {
                     long[] v = new long[BLOCK];
                     for (long at = from; at < to; at += BLOCK) {
                         int k = (int) Math.min(BLOCK, to - at);

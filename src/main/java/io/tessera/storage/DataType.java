@@ -22,6 +22,8 @@ public record DataType(TypeKind kind, int precision, int scale) {
     public static final DataType DOUBLE = new DataType(TypeKind.DOUBLE, 0, 0);
     public static final DataType DATE = new DataType(TypeKind.DATE, 0, 0);
     public static final DataType TIMESTAMP = new DataType(TypeKind.TIMESTAMP, 0, 0);
+    /** An instant, shown in the session's time zone (DuckDB's TIMESTAMPTZ). */
+    public static final DataType TIMESTAMP_TZ = new DataType(TypeKind.TIMESTAMP_TZ, 0, 0);
     public static final DataType TIME = new DataType(TypeKind.TIME, 0, 0);
     public static final DataType BOOLEAN = new DataType(TypeKind.BOOLEAN, 0, 0);
     public static final DataType VARCHAR = new DataType(TypeKind.VARCHAR, 0, 0);
@@ -70,6 +72,7 @@ public record DataType(TypeKind kind, int precision, int scale) {
             case "DECIMAL", "NUMERIC" -> decimal(18, 0);
             case "DATE" -> DATE;
             case "TIMESTAMP", "DATETIME", "TIMESTAMP WITHOUT TIME ZONE", "TIMESTAMP(6)" -> TIMESTAMP;
+            case "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE", "TIMESTAMP_TZ" -> TIMESTAMP_TZ;
             case "TIME", "TIME WITHOUT TIME ZONE", "TIME(6)" -> TIME;
             case "BOOLEAN", "BOOL" -> BOOLEAN;
             default -> throw new IllegalArgumentException("unknown column type '" + text.trim() + "'");
@@ -123,6 +126,6 @@ public record DataType(TypeKind kind, int precision, int scale) {
         if (kind == TypeKind.INTEGER && precision != 0) {
             return precision == 16 ? "SMALLINT" : "TINYINT";
         }
-        return kind.name();
+        return kind.sqlName();
     }
 }

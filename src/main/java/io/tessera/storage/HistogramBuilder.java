@@ -118,7 +118,7 @@ final class HistogramBuilder {
     private static Keys keys(TypeKind kind, MemorySegment seg) {
         return switch (kind) {
             case DOUBLE -> r -> sortable(seg.get(Column.DOUBLE, r << 3));
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> r -> seg.get(Column.LONG, r << 3);
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> r -> seg.get(Column.LONG, r << 3);
             case BOOLEAN -> r -> seg.get(ValueLayout.JAVA_BYTE, r);
             case INTEGER, DATE, VARCHAR -> r -> seg.get(Column.INT, r << 2);
         };

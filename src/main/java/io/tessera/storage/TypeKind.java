@@ -11,6 +11,11 @@ public enum TypeKind {
     DATE(4),
     /** Microseconds since 1970-01-01 00:00:00 (no time zone) as a 64-bit integer. */
     TIMESTAMP(8),
+    /**
+     * TIMESTAMP WITH TIME ZONE: an instant as microseconds since 1970-01-01 00:00:00 UTC, a 64-bit integer; shown,
+     * read without an offset and taken apart in the session's time zone.
+     */
+    TIMESTAMP_TZ(8),
     /** Microseconds since midnight (a time of day, no time zone) as a 64-bit integer. */
     TIME(8),
     /** One byte per value, 0 or 1. */
@@ -35,11 +40,19 @@ public enum TypeKind {
 
     /** True for kinds stored as 8-byte integers. */
     public boolean isInt64() {
-        return this == BIGINT || this == DECIMAL || this == TIMESTAMP || this == TIME;
+        return this == BIGINT || this == DECIMAL || this == TIMESTAMP || this == TIMESTAMP_TZ || this == TIME;
     }
 
-    /** True for the kinds of a point in time or a day (DATE, TIMESTAMP), whose values order as their integers. */
+    /**
+     * True for the kinds of a point in time or a day (DATE, TIMESTAMP, TIMESTAMP WITH TIME ZONE), whose values order
+     * as their integers.
+     */
     public boolean isTemporal() {
-        return this == DATE || this == TIMESTAMP;
+        return this == DATE || this == TIMESTAMP || this == TIMESTAMP_TZ;
+    }
+
+    /** Its SQL name: TIMESTAMP WITH TIME ZONE for TIMESTAMP_TZ, as DuckDB's typeof names it; else the kind's name. */
+    public String sqlName() {
+        return this == TIMESTAMP_TZ ? "TIMESTAMP WITH TIME ZONE" : name();
     }
 }

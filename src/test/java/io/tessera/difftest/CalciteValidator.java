@@ -61,6 +61,7 @@ public final class CalciteValidator {
             case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, t.precision(), t.scale());
             case DATE -> f.createSqlType(SqlTypeName.DATE);
             case TIMESTAMP -> f.createSqlType(SqlTypeName.TIMESTAMP, 6);
+            case TIMESTAMP_TZ -> f.createSqlType(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 6);
             case TIME -> f.createSqlType(SqlTypeName.TIME, 6);
             case BOOLEAN -> f.createSqlType(SqlTypeName.BOOLEAN);
             case VARCHAR -> f.createSqlType(SqlTypeName.VARCHAR);

@@ -134,6 +134,7 @@ public record RandomSchema(long seed, List<Table> tables) {
             case DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
+            case TIMESTAMP_TZ -> DataType.TIMESTAMP_TZ;
             case TIME -> DataType.TIME;
             case BOOLEAN -> DataType.BOOLEAN;
             case VARCHAR -> DataType.VARCHAR;
@@ -157,6 +158,8 @@ public record RandomSchema(long seed, List<Table> tables) {
             case VARCHAR -> STRINGS[rnd.nextInt(STRINGS.length)];
             case DATE -> EPOCH.plusDays(rnd.nextInt(2001) - 1000);
             case TIMESTAMP -> EPOCH.plusDays(rnd.nextInt(2001) - 1000).atStartOfDay().plusSeconds(rnd.nextInt(86_400));
+            case TIMESTAMP_TZ -> EPOCH.plusDays(rnd.nextInt(2001) - 1000).atStartOfDay().plusSeconds(rnd.nextInt(86_400))
+                    .atOffset(java.time.ZoneOffset.UTC);
             case TIME -> java.time.LocalTime.ofSecondOfDay(rnd.nextInt(86_400));
             case BOOLEAN -> rnd.nextBoolean();
         };

@@ -46,6 +46,7 @@ public final class TinyTables {
             case DECIMAL -> b.appendLong(((BigDecimal) v).movePointRight(b.type().scale()).longValueExact());
             case DATE -> b.appendInt((int) ((LocalDate) v).toEpochDay());
             case TIMESTAMP -> b.appendLong(io.tessera.storage.Timestamps.micros((java.time.LocalDateTime) v));
+            case TIMESTAMP_TZ -> b.appendLong(io.tessera.storage.ZonedTimestamps.micros(v));
             case TIME -> b.appendLong(io.tessera.storage.Values.timeMicros((java.time.LocalTime) v));
             case BOOLEAN -> b.appendBoolean((Boolean) v);
             case VARCHAR -> b.appendString((String) v);

@@ -1,13 +1,7 @@
 package io.tessera.jdbc;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,7 +9,7 @@ import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Types;
 import java.time.LocalTime;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,36 +23,40 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code getObject(LocalTime)} and {@code getString} read them back as DuckDB's do, and the metadata says
  * {@link Types#TIME}.
  */
-class JdbcTimeTest {
+class JdbcTimeTest extends TemporalColumnTest<LocalTime> {
 
-    @TempDir
-    static Path dir;
-    static Connection tessera;
-    static Connection duckdb;
+    static final List<LocalTime> VALUES = Arrays.asList(LocalTime.parse("10:00:00"),
+            LocalTime.parse("23:59:59.123456"), LocalTime.parse("00:00:00.5"), null);
 
-    static final LocalTime[] VALUES = {LocalTime.parse("10:00:00"), LocalTime.parse("23:59:59.123456"),
-            LocalTime.parse("00:00:00.5"), null};
+    @Override
+    String columnType() {
+        return "time";
+    }
 
-    @BeforeAll
-    static void fill() throws SQLException {
-        tessera = DriverManager.getConnection("jdbc:tessera:" + dir.resolve("db") + "?create=true");
-        duckdb = DriverManager.getConnection("jdbc:duckdb:");
-        for (Connection c : List.of(tessera, duckdb)) {
-            try (Statement s = c.createStatement()) {
-                s.executeUpdate("create table shifts (i integer, t time)");
-            }
-            try (PreparedStatement p = c.prepareStatement("insert into shifts values (?, ?)")) {
-                for (int i = 0; i < VALUES.length; i++) {
-                    p.setInt(1, i);
-                    if (VALUES[i] != null && VALUES[i].getNano() % 1_000_000 != 0) {
-                        p.setObject(2, VALUES[i]); // java.sql.Time holds milliseconds only
-                    } else {
-                        p.setTime(2, VALUES[i] == null ? null : sqlTime(VALUES[i]));
-                    }
-                    assertEquals(1, p.executeUpdate());
-                }
-            }
+    @Override
+    List<LocalTime> values() {
+        return VALUES;
+    }
+
+    @Override
+    void bind(PreparedStatement p, int index, LocalTime value, int row) throws SQLException {
+        if (value.getNano() % 1_000_000 != 0) {
+            p.setObject(index, value); // java.sql.Time holds milliseconds only
+        } else {
+            p.setTime(index, sqlTime(value));
         }
+    }
+
+    @Override
+    void bindNull(PreparedStatement p, int index) throws SQLException {
+        p.setTime(index, null);
+    }
+
+    /** The row as getObject(LocalTime), wasNull and getString of a cast. */
+    @Override
+    String row(ResultSet rs) throws SQLException {
+        LocalTime t = rs.getObject(2, LocalTime.class);
+        return rs.getInt(1) + " " + t + " " + rs.wasNull() + " " + rs.getString(3);
     }
 
     /** The time of day as {@link Time}, its milliseconds kept ({@code Time.valueOf} drops them). */
@@ -66,44 +64,17 @@ class JdbcTimeTest {
         return new Time(Time.valueOf(t).getTime() + t.getNano() / 1_000_000);
     }
 
-    @AfterAll
-    static void close() throws SQLException {
-        tessera.close();
-        duckdb.close();
-    }
-
-    /** The column's type, then each row as getObject(LocalTime), getString of a cast and wasNull. */
-    private static List<String> read(Connection c, String sql, LocalTime param) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(sql)) {
-            if (param != null) {
-                p.setObject(1, param);
-            }
-            try (ResultSet rs = p.executeQuery()) {
-                List<String> rows = new ArrayList<>();
-                rows.add("type " + rs.getMetaData().getColumnType(2));
-                while (rs.next()) {
-                    LocalTime t = rs.getObject(2, LocalTime.class);
-                    rows.add(rs.getInt(1) + " " + t + " " + rs.wasNull() + " " + rs.getString(3));
-                }
-                return rows;
-            }
-        }
-    }
-
     @Test
     void timesRoundTripAsDuckDbGivesThem() throws SQLException {
-        String sql = "select i, t, cast(t as varchar) from shifts order by i";
-        List<String> expected = read(duckdb, sql, null);
-        assertEquals(expected, read(tessera, sql, null));
+        List<String> expected = assertSameAsDuckDb("select i, v, cast(v as varchar) from vals order by i", null);
         assertTrue(expected.contains("1 23:59:59.123456 false 23:59:59.123456"), expected.toString());
-        String where = "select i, t, cast(t as varchar) from shifts where t >= ? order by i";
-        LocalTime from = LocalTime.parse("01:00:00");
-        assertEquals(read(duckdb, where, from), read(tessera, where, from));
+        assertSameAsDuckDb("select i, v, cast(v as varchar) from vals where v >= ? order by i",
+                LocalTime.parse("01:00:00"));
     }
 
     @Test
     void getObjectGivesLocalTimeAndGetTimeItsMilliseconds() throws SQLException {
-        try (Statement s = tessera.createStatement(); ResultSet rs = s.executeQuery("select t from shifts order by i")) {
+        try (Statement s = tessera.createStatement(); ResultSet rs = s.executeQuery("select v from vals order by i")) {
             assertEquals(Types.TIME, rs.getMetaData().getColumnType(1));
             assertEquals("TIME", rs.getMetaData().getColumnTypeName(1));
             assertEquals(LocalTime.class.getName(), rs.getMetaData().getColumnClassName(1));

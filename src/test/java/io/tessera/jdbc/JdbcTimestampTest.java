@@ -1,13 +1,7 @@
 package io.tessera.jdbc;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,7 +9,7 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Calendar;
 import java.util.List;
 import java.util.TimeZone;
@@ -31,76 +25,53 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code getString} read them back as DuckDB's do, {@code getObject} gives a {@link LocalDateTime}, and the metadata
  * says {@link Types#TIMESTAMP}.
  */
-class JdbcTimestampTest {
+class JdbcTimestampTest extends TemporalColumnTest<LocalDateTime> {
 
-    @TempDir
-    static Path dir;
-    static Connection tessera;
-    static Connection duckdb;
+    static final List<LocalDateTime> VALUES = Arrays.asList(LocalDateTime.parse("2020-01-01T10:00:00"),
+            LocalDateTime.parse("2024-02-29T23:59:59.123456"), LocalDateTime.parse("1969-12-31T23:59:59.5"), null);
 
-    static final LocalDateTime[] VALUES = {LocalDateTime.parse("2020-01-01T10:00:00"),
-            LocalDateTime.parse("2024-02-29T23:59:59.123456"), LocalDateTime.parse("1969-12-31T23:59:59.5"), null};
+    @Override
+    String columnType() {
+        return "timestamp";
+    }
 
-    @BeforeAll
-    static void fill() throws SQLException {
-        tessera = DriverManager.getConnection("jdbc:tessera:" + dir.resolve("db") + "?create=true");
-        duckdb = DriverManager.getConnection("jdbc:duckdb:");
-        for (Connection c : List.of(tessera, duckdb)) {
-            try (Statement s = c.createStatement()) {
-                s.executeUpdate("create table ev (i integer, ts timestamp)");
-            }
-            try (PreparedStatement p = c.prepareStatement("insert into ev values (?, ?)")) {
-                for (int i = 0; i < VALUES.length; i++) {
-                    p.setInt(1, i);
-                    if (i == 1) {
-                        p.setObject(2, VALUES[i]);
-                    } else {
-                        p.setTimestamp(2, VALUES[i] == null ? null : Timestamp.valueOf(VALUES[i]));
-                    }
-                    assertEquals(1, p.executeUpdate());
-                }
-            }
+    @Override
+    List<LocalDateTime> values() {
+        return VALUES;
+    }
+
+    /** Row 1 through setObject, the others (and parameters of queries) through setTimestamp. */
+    @Override
+    void bind(PreparedStatement p, int index, LocalDateTime value, int row) throws SQLException {
+        if (row == 1) {
+            p.setObject(index, value);
+        } else {
+            p.setTimestamp(index, Timestamp.valueOf(value));
         }
     }
 
-    @AfterAll
-    static void close() throws SQLException {
-        tessera.close();
-        duckdb.close();
+    @Override
+    void bindNull(PreparedStatement p, int index) throws SQLException {
+        p.setTimestamp(index, null);
     }
 
-    /** Each row as its column type, getTimestamp, getString and wasNull. */
-    private static List<String> read(Connection c, String sql, Timestamp param) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(sql)) {
-            if (param != null) {
-                p.setTimestamp(1, param);
-            }
-            try (ResultSet rs = p.executeQuery()) {
-                List<String> rows = new ArrayList<>();
-                rows.add("type " + rs.getMetaData().getColumnType(2));
-                while (rs.next()) {
-                    Timestamp t = rs.getTimestamp(2);
-                    rows.add(rs.getInt(1) + " " + t + " " + rs.wasNull());
-                }
-                return rows;
-            }
-        }
+    /** The row as getTimestamp and wasNull. */
+    @Override
+    String row(ResultSet rs) throws SQLException {
+        Timestamp t = rs.getTimestamp(2);
+        return rs.getInt(1) + " " + t + " " + rs.wasNull();
     }
 
     @Test
     void timestampsRoundTripAsDuckDbGivesThem() throws SQLException {
-        String sql = "select i, ts from ev order by i";
-        List<String> expected = read(duckdb, sql, null);
-        assertEquals(expected, read(tessera, sql, null));
+        List<String> expected = assertSameAsDuckDb("select i, v from vals order by i", null);
         assertTrue(expected.contains("1 2024-02-29 23:59:59.123456 false"), expected.toString());
-        String where = "select i, ts from ev where ts >= ? order by i";
-        Timestamp from = Timestamp.valueOf("2020-01-01 10:00:00");
-        assertEquals(read(duckdb, where, from), read(tessera, where, from));
+        assertSameAsDuckDb("select i, v from vals where v >= ? order by i", LocalDateTime.parse("2020-01-01T10:00:00"));
     }
 
     @Test
     void getObjectGivesLocalDateTime() throws SQLException {
-        try (Statement s = tessera.createStatement(); ResultSet rs = s.executeQuery("select ts from ev order by i")) {
+        try (Statement s = tessera.createStatement(); ResultSet rs = s.executeQuery("select v from vals order by i")) {
             assertEquals(Types.TIMESTAMP, rs.getMetaData().getColumnType(1));
             assertEquals(LocalDateTime.class.getName(), rs.getMetaData().getColumnClassName(1));
             for (LocalDateTime v : VALUES) {
@@ -122,7 +93,7 @@ class JdbcTimestampTest {
     @Test
     void aCalendarReadsTheDateAndTimeInItsZone() throws SQLException {
         Calendar utcPlus2 = Calendar.getInstance(TimeZone.getTimeZone("GMT+02:00"));
-        try (PreparedStatement p = tessera.prepareStatement("select ts, cast(ts as varchar) from ev where i = 0");
+        try (PreparedStatement p = tessera.prepareStatement("select v, cast(v as varchar) from vals where i = 0");
              ResultSet rs = p.executeQuery()) {
             assertTrue(rs.next());
             // 10:00 in GMT+2 is 08:00 UTC
@@ -131,7 +102,7 @@ class JdbcTimestampTest {
             assertEquals("2020-01-01 10:00:00", rs.getString(1));
             assertEquals("2020-01-01 10:00:00", rs.getString(2));
         }
-        try (PreparedStatement p = tessera.prepareStatement("select count(*) from ev where ts = ?")) {
+        try (PreparedStatement p = tessera.prepareStatement("select count(*) from vals where v = ?")) {
             Timestamp eightUtc = Timestamp.from(java.time.Instant.parse("2020-01-01T08:00:00Z"));
             p.setTimestamp(1, eightUtc, utcPlus2);
             try (ResultSet rs = p.executeQuery()) {

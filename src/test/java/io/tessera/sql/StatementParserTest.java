@@ -190,7 +190,8 @@ class StatementParserTest {
                 error("create table t (\n  a int not null null)"));
         assertStarts("syntax error at line 1, column 15: Encountered \"x\"", error("drop table if x"));
         assertEquals("CREATE TABLE t: unsupported column type VARBINARY at line 1, column 26 (Tessera stores INTEGER,"
-                + " SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP, TIME, BOOLEAN and VARCHAR)",
+                + " SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
+                + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN and VARCHAR)",
                 error("create table t (a int, b varbinary)"));
         assertStarts("CREATE TABLE t: unsupported column type money at line 1, column 19",
                 error("create table t (a money)"));

@@ -205,6 +205,8 @@ public final class DuckDbReplay {
             case LocalDate d -> "DATE '" + d + "'";
             case java.time.LocalDateTime t -> "TIMESTAMP '" + io.tessera.storage.Timestamps.format(
                     io.tessera.storage.Timestamps.micros(t)) + "'";
+            case java.time.OffsetDateTime t -> "TIMESTAMPTZ '" + io.tessera.storage.ZonedTimestamps.format(
+                    io.tessera.storage.ZonedTimestamps.micros(t), t.getOffset()) + "'";
             case java.time.LocalTime t -> "TIME '" + io.tessera.storage.Values.format(t) + "'";
             case BigDecimal d -> d.toPlainString();
             case Double d when d.isNaN() || d.isInfinite() -> "'" + d + "'::DOUBLE";

@@ -28,7 +28,7 @@ final class ResultText {
             case INTEGER, BIGINT -> 'I';
             case DOUBLE -> 'R';
             case DECIMAL -> 'D';
-            case DATE, TIMESTAMP, TIME, VARCHAR -> 'T';
+            case DATE, TIMESTAMP, TIMESTAMP_TZ, TIME, VARCHAR -> 'T';
             case BOOLEAN -> 'B';
         };
     }
@@ -51,6 +51,9 @@ final class ResultText {
         }
         if (v instanceof java.time.LocalTime t) {
             return io.tessera.storage.Values.format(t);
+        }
+        if (v instanceof java.time.OffsetDateTime t) { // as DuckDB writes it, at the offset of the session's zone
+            return io.tessera.storage.ZonedTimestamps.format(io.tessera.storage.ZonedTimestamps.micros(t), t.getOffset());
         }
         if (v instanceof java.time.LocalDateTime t) {
             return io.tessera.storage.Timestamps.format(io.tessera.storage.Timestamps.micros(t));

@@ -90,6 +90,8 @@ final class SqlTestData {
             case DECIMAL -> new BigDecimal(t);
             case DATE -> LocalDate.parse(t);
             case TIMESTAMP -> io.tessera.storage.Values.timestampOf(io.tessera.storage.Timestamps.parse(t));
+            case TIMESTAMP_TZ -> io.tessera.storage.ZonedTimestamps.valueOf(io.tessera.storage.ZonedTimestamps.parse(t,
+                    java.time.ZoneOffset.UTC), java.time.ZoneOffset.UTC);
             case TIME -> io.tessera.storage.Values.timeOf(io.tessera.storage.Timestamps.parseTime(t));
             case BOOLEAN -> Boolean.parseBoolean(t);
             case VARCHAR -> t;

@@ -29,6 +29,8 @@ final class SparkTypes {
             case DATE -> DataTypes.DateType;
             // a TIMESTAMP without a time zone, microseconds as Spark's TIMESTAMP_NTZ holds them
             case TIMESTAMP -> DataTypes.TimestampNTZType;
+            // an instant in microseconds since 1970-01-01 UTC: Spark's TIMESTAMP (shown in Spark's session zone)
+            case TIMESTAMP_TZ -> DataTypes.TimestampType;
             // a time of day to the microsecond: Spark's TIME(6), which holds nanoseconds since midnight
             case TIME -> org.apache.spark.sql.types.TimeType.apply(6);
             case BOOLEAN -> DataTypes.BooleanType;
@@ -46,7 +48,7 @@ final class SparkTypes {
     }
 
     /**
-     * A value of a Tessera result (Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, LocalTime, Boolean,
+     * A value of a Tessera result (Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, OffsetDateTime, LocalTime, Boolean,
      * String) as Spark holds it.
      */
     static Object internal(Object v, org.apache.spark.sql.types.DataType type) {
@@ -61,6 +63,9 @@ final class SparkTypes {
         }
         if (type == DataTypes.TimestampNTZType) {
             return io.tessera.storage.Timestamps.micros((java.time.LocalDateTime) v);
+        }
+        if (type == DataTypes.TimestampType) {
+            return io.tessera.storage.ZonedTimestamps.micros(v);
         }
         if (type instanceof org.apache.spark.sql.types.TimeType) {
             return ((java.time.LocalTime) v).toNanoOfDay();

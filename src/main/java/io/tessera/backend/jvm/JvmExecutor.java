@@ -108,6 +108,11 @@ public final class JvmExecutor {
 
     /** Reads a result value: the Java object of column c in row r (Integer, Long, Double, BigDecimal, LocalDate, ...). */
     public static Object value(MatRelation rel, int c, int r) {
+        return value(rel, c, r, java.time.ZoneOffset.UTC);
+    }
+
+    /** {@link #value(MatRelation, int, int)}, a TIMESTAMP WITH TIME ZONE as an OffsetDateTime in {@code zone}. */
+    public static Object value(MatRelation rel, int c, int r, java.time.ZoneId zone) {
         RowBuffer b = rel.rows;
         if (b.isNull(c, r)) {
             return null;
@@ -120,6 +125,7 @@ public final class JvmExecutor {
             case DECIMAL -> java.math.BigDecimal.valueOf(b.longs[c][r], ci.type().scale());
             case DATE -> java.time.LocalDate.ofEpochDay(b.ints[c][r]);
             case TIMESTAMP -> io.tessera.storage.Values.timestampOf(b.longs[c][r]);
+            case TIMESTAMP_TZ -> io.tessera.storage.ZonedTimestamps.valueOf(b.longs[c][r], zone);
             case TIME -> io.tessera.storage.Values.timeOf(b.longs[c][r]);
             case BOOLEAN -> b.bytes[c][r] != 0;
             case VARCHAR -> rel.dictionaries[c].value(b.ints[c][r]);

@@ -55,17 +55,17 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
         }
         TypeKind f = from.kind();
         return switch (to.kind()) {
-            case DOUBLE -> f == TypeKind.TIMESTAMP || f == TypeKind.TIME ? unsupported(from, to) : f == TypeKind.VARCHAR ? Conversion.PARSE : f == TypeKind.BOOLEAN ? Conversion.FROM_BOOLEAN
+            case DOUBLE -> f == TypeKind.TIMESTAMP || f == TypeKind.TIMESTAMP_TZ || f == TypeKind.TIME ? unsupported(from, to) : f == TypeKind.VARCHAR ? Conversion.PARSE : f == TypeKind.BOOLEAN ? Conversion.FROM_BOOLEAN
                     : Conversion.TO_DOUBLE;
             case INTEGER, BIGINT -> switch (f) {
-                case TIMESTAMP, TIME -> throw new Unsupported("CAST from " + from + " to " + to);
+                case TIMESTAMP, TIMESTAMP_TZ, TIME -> throw new Unsupported("CAST from " + from + " to " + to);
                 case DOUBLE, DECIMAL -> Conversion.ROUND;
                 case BOOLEAN -> Conversion.FROM_BOOLEAN;
                 case VARCHAR -> Conversion.PARSE;
                 default -> DataType.fitsIn(from, to) ? Conversion.WIDEN : Conversion.CHECK_RANGE;
             };
             case DECIMAL -> switch (f) {
-                case TIMESTAMP, TIME -> throw new Unsupported("CAST from " + from + " to " + to);
+                case TIMESTAMP, TIMESTAMP_TZ, TIME -> throw new Unsupported("CAST from " + from + " to " + to);
                 case DOUBLE -> Conversion.RESCALE_CHECKED;
                 case VARCHAR -> Conversion.PARSE;
                 case BOOLEAN -> throw new Unsupported("CAST from BOOLEAN to DECIMAL");
@@ -88,6 +88,8 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
                 case TIMESTAMP -> Conversion.MICROS_TO_TIME;
                 default -> unsupported(from, to);
             };
+            // the session's time zone converts to and from other types: plan.ZonedCalls lowers those casts
+            case TIMESTAMP_TZ -> unsupported(from, to);
             case BOOLEAN -> {
                 if (f == TypeKind.VARCHAR) {
                     yield Conversion.PARSE;
@@ -97,7 +99,7 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
                 }
                 throw new Unsupported("CAST from " + from + " to BOOLEAN");
             }
-            case VARCHAR -> Conversion.FORMAT;
+            case VARCHAR -> f == TypeKind.TIMESTAMP_TZ ? unsupported(from, to) : Conversion.FORMAT;
         };
     }
 

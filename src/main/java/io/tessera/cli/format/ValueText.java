@@ -11,7 +11,7 @@ import java.time.LocalDate;
 /**
  * The text of one result value, shared by every format: numbers in plain decimal notation (never an exponent),
  * DECIMAL with exactly its column's scale, DATE as yyyy-mm-dd, TIMESTAMP as
- * yyyy-mm-dd hh:mm:ss[.ffffff], BOOLEAN as true/false. NULL has no text here;
+ * yyyy-mm-dd hh:mm:ss[.ffffff], TIMESTAMP WITH TIME ZONE with the offset it is shown at (+00, -04, +05:30), BOOLEAN as true/false. NULL has no text here;
  * each format decides how to show it.
  */
 public final class ValueText {
@@ -35,6 +35,9 @@ public final class ValueText {
         }
         if (v instanceof java.time.LocalTime t) {
             return io.tessera.storage.Timestamps.formatTime(io.tessera.storage.Values.timeMicros(t));
+        }
+        if (v instanceof java.time.OffsetDateTime t) { // TIMESTAMP WITH TIME ZONE, in the session's zone
+            return io.tessera.storage.ZonedTimestamps.format(io.tessera.storage.ZonedTimestamps.micros(t), t.getOffset());
         }
         if (v instanceof java.time.LocalDateTime t) {
             return io.tessera.storage.Timestamps.format(io.tessera.storage.Timestamps.micros(t));

@@ -431,6 +431,7 @@ final class ChunkParser {
                 case BIGINT -> cb.appendLong(dec.parseLong(b, s, e));
                 case DATE -> cb.appendInt(dec.parseDate(b, s, e));
                 case TIMESTAMP -> cb.appendLong(dec.parseTimestamp(b, s, e));
+                case TIMESTAMP_TZ -> cb.appendLong(dec.parseTimestampTz(b, s, e));
                 case TIME -> cb.appendLong(dec.parseTime(b, s, e));
                 case DECIMAL -> cb.appendLong(dec.parseDecimal(b, s, e, types[col].precision(), types[col].scale()));
                 case DOUBLE -> cb.appendDouble(dec.parseDouble(b, s, e));

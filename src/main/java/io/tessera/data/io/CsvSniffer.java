@@ -1,6 +1,7 @@
 package io.tessera.data.io;
 
 import io.tessera.storage.DataType;
+import io.tessera.storage.Timestamps;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -94,13 +95,14 @@ public final class CsvSniffer {
     }
 
     /**
-     * The first type of BOOLEAN, BIGINT, DOUBLE, DATE, TIMESTAMP, TIME that every non-empty value from record
-     * {@code from} takes (a date alone is a DATE before it is a TIMESTAMP; a date and time a TIMESTAMP before the
-     * TIME parser, which passes over a date, sees it).
+     * The first type of BOOLEAN, BIGINT, DOUBLE, DATE, TIMESTAMP WITH TIME ZONE, TIMESTAMP, TIME that every
+     * non-empty value from record {@code from} takes (a date alone is a DATE before it is a TIMESTAMP; a date and time
+     * with an offset a TIMESTAMP WITH TIME ZONE, as DuckDB sniffs it; a date and time a TIMESTAMP before the TIME
+     * parser, which passes over a date, sees it).
      */
     private static DataType columnType(List<List<String>> records, int c, int from) {
         List<DataType> candidates = new ArrayList<>(List.of(DataType.BOOLEAN, DataType.BIGINT, DataType.DOUBLE,
-                DataType.DATE, DataType.TIMESTAMP, DataType.TIME));
+                DataType.DATE, DataType.TIMESTAMP_TZ, DataType.TIMESTAMP, DataType.TIME));
         boolean any = false;
         for (int r = from; r < records.size() && !candidates.isEmpty(); r++) {
             List<String> rec = records.get(r);
@@ -124,6 +126,9 @@ public final class CsvSniffer {
                 case DOUBLE -> d.parseDouble(b, 0, b.length);
                 case DATE -> d.parseDate(b, 0, b.length);
                 case TIMESTAMP -> d.parseTimestamp(b, 0, b.length);
+                case TIMESTAMP_TZ -> {
+                    return Timestamps.parseWithOffset(v).offsetSeconds() != Timestamps.NO_OFFSET;
+                }
                 case TIME -> d.parseTime(b, 0, b.length);
                 default -> {
                     return true;

@@ -1,6 +1,7 @@
 package io.tessera.data.io;
 
 import io.tessera.storage.Timestamps;
+import io.tessera.storage.ZonedTimestamps;
 import io.tessera.storage.Values;
 
 /**
@@ -102,6 +103,14 @@ final class FieldDecoder {
             }
         }
         return Timestamps.parse(chars.reset(b, s, e)); // throws with the usual message (or accepts)
+    }
+
+    /**
+     * A TIMESTAMP WITH TIME ZONE as microseconds since epoch UTC, in the forms {@link ZonedTimestamps#parse} reads; a
+     * time without an offset is UTC's.
+     */
+    long parseTimestampTz(byte[] b, int s, int e) {
+        return ZonedTimestamps.parse(chars.reset(b, s, e), java.time.ZoneOffset.UTC);
     }
 
     /** A TIME as microseconds since midnight, in the forms {@link Timestamps#parseTime} reads. */

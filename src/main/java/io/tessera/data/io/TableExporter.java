@@ -119,6 +119,7 @@ public final class TableExporter {
             case DOUBLE -> w.put(Values.formatDouble(c.getDouble(r)));
             case DATE -> w.put(Values.dateOf(c.getInt(r)).toString());
             case TIMESTAMP -> w.put(Timestamps.format(c.getLong(r)));
+            case TIMESTAMP_TZ -> w.put(io.tessera.storage.ZonedTimestamps.format(c.getLong(r), java.time.ZoneOffset.UTC));
             case TIME -> w.put(Timestamps.formatTime(c.getLong(r)));
             case BOOLEAN -> w.put(c.getBoolean(r) ? "true" : "false");
             case VARCHAR -> w.put(dict[c.getInt(r)]);

@@ -91,7 +91,8 @@ final class DirectDecoder {
             case INTEGER -> physical.equals("INT32") && t == TypeKind.INTEGER && !target.type().isNarrowInteger()
                     || physical.equals("INT64") && t == TypeKind.BIGINT;
             case DATE -> t == TypeKind.DATE;
-            case TIMESTAMP -> physical.equals("INT64") && t == TypeKind.TIMESTAMP && source.scale() == 6;
+            case TIMESTAMP, INSTANT -> physical.equals("INT64") && (t == TypeKind.TIMESTAMP || t == TypeKind.TIMESTAMP_TZ)
+                    && source.scale() == 6;
             case DECIMAL -> (physical.equals("INT32") || physical.equals("INT64")) && t == TypeKind.DECIMAL
                     && target.type().scale() == source.scale();
             case FLOATING -> physical.equals("DOUBLE") && t == TypeKind.DOUBLE;
@@ -251,7 +252,7 @@ final class DirectDecoder {
                     }
                 }
             }
-            case BIGINT, TIMESTAMP, TIME -> {
+            case BIGINT, TIMESTAMP, TIMESTAMP_TZ, TIME -> {
                 longValues = grow(longValues, present);
                 if (dictionary) {
                     for (int i = 0; i < present; i++) {

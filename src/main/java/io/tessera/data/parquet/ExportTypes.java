@@ -54,6 +54,8 @@ final class ExportTypes {
                     .named(c.name());
             case TIMESTAMP -> Types.primitive(PrimitiveTypeName.INT64, rep)
                     .as(LogicalTypeAnnotation.timestampType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(c.name());
+            case TIMESTAMP_TZ -> Types.primitive(PrimitiveTypeName.INT64, rep)
+                    .as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS)).named(c.name());
             case TIME -> Types.primitive(PrimitiveTypeName.INT64, rep)
                     .as(LogicalTypeAnnotation.timeType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(c.name());
             case BOOLEAN -> Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(c.name());
@@ -92,6 +94,11 @@ final class ExportTypes {
             case TIMESTAMP -> {
                 e.setType(Type.INT64);
                 e.setLogicalType(LogicalType.TIMESTAMP(new TimestampType(false, TimeUnit.MICROS(new MicroSeconds()))));
+                e.setConverted_type(ConvertedType.TIMESTAMP_MICROS);
+            }
+            case TIMESTAMP_TZ -> { // an instant: adjusted to UTC, as DuckDB writes a TIMESTAMP WITH TIME ZONE
+                e.setType(Type.INT64);
+                e.setLogicalType(LogicalType.TIMESTAMP(new TimestampType(true, TimeUnit.MICROS(new MicroSeconds()))));
                 e.setConverted_type(ConvertedType.TIMESTAMP_MICROS);
             }
             case TIME -> {

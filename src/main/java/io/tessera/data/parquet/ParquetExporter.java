@@ -179,7 +179,7 @@ public final class ParquetExporter {
         DataType t = c.type();
         switch (t.kind()) {
             case INTEGER, DATE -> w.write(c.getInt(r), 0, maxDefinition);
-            case BIGINT, TIMESTAMP, TIME -> w.write(c.getLong(r), 0, maxDefinition);
+            case BIGINT, TIMESTAMP, TIMESTAMP_TZ, TIME -> w.write(c.getLong(r), 0, maxDefinition);
             case DECIMAL -> {
                 if (ExportTypes.decimalAsInt32(t)) {
                     w.write((int) c.getLong(r), 0, maxDefinition);

@@ -38,6 +38,11 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
          */
         TIMESTAMP,
         /**
+         * An instant: a TIMESTAMP adjusted to UTC ({@code isAdjustedToUTC}, DuckDB's TIMESTAMP WITH TIME ZONE), its
+         * {@code scale} as TIMESTAMP's.
+         */
+        INSTANT,
+        /**
          * A time of day since midnight (INT32 of milliseconds, INT64 of microseconds or nanoseconds, annotated TIME):
          * {@code scale} is its unit as fractional digits of a second, as TIMESTAMP's.
          */
@@ -80,7 +85,8 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
                 || c == ConvertedType.TIMESTAMP_MICROS)) {
             scale = l == null ? (c == ConvertedType.TIMESTAMP_MILLIS ? 3 : 6)
                     : l.getTIMESTAMP().getUnit().isSetMILLIS() ? 3 : l.getTIMESTAMP().getUnit().isSetMICROS() ? 6 : 9;
-            kind = e.getType() == Type.INT64 ? Kind.TIMESTAMP : null;
+            boolean utc = l != null && l.getTIMESTAMP().isIsAdjustedToUTC();
+            kind = e.getType() != Type.INT64 ? null : utc ? Kind.INSTANT : Kind.TIMESTAMP;
         } else if (l != null && l.isSetTIME() || l == null && (c == ConvertedType.TIME_MILLIS
                 || c == ConvertedType.TIME_MICROS)) {
             scale = l == null ? (c == ConvertedType.TIME_MILLIS ? 3 : 6)
@@ -156,6 +162,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case FLOATING -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
+            case INSTANT -> DataType.TIMESTAMP_TZ;
             case TIME -> DataType.TIME;
             case BOOLEAN -> DataType.BOOLEAN;
             case STRING -> DataType.VARCHAR;
@@ -182,8 +189,9 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
                     || t == TypeKind.DECIMAL || t == TypeKind.DOUBLE;
             case DECIMAL -> t == TypeKind.DECIMAL || t == TypeKind.DOUBLE;
             case FLOATING -> t == TypeKind.DOUBLE;
-            case DATE -> t == TypeKind.DATE || t == TypeKind.TIMESTAMP;
-            case TIMESTAMP -> t == TypeKind.TIMESTAMP;
+            case DATE -> t == TypeKind.DATE || t == TypeKind.TIMESTAMP || t == TypeKind.TIMESTAMP_TZ;
+            // the same microseconds: a TIMESTAMP's taken as UTC's, an instant's as UTC's clock
+            case TIMESTAMP, INSTANT -> t == TypeKind.TIMESTAMP || t == TypeKind.TIMESTAMP_TZ;
             case TIME -> t == TypeKind.TIME;
             case BOOLEAN -> t == TypeKind.BOOLEAN;
             case STRING -> t == TypeKind.VARCHAR;
@@ -200,6 +208,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case INTEGER -> "integers";
             case FLOATING -> "floating-point numbers";
             case TIMESTAMP -> "TIMESTAMP";
+            case INSTANT -> "TIMESTAMP WITH TIME ZONE";
             case TIME -> "TIME";
             default -> kind.name();
         };

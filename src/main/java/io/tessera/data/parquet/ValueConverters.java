@@ -34,8 +34,8 @@ final class ValueConverters {
             case INTEGER, UNSIGNED_INT32, UNSIGNED_INT64 -> new Integral(out, target, source.kind());
             case DECIMAL -> new Decimal(out, target, source.scale());
             case FLOATING -> new Floating(out);
-            case DATE -> new Dates(out, target.kind() == TypeKind.TIMESTAMP);
-            case TIMESTAMP -> new TimestampValues(out, source.scale());
+            case DATE -> new Dates(out, target.kind() == TypeKind.TIMESTAMP || target.kind() == TypeKind.TIMESTAMP_TZ);
+            case TIMESTAMP, INSTANT -> new TimestampValues(out, source.scale());
             case TIME -> new TimeValues(out, source.scale());
             case BOOLEAN -> new Booleans(out);
             case STRING -> new Strings(out, invalidUtf8);
@@ -219,17 +219,7 @@ final class ValueConverters {
 
         @Override
         public void addLong(long v) {
-            long micros;
-            try {
-                micros = switch (digits) {
-                    case 3 -> Math.multiplyExact(v, 1000L);
-                    case 9 -> Math.floorDiv(v, 1000L);
-                    default -> v;
-                };
-            } catch (ArithmeticException e) {
-                throw new IllegalArgumentException("timestamp " + v + " (milliseconds) is out of range", e);
-            }
-            out.appendLong(micros);
+            out.appendLong(micros(v, digits, "timestamp"));
         }
 
         @Override
@@ -256,21 +246,38 @@ final class ValueConverters {
 
         @Override
         public void addInt(int millis) {
-            put(millis * 1000L, millis);
+            addLong(millis);
         }
 
         @Override
         public void addLong(long v) {
-            put(digits == 9 ? Math.floorDiv(v, 1000L) : v, v);
-        }
-
-        private void put(long micros, long raw) {
+            long micros = micros(v, digits, "time");
             if (micros < 0 || micros >= Timestamps.MICROS_PER_DAY) {
-                throw new IllegalArgumentException("time " + raw + " (" + (digits == 3 ? "milliseconds"
-                        : digits == 6 ? "microseconds" : "nanoseconds") + " since midnight) is outside the day");
+                throw new IllegalArgumentException("time " + v + " (" + unit(digits) + " since midnight) is outside"
+                        + " the day");
             }
             out.appendLong(micros);
         }
+    }
+
+    /**
+     * A Parquet TIMESTAMP's or TIME's value in its unit ({@code digits} fractional digits of a second: 3 milliseconds,
+     * 6 microseconds, 9 nanoseconds, rounded down) as microseconds; {@code what} names the value in an error.
+     */
+    static long micros(long v, int digits, String what) {
+        try {
+            return switch (digits) {
+                case 3 -> Math.multiplyExact(v, 1000L);
+                case 9 -> Math.floorDiv(v, 1000L);
+                default -> v;
+            };
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(what + " " + v + " (" + unit(digits) + ") is out of range", e);
+        }
+    }
+
+    private static String unit(int digits) {
+        return digits == 3 ? "milliseconds" : digits == 6 ? "microseconds" : "nanoseconds";
     }
 
     private static final class Booleans extends PrimitiveConverter {

@@ -18,7 +18,7 @@ public enum CType {
     public static CType stored(DataType t) {
         return switch (t.kind()) {
             case INTEGER, DATE, VARCHAR -> INT;
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> LONG;
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> LONG;
             case DOUBLE -> DOUBLE;
             case BOOLEAN -> BOOL;
         };

@@ -115,7 +115,7 @@ final class CudaExprGen {
                 CType t = x >= Integer.MIN_VALUE && x <= Integer.MAX_VALUE ? CType.INT : CType.LONG;
                 yield CValue.of(scope.constant(t, x), t);
             }
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> CValue.of(scope.constant(CType.LONG, ((Number) v).longValue()), CType.LONG);
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> CValue.of(scope.constant(CType.LONG, ((Number) v).longValue()), CType.LONG);
             case DOUBLE -> CValue.of(scope.constant(CType.DOUBLE, ((Number) v).doubleValue()), CType.DOUBLE);
             case BOOLEAN -> CValue.of("(" + scope.constant(CType.INT, ((Boolean) v) ? 1L : 0L) + " != 0)", CType.BOOL);
             case VARCHAR -> throw new GpuUnsupported("a string value outside a comparison with a column");

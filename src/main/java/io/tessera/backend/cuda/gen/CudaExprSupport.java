@@ -138,7 +138,7 @@ final class CudaExprSupport {
                 long x = ((Number) l.value()).longValue();
                 yield Value.of(x >= Integer.MIN_VALUE && x <= Integer.MAX_VALUE ? CType.INT : CType.LONG);
             }
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> Value.of(CType.LONG);
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> Value.of(CType.LONG);
             case DOUBLE -> Value.of(CType.DOUBLE);
             case BOOLEAN -> Value.BOOL;
             case VARCHAR -> fail("a string value outside a comparison with a column");

@@ -3,6 +3,7 @@ package io.tessera.backend.jvm.aggregate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The values of one holistic aggregate (a quantile, MODE, STRING_AGG) in one group, in the order they came: numbers
@@ -80,48 +81,28 @@ public final class ValueList {
 
     /** Every value, this list's and the appended lists', as one array of longs. */
     long[] allLongs() {
-        long[] out = new long[total()];
-        int at = 0;
-        for (ValueList l : parts()) {
-            if (l.size > 0) {
-                System.arraycopy(l.longs, 0, out, at, l.size);
-                at += l.size;
-            }
-        }
-        return out;
+        return all(new long[total()], l -> l.longs);
     }
 
     double[] allDoubles() {
-        double[] out = new double[total()];
-        int at = 0;
-        for (ValueList l : parts()) {
-            if (l.size > 0) {
-                System.arraycopy(l.doubles, 0, out, at, l.size);
-                at += l.size;
-            }
-        }
-        return out;
+        return all(new double[total()], l -> l.doubles);
     }
 
     String[] allStrings() {
-        String[] out = new String[total()];
-        int at = 0;
-        for (ValueList l : parts()) {
-            if (l.size > 0) {
-                System.arraycopy(l.strings, 0, out, at, l.size);
-                at += l.size;
-            }
-        }
-        return out;
+        return all(new String[total()], l -> l.strings);
     }
 
     /** Every string's ORDER BY keys, in the order of {@link #allStrings}. */
     Object[][] allKeys() {
-        Object[][] out = new Object[total()][];
+        return all(new Object[total()][], l -> l.keys);
+    }
+
+    /** {@code out} filled with the array {@code of} picks from each list, this one's first, one after another. */
+    private <A> A all(A out, Function<ValueList, A> of) {
         int at = 0;
         for (ValueList l : parts()) {
             if (l.size > 0) {
-                System.arraycopy(l.keys, 0, out, at, l.size);
+                System.arraycopy(of.apply(l), 0, out, at, l.size);
                 at += l.size;
             }
         }

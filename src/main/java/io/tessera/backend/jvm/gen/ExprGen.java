@@ -245,7 +245,7 @@ public final class ExprGen {
     static JKind numericKind(DataType t) {
         return switch (t.kind()) {
             case INTEGER, DATE -> JKind.INT;
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> JKind.LONG;
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> JKind.LONG;
             case DOUBLE -> JKind.DOUBLE;
             case BOOLEAN -> JKind.BOOL;
             case VARCHAR -> JKind.STRING;

@@ -20,7 +20,7 @@ public enum JKind {
     public static JKind stored(DataType t) {
         return switch (t.kind()) {
             case INTEGER, DATE -> INT;
-            case BIGINT, DECIMAL, TIMESTAMP, TIME -> LONG;
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> LONG;
             case DOUBLE -> DOUBLE;
             case BOOLEAN -> BOOL;
             case VARCHAR -> CODE;

@@ -46,10 +46,14 @@ final class TemporalFunctions {
             case DATE_DIFF -> TIME + "dateDiff(" + args + ")";
             case DATE_SUB -> TIME + "dateSub(" + args + ")";
             case PART -> TIME + "part(" + args + ")";
+            case TO_LOCAL -> TIME + "toLocal(" + args + ")";
+            case FROM_LOCAL -> TIME + "fromLocal(" + args + ")";
+            case FORMAT_ZONED -> TIME + "formatZoned(" + args + ")";
+            case PARSE_ZONED -> TIME + "parseZoned(" + args + ")";
         };
         JKind k = switch (f) {
             case EPOCH -> JKind.DOUBLE;
-            case STRFTIME -> JKind.STRING;
+            case STRFTIME, FORMAT_ZONED -> JKind.STRING;
             default -> JKind.LONG;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);

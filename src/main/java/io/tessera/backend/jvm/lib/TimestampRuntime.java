@@ -1,6 +1,7 @@
 package io.tessera.backend.jvm.lib;
 
 import io.tessera.storage.Timestamps;
+import io.tessera.storage.ZonedTimestamps;
 
 import java.time.LocalDate;
 
@@ -27,6 +28,24 @@ public final class TimestampRuntime {
     /** A timestamp plus months, as DuckDB adds them: a day the month lacks becomes its last day. */
     public static long addMonths(long micros, long months) {
         return Timestamps.ofDays(Runtime.addMonths(Timestamps.days(micros), months)) + Timestamps.timeOfDay(micros);
+    }
+
+    /** The TIMESTAMP a clock of {@code zone} shows at an instant (a TIMESTAMP WITH TIME ZONE). */
+    public static long toLocal(long utcMicros, String zone) {
+        return ZonedTimestamps.toLocal(utcMicros, ZonedTimestamps.zone(zone));
+    }
+
+    /** The instant (a TIMESTAMP WITH TIME ZONE) when a clock of {@code zone} shows a TIMESTAMP. */
+    public static long fromLocal(long localMicros, String zone) {
+        return ZonedTimestamps.fromLocal(localMicros, ZonedTimestamps.zone(zone));
+    }
+
+    public static String formatZoned(long utcMicros, String zone) {
+        return ZonedTimestamps.format(utcMicros, ZonedTimestamps.zone(zone));
+    }
+
+    public static long parseZoned(String s, String zone) {
+        return ZonedTimestamps.parse(s, ZonedTimestamps.zone(zone));
     }
 
     /** A TIMESTAMP's time of day, as a TIME. */

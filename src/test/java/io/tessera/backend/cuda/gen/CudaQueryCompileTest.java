@@ -69,10 +69,13 @@ class CudaQueryCompileTest {
         tpch = Database.openOrCreate(dir.resolve("tpch"));
         new TpchGenerator(0.01).generate(tpch, Progress.silent());
         io.tessera.exec.TinyTables.write(dir.resolve("events"), "ev", "id INTEGER NOT NULL, ts TIMESTAMP NOT NULL, v BIGINT NOT NULL,"
-                + " t TIME NOT NULL",
-                new Object[] {1, java.time.LocalDateTime.parse("2020-01-01T10:00:00"), 5L, java.time.LocalTime.parse("10:00:00")},
-                new Object[] {2, java.time.LocalDateTime.parse("2020-01-02T11:30:00.123456"), 7L, java.time.LocalTime.parse("11:30:00.123456")},
-                new Object[] {3, java.time.LocalDateTime.parse("1969-12-31T23:59:59.5"), 9L, java.time.LocalTime.parse("23:59:59.5")});
+                + " t TIME NOT NULL, z TIMESTAMPTZ NOT NULL",
+                new Object[] {1, java.time.LocalDateTime.parse("2020-01-01T10:00:00"), 5L, java.time.LocalTime.parse("10:00:00"),
+                        java.time.OffsetDateTime.parse("2020-01-01T10:00:00+02:00")},
+                new Object[] {2, java.time.LocalDateTime.parse("2020-01-02T11:30:00.123456"), 7L, java.time.LocalTime.parse("11:30:00.123456"),
+                        java.time.OffsetDateTime.parse("2020-01-02T11:30:00.123456Z")},
+                new Object[] {3, java.time.LocalDateTime.parse("1969-12-31T23:59:59.5"), 9L, java.time.LocalTime.parse("23:59:59.5"),
+                        java.time.OffsetDateTime.parse("1969-12-31T23:59:59.5-05:00")});
         events = Database.open(dir.resolve("events"));
     }
 
@@ -225,9 +228,24 @@ class CudaQueryCompileTest {
     }
 
     /**
-     * TIMESTAMP and TIME columns on the GPU: 64-bit values loaded, compared with constants bound at launch, joined on
-     * and aggregated (MIN, MAX, COUNT, grouped by); every scan pipeline has GPU code and compiles with nvcc.
+     * TIMESTAMP, TIME and TIMESTAMP WITH TIME ZONE columns on the GPU: 64-bit values loaded, compared with constants
+     * bound at launch (a TIMESTAMP constant compared with a TIMESTAMP WITH TIME ZONE is converted when planned), joined
+     * on and aggregated (MIN, MAX, COUNT, grouped by); every scan pipeline has GPU code and compiles with nvcc.
      */
+    /**
+     * A TIMESTAMP WITH TIME ZONE converted in the session's zone (a cast to TIMESTAMP of a column) runs on the JVM, and
+     * the placement says why.
+     */
+    @Test
+    void zonedPartsStayOnTheJvmWithTheReason() {
+        QueryPlan plan = new QueryEngine(events).plan("SELECT count(*) FROM ev WHERE CAST(z AS TIMESTAMP) > TIMESTAMP '2020-01-01'",
+                Device.GPU);
+        GpuPlacement placed = place(events, plan, CudaVariantSpace.INSTANCE.defaults(plan));
+        Pipeline scan = plan.pipelines().getFirst();
+        assertTrue(!placed.onGpu(scan.id()), "the scan runs on the GPU");
+        assertTrue(placed.jvmReasons().get(scan.id()).contains("to_local"), placed.jvmReasons().toString());
+    }
+
     @Test
     void timestampKernelsCompileWithNvcc() throws Exception {
         Map<String, String> sources = new LinkedHashMap<>();
@@ -236,7 +254,10 @@ class CudaQueryCompileTest {
                 "SELECT ts, sum(v) FROM ev WHERE ts < TIMESTAMP '2021-01-01' GROUP BY ts",
                 "SELECT count(*) FROM ev a JOIN ev b ON a.ts = b.ts WHERE b.v > 6",
                 "SELECT t, count(*), min(ts) FROM ev WHERE t > TIME '09:00:00' GROUP BY t",
-                "SELECT count(*), max(a.t) FROM ev a JOIN ev b ON a.t = b.t WHERE b.t <= TIME '12:00'");
+                "SELECT count(*), max(a.t) FROM ev a JOIN ev b ON a.t = b.t WHERE b.t <= TIME '12:00'",
+                "SELECT count(*), min(z), max(z) FROM ev WHERE z >= TIMESTAMP WITH TIME ZONE '2020-01-01 12:00:00+02'",
+                "SELECT z, sum(v) FROM ev WHERE z < TIMESTAMP '2021-01-01' GROUP BY z",
+                "SELECT count(*) FROM ev a JOIN ev b ON a.z = b.z WHERE b.v > 6");
         for (String sql : queries) {
             QueryPlan plan = new QueryEngine(events).plan(sql, Device.GPU);
             GpuPlacement placed = place(events, plan, CudaVariantSpace.INSTANCE.defaults(plan));
