@@ -5,15 +5,17 @@ import java.util.Locale;
 
 /**
  * Where a process's start goes, printed on standard error when the JVM runs with {@code -Dtessera.startupTrace=true}
- * (through the launcher: {@code TESSERA_JAVA_OPTS="-Xmx8g -Dtessera.startupTrace=true" ./tessera ...}): at each
+ * or the environment has {@code TESSERA_STARTUP_TRACE=1} (through the launcher, which then uses its startup cache
+ * as always: {@code TESSERA_STARTUP_TRACE=1 ./tessera ...}; other JVM options would make it train another): at each
  * mark, the time since the JVM started, the CPU time of the thread that marks (the main thread) and of the whole
- * process (every thread: the JIT compilers, the warm-up, the workers). The CPU times hardly change with the
- * machine's load, which stretches the wall times. Without the property a mark costs one field read.
+ * process (every thread: the JIT compilers, the warm-up, the workers). The CPU times change less with the machine's
+ * load than the wall times, which it stretches. Untraced, a mark costs one field read.
  */
 final class StartupTrace {
 
     static final String PROPERTY = "tessera.startupTrace";
-    private static final boolean ON = Boolean.getBoolean(PROPERTY);
+    static final String VARIABLE = "TESSERA_STARTUP_TRACE";
+    private static final boolean ON = Boolean.getBoolean(PROPERTY) || "1".equals(System.getenv(VARIABLE));
 
     private StartupTrace() {
     }
