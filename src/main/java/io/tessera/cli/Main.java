@@ -3,31 +3,22 @@ package io.tessera.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.util.Map;
+
 /** The {@code tessera} command line: one subcommand per job. */
 @Command(name = "tessera", mixinStandardHelpOptions = true, version = "Tessera 0.1.0",
-        description = "Analytical SQL on every processor of the machine, with generated code variants.",
-        subcommands = {
-                CommandLine.HelpCommand.class,
-                GenCommand.class,
-                CreateCommand.class,
-                ImportCommand.class,
-                ExportCommand.class,
-                TablesCommand.class,
-                DescribeCommand.class,
-                SqlCommand.class,
-                BenchCommand.class,
-                DevicesCommand.class,
-                SsbCommand.class,
-                EmitCommand.class,
-                SelftestCommand.class,
-                VariantsCommand.class,
-                TuneCommand.class,
-                ShardCommand.class,
-        })
+        description = "Analytical SQL on every processor of the machine, with generated code variants.")
 public final class Main implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /**
+     * The subcommands, in the order the usage lists them. Building a command's model (picocli reads its annotations
+     * by reflection) costs every process time before any work, so a command line that names one gets only that
+     * one (see {@link #commandLine}).
+     */
+    private static final java.util.Map<String, Class<?>> COMMANDS = commands();
 
     /** The commands that run queries: the first query's one-time work begins before their options are read. */
     private static final java.util.Set<String> QUERY_COMMANDS = java.util.Set.of("sql", "ssb", "bench", "tune",
@@ -35,16 +26,70 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         BootStderr.restore();
+        StartupTrace.mark("main");
         if (args.length > 0 && QUERY_COMMANDS.contains(args[0])) {
             io.tessera.exec.WarmUp.start();
         }
-        System.exit(run(args));
+        int code = run(args);
+        StartupTrace.mark("exit");
+        System.exit(code);
+    }
+
+    private static java.util.Map<String, Class<?>> commands() {
+        java.util.Map<String, Class<?>> m = new java.util.LinkedHashMap<>();
+        m.put("help", CommandLine.HelpCommand.class);
+        m.put("gen", GenCommand.class);
+        m.put("create", CreateCommand.class);
+        m.put("import", ImportCommand.class);
+        m.put("export", ExportCommand.class);
+        m.put("tables", TablesCommand.class);
+        m.put("describe", DescribeCommand.class);
+        m.put("sql", SqlCommand.class);
+        m.put("bench", BenchCommand.class);
+        m.put("devices", DevicesCommand.class);
+        m.put("ssb", SsbCommand.class);
+        m.put("emit", EmitCommand.class);
+        m.put("selftest", SelftestCommand.class);
+        m.put("variants", VariantsCommand.class);
+        m.put("tune", TuneCommand.class);
+        m.put("shard", ShardCommand.class);
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** The command line with every subcommand. */
+    static CommandLine commandLine() {
+        return commandLine(COMMANDS.keySet());
+    }
+
+    /**
+     * The command line for {@code args}: with only the subcommand that the first argument names (other than
+     * {@code help}, which looks the others up), with none for {@code --version} alone, else with every one (the
+     * usage lists them, and a misspelt name is matched against them). Parsing and running are the same either way.
+     */
+    static CommandLine commandLine(String... args) {
+        if (args.length > 0 && !args[0].equals("help") && COMMANDS.containsKey(args[0])) {
+            return commandLine(java.util.Set.of(args[0]));
+        }
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            return commandLine(java.util.Set.of());
+        }
+        return commandLine();
+    }
+
+    private static CommandLine commandLine(java.util.Set<String> names) {
+        CommandLine cl = new CommandLine(new Main());
+        for (Map.Entry<String, Class<?>> c : COMMANDS.entrySet()) {
+            if (names.contains(c.getKey())) {
+                cl.addSubcommand(c.getKey(), c.getValue());
+            }
+        }
+        return cl;
     }
 
     /** Runs the command line and returns its exit code (used by tests without exiting the JVM). */
     public static int run(String... args) {
         UserFiles.placeTerminalLibrary();
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = commandLine(args);
         cl.setParameterExceptionHandler(new UsageErrors(java.util.Arrays.asList(args)));
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             cmd.getErr().println("tessera: " + Errors.describe(ex));
@@ -53,6 +98,7 @@ public final class Main implements Runnable {
             }
             return 1;
         });
+        StartupTrace.mark("command line built");
         try {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {

@@ -1,6 +1,7 @@
 package io.tessera.cli;
 
 import io.tessera.api.QueryProgress;
+import io.tessera.data.TerminalLine;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -19,8 +20,8 @@ import java.util.function.LongSupplier;
 final class QueryProgressLine {
 
     /** How long a query runs before its line appears. */
-    static final long QUIET_NANOS = 2_000_000_000L;
-    private static final long REDRAW_MILLIS = 200;
+    static final long QUIET_NANOS = TerminalLine.QUIET_NANOS;
+    private static final long REDRAW_MILLIS = TerminalLine.REDRAW_NANOS / 1_000_000;
 
     private static final ScheduledExecutorService TICKS = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "tessera-progress");
@@ -28,17 +29,16 @@ final class QueryProgressLine {
         return t;
     });
 
-    private final PrintWriter out;
+    private final TerminalLine line;
     private final QueryProgress progress;
     private final LongSupplier clock;
     private final long startNanos;
     private ScheduledFuture<?> ticking;
     private boolean finished;
-    private int drawn; // characters of the line on screen
 
     /** A line for {@code progress} on {@code out}; {@code clock} in nanoseconds, as {@link System#nanoTime}. */
     QueryProgressLine(PrintWriter out, QueryProgress progress, LongSupplier clock) {
-        this.out = out;
+        this.line = TerminalLine.cursorAtStart(out);
         this.progress = progress;
         this.clock = clock;
         this.startNanos = clock.getAsLong();
@@ -46,10 +46,10 @@ final class QueryProgressLine {
 
     /** A line that redraws itself until {@link #finish()}. */
     static QueryProgressLine started(PrintWriter out, QueryProgress progress) {
-        QueryProgressLine line = new QueryProgressLine(out, progress, System::nanoTime);
-        line.ticking = TICKS.scheduleAtFixedRate(() -> line.tick(System.nanoTime()), REDRAW_MILLIS, REDRAW_MILLIS,
+        QueryProgressLine shown = new QueryProgressLine(out, progress, System::nanoTime);
+        shown.ticking = TICKS.scheduleAtFixedRate(() -> shown.tick(System.nanoTime()), REDRAW_MILLIS, REDRAW_MILLIS,
                 TimeUnit.MILLISECONDS);
-        return line;
+        return shown;
     }
 
     /** Draws the line when the query has run long enough. */
@@ -57,10 +57,7 @@ final class QueryProgressLine {
         if (finished || now - startNanos < QUIET_NANOS) {
             return;
         }
-        String text = text(now);
-        out.print("\r" + text + " ".repeat(Math.max(0, drawn - text.length())) + "\r");
-        out.flush();
-        drawn = text.length();
+        line.draw(text(now));
     }
 
     /** Stops redrawing and clears the line. */
@@ -69,11 +66,7 @@ final class QueryProgressLine {
             ticking.cancel(false);
         }
         finished = true;
-        if (drawn > 0) {
-            out.print("\r" + " ".repeat(drawn) + "\r");
-            out.flush();
-            drawn = 0;
-        }
+        line.clear();
     }
 
     /** The line as drawn at {@code now}. */

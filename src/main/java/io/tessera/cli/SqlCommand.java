@@ -94,9 +94,11 @@ public final class SqlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        StartupTrace.mark("options parsed");
         java.nio.file.Path db = database();
         io.tessera.exec.Device dev = io.tessera.exec.Device.parse(device);
         try (Tessera tessera = create ? Tessera.openOrCreate(db, dev) : Tessera.open(db, dev)) {
+            StartupTrace.mark("database open");
             List<java.nio.file.Path> readable = new java.util.ArrayList<>(allowRead);
             readable.add(java.nio.file.Path.of("")); // the current directory, where the user runs the command
             tessera.allowCopyFrom(readable.toArray(java.nio.file.Path[]::new));
@@ -156,7 +158,9 @@ public final class SqlCommand implements Callable<Integer> {
         session.showProgress(GenerationProgress.stderrIsTerminal());
         List<String> statements = StatementSplitter.statements(command);
         for (int i = 0; i < statements.size(); i++) {
-            if (!session.execute(statements.get(i))) {
+            boolean done = session.execute(statements.get(i));
+            StartupTrace.mark("statement " + (i + 1) + " done");
+            if (!done) {
                 // stop at the first failure: later statements may depend on it
                 return session.outputClosed() ? OUTPUT_CLOSED : 1;
             }

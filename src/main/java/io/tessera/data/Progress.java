@@ -60,22 +60,21 @@ public interface Progress {
 
     /** Lines on {@code out} and the redrawn line on {@code live} (null: none). */
     final class Report implements Progress {
-        private static final long REDRAW_NANOS = 200_000_000L;
+        private static final long REDRAW_NANOS = TerminalLine.REDRAW_NANOS;
         private static final double SETTLE_SECONDS = 3;
         private final PrintStream out;
-        private final PrintStream live;
+        private final TerminalLine live;
         private final LongSupplier clock;
         private long expected;
         private long made;
         private long startNanos;
         private long lastDraw;
         private String table = "";
-        private int drawn; // characters of the live line on screen
 
         /** {@code clock}: nanoseconds, as {@link System#nanoTime}. */
         Report(PrintStream out, PrintStream live, LongSupplier clock) {
             this.out = out;
-            this.live = live;
+            this.live = live == null ? null : TerminalLine.on(live);
             this.clock = clock;
         }
 
@@ -125,20 +124,12 @@ public interface Progress {
                     : ", " + clock((expected - made) / rate) + " left";
             String line = String.format(Locale.ROOT, "%s: %,d of ~%,d rows, %s rows/s%s", table, made, expected,
                     rate(rate), left);
-            StringBuilder sb = new StringBuilder("\r").append(line);
-            for (int i = line.length(); i < drawn; i++) {
-                sb.append(' ');
-            }
-            live.print(sb);
-            live.flush();
-            drawn = line.length();
+            live.draw(line);
         }
 
         private void clear() {
-            if (live != null && drawn > 0) {
-                live.print("\r" + " ".repeat(drawn) + "\r");
-                live.flush();
-                drawn = 0;
+            if (live != null) {
+                live.clear();
             }
         }
 
@@ -153,9 +144,7 @@ public interface Progress {
         }
 
         static String clock(double seconds) {
-            long s = Math.round(seconds);
-            return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
-                    : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+            return TerminalLine.clock(seconds);
         }
     }
 }

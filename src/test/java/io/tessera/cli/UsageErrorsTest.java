@@ -20,7 +20,7 @@ class UsageErrorsTest extends CapturedMainTest {
 
     @Test
     void helpOnEveryCommandExitsZeroWithItsUsage() {
-        CommandLine main = new CommandLine(new Main());
+        CommandLine main = Main.commandLine();
         for (Map.Entry<String, CommandLine> c : main.getSubcommands().entrySet()) {
             if (c.getKey().equals("help")) {
                 continue;
@@ -68,12 +68,12 @@ class UsageErrorsTest extends CapturedMainTest {
 
     @Test
     void anOptionsValueThatLooksLikeAnOptionIsNoOption() {
-        CommandLine.Model.CommandSpec sql = new CommandLine(new Main()).getSubcommands().get("sql").getCommandSpec();
+        CommandLine.Model.CommandSpec sql = Main.commandLine().getSubcommands().get("sql").getCommandSpec();
         assertNull(UsageErrors.firstUnknownOption(sql, List.of("--db", "x", "-c", "--nothing", "--format", "csv")));
         assertEquals("--nope", UsageErrors.firstUnknownOption(sql, List.of("-c", "select 1", "--nope")));
         assertNull(UsageErrors.firstUnknownOption(sql, List.of("--", "--nope")));
         assertEquals(List.of("--x"), UsageErrors.argsOf(
-                new CommandLine(new Main()).getSubcommands().get("gen").getSubcommands().get("ssb").getCommandSpec(),
+                Main.commandLine().getSubcommands().get("gen").getSubcommands().get("ssb").getCommandSpec(),
                 List.of("gen", "ssb", "--x")));
     }
 

@@ -1,5 +1,7 @@
 package io.tessera.data.io;
 
+import io.tessera.data.TerminalLine;
+
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.function.LongSupplier;
@@ -12,10 +14,10 @@ import java.util.function.LongSupplier;
 public final class ProgressLine implements ImportProgress {
 
     /** How long an import runs before its line appears. */
-    static final long QUIET_NANOS = 2_000_000_000L;
-    private static final long REDRAW_NANOS = 200_000_000L;
+    static final long QUIET_NANOS = TerminalLine.QUIET_NANOS;
+    private static final long REDRAW_NANOS = TerminalLine.REDRAW_NANOS;
 
-    private final PrintStream out;
+    private final TerminalLine line;
     private final LongSupplier clock;
     private String table = "";
     private long totalBytes;
@@ -24,11 +26,10 @@ public final class ProgressLine implements ImportProgress {
     private long startNanos;
     private long lastDraw;
     private boolean committing;
-    private int drawn; // characters of the line on screen
 
     /** {@code out}: a terminal; {@code clock}: nanoseconds, as {@link System#nanoTime}. */
     public ProgressLine(PrintStream out, LongSupplier clock) {
-        this.out = out;
+        this.line = TerminalLine.on(out);
         this.clock = clock;
     }
 
@@ -61,11 +62,7 @@ public final class ProgressLine implements ImportProgress {
 
     @Override
     public synchronized void finish() {
-        if (drawn > 0) {
-            out.print("\r" + " ".repeat(drawn) + "\r");
-            out.flush();
-            drawn = 0;
-        }
+        line.clear();
     }
 
     /** The line as it is drawn at {@code now}. */
@@ -89,14 +86,7 @@ public final class ProgressLine implements ImportProgress {
 
     private void draw(long now) {
         lastDraw = now;
-        String line = text(now);
-        StringBuilder sb = new StringBuilder("\r").append(line);
-        for (int i = line.length(); i < drawn; i++) {
-            sb.append(' ');
-        }
-        out.print(sb);
-        out.flush();
-        drawn = line.length();
+        line.draw(text(now));
     }
 
     private static String mb(long b) {
@@ -104,8 +94,6 @@ public final class ProgressLine implements ImportProgress {
     }
 
     static String clockText(double seconds) {
-        long s = Math.round(seconds);
-        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
-                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+        return TerminalLine.clock(seconds);
     }
 }
