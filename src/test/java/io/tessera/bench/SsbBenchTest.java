@@ -39,6 +39,22 @@ class SsbBenchTest {
     }
 
     @Test
+    void warmsUpUntilARunIsNoLongerMuchFaster() {
+        // the run times (ms) a side reports as it warms up: the third is not much faster than the second, so three warm-ups
+        double[] times = {900, 300, 280, 270, 260};
+        int[] at = {0};
+        int runs = SsbBench.warmUp(() -> times[at[0]++]);
+        assertEquals(3, runs);
+        // a side that is warm at once still runs twice; one that keeps getting faster stops at the limit
+        at[0] = 0;
+        double[] flat = {50, 50, 50, 50};
+        assertEquals(2, SsbBench.warmUp(() -> flat[at[0]++]));
+        at[0] = 0;
+        double[] falling = {400, 200, 100, 50, 25};
+        assertEquals(SsbBench.MAX_WARM_UPS, SsbBench.warmUp(() -> falling[at[0]++]));
+    }
+
+    @Test
     void medianAndGeomean() {
         assertEquals(2.0, SsbBench.median(new double[]{3, 1, 2}));
         assertEquals(2.5, SsbBench.median(new double[]{4, 1, 2, 3}));

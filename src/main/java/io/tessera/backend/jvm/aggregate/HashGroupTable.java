@@ -30,6 +30,14 @@ public final class HashGroupTable extends GroupTable {
         this(aggs, width, nullableKeys ? width - 1 : -1, murmur, Math.min(expectedGroups, 1 << 16));
     }
 
+    /**
+     * A table with room for {@code groups} groups before it grows, not capped as an estimate is: for a count known
+     * to bound the groups (the rows a partition holds), so that the table is not rehashed as it fills.
+     */
+    static HashGroupTable withRoomFor(AggSpec[] aggs, int width, boolean nullableKeys, boolean murmur, int groups) {
+        return new HashGroupTable(aggs, width, nullableKeys ? width - 1 : -1, murmur, groups);
+    }
+
     /** A table with room for {@code capacity} groups (at least 16) before it grows. */
     private HashGroupTable(AggSpec[] aggs, int width, int nullMaskWord, boolean murmur, int capacity) {
         super(aggs, Math.max(16, capacity));

@@ -18,13 +18,16 @@ import java.util.concurrent.ExecutorService;
  */
 final class PartitionedAggregation {
 
+    /** Most groups a partition's table is made with room for before it grows (an estimate may be far too high). */
+    static final int MAX_PRESIZED_GROUPS = 1 << 20;
+
     private PartitionedAggregation() {
     }
 
     /** The partitions' tables (their keys are disjoint). */
     static List<HashGroupTable> aggregate(EmittedPipeline e, PipelineCode code, List<Object> states,
                                           ExecutorService pool) {
-        int partitions = 1 << PartitionedInput.PARTITION_BITS;
+        int partitions = ((PartitionedInput) states.get(0)).parts.length;
         Sink.GroupAggregate ga = (Sink.GroupAggregate) e.pipeline().sink();
         boolean murmur = e.genome().has(JvmDimensions.HASH) && "murmur".equals(e.genome().get(JvmDimensions.HASH));
         long estimated = (long) Math.max(1, ga.estimatedGroups() / partitions);
@@ -32,13 +35,15 @@ final class PartitionedAggregation {
         int workers = e.genome().has(JvmDimensions.WORKERS) ? e.genome().getInt(JvmDimensions.WORKERS) : 1;
         WorkerTasks.run(pool, workers, partitions, p -> {
             // a partition has no more groups than rows: sized by the estimate alone, 64 tables of a small
-            // input's partitions took hundreds of megabytes per run (q3.3 at SF 1: young collections of 6 to 49 ms)
+            // input's partitions took hundreds of megabytes per run (q3.3 at SF 1: young collections of 6 to 49 ms);
+            // within that bound, room for all estimated groups, so that a large table is not rehashed as it fills
+            // (TPC-H Q18 at SF 10: 234,000 groups a partition, past the 65,536 a table otherwise starts with)
             long rows = 0;
             for (Object s : states) {
                 rows += ((PartitionedInput) s).parts[p].size;
             }
-            int expected = (int) Math.min(estimated, rows);
-            HashGroupTable t = new HashGroupTable(e.aggs(), e.keyWidth(), e.nullableKeys(), murmur, expected);
+            int expected = (int) Math.min(MAX_PRESIZED_GROUPS, Math.min(estimated, rows));
+            HashGroupTable t = HashGroupTable.withRoomFor(e.aggs(), e.keyWidth(), e.nullableKeys(), murmur, expected);
             for (Object s : states) {
                 code.aggregatePartition(((PartitionedInput) s).parts[p], t);
             }

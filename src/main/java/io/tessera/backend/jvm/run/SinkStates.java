@@ -54,7 +54,7 @@ final class SinkStates {
                     yield new DenseGroupTable(e.aggs(), e.denseMins(), e.denseSizes());
                 }
                 if ("partitioned".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
-                    yield new PartitionedInput(e.bufferKinds(), rows);
+                    yield new PartitionedInput(e.bufferKinds(), rows, PartitionedInput.bitsFor(ga.estimatedGroups()));
                 }
                 yield hashTable(e, ga);
             }

@@ -47,14 +47,16 @@ class PartitionedAggregationTest {
         JvmExecutor.CompiledQuery q = JvmExecutor.compile(p.plan(), genomes);
         EmittedPipeline e = q.pipelines().get(fact);
         PipelineCode code = q.classes().get(fact).getDeclaredConstructor().newInstance();
-        int partitions = 1 << PartitionedInput.PARTITION_BITS;
+        int partitions = 1 << PartitionedInput.bitsFor(((Sink.GroupAggregate) e.pipeline().sink()).estimatedGroups());
         double perPartition = ((Sink.GroupAggregate) e.pipeline().sink()).estimatedGroups() / partitions;
         assertTrue(perPartition > 64, "the estimate alone would size each table for " + perPartition + " groups");
-        // buffer columns: the key, then the SUM's flag and argument
+        // buffer columns: the key, then the SUM's flag and argument (a nullable column's SUM does not combine runs
+        // of equal keys, KeyRuns, so each row is buffered with its flag)
         assertArrayEquals(new JKind[] {JKind.LONG, JKind.BOOL, e.bufferKinds()[2]}, e.bufferKinds());
 
         // two workers' rows: keys 1..10 with revenue 100 * key, each key in the partition of its hash
-        List<Object> states = List.of(new PartitionedInput(e.bufferKinds()), new PartitionedInput(e.bufferKinds()));
+        List<Object> states = List.of(new PartitionedInput(e.bufferKinds(), 0, Integer.numberOfTrailingZeros(partitions)),
+                new PartitionedInput(e.bufferKinds(), 0, Integer.numberOfTrailingZeros(partitions)));
         for (int key = 1; key <= 10; key++) {
             RowBuffer out = ((PartitionedInput) states.get(key % 2)).part(key);
             int w = out.next();
@@ -83,5 +85,18 @@ class PartitionedAggregationTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void manyEstimatedGroupsSpreadOverMorePartitions() {
+        assertEquals(PartitionedInput.PARTITION_BITS, PartitionedInput.bitsFor(0));
+        assertEquals(PartitionedInput.PARTITION_BITS, PartitionedInput.bitsFor(1_500_000));
+        assertEquals(7, PartitionedInput.bitsFor(3_000_000));
+        assertEquals(PartitionedInput.MAX_PARTITION_BITS, PartitionedInput.bitsFor(15_000_000));
+        assertEquals(PartitionedInput.MAX_PARTITION_BITS, PartitionedInput.bitsFor(1e12));
+        // a key lands in the partition of its hash's top bits at every count, so equal keys meet in one partition
+        PartitionedInput wide = new PartitionedInput(new JKind[] {JKind.LONG}, 0, 8);
+        assertEquals(256, wide.parts.length);
+        assertTrue(wide.part(42) == wide.part(42), "one key, one partition");
     }
 }
