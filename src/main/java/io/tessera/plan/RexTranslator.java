@@ -167,10 +167,55 @@ final class RexTranslator {
         return new Expr.Call(Op.IN_LIST, List.of(arg), DataType.BOOLEAN, arg.nullable(), List.copyOf(values));
     }
 
+    /**
+     * A prefix of a string compared for equality with constants ({@link PrefixComparisons}) as comparisons of the
+     * string; null when {@code call} is no such comparison.
+     */
+    private RexNode prefixComparison(RexCall call) {
+        switch (call.getKind()) {
+            case EQUALS -> {
+                RexNode a = call.getOperands().get(0);
+                RexNode b = call.getOperands().get(1);
+                return b instanceof RexLiteral lit ? PrefixComparisons.equalAny(rexBuilder, a, List.of(lit))
+                        : a instanceof RexLiteral lit ? PrefixComparisons.equalAny(rexBuilder, b, List.of(lit)) : null;
+            }
+            case OR -> {
+                EqualityChain chain = EqualityChain.of(call);
+                return chain == null ? null : PrefixComparisons.equalAny(rexBuilder, chain.subject(), chain.constants());
+            }
+            case SEARCH -> {
+                Sarg<?> sarg = ((RexLiteral) call.getOperands().get(1)).getValueAs(Sarg.class);
+                if (sarg == null || sarg.nullAs != RexUnknownAs.UNKNOWN
+                        || !(sarg.isPoints() || sarg.isComplementedPoints())) {
+                    return null;
+                }
+                boolean negated = !sarg.isPoints();
+                List<RexLiteral> points = new ArrayList<>();
+                for (com.google.common.collect.Range<?> r : (negated ? sarg.rangeSet.complement() : sarg.rangeSet)
+                        .asRanges()) {
+                    if (!(r.lowerEndpoint() instanceof org.apache.calcite.util.NlsString s)) {
+                        return null;
+                    }
+                    points.add(rexBuilder.makeLiteral(s.getValue()));
+                }
+                RexNode any = PrefixComparisons.equalAny(rexBuilder, call.getOperands().get(0), points);
+                return any == null || !negated ? any
+                        : rexBuilder.makeCall(org.apache.calcite.sql.fun.SqlStdOperatorTable.NOT, any);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
     private Expr call(RexCall call, List<Expr> inputs) {
         SqlKind kind = call.getKind();
         DataType type = kind == SqlKind.SEARCH ? DataType.BOOLEAN : Types.of(call.getType());
         boolean nullable = call.getType().isNullable();
+        RexNode prefix = prefixComparison(call);
+        if (prefix != null) {
+            return translate(prefix, inputs);
+        }
         if (kind == SqlKind.SEARCH) {
             Expr in = inList(call, inputs);
             return in != null ? in : translate(RexUtil.expandSearch(rexBuilder, null, call), inputs);
