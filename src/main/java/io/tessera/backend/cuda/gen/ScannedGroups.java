@@ -24,14 +24,19 @@ public record ScannedGroups(Pipeline writer, SinkLayout.Aggregate layout) {
      * the SQL types lay them out).
      */
     public static boolean accumulatedAsDeclared(List<AggCall> calls, SinkLayout.Aggregate a) {
+        return firstNotAsDeclared(calls, a) < 0;
+    }
+
+    /** The first aggregate accumulated as a double where its argument is not one, or the reverse; -1 for none. */
+    public static int firstNotAsDeclared(List<AggCall> calls, SinkLayout.Aggregate a) {
         for (int i = 0; i < a.aggs().size(); i++) {
             SinkLayout.Agg g = a.aggs().get(i);
             AggCall call = calls.get(i);
             boolean sqlDouble = call.arg() != null && call.arg().type().kind() == TypeKind.DOUBLE;
             if (g.valueType() != null && (g.valueType() == CType.DOUBLE) != sqlDouble) {
-                return false;
+                return i;
             }
         }
-        return true;
+        return -1;
     }
 }
