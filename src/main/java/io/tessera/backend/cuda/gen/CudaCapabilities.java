@@ -26,7 +26,7 @@ import java.util.function.IntFunction;
 /**
  * What the CUDA backend can run, decided over the plan before any code is emitted: a pipeline runs as a kernel when
  * it scans a table, or the marked or unmarked rows of a join table built on the device; its probes are inner, semi,
- * anti, left (into a table of one row per key) or marking joins on one 32- or 64-bit integer key, or two 32-bit keys ({@link JoinKeys}), into tables built on
+ * anti, left (into a table of unique keys) or marking joins on one 32- or 64-bit integer key, or two 32-bit keys ({@link JoinKeys}), into tables built on
  * the device with keys of the same type; its BUILD has such keys and unique keys where it carries payload, no
  * computed string in the payload, and a key range for a perfect table; its aggregates are counts, or sums, averages,
  * minima and maxima of numbers; its group keys are not DOUBLE, and a dense group table has each key's range; no
@@ -84,7 +84,9 @@ public final class CudaCapabilities {
         } else if (!(p.source() instanceof Source.TableScan)) {
             return "it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables";
         }
-        return new Walk(g, tables, dictionaries).pipeline(p);
+        // the values of a scan of device groups are never NULL, whatever the plan's types say (GroupScan)
+        boolean scansGroups = p.source() instanceof Source.RelationScan;
+        return new Walk(g, tables, dictionaries, scansGroups).pipeline(p);
     }
 
     /** The C type of a join key, or null for a type the device tables do not hold. */
@@ -128,7 +130,7 @@ public final class CudaCapabilities {
         if (JoinKeys.type(pr.keys()) != t.keyType()) {
             return "join j" + pr.joinId() + " compares keys of different types";
         }
-        if (pr.kind() == JoinKind.LEFT && t.chained()) {
+        if (pr.kind() == JoinKind.LEFT && (t.chained() || !pr.build().uniqueKeys())) {
             return "a left join whose build keys may repeat";
         }
         return null;
@@ -190,8 +192,12 @@ public final class CudaCapabilities {
         /** The left joins probed so far, whose payload is NULL for a row without a match. */
         private final Set<Integer> padded = new HashSet<>();
 
-        Walk(Genome g, IntFunction<JoinLayout> tables, Function<String, Dictionary> dictionaries) {
+        /** Whether the pipeline scans device groups, whose values are never NULL. */
+        private final boolean scansGroups;
+
+        Walk(Genome g, IntFunction<JoinLayout> tables, Function<String, Dictionary> dictionaries, boolean scansGroups) {
             this.g = g;
+            this.scansGroups = scansGroups;
             this.tables = tables;
             this.exprs = new CudaExprSupport(tables, dictionaries, padded::contains);
         }
@@ -336,7 +342,7 @@ public final class CudaCapabilities {
                 Expr.slots(e, slots);
             }
             for (Slot s : slots) {
-                if (s.isSource() && loaded.add(s.index()) && s.nullable()) {
+                if (s.isSource() && loaded.add(s.index()) && s.nullable() && !scansGroups) {
                     return "column " + s + " can be NULL";
                 }
             }

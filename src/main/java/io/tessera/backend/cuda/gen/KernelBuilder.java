@@ -257,7 +257,7 @@ final class KernelBuilder {
 
     private CValue valueOf(Slot s) {
         if (s.isSource()) {
-            if (s.nullable()) {
+            if (s.nullable() && groupScan == null) {
                 throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
             }
             String reg = loadedColumns.get(s.index());
@@ -303,7 +303,7 @@ final class KernelBuilder {
             if (!s.isSource() || loadedColumns.containsKey(s.index())) {
                 continue;
             }
-            if (s.nullable()) {
+            if (s.nullable() && groupScan == null) {
                 throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
             }
             if (joinScan != null) {

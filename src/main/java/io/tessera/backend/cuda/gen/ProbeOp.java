@@ -211,6 +211,10 @@ final class ProbeOp {
                                   JoinLayout t, String in) {
         StringBuilder body = k.body;
         String j = "j" + t.joinId();
+        if (payloads.isEmpty()) {
+            body.append(in).append("// every row stays, and nothing in this pass reads the payload\n");
+            return;
+        }
         body.append(in).append("bool ").append(j).append("_hit[IPT];\n");
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
