@@ -97,7 +97,21 @@ public final class GpuSelfTest {
                     + "where ps_partkey = l_partkey and ps_suppkey = l_suppkey and c > 1"),
             new Queries.Query(Queries.TPCH, "groups-payload", "select o_orderpriority, count(*), sum(n) from orders, "
                     + "(select l_orderkey, count(*) as n, max(l_shipdate) as last from lineitem group by l_orderkey) g "
-                    + "where o_orderkey = l_orderkey and last > date '1998-09-01' group by o_orderpriority"));
+                    + "where o_orderkey = l_orderkey and last > date '1998-09-01' group by o_orderpriority"),
+            // a left join probed on the device (Q13's shape): rows whose values over the NULL-padded payload are
+            // never NULL, and aggregates that skip its NULLs, with CASE, IS [NOT] NULL, OR and AND over it
+            new Queries.Query(Queries.TPCH, "rows-left", "select o_orderkey, o_totalprice, coalesce(g.n, 0), "
+                    + "case when g.last_ship is null then o_orderdate else g.last_ship end from orders left join "
+                    + "(select l_orderkey, count(*) as n, max(l_shipdate) as last_ship from lineitem "
+                    + "where l_shipdate > date '1998-06-01' group by l_orderkey) g on o_orderkey = g.l_orderkey "
+                    + "where o_orderdate >= date '1996-06-01'"),
+            new Queries.Query(Queries.TPCH, "groups-left", "select o_orderpriority, count(*), count(g.n), sum(g.n), "
+                    + "min(g.n), max(g.last_ship), sum(coalesce(g.n, -1)), sum(case when g.n is null then 1 else 0 end), "
+                    + "sum(case when g.n > 3 or o_totalprice > 200000 then 1 else 0 end), "
+                    + "count(case when g.n > 3 and o_totalprice > 200000 then 1 end) from orders left join "
+                    + "(select l_orderkey, count(*) as n, max(l_shipdate) as last_ship from lineitem "
+                    + "where l_shipdate > date '1998-06-01' group by l_orderkey) g on o_orderkey = g.l_orderkey "
+                    + "where o_orderdate >= date '1996-06-01' group by o_orderpriority"));
 
     /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have

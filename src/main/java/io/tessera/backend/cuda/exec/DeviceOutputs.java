@@ -61,9 +61,7 @@ final class DeviceOutputs {
             case SinkLayout.Aggregate a -> {
                 int rel = p.sink() instanceof Sink.GroupAggregate ga ? ga.relationId() : ((Sink.Aggregate) p.sink()).relationId();
                 GpuGroups.RowLayout layout = GpuGroups.RowLayout.of(p, a, state.relationColumns(rel));
-                if (p.sink() instanceof Sink.GroupAggregate) {
-                    run.keepGroups(rel, l); // for the kernels that scan the groups on the device
-                }
+                run.keepGroups(rel, l); // for the kernels that scan the groups (or a scalar one's row) on the device
                 boolean sorted = run.plan().sortsOnDevice(rel);
                 // groups only kernels scan are read back (compacted first where the table is large) if the host asks
                 Intermediate.OnDevice groups = !sorted && run.plan().scansGroups(rel)

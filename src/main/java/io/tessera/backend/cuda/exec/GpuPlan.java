@@ -9,6 +9,7 @@ import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.cuda.gen.GpuUnsupported;
 import io.tessera.backend.cuda.gen.ModelBytes;
+import io.tessera.backend.cuda.gen.ScannedGroups;
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.plan.AggCall;
@@ -146,13 +147,9 @@ public final class GpuPlan implements Backend.Query {
         }
         if (k.sink() instanceof SinkLayout.Aggregate a) {
             List<AggCall> calls = sink instanceof Sink.GroupAggregate ga ? ga.aggs() : ((Sink.Aggregate) sink).aggs();
-            for (int i = 0; i < a.aggs().size(); i++) {
-                SinkLayout.Agg g = a.aggs().get(i);
-                Expr arg = calls.get(i).arg();
-                boolean sqlDouble = arg != null && arg.type().kind() == TypeKind.DOUBLE;
-                if (g.valueType() != null && (g.valueType() == CType.DOUBLE) != sqlDouble) {
-                    return "aggregate " + i + " is accumulated as " + g.valueType() + " on the GPU";
-                }
+            int i = ScannedGroups.firstNotAsDeclared(calls, a);
+            if (i >= 0) {
+                return "aggregate " + i + " is accumulated as " + a.aggs().get(i).valueType() + " on the GPU";
             }
         }
         return null;

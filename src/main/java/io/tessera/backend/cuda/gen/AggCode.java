@@ -17,8 +17,12 @@ final class AggCode {
     private AggCode() {
     }
 
-    /** Each call's accumulator: a 64-bit integer or a double (null for counts), and a count of its own with FILTER. */
-    static List<SinkLayout.Agg> accumulators(List<AggCall> calls) {
+    /**
+     * Each call's accumulator: a 64-bit integer or a double (null for counts), and a count of its own where not every
+     * row counts: with a FILTER clause, or an argument that can be NULL in kernel k ({@link DeviceNulls}), whose NULLs
+     * an aggregate skips (the host makes a value over no counted row NULL, a COUNT 0).
+     */
+    static List<SinkLayout.Agg> accumulators(KernelBuilder k, List<AggCall> calls) {
         List<SinkLayout.Agg> aggs = new ArrayList<>();
         for (AggCall a : calls) {
             String unsupported = CudaCapabilities.aggReason(a);
@@ -29,7 +33,7 @@ final class AggCode {
                 case COUNT_STAR, COUNT -> null;
                 default -> CType.stored(a.arg().type()) == CType.DOUBLE ? CType.DOUBLE : CType.LONG;
             };
-            aggs.add(new SinkLayout.Agg(a.function(), vt, a.filter() != null));
+            aggs.add(new SinkLayout.Agg(a.function(), vt, a.filter() != null || a.arg() != null && k.mayBeNull(a.arg())));
         }
         return aggs;
     }
@@ -85,6 +89,19 @@ final class AggCode {
         };
     }
 
+    /**
+     * The condition for a row to count in an aggregate that does not count every row: its FILTER clause holds, and
+     * its argument is not NULL; null when every row counts.
+     */
+    static String guard(KernelBuilder k, AggCall call) {
+        String filter = call.filter() == null ? null : k.gen.condition(call.filter());
+        String value = call.arg() == null || !k.mayBeNull(call.arg()) ? null : "!" + k.gen.gen(call.arg()).isNull();
+        if (filter == null || value == null) {
+            return filter == null ? value : filter;
+        }
+        return "(" + filter + " && " + value + ")";
+    }
+
     /** The aggregate's argument for item i, as its accumulator's type. */
     static String value(KernelBuilder k, AggCall call, SinkLayout.Agg s) {
         CValue x = k.gen.gen(call.arg());
@@ -102,7 +119,7 @@ final class AggCode {
         for (int a = 0; a < aggs.size(); a++) {
             AggCall call = calls.get(a);
             SinkLayout.Agg s = aggs.get(a);
-            String guard = call.filter() == null ? null : k.gen.condition(call.filter());
+            String guard = guard(k, call);
             String pad = in;
             if (guard != null) {
                 body.append(in).append("if (").append(guard).append(") {\n");

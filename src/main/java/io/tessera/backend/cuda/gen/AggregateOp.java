@@ -17,7 +17,7 @@ final class AggregateOp {
     static void emit(KernelBuilder k, Sink.Aggregate sink) {
         String in = KernelBuilder.IN;
         List<AggCall> calls = sink.aggs();
-        List<SinkLayout.Agg> aggs = AggCode.accumulators(calls);
+        List<SinkLayout.Agg> aggs = AggCode.accumulators(k, calls);
         AggCode.open(k, "AGGREGATE " + calls, aggs);
         StringBuilder prologue = k.prologue;
         StringBuilder body = k.body;
@@ -41,8 +41,9 @@ final class AggregateOp {
             AggCall call = calls.get(a);
             SinkLayout.Agg s = aggs.get(a);
             String pad = in + "        ";
-            if (call.filter() != null) {
-                body.append(pad).append("if (").append(k.gen.condition(call.filter())).append(") {\n");
+            String guard = AggCode.guard(k, call);
+            if (guard != null) {
+                body.append(pad).append("if (").append(guard).append(") {\n");
                 pad += "    ";
                 body.append(pad).append("++acc_n").append(a).append(";\n");
             }
@@ -50,7 +51,7 @@ final class AggregateOp {
                 String x = AggCode.value(k, call, s);
                 body.append(pad).append(AggCode.accumulate(s, "acc_v" + a, x)).append('\n');
             }
-            if (call.filter() != null) {
+            if (guard != null) {
                 body.append(in).append("        }\n");
             }
         }

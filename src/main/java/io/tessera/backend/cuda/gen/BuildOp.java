@@ -106,7 +106,7 @@ final class BuildOp {
     private static void payload(KernelBuilder k, Sink.Build b, JoinLayout t, String in, String at) {
         StringBuilder body = k.body;
         for (int c = 0; c < b.payload().size(); c++) {
-            CValue v = k.gen.gen(b.payload().get(c));
+            CValue v = k.stored(b.payload().get(c));
             KeyRange r = t.payloadRanges().get(c);
             if (r == null) {
                 body.append(in).append("build_pay").append(c).append('[').append(at).append("] = ").append(v.v()).append(";\n");

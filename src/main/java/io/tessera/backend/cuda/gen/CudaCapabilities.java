@@ -26,11 +26,13 @@ import java.util.function.IntFunction;
 /**
  * What the CUDA backend can run, decided over the plan before any code is emitted: a pipeline runs as a kernel when
  * it scans a table, or the marked or unmarked rows of a join table built on the device; its probes are inner, semi,
- * anti or marking joins on one 32- or 64-bit integer key, or two 32-bit keys ({@link JoinKeys}), into tables built on
+ * anti, left (into a table of unique keys) or marking joins on one 32- or 64-bit integer key, or two 32-bit keys ({@link JoinKeys}), into tables built on
  * the device with keys of the same type; its BUILD has such keys and unique keys where it carries payload, no
  * computed string in the payload, and a key range for a perfect table; its aggregates are counts, or sums, averages,
- * minima and maxima of numbers; its group keys are not DOUBLE, and a dense group table has each key's range; no value
- * it reads can be NULL; and every expression has CUDA code ({@link CudaExprSupport}). Of the joins that build their
+ * minima and maxima of numbers; its group keys are not DOUBLE, and a dense group table has each key's range; no
+ * table column it reads can be NULL, and of the values a left join's missing payload makes NULL ({@link
+ * DeviceNulls}) none is a join key, a join payload, a group key or an output column (device memory holds no NULL;
+ * an aggregate skips them); and every expression has CUDA code ({@link CudaExprSupport}). Of the joins that build their
  * preserved side, the marks of left joins, marking probes with a condition besides the keys, and tables that keep
  * their NULL keys run on the JVM ({@link MarkOps} has the rest; {@link GpuJoinSwitches} turns it and the two-key
  * joins off).
@@ -82,7 +84,9 @@ public final class CudaCapabilities {
         } else if (!(p.source() instanceof Source.TableScan)) {
             return "it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables";
         }
-        return new Walk(g, tables, new CudaExprSupport(tables, dictionaries)).pipeline(p);
+        // the values of a scan of device groups are never NULL, whatever the plan's types say (GroupScan)
+        boolean scansGroups = p.source() instanceof Source.RelationScan;
+        return new Walk(g, tables, dictionaries, scansGroups).pipeline(p);
     }
 
     /** The C type of a join key, or null for a type the device tables do not hold. */
@@ -114,7 +118,7 @@ public final class CudaCapabilities {
             return "a join without an equality condition";
         }
         if (pr.kind() != JoinKind.INNER && pr.kind() != JoinKind.SEMI && pr.kind() != JoinKind.ANTI
-                && pr.kind() != JoinKind.MARK) {
+                && pr.kind() != JoinKind.MARK && !(pr.kind() == JoinKind.LEFT && GpuJoinSwitches.leftJoins())) {
             return "a " + pr.kind().name().toLowerCase(Locale.ROOT) + " join";
         }
         if (t == null) {
@@ -125,6 +129,9 @@ public final class CudaCapabilities {
         }
         if (JoinKeys.type(pr.keys()) != t.keyType()) {
             return "join j" + pr.joinId() + " compares keys of different types";
+        }
+        if (pr.kind() == JoinKind.LEFT && (t.chained() || !pr.build().uniqueKeys())) {
+            return "a left join whose build keys may repeat";
         }
         return null;
     }
@@ -182,11 +189,22 @@ public final class CudaCapabilities {
         private final CudaExprSupport exprs;
         /** Source columns already read (and found never NULL), as the emitter's loads go. */
         private final Set<Integer> loaded = new HashSet<>();
+        /** The left joins probed so far, whose payload is NULL for a row without a match. */
+        private final Set<Integer> padded = new HashSet<>();
 
-        Walk(Genome g, IntFunction<JoinLayout> tables, CudaExprSupport exprs) {
+        /** Whether the pipeline scans device groups, whose values are never NULL. */
+        private final boolean scansGroups;
+
+        Walk(Genome g, IntFunction<JoinLayout> tables, Function<String, Dictionary> dictionaries, boolean scansGroups) {
             this.g = g;
+            this.scansGroups = scansGroups;
             this.tables = tables;
-            this.exprs = exprs;
+            this.exprs = new CudaExprSupport(tables, dictionaries, padded::contains);
+        }
+
+        /** Why value e cannot be stored where device memory holds no NULL (a key, a payload, an output); or null. */
+        private String notNull(Expr e, String what) {
+            return DeviceNulls.mayBeNull(e, padded::contains) ? what + " that can be NULL (" + e + ")" : null;
         }
 
         String pipeline(Pipeline p) {
@@ -232,9 +250,13 @@ public final class CudaCapabilities {
             }
             why = loads(reads);
             for (int i = 0; why == null && i < pr.keys().size(); i++) {
-                why = exprs.value(pr.keys().get(i));
+                why = first(exprs.value(pr.keys().get(i)), notNull(pr.keys().get(i), "a join key"));
             }
-            return why != null || pr.residual() == null ? why : exprs.condition(pr.residual());
+            why = why != null || pr.residual() == null ? why : exprs.condition(pr.residual());
+            if (why == null && pr.kind() == JoinKind.LEFT) {
+                padded.add(pr.joinId());
+            }
+            return why;
         }
 
         private String build(Sink.Build b) {
@@ -250,7 +272,7 @@ public final class CudaCapabilities {
             boolean cuckoo = JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE)).cuckoo();
             why = cuckoo ? first(keyValues(b.keys()), loads(b.payload())) : first(loads(b.payload()), keyValues(b.keys()));
             for (int c = 0; why == null && c < b.payload().size(); c++) {
-                why = exprs.value(b.payload().get(c));
+                why = first(exprs.value(b.payload().get(c)), notNull(b.payload().get(c), "a join payload"));
             }
             return why;
         }
@@ -258,7 +280,7 @@ public final class CudaCapabilities {
         private String keyValues(List<Expr> keys) {
             String why = null;
             for (int i = 0; why == null && i < keys.size(); i++) {
-                why = exprs.value(keys.get(i));
+                why = first(exprs.value(keys.get(i)), notNull(keys.get(i), "a join key"));
             }
             return why;
         }
@@ -276,7 +298,7 @@ public final class CudaCapabilities {
             }
             if (ga != null) {
                 for (Expr key : ga.keys()) {
-                    why = exprs.value(key);
+                    why = first(exprs.value(key), notNull(key, "a group key"));
                     if (why != null) {
                         return why;
                     }
@@ -308,7 +330,7 @@ public final class CudaCapabilities {
         private String rows(List<Expr> outputs) {
             String why = loads(outputs);
             for (int c = 0; why == null && c < outputs.size(); c++) {
-                why = exprs.value(outputs.get(c));
+                why = first(exprs.value(outputs.get(c)), notNull(outputs.get(c), "an output column"));
             }
             return why;
         }
@@ -320,7 +342,7 @@ public final class CudaCapabilities {
                 Expr.slots(e, slots);
             }
             for (Slot s : slots) {
-                if (s.isSource() && loaded.add(s.index()) && s.nullable()) {
+                if (s.isSource() && loaded.add(s.index()) && s.nullable() && !scansGroups) {
                     return "column " + s + " can be NULL";
                 }
             }

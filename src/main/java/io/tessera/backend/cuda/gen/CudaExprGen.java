@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  * Expressions to C expression text for one item of a tile ({@code [i]}), with the JVM backend's semantics:
  * integer and decimal arithmetic is checked (an overflow sets a bit of {@code err}, raised as the same error
  * after the kernel), decimals are scaled 64-bit integers, strings are dictionary codes compared against bounds
- * computed here from the order-preserving dictionary. Values on the GPU are never NULL: a pipeline that could
- * see a NULL runs on the JVM backend ({@link GpuUnsupported}). The SQL rules (decimal scales, checked operations,
+ * computed here from the order-preserving dictionary. A value that can be NULL (a left join's missing payload, a
+ * NULL literal) carries a C condition for it beside its value, by the rules of {@link DeviceNulls}. The SQL rules (decimal scales, checked operations,
  * casts, logic) come from the shared lowering ({@link io.tessera.backend.lower}), as the JVM backend's ExprGen's do;
  * what the GPU does not do (a range check whose error names the value) is left to the JVM.
  */
@@ -48,6 +48,9 @@ final class CudaExprGen {
          * The bits are bound at launch and never written into the source.
          */
         String codeMask(int[] words);
+
+        /** Whether join {@code joinId}'s payload may be missing (a left join probed before). */
+        boolean padded(int joinId);
     }
 
     private final Scope scope;
@@ -56,10 +59,45 @@ final class CudaExprGen {
         this.scope = scope;
     }
 
+    /**
+     * The operands each call being generated has met so far, innermost call on top: a strict call's value is NULL
+     * when one of them is ({@link DeviceNulls#strict}).
+     */
+    private final java.util.ArrayDeque<List<CValue>> operands = new java.util.ArrayDeque<>();
+    /** The values not NULL where the expression being generated is evaluated (a CASE branch's WHEN proves them). */
+    private java.util.Set<Expr> known = java.util.Set.of();
+
     CValue gen(Expr e) {
-        if (e.nullable()) {
-            throw new GpuUnsupported("a value that can be NULL (" + e + ")");
+        operands.push(new java.util.ArrayList<>());
+        CValue v;
+        List<CValue> met;
+        try {
+            v = value(e);
+        } finally {
+            met = operands.pop();
         }
+        if (strictCall(e)) {
+            String isNull = null;
+            for (CValue o : met) {
+                isNull = DeviceNulls.or(isNull, o.isNull());
+            }
+            v = DeviceNulls.guarded(v, isNull);
+        }
+        if (v.isNull() != null && known.contains(e)) {
+            v = new CValue(v.v(), v.type(), v.dict(), null);
+        }
+        if (!operands.isEmpty()) {
+            operands.peek().add(v);
+        }
+        return v;
+    }
+
+    /** Whether e is a call (or a mask of codes) whose value is NULL when an operand is. */
+    private static boolean strictCall(Expr e) {
+        return e instanceof Expr.Call c && (CodeMasks.column(e) != null || DeviceNulls.strict(c));
+    }
+
+    private CValue value(Expr e) {
         if (CodeMasks.column(e) instanceof Expr.Ref column) {
             return codeMask(e, column);
         }
@@ -93,13 +131,13 @@ final class CudaExprGen {
             return x;
         }
         if (want == CType.LONG && x.type() == CType.INT) {
-            return CValue.of("((long long)" + x.v() + ")", CType.LONG);
+            return x.as("((long long)" + x.v() + ")", CType.LONG);
         }
         if (want == CType.INT && x.type() == CType.LONG) {
-            return CValue.of("tessera::q::ToIntChecked(" + x.v() + ", err)", CType.INT);
+            return x.as("tessera::q::ToIntChecked(" + x.v() + ", err)", CType.INT);
         }
         if (want == CType.DOUBLE && x.type() != CType.BOOL) {
-            return CValue.of("((double)" + x.v() + ")", CType.DOUBLE);
+            return x.as("((double)" + x.v() + ")", CType.DOUBLE);
         }
         return x;
     }
@@ -109,6 +147,13 @@ final class CudaExprGen {
     /** A literal as a kernel parameter bound at launch: its value never enters the source. */
     private CValue literal(Expr.Literal l) {
         Object v = l.value();
+        if (v == null) {
+            if (l.type().kind() == TypeKind.VARCHAR) {
+                throw new GpuUnsupported("a string value outside a comparison with a column");
+            }
+            CType t = CType.stored(l.type());
+            return new CValue(DeviceNulls.zero(t), t, null, "true");
+        }
         return switch (l.type().kind()) {
             case INTEGER, DATE -> {
                 long x = ((Number) v).longValue();
@@ -142,26 +187,12 @@ final class CudaExprGen {
                         : CValue.of("(" + a.v() + " < 0 ? tessera::q::NegChecked(" + a.v() + ", err) : " + a.v() + ")", a.type());
             }
             case EQ, NE, LT, LE, GT, GE -> compare(c.op(), c.args().get(0), c.args().get(1));
-            case IS_DISTINCT -> compare(Op.NE, c.args().get(0), c.args().get(1));
-            case IS_NOT_DISTINCT -> compare(Op.EQ, c.args().get(0), c.args().get(1));
-            case AND, OR -> {
-                // values are never NULL here: three-valued logic is two-valued, and C's short circuit is SQL's
-                CValue a = gen(c.args().get(0));
-                CValue b = gen(c.args().get(1));
-                yield CValue.of("(" + a.v() + " " + Logic.Connective.of(c.op()).symbol + " " + b.v() + ")", CType.BOOL);
-            }
+            case IS_DISTINCT, IS_NOT_DISTINCT -> distinct(c);
+            case AND, OR -> connective(c);
             case NOT -> CValue.of("(!" + condition(c.args().get(0)) + ")", CType.BOOL);
-            case IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> {
-                // what the test gives for a value that is not NULL, the only kind here
-                yield switch (Logic.test(c.op()).onValue()) {
-                    case VALUE -> CValue.of(condition(c.args().get(0)), CType.BOOL);
-                    case NEGATED -> CValue.of("(!" + condition(c.args().get(0)) + ")", CType.BOOL);
-                    case TRUE -> CValue.of("true", CType.BOOL);
-                    case FALSE -> CValue.of("false", CType.BOOL);
-                };
-            }
+            case IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> isTest(c);
             case CASE -> caseWhen(c);
-            case COALESCE -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
+            case COALESCE -> coalesce(c);
             case CAST -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
             case LIKE -> like(c);
             case IN_LIST -> inList(c);
@@ -186,6 +217,89 @@ final class CudaExprGen {
             }
             default -> throw new GpuUnsupported(c.op().name().toLowerCase(java.util.Locale.ROOT) + "(...)");
         };
+    }
+
+    /**
+     * AND, OR: C's short circuit over two sides that cannot be NULL; with a side that can, the value is true when
+     * the connective's result is TRUE, and NULL when it is neither decided by a side nor free of NULL sides
+     * ({@link Logic}).
+     */
+    private CValue connective(Expr.Call c) {
+        CValue a = gen(c.args().get(0));
+        CValue b = gen(c.args().get(1));
+        Logic.Connective con = Logic.Connective.of(c.op());
+        String v = "(" + a.v() + " " + con.symbol + " " + b.v() + ")";
+        String anyNull = DeviceNulls.or(a.isNull(), b.isNull());
+        if (anyNull == null) {
+            return CValue.of(v, CType.BOOL);
+        }
+        // AND is decided by a FALSE side, OR by a TRUE one (a NULL side's value reads false)
+        String decided = con == Logic.Connective.AND ? "(" + DeviceNulls.isFalse(a) + " || " + DeviceNulls.isFalse(b) + ")" : v;
+        return new CValue(v, CType.BOOL, null, "(" + anyNull + " && !" + decided + ")");
+    }
+
+    /** IS [NOT] NULL, IS [NOT] TRUE, IS [NOT] FALSE: never NULL. */
+    private CValue isTest(Expr.Call c) {
+        Logic.Test test = Logic.test(c.op());
+        CValue a = null;
+        if (test.onValue() == Logic.OnValue.VALUE || test.onValue() == Logic.OnValue.NEGATED
+                || DeviceNulls.mayBeNull(c.args().get(0), scope::padded)) {
+            a = gen(c.args().get(0));
+            if (a.type() != CType.BOOL && (test.onValue() == Logic.OnValue.VALUE || test.onValue() == Logic.OnValue.NEGATED)) {
+                throw new GpuUnsupported("a condition of type " + c.args().get(0).type());
+            }
+        }
+        // what the test gives for a value that is not NULL
+        String onValue = switch (test.onValue()) {
+            case VALUE -> a.v();
+            case NEGATED -> "(!" + a.v() + ")";
+            case TRUE -> "true";
+            case FALSE -> "false";
+        };
+        if (a == null || a.isNull() == null) {
+            return CValue.of(onValue, CType.BOOL);
+        }
+        return CValue.of("(" + a.isNull() + " ? " + test.onNull() + " : " + onValue + ")", CType.BOOL);
+    }
+
+    /** IS [NOT] DISTINCT FROM: a comparison where NULL equals NULL and differs from every value; never NULL. */
+    private CValue distinct(Expr.Call c) {
+        boolean ne = c.op() == Op.IS_DISTINCT;
+        operands.push(new java.util.ArrayList<>());
+        CValue cmp;
+        List<CValue> met;
+        try {
+            cmp = compare(ne ? Op.NE : Op.EQ, c.args().get(0), c.args().get(1));
+        } finally {
+            met = operands.pop();
+        }
+        String an = met.isEmpty() ? null : met.get(0).isNull();
+        String bn = met.size() < 2 ? null : met.get(1).isNull();
+        if (an == null && bn == null) {
+            return cmp;
+        }
+        String a = an == null ? "false" : an;
+        String b = bn == null ? "false" : bn;
+        return CValue.of("((" + a + " || " + b + ") ? (" + a + (ne ? " != " : " == ") + b + ") : " + cmp.v() + ")", CType.BOOL);
+    }
+
+    /** COALESCE: the first operand that is not NULL; NULL when all are. */
+    private CValue coalesce(Expr.Call c) {
+        List<Expr> args = c.args();
+        // the operands up to the first that is never NULL, in order (the later ones are never taken)
+        List<CValue> xs = new java.util.ArrayList<>();
+        for (int i = 0; i < args.size() && (xs.isEmpty() || xs.getLast().isNull() != null); i++) {
+            xs.add(convert(gen(args.get(i)), args.get(i).type(), c.type()));
+        }
+        CValue last = xs.getLast();
+        String v = last.v();
+        String isNull = last.isNull();
+        for (int i = xs.size() - 2; i >= 0; i--) {
+            CValue x = xs.get(i);
+            v = "(" + x.isNull() + " ? " + v + " : " + x.v() + ")";
+            isNull = DeviceNulls.and(x.isNull(), isNull);
+        }
+        return new CValue(v, last.type(), xs.size() == 1 ? last.dict() : null, isNull);
     }
 
     /** The units of EXTRACT from a DATE the GPU computes ({@code tessera::q::ExtractDate}), by their number there. */
@@ -387,6 +501,10 @@ final class CudaExprGen {
                 + scope.constant(CType.INT, (long) last) + ")", CType.BOOL);
     }
 
+    /**
+     * CASE: the first branch whose condition is TRUE (a NULL condition is not), else the ELSE; NULL where the branch
+     * taken is.
+     */
     private CValue caseWhen(Expr.Call c) {
         List<Expr> args = c.args();
         DataType t = c.type();
@@ -395,14 +513,31 @@ final class CudaExprGen {
         }
         int pairs = (args.size() - 1) / 2;
         StringBuilder v = new StringBuilder();
-        for (int i = 0; i < pairs; i++) {
-            String when = condition(args.get(2 * i));
-            CValue th = convert(gen(args.get(2 * i + 1)), args.get(2 * i + 1).type(), t);
-            v.append('(').append(when).append(" ? ").append(th.v()).append(" : ");
+        StringBuilder isNull = new StringBuilder();
+        boolean nullable = false;
+        java.util.Set<Expr> outside = known;
+        java.util.Set<Expr> passed = known; // what the WHENs before, none TRUE, prove not NULL
+        CValue el;
+        try {
+            for (int i = 0; i < pairs; i++) {
+                known = passed;
+                String when = condition(args.get(2 * i));
+                known = DeviceNulls.union(passed, DeviceNulls.notNullWhen(args.get(2 * i)));
+                CValue th = convert(gen(args.get(2 * i + 1)), args.get(2 * i + 1).type(), t);
+                v.append('(').append(when).append(" ? ").append(th.v()).append(" : ");
+                isNull.append('(').append(when).append(" ? ").append(th.isNull() == null ? "false" : th.isNull()).append(" : ");
+                nullable |= th.isNull() != null;
+                passed = DeviceNulls.union(passed, DeviceNulls.notNullUnless(args.get(2 * i)));
+            }
+            known = passed;
+            el = convert(gen(args.get(args.size() - 1)), args.get(args.size() - 1).type(), t);
+        } finally {
+            known = outside;
         }
-        CValue el = convert(gen(args.get(args.size() - 1)), args.get(args.size() - 1).type(), t);
         v.append(el.v()).append(")".repeat(pairs));
-        return CValue.of(v.toString(), CType.stored(t));
+        nullable |= el.isNull() != null;
+        isNull.append(el.isNull() == null ? "false" : el.isNull()).append(")".repeat(pairs));
+        return new CValue(v.toString(), CType.stored(t), null, nullable ? isNull.toString() : null);
     }
 
     /**
@@ -425,9 +560,9 @@ final class CudaExprGen {
         switch (to.kind()) {
             case DOUBLE -> {
                 if (cast.conversion() == Cast.Conversion.FROM_BOOLEAN) {
-                    return CValue.of("(" + x.v() + " ? 1.0 : 0.0)", CType.DOUBLE);
+                    return x.as("(" + x.v() + " ? 1.0 : 0.0)", CType.DOUBLE);
                 }
-                return CValue.of(toDouble(x, from), CType.DOUBLE);
+                return x.as(toDouble(x, from), CType.DOUBLE);
             }
             case INTEGER, BIGINT -> {
                 String lv = switch (cast.conversion()) {
@@ -437,16 +572,16 @@ final class CudaExprGen {
                     default -> asLong(x); // WIDEN
                 };
                 if (to.kind() == TypeKind.INTEGER) {
-                    return x.type() == CType.INT && f != TypeKind.BOOLEAN ? CValue.of(x.v(), CType.INT)
-                            : CValue.of("tessera::q::ToIntChecked(" + lv + ", err)", CType.INT);
+                    return x.type() == CType.INT && f != TypeKind.BOOLEAN ? x.as(x.v(), CType.INT)
+                            : x.as("tessera::q::ToIntChecked(" + lv + ", err)", CType.INT);
                 }
-                return CValue.of(lv, CType.LONG);
+                return x.as(lv, CType.LONG);
             }
             case DECIMAL -> { // RESCALE
-                return CValue.of(rescaleTo(x, from, to.scale()), CType.LONG);
+                return x.as(rescaleTo(x, from, to.scale()), CType.LONG);
             }
             default -> { // BOOLEAN: NONZERO
-                return CValue.of("(" + x.v() + " != 0)", CType.BOOL);
+                return x.as("(" + x.v() + " != 0)", CType.BOOL);
             }
         }
     }

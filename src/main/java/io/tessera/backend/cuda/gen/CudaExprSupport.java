@@ -13,8 +13,8 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
- * Which expressions have CUDA code ({@link CudaExprGen}), checked over the expression tree: no value can be NULL;
- * narrow integers are not computed (their range is checked on the JVM); arithmetic is on integers, decimals (not
+ * Which expressions have CUDA code ({@link CudaExprGen}), checked over the expression tree: values that can be NULL
+ * follow {@link DeviceNulls}; narrow integers are not computed (their range is checked on the JVM); arithmetic is on integers, decimals (not
  * divided) and doubles (no MOD); a string is a dictionary code compared with a constant or with a code of the same
  * dictionary, in an IN list of at most {@link CudaExprGen#MAX_IN_LIST} constants, or matched by a LIKE of a prefix
  * (a run of codes); a condition over one dictionary column with other LIKEs, SUBSTRING or LENGTH is a mask of codes
@@ -34,12 +34,16 @@ final class CudaExprSupport {
 
     private final IntFunction<JoinLayout> tables;
     private final Function<String, Dictionary> dictionaries;
+    /** Whether a join's payload may be missing (a left join probed before): {@link DeviceNulls}. */
+    private final java.util.function.IntPredicate padded;
     /** The first reason met by the walk in progress. */
     private String reason;
 
-    CudaExprSupport(IntFunction<JoinLayout> tables, Function<String, Dictionary> dictionaries) {
+    CudaExprSupport(IntFunction<JoinLayout> tables, Function<String, Dictionary> dictionaries,
+                    java.util.function.IntPredicate padded) {
         this.tables = tables;
         this.dictionaries = dictionaries;
+        this.padded = padded;
     }
 
     /** Why e has no CUDA code as a value, or null when it has. */
@@ -74,9 +78,6 @@ final class CudaExprSupport {
     }
 
     private Value gen(Expr e) {
-        if (e.nullable()) {
-            return fail("a value that can be NULL (" + e + ")");
-        }
         if (CodeMasks.column(e) instanceof Expr.Ref column) {
             // computed per code on the host: the column must be a dictionary code
             Value code = gen(column);
@@ -133,6 +134,10 @@ final class CudaExprSupport {
     }
 
     private Value literal(Expr.Literal l) {
+        if (l.value() == null) {
+            return l.type().kind() == TypeKind.VARCHAR ? fail("a string value outside a comparison with a column")
+                    : Value.of(CType.stored(l.type()));
+        }
         return switch (l.type().kind()) {
             case INTEGER, DATE -> {
                 long x = ((Number) l.value()).longValue();
@@ -149,7 +154,8 @@ final class CudaExprSupport {
         List<Expr> args = c.args();
         return switch (c.op()) {
             case ADD, SUB, MUL, DIV, MOD -> arithmetic(c);
-            case NEG, ABS, COALESCE, CAST -> {
+            case COALESCE -> coalesce(c);
+            case NEG, ABS, CAST -> {
                 Value a = gen(args.get(0));
                 yield a == null ? null : convert(a, args.get(0).type(), c.type());
             }
@@ -157,7 +163,9 @@ final class CudaExprSupport {
             case AND, OR, DATE_ADD_DAYS -> gen(args.get(0)) == null || gen(args.get(1)) == null ? null
                     : c.op() == Op.DATE_ADD_DAYS ? Value.of(CType.INT) : Value.BOOL;
             case NOT, IS_NOT_TRUE, IS_FALSE, IS_TRUE, IS_NOT_FALSE -> cond(args.get(0)) == null ? null : Value.BOOL;
-            case IS_NULL, IS_NOT_NULL -> Value.BOOL;
+            // the operand's code is needed only where it can be NULL
+            case IS_NULL, IS_NOT_NULL -> DeviceNulls.mayBeNull(args.get(0), padded) && gen(args.get(0)) == null ? null
+                    : Value.BOOL;
             case CASE -> caseWhen(c);
             case LIKE -> like(c);
             case IN_LIST -> inList(c);
@@ -177,6 +185,21 @@ final class CudaExprSupport {
             case DATE_TRUNC -> fail("date_trunc(" + c.detail() + ") (the CUDA generator has no date truncation)");
             default -> fail(c.op().name().toLowerCase(Locale.ROOT) + "(...)");
         };
+    }
+
+    /** COALESCE: its operands up to the first that is never NULL, each converted to the call's type. */
+    private Value coalesce(Expr.Call c) {
+        Value out = null;
+        for (Expr a : c.args()) {
+            Value x = gen(a);
+            if (x == null || (out = convert(x, a.type(), c.type())) == null) {
+                return null;
+            }
+            if (!DeviceNulls.mayBeNull(a, padded)) {
+                break;
+            }
+        }
+        return out;
     }
 
     private Value arithmetic(Expr.Call c) {

@@ -12,7 +12,9 @@ package io.tessera.backend.cuda.gen;
  *   <li>{@code tessera.gpu.chainedJoins}: tables whose build keys may repeat, and the probes that take several
  *       matches per row ({@link ChainedRows});
  *   <li>{@code tessera.gpu.residualJoins}: inner and marking probes with a condition besides the keys ({@link
- *       ProbeOp}).
+ *       ProbeOp});
+ *   <li>{@code tessera.gpu.leftJoins}: left joins probed on the device, their payload NULL for a row without a
+ *       match, and the NULL-aware expressions over it ({@link DeviceNulls}).
  * </ul>
  */
 public final class GpuJoinSwitches {
@@ -21,6 +23,7 @@ public final class GpuJoinSwitches {
     public static final String MARKS_PROPERTY = "tessera.gpu.markJoins";
     public static final String CHAINED_PROPERTY = "tessera.gpu.chainedJoins";
     public static final String RESIDUAL_PROPERTY = "tessera.gpu.residualJoins";
+    public static final String LEFT_PROPERTY = "tessera.gpu.leftJoins";
 
     private GpuJoinSwitches() {
     }
@@ -39,6 +42,10 @@ public final class GpuJoinSwitches {
 
     static boolean residualJoins() {
         return on(RESIDUAL_PROPERTY);
+    }
+
+    static boolean leftJoins() {
+        return on(LEFT_PROPERTY);
     }
 
     /** Read at every check, so that a test or a session may turn a switch off and on again. */

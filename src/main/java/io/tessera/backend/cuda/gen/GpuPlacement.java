@@ -85,6 +85,10 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
                     // its groups stay on the device, where later kernels may scan them
                     groups.put(ga.relationId(), new ScannedGroups(p, a));
                 }
+                if (k.sink() instanceof SinkLayout.Aggregate a && p.sink() instanceof Sink.Aggregate sa
+                        && writers(plan, sa.relationId()) == 1 && ScannedGroups.accumulatedAsDeclared(sa.aggs(), a)) {
+                    groups.put(sa.relationId(), new ScannedGroups(p, a)); // its one row, likewise
+                }
             }
             // a table built on the GPU but probed on the JVM would be needed on the host: build it there instead
             boolean changed = false;

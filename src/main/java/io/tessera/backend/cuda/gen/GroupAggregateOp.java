@@ -19,14 +19,14 @@ final class GroupAggregateOp {
 
     static void emit(KernelBuilder k, Sink.GroupAggregate ga) {
         List<AggCall> calls = ga.aggs();
-        List<SinkLayout.Agg> aggs = AggCode.accumulators(calls);
+        List<SinkLayout.Agg> aggs = AggCode.accumulators(k, calls);
         GroupTable table = GroupTable.of(k.g.get(CudaVariantSpace.AGGREGATION));
         AggCode.open(k, "GROUP_AGGREGATE by " + ga.keys() + " " + calls + " (" + table.describe() + ")", aggs);
         // the model's result table in device memory, whichever table the genome keeps
         k.model.groupUpdates();
         List<CValue> keys = new ArrayList<>();
         for (Expr e : ga.keys()) {
-            CValue key = k.gen.gen(e);
+            CValue key = k.stored(e);
             if (key.type() == CType.DOUBLE) {
                 throw new IllegalStateException("a DOUBLE group key: the capability check excludes it");
             }

@@ -13,14 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A scan of the groups a GROUP_AGGREGATE kernel left on the device ({@code LOOP rN} of its relation), as another
+ * A scan of the groups a GROUP_AGGREGATE kernel left on the device ({@code LOOP rN} of its relation), or of the one
+ * row of an AGGREGATE kernel's (only into a join table its NULL over no rows keeps it out of), as another
  * source of the table scan's operators: a kernel over the group table's slots, as a scan of a join table's rows is
  * ({@link MarkOps}). A slot takes part when it holds a group (rows counted, and for agg=shared its state 2); a key
  * column is decoded from the slot number (a dense table: the key's minimum plus its digit, the last key varying
  * fastest) or read from the slot's key words (agg=shared); an aggregate column is its accumulated value, a count
  * the group's rows. Its filters, probes and BUILD or AGGREGATE sink are the operators of every kernel; a group's
- * final value that only the host computes (AVG), and one that can be NULL (an aggregate with a FILTER clause),
- * keep the pipeline on the JVM.
+ * final value that only the host computes (AVG), and one that can be NULL (an aggregate with a FILTER clause or
+ * over values that can be NULL), keep the pipeline on the JVM. Every other value of a group is not NULL here,
+ * whatever the plan's type says (a SUM over a group's rows).
  */
 final class GroupScan {
 
@@ -41,14 +43,18 @@ final class GroupScan {
             throw new IllegalArgumentException("pipeline " + p.id() + " ends in " + p.sink()
                     + ": a scan of groups feeds a BUILD or an AGGREGATE");
         }
-        Sink.GroupAggregate ga = g.aggregation();
-        int nk = ga.keys().size();
+        int nk = g.keys().size();
+        if (g.scalar() && !(p.sink() instanceof Sink.Build b && keyedByNullOverNoRows(b, g))) {
+            // the scan sees the row only where the aggregation counted rows; SQL has it over no rows too
+            return "it reads the row of scalar aggregation pipeline " + g.writer().id() + ", which the GPU scans only "
+                    + "into a join table keyed by an aggregate that is NULL over no rows";
+        }
         for (Slot s : reads(p)) {
             if (!s.isSource() || s.index() < nk) {
                 continue;
             }
             int a = s.index() - nk;
-            AggCall call = ga.aggs().get(a);
+            AggCall call = g.aggs().get(a);
             AggFunction f = call.function();
             if (f != AggFunction.COUNT && f != AggFunction.COUNT_STAR && f != AggFunction.SUM
                     && f != AggFunction.SUM0 && f != AggFunction.MIN && f != AggFunction.MAX) {
@@ -56,11 +62,27 @@ final class GroupScan {
                         + ", whose final value the host computes";
             }
             if (g.layout().aggs().get(a).ownCount()) {
-                return "it reads an aggregate with a FILTER clause of the groups of pipeline " + g.writer().id()
-                        + ", which can be NULL";
+                return "it reads an aggregate that counts only some rows (a FILTER clause, or an argument that can be "
+                        + "NULL) of the groups of pipeline " + g.writer().id() + ", which can be NULL";
             }
         }
         return null;
+    }
+
+    /**
+     * Whether a BUILD from the row of a scalar aggregation has a key that is an aggregate NULL over no rows (SUM,
+     * MIN, MAX): over no rows the row's key is NULL and it joins nothing, which skipping the row also gives.
+     */
+    private static boolean keyedByNullOverNoRows(Sink.Build b, ScannedGroups g) {
+        for (Expr key : b.keys()) {
+            if (key instanceof Expr.Ref r && r.slot().isSource()) {
+                AggFunction f = g.aggs().get(r.slot().index()).function();
+                if (f == AggFunction.SUM || f == AggFunction.MIN || f == AggFunction.MAX) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Every slot the pipeline's operations and sink read. */
@@ -125,14 +147,14 @@ final class GroupScan {
     static void load(KernelBuilder k, Slot s, String in) {
         ScannedGroups g = k.groupScan;
         SinkLayout.Aggregate a = g.layout();
-        int nk = g.aggregation().keys().size();
+        int nk = g.keys().size();
         int c = s.index();
         CType t = CType.stored(s.type());
         String at = "(base + TileRow<TPB, IPT>(i, tile_size))";
         String value;
         String what;
         if (c < nk) {
-            what = "key " + g.aggregation().keyNames().get(c);
+            what = "key " + g.keyNames().get(c);
             if (a.mode().equals("shared")) {
                 k.param(new KernelParam(KernelParam.Kind.SCAN_GROUP_KEYS, -1, "grp_keys", "const long long* __restrict__"));
                 value = "grp_keys[" + at + " * " + a.keyWidth() + " + " + c + "]";
@@ -147,7 +169,7 @@ final class GroupScan {
         } else {
             int agg = c - nk;
             SinkLayout.Agg acc = a.aggs().get(agg);
-            what = g.aggregation().aggs().get(agg).toString();
+            what = g.aggs().get(agg).toString();
             if (acc.valueType() == null) {
                 value = "(long long)grp_rows[" + at + "]";
             } else {

@@ -51,10 +51,10 @@ final class JoinKeys {
     /** The C expression of the table's key for item i, the keys' columns loaded. */
     static String expr(KernelBuilder k, List<Expr> keys) {
         if (keys.size() == 1) {
-            return k.gen.gen(keys.get(0)).v();
+            return k.stored(keys.get(0)).v();
         }
         boolean narrow = CudaCapabilities.keyType(keys.get(0)) == CType.INT && CudaCapabilities.keyType(keys.get(1)) == CType.INT;
-        return "tessera::q::" + (narrow ? "PackKeys(" : "PackKeysIf32(") + k.gen.gen(keys.get(0)).v() + ", "
-                + k.gen.gen(keys.get(1)).v() + ")";
+        return "tessera::q::" + (narrow ? "PackKeys(" : "PackKeysIf32(") + k.stored(keys.get(0)).v() + ", "
+                + k.stored(keys.get(1)).v() + ")";
     }
 }

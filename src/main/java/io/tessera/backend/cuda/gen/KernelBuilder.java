@@ -90,6 +90,8 @@ final class KernelBuilder {
      * ({@link ChainedRows}): closed after the sink.
      */
     final java.util.ArrayDeque<Integer> roundStarts = new java.util.ArrayDeque<>();
+    /** The left joins probed so far: their payload is NULL for a row without a match ({@link DeviceNulls}). */
+    final Set<Integer> paddedJoins = new HashSet<>();
     /** 8-byte words of shared memory the sink's table takes (agg=wglocal), before the bitmaps. */
     long sinkSharedWords;
 
@@ -132,6 +134,11 @@ final class KernelBuilder {
             }
 
             @Override
+            public boolean padded(int joinId) {
+                return paddedJoins.contains(joinId);
+            }
+
+            @Override
             public String codeMask(int[] words) {
                 int n = masks++;
                 KernelParam m = new KernelParam(KernelParam.Kind.CODE_MASK, n, -1, "mask" + n,
@@ -155,9 +162,12 @@ final class KernelBuilder {
         return min >= Integer.MIN_VALUE && min + size - 1 <= Integer.MAX_VALUE;
     }
 
-    /** The estimated fraction of the rows a probe of table t keeps: the table's share of its build rows, or the rest. */
+    /**
+     * The estimated fraction of the rows a probe of table t keeps: the table's share of its build rows, or the rest
+     * (anti), or all (left).
+     */
     static double keeps(Operation.Probe pr, JoinLayout t) {
-        return pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : t.selectivity();
+        return pr.kind() == JoinKind.ANTI ? 1 - t.selectivity() : pr.kind() == JoinKind.LEFT ? 1 : t.selectivity();
     }
 
     /** The kernel's dynamic shared memory in 8-byte words: the sink's table, then the bitmaps. */
@@ -228,11 +238,28 @@ final class KernelBuilder {
         }
     }
 
-    private CValue valueOf(Slot s) {
-        if (s.nullable()) {
-            throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
+    /** Whether e can be NULL here: it reads the payload of a left join probed before, or is NULL. */
+    boolean mayBeNull(Expr e) {
+        return DeviceNulls.mayBeNull(e, paddedJoins::contains);
+    }
+
+    /**
+     * The code of a value device memory keeps (a key, a payload, an output), which holds no NULL: the capability
+     * check keeps a value that can be NULL from here.
+     */
+    CValue stored(Expr e) {
+        CValue v = gen.gen(e);
+        if (v.nullable()) {
+            throw new IllegalStateException(e + " can be NULL where device memory keeps it: the capability check excludes it");
         }
+        return v;
+    }
+
+    private CValue valueOf(Slot s) {
         if (s.isSource()) {
+            if (s.nullable() && groupScan == null) {
+                throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
+            }
             String reg = loadedColumns.get(s.index());
             if (reg == null) {
                 throw new IllegalStateException("column " + s + " used before its load");
@@ -276,7 +303,7 @@ final class KernelBuilder {
             if (!s.isSource() || loadedColumns.containsKey(s.index())) {
                 continue;
             }
-            if (s.nullable()) {
+            if (s.nullable() && groupScan == null) {
                 throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
             }
             if (joinScan != null) {

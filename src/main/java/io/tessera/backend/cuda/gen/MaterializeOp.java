@@ -101,7 +101,8 @@ final class MaterializeOp {
         }
         List<Operation.Probe> again = new ArrayList<>();
         for (int i = k.operations.size() - 1; i >= 0; i--) {
-            if (k.operations.get(i) instanceof Operation.Probe pr && pr.kind() == JoinKind.INNER
+            if (k.operations.get(i) instanceof Operation.Probe pr
+                    && (pr.kind() == JoinKind.INNER || pr.kind() == JoinKind.LEFT)
                     && needed.stream().anyMatch(sl -> sl.joinId() == pr.joinId())) {
                 again.add(0, pr);
                 pr.keys().forEach(e -> Expr.slots(e, needed));
@@ -133,7 +134,7 @@ final class MaterializeOp {
         body.append(in).append("    if (flags[i]) {\n");
         body.append(in).append("        const unsigned long long row = first + (unsigned long long)offsets[i];\n");
         for (int c = 0; c < outputs.size(); c++) {
-            CValue v = k.gen.gen(outputs.get(c));
+            CValue v = k.stored(outputs.get(c));
             String val = types.get(c) == CType.BOOL ? "(unsigned char)(" + v.v() + " ? 1 : 0)" : v.v();
             body.append(in).append("        out").append(c).append("[row] = ").append(val).append(";\n");
         }

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * PROBE of a device join table (inner, semi or anti), fused into the tile: finds each selected row's key with the
- * table kind's {@link JoinTable#find}, clears the flags of the rows it drops, and fetches the payload that later
- * operations and the sink read. The probe is branched per row, or (ppred) predicated for perfect tables; a perfect
+ * PROBE of a device join table (inner, semi, anti, left or mark), fused into the tile: finds each selected row's key
+ * with the table kind's {@link JoinTable#find}, clears the flags of the rows it drops, and fetches the payload that
+ * later operations and the sink read (a left join's payload NULL where the key is missing). The probe is branched per row, or (ppred) predicated for perfect tables; a perfect
  * table's payload may wait for the rows later operations keep (gather=late, {@link PayloadGathers}).
  */
 final class ProbeOp {
@@ -37,7 +37,8 @@ final class ProbeOp {
         CType kt = t.keyType();
         String j = "j" + pr.joinId();
         boolean sharedBits = k.sharedBitmapWords.containsKey(pr.joinId());
-        boolean predicated = predicated(k, t, again) && !pr.setsMarks() && !t.chained() && pr.residual() == null;
+        boolean predicated = predicated(k, t, again) && !pr.setsMarks() && !t.chained() && pr.residual() == null
+                && pr.kind() != JoinKind.LEFT;
         k.body.append(in).append("// PROBE ").append(j).append(' ').append(pr.kind().name().toLowerCase(Locale.ROOT))
                 .append(" on ").append(KernelBuilder.comment(JoinKeys.described(pr.keys()))).append(" (").append(t.describe())
                 .append(JoinKeys.packed(pr.keys()) ? ", the two keys packed into one" : "").append(")")
@@ -60,13 +61,14 @@ final class ProbeOp {
         List<Slot> wanted = !again && k.rows == RowPlacement.BITMAP ? k.laterOpSlots : k.laterSlots;
         List<Integer> payloads = new ArrayList<>();
         List<Integer> secondPassOnly = new ArrayList<>();
-        if (pr.kind() == JoinKind.INNER) {
+        boolean left = pr.kind() == JoinKind.LEFT;
+        if (pr.kind() == JoinKind.INNER || left) {
             for (Slot s : wanted) {
                 if (s.joinId() == pr.joinId() && !payloads.contains(s.index())) {
                     payloads.add(s.index());
                 }
             }
-            if (!again && k.rows == RowPlacement.TWO_PASS) {
+            if (!again && k.rows == RowPlacement.TWO_PASS && !left) {
                 for (int c : payloads) {
                     if (k.laterOpSlots.stream().noneMatch(s -> s.joinId() == pr.joinId() && s.index() == c)) {
                         secondPassOnly.add(c);
@@ -88,7 +90,7 @@ final class ProbeOp {
             k.body.append(in).append(pt.memory()).append(' ').append(j).append("_p").append(c).append("[IPT];\n");
             String v = j + "_p" + c + "[i]";
             k.loadedPayload.put(pr.joinId() + ":" + c, new CValue(pt == CType.BOOL ? "(" + v + " != 0)" : v, pt,
-                    t.payloadDicts().get(c)));
+                    t.payloadDicts().get(c), left ? "(!" + j + "_hit[i])" : null));
         }
         String kv = JoinKeys.expr(k, pr.keys());
         boolean narrowSlots = narrowSlots(t);
@@ -104,7 +106,10 @@ final class ProbeOp {
         List<Integer> bothPasses = new ArrayList<>(payloads);
         bothPasses.removeAll(secondPassOnly);
         String residual = pr.residual() == null || again ? null : k.gen.condition(pr.residual());
-        if (t.chained() && !again && pr.kind() == JoinKind.INNER) {
+        if (left) {
+            leftProbe(k, find, narrowSlots, payloads, t, in);
+            k.paddedJoins.add(pr.joinId());
+        } else if (t.chained() && !again && pr.kind() == JoinKind.INNER) {
             ChainedRows.fanOut(k, pr, t, find, narrowSlots, payloads, residual, in);
         } else if (t.chained() && pr.kind() == JoinKind.MARK) {
             ChainedRows.markAll(k, pr, find, narrowSlots, residualPayloads, residual, in);
@@ -193,6 +198,36 @@ final class ProbeOp {
                 }
             }
         }
+        body.append(in).append("    }\n");
+        body.append(in).append("}\n");
+    }
+
+    /**
+     * A LEFT probe of a table of one row per key: every row stays; {@code j<id>_hit[i]} says whether its key was
+     * found, and the payload of a row without a match is NULL, its register zero ({@link DeviceNulls}). Rows no
+     * longer selected get no match either, so that no register is left unset. The same in both passes of a row sink.
+     */
+    private static void leftProbe(KernelBuilder k, String find, boolean narrowSlots, List<Integer> payloads,
+                                  JoinLayout t, String in) {
+        StringBuilder body = k.body;
+        String j = "j" + t.joinId();
+        if (payloads.isEmpty()) {
+            body.append(in).append("// every row stays, and nothing in this pass reads the payload\n");
+            return;
+        }
+        body.append(in).append("bool ").append(j).append("_hit[IPT];\n");
+        body.append(in).append("#pragma unroll\n");
+        body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(in).append("    ").append(j).append("_hit[i] = false;\n");
+        for (int c : payloads) {
+            body.append(in).append("    ").append(j).append("_p").append(c).append("[i] = 0;\n");
+        }
+        body.append(in).append("    if (flags[i]) {\n");
+        body.append(in).append("        const ").append(narrowSlots ? "int" : "long long").append(" slot = ").append(find).append(";\n");
+        body.append(in).append("        if (slot >= 0) {\n");
+        body.append(in).append("            ").append(j).append("_hit[i] = true;\n");
+        PayloadGathers.gather(k, t, payloads, in + "            ");
+        body.append(in).append("        }\n");
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
     }

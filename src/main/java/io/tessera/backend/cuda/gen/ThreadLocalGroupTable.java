@@ -51,15 +51,16 @@ final class ThreadLocalGroupTable extends DenseGroupTable {
             AggCall call = calls.get(a);
             SinkLayout.Agg s = aggs.get(a);
             String pad = in;
-            if (call.filter() != null) {
-                body.append(in).append("if (").append(k.gen.condition(call.filter())).append(") {\n");
+            String guard = AggCode.guard(k, call);
+            if (guard != null) {
+                body.append(in).append("if (").append(guard).append(") {\n");
                 pad = in + "    ";
                 body.append(pad).append("++t_n").append(a).append('[').append(grp).append("];\n");
             }
             if (s.valueType() != null) {
                 body.append(pad).append(AggCode.accumulate(s, "t_v" + a + "[" + grp + "]", AggCode.value(k, call, s))).append('\n');
             }
-            if (call.filter() != null) {
+            if (guard != null) {
                 body.append(in).append("}\n");
             }
         }
