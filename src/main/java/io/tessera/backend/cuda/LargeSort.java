@@ -28,6 +28,10 @@ public final class LargeSort {
     private static final int TOPK_THREADS = 512;
     private static final int TOPK_TILE = 4096;
     private static final int TOPK_SHARED = TOPK_TILE * 12;
+    /** Rows of the top-k's sample, evenly spaced: its k-th pair bounds the pairs that can be among the first k. */
+    static final long TOPK_SAMPLE = 65_536;
+    /** The top-k filters its rows first from this many on (a sample of at most a quarter of them). */
+    static final long TOPK_FILTER_ROWS = 4 * TOPK_SAMPLE;
     private static final int GRID_THREADS = 256;
     private static final int MAX_GRID = 4096;
 
@@ -59,6 +63,8 @@ public final class LargeSort {
     private final CudaKernel gatherKeys;
     private final CudaKernel rowsOut;
     private final CudaKernel topKTile;
+    private final CudaKernel topKSample;
+    private final CudaKernel topKFilter;
 
     /**
      * {@code sortKernels}: a kernel of the module compiled from {@link CudaSources#sortSource()}, by name;
@@ -74,6 +80,8 @@ public final class LargeSort {
         this.gatherKeys = sortKernels.apply("tessera_radix_gather_keys");
         this.rowsOut = sortKernels.apply("tessera_sort_rows_out");
         this.topKTile = sortKernels.apply("tessera_topk_tile");
+        this.topKSample = sortKernels.apply("tessera_topk_sample");
+        this.topKFilter = sortKernels.apply("tessera_topk_filter");
     }
 
     /** Whether {@code rows} rows by {@code keys} key words can be sorted here. */
@@ -192,32 +200,19 @@ public final class LargeSort {
 
     /**
      * The bitonic top-k: the first {@code keep} (at most {@link SortMethod#MAX_TOP_K}) of {@code rows} rows by the
-     * one key word at device address {@code word}, ties by row number, to {@code outIndex}. Each launch keeps the
-     * first k of every tile of 4,096 pairs, until one tile's are left.
+     * one key word at device address {@code word}, ties by row number, to {@code outIndex}. From
+     * {@link #TOPK_FILTER_ROWS} rows on, only the pairs that pass {@link #filter} enter the tiles (all of them where
+     * more pass than it has room for).
      */
     public void topK(long word, long rows, long keep, Scratch scratch, DeviceBuffer outIndex) {
         int k = SortMethod.topKWidth(keep);
-        long firstTiles = (rows + TOPK_TILE - 1) / TOPK_TILE;
         List<DeviceBuffer> taken = new ArrayList<>();
         try {
-            long pairs = Math.max(1, firstTiles) * k;
-            DeviceBuffer[] keyBufs = {take(scratch, taken, pairs * 8), take(scratch, taken, pairs * 8)};
-            DeviceBuffer[] rowBufs = {take(scratch, taken, pairs * 4), take(scratch, taken, pairs * 4)};
-            long keysIn = word;
-            long rowsIn = 0;
-            long count = rows;
-            int next = 0;
-            long tiles;
-            do {
-                tiles = (count + TOPK_TILE - 1) / TOPK_TILE;
-                topKTile.launch((int) tiles, TOPK_THREADS, TOPK_SHARED, null, KernelArgs.of().ptr(keysIn).ptr(rowsIn)
-                        .i64(count).i32(k).ptr(keyBufs[next]).ptr(rowBufs[next]));
-                keysIn = keyBufs[next].address();
-                rowsIn = rowBufs[next].address();
-                count = tiles * k;
-                next ^= 1;
-            } while (tiles > 1);
-            launchRowsOut(rowsIn, keep, outIndex);
+            long[] candidates = filtersFirst(rows) ? filter(word, rows, k, scratch, taken) : null;
+            long[] best = candidates != null
+                    ? tiles(candidates[0], candidates[1], candidates[2], k, scratch, taken)
+                    : tiles(word, 0, rows, k, scratch, taken);
+            launchRowsOut(best[1], keep, outIndex);
         } finally {
             for (DeviceBuffer b : taken) {
                 scratch.give(b);
@@ -225,7 +220,59 @@ public final class LargeSort {
         }
     }
 
-    /** The launches of one top-k of {@code keep} over {@code rows} rows (for reports and tests). */
+    /** Whether a top-k over {@code rows} rows filters them before its tiles. */
+    public static boolean filtersFirst(long rows) {
+        return rows >= TOPK_FILTER_ROWS;
+    }
+
+    /**
+     * The pairs that can be among the first {@code k} of {@code rows} rows (at least {@link #TOPK_FILTER_ROWS}):
+     * those not after the k-th pair of a sample of {@link #TOPK_SAMPLE} evenly spaced rows (which are real rows, so
+     * at least k pass). Returns the device addresses of their keys and rows and their number, or null where more
+     * pass than the room of an eighth of the rows (keys alike over long runs, say): the caller then takes every row.
+     * The number is read back: the one wait of the top-k.
+     */
+    private long[] filter(long word, long rows, int k, Scratch scratch, List<DeviceBuffer> taken) {
+        long stride = rows / TOPK_SAMPLE;
+        DeviceBuffer sampleKeys = take(scratch, taken, TOPK_SAMPLE * 8);
+        DeviceBuffer sampleRows = take(scratch, taken, TOPK_SAMPLE * 4);
+        DeviceBuffer count = take(scratch, taken, 8);
+        topKSample.launch(grid(TOPK_SAMPLE), GRID_THREADS, KernelArgs.of().ptr(word).i64(stride).i64(TOPK_SAMPLE)
+                .ptr(sampleKeys).ptr(sampleRows).ptr(count));
+        long[] limit = tiles(sampleKeys.address(), sampleRows.address(), TOPK_SAMPLE, k, scratch, taken);
+        long capacity = (rows + 7) / 8;
+        DeviceBuffer keys = take(scratch, taken, capacity * 8);
+        DeviceBuffer rowNumbers = take(scratch, taken, capacity * 4);
+        topKFilter.launch(grid(rows), GRID_THREADS, KernelArgs.of().ptr(word).i64(rows).ptr(limit[0] + (k - 1) * 8L)
+                .ptr(limit[1] + (k - 1) * 4L).ptr(keys).ptr(rowNumbers).i64(capacity).ptr(count));
+        long passed = count.readLong(0);
+        return passed >= k && passed <= capacity ? new long[] {keys.address(), rowNumbers.address(), passed} : null;
+    }
+
+    /**
+     * The tile launches of the top-k over {@code count} pairs (keys at {@code keysIn}; rows at {@code rowsIn}, or 0
+     * for the pairs' indexes): each keeps the first k of every tile of 4,096 pairs, until one tile's are left.
+     * Returns the device addresses of the keys and rows of the k first pairs, in order.
+     */
+    private long[] tiles(long keysIn, long rowsIn, long count, int k, Scratch scratch, List<DeviceBuffer> taken) {
+        long pairs = Math.max(1, (count + TOPK_TILE - 1) / TOPK_TILE) * k;
+        DeviceBuffer[] keyBufs = {take(scratch, taken, pairs * 8), take(scratch, taken, pairs * 8)};
+        DeviceBuffer[] rowBufs = {take(scratch, taken, pairs * 4), take(scratch, taken, pairs * 4)};
+        int next = 0;
+        long tiles;
+        do {
+            tiles = Math.max(1, (count + TOPK_TILE - 1) / TOPK_TILE);
+            topKTile.launch((int) tiles, TOPK_THREADS, TOPK_SHARED, null, KernelArgs.of().ptr(keysIn).ptr(rowsIn)
+                    .i64(count).i32(k).ptr(keyBufs[next]).ptr(rowBufs[next]));
+            keysIn = keyBufs[next].address();
+            rowsIn = rowBufs[next].address();
+            count = tiles * k;
+            next ^= 1;
+        } while (tiles > 1);
+        return new long[] {keysIn, rowsIn};
+    }
+
+    /** The tile launches of one top-k of {@code keep} over {@code rows} pairs, unfiltered (for reports and tests). */
     public static int topKLaunches(long rows, long keep) {
         int k = SortMethod.topKWidth(keep);
         long count = rows;

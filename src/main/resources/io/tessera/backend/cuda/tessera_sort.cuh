@@ -16,6 +16,10 @@
 // smaller of two opposite runs' items, position by position, holds the k smallest of both as one bitonic run)
 // and rebuilds sorted runs until k remain; launched again over the blocks' results until one block is left.
 //
+// Over many rows a filter comes first (tessera_topk_sample, tessera_topk_filter): the k-th pair of an evenly spaced
+// sample of the rows is at or after the k-th pair of all rows, so only the pairs at or before it can be among the
+// first k; one read of the keys copies those out, and the bitonic launches run over them alone.
+//
 // Row numbers are 32-bit: the host sorts fewer than 2^32 - 1 rows this way.
 
 #ifndef TESSERA_SORT_CUH
@@ -398,6 +402,50 @@ tessera_topk_tile(const unsigned long long* __restrict__ keys, const unsigned in
     for (int i = (int)threadIdx.x; i < k; i += TESSERA_TOPK_THREADS) {
         out_keys[(long long)blockIdx.x * k + i] = sk[i];
         out_rows[(long long)blockIdx.x * k + i] = sr[i];
+    }
+}
+
+// The sample of the filter: pair i is (keys[i * stride], i * stride) for i < s. Also sets *count, which
+// tessera_topk_filter counts in, to zero (it runs after this kernel, on the same stream).
+extern "C" __global__ void tessera_topk_sample(const unsigned long long* __restrict__ keys, long long stride,
+                                               long long s, unsigned long long* __restrict__ out_keys,
+                                               unsigned int* __restrict__ out_rows,
+                                               unsigned long long* __restrict__ count) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) *count = 0ull;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < s; i += (long long)gridDim.x * blockDim.x) {
+        out_keys[i] = keys[i * stride];
+        out_rows[i] = (unsigned int)(i * stride);
+    }
+}
+
+// Copies every pair (keys[i], i), i < n, that is not after the pair (*limit_key, *limit_row) to the next free
+// place of cand_keys/cand_rows, in no particular order; *count ends as the number of such pairs, of which only the
+// first `capacity` are written (the host sees a count above it and does without the filter). The warp takes its
+// places with one atomic; the loop runs while any lane of the warp has a row, so that every lane votes.
+extern "C" __global__ void tessera_topk_filter(const unsigned long long* __restrict__ keys, long long n,
+                                               const unsigned long long* __restrict__ limit_key,
+                                               const unsigned int* __restrict__ limit_row,
+                                               unsigned long long* __restrict__ cand_keys,
+                                               unsigned int* __restrict__ cand_rows, long long capacity,
+                                               unsigned long long* __restrict__ count) {
+    const unsigned long long lk = *limit_key;
+    const unsigned int lr = *limit_row;
+    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
+    const unsigned int below = (1u << lane) - 1u;
+    const long long step = (long long)gridDim.x * blockDim.x;  // a multiple of 32: a warp's lanes stay together
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i - lane < n; i += step) {
+        const bool real = i < n;
+        const unsigned long long key = real ? keys[i] : ~0ull;
+        const bool keep = real && !Before(lk, lr, key, (unsigned int)i);
+        const unsigned int voters = __ballot_sync(TESSERA_FULL_MASK, keep);
+        if (voters == 0u) continue;
+        unsigned long long at = 0ull;
+        if (lane == 0) at = atomicAdd(count, (unsigned long long)__popc(voters));
+        at = __shfl_sync(TESSERA_FULL_MASK, at, 0) + (unsigned long long)__popc(voters & below);
+        if (keep && at < (unsigned long long)capacity) {
+            cand_keys[at] = key;
+            cand_rows[at] = (unsigned int)i;
+        }
     }
 }
 
