@@ -15,7 +15,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * digits vary ({@link RadixPasses}); then either the bitonic top-k (a LIMIT of at most 1,024 rows over one varying
  * word) or the LSD radix sort of the row numbers, stable, cut to the LIMIT ({@link SortMethod}). The result is the
  * row numbers in order, 64-bit, as {@link SmallSort} writes them. Launches go to the default stream; the
- * reduction's read-back is the one wait.
+ * reduction's read-back is the one wait (and, over many rows, the top-k filter's count).
  */
 public final class LargeSort {
 
@@ -24,7 +24,10 @@ public final class LargeSort {
     private static final int RADIX_THREADS = 256;
     private static final int RADIX_TILE = RADIX_THREADS * 8;
     private static final int DIGITS = 1 << RadixPasses.DIGIT_BITS;
-    private static final int SCAN_THREADS = 1024;
+    /** Digit places of a 64-bit word: tessera_radix_digit_totals counts them all in one read. */
+    private static final int PLACES = 64 / RadixPasses.DIGIT_BITS;
+    /** Blocks of tessera_radix_digit_totals: each adds its counts of every digit to the totals once. */
+    private static final int TOTALS_GRID = 1024;
     private static final int TOPK_THREADS = 512;
     private static final int TOPK_TILE = 4096;
     private static final int TOPK_SHARED = TOPK_TILE * 12;
@@ -57,8 +60,8 @@ public final class LargeSort {
     private final SmallSort encoder;
     private final CudaKernel bitsInit;
     private final CudaKernel bits;
-    private final CudaKernel histogram;
-    private final CudaKernel scan;
+    private final CudaKernel clear;
+    private final CudaKernel digitTotals;
     private final CudaKernel scatter;
     private final CudaKernel gatherKeys;
     private final CudaKernel rowsOut;
@@ -74,8 +77,8 @@ public final class LargeSort {
         this.encoder = encoder;
         this.bitsInit = sortKernels.apply("tessera_radix_bits_init");
         this.bits = sortKernels.apply("tessera_radix_bits");
-        this.histogram = sortKernels.apply("tessera_radix_histogram");
-        this.scan = sortKernels.apply("tessera_radix_scan");
+        this.clear = sortKernels.apply("tessera_radix_clear");
+        this.digitTotals = sortKernels.apply("tessera_radix_digit_totals");
         this.scatter = sortKernels.apply("tessera_radix_scatter");
         this.gatherKeys = sortKernels.apply("tessera_radix_gather_keys");
         this.rowsOut = sortKernels.apply("tessera_sort_rows_out");
@@ -151,7 +154,9 @@ public final class LargeSort {
     /**
      * The LSD radix sort of the rows by the words and digits of {@code passes}, then the first {@code keep} row
      * numbers to {@code outIndex}. Word {@code w}'s first pass reads the word gathered in the order the rows have
-     * reached (the first word sorted reads it as it is, the rows being in their order then).
+     * reached (the first word sorted reads it as it is, the rows being in their order then). Each word's digits
+     * are counted in one read before its passes; a pass is one launch (after its tile states are cleared), the
+     * tiles learning where their runs go from the tiles before them (decoupled look-back).
      */
     public void radix(long words, long rows, RadixPasses passes, long keep, Scratch scratch, DeviceBuffer outIndex) {
         long tiles = (rows + RADIX_TILE - 1) / RADIX_TILE;
@@ -159,8 +164,12 @@ public final class LargeSort {
         try {
             DeviceBuffer[] keyBufs = {take(scratch, taken, rows * 8), take(scratch, taken, rows * 8)};
             DeviceBuffer[] rowBufs = {take(scratch, taken, rows * 4), take(scratch, taken, rows * 4)};
-            DeviceBuffer counts = take(scratch, taken, tiles * DIGITS * 4);
-            DeviceBuffer totals = take(scratch, taken, DIGITS * 4L);
+            // the tiles' look-back states, then the counter that hands out tile numbers
+            long stateWords = tiles * DIGITS + 1;
+            DeviceBuffer states = take(scratch, taken, stateWords * 8);
+            long nextTile = states.address() + tiles * DIGITS * 8;
+            long totalWords = PLACES * DIGITS / 2;
+            DeviceBuffer totals = take(scratch, taken, totalWords * 8); // 32-bit counts, PLACES rows of DIGITS
             long keysIn = 0;
             long rowsIn = 0; // null: the rows in their order
             int nextKeys = 0;
@@ -177,13 +186,20 @@ public final class LargeSort {
                     keysIn = gathered.address();
                     nextKeys ^= 1;
                 }
+                int digits = 0;
                 for (int shift : w.shifts()) {
-                    histogram.launch((int) tiles, RADIX_THREADS, KernelArgs.of().ptr(keysIn).i64(rows).i32(shift).ptr(counts));
-                    scan.launch(DIGITS, SCAN_THREADS, KernelArgs.of().ptr(counts).i64(tiles).ptr(totals));
+                    digits |= 1 << (shift / RadixPasses.DIGIT_BITS);
+                }
+                clear.launch(1, GRID_THREADS, KernelArgs.of().ptr(totals).i64(totalWords));
+                digitTotals.launch((int) Math.min(TOTALS_GRID, tiles), RADIX_THREADS, KernelArgs.of().ptr(keysIn)
+                        .i64(rows).i32(digits).ptr(totals));
+                for (int shift : w.shifts()) {
+                    clear.launch(grid(stateWords), GRID_THREADS, KernelArgs.of().ptr(states).i64(stateWords));
                     DeviceBuffer keysOut = keyBufs[nextKeys];
                     DeviceBuffer rowsOutBuf = rowBufs[nextRows];
+                    long passTotals = totals.address() + (long) (shift / RadixPasses.DIGIT_BITS) * DIGITS * 4;
                     scatter.launch((int) tiles, RADIX_THREADS, KernelArgs.of().ptr(keysIn).ptr(rowsIn).i64(rows).i32(shift)
-                            .ptr(counts).ptr(totals).ptr(keysOut).ptr(rowsOutBuf));
+                            .ptr(passTotals).ptr(states).ptr(nextTile).ptr(keysOut).ptr(rowsOutBuf));
                     keysIn = keysOut.address();
                     rowsIn = rowsOutBuf.address();
                     nextKeys ^= 1;
@@ -230,7 +246,7 @@ public final class LargeSort {
      * those not after the k-th pair of a sample of {@link #TOPK_SAMPLE} evenly spaced rows (which are real rows, so
      * at least k pass). Returns the device addresses of their keys and rows and their number, or null where more
      * pass than the room of an eighth of the rows (keys alike over long runs, say): the caller then takes every row.
-     * The number is read back: the one wait of the top-k.
+     * The number is read back (a wait).
      */
     private long[] filter(long word, long rows, int k, Scratch scratch, List<DeviceBuffer> taken) {
         long stride = rows / TOPK_SAMPLE;
