@@ -51,7 +51,8 @@ final class LargeSortCheck {
         double[] special = {0.0, -0.0, Double.NaN, -1.5, 1e300, Double.NEGATIVE_INFINITY};
         for (int i = 0; i < n; i++) {
             long h = GpuSmokeCheck.mix(i * 7919L + n) & Long.MAX_VALUE;
-            signed[i] = topK ? (h % 50_000) - 25_000 + (period > 0 && i % period == 0 ? 1_000_000 : 0) : (h % 5) - 2 + ((h >>> 20) % 3 == 0 ? Long.MIN_VALUE / 2 : 0);
+            long large = period > 0 && i % period == 0 ? 1_000_000 : 0;
+            signed[i] = topK ? (h % 50_000) - 25_000 + large : (h % 5) - 2 + ((h >>> 20) % 3 == 0 ? Long.MIN_VALUE / 2 : 0);
             double d = (h >>> 8) % 4 == 0 ? special[(int) ((h >>> 12) % special.length)] : ((h >>> 16) % 200) - 100.0;
             doubles[i] = Double.doubleToRawLongBits(d);
             slots[i] = (h >>> 24) % 1_750_000;

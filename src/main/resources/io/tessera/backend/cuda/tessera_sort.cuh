@@ -148,16 +148,16 @@ tessera_radix_digit_totals(const unsigned long long* __restrict__ keys, long lon
 #define TESSERA_RADIX_PREFIX (1ull << 63)
 #define TESSERA_RADIX_COUNT_MASK (TESSERA_RADIX_AGGREGATE - 1ull)
 
-// One tile per block, tiles in the order the blocks start (a counter at *next_tile, zero before the pass): each
-// (key, row) pair of the tile goes to keys_out/rows_out at the start of its digit (totals: the keys of each digit
-// in all rows; the sum of those of the smaller digits), plus the pairs with its digit in earlier tiles (the
-// look-back over states: tiles * 256 words, zero before the pass), plus those before it in its tile. rows_in null: row i is i. Each warp ranks a
-// run of TESSERA_RADIX_ITEMS * 32 consecutive pairs of the tile alone, 32 at a time in row order: among the 32 by
-// __match_any_sync, against the ones before by a count per digit of its own in shared memory (no barrier of the
-// block); one barrier later a count per digit of the warps before gives the ranks in the tile. The pairs are then
-// placed in shared memory in digit order and written out from there, so that consecutive threads write
-// consecutive places of a digit's run. A block waits only for tiles whose blocks took their numbers before it, so
-// had started, and each publishes its own counts before it waits: the look-back always ends.
+// One tile per block, tiles in the order the blocks start (a counter at *next_tile, zero before the pass): each (key,
+// row) pair of the tile goes to keys_out/rows_out at the start of its digit (totals: the keys of each digit in all
+// rows; the sum of those of the smaller digits), plus the pairs with its digit in earlier tiles (the look-back over
+// states: tiles * 256 words, zero before the pass), plus those before it in its tile. rows_in null: row i is i. Each
+// warp ranks a run of TESSERA_RADIX_ITEMS * 32 consecutive pairs of the tile alone, 32 at a time in row order: among
+// the 32 by __match_any_sync, against the ones before by a count per digit of its own in shared memory (no barrier of
+// the block); one barrier later a count per digit of the warps before gives the ranks in the tile. The pairs are then
+// placed in shared memory in digit order and written out from there, so that consecutive threads write consecutive
+// places of a digit's run. A block waits only for tiles whose blocks took their numbers before it, so had started, and
+// each publishes its own counts before it waits: the look-back always ends.
 extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_THREADS)
 tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsigned int* __restrict__ rows_in,
                       long long n, int shift, const unsigned int* __restrict__ totals,
