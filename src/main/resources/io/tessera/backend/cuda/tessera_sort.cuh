@@ -164,7 +164,7 @@ tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsi
                       unsigned long long* states, unsigned long long* __restrict__ next_tile,
                       unsigned long long* __restrict__ keys_out, unsigned int* __restrict__ rows_out) {
     __shared__ unsigned int scratch[TESSERA_RADIX_WARPS + 1];
-    __shared__ long long tile_number;
+    __shared__ unsigned int tile_number;  // tiles < 2^32 / TESSERA_RADIX_TILE
     __shared__ unsigned int place[TESSERA_RADIX_DIGITS];        // where the tile's run of a digit goes
     __shared__ unsigned int local_start[TESSERA_RADIX_DIGITS];  // where it starts in the tile's digit order
     __shared__ unsigned int warp_counts[TESSERA_RADIX_WARPS][TESSERA_RADIX_DIGITS];
@@ -173,11 +173,10 @@ tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsi
     const int t = (int)threadIdx.x;  // also the digit this thread keeps the counts of
     const int lane = t & (TESSERA_WARP_THREADS - 1);
     const int warp = t / TESSERA_WARP_THREADS;
-    if (t == 0) tile_number = (long long)atomicAdd(next_tile, 1ull);
-    unsigned int all;
-    const unsigned int digit_start = BlockExclusiveSum<TESSERA_RADIX_THREADS>(totals[t], scratch, all);  // barriers
-    const long long tile = tile_number;
-    const long long base = tile * TESSERA_RADIX_TILE;
+    if (t == 0) tile_number = (unsigned int)atomicAdd(next_tile, 1ull);
+    __syncthreads();
+    const unsigned int tile = tile_number;
+    const long long base = (long long)tile * TESSERA_RADIX_TILE;
     const long long warp_base = base + (long long)warp * TESSERA_RADIX_ITEMS * TESSERA_WARP_THREADS;
     for (int d = lane; d < TESSERA_RADIX_DIGITS; d += TESSERA_WARP_THREADS) warp_counts[warp][d] = 0u;
     __syncwarp();
@@ -217,22 +216,25 @@ tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsi
     }
     // the look-back, thread t for digit t: the pairs of the digit in the tiles before this one
     volatile unsigned long long* state = states;
-    unsigned long long before_tile = 0ull;
+    unsigned int before_tile = 0u;  // fewer than 2^32 rows
     if (tile == 0) {
         state[t] = TESSERA_RADIX_PREFIX | sum;
     } else {
-        state[tile * TESSERA_RADIX_DIGITS + t] = TESSERA_RADIX_AGGREGATE | sum;
-        long long j = tile - 1;
+        volatile unsigned long long* own = state + (long long)tile * TESSERA_RADIX_DIGITS + t;
+        *own = TESSERA_RADIX_AGGREGATE | sum;
+        volatile unsigned long long* earlier = own - TESSERA_RADIX_DIGITS;  // the tile before, then earlier ones
         while (true) {
-            const unsigned long long s = state[j * TESSERA_RADIX_DIGITS + t];
+            const unsigned long long s = *earlier;
             if (s == 0ull) continue;  // tile j has not published yet
-            before_tile += s & TESSERA_RADIX_COUNT_MASK;
+            before_tile += (unsigned int)(s & TESSERA_RADIX_COUNT_MASK);
             if (s & TESSERA_RADIX_PREFIX) break;
-            --j;
+            earlier -= TESSERA_RADIX_DIGITS;
         }
-        state[tile * TESSERA_RADIX_DIGITS + t] = TESSERA_RADIX_PREFIX | (before_tile + sum);
+        *own = TESSERA_RADIX_PREFIX | (unsigned long long)(before_tile + sum);
     }
-    place[t] = digit_start + (unsigned int)before_tile;  // read after the barriers of the sum below
+    // the digits' starts summed only now, so that the kernel fits in 64 registers (4 blocks an SM)
+    unsigned int all;
+    place[t] = BlockExclusiveSum<TESSERA_RADIX_THREADS>(totals[t], scratch, all) + before_tile;
     local_start[t] = BlockExclusiveSum<TESSERA_RADIX_THREADS>(sum, scratch, all);
     __syncthreads();
 #pragma unroll
