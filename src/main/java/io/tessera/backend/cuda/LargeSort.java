@@ -15,7 +15,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * digits vary ({@link RadixPasses}); then either the bitonic top-k (a LIMIT of at most 1,024 rows over one varying
  * word) or the LSD radix sort of the row numbers, stable, cut to the LIMIT ({@link SortMethod}). The result is the
  * row numbers in order, 64-bit, as {@link SmallSort} writes them. Launches go to the default stream; the
- * reduction's read-back is the one wait.
+ * reduction's read-back is the one wait (and, over many rows, the top-k filter's count).
  */
 public final class LargeSort {
 
@@ -24,10 +24,17 @@ public final class LargeSort {
     private static final int RADIX_THREADS = 256;
     private static final int RADIX_TILE = RADIX_THREADS * 8;
     private static final int DIGITS = 1 << RadixPasses.DIGIT_BITS;
-    private static final int SCAN_THREADS = 1024;
+    /** Digit places of a 64-bit word: tessera_radix_digit_totals counts them all in one read. */
+    private static final int PLACES = 64 / RadixPasses.DIGIT_BITS;
+    /** Blocks of tessera_radix_digit_totals: each adds its counts of every digit to the totals once. */
+    private static final int TOTALS_GRID = 1024;
     private static final int TOPK_THREADS = 512;
     private static final int TOPK_TILE = 4096;
     private static final int TOPK_SHARED = TOPK_TILE * 12;
+    /** Rows of the top-k's sample, evenly spaced: its k-th pair bounds the pairs that can be among the first k. */
+    static final long TOPK_SAMPLE = 65_536;
+    /** The top-k filters its rows first from this many on (a sample of at most a quarter of them). */
+    static final long TOPK_FILTER_ROWS = 4 * TOPK_SAMPLE;
     private static final int GRID_THREADS = 256;
     private static final int MAX_GRID = 4096;
 
@@ -53,12 +60,14 @@ public final class LargeSort {
     private final SmallSort encoder;
     private final CudaKernel bitsInit;
     private final CudaKernel bits;
-    private final CudaKernel histogram;
-    private final CudaKernel scan;
+    private final CudaKernel clear;
+    private final CudaKernel digitTotals;
     private final CudaKernel scatter;
     private final CudaKernel gatherKeys;
     private final CudaKernel rowsOut;
     private final CudaKernel topKTile;
+    private final CudaKernel topKSample;
+    private final CudaKernel topKFilter;
 
     /**
      * {@code sortKernels}: a kernel of the module compiled from {@link CudaSources#sortSource()}, by name;
@@ -68,12 +77,14 @@ public final class LargeSort {
         this.encoder = encoder;
         this.bitsInit = sortKernels.apply("tessera_radix_bits_init");
         this.bits = sortKernels.apply("tessera_radix_bits");
-        this.histogram = sortKernels.apply("tessera_radix_histogram");
-        this.scan = sortKernels.apply("tessera_radix_scan");
+        this.clear = sortKernels.apply("tessera_radix_clear");
+        this.digitTotals = sortKernels.apply("tessera_radix_digit_totals");
         this.scatter = sortKernels.apply("tessera_radix_scatter");
         this.gatherKeys = sortKernels.apply("tessera_radix_gather_keys");
         this.rowsOut = sortKernels.apply("tessera_sort_rows_out");
         this.topKTile = sortKernels.apply("tessera_topk_tile");
+        this.topKSample = sortKernels.apply("tessera_topk_sample");
+        this.topKFilter = sortKernels.apply("tessera_topk_filter");
     }
 
     /** Whether {@code rows} rows by {@code keys} key words can be sorted here. */
@@ -143,7 +154,9 @@ public final class LargeSort {
     /**
      * The LSD radix sort of the rows by the words and digits of {@code passes}, then the first {@code keep} row
      * numbers to {@code outIndex}. Word {@code w}'s first pass reads the word gathered in the order the rows have
-     * reached (the first word sorted reads it as it is, the rows being in their order then).
+     * reached (the first word sorted reads it as it is, the rows being in their order then). Each word's digits
+     * are counted in one read before its passes; a pass is one launch (after its tile states are cleared), the
+     * tiles learning where their runs go from the tiles before them (decoupled look-back).
      */
     public void radix(long words, long rows, RadixPasses passes, long keep, Scratch scratch, DeviceBuffer outIndex) {
         long tiles = (rows + RADIX_TILE - 1) / RADIX_TILE;
@@ -151,8 +164,12 @@ public final class LargeSort {
         try {
             DeviceBuffer[] keyBufs = {take(scratch, taken, rows * 8), take(scratch, taken, rows * 8)};
             DeviceBuffer[] rowBufs = {take(scratch, taken, rows * 4), take(scratch, taken, rows * 4)};
-            DeviceBuffer counts = take(scratch, taken, tiles * DIGITS * 4);
-            DeviceBuffer totals = take(scratch, taken, DIGITS * 4L);
+            // the tiles' look-back states, then the counter that hands out tile numbers
+            long stateWords = tiles * DIGITS + 1;
+            DeviceBuffer states = take(scratch, taken, stateWords * 8);
+            long nextTile = states.address() + tiles * DIGITS * 8;
+            long totalWords = PLACES * DIGITS / 2;
+            DeviceBuffer totals = take(scratch, taken, totalWords * 8); // 32-bit counts, PLACES rows of DIGITS
             long keysIn = 0;
             long rowsIn = 0; // null: the rows in their order
             int nextKeys = 0;
@@ -169,13 +186,20 @@ public final class LargeSort {
                     keysIn = gathered.address();
                     nextKeys ^= 1;
                 }
+                int digits = 0;
                 for (int shift : w.shifts()) {
-                    histogram.launch((int) tiles, RADIX_THREADS, KernelArgs.of().ptr(keysIn).i64(rows).i32(shift).ptr(counts));
-                    scan.launch(DIGITS, SCAN_THREADS, KernelArgs.of().ptr(counts).i64(tiles).ptr(totals));
+                    digits |= 1 << (shift / RadixPasses.DIGIT_BITS);
+                }
+                clear.launch(1, GRID_THREADS, KernelArgs.of().ptr(totals).i64(totalWords));
+                digitTotals.launch((int) Math.min(TOTALS_GRID, tiles), RADIX_THREADS, KernelArgs.of().ptr(keysIn)
+                        .i64(rows).i32(digits).ptr(totals));
+                for (int shift : w.shifts()) {
+                    clear.launch(grid(stateWords), GRID_THREADS, KernelArgs.of().ptr(states).i64(stateWords));
                     DeviceBuffer keysOut = keyBufs[nextKeys];
                     DeviceBuffer rowsOutBuf = rowBufs[nextRows];
+                    long passTotals = totals.address() + (long) (shift / RadixPasses.DIGIT_BITS) * DIGITS * 4;
                     scatter.launch((int) tiles, RADIX_THREADS, KernelArgs.of().ptr(keysIn).ptr(rowsIn).i64(rows).i32(shift)
-                            .ptr(counts).ptr(totals).ptr(keysOut).ptr(rowsOutBuf));
+                            .ptr(passTotals).ptr(states).ptr(nextTile).ptr(keysOut).ptr(rowsOutBuf));
                     keysIn = keysOut.address();
                     rowsIn = rowsOutBuf.address();
                     nextKeys ^= 1;
@@ -192,32 +216,19 @@ public final class LargeSort {
 
     /**
      * The bitonic top-k: the first {@code keep} (at most {@link SortMethod#MAX_TOP_K}) of {@code rows} rows by the
-     * one key word at device address {@code word}, ties by row number, to {@code outIndex}. Each launch keeps the
-     * first k of every tile of 4,096 pairs, until one tile's are left.
+     * one key word at device address {@code word}, ties by row number, to {@code outIndex}. From
+     * {@link #TOPK_FILTER_ROWS} rows on, only the pairs that pass {@link #filter} enter the tiles (all of them where
+     * more pass than it has room for).
      */
     public void topK(long word, long rows, long keep, Scratch scratch, DeviceBuffer outIndex) {
         int k = SortMethod.topKWidth(keep);
-        long firstTiles = (rows + TOPK_TILE - 1) / TOPK_TILE;
         List<DeviceBuffer> taken = new ArrayList<>();
         try {
-            long pairs = Math.max(1, firstTiles) * k;
-            DeviceBuffer[] keyBufs = {take(scratch, taken, pairs * 8), take(scratch, taken, pairs * 8)};
-            DeviceBuffer[] rowBufs = {take(scratch, taken, pairs * 4), take(scratch, taken, pairs * 4)};
-            long keysIn = word;
-            long rowsIn = 0;
-            long count = rows;
-            int next = 0;
-            long tiles;
-            do {
-                tiles = (count + TOPK_TILE - 1) / TOPK_TILE;
-                topKTile.launch((int) tiles, TOPK_THREADS, TOPK_SHARED, null, KernelArgs.of().ptr(keysIn).ptr(rowsIn)
-                        .i64(count).i32(k).ptr(keyBufs[next]).ptr(rowBufs[next]));
-                keysIn = keyBufs[next].address();
-                rowsIn = rowBufs[next].address();
-                count = tiles * k;
-                next ^= 1;
-            } while (tiles > 1);
-            launchRowsOut(rowsIn, keep, outIndex);
+            long[] candidates = filtersFirst(rows) ? filter(word, rows, k, scratch, taken) : null;
+            long[] best = candidates != null
+                    ? tiles(candidates[0], candidates[1], candidates[2], k, scratch, taken)
+                    : tiles(word, 0, rows, k, scratch, taken);
+            launchRowsOut(best[1], keep, outIndex);
         } finally {
             for (DeviceBuffer b : taken) {
                 scratch.give(b);
@@ -225,7 +236,59 @@ public final class LargeSort {
         }
     }
 
-    /** The launches of one top-k of {@code keep} over {@code rows} rows (for reports and tests). */
+    /** Whether a top-k over {@code rows} rows filters them before its tiles. */
+    public static boolean filtersFirst(long rows) {
+        return rows >= TOPK_FILTER_ROWS;
+    }
+
+    /**
+     * The pairs that can be among the first {@code k} of {@code rows} rows (at least {@link #TOPK_FILTER_ROWS}):
+     * those not after the k-th pair of a sample of {@link #TOPK_SAMPLE} evenly spaced rows (which are real rows, so
+     * at least k pass). Returns the device addresses of their keys and rows and their number, or null where more
+     * pass than the room of an eighth of the rows (keys alike over long runs, say): the caller then takes every row.
+     * The number is read back (a wait).
+     */
+    private long[] filter(long word, long rows, int k, Scratch scratch, List<DeviceBuffer> taken) {
+        long stride = rows / TOPK_SAMPLE;
+        DeviceBuffer sampleKeys = take(scratch, taken, TOPK_SAMPLE * 8);
+        DeviceBuffer sampleRows = take(scratch, taken, TOPK_SAMPLE * 4);
+        DeviceBuffer count = take(scratch, taken, 8);
+        topKSample.launch(grid(TOPK_SAMPLE), GRID_THREADS, KernelArgs.of().ptr(word).i64(stride).i64(TOPK_SAMPLE)
+                .ptr(sampleKeys).ptr(sampleRows).ptr(count));
+        long[] limit = tiles(sampleKeys.address(), sampleRows.address(), TOPK_SAMPLE, k, scratch, taken);
+        long capacity = (rows + 7) / 8;
+        DeviceBuffer keys = take(scratch, taken, capacity * 8);
+        DeviceBuffer rowNumbers = take(scratch, taken, capacity * 4);
+        topKFilter.launch(grid(rows), GRID_THREADS, KernelArgs.of().ptr(word).i64(rows).ptr(limit[0] + (k - 1) * 8L)
+                .ptr(limit[1] + (k - 1) * 4L).ptr(keys).ptr(rowNumbers).i64(capacity).ptr(count));
+        long passed = count.readLong(0);
+        return passed >= k && passed <= capacity ? new long[] {keys.address(), rowNumbers.address(), passed} : null;
+    }
+
+    /**
+     * The tile launches of the top-k over {@code count} pairs (keys at {@code keysIn}; rows at {@code rowsIn}, or 0
+     * for the pairs' indexes): each keeps the first k of every tile of 4,096 pairs, until one tile's are left.
+     * Returns the device addresses of the keys and rows of the k first pairs, in order.
+     */
+    private long[] tiles(long keysIn, long rowsIn, long count, int k, Scratch scratch, List<DeviceBuffer> taken) {
+        long pairs = Math.max(1, (count + TOPK_TILE - 1) / TOPK_TILE) * k;
+        DeviceBuffer[] keyBufs = {take(scratch, taken, pairs * 8), take(scratch, taken, pairs * 8)};
+        DeviceBuffer[] rowBufs = {take(scratch, taken, pairs * 4), take(scratch, taken, pairs * 4)};
+        int next = 0;
+        long tiles;
+        do {
+            tiles = Math.max(1, (count + TOPK_TILE - 1) / TOPK_TILE);
+            topKTile.launch((int) tiles, TOPK_THREADS, TOPK_SHARED, null, KernelArgs.of().ptr(keysIn).ptr(rowsIn)
+                    .i64(count).i32(k).ptr(keyBufs[next]).ptr(rowBufs[next]));
+            keysIn = keyBufs[next].address();
+            rowsIn = rowBufs[next].address();
+            count = tiles * k;
+            next ^= 1;
+        } while (tiles > 1);
+        return new long[] {keysIn, rowsIn};
+    }
+
+    /** The tile launches of one top-k of {@code keep} over {@code rows} pairs, unfiltered (for reports and tests). */
     public static int topKLaunches(long rows, long keep) {
         int k = SortMethod.topKWidth(keep);
         long count = rows;

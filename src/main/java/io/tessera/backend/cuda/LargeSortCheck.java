@@ -14,7 +14,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * The GPU's ORDER BY of large relations ({@link LargeSort}) against the JVM's sort of the same rows: the radix sort
  * over four key words (a dense slot digit, a NULL flag, a signed value descending with ties, a double with -0.0 and
  * NaN), with a word that is the same in every row and digits that never vary; the bitonic top-k over one key for
- * LIMITs from 1 to 1,024; sizes around the tiles of both, and LIMITs shorter than the rows.
+ * LIMITs from 1 to 1,024, with its filter and without (fewer rows, or a sample of large keys that lets too many
+ * pass); sizes around the tiles of both, and LIMITs shorter than the rows.
  */
 final class LargeSortCheck {
 
@@ -27,17 +28,21 @@ final class LargeSortCheck {
         LargeSort sort = new LargeSort(sortModule::kernel, small);
         long[][] radixCases = {{4097, 4097}, {2047, 100}, {2049, 2049}, {100_000, 100_000}, {1_000_003, 5000}};
         for (long[] c : radixCases) {
-            check.accept(matches(ctx, sort, (int) c[0], (int) c[1], false), "radix sort of " + c[0] + " rows on the GPU "
+            check.accept(matches(ctx, sort, (int) c[0], (int) c[1], false, 0), "radix sort of " + c[0] + " rows on the GPU "
                     + "(LIMIT " + c[1] + ") against the JVM's: dense digit, NULL flag, signed DESC, double, a constant word");
         }
-        long[][] topCases = {{4096, 1}, {4097, 16}, {100_000, 256}, {1_000_003, 1000}, {9000, 1024}};
+        // {rows, LIMIT, period}: every row whose number is a multiple of the period (0: none) has a key above all
+        // others; at 1,000,003 rows these are the top-k filter's sample, so that most rows pass it
+        long[][] topCases = {{4096, 1, 0}, {4097, 16, 0}, {100_000, 256, 0}, {1_000_003, 1000, 0}, {9000, 1024, 0},
+                {LargeSort.TOPK_FILTER_ROWS, 16, 0}, {1_000_003, 64, 1_000_003 / LargeSort.TOPK_SAMPLE}};
         for (long[] c : topCases) {
-            check.accept(matches(ctx, sort, (int) c[0], (int) c[1], true), "bitonic top-" + c[1] + " of " + c[0]
-                    + " rows on the GPU against the JVM's sort (signed keys with ties)");
+            check.accept(matches(ctx, sort, (int) c[0], (int) c[1], true, c[2]), "bitonic top-" + c[1] + " of " + c[0]
+                    + " rows on the GPU against the JVM's sort (signed keys with ties"
+                    + (c[2] > 0 ? ", large keys every " + c[2] + " rows)" : ")"));
         }
     }
 
-    private static boolean matches(CudaContext ctx, LargeSort sort, int n, int limit, boolean topK) {
+    private static boolean matches(CudaContext ctx, LargeSort sort, int n, int limit, boolean topK, long period) {
         long[] signed = new long[n];
         long[] doubles = new long[n];
         long[] slots = new long[n];
@@ -46,7 +51,8 @@ final class LargeSortCheck {
         double[] special = {0.0, -0.0, Double.NaN, -1.5, 1e300, Double.NEGATIVE_INFINITY};
         for (int i = 0; i < n; i++) {
             long h = GpuSmokeCheck.mix(i * 7919L + n) & Long.MAX_VALUE;
-            signed[i] = topK ? (h % 50_000) - 25_000 : (h % 5) - 2 + ((h >>> 20) % 3 == 0 ? Long.MIN_VALUE / 2 : 0);
+            long large = period > 0 && i % period == 0 ? 1_000_000 : 0;
+            signed[i] = topK ? (h % 50_000) - 25_000 + large : (h % 5) - 2 + ((h >>> 20) % 3 == 0 ? Long.MIN_VALUE / 2 : 0);
             double d = (h >>> 8) % 4 == 0 ? special[(int) ((h >>> 12) % special.length)] : ((h >>> 16) % 200) - 100.0;
             doubles[i] = Double.doubleToRawLongBits(d);
             slots[i] = (h >>> 24) % 1_750_000;

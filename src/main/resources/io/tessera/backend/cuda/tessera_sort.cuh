@@ -3,10 +3,12 @@
 //
 // LSD radix sort of row numbers: the key words are sorted from the least significant word to the most, each word
 // 8 bits at a time from its low digit to its high one, every pass a stable counting sort of (key, row) pairs, so
-// that after the last pass the rows are in the order of all words, ties in row order. A pass is three kernels:
-//   tessera_radix_histogram  per tile of TESSERA_RADIX_TILE pairs, how many hold each digit
-//   tessera_radix_scan       per digit, the tiles' counts turned into the offsets of each tile's run of the digit
-//   tessera_radix_scatter    per tile, the pairs ranked stably in shared memory and written to their places
+// that after the last pass the rows are in the order of all words, ties in row order. As in CUB's onesweep, one
+// kernel counts every digit of a word before its passes (tessera_radix_digit_totals: where each digit's run
+// starts), and a pass is one kernel, tessera_radix_scatter: per tile of TESSERA_RADIX_TILE pairs it ranks the pairs
+// stably in shared memory, learns how many pairs of each digit the tiles before it hold by decoupled look-back
+// (each tile publishes its own counts, then the sums that include all tiles before it) and writes the pairs to
+// their places; tessera_radix_clear readies its tile states.
 // A digit that is the same in every row orders nothing: tessera_radix_bits computes each word's AND and OR over
 // all rows, and the host skips the passes whose digit has no bit that differs (RadixPasses). Between words,
 // tessera_radix_gather_keys reads the next word in the order the rows have reached.
@@ -15,6 +17,10 @@
 // tile of TESSERA_TOPK_TILE (key, row) pairs into runs of k in shared memory, then halves the tile by merges (the
 // smaller of two opposite runs' items, position by position, holds the k smallest of both as one bitonic run)
 // and rebuilds sorted runs until k remain; launched again over the blocks' results until one block is left.
+//
+// Over many rows a filter comes first (tessera_topk_sample, tessera_topk_filter): the k-th pair of an evenly spaced
+// sample of the rows is at or after the k-th pair of all rows, so only the pairs at or before it can be among the
+// first k; one read of the keys copies those out, and the bitonic launches run over them alone.
 //
 // Row numbers are 32-bit: the host sorts fewer than 2^32 - 1 rows this way.
 
@@ -104,62 +110,61 @@ extern "C" __global__ void tessera_radix_bits(const unsigned long long* __restri
     }
 }
 
-// counts[d * gridDim.x + b]: the keys of tile b whose digit at `shift` is d. One tile per block; each warp counts
-// into a histogram of its own (fewer collisions of shared atomics when a digit is frequent).
+// words[i] = 0 for i < n: the look-back's tile states and tile counter before each pass, the digit totals before
+// each word.
+extern "C" __global__ void tessera_radix_clear(unsigned long long* __restrict__ words, long long n) {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        words[i] = 0ull;
+    }
+}
+
+// totals[p * 256 + d] += the keys whose digit at shift 8p is d, for each p (0 to 7) with bit p of `digits` set
+// (the passes that run; a constant digit would make every lane of a warp add to one count). Each block counts in
+// shared memory and adds its counts to totals, which start at zero.
 extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_THREADS)
-tessera_radix_histogram(const unsigned long long* __restrict__ keys, long long n, int shift,
-                        unsigned int* __restrict__ counts) {
-    __shared__ unsigned int hist[TESSERA_RADIX_WARPS][TESSERA_RADIX_DIGITS];
-    const int warp = (int)threadIdx.x / TESSERA_WARP_THREADS;
-    for (int i = (int)threadIdx.x; i < TESSERA_RADIX_WARPS * TESSERA_RADIX_DIGITS; i += TESSERA_RADIX_THREADS) {
-        hist[i / TESSERA_RADIX_DIGITS][i % TESSERA_RADIX_DIGITS] = 0u;
+tessera_radix_digit_totals(const unsigned long long* __restrict__ keys, long long n, unsigned int digits,
+                           unsigned int* __restrict__ totals) {
+    constexpr int PLACES = 64 / TESSERA_RADIX_BITS;
+    __shared__ unsigned int hist[PLACES * TESSERA_RADIX_DIGITS];
+    for (int i = (int)threadIdx.x; i < PLACES * TESSERA_RADIX_DIGITS; i += TESSERA_RADIX_THREADS) hist[i] = 0u;
+    __syncthreads();
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        const unsigned long long k = keys[i];
+#pragma unroll
+        for (int p = 0; p < PLACES; ++p) {
+            if ((digits >> p) & 1u) atomicAdd(&hist[p * TESSERA_RADIX_DIGITS + Digit(k, p * TESSERA_RADIX_BITS)], 1u);
+        }
     }
     __syncthreads();
-    const long long base = (long long)blockIdx.x * TESSERA_RADIX_TILE;
-#pragma unroll
-    for (int i = 0; i < TESSERA_RADIX_ITEMS; ++i) {
-        const long long idx = base + (long long)i * TESSERA_RADIX_THREADS + threadIdx.x;
-        if (idx < n) atomicAdd(&hist[warp][Digit(keys[idx], shift)], 1u);
+    for (int i = (int)threadIdx.x; i < PLACES * TESSERA_RADIX_DIGITS; i += TESSERA_RADIX_THREADS) {
+        if (hist[i] != 0u) atomicAdd(&totals[i], hist[i]);
     }
-    __syncthreads();
-    unsigned int c = 0u;
-#pragma unroll
-    for (int w = 0; w < TESSERA_RADIX_WARPS; ++w) c += hist[w][threadIdx.x];
-    counts[(long long)threadIdx.x * gridDim.x + blockIdx.x] = c;
 }
 
-// One block per digit d: counts[d * tiles + b] becomes the number of keys with digit d in the tiles before b (an
-// exclusive prefix sum over the row of the digit), totals[d] the keys with digit d in all tiles.
-extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_SCAN_THREADS)
-tessera_radix_scan(unsigned int* __restrict__ counts, long long tiles, unsigned int* __restrict__ totals) {
-    __shared__ unsigned int scratch[TESSERA_RADIX_SCAN_THREADS / TESSERA_WARP_THREADS + 1];
-    unsigned int* row = counts + (long long)blockIdx.x * tiles;
-    unsigned int carry = 0u;
-    for (long long base = 0; base < tiles; base += TESSERA_RADIX_SCAN_THREADS) {
-        const long long idx = base + threadIdx.x;
-        const unsigned int v = idx < tiles ? row[idx] : 0u;
-        unsigned int chunk;
-        const unsigned int before = BlockExclusiveSum<TESSERA_RADIX_SCAN_THREADS>(v, scratch, chunk);
-        if (idx < tiles) row[idx] = carry + before;
-        carry += chunk;
-    }
-    if (threadIdx.x == 0) totals[blockIdx.x] = carry;
-}
+// A tile's state per digit in the look-back, one 64-bit word (flag and count written and read at once): 0 not yet
+// published; TESSERA_RADIX_AGGREGATE | the tile's own pairs of the digit; TESSERA_RADIX_PREFIX | the pairs of the
+// digit in this tile and all tiles before it.
+#define TESSERA_RADIX_AGGREGATE (1ull << 62)
+#define TESSERA_RADIX_PREFIX (1ull << 63)
+#define TESSERA_RADIX_COUNT_MASK (TESSERA_RADIX_AGGREGATE - 1ull)
 
-// One tile per block, its grid that of tessera_radix_histogram: each (key, row) pair of the tile goes to
-// keys_out/rows_out at the start of its digit (the totals of the smaller digits), plus the pairs with its digit in
-// earlier tiles (counts, scanned), plus those before it in its tile. rows_in null: row i is i. Each warp ranks a
-// run of TESSERA_RADIX_ITEMS * 32 consecutive pairs of the tile alone, 32 at a time in row order: among the 32 by
-// __match_any_sync, against the ones before by a count per digit of its own in shared memory (no barrier of the
-// block); one barrier later a count per digit of the warps before gives the ranks in the tile. The pairs are then
-// placed in shared memory in digit order and written out from there, so that consecutive threads write
-// consecutive places of a digit's run.
+// One tile per block, tiles in the order the blocks start (a counter at *next_tile, zero before the pass): each (key,
+// row) pair of the tile goes to keys_out/rows_out at the start of its digit (totals: the keys of each digit in all
+// rows; the sum of those of the smaller digits), plus the pairs with its digit in earlier tiles (the look-back over
+// states: tiles * 256 words, zero before the pass), plus those before it in its tile. rows_in null: row i is i. Each
+// warp ranks a run of TESSERA_RADIX_ITEMS * 32 consecutive pairs of the tile alone, 32 at a time in row order: among
+// the 32 by __match_any_sync, against the ones before by a count per digit of its own in shared memory (no barrier of
+// the block); one barrier later a count per digit of the warps before gives the ranks in the tile. The pairs are then
+// placed in shared memory in digit order and written out from there, so that consecutive threads write consecutive
+// places of a digit's run. A block waits only for tiles whose blocks took their numbers before it, so had started, and
+// each publishes its own counts before it waits: the look-back always ends.
 extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_THREADS)
 tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsigned int* __restrict__ rows_in,
-                      long long n, int shift, const unsigned int* __restrict__ counts,
-                      const unsigned int* __restrict__ totals, unsigned long long* __restrict__ keys_out,
-                      unsigned int* __restrict__ rows_out) {
+                      long long n, int shift, const unsigned int* __restrict__ totals,
+                      unsigned long long* states, unsigned long long* __restrict__ next_tile,
+                      unsigned long long* __restrict__ keys_out, unsigned int* __restrict__ rows_out) {
     __shared__ unsigned int scratch[TESSERA_RADIX_WARPS + 1];
+    __shared__ unsigned int tile_number;  // tiles < 2^32 / TESSERA_RADIX_TILE
     __shared__ unsigned int place[TESSERA_RADIX_DIGITS];        // where the tile's run of a digit goes
     __shared__ unsigned int local_start[TESSERA_RADIX_DIGITS];  // where it starts in the tile's digit order
     __shared__ unsigned int warp_counts[TESSERA_RADIX_WARPS][TESSERA_RADIX_DIGITS];
@@ -168,11 +173,11 @@ tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsi
     const int t = (int)threadIdx.x;  // also the digit this thread keeps the counts of
     const int lane = t & (TESSERA_WARP_THREADS - 1);
     const int warp = t / TESSERA_WARP_THREADS;
-    const long long base = (long long)blockIdx.x * TESSERA_RADIX_TILE;
+    if (t == 0) tile_number = (unsigned int)atomicAdd(next_tile, 1ull);
+    __syncthreads();
+    const unsigned int tile = tile_number;
+    const long long base = (long long)tile * TESSERA_RADIX_TILE;
     const long long warp_base = base + (long long)warp * TESSERA_RADIX_ITEMS * TESSERA_WARP_THREADS;
-    unsigned int all;
-    const unsigned int digit_start = BlockExclusiveSum<TESSERA_RADIX_THREADS>(totals[t], scratch, all);
-    place[t] = digit_start + counts[(long long)t * gridDim.x + blockIdx.x];
     for (int d = lane; d < TESSERA_RADIX_DIGITS; d += TESSERA_WARP_THREADS) warp_counts[warp][d] = 0u;
     __syncwarp();
 
@@ -209,6 +214,27 @@ tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsi
         warp_counts[w][t] = sum;
         sum += c;
     }
+    // the look-back, thread t for digit t: the pairs of the digit in the tiles before this one
+    volatile unsigned long long* state = states;
+    unsigned int before_tile = 0u;  // fewer than 2^32 rows
+    if (tile == 0) {
+        state[t] = TESSERA_RADIX_PREFIX | sum;
+    } else {
+        volatile unsigned long long* own = state + (long long)tile * TESSERA_RADIX_DIGITS + t;
+        *own = TESSERA_RADIX_AGGREGATE | sum;
+        volatile unsigned long long* earlier = own - TESSERA_RADIX_DIGITS;  // the tile before, then earlier ones
+        while (true) {
+            const unsigned long long s = *earlier;
+            if (s == 0ull) continue;  // tile j has not published yet
+            before_tile += (unsigned int)(s & TESSERA_RADIX_COUNT_MASK);
+            if (s & TESSERA_RADIX_PREFIX) break;
+            earlier -= TESSERA_RADIX_DIGITS;
+        }
+        *own = TESSERA_RADIX_PREFIX | (unsigned long long)(before_tile + sum);
+    }
+    // the digits' starts summed only now, so that the kernel fits in 64 registers (4 blocks an SM)
+    unsigned int all;
+    place[t] = BlockExclusiveSum<TESSERA_RADIX_THREADS>(totals[t], scratch, all) + before_tile;
     local_start[t] = BlockExclusiveSum<TESSERA_RADIX_THREADS>(sum, scratch, all);
     __syncthreads();
 #pragma unroll
@@ -398,6 +424,50 @@ tessera_topk_tile(const unsigned long long* __restrict__ keys, const unsigned in
     for (int i = (int)threadIdx.x; i < k; i += TESSERA_TOPK_THREADS) {
         out_keys[(long long)blockIdx.x * k + i] = sk[i];
         out_rows[(long long)blockIdx.x * k + i] = sr[i];
+    }
+}
+
+// The sample of the filter: pair i is (keys[i * stride], i * stride) for i < s. Also sets *count, which
+// tessera_topk_filter counts in, to zero (it runs after this kernel, on the same stream).
+extern "C" __global__ void tessera_topk_sample(const unsigned long long* __restrict__ keys, long long stride,
+                                               long long s, unsigned long long* __restrict__ out_keys,
+                                               unsigned int* __restrict__ out_rows,
+                                               unsigned long long* __restrict__ count) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) *count = 0ull;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < s; i += (long long)gridDim.x * blockDim.x) {
+        out_keys[i] = keys[i * stride];
+        out_rows[i] = (unsigned int)(i * stride);
+    }
+}
+
+// Copies every pair (keys[i], i), i < n, that is not after the pair (*limit_key, *limit_row) to the next free
+// place of cand_keys/cand_rows, in no particular order; *count ends as the number of such pairs, of which only the
+// first `capacity` are written (the host sees a count above it and does without the filter). The warp takes its
+// places with one atomic; the loop runs while any lane of the warp has a row, so that every lane votes.
+extern "C" __global__ void tessera_topk_filter(const unsigned long long* __restrict__ keys, long long n,
+                                               const unsigned long long* __restrict__ limit_key,
+                                               const unsigned int* __restrict__ limit_row,
+                                               unsigned long long* __restrict__ cand_keys,
+                                               unsigned int* __restrict__ cand_rows, long long capacity,
+                                               unsigned long long* __restrict__ count) {
+    const unsigned long long lk = *limit_key;
+    const unsigned int lr = *limit_row;
+    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
+    const unsigned int below = (1u << lane) - 1u;
+    const long long step = (long long)gridDim.x * blockDim.x;  // a multiple of 32: a warp's lanes stay together
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i - lane < n; i += step) {
+        const bool real = i < n;
+        const unsigned long long key = real ? keys[i] : ~0ull;
+        const bool keep = real && !Before(lk, lr, key, (unsigned int)i);
+        const unsigned int voters = __ballot_sync(TESSERA_FULL_MASK, keep);
+        if (voters == 0u) continue;
+        unsigned long long at = 0ull;
+        if (lane == 0) at = atomicAdd(count, (unsigned long long)__popc(voters));
+        at = __shfl_sync(TESSERA_FULL_MASK, at, 0) + (unsigned long long)__popc(voters & below);
+        if (keep && at < (unsigned long long)capacity) {
+            cand_keys[at] = key;
+            cand_rows[at] = (unsigned int)i;
+        }
     }
 }
 

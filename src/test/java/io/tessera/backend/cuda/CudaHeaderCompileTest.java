@@ -168,10 +168,10 @@ public class CudaHeaderCompileTest {
             assertEquals("0", m.group(2), m.group(1) + " has a stack frame:\n" + r.output());
             assertEquals("0", m.group(3), m.group(1) + " spills:\n" + r.output());
         }
-        for (String k : List.of("tessera_radix_bits_init", "tessera_radix_bits", "tessera_radix_histogram",
-                "tessera_radix_scan", "tessera_radix_scatter", "tessera_radix_gather_keys", "tessera_sort_rows_out",
-                "tessera_topk_tile", "tessera_search_binary", "tessera_search_pary_4", "tessera_search_pary_8",
-                "tessera_search_pary_16", "tessera_search_pary_32")) {
+        for (String k : List.of("tessera_radix_bits_init", "tessera_radix_bits", "tessera_radix_clear",
+                "tessera_radix_digit_totals", "tessera_radix_scatter", "tessera_radix_gather_keys", "tessera_sort_rows_out",
+                "tessera_topk_tile", "tessera_topk_sample", "tessera_topk_filter", "tessera_search_binary",
+                "tessera_search_pary_4", "tessera_search_pary_8", "tessera_search_pary_16", "tessera_search_pary_32")) {
             assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
         }
         // the scatter's static shared memory stays under the 48 KB a block gets without opting in
