@@ -38,7 +38,7 @@ public final class BenchCommand implements Callable<Integer> {
     Double sf;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
-            description = "timed runs per query after one warm-up (default: ${DEFAULT-VALUE})")
+            description = "timed runs per query after its warm-up (2 to 4 runs, until a run is no longer much faster; default: ${DEFAULT-VALUE})")
     int runs;
 
     @Option(names = "--peer", paramLabel = "PEER", defaultValue = "duckdb",
@@ -104,7 +104,7 @@ public final class BenchCommand implements Callable<Integer> {
                 DuckDbPeer d = duck;
                 List<SsbBench.Row> rows = SsbBench.run(t::query, d == null ? null : d::query, queries, runs,
                         System.err);
-                out.printf(Locale.ROOT, "%s%s, %d runs after one warm-up, medians, %d cores%s%n", s.toUpperCase(Locale.ROOT),
+                out.printf(Locale.ROOT, "%s%s, %d runs after warm-up, medians, %d cores%s%n", s.toUpperCase(Locale.ROOT),
                         sf == null ? "" : " SF " + sf, runs, Runtime.getRuntime().availableProcessors(),
                         d == null ? "" : ", against " + d.version());
                 out.print(SsbBench.format(rows, d == null ? "peer" : "DuckDB"));
