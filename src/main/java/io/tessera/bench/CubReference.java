@@ -81,7 +81,7 @@ public final class CubReference {
     }
 
     /** nvcc on {@code path} (the PATH's value, may be null) or under /usr/local/cuda*\/bin, or null. */
-    static Path nvcc(String path) {
+    public static Path nvcc(String path) {
         List<Path> candidates = new ArrayList<>();
         if (path != null) {
             for (String p : path.split(File.pathSeparator)) {

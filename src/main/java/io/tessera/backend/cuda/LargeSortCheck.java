@@ -1,14 +1,12 @@
 package io.tessera.backend.cuda;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.BiConsumer;
 
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * The GPU's ORDER BY of large relations ({@link LargeSort}) against the JVM's sort of the same rows: the radix sort
@@ -102,14 +100,7 @@ final class LargeSortCheck {
             if (outcome.method() != (topK ? SortMethod.TOP_K : SortMethod.RADIX)) {
                 return false;
             }
-            MemorySegment host = arena.allocate(Math.max(8, out * 8L), 8);
-            index.copyToHost(host.asSlice(0, out * 8L), 0);
-            for (int i = 0; i < out; i++) {
-                if (host.getAtIndex(JAVA_LONG, i) != expect[i]) {
-                    return false;
-                }
-            }
-            return true;
+            return SmallSortCheck.indexEquals(arena, index, out, expect);
         } finally {
             for (DeviceBuffer b : buffers) {
                 b.close();
@@ -118,9 +109,8 @@ final class LargeSortCheck {
     }
 
     private static DeviceBuffer upload(CudaContext ctx, Arena arena, long[] values, List<DeviceBuffer> buffers) {
-        DeviceBuffer b = ctx.allocate(values.length * 8L);
+        DeviceBuffer b = SmallSortCheck.upload(ctx, arena, values);
         buffers.add(b);
-        b.copyFromHost(arena.allocateFrom(JAVA_LONG, values), 0);
         return b;
     }
 }

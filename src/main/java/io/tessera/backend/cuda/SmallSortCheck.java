@@ -69,19 +69,24 @@ final class SmallSortCheck {
             keys.add(SmallSort.Key.of(dSigned, 0, 1, 0, SmallSort.Kind.SIGNED, true));
             keys.add(SmallSort.Key.of(dDoubles, 0, 1, 0, SmallSort.Kind.DOUBLE, false));
             sort.sort(keys, n, limit, scratch, index);
-            int out = Math.min(n, limit);
-            MemorySegment host = arena.allocate(Math.max(8, out * 8L), 8);
-            index.copyToHost(host.asSlice(0, out * 8L), 0);
-            for (int i = 0; i < out; i++) {
-                if (host.getAtIndex(JAVA_LONG, i) != expect[i]) {
-                    return false;
-                }
-            }
-            return true;
+            return indexEquals(arena, index, Math.min(n, limit), expect);
         }
     }
 
-    private static DeviceBuffer upload(CudaContext ctx, Arena arena, long[] values) {
+    /** Whether the first {@code out} row numbers of the device index are {@code expect}'s (the JVM's sort). */
+    static boolean indexEquals(Arena arena, DeviceBuffer index, int out, Integer[] expect) {
+        MemorySegment host = arena.allocate(Math.max(8, out * 8L), 8);
+        index.copyToHost(host.asSlice(0, out * 8L), 0);
+        for (int i = 0; i < out; i++) {
+            if (host.getAtIndex(JAVA_LONG, i) != expect[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A device copy of {@code values}; the caller closes it. */
+    static DeviceBuffer upload(CudaContext ctx, Arena arena, long[] values) {
         DeviceBuffer b = ctx.allocate(values.length * 8L);
         b.copyFromHost(arena.allocateFrom(JAVA_LONG, values), 0);
         return b;

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,24 +47,23 @@ public class CudaHeaderCompileTest {
         }
     }
 
-    /** nvcc on the PATH or in /usr/local/cuda/bin, or null. */
+    /** Asserts that nvcc compiled {@code what} without a warning, a stack frame or a spill; the kernels ptxas named. */
+    private static List<String> compiledWithoutSpills(Result r, String what) {
+        assertEquals(0, r.exit(), "nvcc failed on " + what + ":\n" + r.output());
+        assertFalse(r.output().toLowerCase().contains("warning"), "nvcc warned:\n" + r.output());
+        Matcher m = FRAME.matcher(r.output());
+        List<String> kernels = new ArrayList<>();
+        while (m.find()) {
+            kernels.add(m.group(1));
+            assertEquals("0", m.group(2), m.group(1) + " has a stack frame:\n" + r.output());
+            assertEquals("0", m.group(3), m.group(1) + " spills:\n" + r.output());
+        }
+        return kernels;
+    }
+
+    /** nvcc on the PATH or under /usr/local/cuda*\/bin, or null (the CUB reference's search). */
     public static Path locateNvcc() {
-        String path = System.getenv("PATH");
-        List<Path> candidates = new ArrayList<>();
-        if (path != null) {
-            for (String p : path.split(File.pathSeparator)) {
-                if (!p.isEmpty()) {
-                    candidates.add(Path.of(p, "nvcc"));
-                }
-            }
-        }
-        candidates.add(Path.of("/usr/local/cuda/bin/nvcc"));
-        for (Path c : candidates) {
-            if (Files.isExecutable(c)) {
-                return c;
-            }
-        }
-        return null;
+        return io.tessera.bench.CubReference.nvcc(System.getenv("PATH"));
     }
 
     record Result(int exit, String output, Path cubin) {
@@ -140,15 +138,7 @@ public class CudaHeaderCompileTest {
     void utilityKernelsCompileWithoutSpills() throws Exception {
         // the executor's module: fill, and the compaction of group tables that it runs before reading groups back
         Result r = compile(CudaSources.UTILITY, CudaSources.utilitySource());
-        assertEquals(0, r.exit(), "nvcc failed on the utility kernels:\n" + r.output());
-        assertFalse(r.output().toLowerCase().contains("warning"), "nvcc warned:\n" + r.output());
-        Matcher m = FRAME.matcher(r.output());
-        List<String> kernels = new ArrayList<>();
-        while (m.find()) {
-            kernels.add(m.group(1));
-            assertEquals("0", m.group(2), m.group(1) + " has a stack frame:\n" + r.output());
-            assertEquals("0", m.group(3), m.group(1) + " spills:\n" + r.output());
-        }
+        List<String> kernels = compiledWithoutSpills(r, "the utility kernels");
         for (String k : List.of("tessera_fill64", "tessera_count_slots", "tessera_compact_slots", "tessera_gather64",
                 "tessera_sort_key", "tessera_sort_small")) {
             assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
@@ -159,15 +149,7 @@ public class CudaHeaderCompileTest {
     void sortAndSearchKernelsCompileWithoutSpills() throws Exception {
         // the module of the radix sort, the bitonic top-k and the sorted searches, as GpuRuntime compiles it
         Result r = compile(CudaSources.SORT_MODULE, CudaSources.sortSource());
-        assertEquals(0, r.exit(), "nvcc failed on the sort kernels:\n" + r.output());
-        assertFalse(r.output().toLowerCase().contains("warning"), "nvcc warned:\n" + r.output());
-        Matcher m = FRAME.matcher(r.output());
-        List<String> kernels = new ArrayList<>();
-        while (m.find()) {
-            kernels.add(m.group(1));
-            assertEquals("0", m.group(2), m.group(1) + " has a stack frame:\n" + r.output());
-            assertEquals("0", m.group(3), m.group(1) + " spills:\n" + r.output());
-        }
+        List<String> kernels = compiledWithoutSpills(r, "the sort kernels");
         for (String k : List.of("tessera_radix_bits_init", "tessera_radix_bits", "tessera_radix_clear",
                 "tessera_radix_digit_totals", "tessera_radix_scatter", "tessera_radix_gather_keys", "tessera_sort_rows_out",
                 "tessera_topk_tile", "tessera_topk_sample", "tessera_topk_filter", "tessera_search_binary",
