@@ -69,6 +69,16 @@ public final class DuckDbPeer implements AutoCloseable {
         this.loadNanos = loadNanos;
     }
 
+    /** Whether DuckDB's JDBC driver can be loaded (the GPU machine's app carries it apart, so it may be absent). */
+    public static boolean driverPresent() {
+        try {
+            Class.forName("org.duckdb.DuckDBDriver", false, DuckDbPeer.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
     /** An in-memory DuckDB with every table of {@code db} (tests, small data). */
     public static DuckDbPeer inMemory(Database db) {
         DuckDBConnection c = connect("jdbc:duckdb:");

@@ -30,7 +30,7 @@ public final class GpuBench {
      * model); {@code thesisBytes} and {@code thesisMs} the thesis's per-query model.
      */
     public record Row(String query, double kernelMs, double endToEndMs, long bytes, double modelMs, long thesisBytes,
-                      double thesisMs, double jvmMs, String device, String error) {
+                      double thesisMs, double jvmMs, double peerMs, String device, String error) {
         public double percentOfModel() {
             return kernelMs > 0 ? 100 * modelMs / kernelMs : Double.NaN;
         }
@@ -40,8 +40,18 @@ public final class GpuBench {
         }
 
         Row withJvm(double ms, String jvmError) {
-            return new Row(query, kernelMs, endToEndMs, bytes, modelMs, thesisBytes, thesisMs, ms, device,
+            return new Row(query, kernelMs, endToEndMs, bytes, modelMs, thesisBytes, thesisMs, ms, peerMs, device,
                     jvmError != null ? jvmError : error);
+        }
+
+        Row withPeer(double ms, String peerError) {
+            return new Row(query, kernelMs, endToEndMs, bytes, modelMs, thesisBytes, thesisMs, jvmMs, ms, device,
+                    peerError != null ? peerError : error);
+        }
+
+        /** How many times faster the GPU answered than the peer (DuckDB on the machine's cores), end to end. */
+        public double peerSpeedup() {
+            return peerMs / endToEndMs;
         }
     }
 
@@ -50,7 +60,7 @@ public final class GpuBench {
 
     /** Measures every query; {@code runs} timed runs after the warm-up, medians. */
     public static List<Row> run(Database db, List<Queries.Query> queries, int runs, PrintStream log) {
-        return run(db, queries, runs, log, Map.of(), true);
+        return run(db, queries, runs, log, Map.of(), true, null);
     }
 
     /** GPU runs of a query before its timed ones, at least one: until the GPU has run it this long. */
@@ -62,9 +72,10 @@ public final class GpuBench {
      * only when {@code withJvm}. Every query runs on the GPU first, the JVM backend after the last one: a GPU left
      * idle while the JVM backend ran on every core started the next query at lower clocks (SSB SF 20 on the H200, the
      * same kernels on the same kind of machine: q1.1 0.595 ms interleaved against 0.407, q3.1 0.737 against 0.601).
+     * The {@code peer} (DuckDB on the same data, or null for none) runs last, warmed up as {@link SsbBench} warms it.
      */
     public static List<Row> run(Database db, List<Queries.Query> queries, int runs, PrintStream log,
-                                Map<String, String> overrides, boolean withJvm) {
+                                Map<String, String> overrides, boolean withJvm, SsbBench.Runner peer) {
         GpuRuntime rt = GpuRuntime.get();
         double gbps = DeviceCatalog.openDefault().bandwidth(rt.info(), false,
                 () -> BandwidthProbe.measureGpu(rt.context(), rt.compiler())).readGBps();
@@ -96,11 +107,11 @@ public final class GpuBench {
                 String genomes = pg.gpuOrigins().containsValue(io.tessera.profile.GenomeChooser.GIVEN) ? "given"
                         : pg.gpuOrigins().containsValue(io.tessera.profile.GenomeChooser.PROFILE) ? "profile" : "default";
                 rows.add(new Row(q.name(), SsbBench.median(kernel), SsbBench.median(total), bytes, millis(bytes, gbps),
-                        thesis, millis(thesis, gbps), Double.NaN,
+                        thesis, millis(thesis, gbps), Double.NaN, Double.NaN,
                         first.execution().device() + ", " + genomes + " genomes", first.execution().notice()));
             } catch (RuntimeException e) {
-                rows.add(new Row(q.name(), Double.NaN, Double.NaN, 0, Double.NaN, 0, Double.NaN, Double.NaN, "-",
-                        String.valueOf(e.getMessage())));
+                rows.add(new Row(q.name(), Double.NaN, Double.NaN, 0, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN,
+                        "-", String.valueOf(e.getMessage())));
             }
         }
         if (withJvm) {
@@ -125,6 +136,16 @@ public final class GpuBench {
                 }
             }
         }
+        if (peer != null) {
+            for (int k = 0; k < rows.size(); k++) {
+                Row r = rows.get(k);
+                if (r.device().equals("-")) {
+                    continue;
+                }
+                SsbBench.Measured m = SsbBench.measure(peer, queries.get(k).sql(), runs);
+                rows.set(k, r.withPeer(m.medianMs(), m.error() == null ? null : "the peer failed: " + m.error()));
+            }
+        }
         return rows;
     }
 
@@ -135,18 +156,24 @@ public final class GpuBench {
 
     public static String format(List<Row> rows, int cores) {
         StringBuilder sb = new StringBuilder();
-        String h = String.format(Locale.ROOT, "%-7s %10s %10s %9s %9s %8s %10s %10s %9s %13s %8s  %s", "query", "kernel ms",
-                "e2e ms", "MB read", "scan ms", "% scan", "thesis MB", "thesis ms", "% thesis", "JVM ms (" + cores + ")",
-                "JVM/GPU", "ran on");
+        String h = String.format(Locale.ROOT, "%-7s %10s %10s %9s %9s %8s %10s %10s %9s %13s %8s %13s %10s  %s", "query",
+                "kernel ms", "e2e ms", "MB read", "scan ms", "% scan", "thesis MB", "thesis ms", "% thesis",
+                "JVM ms (" + cores + ")", "JVM/GPU", "DuckDB ms", "DuckDB/GPU", "ran on");
         sb.append(h).append('\n').append("-".repeat(h.length())).append('\n');
         List<Double> pct = new ArrayList<>();
         List<Double> thesis = new ArrayList<>();
         List<Double> speedup = new ArrayList<>();
+        List<Double> peerSpeedup = new ArrayList<>();
+        int slowerThanPeer = 0;
         for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "%-7s %10.3f %10.3f %9.1f %9.3f %7.1f%% %10.1f %10.3f %8.1f%% %13.2f %8.1f  %s",
+            sb.append(String.format(Locale.ROOT, "%-7s %10.3f %10.3f %9.1f %9.3f %7.1f%% %10.1f %10.3f %8.1f%% %13.2f %8.1f %13.2f %10.1f  %s",
                     r.query(), r.kernelMs(), r.endToEndMs(), r.bytes() / 1e6, r.modelMs(), r.percentOfModel(),
                     r.thesisBytes() / 1e6, r.thesisMs(), r.percentOfThesis(), r.jvmMs(), r.jvmMs() / r.endToEndMs(),
-                    r.device())).append('\n');
+                    r.peerMs(), r.peerSpeedup(), r.device())).append('\n');
+            if (Double.isFinite(r.peerSpeedup())) {
+                peerSpeedup.add(r.peerSpeedup());
+                slowerThanPeer += r.peerSpeedup() < 1 ? 1 : 0;
+            }
             if (Double.isFinite(r.percentOfModel())) {
                 pct.add(r.percentOfModel());
             }
@@ -161,6 +188,10 @@ public final class GpuBench {
         sb.append(String.format(Locale.ROOT, "geomean (kernel time): %.1f%% of the scan model, %.1f%% of the thesis model; "
                 + "geomean JVM/GPU end to end: %.1fx%n", SsbBench.geomean(pct), SsbBench.geomean(thesis),
                 SsbBench.geomean(speedup)));
+        if (!peerSpeedup.isEmpty()) {
+            sb.append(String.format(Locale.ROOT, "geomean DuckDB/GPU end to end: %.1fx over %d queries; %d slower on the GPU "
+                    + "than DuckDB%n", SsbBench.geomean(peerSpeedup), peerSpeedup.size(), slowerThanPeer));
+        }
         for (Row r : rows) {
             if (r.error() != null) {
                 sb.append(r.query()).append(": ").append(r.error()).append('\n');

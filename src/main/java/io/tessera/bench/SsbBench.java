@@ -72,10 +72,11 @@ public final class SsbBench {
         return out;
     }
 
-    private record Measured(double medianMs, double compileMs, long rows, String error) {
+    /** A query's median time over the timed runs after its warm-up; NaN times and the error when it failed. */
+    record Measured(double medianMs, double compileMs, long rows, String error) {
     }
 
-    private static Measured measure(Runner r, String sql, int runs) {
+    static Measured measure(Runner r, String sql, int runs) {
         try {
             warmUp(() -> {
                 long t0 = System.nanoTime();

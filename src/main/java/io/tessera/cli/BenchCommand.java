@@ -47,7 +47,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--device", paramLabel = "DEVICE", defaultValue = "cpu",
             description = "cpu: Tessera's JVM backend against the peer; gpu: kernel and end-to-end times against the "
-                    + "bandwidth model, beside the JVM backend (default: ${DEFAULT-VALUE})")
+                    + "bandwidth model, beside the JVM backend and the peer when its driver is there (default: ${DEFAULT-VALUE})")
     String device;
 
     @Option(names = "--cuda-genome", paramLabel = "DIM=VALUE", split = ",",
@@ -80,13 +80,18 @@ public final class BenchCommand implements Callable<Integer> {
         }
         PrintStream out = System.out;
         if (io.tessera.exec.Device.parse(device) == io.tessera.exec.Device.GPU) {
-            try (Tessera t = Tessera.open(db)) {
+            // DuckDB beside the GPU where its driver is on the class path (on a GPU machine it travels apart)
+            boolean withPeer = p.equals("duckdb") && DuckDbPeer.driverPresent();
+            if (p.equals("duckdb") && !withPeer) {
+                out.println("peer: none (DuckDB's JDBC driver is not on the class path)");
+            }
+            try (Tessera t = Tessera.open(db); DuckDbPeer duck = withPeer ? openPeer(t, out) : null) {
                 List<io.tessera.bench.GpuBench.Row> rows = io.tessera.bench.GpuBench.run(t.database(), queries, runs, out,
-                        cudaGenome, !noJvm);
+                        cudaGenome, !noJvm, duck == null ? null : duck::query);
                 out.printf(Locale.ROOT, "%s%s on the GPU%s, %d runs after %.1f s of warm-up runs, medians, every query on the "
-                        + "GPU before the JVM backend; model = bytes read / measured read bandwidth%n", s.toUpperCase(Locale.ROOT),
+                        + "GPU before the JVM backend%s; model = bytes read / measured read bandwidth%n", s.toUpperCase(Locale.ROOT),
                         sf == null ? "" : " SF " + sf, cudaGenome.isEmpty() ? "" : " " + cudaGenome, runs,
-                        io.tessera.bench.GpuBench.WARM_UP_SECONDS);
+                        io.tessera.bench.GpuBench.WARM_UP_SECONDS, duck == null ? "" : " and " + duck.version());
                 out.print(io.tessera.bench.GpuBench.format(rows, Runtime.getRuntime().availableProcessors()));
                 return rows.stream().allMatch(r -> r.error() == null || !r.device().equals("-")) ? 0 : 1;
             }
@@ -95,11 +100,7 @@ public final class BenchCommand implements Callable<Integer> {
             DuckDbPeer duck = null;
             try {
                 if (p.equals("duckdb")) {
-                    out.println("preparing the DuckDB copy of " + db + " ...");
-                    duck = DuckDbPeer.open(t.database());
-                    out.println("peer: " + duck.version());
-                    out.println(duck.reused() ? "DuckDB copy is up to date"
-                            : String.format(Locale.ROOT, "DuckDB copy made in %.1f s", duck.loadNanos() / 1e9));
+                    duck = openPeer(t, out);
                 }
                 DuckDbPeer d = duck;
                 List<SsbBench.Row> rows = SsbBench.run(t::query, d == null ? null : d::query, queries, runs,
@@ -115,5 +116,15 @@ public final class BenchCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /** DuckDB on a copy of the database's tables (made once, reused while the tables are unchanged). */
+    private DuckDbPeer openPeer(Tessera t, PrintStream out) {
+        out.println("preparing the DuckDB copy of " + db + " ...");
+        DuckDbPeer duck = DuckDbPeer.open(t.database());
+        out.println("peer: " + duck.version());
+        out.println(duck.reused() ? "DuckDB copy is up to date"
+                : String.format(Locale.ROOT, "DuckDB copy made in %.1f s", duck.loadNanos() / 1e9));
+        return duck;
     }
 }

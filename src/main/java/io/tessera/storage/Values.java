@@ -153,28 +153,31 @@ public final class Values {
     }
 
     /**
-     * Plain text of a double with the digits of its shortest representation, never in exponent notation: 1e20 is
-     * 100000000000000000000, 1e-7 is 0.0000001, 2.0 stays 2.0. NaN and infinities keep Java's names.
+     * A DOUBLE as text, as DuckDB writes it (in results, in CSV and when CAST to VARCHAR): the shortest digits that
+     * read back as the same double, written out between 1e-4 and 1e16 ({@code 0.0001}, {@code 100.0}), else with an
+     * exponent ({@code 1e+20}, {@code 1.5e-07}); {@code nan}, {@code inf}, {@code -inf}.
      */
-    public static String formatDouble(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return Double.toString(v);
+    public static String formatDouble(double d) {
+        if (Double.isNaN(d)) {
+            return "nan";
         }
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return (v == 0 && 1 / v < 0 ? "-" : "") + Long.toString((long) v) + ".0"; // keep the sign of -0.0
+        if (Double.isInfinite(d)) {
+            return d > 0 ? "inf" : "-inf";
         }
-        // Double.toString gives the shortest digits, possibly with an exponent ("1.0E-7"); written out in full it
-        // may carry the mantissa's padding zero ("0.00000010"), which is dropped down to one fractional digit
-        String s = new BigDecimal(Double.toString(v)).toPlainString();
-        int dot = s.indexOf('.');
-        if (dot >= 0) {
-            int end = s.length();
-            while (end > dot + 2 && s.charAt(end - 1) == '0') {
-                end--;
-            }
-            s = s.substring(0, end);
+        if (d == 0) {
+            return 1 / d < 0 ? "-0.0" : "0.0";
         }
-        return s;
+        BigDecimal v = new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
+        String digits = v.unscaledValue().toString();
+        int exp = digits.length() - 1 - v.scale(); // the power of ten of the first digit
+        String sign = d < 0 ? "-" : "";
+        if (exp >= -4 && exp < 16) {
+            String plain = v.toPlainString();
+            return sign + (plain.indexOf('.') < 0 ? plain + ".0" : plain);
+        }
+        String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
+        int e = Math.abs(exp);
+        return sign + mantissa + "e" + (exp < 0 ? "-" : "+") + (e < 10 ? "0" : "") + e;
     }
 
     /** Parses an integer of the given kind; throws IllegalArgumentException naming the text. */

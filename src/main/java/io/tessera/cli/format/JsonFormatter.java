@@ -63,6 +63,8 @@ public final class JsonFormatter implements ResultFormatter {
             b.append(bool.booleanValue());
         } else if (ValueText.isFiniteNumber(v)) {
             b.append(ValueText.of(v, column.type()));
+        } else if (v instanceof Double || v instanceof Float) {
+            JsonStrings.append(b, Double.toString(((Number) v).doubleValue())); // NaN, Infinity, -Infinity
         } else {
             JsonStrings.append(b, ValueText.of(v, column.type()));
         }

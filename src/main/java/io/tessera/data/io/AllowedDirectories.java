@@ -234,6 +234,9 @@ public final class AllowedDirectories {
                 SecureDirectoryStream<Path> next;
                 try {
                     next = current.newDirectoryStream(Path.of(component), NOFOLLOW);
+                } catch (NoSuchFileException e) {
+                    throw new FileAccessException(what + ": no such directory '" + printable(component)
+                            + "' in the path of '" + printable(name) + "'");
                 } catch (IOException e) {
                     throw refusal(current, component, name, what, e);
                 }

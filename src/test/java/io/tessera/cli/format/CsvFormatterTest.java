@@ -46,19 +46,22 @@ class CsvFormatterTest {
     }
 
     @Test
-    void doublesAreNeverInExponentNotation() {
+    void doublesAreWrittenAsDuckDbWritesThem() {
         String out = csv(Results.columns("d", DataType.DOUBLE)
-                .row(1e20).row(1e-7).row(-1.5e-10).row(2.0).row(0.1).row(123456789.125).row(1.7976931348623157e308));
+                .row(1e20).row(1e-7).row(-1.5e-10).row(2.0).row(0.1).row(123456789.125).row(1.7976931348623157e308)
+                .row(1e15).row(1e16).row(0.0001).row(0.00001));
         String[] lines = out.split("\n");
-        assertEquals("100000000000000000000", lines[1]);
-        assertEquals("0.0000001", lines[2]);
-        assertEquals("-0.00000000015", lines[3]);
+        assertEquals("1e+20", lines[1]);
+        assertEquals("1e-07", lines[2]);
+        assertEquals("-1.5e-10", lines[3]);
         assertEquals("2.0", lines[4]);
         assertEquals("0.1", lines[5]);
         assertEquals("123456789.125", lines[6]);
-        for (String l : lines) {
-            assertEquals(-1, l.toUpperCase().indexOf('E'), l);
-        }
+        assertEquals("1.7976931348623157e+308", lines[7]);
+        assertEquals("1000000000000000.0", lines[8]);
+        assertEquals("1e+16", lines[9]);
+        assertEquals("0.0001", lines[10]);
+        assertEquals("1e-05", lines[11]);
         assertEquals(1.7976931348623157e308, Double.parseDouble(lines[7]));
     }
 

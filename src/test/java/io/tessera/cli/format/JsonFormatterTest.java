@@ -22,8 +22,8 @@ class JsonFormatterTest {
                 .row(2, new BigDecimal("7.5"), 1e-7, null, false, null));
         assertEquals("""
                 [
-                {"id":1,"price":12.50,"d":100000000000000000000,"day":"1998-01-02","ok":true,"name":"a"},
-                {"id":2,"price":7.50,"d":0.0000001,"day":null,"ok":false,"name":null}
+                {"id":1,"price":12.50,"d":1e+20,"day":"1998-01-02","ok":true,"name":"a"},
+                {"id":2,"price":7.50,"d":1e-07,"day":null,"ok":false,"name":null}
                 ]
                 """, out);
     }

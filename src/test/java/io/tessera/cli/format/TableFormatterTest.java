@@ -45,13 +45,13 @@ class TableFormatterTest {
     }
 
     @Test
-    void oneRowAndPlainDoubles() {
+    void oneRowAndDoublesAsDuckDbPrintsThem() {
         assertEquals("""
-                +-----------------------+-----------+------+
-                |                     d |         e | b    |
-                +-----------------------+-----------+------+
-                | 100000000000000000000 | 0.0000001 | true |
-                +-----------------------+-----------+------+
+                +-------+-------+------+
+                |     d |     e | b    |
+                +-------+-------+------+
+                | 1e+20 | 1e-07 | true |
+                +-------+-------+------+
                 (1 row)
                 """, table(Results.columns("d", DataType.DOUBLE, "e", DataType.DOUBLE, "b", DataType.BOOLEAN)
                 .row(1e20, 1e-7, true)));

@@ -35,6 +35,7 @@ class AllowedDirectoriesTest {
         assertTrue(refused(dirs, outside + "/in.csv").contains("not under a directory SQL may read"));
         assertTrue(refused(dirs, allowed + "/../../../outside/in.csv").contains("not under a directory"));
         assertTrue(refused(dirs, allowed + "/none.csv").contains("no such file"));
+        assertTrue(refused(dirs, allowed + "/nodir/deeper/x.csv").contains("no such directory 'nodir' in the path of"));
         assertTrue(refused(dirs, allowed.toString()).contains("not a regular file"));
         assertTrue(refused(dirs, work + "/allowed").contains("not a regular file"));
         assertTrue(refused(new AllowedDirectories(List.of()), allowed + "/in.csv").contains("allowed no directory"));

@@ -101,6 +101,23 @@ class ImportRoundTripTest {
     }
 
     @Test
+    void doublesInExponentFormAndTheSpecialValuesAsDuckDbWritesThem() {
+        // DuckDB's CSV (and Tessera's export) writes 1e+20, 1e-07, nan, inf, -inf; Java's spellings are read too
+        Path a = write(dir, "a.csv", "1,1e+20\n2,1e-07\n3,nan\n4,inf\n5,-inf\n6,NaN\n7,-Infinity\n8,+INF\n");
+        try (Database db = Database.openOrCreate(dir.resolve("db"))) {
+            db.createTable(TableSchema.parse("t", "k INTEGER NOT NULL, d DOUBLE"));
+            TableImporter.importFiles(db, "t", List.of(a), opts());
+            assertEquals(List.of(row(1, 1e20), row(2, 1e-7), row(3, Double.NaN), row(4, Double.POSITIVE_INFINITY),
+                    row(5, Double.NEGATIVE_INFINITY), row(6, Double.NaN), row(7, Double.NEGATIVE_INFINITY),
+                    row(8, Double.POSITIVE_INFINITY)), rows(db.table("t")));
+            Path b = write(dir, "b.csv", "1,nanx\n");
+            var e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                    () -> TableImporter.importFiles(db, "t", List.of(b), opts()));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("invalid DOUBLE 'nanx'"), e.getMessage());
+        }
+    }
+
+    @Test
     void tblAcceptsTrailingDelimiterCrlfAndItsAbsence() {
         Path a = write(dir, "a.tbl", "1|x|\n2|y|\r\n3|z\n4||\n");
         try (Database db = Database.openOrCreate(dir.resolve("db"))) {

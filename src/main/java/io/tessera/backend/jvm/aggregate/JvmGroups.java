@@ -99,8 +99,8 @@ public final class JvmGroups {
         if (g.has(JvmDimensions.DISTINCT)) {
             how += ", distinct " + g.get(JvmDimensions.DISTINCT);
         }
-        return "(" + how + "): " + groups.total() + " groups in " + groups.tables().size() + " table"
-                + (groups.tables().size() == 1 ? "" : "s");
+        return "(" + how + "): " + groups.total() + " group" + (groups.total() == 1 ? "" : "s") + " in "
+                + groups.tables().size() + " table" + (groups.tables().size() == 1 ? "" : "s");
     }
 
     static GroupRows.Final[] finals(AggSpec[] aggs) {

@@ -178,32 +178,9 @@ public final class TextRuntime {
         }
     }
 
-    /**
-     * A DOUBLE as CAST to VARCHAR writes it, as DuckDB does: the shortest digits that read back as the same double,
-     * written out between 1e-4 and 1e16 ({@code 0.0001}, {@code 100.0}), else with an exponent ({@code 1e+20},
-     * {@code 1.5e-07}); {@code nan}, {@code inf}, {@code -inf}.
-     */
+    /** A DOUBLE as CAST to VARCHAR writes it, as DuckDB does ({@link io.tessera.storage.Values#formatDouble}). */
     public static String doubleText(double d) {
-        if (Double.isNaN(d)) {
-            return "nan";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "inf" : "-inf";
-        }
-        if (d == 0) {
-            return 1 / d < 0 ? "-0.0" : "0.0";
-        }
-        java.math.BigDecimal v = new java.math.BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
-        String digits = v.unscaledValue().toString();
-        int exp = digits.length() - 1 - v.scale(); // the power of ten of the first digit
-        String sign = d < 0 ? "-" : "";
-        if (exp >= -4 && exp < 16) {
-            String plain = v.toPlainString();
-            return sign + (plain.indexOf('.') < 0 ? plain + ".0" : plain);
-        }
-        String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-        int e = Math.abs(exp);
-        return sign + mantissa + "e" + (exp < 0 ? "-" : "+") + (e < 10 ? "0" : "") + e;
+        return io.tessera.storage.Values.formatDouble(d);
     }
 
     /** Patterns of LIKE by (pattern, escape, case): compiled once each; emptied when it grows past its bound. */
