@@ -29,14 +29,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class WarmUp {
 
+    /** Set to {@code false}, no warm-up thread is started (for measuring what it saves). */
+    public static final String PROPERTY = "tessera.warmUp";
+
     private static final AtomicBoolean STARTED = new AtomicBoolean();
 
     private WarmUp() {
     }
 
-    /** Starts the warm-up, once per process; later calls do nothing. */
+    /** Starts the warm-up, once per process; later calls do nothing, and so does every call where it is turned off. */
     public static void start() {
-        if (!STARTED.compareAndSet(false, true)) {
+        if ("false".equals(System.getProperty(PROPERTY)) || !STARTED.compareAndSet(false, true)) {
             return;
         }
         Thread t = new Thread(() -> run(), "tessera-warm-up");

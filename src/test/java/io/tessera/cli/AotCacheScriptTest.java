@@ -92,6 +92,24 @@ class AotCacheScriptTest {
         assertEquals("due", due("k1"), "a damaged key file");
     }
 
+    /** The launcher's two option sets (with and without the Vector API module) keep a cache each. */
+    @Test
+    void aNamedCacheKeepsItsOwnFiles() throws Exception {
+        keyFile("k1", "ok");
+        Files.writeString(target.resolve("tessera.aot"), "cache");
+        assertEquals("fresh", due("k1"));
+        String named = "TESSERA_AOT_NAME=tessera-vector; ";
+        assertEquals("due", bash(named + "tessera_aot_due \"$root\" k2 && echo due || echo fresh").out());
+        String java = System.getProperty("java.home");
+        Files.writeString(target.resolve("tessera-vector.aot"), "other cache");
+        Run r = bash(named + "printf '%s\\nok\\n' \"$(tessera_aot_key '" + java + "' -Xmx64m)\""
+                + " > \"$root/target/tessera-vector.aot.key\"; tessera_aot_prepare \"$root\" '" + java
+                + "' \"$root/target/tessera.jar\" -Xmx64m; echo \"${TESSERA_AOT_OPTIONS[0]}\"");
+        assertEquals("-XX:AOTCache=" + target.resolve("tessera-vector.aot"), r.out().lines().toList().getLast());
+        assertEquals("fresh", due("k1"), "the other cache is left as it was");
+        assertEquals("cache", Files.readString(target.resolve("tessera.aot")));
+    }
+
     @Test
     void aFailedTrainingLeavesNoCacheAndIsNotRepeated() throws Exception {
         String java = System.getProperty("java.home");

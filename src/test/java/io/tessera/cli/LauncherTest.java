@@ -25,9 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The {@code tessera} launcher script as a user runs it: the JVM's boot warning about the incubator module never
- * reaches standard error, and everything else written there does, from Tessera and from the JVM before Tessera
- * starts. The script runs from a directory of its own whose {@code target/tessera.jar} is a manifest naming this
+ * The {@code tessera} launcher script as a user runs it: the Vector API module only where it may be used, the JVM's
+ * boot warning about that incubator module never on standard error, and everything else written there, from
+ * Tessera and from the JVM before Tessera starts. The script runs from a directory of its own whose {@code target/tessera.jar} is a manifest naming this
  * build's classes and jars, so that it finds nothing to build.
  */
 class LauncherTest {
@@ -105,8 +105,16 @@ class LauncherTest {
         return tessera(javaOpts, false, args);
     }
 
-    /** Runs the launcher; {@code startupCache}: with its startup cache (bin/aot-cache), else TESSERA_AOT=off. */
     private Run tessera(String javaOpts, boolean startupCache, String... args) throws Exception {
+        return tessera(javaOpts, startupCache, Map.of(), args);
+    }
+
+    /**
+     * Runs the launcher; {@code startupCache}: with its startup cache (bin/aot-cache), else TESSERA_AOT=off;
+     * {@code vars}: more environment.
+     */
+    private Run tessera(String javaOpts, boolean startupCache, Map<String, String> vars, String... args)
+            throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("tessera").toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile());
@@ -115,6 +123,8 @@ class LauncherTest {
         env.put("TESSERA_JAVA_OPTS", javaOpts);
         env.put("TESSERA_CACHE_DIR", root.resolve("cache").toString());
         env.put("TESSERA_AOT", startupCache ? "on" : "off");
+        env.remove("TESSERA_VECTOR_API");
+        env.putAll(vars);
         Process p = pb.start();
         p.getOutputStream().close();
         CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
@@ -134,10 +144,62 @@ class LauncherTest {
 
     @Test
     void theBootWarningDoesNotReachStandardError() throws Exception {
-        Run r = tessera("-Xmx256m", "--version");
-        assertEquals(0, r.rc(), r.err());
-        assertTrue(r.out().contains("Tessera"), r.out());
-        assertEquals("", r.err());
+        for (String vectorApi : List.of("on", "off")) {
+            Run r = tessera("-Xmx256m", false, Map.of("TESSERA_VECTOR_API", vectorApi), "--version");
+            assertEquals(0, r.rc(), r.err());
+            assertTrue(r.out().contains("Tessera"), r.out());
+            assertEquals("", r.err(), "TESSERA_VECTOR_API=" + vectorApi);
+        }
+    }
+
+    /**
+     * The JVM gets the Vector API module where a command lists or searches variants, or a stored profile chose
+     * simd=vector, and not otherwise: {@code variants} lists the simd dimension only in a JVM with the module.
+     */
+    @Test
+    void theVectorApiModuleOnlyWhereItMayBeUsed() throws Exception {
+        String db = root.resolve("db").toString();
+        Run created = tessera("-Xmx256m", "create", "--db", db, "--table", "t", "--columns", "a INTEGER NOT NULL");
+        assertEquals(0, created.rc(), created.err());
+        String query = "select count(*) from t where a < 5";
+        Run listed = tessera("-Xmx256m", "variants", "--db", db, "-c", query);
+        assertEquals(new Run(0, listed.out(), ""), listed);
+        assertTrue(listed.out().contains("simd"), listed.out());
+        Run without = tessera("-Xmx256m", false, Map.of("TESSERA_VECTOR_API", "off"), "variants", "--db", db,
+                "-c", query);
+        assertEquals(new Run(0, without.out(), ""), without);
+        assertFalse(without.out().contains("simd"), without.out());
+
+        assertEquals("", wantsVectorApi(Map.of(), "sql", "--db", db));
+        assertEquals("", wantsVectorApi(Map.of(), "bench", "ssb"));
+        assertEquals("yes", wantsVectorApi(Map.of(), "bench", "tuning"));
+        assertEquals("yes", wantsVectorApi(Map.of(), "tune", "--db", db));
+        assertEquals("", wantsVectorApi(Map.of("TESSERA_VECTOR_API", "off"), "tune"));
+        assertEquals("yes", wantsVectorApi(Map.of("TESSERA_VECTOR_API", "on"), "sql"));
+        assertEquals("yes", wantsVectorApi(Map.of("TESSERA_JAVA_OPTS", "--add-modules jdk.incubator.vector"), "sql"));
+        Path profiles = Files.createDirectories(root.resolve("cache/profiles"));
+        Files.writeString(profiles.resolve("cpu.json"), "{\"device\": \"cpu\", \"entries\": {\"q\": "
+                + "{\"genome\": \"jvm{simd=scalar,threads=2}\"}}}\n");
+        assertEquals("", wantsVectorApi(Map.of(), "sql"));
+        Files.writeString(profiles.resolve("cpu.json"), "{\"device\": \"cpu\", \"entries\": {\"q\": "
+                + "{\"genome\": \"jvm{simd=vector,threads=2}\"}}}\n");
+        assertEquals("yes", wantsVectorApi(Map.of(), "sql"));
+    }
+
+    /** "yes" where bin/jvm-options gives a process with these arguments the Vector API module, else "". */
+    private String wantsVectorApi(Map<String, String> vars, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("bash", "-c", "source bin/find-jdk; source bin/jvm-options;"
+                + " tessera_wants_vector_api \"$@\" && echo yes", "bash"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true);
+        pb.environment().remove("TESSERA_VECTOR_API");
+        pb.environment().remove("TESSERA_JAVA_OPTS");
+        pb.environment().put("TESSERA_CACHE_DIR", root.resolve("cache").toString());
+        pb.environment().putAll(vars);
+        Process p = pb.start();
+        String out = read(p.getInputStream()).strip();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        return out;
     }
 
     @Test
