@@ -88,6 +88,11 @@ final class CudaQueryRun implements AutoCloseable {
     private final Map<Integer, DeviceTable> tables = new HashMap<>();
     /** The group tables of the aggregations whose groups later kernels scan, by relation. */
     private final Map<Integer, GroupTable> groupTables = new HashMap<>();
+    /**
+     * The relations kernels left on the device (a MATERIALIZE's rows, an aggregation's groups), by relation: the
+     * handles as made, which later kernels read even where the host has moved the query's handle since.
+     */
+    private final Map<Integer, io.tessera.backend.Intermediate> leftRelations = new HashMap<>();
     /** The marks of the device join tables whose rows probes mark, one word per slot, by join. */
     private final Map<Integer, DeviceBuffer> marks = new HashMap<>();
     private final List<DeviceBuffer> taken = new ArrayList<>();
@@ -168,7 +173,10 @@ final class CudaQueryRun implements AutoCloseable {
         CudaKernelSource k = plan.placement().kernels().get(id);
         // a table's rows, or the slots of a device join table whose marked or unmarked rows the pipeline scans
         Table table = k.pipeline().source() instanceof Source.TableScan ts ? ts.table() : null;
+        // a relation's rows as columns: bound once, before any attempt (a run again keeps them)
+        RelationColumns relation = RelationColumns.reads(k) ? RelationColumns.bind(this, state, k) : null;
         long n = table != null ? table.rowCount()
+                : relation != null ? relation.rows()
                 : k.pipeline().source() instanceof Source.RelationScan rs ? groups(rs.relationId()).slots()
                 : table(((Source.JoinTableScan) k.pipeline().source()).joinId()).entries();
         state.pipelineStarted(n); // which pipeline runs; a kernel's rows are not counted as it goes
@@ -176,7 +184,7 @@ final class CudaQueryRun implements AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             int mark = taken.size();
             long started = System.nanoTime();
-            Launch l = new Launch(k, table, n, retrySlots);
+            Launch l = new Launch(k, table, relation, n, retrySlots);
             if (blocks != null && blocks.pipeline() == id) {
                 runBlocks(k, l, n);
             } else {
@@ -436,19 +444,23 @@ final class CudaQueryRun implements AutoCloseable {
         final Map<Integer, DeviceBuffer> values = new HashMap<>();
         final Map<Integer, DeviceBuffer> counts = new HashMap<>();
         final Map<Integer, DeviceBuffer> outputs = new HashMap<>();
+        /** The NULL flags of the output columns that can be NULL, by column. */
+        final Map<Integer, DeviceBuffer> outNulls = new HashMap<>();
         long groupSlots;
         String mode;
 
         /**
          * {@code retrySlots}: 0 on a pipeline's first run (its table sized from the estimates, at most
          * {@link #FORCED_TABLE_SLOTS} when that is set), else the slots of the larger table to run again into.
+         * {@code table} or {@code relation} (else null) is the source whose columns the kernel reads.
          */
-        Launch(CudaKernelSource k, Table table, long n, long retrySlots) {
+        Launch(CudaKernelSource k, Table table, RelationColumns relation, long n, long retrySlots) {
             SinkLayout sink = k.sink();
             boolean sharedGroups = sink instanceof SinkLayout.Aggregate a0 && a0.mode().equals("shared");
             boolean hashedBuild = sink instanceof SinkLayout.Build b0 && !b0.table().perfect();
             // the groups of an aggregation: a kernel over the group table's slots, most of them empty where it is dense
-            GroupTable scanned = k.pipeline().source() instanceof Source.RelationScan rs ? groups(rs.relationId()) : null;
+            GroupTable scanned = relation == null && k.pipeline().source() instanceof Source.RelationScan rs
+                    ? groups(rs.relationId()) : null;
             // a linear join table sized from its input rows is never more than half full: its errors are read later;
             // one built from groups is sized from their estimate, and runs again larger when it fills up
             regrows = sharedGroups || hashedBuild && (((SinkLayout.Build) sink).table().kind().cuckoo()
@@ -487,8 +499,15 @@ final class CudaQueryRun implements AutoCloseable {
                     case ROWS, PASS -> {
                         // given per launch
                     }
-                    case COLUMN -> bindings.column(p, rt.columns().hold(table.column(p.index())).address(),
-                            CType.stored(table.column(p.index()).type()).bytes);
+                    case COLUMN -> {
+                        if (relation != null) {
+                            bindings.column(p, relation.address(p.index()), relation.width(p.index()));
+                        } else {
+                            bindings.column(p, rt.columns().hold(table.column(p.index())).address(),
+                                    CType.stored(table.column(p.index()).type()).bytes);
+                        }
+                    }
+                    case COLUMN_NULLS -> bindings.ptr(p, relation.nullsAddress(p.index()));
                     case PROBE_KEYS -> bindings.ptr(p, table(p.index()).keys().address());
                     case PROBE_PAYLOAD -> bindings.ptr(p, table(p.index()).payload().get(p.sub()).address());
                     case PROBE_MIN -> bindings.i64(p, table(p.index()).layout().min());
@@ -539,6 +558,11 @@ final class CudaQueryRun implements AutoCloseable {
                         CType t = ((SinkLayout.Rows) sink).types().get(p.index());
                         DeviceBuffer o = take(Math.max(1, n) * (t == CType.BOOL ? 1 : t.bytes));
                         outputs.put(p.index(), o);
+                        bindings.ptr(p, o.address());
+                    }
+                    case OUT_NULLS -> {
+                        DeviceBuffer o = take(Math.max(1, n));
+                        outNulls.put(p.index(), o);
                         bindings.ptr(p, o.address());
                     }
                     case OUT_CURSOR -> bindings.ptr(p, (cursor = zeroed(8)).address());
@@ -597,6 +621,16 @@ final class CudaQueryRun implements AutoCloseable {
     /** Keeps the group table {@code l} filled as relation {@code relationId}, for the kernels that scan its groups. */
     void keepGroups(int relationId, Launch l) {
         groupTables.put(relationId, new GroupTable(l.groupSlots, l.rows, l.groupState, l.groupKeys, Map.copyOf(l.values)));
+    }
+
+    /** Keeps relation {@code relationId} as a kernel left it on the device, for the kernels that read its rows. */
+    void keepRelation(int relationId, io.tessera.backend.Intermediate made) {
+        leftRelations.put(relationId, made);
+    }
+
+    /** Relation {@code relationId} as a kernel of this run left it on the device, or null. */
+    io.tessera.backend.Intermediate leftRelation(int relationId) {
+        return leftRelations.get(relationId);
     }
 
     private GroupTable groups(int relationId) {
@@ -679,6 +713,7 @@ final class CudaQueryRun implements AutoCloseable {
             tables.clear();
             marks.clear();
             groupTables.clear();
+            leftRelations.clear();
             return;
         }
         ctx.makeCurrent();
@@ -697,5 +732,6 @@ final class CudaQueryRun implements AutoCloseable {
         tables.clear();
         marks.clear();
         groupTables.clear();
+        leftRelations.clear();
     }
 }

@@ -1,11 +1,9 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.HostRows;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.cuda.DeviceBuffer;
-import io.tessera.backend.cuda.gen.CType;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.plan.DictionaryKeys;
@@ -13,9 +11,6 @@ import io.tessera.plan.Expr;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.Sink;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.List;
 
 /**
@@ -50,8 +45,10 @@ final class DeviceOutputs {
                 if (last && state.partCount(rel) == 1 && p.sink() instanceof Sink.Materialize m && m.offset() == 0
                         && m.fetch() < 0) {
                     // the relation is these rows: it stays on the device until the host reads it
-                    state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE,
-                            state.takeParts(rel).get(0).value()));
+                    Intermediate whole = new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE,
+                            state.takeParts(rel).get(0).value());
+                    state.putRelation(rel, whole);
+                    run.keepRelation(rel, whole); // for the kernels that read its rows, wherever the host moves it
                 }
                 // otherwise the host completes the relation (UNION ALL of parts, sort, LIMIT) from its parts
             }
@@ -67,7 +64,9 @@ final class DeviceOutputs {
                 Intermediate.OnDevice groups = !sorted && run.plan().scansGroups(rel)
                         ? () -> DeviceGroups.of(run, a, l, layout, false).toHost()
                         : DeviceGroups.of(run, a, l, layout, sorted);
-                state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, groups));
+                Intermediate made = new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, groups);
+                state.putRelation(rel, made);
+                run.keepRelation(rel, made);
             }
         }
     }
@@ -100,45 +99,24 @@ final class DeviceOutputs {
         }
     }
 
-    /** A kernel's output rows on the device: one array per column, their {@code count} read back. */
-    private static Intermediate.OnDevice rows(CudaQueryRun run, SinkLayout.Rows r, CudaQueryRun.Launch l,
-                                              List<Expr> outputs, long count) {
+    /** A kernel's output rows on the device: one array per column (and NULL flags), their {@code count} read back. */
+    private static DeviceRows rows(CudaQueryRun run, SinkLayout.Rows r, CudaQueryRun.Launch l, List<Expr> outputs,
+                                   long count) {
         if (count > Integer.MAX_VALUE - 16) {
             throw new GpuFallbacks.Fallback("more than 2^31 result rows");
         }
-        int n = (int) count;
         int width = r.types().size();
         ValueKind[] kinds = new ValueKind[width];
         String[] dicts = new String[width];
         DeviceBuffer[] columns = new DeviceBuffer[width];
+        DeviceBuffer[] nulls = new DeviceBuffer[width];
         for (int c = 0; c < width; c++) {
             Expr e = outputs.get(c);
             kinds[c] = ValueKind.stored(e.type());
             dicts[c] = e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null;
             columns[c] = l.outputs.get(c);
+            nulls[c] = l.outNulls.get(c);
         }
-        List<CType> types = List.copyOf(r.types());
-        return () -> {
-            run.makeCurrent();
-            HostRows b = HostRows.allocate(kinds, dicts, n);
-            try (Arena arena = Arena.ofConfined()) {
-                for (int c = 0; c < width; c++) {
-                    CType t = types.get(c);
-                    int bytes = t == CType.BOOL ? 1 : t.bytes;
-                    MemorySegment host = arena.allocate(Math.max(8, (long) n * bytes), 8);
-                    if (n > 0) {
-                        columns[c].copyToHost(host.asSlice(0, (long) n * bytes), 0);
-                    }
-                    switch (t) {
-                        case INT -> MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, b.ints[c], 0, n);
-                        case LONG -> MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, b.longs[c], 0, n);
-                        case DOUBLE -> MemorySegment.copy(host, ValueLayout.JAVA_DOUBLE, 0, b.doubles[c], 0, n);
-                        case BOOL -> MemorySegment.copy(host, ValueLayout.JAVA_BYTE, 0, b.bytes[c], 0, n);
-                    }
-                }
-            }
-            return b;
-        };
+        return new DeviceRows(run, List.copyOf(r.types()), kinds, dicts, columns, nulls, (int) count);
     }
-
 }

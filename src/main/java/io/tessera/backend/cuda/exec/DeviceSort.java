@@ -58,30 +58,32 @@ final class DeviceSort {
      * line). {@code placement}: which pipelines have kernels.
      */
     static String unsupported(QueryPlan plan, Pipeline p, GpuPlacement placement) {
+        // where this is no sort of groups alone, why the pipeline has no kernel of its own says more
+        String noKernel = placement.jvmReasons().get(p.id());
         Pipeline writer = groupsRead(plan, p);
         if (writer == null) {
-            return "it reads a relation, and the GPU reads only tables and the groups of its own aggregations";
+            return noKernel != null ? noKernel
+                    : "it reads a relation, and the GPU reads only tables, relations its kernels leave on the device "
+                    + "and the groups of its own aggregations";
         }
         if (!placement.onGpu(writer.id()) || !(placement.kernels().get(writer.id()).sink() instanceof SinkLayout.Aggregate a)) {
             return "it reads the groups of pipeline " + writer.id() + ", which runs on the JVM";
         }
         if (!(p.sink() instanceof Sink.Sort s)) {
-            // a BUILD or AGGREGATE over the groups is a kernel that scans them: the placement says why it has none
-            String why = p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate
-                    ? placement.jvmReasons().get(p.id()) : null;
-            return why != null ? why : "the GPU only sorts and cuts the groups of its aggregations, and builds join "
-                    + "tables from and aggregates them (this pipeline's sink is " + p.sink() + ")";
+            return noKernel != null ? noKernel : "the GPU only sorts and cuts the groups of its aggregations, and builds "
+                    + "join tables from, aggregates and reads them (this pipeline's sink is " + p.sink() + ")";
         }
         if (!p.operations().isEmpty()) {
-            return "it computes over the groups (" + p.operations().get(0) + ") before sorting them";
+            return noKernel != null ? noKernel
+                    : "it computes over the groups (" + p.operations().get(0) + ") before sorting them";
+        }
+        for (Expr e : s.outputs()) {
+            if (!(e instanceof Expr.Ref r) || !r.slot().isSource()) {
+                return noKernel != null ? noKernel : "it computes its output " + e + " from the groups";
+            }
         }
         Sink.GroupAggregate ga = (Sink.GroupAggregate) writer.sink();
         int nk = ga.keys().size();
-        for (Expr e : s.outputs()) {
-            if (!(e instanceof Expr.Ref r) || !r.slot().isSource()) {
-                return "it computes its output " + e + " from the groups";
-            }
-        }
         for (SortKey k : s.keys()) {
             int column = ((Expr.Ref) s.outputs().get(k.column())).slot().index();
             if (column < nk) {

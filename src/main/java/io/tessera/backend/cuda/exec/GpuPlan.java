@@ -37,9 +37,10 @@ import java.util.Set;
 /**
  * The GPU side of a query: its CUDA genomes, which pipelines have kernels (and why the others do not), and the
  * kernels loaded for the pipelines placed on the GPU. Of the pipelines that read intermediate results, those that
- * sort and cut the groups of an aggregation here run here too ({@link DeviceSort}), and those that build a join
- * table from them or aggregate them have kernels that scan the group table ({@code GroupScan}); a table scan that
- * cannot run on the GPU is worth a notice.
+ * sort and cut the groups of an aggregation here run here too ({@link DeviceSort}), those that build a join
+ * table from them or aggregate them have kernels that scan the group table ({@code GroupScan}), and the others
+ * that read a relation a kernel here left on the device read its rows as columns ({@link RelationColumns}); a
+ * table scan that cannot run on the GPU is worth a notice.
  */
 public final class GpuPlan implements Backend.Query {
 
@@ -48,8 +49,8 @@ public final class GpuPlan implements Backend.Query {
     private final Map<Integer, Genome> genomes;
     private final GpuPlacement placement;
     /**
-     * Per pipeline that reads a relation: null when it only sorts the groups of an aggregation here and runs here
-     * ({@link DeviceSort}), else why not. Decided once, with the placement.
+     * Per pipeline that reads a relation and has no kernel: null when it only sorts the groups of an aggregation
+     * here and runs here ({@link DeviceSort}), else why not. Decided once, with the placement.
      */
     private final Map<Integer, String> sortReasons = new HashMap<>();
     /** The relations whose groups a pipeline here sorts on the device. */
@@ -77,16 +78,22 @@ public final class GpuPlan implements Backend.Query {
                 usable.put(p.id(), k);
             }
         }
-        this.placement = new GpuPlacement(usable, reasons);
+        GpuPlacement kernelsFirst = new GpuPlacement(Map.copyOf(usable), reasons);
         for (Pipeline p : plan.pipelines()) {
             if (p.source() instanceof Source.RelationScan rs) {
-                String why = DeviceSort.unsupported(plan, p, placement);
-                sortReasons.put(p.id(), why);
+                // a pipeline that only sorts the groups of an aggregation here sorts them on the device rather
+                // than reading them back as rows into a kernel of its own
+                String why = DeviceSort.unsupported(plan, p, kernelsFirst);
                 if (why == null) {
+                    usable.remove(p.id());
                     sortedHere.add(rs.relationId());
+                }
+                if (!usable.containsKey(p.id())) {
+                    sortReasons.put(p.id(), why);
                 }
             }
         }
+        this.placement = new GpuPlacement(usable, reasons);
         List<String> scans = new ArrayList<>();
         for (Pipeline p : plan.pipelines()) {
             String why = reasons.get(p.id());

@@ -22,17 +22,21 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 
 /**
  * What the CUDA backend can run, decided over the plan before any code is emitted: a pipeline runs as a kernel when
- * it scans a table, or the marked or unmarked rows of a join table built on the device; its probes are inner, semi,
+ * it scans a table, the marked or unmarked rows of a join table built on the device, the groups of an aggregation
+ * on the device ({@link GroupScan}), or the rows of a relation a kernel left on the device (a MATERIALIZE's rows,
+ * an aggregation's groups read back and copied as rows; no string column; a column that can be NULL read with its
+ * NULL flags); its probes are inner, semi,
  * anti, left (into a table of unique keys) or marking joins on one 32- or 64-bit integer key, or two 32-bit keys ({@link JoinKeys}), into tables built on
  * the device with keys of the same type; its BUILD has such keys and unique keys where it carries payload, no
  * computed string in the payload, and a key range for a perfect table; its aggregates are counts, or sums, averages,
  * minima and maxima of numbers; its group keys are not DOUBLE, and a dense group table has each key's range; no
- * table column it reads can be NULL, and of the values a left join's missing payload makes NULL ({@link
- * DeviceNulls}) none is a join key, a join payload, a group key or an output column (device memory holds no NULL;
- * an aggregate skips them); and every expression has CUDA code ({@link CudaExprSupport}). Of the joins that build their
+ * table column it reads can be NULL, and of the values that can be NULL ({@link DeviceNulls}: a left join's missing
+ * payload, a relation's column) none is a join key, a join payload or a group key (device tables hold no NULL; an
+ * aggregate skips them, and a row sink writes NULL flags beside an output column); and every expression has CUDA code ({@link CudaExprSupport}). Of the joins that build their
  * preserved side, the marks of left joins, marking probes with a condition besides the keys, and tables that keep
  * their NULL keys run on the JVM ({@link MarkOps} has the rest; {@link GpuJoinSwitches} turns it and the two-key
  * joins off).
@@ -57,21 +61,28 @@ public final class CudaCapabilities {
      */
     public static String reason(Pipeline p, Genome g, IntFunction<JoinLayout> tables,
                                 Function<String, Dictionary> dictionaries) {
-        return reason(p, g, tables, relationId -> null, dictionaries);
+        return reason(p, g, tables, relationId -> null, relationId -> false, dictionaries);
     }
 
     /**
      * As {@link #reason(Pipeline, Genome, IntFunction, Function)}, where {@code groups} gives the groups GPU
      * aggregations leave on the device by relation (null for a relation that is not such groups), which a pipeline
-     * may scan ({@link GroupScan}).
+     * may scan ({@link GroupScan}), and {@code onDevice} holds for the relations a GPU kernel leaves on the device,
+     * whose rows a pipeline may read as columns ({@link CudaPipelineEmitter.Context#relationOnDevice}).
      */
     public static String reason(Pipeline p, Genome g, IntFunction<JoinLayout> tables,
-                                IntFunction<ScannedGroups> groups, Function<String, Dictionary> dictionaries) {
-        if (p.source() instanceof Source.RelationScan rs && groups.apply(rs.relationId()) != null
-                && GroupScan.endsInTableOrAggregate(p)) {
-            String why = GroupScan.reason(p, groups.apply(rs.relationId()));
-            if (why != null) {
-                return why;
+                                IntFunction<ScannedGroups> groups, IntPredicate onDevice,
+                                Function<String, Dictionary> dictionaries) {
+        Source.RelationScan relation = null;
+        if (p.source() instanceof Source.RelationScan rs) {
+            ScannedGroups scanned = groups.apply(rs.relationId());
+            if (!GroupScan.scans(p, scanned)) {
+                if (!onDevice.test(rs.relationId())) {
+                    // why the groups cannot be scanned says more than that the relation is not on the device
+                    String why = scanned != null && GroupScan.endsInTableOrAggregate(p) ? GroupScan.reason(p, scanned) : null;
+                    return why != null ? why : "it reads r" + rs.relationId() + ", which no GPU kernel leaves on the device";
+                }
+                relation = rs;
             }
         } else if (p.source() instanceof Source.JoinTableScan js) {
             if (!GpuJoinSwitches.markJoins()) {
@@ -84,9 +95,10 @@ public final class CudaCapabilities {
         } else if (!(p.source() instanceof Source.TableScan)) {
             return "it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables";
         }
-        // the values of a scan of device groups are never NULL, whatever the plan's types say (GroupScan)
-        boolean scansGroups = p.source() instanceof Source.RelationScan;
-        return new Walk(g, tables, dictionaries, scansGroups).pipeline(p);
+        // the values of a scan of device groups are never NULL, whatever the plan's types say (GroupScan); the
+        // columns of a relation read as columns may be, with their NULL flags
+        boolean scansGroups = p.source() instanceof Source.RelationScan && relation == null;
+        return new Walk(g, tables, dictionaries, scansGroups, relation != null).pipeline(p);
     }
 
     /** The C type of a join key, or null for a type the device tables do not hold. */
@@ -194,12 +206,19 @@ public final class CudaCapabilities {
 
         /** Whether the pipeline scans device groups, whose values are never NULL. */
         private final boolean scansGroups;
+        /** Whether the pipeline reads a relation's rows as columns, which carry NULL flags where they can be NULL. */
+        private final boolean readsRelation;
 
-        Walk(Genome g, IntFunction<JoinLayout> tables, Function<String, Dictionary> dictionaries, boolean scansGroups) {
+        Walk(Genome g, IntFunction<JoinLayout> tables, Function<String, Dictionary> dictionaries, boolean scansGroups,
+             boolean readsRelation) {
             this.g = g;
             this.scansGroups = scansGroups;
+            this.readsRelation = readsRelation;
             this.tables = tables;
             this.exprs = new CudaExprSupport(tables, dictionaries, padded::contains);
+            if (readsRelation) {
+                padded.add(DeviceNulls.SOURCE_COLUMNS);
+            }
         }
 
         /** Why value e cannot be stored where device memory holds no NULL (a key, a payload, an output); or null. */
@@ -327,10 +346,11 @@ public final class CudaCapabilities {
             return null;
         }
 
+        /** The outputs of a row sink, which may be NULL: each has NULL flags beside it ({@link MaterializeOp}). */
         private String rows(List<Expr> outputs) {
             String why = loads(outputs);
             for (int c = 0; why == null && c < outputs.size(); c++) {
-                why = first(exprs.value(outputs.get(c)), notNull(outputs.get(c), "an output column"));
+                why = exprs.value(outputs.get(c));
             }
             return why;
         }
@@ -342,7 +362,14 @@ public final class CudaCapabilities {
                 Expr.slots(e, slots);
             }
             for (Slot s : slots) {
-                if (s.isSource() && loaded.add(s.index()) && s.nullable() && !scansGroups) {
+                if (!s.isSource() || !loaded.add(s.index())) {
+                    continue;
+                }
+                if (readsRelation && s.type().kind() == TypeKind.VARCHAR) {
+                    // its codes' dictionary is the relation's, which the writer registers only on the host
+                    return "it reads the string column " + s + " of a relation";
+                }
+                if (s.nullable() && !scansGroups && !readsRelation) {
                     return "column " + s + " can be NULL";
                 }
             }

@@ -36,6 +36,14 @@ public final class CudaPipelineEmitter {
         default ScannedGroups groups(int relationId) {
             return null;
         }
+
+        /**
+         * Whether relation {@code relationId} is made by a GPU kernel whose sink leaves it on the device (the rows of
+         * a MATERIALIZE, an aggregation's groups), so that a later kernel may read its rows as columns.
+         */
+        default boolean relationOnDevice(int relationId) {
+            return false;
+        }
     }
 
     private final KernelBuilder k;

@@ -9,7 +9,8 @@ import java.util.function.IntPredicate;
  * Which values can be NULL in a kernel, and the C text of SQL's rules for them. A table column that can be NULL
  * keeps its pipeline on the JVM, device join tables and group tables hold no NULL, so NULL enters a kernel only as
  * the payload of a left join's row without a match (the probe's {@code j<id>_hit[i]} false, the payload register
- * zero) and as a NULL literal. Most operators give NULL when an operand is NULL (strict: {@link #strict}); COALESCE,
+ * zero), as a column of a scanned relation that can be NULL (its NULL flags loaded beside it, {@link
+ * #SOURCE_COLUMNS}) and as a NULL literal. Most operators give NULL when an operand is NULL (strict: {@link #strict}); COALESCE,
  * CASE, AND, OR and the IS tests decide for themselves, and a CASE branch taken when {@code x IS NOT NULL} holds
  * (or when an earlier {@code x IS NULL} did not) sees x as a value ({@link #notNullWhen}, {@link #notNullUnless}). A NULL value's register holds its type's zero, so that
  * checked arithmetic over it raises nothing and a NULL condition reads as not true, which is what a FILTER, a CASE
@@ -21,8 +22,15 @@ final class DeviceNulls {
     }
 
     /**
+     * What the predicate of padded joins holds, besides join ids, when the kernel's source columns that the plan
+     * says can be NULL may be NULL: a scan of a relation an earlier kernel made, whose columns carry NULL flags (a
+     * table scan refuses such columns; the groups a kernel scans are never NULL).
+     */
+    static final int SOURCE_COLUMNS = -1;
+
+    /**
      * Whether e can be NULL in a kernel where {@code padded} holds for the joins whose payload may be missing (the
-     * left joins probed before). The same rule as the C text {@link CudaExprGen} prints: {@code gen(e).isNull()} is
+     * left joins probed before), and for {@link #SOURCE_COLUMNS} where the source's columns may be NULL. The same rule as the C text {@link CudaExprGen} prints: {@code gen(e).isNull()} is
      * non-null exactly when this is true.
      */
     static boolean mayBeNull(Expr e, IntPredicate padded) {
@@ -35,7 +43,8 @@ final class DeviceNulls {
             return false;
         }
         return switch (e) {
-            case Expr.Ref r -> !r.slot().isSource() && padded.test(r.slot().joinId());
+            case Expr.Ref r -> r.slot().isSource() ? r.slot().nullable() && padded.test(SOURCE_COLUMNS)
+                    : padded.test(r.slot().joinId());
             case Expr.Literal l -> l.value() == null;
             case Expr.Call c -> switch (c.op()) {
                 case IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE, IS_DISTINCT, IS_NOT_DISTINCT -> false;

@@ -52,13 +52,19 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
                 public ScannedGroups groups(int relationId) {
                     return groups.get(relationId);
                 }
+
+                @Override
+                public boolean relationOnDevice(int relationId) {
+                    return leftOnDevice(plan, relationId, kernels);
+                }
             };
             for (Pipeline p : plan.pipelines()) {
                 if (forcedJvm.contains(p.id())) {
                     continue;
                 }
                 Genome genome = genomes.get(p.id());
-                String why = CudaCapabilities.reason(p, genome, layouts::get, groups::get, dictionaries);
+                String why = CudaCapabilities.reason(p, genome, layouts::get, groups::get, ctx::relationOnDevice,
+                        dictionaries);
                 if (why != null && p.source() instanceof Source.RelationScan rs && writers(plan, rs.relationId()) > 1
                         && GroupScan.endsInTableOrAggregate(p)) {
                     why = "it reads r" + rs.relationId() + ", which " + writers(plan, rs.relationId())
@@ -131,6 +137,30 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
             throw new IllegalStateException("pipeline " + p.id() + " passed the CUDA capability check, yet its code "
                     + "generator has none for " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Whether relation {@code relationId} stays on the device where {@code kernels} (the kernels emitted so far) make
+     * it: its one writer has a kernel whose sink leaves it there, all of a MATERIALIZE's rows (without LIMIT or
+     * OFFSET, which the host applies) or an aggregation's groups. A SORT's rows, and a relation of several writers
+     * (a UNION ALL), the host completes.
+     */
+    private static boolean leftOnDevice(QueryPlan plan, int relationId, Map<Integer, CudaKernelSource> kernels) {
+        if (writers(plan, relationId) != 1) {
+            return false;
+        }
+        for (Pipeline w : plan.pipelines()) {
+            boolean stays = switch (w.sink()) {
+                case Sink.Materialize m -> m.relationId() == relationId && m.offset() == 0 && m.fetch() < 0;
+                case Sink.GroupAggregate ga -> ga.relationId() == relationId;
+                case Sink.Aggregate a -> a.relationId() == relationId;
+                default -> false;
+            };
+            if (stays) {
+                return kernels.containsKey(w.id());
+            }
+        }
+        return false;
     }
 
     /** The pipelines that write relation {@code relationId} (a UNION ALL's parts have several). */

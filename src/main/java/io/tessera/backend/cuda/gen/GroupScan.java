@@ -37,6 +37,15 @@ final class GroupScan {
         return p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate;
     }
 
+    /**
+     * Whether pipeline {@code p} reads groups {@code g} (null: its relation is not the groups of a GPU aggregation)
+     * slot by slot, as this class emits; else a kernel reads the relation's rows as columns, the groups moved to
+     * the host and their rows copied back ({@link KernelBuilder}), when it reads it at all.
+     */
+    static boolean scans(Pipeline p, ScannedGroups g) {
+        return g != null && endsInTableOrAggregate(p) && reason(p, g) == null;
+    }
+
     /** Why pipeline {@code p}, which scans groups {@code g}, has no GPU code for its source; null when it has. */
     static String reason(Pipeline p, ScannedGroups g) {
         if (!endsInTableOrAggregate(p)) {
@@ -105,14 +114,10 @@ final class GroupScan {
         return slots;
     }
 
-    /** The groups pipeline k scans: the layout the writer's kernel left. */
-    static ScannedGroups scanned(CudaPipelineEmitter.Context ctx, Source.RelationScan rs) {
-        ScannedGroups g = ctx.groups(rs.relationId());
-        if (g == null) {
-            throw new IllegalStateException("r" + rs.relationId() + " is not the groups of a GPU aggregation: the "
-                    + "capability check keeps its scan off the GPU");
-        }
-        return g;
+    /** The groups pipeline p scans slot by slot ({@link #scans}), or null when it reads its relation otherwise. */
+    static ScannedGroups scanned(Pipeline p, CudaPipelineEmitter.Context ctx) {
+        ScannedGroups g = p.source() instanceof Source.RelationScan rs ? ctx.groups(rs.relationId()) : null;
+        return scans(p, g) ? g : null;
     }
 
     /** The start of a group scan's tile: every item is a slot of the group table, kept when it holds a group. */

@@ -9,7 +9,6 @@ import io.tessera.plan.Pipeline;
 import io.tessera.plan.Sink;
 import io.tessera.plan.Slot;
 import io.tessera.plan.Source;
-import io.tessera.storage.Column;
 import io.tessera.storage.Dictionary;
 import io.tessera.variant.CudaVariantSpace;
 import io.tessera.variant.Genome;
@@ -42,6 +41,11 @@ final class KernelBuilder {
     final Source.JoinTableScan joinScan;
     /** The groups of a GPU aggregation the kernel scans, slot by slot ({@link GroupScan}), or null. */
     final ScannedGroups groupScan;
+    /**
+     * A relation an earlier kernel made whose rows the kernel reads as columns, as it reads a table's (one array
+     * per column, a column that can be NULL with its NULL flags beside it), or null.
+     */
+    final Source.RelationScan relationScan;
     /** pred=predicated: filters are evaluated for every item without a branch, columns loaded whole. */
     final boolean predicated;
     final CudaExprGen gen;
@@ -106,7 +110,15 @@ final class KernelBuilder {
         this.ctx = ctx;
         this.scan = p.source() instanceof Source.TableScan ts ? ts : null;
         this.joinScan = p.source() instanceof Source.JoinTableScan js ? js : null;
-        this.groupScan = p.source() instanceof Source.RelationScan rs ? GroupScan.scanned(ctx, rs) : null;
+        this.groupScan = GroupScan.scanned(p, ctx);
+        this.relationScan = groupScan == null && p.source() instanceof Source.RelationScan rs ? rs : null;
+        if (relationScan != null && !ctx.relationOnDevice(relationScan.relationId())) {
+            throw new IllegalStateException("pipeline " + p.id() + " reads r" + relationScan.relationId()
+                    + ", which no kernel leaves on the device: the capability check keeps it off the GPU");
+        }
+        if (relationScan != null) {
+            paddedJoins.add(DeviceNulls.SOURCE_COLUMNS); // its columns may carry NULL flags
+        }
         this.estimates = new Selectivity(ctx::dictionary);
         this.model = new ModelAccount(scan != null ? scan.table().rowCount() : (long) Math.ceil(
                 joinScan != null ? joinScan.estimatedRows() : ((Source.RelationScan) p.source()).estimatedRows()));
@@ -257,7 +269,7 @@ final class KernelBuilder {
 
     private CValue valueOf(Slot s) {
         if (s.isSource()) {
-            if (s.nullable() && groupScan == null) {
+            if (s.nullable() && scan != null) {
                 throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
             }
             String reg = loadedColumns.get(s.index());
@@ -266,7 +278,8 @@ final class KernelBuilder {
             }
             CType t = CType.stored(s.type());
             String v = t == CType.BOOL ? "(" + reg + "[i] != 0)" : reg + "[i]";
-            return new CValue(v, t, s.dictionaryKey());
+            String isNull = relationScan != null && s.nullable() ? "(" + reg + "_null[i] != 0)" : null;
+            return new CValue(v, t, s.dictionaryKey(), isNull);
         }
         CValue v = loadedPayload.get(s.joinId() + ":" + s.index());
         if (v == null) {
@@ -303,7 +316,7 @@ final class KernelBuilder {
             if (!s.isSource() || loadedColumns.containsKey(s.index())) {
                 continue;
             }
-            if (s.nullable() && groupScan == null) {
+            if (s.nullable() && scan != null) {
                 throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
             }
             if (joinScan != null) {
@@ -314,25 +327,49 @@ final class KernelBuilder {
                 GroupScan.load(this, s, indent);
                 continue;
             }
-            Column col = scan.table().column(s.index());
             CType t = CType.stored(s.type());
             String param = "col" + s.index();
+            int width = t == CType.BOOL ? 1 : t.bytes;
             if (columnParams.add(s.index())) {
                 params.add(new KernelParam(KernelParam.Kind.COLUMN, s.index(), param, "const " + t.memory() + "* __restrict__"));
-                bytesRead += col.rowCount() * (long) (t == CType.BOOL ? 1 : t.bytes);
-                model.column(t == CType.BOOL ? 1 : t.bytes);
+                bytesRead += sourceRows() * width;
+                model.column(width);
             }
             String reg = "c" + s.index();
             loadedColumns.put(s.index(), reg);
-            body.append(indent).append(t.memory()).append(' ').append(reg).append("[IPT];  // ")
-                    .append(comment(scan.table().name() + "." + col.name())).append('\n');
-            if (narrowed && !predicated) {
-                body.append(indent).append("BlockLoadSel<TPB, IPT>(").append(param).append(" + base, ").append(reg)
-                        .append(", flags, tile_size);\n");
-            } else {
-                body.append(indent).append("BlockLoad<TPB, IPT>(").append(param).append(" + base, ").append(reg)
-                        .append(", tile_size);\n");
+            String what = scan != null ? scan.table().name() + "." + scan.table().column(s.index()).name()
+                    : "r" + relationScan.relationId() + "." + s.name();
+            body.append(indent).append(t.memory()).append(' ').append(reg).append("[IPT];  // ").append(comment(what))
+                    .append('\n');
+            tileLoad(param, reg, indent);
+            if (relationScan != null && s.nullable()) {
+                // its NULL flags, and the type's zero in the value's register where it is NULL (DeviceNulls)
+                params.add(new KernelParam(KernelParam.Kind.COLUMN_NULLS, s.index(), param + "_null",
+                        "const unsigned char* __restrict__"));
+                bytesRead += sourceRows();
+                model.column(1);
+                body.append(indent).append("unsigned char ").append(reg).append("_null[IPT];\n");
+                tileLoad(param + "_null", reg + "_null", indent);
+                body.append(indent).append("#pragma unroll\n");
+                body.append(indent).append("for (int i = 0; i < IPT; ++i) if (").append(reg).append("_null[i]) ")
+                        .append(reg).append("[i] = (").append(t.memory()).append(")0;\n");
             }
         }
+    }
+
+    /** A column's tile into registers: the selected items only once an operation has dropped rows. */
+    private void tileLoad(String param, String reg, String indent) {
+        if (narrowed && !predicated) {
+            body.append(indent).append("BlockLoadSel<TPB, IPT>(").append(param).append(" + base, ").append(reg)
+                    .append(", flags, tile_size);\n");
+        } else {
+            body.append(indent).append("BlockLoad<TPB, IPT>(").append(param).append(" + base, ").append(reg)
+                    .append(", tile_size);\n");
+        }
+    }
+
+    /** The rows the kernel's source has: a table's, else the planner's estimate of a relation's. */
+    private long sourceRows() {
+        return scan != null ? scan.table().rowCount() : (long) Math.ceil(relationScan.estimatedRows());
     }
 }

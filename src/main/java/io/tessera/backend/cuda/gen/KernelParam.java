@@ -47,6 +47,11 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
         ROWS,
         /** const T*: a source column, in device memory. */
         COLUMN,
+        /**
+         * const unsigned char*: the NULL flags of source column {@code index} of a scanned relation (1: NULL), one per
+         * row, beside its {@link #COLUMN}.
+         */
+        COLUMN_NULLS,
         /** const K*: the keys of join {@code index}'s table (probe side). */
         PROBE_KEYS,
         /** const T*: payload column {@code sub} of join {@code index}'s table. */
@@ -89,6 +94,8 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
         GROUP_KEYS, GROUP_STATE, GROUP_LOG2,
         /** T*: output column {@code index} of MATERIALIZE / SORT. */
         OUT_COLUMN,
+        /** unsigned char*: the NULL flags of output column {@code index} of MATERIALIZE / SORT (1: NULL). */
+        OUT_NULLS,
         /** unsigned long long*: rows written so far by MATERIALIZE / SORT. */
         OUT_CURSOR,
         /**

@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * MATERIALIZE / SORT: the selected rows' outputs into one device array per column, placed as the genome's {@code mat}
- * says ({@link RowPlacement}).
+ * says ({@link RowPlacement}); an output that can be NULL ({@link DeviceNulls}) also into an array of NULL flags,
+ * one byte per row.
  */
 final class MaterializeOp {
 
@@ -40,6 +41,11 @@ final class MaterializeOp {
             types.add(t);
             k.model.written(t.bytes);
             k.params.add(new KernelParam(KernelParam.Kind.OUT_COLUMN, c, "out" + c, t.memory() + "* __restrict__"));
+            if (k.mayBeNull(outputs.get(c))) {
+                k.model.written(1);
+                k.params.add(new KernelParam(KernelParam.Kind.OUT_NULLS, c, "out" + c + "_null",
+                        "unsigned char* __restrict__"));
+            }
         }
         k.sink = new SinkLayout.Rows(types, placement.value);
         placement.emit(this, outputs, types, in);
@@ -134,9 +140,14 @@ final class MaterializeOp {
         body.append(in).append("    if (flags[i]) {\n");
         body.append(in).append("        const unsigned long long row = first + (unsigned long long)offsets[i];\n");
         for (int c = 0; c < outputs.size(); c++) {
-            CValue v = k.stored(outputs.get(c));
+            // a value that can be NULL: its register holds the type's zero where it is, and its flag says so
+            CValue v = k.gen.gen(outputs.get(c));
             String val = types.get(c) == CType.BOOL ? "(unsigned char)(" + v.v() + " ? 1 : 0)" : v.v();
             body.append(in).append("        out").append(c).append("[row] = ").append(val).append(";\n");
+            if (v.nullable()) {
+                body.append(in).append("        out").append(c).append("_null[row] = (unsigned char)(").append(v.isNull())
+                        .append(" ? 1 : 0);\n");
+            }
         }
         body.append(in).append("    }\n");
         body.append(in).append("}\n");

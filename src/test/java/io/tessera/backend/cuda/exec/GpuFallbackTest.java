@@ -51,7 +51,7 @@ class GpuFallbackTest extends SmallSsb {
         assertEquals(5, plan.pipelines().size());
         assertEquals(4, placed.kernels().size());
         String why = placed.jvmReasons().get(plan.pipelines().get(4).id());
-        assertTrue(why.contains("intermediate result"), why);
+        assertTrue(why.contains("string column p_brand1 of a relation"), why);
         // the fact kernel probes the part table (the most selective) first
         String fact = placed.kernels().get(plan.pipelines().get(3).id()).source();
         assertTrue(fact.indexOf("inner on lo_partkey (") < fact.indexOf("inner on lo_orderdate ("), fact);
