@@ -33,7 +33,8 @@ final class JdbcTypes {
             case TIMESTAMP_TZ -> Types.TIMESTAMP_WITH_TIMEZONE;
             case TIME -> Types.TIME;
             case BOOLEAN -> Types.BOOLEAN;
-            case VARCHAR -> Types.VARCHAR;
+            // as DuckDB's driver reports them
+            case VARCHAR -> t.isBlob() ? Types.BLOB : t.isUuid() ? Types.OTHER : Types.VARCHAR;
         };
     }
 
@@ -54,7 +55,8 @@ final class JdbcTypes {
             case TIMESTAMP_TZ -> java.time.OffsetDateTime.class.getName();
             case TIME -> java.time.LocalTime.class.getName();
             case BOOLEAN -> Boolean.class.getName();
-            case VARCHAR -> String.class.getName();
+            case VARCHAR -> t.isBlob() ? byte[].class.getName() : t.isUuid() ? java.util.UUID.class.getName()
+                    : String.class.getName();
         };
     }
 
