@@ -15,7 +15,7 @@ final class JdbcTypes {
     /** The types Tessera has, in the order {@code DatabaseMetaData.getTypeInfo} lists them (by JDBC code). */
     static final DataType[] ALL = {DataType.TINYINT, DataType.BIGINT, DECIMAL, DataType.INTEGER,
             DataType.SMALLINT, DataType.DOUBLE, DataType.VARCHAR, DataType.BOOLEAN, DataType.DATE,
-            DataType.TIME, DataType.TIMESTAMP, DataType.TIMESTAMP_TZ};
+            DataType.TIME, DataType.TIMESTAMP, DataType.UUID, DataType.BLOB, DataType.TIMESTAMP_TZ};
 
     private JdbcTypes() {
     }
@@ -118,11 +118,12 @@ final class JdbcTypes {
             case Types.BOOLEAN, Types.BIT -> DataType.BOOLEAN;
             case Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.NVARCHAR, Types.NCHAR, Types.LONGNVARCHAR,
                  Types.CLOB -> DataType.VARCHAR;
+            case Types.BLOB, Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> DataType.BLOB;
             case Types.NULL, Types.OTHER, Types.JAVA_OBJECT -> null;
             default -> throw new SQLFeatureNotSupportedException("SQL type " + codeName(code)
                     + ": Tessera's types are INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIME,"
                     + " TIMESTAMP WITH TIME ZONE, BOOLEAN,"
-                    + " VARCHAR");
+                    + " VARCHAR, BLOB, UUID");
         };
     }
 

@@ -53,7 +53,9 @@ class JdbcBlobUuidTest {
                 for (int i = 0; i < UUIDS.size(); i++) {
                     p.setInt(1, i);
                     p.setObject(2, UUIDS.get(i));
-                    if (i % 2 == 0) {
+                    if (BYTES.get(i) == null) {
+                        p.setNull(3, Types.BLOB);
+                    } else if (i % 2 == 0) {
                         p.setBytes(3, BYTES.get(i));
                     } else {
                         p.setObject(3, BYTES.get(i));

@@ -235,7 +235,7 @@ class JdbcConnectionTest {
                 }
             }
             assertEquals(List.of("TINYINT", "BIGINT", "DECIMAL", "INTEGER", "SMALLINT", "DOUBLE", "VARCHAR", "BOOLEAN",
-                    "DATE", "TIME", "TIMESTAMP", "TIMESTAMP WITH TIME ZONE"), names);
+                    "DATE", "TIME", "TIMESTAMP", "UUID", "BLOB", "TIMESTAMP WITH TIME ZONE"), names);
         }
         try (ResultSet keys = md.getPrimaryKeys(null, null, "orders")) {
             assertFalse(keys.next());
