@@ -15,7 +15,7 @@ final class JdbcTypes {
     /** The types Tessera has, in the order {@code DatabaseMetaData.getTypeInfo} lists them (by JDBC code). */
     static final DataType[] ALL = {DataType.TINYINT, DataType.BIGINT, DECIMAL, DataType.INTEGER,
             DataType.SMALLINT, DataType.DOUBLE, DataType.VARCHAR, DataType.BOOLEAN, DataType.DATE,
-            DataType.TIME, DataType.TIMESTAMP, DataType.TIMESTAMP_TZ};
+            DataType.TIME, DataType.TIMESTAMP, DataType.UUID, DataType.BLOB, DataType.TIMESTAMP_TZ};
 
     private JdbcTypes() {
     }
@@ -33,7 +33,8 @@ final class JdbcTypes {
             case TIMESTAMP_TZ -> Types.TIMESTAMP_WITH_TIMEZONE;
             case TIME -> Types.TIME;
             case BOOLEAN -> Types.BOOLEAN;
-            case VARCHAR -> Types.VARCHAR;
+            // as DuckDB's driver reports them
+            case VARCHAR -> t.isBlob() ? Types.BLOB : t.isUuid() ? Types.OTHER : Types.VARCHAR;
         };
     }
 
@@ -54,7 +55,8 @@ final class JdbcTypes {
             case TIMESTAMP_TZ -> java.time.OffsetDateTime.class.getName();
             case TIME -> java.time.LocalTime.class.getName();
             case BOOLEAN -> Boolean.class.getName();
-            case VARCHAR -> String.class.getName();
+            case VARCHAR -> t.isBlob() ? byte[].class.getName() : t.isUuid() ? java.util.UUID.class.getName()
+                    : String.class.getName();
         };
     }
 
@@ -116,11 +118,12 @@ final class JdbcTypes {
             case Types.BOOLEAN, Types.BIT -> DataType.BOOLEAN;
             case Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.NVARCHAR, Types.NCHAR, Types.LONGNVARCHAR,
                  Types.CLOB -> DataType.VARCHAR;
+            case Types.BLOB, Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> DataType.BLOB;
             case Types.NULL, Types.OTHER, Types.JAVA_OBJECT -> null;
             default -> throw new SQLFeatureNotSupportedException("SQL type " + codeName(code)
                     + ": Tessera's types are INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIME,"
                     + " TIMESTAMP WITH TIME ZONE, BOOLEAN,"
-                    + " VARCHAR");
+                    + " VARCHAR, BLOB, UUID");
         };
     }
 

@@ -332,7 +332,7 @@ final class TesseraPreparedStatement extends TesseraStatement implements Prepare
 
     @Override
     public void setBytes(int parameterIndex, byte[] x) throws SQLException {
-        throw JdbcErrors.unsupported("binary values (setBytes): Tessera has no BINARY type");
+        set(parameterIndex, x == null ? new Parameters.Null(DataType.BLOB) : x.clone());
     }
 
     @Override

@@ -290,7 +290,7 @@ final class TesseraResultSet extends ReadOnlyResultSet {
 
     @Override
     public byte[] getBytes(int columnIndex) throws SQLException {
-        throw JdbcErrors.unsupported("binary values (getBytes): Tessera has no BINARY type");
+        return ValueConversions.toBytes(value(columnIndex));
     }
 
     @Override

@@ -52,9 +52,11 @@ final class ValueConversions {
             case String s -> s;
             case LocalDate d -> d;
             case Boolean b -> b;
+            case byte[] b -> b.clone();
+            case java.util.UUID u -> u;
             default -> throw JdbcErrors.unsupported("parameter " + index + ": values of " + x.getClass().getName()
                     + " (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIME, BOOLEAN,"
-                    + " VARCHAR, TIMESTAMP WITH TIME ZONE)");
+                    + " VARCHAR, TIMESTAMP WITH TIME ZONE, BLOB (byte[]), UUID)");
         };
     }
 
@@ -99,6 +101,8 @@ final class ValueConversions {
             case java.time.LocalTime t -> DataType.TIME;
             case java.time.OffsetDateTime t -> DataType.TIMESTAMP_TZ;
             case Boolean b -> DataType.BOOLEAN;
+            case byte[] b -> DataType.BLOB;
+            case java.util.UUID u -> DataType.UUID;
             default -> DataType.VARCHAR;
         };
     }
@@ -111,6 +115,7 @@ final class ValueConversions {
             case BigDecimal d -> d.toPlainString();
             case LocalDateTime t -> Timestamps.format(Timestamps.micros(t));
             case java.time.LocalTime t -> Timestamps.formatTime(Values.timeMicros(t));
+            case byte[] b -> io.tessera.storage.ByteStrings.format(b); // as DuckDB's text of a BLOB
             default -> v.toString();
         };
     }
@@ -300,6 +305,10 @@ final class ValueConversions {
             out = standard(v);
         } else if (type == String.class) {
             out = toText(v);
+        } else if (type == byte[].class) {
+            out = toBytes(v);
+        } else if (type == java.util.UUID.class) {
+            out = toUuid(v);
         } else if (type == Integer.class) {
             out = (int) toLong(v, "INTEGER", Integer.MIN_VALUE, Integer.MAX_VALUE);
         } else if (type == Long.class) {
@@ -344,6 +353,31 @@ final class ValueConversions {
      * JDBC's standard Java value of a column value: DATE as {@link java.sql.Date}, the rest as they are (TIMESTAMP as
      * {@link LocalDateTime}, TIME as {@link java.time.LocalTime}, as DuckDB's driver gives them).
      */
+    /** A BLOB's bytes (a copy), a UUID's 16 bytes; other values have none. */
+    static byte[] toBytes(Object v) throws SQLException {
+        return switch (v) {
+            case null -> null;
+            case byte[] b -> b.clone();
+            case java.util.UUID u -> io.tessera.storage.Uuids.bytes(io.tessera.storage.Uuids.of(u));
+            default -> throw cannot(v, "bytes (BLOB)");
+        };
+    }
+
+    /** A UUID value, or text in DuckDB's forms of one. */
+    static java.util.UUID toUuid(Object v) throws SQLException {
+        return switch (v) {
+            case java.util.UUID u -> u;
+            case String s -> {
+                try {
+                    yield java.util.UUID.fromString(io.tessera.storage.Uuids.parse(s));
+                } catch (IllegalArgumentException e) {
+                    throw new SQLDataException("'" + s + "' is not a UUID", "22018", e);
+                }
+            }
+            default -> throw cannot(v, "UUID");
+        };
+    }
+
     static Object standard(Object v) {
         return v instanceof LocalDate d ? java.sql.Date.valueOf(d) : v;
     }

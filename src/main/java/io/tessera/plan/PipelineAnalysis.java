@@ -117,7 +117,7 @@ public final class PipelineAnalysis {
         return switch (to.kind()) {
             case BIGINT -> f == TypeKind.INTEGER || f == TypeKind.BIGINT;
             case DOUBLE -> f == TypeKind.INTEGER || f == TypeKind.BIGINT || f == TypeKind.DOUBLE;
-            case VARCHAR -> f != TypeKind.DOUBLE;
+            case VARCHAR -> to.isText() && f != TypeKind.DOUBLE; // text read as bytes or a UUID can fail
             default -> from.equals(to);
         };
     }

@@ -70,9 +70,28 @@ final class RexTranslator {
             case TIMESTAMP, TIMESTAMP_TZ -> Timestamps.parse(lit.getValueAs(TimestampString.class).toString());
             case TIME -> Timestamps.parseTime(lit.getValueAs(org.apache.calcite.util.TimeString.class).toString());
             case BOOLEAN -> lit.getValueAs(Boolean.class);
-            case VARCHAR -> lit.getValueAs(String.class);
+            // bytes as a byte string, a UUID as its canonical text: the forms VARCHAR code computes them in
+            case VARCHAR -> type.isBlob() || type.isUuid() ? bytesOrUuid(lit, type) : lit.getValueAs(String.class);
         };
         return new Expr.Literal(v, type);
+    }
+
+    /**
+     * A BLOB literal as its byte string, a UUID literal as its canonical text; text that Calcite typed as either (a
+     * VALUES row of an INSERT) read as DuckDB reads it.
+     */
+    private static String bytesOrUuid(RexLiteral lit, DataType type) {
+        if (lit.getValue() instanceof org.apache.calcite.util.NlsString text) {
+            try {
+                return type.isBlob() ? io.tessera.storage.ByteStrings.parse(text.getValue())
+                        : io.tessera.storage.Uuids.parse(text.getValue());
+            } catch (IllegalArgumentException e) {
+                throw new SqlError(e.getMessage(), e);
+            }
+        }
+        return type.isBlob()
+                ? io.tessera.storage.ByteStrings.of(lit.getValueAs(org.apache.calcite.avatica.util.ByteString.class).getBytes())
+                : io.tessera.storage.Uuids.of(lit.getValueAs(java.util.UUID.class));
     }
 
     /**
@@ -303,7 +322,9 @@ final class RexTranslator {
                     yield name.equals("LOWER") ? Op.LOWER : Op.UPPER;
                 }
                 if (name.equals("||")) {
-                    args.replaceAll(TextDateCalls::asText); // 'a' || 1 is 'a1', as in DuckDB
+                    if (!type.isBlob()) { // BLOB || BLOB joins the bytes
+                        args.replaceAll(TextDateCalls::asText); // 'a' || 1 is 'a1', as in DuckDB
+                    }
                     yield Op.CONCAT;
                 }
                 throw new SqlError("unsupported: " + call.getOperator().getName() + " in " + call);

@@ -110,6 +110,11 @@ final class TextDateCalls {
             case "REPEAT" -> TextFunction.REPEAT;
             case "CONCAT" -> TextFunction.CONCAT;
             case "CONCAT_WS" -> TextFunction.CONCAT_WS;
+            // a BLOB's characters are its bytes
+            case "OCTET_LENGTH" -> TextFunction.LENGTH;
+            case "ENCODE" -> TextFunction.ENCODE;
+            case "DECODE" -> TextFunction.DECODE;
+            case "GEN_RANDOM_UUID", "UUID" -> TextFunction.RANDOM_UUID;
             default -> null;
         };
         if (f == null) {
@@ -132,7 +137,7 @@ final class TextDateCalls {
     private static final java.util.Set<String> FUNCTIONS = java.util.Set.of("CURRENT_DATE", "TESSERA_DATE_DIFF", "TESSERA_DATE_ADD", "DATE_TRUNC", "DATE_PART",
             "REGEXP_MATCHES", "REGEXP_FULL_MATCH", "REGEXP_REPLACE", "SUBSTRING", "SUBSTR", "STRPOS", "INSTR", "LENGTH",
             "CHAR_LENGTH", "CHARACTER_LENGTH", "STRLEN", "LTRIM", "RTRIM", "REPLACE", "LPAD", "RPAD",
-            "LEFT", "RIGHT", "REPEAT", "CONCAT", "CONCAT_WS");
+            "LEFT", "RIGHT", "REPEAT", "CONCAT", "CONCAT_WS", "OCTET_LENGTH", "ENCODE", "DECODE", "GEN_RANDOM_UUID", "UUID");
 
     private static Expr function(TextFunction f, List<Expr> args, DataType type, boolean nullable) {
         return new Expr.Call(Op.FUNCTION, args, type, nullable, f);
@@ -140,7 +145,7 @@ final class TextDateCalls {
 
     /** A value as VARCHAR (CONCAT takes any type, as DuckDB's does, through the checked CAST). */
     static Expr asText(Expr a) {
-        if (a.type().kind() == TypeKind.VARCHAR) {
+        if (a.type().isText() || a.type().isUuid()) {
             return a;
         }
         if (a instanceof Expr.Literal l && l.value() == null) {

@@ -44,5 +44,11 @@ public enum TextFunction {
     /** (s, regex, replacement): the first match replaced; \\0 to \\9 in the replacement name groups. */
     REGEXP_REPLACE,
     /** (s, regex, replacement): every match replaced (option 'g'). */
-    REGEXP_REPLACE_ALL
+    REGEXP_REPLACE_ALL,
+    /** (s): the UTF-8 bytes of s, a BLOB. */
+    ENCODE,
+    /** (b): the text a BLOB's bytes encode in UTF-8 (an error where they are not UTF-8). */
+    DECODE,
+    /** (): a new random UUID for every row (GEN_RANDOM_UUID, UUID). */
+    RANDOM_UUID
 }

@@ -25,6 +25,8 @@ public final class Types {
             case TIME -> DataType.TIME;
             case BOOLEAN -> DataType.BOOLEAN;
             case CHAR, VARCHAR -> DataType.VARCHAR;
+            case BINARY, VARBINARY -> DataType.BLOB;
+            case UUID -> DataType.UUID;
             case NULL -> DataType.INTEGER;
             default -> throw new SqlError("unsupported: values of type " + t.getSqlTypeName());
         };

@@ -51,7 +51,9 @@ final class CatalogTable extends AbstractTable implements CatalogTableAccess, or
                     TesseraTypeSystem.TIMESTAMP_PRECISION);
             case TIME -> f.createSqlType(SqlTypeName.TIME, TesseraTypeSystem.TIMESTAMP_PRECISION);
             case BOOLEAN -> f.createSqlType(SqlTypeName.BOOLEAN);
-            case VARCHAR -> f.createSqlType(SqlTypeName.VARCHAR, Integer.MAX_VALUE);
+            case VARCHAR -> t.isBlob() ? f.createSqlType(SqlTypeName.VARBINARY, Integer.MAX_VALUE)
+                    : t.isUuid() ? f.createSqlType(SqlTypeName.UUID)
+                    : f.createSqlType(SqlTypeName.VARCHAR, Integer.MAX_VALUE);
         };
     }
 

@@ -155,7 +155,7 @@ final class CheckedCasts {
 
     private static boolean parsed(RelDataType t) {
         return switch (t.getSqlTypeName()) {
-            case DOUBLE, FLOAT, REAL, BOOLEAN, TIME, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> true;
+            case DOUBLE, FLOAT, REAL, BOOLEAN, TIME, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE, BINARY, VARBINARY, UUID -> true;
             default -> false;
         };
     }
@@ -168,7 +168,8 @@ final class CheckedCasts {
     static boolean foldsExactly(RelDataType type, RexLiteral lit) {
         if (parsed(type) && !lit.isNull()) {
             // Calcite parses text as Java does (1.5d, NaN) where Tessera reads numbers and booleans as DuckDB does;
-            // times to the millisecond, in one form, where Tessera reads DuckDB's forms to the microsecond
+            // times to the millisecond, in one form, where Tessera reads DuckDB's forms to the microsecond;
+            // bytes as the text's UTF-8 where DuckDB reads \xAB escapes; UUIDs in fewer forms than DuckDB's
             return !(lit.getTypeName() == SqlTypeName.CHAR || lit.getTypeName() == SqlTypeName.VARCHAR);
         }
         if (textual(type) && !lit.isNull()) {

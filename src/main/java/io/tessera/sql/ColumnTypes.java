@@ -24,7 +24,8 @@ final class ColumnTypes {
             Map.entry("INT4", DataType.INTEGER), Map.entry("INT2", DataType.SMALLINT),
             Map.entry("INT1", DataType.TINYINT), Map.entry("INT8", DataType.BIGINT), Map.entry("LONG", DataType.BIGINT),
             Map.entry("FLOAT8", DataType.DOUBLE), Map.entry("BOOL", DataType.BOOLEAN),
-            Map.entry("DATETIME", DataType.TIMESTAMP), Map.entry("TIMESTAMPTZ", DataType.TIMESTAMP_TZ));
+            Map.entry("DATETIME", DataType.TIMESTAMP), Map.entry("TIMESTAMPTZ", DataType.TIMESTAMP_TZ),
+            Map.entry("BLOB", DataType.BLOB), Map.entry("BYTEA", DataType.BLOB), Map.entry("UUID", DataType.UUID));
 
     /** A DECIMAL without precision: the largest that a scaled 64-bit integer holds, no fraction. */
     private static final DataType PLAIN_DECIMAL = DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0);
@@ -44,8 +45,8 @@ final class ColumnTypes {
             throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
                     + SupportCheck.at(spec.getParserPosition())
                     + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
-                    + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN"
-                    + " and VARCHAR)");
+                    + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN,"
+                    + " VARCHAR, BLOB and UUID)");
         }
         return t;
     }
@@ -68,6 +69,9 @@ final class ColumnTypes {
             case TIME -> DataType.TIME;
             // strings are stored as UTF-8 of any length: a declared length or character set changes nothing
             case CHAR, VARCHAR -> DataType.VARCHAR;
+            // bytes of any length, as DuckDB's BLOB
+            case BINARY, VARBINARY -> DataType.BLOB;
+            case UUID -> DataType.UUID;
             case DECIMAL -> decimal(spec, table);
             default -> null;
         };

@@ -164,7 +164,8 @@ public final class DataChangeQueries {
                     TesseraTypeSystem.TIMESTAMP_PRECISION, POS);
             case TIME -> new SqlBasicTypeNameSpec(SqlTypeName.TIME, TesseraTypeSystem.TIMESTAMP_PRECISION, POS);
             case BOOLEAN -> new SqlBasicTypeNameSpec(SqlTypeName.BOOLEAN, POS);
-            case VARCHAR -> new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, POS);
+            case VARCHAR -> new SqlBasicTypeNameSpec(t.isBlob() ? SqlTypeName.VARBINARY : t.isUuid() ? SqlTypeName.UUID
+                    : SqlTypeName.VARCHAR, POS);
         };
         return new SqlDataTypeSpec(name, POS);
     }

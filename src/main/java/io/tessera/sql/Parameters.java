@@ -102,7 +102,7 @@ public final class Parameters {
                 || v instanceof Byte || v instanceof BigInteger || v instanceof BigDecimal || v instanceof String
                 || v instanceof LocalDate || v instanceof java.time.LocalDateTime || v instanceof java.time.LocalTime
                 || v instanceof java.time.OffsetDateTime
-                || v instanceof Boolean) {
+                || v instanceof Boolean || v instanceof byte[] || v instanceof java.util.UUID) {
             return;
         }
         if (v instanceof Double || v instanceof Float) {
@@ -114,7 +114,7 @@ public final class Parameters {
         }
         throw new SqlError("parameter " + (i + 1) + ": a value of " + v.getClass().getName()
                 + " cannot be bound (Tessera's types: INTEGER, BIGINT, DOUBLE, DECIMAL, DATE, TIMESTAMP, TIME,"
-                + " BOOLEAN, VARCHAR)");
+                + " BOOLEAN, VARCHAR, BLOB (byte[]), UUID)");
     }
 
     /** The literal node of one value, typed as the value is. */
@@ -141,6 +141,8 @@ public final class Parameters {
             case java.time.LocalTime t -> SqlLiteral.createTime(new TimeString(Timestamps.formatTime(
                     io.tessera.storage.Values.timeMicros(t))), TesseraTypeSystem.TIMESTAMP_PRECISION, pos);
             case Boolean b -> SqlLiteral.createBoolean(b, pos);
+            case byte[] b -> SqlLiteral.createBinaryString(b, pos);
+            case java.util.UUID u -> SqlLiteral.createUuid(u, pos);
             default -> throw new IllegalStateException("checked when bound: " + v.getClass());
         };
     }

@@ -291,6 +291,7 @@ public final class SqlFrontEnd {
     static SqlValidator validator(CalciteCatalogReader catalog, JavaTypeFactoryImpl types) {
         return new TesseraValidator(MathFunctions.INSTANCE, catalog, types,
                 SqlValidator.Config.DEFAULT.withConformance(TesseraConformance.INSTANCE)
+                        .withTypeCoercionFactory(BlobUuidCoercion::new)
                         .withIdentifierExpansion(true)
                         .withDefaultNullCollation(NullCollation.LAST));
     }

@@ -52,7 +52,7 @@ final class TemporalLiterals {
 
             @Override
             public SqlNode visit(SqlDataTypeSpec type) {
-                return isZoned(type) ? zonedType(type) : type;
+                return isZoned(type) ? zonedType(type) : BlobUuidTypeNames.rewrite(type);
             }
         });
         return r == null ? parsed : r;

@@ -38,6 +38,17 @@ final class TextDateFunctions {
         return new SqlFunction(name, SqlKind.OTHER_FUNCTION, type, null, operands, SqlFunctionCategory.STRING);
     }
 
+    /** A new UUID on every call: never folded, never taken for a constant. */
+    private static SqlFunction randomUuid(String name) {
+        return new SqlFunction(name, SqlKind.OTHER_FUNCTION, ReturnTypes.explicit(SqlTypeName.UUID), null,
+                OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM) {
+            @Override
+            public boolean isDeterministic() {
+                return false;
+            }
+        };
+    }
+
     private static final org.apache.calcite.sql.type.SqlOperandTypeChecker STRING_INT =
             OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.INTEGER);
     private static final org.apache.calcite.sql.type.SqlOperandTypeChecker STRING_INT_OPT_INT =
@@ -78,6 +89,12 @@ final class TextDateFunctions {
             Map.entry("REGEXP_MATCHES", fn("REGEXP_MATCHES", BOOLEAN, STRING_STRING_OPT_STRING)),
             Map.entry("REGEXP_FULL_MATCH", fn("REGEXP_FULL_MATCH", BOOLEAN, STRING_STRING_OPT_STRING)),
             Map.entry("REGEXP_REPLACE", fn("REGEXP_REPLACE", VARCHAR, STRING_X3_OPT_STRING)),
+            Map.entry("OCTET_LENGTH", fn("OCTET_LENGTH", BIGINT, OperandTypes.BINARY)),
+            Map.entry("ENCODE", fn("ENCODE", ReturnTypes.explicit(SqlTypeName.VARBINARY)
+                    .andThen(SqlTypeTransforms.TO_NULLABLE), OperandTypes.CHARACTER)),
+            Map.entry("DECODE", fn("DECODE", VARCHAR, OperandTypes.BINARY)),
+            Map.entry("GEN_RANDOM_UUID", randomUuid("GEN_RANDOM_UUID")),
+            Map.entry("UUID", randomUuid("UUID")),
             Map.entry("ILIKE", SqlLibraryOperators.ILIKE),
             Map.entry("NOT ILIKE", SqlLibraryOperators.NOT_ILIKE));
 

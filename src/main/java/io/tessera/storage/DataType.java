@@ -27,6 +27,17 @@ public record DataType(TypeKind kind, int precision, int scale) {
     public static final DataType TIME = new DataType(TypeKind.TIME, 0, 0);
     public static final DataType BOOLEAN = new DataType(TypeKind.BOOLEAN, 0, 0);
     public static final DataType VARCHAR = new DataType(TypeKind.VARCHAR, 0, 0);
+    /**
+     * Bytes (DuckDB's BLOB, BYTEA, VARBINARY): stored and computed as a VARCHAR whose every character is one byte
+     * (0 to 255), so that the dictionary's order and every string comparison are DuckDB's unsigned byte-wise order;
+     * {@code precision} holds {@link #BLOB_FORM}. See {@link ByteStrings}.
+     */
+    public static final DataType BLOB = new DataType(TypeKind.VARCHAR, ByteStrings.BLOB_FORM, 0);
+    /**
+     * A UUID: stored and computed as a VARCHAR holding its lower-case 8-4-4-4-12 text, whose order is DuckDB's
+     * (unsigned, first byte first); {@code precision} holds {@link #UUID_FORM}. See {@link Uuids}.
+     */
+    public static final DataType UUID = new DataType(TypeKind.VARCHAR, Uuids.UUID_FORM, 0);
 
     private static final Pattern DECIMAL_PATTERN =
             Pattern.compile("(?:DECIMAL|NUMERIC)\\s*\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
@@ -42,6 +53,9 @@ public record DataType(TypeKind kind, int precision, int scale) {
             }
         } else if (kind == TypeKind.INTEGER && (precision == 8 || precision == 16) && scale == 0) {
             // SMALLINT or TINYINT
+        } else if (kind == TypeKind.VARCHAR && (precision == ByteStrings.BLOB_FORM || precision == Uuids.UUID_FORM)
+                && scale == 0) {
+            // BLOB or UUID
         } else if (precision != 0 || scale != 0) {
             throw new IllegalArgumentException(kind + " takes no precision or scale");
         }
@@ -75,6 +89,8 @@ public record DataType(TypeKind kind, int precision, int scale) {
             case "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE", "TIMESTAMP_TZ" -> TIMESTAMP_TZ;
             case "TIME", "TIME WITHOUT TIME ZONE", "TIME(6)" -> TIME;
             case "BOOLEAN", "BOOL" -> BOOLEAN;
+            case "BLOB", "BYTEA", "VARBINARY", "BINARY" -> BLOB;
+            case "UUID" -> UUID;
             default -> throw new IllegalArgumentException("unknown column type '" + text.trim() + "'");
         };
     }
@@ -82,6 +98,21 @@ public record DataType(TypeKind kind, int precision, int scale) {
     /** Whether this is SMALLINT or TINYINT: an INTEGER whose values must stay in a narrower range. */
     public boolean isNarrowInteger() {
         return kind == TypeKind.INTEGER && precision != 0;
+    }
+
+    /** Whether this is BLOB: a VARCHAR whose characters are bytes. */
+    public boolean isBlob() {
+        return kind == TypeKind.VARCHAR && precision == ByteStrings.BLOB_FORM;
+    }
+
+    /** Whether this is UUID: a VARCHAR holding a UUID's canonical text. */
+    public boolean isUuid() {
+        return kind == TypeKind.VARCHAR && precision == Uuids.UUID_FORM;
+    }
+
+    /** Whether this is VARCHAR text itself, not a BLOB or UUID stored as one. */
+    public boolean isText() {
+        return kind == TypeKind.VARCHAR && precision == 0;
     }
 
     /** The smallest value of an integer type (INTEGER, SMALLINT, TINYINT, BIGINT). */
@@ -125,6 +156,12 @@ public record DataType(TypeKind kind, int precision, int scale) {
         }
         if (kind == TypeKind.INTEGER && precision != 0) {
             return precision == 16 ? "SMALLINT" : "TINYINT";
+        }
+        if (isBlob()) {
+            return "BLOB";
+        }
+        if (isUuid()) {
+            return "UUID";
         }
         return kind.sqlName();
     }

@@ -23,6 +23,26 @@ public final class Values {
     private Values() {
     }
 
+    /**
+     * The Java object of a VARCHAR-kind value: a BLOB's bytes as byte[], a UUID as java.util.UUID, text as the
+     * String.
+     */
+    public static Object stringObject(String s, DataType type) {
+        if (type.isBlob()) {
+            return ByteStrings.bytes(s);
+        }
+        return type.isUuid() ? java.util.UUID.fromString(s) : s;
+    }
+
+    /** The stored string of a VARCHAR-kind value's object ({@link #stringObject}'s inverse). */
+    public static String storedString(Object v) {
+        return switch (v) {
+            case byte[] b -> ByteStrings.of(b);
+            case java.util.UUID u -> Uuids.of(u);
+            default -> (String) v;
+        };
+    }
+
     public static long pow10(int n) {
         return POW10[n];
     }
@@ -244,6 +264,9 @@ public final class Values {
         }
         if (v instanceof java.time.LocalTime t) {
             return Timestamps.formatTime(timeMicros(t));
+        }
+        if (v instanceof byte[] b) {
+            return ByteStrings.format(b);
         }
         return v.toString();
     }

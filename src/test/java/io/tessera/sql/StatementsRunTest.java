@@ -57,8 +57,8 @@ class StatementsRunTest {
                     + " not starting with a digit", error(t, "create table \"odd name\" (a int)"));
             assertTrue(error(t, "create table t (a int,\n b)").startsWith("CREATE TABLE t: column b needs a type"
                     + " at line 2, column 2"));
-            assertTrue(error(t, "create table t (a int, b blob)").startsWith("CREATE TABLE t: unsupported column type"
-                    + " blob at line 1, column 26"));
+            assertTrue(error(t, "create table t (a int, b hugeint)").startsWith("CREATE TABLE t: unsupported column type"
+                    + " hugeint at line 1, column 26"));
             // the query of an EXPLAIN is checked as a query is
             assertTrue(error(t, "explain select nope from nowhere").contains("Object 'nowhere' not found"));
             assertEquals("syntax error at line 1, column 24: \"from\" is a reserved word; quote it as \"from\"",

@@ -209,6 +209,8 @@ public final class DuckDbReplay {
                     io.tessera.storage.ZonedTimestamps.micros(t), t.getOffset()) + "'";
             case java.time.LocalTime t -> "TIME '" + io.tessera.storage.Values.format(t) + "'";
             case BigDecimal d -> d.toPlainString();
+            case byte[] b -> "'" + io.tessera.storage.ByteStrings.format(b) + "'::BLOB";
+            case java.util.UUID u -> "'" + u + "'::UUID";
             case Double d when d.isNaN() || d.isInfinite() -> "'" + d + "'::DOUBLE";
             default -> v.toString();
         };

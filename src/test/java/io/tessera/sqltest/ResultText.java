@@ -22,7 +22,7 @@ final class ResultText {
     private ResultText() {
     }
 
-    /** The type letter of a result column: I integers, R DOUBLE, D DECIMAL, T VARCHAR, DATE, TIMESTAMP and TIME, B BOOLEAN. */
+    /** The type letter of a result column: I integers, R DOUBLE, D DECIMAL, T VARCHAR (BLOB and UUID too), DATE, TIMESTAMP and TIME, B BOOLEAN. */
     static char letter(DataType type) {
         return switch (type.kind()) {
             case INTEGER, BIGINT -> 'I';
@@ -57,6 +57,9 @@ final class ResultText {
         }
         if (v instanceof java.time.LocalDateTime t) {
             return io.tessera.storage.Timestamps.format(io.tessera.storage.Timestamps.micros(t));
+        }
+        if (v instanceof byte[] b) { // BLOB, as DuckDB writes it
+            return b.length == 0 ? "(empty)" : io.tessera.storage.ByteStrings.format(b);
         }
         if (v instanceof String s) {
             if (s.isEmpty()) {

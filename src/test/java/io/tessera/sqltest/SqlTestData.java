@@ -94,7 +94,9 @@ final class SqlTestData {
                     java.time.ZoneOffset.UTC), java.time.ZoneOffset.UTC);
             case TIME -> io.tessera.storage.Values.timeOf(io.tessera.storage.Timestamps.parseTime(t));
             case BOOLEAN -> Boolean.parseBoolean(t);
-            case VARCHAR -> t;
+            // a BLOB written as DuckDB writes it (\xAB), a UUID in any of DuckDB's forms
+            case VARCHAR -> column.type().isBlob() ? io.tessera.storage.ByteStrings.parse(t)
+                    : column.type().isUuid() ? io.tessera.storage.Uuids.parse(t) : t;
         };
     }
 

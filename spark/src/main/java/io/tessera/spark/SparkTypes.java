@@ -34,7 +34,8 @@ final class SparkTypes {
             // a time of day to the microsecond: Spark's TIME(6), which holds nanoseconds since midnight
             case TIME -> org.apache.spark.sql.types.TimeType.apply(6);
             case BOOLEAN -> DataTypes.BooleanType;
-            case VARCHAR -> DataTypes.StringType;
+            // a UUID as its text, as Spark has no UUID type
+            case VARCHAR -> t.isBlob() ? DataTypes.BinaryType : DataTypes.StringType;
         };
     }
 
@@ -49,14 +50,14 @@ final class SparkTypes {
 
     /**
      * A value of a Tessera result (Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, OffsetDateTime, LocalTime, Boolean,
-     * String) as Spark holds it.
+     * String, byte[], UUID) as Spark holds it.
      */
     static Object internal(Object v, org.apache.spark.sql.types.DataType type) {
         if (v == null) {
             return null;
         }
         if (type == DataTypes.StringType) {
-            return UTF8String.fromString((String) v);
+            return UTF8String.fromString(v.toString()); // a String, or a java.util.UUID
         }
         if (type == DataTypes.DateType) {
             return (int) ((LocalDate) v).toEpochDay();
@@ -88,6 +89,6 @@ final class SparkTypes {
         if (type == DataTypes.DoubleType) {
             return ((Number) v).doubleValue();
         }
-        return v; // BooleanType
+        return v; // BooleanType, BinaryType (a BLOB's byte[])
     }
 }

@@ -106,7 +106,8 @@ public final class JvmExecutor {
         }
     }
 
-    /** Reads a result value: the Java object of column c in row r (Integer, Long, Double, BigDecimal, LocalDate, ...). */
+    /** Reads a result value: the Java object of column c in row r (Integer, Long, Double, BigDecimal, LocalDate, ...;
+     * a BLOB as byte[], a UUID as java.util.UUID). */
     public static Object value(MatRelation rel, int c, int r) {
         return value(rel, c, r, java.time.ZoneOffset.UTC);
     }
@@ -128,7 +129,7 @@ public final class JvmExecutor {
             case TIMESTAMP_TZ -> io.tessera.storage.ZonedTimestamps.valueOf(b.longs[c][r], zone);
             case TIME -> io.tessera.storage.Values.timeOf(b.longs[c][r]);
             case BOOLEAN -> b.bytes[c][r] != 0;
-            case VARCHAR -> rel.dictionaries[c].value(b.ints[c][r]);
+            case VARCHAR -> io.tessera.storage.Values.stringObject(rel.dictionaries[c].value(b.ints[c][r]), ci.type());
         };
     }
 

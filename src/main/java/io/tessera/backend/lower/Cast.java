@@ -54,6 +54,9 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
             return Conversion.IDENTITY;
         }
         TypeKind f = from.kind();
+        if ((from.isBlob() || from.isUuid()) && !to.isText()) {
+            return unsupported(from, to); // DuckDB casts bytes and UUIDs only to text
+        }
         return switch (to.kind()) {
             case DOUBLE -> f == TypeKind.TIMESTAMP || f == TypeKind.TIMESTAMP_TZ || f == TypeKind.TIME ? unsupported(from, to) : f == TypeKind.VARCHAR ? Conversion.PARSE : f == TypeKind.BOOLEAN ? Conversion.FROM_BOOLEAN
                     : Conversion.TO_DOUBLE;
@@ -99,7 +102,9 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
                 }
                 throw new Unsupported("CAST from " + from + " to BOOLEAN");
             }
-            case VARCHAR -> f == TypeKind.TIMESTAMP_TZ ? unsupported(from, to) : Conversion.FORMAT;
+            // text reads as bytes (\xAB escapes) or a UUID; nothing else casts to them
+            case VARCHAR -> to.isText() ? (f == TypeKind.TIMESTAMP_TZ ? unsupported(from, to) : Conversion.FORMAT)
+                    : from.isText() ? Conversion.PARSE : unsupported(from, to);
         };
     }
 

@@ -42,6 +42,9 @@ public final class ValueText {
         if (v instanceof java.time.LocalDateTime t) {
             return io.tessera.storage.Timestamps.format(io.tessera.storage.Timestamps.micros(t));
         }
+        if (v instanceof byte[] bytes) { // BLOB, as DuckDB prints it
+            return io.tessera.storage.ByteStrings.format(bytes);
+        }
         return Values.format(v);
     }
 

@@ -436,7 +436,7 @@ final class ChunkParser {
                 case DECIMAL -> cb.appendLong(dec.parseDecimal(b, s, e, types[col].precision(), types[col].scale()));
                 case DOUBLE -> cb.appendDouble(dec.parseDouble(b, s, e));
                 case BOOLEAN -> cb.appendBoolean(dec.parseBoolean(b, s, e));
-                case VARCHAR -> cb.appendString(strings[col].get(b, s, e));
+                case VARCHAR -> cb.appendString(typedString(col, strings[col].get(b, s, e)));
             }
         } catch (IllegalArgumentException ex) {
             throw valueError(col, ex, b, s, e);
@@ -445,6 +445,13 @@ final class ChunkParser {
 
     // the rare paths are methods of their own, so that store stays small enough (under 325 bytes of bytecode)
     // to be inlined into the record loops
+
+    /** A BLOB's text read as its bytes (\xAB escapes), a UUID's as its canonical text; text as it is. */
+    private String typedString(int col, String text) {
+        DataType t = types[col];
+        return t.isText() ? text : t.isBlob() ? io.tessera.storage.ByteStrings.parse(text)
+                : io.tessera.storage.Uuids.parse(text);
+    }
 
     private static FieldError utf8Error(int col, byte[] b, int s, int e) {
         return new FieldError(col, "invalid UTF-8 at byte " + (Utf8.firstInvalid(b, s, e) - s + 1)

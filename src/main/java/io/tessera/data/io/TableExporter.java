@@ -77,7 +77,9 @@ public final class TableExporter {
                 Dictionary d = c.dictionary();
                 dicts[i] = new byte[d.size()][];
                 for (int k = 0; k < d.size(); k++) {
-                    dicts[i][k] = encodeString(d.value(k), csv, delimiter, table.name(), c.name());
+                    // a BLOB as DuckDB writes it: \xAB for each byte that is not printable ASCII
+                    String v = c.type().isBlob() ? io.tessera.storage.ByteStrings.format(d.value(k)) : d.value(k);
+                    dicts[i][k] = encodeString(v, csv, delimiter, table.name(), c.name());
                 }
             }
         }

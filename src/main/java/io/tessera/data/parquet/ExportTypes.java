@@ -59,9 +59,19 @@ final class ExportTypes {
             case TIME -> Types.primitive(PrimitiveTypeName.INT64, rep)
                     .as(LogicalTypeAnnotation.timeType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(c.name());
             case BOOLEAN -> Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(c.name());
-            case VARCHAR -> Types.primitive(PrimitiveTypeName.BINARY, rep).as(LogicalTypeAnnotation.stringType())
+            // bytes without a string annotation, a UUID as its 16 bytes annotated UUID (as DuckDB writes them)
+            case VARCHAR -> t.isBlob() ? Types.primitive(PrimitiveTypeName.BINARY, rep).named(c.name())
+                    : t.isUuid() ? Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, rep).length(16)
+                    .as(LogicalTypeAnnotation.uuidType()).named(c.name())
+                    : Types.primitive(PrimitiveTypeName.BINARY, rep).as(LogicalTypeAnnotation.stringType())
                     .named(c.name());
         };
+    }
+
+    /** The bytes a VARCHAR-kind value is written as: a BLOB's own, a UUID's 16, text's UTF-8. */
+    static byte[] bytes(String value, DataType t) {
+        return t.isBlob() ? io.tessera.storage.ByteStrings.bytes(value)
+                : t.isUuid() ? io.tessera.storage.Uuids.bytes(value) : value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** The column as the file's footer describes it: physical type, repetition, logical and converted type. */
@@ -108,9 +118,17 @@ final class ExportTypes {
             }
             case BOOLEAN -> e.setType(Type.BOOLEAN);
             case VARCHAR -> {
-                e.setType(Type.BYTE_ARRAY);
-                e.setLogicalType(LogicalType.STRING(new StringType()));
-                e.setConverted_type(ConvertedType.UTF8);
+                if (t.isUuid()) {
+                    e.setType(Type.FIXED_LEN_BYTE_ARRAY);
+                    e.setType_length(16);
+                    e.setLogicalType(LogicalType.UUID(new org.apache.parquet.format.UUIDType()));
+                } else {
+                    e.setType(Type.BYTE_ARRAY);
+                    if (!t.isBlob()) {
+                        e.setLogicalType(LogicalType.STRING(new StringType()));
+                        e.setConverted_type(ConvertedType.UTF8);
+                    }
+                }
             }
         }
         return e;

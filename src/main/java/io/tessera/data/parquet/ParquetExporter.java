@@ -111,7 +111,7 @@ public final class ParquetExporter {
                 Dictionary d = c.dictionary();
                 strings[i] = new Binary[d.size()];
                 for (int k = 0; k < d.size(); k++) {
-                    strings[i][k] = Binary.fromConstantByteArray(d.value(k).getBytes(StandardCharsets.UTF_8));
+                    strings[i][k] = Binary.fromConstantByteArray(ExportTypes.bytes(d.value(k), table.column(i).type()));
                 }
             }
         }

@@ -49,7 +49,11 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         TIME,
         BOOLEAN,
         /** UTF-8 text (BYTE_ARRAY annotated STRING, ENUM or JSON). */
-        STRING
+        STRING,
+        /** Bytes (BYTE_ARRAY without an annotation): a BLOB. */
+        BYTES,
+        /** A UUID: FIXED_LEN_BYTE_ARRAY(16) annotated UUID. */
+        UUID
     }
 
     /** Reads a leaf of the schema; {@code index} is its position among the file's columns. */
@@ -107,11 +111,14 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         } else if (l != null && (l.isSetSTRING() || l.isSetENUM() || l.isSetJSON())
                 || l == null && (c == ConvertedType.UTF8 || c == ConvertedType.ENUM || c == ConvertedType.JSON)) {
             kind = e.getType() == Type.BYTE_ARRAY ? Kind.STRING : null;
+        } else if (l != null && l.isSetUUID()) {
+            kind = e.getType() == Type.FIXED_LEN_BYTE_ARRAY && e.getType_length() == 16 ? Kind.UUID : null;
         } else if (annotation == null) {
             kind = switch (e.getType()) {
                 case INT32, INT64 -> Kind.INTEGER;
                 case FLOAT, DOUBLE -> Kind.FLOATING;
                 case BOOLEAN -> Kind.BOOLEAN;
+                case BYTE_ARRAY -> Kind.BYTES;
                 default -> null;
             };
         }
@@ -166,6 +173,8 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case TIME -> DataType.TIME;
             case BOOLEAN -> DataType.BOOLEAN;
             case STRING -> DataType.VARCHAR;
+            case BYTES -> DataType.BLOB;
+            case UUID -> DataType.UUID;
         };
     }
 
@@ -194,7 +203,9 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case TIMESTAMP, INSTANT -> t == TypeKind.TIMESTAMP || t == TypeKind.TIMESTAMP_TZ;
             case TIME -> t == TypeKind.TIME;
             case BOOLEAN -> t == TypeKind.BOOLEAN;
-            case STRING -> t == TypeKind.VARCHAR;
+            case STRING -> target.isText();
+            case BYTES -> target.isBlob();
+            case UUID -> target.isUuid();
         };
         return fits ? null : "the file holds " + describe() + ", which a " + target + " column cannot take";
     }

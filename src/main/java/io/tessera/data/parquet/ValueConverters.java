@@ -39,7 +39,25 @@ final class ValueConverters {
             case TIME -> new TimeValues(out, source.scale());
             case BOOLEAN -> new Booleans(out);
             case STRING -> new Strings(out, invalidUtf8);
+            case BYTES, UUID -> new ByteValues(out, source.kind() == SourceColumn.Kind.UUID);
         };
+    }
+
+    /** BYTE_ARRAY bytes into a BLOB (a character per byte), a UUID's 16 bytes into its canonical text. */
+    private static final class ByteValues extends PrimitiveConverter {
+        private final ColumnBuilder out;
+        private final boolean uuid;
+
+        ByteValues(ColumnBuilder out, boolean uuid) {
+            this.out = out;
+            this.uuid = uuid;
+        }
+
+        @Override
+        public void addBinary(Binary v) {
+            byte[] b = v.getBytes();
+            out.appendString(uuid ? io.tessera.storage.Uuids.of(b, 0) : io.tessera.storage.ByteStrings.of(b));
+        }
     }
 
     /** Signed or unsigned integers into INTEGER, SMALLINT, TINYINT, BIGINT, DECIMAL or DOUBLE. */

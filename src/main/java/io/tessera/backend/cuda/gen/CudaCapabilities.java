@@ -73,6 +73,11 @@ public final class CudaCapabilities {
     public static String reason(Pipeline p, Genome g, IntFunction<JoinLayout> tables,
                                 IntFunction<ScannedGroups> groups, IntPredicate onDevice,
                                 Function<String, Dictionary> dictionaries) {
+        for (io.tessera.plan.ColumnInfo c : p.source().columns()) {
+            if (c.type().isBlob() || c.type().isUuid()) {
+                return "it reads " + c.type() + " column " + c.name() + ": BLOB and UUID have no GPU code";
+            }
+        }
         Source.RelationScan relation = null;
         if (p.source() instanceof Source.RelationScan rs) {
             ScannedGroups scanned = groups.apply(rs.relationId());

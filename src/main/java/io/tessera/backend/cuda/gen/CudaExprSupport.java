@@ -78,6 +78,9 @@ final class CudaExprSupport {
     }
 
     private Value gen(Expr e) {
+        if (e.type().isBlob() || e.type().isUuid()) {
+            return fail("a " + e.type() + " value (" + e + "): BLOB and UUID have no GPU code");
+        }
         if (CodeMasks.column(e) instanceof Expr.Ref column) {
             // computed per code on the host: the column must be a dictionary code
             Value code = gen(column);

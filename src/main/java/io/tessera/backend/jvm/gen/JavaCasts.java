@@ -107,8 +107,14 @@ final class JavaCasts {
                 return JExpr.of("(" + x.v() + " != 0)", n, JKind.BOOL); // NONZERO
             }
             case VARCHAR -> {
+                if (to.isBlob() || to.isUuid() || from.isBlob()) {
+                    // text read as bytes or a UUID, bytes written as DuckDB's text (Cast allows no other)
+                    String f = to.isBlob() ? "parse" : to.isUuid() ? "parseUuid" : "format";
+                    String sv = "io.tessera.backend.jvm.lib.ByteStringRuntime." + f + "(" + gen.asString(x) + ")";
+                    return JExpr.of(ExprGen.guard(n, sv, JKind.STRING), n, JKind.STRING);
+                }
                 if (x.kind() == JKind.CODE || x.kind() == JKind.STRING) {
-                    return x;
+                    return x; // text, or a UUID's text
                 }
                 String sv = switch (from.kind()) {
                     case DECIMAL -> "io.tessera.backend.jvm.lib.Runtime.decimalToString(" + x.v() + ", " + from.scale() + ")";

@@ -30,6 +30,9 @@ final class TextFunctions {
         if (f == TextFunction.CONCAT || f == TextFunction.CONCAT_WS) {
             return concat(c, f);
         }
+        if (f == TextFunction.RANDOM_UUID) {
+            return JExpr.of("io.tessera.backend.jvm.lib.ByteStringRuntime.randomUuid()", "false", JKind.STRING);
+        }
         List<Expr> args = c.args();
         List<String> v = new ArrayList<>();
         String n = "false";
@@ -66,7 +69,9 @@ final class TextFunctions {
                     + ", " + (f == TextFunction.REGEXP_REPLACE_ALL) + ")";
             case LIKE_PATTERN, ILIKE_PATTERN -> TEXT + "like(" + s + ", " + v.get(1) + ", " + (v.size() > 2 ? v.get(2) : "\"\"")
                     + ", " + (f == TextFunction.ILIKE_PATTERN) + ")";
-            case CONCAT, CONCAT_WS -> throw new IllegalStateException();
+            case ENCODE -> "io.tessera.backend.jvm.lib.ByteStringRuntime.encode(" + s + ")";
+            case DECODE -> "io.tessera.backend.jvm.lib.ByteStringRuntime.decode(" + s + ")";
+            case CONCAT, CONCAT_WS, RANDOM_UUID -> throw new IllegalStateException();
         };
         JKind k = switch (f) {
             case POSITION, LENGTH, OCTET_LENGTH -> JKind.LONG;
