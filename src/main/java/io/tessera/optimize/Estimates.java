@@ -29,6 +29,7 @@ import org.apache.calcite.util.ImmutableBitSet;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,8 @@ public final class Estimates {
     }
 
     private final Map<RelNode, Node> memo = new IdentityHashMap<>();
+    /** Per operator, the bound {@link #determined} found for each set of its fields. */
+    private final Map<RelNode, Map<ImmutableBitSet, Double>> determinedMemo = new IdentityHashMap<>();
     /** Per stored table, the truth of each filter conjunct on its sample, by the conjunct's text over its columns. */
     private final Map<io.tessera.storage.Table, Map<String, boolean[]>> sampleTruths = new IdentityHashMap<>();
     private final EstimateSkew skew;
@@ -74,17 +77,101 @@ public final class Estimates {
         return node(rel).columns.get(field);
     }
 
-    /** Expected distinct combinations of {@code fields} among the rows of {@code rel}. */
+    /**
+     * Expected distinct combinations of {@code fields} among the rows of {@code rel}: the product of their distinct
+     * counts, at most the rows, and at most the combinations of the relation they are taken from ({@link #determined}).
+     */
     public double distinct(RelNode rel, ImmutableBitSet fields) {
         Node n = node(rel);
         double product = 1;
         for (int f : fields) {
             product *= n.columns.get(f).distinct();
             if (product > n.rows) {
-                return n.rows;
+                product = n.rows;
+                break;
             }
         }
-        return Math.max(1, Math.min(product, n.rows));
+        double rows = Math.min(product, n.rows);
+        Map<ImmutableBitSet, Double> known = determinedMemo.computeIfAbsent(rel, r -> new HashMap<>());
+        Double bound = known.get(fields);
+        if (bound == null) {
+            // memoized: a key of many joins maps to both sides of each, which would otherwise be walked 2^joins times
+            bound = determined(rel, fields);
+            known.put(fields, bound);
+        }
+        return Math.max(1, Math.min(rows, bound));
+    }
+
+    /**
+     * A bound on the distinct combinations of {@code fields} of {@code rel} from the relation below that they are
+     * taken from: through projections of plain columns and through filters (which only drop rows) to the input's
+     * fields; through a join whose row carries one row of each side, to one side's combinations where every field is
+     * of that side or equal to one of its join keys (Q3: an order key, date and priority grouped after lineitem's join
+     * with orders are at most the orders' combinations, however many lineitem rows each order has). Infinity where
+     * nothing below bounds them.
+     */
+    private double determined(RelNode rel, ImmutableBitSet fields) {
+        if (fields.isEmpty()) {
+            return 1;
+        }
+        if (rel instanceof Project p) {
+            ImmutableBitSet.Builder in = ImmutableBitSet.builder();
+            for (int f : fields) {
+                if (!(p.getProjects().get(f) instanceof RexInputRef r)) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                in.set(r.getIndex());
+            }
+            return distinct(p.getInput(), in.build());
+        }
+        if (rel instanceof Filter f) {
+            return distinct(f.getInput(), fields);
+        }
+        if (rel instanceof Join j) {
+            JoinRelType type = j.getJoinType();
+            if (type == JoinRelType.SEMI || type == JoinRelType.ANTI) {
+                return distinct(j.getLeft(), fields);
+            }
+            JoinInfo info = j.analyzeCondition();
+            int nLeft = j.getLeft().getRowType().getFieldCount();
+            double bound = Double.POSITIVE_INFINITY;
+            // a side that NULLs fill for rows without a match adds a combination of NULLs: not bounded by its own
+            ImmutableBitSet left = type == JoinRelType.INNER || type == JoinRelType.LEFT
+                    ? onSide(fields, nLeft, info, true) : null;
+            if (left != null) {
+                bound = distinct(j.getLeft(), left);
+            }
+            ImmutableBitSet right = type == JoinRelType.INNER || type == JoinRelType.RIGHT
+                    ? onSide(fields, nLeft, info, false) : null;
+            if (right != null) {
+                bound = Math.min(bound, distinct(j.getRight(), right));
+            }
+            return bound;
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * {@code fields} of a join's row as fields of its left ({@code toLeft}) or right input: a field of the other side
+     * through the join key it equals; null where a field is of the other side and no key.
+     */
+    private static ImmutableBitSet onSide(ImmutableBitSet fields, int nLeft, JoinInfo info, boolean toLeft) {
+        ImmutableBitSet.Builder out = ImmutableBitSet.builder();
+        for (int f : fields) {
+            boolean isLeft = f < nLeft;
+            if (isLeft == toLeft) {
+                out.set(isLeft ? f : f - nLeft);
+                continue;
+            }
+            List<Integer> from = isLeft ? info.leftKeys : info.rightKeys;
+            List<Integer> to = isLeft ? info.rightKeys : info.leftKeys;
+            int k = from.indexOf(isLeft ? f : f - nLeft);
+            if (k < 0) {
+                return null;
+            }
+            out.set(to.get(k));
+        }
+        return out.build();
     }
 
     /** Replaces the estimate of {@code rel} (tests force estimates far off to check the plans stay right). */
@@ -95,6 +182,7 @@ public final class Estimates {
             cols.add(c.withDistinct(Math.min(c.distinct(), Math.max(1, rows))));
         }
         memo.put(rel, new Node(Math.max(1, rows), cols));
+        determinedMemo.clear();
     }
 
     private Node node(RelNode rel) {
@@ -215,7 +303,42 @@ public final class Estimates {
         for (int f : RelOptUtil.InputFinder.bits(e)) {
             d *= in.columns.get(f).distinct();
         }
+        if (inner instanceof RexCall call && call.getKind() == SqlKind.EXTRACT) {
+            d = Math.min(d, extractedValues(in, call));
+        }
         return ColumnEstimate.computed(Math.min(in.rows, Math.max(d, 1)));
+    }
+
+    /**
+     * The most values a date part can take (Q7, Q8, Q9 group by a year extracted from a date): the years the column's
+     * statistics span, the twelve months, and so on; infinity where the part or the column is of another kind.
+     */
+    private static double extractedValues(Node in, RexCall extract) {
+        if (!(extract.getOperands().get(0) instanceof RexLiteral unit)
+                || !(unit.getValue() instanceof org.apache.calcite.avatica.util.TimeUnitRange range)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return switch (range) {
+            case YEAR -> {
+                RexNode arg = extract.getOperands().get(1);
+                while (arg instanceof RexCall c && c.getKind() == SqlKind.CAST) {
+                    arg = c.getOperands().get(0);
+                }
+                Column origin = arg instanceof RexInputRef r ? in.columns.get(r.getIndex()).origin() : null;
+                if (origin == null || origin.type().kind() != io.tessera.storage.TypeKind.DATE
+                        || !origin.stats().hasRange() || !(origin.stats().min() instanceof Number)) {
+                    yield Double.POSITIVE_INFINITY;
+                }
+                yield java.time.LocalDate.ofEpochDay(origin.stats().maxLong()).getYear()
+                        - java.time.LocalDate.ofEpochDay(origin.stats().minLong()).getYear() + 1;
+            }
+            case QUARTER -> 4;
+            case MONTH -> 12;
+            case DAY -> 31;
+            case DOW, ISODOW -> 7;
+            case HOUR -> 24;
+            default -> Double.POSITIVE_INFINITY;
+        };
     }
 
     private Node filter(Filter f) {
@@ -258,7 +381,8 @@ public final class Estimates {
         JoinInfo info = j.analyzeCondition();
         List<ColumnEstimate> both = new ArrayList<>(left.columns);
         both.addAll(right.columns);
-        double keySel = JoinSelectivity.keys(info.leftKeys, info.rightKeys, left.columns, right.columns);
+        double keySel = JoinSelectivity.keys(info.leftKeys, info.rightKeys, left.columns, right.columns,
+                left.rows, right.rows);
         double residual = info.nonEquiConditions.isEmpty() ? 1
                 : new Selectivity(both::get, j.getCluster().getRexBuilder())
                 .of(org.apache.calcite.rex.RexUtil.composeConjunction(j.getCluster().getRexBuilder(), info.nonEquiConditions));

@@ -160,18 +160,27 @@ final class JoinEnumerator {
         List<Double> keySels = new ArrayList<>();
         List<int[]> keys = new ArrayList<>();
         double filters = 1;
+        double keysNonNull = 1;
+        java.util.BitSet probeKeys = new java.util.BitSet();
+        java.util.BitSet buildKeys = new java.util.BitSet();
         for (JoinGraph.Conjunct c : connecting(probe, build, outer)) {
             if (c.isKey() && crosses(c, probe.set(), build.set())) {
                 double da = d[c.keyA()];
                 double db = d[c.keyB()];
                 double nonNull = (1 - g.columns.get(c.keyA()).nullFraction()) * (1 - g.columns.get(c.keyB()).nullFraction());
+                keysNonNull *= nonNull;
                 keySels.add(nonNull / Math.max(1, Math.max(da, db)));
                 keys.add(new int[] {c.keyA(), c.keyB()});
+                boolean aProbes = (probe.set() & (1L << g.relationOfField[c.keyA()])) != 0;
+                probeKeys.set(aProbes ? c.keyA() : c.keyB());
+                buildKeys.set(aProbes ? c.keyB() : c.keyA());
             } else {
                 filters *= c.selectivity();
             }
         }
-        double inner = Math.max(1, probe.rows() * build.rows() * JoinSelectivity.backoff(keySels) * filters);
+        double keySel = JoinSelectivity.combined(keySels, product(d, probeKeys), probe.rows(), product(d, buildKeys),
+                build.rows(), keysNonNull);
+        double inner = Math.max(1, probe.rows() * build.rows() * keySel * filters);
         double rows = outer ? Math.max(inner, probe.rows()) : inner;
         for (int f = 0; f < d.length; f++) {
             if ((set & (1L << g.relationOfField[f])) != 0) {
@@ -197,6 +206,15 @@ final class JoinEnumerator {
         double work = 2 * build.rows() * probeFactor(build.rows()) + probe.rows() * probeFactor(build.rows())
                 + (keys.isEmpty() ? probe.rows() * build.rows() : 0);
         return new JoinPlan(set, -1, probe, build, outer, rows, probe.cost() + build.cost() + work, d, unique);
+    }
+
+    /** The product of {@code d}'s distinct counts of these fields. */
+    private static double product(double[] d, java.util.BitSet fields) {
+        double p = 1;
+        for (int f = fields.nextSetBit(0); f >= 0; f = fields.nextSetBit(f + 1)) {
+            p *= Math.max(1, d[f]);
+        }
+        return p;
     }
 
     /** The conjuncts a join of these sides applies: those it is the first to have every relation of. */

@@ -8,7 +8,8 @@ import java.util.List;
  * (every value of the side with fewer values finds its match, as a foreign key finds its primary key). Several keys
  * are rarely independent (a part and a supplier key of a composite key, a nation key beside a customer key), so
  * the most selective counts fully and each further one with an exponentially smaller weight: s1 * s2^(1/2) *
- * s3^(1/4) ..., which stays between "only the best key" and "all keys independent".
+ * s3^(1/4) ..., which stays between "only the best key" and "all keys independent". Where the keys' combinations
+ * reach a side's rows, they are (nearly) a composite key of it, and are taken as one key ({@link #combined}).
  */
 final class JoinSelectivity {
 
@@ -19,15 +20,53 @@ final class JoinSelectivity {
     }
 
     static double keys(List<Integer> leftKeys, List<Integer> rightKeys, List<ColumnEstimate> left,
-                       List<ColumnEstimate> right) {
+                       List<ColumnEstimate> right, double leftRows, double rightRows) {
         List<Double> sels = new ArrayList<>();
+        double nonNull = 1;
         for (int k = 0; k < leftKeys.size(); k++) {
             ColumnEstimate l = left.get(leftKeys.get(k));
             ColumnEstimate r = right.get(rightKeys.get(k));
-            double nonNull = (1 - l.nullFraction()) * (1 - r.nullFraction());
-            sels.add(nonNull / Math.max(l.distinct(), r.distinct()));
+            double keyNonNull = (1 - l.nullFraction()) * (1 - r.nullFraction());
+            nonNull *= keyNonNull;
+            sels.add(keyNonNull / Math.max(l.distinct(), r.distinct()));
+        }
+        return combined(sels, distinctProduct(leftKeys, left), leftRows, distinctProduct(rightKeys, right), rightRows,
+                nonNull);
+    }
+
+    /**
+     * The fraction of row pairs a join keeps from its keys' selectivities {@code sels}: where there are several keys
+     * and their combinations (the product of their distinct counts) reach a side's rows, so that they are (nearly) a
+     * composite key of that side, the {@link #composite} estimate; else the {@link #backoff} over the separate keys.
+     */
+    static double combined(List<Double> sels, double leftProduct, double leftRows, double rightProduct,
+                           double rightRows, double nonNull) {
+        if (sels.size() > 1 && (leftProduct >= leftRows || rightProduct >= rightRows)) {
+            return composite(leftProduct, leftRows, rightProduct, rightRows, nonNull);
         }
         return backoff(sels);
+    }
+
+    /** The product of the distinct counts of these columns, each column once. */
+    static double distinctProduct(List<Integer> keys, List<ColumnEstimate> columns) {
+        double p = 1;
+        for (int f : new java.util.TreeSet<>(keys)) {
+            p *= columns.get(f).distinct();
+        }
+        return p;
+    }
+
+    /**
+     * The fraction of row pairs a join on several keys keeps with its keys taken as one composite key, whose distinct
+     * combinations on a side are at most that side's rows: one over the larger side's combinations, as a foreign key
+     * finds its primary key (Q9: lineitem joined with partsupp on part and supplier key keeps each lineitem row once,
+     * where the backoff over the separate keys kept one in 80).
+     */
+    static double composite(double leftProduct, double leftRows, double rightProduct, double rightRows,
+                            double nonNull) {
+        double l = Math.min(leftProduct, Math.max(1, leftRows));
+        double r = Math.min(rightProduct, Math.max(1, rightRows));
+        return nonNull / Math.max(1, Math.max(l, r));
     }
 
     /** Selectivities combined with exponential backoff, most selective first; 1 for none. */

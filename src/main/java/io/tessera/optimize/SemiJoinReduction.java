@@ -1,5 +1,6 @@
 package io.tessera.optimize;
 
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Filter;
@@ -13,9 +14,8 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Computes a decorrelated subquery's aggregate only for the keys the outer query can use (semi-join reduction, the
@@ -70,9 +70,13 @@ final class SemiJoinReduction {
         }
         RelNode aggSide = aggregateLeft ? j.getLeft() : j.getRight();
         RelNode outer = aggregateLeft ? j.getRight() : j.getLeft();
-        JoinInfo info = j.analyzeCondition();
-        List<Integer> aggKeys = aggregateLeft ? info.leftKeys : info.rightKeys;
-        List<Integer> outerKeys = aggregateLeft ? info.rightKeys : info.leftKeys;
+        List<Integer> leftKeys = new ArrayList<>();
+        List<Integer> rightKeys = new ArrayList<>();
+        List<Boolean> filterNulls = new ArrayList<>();
+        RelOptUtil.splitJoinCondition(j.getLeft(), j.getRight(), j.getCondition(), leftKeys, rightKeys, filterNulls,
+                new ArrayList<>());
+        List<Integer> aggKeys = aggregateLeft ? leftKeys : rightKeys;
+        List<Integer> outerKeys = aggregateLeft ? rightKeys : leftKeys;
         Aggregate agg = aggregateUnder(aggSide);
         if (agg == null || agg.getGroupSet().isEmpty() || agg.getGroupSets().size() > 1) {
             return j;
@@ -80,7 +84,12 @@ final class SemiJoinReduction {
         double bestRatio = WORTH;
         Origin bestReducer = null;
         Origin bestTarget = null;
+        int bestKey = -1;
         for (int k = 0; k < aggKeys.size(); k++) {
+            if (!filterNulls.get(k)) {
+                // IS NOT DISTINCT FROM: a NULL group key matches a NULL outer key, which the semi join would drop
+                continue;
+            }
             int groupKey = groupKeyOf(aggSide, agg, aggKeys.get(k));
             if (groupKey < 0) {
                 continue;
@@ -96,25 +105,61 @@ final class SemiJoinReduction {
                     bestRatio = ratio;
                     bestReducer = r;
                     bestTarget = target;
+                    bestKey = groupKey;
                 }
             }
         }
         if (bestReducer == null) {
             return j;
         }
-        RelNode leaf = bestTarget.leaf;
-        int nLeaf = leaf.getRowType().getFieldCount();
-        RexNode on = rb.makeCall(org.apache.calcite.sql.fun.SqlStdOperatorTable.EQUALS,
-                new RexInputRef(bestTarget.field, leaf.getRowType().getFieldList().get(bestTarget.field).getType()),
-                new RexInputRef(nLeaf + bestReducer.field,
-                        bestReducer.leaf.getRowType().getFieldList().get(bestReducer.field).getType()));
-        RelNode reducedLeaf = LogicalJoin.create(leaf, bestReducer.leaf, List.of(), on, java.util.Set.of(),
-                JoinRelType.SEMI);
-        Map<RelNode, RelNode> swap = new IdentityHashMap<>();
-        swap.put(leaf, reducedLeaf);
-        RelNode newAggSide = replace(aggSide, swap);
+        Origin target = bestTarget;
+        Origin reducer = bestReducer;
+        RelNode newAggSide = alongGroupKey(aggSide, agg, bestKey, leaf -> semiJoin(leaf, target.field, reducer));
         List<RelNode> ins = aggregateLeft ? List.of(newAggSide, j.getRight()) : List.of(j.getLeft(), newAggSide);
         return j.copy(j.getTraitSet(), ins);
+    }
+
+    /** {@code leaf}'s rows whose field {@code field} equals field {@code reducer.field} of some row of the reducer. */
+    private RelNode semiJoin(RelNode leaf, int field, Origin reducer) {
+        int nLeaf = leaf.getRowType().getFieldCount();
+        RexNode on = rb.makeCall(org.apache.calcite.sql.fun.SqlStdOperatorTable.EQUALS,
+                new RexInputRef(field, leaf.getRowType().getFieldList().get(field).getType()),
+                new RexInputRef(nLeaf + reducer.field,
+                        reducer.leaf.getRowType().getFieldList().get(reducer.field).getType()));
+        return LogicalJoin.create(leaf, reducer.leaf, List.of(), on, java.util.Set.of(), JoinRelType.SEMI);
+    }
+
+    /**
+     * {@code rel} (the aggregation {@code agg} under projections and filters) with the relation that group key
+     * {@code groupKey} comes from ({@link #origin}) replaced by {@code reduce}'s result, and only the nodes on the way
+     * to it copied. Only that occurrence changes: the same relation may occur elsewhere in the aggregation's input
+     * (a self join, whose scans Calcite shares as one node), where its rows are not tied to the group key.
+     */
+    private static RelNode alongGroupKey(RelNode rel, Aggregate agg, int groupKey, UnaryOperator<RelNode> reduce) {
+        if (rel == agg) {
+            RelNode input = alongOrigin(agg.getInput(), agg.getGroupSet().nth(groupKey), reduce);
+            return agg.copy(agg.getTraitSet(), List.of(input));
+        }
+        return rel.copy(rel.getTraitSet(), List.of(alongGroupKey(rel.getInput(0), agg, groupKey, reduce)));
+    }
+
+    /** {@code rel} with the origin of its field {@code f} (the route {@link #origin} takes) replaced by {@code reduce}'s result. */
+    private static RelNode alongOrigin(RelNode rel, int f, UnaryOperator<RelNode> reduce) {
+        if (!containsJoin(rel)) {
+            return reduce.apply(rel);
+        }
+        if (rel instanceof Project p) {
+            int in = ((RexInputRef) p.getProjects().get(f)).getIndex();
+            return p.copy(p.getTraitSet(), List.of(alongOrigin(p.getInput(), in, reduce)));
+        }
+        if (rel instanceof Filter fl) {
+            return fl.copy(fl.getTraitSet(), List.of(alongOrigin(fl.getInput(), f, reduce)));
+        }
+        Join j = (Join) rel;
+        int nLeft = j.getLeft().getRowType().getFieldCount();
+        return f < nLeft
+                ? j.copy(j.getTraitSet(), List.of(alongOrigin(j.getLeft(), f, reduce), j.getRight()))
+                : j.copy(j.getTraitSet(), List.of(j.getLeft(), alongOrigin(j.getRight(), f - nLeft, reduce)));
     }
 
     /** The aggregation under filters and projections of {@code rel}, or null. */
@@ -220,14 +265,5 @@ final class SemiJoinReduction {
                 }
             }
         }
-    }
-
-    /** {@code rel} with the nodes of {@code swap} replaced (by identity), its ancestors copied. */
-    private static RelNode replace(RelNode rel, Map<RelNode, RelNode> swap) {
-        RelNode s = swap.get(rel);
-        if (s != null) {
-            return s;
-        }
-        return Inputs.visited(rel, x -> replace(x, swap));
     }
 }

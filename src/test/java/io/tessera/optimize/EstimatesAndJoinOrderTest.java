@@ -39,6 +39,8 @@ class EstimatesAndJoinOrderTest {
 
     private static final int FACT_ROWS = 20_000;
     private static final int DIM_ROWS = 200;
+    private static final int PAIRS_A = 100;
+    private static final int PAIRS_B = 50;
     private static final String[] CATEGORIES = {"alpha", "beta", "gamma", "delta", "epsilon"};
 
     /** fact's columns by row, to count the truth. */
@@ -74,6 +76,23 @@ class EstimatesAndJoinOrderTest {
         // two tables joined on keys repeated on both sides: neither build is over a unique key
         writeRepeated("big", "bk", 5000, 500, rnd);
         writeRepeated("small", "sk", 50, 25, rnd);
+        // a composite key (pa, pb) of pairs, unique, and facts whose (fa, fb) each name one pair
+        TableSchema pairs = TableSchema.parse("pairs", "pa INTEGER NOT NULL, pb INTEGER NOT NULL");
+        RowBatch pb = new RowBatch(pairs, PAIRS_A * PAIRS_B);
+        for (int a = 1; a <= PAIRS_A; a++) {
+            for (int b = 1; b <= PAIRS_B; b++) {
+                pb.column(0).appendInt(a);
+                pb.column(1).appendInt(b);
+            }
+        }
+        write(pairs, pb);
+        TableSchema facts = TableSchema.parse("pair_facts", "fa INTEGER NOT NULL, fb INTEGER NOT NULL");
+        RowBatch fb2 = new RowBatch(facts, FACT_ROWS);
+        for (int r = 0; r < FACT_ROWS; r++) {
+            fb2.column(0).appendInt(1 + rnd.nextInt(PAIRS_A));
+            fb2.column(1).appendInt(1 + rnd.nextInt(PAIRS_B));
+        }
+        write(facts, fb2);
     }
 
     private void writeRepeated(String name, String col, int rows, int values, Random rnd) {
@@ -131,6 +150,38 @@ class EstimatesAndJoinOrderTest {
         assertNotNull(mj, flat::explain);
         JoinPlan best = new JoinEnumerator(new JoinGraph(mj, new Estimates())).best();
         assertEquals(FACT_ROWS, best.rows(), FACT_ROWS * 0.1, best::toString);
+    }
+
+    @Test
+    void compositeKeyJoinIsEstimatedNearTheForeignKeySide() {
+        String sql = "SELECT * FROM pair_facts JOIN pairs ON fa = pa AND fb = pb";
+        Join j = find(logical(sql), Join.class);
+        assertNotNull(j);
+        // every fact row names one pair: the keys' separate selectivities would say 1/100 * (1/50)^(1/2) per pair
+        assertEquals(FACT_ROWS, new Estimates().rows(j), FACT_ROWS * 0.1, "pair_facts ⋈ pairs on (a, b)");
+        RelNode pushed = SqlFrontEnd.hep(logical("SELECT * FROM pairs, pair_facts WHERE fa = pa AND fb = pb"),
+                HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN);
+        MultiJoin mj = find(SqlFrontEnd.hep(pushed, HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN),
+                MultiJoin.class);
+        assertNotNull(mj);
+        JoinPlan best = new JoinEnumerator(new JoinGraph(mj, new Estimates())).best();
+        assertEquals(FACT_ROWS, best.rows(), FACT_ROWS * 0.1, best::toString);
+    }
+
+    @Test
+    void groupsAfterAJoinAreBoundedByTheSideThatDeterminesThem() {
+        // f_dim equals d_key, and d_attr is dim's: at most one group per dim row, however many fact rows each has
+        org.apache.calcite.rel.core.Aggregate a = find(logical(
+                "SELECT f_dim, d_attr, count(*) FROM fact JOIN dim ON f_dim = d_key GROUP BY f_dim, d_attr"),
+                org.apache.calcite.rel.core.Aggregate.class);
+        assertNotNull(a);
+        double groups = new Estimates().rows(a);
+        assertTrue(groups <= DIM_ROWS && groups >= DIM_ROWS / 2.0, "estimated " + groups + " groups, true " + DIM_ROWS);
+        // a column of the other side that is no join key is not bounded by it: f_val has hundreds of values
+        org.apache.calcite.rel.core.Aggregate b = find(logical(
+                "SELECT f_val, d_attr, count(*) FROM fact JOIN dim ON f_dim = d_key GROUP BY f_val, d_attr"),
+                org.apache.calcite.rel.core.Aggregate.class);
+        assertTrue(new Estimates().rows(b) > DIM_ROWS, "f_val and d_attr: " + new Estimates().rows(b));
     }
 
     @Test

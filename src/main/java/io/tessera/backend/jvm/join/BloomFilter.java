@@ -1,5 +1,10 @@
 package io.tessera.backend.jvm.join;
 
+import io.tessera.backend.jvm.relation.HostWorkers;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * A blocked Bloom filter over a join table's encoded keys, which a probing pipeline tests before its probes (the
  * {@code joinfilter=bloom} strategy): a key sets {@link #BITS_PER_KEY} bits inside one block of eight longs (a cache
@@ -9,6 +14,10 @@ package io.tessera.backend.jvm.join;
  * <p>The key's hash is murmur's finalizer of the value the table's slot functions hash ({@code JoinTable.hashKey}:
  * the key, or the combined hash of several keys): its high bits pick the block, its low 36 bits the four bits
  * (3 bits for the word, 6 for the bit, each).
+ *
+ * <p>A large table's filter is made by all the workers the table was built with, each over a chunk of its rows, setting
+ * bits with an atomic OR (two chunks' keys may share a word); bits are only ever set, so the filter is the same as one
+ * made on one thread.
  */
 public final class BloomFilter {
 
@@ -31,16 +40,34 @@ public final class BloomFilter {
         this.words = new long[BLOCK_LONGS << blockBits];
     }
 
-    /** The filter over rows {@code [0, rows)} of a table's encoded key columns. */
+    /** Fewest rows whose filter is made on several threads: fewer are hashed in less time than the tasks take. */
+    static final int MIN_PARALLEL_ROWS = 1 << 16;
+
+    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+
+    /** The filter over rows {@code [0, rows)} of a table's encoded key columns, on the calling thread. */
     static BloomFilter over(long[][] keyCols, int rows) {
+        return over(keyCols, rows, HostWorkers.ONE);
+    }
+
+    /** As above, on {@code workers} where there are many rows (a chunk of rows per task). */
+    static BloomFilter over(long[][] keyCols, int rows, HostWorkers workers) {
         long bits = (long) rows * TARGET_BITS_PER_KEY;
         int blockBits = 0;
         while (blockBits < MAX_BLOCK_BITS && (512L << blockBits) < bits) {
             blockBits++;
         }
         BloomFilter f = new BloomFilter(blockBits);
-        for (int r = 0; r < rows; r++) {
-            f.add(mix(JoinTable.hashKey(keyCols, r)));
+        if (workers.threads() == 1 || rows < MIN_PARALLEL_ROWS) {
+            for (int r = 0; r < rows; r++) {
+                f.add(mix(JoinTable.hashKey(keyCols, r)));
+            }
+        } else {
+            workers.chunks(rows, MIN_PARALLEL_ROWS / 4, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    f.addShared(mix(JoinTable.hashKey(keyCols, r)));
+                }
+            });
         }
         return f;
     }
@@ -50,6 +77,19 @@ public final class BloomFilter {
         for (int i = 0; i < BITS_PER_KEY; i++) {
             int b = (int) (h >>> (9 * i));
             words[base + ((b >>> 6) & 7)] |= 1L << b;
+        }
+    }
+
+    /** {@link #add} while other threads add too: a bit not yet seen set is set by an atomic OR. */
+    private void addShared(long h) {
+        int base = block(h, blockBits);
+        for (int i = 0; i < BITS_PER_KEY; i++) {
+            int b = (int) (h >>> (9 * i));
+            int w = base + ((b >>> 6) & 7);
+            long bit = 1L << b;
+            if ((words[w] & bit) == 0) {
+                WORDS.getAndBitwiseOr(words, w, bit);
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.HashFunction;
 import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.jvm.relation.HostWorkers;
 import io.tessera.backend.jvm.relation.RowBuffer;
 import io.tessera.plan.DictionaryKeys;
 import io.tessera.plan.Sink;
@@ -33,6 +34,9 @@ public final class JoinBuild {
         JoinTable table = strategy.build(e.bufferKinds(), buffers, b.payload().size(), b.keys().size(), layout,
                 perfect ? b.range().min() : 0, perfect ? b.range().max() : 0, HashFunction.murmur(e.genome()),
                 b.uniqueKeys(), pool, workers, state::checkCancel);
+        // the table's Bloom filter, made later if a probing pipeline asks for it, uses the build's threads
+        table.filterWorkers(pool == null || workers <= 1 ? HostWorkers.ONE
+                : new HostWorkers(pool, workers, state::checkCancel));
         RowBuffer all = table.payload;
         for (int c = 0; c < b.payload().size(); c++) {
             String key = DictionaryKeys.payload(b.joinId(), c);

@@ -2,6 +2,7 @@ package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.jvm.lib.Hashing;
 import io.tessera.backend.jvm.relation.ColumnData;
+import io.tessera.backend.jvm.relation.HostWorkers;
 import io.tessera.backend.jvm.relation.MatRelation;
 import io.tessera.backend.jvm.relation.RowBuffer;
 import io.tessera.plan.ColumnInfo;
@@ -79,6 +80,8 @@ public final class JoinTable {
     /** The runtime filters over the keys, made when a probing pipeline first asks for them. */
     private KeyRanges keyRanges;
     private BloomFilter bloom;
+    /** The threads that make the runtime filters (those the table was built with; the calling thread alone unless set). */
+    private HostWorkers filterWorkers = HostWorkers.ONE;
 
     JoinTable(Layout layout, boolean murmur, boolean unique, RowBuffer payload, int rows) {
         this.layout = layout;
@@ -133,12 +136,20 @@ public final class JoinTable {
         return keyRanges;
     }
 
-    /** A Bloom filter over the rows' keys (runtime join filters); made on the first call. */
+    /**
+     * A Bloom filter over the rows' keys (runtime join filters); made on the first call (by the probing pipeline before
+     * its workers start), on the {@link #filterWorkers} threads.
+     */
     public synchronized BloomFilter bloom() {
         if (bloom == null) {
-            bloom = BloomFilter.over(keyCols, rows);
+            bloom = BloomFilter.over(keyCols, rows, filterWorkers);
         }
         return bloom;
+    }
+
+    /** The threads that make the runtime filters when a probing pipeline first asks for them. */
+    synchronized void filterWorkers(HostWorkers workers) {
+        this.filterWorkers = workers;
     }
 
     void resetChains() {

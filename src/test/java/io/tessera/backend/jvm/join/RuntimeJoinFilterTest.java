@@ -1,14 +1,18 @@
 package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.jvm.lib.Hashing;
+import io.tessera.backend.jvm.relation.HostWorkers;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The runtime join filters over a table's keys: ranges and Bloom filters never drop a key of the table. */
@@ -69,6 +73,50 @@ class RuntimeJoinFilterTest {
             kept += BloomFilter.mayContain(f.words, f.blockBits, hash(keys[0][r] + 1000, keys[1][r])) ? 1 : 0;
         }
         assertTrue(kept < n / 12, kept + " of " + n + " absent key pairs kept");
+    }
+
+    @Test
+    void bloomFilterMadeByManyWorkersPassesEveryMatchingProbeRow() {
+        Random rnd = new Random(6);
+        int n = 300_000;
+        long[][] keys = new long[2][n];
+        Set<Long> built = new HashSet<>();
+        for (int r = 0; r < n; r++) {
+            // keys that repeat, so that chunks on different threads set bits of the same words
+            keys[0][r] = rnd.nextInt(n / 3) * 7L;
+            keys[1][r] = rnd.nextInt(5);
+            built.add(keys[0][r]);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            HostWorkers four = new HostWorkers(pool, 4, () -> { });
+            assertTrue(n >= BloomFilter.MIN_PARALLEL_ROWS && four.chunkSize(n, BloomFilter.MIN_PARALLEL_ROWS / 4) < n,
+                    "the rows are cut into chunks for several threads");
+            for (int round = 0; round < 3; round++) {
+                BloomFilter one = BloomFilter.over(new long[][] {keys[0]}, n);
+                BloomFilter many = BloomFilter.over(new long[][] {keys[0]}, n, four);
+                assertEquals(one.blockBits, many.blockBits);
+                assertArrayEquals(one.words, many.words, "the workers' filter is the one thread's");
+                // probe rows: every build key once and as many keys that no build row has
+                int passed = 0;
+                for (long k = 0; k < 7L * n / 3 + 7; k++) {
+                    boolean mayMatch = BloomFilter.mayContain(many.words, many.blockBits, hash(k));
+                    if (built.contains(k)) {
+                        assertTrue(mayMatch, "probe key " + k + " has a build row and must pass");
+                        passed++;
+                    }
+                }
+                assertEquals(built.size(), passed);
+                BloomFilter pairs = BloomFilter.over(keys, n, four);
+                for (int r = 0; r < n; r++) {
+                    assertTrue(BloomFilter.mayContain(pairs.words, pairs.blockBits, hash(keys[0][r], keys[1][r])),
+                            "probe row with the keys of build row " + r);
+                }
+                assertArrayEquals(BloomFilter.over(keys, n).words, pairs.words);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
