@@ -62,12 +62,13 @@ public final class LargeSort {
     private final CudaKernel bits;
     private final CudaKernel clear;
     private final CudaKernel digitTotals;
-    private final CudaKernel scatter;
     private final CudaKernel gatherKeys;
     private final CudaKernel rowsOut;
     private final CudaKernel topKTile;
     private final CudaKernel topKSample;
     private final CudaKernel topKFilter;
+    private final java.util.Map<RadixScatter, CudaKernel> scatters = new java.util.EnumMap<>(RadixScatter.class);
+    private final OnesweepRadix onesweep;
 
     /**
      * {@code sortKernels}: a kernel of the module compiled from {@link CudaSources#sortSource()}, by name;
@@ -79,12 +80,15 @@ public final class LargeSort {
         this.bits = sortKernels.apply("tessera_radix_bits");
         this.clear = sortKernels.apply("tessera_radix_clear");
         this.digitTotals = sortKernels.apply("tessera_radix_digit_totals");
-        this.scatter = sortKernels.apply("tessera_radix_scatter");
         this.gatherKeys = sortKernels.apply("tessera_radix_gather_keys");
         this.rowsOut = sortKernels.apply("tessera_sort_rows_out");
         this.topKTile = sortKernels.apply("tessera_topk_tile");
         this.topKSample = sortKernels.apply("tessera_topk_sample");
         this.topKFilter = sortKernels.apply("tessera_topk_filter");
+        for (RadixScatter r : RadixScatter.values()) {
+            scatters.put(r, sortKernels.apply(r.kernel()));
+        }
+        this.onesweep = new OnesweepRadix(clear, digitTotals, sortKernels.apply("tessera_radix_starts"), gatherKeys);
     }
 
     /** Whether {@code rows} rows by {@code keys} key words can be sorted here. */
@@ -98,10 +102,16 @@ public final class LargeSort {
      */
     public Outcome sort(List<SmallSort.Key> keys, long rows, long outRows, SortMethod.Preference preference,
                         Scratch scratch, DeviceBuffer outIndex) {
+        return sort(keys, rows, outRows, preference, RadixScatter.DEFAULT, scratch, outIndex);
+    }
+
+    /** As {@link #sort(List, long, long, SortMethod.Preference, Scratch, DeviceBuffer)}, the radix passes by {@code scatter}. */
+    public Outcome sort(List<SmallSort.Key> keys, long rows, long outRows, SortMethod.Preference preference,
+                        RadixScatter scatter, Scratch scratch, DeviceBuffer outIndex) {
         DeviceBuffer words = scratch.take(SmallSort.scratchBytes(rows, keys.size()));
         try {
             encoder.encode(keys, rows, words);
-            return sortWords(words.address(), keys.size(), rows, outRows, preference, scratch, outIndex);
+            return sortWords(words.address(), keys.size(), rows, outRows, preference, scatter, scratch, outIndex);
         } finally {
             scratch.give(words);
         }
@@ -113,6 +123,12 @@ public final class LargeSort {
      */
     public Outcome sortWords(long words, int keyWords, long rows, long outRows, SortMethod.Preference preference,
                              Scratch scratch, DeviceBuffer outIndex) {
+        return sortWords(words, keyWords, rows, outRows, preference, RadixScatter.DEFAULT, scratch, outIndex);
+    }
+
+    /** As {@link #sortWords(long, int, long, long, SortMethod.Preference, Scratch, DeviceBuffer)}, the radix passes by {@code scatter}. */
+    public Outcome sortWords(long words, int keyWords, long rows, long outRows, SortMethod.Preference preference,
+                             RadixScatter scatter, Scratch scratch, DeviceBuffer outIndex) {
         long keep = Math.min(rows, Math.max(0, outRows));
         if (!fits(rows, keyWords) || outIndex.size() < keep * 8) {
             throw new IllegalArgumentException("sorting " + rows + " rows by " + keyWords + " key words into " + outRows
@@ -123,7 +139,7 @@ public final class LargeSort {
         switch (method) {
             case NONE -> launchRowsOut(0, keep, outIndex);
             case TOP_K -> topK(words + passes.words().get(0).word() * rows * 8, rows, keep, scratch, outIndex);
-            case RADIX -> radix(words, rows, passes, keep, scratch, outIndex);
+            case RADIX -> radix(words, rows, passes, keep, scratch, outIndex, scatter);
         }
         return new Outcome(method, passes, keyWords);
     }
@@ -156,9 +172,26 @@ public final class LargeSort {
      * numbers to {@code outIndex}. Word {@code w}'s first pass reads the word gathered in the order the rows have
      * reached (the first word sorted reads it as it is, the rows being in their order then). Each word's digits
      * are counted in one read before its passes; a pass is one launch (after its tile states are cleared), the
-     * tiles learning where their runs go from the tiles before them (decoupled look-back).
+     * tiles learning where their runs go from the tiles before them (decoupled look-back). {@code scatter} other
+     * than {@link RadixScatter#LOOKBACK}: the passes of {@link OnesweepRadix}.
      */
-    public void radix(long words, long rows, RadixPasses passes, long keep, Scratch scratch, DeviceBuffer outIndex) {
+    public void radix(long words, long rows, RadixPasses passes, long keep, Scratch scratch, DeviceBuffer outIndex,
+                      RadixScatter scatter) {
+        if (scatter != RadixScatter.LOOKBACK) {
+            List<DeviceBuffer> taken = new ArrayList<>();
+            try {
+                long sorted = onesweep.sort(scatters.get(scatter), scatter, words, rows, passes, keep, scratch, taken,
+                        outIndex);
+                if (sorted != 0) {
+                    launchRowsOut(sorted, keep, outIndex);
+                }
+            } finally {
+                for (DeviceBuffer b : taken) {
+                    scratch.give(b);
+                }
+            }
+            return;
+        }
         long tiles = (rows + RADIX_TILE - 1) / RADIX_TILE;
         List<DeviceBuffer> taken = new ArrayList<>();
         try {
@@ -198,7 +231,7 @@ public final class LargeSort {
                     DeviceBuffer keysOut = keyBufs[nextKeys];
                     DeviceBuffer rowsOutBuf = rowBufs[nextRows];
                     long passTotals = totals.address() + (long) (shift / RadixPasses.DIGIT_BITS) * DIGITS * 4;
-                    scatter.launch((int) tiles, RADIX_THREADS, KernelArgs.of().ptr(keysIn).ptr(rowsIn).i64(rows).i32(shift)
+                    scatters.get(RadixScatter.LOOKBACK).launch((int) tiles, RADIX_THREADS, KernelArgs.of().ptr(keysIn).ptr(rowsIn).i64(rows).i32(shift)
                             .ptr(passTotals).ptr(states).ptr(nextTile).ptr(keysOut).ptr(rowsOutBuf));
                     keysIn = keysOut.address();
                     rowsIn = rowsOutBuf.address();
@@ -308,13 +341,13 @@ public final class LargeSort {
         }
     }
 
-    private static DeviceBuffer take(Scratch scratch, List<DeviceBuffer> taken, long bytes) {
+    static DeviceBuffer take(Scratch scratch, List<DeviceBuffer> taken, long bytes) {
         DeviceBuffer b = scratch.take(Math.max(8, bytes));
         taken.add(b);
         return b;
     }
 
-    private static int grid(long n) {
+    static int grid(long n) {
         return (int) Math.max(1, Math.min(MAX_GRID, (n + GRID_THREADS - 1) / GRID_THREADS));
     }
 }

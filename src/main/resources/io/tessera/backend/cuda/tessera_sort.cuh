@@ -256,6 +256,165 @@ tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsi
     }
 }
 
+// ---- onesweep-style scatter (a variant beside tessera_radix_scatter; RadixScatter on the host) ----
+//
+// The same stable pass with larger tiles (THREADS * ITEMS pairs) and less work around them: the digits' starts come
+// from tessera_radix_starts (once per word, not a block scan per tile); the tile states carry the pass's number
+// (`epoch`, from 1), so that one clear before the sort readies every pass (a state of an earlier pass reads as not
+// yet published), and each pass takes its tile numbers from a counter of its own; the keys and then the row numbers
+// are reordered through the same shared memory, so that the global writes are runs of one digit; the last pass may
+// write the row numbers as 64-bit numbers straight into the result (rows_out64), which saves a launch over all rows.
+// Three blocks an SM (at most 80 registers a thread, 42 KB of shared memory a block at 16 pairs a thread).
+
+#define TESSERA_ONESWEEP_THREADS 256
+#define TESSERA_ONESWEEP_WARPS (TESSERA_ONESWEEP_THREADS / TESSERA_WARP_THREADS)
+#define TESSERA_RADIX_EPOCH_MASK (((1ull << 30) - 1ull) << 32)
+
+// starts[p * 256 + d] = the keys of the digits below d at place p, from the counts tessera_radix_digit_totals left
+// there (8 places; one block of 256 threads, thread d for digit d).
+extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_DIGITS)
+tessera_radix_starts(unsigned int* __restrict__ totals) {
+    __shared__ unsigned int scratch[TESSERA_RADIX_DIGITS / TESSERA_WARP_THREADS + 1];
+    constexpr int PLACES = 64 / TESSERA_RADIX_BITS;
+    for (int p = 0; p < PLACES; ++p) {
+        unsigned int all;
+        const unsigned int own = totals[p * TESSERA_RADIX_DIGITS + threadIdx.x];
+        totals[p * TESSERA_RADIX_DIGITS + threadIdx.x] = BlockExclusiveSum<TESSERA_RADIX_DIGITS>(own, scratch, all);
+    }
+}
+
+// One pass over n pairs in tiles of THREADS * ITEMS. starts: where each digit's run begins (tessera_radix_starts);
+// states: tiles * 256 words, zero or of earlier passes; next_tile: this pass's counter, zero before it. rows_in
+// null: row i is i. rows_out64 not null: the row numbers go there as 64-bit numbers (and not to rows_out).
+template <int ITEMS>
+__device__ __forceinline__ void OnesweepPass(const unsigned long long* __restrict__ keys_in,
+                                             const unsigned int* __restrict__ rows_in, long long n, int shift,
+                                             const unsigned int* __restrict__ starts, unsigned long long* states,
+                                             unsigned int epoch, unsigned long long* __restrict__ next_tile,
+                                             unsigned long long* __restrict__ keys_out,
+                                             unsigned int* __restrict__ rows_out, long long* __restrict__ rows_out64) {
+    constexpr int TILE = TESSERA_ONESWEEP_THREADS * ITEMS;
+    __shared__ unsigned long long exchange[TILE];  // the tile's keys in digit order, then its row numbers
+    __shared__ unsigned int warp_counts[TESSERA_ONESWEEP_WARPS][TESSERA_RADIX_DIGITS];
+    __shared__ unsigned int bin[TESSERA_RADIX_DIGITS];  // place in the output minus place in the tile, per digit
+    __shared__ unsigned int scratch[TESSERA_ONESWEEP_WARPS + 1];
+    __shared__ unsigned int tile_number;
+    const int t = (int)threadIdx.x;  // also the digit this thread keeps the counts of
+    const int lane = t & (TESSERA_WARP_THREADS - 1);
+    const int warp = t / TESSERA_WARP_THREADS;
+    if (t == 0) tile_number = (unsigned int)atomicAdd(next_tile, 1ull);
+    for (int d = lane; d < TESSERA_RADIX_DIGITS; d += TESSERA_WARP_THREADS) warp_counts[warp][d] = 0u;
+    __syncthreads();
+    const unsigned int tile = tile_number;
+    const long long base = (long long)tile * TILE;
+    const long long warp_base = base + (long long)warp * ITEMS * TESSERA_WARP_THREADS;
+
+    unsigned long long key[ITEMS];
+    unsigned int at[ITEMS];  // first the rank among the warp's pairs of its digit, then the place in the tile
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+        const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+        key[i] = idx < n ? keys_in[idx] : 0ull;
+    }
+    const unsigned int below = (1u << lane) - 1u;
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+        const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+        const unsigned int digit = idx < n ? Digit(key[i], shift) : (unsigned int)TESSERA_RADIX_DIGITS;
+        const unsigned int peers = __match_any_sync(TESSERA_FULL_MASK, digit);
+        const bool real = digit < TESSERA_RADIX_DIGITS;
+        const unsigned int earlier = real ? warp_counts[warp][digit] : 0u;
+        __syncwarp();  // every lane read the count before it grows
+        const unsigned int before = __popc(peers & below);
+        if (real && before == 0) warp_counts[warp][digit] = earlier + __popc(peers);
+        __syncwarp();
+        at[i] = earlier + before;
+    }
+    __syncthreads();
+    // per digit: the pairs in the warps before each warp, and in the whole tile
+    unsigned int sum = 0u;
+#pragma unroll
+    for (int w = 0; w < TESSERA_ONESWEEP_WARPS; ++w) {
+        const unsigned int c = warp_counts[w][t];
+        warp_counts[w][t] = sum;
+        sum += c;
+    }
+    // the look-back, thread t for digit t; a state of another pass (another epoch) is one not yet published
+    const unsigned long long tag = (unsigned long long)epoch << 32;
+    volatile unsigned long long* own = states + (long long)tile * TESSERA_RADIX_DIGITS + t;
+    unsigned int before_tile = 0u;  // fewer than 2^32 rows
+    if (tile != 0) {
+        *own = TESSERA_RADIX_AGGREGATE | tag | sum;
+        volatile unsigned long long* earlier = own - TESSERA_RADIX_DIGITS;
+        while (true) {
+            const unsigned long long s = *earlier;
+            if ((s & TESSERA_RADIX_EPOCH_MASK) != tag) continue;  // tile j has not published in this pass yet
+            before_tile += (unsigned int)s;
+            if (s & TESSERA_RADIX_PREFIX) break;
+            earlier -= TESSERA_RADIX_DIGITS;
+        }
+    }
+    *own = TESSERA_RADIX_PREFIX | tag | (unsigned long long)(before_tile + sum);
+    unsigned int all;
+    const unsigned int local_start = BlockExclusiveSum<TESSERA_ONESWEEP_THREADS>(sum, scratch, all);
+    bin[t] = starts[t] + before_tile - local_start;  // modulo 2^32: bin + place in tile < n
+#pragma unroll
+    for (int w = 0; w < TESSERA_ONESWEEP_WARPS; ++w) warp_counts[w][t] += local_start;
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+        const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+        if (idx < n) {
+            at[i] += warp_counts[warp][Digit(key[i], shift)];
+            exchange[at[i]] = key[i];
+        }
+    }
+    __syncthreads();
+    const int in_tile = (int)(n - base < TILE ? n - base : TILE);
+    unsigned int to[ITEMS];  // where place t + j * THREADS of the tile goes
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const int p = t + j * TESSERA_ONESWEEP_THREADS;
+        if (p < in_tile) {
+            const unsigned long long k = exchange[p];
+            to[j] = bin[Digit(k, shift)] + (unsigned int)p;
+            keys_out[to[j]] = k;
+        }
+    }
+    __syncthreads();  // every key read from the exchange: the row numbers take its place
+    unsigned int* rows_exchange = reinterpret_cast<unsigned int*>(exchange);
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+        const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+        if (idx < n) rows_exchange[at[i]] = rows_in != nullptr ? rows_in[idx] : (unsigned int)idx;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const int p = t + j * TESSERA_ONESWEEP_THREADS;
+        if (p < in_tile) {
+            if (rows_out64 != nullptr) {
+                rows_out64[to[j]] = (long long)rows_exchange[p];
+            } else {
+                rows_out[to[j]] = rows_exchange[p];
+            }
+        }
+    }
+}
+
+#define TESSERA_ONESWEEP_KERNEL(ITEMS)                                                                               \
+    extern "C" __global__ void __launch_bounds__(TESSERA_ONESWEEP_THREADS, 3) tessera_radix_onesweep_##ITEMS(        \
+        const unsigned long long* __restrict__ keys_in, const unsigned int* __restrict__ rows_in, long long n,      \
+        int shift, const unsigned int* __restrict__ starts, unsigned long long* states, unsigned int epoch,        \
+        unsigned long long* __restrict__ next_tile, unsigned long long* __restrict__ keys_out,                      \
+        unsigned int* __restrict__ rows_out, long long* __restrict__ rows_out64) {                                  \
+        OnesweepPass<ITEMS>(keys_in, rows_in, n, shift, starts, states, epoch, next_tile, keys_out, rows_out,       \
+                            rows_out64);                                                                             \
+    }
+TESSERA_ONESWEEP_KERNEL(12)
+TESSERA_ONESWEEP_KERNEL(16)
+#undef TESSERA_ONESWEEP_KERNEL
+
 // out[i] = word[rows[i]]: the next key word in the order the rows have reached.
 extern "C" __global__ void tessera_radix_gather_keys(const unsigned long long* __restrict__ word,
                                                      const unsigned int* __restrict__ rows, long long n,
