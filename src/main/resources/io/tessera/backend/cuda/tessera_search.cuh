@@ -10,7 +10,8 @@
 //                           (log_P(n) steps, the P loads of a step issued together)
 //   tessera_search_index_G  p-ary search over an index of cache lines (below): a group of G lanes (1 to 16) per
 //                           lookup reads one 128-byte line of 16 keys a step, 16 / G keys a lane, and a sum across
-//                           the group says how many lie below the lookup (log_17(n) steps of one line each)
+//                           the group says how many lie below the lookup (log_16(n) steps of one line each, the
+//                           lower and upper bound from the same line while they share it)
 
 #ifndef TESSERA_SEARCH_CUH
 #define TESSERA_SEARCH_CUH
@@ -157,11 +158,11 @@ extern "C" __global__ void tessera_search_index_level(const unsigned long long* 
     }
 }
 
-// How many of the 16 keys of the line at `line` (128-byte aligned) are below q, summed over the group of G lanes
-// (lane j of the group reads keys j * 16 / G on); `limit`: the keys of the line that exist (the rest is not read).
-// Every lane of the warp calls it together (the sum shuffles across the group).
-template <int G, bool UPPER>
-__device__ __forceinline__ int LineCount(const unsigned long long* __restrict__ line, int limit, unsigned long long q) {
+// This lane's part of a line's count (the line at `line`, 128-byte aligned; lane j of a group of G reads keys
+// j * 16 / G on; `limit`: the keys of the line that exist, the rest not read): the keys below q in the low 16 bits,
+// those not above q in the high 16 bits, so that one sum across the group gives a lower and an upper bound's step.
+template <int G>
+__device__ __forceinline__ int LaneCounts(const unsigned long long* __restrict__ line, int limit, unsigned long long q) {
     constexpr int KPL = TESSERA_INDEX_FANOUT / G;
     const int first = ((int)threadIdx.x & (G - 1)) * KPL;
     int c = 0;
@@ -169,23 +170,33 @@ __device__ __forceinline__ int LineCount(const unsigned long long* __restrict__ 
 #pragma unroll
         for (int s = 0; s < KPL; s += 2) {
             const ulonglong2 v = __ldg(reinterpret_cast<const ulonglong2*>(line + first + s));
-            c += Below<UPPER>(v.x, q) ? 1 : 0;
-            c += Below<UPPER>(v.y, q) ? 1 : 0;
+            c += (v.x < q ? 1 : 0) + (v.x <= q ? 1 << 16 : 0);
+            c += (v.y < q ? 1 : 0) + (v.y <= q ? 1 << 16 : 0);
         }
     } else {
 #pragma unroll
         for (int s = 0; s < KPL; ++s) {
-            if (first + s < limit && Below<UPPER>(__ldg(line + first + s), q)) ++c;
+            if (first + s < limit) {
+                const unsigned long long k = __ldg(line + first + s);
+                c += (k < q ? 1 : 0) + (k <= q ? 1 << 16 : 0);
+            }
         }
     }
+    return c;
+}
+
+// The sum of c over the group of G lanes; every lane of the warp calls it together.
+template <int G>
+__device__ __forceinline__ int GroupSum(int c) {
 #pragma unroll
     for (int d = G / 2; d > 0; d >>= 1) c += __shfl_xor_sync(TESSERA_FULL_MASK, c, d);
     return c;
 }
 
-// Lower and upper bound of q through the index (levels H..1), both descents in one loop so that their loads are in
-// flight together; the upper one is left out where `upper` is false. Blocks past the last entry are never chosen: a
-// count that reaches past them (every key below q) stays in the last block, whose keys then all count.
+// Lower and upper bound of q through the index (levels H..1) and a line of the array. The two descents share a
+// line's load while they are in the same line (a key's duplicates part them only near the bottom); the upper one
+// is left out where `upper` is false (the same in every lane). Blocks past the last entry are never chosen: a count
+// that reaches past them (every key below q) stays in the last block, whose keys then all count.
 template <int G>
 __device__ __forceinline__ void IndexBounds(const unsigned long long* __restrict__ sorted, long long n,
                                             const unsigned long long* __restrict__ index, int levels,
@@ -195,22 +206,30 @@ __device__ __forceinline__ void IndexBounds(const unsigned long long* __restrict
     long long off = 0;
     for (int h = levels; h >= 1; --h) {
         const long long entries = IndexEntries(n, h);
+        const int lo_part = LaneCounts<G>(index + off + lo_block * TESSERA_INDEX_FANOUT, TESSERA_INDEX_FANOUT, q);
+        const bool apart = upper && hi_block != lo_block;
+        const int hi_part = apart ? LaneCounts<G>(index + off + hi_block * TESSERA_INDEX_FANOUT, TESSERA_INDEX_FANOUT, q)
+                                  : 0;
+        const int lo_sum = GroupSum<G>(lo_part);
+        const int hi_sum = upper ? GroupSum<G>(hi_part) : 0;
+        const int lo_c = lo_sum & 0xffff;
+        const int hi_c = (apart ? hi_sum : lo_sum) >> 16;
         const int lo_valid = (int)min((long long)TESSERA_INDEX_FANOUT, entries - lo_block * TESSERA_INDEX_FANOUT);
-        const int lo_c = LineCount<G, false>(index + off + lo_block * TESSERA_INDEX_FANOUT, TESSERA_INDEX_FANOUT, q);
+        const int hi_valid = (int)min((long long)TESSERA_INDEX_FANOUT, entries - hi_block * TESSERA_INDEX_FANOUT);
         lo_block = lo_block * TESSERA_INDEX_FANOUT + min(lo_c, lo_valid - 1);
-        if (upper) {
-            const int hi_valid = (int)min((long long)TESSERA_INDEX_FANOUT, entries - hi_block * TESSERA_INDEX_FANOUT);
-            const int hi_c = LineCount<G, true>(index + off + hi_block * TESSERA_INDEX_FANOUT, TESSERA_INDEX_FANOUT, q);
-            hi_block = hi_block * TESSERA_INDEX_FANOUT + min(hi_c, hi_valid - 1);
-        }
+        hi_block = upper ? hi_block * TESSERA_INDEX_FANOUT + min(hi_c, hi_valid - 1) : lo_block;
         off += IndexPadded(entries);
     }
     const long long lo_first = lo_block * TESSERA_INDEX_FANOUT;
-    lo = lo_first + LineCount<G, false>(sorted + lo_first, (int)min((long long)TESSERA_INDEX_FANOUT, n - lo_first), q);
-    if (upper) {
-        const long long hi_first = hi_block * TESSERA_INDEX_FANOUT;
-        hi = hi_first + LineCount<G, true>(sorted + hi_first, (int)min((long long)TESSERA_INDEX_FANOUT, n - hi_first), q);
-    }
+    const long long hi_first = hi_block * TESSERA_INDEX_FANOUT;
+    const bool apart = upper && hi_block != lo_block;
+    const int lo_part = LaneCounts<G>(sorted + lo_first, (int)min((long long)TESSERA_INDEX_FANOUT, n - lo_first), q);
+    const int hi_part =
+        apart ? LaneCounts<G>(sorted + hi_first, (int)min((long long)TESSERA_INDEX_FANOUT, n - hi_first), q) : 0;
+    const int lo_sum = GroupSum<G>(lo_part);
+    const int hi_sum = upper ? GroupSum<G>(hi_part) : 0;
+    lo = lo_first + (lo_sum & 0xffff);
+    hi = hi_first + ((apart ? hi_sum : lo_sum) >> 16);
 }
 
 // The bounds of lookups[i] (as tessera_search_binary) through the index of `levels` levels at `index` (sorted:
