@@ -3,8 +3,8 @@ package io.tessera.backend.cuda;
 import java.util.List;
 
 /**
- * The passes of {@link LargeSort}'s radix sort by a onesweep-style scatter ({@link RadixScatter#ONESWEEP_12},
- * {@link RadixScatter#ONESWEEP_16}): one clear before the sort readies the tile states of every pass (each pass
+ * The passes of {@link LargeSort}'s radix sort by a onesweep-style scatter (the {@link RadixScatter}s but
+ * {@link RadixScatter#LOOKBACK}): one clear before the sort readies the tile states of every pass (each pass
  * tags its states with its number and takes tile numbers from a counter of its own) and every word's digit counts;
  * per word, one launch counts its digits and one turns the counts into starts; per pass, one launch. The last pass
  * writes the result's 64-bit row numbers itself when every row is kept.

@@ -14,6 +14,8 @@ public enum RadixScatter {
      * last pass writing the 64-bit result.
      */
     ONESWEEP_12("tessera_radix_onesweep_12", 256 * 12),
+    /** As {@link #ONESWEEP_12}, the row numbers read before the look-back, in flight while it waits. */
+    ONESWEEP_12_EARLY("tessera_radix_onesweep_12_early", 256 * 12),
     /** As {@link #ONESWEEP_12} with tiles of 4,096 pairs (16 a thread). */
     ONESWEEP_16("tessera_radix_onesweep_16", 256 * 16);
 

@@ -286,7 +286,9 @@ tessera_radix_starts(unsigned int* __restrict__ totals) {
 // One pass over n pairs in tiles of THREADS * ITEMS. starts: where each digit's run begins (tessera_radix_starts);
 // states: tiles * 256 words, zero or of earlier passes; next_tile: this pass's counter, zero before it. rows_in
 // null: row i is i. rows_out64 not null: the row numbers go there as 64-bit numbers (and not to rows_out).
-template <int ITEMS>
+// EARLY_ROWS: the row numbers are read before the look-back, in flight while it waits (16 more registers a thread
+// at 12 pairs); else only once the keys are written.
+template <int ITEMS, bool EARLY_ROWS>
 __device__ __forceinline__ void OnesweepPass(const unsigned long long* __restrict__ keys_in,
                                              const unsigned int* __restrict__ rows_in, long long n, int shift,
                                              const unsigned int* __restrict__ starts, unsigned long long* states,
@@ -339,6 +341,14 @@ __device__ __forceinline__ void OnesweepPass(const unsigned long long* __restric
         warp_counts[w][t] = sum;
         sum += c;
     }
+    unsigned int row[EARLY_ROWS ? ITEMS : 1];
+    if (EARLY_ROWS) {
+#pragma unroll
+        for (int i = 0; i < ITEMS; ++i) {
+            const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+            row[i] = idx < n ? (rows_in != nullptr ? rows_in[idx] : (unsigned int)idx) : 0u;
+        }
+    }
     // the look-back, thread t for digit t; a state of another pass (another epoch) is one not yet published
     const unsigned long long tag = (unsigned long long)epoch << 32;
     volatile unsigned long long* own = states + (long long)tile * TESSERA_RADIX_DIGITS + t;
@@ -386,7 +396,10 @@ __device__ __forceinline__ void OnesweepPass(const unsigned long long* __restric
 #pragma unroll
     for (int i = 0; i < ITEMS; ++i) {
         const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
-        if (idx < n) rows_exchange[at[i]] = rows_in != nullptr ? rows_in[idx] : (unsigned int)idx;
+        if (idx < n) {
+            rows_exchange[at[i]] = EARLY_ROWS ? row[EARLY_ROWS ? i : 0]
+                                              : (rows_in != nullptr ? rows_in[idx] : (unsigned int)idx);
+        }
     }
     __syncthreads();
 #pragma unroll
@@ -402,17 +415,18 @@ __device__ __forceinline__ void OnesweepPass(const unsigned long long* __restric
     }
 }
 
-#define TESSERA_ONESWEEP_KERNEL(ITEMS)                                                                               \
-    extern "C" __global__ void __launch_bounds__(TESSERA_ONESWEEP_THREADS, 3) tessera_radix_onesweep_##ITEMS(        \
+#define TESSERA_ONESWEEP_KERNEL(NAME, ITEMS, EARLY_ROWS)                                                             \
+    extern "C" __global__ void __launch_bounds__(TESSERA_ONESWEEP_THREADS, 3) NAME(                                  \
         const unsigned long long* __restrict__ keys_in, const unsigned int* __restrict__ rows_in, long long n,      \
         int shift, const unsigned int* __restrict__ starts, unsigned long long* states, unsigned int epoch,        \
         unsigned long long* __restrict__ next_tile, unsigned long long* __restrict__ keys_out,                      \
         unsigned int* __restrict__ rows_out, long long* __restrict__ rows_out64) {                                  \
-        OnesweepPass<ITEMS>(keys_in, rows_in, n, shift, starts, states, epoch, next_tile, keys_out, rows_out,       \
-                            rows_out64);                                                                             \
+        OnesweepPass<ITEMS, EARLY_ROWS>(keys_in, rows_in, n, shift, starts, states, epoch, next_tile, keys_out,      \
+                                        rows_out, rows_out64);                                                       \
     }
-TESSERA_ONESWEEP_KERNEL(12)
-TESSERA_ONESWEEP_KERNEL(16)
+TESSERA_ONESWEEP_KERNEL(tessera_radix_onesweep_12, 12, false)
+TESSERA_ONESWEEP_KERNEL(tessera_radix_onesweep_12_early, 12, true)
+TESSERA_ONESWEEP_KERNEL(tessera_radix_onesweep_16, 16, false)
 #undef TESSERA_ONESWEEP_KERNEL
 
 // out[i] = word[rows[i]]: the next key word in the order the rows have reached.
