@@ -286,8 +286,8 @@ tessera_radix_starts(unsigned int* __restrict__ totals) {
 // One pass over n pairs in tiles of THREADS * ITEMS. starts: where each digit's run begins (tessera_radix_starts);
 // states: tiles * 256 words, zero or of earlier passes; next_tile: this pass's counter, zero before it. rows_in
 // null: row i is i. rows_out64 not null: the row numbers go there as 64-bit numbers (and not to rows_out).
-// EARLY_ROWS: the row numbers are read before the look-back, in flight while it waits (16 more registers a thread
-// at 12 pairs); else only once the keys are written.
+// EARLY_ROWS: the row numbers are read before the look-back, in flight while it waits (80 registers a thread
+// instead of 72 at 12 pairs); else only once the keys are written.
 template <int ITEMS, bool EARLY_ROWS>
 __device__ __forceinline__ void OnesweepPass(const unsigned long long* __restrict__ keys_in,
                                              const unsigned int* __restrict__ rows_in, long long n, int shift,
@@ -295,6 +295,7 @@ __device__ __forceinline__ void OnesweepPass(const unsigned long long* __restric
                                              unsigned int epoch, unsigned long long* __restrict__ next_tile,
                                              unsigned long long* __restrict__ keys_out,
                                              unsigned int* __restrict__ rows_out, long long* __restrict__ rows_out64) {
+    static_assert(TESSERA_ONESWEEP_THREADS == TESSERA_RADIX_DIGITS, "thread t keeps the counts of digit t");
     constexpr int TILE = TESSERA_ONESWEEP_THREADS * ITEMS;
     __shared__ unsigned long long exchange[TILE];  // the tile's keys in digit order, then its row numbers
     __shared__ unsigned int warp_counts[TESSERA_ONESWEEP_WARPS][TESSERA_RADIX_DIGITS];
