@@ -124,7 +124,7 @@ public final class GpuSearchBench {
                 rows.add(new String[] {"index of lines: build (" + levels + " levels, "
                         + SearchIndex.size(n) * 8 / 1024 + " KB)", GpuSortBench.ms(buildMs), "", "", "once per sorted array"});
                 for (int g : INDEX_GROUPS) {
-                    CudaKernel indexed = kernel(rt, "tessera_search_index_" + g);
+                    CudaKernel indexed = kernel(rt, SearchIndex.kernel(g));
                     lowerP.fill32(-1, m * 2);
                     upperP.fill32(-1, m * 2);
                     double ms = GpuSortBench.median(s.runs(), start, stop, () -> launchIndexed(indexed, g, n, m, sorted,
@@ -134,7 +134,8 @@ public final class GpuSearchBench {
                     boolean same = loP.mismatch(lo) == -1 && hiP.mismatch(hi) == -1;
                     ok &= same;
                     rows.add(new String[] {"p-ary search over the index, " + g + (g == 1 ? " lane" : " lanes")
-                            + " per lookup", GpuSortBench.ms(ms), GpuSortBench.rate(m, ms),
+                            + " per lookup" + (g == SearchIndex.DEFAULT_LANES ? " (default)" : ""), GpuSortBench.ms(ms),
+                            GpuSortBench.rate(m, ms),
                             String.format(Locale.ROOT, "%.2fx (%.2fx with the build)", binaryMs / ms,
                                     binaryMs / (ms + buildMs)),
                             same ? "equal to binary search's" : "DIFFERS from binary search's"});

@@ -10,6 +10,13 @@ package io.tessera.backend.cuda;
  */
 public final class SearchIndex {
 
+    /**
+     * Lanes a lookup of the default sorted search, {@code tessera_search_index_4}: the fastest measured (1.84 ms for
+     * 2^24 lookups in 2^24 keys on an H200, 2.26x binary search's 4.16 ms; 1, 8 and 16 lanes 1.57x, 1.33x, 0.61x).
+     * Only {@code tessera bench gpu-search} and the smoke check search sorted arrays so far; the others stay
+     * selectable by {@link #kernel}.
+     */
+    public static final int DEFAULT_LANES = 4;
     /** Entries of a line: 16 keys of 8 bytes. */
     public static final int FANOUT = 16;
     private static final int FANOUT_BITS = 4;
@@ -17,6 +24,11 @@ public final class SearchIndex {
     private static final int MAX_GRID = 4096;
 
     private SearchIndex() {
+    }
+
+    /** The search kernel with {@code lanes} lanes a lookup (1, 4, 8 or 16): tessera_search_index_LANES. */
+    public static String kernel(int lanes) {
+        return "tessera_search_index_" + lanes;
     }
 
     /** Levels over {@code n} (at least 1) keys: the fewest whose top level has at most one line of entries. */

@@ -67,7 +67,7 @@ final class SortedSearchCheck {
                 }
                 for (int g : new int[] {1, 4, 8, 16}) {
                     clear(dLower, dUpper);
-                    launch(sortModule.kernel("tessera_search_index_" + g), g, KernelArgs.of().ptr(dSorted).i64(n)
+                    launch(sortModule.kernel(SearchIndex.kernel(g)), g, KernelArgs.of().ptr(dSorted).i64(n)
                             .ptr(index).i32(SearchIndex.levels(n)).ptr(dLookups).i64(LOOKUPS).ptr(dLower).ptr(dUpper));
                     check.accept(equal(arena, dLower, lower) && equal(arena, dUpper, upper), "p-ary search over the "
                             + "index of lines (" + g + " lanes a lookup, " + SearchIndex.levels(n) + " levels)" + what);

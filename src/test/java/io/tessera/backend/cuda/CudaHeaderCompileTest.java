@@ -160,6 +160,8 @@ public class CudaHeaderCompileTest {
                 "tessera_search_index_16")) {
             assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
         }
+        String defaultSearch = SearchIndex.kernel(SearchIndex.DEFAULT_LANES);
+        assertTrue(kernels.contains(defaultSearch), "the default search " + defaultSearch + " is not compiled");
         // each scatter's static shared memory stays under the 48 KB a block gets without opting in
         for (RadixScatter scatter : RadixScatter.values()) {
             Matcher smem = Pattern.compile("Compiling entry function '" + scatter.kernel()
