@@ -4,6 +4,7 @@ import io.tessera.backend.cuda.CudaContext;
 import io.tessera.backend.cuda.CudaEvent;
 import io.tessera.backend.cuda.DeviceBuffer;
 import io.tessera.backend.cuda.LargeSort;
+import io.tessera.backend.cuda.RadixScatter;
 import io.tessera.backend.cuda.SortMethod;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 
@@ -21,7 +22,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * {@code tessera bench gpu-sort}: the GPU's radix sort ({@link LargeSort}) of random 64-bit keys with their row
- * numbers against CUB's {@code DeviceRadixSort::SortPairs} on the same keys ({@link CubReference}), and the
+ * numbers, by each of its scatter kernels ({@link RadixScatter}), against CUB's {@code DeviceRadixSort::SortPairs}
+ * on the same keys ({@link CubReference}), and the
  * bitonic top-k against sorting all rows and cutting them, for k from 16 to 1,024. Every result is checked: the
  * sort's order (keys non-decreasing, ties by row number, every row once) and its checksum against CUB's (a stable
  * sort of the same keys gives the same one), the top-k's rows against the sort's first k.
@@ -81,22 +83,31 @@ public final class GpuSortBench {
                 hostKeys.setAtIndex(JAVA_LONG, i, key(s.seed(), i, s.bits()));
             }
             keys.copyFromHost(hostKeys, 0);
-            // the radix sort of every row
+            // the radix sort of every row, by each scatter kernel (the default's order is the one the top-k is
+            // checked against)
             LargeSort.Outcome[] last = new LargeSort.Outcome[1];
-            double sortMs = median(s.runs(), start, stop, () -> {
-                last[0] = sort.sortWords(keys.address(), 1, n, n, SortMethod.Preference.SORT, scratch, order);
-            });
             MemorySegment hostOrder = arena.allocate(n * 8, 8);
-            order.copyToHost(hostOrder, 0);
-            String sortCheck = checkSorted(hostKeys, hostOrder, n);
-            long checksum = checksum(hostOrder, n);
-            ok &= sortCheck == null;
-            rows.add(new String[] {"radix sort (Tessera)", ms(sortMs), rate(n, sortMs),
-                    sortCheck == null ? "sorted, stable, every row once" : "WRONG: " + sortCheck});
+            MemorySegment variantOrder = arena.allocate(n * 8, 8);
+            List<Double> variantMs = new ArrayList<>();
+            List<Long> checksums = new ArrayList<>();
+            for (RadixScatter scatter : RadixScatter.values()) {
+                double sortMs = median(s.runs(), start, stop, () -> {
+                    last[0] = sort.sortWords(keys.address(), 1, n, n, SortMethod.Preference.SORT, scatter, scratch, order);
+                });
+                MemorySegment into = scatter == RadixScatter.DEFAULT ? hostOrder : variantOrder;
+                order.copyToHost(into, 0);
+                String sortCheck = checkSorted(hostKeys, into, n);
+                ok &= sortCheck == null;
+                variantMs.add(sortMs);
+                checksums.add(checksum(into, n));
+                rows.add(new String[] {"radix sort (Tessera, " + scatter.label()
+                        + (scatter == RadixScatter.DEFAULT ? ", default)" : ")"), ms(sortMs), rate(n, sortMs),
+                        sortCheck == null ? "sorted, stable, every row once" : "WRONG: " + sortCheck});
+            }
             log.println("gpu-sort: " + last[0].describe());
             // CUB on the same keys
             if (s.cub()) {
-                ok &= compareWithCub(s, rt, sortMs, checksum, rows);
+                ok &= compareWithCub(s, rt, variantMs, checksums, rows);
             }
             // top-k against sorting all rows and cutting them
             for (int k : s.ks()) {
@@ -131,8 +142,8 @@ public final class GpuSortBench {
      * than Tessera did. A reference that cannot run is reported as skipped or failed (a binary built for another
      * GPU), and Tessera's results stand alone.
      */
-    private static boolean compareWithCub(Setup s, GpuRuntime rt, double sortMs, long checksum, List<String[]> rows)
-            throws InterruptedException {
+    private static boolean compareWithCub(Setup s, GpuRuntime rt, List<Double> variantMs, List<Long> checksums,
+                                          List<String[]> rows) throws InterruptedException {
         String what = "CUB DeviceRadixSort::SortPairs";
         CubReference.Found cub = CubReference.find(s.cubBinary(), s.cubSource(), rt.info().ccMajor(), rt.info().ccMinor());
         if (cub.binary() == null) {
@@ -146,12 +157,19 @@ public final class GpuSortBench {
             rows.add(new String[] {what, "-", "-", "failed (" + cub.binary() + "): " + e.getMessage()});
             return true;
         }
+        RadixScatter[] scatters = RadixScatter.values();
+        long checksum = checksums.get(RadixScatter.DEFAULT.ordinal());
         boolean same = r.sorted() && r.checksum() == checksum;
         rows.add(new String[] {what, ms(r.medianMillis()), rate(s.rows(), r.medianMillis()),
                 same ? "same order as Tessera's (checksum)" : "DIFFERS: sorted=" + r.sorted() + ", checksum "
                         + Long.toUnsignedString(r.checksum()) + " against " + Long.toUnsignedString(checksum)});
-        rows.add(new String[] {"Tessera / CUB time", String.format(Locale.ROOT, "%.2fx", sortMs / r.medianMillis()), "",
-                "target: at most 1.5x"});
+        for (RadixScatter scatter : scatters) {
+            boolean equal = r.checksum() == checksums.get(scatter.ordinal());
+            same &= equal;
+            rows.add(new String[] {"Tessera (" + scatter.label() + ") / CUB time", String.format(Locale.ROOT, "%.2fx",
+                    variantMs.get(scatter.ordinal()) / r.medianMillis()), "", "target: at most 1.5x; "
+                    + (equal ? "order equals CUB's (checksum)" : "order DIFFERS from CUB's (checksum)")});
+        }
         return same;
     }
 

@@ -143,9 +143,10 @@ public final class GpuSmokeCheck {
                 try (CudaModule sorts = ctx.loadModule(compiler.compile(CudaSources.sortSource(), CudaSources.SORT_MODULE,
                         CudaSources.headers(), ctx).cubin())) {
                     LargeSortCheck.run(ctx, utility, sorts, this::check);
+                    SortedSearchCheck.run(ctx, sorts, this::check);
                 }
             } catch (RuntimeException e) {
-                fail("ORDER BY on the GPU: " + e);
+                fail("ORDER BY and sorted search on the GPU: " + e);
                 e.printStackTrace(System.out);
             }
 

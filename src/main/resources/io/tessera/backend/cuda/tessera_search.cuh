@@ -8,6 +8,10 @@
 //                           a warp per lookup; each step the P lanes read P keys that split the range into P parts,
 //                           a ballot says how many lie below the lookup, and the range shrinks to one part
 //                           (log_P(n) steps, the P loads of a step issued together)
+//   tessera_search_index_G  p-ary search over an index of cache lines (below): a group of G lanes (1 to 16) per
+//                           lookup reads one 128-byte line of 16 keys a step, 16 / G keys a lane, and a sum across
+//                           the group says how many lie below the lookup (log_16(n) steps of one line each, the
+//                           lower and upper bound from the same line while they share it)
 
 #ifndef TESSERA_SEARCH_CUH
 #define TESSERA_SEARCH_CUH
@@ -117,6 +121,155 @@ TESSERA_PARY_KERNEL(8)
 TESSERA_PARY_KERNEL(16)
 TESSERA_PARY_KERNEL(32)
 #undef TESSERA_PARY_KERNEL
+
+// ---- p-ary search over an index of cache lines ----
+//
+// Level h (1 to H) of the index holds the last key of every block of 16^h keys of the sorted array (entry j:
+// sorted[min((j + 1) * 16^h, n) - 1]), padded with ~0 to whole lines of 16 entries; the levels lie one after another
+// from the top (H, at most 16 entries: one line) down to 1, each 16 entries (128 bytes) aligned, about n / 15 keys
+// in all (8.5 MB for 2^24 keys: it stays in the L2 cache). Line b of level h splits block b of 16^(h + 1) keys into
+// 16 blocks: the first entry not below the lookup names the block that holds the answer, so a search reads one line
+// per level and then one line of the array. SearchIndex (the host) computes the same layout.
+
+#define TESSERA_INDEX_FANOUT 16
+#define TESSERA_INDEX_FANOUT_BITS 4
+
+// Entries of level h: blocks of 16^h keys in n.
+__device__ __forceinline__ long long IndexEntries(long long n, int h) {
+    const int bits = TESSERA_INDEX_FANOUT_BITS * h;
+    return bits >= 63 ? 1 : (n + (1ll << bits) - 1) >> bits;
+}
+
+__device__ __forceinline__ long long IndexPadded(long long entries) {
+    return (entries + TESSERA_INDEX_FANOUT - 1) & ~(long long)(TESSERA_INDEX_FANOUT - 1);
+}
+
+// level[j] = the last key of block j of 2^shift keys, for j < padded (~0 from `entries` on).
+extern "C" __global__ void tessera_search_index_level(const unsigned long long* __restrict__ sorted, long long n,
+                                                      int shift, long long entries, long long padded,
+                                                      unsigned long long* __restrict__ level) {
+    for (long long j = (long long)blockIdx.x * blockDim.x + threadIdx.x; j < padded; j += (long long)gridDim.x * blockDim.x) {
+        if (j < entries) {
+            const long long end = (j + 1) << shift;
+            level[j] = sorted[(end < n ? end : n) - 1];
+        } else {
+            level[j] = ~0ull;
+        }
+    }
+}
+
+// This lane's part of a line's count (the line at `line`, 128-byte aligned; lane j of a group of G reads keys
+// j * 16 / G on; `limit`: the keys of the line that exist, the rest not read): the keys below q in the low 16 bits,
+// those not above q in the high 16 bits, so that one sum across the group gives a lower and an upper bound's step.
+template <int G>
+__device__ __forceinline__ int LaneCounts(const unsigned long long* __restrict__ line, int limit, unsigned long long q) {
+    constexpr int KPL = TESSERA_INDEX_FANOUT / G;
+    const int first = ((int)threadIdx.x & (G - 1)) * KPL;
+    int c = 0;
+    if (KPL >= 2 && limit == TESSERA_INDEX_FANOUT) {
+#pragma unroll
+        for (int s = 0; s < KPL; s += 2) {
+            const ulonglong2 v = __ldg(reinterpret_cast<const ulonglong2*>(line + first + s));
+            c += (v.x < q ? 1 : 0) + (v.x <= q ? 1 << 16 : 0);
+            c += (v.y < q ? 1 : 0) + (v.y <= q ? 1 << 16 : 0);
+        }
+    } else {
+#pragma unroll
+        for (int s = 0; s < KPL; ++s) {
+            if (first + s < limit) {
+                const unsigned long long k = __ldg(line + first + s);
+                c += (k < q ? 1 : 0) + (k <= q ? 1 << 16 : 0);
+            }
+        }
+    }
+    return c;
+}
+
+// The sum of c over the group of G lanes; every lane of the warp calls it together.
+template <int G>
+__device__ __forceinline__ int GroupSum(int c) {
+#pragma unroll
+    for (int d = G / 2; d > 0; d >>= 1) c += __shfl_xor_sync(TESSERA_FULL_MASK, c, d);
+    return c;
+}
+
+// Lower and upper bound of q through the index (levels H..1) and a line of the array. The two descents share a
+// line's load while they are in the same line (a key's duplicates part them only near the bottom); the upper one
+// is left out where `upper` is false (the same in every lane). Blocks past the last entry are never chosen: a count
+// that reaches past them (every key below q) stays in the last block, whose keys then all count.
+template <int G>
+__device__ __forceinline__ void IndexBounds(const unsigned long long* __restrict__ sorted, long long n,
+                                            const unsigned long long* __restrict__ index, int levels,
+                                            unsigned long long q, bool upper, long long& lo, long long& hi) {
+    long long lo_block = 0;
+    long long hi_block = 0;
+    long long off = 0;
+    for (int h = levels; h >= 1; --h) {
+        const long long entries = IndexEntries(n, h);
+        const int lo_part = LaneCounts<G>(index + off + lo_block * TESSERA_INDEX_FANOUT, TESSERA_INDEX_FANOUT, q);
+        const bool apart = upper && hi_block != lo_block;
+        const int hi_part = apart ? LaneCounts<G>(index + off + hi_block * TESSERA_INDEX_FANOUT, TESSERA_INDEX_FANOUT, q)
+                                  : 0;
+        const int lo_sum = GroupSum<G>(lo_part);
+        const int hi_sum = upper ? GroupSum<G>(hi_part) : 0;
+        const int lo_c = lo_sum & 0xffff;
+        const int hi_c = (apart ? hi_sum : lo_sum) >> 16;
+        const int lo_valid = (int)min((long long)TESSERA_INDEX_FANOUT, entries - lo_block * TESSERA_INDEX_FANOUT);
+        const int hi_valid = (int)min((long long)TESSERA_INDEX_FANOUT, entries - hi_block * TESSERA_INDEX_FANOUT);
+        lo_block = lo_block * TESSERA_INDEX_FANOUT + min(lo_c, lo_valid - 1);
+        hi_block = upper ? hi_block * TESSERA_INDEX_FANOUT + min(hi_c, hi_valid - 1) : lo_block;
+        off += IndexPadded(entries);
+    }
+    const long long lo_first = lo_block * TESSERA_INDEX_FANOUT;
+    const long long hi_first = hi_block * TESSERA_INDEX_FANOUT;
+    const bool apart = upper && hi_block != lo_block;
+    const int lo_part = LaneCounts<G>(sorted + lo_first, (int)min((long long)TESSERA_INDEX_FANOUT, n - lo_first), q);
+    const int hi_part =
+        apart ? LaneCounts<G>(sorted + hi_first, (int)min((long long)TESSERA_INDEX_FANOUT, n - hi_first), q) : 0;
+    const int lo_sum = GroupSum<G>(lo_part);
+    const int hi_sum = upper ? GroupSum<G>(hi_part) : 0;
+    lo = lo_first + (lo_sum & 0xffff);
+    hi = hi_first + ((apart ? hi_sum : lo_sum) >> 16);
+}
+
+// The bounds of lookups[i] (as tessera_search_binary) through the index of `levels` levels at `index` (sorted:
+// 16-byte aligned, n >= 1), G lanes per lookup, 32 / G lookups per warp at a time.
+template <int G>
+__device__ __forceinline__ void IndexSearch(const unsigned long long* __restrict__ sorted, long long n,
+                                            const unsigned long long* __restrict__ index, int levels,
+                                            const unsigned long long* __restrict__ lookups, long long m,
+                                            long long* __restrict__ lower, long long* __restrict__ upper) {
+    constexpr int PER_WARP = TESSERA_WARP_THREADS / G;
+    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
+    const long long warp = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / TESSERA_WARP_THREADS;
+    const long long warps = ((long long)gridDim.x * blockDim.x) / TESSERA_WARP_THREADS;
+    // the same rounds in every lane of the warp: the group sums shuffle across all of them
+    for (long long first = warp * PER_WARP; first < m; first += warps * PER_WARP) {
+        const long long i = first + lane / G;
+        const bool active = i < m;
+        const unsigned long long q = active ? lookups[i] : 0ull;
+        long long lo = 0;
+        long long hi = 0;
+        IndexBounds<G>(sorted, n, index, levels, q, upper != nullptr, lo, hi);
+        if (active && (lane & (G - 1)) == 0) {
+            lower[i] = lo;
+            if (upper != nullptr) upper[i] = hi;
+        }
+    }
+}
+
+#define TESSERA_INDEX_KERNEL(G)                                                                                      \
+    extern "C" __global__ void tessera_search_index_##G(                                                             \
+        const unsigned long long* __restrict__ sorted, long long n, const unsigned long long* __restrict__ index,   \
+        int levels, const unsigned long long* __restrict__ lookups, long long m, long long* __restrict__ lower,     \
+        long long* __restrict__ upper) {                                                                             \
+        IndexSearch<G>(sorted, n, index, levels, lookups, m, lower, upper);                                          \
+    }
+TESSERA_INDEX_KERNEL(1)
+TESSERA_INDEX_KERNEL(4)
+TESSERA_INDEX_KERNEL(8)
+TESSERA_INDEX_KERNEL(16)
+#undef TESSERA_INDEX_KERNEL
 
 }  // namespace search
 }  // namespace tessera

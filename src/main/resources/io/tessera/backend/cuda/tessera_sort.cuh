@@ -84,55 +84,42 @@ __device__ __forceinline__ unsigned int Digit(unsigned long long key, int shift)
 
 // ---- LSD radix sort ----
 
-// bits[2w] = ~0 (the AND of word w so far), bits[2w + 1] = 0 (its OR), for `words` words.
-extern "C" __global__ void tessera_radix_bits_init(unsigned long long* bits, int words) {
-    for (int i = (int)threadIdx.x; i < 2 * words; i += (int)blockDim.x) bits[i] = (i & 1) ? 0ull : ~0ull;
-}
-
-// bits[0] &= every key, bits[1] |= every key: a bit that is 1 in the AND or 0 in the OR is the same in all rows.
-extern "C" __global__ void tessera_radix_bits(const unsigned long long* __restrict__ keys, long long n,
-                                              unsigned long long* bits) {
-    unsigned long long all = ~0ull;
-    unsigned long long any = 0ull;
-    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
-        const unsigned long long k = keys[i];
-        all &= k;
-        any |= k;
-    }
-#pragma unroll
-    for (int d = TESSERA_WARP_THREADS / 2; d > 0; d >>= 1) {
-        all &= __shfl_xor_sync(TESSERA_FULL_MASK, all, d);
-        any |= __shfl_xor_sync(TESSERA_FULL_MASK, any, d);
-    }
-    if ((threadIdx.x & (TESSERA_WARP_THREADS - 1)) == 0) {
-        atomicAnd(&bits[0], all);
-        atomicOr(&bits[1], any);
-    }
-}
-
-// words[i] = 0 for i < n: the look-back's tile states and tile counter before each pass, the digit totals before
-// each word.
+// words[i] = 0 for i < n: the look-back's tile states and tile counter before each pass, the digit counts before
+// the sort.
 extern "C" __global__ void tessera_radix_clear(unsigned long long* __restrict__ words, long long n) {
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
         words[i] = 0ull;
     }
 }
 
-// totals[p * 256 + d] += the keys whose digit at shift 8p is d, for each p (0 to 7) with bit p of `digits` set
-// (the passes that run; a constant digit would make every lane of a warp add to one count). Each block counts in
-// shared memory and adds its counts to totals, which start at zero.
+// totals[p * 256 + d] += the keys whose digit at shift 8p is d, for each place p (0 to 7): a place whose keys all
+// fall in one digit is constant, and the sort skips it. Each block counts in shared memory and adds its counts to
+// totals, which start at zero. A digit that is the same in all the keys a warp reads at once (a constant one, say) is
+// added once for all of them, not by every lane to one count.
 extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_THREADS)
-tessera_radix_digit_totals(const unsigned long long* __restrict__ keys, long long n, unsigned int digits,
+tessera_radix_digit_totals(const unsigned long long* __restrict__ keys, long long n,
                            unsigned int* __restrict__ totals) {
     constexpr int PLACES = 64 / TESSERA_RADIX_BITS;
     __shared__ unsigned int hist[PLACES * TESSERA_RADIX_DIGITS];
     for (int i = (int)threadIdx.x; i < PLACES * TESSERA_RADIX_DIGITS; i += TESSERA_RADIX_THREADS) hist[i] = 0u;
     __syncthreads();
-    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
-        const unsigned long long k = keys[i];
+    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
+    const long long stride = (long long)gridDim.x * blockDim.x;
+    // the loop runs alike in every lane of a warp (its first key decides), so that the warp votes whole
+    for (long long first = (long long)blockIdx.x * blockDim.x + (threadIdx.x - lane); first < n; first += stride) {
+        const long long i = first + lane;
+        const bool real = i < n;
+        const unsigned long long k = real ? keys[i] : 0ull;
+        const unsigned int present = __ballot_sync(TESSERA_FULL_MASK, real);
+        const unsigned long long k0 = __shfl_sync(TESSERA_FULL_MASK, k, 0);  // lane 0's key is real
 #pragma unroll
         for (int p = 0; p < PLACES; ++p) {
-            if ((digits >> p) & 1u) atomicAdd(&hist[p * TESSERA_RADIX_DIGITS + Digit(k, p * TESSERA_RADIX_BITS)], 1u);
+            const unsigned int d = Digit(k, p * TESSERA_RADIX_BITS);
+            if (__all_sync(TESSERA_FULL_MASK, !real || d == Digit(k0, p * TESSERA_RADIX_BITS))) {
+                if (lane == 0) atomicAdd(&hist[p * TESSERA_RADIX_DIGITS + d], (unsigned int)__popc(present));
+            } else if (real) {
+                atomicAdd(&hist[p * TESSERA_RADIX_DIGITS + d], 1u);
+            }
         }
     }
     __syncthreads();
@@ -255,6 +242,180 @@ tessera_radix_scatter(const unsigned long long* __restrict__ keys_in, const unsi
         rows_out[to] = tile_rows[j];
     }
 }
+
+// ---- onesweep-style scatter (a variant beside tessera_radix_scatter; RadixScatter on the host) ----
+//
+// The same stable pass with larger tiles (THREADS * ITEMS pairs) and less work around them: the digits' starts come
+// from tessera_radix_starts (once per word, not a block scan per tile); the tile states carry the pass's number
+// (`epoch`, from 1), so that one clear before the sort readies every pass (a state of an earlier pass reads as not
+// yet published), and each pass takes its tile numbers from a counter of its own; the keys and then the row numbers
+// are reordered through the same shared memory, so that the global writes are runs of one digit; the last pass may
+// write the row numbers as 64-bit numbers straight into the result (rows_out64), which saves a launch over all rows.
+// Three blocks an SM (at most 80 registers a thread, 42 KB of shared memory a block at 16 pairs a thread).
+
+#define TESSERA_ONESWEEP_THREADS 256
+#define TESSERA_ONESWEEP_WARPS (TESSERA_ONESWEEP_THREADS / TESSERA_WARP_THREADS)
+#define TESSERA_RADIX_EPOCH_MASK (((1ull << 30) - 1ull) << 32)
+
+// starts[p * 256 + d] = the keys of the digits below d at place p, from the counts tessera_radix_digit_totals left
+// there (8 places; one block of 256 threads, thread d for digit d).
+extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_DIGITS)
+tessera_radix_starts(unsigned int* __restrict__ totals) {
+    __shared__ unsigned int scratch[TESSERA_RADIX_DIGITS / TESSERA_WARP_THREADS + 1];
+    constexpr int PLACES = 64 / TESSERA_RADIX_BITS;
+    for (int p = 0; p < PLACES; ++p) {
+        unsigned int all;
+        const unsigned int own = totals[p * TESSERA_RADIX_DIGITS + threadIdx.x];
+        totals[p * TESSERA_RADIX_DIGITS + threadIdx.x] = BlockExclusiveSum<TESSERA_RADIX_DIGITS>(own, scratch, all);
+    }
+}
+
+// One pass over n pairs in tiles of THREADS * ITEMS. starts: where each digit's run begins (tessera_radix_starts);
+// states: tiles * 256 words, zero or of earlier passes; next_tile: this pass's counter, zero before it. rows_in
+// null: row i is i. rows_out64 not null: the row numbers go there as 64-bit numbers (and not to rows_out).
+// EARLY_ROWS: the row numbers are read before the look-back, in flight while it waits (80 registers a thread
+// instead of 72 at 12 pairs); else only once the keys are written.
+template <int ITEMS, bool EARLY_ROWS>
+__device__ __forceinline__ void OnesweepPass(const unsigned long long* __restrict__ keys_in,
+                                             const unsigned int* __restrict__ rows_in, long long n, int shift,
+                                             const unsigned int* __restrict__ starts, unsigned long long* states,
+                                             unsigned int epoch, unsigned long long* __restrict__ next_tile,
+                                             unsigned long long* __restrict__ keys_out,
+                                             unsigned int* __restrict__ rows_out, long long* __restrict__ rows_out64) {
+    static_assert(TESSERA_ONESWEEP_THREADS == TESSERA_RADIX_DIGITS, "thread t keeps the counts of digit t");
+    constexpr int TILE = TESSERA_ONESWEEP_THREADS * ITEMS;
+    __shared__ unsigned long long exchange[TILE];  // the tile's keys in digit order, then its row numbers
+    __shared__ unsigned int warp_counts[TESSERA_ONESWEEP_WARPS][TESSERA_RADIX_DIGITS];
+    __shared__ unsigned int bin[TESSERA_RADIX_DIGITS];  // place in the output minus place in the tile, per digit
+    __shared__ unsigned int scratch[TESSERA_ONESWEEP_WARPS + 1];
+    __shared__ unsigned int tile_number;
+    const int t = (int)threadIdx.x;  // also the digit this thread keeps the counts of
+    const int lane = t & (TESSERA_WARP_THREADS - 1);
+    const int warp = t / TESSERA_WARP_THREADS;
+    if (t == 0) tile_number = (unsigned int)atomicAdd(next_tile, 1ull);
+    for (int d = lane; d < TESSERA_RADIX_DIGITS; d += TESSERA_WARP_THREADS) warp_counts[warp][d] = 0u;
+    __syncthreads();
+    const unsigned int tile = tile_number;
+    const long long base = (long long)tile * TILE;
+    const long long warp_base = base + (long long)warp * ITEMS * TESSERA_WARP_THREADS;
+
+    unsigned long long key[ITEMS];
+    unsigned int at[ITEMS];  // first the rank among the warp's pairs of its digit, then the place in the tile
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+        const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+        key[i] = idx < n ? keys_in[idx] : 0ull;
+    }
+    const unsigned int below = (1u << lane) - 1u;
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+        const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+        const unsigned int digit = idx < n ? Digit(key[i], shift) : (unsigned int)TESSERA_RADIX_DIGITS;
+        const unsigned int peers = __match_any_sync(TESSERA_FULL_MASK, digit);
+        const bool real = digit < TESSERA_RADIX_DIGITS;
+        const unsigned int earlier = real ? warp_counts[warp][digit] : 0u;
+        __syncwarp();  // every lane read the count before it grows
+        const unsigned int before = __popc(peers & below);
+        if (real && before == 0) warp_counts[warp][digit] = earlier + __popc(peers);
+        __syncwarp();
+        at[i] = earlier + before;
+    }
+    __syncthreads();
+    // per digit: the pairs in the warps before each warp, and in the whole tile
+    unsigned int sum = 0u;
+#pragma unroll
+    for (int w = 0; w < TESSERA_ONESWEEP_WARPS; ++w) {
+        const unsigned int c = warp_counts[w][t];
+        warp_counts[w][t] = sum;
+        sum += c;
+    }
+    unsigned int row[EARLY_ROWS ? ITEMS : 1];
+    if (EARLY_ROWS) {
+#pragma unroll
+        for (int i = 0; i < ITEMS; ++i) {
+            const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+            row[i] = idx < n ? (rows_in != nullptr ? rows_in[idx] : (unsigned int)idx) : 0u;
+        }
+    }
+    // the look-back, thread t for digit t; a state of another pass (another epoch) is one not yet published
+    const unsigned long long tag = (unsigned long long)epoch << 32;
+    volatile unsigned long long* own = states + (long long)tile * TESSERA_RADIX_DIGITS + t;
+    unsigned int before_tile = 0u;  // fewer than 2^32 rows
+    if (tile != 0) {
+        *own = TESSERA_RADIX_AGGREGATE | tag | sum;
+        volatile unsigned long long* earlier = own - TESSERA_RADIX_DIGITS;
+        while (true) {
+            const unsigned long long s = *earlier;
+            if ((s & TESSERA_RADIX_EPOCH_MASK) != tag) continue;  // tile j has not published in this pass yet
+            before_tile += (unsigned int)s;
+            if (s & TESSERA_RADIX_PREFIX) break;
+            earlier -= TESSERA_RADIX_DIGITS;
+        }
+    }
+    *own = TESSERA_RADIX_PREFIX | tag | (unsigned long long)(before_tile + sum);
+    unsigned int all;
+    const unsigned int local_start = BlockExclusiveSum<TESSERA_ONESWEEP_THREADS>(sum, scratch, all);
+    bin[t] = starts[t] + before_tile - local_start;  // modulo 2^32: bin + place in tile < n
+#pragma unroll
+    for (int w = 0; w < TESSERA_ONESWEEP_WARPS; ++w) warp_counts[w][t] += local_start;
+    __syncthreads();
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+        const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+        if (idx < n) {
+            at[i] += warp_counts[warp][Digit(key[i], shift)];
+            exchange[at[i]] = key[i];
+        }
+    }
+    __syncthreads();
+    const int in_tile = (int)(n - base < TILE ? n - base : TILE);
+    unsigned int to[ITEMS];  // where place t + j * THREADS of the tile goes
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const int p = t + j * TESSERA_ONESWEEP_THREADS;
+        if (p < in_tile) {
+            const unsigned long long k = exchange[p];
+            to[j] = bin[Digit(k, shift)] + (unsigned int)p;
+            keys_out[to[j]] = k;
+        }
+    }
+    __syncthreads();  // every key read from the exchange: the row numbers take its place
+    unsigned int* rows_exchange = reinterpret_cast<unsigned int*>(exchange);
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+        const long long idx = warp_base + (long long)i * TESSERA_WARP_THREADS + lane;
+        if (idx < n) {
+            rows_exchange[at[i]] = EARLY_ROWS ? row[EARLY_ROWS ? i : 0]
+                                              : (rows_in != nullptr ? rows_in[idx] : (unsigned int)idx);
+        }
+    }
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+        const int p = t + j * TESSERA_ONESWEEP_THREADS;
+        if (p < in_tile) {
+            if (rows_out64 != nullptr) {
+                rows_out64[to[j]] = (long long)rows_exchange[p];
+            } else {
+                rows_out[to[j]] = rows_exchange[p];
+            }
+        }
+    }
+}
+
+#define TESSERA_ONESWEEP_KERNEL(NAME, ITEMS, EARLY_ROWS)                                                             \
+    extern "C" __global__ void __launch_bounds__(TESSERA_ONESWEEP_THREADS, 3) NAME(                                  \
+        const unsigned long long* __restrict__ keys_in, const unsigned int* __restrict__ rows_in, long long n,      \
+        int shift, const unsigned int* __restrict__ starts, unsigned long long* states, unsigned int epoch,        \
+        unsigned long long* __restrict__ next_tile, unsigned long long* __restrict__ keys_out,                      \
+        unsigned int* __restrict__ rows_out, long long* __restrict__ rows_out64) {                                  \
+        OnesweepPass<ITEMS, EARLY_ROWS>(keys_in, rows_in, n, shift, starts, states, epoch, next_tile, keys_out,      \
+                                        rows_out, rows_out64);                                                       \
+    }
+TESSERA_ONESWEEP_KERNEL(tessera_radix_onesweep_12, 12, false)
+TESSERA_ONESWEEP_KERNEL(tessera_radix_onesweep_12_early, 12, true)
+TESSERA_ONESWEEP_KERNEL(tessera_radix_onesweep_16, 16, false)
+#undef TESSERA_ONESWEEP_KERNEL
 
 // out[i] = word[rows[i]]: the next key word in the order the rows have reached.
 extern "C" __global__ void tessera_radix_gather_keys(const unsigned long long* __restrict__ word,

@@ -150,17 +150,26 @@ public class CudaHeaderCompileTest {
         // the module of the radix sort, the bitonic top-k and the sorted searches, as GpuRuntime compiles it
         Result r = compile(CudaSources.SORT_MODULE, CudaSources.sortSource());
         List<String> kernels = compiledWithoutSpills(r, "the sort kernels");
-        for (String k : List.of("tessera_radix_bits_init", "tessera_radix_bits", "tessera_radix_clear",
+        for (String k : List.of("tessera_radix_clear",
                 "tessera_radix_digit_totals", "tessera_radix_scatter", "tessera_radix_gather_keys", "tessera_sort_rows_out",
+                "tessera_radix_starts", "tessera_radix_onesweep_12", "tessera_radix_onesweep_12_early",
+                "tessera_radix_onesweep_16",
                 "tessera_topk_tile", "tessera_topk_sample", "tessera_topk_filter", "tessera_search_binary",
-                "tessera_search_pary_4", "tessera_search_pary_8", "tessera_search_pary_16", "tessera_search_pary_32")) {
+                "tessera_search_pary_4", "tessera_search_pary_8", "tessera_search_pary_16", "tessera_search_pary_32",
+                "tessera_search_index_level", "tessera_search_index_1", "tessera_search_index_4", "tessera_search_index_8",
+                "tessera_search_index_16")) {
             assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
         }
-        // the scatter's static shared memory stays under the 48 KB a block gets without opting in
-        Matcher smem = Pattern.compile("Compiling entry function 'tessera_radix_scatter'[\\s\\S]*?(\\d+) bytes smem")
-                .matcher(r.output());
-        assertTrue(smem.find(), r.output());
-        assertTrue(Integer.parseInt(smem.group(1)) <= 48 * 1024, "scatter takes " + smem.group(1) + " bytes of shared memory");
+        String defaultSearch = SearchIndex.kernel(SearchIndex.DEFAULT_LANES);
+        assertTrue(kernels.contains(defaultSearch), "the default search " + defaultSearch + " is not compiled");
+        // each scatter's static shared memory stays under the 48 KB a block gets without opting in
+        for (RadixScatter scatter : RadixScatter.values()) {
+            Matcher smem = Pattern.compile("Compiling entry function '" + scatter.kernel()
+                    + "'[\\s\\S]*?(\\d+) bytes smem").matcher(r.output());
+            assertTrue(smem.find(), r.output());
+            assertTrue(Integer.parseInt(smem.group(1)) <= 48 * 1024,
+                    scatter.kernel() + " takes " + smem.group(1) + " bytes of shared memory");
+        }
     }
 
     @Test
