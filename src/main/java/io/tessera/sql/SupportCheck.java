@@ -27,7 +27,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             SqlKind.IS_NOT_FALSE, SqlKind.IS_DISTINCT_FROM, SqlKind.IS_NOT_DISTINCT_FROM, SqlKind.COALESCE,
             SqlKind.NULLIF, SqlKind.EXTRACT, SqlKind.SUM, SqlKind.COUNT, SqlKind.AVG, SqlKind.MIN, SqlKind.MAX,
             SqlKind.SCALAR_QUERY, SqlKind.DESCENDING, SqlKind.NULLS_FIRST, SqlKind.NULLS_LAST, SqlKind.ROW,
-            SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.SOME, SqlKind.ALL,
+            SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.INTERVAL, SqlKind.SOME, SqlKind.ALL,
             SqlKind.INSERT,
             // window functions and set operations
             SqlKind.OVER, SqlKind.WINDOW, SqlKind.ROW_NUMBER, SqlKind.RANK, SqlKind.DENSE_RANK, SqlKind.PERCENT_RANK,
@@ -51,7 +51,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || TextDateFunctions.supports(kind, name)
                 || AggregateFunctions.supports(call)
                 || WindowSupport.FUNCTIONS.contains(name)
-                || call.getOperator() == AllColumns.ALL;
+                || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL;
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {
             WindowSupport.check(w);
         }

@@ -27,6 +27,12 @@ public record DataType(TypeKind kind, int precision, int scale) {
     public static final DataType TIME = new DataType(TypeKind.TIME, 0, 0);
     public static final DataType BOOLEAN = new DataType(TypeKind.BOOLEAN, 0, 0);
     public static final DataType VARCHAR = new DataType(TypeKind.VARCHAR, 0, 0);
+    /**
+     * DuckDB's INTERVAL (months, days, microseconds: {@link Interval}). Inside a query its values are computed text,
+     * each the interval's {@link Interval#encode() code}, which orders as intervals compare; so it is a VARCHAR
+     * kind marked by its scale, and rows, sorts and group keys carry it as they carry computed strings.
+     */
+    public static final DataType INTERVAL = new DataType(TypeKind.VARCHAR, 0, 1);
 
     private static final Pattern DECIMAL_PATTERN =
             Pattern.compile("(?:DECIMAL|NUMERIC)\\s*\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
@@ -42,6 +48,8 @@ public record DataType(TypeKind kind, int precision, int scale) {
             }
         } else if (kind == TypeKind.INTEGER && (precision == 8 || precision == 16) && scale == 0) {
             // SMALLINT or TINYINT
+        } else if (kind == TypeKind.VARCHAR && precision == 0 && scale == 1) {
+            // INTERVAL
         } else if (precision != 0 || scale != 0) {
             throw new IllegalArgumentException(kind + " takes no precision or scale");
         }
@@ -77,6 +85,11 @@ public record DataType(TypeKind kind, int precision, int scale) {
             case "BOOLEAN", "BOOL" -> BOOLEAN;
             default -> throw new IllegalArgumentException("unknown column type '" + text.trim() + "'");
         };
+    }
+
+    /** Whether this is INTERVAL (whose values in a query are {@link Interval} codes). */
+    public boolean isInterval() {
+        return kind == TypeKind.VARCHAR && scale == 1;
     }
 
     /** Whether this is SMALLINT or TINYINT: an INTEGER whose values must stay in a narrower range. */
@@ -126,6 +139,6 @@ public record DataType(TypeKind kind, int precision, int scale) {
         if (kind == TypeKind.INTEGER && precision != 0) {
             return precision == 16 ? "SMALLINT" : "TINYINT";
         }
-        return kind.sqlName();
+        return isInterval() ? "INTERVAL" : kind.sqlName();
     }
 }
