@@ -33,7 +33,7 @@ final class JdbcTypes {
             case TIMESTAMP_TZ -> Types.TIMESTAMP_WITH_TIMEZONE;
             case TIME -> Types.TIME;
             case BOOLEAN -> Types.BOOLEAN;
-            case VARCHAR -> Types.VARCHAR;
+            case VARCHAR -> t.isInterval() ? Types.OTHER : Types.VARCHAR; // an INTERVAL as DuckDB's driver has it
         };
     }
 
