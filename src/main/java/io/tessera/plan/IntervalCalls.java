@@ -63,6 +63,9 @@ final class IntervalCalls {
             case "TESSERA_INTERVAL", "::INTERVAL" -> {
                 return parse(translate.apply(ops.get(0)), nullable);
             }
+            case "TESSERA_INTERVAL_KEY" -> {
+                return key(translate.apply(ops.get(0)));
+            }
             case "TESSERA_CHECKED_CAST" -> {
                 return cast(call, translate, nullable);
             }

@@ -61,6 +61,16 @@ public final class IntervalSyntax {
         return f == SqlTypeFamily.INTERVAL_DAY_TIME || f == SqlTypeFamily.INTERVAL_YEAR_MONTH;
     }
 
+    /**
+     * The part of an INTERVAL that equal intervals share (its length: 30 days equal 1 month), as a VARCHAR; what
+     * optimize.IntervalGroups groups by, as DuckDB groups intervals.
+     */
+    public static final org.apache.calcite.sql.SqlFunction KEY = new org.apache.calcite.sql.SqlFunction(
+            "TESSERA_INTERVAL_KEY", SqlKind.OTHER_FUNCTION, org.apache.calcite.sql.type.ReturnTypes.explicit(
+            org.apache.calcite.sql.type.SqlTypeName.VARCHAR).andThen(
+            org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE), null, OperandTypes.ANY,
+            org.apache.calcite.sql.SqlFunctionCategory.SYSTEM);
+
     /** {@code INTERVAL [-] 'text'} with no unit after the text. */
     public static SqlNode literal(SqlParserPos pos, int sign, String text) {
         SqlNode call = TimestampFunctions.INTERVAL_LITERAL.createCall(pos, SqlLiteral.createCharString(text, pos));
