@@ -44,6 +44,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
     @Override
     public Void visit(SqlCall call) {
         SqlKind kind = call.getKind();
+        checkIntervalText(call);
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean ok = KINDS.contains(kind)
                 || (call.getOperator() instanceof SqlFunction && FUNCTIONS.contains(name))
@@ -80,6 +81,18 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             }
         }
         return names;
+    }
+
+    /** A DuckDB interval literal's text ({@code INTERVAL '...'}, {@code '...'::INTERVAL}) read now, an error naming where. */
+    private static void checkIntervalText(SqlCall call) {
+        if ((call.getOperator() == TimestampFunctions.INTERVAL_LITERAL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL)
+                && call.operand(0) instanceof org.apache.calcite.sql.SqlCharStringLiteral text) {
+            try {
+                io.tessera.storage.IntervalText.parse(text.getValueAs(String.class));
+            } catch (IllegalArgumentException e) {
+                throw new SqlError(e.getMessage() + at(call.getParserPosition()));
+            }
+        }
     }
 
     static SqlError unsupported(String what, SqlParserPos pos) {
