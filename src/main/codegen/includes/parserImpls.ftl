@@ -28,7 +28,7 @@ boolean TesseraIfExists() :
 void TesseraTableElement(List<SqlNode> list) :
 {
     final SqlIdentifier id;
-    final SqlDataTypeSpec type;
+    SqlDataTypeSpec type;
     final boolean nullable;
     SqlNode value = null;
     ColumnStrategy strategy = null;
@@ -163,17 +163,24 @@ SqlDrop SqlDropView(Span s, boolean replace) :
 void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
 {
     final SqlParserPos pos;
-    final SqlDataTypeSpec type;
+    SqlDataTypeSpec type;
 }
 {
     <INFIX_CAST> {
         checkNonQueryExpression(exprContext);
         pos = getPos();
     }
-    type = DataType() {
-        list.add(new SqlParserUtil.ToTreeListItem(SqlLibraryOperators.INFIX_CAST, pos));
-        list.add(type);
-    }
+    (
+        <INTERVAL> {
+            // x::INTERVAL: DuckDB's one INTERVAL type, read from text (sql.IntervalSyntax)
+            list.add(new SqlParserUtil.ToTreeListItem(io.tessera.sql.IntervalSyntax.INFIX_INTERVAL, pos));
+        }
+    |
+        type = DataType() {
+            list.add(new SqlParserUtil.ToTreeListItem(SqlLibraryOperators.INFIX_CAST, pos));
+            list.add(type);
+        }
+    )
 }
 
 /**

@@ -34,7 +34,7 @@ final class JdbcTypes {
             case TIME -> Types.TIME;
             case BOOLEAN -> Types.BOOLEAN;
             // as DuckDB's driver reports them
-            case VARCHAR -> t.isBlob() ? Types.BLOB : t.isUuid() ? Types.OTHER : Types.VARCHAR;
+            case VARCHAR -> t.isBlob() ? Types.BLOB : t.isUuid() || t.isInterval() ? Types.OTHER : Types.VARCHAR;
         };
     }
 

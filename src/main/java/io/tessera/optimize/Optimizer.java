@@ -115,6 +115,8 @@ public final class Optimizer {
         rel = new RelFieldTrimmer(null, builder).trim(rel);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         rel = GroupingSetsRewrite.rewrite(rel);
+        // INTERVAL keys grouped by their length, as DuckDB groups them (1 month with 30 days)
+        rel = IntervalGroups.apply(rel, builder);
         return new OptimizedPlan(rel, logical.fieldNames(), estimates);
     }
 }

@@ -64,6 +64,9 @@ public sealed interface Expr permits Expr.Ref, Expr.Literal, Expr.Call {
             if (value == null) {
                 return "NULL";
             }
+            if (type.isInterval()) {
+                return "INTERVAL '" + io.tessera.storage.Interval.decode(value.toString()) + "'";
+            }
             return switch (type.kind()) {
                 case VARCHAR -> "'" + value.toString().replace("'", "''") + "'";
                 case DECIMAL -> io.tessera.storage.Values.formatDecimal((Long) value, type.scale());

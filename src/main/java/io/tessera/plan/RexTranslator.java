@@ -32,12 +32,15 @@ final class RexTranslator {
     private final ZonedCalls zoned;
     /** The TIMESTAMP functions, NOW fixed for the query. */
     private final TimestampCalls timestamps;
+    /** DuckDB's INTERVAL values. */
+    private final IntervalCalls intervals;
 
     /** {@code zone}: the session's time zone, in which TIMESTAMP WITH TIME ZONE values are shown and taken apart. */
     RexTranslator(RexBuilder rexBuilder, java.time.ZoneId zone) {
         this.rexBuilder = rexBuilder;
         this.zoned = new ZonedCalls(zone);
         this.timestamps = new TimestampCalls(TimestampCalls.nowMicros(), zoned);
+        this.intervals = new IntervalCalls(timestamps);
     }
 
     Expr translate(RexNode node, List<Expr> inputs) {
@@ -54,9 +57,8 @@ final class RexTranslator {
     }
 
     static Expr.Literal literal(RexLiteral lit) {
-        if (lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME
-                || lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
-            throw new SqlError("unsupported: an interval outside date arithmetic");
+        if (IntervalCalls.isInterval(lit)) {
+            return new Expr.Literal(lit.isNull() ? null : IntervalCalls.of(lit).encode(), DataType.INTERVAL);
         }
         DataType type = Types.of(lit.getType());
         if (lit.isNull()) {
@@ -139,6 +141,9 @@ final class RexTranslator {
         }
         Expr arg = translate(call.getOperands().get(0), inputs);
         DataType t = Types.of(lit.getType());
+        if (t.isInterval() || arg.type().isInterval()) {
+            return null; // compared by length (IntervalCalls), not by their codes
+        }
         if (t.kind() != arg.type().kind() || (t.kind() == TypeKind.DECIMAL && t.scale() != arg.type().scale())
                 || t.kind() == TypeKind.BOOLEAN) {
             return null;
@@ -172,7 +177,7 @@ final class RexTranslator {
         }
         Expr arg = translate(chain.subject(), inputs);
         DataType t = arg.type();
-        if (t.kind() == TypeKind.BOOLEAN) {
+        if (t.kind() == TypeKind.BOOLEAN || t.isInterval()) {
             return null;
         }
         java.util.Set<Object> values = new java.util.LinkedHashSet<>();
@@ -244,6 +249,10 @@ final class RexTranslator {
             if (in != null) {
                 return in;
             }
+        }
+        Expr interval = intervals.lower(call, o -> translate(o, inputs));
+        if (interval != null) {
+            return interval;
         }
         Expr temporal = timestamps.lower(call, o -> translate(o, inputs));
         if (temporal != null) {

@@ -31,5 +31,27 @@ public enum TemporalFunction {
     /** (instant, zone): a TIMESTAMP WITH TIME ZONE's text in the zone ({@code 2020-07-01 04:00:00-04}). */
     FORMAT_ZONED,
     /** (text, zone): a TIMESTAMP WITH TIME ZONE read from text, in the zone where the text names no offset. */
-    PARSE_ZONED
+    PARSE_ZONED,
+    /** (text): the INTERVAL DuckDB reads from the text; an error naming it when it is none. */
+    INTERVAL_PARSE,
+    /** (interval): DuckDB's text of an INTERVAL. */
+    INTERVAL_FORMAT,
+    /** (interval): the part of an INTERVAL's code that equal intervals share (30 days = 1 month), compared. */
+    INTERVAL_KEY,
+    /** (interval, interval): their sum. */
+    INTERVAL_ADD,
+    /** (interval): its negation. */
+    INTERVAL_NEGATE,
+    /** (interval, n): each part times an integer. */
+    INTERVAL_TIMES,
+    /** (unit, interval): a part of an INTERVAL as DuckDB's EXTRACT gives it (BIGINT). */
+    INTERVAL_PART,
+    /** (interval): its length in seconds, a month as 30 days (DOUBLE). */
+    INTERVAL_EPOCH,
+    /** (ts, interval): the TIMESTAMP plus an INTERVAL: months on the calendar, then days, then microseconds. */
+    TIMESTAMP_PLUS_INTERVAL,
+    /** (ts, ts): the INTERVAL from the second to the first: whole days, then microseconds. */
+    TIMESTAMP_DIFF,
+    /** (ts, ts): DuckDB's age: years, months and days on the calendar, then the time of day. */
+    AGE
 }

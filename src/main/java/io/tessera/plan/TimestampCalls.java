@@ -32,6 +32,11 @@ final class TimestampCalls {
         this.zoned = zoned;
     }
 
+    /** The moment this query was planned (what NOW gives), UTC microseconds. */
+    long now() {
+        return now;
+    }
+
     /** The expression of a call this class lowers, or null when it is not one. */
     Expr lower(RexCall call, Function<RexNode, Expr> translate) {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
@@ -140,7 +145,7 @@ final class TimestampCalls {
      * A DATE as the TIMESTAMP of its midnight; a TIMESTAMP as it is; a TIMESTAMP WITH TIME ZONE as the session's clock
      * shows it.
      */
-    private Expr timestamp(Expr e) {
+    Expr timestamp(Expr e) {
         return switch (e.type().kind()) {
             case TIMESTAMP -> e;
             case TIMESTAMP_TZ -> zoned.local(e);

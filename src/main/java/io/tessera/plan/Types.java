@@ -28,6 +28,10 @@ public final class Types {
             case BINARY, VARBINARY -> DataType.BLOB;
             case UUID -> DataType.UUID;
             case NULL -> DataType.INTEGER;
+            // DuckDB has one INTERVAL type (months, days, microseconds) for all of Calcite's
+            case INTERVAL_YEAR, INTERVAL_YEAR_MONTH, INTERVAL_MONTH, INTERVAL_DAY, INTERVAL_DAY_HOUR,
+                 INTERVAL_DAY_MINUTE, INTERVAL_DAY_SECOND, INTERVAL_HOUR, INTERVAL_HOUR_MINUTE, INTERVAL_HOUR_SECOND,
+                 INTERVAL_MINUTE, INTERVAL_MINUTE_SECOND, INTERVAL_SECOND -> DataType.INTERVAL;
             default -> throw new SqlError("unsupported: values of type " + t.getSqlTypeName());
         };
     }

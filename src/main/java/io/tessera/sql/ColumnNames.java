@@ -221,6 +221,12 @@ final class ColumnNames {
 
     private static void call(SqlCall call, StringBuilder sb) {
         List<SqlNode> ops = call.getOperandList();
+        if (call.getOperator() == TimestampFunctions.INTERVAL_LITERAL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL) {
+            sb.append("CAST("); // DuckDB's INTERVAL 'text', 'text'::INTERVAL and CAST('text' AS INTERVAL)
+            write(ops.get(0), sb);
+            sb.append(" AS INTERVAL)");
+            return;
+        }
         switch (call.getKind()) {
             case PLUS, MINUS, TIMES, DIVIDE, MOD, EQUALS, NOT_EQUALS, LESS_THAN, GREATER_THAN, LESS_THAN_OR_EQUAL,
                  GREATER_THAN_OR_EQUAL, IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> {

@@ -15,6 +15,7 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeTransforms;
 import org.apache.calcite.sql.validate.SqlValidatorImpl;
@@ -48,13 +49,25 @@ final class DateArithmetic {
     static final SqlBinaryOperator PLUS = operator(SqlStdOperatorTable.PLUS);
     static final SqlBinaryOperator MINUS = operator(SqlStdOperatorTable.MINUS);
 
-    private enum Form { DATE_DIFF, DATE_PLUS_DAYS, DAYS_PLUS_DATE, DATE_MINUS_DAYS, OTHER }
+    private enum Form { DATE_DIFF, DATE_PLUS_DAYS, DAYS_PLUS_DATE, DATE_MINUS_DAYS, TIMESTAMP_DIFF, INTERVALS, OTHER }
+
+    private static boolean isInterval(RelDataType t) {
+        return t.getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME
+                || t.getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+    }
 
     private static Form form(SqlKind kind, RelDataType a, RelDataType b) {
         boolean da = a.getSqlTypeName() == SqlTypeName.DATE;
         boolean db = b.getSqlTypeName() == SqlTypeName.DATE;
         if (kind == SqlKind.MINUS && da && db) {
             return Form.DATE_DIFF;
+        }
+        if (kind == SqlKind.MINUS && a.getSqlTypeName() == SqlTypeName.TIMESTAMP
+                && b.getSqlTypeName() == SqlTypeName.TIMESTAMP) {
+            return Form.TIMESTAMP_DIFF;
+        }
+        if (isInterval(a) && isInterval(b) && a.getSqlTypeName().getFamily() != b.getSqlTypeName().getFamily()) {
+            return Form.INTERVALS; // months and days-to-seconds together: DuckDB's one INTERVAL
         }
         if (da && days(b)) {
             return kind == SqlKind.PLUS ? Form.DATE_PLUS_DAYS : Form.DATE_MINUS_DAYS;
@@ -104,6 +117,8 @@ final class DateArithmetic {
                 (SqlOperatorBinding b) -> switch (form(std.getKind(), b.getOperandType(0), b.getOperandType(1))) {
                     case DATE_DIFF -> nullable(b, SqlTypeName.BIGINT);
                     case DATE_PLUS_DAYS, DAYS_PLUS_DATE, DATE_MINUS_DAYS -> nullable(b, SqlTypeName.DATE);
+                    case TIMESTAMP_DIFF, INTERVALS -> TimestampFunctions.intervalType(b.getTypeFactory(),
+                            b.getOperandType(0).isNullable() || b.getOperandType(1).isNullable());
                     case OTHER -> std.inferReturnType(b);
                 }, std.getOperandTypeInference(), checker) {
             @Override
@@ -118,10 +133,30 @@ final class DateArithmetic {
         return b.getTypeFactory().createTypeWithNullability(b.getTypeFactory().createSqlType(t), n);
     }
 
+    /**
+     * EXTRACT of an INTERVAL as a plain call of the unit and the interval (the planner takes the part of DuckDB's
+     * interval); any other EXTRACT as Calcite converts it.
+     */
+    private static RexNode extract(org.apache.calcite.sql2rel.SqlRexContext cx, SqlCall c) {
+        RelDataType type = cx.getValidator().getValidatedNodeType(c);
+        if (IntervalSyntax.isInterval(cx.getValidator().getValidatedNodeType(c.operand(1)))) {
+            var unit = ((org.apache.calcite.sql.SqlIntervalQualifier) c.operand(0)).timeUnitRange;
+            var rex = cx.getRexBuilder();
+            return rex.makeCall(type, SqlStdOperatorTable.EXTRACT, List.of(rex.makeFlag(unit),
+                    cx.convertExpression(c.operand(1))));
+        }
+        SqlCall same = SqlStdOperatorTable.EXTRACT.createCall(c.getParserPosition(), c.getOperandList());
+        ((SqlValidatorImpl) cx.getValidator()).setValidatedNodeType(same, type);
+        return StandardConvertletTable.INSTANCE.get(same).convertCall(cx, same);
+    }
+
     /** Calcite's convertlets, with {@link #PLUS} and {@link #MINUS} converted as described above. */
     static final SqlRexConvertletTable CONVERTLETS = new SqlRexConvertletTable() {
         @Override
         public SqlRexConvertlet get(SqlCall call) {
+            if (call.getOperator() == IntervalSyntax.EXTRACT) {
+                return DateArithmetic::extract;
+            }
             if (call.getOperator() != PLUS && call.getOperator() != MINUS) {
                 return StandardConvertletTable.INSTANCE.get(call);
             }
@@ -145,6 +180,10 @@ final class DateArithmetic {
                     case DAYS_PLUS_DATE -> rex.makeCall(type, DATE_ADD, List.of(y, x));
                     case DATE_MINUS_DAYS -> rex.makeCall(type, DATE_ADD, List.of(x,
                             rex.makeCall(SqlStdOperatorTable.UNARY_MINUS, y)));
+                    case TIMESTAMP_DIFF -> rex.makeCall(type, TimestampFunctions.TIMESTAMP_DIFF, List.of(x, y));
+                    // kept as + or - of the two intervals (the planner adds them as DuckDB's intervals)
+                    case INTERVALS -> rex.makeCall(type, c.getKind() == SqlKind.PLUS ? SqlStdOperatorTable.PLUS
+                            : SqlStdOperatorTable.MINUS, List.of(x, y));
                     case OTHER -> throw new IllegalStateException();
                 };
             };

@@ -27,7 +27,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             SqlKind.IS_NOT_FALSE, SqlKind.IS_DISTINCT_FROM, SqlKind.IS_NOT_DISTINCT_FROM, SqlKind.COALESCE,
             SqlKind.NULLIF, SqlKind.EXTRACT, SqlKind.SUM, SqlKind.COUNT, SqlKind.AVG, SqlKind.MIN, SqlKind.MAX,
             SqlKind.SCALAR_QUERY, SqlKind.DESCENDING, SqlKind.NULLS_FIRST, SqlKind.NULLS_LAST, SqlKind.ROW,
-            SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.SOME, SqlKind.ALL,
+            SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.INTERVAL, SqlKind.SOME, SqlKind.ALL,
             SqlKind.INSERT,
             // window functions and set operations
             SqlKind.OVER, SqlKind.WINDOW, SqlKind.ROW_NUMBER, SqlKind.RANK, SqlKind.DENSE_RANK, SqlKind.PERCENT_RANK,
@@ -44,6 +44,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
     @Override
     public Void visit(SqlCall call) {
         SqlKind kind = call.getKind();
+        checkIntervalText(call);
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean ok = KINDS.contains(kind)
                 || (call.getOperator() instanceof SqlFunction && FUNCTIONS.contains(name))
@@ -51,7 +52,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || TextDateFunctions.supports(kind, name)
                 || AggregateFunctions.supports(call)
                 || WindowSupport.FUNCTIONS.contains(name)
-                || call.getOperator() == AllColumns.ALL;
+                || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL;
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {
             WindowSupport.check(w);
         }
@@ -80,6 +81,18 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             }
         }
         return names;
+    }
+
+    /** A DuckDB interval literal's text ({@code INTERVAL '...'}, {@code '...'::INTERVAL}) read now, an error naming where. */
+    private static void checkIntervalText(SqlCall call) {
+        if ((call.getOperator() == TimestampFunctions.INTERVAL_LITERAL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL)
+                && call.operand(0) instanceof org.apache.calcite.sql.SqlCharStringLiteral text) {
+            try {
+                io.tessera.storage.IntervalText.parse(text.getValueAs(String.class));
+            } catch (IllegalArgumentException e) {
+                throw new SqlError(e.getMessage() + at(call.getParserPosition()));
+            }
+        }
     }
 
     static SqlError unsupported(String what, SqlParserPos pos) {

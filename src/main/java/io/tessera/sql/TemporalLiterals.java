@@ -51,6 +51,15 @@ final class TemporalLiterals {
             }
 
             @Override
+            public SqlNode visit(org.apache.calcite.sql.SqlCall call) {
+                SqlNode r = super.visit(call);
+                // every EXTRACT as the one that takes an INTERVAL's every unit
+                return r instanceof org.apache.calcite.sql.SqlCall c
+                        && c.getOperator() == org.apache.calcite.sql.fun.SqlStdOperatorTable.EXTRACT
+                        ? IntervalSyntax.EXTRACT.createCall(c.getParserPosition(), c.getOperandList()) : r;
+            }
+
+            @Override
             public SqlNode visit(SqlDataTypeSpec type) {
                 return isZoned(type) ? zonedType(type) : BlobUuidTypeNames.rewrite(type);
             }

@@ -131,6 +131,12 @@ final class TextDateFunctions {
         if (syntax == org.apache.calcite.sql.SqlSyntax.BINARY && (name.equals("+") || name.equals("-"))) {
             return name.equals("+") ? DateArithmetic.PLUS : DateArithmetic.MINUS;
         }
+        if (name.equals("EXTRACT")) {
+            return IntervalSyntax.EXTRACT; // Calcite's, taking every unit of an INTERVAL
+        }
+        if (syntax == org.apache.calcite.sql.SqlSyntax.POSTFIX && name.equals("::INTERVAL")) {
+            return IntervalSyntax.INFIX_INTERVAL;
+        }
         SqlOperator f = FUNCTIONS.get(name);
         return f != null ? f : TimestampFunctions.lookup(name);
     }

@@ -1,5 +1,10 @@
 package io.tessera.sql;
 
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
@@ -51,7 +56,31 @@ final class TimestampFunctions {
                 b.getOperandType(1).isNullable());
     };
 
+    /** DuckDB's one INTERVAL type as Calcite sees it: an interval of days to seconds (every interval maps to it). */
+    static RelDataType intervalType(org.apache.calcite.rel.type.RelDataTypeFactory f, boolean nullable) {
+        return f.createTypeWithNullability(f.createSqlIntervalType(new SqlIntervalQualifier(TimeUnit.DAY,
+                TimeUnit.SECOND, SqlParserPos.ZERO)), nullable);
+    }
+
+    /** An INTERVAL, NULL where an argument may be. */
+    private static final SqlReturnTypeInference INTERVAL = (SqlOperatorBinding b) -> {
+        boolean n = false;
+        for (int i = 0; i < b.getOperandCount(); i++) {
+            n |= b.getOperandType(i).isNullable();
+        }
+        return intervalType(b.getTypeFactory(), n);
+    };
+
+    /** A DuckDB interval literal's text ({@code INTERVAL '1 year 2 days'}), read when the query is planned. */
+    static final SqlFunction INTERVAL_LITERAL = fn("TESSERA_INTERVAL", INTERVAL, OperandTypes.STRING);
+
+    /** TIMESTAMP - TIMESTAMP: an INTERVAL of whole days and microseconds, as DuckDB subtracts them. */
+    static final SqlFunction TIMESTAMP_DIFF = fn("TESSERA_TIMESTAMP_DIFF", INTERVAL, OperandTypes.ANY_ANY);
+
     private static final Map<String, SqlOperator> FUNCTIONS = Map.ofEntries(
+            Map.entry("AGE", fn("AGE", INTERVAL, OperandTypes.or(OperandTypes.DATETIME,
+                    OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME)))),
+            Map.entry("TESSERA_INTERVAL", INTERVAL_LITERAL),
             Map.entry("DATE_TRUNC", fn("DATE_TRUNC", ReturnTypes.ARG1_NULLABLE, UNIT_DATETIME)),
             Map.entry("DATE_PART", fn("DATE_PART", PART, UNIT_DATETIME)),
             Map.entry("DATEPART", fn("DATEPART", PART, UNIT_DATETIME)),

@@ -38,6 +38,12 @@ public record DataType(TypeKind kind, int precision, int scale) {
      * (unsigned, first byte first); {@code precision} holds {@link #UUID_FORM}. See {@link Uuids}.
      */
     public static final DataType UUID = new DataType(TypeKind.VARCHAR, Uuids.UUID_FORM, 0);
+    /**
+     * DuckDB's INTERVAL (months, days, microseconds: {@link Interval}). Inside a query its values are computed text,
+     * each the interval's {@link Interval#encode() code}, which orders as intervals compare; so it is a VARCHAR
+     * kind marked by its scale, and rows, sorts and group keys carry it as they carry computed strings.
+     */
+    public static final DataType INTERVAL = new DataType(TypeKind.VARCHAR, 0, 1);
 
     private static final Pattern DECIMAL_PATTERN =
             Pattern.compile("(?:DECIMAL|NUMERIC)\\s*\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
@@ -56,6 +62,8 @@ public record DataType(TypeKind kind, int precision, int scale) {
         } else if (kind == TypeKind.VARCHAR && (precision == ByteStrings.BLOB_FORM || precision == Uuids.UUID_FORM)
                 && scale == 0) {
             // BLOB or UUID
+        } else if (kind == TypeKind.VARCHAR && precision == 0 && scale == 1) {
+            // INTERVAL
         } else if (precision != 0 || scale != 0) {
             throw new IllegalArgumentException(kind + " takes no precision or scale");
         }
@@ -93,6 +101,11 @@ public record DataType(TypeKind kind, int precision, int scale) {
             case "UUID" -> UUID;
             default -> throw new IllegalArgumentException("unknown column type '" + text.trim() + "'");
         };
+    }
+
+    /** Whether this is INTERVAL (whose values in a query are {@link Interval} codes). */
+    public boolean isInterval() {
+        return kind == TypeKind.VARCHAR && scale == 1;
     }
 
     /** Whether this is SMALLINT or TINYINT: an INTEGER whose values must stay in a narrower range. */
@@ -163,6 +176,6 @@ public record DataType(TypeKind kind, int precision, int scale) {
         if (isUuid()) {
             return "UUID";
         }
-        return kind.sqlName();
+        return isInterval() ? "INTERVAL" : kind.sqlName();
     }
 }

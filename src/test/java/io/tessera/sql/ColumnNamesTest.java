@@ -151,6 +151,9 @@ class ColumnNamesTest {
         // DuckDB names an interval by the calls it becomes (to_days(CAST(trunc(CAST('1' AS DOUBLE)) AS INTEGER)));
         // Tessera keeps the interval's SQL
         assertEquals(List.of("(d + INTERVAL '1' DAY)"), names(tessera.query("select d + interval '1' day from t")));
+        // DuckDB's interval spellings as DuckDB names them
+        assertEquals(List.of("CAST('1 day' AS INTERVAL)", "CAST('2 days' AS INTERVAL)", "CAST('3 days' AS INTERVAL)"),
+                names(tessera.query("select interval '1 day', '2 days'::interval, cast('3 days' as interval)")));
         // DuckDB prints a subquery's SQL in its own spelling; Tessera names it (SELECT ...)
         assertEquals(List.of("(SELECT ...)", "EXISTS(SELECT ...)"),
                 names(tessera.query("select (select max(a) from t), exists (select 1 from t) from t")));

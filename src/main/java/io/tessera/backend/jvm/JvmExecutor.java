@@ -129,7 +129,10 @@ public final class JvmExecutor {
             case TIMESTAMP_TZ -> io.tessera.storage.ZonedTimestamps.valueOf(b.longs[c][r], zone);
             case TIME -> io.tessera.storage.Values.timeOf(b.longs[c][r]);
             case BOOLEAN -> b.bytes[c][r] != 0;
-            case VARCHAR -> io.tessera.storage.Values.stringObject(rel.dictionaries[c].value(b.ints[c][r]), ci.type());
+            // an INTERVAL as DuckDB's driver gives it: its text
+            case VARCHAR -> ci.type().isInterval()
+                    ? io.tessera.storage.Interval.decode(rel.dictionaries[c].value(b.ints[c][r])).toString()
+                    : io.tessera.storage.Values.stringObject(rel.dictionaries[c].value(b.ints[c][r]), ci.type());
         };
     }
 

@@ -137,6 +137,9 @@ final class CudaExprSupport {
     }
 
     private Value literal(Expr.Literal l) {
+        if (l.type().isInterval()) {
+            return fail("an INTERVAL value (the CUDA generator has no INTERVAL values)");
+        }
         if (l.value() == null) {
             return l.type().kind() == TypeKind.VARCHAR ? fail("a string value outside a comparison with a column")
                     : Value.of(CType.stored(l.type()));
@@ -179,7 +182,9 @@ final class CudaExprSupport {
             case FUNCTION -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
                     + "(...) (the CUDA generator has no string functions)");
             case TEMPORAL -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
-                    + "(...) (the CUDA generator has no TIMESTAMP functions)");
+                    + (c.type().isInterval() || c.args().stream().anyMatch(a -> a.type().isInterval())
+                    ? "(...) (the CUDA generator has no INTERVAL values)"
+                    : "(...) (the CUDA generator has no TIMESTAMP functions)"));
             case TIMESTAMP_ADD_MICROS, TIMESTAMP_ADD_MONTHS ->
                     fail("TIMESTAMP plus an interval (the CUDA generator does not print it yet)");
             case EXTRACT -> CudaExprGen.extractUnit(c) < 0

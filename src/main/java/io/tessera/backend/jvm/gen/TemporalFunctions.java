@@ -15,6 +15,7 @@ import java.util.List;
 final class TemporalFunctions {
 
     private static final String TIME = "io.tessera.backend.jvm.lib.TimestampRuntime.";
+    private static final String INTERVAL = "io.tessera.backend.jvm.lib.IntervalRuntime.";
 
     private final ExprGen gen;
 
@@ -50,10 +51,22 @@ final class TemporalFunctions {
             case FROM_LOCAL -> TIME + "fromLocal(" + args + ")";
             case FORMAT_ZONED -> TIME + "formatZoned(" + args + ")";
             case PARSE_ZONED -> TIME + "parseZoned(" + args + ")";
+            case INTERVAL_PARSE -> INTERVAL + "parse(" + args + ")";
+            case INTERVAL_FORMAT -> INTERVAL + "format(" + args + ")";
+            case INTERVAL_KEY -> INTERVAL + "key(" + args + ")";
+            case INTERVAL_ADD -> INTERVAL + "add(" + args + ")";
+            case INTERVAL_NEGATE -> INTERVAL + "negate(" + args + ")";
+            case INTERVAL_TIMES -> INTERVAL + "times(" + args + ")";
+            case INTERVAL_PART -> INTERVAL + "part(" + args + ")";
+            case INTERVAL_EPOCH -> INTERVAL + "epoch(" + args + ")";
+            case TIMESTAMP_PLUS_INTERVAL -> INTERVAL + "plusTimestamp(" + args + ")";
+            case TIMESTAMP_DIFF -> INTERVAL + "between(" + args + ")";
+            case AGE -> INTERVAL + "age(" + args + ")";
         };
         JKind k = switch (f) {
-            case EPOCH -> JKind.DOUBLE;
-            case STRFTIME, FORMAT_ZONED -> JKind.STRING;
+            case EPOCH, INTERVAL_EPOCH -> JKind.DOUBLE;
+            case STRFTIME, FORMAT_ZONED, INTERVAL_PARSE, INTERVAL_FORMAT, INTERVAL_KEY, INTERVAL_ADD, INTERVAL_NEGATE,
+                 INTERVAL_TIMES, TIMESTAMP_DIFF, AGE -> JKind.STRING;
             default -> JKind.LONG;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);

@@ -1,0 +1,87 @@
+package io.tessera.optimize;
+
+import io.tessera.sql.IntervalSyntax;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.ImmutableBitSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An aggregation with an INTERVAL key (GROUP BY, DISTINCT) grouped as DuckDB groups intervals: by their length,
+ * 30 days equal to 1 month. Each such key is replaced by its length ({@link IntervalSyntax#KEY}, computed below
+ * the aggregation), and the group shows the least of its intervals (MIN, in the order of their codes); a group of
+ * one spelling shows that spelling, as DuckDB does.
+ */
+final class IntervalGroups {
+    private IntervalGroups() {
+    }
+
+    static RelNode apply(RelNode rel, RelBuilder b) {
+        List<RelNode> inputs = new ArrayList<>();
+        for (RelNode in : rel.getInputs()) {
+            inputs.add(apply(in, b));
+        }
+        if (!inputs.equals(rel.getInputs())) {
+            rel = rel.copy(rel.getTraitSet(), inputs);
+        }
+        if (!(rel instanceof Aggregate a) || a.getGroupType() != Aggregate.Group.SIMPLE) {
+            return rel;
+        }
+        List<Integer> keys = a.getGroupSet().asList();
+        int width = a.getInput().getRowType().getFieldCount();
+        List<Integer> intervals = new ArrayList<>();
+        for (int k : keys) {
+            if (isInterval(a.getInput().getRowType().getFieldList().get(k).getType())) {
+                intervals.add(k);
+            }
+        }
+        if (intervals.isEmpty()) {
+            return rel;
+        }
+        b.push(a.getInput());
+        List<RexNode> fields = new ArrayList<>(b.fields());
+        for (int k : intervals) {
+            fields.add(b.call(IntervalSyntax.KEY, b.field(k)));
+        }
+        b.project(fields);
+        ImmutableBitSet.Builder groups = ImmutableBitSet.builder();
+        for (int k : keys) {
+            groups.set(intervals.contains(k) ? width + intervals.indexOf(k) : k);
+        }
+        ImmutableBitSet groupSet = groups.build();
+        List<RelBuilder.AggCall> calls = new ArrayList<>();
+        for (AggregateCall c : a.getAggCallList()) {
+            calls.add(b.aggregateCall(c));
+        }
+        for (int k : intervals) {
+            calls.add(b.min(b.field(k)));
+        }
+        b.aggregate(b.groupKey(groupSet), calls);
+        // back to the aggregation's columns: its keys in their order (an interval's the MIN), then its calls
+        List<Integer> newKeys = groupSet.asList();
+        List<RexNode> out = new ArrayList<>();
+        for (int k : keys) {
+            out.add(intervals.contains(k)
+                    ? b.field(newKeys.size() + a.getAggCallList().size() + intervals.indexOf(k))
+                    : b.field(newKeys.indexOf(k)));
+        }
+        for (int i = 0; i < a.getAggCallList().size(); i++) {
+            out.add(b.field(newKeys.size() + i));
+        }
+        b.project(out, a.getRowType().getFieldNames(), true);
+        b.convert(a.getRowType(), false);
+        return b.build();
+    }
+
+    private static boolean isInterval(RelDataType t) {
+        SqlTypeFamily f = t.getSqlTypeName().getFamily();
+        return f == SqlTypeFamily.INTERVAL_DAY_TIME || f == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+    }
+}

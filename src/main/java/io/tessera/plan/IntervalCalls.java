@@ -1,0 +1,238 @@
+package io.tessera.plan;
+
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import io.tessera.storage.Interval;
+import io.tessera.storage.IntervalText;
+import io.tessera.storage.Timestamps;
+import io.tessera.storage.TypeKind;
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * DuckDB's INTERVAL in a Calcite plan as Tessera expressions: literals (Calcite's, with a unit, and DuckDB's text,
+ * read when the query is planned), TIMESTAMP - TIMESTAMP, AGE, interval + interval, interval * integer, unary minus,
+ * a TIMESTAMP plus an interval that is not a constant, comparisons (by length: 30 days equal 1 month), EXTRACT and
+ * casts to and from VARCHAR. Every one is a {@link TemporalFunction} that the JVM runs on the interval's code
+ * ({@link Interval#encode()}) and the GPU refuses with its reason. A TIMESTAMP or DATE plus a constant interval of
+ * Calcite's stays with {@link RexTranslator}, which folds it into calendar arithmetic.
+ */
+final class IntervalCalls {
+
+    private final TimestampCalls timestamps;
+
+    IntervalCalls(TimestampCalls timestamps) {
+        this.timestamps = timestamps;
+    }
+
+    static boolean isInterval(RexNode n) {
+        SqlTypeFamily f = n.getType().getSqlTypeName().getFamily();
+        return f == SqlTypeFamily.INTERVAL_DAY_TIME || f == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+    }
+
+    /**
+     * A Calcite interval literal as DuckDB's value: YEAR and MONTH as months; a literal that starts at DAY as whole
+     * days and the rest as microseconds; one of HOUR, MINUTE or SECOND as microseconds ({@code INTERVAL '36' HOUR}
+     * is 36:00:00, as in DuckDB).
+     */
+    static Interval of(RexLiteral lit) {
+        BigDecimal v = lit.getValueAs(BigDecimal.class);
+        if (lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
+            return new Interval(v.intValueExact(), 0, 0);
+        }
+        long micros = v.multiply(BigDecimal.valueOf(1000)).longValueExact();
+        TimeUnit start = lit.getType().getIntervalQualifier().getStartUnit();
+        return start == TimeUnit.DAY || start == TimeUnit.WEEK ? Interval.ofMicros(micros) : new Interval(0, 0, micros);
+    }
+
+    /** The expression of an interval call, or null when {@code call} is none of those this class lowers. */
+    Expr lower(RexCall call, Function<RexNode, Expr> translate) {
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        boolean nullable = call.getType().isNullable();
+        List<RexNode> ops = call.getOperands();
+        switch (name) {
+            case "TESSERA_INTERVAL", "::INTERVAL" -> {
+                return parse(translate.apply(ops.get(0)), nullable);
+            }
+            case "TESSERA_INTERVAL_KEY" -> {
+                return key(translate.apply(ops.get(0)));
+            }
+            case "TESSERA_CHECKED_CAST" -> {
+                return cast(call, translate, nullable);
+            }
+            case "DATE_ADD" -> {
+                if (ops.get(1) instanceof RexLiteral) {
+                    return null; // calendar arithmetic, folded (TimestampCalls)
+                }
+                return call(TemporalFunction.TIMESTAMP_PLUS_INTERVAL, List.of(timestamps.timestamp(
+                        translate.apply(ops.get(0))), translate.apply(ops.get(1))), DataType.TIMESTAMP, nullable);
+            }
+            case "TESSERA_TIMESTAMP_DIFF" -> {
+                return call(TemporalFunction.TIMESTAMP_DIFF, List.of(translate.apply(ops.get(0)),
+                        translate.apply(ops.get(1))), DataType.INTERVAL, nullable);
+            }
+            case "AGE" -> {
+                // age(ts): from today's midnight (the day the query was planned, UTC), as DuckDB's current_date
+                Expr end = ops.size() == 2 ? timestamps.timestamp(translate.apply(ops.get(0)))
+                        : new Expr.Literal(Timestamps.ofDays(Timestamps.days(timestamps.now())), DataType.TIMESTAMP);
+                Expr start = timestamps.timestamp(translate.apply(ops.get(ops.size() - 1)));
+                return call(TemporalFunction.AGE, List.of(end, start), DataType.INTERVAL, nullable);
+            }
+            default -> {
+            }
+        }
+        switch (call.getKind()) {
+            case PLUS, MINUS -> {
+                return sum(call, translate, nullable);
+            }
+            case TIMES -> {
+                if (ops.size() != 2 || !isInterval(ops.get(0)) && !isInterval(ops.get(1))) {
+                    return null;
+                }
+                boolean first = isInterval(ops.get(0));
+                Expr iv = translate.apply(ops.get(first ? 0 : 1));
+                Expr n = translate.apply(ops.get(first ? 1 : 0));
+                if (n.type().kind() != TypeKind.INTEGER && n.type().kind() != TypeKind.BIGINT) {
+                    throw new SqlError("unsupported: an INTERVAL times a " + n.type() + " (an integer is supported)");
+                }
+                return call(TemporalFunction.INTERVAL_TIMES, List.of(iv, n), DataType.INTERVAL, nullable);
+            }
+            case MINUS_PREFIX -> {
+                return isInterval(ops.get(0))
+                        ? call(TemporalFunction.INTERVAL_NEGATE, List.of(translate.apply(ops.get(0))), DataType.INTERVAL,
+                        nullable) : null;
+            }
+            case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL,
+                 IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> {
+                if (!isInterval(ops.get(0)) && !isInterval(ops.get(1))) {
+                    return null;
+                }
+                Op op = switch (call.getKind()) {
+                    case EQUALS -> Op.EQ;
+                    case NOT_EQUALS -> Op.NE;
+                    case LESS_THAN -> Op.LT;
+                    case LESS_THAN_OR_EQUAL -> Op.LE;
+                    case GREATER_THAN -> Op.GT;
+                    case GREATER_THAN_OR_EQUAL -> Op.GE;
+                    case IS_DISTINCT_FROM -> Op.IS_DISTINCT;
+                    default -> Op.IS_NOT_DISTINCT;
+                };
+                return new Expr.Call(op, List.of(key(translate.apply(ops.get(0))), key(translate.apply(ops.get(1)))),
+                        DataType.BOOLEAN, nullable);
+            }
+            case CAST -> {
+                return cast(call, translate, nullable);
+            }
+            case EXTRACT -> {
+                if (!isInterval(ops.get(1))) {
+                    return null;
+                }
+                TimeUnitRange unit = ((RexLiteral) ops.get(0)).getValueAs(TimeUnitRange.class);
+                Expr iv = translate.apply(ops.get(1));
+                if (unit == TimeUnitRange.EPOCH) {
+                    return call(TemporalFunction.INTERVAL_EPOCH, List.of(iv), DataType.DOUBLE, nullable);
+                }
+                String u = switch (unit) {
+                    case MILLENNIUM, CENTURY, DECADE, YEAR, QUARTER, MONTH, DAY, HOUR, MINUTE, SECOND -> unit.name();
+                    case MILLISECOND, MICROSECOND -> unit.name();
+                    default -> throw new SqlError("unsupported: EXTRACT of " + unit.name() + " from an INTERVAL (as in"
+                            + " DuckDB)");
+                };
+                return call(TemporalFunction.INTERVAL_PART, List.of(new Expr.Literal(u, DataType.VARCHAR), iv),
+                        DataType.BIGINT, nullable);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    /** A CAST to or from an INTERVAL: from and to VARCHAR as DuckDB's text; null for other casts. */
+    private static Expr cast(RexCall call, Function<RexNode, Expr> translate, boolean nullable) {
+        List<RexNode> ops = call.getOperands();
+        boolean from = isInterval(ops.get(0));
+        boolean to = isInterval(call);
+        if (!from && !to) {
+            return null;
+        }
+        Expr arg = translate.apply(ops.get(0));
+        if (from && to) {
+            return arg;
+        }
+        if (from && Types.of(call.getType()).kind() == TypeKind.VARCHAR) {
+            return call(TemporalFunction.INTERVAL_FORMAT, List.of(arg), DataType.VARCHAR, nullable);
+        }
+        if (to && arg.type().kind() == TypeKind.VARCHAR) {
+            return parse(arg, nullable);
+        }
+        throw new SqlError("unsupported: CAST from " + (from ? "INTERVAL" : arg.type()) + " to "
+                + (to ? "INTERVAL" : Types.of(call.getType())));
+    }
+
+    /** interval +/- interval, and a TIMESTAMP +/- an interval that is not one of Calcite's constants. */
+    private Expr sum(RexCall call, Function<RexNode, Expr> translate, boolean nullable) {
+        List<RexNode> ops = call.getOperands();
+        if (ops.size() != 2) {
+            return null;
+        }
+        boolean minus = call.getKind() == org.apache.calcite.sql.SqlKind.MINUS;
+        RexNode a = ops.get(0);
+        RexNode b = ops.get(1);
+        if (isInterval(a) && isInterval(b)) {
+            Expr y = translate.apply(b);
+            if (minus) {
+                y = call(TemporalFunction.INTERVAL_NEGATE, List.of(y), DataType.INTERVAL, y.nullable());
+            }
+            return call(TemporalFunction.INTERVAL_ADD, List.of(translate.apply(a), y), DataType.INTERVAL, nullable);
+        }
+        RexNode interval = isInterval(b) ? b : !minus && isInterval(a) ? a : null;
+        if (interval == null || interval instanceof RexLiteral) {
+            return null; // not an interval's, or a constant RexTranslator folds into calendar arithmetic
+        }
+        Expr t = translate.apply(interval == b ? a : b);
+        if (t.type().kind() != TypeKind.TIMESTAMP) {
+            throw new SqlError("unsupported: a " + t.type() + " plus an INTERVAL that is not a constant with a unit"
+                    + " (a TIMESTAMP is supported)");
+        }
+        Expr iv = translate.apply(interval);
+        if (minus) {
+            iv = call(TemporalFunction.INTERVAL_NEGATE, List.of(iv), DataType.INTERVAL, iv.nullable());
+        }
+        return call(TemporalFunction.TIMESTAMP_PLUS_INTERVAL, List.of(t, iv), DataType.TIMESTAMP, nullable);
+    }
+
+    /** An interval read from text: when the text is a constant, now (an invalid one fails here, naming it). */
+    private static Expr parse(Expr text, boolean nullable) {
+        if (text instanceof Expr.Literal lit) {
+            if (lit.value() == null) {
+                return new Expr.Literal(null, DataType.INTERVAL);
+            }
+            try {
+                return new Expr.Literal(IntervalText.parse(lit.value().toString()).encode(), DataType.INTERVAL);
+            } catch (IllegalArgumentException e) {
+                throw new SqlError(e.getMessage());
+            }
+        }
+        if (text.type().isInterval()) {
+            return text;
+        }
+        return call(TemporalFunction.INTERVAL_PARSE, List.of(text), DataType.INTERVAL, nullable);
+    }
+
+    private static Expr key(Expr interval) {
+        return call(TemporalFunction.INTERVAL_KEY, List.of(interval), DataType.VARCHAR, interval.nullable());
+    }
+
+    private static Expr call(TemporalFunction f, List<Expr> args, DataType type, boolean nullable) {
+        return new Expr.Call(Op.TEMPORAL, args, type, nullable, f);
+    }
+}

@@ -1,0 +1,87 @@
+package io.tessera.sql;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlPostfixOperator;
+import org.apache.calcite.sql.fun.SqlExtractFunction;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
+
+import java.util.List;
+
+/**
+ * DuckDB's spellings of INTERVAL that Calcite's grammar lacks, made by the generated parser: a literal without a
+ * unit after its text ({@code INTERVAL '1 year 2 days'}), {@code CAST(x AS INTERVAL)} and {@code x::INTERVAL}. Each
+ * becomes a call of {@link TimestampFunctions#INTERVAL_LITERAL} on the text, which the planner reads as DuckDB reads
+ * it (a constant when the query is planned).
+ */
+public final class IntervalSyntax {
+    private IntervalSyntax() {
+    }
+
+    /** {@code x::INTERVAL}: a postfix operator, as binding as {@code ::}. */
+    public static final SqlPostfixOperator INFIX_INTERVAL = new SqlPostfixOperator("::INTERVAL", SqlKind.OTHER,
+            SqlLibraryOperators.INFIX_CAST.getLeftPrec(), TimestampFunctions.INTERVAL_LITERAL.getReturnTypeInference(),
+            null, OperandTypes.STRING) {
+    };
+
+    /**
+     * EXTRACT that takes any unit of an INTERVAL (DuckDB's has months and microseconds together, which Calcite's
+     * EXTRACT refuses for a day-to-second type); each EXTRACT of a query is made this one before validation
+     * ({@link TemporalLiterals}) and converted as Calcite's, an interval's as a plain call ({@link DateArithmetic}).
+     */
+    public static final SqlExtractFunction EXTRACT = new SqlExtractFunction("EXTRACT", false) {
+        @Override
+        public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
+            return isInterval(binding.getOperandType(1)) || super.checkOperandTypes(binding, throwOnFailure);
+        }
+
+        @Override
+        public void validateCall(SqlCall call, SqlValidator validator, SqlValidatorScope scope,
+                SqlValidatorScope operandScope) {
+            if (isInterval(validator.deriveType(operandScope, call.operand(1)))) {
+                return; // any unit: the planner takes the part of DuckDB's interval
+            }
+            super.validateCall(call, validator, scope, operandScope);
+        }
+    };
+
+    static boolean isInterval(RelDataType t) {
+        SqlTypeFamily f = t.getSqlTypeName().getFamily();
+        return f == SqlTypeFamily.INTERVAL_DAY_TIME || f == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+    }
+
+    /**
+     * The part of an INTERVAL that equal intervals share (its length: 30 days equal 1 month), as a VARCHAR; what
+     * optimize.IntervalGroups groups by, as DuckDB groups intervals.
+     */
+    public static final org.apache.calcite.sql.SqlFunction KEY = new org.apache.calcite.sql.SqlFunction(
+            "TESSERA_INTERVAL_KEY", SqlKind.OTHER_FUNCTION, org.apache.calcite.sql.type.ReturnTypes.explicit(
+            org.apache.calcite.sql.type.SqlTypeName.VARCHAR).andThen(
+            org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE), null, OperandTypes.ANY,
+            org.apache.calcite.sql.SqlFunctionCategory.SYSTEM);
+
+    /** {@code INTERVAL [-] 'text'} with no unit after the text. */
+    public static SqlNode literal(SqlParserPos pos, int sign, String text) {
+        SqlNode call = TimestampFunctions.INTERVAL_LITERAL.createCall(pos, SqlLiteral.createCharString(text, pos));
+        return sign < 0 ? SqlStdOperatorTable.UNARY_MINUS.createCall(pos, call) : call;
+    }
+
+    /** A CAST's call; {@code CAST(x AS INTERVAL)} (one argument: no type or unit was parsed) reads x as an interval. */
+    public static SqlCall cast(SqlOperator cast, SqlParserPos pos, List<SqlNode> args) {
+        if (args.size() == 1) {
+            return TimestampFunctions.INTERVAL_LITERAL.createCall(pos, args.get(0));
+        }
+        return cast.createCall(pos, args);
+    }
+}
