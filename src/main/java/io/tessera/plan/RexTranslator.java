@@ -226,6 +226,10 @@ final class RexTranslator {
                 return in;
             }
         }
+        Expr list = ListCalls.lower(call, o -> translate(o, inputs));
+        if (list != null) {
+            return list;
+        }
         Expr temporal = timestamps.lower(call, o -> translate(o, inputs));
         if (temporal != null) {
             return temporal;

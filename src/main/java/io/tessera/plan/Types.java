@@ -26,7 +26,16 @@ public final class Types {
             case BOOLEAN -> DataType.BOOLEAN;
             case CHAR, VARCHAR -> DataType.VARCHAR;
             case NULL -> DataType.INTEGER;
+            case ARRAY -> list(t.getComponentType());
             default -> throw new SqlError("unsupported: values of type " + t.getSqlTypeName());
         };
+    }
+
+    /** A LIST of this element type; a list of lists is not supported. */
+    private static DataType list(RelDataType element) {
+        if (element.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY) {
+            throw new SqlError("unsupported: a list of lists (" + of(element.getComponentType()) + "[][])");
+        }
+        return DataType.list(of(element));
     }
 }

@@ -185,8 +185,8 @@ public final class Column {
     }
 
     /**
-     * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, OffsetDateTime (in UTC), LocalTime, Boolean or
-     * String; null for NULL.
+     * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, OffsetDateTime (in UTC), LocalTime, Boolean,
+     * String or ListValue; null for NULL.
      */
     public Object getObject(long row) {
         if (isNull(row)) {
@@ -195,7 +195,9 @@ public final class Column {
         return switch (type().kind()) {
             case INTEGER -> getInt(row);
             case DATE -> Values.dateOf(getInt(row));
-            case VARCHAR -> dictionary().value(getInt(row));
+            case VARCHAR -> type().isList()
+                    ? ListCodec.value(dictionary().value(getInt(row)), type().element(), java.time.ZoneOffset.UTC)
+                    : dictionary().value(getInt(row));
             case BIGINT -> getLong(row);
             case TIMESTAMP -> Values.timestampOf(getLong(row));
             case TIMESTAMP_TZ -> ZonedTimestamps.valueOf(getLong(row), java.time.ZoneOffset.UTC);

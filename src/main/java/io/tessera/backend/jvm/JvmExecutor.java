@@ -128,7 +128,9 @@ public final class JvmExecutor {
             case TIMESTAMP_TZ -> io.tessera.storage.ZonedTimestamps.valueOf(b.longs[c][r], zone);
             case TIME -> io.tessera.storage.Values.timeOf(b.longs[c][r]);
             case BOOLEAN -> b.bytes[c][r] != 0;
-            case VARCHAR -> rel.dictionaries[c].value(b.ints[c][r]);
+            case VARCHAR -> ci.type().isList()
+                    ? io.tessera.storage.ListCodec.value(rel.dictionaries[c].value(b.ints[c][r]), ci.type().element(), zone)
+                    : rel.dictionaries[c].value(b.ints[c][r]);
         };
     }
 

@@ -67,6 +67,11 @@ public final class CudaCapabilities {
      */
     public static String reason(Pipeline p, Genome g, IntFunction<JoinLayout> tables,
                                 IntFunction<ScannedGroups> groups, Function<String, Dictionary> dictionaries) {
+        for (io.tessera.plan.ColumnInfo c : p.source().columns()) {
+            if (c.type().isList()) {
+                return "it reads the LIST column " + c.name() + " (lists run on the JVM)";
+            }
+        }
         if (p.source() instanceof Source.RelationScan rs && groups.apply(rs.relationId()) != null
                 && GroupScan.endsInTableOrAggregate(p)) {
             String why = GroupScan.reason(p, groups.apply(rs.relationId()));
