@@ -51,8 +51,16 @@ final class HolisticAggregates {
     static final SqlAggFunction LISTAGG = function("LISTAGG", HolisticAggregates::textType, VALUE_AND_SEPARATOR);
     static final SqlAggFunction GROUP_CONCAT = function("GROUP_CONCAT", HolisticAggregates::textType, VALUE_AND_SEPARATOR);
 
+    /** DuckDB's LIST (ARRAY_AGG its other name): the group's values, NULLs included, as a list. */
+    static final SqlAggFunction LIST = function("LIST", HolisticAggregates::listType, OperandTypes.ANY);
+    static final SqlAggFunction ARRAY_AGG = function("ARRAY_AGG", HolisticAggregates::listType, OperandTypes.ANY);
+
     static final List<SqlAggFunction> ALL = List.of(MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE, MODE, STRING_AGG,
-            LISTAGG, GROUP_CONCAT);
+            LISTAGG, GROUP_CONCAT, LIST, ARRAY_AGG);
+
+    /** The aggregates that may have an ORDER BY inside their parentheses. */
+    private static final java.util.Set<String> ORDERED = java.util.Set.of("STRING_AGG", "GROUP_CONCAT", "LIST",
+            "ARRAY_AGG");
 
     private static SqlAggFunction function(String name, SqlReturnTypeInference type, SqlOperandTypeChecker operands) {
         return new SqlAggFunction(name, null, SqlKind.OTHER_FUNCTION, type, null, operands,
@@ -68,7 +76,7 @@ final class HolisticAggregates {
     static void checkOrder(SqlCall call) {
         List<SqlNode> operands = call.getOperandList();
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
-        if (call.getOperator().isAggregator() && !name.equals("STRING_AGG") && !name.equals("GROUP_CONCAT")
+        if (call.getOperator().isAggregator() && !ORDERED.contains(name)
                 && !operands.isEmpty() && operands.get(operands.size() - 1) instanceof SqlNodeList) {
             throw SupportCheck.unsupported("ORDER BY inside " + call.getOperator().getName().toLowerCase(Locale.ROOT)
                     + "(...)", call.getParserPosition());
@@ -86,13 +94,15 @@ final class HolisticAggregates {
             public SqlNode visit(SqlCall call) {
                 List<SqlNode> operands = call.getOperandList();
                 String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
-                if ((name.equals("STRING_AGG") || name.equals("GROUP_CONCAT")) && !operands.isEmpty()
+                if (ORDERED.contains(name) && !operands.isEmpty()
                         && operands.get(operands.size() - 1) instanceof SqlNodeList order) {
-                    // Calcite gives such a call as its LISTAGG, typed as its value: the value made a VARCHAR first
-                    SqlNode value = operands.get(0);
-                    call.setOperand(0, SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value,
-                            new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, value.getParserPosition()),
-                                    value.getParserPosition())));
+                    if (name.equals("STRING_AGG") || name.equals("GROUP_CONCAT")) {
+                        // Calcite gives such a call as its LISTAGG, typed as its value: the value made a VARCHAR first
+                        SqlNode value = operands.get(0);
+                        call.setOperand(0, SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value,
+                                new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR,
+                                        value.getParserPosition()), value.getParserPosition())));
+                    }
                     for (int i = 0; i < order.size(); i++) {
                         SqlNode key = order.get(i);
                         if (key.getKind() != SqlKind.NULLS_FIRST && key.getKind() != SqlKind.NULLS_LAST) {
@@ -120,6 +130,11 @@ final class HolisticAggregates {
 
     private static RelDataType argumentType(SqlOperatorBinding b) {
         return b.getTypeFactory().createTypeWithNullability(b.getOperandType(0), true);
+    }
+
+    private static RelDataType listType(SqlOperatorBinding b) {
+        RelDataTypeFactory f = b.getTypeFactory();
+        return f.createTypeWithNullability(f.createArrayType(b.getOperandType(0), -1), true);
     }
 
     private static RelDataType textType(SqlOperatorBinding b) {
