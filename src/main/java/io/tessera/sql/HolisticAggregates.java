@@ -13,6 +13,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperatorBinding;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeFamily;
@@ -53,7 +54,14 @@ final class HolisticAggregates {
 
     /** DuckDB's LIST (ARRAY_AGG its other name): the group's values, NULLs included, as a list. */
     static final SqlAggFunction LIST = function("LIST", HolisticAggregates::listType, OperandTypes.ANY);
-    static final SqlAggFunction ARRAY_AGG = function("ARRAY_AGG", HolisticAggregates::listType, OperandTypes.ANY);
+    /**
+     * ARRAY_AGG as Calcite's grammar reads it (an ORDER BY inside its parentheses), typed as LIST is: Calcite's own
+     * types a group's list of non-NULL values NOT NULL where the query's aggregate is nullable.
+     */
+    static final SqlAggFunction ARRAY_AGG = org.apache.calcite.sql.fun.SqlBasicAggFunction.create("ARRAY_AGG",
+                    SqlKind.ARRAY_AGG, ReturnTypes.andThen(ReturnTypes::stripOrderBy, HolisticAggregates::listType),
+                    OperandTypes.ANY)
+            .withFunctionType(SqlFunctionCategory.SYSTEM).withSyntax(org.apache.calcite.sql.SqlSyntax.ORDERED_FUNCTION);
 
     static final List<SqlAggFunction> ALL = List.of(MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE, MODE, STRING_AGG,
             LISTAGG, GROUP_CONCAT, LIST, ARRAY_AGG);
@@ -86,12 +94,16 @@ final class HolisticAggregates {
     /**
      * The parsed statement with every key of an ORDER BY inside STRING_AGG's or GROUP_CONCAT's parentheses that names
      * no NULLS order made NULLS LAST, DuckDB's default (Calcite would put NULLs first in a descending order there),
-     * and the value of such a call cast to VARCHAR.
+     * and the value of such a call cast to VARCHAR; Calcite's ARRAY_AGG replaced by {@link #ARRAY_AGG}.
      */
     static SqlNode nullsLastInside(SqlNode parsed) {
         parsed.accept(new SqlShuttle() {
             @Override
             public SqlNode visit(SqlCall call) {
+                if (call.getOperator() == org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG
+                        && call instanceof org.apache.calcite.sql.SqlBasicCall basic) {
+                    basic.setOperator(ARRAY_AGG);
+                }
                 List<SqlNode> operands = call.getOperandList();
                 String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
                 if (ORDERED.contains(name) && !operands.isEmpty()

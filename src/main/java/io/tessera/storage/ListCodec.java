@@ -50,6 +50,28 @@ public final class ListCodec {
         return sb.toString();
     }
 
+    /** The encoding of a result's list value (its elements as {@link #value} gives them). */
+    public static String encode(ListValue list) {
+        StringBuilder sb = new StringBuilder();
+        for (Object v : list.values()) {
+            append(sb, v == null ? null : text(raw(v, list.element())));
+        }
+        return sb.toString();
+    }
+
+    /** A result value of an element as its raw value (the inverse of {@link #value}'s per element). */
+    private static Object raw(Object v, DataType t) {
+        return switch (v) {
+            case java.math.BigDecimal d -> d.setScale(t.scale(), java.math.RoundingMode.UNNECESSARY).unscaledValue()
+                    .longValueExact();
+            case java.time.LocalDate d -> d.toEpochDay();
+            case java.time.LocalDateTime d -> Timestamps.micros(d);
+            case java.time.OffsetDateTime d -> ZonedTimestamps.micros(d);
+            case java.time.LocalTime d -> Values.timeMicros(d);
+            default -> v;
+        };
+    }
+
     /** Appends one element's text (null: NULL) to an encoded list. */
     public static void append(StringBuilder list, String text) {
         if (text == null) {
