@@ -345,7 +345,11 @@ final class ValueConversions {
      * {@link LocalDateTime}, TIME as {@link java.time.LocalTime}, as DuckDB's driver gives them).
      */
     static Object standard(Object v) {
-        return v instanceof LocalDate d ? java.sql.Date.valueOf(d) : v;
+        return switch (v) {
+            case LocalDate d -> java.sql.Date.valueOf(d);
+            case io.tessera.storage.ListValue l -> new ListArray(l);
+            case null, default -> v;
+        };
     }
 
     private static SQLException cannot(Object v, String type) {

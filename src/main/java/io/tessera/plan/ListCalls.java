@@ -54,6 +54,17 @@ final class ListCalls {
             return new Expr.Call(Op.LIST, List.of(list, value), DataType.BOOLEAN, list.nullable() || value.nullable(),
                     ListFunction.CONTAINS);
         }
+        if (kind == SqlKind.CAST && call.getOperands().get(0) instanceof RexCall list
+                && list.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR && Types.of(call.getType()).isList()) {
+            // a list made here as another list type ([1, 2] stored into a BIGINT[], [NULL] into a VARCHAR[]): each
+            // element converted
+            DataType type = Types.of(call.getType());
+            List<Expr> args = new ArrayList<>();
+            for (RexNode o : list.getOperands()) {
+                args.add(as(translate.apply(o), type.element()));
+            }
+            return new Expr.Call(Op.LIST, args, type, nullable, ListFunction.VALUE);
+        }
         if (call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName()
                 == org.apache.calcite.sql.type.SqlTypeName.ARRAY)) {
             refuse(call, kind);
