@@ -228,3 +228,17 @@ SqlNode TesseraStarExclude(SqlIdentifier star) :
         return new AllColumns.ExcludingStar(star, names, s.end(this));
     }
 }
+
+/** {@code [a, b, c]}: DuckDB's list constructor, Calcite's {@code ARRAY[a, b, c]}; {@code []} the empty list. */
+SqlNode TesseraListValue() :
+{
+    final Span s;
+    SqlNodeList args = SqlNodeList.EMPTY;
+}
+{
+    <LBRACKET> { s = span(); }
+    [ args = ExpressionCommaList(s, ExprContext.ACCEPT_SUB_QUERY) ]
+    <RBRACKET> {
+        return SqlStdOperatorTable.ARRAY_VALUE_CONSTRUCTOR.createCall(s.end(this), args.getList());
+    }
+}

@@ -70,7 +70,8 @@ final class RowAppender {
                 case TIMESTAMP_TZ -> b.appendLong(io.tessera.storage.ZonedTimestamps.micros(v));
                 case TIME -> b.appendLong(io.tessera.storage.Values.timeMicros((java.time.LocalTime) v));
                 case BOOLEAN -> b.appendBoolean((Boolean) v);
-                case VARCHAR -> b.appendString(io.tessera.storage.Values.storedString(v));
+                case VARCHAR -> b.appendString(v instanceof io.tessera.storage.ListValue l
+                        ? io.tessera.storage.ListCodec.encode(l) : io.tessera.storage.Values.storedString(v));
             }
         } catch (IllegalArgumentException e) {
             throw new SqlError(e.getMessage() + " (column " + schema.name() + "." + col.name() + ")", e);

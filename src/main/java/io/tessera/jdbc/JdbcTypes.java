@@ -22,6 +22,9 @@ final class JdbcTypes {
 
     /** The {@link Types} code of a column type. */
     static int code(DataType t) {
+        if (t.isList()) {
+            return Types.ARRAY;
+        }
         return switch (t.kind()) {
             case INTEGER -> t.equals(DataType.SMALLINT) ? Types.SMALLINT : t.equals(DataType.TINYINT) ? Types.TINYINT
                     : Types.INTEGER;
@@ -45,6 +48,9 @@ final class JdbcTypes {
 
     /** The class of the values {@code ResultSet.getObject} returns for a type. */
     static String className(DataType t) {
+        if (t.isList()) {
+            return java.sql.Array.class.getName();
+        }
         return switch (t.kind()) {
             case INTEGER -> Integer.class.getName();
             case BIGINT -> Long.class.getName();

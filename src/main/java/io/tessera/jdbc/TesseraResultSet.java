@@ -326,7 +326,12 @@ final class TesseraResultSet extends ReadOnlyResultSet {
 
     @Override
     public Array getArray(int columnIndex) throws SQLException {
-        throw JdbcErrors.unsupported("ARRAY values");
+        Object v = value(columnIndex);
+        if (v == null || v instanceof io.tessera.storage.ListValue) {
+            return (Array) ValueConversions.standard(v);
+        }
+        throw new java.sql.SQLDataException("a " + v.getClass().getSimpleName() + " value cannot be read as an ARRAY",
+                "22018");
     }
 
     @Override

@@ -379,7 +379,11 @@ final class ValueConversions {
     }
 
     static Object standard(Object v) {
-        return v instanceof LocalDate d ? java.sql.Date.valueOf(d) : v;
+        return switch (v) {
+            case LocalDate d -> java.sql.Date.valueOf(d);
+            case io.tessera.storage.ListValue l -> new ListArray(l);
+            case null, default -> v;
+        };
     }
 
     private static SQLException cannot(Object v, String type) {

@@ -17,15 +17,18 @@ import java.util.function.IntFunction;
  * The holistic aggregate calls ({@link AggFunction#holistic}) as the planner makes them from Calcite's: MEDIAN is
  * QUANTILE_CONT at 0.5 (of strings and booleans, which have no interpolation, QUANTILE_DISC at 0.5, as DuckDB has
  * it), QUANTILE is QUANTILE_DISC, LISTAGG and GROUP_CONCAT are STRING_AGG (DuckDB's default separator a comma, a
- * value of any type joined as its text). The fraction and the separator must be constants.
+ * value of any type joined as its text), LIST and ARRAY_AGG a STRING_AGG of one-element lists. The fraction and
+ * the separator must be constants.
  */
 final class HolisticCalls {
 
     private static final Set<String> NAMES = Set.of("MEDIAN", "QUANTILE_CONT", "QUANTILE_DISC", "QUANTILE", "MODE",
-            "STRING_AGG", "LISTAGG", "GROUP_CONCAT");
+            "STRING_AGG", "LISTAGG", "GROUP_CONCAT", "LIST", "ARRAY_AGG");
 
     /** The names of STRING_AGG (Calcite names it LISTAGG where it has an ORDER BY). */
     private static final Set<String> STRING_AGG = Set.of("STRING_AGG", "LISTAGG", "GROUP_CONCAT");
+    /** The names of LIST, which may also have an ORDER BY. */
+    private static final Set<String> LIST = Set.of("LIST", "ARRAY_AGG");
 
     private HolisticCalls() {
     }
@@ -41,10 +44,14 @@ final class HolisticCalls {
         String fn = call.getAggregation().getName().toUpperCase(Locale.ROOT);
         List<HolisticOptions.OrderKey> order = new ArrayList<>();
         for (RelFieldCollation fc : call.getCollation().getFieldCollations()) {
+            if (field.apply(fc.getFieldIndex()).type().isList()) {
+                throw new SqlError("unsupported: ORDER BY a list inside " + fn.toLowerCase(Locale.ROOT)
+                        + "(...) (lists are not ordered yet)");
+            }
             order.add(new HolisticOptions.OrderKey(field.apply(fc.getFieldIndex()), fc.getDirection().isDescending(),
                     fc.nullDirection == RelFieldCollation.NullDirection.FIRST));
         }
-        if (!order.isEmpty() && !STRING_AGG.contains(fn)) {
+        if (!order.isEmpty() && !STRING_AGG.contains(fn) && !LIST.contains(fn)) {
             throw new SqlError("unsupported: ORDER BY inside " + fn.toLowerCase(Locale.ROOT) + "(...)");
         }
         Expr arg = args.get(0);
@@ -63,6 +70,11 @@ final class HolisticCalls {
             case "QUANTILE_DISC", "QUANTILE" -> new AggCall(AggFunction.QUANTILE_DISC, arg, filter, type, true, name,
                     fraction(fn, args.get(1), distinct));
             case "MODE" -> new AggCall(AggFunction.MODE, arg, filter, type, true, name, HolisticOptions.plain(distinct));
+            // each value as the list of itself (never NULL: a NULL is its element), joined with no separator: encoded
+            // lists concatenate (storage.ListCodec)
+            case "LIST", "ARRAY_AGG" -> new AggCall(AggFunction.STRING_AGG,
+                    new Expr.Call(Op.LIST, List.of(arg), type, false, ListFunction.VALUE), filter, type, true, name,
+                    new HolisticOptions(0.5, null, "", distinct, order));
             default -> new AggCall(AggFunction.STRING_AGG, TextDateCalls.asText(arg), filter, type, true, name,
                     new HolisticOptions(0.5, null, args.size() > 1 ? separator(fn, args.get(1)) : ",", distinct, order));
         };

@@ -50,7 +50,9 @@ public enum Op {
      */
     DATE_TRUNC,
     /** A function of TIMESTAMP values: detail: the {@link TemporalFunction}; args as that function takes them. */
-    TEMPORAL;
+    TEMPORAL,
+    /** A function of LIST values (held as encoded strings): detail: the {@link ListFunction}; args as it takes them. */
+    LIST;
 
     /** The comparison that holds with the operands swapped ({@code a < b} is {@code b > a}); other operators as is. */
     public Op mirrored() {

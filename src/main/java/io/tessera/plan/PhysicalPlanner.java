@@ -318,6 +318,10 @@ public final class PhysicalPlanner {
             case ANY_VALUE -> AggFunction.ANY_VALUE;
             default -> throw new SqlError("unsupported: aggregate function " + call.getAggregation().getName());
         };
+        if ((f == AggFunction.MIN || f == AggFunction.MAX) && arg != null && arg.type().isList()) {
+            throw new SqlError("unsupported: " + call.getAggregation().getName() + " of " + arg.type()
+                    + " values (lists are not ordered yet)");
+        }
         if (call.isDistinct() && !f.distinct() && f != AggFunction.MIN && f != AggFunction.MAX) {
             throw new SqlError("unsupported: " + call.getAggregation().getName() + "(DISTINCT ...)");
         }
@@ -346,6 +350,10 @@ public final class PhysicalPlanner {
             for (RelFieldCollation fc : coll.getFieldCollations()) {
                 boolean desc = fc.getDirection().isDescending();
                 boolean nullsFirst = fc.nullDirection == RelFieldCollation.NullDirection.FIRST;
+                if (o.fields.get(fc.getFieldIndex()).type().isList()) {
+                    throw new SqlError("unsupported: ORDER BY " + o.names.get(fc.getFieldIndex()) + " of type "
+                            + o.fields.get(fc.getFieldIndex()).type() + " (lists are not ordered yet)");
+                }
                 keys.add(new SortKey(fc.getFieldIndex(), desc, nullsFirst));
             }
             close(o, new Sink.Sort(o.fields, o.names, keys, offset, fetch, rel), estimates.rows(s));

@@ -254,6 +254,10 @@ final class RexTranslator {
         if (interval != null) {
             return interval;
         }
+        Expr list = ListCalls.lower(call, o -> translate(o, inputs));
+        if (list != null) {
+            return list;
+        }
         Expr temporal = timestamps.lower(call, o -> translate(o, inputs));
         if (temporal != null) {
             return temporal;

@@ -32,7 +32,16 @@ public final class Types {
             case INTERVAL_YEAR, INTERVAL_YEAR_MONTH, INTERVAL_MONTH, INTERVAL_DAY, INTERVAL_DAY_HOUR,
                  INTERVAL_DAY_MINUTE, INTERVAL_DAY_SECOND, INTERVAL_HOUR, INTERVAL_HOUR_MINUTE, INTERVAL_HOUR_SECOND,
                  INTERVAL_MINUTE, INTERVAL_MINUTE_SECOND, INTERVAL_SECOND -> DataType.INTERVAL;
+            case ARRAY -> list(t.getComponentType());
             default -> throw new SqlError("unsupported: values of type " + t.getSqlTypeName());
         };
+    }
+
+    /** A LIST of this element type; a list of lists is not supported. */
+    private static DataType list(RelDataType element) {
+        if (element.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY) {
+            throw new SqlError("unsupported: a list of lists (" + of(element.getComponentType()) + "[][])");
+        }
+        return DataType.list(of(element));
     }
 }

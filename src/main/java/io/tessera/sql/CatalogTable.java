@@ -39,6 +39,9 @@ final class CatalogTable extends AbstractTable implements CatalogTableAccess, or
     }
 
     static RelDataType sqlType(RelDataTypeFactory f, DataType t) {
+        if (t.isList()) {
+            return f.createArrayType(f.createTypeWithNullability(sqlType(f, t.element()), true), -1);
+        }
         return switch (t.kind()) {
             case INTEGER -> f.createSqlType(t.equals(DataType.SMALLINT) ? SqlTypeName.SMALLINT
                     : t.equals(DataType.TINYINT) ? SqlTypeName.TINYINT : SqlTypeName.INTEGER);

@@ -36,19 +36,33 @@ final class ColumnTypes {
     /** The type of {@code spec}; {@code table} names the statement in an error, which also names the position. */
     static DataType of(SqlDataTypeSpec spec, String table) {
         SqlTypeNameSpec name = spec.getTypeNameSpec();
-        DataType t = switch (name) {
-            case SqlBasicTypeNameSpec basic -> basic(basic, table);
-            case SqlUserDefinedTypeNameSpec named -> alias(named.getTypeName());
-            default -> null;
-        };
+        DataType t = of(name, spec, table);
         if (t == null) {
             throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
                     + SupportCheck.at(spec.getParserPosition())
                     + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
                     + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN,"
-                    + " VARCHAR, BLOB and UUID)");
+                    + " VARCHAR, BLOB and UUID, and lists of them: INTEGER[])");
         }
         return t;
+    }
+
+    /** The type of a type name, a list of a scalar type included (null: none Tessera stores). */
+    private static DataType of(SqlTypeNameSpec name, SqlDataTypeSpec spec, String table) {
+        return switch (name) {
+            case SqlBasicTypeNameSpec basic -> basic(basic, table);
+            case SqlUserDefinedTypeNameSpec named -> alias(named.getTypeName());
+            case org.apache.calcite.sql.SqlCollectionTypeNameSpec list
+                    when "ARRAY".equals(list.getTypeName().getSimple()) -> {
+                if (list.getElementTypeName() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec) {
+                    throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
+                            + SupportCheck.at(spec.getParserPosition()) + " (a list of lists)");
+                }
+                DataType element = of(list.getElementTypeName(), spec, table);
+                yield element == null ? null : DataType.list(element);
+            }
+            default -> null;
+        };
     }
 
     private static DataType basic(SqlBasicTypeNameSpec spec, String table) {

@@ -13,6 +13,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperatorBinding;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeFamily;
@@ -51,8 +52,23 @@ final class HolisticAggregates {
     static final SqlAggFunction LISTAGG = function("LISTAGG", HolisticAggregates::textType, VALUE_AND_SEPARATOR);
     static final SqlAggFunction GROUP_CONCAT = function("GROUP_CONCAT", HolisticAggregates::textType, VALUE_AND_SEPARATOR);
 
+    /** DuckDB's LIST (ARRAY_AGG its other name): the group's values, NULLs included, as a list. */
+    static final SqlAggFunction LIST = function("LIST", HolisticAggregates::listType, OperandTypes.ANY);
+    /**
+     * ARRAY_AGG as Calcite's grammar reads it (an ORDER BY inside its parentheses), typed as LIST is: Calcite's own
+     * types a group's list of non-NULL values NOT NULL where the query's aggregate is nullable.
+     */
+    static final SqlAggFunction ARRAY_AGG = org.apache.calcite.sql.fun.SqlBasicAggFunction.create("ARRAY_AGG",
+                    SqlKind.ARRAY_AGG, ReturnTypes.andThen(ReturnTypes::stripOrderBy, HolisticAggregates::listType),
+                    OperandTypes.ANY)
+            .withFunctionType(SqlFunctionCategory.SYSTEM).withSyntax(org.apache.calcite.sql.SqlSyntax.ORDERED_FUNCTION);
+
     static final List<SqlAggFunction> ALL = List.of(MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE, MODE, STRING_AGG,
-            LISTAGG, GROUP_CONCAT);
+            LISTAGG, GROUP_CONCAT, LIST, ARRAY_AGG);
+
+    /** The aggregates that may have an ORDER BY inside their parentheses. */
+    private static final java.util.Set<String> ORDERED = java.util.Set.of("STRING_AGG", "GROUP_CONCAT", "LIST",
+            "ARRAY_AGG");
 
     private static SqlAggFunction function(String name, SqlReturnTypeInference type, SqlOperandTypeChecker operands) {
         return new SqlAggFunction(name, null, SqlKind.OTHER_FUNCTION, type, null, operands,
@@ -68,7 +84,7 @@ final class HolisticAggregates {
     static void checkOrder(SqlCall call) {
         List<SqlNode> operands = call.getOperandList();
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
-        if (call.getOperator().isAggregator() && !name.equals("STRING_AGG") && !name.equals("GROUP_CONCAT")
+        if (call.getOperator().isAggregator() && !ORDERED.contains(name)
                 && !operands.isEmpty() && operands.get(operands.size() - 1) instanceof SqlNodeList) {
             throw SupportCheck.unsupported("ORDER BY inside " + call.getOperator().getName().toLowerCase(Locale.ROOT)
                     + "(...)", call.getParserPosition());
@@ -78,21 +94,27 @@ final class HolisticAggregates {
     /**
      * The parsed statement with every key of an ORDER BY inside STRING_AGG's or GROUP_CONCAT's parentheses that names
      * no NULLS order made NULLS LAST, DuckDB's default (Calcite would put NULLs first in a descending order there),
-     * and the value of such a call cast to VARCHAR.
+     * and the value of such a call cast to VARCHAR; Calcite's ARRAY_AGG replaced by {@link #ARRAY_AGG}.
      */
     static SqlNode nullsLastInside(SqlNode parsed) {
         parsed.accept(new SqlShuttle() {
             @Override
             public SqlNode visit(SqlCall call) {
+                if (call.getOperator() == org.apache.calcite.sql.fun.SqlLibraryOperators.ARRAY_AGG
+                        && call instanceof org.apache.calcite.sql.SqlBasicCall basic) {
+                    basic.setOperator(ARRAY_AGG);
+                }
                 List<SqlNode> operands = call.getOperandList();
                 String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
-                if ((name.equals("STRING_AGG") || name.equals("GROUP_CONCAT")) && !operands.isEmpty()
+                if (ORDERED.contains(name) && !operands.isEmpty()
                         && operands.get(operands.size() - 1) instanceof SqlNodeList order) {
-                    // Calcite gives such a call as its LISTAGG, typed as its value: the value made a VARCHAR first
-                    SqlNode value = operands.get(0);
-                    call.setOperand(0, SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value,
-                            new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, value.getParserPosition()),
-                                    value.getParserPosition())));
+                    if (name.equals("STRING_AGG") || name.equals("GROUP_CONCAT")) {
+                        // Calcite gives such a call as its LISTAGG, typed as its value: the value made a VARCHAR first
+                        SqlNode value = operands.get(0);
+                        call.setOperand(0, SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value,
+                                new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR,
+                                        value.getParserPosition()), value.getParserPosition())));
+                    }
                     for (int i = 0; i < order.size(); i++) {
                         SqlNode key = order.get(i);
                         if (key.getKind() != SqlKind.NULLS_FIRST && key.getKind() != SqlKind.NULLS_LAST) {
@@ -120,6 +142,11 @@ final class HolisticAggregates {
 
     private static RelDataType argumentType(SqlOperatorBinding b) {
         return b.getTypeFactory().createTypeWithNullability(b.getOperandType(0), true);
+    }
+
+    private static RelDataType listType(SqlOperatorBinding b) {
+        RelDataTypeFactory f = b.getTypeFactory();
+        return f.createTypeWithNullability(f.createArrayType(b.getOperandType(0), -1), true);
     }
 
     private static RelDataType textType(SqlOperatorBinding b) {

@@ -138,6 +138,9 @@ final class TextDateFunctions {
             return IntervalSyntax.INFIX_INTERVAL;
         }
         SqlOperator f = FUNCTIONS.get(name);
+        if (f == null) {
+            f = ListOperators.lookup(name);
+        }
         return f != null ? f : TimestampFunctions.lookup(name);
     }
 
@@ -145,20 +148,22 @@ final class TextDateFunctions {
     static java.util.Collection<SqlOperator> all() {
         List<SqlOperator> all = new java.util.ArrayList<>(FUNCTIONS.values());
         all.addAll(TimestampFunctions.all());
+        all.addAll(ListOperators.all());
         return all;
     }
 
     /** Whether a call of this kind and upper-case name is one of the functions that run (for {@link SupportCheck}). */
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
-                || TimestampFunctions.STANDARD.contains(name) || kind == SqlKind.SIMILAR
+                || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || kind == SqlKind.SIMILAR
                 || kind == SqlKind.POSITION || kind == SqlKind.TRIM;
     }
 
     /** Whether Calcite must leave a constant call of this (upper-case) operator name unfolded. */
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
-                || TimestampFunctions.STANDARD.contains(name) || name.equals("UPPER") || name.equals("LOWER")
+                || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name)
+                || name.equals("UPPER") || name.equals("LOWER")
                 || name.equals("||");
     }
 }

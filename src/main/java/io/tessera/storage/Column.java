@@ -186,7 +186,7 @@ public final class Column {
 
     /**
      * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, OffsetDateTime (in UTC), LocalTime, Boolean,
-     * String, byte[] (BLOB) or UUID; null for NULL.
+     * String, byte[] (BLOB), UUID or ListValue; null for NULL.
      */
     public Object getObject(long row) {
         if (isNull(row)) {
@@ -195,7 +195,9 @@ public final class Column {
         return switch (type().kind()) {
             case INTEGER -> getInt(row);
             case DATE -> Values.dateOf(getInt(row));
-            case VARCHAR -> Values.stringObject(dictionary().value(getInt(row)), type());
+            case VARCHAR -> type().isList()
+                    ? ListCodec.value(dictionary().value(getInt(row)), type().element(), java.time.ZoneOffset.UTC)
+                    : Values.stringObject(dictionary().value(getInt(row)), type());
             case BIGINT -> getLong(row);
             case TIMESTAMP -> Values.timestampOf(getLong(row));
             case TIMESTAMP_TZ -> ZonedTimestamps.valueOf(getLong(row), java.time.ZoneOffset.UTC);

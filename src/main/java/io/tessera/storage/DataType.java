@@ -8,8 +8,11 @@ import java.util.regex.Pattern;
  * A column type: a kind, and for DECIMAL its precision and scale. SMALLINT and TINYINT are checked INTEGERs: their
  * values are stored and computed as 32-bit integers (kind INTEGER), and {@code precision} holds their width in bits
  * (16 or 8; 0 for INTEGER itself), so that every CAST to them and every store into them checks the narrower range.
+ * A LIST (DuckDB's {@code INTEGER[]}) has an {@code element} type (null for every other type) and kind VARCHAR: each
+ * list value is held as one string, its elements encoded by {@link ListCodec}, so that every operator that moves,
+ * groups, joins or stores strings does so with lists; what reads elements or shows a value looks at the element type.
  */
-public record DataType(TypeKind kind, int precision, int scale) {
+public record DataType(TypeKind kind, int precision, int scale, DataType element) {
 
     public static final int MAX_DECIMAL_PRECISION = 18;
 
@@ -48,7 +51,17 @@ public record DataType(TypeKind kind, int precision, int scale) {
     private static final Pattern DECIMAL_PATTERN =
             Pattern.compile("(?:DECIMAL|NUMERIC)\\s*\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
 
+    public DataType(TypeKind kind, int precision, int scale) {
+        this(kind, precision, scale, null);
+    }
+
     public DataType {
+        if (element != null && (kind != TypeKind.VARCHAR || precision != 0 || scale != 0)) {
+            throw new IllegalArgumentException("a LIST is held as VARCHAR with an element type");
+        }
+        if (element != null && element.isList()) {
+            throw new IllegalArgumentException("unsupported: a list of lists (" + element + "[])");
+        }
         if (kind == TypeKind.DECIMAL) {
             if (precision < 1 || precision > MAX_DECIMAL_PRECISION) {
                 throw new IllegalArgumentException("DECIMAL precision must be 1.." + MAX_DECIMAL_PRECISION
@@ -73,9 +86,30 @@ public record DataType(TypeKind kind, int precision, int scale) {
         return new DataType(TypeKind.DECIMAL, precision, scale);
     }
 
+    /** A LIST of values of {@code element} (a scalar type: lists of lists are not supported). */
+    public static DataType list(DataType element) {
+        return new DataType(TypeKind.VARCHAR, 0, 0, java.util.Objects.requireNonNull(element));
+    }
+
+    /** Whether this is a LIST type (its values encoded strings, see {@link ListCodec}). */
+    public boolean isList() {
+        return element != null;
+    }
+
+    /** Whether values of this type are text: a VARCHAR that is not a LIST. */
+    public boolean isText() {
+        return kind == TypeKind.VARCHAR && element == null;
+    }
+
     /** Parses a SQL type name: INTEGER, INT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, BOOLEAN, VARCHAR[(n)], ... */
     public static DataType parse(String text) {
         String t = text.trim().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
+        if (t.endsWith("[]")) {
+            return list(parse(t.substring(0, t.length() - 2)));
+        }
+        if (t.endsWith(" LIST")) {
+            return list(parse(t.substring(0, t.length() - 5)));
+        }
         Matcher m = DECIMAL_PATTERN.matcher(t);
         if (m.matches()) {
             int p = Integer.parseInt(m.group(1));
@@ -164,6 +198,9 @@ public record DataType(TypeKind kind, int precision, int scale) {
 
     @Override
     public String toString() {
+        if (element != null) {
+            return element + "[]";
+        }
         if (kind == TypeKind.DECIMAL) {
             return "DECIMAL(" + precision + "," + scale + ")";
         }

@@ -68,6 +68,7 @@ public final class TableExporter {
      */
     public static void write(Table table, OutputStream os, boolean csv, byte delimiter, List<String> header)
             throws IOException {
+        ListColumns.refuse(table.schema(), csv ? "CSV export" : "export", table.name());
         List<Column> cols = table.columns();
         int nc = cols.size();
         byte[][][] dicts = new byte[nc][][];

@@ -92,6 +92,7 @@ public final class ParquetExporter {
     }
 
     private static void write(Table table, OutputStream os, int rowGroupRows) throws IOException {
+        io.tessera.data.io.ListColumns.refuse(table.schema(), "Parquet export", table.name());
         List<ColumnSchema> columns = table.schema().columns();
         int nc = columns.size();
         List<org.apache.parquet.schema.Type> fields = new ArrayList<>();

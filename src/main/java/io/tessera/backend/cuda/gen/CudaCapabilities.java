@@ -77,6 +77,9 @@ public final class CudaCapabilities {
             if (c.type().isBlob() || c.type().isUuid()) {
                 return "it reads " + c.type() + " column " + c.name() + ": BLOB and UUID have no GPU code";
             }
+            if (c.type().isList()) {
+                return "it reads the LIST column " + c.name() + " (lists run on the JVM)";
+            }
         }
         Source.RelationScan relation = null;
         if (p.source() instanceof Source.RelationScan rs) {

@@ -81,6 +81,9 @@ final class CudaExprSupport {
         if (e.type().isBlob() || e.type().isUuid()) {
             return fail("a " + e.type() + " value (" + e + "): BLOB and UUID have no GPU code");
         }
+        if (touchesList(e)) {
+            return fail("a LIST value (" + e + "): lists run on the JVM");
+        }
         if (CodeMasks.column(e) instanceof Expr.Ref column) {
             // computed per code on the host: the column must be a dictionary code
             Value code = gen(column);
@@ -103,6 +106,11 @@ final class CudaExprSupport {
                 yield x == null ? null : stored(x, c.type());
             }
         };
+    }
+
+    /** Whether e or a part of it is a LIST value. */
+    static boolean touchesList(Expr e) {
+        return e.type().isList() || e instanceof Expr.Call c && c.args().stream().anyMatch(CudaExprSupport::touchesList);
     }
 
     private Value cond(Expr e) {
@@ -181,6 +189,7 @@ final class CudaExprSupport {
                     fail("the numeric function " + c.op() + " (the CUDA generator does not print it yet)");
             case FUNCTION -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
                     + "(...) (the CUDA generator has no string functions)");
+            case LIST -> fail("a LIST value (" + c + "): lists run on the JVM");
             case TEMPORAL -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
                     + (c.type().isInterval() || c.args().stream().anyMatch(a -> a.type().isInterval())
                     ? "(...) (the CUDA generator has no INTERVAL values)"

@@ -81,6 +81,7 @@ public final class ExprGen {
     private final JavaMath math;
     private final TextFunctions text;
     private final TemporalFunctions temporal;
+    private final ListFunctions lists;
 
     ExprGen(Scope scope) {
         this.scope = scope;
@@ -88,6 +89,7 @@ public final class ExprGen {
         this.math = new JavaMath(scope, this);
         this.text = new TextFunctions(scope, this);
         this.temporal = new TemporalFunctions(this);
+        this.lists = new ListFunctions(scope, this);
     }
 
     public JExpr gen(Expr e) {
@@ -171,6 +173,7 @@ public final class ExprGen {
             case EXTRACT -> text.extract(c);
             case FUNCTION -> text.call(c);
             case TEMPORAL -> temporal.call(c);
+            case LIST -> lists.call(c);
             case DATE_TRUNC -> text.dateTrunc(c);
             case DATE_ADD_DAYS -> {
                 JExpr a = gen(c.args().get(0));

@@ -1,0 +1,95 @@
+package io.tessera.backend.jvm.gen;
+
+import io.tessera.plan.Expr;
+import io.tessera.plan.ListFunction;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The LIST functions ({@link io.tessera.plan.Op#LIST}) as Java: a list is a String (a dictionary code where it was
+ * stored), its elements encoded by {@link io.tessera.storage.ListCodec}; each function a call of
+ * {@link io.tessera.backend.jvm.lib.ListRuntime}, made only on a non-NULL list.
+ */
+final class ListFunctions {
+
+    private static final String LIST = "io.tessera.backend.jvm.lib.ListRuntime.";
+
+    private final ExprGen.Scope scope;
+    private final ExprGen gen;
+
+    ListFunctions(ExprGen.Scope scope, ExprGen gen) {
+        this.scope = scope;
+        this.gen = gen;
+    }
+
+    JExpr call(Expr.Call c) {
+        ListFunction f = (ListFunction) c.detail();
+        return switch (f) {
+            case VALUE -> value(c);
+            case LENGTH -> {
+                JExpr l = gen.gen(c.args().get(0));
+                yield JExpr.of(ExprGen.guard(l.n(), LIST + "length(" + gen.asString(l) + ")", JKind.LONG), l.n(),
+                        JKind.LONG);
+            }
+            case ELEMENT -> element(c);
+            case CONTAINS -> {
+                JExpr l = gen.gen(c.args().get(0));
+                JExpr x = gen.gen(c.args().get(1));
+                String n = ExprGen.or(l.n(), x.n());
+                String v = LIST + "contains(" + gen.asString(l) + ", " + text(x) + ")";
+                yield JExpr.of(ExprGen.guard(n, v, JKind.BOOL), n, JKind.BOOL);
+            }
+        };
+    }
+
+    /** The list of the arguments: each one's text, or null for a NULL. Never NULL itself. */
+    private JExpr value(Expr.Call c) {
+        List<String> texts = new ArrayList<>();
+        for (Expr a : c.args()) {
+            if (a instanceof Expr.Literal l && l.value() == null) {
+                texts.add("(String) null");
+                continue;
+            }
+            JExpr x = gen.gen(a);
+            texts.add(x.nullable() ? "(" + x.n() + " ? (String) null : " + text(x) + ")" : text(x));
+        }
+        return JExpr.of(LIST + "of(new String[] {" + String.join(", ", texts) + "})", "false", JKind.STRING);
+    }
+
+    /** An element's text held in a local (null: NULL), then its value as the element type's Java kind. */
+    private JExpr element(Expr.Call c) {
+        JExpr l = gen.gen(c.args().get(0));
+        JExpr i = gen.gen(c.args().get(1));
+        String t = scope.local("element");
+        String n = ExprGen.or(l.n(), i.n());
+        String at = LIST + "textAt(" + gen.asString(l) + ", " + ExprGen.asLong(i) + ")";
+        scope.statement("final String " + t + " = " + (n.equals("false") ? at : "(" + n + " ? (String) null : " + at + ")") + ";");
+        DataType element = c.type();
+        String isNull = "(" + t + " == null)";
+        if (element.kind() == TypeKind.VARCHAR) {
+            return JExpr.of("(" + t + " == null ? \"\" : " + t + ")", isNull, JKind.STRING);
+        }
+        JKind k = JKind.stored(element);
+        String parse = switch (k) {
+            case INT -> "intOf";
+            case LONG -> "longOf";
+            case DOUBLE -> "doubleOf";
+            case BOOL -> "boolOf";
+            case CODE, STRING -> throw new IllegalStateException(element.toString());
+        };
+        return JExpr.of(ExprGen.guard(isNull, LIST + parse + "(" + t + ")", k), isNull, k);
+    }
+
+    /** A non-NULL element value's canonical text. */
+    private String text(JExpr x) {
+        return switch (x.kind()) {
+            case CODE, STRING -> gen.asString(x);
+            case INT, LONG -> LIST + "text((long) " + x.v() + ")";
+            case DOUBLE -> LIST + "text(" + x.v() + ")";
+            case BOOL -> LIST + "text(" + x.v() + ")";
+        };
+    }
+}

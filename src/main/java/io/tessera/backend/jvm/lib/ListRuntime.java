@@ -1,0 +1,64 @@
+package io.tessera.backend.jvm.lib;
+
+import io.tessera.storage.ListCodec;
+
+/**
+ * What generated code calls for LIST values, which it holds as encoded strings ({@link ListCodec}): an element's
+ * canonical text, a list of texts, its length, an element by DuckDB's index and a search. Called only on non-NULL
+ * lists.
+ */
+public final class ListRuntime {
+
+    private ListRuntime() {
+    }
+
+    public static String text(long v) {
+        return Long.toString(v);
+    }
+
+    public static String text(double v) {
+        return ListCodec.text(v);
+    }
+
+    public static String text(boolean v) {
+        return Boolean.toString(v);
+    }
+
+    public static String text(String v) {
+        return v;
+    }
+
+    /** The list of these element texts (null: a NULL element). */
+    public static String of(String[] texts) {
+        return ListCodec.join(texts);
+    }
+
+    public static long length(String list) {
+        return ListCodec.length(list);
+    }
+
+    /** The text of element {@code index} (1 the first, -1 the last), null for NULL, 0 or an index beyond the ends. */
+    public static String textAt(String list, long index) {
+        return ListCodec.textAt(list, index);
+    }
+
+    public static boolean contains(String list, String text) {
+        return ListCodec.contains(list, text);
+    }
+
+    public static int intOf(String text) {
+        return Integer.parseInt(text);
+    }
+
+    public static long longOf(String text) {
+        return Long.parseLong(text);
+    }
+
+    public static double doubleOf(String text) {
+        return Double.parseDouble(text);
+    }
+
+    public static boolean boolOf(String text) {
+        return Boolean.parseBoolean(text);
+    }
+}

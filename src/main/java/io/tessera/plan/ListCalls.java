@@ -1,0 +1,106 @@
+package io.tessera.plan;
+
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The calls that make or read LIST values, lowered to {@link Op#LIST} calls ({@link ListFunction}); and the refusal
+ * of what lists cannot do yet (order comparisons, casts between list types), which would otherwise compare or convert
+ * the encoded strings.
+ */
+final class ListCalls {
+    private ListCalls() {
+    }
+
+    /** The lowered call, or null when {@code call} is not about lists. */
+    static Expr lower(RexCall call, Function<RexNode, Expr> translate) {
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        boolean nullable = call.getType().isNullable();
+        SqlKind kind = call.getKind();
+        if (kind == SqlKind.ARRAY_VALUE_CONSTRUCTOR || name.equals("LIST_VALUE")) {
+            DataType type = Types.of(call.getType());
+            List<Expr> args = new ArrayList<>();
+            for (RexNode o : call.getOperands()) {
+                args.add(as(translate.apply(o), type.element()));
+            }
+            return new Expr.Call(Op.LIST, args, type, nullable, ListFunction.VALUE);
+        }
+        if (kind == SqlKind.ITEM || name.equals("LIST_EXTRACT") || name.equals("LIST_ELEMENT")
+                || name.equals("ARRAY_EXTRACT")) {
+            Expr list = translate.apply(call.getOperands().get(0));
+            if (!list.type().isList()) {
+                throw new SqlError("unsupported: " + name.toLowerCase(Locale.ROOT) + " of a " + list.type()
+                        + " (only a list's elements can be taken by [index])");
+            }
+            Expr index = translate.apply(call.getOperands().get(1));
+            return new Expr.Call(Op.LIST, List.of(list, index), list.type().element(), true, ListFunction.ELEMENT);
+        }
+        if (name.equals("LEN") || name.equals("ARRAY_LENGTH") || name.equals("CARDINALITY")) {
+            Expr list = translate.apply(call.getOperands().get(0));
+            return new Expr.Call(Op.LIST, List.of(list), DataType.BIGINT, list.nullable(), ListFunction.LENGTH);
+        }
+        if (name.equals("LIST_CONTAINS") || name.equals("LIST_HAS") || name.equals("ARRAY_CONTAINS")
+                || name.equals("ARRAY_HAS")) {
+            Expr list = translate.apply(call.getOperands().get(0));
+            Expr value = as(translate.apply(call.getOperands().get(1)), list.type().element());
+            return new Expr.Call(Op.LIST, List.of(list, value), DataType.BOOLEAN, list.nullable() || value.nullable(),
+                    ListFunction.CONTAINS);
+        }
+        if (kind == SqlKind.CAST && call.getOperands().get(0) instanceof RexCall list
+                && list.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR && Types.of(call.getType()).isList()) {
+            // a list made here as another list type ([1, 2] stored into a BIGINT[], [NULL] into a VARCHAR[]): each
+            // element converted
+            DataType type = Types.of(call.getType());
+            List<Expr> args = new ArrayList<>();
+            for (RexNode o : list.getOperands()) {
+                args.add(as(translate.apply(o), type.element()));
+            }
+            return new Expr.Call(Op.LIST, args, type, nullable, ListFunction.VALUE);
+        }
+        if (call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName()
+                == org.apache.calcite.sql.type.SqlTypeName.ARRAY)) {
+            refuse(call, kind);
+        }
+        return null;
+    }
+
+    /** Throws for what lists do not do yet; returns for what they do as strings (=, <>, IS [NOT] DISTINCT, CASE, ...). */
+    private static void refuse(RexCall call, SqlKind kind) {
+        switch (kind) {
+            case LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL ->
+                    throw new SqlError("unsupported: ordering lists (" + call.getOperator().getName()
+                            + " between " + Types.of(call.getOperands().get(0).getType()) + " values)");
+            case CAST -> {
+                DataType from = Types.of(call.getOperands().get(0).getType());
+                DataType to = Types.of(call.getType());
+                if (!from.equals(to)) {
+                    throw new SqlError("unsupported: CAST from " + from + " to " + to);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** A value as the element type (a list's element, a searched value): cast where the types differ. */
+    private static Expr as(Expr e, DataType element) {
+        if (e.type().equals(element)) {
+            return e;
+        }
+        if (e instanceof Expr.Literal l && l.value() == null) {
+            return new Expr.Literal(null, element);
+        }
+        if (e.type().isList()) {
+            throw new SqlError("unsupported: a list of lists (" + e.type() + "[])");
+        }
+        return new Expr.Call(Op.CAST, List.of(e), element, e.nullable());
+    }
+}

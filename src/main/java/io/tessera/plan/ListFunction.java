@@ -1,0 +1,16 @@
+package io.tessera.plan;
+
+/**
+ * The functions of {@link Op#LIST}, each as DuckDB computes it. A list is a string of encoded elements
+ * ({@link io.tessera.storage.ListCodec}); a NULL list gives NULL.
+ */
+public enum ListFunction {
+    /** (e1, e2, ...): the list of the arguments, each already of the element type ({@code [a, b]}, list_value). */
+    VALUE,
+    /** (list): its number of elements as a BIGINT (len, array_length). */
+    LENGTH,
+    /** (list, index): element index, 1 the first and -1 the last; NULL for 0 or beyond either end. */
+    ELEMENT,
+    /** (list, value): whether an element equals the value (of the element type); NULL when the value is. */
+    CONTAINS
+}
