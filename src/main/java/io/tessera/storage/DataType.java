@@ -96,11 +96,6 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
         return element != null;
     }
 
-    /** Whether values of this type are text: a VARCHAR that is not a LIST. */
-    public boolean isText() {
-        return kind == TypeKind.VARCHAR && element == null;
-    }
-
     /** Parses a SQL type name: INTEGER, INT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, BOOLEAN, VARCHAR[(n)], ... */
     public static DataType parse(String text) {
         String t = text.trim().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
@@ -157,9 +152,9 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
         return kind == TypeKind.VARCHAR && precision == Uuids.UUID_FORM;
     }
 
-    /** Whether this is VARCHAR text itself, not a BLOB or UUID stored as one. */
+    /** Whether this is VARCHAR text itself, not a BLOB, UUID or LIST stored as one. */
     public boolean isText() {
-        return kind == TypeKind.VARCHAR && precision == 0;
+        return kind == TypeKind.VARCHAR && precision == 0 && element == null;
     }
 
     /** The smallest value of an integer type (INTEGER, SMALLINT, TINYINT, BIGINT). */
