@@ -6,17 +6,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * ORDER BY and LIMIT over device relations of any size (up to {@link #MAX_ROWS} rows) and any number of key words,
  * by the kernels of tessera_sort.cuh: the key words are those {@link SmallSort#encode} writes (words that order as
- * unsigned numbers, one array per ORDER BY key word); one read of each word counts its digits at every place, which
- * says which digits vary ({@link RadixPasses}: a place whose rows all fall in one digit is constant) and gives the
- * radix passes their digits' sizes; then either the bitonic top-k (a LIMIT of at most 1,024 rows over one varying
+ * unsigned numbers, one array per ORDER BY key word); one reduction gives each word's AND and OR, which say which
+ * digits vary ({@link RadixPasses}); then either the bitonic top-k (a LIMIT of at most 1,024 rows over one varying
  * word) or the LSD radix sort of the row numbers, stable, cut to the LIMIT ({@link SortMethod}). The result is the
  * row numbers in order, 64-bit, as {@link SmallSort} writes them. Launches go to the default stream; the
- * counts' read-back is the one wait (and, over many rows, the top-k filter's count).
+ * reduction's read-back is the one wait (and, over many rows, the top-k filter's count).
  */
 public final class LargeSort {
 
@@ -27,8 +26,6 @@ public final class LargeSort {
     private static final int DIGITS = 1 << RadixPasses.DIGIT_BITS;
     /** Digit places of a 64-bit word: tessera_radix_digit_totals counts them all in one read. */
     private static final int PLACES = 64 / RadixPasses.DIGIT_BITS;
-    /** Bytes of one word's digit counts: a 32-bit count per digit and place. */
-    static final long COUNTS_BYTES_PER_WORD = 4L * PLACES * DIGITS;
     /** Blocks of tessera_radix_digit_totals: each adds its counts of every digit to the totals once. */
     private static final int TOTALS_GRID = 1024;
     private static final int TOPK_THREADS = 512;
@@ -61,6 +58,8 @@ public final class LargeSort {
     }
 
     private final SmallSort encoder;
+    private final CudaKernel bitsInit;
+    private final CudaKernel bits;
     private final CudaKernel clear;
     private final CudaKernel digitTotals;
     private final CudaKernel gatherKeys;
@@ -77,6 +76,8 @@ public final class LargeSort {
      */
     public LargeSort(Function<String, CudaKernel> sortKernels, SmallSort encoder) {
         this.encoder = encoder;
+        this.bitsInit = sortKernels.apply("tessera_radix_bits_init");
+        this.bits = sortKernels.apply("tessera_radix_bits");
         this.clear = sortKernels.apply("tessera_radix_clear");
         this.digitTotals = sortKernels.apply("tessera_radix_digit_totals");
         this.gatherKeys = sortKernels.apply("tessera_radix_gather_keys");
@@ -87,7 +88,7 @@ public final class LargeSort {
         for (RadixScatter r : RadixScatter.values()) {
             scatters.put(r, sortKernels.apply(r.kernel()));
         }
-        this.onesweep = new OnesweepRadix(clear, sortKernels.apply("tessera_radix_starts"), gatherKeys);
+        this.onesweep = new OnesweepRadix(clear, digitTotals, sortKernels.apply("tessera_radix_starts"), gatherKeys);
     }
 
     /** Whether {@code rows} rows by {@code keys} key words can be sorted here. */
@@ -133,60 +134,54 @@ public final class LargeSort {
             throw new IllegalArgumentException("sorting " + rows + " rows by " + keyWords + " key words into " + outRows
                     + " rows, with " + outIndex.size() + " bytes");
         }
-        if (rows == 0) {
-            return new Outcome(SortMethod.NONE, RadixPasses.plan(new long[0], new long[0]), keyWords);
+        RadixPasses passes = rows == 0 ? RadixPasses.plan(new long[0], new long[0]) : plan(words, keyWords, rows, scratch);
+        SortMethod method = SortMethod.choose(rows, keep, passes.varyingWords(), preference);
+        switch (method) {
+            case NONE -> launchRowsOut(0, keep, outIndex);
+            case TOP_K -> topK(words + passes.words().get(0).word() * rows * 8, rows, keep, scratch, outIndex);
+            case RADIX -> radix(words, rows, passes, keep, scratch, outIndex, scatter);
         }
-        DeviceBuffer counts = scratch.take(COUNTS_BYTES_PER_WORD * keyWords);
-        try {
-            RadixPasses passes = countDigits(words, keyWords, rows, counts);
-            SortMethod method = SortMethod.choose(rows, keep, passes.varyingWords(), preference);
-            switch (method) {
-                case NONE -> launchRowsOut(0, keep, outIndex);
-                case TOP_K -> topK(words + passes.words().get(0).word() * rows * 8, rows, keep, scratch, outIndex);
-                case RADIX -> radix(words, rows, passes, counts.address(), keep, scratch, outIndex, scatter);
-            }
-            return new Outcome(method, passes, keyWords);
-        } finally {
-            scratch.give(counts);
-        }
+        return new Outcome(method, passes, keyWords);
     }
 
-    /**
-     * Counts the digits of every word at every place into {@code counts} (room for {@link #COUNTS_BYTES_PER_WORD}
-     * bytes a word: word w's counts of place p at 32-bit count {@code (w * 8 + p) * 256}), one read of each word, and
-     * reads them back (a wait) to plan the radix passes.
-     */
-    public RadixPasses countDigits(long words, int keyWords, long rows, DeviceBuffer counts) {
-        long countWords = COUNTS_BYTES_PER_WORD / 8 * keyWords;
-        clear.launch(grid(countWords), GRID_THREADS, KernelArgs.of().ptr(counts).i64(countWords));
-        int totalsGrid = (int) Math.min(TOTALS_GRID, (rows + RADIX_TILE - 1) / RADIX_TILE);
-        for (int w = 0; w < keyWords; w++) {
-            digitTotals.launch(totalsGrid, RADIX_THREADS, KernelArgs.of().ptr(words + w * rows * 8).i64(rows)
-                    .ptr(counts.address() + w * COUNTS_BYTES_PER_WORD));
-        }
+    /** Each word's AND and OR over all rows (one reduction per word, one read-back), as radix passes. */
+    public RadixPasses plan(long words, int keyWords, long rows, Scratch scratch) {
+        DeviceBuffer b = scratch.take(16L * keyWords);
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment host = arena.allocate(countWords * 8, 8);
-            counts.copyToHost(host, 0); // a synchronous copy: waits for the counts
-            return RadixPasses.fromDigitCounts(rows, keyWords, host.asSlice(0, countWords * 8).toArray(JAVA_INT));
+            bitsInit.launch(1, GRID_THREADS, KernelArgs.of().ptr(b).i32(keyWords));
+            for (int w = 0; w < keyWords; w++) {
+                bits.launch(grid(rows), GRID_THREADS, KernelArgs.of().ptr(words + w * rows * 8).i64(rows)
+                        .ptr(b.address() + 16L * w));
+            }
+            MemorySegment host = arena.allocate(16L * keyWords, 8);
+            b.copyToHost(host, 0); // a synchronous copy: waits for the reductions
+            long[] and = new long[keyWords];
+            long[] or = new long[keyWords];
+            for (int w = 0; w < keyWords; w++) {
+                and[w] = host.getAtIndex(JAVA_LONG, 2L * w);
+                or[w] = host.getAtIndex(JAVA_LONG, 2L * w + 1);
+            }
+            return RadixPasses.plan(and, or);
+        } finally {
+            scratch.give(b);
         }
     }
 
     /**
      * The LSD radix sort of the rows by the words and digits of {@code passes}, then the first {@code keep} row
      * numbers to {@code outIndex}. Word {@code w}'s first pass reads the word gathered in the order the rows have
-     * reached (the first word sorted reads it as it is, the rows being in their order then). The digits' sizes are
-     * those {@link #countDigits} left at device address {@code counts} (which the onesweep passes turn into starts);
-     * a pass is one launch (after its tile states are cleared), the tiles learning where their runs go from the
-     * tiles before them (decoupled look-back). {@code scatter} other than {@link RadixScatter#LOOKBACK}: the passes
-     * of {@link OnesweepRadix}.
+     * reached (the first word sorted reads it as it is, the rows being in their order then). Each word's digits
+     * are counted in one read before its passes; a pass is one launch (after its tile states are cleared), the
+     * tiles learning where their runs go from the tiles before them (decoupled look-back). {@code scatter} other
+     * than {@link RadixScatter#LOOKBACK}: the passes of {@link OnesweepRadix}.
      */
-    public void radix(long words, long rows, RadixPasses passes, long counts, long keep, Scratch scratch,
-                      DeviceBuffer outIndex, RadixScatter scatter) {
+    public void radix(long words, long rows, RadixPasses passes, long keep, Scratch scratch, DeviceBuffer outIndex,
+                      RadixScatter scatter) {
         if (scatter != RadixScatter.LOOKBACK) {
             List<DeviceBuffer> taken = new ArrayList<>();
             try {
-                long sorted = onesweep.sort(scatters.get(scatter), scatter, words, rows, passes, counts, keep, scratch,
-                        taken, outIndex);
+                long sorted = onesweep.sort(scatters.get(scatter), scatter, words, rows, passes, keep, scratch, taken,
+                        outIndex);
                 if (sorted != 0) {
                     launchRowsOut(sorted, keep, outIndex);
                 }
@@ -206,6 +201,8 @@ public final class LargeSort {
             long stateWords = tiles * DIGITS + 1;
             DeviceBuffer states = take(scratch, taken, stateWords * 8);
             long nextTile = states.address() + tiles * DIGITS * 8;
+            long totalWords = PLACES * DIGITS / 2;
+            DeviceBuffer totals = take(scratch, taken, totalWords * 8); // 32-bit counts, PLACES rows of DIGITS
             long keysIn = 0;
             long rowsIn = 0; // null: the rows in their order
             int nextKeys = 0;
@@ -222,12 +219,18 @@ public final class LargeSort {
                     keysIn = gathered.address();
                     nextKeys ^= 1;
                 }
-                long totals = counts + w.word() * COUNTS_BYTES_PER_WORD;
+                int digits = 0;
+                for (int shift : w.shifts()) {
+                    digits |= 1 << (shift / RadixPasses.DIGIT_BITS);
+                }
+                clear.launch(1, GRID_THREADS, KernelArgs.of().ptr(totals).i64(totalWords));
+                digitTotals.launch((int) Math.min(TOTALS_GRID, tiles), RADIX_THREADS, KernelArgs.of().ptr(keysIn)
+                        .i64(rows).i32(digits).ptr(totals));
                 for (int shift : w.shifts()) {
                     clear.launch(grid(stateWords), GRID_THREADS, KernelArgs.of().ptr(states).i64(stateWords));
                     DeviceBuffer keysOut = keyBufs[nextKeys];
                     DeviceBuffer rowsOutBuf = rowBufs[nextRows];
-                    long passTotals = totals + (long) (shift / RadixPasses.DIGIT_BITS) * DIGITS * 4;
+                    long passTotals = totals.address() + (long) (shift / RadixPasses.DIGIT_BITS) * DIGITS * 4;
                     scatters.get(RadixScatter.LOOKBACK).launch((int) tiles, RADIX_THREADS, KernelArgs.of().ptr(keysIn).ptr(rowsIn).i64(rows).i32(shift)
                             .ptr(passTotals).ptr(states).ptr(nextTile).ptr(keysOut).ptr(rowsOutBuf));
                     keysIn = keysOut.address();

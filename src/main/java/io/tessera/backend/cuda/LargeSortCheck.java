@@ -27,28 +27,25 @@ final class LargeSortCheck {
         long[][] radixCases = {{4097, 4097}, {2047, 100}, {2049, 2049}, {100_000, 100_000}, {1_000_003, 5000}};
         for (RadixScatter scatter : RadixScatter.values()) {
             for (long[] c : radixCases) {
-                check.accept(matches(ctx, sort, (int) c[0], (int) c[1], false, 0, scatter, false), "radix sort ("
+                check.accept(matches(ctx, sort, (int) c[0], (int) c[1], false, 0, scatter), "radix sort ("
                         + scatter.label() + ") of " + c[0] + " rows on the GPU (LIMIT " + c[1] + ") against the JVM's: "
                         + "dense digit, NULL flag, signed DESC, double, a constant word");
             }
         }
-        // every key equal: the digit counts find no digit that varies, so no pass runs and the rows keep their order
-        check.accept(matches(ctx, sort, 100_003, 100_003, false, 0, RadixScatter.DEFAULT, true), "sort of 100003 rows"
-                + " whose keys are all equal on the GPU: no radix pass, the rows in their order");
         // {rows, LIMIT, period}: every row whose number is a multiple of the period (0: none) has a key above all
         // others; at 1,000,003 rows these are the top-k filter's sample, so that most rows pass it
         long[][] topCases = {{4096, 1, 0}, {4097, 16, 0}, {100_000, 256, 0}, {1_000_003, 1000, 0}, {9000, 1024, 0},
                 {LargeSort.TOPK_FILTER_ROWS, 16, 0}, {1_000_003, 64, 1_000_003 / LargeSort.TOPK_SAMPLE}};
         for (long[] c : topCases) {
-            check.accept(matches(ctx, sort, (int) c[0], (int) c[1], true, c[2], RadixScatter.DEFAULT, false),
-                    "bitonic top-" + c[1] + " of " + c[0]
+            check.accept(matches(ctx, sort, (int) c[0], (int) c[1], true, c[2], RadixScatter.DEFAULT), "bitonic top-"
+                    + c[1] + " of " + c[0]
                     + " rows on the GPU against the JVM's sort (signed keys with ties"
                     + (c[2] > 0 ? ", large keys every " + c[2] + " rows)" : ")"));
         }
     }
 
     private static boolean matches(CudaContext ctx, LargeSort sort, int n, int limit, boolean topK, long period,
-                                   RadixScatter scatter, boolean equalKeys) {
+                                   RadixScatter scatter) {
         long[] signed = new long[n];
         long[] doubles = new long[n];
         long[] slots = new long[n];
@@ -75,9 +72,7 @@ final class LargeSortCheck {
                 .thenComparing(i -> signed[i], Comparator.reverseOrder())
                 .thenComparing((a, b) -> Double.compare(Double.longBitsToDouble(doubles[a]),
                         Double.longBitsToDouble(doubles[b])));
-        if (!equalKeys) {
-            Arrays.sort(expect, order); // stable: ties keep the row order, as on the GPU
-        }
+        Arrays.sort(expect, order); // stable: ties keep the row order, as on the GPU
         List<DeviceBuffer> buffers = new ArrayList<>();
         LargeSort.Scratch scratch = new LargeSort.Scratch() {
             @Override
@@ -99,8 +94,6 @@ final class LargeSortCheck {
                 keys.add(SmallSort.Key.of(dSigned, 0, 1, 0, SmallSort.Kind.SIGNED, false));
             } else {
                 keys.add(SmallSort.Key.of(upload(ctx, arena, constant, buffers), 0, 1, 0, SmallSort.Kind.SIGNED, false));
-            }
-            if (!topK && !equalKeys) {
                 keys.add(SmallSort.Key.denseDigit(upload(ctx, arena, slots, buffers), 1992, 250, 7, false));
                 keys.add(SmallSort.Key.of(upload(ctx, arena, counts, buffers), 0, 1, 0, SmallSort.Kind.NULL_FLAG, true));
                 keys.add(SmallSort.Key.of(dSigned, 0, 1, 0, SmallSort.Kind.SIGNED, true));
@@ -109,7 +102,7 @@ final class LargeSortCheck {
             int out = Math.min(n, limit);
             DeviceBuffer index = scratch.take(Math.max(8, out * 8L));
             LargeSort.Outcome outcome = sort.sort(keys, n, limit, SortMethod.Preference.BITONIC, scatter, scratch, index);
-            if (outcome.method() != (topK ? SortMethod.TOP_K : equalKeys ? SortMethod.NONE : SortMethod.RADIX)) {
+            if (outcome.method() != (topK ? SortMethod.TOP_K : SortMethod.RADIX)) {
                 return false;
             }
             return SmallSortCheck.indexEquals(arena, index, out, expect);

@@ -5,39 +5,45 @@ import java.util.List;
 /**
  * The passes of {@link LargeSort}'s radix sort by a onesweep-style scatter (the {@link RadixScatter}s but
  * {@link RadixScatter#LOOKBACK}): one clear before the sort readies the tile states of every pass (each pass
- * tags its states with its number and takes tile numbers from a counter of its own); per word, one launch turns its
- * digit counts ({@link LargeSort#countDigits}) into starts; per pass, one launch. The last pass
+ * tags its states with its number and takes tile numbers from a counter of its own) and every word's digit counts;
+ * per word, one launch counts its digits and one turns the counts into starts; per pass, one launch. The last pass
  * writes the result's 64-bit row numbers itself when every row is kept.
  */
 final class OnesweepRadix {
 
     private static final int DIGITS = 1 << RadixPasses.DIGIT_BITS;
+    private static final int PLACES = 64 / RadixPasses.DIGIT_BITS;
+    /** 64-bit words of one word's digit counts: PLACES rows of DIGITS 32-bit counts. */
+    private static final int TOTALS_WORDS = PLACES * DIGITS / 2;
+    private static final int TOTALS_GRID = 1024;
     private static final int THREADS = 256;
 
     private final CudaKernel clear;
+    private final CudaKernel digitTotals;
     private final CudaKernel starts;
     private final CudaKernel gatherKeys;
 
-    OnesweepRadix(CudaKernel clear, CudaKernel starts, CudaKernel gatherKeys) {
+    OnesweepRadix(CudaKernel clear, CudaKernel digitTotals, CudaKernel starts, CudaKernel gatherKeys) {
         this.clear = clear;
+        this.digitTotals = digitTotals;
         this.starts = starts;
         this.gatherKeys = gatherKeys;
     }
 
     /**
      * Sorts the row numbers of {@code rows} rows by the key words at {@code words} (word {@code j} of row {@code i}
-     * at word {@code j * rows + i}) through {@code passes}, each pass a launch of {@code scatter}; {@code counts}: the
-     * device address of the words' digit counts ({@link LargeSort#countDigits}), turned into starts here. Returns
-     * the device address of the sorted 32-bit row numbers (a buffer of {@code taken}, which the caller hands back
-     * after use), or 0 when {@code keep == rows} and the last pass wrote all of them, 64-bit, to {@code outIndex}.
+     * at word {@code j * rows + i}) through {@code passes}, each pass a launch of {@code scatter}. Returns the device
+     * address of the sorted 32-bit row numbers (a buffer of {@code taken}, which the caller hands back after use),
+     * or 0 when {@code keep == rows} and the last pass wrote all of them, 64-bit, to {@code outIndex}.
      */
-    long sort(CudaKernel scatter, RadixScatter kind, long words, long rows, RadixPasses passes, long counts, long keep,
+    long sort(CudaKernel scatter, RadixScatter kind, long words, long rows, RadixPasses passes, long keep,
               LargeSort.Scratch scratch, List<DeviceBuffer> taken, DeviceBuffer outIndex) {
         long tiles = kind.tiles(rows);
         int passCount = passes.passes();
         long stateWords = tiles * DIGITS;
         long counters = stateWords; // a tile counter per pass after the states
-        long allWords = counters + passCount;
+        long totalsAt = counters + passCount; // then each word's digit counts
+        long allWords = totalsAt + (long) passes.varyingWords() * TOTALS_WORDS;
         DeviceBuffer state = LargeSort.take(scratch, taken, allWords * 8);
         DeviceBuffer[] keyBufs = {LargeSort.take(scratch, taken, rows * 8), LargeSort.take(scratch, taken, rows * 8)};
         DeviceBuffer[] rowBufs = {LargeSort.take(scratch, taken, rows * 4), LargeSort.take(scratch, taken, rows * 4)};
@@ -47,6 +53,7 @@ final class OnesweepRadix {
         int nextKeys = 0;
         int nextRows = 0;
         int pass = 0;
+        int wordIndex = 0;
         for (RadixPasses.Word w : passes.words()) {
             long word = words + w.word() * rows * 8;
             if (pass == 0) {
@@ -57,7 +64,13 @@ final class OnesweepRadix {
                 keysIn = gathered.address();
                 nextKeys ^= 1;
             }
-            long totals = counts + w.word() * LargeSort.COUNTS_BYTES_PER_WORD;
+            int digits = 0;
+            for (int shift : w.shifts()) {
+                digits |= 1 << (shift / RadixPasses.DIGIT_BITS);
+            }
+            long totals = state.address() + (totalsAt + (long) wordIndex * TOTALS_WORDS) * 8;
+            digitTotals.launch((int) Math.min(TOTALS_GRID, tiles), THREADS, KernelArgs.of().ptr(keysIn).i64(rows)
+                    .i32(digits).ptr(totals));
             starts.launch(1, DIGITS, KernelArgs.of().ptr(totals));
             for (int shift : w.shifts()) {
                 boolean last = pass == passCount - 1;
@@ -74,6 +87,7 @@ final class OnesweepRadix {
                 nextRows ^= 1;
                 pass++;
             }
+            wordIndex++;
         }
         return rowsIn;
     }

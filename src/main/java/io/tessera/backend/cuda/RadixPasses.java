@@ -6,9 +6,8 @@ import java.util.List;
 /**
  * The passes of an LSD radix sort over key words ({@link LargeSort}): the words from the last ORDER BY key word to
  * the first, each in digits of {@link #DIGIT_BITS} bits from its low digit to its high one, leaving out every digit
- * that is the same in all rows (it orders nothing). Which digits vary comes from each word's digit counts (a digit
- * place whose every row falls in one digit is constant), or from its AND and OR over all rows (a bit set in the OR
- * and clear in the AND differs between two rows).
+ * that is the same in all rows (it orders nothing). Which bits vary comes from each word's AND and OR over all rows:
+ * a bit set in the OR and clear in the AND differs between two rows.
  */
 public record RadixPasses(List<Word> words) {
 
@@ -16,7 +15,6 @@ public record RadixPasses(List<Word> words) {
     public static final int DIGIT_BITS = 8;
     /** Passes a word of 64 bits takes when no digit is skipped. */
     public static final int PASSES_PER_WORD = 64 / DIGIT_BITS;
-    private static final int DIGITS = 1 << DIGIT_BITS;
 
     /** Word {@code word} (0: the first ORDER BY key word), sorted by the digits at these bit shifts, in order. */
     public record Word(int word, List<Integer> shifts) {
@@ -37,42 +35,12 @@ public record RadixPasses(List<Word> words) {
         if (and.length != or.length) {
             throw new IllegalArgumentException(and.length + " ANDs and " + or.length + " ORs");
         }
-        return plan(and.length, (w, shift) -> (((and[w] ^ or[w]) >>> shift) & (DIGITS - 1)) != 0);
-    }
-
-    /**
-     * The passes for {@code keyWords} words of {@code rows} rows (at least 1) from their digit counts, as
-     * tessera_radix_digit_totals leaves them: the rows of word {@code w} whose digit at place {@code p} (shift 8p)
-     * is {@code d} at {@code counts[(w * PASSES_PER_WORD + p) * 256 + d]}, unsigned 32-bit. A place whose rows all
-     * have one digit is constant.
-     */
-    public static RadixPasses fromDigitCounts(long rows, int keyWords, int[] counts) {
-        if (rows < 1 || counts.length != keyWords * PASSES_PER_WORD * DIGITS) {
-            throw new IllegalArgumentException(counts.length + " digit counts of " + keyWords + " words, " + rows
-                    + " rows");
-        }
-        return plan(keyWords, (w, shift) -> {
-            int place = (w * PASSES_PER_WORD + shift / DIGIT_BITS) * DIGITS;
-            for (int d = 0; d < DIGITS; d++) {
-                if (Integer.toUnsignedLong(counts[place + d]) == rows) {
-                    return false;
-                }
-            }
-            return true;
-        });
-    }
-
-    /** Whether word w's digit at a shift differs between rows. */
-    private interface Varies {
-        boolean test(int word, int shift);
-    }
-
-    private static RadixPasses plan(int keyWords, Varies varies) {
         List<Word> words = new ArrayList<>();
-        for (int w = keyWords - 1; w >= 0; w--) {
+        for (int w = and.length - 1; w >= 0; w--) {
+            long varying = and[w] ^ or[w];
             List<Integer> shifts = new ArrayList<>();
             for (int shift = 0; shift < 64; shift += DIGIT_BITS) {
-                if (varies.test(w, shift)) {
+                if (((varying >>> shift) & ((1L << DIGIT_BITS) - 1)) != 0) {
                     shifts.add(shift);
                 }
             }

@@ -84,42 +84,55 @@ __device__ __forceinline__ unsigned int Digit(unsigned long long key, int shift)
 
 // ---- LSD radix sort ----
 
-// words[i] = 0 for i < n: the look-back's tile states and tile counter before each pass, the digit counts before
-// the sort.
+// bits[2w] = ~0 (the AND of word w so far), bits[2w + 1] = 0 (its OR), for `words` words.
+extern "C" __global__ void tessera_radix_bits_init(unsigned long long* bits, int words) {
+    for (int i = (int)threadIdx.x; i < 2 * words; i += (int)blockDim.x) bits[i] = (i & 1) ? 0ull : ~0ull;
+}
+
+// bits[0] &= every key, bits[1] |= every key: a bit that is 1 in the AND or 0 in the OR is the same in all rows.
+extern "C" __global__ void tessera_radix_bits(const unsigned long long* __restrict__ keys, long long n,
+                                              unsigned long long* bits) {
+    unsigned long long all = ~0ull;
+    unsigned long long any = 0ull;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        const unsigned long long k = keys[i];
+        all &= k;
+        any |= k;
+    }
+#pragma unroll
+    for (int d = TESSERA_WARP_THREADS / 2; d > 0; d >>= 1) {
+        all &= __shfl_xor_sync(TESSERA_FULL_MASK, all, d);
+        any |= __shfl_xor_sync(TESSERA_FULL_MASK, any, d);
+    }
+    if ((threadIdx.x & (TESSERA_WARP_THREADS - 1)) == 0) {
+        atomicAnd(&bits[0], all);
+        atomicOr(&bits[1], any);
+    }
+}
+
+// words[i] = 0 for i < n: the look-back's tile states and tile counter before each pass, the digit totals before
+// each word.
 extern "C" __global__ void tessera_radix_clear(unsigned long long* __restrict__ words, long long n) {
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
         words[i] = 0ull;
     }
 }
 
-// totals[p * 256 + d] += the keys whose digit at shift 8p is d, for each place p (0 to 7): a place whose keys all
-// fall in one digit is constant, and the sort skips it. Each block counts in shared memory and adds its counts to
-// totals, which start at zero. A digit that is the same in all the keys a warp reads at once (a constant one, say) is
-// added once for all of them, not by every lane to one count.
+// totals[p * 256 + d] += the keys whose digit at shift 8p is d, for each p (0 to 7) with bit p of `digits` set
+// (the passes that run; a constant digit would make every lane of a warp add to one count). Each block counts in
+// shared memory and adds its counts to totals, which start at zero.
 extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_THREADS)
-tessera_radix_digit_totals(const unsigned long long* __restrict__ keys, long long n,
+tessera_radix_digit_totals(const unsigned long long* __restrict__ keys, long long n, unsigned int digits,
                            unsigned int* __restrict__ totals) {
     constexpr int PLACES = 64 / TESSERA_RADIX_BITS;
     __shared__ unsigned int hist[PLACES * TESSERA_RADIX_DIGITS];
     for (int i = (int)threadIdx.x; i < PLACES * TESSERA_RADIX_DIGITS; i += TESSERA_RADIX_THREADS) hist[i] = 0u;
     __syncthreads();
-    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
-    const long long stride = (long long)gridDim.x * blockDim.x;
-    // the loop runs alike in every lane of a warp (its first key decides), so that the warp votes whole
-    for (long long first = (long long)blockIdx.x * blockDim.x + (threadIdx.x - lane); first < n; first += stride) {
-        const long long i = first + lane;
-        const bool real = i < n;
-        const unsigned long long k = real ? keys[i] : 0ull;
-        const unsigned int present = __ballot_sync(TESSERA_FULL_MASK, real);
-        const unsigned long long k0 = __shfl_sync(TESSERA_FULL_MASK, k, 0);  // lane 0's key is real
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        const unsigned long long k = keys[i];
 #pragma unroll
         for (int p = 0; p < PLACES; ++p) {
-            const unsigned int d = Digit(k, p * TESSERA_RADIX_BITS);
-            if (__all_sync(TESSERA_FULL_MASK, !real || d == Digit(k0, p * TESSERA_RADIX_BITS))) {
-                if (lane == 0) atomicAdd(&hist[p * TESSERA_RADIX_DIGITS + d], (unsigned int)__popc(present));
-            } else if (real) {
-                atomicAdd(&hist[p * TESSERA_RADIX_DIGITS + d], 1u);
-            }
+            if ((digits >> p) & 1u) atomicAdd(&hist[p * TESSERA_RADIX_DIGITS + Digit(k, p * TESSERA_RADIX_BITS)], 1u);
         }
     }
     __syncthreads();
