@@ -1,9 +1,14 @@
 package io.tessera.optimize;
 
 import io.tessera.sql.IntervalSyntax;
+import io.tessera.sql.SqlError;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.type.SqlTypeFamily;
@@ -17,7 +22,10 @@ import java.util.List;
  * An aggregation with an INTERVAL key (GROUP BY, DISTINCT) grouped as DuckDB groups intervals: by their length,
  * 30 days equal to 1 month. Each such key is replaced by its length ({@link IntervalSyntax#KEY}, computed below
  * the aggregation), and the group shows the least of its intervals (MIN, in the order of their codes); a group of
- * one spelling shows that spelling, as DuckDB does.
+ * one spelling shows that spelling, as DuckDB does. Likewise COUNT(DISTINCT interval) counts lengths: where the rows
+ * carry an interval's code, two spellings of one length (1 month, 30 days) would otherwise differ. A join on an
+ * equality of intervals is refused: its keys would compare spellings, and join keys computed as strings (the
+ * lengths) are not supported yet.
  */
 final class IntervalGroups {
     private IntervalGroups() {
@@ -31,6 +39,10 @@ final class IntervalGroups {
         if (!inputs.equals(rel.getInputs())) {
             rel = rel.copy(rel.getTraitSet(), inputs);
         }
+        if (rel instanceof Join j) {
+            j.getCondition().accept(new IntervalEqualities());
+            return rel;
+        }
         if (!(rel instanceof Aggregate a) || a.getGroupType() != Aggregate.Group.SIMPLE) {
             return rel;
         }
@@ -42,12 +54,27 @@ final class IntervalGroups {
                 intervals.add(k);
             }
         }
-        if (intervals.isEmpty()) {
+        // COUNT(DISTINCT x) of an interval counts the lengths, each computed below as one more column
+        List<Integer> distinctArgs = new ArrayList<>();
+        for (AggregateCall c : a.getAggCallList()) {
+            if (c.isDistinct() && c.getAggregation().getKind() == SqlKind.COUNT) {
+                for (int arg : c.getArgList()) {
+                    if (isInterval(a.getInput().getRowType().getFieldList().get(arg).getType())
+                            && !distinctArgs.contains(arg)) {
+                        distinctArgs.add(arg);
+                    }
+                }
+            }
+        }
+        if (intervals.isEmpty() && distinctArgs.isEmpty()) {
             return rel;
         }
         b.push(a.getInput());
         List<RexNode> fields = new ArrayList<>(b.fields());
         for (int k : intervals) {
+            fields.add(b.call(IntervalSyntax.KEY, b.field(k)));
+        }
+        for (int k : distinctArgs) {
             fields.add(b.call(IntervalSyntax.KEY, b.field(k)));
         }
         b.project(fields);
@@ -58,7 +85,17 @@ final class IntervalGroups {
         ImmutableBitSet groupSet = groups.build();
         List<RelBuilder.AggCall> calls = new ArrayList<>();
         for (AggregateCall c : a.getAggCallList()) {
-            calls.add(b.aggregateCall(c));
+            boolean lengths = c.isDistinct() && c.getAggregation().getKind() == SqlKind.COUNT
+                    && c.getArgList().stream().anyMatch(distinctArgs::contains);
+            if (!lengths) {
+                calls.add(b.aggregateCall(c));
+                continue;
+            }
+            List<Integer> args = new ArrayList<>();
+            for (int arg : c.getArgList()) {
+                args.add(distinctArgs.contains(arg) ? width + intervals.size() + distinctArgs.indexOf(arg) : arg);
+            }
+            calls.add(b.aggregateCall(c.copy(args, c.filterArg, c.distinctKeys, c.collation)));
         }
         for (int k : intervals) {
             calls.add(b.min(b.field(k)));
@@ -78,6 +115,21 @@ final class IntervalGroups {
         b.project(out, a.getRowType().getFieldNames(), true);
         b.convert(a.getRowType(), false);
         return b.build();
+    }
+
+    /** Refuses {@code a = b}, {@code a <> b} and {@code a IS NOT DISTINCT FROM b} of two intervals in a join. */
+    private static final class IntervalEqualities extends RexShuttle {
+        @Override
+        public RexNode visitCall(RexCall call) {
+            boolean equality = call.getKind() == SqlKind.EQUALS || call.getKind() == SqlKind.NOT_EQUALS
+                    || call.getKind() == SqlKind.IS_NOT_DISTINCT_FROM;
+            if (equality && call.getOperands().size() == 2 && isInterval(call.getOperands().get(0).getType())
+                    && isInterval(call.getOperands().get(1).getType())) {
+                throw new SqlError("unsupported: a join on an equality of INTERVAL values (" + call
+                        + "): intervals of one length spelled differently (1 month, 30 days) would not match");
+            }
+            return super.visitCall(call);
+        }
     }
 
     private static boolean isInterval(RelDataType t) {
