@@ -116,16 +116,7 @@ final class IntervalCalls {
                 if (!isInterval(ops.get(0)) && !isInterval(ops.get(1))) {
                     return null;
                 }
-                Op op = switch (call.getKind()) {
-                    case EQUALS -> Op.EQ;
-                    case NOT_EQUALS -> Op.NE;
-                    case LESS_THAN -> Op.LT;
-                    case LESS_THAN_OR_EQUAL -> Op.LE;
-                    case GREATER_THAN -> Op.GT;
-                    case GREATER_THAN_OR_EQUAL -> Op.GE;
-                    case IS_DISTINCT_FROM -> Op.IS_DISTINCT;
-                    default -> Op.IS_NOT_DISTINCT;
-                };
+                Op op = RexTranslator.comparison(call.getKind());
                 return new Expr.Call(op, List.of(key(translate.apply(ops.get(0))), key(translate.apply(ops.get(1)))),
                         DataType.BOOLEAN, nullable);
             }

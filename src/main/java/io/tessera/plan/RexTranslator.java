@@ -300,14 +300,8 @@ final class RexTranslator {
             case MOD -> Op.MOD;
             case MINUS_PREFIX -> Op.NEG;
             case PLUS_PREFIX -> null;
-            case EQUALS -> Op.EQ;
-            case NOT_EQUALS -> Op.NE;
-            case LESS_THAN -> Op.LT;
-            case LESS_THAN_OR_EQUAL -> Op.LE;
-            case GREATER_THAN -> Op.GT;
-            case GREATER_THAN_OR_EQUAL -> Op.GE;
-            case IS_DISTINCT_FROM -> Op.IS_DISTINCT;
-            case IS_NOT_DISTINCT_FROM -> Op.IS_NOT_DISTINCT;
+            case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL,
+                 IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> comparison(kind);
             case AND -> Op.AND;
             case OR -> Op.OR;
             case NOT -> Op.NOT;
@@ -406,6 +400,21 @@ final class RexTranslator {
         return switch (t.kind()) {
             case INTEGER, BIGINT, DECIMAL, DOUBLE -> true;
             default -> false;
+        };
+    }
+
+    /** The IR comparison of a comparison's kind (=, <>, <, <=, >, >=, IS [NOT] DISTINCT FROM). */
+    static Op comparison(SqlKind kind) {
+        return switch (kind) {
+            case EQUALS -> Op.EQ;
+            case NOT_EQUALS -> Op.NE;
+            case LESS_THAN -> Op.LT;
+            case LESS_THAN_OR_EQUAL -> Op.LE;
+            case GREATER_THAN -> Op.GT;
+            case GREATER_THAN_OR_EQUAL -> Op.GE;
+            case IS_DISTINCT_FROM -> Op.IS_DISTINCT;
+            case IS_NOT_DISTINCT_FROM -> Op.IS_NOT_DISTINCT;
+            default -> throw new IllegalArgumentException("not a comparison: " + kind);
         };
     }
 

@@ -173,6 +173,23 @@ public final class Values {
     }
 
     /**
+     * The special DOUBLE spelled by {@code text} (already stripped): {@code nan}, {@code inf}, {@code infinity} with an
+     * optional sign, in any case, as DuckDB writes them and as Java does ({@code NaN}, {@code Infinity}); null for any
+     * other text.
+     */
+    public static Double specialDouble(String text) {
+        String word = text.toLowerCase(java.util.Locale.ROOT);
+        String unsigned = word.startsWith("-") || word.startsWith("+") ? word.substring(1) : word;
+        if (unsigned.equals("nan")) {
+            return Double.NaN;
+        }
+        if (unsigned.equals("inf") || unsigned.equals("infinity")) {
+            return word.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        }
+        return null;
+    }
+
+    /**
      * A DOUBLE as text, as DuckDB writes it (in results, in CSV and when CAST to VARCHAR): the shortest digits that
      * read back as the same double, written out between 1e-4 and 1e16 ({@code 0.0001}, {@code 100.0}), else with an
      * exponent ({@code 1e+20}, {@code 1.5e-07}); {@code nan}, {@code inf}, {@code -inf}.

@@ -197,13 +197,9 @@ final class FieldDecoder {
             char c = t.charAt(i);
             ok = (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E';
         }
-        String u = (t.startsWith("+") || t.startsWith("-") ? t.substring(1) : t).toLowerCase(java.util.Locale.ROOT);
-        // the special values as DuckDB writes them (nan, inf, -inf) and as Java does (NaN, Infinity), in any case
-        if (u.equals("nan")) {
-            return Double.NaN;
-        }
-        if (u.equals("inf") || u.equals("infinity")) {
-            return t.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        Double special = Values.specialDouble(t); // nan, inf, -inf as DuckDB writes them; NaN, Infinity as Java
+        if (special != null) {
+            return special;
         }
         if (ok) {
             try {

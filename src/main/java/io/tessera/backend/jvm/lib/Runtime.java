@@ -250,14 +250,10 @@ public final class Runtime {
 
     public static double parseDouble(String s) {
         String t = s.trim();
-        String word = t.toLowerCase(java.util.Locale.ROOT);
-        String unsigned = word.startsWith("-") || word.startsWith("+") ? word.substring(1) : word;
         // DuckDB's words for the special values, in any case; Java's own spellings (1.5d, hexadecimal) are no number
-        if (unsigned.equals("nan")) {
-            return Double.NaN;
-        }
-        if (unsigned.equals("inf") || unsigned.equals("infinity")) {
-            return word.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        Double special = Values.specialDouble(t);
+        if (special != null) {
+            return special;
         }
         if (!DECIMAL_TEXT.matcher(t).matches()) {
             throw new IllegalArgumentException("invalid number '" + s + "'");
