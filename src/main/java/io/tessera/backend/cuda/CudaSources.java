@@ -14,6 +14,8 @@ public final class CudaSources {
     public static final String QUERY_HEADER = "tessera_query.cuh";
     /** The include name of the sort header (radix sort, bitonic top-k). */
     public static final String SORT_HEADER = "tessera_sort.cuh";
+    /** The include name of the radix sort's staged scatter kernels (row numbers copied to shared memory early). */
+    public static final String STAGED_HEADER = "tessera_radix_staged.cuh";
     /** The include name of the sorted-search header (binary and p-ary search). */
     public static final String SEARCH_HEADER = "tessera_search.cuh";
     /** The file name of the module of the sort and search kernels, compiled when a query or benchmark first needs it. */
@@ -46,7 +48,7 @@ public final class CudaSources {
     /** The headers map for {@link KernelCompiler}: every header of this package by its include name. */
     public static Map<String, String> headers() {
         return Map.of(CRYSTAL_HEADER, crystalHeader(), QUERY_HEADER, read(QUERY_HEADER), SORT_HEADER, read(SORT_HEADER),
-                SEARCH_HEADER, read(SEARCH_HEADER));
+                STAGED_HEADER, read(STAGED_HEADER), SEARCH_HEADER, read(SEARCH_HEADER));
     }
 
     /** The source of the {@link #UTILITY} module: the query header, whose extern "C" kernels it compiles. */
@@ -54,9 +56,10 @@ public final class CudaSources {
         return "#include \"" + QUERY_HEADER + "\"\n";
     }
 
-    /** The source of the {@link #SORT_MODULE} module: the sort and the search headers, whose kernels it compiles. */
+    /** The source of the {@link #SORT_MODULE} module: the sort, staged-scatter and search headers, whose kernels it compiles. */
     public static String sortSource() {
-        return "#include \"" + SORT_HEADER + "\"\n#include \"" + SEARCH_HEADER + "\"\n";
+        return "#include \"" + SORT_HEADER + "\"\n#include \"" + STAGED_HEADER + "\"\n#include \"" + SEARCH_HEADER
+                + "\"\n";
     }
 
     /** The text of tessera_samples.cu. */

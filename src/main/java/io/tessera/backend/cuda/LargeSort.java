@@ -86,7 +86,13 @@ public final class LargeSort {
         this.topKSample = sortKernels.apply("tessera_topk_sample");
         this.topKFilter = sortKernels.apply("tessera_topk_filter");
         for (RadixScatter r : RadixScatter.values()) {
-            scatters.put(r, sortKernels.apply(r.kernel()));
+            CudaKernel k = sortKernels.apply(r.kernel());
+            if (r.dynamicShared() > 0) {
+                // above 48 KB a block must opt in; the carve-out asked for holds the blocks an SM runs
+                k.allowDynamicShared(r.dynamicShared());
+                k.preferSharedPerSm((long) r.blocksPerSm() * (k.staticSharedBytes() + r.dynamicShared() + 1024));
+            }
+            scatters.put(r, k);
         }
         this.onesweep = new OnesweepRadix(clear, digitTotals, sortKernels.apply("tessera_radix_starts"), gatherKeys);
     }

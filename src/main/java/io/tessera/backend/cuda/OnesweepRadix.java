@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The passes of {@link LargeSort}'s radix sort by a onesweep-style scatter (the {@link RadixScatter}s but
- * {@link RadixScatter#LOOKBACK}): one clear before the sort readies the tile states of every pass (each pass
+ * {@link RadixScatter#LOOKBACK}, the onesweep and the staged kernels alike): one clear before the sort readies the tile states of every pass (each pass
  * tags its states with its number and takes tile numbers from a counter of its own) and every word's digit counts;
  * per word, one launch counts its digits and one turns the counts into starts; per pass, one launch. The last pass
  * writes the result's 64-bit row numbers itself when every row is kept.
@@ -78,7 +78,7 @@ final class OnesweepRadix {
                 DeviceBuffer keysOut = keyBufs[nextKeys];
                 DeviceBuffer rowsOut = rowBufs[nextRows];
                 long passStarts = totals + (long) (shift / RadixPasses.DIGIT_BITS) * DIGITS * 4;
-                scatter.launch((int) tiles, THREADS, KernelArgs.of().ptr(keysIn).ptr(rowsIn).i64(rows).i32(shift)
+                scatter.launch((int) tiles, THREADS, kind.dynamicShared(), null, KernelArgs.of().ptr(keysIn).ptr(rowsIn).i64(rows).i32(shift)
                         .ptr(passStarts).ptr(state).i32(pass + 1).ptr(state.address() + (counters + pass) * 8)
                         .ptr(keysOut).ptr(rowsOut).ptr(direct));
                 keysIn = keysOut.address();

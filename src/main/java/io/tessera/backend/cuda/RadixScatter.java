@@ -1,42 +1,82 @@
 package io.tessera.backend.cuda;
 
 /**
- * The kernel a pass of {@link LargeSort}'s radix sort runs (tessera_sort.cuh), each a stable scatter of (key, row)
- * pairs by one 8-bit digit with decoupled look-back between tiles. {@link #DEFAULT} is the one queries use, the
- * fastest measured (docs/PERFORMANCE.md, "GPU sort, top-k and sorted search"); {@code tessera bench gpu-sort} and the
- * smoke check run every one.
+ * The kernel a pass of {@link LargeSort}'s radix sort runs (tessera_sort.cuh, tessera_radix_staged.cuh), each a
+ * stable scatter of (key, row) pairs by one 8-bit digit with decoupled look-back between tiles. {@link #DEFAULT} is
+ * the one queries use, the fastest measured (docs/PERFORMANCE.md, "GPU sort, top-k and sorted search"), or the one
+ * the system property {@value #PROPERTY} names by its {@link #label()}; {@code tessera bench gpu-sort} and the smoke
+ * check run every one.
  */
 public enum RadixScatter {
     /** tessera_radix_scatter: tiles of 2,048 pairs, the tile states cleared before each pass, 32-bit rows out. */
-    LOOKBACK("tessera_radix_scatter", 256 * 8),
+    LOOKBACK("tessera_radix_scatter", 256 * 8, 0, 4),
     /**
      * tessera_radix_onesweep_12: tiles of 3,072 pairs (12 a thread), the digits' starts scanned once per word, tile
      * states told apart by pass (one clear per sort), keys and rows reordered in turn through shared memory, the
      * last pass writing the 64-bit result.
      */
-    ONESWEEP_12("tessera_radix_onesweep_12", 256 * 12),
+    ONESWEEP_12("tessera_radix_onesweep_12", 256 * 12, 0, 3),
     /** As {@link #ONESWEEP_12}, the row numbers read before the look-back, in flight while it waits. */
-    ONESWEEP_12_EARLY("tessera_radix_onesweep_12_early", 256 * 12),
+    ONESWEEP_12_EARLY("tessera_radix_onesweep_12_early", 256 * 12, 0, 3),
     /** As {@link #ONESWEEP_12} with tiles of 4,096 pairs (16 a thread). */
-    ONESWEEP_16("tessera_radix_onesweep_16", 256 * 16);
+    ONESWEEP_16("tessera_radix_onesweep_16", 256 * 16, 0, 3),
+    /**
+     * tessera_radix_staged_12: as the onesweep kernels, with the row numbers copied to shared memory (cp.async)
+     * while the keys are ranked and the tile looks back, the tile's digit counts published before its keys are
+     * ranked (CUB's early counts), the keys placed in shared memory before the look-back; tiles of 3,072 pairs,
+     * four blocks an SM.
+     */
+    STAGED_12("tessera_radix_staged_12", 256 * 12, 256 * 12 * 12, 4),
+    /** As {@link #STAGED_12} with tiles of 4,096 pairs, three blocks an SM. */
+    STAGED_16("tessera_radix_staged_16", 256 * 16, 256 * 16 * 12, 3),
+    /** As {@link #STAGED_12} with tiles of 5,120 pairs, three blocks an SM. */
+    STAGED_20("tessera_radix_staged_20", 256 * 20, 256 * 20 * 12, 3);
+
+    /** The system property that picks {@link #DEFAULT} by label ("staged-16"), for measuring one against another. */
+    public static final String PROPERTY = "tessera.gpu.sortScatter";
 
     /**
-     * The one queries run: onesweep-16, 11.96 ms for 100 M pairs on an H200 against 14.57 ms by {@link #LOOKBACK}
-     * (CUB's 7.55 ms).
+     * The one queries run: onesweep-16 (11.96 ms for 100 M pairs on an H200 against 14.57 ms by {@link #LOOKBACK};
+     * CUB's 7.55 ms) unless {@value #PROPERTY} names another.
      */
-    public static final RadixScatter DEFAULT = ONESWEEP_16;
+    public static final RadixScatter DEFAULT = byLabel(System.getProperty(PROPERTY, "onesweep-16"));
 
     private final String kernel;
     private final int tile;
+    private final int dynamicShared;
+    private final int blocksPerSm;
 
-    RadixScatter(String kernel, int tile) {
+    RadixScatter(String kernel, int tile, int dynamicShared, int blocksPerSm) {
         this.kernel = kernel;
         this.tile = tile;
+        this.dynamicShared = dynamicShared;
+        this.blocksPerSm = blocksPerSm;
+    }
+
+    /** The scatter whose {@link #label()} is {@code label}. */
+    public static RadixScatter byLabel(String label) {
+        for (RadixScatter r : values()) {
+            if (r.label().equals(label)) {
+                return r;
+            }
+        }
+        throw new IllegalArgumentException("no radix scatter \"" + label + "\" (" + PROPERTY + "): one of "
+                + java.util.Arrays.stream(values()).map(RadixScatter::label).toList());
     }
 
     /** The kernel's name in the sort module. */
     public String kernel() {
         return kernel;
+    }
+
+    /** Bytes of dynamic shared memory a block of the kernel takes (0: its shared memory is all static). */
+    public int dynamicShared() {
+        return dynamicShared;
+    }
+
+    /** Blocks of 256 threads an SM runs at once, as the kernel's registers are bounded for (__launch_bounds__). */
+    public int blocksPerSm() {
+        return blocksPerSm;
     }
 
     /** Pairs a block scatters. */
