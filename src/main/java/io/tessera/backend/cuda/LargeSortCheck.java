@@ -10,7 +10,7 @@ import java.util.function.BiConsumer;
 
 /**
  * The GPU's ORDER BY of large relations ({@link LargeSort}) against the JVM's sort of the same rows: the radix sort,
- * by each of its scatter kernels ({@link RadixScatter}; tails of tiles of 2,048 to 5,120 pairs), over four key words (a dense slot digit, a NULL flag, a signed value descending with ties, a double with -0.0 and
+ * by each of its scatter kernels ({@link RadixScatter}; tails of tiles of 2,048 to 5,760 pairs), over four key words (a dense slot digit, a NULL flag, a signed value descending with ties, a double with -0.0 and
  * NaN), with a word that is the same in every row and digits that never vary; the bitonic top-k over one key for
  * LIMITs from 1 to 1,024, with its filter and without (fewer rows, or a sample of large keys that lets too many
  * pass); sizes around the tiles of both, and LIMITs shorter than the rows.

@@ -78,7 +78,7 @@ final class OnesweepRadix {
                 DeviceBuffer keysOut = keyBufs[nextKeys];
                 DeviceBuffer rowsOut = rowBufs[nextRows];
                 long passStarts = totals + (long) (shift / RadixPasses.DIGIT_BITS) * DIGITS * 4;
-                scatter.launch((int) tiles, THREADS, kind.dynamicShared(), null, KernelArgs.of().ptr(keysIn).ptr(rowsIn).i64(rows).i32(shift)
+                scatter.launch((int) tiles, kind.threads(), kind.dynamicShared(), null, KernelArgs.of().ptr(keysIn).ptr(rowsIn).i64(rows).i32(shift)
                         .ptr(passStarts).ptr(state).i32(pass + 1).ptr(state.address() + (counters + pass) * 8)
                         .ptr(keysOut).ptr(rowsOut).ptr(direct));
                 keysIn = keysOut.address();

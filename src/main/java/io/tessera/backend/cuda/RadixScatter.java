@@ -9,28 +9,33 @@ package io.tessera.backend.cuda;
  */
 public enum RadixScatter {
     /** tessera_radix_scatter: tiles of 2,048 pairs, the tile states cleared before each pass, 32-bit rows out. */
-    LOOKBACK("tessera_radix_scatter", 256 * 8, 0, 4),
+    LOOKBACK("tessera_radix_scatter", 256, 8, 0, 4),
     /**
      * tessera_radix_onesweep_12: tiles of 3,072 pairs (12 a thread), the digits' starts scanned once per word, tile
      * states told apart by pass (one clear per sort), keys and rows reordered in turn through shared memory, the
      * last pass writing the 64-bit result.
      */
-    ONESWEEP_12("tessera_radix_onesweep_12", 256 * 12, 0, 3),
+    ONESWEEP_12("tessera_radix_onesweep_12", 256, 12, 0, 3),
     /** As {@link #ONESWEEP_12}, the row numbers read before the look-back, in flight while it waits. */
-    ONESWEEP_12_EARLY("tessera_radix_onesweep_12_early", 256 * 12, 0, 3),
+    ONESWEEP_12_EARLY("tessera_radix_onesweep_12_early", 256, 12, 0, 3),
     /** As {@link #ONESWEEP_12} with tiles of 4,096 pairs (16 a thread). */
-    ONESWEEP_16("tessera_radix_onesweep_16", 256 * 16, 0, 3),
+    ONESWEEP_16("tessera_radix_onesweep_16", 256, 16, 0, 3),
     /**
      * tessera_radix_staged_12: as the onesweep kernels, with the row numbers copied to shared memory (cp.async)
      * while the keys are ranked and the tile looks back, the tile's digit counts published before its keys are
      * ranked (CUB's early counts), the keys placed in shared memory before the look-back; tiles of 3,072 pairs,
      * four blocks an SM.
      */
-    STAGED_12("tessera_radix_staged_12", 256 * 12, 256 * 12 * 12, 4),
+    STAGED_12("tessera_radix_staged_12", 256, 12, 12, 4),
     /** As {@link #STAGED_12} with tiles of 4,096 pairs, three blocks an SM. */
-    STAGED_16("tessera_radix_staged_16", 256 * 16, 256 * 16 * 12, 3),
+    STAGED_16("tessera_radix_staged_16", 256, 16, 12, 3),
     /** As {@link #STAGED_12} with tiles of 5,120 pairs, three blocks an SM. */
-    STAGED_20("tessera_radix_staged_20", 256 * 20, 256 * 20 * 12, 3);
+    STAGED_20("tessera_radix_staged_20", 256, 20, 12, 3),
+    /**
+     * As {@link #STAGED_12} in blocks of 384 threads, 15 pairs each (tiles of 5,760 pairs), two blocks an SM: the
+     * shape of CUB's onesweep for 64-bit keys and 32-bit values on the H100.
+     */
+    STAGED_15_384("tessera_radix_staged_15_384", 384, 15, 12, 2);
 
     /** The system property that picks {@link #DEFAULT} by label ("staged-16"), for measuring one against another. */
     public static final String PROPERTY = "tessera.gpu.sortScatter";
@@ -42,14 +47,20 @@ public enum RadixScatter {
     public static final RadixScatter DEFAULT = byLabel(System.getProperty(PROPERTY, "onesweep-16"));
 
     private final String kernel;
+    private final int threads;
     private final int tile;
     private final int dynamicShared;
     private final int blocksPerSm;
 
-    RadixScatter(String kernel, int tile, int dynamicShared, int blocksPerSm) {
+    /**
+     * {@code sharedPerPair}: bytes of dynamic shared memory per pair of the tile (0: the kernel's shared memory is
+     * all static).
+     */
+    RadixScatter(String kernel, int threads, int pairsPerThread, int sharedPerPair, int blocksPerSm) {
         this.kernel = kernel;
-        this.tile = tile;
-        this.dynamicShared = dynamicShared;
+        this.threads = threads;
+        this.tile = threads * pairsPerThread;
+        this.dynamicShared = tile * sharedPerPair;
         this.blocksPerSm = blocksPerSm;
     }
 
@@ -74,7 +85,12 @@ public enum RadixScatter {
         return dynamicShared;
     }
 
-    /** Blocks of 256 threads an SM runs at once, as the kernel's registers are bounded for (__launch_bounds__). */
+    /** Threads of a block. */
+    public int threads() {
+        return threads;
+    }
+
+    /** Blocks an SM runs at once, as the kernel's registers are bounded for (__launch_bounds__). */
     public int blocksPerSm() {
         return blocksPerSm;
     }

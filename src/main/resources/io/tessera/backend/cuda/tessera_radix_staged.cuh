@@ -12,8 +12,9 @@
 //
 // Shared memory: the TILE keys and TILE row numbers dynamic (TILE * 12 bytes: RadixScatter.dynamicShared on the
 // host), the per-warp counts static (9 KB).
-// Tiles of 12 pairs a thread run four blocks an SM (64 registers, 45 KB each), of 16 and 20 three (80 registers;
-// 57 and 69 KB): the host opts in to the dynamic shared memory above 48 KB.
+// Blocks of 256 threads with 12 pairs a thread run four blocks an SM (64 registers, 45 KB each), with 16 and 20
+// three (80 registers; 57 and 69 KB); blocks of 384 threads with 15 pairs (CUB's shape for 64-bit keys) two (72
+// registers, 81 KB). The host opts in to the dynamic shared memory above 48 KB.
 
 #ifndef TESSERA_RADIX_STAGED_CUH
 #define TESSERA_RADIX_STAGED_CUH
@@ -39,13 +40,13 @@ template <int ITEMS>
 __device__ __forceinline__ void StageRows(const unsigned int* __restrict__ src, int real, unsigned int* stage,
                                           int lane) {
 #if __CUDA_ARCH__ >= 800
-    const bool whole = ITEMS % 4 == 0 && real == ITEMS * TESSERA_WARP_THREADS && (reinterpret_cast<unsigned long long>(src) & 15ull) == 0;
+    constexpr int PIECES = ITEMS * TESSERA_WARP_THREADS / 4;  // of 16 bytes
+    const bool whole = real == ITEMS * TESSERA_WARP_THREADS && (reinterpret_cast<unsigned long long>(src) & 15ull) == 0;
     if (whole) {
 #pragma unroll
-        for (int c = 0; c < ITEMS / 4; ++c) {
-            const int at = (c * TESSERA_WARP_THREADS + lane) * 4;
-            const unsigned int dst = SharedAddress(stage + at);
-            asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src + at) : "memory");
+        for (int c = lane; c < PIECES; c += TESSERA_WARP_THREADS) {
+            const unsigned int dst = SharedAddress(stage + 4 * c);
+            asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src + 4 * c) : "memory");
         }
     } else {
 #pragma unroll
@@ -74,25 +75,28 @@ __device__ __forceinline__ void StagedRowsArrived() {
 #endif
 }
 
-// One pass, as OnesweepPass (tessera_sort.cuh) with the same arguments and tile states; see the top of this file.
-template <int ITEMS>
+// One pass, as OnesweepPass (tessera_sort.cuh) with the same arguments and tile states, by blocks of THREADS (at
+// least 256) threads, ITEMS pairs each; see the top of this file. Thread t < 256 keeps the counts of digit t.
+template <int THREADS, int ITEMS>
 __device__ __forceinline__ void StagedPass(const unsigned long long* __restrict__ keys_in,
                                            const unsigned int* __restrict__ rows_in, long long n, int shift,
                                            const unsigned int* __restrict__ starts, unsigned long long* states,
                                            unsigned int epoch, unsigned long long* __restrict__ next_tile,
                                            unsigned long long* __restrict__ keys_out,
                                            unsigned int* __restrict__ rows_out, long long* __restrict__ rows_out64) {
-    static_assert(TESSERA_ONESWEEP_THREADS == TESSERA_RADIX_DIGITS, "thread t keeps the counts of digit t");
-    constexpr int TILE = TESSERA_ONESWEEP_THREADS * ITEMS;
+    static_assert(THREADS >= TESSERA_RADIX_DIGITS && THREADS % TESSERA_WARP_THREADS == 0, "a thread per digit");
+    constexpr int WARPS = THREADS / TESSERA_WARP_THREADS;
+    constexpr int TILE = THREADS * ITEMS;
     constexpr int RUN = ITEMS * TESSERA_WARP_THREADS;  // the pairs of one warp, consecutive in the input
     extern __shared__ __align__(16) unsigned long long tessera_staged_shared[];
     unsigned long long* exchange = tessera_staged_shared;  // the tile's keys in digit order
     unsigned int* stage = reinterpret_cast<unsigned int*>(tessera_staged_shared + TILE);  // its rows: input order, then digit order
-    __shared__ unsigned int warp_counts[TESSERA_ONESWEEP_WARPS][TESSERA_RADIX_DIGITS];
+    __shared__ unsigned int warp_counts[WARPS][TESSERA_RADIX_DIGITS];
     __shared__ unsigned int bin[TESSERA_RADIX_DIGITS];  // place in the output minus place in the tile, per digit
-    __shared__ unsigned int scratch[TESSERA_ONESWEEP_WARPS + 1];
+    __shared__ unsigned int scratch[WARPS + 1];
     __shared__ unsigned int tile_number;
-    const int t = (int)threadIdx.x;  // also the digit this thread keeps the counts of
+    const int t = (int)threadIdx.x;  // also the digit this thread keeps the counts of, below 256
+    const bool keeper = THREADS == TESSERA_RADIX_DIGITS || t < TESSERA_RADIX_DIGITS;
     const int lane = t & (TESSERA_WARP_THREADS - 1);
     const int warp = t / TESSERA_WARP_THREADS;
     if (t == 0) tile_number = (unsigned int)atomicAdd(next_tile, 1ull);
@@ -120,19 +124,23 @@ __device__ __forceinline__ void StagedPass(const unsigned long long* __restrict_
     __syncthreads();
     // per digit: the pairs in the warps before each warp, and in the whole tile, published at once
     unsigned int sum = 0u;
-#pragma unroll
-    for (int w = 0; w < TESSERA_ONESWEEP_WARPS; ++w) {
-        const unsigned int c = warp_counts[w][t];
-        warp_counts[w][t] = sum;
-        sum += c;
-    }
     const unsigned long long tag = (unsigned long long)epoch << 32;
     volatile unsigned long long* own = states + (long long)tile * TESSERA_RADIX_DIGITS + t;
-    *own = (tile == 0 ? TESSERA_RADIX_PREFIX : TESSERA_RADIX_AGGREGATE) | tag | sum;
-    unsigned int all;
-    const unsigned int local_start = BlockExclusiveSum<TESSERA_ONESWEEP_THREADS>(sum, scratch, all);
+    if (keeper) {
 #pragma unroll
-    for (int w = 0; w < TESSERA_ONESWEEP_WARPS; ++w) warp_counts[w][t] += local_start;
+        for (int w = 0; w < WARPS; ++w) {
+            const unsigned int c = warp_counts[w][t];
+            warp_counts[w][t] = sum;
+            sum += c;
+        }
+        *own = (tile == 0 ? TESSERA_RADIX_PREFIX : TESSERA_RADIX_AGGREGATE) | tag | sum;
+    }
+    unsigned int all;
+    const unsigned int local_start = BlockExclusiveSum<THREADS>(sum, scratch, all);
+    if (keeper) {
+#pragma unroll
+        for (int w = 0; w < WARPS; ++w) warp_counts[w][t] += local_start;
+    }
     __syncthreads();
     // the keys to their places in the tile's digit order: the warp's pairs of a digit take consecutive places from
     // its count, one atomic add by the lowest lane of them
@@ -150,7 +158,7 @@ __device__ __forceinline__ void StagedPass(const unsigned long long* __restrict_
     }
     // the look-back, thread t for digit t; a state of another pass (another epoch) is one not yet published
     unsigned int before_tile = 0u;  // fewer than 2^32 rows
-    if (tile != 0) {
+    if (keeper && tile != 0) {
         volatile unsigned long long* earlier = own - TESSERA_RADIX_DIGITS;
         while (true) {
             const unsigned long long s = *earlier;
@@ -161,13 +169,13 @@ __device__ __forceinline__ void StagedPass(const unsigned long long* __restrict_
         }
         *own = TESSERA_RADIX_PREFIX | tag | (unsigned long long)(before_tile + sum);
     }
-    bin[t] = starts[t] + before_tile - local_start;  // modulo 2^32: bin + place in tile < n
+    if (keeper) bin[t] = starts[t] + before_tile - local_start;  // modulo 2^32: bin + place in tile < n
     if (rows_in != nullptr) StagedRowsArrived();
     __syncthreads();  // the keys in place, bin, and every warp's row numbers arrived
     const int in_tile = (int)(n - base < TILE ? n - base : TILE);
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
-        const int p = t + j * TESSERA_ONESWEEP_THREADS;
+        const int p = t + j * THREADS;
         if (p < in_tile) {
             const unsigned long long k = exchange[p];
             keys_out[bin[Digit(k, shift)] + (unsigned int)p] = k;
@@ -188,7 +196,7 @@ __device__ __forceinline__ void StagedPass(const unsigned long long* __restrict_
     __syncthreads();
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
-        const int p = t + j * TESSERA_ONESWEEP_THREADS;
+        const int p = t + j * THREADS;
         if (p < in_tile) {
             const unsigned int to = bin[Digit(exchange[p], shift)] + (unsigned int)p;
             if (rows_out64 != nullptr) {
@@ -200,19 +208,21 @@ __device__ __forceinline__ void StagedPass(const unsigned long long* __restrict_
     }
 }
 
-// BLOCKS: the blocks an SM holds (the registers a thread may take: 64 at 4 blocks, 80 at 3).
-#define TESSERA_STAGED_KERNEL(NAME, ITEMS, BLOCKS)                                                                   \
-    extern "C" __global__ void __launch_bounds__(TESSERA_ONESWEEP_THREADS, BLOCKS) NAME(                             \
+// THREADS a block, ITEMS pairs a thread, BLOCKS the blocks an SM holds (65,536 registers / (THREADS * BLOCKS) at
+// most a thread: 64 for 256 threads at 4 blocks, 80 at 3 and for 384 threads at 2).
+#define TESSERA_STAGED_KERNEL(NAME, THREADS, ITEMS, BLOCKS)                                                          \
+    extern "C" __global__ void __launch_bounds__(THREADS, BLOCKS) NAME(                                              \
         const unsigned long long* __restrict__ keys_in, const unsigned int* __restrict__ rows_in, long long n,      \
         int shift, const unsigned int* __restrict__ starts, unsigned long long* states, unsigned int epoch,        \
         unsigned long long* __restrict__ next_tile, unsigned long long* __restrict__ keys_out,                      \
         unsigned int* __restrict__ rows_out, long long* __restrict__ rows_out64) {                                  \
-        StagedPass<ITEMS>(keys_in, rows_in, n, shift, starts, states, epoch, next_tile, keys_out, rows_out,         \
-                          rows_out64);                                                                               \
+        StagedPass<THREADS, ITEMS>(keys_in, rows_in, n, shift, starts, states, epoch, next_tile, keys_out, rows_out,\
+                                   rows_out64);                                                                      \
     }
-TESSERA_STAGED_KERNEL(tessera_radix_staged_12, 12, 4)
-TESSERA_STAGED_KERNEL(tessera_radix_staged_16, 16, 3)
-TESSERA_STAGED_KERNEL(tessera_radix_staged_20, 20, 3)
+TESSERA_STAGED_KERNEL(tessera_radix_staged_12, 256, 12, 4)
+TESSERA_STAGED_KERNEL(tessera_radix_staged_16, 256, 16, 3)
+TESSERA_STAGED_KERNEL(tessera_radix_staged_20, 256, 20, 3)
+TESSERA_STAGED_KERNEL(tessera_radix_staged_15_384, 384, 15, 2)
 #undef TESSERA_STAGED_KERNEL
 
 }  // namespace sort

@@ -154,6 +154,7 @@ public class CudaHeaderCompileTest {
                 "tessera_radix_digit_totals", "tessera_radix_scatter", "tessera_radix_gather_keys", "tessera_sort_rows_out",
                 "tessera_radix_starts", "tessera_radix_onesweep_12", "tessera_radix_onesweep_12_early",
                 "tessera_radix_onesweep_16", "tessera_radix_staged_12", "tessera_radix_staged_16", "tessera_radix_staged_20",
+                "tessera_radix_staged_15_384",
                 "tessera_topk_tile", "tessera_topk_sample", "tessera_topk_filter", "tessera_search_binary",
                 "tessera_search_pary_4", "tessera_search_pary_8", "tessera_search_pary_16", "tessera_search_pary_32",
                 "tessera_search_index_level", "tessera_search_index_1", "tessera_search_index_4", "tessera_search_index_8",

@@ -31,8 +31,20 @@ class RadixScatterTest {
             boolean staged = r.kernel().startsWith("tessera_radix_staged_");
             // 8 bytes of key and 4 of row number a pair: the layout tessera_radix_staged.cuh carves
             assertEquals(staged ? r.tile() * 12 : 0, r.dynamicShared(), r.label());
-            assertTrue(r.blocksPerSm() >= 3 && r.blocksPerSm() <= 4, r.label());
+            // an SM holds at most 2,048 threads; fewer than 512 would leave too little in flight
+            int threads = r.blocksPerSm() * r.threads();
+            assertTrue(threads >= 512 && threads <= 2048, r.label() + ": " + threads + " threads an SM");
+            assertEquals(0, r.threads() % 32, r.label());
         }
+    }
+
+    @Test
+    void theWideStagedScatterTakesCubsShape() {
+        RadixScatter r = RadixScatter.STAGED_15_384;
+        assertEquals(384, r.threads());
+        assertEquals(5_760, r.tile());
+        assertEquals(5_760 * 12, r.dynamicShared());
+        assertEquals(RadixScatter.STAGED_15_384, RadixScatter.byLabel("staged-15-384"));
     }
 
     @Test
