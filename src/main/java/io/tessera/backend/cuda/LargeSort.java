@@ -46,6 +46,10 @@ public final class LargeSort {
         void give(DeviceBuffer b);
     }
 
+    /** Key word {@code word}'s digit counts at every place in {@code totals}, as tessera_radix_digit_totals writes. */
+    record Counted(int word, DeviceBuffer totals) {
+    }
+
     /** What a sort did: its method and the radix passes it planned (run only by {@link SortMethod#RADIX}). */
     public record Outcome(SortMethod method, RadixPasses passes, int keyWords) {
         public String describe() {
@@ -60,6 +64,7 @@ public final class LargeSort {
     private final SmallSort encoder;
     private final CudaKernel bitsInit;
     private final CudaKernel bits;
+    private final CudaKernel bitsTotals;
     private final CudaKernel clear;
     private final CudaKernel digitTotals;
     private final CudaKernel gatherKeys;
@@ -78,6 +83,7 @@ public final class LargeSort {
         this.encoder = encoder;
         this.bitsInit = sortKernels.apply("tessera_radix_bits_init");
         this.bits = sortKernels.apply("tessera_radix_bits");
+        this.bitsTotals = sortKernels.apply("tessera_radix_bits_totals");
         this.clear = sortKernels.apply("tessera_radix_clear");
         this.digitTotals = sortKernels.apply("tessera_radix_digit_totals");
         this.gatherKeys = sortKernels.apply("tessera_radix_gather_keys");
@@ -140,24 +146,54 @@ public final class LargeSort {
             throw new IllegalArgumentException("sorting " + rows + " rows by " + keyWords + " key words into " + outRows
                     + " rows, with " + outIndex.size() + " bytes");
         }
-        RadixPasses passes = rows == 0 ? RadixPasses.plan(new long[0], new long[0]) : plan(words, keyWords, rows, scratch);
-        SortMethod method = SortMethod.choose(rows, keep, passes.varyingWords(), preference);
-        switch (method) {
-            case NONE -> launchRowsOut(0, keep, outIndex);
-            case TOP_K -> topK(words + passes.words().get(0).word() * rows * 8, rows, keep, scratch, outIndex);
-            case RADIX -> radix(words, rows, passes, keep, scratch, outIndex, scatter);
+        // a sort sure to run radix passes if any word varies counts the last word's digits in the plan's read of it
+        // (the first word sorted, where it varies); the top-k never needs them
+        Counted counted = rows > 0 && scatter != RadixScatter.LOOKBACK && radixUnlessConstant(rows, keep, preference)
+                ? new Counted(keyWords - 1, scratch.take(OnesweepRadix.TOTALS_BYTES)) : null;
+        try {
+            RadixPasses passes = rows == 0 ? RadixPasses.plan(new long[0], new long[0])
+                    : plan(words, keyWords, rows, scratch, counted);
+            SortMethod method = SortMethod.choose(rows, keep, passes.varyingWords(), preference);
+            switch (method) {
+                case NONE -> launchRowsOut(0, keep, outIndex);
+                case TOP_K -> topK(words + passes.words().get(0).word() * rows * 8, rows, keep, scratch, outIndex);
+                case RADIX -> radix(words, rows, passes, keep, scratch, outIndex, scatter, counted);
+            }
+            return new Outcome(method, passes, keyWords);
+        } finally {
+            if (counted != null) {
+                scratch.give(counted.totals());
+            }
         }
-        return new Outcome(method, passes, keyWords);
+    }
+
+    /** Whether {@link SortMethod#choose} picks the radix sort for these rows whenever some key word varies. */
+    static boolean radixUnlessConstant(long rows, long keep, SortMethod.Preference preference) {
+        return rows > 1 && keep > 0 && SortMethod.choose(rows, keep, 1, preference) == SortMethod.RADIX;
     }
 
     /** Each word's AND and OR over all rows (one reduction per word, one read-back), as radix passes. */
     public RadixPasses plan(long words, int keyWords, long rows, Scratch scratch) {
+        return plan(words, keyWords, rows, scratch, null);
+    }
+
+    /** As {@link #plan(long, int, long, Scratch)}, counting the digits of {@code counted}'s word in the same read. */
+    private RadixPasses plan(long words, int keyWords, long rows, Scratch scratch, Counted counted) {
         DeviceBuffer b = scratch.take(16L * keyWords);
         try (Arena arena = Arena.ofConfined()) {
             bitsInit.launch(1, GRID_THREADS, KernelArgs.of().ptr(b).i32(keyWords));
+            if (counted != null) {
+                long totalWords = counted.totals().size() / 8;
+                clear.launch(grid(totalWords), GRID_THREADS, KernelArgs.of().ptr(counted.totals()).i64(totalWords));
+            }
             for (int w = 0; w < keyWords; w++) {
-                bits.launch(grid(rows), GRID_THREADS, KernelArgs.of().ptr(words + w * rows * 8).i64(rows)
-                        .ptr(b.address() + 16L * w));
+                KernelArgs args = KernelArgs.of().ptr(words + w * rows * 8).i64(rows).ptr(b.address() + 16L * w);
+                if (counted != null && counted.word() == w) {
+                    bitsTotals.launch((int) Math.min(TOTALS_GRID, (rows + RADIX_TILE - 1) / RADIX_TILE), RADIX_THREADS,
+                            args.ptr(counted.totals()));
+                } else {
+                    bits.launch(grid(rows), GRID_THREADS, args);
+                }
             }
             MemorySegment host = arena.allocate(16L * keyWords, 8);
             b.copyToHost(host, 0); // a synchronous copy: waits for the reductions
@@ -183,11 +219,17 @@ public final class LargeSort {
      */
     public void radix(long words, long rows, RadixPasses passes, long keep, Scratch scratch, DeviceBuffer outIndex,
                       RadixScatter scatter) {
+        radix(words, rows, passes, keep, scratch, outIndex, scatter, null);
+    }
+
+    /** As the public {@code radix}, with one word's digits counted already ({@code counted}, or null). */
+    private void radix(long words, long rows, RadixPasses passes, long keep, Scratch scratch, DeviceBuffer outIndex,
+                       RadixScatter scatter, Counted counted) {
         if (scatter != RadixScatter.LOOKBACK) {
             List<DeviceBuffer> taken = new ArrayList<>();
             try {
-                long sorted = onesweep.sort(scatters.get(scatter), scatter, words, rows, passes, keep, scratch, taken,
-                        outIndex);
+                long sorted = onesweep.sort(scatters.get(scatter), scatter, words, rows, passes, keep, counted, scratch,
+                        taken, outIndex);
                 if (sorted != 0) {
                     launchRowsOut(sorted, keep, outIndex);
                 }

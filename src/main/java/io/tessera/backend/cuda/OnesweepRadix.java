@@ -4,10 +4,11 @@ import java.util.List;
 
 /**
  * The passes of {@link LargeSort}'s radix sort by a onesweep-style scatter (the {@link RadixScatter}s but
- * {@link RadixScatter#LOOKBACK}, the onesweep and the staged kernels alike): one clear before the sort readies the tile states of every pass (each pass
- * tags its states with its number and takes tile numbers from a counter of its own) and every word's digit counts;
- * per word, one launch counts its digits and one turns the counts into starts; per pass, one launch. The last pass
- * writes the result's 64-bit row numbers itself when every row is kept.
+ * {@link RadixScatter#LOOKBACK}, the onesweep and the staged kernels alike): one clear before the sort readies the
+ * tile states of every pass (each pass tags its states with its number and takes tile numbers from a counter of its
+ * own) and every word's digit counts; per word, one launch counts its digits (unless the plan counted them in its
+ * read of the word) and one turns the counts into starts; per pass, one launch. The last pass writes the result's
+ * 64-bit row numbers itself when every row is kept.
  */
 final class OnesweepRadix {
 
@@ -15,6 +16,8 @@ final class OnesweepRadix {
     private static final int PLACES = 64 / RadixPasses.DIGIT_BITS;
     /** 64-bit words of one word's digit counts: PLACES rows of DIGITS 32-bit counts. */
     private static final int TOTALS_WORDS = PLACES * DIGITS / 2;
+    /** Bytes of one word's digit counts (and then starts): PLACES rows of DIGITS 32-bit numbers. */
+    static final long TOTALS_BYTES = TOTALS_WORDS * 8L;
     private static final int TOTALS_GRID = 1024;
     private static final int THREADS = 256;
 
@@ -35,9 +38,10 @@ final class OnesweepRadix {
      * at word {@code j * rows + i}) through {@code passes}, each pass a launch of {@code scatter}. Returns the device
      * address of the sorted 32-bit row numbers (a buffer of {@code taken}, which the caller hands back after use),
      * or 0 when {@code keep == rows} and the last pass wrote all of them, 64-bit, to {@code outIndex}.
+     * {@code counted}: a word whose digits are counted already (by the plan's read), or null.
      */
     long sort(CudaKernel scatter, RadixScatter kind, long words, long rows, RadixPasses passes, long keep,
-              LargeSort.Scratch scratch, List<DeviceBuffer> taken, DeviceBuffer outIndex) {
+              LargeSort.Counted counted, LargeSort.Scratch scratch, List<DeviceBuffer> taken, DeviceBuffer outIndex) {
         long tiles = kind.tiles(rows);
         int passCount = passes.passes();
         long stateWords = tiles * DIGITS;
@@ -68,9 +72,14 @@ final class OnesweepRadix {
             for (int shift : w.shifts()) {
                 digits |= 1 << (shift / RadixPasses.DIGIT_BITS);
             }
-            long totals = state.address() + (totalsAt + (long) wordIndex * TOTALS_WORDS) * 8;
-            digitTotals.launch((int) Math.min(TOTALS_GRID, tiles), THREADS, KernelArgs.of().ptr(keysIn).i64(rows)
-                    .i32(digits).ptr(totals));
+            // a word counted by the plan, in the rows' first order: the counts do not depend on the order
+            boolean precounted = counted != null && counted.word() == w.word();
+            long totals = precounted ? counted.totals().address()
+                    : state.address() + (totalsAt + (long) wordIndex * TOTALS_WORDS) * 8;
+            if (!precounted) {
+                digitTotals.launch((int) Math.min(TOTALS_GRID, tiles), THREADS, KernelArgs.of().ptr(keysIn).i64(rows)
+                        .i32(digits).ptr(totals));
+            }
             starts.launch(1, DIGITS, KernelArgs.of().ptr(totals));
             for (int shift : w.shifts()) {
                 boolean last = pass == passCount - 1;

@@ -90,7 +90,8 @@ __device__ __forceinline__ void StagedPass(const unsigned long long* __restrict_
     constexpr int RUN = ITEMS * TESSERA_WARP_THREADS;  // the pairs of one warp, consecutive in the input
     extern __shared__ __align__(16) unsigned long long tessera_staged_shared[];
     unsigned long long* exchange = tessera_staged_shared;  // the tile's keys in digit order
-    unsigned int* stage = reinterpret_cast<unsigned int*>(tessera_staged_shared + TILE);  // its rows: input order, then digit order
+    // the tile's row numbers in input order, then in digit order
+    unsigned int* stage = reinterpret_cast<unsigned int*>(tessera_staged_shared + TILE);
     __shared__ unsigned int warp_counts[WARPS][TESSERA_RADIX_DIGITS];
     __shared__ unsigned int bin[TESSERA_RADIX_DIGITS];  // place in the output minus place in the tile, per digit
     __shared__ unsigned int scratch[WARPS + 1];

@@ -141,6 +141,57 @@ tessera_radix_digit_totals(const unsigned long long* __restrict__ keys, long lon
     }
 }
 
+// tessera_radix_bits and tessera_radix_digit_totals over one word in one read, for a sort sure to run radix passes
+// (the word is the one they start with where it varies): bits[0] &= every key, bits[1] |= every key, and
+// totals[p * 256 + d] += the keys whose digit at shift 8p is d, for every place p (which ones vary is not known yet).
+// Where a place's digit is the same in all lanes of a warp, one lane counts them all. The loop runs while any lane
+// of the warp has a key (lane 0 then has one), so that the lanes vote together.
+extern "C" __global__ void __launch_bounds__(TESSERA_RADIX_THREADS)
+tessera_radix_bits_totals(const unsigned long long* __restrict__ keys, long long n, unsigned long long* bits,
+                          unsigned int* __restrict__ totals) {
+    constexpr int PLACES = 64 / TESSERA_RADIX_BITS;
+    __shared__ unsigned int hist[PLACES * TESSERA_RADIX_DIGITS];
+    for (int i = (int)threadIdx.x; i < PLACES * TESSERA_RADIX_DIGITS; i += TESSERA_RADIX_THREADS) hist[i] = 0u;
+    __syncthreads();
+    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
+    const long long step = (long long)gridDim.x * blockDim.x;  // a multiple of 32: a warp's lanes stay together
+    unsigned long long all = ~0ull;
+    unsigned long long any = 0ull;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i - lane < n; i += step) {
+        const bool real = i < n;
+        const unsigned long long k = real ? keys[i] : 0ull;
+        if (real) {
+            all &= k;
+            any |= k;
+        }
+        const unsigned long long first = __shfl_sync(TESSERA_FULL_MASK, k, 0);
+        const unsigned int present = __popc(__ballot_sync(TESSERA_FULL_MASK, real));
+#pragma unroll
+        for (int p = 0; p < PLACES; ++p) {
+            const unsigned int d = Digit(k, p * TESSERA_RADIX_BITS);
+            const unsigned int d0 = Digit(first, p * TESSERA_RADIX_BITS);
+            if (__all_sync(TESSERA_FULL_MASK, !real || d == d0)) {
+                if (lane == 0) atomicAdd(&hist[p * TESSERA_RADIX_DIGITS + d0], present);
+            } else if (real) {
+                atomicAdd(&hist[p * TESSERA_RADIX_DIGITS + d], 1u);
+            }
+        }
+    }
+#pragma unroll
+    for (int d = TESSERA_WARP_THREADS / 2; d > 0; d >>= 1) {
+        all &= __shfl_xor_sync(TESSERA_FULL_MASK, all, d);
+        any |= __shfl_xor_sync(TESSERA_FULL_MASK, any, d);
+    }
+    if (lane == 0) {
+        atomicAnd(&bits[0], all);
+        atomicOr(&bits[1], any);
+    }
+    __syncthreads();
+    for (int i = (int)threadIdx.x; i < PLACES * TESSERA_RADIX_DIGITS; i += TESSERA_RADIX_THREADS) {
+        if (hist[i] != 0u) atomicAdd(&totals[i], hist[i]);
+    }
+}
+
 // A tile's state per digit in the look-back, one 64-bit word (flag and count written and read at once): 0 not yet
 // published; TESSERA_RADIX_AGGREGATE | the tile's own pairs of the digit; TESSERA_RADIX_PREFIX | the pairs of the
 // digit in this tile and all tiles before it.

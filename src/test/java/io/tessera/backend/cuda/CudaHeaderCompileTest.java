@@ -150,7 +150,8 @@ public class CudaHeaderCompileTest {
         // the module of the radix sort, the bitonic top-k and the sorted searches, as GpuRuntime compiles it
         Result r = compile(CudaSources.SORT_MODULE, CudaSources.sortSource());
         List<String> kernels = compiledWithoutSpills(r, "the sort kernels");
-        for (String k : List.of("tessera_radix_bits_init", "tessera_radix_bits", "tessera_radix_clear",
+        for (String k : List.of("tessera_radix_bits_init", "tessera_radix_bits", "tessera_radix_bits_totals",
+                "tessera_radix_clear",
                 "tessera_radix_digit_totals", "tessera_radix_scatter", "tessera_radix_gather_keys", "tessera_sort_rows_out",
                 "tessera_radix_starts", "tessera_radix_onesweep_12", "tessera_radix_onesweep_12_early",
                 "tessera_radix_onesweep_16", "tessera_radix_staged_12", "tessera_radix_staged_16", "tessera_radix_staged_20",

@@ -20,7 +20,8 @@ class RadixScatterTest {
             assertEquals(r, RadixScatter.byLabel(r.label()));
         }
         assertEquals(RadixScatter.STAGED_16, RadixScatter.byLabel("staged-16"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RadixScatter.byLabel("staged-17"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RadixScatter.byLabel("staged-17"));
         assertTrue(e.getMessage().contains(RadixScatter.PROPERTY) && e.getMessage().contains("onesweep-16"),
                 e.getMessage());
     }

@@ -30,6 +30,17 @@ class SortMethodTest {
     }
 
     @Test
+    void theSortCountsDigitsInItsPlanOnlyWhereNoTopKCanRun() {
+        // LargeSort counts the first word's digits while it plans only where every varying word leads to radix passes
+        assertEquals(true, LargeSort.radixUnlessConstant(1_000_000, SortMethod.MAX_TOP_K + 1, BITONIC));
+        assertEquals(true, LargeSort.radixUnlessConstant(1_000_000, 1_000_000, BITONIC));
+        assertEquals(true, LargeSort.radixUnlessConstant(1_000_000, 10, SortMethod.Preference.SORT));
+        assertEquals(false, LargeSort.radixUnlessConstant(1_000_000, 10, BITONIC)); // a top-k if one word varies
+        assertEquals(false, LargeSort.radixUnlessConstant(1_000_000, 0, SortMethod.Preference.SORT));
+        assertEquals(false, LargeSort.radixUnlessConstant(1, 1, SortMethod.Preference.SORT));
+    }
+
+    @Test
     void theTopKRunsAtThePowerOfTwoAboveTheLimit() {
         assertEquals(8, SortMethod.topKWidth(1));
         assertEquals(8, SortMethod.topKWidth(8));
