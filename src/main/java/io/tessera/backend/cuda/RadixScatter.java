@@ -41,10 +41,10 @@ public enum RadixScatter {
     public static final String PROPERTY = "tessera.gpu.sortScatter";
 
     /**
-     * The one queries run: onesweep-16 (11.96 ms for 100 M pairs on an H200 against 14.57 ms by {@link #LOOKBACK};
-     * CUB's 7.55 ms) unless {@value #PROPERTY} names another.
+     * The one queries run: staged-16 (10.56 ms for 100 M pairs on an H200 against 12.04 ms by {@link #ONESWEEP_16}
+     * and 14.28 ms by {@link #LOOKBACK}; CUB's 7.58 ms) unless {@value #PROPERTY} names another.
      */
-    public static final RadixScatter DEFAULT = byLabel(System.getProperty(PROPERTY, "onesweep-16"));
+    public static final RadixScatter DEFAULT = byLabel(System.getProperty(PROPERTY, "staged-16"));
 
     private final String kernel;
     private final int threads;

@@ -22,7 +22,7 @@ class RadixScatterTest {
         assertEquals(RadixScatter.STAGED_16, RadixScatter.byLabel("staged-16"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RadixScatter.byLabel("staged-17"));
-        assertTrue(e.getMessage().contains(RadixScatter.PROPERTY) && e.getMessage().contains("onesweep-16"),
+        assertTrue(e.getMessage().contains(RadixScatter.PROPERTY) && e.getMessage().contains("staged-16"),
                 e.getMessage());
     }
 
