@@ -181,10 +181,11 @@ final class CudaQueryRun implements AutoCloseable {
                 : table(((Source.JoinTableScan) k.pipeline().source()).joinId()).entries();
         state.pipelineStarted(n); // which pipeline runs; a kernel's rows are not counted as it goes
         long retrySlots = 0;
+        long retryRows = 0;
         for (int attempt = 0; ; attempt++) {
             int mark = taken.size();
             long started = System.nanoTime();
-            Launch l = new Launch(k, table, relation, n, retrySlots);
+            Launch l = new Launch(k, table, relation, n, retrySlots, retryRows);
             if (blocks != null && blocks.pipeline() == id) {
                 runBlocks(k, l, n);
             } else {
@@ -203,7 +204,22 @@ final class CudaQueryRun implements AutoCloseable {
             }
             awaitDevice();
             int err = (int) l.error.readLong(0);
-            if ((err & ERR_TABLE_FULL) != 0 && l.regrows) {
+            long made = (err & ERR_TABLE_FULL) != 0 && l.buildCursor != null ? l.buildCursor.readLong(0) : 0;
+            if (made > l.buildRows) {
+                // an expanded join table got more rows than places: again with as many places as the counter reached
+                giveBackSince(mark);
+                if (attempt + 1 >= TableGrowth.MAX_RUNS) {
+                    throw new GpuFallbacks.Fallback("pipeline " + id + ": its join table ran out of rows "
+                            + TableGrowth.MAX_RUNS + " times");
+                }
+                state.step("pipeline " + id + " on cuda: its join table of " + l.buildRows + " rows got " + made
+                        + ", again with that many", System.nanoTime() - started);
+                retryRows = made;
+                retrySlots = l.tableSlots > 0
+                        ? Math.max(l.tableSlots, ((SinkLayout.Build) k.sink()).table().hashedSlots(made)) : 0;
+                continue;
+            }
+            if ((err & ERR_TABLE_FULL) != 0 && l.regrows && l.tableSlots > 0) {
                 // the table filled up: again from cleared buffers into a larger one, or the query to the JVM
                 TableGrowth.Next next = TableGrowth.afterFull(attempt, l.tableSlots, l.estimatedKeys, l.enoughSlots,
                         l.tableName);
@@ -431,6 +447,12 @@ final class CudaQueryRun implements AutoCloseable {
         long estimatedKeys;
         long enoughSlots;
         String tableName;
+        /**
+         * An expanded BUILD's ({@link SinkLayout.Build#expanded}) counter of the rows it made, and the places its
+         * table has; else null and 0.
+         */
+        DeviceBuffer buildCursor;
+        long buildRows;
         /** Whether the kernel writes the shared error word, read later ({@link #checkDeferredErrors}). */
         final boolean deferErrors;
         DeviceBuffer error;
@@ -451,10 +473,11 @@ final class CudaQueryRun implements AutoCloseable {
 
         /**
          * {@code retrySlots}: 0 on a pipeline's first run (its table sized from the estimates, at most
-         * {@link #FORCED_TABLE_SLOTS} when that is set), else the slots of the larger table to run again into.
+         * {@link #FORCED_TABLE_SLOTS} when that is set), else the slots of the larger table to run again into;
+         * {@code retryRows} likewise the places of an expanded BUILD's table (0: from the input and the estimate).
          * {@code table} or {@code relation} (else null) is the source whose columns the kernel reads.
          */
-        Launch(CudaKernelSource k, Table table, RelationColumns relation, long n, long retrySlots) {
+        Launch(CudaKernelSource k, Table table, RelationColumns relation, long n, long retrySlots, long retryRows) {
             SinkLayout sink = k.sink();
             boolean sharedGroups = sink instanceof SinkLayout.Aggregate a0 && a0.mode().equals("shared");
             boolean hashedBuild = sink instanceof SinkLayout.Build b0 && !b0.table().perfect();
@@ -463,7 +486,9 @@ final class CudaQueryRun implements AutoCloseable {
                     ? groups(rs.relationId()) : null;
             // a linear join table sized from its input rows is never more than half full: its errors are read later;
             // one built from groups is sized from their estimate, and runs again larger when it fills up
-            regrows = sharedGroups || hashedBuild && (((SinkLayout.Build) sink).table().kind().cuckoo()
+            boolean expandedBuild = sink instanceof SinkLayout.Build b1 && b1.expanded();
+            // an expanded build's table may lack places for its rows: its errors are read at once, as a regrowing one's
+            regrows = sharedGroups || expandedBuild || hashedBuild && (((SinkLayout.Build) sink).table().kind().cuckoo()
                     || FORCED_TABLE_SLOTS > 0 || scanned != null);
             deferErrors = !regrows && (blocks == null || blocks.pipeline() != k.pipeline().id());
             long slots = 1;
@@ -484,14 +509,21 @@ final class CudaQueryRun implements AutoCloseable {
             }
             DeviceTable building = null;
             if (sink instanceof SinkLayout.Build b) {
+                // the rows the table holds: its input's, or an expanded build's places
+                long rows = n;
+                if (expandedBuild) {
+                    buildRows = retryRows > 0 ? retryRows : TableGrowth.firstRows(n,
+                            ((io.tessera.plan.Sink.Build) k.pipeline().sink()).estimatedRows(), FORCED_TABLE_SLOTS);
+                    rows = buildRows;
+                }
                 if (hashedBuild) {
-                    estimatedKeys = scanned != null ? Math.min(n, estimatedGroups(k)) : n;
-                    enoughSlots = b.table().hashedSlots(n);
+                    estimatedKeys = scanned != null ? Math.min(rows, estimatedGroups(k)) : rows;
+                    enoughSlots = b.table().hashedSlots(rows);
                     tableName = "its join table";
                     tableSlots = retrySlots > 0 ? retrySlots
                             : regrows ? forced(b.table().hashedSlots(estimatedKeys)) : enoughSlots;
                 }
-                building = newTable(b.table(), tableSlots, n);
+                building = newTable(b.table(), tableSlots, rows);
                 tables.put(b.table().joinId(), building);
             }
             for (KernelParam p : k.params()) {
@@ -523,6 +555,8 @@ final class CudaQueryRun implements AutoCloseable {
                     case BUILD_LOG2 -> bindings.i32(p, building.log2());
                     case BUILD_HEADS -> bindings.ptr(p, building.heads().address());
                     case BUILD_NEXT -> bindings.ptr(p, building.next().address());
+                    case BUILD_CURSOR -> bindings.ptr(p, (buildCursor = zeroed(8)).address());
+                    case BUILD_ROWS -> bindings.i64(p, building.rows());
                     case PROBE_HEADS -> bindings.ptr(p, table(p.index()).heads().address());
                     case PROBE_NEXT, SCAN_NEXT -> bindings.ptr(p, table(p.index()).next().address());
                     case PROBE_ROWS -> bindings.i64(p, table(p.index()).rows());

@@ -51,6 +51,18 @@ final class TableGrowth {
         return new Next(next, null);
     }
 
+    /**
+     * The places a first run gives an expanded join table (a chained table whose pipeline may make several rows of
+     * one): its {@code input} rows, or the planner's {@code estimate} of its rows where that is more (at most
+     * {@link #GROWTH} times the input, since estimates over joins run high), at most {@code forced} when that is set
+     * (above 0). A table the counter finds too small runs again with exactly as many places as rows.
+     */
+    static long firstRows(long input, double estimate, long forced) {
+        long fromEstimate = (long) Math.min(Math.ceil(estimate), (double) GROWTH * Math.max(1, input));
+        long rows = Math.max(1, Math.max(input, fromEstimate));
+        return forced > 0 ? Math.min(rows, forced) : rows;
+    }
+
     /** The least power of two at least {@code n} (n >= 1). */
     static long powerOfTwo(long n) {
         return n <= 1 ? 1 : Long.highestOneBit(n - 1) << 1;

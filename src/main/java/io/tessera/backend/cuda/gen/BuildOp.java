@@ -46,7 +46,9 @@ final class BuildOp {
         for (int c = 0; c < payloadTypes.size(); c++) {
             k.model.written(layout.payloadBytes(c));
         }
-        k.sink = new SinkLayout.Build(layout);
+        // rounds of a probe into a chained table are open: a row of the input may be several of the table's
+        boolean expanded = layout.chained() && !k.roundStarts.isEmpty();
+        k.sink = new SinkLayout.Build(layout, expanded);
         k.body.append(in).append(String.format(Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
                 layout.selectivity()));
         k.body.append(in).append("// BUILD j").append(b.joinId()).append(" keys ").append(KernelBuilder.comment(JoinKeys.described(b.keys())))
@@ -61,7 +63,7 @@ final class BuildOp {
         }
         table.buildSizeParams(k, b.joinId());
         if (layout.chained()) {
-            ChainedRows.buildParams(k, b.joinId());
+            ChainedRows.buildParams(k, b.joinId(), expanded);
         }
         table.build(k, b, layout, in);
     }
@@ -73,6 +75,9 @@ final class BuildOp {
     static void onePass(KernelBuilder k, Sink.Build b, JoinLayout t, String in, String slot) {
         StringBuilder body = k.body;
         k.load(b.payload(), in);
+        if (expanded(k)) {
+            ChainedRows.reservePlaces(k, in);
+        }
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
         body.append(in).append("    if (flags[i]) {\n");
@@ -93,10 +98,24 @@ final class BuildOp {
      * the row put at the head of its key's chain and its payload at its place.
      */
     static void placeRow(KernelBuilder k, Sink.Build b, JoinLayout t, String in) {
-        if (t.chained()) {
+        if (!t.chained()) {
+            payload(k, b, t, in, "slot");
+        } else if (!expanded(k)) {
             ChainedRows.push(k, in);
+            payload(k, b, t, in, "row");
+        } else {
+            ChainedRows.pushPlaced(k, in);
+            payload(k, b, t, in + "    ", "row");
+            ChainedRows.closePlaced(k, in);
         }
-        payload(k, b, t, in, t.chained() ? "row" : "slot");
+    }
+
+    /**
+     * Whether the kernel's BUILD is {@link SinkLayout.Build#expanded}: its rows take places from a counter, which
+     * {@link ChainedRows#reservePlaces} reserves before the loop over the items that calls {@link #placeRow}.
+     */
+    static boolean expanded(KernelBuilder k) {
+        return k.sink instanceof SinkLayout.Build sb && sb.expanded();
     }
 
     /**

@@ -8,7 +8,10 @@ import java.util.List;
 /**
  * A join table whose build keys may repeat: the table of the genome's kind places each distinct key in one slot,
  * as it does for unique keys, and keeps rows beside it. A row's place is its number in the build's input (the table
- * holds as many rows as that input has, so it never runs out of rows); {@code heads[slot]} is the last row inserted
+ * holds as many rows as that input has, so it never runs out of rows), or, where the building pipeline probes a
+ * chained table first and so may make several rows of one ({@link SinkLayout.Build#expanded}), the place a counter
+ * hands out: a table given fewer places than the counter reached reports itself full, and the executor builds it
+ * again with that many ({@link #reservePlaces}). {@code heads[slot]} is the last row inserted
  * with the slot's key, {@code next[row]} the one inserted before it, -1 ending the chain, and -2 marks a place whose
  * row the table did not take ({@code TESSERA_NOT_CHAINED}). An insert swaps itself in as the head with one atomic
  * exchange, so a chain only ever points at rows inserted before: it has no cycle and at most the table's rows.
@@ -28,9 +31,48 @@ final class ChainedRows {
         return !b.uniqueKeys() && !b.payload().isEmpty();
     }
 
-    static void buildParams(KernelBuilder k, int joinId) {
+    static void buildParams(KernelBuilder k, int joinId, boolean expanded) {
         k.params.add(new KernelParam(KernelParam.Kind.BUILD_HEADS, joinId, "build_heads", "long long* __restrict__"));
         k.params.add(new KernelParam(KernelParam.Kind.BUILD_NEXT, joinId, "build_next", "long long* __restrict__"));
+        if (expanded) {
+            k.params.add(new KernelParam(KernelParam.Kind.BUILD_CURSOR, joinId, "build_cursor",
+                    "unsigned long long* __restrict__"));
+            k.params.add(new KernelParam(KernelParam.Kind.BUILD_ROWS, joinId, "build_rows", "const long long"));
+        }
+    }
+
+    /**
+     * An expanded BUILD's places for the selected items of the round ({@link SinkLayout.Build#expanded}): a block
+     * scan numbers them, one atomic on the counter reserves as many consecutive places for the block. Every thread
+     * of the block runs it (the rounds are the same in all of them); the counter ends as the rows made.
+     */
+    static void reservePlaces(KernelBuilder k, String in) {
+        StringBuilder body = k.body;
+        body.append(in).append("// each selected row takes a place from the counter, the block's rows of the round consecutive\n");
+        body.append(in).append("int build_offsets[IPT];\n");
+        body.append(in).append("int build_selected;\n");
+        body.append(in).append("BlockScanFlags<TPB, IPT>(flags, build_offsets, build_selected);\n");
+        body.append(in).append("const unsigned long long build_first = BlockReserve<TPB>(build_cursor, build_selected);\n");
+    }
+
+    /**
+     * An expanded BUILD's lines for item i, whose key is at {@code slot}: the row at the place reserved for it
+     * becomes the head of its key's chain when the table has that place; the lines that write its payload follow,
+     * then {@link #closePlaced}.
+     */
+    static void pushPlaced(KernelBuilder k, String in) {
+        k.body.append(in).append("const long long row = (long long)(build_first + (unsigned long long)build_offsets[i]);  "
+                + "// its place\n");
+        k.body.append(in).append("if (row < build_rows) {\n");
+        k.body.append(in).append("    build_next[row] = (long long)atomicExch((unsigned long long*)&build_heads[slot], "
+                + "(unsigned long long)row);\n");
+    }
+
+    static void closePlaced(KernelBuilder k, String in) {
+        k.body.append(in).append("} else {\n");
+        k.body.append(in).append("    err |= TESSERA_ERR_TABLE_FULL;  // more rows than places: built again with as many "
+                + "as the counter reached\n");
+        k.body.append(in).append("}\n");
     }
 
     /** A BUILD's lines for item i, whose key is at {@code slot}: the row becomes the head of its key's chain. */

@@ -50,6 +50,9 @@ record CuckooJoinTable(int ways) implements JoinTable {
         for (Expr e : b.payload()) {
             k.load(e, pad);
         }
+        if (BuildOp.expanded(k)) {
+            ChainedRows.reservePlaces(k, pad); // in pass 1 only, which places the rows
+        }
         body.append(pad).append("#pragma unroll\n");
         body.append(pad).append("for (int i = 0; i < IPT; ++i) {\n");
         body.append(pad).append("    if (flags[i]) {\n");

@@ -249,8 +249,9 @@ public final class CudaCapabilities {
                 fanOut |= op instanceof Operation.Probe pr && pr.kind() == JoinKind.INNER && tables.apply(pr.joinId()).chained();
             }
             if (fanOut && (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort
-                    || p.sink() instanceof Sink.Build b && ChainedRows.chains(b))) {
-                // a row then stands for several: more rows than the input, which sizes the outputs and row places
+                    || p.sink() instanceof Sink.Build b && ChainedRows.chains(b) && !GpuJoinSwitches.expandedBuilds())) {
+                // a row then stands for several: more rows than the input, which sizes the outputs (a chained
+                // table's rows take places a counter hands out instead: ChainedRows.reservePlaces)
                 return "a " + (p.sink() instanceof Sink.Build ? "table whose keys may repeat built" : "row sink fed")
                         + " from a probe whose build keys may repeat";
             }

@@ -11,6 +11,8 @@ package io.tessera.backend.cuda.gen;
  *       only mark, and scans of a device table's marked or unmarked rows ({@link MarkOps});
  *   <li>{@code tessera.gpu.chainedJoins}: tables whose build keys may repeat, and the probes that take several
  *       matches per row ({@link ChainedRows});
+ *   <li>{@code tessera.gpu.expandedBuilds}: such a table built by a pipeline whose probe takes several matches per
+ *       row, its rows placed by a counter ({@link ChainedRows#reservePlaces});
  *   <li>{@code tessera.gpu.residualJoins}: inner and marking probes with a condition besides the keys ({@link
  *       ProbeOp});
  *   <li>{@code tessera.gpu.leftJoins}: left joins probed on the device, their payload NULL for a row without a
@@ -22,6 +24,7 @@ public final class GpuJoinSwitches {
     public static final String MULTI_KEY_PROPERTY = "tessera.gpu.multiKeyJoins";
     public static final String MARKS_PROPERTY = "tessera.gpu.markJoins";
     public static final String CHAINED_PROPERTY = "tessera.gpu.chainedJoins";
+    public static final String EXPANDED_PROPERTY = "tessera.gpu.expandedBuilds";
     public static final String RESIDUAL_PROPERTY = "tessera.gpu.residualJoins";
     public static final String LEFT_PROPERTY = "tessera.gpu.leftJoins";
 
@@ -38,6 +41,10 @@ public final class GpuJoinSwitches {
 
     static boolean chainedJoins() {
         return on(CHAINED_PROPERTY);
+    }
+
+    static boolean expandedBuilds() {
+        return on(EXPANDED_PROPERTY);
     }
 
     static boolean residualJoins() {

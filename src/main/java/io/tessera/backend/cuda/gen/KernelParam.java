@@ -74,6 +74,12 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
          * then a probe's of join {@code index}), and the rows it can hold, long long (a probe's bound on a chain).
          */
         BUILD_HEADS, BUILD_NEXT, PROBE_HEADS, PROBE_NEXT, PROBE_ROWS,
+        /**
+         * A chained table built by a pipeline whose probe takes several matches per row ({@link
+         * SinkLayout.Build#expanded}): the counter that hands out its rows' places (unsigned long long*, zeroed; it
+         * ends as the rows the pipeline made, however many places there were), and the places it has (const long long).
+         */
+        BUILD_CURSOR, BUILD_ROWS,
         /** const long long*: a scanned chained table's next row per row ({@link #SCAN_KEYS} for it). */
         SCAN_NEXT,
         /**

@@ -17,10 +17,6 @@ public sealed interface SinkLayout {
         return null;
     }
 
-    /**
-     * A BUILD: the join table. A cuckoo table with payload takes two passes: the keys, then (every key having
-     * stopped moving) the payload at each key's slot.
-     */
     /** MARKS: the pipeline's rows only mark the rows of join {@code joinId}'s device table; it makes nothing else. */
     record Marks(int joinId) implements SinkLayout {
         @Override
@@ -29,7 +25,14 @@ public sealed interface SinkLayout {
         }
     }
 
-    record Build(JoinLayout table) implements SinkLayout {
+    /**
+     * A BUILD: the join table. A cuckoo table with payload takes two passes: the keys, then (every key having
+     * stopped moving) the payload at each key's slot. {@code expanded}: a chained table whose pipeline probes a
+     * chained table first, so that a row of its input may become several of the table's: each takes the place a
+     * counter hands out ({@link KernelParam.Kind#BUILD_CURSOR}), and the executor builds it again with as many
+     * places as the counter reached when there were fewer.
+     */
+    record Build(JoinLayout table, boolean expanded) implements SinkLayout {
         @Override
         public int passes() {
             return table.kind().cuckoo() && !table.payloadTypes().isEmpty() ? 2 : 1;
@@ -37,7 +40,8 @@ public sealed interface SinkLayout {
 
         @Override
         public String describe() {
-            return "j" + table.joinId() + ": " + table.describe() + (passes() > 1 ? "; two launches: keys, then payload" : "");
+            return "j" + table.joinId() + ": " + table.describe() + (expanded ? ", rows placed by a counter" : "")
+                    + (passes() > 1 ? "; two launches: keys, then payload" : "");
         }
     }
 

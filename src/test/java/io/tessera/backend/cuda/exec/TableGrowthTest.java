@@ -34,6 +34,15 @@ class TableGrowthTest {
     }
 
     @Test
+    void anExpandedTableStartsWithItsInputOrTheEstimateAtMostFourTimesThat() {
+        assertEquals(15_000_000, TableGrowth.firstRows(15_000_000, 3_200_000, 0)); // TPC-H Q9's orders at SF 10
+        assertEquals(17, TableGrowth.firstRows(12, 17, 0));
+        assertEquals(48, TableGrowth.firstRows(12, 1e9, 0)); // an estimate that runs high
+        assertEquals(1, TableGrowth.firstRows(0, 0, 0));
+        assertEquals(1024, TableGrowth.firstRows(15_000_000, 3_200_000, 1024)); // -Dtessera.gpu.tableSlots
+    }
+
+    @Test
     void afterTheLastRunTheQueryGoesToTheJvmWithTheReason() {
         TableGrowth.Next next = TableGrowth.afterFull(TableGrowth.MAX_RUNS - 1, 1L << 20, 5, 1L << 30,
                 "its group table");

@@ -124,9 +124,9 @@ class CudaQueryCompileTest {
         // q21 through marks, q21 also through tables whose keys repeat, q7 through EXTRACT(YEAR) in its group keys,
         // q18 through the join table its HAVING's groups build on the device, q13 through a left join whose missing
         // payload is NULL, q20 through a payload computed from a group's sum, q15 through the join table its scalar
-        // maximum builds on the device)
-        List<String> fullyOnGpu = List.of("q1", "q3", "q4", "q5", "q6", "q7", "q10", "q11", "q12", "q13", "q14", "q15",
-                "q18", "q19", "q20", "q21");
+        // maximum builds on the device, q9 through a table whose keys repeat built after a probe of another)
+        List<String> fullyOnGpu = List.of("q1", "q3", "q4", "q5", "q6", "q7", "q9", "q10", "q11", "q12", "q13", "q14",
+                "q15", "q18", "q19", "q20", "q21");
         for (Queries.Query q : Queries.tpch()) {
             QueryPlan plan = new QueryEngine(tpch).plan(q.sql(), Device.GPU);
             GpuPlacement placed = place(tpch, plan, CudaVariantSpace.INSTANCE.defaults(plan));
@@ -153,7 +153,8 @@ class CudaQueryCompileTest {
         String all = String.join("\n", sources.values());
         for (String part : List.of("LinearInsert<", "atomicOr(&build_bits", "tessera::q::PackKeys(", "_marks[slot] = 1u;",
                 "_marks[row] = 1u;", "scan_marks[s] != 0u;", "scan_marks[s] == 0u;", "scan_next[s] != TESSERA_NOT_CHAINED",
-                "atomicExch((unsigned long long*)&build_heads[slot]", "_round < ", "__syncthreads_or(", "CuckooInsert<2, ", "CuckooInsert<3, ",
+                "atomicExch((unsigned long long*)&build_heads[slot]", "_round < ",
+                "BlockReserve<TPB>(build_cursor, build_selected)", "__syncthreads_or(", "CuckooInsert<2, ", "CuckooInsert<3, ",
                 "CuckooInsert<4, ", "CuckooInsert<3, tessera::HashMurmur>", "CuckooFind<2, ", "CuckooFind<3, ",
                 "CuckooFind<4, ", "LinearFind<", "PerfectFindBit32<false>(", "PerfectFindBit32<true>(", "_slots, flags[i]);  // -1 for a row not selected",
                 "_slots);\n", "_sbits[w] = __ldg(",
@@ -246,6 +247,37 @@ class CudaQueryCompileTest {
         Pipeline scan = plan.pipelines().getFirst();
         assertTrue(!placed.onGpu(scan.id()), "the scan runs on the GPU");
         assertTrue(placed.jvmReasons().get(scan.id()).contains("to_local"), placed.jvmReasons().toString());
+    }
+
+    /**
+     * The kernels of a chain of joins on keys that repeat ({@link ExpandedBuildTest}): the table built after a probe
+     * of another, its rows placed by a counter, under every table kind.
+     */
+    @Test
+    void expandedBuildsCompileWithNvcc() throws Exception {
+        Path out = dir.resolve("cu_expanded");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve(CudaSources.CRYSTAL_HEADER), CudaSources.crystalHeader(), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve(CudaSources.QUERY_HEADER), CudaSources.read(CudaSources.QUERY_HEADER), StandardCharsets.UTF_8);
+        List<Path> files = new ArrayList<>();
+        try (Database tiny = ExpandedBuildTest.write(dir.resolve("expanded"))) {
+            for (Map.Entry<String, CudaKernelSource> k : ExpandedBuildTest.kernels(tiny).entrySet()) {
+                Path f = out.resolve(k.getKey().endsWith(".cu") ? k.getKey() : k.getKey() + ".cu");
+                Files.writeString(f, k.getValue().source(), StandardCharsets.UTF_8);
+                files.add(f);
+            }
+        }
+        assertTrue(files.stream().anyMatch(f -> {
+            try {
+                return Files.readString(f).contains("BlockReserve<TPB>(build_cursor");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }), "no kernel places its rows by a counter");
+        String problem = compileBatch(files, 0);
+        if (problem != null) {
+            fail(problem);
+        }
     }
 
     @Test
