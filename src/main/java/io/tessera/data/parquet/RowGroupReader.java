@@ -43,7 +43,8 @@ final class RowGroupReader {
 
     /**
      * @param direct whether {@link DirectDecoder} reads the chunks it handles (tests compare it with the other way)
-     * @param reuse  an empty batch of {@code schema} to fill (an earlier group's, written already), or null for a new one
+     * @param reuse  an empty batch of {@code schema} to fill (an earlier group's, written already), or null for a
+     *               new one
      */
     static RowBatch read(ParquetFile file, int group, long firstRow, TableSchema schema, List<SourceColumn> sources,
                          InvalidUtf8 invalidUtf8, boolean direct, RowBatch reuse) throws Failure {
