@@ -3,7 +3,9 @@ package io.tessera.cli;
 import io.tessera.bench.Queries;
 import io.tessera.profile.CacheDirectory;
 import io.tessera.profile.ProfileStore;
+import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.Database;
+import io.tessera.storage.TableSchema;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -23,7 +25,7 @@ import java.util.List;
  *
  * <p>It makes tiny SSB and TPC-H databases in a temporary directory, runs the benchmark queries through the command
  * line as users do ({@code tessera ssb}, {@code tessera sql -c} in each output format, data changes, {@code tables},
- * {@code describe}) and a parameterized query through the JDBC driver, then deletes the directory. Everything it
+ * {@code describe}, an export and import of lineitem as Parquet and CSV) and a parameterized query through the JDBC driver, then deletes the directory. Everything it
  * prints is dropped, and Tessera's cache directory points into the temporary directory meanwhile, so the run
  * leaves no profile, device file or history behind. A step that fails is passed over (training warms, it checks
  * nothing), and named in the list {@link #train} returns, which its test expects empty.
@@ -63,6 +65,7 @@ public final class StartupTraining {
         run(failed, "ssb", "--sf", "0.01", "--db", ssb.toString());
         Path tpch = dir.resolve("tpch");
         run(failed, "gen", "tpch", "--sf", "0.01", "--db", tpch.toString());
+        imports(failed, dir, tpch);
         for (Queries.Query q : Queries.ssb()) {
             run(failed, "sql", "--db", ssb.toString(), "--timing", "-c", q.sql());
         }
@@ -79,6 +82,29 @@ public final class StartupTraining {
         run(failed, "describe", "--db", ssb.toString(), "lineorder");
         jdbc(failed, ssb);
         return failed;
+    }
+
+    /**
+     * TPC-H's lineitem exported as Parquet and as CSV and imported into tables of its columns in a database of their
+     * own, as {@code tessera import} loads a file: the readers' and the table writer's classes are then in the cache.
+     */
+    private static void imports(List<String> failed, Path dir, Path tpch) {
+        Path parquet = dir.resolve("lineitem.parquet");
+        Path csv = dir.resolve("lineitem.csv");
+        run(failed, "export", "--db", tpch.toString(), "--table", "lineitem", "--format", "parquet",
+                parquet.toString());
+        run(failed, "export", "--db", tpch.toString(), "--table", "lineitem", "--format", "csv", csv.toString());
+        Path copies = dir.resolve("imports");
+        try (Database from = Database.open(tpch); Database db = Database.openOrCreate(copies)) {
+            List<ColumnSchema> columns = from.table("lineitem").schema().columns();
+            db.createTable(new TableSchema("lineitem_parquet", columns));
+            db.createTable(new TableSchema("lineitem_csv", columns));
+        } catch (RuntimeException e) {
+            failed.add("imports: " + e);
+            return;
+        }
+        run(failed, "import", "--db", copies.toString(), "--table", "lineitem_parquet", parquet.toString());
+        run(failed, "import", "--db", copies.toString(), "--table", "lineitem_csv", "--header", csv.toString());
     }
 
     /** A table made, written, read, changed and dropped again. */

@@ -38,6 +38,8 @@ public final class ColumnBuilder {
     private ArrayList<String> localValues;
     /** VARCHAR: the local values as UTF-8 bytes instead, once the first arrived as bytes ({@link #appendUtf8}). */
     private LocalUtf8 utf8;
+    /** The last batch's {@link #utf8}, emptied by {@link #clear}: its arrays serve the next batch's bytes. */
+    private LocalUtf8 spareUtf8;
 
     public ColumnBuilder(DataType type, int initialCapacity) {
         this.type = type;
@@ -210,7 +212,7 @@ public final class ColumnBuilder {
      */
     public void reserveUtf8(int values, int bytes) {
         if (utf8 == null && localValues.isEmpty()) {
-            utf8 = new LocalUtf8();
+            utf8 = newUtf8();
         }
         if (utf8 != null) {
             utf8.reserve(values, bytes);
@@ -223,7 +225,7 @@ public final class ColumnBuilder {
             if (!localValues.isEmpty()) {
                 return localCode(new String(b, from, len, StandardCharsets.UTF_8));
             }
-            utf8 = new LocalUtf8();
+            utf8 = newUtf8();
         }
         return utf8.code(b, from, len);
     }
@@ -272,6 +274,12 @@ public final class ColumnBuilder {
                 }
             }
         }
+    }
+
+    private LocalUtf8 newUtf8() {
+        LocalUtf8 u = spareUtf8 != null ? spareUtf8 : new LocalUtf8();
+        spareUtf8 = null;
+        return u;
     }
 
     private void growCodes() {
@@ -345,6 +353,10 @@ public final class ColumnBuilder {
         size = Math.min(size, newSize);
     }
 
+    /**
+     * Empties the builder for the next batch, keeping its arrays (an importer reuses its batches rather than
+     * allocating each group's anew: kept, they stay out of the young collections' copying).
+     */
     public void clear() {
         size = 0;
         nullBits = null;
@@ -353,6 +365,10 @@ public final class ColumnBuilder {
             localValues.clear();
             lookups = 0;
             unlooked = false;
+            if (utf8 != null) {
+                utf8.clear();
+                spareUtf8 = utf8;
+            }
             utf8 = null;
         }
     }

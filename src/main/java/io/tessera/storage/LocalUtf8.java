@@ -108,6 +108,15 @@ final class LocalUtf8 {
         slots = t;
     }
 
+    /** Holds no value again, keeping the bytes' and offsets' arrays. */
+    void clear() {
+        count = 0;
+        starts[0] = 0;
+        slots = new long[16];
+        lookups = 0;
+        unlooked = false;
+    }
+
     int count() {
         return count;
     }

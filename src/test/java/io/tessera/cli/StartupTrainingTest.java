@@ -26,6 +26,11 @@ class StartupTrainingTest extends CapturedMainTest {
         try (Database ssb = Database.open(dir.resolve("ssb")); Database tpch = Database.open(dir.resolve("tpch"))) {
             assertEquals(5, ssb.tables().size());
             assertEquals(8, tpch.tables().size());
+            try (Database imports = Database.open(dir.resolve("imports"))) {
+                long rows = tpch.table("lineitem").rowCount();
+                assertEquals(rows, imports.table("lineitem_parquet").rowCount(), "lineitem imported from Parquet");
+                assertEquals(rows, imports.table("lineitem_csv").rowCount(), "lineitem imported from CSV");
+            }
         }
     }
 }

@@ -123,7 +123,15 @@ final class ChunkParser {
      * failing first record may be a header that was not skipped ({@link Hint}).
      */
     Result parse(byte[] buf, int from, int to, boolean skipHeader, boolean fileStart) {
-        RowBatch batch = new RowBatch(schema, Math.max(16, (to - from) / 64));
+        return parse(buf, from, to, skipHeader, fileStart, null);
+    }
+
+    /**
+     * As {@link #parse(byte[], int, int, boolean, boolean)}, into {@code reuse} (an empty batch of the table's, written
+     * already) when not null.
+     */
+    Result parse(byte[] buf, int from, int to, boolean skipHeader, boolean fileStart, RowBatch reuse) {
+        RowBatch batch = reuse != null ? reuse : new RowBatch(schema, Math.max(16, (to - from) / 64));
         bind(batch);
         line = 0;
         int p = from;

@@ -36,8 +36,19 @@ public final class PartWrites implements AutoCloseable {
 
     /** Places {@code batch} after every batch placed before and hands its write to the pool. */
     public void place(RowBatch batch) {
+        place(batch, b -> { });
+    }
+
+    /**
+     * As {@link #place(RowBatch)}, handing the batch to {@code written} on the pool thread once it is written (the
+     * writer keeps none of its arrays), so that the caller can fill it again.
+     */
+    public void place(RowBatch batch, java.util.function.Consumer<RowBatch> written) {
         long first = writer.reserve(batch.rowCount());
-        writes.add(pool.submit(() -> writer.writePart(first, batch)));
+        writes.add(pool.submit(() -> {
+            writer.writePart(first, batch);
+            written.accept(batch);
+        }));
         while (writes.size() > limit) {
             await(writes.poll());
         }

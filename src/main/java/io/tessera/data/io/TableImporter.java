@@ -2,6 +2,7 @@ package io.tessera.data.io;
 
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.Database;
+import io.tessera.storage.RowBatch;
 import io.tessera.storage.TableSchema;
 import io.tessera.storage.TableWriter;
 
@@ -12,6 +13,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -124,9 +127,12 @@ public final class TableImporter {
             long t0 = System.nanoTime();
             long before = writer.rowCount();
             long bytes = 0;
+            // batches written already, emptied for the next chunks: their arrays are allocated once per import, not
+            // once per chunk (nor copied by every young collection while they fill)
+            Queue<RowBatch> spare = new ConcurrentLinkedQueue<>();
             for (SourceFile f : files) {
                 try (PartWrites parts = new PartWrites(writer, pool, options.threads(), f.name())) {
-                    bytes += importFile(f, writer.schema(), parts, options, fields, pool);
+                    bytes += importFile(f, writer.schema(), parts, options, fields, pool, spare);
                     parts.finish();
                 }
             }
@@ -142,7 +148,7 @@ public final class TableImporter {
     }
 
     private static long importFile(SourceFile file, TableSchema table, PartWrites parts, Options o,
-                                   TableSchema fields, ExecutorService pool) {
+                                   TableSchema fields, ExecutorService pool, Queue<RowBatch> spare) {
         String name = file.name();
         ImportFormat format = o.format() != null ? o.format() : ImportFormat.fromFileName(Path.of(name));
         byte delim = o.delimiter() != null ? o.delimiter() : (byte) format.defaultDelimiter();
@@ -174,7 +180,7 @@ public final class TableImporter {
                     }
                     // no record end in the limit: earlier chunks' errors come first, then this one
                     while (!inflight.isEmpty()) {
-                        nextLine = drain(inflight.poll(), chunkBytes.poll(), parts, o, schema, name, nextLine);
+                        nextLine = drain(inflight.poll(), chunkBytes.poll(), parts, o, schema, name, nextLine, spare);
                     }
                     throw new ImportException(name, nextLine, 0, name + ":" + nextLine + ": the record is longer than "
                             + (MAX_RECORD_BYTES >> 20) + " MiB, the limit of one record"
@@ -192,18 +198,18 @@ public final class TableImporter {
                 first = false;
                 final int to = end;
                 ChunkParser parser = new ChunkParser(table, schema, format, delim, o.invalidUtf8());
-                inflight.add(pool.submit(() -> parser.parse(buf, from, to, skipHeader, fileStart)));
+                inflight.add(pool.submit(() -> parser.parse(buf, from, to, skipHeader, fileStart, spare.poll())));
                 chunkBytes.add(end);
                 carry = java.util.Arrays.copyOfRange(buf, end, n);
                 while (inflight.size() >= window) {
-                    nextLine = drain(inflight.poll(), chunkBytes.poll(), parts, o, schema, name, nextLine);
+                    nextLine = drain(inflight.poll(), chunkBytes.poll(), parts, o, schema, name, nextLine, spare);
                 }
                 if (eof) {
                     break;
                 }
             }
             while (!inflight.isEmpty()) {
-                nextLine = drain(inflight.poll(), chunkBytes.poll(), parts, o, schema, name, nextLine);
+                nextLine = drain(inflight.poll(), chunkBytes.poll(), parts, o, schema, name, nextLine, spare);
             }
             return size;
         } catch (NoSuchFileException e) {
@@ -218,7 +224,7 @@ public final class TableImporter {
     }
 
     private static long drain(Future<ChunkParser.Result> f, int bytes, PartWrites parts, Options o,
-                              TableSchema schema, String file, long firstLine) {
+                              TableSchema schema, String file, long firstLine, Queue<RowBatch> spare) {
         ChunkParser.Result r;
         try {
             r = f.get();
@@ -246,8 +252,12 @@ public final class TableImporter {
             }
             throw new ImportException(file, line, r.errorColumn() + 1, m.toString());
         }
-        parts.place(r.batch());
-        o.progress().advanced(r.batch().rowCount(), bytes);
+        int rows = r.batch().rowCount();
+        parts.place(r.batch(), written -> {
+            written.clear();
+            spare.add(written);
+        });
+        o.progress().advanced(rows, bytes);
         return firstLine + r.lines();
     }
 

@@ -230,119 +230,134 @@ final class DirectDecoder {
                 }
             }
         }
+        // a method per kind: each stays small enough for the JIT to compile quickly (one method with every kind's
+        // loops took C2 seconds to compile, much of a first import's CPU time)
         switch (target.type().kind()) {
-            case INTEGER, DATE -> {
-                intValues = grow(intValues, present);
-                if (dictionary) {
-                    for (int i = 0; i < present; i++) {
-                        intValues[i] = dictInts[ids[i]];
-                    }
-                } else {
-                    plain(b, pos, end, present, 4).asIntBuffer().get(intValues, 0, present);
-                }
-                if (present == n) {
-                    out.appendInts(intValues, 0, n);
-                } else {
-                    for (int i = 0, k = 0; i < n; i++) {
-                        if (levels[i] != 0) {
-                            out.appendInt(intValues[k++]);
-                        } else {
-                            out.appendNull();
-                        }
-                    }
-                }
-            }
-            case BIGINT, TIMESTAMP, TIMESTAMP_TZ, TIME -> {
-                longValues = grow(longValues, present);
-                if (dictionary) {
-                    for (int i = 0; i < present; i++) {
-                        longValues[i] = dictLongs[ids[i]];
-                    }
-                } else {
-                    plain(b, pos, end, present, 8).asLongBuffer().get(longValues, 0, present);
-                }
-                if (present == n) {
-                    out.appendLongs(longValues, 0, n);
-                } else {
-                    for (int i = 0, k = 0; i < n; i++) {
-                        if (levels[i] != 0) {
-                            out.appendLong(longValues[k++]);
-                        } else {
-                            out.appendNull();
-                        }
-                    }
-                }
-            }
-            case DOUBLE -> {
-                doubleValues = grow(doubleValues, present);
-                if (dictionary) {
-                    for (int i = 0; i < present; i++) {
-                        doubleValues[i] = dictDoubles[ids[i]];
-                    }
-                } else {
-                    plain(b, pos, end, present, 8).asDoubleBuffer().get(doubleValues, 0, present);
-                }
-                if (present == n) {
-                    out.appendDoubles(doubleValues, 0, n);
-                } else {
-                    for (int i = 0, k = 0; i < n; i++) {
-                        if (levels[i] != 0) {
-                            out.appendDouble(doubleValues[k++]);
-                        } else {
-                            out.appendNull();
-                        }
-                    }
-                }
-            }
-            case DECIMAL -> {
-                // unscaled values of the table's scale, each through the builder's precision check
-                longValues = grow(longValues, present);
-                if (source.descriptor().getPrimitiveType().getPrimitiveTypeName().name().equals("INT32")) {
-                    intValues = grow(intValues, present);
-                    if (dictionary) {
-                        for (int i = 0; i < present; i++) {
-                            longValues[i] = dictInts[ids[i]];
-                        }
-                    } else {
-                        plain(b, pos, end, present, 4).asIntBuffer().get(intValues, 0, present);
-                        for (int i = 0; i < present; i++) {
-                            longValues[i] = intValues[i];
-                        }
-                    }
-                } else if (dictionary) {
-                    for (int i = 0; i < present; i++) {
-                        longValues[i] = dictLongs[ids[i]];
-                    }
-                } else {
-                    plain(b, pos, end, present, 8).asLongBuffer().get(longValues, 0, present);
-                }
-                int i = 0;
-                try {
-                    for (int k = 0; i < n; i++) {
-                        if (present == n || levels[i] != 0) {
-                            out.appendLong(longValues[k++]);
-                        } else {
-                            out.appendNull();
-                        }
-                    }
-                } catch (IllegalArgumentException e) {
-                    throw new RowGroupReader.Failure(firstRow + i, column, e.getMessage(), e);
-                }
-            }
+            case INTEGER, DATE -> ints(b, pos, end, n, present, dictionary);
+            case BIGINT, TIMESTAMP, TIMESTAMP_TZ, TIME -> longs(b, pos, end, n, present, dictionary);
+            case DOUBLE -> doubles(b, pos, end, n, present, dictionary);
+            case DECIMAL -> decimals(b, pos, end, n, present, dictionary, firstRow, column);
             case VARCHAR -> {
-                if (!dictionary) {
+                if (dictionary) {
+                    dictionaryStrings(n, present, firstRow, column);
+                } else {
                     plainStrings(b, pos, end, n, present, firstRow, column);
-                    return;
-                }
-                for (int i = 0, k = 0; i < n; i++) {
-                    if (present == n || levels[i] != 0) {
-                        out.appendCode(code(ids[k++], firstRow + i, column));
-                    } else {
-                        out.appendNull();
-                    }
                 }
             }
             default -> throw new IllegalStateException("no direct decoding into " + target.type());
+        }
+    }
+
+    private void ints(byte[] b, int pos, int end, int n, int present, boolean dictionary) throws IOException {
+        intValues = grow(intValues, present);
+        if (dictionary) {
+            for (int i = 0; i < present; i++) {
+                intValues[i] = dictInts[ids[i]];
+            }
+        } else {
+            plain(b, pos, end, present, 4).asIntBuffer().get(intValues, 0, present);
+        }
+        if (present == n) {
+            out.appendInts(intValues, 0, n);
+        } else {
+            for (int i = 0, k = 0; i < n; i++) {
+                if (levels[i] != 0) {
+                    out.appendInt(intValues[k++]);
+                } else {
+                    out.appendNull();
+                }
+            }
+        }
+    }
+
+    private void longs(byte[] b, int pos, int end, int n, int present, boolean dictionary) throws IOException {
+        longValues = grow(longValues, present);
+        if (dictionary) {
+            for (int i = 0; i < present; i++) {
+                longValues[i] = dictLongs[ids[i]];
+            }
+        } else {
+            plain(b, pos, end, present, 8).asLongBuffer().get(longValues, 0, present);
+        }
+        if (present == n) {
+            out.appendLongs(longValues, 0, n);
+        } else {
+            for (int i = 0, k = 0; i < n; i++) {
+                if (levels[i] != 0) {
+                    out.appendLong(longValues[k++]);
+                } else {
+                    out.appendNull();
+                }
+            }
+        }
+    }
+
+    private void doubles(byte[] b, int pos, int end, int n, int present, boolean dictionary) throws IOException {
+        doubleValues = grow(doubleValues, present);
+        if (dictionary) {
+            for (int i = 0; i < present; i++) {
+                doubleValues[i] = dictDoubles[ids[i]];
+            }
+        } else {
+            plain(b, pos, end, present, 8).asDoubleBuffer().get(doubleValues, 0, present);
+        }
+        if (present == n) {
+            out.appendDoubles(doubleValues, 0, n);
+        } else {
+            for (int i = 0, k = 0; i < n; i++) {
+                if (levels[i] != 0) {
+                    out.appendDouble(doubleValues[k++]);
+                } else {
+                    out.appendNull();
+                }
+            }
+        }
+    }
+
+    /** Unscaled values of the table's scale, each through the builder's precision check. */
+    private void decimals(byte[] b, int pos, int end, int n, int present, boolean dictionary, long firstRow,
+                          int column) throws IOException, RowGroupReader.Failure {
+        longValues = grow(longValues, present);
+        if (source.descriptor().getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.INT32) {
+            intValues = grow(intValues, present);
+            if (dictionary) {
+                for (int i = 0; i < present; i++) {
+                    longValues[i] = dictInts[ids[i]];
+                }
+            } else {
+                plain(b, pos, end, present, 4).asIntBuffer().get(intValues, 0, present);
+                for (int i = 0; i < present; i++) {
+                    longValues[i] = intValues[i];
+                }
+            }
+        } else if (dictionary) {
+            for (int i = 0; i < present; i++) {
+                longValues[i] = dictLongs[ids[i]];
+            }
+        } else {
+            plain(b, pos, end, present, 8).asLongBuffer().get(longValues, 0, present);
+        }
+        int i = 0;
+        try {
+            for (int k = 0; i < n; i++) {
+                if (present == n || levels[i] != 0) {
+                    out.appendLong(longValues[k++]);
+                } else {
+                    out.appendNull();
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new RowGroupReader.Failure(firstRow + i, column, e.getMessage(), e);
+        }
+    }
+
+    private void dictionaryStrings(int n, int present, long firstRow, int column) throws RowGroupReader.Failure {
+        for (int i = 0, k = 0; i < n; i++) {
+            if (present == n || levels[i] != 0) {
+                out.appendCode(code(ids[k++], firstRow + i, column));
+            } else {
+                out.appendNull();
+            }
         }
     }
 

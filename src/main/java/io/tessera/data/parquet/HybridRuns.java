@@ -42,6 +42,7 @@ final class HybridRuns {
         long mask = (1L << bitWidth) - 1;
         int valueBytes = (bitWidth + 7) >>> 3;
         int n = 0;
+        ByteBuffer in = null; // the unpacker's view of b, made at the first bit-packed run
         while (n < count) {
             long header = 0;
             int shift = 0;
@@ -83,7 +84,9 @@ final class HybridRuns {
                 int j = 0;
                 if (bitWidth > 0 && m >= 8) {
                     BytePacker packer = PACKERS[bitWidth];
-                    ByteBuffer in = ByteBuffer.wrap(b);
+                    if (in == null) {
+                        in = ByteBuffer.wrap(b);
+                    }
                     for (; j + 8 <= m && pos + (long) (j + 8) / 8 * bitWidth <= runEnd; j += 8) {
                         packer.unpack8Values(in, pos + j / 8 * bitWidth, out, n + j);
                     }

@@ -20,6 +20,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -122,10 +124,13 @@ public final class ParquetImporter {
             long t0 = System.nanoTime();
             long before = writer.rowCount();
             long bytes = 0;
+            // batches written already, emptied for the next row groups: reused, their arrays are allocated once per
+            // import instead of once per group (and are not copied by every young collection while they fill)
+            Queue<RowBatch> spare = new ConcurrentLinkedQueue<>();
             for (SourceFile f : files) {
                 try (PartWrites parts = new PartWrites(writer, pool, threads, f.name())) {
                     bytes += importFile(f, writer.schema(), parts, sourceNames, bounds, threads, invalidUtf8, pool,
-                            progress);
+                            progress, spare);
                     parts.finish();
                 }
             }
@@ -142,7 +147,7 @@ public final class ParquetImporter {
 
     private static long importFile(SourceFile path, TableSchema schema, PartWrites parts, List<String> sourceNames,
                                    RowGroupBounds bounds, int threads, InvalidUtf8 invalidUtf8,
-                                   ExecutorService pool, ImportProgress progress) {
+                                   ExecutorService pool, ImportProgress progress, Queue<RowBatch> spare) {
         String name = path.name();
         ArrayDeque<Future<RowBatch>> inflight = new ArrayDeque<>();
         long[] firstRows;
@@ -168,17 +173,17 @@ public final class ParquetImporter {
                 long size = memoryEstimate(file.footer().getRow_groups().get(g), schema);
                 // at most two groups per thread, and (beyond the first) what a quarter of the heap holds
                 while (!inflight.isEmpty() && (inflight.size() >= window || inflightBytes + size > budget)) {
-                    place(drain(inflight.poll(), name, schema), fileBytes.poll(), parts, progress);
+                    place(drain(inflight.poll(), name, schema), fileBytes.poll(), parts, progress, spare);
                     inflightBytes -= sizes.poll();
                 }
                 inflight.add(pool.submit(() -> RowGroupReader.read(file, group, firstRows[group], schema, sources,
-                        invalidUtf8)));
+                        invalidUtf8, true, spare.poll())));
                 sizes.add(size);
                 fileBytes.add(compressedSize(file.footer().getRow_groups().get(g)));
                 inflightBytes += size;
             }
             while (!inflight.isEmpty()) {
-                place(drain(inflight.poll(), name, schema), fileBytes.poll(), parts, progress);
+                place(drain(inflight.poll(), name, schema), fileBytes.poll(), parts, progress, spare);
             }
             return file.size();
         } catch (NoSuchFileException e) {
@@ -192,9 +197,14 @@ public final class ParquetImporter {
         }
     }
 
-    private static void place(RowBatch batch, long fileBytes, PartWrites parts, ImportProgress progress) {
-        parts.place(batch);
-        progress.advanced(batch.rowCount(), fileBytes);
+    private static void place(RowBatch batch, long fileBytes, PartWrites parts, ImportProgress progress,
+                              Queue<RowBatch> spare) {
+        int rows = batch.rowCount();
+        parts.place(batch, written -> {
+            written.clear();
+            spare.add(written);
+        });
+        progress.advanced(rows, fileBytes);
     }
 
     /** A row group's column chunks as stored in the file. */

@@ -38,19 +38,23 @@ final class RowGroupReader {
      */
     static RowBatch read(ParquetFile file, int group, long firstRow, TableSchema schema, List<SourceColumn> sources,
                          InvalidUtf8 invalidUtf8) throws Failure {
-        return read(file, group, firstRow, schema, sources, invalidUtf8, true);
+        return read(file, group, firstRow, schema, sources, invalidUtf8, true, null);
     }
 
-    /** @param direct whether {@link DirectDecoder} reads the chunks it handles (tests compare it with the other way) */
+    /**
+     * @param direct whether {@link DirectDecoder} reads the chunks it handles (tests compare it with the other way)
+     * @param reuse  an empty batch of {@code schema} to fill (an earlier group's, written already), or null for a
+     *               new one
+     */
     static RowBatch read(ParquetFile file, int group, long firstRow, TableSchema schema, List<SourceColumn> sources,
-                         InvalidUtf8 invalidUtf8, boolean direct) throws Failure {
+                         InvalidUtf8 invalidUtf8, boolean direct, RowBatch reuse) throws Failure {
         RowGroup rg = file.footer().getRow_groups().get(group);
         if (rg.getNum_rows() > Integer.MAX_VALUE - 16) {
             throw new Failure(firstRow, -1, "a row group of " + rg.getNum_rows() + " rows is too large", null);
         }
         int rows = (int) rg.getNum_rows();
         // room for the rows up front, up to a bound: a broken row count grows the builders only as values come
-        RowBatch batch = new RowBatch(schema, Math.min(rows, 1 << 20));
+        RowBatch batch = reuse != null ? reuse : new RowBatch(schema, Math.min(rows, 1 << 20));
         // the chunks are read and decoded one after another: each reuses the arrays the last one's pages took
         PageBuffers buffers = PageBuffers.forThisThread();
         for (int c = 0; c < sources.size(); c++) {

@@ -85,8 +85,8 @@ class DirectDecoderTest {
                     ChunkPages pages = ChunkPages.read(f, f.footer().getRow_groups().get(g).getColumns().get(c));
                     directChunks += DirectDecoder.handles(sources.get(c), schema.columns().get(c), pages) ? 1 : 0;
                 }
-                RowBatch direct = RowGroupReader.read(f, g, 0, schema, sources, InvalidUtf8.ERROR, true);
-                RowBatch reference = RowGroupReader.read(f, g, 0, schema, sources, InvalidUtf8.ERROR, false);
+                RowBatch direct = RowGroupReader.read(f, g, 0, schema, sources, InvalidUtf8.ERROR, true, null);
+                RowBatch reference = RowGroupReader.read(f, g, 0, schema, sources, InvalidUtf8.ERROR, false, null);
                 assertEquals(reference.rowCount(), direct.rowCount());
                 for (int c = 0; c < sources.size(); c++) {
                     for (int r = 0; r < reference.rowCount(); r++) {
