@@ -3,6 +3,7 @@ package io.tessera.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.io.PrintWriter;
 import java.util.Map;
 
 /** The {@code tessera} command line: one subcommand per job. */
@@ -89,17 +90,16 @@ public final class Main implements Runnable {
     /** Runs the command line and returns its exit code (used by tests without exiting the JVM). */
     public static int run(String... args) {
         UserFiles.placeTerminalLibrary();
-        CommandLine cl = commandLine(args);
-        cl.setParameterExceptionHandler(new UsageErrors(java.util.Arrays.asList(args)));
-        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            cmd.getErr().println("tessera: " + Errors.describe(ex));
-            if (System.getenv("TESSERA_DEBUG") != null) {
-                ex.printStackTrace(cmd.getErr());
-            }
-            return 1;
-        });
-        StartupTrace.mark("command line built");
         try {
+            SqlCommand quick = QuickSqlCommandLine.parse(args);
+            if (quick != null) {
+                StartupTrace.mark("command line built");
+                return runQuick(quick);
+            }
+            CommandLine cl = commandLine(args);
+            cl.setParameterExceptionHandler(new UsageErrors(java.util.Arrays.asList(args)));
+            cl.setExecutionExceptionHandler((ex, cmd, parsed) -> failed(ex, cmd.getErr()));
+            StartupTrace.mark("command line built");
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
             // one line, no stack trace: what ran out and how to give Tessera more
@@ -113,6 +113,27 @@ public final class Main implements Runnable {
             }
             return 1;
         }
+    }
+
+    /** Runs a command read by {@link QuickSqlCommandLine}, its failures reported as picocli's handler reports them. */
+    private static int runQuick(SqlCommand command) {
+        try {
+            return command.call();
+        } catch (Exception ex) {
+            PrintWriter err = new PrintWriter(System.err, true, System.err.charset());
+            int code = failed(ex, err);
+            err.flush();
+            return code;
+        }
+    }
+
+    /** Reports a command's failure in one line (with the stack trace where TESSERA_DEBUG is set); returns 1. */
+    private static int failed(Exception ex, PrintWriter err) {
+        err.println("tessera: " + Errors.describe(ex));
+        if (System.getenv("TESSERA_DEBUG") != null) {
+            ex.printStackTrace(err);
+        }
+        return 1;
     }
 
     @Override
