@@ -40,7 +40,14 @@ void TesseraTableElement(List<SqlNode> list) :
 {
     LOOKAHEAD(2) id = SimpleIdentifier()
     (
-        type = DataType()
+        (
+            <INTERVAL> {
+                // DuckDB's one INTERVAL type, which Calcite's type grammar lacks (sql.ColumnTypes reads the name)
+                type = new SqlDataTypeSpec(new SqlUserDefinedTypeNameSpec("INTERVAL", getPos()), getPos());
+            }
+        |
+            type = DataType()
+        )
         nullable = NullableOptDefaultTrue()
         [
             <DEFAULT_> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {

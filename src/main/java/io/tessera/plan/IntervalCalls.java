@@ -66,6 +66,11 @@ final class IntervalCalls {
             case "TESSERA_INTERVAL_KEY" -> {
                 return key(translate.apply(ops.get(0)));
             }
+            case "TESSERA_INTERVAL_KEY_DAYS", "TESSERA_INTERVAL_KEY_MICROS" -> {
+                Expr iv = translate.apply(ops.get(0));
+                return call(name.endsWith("DAYS") ? TemporalFunction.INTERVAL_KEY_DAYS
+                        : TemporalFunction.INTERVAL_KEY_MICROS, List.of(iv), DataType.BIGINT, iv.nullable());
+            }
             case "TESSERA_CHECKED_CAST" -> {
                 return cast(call, translate, nullable);
             }

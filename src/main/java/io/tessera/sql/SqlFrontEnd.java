@@ -127,6 +127,7 @@ public final class SqlFrontEnd {
     public LogicalPlan plan(SqlNode parsed) {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         InformationSchema.replace(parsed, db, views);
+        parsed = InsertValueCasts.rewrite(parsed, db); // before SupportCheck reads its interval texts
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
         parsed = InfixCasts.rewrite(parsed);
