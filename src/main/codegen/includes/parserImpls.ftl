@@ -249,3 +249,21 @@ SqlNode TesseraListValue() :
         return SqlStdOperatorTable.ARRAY_VALUE_CONSTRUCTOR.createCall(s.end(this), args.getList());
     }
 }
+
+/**
+ * {@code TIMESTAMPTZ 'text'}: DuckDB's literal of a TIMESTAMP WITH TIME ZONE, the same literal as
+ * {@code TIMESTAMP WITH TIME ZONE 'text'} (sql.TemporalLiterals reads it). Only that name before a string: any other
+ * name is no literal.
+ */
+SqlNode TesseraZonedLiteral() :
+{
+    final Span s;
+    final String p;
+}
+{
+    LOOKAHEAD({ getToken(1).kind == IDENTIFIER && getToken(1).image.equalsIgnoreCase("TIMESTAMPTZ")
+        && getToken(2).kind == QUOTED_STRING })
+    <IDENTIFIER> { s = span(); } p = SimpleStringLiteral() {
+        return SqlLiteral.createUnknown("TIMESTAMP WITH TIME ZONE", p, s.end(this));
+    }
+}
