@@ -8,6 +8,7 @@ import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.logical.LogicalSort;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.sql.SqlKind;
@@ -45,6 +46,10 @@ final class IntervalGroups {
         }
         if (rel instanceof Sort s) {
             return sortByLength(s, b);
+        }
+        if (rel instanceof Window w) {
+            refuseIntervalWindows(w);
+            return rel;
         }
         if (!(rel instanceof Aggregate a) || a.getGroupType() != Aggregate.Group.SIMPLE) {
             return rel;
@@ -149,6 +154,27 @@ final class IntervalGroups {
         b.push(sorted);
         b.project(b.fields().subList(0, width), s.getRowType().getFieldNames(), true);
         return b.build();
+    }
+
+    /**
+     * A window partitioned or ordered by an INTERVAL would partition and order by its code, where DuckDB goes by
+     * length (1 month with 30 days): refused, naming it, until windows take the length as sorts do.
+     */
+    private static void refuseIntervalWindows(Window w) {
+        List<RelDataTypeField> fields = w.getInput().getRowType().getFieldList();
+        for (Window.Group g : w.groups) {
+            List<Integer> keys = new ArrayList<>(g.keys.asList());
+            for (RelFieldCollation c : g.orderKeys.getFieldCollations()) {
+                keys.add(c.getFieldIndex());
+            }
+            for (int k : keys) {
+                if (k < fields.size() && isInterval(fields.get(k).getType())) {
+                    throw new io.tessera.sql.SqlError("unsupported: a window function partitioned or ordered by the"
+                            + " INTERVAL " + fields.get(k).getName() + " (intervals of one length spelled differently,"
+                            + " 1 month and 30 days, would not be peers)");
+                }
+            }
+        }
     }
 
     static boolean isInterval(RelDataType t) {
