@@ -40,7 +40,14 @@ void TesseraTableElement(List<SqlNode> list) :
 {
     LOOKAHEAD(2) id = SimpleIdentifier()
     (
-        type = DataType()
+        (
+            <INTERVAL> {
+                // DuckDB's one INTERVAL type, which Calcite's type grammar lacks (sql.ColumnTypes reads the name)
+                type = new SqlDataTypeSpec(new SqlUserDefinedTypeNameSpec("INTERVAL", getPos()), getPos());
+            }
+        |
+            type = DataType()
+        )
         nullable = NullableOptDefaultTrue()
         [
             <DEFAULT_> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
@@ -240,5 +247,23 @@ SqlNode TesseraListValue() :
     [ args = ExpressionCommaList(s, ExprContext.ACCEPT_SUB_QUERY) ]
     <RBRACKET> {
         return SqlStdOperatorTable.ARRAY_VALUE_CONSTRUCTOR.createCall(s.end(this), args.getList());
+    }
+}
+
+/**
+ * {@code TIMESTAMPTZ 'text'}: DuckDB's literal of a TIMESTAMP WITH TIME ZONE, the same literal as
+ * {@code TIMESTAMP WITH TIME ZONE 'text'} (sql.TemporalLiterals reads it). Only that name before a string: any other
+ * name is no literal.
+ */
+SqlNode TesseraZonedLiteral() :
+{
+    final Span s;
+    final String p;
+}
+{
+    LOOKAHEAD({ getToken(1).kind == IDENTIFIER && getToken(1).image.equalsIgnoreCase("TIMESTAMPTZ")
+        && getToken(2).kind == QUOTED_STRING })
+    <IDENTIFIER> { s = span(); } p = SimpleStringLiteral() {
+        return SqlLiteral.createUnknown("TIMESTAMP WITH TIME ZONE", p, s.end(this));
     }
 }

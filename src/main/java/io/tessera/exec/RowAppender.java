@@ -70,8 +70,11 @@ final class RowAppender {
                 case TIMESTAMP_TZ -> b.appendLong(io.tessera.storage.ZonedTimestamps.micros(v));
                 case TIME -> b.appendLong(io.tessera.storage.Values.timeMicros((java.time.LocalTime) v));
                 case BOOLEAN -> b.appendBoolean((Boolean) v);
+                // an INTERVAL arrives as DuckDB's text of it (the query's value) and is stored as its code
                 case VARCHAR -> b.appendString(v instanceof io.tessera.storage.ListValue l
-                        ? io.tessera.storage.ListCodec.encode(l) : io.tessera.storage.Values.storedString(v));
+                        ? io.tessera.storage.ListCodec.encode(l) : col.type().isInterval()
+                        ? io.tessera.storage.IntervalText.parse((String) v).encode()
+                        : io.tessera.storage.Values.storedString(v));
             }
         } catch (IllegalArgumentException e) {
             throw new SqlError(e.getMessage() + " (column " + schema.name() + "." + col.name() + ")", e);

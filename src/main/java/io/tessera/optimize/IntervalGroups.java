@@ -1,13 +1,16 @@
 package io.tessera.optimize;
 
 import io.tessera.sql.IntervalSyntax;
-import io.tessera.sql.SqlError;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.RelCollations;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.core.Join;
-import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.Window;
+import org.apache.calcite.rel.logical.LogicalSort;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
@@ -24,8 +27,7 @@ import java.util.List;
  * the aggregation), and the group shows the least of its intervals (MIN, in the order of their codes); a group of
  * one spelling shows that spelling, as DuckDB does. Likewise COUNT(DISTINCT interval) counts lengths: where the rows
  * carry an interval's code, two spellings of one length (1 month, 30 days) would otherwise differ. A join on an
- * equality of intervals is refused: its keys would compare spellings, and join keys computed as strings (the
- * lengths) are not supported yet.
+ * equality of intervals compares lengths too ({@link IntervalJoinKeys}), and so does a sort.
  */
 final class IntervalGroups {
     private IntervalGroups() {
@@ -40,7 +42,13 @@ final class IntervalGroups {
             rel = rel.copy(rel.getTraitSet(), inputs);
         }
         if (rel instanceof Join j) {
-            j.getCondition().accept(new IntervalEqualities());
+            return IntervalJoinKeys.apply(j, b);
+        }
+        if (rel instanceof Sort s) {
+            return sortByLength(s, b);
+        }
+        if (rel instanceof Window w) {
+            refuseIntervalWindows(w);
             return rel;
         }
         if (!(rel instanceof Aggregate a) || a.getGroupType() != Aggregate.Group.SIMPLE) {
@@ -117,22 +125,59 @@ final class IntervalGroups {
         return b.build();
     }
 
-    /** Refuses {@code a = b}, {@code a <> b} and {@code a IS NOT DISTINCT FROM b} of two intervals in a join. */
-    private static final class IntervalEqualities extends RexShuttle {
-        @Override
-        public RexNode visitCall(RexCall call) {
-            boolean equality = call.getKind() == SqlKind.EQUALS || call.getKind() == SqlKind.NOT_EQUALS
-                    || call.getKind() == SqlKind.IS_NOT_DISTINCT_FROM;
-            if (equality && call.getOperands().size() == 2 && isInterval(call.getOperands().get(0).getType())
-                    && isInterval(call.getOperands().get(1).getType())) {
-                throw new SqlError("unsupported: a join on an equality of INTERVAL values (" + call
-                        + "): intervals of one length spelled differently (1 month, 30 days) would not match");
+    /**
+     * A sort on an INTERVAL sorts on its length, so that intervals of one length spelled differently (1 month, 30 days)
+     * tie and the next key orders them, as in DuckDB; the code's order would put 30 days first.
+     */
+    private static RelNode sortByLength(Sort s, RelBuilder b) {
+        List<RelDataTypeField> inputFields = s.getInput().getRowType().getFieldList();
+        int width = inputFields.size();
+        List<RelFieldCollation> keys = new ArrayList<>();
+        List<RexNode> lengths = new ArrayList<>();
+        b.push(s.getInput());
+        for (RelFieldCollation c : s.getCollation().getFieldCollations()) {
+            if (isInterval(inputFields.get(c.getFieldIndex()).getType())) {
+                keys.add(c.withFieldIndex(width + lengths.size()));
+                lengths.add(b.call(IntervalSyntax.KEY, b.field(c.getFieldIndex())));
+            } else {
+                keys.add(c);
             }
-            return super.visitCall(call);
+        }
+        if (lengths.isEmpty()) {
+            b.clear();
+            return s;
+        }
+        List<RexNode> fields = new ArrayList<>(b.fields());
+        fields.addAll(lengths);
+        b.project(fields);
+        RelNode sorted = LogicalSort.create(b.build(), RelCollations.of(keys), s.offset, s.fetch);
+        b.push(sorted);
+        b.project(b.fields().subList(0, width), s.getRowType().getFieldNames(), true);
+        return b.build();
+    }
+
+    /**
+     * A window partitioned or ordered by an INTERVAL would partition and order by its code, where DuckDB goes by
+     * length (1 month with 30 days): refused, naming it, until windows take the length as sorts do.
+     */
+    private static void refuseIntervalWindows(Window w) {
+        List<RelDataTypeField> fields = w.getInput().getRowType().getFieldList();
+        for (Window.Group g : w.groups) {
+            List<Integer> keys = new ArrayList<>(g.keys.asList());
+            for (RelFieldCollation c : g.orderKeys.getFieldCollations()) {
+                keys.add(c.getFieldIndex());
+            }
+            for (int k : keys) {
+                if (k < fields.size() && isInterval(fields.get(k).getType())) {
+                    throw new io.tessera.sql.SqlError("unsupported: a window function partitioned or ordered by the"
+                            + " INTERVAL " + fields.get(k).getName() + " (intervals of one length spelled differently,"
+                            + " 1 month and 30 days, would not be peers)");
+                }
+            }
         }
     }
 
-    private static boolean isInterval(RelDataType t) {
+    static boolean isInterval(RelDataType t) {
         SqlTypeFamily f = t.getSqlTypeName().getFamily();
         return f == SqlTypeFamily.INTERVAL_DAY_TIME || f == SqlTypeFamily.INTERVAL_YEAR_MONTH;
     }

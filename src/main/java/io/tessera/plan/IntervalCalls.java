@@ -66,6 +66,11 @@ final class IntervalCalls {
             case "TESSERA_INTERVAL_KEY" -> {
                 return key(translate.apply(ops.get(0)));
             }
+            case "TESSERA_INTERVAL_KEY_DAYS", "TESSERA_INTERVAL_KEY_MICROS" -> {
+                Expr iv = translate.apply(ops.get(0));
+                return call(name.endsWith("DAYS") ? TemporalFunction.INTERVAL_KEY_DAYS
+                        : TemporalFunction.INTERVAL_KEY_MICROS, List.of(iv), DataType.BIGINT, iv.nullable());
+            }
             case "TESSERA_CHECKED_CAST" -> {
                 return cast(call, translate, nullable);
             }
@@ -190,6 +195,14 @@ final class IntervalCalls {
             return null; // not an interval's, or a constant RexTranslator folds into calendar arithmetic
         }
         Expr t = translate.apply(interval == b ? a : b);
+        if (t.type().kind() == TypeKind.TIMESTAMP_TZ) { // on the session's clock, as a constant interval is added
+            Expr iv = translate.apply(interval);
+            if (minus) {
+                iv = call(TemporalFunction.INTERVAL_NEGATE, List.of(iv), DataType.INTERVAL, iv.nullable());
+            }
+            return timestamps.zoned().instant(call(TemporalFunction.TIMESTAMP_PLUS_INTERVAL,
+                    List.of(timestamps.zoned().local(t), iv), DataType.TIMESTAMP, nullable));
+        }
         if (t.type().kind() != TypeKind.TIMESTAMP) {
             throw new SqlError("unsupported: a " + t.type() + " plus an INTERVAL that is not a constant with a unit"
                     + " (a TIMESTAMP is supported)");

@@ -388,8 +388,7 @@ public final class PhysicalPlanner {
             List<Expr> outs = new ArrayList<>();
             for (int i = 0; i < o.fields.size(); i++) {
                 Expr e = o.fields.get(i);
-                outs.add(e.type().equals(cols.get(i).type()) ? e
-                        : new Expr.Call(Op.CAST, List.of(e), cols.get(i).type(), e.nullable()));
+                outs.add(rex.converted(e, cols.get(i).type()));
             }
             close(o, new Sink.Materialize(outs, names, 0, -1, rel));
         }

@@ -422,6 +422,18 @@ final class RexTranslator {
         return e.type().kind() == TypeKind.DATE;
     }
 
+    /**
+     * {@code e} as a value of {@code type} where a set operation's inputs differ in type: a TIMESTAMP made an instant
+     * on the session's clock, as its CAST makes it; other types by a plain CAST.
+     */
+    Expr converted(Expr e, DataType type) {
+        if (e.type().equals(type)) {
+            return e;
+        }
+        Expr zonedCast = zoned.cast(e, type, e.nullable());
+        return zonedCast != null ? zonedCast : new Expr.Call(Op.CAST, List.of(e), type, e.nullable());
+    }
+
     private static boolean isInterval(RexNode n) {
         SqlTypeFamily f = n.getType().getSqlTypeName().getFamily();
         return f == SqlTypeFamily.INTERVAL_DAY_TIME || f == SqlTypeFamily.INTERVAL_YEAR_MONTH;

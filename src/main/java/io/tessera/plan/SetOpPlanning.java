@@ -49,8 +49,7 @@ final class SetOpPlanning {
             List<Expr> outs = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 Expr e = o.fields.get(i);
-                outs.add(e.type().equals(cols.get(i).type()) ? e
-                        : new Expr.Call(Op.CAST, List.of(e), cols.get(i).type(), e.nullable()));
+                outs.add(planner.rex.converted(e, cols.get(i).type()));
             }
             long tag = union ? 0 : intersect ? in : Math.min(in, 1);
             outs.add(new Expr.Literal(tag, DataType.INTEGER));

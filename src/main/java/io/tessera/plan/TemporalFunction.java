@@ -38,6 +38,13 @@ public enum TemporalFunction {
     INTERVAL_FORMAT,
     /** (interval): the part of an INTERVAL's code that equal intervals share (30 days = 1 month), compared. */
     INTERVAL_KEY,
+    /**
+     * (interval): the whole days of an INTERVAL's length (a month as 30 days, the microseconds' days rounded down),
+     * BIGINT; with {@link #INTERVAL_KEY_MICROS} a numeric key that equal intervals share, for joins.
+     */
+    INTERVAL_KEY_DAYS,
+    /** (interval): the microseconds of an INTERVAL's length beyond its {@link #INTERVAL_KEY_DAYS} (BIGINT). */
+    INTERVAL_KEY_MICROS,
     /** (interval, interval): their sum. */
     INTERVAL_ADD,
     /** (interval): its negation. */

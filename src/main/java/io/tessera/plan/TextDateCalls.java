@@ -73,6 +73,11 @@ final class TextDateCalls {
                 Expr d = translate.apply(ops.get(0));
                 return new Expr.Call(Op.DATE_ADD_DAYS, List.of(d, translate.apply(ops.get(1))), DataType.DATE, nullable);
             }
+            case "TYPEOF" -> { // DuckDB's name of the type; the argument is not computed
+                org.apache.calcite.rel.type.RelDataType t = ops.get(0).getType();
+                return new Expr.Literal(t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL ? "\"NULL\""
+                        : Types.of(t).toString(), DataType.VARCHAR);
+            }
             case "CURRENT_DATE" -> {
                 return new Expr.Literal(LocalDate.now(ZoneId.systemDefault()).toEpochDay(), DataType.DATE);
             }

@@ -32,6 +32,11 @@ final class TimestampCalls {
         this.zoned = zoned;
     }
 
+    /** The session's time zone's calls. */
+    ZonedCalls zoned() {
+        return zoned;
+    }
+
     /** The moment this query was planned (what NOW gives), UTC microseconds. */
     long now() {
         return now;
@@ -43,8 +48,11 @@ final class TimestampCalls {
         boolean nullable = call.getType().isNullable();
         List<RexNode> ops = call.getOperands();
         switch (name) {
-            case "NOW", "CURRENT_TIMESTAMP", "LOCALTIMESTAMP" -> {
-                return new Expr.Literal(now, DataType.TIMESTAMP);
+            case "NOW", "CURRENT_TIMESTAMP" -> {
+                return new Expr.Literal(now, DataType.TIMESTAMP_TZ);
+            }
+            case "LOCALTIMESTAMP" -> { // the session's clock now
+                return zoned.local(new Expr.Literal(now, DataType.TIMESTAMP_TZ));
             }
             case "DATE_TRUNC" -> {
                 Expr t = translate.apply(ops.get(1));

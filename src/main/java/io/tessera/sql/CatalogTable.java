@@ -54,7 +54,8 @@ final class CatalogTable extends AbstractTable implements CatalogTableAccess, or
                     TesseraTypeSystem.TIMESTAMP_PRECISION);
             case TIME -> f.createSqlType(SqlTypeName.TIME, TesseraTypeSystem.TIMESTAMP_PRECISION);
             case BOOLEAN -> f.createSqlType(SqlTypeName.BOOLEAN);
-            case VARCHAR -> t.isBlob() ? f.createSqlType(SqlTypeName.VARBINARY, Integer.MAX_VALUE)
+            case VARCHAR -> t.isInterval() ? TimestampFunctions.intervalType(f, false)
+                    : t.isBlob() ? f.createSqlType(SqlTypeName.VARBINARY, Integer.MAX_VALUE)
                     : t.isUuid() ? f.createSqlType(SqlTypeName.UUID)
                     : f.createSqlType(SqlTypeName.VARCHAR, Integer.MAX_VALUE);
         };

@@ -41,13 +41,29 @@ final class CheckedCasts {
 
     /** A RexBuilder whose casts of constants fold only where the folded value is exact. */
     static final class Builder extends RexBuilder {
-        Builder(org.apache.calcite.rel.type.RelDataTypeFactory types) {
+        /** The session's time zone, in which a TIMESTAMP constant cast to an instant is read. */
+        private final java.time.ZoneId zone;
+
+        Builder(org.apache.calcite.rel.type.RelDataTypeFactory types, java.time.ZoneId zone) {
             super(types);
+            this.zone = zone;
         }
 
         @Override
         public RexNode makeCast(SqlParserPos pos, RelDataType type, RexNode exp, boolean matchNullability, boolean safe,
                 RexLiteral format) {
+            if (exp instanceof RexLiteral lit && !lit.isNull() && lit.getTypeName() == SqlTypeName.TIMESTAMP
+                    && type.getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE) {
+                // folded here: a UNION of constant rows needs literals of its type (the session's clock read)
+                java.time.LocalDateTime local = java.time.LocalDateTime.parse(
+                        lit.getValueAs(org.apache.calcite.util.TimestampString.class).toString().replace(' ', 'T'));
+                java.time.LocalDateTime utc = local.atZone(zone).withZoneSameInstant(java.time.ZoneOffset.UTC)
+                        .toLocalDateTime();
+                RexNode folded = makeTimestampWithLocalTimeZoneLiteral(new org.apache.calcite.util.TimestampString(
+                        utc.getYear(), utc.getMonthValue(), utc.getDayOfMonth(), utc.getHour(), utc.getMinute(),
+                        utc.getSecond()).withNanos(utc.getNano()), type.getPrecision());
+                return folded;
+            }
             if (exp instanceof RexLiteral lit && !foldsExactly(type, lit)) {
                 return makeAbstractCast(pos, matchNullability ? getTypeFactory().createTypeWithNullability(type,
                         exp.getType().isNullable()) : type, exp, safe, format);

@@ -25,7 +25,8 @@ final class ColumnTypes {
             Map.entry("INT1", DataType.TINYINT), Map.entry("INT8", DataType.BIGINT), Map.entry("LONG", DataType.BIGINT),
             Map.entry("FLOAT8", DataType.DOUBLE), Map.entry("BOOL", DataType.BOOLEAN),
             Map.entry("DATETIME", DataType.TIMESTAMP), Map.entry("TIMESTAMPTZ", DataType.TIMESTAMP_TZ),
-            Map.entry("BLOB", DataType.BLOB), Map.entry("BYTEA", DataType.BLOB), Map.entry("UUID", DataType.UUID));
+            Map.entry("BLOB", DataType.BLOB), Map.entry("BYTEA", DataType.BLOB), Map.entry("UUID", DataType.UUID),
+            Map.entry("INTERVAL", DataType.INTERVAL));
 
     /** A DECIMAL without precision: the largest that a scaled 64-bit integer holds, no fraction. */
     private static final DataType PLAIN_DECIMAL = DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0);
@@ -42,7 +43,7 @@ final class ColumnTypes {
                     + SupportCheck.at(spec.getParserPosition())
                     + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
                     + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN,"
-                    + " VARCHAR, BLOB and UUID, and lists of them: INTEGER[])");
+                    + " INTERVAL, VARCHAR, BLOB and UUID, and lists of them: INTEGER[])");
         }
         return t;
     }

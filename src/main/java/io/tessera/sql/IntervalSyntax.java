@@ -71,6 +71,20 @@ public final class IntervalSyntax {
             org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE), null, OperandTypes.ANY,
             org.apache.calcite.sql.SqlFunctionCategory.SYSTEM);
 
+    /**
+     * The whole days of an INTERVAL's length (BIGINT), and below the microseconds beyond them: together a numeric key
+     * that equal intervals share, which a join on an equality of intervals compares.
+     */
+    public static final org.apache.calcite.sql.SqlFunction KEY_DAYS = bigintOf("TESSERA_INTERVAL_KEY_DAYS");
+    public static final org.apache.calcite.sql.SqlFunction KEY_MICROS = bigintOf("TESSERA_INTERVAL_KEY_MICROS");
+
+    private static org.apache.calcite.sql.SqlFunction bigintOf(String name) {
+        return new org.apache.calcite.sql.SqlFunction(name, SqlKind.OTHER_FUNCTION,
+                org.apache.calcite.sql.type.ReturnTypes.explicit(org.apache.calcite.sql.type.SqlTypeName.BIGINT)
+                        .andThen(org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE), null, OperandTypes.ANY,
+                org.apache.calcite.sql.SqlFunctionCategory.SYSTEM);
+    }
+
     /** {@code INTERVAL [-] 'text'} with no unit after the text. */
     public static SqlNode literal(SqlParserPos pos, int sign, String text) {
         SqlNode call = TimestampFunctions.INTERVAL_LITERAL.createCall(pos, SqlLiteral.createCharString(text, pos));

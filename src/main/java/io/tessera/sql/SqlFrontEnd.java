@@ -127,6 +127,7 @@ public final class SqlFrontEnd {
     public LogicalPlan plan(SqlNode parsed) {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         InformationSchema.replace(parsed, db, views);
+        parsed = InsertValueCasts.rewrite(parsed, db); // before SupportCheck reads its interval texts
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
         parsed = InfixCasts.rewrite(parsed);
@@ -166,7 +167,7 @@ public final class SqlFrontEnd {
         // while SQL becomes relational algebra, constant folding leaves inexact CASTs alone (see CheckedCasts);
         // then they become calls that the later reduction rules leave alone too
         clusterPlanner.setExecutor(new CheckedCasts.Executor());
-        RelOptCluster cluster = RelOptCluster.create(clusterPlanner, new CheckedCasts.Builder(types));
+        RelOptCluster cluster = RelOptCluster.create(clusterPlanner, new CheckedCasts.Builder(types, zone));
         cluster.setMetadataQuerySupplier(CalciteSetup::metadataQuery);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, cluster,
                 DateArithmetic.CONVERTLETS, CONVERTER);
@@ -231,6 +232,12 @@ public final class SqlFrontEnd {
             public RelDataType createTypeWithCharsetAndCollation(RelDataType type, Charset charset,
                                                                  SqlCollation collation) {
                 return super.createTypeWithCharsetAndCollation(type, charset, CodePointCollation.of(collation));
+            }
+
+            @Override
+            public RelDataType leastRestrictive(List<RelDataType> types) {
+                RelDataType zoned = ZonedCommonType.of(this, types);
+                return zoned != null ? zoned : super.leastRestrictive(types);
             }
         };
     }

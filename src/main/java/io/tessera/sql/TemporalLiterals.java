@@ -51,7 +51,19 @@ final class TemporalLiterals {
             }
 
             @Override
+            public SqlNode visit(org.apache.calcite.sql.SqlIdentifier id) {
+                // DuckDB's current_timestamp is now(): an instant (Calcite's is a TIMESTAMP); quoted, it is a name
+                if (id.isSimple() && !id.isComponentQuoted(0) && id.getSimple().equalsIgnoreCase("CURRENT_TIMESTAMP")) {
+                    return TimestampFunctions.lookup("NOW").createCall(id.getParserPosition());
+                }
+                return id;
+            }
+
+            @Override
             public SqlNode visit(org.apache.calcite.sql.SqlCall call) {
+                if (call.getOperator() == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_TIMESTAMP) {
+                    return TimestampFunctions.lookup("NOW").createCall(call.getParserPosition());
+                }
                 SqlNode r = super.visit(call);
                 // every EXTRACT as the one that takes an INTERVAL's every unit
                 return r instanceof org.apache.calcite.sql.SqlCall c

@@ -90,6 +90,8 @@ final class TextDateFunctions {
             Map.entry("REGEXP_FULL_MATCH", fn("REGEXP_FULL_MATCH", BOOLEAN, STRING_STRING_OPT_STRING)),
             Map.entry("REGEXP_REPLACE", fn("REGEXP_REPLACE", VARCHAR, STRING_X3_OPT_STRING)),
             Map.entry("OCTET_LENGTH", fn("OCTET_LENGTH", BIGINT, OperandTypes.BINARY)),
+            // DuckDB's name of its argument's type, known when the query is planned
+            Map.entry("TYPEOF", fn("TYPEOF", ReturnTypes.explicit(SqlTypeName.VARCHAR), OperandTypes.ANY)),
             Map.entry("ENCODE", fn("ENCODE", ReturnTypes.explicit(SqlTypeName.VARBINARY)
                     .andThen(SqlTypeTransforms.TO_NULLABLE), OperandTypes.CHARACTER)),
             Map.entry("DECODE", fn("DECODE", VARCHAR, OperandTypes.BINARY)),

@@ -25,7 +25,7 @@ import java.util.Map;
 /**
  * DuckDB's functions of DATE and TIMESTAMP values, typed as DuckDB types them: DATE_TRUNC (a TIMESTAMP of a
  * TIMESTAMP, a DATE of a DATE), DATE_PART (BIGINT; DOUBLE for 'epoch'), EPOCH (DOUBLE seconds), EPOCH_MS and
- * EPOCH_US (BIGINT), NOW (the TIMESTAMP the query was planned at), STRFTIME (VARCHAR), STRPTIME (TIMESTAMP),
+ * EPOCH_US (BIGINT), NOW (the instant the query was planned at, a TIMESTAMP WITH TIME ZONE), STRFTIME (VARCHAR), STRPTIME (TIMESTAMP),
  * DATE_DIFF / DATEDIFF and DATE_SUB (BIGINT counts of a unit) and DATE_ADD (a TIMESTAMP plus an interval). What
  * each computes is decided when the plan is made ({@code plan.TimestampCalls}) and when it runs
  * ({@code backend.jvm.lib.TimestampRuntime}).
@@ -87,7 +87,10 @@ final class TimestampFunctions {
             Map.entry("EPOCH", fn("EPOCH", nullable(SqlTypeName.DOUBLE), OperandTypes.DATETIME)),
             Map.entry("EPOCH_MS", fn("EPOCH_MS", nullable(SqlTypeName.BIGINT), OperandTypes.DATETIME)),
             Map.entry("EPOCH_US", fn("EPOCH_US", nullable(SqlTypeName.BIGINT), OperandTypes.DATETIME)),
-            Map.entry("NOW", fn("NOW", ReturnTypes.explicit(SqlTypeName.TIMESTAMP), OperandTypes.NILADIC)),
+            // an instant, as DuckDB's now() and current_timestamp are (TIMESTAMP WITH TIME ZONE)
+            Map.entry("NOW", fn("NOW", b -> b.getTypeFactory().createSqlType(
+                    SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, TesseraTypeSystem.TIMESTAMP_PRECISION),
+                    OperandTypes.NILADIC)),
             Map.entry("STRFTIME", fn("STRFTIME", nullable(SqlTypeName.VARCHAR),
                     OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.STRING))),
             Map.entry("STRPTIME", fn("STRPTIME", nullable(SqlTypeName.TIMESTAMP), OperandTypes.STRING_STRING)),
@@ -107,6 +110,9 @@ final class TimestampFunctions {
         return FUNCTIONS.values();
     }
 
-    /** Calcite's own niladic CURRENT_TIMESTAMP and LOCALTIMESTAMP, which run as NOW does. */
+    /**
+     * Calcite's own niladic CURRENT_TIMESTAMP and LOCALTIMESTAMP: the first becomes NOW before validation
+     * ({@link TemporalLiterals}), the second is NOW on the session's clock (a TIMESTAMP).
+     */
     static final List<String> STANDARD = List.of("CURRENT_TIMESTAMP", "LOCALTIMESTAMP");
 }

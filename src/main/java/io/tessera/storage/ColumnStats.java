@@ -91,6 +91,8 @@ public record ColumnStats(long nullCount, long distinctEstimate, Object min, Obj
             case TIME -> Timestamps.formatTime(((Number) raw).longValue());
             case BOOLEAN -> ((Number) raw).longValue() != 0 ? "true" : "false";
             case DOUBLE -> Values.formatDouble(((Number) raw).doubleValue());
+            // an INTERVAL's code as DuckDB's text of it
+            case VARCHAR -> type.isInterval() ? Interval.decode(raw.toString()).toString() : raw.toString();
             default -> raw.toString();
         };
     }

@@ -44,7 +44,9 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
     /**
      * DuckDB's INTERVAL (months, days, microseconds: {@link Interval}). Inside a query its values are computed text,
      * each the interval's {@link Interval#encode() code}, which orders as intervals compare; so it is a VARCHAR
-     * kind marked by its scale, and rows, sorts and group keys carry it as they carry computed strings.
+     * kind marked by its scale, and rows, sorts and group keys carry it as they carry computed strings. A column of
+     * INTERVAL stores the codes as a VARCHAR column stores its strings: the order-preserving dictionary orders them as
+     * DuckDB orders intervals.
      */
     public static final DataType INTERVAL = new DataType(TypeKind.VARCHAR, 0, 1);
 
@@ -128,6 +130,7 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
             case "BOOLEAN", "BOOL" -> BOOLEAN;
             case "BLOB", "BYTEA", "VARBINARY", "BINARY" -> BLOB;
             case "UUID" -> UUID;
+            case "INTERVAL" -> INTERVAL;
             default -> throw new IllegalArgumentException("unknown column type '" + text.trim() + "'");
         };
     }
@@ -152,7 +155,10 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
         return kind == TypeKind.VARCHAR && precision == Uuids.UUID_FORM;
     }
 
-    /** Whether this is VARCHAR text itself, not a BLOB, UUID or LIST stored as one. */
+    /**
+     * Whether this is VARCHAR text itself, not a BLOB, UUID or LIST stored as one. (An INTERVAL's code counts as text
+     * here, as it does for casts; what reads an INTERVAL from a file asks {@link #isInterval()} first.)
+     */
     public boolean isText() {
         return kind == TypeKind.VARCHAR && precision == 0 && element == null;
     }

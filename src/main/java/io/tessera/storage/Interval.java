@@ -31,6 +31,19 @@ public record Interval(int months, int days, long micros) {
                 .add(BigInteger.valueOf(micros));
     }
 
+    /**
+     * The whole days of the {@link #length()}, rounded down (a month as 30 days); with {@link #lengthMicrosOfDay()} a
+     * pair of longs that equal intervals share and unequal ones do not.
+     */
+    public long lengthDays() {
+        return (long) months * DAYS_PER_MONTH + days + Math.floorDiv(micros, MICROS_PER_DAY);
+    }
+
+    /** The microseconds of the {@link #length()} beyond its {@link #lengthDays()}: 0 to a day less one. */
+    public long lengthMicrosOfDay() {
+        return Math.floorMod(micros, MICROS_PER_DAY);
+    }
+
     public Interval plus(Interval o) {
         return new Interval(Math.addExact(months, o.months), Math.addExact(days, o.days), Math.addExact(micros, o.micros));
     }

@@ -96,7 +96,8 @@ final class SqlTestData {
             case BOOLEAN -> Boolean.parseBoolean(t);
             // a BLOB written as DuckDB writes it (\xAB), a UUID in any of DuckDB's forms
             case VARCHAR -> column.type().isBlob() ? io.tessera.storage.ByteStrings.parse(t)
-                    : column.type().isUuid() ? io.tessera.storage.Uuids.parse(t) : t;
+                    : column.type().isUuid() ? io.tessera.storage.Uuids.parse(t)
+                    : column.type().isInterval() ? io.tessera.storage.IntervalText.parse(t).encode() : t;
         };
     }
 

@@ -41,6 +41,30 @@ class IntervalTest {
     }
 
     @Test
+    void lengthKeysOfLongsAreEqualExactlyWhereLengthsAre() {
+        Random r = new Random(41);
+        List<Interval> values = new ArrayList<>(List.of(new Interval(Integer.MIN_VALUE, Integer.MIN_VALUE,
+                Long.MIN_VALUE), new Interval(Integer.MAX_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE),
+                new Interval(1, 0, 0), new Interval(0, 30, 0), new Interval(0, 0, 30 * Interval.MICROS_PER_DAY),
+                new Interval(0, 1, -1), new Interval(0, 0, Interval.MICROS_PER_DAY - 1), new Interval(0, -1, 0),
+                new Interval(0, 0, -Interval.MICROS_PER_DAY)));
+        for (int i = 0; i < 2_000; i++) {
+            // small parts, so that many lengths meet
+            values.add(new Interval(r.nextInt(5) - 2, r.nextInt(121) - 60,
+                    (r.nextInt(9) - 4) * Interval.MICROS_PER_DAY + r.nextInt(3) - 1));
+        }
+        for (Interval a : values) {
+            long micros = a.lengthMicrosOfDay();
+            assertTrue(micros >= 0 && micros < Interval.MICROS_PER_DAY, a.toString());
+            for (Interval b : values.subList(0, 200)) {
+                boolean sameKey = a.lengthDays() == b.lengthDays() && micros == b.lengthMicrosOfDay();
+                assertEquals(a.length().equals(b.length()), sameKey, a + " vs " + b);
+            }
+        }
+        assertEquals(new Interval(0, 0, -Interval.MICROS_PER_DAY).lengthDays(), new Interval(0, -1, 0).lengthDays());
+    }
+
+    @Test
     void textIsReadAndWrittenAsDuckDbDoes() {
         String[][] cases = {
                 {"1 year 2 months 3 days 04:05:06", "1 year 2 months 3 days 04:05:06"},

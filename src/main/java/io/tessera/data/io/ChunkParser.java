@@ -454,10 +454,14 @@ final class ChunkParser {
     // the rare paths are methods of their own, so that store stays small enough (under 325 bytes of bytecode)
     // to be inlined into the record loops
 
-    /** A BLOB's text read as its bytes (\xAB escapes), a UUID's as its canonical text; text as it is. */
+    /**
+     * A BLOB's text read as its bytes (\xAB escapes), a UUID's as its canonical text, an INTERVAL's (DuckDB's
+     * spellings) as its code; text as it is.
+     */
     private String typedString(int col, String text) {
         DataType t = types[col];
-        return t.isText() ? text : t.isBlob() ? io.tessera.storage.ByteStrings.parse(text)
+        return t.isInterval() ? io.tessera.storage.IntervalText.parse(text).encode()
+                : t.isText() ? text : t.isBlob() ? io.tessera.storage.ByteStrings.parse(text)
                 : io.tessera.storage.Uuids.parse(text);
     }
 

@@ -78,8 +78,11 @@ public final class TableExporter {
                 Dictionary d = c.dictionary();
                 dicts[i] = new byte[d.size()][];
                 for (int k = 0; k < d.size(); k++) {
-                    // a BLOB as DuckDB writes it: \xAB for each byte that is not printable ASCII
-                    String v = c.type().isBlob() ? io.tessera.storage.ByteStrings.format(d.value(k)) : d.value(k);
+                    // a BLOB as DuckDB writes it (\xAB for each byte that is not printable ASCII), an INTERVAL
+                    // as DuckDB's text of it
+                    String v = c.type().isBlob() ? io.tessera.storage.ByteStrings.format(d.value(k))
+                            : c.type().isInterval() ? io.tessera.storage.Interval.decode(d.value(k)).toString()
+                            : d.value(k);
                     dicts[i][k] = encodeString(v, csv, delimiter, table.name(), c.name());
                 }
             }

@@ -96,7 +96,7 @@ final class DirectDecoder {
             case DECIMAL -> (physical.equals("INT32") || physical.equals("INT64")) && t == TypeKind.DECIMAL
                     && target.type().scale() == source.scale();
             case FLOATING -> physical.equals("DOUBLE") && t == TypeKind.DOUBLE;
-            case STRING -> target.type().isText();
+            case STRING -> target.type().isText() && !target.type().isInterval();
             default -> false;
         };
         if (!types || pages.rawPages() == null) {

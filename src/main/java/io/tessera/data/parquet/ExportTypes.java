@@ -24,7 +24,8 @@ import org.apache.parquet.schema.Types;
  * The Parquet type each Tessera column type is written as, the same types the importer reads back: INTEGER as
  * INT32 (SMALLINT and TINYINT annotated INT(16) and INT(8)), BIGINT as INT64, DOUBLE, DECIMAL(p,s) as INT32 up to
  * precision 9 and INT64 beyond, annotated DECIMAL(p,s), DATE as INT32 annotated DATE, TIMESTAMP as INT64 annotated TIMESTAMP(MICROS) not adjusted to UTC, TIME as INT64 annotated TIME(MICROS) not adjusted to UTC, BOOLEAN, VARCHAR as
- * BYTE_ARRAY annotated STRING. A nullable column is OPTIONAL, a NOT NULL one REQUIRED.
+ * BYTE_ARRAY annotated STRING, INTERVAL as FIXED_LEN_BYTE_ARRAY(12) of converted type INTERVAL. A nullable column
+ * is OPTIONAL, a NOT NULL one REQUIRED.
  */
 final class ExportTypes {
 
@@ -60,7 +61,10 @@ final class ExportTypes {
                     .as(LogicalTypeAnnotation.timeType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(c.name());
             case BOOLEAN -> Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(c.name());
             // bytes without a string annotation, a UUID as its 16 bytes annotated UUID (as DuckDB writes them)
-            case VARCHAR -> t.isBlob() ? Types.primitive(PrimitiveTypeName.BINARY, rep).named(c.name())
+            // an INTERVAL as 12 bytes with the converted type INTERVAL, as DuckDB writes one
+            case VARCHAR -> t.isInterval() ? Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, rep).length(12)
+                    .as(LogicalTypeAnnotation.IntervalLogicalTypeAnnotation.getInstance()).named(c.name())
+                    : t.isBlob() ? Types.primitive(PrimitiveTypeName.BINARY, rep).named(c.name())
                     : t.isUuid() ? Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, rep).length(16)
                     .as(LogicalTypeAnnotation.uuidType()).named(c.name())
                     : Types.primitive(PrimitiveTypeName.BINARY, rep).as(LogicalTypeAnnotation.stringType())
@@ -68,10 +72,29 @@ final class ExportTypes {
         };
     }
 
-    /** The bytes a VARCHAR-kind value is written as: a BLOB's own, a UUID's 16, text's UTF-8. */
+    /** The bytes a VARCHAR-kind value is written as: a BLOB's own, a UUID's 16, an INTERVAL's 12, text's UTF-8. */
     static byte[] bytes(String value, DataType t) {
-        return t.isBlob() ? io.tessera.storage.ByteStrings.bytes(value)
+        return t.isInterval() ? intervalBytes(io.tessera.storage.Interval.decode(value))
+                : t.isBlob() ? io.tessera.storage.ByteStrings.bytes(value)
                 : t.isUuid() ? io.tessera.storage.Uuids.bytes(value) : value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /**
+     * An INTERVAL as Parquet holds one, as DuckDB writes it: months, days (the microseconds' whole days added) and the
+     * milliseconds of the rest (the microseconds below a millisecond cut off), little-endian 32-bit integers. A
+     * negative part has no such form: refused, as DuckDB refuses it.
+     */
+    static byte[] intervalBytes(io.tessera.storage.Interval v) {
+        if (v.months() < 0 || v.days() < 0 || v.micros() < 0) {
+            throw new IllegalArgumentException("Parquet files do not support negative intervals (" + v + ")");
+        }
+        long days = v.days() + v.micros() / io.tessera.storage.Interval.MICROS_PER_DAY;
+        if (days > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("the interval " + v + " has more days than Parquet's 32 bits hold");
+        }
+        long millis = v.micros() % io.tessera.storage.Interval.MICROS_PER_DAY / 1000;
+        return java.nio.ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(v.months())
+                .putInt((int) days).putInt((int) millis).array();
     }
 
     /** The column as the file's footer describes it: physical type, repetition, logical and converted type. */
@@ -118,7 +141,11 @@ final class ExportTypes {
             }
             case BOOLEAN -> e.setType(Type.BOOLEAN);
             case VARCHAR -> {
-                if (t.isUuid()) {
+                if (t.isInterval()) {
+                    e.setType(Type.FIXED_LEN_BYTE_ARRAY);
+                    e.setType_length(12);
+                    e.setConverted_type(ConvertedType.INTERVAL);
+                } else if (t.isUuid()) {
                     e.setType(Type.FIXED_LEN_BYTE_ARRAY);
                     e.setType_length(16);
                     e.setLogicalType(LogicalType.UUID(new org.apache.parquet.format.UUIDType()));

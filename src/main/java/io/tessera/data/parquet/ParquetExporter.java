@@ -112,7 +112,11 @@ public final class ParquetExporter {
                 Dictionary d = c.dictionary();
                 strings[i] = new Binary[d.size()];
                 for (int k = 0; k < d.size(); k++) {
-                    strings[i][k] = Binary.fromConstantByteArray(ExportTypes.bytes(d.value(k), table.column(i).type()));
+                    try {
+                        strings[i][k] = Binary.fromConstantByteArray(ExportTypes.bytes(d.value(k), c.type()));
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("column " + c.name() + ": " + e.getMessage(), e);
+                    }
                 }
             }
         }

@@ -53,7 +53,12 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         /** Bytes (BYTE_ARRAY without an annotation): a BLOB. */
         BYTES,
         /** A UUID: FIXED_LEN_BYTE_ARRAY(16) annotated UUID. */
-        UUID
+        UUID,
+        /**
+         * An INTERVAL: FIXED_LEN_BYTE_ARRAY(12) with converted type INTERVAL, three little-endian 32-bit integers
+         * (months, days, milliseconds), as DuckDB writes one.
+         */
+        INTERVAL
     }
 
     /** Reads a leaf of the schema; {@code index} is its position among the file's columns. */
@@ -111,6 +116,8 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         } else if (l != null && (l.isSetSTRING() || l.isSetENUM() || l.isSetJSON())
                 || l == null && (c == ConvertedType.UTF8 || c == ConvertedType.ENUM || c == ConvertedType.JSON)) {
             kind = e.getType() == Type.BYTE_ARRAY ? Kind.STRING : null;
+        } else if (l == null && c == ConvertedType.INTERVAL) {
+            kind = e.getType() == Type.FIXED_LEN_BYTE_ARRAY && e.getType_length() == 12 ? Kind.INTERVAL : null;
         } else if (l != null && l.isSetUUID()) {
             kind = e.getType() == Type.FIXED_LEN_BYTE_ARRAY && e.getType_length() == 16 ? Kind.UUID : null;
         } else if (annotation == null) {
@@ -175,6 +182,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case STRING -> DataType.VARCHAR;
             case BYTES -> DataType.BLOB;
             case UUID -> DataType.UUID;
+            case INTERVAL -> DataType.INTERVAL;
         };
     }
 
@@ -203,9 +211,10 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case TIMESTAMP, INSTANT -> t == TypeKind.TIMESTAMP || t == TypeKind.TIMESTAMP_TZ;
             case TIME -> t == TypeKind.TIME;
             case BOOLEAN -> t == TypeKind.BOOLEAN;
-            case STRING -> target.isText();
+            case STRING -> target.isText() && !target.isInterval();
             case BYTES -> target.isBlob();
             case UUID -> target.isUuid();
+            case INTERVAL -> target.isInterval();
         };
         return fits ? null : "the file holds " + describe() + ", which a " + target + " column cannot take";
     }

@@ -54,6 +54,8 @@ final class TemporalFunctions {
             case INTERVAL_PARSE -> INTERVAL + "parse(" + args + ")";
             case INTERVAL_FORMAT -> INTERVAL + "format(" + args + ")";
             case INTERVAL_KEY -> INTERVAL + "key(" + args + ")";
+            case INTERVAL_KEY_DAYS -> INTERVAL + "keyDays(" + args + ")";
+            case INTERVAL_KEY_MICROS -> INTERVAL + "keyMicros(" + args + ")";
             case INTERVAL_ADD -> INTERVAL + "add(" + args + ")";
             case INTERVAL_NEGATE -> INTERVAL + "negate(" + args + ")";
             case INTERVAL_TIMES -> INTERVAL + "times(" + args + ")";

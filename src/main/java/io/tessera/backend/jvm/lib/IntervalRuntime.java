@@ -26,6 +26,14 @@ public final class IntervalRuntime {
         return Interval.key(code);
     }
 
+    public static long keyDays(String code) {
+        return Interval.decode(code).lengthDays();
+    }
+
+    public static long keyMicros(String code) {
+        return Interval.decode(code).lengthMicrosOfDay();
+    }
+
     public static String add(String a, String b) {
         return Interval.decode(a).plus(Interval.decode(b)).encode();
     }

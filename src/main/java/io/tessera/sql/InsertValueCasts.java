@@ -1,0 +1,118 @@
+package io.tessera.sql;
+
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.DataType;
+import io.tessera.storage.Database;
+import io.tessera.storage.Table;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Text and NULL in an INSERT's VALUES rows read as the type of the column they go to, where that is an INTERVAL, a
+ * UUID or a BLOB, as DuckDB casts them: {@code INSERT INTO t VALUES (1, '1 day'), (2, NULL)}. Calcite would first
+ * need one type for each column of the rows, and text has none in common with those types, so the text (and a NULL
+ * beside it) is given the column's type in the rows themselves, before validation.
+ */
+final class InsertValueCasts {
+    private InsertValueCasts() {
+    }
+
+    static SqlNode rewrite(SqlNode node, Database db) {
+        if (!(node instanceof SqlInsert insert) || db == null || insert.getSource().getKind() != SqlKind.VALUES
+                || !(insert.getTargetTable() instanceof SqlIdentifier name)) {
+            return node;
+        }
+        Table table = find(db, name.names.get(name.names.size() - 1));
+        if (table == null) {
+            return node; // the validator names it
+        }
+        List<DataType> types = targetTypes(table, insert.getTargetColumnList());
+        if (types == null) {
+            return node;
+        }
+        for (SqlNode row : ((SqlCall) insert.getSource()).getOperandList()) {
+            if (!(row instanceof SqlBasicCall r) || r.getKind() != SqlKind.ROW) {
+                continue;
+            }
+            for (int i = 0; i < r.operandCount() && i < types.size(); i++) {
+                SqlNode read = readAs(r.operand(i), types.get(i));
+                if (read != null) {
+                    r.setOperand(i, read);
+                }
+            }
+        }
+        return node;
+    }
+
+    /** The types of the columns the rows' values go to, in order; null where a name is not the table's. */
+    private static List<DataType> targetTypes(Table table, SqlNodeList columns) {
+        List<DataType> types = new ArrayList<>();
+        if (columns == null) {
+            for (ColumnSchema c : table.schema().columns()) {
+                types.add(c.type());
+            }
+            return types;
+        }
+        for (SqlNode n : columns) {
+            ColumnSchema c = n instanceof SqlIdentifier id && id.isSimple() ? column(table, id.getSimple()) : null;
+            if (c == null) {
+                return null;
+            }
+            types.add(c.type());
+        }
+        return types;
+    }
+
+    /** Text or NULL read as an INTERVAL, UUID or BLOB; null where the value or the type is no such case. */
+    private static SqlNode readAs(SqlNode value, DataType type) {
+        boolean text = value instanceof SqlCharStringLiteral;
+        boolean isNull = value instanceof SqlLiteral l && l.getTypeName() == SqlTypeName.NULL;
+        if (!text && !isNull || !type.isInterval() && !type.isUuid() && !type.isBlob()) {
+            return null;
+        }
+        SqlParserPos pos = value.getParserPosition();
+        if (type.isInterval()) { // as 'text'::INTERVAL reads it; a NULL as text first
+            return TimestampFunctions.INTERVAL_LITERAL.createCall(pos, isNull ? cast(value, SqlTypeName.VARCHAR, pos)
+                    : value);
+        }
+        return cast(value, type.isUuid() ? SqlTypeName.UUID : SqlTypeName.VARBINARY, pos);
+    }
+
+    private static SqlNode cast(SqlNode value, SqlTypeName to, SqlParserPos pos) {
+        return SqlStdOperatorTable.CAST.createCall(pos, value,
+                new SqlDataTypeSpec(new SqlBasicTypeNameSpec(to, pos), pos));
+    }
+
+    private static Table find(Database db, String name) {
+        for (Table t : db.tables()) {
+            if (t.name().equalsIgnoreCase(name)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    private static ColumnSchema column(Table table, String name) {
+        for (ColumnSchema c : table.schema().columns()) {
+            if (c.name().equalsIgnoreCase(name)) {
+                return c;
+            }
+        }
+        return null;
+    }
+}
