@@ -127,6 +127,7 @@ public final class SqlFrontEnd {
     public LogicalPlan plan(SqlNode parsed) {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         InformationSchema.replace(parsed, db, views);
+        parsed = Unnests.rewrite(parsed);
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
         parsed = InfixCasts.rewrite(parsed);
@@ -175,6 +176,7 @@ public final class SqlFrontEnd {
         rel = CheckedCasts.keepInexactCasts(rel);
         clusterPlanner.setExecutor(null);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);
+        rel = UnnestJoins.rewrite(rel, builder);
 
         rel = ExistsJoins.rewrite(rel);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
