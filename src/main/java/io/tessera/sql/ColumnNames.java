@@ -237,6 +237,7 @@ final class ColumnNames {
                 }
             }
             case AND, OR -> conjunction(call, sb);
+            case ARRAY_VALUE_CONSTRUCTOR -> function("list_value", call, sb); // [a, b] as DuckDB names it
             case NOT -> prefix("NOT ", ops.get(0), sb);
             case MINUS_PREFIX -> unary("-", ops.get(0), sb);
             case PLUS_PREFIX -> unary("+", ops.get(0), sb);
@@ -531,6 +532,9 @@ final class ColumnNames {
      * DECIMAL, FLOAT, VARCHAR), the others as names (double, tinyint, date).
      */
     private static String typeName(SqlDataTypeSpec spec) {
+        if (spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec list) {
+            return typeName(new SqlDataTypeSpec(list.getElementTypeName(), spec.getParserPosition())) + "[]";
+        }
         if (!(spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec basic)) {
             return spec.toString();
         }

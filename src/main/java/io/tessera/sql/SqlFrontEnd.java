@@ -128,6 +128,7 @@ public final class SqlFrontEnd {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         InformationSchema.replace(parsed, db, views);
         parsed = InsertValueCasts.rewrite(parsed, db); // before SupportCheck reads its interval texts
+        parsed = Unnests.rewrite(parsed);
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
         parsed = InfixCasts.rewrite(parsed);
@@ -176,6 +177,7 @@ public final class SqlFrontEnd {
         rel = CheckedCasts.keepInexactCasts(rel);
         clusterPlanner.setExecutor(null);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);
+        rel = UnnestJoins.rewrite(rel, builder);
 
         rel = ExistsJoins.rewrite(rel);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,

@@ -110,11 +110,11 @@ final class ChunkBuffer implements PageWriter {
     }
 
     /** Writes the chunk at file position {@code offset} and returns its metadata. */
-    ColumnMetaData writeTo(OutputStream out, long offset, Type type, String name) throws IOException {
+    ColumnMetaData writeTo(OutputStream out, long offset, Type type, List<String> path) throws IOException {
         dictionary.writeTo(out);
         data.writeTo(out);
         long size = dictionary.size() + data.size();
-        ColumnMetaData m = new ColumnMetaData(type, new ArrayList<>(encodings), List.of(name),
+        ColumnMetaData m = new ColumnMetaData(type, new ArrayList<>(encodings), path,
                 CompressionCodec.SNAPPY, values, uncompressed, size, offset + dictionary.size());
         if (dictionary.size() > 0) {
             m.setDictionary_page_offset(offset);

@@ -19,7 +19,6 @@ import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -92,7 +91,6 @@ public final class ParquetExporter {
     }
 
     private static void write(Table table, OutputStream os, int rowGroupRows) throws IOException {
-        io.tessera.data.io.ListColumns.refuse(table.schema(), "Parquet export", table.name());
         List<ColumnSchema> columns = table.schema().columns();
         int nc = columns.size();
         List<org.apache.parquet.schema.Type> fields = new ArrayList<>();
@@ -100,15 +98,24 @@ public final class ParquetExporter {
         SchemaElement root = new SchemaElement("schema");
         root.setNum_children(nc);
         elements.add(root);
+        List<SchemaElement> leaves = new ArrayList<>(); // each column's leaf: a list's element
         for (ColumnSchema c : columns) {
-            fields.add(ExportTypes.primitive(c));
-            elements.add(ExportTypes.element(c));
+            if (c.type().isList()) {
+                fields.add(ListExport.field(c));
+                List<SchemaElement> three = ListExport.elements(c);
+                elements.addAll(three);
+                leaves.add(three.getLast());
+            } else {
+                fields.add(ExportTypes.primitive(c));
+                elements.add(ExportTypes.element(c));
+                leaves.add(elements.getLast());
+            }
         }
         MessageType schema = new MessageType("schema", fields);
         Binary[][] strings = new Binary[nc][];
         for (int i = 0; i < nc; i++) {
             Column c = table.column(i);
-            if (c.type().kind() == TypeKind.VARCHAR && c.rowCount() > 0) {
+            if (c.type().kind() == TypeKind.VARCHAR && !c.type().isList() && c.rowCount() > 0) {
                 Dictionary d = c.dictionary();
                 strings[i] = new Binary[d.size()];
                 for (int k = 0; k < d.size(); k++) {
@@ -133,15 +140,14 @@ public final class ParquetExporter {
             long end = Math.min(rows, first + rowGroupRows);
             // each column chunk of the group encoded on its own core
             ChunkBuffer[] chunks = IntStream.range(0, nc).parallel()
-                    .mapToObj(i -> encodeChunk(table.column(i), (PrimitiveType) fields.get(i), from, end, strings[i],
-                            props))
+                    .mapToObj(i -> encodeChunk(table.column(i), fields.get(i), from, end, strings[i], props))
                     .toArray(ChunkBuffer[]::new);
             List<ColumnDescriptor> descriptors = schema.getColumns();
             List<ColumnChunk> chunkMeta = new ArrayList<>();
             long groupBytes = 0;
             for (int i = 0; i < nc; i++) {
-                PrimitiveType p = descriptors.get(i).getPrimitiveType();
-                ColumnMetaData m = chunks[i].writeTo(os, pos, elements.get(i + 1).getType(), p.getName());
+                ColumnMetaData m = chunks[i].writeTo(os, pos, leaves.get(i).getType(),
+                        List.of(descriptors.get(i).getPath()));
                 ColumnChunk cc = new ColumnChunk(pos);
                 cc.setMeta_data(m);
                 chunkMeta.add(cc);
@@ -160,15 +166,19 @@ public final class ParquetExporter {
     }
 
     /** Rows {@code [from, end)} of one column as a column chunk, through parquet-java's column writer. */
-    private static ChunkBuffer encodeChunk(Column c, PrimitiveType type, long from, long end, Binary[] strings,
-                                           ParquetProperties props) {
+    private static ChunkBuffer encodeChunk(Column c, org.apache.parquet.schema.Type type, long from, long end,
+                                           Binary[] strings, ParquetProperties props) {
         MessageType one = new MessageType("schema", type);
         ChunkBuffer chunk = new ChunkBuffer();
         ColumnWriteStoreV1 store = new ColumnWriteStoreV1(one, d -> chunk, props);
         ColumnWriter w = store.getColumnWriter(one.getColumns().get(0));
         int maxDefinition = type.isRepetition(org.apache.parquet.schema.Type.Repetition.OPTIONAL) ? 1 : 0;
         for (long r = from; r < end; r++) {
-            writeValue(w, c, r, strings, maxDefinition);
+            if (c.type().isList()) {
+                ListExport.write(w, c, r);
+            } else {
+                writeValue(w, c, r, strings, maxDefinition);
+            }
             store.endRecord();
         }
         store.flush();

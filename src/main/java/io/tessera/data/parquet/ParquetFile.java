@@ -92,8 +92,7 @@ final class ParquetFile implements AutoCloseable {
             int leaves = 0;
             // the root, then each top-level field with its subtree (depth first)
             for (int i = 1; i < schema.size(); ) {
-                SchemaElement top = schema.get(i);
-                columns.add(SourceColumn.of(top, leaves));
+                columns.add(SourceColumn.of(schema, i, leaves));
                 int subtree = subtreeSize(schema, i);
                 leaves += leafCount(schema, i, subtree);
                 i += subtree;

@@ -118,8 +118,6 @@ public final class ParquetImporter {
         }
         ExecutorService pool = PartWrites.pool(threads, "tessera-parquet");
         try (TableWriter writer = db.append(table)) {
-            io.tessera.data.io.ListColumns.refuse(writer.schema(), "Parquet import",
-                    files.isEmpty() ? table : files.get(0).name());
             progress.start(writer.schema().name(), SourceFile.totalSize(files));
             long t0 = System.nanoTime();
             long before = writer.rowCount();

@@ -70,6 +70,16 @@ final class RowGroupReader {
             } catch (RuntimeException e) { // a header that parses but makes no sense
                 throw new Failure(firstRow, c, "a broken page: " + e, e);
             }
+            if (src.list()) {
+                try {
+                    ListChunks.read(src, target, pages, out, file.writer(), rows, invalidUtf8);
+                } catch (IllegalArgumentException e) {
+                    throw new Failure(firstRow, c, e.getMessage(), e);
+                } catch (RuntimeException e) {
+                    throw new Failure(firstRow, c, "cannot decode the list: " + e.getMessage(), e);
+                }
+                continue;
+            }
             if (pages.getTotalValueCount() != rows) {
                 throw new Failure(firstRow, c, "its chunk holds " + pages.getTotalValueCount() + " values in a row"
                         + " group of " + rows + " rows", null);

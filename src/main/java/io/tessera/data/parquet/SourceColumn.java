@@ -16,7 +16,7 @@ import org.apache.parquet.schema.PrimitiveType;
  * parquet-java's column reader decodes it by. A column Tessera cannot hold has a reason instead of a kind.
  */
 record SourceColumn(String name, int index, Kind kind, int scale, boolean optional, ColumnDescriptor descriptor,
-                    String reason, DataType natural) {
+                    String reason, DataType natural, boolean list) {
 
     /** What the values of a column are, whatever their physical encoding. */
     enum Kind {
@@ -137,11 +137,47 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
                     + " TIME ZONE)" : "");
             return refused(name, index, what + ", a type Tessera cannot hold");
         }
-        return new SourceColumn(name, index, kind, scale, optional, d, null, natural(kind, e, scale));
+        return new SourceColumn(name, index, kind, scale, optional, d, null, natural(kind, e, scale), false);
     }
 
     private static SourceColumn refused(String name, int index, String reason) {
-        return new SourceColumn(name, index, null, 0, true, null, reason, null);
+        return new SourceColumn(name, index, null, 0, true, null, reason, null, false);
+    }
+
+    /**
+     * Reads the top-level field at {@code schema[i]}: a LIST of a primitive type in the three levels the format
+     * specifies ({@code <optional|required> group name (LIST) { repeated group list { <optional|required> T element
+     * } }}) as a list column, any other field as {@link #of(SchemaElement, int)} reads it.
+     */
+    static SourceColumn of(java.util.List<SchemaElement> schema, int i, int index) {
+        SchemaElement top = schema.get(i);
+        boolean annotated = top.isSetLogicalType() && top.getLogicalType().isSetLIST()
+                || top.isSetConverted_type() && top.getConverted_type() == ConvertedType.LIST;
+        if (!annotated || top.getNum_children() != 1 || i + 2 >= schema.size()) {
+            return of(top, index);
+        }
+        SchemaElement repeated = schema.get(i + 1);
+        SchemaElement leaf = schema.get(i + 2);
+        if (repeated.getRepetition_type() != FieldRepetitionType.REPEATED || repeated.getNum_children() != 1
+                || leaf.isSetNum_children() && leaf.getNum_children() > 0 || !leaf.isSetType()
+                || leaf.getRepetition_type() == FieldRepetitionType.REPEATED) {
+            return refused(top.getName(), index, "a LIST of nested values, which Tessera cannot hold");
+        }
+        SourceColumn element = of(leaf, index);
+        if (element.reason() != null || element.natural() == null) {
+            return refused(top.getName(), index, "a LIST of " + (element.reason() != null ? element.reason()
+                    : element.describe() + ", a type Tessera cannot hold"));
+        }
+        if (element.kind() == Kind.BYTES || element.kind() == Kind.UUID || element.scale() < 0) {
+            return refused(top.getName(), index, "a LIST of " + element.describe() + ", which Tessera's lists cannot"
+                    + " hold");
+        }
+        boolean optional = top.getRepetition_type() != FieldRepetitionType.REQUIRED;
+        boolean elementOptional = leaf.getRepetition_type() != FieldRepetitionType.REQUIRED;
+        ColumnDescriptor d = new ColumnDescriptor(new String[] {top.getName(), repeated.getName(), leaf.getName()},
+                element.descriptor().getPrimitiveType(), 1, (optional ? 1 : 0) + 1 + (elementOptional ? 1 : 0));
+        return new SourceColumn(top.getName(), index, element.kind(), element.scale(), optional, d, null,
+                DataType.list(element.natural()), true);
     }
 
     /**
@@ -199,6 +235,12 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
     String mismatch(DataType target) {
         if (reason != null) {
             return reason;
+        }
+        if (list || target.isList()) {
+            boolean same = list && target.isList() && (target.element().equals(natural.element())
+                    || natural.element().kind() == TypeKind.INTEGER && target.element().kind() == TypeKind.BIGINT);
+            return same ? null : "the file holds " + (list ? natural.toString() : describe()) + ", which a " + target
+                    + " column cannot take";
         }
         TypeKind t = target.kind();
         boolean fits = switch (kind) {
