@@ -177,6 +177,7 @@ public final class SqlFrontEnd {
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);
 
         rel = ExistsJoins.rewrite(rel);
+        rel = ScalarSubqueryJoins.rewrite(rel, builder);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
                 CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
         rel = ScalarCounts.fix(rel);
