@@ -180,6 +180,7 @@ public final class SqlFrontEnd {
         rel = UnnestJoins.rewrite(rel, builder);
 
         rel = ExistsJoins.rewrite(rel);
+        rel = ScalarSubqueryJoins.rewrite(rel, builder);
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
                 CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
         rel = ScalarCounts.fix(rel);
