@@ -100,6 +100,10 @@ public final class CudaCapabilities {
             if (tables.apply(js.joinId()) == null) {
                 return "it scans join table j" + js.joinId() + ", which is on the JVM";
             }
+            if (tables.apply(js.joinId()).nullFlags()) {
+                // a scan of marks reads the payload as columns that are never NULL
+                return "it scans join table j" + js.joinId() + ", one row whose values can be NULL";
+            }
         } else if (!(p.source() instanceof Source.TableScan)) {
             return "it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables";
         }
