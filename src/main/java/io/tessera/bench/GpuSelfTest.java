@@ -111,7 +111,14 @@ public final class GpuSelfTest {
                     + "count(case when g.n > 3 and o_totalprice > 200000 then 1 end) from orders left join "
                     + "(select l_orderkey, count(*) as n, max(l_shipdate) as last_ship from lineitem "
                     + "where l_shipdate > date '1998-06-01' group by l_orderkey) g on o_orderkey = g.l_orderkey "
-                    + "where o_orderdate >= date '1996-06-01' group by o_orderpriority"));
+                    + "where o_orderdate >= date '1996-06-01' group by o_orderpriority"),
+            // joins without an equality condition whose build side is one row (Q22's and Q11's shape): a scalar's
+            // value compared with every row, and a MAX over no rows crossed with every row as NULL
+            new Queries.Query(Queries.TPCH, "scalar-compare", "select count(*), sum(c_acctbal) from customer "
+                    + "where c_acctbal > (select avg(c_acctbal) from customer where c_acctbal > 0.00)"),
+            new Queries.Query(Queries.TPCH, "scalar-null", "select c_mktsegment, count(*), count(s), max(s) "
+                    + "from customer, (select max(o_totalprice) as s from orders "
+                    + "where o_orderdate < date '1900-01-01') t where c_nationkey < 5 group by c_mktsegment"));
 
     /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have

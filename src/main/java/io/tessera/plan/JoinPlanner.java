@@ -108,10 +108,11 @@ final class JoinPlanner {
     /**
      * A join that probes a hash table of one input with the rows of the other: {@code buildLeft} says which input
      * builds. Without equality keys every build row has the constant key 0, so each probing row meets all of them
-     * (a nested loop over the build side). The residual (non-equality) conditions are filters after an inner probe
-     * that does not mark, and part of the match of any other probe. {@code marks}: an inner or left probe that marks
-     * the build rows it matched (a MARK probe always does); {@code keepNullKeys}: the table keeps its rows with a
-     * NULL key (their unmarked rows are scanned later). A semi, anti or mark probe keeps the probing side's fields.
+     * (a nested loop over the build side); a build side of at most one row has that key unique. The residual
+     * (non-equality) conditions are filters after an inner probe that does not mark, and part of the match of any
+     * other probe. {@code marks}: an inner or left probe that marks the build rows it matched (a MARK probe always
+     * does); {@code keepNullKeys}: the table keeps its rows with a NULL key (their unmarked rows are scanned later). A
+     * semi, anti or mark probe keeps the probing side's fields.
      */
     private Probed probeJoin(Join j, JoinKind kind, boolean buildLeft, List<KeyPair> keys, List<RexNode> residual,
                              boolean marks, boolean keepNullKeys) {
@@ -151,7 +152,9 @@ final class JoinPlanner {
             buildKeys.add(zero);
             common.add(null);
             range = new KeyRange(0, 0);
-            unique = false;
+            // a side of at most one row (a scalar subquery's) holds the constant key at most once
+            Double maxRows = planner.mq.getMaxRowCount(buildRel);
+            unique = maxRows != null && maxRows <= 1;
         } else {
             // several NULL keys may be equal under IS NOT DISTINCT FROM, where the statistics count them as distinct
             unique = !nullSafe && buildKeyFields.size() == keys.size()

@@ -72,7 +72,7 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
                 case DOUBLE -> Conversion.RESCALE_CHECKED;
                 case VARCHAR -> Conversion.PARSE;
                 case BOOLEAN -> throw new Unsupported("CAST from BOOLEAN to DECIMAL");
-                case DECIMAL -> DataType.decimalFits(from, to) ? Conversion.RESCALE : Conversion.RESCALE_CHECKED;
+                case DECIMAL -> rescaleFits(from, to) ? Conversion.RESCALE : Conversion.RESCALE_CHECKED;
                 default -> DataType.digits(from) <= to.precision() - to.scale() ? Conversion.RESCALE
                         : Conversion.RESCALE_CHECKED;
             };
@@ -110,6 +110,15 @@ public record Cast(Conversion conversion, DataType from, DataType to) {
 
     private static Conversion unsupported(DataType from, DataType to) {
         throw new Unsupported("CAST from " + from + " to " + to);
+    }
+
+    /**
+     * Whether every DECIMAL of type {@code from} fits DECIMAL {@code to}: it loses no integer digit, and where it
+     * loses decimals, rounding (which may carry into one more integer digit, 99.95 to 100.0) has a digit to spare.
+     */
+    public static boolean rescaleFits(DataType from, DataType to) {
+        return DataType.decimalFits(from, to)
+                || to.scale() < from.scale() && to.precision() - to.scale() > from.precision() - from.scale();
     }
 
     /**

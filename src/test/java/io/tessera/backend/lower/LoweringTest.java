@@ -65,6 +65,11 @@ class LoweringTest {
         assertEquals(Cast.Conversion.RESCALE, Cast.of(DataType.INTEGER, D15_4).conversion());
         assertEquals(Cast.Conversion.RESCALE_CHECKED, Cast.of(DataType.BIGINT, D15_4).conversion());
         assertEquals(Cast.Conversion.RESCALE_CHECKED, Cast.of(D15_4, D12_2).conversion());
+        // fewer decimals with an integer digit to spare: rounding cannot leave the range
+        assertEquals(Cast.Conversion.RESCALE, Cast.of(DataType.decimal(18, 6), DataType.decimal(18, 2)).conversion());
+        assertFalse(Cast.of(DataType.decimal(18, 6), DataType.decimal(18, 2)).canLeaveRange());
+        // 99.99 as DECIMAL(4,2) rounds to 100.0, which DECIMAL(3,1) cannot hold
+        assertEquals(Cast.Conversion.RESCALE_CHECKED, Cast.of(DataType.decimal(4, 2), DataType.decimal(3, 1)).conversion());
         assertThrows(Unsupported.class, () -> Cast.of(DataType.BOOLEAN, D12_2));
         assertThrows(Unsupported.class, () -> Cast.of(DataType.INTEGER, DataType.DATE));
     }

@@ -35,13 +35,21 @@ final class BuildOp {
         List<String> payloadDicts = new ArrayList<>();
         List<KeyRange> payloadRanges = new ArrayList<>();
         boolean narrow = k.g.has(CudaVariantSpace.PAYLOAD) && "narrow".equals(k.g.get(CudaVariantSpace.PAYLOAD));
+        // the one row of a join without keys may have NULL values (a scalar subquery over no rows): a NULL flag
+        // beside each of its payload columns, which are stored as their types (one row gains nothing narrow)
+        boolean nullFlags = CudaCapabilities.singleRow(b) && b.payload().stream().anyMatch(k::mayBeNull);
         for (Expr e : b.payload()) {
-            payloadRanges.add(narrow ? CudaVariantSpace.narrowPayloadRange(e) : null);
+            payloadRanges.add(narrow && !nullFlags ? CudaVariantSpace.narrowPayloadRange(e) : null);
             payloadTypes.add(CType.stored(e.type()));
             payloadDicts.add(e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null);
         }
+        for (int c = 0; nullFlags && c < b.payload().size(); c++) {
+            payloadRanges.add(null);
+            payloadTypes.add(CType.BOOL);
+            payloadDicts.add(null);
+        }
         JoinLayout layout = new JoinLayout(b.joinId(), kind, murmur, kt, payloadTypes, payloadDicts, payloadRanges,
-                perfect ? r.min() : 0, perfect ? r.size() : 0, k.model.selected(), ChainedRows.chains(b));
+                perfect ? r.min() : 0, perfect ? r.size() : 0, k.model.selected(), ChainedRows.chains(b), nullFlags);
         k.model.written(kt.bytes);
         for (int c = 0; c < payloadTypes.size(); c++) {
             k.model.written(layout.payloadBytes(c));
@@ -125,7 +133,12 @@ final class BuildOp {
     private static void payload(KernelBuilder k, Sink.Build b, JoinLayout t, String in, String at) {
         StringBuilder body = k.body;
         for (int c = 0; c < b.payload().size(); c++) {
-            CValue v = k.stored(b.payload().get(c));
+            CValue v = t.nullFlags() ? k.gen.gen(b.payload().get(c)) : k.stored(b.payload().get(c));
+            if (t.nullFlags()) {
+                body.append(in).append("build_pay").append(t.nullFlag(c)).append('[').append(at).append("] = ")
+                        .append(v.isNull() == null ? "false" : v.isNull()).append(";  // whether ")
+                        .append(KernelBuilder.comment(b.payloadNames().get(c))).append(" is NULL\n");
+            }
             KeyRange r = t.payloadRanges().get(c);
             if (r == null) {
                 body.append(in).append("build_pay").append(c).append('[').append(at).append("] = ").append(v.v()).append(";\n");

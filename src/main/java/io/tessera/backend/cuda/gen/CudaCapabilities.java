@@ -100,6 +100,10 @@ public final class CudaCapabilities {
             if (tables.apply(js.joinId()) == null) {
                 return "it scans join table j" + js.joinId() + ", which is on the JVM";
             }
+            if (tables.apply(js.joinId()).nullFlags()) {
+                // a scan of marks reads the payload as columns that are never NULL
+                return "it scans join table j" + js.joinId() + ", one row whose values can be NULL";
+            }
         } else if (!(p.source() instanceof Source.TableScan)) {
             return "it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables";
         }
@@ -134,7 +138,7 @@ public final class CudaCapabilities {
                 && (pr.kind() == JoinKind.INNER && !pr.marks() || pr.kind() == JoinKind.MARK))) {
             return "a join with a non-equality condition";
         }
-        if (pr.keys().stream().anyMatch(e -> e instanceof Expr.Literal)) {
+        if (pr.keys().stream().anyMatch(e -> e instanceof Expr.Literal) && !singleRow(pr.build())) {
             return "a join without an equality condition";
         }
         if (pr.kind() != JoinKind.INNER && pr.kind() != JoinKind.SEMI && pr.kind() != JoinKind.ANTI
@@ -156,6 +160,15 @@ public final class CudaCapabilities {
         return null;
     }
 
+    /**
+     * Whether a BUILD is the table of a join without an equality condition whose build side has at most one row (a
+     * scalar subquery's): its one constant key unique, so that every probing row meets that row, or none when the
+     * side is empty. Its payload may be NULL, with NULL flags beside it ({@link JoinLayout#nullFlags}).
+     */
+    static boolean singleRow(Sink.Build b) {
+        return b.uniqueKeys() && b.keys().stream().allMatch(e -> e instanceof Expr.Literal);
+    }
+
     /** Why a BUILD under genome g has no GPU code, its expressions aside; null when it has. */
     static String buildReason(Sink.Build b, Genome g) {
         if (b.keepsNullKeys()) {
@@ -165,7 +178,7 @@ public final class CudaCapabilities {
         if (keys != null && b.keys().size() != 1) {
             return keys;
         }
-        if (b.keys().stream().anyMatch(e -> e instanceof Expr.Literal)) {
+        if (b.keys().stream().anyMatch(e -> e instanceof Expr.Literal) && !singleRow(b)) {
             return "a join without an equality condition";
         }
         if (b.commonKeyTypes().stream().anyMatch(java.util.Objects::nonNull)) {
@@ -280,6 +293,9 @@ public final class CudaCapabilities {
             for (int i = 0; why == null && i < pr.keys().size(); i++) {
                 why = first(exprs.value(pr.keys().get(i)), notNull(pr.keys().get(i), "a join key"));
             }
+            if (tables.apply(pr.joinId()).nullFlags()) {
+                padded.add(pr.joinId()); // its payload has NULL flags, which the condition besides the keys reads too
+            }
             why = why != null || pr.residual() == null ? why : exprs.condition(pr.residual());
             if (why == null && pr.kind() == JoinKind.LEFT) {
                 padded.add(pr.joinId());
@@ -300,7 +316,9 @@ public final class CudaCapabilities {
             boolean cuckoo = JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE)).cuckoo();
             why = cuckoo ? first(keyValues(b.keys()), loads(b.payload())) : first(loads(b.payload()), keyValues(b.keys()));
             for (int c = 0; why == null && c < b.payload().size(); c++) {
-                why = first(exprs.value(b.payload().get(c)), notNull(b.payload().get(c), "a join payload"));
+                // the one row of a join without keys keeps NULL flags beside its payload
+                why = first(exprs.value(b.payload().get(c)),
+                        singleRow(b) ? null : notNull(b.payload().get(c), "a join payload"));
             }
             return why;
         }

@@ -383,7 +383,7 @@ final class CudaExprSupport {
                 if (f == TypeKind.BOOLEAN) {
                     yield fail("CAST from BOOLEAN to DECIMAL");
                 }
-                if (f == TypeKind.DECIMAL ? !DataType.decimalFits(from, to) : DataType.digits(from) > to.precision() - to.scale()) {
+                if (f == TypeKind.DECIMAL ? !io.tessera.backend.lower.Cast.rescaleFits(from, to) : DataType.digits(from) > to.precision() - to.scale()) {
                     yield fail("CAST from " + from + " to " + to + " (its range is checked on the JVM)");
                 }
                 yield Value.of(CType.LONG);

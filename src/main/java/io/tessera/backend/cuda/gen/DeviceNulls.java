@@ -9,7 +9,8 @@ import java.util.function.IntPredicate;
  * Which values can be NULL in a kernel, and the C text of SQL's rules for them. A table column that can be NULL
  * keeps its pipeline on the JVM, device join tables and group tables hold no NULL, so NULL enters a kernel only as
  * the payload of a left join's row without a match (the probe's {@code j<id>_hit[i]} false, the payload register
- * zero), as a column of a scanned relation that can be NULL (its NULL flags loaded beside it, {@link
+ * zero), as the payload of the one row of a join without keys (a scalar subquery's value, with its NULL flag:
+ * {@link JoinLayout#nullFlags}), as a column of a scanned relation that can be NULL (its NULL flags loaded beside it, {@link
  * #SOURCE_COLUMNS}) and as a NULL literal. Most operators give NULL when an operand is NULL (strict: {@link #strict}); COALESCE,
  * CASE, AND, OR and the IS tests decide for themselves, and a CASE branch taken when {@code x IS NOT NULL} holds
  * (or when an earlier {@code x IS NULL} did not) sees x as a value ({@link #notNullWhen}, {@link #notNullUnless}). A NULL value's register holds its type's zero, so that

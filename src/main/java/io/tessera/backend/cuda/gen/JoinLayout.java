@@ -16,11 +16,13 @@ import java.util.Locale;
  * 256 values and two for up to 2^16, or null where the column is stored as its type. {@code chained}: the build's
  * keys may repeat, so the table keeps rows rather than one entry per key ({@link ChainedRows}): its slots (one per
  * distinct key, as the kind places keys) hold the first of the key's rows, each row the next one, and the payload
- * arrays are indexed by row.
+ * arrays are indexed by row. {@code nullFlags}: the table of a build side of at most one row whose payload can
+ * be NULL (a scalar subquery's value over no rows): after the {@link #columns} payload columns of the plan come as
+ * many BOOLEAN columns, column {@code c}'s NULL flag at {@link #nullFlag}{@code (c)}.
  */
 public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, List<CType> payloadTypes,
                          List<String> payloadDicts, List<KeyRange> payloadRanges, long min, long perfectSlots,
-                         double selectivity, boolean chained) {
+                         double selectivity, boolean chained, boolean nullFlags) {
 
     /** The table kinds, by genome value: perfect, linear, cuckoo2, cuckoo3, cuckoo4. */
     public enum Kind {
@@ -45,6 +47,16 @@ public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, L
         public static Kind of(String value) {
             return valueOf(value.toUpperCase(Locale.ROOT));
         }
+    }
+
+    /** The payload columns of the plan's BUILD (without the NULL flags after them). */
+    public int columns() {
+        return nullFlags ? payloadTypes.size() / 2 : payloadTypes.size();
+    }
+
+    /** The column that holds payload column {@code c}'s NULL flag (only where {@link #nullFlags}). */
+    public int nullFlag(int c) {
+        return columns() + c;
     }
 
     /** The bytes one slot of payload column {@code c} takes in device memory. */

@@ -83,14 +83,28 @@ final class ProbeOp {
                 payloads.add(c);
             }
         }
+        if (t.nullFlags()) {
+            // each column's NULL flag is fetched where the column is
+            withNullFlags(t, payloads);
+            withNullFlags(t, secondPassOnly);
+            withNullFlags(t, residualPayloads);
+        }
         for (int c : payloads) {
             CType pt = t.payloadTypes().get(c);
             k.param(new KernelParam(KernelParam.Kind.PROBE_PAYLOAD, pr.joinId(), c, j + "_pay" + c,
                     "const " + t.payloadMemory(c) + "* __restrict__"));
             k.body.append(in).append(pt.memory()).append(' ').append(j).append("_p").append(c).append("[IPT];\n");
+            if (c >= t.columns()) {
+                continue; // a NULL flag
+            }
             String v = j + "_p" + c + "[i]";
+            String isNull = DeviceNulls.or(left ? "(!" + j + "_hit[i])" : null,
+                    t.nullFlags() ? "(" + j + "_p" + t.nullFlag(c) + "[i] != 0)" : null);
             k.loadedPayload.put(pr.joinId() + ":" + c, new CValue(pt == CType.BOOL ? "(" + v + " != 0)" : v, pt,
-                    t.payloadDicts().get(c), left ? "(!" + j + "_hit[i])" : null));
+                    t.payloadDicts().get(c), isNull));
+        }
+        if (t.nullFlags()) {
+            k.paddedJoins.add(pr.joinId());
         }
         String kv = JoinKeys.expr(k, pr.keys());
         boolean narrowSlots = narrowSlots(t);
@@ -230,6 +244,13 @@ final class ProbeOp {
         body.append(in).append("        }\n");
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
+    }
+
+    /** Adds to payload columns {@code columns} of table t their NULL flag columns. */
+    private static void withNullFlags(JoinLayout t, List<Integer> columns) {
+        for (int c : List.copyOf(columns)) {
+            columns.add(t.nullFlag(c));
+        }
     }
 
     /** The payload columns of the probed table that the probe's condition besides the keys reads (none in pass 1). */
