@@ -4,6 +4,7 @@ import io.tessera.data.io.ImportFormat;
 import io.tessera.data.io.ImportProgress;
 import io.tessera.data.io.ProgressLine;
 import io.tessera.data.io.InvalidUtf8;
+import io.tessera.data.io.SourceFile;
 import io.tessera.data.io.TableImporter;
 import io.tessera.data.parquet.ParquetImporter;
 import io.tessera.storage.Database;
@@ -18,9 +19,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-/** {@code tessera import}: appends the rows of .tbl, CSV or Parquet files to an existing table, all or nothing. */
+/**
+ * {@code tessera import}: appends the rows of .tbl, CSV or Parquet files to a table, all or nothing; a table (and
+ * database) not there yet is made from the first file's columns first ({@link NewImportTable}).
+ */
 @Command(name = "import", mixinStandardHelpOptions = true, description = {
-        "Append rows from .tbl, CSV or Parquet files to an existing table; on any error the table is left unchanged.",
+        "Append rows from .tbl, CSV or Parquet files to a table; on any error the table is left unchanged.",
+        "A table not there yet is made from the first CSV or Parquet file's columns",
+        "with the types FROM 'file' gives them (a CSV file's delimiter, header and",
+        "types guessed unless given), and dropped again when the import fails.",
         "tbl: fields separated by '|', a trailing '|' allowed, no quoting; an empty field is NULL",
         "(the empty string in a VARCHAR NOT NULL column).",
         "csv: RFC 4180 quoting; an unquoted empty field is NULL, a quoted \"\" is the empty string.",
@@ -37,7 +44,8 @@ public final class ImportCommand implements Runnable {
     @Mixin
     NoWaitOption noWait;
 
-    @Option(names = "--table", required = true, paramLabel = "T", description = "table to append to")
+    @Option(names = "--table", required = true, paramLabel = "T",
+            description = "table to append to (made from the first file when it is not there)")
     String table;
 
     @Option(names = "--format", paramLabel = "tbl|csv|parquet",
@@ -48,8 +56,9 @@ public final class ImportCommand implements Runnable {
             description = "field delimiter (default: '|' for tbl, ',' for csv; \\t or tab for a tab)")
     String delimiter;
 
-    @Option(names = "--header", description = "skip the first line (record) of every file")
-    boolean header;
+    @Option(names = "--header", negatable = true, description = "the first line (record) of every file is a header:"
+            + " compared with the table's columns and skipped (default: no header; for a new table, guessed)")
+    Boolean header;
 
     @Option(names = "--threads", paramLabel = "N", description = "parser threads (default: all cores)")
     Integer threads;
@@ -75,7 +84,7 @@ public final class ImportCommand implements Runnable {
             }
             parquet = named > 0;
         }
-        if (parquet && (header || delimiter != null)) {
+        if (parquet && (header != null || delimiter != null)) {
             throw new IllegalArgumentException("--header and --delimiter are for text files, not Parquet");
         }
         return parquet;
@@ -83,13 +92,15 @@ public final class ImportCommand implements Runnable {
 
     @Override
     public void run() {
-        TableImporter.Options o = TableImporter.Options.defaults().withHeader(header);
+        TableImporter.Options o = TableImporter.Options.defaults().withHeader(Boolean.TRUE.equals(header));
         boolean parquet = isParquet();
-        if (format != null && !parquet) {
-            o = o.withFormat(ImportFormat.parse(format));
+        ImportFormat textFormat = format != null && !parquet ? ImportFormat.parse(format) : null;
+        if (textFormat != null) {
+            o = o.withFormat(textFormat);
         }
-        if (delimiter != null) {
-            o = o.withDelimiter(ImportFormat.parseDelimiter(delimiter));
+        Byte delim = delimiter != null ? ImportFormat.parseDelimiter(delimiter) : null;
+        if (delim != null) {
+            o = o.withDelimiter(delim);
         }
         if (threads != null) {
             o = o.withThreads(threads);
@@ -97,13 +108,27 @@ public final class ImportCommand implements Runnable {
         if (invalidUtf8 != null) {
             o = o.withInvalidUtf8(InvalidUtf8.parse(invalidUtf8));
         }
-        try (Database d = Database.open(db.db).waitForOtherWriters(noWait.waits())) {
+        // a database not there yet is made only once the file's columns were read
+        NewImportTable created = Database.exists(db.db) ? null : newTable(parquet, textFormat, delim);
+        try (Database d = created != null ? Database.openOrCreate(db.db, noWait.waits())
+                : Database.open(db.db).waitForOtherWriters(noWait.waits())) {
+            if (created == null && !d.hasTable(table)) {
+                created = newTable(parquet, textFormat, delim);
+            }
             long t0 = System.nanoTime();
             ImportProgress progress = GenerationProgress.stderrIsTerminal()
                     ? new ProgressLine(System.err, System::nanoTime) : ImportProgress.NONE;
-            TableImporter.Summary s = parquet
-                    ? ParquetImporter.importFiles(d, table, files, o.threads(), o.invalidUtf8(), progress)
-                    : TableImporter.importFiles(d, table, files, o.withProgress(progress));
+            TableImporter.Summary s;
+            if (created == null) {
+                s = parquet
+                        ? ParquetImporter.importFiles(d, table, files, o.threads(), o.invalidUtf8(), progress)
+                        : TableImporter.importFiles(d, table, files, o.withProgress(progress));
+            } else {
+                s = importIntoNew(d, created, o.withProgress(progress));
+                for (String line : created.description()) {
+                    spec.commandLine().getOut().println(line);
+                }
+            }
             double sec = (System.nanoTime() - t0) / 1e9;
             double mb = s.bytes() / 1e6;
             spec.commandLine().getOut().println(String.format(Locale.ROOT,
@@ -114,6 +139,33 @@ public final class ImportCommand implements Runnable {
                     sec > 0 ? mb / sec : 0.0, o.threads(), o.threads() == 1 ? "" : "s",
                     s.parseNanos() / 1e9, s.commitNanos() / 1e9));
             spec.commandLine().getOut().flush();
+        }
+    }
+
+    private NewImportTable newTable(boolean parquet, ImportFormat textFormat, Byte delim) {
+        return NewImportTable.of(table, db.db.toString(), files, parquet, textFormat, delim, header);
+    }
+
+    /** Creates the table, then imports; the table is dropped again when the import fails. */
+    private TableImporter.Summary importIntoNew(Database d, NewImportTable created, TableImporter.Options o) {
+        d.createTable(created.schema());
+        try {
+            List<SourceFile> sources = files.stream().map(SourceFile::of).toList();
+            if (created.parquetNames() != null) {
+                return ParquetImporter.importSources(d, table, sources, created.parquetNames(), o.threads(),
+                        o.invalidUtf8(), o.progress());
+            }
+            // every file read with the first one's dialect, its fields the new table's columns
+            TableImporter.Options csv = o.withFormat(ImportFormat.CSV).withDelimiter(created.dialect().delimiter())
+                    .withHeader(created.dialect().header());
+            return TableImporter.importSources(d, table, sources, csv, created.schema());
+        } catch (RuntimeException e) {
+            try {
+                d.dropTable(table);
+            } catch (RuntimeException dropped) {
+                e.addSuppressed(dropped);
+            }
+            throw e;
         }
     }
 }

@@ -5,6 +5,7 @@ import io.tessera.data.io.CsvSniffer;
 import io.tessera.data.io.FileAccessException;
 import io.tessera.data.io.ImportException;
 import io.tessera.data.io.ImportFormat;
+import io.tessera.data.io.InferredSchema;
 import io.tessera.data.io.InvalidUtf8;
 import io.tessera.data.io.OptionSpelling;
 import io.tessera.data.io.SourceFile;
@@ -15,7 +16,6 @@ import io.tessera.sql.FileReference;
 import io.tessera.sql.FileTables;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.ColumnSchema;
-import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
 import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
@@ -24,10 +24,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -106,7 +104,7 @@ final class FileTableLoader implements FileTables, AutoCloseable {
         if (read.isEmpty()) {
             throw new SqlError("FROM: '" + ref.path() + "'" + ref.at() + ": no column of a type Tessera can hold");
         }
-        TableSchema schema = schema(name, read.stream().map(ParquetImporter.FileColumn::name).toList(),
+        TableSchema schema = InferredSchema.of(name, read.stream().map(ParquetImporter.FileColumn::name).toList(),
                 read.stream().map(ParquetImporter.FileColumn::type).toList());
         Database d = database();
         d.createTable(schema);
@@ -156,7 +154,7 @@ final class FileTableLoader implements FileTables, AutoCloseable {
         } catch (IOException e) {
             throw new SqlError("FROM: cannot read '" + first.name() + "': " + e.getMessage(), e);
         }
-        TableSchema fields = schema(name, dialect.names(), dialect.types());
+        TableSchema fields = InferredSchema.of(name, dialect.names(), dialect.types());
         // the columns the statement names: the others are skipped unparsed
         List<ColumnSchema> kept = new ArrayList<>();
         for (ColumnSchema c : fields.columns()) {
@@ -176,27 +174,6 @@ final class FileTableLoader implements FileTables, AutoCloseable {
                     fields);
         }
         return d.table(name);
-    }
-
-    /**
-     * A table of these columns, every one nullable; names that storage cannot hold (other than letters, digits
-     * and _) have those characters as _, and a name met twice gets _1, _2, ...
-     */
-    private static TableSchema schema(String table, List<String> names, List<DataType> types) {
-        List<ColumnSchema> columns = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (int i = 0; i < names.size(); i++) {
-            String n = names.get(i).replaceAll("[^A-Za-z0-9_]", "_");
-            if (n.isEmpty() || Character.isDigit(n.charAt(0))) {
-                n = n.isEmpty() ? "column" + i : "_" + n;
-            }
-            String unique = n;
-            for (int k = 1; !seen.add(unique.toLowerCase(Locale.ROOT)); k++) {
-                unique = n + "_" + k;
-            }
-            columns.add(new ColumnSchema(unique, types.get(i), true));
-        }
-        return new TableSchema(table, columns);
     }
 
     /**

@@ -100,6 +100,13 @@ public final class ParquetImporter {
         return importSources(db, table, files, sourceNames, RowGroupBounds.NONE, threads, invalidUtf8);
     }
 
+    /** As {@link #importSources(Database, String, List, List, int, InvalidUtf8)}, telling {@code progress}. */
+    public static TableImporter.Summary importSources(Database db, String table, List<SourceFile> files,
+                                                      List<String> sourceNames, int threads,
+                                                      InvalidUtf8 invalidUtf8, ImportProgress progress) {
+        return importSources(db, table, files, sourceNames, RowGroupBounds.NONE, threads, invalidUtf8, progress);
+    }
+
     /**
      * As {@link #importSources(Database, String, List, List, int, InvalidUtf8)}, skipping the row groups whose
      * statistics rule {@code bounds} out (their rows are not appended: for a query that filters by the bounds).
