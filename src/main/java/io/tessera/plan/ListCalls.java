@@ -25,7 +25,7 @@ final class ListCalls {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean nullable = call.getType().isNullable();
         SqlKind kind = call.getKind();
-        if (kind == SqlKind.ARRAY_VALUE_CONSTRUCTOR || name.equals("LIST_VALUE")) {
+        if (kind == SqlKind.ARRAY_VALUE_CONSTRUCTOR || isListValue(call)) {
             DataType type = Types.of(call.getType());
             List<Expr> args = new ArrayList<>();
             for (RexNode o : call.getOperands()) {
@@ -55,9 +55,10 @@ final class ListCalls {
                     ListFunction.CONTAINS);
         }
         if (kind == SqlKind.CAST && call.getOperands().get(0) instanceof RexCall list
-                && list.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR && Types.of(call.getType()).isList()) {
-            // a list made here as another list type ([1, 2] stored into a BIGINT[], [NULL] into a VARCHAR[]): each
-            // element converted
+                && (list.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR || isListValue(list))
+                && Types.of(call.getType()).isList()) {
+            // a list made here as another list type ([1, 2] stored into a BIGINT[], [NULL] into a VARCHAR[], [] as
+            // any list): each element converted
             DataType type = Types.of(call.getType());
             List<Expr> args = new ArrayList<>();
             for (RexNode o : list.getOperands()) {
@@ -83,6 +84,11 @@ final class ListCalls {
             refuse(call, kind);
         }
         return null;
+    }
+
+    private static boolean isListValue(RexCall call) {
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        return name.equals("LIST_VALUE") || name.equals("LIST_PACK");
     }
 
     /**
