@@ -25,7 +25,7 @@ final class ListCalls {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean nullable = call.getType().isNullable();
         SqlKind kind = call.getKind();
-        if (kind == SqlKind.ARRAY_VALUE_CONSTRUCTOR || name.equals("LIST_VALUE")) {
+        if (kind == SqlKind.ARRAY_VALUE_CONSTRUCTOR || isListValue(call)) {
             DataType type = Types.of(call.getType());
             List<Expr> args = new ArrayList<>();
             for (RexNode o : call.getOperands()) {
@@ -55,9 +55,10 @@ final class ListCalls {
                     ListFunction.CONTAINS);
         }
         if (kind == SqlKind.CAST && call.getOperands().get(0) instanceof RexCall list
-                && list.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR && Types.of(call.getType()).isList()) {
-            // a list made here as another list type ([1, 2] stored into a BIGINT[], [NULL] into a VARCHAR[]): each
-            // element converted
+                && (list.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR || isListValue(list))
+                && Types.of(call.getType()).isList()) {
+            // a list made here as another list type ([1, 2] stored into a BIGINT[], [NULL] into a VARCHAR[], [] as
+            // any list): each element converted
             DataType type = Types.of(call.getType());
             List<Expr> args = new ArrayList<>();
             for (RexNode o : list.getOperands()) {
@@ -67,17 +68,49 @@ final class ListCalls {
         }
         if (call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName()
                 == org.apache.calcite.sql.type.SqlTypeName.ARRAY)) {
+            Op order = switch (kind) {
+                case LESS_THAN -> Op.LT;
+                case LESS_THAN_OR_EQUAL -> Op.LE;
+                case GREATER_THAN -> Op.GT;
+                case GREATER_THAN_OR_EQUAL -> Op.GE;
+                default -> null;
+            };
+            if (order != null) {
+                // the lists' order keys compared as strings
+                Expr a = orderKey(translate.apply(call.getOperands().get(0)), call.getOperator().getName());
+                Expr b = orderKey(translate.apply(call.getOperands().get(1)), call.getOperator().getName());
+                return new Expr.Call(order, List.of(a, b), DataType.BOOLEAN, a.nullable() || b.nullable());
+            }
             refuse(call, kind);
         }
         return null;
     }
 
+    private static boolean isListValue(RexCall call) {
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        return name.equals("LIST_VALUE") || name.equals("LIST_PACK");
+    }
+
+    /**
+     * A list's order key ({@link ListFunction#ORDER_KEY}), a VARCHAR that sorts, compares and keeps its MIN and MAX
+     * as DuckDB does the lists; {@code use} names what orders them in the refusal of a list that is not ordered.
+     */
+    static Expr orderKey(Expr list, String use) {
+        if (!list.type().isList() || !io.tessera.storage.ListOrder.orders(list.type().element())) {
+            throw new SqlError("unsupported: " + use + " over " + list.type() + " values (lists of "
+                    + list.type().element() + " are not ordered)");
+        }
+        return new Expr.Call(Op.LIST, List.of(list), DataType.VARCHAR, list.nullable(), ListFunction.ORDER_KEY);
+    }
+
+    /** The list of an order key ({@link ListFunction#FROM_ORDER_KEY}), typed as {@code list}. */
+    static Expr fromOrderKey(Expr key, DataType list) {
+        return new Expr.Call(Op.LIST, List.of(key), list, key.nullable(), ListFunction.FROM_ORDER_KEY);
+    }
+
     /** Throws for what lists do not do yet; returns for what they do as strings (=, <>, IS [NOT] DISTINCT, CASE, ...). */
     private static void refuse(RexCall call, SqlKind kind) {
         switch (kind) {
-            case LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL ->
-                    throw new SqlError("unsupported: ordering lists (" + call.getOperator().getName()
-                            + " between " + Types.of(call.getOperands().get(0).getType()) + " values)");
             case CAST -> {
                 DataType from = Types.of(call.getOperands().get(0).getType());
                 DataType to = Types.of(call.getType());

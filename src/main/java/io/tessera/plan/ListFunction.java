@@ -12,5 +12,9 @@ public enum ListFunction {
     /** (list, index): element index, 1 the first and -1 the last; NULL for 0 or beyond either end. */
     ELEMENT,
     /** (list, value): whether an element equals the value (of the element type); NULL when the value is. */
-    CONTAINS
+    CONTAINS,
+    /** (list): its order key, a VARCHAR ordered as DuckDB orders the lists ({@link io.tessera.storage.ListOrder}). */
+    ORDER_KEY,
+    /** (order key): the list of an {@link #ORDER_KEY} (after MIN or MAX kept one), typed as that list. */
+    FROM_ORDER_KEY
 }

@@ -243,6 +243,7 @@ public final class PhysicalPlanner {
         if (same != null) {
             Open again = relationScan(same.relationId(), same.columns(), same.rows());
             again.names = a.getRowType().getFieldNames();
+            ListSortKeys.listsOfKeys(a, again);
             return again;
         }
         Open o = visit(a.getInput());
@@ -281,6 +282,7 @@ public final class PhysicalPlanner {
         sharedAggregates.put(a.getDigest(), new Shared(rel, cols, groups));
         Open next = relationScan(rel, cols, groups);
         next.names = outNames;
+        ListSortKeys.listsOfKeys(a, next);
         return next;
     }
 
@@ -319,8 +321,9 @@ public final class PhysicalPlanner {
             default -> throw new SqlError("unsupported: aggregate function " + call.getAggregation().getName());
         };
         if ((f == AggFunction.MIN || f == AggFunction.MAX) && arg != null && arg.type().isList()) {
-            throw new SqlError("unsupported: " + call.getAggregation().getName() + " of " + arg.type()
-                    + " values (lists are not ordered yet)");
+            // the least or greatest order key, which ListSortKeys.listsOfKeys turns back into its list
+            arg = ListCalls.orderKey(arg, call.getAggregation().getName());
+            type = DataType.VARCHAR;
         }
         if (call.isDistinct() && !f.distinct() && f != AggFunction.MIN && f != AggFunction.MAX) {
             throw new SqlError("unsupported: " + call.getAggregation().getName() + "(DISTINCT ...)");
@@ -342,23 +345,22 @@ public final class PhysicalPlanner {
         Open o = visit(s.getInput());
         int rel = nextRelation++;
         RelCollation coll = s.getCollation();
+        int width = o.fields.size();
+        RelCollation sorted = ListSortKeys.add(o, coll);
         List<ColumnInfo> cols = relationColumns(rel, o.fields, o.names);
         if (coll.getFieldCollations().isEmpty()) {
             close(o, new Sink.Materialize(o.fields, o.names, offset, fetch, rel), estimates.rows(s));
         } else {
             List<SortKey> keys = new ArrayList<>();
-            for (RelFieldCollation fc : coll.getFieldCollations()) {
+            for (RelFieldCollation fc : sorted.getFieldCollations()) {
                 boolean desc = fc.getDirection().isDescending();
                 boolean nullsFirst = fc.nullDirection == RelFieldCollation.NullDirection.FIRST;
-                if (o.fields.get(fc.getFieldIndex()).type().isList()) {
-                    throw new SqlError("unsupported: ORDER BY " + o.names.get(fc.getFieldIndex()) + " of type "
-                            + o.fields.get(fc.getFieldIndex()).type() + " (lists are not ordered yet)");
-                }
                 keys.add(new SortKey(fc.getFieldIndex(), desc, nullsFirst));
             }
             close(o, new Sink.Sort(o.fields, o.names, keys, offset, fetch, rel), estimates.rows(s));
         }
         Open next = relationScan(rel, cols, estimates.rows(s));
+        next.fields = next.fields.subList(0, width); // without the order keys of lists
         next.names = s.getRowType().getFieldNames();
         return next;
     }

@@ -32,8 +32,15 @@ final class ListOperators {
     private static final SqlReturnTypeInference BOOLEAN =
             ReturnTypes.explicit(SqlTypeName.BOOLEAN).andThen(SqlTypeTransforms.TO_NULLABLE);
 
-    /** The list of the arguments: an array of their common type, never NULL itself. */
+    /**
+     * The list of the arguments: an array of their common type, never NULL itself; without arguments a list of the
+     * NULL type, as DuckDB's {@code []}, which a cast, a comparison or a column converts to its list type (an INTEGER[]
+     * where nothing does).
+     */
     private static RelDataType listOf(SqlOperatorBinding b) {
+        if (b.getOperandCount() == 0) {
+            return b.getTypeFactory().createArrayType(b.getTypeFactory().createSqlType(SqlTypeName.NULL), -1);
+        }
         RelDataType element = b.getTypeFactory().leastRestrictive(b.collectOperandTypes());
         if (element == null) {
             throw new SqlError("unsupported: a list of values without a common type (" + b.collectOperandTypes() + ")");
@@ -56,7 +63,7 @@ final class ListOperators {
         return new SqlFunction(name, SqlKind.OTHER_FUNCTION, type, null, operands, SqlFunctionCategory.SYSTEM);
     }
 
-    private static final SqlFunction LIST_VALUE = fn("LIST_VALUE", ListOperators::listOf, OperandTypes.ONE_OR_MORE);
+    private static final SqlFunction LIST_VALUE = fn("LIST_VALUE", ListOperators::listOf, OperandTypes.VARIADIC);
     private static final org.apache.calcite.sql.type.SqlOperandTypeChecker LIST_ANY =
             OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.ANY);
     private static final org.apache.calcite.sql.type.SqlOperandTypeChecker LIST_INTEGER =
@@ -65,7 +72,7 @@ final class ListOperators {
     /** Functions by upper-case name. */
     private static final Map<String, SqlOperator> FUNCTIONS = Map.ofEntries(
             Map.entry("LIST_VALUE", LIST_VALUE),
-            Map.entry("LIST_PACK", fn("LIST_PACK", ListOperators::listOf, OperandTypes.ONE_OR_MORE)),
+            Map.entry("LIST_PACK", fn("LIST_PACK", ListOperators::listOf, OperandTypes.VARIADIC)),
             Map.entry("LEN", fn("LEN", BIGINT, OperandTypes.ARRAY)),
             Map.entry("ARRAY_LENGTH", fn("ARRAY_LENGTH", BIGINT, OperandTypes.ARRAY)),
             Map.entry("LIST_CONTAINS", fn("LIST_CONTAINS", BOOLEAN, LIST_ANY)),

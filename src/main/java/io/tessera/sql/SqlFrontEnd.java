@@ -131,6 +131,7 @@ public final class SqlFrontEnd {
         parsed = Unnests.rewrite(parsed);
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
+        parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = TemporalLiterals.rewrite(parsed, zone);

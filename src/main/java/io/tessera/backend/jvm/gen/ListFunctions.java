@@ -42,7 +42,22 @@ final class ListFunctions {
                 String v = LIST + "contains(" + gen.asString(l) + ", " + text(x) + ")";
                 yield JExpr.of(ExprGen.guard(n, v, JKind.BOOL), n, JKind.BOOL);
             }
+            case ORDER_KEY -> order(c, "orderKey", c.args().get(0).type().element());
+            case FROM_ORDER_KEY -> order(c, "fromOrderKey", c.type().element());
         };
+    }
+
+    /** A list's order key, or the list of one: a String, NULL where the argument is. */
+    private JExpr order(Expr.Call c, String method, DataType element) {
+        JExpr x = gen.gen(c.args().get(0));
+        char form = switch (element.kind()) {
+            case DOUBLE -> 'D';
+            case BOOLEAN -> 'B';
+            case VARCHAR -> 'S';
+            default -> 'L';
+        };
+        String v = LIST + method + "(" + gen.asString(x) + ", '" + form + "')";
+        return JExpr.of(ExprGen.guard(x.n(), v, JKind.STRING), x.n(), JKind.STRING);
     }
 
     /** The list of the arguments: each one's text, or null for a NULL. Never NULL itself. */

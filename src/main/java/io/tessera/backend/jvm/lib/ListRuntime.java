@@ -1,6 +1,8 @@
 package io.tessera.backend.jvm.lib;
 
+import io.tessera.storage.DataType;
 import io.tessera.storage.ListCodec;
+import io.tessera.storage.ListOrder;
 
 /**
  * What generated code calls for LIST values, which it holds as encoded strings ({@link ListCodec}): an element's
@@ -44,6 +46,28 @@ public final class ListRuntime {
 
     public static boolean contains(String list, String text) {
         return ListCodec.contains(list, text);
+    }
+
+    /**
+     * A list's order key ({@link ListOrder}), its elements read as the form of their type: 'L' a long, 'D' a
+     * double, 'B' a boolean, 'S' a string.
+     */
+    public static String orderKey(String list, char form) {
+        return ListOrder.key(list, formType(form));
+    }
+
+    /** The list an order key was made from. */
+    public static String fromOrderKey(String key, char form) {
+        return ListOrder.list(key, formType(form));
+    }
+
+    private static DataType formType(char form) {
+        return switch (form) {
+            case 'D' -> DataType.DOUBLE;
+            case 'B' -> DataType.BOOLEAN;
+            case 'S' -> DataType.VARCHAR;
+            default -> DataType.BIGINT;
+        };
     }
 
     public static int intOf(String text) {

@@ -1,0 +1,123 @@
+package io.tessera.storage;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * DuckDB's order of lists as the order of strings: a list's <em>order key</em> is a string whose code-point order
+ * (the order of VARCHAR values) is the lists' order, and which gives the list back. Lists compare element by element
+ * in the element type's order, a list before every longer list it begins, a NULL element after every value. Each
+ * element is a marker, {@link #VALUE} or {@link #NULL}, the value's part after a value's marker; the end of the key
+ * comes before every marker. A value's part: a long (integers, DATE days, TIMESTAMP and TIME microseconds, DECIMAL
+ * unscaled) and a DOUBLE as 16 hex digits of a number in unsigned order, a BOOLEAN as {@code 0} or {@code 1}, a string
+ * as its characters, {@code \u0000} and {@code \u0001} escaped, ended by {@link #END_OF_STRING}. Keys live only while
+ * a query runs (sorted, compared, kept by MIN and MAX); tables hold the lists' {@link ListCodec} strings.
+ */
+public final class ListOrder {
+
+    private static final char VALUE = '\u0002';
+    private static final char NULL = '\u0003';
+    private static final char ESCAPE = '\u0001';
+    private static final String END_OF_STRING = "\u0001\u0001";
+
+    private ListOrder() {
+    }
+
+    /** The element types whose lists this orders (an INTERVAL's code is not its order). */
+    public static boolean orders(DataType element) {
+        return !element.isInterval();
+    }
+
+    /** The order key of an encoded list of {@code element} values. */
+    public static String key(String list, DataType element) {
+        StringBuilder key = new StringBuilder();
+        for (String text : ListCodec.texts(list)) {
+            if (text == null) {
+                key.append(NULL);
+                continue;
+            }
+            key.append(VALUE);
+            switch (element.kind()) {
+                case DOUBLE -> hex(key, sortable(Double.parseDouble(text)));
+                case BOOLEAN -> key.append(Boolean.parseBoolean(text) ? '1' : '0');
+                case VARCHAR -> string(key, text);
+                default -> hex(key, Long.parseLong(text) ^ Long.MIN_VALUE);
+            }
+        }
+        return key.toString();
+    }
+
+    /** The encoded list an order key was made from. */
+    public static String list(String key, DataType element) {
+        List<String> texts = new ArrayList<>();
+        int i = 0;
+        while (i < key.length()) {
+            char marker = key.charAt(i++);
+            if (marker == NULL) {
+                texts.add(null);
+                continue;
+            }
+            switch (element.kind()) {
+                case DOUBLE -> {
+                    texts.add(ListCodec.text(fromSortable(Long.parseUnsignedLong(key, i, i + 16, 16))));
+                    i += 16;
+                }
+                case BOOLEAN -> texts.add(Boolean.toString(key.charAt(i++) == '1'));
+                case VARCHAR -> {
+                    StringBuilder s = new StringBuilder();
+                    i = unescape(key, i, s);
+                    texts.add(s.toString());
+                }
+                default -> {
+                    texts.add(Long.toString(Long.parseUnsignedLong(key, i, i + 16, 16) ^ Long.MIN_VALUE));
+                    i += 16;
+                }
+            }
+        }
+        return ListCodec.join(texts.toArray(new String[0]));
+    }
+
+    /** A double's bits as a long whose unsigned order is {@link Double#compare}'s (NaN last, as DuckDB's). */
+    private static long sortable(double v) {
+        long bits = Double.doubleToLongBits(v + 0.0d);
+        return bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
+    }
+
+    private static double fromSortable(long s) {
+        return Double.longBitsToDouble(s < 0 ? s ^ Long.MIN_VALUE : ~s);
+    }
+
+    private static void hex(StringBuilder key, long v) {
+        String h = Long.toHexString(v);
+        key.repeat('0', 16 - h.length()).append(h);
+    }
+
+    /** A string's characters, the two below every other escaped so that the end mark sorts before all of them. */
+    private static void string(StringBuilder key, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c <= ESCAPE) {
+                key.append(ESCAPE).append((char) (c + 2));
+            } else {
+                key.append(c);
+            }
+        }
+        key.append(END_OF_STRING);
+    }
+
+    /** Reads an escaped string from {@code i} into {@code s}; returns where its end mark ends. */
+    private static int unescape(String key, int i, StringBuilder s) {
+        while (true) {
+            char c = key.charAt(i++);
+            if (c != ESCAPE) {
+                s.append(c);
+                continue;
+            }
+            char next = key.charAt(i++);
+            if (next == ESCAPE) {
+                return i;
+            }
+            s.append((char) (next - 2));
+        }
+    }
+}
