@@ -82,8 +82,15 @@ final class IntervalCalls {
                         translate.apply(ops.get(0))), translate.apply(ops.get(1))), DataType.TIMESTAMP, nullable);
             }
             case "TESSERA_TIMESTAMP_DIFF" -> {
-                return call(TemporalFunction.TIMESTAMP_DIFF, List.of(translate.apply(ops.get(0)),
-                        translate.apply(ops.get(1))), DataType.INTERVAL, nullable);
+                Expr x = translate.apply(ops.get(0));
+                Expr y = translate.apply(ops.get(1));
+                if ((ZonedCalls.isZoned(x) || ZonedCalls.isZoned(y)) && !timestamps.zoned().fixedOffset()) {
+                    // DuckDB counts the calendar days of the zone between them, some 23 or 25 hours long
+                    throw new SqlError("unsupported: a TIMESTAMP WITH TIME ZONE minus a timestamp in time zone "
+                            + timestamps.zoned().zoneId() + ", whose offset changes (UTC and fixed offsets are"
+                            + " supported)");
+                }
+                return call(TemporalFunction.TIMESTAMP_DIFF, List.of(x, y), DataType.INTERVAL, nullable);
             }
             case "AGE" -> {
                 // age(ts): from today's midnight (the day the query was planned, UTC), as DuckDB's current_date

@@ -74,6 +74,15 @@ final class ZonedCalls {
                 + " and from TIMESTAMP, DATE and VARCHAR)");
     }
 
+    /** Whether the session's zone keeps one offset (UTC, +02:00): its calendar days are all 24 hours long. */
+    boolean fixedOffset() {
+        return zoneId.getRules().isFixedOffset();
+    }
+
+    String zoneId() {
+        return zoneId.getId();
+    }
+
     /** The TIMESTAMP a clock of the session's zone shows at an instant. */
     Expr local(Expr instant) {
         return call(TemporalFunction.TO_LOCAL, instant, DataType.TIMESTAMP);

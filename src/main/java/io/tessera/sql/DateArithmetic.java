@@ -62,8 +62,7 @@ final class DateArithmetic {
         if (kind == SqlKind.MINUS && da && db) {
             return Form.DATE_DIFF;
         }
-        if (kind == SqlKind.MINUS && a.getSqlTypeName() == SqlTypeName.TIMESTAMP
-                && b.getSqlTypeName() == SqlTypeName.TIMESTAMP) {
+        if (kind == SqlKind.MINUS && timestamp(a) && timestamp(b)) {
             return Form.TIMESTAMP_DIFF;
         }
         if (isInterval(a) && isInterval(b) && a.getSqlTypeName().getFamily() != b.getSqlTypeName().getFamily()) {
@@ -76,6 +75,24 @@ final class DateArithmetic {
             return Form.DAYS_PLUS_DATE;
         }
         return Form.OTHER;
+    }
+
+    /** A TIMESTAMP or a TIMESTAMP WITH TIME ZONE. */
+    private static boolean timestamp(RelDataType t) {
+        return t.getSqlTypeName() == SqlTypeName.TIMESTAMP
+                || t.getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
+    }
+
+    /**
+     * x as the type of y where y is a TIMESTAMP WITH TIME ZONE and x a TIMESTAMP (read in the session's zone, as
+     * DuckDB casts it before it subtracts them); else x.
+     */
+    private static RexNode zonedAs(org.apache.calcite.rex.RexBuilder rex, RexNode x, RexNode y) {
+        if (x.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP
+                || y.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE) {
+            return x;
+        }
+        return rex.makeCast(rex.getTypeFactory().createTypeWithNullability(y.getType(), x.getType().isNullable()), x);
     }
 
     /** An integer that a DATE takes as days: INTEGER or narrower (DuckDB has no DATE + BIGINT). */
@@ -180,7 +197,8 @@ final class DateArithmetic {
                     case DAYS_PLUS_DATE -> rex.makeCall(type, DATE_ADD, List.of(y, x));
                     case DATE_MINUS_DAYS -> rex.makeCall(type, DATE_ADD, List.of(x,
                             rex.makeCall(SqlStdOperatorTable.UNARY_MINUS, y)));
-                    case TIMESTAMP_DIFF -> rex.makeCall(type, TimestampFunctions.TIMESTAMP_DIFF, List.of(x, y));
+                    case TIMESTAMP_DIFF -> rex.makeCall(type, TimestampFunctions.TIMESTAMP_DIFF,
+                            List.of(zonedAs(rex, x, y), zonedAs(rex, y, x)));
                     // kept as + or - of the two intervals (the planner adds them as DuckDB's intervals)
                     case INTERVALS -> rex.makeCall(type, c.getKind() == SqlKind.PLUS ? SqlStdOperatorTable.PLUS
                             : SqlStdOperatorTable.MINUS, List.of(x, y));

@@ -302,7 +302,7 @@ public final class SqlFrontEnd {
     static SqlValidator validator(CalciteCatalogReader catalog, JavaTypeFactoryImpl types) {
         return new TesseraValidator(MathFunctions.INSTANCE, catalog, types,
                 SqlValidator.Config.DEFAULT.withConformance(TesseraConformance.INSTANCE)
-                        .withTypeCoercionFactory(BlobUuidCoercion::new)
+                        .withTypeCoercionFactory(TextCoercion::new)
                         .withIdentifierExpansion(true)
                         .withDefaultNullCollation(NullCollation.LAST));
     }

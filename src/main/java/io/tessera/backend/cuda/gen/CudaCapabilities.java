@@ -392,6 +392,11 @@ public final class CudaCapabilities {
                 if (!s.isSource() || !loaded.add(s.index())) {
                     continue;
                 }
+                if (s.type().isInterval()) {
+                    // its values are interval codes, whose string order and equality are not DuckDB's (1 month
+                    // equals 30 days): the GPU would compare, group or take the least of them as plain strings
+                    return "it reads INTERVAL column " + s.name() + ": INTERVAL has no GPU code";
+                }
                 if (readsRelation && s.type().kind() == TypeKind.VARCHAR) {
                     // its codes' dictionary is the relation's, which the writer registers only on the host
                     return "it reads the string column " + s + " of a relation";

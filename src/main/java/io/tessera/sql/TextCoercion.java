@@ -6,7 +6,9 @@ import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -17,11 +19,13 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
 /**
  * Calcite's implicit casts, with text cast to a UUID or to bytes where one is wanted (an INSERT's VALUES into a UUID
  * or BLOB column, as DuckDB takes them): Calcite has no type name to write a cast to UUID with and would fail, and
- * leaves text beside bytes uncast, so that VALUES rows with a NULL would not agree.
+ * leaves text beside bytes uncast, so that VALUES rows with a NULL would not agree. Text that an INSERT's query
+ * gives an INTERVAL column ({@code INSERT INTO t SELECT id, '1 day'}) is read as DuckDB's interval text, as
+ * {@code CAST(x AS INTERVAL)} reads it: Calcite has no type name to write the cast to the column's type with either.
  */
-final class BlobUuidCoercion extends TypeCoercionImpl {
+final class TextCoercion extends TypeCoercionImpl {
 
-    BlobUuidCoercion(RelDataTypeFactory types, SqlValidator validator) {
+    TextCoercion(RelDataTypeFactory types, SqlValidator validator) {
         super(types, validator);
     }
 
@@ -47,6 +51,32 @@ final class BlobUuidCoercion extends TypeCoercionImpl {
                 : factory.createSqlType(SqlTypeName.VARBINARY), from.isNullable());
         call.setOperand(index, cast);
         updateInferredType(cast, type);
+        return true;
+    }
+
+    @Override
+    protected boolean coerceColumnType(SqlValidatorScope scope, SqlNodeList columns, int index,
+            RelDataType targetType) {
+        if (!IntervalSyntax.isInterval(targetType) || scope == null || index >= columns.size()) {
+            return super.coerceColumnType(scope, columns, index, targetType);
+        }
+        SqlNode column = columns.get(index);
+        boolean alias = column instanceof SqlCall c && c.getKind() == SqlKind.AS;
+        SqlNode value = alias ? ((SqlCall) column).operand(0) : column;
+        if (value instanceof SqlDynamicParam) {
+            return false;
+        }
+        RelDataType from = validator.deriveType(scope, value);
+        if (!org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(from)) {
+            return super.coerceColumnType(scope, columns, index, targetType);
+        }
+        SqlNode read = TimestampFunctions.INTERVAL_LITERAL.createCall(value.getParserPosition(), value);
+        if (alias) {
+            ((SqlCall) column).setOperand(0, read);
+        } else {
+            columns.set(index, read);
+        }
+        updateInferredType(read, TimestampFunctions.intervalType(factory, from.isNullable()));
         return true;
     }
 }
