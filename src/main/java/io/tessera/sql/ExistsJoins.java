@@ -8,11 +8,7 @@ import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexCorrelVariable;
-import org.apache.calcite.rex.RexFieldAccess;
-import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSubQuery;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
@@ -89,30 +85,9 @@ final class ExistsJoins {
         RelNode right = inner.isEmpty() ? sf.getInput()
                 : LogicalFilter.create(sf.getInput(), RexUtil.composeConjunction(sf.getCluster().getRexBuilder(), inner));
         int nOuter = outer.getRowType().getFieldCount();
-        boolean[] ok = {true};
-        RexNode cond = RexUtil.composeConjunction(sf.getCluster().getRexBuilder(), correlated).accept(new RexShuttle() {
-            @Override
-            public RexNode visitInputRef(RexInputRef ref) {
-                return new RexInputRef(nOuter + ref.getIndex(), ref.getType());
-            }
-
-            @Override
-            public RexNode visitFieldAccess(RexFieldAccess fa) {
-                if (fa.getReferenceExpr() instanceof RexCorrelVariable v && v.id.equals(cor)) {
-                    int i = fa.getField().getIndex();
-                    return new RexInputRef(i, outer.getRowType().getFieldList().get(i).getType());
-                }
-                ok[0] = false;
-                return fa;
-            }
-
-            @Override
-            public RexNode visitCorrelVariable(RexCorrelVariable v) {
-                ok[0] = false;
-                return v;
-            }
-        });
-        if (!ok[0]) {
+        RexNode cond = OuterFieldRefs.rewrite(RexUtil.composeConjunction(sf.getCluster().getRexBuilder(), correlated),
+                cor, nOuter, outer.getRowType());
+        if (cond == null) {
             return null;
         }
         return LogicalJoin.create(outer, right, List.of(), cond, Set.of(), type);

@@ -13,8 +13,6 @@ import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexCorrelVariable;
-import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
@@ -290,23 +288,6 @@ final class ScalarSubqueryJoins {
         if (!RelOptUtil.InputFinder.bits(e).isEmpty() || RexUtil.SubQueryFinder.find(e) != null) {
             return null;
         }
-        boolean[] ok = {true};
-        RexNode out = e.accept(new RexShuttle() {
-            @Override
-            public RexNode visitFieldAccess(RexFieldAccess fa) {
-                if (fa.getReferenceExpr() instanceof RexCorrelVariable v && v.id.equals(cor)) {
-                    return new RexInputRef(fa.getField().getIndex(), fa.getType());
-                }
-                ok[0] = false;
-                return fa;
-            }
-
-            @Override
-            public RexNode visitCorrelVariable(RexCorrelVariable v) {
-                ok[0] = false;
-                return v;
-            }
-        });
-        return ok[0] ? out : null;
+        return OuterFieldRefs.outerOnly(e, cor);
     }
 }
