@@ -560,9 +560,9 @@ final class CudaQueryRun implements AutoCloseable {
                     case PROBE_HEADS -> bindings.ptr(p, table(p.index()).heads().address());
                     case PROBE_NEXT, SCAN_NEXT -> bindings.ptr(p, table(p.index()).next().address());
                     case PROBE_ROWS -> bindings.i64(p, table(p.index()).rows());
-                    case CODE_MASK -> {
+                    case CODE_MASK, CODE_MAP -> {
                         if (!bindings.hasMask(p)) {
-                            int[] words = ((KernelParam.Words) p.value()).words();
+                            int[] words = p.words().words();
                             DeviceBuffer m = take(words.length * 4L);
                             m.copyFromHost(java.lang.foreign.MemorySegment.ofArray(words), 0);
                             bindings.mask(p, m.address());

@@ -5,7 +5,10 @@ import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.cuda.DeviceBuffer;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
+import io.tessera.backend.cuda.gen.KernelParam;
+import io.tessera.backend.cuda.gen.MappedCodes;
 import io.tessera.backend.cuda.gen.SinkLayout;
+import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.DictionaryKeys;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Pipeline;
@@ -26,6 +29,7 @@ final class DeviceOutputs {
 
     static void leave(CudaQueryRun run, QueryState state, CudaKernelSource k, CudaQueryRun.Launch l) {
         Pipeline p = k.pipeline();
+        registerMappedDictionaries(state, k);
         switch (k.sink()) {
             case SinkLayout.Build b -> {
                 Sink.Build build = (Sink.Build) p.sink();
@@ -58,6 +62,7 @@ final class DeviceOutputs {
             case SinkLayout.Aggregate a -> {
                 int rel = p.sink() instanceof Sink.GroupAggregate ga ? ga.relationId() : ((Sink.Aggregate) p.sink()).relationId();
                 GpuGroups.RowLayout layout = GpuGroups.RowLayout.of(p, a, state.relationColumns(rel));
+                registerComputedColumns(state, state.relationColumns(rel), layout.dictionaries());
                 run.keepGroups(rel, l); // for the kernels that scan the groups (or a scalar one's row) on the device
                 boolean sorted = run.plan().sortsOnDevice(rel);
                 // groups only kernels scan are read back (compacted first where the table is large) if the host asks
@@ -99,6 +104,31 @@ final class DeviceOutputs {
         }
     }
 
+    /**
+     * The dictionaries of the results of the string functions the kernel computes as maps of codes, under the keys
+     * the rows and groups it leaves name ({@link MappedCodes#dictionaryKey}).
+     */
+    private static void registerMappedDictionaries(QueryState state, CudaKernelSource k) {
+        for (KernelParam param : k.params()) {
+            if (param.value() instanceof KernelParam.Codes codes) {
+                state.register(codes.dictionaryKey(), codes.results());
+            }
+        }
+    }
+
+    /**
+     * A relation's string columns whose codes the query computes ('#' keys), under the dictionary of the codes the
+     * device left in them, for the pipelines that read them (as the host does for the relations it makes).
+     */
+    private static void registerComputedColumns(QueryState state, List<ColumnInfo> columns, String[] dictionaries) {
+        for (int c = 0; c < columns.size() && c < dictionaries.length; c++) {
+            String key = columns.get(c).dictionaryKey();
+            if (key != null && dictionaries[c] != null && DictionaryKeys.isComputed(key) && !key.equals(dictionaries[c])) {
+                state.register(key, state.dictionary(dictionaries[c]));
+            }
+        }
+    }
+
     /** A kernel's output rows on the device: one array per column (and NULL flags), their {@code count} read back. */
     private static DeviceRows rows(CudaQueryRun run, SinkLayout.Rows r, CudaQueryRun.Launch l, List<Expr> outputs,
                                    long count) {
@@ -113,7 +143,7 @@ final class DeviceOutputs {
         for (int c = 0; c < width; c++) {
             Expr e = outputs.get(c);
             kinds[c] = ValueKind.stored(e.type());
-            dicts[c] = e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : null;
+            dicts[c] = e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : MappedCodes.dictionaryKey(e);
             columns[c] = l.outputs.get(c);
             nulls[c] = l.outNulls.get(c);
         }

@@ -4,6 +4,7 @@ import io.tessera.backend.GroupRows;
 import io.tessera.backend.HostRows;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.cuda.gen.CType;
+import io.tessera.backend.cuda.gen.MappedCodes;
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.ColumnInfo;
@@ -83,6 +84,8 @@ final class GpuGroups {
                 Expr source = c < nk ? keys.get(c) : calls.get(c - nk).arg();
                 if (source instanceof Expr.Ref r) {
                     dicts[c] = r.slot().dictionaryKey();
+                } else if (source != null) {
+                    dicts[c] = MappedCodes.dictionaryKey(source); // a string function's codes, or null
                 }
             }
             GroupRows.Final[] aggs = new GroupRows.Final[calls.size()];

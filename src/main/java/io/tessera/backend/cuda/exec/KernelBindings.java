@@ -27,7 +27,10 @@ final class KernelBindings {
 
     private final Map<Key, KernelArgs.Arg> bound = new HashMap<>();
     private final Map<Integer, Column> columns = new HashMap<>();
-    /** The device copies of masks of dictionary codes, by their bits (variants may number them differently). */
+    /**
+     * The device copies of masks of dictionary codes and of maps of codes, by their words (variants may number them
+     * differently).
+     */
     private final Map<KernelParam.Words, Long> masks = new HashMap<>();
 
     void ptr(KernelParam p, long deviceAddress) {
@@ -50,14 +53,14 @@ final class KernelBindings {
         columns.put(p.index(), new Column(deviceAddress, width));
     }
 
-    /** The device copy of a {@link KernelParam.Kind#CODE_MASK}'s bits. */
+    /** The device copy of a {@link KernelParam.Kind#CODE_MASK}'s bits or a {@link KernelParam.Kind#CODE_MAP}'s codes. */
     void mask(KernelParam p, long deviceAddress) {
-        masks.put((KernelParam.Words) p.value(), deviceAddress);
+        masks.put(p.words(), deviceAddress);
     }
 
     /** Whether the bits of this mask parameter are on the device already. */
     boolean hasMask(KernelParam p) {
-        return masks.containsKey((KernelParam.Words) p.value());
+        return masks.containsKey(p.words());
     }
 
     /** A constant's argument: the kernel source carries its value, so every variant binds its own. */
@@ -73,7 +76,7 @@ final class KernelBindings {
 
     private void bind(KernelParam p, KernelArgs.Arg a) {
         switch (p.kind()) {
-            case ROWS, PASS, COLUMN, CONSTANT, CODE_MASK -> throw new IllegalArgumentException(p.kind() + " is given per launch");
+            case ROWS, PASS, COLUMN, CONSTANT, CODE_MASK, CODE_MAP -> throw new IllegalArgumentException(p.kind() + " is given per launch");
             default -> bound.put(Key.of(p), a);
         }
     }
@@ -90,8 +93,8 @@ final class KernelBindings {
                 case ROWS -> out.i64(rows);
                 case PASS -> out.i32(pass);
                 case CONSTANT -> out.arg(constant(p));
-                case CODE_MASK -> {
-                    Long address = masks.get((KernelParam.Words) p.value());
+                case CODE_MASK, CODE_MAP -> {
+                    Long address = masks.get(p.words());
                     if (address == null) {
                         throw new IllegalStateException("no mask of codes is bound to " + p.name());
                     }

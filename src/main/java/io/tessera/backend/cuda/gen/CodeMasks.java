@@ -20,10 +20,10 @@ import java.util.regex.Pattern;
 /**
  * A condition over one dictionary-coded string column computed on the host, once per query, for every code of the
  * column's dictionary: a mask of one bit per code that the kernel receives as a parameter ({@link
- * KernelParam.Kind#CODE_MASK}) and tests with its row's code. A LIKE that is not a prefix, the string functions
- * SUBSTRING and LENGTH, and IN lists of strings longer than the GPU compares one by one become masks, together with
- * the comparisons, IN lists, NOT, AND and OR around them that read the same column; the pattern and the constants
- * stay on the host, never in the source.
+ * KernelParam.Kind#CODE_MASK}) and tests with its row's code. A LIKE that is not a prefix, LENGTH and the string
+ * functions {@link MappedCodes} computes (SUBSTRING, LEFT, UPPER, ...), and IN lists of strings longer than the GPU
+ * compares one by one become masks, together with the comparisons, IN lists, NOT, AND and OR around them that read
+ * the same column; the pattern and the constants stay on the host, never in the source.
  */
 final class CodeMasks {
 
@@ -84,7 +84,7 @@ final class CodeMasks {
         }
         boolean here = switch (c.op()) {
             case LIKE -> !CudaExprSupport.prefixOrExact((String) c.detail());
-            case FUNCTION -> true;
+            case FUNCTION, UPPER, LOWER, CONCAT -> true;
             case IN_LIST -> ((List<?>) c.detail()).size() > CudaExprGen.MAX_IN_LIST;
             default -> false;
         };
@@ -103,12 +103,8 @@ final class CodeMasks {
                         && (c.args().get(0).type().kind() == TypeKind.VARCHAR || c.args().get(0).type().kind() == TypeKind.BIGINT);
                 case IN_LIST -> all(c) && c.args().get(0).type().kind() == TypeKind.VARCHAR
                         && ((List<?>) c.detail()).stream().allMatch(v -> v instanceof String);
-                case FUNCTION -> all(c) && switch ((TextFunction) c.detail()) {
-                    case SUBSTRING -> c.args().size() >= 2 && c.args().subList(1, c.args().size()).stream()
-                            .allMatch(a -> a instanceof Expr.Literal l && l.value() instanceof Long n && Substrings.inRange(n));
-                    case LENGTH -> true;
-                    default -> false;
-                };
+                case FUNCTION -> c.detail() == TextFunction.LENGTH ? all(c) : MappedCodes.computable(c);
+                case UPPER, LOWER, CONCAT -> MappedCodes.computable(c);
                 default -> false;
             };
         };
@@ -144,7 +140,9 @@ final class CodeMasks {
                 case NOT, IS_FALSE, IS_NOT_TRUE -> !bool(a.get(0), s);
                 case IS_TRUE, IS_NOT_FALSE -> bool(a.get(0), s);
                 case IN_LIST -> ((List<?>) c.detail()).contains(value(a.get(0), s));
-                case FUNCTION -> function(c, s);
+                case FUNCTION -> c.detail() == TextFunction.LENGTH ? Substrings.length((String) value(a.get(0), s))
+                        : MappedCodes.value(c, s);
+                case UPPER, LOWER, CONCAT -> MappedCodes.value(c, s);
                 default -> compare(c.op(), value(a.get(0), s), value(a.get(1), s));
             };
         }
@@ -158,16 +156,6 @@ final class CodeMasks {
                 case LE -> cmp <= 0;
                 case GT -> cmp > 0;
                 default -> cmp >= 0; // GE
-            };
-        }
-
-        private Object function(Expr.Call c, String s) {
-            String x = (String) value(c.args().get(0), s);
-            return switch ((TextFunction) c.detail()) {
-                case SUBSTRING -> Substrings.of(x, (Long) value(c.args().get(1), s),
-                        c.args().size() > 2 ? (Long) value(c.args().get(2), s) : Substrings.MAX_POSITION);
-                case LENGTH -> Substrings.length(x);
-                default -> throw new IllegalStateException("no host code for " + c.detail());
             };
         }
     }

@@ -49,6 +49,13 @@ final class CudaExprGen {
          */
         String codeMask(int[] words);
 
+        /**
+         * A map from a dictionary's codes to the codes of a function's results as a kernel parameter ({@link
+         * KernelParam.Kind#CODE_MAP}): its name. The codes are bound at launch and never written into the source;
+         * the results' dictionary is registered for the run under {@code dictionaryKey}.
+         */
+        String codeMap(int[] codes, String dictionaryKey, Dictionary results);
+
         /** Whether join {@code joinId}'s payload may be missing (a left join probed before). */
         boolean padded(int joinId);
     }
@@ -94,12 +101,16 @@ final class CudaExprGen {
 
     /** Whether e is a call (or a mask of codes) whose value is NULL when an operand is. */
     private static boolean strictCall(Expr e) {
-        return e instanceof Expr.Call c && (CodeMasks.column(e) != null || DeviceNulls.strict(c));
+        return e instanceof Expr.Call c && (CodeMasks.column(e) != null || MappedCodes.column(e) != null
+                || DeviceNulls.strict(c));
     }
 
     private CValue value(Expr e) {
         if (CodeMasks.column(e) instanceof Expr.Ref column) {
             return codeMask(e, column);
+        }
+        if (MappedCodes.column(e) instanceof Expr.Ref column) {
+            return mappedCode(e, column);
         }
         return switch (e) {
             case Expr.Ref r -> scope.slot(r.slot());
@@ -470,6 +481,23 @@ final class CudaExprGen {
         return CValue.of("/* " + CodeMasks.operation(e) + " of " + KernelBuilder.comment(column.slot().name())
                 + ", a mask of its codes */ tessera::q::CodeIn(" + scope.codeMask(words)
                 + ", " + code.v() + ")", CType.BOOL);
+    }
+
+    /**
+     * A string function of one dictionary column computed per code on the host ({@link MappedCodes}): the kernel
+     * reads its result's code from the map at its row's code, in the results' dictionary (a NULL row's code is 0,
+     * within the map, and its result stays NULL).
+     */
+    private CValue mappedCode(Expr e, Expr.Ref column) {
+        CValue code = gen(column);
+        String key = MappedCodes.dictionaryKey(e);
+        if (code.dict() == null || !code.dict().equals(column.slot().dictionaryKey()) || key == null) {
+            throw new GpuUnsupported("a string function over a computed string (" + e + ")");
+        }
+        MappedCodes.Mapping m = MappedCodes.mapping(e, scope.dictionary(code.dict()));
+        return new CValue("/* " + MappedCodes.operation(e) + " of " + KernelBuilder.comment(column.slot().name())
+                + ", a map of its codes */ " + scope.codeMap(m.codes(), key, m.results()) + "[" + code.v() + "]",
+                CType.INT, key, null);
     }
 
     /**

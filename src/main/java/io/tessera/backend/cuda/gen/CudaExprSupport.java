@@ -18,7 +18,8 @@ import java.util.function.IntFunction;
  * divided) and doubles (no MOD); a string is a dictionary code compared with a constant or with a code of the same
  * dictionary, in an IN list of at most {@link CudaExprGen#MAX_IN_LIST} constants, or matched by a LIKE of a prefix
  * (a run of codes); a condition over one dictionary column with other LIKEs, SUBSTRING or LENGTH is a mask of codes
- * computed on the host ({@link CodeMasks}); CASE gives no string; a CAST cannot leave its target's
+ * computed on the host ({@link CodeMasks}), and a string function of one (SUBSTRING, LEFT, UPPER, ...) a map of its
+ * codes to those of a dictionary of the results ({@link MappedCodes}); CASE gives no string; a CAST cannot leave its target's
  * range. The walk follows the generator's order, so the first reason is the one generating would meet.
  */
 final class CudaExprSupport {
@@ -94,6 +95,18 @@ final class CudaExprSupport {
                 return fail("a condition over a computed string (" + e + ")");
             }
             return dictionary(code.dict()) == null ? null : Value.BOOL;
+        }
+        if (MappedCodes.column(e) instanceof Expr.Ref column) {
+            // computed per code on the host: the column must be a code of the dictionary its slot names
+            Value code = gen(column);
+            if (code == null) {
+                return null;
+            }
+            String key = MappedCodes.dictionaryKey(e);
+            if (code.dict() == null || !code.dict().equals(column.slot().dictionaryKey()) || key == null) {
+                return fail("a string function over a computed string (" + e + ")");
+            }
+            return dictionary(code.dict()) == null ? null : new Value(CType.INT, key);
         }
         return switch (e) {
             case Expr.Ref r -> slot(r.slot());

@@ -58,6 +58,7 @@ final class KernelBuilder {
     private int constants;
     /** Masks of dictionary codes passed so far (kernel parameters mask0, mask1, ...). */
     private int masks;
+    private int codeMaps;
     final StringBuilder prologue = new StringBuilder();
     /** The tile body being emitted (with mat=bitmap, pass 1's once pass 0's is done: see {@link #firstPass}). */
     StringBuilder body = new StringBuilder();
@@ -155,6 +156,15 @@ final class KernelBuilder {
                 int n = masks++;
                 KernelParam m = new KernelParam(KernelParam.Kind.CODE_MASK, n, -1, "mask" + n,
                         "const unsigned int* __restrict__", new KernelParam.Words(words));
+                params.add(m);
+                return m.name();
+            }
+
+            @Override
+            public String codeMap(int[] codes, String dictionaryKey, Dictionary results) {
+                int n = codeMaps++;
+                KernelParam m = new KernelParam(KernelParam.Kind.CODE_MAP, n, -1, "codes" + n, "const int* __restrict__",
+                        new KernelParam.Codes(new KernelParam.Words(codes), dictionaryKey, results));
                 params.add(m);
                 return m.name();
             }

@@ -42,6 +42,37 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
         }
     }
 
+    /**
+     * A {@link Kind#CODE_MAP}'s array, the result's code per code of a column ({@link MappedCodes}), with the key
+     * and the dictionary of the results, which the executor registers for the run: compared and hashed by codes and
+     * key, printed by the codes alone (the key holds the query's constants).
+     */
+    public record Codes(Words codes, String dictionaryKey, io.tessera.storage.Dictionary results) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Codes c && codes.equals(c.codes) && dictionaryKey.equals(c.dictionaryKey);
+        }
+
+        @Override
+        public int hashCode() {
+            return codes.hashCode() * 31 + dictionaryKey.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "codes[" + codes.words().length + "]#" + Integer.toHexString(codes.hashCode());
+        }
+    }
+
+    /** The array a {@link Kind#CODE_MASK} or {@link Kind#CODE_MAP} parameter copies to the device. */
+    public Words words() {
+        return switch (kind) {
+            case CODE_MASK -> (Words) value;
+            case CODE_MAP -> ((Codes) value).codes();
+            default -> throw new IllegalStateException(kind + " is no array of codes");
+        };
+    }
+
     public enum Kind {
         /** long long: rows of the source. */
         ROWS,
@@ -122,6 +153,11 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
          * per code ({@link Words}, the value), copied to the device for the launch.
          */
         CODE_MASK,
+        /**
+         * const int*: a string function of one dictionary column computed on the host, the code of its result per
+         * code of the column ({@link Codes}, the value), copied to the device for the launch.
+         */
+        CODE_MAP,
         /** int*: the error bits the kernel raised. */
         ERROR,
         /**

@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.lib;
 
+import io.tessera.backend.lower.StringFunctions;
 import io.tessera.backend.lower.Substrings;
 import io.tessera.sql.SqlError;
 
@@ -62,44 +63,17 @@ public final class TextRuntime {
 
     /** Trims from the left (mode 1), the right (2) or both ends (3) every code point that is one of chars. */
     public static String trim(String s, String chars, int mode) {
-        int begin = 0;
-        int end = s.length();
-        if ((mode & 1) != 0) {
-            while (begin < end && chars.indexOf(s.codePointAt(begin)) >= 0) {
-                begin += Character.charCount(s.codePointAt(begin));
-            }
-        }
-        if ((mode & 2) != 0) {
-            while (end > begin && chars.indexOf(s.codePointBefore(end)) >= 0) {
-                end -= Character.charCount(s.codePointBefore(end));
-            }
-        }
-        return s.substring(begin, end);
+        return StringFunctions.trim(s, chars, mode);
     }
 
-    /**
-     * UPPER: each code point mapped on its own, as DuckDB maps it ('ß' to 'ẞ', where Java's full mapping would give
-     * "SS" and change the length).
-     */
+    /** UPPER: each code point mapped on its own, as DuckDB maps it ({@link StringFunctions#upper}). */
     public static String upper(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); ) {
-            int c = s.codePointAt(i);
-            i += Character.charCount(c);
-            sb.appendCodePoint(c == 0xDF ? 0x1E9E : Character.toUpperCase(c));
-        }
-        return sb.toString();
+        return StringFunctions.upper(s);
     }
 
-    /** LOWER: each code point mapped on its own ('İ' to 'i', where Java's full mapping adds a combining dot). */
+    /** LOWER: each code point mapped on its own ({@link StringFunctions#lower}). */
     public static String lower(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); ) {
-            int c = s.codePointAt(i);
-            i += Character.charCount(c);
-            sb.appendCodePoint(Character.toLowerCase(c));
-        }
-        return sb.toString();
+        return StringFunctions.lower(s);
     }
 
     /** Every occurrence of from replaced by to; an empty from changes nothing. */
@@ -136,16 +110,12 @@ public final class TextRuntime {
 
     /** LEFT(s, n): the first n code points; a negative n leaves out the last -n. */
     public static String left(String s, long n) {
-        long size = length(s);
-        long keep = n >= 0 ? Math.min(n, size) : Math.max(0, size + Math.max(n, -size));
-        return s.substring(0, offset(s, keep));
+        return StringFunctions.left(s, n);
     }
 
     /** RIGHT(s, n): the last n code points; a negative n leaves out the first -n. */
     public static String right(String s, long n) {
-        long size = length(s);
-        long skip = n >= 0 ? Math.max(0, size - n) : Math.min(size, -Math.max(n, -size));
-        return s.substring(offset(s, skip));
+        return StringFunctions.right(s, n);
     }
 
     public static String repeat(String s, long n) {
@@ -158,18 +128,7 @@ public final class TextRuntime {
 
     /** CONCAT_WS: the non-NULL (non-null) parts joined by the separator. */
     public static String concatWs(String separator, String... parts) {
-        StringBuilder sb = new StringBuilder();
-        boolean first = true;
-        for (String p : parts) {
-            if (p != null) {
-                if (!first) {
-                    sb.append(separator);
-                }
-                sb.append(p);
-                first = false;
-            }
-        }
-        return sb.toString();
+        return StringFunctions.concatWs(separator, parts);
     }
 
     private static void checkSize(long chars, String what) {
