@@ -56,8 +56,9 @@ public final class GpuSelfTest {
      * scanned, materialized or grouped; a join whose build side (a day of lineitem) repeats its keys, so that each
      * probe finds several rows, with a condition besides the keys; conditions over one dictionary column computed
      * per code on the host (masks of codes: LIKE, NOT LIKE, SUBSTRING in an IN list) beside a prefix LIKE; EXTRACT of
-     * a DATE's year, quarter, month and day as filters and group keys; and scans of an aggregation's groups on
-     * the device that build a join table or aggregate.
+     * a DATE's year, quarter, month and day as filters and group keys; scans of an aggregation's groups on
+     * the device that build a join table or aggregate; and string functions of one dictionary column computed per
+     * code on the host (maps of codes) as group keys, an aggregate's argument and outputs that can be NULL.
      */
     public static final List<Queries.Query> TPCH_ROWS = List.of(
             new Queries.Query(Queries.TPCH, "rows-lineitem", "select l_orderkey, l_linenumber, l_extendedprice, "
@@ -118,7 +119,16 @@ public final class GpuSelfTest {
                     + "where c_acctbal > (select avg(c_acctbal) from customer where c_acctbal > 0.00)"),
             new Queries.Query(Queries.TPCH, "scalar-null", "select c_mktsegment, count(*), count(s), max(s) "
                     + "from customer, (select max(o_totalprice) as s from orders "
-                    + "where o_orderdate < date '1900-01-01') t where c_nationkey < 5 group by c_mktsegment"));
+                    + "where o_orderdate < date '1900-01-01') t where c_nationkey < 5 group by c_mktsegment"),
+            // string functions of one dictionary column as maps of codes: group keys sorted on the device, MIN of
+            // one, and rows that output one over a left join's payload, NULL where the row found no match
+            new Queries.Query(Queries.TPCH, "codes-mapped-keys", "select substring(c_phone, 1, 2) as cc, "
+                    + "upper(left(c_mktsegment, 3)) as seg, count(*), sum(c_acctbal), min(lower(c_name)) "
+                    + "from customer where c_acctbal > 0 group by substring(c_phone, 1, 2), "
+                    + "upper(left(c_mktsegment, 3)) order by cc, seg"),
+            new Queries.Query(Queries.TPCH, "codes-mapped-rows", "select o_orderkey, substring(c_name, 10, 9), "
+                    + "trim(c_mktsegment || ' ') from orders left join customer on o_custkey = c_custkey "
+                    + "and c_acctbal > 9000 where o_orderdate < date '1992-03-01'"));
 
     /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have
