@@ -201,7 +201,7 @@ final class CudaExprSupport {
             case ROUND, FLOOR, CEIL, SIGN, SQRT, LN, EXP, POWER ->
                     fail("the numeric function " + c.op() + " (the CUDA generator does not print it yet)");
             case FUNCTION -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
-                    + "(...) (the CUDA generator has no string functions)");
+                    + "(...) (the CUDA generator has no code for this string function)");
             case LIST -> fail("a LIST value (" + c + "): lists run on the JVM");
             case TEMPORAL -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
                     + (c.type().isInterval() || c.args().stream().anyMatch(a -> a.type().isInterval())
