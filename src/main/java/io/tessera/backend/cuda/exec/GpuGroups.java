@@ -84,7 +84,7 @@ final class GpuGroups {
                 Expr source = c < nk ? keys.get(c) : calls.get(c - nk).arg();
                 if (source instanceof Expr.Ref r) {
                     dicts[c] = r.slot().dictionaryKey();
-                } else if (source != null) {
+                } else if (source != null && kinds[c] == ValueKind.CODE) {
                     dicts[c] = MappedCodes.dictionaryKey(source); // a string function's codes, or null
                 }
             }
