@@ -54,8 +54,9 @@ final class DeviceOutputs {
                         && DeviceRowsSort.sorts(s, made)) {
                     // sorted and cut where they lie: only the LIMIT's rows go to the host, when it reads them
                     state.takeParts(rel);
-                    state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE,
-                            DeviceRowsSort.sorted(run, made, s, k.genome())));
+                    DeviceRows sorted = DeviceRowsSort.sorted(run, made, s, k.genome());
+                    state.actuals().rows(p, p.operations().size() + 1, sorted.count()); // the sink's rows, cut
+                    state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, sorted));
                 }
                 // otherwise the host completes the relation (UNION ALL of parts, sort, LIMIT) from its parts
             }
