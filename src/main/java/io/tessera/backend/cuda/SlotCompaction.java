@@ -6,7 +6,8 @@ import java.util.function.Function;
  * Launches the compaction kernels of tessera_query.cuh on the default stream: the indices of a group table's
  * non-empty slots ({@code tessera_count_slots}, then {@code tessera_compact_slots} with the same grid), in
  * ascending order, and the gather of one array at those indices ({@code tessera_gather64}), so that the host reads
- * back a few thousand groups rather than arrays of millions of mostly empty slots.
+ * back a few thousand groups rather than arrays of millions of mostly empty slots; and the gather of a kernel's rows
+ * in a sort's order ({@code tessera_gather_rows}).
  */
 public final class SlotCompaction {
     /** Threads per block of every launch (a multiple of 32, as the kernels' warp scans want). */
@@ -19,12 +20,14 @@ public final class SlotCompaction {
     private final CudaKernel count;
     private final CudaKernel compact;
     private final CudaKernel gather;
+    private final CudaKernel gatherRows;
 
     /** {@code kernels}: a kernel of the module compiled from {@link CudaSources#utilitySource()}, by name. */
     public SlotCompaction(Function<String, CudaKernel> kernels) {
         this.count = kernels.apply("tessera_count_slots");
         this.compact = kernels.apply("tessera_compact_slots");
         this.gather = kernels.apply("tessera_gather64");
+        this.gatherRows = kernels.apply("tessera_gather_rows");
     }
 
     /** Blocks of the count and compact launches over {@code slots}: a chunk of at least 2,048 slots each. */
@@ -65,6 +68,22 @@ public final class SlotCompaction {
      */
     public void gather(DeviceBuffer src, int width, DeviceBuffer index, long count, DeviceBuffer dst, long dstWord) {
         gather(src.address(), width, index, count, dst, dstWord);
+    }
+
+    /**
+     * Gathers {@code count} elements of {@code bytes} bytes (8, 4 or 1) from the array at {@code src} at the row
+     * numbers (64-bit) of the array at {@code index} into the array at {@code dst}: element i is {@code src}'s element
+     * {@code index[i]}. Asynchronous: a later copy to the host waits for it.
+     */
+    public void gatherRows(long src, int bytes, long index, long count, long dst) {
+        if (count <= 0) {
+            return;
+        }
+        if (bytes != 8 && bytes != 4 && bytes != 1) {
+            throw new IllegalArgumentException("gathering elements of " + bytes + " bytes");
+        }
+        int blocks = (int) Math.min(MAX_GATHER_BLOCKS, (count + THREADS - 1) / THREADS);
+        gatherRows.launch(blocks, THREADS, KernelArgs.of().ptr(src).ptr(index).i64(count).i32(bytes).ptr(dst));
     }
 
     /** As {@link #gather(DeviceBuffer, int, DeviceBuffer, long, DeviceBuffer, long)}, from the array at {@code src}. */

@@ -19,7 +19,10 @@ public final class SmallSort {
     private static final int THREADS = 1024;
     private static final int KEY_THREADS = 256;
 
-    /** How a key word is read from its source array (the {@code TESSERA_SORT_*} kinds of tessera_query.cuh). */
+    /**
+     * How a key word is read from its source array (the {@code TESSERA_SORT_*} kinds of tessera_query.cuh, in the
+     * order of their numbers).
+     */
     public enum Kind {
         /** A signed 64-bit integer (integers, DECIMALs unscaled, dates, dictionary codes, counts). */
         SIGNED,
@@ -28,7 +31,14 @@ public final class SmallSort {
         /** One key of a dense group table, decoded from the slot number: {@code min + (slot / divisor) % size}. */
         DENSE_DIGIT,
         /** 1 where the source (an aggregate's own count) is 0, its value then being NULL; 0 elsewhere. */
-        NULL_FLAG
+        NULL_FLAG,
+        /** A signed 32-bit integer of an array of one per row (a kernel's INTEGER, DATE or dictionary code column). */
+        INT32,
+        /**
+         * 1 where a byte of an array of one per row is not 0, else 0: a boolean column, or the NULL flags of a
+         * kernel's rows (for which descending means NULLS FIRST, as for NULL_FLAG).
+         */
+        BYTE
     }
 
     /**

@@ -675,14 +675,35 @@ extern "C" __global__ void tessera_gather64(const unsigned long long* __restrict
     }
 }
 
+// dst[i] = src[index[i]] for i < count, elements of `bytes` bytes (8, 4 or 1): a column of a kernel's rows, or its
+// NULL flags, in the order a sort left the row numbers in.
+extern "C" __global__ void tessera_gather_rows(const unsigned char* __restrict__ src,
+                                               const long long* __restrict__ index, long long count, int bytes,
+                                               unsigned char* __restrict__ dst) {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x) {
+        const long long r = index[i];
+        if (bytes == 8) {
+            reinterpret_cast<unsigned long long*>(dst)[i] = reinterpret_cast<const unsigned long long*>(src)[r];
+        } else if (bytes == 4) {
+            reinterpret_cast<unsigned int*>(dst)[i] = reinterpret_cast<const unsigned int*>(src)[r];
+        } else {
+            dst[i] = src[r];
+        }
+    }
+}
+
 // ---- ORDER BY and LIMIT over a small device relation (a query's groups) ----
 
-// How tessera_sort_key reads key j of row i: a signed 64-bit integer, a double's bits, or one key of a dense group
-// table decoded from the slot number (min + (slot / divisor) % size).
+// How tessera_sort_key reads key j of row i: a signed 64-bit integer, a double's bits, one key of a dense group
+// table decoded from the slot number (min + (slot / divisor) % size), a row's count (its NULL flag: 1 where it is
+// 0), or from an array of one element per row, a signed 32-bit integer or a byte (1 where it is not 0: a boolean,
+// or a NULL flag of a kernel's rows).
 #define TESSERA_SORT_SIGNED 0
 #define TESSERA_SORT_DOUBLE 1
 #define TESSERA_SORT_DENSE_DIGIT 2
 #define TESSERA_SORT_NULL_FLAG 3
+#define TESSERA_SORT_INT32 4
+#define TESSERA_SORT_BYTE 5
 
 // dst[i] = row i's key as a word that orders as unsigned in the ORDER BY's order: word `word` of the `width`
 // words of src's row i, encoded by `kind` (TESSERA_SORT_*); descending keys are complemented. A NULL_FLAG key is
@@ -691,9 +712,14 @@ extern "C" __global__ void tessera_sort_key(const long long* __restrict__ src, i
                                             int kind, long long min, long long divisor, long long size, int desc,
                                             unsigned long long* __restrict__ dst) {
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
-        const long long v = src[i * width + word];
+        // a 32-bit or byte array is read at its own width: a 64-bit read would pass the end of its last rows
+        const long long v = kind == TESSERA_SORT_INT32 ? (long long)reinterpret_cast<const int*>(src)[i]
+                : kind == TESSERA_SORT_BYTE ? (long long)reinterpret_cast<const unsigned char*>(src)[i]
+                : src[i * width + word];
         unsigned long long key;
-        if (kind == TESSERA_SORT_DOUBLE) {
+        if (kind == TESSERA_SORT_BYTE) {
+            key = v != 0 ? 1ULL : 0ULL;
+        } else if (kind == TESSERA_SORT_DOUBLE) {
             double d = __longlong_as_double(v);
             // every NaN as the JVM's one NaN, greater than every number (Double.compare); -0.0 before 0.0
             unsigned long long bits = d != d ? 0x7ff8000000000000ULL : (unsigned long long)v;

@@ -19,8 +19,9 @@ import java.util.List;
 /**
  * What a kernel's sink made, left on the device as the query's intermediate: a BUILD's join table (probed there
  * by later kernels), the rows of a MATERIALIZE or SORT (a part of their relation, read back when the host needs
- * them), an aggregation's groups (compacted on the device where the table is not small, read back and turned
- * into rows when the host needs them).
+ * them; the rows of a SORT of one writer sorted and cut there first, {@link DeviceRowsSort}), an aggregation's
+ * groups (compacted on the device where the table is not small, read back and turned into rows when the host needs
+ * them).
  */
 final class DeviceOutputs {
 
@@ -43,8 +44,8 @@ final class DeviceOutputs {
                 run.checkDeferredErrors();
                 long count = l.tileRows != null ? l.tileRows.readLong(l.tiles * 8) : l.cursor.readLong(0);
                 noteRowsReceived(state, p, count);
-                Intermediate part = new Intermediate(Intermediate.Kind.PART, CudaBackend.DEVICE,
-                        rows(run, r, l, outputs, count));
+                DeviceRows made = rows(run, r, l, outputs, count);
+                Intermediate part = new Intermediate(Intermediate.Kind.PART, CudaBackend.DEVICE, made);
                 boolean last = state.addPart(rel, part);
                 if (last && state.partCount(rel) == 1 && p.sink() instanceof Sink.Materialize m && m.offset() == 0
                         && m.fetch() < 0) {
@@ -53,6 +54,13 @@ final class DeviceOutputs {
                             state.takeParts(rel).get(0).value());
                     state.putRelation(rel, whole);
                     run.keepRelation(rel, whole); // for the kernels that read its rows, wherever the host moves it
+                } else if (last && state.partCount(rel) == 1 && p.sink() instanceof Sink.Sort s
+                        && DeviceRowsSort.sorts(s, made)) {
+                    // sorted and cut where they lie: only the LIMIT's rows go to the host, when it reads them
+                    state.takeParts(rel);
+                    DeviceRows sorted = DeviceRowsSort.sorted(run, made, s, k.genome());
+                    state.actuals().rows(p, p.operations().size() + 1, sorted.count()); // the sink's rows, cut
+                    state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, sorted));
                 }
                 // otherwise the host completes the relation (UNION ALL of parts, sort, LIMIT) from its parts
             }

@@ -8,7 +8,6 @@ import io.tessera.backend.cuda.gen.CType;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.List;
 
 /**
@@ -20,33 +19,29 @@ import java.util.List;
 record DeviceRows(CudaQueryRun run, List<CType> types, ValueKind[] kinds, String[] dictionaries,
                   DeviceBuffer[] columns, DeviceBuffer[] nulls, int count) implements Intermediate.OnDevice {
 
+    /**
+     * The rows on the host: each column read back with one copy and taken into its array whole, its NULL flags (where
+     * it has them) with one more copy, turned into NULL bits ({@link ColumnDecoding}).
+     */
     @Override
     public HostRows toHost() {
         run.makeCurrent();
         int n = count;
         HostRows b = HostRows.allocate(kinds, dictionaries, n);
+        if (n == 0) {
+            return b;
+        }
         try (Arena arena = Arena.ofConfined()) {
             for (int c = 0; c < columns.length; c++) {
                 CType t = types.get(c);
                 int bytes = t == CType.BOOL ? 1 : t.bytes;
-                MemorySegment host = arena.allocate(Math.max(8, (long) n * bytes), 8);
-                if (n > 0) {
-                    columns[c].copyToHost(host.asSlice(0, (long) n * bytes), 0);
-                }
-                switch (t) {
-                    case INT -> MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, b.ints[c], 0, n);
-                    case LONG -> MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, b.longs[c], 0, n);
-                    case DOUBLE -> MemorySegment.copy(host, ValueLayout.JAVA_DOUBLE, 0, b.doubles[c], 0, n);
-                    case BOOL -> MemorySegment.copy(host, ValueLayout.JAVA_BYTE, 0, b.bytes[c], 0, n);
-                }
-                if (nulls[c] != null && n > 0) {
+                MemorySegment host = arena.allocate((long) n * bytes, 8);
+                columns[c].copyToHost(host, 0);
+                ColumnDecoding.values(host, t, n, b, c);
+                if (nulls[c] != null) {
                     MemorySegment flags = arena.allocate(n, 8);
                     nulls[c].copyToHost(flags, 0);
-                    for (int r = 0; r < n; r++) {
-                        if (flags.get(ValueLayout.JAVA_BYTE, r) != 0) {
-                            b.setNull(c, r);
-                        }
-                    }
+                    b.nulls[c] = ColumnDecoding.nullBits(flags, n);
                 }
             }
         }

@@ -328,6 +328,14 @@ public final class GpuRuntime implements AutoCloseable {
     }
 
     /**
+     * Gathers {@code count} elements of {@code bytes} bytes (8, 4 or 1) of the array at {@code src} at the row numbers
+     * at {@code index} into the array at {@code dst}; asynchronous, ordered before later copies.
+     */
+    public void gatherRows(long src, int bytes, long index, long count, long dst) {
+        compaction.gatherRows(src, bytes, index, count, dst);
+    }
+
+    /**
      * Writes the numbers of the first {@code outRows} of {@code rows} device rows in the order of {@code keys} into
      * {@code outIndex} ({@link io.tessera.backend.cuda.SmallSort}; at most its MAX_ROWS rows and MAX_KEYS keys);
      * asynchronous, ordered before later copies.

@@ -84,6 +84,33 @@ class CudaCapabilitiesTest extends SmallSsb {
                 src);
     }
 
+    /**
+     * A HAVING before an ORDER BY over the groups of a GPU aggregation is a kernel over the group table's slots that
+     * writes only the rows the filter keeps, so that no group goes to the host and back; one that reads an AVG
+     * still reads the groups' rows as columns, which the host finished.
+     */
+    @Test
+    void aFilterOverGroupsOnTheDeviceWritesOnlyTheRowsItKeeps() {
+        QueryPlan having = plan("select lo_orderdate, sum(lo_revenue) as s from lineorder group by lo_orderdate "
+                + "having sum(lo_revenue) > 1000 order by s desc");
+        GpuPlacement placed = GpuPlacement.place(having, CudaVariantSpace.INSTANCE.defaults(having),
+                key -> GpuPlan.dictionary(db, key));
+        Pipeline sort = having.pipelines().get(having.pipelines().size() - 1);
+        assertTrue(sort.sink() instanceof Sink.Sort && !sort.operations().isEmpty(), sort.toString());
+        assertTrue(placed.onGpu(sort.id()), placed.jvmReasons().toString());
+        String src = placed.kernels().get(sort.id()).source();
+        assertTrue(src.contains("flags[i] = grp_rows[s] != 0ull") && src.contains("grp_v0[")
+                && src.contains("out1[row] = "), src);
+        assertFalse(src.contains("BlockLoad<TPB, IPT>(col"), src);
+        QueryPlan avg = plan("select lo_orderdate, avg(lo_revenue) as a from lineorder group by lo_orderdate "
+                + "having avg(lo_revenue) > 1000 order by a desc");
+        placed = GpuPlacement.place(avg, CudaVariantSpace.INSTANCE.defaults(avg), key -> GpuPlan.dictionary(db, key));
+        Pipeline sortAvg = avg.pipelines().get(avg.pipelines().size() - 1);
+        assertTrue(placed.onGpu(sortAvg.id()), placed.jvmReasons().toString());
+        src = placed.kernels().get(sortAvg.id()).source();
+        assertTrue(src.contains("BlockLoad<TPB, IPT>(col1 + base") && !src.contains("grp_rows"), src);
+    }
+
     @Test
     void aProbeNeedsItsTableOnTheDevice() {
         QueryPlan plan = plan("select count(*) from lineorder, ddate where lo_orderdate = d_datekey and d_year = 1993");
