@@ -6,7 +6,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -55,7 +54,7 @@ final class ColumnSink {
     private long nullCount;
     // VARCHAR written in order: the dictionary in insertion order, and the row ranges {first, count} whose codes
     // index it
-    private final DictionaryBuilder values = new DictionaryBuilder();
+    private final DictionaryBuilder values;
     private final List<long[]> valueRows = new ArrayList<>();
     // VARCHAR written in parts: each part's run and rows; guarded by this
     private StringRuns runs;
@@ -78,6 +77,7 @@ final class ColumnSink {
         this.index = index;
         this.kind = col.type().kind();
         this.base = col.name() + ".g" + generation;
+        this.values = new DictionaryBuilder(col.name());
         this.tmpData = tableDir.resolve(base + ".bin.tmp");
         this.finalData = tableDir.resolve(base + ".bin");
         this.ch = FileChannel.open(tmpData, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -254,9 +254,11 @@ final class ColumnSink {
                     DictionaryMerge.Result d = runs == null ? sortValues(seg) : mergeRuns(seg);
                     dict = new FileEntry(rel(finalDictionary), d.length(), d.crc());
                     stats = ColumnStatsScanner.strings(seg, totalRows, nullBits, nullCount, d.size(), d.min(), d.max());
-                    MemorySegment written = d.size() == 0 ? MemorySegment.NULL : mapRead(tmpDictionary, a);
+                    // a histogram names a few hundred codes of a dictionary that may hold millions: read in place
+                    Dictionary written = d.size() == 0 ? null
+                            : Dictionary.open(mapRead(tmpDictionary, a), tmpDictionary.toString());
                     stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, d.size(),
-                            c -> codeText(written, c));
+                            c -> written.value(c));
                 } else {
                     stats = ColumnStatsScanner.scan(kind, seg, totalRows, nullBits);
                     stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, 0, null);
@@ -281,19 +283,6 @@ final class ColumnSink {
         try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
             return in.map(FileChannel.MapMode.READ_ONLY, 0, in.size(), arena);
         }
-    }
-
-    /**
-     * The string of code {@code c} in a written dictionary file (entry count, n + 1 offsets, then UTF-8 bytes), read
-     * where it lies: a histogram names a few hundred codes of dictionaries that may hold millions.
-     */
-    private static String codeText(MemorySegment dictionary, int c) {
-        int n = dictionary.get(ValueLayout.JAVA_INT_UNALIGNED, 0);
-        long base = 4 + 4L * (n + 1);
-        int from = dictionary.get(ValueLayout.JAVA_INT_UNALIGNED, 4 + 4L * c);
-        int to = dictionary.get(ValueLayout.JAVA_INT_UNALIGNED, 4 + 4L * (c + 1));
-        return new String(dictionary.asSlice(base + from, to - from).toArray(ValueLayout.JAVA_BYTE),
-                StandardCharsets.UTF_8);
     }
 
     /** Only rows written in order: their dictionary sorted and written, their codes rewritten to it. */
