@@ -29,6 +29,15 @@ final class MappedDictionary extends Dictionary {
         return d;
     }
 
+    /** The file, mapped. */
+    MemorySegment file() {
+        return file;
+    }
+
+    DictionaryFile.Layout layout() {
+        return layout;
+    }
+
     @Override
     public int size() {
         return layout.size();

@@ -32,7 +32,7 @@ class MappedDictionaryTest {
     @TempDir
     Path dir;
 
-    private static String random(Random r, int pieces) {
+    static String random(Random r, int pieces) {
         StringBuilder b = new StringBuilder();
         for (int k = r.nextInt(pieces + 1); k > 0; k--) {
             b.append(PIECES[r.nextInt(PIECES.length)]);
