@@ -127,7 +127,8 @@ final class DictionaryBuilder {
                 throw new StorageException("column " + column + " has more than " + DictionaryFile.MAX_SIZE
                         + " distinct strings; a column holds at most that many");
             }
-            where = Arrays.copyOf(where, (int) Math.min(DictionaryFile.MAX_SIZE, where.length + (long) (where.length >> 1)));
+            long grown = where.length + (long) (where.length >> 1);
+            where = Arrays.copyOf(where, (int) Math.min(DictionaryFile.MAX_SIZE, grown));
         }
         int code = size++;
         where[code] = (long) page << 20 | at;

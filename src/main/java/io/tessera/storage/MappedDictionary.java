@@ -100,7 +100,9 @@ final class MappedDictionary extends Dictionary {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (Character.isSurrogate(c)) {
-                if (!Character.isHighSurrogate(c) || i + 1 == s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                boolean paired = Character.isHighSurrogate(c) && i + 1 < s.length()
+                        && Character.isLowSurrogate(s.charAt(i + 1));
+                if (!paired) {
                     return false;
                 }
                 i++;
@@ -143,7 +145,8 @@ final class MappedDictionary extends Dictionary {
             long bEnd = layout.end(file, i);
             long m = MemorySegment.mismatch(file, a, aEnd, file, b, bEnd);
             boolean increasing = m >= 0 && (m == aEnd - a || (m < bEnd - b
-                    && (file.get(ValueLayout.JAVA_BYTE, a + m) & 0xff) < (file.get(ValueLayout.JAVA_BYTE, b + m) & 0xff)));
+                    && (file.get(ValueLayout.JAVA_BYTE, a + m) & 0xff)
+                    < (file.get(ValueLayout.JAVA_BYTE, b + m) & 0xff)));
             if (!increasing) {
                 // lookups by binary search would miss values: damaged, or sorted by UTF-16 code units
                 throw new StorageException("dictionary file " + fileName + " is not in code point order"
