@@ -149,7 +149,7 @@ public final class Column {
         if (d == null) {
             synchronized (this) {
                 if (dictionary == null) {
-                    dictionary = Dictionary.decode(source.map(dictionaryFile), dictionaryFile.path());
+                    dictionary = Dictionary.open(source.map(dictionaryFile), dictionaryFile.path());
                 }
                 d = dictionary;
             }

@@ -6,7 +6,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -55,8 +54,11 @@ final class ColumnSink {
     private long nullCount;
     // VARCHAR written in order: the dictionary in insertion order, and the row ranges {first, count} whose codes
     // index it
-    private final DictionaryBuilder values = new DictionaryBuilder();
+    private final DictionaryBuilder values;
     private final List<long[]> valueRows = new ArrayList<>();
+    // VARCHAR appended to: the previous version's dictionary, whose codes rows [0, oldRows) hold
+    private Dictionary oldDictionary;
+    private long oldRows;
     // VARCHAR written in parts: each part's run and rows; guarded by this
     private StringRuns runs;
     private final List<PartRows> parts = new ArrayList<>();
@@ -78,6 +80,7 @@ final class ColumnSink {
         this.index = index;
         this.kind = col.type().kind();
         this.base = col.name() + ".g" + generation;
+        this.values = new DictionaryBuilder(col.name());
         this.tmpData = tableDir.resolve(base + ".bin.tmp");
         this.finalData = tableDir.resolve(base + ".bin");
         this.ch = FileChannel.open(tmpData, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -104,12 +107,10 @@ final class ColumnSink {
             }
             nullCount = old.stats().nullCount();
         }
-        if (kind == TypeKind.VARCHAR) {
-            Dictionary d = old.dictionary();
-            for (int c = 0; c < d.size(); c++) {
-                values.add(d.value(c));
-            }
-            valueRows.add(new long[] {0, oldRows});
+        if (kind == TypeKind.VARCHAR && old.dictionary().size() > 0) {
+            // merged at commit as runs read from its file, so the strings of a large column stay off the heap
+            oldDictionary = old.dictionary();
+            this.oldRows = oldRows;
         }
     }
 
@@ -251,12 +252,15 @@ final class ColumnSink {
                 if (kind == TypeKind.VARCHAR) {
                     tmpDictionary = tableDir.resolve(base + ".dict.tmp");
                     finalDictionary = tableDir.resolve(base + ".dict");
-                    DictionaryMerge.Result d = runs == null ? sortValues(seg) : mergeRuns(seg);
+                    DictionaryMerge.Result d = runs == null && oldDictionary == null ? sortValues(seg)
+                            : mergeRuns(seg);
                     dict = new FileEntry(rel(finalDictionary), d.length(), d.crc());
                     stats = ColumnStatsScanner.strings(seg, totalRows, nullBits, nullCount, d.size(), d.min(), d.max());
-                    MemorySegment written = d.size() == 0 ? MemorySegment.NULL : mapRead(tmpDictionary, a);
+                    // a histogram names a few hundred codes of a dictionary that may hold millions: read in place
+                    Dictionary written = d.size() == 0 ? null
+                            : Dictionary.open(mapRead(tmpDictionary, a), tmpDictionary.toString());
                     stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, d.size(),
-                            c -> codeText(written, c));
+                            c -> written.value(c));
                 } else {
                     stats = ColumnStatsScanner.scan(kind, seg, totalRows, nullBits);
                     stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, 0, null);
@@ -283,19 +287,6 @@ final class ColumnSink {
         }
     }
 
-    /**
-     * The string of code {@code c} in a written dictionary file (entry count, n + 1 offsets, then UTF-8 bytes), read
-     * where it lies: a histogram names a few hundred codes of dictionaries that may hold millions.
-     */
-    private static String codeText(MemorySegment dictionary, int c) {
-        int n = dictionary.get(ValueLayout.JAVA_INT_UNALIGNED, 0);
-        long base = 4 + 4L * (n + 1);
-        int from = dictionary.get(ValueLayout.JAVA_INT_UNALIGNED, 4 + 4L * c);
-        int to = dictionary.get(ValueLayout.JAVA_INT_UNALIGNED, 4 + 4L * (c + 1));
-        return new String(dictionary.asSlice(base + from, to - from).toArray(ValueLayout.JAVA_BYTE),
-                StandardCharsets.UTF_8);
-    }
-
     /** Only rows written in order: their dictionary sorted and written, their codes rewritten to it. */
     private DictionaryMerge.Result sortValues(MemorySegment seg) throws IOException {
         int[] order = values.sortedOrder();
@@ -317,21 +308,22 @@ final class ColumnSink {
     }
 
     /**
-     * Rows written in parts (and maybe some in order, whose dictionary becomes one more run): the runs merged into the
-     * dictionary, each part's codes rewritten through its run's codes in it, parts in parallel.
+     * Rows written in parts, or appended to a previous version (whose dictionary becomes runs), maybe some in order
+     * (whose dictionary becomes runs too): the runs merged into the dictionary, each part's codes rewritten through its
+     * run's codes in it, parts in parallel.
      */
     private DictionaryMerge.Result mergeRuns(MemorySegment seg) throws IOException {
         try (Arena a = Arena.ofShared()) {
             int[] order = values.size() > 0 ? values.sortedOrder() : new int[0];
-            StringRuns.Run ordered = order.length > 0 ? runs.add(values, order) : null;
-            List<StringRuns.Run> list = new ArrayList<>();
+            List<StringRuns.Run> ordered = runs().add(values, order, StringRuns.MAX_RUN_BYTES);
+            List<StringRuns.Run> previous = oldDictionary == null ? List.of()
+                    : runs.add(mapped(oldDictionary), StringRuns.MAX_RUN_BYTES);
+            List<StringRuns.Run> list = new ArrayList<>(previous);
             parts.sort(Comparator.comparingLong(PartRows::first));
             for (PartRows p : parts) {
                 list.add(p.run());
             }
-            if (ordered != null) {
-                list.add(ordered);
-            }
+            list.addAll(ordered);
             MemorySegment runSeg = runs.map(a);
             DictionaryMerge.Result d = DictionaryMerge.merge(runSeg, list, tmpDictionary, col.name());
             parts.parallelStream().forEach(p -> {
@@ -343,10 +335,27 @@ final class ColumnSink {
                     remap(seg, p.first(), p.rows(), code);
                 }
             });
-            if (ordered != null) {
+            if (!previous.isEmpty()) {
+                int[] code = new int[oldDictionary.size()]; // code in the previous version -> merged code
+                boolean identity = true;
+                int s = 0;
+                for (StringRuns.Run run : previous) {
+                    for (int i = 0; i < run.count(); i++, s++) {
+                        code[s] = DictionaryMerge.code(runSeg, run, i);
+                        identity &= code[s] == s;
+                    }
+                }
+                if (!identity) {
+                    remap(seg, 0, oldRows, code);
+                }
+            }
+            if (!ordered.isEmpty()) {
                 int[] code = new int[order.length]; // insertion code -> sorted rank -> merged code
-                for (int s = 0; s < order.length; s++) {
-                    code[order[s]] = DictionaryMerge.code(runSeg, ordered, s);
+                int s = 0;
+                for (StringRuns.Run run : ordered) {
+                    for (int i = 0; i < run.count(); i++, s++) {
+                        code[order[s]] = DictionaryMerge.code(runSeg, run, i);
+                    }
                 }
                 for (long[] rows : valueRows) {
                     remap(seg, rows[0], rows[1], code);
@@ -356,6 +365,18 @@ final class ColumnSink {
         } finally {
             runs.discard();
         }
+    }
+
+    /** {@code d} as a dictionary read from a file's form (a stored column's already is). */
+    private static MappedDictionary mapped(Dictionary d) {
+        if (d instanceof MappedDictionary m) {
+            return m;
+        }
+        String[] all = new String[d.size()];
+        for (int c = 0; c < all.length; c++) {
+            all[c] = d.value(c);
+        }
+        return MappedDictionary.open(MemorySegment.ofArray(DictionaryFile.encode(all)), "a dictionary");
     }
 
     /**

@@ -13,24 +13,32 @@ import java.util.zip.CRC32C;
 /**
  * The distinct strings of a VARCHAR column being written, held compactly: their UTF-8 bytes end to end in pages
  * of 1 MB (never copied to grow), found through an open-addressing table of codes. About the string's bytes plus
- * 10 bytes a value, where a {@code HashMap<String, Integer>} with a list of the strings takes over 100 bytes more:
- * six million distinct comments (TPC-H lineitem at SF 1) take about 220 MB instead of 900 MB. The finished dictionary is sorted
- * without boxing and written straight to its file in {@link Dictionary}'s file form.
+ * 14 bytes a value, where a {@code HashMap<String, Integer>} with a list of the strings takes over 100 bytes more:
+ * six million distinct comments (TPC-H lineitem at SF 1) take about 240 MB instead of 900 MB. The finished dictionary
+ * is sorted without boxing and written straight to its file in {@link DictionaryFile}'s current form.
  */
 final class DictionaryBuilder {
 
     /** Bytes of a page; a value longer than a page gets a page of its own. */
     private static final int PAGE = 1 << 20;
+    /** The largest table of codes: an array's length is an int. */
+    private static final int MAX_TABLE = 1 << 30;
 
+    /** The column the strings are written to, named in errors. */
+    private final String column;
     /** The values' bytes, each a varint length then its UTF-8 bytes, in pages that are never copied to grow. */
     private byte[][] pages = new byte[16][];
     private int pageCount;
     private int pageUsed = PAGE;
     /** Where value i is: page index &lt;&lt; 20 | offset of its length in the page. */
-    private int[] where = new int[256];
+    private long[] where = new long[256];
     private int size;
     /** Codes by hash, -1 empty; at most three quarters full. */
     private int[] table = newTable(512);
+
+    DictionaryBuilder(String column) {
+        this.column = column;
+    }
 
     private static int[] newTable(int n) {
         int[] t = new int[n];
@@ -43,13 +51,13 @@ final class DictionaryBuilder {
     }
 
     byte[] page(int c) {
-        return pages[where[c] >>> 20];
+        return pages[(int) (where[c] >>> 20)];
     }
 
     /** Offset of value c's first byte in its page. */
     int start(int c) {
         byte[] p = page(c);
-        int off = where[c] & (PAGE - 1);
+        int off = (int) (where[c] & (PAGE - 1));
         while (p[off] < 0) {
             off++;
         }
@@ -59,7 +67,7 @@ final class DictionaryBuilder {
     /** Bytes of value c's UTF-8 form. */
     int length(int c) {
         byte[] p = page(c);
-        int off = where[c] & (PAGE - 1);
+        int off = (int) (where[c] & (PAGE - 1));
         int len = 0;
         for (int shift = 0; ; shift += 7) {
             byte b = p[off++];
@@ -72,7 +80,11 @@ final class DictionaryBuilder {
 
     /** The code of {@code s} in insertion order, adding it when new. */
     int add(String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        return add(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The code of the string of UTF-8 bytes {@code b} in insertion order, adding it when new. */
+    int add(byte[] b) {
         int h = hash(b, 0, b.length);
         int mask = table.length - 1;
         for (int i = h & mask; ; i = (i + 1) & mask) {
@@ -92,9 +104,6 @@ final class DictionaryBuilder {
     private int insert(byte[] b, int slot) {
         int need = b.length + 5;
         if (pageUsed + need > PAGE || need > PAGE) {
-            if (pageCount == 2048) {
-                throw new StorageException("a column's distinct strings exceed 2 GB");
-            }
             if (pageCount == pages.length) {
                 pages = Arrays.copyOf(pages, pages.length * 2);
             }
@@ -114,12 +123,21 @@ final class DictionaryBuilder {
         System.arraycopy(b, 0, p, off, b.length);
         pageUsed = need > PAGE ? PAGE : off + b.length;
         if (size == where.length) {
-            where = Arrays.copyOf(where, where.length + (where.length >> 1));
+            if (size >= DictionaryFile.MAX_SIZE) {
+                throw new StorageException("column " + column + " has more than " + DictionaryFile.MAX_SIZE
+                        + " distinct strings; a column holds at most that many");
+            }
+            long grown = where.length + (long) (where.length >> 1);
+            where = Arrays.copyOf(where, (int) Math.min(DictionaryFile.MAX_SIZE, grown));
         }
         int code = size++;
-        where[code] = page << 20 | at;
+        where[code] = (long) page << 20 | at;
         table[slot] = code;
         if (4L * size > 3L * table.length) {
+            if (table.length == MAX_TABLE) {
+                throw new StorageException("column " + column + " has more than " + size + " distinct strings written"
+                        + " row by row; write them as parts (an import) or in several statements");
+            }
             rehash();
         }
         return code;
@@ -213,8 +231,8 @@ final class DictionaryBuilder {
     }
 
     /**
-     * Writes the values in {@code order} as {@link Dictionary}'s file form (int count, int[count+1] byte offsets,
-     * then the UTF-8 bytes; little-endian), forced to disk; returns the file's length and CRC-32C.
+     * Writes the values in {@code order} in {@link DictionaryFile}'s current form, forced to disk; returns the file's
+     * length and CRC-32C.
      */
     long[] write(Path file, int[] order) throws IOException {
         CRC32C crc = new CRC32C();
@@ -222,13 +240,13 @@ final class DictionaryBuilder {
         ByteBuffer buf = ByteBuffer.allocate(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            buf.putInt(size);
-            int off = 0;
+            buf.putInt(DictionaryFile.MAGIC).putInt(0).putLong(size);
+            long off = 0;
             for (int k = 0; k <= size; k++) {
-                if (buf.remaining() < 4) {
+                if (buf.remaining() < 8) {
                     length += drain(buf, ch, crc);
                 }
-                buf.putInt(off);
+                buf.putLong(off);
                 if (k < size) {
                     off += length(order[k]);
                 }

@@ -6,7 +6,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -26,8 +25,6 @@ final class DictionaryMerge {
 
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong BIG_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    /** The largest dictionary file {@link Dictionary} reads: int offsets, its bytes read into one array. */
-    private static final long MAX_BYTES = Integer.MAX_VALUE - 64;
     /** Strings a range merges at least, so that cutting costs little beside merging. */
     private static final long MIN_RANGE = 1 << 16;
 
@@ -69,33 +66,27 @@ final class DictionaryMerge {
             byteBase[r + 1] = byteBase[r] + bytes[r];
         }
         long n = codeBase[ranges];
-        long dataAt = 4 + 4 * (n + 1);
-        long length = dataAt + byteBase[ranges];
-        if (byteBase[ranges] > MAX_BYTES || length > MAX_BYTES) {
-            throw new StorageException("column " + column + " has " + n + " distinct strings of " + byteBase[ranges]
-                    + " bytes together; a dictionary holds at most 2 GB");
+        if (n > DictionaryFile.MAX_SIZE) {
+            throw new StorageException("column " + column + " has " + n + " distinct strings; a column holds at most "
+                    + DictionaryFile.MAX_SIZE);
         }
+        long dataAt = DictionaryFile.headerBytes(n);
+        long length = dataAt + byteBase[ranges];
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
              Arena arena = Arena.ofShared()) {
             MemorySegment dict = ch.map(FileChannel.MapMode.READ_WRITE, 0, length, arena);
-            dict.set(INT, 0, (int) n);
-            dict.set(INT, 4 + 4 * n, (int) byteBase[ranges]);
+            DictionaryFile.putHeader(dict, n);
+            dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(n), byteBase[ranges]);
             IntStream.range(0, ranges).parallel().forEach(r -> place(r, dict, (int) codeBase[r], byteBase[r], dataAt));
             dict.force();
             long crc = Database.crc32c(dict);
             ch.force(true);
-            String min = n == 0 ? null : string(dict, dataAt, 0);
-            String max = n == 0 ? null : string(dict, dataAt, (int) n - 1);
+            DictionaryFile.Layout layout = DictionaryFile.layout(dict, file.toString());
+            String min = n == 0 ? null : layout.string(dict, 0);
+            String max = n == 0 ? null : layout.string(dict, (int) n - 1);
             return new Result(length, crc, (int) n, min, max);
         }
-    }
-
-    private static String string(MemorySegment dict, long dataAt, int code) {
-        int from = dict.get(INT, 4 + 4L * code);
-        int to = dict.get(INT, 4 + 4L * (code + 1));
-        byte[] b = dict.asSlice(dataAt + from, to - from).toArray(ValueLayout.JAVA_BYTE);
-        return new String(b, StandardCharsets.UTF_8);
     }
 
     // ------------------------------------------------------------------ strings of the runs
@@ -332,13 +323,13 @@ final class DictionaryMerge {
             for (int i = bound[r][q]; i < bound[r + 1][q]; i++) {
                 int code = codeBase + runs.get(INT, run.codeAt(i));
                 runs.set(INT, run.codeAt(i), code);
-                dict.set(INT, 4 + 4L * code, length(run, i));
+                dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(code), length(run, i));
             }
         }
         long at = byteBase;
         for (int c = codeBase; c < codeBase + n; c++) {
-            int len = dict.get(INT, 4 + 4L * c);
-            dict.set(INT, 4 + 4L * c, (int) at);
+            long len = dict.get(DictionaryFile.LONG, DictionaryFile.offsetAt(c));
+            dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(c), at);
             at += len;
         }
         long[] copied = new long[(n + 63) >>> 6];
@@ -348,7 +339,7 @@ final class DictionaryMerge {
                 int local = runs.get(INT, run.codeAt(i)) - codeBase;
                 if ((copied[local >>> 6] & (1L << local)) == 0) {
                     copied[local >>> 6] |= 1L << local;
-                    long to = dataAt + dict.get(INT, 4 + 4L * (codeBase + local));
+                    long to = dataAt + dict.get(DictionaryFile.LONG, DictionaryFile.offsetAt(codeBase + local));
                     MemorySegment.copy(runs, start(run, i), dict, to, length(run, i));
                 }
             }

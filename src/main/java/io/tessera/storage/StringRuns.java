@@ -114,21 +114,64 @@ final class StringRuns {
         return new Sorted(store(distinct, offsets.flip(), data.flip()), rank);
     }
 
-    /** Stores the strings of {@code dict} in {@code order} (sorted) as a run. */
-    Run add(DictionaryBuilder dict, int[] order) throws IOException {
-        int n = order.length;
-        long total = 0;
-        for (int c : order) {
-            total += dict.length(c);
-        }
-        ByteBuffer offsets = ByteBuffer.allocate(4 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN);
-        ByteBuffer data = ByteBuffer.allocate(Math.toIntExact(total));
-        for (int c : order) {
+    /** Bytes of strings a run of {@link #add(DictionaryBuilder, int[])} holds at most (its offsets are ints). */
+    static final long MAX_RUN_BYTES = 1L << 30;
+
+    /**
+     * Stores the strings of {@code dict} in {@code order} (sorted) as consecutive runs of at most {@code maxBytes}
+     * bytes of strings each (at least one string each), so that strings written in order may pass 2 GB.
+     */
+    List<Run> add(DictionaryBuilder dict, int[] order, long maxBytes) throws IOException {
+        List<Run> out = new java.util.ArrayList<>();
+        int from = 0;
+        while (from < order.length) {
+            long total = dict.length(order[from]);
+            int to = from + 1;
+            while (to < order.length && total + dict.length(order[to]) <= maxBytes) {
+                total += dict.length(order[to++]);
+            }
+            int n = to - from;
+            ByteBuffer offsets = ByteBuffer.allocate(4 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer data = ByteBuffer.allocate(Math.toIntExact(total));
+            for (int k = from; k < to; k++) {
+                int c = order[k];
+                offsets.putInt(data.position());
+                data.put(dict.page(c), dict.start(c), dict.length(c));
+            }
             offsets.putInt(data.position());
-            data.put(dict.page(c), dict.start(c), dict.length(c));
+            out.add(store(n, offsets.flip(), data.flip()));
+            from = to;
         }
-        offsets.putInt(data.position());
-        return store(n, offsets.flip(), data.flip());
+        return out;
+    }
+
+    /**
+     * Stores the strings of a stored dictionary (sorted, distinct) as consecutive runs of at most {@code maxBytes}
+     * bytes of strings each, copied from its file as they lie: a table's previous version merged with what is
+     * appended to it, without its strings on the heap.
+     */
+    List<Run> add(MappedDictionary dict, long maxBytes) throws IOException {
+        List<Run> out = new java.util.ArrayList<>();
+        MemorySegment file = dict.file();
+        DictionaryFile.Layout layout = dict.layout();
+        int n = dict.size();
+        int from = 0;
+        while (from < n) {
+            long first = layout.offset(file, from);
+            int to = from + 1;
+            while (to < n && layout.offset(file, to + 1) - first <= maxBytes) {
+                to++;
+            }
+            int count = to - from;
+            ByteBuffer offsets = ByteBuffer.allocate(4 * (count + 1)).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i = from; i <= to; i++) {
+                offsets.putInt(Math.toIntExact(layout.offset(file, i) - first));
+            }
+            ByteBuffer data = file.asSlice(layout.dataAt() + first, layout.offset(file, to) - first).asByteBuffer();
+            out.add(store(count, offsets.flip(), data));
+            from = to;
+        }
+        return out;
     }
 
     /** Stores a run of n strings: room for their codes (a hole until the merge fills it), offsets, bytes. */

@@ -63,15 +63,14 @@ class CodePointOrderTest {
     }
 
     @Test
-    void aDictionaryInUtf16OrderIsRefusedNotMisread() {
-        Dictionary old = new Dictionary(new String[] {"a", "😀", "ｚ"}); // String.compareTo order
-        byte[] file = old.encode();
+    void anOldFormDictionaryInUtf16OrderIsRefusedNotMisread() {
+        byte[] file = OldDictionaryForm.encode("a", "😀", "ｚ"); // String.compareTo order
         StorageException e = assertThrows(StorageException.class,
-                () -> Dictionary.decode(MemorySegment.ofArray(file), "b.dict"));
+                () -> Dictionary.open(MemorySegment.ofArray(file), "b.dict"));
         assertTrue(e.getMessage().contains("b.dict") && e.getMessage().contains("code point order"), e.getMessage());
         String[] back = {"a", "ｚ", "😀"};
-        Dictionary ok = Dictionary.decode(MemorySegment.ofArray(new Dictionary(back).encode()), "b");
-        assertEquals(List.of(back), List.of(ok.values()));
+        Dictionary ok = Dictionary.open(MemorySegment.ofArray(OldDictionaryForm.encode(back)), "b");
+        assertEquals(List.of(back), List.of(ok.value(0), ok.value(1), ok.value(2)));
     }
 
     private static String random(Random r) {

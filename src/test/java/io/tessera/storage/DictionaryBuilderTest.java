@@ -41,7 +41,7 @@ class DictionaryBuilderTest {
             }
             input.add(b.toString());
         }
-        DictionaryBuilder d = new DictionaryBuilder();
+        DictionaryBuilder d = new DictionaryBuilder("c");
         LinkedHashSet<String> distinct = new LinkedHashSet<>();
         java.util.Map<String, Integer> codes = new java.util.HashMap<>();
         for (String s : input) {
@@ -61,7 +61,7 @@ class DictionaryBuilderTest {
 
         Path file = dir.resolve("d.dict");
         long[] lengthAndCrc = d.write(file, order);
-        byte[] expected = new Dictionary(sorted).encode();
+        byte[] expected = DictionaryFile.encode(sorted);
         assertArrayEquals(expected, Files.readAllBytes(file));
         assertEquals(expected.length, lengthAndCrc[0]);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ); Arena a = Arena.ofConfined()) {

@@ -27,7 +27,7 @@ class HistogramSampleTest {
 
     /** Strings as a column: codes into a sorted dictionary, NULL where the value is null. */
     static ColumnStats strings(List<String> values) {
-        DictionaryBuilder dict = new DictionaryBuilder();
+        DictionaryBuilder dict = new DictionaryBuilder("c");
         int[] codes = new int[values.size()];
         long[] nullBits = new long[(values.size() + 63) >>> 6];
         long nulls = 0;

@@ -1,0 +1,94 @@
+package io.tessera.storage;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Sorted runs merged into a dictionary file: strings written in order, cut into runs of a few bytes each (as those
+ * past {@link StringRuns#MAX_RUN_BYTES} are), beside parts' runs; the merged file is the dictionary of all their
+ * strings, and each run string's slot holds its code in it.
+ */
+class DictionaryMergeTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void runsCutSmallMergeIntoTheDictionaryOfAllTheirStrings() throws Exception {
+        Random r = new Random(36);
+        DictionaryBuilder inOrder = new DictionaryBuilder("c");
+        List<String> all = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            String s = MappedDictionaryTest.random(r, 4);
+            inOrder.add(s);
+            all.add(s);
+        }
+        List<List<String>> parts = new ArrayList<>();
+        for (int p = 0; p < 3; p++) {
+            List<String> part = new ArrayList<>();
+            for (int i = 0; i < 700; i++) {
+                part.add(MappedDictionaryTest.random(r, 5));
+            }
+            parts.add(part);
+            all.addAll(part);
+        }
+        Dictionary expected = Dictionary.of(all);
+
+        StringRuns runs = new StringRuns(dir.resolve("c.runs.tmp"));
+        try (Arena arena = Arena.ofShared()) {
+            int[] order = inOrder.sortedOrder();
+            List<StringRuns.Run> cut = runs.add(inOrder, order, 64);
+            assertTrue(cut.size() > 10, "runs of at most 64 bytes: " + cut.size());
+            List<StringRuns.Run> list = new ArrayList<>(cut);
+            List<StringRuns.Sorted> sortedParts = new ArrayList<>();
+            for (List<String> part : parts) {
+                StringRuns.Sorted s = runs.add(part);
+                sortedParts.add(s);
+                list.add(s.run());
+            }
+            MemorySegment seg = runs.map(arena);
+            Path file = dir.resolve("c.dict");
+            DictionaryMerge.Result result = DictionaryMerge.merge(seg, list, file, "c");
+            assertEquals(expected.size(), result.size());
+            assertEquals(expected.value(0), result.min());
+            assertEquals(expected.value(expected.size() - 1), result.max());
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                assertEquals(ch.size(), result.length());
+                MemorySegment written = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
+                assertEquals(result.crc(), Database.crc32c(written));
+                assertEquals(DictionaryFile.MAGIC, written.get(DictionaryFile.INT, 0));
+                Dictionary merged = Dictionary.open(written, "c.dict");
+                assertEquals(StorageRoundTripTest.strings(expected), StorageRoundTripTest.strings(merged));
+            }
+            int s = 0;
+            for (StringRuns.Run run : cut) {
+                for (int i = 0; i < run.count(); i++, s++) {
+                    assertEquals(expected.code(inOrder.value(order[s])), DictionaryMerge.code(seg, run, i));
+                }
+            }
+            assertEquals(order.length, s);
+            for (int p = 0; p < parts.size(); p++) {
+                List<String> part = parts.get(p);
+                StringRuns.Sorted sorted = sortedParts.get(p);
+                for (int i = 0; i < part.size(); i++) {
+                    assertEquals(expected.code(part.get(i)),
+                            DictionaryMerge.code(seg, sorted.run(), sorted.rank()[i]), part.get(i));
+                }
+            }
+        } finally {
+            runs.discard();
+        }
+    }
+}
