@@ -5,12 +5,11 @@ import io.tessera.api.QueryCancelledException;
 import io.tessera.api.QueryResult;
 import io.tessera.api.RowSink;
 import io.tessera.api.ResultColumn;
+import io.tessera.backend.Accelerator;
+import io.tessera.backend.Backend;
+import io.tessera.backend.DeviceException;
+import io.tessera.backend.Devices;
 import io.tessera.backend.Intermediate;
-import io.tessera.backend.cuda.CudaException;
-import io.tessera.backend.cuda.exec.CudaBackend;
-import io.tessera.backend.cuda.exec.GpuBlocks;
-import io.tessera.backend.cuda.exec.GpuFallbacks;
-import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.JvmBackend;
 import io.tessera.backend.jvm.JvmExecutor;
@@ -54,6 +53,8 @@ public final class QueryEngine {
     private final GenomeChooser chooser;
     private final ProfileStore profiles;
     private final QueryExecutor executor;
+    /** The devices queries over {@code db} may run on: the JVM, and the GPU where one can be used. */
+    private final Devices devices;
     private GenomeChooser gpuChooser;
     private volatile QueryTuner tuner;
     private volatile EstimateSkew skew = EstimateSkew.NONE;
@@ -88,15 +89,16 @@ public final class QueryEngine {
         this.device = device;
         this.profiles = profiles;
         this.executor = new QueryExecutor(db);
+        this.devices = Devices.of(db);
         this.changes = new DataChanges(this, db);
         this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
                 DeviceInfo.machineCpu(workers).fingerprint());
     }
 
-    /** The CUDA genomes' chooser: this GPU's profile (made once the GPU is known to work). */
-    private synchronized GenomeChooser gpuChooser(CudaBackend cuda) {
+    /** The GPU genomes' chooser: this GPU's profile (made once the GPU is known to work). */
+    private synchronized GenomeChooser gpuChooser(Accelerator cuda) {
         if (gpuChooser == null) {
-            gpuChooser = new GenomeChooser(VariantSpaces.forBackend("cuda", cuda.info().cores()), profiles,
+            gpuChooser = new GenomeChooser(VariantSpaces.forBackend(cuda.device(), cuda.info().cores()), profiles,
                     cuda.info().fingerprint());
         }
         return gpuChooser;
@@ -176,7 +178,7 @@ public final class QueryEngine {
      * pipeline's JVM genome came from (profile, default, tuned now), {@code gpuOrigins} its CUDA genome's.
      */
     public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmBackend.Query jvm, Placement placement,
-                           List<String> names, long compileNanos, GpuPlan gpu, String notice,
+                           List<String> names, long compileNanos, Backend.Query gpu, String notice,
                            Map<Integer, String> origins, Map<Integer, String> gpuOrigins) {
 
         /** The JVM code of the pipelines placed on the JVM (every pipeline of a query that runs there only). */
@@ -481,9 +483,9 @@ public final class QueryEngine {
             return true;
         }
         try {
-            CudaBackend.open(db);
+            devices.gpu();
             return true;
-        } catch (CudaException | LinkageError e) {
+        } catch (DeviceException | LinkageError e) {
             return false;
         }
     }
@@ -508,14 +510,14 @@ public final class QueryEngine {
         }
         Map<Integer, Genome> genomes = choice.genomes();
         JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, genomes, countRows);
-        GpuPlan gpu = null;
+        Backend.Query gpu = null;
         String notice = null;
         String jvmWhy = "the CPU was asked for";
         Map<Integer, String> gpuOrigins = new java.util.TreeMap<>();
         Placement placement = null;
         if (device != Device.CPU) {
             try {
-                CudaBackend cuda = CudaBackend.open(db);
+                Accelerator cuda = devices.gpu();
                 // the GPU profile's genomes, then the caller's overrides
                 GenomeChooser.Choice chosenCuda = gpuChooser(cuda).choose(plan);
                 Map<Integer, Genome> chosen = new java.util.TreeMap<>(chosenCuda.genomes());
@@ -524,19 +526,19 @@ public final class QueryEngine {
                     chosen.putAll(cudaGenomes);
                     cudaGenomes.keySet().forEach(id -> gpuOrigins.put(id, GenomeChooser.GIVEN));
                 }
-                gpu = cuda.query(plan, GpuPlan.genomes(plan, chosen));
-                placement = Placement.onGpuWherePossible(plan, gpu);
-                gpu.prepare(placement.on(plan, CudaBackend.DEVICE));
+                gpu = cuda.query(plan, cuda.genomes(plan, chosen));
+                placement = Placement.onGpuWherePossible(plan, cuda.device(), gpu);
+                gpu.prepare(placement.on(plan, cuda.device()));
                 notice = device == Device.GPU ? gpu.notice() : null;
-                if (placement.count(CudaBackend.DEVICE) == 0) {
+                if (placement.offHost() == 0) {
                     jvmWhy = "no pipeline of this query has GPU code";
                     gpu = null;
                     placement = null;
                 }
-            } catch (CudaException | LinkageError e) {
+            } catch (DeviceException | LinkageError e) {
                 // auto means "the GPU when there is one": no GPU is not worth a word then
-                notice = device == Device.GPU ? "ran on the JVM: " + GpuFallbacks.describe(e) : null;
-                jvmWhy = "the GPU cannot be used: " + GpuFallbacks.describe(e);
+                notice = device == Device.GPU ? "ran on the JVM: " + DeviceException.describe(e) : null;
+                jvmWhy = "the GPU cannot be used: " + DeviceException.describe(e);
                 gpu = null;
                 placement = null;
             }
@@ -557,10 +559,11 @@ public final class QueryEngine {
     public Prepared withCudaGenomes(Prepared base, Map<Integer, Genome> cudaGenomes) {
         long t0 = System.nanoTime();
         QueryPlan plan = base.plan();
-        GpuPlan gpu = CudaBackend.open(db).query(plan, GpuPlan.genomes(plan, cudaGenomes));
-        Placement placement = Placement.onGpuWherePossible(plan, gpu);
-        gpu.prepare(placement.on(plan, CudaBackend.DEVICE));
-        boolean none = placement.count(CudaBackend.DEVICE) == 0;
+        Accelerator cuda = devices.gpu();
+        Backend.Query gpu = cuda.query(plan, cuda.genomes(plan, cudaGenomes));
+        Placement placement = Placement.onGpuWherePossible(plan, cuda.device(), gpu);
+        gpu.prepare(placement.on(plan, cuda.device()));
+        boolean none = placement.offHost() == 0;
         if (none) {
             placement = Placement.jvm(plan, "no pipeline of this query has GPU code");
         }
@@ -620,11 +623,11 @@ public final class QueryEngine {
     }
 
     /**
-     * Runs a prepared query, one GPU pipeline's input in blocks under {@code blocks}' kernels (null: none): GPU
-     * tuning while the query runs.
+     * Runs a prepared query with {@code option} (null: none) set for the devices' backends: GPU tuning while the
+     * query runs hands one GPU pipeline's input in blocks to its block kernels so.
      */
-    public QueryResult run(Prepared p, GpuBlocks blocks) {
-        return run(p, blocks, null);
+    public QueryResult run(Prepared p, RunOption<?> option) {
+        return run(p, option, null);
     }
 
     /** Runs a prepared query; {@code cancel} (null: none) stops it with {@link QueryCancelledException}. */
@@ -632,9 +635,9 @@ public final class QueryEngine {
         return run(p, null, cancel);
     }
 
-    private QueryResult run(Prepared p, GpuBlocks blocks, QueryCancel cancel) {
+    private QueryResult run(Prepared p, RunOption<?> option, QueryCancel cancel) {
         long t0 = System.nanoTime();
-        QueryExecutor.Ran ran = runRelation(p, blocks, cancel);
+        QueryExecutor.Ran ran = runRelation(p, option, cancel);
         List<Object[]> rows = new ArrayList<>(ran.rel().rowCount());
         int n = ran.rel().rowCount();
         for (int from = 0; from < n; from += BATCH_ROWS) {
@@ -658,9 +661,9 @@ public final class QueryEngine {
         return rows;
     }
 
-    private QueryExecutor.Ran runRelation(Prepared p, GpuBlocks blocks, QueryCancel cancel) {
+    private QueryExecutor.Ran runRelation(Prepared p, RunOption<?> option, QueryCancel cancel) {
         try {
-            return executor.run(p, blocks, cancel);
+            return executor.run(p, option, cancel);
         } catch (ArithmeticException e) {
             throw new SqlError("cannot compute the query: " + (e.getMessage() == null ? "arithmetic error" : e.getMessage()
                     .replace("integer overflow", "numeric overflow").replace("long overflow", "numeric overflow")), e);

@@ -103,6 +103,15 @@ public final class JvmBackend implements Backend {
             return compiled.get(id);
         }
 
+        @Override
+        public String source(int id) {
+            Compiled c = compiled.get(id);
+            if (c == null) {
+                throw new IllegalStateException("pipeline " + id + " was not prepared for the JVM");
+            }
+            return c.emitted().source();
+        }
+
         public synchronized long compileNanos() {
             return compileNanos;
         }
