@@ -1,6 +1,7 @@
 package io.tessera.backend;
 
 import io.tessera.backend.cuda.exec.CudaBackend;
+import io.tessera.backend.host.Host;
 import io.tessera.backend.jvm.JvmBackend;
 import io.tessera.storage.Database;
 
@@ -35,8 +36,8 @@ public final class Devices {
         return List.of(HOST, GPU);
     }
 
-    /** The host: the JVM on all cores. */
-    public Backend host() {
+    /** The host: the JVM on all cores (the same for every database). */
+    public static Host host() {
         return JvmBackend.INSTANCE;
     }
 

@@ -181,6 +181,11 @@ public final class QueryEngine {
                            List<String> names, long compileNanos, Backend.Query gpu, String notice,
                            Map<Integer, String> origins, Map<Integer, String> gpuOrigins) {
 
+        /** The query on the host, as every device's query: what the executor and EXPLAIN ask of it. */
+        public Backend.Query host() {
+            return jvm;
+        }
+
         /** The JVM code of the pipelines placed on the JVM (every pipeline of a query that runs there only). */
         public JvmExecutor.CompiledQuery compiled() {
             List<EmittedPipeline> emitted = new ArrayList<>();
@@ -654,7 +659,7 @@ public final class QueryEngine {
         for (int r = from; r < to; r++) {
             Object[] row = new Object[width];
             for (int c = 0; c < width; c++) {
-                row[c] = JvmExecutor.value(ran.rel(), c, r, zone);
+                row[c] = ran.rel().value(c, r, zone);
             }
             rows.add(row);
         }

@@ -7,13 +7,10 @@ import io.tessera.backend.Backend;
 import io.tessera.backend.PipelineActuals;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.DeviceException;
-import io.tessera.backend.jvm.JvmBackend;
-import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.Devices;
+import io.tessera.backend.host.PipelineLoop;
+import io.tessera.backend.host.ResultRelation;
 import io.tessera.plan.ColumnInfo;
-import io.tessera.plan.Pipeline;
-import io.tessera.plan.QueryPlan;
-import io.tessera.plan.Sink;
-import io.tessera.plan.Source;
 import io.tessera.storage.Database;
 
 import java.util.ArrayList;
@@ -35,7 +32,7 @@ final class QueryExecutor {
     }
 
     /** A query's result relation, its columns, where it ran, and each pipeline's time and counted rows. */
-    record Ran(MatRelation rel, List<ResultColumn> columns, QueryResult.Execution execution, PipelineActuals actuals) {
+    record Ran(ResultRelation rel, List<ResultColumn> columns, QueryResult.Execution execution, PipelineActuals actuals) {
     }
 
     /**
@@ -50,7 +47,7 @@ final class QueryExecutor {
         int all = p.plan().pipelines().size();
         if (p.gpu() == null || p.placement().offHost() == 0) {
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
-                MatRelation rel = runPlaced(state, p, p.placement(), p.jvm(), null);
+                ResultRelation rel = runPlaced(state, p.placement(), p.host(), null);
                 String device = "cpu";
                 QueryResult.Execution e = new QueryResult.Execution(device, p.notice(), 0, 0, 0, 0, 0,
                         p.notice() == null ? 0 : all, state.moves(), state.moveNanos(), state.steps());
@@ -61,7 +58,7 @@ final class QueryExecutor {
             if (option != null) {
                 option.setIn(state);
             }
-            MatRelation rel = runPlaced(state, p, p.placement(), p.jvm(), p.gpu());
+            ResultRelation rel = runPlaced(state, p.placement(), p.host(), p.gpu());
             int onGpu = p.placement().offHost();
             QueryResult.Execution e = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(),
                     p.gpu().kernelNanos(state), p.gpu().uploadNanos(state), p.gpu().bytesRead(),
@@ -70,9 +67,9 @@ final class QueryExecutor {
         } catch (DeviceException e) {
             // the JVM gives every answer: the whole query again there, its missing code compiled now
             Placement jvm = Placement.jvm(p.plan(), "the GPU run fell back");
-            p.jvm().prepare(p.plan().pipelines());
+            p.host().prepare(p.plan().pipelines());
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
-                MatRelation rel = runPlaced(state, p, jvm, p.jvm(), null);
+                ResultRelation rel = runPlaced(state, jvm, p.host(), null);
                 QueryResult.Execution ex = new QueryResult.Execution("cpu", "ran on the JVM: " + DeviceException.describe(e),
                         0, 0, 0, 0, 0, all, state.moves(), state.moveNanos(), state.steps());
                 return new Ran(rel, cols, ex, state.actuals());
@@ -80,39 +77,10 @@ final class QueryExecutor {
         }
     }
 
-    /** Runs every pipeline on its device, in plan order, and returns the result on the host. */
-    private static MatRelation runPlaced(QueryState state, QueryEngine.Prepared p, Placement placement,
-                                         Backend.Query jvm, Backend.Query gpu) {
-        QueryPlan plan = p.plan();
-        JvmBackend.startQuery(state);
-        for (Pipeline pl : plan.pipelines()) {
-            state.checkCancel();
-            boolean onHost = placement.onHost(pl.id());
-            long t0 = System.nanoTime();
-            (onHost ? jvm : gpu).run(pl, state);
-            completeOnHost(state, pl.sink());
-            long nanos = System.nanoTime() - t0;
-            state.step("pipeline " + pl.id() + " on " + placement.device(pl.id()), nanos);
-            state.actuals().time(pl.id(), placement.device(pl.id()), nanos);
-            if (pl.source() instanceof Source.TableScan ts) {
-                state.actuals().rows(pl, 0, ts.table().rowCount());
-            }
-        }
-        if (state.relation(plan.resultRelation()) == null) {
-            throw new IllegalStateException("the plan produced no result relation");
-        }
-        return JvmBackend.hostRelation(state, plan.resultRelation());
-    }
-
-    /** A relation all of whose writers ran but that no device completed: its parts joined, sorted, cut on the host. */
-    private static void completeOnHost(QueryState state, Sink sink) {
-        int rel = switch (sink) {
-            case Sink.Materialize m -> m.relationId();
-            case Sink.Sort s -> s.relationId();
-            default -> -1;
-        };
-        if (rel >= 0 && state.pendingRelation(rel)) {
-            JvmBackend.completeRelation(state, sink);
-        }
+    /** Runs every pipeline on its device, in plan order ({@link PipelineLoop}), and returns the result on the host. */
+    private static ResultRelation runPlaced(QueryState state, Placement placement, Backend.Query jvm,
+                                            Backend.Query gpu) {
+        return PipelineLoop.run(state, Devices.host(), id -> new PipelineLoop.Placed(placement.device(id),
+                placement.onHost(id) ? jvm : gpu));
     }
 }

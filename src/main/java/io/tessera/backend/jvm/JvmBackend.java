@@ -1,6 +1,7 @@
 package io.tessera.backend.jvm;
 
 import io.tessera.backend.Backend;
+import io.tessera.backend.host.Host;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
@@ -31,7 +32,7 @@ import java.util.concurrent.Future;
  * share of every query: relations completed from their writers' parts (UNION ALL, sort, LIMIT), VALUES, and the
  * result read out.
  */
-public final class JvmBackend implements Backend {
+public final class JvmBackend implements Host {
 
     public static final JvmBackend INSTANCE = new JvmBackend();
 
@@ -52,6 +53,7 @@ public final class JvmBackend implements Backend {
      * A query whose code counts the rows out of every operation when {@code countRows} (EXPLAIN ANALYZE: the
      * counts land in the run's {@link QueryState#actuals()}); plain queries' code has no counters.
      */
+    @Override
     public Query query(QueryPlan plan, Map<Integer, Genome> genomes, boolean countRows) {
         return new Query(genomes, countRows);
     }
@@ -149,16 +151,13 @@ public final class JvmBackend implements Backend {
 
     // ---- the host's share of every query ----
 
-    /** Publishes the query's VALUES relations; before its first pipeline runs. */
-    public static void startQuery(QueryState state) {
+    @Override
+    public void startQuery(QueryState state) {
         JvmRelations.publishValues(state);
     }
 
-    /**
-     * Completes relation {@code rel} of {@code sink} (MATERIALIZE or SORT) on the host from the parts its writers
-     * left, where they were made (moved here first): concatenated, sorted, cut to the LIMIT.
-     */
-    public static void completeRelation(QueryState state, Sink sink) {
+    @Override
+    public void completeRelation(QueryState state, Sink sink) {
         int rel = switch (sink) {
             case Sink.Materialize m -> m.relationId();
             case Sink.Sort s -> s.relationId();
@@ -170,5 +169,20 @@ public final class JvmBackend implements Backend {
     /** Relation {@code rel} on the host, moved there first where it is on another device. */
     public static MatRelation hostRelation(QueryState state, int rel) {
         return JvmRelations.onHost(state, rel);
+    }
+
+    @Override
+    public MatRelation result(QueryState state, int rel) {
+        return hostRelation(state, rel);
+    }
+
+    @Override
+    public int warmUp(QueryPlan plan, Map<Integer, Genome> genomes) {
+        int compiled = 0;
+        for (Pipeline p : plan.pipelines()) {
+            EmittedPipeline e = PipelineEmitter.emit(p, genomes.get(p.id()));
+            compiled += JavaCompiler.warmUp(e.className(), e.source()) ? 1 : 0;
+        }
+        return compiled;
     }
 }
