@@ -129,27 +129,13 @@ class ArchitectureTest {
                 .check(classes);
     }
 
-    /**
-     * exec uses of the backends only the root (the device contract, intermediates, run state) and the host package.
-     * The one exception left: QueryEngine's API for the JVM tuners (a prepared query's JVM code and classes, runs
-     * under explicit pools and deadlines), named class by class so that it only shrinks.
-     */
+    /** exec uses of the backends only the root (the device contract, intermediates, run state) and the host package. */
     @Test
     void execUsesOnlyTheBackendRootAndTheHost() {
-        DescribedPredicate<JavaClass> tunersApi = JavaClass.Predicates.belongToAnyOf(
-                io.tessera.backend.jvm.JvmBackend.class, io.tessera.backend.jvm.JvmBackend.Query.class,
-                io.tessera.backend.jvm.JvmBackend.Compiled.class, io.tessera.backend.jvm.JvmExecutor.class,
-                io.tessera.backend.jvm.relation.MatRelation.class, io.tessera.backend.jvm.gen.EmittedPipeline.class,
-                io.tessera.backend.jvm.gen.PipelineCode.class, io.tessera.backend.jvm.gen.PipelineEmitter.class);
         noClasses().that().resideInAPackage("io.tessera.exec..")
                 .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.tessera.backend..")
                         .and(DescribedPredicate.not(JavaClass.Predicates.resideInAnyPackage("io.tessera.backend",
-                                "io.tessera.backend.host")))
-                        .and(DescribedPredicate.not(tunersApi)))
-                .check(classes);
-        noClasses().that().resideInAPackage("io.tessera.exec..")
-                .and().haveNameNotMatching("io\\.tessera\\.exec\\.QueryEngine(\\$.*)?")
-                .should().dependOnClassesThat().resideInAPackage("io.tessera.backend.jvm..")
+                                "io.tessera.backend.host"))))
                 .check(classes);
     }
 

@@ -103,7 +103,7 @@ final class ExplainText {
         StringBuilder sb = new StringBuilder();
         for (Pipeline pl : p.plan().pipelines()) {
             if (p.placement().onHost(pl.id())) {
-                sb.append(p.host().source(pl.id())).append('\n');
+                sb.append(p.jvm().source(pl.id())).append('\n');
             } else {
                 sb.append(p.gpu().source(pl.id())).append('\n');
             }

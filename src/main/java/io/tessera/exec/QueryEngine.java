@@ -10,12 +10,6 @@ import io.tessera.backend.Backend;
 import io.tessera.backend.DeviceException;
 import io.tessera.backend.Devices;
 import io.tessera.backend.Intermediate;
-import io.tessera.backend.jvm.gen.EmittedPipeline;
-import io.tessera.backend.jvm.JvmBackend;
-import io.tessera.backend.jvm.JvmExecutor;
-import io.tessera.backend.jvm.relation.MatRelation;
-import io.tessera.backend.jvm.gen.PipelineCode;
-import io.tessera.backend.jvm.gen.PipelineEmitter;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.optimize.EstimateSkew;
 import io.tessera.optimize.Optimizer;
@@ -172,33 +166,15 @@ public final class QueryEngine {
 
     /**
      * A query compiled to runnable code, with the time that took: its plan, every pipeline's JVM genome, where
-     * each pipeline runs ({@code placement}) and the code of each on its device: {@code jvm} holds the JVM code of
-     * the pipelines placed there, {@code gpu} the GPU side (null when the query runs on the JVM only).
-     * {@code notice}: why a GPU that was asked for is not (fully) used, else null; {@code origins}: where each
-     * pipeline's JVM genome came from (profile, default, tuned now), {@code gpuOrigins} its CUDA genome's.
+     * each pipeline runs ({@code placement}) and the code of each on its device: {@code jvm}, the query on the host,
+     * holds the JVM code of the pipelines placed there ({@code backend.jvm.JvmExecutor.compiled} reads it),
+     * {@code gpu} the GPU side (null when the query runs on the JVM only). {@code notice}: why a GPU that was asked
+     * for is not (fully) used, else null; {@code origins}: where each pipeline's JVM genome came from (profile,
+     * default, tuned now), {@code gpuOrigins} its CUDA genome's.
      */
-    public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmBackend.Query jvm, Placement placement,
+    public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, Backend.Query jvm, Placement placement,
                            List<String> names, long compileNanos, Backend.Query gpu, String notice,
                            Map<Integer, String> origins, Map<Integer, String> gpuOrigins) {
-
-        /** The query on the host, as every device's query: what the executor and EXPLAIN ask of it. */
-        public Backend.Query host() {
-            return jvm;
-        }
-
-        /** The JVM code of the pipelines placed on the JVM (every pipeline of a query that runs there only). */
-        public JvmExecutor.CompiledQuery compiled() {
-            List<EmittedPipeline> emitted = new ArrayList<>();
-            List<Class<? extends PipelineCode>> classes = new ArrayList<>();
-            for (Pipeline p : plan.pipelines()) {
-                JvmBackend.Compiled c = jvm.compiled(p.id());
-                if (c != null && placement.onHost(p.id())) {
-                    emitted.add(c.emitted());
-                    classes.add(c.code());
-                }
-            }
-            return new JvmExecutor.CompiledQuery(plan, emitted, classes, jvm.compileNanos());
-        }
     }
 
     public QueryResult execute(String sql) {
@@ -514,7 +490,7 @@ public final class QueryEngine {
             choice = t.tune(db, sql, plan, choice, chooser, workers);
         }
         Map<Integer, Genome> genomes = choice.genomes();
-        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, genomes, countRows);
+        Backend.Query jvm = Devices.host().query(plan, genomes, countRows);
         Backend.Query gpu = null;
         String notice = null;
         String jvmWhy = "the CPU was asked for";
@@ -587,7 +563,7 @@ public final class QueryEngine {
         long t0 = System.nanoTime();
         QueryPlan plan = plan(sql);
         Map<Integer, Genome> chosen = genomes.apply(plan);
-        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, chosen);
+        Backend.Query jvm = Devices.host().query(plan, chosen, false);
         Placement placement = Placement.jvm(plan, "JVM genomes were given");
         jvm.prepare(plan.pipelines());
         return new Prepared(plan, chosen, jvm, placement, plan.resultColumns().stream().map(ColumnInfo::name).toList(),
@@ -596,31 +572,21 @@ public final class QueryEngine {
 
     /**
      * Compiles {@code plan} for the JVM under {@code genomes} (complete ones), each pipeline's class given by
-     * {@code classes} (class name, source): a tuner's own cache, whose classes can be unloaded once unused.
+     * {@code classes} (class name, source; a class of the JVM's generated code): a tuner's own cache, whose classes
+     * can be unloaded once unused.
      */
     public Prepared prepareJvm(QueryPlan plan, Map<Integer, Genome> genomes,
-                               BiFunction<String, String, Class<? extends PipelineCode>> classes) {
+                               BiFunction<String, String, Class<?>> classes) {
         long t0 = System.nanoTime();
-        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, genomes);
         for (Pipeline pl : plan.pipelines()) {
-            Genome g = genomes.get(pl.id());
-            if (g == null) {
+            if (genomes.get(pl.id()) == null) {
                 throw new IllegalArgumentException("no genome for pipeline " + pl.id());
             }
-            EmittedPipeline e = PipelineEmitter.emit(pl, g);
-            jvm.install(e, classes.apply(e.className(), e.source()));
         }
+        Backend.Query jvm = Devices.host().query(plan, genomes, classes);
         return new Prepared(plan, genomes, jvm, Placement.jvm(plan, "JVM genomes were given"),
                 plan.resultColumns().stream().map(ColumnInfo::name).toList(), System.nanoTime() - t0, null, null,
                 Map.of(), Map.of());
-    }
-
-    /**
-     * Runs a prepared query on the JVM with {@code options} (its workers' pool, pipelines run in blocks, a
-     * deadline) and returns the result relation unread, for measurements that must not pay for reading it out.
-     */
-    public MatRelation runJvm(Prepared p, JvmExecutor.Options options) {
-        return JvmExecutor.run(p.compiled(), db, options);
     }
 
     public QueryResult run(Prepared p) {

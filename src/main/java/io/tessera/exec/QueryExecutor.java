@@ -47,7 +47,7 @@ final class QueryExecutor {
         int all = p.plan().pipelines().size();
         if (p.gpu() == null || p.placement().offHost() == 0) {
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
-                ResultRelation rel = runPlaced(state, p.placement(), p.host(), null);
+                ResultRelation rel = runPlaced(state, p.placement(), p.jvm(), null);
                 String device = "cpu";
                 QueryResult.Execution e = new QueryResult.Execution(device, p.notice(), 0, 0, 0, 0, 0,
                         p.notice() == null ? 0 : all, state.moves(), state.moveNanos(), state.steps());
@@ -58,7 +58,7 @@ final class QueryExecutor {
             if (option != null) {
                 option.setIn(state);
             }
-            ResultRelation rel = runPlaced(state, p.placement(), p.host(), p.gpu());
+            ResultRelation rel = runPlaced(state, p.placement(), p.jvm(), p.gpu());
             int onGpu = p.placement().offHost();
             QueryResult.Execution e = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(),
                     p.gpu().kernelNanos(state), p.gpu().uploadNanos(state), p.gpu().bytesRead(),
@@ -67,9 +67,9 @@ final class QueryExecutor {
         } catch (DeviceException e) {
             // the JVM gives every answer: the whole query again there, its missing code compiled now
             Placement jvm = Placement.jvm(p.plan(), "the GPU run fell back");
-            p.host().prepare(p.plan().pipelines());
+            p.jvm().prepare(p.plan().pipelines());
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
-                ResultRelation rel = runPlaced(state, jvm, p.host(), null);
+                ResultRelation rel = runPlaced(state, jvm, p.jvm(), null);
                 QueryResult.Execution ex = new QueryResult.Execution("cpu", "ran on the JVM: " + DeviceException.describe(e),
                         0, 0, 0, 0, 0, all, state.moves(), state.moveNanos(), state.steps());
                 return new Ran(rel, cols, ex, state.actuals());

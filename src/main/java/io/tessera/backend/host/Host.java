@@ -7,6 +7,7 @@ import io.tessera.plan.Sink;
 import io.tessera.variant.Genome;
 
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * The device that runs every pipeline and where every result ends: besides its pipelines it publishes a query's
@@ -20,6 +21,12 @@ public interface Host extends Backend {
      * (EXPLAIN ANALYZE: the counts land in the run's {@link QueryState#actuals()}).
      */
     Query query(QueryPlan plan, Map<Integer, Genome> genomes, boolean countRows);
+
+    /**
+     * A query's pipelines here, each one's code made under its genome and its class taken from {@code classes}
+     * (class name, source) instead of compiled here: a tuner's own cache, whose classes can be unloaded once unused.
+     */
+    Query query(QueryPlan plan, Map<Integer, Genome> genomes, BiFunction<String, String, Class<?>> classes);
 
     /** Publishes the query's VALUES relations; before its first pipeline runs. */
     void startQuery(QueryState state);

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
+import java.util.function.BiFunction;
 
 /**
  * The JVM backend: a pipeline emitted as Java source under its JVM genome, compiled with Janino, and run on all
@@ -46,7 +47,7 @@ public final class JvmBackend implements Host {
 
     @Override
     public Query query(QueryPlan plan, Map<Integer, Genome> genomes) {
-        return new Query(genomes, false);
+        return new Query(plan, genomes, false);
     }
 
     /**
@@ -55,7 +56,20 @@ public final class JvmBackend implements Host {
      */
     @Override
     public Query query(QueryPlan plan, Map<Integer, Genome> genomes, boolean countRows) {
-        return new Query(genomes, countRows);
+        return new Query(plan, genomes, countRows);
+    }
+
+    /** Each pipeline emitted in plan order and its class taken from {@code classes}, which must extend PipelineCode. */
+    @Override
+    public Query query(QueryPlan plan, Map<Integer, Genome> genomes, BiFunction<String, String, Class<?>> classes) {
+        Query q = new Query(plan, genomes, false);
+        long t0 = System.nanoTime();
+        for (Pipeline p : plan.pipelines()) {
+            EmittedPipeline e = PipelineEmitter.emit(p, genomes.get(p.id()));
+            q.install(e, classes.apply(e.className(), e.source()).asSubclass(PipelineCode.class));
+        }
+        q.addCompileNanos(System.nanoTime() - t0);
+        return q;
     }
 
     /** One pipeline's emitted source and compiled class. */
@@ -64,12 +78,14 @@ public final class JvmBackend implements Host {
 
     /** A query's pipelines on the JVM: every one can run here; code is compiled when asked for. */
     public static final class Query implements Backend.Query {
+        private final QueryPlan plan;
         private final Map<Integer, Genome> genomes;
         private final boolean countRows;
         private final Map<Integer, Compiled> compiled = new ConcurrentHashMap<>();
         private long compileNanos;
 
-        Query(Map<Integer, Genome> genomes, boolean countRows) {
+        Query(QueryPlan plan, Map<Integer, Genome> genomes, boolean countRows) {
+            this.plan = plan;
             this.genomes = genomes;
             this.countRows = countRows;
         }
@@ -116,6 +132,24 @@ public final class JvmBackend implements Host {
 
         public synchronized long compileNanos() {
             return compileNanos;
+        }
+
+        synchronized void addCompileNanos(long nanos) {
+            compileNanos += nanos;
+        }
+
+        /** The code of the pipelines prepared here, in plan order. */
+        JvmExecutor.CompiledQuery compiledQuery() {
+            List<EmittedPipeline> emitted = new ArrayList<>();
+            List<Class<? extends PipelineCode>> classes = new ArrayList<>();
+            for (Pipeline p : plan.pipelines()) {
+                Compiled c = compiled.get(p.id());
+                if (c != null) {
+                    emitted.add(c.emitted());
+                    classes.add(c.code());
+                }
+            }
+            return new JvmExecutor.CompiledQuery(plan, emitted, classes, compileNanos());
         }
 
         @Override

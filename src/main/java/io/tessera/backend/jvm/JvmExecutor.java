@@ -34,6 +34,17 @@ public final class JvmExecutor {
                                 long compileNanos) {
     }
 
+    /**
+     * The JVM code of the pipelines {@code host}, a query of the JVM backend (a prepared query's {@code jvm()}),
+     * has prepared, in plan order: every pipeline of a query prepared for the JVM alone.
+     */
+    public static CompiledQuery compiled(io.tessera.backend.Backend.Query host) {
+        if (!(host instanceof JvmBackend.Query q)) {
+            throw new IllegalArgumentException("not a query of the JVM backend: " + host);
+        }
+        return q.compiledQuery();
+    }
+
     public static CompiledQuery compile(QueryPlan plan, Map<Integer, Genome> genomes) {
         long t0 = System.nanoTime();
         List<EmittedPipeline> emitted = new ArrayList<>();
@@ -92,7 +103,7 @@ public final class JvmExecutor {
      * executor's loop ({@link PipelineLoop}) with every pipeline on the host.
      */
     public static MatRelation run(CompiledQuery q, Database db, Options options) {
-        JvmBackend.Query query = new JvmBackend.Query(Map.of(), false);
+        JvmBackend.Query query = new JvmBackend.Query(q.plan(), Map.of(), false);
         for (int i = 0; i < q.pipelines().size(); i++) {
             query.install(q.pipelines().get(i), q.classes().get(i));
         }
