@@ -36,5 +36,45 @@ public interface Backend {
          * one ({@link QueryState#addPart}).
          */
         void run(Pipeline pipeline, QueryState state);
+
+        /** Why a device that was asked for is not (fully) used by this query, else null. */
+        default String notice() {
+            return null;
+        }
+
+        /** The source that runs pipeline {@code id} here (EXPLAIN CODE); the pipeline was prepared here. */
+        default String source(int id) {
+            throw new UnsupportedOperationException("no source of pipeline " + id + " on " + getClass().getSimpleName());
+        }
+
+        /** Pipeline {@code id}'s genome on this device as EXPLAIN shows it. */
+        default String genomeText(int id) {
+            return "";
+        }
+
+        /** How pipeline {@code id}'s output is laid out on the device, for EXPLAIN (null: nothing to say). */
+        default String describeOutput(int id) {
+            return null;
+        }
+
+        /** The bytes the prepared pipelines must read (a bandwidth model's input); 0 where not modelled. */
+        default long bytesRead() {
+            return 0;
+        }
+
+        /** The bytes the per-query bandwidth model charges the prepared pipelines; 0 where not modelled. */
+        default long modelBytes() {
+            return 0;
+        }
+
+        /** The device's kernel time in run {@code state} so far; 0 where it has none. */
+        default long kernelNanos(QueryState state) {
+            return 0;
+        }
+
+        /** The time run {@code state} spent uploading columns to the device so far; 0 where it has none. */
+        default long uploadNanos(QueryState state) {
+            return 0;
+        }
     }
 }

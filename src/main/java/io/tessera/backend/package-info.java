@@ -1,6 +1,8 @@
 /**
  * What every device backend shares: the {@link io.tessera.backend.Backend} interface (a capability check per
- * pipeline, prepare, run one pipeline), a query's run state with its intermediates as device-neutral handles
+ * pipeline, prepare, run one pipeline), a device beside the host ({@link io.tessera.backend.Accelerator}), a
+ * device's failure as the executor catches it ({@link io.tessera.backend.DeviceException}), the devices of an open
+ * database by name ({@link io.tessera.backend.Devices}), a query's run state with its intermediates as device-neutral handles
  * ({@link io.tessera.backend.QueryState}, {@link io.tessera.backend.Intermediate}; a handle stays on the device
  * that made it until the host needs it, and each move is counted and timed), rows on the host in a neutral form
  * ({@link io.tessera.backend.HostRows}), and the SQL semantics of an aggregate's final value

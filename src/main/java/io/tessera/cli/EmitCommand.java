@@ -4,6 +4,7 @@ import io.tessera.Tessera;
 import io.tessera.backend.cuda.CudaSources;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
+import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.exec.QueryEngine;
@@ -72,7 +73,7 @@ public final class EmitCommand implements Callable<Integer> {
                     }
                 }
                 case "cpu" -> {
-                    for (EmittedPipeline e : engine.prepare(sql).compiled().pipelines()) {
+                    for (EmittedPipeline e : JvmExecutor.compiled(engine.prepare(sql).jvm()).pipelines()) {
                         Path f = out.resolve(e.className() + ".java");
                         Files.writeString(f, e.source());
                         o.println("pipeline " + e.pipeline().id() + ": " + f + "  " + e.genome());

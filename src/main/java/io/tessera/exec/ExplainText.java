@@ -1,7 +1,6 @@
 package io.tessera.exec;
 
 import io.tessera.backend.PipelineActuals;
-import io.tessera.backend.cuda.exec.CudaBackend;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Pipeline;
 import io.tessera.profile.GenomeChooser;
@@ -31,7 +30,7 @@ final class ExplainText {
             }
             sb.append("  genome: ").append(p.genomes().get(pl.id())).append(" (")
                     .append(p.origins().getOrDefault(pl.id(), GenomeChooser.DEFAULT)).append(")\n");
-            boolean onGpu = CudaBackend.DEVICE.equals(p.placement().device(pl.id()));
+            boolean onGpu = !p.placement().onHost(pl.id());
             sb.append("  device: ").append(onGpu ? "gpu" : "jvm").append(" (")
                     .append(p.placement().reasons().get(pl.id())).append(")\n");
             if (onGpu) {
@@ -63,7 +62,7 @@ final class ExplainText {
             List<String> lines = pl.lines();
             long[] actual = run == null ? null : run.actuals().rows(pl);
             sb.append(k == 0 ? "\n" : ",\n").append("    {\"id\": ").append(pl.id()).append(", \"device\": ");
-            JsonStrings.append(sb, CudaBackend.DEVICE.equals(p.placement().device(pl.id())) ? "gpu" : "jvm");
+            JsonStrings.append(sb, p.placement().onHost(pl.id()) ? "jvm" : "gpu");
             sb.append(", \"genome\": ");
             JsonStrings.append(sb, String.valueOf(p.genomes().get(pl.id())));
             if (run != null) {
@@ -104,7 +103,7 @@ final class ExplainText {
         StringBuilder sb = new StringBuilder();
         for (Pipeline pl : p.plan().pipelines()) {
             if (p.placement().onHost(pl.id())) {
-                sb.append(p.jvm().compiled(pl.id()).emitted().source()).append('\n');
+                sb.append(p.jvm().source(pl.id())).append('\n');
             } else {
                 sb.append(p.gpu().source(pl.id())).append('\n');
             }

@@ -2,7 +2,6 @@ package io.tessera.exec;
 
 import io.tessera.backend.Backend;
 import io.tessera.backend.Intermediate;
-import io.tessera.backend.cuda.exec.CudaBackend;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
@@ -17,7 +16,7 @@ import java.util.Map;
 
 /**
  * Where each pipeline of a query runs and why: on the device the user asked for where its backend can run it,
- * else on the JVM; a probe and a scan of a table's marks on the device of the table (a table is built where all
+ * else on the JVM (the host, {@link Intermediate#HOST}); a probe and a scan of a table's marks on the device of the table (a table is built where all
  * its probes and the scans of its marks run); a
  * pipeline that reads a relation where that device can read it (the GPU reads tables, and sorts, builds join
  * tables from and aggregates the groups of its own aggregations), and on the JVM when a writer of the relation runs there.
@@ -36,15 +35,16 @@ public record Placement(Map<Integer, String> devices, Map<Integer, String> reaso
     }
 
     /**
-     * Each pipeline on the GPU where {@code gpu} can run it, the rest on the JVM; then, until nothing changes, a
-     * table probed on the JVM built there, and a probe of a table built on the JVM run there.
+     * Each pipeline on {@code device}, a GPU, where its query {@code gpu} can run it, the rest on the JVM; then,
+     * until nothing changes, a table probed on the JVM built there, and a probe of a table built on the JVM run
+     * there.
      */
-    public static Placement onGpuWherePossible(QueryPlan plan, Backend.Query gpu) {
+    public static Placement onGpuWherePossible(QueryPlan plan, String device, Backend.Query gpu) {
         Map<Integer, String> devices = new LinkedHashMap<>();
         Map<Integer, String> reasons = new LinkedHashMap<>();
         for (Pipeline p : plan.pipelines()) {
             String why = gpu.unsupported(p.id());
-            devices.put(p.id(), why == null ? CudaBackend.DEVICE : Intermediate.HOST);
+            devices.put(p.id(), why == null ? device : Intermediate.HOST);
             reasons.put(p.id(), why == null ? "it has GPU code" : why);
         }
         boolean changed = true;
@@ -119,6 +119,15 @@ public record Placement(Map<Integer, String> devices, Map<Integer, String> reaso
             }
         }
         return out;
+    }
+
+    /** The pipelines placed on a device other than the host. */
+    public int offHost() {
+        int n = 0;
+        for (String d : devices.values()) {
+            n += Intermediate.HOST.equals(d) ? 0 : 1;
+        }
+        return n;
     }
 
     public int count(String device) {

@@ -5,18 +5,11 @@ import io.tessera.api.QueryCancelledException;
 import io.tessera.api.QueryResult;
 import io.tessera.api.RowSink;
 import io.tessera.api.ResultColumn;
+import io.tessera.backend.Accelerator;
+import io.tessera.backend.Backend;
+import io.tessera.backend.DeviceException;
+import io.tessera.backend.Devices;
 import io.tessera.backend.Intermediate;
-import io.tessera.backend.cuda.CudaException;
-import io.tessera.backend.cuda.exec.CudaBackend;
-import io.tessera.backend.cuda.exec.GpuBlocks;
-import io.tessera.backend.cuda.exec.GpuFallbacks;
-import io.tessera.backend.cuda.exec.GpuPlan;
-import io.tessera.backend.jvm.gen.EmittedPipeline;
-import io.tessera.backend.jvm.JvmBackend;
-import io.tessera.backend.jvm.JvmExecutor;
-import io.tessera.backend.jvm.relation.MatRelation;
-import io.tessera.backend.jvm.gen.PipelineCode;
-import io.tessera.backend.jvm.gen.PipelineEmitter;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.optimize.EstimateSkew;
 import io.tessera.optimize.Optimizer;
@@ -54,6 +47,8 @@ public final class QueryEngine {
     private final GenomeChooser chooser;
     private final ProfileStore profiles;
     private final QueryExecutor executor;
+    /** The devices queries over {@code db} may run on: the JVM, and the GPU where one can be used. */
+    private final Devices devices;
     private GenomeChooser gpuChooser;
     private volatile QueryTuner tuner;
     private volatile EstimateSkew skew = EstimateSkew.NONE;
@@ -88,15 +83,16 @@ public final class QueryEngine {
         this.device = device;
         this.profiles = profiles;
         this.executor = new QueryExecutor(db);
+        this.devices = Devices.of(db);
         this.changes = new DataChanges(this, db);
         this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
                 DeviceInfo.machineCpu(workers).fingerprint());
     }
 
-    /** The CUDA genomes' chooser: this GPU's profile (made once the GPU is known to work). */
-    private synchronized GenomeChooser gpuChooser(CudaBackend cuda) {
+    /** The GPU genomes' chooser: this GPU's profile (made once the GPU is known to work). */
+    private synchronized GenomeChooser gpuChooser(Accelerator cuda) {
         if (gpuChooser == null) {
-            gpuChooser = new GenomeChooser(VariantSpaces.forBackend("cuda", cuda.info().cores()), profiles,
+            gpuChooser = new GenomeChooser(VariantSpaces.forBackend(cuda.device(), cuda.info().cores()), profiles,
                     cuda.info().fingerprint());
         }
         return gpuChooser;
@@ -170,28 +166,15 @@ public final class QueryEngine {
 
     /**
      * A query compiled to runnable code, with the time that took: its plan, every pipeline's JVM genome, where
-     * each pipeline runs ({@code placement}) and the code of each on its device: {@code jvm} holds the JVM code of
-     * the pipelines placed there, {@code gpu} the GPU side (null when the query runs on the JVM only).
-     * {@code notice}: why a GPU that was asked for is not (fully) used, else null; {@code origins}: where each
-     * pipeline's JVM genome came from (profile, default, tuned now), {@code gpuOrigins} its CUDA genome's.
+     * each pipeline runs ({@code placement}) and the code of each on its device: {@code jvm}, the query on the host,
+     * holds the JVM code of the pipelines placed there ({@code backend.jvm.JvmExecutor.compiled} reads it),
+     * {@code gpu} the GPU side (null when the query runs on the JVM only). {@code notice}: why a GPU that was asked
+     * for is not (fully) used, else null; {@code origins}: where each pipeline's JVM genome came from (profile,
+     * default, tuned now), {@code gpuOrigins} its CUDA genome's.
      */
-    public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, JvmBackend.Query jvm, Placement placement,
-                           List<String> names, long compileNanos, GpuPlan gpu, String notice,
+    public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, Backend.Query jvm, Placement placement,
+                           List<String> names, long compileNanos, Backend.Query gpu, String notice,
                            Map<Integer, String> origins, Map<Integer, String> gpuOrigins) {
-
-        /** The JVM code of the pipelines placed on the JVM (every pipeline of a query that runs there only). */
-        public JvmExecutor.CompiledQuery compiled() {
-            List<EmittedPipeline> emitted = new ArrayList<>();
-            List<Class<? extends PipelineCode>> classes = new ArrayList<>();
-            for (Pipeline p : plan.pipelines()) {
-                JvmBackend.Compiled c = jvm.compiled(p.id());
-                if (c != null && placement.onHost(p.id())) {
-                    emitted.add(c.emitted());
-                    classes.add(c.code());
-                }
-            }
-            return new JvmExecutor.CompiledQuery(plan, emitted, classes, jvm.compileNanos());
-        }
     }
 
     public QueryResult execute(String sql) {
@@ -481,9 +464,9 @@ public final class QueryEngine {
             return true;
         }
         try {
-            CudaBackend.open(db);
+            devices.gpu();
             return true;
-        } catch (CudaException | LinkageError e) {
+        } catch (DeviceException | LinkageError e) {
             return false;
         }
     }
@@ -507,15 +490,15 @@ public final class QueryEngine {
             choice = t.tune(db, sql, plan, choice, chooser, workers);
         }
         Map<Integer, Genome> genomes = choice.genomes();
-        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, genomes, countRows);
-        GpuPlan gpu = null;
+        Backend.Query jvm = Devices.host().query(plan, genomes, countRows);
+        Backend.Query gpu = null;
         String notice = null;
         String jvmWhy = "the CPU was asked for";
         Map<Integer, String> gpuOrigins = new java.util.TreeMap<>();
         Placement placement = null;
         if (device != Device.CPU) {
             try {
-                CudaBackend cuda = CudaBackend.open(db);
+                Accelerator cuda = devices.gpu();
                 // the GPU profile's genomes, then the caller's overrides
                 GenomeChooser.Choice chosenCuda = gpuChooser(cuda).choose(plan);
                 Map<Integer, Genome> chosen = new java.util.TreeMap<>(chosenCuda.genomes());
@@ -524,19 +507,19 @@ public final class QueryEngine {
                     chosen.putAll(cudaGenomes);
                     cudaGenomes.keySet().forEach(id -> gpuOrigins.put(id, GenomeChooser.GIVEN));
                 }
-                gpu = cuda.query(plan, GpuPlan.genomes(plan, chosen));
-                placement = Placement.onGpuWherePossible(plan, gpu);
-                gpu.prepare(placement.on(plan, CudaBackend.DEVICE));
+                gpu = cuda.query(plan, cuda.genomes(plan, chosen));
+                placement = Placement.onGpuWherePossible(plan, cuda.device(), gpu);
+                gpu.prepare(placement.on(plan, cuda.device()));
                 notice = device == Device.GPU ? gpu.notice() : null;
-                if (placement.count(CudaBackend.DEVICE) == 0) {
+                if (placement.offHost() == 0) {
                     jvmWhy = "no pipeline of this query has GPU code";
                     gpu = null;
                     placement = null;
                 }
-            } catch (CudaException | LinkageError e) {
+            } catch (DeviceException | LinkageError e) {
                 // auto means "the GPU when there is one": no GPU is not worth a word then
-                notice = device == Device.GPU ? "ran on the JVM: " + GpuFallbacks.describe(e) : null;
-                jvmWhy = "the GPU cannot be used: " + GpuFallbacks.describe(e);
+                notice = device == Device.GPU ? "ran on the JVM: " + DeviceException.describe(e) : null;
+                jvmWhy = "the GPU cannot be used: " + DeviceException.describe(e);
                 gpu = null;
                 placement = null;
             }
@@ -557,10 +540,11 @@ public final class QueryEngine {
     public Prepared withCudaGenomes(Prepared base, Map<Integer, Genome> cudaGenomes) {
         long t0 = System.nanoTime();
         QueryPlan plan = base.plan();
-        GpuPlan gpu = CudaBackend.open(db).query(plan, GpuPlan.genomes(plan, cudaGenomes));
-        Placement placement = Placement.onGpuWherePossible(plan, gpu);
-        gpu.prepare(placement.on(plan, CudaBackend.DEVICE));
-        boolean none = placement.count(CudaBackend.DEVICE) == 0;
+        Accelerator cuda = devices.gpu();
+        Backend.Query gpu = cuda.query(plan, cuda.genomes(plan, cudaGenomes));
+        Placement placement = Placement.onGpuWherePossible(plan, cuda.device(), gpu);
+        gpu.prepare(placement.on(plan, cuda.device()));
+        boolean none = placement.offHost() == 0;
         if (none) {
             placement = Placement.jvm(plan, "no pipeline of this query has GPU code");
         }
@@ -579,7 +563,7 @@ public final class QueryEngine {
         long t0 = System.nanoTime();
         QueryPlan plan = plan(sql);
         Map<Integer, Genome> chosen = genomes.apply(plan);
-        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, chosen);
+        Backend.Query jvm = Devices.host().query(plan, chosen, false);
         Placement placement = Placement.jvm(plan, "JVM genomes were given");
         jvm.prepare(plan.pipelines());
         return new Prepared(plan, chosen, jvm, placement, plan.resultColumns().stream().map(ColumnInfo::name).toList(),
@@ -588,31 +572,21 @@ public final class QueryEngine {
 
     /**
      * Compiles {@code plan} for the JVM under {@code genomes} (complete ones), each pipeline's class given by
-     * {@code classes} (class name, source): a tuner's own cache, whose classes can be unloaded once unused.
+     * {@code classes} (class name, source; a class of the JVM's generated code): a tuner's own cache, whose classes
+     * can be unloaded once unused.
      */
     public Prepared prepareJvm(QueryPlan plan, Map<Integer, Genome> genomes,
-                               BiFunction<String, String, Class<? extends PipelineCode>> classes) {
+                               BiFunction<String, String, Class<?>> classes) {
         long t0 = System.nanoTime();
-        JvmBackend.Query jvm = JvmBackend.INSTANCE.query(plan, genomes);
         for (Pipeline pl : plan.pipelines()) {
-            Genome g = genomes.get(pl.id());
-            if (g == null) {
+            if (genomes.get(pl.id()) == null) {
                 throw new IllegalArgumentException("no genome for pipeline " + pl.id());
             }
-            EmittedPipeline e = PipelineEmitter.emit(pl, g);
-            jvm.install(e, classes.apply(e.className(), e.source()));
         }
+        Backend.Query jvm = Devices.host().query(plan, genomes, classes);
         return new Prepared(plan, genomes, jvm, Placement.jvm(plan, "JVM genomes were given"),
                 plan.resultColumns().stream().map(ColumnInfo::name).toList(), System.nanoTime() - t0, null, null,
                 Map.of(), Map.of());
-    }
-
-    /**
-     * Runs a prepared query on the JVM with {@code options} (its workers' pool, pipelines run in blocks, a
-     * deadline) and returns the result relation unread, for measurements that must not pay for reading it out.
-     */
-    public MatRelation runJvm(Prepared p, JvmExecutor.Options options) {
-        return JvmExecutor.run(p.compiled(), db, options);
     }
 
     public QueryResult run(Prepared p) {
@@ -620,11 +594,11 @@ public final class QueryEngine {
     }
 
     /**
-     * Runs a prepared query, one GPU pipeline's input in blocks under {@code blocks}' kernels (null: none): GPU
-     * tuning while the query runs.
+     * Runs a prepared query with {@code option} (null: none) set for the devices' backends: GPU tuning while the
+     * query runs hands one GPU pipeline's input in blocks to its block kernels so.
      */
-    public QueryResult run(Prepared p, GpuBlocks blocks) {
-        return run(p, blocks, null);
+    public QueryResult run(Prepared p, RunOption<?> option) {
+        return run(p, option, null);
     }
 
     /** Runs a prepared query; {@code cancel} (null: none) stops it with {@link QueryCancelledException}. */
@@ -632,9 +606,9 @@ public final class QueryEngine {
         return run(p, null, cancel);
     }
 
-    private QueryResult run(Prepared p, GpuBlocks blocks, QueryCancel cancel) {
+    private QueryResult run(Prepared p, RunOption<?> option, QueryCancel cancel) {
         long t0 = System.nanoTime();
-        QueryExecutor.Ran ran = runRelation(p, blocks, cancel);
+        QueryExecutor.Ran ran = runRelation(p, option, cancel);
         List<Object[]> rows = new ArrayList<>(ran.rel().rowCount());
         int n = ran.rel().rowCount();
         for (int from = 0; from < n; from += BATCH_ROWS) {
@@ -651,16 +625,16 @@ public final class QueryEngine {
         for (int r = from; r < to; r++) {
             Object[] row = new Object[width];
             for (int c = 0; c < width; c++) {
-                row[c] = JvmExecutor.value(ran.rel(), c, r, zone);
+                row[c] = ran.rel().value(c, r, zone);
             }
             rows.add(row);
         }
         return rows;
     }
 
-    private QueryExecutor.Ran runRelation(Prepared p, GpuBlocks blocks, QueryCancel cancel) {
+    private QueryExecutor.Ran runRelation(Prepared p, RunOption<?> option, QueryCancel cancel) {
         try {
-            return executor.run(p, blocks, cancel);
+            return executor.run(p, option, cancel);
         } catch (ArithmeticException e) {
             throw new SqlError("cannot compute the query: " + (e.getMessage() == null ? "arithmetic error" : e.getMessage()
                     .replace("integer overflow", "numeric overflow").replace("long overflow", "numeric overflow")), e);

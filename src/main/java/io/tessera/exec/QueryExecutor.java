@@ -6,17 +6,11 @@ import io.tessera.api.ResultColumn;
 import io.tessera.backend.Backend;
 import io.tessera.backend.PipelineActuals;
 import io.tessera.backend.QueryState;
-import io.tessera.backend.cuda.CudaException;
-import io.tessera.backend.cuda.exec.CudaBackend;
-import io.tessera.backend.cuda.exec.GpuBlocks;
-import io.tessera.backend.cuda.exec.GpuFallbacks;
-import io.tessera.backend.jvm.JvmBackend;
-import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.DeviceException;
+import io.tessera.backend.Devices;
+import io.tessera.backend.host.PipelineLoop;
+import io.tessera.backend.host.ResultRelation;
 import io.tessera.plan.ColumnInfo;
-import io.tessera.plan.Pipeline;
-import io.tessera.plan.QueryPlan;
-import io.tessera.plan.Sink;
-import io.tessera.plan.Source;
 import io.tessera.storage.Database;
 
 import java.util.ArrayList;
@@ -26,7 +20,7 @@ import java.util.List;
  * Runs a prepared query's pipeline graph: each pipeline on the device its {@link Placement} gave it, in
  * dependency order (the plan's), the cancel checked between pipelines, each pipeline timed; relations whose
  * writers ran on several devices or need the host's sort or LIMIT completed on the host; the result moved to the
- * host. A GPU result only the JVM can give ({@link GpuFallbacks.Fallback}) or a failing GPU runs the whole query
+ * host. A GPU result only the JVM can give or a failing GPU (a {@link DeviceException}) runs the whole query
  * again on the JVM, compiling what it needs then.
  */
 final class QueryExecutor {
@@ -38,18 +32,22 @@ final class QueryExecutor {
     }
 
     /** A query's result relation, its columns, where it ran, and each pipeline's time and counted rows. */
-    record Ran(MatRelation rel, List<ResultColumn> columns, QueryResult.Execution execution, PipelineActuals actuals) {
+    record Ran(ResultRelation rel, List<ResultColumn> columns, QueryResult.Execution execution, PipelineActuals actuals) {
     }
 
-    Ran run(QueryEngine.Prepared p, GpuBlocks blocks, QueryCancel cancel) {
+    /**
+     * Runs {@code p}; {@code option} (null: none) is handed to the devices' backends through the run's
+     * {@link QueryState#option} (a GPU tuner's block kernels).
+     */
+    Ran run(QueryEngine.Prepared p, RunOption<?> option, QueryCancel cancel) {
         List<ResultColumn> cols = new ArrayList<>();
         for (ColumnInfo c : p.plan().resultColumns()) {
             cols.add(new ResultColumn(c.name(), c.type(), c.nullable()));
         }
         int all = p.plan().pipelines().size();
-        if (p.gpu() == null || p.placement().count(CudaBackend.DEVICE) == 0) {
+        if (p.gpu() == null || p.placement().offHost() == 0) {
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
-                MatRelation rel = runPlaced(state, p, p.placement(), p.jvm(), null);
+                ResultRelation rel = runPlaced(state, p.placement(), p.jvm(), null);
                 String device = "cpu";
                 QueryResult.Execution e = new QueryResult.Execution(device, p.notice(), 0, 0, 0, 0, 0,
                         p.notice() == null ? 0 : all, state.moves(), state.moveNanos(), state.steps());
@@ -57,61 +55,32 @@ final class QueryExecutor {
             }
         }
         try (QueryState state = new QueryState(db, p.plan(), cancel)) {
-            if (blocks != null) {
-                state.setOption(GpuBlocks.class, blocks);
+            if (option != null) {
+                option.setIn(state);
             }
-            MatRelation rel = runPlaced(state, p, p.placement(), p.jvm(), p.gpu());
-            int onGpu = p.placement().count(CudaBackend.DEVICE);
+            ResultRelation rel = runPlaced(state, p.placement(), p.jvm(), p.gpu());
+            int onGpu = p.placement().offHost();
             QueryResult.Execution e = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(),
-                    CudaBackend.kernelNanos(state), CudaBackend.uploadNanos(state), p.gpu().bytesRead(),
-                    p.gpu().modelBytesTotal(), onGpu, all, state.moves(), state.moveNanos(), state.steps());
+                    p.gpu().kernelNanos(state), p.gpu().uploadNanos(state), p.gpu().bytesRead(),
+                    p.gpu().modelBytes(), onGpu, all, state.moves(), state.moveNanos(), state.steps());
             return new Ran(rel, cols, e, state.actuals());
-        } catch (GpuFallbacks.Fallback | CudaException e) {
+        } catch (DeviceException e) {
             // the JVM gives every answer: the whole query again there, its missing code compiled now
             Placement jvm = Placement.jvm(p.plan(), "the GPU run fell back");
             p.jvm().prepare(p.plan().pipelines());
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
-                MatRelation rel = runPlaced(state, p, jvm, p.jvm(), null);
-                QueryResult.Execution ex = new QueryResult.Execution("cpu", "ran on the JVM: " + GpuFallbacks.describe(e),
+                ResultRelation rel = runPlaced(state, jvm, p.jvm(), null);
+                QueryResult.Execution ex = new QueryResult.Execution("cpu", "ran on the JVM: " + DeviceException.describe(e),
                         0, 0, 0, 0, 0, all, state.moves(), state.moveNanos(), state.steps());
                 return new Ran(rel, cols, ex, state.actuals());
             }
         }
     }
 
-    /** Runs every pipeline on its device, in plan order, and returns the result on the host. */
-    private static MatRelation runPlaced(QueryState state, QueryEngine.Prepared p, Placement placement,
-                                         Backend.Query jvm, Backend.Query gpu) {
-        QueryPlan plan = p.plan();
-        JvmBackend.startQuery(state);
-        for (Pipeline pl : plan.pipelines()) {
-            state.checkCancel();
-            boolean onHost = placement.onHost(pl.id());
-            long t0 = System.nanoTime();
-            (onHost ? jvm : gpu).run(pl, state);
-            completeOnHost(state, pl.sink());
-            long nanos = System.nanoTime() - t0;
-            state.step("pipeline " + pl.id() + " on " + placement.device(pl.id()), nanos);
-            state.actuals().time(pl.id(), placement.device(pl.id()), nanos);
-            if (pl.source() instanceof Source.TableScan ts) {
-                state.actuals().rows(pl, 0, ts.table().rowCount());
-            }
-        }
-        if (state.relation(plan.resultRelation()) == null) {
-            throw new IllegalStateException("the plan produced no result relation");
-        }
-        return JvmBackend.hostRelation(state, plan.resultRelation());
-    }
-
-    /** A relation all of whose writers ran but that no device completed: its parts joined, sorted, cut on the host. */
-    private static void completeOnHost(QueryState state, Sink sink) {
-        int rel = switch (sink) {
-            case Sink.Materialize m -> m.relationId();
-            case Sink.Sort s -> s.relationId();
-            default -> -1;
-        };
-        if (rel >= 0 && state.pendingRelation(rel)) {
-            JvmBackend.completeRelation(state, sink);
-        }
+    /** Runs every pipeline on its device, in plan order ({@link PipelineLoop}), and returns the result on the host. */
+    private static ResultRelation runPlaced(QueryState state, Placement placement, Backend.Query jvm,
+                                            Backend.Query gpu) {
+        return PipelineLoop.run(state, Devices.host(), id -> new PipelineLoop.Placed(placement.device(id),
+                placement.onHost(id) ? jvm : gpu));
     }
 }

@@ -1,7 +1,6 @@
 package io.tessera.exec;
 
 import io.tessera.api.QueryCancel;
-import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.ColumnBuilder;
 import io.tessera.storage.ColumnSchema;
@@ -40,7 +39,7 @@ final class RowAppender {
             batch.clear();
             for (int r = from; r < to; r++) {
                 for (int c = 0; c < width; c++) {
-                    store(schema, c, batch.column(c), JvmExecutor.value(ran.rel(), c, r));
+                    store(schema, c, batch.column(c), ran.rel().value(c, r));
                 }
             }
             writer.write(batch);

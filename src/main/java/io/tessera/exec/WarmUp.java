@@ -1,11 +1,8 @@
 package io.tessera.exec;
 
-import io.tessera.backend.jvm.gen.EmittedPipeline;
-import io.tessera.backend.jvm.gen.JavaCompiler;
-import io.tessera.backend.jvm.gen.PipelineEmitter;
+import io.tessera.backend.Devices;
 import io.tessera.optimize.Optimizer;
 import io.tessera.plan.PhysicalPlanner;
-import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.profile.DeviceInfo;
 import io.tessera.profile.GenomeChooser;
@@ -57,10 +54,7 @@ public final class WarmUp {
             GenomeChooser chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", cores), null,
                     DeviceInfo.machineCpu(cores).fingerprint());
             Map<Integer, Genome> genomes = chooser.choose(plan).genomes();
-            for (Pipeline p : plan.pipelines()) {
-                EmittedPipeline e = PipelineEmitter.emit(p, genomes.get(p.id()));
-                compiled += JavaCompiler.warmUp(e.className(), e.source()) ? 1 : 0;
-            }
+            compiled = Devices.host().warmUp(plan, genomes);
         } catch (RuntimeException | LinkageError e) {
             // the first query does this work itself and reports what fails
         }

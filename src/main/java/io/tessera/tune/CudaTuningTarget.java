@@ -8,6 +8,7 @@ import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
+import io.tessera.exec.RunOption;
 import io.tessera.plan.QueryPlan;
 import io.tessera.storage.Database;
 import io.tessera.variant.CudaVariantSpace;
@@ -136,7 +137,7 @@ public final class CudaTuningTarget implements Target {
         int focus = tuning.focus();
         Map<Integer, Genome> start = tuning.complete(tuning.start());
         QueryEngine.Prepared prepared = engine.withCudaGenomes(base, start);
-        if (prepared.gpu() == null || !prepared.gpu().placement().onGpu(focus)) {
+        if (!(prepared.gpu() instanceof GpuPlan g) || !g.placement().onGpu(focus)) {
             throw new IllegalArgumentException("pipeline " + focus + " does not run on the GPU under its start genome"
                     + (prepared.notice() == null ? "" : ": " + prepared.notice()));
         }
@@ -180,7 +181,7 @@ public final class CudaTuningTarget implements Target {
                     tuner.observe(byGenome.get(k.genome()), nanos / 1e9 * full / n);
                 }
             };
-            QueryResult r = engine.run(prepared, control);
+            QueryResult r = engine.run(prepared, RunOption.of(GpuBlocks.class, control));
             if (!r.execution().device().startsWith("gpu")) {
                 throw new IllegalStateException("a run of blocks fell back to the JVM: " + r.execution().notice());
             }
@@ -220,7 +221,7 @@ public final class CudaTuningTarget implements Target {
             public Measurement measure(Map<Integer, Genome> genomes, double limitSeconds) {
                 long t0 = System.nanoTime();
                 QueryEngine.Prepared p = engine.withCudaGenomes(base, genomes);
-                if (p.gpu() == null || !p.gpu().placement().onGpu(focus)) {
+                if (!(p.gpu() instanceof GpuPlan g) || !g.placement().onGpu(focus)) {
                     return new Measurement(limitSeconds, (System.nanoTime() - t0) / 1e9, true);
                 }
                 QueryResult first = engine.run(p);

@@ -35,7 +35,7 @@ import java.util.function.Supplier;
 
 /**
  * A query on the JVM backend for tuning, planned, compiled and run by the engine ({@link QueryEngine#plan},
- * {@link QueryEngine#prepareJvm(QueryPlan, Map, java.util.function.BiFunction)}, {@link QueryEngine#runJvm}). Its
+ * {@link QueryEngine#prepareJvm(QueryPlan, Map, java.util.function.BiFunction)}, {@link JvmExecutor#run}). Its
  * objective compiles each variant with a cache of its own (keyed by
  * code, so variants that differ only in workers and morsel share a class and its JIT warm-up, and small, so that
  * classes no longer used can be unloaded), runs a variant while its code is new and still getting faster (the
@@ -79,6 +79,7 @@ public final class JvmTarget implements Target {
     private final TuningDevice device;
     /** The engine that plans, compiles and runs the query: JVM only, no profile (every genome is given). */
     private final QueryEngine engine;
+    private final Database db;
     private final QueryPlan plan;
     private final VariantSpace space;
     private final Map<Integer, Genome> defaults;
@@ -89,6 +90,7 @@ public final class JvmTarget implements Target {
     public JvmTarget(TuningDevice device, Database db, String sql) {
         this.device = device;
         this.engine = new QueryEngine(db, device.units(), Device.CPU, null);
+        this.db = db;
         this.plan = engine.plan(sql);
         this.space = VariantSpaces.forBackend(device.backend(), device.units());
         this.defaults = Genomes.freeDefaults(space, plan);
@@ -197,7 +199,7 @@ public final class JvmTarget implements Target {
     private void reference() {
         if (expectedChecksum == null) {
             Map<Integer, Genome> completed = complete(defaults);
-            check(engine.runJvm(new Compiler().compile(completed).query, options(null, Double.POSITIVE_INFINITY)),
+            check(runJvm(new Compiler().compile(completed).query, options(null, Double.POSITIVE_INFINITY)),
                     completed);
         }
     }
@@ -212,6 +214,14 @@ public final class JvmTarget implements Target {
 
     /** A compiled variant and whether any of its classes was compiled for it. */
     private record Compiled(QueryEngine.Prepared query, boolean fresh) {
+    }
+
+    /**
+     * Runs a query prepared for the JVM with {@code options} (its workers' pool, pipelines run in blocks, a
+     * deadline) and returns the result relation unread, for measurements that must not pay for reading it out.
+     */
+    private MatRelation runJvm(QueryEngine.Prepared q, JvmExecutor.Options options) {
+        return JvmExecutor.run(JvmExecutor.compiled(q.jvm()), db, options);
     }
 
     /** Compiles variants through the engine, with a small cache of classes keyed by code. */
@@ -250,7 +260,7 @@ public final class JvmTarget implements Target {
         int most = Math.max(1, device.units() - 1);
         Map<Integer, Genome> lowered = new TreeMap<>();
         boolean changed = false;
-        for (EmittedPipeline e : q.compiled().pipelines()) {
+        for (EmittedPipeline e : JvmExecutor.compiled(q.jvm()).pipelines()) {
             Genome g = e.genome();
             if (g.has(JvmDimensions.WORKERS) && g.getInt(JvmDimensions.WORKERS) > most) {
                 g = g.with(JvmDimensions.WORKERS, Integer.toString(most));
@@ -261,7 +271,7 @@ public final class JvmTarget implements Target {
         if (!changed) {
             return q;
         }
-        List<EmittedPipeline> before = q.compiled().pipelines();
+        List<EmittedPipeline> before = JvmExecutor.compiled(q.jvm()).pipelines();
         int[] next = {0};
         try {
             // the engine emits the pipelines in plan order; each keeps its class while its code is the same
@@ -270,7 +280,7 @@ public final class JvmTarget implements Target {
                 if (!JavaCompiler.codeKey(source).equals(JavaCompiler.codeKey(before.get(i).source()))) {
                     throw new CodeChanged();
                 }
-                return q.compiled().classes().get(i);
+                return JvmExecutor.compiled(q.jvm()).classes().get(i);
             });
         } catch (CodeChanged e) {
             return q; // the workers changed the code after all: the first run runs as the others
@@ -313,7 +323,7 @@ public final class JvmTarget implements Target {
         for (int i = 0; i < rule.maxRuns(); i++) {
             long compiling = watched ? jit.getTotalCompilationTime() : 0;
             long s = System.nanoTime();
-            MatRelation rel = engine.runJvm(i == 0 ? first : q, options(blocks, WARM_UP_LIMIT_SECONDS));
+            MatRelation rel = runJvm(i == 0 ? first : q, options(blocks, WARM_UP_LIMIT_SECONDS));
             double el = (System.nanoTime() - s) / 1e9;
             if (i == 0) {
                 check(rel, genomes);
@@ -361,7 +371,7 @@ public final class JvmTarget implements Target {
                 long s = System.nanoTime();
                 double el;
                 try {
-                    MatRelation rel = engine.runJvm(c.query(), options(null, limitSeconds));
+                    MatRelation rel = runJvm(c.query(), options(null, limitSeconds));
                     el = (System.nanoTime() - s) / 1e9;
                     if (!checked) {
                         check(rel, genomes);
@@ -413,7 +423,7 @@ public final class JvmTarget implements Target {
                 }, (g, seconds) -> tuner.observe(byGenome.get(g), seconds + overheads.perBlock(g)), seconds -> {
                 });
                 long t0 = System.nanoTime();
-                MatRelation rel = engine.runJvm(query, options(control, Double.POSITIVE_INFINITY));
+                MatRelation rel = runJvm(query, options(control, Double.POSITIVE_INFINITY));
                 double el = (System.nanoTime() - t0) / 1e9;
                 check(rel, start);
                 return warming + el;

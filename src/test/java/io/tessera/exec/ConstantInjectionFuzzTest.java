@@ -1,5 +1,6 @@
 package io.tessera.exec;
 
+import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.api.QueryResult;
 import io.tessera.Tessera;
@@ -179,7 +180,7 @@ class ConstantInjectionFuzzTest {
     /** Each pipeline's Java without comments, after checking that its comments are sanitized. */
     private static Map<Integer, String> javaCode(QueryEngine engine, String sql) {
         Map<Integer, String> out = new TreeMap<>();
-        for (EmittedPipeline e : engine.prepare(sql).compiled().pipelines()) {
+        for (EmittedPipeline e : JvmExecutor.compiled(engine.prepare(sql).jvm()).pipelines()) {
             assertSanitizedComments(e.source(), sql);
             out.put(e.pipeline().id(), JavaCompiler.codeKey(e.source()));
         }

@@ -1,5 +1,6 @@
 package io.tessera.exec;
 
+import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.Tessera;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.JavaCompiler;
@@ -69,7 +70,7 @@ class ExpressionCodeSizeTest {
         QueryEngine.Prepared p = db.engine().prepare(sql);
         long lines = 0;
         long classBytes = 0;
-        for (EmittedPipeline e : p.compiled().pipelines()) {
+        for (EmittedPipeline e : JvmExecutor.compiled(p.jvm()).pipelines()) {
             lines += e.source().lines().count();
             classBytes += classBytes(e.source());
         }
@@ -78,7 +79,7 @@ class ExpressionCodeSizeTest {
 
     /** Lines of generated Java of the query's pipelines. */
     private static long lines(String sql) {
-        return db.engine().prepare(sql).compiled().pipelines().stream()
+        return JvmExecutor.compiled(db.engine().prepare(sql).jvm()).pipelines().stream()
                 .mapToLong(e -> e.source().lines().count()).sum();
     }
 

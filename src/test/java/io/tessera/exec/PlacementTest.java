@@ -63,7 +63,7 @@ class PlacementTest {
     @Test
     void everythingTheGpuCanRunRunsThereAndTheRestOnTheJvm() {
         QueryPlan plan = plan();
-        Placement p = Placement.onGpuWherePossible(plan, gpu(id -> scans(plan, id)));
+        Placement p = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE, gpu(id -> scans(plan, id)));
         for (Pipeline pl : plan.pipelines()) {
             boolean scan = pl.source() instanceof Source.TableScan;
             assertEquals(scan ? CudaBackend.DEVICE : Intermediate.HOST, p.device(pl.id()), pl.toString());
@@ -84,7 +84,7 @@ class PlacementTest {
         }
         assertEquals(2, builds.size());
         // the probe cannot run on the GPU: both tables are built on the JVM
-        Placement noProbe = Placement.onGpuWherePossible(plan, gpu(id -> id != probe.id()
+        Placement noProbe = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE, gpu(id -> id != probe.id()
                 && scans(plan, id)));
         for (int b : builds) {
             assertTrue(noProbe.onHost(b));
@@ -92,7 +92,7 @@ class PlacementTest {
         }
         // one build cannot run on the GPU: the probe follows it to the JVM, and so does the other build
         int first = builds.iterator().next();
-        Placement noBuild = Placement.onGpuWherePossible(plan, gpu(id -> id != first
+        Placement noBuild = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE, gpu(id -> id != first
                 && scans(plan, id)));
         assertTrue(noBuild.onHost(probe.id()));
         assertTrue(noBuild.reasons().get(probe.id()).contains("built on the JVM"), noBuild.reasons().get(probe.id()));
@@ -117,12 +117,12 @@ class PlacementTest {
         Pipeline sort = plan.pipelines().stream().filter(pl -> pl.source() instanceof Source.RelationScan)
                 .findFirst().orElseThrow();
         // a GPU that could sort, but not aggregate: the sort follows its input to the JVM
-        Placement p = Placement.onGpuWherePossible(plan, gpu(id -> id != aggregation.id()));
+        Placement p = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE, gpu(id -> id != aggregation.id()));
         assertTrue(p.onHost(sort.id()));
         assertEquals("it reads r" + ((Source.RelationScan) sort.source()).relationId() + ", made by pipeline "
                 + aggregation.id() + " on the JVM", p.reasons().get(sort.id()));
         // a GPU that can run both keeps both
-        Placement both = Placement.onGpuWherePossible(plan, gpu(id -> true));
+        Placement both = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE, gpu(id -> true));
         assertEquals(CudaBackend.DEVICE, both.device(sort.id()));
     }
 
@@ -135,13 +135,13 @@ class PlacementTest {
                 .findFirst().orElseThrow();
         Pipeline marks = plan.pipelines().stream().filter(pl -> pl.sink() instanceof Sink.Marks).findFirst().orElseThrow();
         // a GPU that could run all but the build: the marks and the scan of them follow the table to the JVM
-        Placement p = Placement.onGpuWherePossible(plan, gpu(id -> id != build.id()));
+        Placement p = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE, gpu(id -> id != build.id()));
         assertTrue(p.onHost(marks.id()));
         assertTrue(p.onHost(scan.id()));
         int table = ((Source.JoinTableScan) scan.source()).joinId();
         assertEquals("it scans table j" + table + ", built on the JVM", p.reasons().get(scan.id()));
         // a GPU that can run all of them keeps all of them
-        Placement all = Placement.onGpuWherePossible(plan, gpu(id -> true));
+        Placement all = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE, gpu(id -> true));
         assertEquals(CudaBackend.DEVICE, all.device(scan.id()));
         assertEquals(CudaBackend.DEVICE, all.device(build.id()));
     }

@@ -1,6 +1,7 @@
 package io.tessera.sqltest;
 
 import io.tessera.exec.Placement;
+import io.tessera.backend.cuda.exec.CudaBackend;
 import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
@@ -22,7 +23,7 @@ final class GpuPlacementText {
     static List<String> lines(SqlSession session, String sql) {
         Database db = session.database();
         QueryPlan plan = session.engine().plan(sql);
-        Placement placed = Placement.onGpuWherePossible(plan,
+        Placement placed = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE,
                 GpuPlan.placementOnly(db, plan, CudaVariantSpace.INSTANCE.defaults(plan)));
         List<String> out = new ArrayList<>();
         for (Pipeline p : plan.pipelines()) {

@@ -83,16 +83,16 @@ class JvmTargetTest {
         QueryEngine engine = new QueryEngine(db, 4, Device.CPU, null);
         QueryEngine.Prepared q = engine.prepareJvm(t.plan(), all, JavaCompiler::compile);
         QueryEngine.Prepared first = t.leavingACore(q);
-        assertEquals(q.compiled().classes(), first.compiled().classes());
-        for (int i = 0; i < q.compiled().pipelines().size(); i++) {
-            Genome g = q.compiled().pipelines().get(i).genome();
-            Genome f = first.compiled().pipelines().get(i).genome();
+        assertEquals(JvmExecutor.compiled(q.jvm()).classes(), JvmExecutor.compiled(first.jvm()).classes());
+        for (int i = 0; i < JvmExecutor.compiled(q.jvm()).pipelines().size(); i++) {
+            Genome g = JvmExecutor.compiled(q.jvm()).pipelines().get(i).genome();
+            Genome f = JvmExecutor.compiled(first.jvm()).pipelines().get(i).genome();
             assertEquals(g.has(JvmDimensions.WORKERS) ? g.with(JvmDimensions.WORKERS, "3") : g, f);
         }
-        assertTrue(first.compiled().pipelines().stream().anyMatch(e -> e.genome().has(JvmDimensions.WORKERS)));
+        assertTrue(JvmExecutor.compiled(first.jvm()).pipelines().stream().anyMatch(e -> e.genome().has(JvmDimensions.WORKERS)));
         // the same answer on three workers as on four
-        assertEquals(engine.runJvm(q, new JvmExecutor.Options(null, null, 0)).rowCount(),
-                engine.runJvm(first, new JvmExecutor.Options(null, null, 0)).rowCount());
+        assertEquals(JvmExecutor.run(JvmExecutor.compiled(q.jvm()), db, new JvmExecutor.Options(null, null, 0)).rowCount(),
+                JvmExecutor.run(JvmExecutor.compiled(first.jvm()), db, new JvmExecutor.Options(null, null, 0)).rowCount());
         // one worker already leaves the rest: the query itself
         JvmTarget one = (JvmTarget) oneCore.target(db, Queries.sql("ssb", "q2.1"));
         QueryEngine.Prepared single = engine.prepareJvm(one.plan(), one.complete(one.defaults()), JavaCompiler::compile);

@@ -1,10 +1,13 @@
 package io.tessera.backend.cuda;
 
+import io.tessera.backend.DeviceException;
+
 /**
  * A CUDA driver or NVRTC call that failed. The message names the call and the error, as in
- * {@code cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY}.
+ * {@code cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY}. The executor catches it as the backend-neutral
+ * {@link DeviceException} and runs the query on the JVM.
  */
-public class CudaException extends RuntimeException {
+public class CudaException extends DeviceException {
     private final String call;
     private final int code;
     private final String errorName;
@@ -38,5 +41,15 @@ public class CudaException extends RuntimeException {
     /** The error's name, such as CUDA_ERROR_OUT_OF_MEMORY, or null. */
     public String errorName() {
         return errorName;
+    }
+
+    @Override
+    public String reason() {
+        return outOfMemory() ? "no device memory left (" + firstLine(this) + ")" : firstLine(this);
+    }
+
+    /** Whether the call failed for want of device memory. */
+    protected boolean outOfMemory() {
+        return "CUDA_ERROR_OUT_OF_MEMORY".equals(errorName);
     }
 }

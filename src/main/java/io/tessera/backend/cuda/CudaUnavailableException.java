@@ -12,4 +12,9 @@ public class CudaUnavailableException extends CudaException {
     public CudaUnavailableException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    @Override
+    public String reason() {
+        return outOfMemory() ? super.reason() : "no GPU (" + firstLine(this) + ")";
+    }
 }

@@ -9,6 +9,11 @@ public class KernelCompileException extends CudaException {
         this.log = log;
     }
 
+    @Override
+    public String reason() {
+        return "a kernel did not compile: " + firstLine(this);
+    }
+
     /** NVRTC's program log (errors and warnings, with line numbers). */
     public String log() {
         return log;

@@ -1,6 +1,7 @@
 package io.tessera.backend.jvm;
 
 import io.tessera.backend.Backend;
+import io.tessera.backend.host.Host;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
+import java.util.function.BiFunction;
 
 /**
  * The JVM backend: a pipeline emitted as Java source under its JVM genome, compiled with Janino, and run on all
@@ -31,7 +33,7 @@ import java.util.concurrent.Future;
  * share of every query: relations completed from their writers' parts (UNION ALL, sort, LIMIT), VALUES, and the
  * result read out.
  */
-public final class JvmBackend implements Backend {
+public final class JvmBackend implements Host {
 
     public static final JvmBackend INSTANCE = new JvmBackend();
 
@@ -45,15 +47,29 @@ public final class JvmBackend implements Backend {
 
     @Override
     public Query query(QueryPlan plan, Map<Integer, Genome> genomes) {
-        return new Query(genomes, false);
+        return new Query(plan, genomes, false);
     }
 
     /**
      * A query whose code counts the rows out of every operation when {@code countRows} (EXPLAIN ANALYZE: the
      * counts land in the run's {@link QueryState#actuals()}); plain queries' code has no counters.
      */
+    @Override
     public Query query(QueryPlan plan, Map<Integer, Genome> genomes, boolean countRows) {
-        return new Query(genomes, countRows);
+        return new Query(plan, genomes, countRows);
+    }
+
+    /** Each pipeline emitted in plan order and its class taken from {@code classes}, which must extend PipelineCode. */
+    @Override
+    public Query query(QueryPlan plan, Map<Integer, Genome> genomes, BiFunction<String, String, Class<?>> classes) {
+        Query q = new Query(plan, genomes, false);
+        long t0 = System.nanoTime();
+        for (Pipeline p : plan.pipelines()) {
+            EmittedPipeline e = PipelineEmitter.emit(p, genomes.get(p.id()));
+            q.install(e, classes.apply(e.className(), e.source()).asSubclass(PipelineCode.class));
+        }
+        q.addCompileNanos(System.nanoTime() - t0);
+        return q;
     }
 
     /** One pipeline's emitted source and compiled class. */
@@ -62,12 +78,14 @@ public final class JvmBackend implements Backend {
 
     /** A query's pipelines on the JVM: every one can run here; code is compiled when asked for. */
     public static final class Query implements Backend.Query {
+        private final QueryPlan plan;
         private final Map<Integer, Genome> genomes;
         private final boolean countRows;
         private final Map<Integer, Compiled> compiled = new ConcurrentHashMap<>();
         private long compileNanos;
 
-        Query(Map<Integer, Genome> genomes, boolean countRows) {
+        Query(QueryPlan plan, Map<Integer, Genome> genomes, boolean countRows) {
+            this.plan = plan;
             this.genomes = genomes;
             this.countRows = countRows;
         }
@@ -103,8 +121,35 @@ public final class JvmBackend implements Backend {
             return compiled.get(id);
         }
 
+        @Override
+        public String source(int id) {
+            Compiled c = compiled.get(id);
+            if (c == null) {
+                throw new IllegalStateException("pipeline " + id + " was not prepared for the JVM");
+            }
+            return c.emitted().source();
+        }
+
         public synchronized long compileNanos() {
             return compileNanos;
+        }
+
+        synchronized void addCompileNanos(long nanos) {
+            compileNanos += nanos;
+        }
+
+        /** The code of the pipelines prepared here, in plan order. */
+        JvmExecutor.CompiledQuery compiledQuery() {
+            List<EmittedPipeline> emitted = new ArrayList<>();
+            List<Class<? extends PipelineCode>> classes = new ArrayList<>();
+            for (Pipeline p : plan.pipelines()) {
+                Compiled c = compiled.get(p.id());
+                if (c != null) {
+                    emitted.add(c.emitted());
+                    classes.add(c.code());
+                }
+            }
+            return new JvmExecutor.CompiledQuery(plan, emitted, classes, compileNanos());
         }
 
         @Override
@@ -140,16 +185,13 @@ public final class JvmBackend implements Backend {
 
     // ---- the host's share of every query ----
 
-    /** Publishes the query's VALUES relations; before its first pipeline runs. */
-    public static void startQuery(QueryState state) {
+    @Override
+    public void startQuery(QueryState state) {
         JvmRelations.publishValues(state);
     }
 
-    /**
-     * Completes relation {@code rel} of {@code sink} (MATERIALIZE or SORT) on the host from the parts its writers
-     * left, where they were made (moved here first): concatenated, sorted, cut to the LIMIT.
-     */
-    public static void completeRelation(QueryState state, Sink sink) {
+    @Override
+    public void completeRelation(QueryState state, Sink sink) {
         int rel = switch (sink) {
             case Sink.Materialize m -> m.relationId();
             case Sink.Sort s -> s.relationId();
@@ -161,5 +203,20 @@ public final class JvmBackend implements Backend {
     /** Relation {@code rel} on the host, moved there first where it is on another device. */
     public static MatRelation hostRelation(QueryState state, int rel) {
         return JvmRelations.onHost(state, rel);
+    }
+
+    @Override
+    public MatRelation result(QueryState state, int rel) {
+        return hostRelation(state, rel);
+    }
+
+    @Override
+    public int warmUp(QueryPlan plan, Map<Integer, Genome> genomes) {
+        int compiled = 0;
+        for (Pipeline p : plan.pipelines()) {
+            EmittedPipeline e = PipelineEmitter.emit(p, genomes.get(p.id()));
+            compiled += JavaCompiler.warmUp(e.className(), e.source()) ? 1 : 0;
+        }
+        return compiled;
     }
 }

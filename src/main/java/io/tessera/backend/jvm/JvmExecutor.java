@@ -1,13 +1,11 @@
 package io.tessera.backend.jvm;
 
+import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
+import io.tessera.backend.host.PipelineLoop;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
-import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.backend.jvm.relation.MatRelation;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.run.PipelineRunner;
-import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.QueryPlan;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
@@ -23,7 +21,8 @@ import java.util.concurrent.ExecutorService;
  * A whole query on the JVM backend, for callers that run plans under explicit genomes (tuners, tests): its
  * pipelines compiled ({@link #compile}) and run in order ({@link #run}) with the {@link JvmBackend}'s runner of one
  * pipeline, under {@link Options} (pool, block control, deadline, cancel). Queries of the engine run through its
- * executor, which places pipelines on devices; this is the same code with every pipeline on the JVM.
+ * executor, which places pipelines on devices; both run the same loop, {@link PipelineLoop}, this one with every
+ * pipeline on the JVM.
  */
 public final class JvmExecutor {
 
@@ -33,6 +32,17 @@ public final class JvmExecutor {
     /** A query ready to run: its plan and, per pipeline, the emitted source and compiled class. */
     public record CompiledQuery(QueryPlan plan, List<EmittedPipeline> pipelines, List<Class<? extends PipelineCode>> classes,
                                 long compileNanos) {
+    }
+
+    /**
+     * The JVM code of the pipelines {@code host}, a query of the JVM backend (a prepared query's {@code jvm()}),
+     * has prepared, in plan order: every pipeline of a query prepared for the JVM alone.
+     */
+    public static CompiledQuery compiled(io.tessera.backend.Backend.Query host) {
+        if (!(host instanceof JvmBackend.Query q)) {
+            throw new IllegalArgumentException("not a query of the JVM backend: " + host);
+        }
+        return q.compiledQuery();
     }
 
     public static CompiledQuery compile(QueryPlan plan, Map<Integer, Genome> genomes) {
@@ -88,21 +98,19 @@ public final class JvmExecutor {
         return run(q, db, Options.DEFAULT);
     }
 
-    /** Runs every pipeline of the query on the JVM with {@code options}, in order, and returns its result. */
+    /**
+     * Runs every pipeline of the query on the JVM with {@code options}, in order, and returns its result: the
+     * executor's loop ({@link PipelineLoop}) with every pipeline on the host.
+     */
     public static MatRelation run(CompiledQuery q, Database db, Options options) {
+        JvmBackend.Query query = new JvmBackend.Query(q.plan(), Map.of(), false);
+        for (int i = 0; i < q.pipelines().size(); i++) {
+            query.install(q.pipelines().get(i), q.classes().get(i));
+        }
+        PipelineLoop.Placed onHost = new PipelineLoop.Placed(Intermediate.HOST, query);
         try (QueryState state = new QueryState(db, q.plan(), options.cancel())) {
             state.setOption(Options.class, options);
-            JvmBackend.startQuery(state);
-            for (int i = 0; i < q.pipelines().size(); i++) {
-                state.checkCancel();
-                PipelineRunner.run(state, q.pipelines().get(i), q.classes().get(i));
-            }
-            MatRelation result = state.relation(q.plan().resultRelation()) == null ? null
-                    : JvmBackend.hostRelation(state, q.plan().resultRelation());
-            if (result == null) {
-                throw new IllegalStateException("the plan produced no result relation");
-            }
-            return result;
+            return (MatRelation) PipelineLoop.run(state, JvmBackend.INSTANCE, id -> onHost);
         }
     }
 
@@ -114,28 +122,7 @@ public final class JvmExecutor {
 
     /** {@link #value(MatRelation, int, int)}, a TIMESTAMP WITH TIME ZONE as an OffsetDateTime in {@code zone}. */
     public static Object value(MatRelation rel, int c, int r, java.time.ZoneId zone) {
-        RowBuffer b = rel.rows;
-        if (b.isNull(c, r)) {
-            return null;
-        }
-        ColumnInfo ci = rel.columns.get(c);
-        return switch (ci.type().kind()) {
-            case INTEGER -> b.kinds[c] == JKind.LONG ? (int) b.longs[c][r] : b.ints[c][r];
-            case BIGINT -> b.kinds[c] == JKind.INT ? (long) b.ints[c][r] : b.longs[c][r];
-            case DOUBLE -> b.doubles[c][r];
-            case DECIMAL -> java.math.BigDecimal.valueOf(b.longs[c][r], ci.type().scale());
-            case DATE -> java.time.LocalDate.ofEpochDay(b.ints[c][r]);
-            case TIMESTAMP -> io.tessera.storage.Values.timestampOf(b.longs[c][r]);
-            case TIMESTAMP_TZ -> io.tessera.storage.ZonedTimestamps.valueOf(b.longs[c][r], zone);
-            case TIME -> io.tessera.storage.Values.timeOf(b.longs[c][r]);
-            case BOOLEAN -> b.bytes[c][r] != 0;
-            // an INTERVAL as DuckDB's driver gives it: its text; a LIST as a ListValue
-            case VARCHAR -> ci.type().isInterval()
-                    ? io.tessera.storage.Interval.decode(rel.dictionaries[c].value(b.ints[c][r])).toString()
-                    : ci.type().isList()
-                    ? io.tessera.storage.ListCodec.value(rel.dictionaries[c].value(b.ints[c][r]), ci.type().element(), zone)
-                    : io.tessera.storage.Values.stringObject(rel.dictionaries[c].value(b.ints[c][r]), ci.type());
-        };
+        return rel.value(c, r, zone);
     }
 
 }

@@ -127,7 +127,7 @@ class BlockExecutionTest {
     void blocksWithChangingThreadConfigurationAndPredicationGiveTheSameAnswer() {
         for (String q : List.of("q1.1", "q2.1", "q3.2", "q4.1")) {
             QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", q));
-            List<String> expected = rows(JvmExecutor.run(p.compiled(), db));
+            List<String> expected = rows(JvmExecutor.run(JvmExecutor.compiled(p.jvm()), db));
             int fact = factPipeline(p);
             Genome g = p.genomes().get(fact);
             Genome third = g.with(JvmDimensions.WORKERS, "2").with(JvmDimensions.MORSEL, "512")
@@ -140,7 +140,7 @@ class BlockExecutionTest {
                     third,
                     g.with(JvmDimensions.WORKERS, "3").with(JvmDimensions.MORSEL, "100").with(JvmDimensions.ACCESS, "blocked"));
             Cycling control = new Cycling(fact, cycle, 1_500);
-            MatRelation rel = JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, control, 0));
+            MatRelation rel = JvmExecutor.run(JvmExecutor.compiled(p.jvm()), db, new JvmExecutor.Options(null, control, 0));
             assertEquals(expected, rows(rel), q);
             assertEquals(20_000, control.rowsSeen, q);
             assertEquals(14, control.ran.size(), q); // ceil(20000 / 1500)
@@ -152,7 +152,7 @@ class BlockExecutionTest {
     @Test
     void sharedAndPartitionedAggregationRunInBlocksToo() {
         QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", "q3.1"));
-        List<String> expected = rows(JvmExecutor.run(p.compiled(), db));
+        List<String> expected = rows(JvmExecutor.run(JvmExecutor.compiled(p.jvm()), db));
         int fact = factPipeline(p);
         for (String agg : List.of("shared", "partitioned", "hash")) {
             java.util.Map<Integer, Genome> genomes = new java.util.HashMap<>(p.genomes());
@@ -169,7 +169,7 @@ class BlockExecutionTest {
     void blocksThatAlternateTheAggregationGiveTheSameAnswer() {
         for (String q : List.of("q2.1", "q3.1", "q3.3", "q4.3")) {
             QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", q));
-            List<String> expected = rows(JvmExecutor.run(p.compiled(), db));
+            List<String> expected = rows(JvmExecutor.run(JvmExecutor.compiled(p.jvm()), db));
             int fact = factPipeline(p);
             // dense is allowed for these groups (known small key ranges), if not always the default
             Genome dense = p.genomes().get(fact).with(JvmDimensions.AGGREGATION, "dense");
@@ -183,7 +183,7 @@ class BlockExecutionTest {
                     List.of(shared.with(JvmDimensions.ACCESS, "strided")));
             for (List<Genome> cycle : cycles) {
                 Cycling control = new Cycling(fact, cycle, 1_500);
-                MatRelation rel = JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, control, 0));
+                MatRelation rel = JvmExecutor.run(JvmExecutor.compiled(p.jvm()), db, new JvmExecutor.Options(null, control, 0));
                 assertEquals(expected, rows(rel), q + " " + cycle);
                 assertEquals(20_000, control.rowsSeen, q);
             }
@@ -227,10 +227,10 @@ class BlockExecutionTest {
         QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", "q1.1"));
         long past = System.nanoTime() - 1_000_000;
         assertThrows(JvmExecutor.DeadlineExceeded.class,
-                () -> JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, null, past)));
+                () -> JvmExecutor.run(JvmExecutor.compiled(p.jvm()), db, new JvmExecutor.Options(null, null, past)));
         long later = System.nanoTime() + 3_600_000_000_000L; // an hour: a deadline that no load brings near
-        assertEquals(rows(JvmExecutor.run(p.compiled(), db)),
-                rows(JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(null, null, later))));
+        assertEquals(rows(JvmExecutor.run(JvmExecutor.compiled(p.jvm()), db)),
+                rows(JvmExecutor.run(JvmExecutor.compiled(p.jvm()), db, new JvmExecutor.Options(null, null, later))));
     }
 
     @Test
@@ -238,8 +238,8 @@ class BlockExecutionTest {
         ExecutorService one = Executors.newFixedThreadPool(1);
         try {
             QueryEngine.Prepared p = engine.prepare(Queries.sql("ssb", "q3.1"));
-            assertEquals(rows(JvmExecutor.run(p.compiled(), db)),
-                    rows(JvmExecutor.run(p.compiled(), db, new JvmExecutor.Options(one, null, 0))));
+            assertEquals(rows(JvmExecutor.run(JvmExecutor.compiled(p.jvm()), db)),
+                    rows(JvmExecutor.run(JvmExecutor.compiled(p.jvm()), db, new JvmExecutor.Options(one, null, 0))));
             assertFalse(one.isShutdown());
         } finally {
             one.shutdownNow();

@@ -1,6 +1,6 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.Backend;
+import io.tessera.backend.Accelerator;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.plan.QueryPlan;
@@ -16,7 +16,7 @@ import java.util.Map;
  * groups its kernels make stay there until the host reads them (groups compacted on the device first). A result
  * only the JVM can produce (a table too full, a key outside its statistics) throws {@link GpuFallbacks.Fallback}.
  */
-public final class CudaBackend implements Backend {
+public final class CudaBackend implements Accelerator {
 
     /** The device CUDA's intermediates name. */
     public static final String DEVICE = "cuda";
@@ -39,6 +39,7 @@ public final class CudaBackend implements Backend {
     }
 
     /** The GPU: its name, SMs and fingerprint, under which its profile is kept. */
+    @Override
     public io.tessera.profile.DeviceInfo info() {
         return rt.info();
     }
@@ -52,6 +53,12 @@ public final class CudaBackend implements Backend {
     @Override
     public GpuPlan query(QueryPlan plan, Map<Integer, Genome> genomes) {
         return new GpuPlan(rt, db, plan, genomes);
+    }
+
+    /** Every pipeline's complete CUDA genome ({@link GpuPlan#genomes}). */
+    @Override
+    public Map<Integer, Genome> genomes(QueryPlan plan, Map<Integer, Genome> overrides) {
+        return GpuPlan.genomes(plan, overrides);
     }
 
     /** The GPU's kernel time in a run so far (CUDA events), 0 when no kernel ran. */

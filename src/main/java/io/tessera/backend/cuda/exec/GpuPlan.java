@@ -252,11 +252,13 @@ public final class GpuPlan implements Backend.Query {
     }
 
     /** Pipeline {@code id}'s CUDA genome as EXPLAIN shows it: a sort of groups has no kernel, hence no genome. */
+    @Override
     public String genomeText(int id) {
         return placement.onGpu(id) ? String.valueOf(genomes.get(id)) : "no kernel of its own";
     }
 
     /** How pipeline {@code id}'s output is laid out on the device, for EXPLAIN (null: nothing to say). */
+    @Override
     public String describeOutput(int id) {
         CudaKernelSource k = placement.kernels().get(id);
         return k != null ? k.sink().describe() : "sorted on the device after pipeline "
@@ -268,7 +270,23 @@ public final class GpuPlan implements Backend.Query {
         return model().total();
     }
 
+    @Override
+    public long modelBytes() {
+        return modelBytesTotal();
+    }
+
+    @Override
+    public long kernelNanos(QueryState state) {
+        return CudaBackend.kernelNanos(state);
+    }
+
+    @Override
+    public long uploadNanos(QueryState state) {
+        return CudaBackend.uploadNanos(state);
+    }
+
     /** The CUDA source that runs pipeline {@code id} here (EXPLAIN CODE). */
+    @Override
     public String source(int id) {
         CudaKernelSource k = placement.kernels().get(id);
         if (k != null) {
@@ -302,6 +320,7 @@ public final class GpuPlan implements Backend.Query {
     }
 
     /** Why a GPU that was asked for is not (fully) used, else null. */
+    @Override
     public String notice() {
         return notice;
     }
@@ -312,6 +331,7 @@ public final class GpuPlan implements Backend.Query {
     }
 
     /** The bytes the loaded kernels must read. */
+    @Override
     public long bytesRead() {
         long b = 0;
         for (int id : kernels.keySet()) {

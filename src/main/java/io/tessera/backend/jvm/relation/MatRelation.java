@@ -1,5 +1,7 @@
 package io.tessera.backend.jvm.relation;
 
+import io.tessera.backend.host.ResultRelation;
+import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.plan.ColumnInfo;
 
 import java.lang.foreign.MemorySegment;
@@ -8,9 +10,10 @@ import java.util.List;
 
 /**
  * A materialized relation: rows in a {@link RowBuffer} whose VARCHAR columns are codes (never Strings) into the
- * dictionaries registered under the columns' keys. Later pipelines read it through {@link #columnData}.
+ * dictionaries registered under the columns' keys. Later pipelines read it through {@link #columnData}, the
+ * host's readers value by value ({@link #value}).
  */
-public final class MatRelation {
+public final class MatRelation implements ResultRelation {
 
     public final RowBuffer rows;
     public final List<ColumnInfo> columns;
@@ -23,12 +26,40 @@ public final class MatRelation {
         this.columns = columns;
     }
 
+    @Override
     public int rowCount() {
         return rows.size;
     }
 
+    @Override
     public List<ColumnInfo> columns() {
         return columns;
+    }
+
+    @Override
+    public Object value(int c, int r, java.time.ZoneId zone) {
+        RowBuffer b = rows;
+        if (b.isNull(c, r)) {
+            return null;
+        }
+        ColumnInfo ci = columns.get(c);
+        return switch (ci.type().kind()) {
+            case INTEGER -> b.kinds[c] == JKind.LONG ? (int) b.longs[c][r] : b.ints[c][r];
+            case BIGINT -> b.kinds[c] == JKind.INT ? (long) b.ints[c][r] : b.longs[c][r];
+            case DOUBLE -> b.doubles[c][r];
+            case DECIMAL -> java.math.BigDecimal.valueOf(b.longs[c][r], ci.type().scale());
+            case DATE -> java.time.LocalDate.ofEpochDay(b.ints[c][r]);
+            case TIMESTAMP -> io.tessera.storage.Values.timestampOf(b.longs[c][r]);
+            case TIMESTAMP_TZ -> io.tessera.storage.ZonedTimestamps.valueOf(b.longs[c][r], zone);
+            case TIME -> io.tessera.storage.Values.timeOf(b.longs[c][r]);
+            case BOOLEAN -> b.bytes[c][r] != 0;
+            // an INTERVAL as DuckDB's driver gives it: its text; a LIST as a ListValue
+            case VARCHAR -> ci.type().isInterval()
+                    ? io.tessera.storage.Interval.decode(dictionaries[c].value(b.ints[c][r])).toString()
+                    : ci.type().isList()
+                    ? io.tessera.storage.ListCodec.value(dictionaries[c].value(b.ints[c][r]), ci.type().element(), zone)
+                    : io.tessera.storage.Values.stringObject(dictionaries[c].value(b.ints[c][r]), ci.type());
+        };
     }
 
     public synchronized List<ColumnData> columnData(java.util.function.Function<String, io.tessera.storage.Dictionary> dicts) {

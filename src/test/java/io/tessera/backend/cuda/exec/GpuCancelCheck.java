@@ -37,7 +37,7 @@ public final class GpuCancelCheck {
             List<Object[]> expected = e.run(p).rows();
             GpuRuntime rt = GpuRuntime.get();
             long buffersBefore = io.tessera.backend.cuda.CudaMemoryStats.liveDeviceBuffers();
-            System.out.printf("q2.1 on the GPU: %d of %d pipelines, %d rows%n", p.gpu().gpuPipelines(),
+            System.out.printf("q2.1 on the GPU: %d of %d pipelines, %d rows%n", ((GpuPlan) p.gpu()).gpuPipelines(),
                     p.plan().pipelines().size(), expected.size());
 
             QueryCancel cancelled = new QueryCancel();

@@ -48,7 +48,7 @@ class RelationMoveTest {
         assertTrue(expected.size() > 10, "months of several years");
         QueryPlan plan = p.plan();
         try (QueryState state = new QueryState(SSB.db(), plan, null)) {
-            JvmBackend.startQuery(state);
+            JvmBackend.INSTANCE.startQuery(state);
             int grouped = -1;
             for (Pipeline pl : plan.pipelines()) {
                 p.jvm().run(pl, state);
