@@ -181,6 +181,60 @@ class SortedJoinTableTest {
         }
     }
 
+    /**
+     * TPC-H Q4 and Q21 mark the rows of tables they build (EXISTS and NOT EXISTS with the preserved side built): a
+     * sorted table has no slot for a mark, so those builds keep their hash tables, the other builds sort, and every
+     * pipeline stays on the GPU.
+     */
+    @Test
+    void tablesWhoseRowsAreMarkedKeepTheHashTables() {
+        Database tpch = Database.openOrCreate(dir.resolve("tpch"));
+        try {
+            new io.tessera.data.tpch.TpchGenerator(0.01).generate(tpch, io.tessera.data.Progress.silent());
+            for (io.tessera.bench.Queries.Query q : io.tessera.bench.Queries.tpch()) {
+                if (!q.name().equals("q4") && !q.name().equals("q21")) {
+                    continue;
+                }
+                QueryPlan plan = plan(tpch, q.sql());
+                java.util.Set<Integer> marked = new java.util.HashSet<>();
+                for (Pipeline p : plan.pipelines()) {
+                    if (p.source() instanceof Source.JoinTableScan js) {
+                        marked.add(js.joinId());
+                    }
+                    p.operations().forEach(o -> {
+                        if (o instanceof Operation.Probe pr && pr.setsMarks()) {
+                            marked.add(pr.joinId());
+                        }
+                    });
+                }
+                assertFalse(marked.isEmpty(), q.name() + " marks no table");
+                for (String ht : SORTED) {
+                    GpuPlacement placed = place(tpch, plan, ht);
+                    for (Pipeline p : plan.pipelines()) {
+                        if (!(p.sink() instanceof Sink.Build b)) {
+                            continue;
+                        }
+                        Genome g = CudaVariantSpace.INSTANCE.defaultGenome(plan, p).with(CudaVariantSpace.HASH_TABLE, ht);
+                        assertEquals(!marked.contains(b.joinId()), CudaVariantSpace.INSTANCE.valid(plan, p, g),
+                                q.name() + " j" + b.joinId());
+                        if (placed.onGpu(p.id())) {
+                            SinkLayout.Build sb = (SinkLayout.Build) placed.kernels().get(p.id()).sink();
+                            assertEquals(!marked.contains(b.joinId()), sb.table().sorted(), q.name() + " j" + b.joinId());
+                        }
+                    }
+                    for (Pipeline p : plan.pipelines()) {
+                        if (p.source() instanceof Source.TableScan) {
+                            assertTrue(placed.onGpu(p.id()), q.name() + " " + ht + " pipeline " + p.id() + ": "
+                                    + placed.jvmReasons().get(p.id()));
+                        }
+                    }
+                }
+            }
+        } finally {
+            tpch.close();
+        }
+    }
+
     @Test
     void theDefaultKernelsDoNotIncludeTheSearch() {
         QueryPlan plan = plan(db, ExpandedBuildTest.SQL);
