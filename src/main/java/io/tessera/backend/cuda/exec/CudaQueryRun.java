@@ -454,8 +454,8 @@ final class CudaQueryRun implements AutoCloseable {
         long enoughSlots;
         String tableName;
         /**
-         * An expanded BUILD's ({@link SinkLayout.Build#expanded}) counter of the rows it made, and the places its
-         * table has; else null and 0.
+         * An expanded or sorted BUILD's ({@link SinkLayout.Build#expanded}) counter of the rows it made, and the
+         * places its table has; else null and 0.
          */
         DeviceBuffer buildCursor;
         long buildRows;
