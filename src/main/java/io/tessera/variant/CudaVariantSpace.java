@@ -23,7 +23,10 @@ import java.util.Map;
  * persistent grid of k blocks per SM ({@code grid=pk}) looping over tiles; filters branched or predicated; a BUILD
  * sink's table ({@code ht}) perfect (a presence bitmap over the key range), linear probing, or cuckoo with 2, 3 or 4
  * hash functions (a probe reads that many slots; the build inserts with eviction chains, and a table with payload
- * takes a second launch that writes each key's payload once the keys stopped moving), the hashed tables with the
+ * takes a second launch that writes each key's payload once the keys stopped moving), or the build's keys sorted on
+ * the device after the build, each probe a search of them for the range of its key (the sorted-search join:
+ * {@code sorted-binary}, a binary search per lookup, or {@code sorted-pary}, a p-ary search of a group of lanes
+ * per lookup over an index of cache lines), the hashed tables with the
  * multiply-shift or murmur hash ({@code hash}); a GROUP_AGGREGATE sink's groups in a dense global array with
  * atomics, a dense array in (dynamic) shared memory per block merged at the block's end (WORKGROUPLOCAL), a dense
  * array per thread merged at the kernel's end (INDEPENDENT, for a few groups), or a global hash table with atomics
@@ -53,6 +56,10 @@ public final class CudaVariantSpace implements VariantSpace {
     public static final String PREDICATION = "pred";
     public static final String HASH_TABLE = "ht";
     public static final String HASH = "hash";
+    /** The {@link #HASH_TABLE} values of the sorted tables: the build's keys sorted, each probe a binary search. */
+    public static final String SORTED_BINARY = "sorted-binary";
+    /** The other sorted table: each probe a p-ary search over an index of cache lines (a group of lanes a lookup). */
+    public static final String SORTED_PARY = "sorted-pary";
     public static final String AGGREGATION = "agg";
     public static final String MATERIALIZATION = "mat";
     /** Order of a pipeline's probes: most selective first (estimated), or as the plan wrote them. */
@@ -163,7 +170,8 @@ public final class CudaVariantSpace implements VariantSpace {
         switch (p.sink()) {
             case Sink.GroupAggregate ga -> d.add(Dimension.of(AGGREGATION, "dense", "wglocal", "independent", "shared"));
             case Sink.Build b -> {
-                d.add(Dimension.of(HASH_TABLE, "perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"));
+                d.add(Dimension.of(HASH_TABLE, "perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4", SORTED_BINARY,
+                        SORTED_PARY));
                 if (narrowablePayload(b)) {
                     d.add(Dimension.of(PAYLOAD, "wide", "narrow"));
                 }
@@ -215,8 +223,12 @@ public final class CudaVariantSpace implements VariantSpace {
                 if (perfect && !perfectAllowed(b)) {
                     return false;
                 }
-                // the hash function means nothing to a perfect table: one variant, not two equal ones
-                if (perfect && !"mulshift".equals(g.get(HASH))) {
+                boolean sorted = sortedTable(g.get(HASH_TABLE));
+                if (sorted && !sortedAllowed(plan, b)) {
+                    return false;
+                }
+                // the hash function means nothing to a perfect or sorted table: one variant, not two equal ones
+                if ((perfect || sorted) && !"mulshift".equals(g.get(HASH))) {
                     return false;
                 }
             }
@@ -500,6 +512,38 @@ public final class CudaVariantSpace implements VariantSpace {
         }
         KeyRange r = KeyRange.of(e);
         return r != null && r.size() > 0 && r.size() <= NARROW_PAYLOAD_VALUES ? r : null;
+    }
+
+    /** Whether an {@link #HASH_TABLE} value is a sorted table ({@link #SORTED_BINARY}, {@link #SORTED_PARY}). */
+    public static boolean sortedTable(String ht) {
+        return SORTED_BINARY.equals(ht) || SORTED_PARY.equals(ht);
+    }
+
+    /**
+     * Constraint of the sorted tables: one integer-valued key (INTEGER, DATE, BIGINT) that is a column or an
+     * expression rather than a constant, a table that keeps no row with a NULL key, and no marks on its rows (no
+     * marking or MARK probe, no scan of its marked or unmarked rows): a sorted table has no slot to keep a mark in.
+     */
+    public static boolean sortedAllowed(QueryPlan plan, Sink.Build b) {
+        if (b.keys().size() != 1 || b.keepsNullKeys() || b.keys().get(0) instanceof Expr.Literal) {
+            return false;
+        }
+        TypeKind k = b.keys().get(0).type().kind();
+        if (k != TypeKind.INTEGER && k != TypeKind.DATE && k != TypeKind.BIGINT) {
+            return false;
+        }
+        for (Pipeline q : plan.pipelines()) {
+            if (q.source() instanceof Source.JoinTableScan js && js.joinId() == b.joinId()
+                    || q.sink() instanceof Sink.Marks m && m.joinId() == b.joinId()) {
+                return false;
+            }
+            for (Operation op : q.operations()) {
+                if (op instanceof Operation.Probe pr && pr.joinId() == b.joinId() && pr.setsMarks()) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Constraint of ht=perfect: one integer-valued key whose range is known and not too large. */

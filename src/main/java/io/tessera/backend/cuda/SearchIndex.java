@@ -13,8 +13,8 @@ public final class SearchIndex {
     /**
      * Lanes a lookup of the default sorted search, {@code tessera_search_index_4}: the fastest measured (1.84 ms for
      * 2^24 lookups in 2^24 keys on an H200, 2.26x binary search's 4.16 ms; 1, 8 and 16 lanes 1.57x, 1.33x, 0.61x).
-     * Only {@code tessera bench gpu-search} and the smoke check search sorted arrays so far; the others stay
-     * selectable by {@link #kernel}.
+     * The probes of a sorted join table (ht=sorted-pary) search with as many lanes a lookup; {@code tessera bench
+     * gpu-search} and the smoke check time and check every lane count ({@link #kernel}).
      */
     public static final int DEFAULT_LANES = 4;
     /** Entries of a line: 16 keys of 8 bytes. */

@@ -43,6 +43,7 @@ __device__ __forceinline__ long long BinaryBound(const unsigned long long* __res
     return lo;
 }
 
+#ifndef TESSERA_SEARCH_DEVICE_ONLY
 // lower[i], upper[i]: the bounds of lookups[i] in sorted[0, n), one thread per lookup (upper null: lower bounds only).
 extern "C" __global__ void tessera_search_binary(const unsigned long long* __restrict__ sorted, long long n,
                                                  const unsigned long long* __restrict__ lookups, long long m,
@@ -53,6 +54,7 @@ extern "C" __global__ void tessera_search_binary(const unsigned long long* __res
         if (upper != nullptr) upper[i] = BinaryBound<true>(sorted, n, q);
     }
 }
+#endif  // TESSERA_SEARCH_DEVICE_ONLY
 
 // The bound of q in sorted[0, n) by a group of P lanes (P a power of two up to 32; the group's lanes are
 // consecutive and start at a multiple of P). Every lane of the warp calls it the same number of times (the loop
@@ -110,6 +112,7 @@ __device__ __forceinline__ void PArySearch(const unsigned long long* __restrict_
     }
 }
 
+#ifndef TESSERA_SEARCH_DEVICE_ONLY
 #define TESSERA_PARY_KERNEL(P)                                                                                       \
     extern "C" __global__ void tessera_search_pary_##P(const unsigned long long* __restrict__ sorted, long long n,  \
                                                        const unsigned long long* __restrict__ lookups, long long m, \
@@ -121,6 +124,7 @@ TESSERA_PARY_KERNEL(8)
 TESSERA_PARY_KERNEL(16)
 TESSERA_PARY_KERNEL(32)
 #undef TESSERA_PARY_KERNEL
+#endif  // TESSERA_SEARCH_DEVICE_ONLY
 
 // ---- p-ary search over an index of cache lines ----
 //
@@ -144,6 +148,7 @@ __device__ __forceinline__ long long IndexPadded(long long entries) {
     return (entries + TESSERA_INDEX_FANOUT - 1) & ~(long long)(TESSERA_INDEX_FANOUT - 1);
 }
 
+#ifndef TESSERA_SEARCH_DEVICE_ONLY
 // level[j] = the last key of block j of 2^shift keys, for j < padded (~0 from `entries` on).
 extern "C" __global__ void tessera_search_index_level(const unsigned long long* __restrict__ sorted, long long n,
                                                       int shift, long long entries, long long padded,
@@ -157,6 +162,7 @@ extern "C" __global__ void tessera_search_index_level(const unsigned long long* 
         }
     }
 }
+#endif  // TESSERA_SEARCH_DEVICE_ONLY
 
 // This lane's part of a line's count (the line at `line`, 128-byte aligned; lane j of a group of G reads keys
 // j * 16 / G on; `limit`: the keys of the line that exist, the rest not read): the keys below q in the low 16 bits,
@@ -232,6 +238,64 @@ __device__ __forceinline__ void IndexBounds(const unsigned long long* __restrict
     hi = hi_first + ((apart ? hi_sum : lo_sum) >> 16);
 }
 
+// ---- the probes of a sorted join table (generated kernels include this header, TESSERA_SEARCH_DEVICE_ONLY) ----
+//
+// A sorted join table holds its build's keys as words that order as unsigned numbers (KeyWord), sorted on the
+// device, and beside them each word's place in the build's output. A probing row finds its key as the range
+// [lo, hi) of the sorted places that hold it; lo == hi when it is not there, or the row is not looking.
+
+// A signed key as a word whose unsigned order is the key's order.
+__device__ __forceinline__ unsigned long long KeyWord(long long key) {
+    return (unsigned long long)key ^ 0x8000000000000000ull;
+}
+
+// The range of q in sorted[0, n), one thread's binary search. upper: the whole range of a key that may repeat;
+// else one place at most (hi = lo + 1 where sorted[lo] is q), for keys that are unique or only tested for presence.
+__device__ __forceinline__ void JoinBinaryBounds(const unsigned long long* __restrict__ sorted, long long n,
+                                                 unsigned long long q, bool active, bool upper, long long& lo,
+                                                 long long& hi) {
+    lo = 0;
+    hi = 0;
+    if (!active) return;
+    lo = BinaryBound<false>(sorted, n, q);
+    if (upper) {
+        hi = BinaryBound<true>(sorted, n, q);
+    } else {
+        hi = lo < n && __ldg(sorted + lo) == q ? lo + 1 : lo;
+    }
+}
+
+// The same answers by the p-ary search over the index of lines (IndexBounds), G lanes a lookup. Every lane of the
+// warp calls it together, each with its own lookup: in round r the group of lanes g * G to g * G + G - 1 searches
+// lane g * G + r's lookup, so the warp answers 32 / G lookups a round and its 32 in G rounds (a round none of whose
+// lookups is active is skipped by the whole warp). Without upper, hi is the end of q's run within the line of the
+// array where lo lies, which is past lo exactly when q is there.
+template <int G>
+__device__ __forceinline__ void JoinIndexBounds(const unsigned long long* __restrict__ sorted, long long n,
+                                                const unsigned long long* __restrict__ index, int levels,
+                                                unsigned long long q, bool active, bool upper, long long& lo,
+                                                long long& hi) {
+    lo = 0;
+    hi = 0;
+    if (n == 0) return;  // the same in every lane: a kernel parameter
+    const int lane = (int)threadIdx.x & (TESSERA_WARP_THREADS - 1);
+    const int group_first = lane & ~(G - 1);
+#pragma unroll
+    for (int r = 0; r < G; ++r) {
+        const unsigned long long q_r = __shfl_sync(TESSERA_FULL_MASK, q, group_first + r);
+        const bool active_r = __shfl_sync(TESSERA_FULL_MASK, active, group_first + r);
+        if (!__any_sync(TESSERA_FULL_MASK, active_r)) continue;
+        long long lo_r = 0;
+        long long hi_r = 0;
+        IndexBounds<G>(sorted, n, index, levels, q_r, upper, lo_r, hi_r);
+        if ((lane & (G - 1)) == r && active) {
+            lo = lo_r;
+            hi = hi_r;
+        }
+    }
+}
+
+#ifndef TESSERA_SEARCH_DEVICE_ONLY
 // The bounds of lookups[i] (as tessera_search_binary) through the index of `levels` levels at `index` (sorted:
 // 16-byte aligned, n >= 1), G lanes per lookup, 32 / G lookups per warp at a time.
 template <int G>
@@ -270,6 +334,7 @@ TESSERA_INDEX_KERNEL(4)
 TESSERA_INDEX_KERNEL(8)
 TESSERA_INDEX_KERNEL(16)
 #undef TESSERA_INDEX_KERNEL
+#endif  // TESSERA_SEARCH_DEVICE_ONLY
 
 }  // namespace search
 }  // namespace tessera

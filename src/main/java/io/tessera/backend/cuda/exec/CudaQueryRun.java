@@ -63,10 +63,12 @@ final class CudaQueryRun implements AutoCloseable {
      * A join table on the device: its keys (or a perfect table's presence bits) and payload arrays by slot; a
      * chained table (keys that may repeat) also its first row per slot ({@code heads}) and next row per row
      * ({@code next}) for the {@code rows} rows of its build's input, its payload arrays by row (else those are null
-     * and rows 0).
+     * and rows 0); a sorted table ({@link SortedJoinKeys}) its key words, by place until they are sorted, its
+     * payload by place, and once sorted its {@code rows} and slots the rows built and {@code sorted} what its
+     * probes search (else null).
      */
     record DeviceTable(JoinLayout layout, DeviceBuffer keys, List<DeviceBuffer> payload, long slots, int log2,
-                       DeviceBuffer heads, DeviceBuffer next, long rows) {
+                       DeviceBuffer heads, DeviceBuffer next, long rows, SortedJoinKeys.Search sorted) {
 
         /** The entries a scan of the table's marks walks, and its marks: slots, or a chained table's rows. */
         long entries() {
@@ -235,6 +237,10 @@ final class CudaQueryRun implements AutoCloseable {
                         + (k.sink() instanceof SinkLayout.Build ? " (or met a payload value outside its statistics' range)" : ""));
             }
             checkErrors(err, id);
+            if (k.sink() instanceof SinkLayout.Build sb && sb.table().sorted()) {
+                tables.put(sb.table().joinId(), SortedJoinKeys.sort(rt, table(sb.table().joinId()),
+                        l.buildCursor.readLong(0), this::take));
+            }
             DeviceOutputs.leave(this, state, k, l);
             return;
         }
@@ -448,8 +454,8 @@ final class CudaQueryRun implements AutoCloseable {
         long enoughSlots;
         String tableName;
         /**
-         * An expanded BUILD's ({@link SinkLayout.Build#expanded}) counter of the rows it made, and the places its
-         * table has; else null and 0.
+         * An expanded or sorted BUILD's ({@link SinkLayout.Build#expanded}) counter of the rows it made, and the
+         * places its table has; else null and 0.
          */
         DeviceBuffer buildCursor;
         long buildRows;
@@ -480,13 +486,14 @@ final class CudaQueryRun implements AutoCloseable {
         Launch(CudaKernelSource k, Table table, RelationColumns relation, long n, long retrySlots, long retryRows) {
             SinkLayout sink = k.sink();
             boolean sharedGroups = sink instanceof SinkLayout.Aggregate a0 && a0.mode().equals("shared");
-            boolean hashedBuild = sink instanceof SinkLayout.Build b0 && !b0.table().perfect();
+            boolean hashedBuild = sink instanceof SinkLayout.Build b0 && !b0.table().perfect() && !b0.table().sorted();
             // the groups of an aggregation: a kernel over the group table's slots, most of them empty where it is dense
             GroupTable scanned = relation == null && k.pipeline().source() instanceof Source.RelationScan rs
                     ? groups(rs.relationId()) : null;
             // a linear join table sized from its input rows is never more than half full: its errors are read later;
             // one built from groups is sized from their estimate, and runs again larger when it fills up
-            boolean expandedBuild = sink instanceof SinkLayout.Build b1 && b1.expanded();
+            // a sorted table's rows always take places from a counter, as an expanded build's
+            boolean expandedBuild = sink instanceof SinkLayout.Build b1 && (b1.expanded() || b1.table().sorted());
             // an expanded build's table may lack places for its rows: its errors are read at once, as a regrowing one's
             regrows = sharedGroups || expandedBuild || hashedBuild && (((SinkLayout.Build) sink).table().kind().cuckoo()
                     || FORCED_TABLE_SLOTS > 0 || scanned != null);
@@ -560,6 +567,9 @@ final class CudaQueryRun implements AutoCloseable {
                     case PROBE_HEADS -> bindings.ptr(p, table(p.index()).heads().address());
                     case PROBE_NEXT, SCAN_NEXT -> bindings.ptr(p, table(p.index()).next().address());
                     case PROBE_ROWS -> bindings.i64(p, table(p.index()).rows());
+                    case PROBE_ORDER -> bindings.ptr(p, table(p.index()).sorted().order().address());
+                    case PROBE_INDEX -> bindings.ptr(p, table(p.index()).sorted().index().address());
+                    case PROBE_LEVELS -> bindings.i32(p, table(p.index()).sorted().levels());
                     case CODE_MASK, CODE_MAP -> {
                         if (!bindings.hasMask(p)) {
                             int[] words = p.words().words();
@@ -701,7 +711,7 @@ final class CudaQueryRun implements AutoCloseable {
      * The device table of a join: a perfect table's presence bits, or a hashed table's keys (every slot the empty
      * marker) in {@code hashedSlots} slots (a power of two); and one payload array per payload column, indexed by
      * slot, or for a chained table by row, with the chains' heads (-1, none) and each of the {@code inputRows} rows'
-     * next (-2, not taken).
+     * next (-2, not taken); a sorted table's key word and payload for each of its {@code inputRows} places.
      */
     private DeviceTable newTable(JoinLayout layout, long hashedSlots, long inputRows) {
         long slots;
@@ -712,8 +722,11 @@ final class CudaQueryRun implements AutoCloseable {
             slots = hashedSlots;
             log2 = Long.numberOfTrailingZeros(slots);
         }
+        long rows = layout.chained() || layout.sorted() ? Math.max(1, inputRows) : 0;
         DeviceBuffer keys;
-        if (layout.perfect()) {
+        if (layout.sorted()) {
+            keys = take(rows * 8); // each place's key word, sorted after the build
+        } else if (layout.perfect()) {
             keys = zeroed((slots + 31) / 32 * 4); // presence bits
         } else if (layout.keyType() == CType.INT) {
             keys = take(slots * 4);
@@ -724,9 +737,7 @@ final class CudaQueryRun implements AutoCloseable {
         }
         DeviceBuffer heads = null;
         DeviceBuffer next = null;
-        long rows = 0;
-        if (layout.chained()) {
-            rows = Math.max(1, inputRows);
+        if (layout.chained() && !layout.sorted()) {
             heads = take(slots * 8);
             rt.fill64(heads, -1, slots);
             next = take(rows * 8);
@@ -734,9 +745,9 @@ final class CudaQueryRun implements AutoCloseable {
         }
         List<DeviceBuffer> payload = new ArrayList<>();
         for (int c = 0; c < layout.payloadTypes().size(); c++) {
-            payload.add(take((layout.chained() ? rows : slots) * layout.payloadBytes(c)));
+            payload.add(take((rows > 0 ? rows : slots) * layout.payloadBytes(c)));
         }
-        return new DeviceTable(layout, keys, payload, slots, log2, heads, next, rows);
+        return new DeviceTable(layout, keys, payload, slots, log2, heads, next, rows, null);
     }
 
     @Override

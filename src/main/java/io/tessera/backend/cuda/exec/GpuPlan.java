@@ -233,6 +233,10 @@ public final class GpuPlan implements Backend.Query {
         for (CudaKernelSource k : fresh) {
             sources.add(new String[] {k.source(), k.kernelName(), k.fileName()});
         }
+        if (fresh.stream().anyMatch(k -> k.sink() instanceof SinkLayout.Build b && b.table().sorted())) {
+            // a sorted join table's keys are sorted (and indexed) by the sort module's kernels: loaded with the query's
+            rt.largeSort();
+        }
         List<CudaKernel> loaded = sources.isEmpty() ? List.of() : rt.kernels(sources);
         for (int i = 0; i < fresh.size(); i++) {
             kernels.put(fresh.get(i).pipeline().id(), loaded.get(i));

@@ -54,8 +54,9 @@ final class BuildOp {
         for (int c = 0; c < payloadTypes.size(); c++) {
             k.model.written(layout.payloadBytes(c));
         }
-        // rounds of a probe into a chained table are open: a row of the input may be several of the table's
-        boolean expanded = layout.chained() && !k.roundStarts.isEmpty();
+        // rounds of a probe into a chained table are open: a row of the input may be several of the table's (a
+        // sorted table's rows always take places from a counter, its keys repeating or not)
+        boolean expanded = (layout.chained() || layout.sorted()) && !k.roundStarts.isEmpty();
         k.sink = new SinkLayout.Build(layout, expanded);
         k.body.append(in).append(String.format(Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
                 layout.selectivity()));
@@ -70,7 +71,7 @@ final class BuildOp {
                     layout.payloadMemory(c) + "* __restrict__"));
         }
         table.buildSizeParams(k, b.joinId());
-        if (layout.chained()) {
+        if (layout.chained() && !layout.sorted()) {
             ChainedRows.buildParams(k, b.joinId(), expanded);
         }
         table.build(k, b, layout, in);
@@ -130,7 +131,7 @@ final class BuildOp {
      * Writes each payload column of the row at index {@code at} (its slot, or its row in a chained table); under
      * pay=narrow as its offset from the range's minimum.
      */
-    private static void payload(KernelBuilder k, Sink.Build b, JoinLayout t, String in, String at) {
+    static void payload(KernelBuilder k, Sink.Build b, JoinLayout t, String in, String at) {
         StringBuilder body = k.body;
         for (int c = 0; c < b.payload().size(); c++) {
             CValue v = t.nullFlags() ? k.gen.gen(b.payload().get(c)) : k.stored(b.payload().get(c));

@@ -100,6 +100,10 @@ public final class CudaCapabilities {
             if (tables.apply(js.joinId()) == null) {
                 return "it scans join table j" + js.joinId() + ", which is on the JVM";
             }
+            if (tables.apply(js.joinId()).sorted()) {
+                return "it scans the marks of join table j" + js.joinId() + ", whose keys are sorted (ht="
+                        + tables.apply(js.joinId()).kind().value() + ")";
+            }
             if (tables.apply(js.joinId()).nullFlags()) {
                 // a scan of marks reads the payload as columns that are never NULL
                 return "it scans join table j" + js.joinId() + ", one row whose values can be NULL";
@@ -157,6 +161,9 @@ public final class CudaCapabilities {
         if (pr.kind() == JoinKind.LEFT && (t.chained() || !pr.build().uniqueKeys())) {
             return "a left join whose build keys may repeat";
         }
+        if (t.sorted() && pr.setsMarks()) {
+            return "a probe that marks the rows of a sorted join table (ht=" + t.kind().value() + ")";
+        }
         return null;
     }
 
@@ -195,6 +202,9 @@ public final class CudaCapabilities {
         if (JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE)) == JoinLayout.Kind.PERFECT
                 && (r == null || JoinKeys.packed(b.keys()) || r.min() == (kt == CType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE))) {
             return "a perfect table without a usable key range";
+        }
+        if (JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE)).sorted() && (b.keys().size() != 1 || singleRow(b))) {
+            return "a sorted join table needs one key (ht=" + g.get(CudaVariantSpace.HASH_TABLE) + ")";
         }
         for (Expr e : b.payload()) {
             if (e.type().kind() == TypeKind.VARCHAR && !(e instanceof Expr.Ref)) {

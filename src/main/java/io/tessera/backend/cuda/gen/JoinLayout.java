@@ -16,17 +16,22 @@ import java.util.Locale;
  * 256 values and two for up to 2^16, or null where the column is stored as its type. {@code chained}: the build's
  * keys may repeat, so the table keeps rows rather than one entry per key ({@link ChainedRows}): its slots (one per
  * distinct key, as the kind places keys) hold the first of the key's rows, each row the next one, and the payload
- * arrays are indexed by row. {@code nullFlags}: the table of a build side of at most one row whose payload can
- * be NULL (a scalar subquery's value over no rows): after the {@link #columns} payload columns of the plan come as
- * many BOOLEAN columns, column {@code c}'s NULL flag at {@link #nullFlag}{@code (c)}.
+ * arrays are indexed by row; in a sorted table the rows of a key are a range of the sorted keys. {@code
+ * nullFlags}: the table of a build side of at most one row whose payload can be NULL (a scalar subquery's value over
+ * no rows): after the {@link #columns} payload columns of the plan come as many BOOLEAN columns, column {@code c}'s
+ * NULL flag at {@link #nullFlag}{@code (c)}.
  */
 public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, List<CType> payloadTypes,
                          List<String> payloadDicts, List<KeyRange> payloadRanges, long min, long perfectSlots,
                          double selectivity, boolean chained, boolean nullFlags) {
 
-    /** The table kinds, by genome value: perfect, linear, cuckoo2, cuckoo3, cuckoo4. */
+    /**
+     * The table kinds, by genome value: perfect, linear, cuckoo2, cuckoo3, cuckoo4, and the sorted tables
+     * sorted-binary and sorted-pary ({@link SortedJoinTable}: the build's keys sorted on the device, each probe a
+     * binary search, or a p-ary search over an index of cache lines).
+     */
     public enum Kind {
-        PERFECT(0), LINEAR(0), CUCKOO2(2), CUCKOO3(3), CUCKOO4(4);
+        PERFECT(0), LINEAR(0), CUCKOO2(2), CUCKOO3(3), CUCKOO4(4), SORTED_BINARY(0), SORTED_PARY(0);
 
         /** The hash functions of a cuckoo table; 0 for the others. */
         public final int ways;
@@ -39,13 +44,18 @@ public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, L
             return ways > 0;
         }
 
+        /** Whether the table is the build's keys sorted, searched by the probes: no slots, no hash. */
+        public boolean sorted() {
+            return this == SORTED_BINARY || this == SORTED_PARY;
+        }
+
         /** The genome value ({@code ht}). */
         public String value() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         public static Kind of(String value) {
-            return valueOf(value.toUpperCase(Locale.ROOT));
+            return valueOf(value.toUpperCase(Locale.ROOT).replace('-', '_'));
         }
     }
 
@@ -80,6 +90,11 @@ public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, L
         return kind == Kind.PERFECT;
     }
 
+    /** Whether the table is sorted keys ({@link SortedJoinTable}); its payload arrays are indexed by place. */
+    public boolean sorted() {
+        return kind.sorted();
+    }
+
     /** The empty-slot marker of the key array. */
     public long emptyKey() {
         return keyType == CType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE;
@@ -101,8 +116,13 @@ public record JoinLayout(int joinId, Kind kind, boolean murmur, CType keyType, L
         String what = switch (kind) {
             case PERFECT -> "perfect table";
             case LINEAR -> "linear probing, " + hash;
+            case SORTED_BINARY -> "sorted keys, binary search";
+            case SORTED_PARY -> "sorted keys, p-ary search over an index of lines";
             default -> "cuckoo, " + kind.ways + " " + hash + " functions";
         };
+        if (sorted()) {
+            return chained ? what + ", each key's rows a range" : what;
+        }
         return chained ? what + ", each key's rows chained" : what;
     }
 }

@@ -4,16 +4,17 @@ import io.tessera.plan.Sink;
 
 /**
  * How one kind of device join table (the genome's {@code ht}) is built and probed: the perfect table (a presence
- * bitmap over the key range), linear probing, and cuckoo hashing with 2 to 4 functions. {@link BuildOp} and {@link
+ * bitmap over the key range), linear probing, cuckoo hashing with 2 to 4 functions, and the build's keys sorted. {@link BuildOp} and {@link
  * ProbeOp} do what all kinds share and ask the table for the rest: its parameters, its insert, its find.
  */
-sealed interface JoinTable permits PerfectJoinTable, LinearJoinTable, CuckooJoinTable {
+sealed interface JoinTable permits PerfectJoinTable, LinearJoinTable, CuckooJoinTable, SortedJoinTable {
 
     static JoinTable of(JoinLayout.Kind kind) {
         return switch (kind) {
             case PERFECT -> PerfectJoinTable.INSTANCE;
             case LINEAR -> LinearJoinTable.INSTANCE;
             case CUCKOO2, CUCKOO3, CUCKOO4 -> new CuckooJoinTable(kind.ways);
+            case SORTED_BINARY, SORTED_PARY -> new SortedJoinTable(kind);
         };
     }
 

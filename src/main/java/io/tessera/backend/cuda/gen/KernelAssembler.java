@@ -24,7 +24,13 @@ final class KernelAssembler {
         }
         sb.append("// The query's constants are the parameters k0, k1, ..., bound at launch.\n");
         sb.append("#include \"").append(CudaSources.CRYSTAL_HEADER).append("\"\n");
-        sb.append("#include \"").append(CudaSources.QUERY_HEADER).append("\"\n\n");
+        sb.append("#include \"").append(CudaSources.QUERY_HEADER).append("\"\n");
+        if (k.params.stream().anyMatch(p -> p.kind() == KernelParam.Kind.PROBE_ORDER)) {
+            // a sorted join table's probe: the search's device functions, without the header's own kernels
+            sb.append("#define TESSERA_SEARCH_DEVICE_ONLY\n");
+            sb.append("#include \"").append(CudaSources.SEARCH_HEADER).append("\"\n");
+        }
+        sb.append('\n');
         sb.append("#define TPB ").append(k.g.get(CudaVariantSpace.TPB)).append('\n');
         sb.append("#define IPT ").append(k.g.get(CudaVariantSpace.IPT)).append('\n');
         sb.append("#define TILE (TPB * IPT)\n\n");

@@ -106,6 +106,13 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
          */
         BUILD_HEADS, BUILD_NEXT, PROBE_HEADS, PROBE_NEXT, PROBE_ROWS,
         /**
+         * A sorted join table's ({@link SortedJoinTable}) probe of join {@code index}: the place in the build's output
+         * of each sorted key (const long long*; the keys themselves are its {@link #PROBE_KEYS}, their number its
+         * {@link #PROBE_ROWS}), and under ht=sorted-pary the index of lines over the keys (const unsigned long long*)
+         * and its levels (int).
+         */
+        PROBE_ORDER, PROBE_INDEX, PROBE_LEVELS,
+        /**
          * A chained table built by a pipeline whose probe takes several matches per row ({@link
          * SinkLayout.Build#expanded}): the counter that hands out its rows' places (unsigned long long*, zeroed; it
          * ends as the rows the pipeline made, however many places there were), and the places it has (const long long).

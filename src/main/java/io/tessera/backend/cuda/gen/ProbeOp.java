@@ -109,6 +109,10 @@ final class ProbeOp {
         String kv = JoinKeys.expr(k, pr.keys());
         boolean narrowSlots = narrowSlots(t);
         String find = table.find(t, j, kv, narrowSlots, sharedBits, predicated);
+        if (t.sorted()) {
+            // a sorted table's find reads each row's range, searched here where the whole block runs
+            SortedJoinTable.bounds(k, pr, t, kv, t.chained() && !again && pr.kind() == JoinKind.INNER, in);
+        }
         // gather=late: a perfect table's payload waits for the rows that the later probes and filters keep (not in
         // the row sinks, whose passes split the payload between them)
         boolean defer = !again && k.rows == null && t.perfect() && !t.chained() && pr.residual() == null
@@ -123,6 +127,8 @@ final class ProbeOp {
         if (left) {
             leftProbe(k, find, narrowSlots, payloads, t, in);
             k.paddedJoins.add(pr.joinId());
+        } else if (t.chained() && !again && pr.kind() == JoinKind.INNER && t.sorted()) {
+            SortedJoinTable.fanOut(k, pr, t, payloads, residual, in);
         } else if (t.chained() && !again && pr.kind() == JoinKind.INNER) {
             ChainedRows.fanOut(k, pr, t, find, narrowSlots, payloads, residual, in);
         } else if (t.chained() && pr.kind() == JoinKind.MARK) {

@@ -368,8 +368,31 @@ public final class GpuRuntime implements AutoCloseable {
                                                                long rows, long outRows,
                                                                io.tessera.backend.cuda.SortMethod.Preference preference,
                                                                DeviceBuffer outIndex) {
-        io.tessera.backend.cuda.LargeSort sort = largeSort();
-        return sort.sort(keys, rows, outRows, preference, new io.tessera.backend.cuda.LargeSort.Scratch() {
+        return largeSort().sort(keys, rows, outRows, preference, poolScratch(), outIndex);
+    }
+
+    /**
+     * Writes into {@code outIndex} the numbers of the {@code rows} 64-bit words at device address {@code words}
+     * (words that order as unsigned numbers) in their order, stable: a sorted join table's keys, by the radix sort
+     * of {@link #largeSort}. Waits for the reduction that plans the passes, as {@link #sortLarge}.
+     */
+    public void sortWords(long words, long rows, DeviceBuffer outIndex) {
+        largeSort().sortWords(words, 1, rows, rows, io.tessera.backend.cuda.SortMethod.Preference.SORT, poolScratch(),
+                outIndex);
+    }
+
+    /**
+     * Lays the index of cache lines over the {@code n} (at least 1) sorted words at device address {@code sorted}
+     * into {@code index} ({@link io.tessera.backend.cuda.SearchIndex}); asynchronous, ordered before later launches.
+     */
+    public void searchIndex(long sorted, long n, DeviceBuffer index) {
+        io.tessera.backend.cuda.SearchIndex.build(kernel(CudaSources.sortSource(), "tessera_search_index_level",
+                CudaSources.SORT_MODULE), sorted, n, index);
+    }
+
+    /** Scratch for the sorts, from the pool. */
+    private io.tessera.backend.cuda.LargeSort.Scratch poolScratch() {
+        return new io.tessera.backend.cuda.LargeSort.Scratch() {
             @Override
             public DeviceBuffer take(long bytes) {
                 return pool.take(bytes);
@@ -379,7 +402,7 @@ public final class GpuRuntime implements AutoCloseable {
             public void give(DeviceBuffer b) {
                 pool.give(b); // whoever takes it next uses it on the same stream, after the sort
             }
-        }, outIndex);
+        };
     }
 
     @Override

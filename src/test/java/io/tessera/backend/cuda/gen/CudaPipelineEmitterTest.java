@@ -90,7 +90,7 @@ class CudaPipelineEmitterTest extends SmallSsb {
         Pipeline build = pipeline(plan, CudaPipelineEmitterTest::builds);
         List<String> ht = CudaVariantSpace.INSTANCE.dimensions(plan, build).stream()
                 .filter(d -> d.name().equals(CudaVariantSpace.HASH_TABLE)).findFirst().map(Dimension::values).orElseThrow();
-        assertEquals(List.of("perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4"), ht);
+        assertEquals(List.of("perfect", "linear", "cuckoo2", "cuckoo3", "cuckoo4", "sorted-binary", "sorted-pary"), ht);
         Genome def = CudaVariantSpace.INSTANCE.defaultGenome(plan, build);
         assertEquals("perfect", def.get(CudaVariantSpace.HASH_TABLE), "the default stays the perfect table");
         for (String hash : List.of("mulshift", "murmur")) {

@@ -170,8 +170,7 @@ class CudaQueryCompileTest {
                 "no compiled kernel marks the rows a condition besides the keys holds for");
         Path out = dir.resolve("cu");
         Files.createDirectories(out);
-        Files.writeString(out.resolve(CudaSources.CRYSTAL_HEADER), CudaSources.crystalHeader(), StandardCharsets.UTF_8);
-        Files.writeString(out.resolve(CudaSources.QUERY_HEADER), CudaSources.read(CudaSources.QUERY_HEADER), StandardCharsets.UTF_8);
+        writeHeaders(out);
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()));
         try {
             List<Path> files = new ArrayList<>();
@@ -250,6 +249,78 @@ class CudaQueryCompileTest {
     }
 
     /**
+     * The kernels of the sorted join tables ({@link SortedJoinTableTest}; ht=sorted-binary and ht=sorted-pary on every
+     * build that takes them) for tiny tables whose keys repeat, four SSB queries and six TPC-H queries, each scan on
+     * the GPU: builds that place key words by a counter, probes that search them (binary, and p-ary over the index
+     * of lines), fan-outs over ranges of repeated keys, semi and anti probes.
+     */
+    @Test
+    void sortedJoinsCompileWithNvcc() throws Exception {
+        Map<String, String> sources = new LinkedHashMap<>();
+        try (Database tiny = ExpandedBuildTest.write(dir.resolve("sorted"))) {
+            SortedJoinTableTest.kernels(tiny).forEach((name, k) -> sources.put(name, k.source()));
+        }
+        List<String[]> queries = new ArrayList<>();
+        for (Queries.Query q : Queries.ssb()) {
+            if (List.of("q1.1", "q2.1", "q3.1", "q4.1").contains(q.name())) {
+                queries.add(new String[] {"ssb", q.name(), q.sql()});
+            }
+        }
+        for (Queries.Query q : Queries.tpch()) {
+            if (List.of("q3", "q4", "q5", "q9", "q18", "q21").contains(q.name())) {
+                queries.add(new String[] {"tpch", q.name(), q.sql()});
+            }
+        }
+        int sortedBuilds = 0;
+        for (String[] q : queries) {
+            Database db = q[0].equals("ssb") ? ssb : tpch;
+            QueryPlan plan = new QueryEngine(db).plan(q[2], Device.GPU);
+            GpuPlacement defaults = place(db, plan, CudaVariantSpace.INSTANCE.defaults(plan));
+            for (String ht : SortedJoinTableTest.SORTED) {
+                GpuPlacement placed = SortedJoinTableTest.place(db, plan, ht);
+                for (Pipeline p : plan.pipelines()) {
+                    if (p.source() instanceof Source.TableScan && defaults.onGpu(p.id())) {
+                        assertTrue(placed.onGpu(p.id()), q[1] + " " + ht + " pipeline " + p.id() + ": "
+                                + placed.jvmReasons().get(p.id()));
+                    }
+                }
+                for (CudaKernelSource k : placed.kernels().values()) {
+                    sortedBuilds += k.sink() instanceof SinkLayout.Build sb && sb.table().sorted() ? 1 : 0;
+                    sources.putIfAbsent("sorted_" + Integer.toHexString(k.source().hashCode()) + ".cu", k.source());
+                }
+            }
+        }
+        assertTrue(sortedBuilds >= 20, "sorted builds: " + sortedBuilds);
+        String all = String.join("\n", sources.values());
+        for (String part : List.of("tessera::search::JoinBinaryBounds(", "tessera::search::JoinIndexBounds<4>(",
+                ", true, j", ", false, j", "_order[j", "tessera::search::KeyWord((long long)key);")) {
+            assertTrue(all.contains(part), "no sorted join kernel has " + part);
+        }
+        Path out = dir.resolve("cu_sorted");
+        Files.createDirectories(out);
+        writeHeaders(out);
+        List<Path> files = new ArrayList<>();
+        for (Map.Entry<String, String> s : sources.entrySet()) {
+            Path f = out.resolve(s.getKey());
+            Files.writeString(f, s.getValue(), StandardCharsets.UTF_8);
+            files.add(f);
+        }
+        for (int from = 0; from < files.size(); from += BATCH) {
+            String problem = compileBatch(files.subList(from, Math.min(files.size(), from + BATCH)), from / BATCH);
+            if (problem != null) {
+                fail(problem);
+            }
+        }
+    }
+
+    /** The headers generated kernels include, written into {@code out}. */
+    private static void writeHeaders(Path out) throws java.io.IOException {
+        for (String h : List.of(CudaSources.CRYSTAL_HEADER, CudaSources.QUERY_HEADER, CudaSources.SEARCH_HEADER)) {
+            Files.writeString(out.resolve(h), CudaSources.read(h), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
      * The kernels of a chain of joins on keys that repeat ({@link ExpandedBuildTest}): the table built after a probe
      * of another, its rows placed by a counter, under every table kind.
      */
@@ -257,8 +328,7 @@ class CudaQueryCompileTest {
     void expandedBuildsCompileWithNvcc() throws Exception {
         Path out = dir.resolve("cu_expanded");
         Files.createDirectories(out);
-        Files.writeString(out.resolve(CudaSources.CRYSTAL_HEADER), CudaSources.crystalHeader(), StandardCharsets.UTF_8);
-        Files.writeString(out.resolve(CudaSources.QUERY_HEADER), CudaSources.read(CudaSources.QUERY_HEADER), StandardCharsets.UTF_8);
+        writeHeaders(out);
         List<Path> files = new ArrayList<>();
         try (Database tiny = ExpandedBuildTest.write(dir.resolve("expanded"))) {
             for (Map.Entry<String, CudaKernelSource> k : ExpandedBuildTest.kernels(tiny).entrySet()) {
@@ -308,8 +378,7 @@ class CudaQueryCompileTest {
         assertTrue(String.join("\n", sources.values()).contains("long long"), "no kernel loads a 64-bit timestamp");
         Path out = dir.resolve("cu_ts");
         Files.createDirectories(out);
-        Files.writeString(out.resolve(CudaSources.CRYSTAL_HEADER), CudaSources.crystalHeader(), StandardCharsets.UTF_8);
-        Files.writeString(out.resolve(CudaSources.QUERY_HEADER), CudaSources.read(CudaSources.QUERY_HEADER), StandardCharsets.UTF_8);
+        writeHeaders(out);
         for (Map.Entry<String, String> s : sources.entrySet()) {
             Path f = out.resolve(s.getKey());
             Files.writeString(f, s.getValue(), StandardCharsets.UTF_8);
@@ -331,8 +400,10 @@ class CudaQueryCompileTest {
      * {@code tessera emit} writes it.
      */
     private static String compileBatch(List<Path> batch, int number) throws Exception {
+        // the search header's device functions once for all (a sorted join's kernels include them)
         StringBuilder unit = new StringBuilder("#include \"" + CudaSources.CRYSTAL_HEADER + "\"\n#include \""
-                + CudaSources.QUERY_HEADER + "\"\n");
+                + CudaSources.QUERY_HEADER + "\"\n#define TESSERA_SEARCH_DEVICE_ONLY\n#include \""
+                + CudaSources.SEARCH_HEADER + "\"\n#undef TESSERA_SEARCH_DEVICE_ONLY\n");
         java.util.regex.Pattern define = java.util.regex.Pattern.compile("(?m)^#define (\\w+)");
         java.util.regex.Pattern kernel = java.util.regex.Pattern.compile("(?m)^extern \"C\" __global__.*?\\b(tessera_\\w+)\\(");
         for (int i = 0; i < batch.size(); i++) {
