@@ -107,7 +107,9 @@ final class JoinEnumerator {
         java.util.BitSet unique = new java.util.BitSet();
         for (int f = g.fieldStart[i]; f < g.fieldStart[i + 1]; f++) {
             d[f] = Math.min(g.columns.get(f).distinct(), rows);
-            if (g.unique(f)) {
+            // only an equi-key's uniqueness is read (buildKeyUnique): Calcite's answer for a filtered relation
+            // infers its predicates, which cost more than the rest of the enumeration
+            if (g.isKeyField(f) && g.unique(f)) {
                 unique.set(f);
             }
         }

@@ -151,6 +151,23 @@ final class JoinGraph {
     }
 
     private final java.util.Map<Integer, Boolean> uniqueFields = new java.util.HashMap<>();
+    /** The fields that are one side of an equi-key conjunct, made on the first call of {@link #isKeyField}. */
+    private java.util.BitSet keyFields;
+
+    /** Whether global field {@code f} is one of the two fields of some equi-key conjunct. */
+    boolean isKeyField(int f) {
+        if (keyFields == null) {
+            java.util.BitSet keys = new java.util.BitSet();
+            for (Conjunct c : conjuncts) {
+                if (c.isKey()) {
+                    keys.set(c.keyA());
+                    keys.set(c.keyB());
+                }
+            }
+            keyFields = keys;
+        }
+        return keyFields.get(f);
+    }
 
     /** Whether global field {@code f} holds no value twice among its relation's rows. */
     boolean unique(int f) {
