@@ -25,8 +25,8 @@ final class KernelAssembler {
         sb.append("// The query's constants are the parameters k0, k1, ..., bound at launch.\n");
         sb.append("#include \"").append(CudaSources.CRYSTAL_HEADER).append("\"\n");
         sb.append("#include \"").append(CudaSources.QUERY_HEADER).append("\"\n");
-        if (k.params.stream().anyMatch(p -> p.kind() == KernelParam.Kind.PROBE_ORDER)) {
-            // a sorted join table's probe: the search's device functions, without the header's own kernels
+        if (k.usesSearch) {
+            // a sorted join table's build or probe: the search's device functions, without the header's own kernels
             sb.append("#define TESSERA_SEARCH_DEVICE_ONLY\n");
             sb.append("#include \"").append(CudaSources.SEARCH_HEADER).append("\"\n");
         }

@@ -81,6 +81,8 @@ final class KernelBuilder {
     long bytesRead;
     /** Whether this kernel's perfect-table probes (pass 0) are predicated rather than branched (ppred). */
     boolean predicatedProbes;
+    /** Whether the kernel calls tessera_search.cuh's device functions (a sorted join table's build or probe). */
+    boolean usesSearch;
     SinkLayout sink;
     /** The joins whose presence bitmaps this kernel copies into shared memory (bm=shared), and their 32-bit words. */
     final Map<Integer, Long> sharedBitmapWords = new LinkedHashMap<>();

@@ -36,6 +36,7 @@ final class SortedJoinTable implements JoinTable {
 
     @Override
     public void probeSizeParams(KernelBuilder k, int joinId, String j) {
+        k.usesSearch = true;
         k.param(new KernelParam(KernelParam.Kind.PROBE_ORDER, joinId, j + "_order", "const long long* __restrict__"));
         k.param(new KernelParam(KernelParam.Kind.PROBE_ROWS, joinId, j + "_rows", "const long long"));
         if (pary()) {
@@ -66,6 +67,7 @@ final class SortedJoinTable implements JoinTable {
     @Override
     public void build(KernelBuilder k, Sink.Build b, JoinLayout t, String in) {
         StringBuilder body = k.body;
+        k.usesSearch = true; // its key words: tessera::search::KeyWord
         k.load(b.payload(), in);
         ChainedRows.reservePlaces(k, in);
         body.append(in).append("#pragma unroll\n");

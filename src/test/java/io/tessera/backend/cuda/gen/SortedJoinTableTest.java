@@ -134,6 +134,8 @@ class SortedJoinTableTest {
                 String src = k.source();
                 assertTrue(src.contains("BlockReserve<TPB>(build_cursor, build_selected)"), src);
                 assertTrue(src.contains("build_keys[row] = tessera::search::KeyWord((long long)key);"), src);
+                // NVRTC compiles each kernel on its own: the build names the search's KeyWord, so it includes it
+                assertTrue(src.contains("#define TESSERA_SEARCH_DEVICE_ONLY\n#include \"tessera_search.cuh\""), src);
                 assertTrue(src.contains("err |= TESSERA_ERR_TABLE_FULL;  // more rows than places"), src);
                 assertFalse(src.contains("build_heads") || src.contains("build_log2"), "no slots, no chains: " + src);
                 assertTrue(k.params().stream()
