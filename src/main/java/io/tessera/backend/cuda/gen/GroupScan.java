@@ -19,7 +19,7 @@ import java.util.List;
  * ({@link MarkOps}). A slot takes part when it holds a group (rows counted, and for agg=shared its state 2); a key
  * column is decoded from the slot number (a dense table: the key's minimum plus its digit, the last key varying
  * fastest) or read from the slot's key words (agg=shared); an aggregate column is its accumulated value, a count
- * the group's rows. Its filters, probes and BUILD or AGGREGATE sink are the operators of every kernel; a group's
+ * the group's rows. Its filters, probes and BUILD, AGGREGATE or GROUP_AGGREGATE sink are the operators of every kernel; a group's
  * final value that only the host computes (AVG), and one that can be NULL (an aggregate with a FILTER clause or
  * over values that can be NULL), keep the pipeline on the JVM. Every other value of a group is not NULL here,
  * whatever the plan's type says (a SUM over a group's rows).
@@ -30,11 +30,13 @@ final class GroupScan {
     }
 
     /**
-     * Whether a pipeline ends in a sink a scan of groups may feed: a BUILD or an AGGREGATE (a sort of groups is
+     * Whether a pipeline ends in a sink a scan of groups may feed: a BUILD, an AGGREGATE or a GROUP_AGGREGATE (the
+     * second aggregation of a DISTINCT aggregate, which groups the first one's groups again; a sort of groups is
      * the runtime's, {@code DeviceSort}).
      */
     static boolean endsInTableOrAggregate(Pipeline p) {
-        return p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate;
+        return p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate
+                || p.sink() instanceof Sink.GroupAggregate;
     }
 
     /**
@@ -50,7 +52,7 @@ final class GroupScan {
     static String reason(Pipeline p, ScannedGroups g) {
         if (!endsInTableOrAggregate(p)) {
             throw new IllegalArgumentException("pipeline " + p.id() + " ends in " + p.sink()
-                    + ": a scan of groups feeds a BUILD or an AGGREGATE");
+                    + ": a scan of groups feeds a BUILD or an aggregation");
         }
         int nk = g.keys().size();
         if (g.scalar() && !(p.sink() instanceof Sink.Build b && keyedByNullOverNoRows(b, g))) {
