@@ -56,8 +56,9 @@ public final class GpuSelfTest {
      * scanned, materialized or grouped; a join whose build side (a day of lineitem) repeats its keys, so that each
      * probe finds several rows, with a condition besides the keys; conditions over one dictionary column computed
      * per code on the host (masks of codes: LIKE, NOT LIKE, SUBSTRING in an IN list) beside a prefix LIKE; EXTRACT of
-     * a DATE's year, quarter, month and day as filters and group keys; and scans of an aggregation's groups on
-     * the device that build a join table or aggregate.
+     * a DATE's year, quarter, month and day as filters and group keys; scans of an aggregation's groups on
+     * the device that build a join table or aggregate; and DISTINCT aggregates as two aggregations, grouped and not,
+     * beside plain ones, over arguments that can be NULL (0 among their values, groups with none).
      */
     public static final List<Queries.Query> TPCH_ROWS = List.of(
             new Queries.Query(Queries.TPCH, "rows-lineitem", "select l_orderkey, l_linenumber, l_extendedprice, "
@@ -118,7 +119,25 @@ public final class GpuSelfTest {
                     + "where c_acctbal > (select avg(c_acctbal) from customer where c_acctbal > 0.00)"),
             new Queries.Query(Queries.TPCH, "scalar-null", "select c_mktsegment, count(*), count(s), max(s) "
                     + "from customer, (select max(o_totalprice) as s from orders "
-                    + "where o_orderdate < date '1900-01-01') t where c_nationkey < 5 group by c_mktsegment"));
+                    + "where o_orderdate < date '1900-01-01') t where c_nationkey < 5 group by c_mktsegment"),
+            // DISTINCT aggregates: per (keys, argument) first, then over those groups on the device
+            new Queries.Query(Queries.TPCH, "distinct-grouped", "select l_returnflag, count(distinct l_partkey), "
+                    + "count(*), sum(l_quantity), min(l_discount), max(l_shipdate) from lineitem "
+                    + "where l_shipdate >= date '1995-03-01' group by l_returnflag"),
+            new Queries.Query(Queries.TPCH, "distinct-scalar", "select count(distinct l_suppkey), "
+                    + "sum(distinct l_suppkey), avg(distinct l_suppkey), count(*) from lineitem "
+                    + "where l_shipdate < date '1993-01-01'"),
+            new Queries.Query(Queries.TPCH, "distinct-null", "select l_returnflag, l_linestatus, "
+                    + "count(distinct case when l_returnflag = 'A' and l_quantity > 25 then l_suppkey end), "
+                    + "sum(distinct case when l_returnflag = 'A' and l_quantity > 25 then l_suppkey end) "
+                    + "from lineitem group by l_returnflag, l_linestatus"),
+            new Queries.Query(Queries.TPCH, "distinct-null-scalar", "select "
+                    + "count(distinct case when l_linenumber < 3 then l_linenumber - 1 end), "
+                    + "sum(distinct case when l_linenumber < 3 then l_linenumber - 1 end), "
+                    + "avg(distinct case when l_linenumber < 3 then l_linenumber - 1 end) from lineitem"),
+            new Queries.Query(Queries.TPCH, "distinct-decimal", "select o_orderpriority, count(distinct o_totalprice), "
+                    + "sum(distinct o_totalprice) from orders where o_orderdate < date '1993-01-01' "
+                    + "group by o_orderpriority"));
 
     /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have
