@@ -58,7 +58,9 @@ public final class GpuSelfTest {
      * per code on the host (masks of codes: LIKE, NOT LIKE, SUBSTRING in an IN list) beside a prefix LIKE; EXTRACT of
      * a DATE's year, quarter, month and day as filters and group keys; scans of an aggregation's groups on
      * the device that build a join table or aggregate; and string functions of one dictionary column computed per
-     * code on the host (maps of codes) as group keys, an aggregate's argument and outputs that can be NULL.
+     * code on the host (maps of codes) as group keys, an aggregate's argument and outputs that can be NULL; DISTINCT
+     * aggregates as two aggregations, grouped and not, beside plain ones, over arguments that can be NULL (0 among
+     * their values, groups with none).
      */
     public static final List<Queries.Query> TPCH_ROWS = List.of(
             new Queries.Query(Queries.TPCH, "rows-lineitem", "select l_orderkey, l_linenumber, l_extendedprice, "
@@ -128,7 +130,25 @@ public final class GpuSelfTest {
                     + "upper(left(c_mktsegment, 3)) order by cc, seg"),
             new Queries.Query(Queries.TPCH, "codes-mapped-rows", "select o_orderkey, substring(c_name, 10, 9), "
                     + "trim(c_mktsegment || ' ') from orders left join customer on o_custkey = c_custkey "
-                    + "and c_acctbal > 9000 where o_orderdate < date '1992-03-01'"));
+                    + "and c_acctbal > 9000 where o_orderdate < date '1992-03-01'"),
+            // DISTINCT aggregates: per (keys, argument) first, then over those groups on the device
+            new Queries.Query(Queries.TPCH, "distinct-grouped", "select l_returnflag, count(distinct l_partkey), "
+                    + "count(*), sum(l_quantity), min(l_discount), max(l_shipdate) from lineitem "
+                    + "where l_shipdate >= date '1995-03-01' group by l_returnflag"),
+            new Queries.Query(Queries.TPCH, "distinct-scalar", "select count(distinct l_suppkey), "
+                    + "sum(distinct l_suppkey), avg(distinct l_suppkey), count(*) from lineitem "
+                    + "where l_shipdate < date '1993-01-01'"),
+            new Queries.Query(Queries.TPCH, "distinct-null", "select l_returnflag, l_linestatus, "
+                    + "count(distinct case when l_returnflag = 'A' and l_quantity > 25 then l_suppkey end), "
+                    + "sum(distinct case when l_returnflag = 'A' and l_quantity > 25 then l_suppkey end) "
+                    + "from lineitem group by l_returnflag, l_linestatus"),
+            new Queries.Query(Queries.TPCH, "distinct-null-scalar", "select "
+                    + "count(distinct case when l_linenumber < 3 then l_linenumber - 1 end), "
+                    + "sum(distinct case when l_linenumber < 3 then l_linenumber - 1 end), "
+                    + "avg(distinct case when l_linenumber < 3 then l_linenumber - 1 end) from lineitem"),
+            new Queries.Query(Queries.TPCH, "distinct-decimal", "select o_orderpriority, count(distinct o_totalprice), "
+                    + "sum(distinct o_totalprice) from orders where o_orderdate < date '1993-01-01' "
+                    + "group by o_orderpriority"));
 
     /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have

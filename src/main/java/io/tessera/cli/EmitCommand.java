@@ -56,7 +56,7 @@ public final class EmitCommand implements Callable<Integer> {
             QueryEngine engine = t.engine();
             switch (device.toLowerCase(java.util.Locale.ROOT)) {
                 case "gpu" -> {
-                    QueryPlan plan = engine.plan(sql);
+                    QueryPlan plan = engine.plan(sql, io.tessera.exec.Device.GPU);
                     GpuPlacement placed = GpuPlacement.place(plan, CudaVariantSpace.INSTANCE.completeAll(plan,
                                     CudaVariantSpace.INSTANCE.defaultsWith(plan, cudaGenome)),
                             key -> GpuPlan.dictionary(t.database(), key));

@@ -77,7 +77,8 @@ public final class Optimizer {
     /**
      * As above, with every stored table's estimated rows multiplied by {@code skew}'s factor (tests);
      * {@code forGpu}: inner joins build over sides whose keys are unique wherever an order allows it, since the GPU
-     * backend builds no hash table with repeated keys yet (a plan for the JVM builds the smaller side).
+     * backend builds no hash table with repeated keys yet (a plan for the JVM builds the smaller side); and DISTINCT
+     * aggregates are computed by two aggregations ({@link DistinctAggregateSplit}).
      */
     public static OptimizedPlan optimize(SqlFrontEnd.LogicalPlan logical, EstimateSkew skew, boolean forGpu) {
         RelNode rel = logical.rel();
@@ -117,6 +118,10 @@ public final class Optimizer {
         rel = GroupingSetsRewrite.rewrite(rel);
         // INTERVAL keys grouped by their length, as DuckDB groups them (1 month with 30 days)
         rel = IntervalGroups.apply(rel, builder);
+        if (forGpu) {
+            // DISTINCT aggregates as two aggregations, whose group tables the GPU holds
+            rel = DistinctAggregateSplit.apply(rel, builder);
+        }
         return new OptimizedPlan(rel, logical.fieldNames(), estimates);
     }
 }

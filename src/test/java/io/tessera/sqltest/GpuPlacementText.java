@@ -12,8 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where each pipeline of a query would run on a GPU, decided by the executor's placement code alone (it emits the
- * kernels but needs no GPU): one line per pipeline, {@code pipeline <id>: gpu} or {@code pipeline <id>: jvm: <reason>}.
+ * Where each pipeline of a query would run on a GPU, planned as for the GPU and decided by the executor's placement
+ * code alone (it emits the kernels but needs no GPU): one line per pipeline, {@code pipeline <id>: gpu} or
+ * {@code pipeline <id>: jvm: <reason>}.
  */
 final class GpuPlacementText {
 
@@ -22,7 +23,7 @@ final class GpuPlacementText {
 
     static List<String> lines(SqlSession session, String sql) {
         Database db = session.database();
-        QueryPlan plan = session.engine().plan(sql);
+        QueryPlan plan = session.engine().plan(sql, io.tessera.exec.Device.GPU); // as a run on the GPU plans it
         Placement placed = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE,
                 GpuPlan.placementOnly(db, plan, CudaVariantSpace.INSTANCE.defaults(plan)));
         List<String> out = new ArrayList<>();

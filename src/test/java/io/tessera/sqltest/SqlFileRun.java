@@ -118,7 +118,8 @@ final class SqlFileRun implements AutoCloseable {
                 }
             }
             if (GpuRuntime.unavailableReason() != null) {
-                run(q, () -> session().query(q.sql()), "on the JVM (no GPU here)");
+                // planned as for the GPU (DISTINCT aggregates split in two), then run on the JVM
+                run(q, () -> session().gpuEngine().execute(q.sql()), "on the JVM (no GPU here)");
                 return;
             }
             QueryResult r = run(q, () -> session().gpuEngine().execute(q.sql()), "on the GPU");

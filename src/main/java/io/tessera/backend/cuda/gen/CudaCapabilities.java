@@ -221,6 +221,9 @@ public final class CudaCapabilities {
             case SUM, SUM0, AVG, MIN, MAX -> CType.stored(a.arg().type()) == CType.BOOL ? a.function() + " of a BOOLEAN" : null;
             case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG ->
                     a + " needs all of a group's values (collected per group on the JVM only)";
+            // a plan for the GPU computes them by two aggregations where the aggregation's other aggregates allow
+            case COUNT_DISTINCT, SUM_DISTINCT, AVG_DISTINCT -> a + " beside aggregates that keep it from being split "
+                    + "into two aggregations (DISTINCT of another argument, or AVG, a statistic or a FILTER clause)";
             default -> a.toString();
         };
     }

@@ -56,6 +56,12 @@ final class CudaExprGen {
          */
         String codeMap(int[] codes, String dictionaryKey, Dictionary results);
 
+        /**
+         * The C condition that a slot is NULL for item i, or null where it never is: a payload column's from its
+         * probe's hit flag or NULL flag, with no load of its value.
+         */
+        String isNull(Slot slot);
+
         /** Whether join {@code joinId}'s payload may be missing (a left join probed before). */
         boolean padded(int joinId);
     }
@@ -252,13 +258,18 @@ final class CudaExprGen {
     /** IS [NOT] NULL, IS [NOT] TRUE, IS [NOT] FALSE: never NULL. */
     private CValue isTest(Expr.Call c) {
         Logic.Test test = Logic.test(c.op());
+        Expr x = c.args().get(0);
         CValue a = null;
-        if (test.onValue() == Logic.OnValue.VALUE || test.onValue() == Logic.OnValue.NEGATED
-                || DeviceNulls.mayBeNull(c.args().get(0), scope::padded)) {
-            a = gen(c.args().get(0));
-            if (a.type() != CType.BOOL && (test.onValue() == Logic.OnValue.VALUE || test.onValue() == Logic.OnValue.NEGATED)) {
-                throw new GpuUnsupported("a condition of type " + c.args().get(0).type());
+        String isNull = null;
+        if (test.onValue() == Logic.OnValue.VALUE || test.onValue() == Logic.OnValue.NEGATED) {
+            a = gen(x);
+            if (a.type() != CType.BOOL) {
+                throw new GpuUnsupported("a condition of type " + x.type());
             }
+            isNull = a.isNull();
+        } else if (DeviceNulls.mayBeNull(x, scope::padded) && !known.contains(x)) {
+            // IS [NOT] NULL of a payload column reads only its NULL condition, its value not loaded (ValueReads)
+            isNull = ValueReads.nullTestOfPayload(c) ? scope.isNull(((Expr.Ref) x).slot()) : gen(x).isNull();
         }
         // what the test gives for a value that is not NULL
         String onValue = switch (test.onValue()) {
@@ -267,10 +278,10 @@ final class CudaExprGen {
             case TRUE -> "true";
             case FALSE -> "false";
         };
-        if (a == null || a.isNull() == null) {
+        if (isNull == null) {
             return CValue.of(onValue, CType.BOOL);
         }
-        return CValue.of("(" + a.isNull() + " ? " + test.onNull() + " : " + onValue + ")", CType.BOOL);
+        return CValue.of("(" + isNull + " ? " + test.onNull() + " : " + onValue + ")", CType.BOOL);
     }
 
     /** IS [NOT] DISTINCT FROM: a comparison where NULL equals NULL and differs from every value; never NULL. */

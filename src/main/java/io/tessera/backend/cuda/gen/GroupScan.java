@@ -19,10 +19,11 @@ import java.util.List;
  * ({@link MarkOps}). A slot takes part when it holds a group (rows counted, and for agg=shared its state 2); a key
  * column is decoded from the slot number (a dense table: the key's minimum plus its digit, the last key varying
  * fastest) or read from the slot's key words (agg=shared); an aggregate column is its accumulated value, a count
- * the group's rows. Its filters, probes and sink (a BUILD, an AGGREGATE, or the rows of a MATERIALIZE or SORT) are
- * the operators of every kernel, so that a HAVING's filter runs over the groups where they lie and only the rows it
- * keeps are written. A group's final value that only the host computes (AVG), and one that can be NULL (an
- * aggregate with a FILTER clause or over values that can be NULL), keep a BUILD or AGGREGATE on the JVM; a row
+ * the group's rows. Its filters, probes and sink (a BUILD, an AGGREGATE, a GROUP_AGGREGATE, or the rows of a
+ * MATERIALIZE or SORT) are the operators of every kernel, so that a HAVING's filter runs over the groups where they
+ * lie and only the rows it keeps are written; a GROUP_AGGREGATE groups the groups again (the second aggregation of
+ * a DISTINCT aggregate). A group's final value that only the host computes (AVG), and one that can be NULL (an
+ * aggregate with a FILTER clause or over values that can be NULL), keep a BUILD or an aggregation on the JVM; a row
  * sink then reads the groups as rows the host finished ({@code RelationColumns}). Every other value of a group is
  * not NULL here, whatever the plan's type says (a SUM over a group's rows).
  */
@@ -32,17 +33,18 @@ final class GroupScan {
     }
 
     /**
-     * Whether a pipeline ends in a sink a scan of groups may feed: a BUILD, an AGGREGATE, or rows (a MATERIALIZE or
-     * a SORT; a SORT of the groups alone, with no operation before it, is the runtime's, {@code DeviceSort}).
+     * Whether a pipeline ends in a sink a scan of groups may feed: a BUILD, an AGGREGATE, a GROUP_AGGREGATE (the
+     * second aggregation of a DISTINCT aggregate, which groups the first one's groups again), or rows (a MATERIALIZE
+     * or a SORT; a SORT of the groups alone, with no operation before it, is the runtime's, {@code DeviceSort}).
      */
     static boolean feedsSink(Pipeline p) {
-        return p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate
-                || p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort;
+        return endsInTableOrAggregate(p) || p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort;
     }
 
     /** Whether a pipeline ends in a sink that only a scan of groups feeds on the GPU: a BUILD or an AGGREGATE. */
     static boolean endsInTableOrAggregate(Pipeline p) {
-        return p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate;
+        return p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate
+                || p.sink() instanceof Sink.GroupAggregate;
     }
 
     /**
@@ -58,7 +60,7 @@ final class GroupScan {
     static String reason(Pipeline p, ScannedGroups g) {
         if (!feedsSink(p)) {
             throw new IllegalArgumentException("pipeline " + p.id() + " ends in " + p.sink()
-                    + ": a scan of groups feeds a BUILD, an AGGREGATE, a MATERIALIZE or a SORT");
+                    + ": a scan of groups feeds a BUILD, an aggregation, a MATERIALIZE or a SORT");
         }
         int nk = g.keys().size();
         if (g.scalar() && !(p.sink() instanceof Sink.Build b && keyedByNullOverNoRows(b, g))) {

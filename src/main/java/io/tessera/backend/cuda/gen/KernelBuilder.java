@@ -67,11 +67,20 @@ final class KernelBuilder {
     final StringBuilder epilogue = new StringBuilder();
     final Map<Integer, String> loadedColumns = new HashMap<>();
     final Map<String, CValue> loadedPayload = new HashMap<>();
+    /**
+     * The NULL condition of each payload column probed so far, by {@code joinId:column} (null where it is never
+     * NULL), also for the columns only IS [NOT] NULL reads, whose values are not loaded ({@link ValueReads}).
+     */
+    final Map<String, String> payloadNulls = new HashMap<>();
     private final Set<Integer> columnParams = new HashSet<>();
     /** Slots read by the operations still to come and by the sink (which payloads a probe must fetch). */
     final List<Slot> laterSlots = new ArrayList<>();
     /** As {@link #laterSlots}, without the sink's. */
     final List<Slot> laterOpSlots = new ArrayList<>();
+    /** Of {@link #laterSlots}, those read as values, not only through IS [NOT] NULL ({@link ValueReads}). */
+    final List<Slot> laterValueSlots = new ArrayList<>();
+    /** As {@link #laterValueSlots}, without the sink's. */
+    final List<Slot> laterOpValueSlots = new ArrayList<>();
     /** The genome's {@code mat} of a MATERIALIZE / SORT sink, else null. */
     final RowPlacement rows;
     /** Whether an operation has dropped rows, so that later loads read only the selected ones. */
@@ -149,6 +158,11 @@ final class KernelBuilder {
             }
 
             @Override
+            public String isNull(Slot slot) {
+                return nullOf(slot);
+            }
+
+            @Override
             public boolean padded(int joinId) {
                 return paddedJoins.contains(joinId);
             }
@@ -212,20 +226,30 @@ final class KernelBuilder {
 
     /**
      * Slots read by the operations from index {@code from} on and by the sink (which payloads a probe must fetch):
-     * into {@link #laterOpSlots} the operations', into {@link #laterSlots} both.
+     * into {@link #laterOpSlots} the operations', into {@link #laterSlots} both; the same for the slots read as
+     * values into {@link #laterOpValueSlots} and {@link #laterValueSlots}.
      */
     void collectLaterSlots(int from) {
         laterSlots.clear();
         laterOpSlots.clear();
+        laterValueSlots.clear();
+        laterOpValueSlots.clear();
+        List<Expr> ops = new ArrayList<>();
         for (int k = from; k < operations.size(); k++) {
             switch (operations.get(k)) {
-                case Operation.Filter f -> Expr.slots(f.condition(), laterOpSlots);
-                case Operation.Probe pr -> pr.keys().forEach(e -> Expr.slots(e, laterOpSlots));
+                case Operation.Filter f -> ops.add(f.condition());
+                case Operation.Probe pr -> ops.addAll(pr.keys());
             }
         }
+        for (Expr e : ops) {
+            Expr.slots(e, laterOpSlots);
+            ValueReads.slots(e, laterOpValueSlots);
+        }
         laterSlots.addAll(laterOpSlots);
+        laterValueSlots.addAll(laterOpValueSlots);
         for (Expr e : sinkExprs(p.sink())) {
             Expr.slots(e, laterSlots);
+            ValueReads.slots(e, laterValueSlots);
         }
     }
 
@@ -295,9 +319,22 @@ final class KernelBuilder {
         }
         CValue v = loadedPayload.get(s.joinId() + ":" + s.index());
         if (v == null) {
-            throw new IllegalStateException("payload " + s + " used before its probe");
+            throw new IllegalStateException("payload " + s + (payloadNulls.containsKey(s.joinId() + ":" + s.index())
+                    ? " read as a value, but its probe loaded only its NULL condition" : " used before its probe"));
         }
         return v;
+    }
+
+    /** The NULL condition of a slot (null where it is never NULL), without loading a payload column's value. */
+    private String nullOf(Slot s) {
+        if (s.isSource()) {
+            return valueOf(s).isNull();
+        }
+        String key = s.joinId() + ":" + s.index();
+        if (!payloadNulls.containsKey(key)) {
+            throw new IllegalStateException("payload " + s + " used before its probe");
+        }
+        return payloadNulls.get(key);
     }
 
     /** Emits the tile loads of the source columns an expression reads that are not in registers yet. */

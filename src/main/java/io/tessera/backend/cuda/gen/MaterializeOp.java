@@ -90,6 +90,7 @@ final class MaterializeOp {
         k.body = new StringBuilder();
         k.loadedColumns.clear();
         k.loadedPayload.clear();
+        k.payloadNulls.clear();
         k.narrowed = true;
         StringBuilder body = k.body;
         body.append(in).append("// pass 1: only the tiles with rows; the selection from the bitmap\n");
@@ -101,9 +102,12 @@ final class MaterializeOp {
         body.append(in).append("    flags[i] = (int)((sel_bits[word + i * (TPB / 32)] >> (threadIdx.x & 31)) & 1u);\n");
         body.append(in).append("}\n");
         // the probes whose payload the outputs read, directly or through the key of another such probe
+        // (a probe whose payload the outputs only test for NULL is probed again for its hit flags alone)
         List<Slot> needed = new ArrayList<>();
+        List<Slot> values = new ArrayList<>();
         for (Expr e : outputs) {
             Expr.slots(e, needed);
+            ValueReads.slots(e, values);
         }
         List<Operation.Probe> again = new ArrayList<>();
         for (int i = k.operations.size() - 1; i >= 0; i--) {
@@ -112,10 +116,13 @@ final class MaterializeOp {
                     && needed.stream().anyMatch(sl -> sl.joinId() == pr.joinId())) {
                 again.add(0, pr);
                 pr.keys().forEach(e -> Expr.slots(e, needed));
+                pr.keys().forEach(e -> ValueReads.slots(e, values));
             }
         }
         k.laterSlots.clear();
         k.laterSlots.addAll(needed);
+        k.laterValueSlots.clear();
+        k.laterValueSlots.addAll(values);
         for (Operation.Probe pr : again) {
             ProbeOp.emit(k, pr, true);
         }

@@ -55,17 +55,20 @@ final class ProbeOp {
         k.param(new KernelParam(KernelParam.Kind.PROBE_KEYS, pr.joinId(), j + "_" + table.keyArray(),
                 "const " + table.keyElement(kt) + "* __restrict__"));
         table.probeSizeParams(k, pr.joinId(), j);
-        // payload columns read later: one register array each, filled from the matched slot. With mat=bitmap, pass
-        // 0 fetches only what later operations read (the outputs' payload is fetched in pass 1); with mat=twopass,
-        // what only the outputs read is fetched in pass 1 alone.
-        List<Slot> wanted = !again && k.rows == RowPlacement.BITMAP ? k.laterOpSlots : k.laterSlots;
+        // payload columns read later as values: one register array each, filled from the matched slot; a column
+        // only IS [NOT] NULL reads is not fetched, its test answered from the hit flag or its NULL flag
+        // (ValueReads). With mat=bitmap, pass 0 fetches only what later operations read (the outputs' payload is
+        // fetched in pass 1); with mat=twopass, what only the outputs read is fetched in pass 1 alone.
+        boolean opsOnly = !again && k.rows == RowPlacement.BITMAP;
         List<Integer> payloads = new ArrayList<>();
+        List<Integer> nullTested = new ArrayList<>();
         List<Integer> secondPassOnly = new ArrayList<>();
         boolean left = pr.kind() == JoinKind.LEFT;
         if (pr.kind() == JoinKind.INNER || left) {
-            for (Slot s : wanted) {
-                if (s.joinId() == pr.joinId() && !payloads.contains(s.index())) {
-                    payloads.add(s.index());
+            payloads.addAll(columns(pr, opsOnly ? k.laterOpValueSlots : k.laterValueSlots));
+            for (int c : columns(pr, opsOnly ? k.laterOpSlots : k.laterSlots)) {
+                if (!payloads.contains(c)) {
+                    nullTested.add(c);
                 }
             }
             if (!again && k.rows == RowPlacement.TWO_PASS && !left) {
@@ -84,10 +87,15 @@ final class ProbeOp {
             }
         }
         if (t.nullFlags()) {
-            // each column's NULL flag is fetched where the column is
+            // each column's NULL flag is fetched where the column is, and alone for a column only tested for NULL
             withNullFlags(t, payloads);
             withNullFlags(t, secondPassOnly);
             withNullFlags(t, residualPayloads);
+            for (int c : nullTested) {
+                if (!payloads.contains(t.nullFlag(c))) {
+                    payloads.add(t.nullFlag(c));
+                }
+            }
         }
         for (int c : payloads) {
             CType pt = t.payloadTypes().get(c);
@@ -98,10 +106,13 @@ final class ProbeOp {
                 continue; // a NULL flag
             }
             String v = j + "_p" + c + "[i]";
-            String isNull = DeviceNulls.or(left ? "(!" + j + "_hit[i])" : null,
-                    t.nullFlags() ? "(" + j + "_p" + t.nullFlag(c) + "[i] != 0)" : null);
+            String isNull = payloadNull(t, c, left);
+            k.payloadNulls.put(pr.joinId() + ":" + c, isNull);
             k.loadedPayload.put(pr.joinId() + ":" + c, new CValue(pt == CType.BOOL ? "(" + v + " != 0)" : v, pt,
                     t.payloadDicts().get(c), isNull));
+        }
+        for (int c : nullTested) {
+            k.payloadNulls.put(pr.joinId() + ":" + c, payloadNull(t, c, left));
         }
         if (t.nullFlags()) {
             k.paddedJoins.add(pr.joinId());
@@ -125,7 +136,7 @@ final class ProbeOp {
         bothPasses.removeAll(secondPassOnly);
         String residual = pr.residual() == null || again ? null : k.gen.condition(pr.residual());
         if (left) {
-            leftProbe(k, find, narrowSlots, payloads, t, in);
+            leftProbe(k, find, narrowSlots, payloads, !nullTested.isEmpty(), t, in);
             k.paddedJoins.add(pr.joinId());
         } else if (t.chained() && !again && pr.kind() == JoinKind.INNER && t.sorted()) {
             SortedJoinTable.fanOut(k, pr, t, payloads, residual, in);
@@ -226,12 +237,13 @@ final class ProbeOp {
      * A LEFT probe of a table of one row per key: every row stays; {@code j<id>_hit[i]} says whether its key was
      * found, and the payload of a row without a match is NULL, its register zero ({@link DeviceNulls}). Rows no
      * longer selected get no match either, so that no register is left unset. The same in both passes of a row sink.
+     * {@code tested}: a later IS [NOT] NULL reads the hit flag of a column whose value is not fetched.
      */
     private static void leftProbe(KernelBuilder k, String find, boolean narrowSlots, List<Integer> payloads,
-                                  JoinLayout t, String in) {
+                                  boolean tested, JoinLayout t, String in) {
         StringBuilder body = k.body;
         String j = "j" + t.joinId();
-        if (payloads.isEmpty()) {
+        if (payloads.isEmpty() && !tested) {
             body.append(in).append("// every row stays, and nothing in this pass reads the payload\n");
             return;
         }
@@ -250,6 +262,27 @@ final class ProbeOp {
         body.append(in).append("        }\n");
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
+    }
+
+    /** The payload columns of the probed table that {@code slots} hold, in order. */
+    private static List<Integer> columns(Operation.Probe pr, List<Slot> slots) {
+        List<Integer> out = new ArrayList<>();
+        for (Slot s : slots) {
+            if (s.joinId() == pr.joinId() && !out.contains(s.index())) {
+                out.add(s.index());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The NULL condition of payload column c for item i: a left join's row without a match, or the column's NULL
+     * flag; null where it is never NULL.
+     */
+    private static String payloadNull(JoinLayout t, int c, boolean left) {
+        String j = "j" + t.joinId();
+        return DeviceNulls.or(left ? "(!" + j + "_hit[i])" : null,
+                t.nullFlags() ? "(" + j + "_p" + t.nullFlag(c) + "[i] != 0)" : null);
     }
 
     /** Adds to payload columns {@code columns} of table t their NULL flag columns. */

@@ -124,9 +124,10 @@ class CudaQueryCompileTest {
         // q21 through marks, q21 also through tables whose keys repeat, q7 through EXTRACT(YEAR) in its group keys,
         // q18 through the join table its HAVING's groups build on the device, q13 through a left join whose missing
         // payload is NULL, q20 through a payload computed from a group's sum, q15 through the join table its scalar
-        // maximum builds on the device, q9 through a table whose keys repeat built after a probe of another)
+        // maximum builds on the device, q9 through a table whose keys repeat built after a probe of another, q16
+        // through its COUNT(DISTINCT) as two aggregations)
         List<String> fullyOnGpu = List.of("q1", "q3", "q4", "q5", "q6", "q7", "q9", "q10", "q11", "q12", "q13", "q14",
-                "q15", "q18", "q19", "q20", "q21");
+                "q15", "q16", "q18", "q19", "q20", "q21");
         for (Queries.Query q : Queries.tpch()) {
             QueryPlan plan = new QueryEngine(tpch).plan(q.sql(), Device.GPU);
             GpuPlacement placed = place(tpch, plan, CudaVariantSpace.INSTANCE.defaults(plan));
