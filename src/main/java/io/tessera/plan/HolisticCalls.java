@@ -45,8 +45,8 @@ final class HolisticCalls {
         List<HolisticOptions.OrderKey> order = new ArrayList<>();
         for (RelFieldCollation fc : call.getCollation().getFieldCollations()) {
             if (field.apply(fc.getFieldIndex()).type().isNested()) {
-                throw new SqlError("unsupported: ORDER BY a list or struct inside " + fn.toLowerCase(Locale.ROOT)
-                        + "(...) (not ordered there yet)");
+                throw new SqlError("unsupported: ORDER BY a " + (field.apply(fc.getFieldIndex()).type().isList()
+                        ? "list" : "struct") + " inside " + fn.toLowerCase(Locale.ROOT) + "(...) (not ordered there yet)");
             }
             order.add(new HolisticOptions.OrderKey(field.apply(fc.getFieldIndex()), fc.getDirection().isDescending(),
                     fc.nullDirection == RelFieldCollation.NullDirection.FIRST));

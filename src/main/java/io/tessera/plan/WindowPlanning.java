@@ -42,8 +42,9 @@ final class WindowPlanning {
             List<SortKey> order = new ArrayList<>();
             for (RelFieldCollation fc : g.orderKeys.getFieldCollations()) {
                 if (o.fields.get(fc.getFieldIndex()).type().isNested()) {
-                    throw new SqlError("unsupported: a window ordered by a list or struct ("
-                            + o.fields.get(fc.getFieldIndex()).type() + "; not ordered in windows yet)");
+                    DataType t = o.fields.get(fc.getFieldIndex()).type();
+                    throw new SqlError("unsupported: a window ordered by a " + (t.isList() ? "list" : "struct") + " ("
+                            + t + "; not ordered in windows yet)");
                 }
                 order.add(new SortKey(fc.getFieldIndex(), fc.getDirection().isDescending(),
                         fc.nullDirection == RelFieldCollation.NullDirection.FIRST));
