@@ -267,3 +267,53 @@ SqlNode TesseraZonedLiteral() :
         return SqlLiteral.createUnknown("TIMESTAMP WITH TIME ZONE", p, s.end(this));
     }
 }
+
+/** DuckDB's {@code STRUCT(a INTEGER, b VARCHAR)}: the fields of Calcite's ROW type (sql.ColumnTypes reads them). */
+SqlTypeNameSpec TesseraStructTypeName() :
+{
+    final List<SqlIdentifier> fieldNames = new ArrayList<SqlIdentifier>();
+    final List<SqlDataTypeSpec> fieldTypes = new ArrayList<SqlDataTypeSpec>();
+    final Span s;
+}
+{
+    <IDENTIFIER> { s = span(); }
+    <LPAREN> AddFieldNameTypes(fieldNames, fieldTypes) <RPAREN> {
+        return new SqlRowTypeNameSpec(s.end(this), fieldNames, fieldTypes);
+    }
+}
+
+/**
+ * {@code {'a': 1, b: 'x'}}: DuckDB's struct literal, a call of sql.StructOperators' STRUCT_PACK with each field's
+ * name (a string) before its value.
+ */
+SqlNode TesseraStructValue() :
+{
+    final Span s;
+    final List<SqlNode> args = new ArrayList<SqlNode>();
+}
+{
+    <LBRACE> { s = span(); }
+    TesseraStructEntry(args)
+    ( <COMMA> TesseraStructEntry(args) )*
+    <RBRACE> {
+        return StructOperators.pack(s.end(this), args);
+    }
+}
+
+void TesseraStructEntry(List<SqlNode> args) :
+{
+    SqlNode name;
+    final SqlIdentifier id;
+    final SqlNode value;
+}
+{
+    (
+        name = StringLiteral()
+    |
+        id = SimpleIdentifier() { name = SqlLiteral.createCharString(id.getSimple(), id.getParserPosition()); }
+    )
+    <COLON> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
+        args.add(name);
+        args.add(value);
+    }
+}

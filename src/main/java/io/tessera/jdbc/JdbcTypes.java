@@ -25,6 +25,9 @@ final class JdbcTypes {
         if (t.isList()) {
             return Types.ARRAY;
         }
+        if (t.isStruct()) {
+            return Types.STRUCT;
+        }
         return switch (t.kind()) {
             case INTEGER -> t.equals(DataType.SMALLINT) ? Types.SMALLINT : t.equals(DataType.TINYINT) ? Types.TINYINT
                     : Types.INTEGER;
@@ -50,6 +53,9 @@ final class JdbcTypes {
     static String className(DataType t) {
         if (t.isList()) {
             return java.sql.Array.class.getName();
+        }
+        if (t.isStruct()) {
+            return java.sql.Struct.class.getName();
         }
         return switch (t.kind()) {
             case INTEGER -> Integer.class.getName();

@@ -382,6 +382,7 @@ final class ValueConversions {
         return switch (v) {
             case LocalDate d -> java.sql.Date.valueOf(d);
             case io.tessera.storage.ListValue l -> new ListArray(l);
+            case io.tessera.storage.StructValue st -> new StructObject(st);
             case null, default -> v;
         };
     }

@@ -44,9 +44,9 @@ final class HolisticCalls {
         String fn = call.getAggregation().getName().toUpperCase(Locale.ROOT);
         List<HolisticOptions.OrderKey> order = new ArrayList<>();
         for (RelFieldCollation fc : call.getCollation().getFieldCollations()) {
-            if (field.apply(fc.getFieldIndex()).type().isList()) {
-                throw new SqlError("unsupported: ORDER BY a list inside " + fn.toLowerCase(Locale.ROOT)
-                        + "(...) (lists are not ordered yet)");
+            if (field.apply(fc.getFieldIndex()).type().isNested()) {
+                throw new SqlError("unsupported: ORDER BY a " + (field.apply(fc.getFieldIndex()).type().isList()
+                        ? "list" : "struct") + " inside " + fn.toLowerCase(Locale.ROOT) + "(...) (not ordered there yet)");
             }
             order.add(new HolisticOptions.OrderKey(field.apply(fc.getFieldIndex()), fc.getDirection().isDescending(),
                     fc.nullDirection == RelFieldCollation.NullDirection.FIRST));

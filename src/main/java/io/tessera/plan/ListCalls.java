@@ -96,7 +96,12 @@ final class ListCalls {
      * as DuckDB does the lists; {@code use} names what orders them in the refusal of a list that is not ordered.
      */
     static Expr orderKey(Expr list, String use) {
-        if (!list.type().isList() || !io.tessera.storage.ListOrder.orders(list.type().element())) {
+        if (list.type().isStruct()) {
+            if (!io.tessera.storage.ListOrder.ordersStruct(list.type())) {
+                throw new SqlError("unsupported: " + use + " over " + list.type() + " values (a struct with an"
+                        + " INTERVAL field is not ordered)");
+            }
+        } else if (!list.type().isList() || !io.tessera.storage.ListOrder.orders(list.type().element())) {
             throw new SqlError("unsupported: " + use + " over " + list.type() + " values (lists of "
                     + list.type().element() + " are not ordered)");
         }
@@ -124,7 +129,7 @@ final class ListCalls {
     }
 
     /** A value as the element type (a list's element, a searched value): cast where the types differ. */
-    private static Expr as(Expr e, DataType element) {
+    static Expr as(Expr e, DataType element) {
         if (e.type().equals(element)) {
             return e;
         }
@@ -133,6 +138,9 @@ final class ListCalls {
         }
         if (e.type().isList()) {
             throw new SqlError("unsupported: a list of lists (" + e.type() + "[])");
+        }
+        if (e.type().isStruct() || element.isStruct()) {
+            throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);
         }
         return new Expr.Call(Op.CAST, List.of(e), element, e.nullable());
     }

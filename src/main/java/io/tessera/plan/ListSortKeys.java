@@ -22,7 +22,7 @@ final class ListSortKeys {
 
     /** The collation to sort by, after adding to {@code o} an order key column for every list key of {@code coll}. */
     static RelCollation add(PhysicalPlanner.Open o, RelCollation coll) {
-        if (coll.getFieldCollations().stream().noneMatch(fc -> o.fields.get(fc.getFieldIndex()).type().isList())) {
+        if (coll.getFieldCollations().stream().noneMatch(fc -> o.fields.get(fc.getFieldIndex()).type().isNested())) {
             return coll;
         }
         List<io.tessera.plan.Expr> fields = new ArrayList<>(o.fields);
@@ -30,7 +30,7 @@ final class ListSortKeys {
         List<RelFieldCollation> keys = new ArrayList<>();
         for (RelFieldCollation fc : coll.getFieldCollations()) {
             Expr field = fields.get(fc.getFieldIndex());
-            if (!field.type().isList()) {
+            if (!field.type().isNested()) {
                 keys.add(fc);
                 continue;
             }
@@ -51,7 +51,7 @@ final class ListSortKeys {
             AggregateCall call = a.getAggCallList().get(i);
             SqlKind kind = call.getAggregation().getKind();
             DataType type = Types.of(call.getType());
-            if ((kind == SqlKind.MIN || kind == SqlKind.MAX) && type.isList()) {
+            if ((kind == SqlKind.MIN || kind == SqlKind.MAX) && type.isNested()) {
                 fields.set(first + i, ListCalls.fromOrderKey(fields.get(first + i), type));
             }
         }

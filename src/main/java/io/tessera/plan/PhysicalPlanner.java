@@ -320,7 +320,7 @@ public final class PhysicalPlanner {
             case ANY_VALUE -> AggFunction.ANY_VALUE;
             default -> throw new SqlError("unsupported: aggregate function " + call.getAggregation().getName());
         };
-        if ((f == AggFunction.MIN || f == AggFunction.MAX) && arg != null && arg.type().isList()) {
+        if ((f == AggFunction.MIN || f == AggFunction.MAX) && arg != null && arg.type().isNested()) {
             // the least or greatest order key, which ListSortKeys.listsOfKeys turns back into its list
             arg = ListCalls.orderKey(arg, call.getAggregation().getName());
             type = DataType.VARCHAR;

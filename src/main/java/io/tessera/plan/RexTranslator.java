@@ -53,6 +53,9 @@ final class RexTranslator {
         if (node instanceof RexCall call) {
             return call(call, inputs);
         }
+        if (node instanceof org.apache.calcite.rex.RexFieldAccess access) {
+            return StructCalls.field(translate(access.getReferenceExpr(), inputs), access.getField().getIndex());
+        }
         throw new SqlError("unsupported: expression " + node);
     }
 
@@ -253,6 +256,10 @@ final class RexTranslator {
         Expr interval = intervals.lower(call, o -> translate(o, inputs));
         if (interval != null) {
             return interval;
+        }
+        Expr struct = StructCalls.lower(call, o -> translate(o, inputs));
+        if (struct != null) {
+            return struct;
         }
         Expr list = ListCalls.lower(call, o -> translate(o, inputs));
         if (list != null) {

@@ -33,8 +33,23 @@ public final class Types {
                  INTERVAL_DAY_MINUTE, INTERVAL_DAY_SECOND, INTERVAL_HOUR, INTERVAL_HOUR_MINUTE, INTERVAL_HOUR_SECOND,
                  INTERVAL_MINUTE, INTERVAL_MINUTE_SECOND, INTERVAL_SECOND -> DataType.INTERVAL;
             case ARRAY -> list(t.getComponentType());
+            case ROW -> struct(t);
             default -> throw new SqlError("unsupported: values of type " + t.getSqlTypeName());
         };
+    }
+
+    /** A STRUCT of a row type's fields, which must be scalar (deeper nesting is not supported). */
+    private static DataType struct(RelDataType row) {
+        java.util.List<io.tessera.storage.StructField> fields = new java.util.ArrayList<>();
+        for (org.apache.calcite.rel.type.RelDataTypeField f : row.getFieldList()) {
+            DataType type = of(f.getType());
+            if (type.isNested()) {
+                throw new SqlError("unsupported: a STRUCT field of type " + type + " (field " + f.getName()
+                        + "): a struct's fields are scalar");
+            }
+            fields.add(new io.tessera.storage.StructField(f.getName(), type));
+        }
+        return DataType.struct(fields);
     }
 
     /** A LIST of this element type; a list of lists is not supported. */

@@ -41,9 +41,10 @@ final class WindowPlanning {
             List<Integer> partition = g.keys.asList();
             List<SortKey> order = new ArrayList<>();
             for (RelFieldCollation fc : g.orderKeys.getFieldCollations()) {
-                if (o.fields.get(fc.getFieldIndex()).type().isList()) {
-                    throw new SqlError("unsupported: a window ordered by a list ("
-                            + o.fields.get(fc.getFieldIndex()).type() + "; lists are not ordered yet)");
+                if (o.fields.get(fc.getFieldIndex()).type().isNested()) {
+                    DataType t = o.fields.get(fc.getFieldIndex()).type();
+                    throw new SqlError("unsupported: a window ordered by a " + (t.isList() ? "list" : "struct") + " ("
+                            + t + "; not ordered in windows yet)");
                 }
                 order.add(new SortKey(fc.getFieldIndex(), fc.getDirection().isDescending(),
                         fc.nullDirection == RelFieldCollation.NullDirection.FIRST));
@@ -156,8 +157,9 @@ final class WindowPlanning {
 
     /** The argument's and the result's types, where the evaluator copies or adds values as they are stored. */
     private static void checkArgument(WindowFunction.Kind kind, DataType arg, DataType result, String fn) {
-        if ((kind == WindowFunction.Kind.MIN || kind == WindowFunction.Kind.MAX) && arg.isList()) {
-            throw new SqlError("unsupported: " + fn + " of " + arg + " values OVER (...) (lists are not ordered yet)");
+        if ((kind == WindowFunction.Kind.MIN || kind == WindowFunction.Kind.MAX) && arg.isNested()) {
+            throw new SqlError("unsupported: " + fn + " of " + arg + " values OVER (...) (lists and structs are not"
+                    + " ordered in windows yet)");
         }
         switch (kind) {
             case COUNT -> {

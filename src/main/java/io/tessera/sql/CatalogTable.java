@@ -42,6 +42,15 @@ final class CatalogTable extends AbstractTable implements CatalogTableAccess, or
         if (t.isList()) {
             return f.createArrayType(f.createTypeWithNullability(sqlType(f, t.element()), true), -1);
         }
+        if (t.isStruct()) {
+            List<RelDataType> types = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (io.tessera.storage.StructField field : t.fields()) {
+                types.add(f.createTypeWithNullability(sqlType(f, field.type()), true));
+                names.add(field.name());
+            }
+            return f.createStructType(org.apache.calcite.rel.type.StructKind.PEEK_FIELDS_NO_EXPAND, types, names);
+        }
         return switch (t.kind()) {
             case INTEGER -> f.createSqlType(t.equals(DataType.SMALLINT) ? SqlTypeName.SMALLINT
                     : t.equals(DataType.TINYINT) ? SqlTypeName.TINYINT : SqlTypeName.INTEGER);

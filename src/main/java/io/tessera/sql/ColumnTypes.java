@@ -43,7 +43,8 @@ final class ColumnTypes {
                     + SupportCheck.at(spec.getParserPosition())
                     + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
                     + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN,"
-                    + " INTERVAL, VARCHAR, BLOB and UUID, and lists of them: INTEGER[])");
+                    + " INTERVAL, VARCHAR, BLOB and UUID, lists of them: INTEGER[], and structs of them:"
+                    + " STRUCT(a INTEGER, b VARCHAR))");
         }
         return t;
     }
@@ -62,8 +63,29 @@ final class ColumnTypes {
                 DataType element = of(list.getElementTypeName(), spec, table);
                 yield element == null ? null : DataType.list(element);
             }
+            case org.apache.calcite.sql.SqlRowTypeNameSpec row -> struct(row, spec, table);
             default -> null;
         };
+    }
+
+    /** A STRUCT of the row type's fields, each a scalar type (null where one is none Tessera stores). */
+    private static DataType struct(org.apache.calcite.sql.SqlRowTypeNameSpec row, SqlDataTypeSpec spec, String table) {
+        java.util.List<io.tessera.storage.StructField> fields = new java.util.ArrayList<>();
+        for (int i = 0; i < row.getFieldNames().size(); i++) {
+            SqlDataTypeSpec field = row.getFieldTypes().get(i);
+            if (field.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlRowTypeNameSpec
+                    || field.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec) {
+                throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
+                        + SupportCheck.at(spec.getParserPosition()) + " (a STRUCT field of a nested type: field "
+                        + row.getFieldNames().get(i).getSimple() + "; a struct's fields are scalar)");
+            }
+            DataType t = of(field.getTypeNameSpec(), field, table);
+            if (t == null) {
+                return null;
+            }
+            fields.add(new io.tessera.storage.StructField(row.getFieldNames().get(i).getSimple(), t));
+        }
+        return DataType.struct(fields);
     }
 
     private static DataType basic(SqlBasicTypeNameSpec spec, String table) {

@@ -129,6 +129,7 @@ public final class SqlFrontEnd {
         InformationSchema.replace(parsed, db, views);
         parsed = InsertValueCasts.rewrite(parsed, db); // before SupportCheck reads its interval texts
         parsed = Unnests.rewrite(parsed);
+        parsed = StructPacks.rewrite(parsed);
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
         parsed = EmptyLists.rewrite(parsed);

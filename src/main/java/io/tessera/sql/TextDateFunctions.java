@@ -143,6 +143,9 @@ final class TextDateFunctions {
         if (f == null) {
             f = ListOperators.lookup(name);
         }
+        if (f == null) {
+            f = StructOperators.lookup(name);
+        }
         return f != null ? f : TimestampFunctions.lookup(name);
     }
 
@@ -151,20 +154,21 @@ final class TextDateFunctions {
         List<SqlOperator> all = new java.util.ArrayList<>(FUNCTIONS.values());
         all.addAll(TimestampFunctions.all());
         all.addAll(ListOperators.all());
+        all.addAll(StructOperators.all());
         return all;
     }
 
     /** Whether a call of this kind and upper-case name is one of the functions that run (for {@link SupportCheck}). */
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
-                || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || kind == SqlKind.SIMILAR
+                || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
                 || kind == SqlKind.POSITION || kind == SqlKind.TRIM;
     }
 
     /** Whether Calcite must leave a constant call of this (upper-case) operator name unfolded. */
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
-                || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name)
+                || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
                 || name.equals("UPPER") || name.equals("LOWER")
                 || name.equals("||");
     }

@@ -11,8 +11,11 @@ import java.util.regex.Pattern;
  * A LIST (DuckDB's {@code INTEGER[]}) has an {@code element} type (null for every other type) and kind VARCHAR: each
  * list value is held as one string, its elements encoded by {@link ListCodec}, so that every operator that moves,
  * groups, joins or stores strings does so with lists; what reads elements or shows a value looks at the element type.
+ * A STRUCT (DuckDB's {@code STRUCT(a INTEGER, b VARCHAR)}) has its {@code fields} (null for every other type) and is
+ * held the same way: each struct value one string, its fields' values encoded in order as a list's elements
+ * ({@link StructCodec}). A struct's fields are scalar; a list's element may be a struct of them.
  */
-public record DataType(TypeKind kind, int precision, int scale, DataType element) {
+public record DataType(TypeKind kind, int precision, int scale, DataType element, java.util.List<StructField> fields) {
 
     public static final int MAX_DECIMAL_PRECISION = 18;
 
@@ -54,10 +57,26 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
             Pattern.compile("(?:DECIMAL|NUMERIC)\\s*\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
 
     public DataType(TypeKind kind, int precision, int scale) {
-        this(kind, precision, scale, null);
+        this(kind, precision, scale, null, null);
+    }
+
+    public DataType(TypeKind kind, int precision, int scale, DataType element) {
+        this(kind, precision, scale, element, null);
     }
 
     public DataType {
+        if (fields != null) {
+            fields = java.util.List.copyOf(fields);
+            if (kind != TypeKind.VARCHAR || precision != 0 || scale != 0 || element != null || fields.isEmpty()) {
+                throw new IllegalArgumentException("a STRUCT is held as VARCHAR with at least one field");
+            }
+            for (StructField f : fields) {
+                if (f.type().isList() || f.type().isStruct()) {
+                    throw new IllegalArgumentException("unsupported: a STRUCT field of type " + f.type()
+                            + " (" + f.name() + "): struct fields are scalar");
+                }
+            }
+        }
         if (element != null && (kind != TypeKind.VARCHAR || precision != 0 || scale != 0)) {
             throw new IllegalArgumentException("a LIST is held as VARCHAR with an element type");
         }
@@ -98,8 +117,26 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
         return element != null;
     }
 
+    /** A STRUCT of these fields (scalar types, at least one). */
+    public static DataType struct(java.util.List<StructField> fields) {
+        return new DataType(TypeKind.VARCHAR, 0, 0, null, java.util.Objects.requireNonNull(fields));
+    }
+
+    /** Whether this is a STRUCT type (its values encoded strings, see {@link StructCodec}). */
+    public boolean isStruct() {
+        return fields != null;
+    }
+
+    /** Whether values of this type are held as encoded strings of other values: a LIST or a STRUCT. */
+    public boolean isNested() {
+        return element != null || fields != null;
+    }
+
     /** Parses a SQL type name: INTEGER, INT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, BOOLEAN, VARCHAR[(n)], ... */
     public static DataType parse(String text) {
+        if (StructTypeText.isStruct(text)) {
+            return StructTypeText.parse(text);
+        }
         String t = text.trim().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
         if (t.endsWith("[]")) {
             return list(parse(t.substring(0, t.length() - 2)));
@@ -160,7 +197,7 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
      * here, as it does for casts; what reads an INTERVAL from a file asks {@link #isInterval()} first.)
      */
     public boolean isText() {
-        return kind == TypeKind.VARCHAR && precision == 0 && element == null;
+        return kind == TypeKind.VARCHAR && precision == 0 && element == null && fields == null;
     }
 
     /** The smallest value of an integer type (INTEGER, SMALLINT, TINYINT, BIGINT). */
@@ -201,6 +238,9 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
     public String toString() {
         if (element != null) {
             return element + "[]";
+        }
+        if (fields != null) {
+            return StructTypeText.format(fields);
         }
         if (kind == TypeKind.DECIMAL) {
             return "DECIMAL(" + precision + "," + scale + ")";

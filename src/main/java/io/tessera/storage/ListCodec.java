@@ -54,14 +54,15 @@ public final class ListCodec {
     public static String encode(ListValue list) {
         StringBuilder sb = new StringBuilder();
         for (Object v : list.values()) {
-            append(sb, v == null ? null : text(raw(v, list.element())));
+            append(sb, v == null ? null : text(rawOf(v, list.element())));
         }
         return sb.toString();
     }
 
     /** A result value of an element as its raw value (the inverse of {@link #value}'s per element). */
-    private static Object raw(Object v, DataType t) {
+    static Object rawOf(Object v, DataType t) {
         return switch (v) {
+            case StructValue s -> StructCodec.encode(s);
             case java.math.BigDecimal d -> d.setScale(t.scale(), java.math.RoundingMode.UNNECESSARY).unscaledValue()
                     .longValueExact();
             case java.time.LocalDate d -> d.toEpochDay();
@@ -179,13 +180,16 @@ public final class ListCodec {
     public static ListValue value(String list, DataType element, java.time.ZoneId zone) {
         List<Object> values = new ArrayList<>();
         for (String t : texts(list)) {
-            values.add(t == null ? null : element(raw(t, element), element, zone));
+            values.add(t == null ? null : elementValue(raw(t, element), element, zone));
         }
         return new ListValue(element, values);
     }
 
-    /** A raw element value as a result value of its type. */
-    private static Object element(Object raw, DataType t, java.time.ZoneId zone) {
+    /** A raw element value as a result value of its type (a struct's encoding as its StructValue). */
+    static Object elementValue(Object raw, DataType t, java.time.ZoneId zone) {
+        if (t.isStruct()) {
+            return StructCodec.value((String) raw, t, zone);
+        }
         return switch (t.kind()) {
             case INTEGER -> ((Long) raw).intValue();
             case DECIMAL -> java.math.BigDecimal.valueOf((Long) raw, t.scale());

@@ -25,13 +25,28 @@ public final class ListOrder {
 
     /** The element types whose lists this orders (an INTERVAL's code is not its order). */
     public static boolean orders(DataType element) {
-        return !element.isInterval();
+        return !element.isInterval() && !element.isStruct();
+    }
+
+    /** The STRUCT types whose values this orders: field by field, as a list of the fields' values. */
+    public static boolean ordersStruct(DataType struct) {
+        return struct.fields().stream().allMatch(f -> orders(f.type()));
     }
 
     /** The order key of an encoded list of {@code element} values. */
     public static String key(String list, DataType element) {
+        return key(list, i -> element);
+    }
+
+    /**
+     * The order key of an encoded list whose element {@code i} is of type {@code typeAt(i)}: a STRUCT's fields, in
+     * order, which DuckDB compares one after another, a NULL field after every value.
+     */
+    public static String key(String list, java.util.function.IntFunction<DataType> typeAt) {
         StringBuilder key = new StringBuilder();
+        int position = 0;
         for (String text : ListCodec.texts(list)) {
+            DataType element = typeAt.apply(position++);
             if (text == null) {
                 key.append(NULL);
                 continue;
@@ -49,9 +64,15 @@ public final class ListOrder {
 
     /** The encoded list an order key was made from. */
     public static String list(String key, DataType element) {
+        return list(key, p -> element);
+    }
+
+    /** The encoded list (or struct) an order key was made from, its element {@code i} of type {@code typeAt(i)}. */
+    public static String list(String key, java.util.function.IntFunction<DataType> typeAt) {
         List<String> texts = new ArrayList<>();
         int i = 0;
         while (i < key.length()) {
+            DataType element = typeAt.apply(texts.size());
             char marker = key.charAt(i++);
             if (marker == NULL) {
                 texts.add(null);

@@ -26,7 +26,11 @@ public record ListValue(DataType element, List<Object> values) {
     /** Characters that make DuckDB quote a string element. */
     private static final String SPECIAL = ",'\"\\[]{}():=";
 
-    private static String text(Object v) {
+    /** One element's (or a struct field's) text, as DuckDB shows it inside a list or a struct. */
+    static String text(Object v) {
+        if (v instanceof StructValue struct) {
+            return struct.toString();
+        }
         if (v instanceof String s) {
             return needsQuotes(s) ? "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'" : s;
         }

@@ -191,7 +191,8 @@ class StatementParserTest {
         assertStarts("syntax error at line 1, column 15: Encountered \"x\"", error("drop table if x"));
         assertEquals("CREATE TABLE t: unsupported column type hugeint at line 1, column 26 (Tessera stores INTEGER,"
                 + " SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
-                + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN, INTERVAL, VARCHAR, BLOB and UUID, and lists of them: INTEGER[])",
+                + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN, INTERVAL, VARCHAR, BLOB and UUID, lists of them: INTEGER[],"
+                + " and structs of them: STRUCT(a INTEGER, b VARCHAR))",
                 error("create table t (a int, b hugeint)"));
         assertStarts("CREATE TABLE t: unsupported column type money at line 1, column 19",
                 error("create table t (a money)"));

@@ -13,12 +13,12 @@ public final class ListColumns {
     private ListColumns() {
     }
 
-    /** Throws when {@code schema} has a LIST column; {@code what} says which reader or writer, {@code file} where. */
+    /** Throws when {@code schema} has a LIST or STRUCT column; {@code what} says which reader or writer, {@code file} where. */
     public static void refuse(TableSchema schema, String what, String file) {
         for (ColumnSchema c : schema.columns()) {
-            if (c.type().isList()) {
-                throw new ImportException(file, "unsupported: " + what + " of the LIST column " + schema.name() + "."
-                        + c.name() + " (" + c.type() + ")", null);
+            if (c.type().isNested()) {
+                throw new ImportException(file, "unsupported: " + what + " of the " + (c.type().isList() ? "LIST"
+                        : "STRUCT") + " column " + schema.name() + "." + c.name() + " (" + c.type() + ")", null);
             }
         }
     }

@@ -66,8 +66,8 @@ final class ListChunks {
         }
     }
 
-    /** One element's canonical text ({@link ListCodec#text}), of the element's kind. */
-    private static final class Element extends PrimitiveConverter {
+    /** One element's (or a struct field's) canonical text ({@link ListCodec#text}), of the element's kind. */
+    static final class Element extends PrimitiveConverter {
         private final SourceColumn src;
         private final InvalidUtf8 invalidUtf8;
         private final boolean asDouble; // a DECIMAL wider than 18 digits, read as DOUBLE
@@ -76,7 +76,8 @@ final class ListChunks {
         Element(SourceColumn src, InvalidUtf8 invalidUtf8) {
             this.src = src;
             this.invalidUtf8 = invalidUtf8;
-            this.asDouble = src.kind() == SourceColumn.Kind.DECIMAL && !src.natural().element().kind().isInt64();
+            io.tessera.storage.DataType value = src.natural().isList() ? src.natural().element() : src.natural();
+            this.asDouble = src.kind() == SourceColumn.Kind.DECIMAL && !value.kind().isInt64();
         }
 
         @Override
@@ -134,7 +135,7 @@ final class ListChunks {
             try {
                 text = utf8.decode(java.nio.ByteBuffer.wrap(b)).toString();
             } catch (java.nio.charset.CharacterCodingException e) {
-                throw new IllegalArgumentException("a list element is not UTF-8 text", e);
+                throw new IllegalArgumentException("a list element or struct field is not UTF-8 text", e);
             }
         }
     }

@@ -74,20 +74,25 @@ final class ListExport {
                 w.writeNull(repetition, listDefined + 1);
                 continue;
             }
-            switch (t.kind()) {
-                case INTEGER, DATE -> w.write((int) Long.parseLong(text), repetition, present);
-                case DECIMAL -> {
-                    if (ExportTypes.decimalAsInt32(t)) {
-                        w.write((int) Long.parseLong(text), repetition, present);
-                    } else {
-                        w.write(Long.parseLong(text), repetition, present);
-                    }
+            writeText(w, t, text, repetition, present);
+        }
+    }
+
+    /** Writes one element's (or struct field's) canonical text as a value of type {@code t}. */
+    static void writeText(ColumnWriter w, DataType t, String text, int repetition, int definition) {
+        switch (t.kind()) {
+            case INTEGER, DATE -> w.write((int) Long.parseLong(text), repetition, definition);
+            case DECIMAL -> {
+                if (ExportTypes.decimalAsInt32(t)) {
+                    w.write((int) Long.parseLong(text), repetition, definition);
+                } else {
+                    w.write(Long.parseLong(text), repetition, definition);
                 }
-                case BIGINT, TIMESTAMP, TIMESTAMP_TZ, TIME -> w.write(Long.parseLong(text), repetition, present);
-                case DOUBLE -> w.write(Double.parseDouble(text), repetition, present);
-                case BOOLEAN -> w.write(Boolean.parseBoolean(text), repetition, present);
-                case VARCHAR -> w.write(Binary.fromConstantByteArray(ExportTypes.bytes(text, t)), repetition, present);
             }
+            case BIGINT, TIMESTAMP, TIMESTAMP_TZ, TIME -> w.write(Long.parseLong(text), repetition, definition);
+            case DOUBLE -> w.write(Double.parseDouble(text), repetition, definition);
+            case BOOLEAN -> w.write(Boolean.parseBoolean(text), repetition, definition);
+            case VARCHAR -> w.write(Binary.fromConstantByteArray(ExportTypes.bytes(text, t)), repetition, definition);
         }
     }
 }

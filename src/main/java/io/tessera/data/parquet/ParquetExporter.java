@@ -98,24 +98,29 @@ public final class ParquetExporter {
         SchemaElement root = new SchemaElement("schema");
         root.setNum_children(nc);
         elements.add(root);
-        List<SchemaElement> leaves = new ArrayList<>(); // each column's leaf: a list's element
+        List<List<SchemaElement>> leaves = new ArrayList<>(); // each column's leaves: a list's element, a struct's fields
         for (ColumnSchema c : columns) {
             if (c.type().isList()) {
                 fields.add(ListExport.field(c));
                 List<SchemaElement> three = ListExport.elements(c);
                 elements.addAll(three);
-                leaves.add(three.getLast());
+                leaves.add(List.of(three.getLast()));
+            } else if (c.type().isStruct()) {
+                fields.add(StructExport.type(c));
+                List<SchemaElement> group = StructExport.elements(c);
+                elements.addAll(group);
+                leaves.add(group.subList(1, group.size()));
             } else {
                 fields.add(ExportTypes.primitive(c));
                 elements.add(ExportTypes.element(c));
-                leaves.add(elements.getLast());
+                leaves.add(List.of(elements.getLast()));
             }
         }
         MessageType schema = new MessageType("schema", fields);
         Binary[][] strings = new Binary[nc][];
         for (int i = 0; i < nc; i++) {
             Column c = table.column(i);
-            if (c.type().kind() == TypeKind.VARCHAR && !c.type().isList() && c.rowCount() > 0) {
+            if (c.type().kind() == TypeKind.VARCHAR && !c.type().isNested() && c.rowCount() > 0) {
                 Dictionary d = c.dictionary();
                 strings[i] = new Binary[d.size()];
                 for (int k = 0; k < d.size(); k++) {
@@ -139,20 +144,24 @@ public final class ParquetExporter {
             long from = first;
             long end = Math.min(rows, first + rowGroupRows);
             // each column chunk of the group encoded on its own core
-            ChunkBuffer[] chunks = IntStream.range(0, nc).parallel()
-                    .mapToObj(i -> encodeChunk(table.column(i), fields.get(i), from, end, strings[i], props))
-                    .toArray(ChunkBuffer[]::new);
+            List<List<ChunkBuffer>> chunks = IntStream.range(0, nc).parallel()
+                    .mapToObj(i -> encodeChunks(table.column(i), fields.get(i), from, end, strings[i], props))
+                    .toList();
             List<ColumnDescriptor> descriptors = schema.getColumns();
             List<ColumnChunk> chunkMeta = new ArrayList<>();
             long groupBytes = 0;
+            int leaf = 0;
             for (int i = 0; i < nc; i++) {
-                ColumnMetaData m = chunks[i].writeTo(os, pos, leaves.get(i).getType(),
-                        List.of(descriptors.get(i).getPath()));
-                ColumnChunk cc = new ColumnChunk(pos);
-                cc.setMeta_data(m);
-                chunkMeta.add(cc);
-                pos += chunks[i].size();
-                groupBytes += m.getTotal_uncompressed_size();
+                for (int k = 0; k < chunks.get(i).size(); k++, leaf++) {
+                    ChunkBuffer chunk = chunks.get(i).get(k);
+                    ColumnMetaData m = chunk.writeTo(os, pos, leaves.get(i).get(k).getType(),
+                            List.of(descriptors.get(leaf).getPath()));
+                    ColumnChunk cc = new ColumnChunk(pos);
+                    cc.setMeta_data(m);
+                    chunkMeta.add(cc);
+                    pos += chunk.size();
+                    groupBytes += m.getTotal_uncompressed_size();
+                }
             }
             groups.add(new RowGroup(chunkMeta, groupBytes, end - first));
         }
@@ -165,16 +174,24 @@ public final class ParquetExporter {
         os.write(MAGIC);
     }
 
-    /** Rows {@code [from, end)} of one column as a column chunk, through parquet-java's column writer. */
-    private static ChunkBuffer encodeChunk(Column c, org.apache.parquet.schema.Type type, long from, long end,
-                                           Binary[] strings, ParquetProperties props) {
+    /**
+     * Rows {@code [from, end)} of one column as its column chunks (one per leaf: a struct's fields each have one),
+     * through parquet-java's column writers.
+     */
+    private static List<ChunkBuffer> encodeChunks(Column c, org.apache.parquet.schema.Type type, long from, long end,
+                                                  Binary[] strings, ParquetProperties props) {
         MessageType one = new MessageType("schema", type);
-        ChunkBuffer chunk = new ChunkBuffer();
-        ColumnWriteStoreV1 store = new ColumnWriteStoreV1(one, d -> chunk, props);
-        ColumnWriter w = store.getColumnWriter(one.getColumns().get(0));
+        List<ColumnDescriptor> leaves = one.getColumns();
+        List<ChunkBuffer> chunks = new ArrayList<>();
+        leaves.forEach(d -> chunks.add(new ChunkBuffer()));
+        ColumnWriteStoreV1 store = new ColumnWriteStoreV1(one, d -> chunks.get(leaves.indexOf(d)), props);
+        ColumnWriter w = store.getColumnWriter(leaves.get(0));
+        List<ColumnWriter> writers = leaves.stream().map(store::getColumnWriter).toList();
         int maxDefinition = type.isRepetition(org.apache.parquet.schema.Type.Repetition.OPTIONAL) ? 1 : 0;
         for (long r = from; r < end; r++) {
-            if (c.type().isList()) {
+            if (c.type().isStruct()) {
+                StructExport.write(writers, c, r);
+            } else if (c.type().isList()) {
                 ListExport.write(w, c, r);
             } else {
                 writeValue(w, c, r, strings, maxDefinition);
@@ -183,7 +200,7 @@ public final class ParquetExporter {
         }
         store.flush();
         store.close();
-        return chunk;
+        return chunks;
     }
 
     private static void writeValue(ColumnWriter w, Column c, long r, Binary[] strings, int maxDefinition) {

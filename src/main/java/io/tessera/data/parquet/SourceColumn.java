@@ -16,7 +16,17 @@ import org.apache.parquet.schema.PrimitiveType;
  * parquet-java's column reader decodes it by. A column Tessera cannot hold has a reason instead of a kind.
  */
 record SourceColumn(String name, int index, Kind kind, int scale, boolean optional, ColumnDescriptor descriptor,
-                    String reason, DataType natural, boolean list) {
+                    String reason, DataType natural, boolean list, java.util.List<SourceColumn> fields) {
+
+    SourceColumn(String name, int index, Kind kind, int scale, boolean optional, ColumnDescriptor descriptor,
+                 String reason, DataType natural, boolean list) {
+        this(name, index, kind, scale, optional, descriptor, reason, natural, list, null);
+    }
+
+    /** Whether this is a STRUCT (a group of primitive fields, each in {@link #fields} with its own chunk). */
+    boolean struct() {
+        return fields != null;
+    }
 
     /** What the values of a column are, whatever their physical encoding. */
     enum Kind {
@@ -153,6 +163,11 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         SchemaElement top = schema.get(i);
         boolean annotated = top.isSetLogicalType() && top.getLogicalType().isSetLIST()
                 || top.isSetConverted_type() && top.getConverted_type() == ConvertedType.LIST;
+        if (!annotated && top.isSetNum_children() && top.getNum_children() > 0
+                && top.getRepetition_type() != FieldRepetitionType.REPEATED && !top.isSetLogicalType()
+                && !top.isSetConverted_type()) {
+            return struct(schema, i, index);
+        }
         if (!annotated || top.getNum_children() != 1 || i + 2 >= schema.size()) {
             return of(top, index);
         }
@@ -178,6 +193,44 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
                 element.descriptor().getPrimitiveType(), 1, (optional ? 1 : 0) + 1 + (elementOptional ? 1 : 0));
         return new SourceColumn(top.getName(), index, element.kind(), element.scale(), optional, d, null,
                 DataType.list(element.natural()), true);
+    }
+
+    /**
+     * A group of primitive fields, {@code <optional|required> group s { <optional|required> T a; ... }} (as DuckDB
+     * writes a STRUCT), as a STRUCT column: each field a leaf of its own, read from its own chunk, a definition level
+     * below the group's own a NULL struct, below the field's a NULL field. A group with a nested field, or a field of
+     * a type a struct cannot hold, is refused naming the field.
+     */
+    private static SourceColumn struct(java.util.List<SchemaElement> schema, int i, int index) {
+        SchemaElement top = schema.get(i);
+        boolean optional = top.getRepetition_type() != FieldRepetitionType.REQUIRED;
+        java.util.List<SourceColumn> fields = new java.util.ArrayList<>();
+        java.util.List<io.tessera.storage.StructField> types = new java.util.ArrayList<>();
+        for (int k = 0; k < top.getNum_children(); k++) {
+            if (i + 1 + k >= schema.size()) {
+                return refused(top.getName(), index, "a broken group (fewer fields than it says)");
+            }
+            SchemaElement leaf = schema.get(i + 1 + k);
+            if (leaf.isSetNum_children() && leaf.getNum_children() > 0 || !leaf.isSetType()
+                    || leaf.getRepetition_type() == FieldRepetitionType.REPEATED) {
+                return refused(top.getName(), index, "a STRUCT whose field " + leaf.getName() + " is a nested (list"
+                        + " or group) value, which Tessera's structs cannot hold");
+            }
+            SourceColumn f = of(leaf, index + k);
+            if (f.reason() != null || f.natural() == null || f.kind() == Kind.BYTES || f.kind() == Kind.UUID
+                    || f.kind() == Kind.INTERVAL || f.scale() < 0) {
+                return refused(top.getName(), index, "a STRUCT whose field " + leaf.getName() + " holds "
+                        + (f.reason() != null ? f.reason() : f.describe() + ", which Tessera's structs cannot hold"));
+            }
+            boolean fieldOptional = leaf.getRepetition_type() != FieldRepetitionType.REQUIRED;
+            ColumnDescriptor d = new ColumnDescriptor(new String[] {top.getName(), leaf.getName()},
+                    f.descriptor().getPrimitiveType(), 0, (optional ? 1 : 0) + (fieldOptional ? 1 : 0));
+            fields.add(new SourceColumn(f.name(), f.index(), f.kind(), f.scale(), fieldOptional, d, null, f.natural(),
+                    false));
+            types.add(new io.tessera.storage.StructField(leaf.getName(), f.natural()));
+        }
+        return new SourceColumn(top.getName(), index, null, 0, optional, null, null, DataType.struct(types), false,
+                java.util.List.copyOf(fields));
     }
 
     /**
@@ -236,6 +289,10 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         if (reason != null) {
             return reason;
         }
+        if (struct() || target.isStruct()) {
+            return struct() && target.isStruct() && fitsStruct(target) ? null : "the file holds "
+                    + (struct() ? natural.toString() : describe()) + ", which a " + target + " column cannot take";
+        }
         if (list || target.isList()) {
             boolean same = list && target.isList() && (target.element().equals(natural.element())
                     || natural.element().kind() == TypeKind.INTEGER && target.element().kind() == TypeKind.BIGINT);
@@ -259,6 +316,24 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             case INTERVAL -> target.isInterval();
         };
         return fits ? null : "the file holds " + describe() + ", which a " + target + " column cannot take";
+    }
+
+    /** Whether the struct's fields are the target's, by name and in order, each of its type (or INTEGER to BIGINT). */
+    private boolean fitsStruct(DataType target) {
+        java.util.List<io.tessera.storage.StructField> from = natural.fields();
+        java.util.List<io.tessera.storage.StructField> to = target.fields();
+        if (from.size() != to.size()) {
+            return false;
+        }
+        for (int k = 0; k < from.size(); k++) {
+            DataType a = from.get(k).type();
+            DataType b = to.get(k).type();
+            if (!from.get(k).name().equalsIgnoreCase(to.get(k).name())
+                    || !a.equals(b) && !(a.kind() == TypeKind.INTEGER && b.kind() == TypeKind.BIGINT)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The column's type as a message names it. */

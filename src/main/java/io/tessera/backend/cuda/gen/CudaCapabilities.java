@@ -73,12 +73,20 @@ public final class CudaCapabilities {
     public static String reason(Pipeline p, Genome g, IntFunction<JoinLayout> tables,
                                 IntFunction<ScannedGroups> groups, IntPredicate onDevice,
                                 Function<String, Dictionary> dictionaries) {
-        for (io.tessera.plan.ColumnInfo c : p.source().columns()) {
+        java.util.BitSet read = io.tessera.plan.SourceColumnsRead.of(p);
+        for (int i = 0; i < p.source().columns().size(); i++) {
+            io.tessera.plan.ColumnInfo c = p.source().columns().get(i);
             if (c.type().isBlob() || c.type().isUuid()) {
                 return "it reads " + c.type() + " column " + c.name() + ": BLOB and UUID have no GPU code";
             }
+            if (!read.get(i)) {
+                continue; // a list or struct column the pipeline never reads holds nothing back
+            }
             if (c.type().isList()) {
                 return "it reads the LIST column " + c.name() + " (lists run on the JVM)";
+            }
+            if (c.type().isStruct()) {
+                return "it reads the STRUCT column " + c.name() + " (structs run on the JVM)";
             }
         }
         Source.RelationScan relation = null;

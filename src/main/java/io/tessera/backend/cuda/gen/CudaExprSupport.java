@@ -83,7 +83,8 @@ final class CudaExprSupport {
             return fail("a " + e.type() + " value (" + e + "): BLOB and UUID have no GPU code");
         }
         if (touchesList(e)) {
-            return fail("a LIST value (" + e + "): lists run on the JVM");
+            return fail(touches(e, DataType::isList) ? "a LIST value (" + e + "): lists run on the JVM"
+                    : "a STRUCT value (" + e + "): structs run on the JVM");
         }
         if (CodeMasks.column(e) instanceof Expr.Ref column) {
             // computed per code on the host: the column must be a dictionary code
@@ -121,9 +122,13 @@ final class CudaExprSupport {
         };
     }
 
-    /** Whether e or a part of it is a LIST value. */
+    /** Whether e or a part of it is a LIST or STRUCT value. */
     static boolean touchesList(Expr e) {
-        return e.type().isList() || e instanceof Expr.Call c && c.args().stream().anyMatch(CudaExprSupport::touchesList);
+        return touches(e, DataType::isNested);
+    }
+
+    private static boolean touches(Expr e, java.util.function.Predicate<DataType> type) {
+        return type.test(e.type()) || e instanceof Expr.Call c && c.args().stream().anyMatch(a -> touches(a, type));
     }
 
     private Value cond(Expr e) {

@@ -42,22 +42,34 @@ final class ListFunctions {
                 String v = LIST + "contains(" + gen.asString(l) + ", " + text(x) + ")";
                 yield JExpr.of(ExprGen.guard(n, v, JKind.BOOL), n, JKind.BOOL);
             }
-            case ORDER_KEY -> order(c, "orderKey", c.args().get(0).type().element());
-            case FROM_ORDER_KEY -> order(c, "fromOrderKey", c.type().element());
+            case ORDER_KEY -> order(c, "orderKey", c.args().get(0).type());
+            case FROM_ORDER_KEY -> order(c, "fromOrderKey", c.type());
         };
     }
 
     /** A list's order key, or the list of one: a String, NULL where the argument is. */
-    private JExpr order(Expr.Call c, String method, DataType element) {
+    private JExpr order(Expr.Call c, String method, DataType nested) {
         JExpr x = gen.gen(c.args().get(0));
-        char form = switch (element.kind()) {
+        String forms;
+        if (nested.isStruct()) {
+            StringBuilder f = new StringBuilder("\"");
+            nested.fields().forEach(field -> f.append(form(field.type())));
+            forms = f.append('"').toString();
+        } else {
+            forms = "'" + form(nested.element()) + "'";
+        }
+        String v = LIST + method + "(" + gen.asString(x) + ", " + forms + ")";
+        return JExpr.of(ExprGen.guard(x.n(), v, JKind.STRING), x.n(), JKind.STRING);
+    }
+
+    /** How an order key reads a value of this type: 'D' a double, 'B' a boolean, 'S' a string, 'L' a long. */
+    private static char form(DataType t) {
+        return switch (t.kind()) {
             case DOUBLE -> 'D';
             case BOOLEAN -> 'B';
             case VARCHAR -> 'S';
             default -> 'L';
         };
-        String v = LIST + method + "(" + gen.asString(x) + ", '" + form + "')";
-        return JExpr.of(ExprGen.guard(x.n(), v, JKind.STRING), x.n(), JKind.STRING);
     }
 
     /** The list of the arguments: each one's text, or null for a NULL. Never NULL itself. */

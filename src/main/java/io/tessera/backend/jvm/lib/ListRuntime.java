@@ -61,6 +61,16 @@ public final class ListRuntime {
         return ListOrder.list(key, formType(form));
     }
 
+    /** A struct's order key, {@code forms} holding each field's form (as {@link #orderKey(String, char)}'s). */
+    public static String orderKey(String struct, String forms) {
+        return ListOrder.key(struct, i -> formType(forms.charAt(i)));
+    }
+
+    /** The struct an order key was made from. */
+    public static String fromOrderKey(String key, String forms) {
+        return ListOrder.list(key, i -> formType(forms.charAt(i)));
+    }
+
     private static DataType formType(char form) {
         return switch (form) {
             case 'D' -> DataType.DOUBLE;

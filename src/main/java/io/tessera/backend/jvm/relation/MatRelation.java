@@ -53,11 +53,13 @@ public final class MatRelation implements ResultRelation {
             case TIMESTAMP_TZ -> io.tessera.storage.ZonedTimestamps.valueOf(b.longs[c][r], zone);
             case TIME -> io.tessera.storage.Values.timeOf(b.longs[c][r]);
             case BOOLEAN -> b.bytes[c][r] != 0;
-            // an INTERVAL as DuckDB's driver gives it: its text; a LIST as a ListValue
+            // an INTERVAL as DuckDB's driver gives it: its text; a LIST as a ListValue, a STRUCT as a StructValue
             case VARCHAR -> ci.type().isInterval()
                     ? io.tessera.storage.Interval.decode(dictionaries[c].value(b.ints[c][r])).toString()
                     : ci.type().isList()
                     ? io.tessera.storage.ListCodec.value(dictionaries[c].value(b.ints[c][r]), ci.type().element(), zone)
+                    : ci.type().isStruct()
+                    ? io.tessera.storage.StructCodec.value(dictionaries[c].value(b.ints[c][r]), ci.type(), zone)
                     : io.tessera.storage.Values.stringObject(dictionaries[c].value(b.ints[c][r]), ci.type());
         };
     }

@@ -1,0 +1,120 @@
+package io.tessera.plan;
+
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import io.tessera.storage.StructCodec;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The calls that make or read STRUCT values, lowered to the {@link Op#LIST} calls that lists use, since a struct is
+ * held as a list of its fields' values ({@link StructCodec}): {@code {'a': 1}}, struct_pack and ROW(...) as
+ * {@link ListFunction#VALUE}, {@code s.a}, {@code s['a']} and struct_extract as {@link ListFunction#ELEMENT} at the
+ * field's position, {@code <}, {@code <=}, {@code >}, {@code >=} on order keys; the refusal of a CAST between struct
+ * types, which would otherwise convert the encoded string.
+ */
+final class StructCalls {
+    private StructCalls() {
+    }
+
+    /** The lowered call, or null when {@code call} is not about structs. */
+    static Expr lower(RexCall call, Function<RexNode, Expr> translate) {
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        SqlKind kind = call.getKind();
+        if (name.equals("STRUCT_PACK")) {
+            List<RexNode> values = new ArrayList<>();
+            for (int i = 1; i < call.getOperands().size(); i += 2) {
+                values.add(call.getOperands().get(i));
+            }
+            return pack(values, Types.of(call.getType()), translate);
+        }
+        if (kind == SqlKind.ROW) {
+            return pack(call.getOperands(), Types.of(call.getType()), translate);
+        }
+        if (kind == SqlKind.ITEM && isStruct(call.getOperands().get(0)) || name.equals("STRUCT_EXTRACT")) {
+            Expr struct = translate.apply(call.getOperands().get(0));
+            if (!(call.getOperands().get(1) instanceof RexLiteral key) || key.isNull()) {
+                throw new SqlError("unsupported: a struct field named by a value that is not a constant");
+            }
+            int position = key.getType().getSqlTypeName().getFamily()
+                    == org.apache.calcite.sql.type.SqlTypeFamily.CHARACTER
+                    ? StructCodec.position(struct.type(), key.getValueAs(String.class))
+                    : key.getValueAs(Integer.class);
+            return field(struct, position - 1);
+        }
+        if (kind == SqlKind.CAST && isStruct(call)) {
+            DataType to = Types.of(call.getType());
+            RexNode from = call.getOperands().get(0);
+            if (from instanceof RexCall made && (made.getKind() == SqlKind.ROW
+                    || made.getOperator().getName().equalsIgnoreCase("STRUCT_PACK"))) {
+                // a struct made here as another struct type ({'a': 1} stored into STRUCT(a BIGINT)): each field
+                // converted, by position
+                List<RexNode> values = new ArrayList<>();
+                boolean pack = made.getKind() != SqlKind.ROW;
+                for (int i = pack ? 1 : 0; i < made.getOperands().size(); i += pack ? 2 : 1) {
+                    values.add(made.getOperands().get(i));
+                }
+                if (values.size() != to.fields().size()) {
+                    throw new SqlError("unsupported: CAST from " + Types.of(from.getType()) + " to " + to
+                            + " (another number of fields)");
+                }
+                return pack(values, to, translate);
+            }
+            if (from.getType().getSqlTypeName() == SqlTypeName.NULL) {
+                return new Expr.Literal(null, to);
+            }
+            DataType source = Types.of(from.getType());
+            if (!source.equals(to)) {
+                throw new SqlError("unsupported: CAST from " + source + " to " + to);
+            }
+            return translate.apply(from);
+        }
+        if (call.getOperands().stream().anyMatch(StructCalls::isStruct)) {
+            Op order = switch (kind) {
+                case LESS_THAN -> Op.LT;
+                case LESS_THAN_OR_EQUAL -> Op.LE;
+                case GREATER_THAN -> Op.GT;
+                case GREATER_THAN_OR_EQUAL -> Op.GE;
+                default -> null;
+            };
+            if (order != null) {
+                // the structs' order keys compared as strings
+                Expr a = ListCalls.orderKey(translate.apply(call.getOperands().get(0)), call.getOperator().getName());
+                Expr b = ListCalls.orderKey(translate.apply(call.getOperands().get(1)), call.getOperator().getName());
+                return new Expr.Call(order, List.of(a, b), DataType.BOOLEAN, a.nullable() || b.nullable());
+            }
+        }
+        return null;
+    }
+
+    /** Field {@code index} (0-based) of a struct: NULL where the struct is, or the field. */
+    static Expr field(Expr struct, int index) {
+        if (!struct.type().isStruct() || index < 0 || index >= struct.type().fields().size()) {
+            throw new SqlError("unsupported: field " + (index + 1) + " of a " + struct.type());
+        }
+        DataType type = struct.type().fields().get(index).type();
+        return new Expr.Call(Op.LIST, List.of(struct, new Expr.Literal((long) index + 1, DataType.BIGINT)), type,
+                true, ListFunction.ELEMENT);
+    }
+
+    /** The struct of these values, each converted to its field's type. */
+    private static Expr pack(List<RexNode> values, DataType type, Function<RexNode, Expr> translate) {
+        List<Expr> args = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            args.add(ListCalls.as(translate.apply(values.get(i)), type.fields().get(i).type()));
+        }
+        return new Expr.Call(Op.LIST, args, type, false, ListFunction.VALUE);
+    }
+
+    private static boolean isStruct(RexNode n) {
+        return n.getType().getSqlTypeName() == SqlTypeName.ROW;
+    }
+}
