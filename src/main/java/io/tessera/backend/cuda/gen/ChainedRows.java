@@ -133,21 +133,7 @@ final class ChainedRows {
         body.append(in).append("        if (slot >= 0) ").append(j).append("_row[i] = ").append(j).append("_heads[slot];\n");
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
-        body.append(in).append("// one match of every row per round, the rest of the pipeline inside; a chain holds ")
-                .append(j).append("_rows rows at most\n");
-        body.append(in).append("for (long long ").append(j).append("_round = 0; ").append(j).append("_round < ").append(j)
-                .append("_rows; ++").append(j).append("_round) {\n");
-        String r = in + "    ";
-        body.append(r).append("int ").append(j).append("_any = 0;\n");
-        body.append(r).append("#pragma unroll\n");
-        body.append(r).append("for (int i = 0; i < IPT; ++i) {\n");
-        body.append(r).append("    flags[i] = ").append(j).append("_row[i] >= 0;\n");
-        body.append(r).append("    ").append(j).append("_any |= flags[i];\n");
-        body.append(r).append("}\n");
-        body.append(r).append("if (!__syncthreads_or(").append(j).append("_any)) break;  // the same in every thread of the block\n");
-        body.append(r).append("#pragma unroll\n");
-        body.append(r).append("for (int i = 0; i < IPT; ++i) {\n");
-        body.append(r).append("    if (flags[i]) {\n");
+        String r = openRounds(k, j, "_row", "a chain holds " + j + "_rows rows at most", in);
         body.append(r).append("        const long long row = ").append(j).append("_row[i];\n");
         if (pr.marks()) {
             body.append(r).append("        ").append(MarkOps.mark(k, pr, "row")).append('\n');
@@ -160,6 +146,31 @@ final class ChainedRows {
         body.append(r).append("    }\n");
         body.append(r).append("}\n");
         k.roundStarts.push(body.length());
+    }
+
+    /**
+     * Opens the loop of rounds in which every row takes one match (its next one in {@code j + cursor}, -1 when it
+     * has none left), the block leaving it when no row has one; {@code bound} says why {@code j_rows} rounds suffice.
+     * Ends inside {@code if (flags[i])} of the per-item loop and returns that loop's indent.
+     */
+    static String openRounds(KernelBuilder k, String j, String cursor, String bound, String in) {
+        StringBuilder body = k.body;
+        body.append(in).append("// one match of every row per round, the rest of the pipeline inside; ").append(bound)
+                .append('\n');
+        body.append(in).append("for (long long ").append(j).append("_round = 0; ").append(j).append("_round < ").append(j)
+                .append("_rows; ++").append(j).append("_round) {\n");
+        String r = in + "    ";
+        body.append(r).append("int ").append(j).append("_any = 0;\n");
+        body.append(r).append("#pragma unroll\n");
+        body.append(r).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(r).append("    flags[i] = ").append(j).append(cursor).append("[i] >= 0;\n");
+        body.append(r).append("    ").append(j).append("_any |= flags[i];\n");
+        body.append(r).append("}\n");
+        body.append(r).append("if (!__syncthreads_or(").append(j).append("_any)) break;  // the same in every thread of the block\n");
+        body.append(r).append("#pragma unroll\n");
+        body.append(r).append("for (int i = 0; i < IPT; ++i) {\n");
+        body.append(r).append("    if (flags[i]) {\n");
+        return r;
     }
 
     /** Closes the loops of rounds the pipeline's probes opened, the code inside each moved one level deeper. */

@@ -137,21 +137,7 @@ final class SortedJoinTable implements JoinTable {
         body.append(in).append("    ").append(j).append("_at[i] = flags[i] && ").append(j).append("_lo[i] < ").append(j)
                 .append("_hi[i] ? ").append(j).append("_lo[i] : -1;\n");
         body.append(in).append("}\n");
-        body.append(in).append("// one match of every row per round, the rest of the pipeline inside; a range holds ")
-                .append(j).append("_rows keys at most\n");
-        body.append(in).append("for (long long ").append(j).append("_round = 0; ").append(j).append("_round < ").append(j)
-                .append("_rows; ++").append(j).append("_round) {\n");
-        String r = in + "    ";
-        body.append(r).append("int ").append(j).append("_any = 0;\n");
-        body.append(r).append("#pragma unroll\n");
-        body.append(r).append("for (int i = 0; i < IPT; ++i) {\n");
-        body.append(r).append("    flags[i] = ").append(j).append("_at[i] >= 0;\n");
-        body.append(r).append("    ").append(j).append("_any |= flags[i];\n");
-        body.append(r).append("}\n");
-        body.append(r).append("if (!__syncthreads_or(").append(j).append("_any)) break;  // the same in every thread of the block\n");
-        body.append(r).append("#pragma unroll\n");
-        body.append(r).append("for (int i = 0; i < IPT; ++i) {\n");
-        body.append(r).append("    if (flags[i]) {\n");
+        String r = ChainedRows.openRounds(k, j, "_at", "a range holds " + j + "_rows keys at most", in);
         body.append(r).append("        const long long row = ").append(j).append("_order[").append(j).append("_at[i]];  "
                 + "// the match's place\n");
         PayloadGathers.gather(k, t, payloads, r + "        ", "row");
