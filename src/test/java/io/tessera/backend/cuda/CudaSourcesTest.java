@@ -39,6 +39,11 @@ class CudaSourcesTest {
     void theCudaPackageImportsOnlyJavaBase() throws Exception {
         Path pkg = Path.of("src/main/java/io/tessera/backend/cuda");
         Pattern imp = Pattern.compile("^import\\s+(static\\s+)?([\\w.]+)", Pattern.MULTILINE);
+        Matcher deviceException = imp.matcher(Files.readString(Path.of("src/main/java/io/tessera/backend/DeviceException.java")));
+        while (deviceException.find()) {
+            assertTrue(deviceException.group(2).startsWith("java."),
+                    "DeviceException imports " + deviceException.group(2) + ": GpuSmokeCheck must run with java.base only");
+        }
         try (Stream<Path> files = Files.list(pkg)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
                 Matcher m = imp.matcher(Files.readString(f));
@@ -46,9 +51,11 @@ class CudaSourcesTest {
                     String name = m.group(2);
                     // the device descriptions and the cache directory live in profile, and import java.base only
                     // themselves (DeviceInfoTest checks)
+                    // and the backend-neutral DeviceException, which CudaException extends, imports nothing
                     assertTrue(name.startsWith("java.") || name.startsWith("io.tessera.backend.cuda.")
                                     || name.equals("io.tessera.profile.DeviceInfo")
-                                    || name.equals("io.tessera.profile.CacheDirectory"),
+                                    || name.equals("io.tessera.profile.CacheDirectory")
+                                    || name.equals("io.tessera.backend.DeviceException"),
                             f.getFileName() + " imports " + name + ": GpuSmokeCheck must run with java.base only");
                 }
             }
