@@ -18,11 +18,14 @@ final class ExpectedTokens {
     /** Punctuation and keywords shown at most; beyond them the count of the others. */
     private static final int MAX_SHOWN = 8;
 
-    /** Tokens that only start an expression (with names, values and "(" they mean "an expression"; "[" a list). */
+    /**
+     * Tokens that only start an expression (with names, values and "(" they mean "an expression"; "[" a list, "{" a
+     * struct).
+     */
     private static final Set<String> EXPRESSION_STARTS = Set.of("ARRAY", "CASE", "CAST", "CURRENT_CATALOG",
             "CURRENT_DATE", "CURRENT_PATH", "CURRENT_ROLE", "CURRENT_SCHEMA", "CURRENT_TIME", "CURRENT_TIMESTAMP",
             "CURRENT_USER", "EXISTS", "INTERVAL", "LEFT", "LOCALTIME", "LOCALTIMESTAMP", "MULTISET", "NEW", "NEXT",
-            "NOT", "PERIOD", "RIGHT", "SESSION_USER", "SOME", "SYSTEM_USER", "UNIQUE", "USER", "+", "-", "?", "[");
+            "NOT", "PERIOD", "RIGHT", "SESSION_USER", "SOME", "SYSTEM_USER", "UNIQUE", "USER", "+", "-", "?", "[", "{");
 
     /** Tokens that continue an expression with an operator. */
     private static final Set<String> OPERATORS = Set.of("!=", "%", "*", "+", "-", "/", "<", "<=", "<>", "=", ">",
