@@ -68,18 +68,9 @@ final class ListCalls {
         }
         if (call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName()
                 == org.apache.calcite.sql.type.SqlTypeName.ARRAY)) {
-            Op order = switch (kind) {
-                case LESS_THAN -> Op.LT;
-                case LESS_THAN_OR_EQUAL -> Op.LE;
-                case GREATER_THAN -> Op.GT;
-                case GREATER_THAN_OR_EQUAL -> Op.GE;
-                default -> null;
-            };
-            if (order != null) {
-                // the lists' order keys compared as strings
-                Expr a = orderKey(translate.apply(call.getOperands().get(0)), call.getOperator().getName());
-                Expr b = orderKey(translate.apply(call.getOperands().get(1)), call.getOperator().getName());
-                return new Expr.Call(order, List.of(a, b), DataType.BOOLEAN, a.nullable() || b.nullable());
+            Expr ordered = orderComparison(call, kind, translate);
+            if (ordered != null) {
+                return ordered;
             }
             refuse(call, kind);
         }
@@ -89,6 +80,26 @@ final class ListCalls {
     private static boolean isListValue(RexCall call) {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         return name.equals("LIST_VALUE") || name.equals("LIST_PACK");
+    }
+
+    /**
+     * A {@code <}, {@code <=}, {@code >} or {@code >=} of two lists or two structs as a comparison of their order keys
+     * (strings that compare as DuckDB orders the values, {@link #orderKey}); null for any other comparison.
+     */
+    static Expr orderComparison(RexCall call, SqlKind kind, Function<RexNode, Expr> translate) {
+        Op order = switch (kind) {
+            case LESS_THAN -> Op.LT;
+            case LESS_THAN_OR_EQUAL -> Op.LE;
+            case GREATER_THAN -> Op.GT;
+            case GREATER_THAN_OR_EQUAL -> Op.GE;
+            default -> null;
+        };
+        if (order == null) {
+            return null;
+        }
+        Expr a = orderKey(translate.apply(call.getOperands().get(0)), call.getOperator().getName());
+        Expr b = orderKey(translate.apply(call.getOperands().get(1)), call.getOperator().getName());
+        return new Expr.Call(order, List.of(a, b), DataType.BOOLEAN, a.nullable() || b.nullable());
     }
 
     /**

@@ -78,18 +78,9 @@ final class StructCalls {
             return translate.apply(from);
         }
         if (call.getOperands().stream().anyMatch(StructCalls::isStruct)) {
-            Op order = switch (kind) {
-                case LESS_THAN -> Op.LT;
-                case LESS_THAN_OR_EQUAL -> Op.LE;
-                case GREATER_THAN -> Op.GT;
-                case GREATER_THAN_OR_EQUAL -> Op.GE;
-                default -> null;
-            };
-            if (order != null) {
-                // the structs' order keys compared as strings
-                Expr a = ListCalls.orderKey(translate.apply(call.getOperands().get(0)), call.getOperator().getName());
-                Expr b = ListCalls.orderKey(translate.apply(call.getOperands().get(1)), call.getOperator().getName());
-                return new Expr.Call(order, List.of(a, b), DataType.BOOLEAN, a.nullable() || b.nullable());
+            Expr ordered = ListCalls.orderComparison(call, kind, translate);
+            if (ordered != null) {
+                return ordered;
             }
         }
         return null;
