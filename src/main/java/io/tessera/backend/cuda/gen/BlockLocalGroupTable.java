@@ -56,7 +56,7 @@ final class BlockLocalGroupTable extends DenseGroupTable {
     }
 
     @Override
-    void update(KernelBuilder k, List<AggCall> calls, List<SinkLayout.Agg> aggs, String in, String grp) {
+    void update(KernelBuilder k, List<AggCall> calls, List<SinkLayout.Agg> aggs, String in, String grp, long slots) {
         AggCode.atomicUpdates(k, calls, aggs, in, grp, "s_rows", "s_v", "s_n");
     }
 

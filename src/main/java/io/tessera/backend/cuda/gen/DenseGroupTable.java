@@ -17,8 +17,8 @@ abstract sealed class DenseGroupTable implements GroupTable
     /** The table's set-up in the prologue, for {@code slots} groups. */
     abstract void setUp(KernelBuilder k, List<SinkLayout.Agg> aggs, long slots);
 
-    /** The updates of group {@code grp} by item i. */
-    abstract void update(KernelBuilder k, List<AggCall> calls, List<SinkLayout.Agg> aggs, String in, String grp);
+    /** The updates of group {@code grp} (one of {@code slots}) by item i. */
+    abstract void update(KernelBuilder k, List<AggCall> calls, List<SinkLayout.Agg> aggs, String in, String grp, long slots);
 
     /** The table's merge into the global arrays, in the epilogue. */
     abstract void finish(KernelBuilder k, List<SinkLayout.Agg> aggs, long slots);
@@ -72,7 +72,7 @@ abstract sealed class DenseGroupTable implements GroupTable
         body.append(in).append("        } else {\n");
         body.append(in).append(narrowIndex ? "            const int grp = (int)(" + idx + ");\n"
                 : "            const long long grp = " + idx + ";\n");
-        update(k, calls, aggs, in + "            ", "grp");
+        update(k, calls, aggs, in + "            ", "grp", slots);
         body.append(in).append("        }\n");
         body.append(in).append("    }\n");
         body.append(in).append("}\n");
@@ -99,20 +99,26 @@ abstract sealed class DenseGroupTable implements GroupTable
 
     /** Merges the non-empty slots of a block's or thread's table into the global arrays with atomics. */
     static void mergeTable(KernelBuilder k, List<SinkLayout.Agg> aggs, String prefix, long slots, String first, String step) {
+        mergeTable(k, aggs, prefix, slots, first, step, "    ");
+    }
+
+    /** {@link #mergeTable} with its lines indented by {@code pad}. */
+    static void mergeTable(KernelBuilder k, List<SinkLayout.Agg> aggs, String prefix, long slots, String first, String step,
+                           String pad) {
         StringBuilder epilogue = k.epilogue;
-        epilogue.append("    for (int s = ").append(first).append("; s < ").append(slots).append("; s += ").append(step).append(") {\n");
-        epilogue.append("        if (").append(prefix).append("_rows[s] == 0) continue;\n");
-        epilogue.append("        tessera::q::AtomicAddCount(&g_rows[s], ").append(prefix).append("_rows[s]);\n");
+        epilogue.append(pad).append("for (int s = ").append(first).append("; s < ").append(slots).append("; s += ").append(step).append(") {\n");
+        epilogue.append(pad).append("    if (").append(prefix).append("_rows[s] == 0) continue;\n");
+        epilogue.append(pad).append("    tessera::q::AtomicAddCount(&g_rows[s], ").append(prefix).append("_rows[s]);\n");
         for (int a = 0; a < aggs.size(); a++) {
             SinkLayout.Agg s = aggs.get(a);
             if (s.valueType() != null) {
-                epilogue.append("        ").append(AggCode.merge(s, "&g_v" + a + "[s]", prefix + "_v" + a + "[s]")).append('\n');
+                epilogue.append(pad).append("    ").append(AggCode.merge(s, "&g_v" + a + "[s]", prefix + "_v" + a + "[s]")).append('\n');
             }
             if (s.ownCount()) {
-                epilogue.append("        tessera::q::AtomicAddCount(&g_n").append(a).append("[s], ").append(prefix).append("_n")
+                epilogue.append(pad).append("    tessera::q::AtomicAddCount(&g_n").append(a).append("[s], ").append(prefix).append("_n")
                         .append(a).append("[s]);\n");
             }
         }
-        epilogue.append("    }\n");
+        epilogue.append(pad).append("}\n");
     }
 }

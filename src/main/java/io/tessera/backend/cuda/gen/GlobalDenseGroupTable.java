@@ -27,7 +27,7 @@ final class GlobalDenseGroupTable extends DenseGroupTable {
     }
 
     @Override
-    void update(KernelBuilder k, List<AggCall> calls, List<SinkLayout.Agg> aggs, String in, String grp) {
+    void update(KernelBuilder k, List<AggCall> calls, List<SinkLayout.Agg> aggs, String in, String grp, long slots) {
         AggCode.atomicUpdates(k, calls, aggs, in, grp, "g_rows", "g_v", "g_n");
     }
 
