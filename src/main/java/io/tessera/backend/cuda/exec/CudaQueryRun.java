@@ -103,6 +103,8 @@ final class CudaQueryRun implements AutoCloseable {
     /** Stops the query before its next kernel launch once cancelled (null: never). */
     private final io.tessera.api.QueryCancel cancel;
     private long kernelNanos;
+    /** Whether each launch is timed by events ({@link io.tessera.backend.KernelTiming}); else none are recorded. */
+    private final boolean timeKernels;
     /**
      * Each kernel's start and stop events, not read yet: a launch does not wait for its kernel (the read of its
      * error word does), and the times are read once the device has passed them.
@@ -127,9 +129,11 @@ final class CudaQueryRun implements AutoCloseable {
      * A run of {@code plan}'s kernels; {@code blocks} (null: none) runs one pipeline's input in a tuner's blocks;
      * {@code cancel} (null: none) is checked before every kernel launch.
      */
-    CudaQueryRun(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks, io.tessera.api.QueryCancel cancel) {
+    CudaQueryRun(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks, io.tessera.api.QueryCancel cancel,
+                 boolean timeKernels) {
         rt.checkUsable();
         this.cancel = cancel;
+        this.timeKernels = timeKernels;
         this.rt = rt;
         this.ctx = rt.context();
         this.plan = plan;
@@ -137,7 +141,7 @@ final class CudaQueryRun implements AutoCloseable {
         this.uploadNanosBefore = rt.columns().uploadNanos();
     }
 
-    /** The kernels' time on the device so far. */
+    /** The kernels' time on the device so far; 0 unless the run times its kernels (or runs a tuner's blocks). */
     long kernelNanos() {
         readTimes();
         return kernelNanos;
@@ -403,8 +407,15 @@ final class CudaQueryRun implements AutoCloseable {
         return grid.equals("tile") ? resident : Math.min(Integer.parseInt(grid.substring(1)), resident);
     }
 
-    /** Queues device work between two events; its time joins the kernel time when {@link #kernelNanos} reads it. */
+    /**
+     * Queues device work between two events, when the run times its kernels; its time joins the kernel time when
+     * {@link #kernelNanos} reads it.
+     */
     private void timedLater(Runnable work) {
+        if (!timeKernels) {
+            work.run();
+            return;
+        }
         CudaEvent start = ctx.createEvent();
         CudaEvent stop = ctx.createEvent();
         unreadTimes.add(new CudaEvent[] {start, stop});

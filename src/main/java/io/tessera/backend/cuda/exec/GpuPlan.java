@@ -247,7 +247,8 @@ public final class GpuPlan implements Backend.Query {
     @Override
     public void run(Pipeline pipeline, QueryState state) {
         CudaQueryRun run = state.deviceState(CudaBackend.DEVICE, CudaQueryRun.class,
-                () -> new CudaQueryRun(rt, this, state.option(GpuBlocks.class), state.cancel()));
+                () -> new CudaQueryRun(rt, this, state.option(GpuBlocks.class), state.cancel(),
+                        state.option(io.tessera.backend.KernelTiming.class) != null));
         if (pipeline.source() instanceof Source.RelationScan && !placement.onGpu(pipeline.id())) {
             DeviceSort.run(run, state, pipeline, genomes.get(pipeline.id()));
         } else {
