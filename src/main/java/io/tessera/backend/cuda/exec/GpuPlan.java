@@ -58,7 +58,13 @@ public final class GpuPlan implements Backend.Query {
     private final Set<Integer> sortedHere = new HashSet<>();
     private final Map<Integer, CudaKernel> kernels = new LinkedHashMap<>();
     private final String notice;
+    /** The CUDA graphs of its pipelines' device work, kept across runs (under {@link PipelineGraphs#PROPERTY}). */
+    private final PipelineGraphs graphs = new PipelineGraphs();
     private double compileMillis;
+
+    PipelineGraphs graphs() {
+        return graphs;
+    }
 
     GpuPlan(GpuRuntime rt, Database db, QueryPlan plan, Map<Integer, Genome> genomes) {
         this.rt = rt;
