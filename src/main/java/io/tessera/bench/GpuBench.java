@@ -126,6 +126,10 @@ public final class GpuBench {
                         "-", String.valueOf(e.getMessage())));
             }
         }
+        String graphs = io.tessera.backend.cuda.exec.CudaBackend.graphSummary();
+        if (graphs != null) {
+            log.println(graphs);
+        }
         if (withJvm) {
             QueryEngine jvm = new QueryEngine(db, cores, Device.CPU);
             for (int k = 0; k < rows.size(); k++) {

@@ -107,6 +107,10 @@ public final class SelftestCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "selftest: %d checks, %d matched the JVM backend on the GPU, %d ran on the JVM only, "
                 + "%d differed%n", checks.size(), onGpu, checks.size() - failed - onGpu, failed);
         jvmOnly.forEach((q, why) -> out.println("  on the JVM only: " + q + ": " + why));
+        String graphs = io.tessera.backend.cuda.exec.CudaBackend.graphSummary();
+        if (graphs != null) {
+            out.println(graphs);
+        }
         for (GpuSelfTest.Check c : checks) {
             if (!c.passed()) {
                 out.println("  DIFFERED " + c.query() + " " + c.variant() + ": " + c.difference());

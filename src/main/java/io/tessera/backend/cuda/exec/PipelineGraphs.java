@@ -24,6 +24,11 @@ final class PipelineGraphs {
 
     /** Why graphs were turned off for the process after a failure, or null. */
     private static volatile String failed;
+    /** Graphs captured and graphs launched again, in this process. */
+    private static final java.util.concurrent.atomic.AtomicLong CAPTURES = new java.util.concurrent.atomic.AtomicLong();
+    private static final java.util.concurrent.atomic.AtomicLong REUSES = new java.util.concurrent.atomic.AtomicLong();
+    /** Pipelines' steps issued one by one while graphs were on (new or changed steps, or a failure). */
+    private static final java.util.concurrent.atomic.AtomicLong PLAIN = new java.util.concurrent.atomic.AtomicLong();
 
     /** What {@link #issue} did with a run's steps. */
     enum Issued {
@@ -84,6 +89,19 @@ final class PipelineGraphs {
         return failed;
     }
 
+    /** What graphs did in this process (captures, launches again, plain issues, a failure), or null: never on. */
+    static String summary() {
+        long captured = CAPTURES.get();
+        long reused = REUSES.get();
+        long plain = PLAIN.get();
+        String why = failed;
+        if (captured == 0 && reused == 0 && plain == 0 && why == null) {
+            return null;
+        }
+        return "CUDA graphs: " + captured + " captured, " + reused + " launched again, " + plain
+                + " pipeline runs issued one by one" + (why == null ? "" : "; off after a failure: " + why);
+    }
+
     /** Clears the failure (tests). */
     static void resetFailure() {
         failed = null;
@@ -101,6 +119,7 @@ final class PipelineGraphs {
             try {
                 if (e.graph != null && keys.equals(e.capturedKeys)) {
                     e.graph.launch();
+                    REUSES.incrementAndGet();
                     return Issued.REUSED;
                 }
                 if (keys.equals(e.lastKeys)) {
@@ -112,6 +131,7 @@ final class PipelineGraphs {
                     e.capturedKeys = keys;
                     e.lastKeys = null;
                     g.launch();
+                    CAPTURES.incrementAndGet();
                     return Issued.CAPTURED;
                 }
                 e.lastKeys = keys;
@@ -124,6 +144,7 @@ final class PipelineGraphs {
             }
         }
         steps.runOn(null);
+        PLAIN.incrementAndGet();
         return Issued.PLAIN;
     }
 

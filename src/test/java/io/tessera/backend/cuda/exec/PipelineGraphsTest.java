@@ -72,6 +72,7 @@ class PipelineGraphsTest {
         log.clear();
         assertEquals(PipelineGraphs.Issued.REUSED, g.issue(1, steps(4096, 7), this::capture));
         assertEquals(List.of("graph"), log);
+        assertTrue(PipelineGraphs.summary().startsWith("CUDA graphs: "), PipelineGraphs.summary());
     }
 
     @Test
