@@ -54,7 +54,7 @@ awk '
     for (i = 1; i <= n; i++) {
       q = order[i]; line = sprintf("%-6s", q)
       for (f = 1; f <= 2; f++) {
-        t = 1.25 * k[f, q] + 0.2; ok = (e[f, q] != "" && e[f, q] + 0 <= t) ? "yes" : "NO"
+        t = 1.25 * k[f, q] + 0.2; ok = (e[f, q] ~ /^[0-9.]+$/ && e[f, q] + 0 <= t) ? "yes" : "NO"
         if (ok == "yes") met[f]++
         line = line sprintf(" %9.3f %8.3f %8.3f %4s", k[f, q], e[f, q], t, ok) (f == 1 ? " |" : "")
       }
