@@ -43,6 +43,10 @@ public final class SelftestCommand implements Callable<Integer> {
     @Option(names = "--no-variants", description = "only the default genomes")
     boolean noVariants;
 
+    @Option(names = "--repeat", defaultValue = "1", paramLabel = "N",
+            description = "run each prepared GPU query N times, comparing every answer (default: ${DEFAULT-VALUE})")
+    int repeat;
+
     /** Why there is no usable GPU, or null when there is one; a field so that a test can stand in for a machine. */
     java.util.function.Supplier<String> gpuUnavailable =
             io.tessera.backend.cuda.runtime.GpuRuntime::unavailableReason;
@@ -64,7 +68,7 @@ public final class SelftestCommand implements Callable<Integer> {
         Path ssb = root.resolve("ssb-sf" + sf);
         generate(ssb, d -> new SsbGenerator(sf, SsbGenerator.DEFAULT_SEED).generate(d, Progress.silent()), out);
         try (Database db = Database.open(ssb)) {
-            GpuSelfTest t = new GpuSelfTest(db, out);
+            GpuSelfTest t = new GpuSelfTest(db, out, repeat);
             for (Queries.Query q : Queries.ssb()) {
                 checks.addAll(t.run("ssb/" + q.name(), q.sql(), !noVariants));
             }
@@ -76,7 +80,7 @@ public final class SelftestCommand implements Callable<Integer> {
             Path tpch = root.resolve("tpch-sf" + tpchSf);
             generate(tpch, d -> new TpchGenerator(tpchSf).generate(d, Progress.silent()), out);
             try (Database db = Database.open(tpch)) {
-                GpuSelfTest t = new GpuSelfTest(db, out);
+                GpuSelfTest t = new GpuSelfTest(db, out, repeat);
                 for (Queries.Query q : Queries.tpch()) {
                     checks.addAll(t.run("tpch/" + q.name(), q.sql(), !noVariants));
                 }
@@ -103,6 +107,10 @@ public final class SelftestCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "selftest: %d checks, %d matched the JVM backend on the GPU, %d ran on the JVM only, "
                 + "%d differed%n", checks.size(), onGpu, checks.size() - failed - onGpu, failed);
         jvmOnly.forEach((q, why) -> out.println("  on the JVM only: " + q + ": " + why));
+        String graphs = io.tessera.backend.cuda.exec.CudaBackend.graphSummary();
+        if (graphs != null) {
+            out.println(graphs);
+        }
         for (GpuSelfTest.Check c : checks) {
             if (!c.passed()) {
                 out.println("  DIFFERED " + c.query() + " " + c.variant() + ": " + c.difference());

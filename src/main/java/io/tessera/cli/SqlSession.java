@@ -53,6 +53,7 @@ final class SqlSession {
         this.database = database;
         this.format = format;
         this.timing = timing;
+        runner.timeKernels(timing);
         this.terminal = out;
         this.out = out;
         this.err = err;
@@ -83,6 +84,7 @@ final class SqlSession {
 
     void timing(boolean on) {
         timing = on;
+        runner.timeKernels(on);
     }
 
     boolean expanded() {

@@ -27,6 +27,13 @@ public interface StatementRunner {
         return r;
     }
 
+    /**
+     * Whether the statements from now on time their GPU kernels, for the timing line ({@code --timing},
+     * {@code \timing}); a plain run records no timing events. This default ignores it.
+     */
+    default void timeKernels(boolean on) {
+    }
+
     /** Statements run by {@code t}, rows streamed to the sink and cancellable. */
     static StatementRunner of(Tessera t) {
         return new StatementRunner() {
@@ -38,6 +45,11 @@ public interface StatementRunner {
             @Override
             public QueryResult run(String sql, QueryCancel cancel, RowSink sink) {
                 return t.query(sql, cancel, sink);
+            }
+
+            @Override
+            public void timeKernels(boolean on) {
+                t.engine().timeKernels(on);
             }
         };
     }

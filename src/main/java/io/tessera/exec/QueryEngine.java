@@ -594,6 +594,14 @@ public final class QueryEngine {
     }
 
     /**
+     * Whether every query from now on times its kernels on the GPU ({@link io.tessera.backend.KernelTiming}): the
+     * kernel time that {@code --timing} shows. Off by default: a plain run records no timing events.
+     */
+    public void timeKernels(boolean on) {
+        executor.timeKernels(on);
+    }
+
+    /**
      * Runs a prepared query with {@code option} (null: none) set for the devices' backends: GPU tuning while the
      * query runs hands one GPU pipeline's input in blocks to its block kernels so.
      */

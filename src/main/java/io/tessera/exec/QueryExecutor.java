@@ -8,6 +8,7 @@ import io.tessera.backend.PipelineActuals;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.DeviceException;
 import io.tessera.backend.Devices;
+import io.tessera.backend.KernelTiming;
 import io.tessera.backend.host.PipelineLoop;
 import io.tessera.backend.host.ResultRelation;
 import io.tessera.plan.ColumnInfo;
@@ -26,6 +27,8 @@ import java.util.List;
 final class QueryExecutor {
 
     private final Database db;
+    /** Whether every run times its kernels ({@link KernelTiming}), as a run option asks for one run. */
+    private volatile boolean timeKernels;
 
     QueryExecutor(Database db) {
         this.db = db;
@@ -55,6 +58,9 @@ final class QueryExecutor {
             }
         }
         try (QueryState state = new QueryState(db, p.plan(), cancel)) {
+            if (timeKernels) {
+                state.setOption(KernelTiming.class, KernelTiming.ON);
+            }
             if (option != null) {
                 option.setIn(state);
             }
@@ -75,6 +81,11 @@ final class QueryExecutor {
                 return new Ran(rel, cols, ex, state.actuals());
             }
         }
+    }
+
+    /** Whether every run from now on times its kernels (else only runs given {@link KernelTiming} as an option). */
+    void timeKernels(boolean on) {
+        timeKernels = on;
     }
 
     /** Runs every pipeline on its device, in plan order ({@link PipelineLoop}), and returns the result on the host. */

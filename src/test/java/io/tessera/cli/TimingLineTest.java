@@ -24,6 +24,28 @@ class TimingLineTest {
     }
 
     @Test
+    void timingAsksTheRunnerToTimeKernelsAndOnlyThen() {
+        List<Boolean> asked = new java.util.ArrayList<>();
+        StatementRunner runner = new StatementRunner() {
+            @Override
+            public QueryResult run(String sql) {
+                return new QueryResult(List.of(), List.of(), 0, 0);
+            }
+
+            @Override
+            public void timeKernels(boolean on) {
+                asked.add(on);
+            }
+        };
+        java.io.PrintWriter out = new java.io.PrintWriter(new java.io.StringWriter());
+        SqlSession off = new SqlSession(runner, null, io.tessera.cli.format.OutputFormat.TABLE, false, out, out, false);
+        SqlSession on = new SqlSession(runner, null, io.tessera.cli.format.OutputFormat.TABLE, true, out, out, false);
+        on.timing(false);
+        off.timing(true);
+        assertEquals(List.of(false, true, false, true), asked);
+    }
+
+    @Test
     void aStatementThatCompilesNoQueryShowsOnlyItsTotal() {
         QueryResult ddl = new QueryResult(List.of(), List.of(), 0, 0);
         assertEquals("Time: total 4.250 ms", SqlSession.timingLine(ddl, 4_250_000));

@@ -142,6 +142,44 @@ public final class CudaContext implements AutoCloseable {
         return register(new CudaStream(this, driver.streamCreate(CudaStream.NON_BLOCKING)));
     }
 
+    /**
+     * The work {@code work} queues on the stream it is given (kernel launches, asynchronous memsets), captured into a
+     * graph instead of run: on a stream of its own, in thread-local capture mode, so that other threads' work goes on
+     * meanwhile. Throws a CudaException when the driver has no graphs or the capture or instantiation fails; the
+     * work then has not run.
+     */
+    public CudaGraph captureGraph(java.util.function.Consumer<CudaStream> work) {
+        checkOpen();
+        makeCurrent();
+        GraphCalls calls = driver.graphs();
+        String missing = calls.missingGraphCalls();
+        if (missing != null) {
+            throw new CudaException("no CUDA graphs: the driver has no " + missing, null);
+        }
+        try (CudaStream stream = createStream()) {
+            calls.streamBeginCapture(stream.handle(), GraphCalls.CAPTURE_MODE_THREAD_LOCAL);
+            try {
+                work.accept(stream);
+            } catch (RuntimeException e) {
+                try {
+                    MemorySegment partial = calls.streamEndCapture(stream.handle());
+                    if (!partial.equals(MemorySegment.NULL)) {
+                        calls.graphDestroy(partial);
+                    }
+                } catch (RuntimeException ended) {
+                    e.addSuppressed(ended);
+                }
+                throw e;
+            }
+            MemorySegment graph = calls.streamEndCapture(stream.handle());
+            try {
+                return register(new CudaGraph(this, calls.graphInstantiate(graph)));
+            } finally {
+                calls.graphDestroy(graph);
+            }
+        }
+    }
+
     public CudaEvent createEvent() {
         checkOpen();
         makeCurrent();

@@ -104,6 +104,8 @@ public final class CudaDriver {
     private final MethodHandle cuEventElapsedTime;
     private final String cuEventElapsedTimeName;
     private final MethodHandle cuEventDestroy;
+    /** The graph calls and asynchronous memsets, bound where the driver has them. */
+    private final GraphCalls graphCalls;
 
     private CudaDriver(SymbolLookup lib, String loadedFrom) {
         this.loadedFrom = loadedFrom;
@@ -161,6 +163,7 @@ public final class CudaDriver {
         cuEventElapsedTime = v2 != null ? v2 : b.bind("cuEventElapsedTime", elapsed);
         cuEventElapsedTimeName = v2 != null ? "cuEventElapsedTime_v2" : "cuEventElapsedTime";
         cuEventDestroy = b.bind("cuEventDestroy_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        graphCalls = new GraphCalls(b, this);
     }
 
     /**
@@ -675,6 +678,11 @@ public final class CudaDriver {
         } catch (Throwable t) {
             throw rethrow("cuEventDestroy_v2", t);
         }
+    }
+
+    /** The CUDA graph calls and the asynchronous memsets a graph's capture records. */
+    public GraphCalls graphs() {
+        return graphCalls;
     }
 
     /** Creates downcall handles, once per symbol; a missing symbol makes the library unusable. */

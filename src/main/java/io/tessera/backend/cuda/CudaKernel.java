@@ -15,6 +15,16 @@ public final class CudaKernel {
     /** Blocks per SM by block size and dynamic shared memory, as the occupancy calculator gave them. */
     private final java.util.Map<Long, Integer> occupancy = new java.util.HashMap<>();
 
+    /** Static shared memory per block, read once (-1: not yet). */
+    private volatile int staticShared = -1;
+    /** The dynamic shared memory launches were last allowed (0: the default limit). */
+    private volatile int allowedDynamicShared;
+    /**
+     * Each thread's block of kernel parameters (pointers and value slots, {@link KernelArgs#packInto}), grown as
+     * needed: a launch writes its arguments there instead of allocating them.
+     */
+    private static final ThreadLocal<MemorySegment> PARAMS = new ThreadLocal<>();
+
     CudaKernel(CudaModule module, String name, MemorySegment function) {
         this.module = module;
         this.name = name;
@@ -50,14 +60,24 @@ public final class CudaKernel {
         module.ensureOpen();
         CudaContext ctx = module.context();
         ctx.makeCurrent();
-        try (Arena a = Arena.ofConfined()) {
-            // cuLaunchKernel copies the argument values before it returns, so the arena may close after it.
+        try {
+            // cuLaunchKernel copies the argument values before it returns, so the thread's block serves every launch
             ctx.driver().launchKernel(function, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMemBytes,
-                    CudaStream.handleOf(stream), args.pack(a));
+                    CudaStream.handleOf(stream), args.packInto(paramBlock(args.size())));
         } catch (CudaException e) {
             throw new CudaException("launching " + name + args + ": " + e.getMessage(), e);
         }
         CudaMemoryStats.launched();
+    }
+
+    /** The calling thread's parameter block, of room for {@code count} arguments at least. */
+    static MemorySegment paramBlock(int count) {
+        MemorySegment b = PARAMS.get();
+        if (b == null || b.byteSize() < KernelArgs.blockBytes(count)) {
+            b = Arena.ofAuto().allocate(KernelArgs.blockBytes(Math.max(64, count)), 8);
+            PARAMS.set(b);
+        }
+        return b;
     }
 
     /** Registers per thread (cuFuncGetAttribute NUM_REGS). */
@@ -74,8 +94,13 @@ public final class CudaKernel {
 
     /** Static shared memory per block in bytes. */
     public int staticSharedBytes() {
-        module.context().makeCurrent();
-        return module.context().driver().functionAttribute(CudaDriver.FUNC_ATTR_SHARED_SIZE_BYTES, function);
+        int s = staticShared;
+        if (s < 0) {
+            module.context().makeCurrent();
+            staticShared = s = module.context().driver().functionAttribute(CudaDriver.FUNC_ATTR_SHARED_SIZE_BYTES,
+                    function);
+        }
+        return s;
     }
 
     /**
@@ -83,8 +108,12 @@ public final class CudaKernel {
      * (up to the device's MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, 227 KB on the H100 and H200).
      */
     public void allowDynamicShared(int bytes) {
+        if (bytes == allowedDynamicShared) {
+            return; // asked for at every launch: the driver keeps what it was last given
+        }
         module.context().makeCurrent();
         module.context().driver().setFunctionAttribute(function, CudaDriver.FUNC_ATTR_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
+        allowedDynamicShared = bytes;
     }
 
     /**

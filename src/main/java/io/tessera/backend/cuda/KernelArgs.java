@@ -118,6 +118,42 @@ public final class KernelArgs {
         return pointers;
     }
 
+    /** The bytes {@link #packInto} needs for {@code count} arguments: a pointer and an 8-byte value slot each. */
+    public static long blockBytes(int count) {
+        return 16L * count;
+    }
+
+    /**
+     * Writes the kernelParams block into {@code block} (at least {@link #blockBytes} bytes, 8-byte aligned, owned by
+     * the caller and not used by another launch until cuLaunchKernel has returned): the void*[size()] array of
+     * pointers first, then the value slots it points to. Returns {@code block}, or NULL when there are no arguments.
+     * A launch that reuses one block this way allocates nothing.
+     */
+    public MemorySegment packInto(MemorySegment block) {
+        int n = args.size();
+        if (n == 0) {
+            return MemorySegment.NULL;
+        }
+        if (block.byteSize() < blockBytes(n)) {
+            throw new IllegalArgumentException("a block of " + block.byteSize() + " bytes for " + n + " arguments");
+        }
+        long values = 8L * n;
+        long base = block.address();
+        for (int i = 0; i < n; i++) {
+            Arg a = args.get(i);
+            long off = values + 8L * i;
+            switch (a.kind()) {
+                case POINTER, LONG, DOUBLE -> block.set(JAVA_LONG, off, a.bits());
+                case INT, FLOAT -> {
+                    block.set(JAVA_LONG, off, 0);
+                    block.set(JAVA_INT, off, (int) a.bits());
+                }
+            }
+            block.set(JAVA_LONG, 8L * i, base + off);
+        }
+        return block;
+    }
+
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("(");

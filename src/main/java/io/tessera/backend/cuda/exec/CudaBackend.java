@@ -67,6 +67,14 @@ public final class CudaBackend implements Accelerator {
         return run == null ? 0 : run.kernelNanos();
     }
 
+    /**
+     * What CUDA graphs did in this process (under {@code -Dtessera.gpu.graphs=on}): graphs captured and launched
+     * again, and the failure that turned them off; null when none was used.
+     */
+    public static String graphSummary() {
+        return PipelineGraphs.summary();
+    }
+
     /** The column upload time of a run so far, 0 when no kernel ran. */
     public static long uploadNanos(QueryState state) {
         CudaQueryRun run = state.deviceStateIfAny(DEVICE, CudaQueryRun.class);

@@ -102,12 +102,8 @@ final class CudaQueryRun implements AutoCloseable {
     private final GpuBlocks blocks;
     /** Stops the query before its next kernel launch once cancelled (null: never). */
     private final io.tessera.api.QueryCancel cancel;
-    private long kernelNanos;
-    /**
-     * Each kernel's start and stop events, not read yet: a launch does not wait for its kernel (the read of its
-     * error word does), and the times are read once the device has passed them.
-     */
-    private final List<CudaEvent[]> unreadTimes = new ArrayList<>();
+    /** The kernels' times, when the run asks for them ({@link io.tessera.backend.KernelTiming}). */
+    private final KernelTimes times;
     /**
      * The error word that kernels which cannot be run again share (every kernel but those whose table runs again
      * larger when it fills up: {@link Launch#regrows}), and the pipelines that wrote it since it was read: it
@@ -118,6 +114,8 @@ final class CudaQueryRun implements AutoCloseable {
     private final long uploadNanosBefore;
     /** Waits for the device by polling, the cancel checked between polls. */
     private final KernelWait waiting = KernelWait.system();
+    /** The current pipeline's device work, recorded to be issued at once (under graphs), or null: issued as it comes. */
+    private DeviceSteps steps;
     /** Recorded after the queued work, polled by {@link #awaitDevice} (null until the first wait). */
     private CudaEvent doneEvent;
     /** A cancelled kernel did not end: the buffers it may still write are not given back. */
@@ -127,30 +125,21 @@ final class CudaQueryRun implements AutoCloseable {
      * A run of {@code plan}'s kernels; {@code blocks} (null: none) runs one pipeline's input in a tuner's blocks;
      * {@code cancel} (null: none) is checked before every kernel launch.
      */
-    CudaQueryRun(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks, io.tessera.api.QueryCancel cancel) {
+    CudaQueryRun(GpuRuntime rt, GpuPlan plan, GpuBlocks blocks, io.tessera.api.QueryCancel cancel,
+                 boolean timeKernels) {
         rt.checkUsable();
         this.cancel = cancel;
         this.rt = rt;
         this.ctx = rt.context();
+        this.times = new KernelTimes(ctx, timeKernels);
         this.plan = plan;
         this.blocks = blocks;
         this.uploadNanosBefore = rt.columns().uploadNanos();
     }
 
-    /** The kernels' time on the device so far. */
+    /** The kernels' time on the device so far; 0 unless the run times its kernels (or runs a tuner's blocks). */
     long kernelNanos() {
-        readTimes();
-        return kernelNanos;
-    }
-
-    private void readTimes() {
-        for (CudaEvent[] e : unreadTimes) {
-            e[1].synchronize();
-            kernelNanos += (long) (e[1].elapsedMillisSince(e[0]) * 1e6);
-            e[0].close();
-            e[1].close();
-        }
-        unreadTimes.clear();
+        return times.nanos();
     }
 
     void makeCurrent() {
@@ -187,16 +176,31 @@ final class CudaQueryRun implements AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             int mark = taken.size();
             long started = System.nanoTime();
-            Launch l = new Launch(k, table, relation, n, retrySlots, retryRows);
+            Launch l;
             if (blocks != null && blocks.pipeline() == id) {
+                l = new Launch(k, table, relation, n, retrySlots, retryRows);
                 runBlocks(k, l, n);
             } else {
-                for (int pass = 0; pass < k.passes(); pass++) {
-                    if (pass == 1 && l.tileRows != null) {
-                        // the tiles' counts into their offsets (exclusive prefix sums) and the total
-                        timedLater(() -> rt.scanCounts(l.tileRows, l.tiles));
+                // untimed, under graphs: the pipeline's clears, fills and launches recorded, then issued together
+                steps = !times.on() && blocks == null && PipelineGraphs.enabled() ? new DeviceSteps() : null;
+                try {
+                    l = new Launch(k, table, relation, n, retrySlots, retryRows);
+                    for (int pass = 0; pass < k.passes(); pass++) {
+                        if (pass == 1 && l.tileRows != null) {
+                            // the tiles' counts into their offsets (exclusive prefix sums) and the total
+                            if (steps != null) {
+                                steps.scanCounts(rt, l.tileRows, l.tiles);
+                            } else {
+                                times.later(() -> rt.scanCounts(l.tileRows, l.tiles));
+                            }
+                        }
+                        launch(kernel, k, l.bindings.args(k.params(), pass, 0, n), n);
                     }
-                    launch(kernel, k, l.bindings.args(k.params(), pass, 0, n), n);
+                    if (steps != null) {
+                        plan.graphs().issue(id, steps, ctx);
+                    }
+                } finally {
+                    steps = null;
                 }
             }
             if (l.deferErrors) {
@@ -280,7 +284,7 @@ final class CudaQueryRun implements AutoCloseable {
             Runnable go = launcher(b.kernel(), b.source(), l.bindings.args(b.source().params(), 0, first, len), len,
                     resident);
             rt.holdStream(BLOCK_HOLD_NANOS); // queued before the block's start event
-            long nanos = timed(go);
+            long nanos = times.now(go);
             if (len == whole) {
                 blocks.done(b, len, nanos);
             }
@@ -356,17 +360,33 @@ final class CudaQueryRun implements AutoCloseable {
         return ids.contains(",") ? "one of pipelines " + ids : "pipeline " + ids;
     }
 
-    /** Launches a kernel over {@code n} rows with its genome's grid, its time on the device read later. */
+    /**
+     * Launches a kernel over {@code n} rows with its genome's grid, its time on the device read later; while the
+     * pipeline's steps are recorded, records the launch instead.
+     */
     private void launch(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
         io.tessera.api.QueryCancel.check(cancel);
-        timedLater(launcher(kernel, k, args, n, residentBlocks(kernel, k)));
+        KernelStep step = launcher(kernel, k, args, n, residentBlocks(kernel, k));
+        if (steps != null) {
+            steps.kernel(kernel, step.grid(), step.block(), step.shared(), args);
+        } else {
+            times.later(step);
+        }
+    }
+
+    /** One launch of a kernel on the default stream. */
+    private record KernelStep(CudaKernel kernel, int grid, int block, int shared, KernelArgs args) implements Runnable {
+        @Override
+        public void run() {
+            kernel.launch(grid, block, shared, null, args);
+        }
     }
 
     /**
      * What launches a kernel over {@code n} rows with its genome's grid: one block per tile, or its {@code resident}
      * blocks (from {@link #residentBlocks}) on every SM (a persistent grid). Sets the kernel's carve-out first.
      */
-    private Runnable launcher(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n, int resident) {
+    private KernelStep launcher(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n, int resident) {
         int tpb = k.threadsPerBlock();
         long tiles = k.tiles(n);
         int shared = (int) k.sharedBytes();
@@ -381,7 +401,7 @@ final class CudaQueryRun implements AutoCloseable {
             throw new GpuFallbacks.Fallback("a grid of " + blocks + " blocks");
         }
         int gridBlocks = (int) blocks;
-        return () -> kernel.launch(gridBlocks, tpb, shared, null, args);
+        return new KernelStep(kernel, gridBlocks, tpb, shared, args);
     }
 
     /**
@@ -403,29 +423,6 @@ final class CudaQueryRun implements AutoCloseable {
         return grid.equals("tile") ? resident : Math.min(Integer.parseInt(grid.substring(1)), resident);
     }
 
-    /** Queues device work between two events; its time joins the kernel time when {@link #kernelNanos} reads it. */
-    private void timedLater(Runnable work) {
-        CudaEvent start = ctx.createEvent();
-        CudaEvent stop = ctx.createEvent();
-        unreadTimes.add(new CudaEvent[] {start, stop});
-        start.record();
-        work.run();
-        stop.record();
-    }
-
-    /** Runs device work, adds its time on the device to the kernel time, and returns that time. */
-    private long timed(Runnable work) {
-        try (CudaEvent start = ctx.createEvent(); CudaEvent stop = ctx.createEvent()) {
-            start.record();
-            work.run();
-            stop.record();
-            stop.synchronize();
-            long nanos = (long) (stop.elapsedMillisSince(start) * 1e6);
-            kernelNanos += nanos;
-            return nanos;
-        }
-    }
-
     GpuPlan plan() {
         return plan;
     }
@@ -438,7 +435,7 @@ final class CudaQueryRun implements AutoCloseable {
 
     private DeviceBuffer zeroed(long bytes) {
         DeviceBuffer b = take(bytes);
-        b.zero();
+        DeviceSteps.zero(steps, b);
         return b;
     }
 
@@ -586,7 +583,7 @@ final class CudaQueryRun implements AutoCloseable {
                     case AGG_VALUE -> {
                         SinkLayout.Agg agg = ((SinkLayout.Aggregate) sink).aggs().get(p.index());
                         DeviceBuffer v = take(slots * 8);
-                        rt.fill64(v, agg.identityBits(), slots);
+                        DeviceSteps.fill64(steps, rt, v, agg.identityBits(), slots);
                         values.put(p.index(), v);
                         bindings.ptr(p, v.address());
                     }
@@ -730,18 +727,18 @@ final class CudaQueryRun implements AutoCloseable {
             keys = zeroed((slots + 31) / 32 * 4); // presence bits
         } else if (layout.keyType() == CType.INT) {
             keys = take(slots * 4);
-            keys.fill32(Integer.MIN_VALUE, slots);
+            DeviceSteps.fill32(steps, keys, Integer.MIN_VALUE, slots);
         } else {
             keys = take(slots * 8);
-            rt.fill64(keys, Long.MIN_VALUE, slots);
+            DeviceSteps.fill64(steps, rt, keys, Long.MIN_VALUE, slots);
         }
         DeviceBuffer heads = null;
         DeviceBuffer next = null;
         if (layout.chained() && !layout.sorted()) {
             heads = take(slots * 8);
-            rt.fill64(heads, -1, slots);
+            DeviceSteps.fill64(steps, rt, heads, -1, slots);
             next = take(rows * 8);
-            rt.fill64(next, -2, rows);
+            DeviceSteps.fill64(steps, rt, next, -2, rows);
         }
         List<DeviceBuffer> payload = new ArrayList<>();
         for (int c = 0; c < layout.payloadTypes().size(); c++) {
@@ -766,13 +763,11 @@ final class CudaQueryRun implements AutoCloseable {
             doneEvent.close();
             doneEvent = null;
         }
-        for (CudaEvent[] e : unreadTimes) {
-            e[0].close();
-            e[1].close();
-        }
-        unreadTimes.clear();
+        times.close();
         rt.columns().releaseHeld();
-        rt.pool().giveAll(taken);
+        // newest first: the pool hands out the last given first, so the next run of the query takes the same buffers
+        // in the same order (its arguments equal, its pipelines' graphs launched again)
+        rt.pool().giveAll(taken.reversed());
         taken.clear();
         tables.clear();
         marks.clear();

@@ -58,7 +58,13 @@ public final class GpuPlan implements Backend.Query {
     private final Set<Integer> sortedHere = new HashSet<>();
     private final Map<Integer, CudaKernel> kernels = new LinkedHashMap<>();
     private final String notice;
+    /** The CUDA graphs of its pipelines' device work, kept across runs (under {@link PipelineGraphs#PROPERTY}). */
+    private final PipelineGraphs graphs = new PipelineGraphs();
     private double compileMillis;
+
+    PipelineGraphs graphs() {
+        return graphs;
+    }
 
     GpuPlan(GpuRuntime rt, Database db, QueryPlan plan, Map<Integer, Genome> genomes) {
         this.rt = rt;
@@ -247,7 +253,8 @@ public final class GpuPlan implements Backend.Query {
     @Override
     public void run(Pipeline pipeline, QueryState state) {
         CudaQueryRun run = state.deviceState(CudaBackend.DEVICE, CudaQueryRun.class,
-                () -> new CudaQueryRun(rt, this, state.option(GpuBlocks.class), state.cancel()));
+                () -> new CudaQueryRun(rt, this, state.option(GpuBlocks.class), state.cancel(),
+                        state.option(io.tessera.backend.KernelTiming.class) != null));
         if (pipeline.source() instanceof Source.RelationScan && !placement.onGpu(pipeline.id())) {
             DeviceSort.run(run, state, pipeline, genomes.get(pipeline.id()));
         } else {

@@ -277,11 +277,16 @@ public final class GpuRuntime implements AutoCloseable {
 
     /** Fills the first {@code words} 64-bit words of a buffer with {@code value}. */
     public void fill64(DeviceBuffer b, long value, long words) {
+        fill64(b, value, words, null);
+    }
+
+    /** As {@link #fill64(DeviceBuffer, long, long)}, queued on {@code stream} (null: the default stream). */
+    public void fill64(DeviceBuffer b, long value, long words, io.tessera.backend.cuda.CudaStream stream) {
         if (words <= 0) {
             return;
         }
         int blocks = (int) Math.min(4096, (words + 255) / 256);
-        fill64.launch(blocks, 256, KernelArgs.of().ptr(b).i64(value).i64(words));
+        fill64.launch(blocks, 256, 0, stream, KernelArgs.of().ptr(b).i64(value).i64(words));
     }
 
     /**
@@ -297,7 +302,12 @@ public final class GpuRuntime implements AutoCloseable {
      * and word {@code n} into their total (one block; the per-tile counts of a two-pass materialization).
      */
     public void scanCounts(DeviceBuffer counts, long n) {
-        scanCounts.launch(1, 1024, KernelArgs.of().ptr(counts).i64(n));
+        scanCounts(counts, n, null);
+    }
+
+    /** As {@link #scanCounts(DeviceBuffer, long)}, queued on {@code stream} (null: the default stream). */
+    public void scanCounts(DeviceBuffer counts, long n, io.tessera.backend.cuda.CudaStream stream) {
+        scanCounts.launch(1, 1024, 0, stream, KernelArgs.of().ptr(counts).i64(n));
     }
 
     /**
