@@ -127,6 +127,20 @@ public final class CudaVariantSpace implements VariantSpace {
      * SM, ran q3.1 and q4.2 slower than the dense global array).
      */
     public static final long DEFAULT_SHARED_BYTES = 56 * 1024;
+
+    /**
+     * The most slots an agg=independent table keeps in registers (a row's update visits each slot with a constant
+     * index); a larger one is indexed by the key in local memory.
+     */
+    public static final long REGISTER_TABLE_SLOTS = 16;
+
+    /**
+     * The largest group table the default genome keeps in each thread's registers (agg=independent, blocks of 128
+     * threads without the full-occupancy register cap): 64 words, about 128 of a thread's 255 registers. H200, TPC-H
+     * SF 10 Q1 (6 slots, 360 bytes): 1.30 ms of kernel against 12.7 under agg=wglocal's shared-memory atomics on
+     * four hot slots (docs/PERFORMANCE.md).
+     */
+    public static final long REGISTER_TABLE_BYTES = 512;
     /**
      * The most registers the default genome lets gather=late spend on keys held until the payload is fetched (one
      * per item per table with payload, four items per thread). Beyond, the default fetches early: with three tables
@@ -260,13 +274,17 @@ public final class CudaVariantSpace implements VariantSpace {
         // four: the rest of the SM's 256 KB is the L1 that holds the probes' bitmaps and payload (H200, SSB SF 20:
         // q3.1 from 34% to 50% of the model, q4.2 from 70% to 82%)
         boolean localTable = p.sink() instanceof Sink.GroupAggregate ga && tableBytes(p, ga) <= DEFAULT_SHARED_BYTES;
-        int tpb = localTable ? 1024 : 512;
+        // a scan's few groups (no probe) in each thread's registers: every row of the block would otherwise hit the
+        // same few shared slots with atomics
+        boolean registerTable = p.sink() instanceof Sink.GroupAggregate ga && probes(p) == 0
+                && denseSlots(ga) <= REGISTER_TABLE_SLOTS && tableBytes(p, ga) <= REGISTER_TABLE_BYTES;
+        int tpb = registerTable ? 128 : localTable ? 1024 : 512;
         // measured on the H200 over SSB SF 20 (docs/PERFORMANCE.md); profiles replace it per device
         m.put(TPB, Integer.toString(tpb));
         int ipt = 4;
         m.put(IPT, Integer.toString(ipt));
         m.put(GRID, "p4");
-        m.put(OCCUPANCY, "full");
+        m.put(OCCUPANCY, registerTable ? "free" : "full");
         if (p.operations().stream().anyMatch(o -> o instanceof Operation.Filter)) {
             m.put(PREDICATION, "branch");
         }
@@ -291,7 +309,8 @@ public final class CudaVariantSpace implements VariantSpace {
                 }
             }
             case Sink.GroupAggregate ga -> {
-                m.put(AGGREGATION, localTable ? "wglocal" : denseSlots(ga) <= MAX_DENSE_SLOTS ? "dense" : "shared");
+                m.put(AGGREGATION, registerTable ? "independent" : localTable ? "wglocal"
+                        : denseSlots(ga) <= MAX_DENSE_SLOTS ? "dense" : "shared");
                 m.put(HASH, "mulshift");
             }
             case Sink.Materialize mat -> m.put(MATERIALIZATION, "tile-atomic");

@@ -1,6 +1,7 @@
 package io.tessera.backend.cuda.gen;
 
 import io.tessera.plan.AggCall;
+import io.tessera.variant.CudaVariantSpace;
 
 import java.util.List;
 
@@ -18,11 +19,6 @@ final class ThreadLocalGroupTable extends DenseGroupTable {
 
     static final ThreadLocalGroupTable INSTANCE = new ThreadLocalGroupTable();
 
-    /**
-     * The most slots a row's update visits one by one (so that the table stays in registers); a larger table is
-     * indexed by the key in local memory.
-     */
-    static final long REGISTER_SLOTS = 16;
 
     private ThreadLocalGroupTable() {
     }
@@ -86,7 +82,7 @@ final class ThreadLocalGroupTable extends DenseGroupTable {
         }
         String slot;
         String pad;
-        if (slots <= REGISTER_SLOTS) {
+        if (slots <= CudaVariantSpace.REGISTER_TABLE_SLOTS) {
             body.append(in).append("#pragma unroll\n");
             body.append(in).append("for (int s = 0; s < ").append(slots).append("; ++s) {\n");
             body.append(in).append("    if (s != ").append(grp).append(") continue;\n");
