@@ -34,7 +34,7 @@ final class JoinPlanner {
     }
 
     /** An equality of the two sides; {@code nullSafe}: IS NOT DISTINCT FROM over a nullable side (NULL equals NULL). */
-    private record KeyPair(RexNode left, RexNode right, boolean nullSafe) {
+    private record KeyPair(RexNode left, RexNode right, boolean nullSafe, RexNode condition) {
     }
 
     /** A planned probe: the probing pipeline (still open, its fields those after the probe) and the table it probes. */
@@ -66,7 +66,7 @@ final class JoinPlanner {
         return switch (type) {
             // the optimizer's join order (optimize.JoinOrder) puts the side to build on the right: the smaller one, or
             // one with a unique key where the device needs it or it costs little more
-            case INNER -> probeJoin(j, JoinKind.INNER, false, keys, residual);
+            case INNER -> probeJoin(j, JoinKind.INNER, false, uniqueKey(j, keys, residual), residual);
             case LEFT -> preserved.builds(left, right) ? withUnmatchedRows(j, JoinKind.INNER, true, keys, residual)
                     : probeJoin(j, JoinKind.LEFT, false, keys, residual);
             case RIGHT -> preserved.builds(right, left) ? withUnmatchedRows(j, JoinKind.INNER, false, keys, residual)
@@ -78,6 +78,32 @@ final class JoinPlanner {
             case FULL -> withUnmatchedRows(j, JoinKind.LEFT, preserved.builds(left, right), keys, residual);
             default -> throw new SqlError("unsupported: a " + type.name() + " join");
         };
+    }
+
+    /**
+     * The keys an inner join that builds its right input hashes: where one of several equalities has a build column
+     * unique by itself (an order key beside the nation keys that Q5's supplier and customer share), that key alone,
+     * the other equalities moved to {@code residual}, which filters the probe's one match per row. A single integer
+     * key may be a perfect table, its probe reads only probe-side columns (so it may move first and have a runtime
+     * filter), and no composite key is hashed for each probing row.
+     */
+    private List<KeyPair> uniqueKey(Join j, List<KeyPair> keys, List<RexNode> residual) {
+        if (keys.size() < 2) {
+            return keys;
+        }
+        int nLeft = j.getLeft().getRowType().getFieldCount();
+        for (KeyPair k : keys) {
+            if (!k.nullSafe() && RexUtil.shift(k.right(), -nLeft) instanceof RexInputRef r
+                    && planner.uniqueColumns.unique(j.getRight(), ImmutableBitSet.of(r.getIndex()))) {
+                for (KeyPair other : keys) {
+                    if (other != k) {
+                        residual.add(other.condition());
+                    }
+                }
+                return List.of(k);
+            }
+        }
+        return keys;
     }
 
     /**
@@ -302,9 +328,9 @@ final class JoinPlanner {
             return null; // a string has no zero to stand for NULL: a condition on each build row, not a hash key
         }
         if (ra.nth(ra.cardinality() - 1) < nLeft && rb.nth(0) >= nLeft) {
-            return new KeyPair(a, b, nullable);
+            return new KeyPair(a, b, nullable, c);
         } else if (rb.nth(rb.cardinality() - 1) < nLeft && ra.nth(0) >= nLeft) {
-            return new KeyPair(b, a, nullable);
+            return new KeyPair(b, a, nullable, c);
         }
         return null;
     }

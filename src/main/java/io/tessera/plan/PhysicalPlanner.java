@@ -192,9 +192,11 @@ public final class PhysicalPlanner {
 
     /** Ends {@code o} in {@code sink}, which makes {@code sinkRows} rows (or entries, or groups) by estimate. */
     Pipeline close(Open o, Sink sink, double sinkRows) {
+        List<Operation> ops = new ArrayList<>(o.ops);
         List<Double> rows = new ArrayList<>(o.rows);
+        ProbesBeforeFilters.apply(ops, rows);
         rows.add(sinkRows);
-        Pipeline p = new Pipeline(nextPipeline++, o.source, o.ops, sink, rows);
+        Pipeline p = new Pipeline(nextPipeline++, o.source, ops, sink, rows);
         pipelines.add(p);
         return p;
     }
