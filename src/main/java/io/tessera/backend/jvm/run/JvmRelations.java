@@ -3,7 +3,7 @@ package io.tessera.backend.jvm.run;
 import io.tessera.backend.HostRows;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.relation.MatRelation;
 import io.tessera.backend.jvm.relation.HostWorkers;
 import io.tessera.backend.jvm.relation.RelationPart;
@@ -53,11 +53,7 @@ public final class JvmRelations {
             return p;
         }
         HostRows rows = (HostRows) state.moveToHost(h).value();
-        JKind[] kinds = new JKind[rows.columns()];
-        for (int c = 0; c < kinds.length; c++) {
-            kinds[c] = JKind.valueOf(rows.kinds[c].name());
-        }
-        RowBuffer b = new RowBuffer(kinds, rows.ints, rows.longs, rows.doubles, rows.bytes, rows.strings, rows.nulls,
+        RowBuffer b = new RowBuffer(rows.kinds.clone(), rows.ints, rows.longs, rows.doubles, rows.bytes, rows.strings, rows.nulls,
                 rows.size);
         return new RelationPart(b, rows.dictionaries);
     }
@@ -101,7 +97,7 @@ public final class JvmRelations {
         codesToRelation(state, rel, rows, srcDicts);
         List<ColumnInfo> cols = state.relationColumns(rel);
         for (int c = 0; c < cols.size(); c++) {
-            if (rows.kinds[c] == JKind.STRING) {
+            if (rows.kinds[c] == ValueKind.STRING) {
                 state.register(cols.get(c).dictionaryKey(), rows.encodeStrings(c));
             }
         }
@@ -124,7 +120,7 @@ public final class JvmRelations {
             if (ci.type().kind() != TypeKind.VARCHAR) {
                 continue;
             }
-            if (b.kinds[c] == JKind.STRING) {
+            if (b.kinds[c] == ValueKind.STRING) {
                 state.register(ci.dictionaryKey(), b.encodeStrings(c));
             } else if (srcDicts[c] != null && !srcDicts[c].equals(ci.dictionaryKey())) {
                 state.register(ci.dictionaryKey(), state.dictionary(srcDicts[c]));
@@ -135,13 +131,13 @@ public final class JvmRelations {
     /** Concatenates the parts written into one relation (UNION ALL inputs), unifying VARCHAR dictionaries. */
     private static RelationPart unionParts(QueryState state, int rel, List<RelationPart> parts) {
         List<ColumnInfo> cols = state.relationColumns(rel);
-        JKind[] kinds = parts.get(0).rows().kinds.clone();
+        ValueKind[] kinds = parts.get(0).rows().kinds.clone();
         String[] srcDicts = parts.get(0).dictionaries().clone();
         for (int c = 0; c < kinds.length; c++) {
             boolean mixed = false;
             for (RelationPart p : parts) {
                 RowBuffer b = p.rows();
-                if (b.kinds[c] != kinds[c] || (b.kinds[c] == JKind.CODE && !Objects.equals(p.dictionaries()[c], srcDicts[c]))) {
+                if (b.kinds[c] != kinds[c] || (b.kinds[c] == ValueKind.CODE && !Objects.equals(p.dictionaries()[c], srcDicts[c]))) {
                     mixed = true;
                 }
             }
@@ -149,7 +145,7 @@ public final class JvmRelations {
                 for (RelationPart p : parts) {
                     decodeToStrings(state, p.rows(), c, p.dictionaries()[c]);
                 }
-                kinds[c] = JKind.STRING;
+                kinds[c] = ValueKind.STRING;
             } else if (mixed) {
                 throw new IllegalStateException("UNION ALL inputs disagree on the representation of column " + c);
             }
@@ -165,7 +161,7 @@ public final class JvmRelations {
     }
 
     private static void decodeToStrings(QueryState state, RowBuffer b, int c, String dict) {
-        if (b.kinds[c] == JKind.STRING) {
+        if (b.kinds[c] == ValueKind.STRING) {
             return;
         }
         Dictionary d = state.dictionary(dict);
@@ -175,7 +171,7 @@ public final class JvmRelations {
         }
         b.strings[c] = s;
         b.ints[c] = null;
-        b.kinds[c] = JKind.STRING;
+        b.kinds[c] = ValueKind.STRING;
     }
 
     private static RowBuffer slice(RowBuffer all, long offset, long fetch) {
@@ -207,9 +203,9 @@ public final class JvmRelations {
 
     private static void valuesRelation(QueryState state, int rel, List<Object[]> rows) {
         List<ColumnInfo> cols = state.relationColumns(rel);
-        JKind[] kinds = new JKind[cols.size()];
+        ValueKind[] kinds = new ValueKind[cols.size()];
         for (int c = 0; c < kinds.length; c++) {
-            kinds[c] = cols.get(c).type().kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(cols.get(c).type());
+            kinds[c] = cols.get(c).type().kind() == TypeKind.VARCHAR ? ValueKind.STRING : ValueKind.stored(cols.get(c).type());
         }
         RowBuffer b = new RowBuffer(kinds, rows.size());
         for (Object[] row : rows) {

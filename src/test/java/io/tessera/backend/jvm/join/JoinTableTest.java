@@ -1,6 +1,6 @@
 package io.tessera.backend.jvm.join;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Hashing;
 import io.tessera.backend.jvm.relation.RowBuffer;
 import org.junit.jupiter.api.Test;
@@ -27,9 +27,9 @@ class JoinTableTest {
     /** A build side: payload column 0 holds the row's number, then {@code keys[k]} as LONG key columns. */
     private static RowBuffer rows(long[][] keys) {
         int n = keys[0].length;
-        JKind[] kinds = new JKind[1 + keys.length];
-        kinds[0] = JKind.INT;
-        Arrays.fill(kinds, 1, kinds.length, JKind.LONG);
+        ValueKind[] kinds = new ValueKind[1 + keys.length];
+        kinds[0] = ValueKind.INT;
+        Arrays.fill(kinds, 1, kinds.length, ValueKind.LONG);
         RowBuffer b = new RowBuffer(kinds, n);
         for (int r = 0; r < n; r++) {
             int w = b.next();

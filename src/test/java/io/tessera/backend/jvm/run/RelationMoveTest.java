@@ -82,7 +82,7 @@ class RelationMoveTest {
         ValueKind[] kinds = new ValueKind[b.kinds.length];
         String[] dicts = new String[kinds.length];
         for (int c = 0; c < kinds.length; c++) {
-            kinds[c] = ValueKind.valueOf(b.kinds[c].name());
+            kinds[c] = b.kinds[c];
             dicts[c] = m.columns().get(c).dictionaryKey();
         }
         HostRows h = HostRows.allocate(kinds, dicts, n);
