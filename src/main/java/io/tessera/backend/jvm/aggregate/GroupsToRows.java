@@ -3,9 +3,9 @@ package io.tessera.backend.jvm.aggregate;
 import io.tessera.backend.GroupRows;
 import io.tessera.backend.HostRows;
 import io.tessera.backend.ValueKind;
-import io.tessera.backend.jvm.relation.RelationPart;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.WorkerTasks;
+import io.tessera.backend.host.RelationPart;
+import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.host.WorkerTasks;
 import io.tessera.plan.AggFunction;
 
 import java.util.concurrent.ExecutorService;

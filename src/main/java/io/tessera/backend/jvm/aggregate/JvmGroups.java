@@ -4,7 +4,7 @@ import io.tessera.backend.GroupRows;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
-import io.tessera.backend.jvm.relation.RelationPart;
+import io.tessera.backend.host.RelationPart;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Expr;

@@ -46,7 +46,7 @@ final class PartitionedGroupEmitter {
             // a run of rows with equal keys is buffered once (KeyRuns): the previous row's buffer, row and keys
             runOut = w.name("runOut");
             runRow = w.name("runRow");
-            w.before.append("        io.tessera.backend.jvm.relation.RowBuffer ").append(runOut).append(" = null; // the buffered row of the run of equal keys\n");
+            w.before.append("        io.tessera.backend.host.RowBuffer ").append(runOut).append(" = null; // the buffered row of the run of equal keys\n");
             w.before.append("        int ").append(runRow).append(" = -1;\n");
             List<String> tests = new ArrayList<>();
             List<String> locals = new ArrayList<>();
@@ -88,7 +88,7 @@ final class PartitionedGroupEmitter {
         List<ValueKind> kinds = new ArrayList<>();
         String h = w.name("partitionHash");
         w.line("final long " + h + " = " + GroupAggregateEmitter.combined(runs ? enc : e.encodedKeys(true)) + ";");
-        w.line("final io.tessera.backend.jvm.relation.RowBuffer out = parts.part(" + h + ");");
+        w.line("final io.tessera.backend.host.RowBuffer out = parts.part(" + h + ");");
         w.line("final int w = out.next();");
         for (int k = 0; k < nk; k++) {
             JExpr x = keys.get(k);

@@ -2,7 +2,7 @@ package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.RowBuffer;
 
 /**
  * One worker's rows of a partitioned aggregation (agg=partitioned), radix-partitioned by a hash of their group

@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.ValueKind;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.RowCopies;
+import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.host.RowCopies;
 
 import java.util.List;
 import java.util.Locale;

@@ -2,9 +2,9 @@ package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.RowCopies;
-import io.tessera.backend.jvm.relation.WorkerTasks;
+import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.host.RowCopies;
+import io.tessera.backend.host.WorkerTasks;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.tessera.backend.jvm.window;
 
 import io.tessera.backend.ValueKind;
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RelationPart;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RelationPart;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.Sink;
 import io.tessera.plan.WindowFunction;
 import io.tessera.storage.Dictionary;

@@ -2,7 +2,7 @@ package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.RowBuffer;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -199,7 +199,7 @@ class JoinTableTest {
         byte[] marks = t.marks();
         assertEquals(3, marks.length);
         assertTrue(marks == t.marks(), "one array of marks per table");
-        List<io.tessera.backend.jvm.relation.ColumnData> cols = t.payloadColumns(
+        List<io.tessera.backend.host.ColumnData> cols = t.payloadColumns(
                 List.of(new io.tessera.plan.ColumnInfo("n", io.tessera.storage.DataType.INTEGER, true, null)), k -> null);
         assertEquals(1, cols.size());
         java.lang.foreign.MemorySegment data = cols.get(0).data();

@@ -1,6 +1,5 @@
-package io.tessera.backend.jvm.relation;
+package io.tessera.backend.host;
 
-import io.tessera.backend.host.ResultRelation;
 import io.tessera.backend.ValueKind;
 import io.tessera.plan.ColumnInfo;
 
