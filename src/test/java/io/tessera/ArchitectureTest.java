@@ -82,6 +82,18 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("io.tessera.backend.jvm..").check(classes);
     }
 
+    /**
+     * The host's work (rows on the host, results, VALUES, unions and LIMITs completed, the pipeline loop) uses no
+     * device backend: a query that runs wholly on a GPU reaches the JVM backend only through the {@code Host}
+     * contract, and the JVM backend depends on the host, never the other way round.
+     */
+    @Test
+    void theHostUsesNoDeviceBackend() {
+        noClasses().that().resideInAPackage("io.tessera.backend.host..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tessera.backend.jvm..", "io.tessera.backend.cuda..")
+                .check(classes);
+    }
+
     /** The JVM backend's operator families: an emitter, run-time tables and the end of a sink each. */
     private static final String[] JVM_FAMILIES = {"io.tessera.backend.jvm.filter..", "io.tessera.backend.jvm.join..",
             "io.tessera.backend.jvm.aggregate..", "io.tessera.backend.jvm.sort..", "io.tessera.backend.jvm.window..",

@@ -8,9 +8,12 @@ import io.tessera.storage.Database;
 import java.util.List;
 
 /**
- * The devices an open database can run queries on, by name: {@code jvm}, the host, which runs every pipeline and
- * where results end; {@code cuda:0}, the machine's GPU, when one can be used. The one place that names each
- * device's backend: the executor asks here and holds none by name.
+ * The devices an open database runs queries on, by name: {@code jvm}, the host, which runs every pipeline and
+ * where results end; {@code cuda:0}, the machine's GPU, when one can be used. Whatever opens a database (the
+ * engine of {@code Tessera}, the command line, the JDBC driver, all through {@code exec.QueryEngine}) holds its
+ * own instance: the GPU is opened on first use and kept for that database's queries, and no device is registered
+ * for the whole process. The one place that names each device's backend: the executor asks here and holds none by
+ * name.
  */
 public final class Devices {
 
@@ -20,41 +23,59 @@ public final class Devices {
     /** The GPU's name. */
     public static final String GPU = "cuda:0";
 
+    /** The database whose queries the GPU runs; null: none, the host alone. */
     private final Database db;
+    private final Host host;
+    /** The GPU once opened; null before. */
+    private Accelerator gpu;
 
-    private Devices(Database db) {
+    private Devices(Database db, Host host) {
         this.db = db;
+        this.host = host;
     }
 
-    /** The devices for queries over {@code db}. */
+    /** The devices for queries over {@code db}: the JVM on all cores, and the GPU where one can be used. */
     public static Devices of(Database db) {
-        return new Devices(db);
+        return new Devices(db, JvmBackend.INSTANCE);
+    }
+
+    /** The host alone, for work before any database is opened (compiling a process's first query early). */
+    public static Devices hostOnly() {
+        return new Devices(null, JvmBackend.INSTANCE);
     }
 
     /** The names of every device there may be, the host first. */
-    public static List<String> names() {
-        return List.of(HOST, GPU);
+    public List<String> names() {
+        return db == null ? List.of(HOST) : List.of(HOST, GPU);
     }
 
-    /** The host: the JVM on all cores (the same for every database). */
-    public static Host host() {
-        return JvmBackend.INSTANCE;
+    /** The host: the JVM on all cores. */
+    public Host host() {
+        return host;
     }
 
     /**
-     * The GPU ({@value #GPU}); throws a {@link DeviceException} (or a {@link LinkageError} where its native
-     * bindings cannot load) when no GPU can be used.
+     * The GPU ({@value #GPU}), opened on first use and kept; throws a {@link DeviceException} (or a
+     * {@link LinkageError} where its native bindings cannot load) when no GPU can be used, and again at the next call.
      */
-    public Accelerator gpu() {
-        return CudaBackend.open(db);
+    public synchronized Accelerator gpu() {
+        if (db == null) {
+            throw new DeviceException("no GPU: no database is open");
+        }
+        if (gpu == null) {
+            gpu = CudaBackend.open(db);
+        }
+        return gpu;
     }
 
     /** The device named {@code name} (one of {@link #names()}); throws as {@link #gpu()} for a GPU that cannot be used. */
     public Backend get(String name) {
-        return switch (name) {
-            case HOST -> host();
-            case GPU -> gpu();
-            default -> throw new IllegalArgumentException("no device " + name + " (expected one of " + names() + ")");
-        };
+        if (HOST.equals(name)) {
+            return host();
+        }
+        if (GPU.equals(name) && db != null) {
+            return gpu();
+        }
+        throw new IllegalArgumentException("no device " + name + " (expected one of " + names() + ")");
     }
 }

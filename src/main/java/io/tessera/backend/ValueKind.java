@@ -2,7 +2,11 @@ package io.tessera.backend;
 
 import io.tessera.storage.DataType;
 
-/** How host rows hold a column's values: the element type of its array. */
+/**
+ * How a value is held: the element type of a column's array in rows on the host ({@link HostRows}, the host's row
+ * buffers), and the kind of a local in the JVM's generated code. {@link #stored} is the one mapping from storage
+ * types to kinds: a new type is added there.
+ */
 public enum ValueKind {
     INT, LONG, DOUBLE, BOOL,
     /** a VARCHAR as its code in a known dictionary (an int). */

@@ -82,8 +82,8 @@ public final class QueryEngine {
         this.workers = workers;
         this.device = device;
         this.profiles = profiles;
-        this.executor = new QueryExecutor(db);
         this.devices = Devices.of(db);
+        this.executor = new QueryExecutor(db, devices);
         this.changes = new DataChanges(this, db);
         this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
                 DeviceInfo.machineCpu(workers).fingerprint());
@@ -490,7 +490,7 @@ public final class QueryEngine {
             choice = t.tune(db, sql, plan, choice, chooser, workers);
         }
         Map<Integer, Genome> genomes = choice.genomes();
-        Backend.Query jvm = Devices.host().query(plan, genomes, countRows);
+        Backend.Query jvm = devices.host().query(plan, genomes, countRows);
         Backend.Query gpu = null;
         String notice = null;
         String jvmWhy = "the CPU was asked for";
@@ -563,7 +563,7 @@ public final class QueryEngine {
         long t0 = System.nanoTime();
         QueryPlan plan = plan(sql);
         Map<Integer, Genome> chosen = genomes.apply(plan);
-        Backend.Query jvm = Devices.host().query(plan, chosen, false);
+        Backend.Query jvm = devices.host().query(plan, chosen, false);
         Placement placement = Placement.jvm(plan, "JVM genomes were given");
         jvm.prepare(plan.pipelines());
         return new Prepared(plan, chosen, jvm, placement, plan.resultColumns().stream().map(ColumnInfo::name).toList(),
@@ -583,7 +583,7 @@ public final class QueryEngine {
                 throw new IllegalArgumentException("no genome for pipeline " + pl.id());
             }
         }
-        Backend.Query jvm = Devices.host().query(plan, genomes, classes);
+        Backend.Query jvm = devices.host().query(plan, genomes, classes);
         return new Prepared(plan, genomes, jvm, Placement.jvm(plan, "JVM genomes were given"),
                 plan.resultColumns().stream().map(ColumnInfo::name).toList(), System.nanoTime() - t0, null, null,
                 Map.of(), Map.of());

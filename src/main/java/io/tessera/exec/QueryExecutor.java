@@ -29,9 +29,12 @@ final class QueryExecutor {
     private final Database db;
     /** Whether every run times its kernels ({@link KernelTiming}), as a run option asks for one run. */
     private volatile boolean timeKernels;
+    /** The devices of the engine that runs this executor's queries: the host runs and completes, the GPU too. */
+    private final Devices devices;
 
-    QueryExecutor(Database db) {
+    QueryExecutor(Database db, Devices devices) {
         this.db = db;
+        this.devices = devices;
     }
 
     /** A query's result relation, its columns, where it ran, and each pipeline's time and counted rows. */
@@ -89,9 +92,9 @@ final class QueryExecutor {
     }
 
     /** Runs every pipeline on its device, in plan order ({@link PipelineLoop}), and returns the result on the host. */
-    private static ResultRelation runPlaced(QueryState state, Placement placement, Backend.Query jvm,
+    private ResultRelation runPlaced(QueryState state, Placement placement, Backend.Query jvm,
                                             Backend.Query gpu) {
-        return PipelineLoop.run(state, Devices.host(), id -> new PipelineLoop.Placed(placement.device(id),
+        return PipelineLoop.run(state, devices.host(), id -> new PipelineLoop.Placed(placement.device(id),
                 placement.onHost(id) ? jvm : gpu));
     }
 }

@@ -54,7 +54,7 @@ public final class WarmUp {
             GenomeChooser chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", cores), null,
                     DeviceInfo.machineCpu(cores).fingerprint());
             Map<Integer, Genome> genomes = chooser.choose(plan).genomes();
-            compiled = Devices.host().warmUp(plan, genomes);
+            compiled = Devices.hostOnly().host().warmUp(plan, genomes);
         } catch (RuntimeException | LinkageError e) {
             // the first query does this work itself and reports what fails
         }

@@ -4,7 +4,7 @@ import io.tessera.backend.jvm.BlockControl;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.JavaCompiler;
 import io.tessera.backend.jvm.JvmExecutor;
-import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.host.MatRelation;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;

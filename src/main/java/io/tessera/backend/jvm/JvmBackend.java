@@ -8,7 +8,8 @@ import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.JavaCompiler;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.backend.jvm.gen.PipelineEmitter;
-import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.host.HostRelations;
+import io.tessera.backend.host.MatRelation;
 import io.tessera.backend.jvm.run.JvmRelations;
 import io.tessera.backend.jvm.run.MorselRunner;
 import io.tessera.backend.jvm.run.PipelineRunner;
@@ -178,7 +179,7 @@ public final class JvmBackend implements Host {
         }
         List<Compiled> out = new ArrayList<>();
         for (int i = 0; i < emitted.size(); i++) {
-            out.add(new Compiled(emitted.get(i), io.tessera.backend.jvm.relation.HostWorkers.join(futures.get(i))));
+            out.add(new Compiled(emitted.get(i), io.tessera.backend.host.HostWorkers.join(futures.get(i))));
         }
         return out;
     }
@@ -187,7 +188,7 @@ public final class JvmBackend implements Host {
 
     @Override
     public void startQuery(QueryState state) {
-        JvmRelations.publishValues(state);
+        HostRelations.publishValues(state);
     }
 
     @Override
@@ -202,7 +203,7 @@ public final class JvmBackend implements Host {
 
     /** Relation {@code rel} on the host, moved there first where it is on another device. */
     public static MatRelation hostRelation(QueryState state, int rel) {
-        return JvmRelations.onHost(state, rel);
+        return HostRelations.onHost(state, rel);
     }
 
     @Override

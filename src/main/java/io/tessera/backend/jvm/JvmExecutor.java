@@ -5,7 +5,7 @@ import io.tessera.backend.QueryState;
 import io.tessera.backend.host.PipelineLoop;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
-import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.host.MatRelation;
 import io.tessera.plan.QueryPlan;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;

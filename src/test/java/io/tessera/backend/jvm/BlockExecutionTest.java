@@ -3,7 +3,7 @@ package io.tessera.backend.jvm;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.JavaCompiler;
 import io.tessera.backend.jvm.gen.PipelineEmitter;
-import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.host.MatRelation;
 import io.tessera.bench.Queries;
 import io.tessera.bench.TinySsbDatabase;
 import io.tessera.exec.QueryEngine;

@@ -1,6 +1,6 @@
 package io.tessera.backend.jvm;
 
-import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.host.MatRelation;
 import io.tessera.bench.TinySsbDatabase;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;

@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.jvm.gen.JExpr;
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.AggFunction;
@@ -21,22 +21,22 @@ final class Accumulators {
     }
 
     static AggSpec spec(PipelineWriter w, AggCall a) {
-        JKind k = JKind.LONG;
+        ValueKind k = ValueKind.LONG;
         String dict = null;
         DataType argType = a.arg() == null ? DataType.BIGINT : a.arg().type();
         if (a.arg() != null) {
             w.load(a.arg());
             JExpr x = w.gen.gen(a.arg());
             k = x.kind();
-            dict = k == JKind.CODE ? x.dict() : null;
-            if (k == JKind.STRING && a.function() != AggFunction.COUNT && a.function() != AggFunction.COUNT_DISTINCT
+            dict = k == ValueKind.CODE ? x.dict() : null;
+            if (k == ValueKind.STRING && a.function() != AggFunction.COUNT && a.function() != AggFunction.COUNT_DISTINCT
                     && a.function() != AggFunction.MIN && a.function() != AggFunction.MAX
                     && a.function() != AggFunction.SINGLE_VALUE && a.function() != AggFunction.ANY_VALUE
                     && !a.function().holistic()) {
                 throw new SqlError("unsupported: " + a + " of a computed string");
             }
             if (a.function() == AggFunction.STRING_AGG) {
-                k = JKind.STRING; // joined as Java strings, whether computed or read through a dictionary
+                k = ValueKind.STRING; // joined as Java strings, whether computed or read through a dictionary
                 dict = null;
                 for (HolisticOptions.OrderKey key : a.options().order()) {
                     w.load(key.key());
@@ -76,7 +76,7 @@ final class Accumulators {
         switch (call.function()) {
             case COUNT -> stmts.add(c + "++;");
             case COUNT_DISTINCT, SUM_DISTINCT, AVG_DISTINCT -> {
-                String dv = x.kind() == JKind.STRING ? x.v() : x.kind() == JKind.DOUBLE
+                String dv = x.kind() == ValueKind.STRING ? x.v() : x.kind() == ValueKind.DOUBLE
                         ? "io.tessera.backend.jvm.lib.Hashing.doubleKey(" + x.v() + ")" : "(long) " + value;
                 stmts.add("t.addDistinct(" + i + ", " + grp + ", " + dv + ");");
                 stmts.add(c + "++;");

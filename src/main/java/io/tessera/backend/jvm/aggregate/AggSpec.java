@@ -1,6 +1,6 @@
 package io.tessera.backend.jvm.aggregate;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.plan.AggFunction;
 import io.tessera.plan.HolisticOptions;
 import io.tessera.storage.DataType;
@@ -12,10 +12,10 @@ import io.tessera.storage.DataType;
  * CASE of dictionary columns returns one of its codes). A holistic aggregate keeps a {@link ValueList} per group
  * and its {@code options} (null for the others).
  */
-public record AggSpec(AggFunction function, JKind argKind, DataType argType, DataType resultType, String argDict,
+public record AggSpec(AggFunction function, ValueKind argKind, DataType argType, DataType resultType, String argDict,
                       HolisticOptions options) {
 
-    public AggSpec(AggFunction function, JKind argKind, DataType argType, DataType resultType) {
+    public AggSpec(AggFunction function, ValueKind argKind, DataType argType, DataType resultType) {
         this(function, argKind, argType, resultType, null, null);
     }
 
@@ -24,13 +24,13 @@ public record AggSpec(AggFunction function, JKind argKind, DataType argType, Dat
      * quantile of integers.
      */
     public boolean doubleValue() {
-        return argKind == JKind.DOUBLE || function.statistic()
+        return argKind == ValueKind.DOUBLE || function.statistic()
                 || function == AggFunction.QUANTILE_CONT && resultType.kind() == io.tessera.storage.TypeKind.DOUBLE;
     }
 
     /** The result is a Java string: a string value, STRING_AGG's, or a holistic aggregate's of computed strings. */
     public boolean stringResult() {
-        return stringValue() || function == AggFunction.STRING_AGG || function.holistic() && argKind == JKind.STRING;
+        return stringValue() || function == AggFunction.STRING_AGG || function.holistic() && argKind == ValueKind.STRING;
     }
 
     public boolean hasValue() {
@@ -43,7 +43,7 @@ public record AggSpec(AggFunction function, JKind argKind, DataType argType, Dat
 
     /** The value is a Java string (MIN, MAX, ANY_VALUE of strings computed by the query, not dictionary codes). */
     public boolean stringValue() {
-        return argKind == JKind.STRING && hasValue();
+        return argKind == ValueKind.STRING && hasValue();
     }
 
     public boolean isMin() {

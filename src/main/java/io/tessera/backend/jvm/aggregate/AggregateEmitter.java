@@ -1,6 +1,6 @@
 package io.tessera.backend.jvm.aggregate;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.AggFunction;
@@ -17,7 +17,7 @@ public final class AggregateEmitter {
     public static void emit(PipelineWriter w, Sink.Aggregate a) {
         w.comment("AGGREGATE " + a.aggs());
         w.aggSpecs = new AggSpec[a.aggs().size()];
-        w.keyKinds = new JKind[0];
+        w.keyKinds = new ValueKind[0];
         w.keyDicts = new String[0];
         w.dense = true;
         w.denseMins = new long[0];

@@ -2,7 +2,7 @@ package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.jvm.gen.HashFunction;
 import io.tessera.backend.jvm.gen.JExpr;
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.Expr;
@@ -40,7 +40,7 @@ public final class GroupAggregateEmitter {
         w.dense = strategy == GroupAggregation.DENSE;
         w.comment("GROUP_AGGREGATE (" + strategy.description + (w.dense ? "" : ", " + HashFunction.of(w).description)
                 + ") by " + ga.keys() + " " + ga.aggs());
-        w.keyKinds = new JKind[nk];
+        w.keyKinds = new ValueKind[nk];
         w.keyDicts = new String[nk];
         for (int k = 0; k < nk; k++) {
             Expr e = ga.keys().get(k);
@@ -75,7 +75,7 @@ public final class GroupAggregateEmitter {
             w.denseMins[k] = r.min();
             w.denseSizes[k] = r.size() + 1; // one slot for NULL
             JExpr x = keys.get(k);
-            String off = "(" + (x.kind() == JKind.BOOL ? "(" + x.v() + " ? 1L : 0L)" : "(long) " + x.v()) + " - " + r.min() + "L)";
+            String off = "(" + (x.kind() == ValueKind.BOOL ? "(" + x.v() + " ? 1L : 0L)" : "(long) " + x.v()) + " - " + r.min() + "L)";
             if (x.nullable()) {
                 off = "(" + x.n() + " ? " + r.size() + "L : " + off + ")";
             }

@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.WorkerTasks;
+import io.tessera.backend.host.WorkerTasks;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -3,10 +3,9 @@ package io.tessera.backend.jvm.aggregate;
 import io.tessera.backend.GroupRows;
 import io.tessera.backend.HostRows;
 import io.tessera.backend.ValueKind;
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.RelationPart;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.WorkerTasks;
+import io.tessera.backend.host.RelationPart;
+import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.host.WorkerTasks;
 import io.tessera.plan.AggFunction;
 
 import java.util.concurrent.ExecutorService;
@@ -28,7 +27,7 @@ final class GroupsToRows {
      * The groups' rows: {@code keyKinds} and {@code dictionaries} of the key columns first, then the aggregates
      * ({@code valueKinds}: each aggregate column's kind).
      */
-    static RelationPart rows(Groups groups, JKind[] keyKinds, ValueKind[] kinds, String[] dictionaries,
+    static RelationPart rows(Groups groups, ValueKind[] keyKinds, ValueKind[] kinds, String[] dictionaries,
                              ExecutorService pool, int workers) {
         int nk = keyKinds.length;
         int n = groups.total();
@@ -55,11 +54,7 @@ final class GroupsToRows {
                 out.dictionaries[nk + a] = null;
             }
         }
-        JKind[] jkinds = new JKind[kinds.length];
-        for (int c = 0; c < kinds.length; c++) {
-            jkinds[c] = JKind.valueOf(kinds[c].name());
-        }
-        return new RelationPart(new RowBuffer(jkinds, out.ints, out.longs, out.doubles, out.bytes, out.strings,
+        return new RelationPart(new RowBuffer(kinds.clone(), out.ints, out.longs, out.doubles, out.bytes, out.strings,
                 out.nulls, out.size), out.dictionaries);
     }
 

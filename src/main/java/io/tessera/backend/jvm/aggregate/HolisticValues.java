@@ -1,6 +1,6 @@
 package io.tessera.backend.jvm.aggregate;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.plan.HolisticOptions;
 import io.tessera.storage.CodePointOrder;
 import io.tessera.storage.TypeKind;
@@ -64,7 +64,7 @@ final class HolisticValues {
     static double doubleValue(AggSpec s, ValueList values) {
         boolean distinct = s.options().distinct();
         double[] v;
-        if (s.argKind() == JKind.DOUBLE) {
+        if (s.argKind() == ValueKind.DOUBLE) {
             if (s.function() == io.tessera.plan.AggFunction.MODE) {
                 return (Double) mode(Arrays.stream(values.allDoubles()).boxed().toArray(), distinct);
             }

@@ -3,9 +3,8 @@ package io.tessera.backend.jvm.aggregate;
 import io.tessera.backend.GroupRows;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
-import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.backend.jvm.gen.PipelineCode;
-import io.tessera.backend.jvm.relation.RelationPart;
+import io.tessera.backend.host.RelationPart;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Expr;
@@ -35,7 +34,7 @@ public final class JvmGroups {
     public static boolean[] stringKeys(EmittedPipeline e) {
         boolean[] stringKeys = new boolean[e.keyKinds().length];
         for (int k = 0; k < stringKeys.length; k++) {
-            stringKeys[k] = e.keyKinds()[k] == JKind.STRING;
+            stringKeys[k] = e.keyKinds()[k] == ValueKind.STRING;
         }
         return stringKeys;
     }
@@ -83,7 +82,7 @@ public final class JvmGroups {
         AggSpec[] aggs = groups.tables().get(0).aggs;
         ValueKind[] kinds = new ValueKind[cols.size()];
         for (int c = 0; c < kinds.length; c++) {
-            kinds[c] = c < nk ? ValueKind.valueOf(e.keyKinds()[c].name())
+            kinds[c] = c < nk ? e.keyKinds()[c]
                     : aggs[c - nk].stringResult() ? ValueKind.STRING : ValueKind.stored(cols.get(c).type());
         }
         return GroupsToRows.rows(groups, e.keyKinds(), kinds, dictionaries(e, nk, cols.size()), pool, workers);

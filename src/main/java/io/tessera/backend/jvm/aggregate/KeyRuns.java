@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.jvm.gen.JExpr;
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.AggFunction;
 
@@ -26,7 +26,7 @@ final class KeyRuns {
     /** Whether every key and aggregate of the sink can combine runs (class comment). */
     static boolean apply(List<JExpr> keys, List<AggCall> aggs, JExpr[] args) {
         for (JExpr k : keys) {
-            if (k.kind() == JKind.STRING) {
+            if (k.kind() == ValueKind.STRING) {
                 return false;
             }
         }
@@ -49,10 +49,10 @@ final class KeyRuns {
             return false;
         }
         return switch (call.function()) {
-            case SUM, SUM0 -> x.kind() == JKind.LONG || x.kind() == JKind.DOUBLE;
+            case SUM, SUM0 -> x.kind() == ValueKind.LONG || x.kind() == ValueKind.DOUBLE;
             // not DOUBLE: with a NaN, the minimum of a run and then of the group is not the row-by-row one
-            case MIN, MAX -> x.kind() == JKind.LONG || x.kind() == JKind.INT || x.kind() == JKind.CODE;
-            case ANY_VALUE -> x.kind() != JKind.STRING && x.kind() != JKind.BOOL;
+            case MIN, MAX -> x.kind() == ValueKind.LONG || x.kind() == ValueKind.INT || x.kind() == ValueKind.CODE;
+            case ANY_VALUE -> x.kind() != ValueKind.STRING && x.kind() != ValueKind.BOOL;
             default -> false;
         };
     }
@@ -61,10 +61,10 @@ final class KeyRuns {
      * The statement that combines the current row's value {@code v} of aggregate {@code call} into the buffered
      * value {@code at} of the run's row (null: nothing to do, ANY_VALUE keeps the run's first value).
      */
-    static String combine(AggCall call, JKind kind, String at, String v) {
+    static String combine(AggCall call, ValueKind kind, String at, String v) {
         return switch (call.function()) {
             case COUNT_STAR -> at + "++;";
-            case SUM, SUM0 -> kind == JKind.DOUBLE ? at + " += " + v + ";" : at + " = Math.addExact(" + at + ", " + v + ");";
+            case SUM, SUM0 -> kind == ValueKind.DOUBLE ? at + " += " + v + ";" : at + " = Math.addExact(" + at + ", " + v + ");";
             case MIN -> "if (" + v + " < " + at + ") " + at + " = " + v + ";";
             case MAX -> "if (" + v + " > " + at + ") " + at + " = " + v + ";";
             case ANY_VALUE -> null;

@@ -2,7 +2,7 @@ package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
-import io.tessera.backend.jvm.relation.WorkerTasks;
+import io.tessera.backend.host.WorkerTasks;
 import io.tessera.plan.Sink;
 import io.tessera.variant.JvmDimensions;
 

@@ -1,7 +1,8 @@
 package io.tessera.backend.jvm.aggregate;
 
+import io.tessera.backend.jvm.gen.JavaTypes;
 import io.tessera.backend.jvm.gen.JExpr;
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.AggFunction;
@@ -45,7 +46,7 @@ final class PartitionedGroupEmitter {
             // a run of rows with equal keys is buffered once (KeyRuns): the previous row's buffer, row and keys
             runOut = w.name("runOut");
             runRow = w.name("runRow");
-            w.before.append("        io.tessera.backend.jvm.relation.RowBuffer ").append(runOut).append(" = null; // the buffered row of the run of equal keys\n");
+            w.before.append("        io.tessera.backend.host.RowBuffer ").append(runOut).append(" = null; // the buffered row of the run of equal keys\n");
             w.before.append("        int ").append(runRow).append(" = -1;\n");
             List<String> tests = new ArrayList<>();
             List<String> locals = new ArrayList<>();
@@ -62,7 +63,7 @@ final class PartitionedGroupEmitter {
             for (int i = 0; i < na; i++) {
                 if (args[i] != null && ga.aggs().get(i).function() != AggFunction.COUNT_STAR) {
                     String v = w.name("aggArg");
-                    w.line("final " + javaType(args[i].kind()) + " " + v + " = " + args[i].v() + ";");
+                    w.line("final " + JavaTypes.of(args[i].kind()) + " " + v + " = " + args[i].v() + ";");
                     args[i] = new JExpr(v, args[i].n(), args[i].kind(), args[i].dict());
                 }
             }
@@ -72,7 +73,7 @@ final class PartitionedGroupEmitter {
             int col = enc.size();
             for (int i = 0; i < na; i++) {
                 AggCall call = ga.aggs().get(i);
-                JKind kind = call.function() == AggFunction.COUNT_STAR ? JKind.LONG : args[i].kind();
+                ValueKind kind = call.function() == AggFunction.COUNT_STAR ? ValueKind.LONG : args[i].kind();
                 String st = KeyRuns.combine(call, kind, runOut + "." + array(kind) + "[" + col + "][" + runRow + "]",
                         args[i] == null ? null : args[i].v());
                 if (st != null) {
@@ -84,24 +85,24 @@ final class PartitionedGroupEmitter {
             w.line("} else {");
             w.indent++;
         }
-        List<JKind> kinds = new ArrayList<>();
+        List<ValueKind> kinds = new ArrayList<>();
         String h = w.name("partitionHash");
         w.line("final long " + h + " = " + GroupAggregateEmitter.combined(runs ? enc : e.encodedKeys(true)) + ";");
-        w.line("final io.tessera.backend.jvm.relation.RowBuffer out = parts.part(" + h + ");");
+        w.line("final io.tessera.backend.host.RowBuffer out = parts.part(" + h + ");");
         w.line("final int w = out.next();");
         for (int k = 0; k < nk; k++) {
             JExpr x = keys.get(k);
-            if (x.kind() == JKind.STRING) {
+            if (x.kind() == ValueKind.STRING) {
                 w.line("out.strings[" + k + "][w] = " + (x.nullable() ? "(" + x.n() + " ? null : " + x.v() + ")" : x.v()) + ";");
-                kinds.add(JKind.STRING);
+                kinds.add(ValueKind.STRING);
             } else {
                 w.line("out.longs[" + k + "][w] = " + enc.get(k) + ";");
-                kinds.add(JKind.LONG);
+                kinds.add(ValueKind.LONG);
             }
         }
         if (w.nullableKeys) {
             w.line("out.longs[" + nk + "][w] = " + enc.get(nk) + ";");
-            kinds.add(JKind.LONG);
+            kinds.add(ValueKind.LONG);
         }
         int[] flagCol = new int[na];
         int[] valueCol = new int[na];
@@ -114,14 +115,14 @@ final class PartitionedGroupEmitter {
                 flagCol[i] = -1;
                 if (call.function() == AggFunction.COUNT_STAR) {
                     valueCol[i] = kinds.size();
-                    kinds.add(JKind.LONG);
+                    kinds.add(ValueKind.LONG);
                     w.line("out.longs[" + valueCol[i] + "][w] = 1L;");
                     continue;
                 }
             } else {
                 String guard = Accumulators.filterGuard(w, call);
                 flagCol[i] = kinds.size();
-                kinds.add(JKind.BOOL);
+                kinds.add(ValueKind.BOOL);
                 w.line("out.bytes[" + flagCol[i] + "][w] = " + (guard == null ? "1" : "(byte) (" + guard + " ? 1 : 0)") + ";");
             }
             if (call.arg() != null) {
@@ -129,7 +130,7 @@ final class PartitionedGroupEmitter {
                 valueCol[i] = kinds.size();
                 kinds.add(x.kind());
                 w.store("out", valueCol[i], x, "w");
-                String v = "in." + array(x.kind()) + "[" + valueCol[i] + "][i]" + (x.kind() == JKind.BOOL ? " != 0" : "");
+                String v = "in." + array(x.kind()) + "[" + valueCol[i] + "][i]" + (x.kind() == ValueKind.BOOL ? " != 0" : "");
                 values[i] = new JExpr(v, x.nullable() ? "in.isNull(" + valueCol[i] + ", i)" : "false", x.kind(), x.dict());
             }
         }
@@ -142,7 +143,7 @@ final class PartitionedGroupEmitter {
             w.indent--;
             w.line("}");
         }
-        w.bufferKinds = kinds.toArray(new JKind[0]);
+        w.bufferKinds = kinds.toArray(new ValueKind[0]);
         w.bufferDicts = new String[w.bufferKinds.length];
 
         // the second phase: one partition's rows into table t
@@ -152,7 +153,7 @@ final class PartitionedGroupEmitter {
         w.indent = 3;
         List<String> stored = new ArrayList<>();
         for (int k = 0; k < nk; k++) {
-            stored.add(kinds.get(k) == JKind.STRING
+            stored.add(kinds.get(k) == ValueKind.STRING
                     ? "(in.strings[" + k + "][i] == null ? 0L : t.intern(in.strings[" + k + "][i]))" : "in.longs[" + k + "][i]");
         }
         if (w.nullableKeys) {
@@ -180,24 +181,13 @@ final class PartitionedGroupEmitter {
     }
 
     /** The array of a row buffer that holds values of this kind. */
-    private static String array(JKind kind) {
+    private static String array(ValueKind kind) {
         return switch (kind) {
             case INT, CODE -> "ints";
             case LONG -> "longs";
             case DOUBLE -> "doubles";
             case BOOL -> "bytes";
             case STRING -> "strings";
-        };
-    }
-
-    /** The Java type of a local holding a value of this kind (no STRING or BOOL combines). */
-    private static String javaType(JKind kind) {
-        return switch (kind) {
-            case INT, CODE -> "int";
-            case LONG -> "long";
-            case DOUBLE -> "double";
-            case BOOL -> "boolean";
-            case STRING -> "String";
         };
     }
 }

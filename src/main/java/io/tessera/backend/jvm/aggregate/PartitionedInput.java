@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.aggregate;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.RowBuffer;
 
 /**
  * One worker's rows of a partitioned aggregation (agg=partitioned), radix-partitioned by a hash of their group
@@ -24,7 +24,7 @@ public final class PartitionedInput {
     public final RowBuffer[] parts;
     private final int bits;
 
-    public PartitionedInput(JKind[] kinds) {
+    public PartitionedInput(ValueKind[] kinds) {
         this(kinds, 0, PARTITION_BITS);
     }
 
@@ -43,9 +43,9 @@ public final class PartitionedInput {
 
     /**
      * {@code 1 << bits} partitions expecting {@code expectedRows} rows in all (0: unknown): each its share and an eighth more, as the
-     * hash spreads them, which its buffer grows towards in large steps ({@link RowBuffer#RowBuffer(JKind[], int, int)}).
+     * hash spreads them, which its buffer grows towards in large steps ({@link RowBuffer#RowBuffer(ValueKind[], int, int)}).
      */
-    public PartitionedInput(JKind[] kinds, int expectedRows, int bits) {
+    public PartitionedInput(ValueKind[] kinds, int expectedRows, int bits) {
         this.bits = bits;
         parts = new RowBuffer[1 << bits];
         int share = expectedRows >> bits;

@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.filter;
 
 import io.tessera.backend.GeneratedSource;
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.backend.jvm.lib.VectorFilter;
 import io.tessera.backend.lower.DictionaryBound;
@@ -45,10 +45,10 @@ public final class VectorFilterEmitter {
             String segment = w.field("java.lang.foreign.MemorySegment", col, "vcol");
             text.add(t.column().name() + " " + t.op() + " " + (t.string() != null ? "'" + t.string() + "'"
                     : s.type().kind() == TypeKind.DOUBLE ? t.doubleValue() : t.value()));
-            switch (JKind.stored(s.type())) {
+            switch (ValueKind.stored(s.type())) {
                 case INT, LONG, DOUBLE -> {
-                    JKind k = JKind.stored(s.type());
-                    String bound = w.constant(k, k == JKind.DOUBLE ? (Object) t.doubleValue() : (Object) t.value());
+                    ValueKind k = ValueKind.stored(s.type());
+                    String bound = w.constant(k, k == ValueKind.DOUBLE ? (Object) t.doubleValue() : (Object) t.value());
                     String filter = switch (k) {
                         case INT -> ".ints(";
                         case LONG -> ".longs(";

@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.gen;
 
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.aggregate.AggSpec;
 import io.tessera.plan.Pipeline;
 import io.tessera.variant.Genome;
@@ -15,7 +16,7 @@ import java.util.List;
  * none in plain queries' code), each at its index in the plan's operations.
  */
 public record EmittedPipeline(Pipeline pipeline, Genome genome, String className, String source, List<Object> constants,
-                              JKind[] bufferKinds, String[] bufferDicts, AggSpec[] aggs, JKind[] keyKinds,
+                              ValueKind[] bufferKinds, String[] bufferDicts, AggSpec[] aggs, ValueKind[] keyKinds,
                               String[] keyDicts, boolean dense, long[] denseMins, long[] denseSizes, int keyWidth,
                               boolean nullableKeys, int[] countedOperations) {
 }

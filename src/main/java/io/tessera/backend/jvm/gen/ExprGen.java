@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.gen;
 
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.lower.Arithmetic;
 import io.tessera.backend.lower.Comparison;
 import io.tessera.backend.lower.DictionaryBound;
@@ -41,7 +42,7 @@ public final class ExprGen {
          * A constant of the query, bound at run time: the name of a field of kind {@code kind} that holds
          * {@code value} (never pasted into the source; {@code Long}, {@code Double}, {@code Boolean} or {@code String}).
          */
-        String constant(JKind kind, Object value);
+        String constant(ValueKind kind, Object value);
 
         /** A constant string for a field's initializer (only there): an expression that reads it from the bound array. */
         String constantString(String value);
@@ -105,8 +106,8 @@ public final class ExprGen {
         if (range != null) {
             // SMALLINT and TINYINT are computed as int: a result outside their range fails as a CAST would
             String v = "((int) " + RUNTIME + "checkRange(" + x.v() + ", " + range.min() + "L, " + range.max()
-                    + "L, " + scope.constant(JKind.STRING, range.type().toString()) + "))";
-            x = JExpr.of(v, x.n(), JKind.INT);
+                    + "L, " + scope.constant(ValueKind.STRING, range.type().toString()) + "))";
+            x = JExpr.of(v, x.n(), ValueKind.INT);
         }
         return x;
     }
@@ -117,18 +118,18 @@ public final class ExprGen {
         if (type.kind() == TypeKind.VARCHAR) {
             return x;
         }
-        JKind want = JKind.stored(type);
+        ValueKind want = ValueKind.stored(type);
         if (x.kind() == want) {
             return x;
         }
-        if (want == JKind.LONG && x.kind() == JKind.INT) {
-            return new JExpr("((long) " + x.v() + ")", x.n(), JKind.LONG, null);
+        if (want == ValueKind.LONG && x.kind() == ValueKind.INT) {
+            return new JExpr("((long) " + x.v() + ")", x.n(), ValueKind.LONG, null);
         }
-        if (want == JKind.INT && x.kind() == JKind.LONG) {
-            return new JExpr("Math.toIntExact(" + x.v() + ")", x.n(), JKind.INT, null);
+        if (want == ValueKind.INT && x.kind() == ValueKind.LONG) {
+            return new JExpr("Math.toIntExact(" + x.v() + ")", x.n(), ValueKind.INT, null);
         }
-        if (want == JKind.DOUBLE && (x.kind() == JKind.INT || x.kind() == JKind.LONG)) {
-            return new JExpr("((double) " + x.v() + ")", x.n(), JKind.DOUBLE, null);
+        if (want == ValueKind.DOUBLE && (x.kind() == ValueKind.INT || x.kind() == ValueKind.LONG)) {
+            return new JExpr("((double) " + x.v() + ")", x.n(), ValueKind.DOUBLE, null);
         }
         return x;
     }
@@ -138,22 +139,22 @@ public final class ExprGen {
             case LOWER, UPPER -> {
                 JExpr a = gen(c.args().get(0));
                 yield JExpr.of("io.tessera.backend.jvm.lib.TextRuntime." + (c.op() == Op.LOWER ? "lower(" : "upper(") + asString(a)
-                        + ")", a.n(), JKind.STRING);
+                        + ")", a.n(), ValueKind.STRING);
             }
             case CONCAT -> {
                 JExpr a = gen(c.args().get(0));
                 JExpr b = gen(c.args().get(1));
-                yield JExpr.of("(" + asString(a) + " + " + asString(b) + ")", or(a.n(), b.n()), JKind.STRING);
+                yield JExpr.of("(" + asString(a) + " + " + asString(b) + ")", or(a.n(), b.n()), ValueKind.STRING);
             }
             case ADD, SUB, MUL, DIV, MOD -> arithmetic(c);
             case NEG -> {
                 JExpr a = convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
-                String v = a.kind() == JKind.DOUBLE ? "(-" + a.v() + ")" : "Math.negateExact(" + a.v() + ")";
+                String v = a.kind() == ValueKind.DOUBLE ? "(-" + a.v() + ")" : "Math.negateExact(" + a.v() + ")";
                 yield JExpr.of(v, a.n(), a.kind());
             }
             case ABS -> {
                 JExpr a = convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
-                String v = a.kind() == JKind.DOUBLE ? "Math.abs(" + a.v() + ")" : "Math.absExact(" + a.v() + ")";
+                String v = a.kind() == ValueKind.DOUBLE ? "Math.abs(" + a.v() + ")" : "Math.absExact(" + a.v() + ")";
                 yield JExpr.of(v, a.n(), a.kind());
             }
             case ROUND, FLOOR, CEIL, SIGN, SQRT, LN, EXP, POWER -> math.call(c);
@@ -162,7 +163,7 @@ public final class ExprGen {
             case AND, OR -> logic(c);
             case NOT -> {
                 JExpr a = gen(c.args().get(0));
-                yield JExpr.of("(!" + a.v() + ")", a.n(), JKind.BOOL);
+                yield JExpr.of("(!" + a.v() + ")", a.n(), ValueKind.BOOL);
             }
             case IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> isTest(c);
             case CASE -> caseWhen(c);
@@ -178,23 +179,23 @@ public final class ExprGen {
             case DATE_ADD_DAYS -> {
                 JExpr a = gen(c.args().get(0));
                 JExpr n = gen(c.args().get(1));
-                yield JExpr.of("Math.toIntExact(" + a.v() + " + " + n.v() + ")", or(a.n(), n.n()), JKind.INT);
+                yield JExpr.of("Math.toIntExact(" + a.v() + " + " + n.v() + ")", or(a.n(), n.n()), ValueKind.INT);
             }
             case DATE_ADD_MONTHS -> {
                 JExpr a = gen(c.args().get(0));
                 JExpr n = gen(c.args().get(1));
-                yield JExpr.of("io.tessera.backend.jvm.lib.Runtime.addMonths(" + a.v() + ", " + n.v() + ")", or(a.n(), n.n()), JKind.INT);
+                yield JExpr.of("io.tessera.backend.jvm.lib.Runtime.addMonths(" + a.v() + ", " + n.v() + ")", or(a.n(), n.n()), ValueKind.INT);
             }
             case TIMESTAMP_ADD_MICROS, TIMESTAMP_ADD_MONTHS -> {
                 JExpr a = gen(c.args().get(0));
                 JExpr n = gen(c.args().get(1));
                 String f = c.op() == Op.TIMESTAMP_ADD_MICROS ? "Math.addExact(" : "io.tessera.backend.jvm.lib.TimestampRuntime.addMonths(";
-                yield JExpr.of(f + a.v() + ", " + asLong(n) + ")", or(a.n(), n.n()), JKind.LONG);
+                yield JExpr.of(f + a.v() + ", " + asLong(n) + ")", or(a.n(), n.n()), ValueKind.LONG);
             }
             case DATE_DIFF_DAYS -> {
                 JExpr a = gen(c.args().get(0));
                 JExpr b = gen(c.args().get(1));
-                yield convert(JExpr.of("(" + a.v() + " - " + b.v() + ")", or(a.n(), b.n()), JKind.INT), DataType.INTEGER, c.type());
+                yield convert(JExpr.of("(" + a.v() + " - " + b.v() + ")", or(a.n(), b.n()), ValueKind.INT), DataType.INTEGER, c.type());
             }
         };
     }
@@ -214,7 +215,7 @@ public final class ExprGen {
     /** A literal as a constant bound at run time: its value never enters the source. */
     JExpr literal(Expr.Literal l) {
         DataType t = l.type();
-        JKind k = t.kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(t);
+        ValueKind k = t.kind() == TypeKind.VARCHAR ? ValueKind.STRING : ValueKind.stored(t);
         if (l.value() == null) {
             return JExpr.of(zero(k), "true", k);
         }
@@ -226,13 +227,13 @@ public final class ExprGen {
             case STRING -> v.toString();
             case CODE -> throw new IllegalStateException();
         };
-        if (k == JKind.INT && ((Long) value > Integer.MAX_VALUE || (Long) value < Integer.MIN_VALUE)) {
-            k = JKind.LONG;
+        if (k == ValueKind.INT && ((Long) value > Integer.MAX_VALUE || (Long) value < Integer.MIN_VALUE)) {
+            k = ValueKind.LONG;
         }
         return JExpr.of(scope.constant(k, value), "false", k);
     }
 
-    static String zero(JKind k) {
+    static String zero(ValueKind k) {
         return switch (k) {
             case INT, CODE -> "0";
             case LONG -> "0L";
@@ -245,13 +246,13 @@ public final class ExprGen {
     // ---- numbers ----
 
     /** The Java kind in which values of this type are computed. */
-    static JKind numericKind(DataType t) {
+    static ValueKind numericKind(DataType t) {
         return switch (t.kind()) {
-            case INTEGER, DATE -> JKind.INT;
-            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> JKind.LONG;
-            case DOUBLE -> JKind.DOUBLE;
-            case BOOLEAN -> JKind.BOOL;
-            case VARCHAR -> JKind.STRING;
+            case INTEGER, DATE -> ValueKind.INT;
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> ValueKind.LONG;
+            case DOUBLE -> ValueKind.DOUBLE;
+            case BOOLEAN -> ValueKind.BOOL;
+            case VARCHAR -> ValueKind.STRING;
         };
     }
 
@@ -264,20 +265,20 @@ public final class ExprGen {
         Arithmetic ar = lowered(() -> Arithmetic.of(c));
         switch (ar.domain()) {
             case DOUBLE -> {
-                return JExpr.of("(" + toDouble(x, a.type()) + " " + ar.symbol() + " " + toDouble(y, b.type()) + ")", n, JKind.DOUBLE);
+                return JExpr.of("(" + toDouble(x, a.type()) + " " + ar.symbol() + " " + toDouble(y, b.type()) + ")", n, ValueKind.DOUBLE);
             }
             case DECIMAL_ADD -> {
                 String xv = rescaled(asLong(x), ar.leftShift());
                 String yv = rescaled(asLong(y), ar.rightShift());
-                return JExpr.of("Math." + (c.op() == Op.ADD ? "add" : "subtract") + "Exact(" + xv + ", " + yv + ")", n, JKind.LONG);
+                return JExpr.of("Math." + (c.op() == Op.ADD ? "add" : "subtract") + "Exact(" + xv + ", " + yv + ")", n, ValueKind.LONG);
             }
             case DECIMAL_MOD -> {
                 String v = "io.tessera.backend.jvm.lib.Runtime.mod(" + rescaled(asLong(x), ar.leftShift()) + ", "
                         + rescaled(asLong(y), ar.rightShift()) + ")";
-                return JExpr.of(n.equals("false") ? v : "(" + n + " ? 0L : " + v + ")", n, JKind.LONG);
+                return JExpr.of(n.equals("false") ? v : "(" + n + " ? 0L : " + v + ")", n, ValueKind.LONG);
             }
             case DECIMAL_MUL -> {
-                return JExpr.of(rescaled("Math.multiplyExact(" + asLong(x) + ", " + asLong(y) + ")", ar.productShift()), n, JKind.LONG);
+                return JExpr.of(rescaled("Math.multiplyExact(" + asLong(x) + ", " + asLong(y) + ")", ar.productShift()), n, ValueKind.LONG);
             }
             default -> {
                 boolean isInt = ar.domain() == Arithmetic.Domain.INT;
@@ -294,7 +295,7 @@ public final class ExprGen {
                 if (ar.dividesExactly() && !n.equals("false")) {
                     v = "(" + n + " ? " + (isInt ? "0" : "0L") + " : " + v + ")";
                 }
-                return JExpr.of(v, n, isInt ? JKind.INT : JKind.LONG);
+                return JExpr.of(v, n, isInt ? ValueKind.INT : ValueKind.LONG);
             }
         }
     }
@@ -319,11 +320,11 @@ public final class ExprGen {
     }
 
     static String asLong(JExpr x) {
-        return x.kind() == JKind.LONG ? x.v() : "((long) " + x.v() + ")";
+        return x.kind() == ValueKind.LONG ? x.v() : "((long) " + x.v() + ")";
     }
 
     private static String asInt(JExpr x) {
-        if (x.kind() == JKind.INT) {
+        if (x.kind() == ValueKind.INT) {
             return x.v();
         }
         return "Math.toIntExact(" + x.v() + ")";
@@ -334,7 +335,7 @@ public final class ExprGen {
         if (divisor != 0) {
             return "((double) " + x.v() + " / " + divisor + ".0d)";
         }
-        return x.kind() == JKind.DOUBLE ? x.v() : "((double) " + x.v() + ")";
+        return x.kind() == ValueKind.DOUBLE ? x.v() : "((double) " + x.v() + ")";
     }
 
     /** An exact numeric value as an unscaled long at scale s. */
@@ -351,8 +352,8 @@ public final class ExprGen {
         JExpr v = gen(value);
         // a dictionary code against a string constant reads only the code or bound looked up in init: the
         // constant itself is not bound as a value of its own
-        if (v.kind() == JKind.CODE && other instanceof Expr.Literal lit && lit.value() != null) {
-            return JExpr.of(codeVsConstant(literalFirst ? op.mirrored() : op, v, lit.value().toString()), v.n(), JKind.BOOL);
+        if (v.kind() == ValueKind.CODE && other instanceof Expr.Literal lit && lit.value() != null) {
+            return JExpr.of(codeVsConstant(literalFirst ? op.mirrored() : op, v, lit.value().toString()), v.n(), ValueKind.BOOL);
         }
         JExpr o = gen(other);
         return literalFirst ? compare(op, a, b, o, v) : compare(op, a, b, v, o);
@@ -371,17 +372,17 @@ public final class ExprGen {
                     + rescaleTo(y, b.type(), cmp.commonScale()) + ")";
             case INTEGER -> "(" + x.v() + " " + jop + " " + y.v() + ")";
         };
-        return JExpr.of(v, n, JKind.BOOL);
+        return JExpr.of(v, n, ValueKind.BOOL);
     }
 
     private String compareStrings(Op op, String jop, JExpr x, JExpr y, Expr a, Expr b) {
-        if (x.kind() == JKind.CODE && b instanceof Expr.Literal lit && lit.value() != null) {
+        if (x.kind() == ValueKind.CODE && b instanceof Expr.Literal lit && lit.value() != null) {
             return codeVsConstant(op, x, lit.value().toString());
         }
-        if (y.kind() == JKind.CODE && a instanceof Expr.Literal lit && lit.value() != null) {
+        if (y.kind() == ValueKind.CODE && a instanceof Expr.Literal lit && lit.value() != null) {
             return codeVsConstant(op.mirrored(), y, lit.value().toString());
         }
-        if (x.kind() == JKind.CODE && y.kind() == JKind.CODE) {
+        if (x.kind() == ValueKind.CODE && y.kind() == ValueKind.CODE) {
             if (x.dict().equals(y.dict())) {
                 return "(" + x.v() + " " + jop + " " + y.v() + ")";
             }
@@ -417,10 +418,10 @@ public final class ExprGen {
 
     /** A VARCHAR value as a Java String. */
     public String asString(JExpr x) {
-        if (x.kind() == JKind.STRING) {
+        if (x.kind() == ValueKind.STRING) {
             return x.v();
         }
-        if (x.kind() == JKind.CODE) {
+        if (x.kind() == ValueKind.CODE) {
             // a NULL's placeholder code may not exist in the dictionary
             String d = scope.dictionary(x.dict());
             return x.nullable() ? "(" + x.n() + " ? \"\" : " + d + ".value(" + x.v() + "))" : d + ".value(" + x.v() + ")";
@@ -436,7 +437,7 @@ public final class ExprGen {
         JExpr y = held(gen(b));
         JExpr eq = compare(Op.EQ, a, b, x, y);
         String same = "((" + x.n() + " && " + y.n() + ") || (!" + x.n() + " && !" + y.n() + " && " + eq.v() + "))";
-        return JExpr.of(c.op() == Op.IS_NOT_DISTINCT ? same : "(!" + same + ")", "false", JKind.BOOL);
+        return JExpr.of(c.op() == Op.IS_NOT_DISTINCT ? same : "(!" + same + ")", "false", ValueKind.BOOL);
     }
 
     // ---- logic ----
@@ -452,7 +453,7 @@ public final class ExprGen {
         String v = x.v();
         if (!simple(v)) {
             v = scope.local("h");
-            scope.statement("final " + x.kind().javaType + " " + v + " = " + x.v() + ";");
+            scope.statement("final " + JavaTypes.of(x.kind()) + " " + v + " = " + x.v() + ";");
         }
         String n = x.n();
         if (!simple(n)) {
@@ -499,7 +500,7 @@ public final class ExprGen {
         JExpr b = gen(c.args().get(1));
         String bStatements = scope.cut(mark);
         if (bStatements.isEmpty() && !a.nullable() && !b.nullable()) {
-            return JExpr.of("(" + a.v() + " " + k.symbol + " " + b.v() + ")", "false", JKind.BOOL);
+            return JExpr.of("(" + a.v() + " " + k.symbol + " " + b.v() + ")", "false", ValueKind.BOOL);
         }
         a = held(a);
         String rv = scope.local(k.name().toLowerCase(java.util.Locale.ROOT));
@@ -516,7 +517,7 @@ public final class ExprGen {
         scope.statement(rn + " = " + or(a.n(), b.n()) + ";");
         scope.close();
         scope.close();
-        return JExpr.of(rv, rn, JKind.BOOL);
+        return JExpr.of(rv, rn, ValueKind.BOOL);
     }
 
     /** IS [NOT] NULL / TRUE / FALSE: never NULL; the lowering says what NULL and a value give. */
@@ -529,7 +530,7 @@ public final class ExprGen {
             case VALUE -> t.onNull() ? "(" + a.n() + " || " + a.v() + ")" : a.isTrue();
             case NEGATED -> t.onNull() ? "(!" + a.isTrue() + ")" : "(!" + a.n() + " && !" + a.v() + ")";
         };
-        return JExpr.of(v, "false", JKind.BOOL);
+        return JExpr.of(v, "false", ValueKind.BOOL);
     }
 
     /**
@@ -544,10 +545,10 @@ public final class ExprGen {
         // VARCHAR results stay codes when every branch is a code of one dictionary (checked on the plan: a branch
         // is a code when it is a dictionary column or a CASE of such)
         String dict = t.kind() == TypeKind.VARCHAR ? commonDictionary(c) : null;
-        JKind k = dict != null ? JKind.CODE : t.kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(t);
+        ValueKind k = dict != null ? ValueKind.CODE : t.kind() == TypeKind.VARCHAR ? ValueKind.STRING : ValueKind.stored(t);
         String rv = scope.local("case");
         String rn = rv + "_null";
-        scope.statement(k.javaType + " " + rv + " = " + zero(k) + ";");
+        scope.statement(JavaTypes.of(k) + " " + rv + " = " + zero(k) + ";");
         scope.statement("boolean " + rn + " = true;");
         for (int i = 0; i < pairs; i++) {
             String when = gen(args.get(2 * i)).isTrue();
@@ -568,8 +569,8 @@ public final class ExprGen {
         if (dict == null) {
             x = convert(x, branch.type(), type);
         }
-        if (x.kind() == JKind.CODE && dict == null) {
-            x = JExpr.of(asString(x), x.n(), JKind.STRING);
+        if (x.kind() == ValueKind.CODE && dict == null) {
+            x = JExpr.of(asString(x), x.n(), ValueKind.STRING);
         }
         if (!(branch instanceof Expr.Literal l && l.value() == null)) {
             scope.statement(rv + " = " + x.v() + ";");
@@ -603,7 +604,7 @@ public final class ExprGen {
     private String dictionaryOf(Expr e) {
         if (e instanceof Expr.Ref r) {
             JExpr x = scope.slot(r.slot());
-            return x.kind() == JKind.CODE ? x.dict() : null;
+            return x.kind() == ValueKind.CODE ? x.dict() : null;
         }
         if (e instanceof Expr.Call c && c.op() == Op.CASE && c.type().kind() == TypeKind.VARCHAR) {
             return commonDictionary(c);
@@ -618,11 +619,11 @@ public final class ExprGen {
     private JExpr coalesce(Expr.Call c) {
         DataType t = c.type();
         List<Expr> args = c.args();
-        JKind k = t.kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(t);
+        ValueKind k = t.kind() == TypeKind.VARCHAR ? ValueKind.STRING : ValueKind.stored(t);
         preload(c);
         String rv = scope.local("coalesce");
         String rn = rv + "_null";
-        scope.statement(k.javaType + " " + rv + " = " + zero(k) + ";");
+        scope.statement(JavaTypes.of(k) + " " + rv + " = " + zero(k) + ";");
         scope.statement("boolean " + rn + " = true;");
         for (int i = 0; i < args.size(); i++) {
             if (i > 0) {
@@ -662,20 +663,20 @@ public final class ExprGen {
             }
             case BOOL -> throw new IllegalStateException("an IN list of booleans");
         };
-        return JExpr.of(x.nullable() ? "(!" + x.n() + " && " + test + ")" : test, x.n(), JKind.BOOL);
+        return JExpr.of(x.nullable() ? "(!" + x.n() + " && " + test + ")" : test, x.n(), ValueKind.BOOL);
     }
 
     private JExpr like(Expr.Call c) {
         JExpr a = gen(c.args().get(0));
         String regex = scope.constantString((String) c.detail());
-        if (a.kind() == JKind.CODE) {
+        if (a.kind() == ValueKind.CODE) {
             String mask = scope.field("boolean[]", "io.tessera.backend.jvm.lib.Runtime.likeMask(" + scope.dictionary(a.dict())
                     + ", " + regex + ")", "like");
-            return JExpr.of("(" + a.n() + " ? false : " + mask + "[" + a.v() + "])", a.n(), JKind.BOOL);
+            return JExpr.of("(" + a.n() + " ? false : " + mask + "[" + a.v() + "])", a.n(), ValueKind.BOOL);
         }
         String p = scope.field("java.util.regex.Pattern", "java.util.regex.Pattern.compile(" + regex
                 + ", java.util.regex.Pattern.DOTALL)", "pattern");
-        return JExpr.of(p + ".matcher(" + asString(a) + ").matches()", a.n(), JKind.BOOL);
+        return JExpr.of(p + ".matcher(" + asString(a) + ").matches()", a.n(), ValueKind.BOOL);
     }
 
     // ---- conversions ----
@@ -688,7 +689,7 @@ public final class ExprGen {
     static final String RUNTIME = "io.tessera.backend.jvm.lib.Runtime.";
 
     /** Keeps a NULL's placeholder from reaching a conversion that could fail on it. */
-    static String guard(String n, String v, JKind k) {
+    static String guard(String n, String v, ValueKind k) {
         return n.equals("false") ? v : "(" + n + " ? " + zero(k) + " : " + v + ")";
     }
 }

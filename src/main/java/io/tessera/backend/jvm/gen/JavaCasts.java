@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.gen;
 
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Runtime;
 import io.tessera.backend.lower.Cast;
 import io.tessera.sql.SqlError;
@@ -40,10 +41,10 @@ final class JavaCasts {
                     case FROM_BOOLEAN -> "(" + x.v() + " ? 1.0d : 0.0d)";
                     default -> ExprGen.toDouble(x, from);
                 };
-                return JExpr.of(ExprGen.guard(n, v, JKind.DOUBLE), n, JKind.DOUBLE);
+                return JExpr.of(ExprGen.guard(n, v, ValueKind.DOUBLE), n, ValueKind.DOUBLE);
             }
             case INTEGER, BIGINT -> {
-                String range = cast.min() + "L, " + cast.max() + "L, " + scope.constant(JKind.STRING, to.toString());
+                String range = cast.min() + "L, " + cast.max() + "L, " + scope.constant(ValueKind.STRING, to.toString());
                 String lv = switch (cast.conversion()) {
                     case ROUND -> cast.rounding() == java.math.RoundingMode.HALF_EVEN
                             ? ExprGen.RUNTIME + "doubleToLong(" + x.v() + ", " + range + ")"
@@ -55,19 +56,19 @@ final class JavaCasts {
                 };
                 if (lv == null) {
                     if (to.kind() == TypeKind.INTEGER) {
-                        return x.kind() == JKind.INT ? x : JExpr.of(ExprGen.guard(n, "((int) " + x.v() + ")", JKind.INT), n, JKind.INT);
+                        return x.kind() == ValueKind.INT ? x : JExpr.of(ExprGen.guard(n, "((int) " + x.v() + ")", ValueKind.INT), n, ValueKind.INT);
                     }
-                    return JExpr.of(ExprGen.asLong(x), n, JKind.LONG);
+                    return JExpr.of(ExprGen.asLong(x), n, ValueKind.LONG);
                 }
                 if (to.kind() == TypeKind.INTEGER) {
-                    return JExpr.of(ExprGen.guard(n, "((int) " + lv + ")", JKind.INT), n, JKind.INT);
+                    return JExpr.of(ExprGen.guard(n, "((int) " + lv + ")", ValueKind.INT), n, ValueKind.INT);
                 }
-                return JExpr.of(ExprGen.guard(n, lv, JKind.LONG), n, JKind.LONG);
+                return JExpr.of(ExprGen.guard(n, lv, ValueKind.LONG), n, ValueKind.LONG);
             }
             case DECIMAL -> {
                 int p = to.precision();
                 int s = to.scale();
-                String type = scope.constant(JKind.STRING, to.toString());
+                String type = scope.constant(ValueKind.STRING, to.toString());
                 String lv = switch (cast.conversion()) {
                     case PARSE -> ExprGen.RUNTIME + "parseDecimal(" + gen.asString(x) + ", " + p + ", " + s + ")";
                     case RESCALE -> ExprGen.rescaled(ExprGen.asLong(x), cast.shift());
@@ -77,43 +78,43 @@ final class JavaCasts {
                         default -> ExprGen.RUNTIME + "longToDecimal(" + ExprGen.asLong(x) + ", " + p + ", " + s + ", " + type + ")";
                     };
                 };
-                return JExpr.of(ExprGen.guard(n, lv, JKind.LONG), n, JKind.LONG);
+                return JExpr.of(ExprGen.guard(n, lv, ValueKind.LONG), n, ValueKind.LONG);
             }
             case DATE -> {
                 if (cast.conversion() == Cast.Conversion.MICROS_TO_DAYS) {
-                    return JExpr.of(TIME + "days(" + x.v() + ")", n, JKind.INT);
+                    return JExpr.of(TIME + "days(" + x.v() + ")", n, ValueKind.INT);
                 }
                 // PARSE
-                return JExpr.of(ExprGen.guard(n, "io.tessera.backend.jvm.lib.Runtime.parseDate(" + gen.asString(x) + ")", JKind.INT), n, JKind.INT);
+                return JExpr.of(ExprGen.guard(n, "io.tessera.backend.jvm.lib.Runtime.parseDate(" + gen.asString(x) + ")", ValueKind.INT), n, ValueKind.INT);
             }
             case TIMESTAMP -> {
                 if (cast.conversion() == Cast.Conversion.DAYS_TO_MICROS) {
-                    return JExpr.of(TIME + "ofDays(" + x.v() + ")", n, JKind.LONG);
+                    return JExpr.of(TIME + "ofDays(" + x.v() + ")", n, ValueKind.LONG);
                 }
                 // PARSE
-                return JExpr.of(ExprGen.guard(n, TIME + "parse(" + gen.asString(x) + ")", JKind.LONG), n, JKind.LONG);
+                return JExpr.of(ExprGen.guard(n, TIME + "parse(" + gen.asString(x) + ")", ValueKind.LONG), n, ValueKind.LONG);
             }
             case TIME -> {
                 if (cast.conversion() == Cast.Conversion.MICROS_TO_TIME) {
-                    return JExpr.of(TIME + "timeOfDay(" + x.v() + ")", n, JKind.LONG);
+                    return JExpr.of(TIME + "timeOfDay(" + x.v() + ")", n, ValueKind.LONG);
                 }
                 // PARSE
-                return JExpr.of(ExprGen.guard(n, TIME + "parseTime(" + gen.asString(x) + ")", JKind.LONG), n, JKind.LONG);
+                return JExpr.of(ExprGen.guard(n, TIME + "parseTime(" + gen.asString(x) + ")", ValueKind.LONG), n, ValueKind.LONG);
             }
             case BOOLEAN -> {
                 if (cast.conversion() == Cast.Conversion.PARSE) {
-                    return JExpr.of(ExprGen.guard(n, "io.tessera.storage.Values.parseBoolean(" + gen.asString(x) + ")", JKind.BOOL), n, JKind.BOOL);
+                    return JExpr.of(ExprGen.guard(n, "io.tessera.storage.Values.parseBoolean(" + gen.asString(x) + ")", ValueKind.BOOL), n, ValueKind.BOOL);
                 }
-                return JExpr.of("(" + x.v() + " != 0)", n, JKind.BOOL); // NONZERO
+                return JExpr.of("(" + x.v() + " != 0)", n, ValueKind.BOOL); // NONZERO
             }
             case VARCHAR -> {
                 if (to.isBlob() || to.isUuid() || from.isBlob()) {
                     // text read as bytes or a UUID, bytes written as DuckDB's text (Cast allows no other)
                     String f = to.isBlob() ? "parse" : to.isUuid() ? "parseUuid" : "format";
                     String sv = "io.tessera.backend.jvm.lib.ByteStringRuntime." + f + "(" + gen.asString(x) + ")";
-                    return JExpr.of(ExprGen.guard(n, sv, JKind.STRING), n, JKind.STRING);
+                    return JExpr.of(ExprGen.guard(n, sv, ValueKind.STRING), n, ValueKind.STRING);
                 }
-                if (x.kind() == JKind.CODE || x.kind() == JKind.STRING) {
+                if (x.kind() == ValueKind.CODE || x.kind() == ValueKind.STRING) {
                     return x; // text, or a UUID's text
                 }
                 String sv = switch (from.kind()) {
@@ -124,7 +125,7 @@ final class JavaCasts {
                     case TIME -> TIME + "formatTime(" + x.v() + ")";
                     default -> "String.valueOf(" + x.v() + ")";
                 };
-                return JExpr.of(ExprGen.guard(n, sv, JKind.STRING), n, JKind.STRING);
+                return JExpr.of(ExprGen.guard(n, sv, ValueKind.STRING), n, ValueKind.STRING);
             }
             default -> throw new SqlError("unsupported: CAST to " + to);
         }

@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.gen;
 
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.lower.Rounding;
 import io.tessera.plan.Expr;
 import io.tessera.storage.TypeKind;
@@ -27,17 +28,17 @@ final class JavaMath {
         return switch (c.op()) {
             case ROUND, FLOOR, CEIL -> rounding(c, x);
             case SIGN -> JExpr.of(isDouble ? RUNTIME + "sign(" + x.v() + ")" : "Long.signum(" + ExprGen.asLong(x) + ")",
-                    x.n(), JKind.INT);
-            case SQRT -> JExpr.of(RUNTIME + "sqrt(" + ExprGen.toDouble(x, a.type()) + ")", x.n(), JKind.DOUBLE);
+                    x.n(), ValueKind.INT);
+            case SQRT -> JExpr.of(RUNTIME + "sqrt(" + ExprGen.toDouble(x, a.type()) + ")", x.n(), ValueKind.DOUBLE);
             // a NULL's placeholder (0) must not reach LN, which fails on it
-            case LN -> JExpr.of(ExprGen.guard(x.n(), RUNTIME + "ln(" + ExprGen.toDouble(x, a.type()) + ")", JKind.DOUBLE),
-                    x.n(), JKind.DOUBLE);
-            case EXP -> JExpr.of("Math.exp(" + ExprGen.toDouble(x, a.type()) + ")", x.n(), JKind.DOUBLE);
+            case LN -> JExpr.of(ExprGen.guard(x.n(), RUNTIME + "ln(" + ExprGen.toDouble(x, a.type()) + ")", ValueKind.DOUBLE),
+                    x.n(), ValueKind.DOUBLE);
+            case EXP -> JExpr.of("Math.exp(" + ExprGen.toDouble(x, a.type()) + ")", x.n(), ValueKind.DOUBLE);
             case POWER -> {
                 Expr b = c.args().get(1);
                 JExpr y = gen.gen(b);
                 yield JExpr.of("Math.pow(" + ExprGen.toDouble(x, a.type()) + ", " + ExprGen.toDouble(y, b.type()) + ")",
-                        ExprGen.or(x.n(), y.n()), JKind.DOUBLE);
+                        ExprGen.or(x.n(), y.n()), ValueKind.DOUBLE);
             }
             default -> throw new IllegalStateException("not a numeric function: " + c.op());
         };
@@ -50,9 +51,9 @@ final class JavaMath {
                 case FLOOR -> "Math.floor(" + x.v() + ")";
                 case CEIL -> "Math.ceil(" + x.v() + ")";
                 default -> r.digits() == 0 ? RUNTIME + "round(" + x.v() + ")"
-                        : RUNTIME + "round(" + x.v() + ", " + scope.constant(JKind.INT, (long) r.digits()) + ")";
+                        : RUNTIME + "round(" + x.v() + ", " + scope.constant(ValueKind.INT, (long) r.digits()) + ")";
             };
-            return JExpr.of(v, x.n(), JKind.DOUBLE);
+            return JExpr.of(v, x.n(), ValueKind.DOUBLE);
         }
         if (r.drop() == 0 && r.multiply() == 0) {
             return x; // already at the result's scale: nothing is rounded
@@ -62,9 +63,9 @@ final class JavaMath {
             case CEIL -> 1;
             default -> 0;
         };
-        String v = RUNTIME + "round(" + ExprGen.asLong(x) + ", " + scope.constant(JKind.INT, (long) r.drop()) + ", "
-                + scope.constant(JKind.INT, (long) r.multiply()) + ", " + mode + ", "
-                + scope.constant(JKind.LONG, r.limit()) + ")";
-        return JExpr.of(v, x.n(), JKind.LONG);
+        String v = RUNTIME + "round(" + ExprGen.asLong(x) + ", " + scope.constant(ValueKind.INT, (long) r.drop()) + ", "
+                + scope.constant(ValueKind.INT, (long) r.multiply()) + ", " + mode + ", "
+                + scope.constant(ValueKind.LONG, r.limit()) + ")";
+        return JExpr.of(v, x.n(), ValueKind.LONG);
     }
 }

@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.gen;
 
+import io.tessera.backend.ValueKind;
 import io.tessera.plan.Expr;
 import io.tessera.plan.ListFunction;
 import io.tessera.storage.DataType;
@@ -31,8 +32,8 @@ final class ListFunctions {
             case VALUE -> value(c);
             case LENGTH -> {
                 JExpr l = gen.gen(c.args().get(0));
-                yield JExpr.of(ExprGen.guard(l.n(), LIST + "length(" + gen.asString(l) + ")", JKind.LONG), l.n(),
-                        JKind.LONG);
+                yield JExpr.of(ExprGen.guard(l.n(), LIST + "length(" + gen.asString(l) + ")", ValueKind.LONG), l.n(),
+                        ValueKind.LONG);
             }
             case ELEMENT -> element(c);
             case CONTAINS -> {
@@ -40,7 +41,7 @@ final class ListFunctions {
                 JExpr x = gen.gen(c.args().get(1));
                 String n = ExprGen.or(l.n(), x.n());
                 String v = LIST + "contains(" + gen.asString(l) + ", " + text(x) + ")";
-                yield JExpr.of(ExprGen.guard(n, v, JKind.BOOL), n, JKind.BOOL);
+                yield JExpr.of(ExprGen.guard(n, v, ValueKind.BOOL), n, ValueKind.BOOL);
             }
             case ORDER_KEY -> order(c, "orderKey", c.args().get(0).type());
             case FROM_ORDER_KEY -> order(c, "fromOrderKey", c.type());
@@ -59,7 +60,7 @@ final class ListFunctions {
             forms = "'" + form(nested.element()) + "'";
         }
         String v = LIST + method + "(" + gen.asString(x) + ", " + forms + ")";
-        return JExpr.of(ExprGen.guard(x.n(), v, JKind.STRING), x.n(), JKind.STRING);
+        return JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
     }
 
     /** How an order key reads a value of this type: 'D' a double, 'B' a boolean, 'S' a string, 'L' a long. */
@@ -83,7 +84,7 @@ final class ListFunctions {
             JExpr x = gen.gen(a);
             texts.add(x.nullable() ? "(" + x.n() + " ? (String) null : " + text(x) + ")" : text(x));
         }
-        return JExpr.of(LIST + "of(new String[] {" + String.join(", ", texts) + "})", "false", JKind.STRING);
+        return JExpr.of(LIST + "of(new String[] {" + String.join(", ", texts) + "})", "false", ValueKind.STRING);
     }
 
     /** An element's text held in a local (null: NULL), then its value as the element type's Java kind. */
@@ -97,9 +98,9 @@ final class ListFunctions {
         DataType element = c.type();
         String isNull = "(" + t + " == null)";
         if (element.kind() == TypeKind.VARCHAR) {
-            return JExpr.of("(" + t + " == null ? \"\" : " + t + ")", isNull, JKind.STRING);
+            return JExpr.of("(" + t + " == null ? \"\" : " + t + ")", isNull, ValueKind.STRING);
         }
-        JKind k = JKind.stored(element);
+        ValueKind k = ValueKind.stored(element);
         String parse = switch (k) {
             case INT -> "intOf";
             case LONG -> "longOf";

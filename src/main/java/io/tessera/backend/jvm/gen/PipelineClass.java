@@ -70,7 +70,7 @@ final class PipelineClass {
             sb.append(vector.selectMethod());
         }
         if (w.partitionMethod.length() > 0) {
-            sb.append("\n    public void aggregatePartition(io.tessera.backend.jvm.relation.RowBuffer in, Object table) {\n");
+            sb.append("\n    public void aggregatePartition(io.tessera.backend.host.RowBuffer in, Object table) {\n");
             sb.append(w.constantLocals);
             sb.append("        final io.tessera.backend.jvm.aggregate.HashGroupTable t = (io.tessera.backend.jvm.aggregate.HashGroupTable) table;\n");
             sb.append("        for (int i = 0; i < in.size; i++) { // the partition's buffered rows\n");

@@ -1,6 +1,6 @@
 package io.tessera.backend.jvm.gen;
 
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.RowBuffer;
 
 /**
  * What every generated pipeline class implements: {@link #init} takes its inputs (columns, hash tables,

@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.gen;
 
 import io.tessera.backend.jvm.join.JoinTable;
-import io.tessera.backend.jvm.relation.ColumnData;
+import io.tessera.backend.host.ColumnData;
 import io.tessera.storage.Dictionary;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.gen;
 
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.GeneratedSource;
 import io.tessera.backend.jvm.aggregate.AggSpec;
 import io.tessera.backend.jvm.filter.VectorFilterEmitter;
@@ -65,10 +66,10 @@ public final class PipelineWriter implements ExprGen.Scope {
     private int names;
 
     // the sink's layout, as EmittedPipeline reports it to the executor
-    public JKind[] bufferKinds;
+    public ValueKind[] bufferKinds;
     public String[] bufferDicts;
     public AggSpec[] aggSpecs;
-    public JKind[] keyKinds;
+    public ValueKind[] keyKinds;
     public String[] keyDicts;
     public boolean dense;
     public long[] denseMins;
@@ -137,7 +138,7 @@ public final class PipelineWriter implements ExprGen.Scope {
     }
 
     @Override
-    public String constant(JKind kind, Object value) {
+    public String constant(ValueKind kind, Object value) {
         int i = constants.size();
         String read = switch (kind) {
             case INT -> "((Number) k[" + i + "]).intValue()";
@@ -147,7 +148,7 @@ public final class PipelineWriter implements ExprGen.Scope {
             case STRING -> "(String) k[" + i + "]";
             case CODE -> throw new IllegalArgumentException("a code is no constant");
         };
-        return constantField(kind.javaType, read, value, GeneratedSource.comment(value instanceof String str ? "'" + str + "'" : value));
+        return constantField(JavaTypes.of(kind), read, value, GeneratedSource.comment(value instanceof String str ? "'" + str + "'" : value));
     }
 
     @Override
@@ -264,7 +265,7 @@ public final class PipelineWriter implements ExprGen.Scope {
         if (loaded.containsKey(key)) {
             return;
         }
-        JKind k = JKind.stored(s.type());
+        ValueKind k = ValueKind.stored(s.type());
         String var = "v_" + key;
         String value;
         String isNull = "false";
@@ -291,11 +292,11 @@ public final class PipelineWriter implements ExprGen.Scope {
                 case BOOL -> "bytes";
                 default -> throw new IllegalStateException();
             };
-            String at = field(k == JKind.BOOL ? "byte[]" : k.javaType + "[]",
+            String at = field(k == ValueKind.BOOL ? "byte[]" : JavaTypes.of(k) + "[]",
                     "ctx.joinTable(" + j + ").payload." + arr + "[" + s.index() + "]", "j" + j + "_p");
             String nb = field("long[]", "ctx.joinTable(" + j + ").payload.nulls[" + s.index() + "]", "j" + j + "_n");
             boolean left = joinKind.get(j) == JoinKind.LEFT;
-            value = at + "[" + r + "]" + (k == JKind.BOOL ? " != 0" : "");
+            value = at + "[" + r + "]" + (k == ValueKind.BOOL ? " != 0" : "");
             if (left) {
                 value = "(" + r + " < 0 ? " + ExprGen.zero(k) + " : " + value + ")";
             }
@@ -307,7 +308,7 @@ public final class PipelineWriter implements ExprGen.Scope {
                 isNull = "false";
             }
         }
-        line("final " + k.javaType + " " + var + " = " + value + ";");
+        line("final " + JavaTypes.of(k) + " " + var + " = " + value + ";");
         String nvar = "false";
         if (!isNull.equals("false")) {
             nvar = var + "_null";
@@ -324,10 +325,10 @@ public final class PipelineWriter implements ExprGen.Scope {
 
     /** A key value as the long the hash tables use; CODE keys of another dictionary are mapped to the build's codes. */
     public String keyLong(JExpr x, DataType type, DataType common, String buildDict) {
-        if (x.kind() == JKind.STRING) {
+        if (x.kind() == ValueKind.STRING) {
             throw new SqlError("unsupported: a join or group key computed as a string");
         }
-        if (x.kind() == JKind.CODE && buildDict != null && !buildDict.equals(x.dict())) {
+        if (x.kind() == ValueKind.CODE && buildDict != null && !buildDict.equals(x.dict())) {
             String map = field("int[]", "io.tessera.backend.jvm.lib.Runtime.codeMap(" + dictionary(x.dict()) + ", "
                     + dictionary(buildDict) + ")", "codemap");
             return "(long) " + map + "[" + x.v() + "]";
@@ -348,7 +349,7 @@ public final class PipelineWriter implements ExprGen.Scope {
 
     /** The row buffer's columns: one per output, of its kind, then {@code extraLongs} LONG columns (a build's keys). */
     public void bufferLayout(List<Expr> outs, int extraLongs) {
-        bufferKinds = new JKind[outs.size() + extraLongs];
+        bufferKinds = new ValueKind[outs.size() + extraLongs];
         bufferDicts = new String[outs.size() + extraLongs];
         for (int c = 0; c < outs.size(); c++) {
             Expr e = outs.get(c);
@@ -358,7 +359,7 @@ public final class PipelineWriter implements ExprGen.Scope {
             bufferDicts[c] = x.dict();
         }
         for (int c = outs.size(); c < bufferKinds.length; c++) {
-            bufferKinds[c] = JKind.LONG;
+            bufferKinds[c] = ValueKind.LONG;
         }
     }
 
@@ -371,7 +372,7 @@ public final class PipelineWriter implements ExprGen.Scope {
             case BOOL -> "bytes";
             case STRING -> "strings";
         };
-        String v = x.kind() == JKind.BOOL ? "(byte) (" + x.v() + " ? 1 : 0)" : x.v();
+        String v = x.kind() == ValueKind.BOOL ? "(byte) (" + x.v() + " ? 1 : 0)" : x.v();
         line(buf + "." + arr + "[" + c + "][" + w + "] = " + v + ";");
         if (x.nullable()) {
             line("if (" + x.n() + ") " + buf + ".setNull(" + c + ", " + w + ");");

@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.gen;
 
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.TimestampRuntime;
 import io.tessera.plan.Expr;
 import io.tessera.plan.TemporalFunction;
@@ -30,7 +31,7 @@ final class TemporalFunctions {
         for (Expr a : c.args()) {
             JExpr x = gen.gen(a);
             n = ExprGen.or(n, x.n());
-            boolean text = x.kind() == JKind.CODE || x.kind() == JKind.STRING;
+            boolean text = x.kind() == ValueKind.CODE || x.kind() == ValueKind.STRING;
             if (a instanceof Expr.Literal l && l.value() == null) {
                 v.add(a.type().kind() == io.tessera.storage.TypeKind.VARCHAR ? "\"\"" : "0L");
             } else {
@@ -65,11 +66,11 @@ final class TemporalFunctions {
             case TIMESTAMP_DIFF -> INTERVAL + "between(" + args + ")";
             case AGE -> INTERVAL + "age(" + args + ")";
         };
-        JKind k = switch (f) {
-            case EPOCH, INTERVAL_EPOCH -> JKind.DOUBLE;
+        ValueKind k = switch (f) {
+            case EPOCH, INTERVAL_EPOCH -> ValueKind.DOUBLE;
             case STRFTIME, FORMAT_ZONED, INTERVAL_PARSE, INTERVAL_FORMAT, INTERVAL_KEY, INTERVAL_ADD, INTERVAL_NEGATE,
-                 INTERVAL_TIMES, TIMESTAMP_DIFF, AGE -> JKind.STRING;
-            default -> JKind.LONG;
+                 INTERVAL_TIMES, TIMESTAMP_DIFF, AGE -> ValueKind.STRING;
+            default -> ValueKind.LONG;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
     }

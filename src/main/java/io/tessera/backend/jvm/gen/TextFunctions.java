@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.gen;
 
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.TextRuntime;
 import io.tessera.plan.Expr;
 import io.tessera.plan.TextFunction;
@@ -31,7 +32,7 @@ final class TextFunctions {
             return concat(c, f);
         }
         if (f == TextFunction.RANDOM_UUID) {
-            return JExpr.of("io.tessera.backend.jvm.lib.ByteStringRuntime.randomUuid()", "false", JKind.STRING);
+            return JExpr.of("io.tessera.backend.jvm.lib.ByteStringRuntime.randomUuid()", "false", ValueKind.STRING);
         }
         List<Expr> args = c.args();
         List<String> v = new ArrayList<>();
@@ -46,7 +47,7 @@ final class TextFunctions {
             if (args.get(i) instanceof Expr.Literal l && l.value() == null) {
                 v.add(number(f, i) ? "0L" : "\"\""); // a NULL of whatever type: the call is not evaluated
             } else {
-                v.add(x.kind() == JKind.CODE || x.kind() == JKind.STRING ? gen.asString(x) : ExprGen.asLong(x));
+                v.add(x.kind() == ValueKind.CODE || x.kind() == ValueKind.STRING ? gen.asString(x) : ExprGen.asLong(x));
             }
         }
         String s = v.get(0);
@@ -73,10 +74,10 @@ final class TextFunctions {
             case DECODE -> "io.tessera.backend.jvm.lib.ByteStringRuntime.decode(" + s + ")";
             case CONCAT, CONCAT_WS, RANDOM_UUID -> throw new IllegalStateException();
         };
-        JKind k = switch (f) {
-            case POSITION, LENGTH, OCTET_LENGTH -> JKind.LONG;
-            case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN -> JKind.BOOL;
-            default -> JKind.STRING;
+        ValueKind k = switch (f) {
+            case POSITION, LENGTH, OCTET_LENGTH -> ValueKind.LONG;
+            case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN -> ValueKind.BOOL;
+            default -> ValueKind.STRING;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
     }
@@ -120,24 +121,24 @@ final class TextFunctions {
         }
         String call = TEXT + "concatWs(" + sep + (parts.isEmpty() ? "" : ", ") + String.join(", ", parts) + ")";
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ "
-                + ExprGen.guard(sepNull, call, JKind.STRING), sepNull, JKind.STRING);
+                + ExprGen.guard(sepNull, call, ValueKind.STRING), sepNull, ValueKind.STRING);
     }
 
     /** DATE_TRUNC: the unit is a constant bound at run time. */
     JExpr dateTrunc(Expr.Call c) {
         JExpr a = gen.gen(c.args().get(0));
-        String unit = scope.constant(JKind.STRING, String.valueOf(c.detail()));
+        String unit = scope.constant(ValueKind.STRING, String.valueOf(c.detail()));
         if (c.type().kind() == io.tessera.storage.TypeKind.TIMESTAMP) {
             return JExpr.of("io.tessera.backend.jvm.lib.TimestampRuntime.trunc(" + unit + ", " + a.v() + ")", a.n(),
-                    JKind.LONG);
+                    ValueKind.LONG);
         }
-        return JExpr.of(TEXT + "dateTrunc(" + unit + ", " + a.v() + ")", a.n(), JKind.INT);
+        return JExpr.of(TEXT + "dateTrunc(" + unit + ", " + a.v() + ")", a.n(), ValueKind.INT);
     }
 
     /** EXTRACT / DATE_PART as DuckDB numbers its units (BIGINT). */
     JExpr extract(Expr.Call c) {
         JExpr a = gen.gen(c.args().get(0));
-        String unit = scope.constant(JKind.STRING, String.valueOf(c.detail()));
-        return JExpr.of(TEXT + "datePart(" + unit + ", " + a.v() + ")", a.n(), JKind.LONG);
+        String unit = scope.constant(ValueKind.STRING, String.valueOf(c.detail()));
+        return JExpr.of(TEXT + "datePart(" + unit + ", " + a.v() + ")", a.n(), ValueKind.LONG);
     }
 }

@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.WorkerTasks;
+import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.host.WorkerTasks;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,6 +1,6 @@
 package io.tessera.backend.jvm.join;
 
-import io.tessera.backend.jvm.relation.HostWorkers;
+import io.tessera.backend.host.HostWorkers;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -23,7 +23,7 @@ public final class BuildEmitter {
     public static void emit(PipelineWriter w, Sink.Build b) {
         w.comment("BUILD j" + b.joinId() + " (" + w.g.get(JvmDimensions.HASH_TABLE) + ") keys " + b.keys() + " payload " + b.payloadNames());
         w.bufferLayout(b.payload(), b.keys().size());
-        w.before.append("        final io.tessera.backend.jvm.relation.RowBuffer out = (io.tessera.backend.jvm.relation.RowBuffer) sinkState;\n");
+        w.before.append("        final io.tessera.backend.host.RowBuffer out = (io.tessera.backend.host.RowBuffer) sinkState;\n");
         List<String> keyVals = new ArrayList<>();
         for (int k = 0; k < b.keys().size(); k++) {
             Expr e = b.keys().get(k);

@@ -4,9 +4,9 @@ import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.HashFunction;
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.DictionaryKeys;
 import io.tessera.plan.Sink;
 import io.tessera.variant.Genome;
@@ -40,9 +40,9 @@ public final class JoinBuild {
         RowBuffer all = table.payload;
         for (int c = 0; c < b.payload().size(); c++) {
             String key = DictionaryKeys.payload(b.joinId(), c);
-            if (all.kinds[c] == JKind.STRING) {
+            if (all.kinds[c] == ValueKind.STRING) {
                 state.register(key, all.encodeStrings(c));
-            } else if (all.kinds[c] == JKind.CODE) {
+            } else if (all.kinds[c] == ValueKind.CODE) {
                 state.register(key, state.dictionary(e.bufferDicts()[c]));
             }
         }

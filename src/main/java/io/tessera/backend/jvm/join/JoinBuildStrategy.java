@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.join;
 
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.RowCopies;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.host.RowCopies;
 
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +41,7 @@ public enum JoinBuildStrategy {
      * The table over the buffers' rows ({@code kinds}: their columns, the payload's then {@code keyCount} LONG keys),
      * of layout {@code layout}; {@code min} and {@code max} bound a perfect table's keys.
      */
-    public JoinTable build(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
+    public JoinTable build(ValueKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
                            JoinTable.Layout layout, long min, long max, boolean murmur, boolean unique,
                            ExecutorService pool, int workers) {
         return build(kinds, buffers, payloadColumns, keyCount, layout, min, max, murmur, unique, pool, workers,
@@ -49,7 +49,7 @@ public enum JoinBuildStrategy {
     }
 
     /** As above; a table built serially runs {@code checkCancel} (the query's cancel check) every 4,096 rows. */
-    public JoinTable build(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
+    public JoinTable build(ValueKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
                            JoinTable.Layout layout, long min, long max, boolean murmur, boolean unique,
                            ExecutorService pool, int workers, Runnable checkCancel) {
         return build(kinds, buffers, payloadColumns, keyCount, layout, min, max, murmur, unique, pool, workers,
@@ -57,7 +57,7 @@ public enum JoinBuildStrategy {
     }
 
     /** As below, without a cancel check. */
-    JoinTable build(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount, JoinTable.Layout layout,
+    JoinTable build(ValueKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount, JoinTable.Layout layout,
                     long min, long max, boolean murmur, boolean unique, ExecutorService pool, int workers, int maxBits,
                     int minParallelRows) {
         return build(kinds, buffers, payloadColumns, keyCount, layout, min, max, murmur, unique, pool, workers, maxBits,
@@ -65,7 +65,7 @@ public enum JoinBuildStrategy {
     }
 
     /** As above, with cuckoo tables no larger than 2^maxBits slots, built serially below {@code minParallelRows}. */
-    JoinTable build(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount, JoinTable.Layout layout,
+    JoinTable build(ValueKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount, JoinTable.Layout layout,
                     long min, long max, boolean murmur, boolean unique, ExecutorService pool, int workers, int maxBits,
                     int minParallelRows, Runnable checkCancel) {
         long rows = 0;

@@ -1,10 +1,10 @@
 package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.ColumnData;
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.MatRelation;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.ColumnData;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.MatRelation;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.storage.Dictionary;
 

@@ -1,10 +1,10 @@
 package io.tessera.backend.jvm.join;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.RowCopies;
-import io.tessera.backend.jvm.relation.WorkerTasks;
+import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.host.RowCopies;
+import io.tessera.backend.host.WorkerTasks;
 
 import java.util.Arrays;
 import java.util.List;
@@ -50,7 +50,7 @@ final class PartitionedJoinBuild {
         }
     }
 
-    static JoinTable build(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
+    static JoinTable build(ValueKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
                            JoinTable.Layout layout, long min, long max, boolean murmur, boolean unique,
                            ExecutorService pool, int workers, int maxBits) {
         int n = 0;
@@ -106,7 +106,7 @@ final class PartitionedJoinBuild {
      * The buffers' rows in one buffer, partition after partition; {@code starts[p]} is set to partition p's first row.
      * Each worker first counts its buffer's rows per partition, then (after the offsets are summed) scatters them.
      */
-    private static RowBuffer partition(JKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
+    private static RowBuffer partition(ValueKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
                                        Partitioning parts, int[] starts, long max, ExecutorService pool, int workers) {
         int b = buffers.size();
         int np = parts.partitions();

@@ -2,7 +2,7 @@ package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.jvm.gen.HashFunction;
 import io.tessera.backend.jvm.gen.JExpr;
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.Expr;
 import io.tessera.plan.JoinKind;
@@ -112,7 +112,7 @@ public final class ProbeEmitter {
             if (x.nullable()) {
                 nulls.add(x.n());
             }
-            if (x.kind() == JKind.CODE && buildDict != null && !buildDict.equals(x.dict())) {
+            if (x.kind() == ValueKind.CODE && buildDict != null && !buildDict.equals(x.dict())) {
                 nulls.add("(" + kv + " < 0)");
             }
         }

@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.relation;
 
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Sink;
@@ -23,7 +24,7 @@ public final class MaterializeEmitter {
     public static void rows(PipelineWriter w, List<Expr> outs, long offset, long fetch, String what) {
         w.comment(what + " " + outs);
         w.bufferLayout(outs, 0);
-        w.before.append("        final io.tessera.backend.jvm.relation.RowBuffer out = (io.tessera.backend.jvm.relation.RowBuffer) sinkState;\n");
+        w.before.append("        final io.tessera.backend.host.RowBuffer out = (io.tessera.backend.host.RowBuffer) sinkState;\n");
         w.line("final int w = out.next();");
         for (int c = 0; c < outs.size(); c++) {
             w.store("out", c, w.gen.gen(outs.get(c)), "w");

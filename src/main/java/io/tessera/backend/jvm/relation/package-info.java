@@ -1,6 +1,6 @@
 /**
- * Rows on the host, which every operator family reads or writes: the workers' row buffers
- * ({@link io.tessera.backend.jvm.relation.RowBuffer}), a writer's part of a relation, a finished relation
- * ({@link io.tessera.backend.jvm.relation.MatRelation}), and the MATERIALIZE sink's emitter.
+ * The JVM's MATERIALIZE sink: its emitter, which writes a pipeline's rows into the host's row buffers
+ * ({@link io.tessera.backend.host.RowBuffer}). The rows themselves, their parts, the finished relation and the threads a sink's end uses are the host's
+ * ({@code backend.host}).
  */
 package io.tessera.backend.jvm.relation;

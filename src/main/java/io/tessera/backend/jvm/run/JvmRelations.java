@@ -1,65 +1,29 @@
 package io.tessera.backend.jvm.run;
 
-import io.tessera.backend.HostRows;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.MatRelation;
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RelationPart;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.RowCopies;
-import io.tessera.backend.jvm.relation.RowGather;
+import io.tessera.backend.host.HostRelations;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.MatRelation;
+import io.tessera.backend.host.RelationPart;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.jvm.sort.Sorter;
 import io.tessera.backend.jvm.window.WindowEvaluator;
-import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Sink;
-import io.tessera.storage.Dictionary;
-import io.tessera.storage.TypeKind;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 
 /**
- * Relations on the host: a relation completed from its writers' parts (UNION ALL's parts concatenated with their
- * dictionaries unified, then sorted or cut to a LIMIT), rows a device handed over, VALUES, each published as a
- * {@link MatRelation} whose string columns are codes into dictionaries registered under the columns' keys.
+ * A relation completed on the host from its writers' parts, where the end needs a JVM family: a SORT (sorted, or
+ * cut to its top k, by {@code sort.Sorter}) or a WINDOW ({@code window.WindowEvaluator}) over the parts
+ * concatenated by {@link HostRelations#union}; a MATERIALIZE's parts are the host's alone
+ * ({@link HostRelations#complete}).
  */
 public final class JvmRelations {
 
     private JvmRelations() {
-    }
-
-    /** Relation {@code rel} as a host relation, moved from its device first where it is elsewhere. */
-    public static MatRelation onHost(QueryState state, int rel) {
-        Intermediate h = state.relation(rel);
-        if (h == null) {
-            throw new IllegalStateException("relation r" + rel + " was not made before it is read");
-        }
-        if (h.value() instanceof MatRelation m) {
-            return m;
-        }
-        RelationPart p = part(state, state.moveToHost(h));
-        return publish(state, rel, p.rows(), p.dictionaries());
-    }
-
-    /** A part as a row buffer on the host (moved there, and its arrays taken as they are, where elsewhere). */
-    static RelationPart part(QueryState state, Intermediate h) {
-        if (h.value() instanceof RelationPart p) {
-            return p;
-        }
-        HostRows rows = (HostRows) state.moveToHost(h).value();
-        JKind[] kinds = new JKind[rows.columns()];
-        for (int c = 0; c < kinds.length; c++) {
-            kinds[c] = JKind.valueOf(rows.kinds[c].name());
-        }
-        RowBuffer b = new RowBuffer(kinds, rows.ints, rows.longs, rows.doubles, rows.bytes, rows.strings, rows.nulls,
-                rows.size);
-        return new RelationPart(b, rows.dictionaries);
     }
 
     /**
@@ -68,168 +32,24 @@ public final class JvmRelations {
      * the genome of the last writer, says so (null: parts a device made, where size decides).
      */
     public static MatRelation complete(QueryState state, Sink sink, List<Intermediate> handles, Genome g) {
-        List<RelationPart> parts = new ArrayList<>();
-        for (Intermediate h : handles) {
-            parts.add(part(state, h));
-        }
         return switch (sink) {
-            case Sink.Materialize m -> {
-                RelationPart all = unionParts(state, m.relationId(), parts);
-                yield publish(state, m.relationId(), slice(all.rows(), m.offset(), m.fetch()), all.dictionaries());
-            }
+            case Sink.Materialize m -> HostRelations.complete(state, m, handles, MorselRunner.pool(state));
             case Sink.Sort s -> {
-                RelationPart all = unionParts(state, s.relationId(), parts);
+                RelationPart all = HostRelations.union(state, s.relationId(), handles, MorselRunner.pool(state));
                 RowBuffer rows = all.rows();
                 // a top-k's final heap is one thread's; a LIMIT of a quarter of the rows or more sorts them all
                 String dim = s.isTopK() ? JvmDimensions.TOP_K : JvmDimensions.SORT;
                 HostWorkers w = SinkEndWorkers.of(state, g, dim, s.isTopK() ? "worker" : "runs", rows.size);
                 int runs = g == null ? Sorter.runsBySize(rows.size, w.threads()) : w.threads();
-                yield publish(state, s.relationId(), Sorter.sorted(rows, s, runs, w), all.dictionaries());
+                yield HostRelations.publish(state, s.relationId(), Sorter.sorted(rows, s, runs, w), all.dictionaries());
             }
             case Sink.Window win -> {
-                RelationPart in = unionParts(state, win.relationId(), parts);
+                RelationPart in = HostRelations.union(state, win.relationId(), handles, MorselRunner.pool(state));
                 HostWorkers w = SinkEndWorkers.of(state, g, JvmDimensions.WINDOW, "partitions", in.rows().size);
                 RelationPart all = WindowEvaluator.evaluate(in, win, state::dictionary, w);
-                yield publish(state, win.relationId(), all.rows(), all.dictionaries());
+                yield HostRelations.publish(state, win.relationId(), all.rows(), all.dictionaries());
             }
             default -> throw new IllegalStateException("a " + sink + " has no parts");
         };
-    }
-
-    /** Publishes the rows of relation {@code rel}: VARCHAR dictionaries registered, codes kept. */
-    static MatRelation publish(QueryState state, int rel, RowBuffer rows, String[] srcDicts) {
-        codesToRelation(state, rel, rows, srcDicts);
-        List<ColumnInfo> cols = state.relationColumns(rel);
-        for (int c = 0; c < cols.size(); c++) {
-            if (rows.kinds[c] == JKind.STRING) {
-                state.register(cols.get(c).dictionaryKey(), rows.encodeStrings(c));
-            }
-        }
-        MatRelation m = new MatRelation(rows, cols);
-        m.dictionaries = new Dictionary[cols.size()];
-        for (int c = 0; c < cols.size(); c++) {
-            if (cols.get(c).dictionaryKey() != null) {
-                m.dictionaries[c] = state.dictionary(cols.get(c).dictionaryKey());
-            }
-        }
-        state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, Intermediate.HOST, m));
-        return m;
-    }
-
-    /** Registers the dictionaries of a relation's VARCHAR columns under the keys its readers use. */
-    static void codesToRelation(QueryState state, int rel, RowBuffer b, String[] srcDicts) {
-        List<ColumnInfo> cols = state.relationColumns(rel);
-        for (int c = 0; c < cols.size(); c++) {
-            ColumnInfo ci = cols.get(c);
-            if (ci.type().kind() != TypeKind.VARCHAR) {
-                continue;
-            }
-            if (b.kinds[c] == JKind.STRING) {
-                state.register(ci.dictionaryKey(), b.encodeStrings(c));
-            } else if (srcDicts[c] != null && !srcDicts[c].equals(ci.dictionaryKey())) {
-                state.register(ci.dictionaryKey(), state.dictionary(srcDicts[c]));
-            }
-        }
-    }
-
-    /** Concatenates the parts written into one relation (UNION ALL inputs), unifying VARCHAR dictionaries. */
-    private static RelationPart unionParts(QueryState state, int rel, List<RelationPart> parts) {
-        List<ColumnInfo> cols = state.relationColumns(rel);
-        JKind[] kinds = parts.get(0).rows().kinds.clone();
-        String[] srcDicts = parts.get(0).dictionaries().clone();
-        for (int c = 0; c < kinds.length; c++) {
-            boolean mixed = false;
-            for (RelationPart p : parts) {
-                RowBuffer b = p.rows();
-                if (b.kinds[c] != kinds[c] || (b.kinds[c] == JKind.CODE && !Objects.equals(p.dictionaries()[c], srcDicts[c]))) {
-                    mixed = true;
-                }
-            }
-            if (mixed && cols.get(c).type().kind() == TypeKind.VARCHAR) {
-                for (RelationPart p : parts) {
-                    decodeToStrings(state, p.rows(), c, p.dictionaries()[c]);
-                }
-                kinds[c] = JKind.STRING;
-            } else if (mixed) {
-                throw new IllegalStateException("UNION ALL inputs disagree on the representation of column " + c);
-            }
-        }
-        if (parts.size() == 1) {
-            return new RelationPart(parts.get(0).rows(), srcDicts);
-        }
-        List<RowBuffer> buffers = new ArrayList<>();
-        for (RelationPart p : parts) {
-            buffers.add(p.rows());
-        }
-        return new RelationPart(RowCopies.concat(kinds, buffers, MorselRunner.pool(state), buffers.size()), srcDicts);
-    }
-
-    private static void decodeToStrings(QueryState state, RowBuffer b, int c, String dict) {
-        if (b.kinds[c] == JKind.STRING) {
-            return;
-        }
-        Dictionary d = state.dictionary(dict);
-        String[] s = new String[Math.max(b.size, b.ints[c].length)];
-        for (int r = 0; r < b.size; r++) {
-            s[r] = b.isNull(c, r) ? null : d.value(b.ints[c][r]);
-        }
-        b.strings[c] = s;
-        b.ints[c] = null;
-        b.kinds[c] = JKind.STRING;
-    }
-
-    private static RowBuffer slice(RowBuffer all, long offset, long fetch) {
-        if (offset == 0 && (fetch < 0 || fetch >= all.size)) {
-            return all;
-        }
-        int from = (int) Math.min(offset, all.size);
-        int to = fetch < 0 ? all.size : (int) Math.min(all.size, offset + fetch);
-        int[] idx = new int[to - from];
-        for (int i = 0; i < idx.length; i++) {
-            idx[i] = from + i;
-        }
-        return gather(all, idx, 0, -1);
-    }
-
-    /** Rows {@code order[offset .. offset+fetch)} of a buffer, in that order. */
-    private static RowBuffer gather(RowBuffer b, int[] order, long offset, long fetch) {
-        int from = (int) Math.min(offset, order.length);
-        int to = fetch < 0 ? order.length : (int) Math.min(order.length, offset + fetch);
-        return RowGather.gather(b, order, from, to, HostWorkers.ONE);
-    }
-
-    /** The query's VALUES relations, published before its first pipeline runs. */
-    public static void publishValues(QueryState state) {
-        for (Map.Entry<Integer, List<Object[]>> v : state.plan().values().entrySet()) {
-            valuesRelation(state, v.getKey(), v.getValue());
-        }
-    }
-
-    private static void valuesRelation(QueryState state, int rel, List<Object[]> rows) {
-        List<ColumnInfo> cols = state.relationColumns(rel);
-        JKind[] kinds = new JKind[cols.size()];
-        for (int c = 0; c < kinds.length; c++) {
-            kinds[c] = cols.get(c).type().kind() == TypeKind.VARCHAR ? JKind.STRING : JKind.stored(cols.get(c).type());
-        }
-        RowBuffer b = new RowBuffer(kinds, rows.size());
-        for (Object[] row : rows) {
-            int w = b.next();
-            for (int c = 0; c < kinds.length; c++) {
-                Object v = row[c];
-                if (v == null) {
-                    b.setNull(c, w);
-                    continue;
-                }
-                switch (kinds[c]) {
-                    case INT -> b.ints[c][w] = ((Number) v).intValue();
-                    case LONG -> b.longs[c][w] = ((Number) v).longValue();
-                    case DOUBLE -> b.doubles[c][w] = ((Number) v).doubleValue();
-                    case BOOL -> b.bytes[c][w] = (byte) (((Boolean) v) ? 1 : 0);
-                    case STRING -> b.strings[c][w] = v.toString();
-                    default -> throw new IllegalStateException();
-                }
-            }
-        }
-        publish(state, rel, b, new String[kinds.length]);
     }
 }

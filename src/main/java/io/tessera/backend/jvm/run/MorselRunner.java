@@ -5,7 +5,7 @@ import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
-import io.tessera.backend.jvm.relation.HostWorkers;
+import io.tessera.backend.host.HostWorkers;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
 

@@ -7,8 +7,9 @@ import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.backend.jvm.gen.PipelineContext;
 import io.tessera.backend.jvm.join.JoinTable;
-import io.tessera.backend.jvm.relation.ColumnData;
-import io.tessera.backend.jvm.relation.MatRelation;
+import io.tessera.backend.host.ColumnData;
+import io.tessera.backend.host.HostRelations;
+import io.tessera.backend.host.MatRelation;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.Source;
 import io.tessera.storage.Dictionary;
@@ -57,7 +58,7 @@ public final class PipelineRunner {
             columns = t.payloadColumns(js.columns(), state::dictionary);
         } else {
             Source.RelationScan rs = (Source.RelationScan) p.source();
-            MatRelation r = JvmRelations.onHost(state, rs.relationId());
+            MatRelation r = HostRelations.onHost(state, rs.relationId());
             rows = r.rowCount();
             columns = r.columnData(state::dictionary);
         }

@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.run;
 
 import io.tessera.backend.QueryState;
-import io.tessera.backend.jvm.relation.HostWorkers;
+import io.tessera.backend.host.HostWorkers;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
 import io.tessera.variant.JvmVariantSpace;

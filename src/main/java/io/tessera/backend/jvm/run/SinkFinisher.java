@@ -7,10 +7,11 @@ import io.tessera.backend.jvm.aggregate.JvmGroups;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.backend.jvm.join.JoinBuild;
-import io.tessera.backend.jvm.relation.RelationPart;
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.RowCopies;
+import io.tessera.backend.host.HostRelations;
+import io.tessera.backend.host.RelationPart;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.host.RowCopies;
 import io.tessera.backend.jvm.sort.Sorter;
 import io.tessera.backend.jvm.sort.TopK;
 import io.tessera.plan.Sink;
@@ -63,7 +64,7 @@ final class SinkFinisher {
     static void groupsToRelation(QueryState state, EmittedPipeline e, Groups groups, int rel) {
         RelationPart rows = JvmGroups.toRows(e, groups, state.relationColumns(rel), MorselRunner.pool(state));
         sinkRows(state, e, rows.rows().size);
-        JvmRelations.publish(state, rel, rows.rows(), rows.dictionaries());
+        HostRelations.publish(state, rel, rows.rows(), rows.dictionaries());
     }
 
     /**
@@ -89,7 +90,7 @@ final class SinkFinisher {
             boolean onlyWriter = state.partCount(rel) == 1;
             JvmRelations.complete(state, sink, state.takeParts(rel), e.genome());
             // the only writer's relation: its rows after its LIMIT
-            sinkRows(state, e, onlyWriter ? JvmRelations.onHost(state, rel).rowCount() : rows.size);
+            sinkRows(state, e, onlyWriter ? HostRelations.onHost(state, rel).rowCount() : rows.size);
         } else {
             sinkRows(state, e, rows.size);
         }

@@ -6,7 +6,7 @@ import io.tessera.backend.jvm.aggregate.PartitionedInput;
 import io.tessera.backend.jvm.aggregate.SharedGroupTable;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.HashFunction;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.Sink;
 import io.tessera.variant.Genome;

@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.sort;
 
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.SortKey;
 import io.tessera.storage.CodePointOrder;
 
@@ -56,7 +56,7 @@ final class KeyEncoding {
         int nk = keys.length;
         stringRanks = new long[nk][];
         for (int k = 0; k < nk; k++) {
-            if (b.kinds[keys[k].column()] == JKind.STRING) {
+            if (b.kinds[keys[k].column()] == ValueKind.STRING) {
                 stringRanks[k] = ranks(keys[k].column());
             }
         }

@@ -1,6 +1,6 @@
 package io.tessera.backend.jvm.sort;
 
-import io.tessera.backend.jvm.relation.HostWorkers;
+import io.tessera.backend.host.HostWorkers;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.sort;
 
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.SortKey;
 
 import java.util.ArrayList;

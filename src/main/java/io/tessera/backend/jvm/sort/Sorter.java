@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.sort;
 
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.RowGather;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.host.RowGather;
 import io.tessera.plan.Sink;
 import io.tessera.plan.SortKey;
 import io.tessera.storage.CodePointOrder;

@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.window;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Runtime;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.jvm.sort.Sorter;
 import io.tessera.plan.SortKey;
 import io.tessera.plan.WindowFunction;
@@ -37,7 +37,7 @@ final class WindowAggregates {
             counts[i + 1] = counts[i] + (b.isNull(c, o.rows[i]) ? 0 : 1);
         }
         boolean minMax = fn.kind() == WindowFunction.Kind.MIN || fn.kind() == WindowFunction.Kind.MAX;
-        boolean dbl = b.kinds[c] == JKind.DOUBLE;
+        boolean dbl = b.kinds[c] == ValueKind.DOUBLE;
         ArgTree extreme = minMax ? new ArgTree(b, o, c, fn.kind() == WindowFunction.Kind.MAX) : null;
         SumTree sums = !minMax && fn.kind() != WindowFunction.Kind.COUNT ? new SumTree(b, o, c) : null;
         for (int i = 0; i < n; i++) {
@@ -100,7 +100,7 @@ final class WindowAggregates {
 
         SumTree(RowBuffer b, WindowOrder o, int c) {
             n = o.rows.length;
-            if (b.kinds[c] == JKind.DOUBLE) {
+            if (b.kinds[c] == ValueKind.DOUBLE) {
                 doubles = new double[2 * n];
                 longs = null;
                 values = null;
@@ -118,7 +118,7 @@ final class WindowAggregates {
             values = new long[n];
             for (int i = 0; i < n; i++) {
                 int r = o.rows[i];
-                values[i] = b.isNull(c, r) ? 0 : b.kinds[c] == JKind.LONG ? b.longs[c][r] : b.ints[c][r];
+                values[i] = b.isNull(c, r) ? 0 : b.kinds[c] == ValueKind.LONG ? b.longs[c][r] : b.ints[c][r];
                 longs[n + i] = values[i];
             }
             try {

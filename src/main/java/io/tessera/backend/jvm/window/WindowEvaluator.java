@@ -1,9 +1,9 @@
 package io.tessera.backend.jvm.window;
 
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RelationPart;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RelationPart;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.Sink;
 import io.tessera.plan.WindowFunction;
 import io.tessera.storage.Dictionary;
@@ -45,12 +45,12 @@ public final class WindowEvaluator {
                                        HostWorkers workers) {
         RowBuffer b = in.rows();
         List<WindowFunction> fns = w.functions();
-        JKind[] outKinds = new JKind[fns.size()];
+        ValueKind[] outKinds = new ValueKind[fns.size()];
         String[] outDicts = new String[fns.size()];
         for (int f = 0; f < outKinds.length; f++) {
             WindowFunction fn = fns.get(f);
             outKinds[f] = kind(fn, b, in.dictionaries());
-            outDicts[f] = outKinds[f] == JKind.CODE ? in.dictionaries()[fn.arg()] : null;
+            outDicts[f] = outKinds[f] == ValueKind.CODE ? in.dictionaries()[fn.arg()] : null;
         }
         RowBuffer out = new RowBuffer(outKinds, b.size);
         out.size = b.size;
@@ -134,23 +134,23 @@ public final class WindowEvaluator {
      * The representation of a function's results: its type's, except that a VARCHAR stays codes of its argument's
      * dictionary unless LAG's or LEAD's default is a constant or a column of another dictionary (then strings).
      */
-    private static JKind kind(WindowFunction fn, RowBuffer b, String[] dicts) {
+    private static ValueKind kind(WindowFunction fn, RowBuffer b, String[] dicts) {
         if (fn.type().kind() != TypeKind.VARCHAR) {
-            return JKind.stored(fn.type());
+            return ValueKind.stored(fn.type());
         }
-        JKind arg = b.kinds[fn.arg()];
-        if (arg == JKind.STRING) {
-            return JKind.STRING;
+        ValueKind arg = b.kinds[fn.arg()];
+        if (arg == ValueKind.STRING) {
+            return ValueKind.STRING;
         }
         boolean foreignDefault = fn.defaultValue() != null || fn.defaultColumn() >= 0
-                && (b.kinds[fn.defaultColumn()] != JKind.CODE || !dicts[fn.defaultColumn()].equals(dicts[fn.arg()]));
-        return foreignDefault ? JKind.STRING : JKind.CODE;
+                && (b.kinds[fn.defaultColumn()] != ValueKind.CODE || !dicts[fn.defaultColumn()].equals(dicts[fn.arg()]));
+        return foreignDefault ? ValueKind.STRING : ValueKind.CODE;
     }
 
     /** The input's columns and the results' side by side, the arrays taken as they are. */
     private static RowBuffer join(RowBuffer a, RowBuffer b) {
         int n = a.kinds.length + b.kinds.length;
-        JKind[] kinds = new JKind[n];
+        ValueKind[] kinds = new ValueKind[n];
         int[][] ints = new int[n][];
         long[][] longs = new long[n][];
         double[][] doubles = new double[n][];

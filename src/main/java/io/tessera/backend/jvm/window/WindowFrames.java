@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.window;
 
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.SortKey;
 import io.tessera.plan.WindowFunction;
 import io.tessera.plan.WindowFunction.Bound;
@@ -96,17 +96,17 @@ final class WindowFrames {
             int r = o.rows[i];
             // the order of the row at a position of the partition against the target, in the window's direction
             java.util.function.IntUnaryOperator against;
-            if (b.kinds[c] == JKind.DOUBLE) {
+            if (b.kinds[c] == ValueKind.DOUBLE) {
                 double d = (Double) offset;
                 double target = (towardsSmaller ? b.doubles[c][r] - d : b.doubles[c][r] + d) + 0.0;
                 against = pos -> Double.compare(b.doubles[c][o.rows[pos]] + 0.0, target);
             } else {
-                long v = b.kinds[c] == JKind.LONG ? b.longs[c][r] : b.ints[c][r];
+                long v = b.kinds[c] == ValueKind.LONG ? b.longs[c][r] : b.ints[c][r];
                 long d = (Long) offset;
                 long target = towardsSmaller ? saturatedSub(v, d) : saturatedAdd(v, d);
                 against = pos -> {
                     int m = o.rows[pos];
-                    return Long.compare(b.kinds[c] == JKind.LONG ? b.longs[c][m] : b.ints[c][m], target);
+                    return Long.compare(b.kinds[c] == ValueKind.LONG ? b.longs[c][m] : b.ints[c][m], target);
                 };
             }
             while (lo < hi) {

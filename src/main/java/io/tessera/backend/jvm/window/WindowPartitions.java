@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.window;
 
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.WindowFunction;
 
 import java.util.ArrayList;

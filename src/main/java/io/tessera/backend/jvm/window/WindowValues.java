@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.window;
 
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.WindowFunction;
 import io.tessera.storage.Dictionary;
 
@@ -89,14 +89,14 @@ final class WindowValues {
         }
         switch (out.kinds[c]) {
             case INT, CODE -> out.ints[c][row] = in.ints[col][from];
-            case LONG -> out.longs[c][row] = in.kinds[col] == JKind.INT ? in.ints[col][from] : in.longs[col][from];
+            case LONG -> out.longs[c][row] = in.kinds[col] == ValueKind.INT ? in.ints[col][from] : in.longs[col][from];
             case DOUBLE -> out.doubles[c][row] = switch (in.kinds[col]) {
                 case INT -> in.ints[col][from];
                 case LONG -> in.longs[col][from];
                 default -> in.doubles[col][from];
             };
             case BOOL -> out.bytes[c][row] = in.bytes[col][from];
-            case STRING -> out.strings[c][row] = in.kinds[col] == JKind.STRING ? in.strings[col][from]
+            case STRING -> out.strings[c][row] = in.kinds[col] == ValueKind.STRING ? in.strings[col][from]
                     : decoder(col).value(in.ints[col][from]);
         }
     }

@@ -1,6 +1,6 @@
 package io.tessera.backend.jvm.aggregate;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.plan.AggFunction;
 import io.tessera.storage.DataType;
 import org.junit.jupiter.api.Test;
@@ -16,9 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class GroupTableMergeTest {
 
     static final AggSpec[] AGGS = {
-            new AggSpec(AggFunction.SUM, JKind.LONG, DataType.BIGINT, DataType.BIGINT),
-            new AggSpec(AggFunction.COUNT_STAR, JKind.LONG, null, DataType.BIGINT),
-            new AggSpec(AggFunction.MIN, JKind.LONG, DataType.BIGINT, DataType.BIGINT),
+            new AggSpec(AggFunction.SUM, ValueKind.LONG, DataType.BIGINT, DataType.BIGINT),
+            new AggSpec(AggFunction.COUNT_STAR, ValueKind.LONG, null, DataType.BIGINT),
+            new AggSpec(AggFunction.MIN, ValueKind.LONG, DataType.BIGINT, DataType.BIGINT),
     };
 
     /** Adds a row (key a in 10..12 or NULL, key b in 0..1) with value v to a dense array, as dense code does. */

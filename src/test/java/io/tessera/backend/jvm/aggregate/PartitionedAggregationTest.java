@@ -2,9 +2,9 @@ package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.PipelineCode;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.bench.TinySsbDatabase;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Sink;
@@ -52,7 +52,7 @@ class PartitionedAggregationTest {
         assertTrue(perPartition > 64, "the estimate alone would size each table for " + perPartition + " groups");
         // buffer columns: the key, then the SUM's flag and argument (a nullable column's SUM does not combine runs
         // of equal keys, KeyRuns, so each row is buffered with its flag)
-        assertArrayEquals(new JKind[] {JKind.LONG, JKind.BOOL, e.bufferKinds()[2]}, e.bufferKinds());
+        assertArrayEquals(new ValueKind[] {ValueKind.LONG, ValueKind.BOOL, e.bufferKinds()[2]}, e.bufferKinds());
 
         // two workers' rows: keys 1..10 with revenue 100 * key, each key in the partition of its hash
         List<Object> states = List.of(new PartitionedInput(e.bufferKinds(), 0, Integer.numberOfTrailingZeros(partitions)),
@@ -95,7 +95,7 @@ class PartitionedAggregationTest {
         assertEquals(PartitionedInput.MAX_PARTITION_BITS, PartitionedInput.bitsFor(15_000_000));
         assertEquals(PartitionedInput.MAX_PARTITION_BITS, PartitionedInput.bitsFor(1e12));
         // a key lands in the partition of its hash's top bits at every count, so equal keys meet in one partition
-        PartitionedInput wide = new PartitionedInput(new JKind[] {JKind.LONG}, 0, 8);
+        PartitionedInput wide = new PartitionedInput(new ValueKind[] {ValueKind.LONG}, 0, 8);
         assertEquals(256, wide.parts.length);
         assertTrue(wide.part(42) == wide.part(42), "one key, one partition");
     }

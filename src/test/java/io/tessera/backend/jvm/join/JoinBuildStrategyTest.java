@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.join;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.RowBuffer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +43,7 @@ class JoinBuildStrategyTest {
      */
     private static List<RowBuffer> buffers(long[][] keys, int buffers) {
         int n = keys[0].length;
-        JKind[] kinds = kinds(keys.length);
+        ValueKind[] kinds = kinds(keys.length);
         List<RowBuffer> out = new ArrayList<>();
         int at = 0;
         for (int b = 0; b < buffers; b++) {
@@ -66,10 +66,10 @@ class JoinBuildStrategyTest {
         return out;
     }
 
-    private static JKind[] kinds(int width) {
-        JKind[] kinds = new JKind[2 + width];
-        kinds[0] = JKind.INT;
-        Arrays.fill(kinds, 1, kinds.length, JKind.LONG);
+    private static ValueKind[] kinds(int width) {
+        ValueKind[] kinds = new ValueKind[2 + width];
+        kinds[0] = ValueKind.INT;
+        Arrays.fill(kinds, 1, kinds.length, ValueKind.LONG);
         return kinds;
     }
 

@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.join;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.RowBuffer;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -27,9 +27,9 @@ class JoinTableTest {
     /** A build side: payload column 0 holds the row's number, then {@code keys[k]} as LONG key columns. */
     private static RowBuffer rows(long[][] keys) {
         int n = keys[0].length;
-        JKind[] kinds = new JKind[1 + keys.length];
-        kinds[0] = JKind.INT;
-        Arrays.fill(kinds, 1, kinds.length, JKind.LONG);
+        ValueKind[] kinds = new ValueKind[1 + keys.length];
+        kinds[0] = ValueKind.INT;
+        Arrays.fill(kinds, 1, kinds.length, ValueKind.LONG);
         RowBuffer b = new RowBuffer(kinds, n);
         for (int r = 0; r < n; r++) {
             int w = b.next();
@@ -199,7 +199,7 @@ class JoinTableTest {
         byte[] marks = t.marks();
         assertEquals(3, marks.length);
         assertTrue(marks == t.marks(), "one array of marks per table");
-        List<io.tessera.backend.jvm.relation.ColumnData> cols = t.payloadColumns(
+        List<io.tessera.backend.host.ColumnData> cols = t.payloadColumns(
                 List.of(new io.tessera.plan.ColumnInfo("n", io.tessera.storage.DataType.INTEGER, true, null)), k -> null);
         assertEquals(1, cols.size());
         java.lang.foreign.MemorySegment data = cols.get(0).data();

@@ -1,7 +1,7 @@
 package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.jvm.lib.Hashing;
-import io.tessera.backend.jvm.relation.HostWorkers;
+import io.tessera.backend.host.HostWorkers;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;

@@ -6,8 +6,8 @@ import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.JvmBackend;
 import io.tessera.backend.jvm.JvmExecutor;
-import io.tessera.backend.jvm.relation.MatRelation;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.host.MatRelation;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.bench.TinySsbDatabase;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
@@ -82,7 +82,7 @@ class RelationMoveTest {
         ValueKind[] kinds = new ValueKind[b.kinds.length];
         String[] dicts = new String[kinds.length];
         for (int c = 0; c < kinds.length; c++) {
-            kinds[c] = ValueKind.valueOf(b.kinds[c].name());
+            kinds[c] = b.kinds[c];
             dicts[c] = m.columns().get(c).dictionaryKey();
         }
         HostRows h = HostRows.allocate(kinds, dicts, n);

@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.sort;
 
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.SortKey;
 import io.tessera.storage.CodePointOrder;
 import org.junit.jupiter.api.AfterAll;
@@ -37,7 +37,7 @@ class SortedRowsTest {
         POOL.shutdownNow();
     }
 
-    private static final JKind[] KINDS = {JKind.INT, JKind.LONG, JKind.DOUBLE, JKind.BOOL, JKind.CODE, JKind.STRING, JKind.LONG};
+    private static final ValueKind[] KINDS = {ValueKind.INT, ValueKind.LONG, ValueKind.DOUBLE, ValueKind.BOOL, ValueKind.CODE, ValueKind.STRING, ValueKind.LONG};
     private static final String[] STRINGS = {"", "a", "ab", "b", "\uFF5A", "\uD83D\uDE00", "z", "Z", "\u00e9"};
     private static final double[] DOUBLES = {0.0, -0.0, 1.5, -1.5, Double.NaN, Double.POSITIVE_INFINITY,
             Double.NEGATIVE_INFINITY, Double.MIN_VALUE, -Double.MAX_VALUE, 1e300};

@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.sort;
 
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RowBuffer;
-import io.tessera.backend.jvm.relation.RowGather;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.host.RowGather;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Sink;
 import io.tessera.plan.SortKey;
@@ -74,7 +74,7 @@ class TopKTest {
                 int size = buffers.get(t).size;
                 assertEquals(k >= size / 4 ? size : k, cut.get(t).size, "worker " + t + " keeps k rows, or all");
             }
-            RowBuffer merged = io.tessera.backend.jvm.relation.RowCopies.concat(all.kinds.clone(), cut, null, 1);
+            RowBuffer merged = io.tessera.backend.host.RowCopies.concat(all.kinds.clone(), cut, null, 1);
             int[] top = TopK.order(merged, keys, k);
             // the merged buffer's rows are copies: compare them by their first column's values and NULLs in turn
             RowBuffer got = RowGather.gather(merged, top, 0, top.length, HostWorkers.ONE);

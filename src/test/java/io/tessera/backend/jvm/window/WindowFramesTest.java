@@ -1,8 +1,8 @@
 package io.tessera.backend.jvm.window;
 
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.RelationPart;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.RelationPart;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.Sink;
 import io.tessera.plan.SortKey;
 import io.tessera.plan.WindowFunction;
@@ -27,7 +27,7 @@ class WindowFramesTest {
 
     /** Keys in collection order: 3, 1, NULL, 2, 2, 5; partition column: p, q, p, p, q, p. */
     private static RowBuffer rows() {
-        RowBuffer b = new RowBuffer(new JKind[] {JKind.INT, JKind.INT}, 8);
+        RowBuffer b = new RowBuffer(new ValueKind[] {ValueKind.INT, ValueKind.INT}, 8);
         int[] keys = {3, 1, 0, 2, 2, 5};
         int[] part = {0, 1, 0, 0, 1, 0};
         for (int r = 0; r < keys.length; r++) {
@@ -137,7 +137,7 @@ class WindowFramesTest {
 
     @Test
     void sumsPastSixtyFourBitsAreExact() {
-        RowBuffer b = new RowBuffer(new JKind[] {JKind.LONG}, 4);
+        RowBuffer b = new RowBuffer(new ValueKind[] {ValueKind.LONG}, 4);
         long[] v = {Long.MAX_VALUE, Long.MAX_VALUE, -Long.MAX_VALUE, 5};
         for (long x : v) {
             b.longs[0][b.next()] = x;

@@ -1,9 +1,9 @@
 package io.tessera.backend.jvm.window;
 
-import io.tessera.backend.jvm.gen.JKind;
-import io.tessera.backend.jvm.relation.HostWorkers;
-import io.tessera.backend.jvm.relation.RelationPart;
-import io.tessera.backend.jvm.relation.RowBuffer;
+import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.HostWorkers;
+import io.tessera.backend.host.RelationPart;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Sink;
 import io.tessera.plan.SortKey;
@@ -47,7 +47,7 @@ class WindowPartitionsTest {
 
     /** Columns: a INT, d DOUBLE, s STRING (partition candidates), o INT (order, ties), v BIGINT (values); NULLs in all. */
     private static RowBuffer rows(Random rnd, int n) {
-        RowBuffer b = new RowBuffer(new JKind[] {JKind.INT, JKind.DOUBLE, JKind.STRING, JKind.INT, JKind.LONG}, 16);
+        RowBuffer b = new RowBuffer(new ValueKind[] {ValueKind.INT, ValueKind.DOUBLE, ValueKind.STRING, ValueKind.INT, ValueKind.LONG}, 16);
         for (int r = 0; r < n; r++) {
             int w = b.next();
             b.ints[0][w] = rnd.nextInt(9);

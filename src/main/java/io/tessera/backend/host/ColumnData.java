@@ -1,4 +1,4 @@
-package io.tessera.backend.jvm.relation;
+package io.tessera.backend.host;
 
 import io.tessera.storage.Column;
 import io.tessera.storage.DataType;

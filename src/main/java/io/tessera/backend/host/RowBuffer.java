@@ -1,6 +1,6 @@
-package io.tessera.backend.jvm.relation;
+package io.tessera.backend.host;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.storage.Dictionary;
 
 import java.util.ArrayList;
@@ -9,12 +9,12 @@ import java.util.List;
 
 /**
  * Growable columns of one worker's rows (materialized results, build sides): each column is an int[], long[],
- * double[], byte[] or String[] by its {@link JKind}, with a NULL bitmap only once a NULL was written. Generated
+ * double[], byte[] or String[] by its {@link ValueKind}, with a NULL bitmap only once a NULL was written. Generated
  * code calls {@link #next()} for a row slot and then stores into the arrays directly.
  */
 public final class RowBuffer {
 
-    public final JKind[] kinds;
+    public final ValueKind[] kinds;
     public int[][] ints;
     public long[][] longs;
     public double[][] doubles;
@@ -33,7 +33,7 @@ public final class RowBuffer {
     static final int GROWTH_TO_EXPECTED = 8;
 
     /** Empty columns of these kinds (copied: {@link #encodeStrings} changes this buffer's own). */
-    public RowBuffer(JKind[] kinds, int initialCapacity) {
+    public RowBuffer(ValueKind[] kinds, int initialCapacity) {
         this.kinds = kinds.clone();
         int n = kinds.length;
         ints = new int[n][];
@@ -55,7 +55,7 @@ public final class RowBuffer {
     }
 
     /** As above, growing towards {@code expectedRows} rows (0: unknown) in large steps rather than by halves. */
-    public RowBuffer(JKind[] kinds, int initialCapacity, int expectedRows) {
+    public RowBuffer(ValueKind[] kinds, int initialCapacity, int expectedRows) {
         this(kinds, initialCapacity);
         this.expectedRows = Math.max(0, expectedRows);
     }
@@ -64,7 +64,7 @@ public final class RowBuffer {
      * Rows whose columns are the given arrays (per column the one its kind uses, each {@code size} long), taken as
      * they are: host rows a device handed over become a buffer without a copy.
      */
-    public RowBuffer(JKind[] kinds, int[][] ints, long[][] longs, double[][] doubles, byte[][] bytes, String[][] strings,
+    public RowBuffer(ValueKind[] kinds, int[][] ints, long[][] longs, double[][] doubles, byte[][] bytes, String[][] strings,
                      long[][] nulls, int size) {
         this.kinds = kinds;
         this.ints = ints;
@@ -140,7 +140,7 @@ public final class RowBuffer {
         }
         ints[c] = codes;
         strings[c] = null;
-        kinds[c] = JKind.CODE;
+        kinds[c] = ValueKind.CODE;
         return d;
     }
 }

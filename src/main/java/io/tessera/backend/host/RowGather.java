@@ -1,4 +1,4 @@
-package io.tessera.backend.jvm.relation;
+package io.tessera.backend.host;
 
 /**
  * Rows of a buffer copied into a new buffer in a given order (a sort's result, a LIMIT's slice), column by column

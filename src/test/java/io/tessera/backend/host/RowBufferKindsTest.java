@@ -1,6 +1,6 @@
-package io.tessera.backend.jvm.relation;
+package io.tessera.backend.host;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.bench.TinySsbDatabase;
 import io.tessera.exec.QueryEngine;
 import org.junit.jupiter.api.Test;
@@ -22,14 +22,14 @@ class RowBufferKindsTest {
 
     @Test
     void encodingStringsLeavesTheLayoutItWasMadeWith() {
-        JKind[] layout = {JKind.INT, JKind.STRING};
+        ValueKind[] layout = {ValueKind.INT, ValueKind.STRING};
         RowBuffer b = new RowBuffer(layout, 4);
         int w = b.next();
         b.ints[0][w] = 1;
         b.strings[1][w] = "x";
         b.encodeStrings(1);
-        assertEquals(JKind.CODE, b.kinds[1]);
-        assertArrayEquals(new JKind[] {JKind.INT, JKind.STRING}, layout);
+        assertEquals(ValueKind.CODE, b.kinds[1]);
+        assertArrayEquals(new ValueKind[] {ValueKind.INT, ValueKind.STRING}, layout);
     }
 
     @Test

@@ -1,6 +1,6 @@
-package io.tessera.backend.jvm.relation;
+package io.tessera.backend.host;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -20,7 +20,7 @@ public final class RowCopies {
     }
 
     /** The buffers' rows one after another (a single buffer is returned as it is: nothing to copy). */
-    public static RowBuffer concat(JKind[] kinds, List<RowBuffer> parts, ExecutorService pool, int workers) {
+    public static RowBuffer concat(ValueKind[] kinds, List<RowBuffer> parts, ExecutorService pool, int workers) {
         if (parts.size() == 1) {
             return parts.get(0);
         }
@@ -37,7 +37,7 @@ public final class RowCopies {
      * The buffers' rows scattered: row r of buffer i becomes row {@code positions[i][r]} of a buffer of {@code total}
      * rows, every one of which some row is scattered to.
      */
-    public static RowBuffer scatter(JKind[] kinds, List<RowBuffer> parts, int[][] positions, int total,
+    public static RowBuffer scatter(ValueKind[] kinds, List<RowBuffer> parts, int[][] positions, int total,
                                     ExecutorService pool, int workers) {
         RowBuffer out = allocate(kinds, parts, total);
         WorkerTasks.run(pool, workers, parts.size(), i -> scatter(parts.get(i), positions[i], out));
@@ -45,7 +45,7 @@ public final class RowCopies {
     }
 
     /** An empty buffer of {@code total} rows, with a NULL bitmap for every column that has one in some part. */
-    private static RowBuffer allocate(JKind[] kinds, List<RowBuffer> parts, int total) {
+    private static RowBuffer allocate(ValueKind[] kinds, List<RowBuffer> parts, int total) {
         RowBuffer out = new RowBuffer(kinds.clone(), total);
         for (int c = 0; c < kinds.length; c++) {
             for (RowBuffer p : parts) {

@@ -1,7 +1,6 @@
-package io.tessera.backend.jvm.relation;
+package io.tessera.backend.host;
 
-import io.tessera.backend.host.ResultRelation;
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import io.tessera.plan.ColumnInfo;
 
 import java.lang.foreign.MemorySegment;
@@ -44,8 +43,8 @@ public final class MatRelation implements ResultRelation {
         }
         ColumnInfo ci = columns.get(c);
         return switch (ci.type().kind()) {
-            case INTEGER -> b.kinds[c] == JKind.LONG ? (int) b.longs[c][r] : b.ints[c][r];
-            case BIGINT -> b.kinds[c] == JKind.INT ? (long) b.ints[c][r] : b.longs[c][r];
+            case INTEGER -> b.kinds[c] == ValueKind.LONG ? (int) b.longs[c][r] : b.ints[c][r];
+            case BIGINT -> b.kinds[c] == ValueKind.INT ? (long) b.ints[c][r] : b.longs[c][r];
             case DOUBLE -> b.doubles[c][r];
             case DECIMAL -> java.math.BigDecimal.valueOf(b.longs[c][r], ci.type().scale());
             case DATE -> java.time.LocalDate.ofEpochDay(b.ints[c][r]);

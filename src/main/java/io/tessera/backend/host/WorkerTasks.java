@@ -1,4 +1,4 @@
-package io.tessera.backend.jvm.relation;
+package io.tessera.backend.host;
 
 import java.util.ArrayList;
 import java.util.List;

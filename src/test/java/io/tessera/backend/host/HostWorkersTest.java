@@ -1,6 +1,6 @@
-package io.tessera.backend.jvm.relation;
+package io.tessera.backend.host;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +64,7 @@ class HostWorkersTest {
 
     @Test
     void gatherCopiesValuesAndNullsInTheOrderGiven() {
-        RowBuffer b = new RowBuffer(new JKind[] {JKind.INT, JKind.STRING, JKind.DOUBLE}, 16);
+        RowBuffer b = new RowBuffer(new ValueKind[] {ValueKind.INT, ValueKind.STRING, ValueKind.DOUBLE}, 16);
         int n = 70_000;
         for (int r = 0; r < n; r++) {
             int w = b.next();

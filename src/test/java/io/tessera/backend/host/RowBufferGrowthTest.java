@@ -1,6 +1,6 @@
-package io.tessera.backend.jvm.relation;
+package io.tessera.backend.host;
 
-import io.tessera.backend.jvm.gen.JKind;
+import io.tessera.backend.ValueKind;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RowBufferGrowthTest {
 
-    private static final JKind[] LAYOUT = {JKind.INT, JKind.LONG, JKind.DOUBLE, JKind.STRING};
+    private static final ValueKind[] LAYOUT = {ValueKind.INT, ValueKind.LONG, ValueKind.DOUBLE, ValueKind.STRING};
 
     @Test
     void keepsEveryRowBelowAtAndBeyondItsExpectedRows() {
