@@ -3,7 +3,7 @@ package io.tessera.backend.cuda.exec;
 import io.tessera.backend.Backend;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
-import io.tessera.backend.cuda.CudaKernel;
+import io.tessera.backend.cuda.driver.CudaKernel;
 import io.tessera.backend.cuda.gen.CType;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
