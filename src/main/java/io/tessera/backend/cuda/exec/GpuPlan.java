@@ -51,17 +51,20 @@ public final class GpuPlan implements Backend.Query {
     private final QueryPlan plan;
     private final Map<Integer, Genome> genomes;
     private final GpuPlacement.Rounds rounds;
-    /** The kernels of the last round of placement that ended, and why the other pipelines have none. */
-    private GpuPlacement placement;
+    /**
+     * The kernels of the last round of placement that ended, and why the other pipelines have none (null before
+     * the first); volatile, as the fields below, since a query placed on one thread may run on another.
+     */
+    private volatile GpuPlacement placement;
     /**
      * Per pipeline that reads a relation and has no kernel: null when it only sorts the groups of an aggregation
      * here and runs here ({@link DeviceSort}), else why not. Decided with the placement.
      */
-    private Map<Integer, String> sortReasons = new HashMap<>();
+    private volatile Map<Integer, String> sortReasons = new HashMap<>();
     /** The relations whose groups a pipeline here sorts on the device. */
-    private Set<Integer> sortedHere = new HashSet<>();
+    private volatile Set<Integer> sortedHere = new HashSet<>();
     private final Map<Integer, CudaKernel> kernels = new LinkedHashMap<>();
-    private String notice;
+    private volatile String notice;
     private double compileMillis;
 
     GpuPlan(GpuRuntime rt, Database db, QueryPlan plan, Map<Integer, Genome> genomes) {
@@ -248,6 +251,9 @@ public final class GpuPlan implements Backend.Query {
     public synchronized void prepare(Collection<Pipeline> pipelines) {
         if (rt == null) {
             throw new IllegalStateException("a GPU plan made for placement only cannot be prepared");
+        }
+        if (placement == null) {
+            throw new IllegalStateException("a GPU plan is prepared after its placement (Backend.Query.placementRound)");
         }
         long t0 = System.nanoTime();
         List<CudaKernelSource> fresh = new ArrayList<>();
