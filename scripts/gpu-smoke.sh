@@ -60,7 +60,7 @@ case $mode in
     set +e
     "$jre_parent/jre/bin/java" -Xmx24g --enable-native-access=ALL-UNNAMED \
       -Dtessera.cache.dir=/tmp/tessera-cache \
-      -cp .device/app/tessera.jar io.tessera.backend.cuda.GpuSmokeCheck "$@" 2>&1 | tee "$out/gpu-smoke.log"
+      -cp .device/app/tessera.jar io.tessera.backend.cuda.check.GpuSmokeCheck "$@" 2>&1 | tee "$out/gpu-smoke.log"
     rc=${PIPESTATUS[0]}
     set -e
     exit "$rc"

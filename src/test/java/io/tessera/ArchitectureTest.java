@@ -94,6 +94,36 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    private static final String CUDA = "io.tessera.backend.cuda";
+
+    /**
+     * The CUDA backend's foundation in layers: its root (CudaException) uses none of its packages, the driver
+     * bindings only the root, compilation only the driver, the bandwidth measurement and the device operators only
+     * those two; the self-checks are used by nothing else.
+     */
+    @Test
+    void cudaFoundationPackagesUseOnlyThoseBelowThem() {
+        cudaPackageUsesOnly("");
+        cudaPackageUsesOnly("driver");
+        cudaPackageUsesOnly("compile", "driver");
+        cudaPackageUsesOnly("measure", "driver", "compile");
+        cudaPackageUsesOnly("ops", "driver", "compile");
+        noClasses().that().resideOutsideOfPackage(CUDA + ".check..")
+                .should().dependOnClassesThat().resideInAPackage(CUDA + ".check..")
+                .because("the GPU machine's self-checks are entry points of their own").check(classes);
+    }
+
+    /** Classes of {@code backend.cuda.pkg} (the root for "") use of the CUDA backend only the root, pkg and {@code allowed}. */
+    private static void cudaPackageUsesOnly(String pkg, String... allowed) {
+        String own = pkg.isEmpty() ? CUDA : CUDA + "." + pkg + "..";
+        String[] ok = Stream.concat(Stream.of(CUDA, own),
+                Stream.of(allowed).filter(a -> !a.isEmpty()).map(a -> CUDA + "." + a + "..")).toArray(String[]::new);
+        noClasses().that().resideInAPackage(own)
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage(CUDA + "..")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.resideInAnyPackage(ok))))
+                .check(classes);
+    }
+
     /** The JVM backend's operator families: an emitter, run-time tables and the end of a sink each. */
     private static final String[] JVM_FAMILIES = {"io.tessera.backend.jvm.filter..", "io.tessera.backend.jvm.join..",
             "io.tessera.backend.jvm.aggregate..", "io.tessera.backend.jvm.sort..", "io.tessera.backend.jvm.window..",

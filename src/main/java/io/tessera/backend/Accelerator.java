@@ -7,7 +7,7 @@ import io.tessera.variant.Genome;
 import java.util.Map;
 
 /**
- * A device beside the host (a GPU): it runs the pipelines it has code for ({@link Backend.Query#unsupported} says
+ * A device beside the host (a GPU): it runs the pipelines it has code for ({@link Backend.Query#placementRound} says
  * why not for the others), keeps what they make until the host or another pipeline needs it, and fails with a
  * {@link DeviceException}, after which the host runs the query. Its genomes come from its own profile, kept under
  * its {@link #info()}'s fingerprint.

@@ -9,9 +9,10 @@ import java.util.Map;
 
 /**
  * A device that runs pipelines: the JVM on all cores, a GPU. The executor asks a backend about one query at a
- * time ({@link #query}): which pipelines it can run under their genomes (a capability check that gives a reason,
- * never an emitter that throws), their code prepared (emitted and compiled), and runs one prepared pipeline at a
- * time, its inputs and outputs {@link Intermediate} handles in the query's {@link QueryState}.
+ * time ({@link #query}): which pipelines it can run under their genomes, given where their inputs are (a capability
+ * check that gives a reason, never an emitter that throws, asked round by round by {@link DevicePlacement}), their
+ * code prepared (emitted and compiled), and runs one prepared pipeline at a time, its inputs and outputs
+ * {@link Intermediate} handles in the query's {@link QueryState}.
  */
 public interface Backend {
 
@@ -24,8 +25,14 @@ public interface Backend {
     /** One query as a backend sees it. */
     interface Query {
 
-        /** Null when the backend can run pipeline {@code pipelineId} under its genome, else why not (one line). */
-        String unsupported(int pipelineId);
+        /**
+         * A fresh round of placement ({@link DevicePlacement}): which pipelines this backend can run under their
+         * genomes, given where their inputs are. The last round asked is the placement the query is prepared and run
+         * under. The default runs every pipeline (the host).
+         */
+        default PlacementRound placementRound() {
+            return (p, placed) -> null;
+        }
 
         /** Emits and compiles the code of these pipelines (in parallel where the backend can); again is a no-op. */
         void prepare(Collection<Pipeline> pipelines);

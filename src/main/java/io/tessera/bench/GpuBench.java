@@ -2,8 +2,8 @@ package io.tessera.bench;
 
 import io.tessera.api.QueryResult;
 import io.tessera.backend.KernelTiming;
-import io.tessera.backend.cuda.BandwidthProbe;
-import io.tessera.backend.cuda.DeviceCatalog;
+import io.tessera.backend.cuda.measure.BandwidthProbe;
+import io.tessera.backend.cuda.measure.DeviceCatalog;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;

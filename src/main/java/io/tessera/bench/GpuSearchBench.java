@@ -1,12 +1,12 @@
 package io.tessera.bench;
 
-import io.tessera.backend.cuda.CudaContext;
-import io.tessera.backend.cuda.CudaEvent;
-import io.tessera.backend.cuda.CudaKernel;
-import io.tessera.backend.cuda.CudaSources;
-import io.tessera.backend.cuda.DeviceBuffer;
-import io.tessera.backend.cuda.KernelArgs;
-import io.tessera.backend.cuda.SearchIndex;
+import io.tessera.backend.cuda.driver.CudaContext;
+import io.tessera.backend.cuda.driver.CudaEvent;
+import io.tessera.backend.cuda.driver.CudaKernel;
+import io.tessera.backend.cuda.compile.CudaSources;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
+import io.tessera.backend.cuda.driver.KernelArgs;
+import io.tessera.backend.cuda.ops.SearchIndex;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 
 import java.io.PrintStream;

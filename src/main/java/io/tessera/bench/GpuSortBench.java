@@ -1,11 +1,11 @@
 package io.tessera.bench;
 
-import io.tessera.backend.cuda.CudaContext;
-import io.tessera.backend.cuda.CudaEvent;
-import io.tessera.backend.cuda.DeviceBuffer;
-import io.tessera.backend.cuda.LargeSort;
-import io.tessera.backend.cuda.RadixScatter;
-import io.tessera.backend.cuda.SortMethod;
+import io.tessera.backend.cuda.driver.CudaContext;
+import io.tessera.backend.cuda.driver.CudaEvent;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
+import io.tessera.backend.cuda.ops.LargeSort;
+import io.tessera.backend.cuda.ops.RadixScatter;
+import io.tessera.backend.cuda.ops.SortMethod;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 
 import java.io.PrintStream;

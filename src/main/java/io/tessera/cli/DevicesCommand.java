@@ -1,12 +1,12 @@
 package io.tessera.cli;
 
-import io.tessera.backend.cuda.BandwidthProbe;
-import io.tessera.backend.cuda.CudaContext;
-import io.tessera.backend.cuda.CudaDevices;
-import io.tessera.backend.cuda.CudaDriver;
+import io.tessera.backend.cuda.measure.BandwidthProbe;
+import io.tessera.backend.cuda.driver.CudaContext;
+import io.tessera.backend.cuda.driver.CudaDevices;
+import io.tessera.backend.cuda.driver.CudaDriver;
 import io.tessera.backend.cuda.CudaException;
-import io.tessera.backend.cuda.DeviceCatalog;
-import io.tessera.backend.cuda.KernelCompiler;
+import io.tessera.backend.cuda.measure.DeviceCatalog;
+import io.tessera.backend.cuda.compile.KernelCompiler;
 import io.tessera.profile.DeviceInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

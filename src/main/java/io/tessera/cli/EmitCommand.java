@@ -1,7 +1,7 @@
 package io.tessera.cli;
 
 import io.tessera.Tessera;
-import io.tessera.backend.cuda.CudaSources;
+import io.tessera.backend.cuda.compile.CudaSources;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.jvm.JvmExecutor;

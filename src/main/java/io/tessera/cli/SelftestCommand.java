@@ -95,12 +95,12 @@ public final class SelftestCommand implements Callable<Integer> {
         checks.stream().filter(c -> c.notOnGpu() != null).forEach(c -> jvmOnly.putIfAbsent(c.query(), c.notOnGpu()));
         // every device buffer still allocated must be a cached column or a pooled buffer between queries
         io.tessera.backend.cuda.runtime.GpuRuntime rt = io.tessera.backend.cuda.runtime.GpuRuntime.get();
-        long live = io.tessera.backend.cuda.CudaMemoryStats.liveDeviceBuffers();
+        long live = io.tessera.backend.cuda.driver.CudaMemoryStats.liveDeviceBuffers();
         long leaks = live - rt.columns().size() - rt.pool().freeBuffers();
         out.printf(Locale.ROOT, "device buffers between queries: %d (%d cached columns, %d pooled, %d other)%n", live,
                 rt.columns().size(), rt.pool().freeBuffers(), leaks);
         io.tessera.backend.cuda.runtime.GpuRuntime.shutdown();
-        io.tessera.backend.cuda.CudaMemoryStats.Snapshot mem = io.tessera.backend.cuda.CudaMemoryStats.snapshot();
+        io.tessera.backend.cuda.driver.CudaMemoryStats.Snapshot mem = io.tessera.backend.cuda.driver.CudaMemoryStats.snapshot();
         if (!mem.nothingLive()) {
             leaks++;
         }

@@ -1,12 +1,10 @@
 package io.tessera.exec;
 
 import io.tessera.backend.Backend;
+import io.tessera.backend.DevicePlacement;
 import io.tessera.backend.Intermediate;
-import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
-import io.tessera.plan.Sink;
-import io.tessera.plan.Source;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,7 +17,8 @@ import java.util.Map;
  * else on the JVM (the host, {@link Intermediate#HOST}); a probe and a scan of a table's marks on the device of the table (a table is built where all
  * its probes and the scans of its marks run); a
  * pipeline that reads a relation where that device can read it (the GPU reads tables, and sorts, builds join
- * tables from and aggregates the groups of its own aggregations), and on the JVM when a writer of the relation runs there.
+ * tables from and aggregates the groups of its own aggregations), and on the JVM when a writer of the relation runs
+ * there. The fixpoint that decides it is {@link DevicePlacement}'s, the device answering per pipeline.
  */
 public record Placement(Map<Integer, String> devices, Map<Integer, String> reasons) {
 
@@ -35,71 +34,17 @@ public record Placement(Map<Integer, String> devices, Map<Integer, String> reaso
     }
 
     /**
-     * Each pipeline on {@code device}, a GPU, where its query {@code gpu} can run it, the rest on the JVM; then,
-     * until nothing changes, a table probed on the JVM built there, and a probe of a table built on the JVM run
-     * there.
+     * Each pipeline on {@code device}, a GPU, where its query {@code gpu} can run it given where its inputs are, the
+     * rest on the JVM: {@link DevicePlacement}'s fixpoint.
      */
     public static Placement onGpuWherePossible(QueryPlan plan, String device, Backend.Query gpu) {
-        Map<Integer, String> devices = new LinkedHashMap<>();
+        DevicePlacement.Placed placed = DevicePlacement.place(plan, device, gpu::placementRound);
         Map<Integer, String> reasons = new LinkedHashMap<>();
         for (Pipeline p : plan.pipelines()) {
-            String why = gpu.unsupported(p.id());
-            devices.put(p.id(), why == null ? device : Intermediate.HOST);
+            String why = placed.hostReasons().get(p.id());
             reasons.put(p.id(), why == null ? "it has GPU code" : why);
         }
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (Pipeline p : plan.pipelines()) {
-                if (p.source() instanceof Source.RelationScan rs && !devices.get(p.id()).equals(Intermediate.HOST)) {
-                    for (Pipeline w : writers(plan, rs.relationId())) {
-                        if (devices.get(w.id()).equals(Intermediate.HOST)) {
-                            devices.put(p.id(), Intermediate.HOST);
-                            reasons.put(p.id(), "it reads r" + rs.relationId() + ", made by pipeline " + w.id()
-                                    + " on the JVM");
-                            changed = true;
-                            break;
-                        }
-                    }
-                }
-                if (p.source() instanceof Source.JoinTableScan js && devices.get(p.id()).equals(Intermediate.HOST)) {
-                    Pipeline build = builder(plan, js.joinId());
-                    if (build != null && !devices.get(build.id()).equals(Intermediate.HOST)) {
-                        devices.put(build.id(), Intermediate.HOST);
-                        reasons.put(build.id(), "its table j" + js.joinId() + " is scanned by pipeline " + p.id()
-                                + ", which runs on the JVM");
-                        changed = true;
-                    }
-                }
-                if (p.source() instanceof Source.JoinTableScan js && !devices.get(p.id()).equals(Intermediate.HOST)) {
-                    Pipeline build = builder(plan, js.joinId());
-                    if (build != null && devices.get(build.id()).equals(Intermediate.HOST)) {
-                        devices.put(p.id(), Intermediate.HOST);
-                        reasons.put(p.id(), "it scans table j" + js.joinId() + ", built on the JVM");
-                        changed = true;
-                    }
-                }
-                for (Operation op : p.operations()) {
-                    if (!(op instanceof Operation.Probe probe)) {
-                        continue;
-                    }
-                    Pipeline build = builder(plan, probe.joinId());
-                    if (build == null || devices.get(build.id()).equals(devices.get(p.id()))) {
-                        continue;
-                    }
-                    if (devices.get(p.id()).equals(Intermediate.HOST)) {
-                        devices.put(build.id(), Intermediate.HOST);
-                        reasons.put(build.id(), "its table j" + probe.joinId() + " is probed by pipeline " + p.id()
-                                + ", which runs on the JVM");
-                    } else {
-                        devices.put(p.id(), Intermediate.HOST);
-                        reasons.put(p.id(), "it probes table j" + probe.joinId() + ", built on the JVM");
-                    }
-                    changed = true;
-                }
-            }
-        }
-        return new Placement(Collections.unmodifiableMap(devices), Collections.unmodifiableMap(reasons));
+        return new Placement(placed.devices(), Collections.unmodifiableMap(reasons));
     }
 
     public String device(int pipelineId) {
@@ -136,34 +81,5 @@ public record Placement(Map<Integer, String> devices, Map<Integer, String> reaso
             n += d.equals(device) ? 1 : 0;
         }
         return n;
-    }
-
-    /** The pipelines that write relation {@code rel}. */
-    private static List<Pipeline> writers(QueryPlan plan, int rel) {
-        List<Pipeline> out = new ArrayList<>();
-        for (Pipeline p : plan.pipelines()) {
-            int written = switch (p.sink()) {
-                case Sink.Materialize m -> m.relationId();
-                case Sink.Sort s -> s.relationId();
-                case Sink.Window w -> w.relationId();
-                case Sink.GroupAggregate g -> g.relationId();
-                case Sink.Aggregate a -> a.relationId();
-                case Sink.Build b -> -1;
-                case Sink.Marks m -> -1;
-            };
-            if (written == rel) {
-                out.add(p);
-            }
-        }
-        return out;
-    }
-
-    private static Pipeline builder(QueryPlan plan, int joinId) {
-        for (Pipeline p : plan.pipelines()) {
-            if (p.sink() instanceof Sink.Build b && b.joinId() == joinId) {
-                return p;
-            }
-        }
-        return null;
     }
 }

@@ -1,6 +1,6 @@
 package io.tessera.tune;
 
-import io.tessera.backend.cuda.CudaDevices;
+import io.tessera.backend.cuda.driver.CudaDevices;
 import io.tessera.profile.DeviceInfo;
 import io.tessera.storage.Database;
 

@@ -5,7 +5,7 @@ import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.api.QueryResult;
 import io.tessera.Tessera;
 import io.tessera.backend.GeneratedSource;
-import io.tessera.backend.cuda.CudaSources;
+import io.tessera.backend.cuda.compile.CudaSources;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.jvm.gen.EmittedPipeline;

@@ -2,6 +2,7 @@ package io.tessera.exec;
 
 import io.tessera.backend.Backend;
 import io.tessera.backend.Intermediate;
+import io.tessera.backend.PlacementRound;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.cuda.exec.CudaBackend;
 import io.tessera.bench.TinySsbDatabase;
@@ -37,8 +38,8 @@ class PlacementTest {
     private static Backend.Query gpu(IntPredicate can) {
         return new Backend.Query() {
             @Override
-            public String unsupported(int pipelineId) {
-                return can.test(pipelineId) ? null : "no GPU code (test)";
+            public PlacementRound placementRound() {
+                return (p, placed) -> can.test(p.id()) ? null : "no GPU code (test)";
             }
 
             @Override
@@ -144,5 +145,58 @@ class PlacementTest {
         Placement all = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE, gpu(id -> true));
         assertEquals(CudaBackend.DEVICE, all.device(scan.id()));
         assertEquals(CudaBackend.DEVICE, all.device(build.id()));
+    }
+
+    @Test
+    void aTableARefusedPipelineProbesIsBuiltOnTheHostAndTheDeviceIsAskedAgain() {
+        QueryPlan plan = plan();
+        Pipeline probe = plan.pipelines().stream().filter(pl -> pl.sink() instanceof Sink.GroupAggregate).findFirst().orElseThrow();
+        java.util.List<java.util.List<Integer>> asked = new java.util.ArrayList<>();
+        // a device that cannot aggregate, and probes only tables a pipeline it accepted in the round builds
+        Backend.Query gpu = new Backend.Query() {
+            @Override
+            public PlacementRound placementRound() {
+                java.util.List<Integer> round = new java.util.ArrayList<>();
+                asked.add(round);
+                return (p, placed) -> {
+                    round.add(p.id());
+                    if (p.id() == probe.id()) {
+                        return "no GPU code (test)";
+                    }
+                    for (Operation op : p.operations()) {
+                        if (op instanceof Operation.Probe pr && !CudaBackend.DEVICE.equals(placed.apply(builder(plan, pr.joinId()).id()))) {
+                            return "its table is elsewhere (test)";
+                        }
+                    }
+                    return null;
+                };
+            }
+
+            @Override
+            public void prepare(Collection<Pipeline> pipelines) {
+            }
+
+            @Override
+            public void run(Pipeline pipeline, QueryState state) {
+                throw new UnsupportedOperationException("a stand-in GPU for placement runs nothing");
+            }
+        };
+        Placement p = Placement.onGpuWherePossible(plan, CudaBackend.DEVICE, gpu);
+        assertEquals(2, asked.size(), asked.toString());
+        assertEquals("no GPU code (test)", p.reasons().get(probe.id()));
+        for (Operation op : probe.operations()) {
+            if (op instanceof Operation.Probe pr) {
+                int build = builder(plan, pr.joinId()).id();
+                assertTrue(p.onHost(build));
+                assertEquals("its table j" + pr.joinId() + " is probed by pipeline " + probe.id() + ", which runs on the JVM",
+                        p.reasons().get(build));
+                assertTrue(asked.get(0).contains(build) && !asked.get(1).contains(build), asked.toString());
+            }
+        }
+    }
+
+    private static Pipeline builder(QueryPlan plan, int joinId) {
+        return plan.pipelines().stream().filter(pl -> pl.sink() instanceof Sink.Build b && b.joinId() == joinId)
+                .findFirst().orElseThrow();
     }
 }

@@ -92,11 +92,6 @@ public final class JvmBackend implements Host {
         }
 
         @Override
-        public String unsupported(int pipelineId) {
-            return null;
-        }
-
-        @Override
         public synchronized void prepare(Collection<Pipeline> pipelines) {
             long t0 = System.nanoTime();
             List<Pipeline> fresh = new ArrayList<>();

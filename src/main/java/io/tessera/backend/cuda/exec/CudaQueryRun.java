@@ -1,10 +1,10 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.cuda.CudaContext;
-import io.tessera.backend.cuda.CudaEvent;
-import io.tessera.backend.cuda.CudaKernel;
-import io.tessera.backend.cuda.DeviceBuffer;
-import io.tessera.backend.cuda.KernelArgs;
+import io.tessera.backend.cuda.driver.CudaContext;
+import io.tessera.backend.cuda.driver.CudaEvent;
+import io.tessera.backend.cuda.driver.CudaKernel;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
+import io.tessera.backend.cuda.driver.KernelArgs;
 import io.tessera.backend.cuda.gen.CType;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.JoinLayout;

@@ -2,7 +2,7 @@ package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.HostRows;
 import io.tessera.backend.Intermediate;
-import io.tessera.backend.cuda.DeviceBuffer;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 
@@ -130,7 +130,7 @@ final class DeviceGroups {
 
         /**
          * Entries {@code [from, to)} of the groups in the order {@code order} holds (entry numbers on the device,
-         * at least {@code to} of them, from {@link io.tessera.backend.cuda.SmallSort}), as rows.
+         * at least {@code to} of them, from {@link io.tessera.backend.cuda.ops.SmallSort}), as rows.
          */
         HostRows rowsInOrder(DeviceBuffer order, long from, long to) {
             int keep = (int) to;

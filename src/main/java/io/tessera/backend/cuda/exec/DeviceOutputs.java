@@ -3,7 +3,7 @@ package io.tessera.backend.cuda.exec;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
-import io.tessera.backend.cuda.DeviceBuffer;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.KernelParam;
 import io.tessera.backend.cuda.gen.MappedCodes;

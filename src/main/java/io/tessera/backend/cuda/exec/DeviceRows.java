@@ -3,7 +3,7 @@ package io.tessera.backend.cuda.exec;
 import io.tessera.backend.HostRows;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.ValueKind;
-import io.tessera.backend.cuda.DeviceBuffer;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
 import io.tessera.backend.cuda.gen.CType;
 
 import java.lang.foreign.Arena;

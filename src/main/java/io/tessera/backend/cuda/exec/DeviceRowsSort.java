@@ -1,8 +1,8 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.cuda.DeviceBuffer;
-import io.tessera.backend.cuda.LargeSort;
-import io.tessera.backend.cuda.SmallSort;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
+import io.tessera.backend.cuda.ops.LargeSort;
+import io.tessera.backend.cuda.ops.SmallSort;
 import io.tessera.backend.cuda.gen.CType;
 import io.tessera.plan.Sink;
 import io.tessera.plan.SortKey;

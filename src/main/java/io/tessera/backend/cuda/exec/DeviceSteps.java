@@ -1,9 +1,9 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.cuda.CudaKernel;
-import io.tessera.backend.cuda.DeviceBuffer;
-import io.tessera.backend.cuda.CudaStream;
-import io.tessera.backend.cuda.KernelArgs;
+import io.tessera.backend.cuda.driver.CudaKernel;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
+import io.tessera.backend.cuda.driver.CudaStream;
+import io.tessera.backend.cuda.driver.KernelArgs;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 
 import java.util.ArrayList;

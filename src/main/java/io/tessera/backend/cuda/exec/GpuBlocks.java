@@ -1,6 +1,6 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.cuda.CudaKernel;
+import io.tessera.backend.cuda.driver.CudaKernel;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.variant.Genome;
 

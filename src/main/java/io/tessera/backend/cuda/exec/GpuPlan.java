@@ -1,9 +1,10 @@
 package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.Backend;
+import io.tessera.backend.PlacementRound;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
-import io.tessera.backend.cuda.CudaKernel;
+import io.tessera.backend.cuda.driver.CudaKernel;
 import io.tessera.backend.cuda.gen.CType;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
@@ -33,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * The GPU side of a query: its CUDA genomes, which pipelines have kernels (and why the others do not), and the
@@ -48,16 +50,21 @@ public final class GpuPlan implements Backend.Query {
     private final GpuRuntime rt;
     private final QueryPlan plan;
     private final Map<Integer, Genome> genomes;
-    private final GpuPlacement placement;
+    private final GpuPlacement.Rounds rounds;
+    /**
+     * The kernels of the last round of placement that ended, and why the other pipelines have none (null before
+     * the first); volatile, as the fields below, since a query placed on one thread may run on another.
+     */
+    private volatile GpuPlacement placement;
     /**
      * Per pipeline that reads a relation and has no kernel: null when it only sorts the groups of an aggregation
-     * here and runs here ({@link DeviceSort}), else why not. Decided once, with the placement.
+     * here and runs here ({@link DeviceSort}), else why not. Decided with the placement.
      */
-    private final Map<Integer, String> sortReasons = new HashMap<>();
+    private volatile Map<Integer, String> sortReasons = new HashMap<>();
     /** The relations whose groups a pipeline here sorts on the device. */
-    private final Set<Integer> sortedHere = new HashSet<>();
+    private volatile Set<Integer> sortedHere = new HashSet<>();
     private final Map<Integer, CudaKernel> kernels = new LinkedHashMap<>();
-    private final String notice;
+    private volatile String notice;
     /** The CUDA graphs of its pipelines' device work, kept across runs (under {@link PipelineGraphs#PROPERTY}). */
     private final PipelineGraphs graphs = new PipelineGraphs();
     private double compileMillis;
@@ -70,45 +77,75 @@ public final class GpuPlan implements Backend.Query {
         this.rt = rt;
         this.plan = plan;
         this.genomes = genomes;
-        GpuPlacement placed = GpuPlacement.place(plan, genomes, key -> dictionary(db, key));
-        Map<Integer, String> reasons = new LinkedHashMap<>(placed.jvmReasons());
-        Map<Integer, CudaKernelSource> usable = new LinkedHashMap<>();
-        for (Pipeline p : plan.pipelines()) {
-            CudaKernelSource k = placed.kernels().get(p.id());
-            if (k == null) {
-                continue;
-            }
-            String mismatch = sinkMismatch(k);
-            if (mismatch != null) {
-                reasons.put(p.id(), mismatch);
-            } else {
-                usable.put(p.id(), k);
-            }
-        }
-        GpuPlacement kernelsFirst = new GpuPlacement(Map.copyOf(usable), reasons);
-        for (Pipeline p : plan.pipelines()) {
-            if (p.source() instanceof Source.RelationScan rs) {
-                // a pipeline that only sorts the groups of an aggregation here sorts them on the device rather
-                // than reading them back as rows into a kernel of its own
-                String why = DeviceSort.unsupported(plan, p, kernelsFirst);
+        this.rounds = new GpuPlacement.Rounds(plan, genomes, key -> dictionary(db, key));
+    }
+
+    /**
+     * A round of placement: the kernel round's answer ({@link GpuPlacement.Round}), refused where the kernel's sink
+     * leaves other types than the query's; a pipeline that only sorts the groups of an aggregation here runs here,
+     * sorting them on the device rather than reading them back as rows into a kernel of its own. The round that
+     * ends last is the plan's placement.
+     */
+    @Override
+    public PlacementRound placementRound() {
+        GpuPlacement.Round kernelRound = rounds.next();
+        return new PlacementRound() {
+            private final Map<Integer, CudaKernelSource> usable = new LinkedHashMap<>();
+            private final Map<Integer, String> noKernel = new LinkedHashMap<>();
+            private final Map<Integer, String> sorts = new HashMap<>();
+            private final Set<Integer> sorted = new HashSet<>();
+
+            @Override
+            public String accepts(Pipeline p, IntFunction<String> placed) {
+                String why = kernelRound.accepts(p, placed);
+                CudaKernelSource k = kernelRound.kernels().get(p.id());
                 if (why == null) {
+                    // the kernel stays in the kernel round's view, as the tables and groups it makes do
+                    why = sinkMismatch(k);
+                }
+                if (why == null) {
+                    usable.put(p.id(), k);
+                } else {
+                    noKernel.put(p.id(), why);
+                }
+                if (!(p.source() instanceof Source.RelationScan rs)) {
+                    return why;
+                }
+                String sortWhy = DeviceSort.unsupported(plan, p, new GpuPlacement(usable, noKernel));
+                if (sortWhy == null) {
                     usable.remove(p.id());
-                    sortedHere.add(rs.relationId());
+                    sorted.add(rs.relationId());
                 }
                 if (!usable.containsKey(p.id())) {
-                    sortReasons.put(p.id(), why);
+                    sorts.put(p.id(), sortWhy);
+                    return sortWhy;
                 }
+                return null;
             }
-        }
-        this.placement = new GpuPlacement(usable, reasons);
+
+            @Override
+            public void finish(Map<Integer, String> hostReasons) {
+                Map<Integer, String> reasons = new LinkedHashMap<>(hostReasons);
+                reasons.keySet().removeAll(sorts.keySet());
+                reasons.putAll(noKernel);
+                adopt(new GpuPlacement(usable, reasons), sorts, sorted);
+            }
+        };
+    }
+
+    /** The placement a round ended with, and the notice it gives. */
+    private void adopt(GpuPlacement placed, Map<Integer, String> sorts, Set<Integer> sorted) {
+        this.placement = placed;
+        this.sortReasons = sorts;
+        this.sortedHere = sorted;
         List<String> scans = new ArrayList<>();
         for (Pipeline p : plan.pipelines()) {
-            String why = reasons.get(p.id());
+            String why = placed.jvmReasons().get(p.id());
             if (why != null && p.source() instanceof Source.TableScan) {
                 scans.add("pipeline " + p.id() + " (" + p.source() + "): " + why);
             }
         }
-        if (usable.isEmpty()) {
+        if (placed.kernels().isEmpty()) {
             notice = "ran on the JVM: no pipeline of this query has GPU code" + (scans.isEmpty() ? "" : "; " + scans.get(0));
         } else if (!scans.isEmpty()) {
             notice = "part ran on the JVM: " + String.join("; ", scans);
@@ -178,7 +215,7 @@ public final class GpuPlan implements Backend.Query {
         return db.table(key.substring(0, dot)).column(key.substring(dot + 1)).dictionary();
     }
 
-    @Override
+    /** Null when pipeline {@code pipelineId} runs here under the placement, else why not. */
     public String unsupported(int pipelineId) {
         if (placement.onGpu(pipelineId)) {
             return null;
@@ -220,6 +257,9 @@ public final class GpuPlan implements Backend.Query {
     public synchronized void prepare(Collection<Pipeline> pipelines) {
         if (rt == null) {
             throw new IllegalStateException("a GPU plan made for placement only cannot be prepared");
+        }
+        if (placement == null) {
+            throw new IllegalStateException("a GPU plan is prepared after its placement (Backend.Query.placementRound)");
         }
         long t0 = System.nanoTime();
         List<CudaKernelSource> fresh = new ArrayList<>();

@@ -1,6 +1,6 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.cuda.KernelArgs;
+import io.tessera.backend.cuda.driver.KernelArgs;
 import io.tessera.backend.cuda.gen.KernelParam;
 
 import java.util.HashMap;

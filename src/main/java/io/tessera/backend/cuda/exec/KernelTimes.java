@@ -1,7 +1,7 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.cuda.CudaContext;
-import io.tessera.backend.cuda.CudaEvent;
+import io.tessera.backend.cuda.driver.CudaContext;
+import io.tessera.backend.cuda.driver.CudaEvent;
 
 import java.util.ArrayList;
 import java.util.List;

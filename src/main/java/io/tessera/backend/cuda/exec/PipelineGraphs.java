@@ -1,7 +1,7 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.cuda.CudaContext;
-import io.tessera.backend.cuda.CudaGraph;
+import io.tessera.backend.cuda.driver.CudaContext;
+import io.tessera.backend.cuda.driver.CudaGraph;
 
 import java.util.HashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.cuda.DeviceBuffer;
-import io.tessera.backend.cuda.LargeSort;
-import io.tessera.backend.cuda.SearchIndex;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
+import io.tessera.backend.cuda.ops.LargeSort;
+import io.tessera.backend.cuda.ops.SearchIndex;
 import io.tessera.backend.cuda.gen.JoinLayout;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 

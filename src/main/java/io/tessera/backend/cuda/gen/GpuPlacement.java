@@ -1,6 +1,7 @@
 package io.tessera.backend.cuda.gen;
 
-import io.tessera.plan.Operation;
+import io.tessera.backend.DevicePlacement;
+import io.tessera.backend.PlacementRound;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
 import io.tessera.plan.Sink;
@@ -9,38 +10,82 @@ import io.tessera.storage.Dictionary;
 import io.tessera.variant.Genome;
 
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
- * Which pipelines of a plan run as CUDA kernels and which on the JVM, and why: a pipeline runs on the GPU when
- * {@link CudaCapabilities} finds CUDA code for everything it holds (then it is emitted); a BUILD runs there only when every pipeline that probes
- * or scans its table does too (the table lives on the device), and a probe of a table built on the JVM stays on the JVM.
+ * Which pipelines of a plan run as CUDA kernels and which on the JVM, and why, as the GPU's rounds of placement
+ * decide it ({@link DevicePlacement#askRounds}): a pipeline runs on the GPU when {@link CudaCapabilities} finds CUDA
+ * code for everything it holds (then it is emitted); a BUILD runs there only when every pipeline that probes or scans
+ * its table does too (the table lives on the device), and a probe of a table built on the JVM stays on the JVM.
  */
 public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, String> jvmReasons) {
+
+    /** The device name the rounds answer for (the CUDA backend's). */
+    private static final String DEVICE = "cuda";
 
     public boolean onGpu(int pipelineId) {
         return kernels.containsKey(pipelineId);
     }
 
+    /** The GPU's rounds alone, without the placement's later moves to the host (the tuners' and tests' view). */
     public static GpuPlacement place(QueryPlan plan, Map<Integer, Genome> genomes, Function<String, Dictionary> dictionaries) {
-        Set<Integer> forcedJvm = new HashSet<>();
-        Map<Integer, String> forcedReasons = new HashMap<>();
-        // the first reason each pipeline was refused for: a later round may refuse it only because a table it
-        // probes moved to the JVM for its sake, which would hide the cause
-        Map<Integer, String> firstReasons = new HashMap<>();
-        while (true) {
-            Map<Integer, CudaKernelSource> kernels = new LinkedHashMap<>();
-            Map<Integer, String> reasons = new LinkedHashMap<>(forcedReasons);
-            Map<Integer, JoinLayout> layouts = new HashMap<>();
-            Map<Integer, ScannedGroups> groups = new HashMap<>();
-            CudaPipelineEmitter.Context ctx = new CudaPipelineEmitter.Context() {
+        Rounds rounds = new Rounds(plan, genomes, dictionaries);
+        DevicePlacement.Placed placed = DevicePlacement.askRounds(plan, DEVICE, rounds::next);
+        return new GpuPlacement(rounds.latest().kernels(), placed.hostReasons());
+    }
+
+    /**
+     * One query's rounds of placement on the GPU ({@link DevicePlacement#askRounds}): each round emits the kernels of
+     * the pipelines it accepts afresh; the first reason each pipeline was refused for is kept across them, since a
+     * later round may refuse it only because a table it probes moved to the JVM for its sake, which would hide the
+     * cause.
+     */
+    public static final class Rounds {
+        private final QueryPlan plan;
+        private final Map<Integer, Genome> genomes;
+        private final Function<String, Dictionary> dictionaries;
+        private final Map<Integer, String> firstReasons = new HashMap<>();
+        private Round latest;
+
+        public Rounds(QueryPlan plan, Map<Integer, Genome> genomes, Function<String, Dictionary> dictionaries) {
+            this.plan = plan;
+            this.genomes = genomes;
+            this.dictionaries = dictionaries;
+        }
+
+        /** A fresh round. */
+        public Round next() {
+            latest = new Round(this);
+            return latest;
+        }
+
+        /** The last round begun (null before the first). */
+        public Round latest() {
+            return latest;
+        }
+    }
+
+    /**
+     * One round: a pipeline runs on the GPU when {@link CudaCapabilities} finds CUDA code for everything it holds,
+     * given the join tables, groups and relations of the pipelines this round accepted before it; then it is emitted.
+     */
+    public static final class Round implements PlacementRound {
+        private final Rounds rounds;
+        private final Map<Integer, CudaKernelSource> kernels = new LinkedHashMap<>();
+        private final Map<Integer, JoinLayout> layouts = new HashMap<>();
+        private final Map<Integer, ScannedGroups> groups = new HashMap<>();
+        private final CudaPipelineEmitter.Context ctx;
+
+        private Round(Rounds rounds) {
+            this.rounds = rounds;
+            QueryPlan plan = rounds.plan;
+            this.ctx = new CudaPipelineEmitter.Context() {
                 @Override
                 public Dictionary dictionary(String key) {
-                    return dictionaries.apply(key);
+                    return rounds.dictionaries.apply(key);
                 }
 
                 @Override
@@ -58,74 +103,55 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
                     return leftOnDevice(plan, relationId, kernels);
                 }
             };
-            for (Pipeline p : plan.pipelines()) {
-                if (forcedJvm.contains(p.id())) {
-                    continue;
-                }
-                Genome genome = genomes.get(p.id());
-                String why = CudaCapabilities.reason(p, genome, layouts::get, groups::get, ctx::relationOnDevice,
-                        dictionaries);
-                if (why != null && p.source() instanceof Source.RelationScan rs && writers(plan, rs.relationId()) > 1
-                        && GroupScan.endsInTableOrAggregate(p)) {
-                    why = "it reads r" + rs.relationId() + ", which " + writers(plan, rs.relationId())
-                            + " pipelines write (the GPU scans the groups of one aggregation)";
-                }
-                if (why == null && p.source() instanceof Source.JoinTableScan js && builder(plan, js.joinId()) != null
-                        && builder(plan, js.joinId()).sink() instanceof Sink.Build b && !b.uniqueKeys()
-                        && !ChainedRows.chains(b)) {
-                    // a table of the distinct keys alone: a scan would see each repeated key once
-                    why = "it scans join table j" + js.joinId() + ", whose keys may repeat and which keeps no rows";
-                }
-                if (why != null) {
-                    firstReasons.putIfAbsent(p.id(), why);
-                    reasons.put(p.id(), firstReasons.get(p.id()));
-                    continue;
-                }
-                CudaKernelSource k = emit(p, genome, ctx);
-                kernels.put(p.id(), k);
-                if (k.sink() instanceof SinkLayout.Build b) {
-                    layouts.put(b.table().joinId(), b.table());
-                }
-                if (k.sink() instanceof SinkLayout.Aggregate a && p.sink() instanceof Sink.GroupAggregate ga
-                        && writers(plan, ga.relationId()) == 1 && ScannedGroups.accumulatedAsDeclared(ga.aggs(), a)) {
-                    // its groups stay on the device, where later kernels may scan them
-                    groups.put(ga.relationId(), new ScannedGroups(p, a));
-                }
-                if (k.sink() instanceof SinkLayout.Aggregate a && p.sink() instanceof Sink.Aggregate sa
-                        && writers(plan, sa.relationId()) == 1 && ScannedGroups.accumulatedAsDeclared(sa.aggs(), a)) {
-                    groups.put(sa.relationId(), new ScannedGroups(p, a)); // its one row, likewise
-                }
+        }
+
+        /** The kernels this round emitted, by pipeline. */
+        public Map<Integer, CudaKernelSource> kernels() {
+            return kernels;
+        }
+
+        /**
+         * The inputs this round knows are its own kernels' (a table, groups or rows a kernel it emitted leaves on the
+         * device): the pipelines it accepted, and those a caller refused after all for what their kernels leave
+         * (whose readers the placement then moves to the host itself).
+         */
+        @Override
+        public String accepts(Pipeline p, IntFunction<String> placed) {
+            QueryPlan plan = rounds.plan;
+            Genome genome = rounds.genomes.get(p.id());
+            String why = CudaCapabilities.reason(p, genome, layouts::get, groups::get, ctx::relationOnDevice,
+                    rounds.dictionaries);
+            if (why != null && p.source() instanceof Source.RelationScan rs && writers(plan, rs.relationId()) > 1
+                    && GroupScan.endsInTableOrAggregate(p)) {
+                why = "it reads r" + rs.relationId() + ", which " + writers(plan, rs.relationId())
+                        + " pipelines write (the GPU scans the groups of one aggregation)";
             }
-            // a table built on the GPU but probed on the JVM would be needed on the host: build it there instead
-            boolean changed = false;
-            for (Pipeline p : plan.pipelines()) {
-                if (kernels.containsKey(p.id()) || forcedJvm.contains(p.id())) {
-                    continue;
-                }
-                if (p.source() instanceof Source.JoinTableScan js) {
-                    Pipeline build = builder(plan, js.joinId());
-                    if (build != null && kernels.containsKey(build.id())) {
-                        forcedJvm.add(build.id());
-                        forcedReasons.put(build.id(), "its table j" + js.joinId() + " is scanned by pipeline " + p.id()
-                                + ", which runs on the JVM");
-                        changed = true;
-                    }
-                }
-                for (Operation op : p.operations()) {
-                    if (op instanceof Operation.Probe probe) {
-                        Pipeline build = builder(plan, probe.joinId());
-                        if (build != null && kernels.containsKey(build.id())) {
-                            forcedJvm.add(build.id());
-                            forcedReasons.put(build.id(), "its table j" + probe.joinId() + " is probed by pipeline " + p.id()
-                                    + ", which runs on the JVM");
-                            changed = true;
-                        }
-                    }
-                }
+            if (why == null && p.source() instanceof Source.JoinTableScan js
+                    && DevicePlacement.builder(plan, js.joinId()) != null
+                    && DevicePlacement.builder(plan, js.joinId()).sink() instanceof Sink.Build b && !b.uniqueKeys()
+                    && !ChainedRows.chains(b)) {
+                // a table of the distinct keys alone: a scan would see each repeated key once
+                why = "it scans join table j" + js.joinId() + ", whose keys may repeat and which keeps no rows";
             }
-            if (!changed) {
-                return new GpuPlacement(kernels, reasons);
+            if (why != null) {
+                rounds.firstReasons.putIfAbsent(p.id(), why);
+                return rounds.firstReasons.get(p.id());
             }
+            CudaKernelSource k = emit(p, genome, ctx);
+            kernels.put(p.id(), k);
+            if (k.sink() instanceof SinkLayout.Build b) {
+                layouts.put(b.table().joinId(), b.table());
+            }
+            if (k.sink() instanceof SinkLayout.Aggregate a && p.sink() instanceof Sink.GroupAggregate ga
+                    && writers(plan, ga.relationId()) == 1 && ScannedGroups.accumulatedAsDeclared(ga.aggs(), a)) {
+                // its groups stay on the device, where later kernels may scan them
+                groups.put(ga.relationId(), new ScannedGroups(p, a));
+            }
+            if (k.sink() instanceof SinkLayout.Aggregate a && p.sink() instanceof Sink.Aggregate sa
+                    && writers(plan, sa.relationId()) == 1 && ScannedGroups.accumulatedAsDeclared(sa.aggs(), a)) {
+                groups.put(sa.relationId(), new ScannedGroups(p, a)); // its one row, likewise
+            }
+            return null;
         }
     }
 
@@ -163,25 +189,8 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
         return false;
     }
 
-    /** The pipelines that write relation {@code relationId} (a UNION ALL's parts have several). */
+    /** How many pipelines write relation {@code relationId} (a UNION ALL's parts are several). */
     private static long writers(QueryPlan plan, int relationId) {
-        return plan.pipelines().stream().filter(p -> switch (p.sink()) {
-            case Sink.GroupAggregate ga -> ga.relationId() == relationId;
-            case Sink.Aggregate a -> a.relationId() == relationId;
-            case Sink.Materialize m -> m.relationId() == relationId;
-            case Sink.Sort s -> s.relationId() == relationId;
-            case Sink.Window w -> w.relationId() == relationId;
-            case Sink.Build b -> false;
-            case Sink.Marks m -> false;
-        }).count();
-    }
-
-    private static Pipeline builder(QueryPlan plan, int joinId) {
-        for (Pipeline p : plan.pipelines()) {
-            if (p.sink() instanceof Sink.Build b && b.joinId() == joinId) {
-                return p;
-            }
-        }
-        return null;
+        return DevicePlacement.writers(plan, relationId).size();
     }
 }

@@ -1,6 +1,6 @@
 package io.tessera.backend.cuda.gen;
 
-import io.tessera.backend.cuda.CudaSources;
+import io.tessera.backend.cuda.compile.CudaSources;
 import io.tessera.variant.CudaVariantSpace;
 
 import java.util.Map;

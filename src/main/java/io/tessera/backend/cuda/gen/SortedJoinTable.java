@@ -1,6 +1,6 @@
 package io.tessera.backend.cuda.gen;
 
-import io.tessera.backend.cuda.SearchIndex;
+import io.tessera.backend.cuda.ops.SearchIndex;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Sink;
 

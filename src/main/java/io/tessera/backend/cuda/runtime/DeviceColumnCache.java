@@ -1,8 +1,8 @@
 package io.tessera.backend.cuda.runtime;
 
-import io.tessera.backend.cuda.CudaContext;
-import io.tessera.backend.cuda.DeviceBuffer;
-import io.tessera.backend.cuda.PinnedBuffer;
+import io.tessera.backend.cuda.driver.CudaContext;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
+import io.tessera.backend.cuda.driver.PinnedBuffer;
 import io.tessera.storage.Column;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.tessera.backend.cuda.runtime;
 
-import io.tessera.backend.cuda.CudaContext;
-import io.tessera.backend.cuda.DeviceBuffer;
+import io.tessera.backend.cuda.driver.CudaContext;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,16 +1,16 @@
 package io.tessera.backend.cuda.runtime;
 
-import io.tessera.backend.cuda.CudaContext;
-import io.tessera.backend.cuda.CudaEvent;
-import io.tessera.backend.cuda.CudaKernel;
-import io.tessera.backend.cuda.CudaModule;
-import io.tessera.backend.cuda.CudaSources;
-import io.tessera.backend.cuda.CudaUnavailableException;
-import io.tessera.backend.cuda.DeviceBuffer;
-import io.tessera.backend.cuda.KernelArgs;
-import io.tessera.backend.cuda.KernelCompiler;
-import io.tessera.backend.cuda.PinnedBuffer;
-import io.tessera.backend.cuda.SlotCompaction;
+import io.tessera.backend.cuda.driver.CudaContext;
+import io.tessera.backend.cuda.driver.CudaEvent;
+import io.tessera.backend.cuda.driver.CudaKernel;
+import io.tessera.backend.cuda.driver.CudaModule;
+import io.tessera.backend.cuda.compile.CudaSources;
+import io.tessera.backend.cuda.driver.CudaUnavailableException;
+import io.tessera.backend.cuda.driver.DeviceBuffer;
+import io.tessera.backend.cuda.driver.KernelArgs;
+import io.tessera.backend.cuda.compile.KernelCompiler;
+import io.tessera.backend.cuda.driver.PinnedBuffer;
+import io.tessera.backend.cuda.ops.SlotCompaction;
 import io.tessera.profile.DeviceInfo;
 import io.tessera.storage.Database;
 import io.tessera.storage.StorageException;
@@ -53,9 +53,9 @@ public final class GpuRuntime implements AutoCloseable {
     /** Why the GPU may not be used now (a cancelled kernel still running), or null; and the event it ends at. */
     private volatile String unusable;
     private CudaEvent stuckUntil;
-    private final io.tessera.backend.cuda.SmallSort sorter;
+    private final io.tessera.backend.cuda.ops.SmallSort sorter;
     /** The radix sort and top-k, whose module is compiled at their first use; null before. */
-    private io.tessera.backend.cuda.LargeSort largeSorter;
+    private io.tessera.backend.cuda.ops.LargeSort largeSorter;
 
     private GpuRuntime() {
         ctx = CudaContext.open();
@@ -70,7 +70,7 @@ public final class GpuRuntime implements AutoCloseable {
             scanCounts = kernel(CudaSources.utilitySource(), "tessera_scan_counts", CudaSources.UTILITY);
             spin = kernel(CudaSources.utilitySource(), "tessera_spin", CudaSources.UTILITY);
             compaction = new SlotCompaction(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
-            sorter = new io.tessera.backend.cuda.SmallSort(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
+            sorter = new io.tessera.backend.cuda.ops.SmallSort(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
         } catch (RuntimeException e) {
             ctx.close();
             throw e;
@@ -281,7 +281,7 @@ public final class GpuRuntime implements AutoCloseable {
     }
 
     /** As {@link #fill64(DeviceBuffer, long, long)}, queued on {@code stream} (null: the default stream). */
-    public void fill64(DeviceBuffer b, long value, long words, io.tessera.backend.cuda.CudaStream stream) {
+    public void fill64(DeviceBuffer b, long value, long words, io.tessera.backend.cuda.driver.CudaStream stream) {
         if (words <= 0) {
             return;
         }
@@ -306,7 +306,7 @@ public final class GpuRuntime implements AutoCloseable {
     }
 
     /** As {@link #scanCounts(DeviceBuffer, long)}, queued on {@code stream} (null: the default stream). */
-    public void scanCounts(DeviceBuffer counts, long n, io.tessera.backend.cuda.CudaStream stream) {
+    public void scanCounts(DeviceBuffer counts, long n, io.tessera.backend.cuda.driver.CudaStream stream) {
         scanCounts.launch(1, 1024, 0, stream, KernelArgs.of().ptr(counts).i64(n));
     }
 
@@ -347,12 +347,12 @@ public final class GpuRuntime implements AutoCloseable {
 
     /**
      * Writes the numbers of the first {@code outRows} of {@code rows} device rows in the order of {@code keys} into
-     * {@code outIndex} ({@link io.tessera.backend.cuda.SmallSort}; at most its MAX_ROWS rows and MAX_KEYS keys);
+     * {@code outIndex} ({@link io.tessera.backend.cuda.ops.SmallSort}; at most its MAX_ROWS rows and MAX_KEYS keys);
      * asynchronous, ordered before later copies.
      */
-    public void sortSmall(java.util.List<io.tessera.backend.cuda.SmallSort.Key> keys, long rows, long outRows,
+    public void sortSmall(java.util.List<io.tessera.backend.cuda.ops.SmallSort.Key> keys, long rows, long outRows,
                           DeviceBuffer outIndex) {
-        DeviceBuffer scratch = pool.take(io.tessera.backend.cuda.SmallSort.scratchBytes(rows, keys.size()));
+        DeviceBuffer scratch = pool.take(io.tessera.backend.cuda.ops.SmallSort.scratchBytes(rows, keys.size()));
         try {
             sorter.sort(keys, rows, outRows, scratch, outIndex);
         } finally {
@@ -360,10 +360,10 @@ public final class GpuRuntime implements AutoCloseable {
         }
     }
 
-    /** The sort of relations of any size ({@link io.tessera.backend.cuda.LargeSort}), its module compiled on first use. */
-    public synchronized io.tessera.backend.cuda.LargeSort largeSort() {
+    /** The sort of relations of any size ({@link io.tessera.backend.cuda.ops.LargeSort}), its module compiled on first use. */
+    public synchronized io.tessera.backend.cuda.ops.LargeSort largeSort() {
         if (largeSorter == null) {
-            largeSorter = new io.tessera.backend.cuda.LargeSort(
+            largeSorter = new io.tessera.backend.cuda.ops.LargeSort(
                     name -> kernel(CudaSources.sortSource(), name, CudaSources.SORT_MODULE), sorter);
         }
         return largeSorter;
@@ -374,9 +374,9 @@ public final class GpuRuntime implements AutoCloseable {
      * bitonic top-k where {@code preference} allows it and it applies; its scratch from the pool. Waits for the
      * reduction that plans the passes; the sort itself is asynchronous, ordered before later copies.
      */
-    public io.tessera.backend.cuda.LargeSort.Outcome sortLarge(java.util.List<io.tessera.backend.cuda.SmallSort.Key> keys,
+    public io.tessera.backend.cuda.ops.LargeSort.Outcome sortLarge(java.util.List<io.tessera.backend.cuda.ops.SmallSort.Key> keys,
                                                                long rows, long outRows,
-                                                               io.tessera.backend.cuda.SortMethod.Preference preference,
+                                                               io.tessera.backend.cuda.ops.SortMethod.Preference preference,
                                                                DeviceBuffer outIndex) {
         return largeSort().sort(keys, rows, outRows, preference, poolScratch(), outIndex);
     }
@@ -387,22 +387,22 @@ public final class GpuRuntime implements AutoCloseable {
      * of {@link #largeSort}. Waits for the reduction that plans the passes, as {@link #sortLarge}.
      */
     public void sortWords(long words, long rows, DeviceBuffer outIndex) {
-        largeSort().sortWords(words, 1, rows, rows, io.tessera.backend.cuda.SortMethod.Preference.SORT, poolScratch(),
+        largeSort().sortWords(words, 1, rows, rows, io.tessera.backend.cuda.ops.SortMethod.Preference.SORT, poolScratch(),
                 outIndex);
     }
 
     /**
      * Lays the index of cache lines over the {@code n} (at least 1) sorted words at device address {@code sorted}
-     * into {@code index} ({@link io.tessera.backend.cuda.SearchIndex}); asynchronous, ordered before later launches.
+     * into {@code index} ({@link io.tessera.backend.cuda.ops.SearchIndex}); asynchronous, ordered before later launches.
      */
     public void searchIndex(long sorted, long n, DeviceBuffer index) {
-        io.tessera.backend.cuda.SearchIndex.build(kernel(CudaSources.sortSource(), "tessera_search_index_level",
+        io.tessera.backend.cuda.ops.SearchIndex.build(kernel(CudaSources.sortSource(), "tessera_search_index_level",
                 CudaSources.SORT_MODULE), sorted, n, index);
     }
 
     /** Scratch for the sorts, from the pool. */
-    private io.tessera.backend.cuda.LargeSort.Scratch poolScratch() {
-        return new io.tessera.backend.cuda.LargeSort.Scratch() {
+    private io.tessera.backend.cuda.ops.LargeSort.Scratch poolScratch() {
+        return new io.tessera.backend.cuda.ops.LargeSort.Scratch() {
             @Override
             public DeviceBuffer take(long bytes) {
                 return pool.take(bytes);

@@ -53,8 +53,8 @@ class DeviceSortTest {
                 .findFirst().orElseThrow();
         io.tessera.variant.Genome g = CudaVariantSpace.INSTANCE.defaults(plan).get(sort.id());
         assertEquals("bitonic", g.get(CudaVariantSpace.TOP_K));
-        assertEquals(io.tessera.backend.cuda.SortMethod.Preference.BITONIC, DeviceSort.preference(g));
-        assertEquals(io.tessera.backend.cuda.SortMethod.Preference.SORT,
+        assertEquals(io.tessera.backend.cuda.ops.SortMethod.Preference.BITONIC, DeviceSort.preference(g));
+        assertEquals(io.tessera.backend.cuda.ops.SortMethod.Preference.SORT,
                 DeviceSort.preference(g.with(CudaVariantSpace.TOP_K, "sort")));
         assertEquals(true, CudaVariantSpace.INSTANCE.dimensions(plan, sort).stream()
                 .anyMatch(d -> d.name().equals(CudaVariantSpace.TOP_K) && d.values().contains("sort")));
@@ -64,7 +64,7 @@ class DeviceSortTest {
                     Device.GPU);
             all.pipelines().forEach(p -> assertEquals(false, CudaVariantSpace.cutsRelation(p), tail));
         }
-        assertEquals(io.tessera.backend.cuda.SortMethod.MAX_TOP_K, CudaVariantSpace.MAX_TOP_K);
+        assertEquals(io.tessera.backend.cuda.ops.SortMethod.MAX_TOP_K, CudaVariantSpace.MAX_TOP_K);
     }
 
     @Test

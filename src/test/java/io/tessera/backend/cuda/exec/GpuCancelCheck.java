@@ -36,7 +36,7 @@ public final class GpuCancelCheck {
             }
             List<Object[]> expected = e.run(p).rows();
             GpuRuntime rt = GpuRuntime.get();
-            long buffersBefore = io.tessera.backend.cuda.CudaMemoryStats.liveDeviceBuffers();
+            long buffersBefore = io.tessera.backend.cuda.driver.CudaMemoryStats.liveDeviceBuffers();
             System.out.printf("q2.1 on the GPU: %d of %d pipelines, %d rows%n", ((GpuPlan) p.gpu()).gpuPipelines(),
                     p.plan().pipelines().size(), expected.size());
 
@@ -88,7 +88,7 @@ public final class GpuCancelCheck {
                 System.out.println("FAIL: the query after the cancellations gave other rows");
                 ok = false;
             }
-            long buffersAfter = io.tessera.backend.cuda.CudaMemoryStats.liveDeviceBuffers();
+            long buffersAfter = io.tessera.backend.cuda.driver.CudaMemoryStats.liveDeviceBuffers();
             System.out.printf("device buffers: %d before, %d after%n", buffersBefore, buffersAfter);
             if (buffersAfter > buffersBefore) {
                 System.out.println("FAIL: cancelled queries left device buffers");

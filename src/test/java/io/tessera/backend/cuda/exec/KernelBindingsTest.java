@@ -1,7 +1,7 @@
 package io.tessera.backend.cuda.exec;
 
 import io.tessera.exec.*;
-import io.tessera.backend.cuda.KernelArgs;
+import io.tessera.backend.cuda.driver.KernelArgs;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
 import io.tessera.backend.cuda.gen.KernelParam;

@@ -1,6 +1,6 @@
 package io.tessera.backend.cuda.gen;
 
-import io.tessera.backend.cuda.CudaSources;
+import io.tessera.backend.cuda.compile.CudaSources;
 import io.tessera.bench.GpuSelfTest;
 import io.tessera.bench.Queries;
 import io.tessera.data.Progress;
@@ -56,7 +56,7 @@ class CudaQueryCompileTest {
 
     @BeforeAll
     static void setUp() {
-        nvcc = io.tessera.backend.cuda.CudaHeaderCompileTest.locateNvcc();
+        nvcc = io.tessera.backend.cuda.compile.CudaHeaderCompileTest.locateNvcc();
         if (nvcc == null) {
             if ("1".equals(System.getenv("TESSERA_NO_NVCC"))) {
                 Assumptions.abort("nvcc not found and TESSERA_NO_NVCC=1: CUDA compile tests not run");
