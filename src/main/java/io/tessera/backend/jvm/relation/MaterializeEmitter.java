@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.relation;
 
+import io.tessera.backend.jvm.gen.JKind;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.Expr;
 import io.tessera.plan.Sink;
@@ -21,7 +22,7 @@ public final class MaterializeEmitter {
 
     /** Writes the values of {@code outs} as a row of the worker's buffer; {@code fetch} >= 0: at most offset + fetch. */
     public static void rows(PipelineWriter w, List<Expr> outs, long offset, long fetch, String what) {
-        w.comment(what + " " + outs);
+        w.comment(what + " " + w.codeNames.exprs(outs));
         w.bufferLayout(outs, 0);
         w.before.append("        final io.tessera.backend.jvm.relation.RowBuffer out = (io.tessera.backend.jvm.relation.RowBuffer) sinkState;\n");
         w.line("final int w = out.next();");
@@ -29,7 +30,8 @@ public final class MaterializeEmitter {
             w.store("out", c, w.gen.gen(outs.get(c)), "w");
         }
         if (fetch >= 0) {
-            w.line("if (out.size >= " + (offset + fetch) + "L) return; // LIMIT: enough rows in this worker");
+            // the LIMIT is the query's constant: a value, not code
+            w.line("if (out.size >= " + w.constant(JKind.LONG, offset + fetch) + ") return; // LIMIT: enough rows in this worker");
         }
     }
 }
