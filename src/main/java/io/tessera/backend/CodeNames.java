@@ -37,7 +37,7 @@ public final class CodeNames {
 
     public CodeNames(Pipeline p) {
         this.p = p;
-        lines();
+        lines(); // numbers the constants in the order of the walk, before any emitter asks for one
     }
 
     /** The pipeline as the generated code's header prints it: one line per source, operation and sink. */
