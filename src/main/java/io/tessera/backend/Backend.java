@@ -54,6 +54,14 @@ public interface Backend {
             throw new UnsupportedOperationException("no source of pipeline " + id + " on " + getClass().getSimpleName());
         }
 
+        /**
+         * The values pipeline {@code id}'s code reads as its constants, in the order of their names there (on the
+         * JVM the fields {@code k0, k1, ...}), for EXPLAIN CODE's legend; empty where the device does not say.
+         */
+        default java.util.List<Object> constants(int id) {
+            return java.util.List.of();
+        }
+
         /** Pipeline {@code id}'s genome on this device as EXPLAIN shows it. */
         default String genomeText(int id) {
             return "";

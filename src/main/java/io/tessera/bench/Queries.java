@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * The benchmark query texts kept as resources under {@code io/tessera/queries/<suite>/<name>.sql}: the 13 SSB
  * queries ({@code q1.1} .. {@code q4.3}) and the 22 TPC-H queries ({@code q1} .. {@code q22}) with the validation
- * substitution parameters. Texts carry no trailing semicolon.
+ * substitution parameters. Texts carry no trailing semicolon. TPC-H's Q11 depends on the scale factor (its FRACTION
+ * is 0.0001 / SF): the text holds SF 1's, and {@link #all(String, double)} gives it for another scale.
  */
 public final class Queries {
 
@@ -67,6 +68,53 @@ public final class Queries {
             out.add(new Query(suite.toLowerCase(Locale.ROOT), n, sql(suite, n)));
         }
         return out;
+    }
+
+    /** Every query of a suite as the substitution parameters of scale factor {@code sf} make it ({@link #atScale}). */
+    public static List<Query> all(String suite, double sf) {
+        return all(suite).stream().map(q -> atScale(q, sf)).toList();
+    }
+
+    /**
+     * The TPC-H scale factor of a database's data: its {@code supplier} table has 10,000 rows per SF (1 where there
+     * is no such table).
+     */
+    public static double tpchScale(io.tessera.storage.Database db) {
+        return db.hasTable("supplier") ? Math.max(1, db.table("supplier").rowCount()) / 10_000.0 : 1;
+    }
+
+    /** The text of Q11 at SF 1: its FRACTION. */
+    private static final String Q11_FRACTION = "sum(ps_supplycost * ps_availqty) * 0.0001";
+
+    /**
+     * The query at scale factor {@code sf}: TPC-H's Q11 with FRACTION = 0.0001 / SF (exact where the quotient ends,
+     * else to four significant digits, so that the literal stays a small DECIMAL); every other query as it is.
+     */
+    public static Query atScale(Query q, double sf) {
+        if (!(sf > 0) || Double.isInfinite(sf)) {
+            throw new IllegalArgumentException("scale factor " + sf + " is not a positive number");
+        }
+        if (!q.suite().equals(TPCH) || !q.name().equals("q11")) {
+            return q;
+        }
+        if (!q.sql().contains(Q11_FRACTION)) {
+            throw new IllegalStateException("TPC-H Q11's text has no FRACTION of SF 1 ('" + Q11_FRACTION + "')");
+        }
+        return new Query(q.suite(), q.name(), q.sql().replace(Q11_FRACTION,
+                Q11_FRACTION.substring(0, Q11_FRACTION.length() - "0.0001".length()) + q11Fraction(sf)));
+    }
+
+    /** TPC-H's FRACTION of Q11 at scale factor {@code sf}, as the text of a decimal literal. */
+    static String q11Fraction(double sf) {
+        java.math.BigDecimal base = new java.math.BigDecimal("0.0001");
+        java.math.BigDecimal scale = java.math.BigDecimal.valueOf(sf);
+        java.math.BigDecimal f;
+        try {
+            f = base.divide(scale);
+        } catch (ArithmeticException endless) {
+            f = base.divide(scale, new java.math.MathContext(4));
+        }
+        return f.stripTrailingZeros().toPlainString();
     }
 
     public static List<Query> ssb() {

@@ -34,7 +34,8 @@ public final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--sf", paramLabel = "X", description = "scale factor of the data (shown in the report)")
+    @Option(names = "--sf", paramLabel = "X", description = "scale factor of the data (shown in the report; TPC-H's Q11 "
+            + "depends on it: without it, the one the supplier table's rows give)")
     Double sf;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
@@ -86,6 +87,7 @@ public final class BenchCommand implements Callable<Integer> {
                 out.println("peer: none (DuckDB's JDBC driver is not on the class path)");
             }
             try (Tessera t = Tessera.open(db); DuckDbPeer duck = withPeer ? openPeer(t, out) : null) {
+                queries = atScale(queries, t);
                 List<io.tessera.bench.GpuBench.Row> rows = io.tessera.bench.GpuBench.run(t.database(), queries, runs, out,
                         cudaGenome, !noJvm, duck == null ? null : duck::query);
                 out.printf(Locale.ROOT, "%s%s on the GPU%s, %d runs after %.1f s of warm-up runs, medians, every query on the "
@@ -97,6 +99,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         try (Tessera t = Tessera.open(db)) {
+            queries = atScale(queries, t);
             DuckDbPeer duck = null;
             try {
                 if (p.equals("duckdb")) {
@@ -116,6 +119,12 @@ public final class BenchCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /** The queries as the data's scale factor makes them (TPC-H's Q11), for Tessera and the peer alike. */
+    private List<Queries.Query> atScale(List<Queries.Query> queries, Tessera t) {
+        double scale = sf != null ? sf : Queries.tpchScale(t.database());
+        return queries.stream().map(q -> Queries.atScale(q, scale)).toList();
     }
 
     /** DuckDB on a copy of the database's tables (made once, reused while the tables are unchanged). */

@@ -1,5 +1,7 @@
 package io.tessera.exec;
 
+import io.tessera.backend.Backend;
+import io.tessera.backend.CodeNames;
 import io.tessera.backend.PipelineActuals;
 import io.tessera.plan.ColumnInfo;
 import io.tessera.plan.Pipeline;
@@ -98,17 +100,35 @@ final class ExplainText {
         return sb.append("\n}").toString();
     }
 
-    /** The generated source of every pipeline on the device it runs on (EXPLAIN CODE). */
+    /**
+     * The generated source of every pipeline on the device it runs on (EXPLAIN CODE), each after its legend: what
+     * the names of its comments stand for (columns by position, constants by number) and the values its constants
+     * are bound to, which the source itself never holds. The legend is EXPLAIN's text, not part of the source.
+     */
     static String code(QueryEngine.Prepared p) {
         StringBuilder sb = new StringBuilder();
         for (Pipeline pl : p.plan().pipelines()) {
-            if (p.placement().onHost(pl.id())) {
-                sb.append(p.jvm().source(pl.id())).append('\n');
-            } else {
-                sb.append(p.gpu().source(pl.id())).append('\n');
+            Backend.Query device = p.placement().onHost(pl.id()) ? p.jvm() : p.gpu();
+            sb.append("-- pipeline ").append(pl.id()).append(": the names in its code's comments, and its constants\n");
+            for (String line : new CodeNames(pl).legend()) {
+                sb.append("--   ").append(line).append('\n');
             }
+            List<Object> constants = device.constants(pl.id());
+            for (int k = 0; k < constants.size(); k++) {
+                sb.append("--   k").append(k).append(" = ").append(CodeNames.visible(constantText(constants.get(k))))
+                        .append('\n');
+            }
+            sb.append(device.source(pl.id())).append('\n');
         }
         return sb.toString().stripTrailing();
+    }
+
+    /** A constant as the legend shows it: a string quoted, anything longer than a line cut. */
+    private static String constantText(Object value) {
+        String s = value instanceof String str ? "'" + str.replace("'", "''") + "'"
+                : value != null && value.getClass().isArray() ? "an array of " + java.lang.reflect.Array.getLength(value)
+                : String.valueOf(value);
+        return s.length() <= 200 ? s : s.substring(0, 200) + " ...";
     }
 
     /**

@@ -33,6 +33,35 @@ class QueriesTest {
     }
 
     @Test
+    void tpchQ11TakesItsFractionFromTheScaleFactor() {
+        String sf1 = Queries.sql("tpch", "q11");
+        assertTrue(sf1.contains("sum(ps_supplycost * ps_availqty) * 0.0001\n"), sf1);
+        assertEquals(List.of("0.0001", "0.00001", "0.000001", "0.001", "0.00003333", "0.0002"),
+                java.util.stream.DoubleStream.of(1, 10, 100, 0.1, 3, 0.5).mapToObj(Queries::q11Fraction).toList());
+        for (double sf : new double[] {1, 10, 0.01, 3}) {
+            List<Queries.Query> at = Queries.all("tpch", sf);
+            for (int i = 0; i < at.size(); i++) {
+                Queries.Query q = at.get(i);
+                String expected = !q.name().equals("q11") ? Queries.tpch().get(i).sql()
+                        : sf1.replace("* 0.0001\n", "* " + Queries.q11Fraction(sf) + "\n");
+                assertEquals(expected, q.sql(), q.name() + " at SF " + sf);
+            }
+            assertEquals(Queries.ssb(), Queries.all("ssb", sf));
+        }
+        assertTrue(Queries.all("tpch", 10).get(10).sql().contains("* 0.00001\n"));
+        assertThrows(IllegalArgumentException.class, () -> Queries.atScale(Queries.tpch().get(10), 0));
+    }
+
+    @Test
+    void tpchScaleIsTheSupplierRowsOver10000(@TempDir Path dir) {
+        io.tessera.exec.TinyTables.write(dir, "supplier", "s_suppkey INTEGER NOT NULL",
+                java.util.stream.IntStream.range(0, 25_000).mapToObj(i -> new Object[] {i + 1}).toArray(Object[][]::new));
+        try (Database db = Database.open(dir)) {
+            assertEquals(2.5, Queries.tpchScale(db));
+        }
+    }
+
+    @Test
     void ssbQueriesRunOnDuckDbAndFindRows(@TempDir Path dir) {
         TinySsb.build(dir, 7, 20_000);
         try (Database db = Database.open(dir); DuckDbPeer peer = DuckDbPeer.inMemory(db)) {

@@ -131,7 +131,7 @@ class EmittedVariantsTest {
                     .matcher(vector).find(), vector);
             assertTrue(vector.contains(".isNative())) {"), vector);
             assertTrue(vector.contains("Long.numberOfTrailingZeros(word)"), vector);
-            assertFalse(vector.contains("// FILTER lt(f_a, 5)"), "the vectorized comparison is not evaluated again");
+            assertFalse(vector.contains("// FILTER lt(c1, lit"), "the vectorized comparison is not evaluated again");
         } else {
             assertFalse(JvmVariantSpace.vectorApiPresent(), "simd applies when the Vector API is there");
         }

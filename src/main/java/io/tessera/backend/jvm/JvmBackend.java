@@ -126,6 +126,12 @@ public final class JvmBackend implements Host {
             return c.emitted().source();
         }
 
+        @Override
+        public List<Object> constants(int id) {
+            Compiled c = compiled.get(id);
+            return c == null ? List.of() : c.emitted().constants();
+        }
+
         public synchronized long compileNanos() {
             return compileNanos;
         }

@@ -18,7 +18,7 @@ final class AggregateOp {
         String in = KernelBuilder.IN;
         List<AggCall> calls = sink.aggs();
         List<SinkLayout.Agg> aggs = AggCode.accumulators(k, calls);
-        AggCode.open(k, "AGGREGATE " + calls, aggs);
+        AggCode.open(k, "AGGREGATE " + k.codeNames.aggs(calls), aggs);
         StringBuilder prologue = k.prologue;
         StringBuilder body = k.body;
         StringBuilder epilogue = k.epilogue;

@@ -60,8 +60,8 @@ final class BuildOp {
         k.sink = new SinkLayout.Build(layout, expanded);
         k.body.append(in).append(String.format(Locale.ROOT, "// estimated to hold %.4f of the table's rows%n",
                 layout.selectivity()));
-        k.body.append(in).append("// BUILD j").append(b.joinId()).append(" keys ").append(KernelBuilder.comment(JoinKeys.described(b.keys())))
-                .append(" payload ").append(KernelBuilder.comment(b.payloadNames())).append(" (").append(layout.describe())
+        k.body.append(in).append("// BUILD j").append(b.joinId()).append(" keys ").append(KernelBuilder.comment(k.codeNames.exprs(b.keys())))
+                .append(" payload ").append(KernelBuilder.comment(k.codeNames.exprs(b.payload()))).append(" (").append(layout.describe())
                 .append(JoinKeys.packed(b.keys()) ? ", the two keys packed into one" : "").append(")\n");
         k.load(b.keys(), in);
         k.params.add(new KernelParam(KernelParam.Kind.BUILD_KEYS, b.joinId(), "build_" + table.keyArray(),
@@ -138,7 +138,7 @@ final class BuildOp {
             if (t.nullFlags()) {
                 body.append(in).append("build_pay").append(t.nullFlag(c)).append('[').append(at).append("] = ")
                         .append(v.isNull() == null ? "false" : v.isNull()).append(";  // whether ")
-                        .append(KernelBuilder.comment(b.payloadNames().get(c))).append(" is NULL\n");
+                        .append(KernelBuilder.comment(k.codeNames.expr(b.payload().get(c)))).append(" is NULL\n");
             }
             KeyRange r = t.payloadRanges().get(c);
             if (r == null) {

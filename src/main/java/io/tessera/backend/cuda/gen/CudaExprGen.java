@@ -1,5 +1,6 @@
 package io.tessera.backend.cuda.gen;
 
+import io.tessera.backend.CodeNames;
 import io.tessera.backend.lower.Arithmetic;
 import io.tessera.backend.lower.Cast;
 import io.tessera.backend.lower.Comparison;
@@ -489,7 +490,7 @@ final class CudaExprGen {
             throw new GpuUnsupported("a condition over a computed string (" + e + ")");
         }
         int[] words = CodeMasks.mask(e, scope.dictionary(code.dict()));
-        return CValue.of("/* " + CodeMasks.operation(e) + " of " + KernelBuilder.comment(column.slot().name())
+        return CValue.of("/* " + CodeMasks.operation(e) + " of " + KernelBuilder.comment(CodeNames.slot(column.slot()))
                 + ", a mask of its codes */ tessera::q::CodeIn(" + scope.codeMask(words)
                 + ", " + code.v() + ")", CType.BOOL);
     }
@@ -506,7 +507,7 @@ final class CudaExprGen {
             throw new GpuUnsupported("a string function over a computed string (" + e + ")");
         }
         MappedCodes.Mapping m = MappedCodes.mapping(e, scope.dictionary(code.dict()));
-        return new CValue("/* " + MappedCodes.operation(e) + " of " + KernelBuilder.comment(column.slot().name())
+        return new CValue("/* " + MappedCodes.operation(e) + " of " + KernelBuilder.comment(CodeNames.slot(column.slot()))
                 + ", a map of its codes */ " + scope.codeMap(m.codes(), key, m.results()) + "[" + code.v() + "]",
                 CType.INT, key, null);
     }

@@ -14,7 +14,7 @@ final class FilterOp {
     static void emit(KernelBuilder k, Operation.Filter f) {
         String in = KernelBuilder.IN;
         StringBuilder body = k.body;
-        body.append(in).append("// FILTER ").append(KernelBuilder.comment(f.condition())).append('\n');
+        body.append(in).append("// FILTER ").append(KernelBuilder.comment(k.codeNames.expr(f.condition()))).append('\n');
         k.load(f.condition(), in);
         String cond = k.gen.condition(f.condition());
         body.append(in).append("#pragma unroll\n");

@@ -21,7 +21,7 @@ final class GroupAggregateOp {
         List<AggCall> calls = ga.aggs();
         List<SinkLayout.Agg> aggs = AggCode.accumulators(k, calls);
         GroupTable table = GroupTable.of(k.g.get(CudaVariantSpace.AGGREGATION));
-        AggCode.open(k, "GROUP_AGGREGATE by " + ga.keys() + " " + calls + " (" + table.describe() + ")", aggs);
+        AggCode.open(k, "GROUP_AGGREGATE by " + k.codeNames.exprs(ga.keys()) + " " + k.codeNames.aggs(calls) + " (" + table.describe() + ")", aggs);
         // the model's result table in device memory, whichever table the genome keeps
         k.model.groupUpdates();
         List<CValue> keys = new ArrayList<>();

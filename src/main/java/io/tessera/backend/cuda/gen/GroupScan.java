@@ -141,7 +141,7 @@ final class GroupScan {
         }
         String in = KernelBuilder.IN;
         StringBuilder body = k.body;
-        body.append(in).append("// ").append(KernelBuilder.comment(k.p.source())).append(": the slots of pipeline ")
+        body.append(in).append("// ").append(KernelBuilder.comment(k.codeNames.source())).append(": the slots of pipeline ")
                 .append(g.writer().id()).append("'s group table (agg=").append(g.layout().mode())
                 .append(") that hold a group\n");
         body.append(in).append("#pragma unroll\n");
@@ -169,7 +169,7 @@ final class GroupScan {
         String value;
         String what;
         if (c < nk) {
-            what = "key " + g.keyNames().get(c);
+            what = "key " + c;
             if (a.mode().equals("shared")) {
                 k.param(new KernelParam(KernelParam.Kind.SCAN_GROUP_KEYS, -1, "grp_keys", "const long long* __restrict__"));
                 value = "grp_keys[" + at + " * " + a.keyWidth() + " + " + c + "]";
@@ -184,7 +184,7 @@ final class GroupScan {
         } else {
             int agg = c - nk;
             SinkLayout.Agg acc = a.aggs().get(agg);
-            what = g.aggs().get(agg).toString();
+            what = k.codeNames.agg(g.aggs().get(agg));
             if (acc.valueType() == null) {
                 value = "(long long)grp_rows[" + at + "]";
             } else {

@@ -43,11 +43,6 @@ final class JoinKeys {
         return keys.size() > 1;
     }
 
-    /** What a kernel's comment says of the keys: the one key, or the list of two. */
-    static Object described(List<Expr> keys) {
-        return keys.size() == 1 ? keys.get(0) : keys;
-    }
-
     /** The C expression of the table's key for item i, the keys' columns loaded. */
     static String expr(KernelBuilder k, List<Expr> keys) {
         if (keys.size() == 1) {

@@ -1,5 +1,6 @@
 package io.tessera.backend.cuda.gen;
 
+import io.tessera.backend.CodeNames;
 import io.tessera.backend.GeneratedSource;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.Expr;
@@ -33,6 +34,8 @@ final class KernelBuilder {
     static final String IN = "        ";
 
     final Pipeline p;
+    /** How comments name the plan's columns and constants (never by their text). */
+    final CodeNames codeNames;
     final Genome g;
     final CudaPipelineEmitter.Context ctx;
     /** The table the kernel scans, or null when it scans a join table's rows ({@link #joinScan}). */
@@ -118,6 +121,7 @@ final class KernelBuilder {
                     + ": the capability check keeps it off the GPU");
         }
         this.p = p;
+        this.codeNames = new CodeNames(p);
         this.g = g;
         this.ctx = ctx;
         this.scan = p.source() instanceof Source.TableScan ts ? ts : null;
@@ -386,8 +390,7 @@ final class KernelBuilder {
             }
             String reg = "c" + s.index();
             loadedColumns.put(s.index(), reg);
-            String what = scan != null ? scan.table().name() + "." + scan.table().column(s.index()).name()
-                    : "r" + relationScan.relationId() + "." + s.name();
+            String what = (scan != null ? "the table's column " : "r" + relationScan.relationId() + "'s column ") + s.index();
             body.append(indent).append(t.memory()).append(' ').append(reg).append("[IPT];  // ").append(comment(what))
                     .append('\n');
             tileLoad(param, reg, indent);

@@ -1,5 +1,6 @@
 package io.tessera.backend.cuda.gen;
 
+import io.tessera.backend.CodeNames;
 import io.tessera.plan.KeyRange;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Sink;
@@ -112,7 +113,7 @@ final class MarkOps {
         }
         StringBuilder body = k.body;
         body.append(in).append(pt.memory()).append(' ').append(reg).append("[IPT];  // ")
-                .append(KernelBuilder.comment("j" + k.joinScan.joinId() + "." + k.joinScan.columns().get(c).name()))
+                .append(KernelBuilder.comment(CodeNames.payload(k.joinScan.joinId(), c)))
                 .append(r == null ? "" : ", stored narrow as value - min").append('\n');
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) ").append(reg).append("[i] = flags[i] ? ")

@@ -28,7 +28,7 @@ final class MaterializeOp {
     private void rows(List<Expr> outputs) {
         String in = KernelBuilder.IN;
         RowPlacement placement = k.rows;
-        k.body.append(in).append("// MATERIALIZE ").append(KernelBuilder.comment(outputs)).append(" (").append(placement.what)
+        k.body.append(in).append("// MATERIALIZE ").append(KernelBuilder.comment(k.codeNames.exprs(outputs))).append(" (").append(placement.what)
                 .append(")\n");
         List<CType> types = new ArrayList<>();
         if (placement == RowPlacement.TILE_ATOMIC) {
@@ -126,7 +126,7 @@ final class MaterializeOp {
         for (Operation.Probe pr : again) {
             ProbeOp.emit(k, pr, true);
         }
-        body.append(in).append("// MATERIALIZE ").append(KernelBuilder.comment(outputs)).append(" (pass 1: the rows)\n");
+        body.append(in).append("// MATERIALIZE ").append(KernelBuilder.comment(k.codeNames.exprs(outputs))).append(" (pass 1: the rows)\n");
         writeRows(outputs, types, in, "first");
     }
 

@@ -40,7 +40,7 @@ final class ProbeOp {
         boolean predicated = predicated(k, t, again) && !pr.setsMarks() && !t.chained() && pr.residual() == null
                 && pr.kind() != JoinKind.LEFT;
         k.body.append(in).append("// PROBE ").append(j).append(' ').append(pr.kind().name().toLowerCase(Locale.ROOT))
-                .append(" on ").append(KernelBuilder.comment(JoinKeys.described(pr.keys()))).append(" (").append(t.describe())
+                .append(" on ").append(KernelBuilder.comment(k.codeNames.exprs(pr.keys()))).append(" (").append(t.describe())
                 .append(JoinKeys.packed(pr.keys()) ? ", the two keys packed into one" : "").append(")")
                 .append(sharedBits ? ", its bitmap in shared memory" : "")
                 .append(again ? ": again, for the payload of the rows pass 0 selected" : "")
@@ -333,7 +333,7 @@ final class ProbeOp {
     private static void residualFilter(KernelBuilder k, Operation.Probe pr, String residual, String in) {
         StringBuilder body = k.body;
         body.append(in).append("// PROBE j").append(pr.joinId()).append(": the condition besides the keys, ")
-                .append(KernelBuilder.comment(pr.residual())).append('\n');
+                .append(KernelBuilder.comment(k.codeNames.expr(pr.residual()))).append('\n');
         body.append(in).append("#pragma unroll\n");
         body.append(in).append("for (int i = 0; i < IPT; ++i) {\n");
         body.append(in).append("    if (flags[i]) flags[i] = ").append(residual).append(";\n");

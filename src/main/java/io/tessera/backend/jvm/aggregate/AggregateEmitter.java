@@ -15,7 +15,7 @@ public final class AggregateEmitter {
     }
 
     public static void emit(PipelineWriter w, Sink.Aggregate a) {
-        w.comment("AGGREGATE " + a.aggs());
+        w.comment("AGGREGATE " + w.codeNames.aggs(a.aggs()));
         w.aggSpecs = new AggSpec[a.aggs().size()];
         w.keyKinds = new ValueKind[0];
         w.keyDicts = new String[0];

@@ -39,7 +39,7 @@ public final class GroupAggregateEmitter {
         GroupAggregation strategy = GroupAggregation.of(w.g.get(JvmDimensions.AGGREGATION), w.g);
         w.dense = strategy == GroupAggregation.DENSE;
         w.comment("GROUP_AGGREGATE (" + strategy.description + (w.dense ? "" : ", " + HashFunction.of(w).description)
-                + ") by " + ga.keys() + " " + ga.aggs());
+                + ") by " + w.codeNames.exprs(ga.keys()) + " " + w.codeNames.aggs(ga.aggs()));
         w.keyKinds = new ValueKind[nk];
         w.keyDicts = new String[nk];
         for (int k = 0; k < nk; k++) {

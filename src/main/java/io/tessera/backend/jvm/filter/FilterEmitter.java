@@ -57,13 +57,13 @@ public final class FilterEmitter {
     }
 
     private static void branch(PipelineWriter w, Expr cond) {
-        w.comment("FILTER " + cond);
+        w.comment("FILTER " + w.codeNames.expr(cond));
         w.load(cond);
         w.line("if (!" + w.gen.gen(cond).isTrue() + ") continue;");
     }
 
     private static void predicated(PipelineWriter w, List<Expr> conds) {
-        w.comment("FILTER (predicated) " + conds);
+        w.comment("FILTER (predicated) " + w.codeNames.exprs(conds));
         for (Expr c : conds) {
             w.load(c);
         }

@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.filter;
 
+import io.tessera.backend.CodeNames;
 import io.tessera.backend.GeneratedSource;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.PipelineWriter;
@@ -7,7 +8,6 @@ import io.tessera.backend.jvm.lib.VectorFilter;
 import io.tessera.backend.lower.DictionaryBound;
 import io.tessera.plan.PipelineAnalysis;
 import io.tessera.plan.Slot;
-import io.tessera.storage.TypeKind;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,8 +43,6 @@ public final class VectorFilterEmitter {
             Slot s = t.column();
             String col = "ctx.column(" + s.index() + ").data()";
             String segment = w.field("java.lang.foreign.MemorySegment", col, "vcol");
-            text.add(t.column().name() + " " + t.op() + " " + (t.string() != null ? "'" + t.string() + "'"
-                    : s.type().kind() == TypeKind.DOUBLE ? t.doubleValue() : t.value()));
             switch (ValueKind.stored(s.type())) {
                 case INT, LONG, DOUBLE -> {
                     ValueKind k = ValueKind.stored(s.type());
@@ -56,6 +54,8 @@ public final class VectorFilterEmitter {
                     };
                     sb.append(filter).append(col).append(", ").append(VectorFilter.class.getName()).append('.')
                             .append(t.op()).append(", ").append(bound).append(")");
+                    // the comment names the column by position and the constant by its field, never their text
+                    text.add(CodeNames.slot(s) + " " + t.op() + " " + bound);
                     v.terms.add(new VectorTerm(text.getLast(), segment, k.name(), t.op().name(), bound));
                 }
                 case CODE -> {
@@ -68,7 +68,9 @@ public final class VectorFilterEmitter {
                     String number = d + "." + bound.method() + "(" + lit + ")";
                     sb.append(".ints(").append(col).append(", ").append(vf).append(op).append(", ")
                             .append(number).append(")");
-                    v.terms.add(new VectorTerm(text.getLast(), segment, "INT", op, w.field("int", number, "vbound")));
+                    String codeBound = w.field("int", number, "vbound");
+                    text.add(CodeNames.slot(s) + " " + t.op() + " the code bound " + codeBound);
+                    v.terms.add(new VectorTerm(text.getLast(), segment, "INT", op, codeBound));
                 }
                 default -> throw new IllegalStateException("no vectorized comparison of " + s.type());
             }

@@ -1,6 +1,7 @@
 package io.tessera.backend.jvm.gen;
 
 import io.tessera.backend.ValueKind;
+import io.tessera.backend.CodeNames;
 import io.tessera.backend.GeneratedSource;
 import io.tessera.backend.jvm.aggregate.AggSpec;
 import io.tessera.backend.jvm.filter.VectorFilterEmitter;
@@ -30,6 +31,8 @@ import java.util.Map;
 public final class PipelineWriter implements ExprGen.Scope {
 
     final Pipeline p;
+    /** How comments name the plan's columns and constants (never by their text). */
+    public final CodeNames codeNames;
     public final Genome g;
     final String className;
     final StringBuilder fields = new StringBuilder();
@@ -81,6 +84,7 @@ public final class PipelineWriter implements ExprGen.Scope {
         this.p = p;
         this.g = g;
         this.className = "Pipeline" + p.id();
+        this.codeNames = new CodeNames(p);
     }
 
     /** The genome's value of a dimension, or {@code absent} when the dimension does not apply to this pipeline. */
@@ -148,7 +152,7 @@ public final class PipelineWriter implements ExprGen.Scope {
             case STRING -> "(String) k[" + i + "]";
             case CODE -> throw new IllegalArgumentException("a code is no constant");
         };
-        return constantField(JavaTypes.of(kind), read, value, GeneratedSource.comment(value instanceof String str ? "'" + str + "'" : value));
+        return constantField(JavaTypes.of(kind), read, value, "a constant");
     }
 
     @Override

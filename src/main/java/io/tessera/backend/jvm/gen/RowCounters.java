@@ -72,7 +72,7 @@ final class RowCounters {
         counted.add(op);
         String v = "rowsOut" + op;
         w.before.append("        long ").append(v).append(" = 0;  // rows out of ")
-                .append(GeneratedSource.comment(planned.get(op))).append('\n');
+                .append(GeneratedSource.comment(w.codeNames.operation(planned.get(op)))).append('\n');
         w.line(v + "++;");
         w.after.append("        rowCounts[").append(op).append("] += ").append(v).append(";\n");
     }

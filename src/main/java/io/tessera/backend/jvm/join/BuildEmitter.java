@@ -21,7 +21,7 @@ public final class BuildEmitter {
     }
 
     public static void emit(PipelineWriter w, Sink.Build b) {
-        w.comment("BUILD j" + b.joinId() + " (" + w.g.get(JvmDimensions.HASH_TABLE) + ") keys " + b.keys() + " payload " + b.payloadNames());
+        w.comment("BUILD j" + b.joinId() + " (" + w.g.get(JvmDimensions.HASH_TABLE) + ") keys " + w.codeNames.exprs(b.keys()) + " payload " + w.codeNames.exprs(b.payload()));
         w.bufferLayout(b.payload(), b.keys().size());
         w.before.append("        final io.tessera.backend.host.RowBuffer out = (io.tessera.backend.host.RowBuffer) sinkState;\n");
         List<String> keyVals = new ArrayList<>();

@@ -57,7 +57,7 @@ public final class JoinFilterEmitter {
         w.comment("JOIN FILTERS (" + s.label() + "): a row whose keys no build row has cannot match; dropped before the probes");
         for (Operation.Probe pr : probes) {
             int j = pr.joinId();
-            w.comment("key range" + (s == Strategy.BLOOM ? " and Bloom filter" : "") + " of j" + j + " on " + pr.keys());
+            w.comment("key range" + (s == Strategy.BLOOM ? " and Bloom filter" : "") + " of j" + j + " on " + w.codeNames.exprs(pr.keys()));
             ProbeEmitter.Keys k = ProbeEmitter.keys(w, pr);
             List<String> drop = new java.util.ArrayList<>(k.nulls());
             for (int i = 0; i < k.values().size(); i++) {

@@ -55,7 +55,7 @@ public final class MarkEmitter {
             }
             return;
         }
-        w.comment("residual condition of j" + j + ": " + cond + ", per build row with the key");
+        w.comment("residual condition of j" + j + ": " + w.codeNames.expr(cond) + ", per build row with the key");
         w.loadExcept(cond, j);
         w.line("for (int " + m + " = " + r + "; " + m + " >= 0; " + m + " = " + step + ") {");
         w.indent++;

@@ -29,7 +29,7 @@ public final class ProbeEmitter {
     public static void emit(PipelineWriter w, Operation.Probe op) {
         int j = op.joinId();
         Sink.Build b = op.build();
-        w.comment("PROBE j" + j + " (" + op.kind() + ", " + w.g.get(JvmDimensions.probeTable(j)) + ") on " + op.keys());
+        w.comment("PROBE j" + j + " (" + op.kind() + ", " + w.g.get(JvmDimensions.probeTable(j)) + ") on " + w.codeNames.exprs(op.keys()));
         Keys k = keys(w, op);
         List<String> keys = k.values();
         List<String> nulls = k.nulls();
@@ -77,7 +77,7 @@ public final class ProbeEmitter {
         }
         if (op.residual() != null) {
             // an inner probe that marks: only a build row that meets the residual matches (and is marked)
-            w.comment("residual condition of j" + j + ": " + op.residual());
+            w.comment("residual condition of j" + j + ": " + w.codeNames.expr(op.residual()));
             w.load(op.residual());
             w.line("if (!(" + w.gen.gen(op.residual()).isTrue() + ")) continue;");
         }
@@ -128,7 +128,7 @@ public final class ProbeEmitter {
     private static void residualMatch(PipelineWriter w, Operation.Probe op, String r) {
         int j = op.joinId();
         Expr cond = op.residual();
-        w.comment("residual condition of j" + j + ": " + cond);
+        w.comment("residual condition of j" + j + ": " + w.codeNames.expr(cond));
         w.loadExcept(cond, j);
         String next = op.build().uniqueKeys() ? null
                 : w.field("int[]", "ctx.joinTable(" + j + ").next", "j" + j + "_next");

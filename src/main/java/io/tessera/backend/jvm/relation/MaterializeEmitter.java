@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.relation;
 
+import io.tessera.backend.ValueKind;
 import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.Expr;
@@ -22,7 +23,7 @@ public final class MaterializeEmitter {
 
     /** Writes the values of {@code outs} as a row of the worker's buffer; {@code fetch} >= 0: at most offset + fetch. */
     public static void rows(PipelineWriter w, List<Expr> outs, long offset, long fetch, String what) {
-        w.comment(what + " " + outs);
+        w.comment(what + " " + w.codeNames.exprs(outs));
         w.bufferLayout(outs, 0);
         w.before.append("        final io.tessera.backend.host.RowBuffer out = (io.tessera.backend.host.RowBuffer) sinkState;\n");
         w.line("final int w = out.next();");
@@ -30,7 +31,8 @@ public final class MaterializeEmitter {
             w.store("out", c, w.gen.gen(outs.get(c)), "w");
         }
         if (fetch >= 0) {
-            w.line("if (out.size >= " + (offset + fetch) + "L) return; // LIMIT: enough rows in this worker");
+            // the LIMIT is the query's constant: a value, not code
+            w.line("if (out.size >= " + w.constant(ValueKind.LONG, offset + fetch) + ") return; // LIMIT: enough rows in this worker");
         }
     }
 }

@@ -148,7 +148,8 @@ class CudaQueryCompileTest {
         // the covered variants reach every group-table kind, over 48 KB of shared memory included (q3.1: 86 KB)
         assertTrue(sources.values().stream().anyMatch(src -> src.contains("// INDEPENDENT")), "no agg=independent kernel");
         assertTrue(sources.values().stream().anyMatch(src -> src.contains("agg=wglocal") && src.contains("tessera_p")
-                && src.contains("GROUP_AGGREGATE by [j1.c_nation")), "q3.1 has no agg=wglocal kernel");
+                && java.util.regex.Pattern.compile("GROUP_AGGREGATE by \\[j1\\.c\\d+").matcher(src).find()),
+                "q3.1 has no agg=wglocal kernel");
         // the covering variants reach every join table kind, the cuckoo tables with both hash families, and every
         // materialization
         String all = String.join("\n", sources.values());
