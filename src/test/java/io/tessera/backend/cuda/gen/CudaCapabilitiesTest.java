@@ -139,8 +139,9 @@ class CudaCapabilitiesTest extends SmallSsb {
 
     @Test
     void aJoinOnTwoIntegerKeysPacksThemIntoOneAndItsSwitchTurnsItOff() {
-        QueryPlan plan = plan("select count(*) from lineorder, supplier where lo_suppkey = s_suppkey "
-                + "and lo_orderdate = s_suppkey + 19920000");
+        // a build side on which neither key is unique alone (a key unique alone keys the table by itself)
+        QueryPlan plan = plan("select count(*) from lineorder a, lineorder b where a.lo_orderkey = b.lo_orderkey "
+                + "and a.lo_linenumber = b.lo_linenumber");
         Map<Integer, Genome> genomes = CudaVariantSpace.INSTANCE.defaults(plan);
         GpuPlacement placed = GpuPlacement.place(plan, genomes, key -> GpuPlan.dictionary(db, key));
         for (Pipeline p : plan.pipelines()) {
@@ -150,8 +151,8 @@ class CudaCapabilitiesTest extends SmallSsb {
         assertTrue(all.contains("const long long key = tessera::q::PackKeys("), all);
         assertTrue(all.contains("the two keys packed into one"), all);
         // 64-bit keys are packed where their values fit in 32 bits
-        QueryPlan wide = plan("select count(*) from lineorder, supplier where lo_suppkey = s_suppkey "
-                + "and cast(lo_orderdate as bigint) = cast(s_suppkey as bigint) + 19920000");
+        QueryPlan wide = plan("select count(*) from lineorder a, lineorder b where a.lo_orderkey = b.lo_orderkey "
+                + "and cast(a.lo_linenumber as bigint) = cast(b.lo_linenumber as bigint)");
         GpuPlacement widePlaced = GpuPlacement.place(wide, CudaVariantSpace.INSTANCE.defaults(wide),
                 key -> GpuPlan.dictionary(db, key));
         for (Pipeline p : wide.pipelines()) {
