@@ -22,8 +22,7 @@ import java.util.Map;
 
 /**
  * DuckDB's {@code SELECT unnest(s) FROM t} of a STRUCT column {@code s}: the struct's fields as columns of their
- * own, {@code s.a AS a, s.b AS b}, before {@link Unnests} makes the unnests of lists joins; the unnest of a column
- * that is a list of structs is refused (Calcite's would give the structs' fields as columns). Only a column of a table
+ * own, {@code s.a AS a, s.b AS b}, before {@link Unnests} makes the unnests of lists joins. Only a column of a table
  * the SELECT's FROM names (a stored table or a file in FROM) is known to be a struct here, before validation; an
  * unnest of another struct expression is left to the validator, which refuses it.
  */
@@ -54,11 +53,6 @@ final class StructUnnests {
                     && c.getKind() != SqlKind.UNNEST && c.operandCount() == 1
                     && c.operand(0) instanceof SqlIdentifier id && !id.isStar()) {
                 DataType type = columnType(select.getFrom(), id, tables);
-                if (type != null && type.isList() && type.element().isStruct()) {
-                    // Calcite's UNNEST would make each struct's fields columns, which DuckDB's does not
-                    throw new SqlError("unsupported: unnest of a list of structs (the column " + id + ", " + type
-                            + ")" + SupportCheck.at(c.getParserPosition()));
-                }
                 if (type != null && type.isStruct() && !type.isUnnamedStruct()) {
                     for (StructField f : type.fields()) {
                         List<String> names = new ArrayList<>(id.names);
