@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * A STRUCT value as JDBC's {@link Struct}, as DuckDB's driver gives one from {@code getObject}: its attributes are
  * the fields' values in order as {@code getObject} gives values of their types (a DATE as a java.sql.Date),
- * {@link #getMap()} the same by field name, and its text DuckDB's ({@code {'a': 1, 'b': x}}).
+ * {@link #getMap()} the same by field name, printed as that map as DuckDB's driver prints its structs.
  */
 final class StructObject implements Struct {
 
@@ -54,8 +54,9 @@ final class StructObject implements Struct {
         return struct.hashCode();
     }
 
+    /** The fields by name, as DuckDB's driver's struct prints itself ({@code {a=1, b=x}}; getString gives SQL's text). */
     @Override
     public String toString() {
-        return struct.toString();
+        return getMap().toString();
     }
 }

@@ -25,6 +25,10 @@ final class ListCalls {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean nullable = call.getType().isNullable();
         SqlKind kind = call.getKind();
+        if ((kind == SqlKind.CAST || name.equals("TESSERA_CHECKED_CAST")) && Types.of(call.getType()).isText()
+                && Types.of(call.getOperands().get(0).getType()).isNested()) {
+            return text(translate.apply(call.getOperands().get(0)));
+        }
         if (kind == SqlKind.ARRAY_VALUE_CONSTRUCTOR || isListValue(call)) {
             DataType type = Types.of(call.getType());
             List<Expr> args = new ArrayList<>();
@@ -110,13 +114,33 @@ final class ListCalls {
         if (list.type().isStruct()) {
             if (!io.tessera.storage.ListOrder.ordersStruct(list.type())) {
                 throw new SqlError("unsupported: " + use + " over " + list.type() + " values (a struct with an"
-                        + " INTERVAL field is not ordered)");
+                        + " INTERVAL, LIST or STRUCT field is not ordered)");
             }
         } else if (!list.type().isList() || !io.tessera.storage.ListOrder.orders(list.type().element())) {
             throw new SqlError("unsupported: " + use + " over " + list.type() + " values (lists of "
                     + list.type().element() + " are not ordered)");
         }
         return new Expr.Call(Op.LIST, List.of(list), DataType.VARCHAR, list.nullable(), ListFunction.ORDER_KEY);
+    }
+
+    /** A list's or a struct's text as DuckDB writes it ({@link ListFunction#TEXT}). */
+    static Expr text(Expr nested) {
+        if (mentions(nested.type(), io.tessera.storage.TypeKind.TIMESTAMP_TZ)) {
+            throw new SqlError("unsupported: CAST of a " + nested.type() + " to VARCHAR (a TIMESTAMP WITH TIME ZONE"
+                    + " inside)");
+        }
+        return new Expr.Call(Op.LIST, List.of(nested), DataType.VARCHAR, nested.nullable(), ListFunction.TEXT);
+    }
+
+    /** Whether a type is of this kind or holds a value of it (a list's element, a struct's field). */
+    static boolean mentions(DataType t, io.tessera.storage.TypeKind kind) {
+        if (t.isList()) {
+            return mentions(t.element(), kind);
+        }
+        if (t.isStruct()) {
+            return t.fields().stream().anyMatch(f -> mentions(f.type(), kind));
+        }
+        return t.kind() == kind;
     }
 
     /** The list of an order key ({@link ListFunction#FROM_ORDER_KEY}), typed as {@code list}. */
@@ -149,6 +173,9 @@ final class ListCalls {
         }
         if (e.type().isList()) {
             throw new SqlError("unsupported: a list of lists (" + e.type() + "[])");
+        }
+        if (e.type().isStruct() && element.isStruct()) {
+            return StructCalls.byName(e, element);
         }
         if (e.type().isStruct() || element.isStruct()) {
             throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);

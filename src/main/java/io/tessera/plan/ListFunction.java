@@ -16,5 +16,7 @@ public enum ListFunction {
     /** (list): its order key, a VARCHAR ordered as DuckDB orders the lists ({@link io.tessera.storage.ListOrder}). */
     ORDER_KEY,
     /** (order key): the list of an {@link #ORDER_KEY} (after MIN or MAX kept one), typed as that list. */
-    FROM_ORDER_KEY
+    FROM_ORDER_KEY,
+    /** (list or struct): its text as DuckDB writes it ({@code [1, 2]}, {@code {'a': 1}}), a VARCHAR. */
+    TEXT
 }

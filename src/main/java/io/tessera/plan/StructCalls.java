@@ -18,8 +18,8 @@ import java.util.function.Function;
  * The calls that make or read STRUCT values, lowered to the {@link Op#LIST} calls that lists use, since a struct is
  * held as a list of its fields' values ({@link StructCodec}): {@code {'a': 1}}, struct_pack and ROW(...) as
  * {@link ListFunction#VALUE}, {@code s.a}, {@code s['a']} and struct_extract as {@link ListFunction#ELEMENT} at the
- * field's position, {@code <}, {@code <=}, {@code >}, {@code >=} on order keys; the refusal of a CAST between struct
- * types, which would otherwise convert the encoded string.
+ * field's position, {@code <}, {@code <=}, {@code >}, {@code >=} on order keys; a CAST between struct types field by
+ * field, by name.
  */
 final class StructCalls {
     private StructCalls() {
@@ -54,7 +54,7 @@ final class StructCalls {
             DataType to = Types.of(call.getType());
             RexNode from = call.getOperands().get(0);
             if (from instanceof RexCall made && (made.getKind() == SqlKind.ROW
-                    || made.getOperator().getName().equalsIgnoreCase("STRUCT_PACK"))) {
+                    || made.getOperator().getName().equalsIgnoreCase("STRUCT_PACK") && sameNames(made, to))) {
                 // a struct made here as another struct type ({'a': 1} stored into STRUCT(a BIGINT)): each field
                 // converted, by position
                 List<RexNode> values = new ArrayList<>();
@@ -71,11 +71,8 @@ final class StructCalls {
             if (from.getType().getSqlTypeName() == SqlTypeName.NULL) {
                 return new Expr.Literal(null, to);
             }
-            DataType source = Types.of(from.getType());
-            if (!source.equals(to)) {
-                throw new SqlError("unsupported: CAST from " + source + " to " + to);
-            }
-            return translate.apply(from);
+            Expr source = translate.apply(from);
+            return source.type().equals(to) ? source : byName(source, to);
         }
         if (call.getOperands().stream().anyMatch(StructCalls::isStruct)) {
             Expr ordered = ListCalls.orderComparison(call, kind, translate);
@@ -86,6 +83,21 @@ final class StructCalls {
         return null;
     }
 
+    /** Whether struct_pack's names are the fields of {@code to}, in order. */
+    private static boolean sameNames(RexCall pack, DataType to) {
+        List<RexNode> ops = pack.getOperands();
+        if (ops.size() != 2 * to.fields().size()) {
+            return false;
+        }
+        for (int i = 0; i < to.fields().size(); i++) {
+            if (!(ops.get(2 * i) instanceof RexLiteral name)
+                    || !to.fields().get(i).name().equalsIgnoreCase(name.getValueAs(String.class))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Field {@code index} (0-based) of a struct: NULL where the struct is, or the field. */
     static Expr field(Expr struct, int index) {
         if (!struct.type().isStruct() || index < 0 || index >= struct.type().fields().size()) {
@@ -94,6 +106,41 @@ final class StructCalls {
         DataType type = struct.type().fields().get(index).type();
         return new Expr.Call(Op.LIST, List.of(struct, new Expr.Literal((long) index + 1, DataType.BIGINT)), type,
                 true, ListFunction.ELEMENT);
+    }
+
+    /**
+     * A struct as another STRUCT type, as DuckDB casts one: each field of {@code to} the source's field of its name
+     * (case-insensitive) converted to its type, NULL where the source has none; at least one name in common. NULL
+     * where the source is.
+     */
+    static Expr byName(Expr source, DataType to) {
+        if (!source.type().isStruct()) {
+            throw new SqlError("unsupported: CAST from " + source.type() + " to " + to);
+        }
+        List<Expr> values = new ArrayList<>();
+        if (source.type().isUnnamedStruct() && source.type().fields().size() == to.fields().size()) {
+            // an unnamed struct's fields by position, as DuckDB casts (1, 'a') to STRUCT(n INTEGER, s VARCHAR)
+            for (int i = 0; i < to.fields().size(); i++) {
+                values.add(ListCalls.as(field(source, i), to.fields().get(i).type()));
+            }
+        } else {
+            boolean matched = false;
+            for (io.tessera.storage.StructField f : to.fields()) {
+                int p = StructCodec.position(source.type(), f.name());
+                matched |= p > 0;
+                values.add(p == 0 ? new Expr.Literal(null, f.type()) : ListCalls.as(field(source, p - 1), f.type()));
+            }
+            if (!matched) {
+                throw new SqlError("CAST from " + source.type() + " to " + to + ": a STRUCT to STRUCT cast needs a"
+                        + " field name in common");
+            }
+        }
+        Expr packed = new Expr.Call(Op.LIST, values, to, false, ListFunction.VALUE);
+        if (!source.nullable()) {
+            return packed;
+        }
+        Expr isNull = new Expr.Call(Op.IS_NULL, List.of(source), DataType.BOOLEAN, false);
+        return new Expr.Call(Op.CASE, List.of(isNull, new Expr.Literal(null, to), packed), to, true);
     }
 
     /** The struct of these values, each converted to its field's type. */

@@ -38,18 +38,27 @@ public final class Types {
         };
     }
 
-    /** A STRUCT of a row type's fields, which must be scalar (deeper nesting is not supported). */
+    /** A STRUCT of a row type's fields (a field may itself be a list or a struct). */
     private static DataType struct(RelDataType row) {
         java.util.List<io.tessera.storage.StructField> fields = new java.util.ArrayList<>();
+        boolean unnamed = unnamed(row);
         for (org.apache.calcite.rel.type.RelDataTypeField f : row.getFieldList()) {
-            DataType type = of(f.getType());
-            if (type.isNested()) {
-                throw new SqlError("unsupported: a STRUCT field of type " + type + " (field " + f.getName()
-                        + "): a struct's fields are scalar");
-            }
-            fields.add(new io.tessera.storage.StructField(f.getName(), type));
+            fields.add(new io.tessera.storage.StructField(unnamed ? "" : f.getName(), of(f.getType())));
         }
         return DataType.struct(fields);
+    }
+
+    /**
+     * Whether a row type is an unnamed struct: Calcite names the fields of {@code row(1, 'a')} and {@code (1, 'a')}
+     * EXPR$0, EXPR$1, ..., as the catalog names an unnamed struct column's ({@code sql.CatalogTable}).
+     */
+    private static boolean unnamed(RelDataType row) {
+        for (int i = 0; i < row.getFieldCount(); i++) {
+            if (!row.getFieldList().get(i).getName().equals("EXPR$" + i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A LIST of this element type; a list of lists is not supported. */

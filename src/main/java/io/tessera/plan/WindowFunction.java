@@ -35,7 +35,8 @@ public record WindowFunction(Kind kind, int arg, long offset, int defaultColumn,
 
     /**
      * A frame bound; {@code offset} of n PRECEDING or FOLLOWING: rows for a ROWS frame, else a distance in the
-     * representation of the single order key (Long: integers and unscaled decimals at the key's scale, Double).
+     * representation of the single order key (Long: integers and unscaled decimals at the key's scale, days of a
+     * DATE key, Double), or a {@link io.tessera.storage.Interval} over a DATE or TIMESTAMP key.
      */
     public record Bound(BoundKind kind, Object offset) {
         @Override

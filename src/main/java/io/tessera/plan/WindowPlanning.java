@@ -188,6 +188,40 @@ final class WindowPlanning {
         }
     }
 
+    /**
+     * A constant INTERVAL frame offset ({@code INTERVAL '1' MONTH}, {@code INTERVAL '1 month 2 days'}); null when the
+     * offset is no interval.
+     */
+    private static io.tessera.storage.Interval intervalOffset(RexNode n, List<Expr> in, Window w) {
+        int nIn = in.size();
+        if (n instanceof RexInputRef r && r.getIndex() < nIn && in.get(r.getIndex()) instanceof Expr.Literal c
+                && c.type().isInterval() && c.value() != null) {
+            // INTERVAL 'text', which the window's input computes: a constant of the plan
+            return io.tessera.storage.Interval.decode((String) c.value());
+        }
+        RexLiteral lit = constant(n, nIn, w);
+        if (lit != null && !lit.isNull() && IntervalCalls.isInterval(lit)) {
+            return IntervalCalls.of(lit);
+        }
+        return null;
+    }
+
+    /**
+     * A RANGE bound of an INTERVAL over a DATE or TIMESTAMP key: whole days over a DATE as a number of days, any
+     * other interval as itself, which the frame adds on the calendar as DuckDB adds it (months first, a day the
+     * month lacks its last day, then days and microseconds).
+     */
+    private static WindowFunction.Bound calendarBound(WindowFunction.BoundKind kind, io.tessera.storage.Interval iv,
+                                                      DataType key) {
+        if (iv.months() < 0 || iv.days() < 0 || iv.micros() < 0) {
+            throw new SqlError("a frame offset must not be negative: " + iv);
+        }
+        if (key.kind() == TypeKind.DATE && iv.months() == 0 && iv.micros() == 0) {
+            return new WindowFunction.Bound(kind, (long) iv.days());
+        }
+        return new WindowFunction.Bound(kind, iv);
+    }
+
     /** A RANGE offset over a DATE key: an interval of whole days, as days. */
     private static long dateOffsetDays(RexLiteral lit) {
         if (lit.getTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.INTERVAL_DAY_TIME) {
@@ -301,6 +335,17 @@ final class WindowPlanning {
             return new WindowFunction.Bound(WindowFunction.BoundKind.CURRENT_ROW, null);
         }
         WindowFunction.BoundKind kind = b.isPreceding() ? WindowFunction.BoundKind.PRECEDING : WindowFunction.BoundKind.FOLLOWING;
+        if (!rows && order.size() == 1) {
+            DataType key = in.get(order.get(0).column()).type();
+            io.tessera.storage.Interval iv = intervalOffset(b.getOffset(), in, w);
+            if (iv != null && (key.kind() == TypeKind.DATE || key.kind() == TypeKind.TIMESTAMP)) {
+                return calendarBound(kind, iv, key);
+            }
+            if (iv != null) {
+                throw new SqlError("unsupported: RANGE offset " + iv + " over an ORDER BY key of type " + key
+                        + " (DATE and TIMESTAMP keys take INTERVAL offsets)");
+            }
+        }
         RexLiteral lit = constant(b.getOffset(), in.size(), w);
         if (lit == null || lit.isNull()) {
             throw new SqlError("unsupported: a frame offset other than a constant");

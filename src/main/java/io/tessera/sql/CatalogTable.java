@@ -47,7 +47,8 @@ final class CatalogTable extends AbstractTable implements CatalogTableAccess, or
             List<String> names = new ArrayList<>();
             for (io.tessera.storage.StructField field : t.fields()) {
                 types.add(f.createTypeWithNullability(sqlType(f, field.type()), true));
-                names.add(field.name());
+                // an unnamed struct's fields as Calcite names those of row(...)
+                names.add(field.name().isEmpty() ? "EXPR$" + names.size() : field.name());
             }
             return f.createStructType(org.apache.calcite.rel.type.StructKind.PEEK_FIELDS_NO_EXPAND, types, names);
         }

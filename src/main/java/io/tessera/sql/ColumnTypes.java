@@ -68,17 +68,11 @@ final class ColumnTypes {
         };
     }
 
-    /** A STRUCT of the row type's fields, each a scalar type (null where one is none Tessera stores). */
+    /** A STRUCT of the row type's fields, a list or a struct among them (null where one is none Tessera stores). */
     private static DataType struct(org.apache.calcite.sql.SqlRowTypeNameSpec row, SqlDataTypeSpec spec, String table) {
         java.util.List<io.tessera.storage.StructField> fields = new java.util.ArrayList<>();
         for (int i = 0; i < row.getFieldNames().size(); i++) {
             SqlDataTypeSpec field = row.getFieldTypes().get(i);
-            if (field.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlRowTypeNameSpec
-                    || field.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec) {
-                throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
-                        + SupportCheck.at(spec.getParserPosition()) + " (a STRUCT field of a nested type: field "
-                        + row.getFieldNames().get(i).getSimple() + "; a struct's fields are scalar)");
-            }
             DataType t = of(field.getTypeNameSpec(), field, table);
             if (t == null) {
                 return null;

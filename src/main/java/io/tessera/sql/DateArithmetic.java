@@ -174,6 +174,9 @@ final class DateArithmetic {
             if (call.getOperator() == IntervalSyntax.EXTRACT) {
                 return DateArithmetic::extract;
             }
+            if (call.getOperator() == NestedCasts.CAST) {
+                return NestedCasts.CONVERTLET;
+            }
             if (call.getOperator() != PLUS && call.getOperator() != MINUS) {
                 return StandardConvertletTable.INSTANCE.get(call);
             }

@@ -124,10 +124,21 @@ public final class SqlFrontEnd {
         return plan(parse(sql));
     }
 
+    /** The tables a statement may name, by lower-case name: the database's and the files in its FROM. */
+    private java.util.Map<String, Table> tablesByName(java.util.Map<String, Table> fileTables) {
+        java.util.Map<String, Table> byName = new java.util.HashMap<>();
+        for (Table t : db == null ? List.<Table>of() : db.tables()) {
+            byName.put(t.name().toLowerCase(java.util.Locale.ROOT), t);
+        }
+        fileTables.forEach((name, t) -> byName.put(name.toLowerCase(java.util.Locale.ROOT), t));
+        return byName;
+    }
+
     public LogicalPlan plan(SqlNode parsed) {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         InformationSchema.replace(parsed, db, views);
         parsed = InsertValueCasts.rewrite(parsed, db); // before SupportCheck reads its interval texts
+        parsed = StructUnnests.rewrite(parsed, tablesByName(fileTables));
         parsed = Unnests.rewrite(parsed);
         parsed = StructPacks.rewrite(parsed);
         SupportCheck.check(parsed);
@@ -139,6 +150,7 @@ public final class SqlFrontEnd {
         parsed = NullableSetAggregates.rewrite(parsed);
         parsed = WindowSupport.rewrite(parsed);
         parsed = HolisticAggregates.nullsLastInside(parsed);
+        parsed = NestedCasts.rewrite(parsed);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db == null ? List.<Table>of() : db.tables()) {

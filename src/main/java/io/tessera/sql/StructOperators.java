@@ -16,6 +16,7 @@ import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.SqlOperandCountRanges;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
 import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -83,10 +84,18 @@ public final class StructOperators {
     /** A field of the struct named by the second operand, a constant string (case-insensitive, as DuckDB's). */
     private static RelDataType fieldOf(SqlOperatorBinding b) {
         RelDataType struct = b.getOperandType(0);
-        String name = b.getOperandLiteralValue(1, String.class);
         if (!struct.isStruct()) {
             throw new SqlError("unsupported: struct_extract of a " + struct + " (not a struct)");
         }
+        if (SqlTypeUtil.isIntType(b.getOperandType(1))) {
+            // struct_extract(row(1, 'a'), 2): a field by its position, from 1
+            Integer at = b.getOperandLiteralValue(1, Integer.class);
+            if (at == null || at < 1 || at > struct.getFieldCount()) {
+                throw new SqlError("struct_extract: no field " + at + " in " + struct.getFullTypeString());
+            }
+            return b.getTypeFactory().createTypeWithNullability(struct.getFieldList().get(at - 1).getType(), true);
+        }
+        String name = b.getOperandLiteralValue(1, String.class);
         for (org.apache.calcite.rel.type.RelDataTypeField f : struct.getFieldList()) {
             if (f.getName().equalsIgnoreCase(name)) {
                 return b.getTypeFactory().createTypeWithNullability(f.getType(), true);
@@ -102,7 +111,8 @@ public final class StructOperators {
 
     static final SqlFunction STRUCT_PACK = fn("STRUCT_PACK", StructOperators::packType, PAIRS);
     static final SqlFunction STRUCT_EXTRACT = fn("STRUCT_EXTRACT", StructOperators::fieldOf,
-            OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.CHARACTER));
+            OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.CHARACTER)
+                    .or(OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.INTEGER)));
 
     private static final Map<String, SqlOperator> FUNCTIONS = Map.of("STRUCT_PACK", STRUCT_PACK,
             "STRUCT_EXTRACT", STRUCT_EXTRACT);

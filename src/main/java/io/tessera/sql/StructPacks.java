@@ -15,7 +15,7 @@ import java.util.Locale;
 /**
  * DuckDB's {@code struct_pack(a := 1, b := 'x')} (the parser reads {@code :=} as Calcite's named argument {@code =>})
  * as {@link StructOperators}' STRUCT_PACK of each field's name, a string, before its value; a struct_pack without a
- * name for every value is refused by name, and so is DuckDB's {@code row(...)}, a struct without field names.
+ * name for every value is refused by name; DuckDB's {@code row(...)}, a struct without field names, as Calcite's ROW.
  */
 final class StructPacks {
     private StructPacks() {
@@ -31,8 +31,9 @@ final class StructPacks {
                 }
                 if (c.getOperator() instanceof org.apache.calcite.sql.SqlUnresolvedFunction
                         && c.getOperator().getName().equalsIgnoreCase("ROW")) {
-                    throw new SqlError("unsupported: row(...), an unnamed struct" + SupportCheck.at(c.getParserPosition())
-                            + " (name the fields: struct_pack(a := ...) or {'a': ...})");
+                    // DuckDB's row(1, 'a'): an unnamed struct, as (1, 'a') is
+                    return org.apache.calcite.sql.fun.SqlStdOperatorTable.ROW.createCall(c.getParserPosition(),
+                            c.getOperandList());
                 }
                 if (c.getKind() != SqlKind.OTHER_FUNCTION
                         || !c.getOperator().getName().toUpperCase(Locale.ROOT).equals("STRUCT_PACK")

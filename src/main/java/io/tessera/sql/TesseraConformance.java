@@ -61,4 +61,10 @@ public final class TesseraConformance extends SqlDelegatingConformance {
     public boolean allowPluralTimeUnits() {
         return true;
     }
+
+    /** An UNNEST of a list of structs gives a column of structs, as DuckDB's unnest does, not a column per field. */
+    @Override
+    public boolean allowAliasUnnestItems() {
+        return true;
+    }
 }

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * groups, joins or stores strings does so with lists; what reads elements or shows a value looks at the element type.
  * A STRUCT (DuckDB's {@code STRUCT(a INTEGER, b VARCHAR)}) has its {@code fields} (null for every other type) and is
  * held the same way: each struct value one string, its fields' values encoded in order as a list's elements
- * ({@link StructCodec}). A struct's fields are scalar; a list's element may be a struct of them.
+ * ({@link StructCodec}). A struct's field may be a list or a struct, and a list's element a struct (not a list).
  */
 public record DataType(TypeKind kind, int precision, int scale, DataType element, java.util.List<StructField> fields) {
 
@@ -70,12 +70,6 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
             if (kind != TypeKind.VARCHAR || precision != 0 || scale != 0 || element != null || fields.isEmpty()) {
                 throw new IllegalArgumentException("a STRUCT is held as VARCHAR with at least one field");
             }
-            for (StructField f : fields) {
-                if (f.type().isList() || f.type().isStruct()) {
-                    throw new IllegalArgumentException("unsupported: a STRUCT field of type " + f.type()
-                            + " (" + f.name() + "): struct fields are scalar");
-                }
-            }
         }
         if (element != null && (kind != TypeKind.VARCHAR || precision != 0 || scale != 0)) {
             throw new IllegalArgumentException("a LIST is held as VARCHAR with an element type");
@@ -117,7 +111,7 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
         return element != null;
     }
 
-    /** A STRUCT of these fields (scalar types, at least one). */
+    /** A STRUCT of these fields (at least one; a field may be a LIST or a STRUCT). */
     public static DataType struct(java.util.List<StructField> fields) {
         return new DataType(TypeKind.VARCHAR, 0, 0, null, java.util.Objects.requireNonNull(fields));
     }
@@ -125,6 +119,11 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
     /** Whether this is a STRUCT type (its values encoded strings, see {@link StructCodec}). */
     public boolean isStruct() {
         return fields != null;
+    }
+
+    /** Whether this is an unnamed STRUCT (DuckDB's {@code row(1, 'a')}, a TUPLE): its fields have no names. */
+    public boolean isUnnamedStruct() {
+        return fields != null && fields.stream().allMatch(f -> f.name().isEmpty());
     }
 
     /** Whether values of this type are held as encoded strings of other values: a LIST or a STRUCT. */
@@ -136,6 +135,11 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
     public static DataType parse(String text) {
         if (StructTypeText.isStruct(text)) {
             return StructTypeText.parse(text);
+        }
+        if (text.trim().endsWith("[]")) {
+            // before the text is upper-cased: an element STRUCT's field names keep their case
+            String element = text.trim();
+            return list(parse(element.substring(0, element.length() - 2)));
         }
         String t = text.trim().toUpperCase(Locale.ROOT).replaceAll("\\s+", " ");
         if (t.endsWith("[]")) {

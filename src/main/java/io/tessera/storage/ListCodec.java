@@ -63,6 +63,7 @@ public final class ListCodec {
     static Object rawOf(Object v, DataType t) {
         return switch (v) {
             case StructValue s -> StructCodec.encode(s);
+            case ListValue l -> encode(l);
             case java.math.BigDecimal d -> d.setScale(t.scale(), java.math.RoundingMode.UNNECESSARY).unscaledValue()
                     .longValueExact();
             case java.time.LocalDate d -> d.toEpochDay();
@@ -185,10 +186,15 @@ public final class ListCodec {
         return new ListValue(element, values);
     }
 
-    /** A raw element value as a result value of its type (a struct's encoding as its StructValue). */
+    /** An encoded list or struct of type {@code t} as its result value: a {@link ListValue} or a {@link StructValue}. */
+    public static Object nested(String encoded, DataType t, java.time.ZoneId zone) {
+        return t.isStruct() ? StructCodec.value(encoded, t, zone) : value(encoded, t.element(), zone);
+    }
+
+    /** A raw element value as a result value of its type (a list's or a struct's encoding as its value). */
     static Object elementValue(Object raw, DataType t, java.time.ZoneId zone) {
-        if (t.isStruct()) {
-            return StructCodec.value((String) raw, t, zone);
+        if (t.isNested()) {
+            return nested((String) raw, t, zone);
         }
         return switch (t.kind()) {
             case INTEGER -> ((Long) raw).intValue();

@@ -25,7 +25,7 @@ public final class ListOrder {
 
     /** The element types whose lists this orders (an INTERVAL's code is not its order). */
     public static boolean orders(DataType element) {
-        return !element.isInterval() && !element.isStruct();
+        return !element.isInterval() && !element.isNested();
     }
 
     /** The STRUCT types whose values this orders: field by field, as a list of the fields' values. */

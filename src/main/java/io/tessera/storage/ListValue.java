@@ -28,16 +28,23 @@ public record ListValue(DataType element, List<Object> values) {
 
     /** One element's (or a struct field's) text, as DuckDB shows it inside a list or a struct. */
     static String text(Object v) {
-        if (v instanceof StructValue struct) {
-            return struct.toString();
+        if (v instanceof StructValue || v instanceof ListValue) {
+            return v.toString();
         }
         if (v instanceof String s) {
-            return needsQuotes(s) ? "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'" : s;
+            return quoted(s);
         }
         if (v instanceof java.time.OffsetDateTime t) {
-            return ZonedTimestamps.format(ZonedTimestamps.micros(t), t.getOffset());
+            return quoted(ZonedTimestamps.format(ZonedTimestamps.micros(t), t.getOffset()));
+        }
+        if (v instanceof java.time.LocalDateTime || v instanceof java.time.LocalTime) {
+            return quoted(Values.format(v)); // the colons of a time make DuckDB quote it
         }
         return Values.format(v);
+    }
+
+    private static String quoted(String s) {
+        return needsQuotes(s) ? "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'" : s;
     }
 
     private static boolean needsQuotes(String s) {

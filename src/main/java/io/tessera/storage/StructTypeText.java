@@ -15,16 +15,39 @@ final class StructTypeText {
 
     static boolean isStruct(String text) {
         String t = text.trim().toUpperCase(Locale.ROOT);
-        return t.startsWith("STRUCT") && t.substring(6).trim().startsWith("(") && t.endsWith(")");
+        return (t.startsWith("STRUCT") && t.substring(6).trim().startsWith("(")
+                || t.startsWith("TUPLE") && t.substring(5).trim().startsWith("(")) && t.endsWith(")");
     }
 
+    /** {@code STRUCT(a INTEGER, ...)}, or for an unnamed struct DuckDB's {@code TUPLE(INTEGER, ...)}. */
     static String format(List<StructField> fields) {
-        StringBuilder sb = new StringBuilder("STRUCT(");
+        boolean unnamed = fields.stream().allMatch(f -> f.name().isEmpty());
+        StringBuilder sb = new StringBuilder(unnamed ? "TUPLE(" : "STRUCT(");
         for (int i = 0; i < fields.size(); i++) {
             StructField f = fields.get(i);
-            sb.append(i > 0 ? ", " : "").append(name(f.name())).append(' ').append(f.type());
+            sb.append(i > 0 ? ", " : "").append(unnamed ? "" : name(f.name()) + ' ').append(f.type());
         }
         return sb.append(')').toString();
+    }
+
+    /** Reads {@code TUPLE(TYPE, ...)}: the fields' types, without names. */
+    private static DataType parseUnnamed(String t, String body) {
+        List<StructField> fields = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i <= body.length(); i++) {
+            char c = i < body.length() ? body.charAt(i) : ',';
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (c == ',' && depth == 0) {
+                String type = body.substring(start, i).trim();
+                if (type.isEmpty()) {
+                    throw new IllegalArgumentException("unknown column type '" + t + "' (an empty field)");
+                }
+                fields.add(new StructField("", DataType.parse(type)));
+                start = i + 1;
+            }
+        }
+        return DataType.struct(fields);
     }
 
     /** A field name as DuckDB writes it in a type: plain when a lower-case word, else quoted. */
@@ -37,6 +60,9 @@ final class StructTypeText {
         String t = text.trim();
         int open = t.indexOf('(');
         String body = t.substring(open + 1, t.length() - 1);
+        if (t.toUpperCase(Locale.ROOT).startsWith("TUPLE")) {
+            return parseUnnamed(t, body);
+        }
         List<StructField> fields = new ArrayList<>();
         int i = 0;
         while (i < body.length()) {

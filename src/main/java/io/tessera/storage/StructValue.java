@@ -33,6 +33,15 @@ public record StructValue(DataType type, List<Object> values) {
 
     @Override
     public String toString() {
+        if (type.isUnnamedStruct()) {
+            // DuckDB's text of row(1, 'a'): (1, a)
+            StringBuilder sb = new StringBuilder("(");
+            for (int i = 0; i < values.size(); i++) {
+                Object v = values.get(i);
+                sb.append(i > 0 ? ", " : "").append(v == null ? "NULL" : ListValue.text(v));
+            }
+            return sb.append(')').toString();
+        }
         StringBuilder sb = new StringBuilder("{");
         for (int i = 0; i < values.size(); i++) {
             Object v = values.get(i);

@@ -76,6 +76,14 @@ class JdbcStructTest {
     }
 
     @Test
+    void nestedStructsReadAsDuckDbsDriverReadsThem() throws SQLException {
+        String sql = "select i, {'w': s, 'n': i} from t order by i";
+        List<String> want = rows(duckdb, sql);
+        assertEquals(want, rows(tessera, sql));
+        assertEquals("2 {'w': NULL, 'n': 2} [null, 2]", want.get(1));
+    }
+
+    @Test
     void metadataSaysStructWithTheTypeName() throws SQLException {
         for (Connection c : List.of(tessera, duckdb)) {
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("select s from t")) {

@@ -68,7 +68,9 @@ public final class TableExporter {
      */
     public static void write(Table table, OutputStream os, boolean csv, byte delimiter, List<String> header)
             throws IOException {
-        ListColumns.refuse(table.schema(), csv ? "CSV export" : "export", table.name());
+        if (!csv) {
+            ListColumns.refuse(table.schema(), "export", table.name());
+        }
         List<Column> cols = table.columns();
         int nc = cols.size();
         byte[][][] dicts = new byte[nc][][];
@@ -79,9 +81,11 @@ public final class TableExporter {
                 dicts[i] = new byte[d.size()][];
                 for (int k = 0; k < d.size(); k++) {
                     // a BLOB as DuckDB writes it (\xAB for each byte that is not printable ASCII), an INTERVAL
-                    // as DuckDB's text of it
+                    // as DuckDB's text of it, a LIST or a STRUCT too ([1, 2], {'a': x})
                     String v = c.type().isBlob() ? io.tessera.storage.ByteStrings.format(d.value(k))
                             : c.type().isInterval() ? io.tessera.storage.Interval.decode(d.value(k)).toString()
+                            : c.type().isNested() ? io.tessera.storage.ListCodec.nested(d.value(k), c.type(),
+                                    java.time.ZoneOffset.UTC).toString()
                             : d.value(k);
                     dicts[i][k] = encodeString(v, csv, delimiter, table.name(), c.name());
                 }

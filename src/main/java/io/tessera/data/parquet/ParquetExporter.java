@@ -100,6 +100,11 @@ public final class ParquetExporter {
         elements.add(root);
         List<List<SchemaElement>> leaves = new ArrayList<>(); // each column's leaves: a list's element, a struct's fields
         for (ColumnSchema c : columns) {
+            if (c.type().isList() && c.type().element().isNested()
+                    || c.type().isStruct() && c.type().fields().stream().anyMatch(f -> f.type().isNested())) {
+                throw new IllegalArgumentException("unsupported: Parquet export of the column " + c.name() + " of type "
+                        + c.type() + " (a list of structs, or a struct with a LIST or STRUCT field)");
+            }
             if (c.type().isList()) {
                 fields.add(ListExport.field(c));
                 List<SchemaElement> three = ListExport.elements(c);

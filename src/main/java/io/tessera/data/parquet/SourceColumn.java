@@ -176,7 +176,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         if (repeated.getRepetition_type() != FieldRepetitionType.REPEATED || repeated.getNum_children() != 1
                 || leaf.isSetNum_children() && leaf.getNum_children() > 0 || !leaf.isSetType()
                 || leaf.getRepetition_type() == FieldRepetitionType.REPEATED) {
-            return refused(top.getName(), index, "a LIST of nested values, which Tessera cannot hold");
+            return refused(top.getName(), index, "a LIST of nested values, which Tessera does not read from Parquet");
         }
         SourceColumn element = of(leaf, index);
         if (element.reason() != null || element.natural() == null) {
@@ -214,7 +214,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             if (leaf.isSetNum_children() && leaf.getNum_children() > 0 || !leaf.isSetType()
                     || leaf.getRepetition_type() == FieldRepetitionType.REPEATED) {
                 return refused(top.getName(), index, "a STRUCT whose field " + leaf.getName() + " is a nested (list"
-                        + " or group) value, which Tessera's structs cannot hold");
+                        + " or group) value, which Tessera does not read from Parquet");
             }
             SourceColumn f = of(leaf, index + k);
             if (f.reason() != null || f.natural() == null || f.kind() == Kind.BYTES || f.kind() == Kind.UUID

@@ -45,6 +45,13 @@ final class ListFunctions {
             }
             case ORDER_KEY -> order(c, "orderKey", c.args().get(0).type());
             case FROM_ORDER_KEY -> order(c, "fromOrderKey", c.type());
+            case TEXT -> {
+                JExpr x = gen.gen(c.args().get(0));
+                // the type, which names the fields, a bound constant
+                String type = scope.constantObject("io.tessera.storage.DataType", c.args().get(0).type());
+                String v = LIST + "display(" + gen.asString(x) + ", " + type + ")";
+                yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
+            }
         };
     }
 

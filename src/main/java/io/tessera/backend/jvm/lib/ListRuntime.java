@@ -30,6 +30,11 @@ public final class ListRuntime {
         return v;
     }
 
+    /** A list's or a struct's text as DuckDB writes it ({@code [1, 2]}, {@code {'a': 1}}). */
+    public static String display(String nested, DataType type) {
+        return ListCodec.nested(nested, type, java.time.ZoneOffset.UTC).toString();
+    }
+
     /** The list of these element texts (null: a NULL element). */
     public static String of(String[] texts) {
         return ListCodec.join(texts);

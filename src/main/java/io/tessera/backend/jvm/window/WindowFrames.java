@@ -2,15 +2,18 @@ package io.tessera.backend.jvm.window;
 
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.host.RowBuffer;
+import io.tessera.backend.jvm.lib.TimestampRuntime;
 import io.tessera.plan.SortKey;
 import io.tessera.plan.WindowFunction;
 import io.tessera.plan.WindowFunction.Bound;
+import io.tessera.storage.Interval;
 
 /**
  * The frame of every position of a {@link WindowOrder}, as positions {@code [start, end)} inside its partition
  * (empty where start >= end). ROWS counts positions; RANGE reaches the current row's peers, and with an offset the
  * rows whose single ORDER BY key lies within that distance of the current row's (searched among the partition's
- * non-NULL keys; a row whose key is NULL has its NULL peers as its frame's offset bounds).
+ * non-NULL keys; a row whose key is NULL has its NULL peers as its frame's offset bounds). An INTERVAL offset over
+ * a DATE or TIMESTAMP key moves the key on the calendar, as DuckDB's date arithmetic does.
  */
 final class WindowFrames {
 
@@ -96,7 +99,11 @@ final class WindowFrames {
             int r = o.rows[i];
             // the order of the row at a position of the partition against the target, in the window's direction
             java.util.function.IntUnaryOperator against;
-            if (b.kinds[c] == ValueKind.DOUBLE) {
+            if (offset instanceof Interval iv) {
+                // a calendar distance: the keys compared as microseconds (a DATE's at its midnight)
+                long target = calendarTarget(micros(r), towardsSmaller ? iv.negate() : iv, towardsSmaller);
+                against = pos -> Long.compare(micros(o.rows[pos]), target);
+            } else if (b.kinds[c] == ValueKind.DOUBLE) {
                 double d = (Double) offset;
                 double target = (towardsSmaller ? b.doubles[c][r] - d : b.doubles[c][r] + d) + 0.0;
                 against = pos -> Double.compare(b.doubles[c][o.rows[pos]] + 0.0, target);
@@ -120,6 +127,23 @@ final class WindowFrames {
                 }
             }
             return lo;
+        }
+
+        /** The key of a DATE or TIMESTAMP row as microseconds since the epoch (a DATE at its midnight). */
+        private long micros(int row) {
+            int c = k.column();
+            return b.kinds[c] == ValueKind.LONG ? b.longs[c][row] : b.ints[c][row] * Interval.MICROS_PER_DAY;
+        }
+
+        /** {@code micros} plus an interval on the calendar; past the ends, the end it went towards. */
+        private static long calendarTarget(long micros, Interval iv, boolean towardsSmaller) {
+            try {
+                long t = iv.months() == 0 ? micros : TimestampRuntime.addMonths(micros, iv.months());
+                t = Math.addExact(t, Math.multiplyExact((long) iv.days(), Interval.MICROS_PER_DAY));
+                return Math.addExact(t, iv.micros());
+            } catch (ArithmeticException | java.time.DateTimeException outside) {
+                return towardsSmaller ? Long.MIN_VALUE : Long.MAX_VALUE;
+            }
         }
 
         private static long saturatedSub(long a, long b) {

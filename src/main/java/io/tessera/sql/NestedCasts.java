@@ -1,0 +1,104 @@
+package io.tessera.sql;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlRowTypeNameSpec;
+import org.apache.calcite.sql.fun.SqlCastFunction;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.util.SqlShuttle;
+import org.apache.calcite.sql2rel.SqlRexConvertlet;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+
+/**
+ * The CASTs of nested values that DuckDB has and Calcite's validator refuses: a STRUCT or a LIST to text (DuckDB's
+ * text of the value) and a STRUCT to a STRUCT type of other fields (its fields matched by name, which
+ * {@code plan.StructCalls} does). Before validation each CAST to text or to a STRUCT type becomes a call of
+ * {@link #CAST}, which accepts them; it converts as Calcite's CAST ({@link #convertlet}).
+ */
+final class NestedCasts {
+    private NestedCasts() {
+    }
+
+    static final SqlCastFunction CAST = new SqlCastFunction() {
+        @Override
+        public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
+            RelDataType from = binding.getOperandType(0);
+            RelDataType to = binding.getOperandType(1);
+            boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY;
+            if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()) {
+                return true;
+            }
+            return super.checkOperandTypes(binding, throwOnFailure);
+        }
+
+        /** The target type, NULL where the nested value may be (Calcite's would match a struct's fields to it). */
+        @Override
+        public RelDataType inferReturnType(org.apache.calcite.sql.SqlOperatorBinding binding) {
+            RelDataType from = binding.getOperandType(0);
+            RelDataType to = binding.getOperandType(1);
+            boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY;
+            if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()) {
+                return binding.getTypeFactory().createTypeWithNullability(to, from.isNullable());
+            }
+            return super.inferReturnType(binding);
+        }
+
+        /** The operands' types and this CAST's check, without the look-up by name that would find Calcite's CAST. */
+        @Override
+        public RelDataType deriveType(org.apache.calcite.sql.validate.SqlValidator validator,
+                                      org.apache.calcite.sql.validate.SqlValidatorScope scope, SqlCall call) {
+            for (SqlNode operand : call.getOperandList()) {
+                validator.deriveType(scope, operand);
+            }
+            return validateOperands(validator, scope, call);
+        }
+    };
+
+    /** The statement with each CAST to text or to a STRUCT type made a call of {@link #CAST}. */
+    static SqlNode rewrite(SqlNode parsed) {
+        SqlNode r = parsed.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                SqlNode visited = super.visit(call);
+                if (visited instanceof SqlCall c && c.getOperator() == SqlStdOperatorTable.CAST
+                        && c.operand(1) instanceof SqlDataTypeSpec spec && (textOrStruct(spec))) {
+                    return CAST.createCall(c.getParserPosition(), c.getOperandList());
+                }
+                return visited;
+            }
+        });
+        return r == null ? parsed : r;
+    }
+
+    private static boolean textOrStruct(SqlDataTypeSpec spec) {
+        if (spec.getTypeNameSpec() instanceof SqlRowTypeNameSpec) {
+            return true;
+        }
+        if (!spec.getTypeName().isSimple()) {
+            return false;
+        }
+        SqlTypeName name = SqlTypeName.get(spec.getTypeName().getSimple().toUpperCase(java.util.Locale.ROOT));
+        return name == SqlTypeName.VARCHAR || name == SqlTypeName.CHAR;
+    }
+
+    /**
+     * Converts a call of {@link #CAST}: a cast of a nested value as a CAST to the validated type (which Calcite's
+     * conversion would derive again as it derives a struct's), any other as Calcite's CAST.
+     */
+    static final SqlRexConvertlet CONVERTLET = (cx, c) -> {
+        RelDataType from = cx.getValidator().getValidatedNodeType(c.operand(0));
+        if (from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY) {
+            return cx.getRexBuilder().makeAbstractCast(cx.getValidator().getValidatedNodeType(c),
+                    cx.convertExpression(c.operand(0)), false);
+        }
+        SqlCall std = SqlStdOperatorTable.CAST.createCall(c.getParserPosition(), c.getOperandList());
+        ((org.apache.calcite.sql.validate.SqlValidatorImpl) cx.getValidator()).setValidatedNodeType(std,
+                cx.getValidator().getValidatedNodeType(c));
+        return StandardConvertletTable.INSTANCE.get(std).convertCall(cx, std);
+    };
+}
