@@ -197,13 +197,25 @@ public final class PhysicalPlanner {
         boolean[] movable = new boolean[conjuncts.size()];
         for (int i = 0; i < conjuncts.size(); i++) {
             exprs.add(rex.translate(conjuncts.get(i), o.fields));
-            movable[i] = PipelineAnalysis.cannotFail(exprs.get(i));
+            movable[i] = movable(exprs.get(i));
         }
         int[] order = f == null ? null : FilterOrder.order(estimates, f, conjuncts, movable);
         for (int i = 0; i < exprs.size(); i++) {
             o.add(new Operation.Filter(exprs.get(order == null ? i : order[i])),
                     i == exprs.size() - 1 ? rowsAfter : Double.NaN);
         }
+    }
+
+    /**
+     * Whether testing a conjunct before the tests written ahead of it is harmless: it cannot fail, and neither can a
+     * lookup of a value that cannot fail in an IN list of constants (or its negation).
+     */
+    private static boolean movable(Expr e) {
+        Expr in = e instanceof Expr.Call n && n.op() == Op.NOT ? n.args().get(0) : e;
+        if (in instanceof Expr.Call c && c.op() == Op.IN_LIST) {
+            return c.args().stream().allMatch(PipelineAnalysis::cannotFail);
+        }
+        return PipelineAnalysis.cannotFail(e);
     }
 
     /** Ends {@code o} in {@code sink}, which makes {@code sinkRows} rows (or entries, or groups) by estimate. */

@@ -63,6 +63,8 @@ class FilterOrderTest {
     void theConjunctThatDropsMostGoesFirst() {
         assertEquals(List.of("eq(narrow, 3)", "lt(wide, 90)"), filters("wide < 90 AND narrow = 3"));
         assertEquals(List.of("eq(narrow, 3)", "lt(wide, 90)"), filters("narrow = 3 AND wide < 90"));
+        assertEquals(List.of("in_list(narrow, [3, 4, 5, 6])", "lt(wide, 90)"),
+                filters("wide < 90 AND narrow IN (3, 4, 5, 6)"), "a set lookup cannot fail either");
     }
 
     @Test
