@@ -472,6 +472,29 @@ public final class ExprGen {
         }
     }
 
+    /**
+     * Whether {@code e}, generated as {@code x}, compares two names or constants and cannot fail: cheaper to evaluate
+     * than to branch around.
+     */
+    private static boolean comparisonAtHand(Expr e, JExpr x) {
+        if (!(e instanceof Expr.Call c) || !io.tessera.plan.PipelineAnalysis.cannotFail(c)) {
+            return false;
+        }
+        switch (c.op()) {
+            case EQ, NE, LT, LE, GT, GE -> {
+            }
+            default -> {
+                return false;
+            }
+        }
+        String v = x.v();
+        if (!v.startsWith("(") || !v.endsWith(")")) {
+            return false;
+        }
+        String[] sides = v.substring(1, v.length() - 1).split(" (==|!=|<=|>=|<|>) ", -1);
+        return sides.length == 2 && simple(sides[0]) && simple(sides[1]);
+    }
+
     /** A Java name or literal word: reading it again costs nothing and repeats no text. */
     private static boolean simple(String text) {
         for (int i = 0; i < text.length(); i++) {
@@ -500,7 +523,10 @@ public final class ExprGen {
         JExpr b = gen(c.args().get(1));
         String bStatements = scope.cut(mark);
         if (bStatements.isEmpty() && !a.nullable() && !b.nullable()) {
-            return JExpr.of("(" + a.v() + " " + k.symbol + " " + b.v() + ")", "false", ValueKind.BOOL);
+            // a comparison of values at hand on the right is evaluated whatever the left gives (& and |, not && and
+            // ||): one branch where the filter tests the whole, none to mispredict per side (a range's two ends)
+            String symbol = comparisonAtHand(c.args().get(1), b) ? k.symbol.substring(1) : k.symbol;
+            return JExpr.of("(" + a.v() + " " + symbol + " " + b.v() + ")", "false", ValueKind.BOOL);
         }
         a = held(a);
         String rv = scope.local(k.name().toLowerCase(java.util.Locale.ROOT));
