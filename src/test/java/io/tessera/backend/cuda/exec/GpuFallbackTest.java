@@ -56,8 +56,8 @@ class GpuFallbackTest extends SmallSsb {
         String fact = placed.kernels().get(plan.pipelines().get(3).id()).source();
         // generated code names columns by their position in the table, never by name
         var lineorder = db.table("lineorder");
-        String partkey = "inner on c" + lineorder.columns().indexOf(lineorder.column("lo_partkey")) + " (";
-        String orderdate = "inner on c" + lineorder.columns().indexOf(lineorder.column("lo_orderdate")) + " (";
+        String partkey = "inner on [c" + lineorder.columns().indexOf(lineorder.column("lo_partkey")) + "] (";
+        String orderdate = "inner on [c" + lineorder.columns().indexOf(lineorder.column("lo_orderdate")) + "] (";
         assertTrue(fact.contains(partkey) && fact.contains(orderdate), fact);
         assertTrue(fact.indexOf(partkey) < fact.indexOf(orderdate), fact);
     }
