@@ -1,7 +1,6 @@
 package io.tessera.plan;
 
 import io.tessera.optimize.Estimates;
-import io.tessera.optimize.FilterOrder;
 import io.tessera.optimize.Optimizer;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
@@ -137,7 +136,7 @@ public final class PhysicalPlanner {
             return scan(ts);
         } else if (rel instanceof Filter f) {
             Open o = visit(f.getInput());
-            addFilter(o, f, f.getCondition(), estimates.rows(f));
+            addFilter(o, f.getCondition(), estimates.rows(f));
             return o;
         } else if (rel instanceof Project p) {
             Open o = visit(p.getInput());
@@ -177,45 +176,21 @@ public final class PhysicalPlanner {
         return new Open(new Source.TableScan(t, cols), fields, ts.getRowType().getFieldNames(), estimates.rows(ts));
     }
 
-    /** Adds a filter per conjunct; the last one carries {@code rowsAfter}, the rows estimated after all of them. */
-    void addFilter(Open o, RexNode condition, double rowsAfter) {
-        addFilter(o, null, condition, rowsAfter);
-    }
-
     /**
-     * As above; where {@code f} (null: none) filters a stored table, its conjuncts that cannot fail are tested in
-     * the order {@link FilterOrder} finds on the table's sample, the most rows dropped for the least work first.
+     * Adds a filter per conjunct, in the order written; the last one carries {@code rowsAfter}, the rows estimated
+     * after all of them. (Ordering them by the table's sample made the generated code depend on the query's
+     * constants, so that queries differing only in constants no longer shared their compiled classes.)
      */
-    private void addFilter(Open o, Filter f, RexNode condition, double rowsAfter) {
-        List<RexNode> conjuncts = new ArrayList<>();
+    void addFilter(Open o, RexNode condition, double rowsAfter) {
+        List<Expr> exprs = new ArrayList<>();
         for (RexNode c : org.apache.calcite.plan.RelOptUtil.conjunctions(condition)) {
             if (!c.isAlwaysTrue()) {
-                conjuncts.add(c);
+                exprs.add(rex.translate(c, o.fields));
             }
         }
-        List<Expr> exprs = new ArrayList<>();
-        boolean[] movable = new boolean[conjuncts.size()];
-        for (int i = 0; i < conjuncts.size(); i++) {
-            exprs.add(rex.translate(conjuncts.get(i), o.fields));
-            movable[i] = movable(exprs.get(i));
-        }
-        int[] order = f == null ? null : FilterOrder.order(estimates, f, conjuncts, movable);
         for (int i = 0; i < exprs.size(); i++) {
-            o.add(new Operation.Filter(exprs.get(order == null ? i : order[i])),
-                    i == exprs.size() - 1 ? rowsAfter : Double.NaN);
+            o.add(new Operation.Filter(exprs.get(i)), i == exprs.size() - 1 ? rowsAfter : Double.NaN);
         }
-    }
-
-    /**
-     * Whether testing a conjunct before the tests written ahead of it is harmless: it cannot fail, and neither can a
-     * lookup of a value that cannot fail in an IN list of constants (or its negation).
-     */
-    private static boolean movable(Expr e) {
-        Expr in = e instanceof Expr.Call n && n.op() == Op.NOT ? n.args().get(0) : e;
-        if (in instanceof Expr.Call c && c.op() == Op.IN_LIST) {
-            return c.args().stream().allMatch(PipelineAnalysis::cannotFail);
-        }
-        return PipelineAnalysis.cannotFail(e);
     }
 
     /** Ends {@code o} in {@code sink}, which makes {@code sinkRows} rows (or entries, or groups) by estimate. */

@@ -41,7 +41,8 @@ class SortedJoinTableTest {
     /** A semi join: the probe asks only whether a's (repeating) keys hold the row's. */
     static final String SEMI = "select count(*), sum(c.y) from c where c.j in (select k from a)";
     /** A join on two keys, which the sorted tables do not take. */
-    static final String TWO_KEYS = "select count(*) from a, b where a.k = b.k and a.x = b.w";
+    /** A join on two keys neither of which is unique alone on the build side (one that is keys the table alone). */
+    static final String TWO_KEYS = "select count(*) from b b1, b b2 where b1.k = b2.k and b1.j = b2.j";
 
     @TempDir
     static Path dir;
