@@ -19,10 +19,19 @@ import java.util.List;
  */
 final class NestedChunks {
     private final Leaf[] leaves;
+    /** The leaves under each node of the column, counted once rather than per value. */
+    private final java.util.Map<SourceColumn, Integer> counts = new java.util.IdentityHashMap<>();
     private int next; // the leaf a node's subtree starts at, as the tree is walked
 
-    private NestedChunks(Leaf[] leaves) {
+    private NestedChunks(Leaf[] leaves, SourceColumn column) {
         this.leaves = leaves;
+        count(column);
+    }
+
+    private int count(SourceColumn node) {
+        int n = node.nested() ? node.fields().stream().mapToInt(this::count).sum() : 1;
+        counts.put(node, n);
+        return n;
     }
 
     /** One leaf's reader, the text of its current value, and how many of its entries are left. */
@@ -61,7 +70,7 @@ final class NestedChunks {
             leaves[k] = new Leaf(new ColumnReaderImpl(sources.get(k).descriptor(), pages.get(k), value, writer),
                     value, pages.get(k).getTotalValueCount());
         }
-        NestedChunks chunks = new NestedChunks(leaves);
+        NestedChunks chunks = new NestedChunks(leaves, src);
         for (int r = 0; r < rows; r++) {
             chunks.next = 0;
             String v = chunks.value(src, 0, 0);
@@ -88,7 +97,7 @@ final class NestedChunks {
      */
     private String value(SourceColumn node, int def, int rep) {
         int first = next;
-        int count = node.leaves().size();
+        int count = counts.get(node);
         next += count;
         Leaf lead = leaves[first];
         int own = def + (node.optional() ? 1 : 0);
