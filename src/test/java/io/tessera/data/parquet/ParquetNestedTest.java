@@ -44,12 +44,15 @@ class ParquetNestedTest {
             + " 'sub': CASE WHEN i % 8 = 2 THEN NULL ELSE {'x': CASE WHEN i % 5 = 0 THEN NULL ELSE 'v ' || i END,"
             + " 'y': i / 4.0, 'd': DATE '2021-03-01' + (i % 300)::INTEGER} END,"
             + " 'k': CASE WHEN i % 10 = 6 THEN NULL WHEN i % 10 = 7 THEN [] ELSE"
-            + " [i::INTEGER, NULL, (i % 13)::INTEGER] END} END AS s"
+            + " [i::INTEGER, NULL, (i % 13)::INTEGER] END} END AS s,"
+            // never NULL: Tessera writes it as a required group, and reads its own file back
+            + " {'p': {'q': (i % 3)::INTEGER}, 'r': [i::INTEGER]} AS w"
             + " FROM range(" + ROWS + ") t(i)";
 
     private static final List<String> TYPES = List.of("id INTEGER",
             "items STRUCT(sku VARCHAR, qty INTEGER, price DECIMAL(9,2))[]",
-            "s STRUCT(n BIGINT, sub STRUCT(x VARCHAR, y DOUBLE, d DATE), k INTEGER[])");
+            "s STRUCT(n BIGINT, sub STRUCT(x VARCHAR, y DOUBLE, d DATE), k INTEGER[])",
+            "w STRUCT(p STRUCT(q INTEGER), r INTEGER[])");
 
     @TempDir
     Path dir;
@@ -69,13 +72,19 @@ class ParquetNestedTest {
             }
             assertTrue(want.stream().anyMatch(r -> r.get(1) == null) && want.stream().anyMatch(r -> r.get(2) == null));
 
-            db.createTable(TableSchema.parse("t", "id INTEGER NOT NULL, " + TYPES.get(1) + ", " + TYPES.get(2)));
+            db.createTable(TableSchema.parse("t", "id INTEGER NOT NULL, " + TYPES.get(1) + ", " + TYPES.get(2) + ", "
+                    + TYPES.get(3) + " NOT NULL"));
             assertEquals(ROWS, ParquetImporter.importFiles(db, "t", List.of(in), 2, InvalidUtf8.ERROR).rows());
             assertEquals(want, rows(db.table("t")));
 
             assertEquals(ROWS, ParquetExporter.export(db.table("t"), out, 700));
             assertEquals(TYPES, describe(duck, out));
             assertEquals(want, duckRows(duck, "SELECT * FROM read_parquet('" + out + "') ORDER BY id"));
+
+            db.createTable(TableSchema.parse("back", "id INTEGER NOT NULL, " + TYPES.get(1) + ", " + TYPES.get(2)
+                    + ", " + TYPES.get(3) + " NOT NULL"));
+            assertEquals(ROWS, ParquetImporter.importFiles(db, "back", List.of(out), 2, InvalidUtf8.ERROR).rows());
+            assertEquals(want, rows(db.table("back")));
         }
     }
 
