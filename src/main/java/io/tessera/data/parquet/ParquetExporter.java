@@ -100,21 +100,16 @@ public final class ParquetExporter {
         elements.add(root);
         List<List<SchemaElement>> leaves = new ArrayList<>(); // each column's leaves: a list's element, a struct's fields
         for (ColumnSchema c : columns) {
-            if (c.type().isList() && c.type().element().isNested()
-                    || c.type().isStruct() && c.type().fields().stream().anyMatch(f -> f.type().isNested())) {
+            String unsupported = c.type().isNested() ? NestedExport.unsupported(c.type()) : null;
+            if (unsupported != null) {
                 throw new IllegalArgumentException("unsupported: Parquet export of the column " + c.name() + " of type "
-                        + c.type() + " (a list of structs, or a struct with a LIST or STRUCT field)");
+                        + c.type() + " (" + unsupported + ")");
             }
-            if (c.type().isList()) {
-                fields.add(ListExport.field(c));
-                List<SchemaElement> three = ListExport.elements(c);
-                elements.addAll(three);
-                leaves.add(List.of(three.getLast()));
-            } else if (c.type().isStruct()) {
-                fields.add(StructExport.type(c));
-                List<SchemaElement> group = StructExport.elements(c);
+            if (c.type().isNested()) {
+                fields.add(NestedExport.type(c));
+                List<SchemaElement> group = NestedExport.elements(c);
                 elements.addAll(group);
-                leaves.add(group.subList(1, group.size()));
+                leaves.add(group.stream().filter(e -> !e.isSetNum_children()).toList());
             } else {
                 fields.add(ExportTypes.primitive(c));
                 elements.add(ExportTypes.element(c));
@@ -194,10 +189,8 @@ public final class ParquetExporter {
         List<ColumnWriter> writers = leaves.stream().map(store::getColumnWriter).toList();
         int maxDefinition = type.isRepetition(org.apache.parquet.schema.Type.Repetition.OPTIONAL) ? 1 : 0;
         for (long r = from; r < end; r++) {
-            if (c.type().isStruct()) {
-                StructExport.write(writers, c, r);
-            } else if (c.type().isList()) {
-                ListExport.write(w, c, r);
+            if (c.type().isNested()) {
+                NestedExport.write(writers, c.schema(), c.isNull(r) ? null : c.dictionary().value(c.getInt(r)));
             } else {
                 writeValue(w, c, r, strings, maxDefinition);
             }

@@ -62,8 +62,8 @@ final class RowGroupReader {
             SourceColumn src = sources.get(c);
             ColumnSchema target = schema.columns().get(c);
             ColumnBuilder out = batch.column(c);
-            if (src.struct()) {
-                readStruct(file, rg, src, target, out, rows, invalidUtf8, firstRow, c);
+            if (src.nested()) {
+                readNested(file, rg, src, target, out, rows, invalidUtf8, firstRow, c);
                 continue;
             }
             ChunkPages pages;
@@ -117,13 +117,13 @@ final class RowGroupReader {
         return batch;
     }
 
-    /** A STRUCT column: its fields' chunks, each read with buffers of its own, zipped into structs. */
-    private static void readStruct(ParquetFile file, RowGroup rg, SourceColumn src, ColumnSchema target,
+    /** A nested column: its leaves' chunks, each read with buffers of its own, assembled into its values. */
+    private static void readNested(ParquetFile file, RowGroup rg, SourceColumn src, ColumnSchema target,
                                    ColumnBuilder out, int rows, InvalidUtf8 invalidUtf8, long firstRow, int c)
             throws Failure {
         List<ChunkPages> pages = new java.util.ArrayList<>();
         try {
-            for (SourceColumn f : src.fields()) {
+            for (SourceColumn f : src.leaves()) {
                 pages.add(ChunkPages.read(file, rg.getColumns().get(f.index())));
             }
         } catch (IOException e) {
@@ -132,11 +132,11 @@ final class RowGroupReader {
             throw new Failure(firstRow, c, "a broken page: " + e, e);
         }
         try {
-            StructChunks.read(src, target, pages, out, file.writer(), rows, invalidUtf8);
+            NestedChunks.read(src, target, pages, out, file.writer(), rows, invalidUtf8);
         } catch (IllegalArgumentException e) {
             throw new Failure(firstRow, c, e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new Failure(firstRow, c, "cannot decode the struct: " + e.getMessage(), e);
+            throw new Failure(firstRow, c, "cannot decode the nested value: " + e.getMessage(), e);
         }
     }
 }

@@ -23,8 +23,16 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         this(name, index, kind, scale, optional, descriptor, reason, natural, list, null);
     }
 
-    /** Whether this is a STRUCT (a group of primitive fields, each in {@link #fields} with its own chunk). */
+    /** Whether this is a STRUCT (a group of fields, each in {@link #fields}, each primitive with its own chunk). */
     boolean struct() {
+        return fields != null && !list;
+    }
+
+    /**
+     * Whether this is read from several chunks or levels of nesting ({@link NestedChunks}): a STRUCT, or a LIST of
+     * STRUCTs (its element the one field).
+     */
+    boolean nested() {
         return fields != null;
     }
 
@@ -155,28 +163,58 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
     }
 
     /**
-     * Reads the top-level field at {@code schema[i]}: a LIST of a primitive type in the three levels the format
-     * specifies ({@code <optional|required> group name (LIST) { repeated group list { <optional|required> T element
-     * } }}) as a list column, any other field as {@link #of(SchemaElement, int)} reads it.
+     * Reads the top-level field at {@code schema[i]} (its first leaf the file's column {@code index}): a LIST in the
+     * three levels the format specifies ({@code <optional|required> group name (LIST) { repeated group list {
+     * <optional|required> T element } }}) of a primitive type or of a STRUCT of primitive fields; a group of fields
+     * as a STRUCT ({@link #struct}); any other field as {@link #of(SchemaElement, int)} reads it.
      */
     static SourceColumn of(java.util.List<SchemaElement> schema, int i, int index) {
+        return node(schema, i, index, new String[0], 0, 0, 0);
+    }
+
+    /**
+     * The field at {@code schema[i]} under a path of {@code prefix}, whose parent is present at definition level
+     * {@code def} and repeated at level {@code rep}, {@code depth} groups down: a STRUCT or LIST at depth 0 may hold
+     * one more level (a STRUCT or a LIST of primitives in a STRUCT, a STRUCT of primitives in a LIST); deeper
+     * shapes are refused naming what they hold.
+     */
+    private static SourceColumn node(java.util.List<SchemaElement> schema, int i, int index, String[] prefix,
+                                     int rep, int def, int depth) {
         SchemaElement top = schema.get(i);
+        String[] path = java.util.Arrays.copyOf(prefix, prefix.length + 1);
+        path[prefix.length] = top.getName();
+        boolean optional = top.getRepetition_type() != FieldRepetitionType.REQUIRED;
         boolean annotated = top.isSetLogicalType() && top.getLogicalType().isSetLIST()
                 || top.isSetConverted_type() && top.getConverted_type() == ConvertedType.LIST;
         if (!annotated && top.isSetNum_children() && top.getNum_children() > 0
                 && top.getRepetition_type() != FieldRepetitionType.REPEATED && !top.isSetLogicalType()
                 && !top.isSetConverted_type()) {
-            return struct(schema, i, index);
+            return struct(schema, i, index, path, rep, def + (optional ? 1 : 0), depth);
         }
         if (!annotated || top.getNum_children() != 1 || i + 2 >= schema.size()) {
-            return of(top, index);
+            return leaf(top, index, path, rep, def);
         }
         SchemaElement repeated = schema.get(i + 1);
         SchemaElement leaf = schema.get(i + 2);
         if (repeated.getRepetition_type() != FieldRepetitionType.REPEATED || repeated.getNum_children() != 1
-                || leaf.isSetNum_children() && leaf.getNum_children() > 0 || !leaf.isSetType()
                 || leaf.getRepetition_type() == FieldRepetitionType.REPEATED) {
             return refused(top.getName(), index, "a LIST of nested values, which Tessera does not read from Parquet");
+        }
+        String[] elementPath = java.util.Arrays.copyOf(path, path.length + 1);
+        elementPath[path.length] = repeated.getName();
+        int present = def + (optional ? 1 : 0) + 1; // the list holds an element
+        if (leaf.isSetNum_children() && leaf.getNum_children() > 0 || !leaf.isSetType()) {
+            boolean plainGroup = !leaf.isSetLogicalType() && !leaf.isSetConverted_type();
+            if (depth > 0 || !plainGroup) {
+                return refused(top.getName(), index, "a LIST of nested values"
+                        + (depth > 0 ? " inside a nested value" : "") + ", which Tessera does not read from Parquet");
+            }
+            SourceColumn element = node(schema, i + 2, index, elementPath, rep + 1, present, depth + 1);
+            if (element.reason() != null) {
+                return refused(top.getName(), index, "a LIST of " + element.reason());
+            }
+            return new SourceColumn(top.getName(), index, null, 0, optional, null, null,
+                    DataType.list(element.natural()), true, java.util.List.of(element));
         }
         SourceColumn element = of(leaf, index);
         if (element.reason() != null || element.natural() == null) {
@@ -187,50 +225,102 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
             return refused(top.getName(), index, "a LIST of " + element.describe() + ", which Tessera's lists cannot"
                     + " hold");
         }
-        boolean optional = top.getRepetition_type() != FieldRepetitionType.REQUIRED;
         boolean elementOptional = leaf.getRepetition_type() != FieldRepetitionType.REQUIRED;
-        ColumnDescriptor d = new ColumnDescriptor(new String[] {top.getName(), repeated.getName(), leaf.getName()},
-                element.descriptor().getPrimitiveType(), 1, (optional ? 1 : 0) + 1 + (elementOptional ? 1 : 0));
+        String[] leafPath = java.util.Arrays.copyOf(elementPath, elementPath.length + 1);
+        leafPath[elementPath.length] = leaf.getName();
+        ColumnDescriptor d = new ColumnDescriptor(leafPath, element.descriptor().getPrimitiveType(), rep + 1,
+                present + (elementOptional ? 1 : 0));
         return new SourceColumn(top.getName(), index, element.kind(), element.scale(), optional, d, null,
                 DataType.list(element.natural()), true);
     }
 
+    /** A primitive field at {@code path}: {@link #of(SchemaElement, int)} with the levels of where it sits. */
+    private static SourceColumn leaf(SchemaElement e, int index, String[] path, int rep, int def) {
+        SourceColumn f = of(e, index);
+        if (f.reason() != null || path.length == 1) {
+            return f;
+        }
+        ColumnDescriptor d = new ColumnDescriptor(path, f.descriptor().getPrimitiveType(), rep,
+                def + (f.optional() ? 1 : 0));
+        return new SourceColumn(f.name(), index, f.kind(), f.scale(), f.optional(), d, null, f.natural(), false);
+    }
+
     /**
-     * A group of primitive fields, {@code <optional|required> group s { <optional|required> T a; ... }} (as DuckDB
-     * writes a STRUCT), as a STRUCT column: each field a leaf of its own, read from its own chunk, a definition level
-     * below the group's own a NULL struct, below the field's a NULL field. A group with a nested field, or a field of
-     * a type a struct cannot hold, is refused naming the field.
+     * A group of fields, {@code <optional|required> group s { <optional|required> T a; ... }} (as DuckDB writes a
+     * STRUCT), present at definition level {@code def}, as a STRUCT column: each primitive field a leaf of its own,
+     * read from its own chunk, a definition level below the group's own a NULL struct, below the field's a NULL
+     * field. At depth 0 a field may be a STRUCT of primitive fields or a LIST of primitives; a deeper nested field,
+     * or a field of a type a struct cannot hold, is refused naming the field.
      */
-    private static SourceColumn struct(java.util.List<SchemaElement> schema, int i, int index) {
+    private static SourceColumn struct(java.util.List<SchemaElement> schema, int i, int index, String[] path, int rep,
+                                       int def, int depth) {
         SchemaElement top = schema.get(i);
         boolean optional = top.getRepetition_type() != FieldRepetitionType.REQUIRED;
         java.util.List<SourceColumn> fields = new java.util.ArrayList<>();
         java.util.List<io.tessera.storage.StructField> types = new java.util.ArrayList<>();
+        int at = i + 1;
+        int leafIndex = index;
         for (int k = 0; k < top.getNum_children(); k++) {
-            if (i + 1 + k >= schema.size()) {
+            if (at >= schema.size()) {
                 return refused(top.getName(), index, "a broken group (fewer fields than it says)");
             }
-            SchemaElement leaf = schema.get(i + 1 + k);
-            if (leaf.isSetNum_children() && leaf.getNum_children() > 0 || !leaf.isSetType()
-                    || leaf.getRepetition_type() == FieldRepetitionType.REPEATED) {
-                return refused(top.getName(), index, "a STRUCT whose field " + leaf.getName() + " is a nested (list"
-                        + " or group) value, which Tessera does not read from Parquet");
+            SchemaElement child = schema.get(at);
+            boolean nested = child.isSetNum_children() && child.getNum_children() > 0 || !child.isSetType();
+            if (nested && depth > 0 || child.getRepetition_type() == FieldRepetitionType.REPEATED) {
+                return refused(top.getName(), index, "a STRUCT whose field " + child.getName() + " is a nested (list"
+                        + " or group) value" + (depth > 0 ? " inside a nested value" : "")
+                        + ", which Tessera does not read from Parquet");
             }
-            SourceColumn f = of(leaf, index + k);
-            if (f.reason() != null || f.natural() == null || f.kind() == Kind.BYTES || f.kind() == Kind.UUID
+            SourceColumn f = node(schema, at, leafIndex, path, rep, def, depth + 1);
+            if (f.reason() != null) {
+                return refused(top.getName(), index, "a STRUCT whose field " + child.getName() + " holds "
+                        + f.reason());
+            }
+            if (f.natural() == null || f.kind() == Kind.BYTES || f.kind() == Kind.UUID
                     || f.kind() == Kind.INTERVAL || f.scale() < 0) {
-                return refused(top.getName(), index, "a STRUCT whose field " + leaf.getName() + " holds "
-                        + (f.reason() != null ? f.reason() : f.describe() + ", which Tessera's structs cannot hold"));
+                return refused(top.getName(), index, "a STRUCT whose field " + child.getName() + " holds "
+                        + f.describe() + ", which Tessera's structs cannot hold");
             }
-            boolean fieldOptional = leaf.getRepetition_type() != FieldRepetitionType.REQUIRED;
-            ColumnDescriptor d = new ColumnDescriptor(new String[] {top.getName(), leaf.getName()},
-                    f.descriptor().getPrimitiveType(), 0, (optional ? 1 : 0) + (fieldOptional ? 1 : 0));
-            fields.add(new SourceColumn(f.name(), f.index(), f.kind(), f.scale(), fieldOptional, d, null, f.natural(),
-                    false));
-            types.add(new io.tessera.storage.StructField(leaf.getName(), f.natural()));
+            fields.add(f);
+            types.add(new io.tessera.storage.StructField(child.getName(), f.natural()));
+            int size = subtree(schema, at);
+            leafIndex += leaves(schema, at, size);
+            at += size;
         }
         return new SourceColumn(top.getName(), index, null, 0, optional, null, null, DataType.struct(types), false,
                 java.util.List.copyOf(fields));
+    }
+
+    /** Elements in the subtree rooted at {@code schema[i]}, itself included. */
+    private static int subtree(java.util.List<SchemaElement> schema, int i) {
+        int n = 1;
+        int children = schema.get(i).isSetNum_children() ? schema.get(i).getNum_children() : 0;
+        for (int c = 0; c < children && i + n < schema.size(); c++) {
+            n += subtree(schema, i + n);
+        }
+        return n;
+    }
+
+    private static int leaves(java.util.List<SchemaElement> schema, int from, int n) {
+        int leaves = 0;
+        for (int k = from; k < from + n && k < schema.size(); k++) {
+            if (!schema.get(k).isSetNum_children() || schema.get(k).getNum_children() == 0) {
+                leaves++;
+            }
+        }
+        return leaves;
+    }
+
+    /** The primitive leaves under this column, in the file's order (itself when it is one). */
+    java.util.List<SourceColumn> leaves() {
+        if (fields == null) {
+            return java.util.List.of(this);
+        }
+        java.util.List<SourceColumn> out = new java.util.ArrayList<>();
+        for (SourceColumn f : fields) {
+            out.addAll(f.leaves());
+        }
+        return out;
     }
 
     /**
