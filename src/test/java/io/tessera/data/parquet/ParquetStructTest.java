@@ -2,22 +2,20 @@ package io.tessera.data.parquet;
 
 import io.tessera.data.io.ImportException;
 import io.tessera.data.io.InvalidUtf8;
-import io.tessera.storage.Column;
 import io.tessera.storage.Database;
-import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
+import static io.tessera.data.parquet.DuckDbText.describe;
+import static io.tessera.data.parquet.DuckDbText.duckRows;
+import static io.tessera.data.parquet.DuckDbText.duckdb;
+import static io.tessera.data.parquet.DuckDbText.exec;
+import static io.tessera.data.parquet.DuckDbText.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -90,51 +88,5 @@ class ParquetStructTest {
             assertTrue(e.getMessage().contains("(s): the file holds STRUCT(a INTEGER, b VARCHAR), which a"
                     + " STRUCT(a INTEGER, c VARCHAR) column cannot take"), e.getMessage());
         }
-    }
-
-    private static Connection duckdb() throws SQLException {
-        return DriverManager.getConnection("jdbc:duckdb:");
-    }
-
-    private static void exec(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
-
-    private static List<String> describe(Connection duck, Path file) throws SQLException {
-        return duckRows(duck, "DESCRIBE SELECT * FROM read_parquet('" + file + "')").stream()
-                .map(r -> r.get(0) + " " + r.get(1)).toList();
-    }
-
-    /** DuckDB's rows as its driver's text (a struct as {'a': 1, 'b': x}), NULL as null. */
-    private static List<List<String>> duckRows(Connection c, String sql) throws SQLException {
-        List<List<String>> out = new ArrayList<>();
-        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
-            int n = r.getMetaData().getColumnCount();
-            while (r.next()) {
-                List<String> row = new ArrayList<>();
-                for (int i = 1; i <= n; i++) {
-                    String v = r.getString(i);
-                    row.add(r.wasNull() ? null : v);
-                }
-                out.add(row);
-            }
-        }
-        return out;
-    }
-
-    /** A table's rows as the same text (StructValue prints as DuckDB's driver does). */
-    private static List<List<String>> rows(Table t) {
-        List<List<String>> out = new ArrayList<>();
-        for (long r = 0; r < t.rowCount(); r++) {
-            List<String> row = new ArrayList<>();
-            for (Column c : t.columns()) {
-                Object v = c.getObject(r);
-                row.add(v == null ? null : v.toString());
-            }
-            out.add(row);
-        }
-        return out;
     }
 }
