@@ -71,39 +71,6 @@ final class BaseFilters {
         return Math.min(fromStats, (after + 1.0) / before) * others;
     }
 
-    /**
-     * Per conjunct of {@code conjuncts} (conjuncts of {@code f}'s condition), its truth on each sampled row that passes
-     * the filters below {@code f}, in the order of those rows (an entry null where the sample cannot evaluate it);
-     * null when {@code f} is not over a stored table or no sampled row reaches it.
-     */
-    static boolean[][] sampledTruths(Estimates estimates, Filter f, List<RexNode> conjuncts) {
-        Base below = base(f.getInput());
-        if (below == null || below.table.rowCount() == 0) {
-            return null;
-        }
-        TableSample sample = TableSample.of(below.table);
-        boolean[] passedBelow = passing(estimates, f.getInput(), sample, f.getCluster().getRexBuilder());
-        int reach = count(passedBelow);
-        if (reach == 0) {
-            return null;
-        }
-        SampleFilter eval = new SampleFilter(sample, below.fieldValues, f.getCluster().getRexBuilder());
-        boolean[][] out = new boolean[conjuncts.size()][];
-        for (int c = 0; c < out.length; c++) {
-            boolean[] t = truth(estimates, below, eval, conjuncts.get(c));
-            if (t != null) {
-                boolean[] kept = new boolean[reach];
-                for (int i = 0, k = 0; i < t.length; i++) {
-                    if (passedBelow[i]) {
-                        kept[k++] = t[i];
-                    }
-                }
-                out[c] = kept;
-            }
-        }
-        return out;
-    }
-
     /** Which sampled rows pass the filters between {@code rel} and its table (all, where none can be evaluated). */
     private static boolean[] passing(Estimates estimates, RelNode rel, TableSample sample,
                                      org.apache.calcite.rex.RexBuilder rexBuilder) {
