@@ -29,7 +29,8 @@ public final class SelftestCommand implements Callable<Integer> {
     @Option(names = "--device", defaultValue = "gpu", paramLabel = "DEVICE", description = "the device to check (gpu)")
     String device;
 
-    @Option(names = "--sf", defaultValue = "1", paramLabel = "X", description = "SSB scale factor (default: ${DEFAULT-VALUE})")
+    @Option(names = "--sf", defaultValue = "1", paramLabel = "X",
+            description = "SSB scale factor, 0 for none (default: ${DEFAULT-VALUE})")
     double sf;
 
     @Option(names = "--tpch-sf", defaultValue = "0.1", paramLabel = "X",
@@ -46,6 +47,11 @@ public final class SelftestCommand implements Callable<Integer> {
     @Option(names = "--repeat", defaultValue = "1", paramLabel = "N",
             description = "run each prepared GPU query N times, comparing every answer (default: ${DEFAULT-VALUE})")
     int repeat;
+
+    @Option(names = "--query", paramLabel = "NAME", split = ",",
+            description = "only these queries, by name (q3, rows-sort) or suite and name (tpch/q3, ssb/q1.1): a covering "
+                    + "run split over several calls")
+    List<String> only = new ArrayList<>();
 
     /** Why there is no usable GPU, or null when there is one; a field so that a test can stand in for a machine. */
     java.util.function.Supplier<String> gpuUnavailable =
@@ -64,28 +70,34 @@ public final class SelftestCommand implements Callable<Integer> {
         }
         PrintStream out = System.out;
         Path root = dir != null ? dir : Path.of(UserFiles.DEFAULT_DATA_DIR, "selftest");
-        List<GpuSelfTest.Check> checks = new ArrayList<>();
-        Path ssb = root.resolve("ssb-sf" + sf);
-        generate(ssb, d -> new SsbGenerator(sf, SsbGenerator.DEFAULT_SEED).generate(d, Progress.silent()), out);
-        try (Database db = Database.open(ssb)) {
-            GpuSelfTest t = new GpuSelfTest(db, out, repeat);
-            for (Queries.Query q : Queries.ssb()) {
-                checks.addAll(t.run("ssb/" + q.name(), q.sql(), !noVariants));
-            }
-            for (Queries.Query q : GpuSelfTest.SSB_ROWS) {
-                checks.addAll(t.run("ssb/" + q.name(), q.sql(), !noVariants));
-            }
+        List<Suite> suites = new ArrayList<>();
+        if (sf > 0) {
+            suites.add(new Suite("ssb", root.resolve("ssb-sf" + sf), concat(Queries.ssb(), GpuSelfTest.SSB_ROWS),
+                    d -> new SsbGenerator(sf, SsbGenerator.DEFAULT_SEED).generate(d, Progress.silent())));
         }
         if (tpchSf > 0) {
-            Path tpch = root.resolve("tpch-sf" + tpchSf);
-            generate(tpch, d -> new TpchGenerator(tpchSf).generate(d, Progress.silent()), out);
-            try (Database db = Database.open(tpch)) {
+            suites.add(new Suite("tpch", root.resolve("tpch-sf" + tpchSf), concat(Queries.tpch(), GpuSelfTest.TPCH_ROWS),
+                    d -> new TpchGenerator(tpchSf).generate(d, Progress.silent())));
+        }
+        // a name that matches nothing is an error, not a green run that checked nothing
+        for (String name : only) {
+            if (suites.stream().noneMatch(s -> s.queries().stream().anyMatch(q -> s.names(q, name)))) {
+                System.err.println("tessera selftest: no query named '" + name + "' in "
+                        + String.join(" or ", suites.stream().map(Suite::name).toList()));
+                return 2;
+            }
+        }
+        List<GpuSelfTest.Check> checks = new ArrayList<>();
+        for (Suite s : suites) {
+            List<Queries.Query> queries = s.queries().stream().filter(q -> s.selects(q, only)).toList();
+            if (queries.isEmpty()) {
+                continue;
+            }
+            generate(s.dir(), s.generator(), out);
+            try (Database db = Database.open(s.dir())) {
                 GpuSelfTest t = new GpuSelfTest(db, out, repeat);
-                for (Queries.Query q : Queries.tpch()) {
-                    checks.addAll(t.run("tpch/" + q.name(), q.sql(), !noVariants));
-                }
-                for (Queries.Query q : GpuSelfTest.TPCH_ROWS) {
-                    checks.addAll(t.run("tpch/" + q.name(), q.sql(), !noVariants));
+                for (Queries.Query q : queries) {
+                    checks.addAll(t.run(s.name() + "/" + q.name(), q.sql(), !noVariants));
                 }
             }
         }
@@ -118,6 +130,23 @@ public final class SelftestCommand implements Callable<Integer> {
         }
         out.println("device memory after closing the runtime: " + mem + (mem.nothingLive() ? " (nothing left)" : " (LEAKED)"));
         return failed == 0 && leaks == 0 ? 0 : 1;
+    }
+
+    /** One suite's data and queries (its benchmark queries, then the row and group shapes the selftest adds). */
+    private record Suite(String name, Path dir, List<Queries.Query> queries, GeneratedData.Generator generator) {
+        boolean selects(Queries.Query q, List<String> only) {
+            return only.isEmpty() || only.stream().anyMatch(n -> names(q, n));
+        }
+
+        boolean names(Queries.Query q, String name) {
+            return name.equals(q.name()) || name.equals(this.name + "/" + q.name());
+        }
+    }
+
+    private static List<Queries.Query> concat(List<Queries.Query> a, List<Queries.Query> b) {
+        List<Queries.Query> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /** Generates {@code dir} whole unless it is there (see {@link GeneratedData}). */

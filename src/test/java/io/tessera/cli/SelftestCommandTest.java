@@ -46,6 +46,25 @@ class SelftestCommandTest {
     }
 
     @Test
+    void aQueryNameThatMatchesNothingIsRefusedBeforeAnythingIsGenerated() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream oldErr = System.err;
+        SelftestCommand command = new SelftestCommand();
+        command.gpuUnavailable = () -> null;
+        int code;
+        try {
+            System.setErr(new PrintStream(err, true));
+            // q1.1 is an SSB query: with SSB left out (--sf 0) it names nothing
+            code = new picocli.CommandLine(command).execute("--sf", "0", "--query", "q3,q1.1", "--data-dir", tmp.toString());
+        } finally {
+            System.setErr(oldErr);
+        }
+        assertEquals(2, code);
+        assertEquals("tessera selftest: no query named 'q1.1' in tpch\n", err.toString());
+        assertEquals(0, tmp.toFile().list().length, "nothing generated");
+    }
+
+    @Test
     void dataStoppedWhileGeneratingIsNotTakenForCompleteData() {
         Path dir = tmp.resolve("ssb-sf0.01");
         PrintStream out = new PrintStream(new ByteArrayOutputStream());
