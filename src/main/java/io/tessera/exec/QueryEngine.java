@@ -37,9 +37,10 @@ import java.util.function.Function;
 
 /**
  * Runs statements against one database: SQL to a logical plan (Calcite), to pipelines, to a genome per
- * pipeline, to generated code, to rows.
+ * pipeline, to generated code, to rows. It holds the database's devices ({@link Devices}), which {@link #close}
+ * releases (the GPU's runtime where one was opened); the database itself stays open.
  */
-public final class QueryEngine {
+public final class QueryEngine implements AutoCloseable {
 
     private final Database db;
     private final int workers;
@@ -116,6 +117,17 @@ public final class QueryEngine {
 
     public Device device() {
         return device;
+    }
+
+    /** The devices this engine's queries run on: the host, and the GPU opened on its first use. */
+    public Devices devices() {
+        return devices;
+    }
+
+    /** Releases the devices opened for this engine's database (the GPU's runtime); the host needs nothing. */
+    @Override
+    public void close() {
+        devices.close();
     }
 
     /**
