@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 import java.util.stream.Stream;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
@@ -221,6 +222,18 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.tessera.bench")
                 .and().doNotHaveSimpleName("GpuSortBench").and().doNotHaveSimpleName("GpuSearchBench")
                 .should().callMethod(io.tessera.backend.cuda.runtime.GpuRuntime.class, "open")
+                .check(classes);
+    }
+
+    /**
+     * Sorting rows is host work, whichever device made them: {@code backend.host.sort} holds it, and the JVM's sort
+     * family keeps only its emitter.
+     */
+    @Test
+    void rowsAreSortedOnTheHost() {
+        classes().that().resideInAPackage("io.tessera.backend.jvm.sort").and().areTopLevelClasses()
+                .and().doNotHaveSimpleName("package-info")
+                .should().haveSimpleNameEndingWith("Emitter")
                 .check(classes);
     }
 
