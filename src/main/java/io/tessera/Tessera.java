@@ -205,8 +205,13 @@ public final class Tessera implements AutoCloseable {
         return Parameters.count(sql);
     }
 
+    /** Closes the database and the devices opened for it (the GPU's runtime, where its queries used one). */
     @Override
     public void close() {
-        db.close();
+        try {
+            engine.close();
+        } finally {
+            db.close();
+        }
     }
 }

@@ -15,7 +15,9 @@ import java.util.List;
 import java.util.ServiceLoader;
 import java.util.stream.Stream;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,8 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * The import rules of docs/ARCHITECTURE.md: the layers in dependency order (a layer uses only the layers below it),
  * the two backends apart, the JVM backend's operator families called by its driver and scheduling but never calling
- * back, exec reaching the GPU only through the backend root's device contract, no cycle between packages, no
- * ServiceLoader to hide one, and no source file over 800 lines.
+ * back, exec reaching the GPU only through the backend root's device contract, rows moved between devices and
+ * results read out in the host's one batch format, a GPU runtime per open database, no cycle between packages,
+ * no ServiceLoader to hide one, and no source file over 800 lines.
  */
 class ArchitectureTest {
 
@@ -178,6 +181,59 @@ class ArchitectureTest {
                 .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.tessera.backend..")
                         .and(DescribedPredicate.not(JavaClass.Predicates.resideInAnyPackage("io.tessera.backend",
                                 "io.tessera.backend.host"))))
+                .check(classes);
+    }
+
+    /**
+     * Rows move between devices in one batch format: what the CUDA backend hands the host or reads from it is a
+     * {@code backend.host.RowBuffer} (in a {@code RelationPart}), and of the host's package it uses nothing else.
+     */
+    @Test
+    void devicesMoveRowsInTheHostsOneBatchFormat() {
+        noClasses().that().resideInAPackage("io.tessera.backend.cuda..")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.tessera.backend.host")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.belongToAnyOf(
+                                io.tessera.backend.host.RowBuffer.class, io.tessera.backend.host.RelationPart.class))))
+                .check(classes);
+    }
+
+    /** A query's result leaves the backends only as the host's ResultRelation, which DML, JDBC and Spark read. */
+    @Test
+    void resultsLeaveTheBackendsAsTheResultRelation() {
+        noClasses().that().resideOutsideOfPackages("io.tessera.backend..")
+                .should().dependOnClassesThat().belongToAnyOf(io.tessera.backend.host.MatRelation.class,
+                        io.tessera.backend.host.RowBuffer.class, io.tessera.backend.host.RelationPart.class)
+                .check(classes);
+    }
+
+    /**
+     * A GPU runtime belongs to the open database whose device registry opened it ({@code backend.Devices}, through
+     * {@code CudaBackend.open}) and is closed with it: none is held for the whole process, and only the GPU
+     * micro-benchmarks open one of their own.
+     */
+    @Test
+    void gpuRuntimesBelongToADatabase() {
+        noFields().that().areStatic().should().haveRawType(io.tessera.backend.cuda.runtime.GpuRuntime.class)
+                .check(classes);
+        noClasses().that().resideOutsideOfPackages("io.tessera.backend.cuda.exec", "io.tessera.backend.cuda.runtime",
+                        "io.tessera.bench")
+                .should().callMethod(io.tessera.backend.cuda.runtime.GpuRuntime.class, "open")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.tessera.bench")
+                .and().doNotHaveSimpleName("GpuSortBench").and().doNotHaveSimpleName("GpuSearchBench")
+                .should().callMethod(io.tessera.backend.cuda.runtime.GpuRuntime.class, "open")
+                .check(classes);
+    }
+
+    /**
+     * Sorting rows is host work, whichever device made them: {@code backend.host.sort} holds it, and the JVM's sort
+     * family keeps only its emitter.
+     */
+    @Test
+    void rowsAreSortedOnTheHost() {
+        classes().that().resideInAPackage("io.tessera.backend.jvm.sort").and().areTopLevelClasses()
+                .and().doNotHaveSimpleName("package-info")
+                .should().haveSimpleNameEndingWith("Emitter")
                 .check(classes);
     }
 

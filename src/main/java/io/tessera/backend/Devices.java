@@ -11,11 +11,12 @@ import java.util.List;
  * The devices an open database runs queries on, by name: {@code jvm}, the host, which runs every pipeline and
  * where results end; {@code cuda:0}, the machine's GPU, when one can be used. Whatever opens a database (the
  * engine of {@code Tessera}, the command line, the JDBC driver, all through {@code exec.QueryEngine}) holds its
- * own instance: the GPU is opened on first use and kept for that database's queries, and no device is registered
- * for the whole process. The one place that names each device's backend: the executor asks here and holds none by
- * name.
+ * own instance, which owns the devices' state: the GPU (its runtime: context, kernels, cached columns, pools) is
+ * opened on first use, kept for that database's queries and closed by {@link #close()}, and no device is
+ * registered for the whole process. The one place that names each device's backend: the executor asks here and
+ * holds none by name.
  */
-public final class Devices {
+public final class Devices implements AutoCloseable {
 
     /** The host's name. */
     public static final String HOST = "jvm";
@@ -28,6 +29,9 @@ public final class Devices {
     private final Host host;
     /** The GPU once opened; null before. */
     private Accelerator gpu;
+    /** Why the GPU could not be opened, thrown again at every later call; null: not tried, or opened. */
+    private RuntimeException gpuFailure;
+    private boolean closed;
 
     private Devices(Database db, Host host) {
         this.db = db;
@@ -55,15 +59,27 @@ public final class Devices {
     }
 
     /**
-     * The GPU ({@value #GPU}), opened on first use and kept; throws a {@link DeviceException} (or a
-     * {@link LinkageError} where its native bindings cannot load) when no GPU can be used, and again at the next call.
+     * The GPU ({@value #GPU}), opened on first use and kept until {@link #close()}; throws a {@link DeviceException}
+     * (or a {@link LinkageError} where its native bindings cannot load) when no GPU can be used, and again at the
+     * next call.
      */
     public synchronized Accelerator gpu() {
         if (db == null) {
             throw new DeviceException("no GPU: no database is open");
         }
+        if (closed) {
+            throw new DeviceException("no GPU: the database's devices were closed");
+        }
+        if (gpuFailure != null) {
+            throw gpuFailure;
+        }
         if (gpu == null) {
-            gpu = CudaBackend.open(db);
+            try {
+                gpu = CudaBackend.open(db);
+            } catch (RuntimeException e) {
+                gpuFailure = e;
+                throw e;
+            }
         }
         return gpu;
     }
@@ -77,5 +93,15 @@ public final class Devices {
             return gpu();
         }
         throw new IllegalArgumentException("no device " + name + " (expected one of " + names() + ")");
+    }
+
+    /** Closes the devices opened for this database (the GPU's runtime); the host holds nothing to close. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (gpu != null) {
+            gpu.close();
+            gpu = null;
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.tessera.backend;
 
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.plan.AggFunction;
 import io.tessera.storage.DataType;
 import io.tessera.storage.TypeKind;
@@ -57,7 +58,7 @@ public final class GroupRows {
      * Writes every aggregate's final value of groups {@code [0, groups)} into rows {@code [0, groups)} of
      * {@code out}, aggregate a into column {@code firstColumn + a} (held as its {@link ValueKind}).
      */
-    public static void aggregates(Final[] aggs, Accumulated acc, int groups, HostRows out, int firstColumn) {
+    public static void aggregates(Final[] aggs, Accumulated acc, int groups, RowBuffer out, int firstColumn) {
         aggregates(aggs, acc, 0, groups, out, firstColumn);
     }
 
@@ -65,7 +66,7 @@ public final class GroupRows {
      * Writes every aggregate's final value of groups {@code [from, to)} into rows {@code [from, to)} of {@code out}
      * (threads may write disjoint ranges at once where the NULL bitmaps exist and the ranges start at multiples of 64).
      */
-    public static void aggregates(Final[] aggs, Accumulated acc, int from, int to, HostRows out, int firstColumn) {
+    public static void aggregates(Final[] aggs, Accumulated acc, int from, int to, RowBuffer out, int firstColumn) {
         for (int a = 0; a < aggs.length; a++) {
             int c = firstColumn + a;
             Final s = aggs[a];
@@ -126,7 +127,7 @@ public final class GroupRows {
         return s.function() == AggFunction.STDDEV_SAMP || s.function() == AggFunction.STDDEV_POP ? Math.sqrt(variance) : variance;
     }
 
-    private static void setValue(HostRows out, int c, int i, Final s, Accumulated acc, int a) {
+    private static void setValue(RowBuffer out, int c, int i, Final s, Accumulated acc, int a) {
         switch (out.kinds[c]) {
             case INT, CODE -> out.ints[c][i] = (int) acc.longValue(a, i);
             case LONG -> out.longs[c][i] = s.doubleValue() ? (long) acc.doubleValue(a, i) : acc.longValue(a, i);

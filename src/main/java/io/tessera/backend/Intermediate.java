@@ -21,7 +21,7 @@ public record Intermediate(Kind kind, String device, Object value) {
 
     /** What a device's intermediate is that can be moved to the host. */
     public interface OnDevice {
-        /** Its rows read back to the host (columns, dictionaries' keys). */
-        HostRows toHost();
+        /** Its rows read back to the host, in the host's one batch format (columns, dictionaries' keys). */
+        io.tessera.backend.host.RelationPart toHost();
     }
 }

@@ -177,13 +177,13 @@ public final class QueryState implements AutoCloseable {
             throw new IllegalStateException("a " + h.kind() + " on " + h.device() + " cannot move to the host");
         }
         long t0 = System.nanoTime();
-        HostRows rows = d.toHost();
+        io.tessera.backend.host.RelationPart rows = d.toHost();
         long nanos = System.nanoTime() - t0;
         synchronized (this) {
             moves++;
             moveNanos += nanos;
             steps.add(new Step("move " + h.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + h.device()
-                    + "->host: " + rows.size + (rows.size == 1 ? " row" : " rows"), nanos));
+                    + "->host: " + rows.size() + (rows.size() == 1 ? " row" : " rows"), nanos));
         }
         return new Intermediate(h.kind(), Intermediate.HOST, rows);
     }

@@ -3,8 +3,8 @@ package io.tessera.backend;
 import io.tessera.storage.DataType;
 
 /**
- * How a value is held: the element type of a column's array in rows on the host ({@link HostRows}, the host's row
- * buffers), and the kind of a local in the JVM's generated code. {@link #stored} is the one mapping from storage
+ * How a value is held: the element type of a column's array in rows on the host ({@link io.tessera.backend.host.RowBuffer},
+ * the one batch format), and the kind of a local in the JVM's generated code. {@link #stored} is the one mapping from storage
  * types to kinds: a new type is added there.
  */
 public enum ValueKind {

@@ -2,6 +2,7 @@ package io.tessera.bench;
 
 import io.tessera.api.QueryResult;
 import io.tessera.backend.KernelTiming;
+import io.tessera.backend.cuda.exec.CudaBackend;
 import io.tessera.backend.cuda.measure.BandwidthProbe;
 import io.tessera.backend.cuda.measure.DeviceCatalog;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
@@ -81,54 +82,58 @@ public final class GpuBench {
      */
     public static List<Row> run(Database db, List<Queries.Query> queries, int runs, PrintStream log,
                                 Map<String, String> overrides, boolean withJvm, SsbBench.Runner peer) {
-        GpuRuntime rt = GpuRuntime.get();
-        double gbps = DeviceCatalog.openDefault().bandwidth(rt.info(), false,
-                () -> BandwidthProbe.measureGpu(rt.context(), rt.compiler())).readGBps();
-        log.printf(Locale.ROOT, "device: %s (%d SMs), read bandwidth %.0f GB/s (measured, remembered)%n",
-                rt.info().name(), rt.info().cores(), gbps);
         int cores = java.lang.Runtime.getRuntime().availableProcessors();
-        QueryEngine gpu = new QueryEngine(db, cores, Device.GPU);
         List<Row> rows = new ArrayList<>();
-        for (Queries.Query q : queries) {
-            try {
-                QueryEngine.Prepared pg = gpu.prepare(q.sql(),
-                        overrides.isEmpty() ? null : CudaVariantSpace.INSTANCE.defaultsWith(gpu.plan(q.sql()), overrides));
-                QueryResult first = gpu.run(pg); // uploads the columns
-                long warm = System.nanoTime();
-                while (System.nanoTime() - warm < WARM_UP_SECONDS * 1e9) {
-                    gpu.run(pg);
-                }
-                double[] kernel = new double[runs];
-                double[] total = new double[runs];
-                // the kernel times from runs that record them, the end-to-end times from plain runs (which record no
-                // timing events), the two alternated
-                for (int i = 0; i < runs; i++) {
-                    for (int half = 0; half < 2; half++) {
-                        if ((half + i) % 2 == 0) {
-                            kernel[i] = gpu.run(pg, TIMED).execution().kernelNanos() / 1e6;
-                        } else {
-                            long t0 = System.nanoTime();
-                            gpu.run(pg);
-                            total[i] = (System.nanoTime() - t0) / 1e6;
+        // the engine's own GPU runtime, closed with it: the bandwidth probe and the queries share its context
+        try (QueryEngine gpu = new QueryEngine(db, cores, Device.GPU)) {
+            GpuRuntime rt = CudaBackend.runtime(gpu.devices());
+            double gbps = DeviceCatalog.openDefault().bandwidth(rt.info(), false,
+                    () -> BandwidthProbe.measureGpu(rt.context(), rt.compiler())).readGBps();
+            log.printf(Locale.ROOT, "device: %s (%d SMs), read bandwidth %.0f GB/s (measured, remembered)%n",
+                    rt.info().name(), rt.info().cores(), gbps);
+            for (Queries.Query q : queries) {
+                try {
+                    QueryEngine.Prepared pg = gpu.prepare(q.sql(), overrides.isEmpty() ? null
+                            : CudaVariantSpace.INSTANCE.defaultsWith(gpu.plan(q.sql()), overrides));
+                    QueryResult first = gpu.run(pg); // uploads the columns
+                    long warm = System.nanoTime();
+                    while (System.nanoTime() - warm < WARM_UP_SECONDS * 1e9) {
+                        gpu.run(pg);
+                    }
+                    double[] kernel = new double[runs];
+                    double[] total = new double[runs];
+                    // the kernel times from runs that record them, the end-to-end times from plain runs (which
+                    // record no timing events), the two alternated
+                    for (int i = 0; i < runs; i++) {
+                        for (int half = 0; half < 2; half++) {
+                            if ((half + i) % 2 == 0) {
+                                kernel[i] = gpu.run(pg, TIMED).execution().kernelNanos() / 1e6;
+                            } else {
+                                long t0 = System.nanoTime();
+                                gpu.run(pg);
+                                total[i] = (System.nanoTime() - t0) / 1e6;
+                            }
                         }
                     }
+                    long bytes = first.execution().bytesRead();
+                    long thesis = first.execution().modelBytes();
+                    // which CUDA genomes ran: the GPU profile's (after tessera tune --device gpu), given ones, or
+                    // defaults
+                    String genomes = pg.gpuOrigins().containsValue(io.tessera.profile.GenomeChooser.GIVEN) ? "given"
+                            : pg.gpuOrigins().containsValue(io.tessera.profile.GenomeChooser.PROFILE) ? "profile"
+                            : "default";
+                    rows.add(new Row(q.name(), SsbBench.median(kernel), SsbBench.median(total), bytes,
+                            millis(bytes, gbps), thesis, millis(thesis, gbps), Double.NaN, Double.NaN,
+                            first.execution().device() + ", " + genomes + " genomes", first.execution().notice()));
+                } catch (RuntimeException e) {
+                    rows.add(new Row(q.name(), Double.NaN, Double.NaN, 0, Double.NaN, 0, Double.NaN, Double.NaN,
+                            Double.NaN, "-", String.valueOf(e.getMessage())));
                 }
-                long bytes = first.execution().bytesRead();
-                long thesis = first.execution().modelBytes();
-                // which CUDA genomes ran: the GPU profile's (after tessera tune --device gpu), given ones, or defaults
-                String genomes = pg.gpuOrigins().containsValue(io.tessera.profile.GenomeChooser.GIVEN) ? "given"
-                        : pg.gpuOrigins().containsValue(io.tessera.profile.GenomeChooser.PROFILE) ? "profile" : "default";
-                rows.add(new Row(q.name(), SsbBench.median(kernel), SsbBench.median(total), bytes, millis(bytes, gbps),
-                        thesis, millis(thesis, gbps), Double.NaN, Double.NaN,
-                        first.execution().device() + ", " + genomes + " genomes", first.execution().notice()));
-            } catch (RuntimeException e) {
-                rows.add(new Row(q.name(), Double.NaN, Double.NaN, 0, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN,
-                        "-", String.valueOf(e.getMessage())));
             }
-        }
-        String graphs = io.tessera.backend.cuda.exec.CudaBackend.graphSummary();
-        if (graphs != null) {
-            log.println(graphs);
+            String graphs = io.tessera.backend.cuda.exec.CudaBackend.graphSummary();
+            if (graphs != null) {
+                log.println(graphs);
+            }
         }
         if (withJvm) {
             QueryEngine jvm = new QueryEngine(db, cores, Device.CPU);

@@ -59,7 +59,13 @@ public final class GpuSearchBench {
         if (s.rows() < 1 || s.lookups() < 1 || s.runs() < 1 || s.rows() > (1L << 40)) {
             throw new IllegalArgumentException("--rows and --lookups at least 1, --runs >= 1");
         }
-        GpuRuntime rt = GpuRuntime.get();
+        try (GpuRuntime rt = GpuRuntime.open()) {
+            return measure(s, out, log, rt);
+        }
+    }
+
+    /** The bench on {@code rt}, a runtime of its own, closed after it. */
+    private static boolean measure(Setup s, PrintStream out, PrintStream log, GpuRuntime rt) {
         CudaContext ctx = rt.context();
         long n = s.rows();
         long m = s.lookups();

@@ -25,7 +25,7 @@ import java.util.Map;
  * pipelines at least once (one dimension moved away from the default at a time, where the constraints allow), and
  * a few combinations of values that interact (see {@link #COMBINATIONS}).
  */
-public final class GpuSelfTest {
+public final class GpuSelfTest implements AutoCloseable {
 
     /** One comparison: query, variant, where it ran, and the difference (null: the same rows). */
     public record Check(String query, String variant, String device, String difference, String notOnGpu) {
@@ -190,6 +190,21 @@ public final class GpuSelfTest {
         this.jvm = new QueryEngine(db, cores, Device.CPU);
         this.gpu = new QueryEngine(db, cores, Device.GPU);
         this.log = log;
+    }
+
+    /**
+     * The GPU runtime the checks ran on (the GPU engine's, opened now if no check used it): what the device buffers
+     * left between queries are counted against.
+     */
+    public io.tessera.backend.cuda.runtime.GpuRuntime runtime() {
+        return io.tessera.backend.cuda.exec.CudaBackend.runtime(gpu.devices());
+    }
+
+    /** Closes both engines' devices, the GPU's runtime with them. */
+    @Override
+    public void close() {
+        jvm.close();
+        gpu.close();
     }
 
     /** Every check of one query; {@code variants}: also run the covering set of genomes. */

@@ -53,7 +53,13 @@ public final class GpuSortBench {
                 || s.runs() < 1) {
             throw new IllegalArgumentException("--rows 2..2^31-1, --bits 1..64, --runs >= 1");
         }
-        GpuRuntime rt = GpuRuntime.get();
+        try (GpuRuntime rt = GpuRuntime.open()) {
+            return measure(s, out, log, rt);
+        }
+    }
+
+    /** The bench on {@code rt}, a runtime of its own, closed after it. */
+    private static boolean measure(Setup s, PrintStream out, PrintStream log, GpuRuntime rt) throws Exception {
         CudaContext ctx = rt.context();
         LargeSort sort = rt.largeSort();
         LargeSort.Scratch scratch = new LargeSort.Scratch() {

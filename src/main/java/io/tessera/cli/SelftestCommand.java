@@ -88,30 +88,24 @@ public final class SelftestCommand implements Callable<Integer> {
             }
         }
         List<GpuSelfTest.Check> checks = new ArrayList<>();
+        long leaks = 0;
         for (Suite s : suites) {
             List<Queries.Query> queries = s.queries().stream().filter(q -> s.selects(q, only)).toList();
             if (queries.isEmpty()) {
                 continue;
             }
             generate(s.dir(), s.generator(), out);
-            try (Database db = Database.open(s.dir())) {
-                GpuSelfTest t = new GpuSelfTest(db, out, repeat);
+            try (Database db = Database.open(s.dir()); GpuSelfTest t = new GpuSelfTest(db, out, repeat)) {
                 for (Queries.Query q : queries) {
                     checks.addAll(t.run(s.name() + "/" + q.name(), q.sql(), !noVariants));
                 }
+                leaks += otherBuffers(t, out);
             }
         }
         long failed = checks.stream().filter(c -> !c.passed()).count();
         long onGpu = checks.stream().filter(c -> c.passed() && c.notOnGpu() == null).count();
         java.util.Map<String, String> jvmOnly = new java.util.TreeMap<>();
         checks.stream().filter(c -> c.notOnGpu() != null).forEach(c -> jvmOnly.putIfAbsent(c.query(), c.notOnGpu()));
-        // every device buffer still allocated must be a cached column or a pooled buffer between queries
-        io.tessera.backend.cuda.runtime.GpuRuntime rt = io.tessera.backend.cuda.runtime.GpuRuntime.get();
-        long live = io.tessera.backend.cuda.driver.CudaMemoryStats.liveDeviceBuffers();
-        long leaks = live - rt.columns().size() - rt.pool().freeBuffers();
-        out.printf(Locale.ROOT, "device buffers between queries: %d (%d cached columns, %d pooled, %d other)%n", live,
-                rt.columns().size(), rt.pool().freeBuffers(), leaks);
-        io.tessera.backend.cuda.runtime.GpuRuntime.shutdown();
         io.tessera.backend.cuda.driver.CudaMemoryStats.Snapshot mem = io.tessera.backend.cuda.driver.CudaMemoryStats.snapshot();
         if (!mem.nothingLive()) {
             leaks++;
@@ -152,5 +146,19 @@ public final class SelftestCommand implements Callable<Integer> {
     /** Generates {@code dir} whole unless it is there (see {@link GeneratedData}). */
     static void generate(Path dir, GeneratedData.Generator g, PrintStream out) {
         GeneratedData.generateOnce(dir, g, out);
+    }
+
+    /**
+     * The device buffers left after a database's checks that are neither its GPU runtime's cached columns nor its
+     * pooled buffers (every other buffer is freed after each query), printed; the database's runtime is closed
+     * after this, with its engines.
+     */
+    private static long otherBuffers(GpuSelfTest t, PrintStream out) {
+        io.tessera.backend.cuda.runtime.GpuRuntime rt = t.runtime();
+        long live = io.tessera.backend.cuda.driver.CudaMemoryStats.liveDeviceBuffers();
+        long other = live - rt.columns().size() - rt.pool().freeBuffers();
+        out.printf(Locale.ROOT, "device buffers between queries: %d (%d cached columns, %d pooled, %d other)%n", live,
+                rt.columns().size(), rt.pool().freeBuffers(), other);
+        return other;
     }
 }

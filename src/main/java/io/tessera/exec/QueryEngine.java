@@ -37,9 +37,10 @@ import java.util.function.Function;
 
 /**
  * Runs statements against one database: SQL to a logical plan (Calcite), to pipelines, to a genome per
- * pipeline, to generated code, to rows.
+ * pipeline, to generated code, to rows. It holds the database's devices ({@link Devices}), which {@link #close}
+ * releases (the GPU's runtime where one was opened); the database itself stays open.
  */
-public final class QueryEngine {
+public final class QueryEngine implements AutoCloseable {
 
     private final Database db;
     private final int workers;
@@ -118,6 +119,17 @@ public final class QueryEngine {
         return device;
     }
 
+    /** The devices this engine's queries run on: the host, and the GPU opened on its first use. */
+    public Devices devices() {
+        return devices;
+    }
+
+    /** Releases the devices opened for this engine's database (the GPU's runtime); the host needs nothing. */
+    @Override
+    public void close() {
+        devices.close();
+    }
+
     /**
      * Runs one query over a slice of a table ({@link io.tessera.api.TableSlice}): wherever the query names that
      * table it reads only the slice's rows. Rows go to {@code sink} as for {@link #execute(String, QueryCancel,
@@ -170,11 +182,74 @@ public final class QueryEngine {
      * holds the JVM code of the pipelines placed there ({@code backend.jvm.JvmExecutor.compiled} reads it),
      * {@code gpu} the GPU side (null when the query runs on the JVM only). {@code notice}: why a GPU that was asked
      * for is not (fully) used, else null; {@code origins}: where each pipeline's JVM genome came from (profile,
-     * default, tuned now), {@code gpuOrigins} its CUDA genome's.
+     * default, tuned now), {@code gpuOrigins} its CUDA genome's. The JVM genomes, their origins and {@code jvm} of a
+     * query wholly on the GPU are made when first asked for ({@link HostSide}).
      */
-    public record Prepared(QueryPlan plan, Map<Integer, Genome> genomes, Backend.Query jvm, Placement placement,
-                           List<String> names, long compileNanos, Backend.Query gpu, String notice,
-                           Map<Integer, String> origins, Map<Integer, String> gpuOrigins) {
+    public static final class Prepared {
+        private final QueryPlan plan;
+        private final HostSide host;
+        private final Placement placement;
+        private final List<String> names;
+        private final long compileNanos;
+        private final Backend.Query gpu;
+        private final String notice;
+        private final Map<Integer, String> gpuOrigins;
+
+        Prepared(QueryPlan plan, HostSide host, Placement placement, List<String> names, long compileNanos,
+                 Backend.Query gpu, String notice, Map<Integer, String> gpuOrigins) {
+            this.plan = plan;
+            this.host = host;
+            this.placement = placement;
+            this.names = names;
+            this.compileNanos = compileNanos;
+            this.gpu = gpu;
+            this.notice = notice;
+            this.gpuOrigins = gpuOrigins;
+        }
+
+        public QueryPlan plan() {
+            return plan;
+        }
+
+        public Map<Integer, Genome> genomes() {
+            return host.get().genomes();
+        }
+
+        public Backend.Query jvm() {
+            return host.get().query();
+        }
+
+        public Placement placement() {
+            return placement;
+        }
+
+        public List<String> names() {
+            return names;
+        }
+
+        public long compileNanos() {
+            return compileNanos;
+        }
+
+        public Backend.Query gpu() {
+            return gpu;
+        }
+
+        public String notice() {
+            return notice;
+        }
+
+        public Map<Integer, String> origins() {
+            return host.get().origins();
+        }
+
+        public Map<Integer, String> gpuOrigins() {
+            return gpuOrigins;
+        }
+
+        HostSide host() {
+            return host;
+        }
     }
 
     public QueryResult execute(String sql) {
@@ -484,13 +559,19 @@ public final class QueryEngine {
     private Prepared prepare(SqlFrontEnd.LogicalPlan logical, String sql, Map<Integer, Genome> cudaGenomes, long t0,
                              boolean countRows) {
         QueryPlan plan = PhysicalPlanner.plan(Optimizer.optimize(logical, skew, plansForGpu()));
-        GenomeChooser.Choice choice = chooser.choose(plan);
         QueryTuner t = tuner;
-        if (t != null && sql != null) {
-            choice = t.tune(db, sql, plan, choice, chooser, workers);
+        boolean tuned = t != null && sql != null;
+        HostSide host = new HostSide(() -> {
+            GenomeChooser.Choice choice = chooser.choose(plan);
+            if (tuned) {
+                choice = t.tune(db, sql, plan, choice, chooser, workers);
+            }
+            return new HostSide.Made(choice.genomes(), choice.origins(),
+                    devices.host().query(plan, choice.genomes(), countRows));
+        });
+        if (tuned) {
+            host.get(); // the tuner runs first, as it always did
         }
-        Map<Integer, Genome> genomes = choice.genomes();
-        Backend.Query jvm = devices.host().query(plan, genomes, countRows);
         Backend.Query gpu = null;
         String notice = null;
         String jvmWhy = "the CPU was asked for";
@@ -527,9 +608,13 @@ public final class QueryEngine {
         if (placement == null) {
             placement = Placement.jvm(plan, jvmWhy);
         }
-        jvm.prepare(placement.on(plan, Intermediate.HOST));
-        return new Prepared(plan, genomes, jvm, placement, logical.fieldNames(), System.nanoTime() - t0, gpu, notice,
-                choice.origins(), gpuOrigins);
+        // JVM genomes and code only for the pipelines placed on the host; none at all for a query wholly on the GPU
+        List<Pipeline> onHost = placement.on(plan, Intermediate.HOST);
+        if (!onHost.isEmpty()) {
+            host.get().query().prepare(onHost);
+        }
+        return new Prepared(plan, host, placement, logical.fieldNames(), System.nanoTime() - t0, gpu, notice,
+                gpuOrigins);
     }
 
     /**
@@ -548,11 +633,14 @@ public final class QueryEngine {
         if (none) {
             placement = Placement.jvm(plan, "no pipeline of this query has GPU code");
         }
-        base.jvm().prepare(placement.on(plan, Intermediate.HOST));
+        List<Pipeline> onHost = placement.on(plan, Intermediate.HOST);
+        if (!onHost.isEmpty()) {
+            base.jvm().prepare(onHost);
+        }
         Map<Integer, String> given = new java.util.TreeMap<>();
         cudaGenomes.keySet().forEach(id -> given.put(id, GenomeChooser.GIVEN));
-        return new Prepared(plan, base.genomes(), base.jvm(), placement, base.names(), System.nanoTime() - t0,
-                none ? null : gpu, gpu.notice(), base.origins(), given);
+        return new Prepared(plan, base.host(), placement, base.names(), System.nanoTime() - t0, none ? null : gpu,
+                gpu.notice(), given);
     }
 
     /**
@@ -566,8 +654,9 @@ public final class QueryEngine {
         Backend.Query jvm = devices.host().query(plan, chosen, false);
         Placement placement = Placement.jvm(plan, "JVM genomes were given");
         jvm.prepare(plan.pipelines());
-        return new Prepared(plan, chosen, jvm, placement, plan.resultColumns().stream().map(ColumnInfo::name).toList(),
-                System.nanoTime() - t0, null, null, Map.of(), Map.of());
+        return new Prepared(plan, HostSide.of(chosen, Map.of(), jvm), placement,
+                plan.resultColumns().stream().map(ColumnInfo::name).toList(), System.nanoTime() - t0, null, null,
+                Map.of());
     }
 
     /**
@@ -584,9 +673,9 @@ public final class QueryEngine {
             }
         }
         Backend.Query jvm = devices.host().query(plan, genomes, classes);
-        return new Prepared(plan, genomes, jvm, Placement.jvm(plan, "JVM genomes were given"),
+        return new Prepared(plan, HostSide.of(genomes, Map.of(), jvm), Placement.jvm(plan, "JVM genomes were given"),
                 plan.resultColumns().stream().map(ColumnInfo::name).toList(), System.nanoTime() - t0, null, null,
-                Map.of(), Map.of());
+                Map.of());
     }
 
     public QueryResult run(Prepared p) {

@@ -53,7 +53,7 @@ final class QueryExecutor {
         int all = p.plan().pipelines().size();
         if (p.gpu() == null || p.placement().offHost() == 0) {
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
-                ResultRelation rel = runPlaced(state, p.placement(), p.jvm(), null);
+                ResultRelation rel = runPlaced(state, p.placement(), p, null);
                 String device = "cpu";
                 QueryResult.Execution e = new QueryResult.Execution(device, p.notice(), 0, 0, 0, 0, 0,
                         p.notice() == null ? 0 : all, state.moves(), state.moveNanos(), state.steps());
@@ -67,7 +67,7 @@ final class QueryExecutor {
             if (option != null) {
                 option.setIn(state);
             }
-            ResultRelation rel = runPlaced(state, p.placement(), p.jvm(), p.gpu());
+            ResultRelation rel = runPlaced(state, p.placement(), p, p.gpu());
             int onGpu = p.placement().offHost();
             QueryResult.Execution e = new QueryResult.Execution(onGpu == all ? "gpu" : "gpu+cpu", p.notice(),
                     p.gpu().kernelNanos(state), p.gpu().uploadNanos(state), p.gpu().bytesRead(),
@@ -78,7 +78,7 @@ final class QueryExecutor {
             Placement jvm = Placement.jvm(p.plan(), "the GPU run fell back");
             p.jvm().prepare(p.plan().pipelines());
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
-                ResultRelation rel = runPlaced(state, jvm, p.jvm(), null);
+                ResultRelation rel = runPlaced(state, jvm, p, null);
                 QueryResult.Execution ex = new QueryResult.Execution("cpu", "ran on the JVM: " + DeviceException.describe(e),
                         0, 0, 0, 0, 0, all, state.moves(), state.moveNanos(), state.steps());
                 return new Ran(rel, cols, ex, state.actuals());
@@ -91,10 +91,13 @@ final class QueryExecutor {
         timeKernels = on;
     }
 
-    /** Runs every pipeline on its device, in plan order ({@link PipelineLoop}), and returns the result on the host. */
-    private ResultRelation runPlaced(QueryState state, Placement placement, Backend.Query jvm,
-                                            Backend.Query gpu) {
+    /**
+     * Runs every pipeline on its device, in plan order ({@link PipelineLoop}), and returns the result on the host;
+     * {@code p}'s JVM side is asked for only by a pipeline placed on the host (a query wholly on the GPU makes none).
+     */
+    private ResultRelation runPlaced(QueryState state, Placement placement, QueryEngine.Prepared p,
+                                     Backend.Query gpu) {
         return PipelineLoop.run(state, devices.host(), id -> new PipelineLoop.Placed(placement.device(id),
-                placement.onHost(id) ? jvm : gpu));
+                placement.onHost(id) ? p.jvm() : gpu));
     }
 }

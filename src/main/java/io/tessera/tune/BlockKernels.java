@@ -27,10 +27,13 @@ final class BlockKernels {
     private final QueryPlan plan;
     private final TuningSpace space;
     private final Map<Genome, GpuBlocks.Kernel> loaded = new HashMap<>();
+    /** The runtime of the tuned engine's GPU, which compiles and loads the kernels. */
+    private final GpuRuntime rt;
     /** Sources compiled into the disk cache, by focus genome. */
     private final Map<Genome, CudaKernelSource> compiled = new HashMap<>();
 
-    BlockKernels(Database db, QueryPlan plan, TuningSpace space) {
+    BlockKernels(GpuRuntime rt, Database db, QueryPlan plan, TuningSpace space) {
+        this.rt = rt;
         this.db = db;
         this.plan = plan;
         this.space = space;
@@ -51,7 +54,7 @@ final class BlockKernels {
             compile(batch);
         }
         CudaKernelSource s = compiled.get(g);
-        k = new GpuBlocks.Kernel(g, s, GpuRuntime.get().kernel(s.source(), s.kernelName(), s.fileName()));
+        k = new GpuBlocks.Kernel(g, s, rt.kernel(s.source(), s.kernelName(), s.fileName()));
         loaded.put(g, k);
         return k;
     }
@@ -69,7 +72,7 @@ final class BlockKernels {
         for (CudaKernelSource s : fresh.values()) {
             sources.putIfAbsent(s.source(), new String[] {s.source(), s.kernelName(), s.fileName()});
         }
-        GpuRuntime.get().compile(new ArrayList<>(sources.values()));
+        rt.compile(new ArrayList<>(sources.values()));
         compiled.putAll(fresh);
     }
 

@@ -4,6 +4,7 @@ import io.tessera.api.QueryResult;
 import io.tessera.backend.KernelTiming;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.GpuPlacement;
+import io.tessera.backend.cuda.exec.CudaBackend;
 import io.tessera.backend.cuda.exec.GpuBlocks;
 import io.tessera.backend.cuda.exec.GpuPlan;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
@@ -54,6 +55,8 @@ public final class CudaTuningTarget implements Target {
     private final String sql;
     private final Database db;
     private final QueryEngine engine;
+    /** The runtime of the engine's GPU, which its queries load kernels from: the variants compile into it. */
+    private final GpuRuntime rt;
     private final QueryPlan plan;
     private final VariantSpace space;
     private final Map<Integer, Genome> defaults;
@@ -63,15 +66,17 @@ public final class CudaTuningTarget implements Target {
     private final QueryEngine.Prepared base;
 
     public CudaTuningTarget(TuningDevice device, Database db, String sql) {
-        String why = io.tessera.backend.cuda.runtime.GpuRuntime.unavailableReason();
-        if (why != null) {
-            throw new IllegalArgumentException("device " + device.name() + ": the GPU cannot be used: " + why);
-        }
         this.device = device;
         this.sql = sql;
         this.db = db;
         int cores = java.lang.Runtime.getRuntime().availableProcessors();
         this.engine = new QueryEngine(db, cores, Device.GPU, null);
+        try {
+            this.rt = CudaBackend.runtime(engine.devices());
+        } catch (RuntimeException | LinkageError e) {
+            String why = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new IllegalArgumentException("device " + device.name() + ": the GPU cannot be used: " + why, e);
+        }
         this.base = engine.prepare(sql);
         this.plan = base.plan();
         this.space = VariantSpaces.forBackend(device.backend(), device.units());
@@ -103,7 +108,7 @@ public final class CudaTuningTarget implements Target {
     /** Kernels compiled before (in the disk cache, or loaded) are compiled and loaded again. */
     @Override
     public void coldStart() {
-        GpuRuntime.get().restartKernelCache();
+        rt.restartKernelCache();
     }
 
     /**
@@ -145,7 +150,7 @@ public final class CudaTuningTarget implements Target {
             throw new IllegalArgumentException("pipeline " + focus + " does not run on the GPU under its start genome"
                     + (prepared.notice() == null ? "" : ": " + prepared.notice()));
         }
-        BlockKernels kernels = new BlockKernels(db, plan, tuning);
+        BlockKernels kernels = new BlockKernels(rt, db, plan, tuning);
         long rows = Math.multiplyExact(blockRows, BLOCK_SCALE);
         return tuner -> {
             long t0 = System.nanoTime();
@@ -258,7 +263,7 @@ public final class CudaTuningTarget implements Target {
                         sources.putIfAbsent(k.source(), new String[] {k.source(), k.kernelName(), k.fileName()});
                     }
                 }
-                GpuRuntime.get().compile(new ArrayList<>(sources.values()));
+                rt.compile(new ArrayList<>(sources.values()));
                 return (System.nanoTime() - t0) / 1e9;
             }
         };

@@ -4,7 +4,7 @@ import io.tessera.backend.jvm.BlockControl;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.JavaCompiler;
 import io.tessera.backend.jvm.JvmExecutor;
-import io.tessera.backend.host.MatRelation;
+import io.tessera.backend.host.ResultRelation;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.exec.Device;
 import io.tessera.exec.QueryEngine;
@@ -156,7 +156,7 @@ public final class JvmTarget implements Target {
     }
 
     /** Checks a run's answer against the first answer seen (the default genomes' unless measured otherwise). */
-    private synchronized void check(MatRelation rel, Map<Integer, Genome> genomes) {
+    private synchronized void check(ResultRelation rel, Map<Integer, Genome> genomes) {
         long sum = checksum(rel);
         if (expectedChecksum == null) {
             expectedChecksum = sum;
@@ -173,13 +173,13 @@ public final class JvmTarget implements Target {
      * An order-independent checksum of the answer's rows in {@link AnswerForm}'s compared form, leaving out DOUBLE
      * columns (their sums vary in order).
      */
-    private long checksum(MatRelation rel) {
+    private long checksum(ResultRelation rel) {
         List<ColumnInfo> cols = plan.resultColumns();
         List<Object[]> rows = new ArrayList<>(rel.rowCount());
         for (int r = 0; r < rel.rowCount(); r++) {
             Object[] row = new Object[cols.size()];
             for (int c = 0; c < cols.size(); c++) {
-                row[c] = cols.get(c).type().kind() == TypeKind.DOUBLE ? null : JvmExecutor.value(rel, c, r);
+                row[c] = cols.get(c).type().kind() == TypeKind.DOUBLE ? null : rel.value(c, r);
             }
             rows.add(row);
         }
@@ -220,7 +220,7 @@ public final class JvmTarget implements Target {
      * Runs a query prepared for the JVM with {@code options} (its workers' pool, pipelines run in blocks, a
      * deadline) and returns the result relation unread, for measurements that must not pay for reading it out.
      */
-    private MatRelation runJvm(QueryEngine.Prepared q, JvmExecutor.Options options) {
+    private ResultRelation runJvm(QueryEngine.Prepared q, JvmExecutor.Options options) {
         return JvmExecutor.run(JvmExecutor.compiled(q.jvm()), db, options);
     }
 
@@ -323,7 +323,7 @@ public final class JvmTarget implements Target {
         for (int i = 0; i < rule.maxRuns(); i++) {
             long compiling = watched ? jit.getTotalCompilationTime() : 0;
             long s = System.nanoTime();
-            MatRelation rel = runJvm(i == 0 ? first : q, options(blocks, WARM_UP_LIMIT_SECONDS));
+            ResultRelation rel = runJvm(i == 0 ? first : q, options(blocks, WARM_UP_LIMIT_SECONDS));
             double el = (System.nanoTime() - s) / 1e9;
             if (i == 0) {
                 check(rel, genomes);
@@ -371,7 +371,7 @@ public final class JvmTarget implements Target {
                 long s = System.nanoTime();
                 double el;
                 try {
-                    MatRelation rel = runJvm(c.query(), options(null, limitSeconds));
+                    ResultRelation rel = runJvm(c.query(), options(null, limitSeconds));
                     el = (System.nanoTime() - s) / 1e9;
                     if (!checked) {
                         check(rel, genomes);
@@ -423,7 +423,7 @@ public final class JvmTarget implements Target {
                 }, (g, seconds) -> tuner.observe(byGenome.get(g), seconds + overheads.perBlock(g)), seconds -> {
                 });
                 long t0 = System.nanoTime();
-                MatRelation rel = runJvm(query, options(control, Double.POSITIVE_INFINITY));
+                ResultRelation rel = runJvm(query, options(control, Double.POSITIVE_INFINITY));
                 double el = (System.nanoTime() - t0) / 1e9;
                 check(rel, start);
                 return warming + el;

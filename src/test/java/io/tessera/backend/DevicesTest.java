@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,6 +42,36 @@ class DevicesTest {
             }
             assertSame(first, devices.gpu());
             assertSame(first, devices.get(Devices.GPU));
+        }
+    }
+
+    /**
+     * Each registry opens a GPU of its own (two databases in one process share no device state), and closing one
+     * releases its GPU and refuses the GPU from then on, while the host still runs.
+     */
+    @Test
+    void eachRegistryHoldsItsOwnGpuAndClosesIt(@TempDir Path dir) {
+        try (Database db = Database.openOrCreate(dir.resolve("db"))) {
+            Devices one = Devices.of(db);
+            Devices two = Devices.of(db);
+            Accelerator a = null;
+            try {
+                a = one.gpu();
+            } catch (DeviceException | LinkageError none) {
+                // no GPU here: the other registry is refused too, on its own call
+                assertThrows(none.getClass(), two::gpu);
+            }
+            if (a != null) {
+                Accelerator b = two.gpu();
+                assertNotSame(a, b);
+                two.close();
+                assertSame(a, one.gpu());
+            }
+            one.close();
+            one.close();
+            DeviceException closed = assertThrows(DeviceException.class, one::gpu);
+            assertTrue(closed.getMessage().contains("closed"), closed.getMessage());
+            assertEquals(Intermediate.HOST, one.host().device());
         }
     }
 

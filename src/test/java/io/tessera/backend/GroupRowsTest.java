@@ -1,5 +1,7 @@
 package io.tessera.backend;
 
+import io.tessera.backend.host.RowBuffer;
+
 import io.tessera.plan.AggFunction;
 import org.junit.jupiter.api.Test;
 
@@ -38,8 +40,8 @@ class GroupRowsTest {
         }
     }
 
-    private static HostRows finish(GroupRows.Final[] aggs, ValueKind[] kinds, Arrays acc, int groups) {
-        HostRows out = HostRows.allocate(kinds, null, groups);
+    private static RowBuffer finish(GroupRows.Final[] aggs, ValueKind[] kinds, Arrays acc, int groups) {
+        RowBuffer out = RowBuffer.allocate(kinds, groups);
         GroupRows.aggregates(aggs, acc, groups, out, 0);
         return out;
     }
@@ -59,7 +61,7 @@ class GroupRowsTest {
         long[][] longs = {{0, 0}, {40, 0}, {40, 0}, {0, 0}, {-7, 0}, {0, 0}};
         double[][] doubles = {{0, 0}, {0, 0}, {0, 0}, {2.5, 0}, {0, 0}, {0, 0}};
         long[][] distinct = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {2, 0}};
-        HostRows r = finish(aggs, kinds, new Arrays(counts, longs, doubles, distinct), 2);
+        RowBuffer r = finish(aggs, kinds, new Arrays(counts, longs, doubles, distinct), 2);
         assertEquals(3, r.longs[0][0]);
         assertEquals(40, r.longs[1][0]);
         assertEquals(40, r.longs[2][0]);
@@ -87,7 +89,7 @@ class GroupRowsTest {
         long[][] counts = {{3, 0}, {4, 0}, {7, 0}};
         long[][] longs = {{1000, 0}, {0, 0}, {Long.MAX_VALUE, 0}};
         double[][] doubles = {{0, 0}, {1.0, 0}, {0, 0}};
-        HostRows r = finish(aggs, kinds, new Arrays(counts, longs, doubles, null), 2);
+        RowBuffer r = finish(aggs, kinds, new Arrays(counts, longs, doubles, null), 2);
         assertEquals(new BigDecimal("10.00").divide(BigDecimal.valueOf(3), MathContext.DECIMAL64).doubleValue(), r.doubles[0][0]);
         assertEquals(0.25, r.doubles[1][0]);
         // a sum a double could not hold exactly: divided exactly, then rounded
@@ -106,7 +108,7 @@ class GroupRowsTest {
                 new GroupRows.Final(AggFunction.ANY_VALUE, false, 0),
         };
         ValueKind[] kinds = {ValueKind.LONG, ValueKind.DOUBLE, ValueKind.BOOL};
-        HostRows r = finish(aggs, kinds, new Arrays(new long[][] {{1}, {1}, {1}}, new long[][] {{0}, {12}, {1}},
+        RowBuffer r = finish(aggs, kinds, new Arrays(new long[][] {{1}, {1}, {1}}, new long[][] {{0}, {12}, {1}},
                 new double[][] {{7.9}, {0}, {0}}, null), 1);
         assertEquals(7, r.longs[0][0]);
         assertEquals(12.0, r.doubles[1][0]);

@@ -1,6 +1,5 @@
 package io.tessera.backend.host;
 
-import io.tessera.backend.HostRows;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
@@ -45,10 +44,7 @@ public final class HostRelations {
         if (h.value() instanceof RelationPart p) {
             return p;
         }
-        HostRows rows = (HostRows) state.moveToHost(h).value();
-        RowBuffer b = new RowBuffer(rows.kinds.clone(), rows.ints, rows.longs, rows.doubles, rows.bytes, rows.strings,
-                rows.nulls, rows.size);
-        return new RelationPart(b, rows.dictionaries);
+        return (RelationPart) state.moveToHost(h).value();
     }
 
     /**

@@ -8,9 +8,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Growable columns of one worker's rows (materialized results, build sides): each column is an int[], long[],
- * double[], byte[] or String[] by its {@link ValueKind}, with a NULL bitmap only once a NULL was written. Generated
- * code calls {@link #next()} for a row slot and then stores into the arrays directly.
+ * Rows on the host, the one batch format of every device: each column is an int[], long[], double[], byte[] or
+ * String[] by its {@link ValueKind}, with a NULL bitmap only once a NULL was written. Growable for one worker's rows
+ * (materialized results, build sides: generated code calls {@link #next()} for a row slot and then stores into the
+ * arrays directly), or of a fixed size ({@link #allocate}) for rows a device hands the host and the groups a
+ * finalization writes ({@link RelationPart} adds their dictionaries' keys); a finished relation and a query's result
+ * read it ({@link MatRelation}).
  */
 public final class RowBuffer {
 
@@ -75,6 +78,60 @@ public final class RowBuffer {
         this.nulls = nulls;
         this.size = size;
         this.capacity = size;
+    }
+
+    /** Columns of exactly {@code size} rows, zeros, without NULLs: filled in place rather than row by row. */
+    public static RowBuffer allocate(ValueKind[] kinds, int size) {
+        RowBuffer b = new RowBuffer(kinds.clone(), new int[kinds.length][], new long[kinds.length][],
+                new double[kinds.length][], new byte[kinds.length][], new String[kinds.length][], new long[kinds.length][],
+                size);
+        for (int c = 0; c < kinds.length; c++) {
+            switch (kinds[c]) {
+                case INT, CODE -> b.ints[c] = new int[size];
+                case LONG -> b.longs[c] = new long[size];
+                case DOUBLE -> b.doubles[c] = new double[size];
+                case BOOL -> b.bytes[c] = new byte[size];
+                case STRING -> b.strings[c] = new String[size];
+            }
+        }
+        return b;
+    }
+
+    /**
+     * Writes a raw 64-bit value into row {@code row} of column {@code c} as its kind holds it: the low bits of an
+     * int, code or boolean, the bits of a double (how group keys travel in 64-bit words).
+     */
+    public void setRaw(int c, int row, long raw) {
+        switch (kinds[c]) {
+            case INT, CODE -> ints[c][row] = (int) raw;
+            case LONG -> longs[c][row] = raw;
+            case DOUBLE -> doubles[c][row] = Double.longBitsToDouble(raw);
+            case BOOL -> bytes[c][row] = (byte) raw;
+            case STRING -> throw new IllegalStateException("column " + c + " holds strings, not raw values");
+        }
+    }
+
+    /** Columns {@code columns[0]}, {@code columns[1]}, ... of these rows, sharing their arrays. */
+    public RowBuffer project(int[] columns) {
+        int n = columns.length;
+        ValueKind[] k = new ValueKind[n];
+        int[][] i = new int[n][];
+        long[][] l = new long[n][];
+        double[][] d = new double[n][];
+        byte[][] b = new byte[n][];
+        String[][] s = new String[n][];
+        long[][] nl = new long[n][];
+        for (int c = 0; c < n; c++) {
+            int from = columns[c];
+            k[c] = kinds[from];
+            i[c] = ints[from];
+            l[c] = longs[from];
+            d[c] = doubles[from];
+            b[c] = bytes[from];
+            s[c] = strings[from];
+            nl[c] = nulls[from];
+        }
+        return new RowBuffer(k, i, l, d, b, s, nl, size);
     }
 
     /** Reserves the next row and returns its index; arrays may be replaced, so read them after this call. */

@@ -1,6 +1,6 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.HostRows;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.cuda.gen.CType;
 
 import java.lang.foreign.MemorySegment;
@@ -9,7 +9,7 @@ import java.nio.ByteOrder;
 
 /**
  * The host's half of reading a device relation back ({@link DeviceRows}): a column's bytes, as one copy brought them
- * from the device, into the array {@link HostRows} holds for it, one bulk copy per column; and a column's NULL
+ * from the device, into the array {@link RowBuffer} holds for it, one bulk copy per column; and a column's NULL
  * flags (one byte per row, not 0 for NULL) into NULL bits, eight rows per 64-bit read, so that no work is done row
  * by row.
  */
@@ -26,7 +26,7 @@ final class ColumnDecoding {
     }
 
     /** The first {@code n} values of {@code raw}, in device type {@code t}, into column {@code c} of {@code out}. */
-    static void values(MemorySegment raw, CType t, int n, HostRows out, int c) {
+    static void values(MemorySegment raw, CType t, int n, RowBuffer out, int c) {
         switch (t) {
             case INT -> MemorySegment.copy(raw, ValueLayout.JAVA_INT, 0, out.ints[c], 0, n);
             case LONG -> MemorySegment.copy(raw, ValueLayout.JAVA_LONG, 0, out.longs[c], 0, n);
@@ -37,7 +37,7 @@ final class ColumnDecoding {
 
     /**
      * The NULL bits of the first {@code n} flags of {@code flags} (bit r of word r / 64 set where flag r is not 0),
-     * as {@link HostRows#nulls} holds them; null when no flag is set.
+     * as {@link RowBuffer#nulls} holds them; null when no flag is set.
      */
     static long[] nullBits(MemorySegment flags, int n) {
         long[] bits = new long[(n + 63) >>> 6];

@@ -29,13 +29,32 @@ public final class CudaBackend implements Accelerator {
         this.db = db;
     }
 
-    /** The backend on this machine's GPU; throws a CudaException when no GPU can be used. */
+    /**
+     * The backend on this machine's GPU for {@code db}'s queries, on a runtime of its own that {@link #close} closes;
+     * throws a CudaException when no GPU can be used.
+     */
     public static CudaBackend open(Database db) {
-        return new CudaBackend(GpuRuntime.get(), db);
+        return new CudaBackend(GpuRuntime.open(), db);
     }
 
+    /** This backend's runtime: its context, kernels, column cache and pool. */
     public GpuRuntime runtime() {
         return rt;
+    }
+
+    /**
+     * The runtime of the GPU that {@code devices} (an open database's, through its engine) holds, opened now if it
+     * was not yet: what tuners and benchmarks compile into and measure, so that they share the queries' kernels and
+     * cached columns.
+     */
+    public static GpuRuntime runtime(io.tessera.backend.Devices devices) {
+        return ((CudaBackend) devices.gpu()).runtime();
+    }
+
+    /** Closes the runtime with the database that held this backend. */
+    @Override
+    public void close() {
+        rt.close();
     }
 
     /** The GPU: its name, SMs and fingerprint, under which its profile is kept. */

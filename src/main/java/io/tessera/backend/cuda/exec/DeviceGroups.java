@@ -1,6 +1,6 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.HostRows;
+import io.tessera.backend.host.RelationPart;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.cuda.driver.DeviceBuffer;
 import io.tessera.backend.cuda.gen.SinkLayout;
@@ -124,7 +124,7 @@ final class DeviceGroups {
 
         /** The groups as rows, in the order of their slots. */
         @Override
-        public HostRows toHost() {
+        public RelationPart toHost() {
             return GpuGroups.rows(rowLayout, aggregate, read());
         }
 
@@ -132,7 +132,7 @@ final class DeviceGroups {
          * Entries {@code [from, to)} of the groups in the order {@code order} holds (entry numbers on the device,
          * at least {@code to} of them, from {@link io.tessera.backend.cuda.ops.SmallSort}), as rows.
          */
-        HostRows rowsInOrder(DeviceBuffer order, long from, long to) {
+        RelationPart rowsInOrder(DeviceBuffer order, long from, long to) {
             int keep = (int) to;
             if (keep == 0) {
                 return GpuGroups.rows(rowLayout, aggregate, read().pick(new long[0], 0, 0));

@@ -1,8 +1,9 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.HostRows;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.RelationPart;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.cuda.driver.DeviceBuffer;
 import io.tessera.backend.cuda.gen.CType;
 
@@ -24,12 +25,13 @@ record DeviceRows(CudaQueryRun run, List<CType> types, ValueKind[] kinds, String
      * it has them) with one more copy, turned into NULL bits ({@link ColumnDecoding}).
      */
     @Override
-    public HostRows toHost() {
+    public RelationPart toHost() {
         run.makeCurrent();
         int n = count;
-        HostRows b = HostRows.allocate(kinds, dictionaries, n);
+        RelationPart part = RelationPart.allocate(kinds, dictionaries, n);
+        RowBuffer b = part.rows();
         if (n == 0) {
-            return b;
+            return part;
         }
         try (Arena arena = Arena.ofConfined()) {
             for (int c = 0; c < columns.length; c++) {
@@ -45,6 +47,6 @@ record DeviceRows(CudaQueryRun run, List<CType> types, ValueKind[] kinds, String
                 }
             }
         }
-        return b;
+        return part;
     }
 }

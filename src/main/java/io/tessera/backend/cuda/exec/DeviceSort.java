@@ -1,10 +1,10 @@
 package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.GroupRows;
-import io.tessera.backend.HostRows;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
+import io.tessera.backend.host.RelationPart;
 import io.tessera.backend.cuda.driver.DeviceBuffer;
 import io.tessera.backend.cuda.ops.LargeSort;
 import io.tessera.backend.cuda.ops.SmallSort;
@@ -130,14 +130,14 @@ final class DeviceSort {
                 run.runtime().sortLarge(keys, g.count(), keep, preference(genome), order);
             }
             long from = Math.min(keep, Math.max(0, s.offset()));
-            Intermediate.OnDevice sorted = () -> HostRows.project(g.rowsInOrder(order, from, keep), columns);
+            Intermediate.OnDevice sorted = () -> g.rowsInOrder(order, from, keep).project(columns);
             state.putRelation(s.relationId(), new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, sorted));
             return;
         }
         // groups the device did not compact (or more than LargeSort takes): the host sorts them
-        HostRows groups = (HostRows) state.moveToHost(input).value();
+        RelationPart groups = (RelationPart) state.moveToHost(input).value();
         state.addPart(s.relationId(), new Intermediate(Intermediate.Kind.PART, Intermediate.HOST,
-                HostRows.project(groups, columns)));
+                groups.project(columns)));
     }
 
     /** How a sort under {@code genome} may cut to its LIMIT: its {@code topk} value, the bitonic top-k without one. */

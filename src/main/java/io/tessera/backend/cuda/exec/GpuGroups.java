@@ -1,7 +1,8 @@
 package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.GroupRows;
-import io.tessera.backend.HostRows;
+import io.tessera.backend.host.RelationPart;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.cuda.gen.CType;
 import io.tessera.backend.cuda.gen.MappedCodes;
@@ -185,10 +186,11 @@ final class GpuGroups {
      * the last key varying fastest; keys on the GPU are never NULL), a shared slot's key from its key words; then
      * every aggregate's final value. Work and memory in proportion to the groups, none to the table's slots.
      */
-    static HostRows rows(RowLayout t, SinkLayout.Aggregate a, Slots g) {
+    static RelationPart rows(RowLayout t, SinkLayout.Aggregate a, Slots g) {
         int n = g.count();
         int nk = t.keys();
-        HostRows out = HostRows.allocate(t.kinds(), t.dictionaries(), n);
+        RelationPart part = RelationPart.allocate(t.kinds(), t.dictionaries(), n);
+        RowBuffer out = part.rows();
         for (int i = 0; i < n; i++) {
             if (g.keys() != null) {
                 for (int k = 0; k < nk; k++) {
@@ -203,7 +205,7 @@ final class GpuGroups {
             }
         }
         GroupRows.aggregates(t.aggs(), accumulated(g), n, out, nk);
-        return out;
+        return part;
     }
 
     /** Entry i of the device's groups as what it accumulated: its own count (else its rows), its value bits. */

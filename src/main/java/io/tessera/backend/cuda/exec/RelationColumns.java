@@ -1,6 +1,6 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.HostRows;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.cuda.driver.DeviceBuffer;
@@ -61,7 +61,7 @@ final class RelationColumns {
             }
             return out;
         }
-        HostRows rows = (HostRows) state.moveToHost(h).value();
+        RowBuffer rows = ((io.tessera.backend.host.RelationPart) state.moveToHost(h).value()).rows();
         RelationColumns out = new RelationColumns(rows.size);
         for (KernelParam p : k.params()) {
             if (p.kind() == KernelParam.Kind.COLUMN) {
@@ -102,7 +102,7 @@ final class RelationColumns {
     }
 
     /** One host column into a buffer of the run, in the element type the kernel reads. */
-    private static Column upload(CudaQueryRun run, HostRows rows, KernelParam p) {
+    private static Column upload(CudaQueryRun run, RowBuffer rows, KernelParam p) {
         int c = p.index();
         int n = rows.size;
         MemorySegment values = switch (rows.kinds[c]) {
@@ -128,7 +128,7 @@ final class RelationColumns {
     }
 
     /** A host column's NULL bits as flags, one byte per row (1: NULL), in a buffer of the run. */
-    private static long uploadFlags(CudaQueryRun run, HostRows rows, int column) {
+    private static long uploadFlags(CudaQueryRun run, RowBuffer rows, int column) {
         int n = rows.size;
         if (rows.nulls[column] == null) {
             return zeroedFlags(run, n);

@@ -19,9 +19,11 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The process's GPU: one context, the NVRTC compiler with its disk cache, loaded kernels by source, the device
- * column cache and the allocation pool. Opened on first use; when there is no GPU, {@link #get()} throws with the
- * reason, once and then from memory.
+ * One open database's GPU: its context, the NVRTC compiler with its disk cache, loaded kernels by source, the
+ * device column cache and the allocation pool. The database's device registry ({@code backend.Devices}) opens one
+ * on the GPU's first use and closes it with the database, so that two databases in one process share no device
+ * state; a micro-benchmark opens its own. When the machine has no usable GPU, {@link #open()} throws with the
+ * reason, once and then from memory (the driver's absence is the process's, not a database's).
  */
 public final class GpuRuntime implements AutoCloseable {
 
@@ -32,8 +34,13 @@ public final class GpuRuntime implements AutoCloseable {
     /** How long the close at the process's exit may take before the process ends without it. */
     private static final long EXIT_CLOSE_MILLIS = 1000;
 
-    private static GpuRuntime instance;
+    /** Why no runtime could be opened in this process, or null; {@link #probed}: whether one ever was. */
     private static RuntimeException unavailable;
+    private static boolean probed;
+
+    /** The close at the process's exit while this runtime is open; null once closed. */
+    private Thread exitHook;
+    private boolean closed;
 
     private final CudaContext ctx;
     private final DeviceInfo info;
@@ -77,45 +84,66 @@ public final class GpuRuntime implements AutoCloseable {
         }
     }
 
-    /** The GPU runtime, opened on first use; throws (a CudaException) with the reason when there is no usable GPU. */
-    public static synchronized GpuRuntime get() {
-        if (instance != null) {
-            instance.checkUsable();
-            return instance;
-        }
-        if (unavailable != null) {
-            throw unavailable;
+    /**
+     * A new runtime on the machine's GPU, the caller's to close; throws (a CudaException) with the reason when there
+     * is no usable GPU, and the same again at every later call.
+     */
+    public static GpuRuntime open() {
+        synchronized (GpuRuntime.class) {
+            if (unavailable != null) {
+                throw unavailable;
+            }
+            probed = true;
         }
         try {
-            instance = new GpuRuntime();
-            Runtime.getRuntime().addShutdownHook(new Thread(GpuRuntime::shutdownAtExit, "tessera-gpu-close"));
-            return instance;
+            GpuRuntime rt = new GpuRuntime();
+            rt.exitHook = new Thread(rt::closeAtExit, "tessera-gpu-close");
+            Runtime.getRuntime().addShutdownHook(rt.exitHook);
+            return rt;
         } catch (RuntimeException | LinkageError e) {
-            unavailable = e instanceof RuntimeException re ? re : new IllegalStateException(e.toString(), e);
-            throw unavailable;
-        }
-    }
-
-    /** Why there is no GPU runtime, or null when there is one (opens it if it was never tried). */
-    public static String unavailableReason() {
-        try {
-            get();
-            return null;
-        } catch (RuntimeException e) {
-            return e.getMessage() == null ? e.toString() : e.getMessage();
+            RuntimeException why = e instanceof RuntimeException re ? re : new IllegalStateException(e.toString(), e);
+            synchronized (GpuRuntime.class) {
+                unavailable = why;
+            }
+            throw why;
         }
     }
 
     /**
-     * The process is ending (SIGTERM, Ctrl-C, the end of main): closes the runtime, but waits at most
+     * Why this machine has no usable GPU, or null when it has one: remembered from the first runtime opened, or, where
+     * none was, found by opening one and closing it again.
+     */
+    public static String unavailableReason() {
+        synchronized (GpuRuntime.class) {
+            if (unavailable != null) {
+                return message(unavailable);
+            }
+            if (probed) {
+                return null;
+            }
+        }
+        try {
+            open().close();
+            return null;
+        } catch (RuntimeException e) {
+            return message(e);
+        }
+    }
+
+    private static String message(RuntimeException e) {
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
+    /**
+     * The process is ending (SIGTERM, Ctrl-C, the end of main) with this runtime open: closes it, but waits at most
      * {@link #EXIT_CLOSE_MILLIS} for it, since closing the context waits for a kernel still running, and the
      * process must end anyway.
      */
-    private static void shutdownAtExit() {
-        if (instance != null && instance.unusable != null) {
+    private void closeAtExit() {
+        if (unusable != null) {
             return; // a cancelled kernel still runs: closing would wait for it
         }
-        Thread close = new Thread(GpuRuntime::shutdown, "tessera-gpu-close-at-exit");
+        Thread close = new Thread(this::closeNow, "tessera-gpu-close-at-exit");
         close.setDaemon(true);
         close.start();
         try {
@@ -126,9 +154,9 @@ public final class GpuRuntime implements AutoCloseable {
     }
 
     /**
-     * Marks the GPU unusable for this process: a cancelled query's kernel did not stop ({@code why}), and the
+     * Marks this runtime's GPU unusable: a cancelled query's kernel did not stop ({@code why}), and the
      * device is busy until {@code pending} (an event recorded after it) completes. Queries run on the JVM until
-     * then, with the reason; the runtime is not closed at exit.
+     * then, with the reason; the runtime is not closed, neither with its database nor at exit.
      */
     public void markUnusable(String why, CudaEvent pending) {
         String reason = "the GPU is still running a kernel of a cancelled query (" + why + ")";
@@ -156,14 +184,6 @@ public final class GpuRuntime implements AutoCloseable {
         stuckUntil.close();
         stuckUntil = null;
         unusable = null;
-    }
-
-    /** Closes the runtime of this process (tests, shutdown); a later get() opens a new one. */
-    public static synchronized void shutdown() {
-        if (instance != null) {
-            instance.close();
-            instance = null;
-        }
     }
 
     public CudaContext context() {
@@ -415,8 +435,41 @@ public final class GpuRuntime implements AutoCloseable {
         };
     }
 
+    /**
+     * Closes the runtime (its database closes, a benchmark ends): its kernels, buffers and context released. While a
+     * cancelled query's kernel still runs, closing would wait for it: the runtime is left to the process's end then.
+     */
     @Override
-    public synchronized void close() {
+    public void close() {
+        Thread hook;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            try {
+                checkUsable();
+            } catch (RuntimeException stillRunning) {
+                return;
+            }
+            hook = exitHook;
+            exitHook = null;
+        }
+        try {
+            if (hook != null) {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            }
+        } catch (IllegalStateException e) {
+            // the process is ending: its hook closes the runtime
+            return;
+        }
+        closeNow();
+    }
+
+    private synchronized void closeNow() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         ctx.makeCurrent();
         columns.close();
         pool.close();

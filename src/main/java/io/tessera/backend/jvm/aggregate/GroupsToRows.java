@@ -1,7 +1,6 @@
 package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.GroupRows;
-import io.tessera.backend.HostRows;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.host.RelationPart;
 import io.tessera.backend.host.RowBuffer;
@@ -31,7 +30,8 @@ final class GroupsToRows {
                              ExecutorService pool, int workers) {
         int nk = keyKinds.length;
         int n = groups.total();
-        HostRows out = HostRows.allocate(kinds, dictionaries, n);
+        RelationPart part = RelationPart.allocate(kinds, dictionaries, n);
+        RowBuffer out = part.rows();
         for (int c = 0; c < kinds.length; c++) {
             out.nulls[c] = new long[(n + 63) >>> 6];
         }
@@ -51,15 +51,14 @@ final class GroupsToRows {
         }
         for (int a = 0; a < aggs.length; a++) {
             if (aggs[a].stringResult()) {
-                out.dictionaries[nk + a] = null;
+                part.dictionaries()[nk + a] = null;
             }
         }
-        return new RelationPart(new RowBuffer(kinds.clone(), out.ints, out.longs, out.doubles, out.bytes, out.strings,
-                out.nulls, out.size), out.dictionaries);
+        return part;
     }
 
     /** Rows {@code [from, to)}: the groups of every table those rows fall in. */
-    private static void write(Groups groups, int nk, GroupRows.Final[] finals, HostRows out, int from, int to) {
+    private static void write(Groups groups, int nk, GroupRows.Final[] finals, RowBuffer out, int from, int to) {
         for (int t = 0; t < groups.tables().size(); t++) {
             int lo = Math.max(from, groups.offset(t));
             int hi = Math.min(to, groups.offset(t + 1));

@@ -7,7 +7,7 @@ import io.tessera.backend.host.HostWorkers;
 import io.tessera.backend.host.MatRelation;
 import io.tessera.backend.host.RelationPart;
 import io.tessera.backend.host.RowBuffer;
-import io.tessera.backend.jvm.sort.Sorter;
+import io.tessera.backend.host.sort.Sorter;
 import io.tessera.backend.jvm.window.WindowEvaluator;
 import io.tessera.plan.Sink;
 import io.tessera.variant.Genome;

@@ -12,8 +12,8 @@ import io.tessera.backend.host.RelationPart;
 import io.tessera.backend.host.HostWorkers;
 import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.host.RowCopies;
-import io.tessera.backend.jvm.sort.Sorter;
-import io.tessera.backend.jvm.sort.TopK;
+import io.tessera.backend.host.sort.Sorter;
+import io.tessera.backend.host.sort.TopK;
 import io.tessera.plan.Sink;
 import io.tessera.variant.JvmDimensions;
 

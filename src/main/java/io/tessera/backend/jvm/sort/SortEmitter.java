@@ -6,7 +6,7 @@ import io.tessera.plan.Sink;
 
 /**
  * SORT and TOP_K: the loop collects the rows, as MATERIALIZE does; the executor's finish sorts them
- * ({@link Sorter}) and, for a top-k, keeps the first k.
+ * ({@link io.tessera.backend.host.sort.Sorter}, on the host) and, for a top-k, keeps the first k.
  */
 public final class SortEmitter {
     private SortEmitter() {

@@ -1,7 +1,6 @@
 /**
- * SORT and top-k on the JVM: the rows collected by the emitter, sorted when the relation is completed
- * ({@link io.tessera.backend.jvm.sort.Sorter}, {@link io.tessera.backend.jvm.sort.SortedRows}: keys encoded as bit
- * strings, runs radix-sorted on the workers and merged by them; {@link io.tessera.backend.jvm.sort.TopK}: a bounded
- * heap, after each worker's rows were cut to their top k under {@code topk=worker}).
+ * SORT and top-k on the JVM: the emitter that collects the rows ({@link io.tessera.backend.jvm.sort.SortEmitter}).
+ * Their order is host work, device-neutral, in {@code backend.host.sort}: the JVM's sink ends and the host's
+ * completion of a relation whose rows another device made both sort there.
  */
 package io.tessera.backend.jvm.sort;

@@ -3,7 +3,7 @@ package io.tessera.backend.jvm.window;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Runtime;
 import io.tessera.backend.host.RowBuffer;
-import io.tessera.backend.jvm.sort.Sorter;
+import io.tessera.backend.host.sort.Sorter;
 import io.tessera.plan.SortKey;
 import io.tessera.plan.WindowFunction;
 import io.tessera.storage.DataType;

@@ -2,7 +2,7 @@ package io.tessera.backend.jvm.window;
 
 import io.tessera.backend.host.HostWorkers;
 import io.tessera.backend.host.RowBuffer;
-import io.tessera.backend.jvm.sort.SortedRows;
+import io.tessera.backend.host.sort.SortedRows;
 import io.tessera.plan.SortKey;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.tessera.backend.cuda.exec;
 
-import io.tessera.backend.HostRows;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.cuda.gen.CType;
 import org.junit.jupiter.api.Test;
@@ -35,7 +35,7 @@ class ColumnDecodingTest {
                         byte f = random.nextDouble() < share ? (byte) (1 + random.nextInt(255)) : 0;
                         flags.set(ValueLayout.JAVA_BYTE, r, f);
                     }
-                    HostRows expected = HostRows.allocate(new ValueKind[] {ValueKind.LONG}, null, n);
+                    RowBuffer expected = RowBuffer.allocate(new ValueKind[] {ValueKind.LONG}, n);
                     for (int r = 0; r < n; r++) {
                         if (flags.get(ValueLayout.JAVA_BYTE, r) != 0) {
                             expected.setNull(0, r);
@@ -75,8 +75,8 @@ class ColumnDecodingTest {
         ValueKind[] kinds = {ValueKind.INT, ValueKind.LONG, ValueKind.DOUBLE, ValueKind.BOOL};
         try (Arena arena = Arena.ofConfined()) {
             for (int n : SIZES) {
-                HostRows decoded = HostRows.allocate(kinds, null, n);
-                HostRows rowWise = HostRows.allocate(kinds, null, n);
+                RowBuffer decoded = RowBuffer.allocate(kinds, n);
+                RowBuffer rowWise = RowBuffer.allocate(kinds, n);
                 for (int c = 0; c < types.length; c++) {
                     CType t = types[c];
                     int bytes = t == CType.BOOL ? 1 : t.bytes;

@@ -35,7 +35,7 @@ public final class GpuCancelCheck {
                 System.exit(1);
             }
             List<Object[]> expected = e.run(p).rows();
-            GpuRuntime rt = GpuRuntime.get();
+            GpuRuntime rt = CudaBackend.runtime(e.devices());
             long buffersBefore = io.tessera.backend.cuda.driver.CudaMemoryStats.liveDeviceBuffers();
             System.out.printf("q2.1 on the GPU: %d of %d pipelines, %d rows%n", ((GpuPlan) p.gpu()).gpuPipelines(),
                     p.plan().pipelines().size(), expected.size());

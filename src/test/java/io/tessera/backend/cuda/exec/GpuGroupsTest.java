@@ -1,7 +1,7 @@
 package io.tessera.backend.cuda.exec;
 
 import io.tessera.backend.GroupRows;
-import io.tessera.backend.HostRows;
+import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.cuda.gen.CType;
 import io.tessera.backend.cuda.gen.SinkLayout;
@@ -82,7 +82,7 @@ class GpuGroupsTest {
                         List<Object[]> expected = fullWalk(nk, d);
                         GpuGroups.Slots g = GpuGroups.compact(d.rows(), d.state(), d.vals(), d.cnts(), d.keys(), nk);
                         assertSlotsInOrder(d, g);
-                        HostRows got = GpuGroups.rows(t, d.layout(), g);
+                        RowBuffer got = GpuGroups.rows(t, d.layout(), g).rows();
                         String what = (shared ? "shared" : "dense") + " device table, " + nk + " " + keyKind
                                 + " keys, density " + density;
                         assertSameRows(expected, got, what);
@@ -144,7 +144,7 @@ class GpuGroupsTest {
                         words += (hasValue[a] ? n : 0) + (hasCount[a] ? n : 0);
                     }
                     assertEquals(words + (shared ? n * nk : 0), p.words(), what + ": no gap, no overlap");
-                    assertSameRows(fullWalk(nk, d), GpuGroups.rows(layout(nk, ValueKind.LONG), d.layout(), got), what);
+                    assertSameRows(fullWalk(nk, d), GpuGroups.rows(layout(nk, ValueKind.LONG), d.layout(), got).rows(), what);
                 }
             }
         }
@@ -164,8 +164,8 @@ class GpuGroupsTest {
         SinkLayout.Aggregate single = new SinkLayout.Aggregate("single", deviceAggs(), new long[0], new long[0], 1, 0);
         long[][] vals = {null, {0}, {Double.doubleToRawLongBits(Double.POSITIVE_INFINITY)}, {0}, null};
         long[][] cnts = {null, {0}, null, null, {0}};
-        HostRows none = GpuGroups.rows(layout(0, ValueKind.LONG), single,
-                new GpuGroups.Slots(1, new long[1], new long[] {0}, vals, cnts, null));
+        RowBuffer none = GpuGroups.rows(layout(0, ValueKind.LONG), single,
+                new GpuGroups.Slots(1, new long[1], new long[] {0}, vals, cnts, null)).rows();
         assertEquals(1, none.size);
         assertEquals(0, none.longs[0][0]);
         assertTrue(none.isNull(1, 0), "SUM over no rows");
@@ -174,8 +174,8 @@ class GpuGroupsTest {
         assertEquals(0, none.longs[4][0]);
         long[][] vals5 = {null, {42}, {Double.doubleToRawLongBits(1.5)}, {701}, null};
         long[][] cnts5 = {null, {3}, null, null, {2}};
-        HostRows five = GpuGroups.rows(layout(0, ValueKind.LONG), single,
-                new GpuGroups.Slots(1, new long[1], new long[] {5}, vals5, cnts5, null));
+        RowBuffer five = GpuGroups.rows(layout(0, ValueKind.LONG), single,
+                new GpuGroups.Slots(1, new long[1], new long[] {5}, vals5, cnts5, null)).rows();
         assertEquals(5, five.longs[0][0]);
         assertEquals(42, five.longs[1][0]);
         assertEquals(1.5, five.doubles[2][0]);
@@ -306,7 +306,7 @@ class GpuGroupsTest {
         return out;
     }
 
-    private static void assertSameRows(List<Object[]> expected, HostRows got, String what) {
+    private static void assertSameRows(List<Object[]> expected, RowBuffer got, String what) {
         assertEquals(expected.size(), got.size, what + ": groups");
         for (int i = 0; i < expected.size(); i++) {
             Object[] e = expected.get(i);

@@ -1,12 +1,12 @@
 package io.tessera.backend.jvm.run;
 
-import io.tessera.backend.HostRows;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.JvmBackend;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.host.MatRelation;
+import io.tessera.backend.host.RelationPart;
 import io.tessera.backend.host.RowBuffer;
 import io.tessera.bench.TinySsbDatabase;
 import io.tessera.exec.QueryEngine;
@@ -54,7 +54,7 @@ class RelationMoveTest {
                 p.jvm().run(pl, state);
                 if (pl.sink() instanceof Sink.GroupAggregate ga) {
                     grouped = ga.relationId();
-                    HostRows host = hostRows(JvmBackend.hostRelation(state, grouped));
+                    RelationPart host = hostRows(JvmBackend.hostRelation(state, grouped));
                     state.putRelation(grouped, new Intermediate(Intermediate.Kind.RELATION, "elsewhere",
                             (Intermediate.OnDevice) () -> host));
                 }
@@ -76,7 +76,7 @@ class RelationMoveTest {
     }
 
     /** A JVM relation's rows as another device would hand them over: copies of its columns, its codes' keys. */
-    private static HostRows hostRows(MatRelation m) {
+    private static RelationPart hostRows(MatRelation m) {
         RowBuffer b = m.rows;
         int n = b.size;
         ValueKind[] kinds = new ValueKind[b.kinds.length];
@@ -85,7 +85,8 @@ class RelationMoveTest {
             kinds[c] = b.kinds[c];
             dicts[c] = m.columns().get(c).dictionaryKey();
         }
-        HostRows h = HostRows.allocate(kinds, dicts, n);
+        RelationPart part = RelationPart.allocate(kinds, dicts, n);
+        RowBuffer h = part.rows();
         for (int c = 0; c < kinds.length; c++) {
             switch (kinds[c]) {
                 case INT, CODE -> System.arraycopy(b.ints[c], 0, h.ints[c], 0, n);
@@ -100,6 +101,6 @@ class RelationMoveTest {
                 }
             }
         }
-        return h;
+        return part;
     }
 }

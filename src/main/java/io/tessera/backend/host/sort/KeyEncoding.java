@@ -1,4 +1,4 @@
-package io.tessera.backend.jvm.sort;
+package io.tessera.backend.host.sort;
 
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.host.HostWorkers;

@@ -1,4 +1,4 @@
-package io.tessera.backend.jvm.sort;
+package io.tessera.backend.host.sort;
 
 import java.util.Arrays;
 
