@@ -377,6 +377,11 @@ public final class ColumnBuilder {
         return ints;
     }
 
+    /** The NULL rows' bits (set = NULL), or null while the builder holds no NULL. */
+    long[] nullBits() {
+        return nullBits;
+    }
+
     long[] longs() {
         return longs;
     }

@@ -56,12 +56,15 @@ final class ColumnSink {
     // index it
     private final DictionaryBuilder values;
     private final List<long[]> valueRows = new ArrayList<>();
-    // VARCHAR appended to: the previous version's dictionary, whose codes rows [0, oldRows) hold
+    // appended to: the previous version's rows [0, oldRows), and for VARCHAR its dictionary, whose codes they hold
     private Dictionary oldDictionary;
     private long oldRows;
     // VARCHAR written in parts: each part's run and rows; guarded by this
     private StringRuns runs;
     private final List<PartRows> parts = new ArrayList<>();
+    // not VARCHAR: the statistics of the rows written (all but a previous version's), made from each batch as it is
+    // written, so that the commit scans only the rows it copied; guarded by this
+    private final ColumnStatsScanner.Partial written = new ColumnStatsScanner.Partial();
     private Path tmpValidity;
     private Path finalValidity;
     private Path tmpDictionary;
@@ -107,10 +110,10 @@ final class ColumnSink {
             }
             nullCount = old.stats().nullCount();
         }
+        this.oldRows = oldRows;
         if (kind == TypeKind.VARCHAR && old.dictionary().size() > 0) {
             // merged at commit as runs read from its file, so the strings of a large column stay off the heap
             oldDictionary = old.dictionary();
-            this.oldRows = oldRows;
         }
     }
 
@@ -131,6 +134,10 @@ final class ColumnSink {
             }
         } else {
             writeValues(b, n, firstRow);
+            ColumnStatsScanner.Partial p = ColumnStatsScanner.part(kind, b, n);
+            synchronized (this) {
+                written.merge(p);
+            }
         }
         nulls(b, n, firstRow);
     }
@@ -147,6 +154,10 @@ final class ColumnSink {
             }
         } else {
             writeValues(b, n, firstRow);
+            ColumnStatsScanner.Partial p = ColumnStatsScanner.part(kind, b, n);
+            synchronized (this) {
+                written.merge(p);
+            }
         }
         nulls(b, n, firstRow);
     }
@@ -257,12 +268,12 @@ final class ColumnSink {
                     dict = new FileEntry(rel(finalDictionary), d.length(), d.crc());
                     stats = ColumnStatsScanner.strings(seg, totalRows, nullBits, nullCount, d.size(), d.min(), d.max());
                     // a histogram names a few hundred codes of a dictionary that may hold millions: read in place
-                    Dictionary written = d.size() == 0 ? null
+                    Dictionary sorted = d.size() == 0 ? null
                             : Dictionary.open(mapRead(tmpDictionary, a), tmpDictionary.toString());
                     stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, d.size(),
-                            c -> written.value(c));
+                            c -> sorted.value(c));
                 } else {
-                    stats = ColumnStatsScanner.scan(kind, seg, totalRows, nullBits);
+                    stats = ColumnStatsScanner.scan(kind, seg, totalRows, nullBits, oldRows, written);
                     stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, 0, null);
                 }
                 if (bytes > 0) {

@@ -12,7 +12,9 @@ import java.util.stream.IntStream;
  * Computes the {@link ColumnStats} of a finished column file: the one place where a column's statistics are made.
  * The rows are scanned in ranges on all cores, each range into a {@link Partial} (null count, min, max, distinct
  * sketch), and the partials merged; what needs every value at once (the exact uniqueness check) runs afterwards over
- * the whole file, also in ranges. A new statistic is a field of {@link Partial} with its merge.
+ * the whole file, also in ranges. A writer may instead make the partials of the batches it writes while it writes
+ * them ({@link #part}) and hand their merge to {@link #scan(TypeKind, MemorySegment, long, long[], long, Partial)},
+ * so that the commit reads no value again. A new statistic is a field of {@link Partial} with its merge.
  */
 final class ColumnStatsScanner {
 
@@ -28,9 +30,19 @@ final class ColumnStatsScanner {
 
     /** Statistics of a column of {@code kind} (not VARCHAR) over {@code rows} values; {@code nullBits}: set = NULL. */
     static ColumnStats scan(TypeKind kind, MemorySegment seg, long rows, long[] nullBits) {
-        Partial p = IntStream.range(0, ranges(rows)).parallel()
-                .mapToObj(i -> Partial.of(kind, seg, i * RANGE_ROWS, Math.min(rows, (i + 1) * RANGE_ROWS), nullBits))
-                .reduce(Partial::merge).orElseGet(Partial::new);
+        return scan(kind, seg, rows, nullBits, rows, new Partial());
+    }
+
+    /**
+     * As {@link #scan(TypeKind, MemorySegment, long, long[])}, where only rows [0, {@code scanRows}) are scanned and
+     * {@code written} holds the partial of the others, made as they were written ({@link #part}).
+     */
+    static ColumnStats scan(TypeKind kind, MemorySegment seg, long rows, long[] nullBits, long scanRows,
+                            Partial written) {
+        Partial p = IntStream.range(0, ranges(scanRows)).parallel()
+                .mapToObj(i -> Partial.of(kind, seg, i * RANGE_ROWS, Math.min(scanRows, (i + 1) * RANGE_ROWS),
+                        nullBits))
+                .reduce(Partial::merge).orElseGet(Partial::new).merge(written);
         if (!p.any) {
             return new ColumnStats(p.nulls, 0, null, null);
         }
@@ -57,6 +69,19 @@ final class ColumnStatsScanner {
                                String min, String max) {
         boolean unique = dictSize == rows - nullCount && codesUnique(seg, rows, nullBits, dictSize);
         return new ColumnStats(nullCount, dictSize, dictSize == 0 ? null : min, dictSize == 0 ? null : max, unique);
+    }
+
+    /** The partial of a batch's first {@code n} values (a column of {@code kind}, not VARCHAR), from its arrays. */
+    static Partial part(TypeKind kind, ColumnBuilder b, int n) {
+        MemorySegment values = switch (kind) {
+            case DOUBLE -> MemorySegment.ofArray(b.doubles());
+            case BIGINT, DECIMAL, TIMESTAMP, TIMESTAMP_TZ, TIME -> MemorySegment.ofArray(b.longs());
+            case BOOLEAN -> MemorySegment.ofArray(b.bytes());
+            case INTEGER, DATE -> MemorySegment.ofArray(b.ints());
+            case VARCHAR -> throw new IllegalArgumentException(
+                    "a VARCHAR column's statistics come from its dictionary");
+        };
+        return Partial.of(kind, values, 0, n, b.nullBits());
     }
 
     private static int ranges(long rows) {

@@ -16,15 +16,22 @@ import java.util.stream.IntStream;
 /**
  * Merges the sorted runs of a VARCHAR column ({@link StringRuns}) into its dictionary file on all cores. The value
  * space is cut into ranges at splitters sampled from the runs; each range merges its share of every run on its own
- * thread (a tournament of the runs, keyed by the strings' first sixteen bytes), numbering the distinct strings it
- * meets and writing each run string's number beside it. A prefix sum over the ranges' counts and byte totals then
- * gives each range the place of its codes and bytes in the file, which the ranges fill, again in parallel.
- * Afterwards each run string's slot holds its code in the dictionary.
+ * thread (a tournament of the runs, keyed by the strings' first {@value #KEY_BYTES} bytes), numbering the distinct
+ * strings it meets and writing each run string's number beside it. A prefix sum over the ranges' counts and byte
+ * totals then gives each range the place of its codes and bytes in the file, which the ranges fill, again in
+ * parallel. Afterwards each run string's slot holds its code in the dictionary.
  */
 final class DictionaryMerge {
 
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong BIG_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    /**
+     * Bytes of each run's next string the tournament keeps beside it as numbers. The runs' next strings lie close
+     * together in the order, so they share their first bytes: TPC-H's comments often their first sixteen, where a
+     * key of that length sent most matches to the strings' bytes in the runs' file.
+     */
+    private static final int KEY_BYTES = 32;
+    private static final int KEY_WORDS = KEY_BYTES / 8;
     /** Strings a range merges at least, so that cutting costs little beside merging. */
     private static final long MIN_RANGE = 1 << 16;
 
@@ -200,20 +207,17 @@ final class DictionaryMerge {
         int code = -1;
         int lastRun = -1;
         int lastIndex = 0;
-        long lastFirst = 0;
-        long lastSecond = 0;
+        long[] lastKey = new long[KEY_WORDS];
         long byteCount = 0;
         for (int q = t.winner(); q >= 0; q = t.advance(q)) {
             StringRuns.Run run = list.get(q);
             int i = t.next[q];
-            if (lastRun < 0 || t.first[q] != lastFirst || t.second[q] != lastSecond
-                    || compare(run, i, list.get(lastRun), lastIndex, 16) != 0) {
+            if (lastRun < 0 || !t.keyEquals(q, lastKey) || !sameBytes(run, i, list.get(lastRun), lastIndex)) {
                 code++;
                 byteCount += length(run, i);
                 lastRun = q;
                 lastIndex = i;
-                lastFirst = t.first[q];
-                lastSecond = t.second[q];
+                System.arraycopy(t.key, q * KEY_WORDS, lastKey, 0, KEY_WORDS);
             }
             runs.set(INT, run.codeAt(i), code);
         }
@@ -221,16 +225,21 @@ final class DictionaryMerge {
         bytes[r] = byteCount;
     }
 
+    /** Whether two run strings whose first {@value #KEY_BYTES} bytes agree are equal: lengths first, then bytes. */
+    private boolean sameBytes(StringRuns.Run a, int i, StringRuns.Run b, int j) {
+        return length(a, i) == length(b, j) && compare(a, i, b, j, KEY_BYTES) == 0;
+    }
+
     /**
-     * A tournament (loser tree) over the runs' next strings in one range, each keyed by its first sixteen bytes: the
+     * A tournament (loser tree) over the runs' next strings in one range, each keyed by its first bytes: the
      * next string in order costs one match per level, log2 of the run count.
      */
     private final class Tournament {
         private final int range;
         private final int k;
         final int[] next;
-        final long[] first;
-        final long[] second;
+        /** Run q's next string's first {@value #KEY_BYTES} bytes: words [q * KEY_WORDS, (q + 1) * KEY_WORDS). */
+        final long[] key;
         private final boolean[] done;
         /** tree[0]: the winner; tree[1 .. k-1]: the loser of the match at that node (leaves are k + run). */
         private final int[] tree;
@@ -239,8 +248,7 @@ final class DictionaryMerge {
             this.range = range;
             this.k = list.size();
             next = new int[k];
-            first = new long[k];
-            second = new long[k];
+            key = new long[k * KEY_WORDS];
             done = new boolean[k];
             tree = new int[Math.max(1, k)];
             for (int q = 0; q < k; q++) {
@@ -290,22 +298,33 @@ final class DictionaryMerge {
                 return;
             }
             StringRuns.Run run = list.get(q);
-            first[q] = prefix(run, next[q], 0);
-            second[q] = prefix(run, next[q], 8);
+            for (int w = 0; w < KEY_WORDS; w++) {
+                key[q * KEY_WORDS + w] = prefix(run, next[q], 8 * w);
+            }
         }
 
         private boolean less(int a, int b) {
             if (done[a] || done[b]) {
                 return !done[a] && done[b];
             }
-            int c = Long.compareUnsigned(first[a], first[b]);
-            if (c == 0) {
-                c = Long.compareUnsigned(second[a], second[b]);
+            int c = 0;
+            for (int w = 0; w < KEY_WORDS && c == 0; w++) {
+                c = Long.compareUnsigned(key[a * KEY_WORDS + w], key[b * KEY_WORDS + w]);
             }
             if (c == 0) {
-                c = compare(list.get(a), next[a], list.get(b), next[b], 16);
+                c = compare(list.get(a), next[a], list.get(b), next[b], KEY_BYTES);
             }
             return c < 0 || (c == 0 && a < b);
+        }
+
+        /** Whether run q's next string's key is {@code other}. */
+        boolean keyEquals(int q, long[] other) {
+            for (int w = 0; w < KEY_WORDS; w++) {
+                if (key[q * KEY_WORDS + w] != other[w]) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

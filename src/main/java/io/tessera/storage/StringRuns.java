@@ -96,22 +96,38 @@ final class StringRuns {
         }
         int[] order = Utf8Sort.order(bytes, starts, n);
         int[] rank = new int[n];
-        ByteBuffer offsets = ByteBuffer.allocate(4 * (n + 1)).order(ByteOrder.LITTLE_ENDIAN);
-        ByteBuffer data = ByteBuffer.allocate(total);
+        // plain arrays and System.arraycopy: a heap ByteBuffer's put per string went through the memory-access
+        // checks of a bulk copy, which cost more than the copy itself for strings of a few dozen bytes
+        int[] offsets = new int[n + 1];
+        byte[] data = new byte[total];
+        int at = 0;
         int distinct = 0;
         int prev = -1;
         for (int s = 0; s < n; s++) {
             int c = order[s];
-            if (prev < 0 || !Arrays.equals(bytes, starts[c], starts[c + 1], bytes, starts[prev], starts[prev + 1])) {
-                offsets.putInt(data.position());
-                data.put(bytes, starts[c], starts[c + 1] - starts[c]);
-                distinct++;
+            int from = starts[c];
+            int len = starts[c + 1] - from;
+            if (prev < 0 || !same(bytes, from, len, starts[prev], starts[prev + 1] - starts[prev])) {
+                offsets[distinct++] = at;
+                System.arraycopy(bytes, from, data, at, len);
+                at += len;
                 prev = c;
             }
             rank[c] = distinct - 1;
         }
-        offsets.putInt(data.position());
-        return new Sorted(store(distinct, offsets.flip(), data.flip()), rank);
+        offsets[distinct] = at;
+        ByteBuffer offsetBytes = ByteBuffer.allocate(4 * (distinct + 1)).order(ByteOrder.LITTLE_ENDIAN);
+        offsetBytes.asIntBuffer().put(offsets, 0, distinct + 1);
+        return new Sorted(store(distinct, offsetBytes, ByteBuffer.wrap(data, 0, at)), rank);
+    }
+
+    /**
+     * Whether two strings of {@code bytes} are equal. Neighbours in sorted order share their first bytes, so the last
+     * byte is looked at before the whole: distinct neighbours mostly differ there.
+     */
+    private static boolean same(byte[] bytes, int a, int la, int b, int lb) {
+        return la == lb && (la == 0 || bytes[a + la - 1] == bytes[b + lb - 1])
+                && Arrays.equals(bytes, a, a + la, bytes, b, b + lb);
     }
 
     /** Bytes of strings a run of {@link #add(DictionaryBuilder, int[])} holds at most (its offsets are ints). */

@@ -92,6 +92,19 @@ class AotCacheScriptTest {
         assertEquals("due", due("k1"), "a damaged key file");
     }
 
+    /** An import replays the training's method profiles, other commands do not; TESSERA_AOT_REPLAY says otherwise. */
+    @Test
+    void onlyAnImportReplaysTheTrainingsProfiles() throws Exception {
+        String replays = "tessera_aot_replays %s && echo replays || echo not";
+        assertEquals("replays", bash(replays.formatted("import --db d --table t f.parquet")).out());
+        assertEquals("replays", bash(replays.formatted("bench import f.parquet --runs 2")).out());
+        assertEquals("not", bash(replays.formatted("sql d -c 'select 1'")).out());
+        assertEquals("not", bash(replays.formatted("bench tpch --db d")).out());
+        assertEquals("not", bash(replays.formatted("")).out());
+        assertEquals("not", bash("TESSERA_AOT_REPLAY=off; " + replays.formatted("import f.csv")).out());
+        assertEquals("replays", bash("TESSERA_AOT_REPLAY=on; " + replays.formatted("sql d")).out());
+    }
+
     /** The launcher's two option sets (with and without the Vector API module) keep a cache each. */
     @Test
     void aNamedCacheKeepsItsOwnFiles() throws Exception {

@@ -91,4 +91,60 @@ class DictionaryMergeTest {
             runs.discard();
         }
     }
+
+    /**
+     * Strings that agree in their first 24 to 40 bytes, around the bytes the merge keeps as a key beside each run's
+     * next string, some ending in zero bytes and many repeated across runs: every duplicate gets one code, in order.
+     */
+    @Test
+    void stringsSharingLongPrefixesMergeInOrder() throws Exception {
+        Random r = new Random(37);
+        String[] tails = {"", "\0", "a", "a\0", "b", "é", "zz", "\0\0"};
+        List<List<String>> parts = new ArrayList<>();
+        List<String> all = new ArrayList<>();
+        for (int p = 0; p < 9; p++) {
+            List<String> part = new ArrayList<>();
+            for (int i = 0; i < 600; i++) {
+                StringBuilder sb = new StringBuilder("carefully final deposits"); // 24 bytes
+                int extra = r.nextInt(17); // to 40 bytes
+                for (int k = 0; k < extra; k++) {
+                    sb.append((char) ('a' + r.nextInt(2)));
+                }
+                sb.append(tails[r.nextInt(tails.length)]);
+                part.add(sb.toString());
+            }
+            parts.add(part);
+            all.addAll(part);
+        }
+        Dictionary expected = Dictionary.of(all);
+        StringRuns runs = new StringRuns(dir.resolve("d.runs.tmp"));
+        try (Arena arena = Arena.ofShared()) {
+            List<StringRuns.Run> list = new ArrayList<>();
+            List<StringRuns.Sorted> sortedParts = new ArrayList<>();
+            for (List<String> part : parts) {
+                StringRuns.Sorted sorted = runs.add(part);
+                sortedParts.add(sorted);
+                list.add(sorted.run());
+            }
+            MemorySegment seg = runs.map(arena);
+            Path file = dir.resolve("d.dict");
+            DictionaryMerge.Result result = DictionaryMerge.merge(seg, list, file, "d");
+            assertEquals(expected.size(), result.size());
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                Dictionary merged = Dictionary.open(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena),
+                        "d.dict");
+                assertEquals(StorageRoundTripTest.strings(expected), StorageRoundTripTest.strings(merged));
+            }
+            for (int p = 0; p < parts.size(); p++) {
+                List<String> part = parts.get(p);
+                for (int i = 0; i < part.size(); i++) {
+                    assertEquals(expected.code(part.get(i)),
+                            DictionaryMerge.code(seg, sortedParts.get(p).run(), sortedParts.get(p).rank()[i]),
+                            part.get(i));
+                }
+            }
+        } finally {
+            runs.discard();
+        }
+    }
 }

@@ -242,4 +242,53 @@ class TableWriterPartsTest {
             assertTrue(!db.hasTable("p"));
         }
     }
+
+    /**
+     * The statistics a writer makes from each batch as it writes it (and from a previous version's rows, scanned at
+     * commit) are those a scan of the finished column file gives: parts on many threads, batches in order, an append.
+     */
+    @Test
+    void statisticsMadeWhileWritingAreThoseOfTheFinishedFile(@TempDir Path dir) throws Exception {
+        try (Database db = Database.openOrCreate(dir)) {
+            try (TableWriter w = db.replace(SCHEMA)) {
+                writeInParts(w, 9, 2_000);
+                w.commit();
+            }
+            assertStatsOfFiles(db.table("p"));
+            try (TableWriter w = db.append("p")) {
+                long a = w.reserve(700);
+                w.write(batch(11, 300));
+                w.writePart(a, batch(10, 700));
+                w.commit();
+            }
+            assertStatsOfFiles(db.table("p"));
+            writeInOrder(db, 3, 1_000);
+            assertStatsOfFiles(db.table("p"));
+        }
+    }
+
+    private static void assertStatsOfFiles(Table t) {
+        long rows = t.rowCount();
+        for (int c = 0; c < t.columns().size(); c++) {
+            Column col = t.column(c);
+            TypeKind kind = col.type().kind();
+            if (kind == TypeKind.VARCHAR) {
+                continue;
+            }
+            long[] nullBits = null;
+            if (col.hasNulls()) {
+                nullBits = new long[(int) ((rows + 63) >>> 6)];
+                for (int w = 0; w < nullBits.length; w++) {
+                    nullBits[w] = ~col.validity().get(Column.LONG, (long) w << 3);
+                }
+                if ((rows & 63) != 0) {
+                    nullBits[nullBits.length - 1] &= (1L << (rows & 63)) - 1;
+                }
+            }
+            ColumnStats scanned = ColumnStatsScanner.scan(kind, col.data(), rows, nullBits);
+            ColumnStats expected = HistogramBuilder.attach(scanned, kind, col.data(), rows, nullBits, 0, null);
+            assertEquals(expected, col.stats(), col.name());
+            assertTrue(col.stats().distinctEstimate() > 0, col.name());
+        }
+    }
 }
