@@ -48,6 +48,8 @@ final class ColumnClasses {
     private final List<int[]> members = new ArrayList<>();
     /** The equality of each pair of a class's fields, under {@link #pair}. */
     private final Map<Long, JoinGraph.Conjunct> equalities = new HashMap<>();
+    /** The pairs the query's own equalities join, under {@link #pair}. */
+    private final Set<Long> written = new HashSet<>();
     /** Per global field, a bound on its distinct values from a class's value predicates (infinity: none). */
     private final double[] distinctBound;
 
@@ -101,6 +103,7 @@ final class ColumnClasses {
                 JoinGraph.Conjunct tagged = c.inClass(cc.classOf[c.keyA()]);
                 g.conjuncts.set(k, tagged);
                 cc.equalities.putIfAbsent(pair(c.keyA(), c.keyB()), tagged);
+                cc.written.add(pair(c.keyA(), c.keyB()));
             }
         }
         cc.addPairs(g);
@@ -119,28 +122,42 @@ final class ColumnClasses {
     }
 
     /**
-     * The equality of class {@code cls} that a join of these two trees applies: from the probe side its column with
-     * the fewest distinct values, from the build side a column whose values are unique there if one is, else the one
-     * with the fewest distinct values (all of a side's columns of the class are equal in its rows already).
+     * The equality of class {@code cls} that a join of these two trees applies (all of a side's columns of the class
+     * are equal in its rows already, so any one will do): one the query wrote where one crosses the two sides, so
+     * that a plan the written edges allow keeps its keys and payloads; among those, one whose build column is unique
+     * there if one is.
      */
     JoinGraph.Conjunct equality(JoinGraph g, int cls, JoinPlan probe, JoinPlan build) {
-        int pf = -1;
-        int bf = -1;
-        for (int f : members.get(cls)) {
-            long bit = 1L << g.relationOfField[f];
-            if ((probe.set() & bit) != 0) {
-                if (pf < 0 || probe.distinct()[f] < probe.distinct()[pf]) {
-                    pf = f;
+        JoinGraph.Conjunct best = null;
+        int bestRank = -1;
+        int[] m = members.get(cls);
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m.length; j++) {
+                long pi = 1L << g.relationOfField[m[i]];
+                long bj = 1L << g.relationOfField[m[j]];
+                if ((probe.set() & pi) == 0 || (build.set() & bj) == 0) {
+                    continue;
                 }
-            } else if ((build.set() & bit) != 0) {
-                boolean u = build.unique().get(f);
-                if (bf < 0 || u && !build.unique().get(bf)
-                        || u == build.unique().get(bf) && build.distinct()[f] < build.distinct()[bf]) {
-                    bf = f;
+                long key = pair(m[i], m[j]);
+                int rank = (written.contains(key) ? 2 : 0) + (build.unique().get(m[j]) ? 1 : 0);
+                if (rank > bestRank) {
+                    best = equalities.get(key);
+                    bestRank = rank;
                 }
             }
         }
-        return equalities.get(pair(pf, bf));
+        return best;
+    }
+
+    /** The fewest distinct values among the columns of class {@code cls} in {@code plan}'s rows. */
+    double distinct(JoinGraph g, int cls, JoinPlan plan) {
+        double d = Double.POSITIVE_INFINITY;
+        for (int f : members.get(cls)) {
+            if ((plan.set() & (1L << g.relationOfField[f])) != 0) {
+                d = Math.min(d, plan.distinct()[f]);
+            }
+        }
+        return d;
     }
 
     /** The fields of class {@code cls}. */

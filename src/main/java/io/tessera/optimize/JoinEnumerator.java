@@ -167,17 +167,25 @@ final class JoinEnumerator {
         java.util.BitSet buildKeys = new java.util.BitSet();
         java.util.BitSet classes = new java.util.BitSet();
         for (JoinGraph.Conjunct c : connecting(probe, build, outer)) {
+            double da = 0;
+            double db = 0;
             if (c.isKey() && crosses(c, probe.set(), build.set()) && c.eqClass() >= 0) {
-                // a class's columns are equal on each side already: one of its equalities counts, once
-                if (classes.get(c.eqClass())) {
+                // a class's columns are equal on each side already: one of its equalities counts, once, with each
+                // side's fewest distinct values among them
+                int cls = c.eqClass();
+                if (classes.get(cls)) {
                     continue;
                 }
-                classes.set(c.eqClass());
-                c = g.classes.equality(g, c.eqClass(), probe, build);
+                classes.set(cls);
+                c = g.classes.equality(g, cls, probe, build);
+                boolean aProbes = (probe.set() & (1L << g.relationOfField[c.keyA()])) != 0;
+                da = g.classes.distinct(g, cls, aProbes ? probe : build);
+                db = g.classes.distinct(g, cls, aProbes ? build : probe);
+            } else if (c.isKey()) {
+                da = d[c.keyA()];
+                db = d[c.keyB()];
             }
             if (c.isKey() && crosses(c, probe.set(), build.set())) {
-                double da = d[c.keyA()];
-                double db = d[c.keyB()];
                 double nonNull = (1 - g.columns.get(c.keyA()).nullFraction()) * (1 - g.columns.get(c.keyB()).nullFraction());
                 keysNonNull *= nonNull;
                 keySels.add(nonNull / Math.max(1, Math.max(da, db)));
