@@ -360,6 +360,14 @@ public final class Estimates {
                     cols.set(r.getIndex(), cols.get(r.getIndex()).withDistinct(1));
                 }
             }
+            // a range (or IN list, LIKE) on a column keeps about its share of the column's values, where rows
+            // dropped at random would leave most of them (a key filtered below a join: Q3-like order key ranges)
+            ImmutableBitSet read = RelOptUtil.InputFinder.bits(c);
+            if (read.cardinality() == 1 && ColumnClasses.isValuePredicate(c, read.nth(0))) {
+                int i = read.nth(0);
+                double kept = in.columns.get(i).distinct() * statisticsSelectivity(f.getInput(), c);
+                cols.set(i, cols.get(i).withDistinct(Math.min(cols.get(i).distinct(), Math.max(1, kept))));
+            }
         }
         return new Node(rows, cols);
     }

@@ -106,7 +106,7 @@ final class JoinEnumerator {
         double[] d = new double[g.columns.size()];
         java.util.BitSet unique = new java.util.BitSet();
         for (int f = g.fieldStart[i]; f < g.fieldStart[i + 1]; f++) {
-            d[f] = Math.min(g.columns.get(f).distinct(), rows);
+            d[f] = Math.min(Math.min(g.columns.get(f).distinct(), g.classes.distinctBound(f)), rows);
             // only an equi-key's uniqueness is read (buildKeyUnique): Calcite's answer for a filtered relation
             // infers its predicates, which cost more than the rest of the enumeration
             if (g.isKeyField(f) && g.unique(f)) {
@@ -165,10 +165,27 @@ final class JoinEnumerator {
         double keysNonNull = 1;
         java.util.BitSet probeKeys = new java.util.BitSet();
         java.util.BitSet buildKeys = new java.util.BitSet();
+        java.util.BitSet classes = new java.util.BitSet();
         for (JoinGraph.Conjunct c : connecting(probe, build, outer)) {
+            double da = 0;
+            double db = 0;
+            if (c.isKey() && crosses(c, probe.set(), build.set()) && c.eqClass() >= 0) {
+                // a class's columns are equal on each side already: one of its equalities counts, once, with each
+                // side's fewest distinct values among them
+                int cls = c.eqClass();
+                if (classes.get(cls)) {
+                    continue;
+                }
+                classes.set(cls);
+                c = g.classes.equality(g, cls, probe, build);
+                boolean aProbes = (probe.set() & (1L << g.relationOfField[c.keyA()])) != 0;
+                da = g.classes.distinct(g, cls, aProbes ? probe : build);
+                db = g.classes.distinct(g, cls, aProbes ? build : probe);
+            } else if (c.isKey()) {
+                da = d[c.keyA()];
+                db = d[c.keyB()];
+            }
             if (c.isKey() && crosses(c, probe.set(), build.set())) {
-                double da = d[c.keyA()];
-                double db = d[c.keyB()];
                 double nonNull = (1 - g.columns.get(c.keyA()).nullFraction()) * (1 - g.columns.get(c.keyB()).nullFraction());
                 keysNonNull *= nonNull;
                 keySels.add(nonNull / Math.max(1, Math.max(da, db)));
@@ -194,6 +211,19 @@ final class JoinEnumerator {
             double m = Math.min(d[k[0]], d[k[1]]);
             d[k[0]] = m;
             d[k[1]] = m;
+        }
+        for (int cls = classes.nextSetBit(0); cls >= 0; cls = classes.nextSetBit(cls + 1)) {
+            double m = Double.POSITIVE_INFINITY;
+            for (int f : g.classes.members(cls)) {
+                if ((set & (1L << g.relationOfField[f])) != 0) {
+                    m = Math.min(m, d[f]);
+                }
+            }
+            for (int f : g.classes.members(cls)) {
+                if ((set & (1L << g.relationOfField[f])) != 0) {
+                    d[f] = m;
+                }
+            }
         }
         // a row of one side meets at most one of the other where the other's key is unique: its keys stay unique
         java.util.BitSet unique = new java.util.BitSet();

@@ -28,10 +28,21 @@ final class JoinGraph {
     /** The most relations a graph holds: a bit each in a {@code long}, the sign bit left unused. */
     static final int MAX_RELATIONS = 63;
 
-    /** A conjunct of the join conditions. {@code keyA/keyB}: the two fields of an equi-key, else -1. */
-    record Conjunct(RexNode condition, long relations, int keyA, int keyB, double selectivity) {
+    /**
+     * A conjunct of the join conditions. {@code keyA/keyB}: the two fields of an equi-key, else -1; {@code eqClass}:
+     * the {@link ColumnClasses} class whose equality it is, else -1.
+     */
+    record Conjunct(RexNode condition, long relations, int keyA, int keyB, double selectivity, int eqClass) {
+        Conjunct(RexNode condition, long relations, int keyA, int keyB, double selectivity) {
+            this(condition, relations, keyA, keyB, selectivity, -1);
+        }
+
         boolean isKey() {
             return keyA >= 0;
+        }
+
+        Conjunct inClass(int cls) {
+            return new Conjunct(condition, relations, keyA, keyB, selectivity, cls);
         }
     }
 
@@ -50,6 +61,8 @@ final class JoinGraph {
     /** Per null-generating relation, the relations its outer condition reads besides itself. */
     final long[] outerRequires;
     final long nullGenerating;
+    /** The equivalence classes of the columns under the inner equalities. */
+    final ColumnClasses classes;
 
     private final Estimates estimates;
 
@@ -94,6 +107,7 @@ final class JoinGraph {
         nullGenerating = ng;
         conjuncts.addAll(conjunctsOf(mj.getJoinFilter()));
         deriveFilters();
+        classes = ColumnClasses.build(this);
     }
 
     /**

@@ -129,11 +129,18 @@ public final class JoinOrder {
         Built joined = new Built(null, rels);
         long set = p.set();
         List<JoinGraph.Conjunct> applied = new ArrayList<>();
+        java.util.BitSet classes = new java.util.BitSet();
         for (JoinGraph.Conjunct c : g.conjuncts) {
             boolean newlyCovered = (c.relations() & ~set) == 0 && (c.relations() & ~p.probe().set()) != 0
                     && (c.relations() & ~p.build().set()) != 0;
             boolean outerOwn = p.outer() && c.relations() == p.build().set();
-            if (newlyCovered || outerOwn) {
+            if (newlyCovered && c.eqClass() >= 0) {
+                // one equality per class of columns: each side's columns of the class are equal already
+                if (!classes.get(c.eqClass())) {
+                    classes.set(c.eqClass());
+                    applied.add(g.classes.equality(g, c.eqClass(), p.probe(), p.build()));
+                }
+            } else if (newlyCovered || outerOwn) {
                 applied.add(c);
             }
         }
