@@ -3,15 +3,21 @@ package io.tessera.plan;
 import java.util.List;
 
 /**
- * Moves a probe ahead of the filters just before it where it keeps fewer rows than they do and its table stays in a
- * core's cache: TPC-H Q21's lineitem scan kept 63% of its rows by comparing two dates, then kept 4% by probing the
- * Saudi suppliers; probed first, 96% of the rows are dropped after one lookup in a 40 KB table, the dates are read
- * for the rest only, and the comparison's branch (taken by chance) runs for few rows. A probe into a table larger
- * than a cache would miss it for most rows, where the filter costs a comparison: those stay after their filters.
+ * Moves a probe ahead of the filters just before it where it keeps fewer rows than they do and its lookups are
+ * cheap: TPC-H Q21's lineitem scan kept 63% of its rows by comparing two dates, then kept 4% by probing the Saudi
+ * suppliers; probed first, 96% of the rows are dropped after one lookup in a 40 KB table, the dates are read for the
+ * rest only, and the comparison's branch (taken by chance) runs for few rows. A lookup is cheap where the table
+ * stays in a core's cache, or where it is a perfect table and the probing key is a stored column whose values
+ * ascend with the row (lineitem's order key probing the orders: the slots are read in order, as a scan reads). A
+ * probe into a larger table in no order would miss the cache for most rows, where the filter costs a comparison:
+ * those stay after their filters.
  *
  * <p>Only probes that drop rows and add none move: inner probes that do not mark and semi probes, with no condition
  * of their own, whose keys are columns of the pipeline's source (valid before any filter) and whose estimated
- * matches per row are at most one. Filters then run on fewer rows, never on rows they did not see before.
+ * matches per row are at most one. Filters then run on fewer rows, never on rows they did not see before. A mark
+ * probe that ends its pipeline (its rows only set marks) takes the filters before it into its condition instead, on
+ * the same terms: a row the filters drop marks nothing, and the filters are then tested only for rows whose key has
+ * a build row (Q21's NOT EXISTS scan compares its two dates for lineitem rows of the orders it probes, not for all).
  */
 final class ProbesBeforeFilters {
 
@@ -26,6 +32,7 @@ final class ProbesBeforeFilters {
      * operation, and moves with them.
      */
     static void apply(List<Operation> ops, List<Double> rows) {
+        foldIntoMark(ops, rows);
         for (int i = 1; i < ops.size(); i++) {
             if (!(ops.get(i) instanceof Operation.Probe pr) || !movable(pr)) {
                 continue;
@@ -52,6 +59,45 @@ final class ProbesBeforeFilters {
         }
     }
 
+    /** The filters just before a last mark probe joined to its condition, where that keeps fewer rows. */
+    private static void foldIntoMark(List<Operation> ops, List<Double> rows) {
+        int last = ops.size() - 1;
+        if (last < 1 || !(ops.get(last) instanceof Operation.Probe pr) || pr.kind() != JoinKind.MARK
+                || !sourceKeys(pr) || !cheapLookups(pr)) {
+            return;
+        }
+        int start = last;
+        while (start > 0 && ops.get(start - 1) instanceof Operation.Filter) {
+            start--;
+        }
+        double before = rowsAt(rows, start);
+        double after = rows.get(last);
+        double matches = PipelineAnalysis.matchesPerRow(pr);
+        if (start == last || !(before > 0) || Double.isNaN(after) || !(matches < after / before)) {
+            return;
+        }
+        Expr condition = null;
+        for (int k = start; k < last; k++) {
+            condition = and(condition, ((Operation.Filter) ops.get(k)).condition());
+        }
+        double marked = rows.get(last + 1);
+        for (int k = last; k >= start; k--) {
+            ops.remove(k);
+            rows.remove(k + 1);
+        }
+        ops.add(new Operation.Probe(pr.joinId(), pr.keys(), pr.kind(), pr.build(), and(condition, pr.residual()),
+                pr.marks()));
+        rows.add(marked);
+    }
+
+    /** {@code a AND b}, either null for none. */
+    private static Expr and(Expr a, Expr b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return new Expr.Call(Op.AND, List.of(a, b), io.tessera.storage.DataType.BOOLEAN, a.nullable() || b.nullable());
+    }
+
     /** The rows estimated before operation {@code index}: the last estimate at or before it. */
     private static double rowsAt(List<Double> rows, int index) {
         for (int k = index; k >= 0; k--) {
@@ -64,9 +110,12 @@ final class ProbesBeforeFilters {
 
     private static boolean movable(Operation.Probe pr) {
         boolean drops = pr.kind() == JoinKind.INNER && !pr.marks() || pr.kind() == JoinKind.SEMI;
-        if (!drops || pr.residual() != null || pr.keys().isEmpty() || pr.build().keepsNullKeys()
-                || PipelineAnalysis.matchesPerRow(pr) > 1.0
-                || RuntimeFilters.tableBytes(pr.build()) > CACHED_TABLE_BYTES) {
+        return drops && pr.residual() == null && !pr.build().keepsNullKeys()
+                && PipelineAnalysis.matchesPerRow(pr) <= 1.0 && sourceKeys(pr) && cheapLookups(pr);
+    }
+
+    private static boolean sourceKeys(Operation.Probe pr) {
+        if (pr.keys().isEmpty()) {
             return false;
         }
         for (Expr k : pr.keys()) {
@@ -75,5 +124,14 @@ final class ProbesBeforeFilters {
             }
         }
         return true;
+    }
+
+    /** A table in cache, or a perfect table probed by a stored column that ascends with the row. */
+    private static boolean cheapLookups(Operation.Probe pr) {
+        if (RuntimeFilters.tableBytes(pr.build()) <= CACHED_TABLE_BYTES) {
+            return true;
+        }
+        return RuntimeFilters.perfect(pr.build()) && pr.keys().get(0) instanceof Expr.Ref r
+                && r.slot().origin() != null && AscendingColumns.ascends(r.slot().origin());
     }
 }

@@ -78,10 +78,15 @@ public final class RuntimeFilters {
      * key of a known, small range (a perfect table), else two slots of a long key and an int row per build row.
      */
     static double tableBytes(Sink.Build b) {
-        if (b.keys().size() == 1 && b.range() != null && b.range().size() <= PERFECT_SLOTS) {
+        if (perfect(b)) {
             return 4.0 * b.range().size();
         }
         return 24.0 * Math.max(0, b.estimatedRows());
+    }
+
+    /** Whether the table of {@code b} is a perfect one: its row found at its key's place in the key range. */
+    static boolean perfect(Sink.Build b) {
+        return b.keys().size() == 1 && b.range() != null && b.range().size() <= PERFECT_SLOTS;
     }
 
     /**
