@@ -163,13 +163,31 @@ final class ListCalls {
         }
     }
 
+    /** Whether {@code e} is a NULL constant, cast or not (a NULL that VALUES typed by its other rows). */
+    private static boolean isNull(Expr e) {
+        return e instanceof Expr.Literal l && l.value() == null || e instanceof Expr.Call c && c.op() == Op.CAST
+                && c.args().size() == 1 && isNull(c.args().get(0));
+    }
+
     /** A value as the element type (a list's element, a searched value): cast where the types differ. */
     static Expr as(Expr e, DataType element) {
         if (e.type().equals(element)) {
             return e;
         }
-        if (e instanceof Expr.Literal l && l.value() == null) {
+        if (isNull(e)) {
             return new Expr.Literal(null, element);
+        }
+        if (e.type().isList() && element.isList()) {
+            if (e instanceof Expr.Call c && c.op() == Op.LIST && c.detail() == ListFunction.VALUE) {
+                // a list made here as another list type ({'m': []} or {'m': [1]} as a STRUCT(m BIGINT[])): each
+                // element converted
+                List<Expr> args = new ArrayList<>();
+                for (Expr a : c.args()) {
+                    args.add(as(a, element.element()));
+                }
+                return new Expr.Call(Op.LIST, args, element, c.nullable(), ListFunction.VALUE);
+            }
+            throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);
         }
         if (e.type().isList()) {
             throw new SqlError("unsupported: a list of lists (" + e.type() + "[])");

@@ -121,14 +121,14 @@ final class StructCalls {
         if (source.type().isUnnamedStruct() && source.type().fields().size() == to.fields().size()) {
             // an unnamed struct's fields by position, as DuckDB casts (1, 'a') to STRUCT(n INTEGER, s VARCHAR)
             for (int i = 0; i < to.fields().size(); i++) {
-                values.add(ListCalls.as(field(source, i), to.fields().get(i).type()));
+                values.add(ListCalls.as(fieldOf(source, i), to.fields().get(i).type()));
             }
         } else {
             boolean matched = false;
             for (io.tessera.storage.StructField f : to.fields()) {
                 int p = StructCodec.position(source.type(), f.name());
                 matched |= p > 0;
-                values.add(p == 0 ? new Expr.Literal(null, f.type()) : ListCalls.as(field(source, p - 1), f.type()));
+                values.add(p == 0 ? new Expr.Literal(null, f.type()) : ListCalls.as(fieldOf(source, p - 1), f.type()));
             }
             if (!matched) {
                 throw new SqlError("CAST from " + source.type() + " to " + to + ": a STRUCT to STRUCT cast needs a"
@@ -141,6 +141,15 @@ final class StructCalls {
         }
         Expr isNull = new Expr.Call(Op.IS_NULL, List.of(source), DataType.BOOLEAN, false);
         return new Expr.Call(Op.CASE, List.of(isNull, new Expr.Literal(null, to), packed), to, true);
+    }
+
+    /** Field {@code index} of a struct: a struct made here its value ({@code []} stays a list made here), else {@link #field}. */
+    private static Expr fieldOf(Expr struct, int index) {
+        if (struct instanceof Expr.Call c && c.op() == Op.LIST && c.detail() == ListFunction.VALUE
+                && struct.type().isStruct()) {
+            return c.args().get(index);
+        }
+        return field(struct, index);
     }
 
     /** The struct of these values, each converted to its field's type. */

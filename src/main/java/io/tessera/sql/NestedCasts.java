@@ -16,8 +16,9 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
 
 /**
  * The CASTs of nested values that DuckDB has and Calcite's validator refuses: a STRUCT or a LIST to text (DuckDB's
- * text of the value) and a STRUCT to a STRUCT type of other fields (its fields matched by name, which
- * {@code plan.StructCalls} does). Before validation each CAST to text or to a STRUCT type becomes a call of
+ * text of the value), a STRUCT to a STRUCT type of other fields (its fields matched by name, case-insensitively,
+ * which {@code plan.StructCalls} does), and a STRUCT or a LIST of STRUCTs to a type that differs only in the case
+ * of field names (which keeps the value and its names, as DuckDB's does). Before validation each CAST to text or to a STRUCT type becomes a call of
  * {@link #CAST}, which accepts them; it converts as Calcite's CAST ({@link #convertlet}).
  */
 final class NestedCasts {
@@ -30,17 +31,24 @@ final class NestedCasts {
             RelDataType from = binding.getOperandType(0);
             RelDataType to = binding.getOperandType(1);
             boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY;
-            if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()) {
+            if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()
+                    || sameButNameCase(from, to)) {
                 return true;
             }
             return super.checkOperandTypes(binding, throwOnFailure);
         }
 
-        /** The target type, NULL where the nested value may be (Calcite's would match a struct's fields to it). */
+        /**
+         * The target type, NULL where the nested value may be (Calcite's would match a struct's fields to it); the
+         * source's type where the two differ only in the case of field names, which DuckDB's cast keeps.
+         */
         @Override
         public RelDataType inferReturnType(org.apache.calcite.sql.SqlOperatorBinding binding) {
             RelDataType from = binding.getOperandType(0);
             RelDataType to = binding.getOperandType(1);
+            if (sameButNameCase(from, to)) {
+                return from;
+            }
             boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY;
             if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()) {
                 return binding.getTypeFactory().createTypeWithNullability(to, from.isNullable());
@@ -75,8 +83,49 @@ final class NestedCasts {
         return r == null ? parsed : r;
     }
 
+    /**
+     * Whether two STRUCT types, or LIST types of STRUCTs, are the same but for the case of field names: DuckDB's cast
+     * from one to the other changes nothing, the names included ({@code CAST({'A': 1} AS STRUCT(a INTEGER))} is
+     * {@code {'A': 1}}), where a cast that converts a field takes the target's names.
+     */
+    static boolean sameButNameCase(RelDataType from, RelDataType to) {
+        boolean structs = from.isStruct() && to.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY
+                && to.getSqlTypeName() == SqlTypeName.ARRAY && from.getComponentType().isStruct();
+        return structs && same(from, to);
+    }
+
+    /** Whether two types are the same but for the case of field names, text of any length the same. */
+    private static boolean same(RelDataType from, RelDataType to) {
+        if (from.isStruct() && to.isStruct()) {
+            if (from.getFieldCount() != to.getFieldCount()) {
+                return false;
+            }
+            for (int i = 0; i < from.getFieldCount(); i++) {
+                org.apache.calcite.rel.type.RelDataTypeField a = from.getFieldList().get(i);
+                org.apache.calcite.rel.type.RelDataTypeField b = to.getFieldList().get(i);
+                if (!a.getName().equalsIgnoreCase(b.getName()) || !same(a.getType(), b.getType())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (from.getSqlTypeName() == SqlTypeName.ARRAY && to.getSqlTypeName() == SqlTypeName.ARRAY) {
+            return same(from.getComponentType(), to.getComponentType());
+        }
+        if (from.isStruct() || to.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY
+                || to.getSqlTypeName() == SqlTypeName.ARRAY) {
+            return false;
+        }
+        // text is Tessera's VARCHAR whatever its length
+        return SqlTypeUtil.inCharFamily(from) && SqlTypeUtil.inCharFamily(to)
+                || from.getSqlTypeName() == to.getSqlTypeName() && from.getPrecision() == to.getPrecision()
+                && from.getScale() == to.getScale();
+    }
+
     private static boolean textOrStruct(SqlDataTypeSpec spec) {
-        if (spec.getTypeNameSpec() instanceof SqlRowTypeNameSpec) {
+        if (spec.getTypeNameSpec() instanceof SqlRowTypeNameSpec
+                || spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec list
+                && list.getElementTypeName() instanceof SqlRowTypeNameSpec) {
             return true;
         }
         if (!spec.getTypeName().isSimple()) {

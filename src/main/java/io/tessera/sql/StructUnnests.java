@@ -9,22 +9,26 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlShuttle;
-import org.apache.calcite.util.Util;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * DuckDB's {@code SELECT unnest(s) FROM t} of a STRUCT column {@code s}: the struct's fields as columns of their
- * own, {@code s.a AS a, s.b AS b}, before {@link Unnests} makes the unnests of lists joins. Only a column of a table
- * the SELECT's FROM names (a stored table or a file in FROM) is known to be a struct here, before validation; an
- * unnest of another struct expression is left to the validator, which refuses it.
+ * DuckDB's {@code SELECT unnest(s) FROM t} of a STRUCT: the struct's fields as columns of their own, before
+ * {@link Unnests} makes the unnests of lists joins. Of a struct column or a field of one ({@code s}, {@code t.s},
+ * {@code s.sub}) of a table the SELECT's FROM names (a stored table or a file in FROM): {@code s.a AS a, s.b AS b};
+ * of a struct the query builds ({@code {'a': x, 'b': y}}, {@code struct_pack(a := x, b := y)}, {@code row(x, y)}):
+ * its values, {@code x AS a, y AS b}. An alias of the unnest names nothing, as in DuckDB. Only these are known to be
+ * structs here, before validation; an unnest of another struct expression is left to the validator, which refuses
+ * it.
  */
 final class StructUnnests {
     private StructUnnests() {
@@ -49,18 +53,12 @@ final class StructUnnests {
         List<SqlNode> items = new ArrayList<>();
         boolean changed = false;
         for (SqlNode item : select.getSelectList()) {
-            if (item instanceof SqlBasicCall c && c.getOperator().getName().equalsIgnoreCase("UNNEST")
-                    && c.getKind() != SqlKind.UNNEST && c.operandCount() == 1
-                    && c.operand(0) instanceof SqlIdentifier id && !id.isStar()) {
-                DataType type = columnType(select.getFrom(), id, tables);
-                if (type != null && type.isStruct() && !type.isUnnamedStruct()) {
-                    for (StructField f : type.fields()) {
-                        List<String> names = new ArrayList<>(id.names);
-                        names.add(f.name());
-                        SqlIdentifier field = new SqlIdentifier(names, c.getParserPosition());
-                        items.add(SqlStdOperatorTable.AS.createCall(c.getParserPosition(), field,
-                                new SqlIdentifier(f.name(), c.getParserPosition())));
-                    }
+            SqlNode unaliased = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            if (unaliased instanceof SqlBasicCall c && c.getOperator().getName().equalsIgnoreCase("UNNEST")
+                    && c.getKind() != SqlKind.UNNEST && c.operandCount() == 1) {
+                List<SqlNode> fields = fields(c.operand(0), select.getFrom(), tables);
+                if (fields != null) {
+                    items.addAll(fields);
                     changed = true;
                     continue;
                 }
@@ -72,9 +70,61 @@ final class StructUnnests {
         }
     }
 
-    /** The type of the column {@code id} names among the tables of {@code from}; null where unknown. */
+    /** The select items an unnest of {@code struct} stands for, each field named; null where not a known struct. */
+    private static List<SqlNode> fields(SqlNode struct, SqlNode from, Map<String, Table> tables) {
+        SqlParserPos pos = struct.getParserPosition();
+        List<SqlNode> items = new ArrayList<>();
+        if (struct instanceof SqlIdentifier id && !id.isStar()) {
+            DataType type = columnType(from, id, tables);
+            if (type == null || !type.isStruct() || type.isUnnamedStruct()) {
+                return null;
+            }
+            for (StructField f : type.fields()) {
+                List<String> names = new ArrayList<>(id.names);
+                names.add(f.name());
+                items.add(as(new SqlIdentifier(names, pos), f.name(), pos));
+            }
+            return items;
+        }
+        if (!(struct instanceof SqlCall call)) {
+            return null;
+        }
+        String name = call.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
+        if (call.getOperator() == StructOperators.STRUCT_PACK) { // {'a': x}: names and values alternating
+            for (int k = 0; k + 1 < call.operandCount(); k += 2) {
+                if (!(call.operand(k) instanceof SqlLiteral n)) {
+                    return null;
+                }
+                items.add(as(call.operand(k + 1), n.getValueAs(String.class), pos));
+            }
+            return items;
+        }
+        if (name.equals("STRUCT_PACK")) { // struct_pack(a := x): StructPacks refuses any other form
+            for (SqlNode o : call.getOperandList()) {
+                if (o.getKind() != SqlKind.ARGUMENT_ASSIGNMENT
+                        || !(((SqlCall) o).operand(1) instanceof SqlIdentifier n)) {
+                    return null;
+                }
+                items.add(as(((SqlCall) o).operand(0), n.getSimple(), pos));
+            }
+            return items;
+        }
+        if (name.equals("ROW") && call.operandCount() > 0) { // row(x, y), (x, y): fields without names
+            return new ArrayList<>(call.getOperandList());
+        }
+        return null;
+    }
+
+    private static SqlNode as(SqlNode value, String name, SqlParserPos pos) {
+        return SqlStdOperatorTable.AS.createCall(pos, value, new SqlIdentifier(name, pos));
+    }
+
+    /**
+     * The type of what {@code id} names among the tables of {@code from}: a column ({@code s} or {@code t.s}) or a
+     * field of a struct column ({@code s.a.b}, {@code t.s.a}); null where unknown.
+     */
     private static DataType columnType(SqlNode from, SqlIdentifier id, Map<String, Table> tables) {
-        if (from == null || id.names.size() > 2) {
+        if (from == null) {
             return null;
         }
         if (from instanceof SqlJoin join) {
@@ -94,14 +144,27 @@ final class StructUnnests {
         if (t == null) {
             return null;
         }
-        if (id.names.size() == 2 && !id.names.get(0).equalsIgnoreCase(alias != null ? alias : name.getSimple())) {
-            return null;
+        // the first name a column, else the table's name and the second a column (as the validator prefers)
+        DataType type = path(t, id.names, 0);
+        if (type == null && id.names.size() > 1
+                && id.names.get(0).equalsIgnoreCase(alias != null ? alias : name.getSimple())) {
+            type = path(t, id.names, 1);
         }
+        return type;
+    }
+
+    /** The type of the column {@code names[first]} of {@code t}, then of each field the names after it name. */
+    private static DataType path(Table t, List<String> names, int first) {
+        DataType type = null;
         for (ColumnSchema c : t.schema().columns()) {
-            if (c.name().equalsIgnoreCase(Util.last(id.names))) {
-                return c.type();
+            if (c.name().equalsIgnoreCase(names.get(first))) {
+                type = c.type();
             }
         }
-        return null;
+        for (int k = first + 1; k < names.size() && type != null; k++) {
+            int position = type.isStruct() ? io.tessera.storage.StructCodec.position(type, names.get(k)) : 0;
+            type = position > 0 ? type.fields().get(position - 1).type() : null;
+        }
+        return type;
     }
 }

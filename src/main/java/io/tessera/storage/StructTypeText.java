@@ -50,9 +50,9 @@ final class StructTypeText {
         return DataType.struct(fields);
     }
 
-    /** A field name as DuckDB writes it in a type: plain when a lower-case word, else quoted. */
+    /** A field name as DuckDB writes it in a type: plain when a word (in any case: {@code aB}), else quoted. */
     static String name(String name) {
-        return name.matches("[a-z_][a-z0-9_]*") ? name : '"' + name.replace("\"", "\"\"") + '"';
+        return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : '"' + name.replace("\"", "\"\"") + '"';
     }
 
     /** Reads {@code STRUCT(name TYPE, ...)}; an IllegalArgumentException names what is wrong. */

@@ -189,7 +189,10 @@ public final class DuckDbReplay {
             while (rs.next()) {
                 Object[] row = new Object[n];
                 for (int i = 0; i < n; i++) {
-                    row[i] = DuckDbPeer.normalize(rs.getObject(i + 1));
+                    Object v = rs.getObject(i + 1);
+                    // a STRUCT or LIST as DuckDB's text of it ({'a': 1, 'b': [x, NULL]}), which Tessera prints too
+                    row[i] = v instanceof java.sql.Struct || v instanceof java.sql.Array ? rs.getString(i + 1)
+                            : DuckDbPeer.normalize(v);
                 }
                 rows.add(row);
             }

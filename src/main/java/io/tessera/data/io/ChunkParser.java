@@ -425,7 +425,7 @@ final class ChunkParser {
         TypeKind k = kinds[col];
         if (s == e) {
             if (k == TypeKind.VARCHAR && (quoted || (!csv && !nullable[col]))) {
-                cb.appendString("");
+                cb.appendString(emptyString(col));
             } else if (nullable[col]) {
                 cb.appendNull();
             } else {
@@ -454,13 +454,22 @@ final class ChunkParser {
     // the rare paths are methods of their own, so that store stays small enough (under 325 bytes of bytecode)
     // to be inlined into the record loops
 
+    /** The empty text as a value of the column: the empty string; no LIST or STRUCT is empty text. */
+    private String emptyString(int col) {
+        if (types[col].isNested()) {
+            throw new FieldError(col, "empty text (\"\"), which is no " + types[col] + " value");
+        }
+        return "";
+    }
+
     /**
      * A BLOB's text read as its bytes (\xAB escapes), a UUID's as its canonical text, an INTERVAL's (DuckDB's
-     * spellings) as its code; text as it is.
+     * spellings) as its code, a LIST's or a STRUCT's (DuckDB's text of it) as its encoding; text as it is.
      */
     private String typedString(int col, String text) {
         DataType t = types[col];
-        return t.isInterval() ? io.tessera.storage.IntervalText.parse(text).encode()
+        return t.isNested() ? io.tessera.storage.NestedText.parse(text, t)
+                : t.isInterval() ? io.tessera.storage.IntervalText.parse(text).encode()
                 : t.isText() ? text : t.isBlob() ? io.tessera.storage.ByteStrings.parse(text)
                 : io.tessera.storage.Uuids.parse(text);
     }

@@ -4,9 +4,9 @@ import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.TableSchema;
 
 /**
- * The refusal of LIST columns by the CSV and Parquet readers and writers, which know scalar values only: a list is
- * stored as an encoded string ({@link io.tessera.storage.ListCodec}) that a writer would otherwise copy out as text
- * and a reader fill with text that is no list.
+ * The refusal of LIST and STRUCT columns by the tbl writer, whose fields are never quoted: a nested value's text
+ * ({@code [1, 2]}, {@code {'a': x}}) holds the separators that a tbl field cannot. CSV reads and writes them as
+ * DuckDB's text ({@link io.tessera.storage.NestedText}).
  */
 public final class ListColumns {
 

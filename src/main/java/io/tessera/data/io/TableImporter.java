@@ -122,7 +122,6 @@ public final class TableImporter {
         ExecutorService pool = PartWrites.pool(options.threads(), "tessera-import");
         ImportProgress progress = options.progress();
         try (TableWriter writer = db.append(table)) {
-            ListColumns.refuse(writer.schema(), "CSV import", files.isEmpty() ? table : files.get(0).name());
             progress.start(writer.schema().name(), SourceFile.totalSize(files));
             long t0 = System.nanoTime();
             long before = writer.rowCount();

@@ -10,8 +10,8 @@ import org.apache.parquet.column.impl.ColumnReaderImpl;
 import java.util.List;
 
 /**
- * The chunks of a nested Parquet column ({@link SourceColumn#nested}: a STRUCT, possibly holding a STRUCT or a LIST
- * of primitives, or a LIST of STRUCTs), one per primitive leaf, read into the column's values row by row. Every leaf
+ * The chunks of a nested Parquet column ({@link SourceColumn#nested}: a STRUCT or a LIST of STRUCTs, holding STRUCTs
+ * and LISTs to any depth), one per primitive leaf, read into the column's values row by row. Every leaf
  * under a node carries the node's levels: a definition level below a node's own is a NULL struct, a NULL list or a
  * NULL element, and takes exactly one entry of each leaf under the node; at a list's own it is an empty list; a
  * repetition level at or above a list's continues the list. Each value is stored as its encoding

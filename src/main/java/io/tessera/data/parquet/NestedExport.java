@@ -30,23 +30,6 @@ final class NestedExport {
     private NestedExport() {
     }
 
-    /**
-     * Why Tessera does not write a column of type {@code t} to Parquet; null when it does: a LIST of primitives or of
-     * STRUCTs of primitives, a STRUCT of primitives, of STRUCTs of primitives and of LISTs of primitives.
-     */
-    static String unsupported(DataType t) {
-        List<DataType> inner = t.isList() ? List.of(t.element())
-                : t.fields().stream().map(StructField::type).toList();
-        for (DataType child : inner) {
-            if (child.isList() && (t.isList() || child.element().isNested())
-                    || child.isStruct() && child.fields().stream().anyMatch(f -> f.type().isNested())) {
-                return "a " + (t.isList() ? "LIST" : "STRUCT") + " holding " + child + ", nested deeper than Tessera"
-                        + " writes to Parquet";
-            }
-        }
-        return null;
-    }
-
     /** The column as parquet-java's schema type. */
     static org.apache.parquet.schema.Type type(ColumnSchema c) {
         return type(c.name(), c.type(), c.nullable());

@@ -100,11 +100,6 @@ public final class ParquetExporter {
         elements.add(root);
         List<List<SchemaElement>> leaves = new ArrayList<>(); // each column's leaves: a list's element, a struct's fields
         for (ColumnSchema c : columns) {
-            String unsupported = c.type().isNested() ? NestedExport.unsupported(c.type()) : null;
-            if (unsupported != null) {
-                throw new IllegalArgumentException("unsupported: Parquet export of the column " + c.name() + " of type "
-                        + c.type() + " (" + unsupported + ")");
-            }
             if (c.type().isNested()) {
                 fields.add(NestedExport.type(c));
                 List<SchemaElement> group = NestedExport.elements(c);

@@ -30,7 +30,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
 
     /**
      * Whether this is read from several chunks or levels of nesting ({@link NestedChunks}): a STRUCT, or a LIST of
-     * STRUCTs (its element the one field).
+     * STRUCTs (its element the one field), each field in turn a primitive, a STRUCT or a LIST.
      */
     boolean nested() {
         return fields != null;
@@ -84,7 +84,9 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         String name = e.getName();
         boolean optional = e.getRepetition_type() != FieldRepetitionType.REQUIRED;
         if (e.isSetNum_children() && e.getNum_children() > 0 || !e.isSetType()) {
-            return refused(name, index, "a nested (group) column, which Tessera cannot hold");
+            String annotation = annotation(e);
+            return refused(name, index, "a nested (group) column" + (annotation == null ? ""
+                    : " annotated " + annotation) + ", which Tessera cannot hold");
         }
         if (e.getRepetition_type() == FieldRepetitionType.REPEATED) {
             return refused(name, index, "a repeated (list) column, which Tessera cannot hold");
@@ -165,21 +167,20 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
     /**
      * Reads the top-level field at {@code schema[i]} (its first leaf the file's column {@code index}): a LIST in the
      * three levels the format specifies ({@code <optional|required> group name (LIST) { repeated group list {
-     * <optional|required> T element } }}) of a primitive type or of a STRUCT of primitive fields; a group of fields
-     * as a STRUCT ({@link #struct}); any other field as {@link #of(SchemaElement, int)} reads it.
+     * <optional|required> T element } }}) of a primitive type or of a STRUCT; a group of fields as a STRUCT
+     * ({@link #struct}), its fields primitives, STRUCTs or LISTs, nested to any depth; any other field as
+     * {@link #of(SchemaElement, int)} reads it. A LIST of LISTs, which Tessera's types cannot hold, is refused.
      */
     static SourceColumn of(java.util.List<SchemaElement> schema, int i, int index) {
-        return node(schema, i, index, new String[0], 0, 0, 0);
+        return node(schema, i, index, new String[0], 0, 0);
     }
 
     /**
      * The field at {@code schema[i]} under a path of {@code prefix}, whose parent is present at definition level
-     * {@code def} and repeated at level {@code rep}, {@code depth} groups down: a STRUCT or LIST at depth 0 may hold
-     * one more level (a STRUCT or a LIST of primitives in a STRUCT, a STRUCT of primitives in a LIST); deeper
-     * shapes are refused naming what they hold.
+     * {@code def} and repeated at level {@code rep}; a shape Tessera cannot hold is refused naming what it holds.
      */
     private static SourceColumn node(java.util.List<SchemaElement> schema, int i, int index, String[] prefix,
-                                     int rep, int def, int depth) {
+                                     int rep, int def) {
         SchemaElement top = schema.get(i);
         String[] path = java.util.Arrays.copyOf(prefix, prefix.length + 1);
         path[prefix.length] = top.getName();
@@ -189,7 +190,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         if (!annotated && top.isSetNum_children() && top.getNum_children() > 0
                 && top.getRepetition_type() != FieldRepetitionType.REPEATED && !top.isSetLogicalType()
                 && !top.isSetConverted_type()) {
-            return struct(schema, i, index, path, rep, def + (optional ? 1 : 0), depth);
+            return struct(schema, i, index, path, rep, def + (optional ? 1 : 0));
         }
         if (!annotated || top.getNum_children() != 1 || i + 2 >= schema.size()) {
             return leaf(top, index, path, rep, def);
@@ -204,12 +205,12 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         elementPath[path.length] = repeated.getName();
         int present = def + (optional ? 1 : 0) + 1; // the list holds an element
         if (leaf.isSetNum_children() && leaf.getNum_children() > 0 || !leaf.isSetType()) {
-            boolean plainGroup = !leaf.isSetLogicalType() && !leaf.isSetConverted_type();
-            if (depth > 0 || !plainGroup) {
-                return refused(top.getName(), index, "a LIST of nested values"
-                        + (depth > 0 ? " inside a nested value" : "") + ", which Tessera does not read from Parquet");
+            String annotation = annotation(leaf);
+            if (annotation != null) { // a LIST of LISTs, of MAPs: Tessera's lists hold primitives and STRUCTs
+                return refused(top.getName(), index, "a LIST of " + (annotation.equals("LIST") ? "LISTs"
+                        : "groups annotated " + annotation) + ", which Tessera's types cannot hold");
             }
-            SourceColumn element = node(schema, i + 2, index, elementPath, rep + 1, present, depth + 1);
+            SourceColumn element = node(schema, i + 2, index, elementPath, rep + 1, present);
             if (element.reason() != null) {
                 return refused(top.getName(), index, "a LIST of " + element.reason());
             }
@@ -249,11 +250,11 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
      * A group of fields, {@code <optional|required> group s { <optional|required> T a; ... }} (as DuckDB writes a
      * STRUCT), present at definition level {@code def}, as a STRUCT column: each primitive field a leaf of its own,
      * read from its own chunk, a definition level below the group's own a NULL struct, below the field's a NULL
-     * field. At depth 0 a field may be a STRUCT of primitive fields or a LIST of primitives; a deeper nested field,
-     * or a field of a type a struct cannot hold, is refused naming the field.
+     * field. A field may be a STRUCT or a LIST in turn; a repeated field (a list without its LIST group) or a field
+     * of a type a struct cannot hold is refused naming the field.
      */
     private static SourceColumn struct(java.util.List<SchemaElement> schema, int i, int index, String[] path, int rep,
-                                       int def, int depth) {
+                                       int def) {
         SchemaElement top = schema.get(i);
         boolean optional = top.getRepetition_type() != FieldRepetitionType.REQUIRED;
         java.util.List<SourceColumn> fields = new java.util.ArrayList<>();
@@ -265,13 +266,11 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
                 return refused(top.getName(), index, "a broken group (fewer fields than it says)");
             }
             SchemaElement child = schema.get(at);
-            boolean nested = child.isSetNum_children() && child.getNum_children() > 0 || !child.isSetType();
-            if (nested && depth > 0 || child.getRepetition_type() == FieldRepetitionType.REPEATED) {
-                return refused(top.getName(), index, "a STRUCT whose field " + child.getName() + " is a nested (list"
-                        + " or group) value" + (depth > 0 ? " inside a nested value" : "")
-                        + ", which Tessera does not read from Parquet");
+            if (child.getRepetition_type() == FieldRepetitionType.REPEATED) {
+                return refused(top.getName(), index, "a STRUCT whose field " + child.getName() + " is repeated (a"
+                        + " list without the format's LIST group), which Tessera does not read from Parquet");
             }
-            SourceColumn f = node(schema, at, leafIndex, path, rep, def, depth + 1);
+            SourceColumn f = node(schema, at, leafIndex, path, rep, def);
             if (f.reason() != null) {
                 return refused(top.getName(), index, "a STRUCT whose field " + child.getName() + " holds "
                         + f.reason());

@@ -17,30 +17,30 @@ import java.util.List;
  * The Parquet tests' side-by-side view of DuckDB and Tessera: both engines' rows as the text DuckDB's driver gives
  * (a struct as {'a': 1, 'b': x}, a list as [1, 2], a UUID's canonical form, a BLOB as \xAB), NULL as null.
  */
-final class DuckDbText {
+public final class DuckDbText {
 
     private DuckDbText() {
     }
 
     /** An in-memory DuckDB. */
-    static Connection duckdb() throws SQLException {
+    public static Connection duckdb() throws SQLException {
         return DriverManager.getConnection("jdbc:duckdb:");
     }
 
-    static void exec(Connection c, String sql) throws SQLException {
+    public static void exec(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute(sql);
         }
     }
 
     /** "name TYPE" per column of a Parquet file, as DuckDB reads it. */
-    static List<String> describe(Connection duck, Path file) throws SQLException {
+    public static List<String> describe(Connection duck, Path file) throws SQLException {
         return duckRows(duck, "DESCRIBE SELECT * FROM read_parquet('" + file + "')").stream()
                 .map(r -> r.get(0) + " " + r.get(1)).toList();
     }
 
     /** DuckDB's rows of {@code sql} as its driver's text. */
-    static List<List<String>> duckRows(Connection c, String sql) throws SQLException {
+    public static List<List<String>> duckRows(Connection c, String sql) throws SQLException {
         List<List<String>> out = new ArrayList<>();
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
             int n = r.getMetaData().getColumnCount();
@@ -57,7 +57,7 @@ final class DuckDbText {
     }
 
     /** A table's rows as the same text (byte[] as DuckDB writes a BLOB; UUID, StructValue, ListValue print as it does). */
-    static List<List<String>> rows(Table t) {
+    public static List<List<String>> rows(Table t) {
         List<List<String>> out = new ArrayList<>();
         for (long r = 0; r < t.rowCount(); r++) {
             List<String> row = new ArrayList<>();
