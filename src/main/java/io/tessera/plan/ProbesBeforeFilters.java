@@ -37,16 +37,12 @@ final class ProbesBeforeFilters {
             if (!(ops.get(i) instanceof Operation.Probe pr) || !movable(pr)) {
                 continue;
             }
-            int start = i;
-            while (start > 0 && ops.get(start - 1) instanceof Operation.Filter) {
-                start--;
-            }
-            double before = rowsAt(rows, start);
-            double after = rows.get(i);
-            double matches = PipelineAnalysis.matchesPerRow(pr);
-            if (start == i || !(before > 0) || Double.isNaN(after) || !(matches < after / before)) {
+            int start = firstFilterBefore(ops, i);
+            if (!keepsFewerThanFilters(rows, start, i, pr)) {
                 continue;
             }
+            double before = rowsAt(rows, start);
+            double matches = PipelineAnalysis.matchesPerRow(pr);
             double probed = rows.get(i + 1);
             ops.remove(i);
             ops.add(start, pr);
@@ -66,14 +62,8 @@ final class ProbesBeforeFilters {
                 || !sourceKeys(pr) || !cheapLookups(pr)) {
             return;
         }
-        int start = last;
-        while (start > 0 && ops.get(start - 1) instanceof Operation.Filter) {
-            start--;
-        }
-        double before = rowsAt(rows, start);
-        double after = rows.get(last);
-        double matches = PipelineAnalysis.matchesPerRow(pr);
-        if (start == last || !(before > 0) || Double.isNaN(after) || !(matches < after / before)) {
+        int start = firstFilterBefore(ops, last);
+        if (!keepsFewerThanFilters(rows, start, last, pr)) {
             return;
         }
         Expr condition = null;
@@ -88,6 +78,22 @@ final class ProbesBeforeFilters {
         ops.add(new Operation.Probe(pr.joinId(), pr.keys(), pr.kind(), pr.build(), and(condition, pr.residual()),
                 pr.marks()));
         rows.add(marked);
+    }
+
+    /** The first of the filters just before operation {@code i}: {@code i} itself when none is. */
+    private static int firstFilterBefore(List<Operation> ops, int i) {
+        int start = i;
+        while (start > 0 && ops.get(start - 1) instanceof Operation.Filter) {
+            start--;
+        }
+        return start;
+    }
+
+    /** Whether probe {@code pr} at {@code i} keeps a smaller share of rows than the filters from {@code start} do. */
+    private static boolean keepsFewerThanFilters(List<Double> rows, int start, int i, Operation.Probe pr) {
+        double before = rowsAt(rows, start);
+        double after = rows.get(i);
+        return start < i && before > 0 && !Double.isNaN(after) && PipelineAnalysis.matchesPerRow(pr) < after / before;
     }
 
     /** {@code a AND b}, either null for none. */
