@@ -268,7 +268,10 @@ SqlNode TesseraZonedLiteral() :
     }
 }
 
-/** DuckDB's {@code STRUCT(a INTEGER, b VARCHAR)}: the fields of Calcite's ROW type (sql.ColumnTypes reads them). */
+/**
+ * DuckDB's {@code STRUCT(a INTEGER, b VARCHAR)}: the fields of Calcite's ROW type (sql.ColumnTypes reads them), each
+ * name as written (TesseraFieldName).
+ */
 SqlTypeNameSpec TesseraStructTypeName() :
 {
     final List<SqlIdentifier> fieldNames = new ArrayList<SqlIdentifier>();
@@ -277,8 +280,38 @@ SqlTypeNameSpec TesseraStructTypeName() :
 }
 {
     <IDENTIFIER> { s = span(); }
-    <LPAREN> AddFieldNameTypes(fieldNames, fieldTypes) <RPAREN> {
+    <LPAREN> TesseraStructField(fieldNames, fieldTypes)
+    ( <COMMA> TesseraStructField(fieldNames, fieldTypes) )*
+    <RPAREN> {
         return new SqlRowTypeNameSpec(s.end(this), fieldNames, fieldTypes);
+    }
+}
+
+/** One field of a STRUCT type: its name as written, its type, NULL or NOT NULL (NOT NULL where neither). */
+void TesseraStructField(List<SqlIdentifier> fieldNames, List<SqlDataTypeSpec> fieldTypes) :
+{
+    final SqlIdentifier name;
+    final SqlDataTypeSpec type;
+    final boolean nullable;
+}
+{
+    name = TesseraFieldName() type = DataType() nullable = NullableOptDefaultFalse() {
+        fieldNames.add(name);
+        fieldTypes.add(type.withNullable(nullable, getPos()));
+    }
+}
+
+/**
+ * A STRUCT field's name: DuckDB keeps the case of an unquoted one as written ({@code STRUCT(Ab INTEGER)} has field
+ * {@code Ab}; the look-up by name ignores case), where an unquoted column or table name is lower-cased.
+ */
+SqlIdentifier TesseraFieldName() :
+{
+    final SqlIdentifier id;
+}
+{
+    id = SimpleIdentifier() {
+        return id.getParserPosition().isQuoted() ? id : new SqlIdentifier(getToken(0).image, id.getParserPosition());
     }
 }
 
@@ -310,7 +343,7 @@ void TesseraStructEntry(List<SqlNode> args) :
     (
         name = StringLiteral()
     |
-        id = SimpleIdentifier() { name = SqlLiteral.createCharString(id.getSimple(), id.getParserPosition()); }
+        id = TesseraFieldName() { name = SqlLiteral.createCharString(id.getSimple(), id.getParserPosition()); }
     )
     <COLON> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
         args.add(name);
