@@ -70,6 +70,15 @@ final class ListCalls {
             }
             return new Expr.Call(Op.LIST, args, type, nullable, ListFunction.VALUE);
         }
+        if (kind == SqlKind.CAST && Types.of(call.getType()).isList()
+                && Types.of(call.getType()).element().isStruct()) {
+            Expr list = translate.apply(call.getOperands().get(0));
+            if (list.type().isList() && list.type().element().isStruct() && !list.type().equals(Types.of(call.getType()))
+                    && StructCalls.keepsTexts(list.type().element(), Types.of(call.getType()).element())) {
+                return new Expr.Call(Op.LIST, List.of(list), Types.of(call.getType()), list.nullable(),
+                        ListFunction.STRUCT_ELEMENTS);
+            }
+        }
         if (call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName()
                 == org.apache.calcite.sql.type.SqlTypeName.ARRAY)) {
             Expr ordered = orderComparison(call, kind, translate);

@@ -18,5 +18,11 @@ public enum ListFunction {
     /** (order key): the list of an {@link #ORDER_KEY} (after MIN or MAX kept one), typed as that list. */
     FROM_ORDER_KEY,
     /** (list or struct): its text as DuckDB writes it ({@code [1, 2]}, {@code {'a': 1}}), a VARCHAR. */
-    TEXT
+    TEXT,
+    /**
+     * (list of structs): the list as another list of STRUCT type ({@code CAST(l AS STRUCT(a BIGINT)[])}), each
+     * element's fields taken by name as a STRUCT to STRUCT cast takes them; made only where each field kept keeps its
+     * encoded text (the same type, or an integer type widened).
+     */
+    STRUCT_ELEMENTS
 }

@@ -143,6 +143,57 @@ final class StructCalls {
         return new Expr.Call(Op.CASE, List.of(isNull, new Expr.Literal(null, to), packed), to, true);
     }
 
+    /**
+     * Whether the cast of STRUCT {@code from} to STRUCT {@code to} (by name) leaves each field it keeps as its encoded
+     * text, so that a list's elements can be cast by moving the texts ({@link ListFunction#STRUCT_ELEMENTS}): each
+     * field of {@code to} with a source field of its name, of the same type or an integer type it widens. Throws where
+     * no name is in common, as the cast of one struct does.
+     */
+    static boolean keepsTexts(DataType from, DataType to) {
+        if (from.isUnnamedStruct()) {
+            return false;
+        }
+        boolean matched = false;
+        for (io.tessera.storage.StructField f : to.fields()) {
+            int p = StructCodec.position(from, f.name());
+            if (p > 0 && !sameText(from.fields().get(p - 1).type(), f.type())) {
+                return false;
+            }
+            matched |= p > 0;
+        }
+        if (!matched) {
+            throw new SqlError("CAST from " + from + " to " + to + ": a STRUCT to STRUCT cast needs a field name in"
+                    + " common");
+        }
+        return true;
+    }
+
+    /** Whether every value of {@code from} has the encoded text of the same value of {@code to}. */
+    private static boolean sameText(DataType from, DataType to) {
+        if (from.isStruct() && to.isStruct()) {
+            if (from.fields().size() != to.fields().size()) {
+                return false;
+            }
+            for (int i = 0; i < from.fields().size(); i++) {
+                if (!from.fields().get(i).name().equalsIgnoreCase(to.fields().get(i).name())
+                        || !sameText(from.fields().get(i).type(), to.fields().get(i).type())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (from.isList() && to.isList()) {
+            return sameText(from.element(), to.element());
+        }
+        boolean integers = integer(from) && integer(to);
+        return integers ? DataType.fitsIn(from, to) : from.equals(to);
+    }
+
+    private static boolean integer(DataType t) {
+        return !t.isNested() && (t.kind() == io.tessera.storage.TypeKind.INTEGER
+                || t.kind() == io.tessera.storage.TypeKind.BIGINT);
+    }
+
     /** Field {@code index} of a struct: a struct made here its value ({@code []} stays a list made here), else {@link #field}. */
     private static Expr fieldOf(Expr struct, int index) {
         if (struct instanceof Expr.Call c && c.op() == Op.LIST && c.detail() == ListFunction.VALUE

@@ -52,6 +52,14 @@ final class ListFunctions {
                 String v = LIST + "display(" + gen.asString(x) + ", " + type + ")";
                 yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
             }
+            case STRUCT_ELEMENTS -> {
+                JExpr x = gen.gen(c.args().get(0));
+                // both element types, which name the fields, bound constants
+                String from = scope.constantObject("io.tessera.storage.DataType", c.args().get(0).type().element());
+                String to = scope.constantObject("io.tessera.storage.DataType", c.type().element());
+                String v = LIST + "structElements(" + gen.asString(x) + ", " + from + ", " + to + ")";
+                yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
+            }
         };
     }
 

@@ -35,6 +35,31 @@ public final class ListRuntime {
         return ListCodec.nested(nested, type, java.time.ZoneOffset.UTC).toString();
     }
 
+    /**
+     * A list of structs as a list of STRUCT type {@code to}: each non-NULL element's fields by name (case-insensitive),
+     * NULL where {@code from} has none; the texts kept as they are ({@link io.tessera.plan.ListFunction#STRUCT_ELEMENTS}).
+     */
+    public static String structElements(String list, DataType from, DataType to) {
+        int[] at = new int[to.fields().size()];
+        for (int i = 0; i < at.length; i++) {
+            at[i] = io.tessera.storage.StructCodec.position(from, to.fields().get(i).name());
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String element : ListCodec.texts(list)) {
+            if (element == null) {
+                ListCodec.append(sb, null);
+                continue;
+            }
+            java.util.List<String> fields = ListCodec.texts(element);
+            String[] out = new String[at.length];
+            for (int i = 0; i < at.length; i++) {
+                out[i] = at[i] == 0 ? null : fields.get(at[i] - 1);
+            }
+            ListCodec.append(sb, ListCodec.join(out));
+        }
+        return sb.toString();
+    }
+
     /** The list of these element texts (null: a NULL element). */
     public static String of(String[] texts) {
         return ListCodec.join(texts);
