@@ -73,10 +73,8 @@ final class ListCalls {
         if (kind == SqlKind.CAST && Types.of(call.getType()).isList()
                 && Types.of(call.getType()).element().isStruct()) {
             Expr list = translate.apply(call.getOperands().get(0));
-            if (list.type().isList() && list.type().element().isStruct() && !list.type().equals(Types.of(call.getType()))
-                    && StructCalls.keepsTexts(list.type().element(), Types.of(call.getType()).element())) {
-                return new Expr.Call(Op.LIST, List.of(list), Types.of(call.getType()), list.nullable(),
-                        ListFunction.STRUCT_ELEMENTS);
+            if (list.type().isList() && list.type().element().isStruct()) {
+                return as(list, Types.of(call.getType()));
             }
         }
         if (call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName()
@@ -195,6 +193,11 @@ final class ListCalls {
                     args.add(as(a, element.element()));
                 }
                 return new Expr.Call(Op.LIST, args, element, c.nullable(), ListFunction.VALUE);
+            }
+            if (e.type().element().isStruct() && element.element().isStruct()
+                    && StructCalls.keepsTexts(e.type().element(), element.element())) {
+                // a list of structs as another list of STRUCT type: each element's fields moved by name
+                return new Expr.Call(Op.LIST, List.of(e), element, e.nullable(), ListFunction.STRUCT_ELEMENTS);
             }
             throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);
         }
