@@ -7,6 +7,7 @@ import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.SqlUserDefinedTypeNameSpec;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 import java.util.Locale;
@@ -66,6 +67,38 @@ final class ColumnTypes {
             case org.apache.calcite.sql.SqlRowTypeNameSpec row -> struct(row, spec, table);
             default -> null;
         };
+    }
+
+    /**
+     * The type name of a LIST or STRUCT column type, as the parser would have made it from the type's text (fields by
+     * their names, their case kept); null for an unnamed STRUCT, which has no such text.
+     */
+    static SqlDataTypeSpec spec(DataType t) {
+        SqlTypeNameSpec name = nestedName(t);
+        return name == null ? null : new SqlDataTypeSpec(name, SqlParserPos.ZERO);
+    }
+
+    private static SqlTypeNameSpec nestedName(DataType t) {
+        SqlParserPos pos = SqlParserPos.ZERO;
+        if (t.isList()) {
+            SqlTypeNameSpec element = nestedName(t.element());
+            return element == null ? null : new org.apache.calcite.sql.SqlCollectionTypeNameSpec(element,
+                    SqlTypeName.ARRAY, pos);
+        }
+        if (t.isStruct()) {
+            java.util.List<SqlIdentifier> names = new java.util.ArrayList<>();
+            java.util.List<SqlDataTypeSpec> types = new java.util.ArrayList<>();
+            for (io.tessera.storage.StructField f : t.fields()) {
+                SqlTypeNameSpec ft = nestedName(f.type());
+                if (f.name().isEmpty() || ft == null) {
+                    return null;
+                }
+                names.add(new SqlIdentifier(f.name(), pos));
+                types.add(new SqlDataTypeSpec(ft, pos));
+            }
+            return new org.apache.calcite.sql.SqlRowTypeNameSpec(pos, names, types);
+        }
+        return DataChangeQueries.typeSpec(t).getTypeNameSpec();
     }
 
     /** A STRUCT of the row type's fields, a list or a struct among them (null where one is none Tessera stores). */

@@ -78,8 +78,17 @@ final class InsertValueCasts {
         return types;
     }
 
-    /** Text or NULL read as an INTERVAL, UUID or BLOB; null where the value or the type is no such case. */
+    /**
+     * Text or NULL read as an INTERVAL, UUID or BLOB, and the empty list {@code []} as an empty list of the column's
+     * type (alone it is an INTEGER[], which would make the rows' common type one that a NULL or another {@code []}
+     * beside it cannot leave); null where the value or the type is no such case.
+     */
     private static SqlNode readAs(SqlNode value, DataType type) {
+        if (type.isList() && value instanceof SqlCall c && c.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR
+                && c.operandCount() == 0) {
+            SqlDataTypeSpec spec = ColumnTypes.spec(type);
+            return spec == null ? null : SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value, spec);
+        }
         boolean text = value instanceof SqlCharStringLiteral;
         boolean isNull = value instanceof SqlLiteral l && l.getTypeName() == SqlTypeName.NULL;
         if (!text && !isNull || !type.isInterval() && !type.isUuid() && !type.isBlob()) {
