@@ -152,6 +152,11 @@ public final class DataChangeQueries {
 
     /** The SQL type of a stored column type, for a CAST to it. */
     static SqlDataTypeSpec typeSpec(DataType t) {
+        // a LIST or STRUCT as its own type: as VARCHAR a new value would be its printed text, not its encoding
+        SqlDataTypeSpec nested = t.isNested() ? ColumnTypes.spec(t) : null;
+        if (nested != null) {
+            return nested;
+        }
         SqlBasicTypeNameSpec name = switch (t.kind()) {
             case INTEGER -> new SqlBasicTypeNameSpec(t.equals(DataType.SMALLINT) ? SqlTypeName.SMALLINT
                     : t.equals(DataType.TINYINT) ? SqlTypeName.TINYINT : SqlTypeName.INTEGER, POS);
