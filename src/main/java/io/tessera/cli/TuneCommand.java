@@ -79,29 +79,35 @@ public final class TuneCommand implements Callable<Integer> {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         List<TuningDevice> devices = TuningDevice.parseList(device);
         try (Database d = Database.open(db.db)) {
-            WorkloadTuner tuner = new WorkloadTuner(d, strat, Strategies.Settings.DEFAULT, store, rounds, System.err);
             List<WorkloadTuner.DeviceOutcome> outcomes = new ArrayList<>();
-            for (TuningDevice dev : devices) {
-                WorkloadTuner.DeviceOutcome o = tuner.tune(dev, queries);
-                outcomes.add(o);
-                print(out, o, store);
-            }
-            List<CrossDevice.Matrix> matrices = new ArrayList<>();
-            if (devices.size() > 1) {
-                for (int q = 0; q < queries.size(); q++) {
-                    List<io.tessera.tune.Target> targets = new ArrayList<>();
-                    List<Map<Integer, Genome>> tuned = new ArrayList<>();
-                    for (WorkloadTuner.DeviceOutcome o : outcomes) {
-                        targets.add(o.queries().get(q).target());
-                        tuned.add(o.queries().get(q).profiled());
-                    }
-                    matrices.add(CrossDevice.measure(queries.get(q).label(), targets, tuned, rounds));
+            try {
+                WorkloadTuner tuner = new WorkloadTuner(d, strat, Strategies.Settings.DEFAULT, store, rounds, System.err);
+                for (TuningDevice dev : devices) {
+                    WorkloadTuner.DeviceOutcome o = tuner.tune(dev, queries);
+                    outcomes.add(o);
+                    print(out, o, store);
                 }
-                printMatrices(out, matrices);
-            }
-            if (report != null) {
-                TuneReport.write(report, report(strat, outcomes, matrices));
-                out.println("report: " + report);
+                List<CrossDevice.Matrix> matrices = new ArrayList<>();
+                if (devices.size() > 1) {
+                    for (int q = 0; q < queries.size(); q++) {
+                        List<io.tessera.tune.Target> targets = new ArrayList<>();
+                        List<Map<Integer, Genome>> tuned = new ArrayList<>();
+                        for (WorkloadTuner.DeviceOutcome o : outcomes) {
+                            targets.add(o.queries().get(q).target());
+                            tuned.add(o.queries().get(q).profiled());
+                        }
+                        matrices.add(CrossDevice.measure(queries.get(q).label(), targets, tuned, rounds));
+                    }
+                    printMatrices(out, matrices);
+                }
+                if (report != null) {
+                    TuneReport.write(report, report(strat, outcomes, matrices));
+                    out.println("report: " + report);
+                }
+            } finally {
+                // the targets the outcomes hold open (their engines, a GPU's runtime), before the database closes
+                io.tessera.tune.Targets.closeAll(outcomes.stream().flatMap(o -> o.queries().stream())
+                        .map(WorkloadTuner.QueryOutcome::target).toList());
             }
         } finally {
             devices.forEach(TuningDevice::close);

@@ -4,7 +4,6 @@ import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryCancelledException;
 import io.tessera.api.QueryResult;
 import io.tessera.api.RowSink;
-import io.tessera.api.ResultColumn;
 import io.tessera.backend.Accelerator;
 import io.tessera.backend.Backend;
 import io.tessera.backend.DeviceException;
@@ -24,7 +23,6 @@ import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
 import io.tessera.sql.Statement;
 import io.tessera.sql.StatementParser;
-import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
 import io.tessera.variant.Genome;
 import io.tessera.variant.VariantSpaces;
@@ -300,12 +298,7 @@ public final class QueryEngine implements AutoCloseable {
     private QueryResult drain(Prepared p, QueryCancel cancel, RowSink sink) {
         long t0 = System.nanoTime();
         QueryExecutor.Ran ran = runRelation(p, null, cancel);
-        sink.start(ran.columns());
-        int n = ran.rel().rowCount();
-        for (int from = 0; from < n; from += BATCH_ROWS) {
-            QueryCancel.check(cancel);
-            sink.rows(rows(ran, from, Math.min(n, from + BATCH_ROWS), timeZone));
-        }
+        ResultRows.drain(ran, sink, cancel, timeZone);
         return new QueryResult(ran.columns(), List.of(), p.compileNanos(), System.nanoTime() - t0, ran.execution());
     }
 
@@ -353,12 +346,12 @@ public final class QueryEngine implements AutoCloseable {
                 }
                 if (db.hasTable(c.schema().name())) {
                     if (c.ifNotExists()) {
-                        yield empty();
+                        yield ResultRows.empty();
                     }
                     throw new SqlError("table " + c.schema().name() + " already exists");
                 }
                 db.createTable(c.schema());
-                yield empty();
+                yield ResultRows.empty();
             }
             case Statement.DropTable d -> {
                 if (db.view(d.name()) != null) {
@@ -367,13 +360,13 @@ public final class QueryEngine implements AutoCloseable {
                 }
                 if (!db.hasTable(d.name())) {
                     if (d.ifExists()) {
-                        yield empty();
+                        yield ResultRows.empty();
                     }
                     throw new SqlError("no table " + d.name()
                             + io.tessera.sql.DidYouMean.hint(d.name(), DataChanges.tableNames(db)));
                 }
                 db.dropTable(d.name());
-                yield empty();
+                yield ResultRows.empty();
             }
             case Statement.Explain e -> explain(e, parameters, cancel);
             case Statement.Query q -> run(prepare(q.sql(), parameters));
@@ -388,7 +381,7 @@ public final class QueryEngine implements AutoCloseable {
             case Statement.SetOption o -> {
                 timeZone = o.value() == null ? java.time.ZoneOffset.UTC
                         : io.tessera.storage.ZonedTimestamps.zone(o.value()); // the only setting, checked when parsed
-                yield empty();
+                yield ResultRows.empty();
             }
             case Statement.CopyTo c -> {
                 SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(c.query())));
@@ -465,16 +458,7 @@ public final class QueryEngine implements AutoCloseable {
         if (files != null) {
             files.schemaOnly();
         }
-        Prepared p = prepare(d.query(), parameters);
-        List<Object[]> rows = new ArrayList<>();
-        for (io.tessera.plan.ColumnInfo c : p.plan().resultColumns()) {
-            rows.add(new Object[] {c.name(), c.type().toString(), c.nullable() ? "YES" : "NO", null, null, null});
-        }
-        List<ResultColumn> columns = new ArrayList<>();
-        for (String name : List.of("column_name", "column_type", "null", "key", "default", "extra")) {
-            columns.add(new ResultColumn(name, DataType.VARCHAR, !name.startsWith("column")));
-        }
-        return new QueryResult(columns, rows, 0, 0);
+        return ResultRows.describe(prepare(d.query(), parameters).plan().resultColumns());
     }
 
     /** SUMMARIZE: the columns of the query (as DESCRIBE finds them), then one aggregate per column over its rows. */
@@ -489,10 +473,6 @@ public final class QueryEngine implements AutoCloseable {
         long t0 = System.nanoTime();
         return run(prepare(frontEnd().plan(parameters.bind(io.tessera.sql.Summaries.query(m.query(), columns))),
                 null, null, t0));
-    }
-
-    private static QueryResult empty() {
-        return new QueryResult(List.of(), List.of(), 0, 0);
     }
 
     public Prepared prepare(String sql) {
@@ -706,27 +686,7 @@ public final class QueryEngine implements AutoCloseable {
     private QueryResult run(Prepared p, RunOption<?> option, QueryCancel cancel) {
         long t0 = System.nanoTime();
         QueryExecutor.Ran ran = runRelation(p, option, cancel);
-        List<Object[]> rows = new ArrayList<>(ran.rel().rowCount());
-        int n = ran.rel().rowCount();
-        for (int from = 0; from < n; from += BATCH_ROWS) {
-            QueryCancel.check(cancel);
-            rows.addAll(rows(ran, from, Math.min(n, from + BATCH_ROWS), timeZone));
-        }
-        return new QueryResult(ran.columns(), rows, p.compileNanos(), System.nanoTime() - t0, ran.execution());
-    }
-
-    /** Rows {@code [from, to)} of a result as Java values, a TIMESTAMP WITH TIME ZONE's in {@code zone}. */
-    private static List<Object[]> rows(QueryExecutor.Ran ran, int from, int to, java.time.ZoneId zone) {
-        int width = ran.columns().size();
-        List<Object[]> rows = new ArrayList<>(to - from);
-        for (int r = from; r < to; r++) {
-            Object[] row = new Object[width];
-            for (int c = 0; c < width; c++) {
-                row[c] = ran.rel().value(c, r, zone);
-            }
-            rows.add(row);
-        }
-        return rows;
+        return new QueryResult(ran.columns(), ResultRows.all(ran, cancel, timeZone), p.compileNanos(), System.nanoTime() - t0, ran.execution());
     }
 
     private QueryExecutor.Ran runRelation(Prepared p, RunOption<?> option, QueryCancel cancel) {
@@ -762,19 +722,10 @@ public final class QueryEngine implements AutoCloseable {
         if (e.analyze() && !code) {
             long t1 = System.nanoTime();
             QueryExecutor.Ran ran = runRelation(p, null, cancel);
-            int n = ran.rel().rowCount();
-            for (int from = 0; from < n; from += BATCH_ROWS) {
-                QueryCancel.check(cancel);
-                rows(ran, from, Math.min(n, from + BATCH_ROWS), timeZone);
-            }
+            int n = ResultRows.readOut(ran, cancel, timeZone);
             run = new ExplainText.AnalyzedRun(ran.actuals(), n, System.nanoTime() - t1, ran.execution().device());
         }
         String text = code ? ExplainText.code(p) : e.json() ? ExplainText.json(p, run) : ExplainText.plan(p, run);
-        List<Object[]> rows = new ArrayList<>();
-        for (String line : text.split("\n", -1)) {
-            rows.add(new Object[] {line});
-        }
-        return new QueryResult(List.of(new ResultColumn(code ? "code" : "plan", DataType.VARCHAR, false)), rows,
-                p.compileNanos(), run == null ? 0 : run.nanos());
+        return ResultRows.lines(code ? "code" : "plan", text, p.compileNanos(), run == null ? 0 : run.nanos());
     }
 }

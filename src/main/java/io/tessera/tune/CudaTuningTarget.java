@@ -66,23 +66,54 @@ public final class CudaTuningTarget implements Target {
     private final QueryEngine.Prepared base;
 
     public CudaTuningTarget(TuningDevice device, Database db, String sql) {
+        this(device, db, sql, d -> new QueryEngine(db, java.lang.Runtime.getRuntime().availableProcessors(), d, null));
+    }
+
+    /**
+     * The target over engines from {@code engines} (one per device asked for): the GPU's, kept until {@link #close},
+     * and the JVM's, closed once it gave the expected answer. Where the target cannot be made, both are closed
+     * before the error goes on.
+     */
+    CudaTuningTarget(TuningDevice device, Database db, String sql,
+                     java.util.function.Function<Device, QueryEngine> engines) {
         this.device = device;
         this.sql = sql;
         this.db = db;
-        int cores = java.lang.Runtime.getRuntime().availableProcessors();
-        this.engine = new QueryEngine(db, cores, Device.GPU, null);
+        this.engine = engines.apply(Device.GPU);
         try {
-            this.rt = CudaBackend.runtime(engine.devices());
+            this.rt = gpuRuntime(device, engine);
+            this.base = engine.prepare(sql);
+            this.plan = base.plan();
+            this.space = VariantSpaces.forBackend(device.backend(), device.units());
+            this.defaults = Genomes.freeDefaults(space, plan);
+            this.answerForm = AnswerForm.of(plan);
+            try (QueryEngine jvm = engines.apply(Device.CPU)) {
+                this.expected = rows(jvm.execute(sql));
+            }
+        } catch (RuntimeException | Error e) {
+            try {
+                engine.close();
+            } catch (RuntimeException | Error closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+    }
+
+    /** The runtime of the engine's GPU, opened now; says why where there is no usable GPU. */
+    private static GpuRuntime gpuRuntime(TuningDevice device, QueryEngine engine) {
+        try {
+            return CudaBackend.runtime(engine.devices());
         } catch (RuntimeException | LinkageError e) {
             String why = e.getMessage() == null ? e.toString() : e.getMessage();
             throw new IllegalArgumentException("device " + device.name() + ": the GPU cannot be used: " + why, e);
         }
-        this.base = engine.prepare(sql);
-        this.plan = base.plan();
-        this.space = VariantSpaces.forBackend(device.backend(), device.units());
-        this.defaults = Genomes.freeDefaults(space, plan);
-        this.answerForm = AnswerForm.of(plan);
-        this.expected = rows(new QueryEngine(db, cores, Device.CPU, null).execute(sql));
+    }
+
+    /** Closes the engine this target measures with, and so the GPU's runtime it opened. */
+    @Override
+    public void close() {
+        engine.close();
     }
 
     @Override

@@ -97,6 +97,12 @@ public final class JvmTarget implements Target {
         this.answerForm = AnswerForm.of(plan);
     }
 
+    /** Closes the engine this target runs its query with (it holds the database's devices). */
+    @Override
+    public void close() {
+        engine.close();
+    }
+
     @Override
     public TuningDevice device() {
         return device;

@@ -40,8 +40,8 @@ public final class QueryTuning implements QueryTuner {
     public GenomeChooser.Choice tune(Database db, String sql, QueryPlan plan, GenomeChooser.Choice current,
                                      GenomeChooser chooser, int workers) {
         int all = java.lang.Runtime.getRuntime().availableProcessors();
-        try (TuningDevice device = TuningDevice.parse(workers >= all ? "cpu" : "cpu:" + workers)) {
-            Target t = device.target(db, sql);
+        try (TuningDevice device = TuningDevice.parse(workers >= all ? "cpu" : "cpu:" + workers);
+             Target t = device.target(db, sql)) {
             for (Pipeline p : plan.pipelines()) {
                 if (!t.pipeline(p.id()).shape().equals(p.shape())) {
                     throw new IllegalStateException("the query planned differently for tuning");

@@ -13,7 +13,7 @@ import java.util.Set;
  * the pipeline worth tuning, an objective that runs the whole query, and (where the backend can switch genomes
  * between blocks) a source of blocks for tuning while the query runs.
  */
-public interface Target {
+public interface Target extends AutoCloseable {
 
     TuningDevice device();
 
@@ -109,4 +109,12 @@ public interface Target {
 
     /** Runs the query with the focus pipeline's blocks chosen by a tuner over {@code space}. */
     InQueryTuning.BlockSource blocks(TuningSpace space, long blockRows);
+
+    /**
+     * Closes what the target opened (its engines, and with them the GPU's runtime); whoever made the target closes it
+     * once it is done measuring. Nothing by default.
+     */
+    @Override
+    default void close() {
+    }
 }

@@ -40,4 +40,23 @@ public final class Targets {
         }
         return f.create(device, db, sql);
     }
+
+    /** Closes every target (each one even where an earlier close failed; the first failure is thrown). */
+    public static void closeAll(java.util.List<? extends Target> targets) {
+        RuntimeException first = null;
+        for (Target t : targets) {
+            try {
+                t.close();
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
 }

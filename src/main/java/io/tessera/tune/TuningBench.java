@@ -94,7 +94,18 @@ public final class TuningBench {
     }
 
     public QueryRow run(WorkloadTuner.Query q) {
+        List<Target> opened = new ArrayList<>();
+        try {
+            return run(q, opened);
+        } finally {
+            Targets.closeAll(opened);
+        }
+    }
+
+    /** {@link #run(WorkloadTuner.Query)}, adding every target it makes to {@code opened}, for the caller to close. */
+    private QueryRow run(WorkloadTuner.Query q, List<Target> opened) {
         Target t = devices.get(0).target(db, q.sql());
+        opened.add(t);
         TuningSpace space = Strategies.space(Exhaustive.NAME, t, t.defaults(), settings);
         log("%s: exhaustive search over %d combinations of %s on %s ...", q.label(), space.size(),
                 space.knobs().stream().map(TuningSpace.Knob::name).toList(), devices.get(0).name());
@@ -158,6 +169,7 @@ public final class TuningBench {
             tuned.add(ex.best());
             for (TuningDevice d : devices.subList(1, devices.size())) {
                 Target td = d.target(db, q.sql());
+                opened.add(td);
                 TuningResult fw = Strategies.run(FeatureWise.NAME, td, td.defaults(), settings);
                 log("%s: feature-wise on %s measured %d variants", q.label(), d.name(), fw.variants());
                 targets.add(td);

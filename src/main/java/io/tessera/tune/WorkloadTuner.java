@@ -47,9 +47,17 @@ public final class WorkloadTuner {
         }
     }
 
-    /** A device's outcome: per query, and the profile stored. */
+    /**
+     * A device's outcome: per query, and the profile stored. It holds the queries' targets, still open for measuring
+     * across devices: its owner closes it.
+     */
     public record DeviceOutcome(TuningDevice device, String strategy, List<QueryOutcome> queries, Profile profile,
-                                List<String> notes) {
+                                List<String> notes) implements AutoCloseable {
+        /** Closes the queries' targets. */
+        @Override
+        public void close() {
+            Targets.closeAll(queries.stream().map(QueryOutcome::target).toList());
+        }
     }
 
     /** How much slower than the defaults a tuned genome may measure and still be stored (a tie within the noise). */
@@ -78,19 +86,37 @@ public final class WorkloadTuner {
         }
     }
 
+    /**
+     * Tunes the workload on {@code device}; the outcome holds the queries' targets open, for the caller to close
+     * ({@link DeviceOutcome#close}). Where tuning fails, the targets made so far are closed before the error goes on.
+     */
     public DeviceOutcome tune(TuningDevice device, List<Query> workload) {
         List<Target> targets = new ArrayList<>();
+        try {
+            return tune(device, workload, targets);
+        } catch (RuntimeException | Error e) {
+            try {
+                Targets.closeAll(targets);
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
+    }
+
+    /** {@link #tune(TuningDevice, List)}, adding each target it makes to {@code targets}. */
+    private DeviceOutcome tune(TuningDevice device, List<Query> workload, List<Target> targets) {
         List<TuningSpace> spaces = new ArrayList<>();
         List<TuningResult> results = new ArrayList<>();
         for (Query q : workload) {
             Target t = device.target(db, q.sql());
+            targets.add(t);
             TuningSpace space = Strategies.space(strategy, t, t.defaults(), settings);
             long t0 = System.nanoTime();
             TuningResult r = Strategies.run(strategy, t, t.defaults(), settings);
             log("%s on %s: %s measured %d variant(s) in %.1f s; its choice measured %.3f ms: %s", q.label(),
                     device.name(), strategy, r.variants(), (System.nanoTime() - t0) / 1e9, r.bestSeconds() * 1e3,
                     describe(space.pipelines(), r.best()));
-            targets.add(t);
             spaces.add(space);
             results.add(r);
         }

@@ -46,8 +46,9 @@ class DevicesTest {
     }
 
     /**
-     * Each registry opens a GPU of its own (two databases in one process share no device state), and closing one
-     * releases its GPU and refuses the GPU from then on, while the host still runs.
+     * Each registry opens a GPU of its own (two databases in one process share only the GPU's column budget, see
+     * DeviceBudgetTest), and closing one releases its GPU and refuses the GPU from then on, while the host still
+     * runs and the other registry's GPU stays usable.
      */
     @Test
     void eachRegistryHoldsItsOwnGpuAndClosesIt(@TempDir Path dir) {

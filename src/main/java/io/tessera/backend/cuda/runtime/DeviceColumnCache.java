@@ -7,138 +7,180 @@ import io.tessera.storage.Column;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
- * Stored columns in device memory: uploaded on first use through a pinned staging buffer and kept under a memory
- * budget, least recently used out first. Columns a running query holds ({@link #hold}) are not evicted until
- * {@link #releaseHeld()}. VARCHAR columns travel as their 32-bit dictionary codes, as they are stored.
+ * Stored columns in device memory: uploaded on first use through a pinned staging buffer and kept under the
+ * device's column budget ({@link DeviceBudget}, one per GPU for the whole process, shared with the caches of other
+ * databases open on it), least recently used out first. Columns a running query holds ({@link #hold}) are not
+ * evicted until {@link #releaseHeld()}. VARCHAR columns travel as their 32-bit dictionary codes, as they are stored.
  */
 public final class DeviceColumnCache implements AutoCloseable {
 
     private final CudaContext ctx;
     private final PinnedBuffer staging;
-    private final long budget;
-    private final LongSupplier reclaim;
+    private final LongSupplier trim;
+    private final Share share = new Share();
     // access order: the eldest entry is the least recently used
     private final LinkedHashMap<Column, DeviceBuffer> columns = new LinkedHashMap<>(16, 0.75f, true);
     private final Set<Column> held = new HashSet<>();
+    /** The device's budget, whose monitor guards every field below and the two collections above. */
+    private final DeviceBudget budget;
     private long bytes;
     private long uploads;
     private long uploadedBytes;
     private long uploadNanos;
+    private boolean closed;
 
-    /** {@code reclaim}: frees other device memory (the pool's free lists) when an upload does not fit; returns bytes. */
-    public DeviceColumnCache(CudaContext ctx, PinnedBuffer staging, long budget, LongSupplier reclaim) {
+    /**
+     * A cache on {@code ctx}'s device, joined to that device's budget; {@code budgetBytes} sizes the budget where
+     * this is the first cache on the device; {@code trim} frees the runtime's other memory kept for reuse (its
+     * pool's free lists) when the device runs out of memory; returns bytes.
+     */
+    public DeviceColumnCache(CudaContext ctx, PinnedBuffer staging, LongSupplier budgetBytes, LongSupplier trim) {
         this.ctx = ctx;
         this.staging = staging;
-        this.budget = budget;
-        this.reclaim = reclaim;
+        this.trim = trim;
+        this.budget = DeviceBudget.join(ctx.ordinal(), budgetBytes, share);
     }
 
     /** The device copy of a column, uploaded now if it is not cached; held until {@link #releaseHeld()}. */
-    public synchronized DeviceBuffer hold(Column c) {
-        DeviceBuffer b = columns.get(c);
-        if (b == null) {
-            long size = Math.max(16, c.data().byteSize());
-            evictFor(size);
-            long t0 = System.nanoTime();
-            try {
-                b = c.data().byteSize() == 0 ? ctx.allocate(16) : ctx.upload(c.data(), staging);
-            } catch (io.tessera.backend.cuda.CudaException e) {
-                if (!"CUDA_ERROR_OUT_OF_MEMORY".equals(e.errorName())) {
+    public DeviceBuffer hold(Column c) {
+        synchronized (budget) {
+            DeviceBuffer b = columns.get(c);
+            if (b == null) {
+                if (closed) {
+                    throw new IllegalStateException("the device column cache is closed");
+                }
+                long size = Math.max(16, c.data().byteSize());
+                budget.reserve(share, size);
+                long t0 = System.nanoTime();
+                try {
+                    b = upload(c);
+                } catch (RuntimeException e) {
+                    budget.release(size);
                     throw e;
                 }
-                reclaim.getAsLong();
-                evictAllButHeld();
-                b = ctx.upload(c.data(), staging);
+                uploadNanos += System.nanoTime() - t0;
+                uploads++;
+                uploadedBytes += c.data().byteSize();
+                columns.put(c, b);
+                bytes += size;
             }
-            uploadNanos += System.nanoTime() - t0;
-            uploads++;
-            uploadedBytes += c.data().byteSize();
-            columns.put(c, b);
-            bytes += b.size();
+            held.add(c);
+            return b;
         }
-        held.add(c);
-        return b;
     }
 
-    private void evictFor(long size) {
-        if (bytes + size <= budget) {
-            return;
-        }
-        List<Column> victims = new ArrayList<>();
-        long after = bytes;
-        for (Map.Entry<Column, DeviceBuffer> e : columns.entrySet()) {
-            if (after + size <= budget) {
-                break;
+    /** A column's device copy ({@code max(16, bytes)} bytes); on running out of memory, once more after reclaiming. */
+    private DeviceBuffer upload(Column c) {
+        try {
+            return c.data().byteSize() == 0 ? ctx.allocate(16) : ctx.upload(c.data(), staging);
+        } catch (io.tessera.backend.cuda.CudaException e) {
+            if (!"CUDA_ERROR_OUT_OF_MEMORY".equals(e.errorName())) {
+                throw e;
             }
+            budget.reclaim();
+            return c.data().byteSize() == 0 ? ctx.allocate(16) : ctx.upload(c.data(), staging);
+        }
+    }
+
+    /** Frees this cache's unheld columns, least recently used first, until {@code wanted} bytes are freed. */
+    private void evictUnheld(long wanted) {
+        long freed = 0;
+        for (Iterator<Map.Entry<Column, DeviceBuffer>> it = columns.entrySet().iterator(); it.hasNext()
+                && freed < wanted; ) {
+            Map.Entry<Column, DeviceBuffer> e = it.next();
             if (!held.contains(e.getKey())) {
-                victims.add(e.getKey());
-                after -= e.getValue().size();
-            }
-        }
-        for (Column v : victims) {
-            evict(v);
-        }
-        if (bytes + size > budget) {
-            throw new DeviceMemoryException("the columns of this query need more than the device column budget of "
-                    + (budget >> 20) + " MiB");
-        }
-    }
-
-    private void evictAllButHeld() {
-        for (Column c : new ArrayList<>(columns.keySet())) {
-            if (!held.contains(c)) {
-                evict(c);
+                it.remove();
+                freed += free(e.getValue());
             }
         }
     }
 
-    private void evict(Column c) {
-        DeviceBuffer b = columns.remove(c);
-        if (b != null) {
-            bytes -= b.size();
-            b.close();
+    /** Frees a column's device copy; returns its bytes, given back to the budget. */
+    private long free(DeviceBuffer b) {
+        long size = Math.max(16, b.size());
+        bytes -= size;
+        budget.release(size);
+        b.close();
+        return size;
+    }
+
+    /** What the device's budget may ask of this cache. */
+    private final class Share implements DeviceBudget.Member {
+        @Override
+        public void evictUnheld(long wanted) {
+            DeviceColumnCache.this.evictUnheld(wanted);
+        }
+
+        @Override
+        public void trim() {
+            trim.getAsLong();
         }
     }
 
     /** Lets the columns held by the query that just ended be evicted again. */
-    public synchronized void releaseHeld() {
-        held.clear();
+    public void releaseHeld() {
+        synchronized (budget) {
+            held.clear();
+        }
     }
 
-    public synchronized long bytes() {
-        return bytes;
+    /** Bytes of this cache's columns on the device. */
+    public long bytes() {
+        synchronized (budget) {
+            return bytes;
+        }
     }
 
+    /** The device's column budget, shared by every cache on that device. */
     public long budget() {
-        return budget;
+        return budget.total();
     }
 
-    public synchronized int size() {
-        return columns.size();
+    public int size() {
+        synchronized (budget) {
+            return columns.size();
+        }
     }
 
-    public synchronized long uploads() {
-        return uploads;
+    public long uploads() {
+        synchronized (budget) {
+            return uploads;
+        }
     }
 
-    public synchronized long uploadedBytes() {
-        return uploadedBytes;
+    public long uploadedBytes() {
+        synchronized (budget) {
+            return uploadedBytes;
+        }
     }
 
-    public synchronized long uploadNanos() {
-        return uploadNanos;
+    public long uploadNanos() {
+        synchronized (budget) {
+            return uploadNanos;
+        }
     }
 
+    /** Frees every column and leaves the device's budget: the other caches on the device keep theirs. */
     @Override
-    public synchronized void close() {
-        held.clear();
-        evictAllButHeld();
+    public void close() {
+        synchronized (budget) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            held.clear();
+            for (DeviceBuffer b : new ArrayList<>(columns.values())) {
+                free(b);
+            }
+            columns.clear();
+        }
+        DeviceBudget.leave(budget, share); // outside the budget's monitor: leaving takes the registry's first
     }
 }

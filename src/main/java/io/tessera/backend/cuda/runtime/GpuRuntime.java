@@ -21,13 +21,18 @@ import java.util.Map;
 /**
  * One open database's GPU: its context, the NVRTC compiler with its disk cache, loaded kernels by source, the
  * device column cache and the allocation pool. The database's device registry ({@code backend.Devices}) opens one
- * on the GPU's first use and closes it with the database, so that two databases in one process share no device
- * state; a micro-benchmark opens its own. When the machine has no usable GPU, {@link #open()} throws with the
- * reason, once and then from memory (the driver's absence is the process's, not a database's).
+ * on the GPU's first use and closes it with the database, so that closing one database leaves another's runtime
+ * as it was; a micro-benchmark opens its own. The one thing runtimes on a device share is its column budget
+ * ({@link DeviceBudget}): their cached columns together stay within it. When the machine has no usable GPU,
+ * {@link #open()} throws with the reason, once and then from memory (the driver's absence is the process's, not a
+ * database's).
  */
 public final class GpuRuntime implements AutoCloseable {
 
-    /** System property: device column cache budget in MiB (default: 80% of the memory free at start). */
+    /**
+     * System property: the device column budget in MiB (default: 80% of the memory free when the first runtime on the
+     * device opens); one per device for the process, shared by every runtime on it ({@link DeviceBudget}).
+     */
     public static final String CACHE_PROPERTY = "tessera.gpu.cacheMiB";
     private static final long STAGING_BYTES = 64L << 20;
 
@@ -71,17 +76,22 @@ public final class GpuRuntime implements AutoCloseable {
             compiler = KernelCompiler.nvrtc();
             staging = ctx.allocatePinned(STAGING_BYTES);
             pool = new DevicePool(ctx);
-            long budget = Long.getLong(CACHE_PROPERTY, (ctx.freeMemory() * 8 / 10) >> 20) << 20;
-            columns = new DeviceColumnCache(ctx, staging, budget, pool::trim);
             fill64 = kernel(CudaSources.utilitySource(), "tessera_fill64", CudaSources.UTILITY);
             scanCounts = kernel(CudaSources.utilitySource(), "tessera_scan_counts", CudaSources.UTILITY);
             spin = kernel(CudaSources.utilitySource(), "tessera_spin", CudaSources.UTILITY);
             compaction = new SlotCompaction(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
             sorter = new io.tessera.backend.cuda.ops.SmallSort(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
+            // last: nothing fails after it has joined the device's budget
+            columns = new DeviceColumnCache(ctx, staging, this::budgetBytes, pool::trim);
         } catch (RuntimeException e) {
             ctx.close();
             throw e;
         }
+    }
+
+    /** The column budget of a device no other runtime of this process is on: the property, else 80% of the free memory. */
+    private long budgetBytes() {
+        return Long.getLong(CACHE_PROPERTY, (ctx.freeMemory() * 8 / 10) >> 20) << 20;
     }
 
     /**

@@ -1,0 +1,96 @@
+package io.tessera.exec;
+
+import io.tessera.api.QueryCancel;
+import io.tessera.api.QueryResult;
+import io.tessera.api.ResultColumn;
+import io.tessera.api.RowSink;
+import io.tessera.plan.ColumnInfo;
+import io.tessera.storage.DataType;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How the engine's results become rows of Java values: a query's result read out of its relation in batches of
+ * {@link QueryEngine#BATCH_ROWS} (all at once, or handed to a {@link RowSink}; {@code cancel} checked before each
+ * batch), and the results the engine makes itself (EXPLAIN's lines, DESCRIBE's columns, a statement's empty one).
+ */
+final class ResultRows {
+
+    private ResultRows() {
+    }
+
+    /** Every row of a result, a TIMESTAMP WITH TIME ZONE's in {@code zone}. */
+    static List<Object[]> all(QueryExecutor.Ran ran, QueryCancel cancel, ZoneId zone) {
+        int n = ran.rel().rowCount();
+        List<Object[]> rows = new ArrayList<>(n);
+        for (int from = 0; from < n; from += QueryEngine.BATCH_ROWS) {
+            QueryCancel.check(cancel);
+            rows.addAll(rows(ran, from, Math.min(n, from + QueryEngine.BATCH_ROWS), zone));
+        }
+        return rows;
+    }
+
+    /** Hands a result's columns, then its rows batch by batch, to {@code sink}. */
+    static void drain(QueryExecutor.Ran ran, RowSink sink, QueryCancel cancel, ZoneId zone) {
+        sink.start(ran.columns());
+        int n = ran.rel().rowCount();
+        for (int from = 0; from < n; from += QueryEngine.BATCH_ROWS) {
+            QueryCancel.check(cancel);
+            sink.rows(rows(ran, from, Math.min(n, from + QueryEngine.BATCH_ROWS), zone));
+        }
+    }
+
+    /** Reads every row of a result and drops it (EXPLAIN ANALYZE times the read-out); returns the row count. */
+    static int readOut(QueryExecutor.Ran ran, QueryCancel cancel, ZoneId zone) {
+        int n = ran.rel().rowCount();
+        for (int from = 0; from < n; from += QueryEngine.BATCH_ROWS) {
+            QueryCancel.check(cancel);
+            rows(ran, from, Math.min(n, from + QueryEngine.BATCH_ROWS), zone);
+        }
+        return n;
+    }
+
+    /** Rows {@code [from, to)} of a result as Java values, a TIMESTAMP WITH TIME ZONE's in {@code zone}. */
+    private static List<Object[]> rows(QueryExecutor.Ran ran, int from, int to, ZoneId zone) {
+        int width = ran.columns().size();
+        List<Object[]> rows = new ArrayList<>(to - from);
+        for (int r = from; r < to; r++) {
+            Object[] row = new Object[width];
+            for (int c = 0; c < width; c++) {
+                row[c] = ran.rel().value(c, r, zone);
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** The result of a statement that returns no rows. */
+    static QueryResult empty() {
+        return new QueryResult(List.of(), List.of(), 0, 0);
+    }
+
+    /** A text as one VARCHAR column {@code column}, a row per line (EXPLAIN). */
+    static QueryResult lines(String column, String text, long compileNanos, long runNanos) {
+        List<Object[]> rows = new ArrayList<>();
+        for (String line : text.split("\n", -1)) {
+            rows.add(new Object[] {line});
+        }
+        return new QueryResult(List.of(new ResultColumn(column, DataType.VARCHAR, false)), rows, compileNanos,
+                runNanos);
+    }
+
+    /** A query's columns as DuckDB's DESCRIBE lists them: name, type, whether it may be null. */
+    static QueryResult describe(List<ColumnInfo> resultColumns) {
+        List<Object[]> rows = new ArrayList<>();
+        for (ColumnInfo c : resultColumns) {
+            rows.add(new Object[] {c.name(), c.type().toString(), c.nullable() ? "YES" : "NO", null, null, null});
+        }
+        List<ResultColumn> columns = new ArrayList<>();
+        for (String name : List.of("column_name", "column_type", "null", "key", "default", "extra")) {
+            columns.add(new ResultColumn(name, DataType.VARCHAR, !name.startsWith("column")));
+        }
+        return new QueryResult(columns, rows, 0, 0);
+    }
+}
