@@ -11,9 +11,10 @@ import java.util.WeakHashMap;
  * Whether a stored integer column's values ascend with the row number, as far as evenly spaced rows show: a table
  * written in the order of a key (TPC-H's lineitem and orders by their order key). Probing rows read in that order
  * look up a perfect table's slots in ascending order, so its lookups stream through memory however large the table
- * is. Only a guess, used for the order of a pipeline's operations, never for an answer.
+ * is, and a grouping by it sees each group's rows together (agg=ordered). Only a guess, used for the order of a
+ * pipeline's operations and a default genome, never for an answer.
  */
-final class AscendingColumns {
+public final class AscendingColumns {
 
     /** Rows read to decide. */
     static final int SAMPLED_ROWS = 1024;
@@ -21,6 +22,11 @@ final class AscendingColumns {
     private static final Map<Column, Boolean> SEEN = Collections.synchronizedMap(new WeakHashMap<>());
 
     private AscendingColumns() {
+    }
+
+    /** Whether an expression is a stored source column that ascends with the row number. */
+    public static boolean ascendingSource(Expr e) {
+        return e instanceof Expr.Ref r && r.slot().isSource() && r.slot().origin() != null && ascends(r.slot().origin());
     }
 
     static boolean ascends(Column c) {

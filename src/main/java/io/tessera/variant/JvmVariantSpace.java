@@ -1,5 +1,6 @@
 package io.tessera.variant;
 
+import io.tessera.plan.AscendingColumns;
 import io.tessera.plan.KeyRange;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
@@ -33,9 +34,12 @@ import java.util.function.Predicate;
  * indexed by one worker), atomic (every worker inserts into the one table with atomic operations; not cuckoo)</td>
  * <td>BUILD sinks, where there is more than one core</td></tr>
  * <tr><td>agg</td><td>dense (every key's range known, at most 2^21 groups), hash (per worker, merged), shared
- * (one table in lock stripes), partitioned (radix partitions, one table each); by default dense where allowed and
+ * (one table in lock stripes), partitioned (radix partitions, one table each), ordered (each morsel's runs of equal
+ * keys appended as groups, merged by the morsels' key ranges where they ascend and meet only at their ends, else by
+ * hash; no string keys but dictionary codes); by default dense where allowed and
  * at most {@link #SPARSE_DENSE_FACTOR} times the estimated groups (or cached),
- * else hash up to {@link #CACHED_GROUPS} estimated groups, partitioned beyond</td><td>GROUP_AGGREGATE sinks</td></tr>
+ * else hash up to {@link #CACHED_GROUPS} estimated groups, beyond that ordered where the first key is a stored
+ * column that ascends with the row ({@link AscendingColumns}), else partitioned</td><td>GROUP_AGGREGATE sinks</td></tr>
  * <tr><td>merge</td><td>serial (the workers' tables merged on one thread), partitioned (split by key hash, the
  * partitions merged by the workers at once; fixed for shared and partitioned tables, whose keys are disjoint)</td>
  * <td>GROUP_AGGREGATE sinks, where there is more than one core</td></tr>
@@ -163,7 +167,7 @@ public final class JvmVariantSpace implements VariantSpace {
 
         declared.add(new Declared(JvmDimensions.AGGREGATION, p -> p.sink() instanceof Sink.GroupAggregate,
                 List.of(v("dense", (q, p) -> denseAllowed((Sink.GroupAggregate) p.sink())), v("hash"), v("shared"),
-                        v("partitioned")),
+                        v("partitioned"), v("ordered", (q, p) -> orderedAllowed((Sink.GroupAggregate) p.sink()))),
                 (q, p) -> defaultAggregation((Sink.GroupAggregate) p.sink())));
 
         declared.add(new Declared(JvmDimensions.GROUP_MERGE, p -> cores > 1 && p.sink() instanceof Sink.GroupAggregate,
@@ -405,15 +409,34 @@ public final class JvmVariantSpace implements VariantSpace {
 
     /**
      * The default aggregation: a dense array where the keys allow one and the groups fill enough of it; else
-     * per-worker hash tables (merged in parallel) while the estimated groups fit a core's cache, and radix partitions
-     * beyond. A sparse dense array costs every worker its whole range to clear and merge (TPC-H Q11 at SF 10: 2M
+     * per-worker hash tables (merged in parallel) while the estimated groups fit a core's cache, and beyond that runs
+     * of equal keys where the first key ascends with the rows read (TPC-H Q18's lineitem by l_orderkey: a morsel's
+     * groups are whole but its first and last), else radix partitions. A sparse dense array costs every worker its whole range to clear and merge (TPC-H Q11 at SF 10: 2M
      * slots per worker for about 320,000 groups).
      */
     static String defaultAggregation(Sink.GroupAggregate ga) {
         if (denseAllowed(ga) && denseSlots(ga) <= Math.max(CACHED_GROUPS, SPARSE_DENSE_FACTOR * ga.estimatedGroups())) {
             return "dense";
         }
-        return ga.estimatedGroups() > CACHED_GROUPS ? "partitioned" : "hash";
+        if (ga.estimatedGroups() <= CACHED_GROUPS) {
+            return "hash";
+        }
+        return orderedAllowed(ga) && AscendingColumns.ascendingSource(ga.keys().get(0)) ? "ordered" : "partitioned";
+    }
+
+    /**
+     * Constraint of agg=ordered: keys of the hash tables' encoding whose order every worker shares (a VARCHAR only
+     * as a dictionary column's codes: other strings a table interns to ids of its own). Every aggregate combines as
+     * the hash merge combines it.
+     */
+    public static boolean orderedAllowed(Sink.GroupAggregate ga) {
+        for (io.tessera.plan.Expr k : ga.keys()) {
+            boolean code = k instanceof io.tessera.plan.Expr.Ref r && r.slot().dictionaryKey() != null;
+            if (!code && k.type().kind() == TypeKind.VARCHAR) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether an aggregation sink has a DISTINCT aggregate (COUNT, SUM or AVG of DISTINCT values). */

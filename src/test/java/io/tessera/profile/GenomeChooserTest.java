@@ -163,7 +163,7 @@ public class GenomeChooserTest {
                 {"jvm{pred=predicated}", "has no free dimension pred"},
                 {"jvm{workers=64}", "workers=64 is not one of [1, 2]"},
                 {"cuda{tpb=256}", "it is for the cuda backend, not jvm"},
-                {"jvm{agg=sorted}", "agg=sorted is not one of [hash, shared, partitioned]"},
+                {"jvm{agg=sorted}", "agg=sorted is not one of [hash, shared, partitioned, ordered]"},
                 {"jvm{agg=hash,hash=murmur,workers=1}", null},
         };
         for (String[] m : misfits) {

@@ -152,7 +152,7 @@ class JvmVariantSpaceTest {
     void denseAggregationNeedsKnownSmallKeyRanges() {
         QueryPlan wide = plan(WIDE_KEY);
         Pipeline byRange = pipeline(wide, Sink.GroupAggregate.class, 0);
-        assertEquals(List.of("dense", "hash", "shared", "partitioned"), dims(wide, byRange).get(JvmDimensions.AGGREGATION));
+        assertEquals(List.of("dense", "hash", "shared", "partitioned", "ordered"), dims(wide, byRange).get(JvmDimensions.AGGREGATION));
         assertEquals("dense", SPACE.defaultGenome(wide, byRange).get(JvmDimensions.AGGREGATION));
         // the same keys with a range far wider than the groups estimated: a dense array per worker would be mostly
         // empty, so hash tables are the default (dense stays allowed for the tuner)
@@ -168,7 +168,7 @@ class JvmVariantSpaceTest {
         for (String sql : List.of(CAN_FAIL, ALL_VECTOR)) { // a DOUBLE key; a computed key without a range
             QueryPlan plan = plan(sql);
             Pipeline p = pipeline(plan, Sink.GroupAggregate.class, 0);
-            assertEquals(List.of("hash", "shared", "partitioned"), dims(plan, p).get(JvmDimensions.AGGREGATION), sql);
+            assertEquals(List.of("hash", "shared", "partitioned", "ordered"), dims(plan, p).get(JvmDimensions.AGGREGATION), sql);
             assertEquals("hash", SPACE.defaultGenome(plan, p).get(JvmDimensions.AGGREGATION));
         }
     }

@@ -53,6 +53,14 @@ enum GroupAggregation {
         void emit(GroupAggregateEmitter e) {
             PartitionedGroupEmitter.emit(e);
         }
+    },
+
+    /** Runs of equal keys appended as groups, merged by the morsels' key ranges ({@link OrderedGroupEmitter}). */
+    ORDERED("ordered", "runs of equal keys appended as groups per worker, merged by key ranges") {
+        @Override
+        void emit(GroupAggregateEmitter e) {
+            OrderedGroupEmitter.emit(e);
+        }
     };
 
     /** The genome value. */

@@ -205,6 +205,31 @@ public abstract class GroupTable {
         }
     }
 
+    /** Moves group {@code from}'s aggregate states to group {@code to} (whose own are dropped). */
+    protected final void moveGroup(int from, int to) {
+        for (int a = 0; a < aggs.length; a++) {
+            counts[a][to] = counts[a][from];
+            if (lvals[a] != null) {
+                lvals[a][to] = lvals[a][from];
+            }
+            if (dvals[a] != null) {
+                dvals[a][to] = dvals[a][from];
+            }
+            if (d2vals[a] != null) {
+                d2vals[a][to] = d2vals[a][from];
+            }
+            if (svals[a] != null) {
+                svals[a][to] = svals[a][from];
+            }
+            if (sets[a] != null) {
+                sets[a][to] = sets[a][from];
+            }
+            if (lists[a] != null) {
+                lists[a][to] = lists[a][from];
+            }
+        }
+    }
+
     /** Number of distinct values of aggregate a in group g. */
     public final long distinctCount(int a, int g) {
         DistinctSet s = sets[a][g];

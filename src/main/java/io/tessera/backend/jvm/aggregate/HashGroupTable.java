@@ -21,6 +21,8 @@ public final class HashGroupTable extends GroupTable {
     private int bits;
     private int mask;
     public int groups;
+    /** Whether every group is in the slots (false after {@link #append1} and the like). */
+    private boolean indexed = true;
     public final long[] scratch;
     private final HashMap<String, Integer> internIds = new HashMap<>();
     private final ArrayList<String> interned = new ArrayList<>();
@@ -118,6 +120,16 @@ public final class HashGroupTable extends GroupTable {
     }
 
     private int insert(int slot, long k0, long k1, long[] k) {
+        int g = add(k0, k1, k);
+        slots[slot] = g + 1;
+        if (groups * 2 > slots.length) {
+            rehash();
+        }
+        return g;
+    }
+
+    /** A new group of these keys (words k0, k1, or {@code k} when wider), not yet in the slots. */
+    private int add(long k0, long k1, long[] k) {
         int g = groups++;
         if (g == capacity) {
             growAggregates(capacity * 2);
@@ -131,11 +143,68 @@ public final class HashGroupTable extends GroupTable {
             keys[2 * g] = k0;
             keys[2 * g + 1] = k1;
         }
-        slots[slot] = g + 1;
-        if (groups * 2 > slots.length) {
-            rehash();
-        }
         return g;
+    }
+
+    /**
+     * Appends a group of key {@code k0} without looking it up (agg=ordered: a run of equal keys is one group, found
+     * without the slots); the table is then looked up in only after {@link #index()}.
+     */
+    public int append1(long k0) {
+        indexed = false;
+        return add(k0, 0, null);
+    }
+
+    /** {@link #append1} of a key of two words. */
+    public int append2(long k0, long k1) {
+        indexed = false;
+        return add(k0, k1, null);
+    }
+
+    /** {@link #append1} of the key in {@link #scratch}. */
+    public int appendN() {
+        indexed = false;
+        return add(0, 0, scratch);
+    }
+
+    /**
+     * The slots made over the groups after groups were appended; equal keys appended twice stay two groups (a merge
+     * into another table combines them).
+     */
+    void index() {
+        if (!indexed) {
+            bits = Hashing.bitsFor(Math.max(16, groups)) - 1; // rehash takes one bit more
+            rehash();
+            indexed = true;
+        }
+    }
+
+    /** Whether groups were appended since the slots were last made ({@link #index()}). */
+    boolean appended() {
+        return !indexed;
+    }
+
+    /** Word i of group g's key. */
+    long keyWord(int g, int i) {
+        return keys[g * width + i];
+    }
+
+    /**
+     * Removes groups (each index once, in descending order): the last group moves into each hole, so the groups
+     * stay 0 .. groups - 1 in another order. The slots are made again before the next lookup.
+     */
+    void removeGroups(int[] descending) {
+        for (int hole : descending) {
+            int last = groups - 1;
+            if (hole != last) {
+                System.arraycopy(keys, last * width, keys, hole * width, width);
+                moveGroup(last, hole);
+            }
+            groups--;
+        }
+        if (descending.length > 0) {
+            indexed = false;
+        }
     }
 
     private void rehash() {
@@ -190,6 +259,7 @@ public final class HashGroupTable extends GroupTable {
 
     /** Merges groups {@code groups[0 .. count)} of another table (null: its groups 0 .. count - 1). */
     void mergeGroups(HashGroupTable other, int[] groups, int count, boolean[] stringKeys) {
+        index();
         for (int j = 0; j < count; j++) {
             int g = groups == null ? j : groups[j];
             for (int i = 0; i < width; i++) {
@@ -209,6 +279,7 @@ public final class HashGroupTable extends GroupTable {
      * keys are encoded as the hash variants encode them (the raw value, a NULL as 0 with its bit in the NULL mask).
      */
     public void mergeFrom(DenseGroupTable other) {
+        index();
         int nk = other.sizes.length;
         if (nk + (nullMaskWord >= 0 ? 1 : 0) != width) {
             throw new IllegalArgumentException("a dense table of " + nk + " keys into a hash table of width " + width);

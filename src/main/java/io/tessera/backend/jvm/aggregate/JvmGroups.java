@@ -41,7 +41,8 @@ public final class JvmGroups {
 
     /**
      * The workers' group states of one kind brought together (a dense array's slots, hash tables merged as the
-     * genome's {@code merge} says, a partitioned aggregation's or a shared table's partitions as they are), and the
+     * genome's {@code merge} says, a partitioned aggregation's or a shared table's partitions as they are, an
+     * ordered aggregation's runs by their key ranges), and the
      * DISTINCT sets united as its {@code distinct} says.
      */
     public static Groups merged(EmittedPipeline e, PipelineCode code, List<Object> states, boolean[] stringKeys,
@@ -59,6 +60,12 @@ public final class JvmGroups {
             groups = e.pipeline().sink() instanceof Sink.Aggregate ? Groups.single(d) : Groups.dense(d);
         } else if (states.get(0) instanceof SharedGroupTable shared) {
             groups = Groups.of(shared.stripes());
+        } else if (states.get(0) instanceof OrderedRuns) {
+            List<OrderedRuns> runs = new ArrayList<>();
+            for (Object s : states) {
+                runs.add((OrderedRuns) s);
+            }
+            groups = Groups.of(OrderedMerge.merge(runs, stringKeys, partitionedMerge, pool, workers).tables());
         } else if (states.get(0) instanceof PartitionedInput) {
             groups = Groups.of(PartitionedAggregation.aggregate(e, code, states, pool));
         } else {

@@ -2,6 +2,7 @@ package io.tessera.backend.jvm.run;
 
 import io.tessera.backend.jvm.aggregate.DenseGroupTable;
 import io.tessera.backend.jvm.aggregate.HashGroupTable;
+import io.tessera.backend.jvm.aggregate.OrderedRuns;
 import io.tessera.backend.jvm.aggregate.PartitionedInput;
 import io.tessera.backend.jvm.aggregate.SharedGroupTable;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
@@ -56,6 +57,9 @@ final class SinkStates {
                 if ("partitioned".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
                     yield new PartitionedInput(e.bufferKinds(), rows, PartitionedInput.bitsFor(ga.estimatedGroups()));
                 }
+                if ("ordered".equals(e.genome().get(JvmDimensions.AGGREGATION))) {
+                    yield new OrderedRuns(hashTable(e, ga));
+                }
                 yield hashTable(e, ga);
             }
         };
@@ -83,7 +87,7 @@ final class SinkStates {
 
     /**
      * The kind of sink state a genome's code fills: its aggregation for a grouping pipeline (dense, hash, shared,
-     * partitioned), one kind ("") for every other pipeline.
+     * partitioned, ordered), one kind ("") for every other pipeline.
      */
     static String kind(Genome g) {
         return g.has(JvmDimensions.AGGREGATION) ? g.get(JvmDimensions.AGGREGATION) : "";
