@@ -218,4 +218,60 @@ class DictionaryMergeTest {
             runs.discard();
         }
     }
+
+    /**
+     * Strings of hundreds of kilobytes that differ only in their last bytes, beside short ones and repeats: merged in
+     * order, each string's bytes placed whole.
+     */
+    @Test
+    void longStringsMergeInOrder() throws Exception {
+        Random r = new Random(39);
+        List<List<String>> parts = new ArrayList<>();
+        List<String> all = new ArrayList<>();
+        for (int p = 0; p < 3; p++) {
+            List<String> part = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                int len = r.nextInt(3) == 0 ? 1 + r.nextInt(40) : 100_000 + r.nextInt(300_000);
+                StringBuilder sb = new StringBuilder(len);
+                for (int k = 0; k < len; k++) {
+                    sb.append(k < len - 3 ? 'q' : (char) ('a' + r.nextInt(2)));
+                }
+                part.add(sb.toString());
+                if (r.nextInt(4) == 0) {
+                    part.add(sb.toString());
+                }
+            }
+            parts.add(part);
+            all.addAll(part);
+        }
+        Dictionary expected = Dictionary.of(all);
+        StringRuns runs = new StringRuns(dir.resolve("f.runs.tmp"));
+        try (Arena arena = Arena.ofShared()) {
+            List<StringRuns.Run> list = new ArrayList<>();
+            List<StringRuns.Sorted> sortedParts = new ArrayList<>();
+            for (List<String> part : parts) {
+                StringRuns.Sorted sorted = runs.add(part);
+                sortedParts.add(sorted);
+                list.add(sorted.run());
+            }
+            MemorySegment seg = runs.map(arena);
+            Path file = dir.resolve("f.dict");
+            DictionaryMerge.Result result = DictionaryMerge.merge(seg, list, file, "f");
+            assertEquals(expected.size(), result.size());
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                Dictionary merged = Dictionary.open(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena),
+                        "f.dict");
+                assertEquals(StorageRoundTripTest.strings(expected), StorageRoundTripTest.strings(merged));
+            }
+            for (int p = 0; p < parts.size(); p++) {
+                List<String> part = parts.get(p);
+                for (int i = 0; i < part.size(); i++) {
+                    assertEquals(expected.code(part.get(i)),
+                            DictionaryMerge.code(seg, sortedParts.get(p).run(), sortedParts.get(p).rank()[i]));
+                }
+            }
+        } finally {
+            runs.discard();
+        }
+    }
 }
