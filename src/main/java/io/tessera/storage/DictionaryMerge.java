@@ -106,10 +106,8 @@ final class DictionaryMerge {
         return runs.get(INT, r.offsetsAt() + 4L * (i + 1)) - runs.get(INT, r.offsetsAt() + 4L * i);
     }
 
-    /** Bytes [skip, skip + 8) of run string i as an unsigned big-endian number, zero-padded. */
-    private long prefix(StringRuns.Run r, int i, int skip) {
-        long at = start(r, i) + skip;
-        int len = length(r, i) - skip;
+    /** The {@code len} bytes at {@code at}, at most eight, as an unsigned big-endian number, zero-padded. */
+    private long word(long at, int len) {
         if (len >= 8) {
             return runs.get(BIG_LONG, at);
         }
@@ -298,8 +296,10 @@ final class DictionaryMerge {
                 return;
             }
             StringRuns.Run run = list.get(q);
+            long at = start(run, next[q]);
+            int len = length(run, next[q]);
             for (int w = 0; w < KEY_WORDS; w++) {
-                key[q * KEY_WORDS + w] = prefix(run, next[q], 8 * w);
+                key[q * KEY_WORDS + w] = word(at + 8 * w, len - 8 * w);
             }
         }
 
@@ -332,35 +332,79 @@ final class DictionaryMerge {
 
     /**
      * Writes range {@code r}'s codes (its numbers plus {@code codeBase}) into the run slots, its strings' offsets and
-     * bytes into the dictionary file.
+     * bytes into the dictionary file. A run's share is read {@value #CHUNK} strings at a time, its codes and offsets
+     * copied to arrays: the loops over them are small and quick to compile, where a loop reading the file value by
+     * value compiled slowly (C2 took about a second over its compiles of one such method in a cold import).
      */
     private void place(int r, MemorySegment dict, int codeBase, long byteBase, long dataAt) {
-        int n = codes[r];
+        int[] code = new int[CHUNK];
+        int[] offset = new int[CHUNK + 1];
         // each code's length, in its offset slot; then the slots summed into offsets
         for (int q = 0; q < list.size(); q++) {
             StringRuns.Run run = list.get(q);
-            for (int i = bound[r][q]; i < bound[r + 1][q]; i++) {
-                int code = codeBase + runs.get(INT, run.codeAt(i));
-                runs.set(INT, run.codeAt(i), code);
-                dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(code), length(run, i));
+            for (int from = bound[r][q]; from < bound[r + 1][q]; from += CHUNK) {
+                int k = Math.min(CHUNK, bound[r + 1][q] - from);
+                read(run, from, k, code, offset);
+                lengths(dict, codeBase, code, offset, k);
+                MemorySegment.copy(code, 0, runs, INT, run.codeAt(from), k);
             }
         }
-        long at = byteBase;
-        for (int c = codeBase; c < codeBase + n; c++) {
-            long len = dict.get(DictionaryFile.LONG, DictionaryFile.offsetAt(c));
-            dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(c), at);
-            at += len;
-        }
-        long[] copied = new long[(n + 63) >>> 6];
+        sumLengths(dict, codeBase, codes[r], byteBase);
+        long[] copied = new long[(codes[r] + 63) >>> 6];
         for (int q = 0; q < list.size(); q++) {
             StringRuns.Run run = list.get(q);
-            for (int i = bound[r][q]; i < bound[r + 1][q]; i++) {
-                int local = runs.get(INT, run.codeAt(i)) - codeBase;
-                if ((copied[local >>> 6] & (1L << local)) == 0) {
-                    copied[local >>> 6] |= 1L << local;
-                    long to = dataAt + dict.get(DictionaryFile.LONG, DictionaryFile.offsetAt(codeBase + local));
-                    MemorySegment.copy(runs, start(run, i), dict, to, length(run, i));
-                }
+            for (int from = bound[r][q]; from < bound[r + 1][q]; from += CHUNK) {
+                int k = Math.min(CHUNK, bound[r + 1][q] - from);
+                read(run, from, k, code, offset);
+                copyStrings(run, dict, dataAt, codeBase, code, offset, k, copied);
+            }
+        }
+    }
+
+    /** Strings of a run's share read into arrays at a time in {@link #place}. */
+    private static final int CHUNK = 1 << 13;
+
+    /** The slots (codes) and offsets of run strings {@code [from, from + k)}; offsets one more. */
+    private void read(StringRuns.Run run, int from, int k, int[] code, int[] offset) {
+        MemorySegment.copy(runs, INT, run.codeAt(from), code, 0, k);
+        MemorySegment.copy(runs, INT, run.offsetsAt() + 4L * from, offset, 0, k + 1);
+    }
+
+    /** Adds {@code codeBase} to a chunk's numbers, making them codes, and puts each code's length in its slot. */
+    private static void lengths(MemorySegment dict, int codeBase, int[] code, int[] offset, int k) {
+        for (int i = 0; i < k; i++) {
+            int c = codeBase + code[i];
+            code[i] = c;
+            dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(c), offset[i + 1] - offset[i]);
+        }
+    }
+
+    /** Replaces the lengths in the offset slots of codes {@code [codeBase, codeBase + n)} by offsets from {@code at}. */
+    private static void sumLengths(MemorySegment dict, int codeBase, int n, long at) {
+        long[] slot = new long[Math.min(n, CHUNK)];
+        for (int from = 0; from < n; from += CHUNK) {
+            int k = Math.min(CHUNK, n - from);
+            long place = DictionaryFile.offsetAt(codeBase + from);
+            MemorySegment.copy(dict, DictionaryFile.LONG, place, slot, 0, k);
+            for (int i = 0; i < k; i++) {
+                long len = slot[i];
+                slot[i] = at;
+                at += len;
+            }
+            MemorySegment.copy(slot, 0, dict, DictionaryFile.LONG, place, k);
+        }
+    }
+
+    /** Copies the bytes of a chunk's strings whose codes were not copied yet to their places in the file. */
+    private void copyStrings(StringRuns.Run run, MemorySegment dict, long dataAt, int codeBase, int[] code,
+                             int[] offset, int k, long[] copied) {
+        long bytesAt = run.bytesAt();
+        for (int i = 0; i < k; i++) {
+            int local = code[i] - codeBase;
+            if ((copied[local >>> 6] & (1L << local)) == 0) {
+                copied[local >>> 6] |= 1L << local;
+                long to = dataAt + dict.get(DictionaryFile.LONG, DictionaryFile.offsetAt(code[i]));
+                MemorySegment.copy(runs, bytesAt + offset[i], dict, to, offset[i + 1] - offset[i]);
             }
         }
     }

@@ -94,7 +94,12 @@ final class StringRuns {
             throw new StorageException("a part of " + n + " strings holds " + total
                     + " bytes; parts hold at most 2 GB");
         }
-        int[] order = Utf8Sort.order(bytes, starts, n);
+        // a large part's strings sorted bucket by bucket, each bucket's strings close together (Utf8Buckets)
+        Utf8Buckets buckets = Utf8Buckets.of(bytes, starts, n);
+        byte[] b = buckets == null ? bytes : buckets.bytes;
+        int[] st = buckets == null ? starts : buckets.starts;
+        int[] origin = buckets == null ? null : buckets.origin;
+        int[] bounds = buckets == null ? new int[] {0, n} : buckets.bounds;
         int[] rank = new int[n];
         // plain arrays and System.arraycopy: a heap ByteBuffer's put per string went through the memory-access
         // checks of a bulk copy, which cost more than the copy itself for strings of a few dozen bytes
@@ -102,18 +107,20 @@ final class StringRuns {
         byte[] data = new byte[total];
         int at = 0;
         int distinct = 0;
-        int prev = -1;
-        for (int s = 0; s < n; s++) {
-            int c = order[s];
-            int from = starts[c];
-            int len = starts[c + 1] - from;
-            if (prev < 0 || !same(bytes, from, len, starts[prev], starts[prev + 1] - starts[prev])) {
-                offsets[distinct++] = at;
-                System.arraycopy(bytes, from, data, at, len);
-                at += len;
-                prev = c;
+        for (int k = 0; k + 1 < bounds.length; k++) {
+            int[] order = Utf8Sort.order(b, st, bounds[k], bounds[k + 1] - bounds[k]);
+            int prev = -1; // equal strings share a bucket
+            for (int c : order) {
+                int from = st[c];
+                int len = st[c + 1] - from;
+                if (prev < 0 || !same(b, from, len, st[prev], st[prev + 1] - st[prev])) {
+                    offsets[distinct++] = at;
+                    System.arraycopy(b, from, data, at, len);
+                    at += len;
+                    prev = c;
+                }
+                rank[origin == null ? c : origin[c]] = distinct - 1;
             }
-            rank[c] = distinct - 1;
         }
         offsets[distinct] = at;
         ByteBuffer offsetBytes = ByteBuffer.allocate(4 * (distinct + 1)).order(ByteOrder.LITTLE_ENDIAN);

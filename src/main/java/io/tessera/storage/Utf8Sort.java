@@ -21,15 +21,15 @@ final class Utf8Sort {
     /** Partitioning levels after which a range is sorted by merging instead (a guard against bad pivots). */
     private final int maxLevel;
 
-    private Utf8Sort(byte[] bytes, int[] starts, int n) {
+    private Utf8Sort(byte[] bytes, int[] starts, int from, int n) {
         this.bytes = bytes;
         this.starts = starts;
         this.idx = new int[n];
         this.key = new long[n];
         this.maxLevel = 2 * (32 - Integer.numberOfLeadingZeros(n)) + 8;
         for (int i = 0; i < n; i++) {
-            idx[i] = i;
-            key[i] = digit(i, 0);
+            idx[i] = from + i;
+            key[i] = digit(from + i, 0);
         }
     }
 
@@ -38,7 +38,12 @@ final class Utf8Sort {
      * Equal values end up next to each other.
      */
     static int[] order(byte[] bytes, int[] starts, int n) {
-        Utf8Sort s = new Utf8Sort(bytes, starts, n);
+        return order(bytes, starts, 0, n);
+    }
+
+    /** As {@link #order(byte[], int[], int)}, for the values {@code from .. from + n - 1}. */
+    static int[] order(byte[] bytes, int[] starts, int from, int n) {
+        Utf8Sort s = new Utf8Sort(bytes, starts, from, n);
         s.sort(0, n, 0, 0);
         return s.idx;
     }

@@ -147,4 +147,131 @@ class DictionaryMergeTest {
             runs.discard();
         }
     }
+
+    /**
+     * Parts of more than {@link Utf8Buckets#MIN_BYTES} of strings, which are sorted bucket by bucket on their first
+     * two bytes (empty and one-byte strings, zero bytes and repeats among them), and one whose strings all share
+     * their first two bytes, sorted whole: each part's run holds its distinct strings in order, and the merge gives
+     * every string its code in the dictionary of all.
+     */
+    @Test
+    void largePartsSortedInBucketsMergeInOrder() throws Exception {
+        Random r = new Random(38);
+        List<List<String>> parts = new ArrayList<>();
+        List<String> all = new ArrayList<>();
+        for (int p = 0; p < 3; p++) {
+            List<String> part = new ArrayList<>();
+            while (part.size() < 120_000) {
+                String s = p == 2 ? "xx" + MappedDictionaryTest.random(r, 12) : MappedDictionaryTest.random(r, 12);
+                part.add(s);
+                if (r.nextInt(10) == 0) {
+                    part.add(s);
+                }
+            }
+            parts.add(part);
+            all.addAll(part);
+        }
+        Dictionary expected = Dictionary.of(all);
+        StringRuns runs = new StringRuns(dir.resolve("e.runs.tmp"));
+        try (Arena arena = Arena.ofShared()) {
+            List<StringRuns.Run> list = new ArrayList<>();
+            List<StringRuns.Sorted> sortedParts = new ArrayList<>();
+            for (int p = 0; p < parts.size(); p++) {
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+                List<String> part = parts.get(p);
+                int[] starts = new int[part.size() + 1];
+                for (int i = 0; i < part.size(); i++) {
+                    starts[i] = out.size();
+                    out.writeBytes(part.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                }
+                starts[part.size()] = out.size();
+                byte[] bytes = out.toByteArray();
+                assertTrue(bytes.length > Utf8Buckets.MIN_BYTES, "bytes of part " + p + ": " + bytes.length);
+                Utf8Buckets buckets = Utf8Buckets.of(bytes, starts, part.size());
+                assertEquals(p == 2, buckets == null, "part " + p + " sorted whole");
+                if (buckets != null) {
+                    assertTrue(buckets.count() > 100, "buckets of part " + p + ": " + buckets.count());
+                }
+                StringRuns.Sorted sorted = runs.add(bytes, starts, part.size());
+                assertEquals(Dictionary.of(part).size(), sorted.run().count());
+                sortedParts.add(sorted);
+                list.add(sorted.run());
+            }
+            MemorySegment seg = runs.map(arena);
+            Path file = dir.resolve("e.dict");
+            DictionaryMerge.Result result = DictionaryMerge.merge(seg, list, file, "e");
+            assertEquals(expected.size(), result.size());
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                Dictionary merged = Dictionary.open(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena),
+                        "e.dict");
+                assertEquals(StorageRoundTripTest.strings(expected), StorageRoundTripTest.strings(merged));
+            }
+            for (int p = 0; p < parts.size(); p++) {
+                List<String> part = parts.get(p);
+                for (int i = 0; i < part.size(); i++) {
+                    assertEquals(expected.code(part.get(i)),
+                            DictionaryMerge.code(seg, sortedParts.get(p).run(), sortedParts.get(p).rank()[i]),
+                            part.get(i));
+                }
+            }
+        } finally {
+            runs.discard();
+        }
+    }
+
+    /**
+     * Strings of hundreds of kilobytes that differ only in their last bytes, beside short ones and repeats: merged in
+     * order, each string's bytes placed whole.
+     */
+    @Test
+    void longStringsMergeInOrder() throws Exception {
+        Random r = new Random(39);
+        List<List<String>> parts = new ArrayList<>();
+        List<String> all = new ArrayList<>();
+        for (int p = 0; p < 3; p++) {
+            List<String> part = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                int len = r.nextInt(3) == 0 ? 1 + r.nextInt(40) : 100_000 + r.nextInt(300_000);
+                StringBuilder sb = new StringBuilder(len);
+                for (int k = 0; k < len; k++) {
+                    sb.append(k < len - 3 ? 'q' : (char) ('a' + r.nextInt(2)));
+                }
+                part.add(sb.toString());
+                if (r.nextInt(4) == 0) {
+                    part.add(sb.toString());
+                }
+            }
+            parts.add(part);
+            all.addAll(part);
+        }
+        Dictionary expected = Dictionary.of(all);
+        StringRuns runs = new StringRuns(dir.resolve("f.runs.tmp"));
+        try (Arena arena = Arena.ofShared()) {
+            List<StringRuns.Run> list = new ArrayList<>();
+            List<StringRuns.Sorted> sortedParts = new ArrayList<>();
+            for (List<String> part : parts) {
+                StringRuns.Sorted sorted = runs.add(part);
+                sortedParts.add(sorted);
+                list.add(sorted.run());
+            }
+            MemorySegment seg = runs.map(arena);
+            Path file = dir.resolve("f.dict");
+            DictionaryMerge.Result result = DictionaryMerge.merge(seg, list, file, "f");
+            assertEquals(expected.size(), result.size());
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                Dictionary merged = Dictionary.open(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena),
+                        "f.dict");
+                assertEquals(StorageRoundTripTest.strings(expected), StorageRoundTripTest.strings(merged));
+            }
+            for (int p = 0; p < parts.size(); p++) {
+                List<String> part = parts.get(p);
+                for (int i = 0; i < part.size(); i++) {
+                    assertEquals(expected.code(part.get(i)),
+                            DictionaryMerge.code(seg, sortedParts.get(p).run(), sortedParts.get(p).rank()[i]));
+                }
+            }
+        } finally {
+            runs.discard();
+        }
+    }
 }
