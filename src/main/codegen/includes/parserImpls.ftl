@@ -364,7 +364,7 @@ SqlNode TesseraStructPack() :
 {
     LOOKAHEAD({ getToken(1).kind == IDENTIFIER && getToken(1).image.equalsIgnoreCase("STRUCT_PACK")
         && getToken(2).kind == LPAREN })
-    name = SimpleIdentifier() { s = span(); }
+    <IDENTIFIER> { s = span(); name = new SqlIdentifier("struct_pack", s.pos()); }
     <LPAREN>
     [ TesseraStructPackArg(args) ( <COMMA> TesseraStructPackArg(args) )* ]
     <RPAREN> {
