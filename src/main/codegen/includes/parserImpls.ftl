@@ -350,3 +350,40 @@ void TesseraStructEntry(List<SqlNode> args) :
         args.add(value);
     }
 }
+
+/**
+ * {@code struct_pack(Ab := 1)}: the call Calcite's grammar makes of a function with named arguments (which
+ * sql.StructPacks reads), each name as written (TesseraFieldName), as DuckDB keeps a field name's case.
+ */
+SqlNode TesseraStructPack() :
+{
+    final SqlIdentifier name;
+    final Span s;
+    final List<SqlNode> args = new ArrayList<SqlNode>();
+}
+{
+    LOOKAHEAD({ getToken(1).kind == IDENTIFIER && getToken(1).image.equalsIgnoreCase("STRUCT_PACK")
+        && getToken(2).kind == LPAREN })
+    <IDENTIFIER> { s = span(); name = new SqlIdentifier("struct_pack", s.pos()); }
+    <LPAREN>
+    [ TesseraStructPackArg(args) ( <COMMA> TesseraStructPackArg(args) )* ]
+    <RPAREN> {
+        return createCall(name, s.end(this), SqlFunctionCategory.USER_DEFINED_FUNCTION, null, args);
+    }
+}
+
+/** One argument of struct_pack: {@code name := value}, or a value alone (which sql.StructPacks refuses). */
+void TesseraStructPackArg(List<SqlNode> args) :
+{
+    SqlIdentifier name = null;
+    final SqlNode e;
+}
+{
+    [
+        LOOKAHEAD(2) name = TesseraFieldName() ( <NAMED_ARGUMENT_ASSIGNMENT> | <COLON> <EQ> )
+    ]
+    e = Expression(ExprContext.ACCEPT_SUB_QUERY) {
+        args.add(name == null ? e : SqlStdOperatorTable.ARGUMENT_ASSIGNMENT.createCall(Span.of(name, e).pos(), e,
+            name));
+    }
+}

@@ -12,9 +12,9 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * The calls that make or read LIST values, lowered to {@link Op#LIST} calls ({@link ListFunction}); and the refusal
- * of what lists cannot do yet (order comparisons, casts between list types), which would otherwise compare or convert
- * the encoded strings.
+ * The calls that make or read LIST values, lowered to {@link Op#LIST} calls ({@link ListFunction}), a CAST between
+ * list types element by element; and the refusal of what lists cannot do yet (a CAST between a list and a scalar
+ * other than to text), which would otherwise convert the encoded strings.
  */
 final class ListCalls {
     private ListCalls() {
@@ -70,12 +70,9 @@ final class ListCalls {
             }
             return new Expr.Call(Op.LIST, args, type, nullable, ListFunction.VALUE);
         }
-        if (kind == SqlKind.CAST && Types.of(call.getType()).isList()
-                && Types.of(call.getType()).element().isStruct()) {
-            Expr list = translate.apply(call.getOperands().get(0));
-            if (list.type().isList() && list.type().element().isStruct()) {
-                return as(list, Types.of(call.getType()));
-            }
+        if ((kind == SqlKind.CAST || name.equals("TESSERA_CHECKED_CAST")) && Types.of(call.getType()).isList()
+                && Types.of(call.getOperands().get(0).getType()).isList()) {
+            return as(translate.apply(call.getOperands().get(0)), Types.of(call.getType()));
         }
         if (call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName()
                 == org.apache.calcite.sql.type.SqlTypeName.ARRAY)) {
@@ -199,7 +196,9 @@ final class ListCalls {
                 // a list of structs as another list of STRUCT type: each element's fields moved by name
                 return new Expr.Call(Op.LIST, List.of(e), element, e.nullable(), ListFunction.STRUCT_ELEMENTS);
             }
-            throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);
+            // each element converted, its scalars as a CAST converts them
+            StructCalls.checkCast(e.type(), element);
+            return new Expr.Call(Op.LIST, List.of(e), element, e.nullable(), ListFunction.CAST);
         }
         if (e.type().isList()) {
             throw new SqlError("unsupported: a list of lists (" + e.type() + "[])");

@@ -24,5 +24,11 @@ public enum ListFunction {
      * element's fields taken by name as a STRUCT to STRUCT cast takes them; made only where each field kept keeps its
      * encoded text (the same type, or an integer type widened).
      */
-    STRUCT_ELEMENTS
+    STRUCT_ELEMENTS,
+    /**
+     * (list): the list as another list type whose values change ({@code CAST(l AS STRUCT(a VARCHAR)[])}, {@code
+     * CAST(l AS BIGINT[])}): each element converted as a CAST of it converts it, a struct's fields by name, NULL
+     * elements and fields kept ({@code backend.jvm.lib.NestedCast}).
+     */
+    CAST
 }

@@ -395,7 +395,7 @@ public final class PhysicalPlanner {
             List<Expr> outs = new ArrayList<>();
             for (int i = 0; i < o.fields.size(); i++) {
                 Expr e = o.fields.get(i);
-                outs.add(rex.converted(e, cols.get(i).type()));
+                outs.add(rex.converted(e, in.getRowType().getFieldList().get(i).getType(), cols.get(i).type()));
             }
             close(o, new Sink.Materialize(outs, names, 0, -1, rel));
         }

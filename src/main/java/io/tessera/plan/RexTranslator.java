@@ -6,6 +6,7 @@ import io.tessera.storage.DataType;
 import io.tessera.storage.Timestamps;
 import io.tessera.storage.TypeKind;
 import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
@@ -16,6 +17,7 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.TimestampString;
 import org.apache.calcite.util.Sarg;
@@ -431,11 +433,18 @@ final class RexTranslator {
 
     /**
      * {@code e} as a value of {@code type} where a set operation's inputs differ in type: a TIMESTAMP made an instant
-     * on the session's clock, as its CAST makes it; other types by a plain CAST.
+     * on the session's clock, as its CAST makes it; a list as a list's CAST converts it (an empty {@code []} a list of
+     * the other inputs' type); other types by a plain CAST.
      */
-    Expr converted(Expr e, DataType type) {
+    Expr converted(Expr e, RelDataType from, DataType type) {
         if (e.type().equals(type)) {
             return e;
+        }
+        if (type.isNested() && from.getSqlTypeName() == SqlTypeName.NULL) {
+            return new Expr.Literal(null, type); // VALUES' NULL beside lists or structs: a column of the NULL type
+        }
+        if (e.type().isList() && type.isList()) {
+            return ListCalls.as(e, type);
         }
         Expr zonedCast = zoned.cast(e, type, e.nullable());
         return zonedCast != null ? zonedCast : new Expr.Call(Op.CAST, List.of(e), type, e.nullable());

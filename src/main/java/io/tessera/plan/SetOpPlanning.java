@@ -49,7 +49,8 @@ final class SetOpPlanning {
             List<Expr> outs = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 Expr e = o.fields.get(i);
-                outs.add(planner.rex.converted(e, cols.get(i).type()));
+                outs.add(planner.rex.converted(e, inputs.get(in).getRowType().getFieldList().get(i).getType(),
+                        cols.get(i).type()));
             }
             long tag = union ? 0 : intersect ? in : Math.min(in, 1);
             outs.add(new Expr.Literal(tag, DataType.INTEGER));

@@ -168,6 +168,34 @@ final class StructCalls {
         return true;
     }
 
+    /**
+     * Throws where a CAST from nested type {@code from} to {@code to} is refused before any value is read: two
+     * structs with no field name in common (an unnamed one of as many fields is taken by position), a list or a
+     * struct to or from a scalar; the scalars' conversions are decided where the code is made.
+     */
+    static void checkCast(DataType from, DataType to) {
+        if (from.isList() && to.isList()) {
+            checkCast(from.element(), to.element());
+        } else if (from.isStruct() && to.isStruct()) {
+            boolean byPosition = from.isUnnamedStruct() && from.fields().size() == to.fields().size();
+            boolean matched = false;
+            for (int i = 0; i < to.fields().size(); i++) {
+                io.tessera.storage.StructField f = to.fields().get(i);
+                int p = byPosition ? i + 1 : StructCodec.position(from, f.name());
+                if (p > 0) {
+                    checkCast(from.fields().get(p - 1).type(), f.type());
+                    matched = true;
+                }
+            }
+            if (!matched) {
+                throw new SqlError("CAST from " + from + " to " + to + ": a STRUCT to STRUCT cast needs a field name"
+                        + " in common");
+            }
+        } else if (from.isNested() || to.isNested()) {
+            throw new SqlError("unsupported: CAST from " + from + " to " + to);
+        }
+    }
+
     /** Whether every value of {@code from} has the encoded text of the same value of {@code to}. */
     private static boolean sameText(DataType from, DataType to) {
         if (from.isStruct() && to.isStruct()) {

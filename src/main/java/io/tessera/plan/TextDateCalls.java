@@ -74,9 +74,7 @@ final class TextDateCalls {
                 return new Expr.Call(Op.DATE_ADD_DAYS, List.of(d, translate.apply(ops.get(1))), DataType.DATE, nullable);
             }
             case "TYPEOF" -> { // DuckDB's name of the type; the argument is not computed
-                org.apache.calcite.rel.type.RelDataType t = ops.get(0).getType();
-                return new Expr.Literal(t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL ? "\"NULL\""
-                        : Types.of(t).toString(), DataType.VARCHAR);
+                return new Expr.Literal(typeName(ops.get(0).getType()), DataType.VARCHAR);
             }
             case "CURRENT_DATE" -> {
                 return new Expr.Literal(LocalDate.now(ZoneId.systemDefault()).toEpochDay(), DataType.DATE);
@@ -293,5 +291,17 @@ final class TextDateCalls {
                  "sec", "millisecond", "milliseconds", "ms", "microsecond", "microseconds", "us" -> "DAY";
             default -> throw new SqlError("unsupported: DATE_TRUNC('" + u + "')");
         };
+    }
+
+    /** DuckDB's name of a type: NULL's {@code "NULL"}, and a list of it ({@code []}) {@code "NULL"[]}. */
+    private static String typeName(org.apache.calcite.rel.type.RelDataType t) {
+        if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return "\"NULL\"";
+        }
+        if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY
+                && t.getComponentType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return "\"NULL\"[]";
+        }
+        return Types.of(t).toString();
     }
 }

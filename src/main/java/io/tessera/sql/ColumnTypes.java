@@ -71,7 +71,8 @@ final class ColumnTypes {
 
     /**
      * The type name of a LIST or STRUCT column type, as the parser would have made it from the type's text (fields by
-     * their names, their case kept); null for an unnamed STRUCT, which has no such text.
+     * their names, their case kept; an unnamed STRUCT's EXPR$0, EXPR$1, ..., which Calcite's type of row(...) has and
+     * plan.Types reads as unnamed again); null where a part has no type name.
      */
     static SqlDataTypeSpec spec(DataType t) {
         SqlTypeNameSpec name = nestedName(t);
@@ -90,10 +91,11 @@ final class ColumnTypes {
             java.util.List<SqlDataTypeSpec> types = new java.util.ArrayList<>();
             for (io.tessera.storage.StructField f : t.fields()) {
                 SqlTypeNameSpec ft = nestedName(f.type());
-                if (f.name().isEmpty() || ft == null) {
+                if (ft == null) {
                     return null;
                 }
-                names.add(new SqlIdentifier(f.name(), pos));
+                // an unnamed struct's fields as Calcite names those of row(...) (sql.CatalogTable)
+                names.add(new SqlIdentifier(f.name().isEmpty() ? "EXPR$" + names.size() : f.name(), pos));
                 types.add(new SqlDataTypeSpec(ft, pos));
             }
             return new org.apache.calcite.sql.SqlRowTypeNameSpec(pos, names, types);

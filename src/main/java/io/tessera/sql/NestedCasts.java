@@ -17,8 +17,9 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
 /**
  * The CASTs of nested values that DuckDB has and Calcite's validator refuses: a STRUCT or a LIST to text (DuckDB's
  * text of the value), a STRUCT to a STRUCT type of other fields (its fields matched by name, case-insensitively,
- * which {@code plan.StructCalls} does), and a STRUCT or a LIST of STRUCTs to a type that differs only in the case
- * of field names (which keeps the value and its names, as DuckDB's does). Before validation each CAST to text or to a STRUCT type becomes a call of
+ * which {@code plan.StructCalls} does), a LIST of STRUCTs to another (element by element, by name), and a STRUCT or a
+ * LIST of STRUCTs to a type that differs only in the case of field names (which keeps the value and its names, as
+ * DuckDB's does). Before validation each CAST to text, to a STRUCT type or to a list of them becomes a call of
  * {@link #CAST}, which accepts them; it converts as Calcite's CAST ({@link #convertlet}).
  */
 final class NestedCasts {
@@ -32,7 +33,7 @@ final class NestedCasts {
             RelDataType to = binding.getOperandType(1);
             boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY;
             if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()
-                    || sameButNameCase(from, to)) {
+                    || sameButNameCase(from, to) || structLists(from, to)) {
                 return true;
             }
             return super.checkOperandTypes(binding, throwOnFailure);
@@ -50,7 +51,7 @@ final class NestedCasts {
                 return from;
             }
             boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY;
-            if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()) {
+            if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct() || structLists(from, to)) {
                 return binding.getTypeFactory().createTypeWithNullability(to, from.isNullable());
             }
             return super.inferReturnType(binding);
@@ -81,6 +82,19 @@ final class NestedCasts {
             }
         });
         return r == null ? parsed : r;
+    }
+
+    /**
+     * Whether both are LISTs of STRUCTs (or lists of lists of them): cast element by element, each struct by name
+     * ({@code plan.ListCalls}), where Calcite would match the fields by position and count.
+     */
+    static boolean structLists(RelDataType from, RelDataType to) {
+        if (from.getSqlTypeName() != SqlTypeName.ARRAY || to.getSqlTypeName() != SqlTypeName.ARRAY) {
+            return false;
+        }
+        RelDataType a = from.getComponentType();
+        RelDataType b = to.getComponentType();
+        return a.isStruct() && b.isStruct() || structLists(a, b);
     }
 
     /**

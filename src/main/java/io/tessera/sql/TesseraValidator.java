@@ -248,6 +248,38 @@ final class TesseraValidator extends SqlValidatorImpl {
         }
     }
 
+    /**
+     * An INSERT's LIST or STRUCT value goes to a column of another LIST or STRUCT type as a CAST takes it (fields by
+     * name, values converted: {@code DataChangeQueries.rowsToInsert} casts it) where Calcite, which matches the
+     * fields by position, refuses it; the other columns are Calcite's to check (and VALUES rows Calcite's to coerce).
+     */
+    @Override
+    protected void checkTypeAssignment(org.apache.calcite.sql.validate.SqlValidatorScope sourceScope,
+                                       org.apache.calcite.sql.validate.SqlValidatorTable table,
+                                       RelDataType sourceRowType, RelDataType targetRowType, SqlNode query) {
+        try {
+            super.checkTypeAssignment(sourceScope, table, sourceRowType, targetRowType, query);
+        } catch (org.apache.calcite.runtime.CalciteContextException refused) {
+            if (!sourceRowType.isStruct() || !targetRowType.isStruct()
+                    || sourceRowType.getFieldCount() != targetRowType.getFieldCount()) {
+                throw refused;
+            }
+            RelDataTypeFactory.Builder fields = getTypeFactory().builder();
+            for (int i = 0; i < sourceRowType.getFieldCount(); i++) {
+                org.apache.calcite.rel.type.RelDataTypeField f = sourceRowType.getFieldList().get(i);
+                RelDataType to = targetRowType.getFieldList().get(i).getType();
+                fields.add(f.getName(), nested(f.getType()) && nested(to)
+                        ? getTypeFactory().createTypeWithNullability(to, f.getType().isNullable()) : f.getType());
+            }
+            super.checkTypeAssignment(sourceScope, table, fields.build(), targetRowType, query);
+        }
+    }
+
+    private static boolean nested(RelDataType t) {
+        return t.isStruct() || t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY
+                && (t.getComponentType().isStruct() || nested(t.getComponentType()));
+    }
+
     /** CASTs as DuckDB allows them: Calcite's, and BOOLEAN to numbers ({@link TextDateFunctions#CASTS}). */
     @Override
     public org.apache.calcite.sql.type.SqlTypeMappingRule getTypeMappingRule() {

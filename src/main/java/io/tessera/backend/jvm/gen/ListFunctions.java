@@ -60,6 +60,15 @@ final class ListFunctions {
                 String v = LIST + "structElements(" + gen.asString(x) + ", " + from + ", " + to + ")";
                 yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
             }
+            case CAST -> {
+                JExpr x = gen.gen(c.args().get(0));
+                // the conversion, made once from both types (which name the fields), a bound constant
+                io.tessera.backend.jvm.lib.NestedCast cast = ExprGen.lowered(
+                        () -> io.tessera.backend.jvm.lib.NestedCast.of(c.args().get(0).type(), c.type()));
+                String k = scope.constantObject("io.tessera.backend.jvm.lib.NestedCast", cast);
+                String v = k + ".apply(" + gen.asString(x) + ")";
+                yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
+            }
         };
     }
 
