@@ -186,7 +186,17 @@ public final class SqlFrontEnd {
         cluster.setMetadataQuerySupplier(CalciteSetup::metadataQuery);
         SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, cluster,
                 DateArithmetic.CONVERTLETS, CONVERTER);
-        RelRoot relRoot = converter.convertQuery(validated, false, true);
+        RelRoot relRoot;
+        try {
+            relRoot = converter.convertQuery(validated, false, true);
+        } catch (AssertionError e) {
+            // Calcite checks that conversion keeps the types the validator derived; where the two disagree (a NULL
+            // beside a STRUCT or LIST in a set operation's branches stays NOT NULL in the validator) the query is
+            // refused with that reason instead of the error ending the process
+            throw new SqlError("unsupported: the planner could not keep this query's column types; where a NULL "
+                    + "stands beside a STRUCT, LIST or MAP in a UNION, INTERSECT, EXCEPT or VALUES, CAST the NULL to "
+                    + "that type", e);
+        }
         RelNode rel = DataChangeQueries.rowsToInsert(relRoot.project());
         rel = CheckedCasts.keepInexactCasts(rel);
         clusterPlanner.setExecutor(null);
