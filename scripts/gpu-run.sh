@@ -40,9 +40,13 @@ case $mode in
     mkdir -p .device/app/lib
     cp target/tessera.jar .device/app/tessera.jar
     for j in target/lib/*.jar; do
-      # DuckDB (the peer, carried apart) and the Parquet reader (import only) stay here: the app, the JRE and
-      # the tracked tree must fit the device tool's 64 MiB
-      case $(basename "$j") in duckdb_jdbc-*|parquet-*|aircompressor-*) ;; *) cp "$j" .device/app/lib/ ;; esac
+      # DuckDB (the peer, carried apart), the Parquet reader (import only) and Avatica's remote protocol (HTTP
+      # client, protobuf: Calcite's JDBC server, which Tessera does not use) stay here: the app, the JRE and the
+      # tracked tree must fit the device tool's 64 MiB
+      case $(basename "$j") in
+        duckdb_jdbc-*|parquet-*|aircompressor-*|httpclient5-*|httpcore5-*|protobuf-java-*) ;;
+        *) cp "$j" .device/app/lib/ ;;
+      esac
     done
     if [[ ! -f .device/jre.tar.xz || ! -f .device/jre.modules ]]; then
       "${MAKE_JRE:-$root/../shared/device/make-jre}"
