@@ -149,6 +149,11 @@ class OrderedAggregationTest {
 
     /** Under agg=ordered on 1, 2 and 4 workers, morsels of 64 and 1,024 rows, every access: the rows of agg=hash. */
     static void agrees(String sql) {
+        agrees(sql, false);
+    }
+
+    /** {@link #agrees(String)}; {@code distinct}: the DISTINCT sets united as the groups are merged (serial, partitioned). */
+    static void agrees(String sql, boolean distinct) {
         QueryPlan plan = engine.plan(sql);
         List<List<Object>> expected = run(plan, Map.of(JvmDimensions.AGGREGATION, "hash", JvmDimensions.WORKERS, "1",
                 JvmDimensions.ACCESS, "dynamic", JvmDimensions.GROUP_MERGE, "serial"));
@@ -159,6 +164,10 @@ class OrderedAggregationTest {
                     for (String merge : List.of("serial", "partitioned")) {
                         Map<String, String> g = Map.of(JvmDimensions.AGGREGATION, "ordered", JvmDimensions.WORKERS, workers,
                                 JvmDimensions.MORSEL, morsel, JvmDimensions.ACCESS, access, JvmDimensions.GROUP_MERGE, merge);
+                        if (distinct) {
+                            g = new HashMap<>(g);
+                            g.put(JvmDimensions.DISTINCT, merge);
+                        }
                         List<List<Object>> got = run(plan, g);
                         String difference = firstDifference(expected, got);
                         if (difference != null) {
@@ -191,6 +200,19 @@ class OrderedAggregationTest {
             agrees("SELECT k2, k, v % 2 AS odd, COUNT(*), MAX(m) FROM " + t + " GROUP BY k2, k, v % 2");
             // a dictionary string key: its codes are the order every worker shares
             agrees("SELECT k, s, COUNT(*), SUM(v) FROM " + t + " GROUP BY k, s");
+        }
+    }
+
+    @Test
+    void distinctUnionsEmptyMorselsAndJoinedKeysAgree() {
+        for (String t : List.of("sorted", "overlapping")) {
+            // the groups' DISTINCT sets noted and united by the workers after a merge by ranges or by hash
+            agrees("SELECT k, COUNT(DISTINCT v % 97), SUM(DISTINCT v), COUNT(*) FROM " + t + " GROUP BY k", true);
+            // whole morsels filtered out: a worker's morsels with no groups between ones with groups
+            agrees("SELECT k, COUNT(*), SUM(v) FROM " + t + " WHERE id % 1000 < 300 OR id > 5000 GROUP BY k");
+            // the key from a join's build side, in the probe side's order (unsorted or sorted)
+            agrees("SELECT b.k, COUNT(*), SUM(a.v) FROM " + t + " a JOIN unsorted b ON a.id = b.id GROUP BY b.k");
+            agrees("SELECT b.k, COUNT(*), SUM(a.v) FROM unsorted a JOIN " + t + " b ON a.id = b.id GROUP BY b.k");
         }
     }
 
