@@ -80,6 +80,7 @@ public final class TuneCommand implements Callable<Integer> {
         List<TuningDevice> devices = TuningDevice.parseList(device);
         try (Database d = Database.open(db.db)) {
             List<WorkloadTuner.DeviceOutcome> outcomes = new ArrayList<>();
+            Throwable failure = null;
             try {
                 WorkloadTuner tuner = new WorkloadTuner(d, strat, Strategies.Settings.DEFAULT, store, rounds, System.err);
                 for (TuningDevice dev : devices) {
@@ -104,10 +105,14 @@ public final class TuneCommand implements Callable<Integer> {
                     TuneReport.write(report, report(strat, outcomes, matrices));
                     out.println("report: " + report);
                 }
+            } catch (RuntimeException | Error e) {
+                failure = e;
+                throw e;
             } finally {
-                // the targets the outcomes hold open (their engines, a GPU's runtime), before the database closes
+                // the targets the outcomes hold open (their engines, a GPU's runtime), before the database closes;
+                // a failure to close never hides the one that ended the work
                 io.tessera.tune.Targets.closeAll(outcomes.stream().flatMap(o -> o.queries().stream())
-                        .map(WorkloadTuner.QueryOutcome::target).toList());
+                        .map(WorkloadTuner.QueryOutcome::target).toList(), failure);
             }
         } finally {
             devices.forEach(TuningDevice::close);

@@ -43,6 +43,15 @@ public final class Targets {
 
     /** Closes every target (each one even where an earlier close failed; the first failure is thrown). */
     public static void closeAll(java.util.List<? extends Target> targets) {
+        closeAll(targets, null);
+    }
+
+    /**
+     * Closes every target, as {@link #closeAll(java.util.List)} does, in a {@code finally} after {@code pending}
+     * (the failure that ended the work, or null): its failures to close are added to {@code pending} as suppressed,
+     * so that they never hide it; without one the first is thrown.
+     */
+    public static void closeAll(java.util.List<? extends Target> targets, Throwable pending) {
         RuntimeException first = null;
         for (Target t : targets) {
             try {
@@ -55,7 +64,9 @@ public final class Targets {
                 }
             }
         }
-        if (first != null) {
+        if (first != null && pending != null) {
+            pending.addSuppressed(first);
+        } else if (first != null) {
             throw first;
         }
     }

@@ -95,10 +95,14 @@ public final class TuningBench {
 
     public QueryRow run(WorkloadTuner.Query q) {
         List<Target> opened = new ArrayList<>();
+        Throwable failure = null;
         try {
             return run(q, opened);
+        } catch (RuntimeException | Error e) {
+            failure = e;
+            throw e;
         } finally {
-            Targets.closeAll(opened);
+            Targets.closeAll(opened, failure);
         }
     }
 

@@ -78,4 +78,15 @@ class TargetsTest {
         assertEquals(List.of(second), List.of(e.getSuppressed()));
         assertEquals(List.of("a", "b", "c", "d"), closed);
     }
+
+    @Test
+    void closingAllAfterAFailureAddsTheClosingFailuresToItAndThrowsNothing() {
+        List<String> closed = new ArrayList<>();
+        IllegalStateException closing = new IllegalStateException("closing");
+        RuntimeException pending = new RuntimeException("the work failed");
+        List<Target> targets = List.of(closing(closed, "a", closing), closing(closed, "b", null));
+        Targets.closeAll(targets, pending);
+        assertEquals(List.of(closing), List.of(pending.getSuppressed()));
+        assertEquals(List.of("a", "b"), closed);
+    }
 }

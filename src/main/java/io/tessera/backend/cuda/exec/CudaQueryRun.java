@@ -98,6 +98,8 @@ final class CudaQueryRun implements AutoCloseable {
     /** The marks of the device join tables whose rows probes mark, one word per slot, by join. */
     private final Map<Integer, DeviceBuffer> marks = new HashMap<>();
     private final List<DeviceBuffer> taken = new ArrayList<>();
+    /** The cached columns this run's kernels read, once for each hold: released when the run closes. */
+    private final List<io.tessera.storage.Column> heldColumns = new ArrayList<>();
     /** The pipeline whose input runs in blocks under a tuner's kernels, or null. */
     private final GpuBlocks blocks;
     /** Stops the query before its next kernel launch once cancelled (null: never). */
@@ -539,8 +541,10 @@ final class CudaQueryRun implements AutoCloseable {
                         if (relation != null) {
                             bindings.column(p, relation.address(p.index()), relation.width(p.index()));
                         } else {
-                            bindings.column(p, rt.columns().hold(table.column(p.index())).address(),
-                                    CType.stored(table.column(p.index()).type()).bytes);
+                            io.tessera.storage.Column column = table.column(p.index());
+                            bindings.column(p, rt.columns().hold(column).address(),
+                                    CType.stored(column.type()).bytes);
+                            heldColumns.add(column);
                         }
                     }
                     case COLUMN_NULLS -> bindings.ptr(p, relation.nullsAddress(p.index()));
@@ -750,8 +754,10 @@ final class CudaQueryRun implements AutoCloseable {
     @Override
     public void close() {
         if (abandoned) {
-            // a kernel may still write these buffers: they stay out of the pool, the GPU unused from now on
+            // a kernel may still write these buffers: they stay out of the pool, and the columns it reads stay
+            // held, the GPU unused from now on
             taken.clear();
+            heldColumns.clear();
             tables.clear();
             marks.clear();
             groupTables.clear();
@@ -764,7 +770,8 @@ final class CudaQueryRun implements AutoCloseable {
             doneEvent = null;
         }
         times.close();
-        rt.columns().releaseHeld();
+        rt.columns().release(heldColumns);
+        heldColumns.clear();
         // newest first: the pool hands out the last given first, so the next run of the query takes the same buffers
         // in the same order (its arguments equal, its pipelines' graphs launched again)
         rt.pool().giveAll(taken.reversed());

@@ -6,18 +6,18 @@ import io.tessera.backend.cuda.driver.PinnedBuffer;
 import io.tessera.storage.Column;
 
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
  * Stored columns in device memory: uploaded on first use through a pinned staging buffer and kept under the
  * device's column budget ({@link DeviceBudget}, one per GPU for the whole process, shared with the caches of other
  * databases open on it), least recently used out first. Columns a running query holds ({@link #hold}) are not
- * evicted until {@link #releaseHeld()}. VARCHAR columns travel as their 32-bit dictionary codes, as they are stored.
+ * evicted until every query that holds them has {@link #release released} them. VARCHAR columns travel as their 32-bit dictionary codes, as they are stored.
  */
 public final class DeviceColumnCache implements AutoCloseable {
 
@@ -27,7 +27,8 @@ public final class DeviceColumnCache implements AutoCloseable {
     private final Share share = new Share();
     // access order: the eldest entry is the least recently used
     private final LinkedHashMap<Column, DeviceBuffer> columns = new LinkedHashMap<>(16, 0.75f, true);
-    private final Set<Column> held = new HashSet<>();
+    /** How many running queries hold each column: queries of one database may run at once (JDBC statements). */
+    private final Map<Column, Integer> held = new HashMap<>();
     /** The device's budget, whose monitor guards every field below and the two collections above. */
     private final DeviceBudget budget;
     private long bytes;
@@ -48,7 +49,10 @@ public final class DeviceColumnCache implements AutoCloseable {
         this.budget = DeviceBudget.join(ctx.ordinal(), budgetBytes, share);
     }
 
-    /** The device copy of a column, uploaded now if it is not cached; held until {@link #releaseHeld()}. */
+    /**
+     * The device copy of a column, uploaded now if it is not cached; held (not evicted) until the query
+     * {@link #release releases} it, once for each hold.
+     */
     public DeviceBuffer hold(Column c) {
         synchronized (budget) {
             DeviceBuffer b = columns.get(c);
@@ -71,7 +75,7 @@ public final class DeviceColumnCache implements AutoCloseable {
                 columns.put(c, b);
                 bytes += size;
             }
-            held.add(c);
+            held.merge(c, 1, Integer::sum);
             return b;
         }
     }
@@ -95,7 +99,7 @@ public final class DeviceColumnCache implements AutoCloseable {
         for (Iterator<Map.Entry<Column, DeviceBuffer>> it = columns.entrySet().iterator(); it.hasNext()
                 && freed < wanted; ) {
             Map.Entry<Column, DeviceBuffer> e = it.next();
-            if (!held.contains(e.getKey())) {
+            if (!held.containsKey(e.getKey())) {
                 it.remove();
                 freed += free(e.getValue());
             }
@@ -124,10 +128,15 @@ public final class DeviceColumnCache implements AutoCloseable {
         }
     }
 
-    /** Lets the columns held by the query that just ended be evicted again. */
-    public void releaseHeld() {
+    /**
+     * Gives back the holds of a query that ended ({@code columns}: each column once for each {@link #hold}); a column
+     * no other running query holds may be evicted again.
+     */
+    public void release(Collection<Column> columns) {
         synchronized (budget) {
-            held.clear();
+            for (Column c : columns) {
+                held.computeIfPresent(c, (k, n) -> n > 1 ? n - 1 : null);
+            }
         }
     }
 
@@ -170,17 +179,25 @@ public final class DeviceColumnCache implements AutoCloseable {
     /** Frees every column and leaves the device's budget: the other caches on the device keep theirs. */
     @Override
     public void close() {
-        synchronized (budget) {
-            if (closed) {
-                return;
+        try {
+            synchronized (budget) {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                held.clear();
+                try {
+                    for (DeviceBuffer b : new ArrayList<>(columns.values())) {
+                        free(b);
+                    }
+                } finally {
+                    columns.clear();
+                }
             }
-            closed = true;
-            held.clear();
-            for (DeviceBuffer b : new ArrayList<>(columns.values())) {
-                free(b);
-            }
-            columns.clear();
+        } finally {
+            // also when freeing failed: a closed cache left in the budget would be asked to evict by every later
+            // reservation on the device. Outside the budget's monitor: leaving takes the registry's first
+            DeviceBudget.leave(budget, share);
         }
-        DeviceBudget.leave(budget, share); // outside the budget's monitor: leaving takes the registry's first
     }
 }
