@@ -165,9 +165,8 @@ public final class RuntimeFilters {
     /**
      * The tests of pipeline {@code p}'s filterable probes among {@code ops} under {@code joinfilter} value
      * {@code strategy}, in {@link #bySelectivity} order: under bloom a Bloom filter where it pays ({@link #bloomPays}:
-     * hashed tables only),
-     * under range and bloom a range test where it cuts ({@link #rangePays}); nothing for a perfect table in the cache
-     * and nothing under none. With {@link #EVERY_PROBE} set, every filterable probe gets the strategy's tests, as
+     * hashed tables only), under range and bloom a range test where it cuts ({@link #rangePays}); nothing for a
+     * perfect table in the cache and nothing under none. With {@link #EVERY_PROBE} set, every filterable probe gets the strategy's tests, as
      * before the estimates chose per probe (the tests of small tables read their filters that way).
      */
     public static List<ProbeFilter> filters(Pipeline p, List<Operation> ops, String strategy) {
