@@ -34,6 +34,8 @@ public final class RuntimeFilters {
      * check, then one int read in a core's cache) costs what the test would.
      */
     public static final double CACHED_PERFECT_BYTES = 1 << 22;
+    /** About how many Bloom tests (one block read in a small filter) one lookup in a table beyond the cache costs. */
+    static final double LOOKUP_OVER_BLOOM = 8;
     /** The smallest estimated fraction of probing rows that a range test must drop to be emitted. */
     public static final double RANGE_MIN_CUT = 0.1;
     /**
@@ -165,16 +167,19 @@ public final class RuntimeFilters {
     /**
      * The tests of pipeline {@code p}'s filterable probes among {@code ops} under {@code joinfilter} value
      * {@code strategy}, in {@link #bySelectivity} order: under bloom a Bloom filter where it pays ({@link #bloomPays}:
-     * hashed tables only), under range and bloom a range test where it cuts ({@link #rangePays}); nothing for a
+     * hashed tables only; {@link #bloomBeforeEarlierProbesPays}), under range and bloom a range test where it cuts ({@link #rangePays}); nothing for a
      * perfect table in the cache and nothing under none. With {@link #EVERY_PROBE} set, every filterable probe gets the strategy's tests, as
      * before the estimates chose per probe (the tests of small tables read their filters that way).
      */
     public static List<ProbeFilter> filters(Pipeline p, List<Operation> ops, String strategy) {
+        return filters(p, ops, strategy, Boolean.getBoolean(EVERY_PROBE));
+    }
+
+    private static List<ProbeFilter> filters(Pipeline p, List<Operation> ops, String strategy, boolean every) {
         boolean bloom = "bloom".equals(strategy);
         if (!bloom && !"range".equals(strategy)) {
             return List.of();
         }
-        boolean every = Boolean.getBoolean(EVERY_PROBE);
         List<ProbeFilter> out = new ArrayList<>();
         for (Operation.Probe pr : bySelectivity(ops)) {
             if (every) {
@@ -184,13 +189,35 @@ public final class RuntimeFilters {
             if (cachedPerfect(pr.build())) {
                 continue;
             }
-            boolean b = bloom && bloomPays(p, pr);
+            boolean b = bloom && bloomPays(p, pr) && bloomBeforeEarlierProbesPays(p, ops, pr);
             boolean r = rangePays(pr);
             if (b || r) {
                 out.add(new ProbeFilter(pr, r, b));
             }
         }
         return out;
+    }
+
+    /**
+     * Whether a Bloom test of every row, before the pipeline's first probe, costs less than the lookups of probe
+     * {@code pr} it saves: the probes before it in {@code ops} already drop rows ({@link #matchesPerRow}, each at
+     * most 1), so only that fraction of the rows reaches its lookup; a lookup in a table beyond the cache costs
+     * about {@link #LOOKUP_OVER_BLOOM} Bloom tests. On TPC-H SF 3 Q7's lineitem first probes a perfect table of the
+     * suppliers of two nations (8% of rows kept) and then orders: the Bloom filter of orders, tested on every row,
+     * took Q7 from 292 to 372 ms of CPU on one thread.
+     */
+    static boolean bloomBeforeEarlierProbesPays(Pipeline p, List<Operation> ops, Operation.Probe pr) {
+        double reaching = 1;
+        for (Operation op : ops) {
+            if (op == pr) {
+                break;
+            }
+            if (op instanceof Operation.Probe before && filterable(before)) {
+                reaching *= Math.min(1.0, matchesPerRow(p, before));
+            }
+        }
+        double dropped = 1 - Math.min(1.0, matchesPerRow(p, pr));
+        return reaching * dropped * LOOKUP_OVER_BLOOM >= 1;
     }
 
     /**
@@ -226,17 +253,10 @@ public final class RuntimeFilters {
      * probe whose key is read for a test that rarely drops a row is left to its own lookup.
      */
     public static String estimatedStrategy(Pipeline p) {
-        List<Operation.Probe> probes = filterable(p.operations());
-        for (Operation.Probe pr : probes) {
-            if (!cachedPerfect(pr.build()) && bloomPays(p, pr)) {
-                return "bloom";
-            }
+        List<ProbeFilter> filters = filters(p, p.operations(), "bloom", false);
+        if (filters.stream().anyMatch(ProbeFilter::bloom)) {
+            return "bloom";
         }
-        for (Operation.Probe pr : probes) {
-            if (!cachedPerfect(pr.build()) && rangePays(pr)) {
-                return "range";
-            }
-        }
-        return "none";
+        return filters.isEmpty() ? "none" : "range";
     }
 }

@@ -81,9 +81,13 @@ class RuntimeFiltersTest {
         Operation.Probe selective = probe(JoinKind.INNER, build(1, 200_000, WIDE, false, KEY), KEY);
         Operation.Probe matching = probe(JoinKind.INNER, build(2, 60_000_000, WIDE, false, KEY2), KEY2);
         Operation.Probe cached = probe(JoinKind.SEMI, build(3, 1_000, 10_000, false, KEY), KEY);
-        Pipeline p = pipeline(10_000_000, matching, cached, selective);
+        Pipeline p = pipeline(10_000_000, selective, matching, cached);
         assertEquals(List.of(new RuntimeFilters.ProbeFilter(selective, false, true)),
                 RuntimeFilters.filters(p, p.operations(), "bloom"), "a Bloom filter for the selective probe alone");
+        Pipeline after = pipeline(10_000_000, cached, selective);
+        assertEquals(List.of(), RuntimeFilters.filters(after, after.operations(), "bloom"),
+                "a tenth of the rows reach the selective probe: a Bloom test of every row costs more than it saves");
+        assertEquals("none", RuntimeFilters.estimatedStrategy(after));
         assertEquals(List.of(), RuntimeFilters.filters(p, p.operations(), "range"), "no range is known to cut");
         assertEquals(List.of(), RuntimeFilters.filters(p, p.operations(), "none"));
         System.setProperty(RuntimeFilters.EVERY_PROBE, "true");
