@@ -1,5 +1,7 @@
 package io.tessera.plan;
 
+import io.tessera.storage.ColumnStats;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +29,21 @@ public final class RuntimeFilters {
      * cache, where its own lookup costs what the filter's does.
      */
     public static final double BLOOM_MIN_TABLE_BYTES = 1 << 18;
-    /** Most estimated build rows a Bloom filter is made for by default (8 bits a key: 64 MiB). */
+    /**
+     * Smallest perfect table, in bytes, whose probe a range test goes before: a smaller one's lookup (its own range
+     * check, then one int read in a core's cache) costs what the test would.
+     */
+    public static final double CACHED_PERFECT_BYTES = 1 << 22;
+    /** About how many Bloom tests (one block read in a small filter) one lookup in a table beyond the cache costs. */
+    static final double LOOKUP_OVER_BLOOM = 8;
+    /** The smallest estimated fraction of probing rows that a range test must drop to be emitted. */
+    public static final double RANGE_MIN_CUT = 0.1;
+    /**
+     * A system property: when true, every filterable probe gets its strategy's tests, whatever the estimates say
+     * (the tests of the filters themselves use it on tables too small for a filter to pay).
+     */
+    public static final String EVERY_PROBE = "tessera.joinfilter.everyProbe";
+    /** Most estimated build rows a Bloom filter is made for by default (10 bits a key: 80 MiB). */
     public static final double BLOOM_MAX_BUILD_ROWS = 1 << 26;
     /** The largest estimated fraction of probing rows with a match for which a Bloom filter pays. */
     public static final double BLOOM_MAX_KEPT = 0.5;
@@ -62,15 +78,146 @@ public final class RuntimeFilters {
     }
 
     /**
-     * Whether a Bloom filter over probe {@code pr}'s build keys pays in pipeline {@code p}: many rows probe a table
-     * too large for a core's cache ({@link #tableBytes}), and most of them are estimated to find no match
-     * ({@link PipelineAnalysis#matchesPerRow}: the build rows over the probe key's distinct values).
+     * Whether a Bloom filter over probe {@code pr}'s build keys pays in pipeline {@code p}: many rows probe a hashed
+     * table too large for a core's cache ({@link #tableBytes}), and most of them are estimated to find no match
+     * ({@link #matchesPerRow}). Never for a perfect table: its lookup is one int read at the key's place, so keys
+     * that come clustered (lineitem's order keys, in order) read it in order, where the filter's hash scatters them
+     * over its blocks: on TPC-H SF 1 (orders' keys in a perfect table) Q21's three probes of lineitem and orders took
+     * 3.2 to 4.5 times as long with the filter (one thread).
      */
     public static boolean bloomPays(Pipeline p, Operation.Probe pr) {
-        return p.source().estimatedRows() >= BLOOM_MIN_PROBE_ROWS
+        return !perfect(pr.build())
+                && p.source().estimatedRows() >= BLOOM_MIN_PROBE_ROWS
                 && tableBytes(pr.build()) >= BLOOM_MIN_TABLE_BYTES
                 && pr.build().estimatedRows() <= BLOOM_MAX_BUILD_ROWS
-                && PipelineAnalysis.matchesPerRow(pr) <= BLOOM_MAX_KEPT;
+                && matchesPerRow(p, pr) <= BLOOM_MAX_KEPT;
+    }
+
+    /**
+     * Estimated build rows a probing row of {@code p} matches: {@link PipelineAnalysis#matchesPerRow} for one key;
+     * for several, the build rows over the distinct key combinations (the product of each probe key's distinct
+     * values, at most the pipeline's rows), 1 where a key's distinct count is unknown.
+     */
+    static double matchesPerRow(Pipeline p, Operation.Probe pr) {
+        if (pr.keys().size() == 1) {
+            return PipelineAnalysis.matchesPerRow(pr);
+        }
+        double combinations = 1;
+        for (Expr k : pr.keys()) {
+            ColumnStats st = k instanceof Expr.Ref r && r.slot().origin() != null ? r.slot().origin().stats() : null;
+            if (st == null || st.distinctEstimate() <= 0) {
+                return 1.0;
+            }
+            combinations *= st.distinctEstimate();
+        }
+        double distinct = Math.min(combinations, Math.max(1, p.source().estimatedRows()));
+        double m = Math.max(0, pr.build().estimatedRows()) / distinct;
+        return pr.kind() == JoinKind.SEMI ? Math.min(1.0, m) : m;
+    }
+
+    /**
+     * The estimated fraction of probing rows whose keys fall outside the build keys' ranges: each probe key's
+     * statistics (its histogram) against the build key column's min and max, the keys taken as independent; 0 where
+     * either is unknown, or the key is converted to a common type or is not an integer (a string's codes, a DECIMAL).
+     * The build's range is its column's: a filter on the build side that narrows it is not seen.
+     */
+    public static double rangeCut(Operation.Probe pr) {
+        double kept = 1;
+        for (int i = 0; i < pr.keys().size(); i++) {
+            Expr pk = pr.keys().get(i);
+            Expr bk = pr.build().keys().get(i);
+            if (pr.build().commonKeyTypes().get(i) != null || !(pk instanceof Expr.Ref r) || r.slot().origin() == null
+                    || !integerKey(pk) || !integerKey(bk) || pk.type().kind() != bk.type().kind()) {
+                continue;
+            }
+            KeyRange build = KeyRange.of(bk);
+            ColumnStats st = r.slot().origin().stats();
+            if (build == null || st == null || !st.hasRange()) {
+                continue;
+            }
+            if (st.minLong() >= build.min() && st.maxLong() <= build.max()) {
+                continue;
+            }
+            kept *= st.fractionBetween(build.min(), true, build.max(), true);
+        }
+        return 1 - kept;
+    }
+
+    private static boolean integerKey(Expr e) {
+        return switch (e.type().kind()) {
+            case INTEGER, BIGINT, DATE -> true;
+            default -> false;
+        };
+    }
+
+    /** Whether the range test of probe {@code pr} pays: it is estimated to drop at least {@link #RANGE_MIN_CUT}. */
+    public static boolean rangePays(Operation.Probe pr) {
+        return rangeCut(pr) >= RANGE_MIN_CUT;
+    }
+
+    /** A perfect table small enough for a core's cache: its lookup costs what any test before it would. */
+    static boolean cachedPerfect(Sink.Build b) {
+        return perfect(b) && tableBytes(b) < CACHED_PERFECT_BYTES;
+    }
+
+    /** What the runtime filter of one probe tests: its key range, its Bloom filter, or both. */
+    public record ProbeFilter(Operation.Probe probe, boolean range, boolean bloom) {
+    }
+
+    /**
+     * The tests of pipeline {@code p}'s filterable probes among {@code ops} under {@code joinfilter} value
+     * {@code strategy}, in {@link #bySelectivity} order: under bloom a Bloom filter where it pays ({@link #bloomPays}:
+     * hashed tables only; {@link #bloomBeforeEarlierProbesPays}), under range and bloom a range test where it cuts ({@link #rangePays}); nothing for a
+     * perfect table in the cache and nothing under none. With {@link #EVERY_PROBE} set, every filterable probe gets the strategy's tests, as
+     * before the estimates chose per probe (the tests of small tables read their filters that way).
+     */
+    public static List<ProbeFilter> filters(Pipeline p, List<Operation> ops, String strategy) {
+        return filters(p, ops, strategy, Boolean.getBoolean(EVERY_PROBE));
+    }
+
+    private static List<ProbeFilter> filters(Pipeline p, List<Operation> ops, String strategy, boolean every) {
+        boolean bloom = "bloom".equals(strategy);
+        if (!bloom && !"range".equals(strategy)) {
+            return List.of();
+        }
+        List<ProbeFilter> out = new ArrayList<>();
+        for (Operation.Probe pr : bySelectivity(ops)) {
+            if (every) {
+                out.add(new ProbeFilter(pr, true, bloom));
+                continue;
+            }
+            if (cachedPerfect(pr.build())) {
+                continue;
+            }
+            boolean b = bloom && bloomPays(p, pr) && bloomBeforeEarlierProbesPays(p, ops, pr);
+            boolean r = rangePays(pr);
+            if (b || r) {
+                out.add(new ProbeFilter(pr, r, b));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether a Bloom test of every row, before the pipeline's first probe, costs less than the lookups of probe
+     * {@code pr} it saves: the probes before it in {@code ops} already drop rows ({@link #matchesPerRow}, each at
+     * most 1), so only that fraction of the rows reaches its lookup; a lookup in a table beyond the cache costs
+     * about {@link #LOOKUP_OVER_BLOOM} Bloom tests. On TPC-H SF 3 Q7's lineitem first probes a perfect table of the
+     * suppliers of two nations (8% of rows kept) and then orders: the Bloom filter of orders, tested on every row,
+     * took Q7 from 292 to 372 ms of CPU on one thread.
+     */
+    static boolean bloomBeforeEarlierProbesPays(Pipeline p, List<Operation> ops, Operation.Probe pr) {
+        double reaching = 1;
+        for (Operation op : ops) {
+            if (op == pr) {
+                break;
+            }
+            if (op instanceof Operation.Probe before && filterable(before)) {
+                reaching *= Math.min(1.0, matchesPerRow(p, before));
+            }
+        }
+        double dropped = 1 - Math.min(1.0, matchesPerRow(p, pr));
+        return reaching * dropped * LOOKUP_OVER_BLOOM >= 1;
     }
 
     /**
@@ -100,19 +247,16 @@ public final class RuntimeFilters {
     }
 
     /**
-     * The {@code joinfilter} value these estimates choose (not the dimension's default, which is none: on TPC-H SF 10
-     * over 16 cores this choice was slower; a tuner measures every value): bloom where a Bloom filter pays for one of the pipeline's
-     * filterable probes; else range where only one probe is filterable (two comparisons of a key its probe reads
-     * anyway); else none: the range tests of several probes would read every probe's key before the first probe
-     * drops a row, which costs more than ranges that rarely cut (a table's keys mostly span the probe side's).
+     * The {@code joinfilter} value these estimates choose, the dimension's default (a tuner measures every value):
+     * bloom where a Bloom filter pays for one of the pipeline's filterable probes, else range where a probe's key range
+     * is estimated to cut ({@link #rangePays}), else none. Either tests only the probes {@link #filters} picks, so a
+     * probe whose key is read for a test that rarely drops a row is left to its own lookup.
      */
     public static String estimatedStrategy(Pipeline p) {
-        List<Operation.Probe> probes = filterable(p.operations());
-        for (Operation.Probe pr : probes) {
-            if (bloomPays(p, pr)) {
-                return "bloom";
-            }
+        List<ProbeFilter> filters = filters(p, p.operations(), "bloom", false);
+        if (filters.stream().anyMatch(ProbeFilter::bloom)) {
+            return "bloom";
         }
-        return probes.size() == 1 ? "range" : "none";
+        return filters.isEmpty() ? "none" : "range";
     }
 }

@@ -40,8 +40,8 @@ public final class JvmDimensions {
     public static final String WINDOW = "window";
 
     /**
-     * runtime join filters tested before a pipeline's probes: none | range (each join table's key range) | bloom
-     * (the range, then a Bloom filter over the table's keys).
+     * runtime join filters tested before a pipeline's probes: none | range (a join table's key range) | bloom
+     * (that, and a Bloom filter over the table's keys); each probe gets the tests its estimates say pay.
      */
     public static final String JOIN_FILTER = "joinfilter";
 

@@ -7,6 +7,7 @@ import io.tessera.bench.DuckDbPeer;
 import io.tessera.exec.QueryEngine;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.QueryPlan;
+import io.tessera.plan.RuntimeFilters;
 import io.tessera.variant.Genome;
 import io.tessera.variant.Genomes;
 import io.tessera.variant.JvmDimensions;
@@ -32,8 +33,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Runtime join filters ({@code joinfilter=none|range|bloom}) against DuckDB: joins whose filters drop most, none and
  * all probing rows, keys outside the build side's range, NULL keys on both sides, two-key and string joins, and
  * every join kind (the filters may only drop rows of inner, semi and mark probes). Each query runs with every pipeline
- * that has the dimension forced to each value (the other dimensions at their defaults), and under the preserved
- * side built and probed ({@code tessera.joins.preserved}).
+ * that has the dimension forced to each value (the other dimensions at their defaults) and every filterable probe
+ * given the value's tests ({@link RuntimeFilters#EVERY_PROBE}: on tables this small the estimates would choose none),
+ * and under the preserved side built and probed ({@code tessera.joins.preserved}).
+ * {@link JoinFilterEstimatesDifferentialTest} runs the filters the estimates choose, on larger tables.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class JoinFilterDifferentialTest {
@@ -123,6 +126,7 @@ class JoinFilterDifferentialTest {
     void everyStrategyAgreesWithDuckDb(String preserved) {
         String before = System.getProperty(PRESERVED);
         System.setProperty(PRESERVED, preserved);
+        System.setProperty(RuntimeFilters.EVERY_PROBE, "true");
         try {
             for (String sql : FILTERED) {
                 assertTrue(check(sql), "no pipeline of " + sql + " has a runtime join filter");
@@ -131,6 +135,7 @@ class JoinFilterDifferentialTest {
                 check(sql);
             }
         } finally {
+            System.clearProperty(RuntimeFilters.EVERY_PROBE);
             if (before == null) {
                 System.clearProperty(PRESERVED);
             } else {
@@ -161,9 +166,9 @@ class JoinFilterDifferentialTest {
         return g.has(JvmDimensions.JOIN_FILTER) ? g.with(JvmDimensions.JOIN_FILTER, value) : g;
     }
 
-    /** The default genome picks bloom where a large probe side meets a selective, larger-than-cache build side. */
+    /** The default genome takes the estimates' choice: none for 3,000 probing rows whose keys lie in the table's range. */
     @Test
-    void filtersAreOffByDefaultWhereTheEstimatesWouldChooseThem() {
+    void theDefaultIsTheEstimatesChoice() {
         JvmVariantSpace space = new JvmVariantSpace(4, false);
         QueryPlan small = tessera.engine().plan(FILTERED.get(0));
         int filterable = 0;
@@ -171,8 +176,8 @@ class JoinFilterDifferentialTest {
             Genome g = space.defaultGenome(small, p);
             if (g.has(JvmDimensions.JOIN_FILTER)) {
                 filterable++;
-                assertEquals("none", g.get(JvmDimensions.JOIN_FILTER), "the default: " + g);
-                assertEquals("range", io.tessera.plan.RuntimeFilters.estimatedStrategy(p), "3,000 probing rows");
+                assertEquals(RuntimeFilters.estimatedStrategy(p), g.get(JvmDimensions.JOIN_FILTER), "the default: " + g);
+                assertEquals("none", g.get(JvmDimensions.JOIN_FILTER), "3,000 probing rows, keys inside dim's range");
             }
         }
         assertTrue(filterable > 0, "a pipeline with a filterable probe");

@@ -48,26 +48,56 @@ class RuntimeFiltersTest {
         assertFalse(RuntimeFilters.filterable(probe(JoinKind.INNER, b, computed)), "a computed key");
     }
 
+    /** Keys over 100M values: too wide for a perfect table, so the table is hashed (24 bytes a row). */
+    private static final long WIDE = 100_000_000;
+
     @Test
-    void aBloomFilterPaysForManySelectiveProbesIntoALargeTable() {
-        Operation.Probe selective = probe(JoinKind.INNER, build(1, 100_000, 1_000_000, false, KEY), KEY);
+    void aBloomFilterPaysForManySelectiveProbesIntoALargeHashedTable() {
+        Operation.Probe selective = probe(JoinKind.INNER, build(1, 200_000, WIDE, false, KEY), KEY);
         assertTrue(RuntimeFilters.bloomPays(pipeline(10_000_000, selective), selective));
         assertEquals("bloom", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, selective)));
         assertFalse(RuntimeFilters.bloomPays(pipeline(10_000, selective), selective), "few probing rows");
-        Operation.Probe cached = probe(JoinKind.INNER, build(1, 1_000, 10_000, false, KEY), KEY);
+        Operation.Probe cached = probe(JoinKind.INNER, build(1, 1_000, WIDE, false, KEY), KEY);
         assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, cached), cached), "a table in the cache");
-        Operation.Probe sparse = probe(JoinKind.INNER, build(1, 1_000, 200_000, false, KEY), KEY);
-        assertTrue(RuntimeFilters.bloomPays(pipeline(10_000_000, sparse), sparse),
-                "few rows in a perfect table over a large range");
+        Operation.Probe perfect = probe(JoinKind.INNER, build(1, 200_000, 10_000_000, false, KEY), KEY);
+        assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, perfect), perfect),
+                "a perfect table of 40 MB: its lookup keeps the probe keys' order, the filter's hash does not");
         Operation.Probe hashed = probe(JoinKind.INNER, build(1, 1_000, 200_000, false, KEY, KEY2), KEY, KEY2);
         assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, hashed), hashed), "few rows in a hashed table");
-        Operation.Probe matching = probe(JoinKind.INNER, build(1, 100_000, 150_000, false, KEY), KEY);
+        Operation.Probe bigHashed = probe(JoinKind.INNER, build(1, 100_000, 200_000, false, KEY, KEY2), KEY, KEY2);
+        assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, bigHashed), bigHashed),
+                "two keys without statistics: a match per row assumed");
+        Operation.Probe matching = probe(JoinKind.INNER, build(1, 60_000_000, WIDE, false, KEY), KEY);
         assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, matching), matching), "most rows match");
-        assertEquals("range", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, matching)));
-        assertEquals("none", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, matching, cached)),
-                "two ranges would read both keys before either probe");
+        assertEquals("none", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, matching)),
+                "no statistics say the range cuts");
         assertEquals("bloom", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, matching, selective)));
         assertEquals(List.of(selective, matching), RuntimeFilters.bySelectivity(List.of(matching, selective)),
                 "the filter that drops most is tested first");
+    }
+
+    @Test
+    void eachProbeGetsOnlyTheTestsThatPay() {
+        Operation.Probe selective = probe(JoinKind.INNER, build(1, 200_000, WIDE, false, KEY), KEY);
+        Operation.Probe matching = probe(JoinKind.INNER, build(2, 60_000_000, WIDE, false, KEY2), KEY2);
+        Operation.Probe cached = probe(JoinKind.SEMI, build(3, 1_000, 10_000, false, KEY), KEY);
+        Pipeline p = pipeline(10_000_000, selective, matching, cached);
+        assertEquals(List.of(new RuntimeFilters.ProbeFilter(selective, false, true)),
+                RuntimeFilters.filters(p, p.operations(), "bloom"), "a Bloom filter for the selective probe alone");
+        Pipeline after = pipeline(10_000_000, cached, selective);
+        assertEquals(List.of(), RuntimeFilters.filters(after, after.operations(), "bloom"),
+                "a tenth of the rows reach the selective probe: a Bloom test of every row costs more than it saves");
+        assertEquals("none", RuntimeFilters.estimatedStrategy(after));
+        assertEquals(List.of(), RuntimeFilters.filters(p, p.operations(), "range"), "no range is known to cut");
+        assertEquals(List.of(), RuntimeFilters.filters(p, p.operations(), "none"));
+        System.setProperty(RuntimeFilters.EVERY_PROBE, "true");
+        try {
+            assertEquals(List.of(new RuntimeFilters.ProbeFilter(selective, true, true),
+                            new RuntimeFilters.ProbeFilter(cached, true, true),
+                            new RuntimeFilters.ProbeFilter(matching, true, true)),
+                    RuntimeFilters.filters(p, p.operations(), "bloom"), "every probe, fewest matches first");
+        } finally {
+            System.clearProperty(RuntimeFilters.EVERY_PROBE);
+        }
     }
 }

@@ -31,6 +31,11 @@ import java.util.Map;
 public final class PipelineWriter implements ExprGen.Scope {
 
     final Pipeline p;
+
+    /** The pipeline being emitted. */
+    public Pipeline pipeline() {
+        return p;
+    }
     /** How comments name the plan's columns and constants (never by their text). */
     public final CodeNames codeNames;
     public final Genome g;

@@ -16,9 +16,11 @@ import java.util.Locale;
  * <ul>
  * <li>none: no test;</li>
  * <li>range: a NULL key, or a key outside the range of the table's keys ({@link KeyRanges}), drops the row;</li>
- * <li>bloom: that, then the table's {@link BloomFilter} (one cache-line block read per key).</li>
+ * <li>bloom: that, and the table's {@link BloomFilter} (one cache-line block read per key).</li>
  * </ul>
- * The probes' tests run in the order of their estimated matches per row, fewest first, each probe's range then its
+ * Each probe gets only the tests the estimates say pay ({@link RuntimeFilters#filters}): a Bloom filter for a large
+ * table that most rows miss, a range test where the probe keys' range reaches beyond the build keys', nothing for a
+ * perfect table in the cache. The probes' tests run in the order of their estimated matches per row, fewest first, each probe's range then its
  * Bloom filter, so that the filter that drops most rows is tested before the other probes' keys are read.
  */
 public final class JoinFilterEmitter {
@@ -47,30 +49,32 @@ public final class JoinFilterEmitter {
     /** Emits the filters of the probes among {@code ops} (to be placed before the first probe). */
     public static void emit(PipelineWriter w, List<Operation> ops) {
         Strategy s = strategy(w);
-        if (s == Strategy.NONE) {
-            return;
-        }
-        List<Operation.Probe> probes = RuntimeFilters.bySelectivity(ops);
-        if (probes.isEmpty()) {
+        List<RuntimeFilters.ProbeFilter> filters = RuntimeFilters.filters(w.pipeline(), ops, s.label());
+        if (filters.isEmpty()) {
             return;
         }
         w.comment("JOIN FILTERS (" + s.label() + "): a row whose keys no build row has cannot match; dropped before the probes");
-        for (Operation.Probe pr : probes) {
+        for (RuntimeFilters.ProbeFilter f : filters) {
+            Operation.Probe pr = f.probe();
             int j = pr.joinId();
-            w.comment("key range" + (s == Strategy.BLOOM ? " and Bloom filter" : "") + " of j" + j + " on " + w.codeNames.exprs(pr.keys()));
+            w.comment((f.range() ? "key range" + (f.bloom() ? " and " : "") : "") + (f.bloom() ? "Bloom filter" : "")
+                    + " of j" + j + " on " + w.codeNames.exprs(pr.keys()));
             ProbeEmitter.Keys k = ProbeEmitter.keys(w, pr);
             List<String> drop = new java.util.ArrayList<>(k.nulls());
-            for (int i = 0; i < k.values().size(); i++) {
+            for (int i = 0; f.range() && i < k.values().size(); i++) {
                 String min = w.field("long", "ctx.joinTable(" + j + ").keyRanges().min()[" + i + "]", "jf" + j + "_min");
                 String max = w.field("long", "ctx.joinTable(" + j + ").keyRanges().max()[" + i + "]", "jf" + j + "_max");
                 String v = k.values().get(i);
                 drop.add(v + " < " + min + " || " + v + " > " + max);
             }
-            w.line("if (" + String.join(" || ", drop) + ") continue;");
-            if (s == Strategy.BLOOM) {
+            if (!drop.isEmpty()) {
+                w.line("if (" + String.join(" || ", drop) + ") continue;");
+            }
+            if (f.bloom()) {
+                // the table's filter is made when this field is first read: only for the tables a probe tests
                 String words = w.field("long[]", "ctx.joinTable(" + j + ").bloom().words", "jf" + j + "_bloom");
-                String bits = w.field("int", "ctx.joinTable(" + j + ").bloom().blockBits", "jf" + j + "_blocks");
-                w.line("if (!io.tessera.backend.jvm.join.BloomFilter.mayContain(" + words + ", " + bits + ", "
+                String blocks = w.field("int", "ctx.joinTable(" + j + ").bloom().blocks", "jf" + j + "_blocks");
+                w.line("if (!io.tessera.backend.jvm.join.BloomFilter.mayContain(" + words + ", " + blocks + ", "
                         + "io.tessera.backend.jvm.join.BloomFilter.mix(" + hashed(k.values()) + "))) continue;");
             }
         }
