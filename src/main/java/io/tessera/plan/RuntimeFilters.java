@@ -168,7 +168,8 @@ public final class RuntimeFilters {
      * The tests of pipeline {@code p}'s filterable probes among {@code ops} under {@code joinfilter} value
      * {@code strategy}, in {@link #bySelectivity} order: under bloom a Bloom filter where it pays ({@link #bloomPays}:
      * hashed tables only; {@link #bloomBeforeEarlierProbesPays}), under range and bloom a range test where it cuts ({@link #rangePays}); nothing for a
-     * perfect table in the cache and nothing under none. With {@link #EVERY_PROBE} set, every filterable probe gets the strategy's tests, as
+     * perfect table in the cache and nothing under none. With {@link #EVERY_PROBE} set, every filterable probe gets the strategy's tests (and a
+     * Bloom filter is tested however small its table is built: {@link #bloomPaysFor}), as
      * before the estimates chose per probe (the tests of small tables read their filters that way).
      */
     public static List<ProbeFilter> filters(Pipeline p, List<Operation> ops, String strategy) {
@@ -228,7 +229,21 @@ public final class RuntimeFilters {
         if (perfect(b)) {
             return 4.0 * b.range().size();
         }
-        return 24.0 * Math.max(0, b.estimatedRows());
+        return hashedTableBytes(b.estimatedRows());
+    }
+
+    /** The bytes a lookup in a hashed table of {@code rows} rows reaches over: two slots of a long key and an int row. */
+    public static double hashedTableBytes(double rows) {
+        return 24.0 * Math.max(0, rows);
+    }
+
+    /**
+     * Whether a Bloom filter chosen from the estimates still pays once the table is built with {@code rows} rows: the
+     * table is beyond a core's cache. An estimate 1000x too high (TPC-H Q18's subquery) otherwise has every probing
+     * row hashed and tested against a filter of a table that a lookup finds in the cache anyway.
+     */
+    public static boolean bloomPaysFor(long rows) {
+        return hashedTableBytes(rows) >= BLOOM_MIN_TABLE_BYTES || Boolean.getBoolean(EVERY_PROBE);
     }
 
     /** Whether the table of {@code b} is a perfect one: its row found at its key's place in the key range. */

@@ -100,4 +100,17 @@ class RuntimeFiltersTest {
             System.clearProperty(RuntimeFilters.EVERY_PROBE);
         }
     }
+
+    @Test
+    void aBloomFilterChosenFromEstimatesIsSkippedWhereTheBuiltTableIsInTheCache() {
+        // TPC-H Q18's subquery: ~5M rows estimated, 624 built, a table a lookup finds in the cache
+        assertFalse(RuntimeFilters.bloomPaysFor(624));
+        assertTrue(RuntimeFilters.bloomPaysFor(1_460_000));
+        System.setProperty(RuntimeFilters.EVERY_PROBE, "true");
+        try {
+            assertTrue(RuntimeFilters.bloomPaysFor(624));
+        } finally {
+            System.clearProperty(RuntimeFilters.EVERY_PROBE);
+        }
+    }
 }

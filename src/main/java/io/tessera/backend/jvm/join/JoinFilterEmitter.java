@@ -71,11 +71,13 @@ public final class JoinFilterEmitter {
                 w.line("if (" + String.join(" || ", drop) + ") continue;");
             }
             if (f.bloom()) {
-                // the table's filter is made when this field is first read: only for the tables a probe tests
-                String words = w.field("long[]", "ctx.joinTable(" + j + ").bloom().words", "jf" + j + "_bloom");
-                String blocks = w.field("int", "ctx.joinTable(" + j + ").bloom().blocks", "jf" + j + "_blocks");
-                w.line("if (!io.tessera.backend.jvm.join.BloomFilter.mayContain(" + words + ", " + blocks + ", "
-                        + "io.tessera.backend.jvm.join.BloomFilter.mix(" + hashed(k.values()) + "))) continue;");
+                // the table's filter is made when this field is first read: only for the tables a probe tests, and
+                // only where the table as built is beyond the cache (else null, and the test is skipped)
+                String words = w.field("long[]", "ctx.joinTable(" + j + ").bloomIfItPays()", "jf" + j + "_bloom");
+                String blocks = w.field("int", "ctx.joinTable(" + j + ").bloomBlocks()", "jf" + j + "_blocks");
+                w.line("if (" + words + " != null && !io.tessera.backend.jvm.join.BloomFilter.mayContain(" + words
+                        + ", " + blocks + ", io.tessera.backend.jvm.join.BloomFilter.mix(" + hashed(k.values())
+                        + "))) continue;");
             }
         }
     }

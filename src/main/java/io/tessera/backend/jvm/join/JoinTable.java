@@ -147,6 +147,19 @@ public final class JoinTable {
         return bloom;
     }
 
+    /**
+     * The words of the table's {@link #bloom} where it pays for the rows built ({@link
+     * io.tessera.plan.RuntimeFilters#bloomPaysFor}), else null: the generated test is then skipped.
+     */
+    public long[] bloomIfItPays() {
+        return io.tessera.plan.RuntimeFilters.bloomPaysFor(rows) ? bloom().words : null;
+    }
+
+    /** The blocks of {@link #bloomIfItPays}'s filter; 0 where there is none. */
+    public int bloomBlocks() {
+        return io.tessera.plan.RuntimeFilters.bloomPaysFor(rows) ? bloom().blocks : 0;
+    }
+
     /** The threads that make the runtime filters when a probing pipeline first asks for them. */
     synchronized void filterWorkers(HostWorkers workers) {
         this.filterWorkers = workers;
