@@ -51,7 +51,7 @@ import java.util.function.Predicate;
  * <tr><td>joinfilter</td><td>none, range (a join table's key range tested before the probes where the probe keys'
  * range reaches beyond it), bloom (that, and a Bloom filter over the table's keys for the probes of a large table
  * that most rows miss; {@link RuntimeFilters#filters} picks the tests of each probe); by default the estimates'
- * choice, {@link RuntimeFilters#estimatedStrategy}; the tuner tries each</td><td>pipelines with an inner, semi or mark probe on source columns
+ * choice, {@link RuntimeFilters#estimatedStrategy}, on at most four cores, none on more; the tuner tries each</td><td>pipelines with an inner, semi or mark probe on source columns
  * ({@link RuntimeFilters#filterable})</td></tr>
  * <tr><td>simd</td><td>scalar, vector</td><td>pipelines whose leading filters compare a column with a constant,
  * when the Vector API module is present</td></tr>
@@ -90,6 +90,8 @@ public final class JvmVariantSpace implements VariantSpace {
 
     /** A dense array is the default while its slots are at most this many times the estimated groups (or cached). */
     static final double SPARSE_DENSE_FACTOR = 4;
+    /** The most cores for which the default genome takes the estimates' runtime join filters (see joinfilter). */
+    static final int FILTERING_CORES = 4;
     public static final int MIN_MORSEL = 1 << 10;
     public static final int MAX_MORSEL = 1 << 18;
     /**
@@ -183,13 +185,16 @@ public final class JvmVariantSpace implements VariantSpace {
                         && !PipelineAnalysis.probesBySelectivity(p.operations()).equals(p.operations()),
                 List.of(v("written"), v("selectivity")), (q, p) -> "written"));
 
-        // runtime join filters: only where a probe may drop rows before it runs (plan.RuntimeFilters); by default
-        // the estimates' choice, whose tests are per probe (RuntimeFilters.filters). When every filterable probe got
-        // a range and a Bloom test, the 22 TPC-H queries at SF 10 on 16 cores took a geomean of 202 ms against 157 ms
-        // without filters (Q5 487 against 199 ms), which is why a probe now gets only the tests that pay
+        // runtime join filters: only where a probe may drop rows before it runs (plan.RuntimeFilters), each probe
+        // with the tests that pay (RuntimeFilters.filters). By default the estimates' choice on a machine of few
+        // cores, none on more: on the 2-core VM (TPC-H SF 3, one and two workers) they cut Q3, Q5, Q9, Q10 and Q21 by
+        // a quarter of their CPU, while on the H200 machine's 16 cores (SF 10, four runs beside the build without
+        // them) the geomean did not move and Q5 (1.58x -> 1.9-2.1x DuckDB) and Q21 (1.77x -> 1.86-2.21x) got slower:
+        // there the probes' cache misses overlap across cores and the filter's hashing of every row is what is left
         declared.add(new Declared(JvmDimensions.JOIN_FILTER,
                 p -> !RuntimeFilters.filterable(p.operations()).isEmpty(),
-                List.of(v("none"), v("range"), v("bloom")), (q, p) -> RuntimeFilters.estimatedStrategy(p)));
+                List.of(v("none"), v("range"), v("bloom")),
+                (q, p) -> cores <= FILTERING_CORES ? RuntimeFilters.estimatedStrategy(p) : "none"));
 
         declared.add(new Declared(JvmDimensions.SIMD,
                 p -> vectorApi && !PipelineAnalysis.leadingColumnComparisons(p.operations()).isEmpty(),

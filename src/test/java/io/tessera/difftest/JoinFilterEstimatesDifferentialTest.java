@@ -127,6 +127,14 @@ class JoinFilterEstimatesDifferentialTest {
                 }
             }
             assertEquals("bloom", filtered, "the default genome's join filter\n" + plan.explain());
+            // on more cores than JvmVariantSpace.FILTERING_CORES the default is none (the tuner still tries each)
+            JvmVariantSpace many = new JvmVariantSpace(16, false);
+            for (Pipeline p : plan.pipelines()) {
+                Genome g = many.defaultGenome(plan, p);
+                if (g.has(JvmDimensions.JOIN_FILTER)) {
+                    assertEquals("none", g.get(JvmDimensions.JOIN_FILTER), "16 cores: " + g);
+                }
+            }
             String code = String.join("\n", sources);
             assertTrue(code.contains("BloomFilter.mayContain("), "a Bloom test in the code");
             assertEquals(tests.contains("range"), code.contains(".keyRanges()"), "a range test in the code: " + tests);
