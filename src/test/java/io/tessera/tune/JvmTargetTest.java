@@ -174,8 +174,9 @@ class JvmTargetTest {
         switchable.retainAll(q11.blockSwitchable());
         assertTrue(switchable.containsAll(Set.of("morsel", "pred")), switchable.toString());
         assertEquals(switchable, Set.copyOf(pool.knobs().stream().map(TuningSpace.Knob::name).toList()));
-        // a block may change the aggregation, but not to or from a partitioned one
-        assertEquals(List.of("dense", "hash", "shared"), Strategies.space("online-pool", t, t.defaults()).knobs().stream()
+        // a block may change the aggregation, but not to or from a partitioned one (the ordered one: a block's
+        // groups are runs appended without a lookup, indexed before a later block's lookups)
+        assertEquals(List.of("dense", "hash", "shared", "ordered"), Strategies.space("online-pool", t, t.defaults()).knobs().stream()
                 .filter(k -> k.name().equals("agg")).findFirst().orElseThrow().values());
         // held dimensions leave every strategy's space, kept at their start values
         Strategies.Settings holding = Strategies.Settings.DEFAULT.holding(Set.of("agg", "ht"));
@@ -236,7 +237,7 @@ class JvmTargetTest {
         for (TuningResult.Evaluation e : p.trace()) {
             aggs.add(e.assignment().get(t.focus()).get(JvmDimensions.AGGREGATION));
         }
-        assertEquals(Set.of("dense", "hash", "shared"), aggs);
+        assertEquals(Set.of("dense", "hash", "shared", "ordered"), aggs);
         assertTrue(p.note().contains("starting points"), p.note());
         assertTrue(p.costSeconds() > 0);
         TuningResult o = Strategies.run("online-pool", t, t.defaults(), small);
