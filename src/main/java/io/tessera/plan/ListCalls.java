@@ -70,6 +70,11 @@ final class ListCalls {
             }
             return new Expr.Call(Op.LIST, args, type, nullable, ListFunction.VALUE);
         }
+        if (kind == SqlKind.CAST && Types.of(call.getType()).isList() && call.getOperands().get(0).getType()
+                .getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            // a value of the NULL type (a column of a UNION's branches that are all NULL) as a list: NULL
+            return new Expr.Literal(null, Types.of(call.getType()));
+        }
         if ((kind == SqlKind.CAST || name.equals("TESSERA_CHECKED_CAST")) && Types.of(call.getType()).isList()
                 && Types.of(call.getOperands().get(0).getType()).isList()) {
             return as(translate.apply(call.getOperands().get(0)), Types.of(call.getType()));

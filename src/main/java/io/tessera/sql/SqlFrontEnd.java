@@ -190,12 +190,12 @@ public final class SqlFrontEnd {
         try {
             relRoot = converter.convertQuery(validated, false, true);
         } catch (AssertionError e) {
-            // Calcite checks that conversion keeps the types the validator derived; where the two disagree (a NULL
-            // beside a STRUCT or LIST in a set operation's branches stays NOT NULL in the validator) the query is
+            // Calcite checks that conversion keeps the types the validator derived; where the two disagree (the
+            // nullability of a STRUCT or LIST that set operations' branches share, see TextCoercion) the query is
             // refused with that reason instead of the error ending the process
-            throw new SqlError("unsupported: the planner could not keep this query's column types; where a NULL "
-                    + "stands beside a STRUCT, LIST or MAP in a UNION, INTERSECT, EXCEPT or VALUES, CAST the NULL to "
-                    + "that type", e);
+            throw new SqlError("unsupported: the planner could not keep this query's column types; where a STRUCT, "
+                    + "LIST or MAP stands in a UNION, INTERSECT, EXCEPT or VALUES, CAST each branch's value to one "
+                    + "type", e);
         }
         RelNode rel = DataChangeQueries.rowsToInsert(relRoot.project());
         rel = CheckedCasts.keepInexactCasts(rel);

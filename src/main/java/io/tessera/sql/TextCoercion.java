@@ -22,6 +22,8 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * leaves text beside bytes uncast, so that VALUES rows with a NULL would not agree. Text that an INSERT's query
  * gives an INTERVAL column ({@code INSERT INTO t SELECT id, '1 day'}) is read as DuckDB's interval text, as
  * {@code CAST(x AS INTERVAL)} reads it: Calcite has no type name to write the cast to the column's type with either.
+ * A NULL beside a STRUCT, LIST or MAP (in a UNION's branches or VALUES rows) makes the common type nullable, as it
+ * does beside a scalar.
  */
 final class TextCoercion extends TypeCoercionImpl {
 
@@ -52,6 +54,39 @@ final class TextCoercion extends TypeCoercionImpl {
         call.setOperand(index, cast);
         updateInferredType(cast, type);
         return true;
+    }
+
+    /**
+     * The common type of two set operation branches' (or VALUES rows') columns, nullable where either is. Calcite
+     * leaves it NOT NULL in two cases, and records the branches with that type, which the relational algebra
+     * contradicts: two structs of which one is nullable, and a NULL beside a STRUCT, LIST or MAP. There the NULL
+     * becomes a CAST to the type as a type name writes it, nullable and with nullable elements and fields, so the
+     * common type is that one.
+     */
+    @Override
+    public RelDataType getTightestCommonType(RelDataType type1, RelDataType type2) {
+        RelDataType common = super.getTightestCommonType(type1, type2);
+        if (common == null || type1 == null || type2 == null || common.isNullable()) {
+            return common;
+        }
+        boolean nested = common.isStruct() || common.getComponentType() != null || common.getKeyType() != null;
+        if (nested && (isNullType(type1) || isNullType(type2))) {
+            try {
+                return org.apache.calcite.sql.type.SqlTypeUtil.convertTypeToSpec(common).withNullable(true)
+                        .deriveType(validator);
+            } catch (UnsupportedOperationException noTypeName) {
+                // a type no type name writes (an INTERVAL or UUID inside): Calcite's own cast fails on it as before
+                return common;
+            }
+        }
+        if (common.isStruct() && (type1.isNullable() || type2.isNullable())) {
+            return factory.createTypeWithNullability(common, true);
+        }
+        return common;
+    }
+
+    private static boolean isNullType(RelDataType t) {
+        return t.getSqlTypeName() == SqlTypeName.NULL;
     }
 
     @Override
