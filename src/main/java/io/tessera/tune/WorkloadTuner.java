@@ -95,11 +95,7 @@ public final class WorkloadTuner {
         try {
             return tune(device, workload, targets);
         } catch (RuntimeException | Error e) {
-            try {
-                Targets.closeAll(targets);
-            } catch (RuntimeException closing) {
-                e.addSuppressed(closing);
-            }
+            Targets.closeAll(targets, e);
             throw e;
         }
     }
