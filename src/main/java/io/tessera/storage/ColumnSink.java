@@ -355,25 +355,20 @@ final class ColumnSink {
             MemorySegment runSeg = runs.map(a);
             DictionaryMerge.Result d = DictionaryMerge.merge(runSeg, list, tmpDictionary, col.name(), syncs);
             parts.parallelStream().forEach(p -> {
-                if (!DictionaryMerge.isIdentity(runSeg, p.run())) {
-                    int[] code = new int[p.run().count()];
-                    for (int i = 0; i < code.length; i++) {
-                        code[i] = DictionaryMerge.code(runSeg, p.run(), i);
-                    }
+                int[] code = DictionaryMerge.codes(runSeg, p.run());
+                if (!isIdentity(code)) {
                     remap(seg, p.first(), p.rows(), code);
                 }
             });
             if (!previous.isEmpty()) {
                 int[] code = new int[oldDictionary.size()]; // code in the previous version -> merged code
-                boolean identity = true;
                 int s = 0;
                 for (StringRuns.Run run : previous) {
-                    for (int i = 0; i < run.count(); i++, s++) {
-                        code[s] = DictionaryMerge.code(runSeg, run, i);
-                        identity &= code[s] == s;
-                    }
+                    int[] c = DictionaryMerge.codes(runSeg, run);
+                    System.arraycopy(c, 0, code, s, c.length);
+                    s += c.length;
                 }
-                if (!identity) {
+                if (!isIdentity(code)) {
                     remap(seg, 0, oldRows, code);
                 }
             }
@@ -381,8 +376,8 @@ final class ColumnSink {
                 int[] code = new int[order.length]; // insertion code -> sorted rank -> merged code
                 int s = 0;
                 for (StringRuns.Run run : ordered) {
-                    for (int i = 0; i < run.count(); i++, s++) {
-                        code[order[s]] = DictionaryMerge.code(runSeg, run, i);
+                    for (int c : DictionaryMerge.codes(runSeg, run)) {
+                        code[order[s++]] = c;
                     }
                 }
                 for (long[] rows : valueRows) {
@@ -407,21 +402,57 @@ final class ColumnSink {
         return MappedDictionary.open(MemorySegment.ofArray(DictionaryFile.encode(all)), "a dictionary");
     }
 
+    /** Whether every code maps to itself: rows holding such codes need no new ones. */
+    private static boolean isIdentity(int[] code) {
+        for (int i = 0; i < code.length; i++) {
+            if (code[i] != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Rows whose codes {@link #remap} copies to an array, rewrites there and copies back. */
+    private static final int REMAP_CHUNK = 1 << 13;
+
     /**
-     * Rewrites the codes of rows [first, first + count) through {@code code}, in ranges on all cores; a NULL's code
-     * stays 0, whichever path wrote it.
+     * Rewrites the codes of rows [first, first + count) through {@code code}, in ranges on all cores, a chunk at a
+     * time through an array (a loop over the file value by value ran slowly until compiled); a NULL's code stays 0,
+     * whichever path wrote it.
      */
     private void remap(MemorySegment seg, long first, long count, int[] code) {
         long[] nulls = nullBits;
         int tasks = (int) ((count + REMAP_ROWS - 1) / REMAP_ROWS);
         IntStream.range(0, tasks).parallel().forEach(t -> {
+            int[] chunk = new int[REMAP_CHUNK];
             long end = first + Math.min(count, (t + 1) * REMAP_ROWS);
-            for (long r = first + t * REMAP_ROWS; r < end; r++) {
-                int c = seg.get(Column.INT, r << 2);
-                boolean isNull = nulls != null && (r >>> 6) < nulls.length && (nulls[(int) (r >>> 6)] & (1L << r)) != 0;
-                seg.set(Column.INT, r << 2, c >= 0 && c < code.length && !isNull ? code[c] : 0);
+            for (long from = first + t * REMAP_ROWS; from < end; from += REMAP_CHUNK) {
+                int k = (int) Math.min(REMAP_CHUNK, end - from);
+                MemorySegment.copy(seg, Column.INT, from << 2, chunk, 0, k);
+                mapCodes(chunk, k, code);
+                if (nulls != null) {
+                    zeroNulls(chunk, k, from, nulls);
+                }
+                MemorySegment.copy(chunk, 0, seg, Column.INT, from << 2, k);
             }
         });
+    }
+
+    private static void mapCodes(int[] chunk, int k, int[] code) {
+        for (int i = 0; i < k; i++) {
+            int c = chunk[i];
+            chunk[i] = c >= 0 && c < code.length ? code[c] : 0;
+        }
+    }
+
+    /** Sets to 0 the codes of the NULL rows among rows {@code [from, from + k)}. */
+    private static void zeroNulls(int[] chunk, int k, long from, long[] nulls) {
+        for (int i = 0; i < k; i++) {
+            long r = from + i;
+            if ((r >>> 6) < nulls.length && (nulls[(int) (r >>> 6)] & (1L << r)) != 0) {
+                chunk[i] = 0;
+            }
+        }
     }
 
     private FileEntry writeValidity(long totalRows, FileSyncs syncs) {

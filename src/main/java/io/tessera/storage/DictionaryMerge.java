@@ -441,14 +441,11 @@ final class DictionaryMerge {
         }
     }
 
-    /** Whether every string of {@code run} kept its index as its code: its rows need no new codes. */
-    static boolean isIdentity(MemorySegment runs, StringRuns.Run run) {
-        for (int i = 0; i < run.count(); i++) {
-            if (runs.get(INT, run.codeAt(i)) != i) {
-                return false;
-            }
-        }
-        return true;
+    /** The codes in the merged dictionary of every string of {@code run}, read in one copy. */
+    static int[] codes(MemorySegment runs, StringRuns.Run run) {
+        int[] code = new int[run.count()];
+        MemorySegment.copy(runs, INT, run.codeAt(0), code, 0, code.length);
+        return code;
     }
 
     /** The code in the merged dictionary of string {@code i} of {@code run}. */
