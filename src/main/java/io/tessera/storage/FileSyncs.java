@@ -5,9 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -26,27 +27,37 @@ final class FileSyncs implements AutoCloseable {
 
     /** Threads forcing files at once: the disk's queue, not the cores, bounds them. */
     private static final int THREADS = 4;
+    /**
+     * The process's sync threads, shared by every commit (each awaits only its own files), started as needed and
+     * ended after a while idle, so that a commit of a few rows starts no thread.
+     */
+    private static final ThreadPoolExecutor POOL = pool();
     /** Tests: runs before each sync, on its thread. */
     static volatile Runnable beforeSync = () -> { };
 
     private final String what;
-    private final ExecutorService pool;
     private final List<Future<?>> pending = new ArrayList<>();
 
     /** @param what names the files in messages (e.g. "table t") */
     FileSyncs(String what) {
         this.what = what;
+    }
+
+    private static ThreadPoolExecutor pool() {
         AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(THREADS, r -> {
-            Thread t = new Thread(r, "tessera-sync-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        ThreadPoolExecutor p = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "tessera-sync-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        p.allowCoreThreadTimeOut(true);
+        return p;
     }
 
     /** Hands {@code sync} to a sync thread. */
     synchronized void submit(Sync sync) {
-        pending.add(pool.submit(() -> {
+        pending.add(POOL.submit(() -> {
             beforeSync.run();
             sync.run();
             return null;
@@ -85,10 +96,7 @@ final class FileSyncs implements AutoCloseable {
         return all;
     }
 
-    /**
-     * Waits for the syncs still running (a failing commit removes the files only after no thread forces them), then
-     * ends the threads.
-     */
+    /** Waits for the syncs still running: a failing commit removes the files only after no thread forces them. */
     @Override
     public void close() {
         try {
@@ -101,8 +109,6 @@ final class FileSyncs implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } finally {
-            pool.shutdown();
         }
     }
 }
