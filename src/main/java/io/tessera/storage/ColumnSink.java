@@ -247,8 +247,13 @@ final class ColumnSink {
         nullCount++;
     }
 
-    /** Sorts or merges the dictionary, rewrites codes, writes validity, computes statistics and checksums. */
-    synchronized Manifest.ColumnEntry finish(long totalRows) {
+    /**
+     * Sorts or merges the dictionary, rewrites codes, writes validity, computes statistics and checksums; hands the
+     * forcing of the column's files to {@code syncs}, which the commit awaits before it renames them into place.
+     */
+    synchronized Manifest.ColumnEntry finish(long totalRows, FileSyncs syncs) {
+        Arena a = Arena.ofShared();
+        boolean handedOver = false;
         try {
             long bytes = totalRows * kind.byteWidth();
             if (ch.size() != bytes) {
@@ -257,38 +262,50 @@ final class ColumnSink {
             }
             FileEntry dict = null;
             ColumnStats stats;
-            try (Arena a = Arena.ofShared()) {
-                MemorySegment seg = bytes == 0 ? MemorySegment.NULL
-                        : ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, a);
-                if (kind == TypeKind.VARCHAR) {
-                    tmpDictionary = tableDir.resolve(base + ".dict.tmp");
-                    finalDictionary = tableDir.resolve(base + ".dict");
-                    DictionaryMerge.Result d = runs == null && oldDictionary == null ? sortValues(seg)
-                            : mergeRuns(seg);
-                    dict = new FileEntry(rel(finalDictionary), d.length(), d.crc());
-                    stats = ColumnStatsScanner.strings(seg, totalRows, nullBits, nullCount, d.size(), d.min(), d.max());
-                    // a histogram names a few hundred codes of a dictionary that may hold millions: read in place
-                    Dictionary sorted = d.size() == 0 ? null
-                            : Dictionary.open(mapRead(tmpDictionary, a), tmpDictionary.toString());
-                    stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, d.size(),
-                            c -> sorted.value(c));
-                } else {
-                    stats = ColumnStatsScanner.scan(kind, seg, totalRows, nullBits, oldRows, written);
-                    stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, 0, null);
-                }
-                if (bytes > 0) {
-                    seg.force();
-                }
-                long crc = Database.crc32c(seg);
-                ch.force(true);
-                ch.close();
-                FileEntry data = new FileEntry(rel(finalData), bytes, crc);
-                FileEntry validity = nullCount > 0 ? writeValidity(totalRows) : null;
-                return new Manifest.ColumnEntry(data, validity, dict, stats);
+            MemorySegment seg = bytes == 0 ? MemorySegment.NULL : ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, a);
+            if (kind == TypeKind.VARCHAR) {
+                tmpDictionary = tableDir.resolve(base + ".dict.tmp");
+                finalDictionary = tableDir.resolve(base + ".dict");
+                DictionaryMerge.Result d = runs == null && oldDictionary == null ? sortValues(seg, syncs)
+                        : mergeRuns(seg, syncs);
+                dict = new FileEntry(rel(finalDictionary), d.length(), d.crc());
+                stats = ColumnStatsScanner.strings(seg, totalRows, nullBits, nullCount, d.size(), d.min(), d.max());
+                // a histogram names a few hundred codes of a dictionary that may hold millions: read in place
+                Dictionary sorted = d.size() == 0 ? null
+                        : Dictionary.open(mapRead(tmpDictionary, a), tmpDictionary.toString());
+                stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, d.size(),
+                        c -> sorted.value(c));
+            } else {
+                stats = ColumnStatsScanner.scan(kind, seg, totalRows, nullBits, oldRows, written);
+                stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, 0, null);
             }
+            long crc = Database.crc32c(seg);
+            FileEntry data = new FileEntry(rel(finalData), bytes, crc);
+            FileEntry validity = nullCount > 0 ? writeValidity(totalRows, syncs) : null;
+            // the mapping stays until its pages are forced; the sync thread then closes file and mapping
+            syncs.submit(() -> {
+                try {
+                    if (bytes > 0) {
+                        seg.force();
+                    }
+                    ch.force(true);
+                } finally {
+                    try {
+                        ch.close();
+                    } finally {
+                        a.close();
+                    }
+                }
+            });
+            handedOver = true;
+            return new Manifest.ColumnEntry(data, validity, dict, stats);
         } catch (IOException e) {
             throw new StorageException("cannot finish column " + col.name() + " of " + table + ": "
                     + e.getMessage(), e);
+        } finally {
+            if (!handedOver) {
+                a.close();
+            }
         }
     }
 
@@ -299,7 +316,7 @@ final class ColumnSink {
     }
 
     /** Only rows written in order: their dictionary sorted and written, their codes rewritten to it. */
-    private DictionaryMerge.Result sortValues(MemorySegment seg) throws IOException {
+    private DictionaryMerge.Result sortValues(MemorySegment seg, FileSyncs syncs) throws IOException {
         int[] order = values.sortedOrder();
         int n = order.length;
         int[] rank = new int[n];
@@ -313,7 +330,7 @@ final class ColumnSink {
                 remap(seg, rows[0], rows[1], rank);
             }
         }
-        long[] lengthAndCrc = values.write(tmpDictionary, order);
+        long[] lengthAndCrc = values.write(tmpDictionary, order, syncs);
         return new DictionaryMerge.Result(lengthAndCrc[0], lengthAndCrc[1], n,
                 n == 0 ? null : values.value(order[0]), n == 0 ? null : values.value(order[n - 1]));
     }
@@ -323,7 +340,7 @@ final class ColumnSink {
      * (whose dictionary becomes runs too): the runs merged into the dictionary, each part's codes rewritten through its
      * run's codes in it, parts in parallel.
      */
-    private DictionaryMerge.Result mergeRuns(MemorySegment seg) throws IOException {
+    private DictionaryMerge.Result mergeRuns(MemorySegment seg, FileSyncs syncs) throws IOException {
         try (Arena a = Arena.ofShared()) {
             int[] order = values.size() > 0 ? values.sortedOrder() : new int[0];
             List<StringRuns.Run> ordered = runs().add(values, order, StringRuns.MAX_RUN_BYTES);
@@ -336,27 +353,22 @@ final class ColumnSink {
             }
             list.addAll(ordered);
             MemorySegment runSeg = runs.map(a);
-            DictionaryMerge.Result d = DictionaryMerge.merge(runSeg, list, tmpDictionary, col.name());
+            DictionaryMerge.Result d = DictionaryMerge.merge(runSeg, list, tmpDictionary, col.name(), syncs);
             parts.parallelStream().forEach(p -> {
-                if (!DictionaryMerge.isIdentity(runSeg, p.run())) {
-                    int[] code = new int[p.run().count()];
-                    for (int i = 0; i < code.length; i++) {
-                        code[i] = DictionaryMerge.code(runSeg, p.run(), i);
-                    }
+                int[] code = DictionaryMerge.codes(runSeg, p.run());
+                if (!isIdentity(code)) {
                     remap(seg, p.first(), p.rows(), code);
                 }
             });
             if (!previous.isEmpty()) {
                 int[] code = new int[oldDictionary.size()]; // code in the previous version -> merged code
-                boolean identity = true;
                 int s = 0;
                 for (StringRuns.Run run : previous) {
-                    for (int i = 0; i < run.count(); i++, s++) {
-                        code[s] = DictionaryMerge.code(runSeg, run, i);
-                        identity &= code[s] == s;
-                    }
+                    int[] c = DictionaryMerge.codes(runSeg, run);
+                    System.arraycopy(c, 0, code, s, c.length);
+                    s += c.length;
                 }
-                if (!identity) {
+                if (!isIdentity(code)) {
                     remap(seg, 0, oldRows, code);
                 }
             }
@@ -364,8 +376,8 @@ final class ColumnSink {
                 int[] code = new int[order.length]; // insertion code -> sorted rank -> merged code
                 int s = 0;
                 for (StringRuns.Run run : ordered) {
-                    for (int i = 0; i < run.count(); i++, s++) {
-                        code[order[s]] = DictionaryMerge.code(runSeg, run, i);
+                    for (int c : DictionaryMerge.codes(runSeg, run)) {
+                        code[order[s++]] = c;
                     }
                 }
                 for (long[] rows : valueRows) {
@@ -390,24 +402,60 @@ final class ColumnSink {
         return MappedDictionary.open(MemorySegment.ofArray(DictionaryFile.encode(all)), "a dictionary");
     }
 
+    /** Whether every code maps to itself: rows holding such codes need no new ones. */
+    private static boolean isIdentity(int[] code) {
+        for (int i = 0; i < code.length; i++) {
+            if (code[i] != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Rows whose codes {@link #remap} copies to an array, rewrites there and copies back. */
+    private static final int REMAP_CHUNK = 1 << 13;
+
     /**
-     * Rewrites the codes of rows [first, first + count) through {@code code}, in ranges on all cores; a NULL's code
-     * stays 0, whichever path wrote it.
+     * Rewrites the codes of rows [first, first + count) through {@code code}, in ranges on all cores, a chunk at a
+     * time through an array (a loop over the file value by value ran slowly until compiled); a NULL's code stays 0,
+     * whichever path wrote it.
      */
     private void remap(MemorySegment seg, long first, long count, int[] code) {
         long[] nulls = nullBits;
         int tasks = (int) ((count + REMAP_ROWS - 1) / REMAP_ROWS);
         IntStream.range(0, tasks).parallel().forEach(t -> {
+            int[] chunk = new int[REMAP_CHUNK];
             long end = first + Math.min(count, (t + 1) * REMAP_ROWS);
-            for (long r = first + t * REMAP_ROWS; r < end; r++) {
-                int c = seg.get(Column.INT, r << 2);
-                boolean isNull = nulls != null && (r >>> 6) < nulls.length && (nulls[(int) (r >>> 6)] & (1L << r)) != 0;
-                seg.set(Column.INT, r << 2, c >= 0 && c < code.length && !isNull ? code[c] : 0);
+            for (long from = first + t * REMAP_ROWS; from < end; from += REMAP_CHUNK) {
+                int k = (int) Math.min(REMAP_CHUNK, end - from);
+                MemorySegment.copy(seg, Column.INT, from << 2, chunk, 0, k);
+                mapCodes(chunk, k, code);
+                if (nulls != null) {
+                    zeroNulls(chunk, k, from, nulls);
+                }
+                MemorySegment.copy(chunk, 0, seg, Column.INT, from << 2, k);
             }
         });
     }
 
-    private FileEntry writeValidity(long totalRows) throws IOException {
+    private static void mapCodes(int[] chunk, int k, int[] code) {
+        for (int i = 0; i < k; i++) {
+            int c = chunk[i];
+            chunk[i] = c >= 0 && c < code.length ? code[c] : 0;
+        }
+    }
+
+    /** Sets to 0 the codes of the NULL rows among rows {@code [from, from + k)}. */
+    private static void zeroNulls(int[] chunk, int k, long from, long[] nulls) {
+        for (int i = 0; i < k; i++) {
+            long r = from + i;
+            if ((r >>> 6) < nulls.length && (nulls[(int) (r >>> 6)] & (1L << r)) != 0) {
+                chunk[i] = 0;
+            }
+        }
+    }
+
+    private FileEntry writeValidity(long totalRows, FileSyncs syncs) {
         int words = (int) ((totalRows + 63) >>> 6);
         byte[] out = new byte[words * 8];
         ByteBuffer bb = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
@@ -421,7 +469,8 @@ final class ColumnSink {
         }
         tmpValidity = tableDir.resolve(base + ".valid.tmp");
         finalValidity = tableDir.resolve(base + ".valid");
-        Database.writeDurably(tmpValidity, out);
+        Path file = tmpValidity;
+        syncs.submit(() -> Database.writeDurably(file, out));
         return new FileEntry(rel(finalValidity), out.length, Database.crc32c(MemorySegment.ofArray(out)));
     }
 

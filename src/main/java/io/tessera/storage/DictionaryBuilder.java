@@ -235,11 +235,21 @@ final class DictionaryBuilder {
      * length and CRC-32C.
      */
     long[] write(Path file, int[] order) throws IOException {
+        try (FileSyncs syncs = new FileSyncs(file.toString())) {
+            long[] lengthAndCrc = write(file, order, syncs);
+            syncs.await();
+            return lengthAndCrc;
+        }
+    }
+
+    /** As {@link #write(Path, int[])}, handing the forcing of the file to {@code syncs}. */
+    long[] write(Path file, int[] order, FileSyncs syncs) throws IOException {
         CRC32C crc = new CRC32C();
         long length = 0;
         ByteBuffer buf = ByteBuffer.allocate(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        try {
             buf.putInt(DictionaryFile.MAGIC).putInt(0).putLong(size);
             long off = 0;
             for (int k = 0; k <= size; k++) {
@@ -267,8 +277,15 @@ final class DictionaryBuilder {
                 }
             }
             length += drain(buf, ch, crc);
-            ch.force(true);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
         }
+        syncs.submit(() -> {
+            try (ch) {
+                ch.force(true);
+            }
+        });
         return new long[] {length, crc.getValue()};
     }
 

@@ -53,10 +53,20 @@ final class DictionaryMerge {
 
     /** Merges {@code list}, stored in {@code runs}, into a dictionary file at {@code file}; names {@code column}. */
     static Result merge(MemorySegment runs, List<StringRuns.Run> list, Path file, String column) throws IOException {
-        return new DictionaryMerge(runs, list).run(file, column);
+        try (FileSyncs syncs = new FileSyncs(file.toString())) {
+            Result r = merge(runs, list, file, column, syncs);
+            syncs.await();
+            return r;
+        }
     }
 
-    private Result run(Path file, String column) throws IOException {
+    /** As {@link #merge(MemorySegment, List, Path, String)}, handing the forcing of the file to {@code syncs}. */
+    static Result merge(MemorySegment runs, List<StringRuns.Run> list, Path file, String column, FileSyncs syncs)
+            throws IOException {
+        return new DictionaryMerge(runs, list).run(file, column, syncs);
+    }
+
+    private Result run(Path file, String column, FileSyncs syncs) throws IOException {
         long total = 0;
         for (StringRuns.Run r : list) {
             total += r.count();
@@ -79,20 +89,42 @@ final class DictionaryMerge {
         }
         long dataAt = DictionaryFile.headerBytes(n);
         long length = dataAt + byteBase[ranges];
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
-             Arena arena = Arena.ofShared()) {
+        Arena arena = Arena.ofShared();
+        boolean handedOver = false;
+        try {
             MemorySegment dict = ch.map(FileChannel.MapMode.READ_WRITE, 0, length, arena);
             DictionaryFile.putHeader(dict, n);
             dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(n), byteBase[ranges]);
             IntStream.range(0, ranges).parallel().forEach(r -> place(r, dict, (int) codeBase[r], byteBase[r], dataAt));
-            dict.force();
             long crc = Database.crc32c(dict);
-            ch.force(true);
             DictionaryFile.Layout layout = DictionaryFile.layout(dict, file.toString());
             String min = n == 0 ? null : layout.string(dict, 0);
             String max = n == 0 ? null : layout.string(dict, (int) n - 1);
+            // forced on a sync thread while the column's codes are rewritten; it then closes file and mapping
+            syncs.submit(() -> {
+                try {
+                    dict.force();
+                    ch.force(true);
+                } finally {
+                    try {
+                        ch.close();
+                    } finally {
+                        arena.close();
+                    }
+                }
+            });
+            handedOver = true;
             return new Result(length, crc, (int) n, min, max);
+        } finally {
+            if (!handedOver) {
+                try {
+                    ch.close();
+                } finally {
+                    arena.close();
+                }
+            }
         }
     }
 
@@ -409,14 +441,11 @@ final class DictionaryMerge {
         }
     }
 
-    /** Whether every string of {@code run} kept its index as its code: its rows need no new codes. */
-    static boolean isIdentity(MemorySegment runs, StringRuns.Run run) {
-        for (int i = 0; i < run.count(); i++) {
-            if (runs.get(INT, run.codeAt(i)) != i) {
-                return false;
-            }
-        }
-        return true;
+    /** The codes in the merged dictionary of every string of {@code run}, read in one copy. */
+    static int[] codes(MemorySegment runs, StringRuns.Run run) {
+        int[] code = new int[run.count()];
+        MemorySegment.copy(runs, INT, run.codeAt(0), code, 0, code.length);
+        return code;
     }
 
     /** The code in the merged dictionary of string {@code i} of {@code run}. */

@@ -172,8 +172,14 @@ public final class TableWriter implements AutoCloseable {
                     + " were not written");
         }
         try {
-            List<Manifest.ColumnEntry> entries = new ArrayList<>(IntStream.range(0, sinks.length).parallel()
-                    .mapToObj(i -> sinks[i].finish(rows)).toList());
+            List<Manifest.ColumnEntry> entries;
+            // each column's files forced as soon as they are final, beside the columns still being finished; all on
+            // disk before any is renamed into place
+            try (FileSyncs syncs = new FileSyncs("table " + schema.name())) {
+                entries = new ArrayList<>(IntStream.range(0, sinks.length).parallel()
+                        .mapToObj(i -> sinks[i].finish(rows, syncs)).toList());
+                syncs.await();
+            }
             for (ColumnSink s : sinks) {
                 s.renameIntoPlace();
             }

@@ -7,7 +7,11 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,6 +26,7 @@ class StorageCrashSafetyTest {
     @AfterEach
     void resetHook() {
         Database.beforeManifestRename = () -> { };
+        FileSyncs.beforeSync = () -> { };
     }
 
     static void write(Database db, List<String> names) {
@@ -96,6 +101,70 @@ class StorageCrashSafetyTest {
         try (Stream<Path> files = Files.walk(dir)) {
             List<Path> tmp = files.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList();
             assertEquals(List.of(), tmp, "an aborted writer removes its temporary files");
+        }
+    }
+
+    /** The names of the files under {@code dir}, the writer lock's and the generations' lock files left out. */
+    private static Set<String> dataFiles(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return Set.copyOf(files.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString())
+                    .filter(n -> !n.endsWith(".lock")).toList());
+        }
+    }
+
+    @Test
+    void failedFileSyncLeavesOldTableAndNoNewFiles(@TempDir Path dir) throws IOException {
+        List<String> old = List.of("fig", "kiwi");
+        try (Database db = Database.openOrCreate(dir)) {
+            write(db, old);
+            Set<String> before = dataFiles(dir);
+            AtomicInteger syncs = new AtomicInteger();
+            FileSyncs.beforeSync = () -> {
+                if (syncs.incrementAndGet() == 2) {
+                    throw new IllegalStateException("simulated disk failure");
+                }
+            };
+            RuntimeException e = assertThrows(RuntimeException.class,
+                    () -> write(db, List.of("lime", "plum", "date")));
+            assertTrue(e.getMessage().contains("simulated disk failure"), e.getMessage());
+            assertEquals(2, db.table("fruit").rowCount());
+            FileSyncs.beforeSync = () -> { };
+            assertEquals(before, dataFiles(dir), "a failed commit leaves only the files of the old version");
+        }
+        assertContent(dir, old);
+    }
+
+    @Test
+    void noFileIsRenamedIntoPlaceBeforeEveryFileIsForced(@TempDir Path dir) throws IOException {
+        try (Database db = Database.openOrCreate(dir)) {
+            write(db, List.of("fig", "kiwi"));
+            Set<String> old = dataFiles(dir);
+            List<String> early = Collections.synchronizedList(new ArrayList<>());
+            AtomicInteger syncs = new AtomicInteger();
+            FileSyncs.beforeSync = () -> {
+                syncs.incrementAndGet();
+                try {
+                    for (String f : dataFiles(dir)) {
+                        if (!f.endsWith(".tmp") && !old.contains(f)) {
+                            early.add(f);
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            };
+            // rows written in order and as parts: sorted and merged dictionaries, both forced on the sync threads
+            try (TableWriter w = db.append("fruit")) {
+                w.write(StorageRoundTripTest.batch(SCHEMA, List.of("lime", "plum"), 100));
+                long first = w.reserve(2);
+                w.writePart(first, StorageRoundTripTest.batch(SCHEMA, List.of("date", "fig"), 100));
+                w.commit();
+            }
+            FileSyncs.beforeSync = () -> { };
+            assertEquals(3, syncs.get(), "the two columns' data and the dictionary forced: " + syncs.get());
+            assertEquals(List.of(), early, "files renamed into place while others were still being forced");
+            assertEquals(6, db.table("fruit").rowCount());
+            assertEquals("date", db.table("fruit").column("name").getString(4));
         }
     }
 }

@@ -1,0 +1,114 @@
+package io.tessera.storage;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The forcing of a commit's files to disk, on threads of their own: a column whose file is final hands its sync over
+ * and the commit goes on with the columns still being finished (the dictionary merge of a large VARCHAR column),
+ * instead of a core waiting for the disk. {@link #await} returns once every file handed over is on disk; the commit
+ * calls it before it renames a file into place, so nothing the manifest names is ever left unsynced.
+ */
+final class FileSyncs implements AutoCloseable {
+
+    /** Forces one file (and releases what it held); may throw. */
+    @FunctionalInterface
+    interface Sync {
+        void run() throws IOException;
+    }
+
+    /** Threads forcing files at once: the disk's queue, not the cores, bounds them. */
+    private static final int THREADS = 4;
+    /**
+     * The process's sync threads, shared by every commit (each awaits only its own files), started as needed and
+     * ended after a while idle, so that a commit of a few rows starts no thread.
+     */
+    private static final ThreadPoolExecutor POOL = pool();
+    /** Tests: runs before each sync, on its thread. */
+    static volatile Runnable beforeSync = () -> { };
+
+    private final String what;
+    private final List<Future<?>> pending = new ArrayList<>();
+
+    /** @param what names the files in messages (e.g. "table t") */
+    FileSyncs(String what) {
+        this.what = what;
+    }
+
+    private static ThreadPoolExecutor pool() {
+        AtomicInteger n = new AtomicInteger();
+        ThreadPoolExecutor p = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "tessera-sync-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        p.allowCoreThreadTimeOut(true);
+        return p;
+    }
+
+    /** Hands {@code sync} to a sync thread. */
+    synchronized void submit(Sync sync) {
+        pending.add(POOL.submit(() -> {
+            beforeSync.run();
+            sync.run();
+            return null;
+        }));
+    }
+
+    /** Waits until every sync handed over has run; throws the first failure after all have ended. */
+    void await() {
+        StorageException failure = null;
+        for (Future<?> f : drain()) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                if (failure == null) {
+                    failure = new StorageException("interrupted while forcing the files of " + what + " to disk", e);
+                }
+            } catch (ExecutionException | CancellationException e) {
+                Throwable c = e.getCause() != null ? e.getCause() : e;
+                if (failure == null) {
+                    failure = c instanceof StorageException se ? se
+                            : new StorageException("cannot force the files of " + what + " to disk: " + c.getMessage(), c);
+                } else {
+                    failure.addSuppressed(c);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private synchronized List<Future<?>> drain() {
+        List<Future<?>> all = new ArrayList<>(pending);
+        pending.clear();
+        return all;
+    }
+
+    /** Waits for the syncs still running: a failing commit removes the files only after no thread forces them. */
+    @Override
+    public void close() {
+        try {
+            for (Future<?> f : drain()) {
+                try {
+                    f.get();
+                } catch (ExecutionException | CancellationException e) {
+                    // the commit is failing already, or await reported it
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
