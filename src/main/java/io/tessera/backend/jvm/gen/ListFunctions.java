@@ -75,26 +75,10 @@ final class ListFunctions {
     /** A list's order key, or the list of one: a String, NULL where the argument is. */
     private JExpr order(Expr.Call c, String method, DataType nested) {
         JExpr x = gen.gen(c.args().get(0));
-        String forms;
-        if (nested.isStruct()) {
-            StringBuilder f = new StringBuilder("\"");
-            nested.fields().forEach(field -> f.append(form(field.type())));
-            forms = f.append('"').toString();
-        } else {
-            forms = "'" + form(nested.element()) + "'";
-        }
-        String v = LIST + method + "(" + gen.asString(x) + ", " + forms + ")";
+        // the LIST or STRUCT type, which says how each part reads, a bound constant
+        String type = scope.constantObject("io.tessera.storage.DataType", nested);
+        String v = LIST + method + "(" + gen.asString(x) + ", " + type + ")";
         return JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
-    }
-
-    /** How an order key reads a value of this type: 'D' a double, 'B' a boolean, 'S' a string, 'L' a long. */
-    private static char form(DataType t) {
-        return switch (t.kind()) {
-            case DOUBLE -> 'D';
-            case BOOLEAN -> 'B';
-            case VARCHAR -> 'S';
-            default -> 'L';
-        };
     }
 
     /** The list of the arguments: each one's text, or null for a NULL. Never NULL itself. */
