@@ -129,10 +129,6 @@ final class ListCalls {
 
     /** A list's or a struct's text as DuckDB writes it ({@link ListFunction#TEXT}). */
     static Expr text(Expr nested) {
-        if (mentions(nested.type(), io.tessera.storage.TypeKind.TIMESTAMP_TZ)) {
-            throw new SqlError("unsupported: CAST of a " + nested.type() + " to VARCHAR (a TIMESTAMP WITH TIME ZONE"
-                    + " inside)");
-        }
         return new Expr.Call(Op.LIST, List.of(nested), DataType.VARCHAR, nested.nullable(), ListFunction.TEXT);
     }
 
@@ -208,6 +204,9 @@ final class ListCalls {
         }
         if (e.type().isStruct() || element.isStruct()) {
             throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);
+        }
+        if (e.type().isInterval() || element.isInterval()) {
+            return IntervalCalls.convert(e, element, e.nullable());
         }
         return new Expr.Call(Op.CAST, List.of(e), element, e.nullable());
     }

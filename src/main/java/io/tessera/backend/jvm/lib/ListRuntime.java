@@ -30,9 +30,12 @@ public final class ListRuntime {
         return v;
     }
 
-    /** A list's or a struct's text as DuckDB writes it ({@code [1, 2]}, {@code {'a': 1}}). */
-    public static String display(String nested, DataType type) {
-        return ListCodec.nested(nested, type, java.time.ZoneOffset.UTC).toString();
+    /**
+     * A list's or a struct's text as DuckDB writes it ({@code [1, 2]}, {@code {'a': 1}}), a TIMESTAMP WITH TIME ZONE
+     * inside in {@code zone}.
+     */
+    public static String display(String nested, DataType type, java.time.ZoneId zone) {
+        return ListCodec.nested(nested, type, zone).toString();
     }
 
     /**
