@@ -171,14 +171,24 @@ final class IntervalCalls {
         if (from && to) {
             return arg;
         }
-        if (from && Types.of(call.getType()).kind() == TypeKind.VARCHAR) {
+        return convert(arg, to ? DataType.INTERVAL : Types.of(call.getType()), nullable);
+    }
+
+    /**
+     * A value to or from an INTERVAL (a list's element, a struct's field, as a top-level CAST converts it): to
+     * VARCHAR as DuckDB's text, from VARCHAR read as DuckDB reads it; any other pair refused.
+     */
+    static Expr convert(Expr arg, DataType to, boolean nullable) {
+        if (arg.type().isInterval() && to.isInterval()) {
+            return arg;
+        }
+        if (arg.type().isInterval() && to.kind() == TypeKind.VARCHAR && !to.isNested()) {
             return call(TemporalFunction.INTERVAL_FORMAT, List.of(arg), DataType.VARCHAR, nullable);
         }
-        if (to && arg.type().kind() == TypeKind.VARCHAR) {
+        if (to.isInterval() && arg.type().kind() == TypeKind.VARCHAR && !arg.type().isNested()) {
             return parse(arg, nullable);
         }
-        throw new SqlError("unsupported: CAST from " + (from ? "INTERVAL" : arg.type()) + " to "
-                + (to ? "INTERVAL" : Types.of(call.getType())));
+        throw new SqlError("unsupported: CAST from " + arg.type() + " to " + to);
     }
 
     /** interval +/- interval, and a TIMESTAMP +/- an interval that is not one of Calcite's constants. */

@@ -120,24 +120,15 @@ final class ListCalls {
      * as DuckDB does the lists; {@code use} names what orders them in the refusal of a list that is not ordered.
      */
     static Expr orderKey(Expr list, String use) {
-        if (list.type().isStruct()) {
-            if (!io.tessera.storage.ListOrder.ordersStruct(list.type())) {
-                throw new SqlError("unsupported: " + use + " over " + list.type() + " values (a struct with an"
-                        + " INTERVAL, LIST or STRUCT field is not ordered)");
-            }
-        } else if (!list.type().isList() || !io.tessera.storage.ListOrder.orders(list.type().element())) {
-            throw new SqlError("unsupported: " + use + " over " + list.type() + " values (lists of "
-                    + list.type().element() + " are not ordered)");
+        if (!list.type().isNested() || !io.tessera.storage.ListOrder.orders(list.type())) {
+            throw new SqlError("unsupported: " + use + " over " + list.type() + " values (a value with an INTERVAL"
+                    + " inside is not ordered)");
         }
         return new Expr.Call(Op.LIST, List.of(list), DataType.VARCHAR, list.nullable(), ListFunction.ORDER_KEY);
     }
 
     /** A list's or a struct's text as DuckDB writes it ({@link ListFunction#TEXT}). */
     static Expr text(Expr nested) {
-        if (mentions(nested.type(), io.tessera.storage.TypeKind.TIMESTAMP_TZ)) {
-            throw new SqlError("unsupported: CAST of a " + nested.type() + " to VARCHAR (a TIMESTAMP WITH TIME ZONE"
-                    + " inside)");
-        }
         return new Expr.Call(Op.LIST, List.of(nested), DataType.VARCHAR, nested.nullable(), ListFunction.TEXT);
     }
 
@@ -213,6 +204,9 @@ final class ListCalls {
         }
         if (e.type().isStruct() || element.isStruct()) {
             throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);
+        }
+        if (e.type().isInterval() || element.isInterval()) {
+            return IntervalCalls.convert(e, element, e.nullable());
         }
         return new Expr.Call(Op.CAST, List.of(e), element, e.nullable());
     }

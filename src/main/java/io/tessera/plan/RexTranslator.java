@@ -261,11 +261,11 @@ final class RexTranslator {
         }
         Expr struct = StructCalls.lower(call, o -> translate(o, inputs));
         if (struct != null) {
-            return struct;
+            return zoned.inNested(struct);
         }
         Expr list = ListCalls.lower(call, o -> translate(o, inputs));
         if (list != null) {
-            return list;
+            return zoned.inNested(list);
         }
         Expr temporal = timestamps.lower(call, o -> translate(o, inputs));
         if (temporal != null) {
@@ -444,7 +444,7 @@ final class RexTranslator {
             return new Expr.Literal(null, type); // VALUES' NULL beside lists or structs: a column of the NULL type
         }
         if (e.type().isList() && type.isList()) {
-            return ListCalls.as(e, type);
+            return zoned.inNested(ListCalls.as(e, type));
         }
         Expr zonedCast = zoned.cast(e, type, e.nullable());
         return zonedCast != null ? zonedCast : new Expr.Call(Op.CAST, List.of(e), type, e.nullable());

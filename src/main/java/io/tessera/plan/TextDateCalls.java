@@ -293,15 +293,31 @@ final class TextDateCalls {
         };
     }
 
-    /** DuckDB's name of a type: NULL's {@code "NULL"}, and a list of it ({@code []}) {@code "NULL"[]}. */
+    /**
+     * DuckDB's name of a type: a NULL constant's type, alone or as a list's element or a struct's field ({@code []},
+     * {@code {'a': NULL}}), is {@code "NULL"}; every other type its own name.
+     */
     private static String typeName(org.apache.calcite.rel.type.RelDataType t) {
         if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
             return "\"NULL\"";
         }
-        if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY
-                && t.getComponentType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
-            return "\"NULL\"[]";
+        if (!mentionsNull(t)) {
+            return Types.of(t).toString();
         }
-        return Types.of(t).toString();
+        if (t.getComponentType() != null) {
+            return typeName(t.getComponentType()) + "[]";
+        }
+        return DataType.structTypeName(Types.fieldNames(t),
+                t.getFieldList().stream().map(f -> typeName(f.getType())).toList());
+    }
+
+    private static boolean mentionsNull(org.apache.calcite.rel.type.RelDataType t) {
+        if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return true;
+        }
+        if (t.getComponentType() != null) {
+            return mentionsNull(t.getComponentType());
+        }
+        return t.isStruct() && t.getFieldList().stream().anyMatch(f -> mentionsNull(f.getType()));
     }
 }

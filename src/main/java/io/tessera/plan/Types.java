@@ -48,6 +48,11 @@ public final class Types {
         return DataType.struct(fields);
     }
 
+    /** A row type's field names as a STRUCT's: empty for an unnamed struct's. */
+    static java.util.List<String> fieldNames(RelDataType row) {
+        return unnamed(row) ? java.util.Collections.nCopies(row.getFieldCount(), "") : row.getFieldNames();
+    }
+
     /**
      * Whether a row type is an unnamed struct: Calcite names the fields of {@code row(1, 'a')} and {@code (1, 'a')}
      * EXPR$0, EXPR$1, ..., as the catalog names an unnamed struct column's ({@code sql.CatalogTable}).

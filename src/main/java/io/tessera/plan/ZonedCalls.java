@@ -69,6 +69,34 @@ final class ZonedCalls {
         return isZoned(a) ? List.of(a, cast) : List.of(cast, b);
     }
 
+    /**
+     * A lowered LIST or STRUCT expression with what a TIMESTAMP WITH TIME ZONE inside needs of the session's zone:
+     * a scalar CAST of an element or a field (made by {@link ListCalls#as}) lowered as a top-level one, and a CAST
+     * between nested types or a nested value's text ({@link ListFunction#CAST}, {@link ListFunction#TEXT}) given
+     * the zone's name as a second argument. Other expressions as they are.
+     */
+    Expr inNested(Expr e) {
+        if (!(e instanceof Expr.Call c)) {
+            return e;
+        }
+        List<Expr> args = new java.util.ArrayList<>();
+        for (Expr a : c.args()) {
+            args.add(inNested(a));
+        }
+        if (c.op() == Op.CAST && args.size() == 1) {
+            Expr lowered = cast(args.get(0), c.type(), c.nullable());
+            if (lowered != null) {
+                return lowered;
+            }
+        }
+        if (c.op() == Op.LIST && (c.detail() == ListFunction.CAST || c.detail() == ListFunction.TEXT)
+                && args.size() == 1 && (ListCalls.mentions(c.type(), TypeKind.TIMESTAMP_TZ)
+                || ListCalls.mentions(args.get(0).type(), TypeKind.TIMESTAMP_TZ))) {
+            args.add(zone);
+        }
+        return args.equals(c.args()) ? c : new Expr.Call(c.op(), args, c.type(), c.nullable(), c.detail());
+    }
+
     private static SqlError refused(DataType from, DataType to) {
         return new SqlError("unsupported: CAST from " + from + " to " + to + " (a TIMESTAMP WITH TIME ZONE casts to"
                 + " and from TIMESTAMP, DATE and VARCHAR)");

@@ -221,6 +221,10 @@ final class ColumnNames {
 
     private static void call(SqlCall call, StringBuilder sb) {
         List<SqlNode> ops = call.getOperandList();
+        if (call.getOperator() == StructOperators.STRUCT_PACK) {
+            structPack(ops, sb);
+            return;
+        }
         if (call.getOperator() == TimestampFunctions.INTERVAL_LITERAL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL) {
             sb.append("CAST("); // DuckDB's INTERVAL 'text', 'text'::INTERVAL and CAST('text' AS INTERVAL)
             write(ops.get(0), sb);
@@ -394,6 +398,18 @@ final class ColumnNames {
                 sb.append(", ");
             }
             write(ops.get(i), sb);
+        }
+        sb.append(')');
+    }
+
+    /** {'a': 1} and struct_pack(a := 1) as DuckDB names them: {@code struct_pack(a := 1, "x y" := 2)}. */
+    private static void structPack(List<SqlNode> ops, StringBuilder sb) {
+        sb.append("struct_pack(");
+        for (int i = 0; i + 1 < ops.size(); i += 2) {
+            String name = ops.get(i) instanceof SqlLiteral l ? l.getValueAs(String.class) : String.valueOf(ops.get(i));
+            boolean word = name.matches("[A-Za-z_][A-Za-z0-9_]*") && !ReservedWords.isShared(name);
+            sb.append(i > 0 ? ", " : "").append(word ? name : '"' + name.replace("\"", "\"\"") + '"').append(" := ");
+            write(ops.get(i + 1), sb);
         }
         sb.append(')');
     }

@@ -150,6 +150,7 @@ public final class SqlFrontEnd {
         parsed = NullableSetAggregates.rewrite(parsed);
         parsed = WindowSupport.rewrite(parsed);
         parsed = HolisticAggregates.nullsLastInside(parsed);
+        parsed = InLists.rewrite(parsed);
         parsed = NestedCasts.rewrite(parsed);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);

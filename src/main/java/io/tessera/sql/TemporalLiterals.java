@@ -6,8 +6,10 @@ import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.SqlUserDefinedTypeNameSpec;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 
@@ -65,6 +67,9 @@ final class TemporalLiterals {
                     return TimestampFunctions.lookup("NOW").createCall(call.getParserPosition());
                 }
                 SqlNode r = super.visit(call);
+                if (r instanceof org.apache.calcite.sql.SqlCall list) {
+                    r = IntervalLists.oneType(list);
+                }
                 // every EXTRACT as the one that takes an INTERVAL's every unit
                 return r instanceof org.apache.calcite.sql.SqlCall c
                         && c.getOperator() == org.apache.calcite.sql.fun.SqlStdOperatorTable.EXTRACT
@@ -73,7 +78,12 @@ final class TemporalLiterals {
 
             @Override
             public SqlNode visit(SqlDataTypeSpec type) {
-                return isZoned(type) ? zonedType(type) : BlobUuidTypeNames.rewrite(type);
+                if (isZoned(type)) {
+                    return zonedType(type);
+                }
+                SqlTypeNameSpec nested = zonedInside(type.getTypeNameSpec());
+                return nested != null ? new SqlDataTypeSpec(nested, null, type.getNullable(), type.getParserPosition())
+                        : BlobUuidTypeNames.rewrite(type);
             }
         });
         return r == null ? parsed : r;
@@ -81,13 +91,48 @@ final class TemporalLiterals {
 
     /** Whether a type names DuckDB's TIMESTAMP WITH TIME ZONE ({@code TIMESTAMPTZ} too). */
     static boolean isZoned(SqlDataTypeSpec type) {
-        return switch (type.getTypeNameSpec()) {
+        return isZoned(type.getTypeNameSpec());
+    }
+
+    private static boolean isZoned(SqlTypeNameSpec name) {
+        return switch (name) {
             case SqlBasicTypeNameSpec b -> SqlTypeName.get(b.getTypeName().getSimple()) == SqlTypeName.TIMESTAMP_TZ
                     || b.getTypeName().getSimple().equalsIgnoreCase("TIMESTAMP_WITH_LOCAL_TIME_ZONE");
             case SqlUserDefinedTypeNameSpec u -> u.getTypeName().isSimple()
                     && u.getTypeName().getSimple().equalsIgnoreCase("TIMESTAMPTZ");
             default -> false;
         };
+    }
+
+    /**
+     * A LIST or STRUCT type name with each TIMESTAMP WITH TIME ZONE in it, as a list's element or a struct's field at
+     * any depth ({@code TIMESTAMPTZ[]}), written as the zoned type; null where it names none.
+     */
+    private static SqlTypeNameSpec zonedInside(SqlTypeNameSpec name) {
+        SqlParserPos pos = name.getParserPos();
+        if (name instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec list) {
+            SqlTypeNameSpec e = list.getElementTypeName();
+            SqlTypeNameSpec element = isZoned(e) ? zonedName(pos) : zonedInside(e);
+            return element == null ? null : new org.apache.calcite.sql.SqlCollectionTypeNameSpec(element,
+                    org.apache.calcite.sql.type.SqlTypeName.ARRAY, pos);
+        }
+        if (name instanceof org.apache.calcite.sql.SqlRowTypeNameSpec row) {
+            java.util.List<SqlDataTypeSpec> types = new java.util.ArrayList<>();
+            boolean changed = false;
+            for (SqlDataTypeSpec field : row.getFieldTypes()) {
+                SqlTypeNameSpec f = isZoned(field) ? zonedName(pos) : zonedInside(field.getTypeNameSpec());
+                changed |= f != null;
+                types.add(f == null ? field : new SqlDataTypeSpec(f, null, field.getNullable(),
+                        field.getParserPosition()));
+            }
+            return changed ? new org.apache.calcite.sql.SqlRowTypeNameSpec(pos, row.getFieldNames(), types) : null;
+        }
+        return null;
+    }
+
+    private static SqlTypeNameSpec zonedName(SqlParserPos pos) {
+        return new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE,
+                TesseraTypeSystem.TIMESTAMP_PRECISION, pos);
     }
 
     private static SqlDataTypeSpec zonedType(SqlDataTypeSpec type) {

@@ -238,6 +238,14 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
         return to.scale >= from.scale && to.precision - to.scale >= from.precision - from.scale;
     }
 
+    /**
+     * A STRUCT type's name as {@link #toString()} writes it, of its fields' names and their types' names as given
+     * (for a type that is no DataType, as DuckDB's typeof names a struct with a field of its NULL type).
+     */
+    public static String structTypeName(java.util.List<String> names, java.util.List<String> typeNames) {
+        return StructTypeText.format(names, typeNames);
+    }
+
     @Override
     public String toString() {
         if (element != null) {

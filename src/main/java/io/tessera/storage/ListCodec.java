@@ -196,6 +196,9 @@ public final class ListCodec {
         if (t.isNested()) {
             return nested((String) raw, t, zone);
         }
+        if (t.isInterval()) {
+            return Interval.decode((String) raw).toString(); // as a query's INTERVAL column gives its values
+        }
         return switch (t.kind()) {
             case INTEGER -> ((Long) raw).intValue();
             case DECIMAL -> java.math.BigDecimal.valueOf((Long) raw, t.scale());

@@ -4,14 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * DuckDB's order of lists as the order of strings: a list's <em>order key</em> is a string whose code-point order
- * (the order of VARCHAR values) is the lists' order, and which gives the list back. Lists compare element by element
- * in the element type's order, a list before every longer list it begins, a NULL element after every value. Each
- * element is a marker, {@link #VALUE} or {@link #NULL}, the value's part after a value's marker; the end of the key
- * comes before every marker. A value's part: a long (integers, DATE days, TIMESTAMP and TIME microseconds, DECIMAL
+ * DuckDB's order of lists and structs as the order of strings: a list's <em>order key</em> is a string whose code-point
+ * order (the order of VARCHAR values) is the lists' order, and which gives the list back. Lists compare element by
+ * element in the element type's order, a list before every longer list it begins, a NULL element after every value.
+ * Each element is a marker, {@link #VALUE} or {@link #NULL}, the value's part after a value's marker; the end of the
+ * key comes before every marker. A value's part: a long (integers, DATE days, TIMESTAMP and TIME microseconds, DECIMAL
  * unscaled) and a DOUBLE as 16 hex digits of a number in unsigned order, a BOOLEAN as {@code 0} or {@code 1}, a string
- * as its characters, {@code \u0000} and {@code \u0001} escaped, ended by {@link #END_OF_STRING}. Keys live only while
- * a query runs (sorted, compared, kept by MIN and MAX); tables hold the lists' {@link ListCodec} strings.
+ * as its characters, {@code \u0000} and {@code \u0001} escaped, ended by {@link #END_OF_STRING}; a nested list or
+ * struct as its own key written as such a string. Keys live only while a query runs (sorted, compared, kept by MIN and
+ * MAX); tables hold the lists' {@link ListCodec} strings.
  */
 public final class ListOrder {
 
@@ -23,35 +24,39 @@ public final class ListOrder {
     private ListOrder() {
     }
 
-    /** The element types whose lists this orders (an INTERVAL's code is not its order). */
-    public static boolean orders(DataType element) {
-        return !element.isInterval() && !element.isNested();
-    }
-
-    /** The STRUCT types whose values this orders: field by field, as a list of the fields' values. */
-    public static boolean ordersStruct(DataType struct) {
-        return struct.fields().stream().allMatch(f -> orders(f.type()));
-    }
-
-    /** The order key of an encoded list of {@code element} values. */
-    public static String key(String list, DataType element) {
-        return key(list, i -> element);
+    /**
+     * Whether values of this type have order keys: a scalar but an INTERVAL (whose code is not its order), a list of
+     * such values, a struct of such fields, to any depth.
+     */
+    public static boolean orders(DataType type) {
+        if (type.isList()) {
+            return orders(type.element());
+        }
+        if (type.isStruct()) {
+            return type.fields().stream().allMatch(f -> orders(f.type()));
+        }
+        return !type.isInterval();
     }
 
     /**
-     * The order key of an encoded list whose element {@code i} is of type {@code typeAt(i)}: a STRUCT's fields, in
-     * order, which DuckDB compares one after another, a NULL field after every value.
+     * The order key of an encoded LIST or STRUCT of type {@code type}: a list's elements, a struct's fields in order
+     * (which DuckDB compares one after another, a NULL field after every value). A LIST or STRUCT inside is its own
+     * key written as a string, so that it compares as a whole before the next element.
      */
-    public static String key(String list, java.util.function.IntFunction<DataType> typeAt) {
+    public static String key(String encoded, DataType type) {
         StringBuilder key = new StringBuilder();
         int position = 0;
-        for (String text : ListCodec.texts(list)) {
-            DataType element = typeAt.apply(position++);
+        for (String text : ListCodec.texts(encoded)) {
+            DataType element = partType(type, position++);
             if (text == null) {
                 key.append(NULL);
                 continue;
             }
             key.append(VALUE);
+            if (element.isNested()) {
+                string(key, key(text, element));
+                continue;
+            }
             switch (element.kind()) {
                 case DOUBLE -> hex(key, sortable(Double.parseDouble(text)));
                 case BOOLEAN -> key.append(Boolean.parseBoolean(text) ? '1' : '0');
@@ -62,20 +67,21 @@ public final class ListOrder {
         return key.toString();
     }
 
-    /** The encoded list an order key was made from. */
-    public static String list(String key, DataType element) {
-        return list(key, p -> element);
-    }
-
-    /** The encoded list (or struct) an order key was made from, its element {@code i} of type {@code typeAt(i)}. */
-    public static String list(String key, java.util.function.IntFunction<DataType> typeAt) {
+    /** The encoded LIST or STRUCT of type {@code type} an order key was made from. */
+    public static String value(String key, DataType type) {
         List<String> texts = new ArrayList<>();
         int i = 0;
         while (i < key.length()) {
-            DataType element = typeAt.apply(texts.size());
+            DataType element = partType(type, texts.size());
             char marker = key.charAt(i++);
             if (marker == NULL) {
                 texts.add(null);
+                continue;
+            }
+            if (element.isNested() || element.kind() == TypeKind.VARCHAR) {
+                StringBuilder s = new StringBuilder();
+                i = unescape(key, i, s);
+                texts.add(element.isNested() ? value(s.toString(), element) : s.toString());
                 continue;
             }
             switch (element.kind()) {
@@ -84,11 +90,6 @@ public final class ListOrder {
                     i += 16;
                 }
                 case BOOLEAN -> texts.add(Boolean.toString(key.charAt(i++) == '1'));
-                case VARCHAR -> {
-                    StringBuilder s = new StringBuilder();
-                    i = unescape(key, i, s);
-                    texts.add(s.toString());
-                }
                 default -> {
                     texts.add(Long.toString(Long.parseUnsignedLong(key, i, i + 16, 16) ^ Long.MIN_VALUE));
                     i += 16;
@@ -96,6 +97,11 @@ public final class ListOrder {
             }
         }
         return ListCodec.join(texts.toArray(new String[0]));
+    }
+
+    /** The type of a list's element or of a struct's field at {@code position} (0 the first). */
+    private static DataType partType(DataType type, int position) {
+        return type.isList() ? type.element() : type.fields().get(position).type();
     }
 
     /** A double's bits as a long whose unsigned order is {@link Double#compare}'s (NaN last, as DuckDB's). */

@@ -21,11 +21,16 @@ final class StructTypeText {
 
     /** {@code STRUCT(a INTEGER, ...)}, or for an unnamed struct DuckDB's {@code TUPLE(INTEGER, ...)}. */
     static String format(List<StructField> fields) {
-        boolean unnamed = fields.stream().allMatch(f -> f.name().isEmpty());
+        return format(fields.stream().map(StructField::name).toList(),
+                fields.stream().map(f -> f.type().toString()).toList());
+    }
+
+    /** {@code STRUCT(name TYPE, ...)} of the fields' names and their types' texts; TUPLE where no field has a name. */
+    static String format(List<String> names, List<String> types) {
+        boolean unnamed = names.stream().allMatch(String::isEmpty);
         StringBuilder sb = new StringBuilder(unnamed ? "TUPLE(" : "STRUCT(");
-        for (int i = 0; i < fields.size(); i++) {
-            StructField f = fields.get(i);
-            sb.append(i > 0 ? ", " : "").append(unnamed ? "" : name(f.name()) + ' ').append(f.type());
+        for (int i = 0; i < names.size(); i++) {
+            sb.append(i > 0 ? ", " : "").append(unnamed ? "" : name(names.get(i)) + ' ').append(types.get(i));
         }
         return sb.append(')').toString();
     }

@@ -71,6 +71,13 @@ class ColumnNamesTest {
     }
 
     @Test
+    void listAndStructConstructors() {
+        assertEquals(List.of("list_value(1, 2)", "struct_pack(a := 1, \"x y\" := 2, B := 3)"),
+                sameAsDuckDb("select [1, 2], {'a': 1, 'x y': 2, 'B': 3}"));
+        sameAsDuckDb("select struct_pack(a := 1), {'select': 1, 'a\"b': 'x'}, [{'a': 1}], {'a': [c]}, [] from t");
+    }
+
+    @Test
     void holisticAggregates() {
         assertEquals(List.of("median(a)", "quantile_cont(b, 0.25)", "quantile_disc(d, 0.5)", "\"mode\"(c)",
                 "string_agg(c, ',')", "string_agg(c)", "string_agg(DISTINCT c, '-')"),

@@ -21,8 +21,8 @@ class ListOrderTest {
     private static void ascending(DataType element, String... lists) {
         List<String> keys = new ArrayList<>();
         for (String l : lists) {
-            String key = ListOrder.key(l, element);
-            assertEquals(l, ListOrder.list(key, element));
+            String key = ListOrder.key(l, DataType.list(element));
+            assertEquals(l, ListOrder.value(key, DataType.list(element)));
             keys.add(key);
         }
         for (int i = 1; i < keys.size(); i++) {
@@ -42,7 +42,8 @@ class ListOrderTest {
     void doublesInDoubleCompareOrder() {
         ascending(DataType.DOUBLE, list(Double.NEGATIVE_INFINITY), list(-2.5), list(-0.0 + 0.0), list(Double.MIN_VALUE),
                 list(1.5), list(1.5, -2.0), list(10.0), list(Double.POSITIVE_INFINITY), list(Double.NaN));
-        assertEquals(ListOrder.key(list(-0.0), DataType.DOUBLE), ListOrder.key(list(0.0), DataType.DOUBLE));
+        assertEquals(ListOrder.key(list(-0.0), DataType.list(DataType.DOUBLE)),
+                ListOrder.key(list(0.0), DataType.list(DataType.DOUBLE)));
     }
 
     @Test

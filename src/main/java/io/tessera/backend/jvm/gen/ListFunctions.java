@@ -49,7 +49,9 @@ final class ListFunctions {
                 JExpr x = gen.gen(c.args().get(0));
                 // the type, which names the fields, a bound constant
                 String type = scope.constantObject("io.tessera.storage.DataType", c.args().get(0).type());
-                String v = LIST + "display(" + gen.asString(x) + ", " + type + ")";
+                // a TIMESTAMP WITH TIME ZONE inside is written in the session's zone, a bound constant
+                String zone = scope.constantObject("java.time.ZoneId", zone(c));
+                String v = LIST + "display(" + gen.asString(x) + ", " + type + ", " + zone + ")";
                 yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
             }
             case STRUCT_ELEMENTS -> {
@@ -64,7 +66,7 @@ final class ListFunctions {
                 JExpr x = gen.gen(c.args().get(0));
                 // the conversion, made once from both types (which name the fields), a bound constant
                 io.tessera.backend.jvm.lib.NestedCast cast = ExprGen.lowered(
-                        () -> io.tessera.backend.jvm.lib.NestedCast.of(c.args().get(0).type(), c.type()));
+                        () -> io.tessera.backend.jvm.lib.NestedCast.of(c.args().get(0).type(), c.type(), zone(c)));
                 String k = scope.constantObject("io.tessera.backend.jvm.lib.NestedCast", cast);
                 String v = k + ".apply(" + gen.asString(x) + ")";
                 yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
@@ -72,29 +74,22 @@ final class ListFunctions {
         };
     }
 
+    /**
+     * The session's time zone a CAST or TEXT call carries as its second argument where a TIMESTAMP WITH TIME ZONE is
+     * inside (plan.ZonedCalls); UTC where it carries none.
+     */
+    private static java.time.ZoneId zone(Expr.Call c) {
+        return c.args().size() > 1 && c.args().get(1) instanceof Expr.Literal z && z.value() != null
+                ? io.tessera.storage.ZonedTimestamps.zone(z.value().toString()) : java.time.ZoneOffset.UTC;
+    }
+
     /** A list's order key, or the list of one: a String, NULL where the argument is. */
     private JExpr order(Expr.Call c, String method, DataType nested) {
         JExpr x = gen.gen(c.args().get(0));
-        String forms;
-        if (nested.isStruct()) {
-            StringBuilder f = new StringBuilder("\"");
-            nested.fields().forEach(field -> f.append(form(field.type())));
-            forms = f.append('"').toString();
-        } else {
-            forms = "'" + form(nested.element()) + "'";
-        }
-        String v = LIST + method + "(" + gen.asString(x) + ", " + forms + ")";
+        // the LIST or STRUCT type, which says how each part reads, a bound constant
+        String type = scope.constantObject("io.tessera.storage.DataType", nested);
+        String v = LIST + method + "(" + gen.asString(x) + ", " + type + ")";
         return JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
-    }
-
-    /** How an order key reads a value of this type: 'D' a double, 'B' a boolean, 'S' a string, 'L' a long. */
-    private static char form(DataType t) {
-        return switch (t.kind()) {
-            case DOUBLE -> 'D';
-            case BOOLEAN -> 'B';
-            case VARCHAR -> 'S';
-            default -> 'L';
-        };
     }
 
     /** The list of the arguments: each one's text, or null for a NULL. Never NULL itself. */

@@ -30,9 +30,12 @@ public final class ListRuntime {
         return v;
     }
 
-    /** A list's or a struct's text as DuckDB writes it ({@code [1, 2]}, {@code {'a': 1}}). */
-    public static String display(String nested, DataType type) {
-        return ListCodec.nested(nested, type, java.time.ZoneOffset.UTC).toString();
+    /**
+     * A list's or a struct's text as DuckDB writes it ({@code [1, 2]}, {@code {'a': 1}}), a TIMESTAMP WITH TIME ZONE
+     * inside in {@code zone}.
+     */
+    public static String display(String nested, DataType type, java.time.ZoneId zone) {
+        return ListCodec.nested(nested, type, zone).toString();
     }
 
     /**
@@ -78,36 +81,14 @@ public final class ListRuntime {
         return ListCodec.contains(list, text);
     }
 
-    /**
-     * A list's order key ({@link ListOrder}), its elements read as the form of their type: 'L' a long, 'D' a
-     * double, 'B' a boolean, 'S' a string.
-     */
-    public static String orderKey(String list, char form) {
-        return ListOrder.key(list, formType(form));
+    /** A list's or a struct's order key ({@link ListOrder}), {@code type} its LIST or STRUCT type. */
+    public static String orderKey(String nested, DataType type) {
+        return ListOrder.key(nested, type);
     }
 
-    /** The list an order key was made from. */
-    public static String fromOrderKey(String key, char form) {
-        return ListOrder.list(key, formType(form));
-    }
-
-    /** A struct's order key, {@code forms} holding each field's form (as {@link #orderKey(String, char)}'s). */
-    public static String orderKey(String struct, String forms) {
-        return ListOrder.key(struct, i -> formType(forms.charAt(i)));
-    }
-
-    /** The struct an order key was made from. */
-    public static String fromOrderKey(String key, String forms) {
-        return ListOrder.list(key, i -> formType(forms.charAt(i)));
-    }
-
-    private static DataType formType(char form) {
-        return switch (form) {
-            case 'D' -> DataType.DOUBLE;
-            case 'B' -> DataType.BOOLEAN;
-            case 'S' -> DataType.VARCHAR;
-            default -> DataType.BIGINT;
-        };
+    /** The list or struct of type {@code type} an order key was made from. */
+    public static String fromOrderKey(String key, DataType type) {
+        return ListOrder.value(key, type);
     }
 
     public static int intOf(String text) {

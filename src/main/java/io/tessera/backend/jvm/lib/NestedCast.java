@@ -8,7 +8,9 @@ import io.tessera.storage.ListCodec;
 import io.tessera.storage.StructCodec;
 import io.tessera.storage.StructField;
 import io.tessera.storage.TypeKind;
+import io.tessera.storage.ZonedTimestamps;
 
+import java.time.ZoneId;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -17,7 +19,9 @@ import java.util.function.UnaryOperator;
  * VARCHAR)[])}), on the encoded texts ({@link ListCodec}): a list element by element, a struct field by field by name
  * (an unnamed struct's by position, NULL where the source has no field of the name), each scalar converted by the
  * rules of a top-level CAST ({@link Cast}) through the same checked conversions as generated code, so a value that
- * does not convert fails naming it. NULL elements and fields stay NULL. Built once per query, when the code is made.
+ * does not convert fails naming it (an INTERVAL to and from text, a TIMESTAMP WITH TIME ZONE on the session's clock,
+ * as plan.IntervalCalls and plan.ZonedCalls lower those CASTs). NULL elements and fields stay NULL. Built once per
+ * query, when the code is made.
  */
 public final class NestedCast {
 
@@ -30,7 +34,15 @@ public final class NestedCast {
 
     /** The cast from {@code from} to {@code to}; throws {@link Unsupported} where a part of it has no conversion. */
     public static NestedCast of(DataType from, DataType to) {
-        return new NestedCast(step(from, to));
+        return of(from, to, null);
+    }
+
+    /**
+     * The cast, a TIMESTAMP WITH TIME ZONE inside converted on the clock of the session's {@code zone} (null: none
+     * given, such a conversion refused).
+     */
+    public static NestedCast of(DataType from, DataType to, ZoneId zone) {
+        return new NestedCast(step(from, to, zone));
     }
 
     /** The encoded value as the target type (called only on non-NULL values). */
@@ -38,12 +50,12 @@ public final class NestedCast {
         return step.apply(encoded);
     }
 
-    private static UnaryOperator<String> step(DataType from, DataType to) {
+    private static UnaryOperator<String> step(DataType from, DataType to, ZoneId zone) {
         if (from.equals(to)) {
             return UnaryOperator.identity();
         }
         if (from.isList() && to.isList()) {
-            UnaryOperator<String> element = step(from.element(), to.element());
+            UnaryOperator<String> element = step(from.element(), to.element(), zone);
             return list -> {
                 StringBuilder sb = new StringBuilder();
                 for (String t : ListCodec.texts(list)) {
@@ -53,16 +65,22 @@ public final class NestedCast {
             };
         }
         if (from.isStruct() && to.isStruct()) {
-            return struct(from, to);
+            return struct(from, to, zone);
         }
-        if (from.isNested() || to.isNested() || from.isInterval() || to.isInterval()) {
+        if (from.isNested() || to.isNested()) {
             throw new Unsupported("CAST from " + from + " to " + to);
+        }
+        if (from.isInterval() || to.isInterval()) {
+            return interval(from, to);
+        }
+        if (from.kind() == TypeKind.TIMESTAMP_TZ || to.kind() == TypeKind.TIMESTAMP_TZ) {
+            return zoned(from, to, zone);
         }
         return scalar(Cast.of(from, to));
     }
 
     /** Each field of {@code to} the source's field of its name (by position from an unnamed struct), converted. */
-    private static UnaryOperator<String> struct(DataType from, DataType to) {
+    private static UnaryOperator<String> struct(DataType from, DataType to, ZoneId zone) {
         List<StructField> fields = to.fields();
         int[] at = new int[fields.size()];
         @SuppressWarnings("unchecked")
@@ -70,7 +88,7 @@ public final class NestedCast {
         boolean byPosition = from.isUnnamedStruct() && from.fields().size() == fields.size();
         for (int i = 0; i < at.length; i++) {
             at[i] = byPosition ? i + 1 : StructCodec.position(from, fields.get(i).name());
-            steps[i] = at[i] == 0 ? null : step(from.fields().get(at[i] - 1).type(), fields.get(i).type());
+            steps[i] = at[i] == 0 ? null : step(from.fields().get(at[i] - 1).type(), fields.get(i).type(), zone);
         }
         return struct -> {
             List<String> texts = ListCodec.texts(struct);
@@ -81,6 +99,46 @@ public final class NestedCast {
             }
             return ListCodec.join(out);
         };
+    }
+
+    /** An INTERVAL's code to DuckDB's text of it, or text read as an interval, as the top-level CASTs do. */
+    private static UnaryOperator<String> interval(DataType from, DataType to) {
+        if (from.isInterval() && to.isText()) {
+            return IntervalRuntime::format;
+        }
+        if (to.isInterval() && from.isText()) {
+            return IntervalRuntime::parse;
+        }
+        throw new Unsupported("CAST from " + from + " to " + to);
+    }
+
+    /**
+     * To or from a TIMESTAMP WITH TIME ZONE as the top-level CASTs convert (plan.ZonedCalls): a TIMESTAMP or DATE is
+     * a clock's time in the session's zone, text read and written in it.
+     */
+    private static UnaryOperator<String> zoned(DataType from, DataType to, ZoneId zone) {
+        if (zone == null) {
+            throw new Unsupported("CAST from " + from + " to " + to);
+        }
+        boolean fromZoned = from.kind() == TypeKind.TIMESTAMP_TZ;
+        TypeKind other = fromZoned ? to.kind() : from.kind();
+        if (fromZoned && to.kind() == TypeKind.TIMESTAMP_TZ) {
+            return UnaryOperator.identity();
+        }
+        if (other == TypeKind.VARCHAR && (fromZoned ? to : from).isText()) {
+            return fromZoned ? t -> ZonedTimestamps.format(Long.parseLong(t), zone)
+                    : t -> Long.toString(ZonedTimestamps.parse(t, zone));
+        }
+        if (other == TypeKind.TIMESTAMP) {
+            return fromZoned ? t -> Long.toString(ZonedTimestamps.toLocal(Long.parseLong(t), zone))
+                    : t -> Long.toString(ZonedTimestamps.fromLocal(Long.parseLong(t), zone));
+        }
+        if (other == TypeKind.DATE) {
+            return fromZoned
+                    ? t -> Long.toString(TimestampRuntime.days(ZonedTimestamps.toLocal(Long.parseLong(t), zone)))
+                    : t -> Long.toString(ZonedTimestamps.fromLocal(TimestampRuntime.ofDays(Integer.parseInt(t)), zone));
+        }
+        throw new Unsupported("CAST from " + from + " to " + to);
     }
 
     /** One scalar's canonical text converted as {@code cast} converts its value. */

@@ -1,0 +1,91 @@
+package io.tessera.sql;
+
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A list of interval constants of different units ({@code [INTERVAL 1 DAY, INTERVAL 2 HOURS]}), which DuckDB types as
+ * one INTERVAL[] and Calcite cannot make (it casts each element to a common interval type it has no type name for):
+ * each constant of one unit becomes the interval literal of its DuckDB text ({@code '1 day'}, {@code '-2 hour'}; the DuckDB form {@code INTERVAL 2 HOURS} too), all
+ * of the one INTERVAL type a column has.
+ */
+final class IntervalLists {
+    private IntervalLists() {
+    }
+
+    /** The list constructor with its interval constants of one type, or the call as it is. */
+    static SqlNode oneType(SqlCall call) {
+        boolean list = call.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR
+                || call.getOperator().getName().equalsIgnoreCase("LIST_VALUE");
+        if (!list || call.getOperandList().stream().map(IntervalLists::unit).filter(u -> u != null).distinct()
+                .count() < 2) {
+            return call;
+        }
+        List<SqlNode> operands = new ArrayList<>();
+        for (SqlNode o : call.getOperandList()) {
+            String text = text(o);
+            operands.add(text == null ? o : TimestampFunctions.INTERVAL_LITERAL.createCall(o.getParserPosition(),
+                    SqlLiteral.createCharString(text, o.getParserPosition())));
+        }
+        return call.getOperator().createCall(call.getFunctionQuantifier(), call.getParserPosition(),
+                operands.toArray(new SqlNode[0]));
+    }
+
+    /** The qualifier of an interval constant ({@code INTERVAL '2' HOUR}, {@code INTERVAL 2 HOURS}); else null. */
+    private static SqlIntervalQualifier qualifier(SqlNode o) {
+        if (o instanceof SqlIntervalLiteral literal) {
+            return literal.getValueAs(SqlIntervalLiteral.IntervalValue.class).getIntervalQualifier();
+        }
+        if (o instanceof SqlCall c && c.getKind() == SqlKind.INTERVAL && c.operandCount() == 2
+                && c.operand(1) instanceof SqlIntervalQualifier q && number(c.operand(0)) != null) {
+            return q;
+        }
+        return null;
+    }
+
+    private static String unit(SqlNode o) {
+        SqlIntervalQualifier q = qualifier(o);
+        return q == null ? null : q.toString();
+    }
+
+    /** DuckDB's text of an interval constant of one unit ({@code 1 day}, {@code -2 hour}); null for any other. */
+    private static String text(SqlNode o) {
+        SqlIntervalQualifier q = qualifier(o);
+        if (q == null || !q.isSingleDatetimeField()) {
+            return null;
+        }
+        String value;
+        if (o instanceof SqlIntervalLiteral literal) {
+            SqlIntervalLiteral.IntervalValue v = literal.getValueAs(SqlIntervalLiteral.IntervalValue.class);
+            value = (v.getSign() < 0 ? "-" : "") + v.getIntervalLiteral().trim();
+        } else {
+            value = number(((SqlCall) o).operand(0));
+        }
+        return value + " " + q.getStartUnit().name().toLowerCase(Locale.ROOT);
+    }
+
+    /** A number constant's text, signed ({@code 2}, {@code -3}, {@code '2'}); null for any other value. */
+    private static String number(SqlNode n) {
+        if (n instanceof SqlNumericLiteral lit) {
+            return lit.getValueAs(java.math.BigDecimal.class).toPlainString();
+        }
+        if (n instanceof SqlCharStringLiteral s) {
+            return s.getValueAs(String.class).trim();
+        }
+        if (n instanceof SqlCall c && c.getKind() == SqlKind.MINUS_PREFIX) {
+            String v = number(c.operand(0));
+            return v == null ? null : "-" + v;
+        }
+        return null;
+    }
+}
