@@ -294,7 +294,7 @@ public final class Estimates {
         }
         if (inner instanceof RexInputRef r) {
             ColumnEstimate c = in.columns.get(r.getIndex());
-            return inner == e ? c : new ColumnEstimate(c.distinct(), c.nullFraction(), null);
+            return inner == e ? c : new ColumnEstimate(c.distinct(), c.nullFraction(), null, c.aggregate());
         }
         if (inner instanceof RexLiteral l) {
             return new ColumnEstimate(1, l.getValue() == null ? 1 : 0, null);
@@ -444,10 +444,34 @@ public final class Estimates {
             ColumnEstimate c = in.columns.get(g);
             cols.add(c.withDistinct(Math.min(c.distinct(), groups)));
         }
+        double groupRows = in.rows / Math.max(1, groups);
+        for (org.apache.calcite.rel.core.AggregateCall call : a.getAggCallList()) {
+            List<Integer> args = call.getArgList();
+            Column origin = args.size() == 1 ? numericOrigin(a.getInput(), args.get(0)) : null;
+            AggregateValues values = call.isDistinct() || call.filterArg >= 0 || args.size() > 1 ? null
+                    : AggregateValues.of(call.getAggregation().getKind(), origin, groupRows);
+            cols.add(new ColumnEstimate(groups, 0, null, values));
+        }
         while (cols.size() < a.getRowType().getFieldCount()) {
             cols.add(ColumnEstimate.computed(groups));
         }
         return new Node(Math.max(1, groups), cols);
+    }
+
+    /**
+     * The stored column whose values field {@code field} of {@code rel} holds, also through a projection that casts
+     * it (AVG's argument is cast to DOUBLE): the same numbers, which the column's statistics describe; else null.
+     */
+    private Column numericOrigin(RelNode rel, int field) {
+        Column origin = node(rel).columns.get(field).origin();
+        if (origin != null || !(rel instanceof Project p)) {
+            return origin;
+        }
+        RexNode e = p.getProjects().get(field);
+        while (e instanceof RexCall c && c.getKind() == SqlKind.CAST) {
+            e = c.getOperands().get(0);
+        }
+        return e instanceof RexInputRef r ? numericOrigin(p.getInput(), r.getIndex()) : null;
     }
 
     private Node sort(Sort s) {
