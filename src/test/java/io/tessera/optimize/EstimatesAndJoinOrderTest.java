@@ -197,6 +197,29 @@ class EstimatesAndJoinOrderTest {
         assertEquals(truth, rows, truth * 0.25, "estimated " + rows + ", true " + truth);
     }
 
+    @Test
+    void joinOfTwoSidesFilteredOnOtherColumnsMeetsByTheKeysDomain() {
+        // f_val > 990 keeps a few dozen fact rows, their dim keys drawn from all 200; d_attr < 10 keeps 40 of the 200
+        // keys: a fifth of those fact rows find theirs, where the distinct counts alone (about 50 and 40) say most
+        String where = "f_val > 990 AND d_attr < 10";
+        long truth = 0;
+        for (int r = 0; r < FACT_ROWS; r++) {
+            truth += factVal[r] > 990 && (factDim[r] - 1) % 50 < 10 ? 1 : 0;
+        }
+        Join j = find(logical("SELECT * FROM (SELECT * FROM fact WHERE f_val > 990) f"
+                + " JOIN (SELECT * FROM dim WHERE d_attr < 10) d ON f_dim = d_key"), Join.class);
+        assertNotNull(j);
+        double rows = new Estimates().rows(j);
+        assertEquals(truth, rows, truth * 0.5, "estimated " + rows + ", true " + truth);
+        RelNode pushed = SqlFrontEnd.hep(logical("SELECT * FROM dim, fact WHERE f_dim = d_key AND " + where),
+                HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN);
+        MultiJoin mj = find(SqlFrontEnd.hep(pushed, HepMatchOrder.BOTTOM_UP, CoreRules.JOIN_TO_MULTI_JOIN),
+                MultiJoin.class);
+        assertNotNull(mj);
+        JoinPlan best = new JoinEnumerator(new JoinGraph(mj, new Estimates())).best();
+        assertEquals(truth, best.rows(), truth * 0.5, best + ": estimated " + best.rows() + ", true " + truth);
+    }
+
     /** Conditions on fact with the truth they must come near, from the statistics alone (histograms). */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
