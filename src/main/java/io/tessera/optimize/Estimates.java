@@ -179,7 +179,7 @@ public final class Estimates {
         Node n = node(rel);
         List<ColumnEstimate> cols = new ArrayList<>();
         for (ColumnEstimate c : n.columns) {
-            cols.add(c.withDistinct(Math.min(c.distinct(), Math.max(1, rows))));
+            cols.add(c.capped(Math.max(1, rows)));
         }
         memo.put(rel, new Node(Math.max(1, rows), cols));
         determinedMemo.clear();
@@ -294,7 +294,7 @@ public final class Estimates {
         }
         if (inner instanceof RexInputRef r) {
             ColumnEstimate c = in.columns.get(r.getIndex());
-            return inner == e ? c : new ColumnEstimate(c.distinct(), c.nullFraction(), null);
+            return inner == e ? c : new ColumnEstimate(c.distinct(), c.nullFraction(), null, c.aggregate(), c.domain());
         }
         if (inner instanceof RexLiteral l) {
             return new ColumnEstimate(1, l.getValue() == null ? 1 : 0, null);
@@ -400,7 +400,19 @@ public final class Estimates {
                     * (info.nonEquiConditions.isEmpty() ? 1 : Math.sqrt(residual));
             double kept = type == JoinRelType.SEMI ? found : Math.max(1 - found, JoinSelectivity.MIN_ANTI);
             double rows = Math.max(1, left.rows * kept);
-            return extend(left, j, rows);
+            Node out = extend(left, j, rows);
+            // the rows kept were chosen by their keys' values: those are narrowed, not thinned at random, and a semi
+            // join keeps only the values the other side holds
+            List<ColumnEstimate> cols = new ArrayList<>(out.columns);
+            for (int k = 0; k < info.leftKeys.size(); k++) {
+                int f = info.leftKeys.get(k);
+                double d = cols.get(f).distinct();
+                if (type == JoinRelType.SEMI) {
+                    d = Math.min(d, right.columns.get(info.rightKeys.get(k)).distinct());
+                }
+                cols.set(f, cols.get(f).withDistinct(d));
+            }
+            return new Node(out.rows, cols);
         }
         double inner = Math.max(1, left.rows * right.rows * keySel * residual);
         double rows = switch (type) {
@@ -441,13 +453,36 @@ public final class Estimates {
         }
         List<ColumnEstimate> cols = new ArrayList<>();
         for (int g : a.getGroupSet()) {
-            ColumnEstimate c = in.columns.get(g);
-            cols.add(c.withDistinct(Math.min(c.distinct(), groups)));
+            cols.add(in.columns.get(g).capped(groups));
+        }
+        double groupRows = in.rows / Math.max(1, groups);
+        for (org.apache.calcite.rel.core.AggregateCall call : a.getAggCallList()) {
+            List<Integer> args = call.getArgList();
+            Column origin = args.size() == 1 ? numericOrigin(a.getInput(), args.get(0)) : null;
+            AggregateValues values = call.isDistinct() || call.filterArg >= 0 || args.size() > 1 ? null
+                    : AggregateValues.of(call.getAggregation().getKind(), origin, groupRows);
+            cols.add(new ColumnEstimate(groups, 0, null, values));
         }
         while (cols.size() < a.getRowType().getFieldCount()) {
             cols.add(ColumnEstimate.computed(groups));
         }
         return new Node(Math.max(1, groups), cols);
+    }
+
+    /**
+     * The stored column whose values field {@code field} of {@code rel} holds, also through a projection that casts
+     * it (AVG's argument is cast to DOUBLE): the same numbers, which the column's statistics describe; else null.
+     */
+    private Column numericOrigin(RelNode rel, int field) {
+        Column origin = node(rel).columns.get(field).origin();
+        if (origin != null || !(rel instanceof Project p)) {
+            return origin;
+        }
+        RexNode e = p.getProjects().get(field);
+        while (e instanceof RexCall c && c.getKind() == SqlKind.CAST) {
+            e = c.getOperands().get(0);
+        }
+        return e instanceof RexInputRef r ? numericOrigin(p.getInput(), r.getIndex()) : null;
     }
 
     private Node sort(Sort s) {

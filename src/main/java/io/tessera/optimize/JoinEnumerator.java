@@ -104,16 +104,19 @@ final class JoinEnumerator {
         }
         rows = Math.max(1, rows);
         double[] d = new double[g.columns.size()];
+        double[] domain = new double[g.columns.size()];
         java.util.BitSet unique = new java.util.BitSet();
         for (int f = g.fieldStart[i]; f < g.fieldStart[i + 1]; f++) {
             d[f] = Math.min(Math.min(g.columns.get(f).distinct(), g.classes.distinctBound(f)), rows);
+            // a class's value predicate narrows the values; fewer rows only thin them
+            domain[f] = Math.max(d[f], Math.min(g.columns.get(f).domain(), g.classes.distinctBound(f)));
             // only an equi-key's uniqueness is read (buildKeyUnique): Calcite's answer for a filtered relation
             // infers its predicates, which cost more than the rest of the enumeration
             if (g.isKeyField(f) && g.unique(f)) {
                 unique.set(f);
             }
         }
-        return new JoinPlan(1L << i, i, null, null, false, rows, 0, d, unique);
+        return new JoinPlan(1L << i, i, null, null, false, rows, 0, d, unique, domain);
     }
 
     /** Whether two disjoint trees may be joined directly, and whether that join is an outer one. */
@@ -156,8 +159,11 @@ final class JoinEnumerator {
         JoinPlan build = probe == a ? b : a;
         long set = a.set() | b.set();
         double[] d = new double[g.columns.size()];
+        double[] domain = new double[g.columns.size()];
         for (int f = 0; f < d.length; f++) {
-            d[f] = (probe.set() & (1L << g.relationOfField[f])) != 0 ? probe.distinct()[f] : build.distinct()[f];
+            JoinPlan side = (probe.set() & (1L << g.relationOfField[f])) != 0 ? probe : build;
+            d[f] = side.distinct()[f];
+            domain[f] = side.domain()[f];
         }
         List<Double> keySels = new ArrayList<>();
         List<int[]> keys = new ArrayList<>();
@@ -169,6 +175,8 @@ final class JoinEnumerator {
         for (JoinGraph.Conjunct c : connecting(probe, build, outer)) {
             double da = 0;
             double db = 0;
+            double domA = 0;
+            double domB = 0;
             if (c.isKey() && crosses(c, probe.set(), build.set()) && c.eqClass() >= 0) {
                 // a class's columns are equal on each side already: one of its equalities counts, once, with each
                 // side's fewest distinct values among them
@@ -181,14 +189,18 @@ final class JoinEnumerator {
                 boolean aProbes = (probe.set() & (1L << g.relationOfField[c.keyA()])) != 0;
                 da = g.classes.distinct(g, cls, aProbes ? probe : build);
                 db = g.classes.distinct(g, cls, aProbes ? build : probe);
+                domA = classDomain(cls, aProbes ? probe : build);
+                domB = classDomain(cls, aProbes ? build : probe);
             } else if (c.isKey()) {
                 da = d[c.keyA()];
                 db = d[c.keyB()];
+                domA = domain[c.keyA()];
+                domB = domain[c.keyB()];
             }
             if (c.isKey() && crosses(c, probe.set(), build.set())) {
                 double nonNull = (1 - g.columns.get(c.keyA()).nullFraction()) * (1 - g.columns.get(c.keyB()).nullFraction());
                 keysNonNull *= nonNull;
-                keySels.add(nonNull / Math.max(1, Math.max(da, db)));
+                keySels.add(nonNull / JoinSelectivity.matched(da, domA, db, domB));
                 keys.add(new int[] {c.keyA(), c.keyB()});
                 boolean aProbes = (probe.set() & (1L << g.relationOfField[c.keyA()])) != 0;
                 probeKeys.set(aProbes ? c.keyA() : c.keyB());
@@ -211,6 +223,8 @@ final class JoinEnumerator {
             double m = Math.min(d[k[0]], d[k[1]]);
             d[k[0]] = m;
             d[k[1]] = m;
+            domain[k[0]] = m;
+            domain[k[1]] = m;
         }
         for (int cls = classes.nextSetBit(0); cls >= 0; cls = classes.nextSetBit(cls + 1)) {
             double m = Double.POSITIVE_INFINITY;
@@ -222,6 +236,7 @@ final class JoinEnumerator {
             for (int f : g.classes.members(cls)) {
                 if ((set & (1L << g.relationOfField[f])) != 0) {
                     d[f] = m;
+                    domain[f] = m;
                 }
             }
         }
@@ -237,7 +252,18 @@ final class JoinEnumerator {
         // probe: a table far larger than the caches costs its builder as much per row as its probers
         double work = 2 * build.rows() * probeFactor(build.rows()) + probe.rows() * probeFactor(build.rows())
                 + (keys.isEmpty() ? probe.rows() * build.rows() : 0);
-        return new JoinPlan(set, -1, probe, build, outer, rows, probe.cost() + build.cost() + work, d, unique);
+        return new JoinPlan(set, -1, probe, build, outer, rows, probe.cost() + build.cost() + work, d, unique, domain);
+    }
+
+    /** The narrowest domain among class {@code cls}'s columns in {@code plan} (all equal in its rows). */
+    private double classDomain(int cls, JoinPlan plan) {
+        double m = Double.POSITIVE_INFINITY;
+        for (int f : g.classes.members(cls)) {
+            if ((plan.set() & (1L << g.relationOfField[f])) != 0) {
+                m = Math.min(m, plan.domain()[f]);
+            }
+        }
+        return m;
     }
 
     /** The product of {@code d}'s distinct counts of these fields. */

@@ -212,6 +212,9 @@ final class Selectivity {
 
     /** {@code column kind literal}, from the column's histogram (or its min and max where it has none). */
     private double rangeOf(ColumnEstimate col, SqlKind kind, RexLiteral lit) {
+        if (col.aggregate() != null && lit.getValue() instanceof BigDecimal) {
+            return aggregateRange(col.aggregate(), kind, lit);
+        }
         Column origin = col.origin();
         double nonNull = 1 - col.nullFraction();
         Object raw = origin == null ? null : raw(lit, origin);
@@ -225,6 +228,21 @@ final class Selectivity {
             default -> 1 - origin.stats().fractionBelow(raw, false);
         };
         return clamp(fraction) * nonNull;
+    }
+
+    /** {@code aggregate kind literal}: the share of groups whose aggregate lies on that side of the constant. */
+    private static double aggregateRange(AggregateValues aggregate, SqlKind kind, RexLiteral lit) {
+        BigDecimal v = lit.getValueAs(BigDecimal.class);
+        double raw = aggregate.origin() == null ? v.doubleValue()
+                : aggregate.origin().type().kind() == TypeKind.DECIMAL
+                ? v.movePointRight(aggregate.origin().type().scale()).doubleValue() : v.doubleValue();
+        double fraction = switch (kind) {
+            case LESS_THAN -> aggregate.fractionBelow(raw, false);
+            case LESS_THAN_OR_EQUAL -> aggregate.fractionBelow(raw, true);
+            case GREATER_THAN -> 1 - aggregate.fractionBelow(raw, true);
+            default -> 1 - aggregate.fractionBelow(raw, false);
+        };
+        return clamp(fraction);
     }
 
     /**
