@@ -92,6 +92,12 @@ public final class JvmVariantSpace implements VariantSpace {
     static final double SPARSE_DENSE_FACTOR = 4;
     /** The most cores for which the default genome takes the estimates' runtime join filters (see joinfilter). */
     static final int FILTERING_CORES = 4;
+    /**
+     * A system property that sets the default genome's joinfilter on any machine, for an A/B without a rebuild
+     * ({@code TESSERA_JAVA_OPTS=-Dtessera.joinfilter=none ./tessera bench ...}): estimates (the estimates' choice),
+     * none, range or bloom (each probe still with the tests {@link RuntimeFilters#filters} picks).
+     */
+    public static final String JOIN_FILTER_DEFAULT = "tessera.joinfilter";
     public static final int MIN_MORSEL = 1 << 10;
     public static final int MAX_MORSEL = 1 << 18;
     /**
@@ -194,7 +200,7 @@ public final class JvmVariantSpace implements VariantSpace {
         declared.add(new Declared(JvmDimensions.JOIN_FILTER,
                 p -> !RuntimeFilters.filterable(p.operations()).isEmpty(),
                 List.of(v("none"), v("range"), v("bloom")),
-                (q, p) -> cores <= FILTERING_CORES ? RuntimeFilters.estimatedStrategy(p) : "none"));
+                (q, p) -> defaultJoinFilter(p)));
 
         declared.add(new Declared(JvmDimensions.SIMD,
                 p -> vectorApi && !PipelineAnalysis.leadingColumnComparisons(p.operations()).isEmpty(),
@@ -244,6 +250,21 @@ public final class JvmVariantSpace implements VariantSpace {
                     Set.of(JvmDimensions.WORKERS, end),
                     g -> !"1".equals(g.get(JvmDimensions.WORKERS)) || "serial".equals(g.get(end))));
         }
+    }
+
+    /**
+     * The default joinfilter of pipeline {@code p}: the value {@link #JOIN_FILTER_DEFAULT} names, where it names
+     * one, else the estimates' choice on at most {@link #FILTERING_CORES} cores and none on more.
+     */
+    private String defaultJoinFilter(Pipeline p) {
+        String forced = System.getProperty(JOIN_FILTER_DEFAULT, "");
+        return switch (forced) {
+            case "" -> cores <= FILTERING_CORES ? RuntimeFilters.estimatedStrategy(p) : "none";
+            case "estimates" -> RuntimeFilters.estimatedStrategy(p);
+            case "none", "range", "bloom" -> forced;
+            default -> throw new IllegalArgumentException(JOIN_FILTER_DEFAULT + "=" + forced
+                    + ": the default joinfilter is one of estimates, none, range and bloom");
+        };
     }
 
     /** The serial value for a pipeline whose source is estimated below {@link #PARALLEL_END_ROWS} rows, else the parallel. */
