@@ -7,35 +7,28 @@ import java.util.List;
 
 /**
  * Runtime join filters: which probes of a pipeline may have their join table's key range (and a Bloom filter over
- * its keys) tested right after the probe keys are read, before the pipeline's first probe, and where the estimates
- * say a Bloom filter pays.
+ * its keys) tested right after the probe's keys are read, just before its own lookup (after the probes and filters
+ * ahead of it, so a row they drop is never tested), and where the estimates say a test pays: only where it costs
+ * less than the lookup's own miss, for the rows estimated to reach that probe.
  *
  * <p>A filter only drops rows that cannot match, so it is sound only for probes that drop such rows themselves:
  * inner and semi probes, and the probes that mark a table's build rows (a MARK probe, which goes no further than
  * its marks, and an inner probe that marks): a row without a match marks nothing. Anti and left probes keep rows
  * without a match and are never filtered. Every key must be a column of the
- * pipeline's source, read as it is: then the filter reads the same key the probe reads, before any probe, and
- * computes nothing that could fail for a row an earlier filter would have dropped. A table that keeps its rows
+ * pipeline's source, read as it is: then the filter tests the very keys the probe then looks up. A table that keeps its rows
  * with NULL keys (for a scan of its unmarked rows) is not filtered: its last key is not a key of the join.
  */
 public final class RuntimeFilters {
     private RuntimeFilters() {
     }
 
-    /** Fewest estimated source rows for which a Bloom filter pays: fewer are probed before its build is repaid. */
+    /** Fewest estimated rows reaching a probe for which its Bloom filter pays: fewer are tested before its build is repaid. */
     public static final double BLOOM_MIN_PROBE_ROWS = 1 << 17;
     /**
      * Smallest join table, in bytes of its index, for which a Bloom filter pays: a smaller one sits in a core's
      * cache, where its own lookup costs what the filter's does.
      */
     public static final double BLOOM_MIN_TABLE_BYTES = 1 << 18;
-    /**
-     * Smallest perfect table, in bytes, whose probe a range test goes before: a smaller one's lookup (its own range
-     * check, then one int read in a core's cache) costs what the test would.
-     */
-    public static final double CACHED_PERFECT_BYTES = 1 << 22;
-    /** About how many Bloom tests (one block read in a small filter) one lookup in a table beyond the cache costs. */
-    static final double LOOKUP_OVER_BLOOM = 8;
     /** The smallest estimated fraction of probing rows that a range test must drop to be emitted. */
     public static final double RANGE_MIN_CUT = 0.1;
     /**
@@ -78,19 +71,57 @@ public final class RuntimeFilters {
     }
 
     /**
-     * Whether a Bloom filter over probe {@code pr}'s build keys pays in pipeline {@code p}: many rows probe a hashed
-     * table too large for a core's cache ({@link #tableBytes}), and most of them are estimated to find no match
-     * ({@link #matchesPerRow}). Never for a perfect table: its lookup is one int read at the key's place, so keys
-     * that come clustered (lineitem's order keys, in order) read it in order, where the filter's hash scatters them
-     * over its blocks: on TPC-H SF 1 (orders' keys in a perfect table) Q21's three probes of lineitem and orders took
-     * 3.2 to 4.5 times as long with the filter (one thread).
+     * Whether a Bloom filter over probe {@code pr}'s build keys pays in pipeline {@code p}, tested just before the
+     * probe's lookup in the operations {@code ops}: many rows reach the probe ({@link #rowsReaching}), its hashed
+     * table is too large for a core's cache ({@link #tableBytes}), and most of them are estimated to find no match
+     * ({@link #matchesPerRow}; a Bloom test, one block read in a filter a twentieth of the table's size, costs a
+     * fraction of a lookup that misses the cache, so dropping half the rows repays testing them all). Never for a
+     * perfect table: its lookup is one int read at the key's place, so keys that come clustered (lineitem's order
+     * keys, in order) read it in order, where the filter's hash scatters them over its blocks: on TPC-H SF 1
+     * (orders' keys in a perfect table) Q21's three probes of lineitem and orders took 3.2 to 4.5 times as long with
+     * the filter (one thread).
      */
-    public static boolean bloomPays(Pipeline p, Operation.Probe pr) {
+    public static boolean bloomPays(Pipeline p, List<Operation> ops, Operation.Probe pr) {
         return !perfect(pr.build())
-                && p.source().estimatedRows() >= BLOOM_MIN_PROBE_ROWS
+                && rowsReaching(p, ops, pr) >= BLOOM_MIN_PROBE_ROWS
                 && tableBytes(pr.build()) >= BLOOM_MIN_TABLE_BYTES
                 && pr.build().estimatedRows() <= BLOOM_MAX_BUILD_ROWS
                 && matchesPerRow(p, pr) <= BLOOM_MAX_KEPT;
+    }
+
+    /**
+     * The estimated rows of pipeline {@code p} that reach probe {@code pr} in the operations {@code ops} (the
+     * pipeline's, perhaps reordered or with leading filters taken by a vectorized filter): the source's rows times
+     * the share each operation ahead of it keeps, as the pipeline's estimates give it (the rows after it over the
+     * rows before it; an operation without an estimate keeps all, its share counted with the next one that has one).
+     * The operations of {@code p} missing from {@code ops} ran ahead of all of them.
+     */
+    static double rowsReaching(Pipeline p, List<Operation> ops, Operation.Probe pr) {
+        List<Operation> all = p.operations();
+        double rows = p.source().estimatedRows();
+        double before = rows;
+        int at = indexOf(ops, pr);
+        for (int i = 0; i < all.size(); i++) {
+            double after = p.estimatedRowsAfter(i);
+            if (Double.isNaN(after)) {
+                continue;
+            }
+            int in = indexOf(ops, all.get(i));
+            if (in < 0 || in < at) {
+                rows *= before > 0 ? Math.min(1.0, after / before) : 0;
+            }
+            before = after;
+        }
+        return rows;
+    }
+
+    private static int indexOf(List<Operation> ops, Operation op) {
+        for (int i = 0; i < ops.size(); i++) {
+            if (ops.get(i) == op) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -155,22 +186,19 @@ public final class RuntimeFilters {
         return rangeCut(pr) >= RANGE_MIN_CUT;
     }
 
-    /** A perfect table small enough for a core's cache: its lookup costs what any test before it would. */
-    static boolean cachedPerfect(Sink.Build b) {
-        return perfect(b) && tableBytes(b) < CACHED_PERFECT_BYTES;
-    }
-
     /** What the runtime filter of one probe tests: its key range, its Bloom filter, or both. */
     public record ProbeFilter(Operation.Probe probe, boolean range, boolean bloom) {
     }
 
     /**
      * The tests of pipeline {@code p}'s filterable probes among {@code ops} under {@code joinfilter} value
-     * {@code strategy}, in {@link #bySelectivity} order: under bloom a Bloom filter where it pays ({@link #bloomPays}:
-     * hashed tables only; {@link #bloomBeforeEarlierProbesPays}), under range and bloom a range test where it cuts ({@link #rangePays}); nothing for a
-     * perfect table in the cache and nothing under none. With {@link #EVERY_PROBE} set, every filterable probe gets the strategy's tests (and a
-     * Bloom filter is tested however small its table is built: {@link #bloomPaysFor}), as
-     * before the estimates chose per probe (the tests of small tables read their filters that way).
+     * {@code strategy}, in their order: under bloom a Bloom filter where it pays ({@link #bloomPays}: hashed tables
+     * only, for the rows reaching the probe), under range and bloom a range test where it cuts ({@link #rangePays});
+     * nothing for a perfect table, whose lookup first compares the key with the range the estimates know (a range
+     * test there is that comparison twice), and nothing under none. With {@link #EVERY_PROBE} set, every filterable
+     * probe gets the strategy's tests (and a Bloom filter is tested however small its table is built:
+     * {@link #bloomPaysFor}), as before the estimates chose per probe (the tests of small tables read their filters
+     * that way).
      */
     public static List<ProbeFilter> filters(Pipeline p, List<Operation> ops, String strategy) {
         return filters(p, ops, strategy, Boolean.getBoolean(EVERY_PROBE));
@@ -182,43 +210,21 @@ public final class RuntimeFilters {
             return List.of();
         }
         List<ProbeFilter> out = new ArrayList<>();
-        for (Operation.Probe pr : bySelectivity(ops)) {
+        for (Operation.Probe pr : filterable(ops)) {
             if (every) {
                 out.add(new ProbeFilter(pr, true, bloom));
                 continue;
             }
-            if (cachedPerfect(pr.build())) {
+            if (perfect(pr.build())) {
                 continue;
             }
-            boolean b = bloom && bloomPays(p, pr) && bloomBeforeEarlierProbesPays(p, ops, pr);
+            boolean b = bloom && bloomPays(p, ops, pr);
             boolean r = rangePays(pr);
             if (b || r) {
                 out.add(new ProbeFilter(pr, r, b));
             }
         }
         return out;
-    }
-
-    /**
-     * Whether a Bloom test of every row, before the pipeline's first probe, costs less than the lookups of probe
-     * {@code pr} it saves: the probes before it in {@code ops} already drop rows ({@link #matchesPerRow}, each at
-     * most 1), so only that fraction of the rows reaches its lookup; a lookup in a table beyond the cache costs
-     * about {@link #LOOKUP_OVER_BLOOM} Bloom tests. On TPC-H SF 3 Q7's lineitem first probes a perfect table of the
-     * suppliers of two nations (8% of rows kept) and then orders: the Bloom filter of orders, tested on every row,
-     * took Q7 from 292 to 372 ms of CPU on one thread.
-     */
-    static boolean bloomBeforeEarlierProbesPays(Pipeline p, List<Operation> ops, Operation.Probe pr) {
-        double reaching = 1;
-        for (Operation op : ops) {
-            if (op == pr) {
-                break;
-            }
-            if (op instanceof Operation.Probe before && filterable(before)) {
-                reaching *= Math.min(1.0, matchesPerRow(p, before));
-            }
-        }
-        double dropped = 1 - Math.min(1.0, matchesPerRow(p, pr));
-        return reaching * dropped * LOOKUP_OVER_BLOOM >= 1;
     }
 
     /**
@@ -249,16 +255,6 @@ public final class RuntimeFilters {
     /** Whether the table of {@code b} is a perfect one: its row found at its key's place in the key range. */
     static boolean perfect(Sink.Build b) {
         return b.keys().size() == 1 && b.range() != null && b.range().size() <= PERFECT_SLOTS;
-    }
-
-    /**
-     * The filterable probes of {@code ops} ordered by their estimated matches per probing row, fewest first: the
-     * filter that drops most rows is tested first.
-     */
-    public static List<Operation.Probe> bySelectivity(List<Operation> ops) {
-        List<Operation.Probe> out = new ArrayList<>(filterable(ops));
-        out.sort(java.util.Comparator.comparingDouble(PipelineAnalysis::matchesPerRow));
-        return out;
     }
 
     /**

@@ -48,10 +48,11 @@ import java.util.function.Predicate;
  * is more than one core</td></tr>
  * <tr><td>order</td><td>written, selectivity</td><td>pipelines whose inner/semi probes may swap and whose
  * estimated order differs from the written one</td></tr>
- * <tr><td>joinfilter</td><td>none, range (a join table's key range tested before the probes where the probe keys'
- * range reaches beyond it), bloom (that, and a Bloom filter over the table's keys for the probes of a large table
- * that most rows miss; {@link RuntimeFilters#filters} picks the tests of each probe); by default the estimates'
- * choice, {@link RuntimeFilters#estimatedStrategy}, on at most four cores, none on more; the tuner tries each</td><td>pipelines with an inner, semi or mark probe on source columns
+ * <tr><td>joinfilter</td><td>none, range (a join table's key range tested just before the probe's lookup where
+ * the probe keys' range reaches beyond it), bloom (that, and a Bloom filter over the table's keys for the probes of
+ * a large hashed table that most rows reaching the probe miss; {@link RuntimeFilters#filters} picks the tests of
+ * each probe); by default the estimates' choice, {@link RuntimeFilters#estimatedStrategy} ({@link #JOIN_FILTER_DEFAULT}
+ * sets another); the tuner tries each</td><td>pipelines with an inner, semi or mark probe on source columns
  * ({@link RuntimeFilters#filterable})</td></tr>
  * <tr><td>simd</td><td>scalar, vector</td><td>pipelines whose leading filters compare a column with a constant,
  * when the Vector API module is present</td></tr>
@@ -90,8 +91,12 @@ public final class JvmVariantSpace implements VariantSpace {
 
     /** A dense array is the default while its slots are at most this many times the estimated groups (or cached). */
     static final double SPARSE_DENSE_FACTOR = 4;
-    /** The most cores for which the default genome takes the estimates' runtime join filters (see joinfilter). */
-    static final int FILTERING_CORES = 4;
+    /**
+     * A system property that sets the default genome's joinfilter, for an A/B without a rebuild
+     * ({@code TESSERA_JAVA_OPTS=-Dtessera.joinfilter=none ./tessera bench ...}): estimates (the estimates' choice),
+     * none, range or bloom (each probe still with the tests {@link RuntimeFilters#filters} picks).
+     */
+    public static final String JOIN_FILTER_DEFAULT = "tessera.joinfilter";
     public static final int MIN_MORSEL = 1 << 10;
     public static final int MAX_MORSEL = 1 << 18;
     /**
@@ -186,15 +191,15 @@ public final class JvmVariantSpace implements VariantSpace {
                 List.of(v("written"), v("selectivity")), (q, p) -> "written"));
 
         // runtime join filters: only where a probe may drop rows before it runs (plan.RuntimeFilters), each probe
-        // with the tests that pay (RuntimeFilters.filters). By default the estimates' choice on a machine of few
-        // cores, none on more: on the 2-core VM (TPC-H SF 3, one and two workers) they cut Q3, Q5, Q9, Q10 and Q21 by
-        // a quarter of their CPU, while on the H200 machine's 16 cores (SF 10, four runs beside the build without
-        // them) the geomean did not move and Q5 (1.58x -> 1.9-2.1x DuckDB) and Q21 (1.77x -> 1.86-2.21x) got slower:
-        // there the probes' cache misses overlap across cores and the filter's hashing of every row is what is left
+        // with the tests that pay (RuntimeFilters.filters), tested just before its own lookup. By default the
+        // estimates' choice on every machine. Tested before a pipeline's first probe they had cost Q5 and Q21 time on
+        // the H200 machine's 16 cores (SF 10) and were the default on at most four; at their own probe, on the 2-core
+        // VM (TPC-H SF 1 and 3, one and two workers, CPU time) no query was slower, beyond the noise, than without them
+        // or than before, and at SF 3 Q3, Q5, Q9, Q10 and Q21 took 16 to 44% less CPU than without them
         declared.add(new Declared(JvmDimensions.JOIN_FILTER,
                 p -> !RuntimeFilters.filterable(p.operations()).isEmpty(),
                 List.of(v("none"), v("range"), v("bloom")),
-                (q, p) -> cores <= FILTERING_CORES ? RuntimeFilters.estimatedStrategy(p) : "none"));
+                (q, p) -> defaultJoinFilter(p)));
 
         declared.add(new Declared(JvmDimensions.SIMD,
                 p -> vectorApi && !PipelineAnalysis.leadingColumnComparisons(p.operations()).isEmpty(),
@@ -244,6 +249,20 @@ public final class JvmVariantSpace implements VariantSpace {
                     Set.of(JvmDimensions.WORKERS, end),
                     g -> !"1".equals(g.get(JvmDimensions.WORKERS)) || "serial".equals(g.get(end))));
         }
+    }
+
+    /**
+     * The default joinfilter of pipeline {@code p}: the value {@link #JOIN_FILTER_DEFAULT} names, where it names
+     * one, else the estimates' choice.
+     */
+    private String defaultJoinFilter(Pipeline p) {
+        String forced = System.getProperty(JOIN_FILTER_DEFAULT, "");
+        return switch (forced) {
+            case "", "estimates" -> RuntimeFilters.estimatedStrategy(p);
+            case "none", "range", "bloom" -> forced;
+            default -> throw new IllegalArgumentException(JOIN_FILTER_DEFAULT + "=" + forced
+                    + ": the default joinfilter is one of estimates, none, range and bloom");
+        };
     }
 
     /** The serial value for a pipeline whose source is estimated below {@link #PARALLEL_END_ROWS} rows, else the parallel. */

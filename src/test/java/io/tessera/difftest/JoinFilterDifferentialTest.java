@@ -166,6 +166,93 @@ class JoinFilterDifferentialTest {
         return g.has(JvmDimensions.JOIN_FILTER) ? g.with(JvmDimensions.JOIN_FILTER, value) : g;
     }
 
+    /**
+     * Probes filtered after another probe of their pipeline: inner, semi and mark probes, keys with NULLs, two keys.
+     * {@code preserved}: which side of the mark probe's join is built.
+     */
+    static final List<String[]> AFTER_ANOTHER_PROBE = List.of(
+            // inner after inner: the second probe's two keys (one with NULLs) tested after the first probe's lookup
+            new String[] {"probe", "SELECT f.k, f.k2, d.g, d2.g FROM fact f JOIN dim d ON f.k2 = d.k2 AND d.g = 7"
+                    + " JOIN dim d2 ON f.k = d2.k AND f.k2 = d2.k2 WHERE d2.g < 60"},
+            // semi after inner: NULL keys on both sides
+            new String[] {"probe", "SELECT f.k, f.g, d.g FROM fact f JOIN dim d ON f.k2 = d.k2 AND d.g = 3"
+                    + " WHERE f.k IN (SELECT k FROM dim WHERE g < 30)"},
+            // a mark probe after an inner one (fact's rows mark dim's rows they match)
+            new String[] {"build", "SELECT d.k, d.g FROM dim d WHERE d.g < 40 AND EXISTS (SELECT 1 FROM fact f"
+                    + " JOIN dim e ON f.k2 = e.k2 AND e.g = 5 WHERE f.k = d.k)"});
+
+    /**
+     * A probe's filter is tested just before its own lookup, after the probes ahead of it: a row the first probe drops
+     * never reaches the second probe's test. Every filterable probe gets its tests ({@link RuntimeFilters#EVERY_PROBE}),
+     * and each query's answer under range and bloom equals its answer without filters and DuckDB's.
+     */
+    @Test
+    void aFilterAfterAnotherProbeIsTestedJustBeforeItsOwnLookup() {
+        String before = System.getProperty(PRESERVED);
+        System.setProperty(RuntimeFilters.EVERY_PROBE, "true");
+        java.util.Set<io.tessera.plan.JoinKind> kinds = java.util.EnumSet.noneOf(io.tessera.plan.JoinKind.class);
+        try {
+            for (String[] q : AFTER_ANOTHER_PROBE) {
+                System.setProperty(PRESERVED, q[0]);
+                String sql = q[1];
+                QueryEngine engine = tessera.engine();
+                JvmVariantSpace space = new JvmVariantSpace(4, false);
+                QueryPlan plan = engine.plan(sql);
+                QueryResult unfiltered = null;
+                for (String value : List.of("none", "range", "bloom")) {
+                    Map<Integer, Genome> genomes = Genomes.forPlan(space, plan, p -> forced(space, plan, p, value));
+                    List<String> sources = new java.util.ArrayList<>();
+                    QueryResult actual = engine.run(engine.prepareJvm(plan, genomes, (name, source) -> {
+                        sources.add(source);
+                        return JavaCompiler.compile(name, source);
+                    }));
+                    if (unfiltered == null) {
+                        unfiltered = actual;
+                        assertNull(new ResultComparator().compare(sql, duck.query(sql), actual), sql + "\n" + plan.explain());
+                        continue;
+                    }
+                    assertNull(new ResultComparator().compare(sql, unfiltered, actual),
+                            sql + " under joinfilter=" + value + " against none\n" + plan.explain());
+                    for (Pipeline p : plan.pipelines()) {
+                        List<io.tessera.plan.Operation.Probe> probes = RuntimeFilters.filterable(p.operations());
+                        for (int i = 1; i < probes.size() && genomes.get(p.id()).has(JvmDimensions.JOIN_FILTER); i++) {
+                            String code = sources.stream().filter(c -> c.contains("class Pipeline" + p.id() + " "))
+                                    .findFirst().orElseThrow();
+                            assertAfterProbe(code, probes.get(i - 1).joinId(), probes.get(i).joinId(), sql);
+                            kinds.add(probes.get(i).kind());
+                        }
+                    }
+                }
+            }
+        } finally {
+            System.clearProperty(RuntimeFilters.EVERY_PROBE);
+            if (before == null) {
+                System.clearProperty(PRESERVED);
+            } else {
+                System.setProperty(PRESERVED, before);
+            }
+        }
+        assertEquals(java.util.EnumSet.of(io.tessera.plan.JoinKind.INNER, io.tessera.plan.JoinKind.SEMI,
+                io.tessera.plan.JoinKind.MARK), kinds, "the kinds of probe filtered after another probe");
+    }
+
+    /**
+     * In a pipeline's code, join {@code second}'s filter comes after join {@code first}'s lookup and its drop of rows
+     * without a match, and nothing but the test lies between the filter and {@code second}'s own lookup.
+     */
+    private static void assertAfterProbe(String code, int first, int second, String sql) {
+        int firstDrop = code.indexOf("if (r" + first + " < 0) continue;");
+        int filter = code.indexOf("// JOIN FILTER of j" + second + " ");
+        int lookup = code.indexOf("int r" + second + " ");
+        assertTrue(firstDrop > 0 && filter > firstDrop, "j" + second + "'s filter after j" + first + "'s lookup: " + sql
+                + "\n" + code);
+        assertTrue(lookup > filter, "j" + second + "'s filter before its lookup: " + sql + "\n" + code);
+        String between = code.substring(filter, lookup);
+        assertTrue(!between.contains("// PROBE") && !between.contains("// FILTER"),
+                "only the test between j" + second + "'s filter and its lookup: " + between);
+        assertEquals(-1, code.indexOf("// JOIN FILTER of j" + second + " ", filter + 1), "one test of j" + second);
+    }
+
     /** The default genome takes the estimates' choice: none for 3,000 probing rows whose keys lie in the table's range. */
     @Test
     void theDefaultIsTheEstimatesChoice() {

@@ -127,12 +127,19 @@ class JoinFilterEstimatesDifferentialTest {
                 }
             }
             assertEquals("bloom", filtered, "the default genome's join filter\n" + plan.explain());
-            // on more cores than JvmVariantSpace.FILTERING_CORES the default is none (the tuner still tries each)
+            // the estimates' choice on many cores too; tessera.joinfilter sets another default
             JvmVariantSpace many = new JvmVariantSpace(16, false);
             for (Pipeline p : plan.pipelines()) {
                 Genome g = many.defaultGenome(plan, p);
                 if (g.has(JvmDimensions.JOIN_FILTER)) {
-                    assertEquals("none", g.get(JvmDimensions.JOIN_FILTER), "16 cores: " + g);
+                    assertEquals(RuntimeFilters.estimatedStrategy(p), g.get(JvmDimensions.JOIN_FILTER), "16 cores: " + g);
+                    System.setProperty(JvmVariantSpace.JOIN_FILTER_DEFAULT, "none");
+                    try {
+                        assertEquals("none", many.defaultGenome(plan, p).get(JvmDimensions.JOIN_FILTER),
+                                "16 cores under " + JvmVariantSpace.JOIN_FILTER_DEFAULT + "=none");
+                    } finally {
+                        System.clearProperty(JvmVariantSpace.JOIN_FILTER_DEFAULT);
+                    }
                 }
             }
             String code = String.join("\n", sources);

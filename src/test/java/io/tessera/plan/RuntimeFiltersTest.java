@@ -30,6 +30,18 @@ class RuntimeFiltersTest {
                 new Sink.Materialize(List.of(), List.of(), 0, -1, 1));
     }
 
+    /** A pipeline of two operations with the rows estimated after each (and NaN for its sink's). */
+    private static Pipeline pipeline(double sourceRows, Operation first, double afterFirst, Operation second,
+                                     double afterSecond) {
+        return new Pipeline(0, new Source.RelationScan(0, List.of(), sourceRows), List.of(first, second),
+                new Sink.Materialize(List.of(), List.of(), 0, -1, 1),
+                List.of(sourceRows, afterFirst, afterSecond, Double.NaN));
+    }
+
+    private static boolean bloomPays(Pipeline p, Operation.Probe pr) {
+        return RuntimeFilters.bloomPays(p, p.operations(), pr);
+    }
+
     @Test
     void onlyInnerSemiAndMarkProbesOnSourceColumnsAreFiltered() {
         Sink.Build b = build(1, 100, 1000, false, KEY);
@@ -54,26 +66,24 @@ class RuntimeFiltersTest {
     @Test
     void aBloomFilterPaysForManySelectiveProbesIntoALargeHashedTable() {
         Operation.Probe selective = probe(JoinKind.INNER, build(1, 200_000, WIDE, false, KEY), KEY);
-        assertTrue(RuntimeFilters.bloomPays(pipeline(10_000_000, selective), selective));
+        assertTrue(bloomPays(pipeline(10_000_000, selective), selective));
         assertEquals("bloom", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, selective)));
-        assertFalse(RuntimeFilters.bloomPays(pipeline(10_000, selective), selective), "few probing rows");
+        assertFalse(bloomPays(pipeline(10_000, selective), selective), "few probing rows");
         Operation.Probe cached = probe(JoinKind.INNER, build(1, 1_000, WIDE, false, KEY), KEY);
-        assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, cached), cached), "a table in the cache");
+        assertFalse(bloomPays(pipeline(10_000_000, cached), cached), "a table in the cache");
         Operation.Probe perfect = probe(JoinKind.INNER, build(1, 200_000, 10_000_000, false, KEY), KEY);
-        assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, perfect), perfect),
+        assertFalse(bloomPays(pipeline(10_000_000, perfect), perfect),
                 "a perfect table of 40 MB: its lookup keeps the probe keys' order, the filter's hash does not");
         Operation.Probe hashed = probe(JoinKind.INNER, build(1, 1_000, 200_000, false, KEY, KEY2), KEY, KEY2);
-        assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, hashed), hashed), "few rows in a hashed table");
+        assertFalse(bloomPays(pipeline(10_000_000, hashed), hashed), "few rows in a hashed table");
         Operation.Probe bigHashed = probe(JoinKind.INNER, build(1, 100_000, 200_000, false, KEY, KEY2), KEY, KEY2);
-        assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, bigHashed), bigHashed),
+        assertFalse(bloomPays(pipeline(10_000_000, bigHashed), bigHashed),
                 "two keys without statistics: a match per row assumed");
         Operation.Probe matching = probe(JoinKind.INNER, build(1, 60_000_000, WIDE, false, KEY), KEY);
-        assertFalse(RuntimeFilters.bloomPays(pipeline(10_000_000, matching), matching), "most rows match");
+        assertFalse(bloomPays(pipeline(10_000_000, matching), matching), "most rows match");
         assertEquals("none", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, matching)),
                 "no statistics say the range cuts");
         assertEquals("bloom", RuntimeFilters.estimatedStrategy(pipeline(10_000_000, matching, selective)));
-        assertEquals(List.of(selective, matching), RuntimeFilters.bySelectivity(List.of(matching, selective)),
-                "the filter that drops most is tested first");
     }
 
     @Test
@@ -84,18 +94,31 @@ class RuntimeFiltersTest {
         Pipeline p = pipeline(10_000_000, selective, matching, cached);
         assertEquals(List.of(new RuntimeFilters.ProbeFilter(selective, false, true)),
                 RuntimeFilters.filters(p, p.operations(), "bloom"), "a Bloom filter for the selective probe alone");
-        Pipeline after = pipeline(10_000_000, cached, selective);
-        assertEquals(List.of(), RuntimeFilters.filters(after, after.operations(), "bloom"),
-                "a tenth of the rows reach the selective probe: a Bloom test of every row costs more than it saves");
-        assertEquals("none", RuntimeFilters.estimatedStrategy(after));
+        // the filter sits just before its probe: only the rows the probes ahead keep are tested, and they are enough
+        Pipeline tenth = pipeline(10_000_000, cached, 1_000_000, selective, 20_000);
+        assertEquals(List.of(new RuntimeFilters.ProbeFilter(selective, false, true)),
+                RuntimeFilters.filters(tenth, tenth.operations(), "bloom"),
+                "a million rows reach the selective probe: each tested one saves a lookup it would miss");
+        Pipeline hundredth = pipeline(10_000_000, cached, 100_000, selective, 2_000);
+        assertEquals(List.of(), RuntimeFilters.filters(hundredth, hundredth.operations(), "bloom"),
+                "100,000 rows reach the selective probe: too few to repay the filter's build");
+        assertEquals("none", RuntimeFilters.estimatedStrategy(hundredth));
+        // the rows reaching a probe follow the order the code runs the operations in, not the written one
+        Pipeline written = pipeline(10_000_000, selective, 200_000, cached, 2_000);
+        assertEquals(10_000_000, RuntimeFilters.rowsReaching(written, written.operations(), selective));
+        assertEquals(100_000, RuntimeFilters.rowsReaching(written, List.of(cached, selective), selective), 1e-6,
+                "the cached probe, run first, keeps a hundredth of the rows");
+        assertEquals(List.of(), RuntimeFilters.filters(written, List.of(cached, selective), "bloom"));
+        assertEquals(200_000, RuntimeFilters.rowsReaching(written, List.of(cached), cached), 1e-6,
+                "an operation missing from those emitted ran ahead of them");
         assertEquals(List.of(), RuntimeFilters.filters(p, p.operations(), "range"), "no range is known to cut");
         assertEquals(List.of(), RuntimeFilters.filters(p, p.operations(), "none"));
         System.setProperty(RuntimeFilters.EVERY_PROBE, "true");
         try {
             assertEquals(List.of(new RuntimeFilters.ProbeFilter(selective, true, true),
-                            new RuntimeFilters.ProbeFilter(cached, true, true),
-                            new RuntimeFilters.ProbeFilter(matching, true, true)),
-                    RuntimeFilters.filters(p, p.operations(), "bloom"), "every probe, fewest matches first");
+                            new RuntimeFilters.ProbeFilter(matching, true, true),
+                            new RuntimeFilters.ProbeFilter(cached, true, true)),
+                    RuntimeFilters.filters(p, p.operations(), "bloom"), "every probe, in the probes' order");
         } finally {
             System.clearProperty(RuntimeFilters.EVERY_PROBE);
         }

@@ -14,12 +14,14 @@ import io.tessera.backend.jvm.window.WindowEmitter;
 import io.tessera.plan.Operation;
 import io.tessera.plan.Pipeline;
 import io.tessera.plan.PipelineAnalysis;
+import io.tessera.plan.RuntimeFilters;
 import io.tessera.plan.Sink;
 import io.tessera.plan.Source;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Emits one pipeline as a Java class: a loop over the rows of one morsel whose body is the pipeline's
@@ -27,8 +29,8 @@ import java.util.List;
  * is indented and each part is commented with the IR operation it comes from.
  *
  * <p>This class drives; each operator family has its own emitter: {@link VectorFilterEmitter} and
- * {@link FilterEmitter} (scan/filter/map), {@link JoinFilterEmitter} (runtime join filters, before the first
- * probe), {@link ProbeEmitter} (with {@code JoinLookup} per table layout),
+ * {@link FilterEmitter} (scan/filter/map), {@link JoinFilterEmitter} (runtime join filters, each just before
+ * its probe's lookup), {@link ProbeEmitter} (with {@code JoinLookup} per table layout),
  * {@link BuildEmitter}, {@link MarkEmitter} (marks and the scan of marked rows), {@link AggregateEmitter}, {@link GroupAggregateEmitter} (with {@code GroupAggregation} per
  * strategy), {@link MaterializeEmitter} and {@link SortEmitter}; hashed tables name their {@link HashFunction}. They write into a {@link PipelineWriter};
  * {@link PipelineClass} assembles the class.
@@ -75,17 +77,14 @@ public final class PipelineEmitter {
             MarkEmitter.scan(w, scan);
         }
         FilterEmitter.Predication predication = FilterEmitter.Predication.of(w);
-        boolean probed = false;
+        Map<Operation.Probe, RuntimeFilters.ProbeFilter> joinFilters = JoinFilterEmitter.filters(w, ops);
         for (int i = 0; i < ops.size(); i++) {
             int first = i;
-            if (!probed && ops.get(i) instanceof Operation.Probe) {
-                JoinFilterEmitter.emit(w, ops);
-                probed = true;
-            }
             if (ops.get(i) instanceof Operation.Filter) {
                 i = FilterEmitter.emit(w, ops, i, predication);
             } else {
-                ProbeEmitter.emit(w, (Operation.Probe) ops.get(i));
+                Operation.Probe pr = (Operation.Probe) ops.get(i);
+                ProbeEmitter.emit(w, pr, joinFilters.get(pr));
             }
             if (counters != null) {
                 counters.after(ops, first, i);

@@ -7,6 +7,7 @@ import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.Expr;
 import io.tessera.plan.JoinKind;
 import io.tessera.plan.Operation;
+import io.tessera.plan.RuntimeFilters;
 import io.tessera.plan.Sink;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.TypeKind;
@@ -20,19 +21,25 @@ import java.util.Map;
  * PROBE: looks the row's keys up in a join table built by another pipeline ({@link JoinLookup}: how, by the table's
  * layout), then by the join kind skips the row (semi, anti, inner without a match) or loops over every build row
  * with the key (inner and left joins whose build keys repeat; the loop closes after the sink). Marking probes set
- * the marks of the build rows they match ({@link MarkEmitter}).
+ * the marks of the build rows they match ({@link MarkEmitter}). A probe with a runtime join filter tests its keys
+ * just before the lookup ({@link JoinFilterEmitter}).
  */
 public final class ProbeEmitter {
     private ProbeEmitter() {
     }
 
-    public static void emit(PipelineWriter w, Operation.Probe op) {
+    /** Emits probe {@code op}; {@code filter}: its runtime join filter's tests, null for none. */
+    public static void emit(PipelineWriter w, Operation.Probe op, RuntimeFilters.ProbeFilter filter) {
         int j = op.joinId();
         Sink.Build b = op.build();
         w.comment("PROBE j" + j + " (" + op.kind() + ", " + w.g.get(JvmDimensions.probeTable(j)) + ") on " + w.codeNames.exprs(op.keys()));
         Keys k = keys(w, op);
         List<String> keys = k.values();
         List<String> nulls = k.nulls();
+        if (filter != null) {
+            JoinFilterEmitter.emit(w, filter, k);
+            nulls = List.of(); // the filter has dropped the rows with NULL keys
+        }
         String r = "r" + j;
         w.joinRow.put(j, r);
         w.joinKind.put(j, op.kind());
