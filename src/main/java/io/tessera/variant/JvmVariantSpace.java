@@ -51,8 +51,8 @@ import java.util.function.Predicate;
  * <tr><td>joinfilter</td><td>none, range (a join table's key range tested just before the probe's lookup where
  * the probe keys' range reaches beyond it), bloom (that, and a Bloom filter over the table's keys for the probes of
  * a large hashed table that most rows reaching the probe miss; {@link RuntimeFilters#filters} picks the tests of
- * each probe); by default the estimates' choice, {@link RuntimeFilters#estimatedStrategy} ({@link #JOIN_FILTER_DEFAULT}
- * sets another); the tuner tries each</td><td>pipelines with an inner, semi or mark probe on source columns
+ * each probe); by default the estimates' choice, {@link RuntimeFilters#estimatedStrategy}, on at most four cores, none
+ * on more ({@link #JOIN_FILTER_DEFAULT} sets another); the tuner tries each</td><td>pipelines with an inner, semi or mark probe on source columns
  * ({@link RuntimeFilters#filterable})</td></tr>
  * <tr><td>simd</td><td>scalar, vector</td><td>pipelines whose leading filters compare a column with a constant,
  * when the Vector API module is present</td></tr>
@@ -91,6 +91,8 @@ public final class JvmVariantSpace implements VariantSpace {
 
     /** A dense array is the default while its slots are at most this many times the estimated groups (or cached). */
     static final double SPARSE_DENSE_FACTOR = 4;
+    /** The most cores for which the default genome takes the estimates' runtime join filters (see joinfilter). */
+    static final int FILTERING_CORES = 4;
     /**
      * A system property that sets the default genome's joinfilter, for an A/B without a rebuild
      * ({@code TESSERA_JAVA_OPTS=-Dtessera.joinfilter=none ./tessera bench ...}): estimates (the estimates' choice),
@@ -192,10 +194,12 @@ public final class JvmVariantSpace implements VariantSpace {
 
         // runtime join filters: only where a probe may drop rows before it runs (plan.RuntimeFilters), each probe
         // with the tests that pay (RuntimeFilters.filters), tested just before its own lookup. By default the
-        // estimates' choice on every machine. Tested before a pipeline's first probe they had cost Q5 and Q21 time on
-        // the H200 machine's 16 cores (SF 10) and were the default on at most four; at their own probe, on the 2-core
-        // VM (TPC-H SF 1 and 3, one and two workers, CPU time) no query was slower, beyond the noise, than without them
-        // or than before, and at SF 3 Q3, Q5, Q9, Q10 and Q21 took 16 to 44% less CPU than without them
+        // estimates' choice on a machine of few cores, none on more: on the 2-core VM (TPC-H SF 1 and 3, one and two
+        // workers, CPU time) no query was slower than without them, and at SF 3 Q3, Q5, Q9, Q10 and Q21 took 16 to 44%
+        // less CPU; on the H200 machine's 16 cores (SF 10, two rounds beside the same build with
+        // tessera.joinfilter=none) the geomean did not move beyond the rounds' spread, Q9 was faster in both rounds
+        // and Q21 slower in both: there the probes' cache misses overlap across cores and the filter's hashing of
+        // the rows is what is left
         declared.add(new Declared(JvmDimensions.JOIN_FILTER,
                 p -> !RuntimeFilters.filterable(p.operations()).isEmpty(),
                 List.of(v("none"), v("range"), v("bloom")),
@@ -253,12 +257,13 @@ public final class JvmVariantSpace implements VariantSpace {
 
     /**
      * The default joinfilter of pipeline {@code p}: the value {@link #JOIN_FILTER_DEFAULT} names, where it names
-     * one, else the estimates' choice.
+     * one, else the estimates' choice on at most {@link #FILTERING_CORES} cores and none on more.
      */
     private String defaultJoinFilter(Pipeline p) {
         String forced = System.getProperty(JOIN_FILTER_DEFAULT, "");
         return switch (forced) {
-            case "", "estimates" -> RuntimeFilters.estimatedStrategy(p);
+            case "" -> cores <= FILTERING_CORES ? RuntimeFilters.estimatedStrategy(p) : "none";
+            case "estimates" -> RuntimeFilters.estimatedStrategy(p);
             case "none", "range", "bloom" -> forced;
             default -> throw new IllegalArgumentException(JOIN_FILTER_DEFAULT + "=" + forced
                     + ": the default joinfilter is one of estimates, none, range and bloom");

@@ -127,16 +127,18 @@ class JoinFilterEstimatesDifferentialTest {
                 }
             }
             assertEquals("bloom", filtered, "the default genome's join filter\n" + plan.explain());
-            // the estimates' choice on many cores too; tessera.joinfilter sets another default
+            // on more cores than JvmVariantSpace.FILTERING_CORES the default is none (the tuner still tries each);
+            // tessera.joinfilter=estimates sets the estimates' choice there
             JvmVariantSpace many = new JvmVariantSpace(16, false);
             for (Pipeline p : plan.pipelines()) {
                 Genome g = many.defaultGenome(plan, p);
                 if (g.has(JvmDimensions.JOIN_FILTER)) {
-                    assertEquals(RuntimeFilters.estimatedStrategy(p), g.get(JvmDimensions.JOIN_FILTER), "16 cores: " + g);
-                    System.setProperty(JvmVariantSpace.JOIN_FILTER_DEFAULT, "none");
+                    assertEquals("none", g.get(JvmDimensions.JOIN_FILTER), "16 cores: " + g);
+                    System.setProperty(JvmVariantSpace.JOIN_FILTER_DEFAULT, "estimates");
                     try {
-                        assertEquals("none", many.defaultGenome(plan, p).get(JvmDimensions.JOIN_FILTER),
-                                "16 cores under " + JvmVariantSpace.JOIN_FILTER_DEFAULT + "=none");
+                        assertEquals(RuntimeFilters.estimatedStrategy(p),
+                                many.defaultGenome(plan, p).get(JvmDimensions.JOIN_FILTER),
+                                "16 cores under " + JvmVariantSpace.JOIN_FILTER_DEFAULT + "=estimates");
                     } finally {
                         System.clearProperty(JvmVariantSpace.JOIN_FILTER_DEFAULT);
                     }
