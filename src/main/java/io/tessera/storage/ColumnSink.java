@@ -283,20 +283,7 @@ final class ColumnSink {
             FileEntry data = new FileEntry(rel(finalData), bytes, crc);
             FileEntry validity = nullCount > 0 ? writeValidity(totalRows, syncs) : null;
             // the mapping stays until its pages are forced; the sync thread then closes file and mapping
-            syncs.submit(() -> {
-                try {
-                    if (bytes > 0) {
-                        seg.force();
-                    }
-                    ch.force(true);
-                } finally {
-                    try {
-                        ch.close();
-                    } finally {
-                        a.close();
-                    }
-                }
-            });
+            syncs.submitForceAndClose(bytes > 0 ? seg : null, ch, a);
             handedOver = true;
             return new Manifest.ColumnEntry(data, validity, dict, stats);
         } catch (IOException e) {

@@ -103,18 +103,7 @@ final class DictionaryMerge {
             String min = n == 0 ? null : layout.string(dict, 0);
             String max = n == 0 ? null : layout.string(dict, (int) n - 1);
             // forced on a sync thread while the column's codes are rewritten; it then closes file and mapping
-            syncs.submit(() -> {
-                try {
-                    dict.force();
-                    ch.force(true);
-                } finally {
-                    try {
-                        ch.close();
-                    } finally {
-                        arena.close();
-                    }
-                }
-            });
+            syncs.submitForceAndClose(dict, ch, arena);
             handedOver = true;
             return new Result(length, crc, (int) n, min, max);
         } finally {

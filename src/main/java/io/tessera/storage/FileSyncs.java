@@ -1,6 +1,9 @@
 package io.tessera.storage;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -62,6 +65,27 @@ final class FileSyncs implements AutoCloseable {
             sync.run();
             return null;
         }));
+    }
+
+    /**
+     * Hands over a written file mapped through {@code arena}: the sync thread forces {@code mapped}'s pages (none
+     * where it is null: nothing was mapped) and the file, then closes the file and the mapping.
+     */
+    void submitForceAndClose(MemorySegment mapped, FileChannel ch, Arena arena) {
+        submit(() -> {
+            try {
+                if (mapped != null) {
+                    mapped.force();
+                }
+                ch.force(true);
+            } finally {
+                try {
+                    ch.close();
+                } finally {
+                    arena.close();
+                }
+            }
+        });
     }
 
     /** Waits until every sync handed over has run; throws the first failure after all have ended. */

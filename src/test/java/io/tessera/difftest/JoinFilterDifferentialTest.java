@@ -43,6 +43,16 @@ class JoinFilterDifferentialTest {
 
     private static final String PRESERVED = "tessera.joins.preserved";
 
+    /** Clears the every-probe switch and sets the preserved-side switch back to {@code before} (none where null). */
+    private static void restoreProperties(String before) {
+        System.clearProperty(RuntimeFilters.EVERY_PROBE);
+        if (before == null) {
+            System.clearProperty(PRESERVED);
+        } else {
+            System.setProperty(PRESERVED, before);
+        }
+    }
+
     private Tessera tessera;
     private DuckDbPeer duck;
 
@@ -135,12 +145,7 @@ class JoinFilterDifferentialTest {
                 check(sql);
             }
         } finally {
-            System.clearProperty(RuntimeFilters.EVERY_PROBE);
-            if (before == null) {
-                System.clearProperty(PRESERVED);
-            } else {
-                System.setProperty(PRESERVED, before);
-            }
+            restoreProperties(before);
         }
     }
 
@@ -225,12 +230,7 @@ class JoinFilterDifferentialTest {
                 }
             }
         } finally {
-            System.clearProperty(RuntimeFilters.EVERY_PROBE);
-            if (before == null) {
-                System.clearProperty(PRESERVED);
-            } else {
-                System.setProperty(PRESERVED, before);
-            }
+            restoreProperties(before);
         }
         assertEquals(java.util.EnumSet.of(io.tessera.plan.JoinKind.INNER, io.tessera.plan.JoinKind.SEMI,
                 io.tessera.plan.JoinKind.MARK), kinds, "the kinds of probe filtered after another probe");
