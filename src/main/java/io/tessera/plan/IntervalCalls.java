@@ -60,7 +60,7 @@ final class IntervalCalls {
         boolean nullable = call.getType().isNullable();
         List<RexNode> ops = call.getOperands();
         switch (name) {
-            case "TESSERA_INTERVAL", "::INTERVAL" -> {
+            case "TESSERA_INTERVAL", "TESSERA_INTERVAL_OR_NULL", "::INTERVAL" -> {
                 return parse(translate.apply(ops.get(0)), nullable);
             }
             case "TESSERA_INTERVAL_KEY" -> {

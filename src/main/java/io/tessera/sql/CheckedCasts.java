@@ -39,7 +39,10 @@ final class CheckedCasts {
     private CheckedCasts() {
     }
 
-    /** A RexBuilder whose casts of constants fold only where the folded value is exact. */
+    /**
+     * A RexBuilder whose casts of constants fold only where the folded value is exact, and whose IS NULL of a struct
+     * cast is that of the struct.
+     */
     static final class Builder extends RexBuilder {
         /** The session's time zone, in which a TIMESTAMP constant cast to an instant is read. */
         private final java.time.ZoneId zone;
@@ -47,6 +50,32 @@ final class CheckedCasts {
         Builder(org.apache.calcite.rel.type.RelDataTypeFactory types, java.time.ZoneId zone) {
             super(types);
             this.zone = zone;
+        }
+
+        /**
+         * {@code x IS [NOT] NULL} of a struct cast to another struct type as of the struct itself (a cast struct is NULL
+         * where its source is): Calcite's simplification cannot type the cast's constraint (ROW has no type family).
+         */
+        @Override
+        public RexNode makeCall(SqlParserPos pos, org.apache.calcite.sql.SqlOperator op,
+                List<? extends RexNode> exprs) {
+            return super.makeCall(pos, op, uncastStruct(op, exprs));
+        }
+
+        @Override
+        public RexNode makeCall(SqlParserPos pos, RelDataType returnType, org.apache.calcite.sql.SqlOperator op,
+                List<RexNode> exprs) {
+            return super.makeCall(pos, returnType, op, uncastStruct(op, exprs));
+        }
+
+        private static <T extends RexNode> List<RexNode> uncastStruct(org.apache.calcite.sql.SqlOperator op,
+                List<T> exprs) {
+            if ((op.getKind() == SqlKind.IS_NULL || op.getKind() == SqlKind.IS_NOT_NULL) && exprs.size() == 1
+                    && exprs.get(0) instanceof RexCall cast && cast.getKind() == SqlKind.CAST
+                    && cast.getType().isStruct() && cast.getOperands().get(0).getType().isStruct()) {
+                return uncastStruct(op, cast.getOperands());
+            }
+            return java.util.Collections.unmodifiableList(exprs);
         }
 
         @Override

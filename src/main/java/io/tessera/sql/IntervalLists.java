@@ -8,6 +8,12 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +23,8 @@ import java.util.Locale;
  * A list of interval constants of different units ({@code [INTERVAL 1 DAY, INTERVAL 2 HOURS]}), which DuckDB types as
  * one INTERVAL[] and Calcite cannot make (it casts each element to a common interval type it has no type name for):
  * each constant of one unit becomes the interval literal of its DuckDB text ({@code '1 day'}, {@code '-2 hour'}; the DuckDB form {@code INTERVAL 2 HOURS} too), all
- * of the one INTERVAL type a column has.
+ * of the one INTERVAL type a column has. So does a list of interval constants of one unit with a NULL among them
+ * ({@code [INTERVAL 1 DAY, NULL]}), whose NULL Calcite would cast to the unit's type, which it cannot name.
  */
 final class IntervalLists {
     private IntervalLists() {
@@ -27,15 +34,28 @@ final class IntervalLists {
     static SqlNode oneType(SqlCall call) {
         boolean list = call.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR
                 || call.getOperator().getName().equalsIgnoreCase("LIST_VALUE");
-        if (!list || call.getOperandList().stream().map(IntervalLists::unit).filter(u -> u != null).distinct()
-                .count() < 2) {
+        if (!list) {
+            return call;
+        }
+        long units = call.getOperandList().stream().map(IntervalLists::unit).filter(u -> u != null).distinct().count();
+        boolean nulls = call.getOperandList().stream().anyMatch(o -> SqlUtil.isNullLiteral(o, false));
+        if (units < 2 && !(units == 1 && nulls)) {
             return call;
         }
         List<SqlNode> operands = new ArrayList<>();
         for (SqlNode o : call.getOperandList()) {
+            SqlParserPos pos = o.getParserPosition();
             String text = text(o);
-            operands.add(text == null ? o : TimestampFunctions.INTERVAL_LITERAL.createCall(o.getParserPosition(),
-                    SqlLiteral.createCharString(text, o.getParserPosition())));
+            if (nulls && SqlUtil.isNullLiteral(o, false)) {
+                // a NULL of the list's INTERVAL type (Calcite would cast it to a type it has no name for), and every
+                // element nullable, so that none is cast
+                operands.add(TimestampFunctions.NULLABLE_INTERVAL_LITERAL.createCall(pos,
+                        SqlStdOperatorTable.CAST.createCall(pos, o,
+                                new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, pos), pos))));
+            } else {
+                operands.add(text == null ? o : (nulls ? TimestampFunctions.NULLABLE_INTERVAL_LITERAL
+                        : TimestampFunctions.INTERVAL_LITERAL).createCall(pos, SqlLiteral.createCharString(text, pos)));
+            }
         }
         return call.getOperator().createCall(call.getFunctionQuantifier(), call.getParserPosition(),
                 operands.toArray(new SqlNode[0]));
@@ -54,12 +74,18 @@ final class IntervalLists {
     }
 
     private static String unit(SqlNode o) {
+        if (textLiteral(o) != null) {
+            return "text";
+        }
         SqlIntervalQualifier q = qualifier(o);
         return q == null ? null : q.toString();
     }
 
     /** DuckDB's text of an interval constant of one unit ({@code 1 day}, {@code -2 hour}); null for any other. */
     private static String text(SqlNode o) {
+        if (textLiteral(o) != null) {
+            return textLiteral(o);
+        }
         SqlIntervalQualifier q = qualifier(o);
         if (q == null || !q.isSingleDatetimeField()) {
             return null;
@@ -72,6 +98,12 @@ final class IntervalLists {
             value = number(((SqlCall) o).operand(0));
         }
         return value + " " + q.getStartUnit().name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The text of DuckDB's interval literal without a unit ({@code INTERVAL '1 day'}); else null. */
+    private static String textLiteral(SqlNode o) {
+        return o instanceof SqlCall c && c.getOperator() == TimestampFunctions.INTERVAL_LITERAL
+                && c.operand(0) instanceof SqlCharStringLiteral s ? s.getValueAs(String.class) : null;
     }
 
     /** A number constant's text, signed ({@code 2}, {@code -3}, {@code '2'}); null for any other value. */

@@ -74,6 +74,10 @@ final class TimestampFunctions {
     /** A DuckDB interval literal's text ({@code INTERVAL '1 year 2 days'}), read when the query is planned. */
     static final SqlFunction INTERVAL_LITERAL = fn("TESSERA_INTERVAL", INTERVAL, OperandTypes.STRING);
 
+    /** The same, typed nullable: the elements of a list of interval constants with a NULL among them. */
+    static final SqlFunction NULLABLE_INTERVAL_LITERAL = fn("TESSERA_INTERVAL_OR_NULL",
+            b -> intervalType(b.getTypeFactory(), true), OperandTypes.STRING);
+
     /** TIMESTAMP - TIMESTAMP: an INTERVAL of whole days and microseconds, as DuckDB subtracts them. */
     static final SqlFunction TIMESTAMP_DIFF = fn("TESSERA_TIMESTAMP_DIFF", INTERVAL, OperandTypes.ANY_ANY);
 
@@ -81,6 +85,7 @@ final class TimestampFunctions {
             Map.entry("AGE", fn("AGE", INTERVAL, OperandTypes.or(OperandTypes.DATETIME,
                     OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME)))),
             Map.entry("TESSERA_INTERVAL", INTERVAL_LITERAL),
+            Map.entry("TESSERA_INTERVAL_OR_NULL", NULLABLE_INTERVAL_LITERAL),
             Map.entry("DATE_TRUNC", fn("DATE_TRUNC", ReturnTypes.ARG1_NULLABLE, UNIT_DATETIME)),
             Map.entry("DATE_PART", fn("DATE_PART", PART, UNIT_DATETIME)),
             Map.entry("DATEPART", fn("DATEPART", PART, UNIT_DATETIME)),

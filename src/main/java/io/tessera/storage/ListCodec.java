@@ -70,6 +70,8 @@ public final class ListCodec {
             case java.time.LocalDateTime d -> Timestamps.micros(d);
             case java.time.OffsetDateTime d -> ZonedTimestamps.micros(d);
             case java.time.LocalTime d -> Values.timeMicros(d);
+            // an INTERVAL element's value is its text ({@link #elementValue}); the encoding holds its code
+            case String text when t.isInterval() -> IntervalText.parse(text).encode();
             default -> v;
         };
     }
