@@ -1,6 +1,7 @@
 package io.tessera.storage;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.SoftReference;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 
@@ -8,16 +9,32 @@ import java.nio.charset.StandardCharsets;
  * A stored column's dictionary read where it lies in its memory-mapped file ({@link DictionaryFile}): opening it
  * reads the header only, a lookup is a binary search comparing UTF-8 bytes (whose unsigned order is code point order),
  * and a string is decoded when asked for. The heap holds none of its strings, so a dictionary may outgrow both 2 GB
- * and the heap.
+ * and the heap. A small dictionary (a dimension's names, cities, brands: at most {@link #DECODED_MAX_STRINGS} strings
+ * of at most {@link #DECODED_MAX_BYTES} bytes) keeps the strings it has decoded, softly held: results read the
+ * same few values again in every query, and decoding one costs an allocation and a copy each time.
  */
 final class MappedDictionary extends Dictionary {
 
+    /** The most strings of a dictionary whose decoded strings are kept. */
+    static final int DECODED_MAX_STRINGS = 1 << 16;
+    /** The most bytes of strings of a dictionary whose decoded strings are kept. */
+    static final long DECODED_MAX_BYTES = 1L << 20;
+
     private final MemorySegment file;
     private final DictionaryFile.Layout layout;
+    /** Whether this dictionary is small enough to keep its decoded strings. */
+    private final boolean keepsDecoded;
+    /**
+     * The strings decoded so far, by code (null: none yet, or reclaimed under memory pressure). Threads may fill
+     * it at once: a String is immutable, so a slot read while another thread writes it is null or the string.
+     */
+    private volatile SoftReference<String[]> decoded;
 
     private MappedDictionary(MemorySegment file, DictionaryFile.Layout layout) {
         this.file = file;
         this.layout = layout;
+        this.keepsDecoded = layout.size() <= DECODED_MAX_STRINGS
+                && file.byteSize() - layout.dataAt() <= DECODED_MAX_BYTES;
     }
 
     static MappedDictionary open(MemorySegment file, String fileName) {
@@ -48,7 +65,27 @@ final class MappedDictionary extends Dictionary {
         if (code < 0 || code >= layout.size()) {
             throw new IndexOutOfBoundsException("code " + code + " of a dictionary of " + layout.size());
         }
-        return layout.string(file, code);
+        if (!keepsDecoded) {
+            return layout.string(file, code);
+        }
+        String[] strings = decodedStrings();
+        String s = strings[code];
+        if (s == null) {
+            s = layout.string(file, code);
+            strings[code] = s;
+        }
+        return s;
+    }
+
+    /** The array of decoded strings, made (again, if the collector took it) on first use. */
+    private String[] decodedStrings() {
+        SoftReference<String[]> ref = decoded;
+        String[] strings = ref == null ? null : ref.get();
+        if (strings == null) {
+            strings = new String[layout.size()];
+            decoded = new SoftReference<>(strings);
+        }
+        return strings;
     }
 
     @Override

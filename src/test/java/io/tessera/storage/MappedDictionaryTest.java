@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,6 +73,28 @@ class MappedDictionaryTest {
             }
             assertThrows(IndexOutOfBoundsException.class, () -> mapped.value(sorted.length));
         }
+    }
+
+    @Test
+    void aSmallDictionaryKeepsWhatItDecodedAndALargeOneDecodesAgain() {
+        String[] small = {"AMERICA", "ASIA", "EUROPE"};
+        Dictionary d = Dictionary.open(MemorySegment.ofArray(DictionaryFile.encode(small)), "small.dict");
+        for (int c = 0; c < small.length; c++) {
+            String first = d.value(c);
+            assertEquals(small[c], first);
+            assertSame(first, d.value(c), "code " + c + " decoded again");
+        }
+        // over the strings' limit: every read decodes, and answers the same
+        int n = MappedDictionary.DECODED_MAX_STRINGS + 1;
+        String[] many = new String[n];
+        for (int i = 0; i < n; i++) {
+            many[i] = String.format("k%06d", i);
+        }
+        Dictionary big = Dictionary.open(MemorySegment.ofArray(DictionaryFile.encode(many)), "big.dict");
+        String a = big.value(n - 1);
+        assertEquals(many[n - 1], a);
+        assertEquals(a, big.value(n - 1));
+        assertNotSame(a, big.value(n - 1));
     }
 
     @Test
