@@ -15,6 +15,7 @@ import io.tessera.backend.cuda.driver.DeviceBuffer;
 import io.tessera.backend.cuda.driver.KernelArgs;
 import io.tessera.backend.cuda.driver.PinnedBuffer;
 import io.tessera.backend.cuda.measure.BandwidthProbe;
+import io.tessera.backend.cuda.ops.RangeClear;
 import io.tessera.backend.cuda.ops.SlotCompaction;
 import io.tessera.profile.DeviceInfo;
 
@@ -156,6 +157,7 @@ public final class GpuSmokeCheck {
 
             try (CudaModule utility = ctx.loadModule(compiler.compile(CudaSources.utilitySource(), CudaSources.UTILITY,
                     CudaSources.headers(), ctx).cubin())) {
+                checkRangeClear(ctx, utility);
                 SmallSortCheck.run(ctx, utility, this::check);
                 try (CudaModule sorts = ctx.loadModule(compiler.compile(CudaSources.sortSource(), CudaSources.SORT_MODULE,
                         CudaSources.headers(), ctx).cubin())) {
@@ -550,9 +552,14 @@ public final class GpuSmokeCheck {
                     float ms = end.elapsedMillisSince(start);
                     boolean ok = n == expect.size();
                     if (ok && n > 0) {
-                        // rows at word 0, keys (three words per slot) at word n
-                        compaction.gather(rows, 1, index, n, out, 0);
-                        compaction.gather(keys, 3, index, n, out, n);
+                        // rows at word 0, keys (three words per slot) at word n: one launch, or one per array
+                        if (withState || (slots & 1) != 0) {
+                            compaction.gather(List.of(new SlotCompaction.Gather(rows.address(), 1, 0),
+                                    new SlotCompaction.Gather(keys.address(), 3, n)), index, n, out);
+                        } else {
+                            compaction.gather(rows, 1, index, n, out, 0);
+                            compaction.gather(keys, 3, index, n, out, n);
+                        }
                         MemorySegment hIndex = arena.allocate(n * 8, 8);
                         MemorySegment hOut = arena.allocate(n * 32, 8);
                         index.copyToHost(hIndex, 0);
@@ -571,6 +578,40 @@ public final class GpuSmokeCheck {
                             expect.size(), ms));
                 }
             }
+        }
+    }
+
+    /**
+     * tessera_zero_ranges through {@link RangeClear}: eleven buffers of odd and even sizes (8 bytes to 4 MB and 3
+     * bytes), two launches, filled with ones first; every byte of each cleared, and a twelfth buffer not in the
+     * list left as it was.
+     */
+    private void checkRangeClear(CudaContext ctx, CudaModule module) {
+        long[] sizes = {8, 13, 16, 4100, 65_539, 1 << 20, (1 << 22) + 3, 24, 8, 1000, 77, 4096};
+        List<DeviceBuffer> buffers = new ArrayList<>();
+        try (Arena arena = Arena.ofConfined()) {
+            for (long size : sizes) {
+                DeviceBuffer b = ctx.allocate(size);
+                buffers.add(b);
+                MemorySegment ones = arena.allocate(b.size());
+                ones.fill((byte) 0xFF);
+                b.copyFromHost(ones, 0);
+            }
+            new RangeClear(module::kernel).clear(buffers.subList(0, sizes.length - 1), null);
+            long wrong = 0;
+            for (int i = 0; i < buffers.size(); i++) {
+                DeviceBuffer b = buffers.get(i);
+                MemorySegment back = arena.allocate(b.size());
+                b.copyToHost(back, 0);
+                byte expect = i < sizes.length - 1 ? 0 : (byte) 0xFF;
+                for (long k = 0; k < b.size(); k++) {
+                    wrong += back.get(java.lang.foreign.ValueLayout.JAVA_BYTE, k) != expect ? 1 : 0;
+                }
+            }
+            check(wrong == 0, "clearing " + (sizes.length - 1) + " buffers in two launches: " + wrong
+                    + " bytes wrong (the last buffer untouched)");
+        } finally {
+            buffers.forEach(DeviceBuffer::close);
         }
     }
 

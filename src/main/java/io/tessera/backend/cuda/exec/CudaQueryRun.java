@@ -98,6 +98,7 @@ final class CudaQueryRun implements AutoCloseable {
     /** The marks of the device join tables whose rows probes mark, one word per slot, by join. */
     private final Map<Integer, DeviceBuffer> marks = new HashMap<>();
     private final List<DeviceBuffer> taken = new ArrayList<>();
+    private final PendingClears toClear = new PendingClears();
     /** The cached columns this run's kernels read, once for each hold: released when the run closes. */
     private final List<io.tessera.storage.Column> heldColumns = new ArrayList<>();
     /** The pipeline whose input runs in blocks under a tuner's kernels, or null. */
@@ -270,6 +271,7 @@ final class CudaQueryRun implements AutoCloseable {
             throw new IllegalStateException("pipeline " + k.pipeline().id() + " cannot run in blocks: only an "
                     + "aggregation of one pass over a table can");
         }
+        toClear.issue(steps, rt);
         long nominal = Math.max(1, blocks.blockRows(n));
         for (long first = 0; first < n; ) {
             GpuBlocks.Kernel b = blocks.next();
@@ -316,6 +318,7 @@ final class CudaQueryRun implements AutoCloseable {
      * this process, its buffers not given back.
      */
     private void awaitDevice() {
+        toClear.issue(steps, rt);
         if (doneEvent == null) {
             doneEvent = ctx.createEvent();
         }
@@ -368,6 +371,7 @@ final class CudaQueryRun implements AutoCloseable {
      */
     private void launch(CudaKernel kernel, CudaKernelSource k, KernelArgs args, long n) {
         io.tessera.api.QueryCancel.check(cancel);
+        toClear.issue(steps, rt);
         KernelStep step = launcher(kernel, k, args, n, residentBlocks(kernel, k));
         if (steps != null) {
             steps.kernel(kernel, step.grid(), step.block(), step.shared(), args);
@@ -435,9 +439,10 @@ final class CudaQueryRun implements AutoCloseable {
         return b;
     }
 
+    /** A buffer of at least {@code bytes} bytes, cleared before the next launch ({@link PendingClears}). */
     private DeviceBuffer zeroed(long bytes) {
         DeviceBuffer b = take(bytes);
-        DeviceSteps.zero(steps, b);
+        toClear.add(b);
         return b;
     }
 
@@ -631,6 +636,7 @@ final class CudaQueryRun implements AutoCloseable {
                     }
                 }
             }
+            toClear.issue(steps, rt);
         }
     }
 

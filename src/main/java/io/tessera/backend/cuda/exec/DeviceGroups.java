@@ -4,11 +4,14 @@ import io.tessera.backend.host.RelationPart;
 import io.tessera.backend.Intermediate;
 import io.tessera.backend.cuda.driver.DeviceBuffer;
 import io.tessera.backend.cuda.gen.SinkLayout;
+import io.tessera.backend.cuda.ops.SlotCompaction;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * An aggregation's groups on the device, until the host reads them as rows. A table of more than
@@ -100,18 +103,20 @@ final class DeviceGroups {
             throw new GpuFallbacks.Fallback(n + " groups of " + p.words() / n + " words each");
         }
         DeviceBuffer packed = run.take(p.words() * 8);
-        rt.gather64(l.rows, 1, index, n, packed, 0);
+        List<SlotCompaction.Gather> arrays = new ArrayList<>();
+        arrays.add(new SlotCompaction.Gather(l.rows.address(), 1, 0));
         for (int i = 0; i < na; i++) {
             if (hasValue[i]) {
-                rt.gather64(l.values.get(i), 1, index, n, packed, p.valueAt()[i]);
+                arrays.add(new SlotCompaction.Gather(l.values.get(i).address(), 1, p.valueAt()[i]));
             }
             if (hasCount[i]) {
-                rt.gather64(l.counts.get(i), 1, index, n, packed, p.countAt()[i]);
+                arrays.add(new SlotCompaction.Gather(l.counts.get(i).address(), 1, p.countAt()[i]));
             }
         }
         if (shared) {
-            rt.gather64(l.groupKeys, width, index, n, packed, p.keysAt());
+            arrays.add(new SlotCompaction.Gather(l.groupKeys.address(), width, p.keysAt()));
         }
+        rt.gather64(arrays, index, n, packed);
         return new Compacted(run, a, layout, n, index, packed, p);
     }
 
@@ -141,19 +146,22 @@ final class DeviceGroups {
             GpuRuntime rt = run.runtime();
             GpuGroups.Packing kept = packing.resized(keep);
             DeviceBuffer out = run.take((kept.words() + keep) * 8);
-            rt.gather64(packed.address(), 1, order, keep, out, 0);
+            long at = packed.address();
+            List<SlotCompaction.Gather> arrays = new ArrayList<>();
+            arrays.add(new SlotCompaction.Gather(at, 1, 0));
             for (int a = 0; a < packing.valueAt().length; a++) {
                 if (packing.valueAt()[a] >= 0) {
-                    rt.gather64(packed.address() + packing.valueAt()[a] * 8, 1, order, keep, out, kept.valueAt()[a]);
+                    arrays.add(new SlotCompaction.Gather(at + packing.valueAt()[a] * 8, 1, kept.valueAt()[a]));
                 }
                 if (packing.countAt()[a] >= 0) {
-                    rt.gather64(packed.address() + packing.countAt()[a] * 8, 1, order, keep, out, kept.countAt()[a]);
+                    arrays.add(new SlotCompaction.Gather(at + packing.countAt()[a] * 8, 1, kept.countAt()[a]));
                 }
             }
             if (packing.keyWidth() > 0) {
-                rt.gather64(packed.address() + packing.keysAt() * 8, packing.keyWidth(), order, keep, out, kept.keysAt());
+                arrays.add(new SlotCompaction.Gather(at + packing.keysAt() * 8, packing.keyWidth(), kept.keysAt()));
             }
-            rt.gather64(slots.address(), 1, order, keep, out, kept.words());
+            arrays.add(new SlotCompaction.Gather(slots.address(), 1, kept.words()));
+            rt.gather64(arrays, order, keep, out);
             run.makeCurrent();
             long[] all = longs(out, kept.words() + keep); // a synchronous copy, after the gathers
             GpuGroups.Slots inOrder = kept.unpack(java.util.Arrays.copyOfRange(all, (int) kept.words(), all.length), all);

@@ -46,18 +46,24 @@ final class DeviceSteps {
         add(new FillKey("scanCounts", counts.address(), 0, tiles), s -> rt.scanCounts(counts, tiles, s));
     }
 
-    /** Clears {@code b} whole, or records that in {@code steps} (null: clears it now). */
-    static void zero(DeviceSteps steps, DeviceBuffer b) {
+    /** A clear of several buffers' key: their addresses and sizes, in order. */
+    record ZeroKey(List<Long> addresses, List<Long> sizes) {
+    }
+
+    /**
+     * Clears every buffer of {@code buffers} whole with one launch per eight ({@link GpuRuntime#zero}), or records
+     * that in {@code steps} (null: clears them now).
+     */
+    static void zero(DeviceSteps steps, GpuRuntime rt, List<DeviceBuffer> buffers) {
+        if (buffers.isEmpty()) {
+            return;
+        }
         if (steps == null) {
-            b.zero();
+            rt.zero(buffers, null);
         } else {
-            steps.add(new FillKey("zero", b.address(), 0, b.size()), s -> {
-                if (s == null) {
-                    b.zero();
-                } else {
-                    b.zero(s);
-                }
-            });
+            List<DeviceBuffer> these = List.copyOf(buffers);
+            steps.add(new ZeroKey(these.stream().map(DeviceBuffer::address).toList(),
+                    these.stream().map(DeviceBuffer::size).toList()), s -> rt.zero(these, s));
         }
     }
 

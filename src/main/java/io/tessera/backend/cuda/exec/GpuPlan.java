@@ -347,7 +347,7 @@ public final class GpuPlan implements Backend.Query {
             throw new IllegalArgumentException("pipeline " + id + " does not run on the GPU: " + unsupported(id));
         }
         Pipeline p = pipeline(id);
-        return "// pipeline " + id + ": " + p.sink() + "\n// sorted by the kernels tessera_sort_key and tessera_sort_small of "
+        return "// pipeline " + id + ": " + p.sink() + "\n// sorted by the kernels tessera_sort_keys3 and tessera_sort_small of "
                 + "tessera_query.cuh over the groups of pipeline " + DeviceSort.groupsRead(plan, p).id()
                 + ", compacted on the device\n";
     }

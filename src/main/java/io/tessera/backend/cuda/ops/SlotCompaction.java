@@ -11,8 +11,8 @@ import java.util.function.Function;
  * Launches the compaction kernels of tessera_query.cuh on the default stream: the indices of a group table's
  * non-empty slots ({@code tessera_count_slots}, then {@code tessera_compact_slots} with the same grid), in
  * ascending order, and the gather of one array at those indices ({@code tessera_gather64}), so that the host reads
- * back a few thousand groups rather than arrays of millions of mostly empty slots; and the gather of a kernel's rows
- * in a sort's order ({@code tessera_gather_rows}).
+ * back a few thousand groups rather than arrays of millions of mostly empty slots (up to four arrays a launch,
+ * {@code tessera_gather64_many}); and the gather of a kernel's rows in a sort's order ({@code tessera_gather_rows}).
  */
 public final class SlotCompaction {
     /** Threads per block of every launch (a multiple of 32, as the kernels' warp scans want). */
@@ -21,10 +21,20 @@ public final class SlotCompaction {
     public static final int MAX_BLOCKS = 1024;
     private static final long SLOTS_PER_BLOCK = THREADS * 8L;
     private static final int MAX_GATHER_BLOCKS = 4096;
+    /** The arrays one launch of {@code tessera_gather64_many} gathers. */
+    public static final int ARRAYS_PER_GATHER = 4;
+
+    /**
+     * One array of a gather of several at the same slots: the array at device address {@code src}, {@code width}
+     * 64-bit words per slot, into the destination from word {@code dstWord} on.
+     */
+    public record Gather(long src, int width, long dstWord) {
+    }
 
     private final CudaKernel count;
     private final CudaKernel compact;
     private final CudaKernel gather;
+    private final CudaKernel gatherMany;
     private final CudaKernel gatherRows;
 
     /** {@code kernels}: a kernel of the module compiled from {@link CudaSources#utilitySource()}, by name. */
@@ -32,6 +42,7 @@ public final class SlotCompaction {
         this.count = kernels.apply("tessera_count_slots");
         this.compact = kernels.apply("tessera_compact_slots");
         this.gather = kernels.apply("tessera_gather64");
+        this.gatherMany = kernels.apply("tessera_gather64_many");
         this.gatherRows = kernels.apply("tessera_gather_rows");
     }
 
@@ -76,6 +87,34 @@ public final class SlotCompaction {
     }
 
     /**
+     * Gathers {@code count} entries of each of {@code arrays} at the slots in {@code index} into {@code dst}, as
+     * {@link #gather(long, int, DeviceBuffer, long, DeviceBuffer, long)} does one by one, with one launch for every
+     * {@link #ARRAYS_PER_GATHER}: a group table's read-back gathers its row counts, aggregates and keys at once.
+     * Asynchronous: a later copy to the host waits for it.
+     */
+    public void gather(java.util.List<Gather> arrays, DeviceBuffer index, long count, DeviceBuffer dst) {
+        if (count <= 0 || arrays.isEmpty()) {
+            return;
+        }
+        for (Gather g : arrays) {
+            checkGather(g.width(), index, count, dst, g.dstWord());
+        }
+        int blocks = (int) Math.min(MAX_GATHER_BLOCKS, (count + THREADS - 1) / THREADS);
+        for (int from = 0; from < arrays.size(); from += ARRAYS_PER_GATHER) {
+            KernelArgs args = KernelArgs.of().ptr(index).i64(count);
+            for (int a = from; a < from + ARRAYS_PER_GATHER; a++) {
+                if (a < arrays.size()) {
+                    Gather g = arrays.get(a);
+                    args.ptr(g.src()).i32(g.width()).ptr(dst.address() + g.dstWord() * 8);
+                } else {
+                    args.ptr(0).i32(0).ptr(0); // no array
+                }
+            }
+            gatherMany.launch(blocks, THREADS, args);
+        }
+    }
+
+    /**
      * Gathers {@code count} elements of {@code bytes} bytes (8, 4 or 1) from the array at {@code src} at the row
      * numbers (64-bit) of the array at {@code index} into the array at {@code dst}: element i is {@code src}'s element
      * {@code index[i]}. Asynchronous: a later copy to the host waits for it.
@@ -96,13 +135,19 @@ public final class SlotCompaction {
         if (count <= 0) {
             return;
         }
+        long words = checkGather(width, index, count, dst, dstWord);
+        int blocks = (int) Math.min(MAX_GATHER_BLOCKS, (words + THREADS - 1) / THREADS);
+        gather.launch(blocks, THREADS, KernelArgs.of().ptr(src).ptr(index).i64(count).i32(width)
+                .ptr(dst.address() + dstWord * 8));
+    }
+
+    /** The words a gather of {@code count} entries of {@code width} words writes, once its buffers are known to hold them. */
+    private static long checkGather(int width, DeviceBuffer index, long count, DeviceBuffer dst, long dstWord) {
         long words = Math.multiplyExact(count, (long) width);
         if (width < 1 || dstWord < 0 || index.size() < count * 8 || dst.size() < (dstWord + words) * 8) {
             throw new IllegalArgumentException("gathering " + count + " entries of " + width + " words into word "
                     + dstWord + " of " + dst.size() + " bytes, with an index of " + index.size() + " bytes");
         }
-        int blocks = (int) Math.min(MAX_GATHER_BLOCKS, (words + THREADS - 1) / THREADS);
-        gather.launch(blocks, THREADS, KernelArgs.of().ptr(src).ptr(index).i64(count).i32(width)
-                .ptr(dst.address() + dstWord * 8));
+        return words;
     }
 }

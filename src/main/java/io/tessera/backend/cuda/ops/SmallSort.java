@@ -10,7 +10,7 @@ import java.util.function.Function;
 
 /**
  * ORDER BY and LIMIT over a small device relation, such as a query's groups after their compaction: each sort key
- * becomes one word per row that orders as an unsigned number ({@code tessera_sort_key}), then one block sorts the
+ * becomes one word per row that orders as an unsigned number ({@code tessera_sort_keys3}), then one block sorts the
  * row numbers by those words in shared memory ({@code tessera_sort_small}, a bitonic sort; equal rows keep their
  * order) and writes the first rows' numbers, the LIMIT's, to an index that {@link SlotCompaction#gather} reads.
  * Relations of more than {@link #MAX_ROWS} rows or more than {@link #MAX_KEYS} key words are sorted by
@@ -23,6 +23,8 @@ public final class SmallSort {
     public static final int MAX_KEYS = 6;
     private static final int THREADS = 1024;
     private static final int KEY_THREADS = 256;
+    /** The keys one launch of {@code tessera_sort_keys3} encodes. */
+    private static final int KEYS_PER_ENCODE = 3;
 
     /**
      * How a key word is read from its source array (the {@code TESSERA_SORT_*} kinds of tessera_query.cuh, in the
@@ -70,7 +72,7 @@ public final class SmallSort {
 
     /** {@code kernels}: a kernel of the module compiled from {@link CudaSources#utilitySource()}, by name. */
     public SmallSort(Function<String, CudaKernel> kernels) {
-        this.encode = kernels.apply("tessera_sort_key");
+        this.encode = kernels.apply("tessera_sort_keys3");
         this.sort = kernels.apply("tessera_sort_small");
     }
 
@@ -97,7 +99,7 @@ public final class SmallSort {
 
     /**
      * Writes key {@code j} of row {@code i} as a word that orders as an unsigned number to word {@code j * rows + i}
-     * of {@code scratch} ({@link #scratchBytes}; {@code tessera_sort_key}), asynchronously: the key words
+     * of {@code scratch} ({@link #scratchBytes}; {@code tessera_sort_keys3}), asynchronously: the key words
      * {@link LargeSort} sorts as well.
      */
     public void encode(List<Key> keys, long rows, DeviceBuffer scratch) {
@@ -105,11 +107,17 @@ public final class SmallSort {
             throw new IllegalArgumentException(keys.size() + " key words of " + rows + " rows in " + scratch.size() + " bytes");
         }
         int blocks = (int) Math.min(1024, (rows + KEY_THREADS - 1) / KEY_THREADS);
-        for (int j = 0; j < keys.size() && rows > 0; j++) {
-            Key k = keys.get(j);
-            encode.launch(blocks, KEY_THREADS, KernelArgs.of().ptr(k.source().address() + k.firstWord() * 8).i32(k.width()).i32(k.word()).i64(rows)
-                    .i32(k.kind().ordinal()).i64(k.min()).i64(k.divisor()).i64(k.size()).i32(k.descending() ? 1 : 0)
-                    .ptr(scratch.address() + j * rows * 8));
+        // three keys a launch (tessera_sort_keys3), row y of the grid encoding the launch's key y
+        for (int from = 0; from < keys.size() && rows > 0; from += KEYS_PER_ENCODE) {
+            int to = Math.min(keys.size(), from + KEYS_PER_ENCODE);
+            KernelArgs args = KernelArgs.of().i64(rows);
+            for (int j = from; j < from + KEYS_PER_ENCODE; j++) {
+                Key k = keys.get(Math.min(j, to - 1)); // a row of the grid past the last key: never launched
+                args.ptr(k.source().address() + k.firstWord() * 8).i32(k.width()).i32(k.word())
+                        .i32(k.kind().ordinal()).i64(k.min()).i64(k.divisor()).i64(k.size()).i32(k.descending() ? 1 : 0)
+                        .ptr(scratch.address() + Math.min(j, to - 1) * rows * 8);
+            }
+            encode.launch(blocks, to - from, 1, KEY_THREADS, 1, 1, 0, null, args);
         }
     }
 

@@ -16,6 +16,7 @@ import io.tessera.storage.Database;
 import io.tessera.storage.StorageException;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -59,6 +60,7 @@ public final class GpuRuntime implements AutoCloseable {
     private final DeviceColumnCache columns;
     private final Map<String, CudaModule> modules = new HashMap<>();
     private final CudaKernel fill64;
+    private final io.tessera.backend.cuda.ops.RangeClear clear;
     private final CudaKernel scanCounts;
     private final CudaKernel spin;
     private final SlotCompaction compaction;
@@ -77,6 +79,7 @@ public final class GpuRuntime implements AutoCloseable {
             staging = ctx.allocatePinned(STAGING_BYTES);
             pool = new DevicePool(ctx);
             fill64 = kernel(CudaSources.utilitySource(), "tessera_fill64", CudaSources.UTILITY);
+            clear = new io.tessera.backend.cuda.ops.RangeClear(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
             scanCounts = kernel(CudaSources.utilitySource(), "tessera_scan_counts", CudaSources.UTILITY);
             spin = kernel(CudaSources.utilitySource(), "tessera_spin", CudaSources.UTILITY);
             compaction = new SlotCompaction(name -> kernel(CudaSources.utilitySource(), name, CudaSources.UTILITY));
@@ -320,6 +323,15 @@ public final class GpuRuntime implements AutoCloseable {
     }
 
     /**
+     * Clears every byte of each of {@code buffers}, eight buffers a launch, queued on {@code stream} (null: the
+     * default stream): the counters, cursors and row counts a pipeline's run starts from, with one launch where a
+     * memset each took a driver call each.
+     */
+    public void zero(List<DeviceBuffer> buffers, io.tessera.backend.cuda.driver.CudaStream stream) {
+        clear.clear(buffers, stream);
+    }
+
+    /**
      * Keeps the stream busy for about {@code nanos} nanoseconds (one thread sleeping), so that work queued meanwhile
      * starts when it ends rather than when the host queued it.
      */
@@ -362,9 +374,12 @@ public final class GpuRuntime implements AutoCloseable {
         compaction.gather(src, width, index, count, dst, dstWord);
     }
 
-    /** As {@link #gather64(DeviceBuffer, int, DeviceBuffer, long, DeviceBuffer, long)}, from the array at {@code src}. */
-    public void gather64(long src, int width, DeviceBuffer index, long count, DeviceBuffer dst, long dstWord) {
-        compaction.gather(src, width, index, count, dst, dstWord);
+    /**
+     * Gathers the {@code count} slots of {@code index} of each of {@code arrays} into {@code dst}, four arrays a
+     * launch; asynchronous, ordered before later copies.
+     */
+    public void gather64(List<SlotCompaction.Gather> arrays, DeviceBuffer index, long count, DeviceBuffer dst) {
+        compaction.gather(arrays, index, count, dst);
     }
 
     /**

@@ -675,6 +675,60 @@ extern "C" __global__ void tessera_gather64(const unsigned long long* __restrict
     }
 }
 
+// tessera_gather64 for up to four arrays at the same slots in one launch (a group table's row counts, aggregates
+// and keys; a null src is no array): dst_a[i * width_a + w] = src_a[index[i] * width_a + w].
+__device__ __forceinline__ void GatherEntry(const unsigned long long* __restrict__ src, int width,
+                                            unsigned long long* __restrict__ dst, long long slot, long long i) {
+    if (src == nullptr) return;
+    for (int w = 0; w < width; ++w) dst[i * width + w] = src[slot * width + w];
+}
+
+extern "C" __global__ void tessera_gather64_many(const long long* __restrict__ index, long long count,
+                                                 const unsigned long long* __restrict__ src0, int width0,
+                                                 unsigned long long* __restrict__ dst0,
+                                                 const unsigned long long* __restrict__ src1, int width1,
+                                                 unsigned long long* __restrict__ dst1,
+                                                 const unsigned long long* __restrict__ src2, int width2,
+                                                 unsigned long long* __restrict__ dst2,
+                                                 const unsigned long long* __restrict__ src3, int width3,
+                                                 unsigned long long* __restrict__ dst3) {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x) {
+        const long long slot = index[i];
+        GatherEntry(src0, width0, dst0, slot, i);
+        GatherEntry(src1, width1, dst1, slot, i);
+        GatherEntry(src2, width2, dst2, slot, i);
+        GatherEntry(src3, width3, dst3, slot, i);
+    }
+}
+
+// Clears up to eight byte ranges in one launch (the row counts, cursors, error words and marks a pipeline's run
+// starts from), where a memset each would take as many driver calls: row y of the grid clears range y (a null
+// pointer: none), by 8-byte stores from its start (8-byte aligned), its last bytes one by one.
+extern "C" __global__ void tessera_zero_ranges(unsigned char* p0, long long n0, unsigned char* p1, long long n1,
+                                               unsigned char* p2, long long n2, unsigned char* p3, long long n3,
+                                               unsigned char* p4, long long n4, unsigned char* p5, long long n5,
+                                               unsigned char* p6, long long n6, unsigned char* p7, long long n7) {
+    unsigned char* p;
+    long long n;
+    switch (blockIdx.y) {  // a switch, not an indexed array: the parameters stay out of local memory
+        case 0: p = p0; n = n0; break;
+        case 1: p = p1; n = n1; break;
+        case 2: p = p2; n = n2; break;
+        case 3: p = p3; n = n3; break;
+        case 4: p = p4; n = n4; break;
+        case 5: p = p5; n = n5; break;
+        case 6: p = p6; n = n6; break;
+        default: p = p7; n = n7; break;
+    }
+    if (p == nullptr) return;
+    const long long words = n >> 3;
+    unsigned long long* const w = reinterpret_cast<unsigned long long*>(p);
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < words; i += (long long)gridDim.x * blockDim.x) {
+        w[i] = 0ull;
+    }
+    if (blockIdx.x == 0 && (long long)threadIdx.x < n - (words << 3)) p[(words << 3) + threadIdx.x] = 0;
+}
+
 // dst[i] = src[index[i]] for i < count, elements of `bytes` bytes (8, 4 or 1): a column of a kernel's rows, or its
 // NULL flags, in the order a sort left the row numbers in.
 extern "C" __global__ void tessera_gather_rows(const unsigned char* __restrict__ src,
@@ -694,7 +748,7 @@ extern "C" __global__ void tessera_gather_rows(const unsigned char* __restrict__
 
 // ---- ORDER BY and LIMIT over a small device relation (a query's groups) ----
 
-// How tessera_sort_key reads key j of row i: a signed 64-bit integer, a double's bits, one key of a dense group
+// How tessera_sort_keys3 reads key j of row i: a signed 64-bit integer, a double's bits, one key of a dense group
 // table decoded from the slot number (min + (slot / divisor) % size), a row's count (its NULL flag: 1 where it is
 // 0), or from an array of one element per row, a signed 32-bit integer or a byte (1 where it is not 0: a boolean,
 // or a NULL flag of a kernel's rows).
@@ -708,9 +762,9 @@ extern "C" __global__ void tessera_gather_rows(const unsigned char* __restrict__
 // dst[i] = row i's key as a word that orders as unsigned in the ORDER BY's order: word `word` of the `width`
 // words of src's row i, encoded by `kind` (TESSERA_SORT_*); descending keys are complemented. A NULL_FLAG key is
 // 1 where the row's count (src) is 0, the value then being NULL, and 0 elsewhere (complemented for NULLS FIRST).
-extern "C" __global__ void tessera_sort_key(const long long* __restrict__ src, int width, int word, long long n,
-                                            int kind, long long min, long long divisor, long long size, int desc,
-                                            unsigned long long* __restrict__ dst) {
+__device__ __forceinline__ void EncodeSortKey(const long long* __restrict__ src, int width, int word, long long n,
+                                              int kind, long long min, long long divisor, long long size, int desc,
+                                              unsigned long long* __restrict__ dst) {
     for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
         // a 32-bit or byte array is read at its own width: a 64-bit read would pass the end of its last rows
         const long long v = kind == TESSERA_SORT_INT32 ? (long long)reinterpret_cast<const int*>(src)[i]
@@ -735,7 +789,25 @@ extern "C" __global__ void tessera_sort_key(const long long* __restrict__ src, i
     }
 }
 
-// Sorts the n rows of `keys` (nkeys words per row from tessera_sort_key, key j of row i at keys[j * n + i]) by
+// EncodeSortKey for up to three keys of the same rows in one launch: row y of the grid encodes key y (an ORDER BY
+// of one to three keys, the usual, takes one launch).
+extern "C" __global__ void tessera_sort_keys3(long long n,
+        const long long* __restrict__ src0, int width0, int word0, int kind0, long long min0, long long divisor0,
+        long long size0, int desc0, unsigned long long* __restrict__ dst0,
+        const long long* __restrict__ src1, int width1, int word1, int kind1, long long min1, long long divisor1,
+        long long size1, int desc1, unsigned long long* __restrict__ dst1,
+        const long long* __restrict__ src2, int width2, int word2, int kind2, long long min2, long long divisor2,
+        long long size2, int desc2, unsigned long long* __restrict__ dst2) {
+    if (blockIdx.y == 0) {
+        EncodeSortKey(src0, width0, word0, n, kind0, min0, divisor0, size0, desc0, dst0);
+    } else if (blockIdx.y == 1) {
+        EncodeSortKey(src1, width1, word1, n, kind1, min1, divisor1, size1, desc1, dst1);
+    } else {
+        EncodeSortKey(src2, width2, word2, n, kind2, min2, divisor2, size2, desc2, dst2);
+    }
+}
+
+// Sorts the n rows of `keys` (nkeys words per row from tessera_sort_keys3, key j of row i at keys[j * n + i]) by
 // their keys in turn, equal rows by row number (a stable order), in one block: a bitonic sort of m row numbers in
 // shared memory, m the power of two at or above n (padding rows sort last), with each row's key words copied into
 // shared memory beside them (dynamic shared memory: nkeys * m * 8 + m * 4 bytes). Writes the first out_rows row

@@ -1,5 +1,5 @@
 // tessera_sort.cuh: ORDER BY over device relations of any size, on key words that order as unsigned numbers
-// (tessera_sort_key of tessera_query.cuh writes them, one array per key word).
+// (tessera_sort_keys3 of tessera_query.cuh writes them, one array per key word).
 //
 // LSD radix sort of row numbers: the key words are sorted from the least significant word to the most, each word
 // 8 bits at a time from its low digit to its high one, every pass a stable counting sort of (key, row) pairs, so

@@ -142,7 +142,7 @@ public class CudaHeaderCompileTest {
         Result r = compile(CudaSources.UTILITY, CudaSources.utilitySource());
         List<String> kernels = compiledWithoutSpills(r, "the utility kernels");
         for (String k : List.of("tessera_fill64", "tessera_count_slots", "tessera_compact_slots", "tessera_gather64",
-                "tessera_sort_key", "tessera_sort_small")) {
+                "tessera_sort_keys3", "tessera_sort_small", "tessera_gather64_many", "tessera_zero_ranges")) {
             assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
         }
     }
