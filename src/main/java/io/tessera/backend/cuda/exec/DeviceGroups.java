@@ -83,8 +83,12 @@ final class DeviceGroups {
         int na = a.aggs().size();
         int width = a.keyWidth();
         DeviceBuffer index = run.take(slots * 8);
-        run.checkDeferredErrors(); // the groups are only worth compacting when their kernels reported nothing
-        long found = rt.compactSlots(l.rows, shared ? l.groupState : null, slots, index);
+        // queued behind the kernels before their errors are read, so that one wait serves both (the compaction reads
+        // only the table's row counts and states, whatever an error left there; an error then ends the run)
+        DeviceBuffer scratch = run.take(SlotCompaction.scratchBytes(slots));
+        rt.queueCompactSlots(l.rows, shared ? l.groupState : null, slots, index, scratch);
+        run.checkDeferredErrors();
+        long found = rt.compactedSlots(slots, scratch);
         if (found < 0 || found > slots) {
             throw new IllegalStateException("compacting " + slots + " group slots found " + found);
         }

@@ -63,6 +63,15 @@ public final class SlotCompaction {
      * {@code index} needs room for {@code slots} entries, {@code scratch} {@link #scratchBytes} bytes.
      */
     public long compact(DeviceBuffer rows, DeviceBuffer state, long slots, DeviceBuffer index, DeviceBuffer scratch) {
+        queueCompact(rows, state, slots, index, scratch);
+        return total(slots, scratch); // a synchronous copy: waits for both kernels
+    }
+
+    /**
+     * Queues {@link #compact}'s kernels without waiting for them: {@link #total} reads how many slots they found,
+     * once the caller has waited for the device its own way (polling, so that a cancel ends the wait).
+     */
+    public void queueCompact(DeviceBuffer rows, DeviceBuffer state, long slots, DeviceBuffer index, DeviceBuffer scratch) {
         if (slots < 0 || rows.size() < slots * 8 || (state != null && state.size() < slots * 4)
                 || index.size() < slots * 8 || scratch.size() < scratchBytes(slots)) {
             throw new IllegalArgumentException("compacting " + slots + " slots with buffers of " + rows.size() + ", "
@@ -74,7 +83,11 @@ public final class SlotCompaction {
         count.launch(blocks, THREADS, KernelArgs.of().ptr(rows).ptr(stateAddress).i64(slots).ptr(scratch));
         compact.launch(blocks, THREADS, KernelArgs.of().ptr(rows).ptr(stateAddress).i64(slots).ptr(scratch).ptr(index)
                 .ptr(scratch.address() + blocks * 8L));
-        return scratch.readLong(blocks * 8L); // a synchronous copy: waits for both kernels
+    }
+
+    /** The non-empty slots the compaction queued with {@code scratch} found (a synchronous copy). */
+    public long total(long slots, DeviceBuffer scratch) {
+        return scratch.readLong(blocks(slots) * 8L);
     }
 
     /**

@@ -353,21 +353,24 @@ public final class GpuRuntime implements AutoCloseable {
     }
 
     /**
-     * Writes the indices of a group table's non-empty slots into {@code index} (room for {@code slots} entries) in
-     * ascending order and returns how many there are: slots whose row count in {@code rows} is not 0 and, with a
-     * {@code state} array (agg=shared; null for dense tables), whose state is 2. Waits for the kernels.
+     * Queues the writing of the indices of a group table's non-empty slots into {@code index} (room for {@code slots}
+     * entries) in ascending order: slots whose row count in {@code rows} is not 0 and, with a {@code state} array
+     * (agg=shared; null for dense tables), whose state is 2. {@code scratch} (at least
+     * {@link SlotCompaction#scratchBytes} bytes) then holds how many there are: {@link #compactedSlots}, read after
+     * waiting for the device.
      */
-    public long compactSlots(DeviceBuffer rows, DeviceBuffer state, long slots, DeviceBuffer index) {
-        DeviceBuffer scratch = pool.take(SlotCompaction.scratchBytes(slots));
-        try {
-            return compaction.compact(rows, state, slots, index, scratch);
-        } finally {
-            pool.give(scratch); // compact read the total back: its kernels are done with the scratch
-        }
+    public void queueCompactSlots(DeviceBuffer rows, DeviceBuffer state, long slots, DeviceBuffer index,
+                                  DeviceBuffer scratch) {
+        compaction.queueCompact(rows, state, slots, index, scratch);
+    }
+
+    /** How many non-empty slots a compaction queued with {@code scratch} over {@code slots} slots found. */
+    public long compactedSlots(long slots, DeviceBuffer scratch) {
+        return compaction.total(slots, scratch);
     }
 
     /**
-     * Gathers the {@code count} slots of {@code index} (from {@link #compactSlots}) of an array of {@code width}
+     * Gathers the {@code count} slots of {@code index} (from {@link #queueCompactSlots}) of an array of {@code width}
      * 64-bit words per slot into {@code dst} from word {@code dstWord} on; asynchronous, ordered before later copies.
      */
     public void gather64(DeviceBuffer src, int width, DeviceBuffer index, long count, DeviceBuffer dst, long dstWord) {
