@@ -57,7 +57,8 @@ public final class GpuSelfTest implements AutoCloseable {
      * probe finds several rows, with a condition besides the keys; conditions over one dictionary column computed
      * per code on the host (masks of codes: LIKE, NOT LIKE, SUBSTRING in an IN list) beside a prefix LIKE; EXTRACT of
      * a DATE's year, quarter, month and day as filters and group keys; scans of an aggregation's groups on
-     * the device that build a join table or aggregate; and string functions of one dictionary column computed per
+     * the device that build a join table, aggregate, or only mark the rows of a semi or anti join's table (Q20's
+     * shape); and string functions of one dictionary column computed per
      * code on the host (maps of codes) as group keys, an aggregate's argument and outputs that can be NULL; DISTINCT
      * aggregates as two aggregations, grouped and not, beside plain ones, over arguments that can be NULL (0 among
      * their values, groups with none).
@@ -101,6 +102,19 @@ public final class GpuSelfTest implements AutoCloseable {
             new Queries.Query(Queries.TPCH, "groups-payload", "select o_orderpriority, count(*), sum(n) from orders, "
                     + "(select l_orderkey, count(*) as n, max(l_shipdate) as last from lineitem group by l_orderkey) g "
                     + "where o_orderkey = l_orderkey and last > date '1998-09-01' group by o_orderpriority"),
+            // groups that only mark the rows of a table the outer side of a semi or anti join built (Q20's shape at
+            // SF 1 and more: the groups probe partsupp, a filter over the group's sum, the match marks a supplier),
+            // filters that a slot without a group would pass (its sum is 0), so that marks from it would show
+            new Queries.Query(Queries.TPCH, "groups-mark", "select s_suppkey, s_name from supplier, nation "
+                    + "where s_nationkey = n_nationkey and n_regionkey = 1 and s_suppkey in (select ps_suppkey "
+                    + "from partsupp, (select l_partkey, l_suppkey, sum(l_quantity) as q from lineitem "
+                    + "where l_shipdate >= date '1994-01-01' and l_shipdate < date '1996-01-01' "
+                    + "group by l_partkey, l_suppkey) g where ps_partkey = g.l_partkey and ps_suppkey = g.l_suppkey "
+                    + "and ps_availqty > 1000 * g.q) order by s_suppkey"),
+            new Queries.Query(Queries.TPCH, "groups-mark-anti", "select s_suppkey, s_name from supplier "
+                    + "where s_nationkey < 10 and not exists (select 1 from (select l_partkey, l_suppkey, "
+                    + "sum(l_quantity) as q from lineitem where l_shipdate >= date '1995-01-01' "
+                    + "group by l_partkey, l_suppkey) g where g.l_suppkey = s_suppkey and q < 6) order by s_suppkey"),
             // a left join probed on the device (Q13's shape): rows whose values over the NULL-padded payload are
             // never NULL, and aggregates that skip its NULLs, with CASE, IS [NOT] NULL, OR and AND over it
             new Queries.Query(Queries.TPCH, "rows-left", "select o_orderkey, o_totalprice, coalesce(g.n, 0), "

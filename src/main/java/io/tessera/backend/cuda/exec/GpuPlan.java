@@ -40,8 +40,8 @@ import java.util.function.IntFunction;
  * The GPU side of a query: its CUDA genomes, which pipelines have kernels (and why the others do not), and the
  * kernels loaded for the pipelines placed on the GPU. Of the pipelines that read intermediate results, those that
  * sort and cut the groups of an aggregation here run here too ({@link DeviceSort}), those that build a join
- * table from them, aggregate them or write rows from them (a HAVING's filter) have kernels that scan the group table
- * ({@code GroupScan}), and the others
+ * table from them, aggregate them, write rows from them (a HAVING's filter) or mark a join table's rows with them
+ * (MARKS) have kernels that scan the group table ({@code GroupScan}), and the others
  * that read a relation a kernel here left on the device read its rows as columns ({@link RelationColumns}); a
  * table scan that cannot run on the GPU is worth a notice.
  */

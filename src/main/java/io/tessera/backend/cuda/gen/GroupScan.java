@@ -19,13 +19,15 @@ import java.util.List;
  * ({@link MarkOps}). A slot takes part when it holds a group (rows counted, and for agg=shared its state 2); a key
  * column is decoded from the slot number (a dense table: the key's minimum plus its digit, the last key varying
  * fastest) or read from the slot's key words (agg=shared); an aggregate column is its accumulated value, a count
- * the group's rows. Its filters, probes and sink (a BUILD, an AGGREGATE, a GROUP_AGGREGATE, or the rows of a
- * MATERIALIZE or SORT) are the operators of every kernel, so that a HAVING's filter runs over the groups where they
- * lie and only the rows it keeps are written; a GROUP_AGGREGATE groups the groups again (the second aggregation of
- * a DISTINCT aggregate). A group's final value that only the host computes (AVG), and one that can be NULL (an
- * aggregate with a FILTER clause or over values that can be NULL), keep a BUILD or an aggregation on the JVM; a row
- * sink then reads the groups as rows the host finished ({@code RelationColumns}). Every other value of a group is
- * not NULL here, whatever the plan's type says (a SUM over a group's rows).
+ * the group's rows. Its filters, probes and sink (a BUILD, an AGGREGATE, a GROUP_AGGREGATE, the rows of a
+ * MATERIALIZE or SORT, or the MARKS of a semi or anti join whose outer side built the table: TPC-H Q20's groups of
+ * lineitem marking suppliers) are the operators of every kernel, so that a HAVING's filter runs over the groups
+ * where they lie and only the rows it keeps are written or mark; a GROUP_AGGREGATE groups the groups again (the
+ * second aggregation of a DISTINCT aggregate). A WINDOW sink has no GPU code at all. A group's final value that
+ * only the host computes (AVG), and one that can be NULL (an aggregate with a FILTER clause or over values that can
+ * be NULL), keep the kernel from the group table: it reads the groups as rows the host finished, copied back as
+ * columns ({@code RelationColumns}, which has limits of its own: no string column). Every other value of a group is not NULL here, whatever the plan's type says
+ * (a SUM over a group's rows).
  */
 final class GroupScan {
 
@@ -33,15 +35,25 @@ final class GroupScan {
     }
 
     /**
-     * Whether a pipeline ends in a sink a scan of groups may feed: a BUILD, an AGGREGATE, a GROUP_AGGREGATE (the
-     * second aggregation of a DISTINCT aggregate, which groups the first one's groups again), or rows (a MATERIALIZE
-     * or a SORT; a SORT of the groups alone, with no operation before it, is the runtime's, {@code DeviceSort}).
+     * Whether a pipeline ends in a sink a scan of groups may feed: every sink with GPU code. A BUILD, an AGGREGATE,
+     * a GROUP_AGGREGATE (the second aggregation of a DISTINCT aggregate, which groups the first one's groups again),
+     * rows (a MATERIALIZE or a SORT; a SORT of the groups alone, with no operation before it, is the runtime's,
+     * {@code DeviceSort}), or MARKS, which only sets the marks of the slots its probe finds (a slot that holds no
+     * group is not selected, so it marks nothing). Not a WINDOW, which has no GPU code.
      */
     static boolean feedsSink(Pipeline p) {
-        return endsInTableOrAggregate(p) || p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort;
+        return switch (p.sink()) {
+            case Sink.Build _, Sink.Aggregate _, Sink.GroupAggregate _, Sink.Materialize _, Sink.Sort _, Sink.Marks _ ->
+                    true;
+            case Sink.Window _ -> false;
+        };
     }
 
-    /** Whether a pipeline ends in a sink that only a scan of groups feeds on the GPU: a BUILD or an AGGREGATE. */
+    /**
+     * Whether a pipeline ends in a join table or an aggregation: where it can neither scan the groups nor read the
+     * relation's rows on the device, the placement names why it cannot scan the groups (for the other sinks, that
+     * the relation is not on the device).
+     */
     static boolean endsInTableOrAggregate(Pipeline p) {
         return p.sink() instanceof Sink.Build || p.sink() instanceof Sink.Aggregate
                 || p.sink() instanceof Sink.GroupAggregate;
@@ -60,7 +72,7 @@ final class GroupScan {
     static String reason(Pipeline p, ScannedGroups g) {
         if (!feedsSink(p)) {
             throw new IllegalArgumentException("pipeline " + p.id() + " ends in " + p.sink()
-                    + ": a scan of groups feeds a BUILD, an aggregation, a MATERIALIZE or a SORT");
+                    + ": a scan of groups feeds a BUILD, an aggregation, a MATERIALIZE, a SORT or MARKS");
         }
         int nk = g.keys().size();
         if (g.scalar() && !(p.sink() instanceof Sink.Build b && keyedByNullOverNoRows(b, g))) {

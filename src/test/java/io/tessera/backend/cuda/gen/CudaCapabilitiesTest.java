@@ -111,6 +111,40 @@ class CudaCapabilitiesTest extends SmallSsb {
         assertTrue(src.contains("BlockLoad<TPB, IPT>(col1 + base") && !src.contains("grp_rows"), src);
     }
 
+    /**
+     * Groups of a GPU aggregation that only mark the rows of a table the outer side of a semi join built (TPC-H Q20's
+     * shape) are a kernel over the group table's slots: only a slot that holds a group probes and marks, and no
+     * group goes to the host and back; one that reads a group's AVG still reads the groups' rows as columns.
+     */
+    @Test
+    void aScanOfGroupsOnTheDeviceMarksTheRowsOfAJoinTable() {
+        QueryPlan sum = plan("select s_suppkey, s_name from supplier where s_region = 'AMERICA' and s_suppkey in "
+                + "(select lo_suppkey from (select lo_suppkey, lo_partkey, sum(lo_quantity) as q from lineorder "
+                + "group by lo_suppkey, lo_partkey) g where q < 20)");
+        GpuPlacement placed = GpuPlacement.place(sum, CudaVariantSpace.INSTANCE.defaults(sum), key -> GpuPlan.dictionary(db, key));
+        Pipeline marks = marking(sum);
+        assertTrue(placed.onGpu(marks.id()), placed.jvmReasons().toString());
+        String src = placed.kernels().get(marks.id()).source();
+        assertTrue(src.contains("flags[i] = grp_rows[s] != 0ull") && src.contains("grp_v0[")
+                && src.contains("_marks[slot] = 1u;") && src.contains("// MARKS j"), src);
+        assertFalse(src.contains("<TPB, IPT>(col"), src);
+        QueryPlan avg = plan("select s_suppkey, s_name from supplier where s_region = 'AMERICA' and s_suppkey in "
+                + "(select lo_suppkey from (select lo_suppkey, lo_partkey, avg(lo_quantity) as q from lineorder "
+                + "group by lo_suppkey, lo_partkey) g where q < 20)");
+        placed = GpuPlacement.place(avg, CudaVariantSpace.INSTANCE.defaults(avg), key -> GpuPlan.dictionary(db, key));
+        Pipeline marksAvg = marking(avg);
+        assertTrue(placed.onGpu(marksAvg.id()), placed.jvmReasons().toString());
+        src = placed.kernels().get(marksAvg.id()).source();
+        assertTrue(src.contains("<TPB, IPT>(col") && src.contains("_marks[slot] = 1u;") && !src.contains("grp_rows"), src);
+    }
+
+    /** The pipeline of a plan that reads the groups of an aggregation and only marks a join table's rows. */
+    private static Pipeline marking(QueryPlan plan) {
+        return plan.pipelines().stream()
+                .filter(p -> p.sink() instanceof Sink.Marks && p.source() instanceof io.tessera.plan.Source.RelationScan)
+                .findFirst().orElseThrow(() -> new AssertionError("no pipeline marks from groups: " + plan));
+    }
+
     @Test
     void aProbeNeedsItsTableOnTheDevice() {
         QueryPlan plan = plan("select count(*) from lineorder, ddate where lo_orderdate = d_datekey and d_year = 1993");

@@ -170,6 +170,13 @@ class CudaQueryCompileTest {
         // a marking probe with a condition besides the keys (q21) marks each row of the chain the condition holds for
         assertTrue(java.util.regex.Pattern.compile("if \\(.+\\) j\\d+_marks\\[row\\] = 1u;").matcher(all).find(),
                 "no compiled kernel marks the rows a condition besides the keys holds for");
+        // groups that only mark a join table's rows (the selftest's groups-mark, TPC-H Q20's shape at SF 1 and more)
+        // are scanned where the aggregation left them, under every variant, in a dense and a hash group table
+        for (String mode : List.of("dense", "shared")) {
+            assertTrue(sources.values().stream().anyMatch(src -> src.contains("(agg=" + mode + ") that hold a group")
+                    && src.contains("_marks[slot] = 1u;") && src.contains("// MARKS j")),
+                    "no compiled kernel marks a join table's rows from a scan of agg=" + mode + " groups");
+        }
         Path out = dir.resolve("cu");
         Files.createDirectories(out);
         writeHeaders(out);
