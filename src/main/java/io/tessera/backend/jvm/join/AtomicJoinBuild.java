@@ -45,9 +45,11 @@ final class AtomicJoinBuild {
             index = t.slotRows = new int[1 << t.bits];
             t.slotKeys = keyCount == 1 ? new long[1 << t.bits] : null;
         }
-        int fill = WorkerTasks.pieceSize(index.length, workers, 4, 1 << 16);
-        WorkerTasks.run(pool, workers, (index.length + fill - 1) / fill, i ->
-                java.util.Arrays.fill(index, i * fill, Math.min(index.length, (i + 1) * fill), -1));
+        if (layout != JoinTable.Layout.PERFECT) { // a perfect table's zeroed array is empty (rows plus one, JoinTable)
+            int fill = WorkerTasks.pieceSize(index.length, workers, 4, 1 << 16);
+            WorkerTasks.run(pool, workers, (index.length + fill - 1) / fill, i ->
+                    java.util.Arrays.fill(index, i * fill, Math.min(index.length, (i + 1) * fill), -1));
+        }
         int piece = WorkerTasks.pieceSize(n, workers, 4, 1 << 12);
         WorkerTasks.run(pool, workers, (n + piece - 1) / piece, i -> {
             int from = i * piece;
@@ -68,7 +70,7 @@ final class AtomicJoinBuild {
         if (k < t.min || k > t.max) {
             throw new IllegalStateException("build key " + k + " outside its planned range [" + t.min + ", " + t.max + "]");
         }
-        int prev = (int) INTS.getAndSet(t.first, (int) (k - t.min), r);
+        int prev = (int) INTS.getAndSet(t.first, (int) (k - t.min), r + 1) - 1;
         link(t, r, prev);
     }
 

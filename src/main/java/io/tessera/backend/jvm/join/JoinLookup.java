@@ -20,8 +20,9 @@ enum JoinLookup {
             String max = w.field("long", "ctx.joinTable(" + j + ").max", "j" + j + "_max");
             String first = w.field("int[]", "ctx.joinTable(" + j + ").first", "j" + j + "_first");
             String k = keys.get(0);
+            // the array holds the row plus one (JoinTable)
             w.line("int " + r + " = " + "(" + k + " < " + min + " || " + k + " > " + max + ") ? -1 : " + first
-                    + "[(int) (" + k + " - " + min + ")]" + ";");
+                    + "[(int) (" + k + " - " + min + ")] - 1" + ";");
         }
     },
 

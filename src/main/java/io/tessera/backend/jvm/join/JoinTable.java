@@ -17,7 +17,9 @@ import java.util.function.Function;
  * A join's hash table over the rows of its build side: payload columns in a {@link RowBuffer}, and an index
  * from key to row in one of these layouts:
  * <ul>
- * <li>perfect: {@code first[key - min]} (dense key ranges);</li>
+ * <li>perfect: {@code first[key - min]} (dense key ranges), holding the row plus one, 0 where no row has the key:
+ * the array the JVM allocates zeroed is then an empty table without a pass writing -1 over the whole range (a
+ * range of order keys takes 24 MB at TPC-H SF 1 for the ~150K orders a probe keeps);</li>
  * <li>linear probing: open addressing over {@code slotKeys}/{@code slotRows} (one key) or {@code slotRows} plus
  * {@code keyCols} (several keys), probing the next slot on a collision;</li>
  * <li>cuckoo with 2, 3 or 4 hash functions: every key sits in one of its {@code ways} candidate slots
@@ -177,8 +179,7 @@ public final class JoinTable {
         this.min = min;
         this.max = max;
         long range = max - min + 1;
-        first = new int[(int) Math.max(1, range)];
-        Arrays.fill(first, -1);
+        first = new int[(int) Math.max(1, range)]; // zeroed: every key without a row
         long[] k0 = keyCols[0];
         for (int r = rows - 1; r >= 0; r--) {
             every4096(r);
@@ -187,11 +188,11 @@ public final class JoinTable {
                 throw new IllegalStateException("build key " + k + " outside its planned range [" + min + ", " + max + "]");
             }
             int s = (int) (k - min);
-            int at = first[s];
+            int at = first[s] - 1;
             if (at >= 0) {
                 chain(r, at);
             }
-            first[s] = r;
+            first[s] = r + 1;
         }
     }
 
@@ -428,7 +429,7 @@ public final class JoinTable {
     public int find(long[] key) {
         if (perfect) {
             long k = key[0];
-            return k < min || k > max ? -1 : first[(int) (k - min)];
+            return k < min || k > max ? -1 : first[(int) (k - min)] - 1;
         }
         long h = hashKey(key);
         if (ways > 0) {
@@ -456,7 +457,7 @@ public final class JoinTable {
     /** The first row with this single key, or -1. */
     public int find1(long k) {
         if (perfect) {
-            return k < min || k > max ? -1 : first[(int) (k - min)];
+            return k < min || k > max ? -1 : first[(int) (k - min)] - 1;
         }
         if (ways > 0) {
             for (int i = 0; i < ways; i++) {

@@ -153,23 +153,20 @@ final class PartitionedJoinBuild {
         return RowCopies.scatter(kinds, buffers, positions, at, pool, workers);
     }
 
-    /** Partition p of a perfect table: its offsets' range of {@code first}, filled by this worker alone. */
+    /** Partition p of a perfect table: its offsets' range of {@code first} (allocated zeroed), filled by this worker alone. */
     private static void perfectPartition(JoinTable t, Partitioning parts, int p, int[] starts) {
         int shift = parts.bits() - parts.partitionBits();
-        int lo = (int) Math.min(t.first.length, (long) p << shift);
-        int hi = (int) Math.min(t.first.length, (long) (p + 1) << shift);
-        Arrays.fill(t.first, lo, hi, -1);
         long[] k0 = t.keyCols[0];
         for (int r = starts[p + 1] - 1; r >= starts[p]; r--) {
             if (t.next != null) {
                 t.next[r] = -1;
             }
             int s = (int) (k0[r] - t.min);
-            int at = t.first[s];
+            int at = t.first[s] - 1;
             if (at >= 0) {
                 t.chain(r, at);
             }
-            t.first[s] = r;
+            t.first[s] = r + 1; // the row plus one (JoinTable)
         }
     }
 
