@@ -341,4 +341,30 @@ public final class PipelineAnalysis {
         double m = Math.max(0, p.build().estimatedRows()) / distinct;
         return p.kind() == JoinKind.SEMI ? Math.min(1.0, m) : m;
     }
+
+    /**
+     * Whether anything after operation {@code op} of {@code p} (a filter, a probe's keys or condition, the sink) reads
+     * a payload column of join {@code joinId}: a unique probe whose payload nothing reads needs only to know that its
+     * key is there.
+     */
+    public static boolean readsPayloadAfter(Pipeline p, int op, int joinId) {
+        List<Expr> exprs = new ArrayList<>();
+        for (int k = op + 1; k < p.operations().size(); k++) {
+            switch (p.operations().get(k)) {
+                case Operation.Filter f -> exprs.add(f.condition());
+                case Operation.Probe pr -> {
+                    exprs.addAll(pr.keys());
+                    if (pr.residual() != null) {
+                        exprs.add(pr.residual());
+                    }
+                }
+            }
+        }
+        exprs.addAll(Sink.exprs(p.sink()));
+        List<Slot> slots = new ArrayList<>();
+        for (Expr e : exprs) {
+            Expr.slots(e, slots);
+        }
+        return slots.stream().anyMatch(s -> !s.isSource() && s.joinId() == joinId);
+    }
 }

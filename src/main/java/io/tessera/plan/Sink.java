@@ -6,6 +6,39 @@ import java.util.List;
 public sealed interface Sink permits Sink.Build, Sink.Aggregate, Sink.GroupAggregate, Sink.Materialize, Sink.Sort,
         Sink.Window, Sink.Marks {
 
+    /** The expressions a sink reads, in the order it loads them. */
+    static List<Expr> exprs(Sink sink) {
+        List<Expr> out = new java.util.ArrayList<>();
+        switch (sink) {
+            case Build b -> {
+                out.addAll(b.keys());
+                out.addAll(b.payload());
+            }
+            case Aggregate a -> aggExprs(a.aggs(), out);
+            case GroupAggregate ga -> {
+                out.addAll(ga.keys());
+                aggExprs(ga.aggs(), out);
+            }
+            case Materialize m -> out.addAll(m.outputs());
+            case Sort s -> out.addAll(s.outputs());
+            case Window w -> out.addAll(w.outputs());
+            case Marks m -> {
+            }
+        }
+        return out;
+    }
+
+    private static void aggExprs(List<AggCall> aggs, List<Expr> out) {
+        for (AggCall a : aggs) {
+            if (a.arg() != null) {
+                out.add(a.arg());
+            }
+            if (a.filter() != null) {
+                out.add(a.filter());
+            }
+        }
+    }
+
     /**
      * Builds the hash table of join {@code joinId}. {@code uniqueKeys}: no key occurs twice (so a probe finds at most
      * one row); {@code range}: the known range of a single integer key (null when unknown), which allows a perfect table;

@@ -259,35 +259,7 @@ final class KernelBuilder {
 
     /** The expressions a sink reads, in the order it loads them. */
     static List<Expr> sinkExprs(Sink sink) {
-        List<Expr> out = new ArrayList<>();
-        switch (sink) {
-            case Sink.Build b -> {
-                out.addAll(b.keys());
-                out.addAll(b.payload());
-            }
-            case Sink.Aggregate a -> aggExprs(a.aggs(), out);
-            case Sink.GroupAggregate ga -> {
-                out.addAll(ga.keys());
-                aggExprs(ga.aggs(), out);
-            }
-            case Sink.Materialize m -> out.addAll(m.outputs());
-            case Sink.Sort s -> out.addAll(s.outputs());
-            case Sink.Window w -> out.addAll(w.outputs());
-            case Sink.Marks m -> {
-            }
-        }
-        return out;
-    }
-
-    private static void aggExprs(List<AggCall> aggs, List<Expr> out) {
-        for (AggCall a : aggs) {
-            if (a.arg() != null) {
-                out.add(a.arg());
-            }
-            if (a.filter() != null) {
-                out.add(a.filter());
-            }
-        }
+        return Sink.exprs(sink);
     }
 
     /** Whether e can be NULL here: it reads the payload of a left join probed before, or is NULL. */

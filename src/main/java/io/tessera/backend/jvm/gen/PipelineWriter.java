@@ -85,6 +85,16 @@ public final class PipelineWriter implements ExprGen.Scope {
     public int keyWidth;
     public boolean nullableKeys;
 
+    /** Whether an operation after probe {@code op}, or the sink, reads a payload column of its join table. */
+    public boolean readsPayloadAfter(io.tessera.plan.Operation.Probe op) {
+        for (int k = 0; k < p.operations().size(); k++) {
+            if (p.operations().get(k) == op) {
+                return io.tessera.plan.PipelineAnalysis.readsPayloadAfter(p, k, op.joinId());
+            }
+        }
+        return true;
+    }
+
     PipelineWriter(Pipeline p, Genome g) {
         this.p = p;
         this.g = g;

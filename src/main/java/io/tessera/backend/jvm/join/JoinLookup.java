@@ -26,6 +26,22 @@ enum JoinLookup {
         }
     },
 
+    /**
+     * A perfect table probed for its keys' presence alone (a semi or anti probe without a condition or marks): the
+     * table's bit per slot ({@link JoinTable#present}), 0 where the key is there, else -1; no build row is named.
+     */
+    PRESENT {
+        @Override
+        void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
+            String min = w.field("long", "ctx.joinTable(" + j + ").min", "j" + j + "_min");
+            String max = w.field("long", "ctx.joinTable(" + j + ").max", "j" + j + "_max");
+            String bits = w.field("long[]", "ctx.joinTable(" + j + ").present()", "j" + j + "_present");
+            String k = keys.get(0);
+            w.line("int " + r + " = (" + k + " < " + min + " || " + k + " > " + max + " || (" + bits + "[(int) (("
+                    + k + " - " + min + ") >>> 6)] & (1L << (" + k + " - " + min + "))) == 0) ? -1 : 0;");
+        }
+    },
+
     /** Cuckoo hashing, one key: the key is in one of its {@code ways} candidate slots, or in the (normally empty) stash. */
     CUCKOO {
         @Override

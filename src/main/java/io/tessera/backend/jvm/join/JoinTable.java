@@ -130,6 +130,30 @@ public final class JoinTable {
         return t;
     }
 
+    private long[] present;
+
+    /**
+     * A perfect table's keys as one bit per slot of its range (bit {@code key - min}), for probes that ask only
+     * whether a key is there (semi and anti): a 200,000-key range is 25 KB of bits, which stays in a core's cache,
+     * where its slots' rows take 800 KB. Made on the first call (by a probing pipeline's init), on the {@link
+     * #filterWorkers} threads, each setting whole words.
+     */
+    public synchronized long[] present() {
+        if (present == null) {
+            long[] bits = new long[Math.max(1, (first.length + 63) >>> 6)];
+            int[] slots = first;
+            filterWorkers.chunks(slots.length, 1 << 16, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    if (slots[i] != 0) { // the row plus one; 0: no row
+                        bits[i >>> 6] |= 1L << i;
+                    }
+                }
+            });
+            present = bits;
+        }
+        return present;
+    }
+
     /** The range of each key column over the rows (runtime join filters); made on the first call. */
     public synchronized KeyRanges keyRanges() {
         if (keyRanges == null) {

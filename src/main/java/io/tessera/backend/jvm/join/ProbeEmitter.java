@@ -44,7 +44,16 @@ public final class ProbeEmitter {
         w.joinRow.put(j, r);
         w.joinKind.put(j, op.kind());
         JoinTable.Layout layout = JoinTable.Layout.of(w.g.get(JvmDimensions.probeTable(j)));
-        JoinLookup.of(layout, keys.size()).emit(w, j, keys, r, layout.ways, HashFunction.ofJoin(w, j));
+        // a probe that only asks whether its key is there reads a perfect table's bits, not its rows: a semi or anti
+        // probe, or an inner one of unique keys whose payload nothing after it reads
+        boolean presence = layout == JoinTable.Layout.PERFECT && op.residual() == null && !op.marks()
+                && !b.keepsNullKeys() && switch (op.kind()) {
+                    case SEMI, ANTI -> b.payload().isEmpty();
+                    case INNER -> b.uniqueKeys() && !w.readsPayloadAfter(op);
+                    case LEFT, MARK -> false;
+                };
+        (presence ? JoinLookup.PRESENT : JoinLookup.of(layout, keys.size()))
+                .emit(w, j, keys, r, layout.ways, HashFunction.ofJoin(w, j));
         String nullCond = String.join(" || ", nulls);
         if (!nullCond.isEmpty()) {
             w.line("if (" + nullCond + ") " + r + " = -1; // NULL keys never match");

@@ -52,6 +52,19 @@ public final class LikeSegments {
         return new LikeSegments(pieces.toArray(new String[0]), !startsWithAny, !endsWithAny);
     }
 
+    /**
+     * The literal every match starts with: the first piece where no {@code %} precedes it, else empty. Where the
+     * pattern is that literal and one {@code %} ({@link #onlyPrefix}), every string starting with it matches.
+     */
+    public String prefix() {
+        return anchoredStart ? pieces[0] : "";
+    }
+
+    /** Whether the pattern is {@code 'literal%'}: a string matches exactly when it starts with {@link #prefix}. */
+    public boolean onlyPrefix() {
+        return anchoredStart && !anchoredEnd && pieces.length == 2 && pieces[1].isEmpty();
+    }
+
     /** Whether {@code s} matches: the first piece at the start and the last at the end unless a {@code %} frees them. */
     public boolean matches(String s) {
         int n = pieces.length;

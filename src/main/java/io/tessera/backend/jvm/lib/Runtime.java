@@ -16,21 +16,62 @@ public final class Runtime {
         return (int) LocalDate.ofEpochDay(days).plusMonths(months).toEpochDay();
     }
 
-    /** For each code of the dictionary, whether its string matches the pattern. */
+    /**
+     * For each code of the dictionary, whether its string matches the pattern. A dictionary is sorted, so the
+     * strings starting with the pattern's leading literal are one range of codes, found by two binary searches:
+     * only that range is tested ({@code 'forest%'} over 200,000 part names decodes about 40 strings, not all).
+     */
     public static boolean[] likeMask(Dictionary d, String regex) {
         boolean[] m = new boolean[d.size()];
         LikeSegments segments = LikeSegments.of(regex);
         Pattern p = segments == null ? Pattern.compile(regex, Pattern.DOTALL) : null;
+        int first = 0;
+        int end = m.length;
+        String prefix = segments == null ? "" : segments.prefix();
+        if (!prefix.isEmpty() && wholeCodePoints(prefix)) {
+            first = d.lowerBound(prefix);
+            end = prefixEnd(d, prefix, first);
+            if (segments.onlyPrefix()) {
+                java.util.Arrays.fill(m, first, end, true);
+                return m;
+            }
+        }
         // a dictionary may hold millions of strings (TPC-H's comments): its values tested on all cores, in ranges
-        int ranges = Math.max(1, Math.min(m.length / LIKE_RANGE, 4 * java.lang.Runtime.getRuntime().availableProcessors()));
+        int from = first;
+        int n = end - first;
+        int ranges = Math.max(1, Math.min(n / LIKE_RANGE, 4 * java.lang.Runtime.getRuntime().availableProcessors()));
         java.util.stream.IntStream.range(0, ranges).parallel().forEach(r -> {
-            int to = (int) ((long) m.length * (r + 1) / ranges);
-            for (int i = (int) ((long) m.length * r / ranges); i < to; i++) {
+            int to = from + (int) ((long) n * (r + 1) / ranges);
+            for (int i = from + (int) ((long) n * r / ranges); i < to; i++) {
                 String v = d.value(i);
                 m[i] = segments != null ? segments.matches(v) : p.matcher(v).matches();
             }
         });
         return m;
+    }
+
+    /** Whether {@code s} has no surrogate outside a pair (a prefix ending in half a pair is no range of codes). */
+    private static boolean wholeCodePoints(String s) {
+        return s.codePoints().noneMatch(c -> c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
+    }
+
+    /**
+     * The first code at or after {@code first} whose string does not start with {@code prefix}, where the codes
+     * from {@code first} on that do are one run (the dictionary's order is by code point, and the prefix is whole
+     * code points, so the strings that start with it come together).
+     */
+    private static int prefixEnd(Dictionary d, String prefix, int first) {
+        int lo = first;
+        int hi = d.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (d.value(mid).startsWith(prefix)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** The fewest dictionary values a range of {@link #likeMask} tests: below it, one thread does them all. */

@@ -72,6 +72,50 @@ class LikeSegmentsTest {
         }
     }
 
+    @Test
+    void aMaskTestingOnlyThePrefixsCodesAgreesWithTheRegularExpression() {
+        // characters on both sides of the surrogates, and one above U+FFFF, where UTF-16 and code point order differ
+        String alphabet = "ab\uE000\uFFFD\uD83D\uDE00\u00E9";
+        Random r = new Random(21);
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            values.add(random(r, alphabet, r.nextInt(6)));
+        }
+        Dictionary d = Dictionary.of(values);
+        int tested = 0;
+        for (int round = 0; round < 400; round++) {
+            String literal = random(r, alphabet, 1 + r.nextInt(3));
+            String like = switch (round % 4) {
+                case 0 -> literal + "%";
+                case 1 -> literal + "%" + random(r, alphabet, 1);
+                case 2 -> literal + "%" + random(r, alphabet, 1) + "%";
+                default -> literal;
+            };
+            String regex = LikePattern.toRegex(like, null);
+            Pattern p = Pattern.compile(regex, Pattern.DOTALL);
+            boolean[] want = new boolean[d.size()];
+            for (int i = 0; i < want.length; i++) {
+                want[i] = p.matcher(d.value(i)).matches();
+                tested += want[i] ? 1 : 0;
+            }
+            assertArrayEquals(want, Runtime.likeMask(d, regex), like);
+        }
+        assertEquals(true, tested > 1_000, "patterns matched some strings: " + tested);
+    }
+
+    @Test
+    void aPrefixOfNoStringMatchesNothingAndOneOfAllMatchesAll() {
+        Dictionary d = Dictionary.ofSorted(new String[] {"forest green", "forest pink", "forestry"});
+        assertArrayEquals(new boolean[3], Runtime.likeMask(d, LikePattern.toRegex("fox%", null)));
+        assertArrayEquals(new boolean[3], Runtime.likeMask(d, LikePattern.toRegex("a%", null)));
+        assertArrayEquals(new boolean[3], Runtime.likeMask(d, LikePattern.toRegex("z%", null)));
+        assertArrayEquals(new boolean[] {true, true, true}, Runtime.likeMask(d, LikePattern.toRegex("forest%", null)));
+        assertArrayEquals(new boolean[] {true, true, false},
+                Runtime.likeMask(d, LikePattern.toRegex("forest %", null)));
+        assertArrayEquals(new boolean[] {false, true, false},
+                Runtime.likeMask(d, LikePattern.toRegex("forest%k", null)));
+    }
+
     private static String random(Random r, String alphabet, int length) {
         StringBuilder sb = new StringBuilder();
         int[] cps = alphabet.codePoints().toArray();
