@@ -202,7 +202,7 @@ final class ListCalls {
         if (e.type().isStruct() && element.isStruct()) {
             return StructCalls.byName(e, element);
         }
-        if (e.type().isStruct() || element.isStruct()) {
+        if (e.type().isStruct() || element.isNested()) { // a scalar is no list: its text is no list's encoding
             throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);
         }
         if (e.type().isInterval() || element.isInterval()) {
