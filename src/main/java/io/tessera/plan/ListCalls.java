@@ -169,6 +169,43 @@ final class ListCalls {
                 && c.args().size() == 1 && isNull(c.args().get(0));
     }
 
+    /**
+     * A value as {@code to} where its Calcite type {@code from} has parts of the NULL type, whose values are all NULL
+     * ({@code {'a': NULL}} or {@code [NULL]} beside a struct or list of INTERVALs in a UNION or VALUES, which DuckDB
+     * types as the other's): Tessera reads such a part as an INTEGER, which does not cast to every type, so each is a
+     * NULL of the target's type; a struct's other fields and a made list's elements converted as {@link #as} does.
+     */
+    static Expr asFrom(Expr e, org.apache.calcite.rel.type.RelDataType from, DataType to) {
+        if (from.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return new Expr.Literal(null, to);
+        }
+        if (e.type().equals(to) || !holdsNullType(from)) {
+            return as(e, to);
+        }
+        if (e.type().isStruct() && to.isStruct()) {
+            return StructCalls.byName(e, to, from);
+        }
+        if (e instanceof Expr.Call c && c.op() == Op.LIST && c.detail() == ListFunction.VALUE && to.isList()) {
+            List<Expr> args = new ArrayList<>();
+            for (Expr a : c.args()) {
+                args.add(asFrom(a, from.getComponentType(), to.element()));
+            }
+            return new Expr.Call(Op.LIST, args, to, c.nullable(), ListFunction.VALUE);
+        }
+        return as(e, to);
+    }
+
+    /** Whether a Calcite type is the NULL type or a list or struct with one inside. */
+    static boolean holdsNullType(org.apache.calcite.rel.type.RelDataType t) {
+        if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return true;
+        }
+        if (t.getComponentType() != null) {
+            return holdsNullType(t.getComponentType());
+        }
+        return t.isStruct() && t.getFieldList().stream().anyMatch(f -> holdsNullType(f.getType()));
+    }
+
     /** A value as the element type (a list's element, a searched value): cast where the types differ. */
     static Expr as(Expr e, DataType element) {
         if (e.type().equals(element)) {
