@@ -81,6 +81,10 @@ final class ListCalls {
         }
         if (call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName()
                 == org.apache.calcite.sql.type.SqlTypeName.ARRAY)) {
+            Expr equal = intervalEquality(call, kind, translate);
+            if (equal != null) {
+                return equal;
+            }
             Expr ordered = orderComparison(call, kind, translate);
             if (ordered != null) {
                 return ordered;
@@ -113,6 +117,34 @@ final class ListCalls {
         Expr a = orderKey(translate.apply(call.getOperands().get(0)), call.getOperator().getName());
         Expr b = orderKey(translate.apply(call.getOperands().get(1)), call.getOperator().getName());
         return new Expr.Call(order, List.of(a, b), DataType.BOOLEAN, a.nullable() || b.nullable());
+    }
+
+    /**
+     * An equality of two lists or structs with an INTERVAL inside ({@code =}, {@code <>}, IS [NOT] DISTINCT FROM) as
+     * one of their order keys, in which each interval is its length: DuckDB's equal intervals (1 day, 24 hours) have
+     * different codes, which the values' texts would compare. Null for any other call.
+     */
+    static Expr intervalEquality(RexCall call, SqlKind kind, Function<RexNode, Expr> translate) {
+        boolean distinct = kind == SqlKind.IS_DISTINCT_FROM || kind == SqlKind.IS_NOT_DISTINCT_FROM;
+        if (!distinct && kind != SqlKind.EQUALS && kind != SqlKind.NOT_EQUALS || call.getOperands().size() != 2) {
+            return null;
+        }
+        Expr a = translate.apply(call.getOperands().get(0));
+        Expr b = translate.apply(call.getOperands().get(1));
+        if (!a.type().isNested() || !b.type().isNested() || !holdsInterval(a.type()) && !holdsInterval(b.type())) {
+            return null;
+        }
+        Expr ka = new Expr.Call(Op.LIST, List.of(a), DataType.VARCHAR, a.nullable(), ListFunction.ORDER_KEY);
+        Expr kb = new Expr.Call(Op.LIST, List.of(b), DataType.VARCHAR, b.nullable(), ListFunction.ORDER_KEY);
+        return new Expr.Call(RexTranslator.comparison(kind), List.of(ka, kb), DataType.BOOLEAN,
+                !distinct && (a.nullable() || b.nullable()));
+    }
+
+    private static boolean holdsInterval(DataType t) {
+        if (t.isList()) {
+            return holdsInterval(t.element());
+        }
+        return t.isStruct() ? t.fields().stream().anyMatch(f -> holdsInterval(f.type())) : t.isInterval();
     }
 
     /**

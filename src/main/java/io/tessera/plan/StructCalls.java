@@ -75,6 +75,10 @@ final class StructCalls {
             return source.type().equals(to) ? source : byName(source, to);
         }
         if (call.getOperands().stream().anyMatch(StructCalls::isStruct)) {
+            Expr equal = ListCalls.intervalEquality(call, kind, translate);
+            if (equal != null) {
+                return equal;
+            }
             Expr ordered = ListCalls.orderComparison(call, kind, translate);
             if (ordered != null) {
                 return ordered;

@@ -12,7 +12,9 @@ import java.util.List;
  * unscaled) and a DOUBLE as 16 hex digits of a number in unsigned order, a BOOLEAN as {@code 0} or {@code 1}, a string
  * as its characters, {@code \u0000} and {@code \u0001} escaped, ended by {@link #END_OF_STRING}; a nested list or
  * struct as its own key written as such a string. Keys live only while a query runs (sorted, compared, kept by MIN and
- * MAX); tables hold the lists' {@link ListCodec} strings.
+ * MAX); tables hold the lists' {@link ListCodec} strings. An INTERVAL's part is its length ({@link Interval#key}), so
+ * that keys of values with an interval inside are equal where DuckDB's values are, but neither ordered nor given back
+ * ({@link #orders}).
  */
 public final class ListOrder {
 
@@ -55,6 +57,10 @@ public final class ListOrder {
             key.append(VALUE);
             if (element.isNested()) {
                 string(key, key(text, element));
+                continue;
+            }
+            if (element.isInterval()) { // its length: equal intervals (1 day, 24 hours) equal, not ordered
+                string(key, Interval.key(text));
                 continue;
             }
             switch (element.kind()) {
