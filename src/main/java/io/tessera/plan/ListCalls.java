@@ -131,20 +131,14 @@ final class ListCalls {
         }
         Expr a = translate.apply(call.getOperands().get(0));
         Expr b = translate.apply(call.getOperands().get(1));
-        if (!a.type().isNested() || !b.type().isNested() || !holdsInterval(a.type()) && !holdsInterval(b.type())) {
+        if (!a.type().isNested() || !b.type().isNested() || !io.tessera.storage.ListOrder.equalByKey(a.type())
+                && !io.tessera.storage.ListOrder.equalByKey(b.type())) {
             return null;
         }
         Expr ka = new Expr.Call(Op.LIST, List.of(a), DataType.VARCHAR, a.nullable(), ListFunction.ORDER_KEY);
         Expr kb = new Expr.Call(Op.LIST, List.of(b), DataType.VARCHAR, b.nullable(), ListFunction.ORDER_KEY);
         return new Expr.Call(RexTranslator.comparison(kind), List.of(ka, kb), DataType.BOOLEAN,
                 !distinct && (a.nullable() || b.nullable()));
-    }
-
-    private static boolean holdsInterval(DataType t) {
-        if (t.isList()) {
-            return holdsInterval(t.element());
-        }
-        return t.isStruct() ? t.fields().stream().anyMatch(f -> holdsInterval(f.type())) : t.isInterval();
     }
 
     /**

@@ -26,6 +26,22 @@ public final class ListOrder {
     private ListOrder() {
     }
 
+    /** Whether values of this type equal by their keys, not their texts: an INTERVAL, or a value with one inside. */
+    public static boolean equalByKey(DataType type) {
+        if (type.isList()) {
+            return equalByKey(type.element());
+        }
+        if (type.isStruct()) {
+            return type.fields().stream().anyMatch(f -> equalByKey(f.type()));
+        }
+        return type.isInterval();
+    }
+
+    /** A value's text that equal values share: an INTERVAL's length, a LIST's or STRUCT's {@link #key}, else the text. */
+    public static String equalityKey(String text, DataType type) {
+        return type.isNested() ? key(text, type) : type.isInterval() ? Interval.key(text) : text;
+    }
+
     /**
      * Whether values of this type have order keys: a scalar but an INTERVAL (whose code is not its order), a list of
      * such values, a struct of such fields, to any depth.
