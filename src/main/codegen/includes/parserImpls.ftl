@@ -40,14 +40,7 @@ void TesseraTableElement(List<SqlNode> list) :
 {
     LOOKAHEAD(2) id = SimpleIdentifier()
     (
-        (
-            <INTERVAL> {
-                // DuckDB's one INTERVAL type, which Calcite's type grammar lacks (sql.ColumnTypes reads the name)
-                type = new SqlDataTypeSpec(new SqlUserDefinedTypeNameSpec("INTERVAL", getPos()), getPos());
-            }
-        |
-            type = DataType()
-        )
+        type = DataType()
         nullable = NullableOptDefaultTrue()
         [
             <DEFAULT_> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
@@ -178,6 +171,8 @@ void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
         pos = getPos();
     }
     (
+        // INTERVAL alone, not the element of INTERVAL[] or INTERVAL ARRAY
+        LOOKAHEAD({ getToken(1).kind == INTERVAL && getToken(2).kind != LBRACKET && getToken(2).kind != ARRAY })
         <INTERVAL> {
             // x::INTERVAL: DuckDB's one INTERVAL type, read from text (sql.IntervalSyntax)
             list.add(new SqlParserUtil.ToTreeListItem(io.tessera.sql.IntervalSyntax.INFIX_INTERVAL, pos));
@@ -188,6 +183,18 @@ void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
             list.add(type);
         }
     )
+}
+
+/**
+ * INTERVAL as a type name (sql.IntervalTypeName), one of the grammar's data types: a column's type, a list's
+ * element ({@code INTERVAL[]}), a struct's field. After CAST ... AS and :: an INTERVAL alone (not followed by
+ * {@code []} or ARRAY) is read before it, as text read as an interval.
+ */
+SqlTypeNameSpec TesseraIntervalTypeName() :
+{
+}
+{
+    <INTERVAL> { return new io.tessera.sql.IntervalTypeName(getPos()); }
 }
 
 /**

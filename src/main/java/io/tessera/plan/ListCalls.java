@@ -81,6 +81,10 @@ final class ListCalls {
         }
         if (call.getOperands().stream().anyMatch(o -> o.getType().getSqlTypeName()
                 == org.apache.calcite.sql.type.SqlTypeName.ARRAY)) {
+            Expr equal = intervalEquality(call, kind, translate);
+            if (equal != null) {
+                return equal;
+            }
             Expr ordered = orderComparison(call, kind, translate);
             if (ordered != null) {
                 return ordered;
@@ -113,6 +117,28 @@ final class ListCalls {
         Expr a = orderKey(translate.apply(call.getOperands().get(0)), call.getOperator().getName());
         Expr b = orderKey(translate.apply(call.getOperands().get(1)), call.getOperator().getName());
         return new Expr.Call(order, List.of(a, b), DataType.BOOLEAN, a.nullable() || b.nullable());
+    }
+
+    /**
+     * An equality of two lists or structs with an INTERVAL inside ({@code =}, {@code <>}, IS [NOT] DISTINCT FROM) as
+     * one of their order keys, in which each interval is its length: DuckDB's equal intervals (1 day, 24 hours) have
+     * different codes, which the values' texts would compare. Null for any other call.
+     */
+    static Expr intervalEquality(RexCall call, SqlKind kind, Function<RexNode, Expr> translate) {
+        boolean distinct = kind == SqlKind.IS_DISTINCT_FROM || kind == SqlKind.IS_NOT_DISTINCT_FROM;
+        if (!distinct && kind != SqlKind.EQUALS && kind != SqlKind.NOT_EQUALS || call.getOperands().size() != 2) {
+            return null;
+        }
+        Expr a = translate.apply(call.getOperands().get(0));
+        Expr b = translate.apply(call.getOperands().get(1));
+        if (!a.type().isNested() || !b.type().isNested() || !io.tessera.storage.ListOrder.equalByKey(a.type())
+                && !io.tessera.storage.ListOrder.equalByKey(b.type())) {
+            return null;
+        }
+        Expr ka = new Expr.Call(Op.LIST, List.of(a), DataType.VARCHAR, a.nullable(), ListFunction.ORDER_KEY);
+        Expr kb = new Expr.Call(Op.LIST, List.of(b), DataType.VARCHAR, b.nullable(), ListFunction.ORDER_KEY);
+        return new Expr.Call(RexTranslator.comparison(kind), List.of(ka, kb), DataType.BOOLEAN,
+                !distinct && (a.nullable() || b.nullable()));
     }
 
     /**
@@ -169,6 +195,43 @@ final class ListCalls {
                 && c.args().size() == 1 && isNull(c.args().get(0));
     }
 
+    /**
+     * A value as {@code to} where its Calcite type {@code from} has parts of the NULL type, whose values are all NULL
+     * ({@code {'a': NULL}} or {@code [NULL]} beside a struct or list of INTERVALs in a UNION or VALUES, which DuckDB
+     * types as the other's): Tessera reads such a part as an INTEGER, which does not cast to every type, so each is a
+     * NULL of the target's type; a struct's other fields and a made list's elements converted as {@link #as} does.
+     */
+    static Expr asFrom(Expr e, org.apache.calcite.rel.type.RelDataType from, DataType to) {
+        if (from.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return new Expr.Literal(null, to);
+        }
+        if (e.type().equals(to) || !holdsNullType(from)) {
+            return as(e, to);
+        }
+        if (e.type().isStruct() && to.isStruct()) {
+            return StructCalls.byName(e, to, from);
+        }
+        if (e instanceof Expr.Call c && c.op() == Op.LIST && c.detail() == ListFunction.VALUE && to.isList()) {
+            List<Expr> args = new ArrayList<>();
+            for (Expr a : c.args()) {
+                args.add(asFrom(a, from.getComponentType(), to.element()));
+            }
+            return new Expr.Call(Op.LIST, args, to, c.nullable(), ListFunction.VALUE);
+        }
+        return as(e, to);
+    }
+
+    /** Whether a Calcite type is the NULL type or a list or struct with one inside. */
+    static boolean holdsNullType(org.apache.calcite.rel.type.RelDataType t) {
+        if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return true;
+        }
+        if (t.getComponentType() != null) {
+            return holdsNullType(t.getComponentType());
+        }
+        return t.isStruct() && t.getFieldList().stream().anyMatch(f -> holdsNullType(f.getType()));
+    }
+
     /** A value as the element type (a list's element, a searched value): cast where the types differ. */
     static Expr as(Expr e, DataType element) {
         if (e.type().equals(element)) {
@@ -202,7 +265,7 @@ final class ListCalls {
         if (e.type().isStruct() && element.isStruct()) {
             return StructCalls.byName(e, element);
         }
-        if (e.type().isStruct() || element.isStruct()) {
+        if (e.type().isStruct() || element.isNested()) { // a scalar is no list: its text is no list's encoding
             throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);
         }
         if (e.type().isInterval() || element.isInterval()) {

@@ -13,7 +13,10 @@ public enum ListFunction {
     ELEMENT,
     /** (list, value): whether an element equals the value (of the element type); NULL when the value is. */
     CONTAINS,
-    /** (list): its order key, a VARCHAR ordered as DuckDB orders the lists ({@link io.tessera.storage.ListOrder}). */
+    /**
+     * (list): its order key, a VARCHAR ordered as DuckDB orders the lists ({@link io.tessera.storage.ListOrder}); of a
+     * list with an INTERVAL inside, a key for equality only.
+     */
     ORDER_KEY,
     /** (order key): the list of an {@link #ORDER_KEY} (after MIN or MAX kept one), typed as that list. */
     FROM_ORDER_KEY,

@@ -434,7 +434,8 @@ final class RexTranslator {
     /**
      * {@code e} as a value of {@code type} where a set operation's inputs differ in type: a TIMESTAMP made an instant
      * on the session's clock, as its CAST makes it; a list as a list's CAST converts it (an empty {@code []} a list of
-     * the other inputs' type); other types by a plain CAST.
+     * the other inputs' type); a list or struct with parts of the NULL type with each such part NULL; other types by a
+     * plain CAST.
      */
     Expr converted(Expr e, RelDataType from, DataType type) {
         if (e.type().equals(type)) {
@@ -442,6 +443,9 @@ final class RexTranslator {
         }
         if (type.isNested() && from.getSqlTypeName() == SqlTypeName.NULL) {
             return new Expr.Literal(null, type); // VALUES' NULL beside lists or structs: a column of the NULL type
+        }
+        if (type.isNested() && ListCalls.holdsNullType(from)) {
+            return zoned.inNested(ListCalls.asFrom(e, from, type)); // {'a': NULL} beside {'a': INTERVAL 1 DAY}
         }
         if (e.type().isList() && type.isList()) {
             return zoned.inNested(ListCalls.as(e, type));

@@ -75,6 +75,10 @@ final class StructCalls {
             return source.type().equals(to) ? source : byName(source, to);
         }
         if (call.getOperands().stream().anyMatch(StructCalls::isStruct)) {
+            Expr equal = ListCalls.intervalEquality(call, kind, translate);
+            if (equal != null) {
+                return equal;
+            }
             Expr ordered = ListCalls.orderComparison(call, kind, translate);
             if (ordered != null) {
                 return ordered;
@@ -114,6 +118,14 @@ final class StructCalls {
      * where the source is.
      */
     static Expr byName(Expr source, DataType to) {
+        return byName(source, to, null);
+    }
+
+    /**
+     * The same, each field converted knowing its Calcite type in {@code from}, the source's ({@link ListCalls#asFrom}:
+     * a field of the NULL type a NULL of the target field's type); null: converted by its Tessera type alone.
+     */
+    static Expr byName(Expr source, DataType to, org.apache.calcite.rel.type.RelDataType from) {
         if (!source.type().isStruct()) {
             throw new SqlError("unsupported: CAST from " + source.type() + " to " + to);
         }
@@ -121,14 +133,14 @@ final class StructCalls {
         if (source.type().isUnnamedStruct() && source.type().fields().size() == to.fields().size()) {
             // an unnamed struct's fields by position, as DuckDB casts (1, 'a') to STRUCT(n INTEGER, s VARCHAR)
             for (int i = 0; i < to.fields().size(); i++) {
-                values.add(ListCalls.as(fieldOf(source, i), to.fields().get(i).type()));
+                values.add(converted(source, i, to.fields().get(i).type(), from));
             }
         } else {
             boolean matched = false;
             for (io.tessera.storage.StructField f : to.fields()) {
                 int p = StructCodec.position(source.type(), f.name());
                 matched |= p > 0;
-                values.add(p == 0 ? new Expr.Literal(null, f.type()) : ListCalls.as(fieldOf(source, p - 1), f.type()));
+                values.add(p == 0 ? new Expr.Literal(null, f.type()) : converted(source, p - 1, f.type(), from));
             }
             if (!matched) {
                 throw new SqlError("CAST from " + source.type() + " to " + to + ": a STRUCT to STRUCT cast needs a"
@@ -141,6 +153,13 @@ final class StructCalls {
         }
         Expr isNull = new Expr.Call(Op.IS_NULL, List.of(source), DataType.BOOLEAN, false);
         return new Expr.Call(Op.CASE, List.of(isNull, new Expr.Literal(null, to), packed), to, true);
+    }
+
+    /** Field {@code index} of {@code source} as {@code type}, by its Calcite type in {@code from} where given. */
+    private static Expr converted(Expr source, int index, DataType type, org.apache.calcite.rel.type.RelDataType from) {
+        Expr field = fieldOf(source, index);
+        return from == null ? ListCalls.as(field, type)
+                : ListCalls.asFrom(field, from.getFieldList().get(index).getType(), type);
     }
 
     /**

@@ -55,6 +55,7 @@ final class ColumnTypes {
         return switch (name) {
             case SqlBasicTypeNameSpec basic -> basic(basic, table);
             case SqlUserDefinedTypeNameSpec named -> alias(named.getTypeName());
+            case IntervalTypeName interval -> DataType.INTERVAL;
             case org.apache.calcite.sql.SqlCollectionTypeNameSpec list
                     when "ARRAY".equals(list.getTypeName().getSimple()) -> {
                 if (list.getElementTypeName() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec) {
@@ -99,6 +100,9 @@ final class ColumnTypes {
                 types.add(new SqlDataTypeSpec(ft, pos));
             }
             return new org.apache.calcite.sql.SqlRowTypeNameSpec(pos, names, types);
+        }
+        if (t.isInterval()) {
+            return new IntervalTypeName(pos);
         }
         return DataChangeQueries.typeSpec(t).getTypeNameSpec();
     }

@@ -24,14 +24,67 @@ import java.util.Locale;
  * one INTERVAL[] and Calcite cannot make (it casts each element to a common interval type it has no type name for):
  * each constant of one unit becomes the interval literal of its DuckDB text ({@code '1 day'}, {@code '-2 hour'}; the DuckDB form {@code INTERVAL 2 HOURS} too), all
  * of the one INTERVAL type a column has. So does a list of interval constants of one unit with a NULL among them
- * ({@code [INTERVAL 1 DAY, NULL]}), whose NULL Calcite would cast to the unit's type, which it cannot name.
+ * ({@code [INTERVAL 1 DAY, NULL]}), whose NULL Calcite would cast to the unit's type, which it cannot name. And a
+ * list of structs or lists with an INTERVAL inside has its elements cast to one type ({@link #ARRAY}).
  */
 final class IntervalLists {
     private IntervalLists() {
     }
 
-    /** The list constructor with its interval constants of one type, or the call as it is. */
+    /**
+     * Calcite's list constructor, but for elements of a LIST or STRUCT type with an INTERVAL inside ({@code
+     * [{'a': INTERVAL 1 DAY}, {'a': NULL}]}): each element of another type is cast to the element type written with
+     * {@link IntervalTypeName}, where Calcite's would fail to write that type (and refuse the list).
+     */
+    static final org.apache.calcite.sql.fun.SqlArrayValueConstructor ARRAY =
+            new org.apache.calcite.sql.fun.SqlArrayValueConstructor() {
+                @Override
+                public org.apache.calcite.rel.type.RelDataType inferReturnType(
+                        org.apache.calcite.sql.SqlOperatorBinding binding) {
+                    List<org.apache.calcite.rel.type.RelDataType> types = binding.collectOperandTypes();
+                    org.apache.calcite.rel.type.RelDataType element = getComponentType(binding.getTypeFactory(),
+                            types);
+                    if (element == null || !(binding instanceof org.apache.calcite.sql.SqlCallBinding b)
+                            || !element.isStruct() && element.getComponentType() == null
+                            || !IntervalTypeName.holdsInterval(element)) {
+                        return super.inferReturnType(binding);
+                    }
+                    // the element type as the CAST to it derives it (a list's elements NOT NULL), so that the
+                    // conversion to relational algebra keeps it
+                    SqlDataTypeSpec spec = IntervalTypeName.specOf(element).withNullable(element.isNullable());
+                    org.apache.calcite.rel.type.RelDataType cast = spec.deriveType(b.getValidator());
+                    SqlCall call = b.getCall();
+                    for (int i = 0; i < call.operandCount(); i++) {
+                        if (!types.get(i).equalsSansFieldNames(cast)) {
+                            SqlNode o = call.operand(i);
+                            call.setOperand(i, SqlStdOperatorTable.CAST.createCall(o.getParserPosition(), o, spec));
+                        }
+                    }
+                    return org.apache.calcite.sql.type.SqlTypeUtil.createArrayType(binding.getTypeFactory(), cast,
+                            false);
+                }
+
+                /** The operands' types and this constructor's check, without the look-up that finds Calcite's. */
+                @Override
+                public org.apache.calcite.rel.type.RelDataType deriveType(
+                        org.apache.calcite.sql.validate.SqlValidator validator,
+                        org.apache.calcite.sql.validate.SqlValidatorScope scope, SqlCall call) {
+                    for (SqlNode operand : call.getOperandList()) {
+                        validator.deriveType(scope, operand);
+                    }
+                    return validateOperands(validator, scope, call);
+                }
+            };
+
+    /**
+     * The list constructor with its interval constants of one type, or the call as it is; Calcite's constructor made
+     * {@link #ARRAY}.
+     */
     static SqlNode oneType(SqlCall call) {
+        if (call.getOperator() == SqlStdOperatorTable.ARRAY_VALUE_CONSTRUCTOR) {
+            call = ARRAY.createCall(call.getFunctionQuantifier(), call.getParserPosition(),
+                    call.getOperandList().toArray(new SqlNode[0]));
+        }
         boolean list = call.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR
                 || call.getOperator().getName().equalsIgnoreCase("LIST_VALUE");
         if (!list) {

@@ -47,6 +47,13 @@ final class TesseraValidator extends SqlValidatorImpl {
         super(operators, catalog, types, config);
     }
 
+    /** A SELECT with its dotted names read first as table.column, then as column.field ({@link StructFieldNames}). */
+    @Override
+    protected void validateSelect(SqlSelect select, RelDataType targetRowType) {
+        StructFieldNames.qualify(select, getRawSelectScope(select), getCatalogReader().nameMatcher());
+        super.validateSelect(select, targetRowType);
+    }
+
     @Override
     protected void validateGroupClause(SqlSelect select) {
         if (AllColumns.isGroupByAll(select.getGroup())) {

@@ -6,6 +6,7 @@ import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
@@ -23,7 +24,8 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * gives an INTERVAL column ({@code INSERT INTO t SELECT id, '1 day'}) is read as DuckDB's interval text, as
  * {@code CAST(x AS INTERVAL)} reads it: Calcite has no type name to write the cast to the column's type with either.
  * A NULL beside a STRUCT, LIST or MAP (in a UNION's branches or VALUES rows) makes the common type nullable, as it
- * does beside a scalar.
+ * does beside a scalar. A cast to a LIST or STRUCT type with an INTERVAL inside (an INSERT of {@code [INTERVAL 1 DAY]}
+ * into an INTERVAL[] column, a UNION's branches) writes the type with {@link IntervalTypeName}.
  */
 final class TextCoercion extends TypeCoercionImpl {
 
@@ -33,6 +35,13 @@ final class TextCoercion extends TypeCoercionImpl {
 
     @Override
     protected boolean coerceOperandType(SqlValidatorScope scope, SqlCall call, int index, RelDataType targetType) {
+        if (nestedInterval(targetType)) {
+            SqlNode cast = castNested(scope, call.getOperandList().get(index), targetType);
+            if (cast != null) {
+                call.setOperand(index, cast);
+            }
+            return cast != null;
+        }
         SqlTypeName to = targetType.getSqlTypeName();
         if (to != SqlTypeName.UUID && to != SqlTypeName.VARBINARY && to != SqlTypeName.BINARY) {
             return super.coerceOperandType(scope, call, index, targetType);
@@ -72,10 +81,9 @@ final class TextCoercion extends TypeCoercionImpl {
         boolean nested = common.isStruct() || common.getComponentType() != null || common.getKeyType() != null;
         if (nested && (isNullType(type1) || isNullType(type2))) {
             try {
-                return org.apache.calcite.sql.type.SqlTypeUtil.convertTypeToSpec(common).withNullable(true)
-                        .deriveType(validator);
+                return IntervalTypeName.specOf(common).withNullable(true).deriveType(validator);
             } catch (UnsupportedOperationException noTypeName) {
-                // a type no type name writes (an INTERVAL or UUID inside): Calcite's own cast fails on it as before
+                // a type no type name writes (a UUID inside): Calcite's own cast fails on it as before
                 return common;
             }
         }
@@ -85,6 +93,27 @@ final class TextCoercion extends TypeCoercionImpl {
         return common;
     }
 
+    /** Whether {@code t} is a LIST or STRUCT with an INTERVAL inside, a type Calcite's implicit casts cannot write. */
+    private static boolean nestedInterval(RelDataType t) {
+        return (t.isStruct() || t.getComponentType() != null) && IntervalTypeName.holdsInterval(t);
+    }
+
+    /**
+     * {@code value} cast to such a type, its type name written with {@link IntervalTypeName}, NULL where the value may
+     * be; null where no cast is needed (or a parameter's value, which is cast when bound).
+     */
+    private SqlNode castNested(SqlValidatorScope scope, SqlNode value, RelDataType targetType) {
+        if (value instanceof SqlDynamicParam || scope == null || value instanceof SqlIdentifier id && id.isStar()
+                || !needToCast(scope, value, targetType)) {
+            return null;
+        }
+        boolean nullable = validator.deriveType(scope, value).isNullable();
+        SqlNode cast = SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value,
+                IntervalTypeName.specOf(targetType).withNullable(nullable));
+        updateInferredType(cast, factory.createTypeWithNullability(targetType, nullable));
+        return cast;
+    }
+
     private static boolean isNullType(RelDataType t) {
         return t.getSqlTypeName() == SqlTypeName.NULL;
     }
@@ -92,6 +121,17 @@ final class TextCoercion extends TypeCoercionImpl {
     @Override
     protected boolean coerceColumnType(SqlValidatorScope scope, SqlNodeList columns, int index,
             RelDataType targetType) {
+        if (nestedInterval(targetType) && index < columns.size()) {
+            SqlNode column = columns.get(index);
+            boolean alias = column instanceof SqlCall c && c.getKind() == SqlKind.AS;
+            SqlNode cast = castNested(scope, alias ? ((SqlCall) column).operand(0) : column, targetType);
+            if (cast != null && alias) {
+                ((SqlCall) column).setOperand(0, cast);
+            } else if (cast != null) {
+                columns.set(index, cast);
+            }
+            return cast != null;
+        }
         if (!IntervalSyntax.isInterval(targetType) || scope == null || index >= columns.size()) {
             return super.coerceColumnType(scope, columns, index, targetType);
         }

@@ -12,7 +12,9 @@ import java.util.List;
  * unscaled) and a DOUBLE as 16 hex digits of a number in unsigned order, a BOOLEAN as {@code 0} or {@code 1}, a string
  * as its characters, {@code \u0000} and {@code \u0001} escaped, ended by {@link #END_OF_STRING}; a nested list or
  * struct as its own key written as such a string. Keys live only while a query runs (sorted, compared, kept by MIN and
- * MAX); tables hold the lists' {@link ListCodec} strings.
+ * MAX); tables hold the lists' {@link ListCodec} strings. An INTERVAL's part is its length ({@link Interval#key}), so
+ * that keys of values with an interval inside are equal where DuckDB's values are, but neither ordered nor given back
+ * ({@link #orders}).
  */
 public final class ListOrder {
 
@@ -22,6 +24,22 @@ public final class ListOrder {
     private static final String END_OF_STRING = "\u0001\u0001";
 
     private ListOrder() {
+    }
+
+    /** Whether values of this type equal by their keys, not their texts: an INTERVAL, or a value with one inside. */
+    public static boolean equalByKey(DataType type) {
+        if (type.isList()) {
+            return equalByKey(type.element());
+        }
+        if (type.isStruct()) {
+            return type.fields().stream().anyMatch(f -> equalByKey(f.type()));
+        }
+        return type.isInterval();
+    }
+
+    /** A value's text that equal values share: an INTERVAL's length, a LIST's or STRUCT's {@link #key}, else the text. */
+    public static String equalityKey(String text, DataType type) {
+        return type.isNested() ? key(text, type) : type.isInterval() ? Interval.key(text) : text;
     }
 
     /**
@@ -55,6 +73,10 @@ public final class ListOrder {
             key.append(VALUE);
             if (element.isNested()) {
                 string(key, key(text, element));
+                continue;
+            }
+            if (element.isInterval()) { // its length: equal intervals (1 day, 24 hours) equal, not ordered
+                string(key, Interval.key(text));
                 continue;
             }
             switch (element.kind()) {

@@ -40,7 +40,12 @@ final class ListFunctions {
                 JExpr l = gen.gen(c.args().get(0));
                 JExpr x = gen.gen(c.args().get(1));
                 String n = ExprGen.or(l.n(), x.n());
-                String v = LIST + "contains(" + gen.asString(l) + ", " + text(x) + ")";
+                DataType element = c.args().get(0).type().element();
+                // an element with an INTERVAL inside found by its order key, whose intervals are their lengths
+                String v = io.tessera.storage.ListOrder.equalByKey(element)
+                        ? LIST + "containsEqual(" + gen.asString(l) + ", " + text(x) + ", "
+                        + scope.constantObject("io.tessera.storage.DataType", element) + ")"
+                        : LIST + "contains(" + gen.asString(l) + ", " + text(x) + ")";
                 yield JExpr.of(ExprGen.guard(n, v, ValueKind.BOOL), n, ValueKind.BOOL);
             }
             case ORDER_KEY -> order(c, "orderKey", c.args().get(0).type());

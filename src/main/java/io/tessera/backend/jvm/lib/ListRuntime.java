@@ -81,6 +81,20 @@ public final class ListRuntime {
         return ListCodec.contains(list, text);
     }
 
+    /**
+     * Whether an element equals {@code text} as DuckDB compares values of the element type, one with an INTERVAL
+     * inside ({@link ListOrder#equalByKey}): by their keys, in which intervals are their lengths.
+     */
+    public static boolean containsEqual(String list, String text, DataType element) {
+        String key = ListOrder.equalityKey(text, element);
+        for (String t : ListCodec.texts(list)) {
+            if (t != null && ListOrder.equalityKey(t, element).equals(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A list's or a struct's order key ({@link ListOrder}), {@code type} its LIST or STRUCT type. */
     public static String orderKey(String nested, DataType type) {
         return ListOrder.key(nested, type);
