@@ -25,15 +25,8 @@ import java.util.List;
  */
 public final class JoinOrder {
 
-    /**
-     * A plan for the JVM builds only over unique keys unless that costs more than this factor over the cheapest. At
-     * 1.15 TPC-H Q8 (1.07x) built the 91K orders of its customers and years, which all 1.5M orders probed the
-     * customers for, where the cheapest builds lineitem's 44K rows of the part type and probes them from orders;
-     * Q10 (1.08x) likewise: at one worker on SF 1 the cheapest ran Q8 in 54-57 ms of CPU against 65-66, Q10 in 54-57
-     * against 61-65, and Q2's subquery (1.06x) in 12 against 11; Q7's cheapest (1.02x, lineitem built over orders)
-     * ran 74-75 against 65-71 and stays with its unique build.
-     */
-    static final double UNIQUE_BUILD_TOLERANCE = 1.05;
+    /** A plan for the JVM builds only over unique keys unless that costs more than this factor over the cheapest. */
+    static final double UNIQUE_BUILD_TOLERANCE = 1.15;
 
     private final Estimates estimates;
     private final boolean uniqueBuilds;
