@@ -141,13 +141,6 @@ public final class DeviceBuffer extends CudaResource {
         context.driver().memsetD32(address, value, words);
     }
 
-    /** Sets every byte to zero, queued on {@code stream} (cuMemsetD8Async; null: the default stream). */
-    public void zero(CudaStream stream) {
-        ensureOpen();
-        context.makeCurrent();
-        context.driver().graphs().memsetD8Async(address, (byte) 0, size, CudaStream.handleOf(stream));
-    }
-
     /** Sets the first {@code words} 32-bit words to {@code value}, queued on {@code stream} (cuMemsetD32Async). */
     public void fill32(int value, long words, CudaStream stream) {
         ensureOpen();

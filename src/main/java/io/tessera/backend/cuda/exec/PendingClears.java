@@ -21,9 +21,7 @@ final class PendingClears {
 
     /** Clears the buffers added since the last call, or records that in {@code steps} (null: clears them now). */
     void issue(DeviceSteps steps, GpuRuntime rt) {
-        if (!buffers.isEmpty()) {
-            DeviceSteps.zero(steps, rt, buffers);
-            buffers.clear();
-        }
+        DeviceSteps.zero(steps, rt, buffers); // nothing where none were added
+        buffers.clear();
     }
 }

@@ -2,6 +2,7 @@ package io.tessera.backend.cuda.gen;
 
 import io.tessera.plan.AggCall;
 import io.tessera.plan.AggFunction;
+import io.tessera.plan.Sink;
 import io.tessera.variant.CudaVariantSpace;
 
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ final class AggCode {
     static void open(KernelBuilder k, String comment, List<SinkLayout.Agg> aggs) {
         String in = KernelBuilder.IN;
         k.body.append(in).append("// ").append(KernelBuilder.comment(comment)).append('\n');
-        k.load(KernelBuilder.sinkExprs(k.p.sink()), in);
+        k.load(Sink.exprs(k.p.sink()), in);
         k.params.add(new KernelParam(KernelParam.Kind.GROUP_ROWS, -1, "g_rows", "unsigned long long* __restrict__"));
         for (int a = 0; a < aggs.size(); a++) {
             SinkLayout.Agg s = aggs.get(a);

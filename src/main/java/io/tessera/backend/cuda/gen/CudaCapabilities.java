@@ -359,7 +359,7 @@ public final class CudaCapabilities {
                     return why;
                 }
             }
-            String why = loads(KernelBuilder.sinkExprs(sink));
+            String why = loads(Sink.exprs(sink));
             if (why != null) {
                 return why;
             }

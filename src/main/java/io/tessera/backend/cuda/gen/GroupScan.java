@@ -130,7 +130,7 @@ final class GroupScan {
                 }
             }
         }
-        for (Expr e : KernelBuilder.sinkExprs(p.sink())) {
+        for (Expr e : Sink.exprs(p.sink())) {
             Expr.slots(e, slots);
         }
         return slots;

@@ -2,7 +2,6 @@ package io.tessera.backend.cuda.gen;
 
 import io.tessera.backend.CodeNames;
 import io.tessera.backend.GeneratedSource;
-import io.tessera.plan.AggCall;
 import io.tessera.plan.Expr;
 import io.tessera.plan.JoinKind;
 import io.tessera.plan.Operation;
@@ -251,15 +250,10 @@ final class KernelBuilder {
         }
         laterSlots.addAll(laterOpSlots);
         laterValueSlots.addAll(laterOpValueSlots);
-        for (Expr e : sinkExprs(p.sink())) {
+        for (Expr e : Sink.exprs(p.sink())) {
             Expr.slots(e, laterSlots);
             ValueReads.slots(e, laterValueSlots);
         }
-    }
-
-    /** The expressions a sink reads, in the order it loads them. */
-    static List<Expr> sinkExprs(Sink sink) {
-        return Sink.exprs(sink);
     }
 
     /** Whether e can be NULL here: it reads the payload of a left join probed before, or is NULL. */
