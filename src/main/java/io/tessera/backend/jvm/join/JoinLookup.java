@@ -16,13 +16,11 @@ enum JoinLookup {
     PERFECT {
         @Override
         void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
-            String min = w.field("long", "ctx.joinTable(" + j + ").min", "j" + j + "_min");
-            String max = w.field("long", "ctx.joinTable(" + j + ").max", "j" + j + "_max");
-            String first = w.field("int[]", "ctx.joinTable(" + j + ").first", "j" + j + "_first");
             String k = keys.get(0);
+            String outside = outsideRange(w, j, k);
+            String first = w.field("int[]", "ctx.joinTable(" + j + ").first", "j" + j + "_first");
             // the array holds the row plus one (JoinTable)
-            w.line("int " + r + " = " + "(" + k + " < " + min + " || " + k + " > " + max + ") ? -1 : " + first
-                    + "[(int) (" + k + " - " + min + ")] - 1" + ";");
+            w.line("int " + r + " = (" + outside + ") ? -1 : " + first + "[(int) (" + k + " - " + min(w, j) + ")] - 1;");
         }
     },
 
@@ -33,12 +31,12 @@ enum JoinLookup {
     PRESENT {
         @Override
         void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
-            String min = w.field("long", "ctx.joinTable(" + j + ").min", "j" + j + "_min");
-            String max = w.field("long", "ctx.joinTable(" + j + ").max", "j" + j + "_max");
-            String bits = w.field("long[]", "ctx.joinTable(" + j + ").present()", "j" + j + "_present");
             String k = keys.get(0);
-            w.line("int " + r + " = (" + k + " < " + min + " || " + k + " > " + max + " || (" + bits + "[(int) (("
-                    + k + " - " + min + ") >>> 6)] & (1L << (" + k + " - " + min + "))) == 0) ? -1 : 0;");
+            String outside = outsideRange(w, j, k);
+            String bits = w.field("long[]", "ctx.joinTable(" + j + ").present()", "j" + j + "_present");
+            String min = min(w, j);
+            w.line("int " + r + " = (" + outside + " || (" + bits + "[(int) ((" + k + " - " + min + ") >>> 6)] & (1L << ("
+                    + k + " - " + min + "))) == 0) ? -1 : 0;");
         }
     },
 
@@ -116,5 +114,20 @@ enum JoinLookup {
             return layout.ways > 0 ? CUCKOO : LINEAR;
         }
         return keyCount == 2 ? TWO_KEYS : MANY_KEYS;
+    }
+
+    /** The field of a perfect table's smallest key. */
+    private static String min(PipelineWriter w, int j) {
+        return w.field("long", "ctx.joinTable(" + j + ").min", "j" + j + "_min");
+    }
+
+    /**
+     * The condition, without parentheses, that key {@code k} lies outside a perfect table's key range, its bounds read
+     * as fields.
+     */
+    private static String outsideRange(PipelineWriter w, int j, String k) {
+        String min = min(w, j);
+        String max = w.field("long", "ctx.joinTable(" + j + ").max", "j" + j + "_max");
+        return k + " < " + min + " || " + k + " > " + max;
     }
 }
