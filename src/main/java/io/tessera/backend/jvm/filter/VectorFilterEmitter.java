@@ -120,7 +120,7 @@ public final class VectorFilterEmitter {
         m.append("\n    // FILTER (vectorized) ").append(GeneratedSource.comment(text)).append(": one bit per row of [from, to),\n");
         m.append("    // set when every comparison holds; 64 rows per word, a vector compare per lane group\n");
         m.append("    private long[] vectorSelect(long from, long to) {\n");
-        m.append(w.constantLocals);
+        m.append(w.fieldLocals);
         List<String> segments = terms.stream().map(VectorTerm::segment).distinct().toList();
         m.append("        if (!(").append(String.join(".isNative() && ", segments)).append(".isNative())) {\n");
         m.append("            return ").append(selection).append(".select(from, to);\n");

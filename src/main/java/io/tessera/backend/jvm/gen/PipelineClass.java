@@ -49,7 +49,7 @@ final class PipelineClass {
         } else {
             sb.append("\n    public void run(long from, long to, Object sinkState) {\n");
         }
-        sb.append(w.constantLocals);
+        sb.append(w.fieldLocals);
         sb.append(w.before);
         if (vector == null) {
             sb.append("        for (long i = from; i < to; i++) { // ").append(GeneratedSource.comment(w.codeNames.source())).append('\n');
@@ -73,7 +73,7 @@ final class PipelineClass {
         }
         if (w.partitionMethod.length() > 0) {
             sb.append("\n    public void aggregatePartition(io.tessera.backend.host.RowBuffer in, Object table) {\n");
-            sb.append(w.constantLocals);
+            sb.append(w.fieldLocals);
             sb.append("        final io.tessera.backend.jvm.aggregate.HashGroupTable t = (io.tessera.backend.jvm.aggregate.HashGroupTable) table;\n");
             sb.append("        for (int i = 0; i < in.size; i++) { // the partition's buffered rows\n");
             sb.append(w.partitionMethod);
