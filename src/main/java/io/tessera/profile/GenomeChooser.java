@@ -55,8 +55,10 @@ public final class GenomeChooser {
     }
 
     public Choice choose(QueryPlan plan) {
-        Profile profile = store == null ? Profile.empty(fingerprint) : store.load(fingerprint);
-        String problem = store == null ? null : store.problem(fingerprint);
+        ProfileStore.Loaded loaded = store == null ? new ProfileStore.Loaded(Profile.empty(fingerprint), null)
+                : store.loadWithProblem(fingerprint);
+        Profile profile = loaded.profile();
+        String problem = loaded.problem();
         Map<Integer, Genome> free = new TreeMap<>();
         Map<Integer, String> origins = new TreeMap<>();
         for (Pipeline p : plan.pipelines()) {
