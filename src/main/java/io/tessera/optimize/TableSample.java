@@ -27,7 +27,7 @@ final class TableSample {
     private static final Map<Table, TableSample> SAMPLES = Collections.synchronizedMap(new WeakHashMap<>());
 
     /** Conjuncts' answers kept per sample, the least recently used dropped beyond this (each is a boolean per row). */
-    private static final int MAX_TRUTHS = 256;
+    private static final int MAX_TRUTHS = 64;
     /** Kept for a conjunct that the sample cannot evaluate. */
     private static final boolean[] UNSUPPORTED = new boolean[0];
 
