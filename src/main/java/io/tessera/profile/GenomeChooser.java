@@ -63,7 +63,8 @@ public final class GenomeChooser {
         Map<Integer, String> origins = new TreeMap<>();
         for (Pipeline p : plan.pipelines()) {
             Genome d = space.defaultGenome(plan, p);
-            Profile.Entry e = profile.entry(p.shape());
+            // a pipeline's shape is text made from its operators: not made where no profile has entries
+            Profile.Entry e = profile.entries().isEmpty() ? null : profile.entry(p.shape());
             if (e == null) {
                 free.put(p.id(), d);
                 origins.put(p.id(), problem == null ? DEFAULT : DEFAULT + "; profile not read: " + problem);
