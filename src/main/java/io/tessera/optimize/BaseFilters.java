@@ -36,13 +36,13 @@ final class BaseFilters {
             return estimates.statisticsSelectivity(f.getInput(), f.getCondition());
         }
         TableSample sample = TableSample.of(below.table);
-        boolean[] passedBelow = passing(estimates, f.getInput(), sample, f.getCluster().getRexBuilder());
+        boolean[] passedBelow = passing(f.getInput(), sample, f.getCluster().getRexBuilder());
         SampleFilter eval = new SampleFilter(sample, below.fieldValues, f.getCluster().getRexBuilder());
         boolean[] passes = passedBelow.clone();
         List<RexNode> evaluated = new ArrayList<>();
         double others = 1;
         for (RexNode c : RelOptUtil.conjunctions(f.getCondition())) {
-            boolean[] t = truth(estimates, below, eval, c);
+            boolean[] t = truth(below, eval, c);
             if (t == null) {
                 others *= estimates.statisticsSelectivity(f.getInput(), c);
             } else {
@@ -72,14 +72,14 @@ final class BaseFilters {
     }
 
     /** Which sampled rows pass the filters between {@code rel} and its table (all, where none can be evaluated). */
-    private static boolean[] passing(Estimates estimates, RelNode rel, TableSample sample,
+    private static boolean[] passing(RelNode rel, TableSample sample,
                                      org.apache.calcite.rex.RexBuilder rexBuilder) {
         if (rel instanceof Filter f) {
-            boolean[] below = passing(estimates, f.getInput(), sample, rexBuilder);
+            boolean[] below = passing(f.getInput(), sample, rexBuilder);
             Base b = base(f.getInput());
             SampleFilter eval = new SampleFilter(sample, b.fieldValues, rexBuilder);
             for (RexNode c : RelOptUtil.conjunctions(f.getCondition())) {
-                boolean[] t = truth(estimates, b, eval, c);
+                boolean[] t = truth(b, eval, c);
                 if (t != null) {
                     for (int i = 0; i < t.length; i++) {
                         below[i] &= t[i];
@@ -89,7 +89,7 @@ final class BaseFilters {
             return below;
         }
         if (rel instanceof Project p) {
-            return passing(estimates, p.getInput(), sample, rexBuilder);
+            return passing(p.getInput(), sample, rexBuilder);
         }
         boolean[] all = new boolean[sample.size()];
         Arrays.fill(all, true);
@@ -98,26 +98,24 @@ final class BaseFilters {
 
     /**
      * Per sampled row, whether conjunct {@code c} holds (null where the sample cannot evaluate it). The optimizer's
-     * rules rebuild the same filter over new nodes many times per query, so each conjunct's answer is kept per query
-     * under its text over the table's columns.
+     * rules rebuild the same filter over new nodes many times per query, and each prepare of a query estimates the
+     * same conjuncts, so each conjunct's answer is kept with the table's sample under its text over the table's
+     * columns.
      */
-    private static boolean[] truth(Estimates estimates, Base base, SampleFilter eval, RexNode c) {
+    private static boolean[] truth(Base base, SampleFilter eval, RexNode c) {
         RexNode overTable = overTable(c, base.fieldValues);
-        String key = overTable == null ? null : overTable.toString();
-        java.util.Map<String, boolean[]> known = estimates.sampleTruths(base.table);
-        if (key != null && known.containsKey(key)) {
-            return known.get(key);
+        if (overTable == null) {
+            return evaluate(eval, c);
         }
-        boolean[] t;
+        return TableSample.of(base.table).truth(overTable.toString(), () -> evaluate(eval, c));
+    }
+
+    private static boolean[] evaluate(SampleFilter eval, RexNode c) {
         try {
-            t = eval.truth(c);
+            return eval.truth(c);
         } catch (SampleFilter.Unsupported e) {
-            t = null;
+            return null;
         }
-        if (key != null) {
-            known.put(key, t);
-        }
-        return t;
     }
 
     private static int count(boolean[] b) {

@@ -53,8 +53,6 @@ public final class Estimates {
     private final Map<RelNode, Node> memo = new IdentityHashMap<>();
     /** Per operator, the bound {@link #determined} found for each set of its fields. */
     private final Map<RelNode, Map<ImmutableBitSet, Double>> determinedMemo = new IdentityHashMap<>();
-    /** Per stored table, the truth of each filter conjunct on its sample, by the conjunct's text over its columns. */
-    private final Map<io.tessera.storage.Table, Map<String, boolean[]>> sampleTruths = new IdentityHashMap<>();
     private final EstimateSkew skew;
 
     /** Estimates from the statistics as they are. */
@@ -370,11 +368,6 @@ public final class Estimates {
             }
         }
         return new Node(rows, cols);
-    }
-
-    /** The truths of conjuncts on {@code table}'s sample found so far in this query (read-only arrays). */
-    Map<String, boolean[]> sampleTruths(io.tessera.storage.Table table) {
-        return sampleTruths.computeIfAbsent(table, t -> new java.util.HashMap<>());
     }
 
     /** Selectivity of {@code condition} over the rows of {@code input}, from statistics alone. */

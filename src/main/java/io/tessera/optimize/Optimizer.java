@@ -87,7 +87,7 @@ public final class Optimizer {
         Estimates estimates = new Estimates(skew);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), logical.catalog());
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP,
-                CoreRules.FILTER_REDUCE_EXPRESSIONS, CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+                ReducedFilters.RULE, CoreRules.PROJECT_REDUCE_EXPRESSIONS,
                 CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_PROJECT_TRANSPOSE,
                 CoreRules.FILTER_AGGREGATE_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
                 CoreRules.PROJECT_REMOVE, CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.UNION_TO_DISTINCT);
@@ -107,7 +107,7 @@ public final class Optimizer {
         rel = new JoinOrder(estimates, forGpu).apply(rel);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
                 CoreRules.FILTER_PROJECT_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
-                CoreRules.PROJECT_REMOVE, CoreRules.FILTER_REDUCE_EXPRESSIONS);
+                CoreRules.PROJECT_REMOVE, ReducedFilters.RULE);
         // a total over the rows that a grouped aggregation also reads, from that aggregation's groups
         rel = ScalarAggregateRollup.apply(rel, builder);
         // what a join's inputs compute is computed below it, once per input row (a build side's payload)

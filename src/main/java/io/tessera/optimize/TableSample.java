@@ -4,9 +4,11 @@ import io.tessera.storage.Column;
 import io.tessera.storage.Table;
 
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.WeakHashMap;
+import java.util.function.Supplier;
 
 /**
  * A uniform sample of a stored table's rows, on which the planner evaluates filters to estimate how many rows pass
@@ -24,9 +26,24 @@ final class TableSample {
 
     private static final Map<Table, TableSample> SAMPLES = Collections.synchronizedMap(new WeakHashMap<>());
 
+    /** Conjuncts' answers kept per sample, the least recently used dropped beyond this (each is a boolean per row). */
+    private static final int MAX_TRUTHS = 64;
+    /** Kept for a conjunct that the sample cannot evaluate. */
+    private static final boolean[] UNSUPPORTED = new boolean[0];
+
     private final Table table;
     private final long[] rows;
     private final Object[][] values;
+    /**
+     * Per conjunct, by its text over the table's columns: which sampled rows it holds for. Every prepare of a query
+     * estimates the same conjuncts again, and the optimizer's rules rebuild each filter several times per prepare.
+     */
+    private final Map<String, boolean[]> truths = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, boolean[]> eldest) {
+            return size() > MAX_TRUTHS;
+        }
+    };
 
     private TableSample(Table table) {
         this.table = table;
@@ -49,6 +66,25 @@ final class TableSample {
 
     int size() {
         return rows.length;
+    }
+
+    /**
+     * Per sampled row, whether the conjunct whose text over the table's columns is {@code key} holds: kept from an
+     * earlier call, else {@code evaluate}d (null: the sample cannot evaluate it), whose answer must not be changed.
+     */
+    boolean[] truth(String key, Supplier<boolean[]> evaluate) {
+        boolean[] t;
+        synchronized (this) {
+            t = truths.get(key);
+        }
+        if (t == null) {
+            boolean[] made = evaluate.get();
+            t = made == null ? UNSUPPORTED : made;
+            synchronized (this) {
+                truths.put(key, t);
+            }
+        }
+        return t == UNSUPPORTED ? null : t;
     }
 
     /** The sampled values of column {@code c}, in sample order. */

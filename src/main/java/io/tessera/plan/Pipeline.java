@@ -112,6 +112,24 @@ public record Pipeline(int id, Source source, List<Operation> operations, Sink s
             return "";
         }
         long rows = Math.round(estimate);
-        return String.format(java.util.Locale.ROOT, "  ~%,d %s", rows, rows == 1 ? "row" : "rows");
+        return "  ~" + grouped(rows) + (rows == 1 ? " row" : " rows");
+    }
+
+    /**
+     * {@code n} with a comma between each group of three digits, as {@code %,d} in {@code Locale.ROOT} writes it,
+     * without a {@link java.util.Formatter} (every pipeline's generated source carries an estimate per operator).
+     */
+    static String grouped(long n) {
+        String digits = Long.toString(n);
+        int first = n < 0 ? 1 : 0;
+        int len = digits.length() - first;
+        StringBuilder sb = new StringBuilder(digits.length() + len / 3).append(digits, 0, first);
+        for (int i = 0; i < len; i++) {
+            if (i > 0 && (len - i) % 3 == 0) {
+                sb.append(',');
+            }
+            sb.append(digits.charAt(first + i));
+        }
+        return sb.toString();
     }
 }

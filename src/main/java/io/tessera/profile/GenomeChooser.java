@@ -55,13 +55,16 @@ public final class GenomeChooser {
     }
 
     public Choice choose(QueryPlan plan) {
-        Profile profile = store == null ? Profile.empty(fingerprint) : store.load(fingerprint);
-        String problem = store == null ? null : store.problem(fingerprint);
+        ProfileStore.Loaded loaded = store == null ? new ProfileStore.Loaded(Profile.empty(fingerprint), null)
+                : store.loadWithProblem(fingerprint);
+        Profile profile = loaded.profile();
+        String problem = loaded.problem();
         Map<Integer, Genome> free = new TreeMap<>();
         Map<Integer, String> origins = new TreeMap<>();
         for (Pipeline p : plan.pipelines()) {
             Genome d = space.defaultGenome(plan, p);
-            Profile.Entry e = profile.entry(p.shape());
+            // a pipeline's shape is text made from its operators: not made where no profile has entries
+            Profile.Entry e = profile.entries().isEmpty() ? null : profile.entry(p.shape());
             if (e == null) {
                 free.put(p.id(), d);
                 origins.put(p.id(), problem == null ? DEFAULT : DEFAULT + "; profile not read: " + problem);

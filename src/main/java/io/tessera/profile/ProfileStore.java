@@ -33,6 +33,7 @@ public final class ProfileStore {
 
     private final Path dir;
     private final Map<String, Cached> cache = new TreeMap<>();
+    private final Map<String, Path> files = new java.util.concurrent.ConcurrentHashMap<>();
 
     private record Cached(FileTime modified, long size, Profile profile, String problem) {
     }
@@ -53,6 +54,11 @@ public final class ProfileStore {
 
     /** The file of a fingerprint: its text made file-name safe, and a hash so that different ones never meet. */
     public Path file(String fingerprint) {
+        // made once per device: a genome choice looks at its device's file in every prepare
+        return files.computeIfAbsent(fingerprint, this::fileOf);
+    }
+
+    private Path fileOf(String fingerprint) {
         String safe = fingerprint.replaceAll("[^A-Za-z0-9._-]+", "_");
         if (safe.length() > 100) {
             safe = safe.substring(0, 100);
@@ -69,6 +75,16 @@ public final class ProfileStore {
     /** Why the profile of a device could not be read, or null. */
     public String problem(String fingerprint) {
         return read(fingerprint).problem;
+    }
+
+    /** A device's profile (empty when there is none) and why it could not be read (null: no problem). */
+    public record Loaded(Profile profile, String problem) {
+    }
+
+    /** {@link #load} and {@link #problem} of a device from one look at its file (a genome choice per prepare). */
+    public Loaded loadWithProblem(String fingerprint) {
+        Cached c = read(fingerprint);
+        return new Loaded(c.profile, c.problem);
     }
 
     private synchronized Cached read(String fingerprint) {

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * <pre>java -cp target/test-classes io.tessera.bench.PrepareCpuAb OLD.jar NEW.jar LIBDIR DB_A DB_B [ROUNDS [WARM]]</pre>
  *
  * Each build opens its own copy of the database (a database is locked by the process that opens it, and the two
- * class loaders would each take the lock). Prints each query's median and the median over the queries.
+ * class loaders would each take the lock). Prints each query's median, and the median and geometric mean of those.
  */
 public final class PrepareCpuAb {
 
@@ -96,6 +96,16 @@ public final class PrepareCpuAb {
         }
         System.out.printf(Locale.ROOT, "%-6s old %8.2f  new %8.2f%n", "median", median(medians[0]),
                 median(medians[1]));
+        System.out.printf(Locale.ROOT, "%-6s old %8.2f  new %8.2f%n", "geomean", geomean(medians[0]),
+                geomean(medians[1]));
+    }
+
+    private static double geomean(double[] v) {
+        double logs = 0;
+        for (double x : v) {
+            logs += Math.log(x);
+        }
+        return Math.exp(logs / v.length);
     }
 
     private static double median(double[] v) {

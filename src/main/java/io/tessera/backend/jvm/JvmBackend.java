@@ -172,8 +172,9 @@ public final class JvmBackend implements Host {
         }
         List<Future<Class<? extends PipelineCode>>> futures = new ArrayList<>();
         for (EmittedPipeline e : emitted) {
-            if (JavaCompiler.isCached(e.source())) {
-                futures.add(CompletableFuture.completedFuture(JavaCompiler.compile(e.className(), e.source())));
+            Class<? extends PipelineCode> cached = JavaCompiler.cached(e.source());
+            if (cached != null) {
+                futures.add(CompletableFuture.completedFuture(cached));
             } else {
                 futures.add(MorselRunner.POOL.submit(() -> JavaCompiler.compile(e.className(), e.source())));
             }

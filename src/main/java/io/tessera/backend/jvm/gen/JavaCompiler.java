@@ -63,8 +63,9 @@ public final class JavaCompiler {
         CACHE.clear();
     }
 
-    public static boolean isCached(String source) {
-        return CACHE.containsKey(codeKey(source));
+    /** The class compiled before from code equal to {@code source}'s ({@link #codeKey}), else null. */
+    public static Class<? extends PipelineCode> cached(String source) {
+        return CACHE.get(codeKey(source));
     }
 
     /**
