@@ -3,6 +3,7 @@ package io.tessera.optimize;
 import io.tessera.storage.Column;
 import io.tessera.storage.Table;
 
+import java.lang.ref.WeakReference;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,7 +32,12 @@ final class TableSample {
     /** Kept for a conjunct that the sample cannot evaluate. */
     private static final boolean[] UNSUPPORTED = new boolean[0];
 
-    private final Table table;
+    /**
+     * Weakly held: {@link #SAMPLES} holds its keys weakly, and a sample that held its table strongly would keep every
+     * replaced generation of a table (and its sample) for the life of the process. Whoever asks for a sample's values
+     * is planning over that table and holds it.
+     */
+    private final WeakReference<Table> table;
     private final long[] rows;
     private final Object[][] values;
     /**
@@ -46,7 +52,7 @@ final class TableSample {
     };
 
     private TableSample(Table table) {
-        this.table = table;
+        this.table = new WeakReference<>(table);
         long n = table.rowCount();
         int k = (int) Math.min(SIZE, n);
         rows = new long[k];
@@ -91,7 +97,11 @@ final class TableSample {
     synchronized Object[] column(int c) {
         Object[] v = values[c];
         if (v == null) {
-            Column col = table.column(c);
+            Table t = table.get();
+            if (t == null) {
+                throw new IllegalStateException("the sampled table is no longer open");
+            }
+            Column col = t.column(c);
             v = new Object[rows.length];
             for (int i = 0; i < rows.length; i++) {
                 v[i] = value(col, rows[i]);
