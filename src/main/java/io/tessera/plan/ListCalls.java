@@ -142,6 +142,14 @@ final class ListCalls {
     }
 
     /**
+     * What equal values share, a VARCHAR: a list's or struct's order key, in which an INTERVAL is its length (so for
+     * equality only where one is inside); what a group of such values is keyed by.
+     */
+    static Expr equalityKey(Expr nested) {
+        return new Expr.Call(Op.LIST, List.of(nested), DataType.VARCHAR, nested.nullable(), ListFunction.ORDER_KEY);
+    }
+
+    /**
      * A list's order key ({@link ListFunction#ORDER_KEY}), a VARCHAR that sorts, compares and keeps its MIN and MAX
      * as DuckDB does the lists; {@code use} names what orders them in the refusal of a list that is not ordered.
      */

@@ -95,6 +95,19 @@ public final class ListRuntime {
         return false;
     }
 
+    /**
+     * A 64-bit hash of a list's or struct's {@link ListOrder#equalityKey} (FNV-1a over its characters), equal for
+     * values DuckDB finds equal; a join's key, beside which the values themselves are compared.
+     */
+    public static long equalityHash(String nested, DataType type) {
+        String key = ListOrder.equalityKey(nested, type);
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < key.length(); i++) {
+            h = (h ^ key.charAt(i)) * 0x100000001b3L;
+        }
+        return h;
+    }
+
     /** A list's or a struct's order key ({@link ListOrder}), {@code type} its LIST or STRUCT type. */
     public static String orderKey(String nested, DataType type) {
         return ListOrder.key(nested, type);
