@@ -30,6 +30,11 @@ public enum ListFunction {
      * length, so that equal values (1 day, 24 hours) share it; a join's key, the values compared beside it.
      */
     EQUALITY_HASH,
+    /**
+     * (VARCHAR): the LIST or STRUCT of DuckDB's text of one ({@code '[1, 2]'}, {@code '{a: 1 day}'}), typed as the
+     * call, each element read as its type reads text ({@link io.tessera.storage.NestedText}); malformed text fails.
+     */
+    FROM_TEXT,
     /** (list or struct): its text as DuckDB writes it ({@code [1, 2]}, {@code {'a': 1}}), a VARCHAR. */
     TEXT,
     /**

@@ -259,6 +259,10 @@ final class RexTranslator {
         if (interval != null) {
             return interval;
         }
+        Expr parsed = ListCalls.fromText(call, o -> translate(o, inputs));
+        if (parsed != null) {
+            return parsed;
+        }
         Expr struct = StructCalls.lower(call, o -> translate(o, inputs));
         if (struct != null) {
             return zoned.inNested(struct);

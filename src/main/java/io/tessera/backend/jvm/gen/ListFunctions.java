@@ -54,6 +54,13 @@ final class ListFunctions {
                 JExpr x = gen.gen(c.args().get(0));
                 yield JExpr.of(gen.asString(x), x.n(), ValueKind.STRING);
             }
+            case FROM_TEXT -> {
+                JExpr x = gen.gen(c.args().get(0));
+                // the LIST or STRUCT type, which says how each part reads, a bound constant; the text a value
+                String type = scope.constantObject("io.tessera.storage.DataType", c.type());
+                String v = LIST + "fromText(" + gen.asString(x) + ", " + type + ")";
+                yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
+            }
             case EQUALITY_HASH -> {
                 JExpr x = gen.gen(c.args().get(0));
                 String type = scope.constantObject("io.tessera.storage.DataType", c.args().get(0).type());

@@ -95,6 +95,15 @@ public final class ListRuntime {
         return false;
     }
 
+    /** The encoding of DuckDB's text of a LIST or STRUCT value of {@code type} (a CAST from text). */
+    public static String fromText(String text, DataType type) {
+        try {
+            return io.tessera.storage.NestedText.parse(text, type);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("CAST of '" + text + "' to " + type + ": " + e.getMessage(), e);
+        }
+    }
+
     /**
      * A 64-bit hash of a list's or struct's {@link ListOrder#equalityKey} (FNV-1a over its characters), equal for
      * values DuckDB finds equal; a join's key, beside which the values themselves are compared.
