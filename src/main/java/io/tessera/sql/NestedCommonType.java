@@ -12,8 +12,9 @@ import java.util.function.Function;
 /**
  * DuckDB's common type of STRUCTs or LISTs whose fields or elements Calcite finds no common type for, where one of them
  * is text: that part becomes VARCHAR ({@code {'a': INTERVAL 1 DAY}} beside {@code {'a': '2 days'}} in a UNION is a
- * STRUCT(a VARCHAR), the interval written as its text), at any depth. Calcite has no common type of text and another
- * type; types it has one for keep Calcite's.
+ * STRUCT(a VARCHAR), the interval written as its text), at any depth; intervals of units Calcite keeps apart (a month,
+ * hours) DuckDB's one INTERVAL type. Calcite has no common type of text and another type; types it has one for keep
+ * Calcite's.
  */
 final class NestedCommonType {
     private NestedCommonType() {
@@ -57,9 +58,15 @@ final class NestedCommonType {
             return e == null ? null : f.createTypeWithNullability(f.createArrayType(e, -1), nullable);
         }
         RelDataType c = calcite.apply(types);
-        if (c != null || types.stream().anyMatch(NestedCommonType::nested)
-                || types.stream().noneMatch(SqlTypeUtil::isCharacter)) {
+        if (c != null || types.stream().anyMatch(NestedCommonType::nested)) {
             return c;
+        }
+        if (types.stream().allMatch(t -> IntervalSyntax.isInterval(t) || t.getSqlTypeName() == SqlTypeName.NULL)) {
+            // intervals of other units (1 MONTH, 2 HOURS): DuckDB's one INTERVAL type
+            return TimestampFunctions.intervalType(f, nullable);
+        }
+        if (types.stream().noneMatch(SqlTypeUtil::isCharacter)) {
+            return null;
         }
         return f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), nullable);
     }
