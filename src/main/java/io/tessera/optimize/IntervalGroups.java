@@ -22,12 +22,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An aggregation with an INTERVAL key (GROUP BY, DISTINCT) grouped as DuckDB groups intervals: by their length,
+ * An aggregation with an INTERVAL key (GROUP BY, DISTINCT, UNION) grouped as DuckDB groups intervals: by their length,
  * 30 days equal to 1 month. Each such key is replaced by its length ({@link IntervalSyntax#KEY}, computed below
  * the aggregation), and the group shows the least of its intervals (MIN, in the order of their codes); a group of
  * one spelling shows that spelling, as DuckDB does. Likewise COUNT(DISTINCT interval) counts lengths: where the rows
- * carry an interval's code, two spellings of one length (1 month, 30 days) would otherwise differ. A join on an
- * equality of intervals compares lengths too ({@link IntervalJoinKeys}), and so does a sort.
+ * carry an interval's code, two spellings of one length (1 month, 30 days) would otherwise differ. A LIST or STRUCT
+ * key with an INTERVAL inside is grouped the same way, by a key in which each interval is its length, and its group
+ * shows the value of the least encoded string ({@link IntervalSyntax#CODE}). A join on an equality of such values
+ * compares lengths too ({@link IntervalJoinKeys}), and so does a sort of intervals.
  */
 final class IntervalGroups {
     private IntervalGroups() {
@@ -58,7 +60,7 @@ final class IntervalGroups {
         int width = a.getInput().getRowType().getFieldCount();
         List<Integer> intervals = new ArrayList<>();
         for (int k : keys) {
-            if (isInterval(a.getInput().getRowType().getFieldList().get(k).getType())) {
+            if (groupsByKey(a.getInput().getRowType().getFieldList().get(k).getType())) {
                 intervals.add(k);
             }
         }
@@ -67,7 +69,7 @@ final class IntervalGroups {
         for (AggregateCall c : a.getAggCallList()) {
             if (c.isDistinct() && c.getAggregation().getKind() == SqlKind.COUNT) {
                 for (int arg : c.getArgList()) {
-                    if (isInterval(a.getInput().getRowType().getFieldList().get(arg).getType())
+                    if (groupsByKey(a.getInput().getRowType().getFieldList().get(arg).getType())
                             && !distinctArgs.contains(arg)) {
                         distinctArgs.add(arg);
                     }
@@ -84,6 +86,11 @@ final class IntervalGroups {
         }
         for (int k : distinctArgs) {
             fields.add(b.call(IntervalSyntax.KEY, b.field(k)));
+        }
+        // a nested key's encoded string, whose least the group shows (an interval's own code is its MIN's argument)
+        int codes = fields.size();
+        for (int k : intervals) {
+            fields.add(isInterval(b.field(k).getType()) ? b.field(k) : b.call(IntervalSyntax.CODE, b.field(k)));
         }
         b.project(fields);
         ImmutableBitSet.Builder groups = ImmutableBitSet.builder();
@@ -105,17 +112,22 @@ final class IntervalGroups {
             }
             calls.add(b.aggregateCall(c.copy(args, c.filterArg, c.distinctKeys, c.collation)));
         }
-        for (int k : intervals) {
-            calls.add(b.min(b.field(k)));
+        for (int i = 0; i < intervals.size(); i++) {
+            calls.add(b.min(b.field(codes + i)));
         }
         b.aggregate(b.groupKey(groupSet), calls);
         // back to the aggregation's columns: its keys in their order (an interval's the MIN), then its calls
         List<Integer> newKeys = groupSet.asList();
         List<RexNode> out = new ArrayList<>();
         for (int k : keys) {
-            out.add(intervals.contains(k)
-                    ? b.field(newKeys.size() + a.getAggCallList().size() + intervals.indexOf(k))
-                    : b.field(newKeys.indexOf(k)));
+            if (!intervals.contains(k)) {
+                out.add(b.field(newKeys.indexOf(k)));
+                continue;
+            }
+            RexNode least = b.field(newKeys.size() + a.getAggCallList().size() + intervals.indexOf(k));
+            RelDataType type = a.getInput().getRowType().getFieldList().get(k).getType();
+            out.add(isInterval(type) ? least
+                    : b.getRexBuilder().makeCall(type, IntervalSyntax.OF_CODE, List.of(least)));
         }
         for (int i = 0; i < a.getAggCallList().size(); i++) {
             out.add(b.field(newKeys.size() + i));
@@ -168,13 +180,19 @@ final class IntervalGroups {
                 keys.add(c.getFieldIndex());
             }
             for (int k : keys) {
-                if (k < fields.size() && isInterval(fields.get(k).getType())) {
+                if (k < fields.size() && groupsByKey(fields.get(k).getType())) {
                     throw new io.tessera.sql.SqlError("unsupported: a window function partitioned or ordered by the"
-                            + " INTERVAL " + fields.get(k).getName() + " (intervals of one length spelled differently,"
+                            + (isInterval(fields.get(k).getType()) ? " INTERVAL " : " value with an INTERVAL inside ")
+                            + fields.get(k).getName() + " (intervals of one length spelled differently,"
                             + " 1 month and 30 days, would not be peers)");
                 }
             }
         }
+    }
+
+    /** Whether values of {@code t} group by a key: an INTERVAL, or a LIST or STRUCT with one inside. */
+    static boolean groupsByKey(RelDataType t) {
+        return io.tessera.sql.IntervalTypeName.holdsInterval(t);
     }
 
     static boolean isInterval(RelDataType t) {

@@ -24,7 +24,9 @@ import java.util.List;
  * whole days, a month as 30, and the microseconds beyond them; {@link IntervalSyntax#KEY_DAYS}), and the equality
  * becomes the equality of both, which the join plans as two numeric keys. The join's own columns are kept above it.
  * An equality whose operands do not come one from each side stays a condition, compared by length as every
- * comparison of intervals is.
+ * comparison of intervals is. An equality of LISTs or STRUCTs with an INTERVAL inside has one key per side instead, a
+ * hash of the value in which each interval is its length ({@link IntervalSyntax#KEY_HASH}), and the values themselves
+ * compared beside it (as the negation of their difference, which is no key), since two values may share a hash.
  */
 final class IntervalJoinKeys {
     private IntervalJoinKeys() {
@@ -52,10 +54,18 @@ final class IntervalJoinKeys {
             return join;
         }
         RexBuilder rex = join.getCluster().getRexBuilder();
+        // where each equality's keys start among the added columns
+        List<Integer> firstKey = new ArrayList<>();
         for (RexCall eq : equalities) {
             int[] sides = sidesOf(eq, leftWidth);
             RexNode l = eq.getOperands().get(sides[0]);
             RexNode r = org.apache.calcite.rex.RexUtil.shift(eq.getOperands().get(sides[1]), -leftWidth);
+            firstKey.add(leftKeys.size());
+            if (!IntervalGroups.isInterval(l.getType())) {
+                leftKeys.add(rex.makeCall(IntervalSyntax.KEY_HASH, l));
+                rightKeys.add(rex.makeCall(IntervalSyntax.KEY_HASH, r));
+                continue;
+            }
             leftKeys.add(rex.makeCall(IntervalSyntax.KEY_DAYS, l));
             leftKeys.add(rex.makeCall(IntervalSyntax.KEY_MICROS, l));
             rightKeys.add(rex.makeCall(IntervalSyntax.KEY_DAYS, r));
@@ -77,14 +87,25 @@ final class IntervalJoinKeys {
                 if (k < 0) {
                     return super.visitCall(call);
                 }
-                SqlOperator op = call.getKind() == SqlKind.EQUALS ? SqlStdOperatorTable.EQUALS
-                        : SqlStdOperatorTable.IS_NOT_DISTINCT_FROM;
+                boolean equals = call.getKind() == SqlKind.EQUALS;
+                SqlOperator op = equals ? SqlStdOperatorTable.EQUALS : SqlStdOperatorTable.IS_NOT_DISTINCT_FROM;
+                boolean hashed = !IntervalGroups.isInterval(call.getOperands().get(0).getType());
                 List<RexNode> both = new ArrayList<>();
-                for (int part = 0; part < 2; part++) {
-                    RexNode lk = leftKeys.get(2 * k + part);
-                    RexNode rk = rightKeys.get(2 * k + part);
-                    both.add(rex.makeCall(op, rex.makeInputRef(lk.getType(), leftWidth + 2 * k + part),
-                            rex.makeInputRef(rk.getType(), leftWidth + added + rightWidth + 2 * k + part)));
+                int first = firstKey.get(k);
+                for (int part = 0; part < (hashed ? 1 : 2); part++) {
+                    RexNode lk = leftKeys.get(first + part);
+                    RexNode rk = rightKeys.get(first + part);
+                    both.add(rex.makeCall(op, rex.makeInputRef(lk.getType(), leftWidth + first + part),
+                            rex.makeInputRef(rk.getType(), leftWidth + added + rightWidth + first + part)));
+                }
+                if (hashed) {
+                    // the values compared too: NOT (a <> b), NOT (a IS DISTINCT FROM b)
+                    List<RexNode> operands = new ArrayList<>();
+                    for (RexNode o : call.getOperands()) {
+                        operands.add(o.accept(this));
+                    }
+                    both.add(rex.makeCall(SqlStdOperatorTable.NOT, rex.makeCall(equals
+                            ? SqlStdOperatorTable.NOT_EQUALS : SqlStdOperatorTable.IS_DISTINCT_FROM, operands)));
                 }
                 return rex.makeCall(SqlStdOperatorTable.AND, both);
             }
@@ -117,8 +138,8 @@ final class IntervalJoinKeys {
 
     private static boolean isIntervalEquality(RexCall call) {
         return (call.getKind() == SqlKind.EQUALS || call.getKind() == SqlKind.IS_NOT_DISTINCT_FROM)
-                && call.getOperands().size() == 2 && IntervalGroups.isInterval(call.getOperands().get(0).getType())
-                && IntervalGroups.isInterval(call.getOperands().get(1).getType());
+                && call.getOperands().size() == 2 && IntervalGroups.groupsByKey(call.getOperands().get(0).getType())
+                && IntervalGroups.groupsByKey(call.getOperands().get(1).getType());
     }
 
     /** Which operand reads only the left input and which only the right ({left, right}), or null. */

@@ -64,7 +64,16 @@ final class IntervalCalls {
                 return parse(translate.apply(ops.get(0)), nullable);
             }
             case "TESSERA_INTERVAL_KEY" -> {
-                return key(translate.apply(ops.get(0)));
+                return equalityKey(translate.apply(ops.get(0)));
+            }
+            case "TESSERA_INTERVAL_KEY_HASH" -> {
+                Expr v = translate.apply(ops.get(0));
+                return new Expr.Call(Op.LIST, List.of(v), DataType.BIGINT, v.nullable(), ListFunction.EQUALITY_HASH);
+            }
+            case "TESSERA_NESTED_CODE", "TESSERA_NESTED_OF_CODE" -> {
+                Expr v = translate.apply(ops.get(0));
+                DataType type = name.endsWith("OF_CODE") ? Types.of(call.getType()) : DataType.VARCHAR;
+                return new Expr.Call(Op.LIST, List.of(v), type, v.nullable(), ListFunction.CODE);
             }
             case "TESSERA_INTERVAL_KEY_DAYS", "TESSERA_INTERVAL_KEY_MICROS" -> {
                 Expr iv = translate.apply(ops.get(0));
@@ -129,8 +138,8 @@ final class IntervalCalls {
                     return null;
                 }
                 Op op = RexTranslator.comparison(call.getKind());
-                return new Expr.Call(op, List.of(key(translate.apply(ops.get(0))), key(translate.apply(ops.get(1)))),
-                        DataType.BOOLEAN, nullable);
+                return new Expr.Call(op, List.of(key(interval(ops.get(0), translate)),
+                        key(interval(ops.get(1), translate))), DataType.BOOLEAN, nullable);
             }
             case CAST -> {
                 return cast(call, translate, nullable);
@@ -166,6 +175,9 @@ final class IntervalCalls {
         boolean to = isInterval(call);
         if (!from && !to) {
             return null;
+        }
+        if (to && isNullType(ops.get(0))) {
+            return interval(ops.get(0), translate);
         }
         Expr arg = translate.apply(ops.get(0));
         if (from && to) {
@@ -247,6 +259,26 @@ final class IntervalCalls {
             return text;
         }
         return call(TemporalFunction.INTERVAL_PARSE, List.of(text), DataType.INTERVAL, nullable);
+    }
+
+    /**
+     * An operand compared with or cast to an INTERVAL: a value of the NULL type (a field of {@code {'a': NULL}}, which
+     * Calcite compares with an INTERVAL uncast where it expands IS NOT DISTINCT FROM) a NULL interval.
+     */
+    private static Expr interval(RexNode n, Function<RexNode, Expr> translate) {
+        return isNullType(n) ? new Expr.Literal(null, DataType.INTERVAL) : translate.apply(n);
+    }
+
+    private static boolean isNullType(RexNode n) {
+        return n.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL;
+    }
+
+    /**
+     * What equal values share, as a VARCHAR: an INTERVAL's length, a LIST's or STRUCT's key in which each interval is
+     * its length.
+     */
+    static Expr equalityKey(Expr value) {
+        return value.type().isNested() ? ListCalls.equalityKey(value) : key(value);
     }
 
     private static Expr key(Expr interval) {

@@ -324,8 +324,11 @@ final class JoinPlanner {
             return null;
         }
         boolean nullable = nullSafe && (a.getType().isNullable() || b.getType().isNullable());
-        if (nullable && a.getType().getSqlTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.CHARACTER) {
-            return null; // a string has no zero to stand for NULL: a condition on each build row, not a hash key
+        if (nullable && (a.getType().getSqlTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.CHARACTER
+                || a.getType().isStruct() || a.getType().getComponentType() != null)) {
+            // a string (and a list or struct, held as one) has no zero to stand for NULL: a condition on each build
+            // row, not a hash key
+            return null;
         }
         if (ra.nth(ra.cardinality() - 1) < nLeft && rb.nth(0) >= nLeft) {
             return new KeyPair(a, b, nullable, c);

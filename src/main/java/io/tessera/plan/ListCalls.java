@@ -142,6 +142,36 @@ final class ListCalls {
     }
 
     /**
+     * A CAST of text to a LIST or STRUCT type ({@code '[1 day, 2 hours]'::INTERVAL[]}, {@code CAST(v AS STRUCT(a
+     * INTEGER))}): DuckDB's text of the value read when the query runs ({@link ListFunction#FROM_TEXT}); null for any
+     * other call. A TIMESTAMP WITH TIME ZONE inside is refused (its text would be read without the session's zone).
+     */
+    static Expr fromText(RexCall call, Function<RexNode, Expr> translate) {
+        boolean cast = call.getKind() == SqlKind.CAST || call.getOperator().getName().equals("TESSERA_CHECKED_CAST");
+        if (!cast || !org.apache.calcite.sql.type.SqlTypeUtil.inCharFamily(
+                call.getOperands().get(0).getType())) {
+            return null;
+        }
+        DataType to = Types.of(call.getType());
+        if (!to.isNested()) {
+            return null;
+        }
+        if (mentions(to, io.tessera.storage.TypeKind.TIMESTAMP_TZ)) {
+            throw new SqlError("unsupported: CAST from text to " + to + " (a TIMESTAMP WITH TIME ZONE inside)");
+        }
+        Expr text = translate.apply(call.getOperands().get(0));
+        return new Expr.Call(Op.LIST, List.of(text), to, text.nullable(), ListFunction.FROM_TEXT);
+    }
+
+    /**
+     * What equal values share, a VARCHAR: a list's or struct's order key, in which an INTERVAL is its length (so for
+     * equality only where one is inside); what a group of such values is keyed by.
+     */
+    static Expr equalityKey(Expr nested) {
+        return new Expr.Call(Op.LIST, List.of(nested), DataType.VARCHAR, nested.nullable(), ListFunction.ORDER_KEY);
+    }
+
+    /**
      * A list's order key ({@link ListFunction#ORDER_KEY}), a VARCHAR that sorts, compares and keeps its MIN and MAX
      * as DuckDB does the lists; {@code use} names what orders them in the refusal of a list that is not ordered.
      */

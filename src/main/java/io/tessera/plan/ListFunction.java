@@ -20,6 +20,21 @@ public enum ListFunction {
     ORDER_KEY,
     /** (order key): the list of an {@link #ORDER_KEY} (after MIN or MAX kept one), typed as that list. */
     FROM_ORDER_KEY,
+    /**
+     * (list or struct): its encoded string as a VARCHAR; or (VARCHAR) the list or struct of such a string, typed as the
+     * call. Neither changes the string: a MIN over them keeps one of several equal values that have no order.
+     */
+    CODE,
+    /**
+     * (list or struct with an INTERVAL inside): a BIGINT hash of its {@link #ORDER_KEY}, in which each interval is its
+     * length, so that equal values (1 day, 24 hours) share it; a join's key, the values compared beside it.
+     */
+    EQUALITY_HASH,
+    /**
+     * (VARCHAR): the LIST or STRUCT of DuckDB's text of one ({@code '[1, 2]'}, {@code '{a: 1 day}'}), typed as the
+     * call, each element read as its type reads text ({@link io.tessera.storage.NestedText}); malformed text fails.
+     */
+    FROM_TEXT,
     /** (list or struct): its text as DuckDB writes it ({@code [1, 2]}, {@code {'a': 1}}), a VARCHAR. */
     TEXT,
     /**

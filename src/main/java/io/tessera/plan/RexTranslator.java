@@ -259,6 +259,10 @@ final class RexTranslator {
         if (interval != null) {
             return interval;
         }
+        Expr parsed = ListCalls.fromText(call, o -> translate(o, inputs));
+        if (parsed != null) {
+            return parsed;
+        }
         Expr struct = StructCalls.lower(call, o -> translate(o, inputs));
         if (struct != null) {
             return zoned.inNested(struct);
@@ -433,8 +437,8 @@ final class RexTranslator {
 
     /**
      * {@code e} as a value of {@code type} where a set operation's inputs differ in type: a TIMESTAMP made an instant
-     * on the session's clock, as its CAST makes it; a list as a list's CAST converts it (an empty {@code []} a list of
-     * the other inputs' type); a list or struct with parts of the NULL type with each such part NULL; other types by a
+     * on the session's clock, as its CAST makes it; a list or struct as its CAST converts it (an empty {@code []} a
+     * list of the other inputs' type); a list or struct with parts of the NULL type with each such part NULL; other types by a
      * plain CAST.
      */
     Expr converted(Expr e, RelDataType from, DataType type) {
@@ -447,7 +451,8 @@ final class RexTranslator {
         if (type.isNested() && ListCalls.holdsNullType(from)) {
             return zoned.inNested(ListCalls.asFrom(e, from, type)); // {'a': NULL} beside {'a': INTERVAL 1 DAY}
         }
-        if (e.type().isList() && type.isList()) {
+        if (e.type().isList() && type.isList() || e.type().isStruct() && type.isStruct()) {
+            // a struct as a struct's CAST converts it ({'a': INTERVAL 1 DAY} beside {'a': '2 days'}: STRUCT(a VARCHAR))
             return zoned.inNested(ListCalls.as(e, type));
         }
         Expr zonedCast = zoned.cast(e, type, e.nullable());

@@ -19,6 +19,10 @@ import java.util.List;
  * and its tag) and group by the row and that number: the k-th copy of a row survives INTERSECT ALL when every input
  * has a k-th copy (so min(count) copies remain), and EXCEPT ALL when no right input has one (max(0, l - r)). The
  * right inputs of an EXCEPT share one tag: removing them one after another removes their counts summed.
+ *
+ * <p>A column of INTERVALs, or of LISTs or STRUCTs with one inside, is compared by its key instead, in which each
+ * interval is its length (as DuckDB compares them: 1 day equals 24 hours): the key goes into the relation beside the
+ * value, rows are numbered and grouped by it, and a group shows the least value of its first input's rows.
  */
 final class SetOpPlanning {
 
@@ -42,6 +46,13 @@ final class SetOpPlanning {
                     t.kind() == TypeKind.VARCHAR ? DictionaryKeys.relation(tagged, i) : null));
         }
         cols.add(new ColumnInfo("input", DataType.INTEGER, false, null));
+        List<Integer> keyed = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (io.tessera.storage.ListOrder.equalByKey(cols.get(i).type())) {
+                cols.add(new ColumnInfo("key" + i, DataType.VARCHAR, true, DictionaryKeys.relation(tagged, cols.size())));
+                keyed.add(i);
+            }
+        }
         List<String> taggedNames = cols.stream().map(ColumnInfo::name).toList();
         List<RelNode> inputs = s.getInputs();
         for (int in = 0; in < inputs.size(); in++) {
@@ -54,6 +65,9 @@ final class SetOpPlanning {
             }
             long tag = union ? 0 : intersect ? in : Math.min(in, 1);
             outs.add(new Expr.Literal(tag, DataType.INTEGER));
+            for (int i : keyed) {
+                outs.add(IntervalCalls.equalityKey(outs.get(i)));
+            }
             planner.end(o, new Sink.Materialize(outs, taggedNames, 0, -1, tagged));
         }
         double rows = planner.rowCount(s);
@@ -64,7 +78,7 @@ final class SetOpPlanning {
             int rel = planner.newRelation();
             List<Integer> all = new ArrayList<>();
             for (int i = 0; i <= n; i++) {
-                all.add(i);
+                all.add(keyed.contains(i) ? n + 1 + keyed.indexOf(i) : i);
             }
             WindowFunction.Frame whole = new WindowFunction.Frame(true,
                     new WindowFunction.Bound(WindowFunction.BoundKind.UNBOUNDED_PRECEDING, null),
@@ -78,10 +92,13 @@ final class SetOpPlanning {
         }
 
         // group by the row (and its copy number); keep a group by the inputs it came from
-        List<Expr> keys = new ArrayList<>(u.fields.subList(0, n));
+        List<Expr> keys = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            keys.add(u.fields.get(keyed.contains(i) ? n + 1 + keyed.indexOf(i) : i));
+        }
         List<String> keyNames = new ArrayList<>(names);
         if (numbered) {
-            keys.add(u.fields.get(n + 1));
+            keys.add(u.fields.get(n + 1 + keyed.size()));
             keyNames.add("copy");
         }
         List<KeyRange> ranges = new ArrayList<>();
@@ -89,14 +106,24 @@ final class SetOpPlanning {
             ranges.add(KeyRange.of(k));
         }
         Expr tag = u.fields.get(n);
-        List<AggCall> aggs = union ? List.of()
+        List<AggCall> aggs = new ArrayList<>(union ? List.of()
                 : intersect ? List.of(new AggCall(AggFunction.COUNT_DISTINCT, tag, null, DataType.BIGINT, false, "inputs"))
-                : List.of(new AggCall(AggFunction.MAX, tag, null, DataType.INTEGER, false, "last_input"));
+                : List.of(new AggCall(AggFunction.MAX, tag, null, DataType.INTEGER, false, "last_input")));
+        int counts = aggs.size();
+        // a keyed column's value: the least of the first input's (every input's for a UNION)
+        Expr first = union ? null
+                : new Expr.Call(Op.EQ, List.of(tag, new Expr.Literal(0L, DataType.INTEGER)), DataType.BOOLEAN, false);
+        for (int i : keyed) {
+            aggs.add(new AggCall(AggFunction.MIN, u.fields.get(i), first, cols.get(i).type(), true, names.get(i)));
+        }
         int grouped = planner.newRelation();
         planner.end(u, new Sink.GroupAggregate(keys, keyNames, aggs, ranges, grouped, rows));
         List<ColumnInfo> groupCols = new ArrayList<>(PhysicalPlanner.relationColumns(grouped, keys, keyNames));
-        for (AggCall a : aggs) {
-            groupCols.add(new ColumnInfo(a.name(), a.type(), false, null));
+        for (int a = 0; a < aggs.size(); a++) {
+            AggCall call = aggs.get(a);
+            String dict = a < counts || call.type().kind() != TypeKind.VARCHAR ? null
+                    : DictionaryKeys.of(call.arg(), DictionaryKeys.relation(grouped, keys.size() + a));
+            groupCols.add(new ColumnInfo(call.name(), call.type(), a >= counts, dict));
         }
         PhysicalPlanner.Open g = planner.readRelation(grouped, groupCols, rows);
         if (!union) {
@@ -104,7 +131,11 @@ final class SetOpPlanning {
             Expr wanted = intersect ? new Expr.Literal((long) inputs.size(), DataType.BIGINT) : new Expr.Literal(0L, DataType.INTEGER);
             g.add(new Operation.Filter(new Expr.Call(Op.EQ, List.of(count, wanted), DataType.BOOLEAN, false)), Double.NaN);
         }
-        g.fields = new ArrayList<>(g.fields.subList(0, n));
+        List<Expr> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(g.fields.get(keyed.contains(i) ? keys.size() + counts + keyed.indexOf(i) : i));
+        }
+        g.fields = out;
         g.names = names;
         return g;
     }

@@ -172,6 +172,10 @@ final class CheckedCasts {
                 if (call.getKind() == SqlKind.CAST && zoned(call)) {
                     found[0] = true; // Tessera converts in the session's time zone, Calcite in its own
                 }
+                if (call.getKind() == SqlKind.CAST && NestedCasts.fromText(call.getOperands().get(0).getType(),
+                        call.getType())) {
+                    found[0] = true; // DuckDB's text of a list or struct, which Calcite cannot read
+                }
                 if (call.getKind() == SqlKind.CAST && (exact(call.getType()) || textual(call.getType())
                         || parsed(call.getType()) && call.getOperands().get(0) instanceof RexLiteral)
                         && !(call.getOperands().get(0) instanceof RexLiteral lit && foldsExactly(call.getType(), lit))) {

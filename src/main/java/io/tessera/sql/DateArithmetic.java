@@ -167,7 +167,10 @@ final class DateArithmetic {
         return StandardConvertletTable.INSTANCE.get(same).convertCall(cx, same);
     }
 
-    /** Calcite's convertlets, with {@link #PLUS} and {@link #MINUS} converted as described above. */
+    /**
+     * Calcite's convertlets, with {@link #PLUS} and {@link #MINUS} converted as described above, and IS [NOT] DISTINCT
+     * FROM of structs as {@link StructDistinctFrom} converts it.
+     */
     static final SqlRexConvertletTable CONVERTLETS = new SqlRexConvertletTable() {
         @Override
         public SqlRexConvertlet get(SqlCall call) {
@@ -176,6 +179,9 @@ final class DateArithmetic {
             }
             if (call.getOperator() == NestedCasts.CAST) {
                 return NestedCasts.CONVERTLET;
+            }
+            if (StructDistinctFrom.applies(call)) {
+                return StructDistinctFrom.CONVERTLET;
             }
             if (call.getOperator() != PLUS && call.getOperator() != MINUS) {
                 return StandardConvertletTable.INSTANCE.get(call);

@@ -24,7 +24,8 @@ import java.util.Locale;
  * one INTERVAL[] and Calcite cannot make (it casts each element to a common interval type it has no type name for):
  * each constant of one unit becomes the interval literal of its DuckDB text ({@code '1 day'}, {@code '-2 hour'}; the DuckDB form {@code INTERVAL 2 HOURS} too), all
  * of the one INTERVAL type a column has. So does a list of interval constants of one unit with a NULL among them
- * ({@code [INTERVAL 1 DAY, NULL]}), whose NULL Calcite would cast to the unit's type, which it cannot name. And a
+ * ({@code [INTERVAL 1 DAY, NULL]}), whose NULL Calcite would cast to the unit's type, which it cannot name, and one of
+ * months or years ({@code [INTERVAL 1 MONTH]}), whose type Calcite compares with no list of days. And a
  * list of structs or lists with an INTERVAL inside has its elements cast to one type ({@link #ARRAY}).
  */
 final class IntervalLists {
@@ -92,7 +93,11 @@ final class IntervalLists {
         }
         long units = call.getOperandList().stream().map(IntervalLists::unit).filter(u -> u != null).distinct().count();
         boolean nulls = call.getOperandList().stream().anyMatch(o -> SqlUtil.isNullLiteral(o, false));
-        if (units < 2 && !(units == 1 && nulls)) {
+        // months and years too, whose Calcite type no list of days or hours compares with ([INTERVAL 1 MONTH] =
+        // [INTERVAL 30 DAYS])
+        boolean months = call.getOperandList().stream().map(IntervalLists::qualifier)
+                .anyMatch(q -> q != null && q.isYearMonth());
+        if (units < 2 && !(units == 1 && (nulls || months))) {
             return call;
         }
         List<SqlNode> operands = new ArrayList<>();

@@ -72,6 +72,27 @@ public final class IntervalSyntax {
             org.apache.calcite.sql.SqlFunctionCategory.SYSTEM);
 
     /**
+     * A 64-bit hash (BIGINT) of what equal values of a LIST or STRUCT with an INTERVAL inside share (each interval's
+     * length): the key of a join on their equality, which also compares the values themselves
+     * (optimize.IntervalJoinKeys).
+     */
+    public static final org.apache.calcite.sql.SqlFunction KEY_HASH = bigintOf("TESSERA_INTERVAL_KEY_HASH");
+
+    /**
+     * A LIST's or STRUCT's encoded string as a VARCHAR, and ({@link #OF_CODE}, made with the value's type) the value of
+     * such a string: a MIN between them keeps one of a group's values where the values have no order
+     * (optimize.IntervalGroups: equal lists with an INTERVAL inside, 1 day and 24 hours).
+     */
+    public static final org.apache.calcite.sql.SqlFunction CODE = new org.apache.calcite.sql.SqlFunction(
+            "TESSERA_NESTED_CODE", SqlKind.OTHER_FUNCTION, org.apache.calcite.sql.type.ReturnTypes.explicit(
+            org.apache.calcite.sql.type.SqlTypeName.VARCHAR).andThen(
+            org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE), null, OperandTypes.ANY,
+            org.apache.calcite.sql.SqlFunctionCategory.SYSTEM);
+    public static final org.apache.calcite.sql.SqlFunction OF_CODE = new org.apache.calcite.sql.SqlFunction(
+            "TESSERA_NESTED_OF_CODE", SqlKind.OTHER_FUNCTION, org.apache.calcite.sql.type.ReturnTypes.ARG0, null,
+            OperandTypes.ANY, org.apache.calcite.sql.SqlFunctionCategory.SYSTEM);
+
+    /**
      * The whole days of an INTERVAL's length (BIGINT), and below the microseconds beyond them: together a numeric key
      * that equal intervals share, which a join on an equality of intervals compares.
      */

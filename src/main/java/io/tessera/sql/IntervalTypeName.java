@@ -63,7 +63,7 @@ public final class IntervalTypeName extends SqlTypeNameSpec {
     }
 
     /** Whether {@code t} is an INTERVAL or a LIST or STRUCT with one inside. */
-    static boolean holdsInterval(RelDataType t) {
+    public static boolean holdsInterval(RelDataType t) {
         if (IntervalSyntax.isInterval(t)) {
             return true;
         }

@@ -19,8 +19,9 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
  * text of the value), a STRUCT to a STRUCT type of other fields (its fields matched by name, case-insensitively,
  * which {@code plan.StructCalls} does), a LIST of STRUCTs to another (element by element, by name), and a STRUCT or a
  * LIST of STRUCTs to a type that differs only in the case of field names (which keeps the value and its names, as
- * DuckDB's does). Before validation each CAST to text, to a STRUCT type or to a list of them becomes a call of
- * {@link #CAST}, which accepts them; it converts as Calcite's CAST ({@link #convertlet}).
+ * DuckDB's does), and text to a LIST or STRUCT type (DuckDB's text of the value, read when the query runs). Before
+ * validation each CAST to text, to a STRUCT type or to a list becomes a call of {@link #CAST}, which accepts them; it
+ * converts as Calcite's CAST ({@link #CONVERTLET}).
  */
 final class NestedCasts {
     private NestedCasts() {
@@ -33,7 +34,7 @@ final class NestedCasts {
             RelDataType to = binding.getOperandType(1);
             boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY;
             if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()
-                    || sameButNameCase(from, to) || structLists(from, to)) {
+                    || sameButNameCase(from, to) || structLists(from, to) || fromText(from, to)) {
                 return true;
             }
             return super.checkOperandTypes(binding, throwOnFailure);
@@ -51,7 +52,8 @@ final class NestedCasts {
                 return from;
             }
             boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY;
-            if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct() || structLists(from, to)) {
+            if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct() || structLists(from, to)
+                    || fromText(from, to)) {
                 return binding.getTypeFactory().createTypeWithNullability(to, from.isNullable());
             }
             return super.inferReturnType(binding);
@@ -82,6 +84,11 @@ final class NestedCasts {
             }
         });
         return r == null ? parsed : r;
+    }
+
+    /** Whether {@code from} is text and {@code to} a LIST or STRUCT type: DuckDB's text of such a value read. */
+    static boolean fromText(RelDataType from, RelDataType to) {
+        return SqlTypeUtil.inCharFamily(from) && (to.isStruct() || to.getSqlTypeName() == SqlTypeName.ARRAY);
     }
 
     /**
@@ -138,9 +145,8 @@ final class NestedCasts {
 
     private static boolean textOrStruct(SqlDataTypeSpec spec) {
         if (spec.getTypeNameSpec() instanceof SqlRowTypeNameSpec
-                || spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec list
-                && list.getElementTypeName() instanceof SqlRowTypeNameSpec) {
-            return true;
+                || spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec) {
+            return true; // a STRUCT, a LIST of any element (from text too)
         }
         if (!spec.getTypeName().isSimple()) {
             return false;
@@ -155,7 +161,12 @@ final class NestedCasts {
      */
     static final SqlRexConvertlet CONVERTLET = (cx, c) -> {
         RelDataType from = cx.getValidator().getValidatedNodeType(c.operand(0));
-        if (from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY) {
+        RelDataType to = cx.getValidator().getValidatedNodeType(c);
+        // a list to a list of other scalars as Calcite's CAST
+        boolean scalarLists = from.getSqlTypeName() == SqlTypeName.ARRAY && to.getSqlTypeName() == SqlTypeName.ARRAY
+                && !structLists(from, to);
+        if ((from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY) && !scalarLists
+                || fromText(from, to)) {
             return cx.getRexBuilder().makeAbstractCast(cx.getValidator().getValidatedNodeType(c),
                     cx.convertExpression(c.operand(0)), false);
         }

@@ -265,7 +265,11 @@ public final class SqlFrontEnd {
             @Override
             public RelDataType leastRestrictive(List<RelDataType> types) {
                 RelDataType zoned = ZonedCommonType.of(this, types);
-                return zoned != null ? zoned : super.leastRestrictive(types);
+                if (zoned != null) {
+                    return zoned;
+                }
+                RelDataType common = super.leastRestrictive(types);
+                return common != null ? common : NestedCommonType.of(this, types, super::leastRestrictive);
             }
         };
     }

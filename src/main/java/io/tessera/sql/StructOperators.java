@@ -50,6 +50,11 @@ public final class StructOperators {
             }
             // a NULL field keeps the NULL type, which a VALUES row or a column beside it types (an INTEGER alone)
             RelDataType t = b.getOperandType(i + 1);
+            if (IntervalSyntax.isInterval(t)) {
+                // DuckDB's one INTERVAL type, whatever the constant's unit: {'a': INTERVAL 1 MONTH} compares, unions
+                // and is stored beside {'a': INTERVAL 30 DAYS} and a STRUCT(a INTERVAL) column
+                t = TimestampFunctions.intervalType(f, true);
+            }
             names.add(name);
             types.add(f.createTypeWithNullability(t, true));
         }

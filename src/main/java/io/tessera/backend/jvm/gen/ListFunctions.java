@@ -50,6 +50,23 @@ final class ListFunctions {
             }
             case ORDER_KEY -> order(c, "orderKey", c.args().get(0).type());
             case FROM_ORDER_KEY -> order(c, "fromOrderKey", c.type());
+            case CODE -> {
+                JExpr x = gen.gen(c.args().get(0));
+                yield JExpr.of(gen.asString(x), x.n(), ValueKind.STRING);
+            }
+            case FROM_TEXT -> {
+                JExpr x = gen.gen(c.args().get(0));
+                // the LIST or STRUCT type, which says how each part reads, a bound constant; the text a value
+                String type = scope.constantObject("io.tessera.storage.DataType", c.type());
+                String v = LIST + "fromText(" + gen.asString(x) + ", " + type + ")";
+                yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
+            }
+            case EQUALITY_HASH -> {
+                JExpr x = gen.gen(c.args().get(0));
+                String type = scope.constantObject("io.tessera.storage.DataType", c.args().get(0).type());
+                String v = LIST + "equalityHash(" + gen.asString(x) + ", " + type + ")";
+                yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.LONG), x.n(), ValueKind.LONG);
+            }
             case TEXT -> {
                 JExpr x = gen.gen(c.args().get(0));
                 // the type, which names the fields, a bound constant

@@ -95,6 +95,28 @@ public final class ListRuntime {
         return false;
     }
 
+    /** The encoding of DuckDB's text of a LIST or STRUCT value of {@code type} (a CAST from text). */
+    public static String fromText(String text, DataType type) {
+        try {
+            return io.tessera.storage.NestedText.parse(text, type);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("CAST of '" + text + "' to " + type + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A 64-bit hash of a list's or struct's {@link ListOrder#equalityKey} (FNV-1a over its characters), equal for
+     * values DuckDB finds equal; a join's key, beside which the values themselves are compared.
+     */
+    public static long equalityHash(String nested, DataType type) {
+        String key = ListOrder.equalityKey(nested, type);
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < key.length(); i++) {
+            h = (h ^ key.charAt(i)) * 0x100000001b3L;
+        }
+        return h;
+    }
+
     /** A list's or a struct's order key ({@link ListOrder}), {@code type} its LIST or STRUCT type. */
     public static String orderKey(String nested, DataType type) {
         return ListOrder.key(nested, type);

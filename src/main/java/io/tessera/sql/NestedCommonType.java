@@ -1,0 +1,73 @@
+package io.tessera.sql;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * DuckDB's common type of STRUCTs or LISTs whose fields or elements Calcite finds no common type for, where one of them
+ * is text: that part becomes VARCHAR ({@code {'a': INTERVAL 1 DAY}} beside {@code {'a': '2 days'}} in a UNION is a
+ * STRUCT(a VARCHAR), the interval written as its text), at any depth; intervals of units Calcite keeps apart (a month,
+ * hours) DuckDB's one INTERVAL type. Calcite has no common type of text and another type; types it has one for keep
+ * Calcite's.
+ */
+final class NestedCommonType {
+    private NestedCommonType() {
+    }
+
+    /** The common type, or null where {@code types} are not all structs or all lists, or a part has none. */
+    static RelDataType of(RelDataTypeFactory f, List<RelDataType> types, Function<List<RelDataType>, RelDataType> calcite) {
+        if (types.size() < 2 || !types.stream().allMatch(NestedCommonType::nested)) {
+            return null;
+        }
+        return common(f, types, calcite);
+    }
+
+    private static boolean nested(RelDataType t) {
+        return t.isStruct() || t.getSqlTypeName() == SqlTypeName.ARRAY;
+    }
+
+    private static RelDataType common(RelDataTypeFactory f, List<RelDataType> types,
+                                      Function<List<RelDataType>, RelDataType> calcite) {
+        boolean nullable = types.stream().anyMatch(RelDataType::isNullable);
+        RelDataType first = types.get(0);
+        if (types.stream().allMatch(RelDataType::isStruct)) {
+            int n = first.getFieldCount();
+            if (types.stream().anyMatch(t -> t.getFieldCount() != n)) {
+                return null;
+            }
+            List<RelDataType> fields = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int k = i;
+                RelDataType c = common(f, types.stream().map(t -> t.getFieldList().get(k).getType()).toList(), calcite);
+                if (c == null) {
+                    return null;
+                }
+                fields.add(c);
+            }
+            return f.createTypeWithNullability(f.createStructType(first.getStructKind(), fields,
+                    first.getFieldNames()), nullable);
+        }
+        if (types.stream().allMatch(t -> t.getSqlTypeName() == SqlTypeName.ARRAY)) {
+            RelDataType e = common(f, types.stream().map(RelDataType::getComponentType).toList(), calcite);
+            return e == null ? null : f.createTypeWithNullability(f.createArrayType(e, -1), nullable);
+        }
+        RelDataType c = calcite.apply(types);
+        if (c != null || types.stream().anyMatch(NestedCommonType::nested)) {
+            return c;
+        }
+        if (types.stream().allMatch(t -> IntervalSyntax.isInterval(t) || t.getSqlTypeName() == SqlTypeName.NULL)) {
+            // intervals of other units (1 MONTH, 2 HOURS): DuckDB's one INTERVAL type
+            return TimestampFunctions.intervalType(f, nullable);
+        }
+        if (types.stream().noneMatch(SqlTypeUtil::isCharacter)) {
+            return null;
+        }
+        return f.createTypeWithNullability(f.createSqlType(SqlTypeName.VARCHAR), nullable);
+    }
+}
