@@ -25,9 +25,6 @@ import java.util.List;
  */
 public final class JoinOrder {
 
-    /** A plan for the JVM builds only over unique keys unless that costs more than this factor over the cheapest. */
-    static final double UNIQUE_BUILD_TOLERANCE = 1.15;
-
     private final Estimates estimates;
     private final boolean uniqueBuilds;
 
@@ -56,8 +53,7 @@ public final class JoinOrder {
         }
         JoinGraph g = new JoinGraph(mj, estimates);
         JoinEnumerator enumerator = new JoinEnumerator(g);
-        JoinPlan best = uniqueBuilds ? enumerator.bestWithUniqueBuilds()
-                : enumerator.bestPreferringUniqueBuilds(UNIQUE_BUILD_TOLERANCE);
+        JoinPlan best = uniqueBuilds ? enumerator.bestWithUniqueBuilds() : enumerator.best();
         if (Boolean.getBoolean("tessera.debugJoins")) {
             StringBuilder sb = new StringBuilder("join region:");
             for (int i = 0; i < g.n; i++) {
@@ -68,6 +64,8 @@ public final class JoinOrder {
                 sb.append("\n  ").append(c);
             }
             sb.append("\n  best: ").append(best).append(" cost ").append(best.cost());
+            JoinPlan unique = enumerator.bestWithUniqueBuilds();
+            sb.append("\n  with unique builds: ").append(unique).append(" cost ").append(unique.cost());
             System.err.println(sb);
         }
         Built tree = build(g, best, mj.getCluster().getRexBuilder());
