@@ -44,6 +44,16 @@ final class JoinEnumerator {
         return p != null ? p : best();
     }
 
+    /**
+     * The cheapest tree, or the cheapest with unique-key builds where that costs at most {@code margin} more: a table
+     * over a unique key cannot hold more rows than its keys whatever the estimates missed, and the GPU can run it.
+     */
+    JoinPlan bestPreferringUniqueBuilds(double margin) {
+        JoinPlan any = best();
+        JoinPlan unique = cheapestWithUniqueBuilds();
+        return unique != null && unique.cost() <= any.cost() + margin ? unique : any;
+    }
+
     private JoinPlan cheapestWithUniqueBuilds() {
         uniqueBuilds = true;
         try {

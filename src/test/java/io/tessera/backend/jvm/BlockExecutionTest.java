@@ -41,10 +41,6 @@ class BlockExecutionTest {
     static void engine() {
         db = SSB.db();
         engine = new QueryEngine(db, 2);
-        // plans as at SSB's scale factor 1, where lineorder has some 300 times these rows: the tests are about the
-        // lineorder pipeline's aggregation, and on 20,000 lineorders the cheapest plan of a selective query builds
-        // the few that the dimensions leave and lets the dates probe them (estimates change the plan, not the answer)
-        engine.skewEstimates(table -> table.equals("lineorder") ? 300 : 1);
     }
 
     static List<String> rows(MatRelation rel) {
