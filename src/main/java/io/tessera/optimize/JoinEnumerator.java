@@ -45,13 +45,14 @@ final class JoinEnumerator {
     }
 
     /**
-     * The cheapest tree, or the cheapest with unique-key builds where that costs at most {@code margin} more: a table
-     * over a unique key cannot hold more rows than its keys whatever the estimates missed, and the GPU can run it.
+     * The cheapest tree, or the cheapest with unique-key builds where that costs at most {@code margin} more, or at
+     * most the share {@code fraction} of its own cost more where that is larger: a table over a unique key cannot hold
+     * more rows than its keys whatever the estimates missed, and the GPU can run it.
      */
-    JoinPlan bestPreferringUniqueBuilds(double margin) {
+    JoinPlan bestPreferringUniqueBuilds(double margin, double fraction) {
         JoinPlan any = best();
         JoinPlan unique = cheapestWithUniqueBuilds();
-        return unique != null && unique.cost() <= any.cost() + margin ? unique : any;
+        return unique != null && unique.cost() <= any.cost() + Math.max(margin, fraction * unique.cost()) ? unique : any;
     }
 
     private JoinPlan cheapestWithUniqueBuilds() {
