@@ -8,13 +8,13 @@ import java.util.List;
  * component, dynamic programming over every connected pair of disjoint connected subsets (the csg-cmp pairs of
  * DPccp, here enumerated subset by subset), keeping the cheapest tree per subset, bushy trees included; beyond that,
  * greedy operator ordering (repeatedly the cheapest join of two trees). Components without a condition between
- * them are crossed last, smallest first. Every join builds its hash table over the side with fewer estimated rows
- * (the rule the physical planner also applies), except that a null-generating relation of an outer join is always
- * built, and joins only once every relation its condition reads is on the other side.
+ * them are crossed last, smallest first. Every join builds its hash table over the side that makes it cheaper
+ * (the physical planner builds the right side the tree names), except that a null-generating relation of an outer
+ * join is always built, and joins only once every relation its condition reads is on the other side.
  *
- * <p>The cost is the work the pipelined executor does: inserting each build row (twice a probe's work: the payload
- * is copied), and one probe per probe row, dearer as the table outgrows the caches; a join without an equality key
- * compares every pair (a nested loop).
+ * <p>The cost is the work the pipelined executor does ({@link JoinCost}): building each table (per row, and per slot
+ * of its index) and probing it (per probe row, and per match), by the table's layout, whether its key repeats, and
+ * the memory it takes; a join without an equality key compares every pair (a nested loop).
  */
 final class JoinEnumerator {
 
@@ -45,14 +45,14 @@ final class JoinEnumerator {
     }
 
     /**
-     * The cheapest tree, or the cheapest with unique-key builds where that costs at most {@code tolerance} times as
-     * much: a table over a unique key has no chains to walk and cannot hold more rows than its side has, so it stays
-     * fast when the estimates are off, and the GPU can run it.
+     * The cheapest tree, or the cheapest with unique-key builds where that costs at most {@code margin} more, or at
+     * most the share {@code fraction} of its own cost more where that is larger: a table over a unique key cannot hold
+     * more rows than its keys whatever the estimates missed, and the GPU can run it.
      */
-    JoinPlan bestPreferringUniqueBuilds(double tolerance) {
+    JoinPlan bestPreferringUniqueBuilds(double margin, double fraction) {
         JoinPlan any = best();
         JoinPlan unique = cheapestWithUniqueBuilds();
-        return unique != null && unique.cost() <= any.cost() * tolerance ? unique : any;
+        return unique != null && unique.cost() <= any.cost() + Math.max(margin, fraction * unique.cost()) ? unique : any;
     }
 
     private JoinPlan cheapestWithUniqueBuilds() {
@@ -136,28 +136,32 @@ final class JoinEnumerator {
     }
 
     /**
-     * The join of two disjoint trees, built over the smaller one (the null-generating side of an outer join; with
-     * {@link #uniqueBuilds}, a side whose key is unique where only one is); null where no orientation is allowed.
+     * The join of two disjoint trees, built over the side that makes it cheaper (the null-generating side of an outer
+     * join; with {@link #uniqueBuilds}, a side whose key is unique where only one is); null where no orientation is
+     * allowed.
      */
     JoinPlan join(JoinPlan a, JoinPlan b) {
         int kind = joinable(a, b);
         if (kind == 3) {
             return join(b, a);
         }
-        boolean outer = kind == 2;
-        JoinPlan probe;
-        if (outer) {
-            probe = a;
-        } else {
-            boolean buildB = !uniqueBuilds || buildKeyUnique(a, b);
-            boolean buildA = !uniqueBuilds || buildKeyUnique(b, a);
-            if (!buildA && !buildB) {
-                return null;
-            }
-            probe = buildB && (!buildA || a.rows() >= b.rows()) ? a : b;
+        if (kind == 2) {
+            return join(a, b, true);
         }
-        JoinPlan build = probe == a ? b : a;
-        long set = a.set() | b.set();
+        boolean buildB = !uniqueBuilds || buildKeyUnique(a, b);
+        boolean buildA = !uniqueBuilds || buildKeyUnique(b, a);
+        if (!buildA || !buildB) {
+            return buildB ? join(a, b, false) : buildA ? join(b, a, false) : null;
+        }
+        // either side may build: the cheaper join, the smaller side built where they cost the same
+        JoinPlan ab = join(a, b, false);
+        JoinPlan ba = join(b, a, false);
+        return ab.cost() < ba.cost() || ab.cost() == ba.cost() && a.rows() >= b.rows() ? ab : ba;
+    }
+
+    /** The join that probes a table over {@code build} with {@code probe}'s rows. */
+    private JoinPlan join(JoinPlan probe, JoinPlan build, boolean outer) {
+        long set = probe.set() | build.set();
         double[] d = new double[g.columns.size()];
         double[] domain = new double[g.columns.size()];
         for (int f = 0; f < d.length; f++) {
@@ -248,9 +252,8 @@ final class JoinEnumerator {
         if (!outer && buildKeyUnique(build, probe)) {
             unique.or(build.unique());
         }
-        // a build row is written twice (its side's rows, then its slot) and its insert meets the same caches as a
-        // probe: a table far larger than the caches costs its builder as much per row as its probers
-        double work = 2 * build.rows() * probeFactor(build.rows()) + probe.rows() * probeFactor(build.rows())
+        double matches = keys.isEmpty() ? probe.rows() * build.rows() : Math.max(1, probe.rows() * build.rows() * keySel);
+        double work = JoinCost.join(table(probe, build, outer, keys), probe.rows(), matches)
                 + (keys.isEmpty() ? probe.rows() * build.rows() : 0);
         return new JoinPlan(set, -1, probe, build, outer, rows, probe.cost() + build.cost() + work, d, unique, domain);
     }
@@ -297,15 +300,25 @@ final class JoinEnumerator {
 
     /** Whether some equi-key joining these sides is unique on {@code build}'s side. */
     private boolean buildKeyUnique(JoinPlan probe, JoinPlan build) {
+        return uniqueBuildKey(probe, build) != null;
+    }
+
+    /** The first equi-key joining these sides that is unique on {@code build}'s side, as {probe field, build field}. */
+    private int[] uniqueBuildKey(JoinPlan probe, JoinPlan build) {
         for (JoinGraph.Conjunct c : connecting(probe, build, false)) {
             if (c.isKey() && crosses(c, probe.set(), build.set())) {
-                int buildField = (build.set() & (1L << g.relationOfField[c.keyA()])) != 0 ? c.keyA() : c.keyB();
-                if (build.unique().get(buildField)) {
-                    return true;
+                int[] k = oriented(new int[] {c.keyA(), c.keyB()}, build);
+                if (build.unique().get(k[1])) {
+                    return k;
                 }
             }
         }
-        return false;
+        return null;
+    }
+
+    /** The field of equi-key {@code k} (two fields) on {@code build}'s side. */
+    private int buildField(int[] k, JoinPlan build) {
+        return (build.set() & (1L << g.relationOfField[k[0]])) != 0 ? k[0] : k[1];
     }
 
     /** Whether an equi-key conjunct has one field on each side. */
@@ -315,9 +328,44 @@ final class JoinEnumerator {
         return (a & probe) != 0 && (b & build) != 0 || (a & build) != 0 && (b & probe) != 0;
     }
 
-    /** A probe into a table of {@code buildRows} rows: 1 while it fits the caches, up to 3 far beyond. */
-    static double probeFactor(double buildRows) {
-        return 1 + Math.min(2, 0.5 * Math.log10(Math.max(1, buildRows / 1e4)));
+    /**
+     * The table a join of these sides builds over {@code build} with these equi-keys (two fields each): where one build
+     * key is unique, over that key alone (as the physical planner hashes it), else over all of them; perfect where that
+     * is one key with a short enough range, its keys ascending where the side's rows come from a scan of a column
+     * that ascends.
+     */
+    private JoinCost.Table table(JoinPlan probe, JoinPlan build, boolean outer, List<int[]> keys) {
+        int[] key = null;
+        for (int[] k : keys) {
+            if (key == null && build.unique().get(buildField(k, build))) {
+                key = oriented(k, build);
+            }
+        }
+        if (key == null && !outer) {
+            key = uniqueBuildKey(probe, build);
+        }
+        boolean unique = key != null;
+        if (key == null && keys.size() == 1) {
+            key = oriented(keys.get(0), build);
+        }
+        double slots = key != null ? g.perfectSlots(key[1]) : 0;
+        return new JoinCost.Table(build.rows(), unique, slots, key != null ? 1 : Math.max(1, keys.size()),
+                slots > 0 && ascendsWith(build, key[1]), slots > 0 && ascendsWith(probe, key[0]));
+    }
+
+    /** Whether {@code plan}'s rows come in the ascending order of field {@code f}: a scan of a column that ascends. */
+    private boolean ascendsWith(JoinPlan plan, int f) {
+        JoinPlan source = plan;
+        while (!source.isLeaf()) {
+            source = source.probe(); // a pipeline's rows keep its source's order through its probes
+        }
+        return g.relationOfField[f] == source.leaf() && g.ascends(f);
+    }
+
+    /** Equi-key {@code k}'s fields as {probe side's, build side's}. */
+    private int[] oriented(int[] k, JoinPlan build) {
+        int b = buildField(k, build);
+        return new int[] {b == k[0] ? k[1] : k[0], b};
     }
 
     // ---- dynamic programming and greedy ordering ----

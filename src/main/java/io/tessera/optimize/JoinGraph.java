@@ -193,6 +193,40 @@ final class JoinGraph {
         });
     }
 
+    /**
+     * The slots of a perfect join table keyed by global field {@code f}: the range of its stored column's values (a
+     * string column's dictionary), 0 where the column has no known range, is of another type, or its range is longer
+     * than a perfect table may be ({@link JoinCost#MAX_PERFECT_SLOTS}).
+     */
+    double perfectSlots(int f) {
+        io.tessera.storage.Column c = columns.get(f).origin();
+        if (c == null) {
+            return 0;
+        }
+        double slots = switch (c.type().kind()) {
+            case INTEGER, DATE, BIGINT -> c.stats().hasRange() ? (double) c.stats().maxLong() - c.stats().minLong() + 1 : 0;
+            case VARCHAR -> c.dictionary().size();
+            default -> 0;
+        };
+        return slots <= JoinCost.MAX_PERFECT_SLOTS ? slots : 0;
+    }
+
+    /**
+     * Whether global field {@code f}'s values ascend in the order its relation's rows are read: a stored column that
+     * ascends ({@link AscendingValues}) read by a scan, through filters and projections only.
+     */
+    boolean ascends(int f) {
+        io.tessera.storage.Column c = columns.get(f).origin();
+        if (c == null) {
+            return false;
+        }
+        RelNode in = inputs[relationOfField[f]].stripped();
+        while (in instanceof org.apache.calcite.rel.core.Filter || in instanceof org.apache.calcite.rel.core.Project) {
+            in = in.getInput(0).stripped();
+        }
+        return in instanceof org.apache.calcite.rel.core.TableScan && AscendingValues.ascends(c);
+    }
+
     /** The relations a condition reads, a bit each. */
     long relations(RexNode e) {
         long mask = 0;

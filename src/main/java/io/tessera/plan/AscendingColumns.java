@@ -1,25 +1,15 @@
 package io.tessera.plan;
 
+import io.tessera.optimize.AscendingValues;
 import io.tessera.storage.Column;
-import io.tessera.storage.TypeKind;
-
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
 
 /**
- * Whether a stored integer column's values ascend with the row number, as far as evenly spaced rows show: a table
- * written in the order of a key (TPC-H's lineitem and orders by their order key). Probing rows read in that order
- * look up a perfect table's slots in ascending order, so its lookups stream through memory however large the table
- * is, and a grouping by it sees each group's rows together (agg=ordered). Only a guess, used for the order of a
- * pipeline's operations and a default genome, never for an answer.
+ * Whether an expression reads a stored integer column whose values ascend with the row number ({@link
+ * AscendingValues}): probing rows read in that order look up a perfect table's slots in ascending order, and a
+ * grouping by it sees each group's rows together (agg=ordered). Only a guess, used for the order of a pipeline's
+ * operations and a default genome, never for an answer.
  */
 public final class AscendingColumns {
-
-    /** Rows read to decide. */
-    static final int SAMPLED_ROWS = 1024;
-
-    private static final Map<Column, Boolean> SEEN = Collections.synchronizedMap(new WeakHashMap<>());
 
     private AscendingColumns() {
     }
@@ -30,25 +20,6 @@ public final class AscendingColumns {
     }
 
     static boolean ascends(Column c) {
-        return SEEN.computeIfAbsent(c, AscendingColumns::sampled);
-    }
-
-    private static boolean sampled(Column c) {
-        TypeKind kind = c.type().kind();
-        long n = c.rowCount();
-        if (n < 2 || c.hasNulls() || !(kind.isInt64() || kind == TypeKind.INTEGER || kind == TypeKind.DATE)) {
-            return false;
-        }
-        int k = (int) Math.min(SAMPLED_ROWS, n);
-        long previous = Long.MIN_VALUE;
-        for (int i = 0; i < k; i++) {
-            long row = (n - 1) * i / (k - 1);
-            long v = kind.isInt64() ? c.getLong(row) : c.getInt(row);
-            if (v < previous) {
-                return false;
-            }
-            previous = v;
-        }
-        return true;
+        return AscendingValues.ascends(c);
     }
 }

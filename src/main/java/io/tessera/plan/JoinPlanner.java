@@ -64,8 +64,8 @@ final class JoinPlanner {
         RelNode right = j.getRight();
         JoinRelType type = j.getJoinType();
         return switch (type) {
-            // the optimizer's join order (optimize.JoinOrder) puts the side to build on the right: the smaller one, or
-            // one with a unique key where the device needs it or it costs little more
+            // the optimizer's join order (optimize.JoinOrder) puts the side to build on the right: the one that costs
+            // less to build and probe, or one with a unique key where the device needs it or the other saves little
             case INNER -> probeJoin(j, JoinKind.INNER, false, uniqueKey(j, keys, residual), residual);
             case LEFT -> preserved.builds(left, right) ? withUnmatchedRows(j, JoinKind.INNER, true, keys, residual)
                     : probeJoin(j, JoinKind.LEFT, false, keys, residual);
