@@ -1,7 +1,6 @@
 package io.tessera.plan;
 
 import io.tessera.optimize.AscendingValues;
-import io.tessera.storage.Column;
 
 /**
  * Whether an expression reads a stored integer column whose values ascend with the row number ({@link
@@ -16,10 +15,7 @@ public final class AscendingColumns {
 
     /** Whether an expression is a stored source column that ascends with the row number. */
     public static boolean ascendingSource(Expr e) {
-        return e instanceof Expr.Ref r && r.slot().isSource() && r.slot().origin() != null && ascends(r.slot().origin());
-    }
-
-    static boolean ascends(Column c) {
-        return AscendingValues.ascends(c);
+        return e instanceof Expr.Ref r && r.slot().isSource() && r.slot().origin() != null
+                && AscendingValues.ascends(r.slot().origin());
     }
 }

@@ -1,5 +1,7 @@
 package io.tessera.plan;
 
+import io.tessera.optimize.AscendingValues;
+
 import java.util.List;
 
 /**
@@ -138,6 +140,6 @@ final class ProbesBeforeFilters {
             return true;
         }
         return RuntimeFilters.perfect(pr.build()) && pr.keys().get(0) instanceof Expr.Ref r
-                && r.slot().origin() != null && AscendingColumns.ascends(r.slot().origin());
+                && r.slot().origin() != null && AscendingValues.ascends(r.slot().origin());
     }
 }

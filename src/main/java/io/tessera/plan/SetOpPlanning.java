@@ -9,6 +9,7 @@ import org.apache.calcite.rel.type.RelDataTypeField;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * UNION, INTERSECT and EXCEPT (other than UNION ALL, which only concatenates) by counting: every input's rows go into
@@ -53,6 +54,8 @@ final class SetOpPlanning {
                 keyed.add(i);
             }
         }
+        // the tagged relation's field that column i is compared by: its key where it has one, else itself
+        IntUnaryOperator comparedBy = i -> keyed.contains(i) ? n + 1 + keyed.indexOf(i) : i;
         List<String> taggedNames = cols.stream().map(ColumnInfo::name).toList();
         List<RelNode> inputs = s.getInputs();
         for (int in = 0; in < inputs.size(); in++) {
@@ -78,7 +81,7 @@ final class SetOpPlanning {
             int rel = planner.newRelation();
             List<Integer> all = new ArrayList<>();
             for (int i = 0; i <= n; i++) {
-                all.add(keyed.contains(i) ? n + 1 + keyed.indexOf(i) : i);
+                all.add(comparedBy.applyAsInt(i));
             }
             WindowFunction.Frame whole = new WindowFunction.Frame(true,
                     new WindowFunction.Bound(WindowFunction.BoundKind.UNBOUNDED_PRECEDING, null),
@@ -94,7 +97,7 @@ final class SetOpPlanning {
         // group by the row (and its copy number); keep a group by the inputs it came from
         List<Expr> keys = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            keys.add(u.fields.get(keyed.contains(i) ? n + 1 + keyed.indexOf(i) : i));
+            keys.add(u.fields.get(comparedBy.applyAsInt(i)));
         }
         List<String> keyNames = new ArrayList<>(names);
         if (numbered) {

@@ -72,16 +72,11 @@ public final class ProfileStore {
         return c.profile;
     }
 
-    /** Why the profile of a device could not be read, or null. */
-    public String problem(String fingerprint) {
-        return read(fingerprint).problem;
-    }
-
     /** A device's profile (empty when there is none) and why it could not be read (null: no problem). */
     public record Loaded(Profile profile, String problem) {
     }
 
-    /** {@link #load} and {@link #problem} of a device from one look at its file (a genome choice per prepare). */
+    /** {@link #load} of a device and why its file could not be read, from one look at the file. */
     public Loaded loadWithProblem(String fingerprint) {
         Cached c = read(fingerprint);
         return new Loaded(c.profile, c.problem);

@@ -1,5 +1,6 @@
 package io.tessera.plan;
 
+import io.tessera.optimize.AscendingValues;
 import io.tessera.storage.Column;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
@@ -68,8 +69,8 @@ class ProbesBeforeFiltersTest {
 
     @Test
     void aColumnAscendsWhenItsSampledRowsDo() {
-        assertTrue(AscendingColumns.ascends(ascending));
-        assertFalse(AscendingColumns.ascends(shuffled));
+        assertTrue(AscendingValues.ascends(ascending));
+        assertFalse(AscendingValues.ascends(shuffled));
     }
 
     @Test

@@ -28,7 +28,7 @@ class ProfileStoreTest {
     void savesAndLoadsAProfilePerDevice(@TempDir Path dir) throws IOException {
         ProfileStore store = new ProfileStore(dir.resolve("profiles"));
         assertEquals(Profile.empty(CPU), store.load(CPU));
-        assertNull(store.problem(CPU));
+        assertNull(store.loadWithProblem(CPU).problem());
         Profile p = Profile.empty(CPU)
                 .with("LOOP:lineorder|PROBE|GROUPAGGREGATE", entry("jvm{workers=2,morsel=65536,agg=dense,hash=mulshift}"))
                 .with("LOOP:ddate|FILTER|BUILD", entry("jvm{workers=1,morsel=4096,pred=branch,ht=linear,hash=murmur}"));
@@ -55,12 +55,12 @@ class ProfileStoreTest {
         ProfileStore store = new ProfileStore(dir);
         Files.writeString(store.file(CPU), "{ not json");
         assertEquals(Profile.empty(CPU), store.load(CPU));
-        assertTrue(store.problem(CPU).startsWith("cannot read the profile " + store.file(CPU)), store.problem(CPU));
+        assertTrue(store.loadWithProblem(CPU).problem().startsWith("cannot read the profile " + store.file(CPU)), store.loadWithProblem(CPU).problem());
         Files.writeString(store.file(CPU), ProfileStore.format(Profile.empty("cpu|Other|cores8|Java 21")));
         assertEquals(Profile.empty(CPU), store.load(CPU));
-        assertTrue(store.problem(CPU).contains("another device"), store.problem(CPU));
+        assertTrue(store.loadWithProblem(CPU).problem().contains("another device"), store.loadWithProblem(CPU).problem());
         Files.writeString(store.file(CPU), "{\"device\": \"" + CPU + "\", \"entries\": {\"X\": {\"strategy\": \"x\"}}}");
-        assertTrue(store.problem(CPU).contains("has no genome"), store.problem(CPU));
+        assertTrue(store.loadWithProblem(CPU).problem().contains("has no genome"), store.loadWithProblem(CPU).problem());
     }
 
     @Test
