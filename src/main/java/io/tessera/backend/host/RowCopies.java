@@ -28,35 +28,48 @@ public final class RowCopies {
         for (int i = 0; i < parts.size(); i++) {
             offsets[i + 1] = Math.addExact(offsets[i], parts.get(i).size);
         }
-        RowBuffer out = allocate(kinds, parts, offsets[parts.size()]);
+        ArrayAllocations arrays = new ArrayAllocations();
+        RowBuffer out = unfilled(kinds, parts, offsets[parts.size()], arrays);
+        arrays.run(pool, workers);
         WorkerTasks.run(pool, workers, parts.size(), i -> copy(parts.get(i), out, offsets[i]));
         return out;
     }
 
     /**
-     * The buffers' rows scattered: row r of buffer i becomes row {@code positions[i][r]} of a buffer of {@code total}
-     * rows, every one of which some row is scattered to.
+     * A buffer of {@code total} rows for the buffers' rows, its columns (and a NULL bitmap for every column that has
+     * one in some part) added to {@code arrays}: allocated, zeroed, once {@code arrays} runs.
      */
-    public static RowBuffer scatter(ValueKind[] kinds, List<RowBuffer> parts, int[][] positions, int total,
-                                    ExecutorService pool, int workers) {
-        RowBuffer out = allocate(kinds, parts, total);
-        WorkerTasks.run(pool, workers, parts.size(), i -> scatter(parts.get(i), positions[i], out));
-        return out;
-    }
-
-    /** An empty buffer of {@code total} rows, with a NULL bitmap for every column that has one in some part. */
-    private static RowBuffer allocate(ValueKind[] kinds, List<RowBuffer> parts, int total) {
-        RowBuffer out = new RowBuffer(kinds.clone(), total);
-        for (int c = 0; c < kinds.length; c++) {
+    public static RowBuffer unfilled(ValueKind[] kinds, List<RowBuffer> parts, int total, ArrayAllocations arrays) {
+        int n = kinds.length;
+        RowBuffer out = new RowBuffer(kinds.clone(), new int[n][], new long[n][], new double[n][], new byte[n][],
+                new String[n][], new long[n][], total);
+        for (int c = 0; c < n; c++) {
+            int col = c;
+            switch (kinds[c]) {
+                case INT, CODE -> arrays.add(4L * total, () -> out.ints[col] = new int[total]);
+                case LONG -> arrays.add(8L * total, () -> out.longs[col] = new long[total]);
+                case DOUBLE -> arrays.add(8L * total, () -> out.doubles[col] = new double[total]);
+                case BOOL -> arrays.add(total, () -> out.bytes[col] = new byte[total]);
+                case STRING -> arrays.add(4L * total, () -> out.strings[col] = new String[total]);
+            }
             for (RowBuffer p : parts) {
                 if (p.nulls[c] != null) {
-                    out.nulls[c] = new long[(Math.max(16, total) + 63) >>> 6];
+                    int words = (Math.max(16, total) + 63) >>> 6;
+                    arrays.add(8L * words, () -> out.nulls[col] = new long[words]);
                     break;
                 }
             }
         }
-        out.size = total;
         return out;
+    }
+
+    /**
+     * The buffers' rows scattered into {@code out} (from {@link #unfilled}, allocated): row r of buffer i becomes row
+     * {@code positions[i][r]}, every row of {@code out} the target of some row.
+     */
+    public static void scatter(List<RowBuffer> parts, int[][] positions, RowBuffer out, ExecutorService pool,
+                               int workers) {
+        WorkerTasks.run(pool, workers, parts.size(), i -> scatter(parts.get(i), positions[i], out));
     }
 
     private static void copy(RowBuffer p, RowBuffer out, int at) {

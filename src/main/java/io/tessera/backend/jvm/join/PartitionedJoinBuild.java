@@ -2,6 +2,7 @@ package io.tessera.backend.jvm.join;
 
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.lib.Hashing;
+import io.tessera.backend.host.ArrayAllocations;
 import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.host.RowCopies;
 import io.tessera.backend.host.WorkerTasks;
@@ -53,10 +54,7 @@ final class PartitionedJoinBuild {
     static JoinTable build(ValueKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
                            JoinTable.Layout layout, long min, long max, boolean murmur, boolean unique,
                            ExecutorService pool, int workers, int maxBits) {
-        int n = 0;
-        for (RowBuffer b : buffers) {
-            n = Math.addExact(n, b.size);
-        }
+        int n = rows(buffers);
         int bits = switch (layout) {
             case PERFECT -> 64 - Long.numberOfLeadingZeros(Math.max(1, max - min)); // covers every offset
             case LINEAR -> Hashing.bitsFor(n);
@@ -68,27 +66,44 @@ final class PartitionedJoinBuild {
         Partitioning parts = new Partitioning(layout, bits, Math.min(MAX_PARTITION_BITS, Math.min(limit, wanted)),
                 min, murmur);
         int[] starts = new int[parts.partitions() + 1];
-        RowBuffer all = partition(kinds, buffers, payloadColumns, keyCount, parts, starts, max, pool, workers);
+        int[][] positions = positions(buffers, payloadColumns, keyCount, parts, starts, max, pool, workers);
 
+        // the scattered rows' columns and the table's arrays, allocated (and zeroed) by the workers together
+        ArrayAllocations arrays = new ArrayAllocations();
+        RowBuffer all = RowCopies.unfilled(kinds, buffers, n, arrays);
         JoinTable t = new JoinTable(layout, murmur, unique, all, n);
+        if (!unique) {
+            arrays.add(4L * n, () -> t.next = new int[Math.max(1, n)]);
+        }
+        switch (layout) {
+            case PERFECT -> {
+                int range = (int) Math.max(1, max - min + 1);
+                arrays.add(4L * range, () -> t.first = new int[range]);
+            }
+            case LINEAR -> {
+                arrays.add(4L << bits, () -> t.slotRows = new int[1 << bits]);
+                if (keyCount == 1) {
+                    arrays.add(8L << bits, () -> t.slotKeys = new long[1 << bits]);
+                }
+            }
+            default -> { }
+        }
+        arrays.run(pool, workers);
+        RowCopies.scatter(buffers, positions, all, pool, workers);
         long[][] keys = new long[keyCount][];
         for (int k = 0; k < keyCount; k++) {
             keys[k] = all.longs[payloadColumns + k];
         }
         t.keyCols = keys;
-        t.next = unique ? null : new int[Math.max(1, n)];
         switch (layout) {
             case PERFECT -> {
                 t.min = min;
                 t.max = max;
-                t.first = new int[(int) Math.max(1, max - min + 1)];
                 WorkerTasks.run(pool, workers, parts.partitions(), p -> perfectPartition(t, parts, p, starts));
             }
             case LINEAR -> {
                 t.bits = bits;
                 t.mask = (1 << bits) - 1;
-                t.slotRows = new int[1 << bits];
-                t.slotKeys = keyCount == 1 ? new long[1 << bits] : null;
                 int[][] spilled = new int[parts.partitions()][];
                 WorkerTasks.run(pool, workers, parts.partitions(), p -> spilled[p] = linearPartition(t, parts, p, starts));
                 for (int[] rows : spilled) {
@@ -102,12 +117,22 @@ final class PartitionedJoinBuild {
         return t;
     }
 
+    /** The buffers' rows in all. */
+    private static int rows(List<RowBuffer> buffers) {
+        int n = 0;
+        for (RowBuffer b : buffers) {
+            n = Math.addExact(n, b.size);
+        }
+        return n;
+    }
+
     /**
-     * The buffers' rows in one buffer, partition after partition; {@code starts[p]} is set to partition p's first row.
-     * Each worker first counts its buffer's rows per partition, then (after the offsets are summed) scatters them.
+     * Where each buffer's rows go in one buffer that holds them partition after partition ({@code positions[i][r]}
+     * for row r of buffer i); {@code starts[p]} is set to partition p's first row. Each worker counts its buffer's
+     * rows per partition, then (after the offsets are summed) turns its rows' partitions into their positions.
      */
-    private static RowBuffer partition(ValueKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
-                                       Partitioning parts, int[] starts, long max, ExecutorService pool, int workers) {
+    private static int[][] positions(List<RowBuffer> buffers, int payloadColumns, int keyCount, Partitioning parts,
+                                     int[] starts, long max, ExecutorService pool, int workers) {
         int b = buffers.size();
         int np = parts.partitions();
         int[][] positions = new int[b][];
@@ -150,7 +175,7 @@ final class PartitionedJoinBuild {
                 pos[r] = next[pos[r]]++;
             }
         });
-        return RowCopies.scatter(kinds, buffers, positions, at, pool, workers);
+        return positions;
     }
 
     /** Partition p of a perfect table: its offsets' range of {@code first} (allocated zeroed), filled by this worker alone. */
