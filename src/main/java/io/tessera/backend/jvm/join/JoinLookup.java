@@ -63,20 +63,36 @@ enum JoinLookup {
         }
     },
 
-    /** Linear probing, one key: from the key's hash slot to the key or an empty slot. */
+    /**
+     * Linear probing, one key: from the key's home slot to the key or an empty slot. The home slot is the key's
+     * hash, or in a table the build made ranged ({@link JoinTable#ranged}) its offset in the keys' span scaled to
+     * the slots, where a key outside the span has no slot.
+     */
     LINEAR {
         @Override
         void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
-            String slotKeys = w.field("long[]", "ctx.joinTable(" + j + ").slotKeys", "j" + j + "_keys");
-            String slotRows = w.field("int[]", "ctx.joinTable(" + j + ").slotRows", "j" + j + "_rows");
-            String bits = w.field("int", "ctx.joinTable(" + j + ").bits", "j" + j + "_bits");
-            String mask = w.field("int", "ctx.joinTable(" + j + ").mask", "j" + j + "_mask");
+            String table = "ctx.joinTable(" + j + ")";
+            String slotKeys = w.field("long[]", table + ".slotKeys", "j" + j + "_keys");
+            String slotRows = w.field("int[]", table + ".slotRows", "j" + j + "_rows");
+            String bits = w.field("int", table + ".bits", "j" + j + "_bits");
+            String mask = w.field("int", table + ".mask", "j" + j + "_mask");
+            String ranged = w.field("boolean", table + ".ranged", "j" + j + "_ranged");
+            String lo = w.field("long", table + ".rangeLo", "j" + j + "_rangeLo");
+            String span = w.field("long", table + ".rangeSpan", "j" + j + "_rangeSpan");
+            String scale = w.field("long", table + ".rangeScale", "j" + j + "_rangeScale");
+            String k = keys.get(0);
             String s = w.name("slot");
+            String offset = w.name("offset");
             w.line("int " + r + " = -1;");
-            w.line("for (int " + s + " = io.tessera.backend.jvm.lib.Hashing." + hash.method + "("
-                    + keys.get(0) + ", " + bits + "); ; " + s + " = (" + s + " + 1) & " + mask + ") {");
-            w.line("    final int at = " + slotRows + "[" + s + "];");
-            w.line("    if (at < 0 || " + slotKeys + "[" + s + "] == " + keys.get(0) + ") { " + r + " = at; break; }");
+            w.line("// a ranged table: the key's offset in its keys' span, none outside it");
+            w.line("final long " + offset + " = " + k + " - " + lo + ";");
+            w.line("if (!" + ranged + " || Long.compareUnsigned(" + offset + ", " + span + ") <= 0) {");
+            w.line("    for (int " + s + " = " + ranged + " ? io.tessera.backend.jvm.lib.Hashing.ranged(" + offset + ", "
+                    + scale + ") : io.tessera.backend.jvm.lib.Hashing." + hash.method + "(" + k + ", " + bits + "); ; "
+                    + s + " = (" + s + " + 1) & " + mask + ") {");
+            w.line("        final int at = " + slotRows + "[" + s + "];");
+            w.line("        if (at < 0 || " + slotKeys + "[" + s + "] == " + k + ") { " + r + " = at; break; }");
+            w.line("    }");
             w.line("}");
         }
     },

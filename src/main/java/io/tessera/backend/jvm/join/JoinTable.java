@@ -76,6 +76,18 @@ public final class JoinTable {
     public int[] slotRows;
     public long[][] keyCols;
     public int[] next;
+    /**
+     * Linear, one key: the keys' home slots follow their order ({@link Hashing#ranged} of the key's offset from
+     * {@link #rangeLo}) rather than their hash. A partitioned build makes a table so where the keys' span allows it
+     * and keeps it so where they proved spread evenly over their span (PartitionedJoinBuild): probes whose keys
+     * ascend (lineitem's order keys) then read the slots in order, as a scan reads, where hashed slots would miss
+     * the cache at every row. A key outside the span is in no slot.
+     */
+    public boolean ranged;
+    /** A ranged table's smallest key, its keys' span (largest minus smallest, below 2^32) and its slot scale. */
+    public long rangeLo;
+    public long rangeSpan;
+    public long rangeScale;
     /** Cuckoo: rows that found no slot at the largest table size (normally none), searched last. */
     public int[] stashRows = new int[0];
     public int stashSize;
@@ -240,6 +252,16 @@ public final class JoinTable {
         return hashKey(keyCols, r);
     }
 
+    /** The first slot a linear table probes for a key's hash value: by order in a ranged table, else hashed. */
+    int home(long h) {
+        return ranged ? Hashing.ranged(h - rangeLo, rangeScale) : Hashing.hash(h, bits, murmur);
+    }
+
+    /** Whether a key may be in this table's slots: false for a key outside a ranged table's span. */
+    private boolean inSpan(long k) {
+        return !ranged || Long.compareUnsigned(k - rangeLo, rangeSpan) <= 0;
+    }
+
     /** The value the slot functions hash for row r of these key columns. */
     static long hashKey(long[][] keyCols, int r) {
         if (keyCols.length == 1) {
@@ -276,7 +298,7 @@ public final class JoinTable {
         allocateSlots(Hashing.bitsFor(rows));
         for (int r = rows - 1; r >= 0; r--) {
             every4096(r);
-            int s = Hashing.hash(hashKey(r), bits, murmur);
+            int s = home(hashKey(r));
             while (true) {
                 int at = slotRows[s];
                 if (at < 0) {
@@ -465,7 +487,10 @@ public final class JoinTable {
             }
             return findStash(key);
         }
-        int s = Hashing.hash(h, bits, murmur);
+        if (!inSpan(h)) {
+            return -1;
+        }
+        int s = home(h);
         while (true) {
             int at = slotRows[s];
             if (at < 0) {
@@ -492,7 +517,10 @@ public final class JoinTable {
             }
             return findStash1(k);
         }
-        for (int s = Hashing.hash(k, bits, murmur); ; s = (s + 1) & mask) {
+        if (!inSpan(k)) {
+            return -1;
+        }
+        for (int s = home(k); ; s = (s + 1) & mask) {
             int at = slotRows[s];
             if (at < 0 || slotKeys[s] == k) {
                 return at;

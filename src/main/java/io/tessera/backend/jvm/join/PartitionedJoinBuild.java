@@ -10,6 +10,7 @@ import io.tessera.backend.host.WorkerTasks;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The partitioned build ({@code build=partitioned}). Each worker's rows are given a partition by bits of their key:
@@ -23,17 +24,33 @@ import java.util.concurrent.ExecutorService;
  * atomics; a linear key whose probe sequence would leave the range is put aside and inserted once every partition is
  * done, probing on into the next range as any insert does. A cuckoo partition chains its equal keys first, so that
  * every key enters the table once, then places them with the other partitions at once ({@link CuckooPlacement}).
+ *
+ * <p>A linear table of one key whose keys span less than 2^32 values is made ranged ({@link JoinTable#ranged}): its
+ * home slots, and so its partitions, follow the keys' order over their span. Where the keys bunch up in part of
+ * their span, a partition's inserts probe far (or its rows outnumber its slots): once a partition's inserts take
+ * more than {@link #RANGED_STEPS_PER_ROW} steps a row, the table is made again with hashed slots.
  */
 final class PartitionedJoinBuild {
 
     /** The most partitions: more would scatter each column into too many streams at once. */
     private static final int MAX_PARTITION_BITS = 10;
+    /**
+     * The most probe steps a row that a ranged table's partition may take on average (a row put aside counting as
+     * {@link #SPILL_STEPS}) before the table is made with hashed slots instead: evenly spread keys at the table's
+     * load of at most a half take about one.
+     */
+    static final int RANGED_STEPS_PER_ROW = 4;
+    private static final int SPILL_STEPS = 64;
 
     private PartitionedJoinBuild() {
     }
 
-    /** How rows fall into partitions: by their key's slot range, offset range, or spreading hash. */
-    private record Partitioning(JoinTable.Layout layout, int bits, int partitionBits, long min, boolean murmur) {
+    /**
+     * How rows fall into partitions: by their key's slot range, offset range, or spreading hash; a ranged linear
+     * table's slots by the key's offset from {@code min} times {@code scale} ({@link Hashing#ranged}).
+     */
+    private record Partitioning(JoinTable.Layout layout, int bits, int partitionBits, long min, boolean murmur,
+                                boolean ranged, long scale) {
 
         int partitions() {
             return 1 << partitionBits;
@@ -45,7 +62,8 @@ final class PartitionedJoinBuild {
                     long k = keys[0][r];
                     yield (int) ((k - min) >>> (bits - partitionBits));
                 }
-                case LINEAR -> Hashing.hash(JoinTable.hashKey(keys, r), bits, murmur) >>> (bits - partitionBits);
+                case LINEAR -> (ranged ? Hashing.ranged(keys[0][r] - min, scale)
+                        : Hashing.hash(JoinTable.hashKey(keys, r), bits, murmur)) >>> (bits - partitionBits);
                 default -> Hashing.spread(JoinTable.hashKey(keys, r), partitionBits);
             };
         }
@@ -54,6 +72,19 @@ final class PartitionedJoinBuild {
     static JoinTable build(ValueKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
                            JoinTable.Layout layout, long min, long max, boolean murmur, boolean unique,
                            ExecutorService pool, int workers, int maxBits) {
+        KeySpan span = layout == JoinTable.Layout.LINEAR && keyCount == 1
+                ? KeySpan.of(buffers, payloadColumns, pool, workers) : null;
+        JoinTable t = build(kinds, buffers, payloadColumns, keyCount, layout, min, max, murmur, unique, pool, workers,
+                maxBits, span);
+        // keys bunched in part of their span: hashed slots instead
+        return t != null ? t : build(kinds, buffers, payloadColumns, keyCount, layout, min, max, murmur, unique, pool,
+                workers, maxBits, null);
+    }
+
+    /** As above, a linear table ranged over {@code span} where one is given; null where its keys proved bunched. */
+    private static JoinTable build(ValueKind[] kinds, List<RowBuffer> buffers, int payloadColumns, int keyCount,
+                                   JoinTable.Layout layout, long min, long max, boolean murmur, boolean unique,
+                                   ExecutorService pool, int workers, int maxBits, KeySpan span) {
         int n = rows(buffers);
         int bits = switch (layout) {
             case PERFECT -> 64 - Long.numberOfLeadingZeros(Math.max(1, max - min)); // covers every offset
@@ -63,8 +94,9 @@ final class PartitionedJoinBuild {
         // enough partitions for every worker to take several, each a slot range of at least 2^8 (2^16 fits a core's cache)
         int wanted = Math.max(32 - Integer.numberOfLeadingZeros(Math.max(1, workers) * 8 - 1), bits - 16);
         int limit = layout.ways > 0 ? MAX_PARTITION_BITS : Math.max(0, bits - 8);
+        long scale = span == null ? 0 : Hashing.rangeScale(span.span(), bits);
         Partitioning parts = new Partitioning(layout, bits, Math.min(MAX_PARTITION_BITS, Math.min(limit, wanted)),
-                min, murmur);
+                span == null ? min : span.lo(), murmur, span != null, scale);
         int[] starts = new int[parts.partitions() + 1];
         int[][] positions = positions(buffers, payloadColumns, keyCount, parts, starts, max, pool, workers);
 
@@ -104,8 +136,19 @@ final class PartitionedJoinBuild {
             case LINEAR -> {
                 t.bits = bits;
                 t.mask = (1 << bits) - 1;
+                if (span != null) {
+                    t.ranged = true;
+                    t.rangeLo = span.lo();
+                    t.rangeSpan = span.span();
+                    t.rangeScale = scale;
+                }
                 int[][] spilled = new int[parts.partitions()][];
-                WorkerTasks.run(pool, workers, parts.partitions(), p -> spilled[p] = linearPartition(t, parts, p, starts));
+                AtomicBoolean bunched = new AtomicBoolean();
+                WorkerTasks.run(pool, workers, parts.partitions(),
+                        p -> spilled[p] = bunched.get() ? null : linearPartition(t, parts, p, starts, bunched));
+                if (bunched.get()) {
+                    return null;
+                }
                 for (int[] rows : spilled) {
                     for (int i = 1; i <= rows[0]; i++) {
                         insertLinear(t, rows[i]);
@@ -197,20 +240,26 @@ final class PartitionedJoinBuild {
 
     /**
      * Partition p of a linear table: its rows inserted into its range of slots, probing no further than the range's
-     * end; returns the rows that reached it (count first), to be inserted after every partition is done.
+     * end; returns the rows that reached it (count first), to be inserted after every partition is done. A ranged
+     * table's partition whose inserts take too many steps sets {@code bunched} and stops (null).
      */
-    private static int[] linearPartition(JoinTable t, Partitioning parts, int p, int[] starts) {
+    private static int[] linearPartition(JoinTable t, Partitioning parts, int p, int[] starts, AtomicBoolean bunched) {
         int shift = t.bits - parts.partitionBits();
         int lo = p << shift;
         int hi = lo + (1 << shift);
         Arrays.fill(t.slotRows, lo, hi, -1);
         int[] spilled = new int[8];
+        long stepsLeft = t.ranged ? (long) RANGED_STEPS_PER_ROW * (starts[p + 1] - starts[p]) + SPILL_STEPS : Long.MAX_VALUE;
         for (int r = starts[p + 1] - 1; r >= starts[p]; r--) {
             if (t.next != null) {
                 t.next[r] = -1;
             }
-            int s = Hashing.hash(t.hashKey(r), t.bits, t.murmur);
+            int s = t.home(t.hashKey(r));
             while (true) {
+                if (--stepsLeft < 0) {
+                    bunched.set(true);
+                    return null;
+                }
                 int at = t.slotRows[s];
                 if (at < 0) {
                     put(t, s, r);
@@ -222,6 +271,7 @@ final class PartitionedJoinBuild {
                     break;
                 }
                 if (++s == hi) {
+                    stepsLeft -= SPILL_STEPS;
                     if (++spilled[0] == spilled.length) {
                         spilled = Arrays.copyOf(spilled, spilled.length * 2);
                     }
@@ -235,7 +285,7 @@ final class PartitionedJoinBuild {
 
     /** A row inserted as the serial build inserts it: from its home slot on, around the end of the table. */
     private static void insertLinear(JoinTable t, int r) {
-        int s = Hashing.hash(t.hashKey(r), t.bits, t.murmur);
+        int s = t.home(t.hashKey(r));
         while (true) {
             int at = t.slotRows[s];
             if (at < 0) {
@@ -255,6 +305,36 @@ final class PartitionedJoinBuild {
         t.slotRows[s] = r;
         if (t.slotKeys != null) {
             t.slotKeys[s] = t.keyCols[0][r];
+        }
+    }
+
+    /** The smallest key of a build's one key column and the span above it (below 2^32), read by the workers. */
+    record KeySpan(long lo, long span) {
+
+        /** The keys' span, or null where there are none or they span 2^32 values or more. */
+        static KeySpan of(List<RowBuffer> buffers, int keyColumn, ExecutorService pool, int workers) {
+            long[] lows = new long[buffers.size()];
+            long[] highs = new long[buffers.size()];
+            WorkerTasks.run(pool, workers, buffers.size(), i -> {
+                RowBuffer b = buffers.get(i);
+                long[] keys = b.longs[keyColumn];
+                long lo = Long.MAX_VALUE;
+                long hi = Long.MIN_VALUE;
+                for (int r = 0; r < b.size; r++) {
+                    lo = Math.min(lo, keys[r]);
+                    hi = Math.max(hi, keys[r]);
+                }
+                lows[i] = lo;
+                highs[i] = hi;
+            });
+            long lo = Long.MAX_VALUE;
+            long hi = Long.MIN_VALUE;
+            for (int i = 0; i < lows.length; i++) {
+                lo = Math.min(lo, lows[i]);
+                hi = Math.max(hi, highs[i]);
+            }
+            // hi - lo as an unsigned number: the span of any two longs
+            return lo > hi || Long.compareUnsigned(hi - lo, 1L << 32) >= 0 ? null : new KeySpan(lo, hi - lo);
         }
     }
 }

@@ -25,6 +25,20 @@ public final class Hashing {
         return murmur ? murmur(key, bits) : multiplyShift(key, bits);
     }
 
+    /**
+     * The scale that maps a key's offset in a span of keys, {@code [0, span]} with {@code span < 2^32}, to one of
+     * {@code 2^bits} slots in the keys' order: {@link #ranged}. Where the span has fewer keys than there are slots
+     * each offset is its own slot.
+     */
+    public static long rangeScale(long span, int bits) {
+        return Math.min(1L << 32, (1L << (bits + 32)) / (span + 1));
+    }
+
+    /** The slot of a key's offset in its span, scaled by {@link #rangeScale}: less than 2^bits. */
+    public static int ranged(long offset, long scale) {
+        return (int) ((offset * scale) >>> 32);
+    }
+
     /** Odd multipliers of the multiply-shift functions of a cuckoo table; the first is {@link #multiplyShift}'s. */
     private static final long[] CUCKOO_MULTIPLIERS = {
             0x9E3779B97F4A7C15L, 0xC2B2AE3D27D4EB4FL, 0x165667B19E3779F9L, 0xD6E8FEB86659FD93L};

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -198,6 +199,46 @@ class JoinBuildStrategyTest {
                 }
             }
         }
+    }
+
+    @Test
+    void partitionedLinearTablesAreRangedWhereTheKeysSpreadAndHashedWhereTheyBunch() {
+        Random rnd = new Random(26);
+        for (boolean unique : new boolean[] {true, false}) {
+            int n = 30_000;
+            // spread over a span of about 150M: ranged, every key found, nothing outside the span or between keys
+            long[][] spread = {new long[n]};
+            for (int r = 0; r < n; r++) {
+                spread[0][r] = unique ? -77 + r * 5_003L : -77 + rnd.nextInt(n / 4) * 20_011L;
+            }
+            JoinTable t = build(JoinBuildStrategy.PARTITIONED, buffers(spread, WORKERS), 1, JoinTable.Layout.LINEAR,
+                    0, 0, false, unique, JoinTable.MAX_BITS);
+            assertTrue(t.ranged, "evenly spread keys make a ranged table");
+            check("ranged" + (unique ? " unique" : ""), t, spread, unique, rnd);
+            long lo = Arrays.stream(spread[0]).min().orElseThrow();
+            long hi = Arrays.stream(spread[0]).max().orElseThrow();
+            for (long k : new long[] {lo - 1, hi + 1, lo + 1, hi - 1, Long.MIN_VALUE, Long.MAX_VALUE, lo + (1L << 32)}) {
+                assertEquals(-1, t.find1(k), "ranged table, key " + k);
+                assertEquals(-1, t.find(new long[] {k}), "ranged table, generic lookup of key " + k);
+            }
+
+            // most keys dense at the bottom of a span of 4e9, ten near its top: bunched, so hashed, every key found
+            long[][] bunched = {new long[n]};
+            for (int r = 0; r < n; r++) {
+                bunched[0][r] = r < n - 10 ? (unique ? r : r / 3) : 4_000_000_000L + r;
+            }
+            t = build(JoinBuildStrategy.PARTITIONED, buffers(bunched, WORKERS), 1, JoinTable.Layout.LINEAR, 0, 0,
+                    rnd.nextBoolean(), unique, JoinTable.MAX_BITS);
+            assertFalse(t.ranged, "keys bunched in part of their span make a hashed table");
+            check("bunched" + (unique ? " unique" : ""), t, bunched, unique, rnd);
+        }
+        // keys that span 2^32 values or more, and tables of two keys, are hashed
+        long[][] wide = {{0, 1L << 32, 5, 6}};
+        assertFalse(build(JoinBuildStrategy.PARTITIONED, buffers(wide, 2), 1, JoinTable.Layout.LINEAR, 0, 0, false,
+                true, JoinTable.MAX_BITS).ranged);
+        long[][] two = keys(rnd, 20_000, 2, true, 1_000_000);
+        assertFalse(build(JoinBuildStrategy.PARTITIONED, buffers(two, WORKERS), 2, JoinTable.Layout.LINEAR, 0, 0,
+                false, true, JoinTable.MAX_BITS).ranged);
     }
 
     @Test
