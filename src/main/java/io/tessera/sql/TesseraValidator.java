@@ -16,6 +16,7 @@ import org.apache.calcite.sql.validate.SqlNameMatcher;
 import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
 import org.apache.calcite.sql.validate.SqlValidatorImpl;
 import org.apache.calcite.sql.validate.SqlValidatorNamespace;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.util.Static;
 import org.apache.calcite.util.Util;
@@ -52,6 +53,18 @@ final class TesseraValidator extends SqlValidatorImpl {
     protected void validateSelect(SqlSelect select, RelDataType targetRowType) {
         StructFieldNames.qualify(select, getRawSelectScope(select), getCatalogReader().nameMatcher());
         super.validateSelect(select, targetRowType);
+    }
+
+    /**
+     * VALUES rows with string literals beside a temporal type's values read as that type ({@link TemporalText}); not
+     * an INSERT's rows (those with a target row type), each of which is cast to its column's type, as in DuckDB.
+     */
+    @Override
+    protected void validateValues(SqlCall node, RelDataType targetRowType, SqlValidatorScope scope) {
+        if (!targetRowType.isStruct()) {
+            TemporalText.readInValues(this, node, scope);
+        }
+        super.validateValues(node, targetRowType, scope);
     }
 
     @Override
