@@ -46,8 +46,8 @@ final class TemporalText {
 
     /**
      * The temporal type of {@code values} (of {@code types}) where text stands beside a temporal type and DuckDB reads
-     * the string literals as it; null where they are no such mix (no text, no temporal value, numbers, two temporal
-     * types with no common one), left to Calcite's rules. Throws where DuckDB refuses the mix.
+     * the string literals as it; null where they are no such mix (no text, no temporal value, numbers), left to
+     * Calcite's rules. Throws where DuckDB refuses the mix (two temporal types with no common one too).
      */
     static RelDataType commonType(RelDataTypeFactory f, Construct construct, List<SqlNode> values,
                                   List<RelDataType> types) {
@@ -77,13 +77,14 @@ final class TemporalText {
                 literal = false;
             } else if (isTemporal(t)) {
                 if (SqlTypeUtil.isCharacter(common) && !literal) {
-                    throw refused(construct, t, values.get(i));
+                    throw refused(construct, "VARCHAR", t, values.get(i));
                 }
                 if (common.getSqlTypeName() != SqlTypeName.NULL && !literal) {
-                    common = wider(f, common, t);
-                    if (common == null) {
-                        return null;
+                    RelDataType wider = wider(f, common, t);
+                    if (wider == null) {
+                        throw refused(construct, name(common), t, values.get(i));
                     }
+                    common = wider;
                 } else {
                     common = t;
                 }
@@ -92,7 +93,7 @@ final class TemporalText {
                 common = t; // text beside text
                 literal = false;
             } else if (!isLiteral) {
-                throw refused(construct, common, values.get(i));
+                throw refused(construct, "VARCHAR", common, values.get(i));
             }
         }
         return common != null && isTemporal(common) ? f.createTypeWithNullability(common, nullable) : null;
@@ -214,9 +215,9 @@ final class TemporalText {
                 SqlTypeUtil.convertTypeToSpec(type).withNullable(false));
     }
 
-    /** The error for text that is no literal beside a temporal value, as DuckDB words it, at the value. */
-    private static SqlError refused(Construct construct, RelDataType type, SqlNode at) {
-        return new SqlError("Cannot mix values of type VARCHAR and " + name(type) + " in " + construct.name
+    /** The error for values DuckDB does not mix (text that is no literal beside a temporal value), at the value. */
+    private static SqlError refused(Construct construct, String first, RelDataType type, SqlNode at) {
+        return new SqlError("Cannot mix values of type " + first + " and " + name(type) + " in " + construct.name
                 + " - an explicit cast is required" + SupportCheck.at(at.getParserPosition()));
     }
 
