@@ -36,14 +36,21 @@ final class NestedCommonType {
      * ({@link #of}). {@code construct} names where, in the error.
      */
     static void refuseTextBesideOther(String construct, List<SqlNode> values, List<RelDataType> types) {
-        for (int i = 1; i < types.size(); i++) {
-            for (int j = 0; j < i; j++) {
-                if (nested(types.get(i)) && nested(types.get(j)) && textBesideOther(types.get(i), types.get(j))) {
-                    throw new SqlError("Cannot mix values of type " + name(types.get(j)) + " and "
-                            + name(types.get(i)) + " in " + construct + " - an explicit cast is required"
+        // each new nested type against those seen before: many VALUES rows have few types
+        List<RelDataType> seen = new ArrayList<>();
+        for (int i = 0; i < types.size(); i++) {
+            RelDataType t = types.get(i);
+            if (!nested(t) || seen.contains(t)) {
+                continue;
+            }
+            for (RelDataType before : seen) {
+                if (textBesideOther(t, before)) {
+                    throw new SqlError("Cannot mix values of type " + name(before) + " and " + name(t) + " in "
+                            + construct + " - an explicit cast is required"
                             + SupportCheck.at(values.get(i).getParserPosition()));
                 }
             }
+            seen.add(t);
         }
     }
 
