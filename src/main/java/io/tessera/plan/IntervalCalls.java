@@ -138,8 +138,8 @@ final class IntervalCalls {
                     return null;
                 }
                 Op op = RexTranslator.comparison(call.getKind());
-                return new Expr.Call(op, List.of(key(interval(ops.get(0), translate)),
-                        key(interval(ops.get(1), translate))), DataType.BOOLEAN, nullable);
+                return new Expr.Call(op, List.of(key(compared(ops.get(0), translate)),
+                        key(compared(ops.get(1), translate))), DataType.BOOLEAN, nullable);
             }
             case CAST -> {
                 return cast(call, translate, nullable);
@@ -267,6 +267,17 @@ final class IntervalCalls {
      */
     private static Expr interval(RexNode n, Function<RexNode, Expr> translate) {
         return isNullType(n) ? new Expr.Literal(null, DataType.INTERVAL) : translate.apply(n);
+    }
+
+    /**
+     * An operand of a comparison with an INTERVAL: text (which Calcite compares with an interval uncast, in
+     * {@code x = '1 day'} and in an IN list) read as DuckDB reads it, as its CAST would.
+     */
+    private static Expr compared(RexNode n, Function<RexNode, Expr> translate) {
+        if (org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(n.getType())) {
+            return parse(translate.apply(n), n.getType().isNullable());
+        }
+        return interval(n, translate);
     }
 
     private static boolean isNullType(RexNode n) {

@@ -144,7 +144,8 @@ final class ListCalls {
     /**
      * A CAST of text to a LIST or STRUCT type ({@code '[1 day, 2 hours]'::INTERVAL[]}, {@code CAST(v AS STRUCT(a
      * INTEGER))}): DuckDB's text of the value read when the query runs ({@link ListFunction#FROM_TEXT}); null for any
-     * other call. A TIMESTAMP WITH TIME ZONE inside is refused (its text would be read without the session's zone).
+     * other call. A TIMESTAMP WITH TIME ZONE inside is read on the session's clock where its text has no offset
+     * (the zone added by {@link ZonedCalls#inNested}).
      */
     static Expr fromText(RexCall call, Function<RexNode, Expr> translate) {
         boolean cast = call.getKind() == SqlKind.CAST || call.getOperator().getName().equals("TESSERA_CHECKED_CAST");
@@ -155,9 +156,6 @@ final class ListCalls {
         DataType to = Types.of(call.getType());
         if (!to.isNested()) {
             return null;
-        }
-        if (mentions(to, io.tessera.storage.TypeKind.TIMESTAMP_TZ)) {
-            throw new SqlError("unsupported: CAST from text to " + to + " (a TIMESTAMP WITH TIME ZONE inside)");
         }
         Expr text = translate.apply(call.getOperands().get(0));
         return new Expr.Call(Op.LIST, List.of(text), to, text.nullable(), ListFunction.FROM_TEXT);

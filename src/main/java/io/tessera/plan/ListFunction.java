@@ -33,6 +33,8 @@ public enum ListFunction {
     /**
      * (VARCHAR): the LIST or STRUCT of DuckDB's text of one ({@code '[1, 2]'}, {@code '{a: 1 day}'}), typed as the
      * call, each element read as its type reads text ({@link io.tessera.storage.NestedText}); malformed text fails.
+     * Where a TIMESTAMP WITH TIME ZONE is inside, the session's zone as a second argument (its clock reads a time
+     * without an offset).
      */
     FROM_TEXT,
     /** (list or struct): its text as DuckDB writes it ({@code [1, 2]}, {@code {'a': 1}}), a VARCHAR. */

@@ -261,7 +261,7 @@ final class RexTranslator {
         }
         Expr parsed = ListCalls.fromText(call, o -> translate(o, inputs));
         if (parsed != null) {
-            return parsed;
+            return zoned.inNested(parsed);
         }
         Expr struct = StructCalls.lower(call, o -> translate(o, inputs));
         if (struct != null) {

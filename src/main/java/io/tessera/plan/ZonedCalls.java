@@ -72,8 +72,8 @@ final class ZonedCalls {
     /**
      * A lowered LIST or STRUCT expression with what a TIMESTAMP WITH TIME ZONE inside needs of the session's zone:
      * a scalar CAST of an element or a field (made by {@link ListCalls#as}) lowered as a top-level one, and a CAST
-     * between nested types or a nested value's text ({@link ListFunction#CAST}, {@link ListFunction#TEXT}) given
-     * the zone's name as a second argument. Other expressions as they are.
+     * between nested types, a nested value's text and a nested value read from text ({@link ListFunction#CAST},
+     * {@link ListFunction#TEXT}, {@link ListFunction#FROM_TEXT}) given the zone's name as a second argument. Other expressions as they are.
      */
     Expr inNested(Expr e) {
         if (!(e instanceof Expr.Call c)) {
@@ -89,7 +89,8 @@ final class ZonedCalls {
                 return lowered;
             }
         }
-        if (c.op() == Op.LIST && (c.detail() == ListFunction.CAST || c.detail() == ListFunction.TEXT)
+        if (c.op() == Op.LIST && (c.detail() == ListFunction.CAST || c.detail() == ListFunction.TEXT
+                || c.detail() == ListFunction.FROM_TEXT)
                 && args.size() == 1 && (ListCalls.mentions(c.type(), TypeKind.TIMESTAMP_TZ)
                 || ListCalls.mentions(args.get(0).type(), TypeKind.TIMESTAMP_TZ))) {
             args.add(zone);

@@ -2,6 +2,7 @@ package io.tessera.sql;
 
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 
@@ -26,6 +27,75 @@ final class NestedCommonType {
             return null;
         }
         return common(f, types, calcite);
+    }
+
+    /**
+     * Refuses a STRUCT or LIST among {@code values} (of {@code types}: a CASE's results, COALESCE's arguments, a column
+     * of VALUES rows) with text in a part where another has a value of another type ({@code {'a': INTERVAL 1 DAY}}
+     * beside {@code {'a': 'x'}}), as DuckDB refuses it there; only a set operation makes that part VARCHAR
+     * ({@link #of}). {@code construct} names where, in the error.
+     */
+    static void refuseTextBesideOther(String construct, List<SqlNode> values, List<RelDataType> types) {
+        // each new nested type against those seen before: many VALUES rows have few types
+        List<RelDataType> seen = new ArrayList<>();
+        for (int i = 0; i < types.size(); i++) {
+            RelDataType t = types.get(i);
+            if (!nested(t) || seen.contains(t)) {
+                continue;
+            }
+            for (RelDataType before : seen) {
+                if (textBesideOther(t, before)) {
+                    throw new SqlError("Cannot mix values of type " + name(before) + " and " + name(t) + " in "
+                            + construct + " - an explicit cast is required"
+                            + SupportCheck.at(values.get(i).getParserPosition()));
+                }
+            }
+            seen.add(t);
+        }
+    }
+
+    /** Whether one of two parts at the same place is text and the other of another type (not NULL), at any depth. */
+    private static boolean textBesideOther(RelDataType a, RelDataType b) {
+        if (a.getSqlTypeName() == SqlTypeName.NULL || b.getSqlTypeName() == SqlTypeName.NULL) {
+            return false;
+        }
+        if (a.isStruct() && b.isStruct()) {
+            if (a.getFieldCount() != b.getFieldCount()) {
+                return false;
+            }
+            for (int i = 0; i < a.getFieldCount(); i++) {
+                if (textBesideOther(a.getFieldList().get(i).getType(), b.getFieldList().get(i).getType())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (a.getComponentType() != null && b.getComponentType() != null) {
+            return textBesideOther(a.getComponentType(), b.getComponentType());
+        }
+        return !nested(a) && !nested(b) && SqlTypeUtil.isCharacter(a) != SqlTypeUtil.isCharacter(b);
+    }
+
+    /** DuckDB's name of a type, for an error. */
+    private static String name(RelDataType t) {
+        if (t.isStruct()) {
+            List<String> fields = new ArrayList<>();
+            t.getFieldList().forEach(f -> fields.add(f.getName() + " " + name(f.getType())));
+            return "STRUCT(" + String.join(", ", fields) + ")";
+        }
+        if (t.getComponentType() != null) {
+            return name(t.getComponentType()) + "[]";
+        }
+        if (IntervalSyntax.isInterval(t)) {
+            return "INTERVAL";
+        }
+        return switch (t.getSqlTypeName()) {
+            case CHAR, VARCHAR -> "VARCHAR";
+            case VARBINARY, BINARY -> "BLOB";
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_TZ -> "TIMESTAMP WITH TIME ZONE";
+            case DECIMAL -> "DECIMAL(" + t.getPrecision() + "," + t.getScale() + ")";
+            default -> t.getSqlTypeName().getName();
+        };
     }
 
     private static boolean nested(RelDataType t) {

@@ -9,6 +9,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.sql.validate.SelectScope;
@@ -16,6 +17,7 @@ import org.apache.calcite.sql.validate.SqlNameMatcher;
 import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
 import org.apache.calcite.sql.validate.SqlValidatorImpl;
 import org.apache.calcite.sql.validate.SqlValidatorNamespace;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.util.Static;
 import org.apache.calcite.util.Util;
@@ -52,6 +54,51 @@ final class TesseraValidator extends SqlValidatorImpl {
     protected void validateSelect(SqlSelect select, RelDataType targetRowType) {
         StructFieldNames.qualify(select, getRawSelectScope(select), getCatalogReader().nameMatcher());
         super.validateSelect(select, targetRowType);
+    }
+
+    /**
+     * VALUES rows with string literals beside a temporal type's values read as that type ({@link TemporalText}), and
+     * a column of STRUCTs or LISTs with text in a part beside another type refused ({@link NestedCommonType}); not
+     * an INSERT's rows (those with a target row type), each of which is cast to its column's type, as in DuckDB.
+     */
+    @Override
+    protected void validateValues(SqlCall node, RelDataType targetRowType, SqlValidatorScope scope) {
+        boolean inserted = targetRowType.isStruct();
+        if (!inserted) {
+            TemporalText.readInValues(this, node, scope);
+        }
+        super.validateValues(node, targetRowType, scope);
+        List<SqlNode> rows = node.getOperandList();
+        if (inserted || rows.size() < 2 || !(rows.get(0) instanceof SqlCall first)) {
+            return;
+        }
+        for (int c = 0; c < first.operandCount(); c++) {
+            List<SqlNode> values = new ArrayList<>();
+            List<RelDataType> types = new ArrayList<>();
+            for (SqlNode row : rows) {
+                if (!(row instanceof SqlCall r) || r.operandCount() != first.operandCount()) {
+                    return;
+                }
+                values.add(r.operand(c));
+                types.add(deriveType(scope, r.operand(c)));
+            }
+            NestedCommonType.refuseTextBesideOther("VALUES", values, types);
+        }
+    }
+
+    /** A CASE (COALESCE is one) whose STRUCT or LIST results have text in a part beside another type refused. */
+    @Override
+    public void validateCall(SqlCall call, SqlValidatorScope scope) {
+        super.validateCall(call, scope);
+        if (call instanceof SqlCase c) {
+            List<SqlNode> values = new ArrayList<>(c.getThenOperands());
+            values.add(c.getElseOperand());
+            List<RelDataType> types = new ArrayList<>();
+            for (SqlNode v : values) {
+                types.add(deriveType(scope, v));
+            }
+            NestedCommonType.refuseTextBesideOther("CASE or COALESCE", values, types);
+        }
     }
 
     @Override

@@ -4,18 +4,24 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
 import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Calcite's implicit casts, with text cast to a UUID or to bytes where one is wanted (an INSERT's VALUES into a UUID
@@ -25,7 +31,9 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * {@code CAST(x AS INTERVAL)} reads it: Calcite has no type name to write the cast to the column's type with either.
  * A NULL beside a STRUCT, LIST or MAP (in a UNION's branches or VALUES rows) makes the common type nullable, as it
  * does beside a scalar. A cast to a LIST or STRUCT type with an INTERVAL inside (an INSERT of {@code [INTERVAL 1 DAY]}
- * into an INTERVAL[] column, a UNION's branches) writes the type with {@link IntervalTypeName}.
+ * into an INTERVAL[] column, a UNION's branches) writes the type with {@link IntervalTypeName}. An INTERVAL beside text
+ * in a set operation is a VARCHAR, as the other temporal types are; a CASE's or COALESCE's temporal values beside text
+ * are typed as DuckDB types them ({@link TemporalText}).
  */
 final class TextCoercion extends TypeCoercionImpl {
 
@@ -91,6 +99,61 @@ final class TextCoercion extends TypeCoercionImpl {
             return factory.createTypeWithNullability(common, true);
         }
         return common;
+    }
+
+    /**
+     * Calcite's wider type, and VARCHAR for an INTERVAL beside text where text may be promoted (a set operation's
+     * branches, as DuckDB types {@code SELECT INTERVAL 1 DAY UNION ALL SELECT '2 days'}), as Calcite already has it for
+     * the other temporal types.
+     */
+    @Override
+    public RelDataType getWiderTypeForTwo(RelDataType type1, RelDataType type2, boolean stringPromotion) {
+        RelDataType wider = super.getWiderTypeForTwo(type1, type2, stringPromotion);
+        if (wider != null || !stringPromotion || type1 == null || type2 == null) {
+            return wider;
+        }
+        boolean intervalBesideText = IntervalSyntax.isInterval(type1) && SqlTypeUtil.isCharacter(type2)
+                || SqlTypeUtil.isCharacter(type1) && IntervalSyntax.isInterval(type2);
+        return intervalBesideText ? factory.createSqlType(SqlTypeName.VARCHAR) : null;
+    }
+
+    /**
+     * A CASE's results or COALESCE's arguments of a temporal type beside text as DuckDB types them ({@link
+     * TemporalText}): string literals read as the temporal type, other text refused; other mixes as Calcite has them.
+     */
+    @Override
+    public boolean caseOrEquivalentCoercion(SqlCallBinding binding) {
+        if (!(binding.getCall() instanceof SqlCase call)) {
+            return super.caseOrEquivalentCoercion(binding); // COALESCE is a CASE by now; NULLIF
+        }
+        SqlValidatorScope scope = binding.getScope();
+        List<SqlNode> values = new ArrayList<>(call.getThenOperands());
+        values.add(call.getElseOperand());
+        List<RelDataType> types = new ArrayList<>();
+        for (SqlNode v : values) {
+            types.add(validator.deriveType(scope, v));
+        }
+        TemporalText.Construct construct = TemporalText.fromCoalesce(call) ? TemporalText.Construct.COALESCE
+                : TemporalText.Construct.CASE;
+        RelDataType temporal = TemporalText.commonType(factory, construct, values, types);
+        if (temporal == null) {
+            return super.caseOrEquivalentCoercion(binding);
+        }
+        RelDataType common = factory.createTypeWithNullability(temporal, false);
+        int thens = call.getThenOperands().size();
+        for (int i = 0; i < values.size(); i++) {
+            SqlNode cast = TemporalText.asCommon(values.get(i), types.get(i), common);
+            if (cast == null) {
+                continue;
+            }
+            if (i < thens) {
+                call.getThenOperands().set(i, cast);
+            } else {
+                call.setOperand(3, cast);
+            }
+            updateInferredType(cast, factory.createTypeWithNullability(common, types.get(i).isNullable()));
+        }
+        return true;
     }
 
     /** Whether {@code t} is a LIST or STRUCT with an INTERVAL inside, a type Calcite's implicit casts cannot write. */

@@ -11,15 +11,29 @@ package io.tessera.storage;
  */
 public final class NestedText {
     private final String text;
+    /** The zone a TIMESTAMP WITH TIME ZONE without an offset is read on. */
+    private final java.time.ZoneId zone;
     private int at;
 
-    private NestedText(String text) {
+    private NestedText(String text, java.time.ZoneId zone) {
         this.text = text;
+        this.zone = zone;
     }
 
-    /** The encoding of {@code text} as a value of the LIST or STRUCT type {@code type}. */
+    /**
+     * The encoding of {@code text} as a value of the LIST or STRUCT type {@code type}, a TIMESTAMP WITH TIME ZONE
+     * inside without an offset read in UTC.
+     */
     public static String parse(String text, DataType type) {
-        NestedText p = new NestedText(text);
+        return parse(text, type, java.time.ZoneOffset.UTC);
+    }
+
+    /**
+     * The same, a TIMESTAMP WITH TIME ZONE inside without an offset read on the clock of {@code zone} (a CAST's, the
+     * session's), as the scalar CAST reads it.
+     */
+    public static String parse(String text, DataType type, java.time.ZoneId zone) {
+        NestedText p = new NestedText(text, zone);
         p.spaces();
         String encoded = p.nested(type);
         p.spaces();
@@ -137,7 +151,7 @@ public final class NestedText {
     }
 
     /** The canonical element text of a scalar's text, as a list holds it ({@link ListCodec}). */
-    private static String scalar(String s, DataType t) {
+    private String scalar(String s, DataType t) {
         return switch (t.kind()) {
             case INTEGER, BIGINT -> Long.toString(Values.parseLong(s.strip(), t.minValue(), t.maxValue(),
                     t.toString()));
@@ -152,7 +166,7 @@ public final class NestedText {
             case DECIMAL -> Long.toString(Values.parseDecimal(s.strip(), t.precision(), t.scale()));
             case DATE -> Long.toString(Values.parseDate(s));
             case TIMESTAMP -> Long.toString(Timestamps.parse(s));
-            case TIMESTAMP_TZ -> Long.toString(ZonedTimestamps.parse(s, java.time.ZoneOffset.UTC));
+            case TIMESTAMP_TZ -> Long.toString(ZonedTimestamps.parse(s, zone));
             case TIME -> Long.toString(Timestamps.parseTime(s));
             case BOOLEAN -> Boolean.toString(Values.parseBoolean(s));
             case VARCHAR -> t.isInterval() ? IntervalText.parse(s).encode() : t.isBlob() ? ByteStrings.parse(s)

@@ -56,9 +56,11 @@ final class ListFunctions {
             }
             case FROM_TEXT -> {
                 JExpr x = gen.gen(c.args().get(0));
-                // the LIST or STRUCT type, which says how each part reads, a bound constant; the text a value
+                // the LIST or STRUCT type, which says how each part reads, and the session's zone (a TIMESTAMP WITH
+                // TIME ZONE inside without an offset is read on its clock), bound constants; the text a value
                 String type = scope.constantObject("io.tessera.storage.DataType", c.type());
-                String v = LIST + "fromText(" + gen.asString(x) + ", " + type + ")";
+                String zone = scope.constantObject("java.time.ZoneId", zone(c));
+                String v = LIST + "fromText(" + gen.asString(x) + ", " + type + ", " + zone + ")";
                 yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
             }
             case EQUALITY_HASH -> {
@@ -97,7 +99,7 @@ final class ListFunctions {
     }
 
     /**
-     * The session's time zone a CAST or TEXT call carries as its second argument where a TIMESTAMP WITH TIME ZONE is
+     * The session's time zone a CAST, TEXT or FROM_TEXT call carries as its second argument where a TIMESTAMP WITH TIME ZONE is
      * inside (plan.ZonedCalls); UTC where it carries none.
      */
     private static java.time.ZoneId zone(Expr.Call c) {

@@ -95,10 +95,13 @@ public final class ListRuntime {
         return false;
     }
 
-    /** The encoding of DuckDB's text of a LIST or STRUCT value of {@code type} (a CAST from text). */
-    public static String fromText(String text, DataType type) {
+    /**
+     * The encoding of DuckDB's text of a LIST or STRUCT value of {@code type} (a CAST from text), a TIMESTAMP WITH
+     * TIME ZONE inside without an offset read on the clock of the session's {@code zone}.
+     */
+    public static String fromText(String text, DataType type, java.time.ZoneId zone) {
         try {
-            return io.tessera.storage.NestedText.parse(text, type);
+            return io.tessera.storage.NestedText.parse(text, type, zone);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("CAST of '" + text + "' to " + type + ": " + e.getMessage(), e);
         }
