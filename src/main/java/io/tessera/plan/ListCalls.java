@@ -51,6 +51,12 @@ final class ListCalls {
             Expr list = translate.apply(call.getOperands().get(0));
             return new Expr.Call(Op.LIST, List.of(list), DataType.BIGINT, list.nullable(), ListFunction.LENGTH);
         }
+        if (name.equals("FLATTEN")) {
+            Expr list = translate.apply(call.getOperands().get(0));
+            // the call's own type: flatten([]) is a list, as [] is ([] of [] its elements)
+            return new Expr.Call(Op.LIST, List.of(list), Types.of(call.getType()), list.nullable(),
+                    ListFunction.FLATTEN);
+        }
         if (name.equals("LIST_CONTAINS") || name.equals("LIST_HAS") || name.equals("ARRAY_CONTAINS")
                 || name.equals("ARRAY_HAS")) {
             Expr list = translate.apply(call.getOperands().get(0));
@@ -287,8 +293,8 @@ final class ListCalls {
             StructCalls.checkCast(e.type(), element);
             return new Expr.Call(Op.LIST, List.of(e), element, e.nullable(), ListFunction.CAST);
         }
-        if (e.type().isList()) {
-            throw new SqlError("unsupported: a list of lists (" + e.type() + "[])");
+        if (e.type().isList()) { // a list where a scalar or a struct is wanted
+            throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);
         }
         if (e.type().isStruct() && element.isStruct()) {
             return StructCalls.byName(e, element);

@@ -9,6 +9,11 @@ public enum ListFunction {
     VALUE,
     /** (list): its number of elements as a BIGINT (len, array_length). */
     LENGTH,
+    /**
+     * (list of lists): the inner lists' elements in order, a NULL inner list contributing none (flatten); an encoded
+     * list of lists is the concatenation of its inner lists' encodings.
+     */
+    FLATTEN,
     /** (list, index): element index, 1 the first and -1 the last; NULL for 0 or beyond either end. */
     ELEMENT,
     /** (list, value): whether an element equals the value (of the element type); NULL when the value is. */

@@ -66,11 +66,8 @@ public final class Types {
         return true;
     }
 
-    /** A LIST of this element type; a list of lists is not supported. */
+    /** A LIST of this element type (a scalar, a struct or another list). */
     private static DataType list(RelDataType element) {
-        if (element.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY) {
-            throw new SqlError("unsupported: a list of lists (" + of(element.getComponentType()) + "[][])");
-        }
         return DataType.list(of(element));
     }
 }

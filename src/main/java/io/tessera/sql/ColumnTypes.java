@@ -58,10 +58,6 @@ final class ColumnTypes {
             case IntervalTypeName interval -> DataType.INTERVAL;
             case org.apache.calcite.sql.SqlCollectionTypeNameSpec list
                     when "ARRAY".equals(list.getTypeName().getSimple()) -> {
-                if (list.getElementTypeName() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec) {
-                    throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
-                            + SupportCheck.at(spec.getParserPosition()) + " (a list of lists)");
-                }
                 DataType element = of(list.getElementTypeName(), spec, table);
                 yield element == null ? null : DataType.list(element);
             }

@@ -26,7 +26,9 @@ import java.util.Locale;
  * of the one INTERVAL type a column has. So does a list of interval constants of one unit with a NULL among them
  * ({@code [INTERVAL 1 DAY, NULL]}), whose NULL Calcite would cast to the unit's type, which it cannot name, and one of
  * months or years ({@code [INTERVAL 1 MONTH]}), whose type Calcite compares with no list of days. And a
- * list of structs or lists with an INTERVAL inside has its elements cast to one type ({@link #ARRAY}).
+ * list of structs or lists with an INTERVAL inside has its elements cast to one type ({@link #ARRAY}). Every list
+ * constructor is {@link #ARRAY}, which types a list of lists (of any element type) with its inner lists and their
+ * elements nullable at every level, as a column's are, so that no inner list (a NULL one included) needs a cast.
  */
 final class IntervalLists {
     private IntervalLists() {
@@ -45,6 +47,13 @@ final class IntervalLists {
                     List<org.apache.calcite.rel.type.RelDataType> types = binding.collectOperandTypes();
                     org.apache.calcite.rel.type.RelDataType element = getComponentType(binding.getTypeFactory(),
                             types);
+                    if (element != null && element.getComponentType() != null) {
+                        // a list of lists: its inner lists and their elements nullable at every level, as a column's
+                        // are, with no cast of an operand (a NULL inner list included); the conversion to relational
+                        // algebra derives the same type from the same operands
+                        return binding.getTypeFactory().createArrayType(
+                                nullableParts(binding.getTypeFactory(), element), -1);
+                    }
                     if (element == null || !(binding instanceof org.apache.calcite.sql.SqlCallBinding b)
                             || !element.isStruct() && element.getComponentType() == null
                             || !IntervalTypeName.holdsInterval(element)) {
@@ -117,6 +126,15 @@ final class IntervalLists {
         }
         return call.getOperator().createCall(call.getFunctionQuantifier(), call.getParserPosition(),
                 operands.toArray(new SqlNode[0]));
+    }
+
+    /** {@code t} nullable, and so each list's elements inside it, to any depth. */
+    private static org.apache.calcite.rel.type.RelDataType nullableParts(
+            org.apache.calcite.rel.type.RelDataTypeFactory f, org.apache.calcite.rel.type.RelDataType t) {
+        if (t.getComponentType() != null) {
+            return f.createTypeWithNullability(f.createArrayType(nullableParts(f, t.getComponentType()), -1), true);
+        }
+        return f.createTypeWithNullability(t, true);
     }
 
     /** The qualifier of an interval constant ({@code INTERVAL '2' HOUR}, {@code INTERVAL 2 HOURS}); else null. */

@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * The LIST functions as DuckDB names them, typed on Calcite's ARRAY: {@code list_value(a, b)} (as {@code [a, b]},
- * which the parser reads as Calcite's ARRAY constructor), {@code len} and {@code array_length}, {@code list_contains}
+ * which the parser reads as Calcite's ARRAY constructor), {@code len} and {@code array_length}, {@code flatten}, {@code list_contains}
  * and its other names, {@code list_extract} (as {@code l[i]}, Calcite's ITEM). What they compute is decided in
  * {@code plan.ListCalls} and run by {@code backend.jvm.lib.ListRuntime}; none is folded by Calcite, whose indexes and
  * NULL rules differ.
@@ -58,6 +58,21 @@ final class ListOperators {
         return b.getTypeFactory().createTypeWithNullability(element, true);
     }
 
+    /** The elements of a list of lists as one list: the inner list type, NULL where the list is. */
+    private static RelDataType flattened(SqlOperatorBinding b) {
+        RelDataType list = b.getOperandType(0);
+        RelDataType inner = list.getComponentType();
+        if (inner != null && inner.getSqlTypeName() == SqlTypeName.NULL) {
+            return list; // flatten([]) is [], as DuckDB gives it
+        }
+        if (inner == null || inner.getComponentType() == null) {
+            String at = b instanceof org.apache.calcite.sql.SqlCallBinding call
+                    ? SupportCheck.at(call.getCall().getParserPosition()) : "";
+            throw new SqlError("unsupported: flatten of " + list + " values" + at + " (flatten takes a list of lists)");
+        }
+        return b.getTypeFactory().createTypeWithNullability(inner, list.isNullable());
+    }
+
     private static SqlFunction fn(String name, SqlReturnTypeInference type,
                                   org.apache.calcite.sql.type.SqlOperandTypeChecker operands) {
         return new SqlFunction(name, SqlKind.OTHER_FUNCTION, type, null, operands, SqlFunctionCategory.SYSTEM);
@@ -74,6 +89,7 @@ final class ListOperators {
             Map.entry("LIST_VALUE", LIST_VALUE),
             Map.entry("LIST_PACK", fn("LIST_PACK", ListOperators::listOf, OperandTypes.VARIADIC)),
             Map.entry("LEN", fn("LEN", BIGINT, OperandTypes.ARRAY)),
+            Map.entry("FLATTEN", fn("FLATTEN", ListOperators::flattened, OperandTypes.ARRAY)),
             Map.entry("ARRAY_LENGTH", fn("ARRAY_LENGTH", BIGINT, OperandTypes.ARRAY)),
             Map.entry("LIST_CONTAINS", fn("LIST_CONTAINS", BOOLEAN, LIST_ANY)),
             Map.entry("LIST_HAS", fn("LIST_HAS", BOOLEAN, LIST_ANY)),

@@ -56,10 +56,6 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {
             WindowSupport.check(w);
         }
-        if (kind == SqlKind.ARRAY_VALUE_CONSTRUCTOR && call.getOperandList().stream()
-                .anyMatch(o -> o != null && o.getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR)) {
-            throw unsupported("a list of lists", call.getParserPosition());
-        }
         HolisticAggregates.checkOrder(call);
         if (kind == SqlKind.IGNORE_NULLS) {
             throw unsupported("IGNORE NULLS", call.getParserPosition());

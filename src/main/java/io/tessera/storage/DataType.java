@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * groups, joins or stores strings does so with lists; what reads elements or shows a value looks at the element type.
  * A STRUCT (DuckDB's {@code STRUCT(a INTEGER, b VARCHAR)}) has its {@code fields} (null for every other type) and is
  * held the same way: each struct value one string, its fields' values encoded in order as a list's elements
- * ({@link StructCodec}). A struct's field may be a list or a struct, and a list's element a struct (not a list).
+ * ({@link StructCodec}). A struct's field may be a list or a struct, and a list's element a struct or a list (to any depth).
  */
 public record DataType(TypeKind kind, int precision, int scale, DataType element, java.util.List<StructField> fields) {
 
@@ -74,9 +74,6 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
         if (element != null && (kind != TypeKind.VARCHAR || precision != 0 || scale != 0)) {
             throw new IllegalArgumentException("a LIST is held as VARCHAR with an element type");
         }
-        if (element != null && element.isList()) {
-            throw new IllegalArgumentException("unsupported: a list of lists (" + element + "[])");
-        }
         if (kind == TypeKind.DECIMAL) {
             if (precision < 1 || precision > MAX_DECIMAL_PRECISION) {
                 throw new IllegalArgumentException("DECIMAL precision must be 1.." + MAX_DECIMAL_PRECISION
@@ -101,7 +98,7 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
         return new DataType(TypeKind.DECIMAL, precision, scale);
     }
 
-    /** A LIST of values of {@code element} (a scalar type: lists of lists are not supported). */
+    /** A LIST of values of {@code element} (a scalar, a STRUCT or another LIST). */
     public static DataType list(DataType element) {
         return new DataType(TypeKind.VARCHAR, 0, 0, java.util.Objects.requireNonNull(element));
     }

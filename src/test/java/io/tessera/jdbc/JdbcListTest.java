@@ -98,4 +98,59 @@ class JdbcListTest {
             assertEquals("[3]", rs.getString(3));
         }
     }
+
+    /** A list's elements as text, each inner {@link Array} opened in turn (DuckDB's driver gives arrays there too). */
+    private static String elements(Object v) throws SQLException {
+        if (!(v instanceof Array a)) {
+            return String.valueOf(v);
+        }
+        List<String> out = new ArrayList<>();
+        for (Object e : (Object[]) a.getArray()) {
+            out.add(elements(e));
+        }
+        return "<" + String.join(", ", out) + ">";
+    }
+
+    @Test
+    void listsOfListsReadAsArraysOfArraysAsDuckDbGivesThem() throws SQLException {
+        for (Connection c : List.of(tessera, duckdb)) {
+            try (Statement s = c.createStatement()) {
+                s.execute("create table ll (i integer, a integer[][], v varchar[][][])");
+                s.execute("insert into ll values (1, [[1, 2], NULL, []], [[['a', NULL]], []]), (2, NULL, NULL),"
+                        + " (3, [], [NULL])");
+            }
+        }
+        String sql = "select a, v, a[1], [[i]] from ll order by i";
+        List<String> expected = new ArrayList<>();
+        List<String> actual = new ArrayList<>();
+        for (Connection c : List.of(duckdb, tessera)) {
+            List<String> out = c == duckdb ? expected : actual;
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+                while (rs.next()) {
+                    StringBuilder row = new StringBuilder();
+                    for (int col = 1; col <= 4; col++) {
+                        row.append(rs.getString(col)).append(" ").append(elements(rs.getObject(col))).append(" | ");
+                    }
+                    out.add(row.toString());
+                }
+            }
+        }
+        assertEquals(expected, actual);
+        assertEquals("[[1, 2], NULL, []] <<1, 2>, null, <>> | [[[a, NULL]], []] <<<a, null>>, <>> | [1, 2] <1, 2> |"
+                + " [[1]] <<1>> | ", actual.get(0));
+        try (Statement s = tessera.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            assertEquals(Types.ARRAY, rs.getMetaData().getColumnType(1));
+            assertEquals("INTEGER[][]", rs.getMetaData().getColumnTypeName(1));
+            assertEquals("VARCHAR[][][]", rs.getMetaData().getColumnTypeName(2));
+            rs.next();
+            Array a = rs.getArray(1);
+            assertEquals(Types.ARRAY, a.getBaseType());
+            assertEquals("INTEGER[]", a.getBaseTypeName());
+            Object[] inner = (Object[]) a.getArray();
+            Array first = assertInstanceOf(Array.class, inner[0]);
+            assertEquals(Types.INTEGER, first.getBaseType());
+            assertEquals(List.of(1, 2), Arrays.asList((Object[]) first.getArray()));
+            assertNull(inner[1]);
+        }
+    }
 }

@@ -69,6 +69,21 @@ class ListCodecTest {
         assertEquals("DECIMAL(6,2)[]", DataType.list(DataType.decimal(6, 2)).toString());
         assertTrue(DataType.list(DataType.INTEGER).isList());
         assertFalse(DataType.list(DataType.INTEGER).isText());
-        assertThrows(IllegalArgumentException.class, () -> DataType.parse("INTEGER[][]"));
+        assertEquals(DataType.list(DataType.list(DataType.INTEGER)), DataType.parse("INTEGER[][]"));
+        assertEquals("VARCHAR[][][]", DataType.parse("VARCHAR[][][]").toString());
+        assertEquals("STRUCT(a BIGINT[][])[][]", DataType.parse("STRUCT(a BIGINT[][])[][]").toString());
+        assertThrows(IllegalArgumentException.class, () -> DataType.parse("INTEGER[][x]"));
+    }
+
+    @Test
+    void aListOfListsHoldsEachInnerListAsAnElement() {
+        DataType t = DataType.list(DataType.list(DataType.INTEGER));
+        String inner = ListCodec.encode(Arrays.asList(1L, null));
+        String list = ListCodec.join(inner, null, "");
+        ListValue v = ListCodec.value(list, t.element(), java.time.ZoneOffset.UTC);
+        assertEquals("[[1, NULL], NULL, []]", v.toString());
+        assertEquals(3, ListCodec.length(list));
+        assertEquals(inner, ListCodec.textAt(list, 1));
+        assertEquals(list, ListCodec.encode(v));
     }
 }

@@ -169,7 +169,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
      * three levels the format specifies ({@code <optional|required> group name (LIST) { repeated group list {
      * <optional|required> T element } }}) of a primitive type or of a STRUCT; a group of fields as a STRUCT
      * ({@link #struct}), its fields primitives, STRUCTs or LISTs, nested to any depth; any other field as
-     * {@link #of(SchemaElement, int)} reads it. A LIST of LISTs, which Tessera's types cannot hold, is refused.
+     * {@link #of(SchemaElement, int)} reads it. A LIST's element may be a LIST in turn, to any depth.
      */
     static SourceColumn of(java.util.List<SchemaElement> schema, int i, int index) {
         return node(schema, i, index, new String[0], 0, 0);
@@ -206,9 +206,10 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         int present = def + (optional ? 1 : 0) + 1; // the list holds an element
         if (leaf.isSetNum_children() && leaf.getNum_children() > 0 || !leaf.isSetType()) {
             String annotation = annotation(leaf);
-            if (annotation != null) { // a LIST of LISTs, of MAPs: Tessera's lists hold primitives and STRUCTs
-                return refused(top.getName(), index, "a LIST of " + (annotation.equals("LIST") ? "LISTs"
-                        : "groups annotated " + annotation) + ", which Tessera's types cannot hold");
+            if (annotation != null && !annotation.equals("LIST")) { // a LIST of MAPs: lists hold primitives,
+                // STRUCTs and LISTs
+                return refused(top.getName(), index, "a LIST of groups annotated " + annotation
+                        + ", which Tessera's types cannot hold");
             }
             SourceColumn element = node(schema, i + 2, index, elementPath, rep + 1, present);
             if (element.reason() != null) {

@@ -151,8 +151,8 @@ class ParquetRoundTripTest {
                             "column 2 (v): the file holds BIGINT[], which a BIGINT column cannot take"),
                     new Case("i::INTEGER AS id, {'a': i} AS v",
                             "column 2 (v): the file holds STRUCT(a BIGINT), which a BIGINT column cannot take"),
-                    new Case("i::INTEGER AS id, [[i]] AS v", "column 2 (v): a LIST of LISTs, which Tessera's types"
-                            + " cannot hold"),
+                    new Case("i::INTEGER AS id, [[i]] AS v",
+                            "column 2 (v): the file holds BIGINT[][], which a BIGINT column cannot take"),
                     new Case("i::INTEGER AS id, TIMETZ '10:00:00+02' + INTERVAL (i) SECOND AS v",
                             "column 2 (v): INT64 annotated TIME adjusted to UTC (a TIME WITH TIME ZONE), a type"
                             + " Tessera cannot hold"),

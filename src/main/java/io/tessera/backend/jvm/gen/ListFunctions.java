@@ -36,6 +36,11 @@ final class ListFunctions {
                         ValueKind.LONG);
             }
             case ELEMENT -> element(c);
+            case FLATTEN -> {
+                JExpr l = gen.gen(c.args().get(0));
+                yield JExpr.of(ExprGen.guard(l.n(), LIST + "flatten(" + gen.asString(l) + ")", ValueKind.STRING),
+                        l.n(), ValueKind.STRING);
+            }
             case CONTAINS -> {
                 JExpr l = gen.gen(c.args().get(0));
                 JExpr x = gen.gen(c.args().get(1));

@@ -72,6 +72,17 @@ public final class ListRuntime {
         return ListCodec.length(list);
     }
 
+    /** A list of lists' elements as one list: the inner lists' encodings one after another, NULL ones left out. */
+    public static String flatten(String lists) {
+        StringBuilder sb = new StringBuilder();
+        for (String inner : ListCodec.texts(lists)) {
+            if (inner != null) {
+                sb.append(inner);
+            }
+        }
+        return sb.toString();
+    }
+
     /** The text of element {@code index} (1 the first, -1 the last), null for NULL, 0 or an index beyond the ends. */
     public static String textAt(String list, long index) {
         return ListCodec.textAt(list, index);
