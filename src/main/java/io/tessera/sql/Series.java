@@ -19,7 +19,28 @@ import java.util.Locale;
  * named as the function. {@code range(stop)} starts at 0 with step 1, {@code range(start, stop)} steps by 1; a NULL
  * argument gives no rows, a step of 0 is an error, as in DuckDB. The arguments are constants (literals, signed).
  */
-public record Series(String function, long start, long step, long count, SqlParserPos position) {
+public record Series(String function, long start, long step, long count, SqlParserPos position, Interval interval) {
+
+    /**
+     * The step of a series of TIMESTAMPs ({@code range(DATE '2024-01-01', DATE '2024-02-01', INTERVAL 1 DAY)}): each
+     * value the one before plus the months, then the days, then the microseconds, as DuckDB adds an interval;
+     * {@code start} is then the first value's microseconds.
+     */
+    public record Interval(int months, int days, long micros) {
+        public java.time.LocalDateTime after(java.time.LocalDateTime t) {
+            return t.plusMonths(months).plusDays(days).plus(micros, java.time.temporal.ChronoUnit.MICROS);
+        }
+
+        /** Whether the series ascends (else descends); the interval's rough length, months of 30 days. */
+        boolean ascends() {
+            return ((long) months * 30 + days) * 86_400_000_000L + micros > 0;
+        }
+    }
+
+    /** Whether the values are TIMESTAMPs (else BIGINTs). */
+    public boolean timestamps() {
+        return interval != null;
+    }
 
     /** The most rows a series may have (its values are written to a temporary table). */
     public static final long MAX_ROWS = 1_000_000_000L;
@@ -41,12 +62,15 @@ public record Series(String function, long start, long step, long count, SqlPars
                     + pos.getLineNum() + ", column " + pos.getColumnNum() + " (" + function + "(stop), "
                     + function + "(start, stop), " + function + "(start, stop, step) of BIGINT values)");
         }
+        if (args.size() == 3 && SeriesTimestamps.isTemporal(args.getFirst())) {
+            return SeriesTimestamps.of(function, args, pos);
+        }
         List<BigInteger> values = new ArrayList<>();
         for (SqlNode arg : args) {
             values.add(constant(function, arg));
         }
         if (values.contains(null)) {
-            return new Series(function, 0, 1, 0, pos); // a NULL argument: no rows
+            return new Series(function, 0, 1, 0, pos, null); // a NULL argument: no rows
         }
         BigInteger start = values.size() == 1 ? BigInteger.ZERO : values.get(0);
         BigInteger stop = values.size() == 1 ? values.get(0) : values.get(1);
@@ -61,7 +85,7 @@ public record Series(String function, long start, long step, long count, SqlPars
             throw new SqlError(function + " at line " + pos.getLineNum() + ", column " + pos.getColumnNum()
                     + " makes " + count + " rows, more than the " + MAX_ROWS + " a series in FROM may have");
         }
-        return new Series(function, start.longValueExact(), step.longValueExact(), count.longValueExact(), pos);
+        return new Series(function, start.longValueExact(), step.longValueExact(), count.longValueExact(), pos, null);
     }
 
     /** How many values from {@code start} by {@code step} lie before {@code stop} (or at it, {@code inclusive}). */
