@@ -394,3 +394,30 @@ void TesseraStructPackArg(List<SqlNode> args) :
             name));
     }
 }
+
+/**
+ * DuckDB's range, a reserved word here (a window's RANGE), where an expression may start: a call of range(...), or
+ * the name of the column that range(...) in FROM makes.
+ */
+SqlNode TesseraRange() :
+{
+    final Span s;
+    final List<SqlNode> args = new ArrayList<SqlNode>();
+    SqlNode e;
+}
+{
+    <RANGE> { s = span(); }
+    (
+        <LPAREN>
+        [
+            e = Expression(ExprContext.ACCEPT_SUB_QUERY) { args.add(e); }
+            ( <COMMA> e = Expression(ExprContext.ACCEPT_SUB_QUERY) { args.add(e); } )*
+        ]
+        <RPAREN> {
+            return createCall(new SqlIdentifier("range", s.pos()), s.end(this),
+                SqlFunctionCategory.USER_DEFINED_FUNCTION, null, args);
+        }
+    |
+        { return new SqlIdentifier("range", s.pos()); }
+    )
+}

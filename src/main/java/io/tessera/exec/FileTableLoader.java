@@ -14,6 +14,7 @@ import io.tessera.data.parquet.ParquetImporter;
 import io.tessera.data.parquet.RowGroupBounds;
 import io.tessera.sql.FileReference;
 import io.tessera.sql.FileTables;
+import io.tessera.sql.Series;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.Database;
@@ -65,6 +66,13 @@ final class FileTableLoader implements FileTables, AutoCloseable {
         } catch (ImportException | IllegalArgumentException e) {
             throw new SqlError(e.getMessage(), e);
         }
+    }
+
+    @Override
+    public Table series(Series series) {
+        String name = "series_" + (files == null ? 0 : files.tables().size()); // the name EXPLAIN shows
+        Database d = database();
+        return SeriesTables.write(d, name, series, schemaOnly);
     }
 
     private Table load(FileReference ref) {

@@ -51,6 +51,21 @@ final class ListCalls {
             Expr list = translate.apply(call.getOperands().get(0));
             return new Expr.Call(Op.LIST, List.of(list), DataType.BIGINT, list.nullable(), ListFunction.LENGTH);
         }
+        if (name.equals("RANGE") || name.equals("GENERATE_SERIES")) {
+            // range(stop) from 0, range(start, stop) by 1
+            List<Expr> args = new ArrayList<>();
+            for (RexNode o : call.getOperands()) {
+                args.add(as(translate.apply(o), DataType.BIGINT));
+            }
+            if (args.size() == 1) {
+                args.addFirst(new Expr.Literal(0L, DataType.BIGINT));
+            }
+            if (args.size() == 2) {
+                args.add(new Expr.Literal(1L, DataType.BIGINT));
+            }
+            return new Expr.Call(Op.LIST, args, Types.of(call.getType()), nullable,
+                    name.equals("RANGE") ? ListFunction.RANGE : ListFunction.GENERATE_SERIES);
+        }
         if (name.equals("FLATTEN")) {
             Expr list = translate.apply(call.getOperands().get(0));
             // the call's own type: flatten([]) is a list, as [] is ([] of [] its elements)

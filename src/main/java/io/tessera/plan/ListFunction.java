@@ -55,5 +55,12 @@ public enum ListFunction {
      * CAST(l AS BIGINT[])}): each element converted as a CAST of it converts it, a struct's fields by name, NULL
      * elements and fields kept ({@code backend.jvm.lib.NestedCast}).
      */
-    CAST
+    CAST,
+    /**
+     * (start, stop, step): the BIGINT values from start by step before stop ({@code range(...)} in an expression);
+     * a step of 0 gives the empty list, as DuckDB's.
+     */
+    RANGE,
+    /** (start, stop, step): as {@link #RANGE}, the stop included where a step reaches it ({@code generate_series}). */
+    GENERATE_SERIES
 }

@@ -25,10 +25,11 @@ import java.util.Set;
 
 /**
  * Finds the files a statement names in FROM ({@code 'f.csv'}, {@code read_parquet('f')}, {@code read_csv('f',
- * delim = ';')}) and puts a name of a table holding each file's rows in their place, before the statement is
- * validated. A file without an alias gets its name's stem ({@code 'data/t.csv'} is {@code t}) or the function's
- * name, as in DuckDB. The tables come from a {@link FileTables} of the statement; the names put in their place are
- * made here (never from the statement's text) and are not names a stored table can have.
+ * delim = ';')}) and DuckDB's series ({@code range(...)}, {@code generate_series(...)}: {@link Series}), and puts a
+ * name of a table holding each one's rows in their place, before the statement is validated. A file without an alias
+ * gets its name's stem ({@code 'data/t.csv'} is {@code t}) or the function's name, as in DuckDB. The tables come from
+ * a {@link FileTables} of the statement; the names put in their place are made here (never from the statement's
+ * text) and are not names a stored table can have.
  */
 final class FileReferences {
 
@@ -108,6 +109,17 @@ final class FileReferences {
 
     /** The name of the table holding the rows of the file {@code node} names; null when it names none. */
     private SqlNode fileTable(SqlNode node) {
+        Series series = Series.of(node);
+        if (series != null) {
+            if (files == null) {
+                throw new SqlError(series.function() + " in FROM at line " + series.position().getLineNum()
+                        + ", column " + series.position().getColumnNum() + " is read only by a statement run on a"
+                        + " database (not here)");
+            }
+            String name = "$file" + tables.size();
+            tables.put(name, files.series(series));
+            return new SqlIdentifier(name, node.getParserPosition());
+        }
         FileReference ref = reference(node);
         if (ref == null) {
             return null;

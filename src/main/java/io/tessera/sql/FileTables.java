@@ -10,4 +10,7 @@ public interface FileTables {
 
     /** The table holding the file's rows (at least the columns the reference uses); errors name the file. */
     Table table(FileReference file);
+
+    /** The table holding a series' values, in one column named as its function. */
+    Table series(Series series);
 }

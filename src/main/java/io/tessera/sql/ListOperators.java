@@ -84,6 +84,19 @@ final class ListOperators {
     private static final org.apache.calcite.sql.type.SqlOperandTypeChecker LIST_INTEGER =
             OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.INTEGER);
 
+    /** range(...) and generate_series(...) in an expression: a BIGINT[], NULL where an argument is. */
+    private static RelDataType series(SqlOperatorBinding b) {
+        var types = b.getTypeFactory();
+        RelDataType list = types.createArrayType(types.createSqlType(SqlTypeName.BIGINT), -1);
+        boolean nullable = b.collectOperandTypes().stream().anyMatch(RelDataType::isNullable);
+        return types.createTypeWithNullability(list, nullable);
+    }
+
+    private static final org.apache.calcite.sql.type.SqlOperandTypeChecker SERIES = OperandTypes.or(
+            OperandTypes.family(SqlTypeFamily.INTEGER),
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER),
+            OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER));
+
     /** Functions by upper-case name. */
     private static final Map<String, SqlOperator> FUNCTIONS = Map.ofEntries(
             Map.entry("LIST_VALUE", LIST_VALUE),
@@ -97,7 +110,9 @@ final class ListOperators {
             Map.entry("ARRAY_HAS", fn("ARRAY_HAS", BOOLEAN, LIST_ANY)),
             Map.entry("LIST_EXTRACT", fn("LIST_EXTRACT", ListOperators::elementOf, LIST_INTEGER)),
             Map.entry("LIST_ELEMENT", fn("LIST_ELEMENT", ListOperators::elementOf, LIST_INTEGER)),
-            Map.entry("ARRAY_EXTRACT", fn("ARRAY_EXTRACT", ListOperators::elementOf, LIST_INTEGER)));
+            Map.entry("ARRAY_EXTRACT", fn("ARRAY_EXTRACT", ListOperators::elementOf, LIST_INTEGER)),
+            Map.entry("RANGE", fn("RANGE", ListOperators::series, SERIES)),
+            Map.entry("GENERATE_SERIES", fn("GENERATE_SERIES", ListOperators::series, SERIES)));
 
     /** Calcite's own operators that lists use: the ARRAY constructor ({@code [a, b]}), ITEM ({@code l[i]}). */
     private static final Set<String> STANDARD = Set.of("ARRAY", "ITEM", "CARDINALITY");

@@ -88,9 +88,18 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         SqlNode parsed;
         try {
             parsed = SqlFrontEnd.parse(view.query());
-            FileReferences.replace(parsed, file -> {
-                throw new SqlError("a view cannot read a file in FROM" + file.at() + " (a view is expanded where a"
-                        + " query names it; CREATE TABLE ... AS SELECT ... FROM 'file' keeps the file's rows)");
+            FileReferences.replace(parsed, new FileTables() {
+                @Override
+                public io.tessera.storage.Table table(FileReference file) {
+                    throw new SqlError("a view cannot read a file in FROM" + file.at() + " (a view is expanded where"
+                            + " a query names it; CREATE TABLE ... AS SELECT ... FROM 'file' keeps the file's rows)");
+                }
+
+                @Override
+                public io.tessera.storage.Table series(Series series) {
+                    throw new SqlError("unsupported: a view over " + series.function() + " in FROM (CREATE TABLE ..."
+                            + " AS SELECT ... FROM " + series.function() + "(...) keeps its rows)");
+                }
             });
             SupportCheck.check(parsed);
             ColumnNames.nameExpressions(parsed, false);

@@ -91,6 +91,15 @@ final class ListFunctions {
                 String v = LIST + "structElements(" + gen.asString(x) + ", " + from + ", " + to + ")";
                 yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
             }
+            case RANGE, GENERATE_SERIES -> {
+                JExpr start = gen.gen(c.args().get(0));
+                JExpr stop = gen.gen(c.args().get(1));
+                JExpr step = gen.gen(c.args().get(2));
+                String n = ExprGen.or(ExprGen.or(start.n(), stop.n()), step.n());
+                String v = LIST + "series(" + ExprGen.asLong(start) + ", " + ExprGen.asLong(stop) + ", "
+                        + ExprGen.asLong(step) + ", " + (f == ListFunction.GENERATE_SERIES) + ")";
+                yield JExpr.of(ExprGen.guard(n, v, ValueKind.STRING), n, ValueKind.STRING);
+            }
             case CAST -> {
                 JExpr x = gen.gen(c.args().get(0));
                 // the conversion, made once from both types (which name the fields), a bound constant

@@ -68,6 +68,34 @@ public final class ListRuntime {
         return ListCodec.join(texts);
     }
 
+    /**
+     * The list of the values from {@code start} by {@code step} before {@code stop}, or up to it ({@code inclusive}):
+     * DuckDB's range and generate_series as lists; a step of 0, or a stop behind the start, the empty list.
+     */
+    public static String series(long start, long stop, long step, boolean inclusive) {
+        if (step == 0 || (step > 0 ? stop < start : stop > start)) {
+            return ListCodec.join(new String[0]);
+        }
+        // the count in unsigned arithmetic: the span from start to stop may exceed BIGINT's range
+        long span = step > 0 ? stop - start : start - stop;
+        long by = step > 0 ? step : -step; // Long.MIN_VALUE stays itself: unsigned, 2^63
+        long count = Long.divideUnsigned(span, by);
+        if (inclusive || Long.remainderUnsigned(span, by) != 0) {
+            count++;
+        }
+        if (Long.compareUnsigned(count, Integer.MAX_VALUE - 8) > 0) {
+            throw new IllegalArgumentException((inclusive ? "generate_series" : "range") + " of " + start + " to "
+                    + stop + " by " + step + ": " + Long.toUnsignedString(count) + " elements are too many for a list");
+        }
+        String[] texts = new String[(int) count];
+        long v = start;
+        for (int i = 0; i < texts.length; i++) {
+            texts[i] = Long.toString(v);
+            v += step; // wraps past the last element only, which is never written
+        }
+        return ListCodec.join(texts);
+    }
+
     public static long length(String list) {
         return ListCodec.length(list);
     }
