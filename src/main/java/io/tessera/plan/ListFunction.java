@@ -55,5 +55,15 @@ public enum ListFunction {
      * CAST(l AS BIGINT[])}): each element converted as a CAST of it converts it, a struct's fields by name, NULL
      * elements and fields kept ({@code backend.jvm.lib.NestedCast}).
      */
-    CAST
+    CAST,
+
+    // ---- lists reordered (plan.SplitSortCalls) ----
+
+    /** (list): its elements in ascending or descending order, NULL elements last either way (list_sort). */
+    SORT,
+    REVERSE_SORT,
+    /** (list): each distinct non-NULL element once, where it first occurs. */
+    DISTINCT,
+    /** (list): its elements in the reverse order. */
+    REVERSE
 }
