@@ -59,7 +59,7 @@ public enum ListFunction {
 
     // ---- lists reordered (plan.SplitSortCalls) ----
 
-    /** (list): its elements in ascending or descending order, NULL elements last either way (list_sort). */
+    /** (list, nulls first): its elements in ascending or descending order, NULL elements first or last (list_sort). */
     SORT,
     REVERSE_SORT,
     /** (list): each distinct non-NULL element once, where it first occurs. */

@@ -99,6 +99,47 @@ final class SplitSortCalls {
             throw new SqlError("unsupported: " + name.toLowerCase(Locale.ROOT) + " over " + list.type()
                     + " values (a value with an INTERVAL inside is not ordered)");
         }
+        if (f == ListFunction.SORT || f == ListFunction.REVERSE_SORT) {
+            return sort(call, name.toLowerCase(Locale.ROOT), list, f == ListFunction.REVERSE_SORT);
+        }
         return new Expr.Call(Op.LIST, List.of(list), list.type(), list.nullable(), f);
+    }
+
+    /**
+     * list_sort(l [, order [, nulls]]) and list_reverse_sort(l [, nulls]): the orders constant strings, as DuckDB
+     * wants them, read while planning (NULLs last unless 'NULLS FIRST'); a NULL order gives NULL. The NULL order is
+     * a BOOLEAN constant argument of the call, whether NULLs come first.
+     */
+    private static Expr sort(RexCall call, String name, Expr list, boolean descending) {
+        List<RexNode> ops = call.getOperands();
+        boolean nullsFirst = false;
+        for (int i = 1; i < ops.size(); i++) {
+            boolean nullOrder = descending || i == 2;
+            if (!(ops.get(i) instanceof RexLiteral lit)) {
+                throw new SqlError("unsupported: " + name + " with a " + (nullOrder ? "NULL order" : "sort order")
+                        + " that is not a constant string");
+            }
+            if (lit.isNull()) {
+                return new Expr.Literal(null, list.type());
+            }
+            String v = lit.getValueAs(String.class).strip().toUpperCase(Locale.ROOT);
+            if (nullOrder) {
+                nullsFirst = switch (v) {
+                    case "NULLS FIRST", "NULLS_FIRST" -> true;
+                    case "NULLS LAST", "NULLS_LAST" -> false;
+                    default -> throw new SqlError(name + ": unrecognized NULL order '" + lit.getValueAs(String.class)
+                            + "' (NULLS FIRST or NULLS LAST)");
+                };
+            } else {
+                descending = switch (v) {
+                    case "ASC", "ASCENDING" -> false;
+                    case "DESC", "DESCENDING" -> true;
+                    default -> throw new SqlError(name + ": unrecognized sort order '" + lit.getValueAs(String.class)
+                            + "' (ASC or DESC)");
+                };
+            }
+        }
+        return new Expr.Call(Op.LIST, List.of(list, new Expr.Literal(nullsFirst, DataType.BOOLEAN)), list.type(),
+                list.nullable(), descending ? ListFunction.REVERSE_SORT : ListFunction.SORT);
     }
 }

@@ -44,6 +44,12 @@ final class SplitSortFunctions {
     private static final SqlOperandTypeChecker STRING_STRING_OPT_INT = OperandTypes.family(
             java.util.List.of(SqlTypeFamily.STRING, SqlTypeFamily.STRING, SqlTypeFamily.INTEGER), i -> i == 2);
 
+    /** A list, then the constant sort order ('ASC', 'DESC') and NULL order ('NULLS FIRST', 'NULLS LAST'). */
+    private static final SqlOperandTypeChecker LIST_OPT_ORDER_OPT_NULLS = OperandTypes.family(
+            java.util.List.of(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER, SqlTypeFamily.CHARACTER), i -> i > 0);
+    private static final SqlOperandTypeChecker LIST_OPT_NULLS = OperandTypes.family(
+            java.util.List.of(SqlTypeFamily.ARRAY, SqlTypeFamily.CHARACTER), i -> i > 0);
+
     /** Functions by upper-case name. */
     private static final Map<String, SqlOperator> FUNCTIONS = Map.ofEntries(
             Map.entry("STRING_SPLIT", fn("STRING_SPLIT", SplitSortFunctions::textList, OperandTypes.STRING_STRING)),
@@ -60,10 +66,10 @@ final class SplitSortFunctions {
             Map.entry("CHR", fn("CHR", nullable(SqlTypeName.VARCHAR), OperandTypes.INTEGER)),
             Map.entry("MD5", fn("MD5", nullable(SqlTypeName.VARCHAR), OperandTypes.STRING)),
             Map.entry("REGEXP_EXTRACT", fn("REGEXP_EXTRACT", nullable(SqlTypeName.VARCHAR), STRING_STRING_OPT_INT)),
-            Map.entry("LIST_SORT", fn("LIST_SORT", ReturnTypes.ARG0, OperandTypes.ARRAY)),
-            Map.entry("ARRAY_SORT", fn("ARRAY_SORT", ReturnTypes.ARG0, OperandTypes.ARRAY)),
-            Map.entry("LIST_REVERSE_SORT", fn("LIST_REVERSE_SORT", ReturnTypes.ARG0, OperandTypes.ARRAY)),
-            Map.entry("ARRAY_REVERSE_SORT", fn("ARRAY_REVERSE_SORT", ReturnTypes.ARG0, OperandTypes.ARRAY)),
+            Map.entry("LIST_SORT", fn("LIST_SORT", ReturnTypes.ARG0_NULLABLE, LIST_OPT_ORDER_OPT_NULLS)),
+            Map.entry("ARRAY_SORT", fn("ARRAY_SORT", ReturnTypes.ARG0_NULLABLE, LIST_OPT_ORDER_OPT_NULLS)),
+            Map.entry("LIST_REVERSE_SORT", fn("LIST_REVERSE_SORT", ReturnTypes.ARG0_NULLABLE, LIST_OPT_NULLS)),
+            Map.entry("ARRAY_REVERSE_SORT", fn("ARRAY_REVERSE_SORT", ReturnTypes.ARG0_NULLABLE, LIST_OPT_NULLS)),
             Map.entry("LIST_DISTINCT", fn("LIST_DISTINCT", ReturnTypes.ARG0, OperandTypes.ARRAY)),
             Map.entry("ARRAY_DISTINCT", fn("ARRAY_DISTINCT", ReturnTypes.ARG0, OperandTypes.ARRAY)),
             Map.entry("LIST_REVERSE", fn("LIST_REVERSE", ReturnTypes.ARG0, OperandTypes.ARRAY)),

@@ -107,11 +107,16 @@ final class ListFunctions {
         };
     }
 
-    /** A list reordered: its element type, which says how elements compare, a bound constant. */
+    /**
+     * A list reordered: its element type, which says how elements compare, a bound constant; a sort's second
+     * argument, whether NULLs come first, a BOOLEAN constant of the plan.
+     */
     private JExpr reordered(Expr.Call c, String method) {
         JExpr x = gen.gen(c.args().get(0));
         String type = scope.constantObject("io.tessera.storage.DataType", c.args().get(0).type());
-        String v = LIST + method + "(" + gen.asString(x) + ", " + type + ")";
+        String nullsFirst = c.args().size() > 1
+                ? ", " + Boolean.TRUE.equals(((Expr.Literal) c.args().get(1)).value()) : "";
+        String v = LIST + method + "(" + gen.asString(x) + ", " + type + nullsFirst + ")";
         return JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
     }
 

@@ -159,17 +159,17 @@ public final class ListRuntime {
 
     // ---- lists reordered ----
 
-    /** A list's elements in ascending order as DuckDB orders values of its element type, NULL elements last. */
-    public static String sortAscending(String list, DataType type) {
-        return sorted(list, type, false);
+    /** A list's elements in ascending order as DuckDB orders values of its element type, NULL elements first or last. */
+    public static String sortAscending(String list, DataType type, boolean nullsFirst) {
+        return sorted(list, type, false, nullsFirst);
     }
 
-    /** A list's elements in descending order, NULL elements last. */
-    public static String sortDescending(String list, DataType type) {
-        return sorted(list, type, true);
+    /** A list's elements in descending order, NULL elements first or last. */
+    public static String sortDescending(String list, DataType type, boolean nullsFirst) {
+        return sorted(list, type, true, nullsFirst);
     }
 
-    private static String sorted(String list, DataType type, boolean descending) {
+    private static String sorted(String list, DataType type, boolean descending, boolean nullsFirst) {
         java.util.List<String[]> keyed = new java.util.ArrayList<>();
         int nulls = 0;
         for (String t : ListCodec.texts(list)) {
@@ -181,9 +181,10 @@ public final class ListRuntime {
         }
         java.util.Comparator<String[]> order = java.util.Comparator.comparing(k -> k[0]);
         keyed.sort(descending ? order.reversed() : order);
-        String[] out = new String[keyed.size() + nulls];
+        String[] out = new String[keyed.size() + nulls]; // the NULLs: the elements not set
+        int from = nullsFirst ? nulls : 0;
         for (int i = 0; i < keyed.size(); i++) {
-            out[i] = keyed.get(i)[1];
+            out[from + i] = keyed.get(i)[1];
         }
         return ListCodec.join(out);
     }
