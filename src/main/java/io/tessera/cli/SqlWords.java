@@ -27,5 +27,9 @@ final class SqlWords {
             "read_csv", "read_csv_auto", "read_parquet", "regexp_full_match", "regexp_matches", "regexp_replace",
             "repeat", "replace", "right", "round", "row_number", "rpad", "rtrim", "sign", "sqrt", "stddev",
             "stddev_pop", "stddev_samp", "strlen", "strpos", "substr", "substring", "sum", "trim", "upper",
-            "var_pop", "var_samp", "variance");
+            "var_pop", "var_samp", "variance",
+            // splitting, prefixes, characters, digests; lists reordered
+            "array_distinct", "array_reverse", "array_reverse_sort", "array_sort", "ascii", "chr", "contains",
+            "ends_with", "list_distinct", "list_reverse", "list_reverse_sort", "list_sort", "md5", "regexp_extract",
+            "reverse", "split_part", "starts_with", "str_split", "string_split", "string_to_array");
 }

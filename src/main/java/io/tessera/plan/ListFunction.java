@@ -62,5 +62,15 @@ public enum ListFunction {
      */
     RANGE,
     /** (start, stop, step): as {@link #RANGE}, the stop included where a step reaches it ({@code generate_series}). */
-    GENERATE_SERIES
+    GENERATE_SERIES,
+
+    // ---- lists reordered (plan.SplitSortCalls) ----
+
+    /** (list, nulls first): its elements in ascending or descending order, NULL elements first or last (list_sort). */
+    SORT,
+    REVERSE_SORT,
+    /** (list): each distinct non-NULL element once, where it first occurs. */
+    DISTINCT,
+    /** (list): its elements in the reverse order. */
+    REVERSE
 }

@@ -20,6 +20,7 @@ import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
@@ -265,7 +266,7 @@ public final class PhysicalPlanner {
         }
         List<AggCall> aggs = new ArrayList<>();
         for (AggregateCall call : a.getAggCallList()) {
-            aggs.add(aggCall(call, o, outNames.get(k++)));
+            aggs.add(aggCall(call, o, outNames.get(k++), a));
         }
         int rel = nextRelation++;
         double groups = estimates.rows(a);
@@ -291,7 +292,18 @@ public final class PhysicalPlanner {
         return next;
     }
 
-    private AggCall aggCall(AggregateCall call, Open o, String name) {
+    /** Field i of the aggregation's input, as the literal Calcite's predicates prove it is where they do. */
+    private static Expr constantField(Aggregate a, Open o, int i) {
+        Expr e = o.fields.get(i);
+        if (e instanceof Expr.Literal) {
+            return e;
+        }
+        RexNode c = a.getCluster().getMetadataQuery().getPulledUpPredicates(a.getInput()).constantMap
+                .get(RexInputRef.of(i, a.getInput().getRowType()));
+        return c instanceof RexLiteral lit ? RexTranslator.literal(lit) : e;
+    }
+
+    private AggCall aggCall(AggregateCall call, Open o, String name, Aggregate a) {
         if (call.getAggregation().getKind() == SqlKind.LITERAL_AGG) {
             // the constant a decorrelated subquery marks its rows with: any row of the group gives it
             return new AggCall(AggFunction.ANY_VALUE, RexTranslator.literal((RexLiteral) call.rexList.get(0)),
@@ -303,7 +315,13 @@ public final class PhysicalPlanner {
         DataType type = Types.of(call.getType());
         boolean nullable = call.getType().isNullable();
         if (HolisticCalls.named(call)) {
-            return HolisticCalls.of(call, args.stream().map(o.fields::get).toList(), filter, type, name, o.fields::get);
+            List<Expr> exprs = new ArrayList<>();
+            for (int i = 0; i < args.size(); i++) {
+                // a separator or fraction may reach the aggregation as a column of constant rows (a VALUES row
+                // Calcite made of a SELECT without FROM): the constant Calcite proves the column holds
+                exprs.add(i == 0 ? o.fields.get(args.get(i)) : constantField(a, o, args.get(i)));
+            }
+            return HolisticCalls.of(call, exprs, filter, type, name, o.fields::get);
         }
         AggFunction f = switch (call.getAggregation().getKind()) {
             case COUNT -> {

@@ -267,6 +267,10 @@ final class RexTranslator {
         if (struct != null) {
             return zoned.inNested(struct);
         }
+        Expr splitSort = SplitSortCalls.lower(call, o -> translate(o, inputs));
+        if (splitSort != null) {
+            return splitSort;
+        }
         Expr list = ListCalls.lower(call, o -> translate(o, inputs));
         if (list != null) {
             return zoned.inNested(list);

@@ -182,7 +182,7 @@ final class TextDateCalls {
      * options as inline flags), compiled here once so that an invalid pattern fails while planning; it runs bound as
      * a string constant. A NULL pattern gives NULL.
      */
-    private static Expr regexCall(TextFunction f, String what, List<Expr> args, RexNode pattern, RexNode options,
+    static Expr regexCall(TextFunction f, String what, List<Expr> args, RexNode pattern, RexNode options,
                                   DataType type, boolean nullable) {
         if (!(pattern instanceof RexLiteral p)) {
             throw new SqlError("unsupported: " + what + " with a pattern that is not a constant string");

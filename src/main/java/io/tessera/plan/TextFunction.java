@@ -50,5 +50,29 @@ public enum TextFunction {
     /** (b): the text a BLOB's bytes encode in UTF-8 (an error where they are not UTF-8). */
     DECODE,
     /** (): a new random UUID for every row (GEN_RANDOM_UUID, UUID). */
-    RANDOM_UUID
+    RANDOM_UUID,
+
+    // ---- splitting, prefixes, characters and digests (plan.SplitSortCalls) ----
+
+    /**
+     * (s, separator): the VARCHAR[] of the parts between separators (string_split); an empty separator splits into
+     * code points, a NULL one leaves s whole; NULL only where s is.
+     */
+    STRING_SPLIT,
+    /** (s, separator, n): part n of the split, counted from the end where negative; '' for 0 or beyond the parts. */
+    SPLIT_PART,
+    /** (s, prefix), (s, suffix), (s, t): whether s starts with, ends with or holds the other string. */
+    STARTS_WITH,
+    ENDS_WITH,
+    CONTAINS,
+    /** (s): its grapheme clusters in the reverse order. */
+    REVERSE,
+    /** (s): the code point of its first character, an INTEGER (0 for ''). */
+    ASCII,
+    /** (n): the character of code point n (an error where n is none). */
+    CHR,
+    /** (s): the MD5 digest of its UTF-8 bytes as 32 lower-case hex digits. */
+    MD5,
+    /** (s, regex, group): group of the first match (0 the whole match), '' where nothing matches. */
+    REGEXP_EXTRACT
 }

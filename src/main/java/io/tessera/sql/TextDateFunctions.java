@@ -146,6 +146,9 @@ final class TextDateFunctions {
         if (f == null) {
             f = StructOperators.lookup(name);
         }
+        if (f == null) {
+            f = SplitSortFunctions.lookup(name);
+        }
         return f != null ? f : TimestampFunctions.lookup(name);
     }
 
@@ -155,6 +158,7 @@ final class TextDateFunctions {
         all.addAll(TimestampFunctions.all());
         all.addAll(ListOperators.all());
         all.addAll(StructOperators.all());
+        all.addAll(SplitSortFunctions.all());
         return all;
     }
 
@@ -162,6 +166,7 @@ final class TextDateFunctions {
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
+                || SplitSortFunctions.has(name)
                 || kind == SqlKind.POSITION || kind == SqlKind.TRIM;
     }
 
@@ -169,6 +174,7 @@ final class TextDateFunctions {
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
+                || SplitSortFunctions.has(name)
                 || name.equals("UPPER") || name.equals("LOWER")
                 || name.equals("||");
     }

@@ -109,7 +109,24 @@ final class ListFunctions {
                 String v = k + ".apply(" + gen.asString(x) + ")";
                 yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
             }
+            case SORT -> reordered(c, "sortAscending");
+            case REVERSE_SORT -> reordered(c, "sortDescending");
+            case DISTINCT -> reordered(c, "distinct");
+            case REVERSE -> reordered(c, "reverse");
         };
+    }
+
+    /**
+     * A list reordered: its element type, which says how elements compare, a bound constant; a sort's second
+     * argument, whether NULLs come first, a BOOLEAN constant of the plan.
+     */
+    private JExpr reordered(Expr.Call c, String method) {
+        JExpr x = gen.gen(c.args().get(0));
+        String type = scope.constantObject("io.tessera.storage.DataType", c.args().get(0).type());
+        String nullsFirst = c.args().size() > 1
+                ? ", " + Boolean.TRUE.equals(((Expr.Literal) c.args().get(1)).value()) : "";
+        String v = LIST + method + "(" + gen.asString(x) + ", " + type + nullsFirst + ")";
+        return JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
     }
 
     /**

@@ -43,6 +43,12 @@ final class TextFunctions {
                 continue;
             }
             JExpr x = gen.gen(args.get(i));
+            if (f == TextFunction.STRING_SPLIT && i == 1) { // a NULL separator splits nothing
+                boolean isNull = args.get(i) instanceof Expr.Literal l && l.value() == null;
+                v.add(isNull ? "(String) null"
+                        : x.nullable() ? "(" + x.n() + " ? (String) null : " + gen.asString(x) + ")" : gen.asString(x));
+                continue;
+            }
             n = ExprGen.or(n, x.n());
             if (args.get(i) instanceof Expr.Literal l && l.value() == null) {
                 v.add(number(f, i) ? "0L" : "\"\""); // a NULL of whatever type: the call is not evaluated
@@ -72,11 +78,23 @@ final class TextFunctions {
                     + ", " + (f == TextFunction.ILIKE_PATTERN) + ")";
             case ENCODE -> "io.tessera.backend.jvm.lib.ByteStringRuntime.encode(" + s + ")";
             case DECODE -> "io.tessera.backend.jvm.lib.ByteStringRuntime.decode(" + s + ")";
+            case STRING_SPLIT -> TEXT + "split(" + s + ", " + v.get(1) + ")";
+            case SPLIT_PART -> TEXT + "splitPart(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
+            case STARTS_WITH -> s + ".startsWith(" + v.get(1) + ")";
+            case ENDS_WITH -> s + ".endsWith(" + v.get(1) + ")";
+            case CONTAINS -> s + ".contains(" + v.get(1) + ")";
+            case REVERSE -> TEXT + "reverse(" + s + ")";
+            case ASCII -> TEXT + "ascii(" + s + ")";
+            case CHR -> TEXT + "chr(" + s + ")";
+            case MD5 -> TEXT + "md5(" + s + ")";
+            case REGEXP_EXTRACT -> TEXT + "regexpExtract(" + v.get(1) + ", " + s + ", (int) " + v.get(2) + ")";
             case CONCAT, CONCAT_WS, RANDOM_UUID -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
             case POSITION, LENGTH, OCTET_LENGTH -> ValueKind.LONG;
-            case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN -> ValueKind.BOOL;
+            case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS ->
+                    ValueKind.BOOL;
+            case ASCII -> ValueKind.INT;
             default -> ValueKind.STRING;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
@@ -87,13 +105,15 @@ final class TextFunctions {
         return switch (f) {
             case SUBSTRING -> i > 0;
             case LPAD, RPAD, LEFT, RIGHT, REPEAT -> i == 1;
+            case SPLIT_PART, REGEXP_EXTRACT -> i == 2;
+            case CHR -> i == 0;
             default -> false;
         };
     }
 
     private static boolean regex(TextFunction f) {
         return switch (f) {
-            case REGEXP_MATCHES, REGEXP_FULL_MATCH, REGEXP_REPLACE, REGEXP_REPLACE_ALL -> true;
+            case REGEXP_MATCHES, REGEXP_FULL_MATCH, REGEXP_REPLACE, REGEXP_REPLACE_ALL, REGEXP_EXTRACT -> true;
             default -> false;
         };
     }

@@ -184,4 +184,58 @@ public final class ListRuntime {
     public static boolean boolOf(String text) {
         return Boolean.parseBoolean(text);
     }
+
+    // ---- lists reordered ----
+
+    /** A list's elements in ascending order as DuckDB orders values of its element type, NULL elements first or last. */
+    public static String sortAscending(String list, DataType type, boolean nullsFirst) {
+        return sorted(list, type, false, nullsFirst);
+    }
+
+    /** A list's elements in descending order, NULL elements first or last. */
+    public static String sortDescending(String list, DataType type, boolean nullsFirst) {
+        return sorted(list, type, true, nullsFirst);
+    }
+
+    private static String sorted(String list, DataType type, boolean descending, boolean nullsFirst) {
+        java.util.List<String[]> keyed = new java.util.ArrayList<>();
+        int nulls = 0;
+        for (String t : ListCodec.texts(list)) {
+            if (t == null) {
+                nulls++;
+            } else { // the key of the one-element list: the element's own order key behind a marker
+                keyed.add(new String[] {ListOrder.key(ListCodec.join(new String[] {t}), type), t});
+            }
+        }
+        java.util.Comparator<String[]> order = java.util.Comparator.comparing(k -> k[0]);
+        keyed.sort(descending ? order.reversed() : order);
+        String[] out = new String[keyed.size() + nulls]; // the NULLs: the elements not set
+        int from = nullsFirst ? nulls : 0;
+        for (int i = 0; i < keyed.size(); i++) {
+            out[from + i] = keyed.get(i)[1];
+        }
+        return ListCodec.join(out);
+    }
+
+    /**
+     * Each distinct non-NULL element of a list once, in the order of first occurrence; equal as DuckDB compares the
+     * element type ({@link ListOrder#equalityKey}: intervals by their lengths).
+     */
+    public static String distinct(String list, DataType type) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String t : ListCodec.texts(list)) {
+            if (t != null && seen.add(ListOrder.equalityKey(t, type.element()))) {
+                out.add(t);
+            }
+        }
+        return ListCodec.join(out.toArray(new String[0]));
+    }
+
+    /** A list's elements in the reverse order. */
+    public static String reverse(String list, DataType type) {
+        java.util.List<String> texts = new java.util.ArrayList<>(ListCodec.texts(list));
+        java.util.Collections.reverse(texts);
+        return ListCodec.join(texts.toArray(new String[0]));
+    }
 }

@@ -269,4 +269,87 @@ public final class TextRuntime {
         };
         return (int) r.toEpochDay();
     }
+
+    // ---- splitting, characters and digests ----
+
+    /**
+     * The encoded VARCHAR[] of s split at each separator (string_split): an empty separator splits into code points,
+     * a NULL one (null) leaves s whole; an empty s is one empty part.
+     */
+    public static String split(String s, String separator) {
+        return io.tessera.storage.ListCodec.join(parts(s, separator).toArray(new String[0]));
+    }
+
+    /** Part n of s split at the separator (1 the first, -1 the last); '' for 0 or beyond the parts. */
+    public static String splitPart(String s, String separator, long n) {
+        java.util.List<String> parts = parts(s, separator);
+        long i = n > 0 ? n - 1 : parts.size() + n;
+        return n == 0 || i < 0 || i >= parts.size() ? "" : parts.get((int) i);
+    }
+
+    private static java.util.List<String> parts(String s, String separator) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        if (separator == null) {
+            parts.add(s);
+        } else if (separator.isEmpty()) {
+            s.codePoints().forEach(c -> parts.add(Character.toString(c)));
+            if (s.isEmpty()) {
+                parts.add("");
+            }
+        } else {
+            int from = 0;
+            for (int at = s.indexOf(separator); at >= 0; at = s.indexOf(separator, from)) {
+                parts.add(s.substring(from, at));
+                from = at + separator.length();
+            }
+            parts.add(s.substring(from));
+        }
+        return parts;
+    }
+
+    /** s with its grapheme clusters (a character and the marks that combine with it) in the reverse order. */
+    public static String reverse(String s) {
+        java.text.BreakIterator clusters = java.text.BreakIterator.getCharacterInstance(java.util.Locale.ROOT);
+        clusters.setText(s);
+        StringBuilder sb = new StringBuilder(s.length());
+        int end = clusters.last();
+        for (int start = clusters.previous(); start != java.text.BreakIterator.DONE; end = start, start = clusters.previous()) {
+            sb.append(s, start, end);
+        }
+        return sb.toString();
+    }
+
+    /** The code point of the first character of s, 0 for the empty string. */
+    public static int ascii(String s) {
+        return s.isEmpty() ? 0 : s.codePointAt(0);
+    }
+
+    /** The character of a code point; an error for a number that is none (a surrogate, beyond U+10FFFF). */
+    public static String chr(long codePoint) {
+        if (codePoint < 0 || codePoint > Character.MAX_CODE_POINT
+                || codePoint >= Character.MIN_SURROGATE && codePoint <= Character.MAX_SURROGATE) {
+            throw new SqlError("chr: " + codePoint + " is not a Unicode code point");
+        }
+        return Character.toString((int) codePoint);
+    }
+
+    /** The MD5 digest of the UTF-8 bytes of s as 32 lower-case hex digits. */
+    public static String md5(String s) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Group {@code group} of the first match of the pattern in s; '' where nothing matches or the group took no part. */
+    public static String regexpExtract(Pattern pattern, String s, int group) {
+        Matcher m = pattern.matcher(s);
+        if (!m.find() || group > m.groupCount()) {
+            return "";
+        }
+        String g = m.group(group);
+        return g == null ? "" : g;
+    }
 }
