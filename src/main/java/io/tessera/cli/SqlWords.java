@@ -19,7 +19,7 @@ final class SqlWords {
             "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "DOUBLE", "DECIMAL", "VARCHAR", "BOOLEAN", "DATE", "TRUE",
             "FALSE", "PRIMARY", "KEY", "IF", "OR REPLACE", "FORMAT", "HEADER", "DELIMITER");
 
-    static final List<String> FUNCTIONS = List.of(
+    static final List<String> FUNCTIONS = java.util.stream.Stream.of(List.of(
             "abs", "avg", "bool_and", "bool_or", "ceil", "ceiling", "char_length", "coalesce", "concat", "concat_ws",
             "count", "cume_dist", "current_date", "date_part", "date_trunc", "dense_rank", "every", "exp", "extract",
             "first_value", "floor", "grouping", "instr", "lag", "last_value", "lead", "left", "length", "ln", "lower",
@@ -27,5 +27,9 @@ final class SqlWords {
             "read_csv", "read_csv_auto", "read_parquet", "regexp_full_match", "regexp_matches", "regexp_replace",
             "repeat", "replace", "right", "round", "row_number", "rpad", "rtrim", "sign", "sqrt", "stddev",
             "stddev_pop", "stddev_samp", "strlen", "strpos", "substr", "substring", "sum", "trim", "upper",
-            "var_pop", "var_samp", "variance");
+            "var_pop", "var_samp", "variance"),
+            // conditional and numeric functions
+            List.of("bit_count", "even", "gcd", "greatest", "if", "ifnull", "isfinite", "isinf", "isnan", "lcm",
+                    "least", "log", "log10", "log2", "pow", "random", "trunc"))
+            .flatMap(List::stream).sorted().toList();
 }
