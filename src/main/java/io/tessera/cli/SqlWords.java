@@ -19,7 +19,7 @@ final class SqlWords {
             "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "DOUBLE", "DECIMAL", "VARCHAR", "BOOLEAN", "DATE", "TRUE",
             "FALSE", "PRIMARY", "KEY", "IF", "OR REPLACE", "FORMAT", "HEADER", "DELIMITER");
 
-    static final List<String> FUNCTIONS = List.of(
+    static final List<String> FUNCTIONS = java.util.stream.Stream.of(List.of(
             "abs", "avg", "bool_and", "bool_or", "ceil", "ceiling", "char_length", "coalesce", "concat", "concat_ws",
             "count", "cume_dist", "current_date", "date_part", "date_trunc", "dense_rank", "every", "exp", "extract",
             "first_value", "floor", "grouping", "instr", "lag", "last_value", "lead", "left", "length", "ln", "lower",
@@ -31,5 +31,9 @@ final class SqlWords {
             // splitting, prefixes, characters, digests; lists reordered
             "array_distinct", "array_reverse", "array_reverse_sort", "array_sort", "ascii", "chr", "contains",
             "ends_with", "list_distinct", "list_reverse", "list_reverse_sort", "list_sort", "md5", "regexp_extract",
-            "reverse", "split_part", "starts_with", "str_split", "string_split", "string_to_array");
+            "reverse", "split_part", "starts_with", "str_split", "string_split", "string_to_array"),
+            // conditional and numeric functions
+            List.of("bit_count", "even", "gcd", "greatest", "if", "ifnull", "isfinite", "isinf", "isnan", "lcm",
+                    "least", "log", "log10", "log2", "pow", "random", "trunc"))
+            .flatMap(List::stream).sorted().toList();
 }

@@ -701,7 +701,8 @@ final class TesseraDatabaseMetaData extends CatalogMetaData {
 
     @Override
     public String getNumericFunctions() {
-        return "ABS,CEIL,CEILING,EXP,FLOOR,LN,MOD,POWER,ROUND,SIGN,SQRT";
+        return "ABS,CEIL,CEILING,EXP,FLOOR,LN,MOD,POWER,ROUND,SIGN,SQRT"
+                + ",BIT_COUNT,EVEN,GCD,LCM,LOG,LOG10,LOG2,POW,RANDOM,TRUNC";
     }
 
     @Override
@@ -733,7 +734,7 @@ final class TesseraDatabaseMetaData extends CatalogMetaData {
 
     @Override
     public String getSystemFunctions() {
-        return "";
+        return "IFNULL";
     }
 
     @Override

@@ -36,12 +36,14 @@ public enum Op {
     CONCAT,
     LOWER, UPPER,
     /**
-     * ROUND(x [, digits]) half away from zero; FLOOR; CEIL; SIGN (-1, 0, 1 as the call's type); detail of ROUND: the
-     * digits as an Integer (0 without them).
+     * ROUND(x [, digits]) half away from zero; FLOOR; CEIL; SIGN (-1, 0, 1 as the call's type); TRUNC(x [, digits])
+     * toward zero; detail of ROUND and TRUNC: the digits as an Integer (0 without them).
      */
-    ROUND, FLOOR, CEIL, SIGN,
+    ROUND, FLOOR, CEIL, SIGN, TRUNC,
     /** SQRT, LN, EXP of a DOUBLE, and POWER(x, y): DOUBLE results; SQRT and LN of a number outside their domain fail. */
     SQRT, LN, EXP, POWER,
+    /** A numeric function as DuckDB computes it: detail: the {@link NumericFunction}; args as that function takes them. */
+    NUMERIC,
     /** A string function as DuckDB computes it: detail: the {@link TextFunction}; args as that function takes them. */
     FUNCTION,
     /**

@@ -302,6 +302,10 @@ final class RexTranslator {
             }
             return TextDateCalls.extract(TextDateCalls.extractUnit(unit.name()), arg, nullable);
         }
+        Expr numeric = NumericCalls.lower(call, rexBuilder, o -> translate(o, inputs));
+        if (numeric != null) {
+            return numeric;
+        }
         if (kind == SqlKind.FLOOR || kind == SqlKind.CEIL || MATH.contains(call.getOperator().getName())) {
             return math(call, inputs, type, nullable);
         }
@@ -379,7 +383,8 @@ final class RexTranslator {
         return new Expr.Call(op, args, type, nullable);
     }
 
-    private static final java.util.Set<String> MATH = java.util.Set.of("ROUND", "SIGN", "SQRT", "LN", "EXP", "POWER");
+    private static final java.util.Set<String> MATH = java.util.Set.of("ROUND", "SIGN", "SQRT", "LN", "EXP", "POWER",
+            "TRUNC");
 
     /** The numeric functions: ROUND's digits must be a constant (they decide a DECIMAL result's scale). */
     private Expr math(RexCall call, List<Expr> inputs, DataType type, boolean nullable) {
@@ -390,16 +395,17 @@ final class RexTranslator {
         if ((name.equals("FLOOR") || name.equals("CEIL")) && operands.size() != 1) {
             throw new SqlError("unsupported: " + name + " with a time unit");
         }
-        if (name.equals("ROUND") && operands.size() == 2) {
+        boolean digitsTaken = name.equals("ROUND") || name.equals("TRUNC");
+        if (digitsTaken && operands.size() == 2) {
             if (!(operands.get(1) instanceof RexLiteral lit) || lit.isNull()) {
-                throw new SqlError("unsupported: ROUND with digits that are not a constant integer");
+                throw new SqlError("unsupported: " + name + " with digits that are not a constant integer");
             }
             // beyond 400 digits either way every result is as at 400 (a DOUBLE's 10^400 is infinite); clamped so
             // that the scales computed from the digits cannot overflow an int
             BigDecimal digits = lit.getValueAs(BigDecimal.class).setScale(0, java.math.RoundingMode.DOWN);
             detail = digits.max(BigDecimal.valueOf(-400)).min(BigDecimal.valueOf(400)).intValueExact();
             operands = operands.subList(0, 1);
-        } else if (name.equals("ROUND")) {
+        } else if (digitsTaken) {
             detail = 0;
         }
         List<Expr> args = new ArrayList<>();

@@ -69,12 +69,15 @@ final class MathFunctions implements SqlOperatorTable {
             case "SIGN" -> SIGN;
             case "SQRT" -> SQRT;
             case "MOD" -> MOD;
-            default -> AggregateFunctions.lookup(name);
+            default -> {
+                SqlFunction numeric = NumericFunctions.lookup(name);
+                yield numeric != null ? numeric : AggregateFunctions.lookup(name);
+            }
         };
     }
 
-    /** ROUND's type: the argument's, but a DECIMAL keeps only the scale the digits leave (0 without digits). */
-    private static RelDataType roundType(SqlOperatorBinding b) {
+    /** ROUND's (and TRUNC's) type: the argument's, but a DECIMAL keeps only the scale the digits leave (0 without digits). */
+    static RelDataType roundType(SqlOperatorBinding b) {
         RelDataTypeFactory f = b.getTypeFactory();
         RelDataType arg = b.getOperandType(0);
         boolean nullable = arg.isNullable() || b.getOperandCount() > 1 && b.getOperandType(1).isNullable();
@@ -108,8 +111,12 @@ final class MathFunctions implements SqlOperatorTable {
         return f.createTypeWithNullability(t, nullable);
     }
 
-    /** The parsed statement with every % operator and MOD call as {@link #MOD} (the parser binds % to Calcite's). */
+    /**
+     * The parsed statement with every % operator and MOD call as {@link #MOD} (the parser binds % to Calcite's), and
+     * {@link NumericFunctions#rewrite}'s rewrites.
+     */
     static SqlNode rewrite(SqlNode parsed) {
+        parsed = NumericFunctions.rewrite(parsed);
         SqlNode r = parsed.accept(new SqlShuttle() {
             @Override
             public SqlNode visit(SqlCall call) {
@@ -154,6 +161,7 @@ final class MathFunctions implements SqlOperatorTable {
         all.add(SQRT);
         all.add(MOD);
         all.addAll(TextDateFunctions.all());
+        all.addAll(NumericFunctions.all());
         all.addAll(AggregateFunctions.ALL);
         return all;
     }
@@ -165,7 +173,8 @@ final class MathFunctions implements SqlOperatorTable {
             @Override
             public Void visitCall(RexCall call) {
                 String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
-                if (UNFOLDED.contains(name) || TextDateFunctions.unfolded(name)) {
+                if (UNFOLDED.contains(name) || TextDateFunctions.unfolded(name)
+                        || NumericFunctions.unfolded(name)) {
                     found[0] = true;
                 }
                 return super.visitCall(call);

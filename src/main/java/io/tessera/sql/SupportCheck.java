@@ -50,6 +50,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || (call.getOperator() instanceof SqlFunction && FUNCTIONS.contains(name))
                 || (kind == SqlKind.OTHER_FUNCTION || kind == SqlKind.OTHER) && FUNCTIONS.contains(name)
                 || TextDateFunctions.supports(kind, name)
+                || NumericFunctions.supports(name)
                 || AggregateFunctions.supports(call)
                 || WindowSupport.FUNCTIONS.contains(name)
                 || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL;
@@ -76,6 +77,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             String n = op.getName().toUpperCase(Locale.ROOT);
             if (op instanceof SqlFunction && !n.isEmpty() && Character.isLetter(n.charAt(0))
                     && (FUNCTIONS.contains(n) || TextDateFunctions.supports(op.getKind(), n)
+                    || NumericFunctions.supports(n)
                     || AggregateFunctions.lookup(n) != null || WindowSupport.FUNCTIONS.contains(n))) {
                 names.add(n.toLowerCase(Locale.ROOT));
             }

@@ -21,8 +21,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * DuckDB's rule for text beside a DATE, TIME, TIMESTAMP, TIMESTAMP WITH TIME ZONE or INTERVAL among a CASE's results,
- * COALESCE's arguments and a column of VALUES rows, where Calcite would make every value a VARCHAR. DuckDB takes the
+ * DuckDB's rule for text beside a DATE, TIME, TIMESTAMP, TIMESTAMP WITH TIME ZONE or INTERVAL, and beside a number or a
+ * BOOLEAN ({@code COALESCE(1, '2')} is an INTEGER), among a CASE's results, COALESCE's, GREATEST's or LEAST's
+ * arguments and a column of VALUES rows, where Calcite would make every value a VARCHAR. DuckDB takes the
  * values' common type one value after another: a string literal beside a temporal type is read as that type (as its
  * CAST reads it, an invalid one an error); text that is no literal (a VARCHAR column, a cast to VARCHAR, a literal
  * already joined with a NULL or another literal, the first of VALUES rows) beside one is refused; a CASE passes over
@@ -35,7 +36,7 @@ final class TemporalText {
 
     /** Where the values stand, which decides how DuckDB joins them. */
     enum Construct {
-        CASE("CASE or COALESCE"), COALESCE("CASE or COALESCE"), VALUES("VALUES");
+        CASE("CASE or COALESCE"), COALESCE("CASE or COALESCE"), GREATEST("GREATEST or LEAST"), VALUES("VALUES");
 
         final String name;
 
@@ -45,16 +46,25 @@ final class TemporalText {
     }
 
     /**
-     * The temporal type of {@code values} (of {@code types}) where text stands beside a temporal type and DuckDB reads
-     * the string literals as it; null where they are no such mix (no text, no temporal value, numbers), left to
-     * Calcite's rules. Throws where DuckDB refuses the mix (two temporal types with no common one too).
+     * The temporal, numeric or BOOLEAN type of {@code values} (of {@code types}) where text stands beside values of
+     * one of those families and DuckDB reads the string literals as it; null where they are no such mix (no text, no
+     * such value, values of two families), left to Calcite's rules. Throws where DuckDB refuses the mix (two temporal
+     * types with no common one too). A GREATEST's values join as COALESCE's do.
      */
     static RelDataType commonType(RelDataTypeFactory f, Construct construct, List<SqlNode> values,
                                   List<RelDataType> types) {
-        if (types.stream().noneMatch(SqlTypeUtil::isCharacter) || types.stream().noneMatch(TemporalText::isTemporal)
-                || !types.stream().allMatch(t -> SqlTypeUtil.isCharacter(t) || isTemporal(t)
+        Family family = null;
+        for (RelDataType t : types) {
+            Family of = Family.of(t);
+            if (of != null && family != null && of != family) {
+                return null; // a number beside a DATE, a BOOLEAN beside a number: Calcite's rules
+            }
+            family = of != null ? of : family;
+        }
+        if (family == null || types.stream().noneMatch(SqlTypeUtil::isCharacter)
+                || !types.stream().allMatch(t -> SqlTypeUtil.isCharacter(t) || Family.of(t) != null
                 || t.getSqlTypeName() == SqlTypeName.NULL)) {
-            return null; // numbers, booleans beside them: Calcite's rules
+            return null;
         }
         RelDataType common = null; // null before the first value
         boolean literal = false; // whether the common type so far is one string literal's
@@ -70,17 +80,19 @@ final class TemporalText {
             if (common == null) {
                 common = t;
                 literal = isLiteral;
-            } else if (isNull || isLiteral && !isTemporal(common)) {
+            } else if (isNull || isLiteral && !isTyped(common)) {
                 // a literal joined with a NULL or other text is a VARCHAR; beside a temporal type it keeps that type
                 boolean text = literal || isLiteral || SqlTypeUtil.isCharacter(common);
                 common = text ? f.createSqlType(SqlTypeName.VARCHAR) : common;
                 literal = false;
-            } else if (isTemporal(t)) {
+            } else if (isTyped(t)) {
                 if (SqlTypeUtil.isCharacter(common) && !literal) {
                     throw refused(construct, "VARCHAR", t, values.get(i));
                 }
                 if (common.getSqlTypeName() != SqlTypeName.NULL && !literal) {
-                    RelDataType wider = wider(f, common, t);
+                    RelDataType wider = family == Family.TEMPORAL ? wider(f, common, t)
+                            : NumericFunctions.keepingScale(List.of(common, t),
+                            f.leastRestrictive(List.of(common, t)));
                     if (wider == null) {
                         throw refused(construct, name(common), t, values.get(i));
                     }
@@ -89,14 +101,14 @@ final class TemporalText {
                     common = t;
                 }
                 literal = false;
-            } else if (!isTemporal(common)) {
+            } else if (!isTyped(common)) {
                 common = t; // text beside text
                 literal = false;
             } else if (!isLiteral) {
                 throw refused(construct, "VARCHAR", common, values.get(i));
             }
         }
-        return common != null && isTemporal(common) ? f.createTypeWithNullability(common, nullable) : null;
+        return common != null && isTyped(common) ? f.createTypeWithNullability(common, nullable) : null;
     }
 
     /**
@@ -104,7 +116,7 @@ final class TemporalText {
      * ZONE the instant (as is a TIMESTAMP, read on the session's clock); two intervals one INTERVAL; null for other
      * pairs (an INTERVAL beside a DATE, a TIME beside a DATE), which DuckDB refuses too.
      */
-    private static RelDataType wider(RelDataTypeFactory f, RelDataType a, RelDataType b) {
+    static RelDataType wider(RelDataTypeFactory f, RelDataType a, RelDataType b) {
         if (IntervalSyntax.isInterval(a) || IntervalSyntax.isInterval(b)) {
             return IntervalSyntax.isInterval(a) && IntervalSyntax.isInterval(b) ? TimestampFunctions.intervalType(f,
                     false) : null;
@@ -182,6 +194,20 @@ final class TemporalText {
         }
     }
 
+    /** The families of types whose values a string literal beside them is read as. */
+    private enum Family {
+        TEMPORAL, NUMERIC, BOOLEAN;
+
+        static Family of(RelDataType t) {
+            return isTemporal(t) ? TEMPORAL : SqlTypeUtil.isNumeric(t) ? NUMERIC
+                    : t.getSqlTypeName() == SqlTypeName.BOOLEAN ? BOOLEAN : null;
+        }
+    }
+
+    private static boolean isTyped(RelDataType t) {
+        return Family.of(t) != null;
+    }
+
     static boolean isTemporal(RelDataType t) {
         return switch (t.getSqlTypeName()) {
             case DATE, TIME, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_TZ -> true;
@@ -227,7 +253,7 @@ final class TemporalText {
             case TIME -> "TIME";
             case TIMESTAMP -> "TIMESTAMP";
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_TZ -> "TIMESTAMP WITH TIME ZONE";
-            default -> "INTERVAL";
+            default -> IntervalSyntax.isInterval(t) ? "INTERVAL" : t.getFullTypeString().replace(" NOT NULL", "");
         };
     }
 }

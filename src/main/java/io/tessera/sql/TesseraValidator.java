@@ -86,7 +86,10 @@ final class TesseraValidator extends SqlValidatorImpl {
         }
     }
 
-    /** A CASE (COALESCE is one) whose STRUCT or LIST results have text in a part beside another type refused. */
+    /**
+     * A CASE (COALESCE is one) whose STRUCT or LIST results have text in a part beside another type refused, and one
+     * whose DECIMAL type would round a result to fewer digits after the point.
+     */
     @Override
     public void validateCall(SqlCall call, SqlValidatorScope scope) {
         super.validateCall(call, scope);
@@ -98,6 +101,7 @@ final class TesseraValidator extends SqlValidatorImpl {
                 types.add(deriveType(scope, v));
             }
             NestedCommonType.refuseTextBesideOther("CASE or COALESCE", values, types);
+            NumericFunctions.keepingScale(types, deriveType(scope, c)); // no result rounded to a narrower scale
         }
     }
 

@@ -80,6 +80,7 @@ public final class ExprGen {
     private final Scope scope;
     private final JavaCasts casts;
     private final JavaMath math;
+    private final NumericFunctions numeric;
     private final TextFunctions text;
     private final TemporalFunctions temporal;
     private final ListFunctions lists;
@@ -88,6 +89,7 @@ public final class ExprGen {
         this.scope = scope;
         this.casts = new JavaCasts(scope, this);
         this.math = new JavaMath(scope, this);
+        this.numeric = new NumericFunctions(scope, this);
         this.text = new TextFunctions(scope, this);
         this.temporal = new TemporalFunctions(this);
         this.lists = new ListFunctions(scope, this);
@@ -157,7 +159,8 @@ public final class ExprGen {
                 String v = a.kind() == ValueKind.DOUBLE ? "Math.abs(" + a.v() + ")" : "Math.absExact(" + a.v() + ")";
                 yield JExpr.of(v, a.n(), a.kind());
             }
-            case ROUND, FLOOR, CEIL, SIGN, SQRT, LN, EXP, POWER -> math.call(c);
+            case ROUND, FLOOR, CEIL, SIGN, TRUNC, SQRT, LN, EXP, POWER -> math.call(c);
+            case NUMERIC -> numeric.call(c);
             case EQ, NE, LT, LE, GT, GE -> compare(c.op(), c.args().get(0), c.args().get(1));
             case IS_DISTINCT, IS_NOT_DISTINCT -> distinct(c);
             case AND, OR -> logic(c);

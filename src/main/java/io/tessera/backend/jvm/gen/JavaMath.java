@@ -6,8 +6,8 @@ import io.tessera.plan.Expr;
 import io.tessera.storage.TypeKind;
 
 /**
- * The numeric functions as Java: ROUND, FLOOR, CEIL (exact numbers through {@link Rounding}), SIGN, SQRT, LN, EXP and
- * POWER. ROUND's digits and the powers of ten they decide are constants bound at run time, never source text.
+ * The numeric functions as Java: ROUND, FLOOR, CEIL, TRUNC (exact numbers through {@link Rounding}), SIGN, SQRT,
+ * LN, EXP and POWER. ROUND's digits and the powers of ten they decide are constants bound at run time, never source text.
  */
 final class JavaMath {
 
@@ -26,7 +26,7 @@ final class JavaMath {
         JExpr x = gen.gen(a);
         boolean isDouble = a.type().kind() == TypeKind.DOUBLE;
         return switch (c.op()) {
-            case ROUND, FLOOR, CEIL -> rounding(c, x);
+            case ROUND, FLOOR, CEIL, TRUNC -> rounding(c, x);
             case SIGN -> JExpr.of(isDouble ? RUNTIME + "sign(" + x.v() + ")" : "Long.signum(" + ExprGen.asLong(x) + ")",
                     x.n(), ValueKind.INT);
             case SQRT -> JExpr.of(RUNTIME + "sqrt(" + ExprGen.toDouble(x, a.type()) + ")", x.n(), ValueKind.DOUBLE);
@@ -50,6 +50,7 @@ final class JavaMath {
             String v = switch (c.op()) {
                 case FLOOR -> "Math.floor(" + x.v() + ")";
                 case CEIL -> "Math.ceil(" + x.v() + ")";
+                case TRUNC -> RUNTIME + "trunc(" + x.v() + ", " + scope.constant(ValueKind.INT, (long) r.digits()) + ")";
                 default -> r.digits() == 0 ? RUNTIME + "round(" + x.v() + ")"
                         : RUNTIME + "round(" + x.v() + ", " + scope.constant(ValueKind.INT, (long) r.digits()) + ")";
             };
@@ -61,6 +62,7 @@ final class JavaMath {
         int mode = switch (c.op()) {
             case FLOOR -> -1;
             case CEIL -> 1;
+            case TRUNC -> 2;
             default -> 0;
         };
         String v = RUNTIME + "round(" + ExprGen.asLong(x) + ", " + scope.constant(ValueKind.INT, (long) r.drop()) + ", "

@@ -342,13 +342,14 @@ public final class Runtime {
     // ---- numeric functions ----
 
     /**
-     * An exact number (unscaled) divided by 10^drop, rounded half away from zero (mode 0, ROUND), down (-1, FLOOR)
-     * or up (1, CEIL), then multiplied by 10^multiply; a result beyond +-limit is an overflow.
+     * An exact number (unscaled) divided by 10^drop, rounded half away from zero (mode 0, ROUND), down (-1, FLOOR),
+     * up (1, CEIL) or toward zero (2, TRUNC), then multiplied by 10^multiply; a result beyond +-limit is an overflow.
      */
     public static long round(long v, int drop, int multiply, int mode, long limit) {
-        String fn = mode == 0 ? "ROUND" : mode < 0 ? "FLOOR" : "CEIL";
+        String fn = mode == 0 ? "ROUND" : mode == 2 ? "TRUNC" : mode < 0 ? "FLOOR" : "CEIL";
         if (drop > 18 || multiply > 18) {
             java.math.RoundingMode rm = mode == 0 ? java.math.RoundingMode.HALF_UP
+                    : mode == 2 ? java.math.RoundingMode.DOWN
                     : mode < 0 ? java.math.RoundingMode.FLOOR : java.math.RoundingMode.CEILING;
             java.math.BigDecimal r = java.math.BigDecimal.valueOf(v).scaleByPowerOfTen(-drop).setScale(0, rm)
                     .scaleByPowerOfTen(multiply);
@@ -362,7 +363,7 @@ public final class Runtime {
             long p = Values.pow10(drop);
             q = v / p;
             long r = v % p;
-            if (r != 0) {
+            if (r != 0 && mode != 2) { // Java's division already truncates
                 if (mode == 0) {
                     if (Math.abs(r) >= p - Math.abs(r)) {
                         q += v < 0 ? -1 : 1;
@@ -382,6 +383,16 @@ public final class Runtime {
             throw new ArithmeticException("numeric overflow in " + fn);
         }
         return m;
+    }
+
+    /** TRUNC of a DOUBLE to digits after the point (before it when negative), toward zero, as DuckDB computes it. */
+    public static double trunc(double x, int digits) {
+        if (digits == 0 || !Double.isFinite(x)) {
+            return digits == 0 ? (x < 0 ? Math.ceil(x) : Math.floor(x)) : x;
+        }
+        double m = Math.pow(10, Math.abs(digits));
+        double r = digits > 0 ? trunc(x * m, 0) / m : trunc(x / m, 0) * m;
+        return Double.isInfinite(r) || Double.isNaN(r) ? (digits > 0 ? x : 0) : r;
     }
 
     /** ROUND of a DOUBLE to an integer, half away from zero (C's round, as DuckDB computes it). */

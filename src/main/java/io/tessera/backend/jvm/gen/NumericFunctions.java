@@ -1,0 +1,73 @@
+package io.tessera.backend.jvm.gen;
+
+import io.tessera.backend.ValueKind;
+import io.tessera.plan.Expr;
+import io.tessera.plan.NumericFunction;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The numeric functions of {@link io.tessera.plan.Op#NUMERIC} as Java: calls of {@code Math} or of
+ * {@link io.tessera.backend.jvm.lib.NumericRuntime}, made only on non-NULL arguments (a NULL's placeholder must not
+ * fail). A bit mask a type's width decides is a constant bound at run time.
+ */
+final class NumericFunctions {
+
+    private static final String NUMERIC = "io.tessera.backend.jvm.lib.NumericRuntime.";
+
+    private final ExprGen.Scope scope;
+    private final ExprGen gen;
+
+    NumericFunctions(ExprGen.Scope scope, ExprGen gen) {
+        this.scope = scope;
+        this.gen = gen;
+    }
+
+    JExpr call(Expr.Call c) {
+        NumericFunction f = (NumericFunction) c.detail();
+        if (f == NumericFunction.RANDOM) {
+            return JExpr.of(NUMERIC + "random()", "false", ValueKind.DOUBLE);
+        }
+        List<JExpr> x = new ArrayList<>();
+        String n = "false";
+        for (Expr a : c.args()) {
+            JExpr v = gen.gen(a);
+            n = ExprGen.or(n, v.n());
+            x.add(v);
+        }
+        DataType t = c.args().get(0).type();
+        String a = x.get(0).v();
+        boolean exact = t.kind() != TypeKind.DOUBLE;
+        String v = switch (f) {
+            case LOG10 -> "Math.log10(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case LOG2 -> NUMERIC + "log2(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case LOG -> NUMERIC + "log(" + ExprGen.toDouble(x.get(0), t) + ", "
+                    + ExprGen.toDouble(x.get(1), c.args().get(1).type()) + ")";
+            case BIT_COUNT -> "Long.bitCount(" + ExprGen.asLong(x.get(0)) + " & "
+                    + scope.constant(ValueKind.LONG, mask(t)) + ")";
+            case GCD, LCM -> NUMERIC + (f == NumericFunction.GCD ? "gcd(" : "lcm(") + ExprGen.asLong(x.get(0)) + ", "
+                    + ExprGen.asLong(x.get(1)) + ")";
+            case EVEN -> NUMERIC + "even(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case ISNAN -> exact ? "false" : "Double.isNaN(" + a + ")";
+            case ISINF -> exact ? "false" : "Double.isInfinite(" + a + ")";
+            case ISFINITE -> exact ? "true" : "Double.isFinite(" + a + ")";
+            case RANDOM -> throw new IllegalStateException();
+        };
+        ValueKind k = switch (f) {
+            case BIT_COUNT -> ValueKind.INT;
+            case GCD, LCM -> ValueKind.LONG;
+            case ISNAN, ISINF, ISFINITE -> ValueKind.BOOL;
+            default -> ValueKind.DOUBLE;
+        };
+        return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, v, k), n, k);
+    }
+
+    /** The bits of an integer type's two's complement: 8 for a TINYINT, 64 for a BIGINT. */
+    private static long mask(DataType t) {
+        int bits = 65 - Long.numberOfLeadingZeros(t.maxValue());
+        return bits >= 64 ? -1L : (1L << bits) - 1;
+    }
+}

@@ -1,0 +1,59 @@
+package io.tessera.backend.jvm.lib;
+
+/** The numeric functions generated code calls ({@code plan.NumericFunction}), as DuckDB computes them. */
+public final class NumericRuntime {
+    private NumericRuntime() {
+    }
+
+    /** LOG2: exact for powers of two, where the quotient of two logarithms may miss the integer by a bit. */
+    public static double log2(double x) {
+        if (x > 0 && Double.isFinite(x) && x == Math.scalb(1.0, Math.getExponent(x))) {
+            return Math.getExponent(x);
+        }
+        return Math.log(x) / Math.log(2);
+    }
+
+    /** LOG(b, x): the logarithm of x to base b. */
+    public static double log(double b, double x) {
+        return Math.log(x) / Math.log(b);
+    }
+
+    /** GCD: never negative; the magnitude of -2^63 does not fit a BIGINT. */
+    public static long gcd(long a, long b) {
+        while (b != 0) {
+            long r = a % b;
+            a = b;
+            b = r;
+        }
+        if (a == Long.MIN_VALUE) {
+            throw new ArithmeticException("Overflow on abs(" + a + ") in GCD");
+        }
+        return Math.abs(a);
+    }
+
+    /** LCM: never negative, 0 where either is 0; beyond a BIGINT an error. */
+    public static long lcm(long a, long b) {
+        if (a == 0 || b == 0) {
+            return 0;
+        }
+        try {
+            return Math.absExact(Math.multiplyExact(a / gcd(a, b), b));
+        } catch (ArithmeticException e) {
+            throw new ArithmeticException("LCM value is out of range");
+        }
+    }
+
+    /** EVEN: away from zero to the next even integer (EVEN(1.5) is 2, EVEN(2.1) is 4, EVEN(-0.5) is -2). */
+    public static double even(double x) {
+        double v = Math.ceil(Math.abs(x));
+        if (v % 2 != 0) {
+            v += 1;
+        }
+        return Math.copySign(v, x);
+    }
+
+    /** RANDOM: a new value in [0, 1) on every call. */
+    public static double random() {
+        return java.util.concurrent.ThreadLocalRandom.current().nextDouble();
+    }
+}

@@ -1,0 +1,23 @@
+package io.tessera.plan;
+
+/** The numeric functions of {@link Op#NUMERIC}, each as DuckDB computes it; a NULL argument gives NULL. */
+public enum NumericFunction {
+    /** (x): the logarithm to base 10 or 2, a DOUBLE (-Infinity at 0, NaN below it, as DuckDB). */
+    LOG10,
+    LOG2,
+    /** (b, x): the logarithm of x to base b, a DOUBLE. */
+    LOG,
+    /** (x): the bits set in an integer's two's complement at its type's width (the argument's bits), a TINYINT. */
+    BIT_COUNT,
+    /** (a, b): the greatest common divisor and least common multiple of two BIGINTs; an overflow is an error. */
+    GCD,
+    LCM,
+    /** (x): x rounded away from zero to the next even integer, a DOUBLE. */
+    EVEN,
+    /** (x): whether a number is NaN, infinite, neither (exact numbers are finite). */
+    ISNAN,
+    ISINF,
+    ISFINITE,
+    /** (): a new value in [0, 1) for every row and every call. */
+    RANDOM
+}
