@@ -46,24 +46,22 @@ final class PartitionedJoinBuild {
     }
 
     /**
-     * How rows fall into partitions: by their key's slot range, offset range, or spreading hash; a ranged linear
-     * table's slots by the key's offset from {@code min} times {@code scale} ({@link Hashing#ranged}).
+     * How rows fall into partitions: by their key's offset range (perfect), the range of the table's home slot for
+     * it ({@link JoinTable#home}, linear: hashed or ranged), or a spreading hash (cuckoo).
      */
-    private record Partitioning(JoinTable.Layout layout, int bits, int partitionBits, long min, boolean murmur,
-                                boolean ranged, long scale) {
+    private record Partitioning(JoinTable table, int bits, int partitionBits, long min) {
 
         int partitions() {
             return 1 << partitionBits;
         }
 
         int of(long[][] keys, int r) {
-            return switch (layout) {
+            return switch (table.layout) {
                 case PERFECT -> {
                     long k = keys[0][r];
                     yield (int) ((k - min) >>> (bits - partitionBits));
                 }
-                case LINEAR -> (ranged ? Hashing.ranged(keys[0][r] - min, scale)
-                        : Hashing.hash(JoinTable.hashKey(keys, r), bits, murmur)) >>> (bits - partitionBits);
+                case LINEAR -> table.home(JoinTable.hashKey(keys, r)) >>> (bits - partitionBits);
                 default -> Hashing.spread(JoinTable.hashKey(keys, r), partitionBits);
             };
         }
@@ -94,12 +92,6 @@ final class PartitionedJoinBuild {
         // enough partitions for every worker to take several, each a slot range of at least 2^8 (2^16 fits a core's cache)
         int wanted = Math.max(32 - Integer.numberOfLeadingZeros(Math.max(1, workers) * 8 - 1), bits - 16);
         int limit = layout.ways > 0 ? MAX_PARTITION_BITS : Math.max(0, bits - 8);
-        long scale = span == null ? 0 : Hashing.rangeScale(span.span(), bits);
-        Partitioning parts = new Partitioning(layout, bits, Math.min(MAX_PARTITION_BITS, Math.min(limit, wanted)),
-                span == null ? min : span.lo(), murmur, span != null, scale);
-        int[] starts = new int[parts.partitions() + 1];
-        int[][] positions = positions(buffers, payloadColumns, keyCount, parts, starts, max, pool, workers);
-
         // the scattered rows' columns and the table's arrays, allocated (and zeroed) by the workers together
         ArrayAllocations arrays = new ArrayAllocations();
         RowBuffer all = RowCopies.unfilled(kinds, buffers, n, arrays);
@@ -109,10 +101,21 @@ final class PartitionedJoinBuild {
         }
         switch (layout) {
             case PERFECT -> {
+                t.min = min;
+                t.max = max;
                 int range = (int) Math.max(1, max - min + 1);
                 arrays.add(4L * range, () -> t.first = new int[range]);
             }
             case LINEAR -> {
+                // the home slots, which the partitions follow
+                t.bits = bits;
+                t.mask = (1 << bits) - 1;
+                if (span != null) {
+                    t.ranged = true;
+                    t.rangeLo = span.lo();
+                    t.rangeSpan = span.span();
+                    t.rangeScale = Hashing.rangeScale(span.span(), bits);
+                }
                 arrays.add(4L << bits, () -> t.slotRows = new int[1 << bits]);
                 if (keyCount == 1) {
                     arrays.add(8L << bits, () -> t.slotKeys = new long[1 << bits]);
@@ -120,6 +123,9 @@ final class PartitionedJoinBuild {
             }
             default -> { }
         }
+        Partitioning parts = new Partitioning(t, bits, Math.min(MAX_PARTITION_BITS, Math.min(limit, wanted)), min);
+        int[] starts = new int[parts.partitions() + 1];
+        int[][] positions = positions(buffers, payloadColumns, keyCount, parts, starts, max, pool, workers);
         arrays.run(pool, workers);
         RowCopies.scatter(buffers, positions, all, pool, workers);
         long[][] keys = new long[keyCount][];
@@ -128,20 +134,8 @@ final class PartitionedJoinBuild {
         }
         t.keyCols = keys;
         switch (layout) {
-            case PERFECT -> {
-                t.min = min;
-                t.max = max;
-                WorkerTasks.run(pool, workers, parts.partitions(), p -> perfectPartition(t, parts, p, starts));
-            }
+            case PERFECT -> WorkerTasks.run(pool, workers, parts.partitions(), p -> perfectPartition(t, parts, p, starts));
             case LINEAR -> {
-                t.bits = bits;
-                t.mask = (1 << bits) - 1;
-                if (span != null) {
-                    t.ranged = true;
-                    t.rangeLo = span.lo();
-                    t.rangeSpan = span.span();
-                    t.rangeScale = scale;
-                }
                 int[][] spilled = new int[parts.partitions()][];
                 AtomicBoolean bunched = new AtomicBoolean();
                 WorkerTasks.run(pool, workers, parts.partitions(),
@@ -188,7 +182,7 @@ final class PartitionedJoinBuild {
             }
             int[] pos = positions[i] = new int[buf.size];
             for (int r = 0; r < buf.size; r++) {
-                if (parts.layout() == JoinTable.Layout.PERFECT) {
+                if (parts.table().layout == JoinTable.Layout.PERFECT) {
                     long k = keys[0][r];
                     if (k < parts.min() || k > max) {
                         throw new IllegalStateException("build key " + k + " outside its planned range ["
