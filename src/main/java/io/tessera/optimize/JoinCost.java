@@ -16,6 +16,13 @@ final class JoinCost {
 
     /** The JVM's longest key range with a perfect table, in slots ({@code JvmVariantSpace.MAX_PERFECT_SLOTS}). */
     static final double MAX_PERFECT_SLOTS = 1 << 24;
+    /**
+     * The longest key span of a ranged table: a hashed one-key table whose slots follow its keys' order
+     * ({@code JoinTable.ranged}, made by the JVM's partitioned builds of at least {@link #MIN_RANGED_ROWS} rows).
+     */
+    static final double MAX_RANGED_SPAN = 0x1p32;
+    /** The fewest rows of a ranged table: fewer are indexed on one thread, hashed ({@code JoinBuildStrategy}). */
+    static final double MIN_RANGED_ROWS = 1 << 13;
     /** Memory that stays in a core's caches while a pipeline reads it at random: about a second-level cache. */
     static final double CACHED_BYTES = 1 << 20;
     /** Copying a build row into the table's rows (sequential writes of its payload and keys). */
@@ -43,8 +50,9 @@ final class JoinCost {
      * The table a join builds: {@code rows} build rows, {@code unique} where its key holds each value once,
      * {@code perfectSlots} the key range of a perfect index (0: hashed), {@code keys} the key columns it hashes;
      * {@code insertsAscend} and {@code lookupsAscend}: the build and probe rows come in their keys' ascending order
-     * (a scan of a table written in that order), so a perfect index is written or read in order, streaming through
-     * memory however large it is.
+     * (a scan of a table written in that order) and the index is perfect or ranged (a hashed one-key index whose
+     * slots follow the keys' order), so it is written or read in order, streaming through memory however large it
+     * is. The caller says so only of such an index ({@link #orderedIndex}).
      */
     record Table(double rows, boolean unique, double perfectSlots, int keys, boolean insertsAscend,
                  boolean lookupsAscend) {
@@ -71,6 +79,15 @@ final class JoinCost {
         double lookup() {
             return perfect() ? 1 : keys > 1 ? MULTI_KEY_LOOKUP : HASH_LOOKUP;
         }
+    }
+
+    /**
+     * Whether a table of {@code rows} rows over one key of this many {@code slots} (its range, 0 if unknown) keeps its
+     * index in key order: a perfect table, or a hashed one whose span a ranged table covers and that is built by the
+     * workers together. Keys that arrive in order then read or write it in order.
+     */
+    static boolean orderedIndex(double rows, double perfectSlots, double span) {
+        return perfectSlots > 0 || span > 0 && span <= MAX_RANGED_SPAN && rows >= MIN_RANGED_ROWS;
     }
 
     /** The work of building {@code t}: its index cleared, each row copied, inserted and (repeated keys) linked. */

@@ -331,8 +331,8 @@ final class JoinEnumerator {
     /**
      * The table a join of these sides builds over {@code build} with these equi-keys (two fields each): where one build
      * key is unique, over that key alone (as the physical planner hashes it), else over all of them; perfect where that
-     * is one key with a short enough range, its keys ascending where the side's rows come from a scan of a column
-     * that ascends.
+     * is one key with a short enough range, its keys ascending where the index is in key order (perfect or ranged)
+     * and the side's rows come from a scan of a column that ascends.
      */
     private JoinCost.Table table(JoinPlan probe, JoinPlan build, boolean outer, List<int[]> keys) {
         int[] key = null;
@@ -349,8 +349,9 @@ final class JoinEnumerator {
             key = oriented(keys.get(0), build);
         }
         double slots = key != null ? g.perfectSlots(key[1]) : 0;
+        boolean ordered = key != null && JoinCost.orderedIndex(build.rows(), slots, g.keySpan(key[1]));
         return new JoinCost.Table(build.rows(), unique, slots, key != null ? 1 : Math.max(1, keys.size()),
-                slots > 0 && ascendsWith(build, key[1]), slots > 0 && ascendsWith(probe, key[0]));
+                ordered && ascendsWith(build, key[1]), ordered && ascendsWith(probe, key[0]));
     }
 
     /** Whether {@code plan}'s rows come in the ascending order of field {@code f}: a scan of a column that ascends. */

@@ -199,16 +199,24 @@ final class JoinGraph {
      * than a perfect table may be ({@link JoinCost#MAX_PERFECT_SLOTS}).
      */
     double perfectSlots(int f) {
+        double slots = keySpan(f);
+        return slots <= JoinCost.MAX_PERFECT_SLOTS ? slots : 0;
+    }
+
+    /**
+     * The number of values global field {@code f}'s stored column spans: its range (a string column's dictionary),
+     * 0 where the column has no known range or is of another type.
+     */
+    double keySpan(int f) {
         io.tessera.storage.Column c = columns.get(f).origin();
         if (c == null) {
             return 0;
         }
-        double slots = switch (c.type().kind()) {
+        return switch (c.type().kind()) {
             case INTEGER, DATE, BIGINT -> c.stats().hasRange() ? (double) c.stats().maxLong() - c.stats().minLong() + 1 : 0;
             case VARCHAR -> c.dictionary().size();
             default -> 0;
         };
-        return slots <= JoinCost.MAX_PERFECT_SLOTS ? slots : 0;
     }
 
     /**

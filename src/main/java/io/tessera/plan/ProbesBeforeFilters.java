@@ -1,7 +1,5 @@
 package io.tessera.plan;
 
-import io.tessera.optimize.AscendingValues;
-
 import java.util.List;
 
 /**
@@ -9,10 +7,10 @@ import java.util.List;
  * cheap: TPC-H Q21's lineitem scan kept 63% of its rows by comparing two dates, then kept 4% by probing the Saudi
  * suppliers; probed first, 96% of the rows are dropped after one lookup in a 40 KB table, the dates are read for the
  * rest only, and the comparison's branch (taken by chance) runs for few rows. A lookup is cheap where the table
- * stays in a core's cache, or where it is a perfect table and the probing key is a stored column whose values
- * ascend with the row (lineitem's order key probing the orders: the slots are read in order, as a scan reads). A
- * probe into a larger table in no order would miss the cache for most rows, where the filter costs a comparison:
- * those stay after their filters.
+ * stays in a core's cache, or where its index is in key order (a perfect or ranged table) and the probing key is a
+ * stored column whose values ascend with the row (lineitem's order key probing the orders: the slots are read in
+ * order, as a scan reads). A probe into a larger table in no order would miss the cache for most rows, where the
+ * filter costs a comparison: those stay after their filters.
  *
  * <p>Only probes that drop rows and add none move: inner probes that do not mark and semi probes, with no condition
  * of their own, whose keys are columns of the pipeline's source (valid before any filter) and whose estimated
@@ -134,12 +132,8 @@ final class ProbesBeforeFilters {
         return true;
     }
 
-    /** A table in cache, or a perfect table probed by a stored column that ascends with the row. */
+    /** A table in cache, or a table in key order probed by a stored column that ascends with the row. */
     private static boolean cheapLookups(Operation.Probe pr) {
-        if (RuntimeFilters.tableBytes(pr.build()) <= CACHED_TABLE_BYTES) {
-            return true;
-        }
-        return RuntimeFilters.perfect(pr.build()) && pr.keys().get(0) instanceof Expr.Ref r
-                && r.slot().origin() != null && AscendingValues.ascends(r.slot().origin());
+        return RuntimeFilters.tableBytes(pr.build()) <= CACHED_TABLE_BYTES || RuntimeFilters.lookupsInOrder(pr);
     }
 }

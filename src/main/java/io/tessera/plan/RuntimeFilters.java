@@ -42,6 +42,10 @@ public final class RuntimeFilters {
     public static final double BLOOM_MAX_KEPT = 0.5;
     /** Largest key range that a perfect table (an int per key of the range) covers, as the JVM backend builds it. */
     static final long PERFECT_SLOTS = 1L << 24;
+    /** Longest key span of a ranged table, as the JVM backend builds one ({@code PartitionedJoinBuild.KeySpan}). */
+    static final long RANGED_SPAN = 1L << 32;
+    /** Fewest rows of a ranged table: fewer are indexed on one thread, hashed ({@code JoinBuildStrategy}). */
+    static final double RANGED_MIN_ROWS = 1 << 13;
 
     /** The probes of {@code ops} that a runtime filter may test, in their order. */
     public static List<Operation.Probe> filterable(List<Operation> ops) {
@@ -79,10 +83,11 @@ public final class RuntimeFilters {
      * perfect table: its lookup is one int read at the key's place, so keys that come clustered (lineitem's order
      * keys, in order) read it in order, where the filter's hash scatters them over its blocks: on TPC-H SF 1
      * (orders' keys in a perfect table) Q21's three probes of lineitem and orders took 3.2 to 4.5 times as long with
-     * the filter (one thread).
+     * the filter (one thread). Nor for a ranged table probed by keys in order ({@link #lookupsInOrder}), for the
+     * same reason (the orders at SF 10, whose key span is too long for a perfect table).
      */
     public static boolean bloomPays(Pipeline p, List<Operation> ops, Operation.Probe pr) {
-        return !perfect(pr.build())
+        return !perfect(pr.build()) && !lookupsInOrder(pr)
                 && rowsReaching(p, ops, pr) >= BLOOM_MIN_PROBE_ROWS
                 && tableBytes(pr.build()) >= BLOOM_MIN_TABLE_BYTES
                 && pr.build().estimatedRows() <= BLOOM_MAX_BUILD_ROWS
@@ -255,6 +260,31 @@ public final class RuntimeFilters {
     /** Whether the table of {@code b} is a perfect one: its row found at its key's place in the key range. */
     static boolean perfect(Sink.Build b) {
         return b.keys().size() == 1 && b.range() != null && b.range().size() <= PERFECT_SLOTS;
+    }
+
+    /**
+     * Whether the table of {@code b} keeps its index in key order: a perfect table, or one the JVM's workers build
+     * ranged (a hashed table of one key whose known span is below 2^32, of enough rows to be built in parallel: its
+     * home slots follow the keys' order; {@code JoinTable.ranged}).
+     */
+    static boolean orderedIndex(Sink.Build b) {
+        if (perfect(b)) {
+            return true;
+        }
+        if (b.keys().size() != 1 || b.estimatedRows() < RANGED_MIN_ROWS) {
+            return false;
+        }
+        KeyRange r = b.range() != null ? b.range() : KeyRange.of(b.keys().get(0));
+        return r != null && r.size() > 0 && r.size() <= RANGED_SPAN;
+    }
+
+    /**
+     * Whether probe {@code pr} reads its table's index in order, as a scan reads: an index in key order
+     * ({@link #orderedIndex}) probed by a stored column that ascends with the row (lineitem's order keys probing
+     * the orders).
+     */
+    static boolean lookupsInOrder(Operation.Probe pr) {
+        return orderedIndex(pr.build()) && pr.keys().size() == 1 && AscendingColumns.ascendingSource(pr.keys().get(0));
     }
 
     /**

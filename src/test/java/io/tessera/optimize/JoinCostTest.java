@@ -71,4 +71,20 @@ class JoinCostTest {
         assertTrue(sparse > 1.5 * small, () -> small + " against " + sparse);
         assertTrue(JoinCost.build(new JoinCost.Table(1_000, true, 1e7, 1)) > JoinCost.build(new JoinCost.Table(1_000, true, 1_000, 1)));
     }
+
+    @Test
+    void aRangedIndexReadInKeyOrderCostsLessThanOneReadInNoOrder() {
+        // orders at TPC-H SF 10: 15M rows over a 60M-key span, too long for a perfect table
+        double rows = 1.5e7;
+        double span = 6e7;
+        assertTrue(JoinCost.orderedIndex(rows, 0, span), "ranged: one key, a span below 2^32, built by the workers");
+        assertTrue(JoinCost.orderedIndex(100, span, span), "perfect");
+        assertTrue(!JoinCost.orderedIndex(rows, 0, 0x1p33), "a span past 2^32");
+        assertTrue(!JoinCost.orderedIndex(rows, 0, 0), "no known span");
+        assertTrue(!JoinCost.orderedIndex(1_000, 0, span), "too few rows to be built by the workers");
+        JoinCost.Table inOrder = new JoinCost.Table(rows, true, 0, 1, true, true);
+        JoinCost.Table noOrder = new JoinCost.Table(rows, true, 0, 1);
+        assertTrue(JoinCost.probe(inOrder, 6e7, 6e7) < JoinCost.probe(noOrder, 6e7, 6e7));
+        assertTrue(JoinCost.build(inOrder) < JoinCost.build(noOrder));
+    }
 }

@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Which probes move ahead of the filters before them, and which mark probes take those filters into their
- * condition: a table in cache, or a perfect table probed by a stored column that ascends with the row.
+ * condition: a table in cache, or a table in key order (perfect or ranged) probed by a stored column that ascends
+ * with the row.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ProbesBeforeFiltersTest {
@@ -90,6 +91,25 @@ class ProbesBeforeFiltersTest {
         List<Operation> cached = ops(filter(), new Operation.Probe(3, List.of(key(shuffled)), JoinKind.INNER, small));
         ProbesBeforeFilters.apply(cached, rows(ROWS, ROWS / 2.0, 50));
         assertInstanceOf(Operation.Probe.class, cached.get(0));
+    }
+
+    @Test
+    void aRangedTableIsReadInOrderByAscendingKeys() {
+        // a span of 50M keys, too long for a perfect table: a hashed table the workers build ranged, its home slots
+        // in key order, so ascending keys read it in order (orders' keys at TPC-H SF 10)
+        KeyRange span = new KeyRange(0, 49_999_999);
+        Sink.Build ranged = build(span, 1_000_000);
+        assertTrue(RuntimeFilters.lookupsInOrder(new Operation.Probe(3, List.of(key(ascending)), JoinKind.INNER, ranged)));
+        assertFalse(RuntimeFilters.lookupsInOrder(new Operation.Probe(3, List.of(key(shuffled)), JoinKind.INNER, ranged)));
+        // too few rows to be built by the workers: indexed on one thread, hashed in no order
+        Sink.Build serial = build(span, 8_000);
+        assertFalse(RuntimeFilters.lookupsInOrder(new Operation.Probe(3, List.of(key(ascending)), JoinKind.INNER, serial)));
+        // a span of more than 2^32 keys is hashed in no order
+        Sink.Build wide = build(new KeyRange(0, 1L << 32), 1_000_000);
+        assertFalse(RuntimeFilters.lookupsInOrder(new Operation.Probe(3, List.of(key(ascending)), JoinKind.INNER, wide)));
+        // a perfect table of any size likewise
+        Sink.Build perfect = build(new KeyRange(0, 999_999), 100);
+        assertTrue(RuntimeFilters.lookupsInOrder(new Operation.Probe(3, List.of(key(ascending)), JoinKind.INNER, perfect)));
     }
 
     @Test
