@@ -44,6 +44,8 @@ public final class ParquetExporter {
 
     /** Rows per row group unless the caller says otherwise. */
     public static final int DEFAULT_ROW_GROUP_ROWS = 1 << 20;
+    /** Row groups encoded at once: their encoded chunks are held until written (some 35 MB a group of lineitem). */
+    static final int GROUPS_IN_FLIGHT = Math.min(8, Runtime.getRuntime().availableProcessors());
 
     private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
@@ -135,30 +137,42 @@ public final class ParquetExporter {
         long pos = MAGIC.length;
         List<RowGroup> groups = new ArrayList<>();
         long rows = table.rowCount();
-        for (long first = 0; first < rows; first += rowGroupRows) {
-            long from = first;
-            long end = Math.min(rows, first + rowGroupRows);
-            // each column chunk of the group encoded on its own core
-            List<List<ChunkBuffer>> chunks = IntStream.range(0, nc).parallel()
-                    .mapToObj(i -> encodeChunks(table.column(i), fields.get(i), from, end, strings[i], props))
+        long groupCount = (rows + rowGroupRows - 1) / rowGroupRows;
+        int window = (int) Math.max(1, Math.min(groupCount, GROUPS_IN_FLIGHT));
+        List<ColumnDescriptor> descriptors = schema.getColumns();
+        for (long g0 = 0; g0 < groupCount; g0 += window) {
+            // the column chunks of a window of row groups encoded at once, each on its own core (one group alone
+            // waits for its slowest column, a table's strings), then written in the groups' order
+            long first = g0;
+            int inFlight = (int) Math.min(window, groupCount - g0);
+            List<List<ChunkBuffer>> chunks = IntStream.range(0, inFlight * nc).parallel()
+                    .mapToObj(t -> {
+                        long from = (first + t / nc) * rowGroupRows;
+                        long end = Math.min(rows, from + rowGroupRows);
+                        return encodeChunks(table.column(t % nc), fields.get(t % nc), from, end, strings[t % nc], props);
+                    })
                     .toList();
-            List<ColumnDescriptor> descriptors = schema.getColumns();
-            List<ColumnChunk> chunkMeta = new ArrayList<>();
-            long groupBytes = 0;
-            int leaf = 0;
-            for (int i = 0; i < nc; i++) {
-                for (int k = 0; k < chunks.get(i).size(); k++, leaf++) {
-                    ChunkBuffer chunk = chunks.get(i).get(k);
-                    ColumnMetaData m = chunk.writeTo(os, pos, leaves.get(i).get(k).getType(),
-                            List.of(descriptors.get(leaf).getPath()));
-                    ColumnChunk cc = new ColumnChunk(pos);
-                    cc.setMeta_data(m);
-                    chunkMeta.add(cc);
-                    pos += chunk.size();
-                    groupBytes += m.getTotal_uncompressed_size();
+            for (int g = 0; g < inFlight; g++) {
+                long from = (first + g) * rowGroupRows;
+                long end = Math.min(rows, from + rowGroupRows);
+                List<ColumnChunk> chunkMeta = new ArrayList<>();
+                long groupBytes = 0;
+                int leaf = 0;
+                for (int i = 0; i < nc; i++) {
+                    List<ChunkBuffer> column = chunks.get(g * nc + i);
+                    for (int k = 0; k < column.size(); k++, leaf++) {
+                        ChunkBuffer chunk = column.get(k);
+                        ColumnMetaData m = chunk.writeTo(os, pos, leaves.get(i).get(k).getType(),
+                                List.of(descriptors.get(leaf).getPath()));
+                        ColumnChunk cc = new ColumnChunk(pos);
+                        cc.setMeta_data(m);
+                        chunkMeta.add(cc);
+                        pos += chunk.size();
+                        groupBytes += m.getTotal_uncompressed_size();
+                    }
                 }
+                groups.add(new RowGroup(chunkMeta, groupBytes, end - from));
             }
-            groups.add(new RowGroup(chunkMeta, groupBytes, end - first));
         }
         FileMetaData footer = new FileMetaData(1, elements, rows, groups);
         footer.setCreated_by("tessera");
