@@ -30,33 +30,50 @@ class DuckDbPeerTest {
     void copiesEveryValueWithItsType(@TempDir Path dir) {
         StarSchemaBuilder.build(dir, 11, 5_000);
         try (Database db = Database.open(dir); DuckDbPeer peer = DuckDbPeer.inMemory(db)) {
-            for (Table t : db.tables()) {
-                String key = t.column(0).name();
-                QueryResult r = peer.query("select * from " + t.name() + " order by " + key);
-                assertEquals(t.rowCount(), r.rowCount(), t.name());
-                for (int c = 0; c < t.columns().size(); c++) {
-                    Column col = t.column(c);
-                    assertEquals(col.type(), r.columns().get(c).type(), t.name() + "." + col.name());
-                    long nulls = 0;
-                    for (int row = 0; row < t.rowCount(); row++) {
-                        Object expected = col.getObject(row);
-                        assertEquals(expected, r.get(row, c), t.name() + "." + col.name() + " row " + row);
-                        nulls += expected == null ? 1 : 0;
-                    }
-                    if (col.schema().nullable() && !col.name().endsWith("key")) {
-                        double rate = nulls / (double) t.rowCount();
-                        assertTrue(rate > 0.03 && rate < 0.2, t.name() + "." + col.name() + " null rate " + rate);
-                    }
+            assertSameValues(db, peer);
+        }
+    }
+
+    /** The file copy goes through Parquet files: every value arrives with its type, and no staging file is left. */
+    @Test
+    void copiesEveryValueThroughParquetIntoTheFileCopy(@TempDir Path dir) throws java.io.IOException {
+        StarSchemaBuilder.build(dir, 11, 5_000);
+        assertTrue(DuckDbPeer.parquetWriterPresent());
+        try (Database db = Database.open(dir); DuckDbPeer peer = DuckDbPeer.open(db)) {
+            assertSameValues(db, peer);
+        }
+        try (var files = Files.list(dir.resolve(".duckdb"))) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".parquet")));
+        }
+    }
+
+    private static void assertSameValues(Database db, DuckDbPeer peer) {
+        for (Table t : db.tables()) {
+            String key = t.column(0).name();
+            QueryResult r = peer.query("select * from " + t.name() + " order by " + key);
+            assertEquals(t.rowCount(), r.rowCount(), t.name());
+            for (int c = 0; c < t.columns().size(); c++) {
+                Column col = t.column(c);
+                assertEquals(col.type(), r.columns().get(c).type(), t.name() + "." + col.name());
+                long nulls = 0;
+                for (int row = 0; row < t.rowCount(); row++) {
+                    Object expected = col.getObject(row);
+                    assertEquals(expected, r.get(row, c), t.name() + "." + col.name() + " row " + row);
+                    nulls += expected == null ? 1 : 0;
+                }
+                if (col.schema().nullable() && !col.name().endsWith("key")) {
+                    double rate = nulls / (double) t.rowCount();
+                    assertTrue(rate > 0.03 && rate < 0.2, t.name() + "." + col.name() + " null rate " + rate);
                 }
             }
-            // foreign keys: mostly resolve, some dangle, some NULL
-            long total = (Long) peer.query("select count(*) from sales").get(0, 0);
-            long resolved = (Long) peer.query("select count(*) from sales join customer on f_custkey = c_custkey")
-                    .get(0, 0);
-            long nullKeys = (Long) peer.query("select count(*) from sales where f_custkey is null").get(0, 0);
-            assertTrue(resolved > total * 0.85 && resolved < total, "resolved " + resolved + " of " + total);
-            assertTrue(nullKeys > 0 && resolved + nullKeys < total);
         }
+        // foreign keys: mostly resolve, some dangle, some NULL
+        long total = (Long) peer.query("select count(*) from sales").get(0, 0);
+        long resolved = (Long) peer.query("select count(*) from sales join customer on f_custkey = c_custkey")
+                .get(0, 0);
+        long nullKeys = (Long) peer.query("select count(*) from sales where f_custkey is null").get(0, 0);
+        assertTrue(resolved > total * 0.85 && resolved < total, "resolved " + resolved + " of " + total);
+        assertTrue(nullKeys > 0 && resolved + nullKeys < total);
     }
 
     @Test
