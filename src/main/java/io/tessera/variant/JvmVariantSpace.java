@@ -51,8 +51,9 @@ import java.util.function.Predicate;
  * <tr><td>joinfilter</td><td>none, range (a join table's key range tested just before the probe's lookup where
  * the probe keys' range reaches beyond it), bloom (that, and a Bloom filter over the table's keys for the probes of
  * a large hashed table that most rows reaching the probe miss; {@link RuntimeFilters#filters} picks the tests of
- * each probe); by default the estimates' choice, {@link RuntimeFilters#estimatedStrategy}, on at most four cores, none
- * on more ({@link #JOIN_FILTER_DEFAULT} sets another); the tuner tries each</td><td>pipelines with an inner, semi or mark probe on source columns
+ * each probe; a perfect table's presence bits in place of a Bloom filter); by default the estimates' choice,
+ * {@link RuntimeFilters#estimatedStrategy}, on at most four cores, on more only presence bits
+ * ({@link RuntimeFilters#presenceStrategy}; {@link #JOIN_FILTER_DEFAULT} sets another); the tuner tries each</td><td>pipelines with an inner, semi or mark probe on source columns
  * ({@link RuntimeFilters#filterable})</td></tr>
  * <tr><td>simd</td><td>scalar, vector</td><td>pipelines whose leading filters compare a column with a constant,
  * when the Vector API module is present</td></tr>
@@ -257,12 +258,13 @@ public final class JvmVariantSpace implements VariantSpace {
 
     /**
      * The default joinfilter of pipeline {@code p}: the value {@link #JOIN_FILTER_DEFAULT} names, where it names
-     * one, else the estimates' choice on at most {@link #FILTERING_CORES} cores and none on more.
+     * one, else the estimates' choice on at most {@link #FILTERING_CORES} cores, and on more bloom only where every
+     * test it picks is a perfect table's presence bits ({@link RuntimeFilters#presenceStrategy}).
      */
     private String defaultJoinFilter(Pipeline p) {
         String forced = System.getProperty(JOIN_FILTER_DEFAULT, "");
         return switch (forced) {
-            case "" -> cores <= FILTERING_CORES ? RuntimeFilters.estimatedStrategy(p) : "none";
+            case "" -> cores <= FILTERING_CORES ? RuntimeFilters.estimatedStrategy(p) : RuntimeFilters.presenceStrategy(p);
             case "estimates" -> RuntimeFilters.estimatedStrategy(p);
             case "none", "range", "bloom" -> forced;
             default -> throw new IllegalArgumentException(JOIN_FILTER_DEFAULT + "=" + forced

@@ -127,8 +127,8 @@ class JoinFilterEstimatesDifferentialTest {
                 }
             }
             assertEquals("bloom", filtered, "the default genome's join filter\n" + plan.explain());
-            // on more cores than JvmVariantSpace.FILTERING_CORES the default is none (the tuner still tries each);
-            // tessera.joinfilter=estimates sets the estimates' choice there
+            // on more cores than JvmVariantSpace.FILTERING_CORES the default is none where a test would be a Bloom
+            // filter (the tuner still tries each); tessera.joinfilter=estimates sets the estimates' choice there
             JvmVariantSpace many = new JvmVariantSpace(16, false);
             for (Pipeline p : plan.pipelines()) {
                 Genome g = many.defaultGenome(plan, p);

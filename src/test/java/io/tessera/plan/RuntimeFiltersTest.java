@@ -124,6 +124,35 @@ class RuntimeFiltersTest {
         }
     }
 
+    /**
+     * A perfect table beyond the second-level cache that most probing rows miss gets its presence bits under bloom
+     * (SSB SF 20's filtered customers: 3,800 rows over a 600K-key range, 2.4 MB of slots); a small one, one most
+     * rows match, or one probed by few rows gets nothing, and range alone never tests a perfect table.
+     */
+    @Test
+    void aLargePerfectTableMostRowsMissGetsItsPresenceBits() {
+        Operation.Probe customers = probe(JoinKind.INNER, build(1, 3_800, 600_000, false, KEY), KEY);
+        Pipeline p = pipeline(120_000_000, customers);
+        assertTrue(RuntimeFilters.presencePays(p, p.operations(), customers));
+        assertFalse(bloomPays(p, customers), "no Bloom filter for a perfect table");
+        assertEquals(List.of(new RuntimeFilters.ProbeFilter(customers, false, true)),
+                RuntimeFilters.filters(p, p.operations(), "bloom"));
+        assertEquals("bloom", RuntimeFilters.estimatedStrategy(p));
+        assertEquals(List.of(), RuntimeFilters.filters(p, p.operations(), "range"));
+        // on many cores only presence bits: a pipeline that would also test a Bloom filter gets none
+        assertEquals("bloom", RuntimeFilters.presenceStrategy(p));
+        Operation.Probe hashed = probe(JoinKind.INNER, build(4, 200_000, WIDE, false, KEY), KEY);
+        assertEquals("none", RuntimeFilters.presenceStrategy(pipeline(120_000_000, hashed)));
+        assertEquals("none", RuntimeFilters.presenceStrategy(pipeline(120_000_000, customers, hashed)));
+        Operation.Probe dates = probe(JoinKind.INNER, build(2, 30, 61_000, false, KEY), KEY);
+        assertFalse(RuntimeFilters.presencePays(pipeline(120_000_000, dates), List.of(dates), dates),
+                "244 KB of slots stay in the cache");
+        Operation.Probe full = probe(JoinKind.INNER, build(3, 600_000, 600_000, false, KEY), KEY);
+        assertFalse(RuntimeFilters.presencePays(pipeline(120_000_000, full), List.of(full), full), "every row matches");
+        assertFalse(RuntimeFilters.presencePays(pipeline(100_000, customers), List.of(customers), customers),
+                "too few rows reach the probe");
+    }
+
     @Test
     void aBloomFilterChosenFromEstimatesIsSkippedWhereTheBuiltTableIsInTheCache() {
         // TPC-H Q18's subquery: ~5M rows estimated, 624 built, a table a lookup finds in the cache

@@ -20,11 +20,13 @@ import java.util.Map;
  * <ul>
  * <li>none: no test;</li>
  * <li>range: a NULL key, or a key outside the range of the table's keys ({@link KeyRanges}), drops the row;</li>
- * <li>bloom: that, and the table's {@link BloomFilter} (one cache-line block read per key).</li>
+ * <li>bloom: that, and the table's {@link BloomFilter} (one cache-line block read per key); for a perfect table
+ * its presence bits ({@link JoinTable#present}: one bit per key of its range, exact).</li>
  * </ul>
  * Each probe gets only the tests the estimates say pay ({@link RuntimeFilters#filters}): a Bloom filter for a large
  * hashed table that most of the rows reaching the probe miss, a range test where the probe keys' range reaches
- * beyond the build keys', nothing for a perfect table (its lookup compares the key with its range itself).
+ * beyond the build keys', for a perfect table only its presence bits where its slots are beyond the cache and most
+ * rows miss (its lookup compares the key with its range itself).
  */
 public final class JoinFilterEmitter {
 
@@ -68,8 +70,10 @@ public final class JoinFilterEmitter {
     static void emit(PipelineWriter w, RuntimeFilters.ProbeFilter f, ProbeEmitter.Keys k) {
         Operation.Probe pr = f.probe();
         int j = pr.joinId();
+        boolean bits = f.bloom() && JoinTable.Layout.of(w.g.get(JvmDimensions.probeTable(j))) == JoinTable.Layout.PERFECT;
         w.comment("JOIN FILTER of j" + j + " (" + strategy(w).label() + "): "
-                + (f.range() ? "key range" + (f.bloom() ? " and " : "") : "") + (f.bloom() ? "Bloom filter" : "")
+                + (f.range() ? "key range" + (f.bloom() ? " and " : "") : "")
+                + (bits ? "presence bits" : f.bloom() ? "Bloom filter" : "")
                 + " on " + w.codeNames.exprs(pr.keys()) + "; a row whose keys no build row has is dropped before the lookup");
         List<String> drop = new ArrayList<>(k.nulls());
         for (int i = 0; f.range() && i < k.values().size(); i++) {
@@ -81,7 +85,15 @@ public final class JoinFilterEmitter {
         if (!drop.isEmpty()) {
             w.line("if (" + String.join(" || ", drop) + ") continue;");
         }
-        if (f.bloom()) {
+        if (bits) {
+            // a perfect table's bit per key of its range (JoinTable.present), read where its slot would miss the cache
+            String present = w.field("long[]", "ctx.joinTable(" + j + ").present()", "j" + j + "_present");
+            String min = w.field("long", "ctx.joinTable(" + j + ").min", "j" + j + "_min");
+            String max = w.field("long", "ctx.joinTable(" + j + ").max", "j" + j + "_max");
+            String v = k.values().get(0);
+            w.line("if (" + v + " < " + min + " || " + v + " > " + max + " || (" + present + "[(int) ((" + v + " - "
+                    + min + ") >>> 6)] & (1L << (" + v + " - " + min + "))) == 0) continue;");
+        } else if (f.bloom()) {
             // the table's filter is made when this field is first read: only for the tables a probe tests, and
             // only where the table as built is beyond the cache (else null, and the test is skipped)
             String words = w.field("long[]", "ctx.joinTable(" + j + ").bloomIfItPays()", "jf" + j + "_bloom");
