@@ -46,13 +46,9 @@ final class DictionaryMerge {
     private int[] codes;
     private long[] bytes;
 
-    /** Most bytes of a range gathered in a heap array by {@link #place}; a larger range copies into the file. */
-    private final long maxStagedBytes;
-
-    private DictionaryMerge(MemorySegment runs, List<StringRuns.Run> list, long maxStagedBytes) {
+    private DictionaryMerge(MemorySegment runs, List<StringRuns.Run> list) {
         this.runs = runs;
         this.list = list;
-        this.maxStagedBytes = maxStagedBytes;
     }
 
     /** Merges {@code list}, stored in {@code runs}, into a dictionary file at {@code file}; names {@code column}. */
@@ -67,17 +63,7 @@ final class DictionaryMerge {
     /** As {@link #merge(MemorySegment, List, Path, String)}, handing the forcing of the file to {@code syncs}. */
     static Result merge(MemorySegment runs, List<StringRuns.Run> list, Path file, String column, FileSyncs syncs)
             throws IOException {
-        return new DictionaryMerge(runs, list, MAX_STAGED_BYTES).run(file, column, syncs);
-    }
-
-    /** As {@link #merge(MemorySegment, List, Path, String)}, gathering at most this many bytes a range in an array. */
-    static Result merge(MemorySegment runs, List<StringRuns.Run> list, Path file, String column, long maxStagedBytes)
-            throws IOException {
-        try (FileSyncs syncs = new FileSyncs(file.toString())) {
-            Result r = new DictionaryMerge(runs, list, maxStagedBytes).run(file, column, syncs);
-            syncs.await();
-            return r;
-        }
+        return new DictionaryMerge(runs, list).run(file, column, syncs);
     }
 
     private Result run(Path file, String column, FileSyncs syncs) throws IOException {
@@ -386,51 +372,12 @@ final class DictionaryMerge {
         }
         sumLengths(dict, codeBase, codes[r], byteBase);
         long[] copied = new long[(codes[r] + 63) >>> 6];
-        // the range's bytes gathered in a heap array (a copy per string there costs little) and written in one copy;
-        // a range too large for an array copies each string into the file
-        byte[] stage = bytes[r] <= maxStagedBytes ? new byte[(int) bytes[r]] : null;
-        byte[] chunkBytes = new byte[0];
         for (int q = 0; q < list.size(); q++) {
             StringRuns.Run run = list.get(q);
             for (int from = bound[r][q]; from < bound[r + 1][q]; from += CHUNK) {
                 int k = Math.min(CHUNK, bound[r + 1][q] - from);
                 read(run, from, k, code, offset);
-                if (stage == null) {
-                    copyStrings(run, dict, dataAt, codeBase, code, offset, k, copied);
-                    continue;
-                }
-                int chunkLength = offset[k] - offset[0];
-                if (chunkBytes.length < chunkLength) {
-                    chunkBytes = new byte[Math.max(chunkLength, 2 * chunkBytes.length)];
-                }
-                MemorySegment.copy(runs, ValueLayout.JAVA_BYTE, run.bytesAt() + offset[0], chunkBytes, 0, chunkLength);
-                stageStrings(dict, byteBase, codeBase, code, offset, k, copied, chunkBytes, stage);
-            }
-        }
-        if (stage != null) {
-            MemorySegment.copy(stage, 0, dict, ValueLayout.JAVA_BYTE, dataAt + byteBase, stage.length);
-        }
-    }
-
-    /**
-     * Most bytes of a range gathered in a heap array by {@link #place} by default: the arrays of the ranges being
-     * placed live together, one a core.
-     */
-    static final long MAX_STAGED_BYTES = 64L << 20;
-
-    /**
-     * As {@link #copyStrings}, into {@code stage}, which holds the range's bytes from {@code byteBase} on; the chunk's
-     * strings' bytes are in {@code chunkBytes} from the chunk's first offset on.
-     */
-    private static void stageStrings(MemorySegment dict, long byteBase, int codeBase, int[] code, int[] offset, int k,
-                                     long[] copied, byte[] chunkBytes, byte[] stage) {
-        int first = offset[0];
-        for (int i = 0; i < k; i++) {
-            int local = code[i] - codeBase;
-            if ((copied[local >>> 6] & (1L << local)) == 0) {
-                copied[local >>> 6] |= 1L << local;
-                long to = dict.get(DictionaryFile.LONG, DictionaryFile.offsetAt(code[i])) - byteBase;
-                System.arraycopy(chunkBytes, offset[i] - first, stage, (int) to, offset[i + 1] - offset[i]);
+                copyStrings(run, dict, dataAt, codeBase, code, offset, k, copied);
             }
         }
     }

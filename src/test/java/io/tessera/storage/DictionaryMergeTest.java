@@ -263,12 +263,6 @@ class DictionaryMergeTest {
                         "f.dict");
                 assertEquals(StorageRoundTripTest.strings(expected), StorageRoundTripTest.strings(merged));
             }
-            // each string copied into the file (no range gathered in an array): the same file, byte for byte
-            Path unstaged = dir.resolve("g.dict");
-            DictionaryMerge.Result again = DictionaryMerge.merge(seg, list, unstaged, "f", 0);
-            assertEquals(result, again);
-            assertTrue(java.util.Arrays.equals(java.nio.file.Files.readAllBytes(file),
-                    java.nio.file.Files.readAllBytes(unstaged)));
             for (int p = 0; p < parts.size(); p++) {
                 List<String> part = parts.get(p);
                 for (int i = 0; i < part.size(); i++) {
