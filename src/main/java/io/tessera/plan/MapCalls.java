@@ -56,6 +56,18 @@ final class MapCalls {
             default -> {
             }
         }
+        if (ops.stream().anyMatch(o -> o.getType().getSqlTypeName() == SqlTypeName.MAP)) {
+            // compared as the lists of entries they are: <, <=, >, >= by order keys, = and the others with an
+            // INTERVAL inside by keys whose intervals are their lengths (where their encodings would differ)
+            Expr equal = ListCalls.intervalEquality(call, call.getKind(), translate);
+            if (equal != null) {
+                return equal;
+            }
+            Expr ordered = ListCalls.orderComparison(call, call.getKind(), translate);
+            if (ordered != null) {
+                return ordered;
+            }
+        }
         if (ops.isEmpty() || ops.get(0).getType().getSqlTypeName() != SqlTypeName.MAP) {
             return castToMap(call, translate);
         }

@@ -45,6 +45,9 @@ public final class MapOperators {
         if (types.isEmpty()) {
             return nullType(f);
         }
+        if (types.stream().allMatch(IntervalSyntax::isInterval)) {
+            return TimestampFunctions.intervalType(f, true); // DuckDB's one INTERVAL type, whatever the units
+        }
         RelDataType t = f.leastRestrictive(types);
         if (t == null) {
             throw new SqlError("unsupported: a map of " + what + " without a common type (" + types + ")");
