@@ -294,6 +294,61 @@ SqlTypeNameSpec TesseraStructTypeName() :
     }
 }
 
+/**
+ * DuckDB's {@code MAP(VARCHAR, INTEGER)}: Calcite's MAP type of a key type (its keys never NULL) and a value type
+ * (its values NULL or not).
+ */
+SqlTypeNameSpec TesseraMapTypeName() :
+{
+    final Span s;
+    final SqlDataTypeSpec key;
+    final SqlDataTypeSpec value;
+}
+{
+    <MAP> { s = span(); }
+    <LPAREN> key = DataType() <COMMA> value = DataType() <RPAREN> {
+        return new SqlMapTypeNameSpec(key.withNullable(false, getPos()), value.withNullable(true, getPos()),
+            s.end(this));
+    }
+}
+
+/**
+ * DuckDB's map constructors: {@code MAP {'a': 1, 'b': 2}} (a call of sql.MapOperators' MAP_PACK with each key before
+ * its value; {@code MAP {}} the empty map) and {@code map(keys, values)} of two lists ({@code map()} the empty map).
+ */
+SqlNode TesseraMapValue() :
+{
+    final Span s;
+    final List<SqlNode> args = new ArrayList<SqlNode>();
+    SqlNode e;
+}
+{
+    <MAP> { s = span(); }
+    (
+        <LBRACE>
+        [
+            e = Expression(ExprContext.ACCEPT_SUB_QUERY) { args.add(e); }
+            <COLON> e = Expression(ExprContext.ACCEPT_SUB_QUERY) { args.add(e); }
+            (
+                <COMMA> e = Expression(ExprContext.ACCEPT_SUB_QUERY) { args.add(e); }
+                <COLON> e = Expression(ExprContext.ACCEPT_SUB_QUERY) { args.add(e); }
+            )*
+        ]
+        <RBRACE> {
+            return MapOperators.MAP_PACK.createCall(s.end(this), args);
+        }
+    |
+        <LPAREN>
+        [
+            e = Expression(ExprContext.ACCEPT_SUB_QUERY) { args.add(e); }
+            ( <COMMA> e = Expression(ExprContext.ACCEPT_SUB_QUERY) { args.add(e); } )*
+        ]
+        <RPAREN> {
+            return MapOperators.MAP_OF_LISTS.createCall(s.end(this), args);
+        }
+    )
+}
+
 /** One field of a STRUCT type: its name as written, its type, NULL or NOT NULL (NOT NULL where neither). */
 void TesseraStructField(List<SqlIdentifier> fieldNames, List<SqlDataTypeSpec> fieldTypes) :
 {

@@ -72,7 +72,8 @@ final class RowAppender {
                 // an INTERVAL arrives as DuckDB's text of it (the query's value) and is stored as its code
                 case VARCHAR -> b.appendString(v instanceof io.tessera.storage.ListValue l
                         ? io.tessera.storage.ListCodec.encode(l) : v instanceof io.tessera.storage.StructValue st
-                        ? io.tessera.storage.StructCodec.encode(st) : col.type().isInterval()
+                        ? io.tessera.storage.StructCodec.encode(st) : v instanceof io.tessera.storage.MapValue m
+                        ? io.tessera.storage.MapEntries.encode(m) : col.type().isInterval()
                         ? io.tessera.storage.IntervalText.parse((String) v).encode()
                         : io.tessera.storage.Values.storedString(v));
             }

@@ -22,6 +22,9 @@ final class JdbcTypes {
 
     /** The {@link Types} code of a column type. */
     static int code(DataType t) {
+        if (t.isMap()) {
+            return Types.OTHER; // as DuckDB's driver reports a MAP
+        }
         if (t.isList()) {
             return Types.ARRAY;
         }
@@ -51,6 +54,9 @@ final class JdbcTypes {
 
     /** The class of the values {@code ResultSet.getObject} returns for a type. */
     static String className(DataType t) {
+        if (t.isMap()) {
+            return java.util.LinkedHashMap.class.getName();
+        }
         if (t.isList()) {
             return java.sql.Array.class.getName();
         }

@@ -383,6 +383,14 @@ final class ValueConversions {
             case LocalDate d -> java.sql.Date.valueOf(d);
             case io.tessera.storage.ListValue l -> new ListArray(l);
             case io.tessera.storage.StructValue st -> new StructObject(st);
+            case io.tessera.storage.MapValue m -> {
+                // a java.util.Map of its entries in order, as DuckDB's driver gives a MAP
+                java.util.Map<Object, Object> map = new java.util.LinkedHashMap<>();
+                for (int i = 0; i < m.keys().size(); i++) {
+                    map.put(standard(m.keys().get(i)), standard(m.values().get(i)));
+                }
+                yield map;
+            }
             case null, default -> v;
         };
     }

@@ -289,6 +289,10 @@ final class ListCalls {
         if (isNull(e)) {
             return new Expr.Literal(null, element);
         }
+        if (e.type().isList() && element.isList() && e.type().isMap() != element.isMap()) {
+            // a MAP is a list of structs inside, but no cast makes one of the other (DuckDB's has none)
+            throw new SqlError("unsupported: CAST from " + e.type() + " to " + element);
+        }
         if (e.type().isList() && element.isList()) {
             if (e instanceof Expr.Call c && c.op() == Op.LIST && c.detail() == ListFunction.VALUE) {
                 // a list made here as another list type ({'m': []} or {'m': [1]} as a STRUCT(m BIGINT[])): each

@@ -72,5 +72,25 @@ public enum ListFunction {
     /** (list): each distinct non-NULL element once, where it first occurs. */
     DISTINCT,
     /** (list): its elements in the reverse order. */
-    REVERSE
+    REVERSE,
+
+    // ---- maps (plan.MapCalls): a MAP is a list of STRUCT(key, value) entries ----
+
+    /**
+     * (list of two-field structs): the same list as a MAP of the call's type, checked: an IllegalArgumentException with
+     * DuckDB's message where an entry or a key is NULL or two keys are equal ({@link io.tessera.storage.MapEntries}).
+     */
+    MAP_CHECK,
+    /** (keys, values): the map of two lists of the key and value types, zipped and checked; they must align. */
+    MAP_OF_LISTS,
+    /** (map, key): the value of the key, NULL where it is missing ({@code m[k]}). */
+    MAP_GET,
+    /** (map, key): the list of the key's value, empty where it is missing or NULL (map_extract, element_at). */
+    MAP_EXTRACT,
+    /** (map): the list of its keys in order. */
+    MAP_KEYS,
+    /** (map): the list of its values in order. */
+    MAP_VALUES,
+    /** (map, key): whether it has the key; NULL where the key is. */
+    MAP_CONTAINS
 }

@@ -263,6 +263,10 @@ final class RexTranslator {
         if (parsed != null) {
             return zoned.inNested(parsed);
         }
+        Expr map = MapCalls.lower(call, o -> translate(o, inputs));
+        if (map != null) {
+            return zoned.inNested(map);
+        }
         Expr struct = StructCalls.lower(call, o -> translate(o, inputs));
         if (struct != null) {
             return zoned.inNested(struct);

@@ -304,6 +304,9 @@ final class TextDateCalls {
         if (!mentionsNull(t)) {
             return Types.of(t).toString();
         }
+        if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.MAP) {
+            return "MAP(" + typeName(t.getKeyType()) + ", " + typeName(t.getValueType()) + ")";
+        }
         if (t.getComponentType() != null) {
             return typeName(t.getComponentType()) + "[]";
         }
@@ -314,6 +317,9 @@ final class TextDateCalls {
     private static boolean mentionsNull(org.apache.calcite.rel.type.RelDataType t) {
         if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
             return true;
+        }
+        if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.MAP) {
+            return mentionsNull(t.getKeyType()) || mentionsNull(t.getValueType());
         }
         if (t.getComponentType() != null) {
             return mentionsNull(t.getComponentType());

@@ -34,6 +34,8 @@ public final class Types {
                  INTERVAL_MINUTE, INTERVAL_MINUTE_SECOND, INTERVAL_SECOND -> DataType.INTERVAL;
             case ARRAY -> list(t.getComponentType());
             case ROW -> struct(t);
+            // DuckDB's MAP: a list of key-value structs, marked as a map
+            case MAP -> DataType.map(of(t.getKeyType()), of(t.getValueType()));
             default -> throw new SqlError("unsupported: values of type " + t.getSqlTypeName());
         };
     }

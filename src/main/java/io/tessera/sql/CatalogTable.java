@@ -39,6 +39,10 @@ final class CatalogTable extends AbstractTable implements CatalogTableAccess, or
     }
 
     static RelDataType sqlType(RelDataTypeFactory f, DataType t) {
+        if (t.isMap()) {
+            return f.createMapType(f.createTypeWithNullability(sqlType(f, t.mapKey()), false),
+                    f.createTypeWithNullability(sqlType(f, t.mapValue()), true));
+        }
         if (t.isList()) {
             return f.createArrayType(f.createTypeWithNullability(sqlType(f, t.element()), true), -1);
         }

@@ -44,8 +44,8 @@ final class ColumnTypes {
                     + SupportCheck.at(spec.getParserPosition())
                     + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
                     + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN,"
-                    + " INTERVAL, VARCHAR, BLOB and UUID, lists of them: INTEGER[], and structs of them:"
-                    + " STRUCT(a INTEGER, b VARCHAR))");
+                    + " INTERVAL, VARCHAR, BLOB and UUID, lists of them: INTEGER[], structs of them:"
+                    + " STRUCT(a INTEGER, b VARCHAR), and maps of them: MAP(VARCHAR, INTEGER))");
         }
         return t;
     }
@@ -62,6 +62,11 @@ final class ColumnTypes {
                 yield element == null ? null : DataType.list(element);
             }
             case org.apache.calcite.sql.SqlRowTypeNameSpec row -> struct(row, spec, table);
+            case org.apache.calcite.sql.SqlMapTypeNameSpec map -> {
+                DataType key = of(map.getKeyType().getTypeNameSpec(), map.getKeyType(), table);
+                DataType value = of(map.getValType().getTypeNameSpec(), map.getValType(), table);
+                yield key == null || value == null ? null : DataType.map(key, value);
+            }
             default -> null;
         };
     }
@@ -78,6 +83,13 @@ final class ColumnTypes {
 
     private static SqlTypeNameSpec nestedName(DataType t) {
         SqlParserPos pos = SqlParserPos.ZERO;
+        if (t.isMap()) {
+            SqlTypeNameSpec key = nestedName(t.mapKey());
+            SqlTypeNameSpec value = nestedName(t.mapValue());
+            return key == null || value == null ? null : new org.apache.calcite.sql.SqlMapTypeNameSpec(
+                    new SqlDataTypeSpec(key, pos).withNullable(false), new SqlDataTypeSpec(value, pos)
+                    .withNullable(true), pos);
+        }
         if (t.isList()) {
             SqlTypeNameSpec element = nestedName(t.element());
             return element == null ? null : new org.apache.calcite.sql.SqlCollectionTypeNameSpec(element,

@@ -32,9 +32,10 @@ final class NestedCasts {
         public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
             RelDataType from = binding.getOperandType(0);
             RelDataType to = binding.getOperandType(1);
-            boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY;
+            boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY || isMap(from);
             if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()
-                    || sameButNameCase(from, to) || structLists(from, to) || fromText(from, to)) {
+                    || sameButNameCase(from, to) || structLists(from, to) || fromText(from, to)
+                    || isMap(from) && isMap(to)) {
                 return true;
             }
             return super.checkOperandTypes(binding, throwOnFailure);
@@ -51,9 +52,9 @@ final class NestedCasts {
             if (sameButNameCase(from, to)) {
                 return from;
             }
-            boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY;
+            boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY || isMap(from);
             if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct() || structLists(from, to)
-                    || fromText(from, to)) {
+                    || fromText(from, to) || isMap(from) && isMap(to)) {
                 return binding.getTypeFactory().createTypeWithNullability(to, from.isNullable());
             }
             return super.inferReturnType(binding);
@@ -88,7 +89,13 @@ final class NestedCasts {
 
     /** Whether {@code from} is text and {@code to} a LIST or STRUCT type: DuckDB's text of such a value read. */
     static boolean fromText(RelDataType from, RelDataType to) {
-        return SqlTypeUtil.inCharFamily(from) && (to.isStruct() || to.getSqlTypeName() == SqlTypeName.ARRAY);
+        return SqlTypeUtil.inCharFamily(from) && (to.isStruct() || to.getSqlTypeName() == SqlTypeName.ARRAY
+                || isMap(to));
+    }
+
+    /** Whether a type is a MAP (DuckDB's, a list of key-value structs to plan.MapCalls). */
+    static boolean isMap(RelDataType t) {
+        return t.getSqlTypeName() == SqlTypeName.MAP;
     }
 
     /**
@@ -145,8 +152,9 @@ final class NestedCasts {
 
     private static boolean textOrStruct(SqlDataTypeSpec spec) {
         if (spec.getTypeNameSpec() instanceof SqlRowTypeNameSpec
-                || spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec) {
-            return true; // a STRUCT, a LIST of any element (from text too)
+                || spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec
+                || spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlMapTypeNameSpec) {
+            return true; // a STRUCT, a LIST of any element, a MAP (from text too)
         }
         if (!spec.getTypeName().isSimple()) {
             return false;
@@ -166,7 +174,12 @@ final class NestedCasts {
         boolean scalarLists = from.getSqlTypeName() == SqlTypeName.ARRAY && to.getSqlTypeName() == SqlTypeName.ARRAY
                 && !structLists(from, to);
         if ((from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY) && !scalarLists
-                || fromText(from, to)) {
+                || fromText(from, to) || isMap(from)) {
+            if (isMap(to) && !isMap(from)) {
+                // text read as a map: a call Calcite's simplification leaves alone (it cannot fold a literal to a MAP)
+                return cx.getRexBuilder().makeCall(to, CheckedCasts.CHECKED_CAST,
+                        java.util.List.of(cx.convertExpression(c.operand(0))));
+            }
             return cx.getRexBuilder().makeAbstractCast(cx.getValidator().getValidatedNodeType(c),
                     cx.convertExpression(c.operand(0)), false);
         }

@@ -105,8 +105,8 @@ final class TemporalLiterals {
     }
 
     /**
-     * A LIST or STRUCT type name with each TIMESTAMP WITH TIME ZONE in it, as a list's element or a struct's field at
-     * any depth ({@code TIMESTAMPTZ[]}), written as the zoned type; null where it names none.
+     * A LIST, STRUCT or MAP type name with each TIMESTAMP WITH TIME ZONE in it, as a list's element, a struct's field
+     * or a map's key or value at any depth ({@code TIMESTAMPTZ[]}), written as the zoned type; null where it names none.
      */
     private static SqlTypeNameSpec zonedInside(SqlTypeNameSpec name) {
         SqlParserPos pos = name.getParserPos();
@@ -126,6 +126,17 @@ final class TemporalLiterals {
                         field.getParserPosition()));
             }
             return changed ? new org.apache.calcite.sql.SqlRowTypeNameSpec(pos, row.getFieldNames(), types) : null;
+        }
+        if (name instanceof org.apache.calcite.sql.SqlMapTypeNameSpec map) {
+            SqlDataTypeSpec[] parts = {map.getKeyType(), map.getValType()};
+            boolean changed = false;
+            for (int i = 0; i < 2; i++) {
+                SqlTypeNameSpec p = isZoned(parts[i]) ? zonedName(pos) : zonedInside(parts[i].getTypeNameSpec());
+                changed |= p != null;
+                parts[i] = p == null ? parts[i] : new SqlDataTypeSpec(p, null, parts[i].getNullable(),
+                        parts[i].getParserPosition());
+            }
+            return changed ? new org.apache.calcite.sql.SqlMapTypeNameSpec(parts[0], parts[1], pos) : null;
         }
         return null;
     }

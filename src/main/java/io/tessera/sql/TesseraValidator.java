@@ -92,6 +92,15 @@ final class TesseraValidator extends SqlValidatorImpl {
      */
     @Override
     public void validateCall(SqlCall call, SqlValidatorScope scope) {
+        if (call.getKind() == org.apache.calcite.sql.SqlKind.UNNEST) {
+            for (SqlNode operand : call.getOperandList()) {
+                if (deriveType(scope, operand).getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.MAP) {
+                    // Calcite's UNNEST of a MAP gives its entries' keys and values; DuckDB's refuses a MAP
+                    throw new SqlError("unsupported: unnest of a MAP" + SupportCheck.at(operand.getParserPosition())
+                            + " (unnest map_entries(m), map_keys(m) or map_values(m))");
+                }
+            }
+        }
         super.validateCall(call, scope);
         if (call instanceof SqlCase c) {
             List<SqlNode> values = new ArrayList<>(c.getThenOperands());
@@ -334,7 +343,8 @@ final class TesseraValidator extends SqlValidatorImpl {
     }
 
     private static boolean nested(RelDataType t) {
-        return t.isStruct() || t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY
+        return t.isStruct() || t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.MAP
+                || t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.ARRAY
                 && (t.getComponentType().isStruct() || nested(t.getComponentType()));
     }
 

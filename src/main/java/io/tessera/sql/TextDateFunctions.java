@@ -147,6 +147,9 @@ final class TextDateFunctions {
             f = StructOperators.lookup(name);
         }
         if (f == null) {
+            f = MapOperators.lookup(name);
+        }
+        if (f == null) {
             f = SplitSortFunctions.lookup(name);
         }
         return f != null ? f : TimestampFunctions.lookup(name);
@@ -158,6 +161,7 @@ final class TextDateFunctions {
         all.addAll(TimestampFunctions.all());
         all.addAll(ListOperators.all());
         all.addAll(StructOperators.all());
+        all.addAll(MapOperators.all());
         all.addAll(SplitSortFunctions.all());
         return all;
     }
@@ -166,6 +170,7 @@ final class TextDateFunctions {
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
+                || MapOperators.supports(name)
                 || SplitSortFunctions.has(name)
                 || kind == SqlKind.POSITION || kind == SqlKind.TRIM;
     }
@@ -174,6 +179,7 @@ final class TextDateFunctions {
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
+                || MapOperators.unfolded(name)
                 || SplitSortFunctions.has(name)
                 || name.equals("UPPER") || name.equals("LOWER")
                 || name.equals("||");

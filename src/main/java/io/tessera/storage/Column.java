@@ -186,7 +186,7 @@ public final class Column {
 
     /**
      * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, OffsetDateTime (in UTC), LocalTime, Boolean,
-     * String, byte[] (BLOB), UUID, ListValue or StructValue; null for NULL.
+     * String, byte[] (BLOB), UUID, ListValue, StructValue or MapValue; null for NULL.
      */
     public Object getObject(long row) {
         if (isNull(row)) {
@@ -196,7 +196,7 @@ public final class Column {
             case INTEGER -> getInt(row);
             case DATE -> Values.dateOf(getInt(row));
             case VARCHAR -> type().isList()
-                    ? ListCodec.value(dictionary().value(getInt(row)), type().element(), java.time.ZoneOffset.UTC)
+                    ? ListCodec.nested(dictionary().value(getInt(row)), type(), java.time.ZoneOffset.UTC)
                     : type().isStruct()
                     ? StructCodec.value(dictionary().value(getInt(row)), type(), java.time.ZoneOffset.UTC)
                     : Values.stringObject(dictionary().value(getInt(row)), type());

@@ -14,10 +14,16 @@ import java.util.regex.Pattern;
  * A STRUCT (DuckDB's {@code STRUCT(a INTEGER, b VARCHAR)}) has its {@code fields} (null for every other type) and is
  * held the same way: each struct value one string, its fields' values encoded in order as a list's elements
  * ({@link StructCodec}). A struct's field may be a list or a struct, and a list's element a struct or a list (to any depth).
+ * A MAP (DuckDB's {@code MAP(VARCHAR, INTEGER)}) is what DuckDB makes it, a LIST of {@code STRUCT(key K, value V)}
+ * entries with unique non-NULL keys, marked by {@code precision} {@link #MAP_FORM}: it is a list to everything that
+ * stores, compares, orders or groups values, and a map to what names its type and shows or reads its values.
  */
 public record DataType(TypeKind kind, int precision, int scale, DataType element, java.util.List<StructField> fields) {
 
     public static final int MAX_DECIMAL_PRECISION = 18;
+
+    /** The {@code precision} that marks a LIST of key-value structs as a MAP. */
+    public static final int MAP_FORM = 3;
 
     public static final DataType INTEGER = new DataType(TypeKind.INTEGER, 0, 0);
     /** A 16-bit integer held as an INTEGER whose range every CAST and store checks. */
@@ -71,8 +77,11 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
                 throw new IllegalArgumentException("a STRUCT is held as VARCHAR with at least one field");
             }
         }
-        if (element != null && (kind != TypeKind.VARCHAR || precision != 0 || scale != 0)) {
+        if (element != null && (kind != TypeKind.VARCHAR || precision != 0 && precision != MAP_FORM || scale != 0)) {
             throw new IllegalArgumentException("a LIST is held as VARCHAR with an element type");
+        }
+        if (element != null && precision == MAP_FORM && (!element.isStruct() || element.fields.size() != 2)) {
+            throw new IllegalArgumentException("a MAP is a LIST of key-value structs");
         }
         if (kind == TypeKind.DECIMAL) {
             if (precision < 1 || precision > MAX_DECIMAL_PRECISION) {
@@ -87,6 +96,8 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
         } else if (kind == TypeKind.VARCHAR && (precision == ByteStrings.BLOB_FORM || precision == Uuids.UUID_FORM)
                 && scale == 0) {
             // BLOB or UUID
+        } else if (kind == TypeKind.VARCHAR && precision == MAP_FORM && scale == 0 && element != null) {
+            // MAP
         } else if (kind == TypeKind.VARCHAR && precision == 0 && scale == 1) {
             // INTERVAL
         } else if (precision != 0 || scale != 0) {
@@ -106,6 +117,30 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
     /** Whether this is a LIST type (its values encoded strings, see {@link ListCodec}). */
     public boolean isList() {
         return element != null;
+    }
+
+    /**
+     * A MAP from {@code key} to {@code value} types: a LIST of {@code STRUCT(key K, value V)}, as DuckDB holds one,
+     * marked as a map.
+     */
+    public static DataType map(DataType key, DataType value) {
+        DataType entry = struct(java.util.List.of(new StructField("key", key), new StructField("value", value)));
+        return new DataType(TypeKind.VARCHAR, MAP_FORM, 0, entry, null);
+    }
+
+    /** Whether this is a MAP type: a LIST of key-value structs whose keys are unique and not NULL. */
+    public boolean isMap() {
+        return element != null && precision == MAP_FORM;
+    }
+
+    /** A MAP's key type. */
+    public DataType mapKey() {
+        return element.fields.get(0).type();
+    }
+
+    /** A MAP's value type. */
+    public DataType mapValue() {
+        return element.fields.get(1).type();
     }
 
     /** A STRUCT of these fields (at least one; a field may be a LIST or a STRUCT). */
@@ -130,6 +165,9 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
 
     /** Parses a SQL type name: INTEGER, INT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, BOOLEAN, VARCHAR[(n)], ... */
     public static DataType parse(String text) {
+        if (StructTypeText.isMap(text)) {
+            return StructTypeText.parseMap(text);
+        }
         if (StructTypeText.isStruct(text)) {
             return StructTypeText.parse(text);
         }
@@ -245,6 +283,9 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
 
     @Override
     public String toString() {
+        if (isMap()) {
+            return "MAP(" + mapKey() + ", " + mapValue() + ")";
+        }
         if (element != null) {
             return element + "[]";
         }

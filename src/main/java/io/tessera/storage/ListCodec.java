@@ -64,6 +64,7 @@ public final class ListCodec {
         return switch (v) {
             case StructValue s -> StructCodec.encode(s);
             case ListValue l -> encode(l);
+            case MapValue m -> MapEntries.encode(m);
             case java.math.BigDecimal d -> d.setScale(t.scale(), java.math.RoundingMode.UNNECESSARY).unscaledValue()
                     .longValueExact();
             case java.time.LocalDate d -> d.toEpochDay();
@@ -190,6 +191,9 @@ public final class ListCodec {
 
     /** An encoded list or struct of type {@code t} as its result value: a {@link ListValue} or a {@link StructValue}. */
     public static Object nested(String encoded, DataType t, java.time.ZoneId zone) {
+        if (t.isMap()) {
+            return MapEntries.value(encoded, t, zone);
+        }
         return t.isStruct() ? StructCodec.value(encoded, t, zone) : value(encoded, t.element(), zone);
     }
 

@@ -28,7 +28,7 @@ public record ListValue(DataType element, List<Object> values) {
 
     /** One element's (or a struct field's) text, as DuckDB shows it inside a list or a struct. */
     static String text(Object v) {
-        if (v instanceof StructValue || v instanceof ListValue) {
+        if (v instanceof StructValue || v instanceof ListValue || v instanceof MapValue) {
             return v.toString();
         }
         if (v instanceof String s) {

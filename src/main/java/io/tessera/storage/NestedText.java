@@ -1,12 +1,12 @@
 package io.tessera.storage;
 
 /**
- * A LIST or STRUCT value read from DuckDB's text of it (what its CSV writer and its casts to VARCHAR give, and what
+ * A LIST, STRUCT or MAP value read from DuckDB's text of it (what its CSV writer and its casts to VARCHAR give, and what
  * {@link ListValue} and {@link StructValue} print): {@code [1, 2, NULL]}, {@code {'a': 1, 'b': [x, 'y, z']}}, into
  * its encoding ({@link ListCodec}, {@link StructCodec}). An element or field is {@code NULL} (unquoted, any case),
  * a quoted string ({@code '...'} or {@code "..."}, a backslash escaping the next character), or unquoted text up to
  * the next {@code ,}, {@code ]} or {@code }} outside brackets and quotes, trimmed; a field is named quoted or not,
- * as the type names it (or else in another case), and a field not named is NULL. Malformed text throws
+ * as the type names it (or else in another case), and a field not named is NULL; a map is {@code {key=value, ...}}. Malformed text throws
  * IllegalArgumentException naming the 1-based character position.
  */
 public final class NestedText {
@@ -44,12 +44,44 @@ public final class NestedText {
     }
 
     private static String kind(DataType t) {
-        return t.isList() ? "LIST" : "STRUCT";
+        return t.isMap() ? "MAP" : t.isList() ? "LIST" : "STRUCT";
     }
 
-    /** A list or struct starting at the cursor. */
+    /** A list, struct or map starting at the cursor. */
     private String nested(DataType type) {
-        return type.isList() ? list(type.element()) : struct(type);
+        return type.isMap() ? map(type) : type.isList() ? list(type.element()) : struct(type);
+    }
+
+    /**
+     * DuckDB's text of a map, {@code {a=1, 'b c'=NULL}}: each key (never NULL) and its value read as a list's elements
+     * are; the keys checked as every map's are ({@link MapEntries#check}).
+     */
+    private String map(DataType type) {
+        expect('{', "a MAP");
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        java.util.List<String> values = new java.util.ArrayList<>();
+        spaces();
+        if (peek() == '}') {
+            at++;
+            return "";
+        }
+        while (true) {
+            spaces();
+            int start = at;
+            String key = element(type.mapKey(), "=");
+            if (key == null) {
+                at = start;
+                throw error(MapEntries.NULL_KEY);
+            }
+            spaces();
+            expect('=', "'=' after the key");
+            keys.add(key);
+            values.add(element(type.mapValue(), "}"));
+            if (separator('}')) {
+                break;
+            }
+        }
+        return MapEntries.of(keys, values, type);
     }
 
     private String list(DataType element) {
@@ -131,7 +163,7 @@ public final class NestedText {
                 return null;
             }
             at = start;
-            throw error("expected a " + kind(t) + " (" + (t.isList() ? '[' : '{') + ") or NULL");
+            throw error("expected a " + kind(t) + " (" + (t.isList() && !t.isMap() ? '[' : '{') + ") or NULL");
         }
         String value;
         if (peek() == '\'' || peek() == '"') {

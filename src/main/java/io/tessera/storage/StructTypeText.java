@@ -19,6 +19,31 @@ final class StructTypeText {
                 || t.startsWith("TUPLE") && t.substring(5).trim().startsWith("(")) && t.endsWith(")");
     }
 
+    static boolean isMap(String text) {
+        String t = text.trim().toUpperCase(Locale.ROOT);
+        return t.startsWith("MAP") && t.substring(3).trim().startsWith("(") && t.endsWith(")");
+    }
+
+    /** Reads DuckDB's {@code MAP(KEY, VALUE)}; an IllegalArgumentException names what is wrong. */
+    static DataType parseMap(String text) {
+        String t = text.trim();
+        String body = t.substring(t.indexOf('(') + 1, t.length() - 1);
+        int depth = 0;
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (c == ',' && depth == 0) {
+                String key = body.substring(0, i).trim();
+                String value = body.substring(i + 1).trim();
+                if (key.isEmpty() || value.isEmpty()) {
+                    break;
+                }
+                return DataType.map(DataType.parse(key), DataType.parse(value));
+            }
+        }
+        throw new IllegalArgumentException("unknown column type '" + t + "' (a MAP needs a key and a value type)");
+    }
+
     /** {@code STRUCT(a INTEGER, ...)}, or for an unnamed struct DuckDB's {@code TUPLE(INTEGER, ...)}. */
     static String format(List<StructField> fields) {
         return format(fields.stream().map(StructField::name).toList(),
@@ -55,9 +80,19 @@ final class StructTypeText {
         return DataType.struct(fields);
     }
 
-    /** A field name as DuckDB writes it in a type: plain when a word (in any case: {@code aB}), else quoted. */
+    /**
+     * Words DuckDB quotes as field names because they are keywords. It quotes every keyword of its grammar; only those
+     * a MAP's entries are named by ({@code STRUCT("key" K, "value" V)}, map_entries) are here so far.
+     */
+    private static final java.util.Set<String> KEYWORDS = java.util.Set.of("key", "value");
+
+    /**
+     * A field name as DuckDB writes it in a type: plain when a word (in any case: {@code aB}) that is none of
+     * {@link #KEYWORDS}, else quoted.
+     */
     static String name(String name) {
-        return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : '"' + name.replace("\"", "\"\"") + '"';
+        return name.matches("[A-Za-z_][A-Za-z0-9_]*") && !KEYWORDS.contains(name.toLowerCase(Locale.ROOT)) ? name
+                : '"' + name.replace("\"", "\"\"") + '"';
     }
 
     /** Reads {@code STRUCT(name TYPE, ...)}; an IllegalArgumentException names what is wrong. */

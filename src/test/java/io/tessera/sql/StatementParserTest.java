@@ -192,7 +192,7 @@ class StatementParserTest {
         assertEquals("CREATE TABLE t: unsupported column type hugeint at line 1, column 26 (Tessera stores INTEGER,"
                 + " SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
                 + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN, INTERVAL, VARCHAR, BLOB and UUID, lists of them: INTEGER[],"
-                + " and structs of them: STRUCT(a INTEGER, b VARCHAR))",
+                + " structs of them: STRUCT(a INTEGER, b VARCHAR), and maps of them: MAP(VARCHAR, INTEGER))",
                 error("create table t (a int, b hugeint)"));
         assertStarts("CREATE TABLE t: unsupported column type money at line 1, column 19",
                 error("create table t (a money)"));

@@ -56,7 +56,7 @@ public final class MatRelation implements ResultRelation {
             case VARCHAR -> ci.type().isInterval()
                     ? io.tessera.storage.Interval.decode(dictionaries[c].value(b.ints[c][r])).toString()
                     : ci.type().isList()
-                    ? io.tessera.storage.ListCodec.value(dictionaries[c].value(b.ints[c][r]), ci.type().element(), zone)
+                    ? io.tessera.storage.ListCodec.nested(dictionaries[c].value(b.ints[c][r]), ci.type(), zone)
                     : ci.type().isStruct()
                     ? io.tessera.storage.StructCodec.value(dictionaries[c].value(b.ints[c][r]), ci.type(), zone)
                     : io.tessera.storage.Values.stringObject(dictionaries[c].value(b.ints[c][r]), ci.type());

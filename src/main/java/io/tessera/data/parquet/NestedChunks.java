@@ -4,6 +4,7 @@ import io.tessera.data.io.InvalidUtf8;
 import io.tessera.storage.ColumnBuilder;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.ListCodec;
+import io.tessera.storage.MapEntries;
 import org.apache.parquet.VersionParser;
 import org.apache.parquet.column.impl.ColumnReaderImpl;
 
@@ -143,6 +144,9 @@ final class NestedChunks {
             }
         } while (lead.left > 0 && lead.reader.getCurrentRepetitionLevel() > rep);
         next = first + count;
+        if (node.natural() != null && node.natural().isMap()) {
+            MapEntries.check(list.toString(), node.natural()); // a file's map holds each key once, none NULL
+        }
         return list.toString();
     }
 

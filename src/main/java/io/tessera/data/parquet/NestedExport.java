@@ -19,7 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A LIST or STRUCT column written as DuckDB writes one: a STRUCT as a group of its fields ({@code optional group s {
+ * A LIST, STRUCT or MAP column written as DuckDB writes one (a MAP as {@code optional group m (MAP) { repeated group
+ * key_value { required K key; optional V value } }}): a STRUCT as a group of its fields ({@code optional group s {
  * optional T a; ... }}), a LIST as the format's three levels ({@code optional group l (LIST) { repeated group list {
  * optional T element } }}), nested as the column's type nests them, each primitive a leaf with a chunk of its own.
  * A NULL value is a NULL at its parent's level in every leaf under it, an empty list one at the list's own level,
@@ -37,6 +38,12 @@ final class NestedExport {
 
     private static org.apache.parquet.schema.Type type(String name, DataType t, boolean nullable) {
         Repetition repetition = nullable ? Repetition.OPTIONAL : Repetition.REQUIRED;
+        if (t.isMap()) {
+            return Types.buildGroup(repetition).as(LogicalTypeAnnotation.mapType())
+                    .addField(Types.repeatedGroup().addField(type("key", t.mapKey(), false))
+                            .addField(type("value", t.mapValue(), true)).named("key_value"))
+                    .named(name);
+        }
         if (t.isList()) {
             return Types.buildGroup(repetition).as(LogicalTypeAnnotation.listType())
                     .addField(Types.repeatedGroup().addField(type("element", t.element(), true)).named("list"))
@@ -67,7 +74,17 @@ final class NestedExport {
         SchemaElement group = new SchemaElement(name);
         group.setRepetition_type(nullable ? FieldRepetitionType.OPTIONAL : FieldRepetitionType.REQUIRED);
         out.add(group);
-        if (t.isList()) {
+        if (t.isMap()) {
+            group.setNum_children(1);
+            group.setConverted_type(ConvertedType.MAP);
+            group.setLogicalType(LogicalType.MAP(new org.apache.parquet.format.MapType()));
+            SchemaElement repeated = new SchemaElement("key_value");
+            repeated.setRepetition_type(FieldRepetitionType.REPEATED);
+            repeated.setNum_children(2);
+            out.add(repeated);
+            elements("key", t.mapKey(), false, out);
+            elements("value", t.mapValue(), true, out);
+        } else if (t.isList()) {
             group.setNum_children(1);
             group.setConverted_type(ConvertedType.LIST);
             group.setLogicalType(LogicalType.LIST(new ListType()));
@@ -126,7 +143,14 @@ final class NestedExport {
                 return;
             }
             for (int k = 0; k < texts.size(); k++) {
-                write(leaves, first, t.element(), true, texts.get(k), k == 0 ? rep : lists + 1, own + 1, lists + 1);
+                int r = k == 0 ? rep : lists + 1;
+                if (t.isMap()) { // the entry is the repeated group itself: a required key, an optional value
+                    List<String> kv = ListCodec.texts(texts.get(k));
+                    write(leaves, first, t.mapKey(), false, kv.get(0), r, own + 1, lists + 1);
+                    write(leaves, first + leaves(t.mapKey()), t.mapValue(), true, kv.get(1), r, own + 1, lists + 1);
+                } else {
+                    write(leaves, first, t.element(), true, texts.get(k), r, own + 1, lists + 1);
+                }
             }
         } else {
             writeText(leaves.get(first), t, text, rep, own);

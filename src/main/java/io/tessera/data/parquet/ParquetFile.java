@@ -18,7 +18,7 @@ import java.util.List;
 /**
  * An open Parquet file: its footer (parquet-java's Thrift structures), its top-level columns, and positional reads of
  * its bytes, which any number of threads may make at once. A STRUCT or LIST column is a tree of {@link SourceColumn}s;
- * a shape Tessera cannot hold (a MAP) is named by {@link SourceColumn#reason()}.
+ * a shape Tessera cannot hold (a MAP of BLOB keys) is named by {@link SourceColumn#reason()}.
  */
 final class ParquetFile implements AutoCloseable {
 

@@ -187,6 +187,10 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         boolean optional = top.getRepetition_type() != FieldRepetitionType.REQUIRED;
         boolean annotated = top.isSetLogicalType() && top.getLogicalType().isSetLIST()
                 || top.isSetConverted_type() && top.getConverted_type() == ConvertedType.LIST;
+        if (top.isSetLogicalType() && top.getLogicalType().isSetMAP() || top.isSetConverted_type()
+                && (top.getConverted_type() == ConvertedType.MAP || top.getConverted_type() == ConvertedType.MAP_KEY_VALUE)) {
+            return map(schema, i, index, path, rep, def + (optional ? 1 : 0));
+        }
         if (!annotated && top.isSetNum_children() && top.getNum_children() > 0
                 && top.getRepetition_type() != FieldRepetitionType.REPEATED && !top.isSetLogicalType()
                 && !top.isSetConverted_type()) {
@@ -206,8 +210,8 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
         int present = def + (optional ? 1 : 0) + 1; // the list holds an element
         if (leaf.isSetNum_children() && leaf.getNum_children() > 0 || !leaf.isSetType()) {
             String annotation = annotation(leaf);
-            if (annotation != null && !annotation.equals("LIST")) { // a LIST of MAPs: lists hold primitives,
-                // STRUCTs and LISTs
+            if (annotation != null && !annotation.equals("LIST") && !annotation.equals("MAP")
+                    && !annotation.equals("MAP_KEY_VALUE")) { // lists hold primitives, STRUCTs, LISTs and MAPs
                 return refused(top.getName(), index, "a LIST of groups annotated " + annotation
                         + ", which Tessera's types cannot hold");
             }
@@ -234,6 +238,36 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
                 present + (elementOptional ? 1 : 0));
         return new SourceColumn(top.getName(), index, element.kind(), element.scale(), optional, d, null,
                 DataType.list(element.natural()), true);
+    }
+
+    /**
+     * A MAP, {@code <optional|required> group m (MAP) { repeated group key_value { required K key; optional V value; }
+     * }} (as DuckDB writes one), present at definition level {@code def}: a LIST whose element is the repeated group
+     * itself, a STRUCT of the key and the value that is never NULL (an empty map the map's own level), as Tessera
+     * holds a map. Its key and value may be what a struct's fields may be.
+     */
+    private static SourceColumn map(java.util.List<SchemaElement> schema, int i, int index, String[] path, int rep,
+                                    int def) {
+        SchemaElement top = schema.get(i);
+        SchemaElement entries = i + 1 < schema.size() ? schema.get(i + 1) : null;
+        if (top.getNum_children() != 1 || entries == null || entries.getRepetition_type() != FieldRepetitionType.REPEATED
+                || !entries.isSetNum_children() || entries.getNum_children() != 2) {
+            return refused(top.getName(), index, "a MAP group without its repeated group of a key and a value, which"
+                    + " Tessera does not read from Parquet");
+        }
+        String[] entryPath = java.util.Arrays.copyOf(path, path.length + 1);
+        entryPath[path.length] = entries.getName();
+        SourceColumn entry = struct(schema, i + 1, index, entryPath, rep + 1, def + 1);
+        if (entry.reason() != null) {
+            // the entry's reason names its field: "a MAP whose key holds ..."
+            return refused(top.getName(), index, entry.reason().replaceFirst("^a STRUCT whose field ", "a MAP whose "));
+        }
+        java.util.List<io.tessera.storage.StructField> kv = entry.natural().fields();
+        SourceColumn element = new SourceColumn(entry.name(), index, null, 0, false, null, null, entry.natural(),
+                false, entry.fields());
+        boolean optional = top.getRepetition_type() != FieldRepetitionType.REQUIRED;
+        return new SourceColumn(top.getName(), index, null, 0, optional, null, null,
+                DataType.map(kv.get(0).type(), kv.get(1).type()), true, java.util.List.of(element));
     }
 
     /** A primitive field at {@code path}: {@link #of(SchemaElement, int)} with the levels of where it sits. */
@@ -384,7 +418,8 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
                     + (struct() ? natural.toString() : describe()) + ", which a " + target + " column cannot take";
         }
         if (list || target.isList()) {
-            boolean same = list && target.isList() && (target.element().equals(natural.element())
+            boolean same = list && target.isList() && target.isMap() == natural.isMap()
+                    && (target.element().equals(natural.element())
                     || natural.element().kind() == TypeKind.INTEGER && target.element().kind() == TypeKind.BIGINT);
             return same ? null : "the file holds " + (list ? natural.toString() : describe()) + ", which a " + target
                     + " column cannot take";

@@ -82,6 +82,9 @@ public final class CudaCapabilities {
             if (!read.get(i)) {
                 continue; // a list or struct column the pipeline never reads holds nothing back
             }
+            if (c.type().isMap()) {
+                return "it reads the MAP column " + c.name() + " (maps run on the JVM)";
+            }
             if (c.type().isList()) {
                 return "it reads the LIST column " + c.name() + " (lists run on the JVM)";
             }

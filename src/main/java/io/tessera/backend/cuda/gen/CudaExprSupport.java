@@ -83,7 +83,8 @@ final class CudaExprSupport {
             return fail("a " + e.type() + " value (" + e + "): BLOB and UUID have no GPU code");
         }
         if (touchesList(e)) {
-            return fail(touches(e, DataType::isList) ? "a LIST value (" + e + "): lists run on the JVM"
+            return fail(touches(e, DataType::isMap) ? "a MAP value (" + e + "): maps run on the JVM"
+                    : touches(e, DataType::isList) ? "a LIST value (" + e + "): lists run on the JVM"
                     : "a STRUCT value (" + e + "): structs run on the JVM");
         }
         if (CodeMasks.column(e) instanceof Expr.Ref column) {

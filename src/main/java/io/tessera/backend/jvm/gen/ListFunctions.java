@@ -113,7 +113,60 @@ final class ListFunctions {
             case REVERSE_SORT -> reordered(c, "sortDescending");
             case DISTINCT -> reordered(c, "distinct");
             case REVERSE -> reordered(c, "reverse");
+            case MAP_CHECK -> {
+                JExpr x = gen.gen(c.args().get(0));
+                String v = MAP + "checked(" + gen.asString(x) + ", " + type(c.type()) + ")";
+                yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
+            }
+            case MAP_OF_LISTS -> {
+                JExpr k = gen.gen(c.args().get(0));
+                JExpr v = gen.gen(c.args().get(1));
+                String n = ExprGen.or(k.n(), v.n());
+                String m = MAP + "ofLists(" + gen.asString(k) + ", " + gen.asString(v) + ", " + type(c.type()) + ")";
+                yield JExpr.of(ExprGen.guard(n, m, ValueKind.STRING), n, ValueKind.STRING);
+            }
+            case MAP_GET -> {
+                JExpr m = gen.gen(c.args().get(0));
+                String key = keyText(c.args().get(1));
+                String at = MAP + "value(" + gen.asString(m) + ", " + key + ", " + type(c.args().get(0).type()) + ")";
+                yield element(c, m.n().equals("false") ? at : "(" + m.n() + " ? (String) null : " + at + ")");
+            }
+            case MAP_EXTRACT -> {
+                JExpr m = gen.gen(c.args().get(0));
+                String key = keyText(c.args().get(1));
+                String v = MAP + "extract(" + gen.asString(m) + ", " + key + ", " + type(c.args().get(0).type()) + ")";
+                yield JExpr.of(ExprGen.guard(m.n(), v, ValueKind.STRING), m.n(), ValueKind.STRING);
+            }
+            case MAP_KEYS, MAP_VALUES -> {
+                JExpr m = gen.gen(c.args().get(0));
+                String v = MAP + "parts(" + gen.asString(m) + ", " + (f == ListFunction.MAP_KEYS ? 1 : 2) + ")";
+                yield JExpr.of(ExprGen.guard(m.n(), v, ValueKind.STRING), m.n(), ValueKind.STRING);
+            }
+            case MAP_CONTAINS -> {
+                JExpr m = gen.gen(c.args().get(0));
+                JExpr k = gen.gen(c.args().get(1));
+                String n = ExprGen.or(m.n(), k.n());
+                String v = MAP + "contains(" + gen.asString(m) + ", " + text(k) + ", " + type(c.args().get(0).type())
+                        + ")";
+                yield JExpr.of(ExprGen.guard(n, v, ValueKind.BOOL), n, ValueKind.BOOL);
+            }
         };
+    }
+
+    private static final String MAP = "io.tessera.backend.jvm.lib.MapRuntime.";
+
+    /** A type the run-time call reads (a map's key type, which says how keys equal), a bound constant. */
+    private String type(DataType t) {
+        return scope.constantObject("io.tessera.storage.DataType", t);
+    }
+
+    /** A key's canonical text, or null where it is NULL. */
+    private String keyText(Expr key) {
+        if (key instanceof Expr.Literal l && l.value() == null) {
+            return "(String) null";
+        }
+        JExpr k = gen.gen(key);
+        return k.nullable() ? "(" + k.n() + " ? (String) null : " + text(k) + ")" : text(k);
     }
 
     /**
@@ -165,10 +218,15 @@ final class ListFunctions {
     private JExpr element(Expr.Call c) {
         JExpr l = gen.gen(c.args().get(0));
         JExpr i = gen.gen(c.args().get(1));
-        String t = scope.local("element");
         String n = ExprGen.or(l.n(), i.n());
         String at = LIST + "textAt(" + gen.asString(l) + ", " + ExprGen.asLong(i) + ")";
-        scope.statement("final String " + t + " = " + (n.equals("false") ? at : "(" + n + " ? (String) null : " + at + ")") + ";");
+        return element(c, n.equals("false") ? at : "(" + n + " ? (String) null : " + at + ")");
+    }
+
+    /** An element's text, from {@code text} (null: NULL), held in a local, then its value as the call's type. */
+    private JExpr element(Expr.Call c, String text) {
+        String t = scope.local("element");
+        scope.statement("final String " + t + " = " + text + ";");
         DataType element = c.type();
         String isNull = "(" + t + " == null)";
         if (element.kind() == TypeKind.VARCHAR) {
