@@ -102,6 +102,45 @@ final class TextCoercion extends TypeCoercionImpl {
     }
 
     /**
+     * A comparison of a list of NULLs with a list nested deeper ({@code [NULL] > [[1]]}) compares both as the deeper
+     * list, as DuckDB does; other comparisons as Calcite has them.
+     */
+    @Override
+    public boolean binaryComparisonCoercion(SqlCallBinding binding) {
+        if (binding.getOperandCount() == 2) {
+            RelDataType a = binding.getOperandType(0);
+            RelDataType b = binding.getOperandType(1);
+            RelDataType filled = a.getComponentType() != null && b.getComponentType() != null
+                    && getTightestCommonType(a, b) == null ? nullsFilled(a, b) : null;
+            if (filled != null) {
+                try {
+                    RelDataType common = IntervalTypeName.specOf(filled).withNullable(true).deriveType(validator);
+                    return coerceOperandsType(binding.getScope(), binding.getCall(), common);
+                } catch (UnsupportedOperationException noTypeName) {
+                    // a type no type name writes (a UUID inside): refused as before
+                }
+            }
+        }
+        return super.binaryComparisonCoercion(binding);
+    }
+
+    /**
+     * The type of two lists of which one holds NULLs where the other holds values or lists ({@code NULL[]} and
+     * {@code INTEGER[][]}: the latter); null where they differ otherwise ({@code INTEGER[]} and {@code INTEGER[][]}).
+     */
+    private RelDataType nullsFilled(RelDataType a, RelDataType b) {
+        if (isNullType(a) || isNullType(b)) {
+            return factory.createTypeWithNullability(isNullType(a) ? b : a, true);
+        }
+        if (a.getComponentType() == null || b.getComponentType() == null) {
+            return null;
+        }
+        RelDataType element = nullsFilled(a.getComponentType(), b.getComponentType());
+        return element == null ? null
+                : factory.createTypeWithNullability(factory.createArrayType(element, -1), true);
+    }
+
+    /**
      * Calcite's wider type, and VARCHAR for an INTERVAL beside text where text may be promoted (a set operation's
      * branches, as DuckDB types {@code SELECT INTERVAL 1 DAY UNION ALL SELECT '2 days'}), as Calcite already has it for
      * the other temporal types.
