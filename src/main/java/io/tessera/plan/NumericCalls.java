@@ -46,6 +46,7 @@ final class NumericCalls {
             case "ISINF" -> NumericFunction.ISINF;
             case "ISFINITE" -> NumericFunction.ISFINITE;
             case "RANDOM" -> NumericFunction.RANDOM;
+            case "FACTORIAL" -> NumericFunction.FACTORIAL;
             default -> null;
         };
         if (f == null) {
@@ -54,7 +55,7 @@ final class NumericCalls {
         List<Expr> args = new ArrayList<>();
         for (RexNode o : ops) {
             Expr a = translate.apply(o);
-            if (f == NumericFunction.GCD || f == NumericFunction.LCM) {
+            if (f == NumericFunction.GCD || f == NumericFunction.LCM || f == NumericFunction.FACTORIAL) {
                 a = a.type().equals(DataType.BIGINT) ? a : new Expr.Call(Op.CAST, List.of(a), DataType.BIGINT, a.nullable());
             }
             args.add(a);

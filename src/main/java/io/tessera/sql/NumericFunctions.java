@@ -31,7 +31,8 @@ import java.util.Set;
 /**
  * DuckDB's conditional and numeric scalar functions: GREATEST and LEAST (of DuckDB's common type, NULLs skipped),
  * IFNULL and IF (rewritten to COALESCE and CASE before validation), TRUNC, LOG10, LOG2, LOG, POW, BIT_COUNT, GCD,
- * LCM, EVEN, ISNAN, ISINF, ISFINITE and RANDOM, typed as DuckDB types them. {@link MathFunctions} looks names up
+ * LCM, EVEN, ISNAN, ISINF, ISFINITE, FACTORIAL (also {@code n!}) and RANDOM, typed as DuckDB types them (FACTORIAL a
+ * BIGINT where DuckDB's is a HUGEINT). {@link MathFunctions} looks names up
  * here; {@code plan.NumericCalls} lowers them.
  */
 final class NumericFunctions {
@@ -105,7 +106,10 @@ final class NumericFunctions {
             Map.entry("ISNAN", fn("ISNAN", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("ISINF", fn("ISINF", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("ISFINITE", fn("ISFINITE", BOOLEAN, noText(OperandTypes.NUMERIC))),
-            Map.entry("RANDOM", RANDOM));
+            Map.entry("RANDOM", RANDOM),
+            // DuckDB's is a HUGEINT (up to 33!): a BIGINT here, up to 20!, past it an error naming the function
+            Map.entry("FACTORIAL", fn("FACTORIAL", ReturnTypes.explicit(SqlTypeName.BIGINT)
+                    .andThen(SqlTypeTransforms.TO_NULLABLE), OperandTypes.family(SqlTypeFamily.INTEGER))));
 
     /** Names rewritten before validation: IFNULL as COALESCE, IF as CASE, POW as POWER. */
     private static final Set<String> REWRITTEN = Set.of("IFNULL", "IF", "POW");

@@ -52,6 +52,25 @@ public final class NumericRuntime {
         return Math.copySign(v, x);
     }
 
+    /** The largest n whose n! a BIGINT holds. */
+    private static final int LARGEST_FACTORIAL = 20;
+
+    /** FACTORIAL: n!, 1 for 0; an error below 0 (as DuckDB's) and past 20!, which a BIGINT cannot hold. */
+    public static long factorial(long n) {
+        if (n < 0) {
+            throw new ArithmeticException("factorial of a negative number is undefined");
+        }
+        if (n > LARGEST_FACTORIAL) {
+            throw new ArithmeticException("factorial(" + n + ") is out of range: a BIGINT holds up to "
+                    + LARGEST_FACTORIAL + "! (Tessera has no HUGEINT)");
+        }
+        long f = 1;
+        for (int i = 2; i <= n; i++) {
+            f *= i;
+        }
+        return f;
+    }
+
     /** RANDOM: a new value in [0, 1) on every call. */
     public static double random() {
         return java.util.concurrent.ThreadLocalRandom.current().nextDouble();
