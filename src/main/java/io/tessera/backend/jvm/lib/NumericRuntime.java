@@ -71,8 +71,26 @@ public final class NumericRuntime {
         return f;
     }
 
-    /** RANDOM: a new value in [0, 1) on every call. */
+    /** The generator of the morsel this thread runs where its query is seeded (setseed), else null. */
+    private static final ThreadLocal<java.util.SplittableRandom> SEEDED = new ThreadLocal<>();
+
+    /** RANDOM: a new value in [0, 1) on every call; from the morsel's own generator where the query is seeded. */
     public static double random() {
-        return java.util.concurrent.ThreadLocalRandom.current().nextDouble();
+        java.util.SplittableRandom seeded = SEEDED.get();
+        return seeded != null ? seeded.nextDouble() : java.util.concurrent.ThreadLocalRandom.current().nextDouble();
+    }
+
+    /**
+     * Seeds the random() values of the morsel this thread runs next: from the query's seed, the pipeline and the
+     * morsel's first source row, so that each row's values are the same whichever worker runs the morsel.
+     */
+    public static void seedMorsel(long querySeed, int pipeline, long firstRow) {
+        SEEDED.set(new java.util.SplittableRandom(querySeed ^ (pipeline * 0xBF58476D1CE4E5B9L)
+                ^ (firstRow * 0x94D049BB133111EBL)));
+    }
+
+    /** Ends this thread's seeded morsels: its random() values are unseeded again. */
+    public static void unseed() {
+        SEEDED.remove();
     }
 }
