@@ -27,7 +27,8 @@ final class NumericCalls {
         if (name.equals("GREATEST") || name.equals("LEAST")) {
             List<Expr> args = new ArrayList<>();
             for (RexNode o : ops) {
-                RelDataType to = rex.getTypeFactory().createTypeWithNullability(call.getType(), o.getType().isNullable());
+                RelDataType to = rex.getTypeFactory().createTypeWithNullability(call.getType(),
+                        o.getType().isNullable());
                 args.add(translate.apply(o.getType().equals(to) ? o : rex.makeCast(to, o, true, false)));
             }
             if (args.size() == 1) {

@@ -97,7 +97,8 @@ final class SplitSortCalls {
         if ((f == ListFunction.SORT || f == ListFunction.REVERSE_SORT)
                 && !io.tessera.storage.ListOrder.givesValues(list.type())) {
             throw new SqlError("unsupported: " + name.toLowerCase(Locale.ROOT) + " over " + list.type()
-                    + " values (the sorted elements hold intervals, which are ordered by length but not given back in order)");
+                    + " values (the sorted elements hold intervals, which are ordered by length but not given back"
+                    + " in order)");
         }
         if (f == ListFunction.SORT || f == ListFunction.REVERSE_SORT) {
             return sort(call, name.toLowerCase(Locale.ROOT), list, f == ListFunction.REVERSE_SORT);

@@ -78,8 +78,10 @@ final class HolisticAggregates {
 
     private static SqlAggFunction orderedText(String name) {
         return org.apache.calcite.sql.fun.SqlBasicAggFunction.create(name, SqlKind.ARRAY_AGG,
-                        ReturnTypes.andThen(ReturnTypes::stripOrderBy, HolisticAggregates::textType), VALUE_AND_SEPARATOR)
-                .withFunctionType(SqlFunctionCategory.SYSTEM).withSyntax(org.apache.calcite.sql.SqlSyntax.ORDERED_FUNCTION);
+                        ReturnTypes.andThen(ReturnTypes::stripOrderBy, HolisticAggregates::textType),
+                        VALUE_AND_SEPARATOR)
+                .withFunctionType(SqlFunctionCategory.SYSTEM)
+                .withSyntax(org.apache.calcite.sql.SqlSyntax.ORDERED_FUNCTION);
     }
 
     /** The aggregates that may have an ORDER BY inside their parentheses. */

@@ -70,7 +70,8 @@ class ListOrderTest {
                 list(list(new Interval(0, 29, 0).encode())), list(list(new Interval(1, 0, 0).encode())),
                 list((Object) null)};
         for (int i = 1; i < ascending.length; i++) {
-            assertTrue(CodePointOrder.compare(ListOrder.key(ascending[i - 1], lists), ListOrder.key(ascending[i], lists)) < 0,
+            String before = ListOrder.key(ascending[i - 1], lists);
+            assertTrue(CodePointOrder.compare(before, ListOrder.key(ascending[i], lists)) < 0,
                     ascending[i - 1] + " before " + ascending[i]);
         }
         assertEquals(ListOrder.key(list(list(new Interval(1, 0, 0).encode())), lists),
