@@ -186,6 +186,28 @@ void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
 }
 
 /**
+ * {@code n!} after an operand: DuckDB's factorial, the call factorial(n) of the operand just before it (so that it
+ * binds tighter than any operator: -3! is -(3!), 2 * 3! is 12). The lexer reads {@code !=} as one token first.
+ */
+void PostfixFactorial(List<Object> list, ExprContext exprContext, Span s) :
+{
+}
+{
+    <POSTFIX_FACTORIAL> {
+        checkNonQueryExpression(exprContext);
+        Object last = list.isEmpty() ? null : list.get(list.size() - 1);
+        if (!(last instanceof SqlNode) || last instanceof SqlDataTypeSpec) {
+            throw new ParseException("unsupported: ! after a type name at line " + getPos().getLineNum()
+                + ", column " + getPos().getColumnNum() + " (write factorial(...) around the value)");
+        }
+        SqlNode operand = (SqlNode) last;
+        list.set(list.size() - 1, createCall(new SqlIdentifier("FACTORIAL", operand.getParserPosition()),
+            operand.getParserPosition().plus(getPos()), SqlFunctionCategory.USER_DEFINED_FUNCTION, null,
+            new SqlNode[] {operand}));
+    }
+}
+
+/**
  * INTERVAL as a type name (sql.IntervalTypeName), one of the grammar's data types: a column's type, a list's
  * element ({@code INTERVAL[]}), a struct's field. After CAST ... AS and :: an INTERVAL alone (not followed by
  * {@code []} or ARRAY) is read before it, as text read as an interval.

@@ -33,7 +33,7 @@ final class SqlWords {
             "ends_with", "list_distinct", "list_reverse", "list_reverse_sort", "list_sort", "md5", "regexp_extract",
             "reverse", "split_part", "starts_with", "str_split", "string_split", "string_to_array"),
             // conditional and numeric functions
-            List.of("bit_count", "even", "gcd", "greatest", "if", "ifnull", "isfinite", "isinf", "isnan", "lcm",
-                    "least", "log", "log10", "log2", "pow", "random", "trunc"))
+            List.of("bit_count", "even", "factorial", "gcd", "greatest", "if", "ifnull", "isfinite", "isinf", "isnan",
+                    "lcm", "least", "log", "log10", "log2", "pow", "random", "setseed", "trunc"))
             .flatMap(List::stream).sorted().toList();
 }

@@ -378,6 +378,13 @@ public final class QueryEngine implements AutoCloseable {
             case Statement.DropView v -> changes.dropView(v);
             case Statement.Describe d -> describe(d, parameters);
             case Statement.Summarize m -> summarize(m, parameters);
+            case Statement.SetOption o when o.name().equals(io.tessera.sql.SessionSettings.SEED) -> {
+                // DuckDB's setseed(x), x from -1 to 1 (checked when parsed): one row, NULL
+                executor.seedRandom(Double.doubleToLongBits(Double.parseDouble(o.value())));
+                yield new QueryResult(List.of(new io.tessera.api.ResultColumn("setseed(" + o.value() + ")",
+                        io.tessera.storage.DataType.VARCHAR, true)),
+                        java.util.Collections.singletonList(new Object[] {null}), 0, 0);
+            }
             case Statement.SetOption o -> {
                 timeZone = o.value() == null ? java.time.ZoneOffset.UTC
                         : io.tessera.storage.ZonedTimestamps.zone(o.value()); // the only setting, checked when parsed

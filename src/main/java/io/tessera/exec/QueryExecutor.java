@@ -29,6 +29,9 @@ final class QueryExecutor {
     private final Database db;
     /** Whether every run times its kernels ({@link KernelTiming}), as a run option asks for one run. */
     private volatile boolean timeKernels;
+    /** The seed setseed gave (null: none), and the runs since. */
+    private Long randomSeed;
+    private long seededRuns;
     /** The devices of the engine that runs this executor's queries: the host runs and completes, the GPU too. */
     private final Devices devices;
 
@@ -46,6 +49,7 @@ final class QueryExecutor {
      * {@link QueryState#option} (a GPU tuner's block kernels).
      */
     Ran run(QueryEngine.Prepared p, RunOption<?> option, QueryCancel cancel) {
+        io.tessera.backend.RandomSeed seed = nextSeed();
         List<ResultColumn> cols = new ArrayList<>();
         for (ColumnInfo c : p.plan().resultColumns()) {
             cols.add(new ResultColumn(c.name(), c.type(), c.nullable()));
@@ -53,6 +57,7 @@ final class QueryExecutor {
         int all = p.plan().pipelines().size();
         if (p.gpu() == null || p.placement().offHost() == 0) {
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
+                seed(state, seed);
                 ResultRelation rel = runPlaced(state, p.placement(), p, null);
                 String device = "cpu";
                 QueryResult.Execution e = new QueryResult.Execution(device, p.notice(), 0, 0, 0, 0, 0,
@@ -61,6 +66,7 @@ final class QueryExecutor {
             }
         }
         try (QueryState state = new QueryState(db, p.plan(), cancel)) {
+            seed(state, seed);
             if (timeKernels) {
                 state.setOption(KernelTiming.class, KernelTiming.ON);
             }
@@ -78,11 +84,36 @@ final class QueryExecutor {
             Placement jvm = Placement.jvm(p.plan(), "the GPU run fell back");
             p.jvm().prepare(p.plan().pipelines());
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
+                seed(state, seed); // the same values as the run that fell back would have drawn
                 ResultRelation rel = runPlaced(state, jvm, p, null);
                 QueryResult.Execution ex = new QueryResult.Execution("cpu", "ran on the JVM: " + DeviceException.describe(e),
                         0, 0, 0, 0, 0, all, state.moves(), state.moveNanos(), state.steps());
                 return new Ran(rel, cols, ex, state.actuals());
             }
+        }
+    }
+
+    /**
+     * Seeds the random() values of the runs from now on ({@code setseed}): the n-th run after it draws from a seed
+     * made of {@code seed} and n, so that the same queries after the same setseed draw the same values.
+     */
+    synchronized void seedRandom(long seed) {
+        randomSeed = seed;
+        seededRuns = 0;
+    }
+
+    /** The next run's seed, or null where no setseed was run. */
+    private synchronized io.tessera.backend.RandomSeed nextSeed() {
+        if (randomSeed == null) {
+            return null;
+        }
+        return new io.tessera.backend.RandomSeed(
+                new java.util.SplittableRandom(randomSeed + 0x9E3779B97F4A7C15L * ++seededRuns).nextLong());
+    }
+
+    private static void seed(QueryState state, io.tessera.backend.RandomSeed seed) {
+        if (seed != null) {
+            state.setOption(io.tessera.backend.RandomSeed.class, seed);
         }
     }
 

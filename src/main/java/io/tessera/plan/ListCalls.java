@@ -191,13 +191,24 @@ final class ListCalls {
     }
 
     /**
-     * A list's order key ({@link ListFunction#ORDER_KEY}), a VARCHAR that sorts, compares and keeps its MIN and MAX
-     * as DuckDB does the lists; {@code use} names what orders them in the refusal of a list that is not ordered.
+     * A list's order key ({@link ListFunction#ORDER_KEY}), a VARCHAR that sorts and compares as DuckDB does the lists
+     * (an INTERVAL inside by its length).
      */
     static Expr orderKey(Expr list, String use) {
-        if (!list.type().isNested() || !io.tessera.storage.ListOrder.orders(list.type())) {
+        if (!list.type().isNested()) {
+            throw new SqlError("unsupported: " + use + " over " + list.type() + " values (not a list or struct)");
+        }
+        return new Expr.Call(Op.LIST, List.of(list), DataType.VARCHAR, list.nullable(), ListFunction.ORDER_KEY);
+    }
+
+    /**
+     * A list's order key kept to be read back as its list ({@link #fromOrderKey}: MIN and MAX); {@code use} names
+     * the aggregate in the refusal of a list whose key does not give it back (an INTERVAL inside).
+     */
+    static Expr valueOrderKey(Expr list, String use) {
+        if (list.type().isNested() && !io.tessera.storage.ListOrder.givesValues(list.type())) {
             throw new SqlError("unsupported: " + use + " over " + list.type() + " values (a value with an INTERVAL"
-                    + " inside is not ordered)");
+                    + " inside is ordered by its length, which does not give the value back)");
         }
         return new Expr.Call(Op.LIST, List.of(list), DataType.VARCHAR, list.nullable(), ListFunction.ORDER_KEY);
     }

@@ -1,13 +1,10 @@
 package io.tessera.plan;
 
-import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexUtil;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +12,8 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * DuckDB's GREATEST and LEAST as a CASE of comparisons (NULL arguments skipped, NULL only where all are), and the
- * numeric functions of {@link NumericFunction} as {@link Op#NUMERIC} calls.
+ * DuckDB's GREATEST and LEAST as {@link Op#GREATEST} and {@link Op#LEAST} calls of arguments cast to the call's type,
+ * and the numeric functions of {@link NumericFunction} as {@link Op#NUMERIC} calls.
  */
 final class NumericCalls {
     private NumericCalls() {
@@ -28,11 +25,17 @@ final class NumericCalls {
         List<RexNode> ops = call.getOperands();
         boolean nullable = call.getType().isNullable();
         if (name.equals("GREATEST") || name.equals("LEAST")) {
-            if (ops.stream().anyMatch(o -> !RexUtil.isDeterministic(o))) {
-                // the CASE reads an argument more than once: a random() would be drawn again
-                throw new SqlError("unsupported: " + name + " of an argument that is not deterministic (random())");
+            List<Expr> args = new ArrayList<>();
+            for (RexNode o : ops) {
+                RelDataType to = rex.getTypeFactory().createTypeWithNullability(call.getType(),
+                        o.getType().isNullable());
+                args.add(translate.apply(o.getType().equals(to) ? o : rex.makeCast(to, o, true, false)));
             }
-            return translate.apply(greatest(call, rex, name.equals("GREATEST")));
+            if (args.size() == 1) {
+                return args.get(0);
+            }
+            return new Expr.Call(name.equals("GREATEST") ? Op.GREATEST : Op.LEAST, args, Types.of(call.getType()),
+                    nullable);
         }
         NumericFunction f = switch (name) {
             case "LOG10" -> NumericFunction.LOG10;
@@ -46,6 +49,7 @@ final class NumericCalls {
             case "ISINF" -> NumericFunction.ISINF;
             case "ISFINITE" -> NumericFunction.ISFINITE;
             case "RANDOM" -> NumericFunction.RANDOM;
+            case "FACTORIAL" -> NumericFunction.FACTORIAL;
             default -> null;
         };
         if (f == null) {
@@ -54,47 +58,11 @@ final class NumericCalls {
         List<Expr> args = new ArrayList<>();
         for (RexNode o : ops) {
             Expr a = translate.apply(o);
-            if (f == NumericFunction.GCD || f == NumericFunction.LCM) {
+            if (f == NumericFunction.GCD || f == NumericFunction.LCM || f == NumericFunction.FACTORIAL) {
                 a = a.type().equals(DataType.BIGINT) ? a : new Expr.Call(Op.CAST, List.of(a), DataType.BIGINT, a.nullable());
             }
             args.add(a);
         }
         return new Expr.Call(Op.NUMERIC, args, Types.of(call.getType()), nullable, f);
-    }
-
-    /**
-     * GREATEST (or LEAST) of a1..an as CASE WHEN a1 is not NULL and is at least every other that is not NULL THEN a1
-     * ... ELSE an END, each argument first cast to the call's type.
-     */
-    private static RexNode greatest(RexCall call, RexBuilder rex, boolean greatest) {
-        RelDataType type = call.getType();
-        List<RexNode> args = new ArrayList<>();
-        for (RexNode o : call.getOperands()) {
-            RelDataType to = rex.getTypeFactory().createTypeWithNullability(type, o.getType().isNullable());
-            args.add(o.getType().equals(to) ? o : rex.makeCast(to, o, true, false));
-        }
-        if (args.size() == 1) {
-            return args.get(0);
-        }
-        List<RexNode> branches = new ArrayList<>();
-        for (int i = 0; i < args.size() - 1; i++) {
-            RexNode a = args.get(i);
-            List<RexNode> conditions = new ArrayList<>();
-            conditions.add(rex.makeCall(SqlStdOperatorTable.IS_NOT_NULL, a));
-            for (int j = 0; j < args.size(); j++) {
-                if (j != i) {
-                    RexNode b = args.get(j);
-                    RexNode beats = rex.makeCall(greatest ? SqlStdOperatorTable.GREATER_THAN_OR_EQUAL
-                            : SqlStdOperatorTable.LESS_THAN_OR_EQUAL, a, b);
-                    conditions.add(b.getType().isNullable()
-                            ? rex.makeCall(SqlStdOperatorTable.OR, rex.makeCall(SqlStdOperatorTable.IS_NULL, b), beats)
-                            : beats);
-                }
-            }
-            branches.add(RexUtil.composeConjunction(rex, conditions));
-            branches.add(a);
-        }
-        branches.add(args.get(args.size() - 1));
-        return rex.makeCall(type, SqlStdOperatorTable.CASE, branches);
     }
 }

@@ -18,6 +18,8 @@ public enum NumericFunction {
     ISNAN,
     ISINF,
     ISFINITE,
+    /** (n): n! of a BIGINT, a BIGINT: an error below 0 and past 20! (DuckDB's HUGEINT goes to 33!). */
+    FACTORIAL,
     /** (): a new value in [0, 1) for every row and every call. */
     RANDOM
 }

@@ -32,6 +32,11 @@ public enum Op {
     /** timestamp + n months, the day of the month kept where the month has it, else its last day (args: timestamp, months). */
     TIMESTAMP_ADD_MONTHS,
     COALESCE,
+    /**
+     * GREATEST and LEAST of args of the call's type: each evaluated once, NULLs skipped, NULL only where all are;
+     * an INTERVAL ordered by months, then days, then microseconds, as DuckDB orders them there.
+     */
+    GREATEST, LEAST,
     /** string concatenation (||). */
     CONCAT,
     LOWER, UPPER,

@@ -345,7 +345,7 @@ public final class PhysicalPlanner {
         };
         if ((f == AggFunction.MIN || f == AggFunction.MAX) && arg != null && arg.type().isNested()) {
             // the least or greatest order key, which ListSortKeys.listsOfKeys turns back into its list
-            arg = ListCalls.orderKey(arg, call.getAggregation().getName());
+            arg = ListCalls.valueOrderKey(arg, call.getAggregation().getName());
             type = DataType.VARCHAR;
         }
         if (call.isDistinct() && !f.distinct() && f != AggFunction.MIN && f != AggFunction.MAX) {

@@ -95,9 +95,10 @@ final class SplitSortCalls {
             throw new SqlError("unsupported: " + name.toLowerCase(Locale.ROOT) + " of a " + list.type() + " (not a list)");
         }
         if ((f == ListFunction.SORT || f == ListFunction.REVERSE_SORT)
-                && !io.tessera.storage.ListOrder.orders(list.type())) {
+                && !io.tessera.storage.ListOrder.givesValues(list.type())) {
             throw new SqlError("unsupported: " + name.toLowerCase(Locale.ROOT) + " over " + list.type()
-                    + " values (a value with an INTERVAL inside is not ordered)");
+                    + " values (the sorted elements hold intervals, which are ordered by length but not given back"
+                    + " in order)");
         }
         if (f == ListFunction.SORT || f == ListFunction.REVERSE_SORT) {
             return sort(call, name.toLowerCase(Locale.ROOT), list, f == ListFunction.REVERSE_SORT);

@@ -63,8 +63,26 @@ final class HolisticAggregates {
                     OperandTypes.ANY)
             .withFunctionType(SqlFunctionCategory.SYSTEM).withSyntax(org.apache.calcite.sql.SqlSyntax.ORDERED_FUNCTION);
 
+    /**
+     * STRING_AGG and GROUP_CONCAT with an ORDER BY inside their parentheses, typed as STRING_AGG is. Calcite's
+     * converter would make such a call its LISTAGG WITHIN GROUP, whose type is its value's: NOT NULL for a value that
+     * is never NULL, where the aggregate (NULL over no rows) is nullable, a mismatch Calcite's checks reject. Of the
+     * kind ARRAY_AGG, the only one whose inner ORDER BY the converter takes as the call's order and keeps the call's
+     * own function.
+     */
+    private static final SqlAggFunction ORDERED_STRING_AGG = orderedText("STRING_AGG");
+    private static final SqlAggFunction ORDERED_GROUP_CONCAT = orderedText("GROUP_CONCAT");
+
     static final List<SqlAggFunction> ALL = List.of(MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE, MODE, STRING_AGG,
             LISTAGG, GROUP_CONCAT, LIST, ARRAY_AGG);
+
+    private static SqlAggFunction orderedText(String name) {
+        return org.apache.calcite.sql.fun.SqlBasicAggFunction.create(name, SqlKind.ARRAY_AGG,
+                        ReturnTypes.andThen(ReturnTypes::stripOrderBy, HolisticAggregates::textType),
+                        VALUE_AND_SEPARATOR)
+                .withFunctionType(SqlFunctionCategory.SYSTEM)
+                .withSyntax(org.apache.calcite.sql.SqlSyntax.ORDERED_FUNCTION);
+    }
 
     /** The aggregates that may have an ORDER BY inside their parentheses. */
     private static final java.util.Set<String> ORDERED = java.util.Set.of("STRING_AGG", "GROUP_CONCAT", "LIST",
@@ -94,7 +112,8 @@ final class HolisticAggregates {
     /**
      * The parsed statement with every key of an ORDER BY inside STRING_AGG's or GROUP_CONCAT's parentheses that names
      * no NULLS order made NULLS LAST, DuckDB's default (Calcite would put NULLs first in a descending order there),
-     * and the value of such a call cast to VARCHAR; Calcite's ARRAY_AGG replaced by {@link #ARRAY_AGG}.
+     * and such a call made {@link #ORDERED_STRING_AGG}'s (or GROUP_CONCAT's) with its value cast to VARCHAR;
+     * Calcite's ARRAY_AGG replaced by {@link #ARRAY_AGG}.
      */
     static SqlNode nullsLastInside(SqlNode parsed) {
         parsed.accept(new SqlShuttle() {
@@ -104,12 +123,21 @@ final class HolisticAggregates {
                         && call instanceof org.apache.calcite.sql.SqlBasicCall basic) {
                     basic.setOperator(ARRAY_AGG);
                 }
+                if (call.getKind() == SqlKind.OVER && call.operand(0) instanceof SqlCall windowed
+                        && ORDERED.contains(windowed.getOperator().getName().toUpperCase(Locale.ROOT))
+                        && windowed.operandCount() > 0
+                        && windowed.getOperandList().get(windowed.operandCount() - 1) instanceof SqlNodeList) {
+                    // the converter has no window form of an aggregate ordered inside its parentheses
+                    throw SupportCheck.unsupported("window function " + windowed.getOperator().getName()
+                            .toLowerCase(Locale.ROOT) + "(... ORDER BY ...)", windowed.getParserPosition());
+                }
                 List<SqlNode> operands = call.getOperandList();
                 String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
                 if (ORDERED.contains(name) && !operands.isEmpty()
                         && operands.get(operands.size() - 1) instanceof SqlNodeList order) {
-                    if (name.equals("STRING_AGG") || name.equals("GROUP_CONCAT")) {
-                        // Calcite gives such a call as its LISTAGG, typed as its value: the value made a VARCHAR first
+                    if ((name.equals("STRING_AGG") || name.equals("GROUP_CONCAT"))
+                            && call instanceof org.apache.calcite.sql.SqlBasicCall basic) {
+                        basic.setOperator(name.equals("STRING_AGG") ? ORDERED_STRING_AGG : ORDERED_GROUP_CONCAT);
                         SqlNode value = operands.get(0);
                         call.setOperand(0, SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value,
                                 new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR,

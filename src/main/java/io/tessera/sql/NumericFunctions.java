@@ -29,9 +29,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * DuckDB's conditional and numeric scalar functions: GREATEST and LEAST (of DuckDB's common type, NULLs skipped),
+ * DuckDB's conditional and numeric scalar functions: GREATEST and LEAST (of DuckDB's common type, NULLs skipped, a
+ * BOOLEAN beside integers an integer),
  * IFNULL and IF (rewritten to COALESCE and CASE before validation), TRUNC, LOG10, LOG2, LOG, POW, BIT_COUNT, GCD,
- * LCM, EVEN, ISNAN, ISINF, ISFINITE and RANDOM, typed as DuckDB types them. {@link MathFunctions} looks names up
+ * LCM, EVEN, ISNAN, ISINF, ISFINITE, FACTORIAL (also {@code n!}) and RANDOM, typed as DuckDB types them (FACTORIAL a
+ * BIGINT where DuckDB's is a HUGEINT). {@link MathFunctions} looks names up
  * here; {@code plan.NumericCalls} lowers them.
  */
 final class NumericFunctions {
@@ -105,7 +107,10 @@ final class NumericFunctions {
             Map.entry("ISNAN", fn("ISNAN", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("ISINF", fn("ISINF", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("ISFINITE", fn("ISFINITE", BOOLEAN, noText(OperandTypes.NUMERIC))),
-            Map.entry("RANDOM", RANDOM));
+            Map.entry("RANDOM", RANDOM),
+            // DuckDB's is a HUGEINT (up to 33!): a BIGINT here, up to 20!, past it an error naming the function
+            Map.entry("FACTORIAL", fn("FACTORIAL", ReturnTypes.explicit(SqlTypeName.BIGINT)
+                    .andThen(SqlTypeTransforms.TO_NULLABLE), OperandTypes.family(SqlTypeFamily.INTEGER))));
 
     /** Names rewritten before validation: IFNULL as COALESCE, IF as CASE, POW as POWER. */
     private static final Set<String> REWRITTEN = Set.of("IFNULL", "IF", "POW");
@@ -142,7 +147,8 @@ final class NumericFunctions {
             t = TemporalText.commonType(f, TemporalText.Construct.GREATEST, call.operands(), types);
         }
         if (t == null) {
-            t = keepingScale(types, f.leastRestrictive(types));
+            List<RelDataType> common = booleansAsIntegers(f, types);
+            t = keepingScale(common, f.leastRestrictive(common));
         }
         if (t == null && types.stream().allMatch(x -> TemporalText.isTemporal(x)
                 || x.getSqlTypeName() == SqlTypeName.NULL)) {
@@ -155,11 +161,6 @@ final class NumericFunctions {
             }
         }
         String pos = b instanceof SqlCallBinding call ? SupportCheck.at(call.getCall().getParserPosition()) : "";
-        if (t != null && IntervalSyntax.isInterval(t)) {
-            // DuckDB's GREATEST orders intervals by months, then days, then microseconds (1 day above 25 hours),
-            // unlike its comparisons, which compare their lengths
-            throw new SqlError("unsupported: " + b.getOperator().getName() + " of INTERVAL values" + pos);
-        }
         if (t == null) {
             throw new SqlError("Cannot combine the types of " + b.getOperator().getName() + "'s arguments "
                     + types.stream().map(x -> x.getFullTypeString().replace(" NOT NULL", "")).toList()
@@ -170,6 +171,19 @@ final class NumericFunctions {
         }
         boolean nullable = types.stream().allMatch(RelDataType::isNullable);
         return f.createTypeWithNullability(t, nullable);
+    }
+
+    /**
+     * {@code types} with each BOOLEAN a TINYINT where an integer type is among them: DuckDB's GREATEST and LEAST take a
+     * boolean beside integers as 0 or 1 ({@code greatest(1, true)} is the INTEGER 1), beside other types not.
+     */
+    private static List<RelDataType> booleansAsIntegers(RelDataTypeFactory f, List<RelDataType> types) {
+        if (types.stream().noneMatch(x -> SqlTypeUtil.isIntType(x))
+                || types.stream().noneMatch(x -> x.getSqlTypeName() == SqlTypeName.BOOLEAN)) {
+            return types;
+        }
+        return types.stream().map(x -> x.getSqlTypeName() != SqlTypeName.BOOLEAN ? x
+                : f.createTypeWithNullability(f.createSqlType(SqlTypeName.TINYINT), x.isNullable())).toList();
     }
 
     /**

@@ -76,6 +76,9 @@ public final class StatementParser {
         if (first.is(TesseraParserImplConstants.SET) || first.is(TesseraParserImplConstants.RESET)) {
             return SessionSettings.parse(s);
         }
+        if (first.is(TesseraParserImplConstants.SELECT) && head.size() > 1 && head.get(1).isWord("SETSEED")) {
+            return SessionSettings.setseed(s);
+        }
         if (first.is(TesseraParserImplConstants.SHOW) && head.size() == 3 && head.get(1).named("TABLES")
                 && head.get(2).isEnd()) {
             return new Statement.Query(SHOW_TABLES);

@@ -2,6 +2,7 @@ package io.tessera.sql;
 
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCallBinding;
@@ -99,6 +100,70 @@ final class TextCoercion extends TypeCoercionImpl {
             return factory.createTypeWithNullability(common, true);
         }
         return common;
+    }
+
+    /**
+     * A comparison of a list of NULLs with a list nested deeper ({@code [NULL] > [[1]]}), or of a struct whose field
+     * is NULL with one whose field is a list ({@code {'a': NULL} > {'a': [1]}}), compares both as the deeper value, as
+     * DuckDB does; other comparisons as Calcite has them.
+     */
+    @Override
+    public boolean binaryComparisonCoercion(SqlCallBinding binding) {
+        if (binding.getOperandCount() == 2) {
+            RelDataType a = binding.getOperandType(0);
+            RelDataType b = binding.getOperandType(1);
+            boolean nested = a.getComponentType() != null && b.getComponentType() != null
+                    || a.isStruct() && b.isStruct();
+            RelDataType filled = nested && getTightestCommonType(a, b) == null ? nullsFilled(a, b) : null;
+            if (filled != null) {
+                try {
+                    RelDataType common = IntervalTypeName.specOf(filled).withNullable(true).deriveType(validator);
+                    return coerceOperandsType(binding.getScope(), binding.getCall(), common);
+                } catch (UnsupportedOperationException noTypeName) {
+                    // a type no type name writes (a UUID inside): refused as before
+                }
+            }
+        }
+        return super.binaryComparisonCoercion(binding);
+    }
+
+    /**
+     * The type of two lists (or structs of the same field names) of which one holds NULLs where the other holds values
+     * or lists ({@code NULL[]} and {@code INTEGER[][]}: the latter); null where they differ otherwise ({@code INTEGER[]}
+     * and {@code INTEGER[][]}).
+     */
+    private RelDataType nullsFilled(RelDataType a, RelDataType b) {
+        if (isNullType(a) || isNullType(b)) {
+            return factory.createTypeWithNullability(isNullType(a) ? b : a, true);
+        }
+        if (SqlTypeUtil.equalSansNullability(factory, a, b)) {
+            return factory.createTypeWithNullability(a, true);
+        }
+        if (a.isStruct() && b.isStruct()) {
+            if (a.getFieldCount() != b.getFieldCount()) {
+                return null;
+            }
+            List<String> names = new ArrayList<>();
+            List<RelDataType> fields = new ArrayList<>();
+            for (int i = 0; i < a.getFieldCount(); i++) {
+                RelDataTypeField fa = a.getFieldList().get(i);
+                RelDataTypeField fb = b.getFieldList().get(i);
+                RelDataType field = fa.getName().equalsIgnoreCase(fb.getName())
+                        ? nullsFilled(fa.getType(), fb.getType()) : null;
+                if (field == null) {
+                    return null;
+                }
+                names.add(a.getFieldList().get(i).getName());
+                fields.add(field);
+            }
+            return factory.createTypeWithNullability(factory.createStructType(fields, names), true);
+        }
+        if (a.getComponentType() == null || b.getComponentType() == null) {
+            return null;
+        }
+        RelDataType element = nullsFilled(a.getComponentType(), b.getComponentType());
+        return element == null ? null
+                : factory.createTypeWithNullability(factory.createArrayType(element, -1), true);
     }
 
     /**

@@ -13,8 +13,8 @@ import java.util.List;
  * as its characters, {@code \u0000} and {@code \u0001} escaped, ended by {@link #END_OF_STRING}; a nested list or
  * struct as its own key written as such a string. Keys live only while a query runs (sorted, compared, kept by MIN and
  * MAX); tables hold the lists' {@link ListCodec} strings. An INTERVAL's part is its length ({@link Interval#key}), so
- * that keys of values with an interval inside are equal where DuckDB's values are, but neither ordered nor given back
- * ({@link #orders}).
+ * that keys of values with an interval inside are equal and ordered where DuckDB's values are (by their lengths), but
+ * not given back ({@link #givesValues}).
  */
 public final class ListOrder {
 
@@ -43,15 +43,16 @@ public final class ListOrder {
     }
 
     /**
-     * Whether values of this type have order keys: a scalar but an INTERVAL (whose code is not its order), a list of
-     * such values, a struct of such fields, to any depth.
+     * Whether the order keys of values of this type give the values back ({@link #value}): a scalar but an INTERVAL
+     * (whose part is its length: 1 month and 30 days one key), a list of such values, a struct of such fields, to any
+     * depth. Every key orders, an interval inside by its length as DuckDB compares and sorts it.
      */
-    public static boolean orders(DataType type) {
+    public static boolean givesValues(DataType type) {
         if (type.isList()) {
-            return orders(type.element());
+            return givesValues(type.element());
         }
         if (type.isStruct()) {
-            return type.fields().stream().allMatch(f -> orders(f.type()));
+            return type.fields().stream().allMatch(f -> givesValues(f.type()));
         }
         return !type.isInterval();
     }
@@ -75,7 +76,7 @@ public final class ListOrder {
                 string(key, key(text, element));
                 continue;
             }
-            if (element.isInterval()) { // its length: equal intervals (1 day, 24 hours) equal, not ordered
+            if (element.isInterval()) { // its length: equal intervals (1 day, 24 hours) equal, ordered by length
                 string(key, Interval.key(text));
                 continue;
             }

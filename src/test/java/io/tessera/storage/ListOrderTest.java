@@ -59,9 +59,25 @@ class ListOrderTest {
                 list((Object) null));
     }
 
+    /** DuckDB's order of these lists of lists of intervals: each interval by its length, 1 month as 30 days. */
     @Test
-    void intervalListsAreNotOrdered() {
-        assertFalse(ListOrder.orders(DataType.INTERVAL));
-        assertTrue(ListOrder.orders(DataType.DATE));
+    void intervalsInsideOrderedByLengthButNotGivenBack() {
+        DataType lists = DataType.list(DataType.list(DataType.INTERVAL));
+        String day = new Interval(0, 1, 0).encode();
+        String hour = new Interval(0, 0, Interval.MICROS_PER_HOUR).encode();
+        String[] ascending = {list(), list(list()), list(list(day)), list(list(day, hour)),
+                list(list(new Interval(0, 0, 25 * Interval.MICROS_PER_HOUR).encode())),
+                list(list(new Interval(0, 29, 0).encode())), list(list(new Interval(1, 0, 0).encode())),
+                list((Object) null)};
+        for (int i = 1; i < ascending.length; i++) {
+            String before = ListOrder.key(ascending[i - 1], lists);
+            assertTrue(CodePointOrder.compare(before, ListOrder.key(ascending[i], lists)) < 0,
+                    ascending[i - 1] + " before " + ascending[i]);
+        }
+        assertEquals(ListOrder.key(list(list(new Interval(1, 0, 0).encode())), lists),
+                ListOrder.key(list(list(new Interval(0, 30, 0).encode())), lists));
+        assertFalse(ListOrder.givesValues(lists));
+        assertFalse(ListOrder.givesValues(DataType.INTERVAL));
+        assertTrue(ListOrder.givesValues(DataType.list(DataType.DATE)));
     }
 }

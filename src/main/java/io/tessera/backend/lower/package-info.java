@@ -7,7 +7,9 @@
  * (range bounds, rounding mode: {@link io.tessera.backend.lower.Cast}), how a dictionary code is compared with a
  * constant string ({@link io.tessera.backend.lower.DictionaryBound}) and three-valued logic
  * ({@link io.tessera.backend.lower.Logic}), and SUBSTRING and LENGTH over code points
- * ({@link io.tessera.backend.lower.Substrings}: the JVM's run time per row, the GPU's masks of codes per code). The JVM backend's {@code ExprGen} and the CUDA backend's
+ * ({@link io.tessera.backend.lower.Substrings}: the JVM's run time per row, the GPU's masks of codes per code), and
+ * GREATEST and LEAST as a CASE for the generator without code of its own for them ({@link
+ * io.tessera.backend.lower.Extremes}). The JVM backend's {@code ExprGen} and the CUDA backend's
  * {@code CudaExprGen} ask these classes and print Java or C; neither computes a SQL rule itself.
  *
  * <p>This package imports only {@code plan} and {@code storage}: it knows SQL types, not devices.

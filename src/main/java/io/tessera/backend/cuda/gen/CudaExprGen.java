@@ -211,6 +211,7 @@ final class CudaExprGen {
             case IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> isTest(c);
             case CASE -> caseWhen(c);
             case COALESCE -> coalesce(c);
+            case GREATEST, LEAST -> caseWhen(io.tessera.backend.lower.Extremes.asCase(c));
             case CAST -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
             case LIKE -> like(c);
             case IN_LIST -> inList(c);

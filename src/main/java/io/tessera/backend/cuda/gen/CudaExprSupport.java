@@ -188,6 +188,9 @@ final class CudaExprSupport {
         return switch (c.op()) {
             case ADD, SUB, MUL, DIV, MOD -> arithmetic(c);
             case COALESCE -> coalesce(c);
+            case GREATEST, LEAST -> c.type().isInterval()
+                    ? fail(c.op().name().toLowerCase(Locale.ROOT) + "(...) (the CUDA generator has no INTERVAL values)")
+                    : caseWhen(io.tessera.backend.lower.Extremes.asCase(c));
             case NEG, ABS, CAST -> {
                 Value a = gen(args.get(0));
                 yield a == null ? null : convert(a, args.get(0).type(), c.type());

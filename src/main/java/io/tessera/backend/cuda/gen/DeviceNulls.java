@@ -49,7 +49,7 @@ final class DeviceNulls {
             case Expr.Literal l -> l.value() == null;
             case Expr.Call c -> switch (c.op()) {
                 case IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE, IS_DISTINCT, IS_NOT_DISTINCT -> false;
-                case COALESCE -> c.args().stream().allMatch(a -> mayBeNull(a, padded, known));
+                case COALESCE, GREATEST, LEAST -> c.args().stream().allMatch(a -> mayBeNull(a, padded, known));
                 case CASE -> {
                     List<Expr> args = c.args();
                     int pairs = (args.size() - 1) / 2;
@@ -113,7 +113,7 @@ final class DeviceNulls {
     static boolean strict(Expr.Call c) {
         return switch (c.op()) {
             case IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE, IS_DISTINCT, IS_NOT_DISTINCT,
-                 COALESCE, CASE, AND, OR -> false;
+                 COALESCE, GREATEST, LEAST, CASE, AND, OR -> false;
             default -> true;
         };
     }

@@ -171,6 +171,7 @@ public final class ExprGen {
             case IS_NULL, IS_NOT_NULL, IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE -> isTest(c);
             case CASE -> caseWhen(c);
             case COALESCE -> coalesce(c);
+            case GREATEST, LEAST -> extreme(c);
             case CAST -> convert(gen(c.args().get(0)), c.args().get(0).type(), c.type());
             case LIKE -> like(c);
             case IN_LIST -> inList(c);
@@ -664,6 +665,38 @@ public final class ExprGen {
             scope.close();
         }
         return JExpr.of(rv, rn, k);
+    }
+
+    /**
+     * GREATEST and LEAST as statements: each argument evaluated once, in order, into a result held in two locals that
+     * a later argument replaces where it is not NULL and beats it (an INTERVAL in DuckDB's order there, by its parts).
+     */
+    private JExpr extreme(Expr.Call c) {
+        DataType t = c.type();
+        ValueKind k = t.kind() == TypeKind.VARCHAR ? ValueKind.STRING : ValueKind.stored(t);
+        preload(c);
+        String rv = scope.local(c.op() == Op.GREATEST ? "greatest" : "least");
+        String rn = rv + "_null";
+        scope.statement(JavaTypes.of(k) + " " + rv + " = " + zero(k) + ";");
+        scope.statement("boolean " + rn + " = true;");
+        JExpr result = JExpr.of(rv, rn, k);
+        Expr typed = new Expr.Literal(null, t); // the result's type, for the comparison's rules
+        for (Expr a : c.args()) {
+            JExpr x = convert(gen(a), a.type(), t);
+            if (x.kind() == ValueKind.CODE) {
+                x = JExpr.of(asString(x), x.n(), ValueKind.STRING);
+            }
+            x = held(x);
+            String beats = t.isInterval()
+                    ? "(io.tessera.backend.jvm.lib.IntervalRuntime.partsOrder(" + x.v() + ", " + rv + ") "
+                    + (c.op() == Op.GREATEST ? ">" : "<") + " 0)"
+                    : compare(c.op() == Op.GREATEST ? Op.GT : Op.LT, typed, typed, x, result).v();
+            scope.open("if (!" + x.n() + " && (" + rn + " || " + beats + "))");
+            scope.statement(rv + " = " + x.v() + ";");
+            scope.statement(rn + " = false;");
+            scope.close();
+        }
+        return result;
     }
 
     /**

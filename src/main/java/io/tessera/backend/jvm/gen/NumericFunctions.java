@@ -50,6 +50,7 @@ final class NumericFunctions {
                     + scope.constant(ValueKind.LONG, mask(t)) + ")";
             case GCD, LCM -> NUMERIC + (f == NumericFunction.GCD ? "gcd(" : "lcm(") + ExprGen.asLong(x.get(0)) + ", "
                     + ExprGen.asLong(x.get(1)) + ")";
+            case FACTORIAL -> NUMERIC + "factorial(" + ExprGen.asLong(x.get(0)) + ")";
             case EVEN -> NUMERIC + "even(" + ExprGen.toDouble(x.get(0), t) + ")";
             case ISNAN -> exact ? "false" : "Double.isNaN(" + a + ")";
             case ISINF -> exact ? "false" : "Double.isInfinite(" + a + ")";
@@ -58,7 +59,7 @@ final class NumericFunctions {
         };
         ValueKind k = switch (f) {
             case BIT_COUNT -> ValueKind.INT;
-            case GCD, LCM -> ValueKind.LONG;
+            case GCD, LCM, FACTORIAL -> ValueKind.LONG;
             case ISNAN, ISINF, ISFINITE -> ValueKind.BOOL;
             default -> ValueKind.DOUBLE;
         };

@@ -34,6 +34,14 @@ public final class IntervalRuntime {
         return Interval.decode(code).lengthMicrosOfDay();
     }
 
+    /**
+     * GREATEST's and LEAST's order of two codes, DuckDB's there: by months, then days, then microseconds (1 day above
+     * 25 hours), the parts after the code's length, whose text orders so.
+     */
+    public static int partsOrder(String a, String b) {
+        return a.substring(Interval.KEY_LENGTH).compareTo(b.substring(Interval.KEY_LENGTH));
+    }
+
     public static String add(String a, String b) {
         return Interval.decode(a).plus(Interval.decode(b)).encode();
     }

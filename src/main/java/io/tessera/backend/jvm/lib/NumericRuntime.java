@@ -52,8 +52,45 @@ public final class NumericRuntime {
         return Math.copySign(v, x);
     }
 
-    /** RANDOM: a new value in [0, 1) on every call. */
+    /** The largest n whose n! a BIGINT holds. */
+    private static final int LARGEST_FACTORIAL = 20;
+
+    /** FACTORIAL: n!, 1 for 0; an error below 0 (as DuckDB's) and past 20!, which a BIGINT cannot hold. */
+    public static long factorial(long n) {
+        if (n < 0) {
+            throw new ArithmeticException("factorial of a negative number is undefined");
+        }
+        if (n > LARGEST_FACTORIAL) {
+            throw new ArithmeticException("factorial(" + n + ") is out of range: a BIGINT holds up to "
+                    + LARGEST_FACTORIAL + "! (Tessera has no HUGEINT)");
+        }
+        long f = 1;
+        for (int i = 2; i <= n; i++) {
+            f *= i;
+        }
+        return f;
+    }
+
+    /** The generator of the morsel this thread runs where its query is seeded (setseed), else null. */
+    private static final ThreadLocal<java.util.SplittableRandom> SEEDED = new ThreadLocal<>();
+
+    /** RANDOM: a new value in [0, 1) on every call; from the morsel's own generator where the query is seeded. */
     public static double random() {
-        return java.util.concurrent.ThreadLocalRandom.current().nextDouble();
+        java.util.SplittableRandom seeded = SEEDED.get();
+        return seeded != null ? seeded.nextDouble() : java.util.concurrent.ThreadLocalRandom.current().nextDouble();
+    }
+
+    /**
+     * Seeds the random() values of the morsel this thread runs next: from the query's seed, the pipeline and the
+     * morsel's first source row, so that each row's values are the same whichever worker runs the morsel.
+     */
+    public static void seedMorsel(long querySeed, int pipeline, long firstRow) {
+        SEEDED.set(new java.util.SplittableRandom(querySeed ^ (pipeline * 0xBF58476D1CE4E5B9L)
+                ^ (firstRow * 0x94D049BB133111EBL)));
+    }
+
+    /** Ends this thread's seeded morsels: its random() values are unseeded again. */
+    public static void unseed() {
+        SEEDED.remove();
     }
 }

@@ -5,6 +5,7 @@ import io.tessera.backend.QueryState;
 import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
+import io.tessera.backend.jvm.lib.NumericRuntime;
 import io.tessera.backend.host.HostWorkers;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
@@ -74,25 +75,36 @@ public final class MorselRunner {
         boolean counting = e.countedOperations().length > 0;
         long[][] rowCounts = new long[tasks][counting ? e.pipeline().operations().size() : 0];
         List<Callable<Object>> jobs = new ArrayList<>();
+        io.tessera.backend.RandomSeed seed = state.option(io.tessera.backend.RandomSeed.class);
+        int pipeline = e.pipeline().id();
         for (int t = 0; t < tasks; t++) {
             int worker = t;
             Object sinkState = states.get(shared ? 0 : t);
             jobs.add(() -> {
                 long t0 = System.nanoTime();
-                MorselScheduler.morsels(access, rows, morsel, tasks, worker, cursor, (a, b) -> {
-                    if (deadline != 0 && System.nanoTime() - deadline > 0) {
-                        throw new JvmExecutor.DeadlineExceeded();
+                try {
+                    MorselScheduler.morsels(access, rows, morsel, tasks, worker, cursor, (a, b) -> {
+                        if (deadline != 0 && System.nanoTime() - deadline > 0) {
+                            throw new JvmExecutor.DeadlineExceeded();
+                        }
+                        QueryCancel.check(cancel);
+                        if (seed != null) {
+                            NumericRuntime.seedMorsel(seed.value(), pipeline, from + a);
+                        }
+                        if (counting) {
+                            code.run(from + a, from + b, sinkState, rowCounts[worker]);
+                        } else {
+                            code.run(from + a, from + b, sinkState);
+                        }
+                        if (progress != null) {
+                            progress.advanced(b - a);
+                        }
+                    });
+                } finally {
+                    if (seed != null) {
+                        NumericRuntime.unseed();
                     }
-                    QueryCancel.check(cancel);
-                    if (counting) {
-                        code.run(from + a, from + b, sinkState, rowCounts[worker]);
-                    } else {
-                        code.run(from + a, from + b, sinkState);
-                    }
-                    if (progress != null) {
-                        progress.advanced(b - a);
-                    }
-                });
+                }
                 busy[worker] = System.nanoTime() - t0;
                 return sinkState;
             });
