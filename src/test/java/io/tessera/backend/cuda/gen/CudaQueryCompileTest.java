@@ -370,7 +370,11 @@ class CudaQueryCompileTest {
                 "SELECT count(*), max(a.t) FROM ev a JOIN ev b ON a.t = b.t WHERE b.t <= TIME '12:00'",
                 "SELECT count(*), min(z), max(z) FROM ev WHERE z >= TIMESTAMP WITH TIME ZONE '2020-01-01 12:00:00+02'",
                 "SELECT z, sum(v) FROM ev WHERE z < TIMESTAMP '2021-01-01' GROUP BY z",
-                "SELECT count(*) FROM ev a JOIN ev b ON a.z = b.z WHERE b.v > 6");
+                "SELECT count(*) FROM ev a JOIN ev b ON a.z = b.z WHERE b.v > 6",
+                // GREATEST and LEAST, lowered to CASE on the GPU
+                "SELECT count(*), max(greatest(v, 3)), min(least(v, 2, v + 1)) FROM ev"
+                        + " WHERE greatest(ts, TIMESTAMP '2020-06-01') > TIMESTAMP '2020-07-01'",
+                "SELECT least(t, TIME '10:00'), sum(greatest(v, 0)) FROM ev GROUP BY least(t, TIME '10:00')");
         for (String sql : queries) {
             QueryPlan plan = new QueryEngine(events).plan(sql, Device.GPU);
             GpuPlacement placed = place(events, plan, CudaVariantSpace.INSTANCE.defaults(plan));
