@@ -1,10 +1,13 @@
 package io.tessera.plan;
 
+import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +15,8 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * DuckDB's GREATEST and LEAST as {@link Op#GREATEST} and {@link Op#LEAST} calls of arguments cast to the call's type,
+ * DuckDB's GREATEST and LEAST as {@link Op#GREATEST} and {@link Op#LEAST} calls of arguments cast to the call's type
+ * (of lists, structs and maps as a CASE of comparisons, which compare through order keys),
  * and the numeric functions of {@link NumericFunction} as {@link Op#NUMERIC} calls.
  */
 final class NumericCalls {
@@ -24,6 +28,15 @@ final class NumericCalls {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         List<RexNode> ops = call.getOperands();
         boolean nullable = call.getType().isNullable();
+        if ((name.equals("GREATEST") || name.equals("LEAST")) && Types.of(call.getType()).isNested()) {
+            // lists, structs and maps compare through their order keys, which the comparisons' own translation
+            // makes: the CASE of comparisons, reading an argument more than once
+            if (ops.stream().anyMatch(o -> !RexUtil.isDeterministic(o))) {
+                throw new SqlError("unsupported: " + name + " of nested values with an argument that is not"
+                        + " deterministic (random())");
+            }
+            return translate.apply(greatest(call, rex, name.equals("GREATEST")));
+        }
         if (name.equals("GREATEST") || name.equals("LEAST")) {
             List<Expr> args = new ArrayList<>();
             for (RexNode o : ops) {
@@ -64,5 +77,38 @@ final class NumericCalls {
             args.add(a);
         }
         return new Expr.Call(Op.NUMERIC, args, Types.of(call.getType()), nullable, f);
+    }
+
+    /** GREATEST or LEAST of nested values as a CASE of comparisons (NULL arguments skipped, NULL only where all are). */
+    private static RexNode greatest(RexCall call, RexBuilder rex, boolean greatest) {
+        RelDataType type = call.getType();
+        List<RexNode> args = new ArrayList<>();
+        for (RexNode o : call.getOperands()) {
+            RelDataType to = rex.getTypeFactory().createTypeWithNullability(type, o.getType().isNullable());
+            args.add(o.getType().equals(to) ? o : rex.makeCast(to, o, true, false));
+        }
+        if (args.size() == 1) {
+            return args.get(0);
+        }
+        List<RexNode> branches = new ArrayList<>();
+        for (int i = 0; i < args.size() - 1; i++) {
+            RexNode a = args.get(i);
+            List<RexNode> conditions = new ArrayList<>();
+            conditions.add(rex.makeCall(SqlStdOperatorTable.IS_NOT_NULL, a));
+            for (int j = 0; j < args.size(); j++) {
+                if (j != i) {
+                    RexNode b = args.get(j);
+                    RexNode beats = rex.makeCall(greatest ? SqlStdOperatorTable.GREATER_THAN_OR_EQUAL
+                            : SqlStdOperatorTable.LESS_THAN_OR_EQUAL, a, b);
+                    conditions.add(b.getType().isNullable()
+                            ? rex.makeCall(SqlStdOperatorTable.OR, rex.makeCall(SqlStdOperatorTable.IS_NULL, b), beats)
+                            : beats);
+                }
+            }
+            branches.add(RexUtil.composeConjunction(rex, conditions));
+            branches.add(a);
+        }
+        branches.add(args.get(args.size() - 1));
+        return rex.makeCall(type, SqlStdOperatorTable.CASE, branches);
     }
 }
