@@ -51,7 +51,8 @@ final class MathFunctions implements SqlOperatorTable {
 
     /**
      * MOD and the % operator of any numbers: DOUBLE when an operand is one (Calcite would make it a DECIMAL), a
-     * DECIMAL at the larger scale when an operand is one (as DuckDB types it, at most 18 digits), else Calcite's type.
+     * DECIMAL at the larger scale when an operand is one (as DuckDB types it, at most 18 digits), else the wider integer
+     * type.
      */
     static final SqlFunction MOD = new SqlFunction("MOD", SqlKind.MOD, MathFunctions::modType, null,
             OperandTypes.NUMERIC_NUMERIC, SqlFunctionCategory.NUMERIC);
@@ -106,7 +107,13 @@ final class MathFunctions implements SqlOperatorTable {
             int digits = Math.max(x.getPrecision() - x.getScale(), y.getPrecision() - y.getScale());
             t = f.createSqlType(SqlTypeName.DECIMAL, Math.min(18, digits + scale), scale);
         } else {
-            return ReturnTypes.NULLABLE_MOD.inferReturnType(b);
+            // integers: the wider of the two, as DuckDB types it (Calcite's is the divisor's, which made a BIGINT
+            // dividend an INTEGER before the remainder was taken: 23756992081 % 700001 overflowed)
+            RelDataType wider = f.leastRestrictive(java.util.List.of(x, y));
+            if (wider == null) {
+                return ReturnTypes.NULLABLE_MOD.inferReturnType(b);
+            }
+            t = wider;
         }
         return f.createTypeWithNullability(t, nullable);
     }
