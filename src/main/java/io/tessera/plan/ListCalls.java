@@ -2,6 +2,7 @@ package io.tessera.plan;
 
 import io.tessera.sql.SqlError;
 import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
@@ -74,8 +75,10 @@ final class ListCalls {
         }
         if (name.equals("LIST_CONTAINS") || name.equals("LIST_HAS") || name.equals("ARRAY_CONTAINS")
                 || name.equals("ARRAY_HAS")) {
-            Expr list = translate.apply(call.getOperands().get(0));
-            Expr value = as(translate.apply(call.getOperands().get(1)), list.type().element());
+            Expr elements = translate.apply(call.getOperands().get(0));
+            Expr[] lookup = lookup(translate.apply(call.getOperands().get(1)), elements, elements.type().element());
+            Expr list = lookup[1];
+            Expr value = lookup[0];
             return new Expr.Call(Op.LIST, List.of(list, value), DataType.BOOLEAN, list.nullable() || value.nullable(),
                     ListFunction.CONTAINS);
         }
@@ -293,6 +296,59 @@ final class ListCalls {
     }
 
     /** A value as the element type (a list's element, a searched value): cast where the types differ. */
+    /**
+     * A value looked up among elements of type {@code element} (a list's elements, a map's keys) and those elements,
+     * as {@code [value, elements]} in the type they compare in: the value converted to the elements' type where that
+     * type holds every value of the value's ({@link #as}), else the elements converted to the wider numeric type, so
+     * that 1.5 or 2^32 among INTEGERs finds nothing, as in DuckDB, rather than a rounded neighbour or an overflow.
+     */
+    static Expr[] lookup(Expr value, Expr elements, DataType element) {
+        DataType wider = widerForLookup(value.type(), element);
+        if (wider == null) {
+            return new Expr[] {as(value, element), elements};
+        }
+        DataType converted = elements.type().isMap()
+                ? DataType.map(wider, elements.type().mapValue()) : DataType.list(wider);
+        return new Expr[] {as(value, wider), as(elements, converted)};
+    }
+
+    /** The numeric type a value and elements compare in where the elements' type cannot hold the value's, else null. */
+    static DataType widerForLookup(DataType value, DataType element) {
+        if (!plainNumber(value) || !plainNumber(element) || value.equals(element) || holds(element, value)) {
+            return null;
+        }
+        if (value.kind() == TypeKind.DOUBLE || element.kind() == TypeKind.DOUBLE) {
+            return DataType.DOUBLE;
+        }
+        if (value.kind() == TypeKind.DECIMAL || element.kind() == TypeKind.DECIMAL) {
+            int scale = Math.max(value.kind() == TypeKind.DECIMAL ? value.scale() : 0,
+                    element.kind() == TypeKind.DECIMAL ? element.scale() : 0);
+            return DataType.decimal(DataType.MAX_DECIMAL_PRECISION, scale);
+        }
+        return DataType.BIGINT;
+    }
+
+    private static boolean plainNumber(DataType t) {
+        return !t.isNested() && switch (t.kind()) {
+            case INTEGER, BIGINT, DECIMAL, DOUBLE -> true;
+            default -> false;
+        };
+    }
+
+    /** Whether type {@code to} holds every value of {@code from} (both numbers): a widening conversion. */
+    private static boolean holds(DataType to, DataType from) {
+        return switch (to.kind()) {
+            case DOUBLE -> true; // as before: a DOUBLE element type takes any number
+            case BIGINT -> from.kind() == TypeKind.INTEGER;
+            case DECIMAL -> switch (from.kind()) {
+                case INTEGER -> to.precision() - to.scale() >= 10;
+                case DECIMAL -> to.scale() >= from.scale() && to.precision() - to.scale() >= from.precision() - from.scale();
+                default -> false;
+            };
+            default -> false;
+        };
+    }
+
     static Expr as(Expr e, DataType element) {
         if (e.type().equals(element)) {
             return e;

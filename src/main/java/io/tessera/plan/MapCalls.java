@@ -74,14 +74,14 @@ final class MapCalls {
         Expr map = translate.apply(ops.get(0));
         DataType type = map.type();
         if (call.getKind() == SqlKind.ITEM) {
-            Expr key = ListCalls.as(translate.apply(ops.get(1)), type.mapKey());
-            return new Expr.Call(Op.LIST, List.of(map, key), type.mapValue(), true, ListFunction.MAP_GET);
+            Expr[] lookup = ListCalls.lookup(translate.apply(ops.get(1)), map, type.mapKey());
+            return new Expr.Call(Op.LIST, List.of(lookup[1], lookup[0]), type.mapValue(), true, ListFunction.MAP_GET);
         }
         return switch (name) {
             case "MAP_EXTRACT", "ELEMENT_AT" -> {
-                Expr key = ListCalls.as(translate.apply(ops.get(1)), type.mapKey());
-                yield new Expr.Call(Op.LIST, List.of(map, key), DataType.list(type.mapValue()), map.nullable(),
-                        ListFunction.MAP_EXTRACT);
+                Expr[] lookup = ListCalls.lookup(translate.apply(ops.get(1)), map, type.mapKey());
+                yield new Expr.Call(Op.LIST, List.of(lookup[1], lookup[0]), DataType.list(type.mapValue()),
+                        map.nullable(), ListFunction.MAP_EXTRACT);
             }
             case "MAP_KEYS" -> new Expr.Call(Op.LIST, List.of(map), DataType.list(type.mapKey()), map.nullable(),
                     ListFunction.MAP_KEYS);
@@ -91,9 +91,9 @@ final class MapCalls {
             case "MAP_ENTRIES" -> new Expr.Call(Op.LIST, List.of(map), Types.of(call.getType()), map.nullable(),
                     ListFunction.CODE);
             case "MAP_CONTAINS" -> {
-                Expr key = ListCalls.as(translate.apply(ops.get(1)), type.mapKey());
-                yield new Expr.Call(Op.LIST, List.of(map, key), DataType.BOOLEAN, map.nullable() || key.nullable(),
-                        ListFunction.MAP_CONTAINS);
+                Expr[] lookup = ListCalls.lookup(translate.apply(ops.get(1)), map, type.mapKey());
+                yield new Expr.Call(Op.LIST, List.of(lookup[1], lookup[0]), DataType.BOOLEAN,
+                        map.nullable() || lookup[0].nullable(), ListFunction.MAP_CONTAINS);
             }
             default -> castToMap(call, translate);
         };
