@@ -36,13 +36,6 @@ public final class ProbeEmitter {
         Keys k = keys(w, op);
         List<String> keys = k.values();
         List<String> nulls = k.nulls();
-        if (filter != null) {
-            JoinFilterEmitter.emit(w, filter, k);
-            nulls = List.of(); // the filter has dropped the rows with NULL keys
-        }
-        String r = "r" + j;
-        w.joinRow.put(j, r);
-        w.joinKind.put(j, op.kind());
         JoinTable.Layout layout = JoinTable.Layout.of(w.g.get(JvmDimensions.probeTable(j)));
         // a probe that only asks whether its key is there reads a perfect table's bits, not its rows: a semi or anti
         // probe, or an inner one of unique keys whose payload nothing after it reads
@@ -52,6 +45,17 @@ public final class ProbeEmitter {
                     case INNER -> b.uniqueKeys() && !w.readsPayloadAfter(op);
                     case LEFT, MARK -> false;
                 };
+        if (filter != null && presence && filter.bloom()) {
+            // the lookup reads the presence bits itself: a filter of the same bits would test them twice
+            filter = filter.range() ? new RuntimeFilters.ProbeFilter(op, true, false) : null;
+        }
+        if (filter != null) {
+            JoinFilterEmitter.emit(w, filter, k);
+            nulls = List.of(); // the filter has dropped the rows with NULL keys
+        }
+        String r = "r" + j;
+        w.joinRow.put(j, r);
+        w.joinKind.put(j, op.kind());
         (presence ? JoinLookup.PRESENT : JoinLookup.of(layout, keys.size()))
                 .emit(w, j, keys, r, layout.ways, HashFunction.ofJoin(w, j));
         String nullCond = String.join(" || ", nulls);
