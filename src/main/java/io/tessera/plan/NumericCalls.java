@@ -28,27 +28,28 @@ final class NumericCalls {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         List<RexNode> ops = call.getOperands();
         boolean nullable = call.getType().isNullable();
-        if ((name.equals("GREATEST") || name.equals("LEAST")) && Types.of(call.getType()).isNested()) {
-            // lists, structs and maps compare through their order keys, which the comparisons' own translation
-            // makes: the CASE of comparisons, reading an argument more than once
-            if (ops.stream().anyMatch(o -> !RexUtil.isDeterministic(o))) {
-                throw new SqlError("unsupported: " + name + " of nested values with an argument that is not"
-                        + " deterministic (random())");
-            }
-            return translate.apply(greatest(call, rex, name.equals("GREATEST")));
-        }
         if (name.equals("GREATEST") || name.equals("LEAST")) {
-            List<Expr> args = new ArrayList<>();
+            boolean greatest = name.equals("GREATEST");
+            List<RexNode> args = new ArrayList<>();
             for (RexNode o : ops) {
                 RelDataType to = rex.getTypeFactory().createTypeWithNullability(call.getType(),
                         o.getType().isNullable());
-                args.add(translate.apply(o.getType().equals(to) ? o : rex.makeCast(to, o, true, false)));
+                args.add(o.getType().equals(to) ? o : rex.makeCast(to, o, true, false));
             }
             if (args.size() == 1) {
-                return args.get(0);
+                return translate.apply(args.get(0));
             }
-            return new Expr.Call(name.equals("GREATEST") ? Op.GREATEST : Op.LEAST, args, Types.of(call.getType()),
-                    nullable);
+            if (Types.of(call.getType()).isNested()) {
+                // lists, structs and maps compare through their order keys, which the comparisons' own
+                // translation makes: the CASE of comparisons, reading an argument more than once
+                if (ops.stream().anyMatch(o -> !RexUtil.isDeterministic(o))) {
+                    throw new SqlError("unsupported: " + name + " of nested values with an argument that is not"
+                            + " deterministic (random())");
+                }
+                return translate.apply(asCase(call.getType(), args, rex, greatest));
+            }
+            return new Expr.Call(greatest ? Op.GREATEST : Op.LEAST, args.stream().map(translate).toList(),
+                    Types.of(call.getType()), nullable);
         }
         NumericFunction f = switch (name) {
             case "LOG10" -> NumericFunction.LOG10;
@@ -79,17 +80,13 @@ final class NumericCalls {
         return new Expr.Call(Op.NUMERIC, args, Types.of(call.getType()), nullable, f);
     }
 
-    /** GREATEST or LEAST of nested values as a CASE of comparisons (NULL arguments skipped, NULL only where all are). */
-    private static RexNode greatest(RexCall call, RexBuilder rex, boolean greatest) {
-        RelDataType type = call.getType();
-        List<RexNode> args = new ArrayList<>();
-        for (RexNode o : call.getOperands()) {
-            RelDataType to = rex.getTypeFactory().createTypeWithNullability(type, o.getType().isNullable());
-            args.add(o.getType().equals(to) ? o : rex.makeCast(to, o, true, false));
-        }
-        if (args.size() == 1) {
-            return args.get(0);
-        }
+    /**
+     * GREATEST or LEAST of nested values, {@code args} already of the call's type, as a CASE of comparisons (NULL
+     * arguments skipped, NULL only where all are). The CASE is made of Calcite's calls so that each comparison is
+     * translated as a comparison of nested values is; backend.lower.Extremes makes the same CASE of the GPU's
+     * scalars from the translated call.
+     */
+    private static RexNode asCase(RelDataType type, List<RexNode> args, RexBuilder rex, boolean greatest) {
         List<RexNode> branches = new ArrayList<>();
         for (int i = 0; i < args.size() - 1; i++) {
             RexNode a = args.get(i);
