@@ -87,12 +87,7 @@ public final class JoinFilterEmitter {
         }
         if (bits) {
             // a perfect table's bit per key of its range (JoinTable.present), read where its slot would miss the cache
-            String present = w.field("long[]", "ctx.joinTable(" + j + ").present()", "j" + j + "_present");
-            String min = w.field("long", "ctx.joinTable(" + j + ").min", "j" + j + "_min");
-            String max = w.field("long", "ctx.joinTable(" + j + ").max", "j" + j + "_max");
-            String v = k.values().get(0);
-            w.line("if (" + v + " < " + min + " || " + v + " > " + max + " || (" + present + "[(int) ((" + v + " - "
-                    + min + ") >>> 6)] & (1L << (" + v + " - " + min + "))) == 0) continue;");
+            w.line("if (" + JoinLookup.absent(w, j, k.values().get(0)) + ") continue;");
         } else if (f.bloom()) {
             // the table's filter is made when this field is first read: only for the tables a probe tests, and
             // only where the table as built is beyond the cache (else null, and the test is skipped)

@@ -31,12 +31,7 @@ enum JoinLookup {
     PRESENT {
         @Override
         void emit(PipelineWriter w, int j, List<String> keys, String r, int ways, HashFunction hash) {
-            String k = keys.get(0);
-            String outside = outsideRange(w, j, k);
-            String bits = w.field("long[]", "ctx.joinTable(" + j + ").present()", "j" + j + "_present");
-            String min = min(w, j);
-            w.line("int " + r + " = (" + outside + " || (" + bits + "[(int) ((" + k + " - " + min + ") >>> 6)] & (1L << ("
-                    + k + " - " + min + "))) == 0) ? -1 : 0;");
+            w.line("int " + r + " = (" + absent(w, j, keys.get(0)) + ") ? -1 : 0;");
         }
     },
 
@@ -130,6 +125,18 @@ enum JoinLookup {
             return layout.ways > 0 ? CUCKOO : LINEAR;
         }
         return keyCount == 2 ? TWO_KEYS : MANY_KEYS;
+    }
+
+    /**
+     * The condition, without parentheses, that key {@code k} is in no row of perfect table {@code j}: outside its key
+     * range, or its bit of {@link JoinTable#present} clear.
+     */
+    static String absent(PipelineWriter w, int j, String k) {
+        String outside = outsideRange(w, j, k);
+        String bits = w.field("long[]", "ctx.joinTable(" + j + ").present()", "j" + j + "_present");
+        String min = min(w, j);
+        return outside + " || (" + bits + "[(int) ((" + k + " - " + min + ") >>> 6)] & (1L << (" + k
+                + " - " + min + "))) == 0";
     }
 
     /** The field of a perfect table's smallest key. */
