@@ -12,7 +12,7 @@ package io.tessera.optimize;
  * read of the links array per match. Every match reads its build row's payload. A table over a unique key therefore
  * costs less per row and per match than one of as many rows with repeated keys.
  */
-final class JoinCost {
+public final class JoinCost {
 
     /** The JVM's longest key range with a perfect table, in slots ({@code JvmVariantSpace.MAX_PERFECT_SLOTS}). */
     static final double MAX_PERFECT_SLOTS = 1 << 24;
@@ -82,11 +82,12 @@ final class JoinCost {
     }
 
     /**
-     * Whether a table of {@code rows} rows over one key of this many {@code slots} (its range, 0 if unknown) keeps its
-     * index in key order: a perfect table, or a hashed one whose span a ranged table covers and that is built by the
-     * workers together. Keys that arrive in order then read or write it in order.
+     * Whether a table of {@code rows} rows over one key keeps its index in key order: a perfect table ({@code
+     * perfectSlots} above 0), or a hashed one whose key values span {@code span} values (0 if unknown), few enough for
+     * a ranged table, and that the workers build together. Keys that arrive in order then read or write it in order.
+     * The join enumerator's costs and the plan's runtime filters and probe order (plan.RuntimeFilters) ask this.
      */
-    static boolean orderedIndex(double rows, double perfectSlots, double span) {
+    public static boolean orderedIndex(double rows, double perfectSlots, double span) {
         return perfectSlots > 0 || span > 0 && span <= MAX_RANGED_SPAN && rows >= MIN_RANGED_ROWS;
     }
 

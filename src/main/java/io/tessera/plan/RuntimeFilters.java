@@ -47,10 +47,6 @@ public final class RuntimeFilters {
     public static final double BLOOM_MAX_KEPT = 0.5;
     /** Largest key range that a perfect table (an int per key of the range) covers, as the JVM backend builds it. */
     static final long PERFECT_SLOTS = 1L << 24;
-    /** Longest key span of a ranged table, as the JVM backend builds one ({@code PartitionedJoinBuild.KeySpan}). */
-    static final long RANGED_SPAN = 1L << 32;
-    /** Fewest rows of a ranged table: fewer are indexed on one thread, hashed ({@code JoinBuildStrategy}). */
-    static final double RANGED_MIN_ROWS = 1 << 13;
 
     /** The probes of {@code ops} that a runtime filter may test, in their order. */
     public static List<Operation.Probe> filterable(List<Operation> ops) {
@@ -295,11 +291,11 @@ public final class RuntimeFilters {
         if (perfect(b)) {
             return true;
         }
-        if (b.keys().size() != 1 || b.estimatedRows() < RANGED_MIN_ROWS) {
+        if (b.keys().size() != 1) {
             return false;
         }
         KeyRange r = b.range() != null ? b.range() : KeyRange.of(b.keys().get(0));
-        return r != null && r.size() > 0 && r.size() <= RANGED_SPAN;
+        return r != null && io.tessera.optimize.JoinCost.orderedIndex(b.estimatedRows(), 0, r.size());
     }
 
     /**
