@@ -330,9 +330,10 @@ public final class DuckDbPeer implements AutoCloseable {
     static void load(DuckDBConnection c, List<Table> tables, int threads, Path staging) {
         createTables(c, tables);
         List<Table> appended = new ArrayList<>();
+        boolean parquet = parquetWriterPresent();
         int files = 0;
         for (Table t : tables) {
-            if (!parquetWriterPresent() || t.rowCount() == 0
+            if (!parquet || t.rowCount() == 0
                     || t.schema().columns().stream().anyMatch(col -> col.type().isNested())) {
                 appended.add(t);
                 continue;
