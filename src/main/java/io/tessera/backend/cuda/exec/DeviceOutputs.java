@@ -74,9 +74,10 @@ final class DeviceOutputs {
                 run.keepGroups(rel, l); // for the kernels that scan the groups (or a scalar one's row) on the device
                 boolean sorted = run.plan().sortsOnDevice(rel);
                 // groups only kernels scan are read back (compacted first where the table is large) if the host asks
+                double expected = p.sink() instanceof Sink.GroupAggregate ga ? ga.estimatedGroups() : 1;
                 Intermediate.OnDevice groups = !sorted && run.plan().scansGroups(rel)
-                        ? () -> DeviceGroups.of(run, a, l, layout, false).toHost()
-                        : DeviceGroups.of(run, a, l, layout, sorted);
+                        ? () -> DeviceGroups.of(run, a, l, layout, false, expected).toHost()
+                        : DeviceGroups.of(run, a, l, layout, sorted, expected);
                 Intermediate made = new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, groups);
                 state.putRelation(rel, made);
                 run.keepRelation(rel, made);

@@ -119,18 +119,16 @@ final class DeviceSort {
         for (int c = 0; c < columns.length; c++) {
             columns[c] = ((Expr.Ref) s.outputs().get(c)).slot().index();
         }
-        if (input != null && input.value() instanceof DeviceGroups.Compacted g && LargeSort.fits(g.count(), 1)) {
-            List<SmallSort.Key> keys = keys(g, s, columns);
-            long keep = s.fetch() < 0 ? g.count() : Math.min(g.count(), s.offset() + s.fetch());
-            DeviceBuffer order = run.take(Math.max(1, keep) * 8);
-            if (SmallSort.fits(g.count(), keys.size())) {
-                run.runtime().sortSmall(keys, g.count(), keep, order);
-            } else {
-                // more groups than one block sorts, or more key words: the radix sort, or the top-k of a LIMIT
-                run.runtime().sortLarge(keys, g.count(), keep, preference(genome), order);
+        if (input != null && input.value() instanceof DeviceGroups.Compacted ahead && ahead.ahead() != null) {
+            Intermediate.OnDevice sorted = sortedAhead(run, ahead, s, columns, genome);
+            if (sorted != null) {
+                state.putRelation(s.relationId(), new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, sorted));
+                return;
             }
-            long from = Math.min(keep, Math.max(0, s.offset()));
-            Intermediate.OnDevice sorted = () -> g.rowsInOrder(order, from, keep).project(columns);
+        }
+        Intermediate.OnDevice sorted = input != null && input.value() instanceof DeviceGroups.Compacted g
+                ? sorted(run, g.counted(), s, columns, genome) : null;
+        if (sorted != null) {
             state.putRelation(s.relationId(), new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, sorted));
             return;
         }
@@ -138,6 +136,57 @@ final class DeviceSort {
         RelationPart groups = (RelationPart) state.moveToHost(input).value();
         state.addPart(s.relationId(), new Intermediate(Intermediate.Kind.PART, Intermediate.HOST,
                 groups.project(columns)));
+    }
+
+    /**
+     * The rows of groups {@code g} (their count known) sorted and cut on the device, read back when the host asks;
+     * null where there are more than {@link LargeSort} takes.
+     */
+    private static Intermediate.OnDevice sorted(CudaQueryRun run, DeviceGroups.Compacted g, Sink.Sort s, int[] columns,
+                                                Genome genome) {
+        if (!LargeSort.fits(g.count(), 1)) {
+            return null;
+        }
+        List<SmallSort.Key> keys = keys(g, s, columns);
+        long keep = s.fetch() < 0 ? g.count() : Math.min(g.count(), s.offset() + s.fetch());
+        DeviceBuffer order = run.take(Math.max(1, keep) * 8);
+        if (SmallSort.fits(g.count(), keys.size())) {
+            run.runtime().sortSmall(keys, g.count(), keep, order);
+        } else {
+            // more groups than one block sorts, or more key words: the radix sort, or the top-k of a LIMIT
+            run.runtime().sortLarge(keys, g.count(), keep, preference(genome), order);
+        }
+        long from = Math.min(keep, Math.max(0, s.offset()));
+        return () -> g.rowsInOrder(order, from, keep).project(columns);
+    }
+
+    /**
+     * Groups gathered ahead of their count ({@link DeviceGroups#ahead}) sorted by one block with the count read on
+     * the device, queued behind their gather: the query waits once, when the host reads the rows. More groups than
+     * the room are sorted again from their count then. Null where one block cannot sort the room by these keys, or
+     * no row is kept (the groups are then counted first).
+     */
+    private static Intermediate.OnDevice sortedAhead(CudaQueryRun run, DeviceGroups.Compacted g, Sink.Sort s,
+                                                     int[] columns, Genome genome) {
+        int room = g.packing().n();
+        List<SmallSort.Key> keys = keys(g, s, columns);
+        long keepRoom = s.fetch() < 0 ? room : Math.min(room, s.offset() + s.fetch());
+        if (!SmallSort.fits(room, keys.size()) || keepRoom <= 0) {
+            return null;
+        }
+        DeviceBuffer order = run.take(keepRoom * 8);
+        run.runtime().sortSmall(keys, room, g.ahead().countAt(), keepRoom, order);
+        return () -> {
+            RelationPart rows = g.rowsInOrderAhead(order, s.offset(), (int) keepRoom);
+            if (rows != null) {
+                return rows.project(columns);
+            }
+            Intermediate.OnDevice counted = sorted(run, g.counted(), s, columns, genome);
+            if (counted == null) {
+                throw new GpuFallbacks.Fallback("more groups than the GPU sorts: " + g.counted().count());
+            }
+            return counted.toHost();
+        };
     }
 
     /** How a sort under {@code genome} may cut to its LIMIT: its {@code topk} value, the bitonic top-k without one. */

@@ -135,14 +135,19 @@ final class GpuGroups {
 
         /** The slots from their indices and the buffer's {@link #words} words, read back. */
         Slots unpack(long[] slot, long[] packed) {
+            return unpack(slot, packed, n);
+        }
+
+        /** As {@link #unpack(long[], long[])}, the first {@code entries} of the {@code n} this lays out. */
+        Slots unpack(long[] slot, long[] packed, int entries) {
             long[][] vals = new long[valueAt.length][];
             long[][] cnts = new long[valueAt.length][];
             for (int a = 0; a < valueAt.length; a++) {
-                vals[a] = valueAt[a] >= 0 ? range(packed, valueAt[a], n) : null;
-                cnts[a] = countAt[a] >= 0 ? range(packed, countAt[a], n) : null;
+                vals[a] = valueAt[a] >= 0 ? range(packed, valueAt[a], entries) : null;
+                cnts[a] = countAt[a] >= 0 ? range(packed, countAt[a], entries) : null;
             }
-            return new Slots(n, slot, range(packed, 0, n), vals, cnts,
-                    keyWidth > 0 ? range(packed, keysAt, (long) n * keyWidth) : null);
+            return new Slots(entries, slot, range(packed, 0, entries), vals, cnts,
+                    keyWidth > 0 ? range(packed, keysAt, (long) entries * keyWidth) : null);
         }
 
         private static long[] range(long[] packed, long from, long length) {

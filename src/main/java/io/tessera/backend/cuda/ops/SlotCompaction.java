@@ -85,9 +85,14 @@ public final class SlotCompaction {
                 .ptr(scratch.address() + blocks * 8L));
     }
 
+    /** Where in its scratch a compaction over {@code slots} slots leaves the count of non-empty ones (bytes). */
+    public static long totalOffset(long slots) {
+        return blocks(slots) * 8L;
+    }
+
     /** The non-empty slots the compaction queued with {@code scratch} found (a synchronous copy). */
     public long total(long slots, DeviceBuffer scratch) {
-        return scratch.readLong(blocks(slots) * 8L);
+        return scratch.readLong(totalOffset(slots));
     }
 
     /**
@@ -106,15 +111,30 @@ public final class SlotCompaction {
      * Asynchronous: a later copy to the host waits for it.
      */
     public void gather(java.util.List<Gather> arrays, DeviceBuffer index, long count, DeviceBuffer dst) {
-        if (count <= 0 || arrays.isEmpty()) {
+        gather(arrays, index, count, 0, dst, 0);
+    }
+
+    /**
+     * As {@link #gather(java.util.List, DeviceBuffer, long, DeviceBuffer)} for as many entries as the count at device
+     * address {@code countAt} says (a compaction's total), at most {@code room}: queued before the host knows the
+     * count. The count itself, whole, goes to device address {@code countOut}, for the host to read back with the
+     * entries (and see whether they were cut to the room). {@code countAt} 0: {@code room} entries, none written.
+     */
+    public void gather(java.util.List<Gather> arrays, DeviceBuffer index, long room, long countAt, DeviceBuffer dst,
+                       long countOut) {
+        if (room <= 0 || arrays.isEmpty()) {
+            if (countOut != 0) {
+                throw new IllegalArgumentException("a count to write back with no entries to gather");
+            }
             return;
         }
         for (Gather g : arrays) {
-            checkGather(g.width(), index, count, dst, g.dstWord());
+            checkGather(g.width(), index, room, dst, g.dstWord());
         }
-        int blocks = (int) Math.min(MAX_GATHER_BLOCKS, (count + THREADS - 1) / THREADS);
+        int blocks = (int) Math.min(MAX_GATHER_BLOCKS, (room + THREADS - 1) / THREADS);
         for (int from = 0; from < arrays.size(); from += ARRAYS_PER_GATHER) {
-            KernelArgs args = KernelArgs.of().ptr(index).i64(count);
+            // the count goes back once, with the first launch
+            KernelArgs args = KernelArgs.of().ptr(index).i64(room).ptr(countAt).ptr(from == 0 ? countOut : 0);
             for (int a = from; a < from + ARRAYS_PER_GATHER; a++) {
                 if (a < arrays.size()) {
                     Gather g = arrays.get(a);

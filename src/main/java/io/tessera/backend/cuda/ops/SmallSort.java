@@ -103,6 +103,14 @@ public final class SmallSort {
      * {@link LargeSort} sorts as well.
      */
     public void encode(List<Key> keys, long rows, DeviceBuffer scratch) {
+        encode(keys, rows, 0, scratch);
+    }
+
+    /**
+     * As {@link #encode(List, long, DeviceBuffer)} for as many rows as the count at device address {@code countAt}
+     * says, at most {@code rows} (0: {@code rows}); the key words stay {@code rows} apart.
+     */
+    public void encode(List<Key> keys, long rows, long countAt, DeviceBuffer scratch) {
         if (scratch.size() < scratchBytes(rows, keys.size())) {
             throw new IllegalArgumentException(keys.size() + " key words of " + rows + " rows in " + scratch.size() + " bytes");
         }
@@ -110,7 +118,7 @@ public final class SmallSort {
         // three keys a launch (tessera_sort_keys3), row y of the grid encoding the launch's key y
         for (int from = 0; from < keys.size() && rows > 0; from += KEYS_PER_ENCODE) {
             int to = Math.min(keys.size(), from + KEYS_PER_ENCODE);
-            KernelArgs args = KernelArgs.of().i64(rows);
+            KernelArgs args = KernelArgs.of().i64(rows).ptr(countAt);
             for (int j = from; j < from + KEYS_PER_ENCODE; j++) {
                 Key k = keys.get(Math.min(j, to - 1)); // a row of the grid past the last key: never launched
                 args.ptr(k.source().address() + k.firstWord() * 8).i32(k.width()).i32(k.word())
@@ -127,6 +135,15 @@ public final class SmallSort {
      * default stream: a later copy to the host waits for it.
      */
     public void sort(List<Key> keys, long rows, long outRows, DeviceBuffer scratch, DeviceBuffer outIndex) {
+        sort(keys, rows, 0, outRows, scratch, outIndex);
+    }
+
+    /**
+     * As {@link #sort(List, long, long, DeviceBuffer, DeviceBuffer)} for as many rows as the count at device address
+     * {@code countAt} says, at most {@code rows} (0: {@code rows}), queued before the host knows it: the first
+     * {@code outRows} of them, or all where they are fewer.
+     */
+    public void sort(List<Key> keys, long rows, long countAt, long outRows, DeviceBuffer scratch, DeviceBuffer outIndex) {
         if (!fits(rows, keys.size()) || scratch.size() < scratchBytes(rows, keys.size())
                 || outIndex.size() < Math.min(rows, outRows) * 8 || outRows < 0) {
             throw new IllegalArgumentException("sorting " + rows + " rows by " + keys.size() + " keys into "
@@ -135,12 +152,12 @@ public final class SmallSort {
         if (rows == 0 || outRows == 0) {
             return;
         }
-        encode(keys, rows, scratch);
+        encode(keys, rows, countAt, scratch);
         int shared = sharedBytes(rows, keys.size());
         if (shared > 48 * 1024) {
             sort.allowDynamicShared(shared);
         }
-        sort.launch(1, THREADS, shared, null, KernelArgs.of().ptr(scratch).i32(keys.size()).i64(rows)
+        sort.launch(1, THREADS, shared, null, KernelArgs.of().ptr(scratch).i32(keys.size()).i64(rows).ptr(countAt)
                 .i32(paddedRows(rows)).ptr(outIndex).i64(outRows));
     }
 }

@@ -386,6 +386,16 @@ public final class GpuRuntime implements AutoCloseable {
     }
 
     /**
+     * As {@link #gather64(List, DeviceBuffer, long, DeviceBuffer)} for as many slots as the count at device address
+     * {@code countAt} says, at most {@code room}, that count written whole to device address {@code countOut}
+     * ({@link SlotCompaction#gather(List, DeviceBuffer, long, long, DeviceBuffer, long)}).
+     */
+    public void gather64(List<SlotCompaction.Gather> arrays, DeviceBuffer index, long room, long countAt,
+                         DeviceBuffer dst, long countOut) {
+        compaction.gather(arrays, index, room, countAt, dst, countOut);
+    }
+
+    /**
      * Gathers {@code count} elements of {@code bytes} bytes (8, 4 or 1) of the array at {@code src} at the row numbers
      * at {@code index} into the array at {@code dst}; asynchronous, ordered before later copies.
      */
@@ -400,9 +410,18 @@ public final class GpuRuntime implements AutoCloseable {
      */
     public void sortSmall(java.util.List<io.tessera.backend.cuda.ops.SmallSort.Key> keys, long rows, long outRows,
                           DeviceBuffer outIndex) {
+        sortSmall(keys, rows, 0, outRows, outIndex);
+    }
+
+    /**
+     * As {@link #sortSmall(java.util.List, long, long, DeviceBuffer)} for as many rows as the count at device address
+     * {@code countAt} says (a compaction's total), at most {@code rows}: queued before the host knows the count.
+     */
+    public void sortSmall(java.util.List<io.tessera.backend.cuda.ops.SmallSort.Key> keys, long rows, long countAt,
+                          long outRows, DeviceBuffer outIndex) {
         DeviceBuffer scratch = pool.take(io.tessera.backend.cuda.ops.SmallSort.scratchBytes(rows, keys.size()));
         try {
-            sorter.sort(keys, rows, outRows, scratch, outIndex);
+            sorter.sort(keys, rows, countAt, outRows, scratch, outIndex);
         } finally {
             pool.give(scratch); // whoever takes it next uses it on the same stream, after the sort
         }

@@ -683,7 +683,20 @@ __device__ __forceinline__ void GatherEntry(const unsigned long long* __restrict
     for (int w = 0; w < width; ++w) dst[i * width + w] = src[slot * width + w];
 }
 
+// The entries a launch works on: count, or where count_at is not null the count a compaction left there, at most
+// count (count is then the room the outputs have): the launches after a compaction are queued before the host
+// knows how many groups it found.
+__device__ __forceinline__ long long CountUpTo(long long count, const unsigned long long* __restrict__ count_at) {
+    if (count_at == nullptr) return count;
+    const unsigned long long found = *count_at;
+    return found < (unsigned long long)count ? (long long)found : count;
+}
+
+// count_out (null: none) receives the count at count_at (else count), whole, so that the host reads it back with
+// the gathered entries and sees whether they were cut to the room.
 extern "C" __global__ void tessera_gather64_many(const long long* __restrict__ index, long long count,
+                                                 const unsigned long long* __restrict__ count_at,
+                                                 unsigned long long* __restrict__ count_out,
                                                  const unsigned long long* __restrict__ src0, int width0,
                                                  unsigned long long* __restrict__ dst0,
                                                  const unsigned long long* __restrict__ src1, int width1,
@@ -692,7 +705,11 @@ extern "C" __global__ void tessera_gather64_many(const long long* __restrict__ i
                                                  unsigned long long* __restrict__ dst2,
                                                  const unsigned long long* __restrict__ src3, int width3,
                                                  unsigned long long* __restrict__ dst3) {
-    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += (long long)gridDim.x * blockDim.x) {
+    if (count_out != nullptr && blockIdx.x == 0 && threadIdx.x == 0) {
+        *count_out = count_at != nullptr ? *count_at : (unsigned long long)count;
+    }
+    const long long n = CountUpTo(count, count_at);
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
         const long long slot = index[i];
         GatherEntry(src0, width0, dst0, slot, i);
         GatherEntry(src1, width1, dst1, slot, i);
@@ -790,14 +807,15 @@ __device__ __forceinline__ void EncodeSortKey(const long long* __restrict__ src,
 }
 
 // EncodeSortKey for up to three keys of the same rows in one launch: row y of the grid encodes key y (an ORDER BY
-// of one to three keys, the usual, takes one launch).
-extern "C" __global__ void tessera_sort_keys3(long long n,
+// of one to three keys, the usual, takes one launch). The rows: n, or at most n as count_at says (CountUpTo).
+extern "C" __global__ void tessera_sort_keys3(long long n, const unsigned long long* __restrict__ count_at,
         const long long* __restrict__ src0, int width0, int word0, int kind0, long long min0, long long divisor0,
         long long size0, int desc0, unsigned long long* __restrict__ dst0,
         const long long* __restrict__ src1, int width1, int word1, int kind1, long long min1, long long divisor1,
         long long size1, int desc1, unsigned long long* __restrict__ dst1,
         const long long* __restrict__ src2, int width2, int word2, int kind2, long long min2, long long divisor2,
         long long size2, int desc2, unsigned long long* __restrict__ dst2) {
+    n = CountUpTo(n, count_at);
     if (blockIdx.y == 0) {
         EncodeSortKey(src0, width0, word0, n, kind0, min0, divisor0, size0, desc0, dst0);
     } else if (blockIdx.y == 1) {
@@ -811,16 +829,25 @@ extern "C" __global__ void tessera_sort_keys3(long long n,
 // their keys in turn, equal rows by row number (a stable order), in one block: a bitonic sort of m row numbers in
 // shared memory, m the power of two at or above n (padding rows sort last), with each row's key words copied into
 // shared memory beside them (dynamic shared memory: nkeys * m * 8 + m * 4 bytes). Writes the first out_rows row
-// numbers in order to out_index (the LIMIT's rows: offset plus fetch).
+// numbers in order to out_index (the LIMIT's rows: offset plus fetch). Where count_at is not null the rows are at
+// most n as it says (CountUpTo; the key words still n apart), and m the power of two at or above them: the shared
+// memory is sized for the m of n.
 extern "C" __global__ void __launch_bounds__(1024)
-tessera_sort_small(const unsigned long long* __restrict__ keys, int nkeys, long long n, int m,
+tessera_sort_small(const unsigned long long* __restrict__ keys, int nkeys, long long n,
+                   const unsigned long long* __restrict__ count_at, int m,
                    long long* __restrict__ out_index, long long out_rows) {
     extern __shared__ unsigned long long tessera_sort_shared[];
+    const long long stride = n;
+    n = CountUpTo(n, count_at);
+    if (count_at != nullptr) {
+        m = 2;
+        while (m < n) m <<= 1;
+    }
     unsigned long long* k = tessera_sort_shared;                         // key j of row r at k[j * m + r]
     int* row = reinterpret_cast<int*>(tessera_sort_shared + (long long)nkeys * m);
     for (int i = threadIdx.x; i < m; i += blockDim.x) {
         for (int j = 0; j < nkeys; j++) {
-            k[j * m + i] = i < n ? keys[(long long)j * n + i] : ~0ULL;
+            k[j * m + i] = i < n ? keys[(long long)j * stride + i] : ~0ULL;
         }
         row[i] = i;
     }
