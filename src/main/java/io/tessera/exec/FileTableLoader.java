@@ -46,6 +46,8 @@ final class FileTableLoader implements FileTables, AutoCloseable {
     private Path directory;
     private Database files;
     private boolean schemaOnly;
+    /** The series made in memory so far, which the temporary database does not count. */
+    private int seriesInMemory;
 
     FileTableLoader(Database db, List<Path> allowed) {
         this.db = db;
@@ -70,7 +72,12 @@ final class FileTableLoader implements FileTables, AutoCloseable {
 
     @Override
     public Table series(Series series) {
-        String name = "series_" + (files == null ? 0 : files.tables().size()); // the name EXPLAIN shows
+        // the name EXPLAIN shows
+        String name = "series_" + ((files == null ? 0 : files.tables().size()) + seriesInMemory);
+        if (SeriesTables.inMemory(series)) {
+            seriesInMemory++;
+            return SeriesTables.inMemory(name, series, schemaOnly);
+        }
         Database d = database();
         return SeriesTables.write(d, name, series, schemaOnly);
     }

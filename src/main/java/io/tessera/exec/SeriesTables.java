@@ -5,6 +5,7 @@ import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
 import io.tessera.storage.RowBatch;
+import io.tessera.storage.SeriesTable;
 import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
 import io.tessera.storage.TableWriter;
@@ -13,14 +14,28 @@ import io.tessera.storage.Timestamps;
 import java.util.List;
 
 /**
- * A series' values ({@code range(...)}, {@code generate_series(...)} in FROM), BIGINTs or TIMESTAMPs, written into a temporary table of the
- * statement, a batch of values at a time, so that the query plans it as a table with its statistics.
+ * A series' values ({@code range(...)}, {@code generate_series(...)} in FROM), BIGINTs or TIMESTAMPs, as a table the
+ * query plans with its statistics: BIGINTs up to {@link #IN_MEMORY_ROWS} as a {@link SeriesTable} (values made in
+ * memory when read, no files); longer ones and TIMESTAMPs written into a temporary table of the statement, a batch
+ * of values at a time.
  */
 final class SeriesTables {
 
     private static final int BATCH = 1 << 16;
+    /** The most BIGINTs a series holds in memory (2 GB); a longer one is written to the statement's files. */
+    static final long IN_MEMORY_ROWS = 1L << 28;
 
     private SeriesTables() {
+    }
+
+    /** Whether {@code series} becomes a table in memory ({@link SeriesTable}), without files. */
+    static boolean inMemory(Series series) {
+        return !series.timestamps() && series.count() <= IN_MEMORY_ROWS;
+    }
+
+    /** {@code series} as table {@code name} in memory; {@code schemaOnly}: none of its rows. */
+    static Table inMemory(String name, Series series, boolean schemaOnly) {
+        return SeriesTable.of(name, series.function(), series.start(), series.step(), schemaOnly ? 0 : series.count());
     }
 
     /** Writes {@code series} into a new table {@code name} of {@code db}; {@code schemaOnly}: none of its rows. */

@@ -1,0 +1,53 @@
+package io.tessera.storage;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * A table of one BIGINT column holding an arithmetic series ({@code range(...)} and {@code generate_series(...)} in
+ * FROM): no files; the values are written into memory by all cores the first time a query reads them, and the
+ * statistics follow from the series itself (its bounds, every value distinct), so the planner sees it as it sees a
+ * stored table. The memory is freed with the table once no query holds it.
+ */
+public final class SeriesTable {
+
+    /** Values one task of the parallel fill writes. */
+    private static final int CHUNK = 1 << 20;
+
+    private SeriesTable() {
+    }
+
+    /**
+     * Table {@code name} whose column {@code column} holds {@code count} values {@code start}, {@code start + step},
+     * ...; the caller has checked that none of them overflows.
+     */
+    public static Table of(String name, String column, long start, long step, long count) {
+        if (count < 0 || step == 0 && count > 1) {
+            throw new IllegalArgumentException("a series of " + count + " values by " + step);
+        }
+        ColumnSchema schema = new ColumnSchema(column, DataType.BIGINT, true);
+        long last = start + (count - 1) * step;
+        ColumnStats stats = count == 0 ? new ColumnStats(0, 0, null, null, false)
+                : new ColumnStats(0, count, Math.min(start, last), Math.max(start, last), true);
+        FileEntry values = new FileEntry("(" + name + ": " + count + " values in memory)", count * Long.BYTES, 0);
+        Column c = new Column(schema, count, stats, values, null, null, f -> fill(start, step, count));
+        return new Table(new TableSchema(name, List.of(schema)), count, 0, List.of(c));
+    }
+
+    /** The series' values, little-endian, in a segment of their own. */
+    private static MemorySegment fill(long start, long step, long count) {
+        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, count) * Long.BYTES, Long.BYTES);
+        int chunks = (int) ((count + CHUNK - 1) / CHUNK);
+        IntStream.range(0, chunks).parallel().forEach(k -> {
+            long from = (long) k * CHUNK;
+            long to = Math.min(count, from + CHUNK);
+            long v = start + from * step;
+            for (long i = from; i < to; i++, v += step) {
+                seg.setAtIndex(Column.LONG, i, v);
+            }
+        });
+        return seg.asSlice(0, count * Long.BYTES);
+    }
+}
