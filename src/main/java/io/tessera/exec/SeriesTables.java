@@ -15,27 +15,35 @@ import java.util.List;
 
 /**
  * A series' values ({@code range(...)}, {@code generate_series(...)} in FROM), BIGINTs or TIMESTAMPs, as a table the
- * query plans with its statistics: BIGINTs up to {@link #IN_MEMORY_ROWS} as a {@link SeriesTable} (values made in
- * memory when read, no files); longer ones and TIMESTAMPs written into a temporary table of the statement, a batch
- * of values at a time.
+ * query plans with its statistics: BIGINTs up to {@link #IN_MEMORY_ROWS} and TIMESTAMPs up to
+ * {@link #IN_MEMORY_TIMESTAMPS} as a {@link SeriesTable} (no files); longer ones written into a temporary table of
+ * the statement, a batch of values at a time.
  */
 final class SeriesTables {
 
     private static final int BATCH = 1 << 16;
     /** The most BIGINTs a series holds in memory (2 GB); a longer one is written to the statement's files. */
     static final long IN_MEMORY_ROWS = 1L << 28;
+    /** The most TIMESTAMPs a series holds in memory (128 MB, made one after another when the statement is planned). */
+    static final long IN_MEMORY_TIMESTAMPS = 1L << 24;
 
     private SeriesTables() {
     }
 
     /** Whether {@code series} becomes a table in memory ({@link SeriesTable}), without files. */
     static boolean inMemory(Series series) {
-        return !series.timestamps() && series.count() <= IN_MEMORY_ROWS;
+        return series.count() <= (series.timestamps() ? IN_MEMORY_TIMESTAMPS : IN_MEMORY_ROWS);
     }
 
     /** {@code series} as table {@code name} in memory; {@code schemaOnly}: none of its rows. */
     static Table inMemory(String name, Series series, boolean schemaOnly) {
-        return SeriesTable.of(name, series.function(), series.start(), series.step(), schemaOnly ? 0 : series.count());
+        long count = schemaOnly ? 0 : series.count();
+        if (series.timestamps()) {
+            // the interval added to each value, as DuckDB steps a series of TIMESTAMPs
+            return SeriesTable.ofTimestamps(name, series.function(), series.start(),
+                    t -> Timestamps.micros(series.interval().after(Timestamps.toLocalDateTime(t))), count);
+        }
+        return SeriesTable.of(name, series.function(), series.start(), series.step(), count);
     }
 
     /** Writes {@code series} into a new table {@code name} of {@code db}; {@code schemaOnly}: none of its rows. */

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * A table of one BIGINT column holding an arithmetic series ({@code range(...)} and {@code generate_series(...)} in
+ * A table of one BIGINT column holding an arithmetic series (or of TIMESTAMPs an interval apart) ({@code range(...)} and {@code generate_series(...)} in
  * FROM): no files; the values are written into memory by all cores the first time a query reads them, and the
  * statistics follow from the series itself (its bounds, every value distinct), so the planner sees it as it sees a
  * stored table. The memory is freed with the table once no query holds it.
@@ -33,6 +33,38 @@ public final class SeriesTable {
                 : new ColumnStats(0, count, Math.min(start, last), Math.max(start, last), true);
         FileEntry values = new FileEntry("(" + name + ": " + count + " values in memory)", count * Long.BYTES, 0);
         Column c = new Column(schema, count, stats, values, null, null, f -> fill(start, step, count));
+        return new Table(new TableSchema(name, List.of(schema)), count, 0, List.of(c));
+    }
+
+    /**
+     * Table {@code name} whose TIMESTAMP column {@code column} holds {@code count} values made one after another:
+     * {@code first}, then each {@code next} of the one before (an interval added, which with months does not make
+     * equal steps); made now, the statistics' bounds read off them.
+     */
+    public static Table ofTimestamps(String name, String column, long first, java.util.function.LongUnaryOperator next,
+                                     long count) {
+        if (count < 0 || count > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a series of " + count + " TIMESTAMPs in memory");
+        }
+        ColumnSchema schema = new ColumnSchema(column, DataType.TIMESTAMP, true);
+        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, count) * Long.BYTES, Long.BYTES);
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long v = first;
+        for (long i = 0; i < count; i++) {
+            seg.setAtIndex(Column.LONG, i, v);
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+            if (i + 1 < count) {
+                v = next.applyAsLong(v);
+            }
+        }
+        // months and days of opposite signs may repeat a value: not claimed unique
+        ColumnStats stats = count == 0 ? new ColumnStats(0, 0, null, null, false)
+                : new ColumnStats(0, count, min, max, false);
+        MemorySegment values = seg.asSlice(0, count * Long.BYTES);
+        FileEntry file = new FileEntry("(" + name + ": " + count + " values in memory)", count * Long.BYTES, 0);
+        Column c = new Column(schema, count, stats, file, null, null, f -> values);
         return new Table(new TableSchema(name, List.of(schema)), count, 0, List.of(c));
     }
 

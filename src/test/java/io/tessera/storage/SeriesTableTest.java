@@ -59,6 +59,27 @@ class SeriesTableTest {
     }
 
     @Test
+    void timestampsAreEachTheOneBeforeStepped() {
+        // days since 1970 as microseconds: a step that grows by one day each time
+        long day = 86_400_000_000L;
+        long[] step = {0};
+        Table t = SeriesTable.ofTimestamps("s", "range", 10 * day, v -> v + day * ++step[0], 4);
+        Column c = t.column(0);
+        assertEquals(DataType.TIMESTAMP, c.type());
+        assertEquals(10 * day, c.data().getAtIndex(Column.LONG, 0));
+        assertEquals(11 * day, c.data().getAtIndex(Column.LONG, 1));
+        assertEquals(13 * day, c.data().getAtIndex(Column.LONG, 2));
+        assertEquals(16 * day, c.data().getAtIndex(Column.LONG, 3));
+        assertEquals(10 * day, c.stats().min());
+        assertEquals(16 * day, c.stats().max());
+        assertFalse(c.stats().unique());
+        Table down = SeriesTable.ofTimestamps("s", "range", 0, v -> v - day, 3);
+        assertEquals(-2 * day, down.column(0).stats().min());
+        assertEquals(0L, down.column(0).stats().max());
+        assertEquals(0, SeriesTable.ofTimestamps("s", "range", 0, v -> v + 1, 0).rowCount());
+    }
+
+    @Test
     void aStepOfZeroOrANegativeCountIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> SeriesTable.of("s", "range", 1, 0, 5));
         assertThrows(IllegalArgumentException.class, () -> SeriesTable.of("s", "range", 1, 1, -1));
