@@ -51,8 +51,22 @@ final class ParseErrors {
         } else if (msg.startsWith("Lexical error") && msg.contains("Encountered: <EOF>")) {
             return unterminatedAtEnd(sql, e);
         }
+        Matcher pivot = PIVOT_STATEMENT.matcher(sql);
+        if (pivot.find()) {
+            String word = pivot.group(1).toUpperCase(java.util.Locale.ROOT);
+            String before = sql.substring(0, pivot.start(1));
+            int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
+            int column = before.length() - before.lastIndexOf('\n');
+            return new SqlError("unsupported: DuckDB's " + word + " statement at line " + line + ", column " + column
+                    + "; write it as a query: " + (word.equals("PIVOT")
+                    ? "SELECT * FROM t PIVOT (sum(x) FOR col IN ('a', 'b')), the values named"
+                    : "SELECT * FROM t UNPIVOT (value FOR name IN (a, b))"), e);
+        }
         return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + msg, e);
     }
+
+    /** A statement that begins with DuckDB's PIVOT or UNPIVOT (which the parser does not read). */
+    private static final Pattern PIVOT_STATEMENT = Pattern.compile("^\\s*(PIVOT|UNPIVOT)\\b", Pattern.CASE_INSENSITIVE);
 
     /**
      * The tokenizer met a quote it could not close ({@code 'abc from t}): it gives the quote alone as a token.

@@ -142,6 +142,7 @@ public final class SqlFrontEnd {
         parsed = Unnests.rewrite(parsed);
         parsed = StructPacks.rewrite(parsed);
         SupportCheck.check(parsed);
+        PivotNames.rewrite(parsed);
         ColumnNames.nameExpressions(parsed);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
