@@ -3,6 +3,7 @@ package io.tessera.storage;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -15,7 +16,8 @@ import java.util.List;
  * first difference found once, in neighbouring bytes); two strings of different codes against one base are ordered
  * by their codes alone, and the loser's code against the winner is the one it had. Only equal codes look at the
  * strings' bytes, from past their common place. A code of 0 means equal to the base: the winner equals the string
- * output before it.
+ * output before it. A run's parse records each successor's first difference in the string's slot ({@link #successor}),
+ * so that the merge reads the strings' bytes only where codes tie.
  */
 final class RunTournament {
 
@@ -75,6 +77,23 @@ final class RunTournament {
         }
     }
 
+    /** Places from which a successor's first difference is not kept in its slot (it would not fit in an int). */
+    private static final int MAX_KEPT = 1 << 22;
+
+    /**
+     * What a run's slot keeps of string {@code s} ({@code len} bytes at {@code from}) before the merge: where it first
+     * differs from {@code prev} (bytes {@code [prevFrom, prevTo)}), the string before it in the run, which is below
+     * it: {@code place << 9 | byte + 1}; 0 (the merge finds it) where the place is too far.
+     */
+    static int successor(byte[] prev, int prevFrom, int prevTo, byte[] s, int from, int len) {
+        int at = Arrays.mismatch(prev, prevFrom, prevTo, s, from, from + len);
+        if (at < 0 || at >= MAX_KEPT || at >= len
+                || (prevFrom + at < prevTo && (prev[prevFrom + at] & 0xff) > (s[from + at] & 0xff))) {
+            return 0; // equal, too far, or below prev (not a successor): left to the merge
+        }
+        return at << 9 | ((s[from + at] & 0xff) + 1);
+    }
+
     /** The run holding the smallest next string, or -1 when every run is merged. */
     int winner() {
         return k == 0 || code[tree[0]] == DONE ? -1 : tree[0];
@@ -97,9 +116,14 @@ final class RunTournament {
         int prevLength = length[q];
         next[q]++;
         if (load(q)) {
-            // a run's strings are distinct and ascending: the successor differs from the winner somewhere
-            int at = mismatch(prevStart, prevLength, start[q], length[q], 0);
-            code[q] = code(at, byteAt(start[q], length[q], at));
+            int kept = runs.get(INT, list.get(q).codeAt(next[q]));
+            if (kept != 0) {
+                code[q] = code(kept >>> 9, kept & 511);
+            } else {
+                // a run's strings are distinct and ascending: the successor differs from the winner somewhere
+                int at = mismatch(prevStart, prevLength, start[q], length[q], 0);
+                code[q] = code(at, byteAt(start[q], length[q], at));
+            }
         }
         int w = q;
         for (int n = (q + k) >>> 1; n >= 1; n >>>= 1) {

@@ -18,7 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The tournament that merges a column's runs decides matches by offset-value codes and finds repeats from them:
  * shapes where those codes tie or are 0 (the same strings in many runs, empty strings, strings that are prefixes of
  * others or end in zero bytes, bytes above 0x7f where eight-byte words are compared, one distinct value), and trees of
- * 1 to 40 runs, merged through {@link DictionaryMerge} and checked against the dictionary of all the strings.
+ * 1 to 40 runs, merged through {@link DictionaryMerge} and checked against the dictionary of all the strings; parts'
+ * runs keep each successor's first difference in its slot, runs of strings written in order do not (DictionaryMergeTest
+ * merges both).
  */
 class RunTournamentTest {
 
@@ -112,6 +114,27 @@ class RunTournamentTest {
                 mergeAndCheck(parts, k + " runs, " + (distinct ? "distinct" : "repeating"));
             }
         }
+    }
+
+    /** A successor's first difference from the string before it, as a run's slot keeps it for the merge. */
+    @Test
+    void aSuccessorsFirstDifferenceIsKeptInItsSlot() {
+        assertEquals(2 << 9 | ('d' + 1), successor("abc", "abd"));
+        assertEquals(2 << 9 | ('c' + 1), successor("ab", "abc"));
+        assertEquals(0 << 9 | ('b' + 1), successor("", "b"));
+        assertEquals(9 << 9 | (0xc3 + 1), successor("abcdefghiz", "abcdefghié")); // the byte unsigned
+        assertEquals(0, successor("same", "same"));
+        assertEquals(0, successor("abd", "abc")); // not above: left to the merge
+        byte[] far = new byte[(1 << 22) + 2];
+        byte[] farther = far.clone();
+        farther[far.length - 1] = 1;
+        assertEquals(0, RunTournament.successor(far, 0, far.length, farther, 0, farther.length)); // too far to keep
+    }
+
+    private static int successor(String prev, String s) {
+        byte[] p = ("xx" + prev).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] b = ("yyy" + s).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return RunTournament.successor(p, 2, p.length, b, 3, b.length - 3);
     }
 
     /**
