@@ -17,9 +17,9 @@ import java.util.stream.IntStream;
  * Merges the sorted runs of a VARCHAR column ({@link StringRuns}) into its dictionary file on all cores. The value
  * space is cut into ranges at splitters sampled from the runs; each range merges its share of every run on its own
  * thread (a tournament of the runs decided by offset-value codes, {@link RunTournament}), numbering the distinct
- * strings it meets and writing each run string's number beside it. A prefix sum over the ranges' counts and byte
- * totals then gives each range the place of its codes and bytes in the file, which the ranges fill, again in
- * parallel. Afterwards each run string's slot holds its code in the dictionary.
+ * strings it meets and writing each run string's number beside it (~number where the string was met before). A
+ * prefix sum over the ranges' counts and byte totals then gives each range the place of its codes and bytes in the
+ * file, which the ranges fill, again in parallel. Afterwards each run string's slot holds its code in the dictionary.
  */
 final class DictionaryMerge {
 
@@ -27,6 +27,8 @@ final class DictionaryMerge {
     private static final ValueLayout.OfLong BIG_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     /** Strings a range merges at least, so that cutting costs little beside merging. */
     private static final long MIN_RANGE = 1 << 16;
+    /** Strings a range merges at most, so that what placing it notes per distinct string (12 bytes) stays small. */
+    private static final long MAX_RANGE = 1 << 22;
 
     /** The written dictionary: its file's length and CRC-32C, its size, and its first and last string. */
     record Result(long length, long crc, int size, String min, String max) {
@@ -64,7 +66,8 @@ final class DictionaryMerge {
         for (StringRuns.Run r : list) {
             total += r.count();
         }
-        int ranges = (int) Math.max(1, Math.min(4L * Runtime.getRuntime().availableProcessors(), total / MIN_RANGE));
+        int ranges = (int) Math.max(1, Math.max(total / MAX_RANGE,
+                Math.min(4L * Runtime.getRuntime().availableProcessors(), total / MIN_RANGE)));
         cut(ranges);
         codes = new int[ranges];
         bytes = new long[ranges];
@@ -199,11 +202,13 @@ final class DictionaryMerge {
         int code = -1;
         long byteCount = 0;
         for (int q = t.winner(); q >= 0; q = t.advance(q)) {
-            if (!t.repeats(q)) {
+            boolean repeat = t.repeats(q);
+            if (!repeat) {
                 code++;
                 byteCount += t.length(q);
             }
-            runs.set(INT, list.get(q).codeAt(t.next[q]), code);
+            // a repeat as ~number: place copies each string's bytes from its first occurrence only
+            runs.set(INT, list.get(q).codeAt(t.next[q]), repeat ? ~code : code);
         }
         codes[r] = code + 1;
         bytes[r] = byteCount;
@@ -213,81 +218,69 @@ final class DictionaryMerge {
 
     /**
      * Writes range {@code r}'s codes (its numbers plus {@code codeBase}) into the run slots, its strings' offsets and
-     * bytes into the dictionary file. A run's share is read {@value #CHUNK} strings at a time, its codes and offsets
-     * copied to arrays: the loops over them are small and quick to compile, where a loop reading the file value by
-     * value compiled slowly (C2 took about a second over its compiles of one such method in a cold import).
+     * bytes into the dictionary file. One pass over the runs' shares, {@value #CHUNK} strings at a time through
+     * arrays (small loops, quick to compile), notes where each distinct string's first occurrence lies and how long
+     * it is; the file is then written in code order, offsets and bytes front to back.
      */
     private void place(int r, MemorySegment dict, int codeBase, long byteBase, long dataAt) {
+        int n = codes[r];
+        long[] source = new long[n];
+        int[] length = new int[n];
         int[] code = new int[CHUNK];
         int[] offset = new int[CHUNK + 1];
-        // each code's length, in its offset slot; then the slots summed into offsets
         for (int q = 0; q < list.size(); q++) {
             StringRuns.Run run = list.get(q);
             for (int from = bound[r][q]; from < bound[r + 1][q]; from += CHUNK) {
                 int k = Math.min(CHUNK, bound[r + 1][q] - from);
-                read(run, from, k, code, offset);
-                lengths(dict, codeBase, code, offset, k);
+                MemorySegment.copy(runs, INT, run.codeAt(from), code, 0, k);
+                MemorySegment.copy(runs, INT, run.offsetsAt() + 4L * from, offset, 0, k + 1);
+                firsts(run.bytesAt(), codeBase, code, offset, k, source, length);
                 MemorySegment.copy(code, 0, runs, INT, run.codeAt(from), k);
             }
         }
-        sumLengths(dict, codeBase, codes[r], byteBase);
-        long[] copied = new long[(codes[r] + 63) >>> 6];
-        for (int q = 0; q < list.size(); q++) {
-            StringRuns.Run run = list.get(q);
-            for (int from = bound[r][q]; from < bound[r + 1][q]; from += CHUNK) {
-                int k = Math.min(CHUNK, bound[r + 1][q] - from);
-                read(run, from, k, code, offset);
-                copyStrings(run, dict, dataAt, codeBase, code, offset, k, copied);
-            }
+        long[] slot = new long[Math.min(n, CHUNK)];
+        long at = byteBase;
+        for (int from = 0; from < n; from += CHUNK) {
+            int k = Math.min(CHUNK, n - from);
+            at = copyStrings(dict, dataAt, at, from, k, source, length, slot);
+            MemorySegment.copy(slot, 0, dict, DictionaryFile.LONG, DictionaryFile.offsetAt(codeBase + from), k);
         }
     }
 
     /** Strings of a run's share read into arrays at a time in {@link #place}. */
     private static final int CHUNK = 1 << 13;
 
-    /** The slots (codes) and offsets of run strings {@code [from, from + k)}; offsets one more. */
-    private void read(StringRuns.Run run, int from, int k, int[] code, int[] offset) {
-        MemorySegment.copy(runs, INT, run.codeAt(from), code, 0, k);
-        MemorySegment.copy(runs, INT, run.offsetsAt() + 4L * from, offset, 0, k + 1);
-    }
-
-    /** Adds {@code codeBase} to a chunk's numbers, making them codes, and puts each code's length in its slot. */
-    private static void lengths(MemorySegment dict, int codeBase, int[] code, int[] offset, int k) {
+    /**
+     * Notes where a chunk's first occurrences (numbers as written, not ~number) lie and their lengths, and makes each
+     * number a code.
+     */
+    private static void firsts(long bytesAt, int codeBase, int[] code, int[] offset, int k, long[] source,
+                               int[] length) {
         for (int i = 0; i < k; i++) {
-            int c = codeBase + code[i];
-            code[i] = c;
-            dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(c), offset[i + 1] - offset[i]);
-        }
-    }
-
-    /** Replaces the lengths in the offset slots of codes {@code [codeBase, codeBase + n)} by offsets from {@code at}. */
-    private static void sumLengths(MemorySegment dict, int codeBase, int n, long at) {
-        long[] slot = new long[Math.min(n, CHUNK)];
-        for (int from = 0; from < n; from += CHUNK) {
-            int k = Math.min(CHUNK, n - from);
-            long place = DictionaryFile.offsetAt(codeBase + from);
-            MemorySegment.copy(dict, DictionaryFile.LONG, place, slot, 0, k);
-            for (int i = 0; i < k; i++) {
-                long len = slot[i];
-                slot[i] = at;
-                at += len;
+            int c = code[i];
+            if (c >= 0) {
+                source[c] = bytesAt + offset[i];
+                length[c] = offset[i + 1] - offset[i];
+            } else {
+                c = ~c;
             }
-            MemorySegment.copy(slot, 0, dict, DictionaryFile.LONG, place, k);
+            code[i] = codeBase + c;
         }
     }
 
-    /** Copies the bytes of a chunk's strings whose codes were not copied yet to their places in the file. */
-    private void copyStrings(StringRuns.Run run, MemorySegment dict, long dataAt, int codeBase, int[] code,
-                             int[] offset, int k, long[] copied) {
-        long bytesAt = run.bytesAt();
+    /**
+     * Copies the bytes of a range's strings {@code [from, from + k)} (its numbers) to the file from {@code at} on,
+     * their offsets into {@code slot}; where the next string's bytes go.
+     */
+    private long copyStrings(MemorySegment dict, long dataAt, long at, int from, int k, long[] source, int[] length,
+                             long[] slot) {
         for (int i = 0; i < k; i++) {
-            int local = code[i] - codeBase;
-            if ((copied[local >>> 6] & (1L << local)) == 0) {
-                copied[local >>> 6] |= 1L << local;
-                long to = dataAt + dict.get(DictionaryFile.LONG, DictionaryFile.offsetAt(code[i]));
-                MemorySegment.copy(runs, bytesAt + offset[i], dict, to, offset[i + 1] - offset[i]);
-            }
+            slot[i] = at;
+            int len = length[from + i];
+            MemorySegment.copy(runs, source[from + i], dict, dataAt + at, len);
+            at += len;
         }
+        return at;
     }
 
     /** The codes in the merged dictionary of every string of {@code run}, read in one copy. */
