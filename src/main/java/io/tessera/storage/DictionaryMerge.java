@@ -16,24 +16,19 @@ import java.util.stream.IntStream;
 /**
  * Merges the sorted runs of a VARCHAR column ({@link StringRuns}) into its dictionary file on all cores. The value
  * space is cut into ranges at splitters sampled from the runs; each range merges its share of every run on its own
- * thread (a tournament of the runs, keyed by the strings' first {@value #KEY_BYTES} bytes), numbering the distinct
- * strings it meets and writing each run string's number beside it. A prefix sum over the ranges' counts and byte
- * totals then gives each range the place of its codes and bytes in the file, which the ranges fill, again in
- * parallel. Afterwards each run string's slot holds its code in the dictionary.
+ * thread (a tournament of the runs decided by offset-value codes, {@link RunTournament}), numbering the distinct
+ * strings it meets and writing each run string's number beside it (~number where the string was met before). A
+ * prefix sum over the ranges' counts and byte totals then gives each range the place of its codes and bytes in the
+ * file, which the ranges fill, again in parallel. Afterwards each run string's slot holds its code in the dictionary.
  */
 final class DictionaryMerge {
 
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong BIG_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    /**
-     * Bytes of each run's next string the tournament keeps beside it as numbers. The runs' next strings lie close
-     * together in the order, so they share their first bytes: TPC-H's comments often their first sixteen, where a
-     * key of that length sent most matches to the strings' bytes in the runs' file.
-     */
-    private static final int KEY_BYTES = 32;
-    private static final int KEY_WORDS = KEY_BYTES / 8;
     /** Strings a range merges at least, so that cutting costs little beside merging. */
     private static final long MIN_RANGE = 1 << 16;
+    /** Strings a range merges at most, so that what placing it notes per distinct string (12 bytes) stays small. */
+    private static final long MAX_RANGE = 1 << 22;
 
     /** The written dictionary: its file's length and CRC-32C, its size, and its first and last string. */
     record Result(long length, long crc, int size, String min, String max) {
@@ -71,7 +66,8 @@ final class DictionaryMerge {
         for (StringRuns.Run r : list) {
             total += r.count();
         }
-        int ranges = (int) Math.max(1, Math.min(4L * Runtime.getRuntime().availableProcessors(), total / MIN_RANGE));
+        int ranges = (int) Math.max(1, Math.max(total / MAX_RANGE,
+                Math.min(4L * Runtime.getRuntime().availableProcessors(), total / MIN_RANGE)));
         cut(ranges);
         codes = new int[ranges];
         bytes = new long[ranges];
@@ -127,34 +123,14 @@ final class DictionaryMerge {
         return runs.get(INT, r.offsetsAt() + 4L * (i + 1)) - runs.get(INT, r.offsetsAt() + 4L * i);
     }
 
-    /** The {@code len} bytes at {@code at}, at most eight, as an unsigned big-endian number, zero-padded. */
-    private long word(long at, int len) {
-        if (len >= 8) {
-            return runs.get(BIG_LONG, at);
-        }
-        long p = 0;
-        for (int k = 0; k < len; k++) {
-            p = p << 8 | (runs.get(ValueLayout.JAVA_BYTE, at + k) & 0xff);
-        }
-        return len <= 0 ? 0 : p << (8 * (8 - len));
-    }
-
-    /** Compares two run strings by their bytes, unsigned, the shorter first on a tie. */
+    /** Compares two run strings by their bytes, unsigned, the shorter first on a tie: eight bytes at a time. */
     private int compare(StringRuns.Run a, int i, StringRuns.Run b, int j) {
-        return compare(a, i, b, j, 0);
-    }
-
-    /**
-     * {@link #compare} of two strings known to agree in their first {@code skip} bytes (or to be that short and
-     * agree in all of theirs): eight bytes at a time, as unsigned big-endian numbers.
-     */
-    private int compare(StringRuns.Run a, int i, StringRuns.Run b, int j, int skip) {
         int la = length(a, i);
         int lb = length(b, j);
         int n = Math.min(la, lb);
         long sa = start(a, i);
         long sb = start(b, j);
-        int k = Math.min(skip, n);
+        int k = 0;
         for (; k + 8 <= n; k += 8) {
             long x = runs.get(BIG_LONG, sa + k);
             long y = runs.get(BIG_LONG, sb + k);
@@ -222,212 +198,89 @@ final class DictionaryMerge {
      * string's code slot; counts them and their bytes.
      */
     private void number(int r) {
-        Tournament t = new Tournament(r);
+        RunTournament t = new RunTournament(runs, list, bound[r], bound[r + 1]);
         int code = -1;
-        int lastRun = -1;
-        int lastIndex = 0;
-        long[] lastKey = new long[KEY_WORDS];
         long byteCount = 0;
         for (int q = t.winner(); q >= 0; q = t.advance(q)) {
-            StringRuns.Run run = list.get(q);
-            int i = t.next[q];
-            if (lastRun < 0 || !t.keyEquals(q, lastKey) || !sameBytes(run, i, list.get(lastRun), lastIndex)) {
+            boolean repeat = t.repeats(q);
+            if (!repeat) {
                 code++;
-                byteCount += length(run, i);
-                lastRun = q;
-                lastIndex = i;
-                System.arraycopy(t.key, q * KEY_WORDS, lastKey, 0, KEY_WORDS);
+                byteCount += t.length(q);
             }
-            runs.set(INT, run.codeAt(i), code);
+            // a repeat as ~number: place copies each string's bytes from its first occurrence only
+            runs.set(INT, list.get(q).codeAt(t.next[q]), repeat ? ~code : code);
         }
         codes[r] = code + 1;
         bytes[r] = byteCount;
-    }
-
-    /** Whether two run strings whose first {@value #KEY_BYTES} bytes agree are equal: lengths first, then bytes. */
-    private boolean sameBytes(StringRuns.Run a, int i, StringRuns.Run b, int j) {
-        return length(a, i) == length(b, j) && compare(a, i, b, j, KEY_BYTES) == 0;
-    }
-
-    /**
-     * A tournament (loser tree) over the runs' next strings in one range, each keyed by its first bytes: the
-     * next string in order costs one match per level, log2 of the run count.
-     */
-    private final class Tournament {
-        private final int range;
-        private final int k;
-        final int[] next;
-        /** Run q's next string's first {@value #KEY_BYTES} bytes: words [q * KEY_WORDS, (q + 1) * KEY_WORDS). */
-        final long[] key;
-        private final boolean[] done;
-        /** tree[0]: the winner; tree[1 .. k-1]: the loser of the match at that node (leaves are k + run). */
-        private final int[] tree;
-
-        Tournament(int range) {
-            this.range = range;
-            this.k = list.size();
-            next = new int[k];
-            key = new long[k * KEY_WORDS];
-            done = new boolean[k];
-            tree = new int[Math.max(1, k)];
-            for (int q = 0; q < k; q++) {
-                next[q] = bound[range][q];
-                load(q);
-            }
-            int[] winners = new int[2 * k];
-            for (int q = 0; q < k; q++) {
-                winners[k + q] = q;
-            }
-            for (int n = k - 1; n >= 1; n--) {
-                int a = winners[2 * n];
-                int b = winners[2 * n + 1];
-                boolean aWins = less(a, b);
-                winners[n] = aWins ? a : b;
-                tree[n] = aWins ? b : a;
-            }
-            if (k >= 2) {
-                tree[0] = winners[1];
-            }
-        }
-
-        /** The run holding the smallest next string, or -1 when every run's share is merged. */
-        int winner() {
-            return k == 0 || done[tree[0]] ? -1 : tree[0];
-        }
-
-        /** Moves run {@code q} (the winner) on to its next string and replays its matches; the new winner. */
-        int advance(int q) {
-            next[q]++;
-            load(q);
-            int w = q;
-            for (int n = (q + k) >>> 1; n >= 1; n >>>= 1) {
-                if (less(tree[n], w)) {
-                    int t = tree[n];
-                    tree[n] = w;
-                    w = t;
-                }
-            }
-            tree[0] = w;
-            return winner();
-        }
-
-        private void load(int q) {
-            if (next[q] >= bound[range + 1][q]) {
-                done[q] = true;
-                return;
-            }
-            StringRuns.Run run = list.get(q);
-            long at = start(run, next[q]);
-            int len = length(run, next[q]);
-            for (int w = 0; w < KEY_WORDS; w++) {
-                key[q * KEY_WORDS + w] = word(at + 8 * w, len - 8 * w);
-            }
-        }
-
-        private boolean less(int a, int b) {
-            if (done[a] || done[b]) {
-                return !done[a] && done[b];
-            }
-            int c = 0;
-            for (int w = 0; w < KEY_WORDS && c == 0; w++) {
-                c = Long.compareUnsigned(key[a * KEY_WORDS + w], key[b * KEY_WORDS + w]);
-            }
-            if (c == 0) {
-                c = compare(list.get(a), next[a], list.get(b), next[b], KEY_BYTES);
-            }
-            return c < 0 || (c == 0 && a < b);
-        }
-
-        /** Whether run q's next string's key is {@code other}. */
-        boolean keyEquals(int q, long[] other) {
-            for (int w = 0; w < KEY_WORDS; w++) {
-                if (key[q * KEY_WORDS + w] != other[w]) {
-                    return false;
-                }
-            }
-            return true;
-        }
     }
 
     // ------------------------------------------------------------------ placing a range in the file
 
     /**
      * Writes range {@code r}'s codes (its numbers plus {@code codeBase}) into the run slots, its strings' offsets and
-     * bytes into the dictionary file. A run's share is read {@value #CHUNK} strings at a time, its codes and offsets
-     * copied to arrays: the loops over them are small and quick to compile, where a loop reading the file value by
-     * value compiled slowly (C2 took about a second over its compiles of one such method in a cold import).
+     * bytes into the dictionary file. One pass over the runs' shares, {@value #CHUNK} strings at a time through
+     * arrays (small loops, quick to compile), notes where each distinct string's first occurrence lies and how long
+     * it is; the file is then written in code order, offsets and bytes front to back.
      */
     private void place(int r, MemorySegment dict, int codeBase, long byteBase, long dataAt) {
+        int n = codes[r];
+        long[] source = new long[n];
+        int[] length = new int[n];
         int[] code = new int[CHUNK];
         int[] offset = new int[CHUNK + 1];
-        // each code's length, in its offset slot; then the slots summed into offsets
         for (int q = 0; q < list.size(); q++) {
             StringRuns.Run run = list.get(q);
             for (int from = bound[r][q]; from < bound[r + 1][q]; from += CHUNK) {
                 int k = Math.min(CHUNK, bound[r + 1][q] - from);
-                read(run, from, k, code, offset);
-                lengths(dict, codeBase, code, offset, k);
+                MemorySegment.copy(runs, INT, run.codeAt(from), code, 0, k);
+                MemorySegment.copy(runs, INT, run.offsetsAt() + 4L * from, offset, 0, k + 1);
+                firsts(run.bytesAt(), codeBase, code, offset, k, source, length);
                 MemorySegment.copy(code, 0, runs, INT, run.codeAt(from), k);
             }
         }
-        sumLengths(dict, codeBase, codes[r], byteBase);
-        long[] copied = new long[(codes[r] + 63) >>> 6];
-        for (int q = 0; q < list.size(); q++) {
-            StringRuns.Run run = list.get(q);
-            for (int from = bound[r][q]; from < bound[r + 1][q]; from += CHUNK) {
-                int k = Math.min(CHUNK, bound[r + 1][q] - from);
-                read(run, from, k, code, offset);
-                copyStrings(run, dict, dataAt, codeBase, code, offset, k, copied);
-            }
+        long[] slot = new long[Math.min(n, CHUNK)];
+        long at = byteBase;
+        for (int from = 0; from < n; from += CHUNK) {
+            int k = Math.min(CHUNK, n - from);
+            at = copyStrings(dict, dataAt, at, from, k, source, length, slot);
+            MemorySegment.copy(slot, 0, dict, DictionaryFile.LONG, DictionaryFile.offsetAt(codeBase + from), k);
         }
     }
 
     /** Strings of a run's share read into arrays at a time in {@link #place}. */
     private static final int CHUNK = 1 << 13;
 
-    /** The slots (codes) and offsets of run strings {@code [from, from + k)}; offsets one more. */
-    private void read(StringRuns.Run run, int from, int k, int[] code, int[] offset) {
-        MemorySegment.copy(runs, INT, run.codeAt(from), code, 0, k);
-        MemorySegment.copy(runs, INT, run.offsetsAt() + 4L * from, offset, 0, k + 1);
-    }
-
-    /** Adds {@code codeBase} to a chunk's numbers, making them codes, and puts each code's length in its slot. */
-    private static void lengths(MemorySegment dict, int codeBase, int[] code, int[] offset, int k) {
+    /**
+     * Notes where a chunk's first occurrences (numbers as written, not ~number) lie and their lengths, and makes each
+     * number a code.
+     */
+    private static void firsts(long bytesAt, int codeBase, int[] code, int[] offset, int k, long[] source,
+                               int[] length) {
         for (int i = 0; i < k; i++) {
-            int c = codeBase + code[i];
-            code[i] = c;
-            dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(c), offset[i + 1] - offset[i]);
-        }
-    }
-
-    /** Replaces the lengths in the offset slots of codes {@code [codeBase, codeBase + n)} by offsets from {@code at}. */
-    private static void sumLengths(MemorySegment dict, int codeBase, int n, long at) {
-        long[] slot = new long[Math.min(n, CHUNK)];
-        for (int from = 0; from < n; from += CHUNK) {
-            int k = Math.min(CHUNK, n - from);
-            long place = DictionaryFile.offsetAt(codeBase + from);
-            MemorySegment.copy(dict, DictionaryFile.LONG, place, slot, 0, k);
-            for (int i = 0; i < k; i++) {
-                long len = slot[i];
-                slot[i] = at;
-                at += len;
+            int c = code[i];
+            if (c >= 0) {
+                source[c] = bytesAt + offset[i];
+                length[c] = offset[i + 1] - offset[i];
+            } else {
+                c = ~c;
             }
-            MemorySegment.copy(slot, 0, dict, DictionaryFile.LONG, place, k);
+            code[i] = codeBase + c;
         }
     }
 
-    /** Copies the bytes of a chunk's strings whose codes were not copied yet to their places in the file. */
-    private void copyStrings(StringRuns.Run run, MemorySegment dict, long dataAt, int codeBase, int[] code,
-                             int[] offset, int k, long[] copied) {
-        long bytesAt = run.bytesAt();
+    /**
+     * Copies the bytes of a range's strings {@code [from, from + k)} (its numbers) to the file from {@code at} on,
+     * their offsets into {@code slot}; where the next string's bytes go.
+     */
+    private long copyStrings(MemorySegment dict, long dataAt, long at, int from, int k, long[] source, int[] length,
+                             long[] slot) {
         for (int i = 0; i < k; i++) {
-            int local = code[i] - codeBase;
-            if ((copied[local >>> 6] & (1L << local)) == 0) {
-                copied[local >>> 6] |= 1L << local;
-                long to = dataAt + dict.get(DictionaryFile.LONG, DictionaryFile.offsetAt(code[i]));
-                MemorySegment.copy(runs, bytesAt + offset[i], dict, to, offset[i + 1] - offset[i]);
-            }
+            slot[i] = at;
+            int len = length[from + i];
+            MemorySegment.copy(runs, source[from + i], dict, dataAt + at, len);
+            at += len;
         }
+        return at;
     }
 
     /** The codes in the merged dictionary of every string of {@code run}, read in one copy. */

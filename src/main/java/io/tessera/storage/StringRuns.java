@@ -20,9 +20,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * thread, kept in a temporary file beside the column (so that a table's strings are held by the page cache, not the
  * heap) until {@link DictionaryMerge} merges them into the column's dictionary at commit.
  *
- * <p>A run of n strings at {@code base}: {@code int[n]} room for each string's code in the merged dictionary (filled by
- * the merge), {@code int[n+1]} offsets of the strings in the bytes that follow, then the UTF-8 bytes in order;
- * little-endian. Parts store their runs concurrently, each at a place reserved for it.
+ * <p>A run of n strings at {@code base}: {@code int[n]} slots, each string's code in the merged dictionary once the
+ * merge has filled them, until then where it first differs from the string before it in the run
+ * ({@link RunTournament#successor}; 0 where not known); {@code int[n+1]} offsets of the strings in the bytes that
+ * follow, then the UTF-8 bytes in order; little-endian. Parts store their runs concurrently, each at a place reserved
+ * for it.
  */
 final class StringRuns {
 
@@ -104,6 +106,7 @@ final class StringRuns {
         // plain arrays and System.arraycopy: a heap ByteBuffer's put per string went through the memory-access
         // checks of a bulk copy, which cost more than the copy itself for strings of a few dozen bytes
         int[] offsets = new int[n + 1];
+        int[] successor = new int[n];
         byte[] data = new byte[total];
         int at = 0;
         int distinct = 0;
@@ -114,6 +117,9 @@ final class StringRuns {
                 int from = st[c];
                 int len = st[c + 1] - from;
                 if (prev < 0 || !same(b, from, len, st[prev], st[prev + 1] - st[prev])) {
+                    // found here, where both strings are in the caches, not by the merge reading them again
+                    successor[distinct] = distinct == 0 ? 0
+                            : RunTournament.successor(data, offsets[distinct - 1], at, b, from, len);
                     offsets[distinct++] = at;
                     System.arraycopy(b, from, data, at, len);
                     at += len;
@@ -125,7 +131,9 @@ final class StringRuns {
         offsets[distinct] = at;
         ByteBuffer offsetBytes = ByteBuffer.allocate(4 * (distinct + 1)).order(ByteOrder.LITTLE_ENDIAN);
         offsetBytes.asIntBuffer().put(offsets, 0, distinct + 1);
-        return new Sorted(store(distinct, offsetBytes, ByteBuffer.wrap(data, 0, at)), rank);
+        ByteBuffer slotBytes = ByteBuffer.allocate(4 * distinct).order(ByteOrder.LITTLE_ENDIAN);
+        slotBytes.asIntBuffer().put(successor, 0, distinct);
+        return new Sorted(store(distinct, slotBytes, offsetBytes, ByteBuffer.wrap(data, 0, at)), rank);
     }
 
     /**
@@ -162,7 +170,7 @@ final class StringRuns {
                 data.put(dict.page(c), dict.start(c), dict.length(c));
             }
             offsets.putInt(data.position());
-            out.add(store(n, offsets.flip(), data.flip()));
+            out.add(store(n, null, offsets.flip(), data.flip()));
             from = to;
         }
         return out;
@@ -191,17 +199,21 @@ final class StringRuns {
                 offsets.putInt(Math.toIntExact(layout.offset(file, i) - first));
             }
             ByteBuffer data = file.asSlice(layout.dataAt() + first, layout.offset(file, to) - first).asByteBuffer();
-            out.add(store(count, offsets.flip(), data));
+            out.add(store(count, null, offsets.flip(), data));
             from = to;
         }
         return out;
     }
 
-    /** Stores a run of n strings: room for their codes (a hole until the merge fills it), offsets, bytes. */
-    private Run store(int n, ByteBuffer offsets, ByteBuffer data) throws IOException {
+    /**
+     * Stores a run of n strings: their slots ({@code slots}, or a hole of zeros where null: nothing known), offsets,
+     * bytes.
+     */
+    private Run store(int n, ByteBuffer slots, ByteBuffer offsets, ByteBuffer data) throws IOException {
         long base = end.getAndAdd(4L * n + offsets.remaining() + data.remaining());
-        long pos = base + 4L * n;
-        for (ByteBuffer b : new ByteBuffer[] {offsets, data}) {
+        long pos = slots == null ? base + 4L * n : base;
+        ByteBuffer[] parts = slots == null ? new ByteBuffer[] {offsets, data} : new ByteBuffer[] {slots, offsets, data};
+        for (ByteBuffer b : parts) {
             while (b.hasRemaining()) {
                 pos += ch.write(b, pos);
             }

@@ -93,8 +93,9 @@ class DictionaryMergeTest {
     }
 
     /**
-     * Strings that agree in their first 24 to 40 bytes, around the bytes the merge keeps as a key beside each run's
-     * next string, some ending in zero bytes and many repeated across runs: every duplicate gets one code, in order.
+     * Strings that agree in their first 24 to 40 bytes (the runs' next strings tie on their first difference from the
+     * string merged before), some ending in zero bytes and many repeated across runs: every duplicate gets one code,
+     * in order.
      */
     @Test
     void stringsSharingLongPrefixesMergeInOrder() throws Exception {
