@@ -113,8 +113,11 @@ public final class JvmVariantSpace implements VariantSpace {
     /**
      * The most cores on which a small pipeline runs on one worker, and a small join table is indexed by one thread,
      * by default: there the second worker's core is the one the JIT, the collector and everything else on the machine
-     * share, and handing it a pipeline of a millisecond or two cost more than it saved (TPC-H SF 1 on the 2-core VM,
-     * docs/PERFORMANCE.md, "Small pipelines at two workers"). Not measured on more cores, whose defaults are as before.
+     * share (the second worker started 0.05 to 2 ms after the first), and handing it a pipeline of a millisecond or
+     * two cost more than it saved: TPC-H SF 1 on the 2-core VM, two workers in one process, the old and these
+     * defaults alternated, medians of 31 runs at load 8 to 9, Q3's customer pipeline (150,000 rows, 30,142 built) 5.7
+     * against 1.0 ms, Q7's supplier and nation pipeline 3.6 against 0.8 ms. Not measured on more cores, whose defaults
+     * are as before.
      */
     static final int FEW_CORES = 2;
     /**
@@ -126,7 +129,8 @@ public final class JvmVariantSpace implements VariantSpace {
     /**
      * Estimated rows of a join table below which one thread indexes it by default on {@link #FEW_CORES} cores: two
      * workers' atomic inserts into a perfect table took longer than one thread's plain stores for every table of TPC-H
-     * SF 1 up to 147,126 rows, and as long at 319,404.
+     * SF 1 up to 147,126 rows, and as long at 319,404 (load 3 to 5); at load 8 a perfect table over [1..6M] from two
+     * workers' rows took 2.7/4.0 ms serial/atomic for 30,000 rows, 6.6/12.1 for 319,404 and 48/106 for 1.5M.
      */
     public static final double PARALLEL_BUILD_ROWS = 1 << 19;
 
