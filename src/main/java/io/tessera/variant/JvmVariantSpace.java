@@ -34,8 +34,8 @@ import java.util.function.Predicate;
  * <td>BUILD sinks (probes mirror it as ht.jN)</td></tr>
  * <tr><td>build</td><td>serial (one thread indexes the rows), partitioned (radix partitions of the slots, each
  * indexed by one worker), atomic (every worker inserts into the one table with atomic operations; not cuckoo); by
- * default atomic for a perfect table, partitioned for a hashed one, serial on {@link #FEW_CORES} cores below {@link
- * #PARALLEL_BUILD_ROWS} estimated rows</td><td>BUILD sinks, where there is more than one core</td></tr>
+ * default partitioned for a hashed table, atomic for a perfect one (serial on {@link #FEW_CORES} cores below {@link
+ * #PARALLEL_BUILD_ROWS} estimated rows)</td><td>BUILD sinks, where there is more than one core</td></tr>
  * <tr><td>agg</td><td>dense (every key's range known, at most 2^21 groups), hash (per worker, merged), shared
  * (one table in lock stripes), partitioned (radix partitions, one table each), ordered (each morsel's runs of equal
  * keys appended as groups, merged by the morsels' key ranges where they ascend and meet only at their ends, else by
@@ -127,7 +127,7 @@ public final class JvmVariantSpace implements VariantSpace {
      */
     public static final double PARALLEL_PIPELINE_ROWS = 1 << 18;
     /**
-     * Estimated rows of a join table below which one thread indexes it by default on {@link #FEW_CORES} cores: two
+     * Estimated rows of a perfect join table below which one thread indexes it by default on {@link #FEW_CORES} cores: two
      * workers' atomic inserts into a perfect table took longer than one thread's plain stores for every table of TPC-H
      * SF 1 up to 147,126 rows, and as long at 319,404 (load 3 to 5); at load 8 a perfect table over [1..6M] from two
      * workers' rows took 2.7/4.0 ms serial/atomic for 30,000 rows, 6.6/12.1 for 319,404 and 48/106 for 1.5M.
@@ -317,16 +317,18 @@ public final class JvmVariantSpace implements VariantSpace {
     }
 
     /**
-     * The default build of a BUILD pipeline: serial on {@link #FEW_CORES} cores for a table estimated below {@link
-     * #PARALLEL_BUILD_ROWS} rows, else atomic for a perfect table (exchanges on its slots, no partitioning pass) and
-     * partitioned for a hashed one.
+     * The default build of a BUILD pipeline: partitioned for a hashed table; for a perfect one serial on {@link
+     * #FEW_CORES} cores below {@link #PARALLEL_BUILD_ROWS} estimated rows, else atomic (exchanges on its slots, no
+     * partitioning pass). TPC-H Q9's pipeline that builds a hashed table of 319,404 rows on two keys took 40-49 ms
+     * with it partitioned, 70-82 ms with it serial (two workers, load 9 to 12): its hashing and probing are worth
+     * sharing.
      */
     private String defaultJoinBuild(Pipeline p) {
         Sink.Build b = (Sink.Build) p.sink();
-        if (cores <= FEW_CORES && b.estimatedRows() < PARALLEL_BUILD_ROWS) {
-            return "serial";
+        if (!perfectAllowed(b)) {
+            return "partitioned";
         }
-        return perfectAllowed(b) ? "atomic" : "partitioned";
+        return cores <= FEW_CORES && b.estimatedRows() < PARALLEL_BUILD_ROWS ? "serial" : "atomic";
     }
 
     /** The most rows estimated at any step of {@code p}; infinite where it has no estimate. */
