@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Runs a range of a pipeline's source rows on the workers: cut into morsels that the workers take in turn (as the
  * genome's access says), each worker filling its own sink state or all one shared state; checks the deadline and
- * the cancel before every morsel. The calling thread is the first worker, the pool's threads the others.
+ * the cancel before every morsel.
  */
 public final class MorselRunner {
 
