@@ -2,14 +2,15 @@ package io.tessera.backend.host;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
 /**
  * The threads the end of a sink may use on the host (a parallel sort, merge, gather or window evaluation): a pool,
- * how many threads (the calling thread one of them), and the query's cancel check, run between tasks. With one
- * thread, or one task, the tasks run on the calling thread.
+ * how many of its threads, and the query's cancel check, run between tasks. With one thread, or one task, the tasks
+ * run on the calling thread.
  */
 public record HostWorkers(ExecutorService pool, int threads, Runnable checkCancel) {
 
@@ -27,10 +28,7 @@ public record HostWorkers(ExecutorService pool, int threads, Runnable checkCance
         void run(int from, int to);
     }
 
-    /**
-     * Runs every task (in parallel where there is more than one thread: the calling thread and up to {@code threads
-     * - 1} of the pool's take them in turn) and returns when all are done.
-     */
+    /** Runs every task (in parallel where there is more than one thread) and returns when all are done. */
     public void run(List<Runnable> tasks) {
         checkCancel.run();
         if (threads == 1 || tasks.size() <= 1) {
@@ -40,10 +38,22 @@ public record HostWorkers(ExecutorService pool, int threads, Runnable checkCance
             }
             return;
         }
-        WorkerTasks.run(pool, threads, tasks.size(), i -> {
-            checkCancel.run();
-            tasks.get(i).run();
-        });
+        List<Callable<Object>> calls = new ArrayList<>(tasks.size());
+        for (Runnable t : tasks) {
+            calls.add(() -> {
+                checkCancel.run();
+                t.run();
+                return null;
+            });
+        }
+        try {
+            for (Future<Object> f : pool.invokeAll(calls)) {
+                join(f);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
     }
 
     /**

@@ -6,7 +6,7 @@ import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.backend.jvm.lib.NumericRuntime;
-import io.tessera.backend.host.WorkerTasks;
+import io.tessera.backend.host.HostWorkers;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
 
@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -72,7 +73,6 @@ public final class MorselRunner {
         AtomicLong cursor = new AtomicLong();
         long[] busy = new long[tasks];
         int[] morsels = new int[tasks];
-        boolean[] started = new boolean[tasks];
         // EXPLAIN ANALYZE's code counts each operation's rows into its worker's own array, summed below
         boolean counting = e.countedOperations().length > 0;
         long[][] rowCounts = new long[tasks][counting ? e.pipeline().operations().size() : 0];
@@ -84,7 +84,6 @@ public final class MorselRunner {
             Object sinkState = states.get(shared ? 0 : t);
             jobs.add(() -> {
                 long t0 = System.nanoTime();
-                started[worker] = true;
                 try {
                     MorselScheduler.morsels(access, rows, morsel, tasks, worker, cursor, (a, b) -> {
                         if (deadline != 0 && System.nanoTime() - deadline > 0) {
@@ -113,19 +112,32 @@ public final class MorselRunner {
                 return sinkState;
             });
         }
-        // the calling thread is worker 0; with dynamic access a worker the pool has not started by the time it is
-        // done is dropped (its morsels were taken), so a late core holds nobody up
-        WorkerTasks.withCaller(tasks == 1 ? null : pool(state), jobs, access == MorselScheduler.Access.DYNAMIC);
-        // every job that ran has written its entries: its future was joined
+        if (tasks == 1) {
+            try {
+                jobs.get(0).call();
+            } catch (RuntimeException ex) {
+                throw ex;
+            } catch (Exception ex) {
+                throw new IllegalStateException(ex);
+            }
+        } else {
+            try {
+                for (Future<Object> f : pool(state).invokeAll(jobs)) {
+                    HostWorkers.join(f);
+                }
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", ex);
+            }
+        }
+        // every job has written its entry: the futures were joined
         if (counting) {
             state.actuals().addRowsAfterOperations(e.pipeline(), e.countedOperations(), rowCounts);
         }
         if (!shared) {
             dropUnreached(states, made, morsels);
         }
-        // the busy times of the workers that started (a dropped one took no time)
-        return MorselScheduler.workersNanos(access, java.util.stream.IntStream.range(0, tasks).filter(t -> started[t])
-                .mapToLong(t -> busy[t]).toArray());
+        return MorselScheduler.workersNanos(access, busy);
     }
 
     /**

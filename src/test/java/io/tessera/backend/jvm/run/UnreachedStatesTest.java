@@ -13,12 +13,10 @@ import io.tessera.variant.Genomes;
 import io.tessera.variant.JvmDimensions;
 import io.tessera.variant.JvmVariantSpace;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -47,13 +45,11 @@ class UnreachedStatesTest {
     }
 
     /**
-     * Two workers, the pool's one thread held busy: the calling thread (worker 0) takes every morsel, the second
-     * worker is dropped before it starts, and its state is left out: the results are those of one worker, and no
-     * end waits for the busy thread.
+     * Two workers on a pool of one thread: the first worker's job takes every morsel before the second's starts, so
+     * the second's states are left out, and the results are those of one worker.
      */
     @Test
-    @Timeout(300) // a worker waited for would hang the test: the pool's thread is held until the end
-    void aWorkerWhoseThreadIsBusyIsDroppedAndAddsNoTableToMerge() {
+    void aWorkerThatFoundNoMorselLeftAddsNoTableToMerge() {
         // more groups than two tables are merged serially (GroupMerge): two would be split into partitions
         String sql = "SELECT lo_orderkey AS k, COUNT(*), SUM(lo_revenue) FROM lineorder, ddate"
                 + " WHERE lo_orderdate = d_datekey AND d_year > 1993 GROUP BY 1 ORDER BY 1";
@@ -66,11 +62,6 @@ class UnreachedStatesTest {
         }));
         QueryEngine.Prepared one = engine.prepareJvm(sql, plan -> Genomes.defaults(new JvmVariantSpace(1, false), plan));
         ExecutorService oneThread = Executors.newSingleThreadExecutor();
-        CountDownLatch busy = new CountDownLatch(1);
-        oneThread.submit(() -> {
-            busy.await();
-            return null;
-        });
         try {
             List<String> steps = new ArrayList<>();
             List<String> rows = run(two, new JvmExecutor.Options(oneThread, null, 0), steps);
@@ -79,7 +70,6 @@ class UnreachedStatesTest {
             assertTrue(steps.stream().anyMatch(s -> s.contains("GROUP_AGGREGATE (hash") && s.contains("in 1 table")),
                     String.join("\n", steps));
         } finally {
-            busy.countDown();
             oneThread.shutdownNow();
         }
     }
