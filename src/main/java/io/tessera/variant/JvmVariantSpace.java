@@ -27,12 +27,15 @@ import java.util.function.Predicate;
  * <table>
  * <caption>JVM dimensions</caption>
  * <tr><th>dimension</th><th>values</th><th>applies to</th></tr>
- * <tr><td>workers</td><td>1, 2, 4, ... up to the cores (and the core count itself)</td><td>every pipeline</td></tr>
+ * <tr><td>workers</td><td>1, 2, 4, ... up to the cores (and the core count itself); by default all cores, on
+ * {@link #FEW_CORES} cores one for a pipeline whose estimates stay below {@link #PARALLEL_PIPELINE_ROWS}</td><td>every
+ * pipeline</td></tr>
  * <tr><td>ht</td><td>perfect (one integer key, known range of at most 2^24), linear, cuckoo2, cuckoo3, cuckoo4</td>
  * <td>BUILD sinks (probes mirror it as ht.jN)</td></tr>
  * <tr><td>build</td><td>serial (one thread indexes the rows), partitioned (radix partitions of the slots, each
- * indexed by one worker), atomic (every worker inserts into the one table with atomic operations; not cuckoo)</td>
- * <td>BUILD sinks, where there is more than one core</td></tr>
+ * indexed by one worker), atomic (every worker inserts into the one table with atomic operations; not cuckoo); by
+ * default partitioned for a hashed table, atomic for a perfect one (serial on {@link #FEW_CORES} cores below {@link
+ * #PARALLEL_BUILD_ROWS} estimated rows)</td><td>BUILD sinks, where there is more than one core</td></tr>
  * <tr><td>agg</td><td>dense (every key's range known, at most 2^21 groups), hash (per worker, merged), shared
  * (one table in lock stripes), partitioned (radix partitions, one table each), ordered (each morsel's runs of equal
  * keys appended as groups, merged by the morsels' key ranges where they ascend and meet only at their ends, else by
@@ -107,6 +110,29 @@ public final class JvmVariantSpace implements VariantSpace {
      * the threads' start and the merge cost more than they save.
      */
     public static final double PARALLEL_END_ROWS = 1 << 16;
+    /**
+     * The most cores on which a small pipeline runs on one worker, and a small join table is indexed by one thread,
+     * by default: there the second worker's core is the one the JIT, the collector and everything else on the machine
+     * share (the second worker started 0.05 to 2 ms after the first), and handing it a pipeline of a millisecond or
+     * two cost more than it saved: TPC-H SF 1 on the 2-core VM, two workers in one process, the old and these
+     * defaults alternated, medians of 31 runs at load 8 to 9, Q3's customer pipeline (150,000 rows, 30,142 built) 5.7
+     * against 1.0 ms, Q7's supplier and nation pipeline 3.6 against 0.8 ms. Not measured on more cores, whose defaults
+     * are as before.
+     */
+    static final int FEW_CORES = 2;
+    /**
+     * Estimated rows (the most at any step of a pipeline: its source, after an operation, its sink) below which a
+     * pipeline runs on one worker by default on {@link #FEW_CORES} cores: its rows stay in one sink state, so its
+     * end copies, merges and sorts nothing of the workers'.
+     */
+    public static final double PARALLEL_PIPELINE_ROWS = 1 << 18;
+    /**
+     * Estimated rows of a perfect join table below which one thread indexes it by default on {@link #FEW_CORES} cores: two
+     * workers' atomic inserts into a perfect table took longer than one thread's plain stores for every table of TPC-H
+     * SF 1 up to 147,126 rows, and as long at 319,404 (load 3 to 5); at load 8 a perfect table over [1..6M] from two
+     * workers' rows took 2.7/4.0 ms serial/atomic for 30,000 rows, 6.6/12.1 for 319,404 and 48/106 for 1.5M.
+     */
+    public static final double PARALLEL_BUILD_ROWS = 1 << 19;
 
     /** A value of a dimension and the condition a pipeline must meet for it (null: always allowed). */
     private record Value(String name, BiPredicate<QueryPlan, Pipeline> allowed) {
@@ -163,7 +189,7 @@ public final class JvmVariantSpace implements VariantSpace {
             workers.add(v(Integer.toString(w)));
         }
         workers.add(v(Integer.toString(cores)));
-        declared.add(new Declared(JvmDimensions.WORKERS, p -> true, workers, (q, p) -> Integer.toString(cores)));
+        declared.add(new Declared(JvmDimensions.WORKERS, p -> true, workers, (q, p) -> Integer.toString(defaultWorkers(p))));
 
         declared.add(new Declared(JvmDimensions.HASH_TABLE, p -> p.sink() instanceof Sink.Build,
                 List.of(v("perfect", (q, p) -> perfectAllowed((Sink.Build) p.sink())), v("linear"), v("cuckoo2"),
@@ -174,7 +200,7 @@ public final class JvmVariantSpace implements VariantSpace {
         // partitioning pass over the rows, the hashed ones in radix partitions of their slots
         declared.add(new Declared(JvmDimensions.JOIN_BUILD, p -> cores > 1 && p.sink() instanceof Sink.Build,
                 List.of(v("serial"), v("partitioned"), v("atomic")),
-                (q, p) -> perfectAllowed((Sink.Build) p.sink()) ? "atomic" : "partitioned"));
+                (q, p) -> defaultJoinBuild(p)));
 
         declared.add(new Declared(JvmDimensions.AGGREGATION, p -> p.sink() instanceof Sink.GroupAggregate,
                 List.of(v("dense", (q, p) -> denseAllowed((Sink.GroupAggregate) p.sink())), v("hash"), v("shared"),
@@ -274,9 +300,46 @@ public final class JvmVariantSpace implements VariantSpace {
         };
     }
 
-    /** The serial value for a pipeline whose source is estimated below {@link #PARALLEL_END_ROWS} rows, else the parallel. */
-    private static String bySize(Pipeline p, String serial, String parallel) {
-        return p.source().estimatedRows() >= PARALLEL_END_ROWS ? parallel : serial;
+    /**
+     * The serial value for a pipeline whose source is estimated below {@link #PARALLEL_END_ROWS} rows or that runs on
+     * one worker by default, else the parallel.
+     */
+    private String bySize(Pipeline p, String serial, String parallel) {
+        return defaultWorkers(p) > 1 && p.source().estimatedRows() >= PARALLEL_END_ROWS ? parallel : serial;
+    }
+
+    /**
+     * The default workers of pipeline {@code p}: one on {@link #FEW_CORES} cores where every estimate of its rows is
+     * below {@link #PARALLEL_PIPELINE_ROWS}, else all cores.
+     */
+    int defaultWorkers(Pipeline p) {
+        return cores <= FEW_CORES && largestEstimate(p) < PARALLEL_PIPELINE_ROWS ? 1 : cores;
+    }
+
+    /**
+     * The default build of a BUILD pipeline: partitioned for a hashed table; for a perfect one serial on {@link
+     * #FEW_CORES} cores below {@link #PARALLEL_BUILD_ROWS} estimated rows, else atomic (exchanges on its slots, no
+     * partitioning pass). TPC-H Q9's pipeline that builds a hashed table of 319,404 rows on two keys took 40-49 ms
+     * with it partitioned, 70-82 ms with it serial (two workers, load 9 to 12): its hashing and probing are worth
+     * sharing.
+     */
+    private String defaultJoinBuild(Pipeline p) {
+        Sink.Build b = (Sink.Build) p.sink();
+        if (!perfectAllowed(b)) {
+            return "partitioned";
+        }
+        return cores <= FEW_CORES && b.estimatedRows() < PARALLEL_BUILD_ROWS ? "serial" : "atomic";
+    }
+
+    /** The most rows estimated at any step of {@code p}; infinite where it has no estimate. */
+    static double largestEstimate(Pipeline p) {
+        double most = Double.NaN;
+        for (double rows : p.estimatedRows()) {
+            if (!Double.isNaN(rows)) {
+                most = Double.isNaN(most) ? rows : Math.max(most, rows);
+            }
+        }
+        return Double.isNaN(most) ? Double.POSITIVE_INFINITY : most;
     }
 
     /**

@@ -63,6 +63,7 @@ public final class MorselRunner {
         MorselScheduler.Access access = MorselScheduler.Access.of(g.has(JvmDimensions.ACCESS)
                 ? g.get(JvmDimensions.ACCESS) : "dynamic");
         long expected = SinkStates.expectedRowsPerWorker(e, rows, tasks);
+        int made = states.size();
         while (!shared && states.size() < tasks) {
             states.add(SinkStates.perWorker(e, expected));
         }
@@ -71,6 +72,7 @@ public final class MorselRunner {
         io.tessera.api.QueryProgress progress = cancel == null ? null : cancel.progress();
         AtomicLong cursor = new AtomicLong();
         long[] busy = new long[tasks];
+        int[] morsels = new int[tasks];
         // EXPLAIN ANALYZE's code counts each operation's rows into its worker's own array, summed below
         boolean counting = e.countedOperations().length > 0;
         long[][] rowCounts = new long[tasks][counting ? e.pipeline().operations().size() : 0];
@@ -88,6 +90,7 @@ public final class MorselRunner {
                             throw new JvmExecutor.DeadlineExceeded();
                         }
                         QueryCancel.check(cancel);
+                        morsels[worker]++;
                         if (seed != null) {
                             NumericRuntime.seedMorsel(seed.value(), pipeline, from + a);
                         }
@@ -131,6 +134,22 @@ public final class MorselRunner {
         if (counting) {
             state.actuals().addRowsAfterOperations(e.pipeline(), e.countedOperations(), rowCounts);
         }
+        if (!shared) {
+            dropUnreached(states, made, morsels);
+        }
         return MorselScheduler.workersNanos(access, busy);
+    }
+
+    /**
+     * Leaves out the states made for this run ({@code states} from index {@code made} on, worker t's at t) whose
+     * worker took no morsel (with dynamic access a worker that starts late may find none left): they are empty, and
+     * the sink's end would copy or merge them with the others; one state always stays.
+     */
+    static void dropUnreached(List<Object> states, int made, int[] morsels) {
+        for (int t = Math.min(states.size(), morsels.length) - 1; t >= made && states.size() > 1; t--) {
+            if (morsels[t] == 0) {
+                states.remove(t);
+            }
+        }
     }
 }
