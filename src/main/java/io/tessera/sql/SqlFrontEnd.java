@@ -191,6 +191,13 @@ public final class SqlFrontEnd {
         try {
             relRoot = converter.convertQuery(validated, false, true);
         } catch (AssertionError e) {
+            java.util.regex.Matcher ungrouped = java.util.regex.Pattern.compile("Identifier '(?:[^'.]*\\.)?([^'.]*)' "
+                    + "is not a group expr").matcher(String.valueOf(e.getMessage()));
+            if (ungrouped.matches()) {
+                // a correlated subquery of a grouped query reads a column no group key is (t.a where a + 1 is one)
+                throw new SqlError("column \"" + ungrouped.group(1) + "\" must appear in the GROUP BY clause or must be "
+                        + "part of an aggregate function (read by a correlated subquery)", e);
+            }
             // Calcite checks that conversion keeps the types the validator derived; where the two disagree (the
             // nullability of a STRUCT or LIST that set operations' branches share, see TextCoercion) the query is
             // refused with that reason instead of the error ending the process
@@ -202,6 +209,7 @@ public final class SqlFrontEnd {
         rel = CheckedCasts.keepInexactCasts(rel);
         clusterPlanner.setExecutor(null);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);
+        rel = GroupedCorrelations.rewrite(rel);
         rel = UnnestJoins.rewrite(rel, builder);
 
         rel = ExistsJoins.rewrite(rel);
@@ -209,6 +217,11 @@ public final class SqlFrontEnd {
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
                 CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
         rel = ScalarCounts.fix(rel);
+        // the decorrelator passes the columns a correlation adds through a Sort or a Filter at the top (a subquery
+        // with LIMIT below an ORDER BY would add its key); a projection of the query's own columns keeps them out
+        RelNode top = rel;
+        rel = org.apache.calcite.rel.logical.LogicalProject.create(top, List.of(),
+                top.getCluster().getRexBuilder().identityProjects(top.getRowType()), top.getRowType());
         try {
             rel = RelDecorrelator.decorrelateQuery(rel, builder);
         } catch (RuntimeException e) {
