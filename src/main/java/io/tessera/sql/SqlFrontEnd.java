@@ -143,6 +143,7 @@ public final class SqlFrontEnd {
         parsed = StructPacks.rewrite(parsed);
         SupportCheck.check(parsed);
         ColumnNames.nameExpressions(parsed);
+        parsed = OrderedAggregates.rewrite(parsed);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
@@ -219,6 +220,7 @@ public final class SqlFrontEnd {
         rel = ScalarCounts.fix(rel);
         // the decorrelator passes the columns a correlation adds through a Sort or a Filter at the top (a subquery
         // with LIMIT below an ORDER BY would add its key); a projection of the query's own columns keeps them out
+        rejectOrderedCorrelated(rel, false);
         RelNode top = rel;
         rel = org.apache.calcite.rel.logical.LogicalProject.create(top, List.of(),
                 top.getCluster().getRexBuilder().identityProjects(top.getRowType()), top.getRowType());
@@ -313,6 +315,25 @@ public final class SqlFrontEnd {
         HepPlanner planner = new HepPlanner(b.build());
         planner.setRoot(rel);
         return planner.findBestExp();
+    }
+
+    /**
+     * Refuses an aggregate with an ORDER BY inside its parentheses in a correlated subquery: Calcite's decorrelator
+     * moves the aggregate's arguments past the correlated keys it groups by but not its order's keys, which would then
+     * order by another column.
+     */
+    private static void rejectOrderedCorrelated(RelNode rel, boolean correlated) {
+        if (correlated && rel instanceof org.apache.calcite.rel.core.Aggregate a) {
+            for (org.apache.calcite.rel.core.AggregateCall call : a.getAggCallList()) {
+                if (!call.getCollation().getFieldCollations().isEmpty()) {
+                    throw new SqlError("unsupported: ORDER BY inside " + call.getAggregation().getName()
+                            .toLowerCase(java.util.Locale.ROOT) + "(...) in a correlated subquery");
+                }
+            }
+        }
+        for (int i = 0; i < rel.getInputs().size(); i++) {
+            rejectOrderedCorrelated(rel.getInput(i), correlated || rel instanceof Correlate && i == 1);
+        }
     }
 
     private static void rejectCorrelation(RelNode rel) {
