@@ -283,6 +283,10 @@ public final class SqlFrontEnd {
                 if (zoned != null) {
                     return zoned;
                 }
+                RelDataType byName = StructCommonType.of(this, types, this::leastRestrictive);
+                if (byName != null) {
+                    return byName;
+                }
                 RelDataType common = super.leastRestrictive(types);
                 return common != null ? common : NestedCommonType.of(this, types, super::leastRestrictive);
             }
