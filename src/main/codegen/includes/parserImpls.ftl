@@ -498,3 +498,66 @@ SqlNode TesseraRange() :
         { return new SqlIdentifier("range", s.pos()); }
     )
 }
+
+/**
+ * Whether the parentheses that come next hold ORDER BY at their own level (not inside a nested call, list or
+ * subquery): a call with its order inside, {@code list(x ORDER BY y)}. A query right after the parenthesis is not.
+ */
+JAVACODE boolean TesseraOrderInsideCall() {
+    if (getToken(1).kind != LPAREN) {
+        return false;
+    }
+    int depth = 0;
+    for (int i = 1; ; i++) {
+        Token t = getToken(i);
+        switch (t.kind) {
+        case EOF:
+            return false;
+        case LPAREN: case LBRACKET: case LBRACE: case LBRACE_D: case LBRACE_T: case LBRACE_TS: case LBRACE_FN:
+            depth++;
+            break;
+        case RPAREN: case RBRACKET: case RBRACE:
+            if (--depth == 0) {
+                return false;
+            }
+            break;
+        case SELECT: case VALUES: case WITH:
+            if (depth == 1 && i == 2) {
+                return false;
+            }
+            break;
+        case ORDER:
+            if (depth == 1 && getToken(i + 1).kind == BY) {
+                return true;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/**
+ * The parentheses of a call with ORDER BY inside: {@code ([DISTINCT | ALL] value, ... ORDER BY key, ...)}, as
+ * FunctionParameterList gives them (the quantifier first), the ORDER BY list last.
+ */
+List<SqlNode> TesseraOrderedParameterList() :
+{
+    final List<SqlNode> list = new ArrayList<SqlNode>();
+    final SqlLiteral qualifier;
+    final SqlNodeList orderBy;
+}
+{
+    <LPAREN>
+    (
+        qualifier = AllOrDistinct() { list.add(qualifier); }
+    |
+        { list.add(null); }
+    )
+    AddExpression(list, ExprContext.ACCEPT_SUB_QUERY)
+    ( <COMMA> AddExpression(list, ExprContext.ACCEPT_SUB_QUERY) )*
+    orderBy = OrderBy(true) { list.add(orderBy); }
+    <RPAREN> {
+        return list;
+    }
+}

@@ -68,6 +68,10 @@ final class MapCalls {
                 return ordered;
             }
         }
+        if ((name.equals("MAP_KEYS") || name.equals("MAP_VALUES")) && !ops.isEmpty()
+                && ops.get(0).getType().getSqlTypeName() == SqlTypeName.NULL) {
+            return new Expr.Literal(null, Types.of(call.getType())); // of a NULL: a NULL list
+        }
         if (ops.isEmpty() || ops.get(0).getType().getSqlTypeName() != SqlTypeName.MAP) {
             return castToMap(call, translate);
         }

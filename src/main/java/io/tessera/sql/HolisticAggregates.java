@@ -71,6 +71,11 @@ final class HolisticAggregates {
      * own function.
      */
     private static final SqlAggFunction ORDERED_STRING_AGG = orderedText("STRING_AGG");
+    /** LIST with an ORDER BY inside its parentheses, of the kind ARRAY_AGG for the same reason. */
+    private static final SqlAggFunction ORDERED_LIST = org.apache.calcite.sql.fun.SqlBasicAggFunction.create("LIST",
+                    SqlKind.ARRAY_AGG, ReturnTypes.andThen(ReturnTypes::stripOrderBy, HolisticAggregates::listType),
+                    OperandTypes.ANY)
+            .withFunctionType(SqlFunctionCategory.SYSTEM).withSyntax(org.apache.calcite.sql.SqlSyntax.ORDERED_FUNCTION);
     private static final SqlAggFunction ORDERED_GROUP_CONCAT = orderedText("GROUP_CONCAT");
 
     static final List<SqlAggFunction> ALL = List.of(MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE, MODE, STRING_AGG,
@@ -95,14 +100,18 @@ final class HolisticAggregates {
     }
 
     /**
-     * Refuses an ORDER BY inside the parentheses of an aggregate other than STRING_AGG and GROUP_CONCAT (Calcite's
-     * parser gives {@code array_agg(x ORDER BY y)} as a last operand holding the ORDER BY list), naming the
-     * aggregate and its position.
+     * Refuses an ORDER BY inside the parentheses of a call other than the aggregates that take one (the grammar
+     * gives {@code list(x ORDER BY y)} as a last operand holding the ORDER BY list; sql.OrderedAggregates rewrites
+     * the others it allows), naming the call and its position.
      */
     static void checkOrder(SqlCall call) {
         List<SqlNode> operands = call.getOperandList();
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
-        if (call.getOperator().isAggregator() && !ORDERED.contains(name)
+        if (!call.getOperator().isAggregator()
+                && !(call.getOperator() instanceof org.apache.calcite.sql.SqlUnresolvedFunction)) {
+            return; // an operator or a constructor of the grammar, whose lists are not ORDER BYs
+        }
+        if (!ORDERED.contains(name) && !OrderedAggregates.orderAllowed(name)
                 && !operands.isEmpty() && operands.get(operands.size() - 1) instanceof SqlNodeList) {
             throw SupportCheck.unsupported("ORDER BY inside " + call.getOperator().getName().toLowerCase(Locale.ROOT)
                     + "(...)", call.getParserPosition());
@@ -135,6 +144,9 @@ final class HolisticAggregates {
                 String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
                 if (ORDERED.contains(name) && !operands.isEmpty()
                         && operands.get(operands.size() - 1) instanceof SqlNodeList order) {
+                    if (name.equals("LIST") && call instanceof org.apache.calcite.sql.SqlBasicCall basic) {
+                        basic.setOperator(ORDERED_LIST);
+                    }
                     if ((name.equals("STRING_AGG") || name.equals("GROUP_CONCAT"))
                             && call instanceof org.apache.calcite.sql.SqlBasicCall basic) {
                         basic.setOperator(name.equals("STRING_AGG") ? ORDERED_STRING_AGG : ORDERED_GROUP_CONCAT);

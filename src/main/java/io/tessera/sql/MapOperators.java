@@ -113,8 +113,12 @@ public final class MapOperators {
 
     private static SqlReturnTypeInference listOf(boolean keys) {
         return b -> {
-            RelDataType m = mapOperand(b);
             RelDataTypeFactory f = b.getTypeFactory();
+            if (b.getOperandType(0).getSqlTypeName() == SqlTypeName.NULL) {
+                // map_keys(NULL): DuckDB's NULL list of NULLs
+                return f.createTypeWithNullability(f.createArrayType(nullType(f), -1), true);
+            }
+            RelDataType m = mapOperand(b);
             RelDataType e = keys ? m.getKeyType() : f.createTypeWithNullability(m.getValueType(), true);
             return f.createTypeWithNullability(f.createArrayType(e, -1), m.isNullable());
         };

@@ -144,6 +144,7 @@ public final class SqlFrontEnd {
         SupportCheck.check(parsed);
         PivotNames.rewrite(parsed);
         ColumnNames.nameExpressions(parsed);
+        parsed = OrderedAggregates.rewrite(parsed);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
@@ -192,6 +193,13 @@ public final class SqlFrontEnd {
         try {
             relRoot = converter.convertQuery(validated, false, true);
         } catch (AssertionError e) {
+            java.util.regex.Matcher ungrouped = java.util.regex.Pattern.compile("Identifier '(?:[^'.]*\\.)?([^'.]*)' "
+                    + "is not a group expr").matcher(String.valueOf(e.getMessage()));
+            if (ungrouped.matches()) {
+                // a correlated subquery of a grouped query reads a column no group key is (t.a where a + 1 is one)
+                throw new SqlError("column \"" + ungrouped.group(1) + "\" must appear in the GROUP BY clause or must be "
+                        + "part of an aggregate function (read by a correlated subquery)", e);
+            }
             // Calcite checks that conversion keeps the types the validator derived; where the two disagree (the
             // nullability of a STRUCT or LIST that set operations' branches share, see TextCoercion) the query is
             // refused with that reason instead of the error ending the process
@@ -203,6 +211,7 @@ public final class SqlFrontEnd {
         rel = CheckedCasts.keepInexactCasts(rel);
         clusterPlanner.setExecutor(null);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);
+        rel = GroupedCorrelations.rewrite(rel);
         rel = UnnestJoins.rewrite(rel, builder);
 
         rel = ExistsJoins.rewrite(rel);
@@ -210,6 +219,12 @@ public final class SqlFrontEnd {
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
                 CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
         rel = ScalarCounts.fix(rel);
+        // the decorrelator passes the columns a correlation adds through a Sort or a Filter at the top (a subquery
+        // with LIMIT below an ORDER BY would add its key); a projection of the query's own columns keeps them out
+        rejectOrderedCorrelated(rel, false);
+        RelNode top = rel;
+        rel = org.apache.calcite.rel.logical.LogicalProject.create(top, List.of(),
+                top.getCluster().getRexBuilder().identityProjects(top.getRowType()), top.getRowType());
         try {
             rel = RelDecorrelator.decorrelateQuery(rel, builder);
         } catch (RuntimeException e) {
@@ -269,6 +284,10 @@ public final class SqlFrontEnd {
                 if (zoned != null) {
                     return zoned;
                 }
+                RelDataType byName = StructCommonType.of(this, types, this::leastRestrictive);
+                if (byName != null) {
+                    return byName;
+                }
                 RelDataType common = super.leastRestrictive(types);
                 return common != null ? common : NestedCommonType.of(this, types, super::leastRestrictive);
             }
@@ -301,6 +320,25 @@ public final class SqlFrontEnd {
         HepPlanner planner = new HepPlanner(b.build());
         planner.setRoot(rel);
         return planner.findBestExp();
+    }
+
+    /**
+     * Refuses an aggregate with an ORDER BY inside its parentheses in a correlated subquery: Calcite's decorrelator
+     * moves the aggregate's arguments past the correlated keys it groups by but not its order's keys, which would then
+     * order by another column.
+     */
+    private static void rejectOrderedCorrelated(RelNode rel, boolean correlated) {
+        if (correlated && rel instanceof org.apache.calcite.rel.core.Aggregate a) {
+            for (org.apache.calcite.rel.core.AggregateCall call : a.getAggCallList()) {
+                if (!call.getCollation().getFieldCollations().isEmpty()) {
+                    throw new SqlError("unsupported: ORDER BY inside " + call.getAggregation().getName()
+                            .toLowerCase(java.util.Locale.ROOT) + "(...) in a correlated subquery");
+                }
+            }
+        }
+        for (int i = 0; i < rel.getInputs().size(); i++) {
+            rejectOrderedCorrelated(rel.getInput(i), correlated || rel instanceof Correlate && i == 1);
+        }
     }
 
     private static void rejectCorrelation(RelNode rel) {

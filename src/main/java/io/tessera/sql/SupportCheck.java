@@ -52,6 +52,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || TextDateFunctions.supports(kind, name)
                 || NumericFunctions.supports(name)
                 || AggregateFunctions.supports(call)
+                || OrderedAggregates.PICKS.contains(name)
                 || WindowSupport.FUNCTIONS.contains(name)
                 || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL;
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {

@@ -110,6 +110,13 @@ final class TesseraValidator extends SqlValidatorImpl {
                 types.add(deriveType(scope, v));
             }
             NestedCommonType.refuseTextBesideOther("CASE or COALESCE", values, types);
+            if (!TemporalText.fromCoalesce(c)
+                    && StructCommonType.of(getTypeFactory(), types, getTypeFactory()::leastRestrictive) != null) {
+                // DuckDB's CASE orders the common struct's fields from the ELSE branch first, which the common type
+                // Calcite asks for (THEN branches first) cannot say
+                throw new SqlError("unsupported: a CASE of STRUCTs with different field names"
+                        + SupportCheck.at(c.getParserPosition()) + " (CAST each branch to one STRUCT type)");
+            }
             NumericFunctions.keepingScale(types, deriveType(scope, c)); // no result rounded to a narrower scale
         }
     }

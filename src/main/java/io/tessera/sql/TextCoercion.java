@@ -44,6 +44,11 @@ final class TextCoercion extends TypeCoercionImpl {
 
     @Override
     protected boolean coerceOperandType(SqlValidatorScope scope, SqlCall call, int index, RelDataType targetType) {
+        SqlNode byName = castByName(scope, call.getOperandList().get(index), targetType);
+        if (byName != null) {
+            call.setOperand(index, byName);
+            return true;
+        }
         if (nestedInterval(targetType)) {
             SqlNode cast = castNested(scope, call.getOperandList().get(index), targetType);
             if (cast != null) {
@@ -112,6 +117,11 @@ final class TextCoercion extends TypeCoercionImpl {
         if (binding.getOperandCount() == 2) {
             RelDataType a = binding.getOperandType(0);
             RelDataType b = binding.getOperandType(1);
+            RelDataType byName = StructCommonType.of(factory, List.of(a, b), factory::leastRestrictive);
+            if (byName != null) {
+                // structs of other field names compared as their common type, DuckDB's (StructCommonType)
+                return coerceOperandsType(binding.getScope(), binding.getCall(), byName);
+            }
             boolean nested = a.getComponentType() != null && b.getComponentType() != null
                     || a.isStruct() && b.isStruct();
             RelDataType filled = nested && getTightestCommonType(a, b) == null ? nullsFilled(a, b) : null;
@@ -222,6 +232,25 @@ final class TextCoercion extends TypeCoercionImpl {
     }
 
     /** Whether {@code t} is a LIST or STRUCT with an INTERVAL inside, a type Calcite's implicit casts cannot write. */
+    /**
+     * A struct cast to a struct type of other field names (a common type of {@link StructCommonType}), by name as
+     * {@link NestedCasts#CAST} converts it; null where the value is no such struct.
+     */
+    private SqlNode castByName(SqlValidatorScope scope, SqlNode value, RelDataType targetType) {
+        if (!targetType.isStruct() || value instanceof SqlDynamicParam || scope == null
+                || value instanceof SqlIdentifier id && id.isStar()) {
+            return null;
+        }
+        RelDataType from = validator.deriveType(scope, value);
+        if (!from.isStruct() || from.getFieldNames().equals(targetType.getFieldNames())) {
+            return null;
+        }
+        SqlNode cast = NestedCasts.CAST.createCall(value.getParserPosition(), value,
+                IntervalTypeName.specOf(targetType).withNullable(from.isNullable()));
+        updateInferredType(cast, factory.createTypeWithNullability(targetType, from.isNullable()));
+        return cast;
+    }
+
     private static boolean nestedInterval(RelDataType t) {
         return (t.isStruct() || t.getComponentType() != null) && IntervalTypeName.holdsInterval(t);
     }
