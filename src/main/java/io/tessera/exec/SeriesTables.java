@@ -22,8 +22,8 @@ import java.util.List;
 final class SeriesTables {
 
     private static final int BATCH = 1 << 16;
-    /** The most BIGINTs a series holds in memory (2 GB); a longer one is written to the statement's files. */
-    static final long IN_MEMORY_ROWS = 1L << 28;
+    /** The most BIGINTs a series holds in memory (1 GB); a longer one is written to the statement's files. */
+    static final long IN_MEMORY_ROWS = 1L << 27;
     /** The most TIMESTAMPs a series holds in memory (128 MB, made one after another when the statement is planned). */
     static final long IN_MEMORY_TIMESTAMPS = 1L << 24;
 

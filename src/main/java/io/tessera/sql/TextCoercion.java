@@ -231,7 +231,6 @@ final class TextCoercion extends TypeCoercionImpl {
         return true;
     }
 
-    /** Whether {@code t} is a LIST or STRUCT with an INTERVAL inside, a type Calcite's implicit casts cannot write. */
     /**
      * A struct cast to a struct type of other field names (a common type of {@link StructCommonType}), by name as
      * {@link NestedCasts#CAST} converts it; null where the value is no such struct.
@@ -251,6 +250,7 @@ final class TextCoercion extends TypeCoercionImpl {
         return cast;
     }
 
+    /** Whether {@code t} is a LIST or STRUCT with an INTERVAL inside, a type Calcite's implicit casts cannot write. */
     private static boolean nestedInterval(RelDataType t) {
         return (t.isStruct() || t.getComponentType() != null) && IntervalTypeName.holdsInterval(t);
     }

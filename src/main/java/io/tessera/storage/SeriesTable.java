@@ -9,7 +9,8 @@ import java.util.stream.IntStream;
  * A table of one BIGINT column holding an arithmetic series (or of TIMESTAMPs an interval apart) ({@code range(...)} and {@code generate_series(...)} in
  * FROM): no files; the values are written into memory by all cores the first time a query reads them, and the
  * statistics follow from the series itself (its bounds, every value distinct), so the planner sees it as it sees a
- * stored table. The memory is freed with the table once no query holds it.
+ * stored table. The memory is off the heap, counted by no limit, and given back once the collector finds the table
+ * unreachable: {@code exec.SeriesTables} keeps series of more than 1 GB on disk.
  */
 public final class SeriesTable {
 

@@ -837,7 +837,7 @@ tessera_sort_small(const unsigned long long* __restrict__ keys, int nkeys, long 
                    const unsigned long long* __restrict__ count_at, int m,
                    long long* __restrict__ out_index, long long out_rows) {
     extern __shared__ unsigned long long tessera_sort_shared[];
-    const long long stride = n;
+    const long long key_stride = n;  // the key words of a key are n apart, whatever count_at says
     n = CountUpTo(n, count_at);
     if (count_at != nullptr) {
         m = 2;
@@ -847,7 +847,7 @@ tessera_sort_small(const unsigned long long* __restrict__ keys, int nkeys, long 
     int* row = reinterpret_cast<int*>(tessera_sort_shared + (long long)nkeys * m);
     for (int i = threadIdx.x; i < m; i += blockDim.x) {
         for (int j = 0; j < nkeys; j++) {
-            k[j * m + i] = i < n ? keys[(long long)j * stride + i] : ~0ULL;
+            k[j * m + i] = i < n ? keys[(long long)j * key_stride + i] : ~0ULL;
         }
         row[i] = i;
     }
