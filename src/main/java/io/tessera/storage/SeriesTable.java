@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * A table of one BIGINT column holding an arithmetic series (or of TIMESTAMPs an interval apart) ({@code range(...)} and {@code generate_series(...)} in
- * FROM): no files; the values are written into memory by all cores the first time a query reads them, and the
- * statistics follow from the series itself (its bounds, every value distinct), so the planner sees it as it sees a
- * stored table. The memory is off the heap, counted by no limit, and given back once the collector finds the table
+ * A table of one column holding a series ({@code range(...)} and {@code generate_series(...)} in FROM): BIGINTs a
+ * step apart, written into memory by all cores the first time a query reads them, their statistics from the series
+ * itself (its bounds, every value distinct); or TIMESTAMPs an interval apart, made at once. No files: the planner
+ * sees it as it sees a stored table. The memory is off the heap, counted by no limit, and given back once the collector finds the table
  * unreachable: {@code exec.SeriesTables} keeps series of more than 1 GB on disk.
  */
 public final class SeriesTable {
@@ -32,9 +32,7 @@ public final class SeriesTable {
         long last = start + (count - 1) * step;
         ColumnStats stats = count == 0 ? new ColumnStats(0, 0, null, null, false)
                 : new ColumnStats(0, count, Math.min(start, last), Math.max(start, last), true);
-        FileEntry values = new FileEntry("(" + name + ": " + count + " values in memory)", count * Long.BYTES, 0);
-        Column c = new Column(schema, count, stats, values, null, null, f -> fill(start, step, count));
-        return new Table(new TableSchema(name, List.of(schema)), count, 0, List.of(c));
+        return table(name, schema, count, stats, f -> fill(start, step, count));
     }
 
     /**
@@ -64,8 +62,14 @@ public final class SeriesTable {
         ColumnStats stats = count == 0 ? new ColumnStats(0, 0, null, null, false)
                 : new ColumnStats(0, count, min, max, false);
         MemorySegment values = seg.asSlice(0, count * Long.BYTES);
+        return table(name, schema, count, stats, f -> values);
+    }
+
+    /** Table {@code name} of one column of {@code count} 64-bit values, which {@code values} gives when first read. */
+    private static Table table(String name, ColumnSchema schema, long count, ColumnStats stats,
+                               Column.SegmentSource values) {
         FileEntry file = new FileEntry("(" + name + ": " + count + " values in memory)", count * Long.BYTES, 0);
-        Column c = new Column(schema, count, stats, file, null, null, f -> values);
+        Column c = new Column(schema, count, stats, file, null, null, values);
         return new Table(new TableSchema(name, List.of(schema)), count, 0, List.of(c));
     }
 

@@ -96,22 +96,37 @@ final class DeviceGroups {
     /** The groups of a large table compacted on the device now, read back when the host asks. */
     private static Intermediate.OnDevice compacted(CudaQueryRun run, SinkLayout.Aggregate a, CudaQueryRun.Launch l,
                                                    GpuGroups.RowLayout layout, boolean shared) {
-        long slots = l.groupSlots;
-        DeviceBuffer index = run.take(slots * 8);
-        // queued behind the kernels before their errors are read, so that one wait serves both (the compaction reads
-        // only the table's row counts and states, whatever an error left there; an error then ends the run)
-        DeviceBuffer scratch = run.take(SlotCompaction.scratchBytes(slots));
-        run.runtime().queueCompactSlots(l.rows, shared ? l.groupState : null, slots, index, scratch);
-        return counted(run, a, l, layout, shared, index, scratch);
+        return counted(run, a, l, layout, shared, Queued.of(run, l, shared));
+    }
+
+    /**
+     * A compaction of the table's slots queued behind the kernels before their errors are read, so that one wait
+     * serves both (it reads only the table's row counts and states, whatever an error left there; an error then ends
+     * the run): the non-empty slots' indices go to {@code index}, their count to {@code scratch} at {@link #countAt}.
+     */
+    private record Queued(DeviceBuffer index, DeviceBuffer scratch, long slots) {
+
+        static Queued of(CudaQueryRun run, CudaQueryRun.Launch l, boolean shared) {
+            long slots = l.groupSlots;
+            DeviceBuffer index = run.take(slots * 8);
+            DeviceBuffer scratch = run.take(SlotCompaction.scratchBytes(slots));
+            run.runtime().queueCompactSlots(l.rows, shared ? l.groupState : null, slots, index, scratch);
+            return new Queued(index, scratch, slots);
+        }
+
+        /** The device address of the count, for the launches queued before the host reads it. */
+        long countAt() {
+            return scratch.address() + SlotCompaction.totalOffset(slots);
+        }
     }
 
     /** The groups a queued compaction found, gathered once its count is read back (a wait for the device). */
     private static Compacted counted(CudaQueryRun run, SinkLayout.Aggregate a, CudaQueryRun.Launch l,
-                                     GpuGroups.RowLayout layout, boolean shared, DeviceBuffer index,
-                                     DeviceBuffer scratch) {
-        long slots = l.groupSlots;
+                                     GpuGroups.RowLayout layout, boolean shared, Queued q) {
+        long slots = q.slots();
+        DeviceBuffer index = q.index();
         run.checkDeferredErrors();
-        long found = run.runtime().compactedSlots(slots, scratch);
+        long found = run.runtime().compactedSlots(slots, q.scratch());
         if (found < 0 || found > slots) {
             throw new IllegalStateException("compacting " + slots + " group slots found " + found);
         }
@@ -135,15 +150,12 @@ final class DeviceGroups {
                                    GpuGroups.RowLayout layout, boolean shared) {
         long slots = l.groupSlots;
         int room = (int) Math.min(slots, FORCED_ROOM > 0 ? FORCED_ROOM : AHEAD_ROOM);
-        DeviceBuffer index = run.take(slots * 8);
-        DeviceBuffer scratch = run.take(SlotCompaction.scratchBytes(slots));
-        run.runtime().queueCompactSlots(l.rows, shared ? l.groupState : null, slots, index, scratch);
-        long countAt = scratch.address() + SlotCompaction.totalOffset(slots);
+        Queued q = Queued.of(run, l, shared);
         GpuGroups.Packing p = packing(a, l, room, shared);
         DeviceBuffer packed = run.take(p.words() * 8);
-        run.runtime().gather64(gathers(a, l, p, shared), index, room, countAt, packed, 0);
-        Ahead pending = new Ahead(countAt, () -> counted(run, a, l, layout, shared, index, scratch));
-        return new Compacted(run, a, layout, -1, index, packed, p, pending);
+        run.runtime().gather64(gathers(a, l, p, shared), q.index(), room, q.countAt(), packed, 0);
+        Ahead pending = new Ahead(q.countAt(), () -> counted(run, a, l, layout, shared, q));
+        return new Compacted(run, a, layout, -1, q.index(), packed, p, pending);
     }
 
     /** Where a gather of {@code n} entries of the table's arrays puts them in one buffer. */
