@@ -165,6 +165,56 @@ public final class GpuSelfTest implements AutoCloseable {
                     + "group by o_orderpriority"));
 
     /**
+     * Tables made from TPC-H's for {@link #NULLS}: columns that hold NULLs (every few rows, by key), and one declared
+     * nullable that holds none ({@code tax}), which a kernel reads as never NULL.
+     */
+    public static final List<String> NULLS_TABLES = List.of(
+            "create table lnull as select l_orderkey, l_partkey, l_suppkey, l_linenumber, "
+                    + "case when l_linenumber = 3 then null else l_quantity end as qty, "
+                    + "case when l_orderkey % 5 = 0 then null else l_extendedprice end as price, "
+                    + "case when l_suppkey % 7 = 0 then null else l_discount end as disc, "
+                    + "case when l_partkey % 11 = 0 then null else l_shipdate end as shipdate, "
+                    + "case when l_orderkey % 13 = 0 then null else l_shipmode end as shipmode, "
+                    + "case when l_orderkey < 0 then null else l_tax end as tax, "
+                    + "case when l_orderkey % 17 = 0 then null else l_orderkey end as okey, l_returnflag from lineitem",
+            "create table onull as select o_orderkey, o_custkey, "
+                    + "case when o_orderkey % 3 = 0 then null else o_totalprice end as total, "
+                    + "case when o_custkey % 4 = 0 then null else o_orderdate end as odate, o_orderpriority from orders");
+
+    /**
+     * Queries over {@link #NULLS_TABLES}: a table's columns that hold NULLs read on the GPU with their NULL flags,
+     * in filters, aggregates, NULL tests, a join's probe and a join table's payload, a row sink's outputs, and as
+     * join keys (inner, semi and anti probes, builds; a NULL key never matches); and
+     * two that the GPU leaves to the JVM (a group key that can be NULL, a LIKE over a column that holds NULLs).
+     */
+    public static final List<Queries.Query> NULLS = List.of(
+            new Queries.Query("nulls", "nulls-aggregate", "select l_returnflag, count(*), count(qty), sum(qty), "
+                    + "min(price), max(price), avg(disc), count(shipdate), sum(tax) from lnull group by l_returnflag"),
+            new Queries.Query("nulls", "nulls-filter", "select count(*), sum(price * (1 - disc)) from lnull "
+                    + "where shipdate >= date '1995-01-01' and qty < 20"),
+            new Queries.Query("nulls", "nulls-tests", "select count(*) filter (where qty is null), "
+                    + "count(*) filter (where price is not null and disc is null), sum(coalesce(qty, 0) + tax), "
+                    + "count(*) filter (where not (price > 30000)) from lnull"),
+            new Queries.Query("nulls", "nulls-probe", "select o_orderpriority, count(*), sum(qty), max(shipdate) "
+                    + "from lnull, onull where l_orderkey = o_orderkey and price > 50000 group by o_orderpriority"),
+            new Queries.Query("nulls", "nulls-payload", "select l_returnflag, count(*), sum(total), count(odate), "
+                    + "max(odate) from lnull, onull where l_orderkey = o_orderkey and qty > 40 group by l_returnflag"),
+            new Queries.Query("nulls", "nulls-rows", "select l_orderkey, l_linenumber, qty, price, shipdate, "
+                    + "shipmode from lnull where l_orderkey < 2000 and l_linenumber <= 4"),
+            new Queries.Query("nulls", "nulls-key-inner", "select o_orderpriority, count(*), sum(qty) from lnull, onull "
+                    + "where okey = o_orderkey group by o_orderpriority"),
+            new Queries.Query("nulls", "nulls-key-build", "select count(*), sum(total) from onull where not exists "
+                    + "(select * from lnull where okey = o_orderkey and qty > 45)"),
+            new Queries.Query("nulls", "nulls-key-anti", "select l_returnflag, count(*), sum(qty) from lnull "
+                    + "where not exists (select * from onull where o_orderkey = okey and total > 100000) "
+                    + "group by l_returnflag"),
+            new Queries.Query("nulls", "nulls-key-semi", "select count(*), sum(qty) from lnull where okey in "
+                    + "(select o_orderkey from onull where odate < date '1993-01-01')"),
+            new Queries.Query("nulls", "nulls-groupkey", "select shipmode, count(*), sum(qty) from lnull "
+                    + "group by shipmode"),
+            new Queries.Query("nulls", "nulls-like", "select count(*), sum(price) from lnull where shipmode like '%AI%'"));
+
+    /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have
      * its first dimension, with those of its other dimensions they have.
      */

@@ -78,6 +78,15 @@ public final class SelftestCommand implements Callable<Integer> {
         if (tpchSf > 0) {
             suites.add(new Suite("tpch", root.resolve("tpch-sf" + tpchSf), concat(Queries.tpch(), GpuSelfTest.TPCH_ROWS),
                     d -> new TpchGenerator(tpchSf).generate(d, Progress.silent())));
+            // tables whose columns hold NULLs, made from TPC-H's at SF 1 at most (a copy of lineitem's rows)
+            double nullsSf = Math.min(tpchSf, 1);
+            suites.add(new Suite("nulls", root.resolve("nulls-sf" + nullsSf), GpuSelfTest.NULLS, d -> {
+                new TpchGenerator(nullsSf).generate(d, Progress.silent());
+                try (io.tessera.exec.QueryEngine e = new io.tessera.exec.QueryEngine(d,
+                        java.lang.Runtime.getRuntime().availableProcessors(), Device.CPU)) {
+                    GpuSelfTest.NULLS_TABLES.forEach(e::execute);
+                }
+            }));
         }
         // a name that matches nothing is an error, not a green run that checked nothing
         for (String name : only) {

@@ -60,7 +60,7 @@ class SelftestCommandTest {
             System.setErr(oldErr);
         }
         assertEquals(2, code);
-        assertEquals("tessera selftest: no query named 'q1.1' in tpch\n", err.toString());
+        assertEquals("tessera selftest: no query named 'q1.1' in tpch or nulls\n", err.toString());
         assertEquals(0, tmp.toFile().list().length, "nothing generated");
     }
 

@@ -99,8 +99,8 @@ final class CudaQueryRun implements AutoCloseable {
     private final Map<Integer, DeviceBuffer> marks = new HashMap<>();
     private final List<DeviceBuffer> taken = new ArrayList<>();
     private final PendingClears toClear = new PendingClears();
-    /** The cached columns this run's kernels read, once for each hold: released when the run closes. */
-    private final List<io.tessera.storage.Column> heldColumns = new ArrayList<>();
+    /** The cached columns (values or NULL flags) this run's kernels read, once for each hold: released when the run closes. */
+    private final List<io.tessera.backend.cuda.runtime.DeviceColumnCache.Entry> heldColumns = new ArrayList<>();
     /** The pipeline whose input runs in blocks under a tuner's kernels, or null. */
     private final GpuBlocks blocks;
     /** Stops the query before its next kernel launch once cancelled (null: never). */
@@ -351,7 +351,7 @@ final class CudaQueryRun implements AutoCloseable {
             throw new ArithmeticException("long overflow");
         }
         if ((err & ERR_DIV_ZERO) != 0) {
-            throw new ArithmeticException("/ by zero");
+            throw new ArithmeticException("division by zero"); // the JVM backend's words (lib.Runtime)
         }
         if ((err & ERR_TABLE_FULL) != 0) {
             throw new GpuFallbacks.Fallback(pipelines(pipeline) + " met a key outside its table's range, a payload value outside its statistics' range, or filled its hash table");
@@ -549,10 +549,18 @@ final class CudaQueryRun implements AutoCloseable {
                             io.tessera.storage.Column column = table.column(p.index());
                             bindings.column(p, rt.columns().hold(column).address(),
                                     CType.stored(column.type()).bytes);
-                            heldColumns.add(column);
+                            heldColumns.add(io.tessera.backend.cuda.runtime.DeviceColumnCache.Entry.values(column));
                         }
                     }
-                    case COLUMN_NULLS -> bindings.ptr(p, relation.nullsAddress(p.index()));
+                    case COLUMN_NULLS -> {
+                        if (relation != null) {
+                            bindings.column(p, relation.nullsAddress(p.index()), 1);
+                        } else {
+                            io.tessera.backend.cuda.runtime.DeviceColumnCache.Entry nulls = io.tessera.backend.cuda.runtime.DeviceColumnCache.Entry.nulls(table.column(p.index()));
+                            bindings.column(p, rt.columns().hold(nulls).address(), 1);
+                            heldColumns.add(nulls);
+                        }
+                    }
                     case PROBE_KEYS -> bindings.ptr(p, table(p.index()).keys().address());
                     case PROBE_PAYLOAD -> bindings.ptr(p, table(p.index()).payload().get(p.sub()).address());
                     case PROBE_MIN -> bindings.i64(p, table(p.index()).layout().min());

@@ -27,6 +27,8 @@ final class KernelBindings {
 
     private final Map<Key, KernelArgs.Arg> bound = new HashMap<>();
     private final Map<Integer, Column> columns = new HashMap<>();
+    /** The NULL flags of source columns that have them, by column, one byte a row. */
+    private final Map<Integer, Column> nullFlags = new HashMap<>();
     /**
      * The device copies of masks of dictionary codes and of maps of codes, by their words (variants may number them
      * differently).
@@ -45,12 +47,17 @@ final class KernelBindings {
         bind(p, new KernelArgs.Arg(KernelArgs.Kind.INT, value));
     }
 
-    /** Source column {@code p.index()} at {@code deviceAddress}, {@code width} bytes a row. */
+    /**
+     * Source column {@code p.index()}'s values ({@link KernelParam.Kind#COLUMN}) or NULL flags ({@link
+     * KernelParam.Kind#COLUMN_NULLS}, one byte a row) at {@code deviceAddress}, {@code width} bytes a row: a launch
+     * over later rows reads from further in.
+     */
     void column(KernelParam p, long deviceAddress, int width) {
-        if (p.kind() != KernelParam.Kind.COLUMN) {
-            throw new IllegalArgumentException(p + " is not a source column");
+        switch (p.kind()) {
+            case COLUMN -> columns.put(p.index(), new Column(deviceAddress, width));
+            case COLUMN_NULLS -> nullFlags.put(p.index(), new Column(deviceAddress, width));
+            default -> throw new IllegalArgumentException(p + " is not a source column");
         }
-        columns.put(p.index(), new Column(deviceAddress, width));
     }
 
     /** The device copy of a {@link KernelParam.Kind#CODE_MASK}'s bits or a {@link KernelParam.Kind#CODE_MAP}'s codes. */
@@ -76,7 +83,7 @@ final class KernelBindings {
 
     private void bind(KernelParam p, KernelArgs.Arg a) {
         switch (p.kind()) {
-            case ROWS, PASS, COLUMN, CONSTANT, CODE_MASK, CODE_MAP -> throw new IllegalArgumentException(p.kind() + " is given per launch");
+            case ROWS, PASS, COLUMN, COLUMN_NULLS, CONSTANT, CODE_MASK, CODE_MAP -> throw new IllegalArgumentException(p.kind() + " is given per launch");
             default -> bound.put(Key.of(p), a);
         }
     }
@@ -100,8 +107,8 @@ final class KernelBindings {
                     }
                     out.ptr(address);
                 }
-                case COLUMN -> {
-                    Column c = columns.get(p.index());
+                case COLUMN, COLUMN_NULLS -> {
+                    Column c = (p.kind() == KernelParam.Kind.COLUMN ? columns : nullFlags).get(p.index());
                     if (c == null) {
                         throw new IllegalStateException("no source column " + p.index() + " is bound (" + p.name() + ")");
                     }

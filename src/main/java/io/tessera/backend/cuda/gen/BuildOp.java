@@ -35,9 +35,9 @@ final class BuildOp {
         List<String> payloadDicts = new ArrayList<>();
         List<KeyRange> payloadRanges = new ArrayList<>();
         boolean narrow = k.g.has(CudaVariantSpace.PAYLOAD) && "narrow".equals(k.g.get(CudaVariantSpace.PAYLOAD));
-        // the one row of a join without keys may have NULL values (a scalar subquery over no rows): a NULL flag
-        // beside each of its payload columns, which are stored as their types (one row gains nothing narrow)
-        boolean nullFlags = CudaCapabilities.singleRow(b) && b.payload().stream().anyMatch(k::mayBeNull);
+        // a payload that can be NULL (a table's column holding NULLs, the one row of a scalar subquery over no rows):
+        // a NULL flag beside each payload column, which are stored as their types
+        boolean nullFlags = b.payload().stream().anyMatch(k::mayBeNull);
         for (Expr e : b.payload()) {
             payloadRanges.add(narrow && !nullFlags ? CudaVariantSpace.narrowPayloadRange(e) : null);
             payloadTypes.add(CType.stored(e.type()));
@@ -64,6 +64,10 @@ final class BuildOp {
                 .append(" payload ").append(KernelBuilder.comment(k.codeNames.exprs(b.payload()))).append(" (").append(layout.describe())
                 .append(JoinKeys.packed(b.keys()) ? ", the two keys packed into one" : "").append(")\n");
         k.load(b.keys(), in);
+        String keyNull = JoinKeys.nullCondition(k, b.keys());
+        if (keyNull != null) {
+            JoinKeys.dropNullKeys(k, keyNull, in); // the table keeps no NULL key (keepsNullKeys builds stay on the JVM)
+        }
         k.params.add(new KernelParam(KernelParam.Kind.BUILD_KEYS, b.joinId(), "build_" + table.keyArray(),
                 table.keyElement(kt) + "* __restrict__"));
         for (int c = 0; c < payloadTypes.size(); c++) {

@@ -35,18 +35,20 @@ final class CodeMasks {
     }
 
     /**
-     * The column that condition e reads when e is computed as a mask of codes: e is a condition that cannot be NULL,
-     * reads one string column that cannot be NULL, holds something the GPU does not print by itself (see the class
-     * comment) and nothing the host cannot compute here. Else null. Whether the column has a dictionary is the
-     * caller's to check.
+     * The column that condition e reads when e is computed as a mask of codes: e is a condition that cannot be NULL
+     * in the kernel, reads one string column that cannot be NULL there ({@link DeviceNulls}, where {@code padded}
+     * holds for the kernel's joins and columns whose values may be missing), holds something the GPU does not print
+     * by itself (see the class comment) and nothing the host cannot compute here. Else null. Whether the column has
+     * a dictionary is the caller's to check.
      */
-    static Expr.Ref column(Expr e) {
-        if (!(e instanceof Expr.Call c) || c.type().kind() != TypeKind.BOOLEAN || c.nullable()) {
+    static Expr.Ref column(Expr e, java.util.function.IntPredicate padded) {
+        if (!(e instanceof Expr.Call c) || c.type().kind() != TypeKind.BOOLEAN || DeviceNulls.mayBeNull(c, padded)) {
             return null;
         }
         List<Slot> slots = new ArrayList<>();
         Expr.slots(e, slots);
-        if (slots.size() != 1 || slots.get(0).type().kind() != TypeKind.VARCHAR || slots.get(0).nullable()) {
+        if (slots.size() != 1 || slots.get(0).type().kind() != TypeKind.VARCHAR
+                || DeviceNulls.mayBeNull(new Expr.Ref(slots.get(0)), padded)) {
             return null;
         }
         return needsHost(e) && computable(e) ? new Expr.Ref(slots.get(0)) : null;

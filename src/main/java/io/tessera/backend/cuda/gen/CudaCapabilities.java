@@ -33,9 +33,10 @@ import java.util.function.IntPredicate;
  * anti, left (into a table of unique keys) or marking joins on one 32- or 64-bit integer key, or two 32-bit keys ({@link JoinKeys}), into tables built on
  * the device with keys of the same type; its BUILD has such keys and unique keys where it carries payload, no
  * computed string in the payload, and a key range for a perfect table; its aggregates are counts, or sums, averages,
- * minima and maxima of numbers; its group keys are not DOUBLE, and a dense group table has each key's range; no
- * table column it reads can be NULL, and of the values that can be NULL ({@link DeviceNulls}: a left join's missing
- * payload, a relation's column) none is a join key, a join payload or a group key (device tables hold no NULL; an
+ * minima and maxima of numbers; its group keys are not DOUBLE, and a dense group table has each key's range; of the
+ * values that can be NULL ({@link DeviceNulls}: a left join's missing payload, a relation's column, a table's
+ * column that holds NULLs) none is a group key (a NULL join key never matches, as on the JVM: a BUILD leaves its row
+ * out, a probe finds no slot for it; a join table keeps NULL flags beside a payload that can be NULL; an
  * aggregate skips them, and a row sink writes NULL flags beside an output column); and every expression has CUDA code ({@link CudaExprSupport}). Of the joins that build their
  * preserved side, the marks of left joins, marking probes with a condition besides the keys, and tables that keep
  * their NULL keys run on the JVM ({@link MarkOps} has the rest; {@link GpuJoinSwitches} turns it and the two-key
@@ -117,7 +118,7 @@ public final class CudaCapabilities {
             }
             if (tables.apply(js.joinId()).nullFlags()) {
                 // a scan of marks reads the payload as columns that are never NULL
-                return "it scans join table j" + js.joinId() + ", one row whose values can be NULL";
+                return "it scans join table j" + js.joinId() + ", whose payload can be NULL";
             }
         } else if (!(p.source() instanceof Source.TableScan)) {
             return "it reads an intermediate result (" + p.source() + "); GPU pipelines scan tables";
@@ -125,7 +126,8 @@ public final class CudaCapabilities {
         // the values of a scan of device groups are never NULL, whatever the plan's types say (GroupScan); the
         // columns of a relation read as columns may be, with their NULL flags
         boolean scansGroups = p.source() instanceof Source.RelationScan && relation == null;
-        return new Walk(g, tables, dictionaries, scansGroups, relation != null).pipeline(p);
+        return new Walk(g, tables, dictionaries, scansGroups, relation != null,
+                p.source() instanceof Source.TableScan ts ? ts : null).pipeline(p);
     }
 
     /** The C type of a join key, or null for a type the device tables do not hold. */
@@ -181,7 +183,8 @@ public final class CudaCapabilities {
     /**
      * Whether a BUILD is the table of a join without an equality condition whose build side has at most one row (a
      * scalar subquery's): its one constant key unique, so that every probing row meets that row, or none when the
-     * side is empty. Its payload may be NULL, with NULL flags beside it ({@link JoinLayout#nullFlags}).
+     * side is empty. Its payload may be NULL, with NULL flags beside it ({@link JoinLayout#nullFlags}), as any
+     * table's.
      */
     static boolean singleRow(Sink.Build b) {
         return b.uniqueKeys() && b.keys().stream().allMatch(e -> e instanceof Expr.Literal);
@@ -253,16 +256,22 @@ public final class CudaCapabilities {
         private final boolean scansGroups;
         /** Whether the pipeline reads a relation's rows as columns, which carry NULL flags where they can be NULL. */
         private final boolean readsRelation;
+        /** Whether the pipeline scans a table, whose columns that hold NULLs are read with their NULL flags. */
+        private final boolean scansTable;
 
         Walk(Genome g, IntFunction<JoinLayout> tables, Function<String, Dictionary> dictionaries, boolean scansGroups,
-             boolean readsRelation) {
+             boolean readsRelation, Source.TableScan scan) {
             this.g = g;
             this.scansGroups = scansGroups;
             this.readsRelation = readsRelation;
+            this.scansTable = scan != null;
             this.tables = tables;
             this.exprs = new CudaExprSupport(tables, dictionaries, padded::contains);
             if (readsRelation) {
                 padded.add(DeviceNulls.SOURCE_COLUMNS);
+            }
+            if (scan != null) {
+                DeviceNulls.tableColumns(scan, padded);
             }
         }
 
@@ -315,7 +324,7 @@ public final class CudaCapabilities {
             }
             why = loads(reads);
             for (int i = 0; why == null && i < pr.keys().size(); i++) {
-                why = first(exprs.value(pr.keys().get(i)), notNull(pr.keys().get(i), "a join key"));
+                why = exprs.value(pr.keys().get(i)); // a NULL key finds no slot (JoinKeys.nullCondition)
             }
             if (tables.apply(pr.joinId()).nullFlags()) {
                 padded.add(pr.joinId()); // its payload has NULL flags, which the condition besides the keys reads too
@@ -340,9 +349,8 @@ public final class CudaCapabilities {
             boolean cuckoo = JoinLayout.Kind.of(g.get(CudaVariantSpace.HASH_TABLE)).cuckoo();
             why = cuckoo ? first(keyValues(b.keys()), loads(b.payload())) : first(loads(b.payload()), keyValues(b.keys()));
             for (int c = 0; why == null && c < b.payload().size(); c++) {
-                // the one row of a join without keys keeps NULL flags beside its payload
-                why = first(exprs.value(b.payload().get(c)),
-                        singleRow(b) ? null : notNull(b.payload().get(c), "a join payload"));
+                // a payload that can be NULL is kept with NULL flags beside it (JoinLayout.nullFlags)
+                why = exprs.value(b.payload().get(c));
             }
             return why;
         }
@@ -350,7 +358,7 @@ public final class CudaCapabilities {
         private String keyValues(List<Expr> keys) {
             String why = null;
             for (int i = 0; why == null && i < keys.size(); i++) {
-                why = first(exprs.value(keys.get(i)), notNull(keys.get(i), "a join key"));
+                why = exprs.value(keys.get(i)); // a row whose key is NULL stays out of the table
             }
             return why;
         }
@@ -425,7 +433,7 @@ public final class CudaCapabilities {
                     // its codes' dictionary is the relation's, which the writer registers only on the host
                     return "it reads the string column " + s + " of a relation";
                 }
-                if (s.nullable() && !scansGroups && !readsRelation) {
+                if (s.nullable() && !scansGroups && !readsRelation && !scansTable) {
                     return "column " + s + " can be NULL";
                 }
             }

@@ -107,13 +107,13 @@ final class CudaExprGen {
     }
 
     /** Whether e is a call (or a mask of codes) whose value is NULL when an operand is. */
-    private static boolean strictCall(Expr e) {
-        return e instanceof Expr.Call c && (CodeMasks.column(e) != null || MappedCodes.column(e) != null
+    private boolean strictCall(Expr e) {
+        return e instanceof Expr.Call c && (CodeMasks.column(e, scope::padded) != null || MappedCodes.column(e) != null
                 || DeviceNulls.strict(c));
     }
 
     private CValue value(Expr e) {
-        if (CodeMasks.column(e) instanceof Expr.Ref column) {
+        if (CodeMasks.column(e, scope::padded) instanceof Expr.Ref column) {
             return codeMask(e, column);
         }
         if (MappedCodes.column(e) instanceof Expr.Ref column) {

@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
- * Which values can be NULL in a kernel, and the C text of SQL's rules for them. A table column that can be NULL
- * keeps its pipeline on the JVM, device join tables and group tables hold no NULL, so NULL enters a kernel only as
+ * Which values can be NULL in a kernel, and the C text of SQL's rules for them. Device join tables and group tables
+ * hold no NULL, so NULL enters a kernel only as a column of a scanned table that holds NULLs in the query's snapshot
+ * (its NULL flags loaded beside it, {@link #sourceColumn}; a column declared nullable that holds none is read as
+ * never NULL), as
  * the payload of a left join's row without a match (the probe's {@code j<id>_hit[i]} false, the payload register
  * zero), as the payload of the one row of a join without keys (a scalar subquery's value, with its NULL flag:
  * {@link JoinLayout#nullFlags}), as a column of a scanned relation that can be NULL (its NULL flags loaded beside it, {@link
@@ -30,6 +32,27 @@ final class DeviceNulls {
     static final int SOURCE_COLUMNS = -1;
 
     /**
+     * What the predicate of padded joins holds for source column {@code index} of a scanned table when that column
+     * holds NULLs in the query's snapshot ({@link #tableColumns}).
+     */
+    static int sourceColumn(int index) {
+        return -2 - index;
+    }
+
+    /**
+     * Adds to {@code padded} the columns of a scanned table that can be NULL in the kernel: declared nullable and
+     * holding a NULL in the snapshot the plan read (a stored column without one has no validity bitmap). The kernel
+     * is made for that snapshot: a later write makes a new plan.
+     */
+    static void tableColumns(io.tessera.plan.Source.TableScan scan, java.util.Set<Integer> padded) {
+        for (int i = 0; i < scan.columns().size(); i++) {
+            if (scan.columns().get(i).nullable() && scan.table().column(i).hasNulls()) {
+                padded.add(sourceColumn(i));
+            }
+        }
+    }
+
+    /**
      * Whether e can be NULL in a kernel where {@code padded} holds for the joins whose payload may be missing (the
      * left joins probed before), and for {@link #SOURCE_COLUMNS} where the source's columns may be NULL. The same rule as the C text {@link CudaExprGen} prints: {@code gen(e).isNull()} is
      * non-null exactly when this is true.
@@ -44,7 +67,8 @@ final class DeviceNulls {
             return false;
         }
         return switch (e) {
-            case Expr.Ref r -> r.slot().isSource() ? r.slot().nullable() && padded.test(SOURCE_COLUMNS)
+            case Expr.Ref r -> r.slot().isSource() ? r.slot().nullable()
+                    && (padded.test(SOURCE_COLUMNS) || padded.test(sourceColumn(r.slot().index())))
                     : padded.test(r.slot().joinId());
             case Expr.Literal l -> l.value() == null;
             case Expr.Call c -> switch (c.op()) {

@@ -45,11 +45,35 @@ final class JoinKeys {
 
     /** The C expression of the table's key for item i, the keys' columns loaded. */
     static String expr(KernelBuilder k, List<Expr> keys) {
+        // a key that can be NULL holds its type's zero there: a BUILD drops such a row and a probe finds no slot
+        // for it (nullCondition), so the zero is never looked up
         if (keys.size() == 1) {
-            return k.stored(keys.get(0)).v();
+            return k.gen.gen(keys.get(0)).v();
         }
         boolean narrow = CudaCapabilities.keyType(keys.get(0)) == CType.INT && CudaCapabilities.keyType(keys.get(1)) == CType.INT;
-        return "tessera::q::" + (narrow ? "PackKeys(" : "PackKeysIf32(") + k.stored(keys.get(0)).v() + ", "
-                + k.stored(keys.get(1)).v() + ")";
+        return "tessera::q::" + (narrow ? "PackKeys(" : "PackKeysIf32(") + k.gen.gen(keys.get(0)).v() + ", "
+                + k.gen.gen(keys.get(1)).v() + ")";
+    }
+
+    /**
+     * The C condition that one of the keys is NULL for item i, or null where none can be: such a key never matches,
+     * as on the JVM (a BUILD leaves its row out, a probe finds no slot for it).
+     */
+    static String nullCondition(KernelBuilder k, List<Expr> keys) {
+        String any = null;
+        for (Expr key : keys) {
+            if (k.mayBeNull(key)) { // gen only then: a constant key's value is a launch parameter, made once
+                any = DeviceNulls.or(any, k.gen.gen(key).isNull());
+            }
+        }
+        return any;
+    }
+
+    /** Clears the selection of the items whose key is NULL ({@code nullCondition}): they never match. */
+    static void dropNullKeys(KernelBuilder k, String nullCondition, String in) {
+        k.body.append(in).append("#pragma unroll\n");
+        k.body.append(in).append("for (int i = 0; i < IPT; ++i) if (").append(nullCondition)
+                .append(") flags[i] = 0;  // a NULL key never matches\n");
+        k.narrowed = true;
     }
 }

@@ -17,7 +17,7 @@ import java.util.Locale;
  * keys may repeat, so the table keeps rows rather than one entry per key ({@link ChainedRows}): its slots (one per
  * distinct key, as the kind places keys) hold the first of the key's rows, each row the next one, and the payload
  * arrays are indexed by row; in a sorted table the rows of a key are a range of the sorted keys. {@code
- * nullFlags}: the table of a build side of at most one row whose payload can be NULL (a scalar subquery's value over
+ * nullFlags}: a table whose payload can be NULL (a table's column that holds NULLs, a scalar subquery's value over
  * no rows): after the {@link #columns} payload columns of the plan come as many BOOLEAN columns, column {@code c}'s
  * NULL flag at {@link #nullFlag}{@code (c)}.
  */

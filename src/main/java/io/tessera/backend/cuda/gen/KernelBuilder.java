@@ -134,6 +134,9 @@ final class KernelBuilder {
         if (relationScan != null) {
             paddedJoins.add(DeviceNulls.SOURCE_COLUMNS); // its columns may carry NULL flags
         }
+        if (scan != null) {
+            DeviceNulls.tableColumns(scan, paddedJoins); // its columns that hold NULLs, read with their flags
+        }
         this.estimates = new Selectivity(ctx::dictionary);
         this.model = new ModelAccount(scan != null ? scan.table().rowCount() : (long) Math.ceil(
                 joinScan != null ? joinScan.estimatedRows() : ((Source.RelationScan) p.source()).estimatedRows()));
@@ -275,16 +278,13 @@ final class KernelBuilder {
 
     private CValue valueOf(Slot s) {
         if (s.isSource()) {
-            if (s.nullable() && scan != null) {
-                throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
-            }
             String reg = loadedColumns.get(s.index());
             if (reg == null) {
                 throw new IllegalStateException("column " + s + " used before its load");
             }
             CType t = CType.stored(s.type());
             String v = t == CType.BOOL ? "(" + reg + "[i] != 0)" : reg + "[i]";
-            String isNull = relationScan != null && s.nullable() ? "(" + reg + "_null[i] != 0)" : null;
+            String isNull = hasNullFlags(s) ? "(" + reg + "_null[i] != 0)" : null;
             return new CValue(v, t, s.dictionaryKey(), isNull);
         }
         CValue v = loadedPayload.get(s.joinId() + ":" + s.index());
@@ -335,9 +335,6 @@ final class KernelBuilder {
             if (!s.isSource() || loadedColumns.containsKey(s.index())) {
                 continue;
             }
-            if (s.nullable() && scan != null) {
-                throw new IllegalStateException("column " + s + " can be NULL: the capability check keeps it off the GPU");
-            }
             if (joinScan != null) {
                 MarkOps.loadPayload(this, s, indent);
                 continue;
@@ -360,7 +357,7 @@ final class KernelBuilder {
             body.append(indent).append(t.memory()).append(' ').append(reg).append("[IPT];  // ").append(comment(what))
                     .append('\n');
             tileLoad(param, reg, indent);
-            if (relationScan != null && s.nullable()) {
+            if (hasNullFlags(s)) {
                 // its NULL flags, and the type's zero in the value's register where it is NULL (DeviceNulls)
                 params.add(new KernelParam(KernelParam.Kind.COLUMN_NULLS, s.index(), param + "_null",
                         "const unsigned char* __restrict__"));
@@ -373,6 +370,15 @@ final class KernelBuilder {
                         .append(reg).append("[i] = (").append(t.memory()).append(")0;\n");
             }
         }
+    }
+
+    /**
+     * Whether source column s is read with its NULL flags: a relation's column that can be NULL, or a table's column
+     * that holds NULLs in the snapshot ({@link DeviceNulls#tableColumns}).
+     */
+    private boolean hasNullFlags(Slot s) {
+        return s.nullable() && (relationScan != null
+                || scan != null && paddedJoins.contains(DeviceNulls.sourceColumn(s.index())));
     }
 
     /** A column's tile into registers: the selected items only once an operation has dropped rows. */

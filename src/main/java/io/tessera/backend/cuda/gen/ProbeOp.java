@@ -52,6 +52,12 @@ final class ProbeOp {
             reads.add(pr.residual());
         }
         k.load(reads, in);
+        // a NULL key never matches: an inner or semi probe drops its row here, the others find no slot for it
+        String keyNull = JoinKeys.nullCondition(k, pr.keys());
+        if (keyNull != null && !again && (pr.kind() == JoinKind.INNER || pr.kind() == JoinKind.SEMI)) {
+            JoinKeys.dropNullKeys(k, keyNull, in);
+            keyNull = null;
+        }
         k.param(new KernelParam(KernelParam.Kind.PROBE_KEYS, pr.joinId(), j + "_" + table.keyArray(),
                 "const " + table.keyElement(kt) + "* __restrict__"));
         table.probeSizeParams(k, pr.joinId(), j);
@@ -120,6 +126,9 @@ final class ProbeOp {
         String kv = JoinKeys.expr(k, pr.keys());
         boolean narrowSlots = narrowSlots(t);
         String find = table.find(t, j, kv, narrowSlots, sharedBits, predicated);
+        if (keyNull != null) {
+            find = "((" + keyNull + ") ? -1 : " + find + ")";
+        }
         if (t.sorted()) {
             // a sorted table's find reads each row's range, searched here where the whole block runs
             SortedJoinTable.bounds(k, pr, t, kv, t.chained() && !again && pr.kind() == JoinKind.INNER, in);

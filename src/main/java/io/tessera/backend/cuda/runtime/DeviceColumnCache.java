@@ -5,6 +5,9 @@ import io.tessera.backend.cuda.driver.DeviceBuffer;
 import io.tessera.backend.cuda.driver.PinnedBuffer;
 import io.tessera.storage.Column;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -18,6 +21,9 @@ import java.util.function.LongSupplier;
  * device's column budget ({@link DeviceBudget}, one per GPU for the whole process, shared with the caches of other
  * databases open on it), least recently used out first. Columns a running query holds ({@link #hold}) are not
  * evicted until every query that holds them has {@link #release released} them. VARCHAR columns travel as their 32-bit dictionary codes, as they are stored.
+ * A column that holds NULLs has its NULL flags cached beside its values as an entry of their own ({@link
+ * Entry#nullFlags}): one byte a row, 1 for NULL, unpacked from the stored validity bitmap, the form a kernel reads
+ * an intermediate relation's NULLs in as well.
  */
 public final class DeviceColumnCache implements AutoCloseable {
 
@@ -26,9 +32,9 @@ public final class DeviceColumnCache implements AutoCloseable {
     private final LongSupplier trim;
     private final Share share = new Share();
     // access order: the eldest entry is the least recently used
-    private final LinkedHashMap<Column, DeviceBuffer> columns = new LinkedHashMap<>(16, 0.75f, true);
-    /** How many running queries hold each column: queries of one database may run at once (JDBC statements). */
-    private final Map<Column, Integer> held = new HashMap<>();
+    private final LinkedHashMap<Entry, DeviceBuffer> columns = new LinkedHashMap<>(16, 0.75f, true);
+    /** How many running queries hold each entry: queries of one database may run at once (JDBC statements). */
+    private final Map<Entry, Integer> held = new HashMap<>();
     /** The device's budget, whose monitor guards every field below and the two collections above. */
     private final DeviceBudget budget;
     private long bytes;
@@ -50,55 +56,123 @@ public final class DeviceColumnCache implements AutoCloseable {
     }
 
     /**
-     * The device copy of a column, uploaded now if it is not cached; held (not evicted) until the query
+     * What the cache keeps of a stored column: its values, or its NULL flags ({@code nullFlags}); equal for the same
+     * column object (a snapshot's column stands for its files, compared by identity).
+     */
+    public record Entry(Column column, boolean nullFlags) {
+
+        /** A column's values. */
+        public static Entry values(Column c) {
+            return new Entry(c, false);
+        }
+
+        /** A column's NULL flags: one byte a row, 1 for NULL. */
+        public static Entry nulls(Column c) {
+            return new Entry(c, true);
+        }
+
+        long bytes() {
+            return nullFlags ? column.rowCount() : column.data().byteSize();
+        }
+    }
+
+    /**
+     * The device copy of a column's values, uploaded now if it is not cached; held (not evicted) until the query
      * {@link #release releases} it, once for each hold.
      */
     public DeviceBuffer hold(Column c) {
+        return hold(Entry.values(c));
+    }
+
+    /**
+     * The device copy of an entry (a column's values, or its NULL flags), uploaded now if it is not cached; held
+     * (not evicted) until the query {@link #release releases} it, once for each hold.
+     */
+    public DeviceBuffer hold(Entry e) {
         synchronized (budget) {
-            DeviceBuffer b = columns.get(c);
+            DeviceBuffer b = columns.get(e);
             if (b == null) {
                 if (closed) {
                     throw new IllegalStateException("the device column cache is closed");
                 }
-                long size = Math.max(16, c.data().byteSize());
+                long size = Math.max(16, e.bytes());
                 budget.reserve(share, size);
                 long t0 = System.nanoTime();
                 try {
-                    b = upload(c);
-                } catch (RuntimeException e) {
+                    b = upload(e);
+                } catch (RuntimeException ex) {
                     budget.release(size);
-                    throw e;
+                    throw ex;
                 }
                 uploadNanos += System.nanoTime() - t0;
                 uploads++;
-                uploadedBytes += c.data().byteSize();
-                columns.put(c, b);
+                uploadedBytes += e.bytes();
+                columns.put(e, b);
                 bytes += size;
             }
-            held.merge(c, 1, Integer::sum);
+            held.merge(e, 1, Integer::sum);
             return b;
         }
     }
 
-    /** A column's device copy ({@code max(16, bytes)} bytes); on running out of memory, once more after reclaiming. */
-    private DeviceBuffer upload(Column c) {
+    /** An entry's device copy ({@code max(16, bytes)} bytes); on running out of memory, once more after reclaiming. */
+    private DeviceBuffer upload(Entry e) {
         try {
-            return c.data().byteSize() == 0 ? ctx.allocate(16) : ctx.upload(c.data(), staging);
-        } catch (io.tessera.backend.cuda.CudaException e) {
-            if (!"CUDA_ERROR_OUT_OF_MEMORY".equals(e.errorName())) {
-                throw e;
+            return uploadOnce(e);
+        } catch (io.tessera.backend.cuda.CudaException ex) {
+            if (!"CUDA_ERROR_OUT_OF_MEMORY".equals(ex.errorName())) {
+                throw ex;
             }
             budget.reclaim();
-            return c.data().byteSize() == 0 ? ctx.allocate(16) : ctx.upload(c.data(), staging);
+            return uploadOnce(e);
         }
+    }
+
+    private DeviceBuffer uploadOnce(Entry e) {
+        if (e.bytes() == 0) {
+            return ctx.allocate(16);
+        }
+        if (!e.nullFlags()) {
+            return ctx.upload(e.column().data(), staging);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            return ctx.upload(nullFlags(e.column(), arena), staging);
+        }
+    }
+
+    /** A column's NULL flags unpacked from its validity bitmap (bit set = valid): one byte a row, 1 for NULL. */
+    static MemorySegment nullFlags(Column c, Arena arena) {
+        long rows = c.rowCount();
+        MemorySegment flags = arena.allocate(rows); // zeroed: not NULL
+        MemorySegment validity = c.validity();
+        if (validity == null) {
+            return flags;
+        }
+        for (long w = 0; w << 6 < rows; w++) {
+            long word = validity.get(ValueLayout.JAVA_LONG_UNALIGNED, w << 3);
+            long invalid = ~word;
+            if (invalid == 0) {
+                continue;
+            }
+            long base = w << 6;
+            while (invalid != 0) {
+                long row = base + Long.numberOfTrailingZeros(invalid);
+                if (row >= rows) {
+                    break; // the bits past the last row
+                }
+                flags.set(ValueLayout.JAVA_BYTE, row, (byte) 1);
+                invalid &= invalid - 1;
+            }
+        }
+        return flags;
     }
 
     /** Frees this cache's unheld columns, least recently used first, until {@code wanted} bytes are freed. */
     private void evictUnheld(long wanted) {
         long freed = 0;
-        for (Iterator<Map.Entry<Column, DeviceBuffer>> it = columns.entrySet().iterator(); it.hasNext()
+        for (Iterator<Map.Entry<Entry, DeviceBuffer>> it = columns.entrySet().iterator(); it.hasNext()
                 && freed < wanted; ) {
-            Map.Entry<Column, DeviceBuffer> e = it.next();
+            Map.Entry<Entry, DeviceBuffer> e = it.next();
             if (!held.containsKey(e.getKey())) {
                 it.remove();
                 freed += free(e.getValue());
@@ -129,12 +203,12 @@ public final class DeviceColumnCache implements AutoCloseable {
     }
 
     /**
-     * Gives back the holds of a query that ended ({@code columns}: each column once for each {@link #hold}); a column
-     * no other running query holds may be evicted again.
+     * Gives back the holds of a query that ended ({@code entries}: each once for each {@link #hold}); an entry no
+     * other running query holds may be evicted again.
      */
-    public void release(Collection<Column> columns) {
+    public void release(Collection<Entry> entries) {
         synchronized (budget) {
-            for (Column c : columns) {
+            for (Entry c : entries) {
                 held.computeIfPresent(c, (k, n) -> n > 1 ? n - 1 : null);
             }
         }

@@ -27,6 +27,7 @@ class CodeMasksTest {
             "13-345-100", "31-999-111", "", "SM BAG", "sm box", "LG CASE", "requests special", "Zürich 😀 %_",
             "13", "1", "forest green", "greenish"));
     private static final Expr COL = new Expr.Ref(Slot.source(0, "c", DataType.VARCHAR, false, "t.c", null));
+    private static final java.util.function.IntPredicate NOTHING_PADDED = j -> false;
     private static final Expr OTHER = new Expr.Ref(Slot.source(1, "d", DataType.VARCHAR, false, "t.d", null));
 
     private static Expr like(Expr x, String pattern) {
@@ -47,7 +48,7 @@ class CodeMasksTest {
     }
 
     private static void assertMask(Expr condition, Predicate<String> expected) {
-        assertNotNull(CodeMasks.column(condition), condition + " should be a mask");
+        assertNotNull(CodeMasks.column(condition, NOTHING_PADDED), condition + " should be a mask");
         int[] words = CodeMasks.mask(condition, WORDS);
         assertEquals((WORDS.size() + 31) / 32, words.length);
         for (int k = 0; k < WORDS.size(); k++) {
@@ -80,13 +81,16 @@ class CodeMasksTest {
 
     @Test
     void whatTheGpuComparesByItselfOrCannotComputeIsNoMask() {
-        assertNull(CodeMasks.column(like(COL, "sm%")), "a prefix is a run of codes");
-        assertNull(CodeMasks.column(call(Op.EQ, COL, text("13"))), "a constant is one code");
-        assertNull(CodeMasks.column(call(Op.AND, like(COL, "%a"), like(OTHER, "%b"))), "two columns");
+        assertNull(CodeMasks.column(like(COL, "sm%"), NOTHING_PADDED), "a prefix is a run of codes");
+        assertNull(CodeMasks.column(call(Op.EQ, COL, text("13")), NOTHING_PADDED), "a constant is one code");
+        assertNull(CodeMasks.column(call(Op.AND, like(COL, "%a"), like(OTHER, "%b")), NOTHING_PADDED), "two columns");
         Expr nullable = new Expr.Ref(Slot.source(2, "n", DataType.VARCHAR, true, "t.n", null));
-        assertNull(CodeMasks.column(new Expr.Call(Op.LIKE, List.of(nullable), DataType.BOOLEAN, true, ".*a")),
-                "a column that can be NULL");
+        Expr likeNullable = new Expr.Call(Op.LIKE, List.of(nullable), DataType.BOOLEAN, true, ".*a");
+        assertNull(CodeMasks.column(likeNullable, j -> j == DeviceNulls.sourceColumn(2)),
+                "a column that holds NULLs in the kernel's table");
+        assertNotNull(CodeMasks.column(likeNullable, NOTHING_PADDED),
+                "a column declared nullable that holds no NULL is read as never NULL");
         Expr upper = new Expr.Call(Op.FUNCTION, List.of(COL, text("x")), DataType.VARCHAR, false, TextFunction.REPLACE);
-        assertNull(CodeMasks.column(call(Op.EQ, upper, text("y"))), "a function the host has no code for here");
+        assertNull(CodeMasks.column(call(Op.EQ, upper, text("y")), NOTHING_PADDED), "a function the host has no code for here");
     }
 }

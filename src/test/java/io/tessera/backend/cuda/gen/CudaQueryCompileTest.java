@@ -333,6 +333,69 @@ class CudaQueryCompileTest {
      * The kernels of a chain of joins on keys that repeat ({@link ExpandedBuildTest}): the table built after a probe
      * of another, its rows placed by a counter, under every table kind.
      */
+    /**
+     * A table's columns that hold NULLs on the GPU (the selftest's nulls suite): every scan of those queries the GPU
+     * takes has GPU code under every covering variant, the kernels read NULL flags beside the columns (and a join
+     * table keeps them beside its payload), and they compile with nvcc; a group key and a LIKE over a column that
+     * holds NULLs stay on the JVM with the reason.
+     */
+    @Test
+    void nullableTableKernelsCompileWithNvcc() throws Exception {
+        Path at = dir.resolve("nulls");
+        Map<String, String> sources = new LinkedHashMap<>();
+        try (Database db = Database.openOrCreate(at)) {
+            new TpchGenerator(0.01).generate(db, Progress.silent());
+            try (QueryEngine e = new QueryEngine(db)) {
+                GpuSelfTest.NULLS_TABLES.forEach(e::execute);
+            }
+            for (Queries.Query q : GpuSelfTest.NULLS) {
+                if (q.name().equals("nulls-groupkey") || q.name().equals("nulls-like")) {
+                    QueryPlan plan = new QueryEngine(db).plan(q.sql(), Device.GPU);
+                    GpuPlacement placed = place(db, plan, CudaVariantSpace.INSTANCE.defaults(plan));
+                    assertFalse(placed.onGpu(0), q.name() + " has GPU code for a value that holds NULLs");
+                    assertTrue(placed.jvmReasons().get(0).contains("shipmode"), placed.jvmReasons().get(0));
+                    continue;
+                }
+                covered(db, q, sources);
+            }
+        }
+        // the expression queries over a table whose every column holds NULLs, those the GPU takes
+        io.tessera.backend.ExpressionTables.write(dir.resolve("expr"));
+        int expressionKernels = 0;
+        try (Database db = Database.open(dir.resolve("expr"))) {
+            for (String sql : io.tessera.backend.ExpressionTables.QUERIES) {
+                QueryPlan plan = new QueryEngine(db).plan(sql, Device.GPU);
+                for (CudaKernelSource k : place(db, plan, CudaVariantSpace.INSTANCE.defaults(plan)).kernels().values()) {
+                    sources.putIfAbsent("e" + Integer.toHexString(k.source().hashCode()) + ".cu", k.source());
+                    expressionKernels++;
+                }
+            }
+        }
+        assertTrue(expressionKernels >= 12, expressionKernels + " kernels of the expression queries");
+        String all = String.join("\n", sources.values());
+        for (String part : List.of("const unsigned char* __restrict__ col", "_null[i] != 0)", "build_pay",
+                "flags[i] = 0;  // a NULL key never matches", "_null[i] != 0)) ? -1 : ")) {
+            assertTrue(all.contains(part), "no kernel of a nullable table has " + part);
+        }
+        assertTrue(java.util.regex.Pattern.compile("build_pay\\d+\\[[^]]+\\] = \\(c\\d+_null\\[i\\] != 0\\);")
+                .matcher(all).find(), "no join table keeps a NULL flag beside its payload");
+        Path out = dir.resolve("cu_nulls");
+        Files.createDirectories(out);
+        writeHeaders(out);
+        List<Path> files = new ArrayList<>();
+        for (Map.Entry<String, String> s : sources.entrySet()) {
+            Path f = out.resolve(s.getKey());
+            Files.writeString(f, s.getValue(), StandardCharsets.UTF_8);
+            files.add(f);
+        }
+        for (int from = 0; from < files.size(); from += BATCH) {
+            String problem = compileBatch(files.subList(from, Math.min(files.size(), from + BATCH)), from / BATCH);
+            if (problem != null) {
+                fail(problem);
+            }
+        }
+    }
+
     @Test
     void expandedBuildsCompileWithNvcc() throws Exception {
         Path out = dir.resolve("cu_expanded");
