@@ -81,12 +81,13 @@ final class MapCalls {
         Expr map = translate.apply(ops.get(0));
         DataType type = map.type();
         if (call.getKind() == SqlKind.ITEM) {
-            Expr[] lookup = ListCalls.lookup(translate.apply(ops.get(1)), map, type.mapKey());
+            Expr[] lookup = MapKeys.lookup(ops.get(1), translate.apply(ops.get(1)), map, "m[k]");
             return new Expr.Call(Op.LIST, List.of(lookup[1], lookup[0]), type.mapValue(), true, ListFunction.MAP_GET);
         }
         return switch (name) {
             case "MAP_EXTRACT", "ELEMENT_AT" -> {
-                Expr[] lookup = ListCalls.lookup(translate.apply(ops.get(1)), map, type.mapKey());
+                Expr[] lookup = MapKeys.lookup(ops.get(1), translate.apply(ops.get(1)), map,
+                        name.toLowerCase(Locale.ROOT));
                 yield new Expr.Call(Op.LIST, List.of(lookup[1], lookup[0]), DataType.list(type.mapValue()),
                         map.nullable(), ListFunction.MAP_EXTRACT);
             }
@@ -98,7 +99,8 @@ final class MapCalls {
             case "MAP_ENTRIES" -> new Expr.Call(Op.LIST, List.of(map), Types.of(call.getType()), map.nullable(),
                     ListFunction.CODE);
             case "MAP_CONTAINS" -> {
-                Expr[] lookup = ListCalls.lookup(translate.apply(ops.get(1)), map, type.mapKey());
+                Expr[] lookup = MapKeys.lookup(ops.get(1), translate.apply(ops.get(1)), map,
+                        name.toLowerCase(Locale.ROOT));
                 yield new Expr.Call(Op.LIST, List.of(lookup[1], lookup[0]), DataType.BOOLEAN,
                         map.nullable() || lookup[0].nullable(), ListFunction.MAP_CONTAINS);
             }

@@ -147,6 +147,7 @@ public final class SqlFrontEnd {
         parsed = OrderedAggregates.rewrite(parsed);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
+        parsed = MapItems.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = TemporalLiterals.rewrite(parsed, zone);
         parsed = NullableSetAggregates.rewrite(parsed);
