@@ -136,6 +136,7 @@ public final class SqlFrontEnd {
 
     public LogicalPlan plan(SqlNode parsed) {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
+        var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views);
         parsed = InsertValueCasts.rewrite(parsed, db); // before SupportCheck reads its interval texts
         parsed = StructUnnests.rewrite(parsed, tablesByName(fileTables));
@@ -155,6 +156,7 @@ public final class SqlFrontEnd {
         parsed = HolisticAggregates.nullsLastInside(parsed);
         parsed = InLists.rewrite(parsed);
         parsed = NestedCasts.rewrite(parsed);
+        parsed = UnpivotCopies.restore(parsed, unpivots);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db == null ? List.<Table>of() : db.tables()) {
