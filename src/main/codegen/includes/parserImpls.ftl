@@ -405,12 +405,24 @@ SqlIdentifier TesseraFieldName() :
  */
 SqlNode TesseraStructValue() :
 {
-    final Span s;
+    Span s;
     final List<SqlNode> args = new ArrayList<SqlNode>();
+    final SqlNode value;
 }
 {
-    <LBRACE> { s = span(); }
-    TesseraStructEntry(args)
+    (
+        <LBRACE> { s = span(); }
+        TesseraStructEntry(args)
+    |
+        // {t : 1}, { ts: 2}: the lexer reads a brace and the letters of a JDBC escape before white space as the
+        // escape's token; before a colon they are the first field's name, and only before a quoted string
+        // (DateTimeLiteral) or a function (JdbcFunctionCall) an escape
+        ( <LBRACE_D> | <LBRACE_T> | <LBRACE_TS> | <LBRACE_FN> ) {
+            s = span();
+            args.add(SqlLiteral.createCharString(token.image.substring(1).trim(), getPos()));
+        }
+        <COLON> value = Expression(ExprContext.ACCEPT_SUB_QUERY) { args.add(value); }
+    )
     ( <COMMA> TesseraStructEntry(args) )*
     <RBRACE> {
         return StructOperators.pack(s.end(this), args);
@@ -425,6 +437,9 @@ void TesseraStructEntry(List<SqlNode> args) :
 }
 {
     (
+        LOOKAHEAD({ getToken(2).kind == COLON && getToken(1).image.matches("[A-Za-z_][A-Za-z0-9_$]*") })
+        name = TesseraWordAsFieldName()
+    |
         name = StringLiteral()
     |
         id = TesseraFieldName() { name = SqlLiteral.createCharString(id.getSimple(), id.getParserPosition()); }
@@ -433,6 +448,16 @@ void TesseraStructEntry(List<SqlNode> args) :
         args.add(name);
         args.add(value);
     }
+}
+
+/**
+ * A bare word before a colon in a struct literal (a reserved one too: {@code {call: 5}}) as the field's name in the
+ * case written, as DuckDB takes any word there.
+ */
+JAVACODE SqlNode TesseraWordAsFieldName() {
+    final Token word = getNextToken();
+    return SqlLiteral.createCharString(word.image,
+            new SqlParserPos(word.beginLine, word.beginColumn, word.endLine, word.endColumn));
 }
 
 /**

@@ -253,7 +253,7 @@ final class ListCalls {
     }
 
     /** Whether {@code e} is a NULL constant, cast or not (a NULL that VALUES typed by its other rows). */
-    private static boolean isNull(Expr e) {
+    static boolean isNull(Expr e) {
         return e instanceof Expr.Literal l && l.value() == null || e instanceof Expr.Call c && c.op() == Op.CAST
                 && c.args().size() == 1 && isNull(c.args().get(0));
     }

@@ -92,5 +92,10 @@ public enum ListFunction {
     /** (map): the list of its values in order. */
     MAP_VALUES,
     /** (map, key): whether it has the key; NULL where the key is. */
-    MAP_CONTAINS
+    MAP_CONTAINS,
+    /**
+     * (map, map, ...): the entries of the maps that are not NULL, each key where it first occurs with the value of
+     * the last map that has it (map_concat); NULL where every map is.
+     */
+    MAP_CONCAT
 }

@@ -48,6 +48,9 @@ final class MapCalls {
                 Expr values = ListCalls.as(translate.apply(ops.get(1)), DataType.list(type.mapValue()));
                 return new Expr.Call(Op.LIST, List.of(keys, values), type, nullable, ListFunction.MAP_OF_LISTS);
             }
+            case "MAP_CONCAT" -> {
+                return concat(call, translate);
+            }
             case "MAP_FROM_ENTRIES" -> {
                 // a list of two-field structs is encoded as the map of their types is: checked, typed as the map
                 Expr list = translate.apply(ops.get(0));
@@ -78,12 +81,13 @@ final class MapCalls {
         Expr map = translate.apply(ops.get(0));
         DataType type = map.type();
         if (call.getKind() == SqlKind.ITEM) {
-            Expr[] lookup = ListCalls.lookup(translate.apply(ops.get(1)), map, type.mapKey());
+            Expr[] lookup = MapKeys.lookup(ops.get(1), translate.apply(ops.get(1)), map, "m[k]");
             return new Expr.Call(Op.LIST, List.of(lookup[1], lookup[0]), type.mapValue(), true, ListFunction.MAP_GET);
         }
         return switch (name) {
             case "MAP_EXTRACT", "ELEMENT_AT" -> {
-                Expr[] lookup = ListCalls.lookup(translate.apply(ops.get(1)), map, type.mapKey());
+                Expr[] lookup = MapKeys.lookup(ops.get(1), translate.apply(ops.get(1)), map,
+                        name.toLowerCase(Locale.ROOT));
                 yield new Expr.Call(Op.LIST, List.of(lookup[1], lookup[0]), DataType.list(type.mapValue()),
                         map.nullable(), ListFunction.MAP_EXTRACT);
             }
@@ -95,12 +99,56 @@ final class MapCalls {
             case "MAP_ENTRIES" -> new Expr.Call(Op.LIST, List.of(map), Types.of(call.getType()), map.nullable(),
                     ListFunction.CODE);
             case "MAP_CONTAINS" -> {
-                Expr[] lookup = ListCalls.lookup(translate.apply(ops.get(1)), map, type.mapKey());
+                Expr[] lookup = MapKeys.lookup(ops.get(1), translate.apply(ops.get(1)), map,
+                        name.toLowerCase(Locale.ROOT));
                 yield new Expr.Call(Op.LIST, List.of(lookup[1], lookup[0]), DataType.BOOLEAN,
                         map.nullable() || lookup[0].nullable(), ListFunction.MAP_CONTAINS);
             }
             default -> castToMap(call, translate);
         };
+    }
+
+    /**
+     * {@code map_concat(m1, m2, ...)}: maps of one type (DuckDB's message naming the first map's and another's type
+     * where they differ, which DuckDB does not cast; an empty {@code map{}} is of any map type); NULL maps add
+     * nothing, so a call of one map besides NULLs is that map, and of NULLs alone NULL.
+     */
+    private static Expr concat(RexCall call, Function<RexNode, Expr> translate) {
+        DataType type = Types.of(call.getType());
+        String expected = null;
+        List<Expr> maps = new ArrayList<>();
+        for (RexNode op : call.getOperands()) {
+            if (op.getType().getSqlTypeName() == SqlTypeName.NULL) {
+                continue;
+            }
+            if (op.getType().getKeyType().getSqlTypeName() == SqlTypeName.NULL) {
+                // map{} or map(): empty, of whatever type the other maps have (as DuckDB types it)
+                if (op.getType().isNullable()) {
+                    throw new SqlError("unsupported: map_concat of a " + TextDateCalls.typeName(op.getType())
+                            + " that may be NULL");
+                }
+                maps.add(new Expr.Call(Op.LIST, List.of(), type, false, ListFunction.VALUE));
+                continue;
+            }
+            String name = TextDateCalls.typeName(op.getType());
+            if (expected == null) {
+                expected = name;
+            } else if (!expected.equals(name)) {
+                throw new SqlError("'value' type of map differs between arguments, expected '" + expected
+                        + "', found '" + name + "' instead");
+            }
+            Expr map = translate.apply(op);
+            if (!ListCalls.isNull(map)) {
+                maps.add(map);
+            }
+        }
+        if (maps.isEmpty()) {
+            return new Expr.Literal(null, type);
+        }
+        if (maps.size() == 1) {
+            return maps.get(0);
+        }
+        return new Expr.Call(Op.LIST, maps, type, maps.stream().allMatch(Expr::nullable), ListFunction.MAP_CONCAT);
     }
 
     /**

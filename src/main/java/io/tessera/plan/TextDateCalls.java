@@ -297,7 +297,8 @@ final class TextDateCalls {
      * DuckDB's name of a type: a NULL constant's type, alone or as a list's element or a struct's field ({@code []},
      * {@code {'a': NULL}}), is {@code "NULL"}; every other type its own name.
      */
-    private static String typeName(org.apache.calcite.rel.type.RelDataType t) {
+    /** DuckDB's name of a type, {@code "NULL"} where Calcite's NULL type is (map{1: NULL}'s value type). */
+    static String typeName(org.apache.calcite.rel.type.RelDataType t) {
         if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
             return "\"NULL\"";
         }

@@ -25,7 +25,8 @@ import java.util.Map;
  * its value), {@code map(keys, values)} (MAP_OF_LISTS; {@code map()} the empty map), {@code map_from_entries},
  * {@code map_extract} and {@code element_at} (a list of the value, empty where the key is missing), {@code m[k]}
  * (Calcite's ITEM: the value), {@code map_keys}, {@code map_values}, {@code map_entries}, {@code map_contains},
- * {@code cardinality} (Calcite's). What they compute is decided in {@code plan.MapCalls}; none is folded by Calcite.
+ * {@code map_concat} (the maps' entries, a later map's value for a key replacing an earlier one's), {@code cardinality}
+ * (Calcite's). What they compute is decided in {@code plan.MapCalls}; none is folded by Calcite.
  */
 public final class MapOperators {
     private MapOperators() {
@@ -166,6 +167,47 @@ public final class MapOperators {
         }
     };
 
+    /**
+     * {@code map_concat(m1, m2, ...)}: two or more maps (or NULLs), DuckDB's messages where there are fewer or one is
+     * no map; typed as the first map of a key type (not {@code map{}}, an empty MAP("NULL", "NULL") that DuckDB types
+     * as the others), NULL only where every argument may be (a NULL map adds no entries). That the
+     * maps' types are equal, as DuckDB asks, is checked where the call is lowered (plan.MapCalls), on DuckDB's names.
+     */
+    private static final SqlOperandTypeChecker MAPS = new SqlOperandTypeChecker() {
+        @Override
+        public boolean checkOperandTypes(SqlCallBinding b, boolean throwOnFailure) {
+            if (b.getOperandCount() < 2) {
+                throw new SqlError("The provided amount of arguments is incorrect, please provide 2 or more maps");
+            }
+            for (RelDataType t : b.collectOperandTypes()) {
+                if (t.getSqlTypeName() != SqlTypeName.MAP && t.getSqlTypeName() != SqlTypeName.NULL) {
+                    throw new SqlError("MAP_CONCAT only takes map arguments");
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public SqlOperandCountRange getOperandCountRange() {
+            return SqlOperandCountRanges.from(0);
+        }
+
+        @Override
+        public String getAllowedSignatures(SqlOperator op, String opName) {
+            return "map_concat(MAP, MAP, ...)";
+        }
+    };
+
+    private static RelDataType concatType(SqlOperatorBinding b) {
+        RelDataTypeFactory f = b.getTypeFactory();
+        List<RelDataType> types = b.collectOperandTypes();
+        boolean nullable = types.stream().allMatch(RelDataType::isNullable);
+        return types.stream().filter(t -> t.getSqlTypeName() == SqlTypeName.MAP
+                        && t.getKeyType().getSqlTypeName() != SqlTypeName.NULL).findFirst()
+                .map(t -> f.createTypeWithNullability(t, nullable))
+                .orElseGet(() -> map(f, nullType(f), nullType(f), true));
+    }
+
     private static SqlFunction fn(String name, SqlReturnTypeInference type, SqlOperandTypeChecker operands) {
         return new SqlFunction(name, SqlKind.OTHER_FUNCTION, type, null, operands, SqlFunctionCategory.SYSTEM);
     }
@@ -185,7 +227,8 @@ public final class MapOperators {
             "MAP_KEYS", fn("MAP_KEYS", listOf(true), OperandTypes.family(SqlTypeFamily.MAP)),
             "MAP_VALUES", fn("MAP_VALUES", listOf(false), OperandTypes.family(SqlTypeFamily.MAP)),
             "MAP_ENTRIES", fn("MAP_ENTRIES", MapOperators::entriesType, OperandTypes.family(SqlTypeFamily.MAP)),
-            "MAP_CONTAINS", fn("MAP_CONTAINS", MapOperators::containsType, MAP_ANY));
+            "MAP_CONTAINS", fn("MAP_CONTAINS", MapOperators::containsType, MAP_ANY),
+            "MAP_CONCAT", fn("MAP_CONCAT", MapOperators::concatType, MAPS));
 
     static SqlOperator lookup(String name) {
         return FUNCTIONS.get(name);

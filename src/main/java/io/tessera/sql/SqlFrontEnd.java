@@ -136,6 +136,7 @@ public final class SqlFrontEnd {
 
     public LogicalPlan plan(SqlNode parsed) {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
+        var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views);
         parsed = InsertValueCasts.rewrite(parsed, db); // before SupportCheck reads its interval texts
         parsed = StructUnnests.rewrite(parsed, tablesByName(fileTables));
@@ -147,6 +148,7 @@ public final class SqlFrontEnd {
         parsed = OrderedAggregates.rewrite(parsed);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
+        parsed = MapItems.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = TemporalLiterals.rewrite(parsed, zone);
         parsed = NullableSetAggregates.rewrite(parsed);
@@ -154,6 +156,7 @@ public final class SqlFrontEnd {
         parsed = HolisticAggregates.nullsLastInside(parsed);
         parsed = InLists.rewrite(parsed);
         parsed = NestedCasts.rewrite(parsed);
+        parsed = UnpivotCopies.restore(parsed, unpivots);
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db == null ? List.<Table>of() : db.tables()) {

@@ -31,6 +31,20 @@ final class StructCommonType {
      * field has no common type.
      */
     static RelDataType of(RelDataTypeFactory f, List<RelDataType> types, Function<List<RelDataType>, RelDataType> common) {
+        return of(f, types, common, false);
+    }
+
+    /**
+     * As {@link #of}, also where the names differ only in their spelling ({@code {'a': 1}} beside {@code {'A': 2}}:
+     * STRUCT(a INTEGER), spelt as first met), for a CASE, whose common type DuckDB makes from its ELSE first.
+     */
+    static RelDataType spelt(RelDataTypeFactory f, List<RelDataType> types,
+                             Function<List<RelDataType>, RelDataType> common) {
+        return of(f, types, common, true);
+    }
+
+    private static RelDataType of(RelDataTypeFactory f, List<RelDataType> types,
+                                  Function<List<RelDataType>, RelDataType> common, boolean bySpelling) {
         List<RelDataType> structs = new ArrayList<>();
         boolean nullable = false;
         for (RelDataType t : types) {
@@ -44,7 +58,8 @@ final class StructCommonType {
             structs.add(t);
             nullable |= t.isNullable();
         }
-        if (structs.size() < 2 || structs.stream().map(StructCommonType::names).distinct().count() == 1) {
+        if (structs.size() < 2 || structs.stream().map(t -> bySpelling ? t.getFieldNames() : names(t)).distinct()
+                .count() == 1) {
             return null;
         }
         Map<String, String> spelling = new LinkedHashMap<>();

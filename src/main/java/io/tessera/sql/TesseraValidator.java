@@ -86,6 +86,15 @@ final class TesseraValidator extends SqlValidatorImpl {
         }
     }
 
+    /** A CASE of STRUCTs typed from its ELSE first, as DuckDB's ({@link StructCases}), before Calcite types it. */
+    @Override
+    public RelDataType deriveType(SqlValidatorScope scope, SqlNode expr) {
+        if (expr instanceof SqlCase c) {
+            StructCases.typeFromElse(this, scope, c);
+        }
+        return super.deriveType(scope, expr);
+    }
+
     /**
      * A CASE (COALESCE is one) whose STRUCT or LIST results have text in a part beside another type refused, and one
      * whose DECIMAL type would round a result to fewer digits after the point.
@@ -110,13 +119,6 @@ final class TesseraValidator extends SqlValidatorImpl {
                 types.add(deriveType(scope, v));
             }
             NestedCommonType.refuseTextBesideOther("CASE or COALESCE", values, types);
-            if (!TemporalText.fromCoalesce(c)
-                    && StructCommonType.of(getTypeFactory(), types, getTypeFactory()::leastRestrictive) != null) {
-                // DuckDB's CASE orders the common struct's fields from the ELSE branch first, which the common type
-                // Calcite asks for (THEN branches first) cannot say
-                throw new SqlError("unsupported: a CASE of STRUCTs with different field names"
-                        + SupportCheck.at(c.getParserPosition()) + " (CAST each branch to one STRUCT type)");
-            }
             NumericFunctions.keepingScale(types, deriveType(scope, c)); // no result rounded to a narrower scale
         }
     }

@@ -96,4 +96,29 @@ class JdbcStructTest {
             }
         }
     }
+
+    /**
+     * A struct literal whose first field is named by the letters of a JDBC escape ({@code {t : 1}}) is a struct, as
+     * DuckDB's driver reads it, with escape processing on or off (Tessera's grammar reads the escapes); an escape before its quoted string stays one.
+     */
+    @Test
+    void escapeLettersBeforeAColonNameAField() throws SQLException {
+        String sql = "select i, {t : i, d : 2, ts : 3, fn : 4} from t order by i";
+        List<String> want = rows(duckdb, sql);
+        assertEquals(want, rows(tessera, sql));
+        try (Statement s = tessera.createStatement()) {
+            s.setEscapeProcessing(false);
+            try (ResultSet r = s.executeQuery(sql)) {
+                r.next();
+                assertEquals("{'t': 1, 'd': 2, 'ts': 3, 'fn': 4}", r.getString(2));
+            }
+        }
+        assertEquals("1 {'t': 1, 'd': 2, 'ts': 3, 'fn': 4} [1, 2, 3, 4]", want.get(0));
+        try (Statement s = tessera.createStatement();
+                ResultSet r = s.executeQuery("select {d '2020-01-02'}, {ts '2020-01-02 10:00:00'}")) {
+            r.next();
+            assertEquals(java.sql.Date.valueOf("2020-01-02"), r.getDate(1));
+            assertEquals(java.sql.Timestamp.valueOf("2020-01-02 10:00:00"), r.getTimestamp(2));
+        }
+    }
 }

@@ -142,6 +142,20 @@ final class ListFunctions {
                 String v = MAP + "parts(" + gen.asString(m) + ", " + (f == ListFunction.MAP_KEYS ? 1 : 2) + ")";
                 yield JExpr.of(ExprGen.guard(m.n(), v, ValueKind.STRING), m.n(), ValueKind.STRING);
             }
+            case MAP_CONCAT -> {
+                // the maps, a NULL one as null; NULL only where all are
+                List<String> maps = new ArrayList<>();
+                List<String> nulls = new ArrayList<>();
+                for (Expr a : c.args()) {
+                    JExpr m = gen.gen(a);
+                    maps.add(m.n().equals("false") ? gen.asString(m)
+                            : "(" + m.n() + " ? (String) null : " + gen.asString(m) + ")");
+                    nulls.add(m.n());
+                }
+                String n = nulls.contains("false") ? "false" : "(" + String.join(" && ", nulls) + ")";
+                String v = MAP + "concat(new String[] {" + String.join(", ", maps) + "}, " + type(c.type()) + ")";
+                yield JExpr.of(ExprGen.guard(n, v, ValueKind.STRING), n, ValueKind.STRING);
+            }
             case MAP_CONTAINS -> {
                 JExpr m = gen.gen(c.args().get(0));
                 JExpr k = gen.gen(c.args().get(1));

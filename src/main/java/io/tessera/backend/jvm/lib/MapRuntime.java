@@ -82,6 +82,27 @@ public final class MapRuntime {
         return sb.toString();
     }
 
+    /**
+     * The entries of the maps that are not null, in order, a key given again taking the later map's entry where the
+     * first one stood (DuckDB's map_concat).
+     */
+    public static String concat(String[] maps, DataType type) {
+        java.util.LinkedHashMap<String, String> entries = new java.util.LinkedHashMap<>();
+        for (String map : maps) {
+            if (map == null) {
+                continue;
+            }
+            for (String entry : ListCodec.texts(map)) {
+                entries.put(same(ListCodec.textAt(entry, 1), type), entry);
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String entry : entries.values()) {
+            ListCodec.append(sb, entry);
+        }
+        return sb.toString();
+    }
+
     private static String same(String key, DataType type) {
         DataType k = type.mapKey();
         return ListOrder.equalByKey(k) ? ListOrder.equalityKey(key, k) : key;
