@@ -184,8 +184,8 @@ public final class GpuSelfTest implements AutoCloseable {
     /**
      * Queries over {@link #NULLS_TABLES}: a table's columns that hold NULLs read on the GPU with their NULL flags,
      * in filters, aggregates, NULL tests, a join's probe and a join table's payload, a row sink's outputs, and as
-     * join keys (inner, semi and anti probes, builds; a NULL key never matches); and
-     * two that the GPU leaves to the JVM (a group key that can be NULL, a LIKE over a column that holds NULLs).
+     * join keys (inner, semi and anti probes, builds; a NULL key never matches), a LIKE over a column that holds
+     * NULLs as a mask of its codes; and one that the GPU leaves to the JVM (a group key that can be NULL).
      */
     public static final List<Queries.Query> NULLS = List.of(
             new Queries.Query("nulls", "nulls-aggregate", "select l_returnflag, count(*), count(qty), sum(qty), "
@@ -212,7 +212,9 @@ public final class GpuSelfTest implements AutoCloseable {
                     + "(select o_orderkey from onull where odate < date '1993-01-01')"),
             new Queries.Query("nulls", "nulls-groupkey", "select shipmode, count(*), sum(qty) from lnull "
                     + "group by shipmode"),
-            new Queries.Query("nulls", "nulls-like", "select count(*), sum(price) from lnull where shipmode like '%AI%'"));
+            new Queries.Query("nulls", "nulls-like", "select count(*), sum(price) from lnull where shipmode like '%AI%' "
+                    + "or not (shipmode like '%R%' or shipmode in ('FOB', 'TRUCK', 'SHIP', 'MAIL', 'RAIL', 'REG AIR', "
+                    + "'AIR', 'XX', 'YY'))"));
 
     /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have

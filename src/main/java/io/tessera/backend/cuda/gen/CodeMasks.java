@@ -35,20 +35,24 @@ final class CodeMasks {
     }
 
     /**
-     * The column that condition e reads when e is computed as a mask of codes: e is a condition that cannot be NULL
-     * in the kernel, reads one string column that cannot be NULL there ({@link DeviceNulls}, where {@code padded}
-     * holds for the kernel's joins and columns whose values may be missing), holds something the GPU does not print
-     * by itself (see the class comment) and nothing the host cannot compute here. Else null. Whether the column has
-     * a dictionary is the caller's to check.
+     * The column that condition e reads when e is computed as a mask of codes: e reads one string column, is NULL
+     * exactly where that column is NULL in the kernel ({@link DeviceNulls}, where {@code padded} holds for the
+     * kernel's joins and columns whose values may be missing; {@link #nullWithColumn}) or the column is never NULL
+     * there, holds something the GPU does not print by itself (see the class comment) and nothing the host cannot
+     * compute here. Else null. Whether the column has a dictionary is the caller's to check.
      */
     static Expr.Ref column(Expr e, java.util.function.IntPredicate padded) {
-        if (!(e instanceof Expr.Call c) || c.type().kind() != TypeKind.BOOLEAN || DeviceNulls.mayBeNull(c, padded)) {
+        if (!(e instanceof Expr.Call c) || c.type().kind() != TypeKind.BOOLEAN) {
             return null;
         }
         List<Slot> slots = new ArrayList<>();
         Expr.slots(e, slots);
-        if (slots.size() != 1 || slots.get(0).type().kind() != TypeKind.VARCHAR
-                || DeviceNulls.mayBeNull(new Expr.Ref(slots.get(0)), padded)) {
+        if (slots.size() != 1 || slots.get(0).type().kind() != TypeKind.VARCHAR) {
+            return null;
+        }
+        // a column that can be NULL in the kernel: the mask serves where e is NULL exactly when the column is (the
+        // generator's strict rule then gives the mask's value the column's NULL condition)
+        if (DeviceNulls.mayBeNull(new Expr.Ref(slots.get(0)), padded) && !nullWithColumn(e)) {
             return null;
         }
         return needsHost(e) && computable(e) ? new Expr.Ref(slots.get(0)) : null;
@@ -91,6 +95,30 @@ final class CodeMasks {
             default -> false;
         };
         return here || c.args().stream().anyMatch(CodeMasks::needsHost);
+    }
+
+    /**
+     * Whether condition e is NULL exactly when its one column is: every operation strict (no IS [NOT] TRUE or FALSE,
+     * IS [NOT] DISTINCT FROM, or CONCAT, which skips a NULL), and every operand of AND, OR and NOT reads the column,
+     * so that a NULL column makes each NULL and their AND, OR or NOT NULL too.
+     */
+    static boolean nullWithColumn(Expr e) {
+        return switch (e) {
+            case Expr.Ref r -> true;
+            case Expr.Literal l -> false;
+            case Expr.Call c -> switch (c.op()) {
+                case AND, OR, NOT -> c.args().stream().allMatch(CodeMasks::nullWithColumn);
+                case IS_TRUE, IS_NOT_FALSE, IS_FALSE, IS_NOT_TRUE, IS_DISTINCT, IS_NOT_DISTINCT, CONCAT -> false;
+                case FUNCTION -> c.detail() != TextFunction.CONCAT && strictOperands(c);
+                default -> strictOperands(c);
+            };
+        };
+    }
+
+    /** Whether a call reads the column through its operands, each a constant or NULL exactly when the column is. */
+    private static boolean strictOperands(Expr.Call c) {
+        return c.args().stream().anyMatch(a -> !(a instanceof Expr.Literal))
+                && c.args().stream().allMatch(a -> a instanceof Expr.Literal || nullWithColumn(a));
     }
 
     /** Whether {@link Evaluation} has every operation of e. */

@@ -86,8 +86,13 @@ class CodeMasksTest {
         assertNull(CodeMasks.column(call(Op.AND, like(COL, "%a"), like(OTHER, "%b")), NOTHING_PADDED), "two columns");
         Expr nullable = new Expr.Ref(Slot.source(2, "n", DataType.VARCHAR, true, "t.n", null));
         Expr likeNullable = new Expr.Call(Op.LIKE, List.of(nullable), DataType.BOOLEAN, true, ".*a");
-        assertNull(CodeMasks.column(likeNullable, j -> j == DeviceNulls.sourceColumn(2)),
-                "a column that holds NULLs in the kernel's table");
+        java.util.function.IntPredicate holdsNulls = j -> j == DeviceNulls.sourceColumn(2);
+        assertNotNull(CodeMasks.column(likeNullable, holdsNulls),
+                "a LIKE is NULL exactly where its column is: the mask's value takes the column's NULL condition");
+        assertNotNull(CodeMasks.column(call(Op.OR, like(nullable, "%a"), call(Op.NOT, like(nullable, "b%c"))), holdsNulls),
+                "AND, OR and NOT of conditions that each read the column");
+        assertNull(CodeMasks.column(new Expr.Call(Op.IS_NOT_TRUE, List.of(likeNullable), DataType.BOOLEAN, false), holdsNulls),
+                "IS NOT TRUE is not NULL where its column is");
         assertNotNull(CodeMasks.column(likeNullable, NOTHING_PADDED),
                 "a column declared nullable that holds no NULL is read as never NULL");
         Expr upper = new Expr.Call(Op.FUNCTION, List.of(COL, text("x")), DataType.VARCHAR, false, TextFunction.REPLACE);
