@@ -184,7 +184,8 @@ public final class GpuSelfTest implements AutoCloseable {
     /**
      * Queries over {@link #NULLS_TABLES}: a table's columns that hold NULLs read on the GPU with their NULL flags,
      * in filters, aggregates, NULL tests, a join's probe and a join table's payload, a row sink's outputs, and as
-     * join keys (inner, semi and anti probes, builds; a NULL key never matches), a LIKE over a column that holds
+     * join keys (inner, semi and anti probes, builds; a NULL key never matches), sort keys (NULLS FIRST and LAST,
+     * a LIMIT), a LIKE over a column that holds
      * NULLs as a mask of its codes; and one that the GPU leaves to the JVM (a group key that can be NULL).
      */
     public static final List<Queries.Query> NULLS = List.of(
@@ -210,6 +211,12 @@ public final class GpuSelfTest implements AutoCloseable {
                     + "group by l_returnflag"),
             new Queries.Query("nulls", "nulls-key-semi", "select count(*), sum(qty) from lnull where okey in "
                     + "(select o_orderkey from onull where odate < date '1993-01-01')"),
+            new Queries.Query("nulls", "nulls-sort", "select l_orderkey, l_linenumber, qty, price from lnull "
+                    + "where l_suppkey = 17 order by qty desc, price nulls first, l_orderkey, l_linenumber"),
+            new Queries.Query("nulls", "nulls-topk", "select l_orderkey, l_linenumber, disc, shipdate from lnull "
+                    + "where l_partkey < 3000 order by disc, shipdate desc nulls last, l_orderkey, l_linenumber limit 25"),
+            new Queries.Query("nulls", "nulls-groups-sorted", "select l_linenumber, sum(qty), max(shipdate), count(disc) "
+                    + "from lnull group by l_linenumber order by 2 desc nulls last, 1"),
             new Queries.Query("nulls", "nulls-groupkey", "select shipmode, count(*), sum(qty) from lnull "
                     + "group by shipmode"),
             new Queries.Query("nulls", "nulls-like", "select count(*), sum(price) from lnull where shipmode like '%AI%' "
