@@ -185,8 +185,9 @@ public final class GpuSelfTest implements AutoCloseable {
      * Queries over {@link #NULLS_TABLES}: a table's columns that hold NULLs read on the GPU with their NULL flags,
      * in filters, aggregates, NULL tests, a join's probe and a join table's payload, a row sink's outputs, and as
      * join keys (inner, semi and anti probes, builds; a NULL key never matches), sort keys (NULLS FIRST and LAST,
-     * a LIMIT), a LIKE over a column that holds
-     * NULLs as a mask of its codes; and one that the GPU leaves to the JVM (a group key that can be NULL).
+     * a LIMIT), number and date group keys that may be NULL (optimize.NullableGroupKeys), a LIKE over a column
+     * that holds NULLs as a mask of its codes; and one that the GPU leaves to the JVM (a string group key that can
+     * be NULL).
      */
     public static final List<Queries.Query> NULLS = List.of(
             new Queries.Query("nulls", "nulls-aggregate", "select l_returnflag, count(*), count(qty), sum(qty), "
@@ -217,6 +218,11 @@ public final class GpuSelfTest implements AutoCloseable {
                     + "where l_partkey < 3000 order by disc, shipdate desc nulls last, l_orderkey, l_linenumber limit 25"),
             new Queries.Query("nulls", "nulls-groups-sorted", "select l_linenumber, sum(qty), max(shipdate), count(disc) "
                     + "from lnull group by l_linenumber order by 2 desc nulls last, 1"),
+            new Queries.Query("nulls", "nulls-groupkey-number", "select qty, count(*), sum(price), max(shipdate) "
+                    + "from lnull group by qty"),
+            new Queries.Query("nulls", "nulls-groupkey-date", "select extract(year from shipdate), l_returnflag, "
+                    + "count(*), sum(disc) from lnull group by extract(year from shipdate), l_returnflag "
+                    + "order by 1 nulls first, 2"),
             new Queries.Query("nulls", "nulls-groupkey", "select shipmode, count(*), sum(qty) from lnull "
                     + "group by shipmode"),
             new Queries.Query("nulls", "nulls-like", "select count(*), sum(price) from lnull where shipmode like '%AI%' "

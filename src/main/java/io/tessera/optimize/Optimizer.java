@@ -121,6 +121,8 @@ public final class Optimizer {
         if (forGpu) {
             // DISTINCT aggregates as two aggregations, whose group tables the GPU holds
             rel = DistinctAggregateSplit.apply(rel, builder);
+            // a group key that may be NULL as two that never are, whose group tables the GPU holds
+            rel = NullableGroupKeys.apply(rel, builder);
         }
         return new OptimizedPlan(rel, logical.fieldNames(), estimates);
     }
