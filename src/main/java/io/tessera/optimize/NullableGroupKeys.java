@@ -31,13 +31,7 @@ final class NullableGroupKeys {
     }
 
     static RelNode apply(RelNode rel, RelBuilder b) {
-        List<RelNode> inputs = new ArrayList<>();
-        for (RelNode in : rel.getInputs()) {
-            inputs.add(apply(in, b));
-        }
-        if (!inputs.equals(rel.getInputs())) {
-            rel = rel.copy(rel.getTraitSet(), inputs);
-        }
+        rel = Inputs.visited(rel, in -> apply(in, b));
         if (!(rel instanceof Aggregate a) || a.getGroupType() != Aggregate.Group.SIMPLE) {
             return rel;
         }

@@ -305,7 +305,11 @@ class CudaQueryCompileTest {
                 ", true, j", ", false, j", "_order[j", "tessera::search::KeyWord((long long)key);")) {
             assertTrue(all.contains(part), "no sorted join kernel has " + part);
         }
-        Path out = dir.resolve("cu_sorted");
+        compileAll(sources, dir.resolve("cu_sorted"));
+    }
+
+    /** Writes each source (by file name) into {@code out} beside the headers and compiles them with nvcc in batches. */
+    private static void compileAll(Map<String, String> sources, Path out) throws Exception {
         Files.createDirectories(out);
         writeHeaders(out);
         List<Path> files = new ArrayList<>();
@@ -379,21 +383,7 @@ class CudaQueryCompileTest {
         }
         assertTrue(java.util.regex.Pattern.compile("build_pay\\d+\\[[^]]+\\] = \\(c\\d+_null\\[i\\] != 0\\);")
                 .matcher(all).find(), "no join table keeps a NULL flag beside its payload");
-        Path out = dir.resolve("cu_nulls");
-        Files.createDirectories(out);
-        writeHeaders(out);
-        List<Path> files = new ArrayList<>();
-        for (Map.Entry<String, String> s : sources.entrySet()) {
-            Path f = out.resolve(s.getKey());
-            Files.writeString(f, s.getValue(), StandardCharsets.UTF_8);
-            files.add(f);
-        }
-        for (int from = 0; from < files.size(); from += BATCH) {
-            String problem = compileBatch(files.subList(from, Math.min(files.size(), from + BATCH)), from / BATCH);
-            if (problem != null) {
-                fail(problem);
-            }
-        }
+        compileAll(sources, dir.resolve("cu_nulls"));
     }
 
     @Test
