@@ -21,7 +21,8 @@ import java.util.StringJoiner;
  * QUANTILE_CONT interpolates between the values at {@code floor} and {@code ceil} of {@code (n - 1) * f} as
  * {@code lo + (hi - lo) * d}, a DOUBLE for integers and doubles, truncated toward zero for a DECIMAL (unscaled)
  * and for dates and timestamps (microseconds: a DATE's quantile is a TIMESTAMP). MODE is the most frequent value, of
- * equally frequent ones the first collected; STRING_AGG joins the values in the order of its ORDER BY keys (a stable
+ * equally frequent ones the first collected (DuckDB's choice follows its hash table, not the input, so none matches
+ * it always); STRING_AGG joins the values in the order of its ORDER BY keys (a stable
  * sort), else in the order collected. With DISTINCT each
  * value counts once (STRING_AGG keeps its first place).
  */
