@@ -51,7 +51,7 @@ final class HolisticCalls {
             order.add(new HolisticOptions.OrderKey(field.apply(fc.getFieldIndex()), fc.getDirection().isDescending(),
                     fc.nullDirection == RelFieldCollation.NullDirection.FIRST));
         }
-        if (!order.isEmpty() && !STRING_AGG.contains(fn) && !LIST.contains(fn)) {
+        if (!order.isEmpty() && !STRING_AGG.contains(fn) && !LIST.contains(fn) && !fn.equals("MODE")) {
             throw new SqlError("unsupported: ORDER BY inside " + fn.toLowerCase(Locale.ROOT) + "(...)");
         }
         Expr arg = args.get(0);
@@ -69,7 +69,8 @@ final class HolisticCalls {
             }
             case "QUANTILE_DISC", "QUANTILE" -> new AggCall(AggFunction.QUANTILE_DISC, arg, filter, type, true, name,
                     fraction(fn, args.get(1), distinct));
-            case "MODE" -> new AggCall(AggFunction.MODE, arg, filter, type, true, name, HolisticOptions.plain(distinct));
+            case "MODE" -> new AggCall(AggFunction.MODE, arg, filter, type, true, name,
+                    HolisticOptions.plain(distinct, order));
             // each value as the list of itself (never NULL: a NULL is its element), joined with no separator: encoded
             // lists concatenate (storage.ListCodec)
             case "LIST", "ARRAY_AGG" -> new AggCall(AggFunction.STRING_AGG,

@@ -377,7 +377,7 @@ final class ColumnNames {
 
     /** Functions whose names DuckDB prints quoted, as keywords of its grammar. */
     private static final Set<String> KEYWORD_FUNCTIONS =
-            Set.of("substring", "left", "right", "replace", "nullif", "trim", "position", "mode");
+            Set.of("substring", "left", "right", "replace", "nullif", "trim", "position", "mode", "first", "last");
 
     private static void function(String name, SqlCall call, StringBuilder sb) {
         sb.append(name).append('(');
@@ -386,8 +386,12 @@ final class ColumnNames {
         }
         List<SqlNode> ops = call.getOperandList();
         for (int i = 0; i < ops.size(); i++) {
-            if (i == ops.size() - 1 && i > 0 && ops.get(i) instanceof SqlNodeList order && call.getOperator().isAggregator()) {
-                sb.append(" ORDER BY "); // an aggregate's ORDER BY inside its parentheses (string_agg)
+            // an aggregate's ORDER BY inside its parentheses: string_agg's, resolved by the grammar, and that of an
+            // aggregate resolved later (list, mode)
+            if (i == ops.size() - 1 && i > 0 && ops.get(i) instanceof SqlNodeList order
+                    && (call.getOperator().isAggregator()
+                    || call.getOperator() instanceof org.apache.calcite.sql.SqlUnresolvedFunction)) {
+                sb.append(" ORDER BY ");
                 for (int k = 0; k < order.size(); k++) {
                     sb.append(k > 0 ? ", " : "");
                     write(order.get(k), sb);

@@ -77,6 +77,14 @@ final class HolisticAggregates {
                     OperandTypes.ANY)
             .withFunctionType(SqlFunctionCategory.SYSTEM).withSyntax(org.apache.calcite.sql.SqlSyntax.ORDERED_FUNCTION);
     private static final SqlAggFunction ORDERED_GROUP_CONCAT = orderedText("GROUP_CONCAT");
+    /**
+     * MODE with an ORDER BY inside its parentheses, of the kind ARRAY_AGG for the same reason: the order breaks its
+     * ties, the value first in it winning, as in DuckDB.
+     */
+    private static final SqlAggFunction ORDERED_MODE = org.apache.calcite.sql.fun.SqlBasicAggFunction.create("MODE",
+                    SqlKind.ARRAY_AGG, ReturnTypes.andThen(ReturnTypes::stripOrderBy, HolisticAggregates::argumentType),
+                    OperandTypes.ANY)
+            .withFunctionType(SqlFunctionCategory.SYSTEM).withSyntax(org.apache.calcite.sql.SqlSyntax.ORDERED_FUNCTION);
 
     static final List<SqlAggFunction> ALL = List.of(MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE, MODE, STRING_AGG,
             LISTAGG, GROUP_CONCAT, LIST, ARRAY_AGG);
@@ -91,7 +99,7 @@ final class HolisticAggregates {
 
     /** The aggregates that may have an ORDER BY inside their parentheses. */
     private static final java.util.Set<String> ORDERED = java.util.Set.of("STRING_AGG", "GROUP_CONCAT", "LIST",
-            "ARRAY_AGG");
+            "ARRAY_AGG", "MODE");
 
     private static SqlAggFunction function(String name, SqlReturnTypeInference type, SqlOperandTypeChecker operands) {
         return new SqlAggFunction(name, null, SqlKind.OTHER_FUNCTION, type, null, operands,
@@ -144,8 +152,9 @@ final class HolisticAggregates {
                 String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
                 if (ORDERED.contains(name) && !operands.isEmpty()
                         && operands.get(operands.size() - 1) instanceof SqlNodeList order) {
-                    if (name.equals("LIST") && call instanceof org.apache.calcite.sql.SqlBasicCall basic) {
-                        basic.setOperator(ORDERED_LIST);
+                    if ((name.equals("LIST") || name.equals("MODE"))
+                            && call instanceof org.apache.calcite.sql.SqlBasicCall basic) {
+                        basic.setOperator(name.equals("LIST") ? ORDERED_LIST : ORDERED_MODE);
                     }
                     if ((name.equals("STRING_AGG") || name.equals("GROUP_CONCAT"))
                             && call instanceof org.apache.calcite.sql.SqlBasicCall basic) {

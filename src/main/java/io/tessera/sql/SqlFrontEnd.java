@@ -222,9 +222,9 @@ public final class SqlFrontEnd {
         rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
                 CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
         rel = ScalarCounts.fix(rel);
+        rel = OrderedCorrelatedAggregates.hide(rel);
         // the decorrelator passes the columns a correlation adds through a Sort or a Filter at the top (a subquery
         // with LIMIT below an ORDER BY would add its key); a projection of the query's own columns keeps them out
-        rejectOrderedCorrelated(rel, false);
         RelNode top = rel;
         rel = org.apache.calcite.rel.logical.LogicalProject.create(top, List.of(),
                 top.getCluster().getRexBuilder().identityProjects(top.getRowType()), top.getRowType());
@@ -235,6 +235,7 @@ public final class SqlFrontEnd {
             throw new SqlError("unsupported: a correlated subquery that cannot be turned into a join", e);
         }
         rejectCorrelation(rel);
+        rel = OrderedCorrelatedAggregates.restore(rel);
         // window functions (RexOver in a projection) become Window nodes, which the planner turns into WINDOW sinks;
         // done before the rules that move projections and filters, which would move a RexOver across a join or a
         // filter below it and so compute it over other rows (a Window node is a barrier to them)
@@ -323,25 +324,6 @@ public final class SqlFrontEnd {
         HepPlanner planner = new HepPlanner(b.build());
         planner.setRoot(rel);
         return planner.findBestExp();
-    }
-
-    /**
-     * Refuses an aggregate with an ORDER BY inside its parentheses in a correlated subquery: Calcite's decorrelator
-     * moves the aggregate's arguments past the correlated keys it groups by but not its order's keys, which would then
-     * order by another column.
-     */
-    private static void rejectOrderedCorrelated(RelNode rel, boolean correlated) {
-        if (correlated && rel instanceof org.apache.calcite.rel.core.Aggregate a) {
-            for (org.apache.calcite.rel.core.AggregateCall call : a.getAggCallList()) {
-                if (!call.getCollation().getFieldCollations().isEmpty()) {
-                    throw new SqlError("unsupported: ORDER BY inside " + call.getAggregation().getName()
-                            .toLowerCase(java.util.Locale.ROOT) + "(...) in a correlated subquery");
-                }
-            }
-        }
-        for (int i = 0; i < rel.getInputs().size(); i++) {
-            rejectOrderedCorrelated(rel.getInput(i), correlated || rel instanceof Correlate && i == 1);
-        }
     }
 
     private static void rejectCorrelation(RelNode rel) {

@@ -86,6 +86,10 @@ class ColumnNamesTest {
         assertEquals(List.of("string_agg(c, ',' ORDER BY a DESC)", "string_agg(a ORDER BY c, d DESC NULLS FIRST)"),
                 sameAsDuckDb("select string_agg(c, ',' order by a desc), string_agg(a order by c, d desc nulls first)"
                         + " from t"));
+        assertEquals(List.of("list(c ORDER BY a DESC)", "array_agg(a ORDER BY c)", "\"mode\"(c ORDER BY a, d)",
+                        "\"first\"(c ORDER BY a)", "\"last\"(c)", "arg_min(c, a)"),
+                sameAsDuckDb("select list(c order by a desc), array_agg(a order by c), mode(c order by a, d),"
+                        + " first(c order by a), last(c), arg_min(c, a) from t"));
     }
 
     @Test

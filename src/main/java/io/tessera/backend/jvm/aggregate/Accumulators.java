@@ -38,6 +38,8 @@ final class Accumulators {
             if (a.function() == AggFunction.STRING_AGG) {
                 k = ValueKind.STRING; // joined as Java strings, whether computed or read through a dictionary
                 dict = null;
+            }
+            if (a.function() == AggFunction.STRING_AGG || a.function() == AggFunction.MODE) {
                 for (HolisticOptions.OrderKey key : a.options().order()) {
                     w.load(key.key());
                 }
@@ -133,7 +135,7 @@ final class Accumulators {
         }
     }
 
-    /** STRING_AGG's ORDER BY keys of the current row, as an array of boxed values (null: NULL). */
+    /** STRING_AGG's or MODE's ORDER BY keys of the current row, as an array of boxed values (null: NULL). */
     private static String orderKeys(PipelineWriter w, List<HolisticOptions.OrderKey> order) {
         List<String> boxed = new ArrayList<>();
         for (HolisticOptions.OrderKey key : order) {

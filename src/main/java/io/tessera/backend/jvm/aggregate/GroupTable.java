@@ -113,8 +113,16 @@ public abstract class GroupTable {
         valueList(a, g).add(v);
     }
 
-    /** Adds a string with its ORDER BY keys (STRING_AGG with an ORDER BY). */
+    /** Adds a value with its ORDER BY keys (STRING_AGG or MODE with an ORDER BY). */
     public final void addValue(int a, int g, String v, Object[] keys) {
+        valueList(a, g).add(v, keys);
+    }
+
+    public final void addValue(int a, int g, long v, Object[] keys) {
+        valueList(a, g).add(v, keys);
+    }
+
+    public final void addValue(int a, int g, double v, Object[] keys) {
         valueList(a, g).add(v, keys);
     }
 

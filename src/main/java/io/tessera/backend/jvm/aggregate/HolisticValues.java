@@ -21,7 +21,8 @@ import java.util.StringJoiner;
  * QUANTILE_CONT interpolates between the values at {@code floor} and {@code ceil} of {@code (n - 1) * f} as
  * {@code lo + (hi - lo) * d}, a DOUBLE for integers and doubles, truncated toward zero for a DECIMAL (unscaled)
  * and for dates and timestamps (microseconds: a DATE's quantile is a TIMESTAMP). MODE is the most frequent value, of
- * equally frequent ones the first collected; STRING_AGG joins the values in the order of its ORDER BY keys (a stable
+ * equally frequent ones the first collected, or with an ORDER BY inside the first in that order, as DuckDB's (without
+ * one DuckDB's choice follows its hash table, not the input, so no rule matches it always); STRING_AGG joins the values in the order of its ORDER BY keys (a stable
  * sort), else in the order collected. With DISTINCT each
  * value counts once (STRING_AGG keeps its first place).
  */
@@ -38,7 +39,7 @@ final class HolisticValues {
         boolean distinct = s.options().distinct();
         switch (s.function()) {
             case MODE -> {
-                return (Long) mode(boxed(v), distinct);
+                return (Long) mode(inOrder(boxed(v), values, s.options()), distinct);
             }
             case QUANTILE_DISC -> {
                 v = sorted(v, distinct);
@@ -66,7 +67,8 @@ final class HolisticValues {
         double[] v;
         if (s.argKind() == ValueKind.DOUBLE) {
             if (s.function() == io.tessera.plan.AggFunction.MODE) {
-                return (Double) mode(Arrays.stream(values.allDoubles()).boxed().toArray(), distinct);
+                return (Double) mode(inOrder(Arrays.stream(values.allDoubles()).boxed().toArray(), values,
+                        s.options()), distinct);
             }
             v = values.allDoubles();
             Arrays.sort(v);
@@ -101,7 +103,7 @@ final class HolisticValues {
                 return j.toString();
             }
             case MODE -> {
-                return (String) mode(v, o.distinct());
+                return (String) mode(inOrder(v, values, o), o.distinct());
             }
             case QUANTILE_DISC -> {
                 Arrays.sort(v, CodePointOrder::compare);
@@ -114,14 +116,19 @@ final class HolisticValues {
         }
     }
 
-    /** The strings in the order of their keys (a stable sort: rows of equal keys stay in the order they came). */
-    private static String[] ordered(String[] v, Object[][] keys, List<HolisticOptions.OrderKey> order) {
+    /** The values in the order of the ORDER BY inside the call, if it has one (MODE's ties go to the first). */
+    private static Object[] inOrder(Object[] v, ValueList values, HolisticOptions o) {
+        return o.order().isEmpty() ? v : ordered(v, values.allKeys(), o.order());
+    }
+
+    /** The values in the order of their keys (a stable sort: rows of equal keys stay in the order they came). */
+    private static <T> T[] ordered(T[] v, Object[][] keys, List<HolisticOptions.OrderKey> order) {
         Integer[] at = new Integer[v.length];
         for (int i = 0; i < at.length; i++) {
             at[i] = i;
         }
         Arrays.sort(at, (x, y) -> compareKeys(keys[x], keys[y], order));
-        String[] out = new String[v.length];
+        T[] out = v.clone();
         for (int i = 0; i < at.length; i++) {
             out[i] = v[at[i]];
         }

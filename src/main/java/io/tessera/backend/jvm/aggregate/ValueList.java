@@ -16,7 +16,7 @@ public final class ValueList {
     private long[] longs;
     private double[] doubles;
     private String[] strings;
-    /** Each string's ORDER BY keys, where the aggregate has an ORDER BY (else null). */
+    /** Each value's ORDER BY keys, where the aggregate has an ORDER BY (else null). */
     private Object[][] keys;
     private int size;
     /** Lists of other workers whose values follow this one's (null: none). */
@@ -51,13 +51,28 @@ public final class ValueList {
 
     /** Adds a string with its ORDER BY keys. */
     public void add(String v, Object[] orderKeys) {
+        key(orderKeys);
+        add(v);
+    }
+
+    public void add(long v, Object[] orderKeys) {
+        key(orderKeys);
+        add(v);
+    }
+
+    public void add(double v, Object[] orderKeys) {
+        key(orderKeys);
+        add(v);
+    }
+
+    /** Keeps the ORDER BY keys of the value about to be added. */
+    private void key(Object[] orderKeys) {
         if (keys == null) {
             keys = new Object[Math.max(4, size)][];
         } else if (size == keys.length) {
             keys = Arrays.copyOf(keys, grown());
         }
         keys[size] = orderKeys;
-        add(v);
     }
 
     private int grown() {
@@ -92,7 +107,7 @@ public final class ValueList {
         return all(new String[total()], l -> l.strings);
     }
 
-    /** Every string's ORDER BY keys, in the order of {@link #allStrings}. */
+    /** Every value's ORDER BY keys, in the order of {@link #allLongs}, {@link #allDoubles} or {@link #allStrings}. */
     Object[][] allKeys() {
         return all(new Object[total()][], l -> l.keys);
     }
