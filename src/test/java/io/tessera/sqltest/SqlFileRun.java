@@ -129,6 +129,11 @@ final class SqlFileRun implements AutoCloseable {
             return;
         }
         run(q, () -> session().query(q.sql()), null);
+        if (!"false".equals(System.getProperty("tessera.sqltest.gpuPlans")) && readsOnlyTables(q.sql())) {
+            // the plan a GPU machine makes (its rewrites for the device: DISTINCT aggregates split, group keys that
+            // may be NULL doubled, builds over unique keys), run on the JVM here: the same rows
+            run(q, () -> session().gpuEngine().execute(q.sql()), "planned for the GPU, run on the JVM");
+        }
         if (genomes.covering() || !genomes.fixed().isEmpty()) {
             QueryEngine engine = session().engine();
             QueryPlan plan = engine.plan(q.sql());
@@ -139,6 +144,16 @@ final class SqlFileRun implements AutoCloseable {
                 run(q, () -> engine.run(engine.prepareJvm(q.sql(), p -> g)), "under genomes " + g);
             }
         }
+    }
+
+    /**
+     * Whether a query only reads (a SELECT or WITH, which a second run leaves as it was) and reads no file (the GPU
+     * engine of a session allows no directory).
+     */
+    private static boolean readsOnlyTables(String sql) {
+        String s = sql.strip().toLowerCase(java.util.Locale.ROOT);
+        return (s.startsWith("select") || s.startsWith("with") || s.startsWith("(")) && !s.contains("read_")
+                && !s.matches("(?s).*\\b(from|join)\\s+'.*");
     }
 
     /** Runs a query one way and compares its types and rows with the file's; {@code how} says the way (or null). */

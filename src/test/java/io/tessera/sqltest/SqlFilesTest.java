@@ -22,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * Runs every {@code .test} file under {@code src/test/resources/sql} and {@code src/test/resources/explain}: one
  * container per file, one test per record, in file order. {@code -Dtessera.sqltest=TEXT} runs only the files whose
  * path contains TEXT; {@code -Dtessera.golden.update=true} rewrites the expected blocks of {@code explain} and
- * {@code placement} records that differ (query rows are never rewritten).
+ * {@code placement} records that differ (query rows are never rewritten). Every query that only reads tables also
+ * runs as a GPU machine plans it (the device's rewrites), on the JVM, against the same rows: a differential check of
+ * those rewrites that needs no GPU ({@code -Dtessera.sqltest.gpuPlans=false} leaves it out).
  */
 class SqlFilesTest {
 

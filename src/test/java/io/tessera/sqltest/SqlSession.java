@@ -18,6 +18,7 @@ final class SqlSession implements AutoCloseable {
     static final int EXPLAIN_WORKERS = 4;
 
     private final Tessera tessera;
+    private QueryEngine gpu;
 
     private SqlSession(Tessera tessera) {
         this.tessera = tessera;
@@ -50,9 +51,19 @@ final class SqlSession implements AutoCloseable {
         return tessera.database();
     }
 
-    /** An engine that puts the queries on the GPU (used only where there is one). */
+    /**
+     * An engine that plans for the GPU and puts the queries there (on the JVM where there is none), in the session's
+     * time zone.
+     */
     QueryEngine gpuEngine() {
-        return new QueryEngine(tessera.database(), 2, Device.GPU);
+        if (gpu == null) {
+            gpu = new QueryEngine(tessera.database(), 2, Device.GPU);
+        }
+        java.time.ZoneId zone = tessera.engine().timeZone();
+        if (!zone.equals(gpu.timeZone())) {
+            gpu.execute("SET TimeZone = '" + zone.getId() + "'"); // a zone id the session's own SET accepted
+        }
+        return gpu;
     }
 
     /** EXPLAIN with default genomes only (no profile of this machine) and a fixed number of workers. */
@@ -62,6 +73,9 @@ final class SqlSession implements AutoCloseable {
 
     @Override
     public void close() {
+        if (gpu != null) {
+            gpu.close();
+        }
         tessera.close();
     }
 }
