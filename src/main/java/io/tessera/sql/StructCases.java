@@ -16,7 +16,8 @@ import java.util.List;
  * as DuckDB types it: the common type of its ELSE first, then its THENs in order ({@code STRUCT(c, a, b)} for THEN
  * {@code {'a': 1}}, THEN {@code {'b': 2}}, ELSE {@code {'c': 3}}), where Calcite's common type takes the THENs first.
  * Each branch of another type is cast to it by name ({@link NestedCasts#CAST}) before Calcite types the CASE, which
- * then finds one type. COALESCE keeps the order of its arguments, as DuckDB's does.
+ * then finds one type. LISTs of such STRUCTs likewise, by their elements' common type. COALESCE keeps the order of
+ * its arguments, as DuckDB's does.
  */
 final class StructCases {
     private StructCases() {
@@ -30,24 +31,38 @@ final class StructCases {
         List<SqlNode> values = new ArrayList<>(call.getThenOperands());
         values.add(call.getElseOperand());
         List<RelDataType> types = new ArrayList<>();
+        int lists = 0;
         for (SqlNode v : values) {
             RelDataType t = validator.deriveType(scope, v);
-            if (!t.isStruct() && t.getSqlTypeName() != SqlTypeName.NULL) {
+            boolean listOfStructs = t.getSqlTypeName() == SqlTypeName.ARRAY && t.getComponentType().isStruct();
+            if (!t.isStruct() && !listOfStructs && t.getSqlTypeName() != SqlTypeName.NULL) {
                 return;
             }
+            lists += listOfStructs ? 1 : 0;
             types.add(t);
         }
         RelDataTypeFactory f = validator.getTypeFactory();
         List<RelDataType> elseFirst = new ArrayList<>();
         elseFirst.add(types.get(types.size() - 1));
         elseFirst.addAll(types.subList(0, types.size() - 1));
-        RelDataType fromElse = StructCommonType.spelt(f, elseFirst, f::leastRestrictive);
-        if (fromElse == null) {
-            fromElse = f.leastRestrictive(elseFirst);
-        }
         RelDataType fromThen = f.leastRestrictive(types);
-        if (fromElse == null || fromThen == null || same(f, fromElse, fromThen)) {
-            return; // no common type (Calcite's error follows), or the order makes none other
+        RelDataType fromElse;
+        if (lists > 0) {
+            // LISTs of STRUCTs: their elements' common type made the same way, ELSE first (Calcite's, from the THENs,
+            // would cast the ELSE's elements to names they lack)
+            fromElse = lists == types.stream().filter(t -> t.getSqlTypeName() != SqlTypeName.NULL).count()
+                    ? listFromElse(f, elseFirst) : null;
+            if (fromElse == null || fromThen != null && same(f, fromElse, fromThen)) {
+                return;
+            }
+        } else {
+            fromElse = StructCommonType.spelt(f, elseFirst, f::leastRestrictive);
+            if (fromElse == null) {
+                fromElse = f.leastRestrictive(elseFirst);
+            }
+            if (fromElse == null || fromThen == null || same(f, fromElse, fromThen)) {
+                return; // no common type (Calcite's error follows), or the order makes none other
+            }
         }
         int thens = call.getThenOperands().size();
         for (int i = 0; i < values.size(); i++) {
@@ -69,6 +84,31 @@ final class StructCases {
                 call.setOperand(3, cast);
             }
         }
+    }
+
+    /**
+     * The common type of LISTs of STRUCTs (and NULLs), in the order given: a LIST of their elements' common STRUCT
+     * ({@link StructCommonType#spelt}); null where there is none.
+     */
+    private static RelDataType listFromElse(RelDataTypeFactory f, List<RelDataType> elseFirst) {
+        List<RelDataType> elements = new ArrayList<>();
+        boolean nullable = false;
+        for (RelDataType t : elseFirst) {
+            nullable |= t.isNullable() || t.getSqlTypeName() == SqlTypeName.NULL;
+            if (t.getSqlTypeName() != SqlTypeName.NULL) {
+                // an element's STRUCT as a struct value's (a LIST literal's may be of another struct kind)
+                RelDataType e = t.getComponentType();
+                elements.add(f.createTypeWithNullability(f.createStructType(
+                        org.apache.calcite.rel.type.StructKind.PEEK_FIELDS_NO_EXPAND,
+                        e.getFieldList().stream().map(org.apache.calcite.rel.type.RelDataTypeField::getType).toList(),
+                        e.getFieldNames()), e.isNullable()));
+            }
+        }
+        RelDataType element = StructCommonType.spelt(f, elements, f::leastRestrictive);
+        if (element == null) {
+            element = f.leastRestrictive(elements);
+        }
+        return element == null ? null : f.createTypeWithNullability(f.createArrayType(element, -1), nullable);
     }
 
     /** The type's text with its names in lower case: equal for types that differ only in their names' case. */
