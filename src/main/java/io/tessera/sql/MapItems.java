@@ -8,7 +8,6 @@ import org.apache.calcite.sql.fun.SqlItemOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
 
@@ -42,16 +41,6 @@ final class MapItems {
     };
 
     static SqlNode rewrite(SqlNode parsed) {
-        SqlNode r = parsed.accept(new SqlShuttle() {
-            @Override
-            public SqlNode visit(SqlCall call) {
-                SqlNode visited = super.visit(call);
-                if (visited instanceof SqlCall c && c.getOperator() == SqlStdOperatorTable.ITEM) {
-                    return ITEM.createCall(c.getParserPosition(), c.getOperandList());
-                }
-                return visited;
-            }
-        });
-        return r == null ? parsed : r;
+        return OperatorSwaps.replace(parsed, c -> c.getOperator() == SqlStdOperatorTable.ITEM, ITEM);
     }
 }

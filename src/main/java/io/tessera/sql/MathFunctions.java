@@ -5,7 +5,6 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexVisitorImpl;
-import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -20,7 +19,6 @@ import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
-import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.sql.validate.SqlNameMatcher;
 
 import java.util.ArrayList;
@@ -124,18 +122,8 @@ final class MathFunctions implements SqlOperatorTable {
      */
     static SqlNode rewrite(SqlNode parsed) {
         parsed = NumericFunctions.rewrite(parsed);
-        SqlNode r = parsed.accept(new SqlShuttle() {
-            @Override
-            public SqlNode visit(SqlCall call) {
-                SqlNode visited = super.visit(call);
-                if (visited instanceof SqlCall c && c.getKind() == SqlKind.MOD && c.getOperator() != MOD
-                        && c.operandCount() == 2) {
-                    return MOD.createCall(c.getParserPosition(), c.getOperandList());
-                }
-                return visited;
-            }
-        });
-        return r == null ? parsed : r;
+        return OperatorSwaps.replace(parsed,
+                c -> c.getKind() == SqlKind.MOD && c.getOperator() != MOD && c.operandCount() == 2, MOD);
     }
 
     @Override

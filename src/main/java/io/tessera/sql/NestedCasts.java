@@ -10,7 +10,6 @@ import org.apache.calcite.sql.fun.SqlCastFunction;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
-import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.sql2rel.SqlRexConvertlet;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 
@@ -73,18 +72,8 @@ final class NestedCasts {
 
     /** The statement with each CAST to text or to a STRUCT type made a call of {@link #CAST}. */
     static SqlNode rewrite(SqlNode parsed) {
-        SqlNode r = parsed.accept(new SqlShuttle() {
-            @Override
-            public SqlNode visit(SqlCall call) {
-                SqlNode visited = super.visit(call);
-                if (visited instanceof SqlCall c && c.getOperator() == SqlStdOperatorTable.CAST
-                        && c.operand(1) instanceof SqlDataTypeSpec spec && (textOrStruct(spec))) {
-                    return CAST.createCall(c.getParserPosition(), c.getOperandList());
-                }
-                return visited;
-            }
-        });
-        return r == null ? parsed : r;
+        return OperatorSwaps.replace(parsed, c -> c.getOperator() == SqlStdOperatorTable.CAST
+                && c.operand(1) instanceof SqlDataTypeSpec spec && textOrStruct(spec), CAST);
     }
 
     /** Whether {@code from} is text and {@code to} a LIST or STRUCT type: DuckDB's text of such a value read. */

@@ -10,6 +10,7 @@ import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.JoinLayout;
 import io.tessera.backend.cuda.gen.KernelParam;
 import io.tessera.backend.cuda.gen.SinkLayout;
+import io.tessera.backend.cuda.runtime.DeviceColumnCache;
 import io.tessera.backend.cuda.runtime.GpuRuntime;
 import io.tessera.backend.QueryState;
 import io.tessera.plan.Source;
@@ -100,7 +101,7 @@ final class CudaQueryRun implements AutoCloseable {
     private final List<DeviceBuffer> taken = new ArrayList<>();
     private final PendingClears toClear = new PendingClears();
     /** The cached columns (values or NULL flags) this run's kernels read, once for each hold: released when the run closes. */
-    private final List<io.tessera.backend.cuda.runtime.DeviceColumnCache.Entry> heldColumns = new ArrayList<>();
+    private final List<DeviceColumnCache.Entry> heldColumns = new ArrayList<>();
     /** The pipeline whose input runs in blocks under a tuner's kernels, or null. */
     private final GpuBlocks blocks;
     /** Stops the query before its next kernel launch once cancelled (null: never). */
@@ -549,14 +550,14 @@ final class CudaQueryRun implements AutoCloseable {
                             io.tessera.storage.Column column = table.column(p.index());
                             bindings.column(p, rt.columns().hold(column).address(),
                                     CType.stored(column.type()).bytes);
-                            heldColumns.add(io.tessera.backend.cuda.runtime.DeviceColumnCache.Entry.values(column));
+                            heldColumns.add(DeviceColumnCache.Entry.values(column));
                         }
                     }
                     case COLUMN_NULLS -> {
                         if (relation != null) {
                             bindings.column(p, relation.nullsAddress(p.index()), 1);
                         } else {
-                            io.tessera.backend.cuda.runtime.DeviceColumnCache.Entry nulls = io.tessera.backend.cuda.runtime.DeviceColumnCache.Entry.nulls(table.column(p.index()));
+                            DeviceColumnCache.Entry nulls = DeviceColumnCache.Entry.nulls(table.column(p.index()));
                             bindings.column(p, rt.columns().hold(nulls).address(), 1);
                             heldColumns.add(nulls);
                         }
