@@ -185,9 +185,8 @@ public final class GpuSelfTest implements AutoCloseable {
      * Queries over {@link #NULLS_TABLES}: a table's columns that hold NULLs read on the GPU with their NULL flags,
      * in filters, aggregates, NULL tests, a join's probe and a join table's payload, a row sink's outputs, and as
      * join keys (inner, semi and anti probes, builds; a NULL key never matches), sort keys (NULLS FIRST and LAST,
-     * a LIMIT), number and date group keys that may be NULL (optimize.NullableGroupKeys), a LIKE over a column
-     * that holds NULLs as a mask of its codes; and one that the GPU leaves to the JVM (a string group key that can
-     * be NULL).
+     * a LIMIT), number, date and string group keys that may be NULL (optimize.NullableGroupKeys; a string's
+     * COALESCE through a map of its codes), a LIKE over a column that holds NULLs as a mask of its codes.
      */
     public static final List<Queries.Query> NULLS = List.of(
             new Queries.Query("nulls", "nulls-aggregate", "select l_returnflag, count(*), count(qty), sum(qty), "
@@ -225,6 +224,10 @@ public final class GpuSelfTest implements AutoCloseable {
                     + "order by 1 nulls first, 2"),
             new Queries.Query("nulls", "nulls-groupkey", "select shipmode, count(*), sum(qty) from lnull "
                     + "group by shipmode"),
+            new Queries.Query("nulls", "nulls-groupkey-sorted", "select shipmode, l_returnflag, count(*), "
+                    + "sum(tax) from lnull group by shipmode, l_returnflag order by 1 nulls first, 2"),
+            new Queries.Query("nulls", "nulls-groupkey-coalesce", "select coalesce(shipmode, 'NONE'), count(*), "
+                    + "max(tax) from lnull group by 1 order by 1"),
             new Queries.Query("nulls", "nulls-like", "select count(*), sum(price) from lnull where shipmode like '%AI%' "
                     + "or not (shipmode like '%R%' or shipmode in ('FOB', 'TRUCK', 'SHIP', 'MAIL', 'RAIL', 'REG AIR', "
                     + "'AIR', 'XX', 'YY'))"));

@@ -4,6 +4,9 @@ import io.tessera.sql.CatalogTableAccess;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.metadata.RelColumnOrigin;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
@@ -11,6 +14,7 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.util.ImmutableBitSet;
 
@@ -18,12 +22,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * For the GPU, whose group tables hold no NULL key: a number, date or time group key that may be NULL is grouped as
+ * For the GPU, whose group tables hold no NULL key: a number, date, time or string group key that may be NULL is grouped as
  * two keys that never are, its value with NULL as zero ({@code COALESCE(k, 0)}) and whether it is NULL ({@code k IS
  * NULL}), and shown again as {@code CASE WHEN k IS NULL THEN NULL ELSE COALESCE(k, 0) END} above the aggregation. The
  * groups are the same (NULL its own group, apart from zero), so the JVM answers the rewritten plan alike. A key read
  * straight from a table column that holds no NULL in the snapshot is left as it is: the GPU reads it as never NULL.
- * String keys stay as they are (a computed string has no dictionary on the device).
+ * A string key is grouped the same way, as {@code COALESCE(k, '')} and {@code k IS NULL}, in an aggregation whose
+ * groups go to the result (not into a join or another aggregation): for a dictionary column the GPU computes the
+ * COALESCE as a map of its codes, and the CASE above it passes a code through.
  */
 final class NullableGroupKeys {
 
@@ -31,7 +37,17 @@ final class NullableGroupKeys {
     }
 
     static RelNode apply(RelNode rel, RelBuilder b) {
-        rel = Inputs.visited(rel, in -> apply(in, b));
+        return apply(rel, b, true);
+    }
+
+    /**
+     * {@code strings}: whether a string key may be rewritten here, only in an aggregation whose groups reach the
+     * result through projections, filters and sorts: its shown key is a computed string (the CASE), which no join
+     * takes as a key, and which a later aggregation would group as text instead of codes.
+     */
+    private static RelNode apply(RelNode rel, RelBuilder b, boolean strings) {
+        boolean below = strings && (rel instanceof Project || rel instanceof Filter || rel instanceof Sort);
+        rel = Inputs.visited(rel, in -> apply(in, b, below));
         if (!(rel instanceof Aggregate a) || a.getGroupType() != Aggregate.Group.SIMPLE) {
             return rel;
         }
@@ -40,7 +56,7 @@ final class NullableGroupKeys {
         List<Integer> nullable = new ArrayList<>();
         for (int k : keys) {
             RelDataType t = a.getInput().getRowType().getFieldList().get(k).getType();
-            if (t.isNullable() && numberOrTime(t) && mayHoldNull(a.getInput(), k, mq)) {
+            if (t.isNullable() && (numberOrTime(t) || strings && text(t)) && mayHoldNull(a.getInput(), k, mq)) {
                 nullable.add(k);
             }
         }
@@ -54,8 +70,8 @@ final class NullableGroupKeys {
         for (int k : nullable) {
             RelDataType t = b.field(k).getType();
             RelDataType notNull = b.getTypeFactory().createTypeWithNullability(t, false);
-            fields.add(rex.makeCast(notNull, b.call(SqlStdOperatorTable.COALESCE, b.field(k),
-                    rex.makeZeroLiteral(notNull)), true, false));
+            RexNode zero = text(t) ? rex.makeLiteral("", notNull, false) : rex.makeZeroLiteral(notNull);
+            fields.add(rex.makeCast(notNull, b.call(SqlStdOperatorTable.COALESCE, b.field(k), zero), true, false));
         }
         for (int k : nullable) {
             fields.add(b.isNull(b.field(k)));
@@ -103,6 +119,14 @@ final class NullableGroupKeys {
         SqlTypeFamily f = t.getSqlTypeName().getFamily();
         return f == SqlTypeFamily.NUMERIC || f == SqlTypeFamily.DATE || f == SqlTypeFamily.TIMESTAMP
                 || f == SqlTypeFamily.TIME;
+    }
+
+    /**
+     * Whether a key of type t is text: the GPU groups a string column's codes, and COALESCE(k, '') as a map of them
+     * whose one more entry is the code of '' for a NULL (backend.cuda.gen.MappedCodes).
+     */
+    private static boolean text(RelDataType t) {
+        return t.getSqlTypeName() == SqlTypeName.VARCHAR || t.getSqlTypeName() == SqlTypeName.CHAR;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.tessera.backend.Intermediate;
 import io.tessera.backend.QueryState;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.cuda.driver.DeviceBuffer;
+import io.tessera.backend.cuda.gen.CodeDictionaries;
 import io.tessera.backend.cuda.gen.CudaKernelSource;
 import io.tessera.backend.cuda.gen.KernelParam;
 import io.tessera.backend.cuda.gen.MappedCodes;
@@ -152,7 +153,7 @@ final class DeviceOutputs {
         for (int c = 0; c < width; c++) {
             Expr e = outputs.get(c);
             kinds[c] = ValueKind.stored(e.type());
-            dicts[c] = e instanceof Expr.Ref ref ? ref.slot().dictionaryKey() : MappedCodes.dictionaryKey(e);
+            dicts[c] = CodeDictionaries.of(e);
             columns[c] = l.outputs.get(c);
             nulls[c] = l.outNulls.get(c);
         }

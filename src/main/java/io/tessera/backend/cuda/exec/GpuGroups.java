@@ -5,7 +5,7 @@ import io.tessera.backend.host.RelationPart;
 import io.tessera.backend.host.RowBuffer;
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.cuda.gen.CType;
-import io.tessera.backend.cuda.gen.MappedCodes;
+import io.tessera.backend.cuda.gen.CodeDictionaries;
 import io.tessera.backend.cuda.gen.SinkLayout;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.ColumnInfo;
@@ -83,10 +83,8 @@ final class GpuGroups {
             for (int c = 0; c < kinds.length; c++) {
                 kinds[c] = ValueKind.stored(cols.get(c).type());
                 Expr source = c < nk ? keys.get(c) : calls.get(c - nk).arg();
-                if (source instanceof Expr.Ref r) {
-                    dicts[c] = r.slot().dictionaryKey();
-                } else if (source != null && kinds[c] == ValueKind.CODE) {
-                    dicts[c] = MappedCodes.dictionaryKey(source); // a string function's codes, or null
+                if (source != null && kinds[c] == ValueKind.CODE) {
+                    dicts[c] = CodeDictionaries.of(source); // a column's, a string function's codes, or null
                 }
             }
             GroupRows.Final[] aggs = new GroupRows.Final[calls.size()];

@@ -28,7 +28,7 @@ import java.util.function.IntPredicate;
  * What the CUDA backend can run, decided over the plan before any code is emitted: a pipeline runs as a kernel when
  * it scans a table, the marked or unmarked rows of a join table built on the device, the groups of an aggregation
  * on the device ({@link GroupScan}), or the rows of a relation a kernel left on the device (a MATERIALIZE's rows,
- * an aggregation's groups read back and copied as rows; no string column; a column that can be NULL read with its
+ * an aggregation's groups read back and copied as rows, their string keys as codes; no other string column; a column that can be NULL read with its
  * NULL flags); its probes are inner, semi,
  * anti, left (into a table of unique keys) or marking joins on one 32- or 64-bit integer key, or two 32-bit keys ({@link JoinKeys}), into tables built on
  * the device with keys of the same type; its BUILD has such keys and unique keys where it carries payload, no
@@ -126,7 +126,8 @@ public final class CudaCapabilities {
         // the values of a scan of device groups are never NULL, whatever the plan's types say (GroupScan); the
         // columns of a relation read as columns may be, with their NULL flags
         boolean scansGroups = p.source() instanceof Source.RelationScan && relation == null;
-        return new Walk(g, tables, dictionaries, scansGroups, relation != null,
+        boolean groupsAsRows = relation != null && groups.apply(relation.relationId()) != null;
+        return new Walk(g, tables, dictionaries, scansGroups, relation != null, groupsAsRows,
                 p.source() instanceof Source.TableScan ts ? ts : null).pipeline(p);
     }
 
@@ -256,14 +257,20 @@ public final class CudaCapabilities {
         private final boolean scansGroups;
         /** Whether the pipeline reads a relation's rows as columns, which carry NULL flags where they can be NULL. */
         private final boolean readsRelation;
+        /**
+         * Whether the relation read as columns is the groups of a GPU aggregation, moved to the host and copied back:
+         * its string keys are codes of the dictionary the aggregation's layout names, registered for the run.
+         */
+        private final boolean groupsAsRows;
         /** Whether the pipeline scans a table, whose columns that hold NULLs are read with their NULL flags. */
         private final boolean scansTable;
 
         Walk(Genome g, IntFunction<JoinLayout> tables, Function<String, Dictionary> dictionaries, boolean scansGroups,
-             boolean readsRelation, Source.TableScan scan) {
+             boolean readsRelation, boolean groupsAsRows, Source.TableScan scan) {
             this.g = g;
             this.scansGroups = scansGroups;
             this.readsRelation = readsRelation;
+            this.groupsAsRows = groupsAsRows;
             this.scansTable = scan != null;
             this.tables = tables;
             this.exprs = new CudaExprSupport(tables, dictionaries, padded::contains);
@@ -429,8 +436,10 @@ public final class CudaCapabilities {
                     // equals 30 days): the GPU would compare, group or take the least of them as plain strings
                     return "it reads INTERVAL column " + s.name() + ": INTERVAL has no GPU code";
                 }
-                if (readsRelation && s.type().kind() == TypeKind.VARCHAR) {
-                    // its codes' dictionary is the relation's, which the writer registers only on the host
+                if (readsRelation && !groupsAsRows && s.type().kind() == TypeKind.VARCHAR) {
+                    // its codes' dictionary is the relation's, which the writer registers only on the host (a GPU
+                    // aggregation's groups name theirs: a comparison with a constant still needs it at hand, and
+                    // where it is computed by the query the expression check says so)
                     return "it reads the string column " + s + " of a relation";
                 }
                 if (s.nullable() && !scansGroups && !readsRelation && !scansTable) {

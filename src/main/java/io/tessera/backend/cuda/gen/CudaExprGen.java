@@ -108,8 +108,10 @@ final class CudaExprGen {
 
     /** Whether e is a call (or a mask of codes) whose value is NULL when an operand is. */
     private boolean strictCall(Expr e) {
-        return e instanceof Expr.Call c && (CodeMasks.column(e, scope::padded) != null || MappedCodes.column(e) != null
-                || DeviceNulls.strict(c));
+        if (MappedCodes.column(e) != null) {
+            return MappedCodes.nullWhereColumnIs(e);
+        }
+        return e instanceof Expr.Call c && (CodeMasks.column(e, scope::padded) != null || DeviceNulls.strict(c));
     }
 
     private CValue value(Expr e) {
@@ -498,8 +500,9 @@ final class CudaExprGen {
 
     /**
      * A string function of one dictionary column computed per code on the host ({@link MappedCodes}): the kernel
-     * reads its result's code from the map at its row's code, in the results' dictionary (a NULL row's code is 0,
-     * within the map, and its result stays NULL).
+     * reads its result's code from the map at its row's code, in the results' dictionary. A NULL row's code is 0,
+     * within the map: a strict function's result stays NULL; where e has a value for a NULL column (a COALESCE), the
+     * NULL row reads the map's last entry instead.
      */
     private CValue mappedCode(Expr e, Expr.Ref column) {
         CValue code = gen(column);
@@ -507,9 +510,14 @@ final class CudaExprGen {
         if (code.dict() == null || !code.dict().equals(column.slot().dictionaryKey()) || key == null) {
             throw new GpuUnsupported("a string function over a computed string (" + e + ")");
         }
-        MappedCodes.Mapping m = MappedCodes.mapping(e, scope.dictionary(code.dict()));
+        Dictionary d = scope.dictionary(code.dict());
+        MappedCodes.Mapping m = MappedCodes.mapping(e, d);
+        String at = code.v();
+        if (code.isNull() != null && !MappedCodes.nullWhereColumnIs(e)) {
+            at = "(" + code.isNull() + " ? " + scope.constant(CType.INT, (long) MappedCodes.nullSlot(d)) + " : " + at + ")";
+        }
         return new CValue("/* " + MappedCodes.operation(e) + " of " + KernelBuilder.comment(CodeNames.slot(column.slot()))
-                + ", a map of its codes */ " + scope.codeMap(m.codes(), key, m.results()) + "[" + code.v() + "]",
+                + ", a map of its codes */ " + scope.codeMap(m.codes(), key, m.results()) + "[" + at + "]",
                 CType.INT, key, null);
     }
 
@@ -549,13 +557,11 @@ final class CudaExprGen {
     private CValue caseWhen(Expr.Call c) {
         List<Expr> args = c.args();
         DataType t = c.type();
-        if (t.kind() == TypeKind.VARCHAR) {
-            throw new GpuUnsupported("CASE giving a string");
-        }
         int pairs = (args.size() - 1) / 2;
         StringBuilder v = new StringBuilder();
         StringBuilder isNull = new StringBuilder();
         boolean nullable = false;
+        java.util.Map<Expr, String> branches = new java.util.HashMap<>(); // each branch's dictionary key
         java.util.Set<Expr> outside = known;
         java.util.Set<Expr> passed = known; // what the WHENs before, none TRUE, prove not NULL
         CValue el;
@@ -564,21 +570,42 @@ final class CudaExprGen {
                 known = passed;
                 String when = condition(args.get(2 * i));
                 known = DeviceNulls.union(passed, DeviceNulls.notNullWhen(args.get(2 * i)));
-                CValue th = convert(gen(args.get(2 * i + 1)), args.get(2 * i + 1).type(), t);
+                CValue th = branch(args.get(2 * i + 1), t);
+                branches.put(args.get(2 * i + 1), th.dict());
                 v.append('(').append(when).append(" ? ").append(th.v()).append(" : ");
                 isNull.append('(').append(when).append(" ? ").append(th.isNull() == null ? "false" : th.isNull()).append(" : ");
                 nullable |= th.isNull() != null;
                 passed = DeviceNulls.union(passed, DeviceNulls.notNullUnless(args.get(2 * i)));
             }
             known = passed;
-            el = convert(gen(args.get(args.size() - 1)), args.get(args.size() - 1).type(), t);
+            el = branch(args.get(args.size() - 1), t);
+            branches.put(args.get(args.size() - 1), el.dict());
         } finally {
             known = outside;
         }
         v.append(el.v()).append(")".repeat(pairs));
         nullable |= el.isNull() != null;
         isNull.append(el.isNull() == null ? "false" : el.isNull()).append(")".repeat(pairs));
-        return new CValue(v.toString(), CType.stored(t), null, nullable ? isNull.toString() : null);
+        String dict = null;
+        if (t.kind() == TypeKind.VARCHAR) {
+            // codes of one dictionary pass through (a NULL branch is NULL): CASE WHEN n THEN NULL ELSE s END
+            dict = CodeDictionaries.ofCase(c, branches::get);
+            if (dict == null) {
+                throw new GpuUnsupported(CodeDictionaries.NOT_A_CODE);
+            }
+        }
+        return new CValue(v.toString(), CType.stored(t), dict, nullable ? isNull.toString() : null);
+    }
+
+    /** A CASE branch's value: a NULL string as a NULL code, else its value converted to the CASE's type. */
+    private CValue branch(Expr e, DataType t) {
+        if (e instanceof Expr.Literal l && t.kind() == TypeKind.VARCHAR) {
+            if (l.value() != null) {
+                throw new GpuUnsupported(CodeDictionaries.NOT_A_CODE);
+            }
+            return new CValue("0", CType.INT, null, "true");
+        }
+        return convert(gen(e), e.type(), t);
     }
 
     /**

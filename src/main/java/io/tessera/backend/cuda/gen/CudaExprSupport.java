@@ -358,19 +358,26 @@ final class CudaExprSupport {
     private Value caseWhen(Expr.Call c) {
         List<Expr> args = c.args();
         DataType t = c.type();
-        if (t.kind() == TypeKind.VARCHAR) {
-            return fail("CASE giving a string");
-        }
         int pairs = (args.size() - 1) / 2;
         for (int i = 0; i < pairs; i++) {
             if (cond(args.get(2 * i)) == null || branch(args.get(2 * i + 1), t) == null) {
                 return null;
             }
         }
-        return branch(args.get(args.size() - 1), t) == null ? null : Value.of(CType.stored(t));
+        if (branch(args.get(args.size() - 1), t) == null) {
+            return null;
+        }
+        if (t.kind() != TypeKind.VARCHAR) {
+            return Value.of(CType.stored(t));
+        }
+        String dict = CodeDictionaries.ofCase(c, e -> gen(e).dict());
+        return dict == null ? fail(CodeDictionaries.NOT_A_CODE) : new Value(CType.INT, dict);
     }
 
     private Value branch(Expr e, DataType t) {
+        if (e instanceof Expr.Literal l && t.kind() == TypeKind.VARCHAR) {
+            return l.value() == null ? Value.of(CType.INT) : fail(CodeDictionaries.NOT_A_CODE); // a NULL code
+        }
         Value v = gen(e);
         return v == null ? null : convert(v, e.type(), t);
     }

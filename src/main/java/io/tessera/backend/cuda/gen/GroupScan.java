@@ -26,7 +26,7 @@ import java.util.List;
  * second aggregation of a DISTINCT aggregate). A WINDOW sink has no GPU code at all. A group's final value that
  * only the host computes (AVG), and one that can be NULL (an aggregate with a FILTER clause or over values that can
  * be NULL), keep the kernel from the group table: it reads the groups as rows the host finished, copied back as
- * columns ({@code RelationColumns}, which has limits of its own: no string column). Every other value of a group is not NULL here, whatever the plan's type says
+ * columns ({@code RelationColumns}: string keys as the codes of the dictionary the aggregation names). Every other value of a group is not NULL here, whatever the plan's type says
  * (a SUM over a group's rows).
  */
 final class GroupScan {

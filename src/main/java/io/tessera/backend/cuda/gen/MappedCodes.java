@@ -25,8 +25,11 @@ import java.util.WeakHashMap;
  * parameter ({@link KernelParam.Kind#CODE_MAP}). The kernel maps its row's code through the array and groups,
  * sorts, keeps or outputs the result's code; what it leaves is read back through the results' dictionary, which
  * the executor registers for the run under {@link #dictionaryKey}. The constants stay on the host, never in the
- * source. A NULL column value stays NULL (the functions are strict but CONCAT, which needs a column that is never
- * NULL); none of them is NULL for a string.
+ * source. COALESCE and CASE whose conditions test the column for NULL ({@code COALESCE(s, 'none')}, which SQL
+ * writes as {@code CASE WHEN s IS NOT NULL THEN s ELSE 'none' END}) are computed the same way: the map has one entry
+ * more, past the dictionary's codes, for a NULL column value ({@link #nullSlot}); where e is NULL for a NULL column
+ * (the strict functions) that entry is unused and the result's NULL is the column's. No part of e is NULL for a
+ * string, and CONCAT (the function, which skips a NULL) needs a column that is never NULL.
  */
 public final class MappedCodes {
 
@@ -69,7 +72,10 @@ public final class MappedCodes {
                 : "#map(" + column.slot().dictionaryKey() + ") " + e;
     }
 
-    /** The code of e's result for each code of d (at least one entry), and the dictionary of the results. */
+    /**
+     * The code of e's result for each code of d, then at {@link #nullSlot} d.size() the code of its result for a NULL
+     * column value (-1 where that is NULL), and the dictionary of the results.
+     */
     static Mapping mapping(Expr e, Dictionary d) {
         Map<Expr, Mapping> known = CACHE.computeIfAbsent(d, x -> Collections.synchronizedMap(new HashMap<>()));
         Mapping cached = known.get(e);
@@ -80,16 +86,35 @@ public final class MappedCodes {
         for (int k = 0; k < values.length; k++) {
             values[k] = value(e, d.value(k));
         }
-        Dictionary results = Dictionary.of(Arrays.asList(values));
-        int[] codes = new int[Math.max(1, values.length)];
+        String forNull = value(e, null);
+        List<String> distinct = new ArrayList<>(Arrays.asList(values));
+        if (forNull != null) {
+            distinct.add(forNull);
+        }
+        Dictionary results = Dictionary.of(distinct);
+        int[] codes = new int[values.length + 1];
         for (int k = 0; k < values.length; k++) {
             codes[k] = results.code(values[k]);
         }
+        codes[values.length] = forNull == null ? -1 : results.code(forNull);
         Mapping m = new Mapping(codes, results);
         if (known.size() < CACHED_PER_DICTIONARY) {
             known.put(e, m);
         }
         return m;
+    }
+
+    /** The map's entry for a NULL column value: the one past the codes of dictionary d. */
+    static int nullSlot(Dictionary d) {
+        return d.size();
+    }
+
+    /**
+     * Whether e (a map of codes) is NULL where its column is, as a strict function is; else it has a value there,
+     * which the map's {@link #nullSlot} holds (a COALESCE, a CASE that tests the column for NULL).
+     */
+    static boolean nullWhereColumnIs(Expr e) {
+        return value(e, null) == null;
     }
 
     /** The name of e's outermost operation for the comment beside the map in the kernel (no user text). */
@@ -106,6 +131,8 @@ public final class MappedCodes {
             case Expr.Call c -> text(c.type()) && switch (c.op()) {
                 case UPPER, LOWER -> computable(c.args().get(0));
                 case CONCAT -> computable(c.args().get(0)) && computable(c.args().get(1));
+                case COALESCE -> c.args().stream().allMatch(MappedCodes::computable);
+                case CASE -> computableCase(c);
                 case FUNCTION -> switch ((TextFunction) c.detail()) {
                     case SUBSTRING -> computable(c.args().get(0)) && c.args().size() >= 2
                             && c.args().subList(1, c.args().size()).stream().allMatch(a -> number(a) && Substrings.inRange(longValue(a)));
@@ -120,7 +147,30 @@ public final class MappedCodes {
         };
     }
 
-    /** The value of string expression e (a {@link #computable} one) where its column holds s. */
+    /**
+     * A CASE whose conditions test a text column for NULL ({@code IS [NOT] NULL}) and whose values are
+     * {@link #computable}: the branch it takes depends on the column alone.
+     */
+    private static boolean computableCase(Expr.Call c) {
+        List<Expr> a = c.args();
+        for (int i = 0; i + 1 < a.size(); i += 2) {
+            if (!(a.get(i) instanceof Expr.Call test && (test.op() == Op.IS_NULL || test.op() == Op.IS_NOT_NULL)
+                    && test.args().get(0) instanceof Expr.Ref r && text(r.type()))) {
+                return false;
+            }
+        }
+        for (int i = 1; i < a.size(); i += 2) {
+            if (!computable(a.get(i))) {
+                return false;
+            }
+        }
+        return computable(a.get(a.size() - 1));
+    }
+
+    /**
+     * The value of string expression e (a {@link #computable} one) where its column holds s; s null: where the
+     * column is NULL (null where e is NULL then).
+     */
     static String value(Expr e, String s) {
         return switch (e) {
             case Expr.Ref r -> s;
@@ -128,14 +178,39 @@ public final class MappedCodes {
             case Expr.Call c -> {
                 List<Expr> a = c.args();
                 yield switch (c.op()) {
-                    case UPPER -> StringFunctions.upper(value(a.get(0), s));
-                    case LOWER -> StringFunctions.lower(value(a.get(0), s));
-                    case CONCAT -> value(a.get(0), s) + value(a.get(1), s);
-                    case FUNCTION -> function(c, s);
+                    case COALESCE -> {
+                        String first = null;
+                        for (int i = 0; first == null && i < a.size(); i++) {
+                            first = value(a.get(i), s);
+                        }
+                        yield first;
+                    }
+                    case CASE -> {
+                        int i = 0;
+                        while (i + 1 < a.size() && (((Expr.Call) a.get(i)).op() == Op.IS_NULL) != (s == null)) {
+                            i += 2; // a test of the column for NULL that is not TRUE
+                        }
+                        yield value(a.get(i + 1 < a.size() ? i + 1 : i), s);
+                    }
+                    case UPPER -> strict(a, s) ? StringFunctions.upper(value(a.get(0), s)) : null;
+                    case LOWER -> strict(a, s) ? StringFunctions.lower(value(a.get(0), s)) : null;
+                    case CONCAT -> strict(a, s) ? value(a.get(0), s) + value(a.get(1), s) : null;
+                    // a function's first operand is its text, the rest constants
+                    case FUNCTION -> c.detail() == TextFunction.CONCAT || strict(a.subList(0, 1), s) ? function(c, s) : null;
                     default -> throw new IllegalStateException("no host code for " + c.op());
                 };
             }
         };
+    }
+
+    /** Whether every operand of a strict operation has a value where the column holds s (null: is NULL). */
+    private static boolean strict(List<Expr> operands, String s) {
+        for (Expr o : operands) {
+            if (value(o, s) == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String function(Expr.Call c, String s) {

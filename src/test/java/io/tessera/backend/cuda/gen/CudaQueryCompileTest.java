@@ -340,8 +340,8 @@ class CudaQueryCompileTest {
     /**
      * A table's columns that hold NULLs on the GPU (the selftest's nulls suite): every scan of those queries the GPU
      * takes has GPU code under every covering variant, the kernels read NULL flags beside the columns (and a join
-     * table keeps them beside its payload), and they compile with nvcc; a group key that can be NULL stays on the
-     * JVM with the reason.
+     * table keeps them beside its payload), a string group key that can be NULL is the code of COALESCE(k, '') from
+     * a map with an entry for NULL, and they compile with nvcc.
      */
     @Test
     void nullableTableKernelsCompileWithNvcc() throws Exception {
@@ -353,13 +353,6 @@ class CudaQueryCompileTest {
                 GpuSelfTest.NULLS_TABLES.forEach(e::execute);
             }
             for (Queries.Query q : GpuSelfTest.NULLS) {
-                if (q.name().equals("nulls-groupkey")) {
-                    QueryPlan plan = new QueryEngine(db).plan(q.sql(), Device.GPU);
-                    GpuPlacement placed = place(db, plan, CudaVariantSpace.INSTANCE.defaults(plan));
-                    assertFalse(placed.onGpu(0), q.name() + " has GPU code for a value that holds NULLs");
-                    assertTrue(placed.jvmReasons().get(0).contains("shipmode"), placed.jvmReasons().get(0));
-                    continue;
-                }
                 covered(db, q, sources);
             }
         }
@@ -378,7 +371,7 @@ class CudaQueryCompileTest {
         assertTrue(expressionKernels >= 12, expressionKernels + " kernels of the expression queries");
         String all = String.join("\n", sources.values());
         for (String part : List.of("const unsigned char* __restrict__ col", "_null[i] != 0)", "build_pay",
-                "flags[i] = 0;  // a NULL key never matches", "_null[i] != 0)) ? -1 : ")) {
+                "flags[i] = 0;  // a NULL key never matches", "_null[i] != 0)) ? -1 : ", "coalesce of c8, a map of its codes")) {
             assertTrue(all.contains(part), "no kernel of a nullable table has " + part);
         }
         assertTrue(java.util.regex.Pattern.compile("build_pay\\d+\\[[^]]+\\] = \\(c\\d+_null\\[i\\] != 0\\);")

@@ -61,31 +61,72 @@ class MappedCodesTest extends SmallSsb {
     private static void assertMap(Expr e, UnaryOperator<String> expected) {
         assertNotNull(MappedCodes.column(e), e + " should be a map of codes");
         MappedCodes.Mapping m = MappedCodes.mapping(e, WORDS);
-        assertEquals(WORDS.size(), m.codes().length);
+        assertEquals(WORDS.size() + 1, m.codes().length, "a code for each string, then one for NULL");
         for (int k = 0; k < WORDS.size(); k++) {
             assertEquals(expected.apply(WORDS.value(k)), m.results().value(m.codes()[k]), e + " of '" + WORDS.value(k) + "'");
         }
+        int forNull = m.codes()[MappedCodes.nullSlot(WORDS)];
+        String expectedForNull = expected.apply(null);
+        assertEquals(expectedForNull == null, MappedCodes.nullWhereColumnIs(e), e + " of NULL");
+        assertEquals(expectedForNull, forNull < 0 ? null : m.results().value(forNull), e + " of NULL");
         for (int r = 1; r < m.results().size(); r++) {
             assertTrue(CodePointOrder.compare(m.results().value(r - 1), m.results().value(r)) < 0,
                     "the results' codes compare as their strings do");
         }
     }
 
+    /** A strict function's expected value: NULL for NULL. */
+    private static UnaryOperator<String> strict(UnaryOperator<String> f) {
+        return s -> s == null ? null : f.apply(s);
+    }
+
+    private static Expr isNull(Op op, Expr e) {
+        return new Expr.Call(op, List.of(e), DataType.BOOLEAN, false);
+    }
+
+    @Test
+    void coalesceAndCaseOverTheColumnsNullMapNullToTheirValue() {
+        // COALESCE(e, 'none') as SQL writes it: CASE WHEN e IS NOT NULL THEN e ELSE 'none' END
+        Expr coalesce = new Expr.Call(Op.CASE, List.of(isNull(Op.IS_NOT_NULL, NULLABLE), NULLABLE, text("none")),
+                DataType.VARCHAR, false);
+        assertMap(coalesce, s -> s == null ? "none" : s);
+        assertMap(new Expr.Call(Op.COALESCE, List.of(op(Op.UPPER, NULLABLE), text("")), DataType.VARCHAR, false),
+                s -> s == null ? "" : s.replace("ß", "ẞ").toUpperCase(Locale.ROOT));
+        assertMap(new Expr.Call(Op.CASE, List.of(isNull(Op.IS_NULL, NULLABLE), text("?"), isNull(Op.IS_NOT_NULL, NULLABLE),
+                function(TextFunction.LEFT, NULLABLE, number(1)), text("never")), DataType.VARCHAR, false),
+                s -> s == null ? "?" : s.codePoints().limit(1).collect(StringBuilder::new, StringBuilder::appendCodePoint,
+                        StringBuilder::append).toString());
+        // NULL where the column is: the map's last entry unused (-1)
+        assertMap(new Expr.Call(Op.CASE, List.of(isNull(Op.IS_NULL, NULLABLE), NULLABLE, text("x")), DataType.VARCHAR, true),
+                s -> s == null ? null : "x");
+        // the codes a CASE passes through index the dictionary of its branches' codes
+        Expr back = new Expr.Call(Op.CASE, List.of(isNull(Op.IS_NULL, NULLABLE), new Expr.Literal(null, DataType.VARCHAR),
+                coalesce), DataType.VARCHAR, true);
+        assertEquals(MappedCodes.dictionaryKey(coalesce), CodeDictionaries.of(back));
+        assertNull(CodeDictionaries.of(new Expr.Call(Op.CASE, List.of(isNull(Op.IS_NULL, OTHER), text("x"), COL),
+                DataType.VARCHAR, false)), "a constant has no code (and two columns no map)");
+        assertEquals("t.c", CodeDictionaries.of(new Expr.Call(Op.CASE, List.of(isNull(Op.IS_NULL, OTHER),
+                new Expr.Literal(null, DataType.VARCHAR), COL), DataType.VARCHAR, true)));
+        // a condition on anything but the column's NULL is no map
+        assertNull(MappedCodes.column(new Expr.Call(Op.CASE, List.of(new Expr.Call(Op.EQ, List.of(NULLABLE, text("1")),
+                DataType.BOOLEAN, true), NULLABLE, text("x")), DataType.VARCHAR, true)));
+    }
+
     @Test
     void stringFunctionsMapEveryCodeToItsResultsCode() {
         assertMap(function(TextFunction.SUBSTRING, COL, number(1), number(2)),
-                s -> s.codePoints().limit(2).collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString());
+                strict(s -> s.codePoints().limit(2).collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString()));
         assertMap(function(TextFunction.LEFT, COL, number(3)),
-                s -> s.codePoints().limit(3).collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString());
+                strict(s -> s.codePoints().limit(3).collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString()));
         // a code point above U+FFFF counts once
-        assertMap(function(TextFunction.RIGHT, COL, number(2)), s -> s.equals("Zürich 😀 %_") ? "%_"
-                : s.length() <= 2 ? s : s.substring(s.length() - 2));
+        assertMap(function(TextFunction.RIGHT, COL, number(2)), strict(s -> s.equals("Zürich 😀 %_") ? "%_"
+                : s.length() <= 2 ? s : s.substring(s.length() - 2)));
         // upper per code point: 'ß' becomes 'ẞ', never "SS"
-        assertMap(op(Op.UPPER, COL), s -> s.replace("ß", "ẞ").toUpperCase(Locale.ROOT));
-        assertMap(op(Op.LOWER, function(TextFunction.TRIM, COL, text(" "))), s -> s.strip().toLowerCase(Locale.ROOT));
+        assertMap(op(Op.UPPER, COL), strict(s -> s.replace("ß", "ẞ").toUpperCase(Locale.ROOT)));
+        assertMap(op(Op.LOWER, function(TextFunction.TRIM, COL, text(" "))), strict(s -> s.strip().toLowerCase(Locale.ROOT)));
         assertMap(function(TextFunction.CONCAT, text("+"), function(TextFunction.LTRIM, COL, text("13-")), text("!")),
-                s -> "+" + s.replaceFirst("^[13-]*", "") + "!");
-        assertMap(op(Op.CONCAT, COL, text("#")), s -> s + "#");
+                s -> "+" + (s == null ? "" : s.replaceFirst("^[13-]*", "")) + "!"); // CONCAT skips a NULL
+        assertMap(op(Op.CONCAT, COL, text("#")), strict(s -> s + "#"));
     }
 
     @Test
