@@ -25,11 +25,13 @@ final class JoinEnumerator {
     private final List<JoinGraph.Conjunct>[] outerConjuncts;
     /** Whether an inner join may build only over a side whose key holds each value once. */
     private boolean uniqueBuilds;
+    private final JoinPlan[] leaves;
 
     @SuppressWarnings("unchecked")
     JoinEnumerator(JoinGraph g) {
         this.g = g;
         outerConjuncts = new List[g.n];
+        leaves = new JoinPlan[g.n];
         for (int i = 0; i < g.n; i++) {
             outerConjuncts[i] = g.outerCondition[i] == null ? List.of() : g.conjunctsOf(g.outerCondition[i]);
         }
@@ -93,7 +95,15 @@ final class JoinEnumerator {
 
     // ---- leaves and single joins ----
 
+    /** Relation {@code i} alone, its filters applied; made once and shared by both enumerations. */
     JoinPlan leaf(int i) {
+        if (leaves[i] == null) {
+            leaves[i] = newLeaf(i);
+        }
+        return leaves[i];
+    }
+
+    private JoinPlan newLeaf(int i) {
         double rows = g.rows[i];
         if ((g.nullGenerating & (1L << i)) == 0) {
             for (JoinGraph.Conjunct c : g.conjuncts) {
@@ -145,30 +155,28 @@ final class JoinEnumerator {
         if (kind == 3) {
             return join(b, a);
         }
+        // the conjuncts between the two sides, the same whichever side builds: found once for every use below
+        List<JoinGraph.Conjunct> between = between(a, b);
         if (kind == 2) {
-            return join(a, b, true);
+            return join(a, b, true, between);
         }
-        boolean buildB = !uniqueBuilds || buildKeyUnique(a, b);
-        boolean buildA = !uniqueBuilds || buildKeyUnique(b, a);
+        boolean buildB = !uniqueBuilds || buildKeyUnique(a, b, between);
+        boolean buildA = !uniqueBuilds || buildKeyUnique(b, a, between);
         if (!buildA || !buildB) {
-            return buildB ? join(a, b, false) : buildA ? join(b, a, false) : null;
+            return buildB ? join(a, b, false, between) : buildA ? join(b, a, false, between) : null;
         }
         // either side may build: the cheaper join, the smaller side built where they cost the same
-        JoinPlan ab = join(a, b, false);
-        JoinPlan ba = join(b, a, false);
+        JoinPlan ab = join(a, b, false, between);
+        JoinPlan ba = join(b, a, false, between);
         return ab.cost() < ba.cost() || ab.cost() == ba.cost() && a.rows() >= b.rows() ? ab : ba;
     }
 
-    /** The join that probes a table over {@code build} with {@code probe}'s rows. */
-    private JoinPlan join(JoinPlan probe, JoinPlan build, boolean outer) {
+    /**
+     * The join that probes a table over {@code build} with {@code probe}'s rows; {@code between}: the conjuncts
+     * {@link #between} the two.
+     */
+    private JoinPlan join(JoinPlan probe, JoinPlan build, boolean outer, List<JoinGraph.Conjunct> between) {
         long set = probe.set() | build.set();
-        double[] d = new double[g.columns.size()];
-        double[] domain = new double[g.columns.size()];
-        for (int f = 0; f < d.length; f++) {
-            JoinPlan side = (probe.set() & (1L << g.relationOfField[f])) != 0 ? probe : build;
-            d[f] = side.distinct()[f];
-            domain[f] = side.domain()[f];
-        }
         List<Double> keySels = new ArrayList<>();
         List<int[]> keys = new ArrayList<>();
         double filters = 1;
@@ -176,7 +184,7 @@ final class JoinEnumerator {
         java.util.BitSet probeKeys = new java.util.BitSet();
         java.util.BitSet buildKeys = new java.util.BitSet();
         java.util.BitSet classes = new java.util.BitSet();
-        for (JoinGraph.Conjunct c : connecting(probe, build, outer)) {
+        for (JoinGraph.Conjunct c : connecting(probe, build, outer, between)) {
             double da = 0;
             double db = 0;
             double domA = 0;
@@ -196,10 +204,10 @@ final class JoinEnumerator {
                 domA = classDomain(cls, aProbes ? probe : build);
                 domB = classDomain(cls, aProbes ? build : probe);
             } else if (c.isKey()) {
-                da = d[c.keyA()];
-                db = d[c.keyB()];
-                domA = domain[c.keyA()];
-                domB = domain[c.keyB()];
+                da = side(probe, build, c.keyA()).distinct()[c.keyA()];
+                db = side(probe, build, c.keyB()).distinct()[c.keyB()];
+                domA = side(probe, build, c.keyA()).domain()[c.keyA()];
+                domB = side(probe, build, c.keyB()).domain()[c.keyB()];
             }
             if (c.isKey() && crosses(c, probe.set(), build.set())) {
                 double nonNull = (1 - g.columns.get(c.keyA()).nullFraction()) * (1 - g.columns.get(c.keyB()).nullFraction());
@@ -213,10 +221,36 @@ final class JoinEnumerator {
                 filters *= c.selectivity();
             }
         }
-        double keySel = JoinSelectivity.combined(keySels, product(d, probeKeys), probe.rows(), product(d, buildKeys),
-                build.rows(), keysNonNull);
+        double keySel = JoinSelectivity.combined(keySels, product(probe.distinct(), probeKeys), probe.rows(),
+                product(build.distinct(), buildKeys), build.rows(), keysNonNull);
         double inner = Math.max(1, probe.rows() * build.rows() * keySel * filters);
         double rows = outer ? Math.max(inner, probe.rows()) : inner;
+        double matches = keys.isEmpty() ? probe.rows() * build.rows() : Math.max(1, probe.rows() * build.rows() * keySel);
+        double work = JoinCost.join(table(probe, build, outer, keys, between), probe.rows(), matches)
+                + (keys.isEmpty() ? probe.rows() * build.rows() : 0);
+        return new JoinPlan(set, -1, probe, build, outer, rows, probe.cost() + build.cost() + work,
+                () -> fields(probe, build, outer, between, keys, classes, inner));
+    }
+
+    /** The side of two trees that holds field {@code f}'s relation: the probe side, else the build side. */
+    private JoinPlan side(JoinPlan probe, JoinPlan build, int f) {
+        return (probe.set() & (1L << g.relationOfField[f])) != 0 ? probe : build;
+    }
+
+    /**
+     * The per-field estimates of the join of these sides, which {@code inner} rows leave (before an outer join keeps
+     * the probe side's others), on these equi-keys (two fields each) and equality classes.
+     */
+    private JoinPlan.Fields fields(JoinPlan probe, JoinPlan build, boolean outer, List<JoinGraph.Conjunct> between,
+                                   List<int[]> keys, java.util.BitSet classes, double inner) {
+        long set = probe.set() | build.set();
+        double[] d = new double[g.columns.size()];
+        double[] domain = new double[g.columns.size()];
+        for (int f = 0; f < d.length; f++) {
+            JoinPlan side = side(probe, build, f);
+            d[f] = side.distinct()[f];
+            domain[f] = side.domain()[f];
+        }
         for (int f = 0; f < d.length; f++) {
             if ((set & (1L << g.relationOfField[f])) != 0) {
                 double before = (probe.set() & (1L << g.relationOfField[f])) != 0 ? probe.rows() : build.rows();
@@ -246,16 +280,13 @@ final class JoinEnumerator {
         }
         // a row of one side meets at most one of the other where the other's key is unique: its keys stay unique
         java.util.BitSet unique = new java.util.BitSet();
-        if (!outer && buildKeyUnique(probe, build)) {
+        if (!outer && buildKeyUnique(probe, build, between)) {
             unique.or(probe.unique());
         }
-        if (!outer && buildKeyUnique(build, probe)) {
+        if (!outer && buildKeyUnique(build, probe, between)) {
             unique.or(build.unique());
         }
-        double matches = keys.isEmpty() ? probe.rows() * build.rows() : Math.max(1, probe.rows() * build.rows() * keySel);
-        double work = JoinCost.join(table(probe, build, outer, keys), probe.rows(), matches)
-                + (keys.isEmpty() ? probe.rows() * build.rows() : 0);
-        return new JoinPlan(set, -1, probe, build, outer, rows, probe.cost() + build.cost() + work, d, unique, domain);
+        return new JoinPlan.Fields(d, unique, domain);
     }
 
     /** The narrowest domain among class {@code cls}'s columns in {@code plan} (all equal in its rows). */
@@ -278,21 +309,37 @@ final class JoinEnumerator {
         return p;
     }
 
-    /** The conjuncts a join of these sides applies: those it is the first to have every relation of. */
-    private List<JoinGraph.Conjunct> connecting(JoinPlan probe, JoinPlan build, boolean outer) {
-        long set = probe.set() | build.set();
-        List<JoinGraph.Conjunct> out = new ArrayList<>(outer ? outerConjuncts[build.leaf()] : List.of());
+    /**
+     * The conjuncts a join of these sides applies (in the graph's order): those it is the first to have every relation
+     * of ({@code between}, which {@link #between} gives), after an outer join's own condition and before the
+     * null-generating side's own filters.
+     */
+    private List<JoinGraph.Conjunct> connecting(JoinPlan probe, JoinPlan build, boolean outer,
+                                                List<JoinGraph.Conjunct> between) {
+        if (!outer) {
+            return between;
+        }
+        List<JoinGraph.Conjunct> out = new ArrayList<>(outerConjuncts[build.leaf()]);
+        out.addAll(between);
+        // a null-generating relation's own filters apply above its outer join
         for (JoinGraph.Conjunct c : g.conjuncts) {
-            if ((c.relations() & ~set) == 0 && (c.relations() & ~probe.set()) != 0 && (c.relations() & ~build.set()) != 0) {
+            if (c.relations() == build.set()) {
                 out.add(c);
             }
         }
-        // a null-generating relation's own filters apply above its outer join
-        if (outer) {
-            for (JoinGraph.Conjunct c : g.conjuncts) {
-                if (c.relations() == build.set()) {
-                    out.add(c);
-                }
+        return out;
+    }
+
+    /**
+     * The conjuncts whose relations two disjoint sides hold together but neither alone, in the graph's order: what an
+     * inner join of them applies, whichever side builds.
+     */
+    private List<JoinGraph.Conjunct> between(JoinPlan a, JoinPlan b) {
+        long set = a.set() | b.set();
+        List<JoinGraph.Conjunct> out = new ArrayList<>();
+        for (JoinGraph.Conjunct c : g.conjuncts) {
+            if ((c.relations() & ~set) == 0 && (c.relations() & ~a.set()) != 0 && (c.relations() & ~b.set()) != 0) {
+                out.add(c);
             }
         }
         return out;
@@ -300,12 +347,19 @@ final class JoinEnumerator {
 
     /** Whether some equi-key joining these sides is unique on {@code build}'s side. */
     private boolean buildKeyUnique(JoinPlan probe, JoinPlan build) {
-        return uniqueBuildKey(probe, build) != null;
+        return buildKeyUnique(probe, build, between(probe, build));
     }
 
-    /** The first equi-key joining these sides that is unique on {@code build}'s side, as {probe field, build field}. */
-    private int[] uniqueBuildKey(JoinPlan probe, JoinPlan build) {
-        for (JoinGraph.Conjunct c : connecting(probe, build, false)) {
+    private boolean buildKeyUnique(JoinPlan probe, JoinPlan build, List<JoinGraph.Conjunct> between) {
+        return uniqueBuildKey(probe, build, between) != null;
+    }
+
+    /**
+     * The first equi-key among {@code between} (the conjuncts between these sides) that is unique on {@code build}'s
+     * side, as {probe field, build field}.
+     */
+    private int[] uniqueBuildKey(JoinPlan probe, JoinPlan build, List<JoinGraph.Conjunct> between) {
+        for (JoinGraph.Conjunct c : between) {
             if (c.isKey() && crosses(c, probe.set(), build.set())) {
                 int[] k = oriented(new int[] {c.keyA(), c.keyB()}, build);
                 if (build.unique().get(k[1])) {
@@ -334,7 +388,8 @@ final class JoinEnumerator {
      * is one key with a short enough range, its keys ascending where the index is in key order (perfect or ranged)
      * and the side's rows come from a scan of a column that ascends.
      */
-    private JoinCost.Table table(JoinPlan probe, JoinPlan build, boolean outer, List<int[]> keys) {
+    private JoinCost.Table table(JoinPlan probe, JoinPlan build, boolean outer, List<int[]> keys,
+                                 List<JoinGraph.Conjunct> between) {
         int[] key = null;
         for (int[] k : keys) {
             if (key == null && build.unique().get(buildField(k, build))) {
@@ -342,7 +397,7 @@ final class JoinEnumerator {
             }
         }
         if (key == null && !outer) {
-            key = uniqueBuildKey(probe, build);
+            key = uniqueBuildKey(probe, build, between);
         }
         boolean unique = key != null;
         if (key == null && keys.size() == 1) {

@@ -1,6 +1,7 @@
 package io.tessera.optimize;
 
 import io.tessera.sql.GroupingSetsRewrite;
+import io.tessera.sql.RuleTargets;
 import io.tessera.sql.SqlFrontEnd;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.RelOptRule;
@@ -87,14 +88,18 @@ public final class Optimizer {
         Estimates estimates = new Estimates(skew);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), logical.catalog());
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP,
-                ReducedFilters.RULE, CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+                ReducedFilters.RULE, ReducedProjects.RULE,
                 CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_PROJECT_TRANSPOSE,
                 CoreRules.FILTER_AGGREGATE_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
                 CoreRules.PROJECT_REMOVE, CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.UNION_TO_DISTINCT);
         // an inner join with a relation only its keys are read from, whose keys are unique (IN decorrelated as a join
-        // with the distinct keys), is a semi join: the relation's rows need not be built with a payload or grouped
-        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN,
-                CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+        // with the distinct keys), is a semi join: the relation's rows need not be built with a payload or grouped.
+        // Only where a join reads an aggregation: the projection rules found nothing left by the pass above, which
+        // ran them to a fixed point
+        if (RuleTargets.joinsAnAggregate(rel)) {
+            rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_SEMI_JOIN,
+                    CoreRules.JOIN_TO_SEMI_JOIN, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+        }
         // a subquery's aggregation computed only for the keys the outer query can use
         rel = SemiJoinReduction.apply(rel, estimates);
         // an aggregation per preserved row of a left join computed over the other side before the join

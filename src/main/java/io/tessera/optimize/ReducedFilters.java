@@ -69,28 +69,37 @@ final class ReducedFilters extends ReduceExpressionsRule.FilterReduceExpressions
 
     /** The key of the rule's outcome; null where an expression holds a subquery or a window (not written). */
     private static String key(Filter filter, RelOptPredicateList predicates) {
-        RelOptCluster cluster = filter.getCluster();
-        RexExecutor executor = cluster.getPlanner().getExecutor();
         StringBuilder sb = new StringBuilder(256);
         if (!write(sb, filter.getCondition())) {
             return null;
         }
-        sb.append("\nover ").append(filter.getInput().getRowType().getFullTypeString())
+        return context(sb, filter, predicates) ? sb.append(filter.getVariablesSet()).toString() : null;
+    }
+
+    /**
+     * Appends what a reduction's outcome depends on besides the expressions: {@code rel}'s input row type, the
+     * predicates known of it, the session's time zone, the executor and {@code rel}'s class; false: a predicate
+     * cannot be written.
+     */
+    static boolean context(StringBuilder sb, RelNode rel, RelOptPredicateList predicates) {
+        RelOptCluster cluster = rel.getCluster();
+        RexExecutor executor = cluster.getPlanner().getExecutor();
+        sb.append("\nover ").append(rel.getInput(0).getRowType().getFullTypeString())
                 .append("\nknown");
         for (RexNode p : predicates.pulledUpPredicates) {
             sb.append(' ');
             if (!write(sb, p)) {
-                return null;
+                return false;
             }
         }
         sb.append("\nzone ").append(SqlFrontEnd.timeZone(cluster))
                 .append("\nexecutor ").append(executor == null ? "none" : executor.getClass().getName())
-                .append("\nfilter ").append(filter.getClass().getName()).append(filter.getVariablesSet());
-        return sb.toString();
+                .append("\nrel ").append(rel.getClass().getName());
+        return true;
     }
 
     /** Writes {@code e} with each call's operator class and type, and each leaf's type; false: it cannot. */
-    private static boolean write(StringBuilder sb, RexNode e) {
+    static boolean write(StringBuilder sb, RexNode e) {
         if (e instanceof RexSubQuery || e instanceof RexOver) {
             return false;
         }
@@ -113,9 +122,9 @@ final class ReducedFilters extends ReduceExpressionsRule.FilterReduceExpressions
     }
 
     /** The rule's call, noting whether the rule transformed the filter. */
-    private static final class Watched extends RelOptRuleCall {
+    static final class Watched extends RelOptRuleCall {
         private final RelOptRuleCall call;
-        private boolean transformed;
+        boolean transformed;
 
         Watched(RelOptRuleCall call) {
             super(call.getPlanner(), call.getOperand0(), call.rels, Map.of());

@@ -219,8 +219,10 @@ public final class SqlFrontEnd {
 
         rel = ExistsJoins.rewrite(rel);
         rel = ScalarSubqueryJoins.rewrite(rel, builder);
-        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
-                CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
+        if (RuleTargets.holdsSubQuery(rel)) {
+            rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+                    CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
+        }
         rel = ScalarCounts.fix(rel);
         rel = OrderedCorrelatedAggregates.hide(rel);
         // the decorrelator passes the columns a correlation adds through a Sort or a Filter at the top (a subquery
@@ -239,7 +241,9 @@ public final class SqlFrontEnd {
         // window functions (RexOver in a projection) become Window nodes, which the planner turns into WINDOW sinks;
         // done before the rules that move projections and filters, which would move a RexOver across a join or a
         // filter below it and so compute it over other rows (a Window node is a barrier to them)
-        rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW);
+        if (RuleTargets.holdsWindow(rel)) {
+            rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW);
+        }
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = pullFactors(rel);
         rel = ConstantFolding.fold(rel);

@@ -10,6 +10,7 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.logical.LogicalFilter;
+import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
@@ -22,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
 import java.util.function.BiFunction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link ReducedFilters} does what Calcite's filter reduction does, the first time and when it answers from what it
+ * {@link ReducedFilters} (and {@link ReducedProjects} for projections) does what Calcite's filter reduction does, the first time and when it answers from what it
  * remembers: a filter that nothing reduces stays, one that prints alike over an input of another type (a column
  * that cannot be NULL) is reduced all the same, and one the rule changes is changed every time.
  */
@@ -106,6 +109,31 @@ class ReducedFiltersTest {
         String kept = sameAsCalcite(filter("nullable_x", (rex, in) -> greaterThan(rex, in, 1)));
         assertTrue(kept.contains("condition=[>($0, 1)]"), kept);
         assertEquals(narrowed, sameAsCalcite(filter("nullable_x", above)));
+    }
+
+    /** A projection of {@code expr} made directly over {@code table}'s scan. */
+    private RelNode project(String table, BiFunction<RexBuilder, RelNode, RexNode> expr) {
+        RelNode scan = new SqlFrontEnd(db).plan("SELECT x, y FROM " + table).rel();
+        RexBuilder rex = scan.getCluster().getRexBuilder();
+        return LogicalProject.create(scan, List.of(), List.of(expr.apply(rex, scan)), List.of("e"), Set.of());
+    }
+
+    /** As {@link #sameAsCalcite} for a projection, against {@link ReducedProjects}. */
+    private static String projectSameAsCalcite(RelNode rel) {
+        String calcite = reduced(rel, CoreRules.PROJECT_REDUCE_EXPRESSIONS);
+        assertEquals(calcite, reduced(rel, ReducedProjects.RULE));
+        assertEquals(calcite, reduced(rel, ReducedProjects.RULE));
+        return calcite;
+    }
+
+    @Test
+    void aProjectedNullTestStaysOverANullableColumnAndIsTrueOverARequiredOne() {
+        String kept = projectSameAsCalcite(project("nullable_x", ReducedFiltersTest::isNotNullX));
+        assertTrue(kept.contains("e=[IS NOT NULL($0)]"), kept);
+        // the same expression text over a column that cannot be NULL: reduced to TRUE, every time
+        String reduced = projectSameAsCalcite(project("required_x", ReducedFiltersTest::isNotNullX));
+        assertTrue(reduced.contains("e=[true]"), reduced);
+        assertEquals(kept, projectSameAsCalcite(project("nullable_x", ReducedFiltersTest::isNotNullX)));
     }
 
     private static RexNode greaterThan(RexBuilder rex, RelNode in, int value) {
