@@ -186,7 +186,8 @@ public final class GpuSelfTest implements AutoCloseable {
      * in filters, aggregates, NULL tests, a join's probe and a join table's payload, a row sink's outputs, and as
      * join keys (inner, semi and anti probes, builds; a NULL key never matches), sort keys (NULLS FIRST and LAST,
      * a LIMIT), number, date and string group keys that may be NULL (optimize.NullableGroupKeys; a string's
-     * COALESCE through a map of its codes), a LIKE over a column that holds NULLs as a mask of its codes.
+     * COALESCE through a map of its codes), a LIKE over a column that holds NULLs as a mask of its codes (with a bit
+     * for NULL where the condition is TRUE or FALSE there: IS NOT TRUE, IS DISTINCT FROM, OR ... IS NULL).
      */
     public static final List<Queries.Query> NULLS = List.of(
             new Queries.Query("nulls", "nulls-aggregate", "select l_returnflag, count(*), count(qty), sum(qty), "
@@ -228,6 +229,9 @@ public final class GpuSelfTest implements AutoCloseable {
                     + "sum(tax) from lnull group by shipmode, l_returnflag order by 1 nulls first, 2"),
             new Queries.Query("nulls", "nulls-groupkey-coalesce", "select coalesce(shipmode, 'NONE'), count(*), "
                     + "max(tax) from lnull group by 1 order by 1"),
+            new Queries.Query("nulls", "nulls-mask-null", "select count(*) filter (where shipmode like '%AI%' is not true), "
+                    + "count(*) filter (where shipmode is distinct from 'MAIL' and shipmode not like '%R%'), "
+                    + "sum(tax) filter (where shipmode like '%SHIP%' or shipmode is null) from lnull"),
             new Queries.Query("nulls", "nulls-like", "select count(*), sum(price) from lnull where shipmode like '%AI%' "
                     + "or not (shipmode like '%R%' or shipmode in ('FOB', 'TRUCK', 'SHIP', 'MAIL', 'RAIL', 'REG AIR', "
                     + "'AIR', 'XX', 'YY'))"));

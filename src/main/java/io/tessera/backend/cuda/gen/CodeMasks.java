@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
  * KernelParam.Kind#CODE_MASK}) and tests with its row's code. A LIKE that is not a prefix, LENGTH and the string
  * functions {@link MappedCodes} computes (SUBSTRING, LEFT, UPPER, ...), and IN lists of strings longer than the GPU
  * compares one by one become masks, together with the comparisons, IN lists, NOT, AND and OR around them that read
- * the same column; the pattern and the constants stay on the host, never in the source.
+ * the same column; the pattern and the constants stay on the host, never in the source. The mask has one bit more,
+ * past the codes, for a NULL column value where the condition is TRUE or FALSE there (IS NOT TRUE, IS DISTINCT FROM,
+ * an OR with IS NULL); where it is NULL there, the condition's NULL is the column's.
  */
 final class CodeMasks {
 
@@ -35,13 +37,11 @@ final class CodeMasks {
     }
 
     /**
-     * The column that condition e reads when e is computed as a mask of codes: e reads one string column, is NULL
-     * exactly where that column is NULL in the kernel ({@link DeviceNulls}, where {@code padded} holds for the
-     * kernel's joins and columns whose values may be missing; {@link #nullWithColumn}) or the column is never NULL
-     * there, holds something the GPU does not print by itself (see the class comment) and nothing the host cannot
-     * compute here. Else null. Whether the column has a dictionary is the caller's to check.
+     * The column that condition e reads when e is computed as a mask of codes: e reads one string column, holds
+     * something the GPU does not print by itself (see the class comment) and nothing the host cannot compute here.
+     * Else null. Whether the column has a dictionary is the caller's to check.
      */
-    static Expr.Ref column(Expr e, java.util.function.IntPredicate padded) {
+    static Expr.Ref column(Expr e) {
         if (!(e instanceof Expr.Call c) || c.type().kind() != TypeKind.BOOLEAN) {
             return null;
         }
@@ -50,15 +50,16 @@ final class CodeMasks {
         if (slots.size() != 1 || slots.get(0).type().kind() != TypeKind.VARCHAR) {
             return null;
         }
-        // a column that can be NULL in the kernel: the mask serves where e is NULL exactly when the column is (the
-        // generator's strict rule then gives the mask's value the column's NULL condition)
-        if (DeviceNulls.mayBeNull(new Expr.Ref(slots.get(0)), padded) && !nullWithColumn(e)) {
-            return null;
-        }
+        // a column that can be NULL in the kernel: where e is NULL exactly when the column is, the generator's strict
+        // rule gives the mask's value the column's NULL condition; where e has a value for a NULL column (IS NOT
+        // TRUE, IS DISTINCT FROM, an OR with an IS NULL), the mask's bit past the codes holds it
         return needsHost(e) && computable(e) ? new Expr.Ref(slots.get(0)) : null;
     }
 
-    /** The bits of e for each code of d, 32 codes a word (at least one word). */
+    /**
+     * The bits of e for each code of d, 32 codes a word, then at {@link #nullBit} d.size() e's value where the column
+     * is NULL (0 where that is NULL or FALSE).
+     */
     static int[] mask(Expr e, Dictionary d) {
         Map<Expr, int[]> known = CACHE.computeIfAbsent(d, x -> Collections.synchronizedMap(new java.util.HashMap<>()));
         int[] cached = known.get(e);
@@ -66,16 +67,32 @@ final class CodeMasks {
             return cached;
         }
         Evaluation ev = new Evaluation();
-        int[] words = new int[Math.max(1, (d.size() + 31) / 32)];
+        int[] words = new int[(d.size() + 1 + 31) / 32];
         for (int k = 0; k < d.size(); k++) {
             if ((Boolean) ev.value(e, d.value(k))) {
                 words[k >>> 5] |= 1 << (k & 31);
             }
         }
+        if (Boolean.TRUE.equals(ev.value(e, null))) {
+            words[d.size() >>> 5] |= 1 << (d.size() & 31);
+        }
         if (known.size() < CACHED_PER_DICTIONARY) {
             known.put(e, words);
         }
         return words;
+    }
+
+    /** The mask's bit for a NULL column value: the one past the codes of dictionary d. */
+    static int nullBit(Dictionary d) {
+        return d.size();
+    }
+
+    /**
+     * Whether condition e (a mask) is NULL where its column is, as a strict comparison is; else it is TRUE or FALSE
+     * there, as the mask's {@link #nullBit} says.
+     */
+    static boolean nullWhereColumnIs(Expr e) {
+        return new Evaluation().value(e, null) == null;
     }
 
     /** The name of e's operation for the comment beside the mask's test in the kernel (no user text). */
@@ -97,37 +114,13 @@ final class CodeMasks {
         return here || c.args().stream().anyMatch(CodeMasks::needsHost);
     }
 
-    /**
-     * Whether condition e is NULL exactly when its one column is: every operation strict (no IS [NOT] TRUE or FALSE,
-     * IS [NOT] DISTINCT FROM, or CONCAT, which skips a NULL), and every operand of AND, OR and NOT reads the column,
-     * so that a NULL column makes each NULL and their AND, OR or NOT NULL too.
-     */
-    static boolean nullWithColumn(Expr e) {
-        return switch (e) {
-            case Expr.Ref r -> true;
-            case Expr.Literal l -> false;
-            case Expr.Call c -> switch (c.op()) {
-                case AND, OR, NOT -> c.args().stream().allMatch(CodeMasks::nullWithColumn);
-                case IS_TRUE, IS_NOT_FALSE, IS_FALSE, IS_NOT_TRUE, IS_DISTINCT, IS_NOT_DISTINCT, CONCAT -> false;
-                case FUNCTION -> c.detail() != TextFunction.CONCAT && strictOperands(c);
-                default -> strictOperands(c);
-            };
-        };
-    }
-
-    /** Whether a call reads the column through its operands, each a constant or NULL exactly when the column is. */
-    private static boolean strictOperands(Expr.Call c) {
-        return c.args().stream().anyMatch(a -> !(a instanceof Expr.Literal))
-                && c.args().stream().allMatch(a -> a instanceof Expr.Literal || nullWithColumn(a));
-    }
-
     /** Whether {@link Evaluation} has every operation of e. */
     private static boolean computable(Expr e) {
         return switch (e) {
             case Expr.Ref r -> true;
             case Expr.Literal l -> l.value() instanceof String || l.value() instanceof Long || l.value() instanceof Boolean;
             case Expr.Call c -> switch (c.op()) {
-                case LIKE, AND, OR, NOT, IS_TRUE, IS_NOT_FALSE, IS_FALSE, IS_NOT_TRUE -> all(c);
+                case LIKE, AND, OR, NOT, IS_TRUE, IS_NOT_FALSE, IS_FALSE, IS_NOT_TRUE, IS_NULL, IS_NOT_NULL -> all(c);
                 case EQ, NE, LT, LE, GT, GE, IS_DISTINCT, IS_NOT_DISTINCT -> all(c)
                         && c.args().get(0).type().kind() == c.args().get(1).type().kind()
                         && (c.args().get(0).type().kind() == TypeKind.VARCHAR || c.args().get(0).type().kind() == TypeKind.BIGINT);
@@ -144,7 +137,10 @@ final class CodeMasks {
         return c.args().stream().allMatch(CodeMasks::computable);
     }
 
-    /** The value of a condition for one string of the column (never NULL: the column and the literals are not). */
+    /**
+     * The value of a condition for one string of the column, s null for a NULL column value, by SQL's rules for NULL
+     * (the literals are not NULL, so only a NULL column makes a value NULL).
+     */
     private static final class Evaluation {
         private final Map<Expr, Pattern> patterns = new IdentityHashMap<>();
 
@@ -156,24 +152,73 @@ final class CodeMasks {
             };
         }
 
-        private boolean bool(Expr e, String s) {
+        private Boolean bool(Expr e, String s) {
             return (Boolean) value(e, s);
         }
 
         private Object call(Expr.Call c, String s) {
             List<Expr> a = c.args();
+            switch (c.op()) {
+                case AND, OR -> {
+                    Boolean x = bool(a.get(0), s);
+                    Boolean y = bool(a.get(1), s);
+                    boolean decisive = c.op() == Op.OR; // TRUE decides an OR, FALSE an AND
+                    if (Boolean.valueOf(decisive).equals(x) || Boolean.valueOf(decisive).equals(y)) {
+                        return decisive;
+                    }
+                    return x == null || y == null ? null : !decisive;
+                }
+                case IS_TRUE -> {
+                    return Boolean.TRUE.equals(bool(a.get(0), s));
+                }
+                case IS_NOT_TRUE -> {
+                    return !Boolean.TRUE.equals(bool(a.get(0), s));
+                }
+                case IS_FALSE -> {
+                    return Boolean.FALSE.equals(bool(a.get(0), s));
+                }
+                case IS_NOT_FALSE -> {
+                    return !Boolean.FALSE.equals(bool(a.get(0), s));
+                }
+                case IS_NULL -> {
+                    return value(a.get(0), s) == null;
+                }
+                case IS_NOT_NULL -> {
+                    return value(a.get(0), s) != null;
+                }
+                case IS_DISTINCT, IS_NOT_DISTINCT -> {
+                    Object x = value(a.get(0), s);
+                    Object y = value(a.get(1), s);
+                    boolean same = x == null || y == null ? x == y : compare(Op.EQ, x, y);
+                    return c.op() == Op.IS_DISTINCT ? !same : same;
+                }
+                case UPPER, LOWER, CONCAT -> {
+                    return MappedCodes.value(c, s); // which knows NULL: CONCAT (the function) skips it
+                }
+                case FUNCTION -> {
+                    if (c.detail() != TextFunction.LENGTH) {
+                        return MappedCodes.value(c, s);
+                    }
+                }
+                default -> {
+                }
+            }
+            // the strict operations: NULL where an operand is
+            List<Object> operands = new ArrayList<>();
+            for (Expr x : a) {
+                Object v = value(x, s);
+                if (v == null) {
+                    return null;
+                }
+                operands.add(v);
+            }
             return switch (c.op()) {
                 case LIKE -> patterns.computeIfAbsent(c, x -> Pattern.compile((String) c.detail(), Pattern.DOTALL))
-                        .matcher((String) value(a.get(0), s)).matches();
-                case AND -> bool(a.get(0), s) && bool(a.get(1), s);
-                case OR -> bool(a.get(0), s) || bool(a.get(1), s);
-                case NOT, IS_FALSE, IS_NOT_TRUE -> !bool(a.get(0), s);
-                case IS_TRUE, IS_NOT_FALSE -> bool(a.get(0), s);
-                case IN_LIST -> ((List<?>) c.detail()).contains(value(a.get(0), s));
-                case FUNCTION -> c.detail() == TextFunction.LENGTH ? Substrings.length((String) value(a.get(0), s))
-                        : MappedCodes.value(c, s);
-                case UPPER, LOWER, CONCAT -> MappedCodes.value(c, s);
-                default -> compare(c.op(), value(a.get(0), s), value(a.get(1), s));
+                        .matcher((String) operands.get(0)).matches();
+                case NOT -> !(Boolean) operands.get(0);
+                case IN_LIST -> ((List<?>) c.detail()).contains(operands.get(0));
+                case FUNCTION -> Substrings.length((String) operands.get(0)); // LENGTH
+                default -> compare(c.op(), operands.get(0), operands.get(1));
             };
         }
 

@@ -111,11 +111,14 @@ final class CudaExprGen {
         if (MappedCodes.column(e) != null) {
             return MappedCodes.nullWhereColumnIs(e);
         }
-        return e instanceof Expr.Call c && (CodeMasks.column(e, scope::padded) != null || DeviceNulls.strict(c));
+        if (CodeMasks.column(e) != null) {
+            return CodeMasks.nullWhereColumnIs(e);
+        }
+        return e instanceof Expr.Call c && DeviceNulls.strict(c);
     }
 
     private CValue value(Expr e) {
-        if (CodeMasks.column(e, scope::padded) instanceof Expr.Ref column) {
+        if (CodeMasks.column(e) instanceof Expr.Ref column) {
             return codeMask(e, column);
         }
         if (MappedCodes.column(e) instanceof Expr.Ref column) {
@@ -485,17 +488,24 @@ final class CudaExprGen {
 
     /**
      * A condition over one dictionary column computed per code on the host ({@link CodeMasks}): the kernel tests the
-     * bit of its row's code in the mask, a kernel parameter.
+     * bit of its row's code in the mask, a kernel parameter; a NULL row's bit is the one past the codes where the
+     * condition is TRUE or FALSE for NULL, else its value is NULL as the column's.
      */
     private CValue codeMask(Expr e, Expr.Ref column) {
         CValue code = gen(column);
         if (code.dict() == null) {
             throw new GpuUnsupported("a condition over a computed string (" + e + ")");
         }
-        int[] words = CodeMasks.mask(e, scope.dictionary(code.dict()));
+        Dictionary d = scope.dictionary(code.dict());
+        int[] words = CodeMasks.mask(e, d);
+        String at = code.v();
+        if (code.isNull() != null && !CodeMasks.nullWhereColumnIs(e)) {
+            // TRUE or FALSE for a NULL column value: the mask's bit past the codes
+            at = "(" + code.isNull() + " ? " + scope.constant(CType.INT, (long) CodeMasks.nullBit(d)) + " : " + at + ")";
+        }
         return CValue.of("/* " + CodeMasks.operation(e) + " of " + KernelBuilder.comment(CodeNames.slot(column.slot()))
                 + ", a mask of its codes */ tessera::q::CodeIn(" + scope.codeMask(words)
-                + ", " + code.v() + ")", CType.BOOL);
+                + ", " + at + ")", CType.BOOL);
     }
 
     /**

@@ -87,7 +87,7 @@ final class CudaExprSupport {
                     : touches(e, DataType::isList) ? "a LIST value (" + e + "): lists run on the JVM"
                     : "a STRUCT value (" + e + "): structs run on the JVM");
         }
-        if (CodeMasks.column(e, padded) instanceof Expr.Ref column) {
+        if (CodeMasks.column(e) instanceof Expr.Ref column) {
             // computed per code on the host: the column must be a dictionary code
             Value code = gen(column);
             if (code == null) {

@@ -14,8 +14,10 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Which conditions over one dictionary column become masks of codes, and that each code's bit is the condition's
@@ -27,7 +29,6 @@ class CodeMasksTest {
             "13-345-100", "31-999-111", "", "SM BAG", "sm box", "LG CASE", "requests special", "Zürich 😀 %_",
             "13", "1", "forest green", "greenish"));
     private static final Expr COL = new Expr.Ref(Slot.source(0, "c", DataType.VARCHAR, false, "t.c", null));
-    private static final java.util.function.IntPredicate NOTHING_PADDED = j -> false;
     private static final Expr OTHER = new Expr.Ref(Slot.source(1, "d", DataType.VARCHAR, false, "t.d", null));
 
     private static Expr like(Expr x, String pattern) {
@@ -48,7 +49,7 @@ class CodeMasksTest {
     }
 
     private static void assertMask(Expr condition, Predicate<String> expected) {
-        assertNotNull(CodeMasks.column(condition, NOTHING_PADDED), condition + " should be a mask");
+        assertNotNull(CodeMasks.column(condition), condition + " should be a mask");
         int[] words = CodeMasks.mask(condition, WORDS);
         assertEquals((WORDS.size() + 31) / 32, words.length);
         for (int k = 0; k < WORDS.size(); k++) {
@@ -81,21 +82,31 @@ class CodeMasksTest {
 
     @Test
     void whatTheGpuComparesByItselfOrCannotComputeIsNoMask() {
-        assertNull(CodeMasks.column(like(COL, "sm%"), NOTHING_PADDED), "a prefix is a run of codes");
-        assertNull(CodeMasks.column(call(Op.EQ, COL, text("13")), NOTHING_PADDED), "a constant is one code");
-        assertNull(CodeMasks.column(call(Op.AND, like(COL, "%a"), like(OTHER, "%b")), NOTHING_PADDED), "two columns");
+        assertNull(CodeMasks.column(like(COL, "sm%")), "a prefix is a run of codes");
+        assertNull(CodeMasks.column(call(Op.EQ, COL, text("13"))), "a constant is one code");
+        assertNull(CodeMasks.column(call(Op.AND, like(COL, "%a"), like(OTHER, "%b"))), "two columns");
         Expr nullable = new Expr.Ref(Slot.source(2, "n", DataType.VARCHAR, true, "t.n", null));
         Expr likeNullable = new Expr.Call(Op.LIKE, List.of(nullable), DataType.BOOLEAN, true, ".*a");
-        java.util.function.IntPredicate holdsNulls = j -> j == DeviceNulls.sourceColumn(2);
-        assertNotNull(CodeMasks.column(likeNullable, holdsNulls),
+        assertNotNull(CodeMasks.column(likeNullable),
                 "a LIKE is NULL exactly where its column is: the mask's value takes the column's NULL condition");
-        assertNotNull(CodeMasks.column(call(Op.OR, like(nullable, "%a"), call(Op.NOT, like(nullable, "b%c"))), holdsNulls),
+        assertNotNull(CodeMasks.column(call(Op.OR, like(nullable, "%a"), call(Op.NOT, like(nullable, "b%c")))),
                 "AND, OR and NOT of conditions that each read the column");
-        assertNull(CodeMasks.column(new Expr.Call(Op.IS_NOT_TRUE, List.of(likeNullable), DataType.BOOLEAN, false), holdsNulls),
-                "IS NOT TRUE is not NULL where its column is");
-        assertNotNull(CodeMasks.column(likeNullable, NOTHING_PADDED),
-                "a column declared nullable that holds no NULL is read as never NULL");
+        Expr notTrue = new Expr.Call(Op.IS_NOT_TRUE, List.of(likeNullable), DataType.BOOLEAN, false);
+        assertNotNull(CodeMasks.column(notTrue), "IS NOT TRUE: TRUE where its column is NULL, the mask's last bit");
+        assertTrue(CodeMasks.nullWhereColumnIs(likeNullable));
+        assertFalse(CodeMasks.nullWhereColumnIs(notTrue));
+        Dictionary d = Dictionary.of(List.of("ba", "bb"));
+        int[] bits = CodeMasks.mask(notTrue, d);
+        assertEquals(0b110, bits[0], "'ba' matches .*a, 'bb' does not, NULL is not TRUE");
+        assertEquals(CodeMasks.nullBit(d), 2);
+        Expr orIsNull = call(Op.OR, like(nullable, "%a"), new Expr.Call(Op.IS_NULL, List.of(nullable), DataType.BOOLEAN, false));
+        assertEquals(0b101, CodeMasks.mask(orIsNull, d)[0], "NULL LIKE ... OR NULL IS NULL is TRUE");
+        Expr distinct = new Expr.Call(Op.IS_DISTINCT, List.of(nullable, text("bb")), DataType.BOOLEAN, false);
+        assertEquals(0b001, CodeMasks.mask(call(Op.AND, distinct, call(Op.NOT, like(nullable, "%x%"))), d)[0],
+                "IS DISTINCT FROM per code; NULL: TRUE AND NULL, not TRUE");
+        assertTrue(CodeMasks.nullWhereColumnIs(call(Op.AND, distinct, call(Op.NOT, like(nullable, "%x%")))),
+                "TRUE AND NULL is NULL");
         Expr upper = new Expr.Call(Op.FUNCTION, List.of(COL, text("x")), DataType.VARCHAR, false, TextFunction.REPLACE);
-        assertNull(CodeMasks.column(call(Op.EQ, upper, text("y")), NOTHING_PADDED), "a function the host has no code for here");
+        assertNull(CodeMasks.column(call(Op.EQ, upper, text("y"))), "a function the host has no code for here");
     }
 }

@@ -376,6 +376,8 @@ class CudaQueryCompileTest {
         }
         assertTrue(java.util.regex.Pattern.compile("build_pay\\d+\\[[^]]+\\] = \\(c\\d+_null\\[i\\] != 0\\);")
                 .matcher(all).find(), "no join table keeps a NULL flag beside its payload");
+        assertTrue(java.util.regex.Pattern.compile("CodeIn\\(mask\\d+, \\(\\(c\\d+_null\\[i\\] != 0\\) \\? k\\d+ : c\\d+\\[i\\]\\)\\)")
+                .matcher(all).find(), "no mask of codes tests its bit for NULL (nulls-mask-null)");
         compileAll(sources, dir.resolve("cu_nulls"));
     }
 
