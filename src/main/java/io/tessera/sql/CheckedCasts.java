@@ -218,6 +218,10 @@ final class CheckedCasts {
         if (type.getSqlTypeName() == SqlTypeName.MAP && !lit.isNull()) {
             return false; // DuckDB's text of a map, which Calcite cannot read
         }
+        if (type.getSqlTypeName() == SqlTypeName.BOOLEAN && !lit.isNull()
+                && SqlTypeName.NUMERIC_TYPES.contains(lit.getTypeName())) {
+            return false; // Calcite folds 2 to FALSE; DuckDB's is TRUE, as any number but zero
+        }
         if (parsed(type) && !lit.isNull()) {
             // Calcite parses text as Java does (1.5d, NaN) where Tessera reads numbers and booleans as DuckDB does;
             // times to the millisecond, in one form, where Tessera reads DuckDB's forms to the microsecond;

@@ -62,7 +62,20 @@ public final class TimestampRuntime {
     }
 
     public static long parse(String s) {
-        return Timestamps.parse(s);
+        try {
+            return Timestamps.parse(s);
+        } catch (IllegalArgumentException e) {
+            Long other; // 2024/1/1 10:00, 2024-01-01 1:2:3 as DuckDB reads them
+            try {
+                other = DateTimeText.micros(s.strip());
+            } catch (RuntimeException notThat) {
+                throw e;
+            }
+            if (other == null) {
+                throw e;
+            }
+            return other;
+        }
     }
 
     public static String format(long micros) {
