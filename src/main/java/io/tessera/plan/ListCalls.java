@@ -26,6 +26,9 @@ final class ListCalls {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean nullable = call.getType().isNullable();
         SqlKind kind = call.getKind();
+        if (name.equals(TryCasts.NAME)) {
+            return TryCasts.lower(call, translate);
+        }
         if ((kind == SqlKind.CAST || name.equals("TESSERA_CHECKED_CAST")) && Types.of(call.getType()).isText()
                 && Types.of(call.getOperands().get(0).getType()).isNested()) {
             return text(translate.apply(call.getOperands().get(0)));

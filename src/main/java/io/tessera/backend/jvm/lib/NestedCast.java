@@ -50,6 +50,15 @@ public final class NestedCast {
         return step.apply(encoded);
     }
 
+    /** As {@link #apply}, null (NULL) where the conversion fails: TRY_CAST. */
+    public String tryApply(String encoded) {
+        try {
+            return step.apply(encoded);
+        } catch (RuntimeException failed) {
+            return null;
+        }
+    }
+
     private static UnaryOperator<String> step(DataType from, DataType to, ZoneId zone) {
         if (from.equals(to)) {
             return UnaryOperator.identity();
