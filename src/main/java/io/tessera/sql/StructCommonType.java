@@ -162,6 +162,66 @@ final class StructCommonType {
         return key == null ? null : f.createTypeWithNullability(f.createMapType(key, part), nullable);
     }
 
+    /**
+     * Whether two types have the same field names, spelt alike, in the same order at every place (a NULL's type has
+     * every name); their other parts aside.
+     */
+    static boolean sameNames(RelDataType a, RelDataType b) {
+        return sameNames(a, b, false);
+    }
+
+    /** As {@link #sameNames}, names that differ only in case taken as the same where {@code anyCase}. */
+    static boolean sameNames(RelDataType a, RelDataType b, boolean anyCase) {
+        if (a.getSqlTypeName() == SqlTypeName.NULL || b.getSqlTypeName() == SqlTypeName.NULL) {
+            return true;
+        }
+        if (a.isStruct() || b.isStruct()) {
+            if (!a.isStruct() || !b.isStruct()
+                    || !(anyCase ? names(a).equals(names(b)) : a.getFieldNames().equals(b.getFieldNames()))) {
+                return false;
+            }
+            for (int i = 0; i < a.getFieldCount(); i++) {
+                if (!sameNames(a.getFieldList().get(i).getType(), b.getFieldList().get(i).getType(), anyCase)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a.getSqlTypeName() == SqlTypeName.ARRAY && b.getSqlTypeName() == SqlTypeName.ARRAY) {
+            return sameNames(a.getComponentType(), b.getComponentType(), anyCase);
+        }
+        if (a.getSqlTypeName() == SqlTypeName.MAP && b.getSqlTypeName() == SqlTypeName.MAP) {
+            return sameNames(a.getValueType(), b.getValueType(), anyCase);
+        }
+        return true;
+    }
+
+    /**
+     * Whether each of {@code types} (NULLs aside) either has the names of {@code common} or names that differ from them
+     * otherwise than in case, with no unnamed struct and no MAP inside: what a cast by name ({@link NestedCasts#CAST})
+     * makes of the common type (a cast whose names differ only in case keeps the source's).
+     */
+    static boolean castsByName(List<RelDataType> types, RelDataType common) {
+        for (RelDataType t : types) {
+            if (t.getSqlTypeName() == SqlTypeName.NULL) {
+                continue;
+            }
+            if (!sameNames(t, common) && sameNames(t, common, true)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean holdsUnnamedOrMap(RelDataType t) {
+        return switch (t.getSqlTypeName()) {
+            case ROW -> unnamed(t) || t.getFieldList().stream().anyMatch(f -> holdsUnnamedOrMap(f.getType()));
+            case ARRAY -> holdsUnnamedOrMap(t.getComponentType());
+            case MAP -> true;
+            default -> false;
+        };
+    }
+
     /** Whether {@code t} is or holds a STRUCT (in a list, a map's value or a struct's field). */
     static boolean structInside(RelDataType t) {
         return switch (t.getSqlTypeName()) {
