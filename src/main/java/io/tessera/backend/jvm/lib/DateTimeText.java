@@ -8,8 +8,7 @@ import java.util.regex.Pattern;
 /**
  * The spellings of a date, or a date and time, that DuckDB's CAST of text to DATE or TIMESTAMP reads beyond
  * {@code yyyy-mm-dd[ hh:mm[:ss[.f]]]}: the date's parts separated by {@code /} or a space as well as {@code -}
- * (the same twice: {@code 2024/1/1}), minutes and seconds of one digit ({@code 1:2:3}), and for a DATE a time of day
- * after it, which the date drops ({@code '2024-01-01 10:00:00'::DATE} is 2024-01-01). Each is rewritten into the
+ * (the same twice: {@code 2024/1/1}), and for a DATE a time of day after it, which the date drops ({@code '2024-01-01 10:00:00'::DATE} is 2024-01-01). Each is rewritten into the
  * form {@link Timestamps#parse} reads, which then decides (an hour of 25 or text after the time still fails).
  */
 final class DateTimeText {
