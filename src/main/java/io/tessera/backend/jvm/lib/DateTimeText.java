@@ -30,8 +30,14 @@ final class DateTimeText {
 
     /** The microseconds of such text (trimmed), or null where the text is no such spelling. */
     static Long micros(String t) {
+        String c = canonical(t);
+        return c == null ? null : Timestamps.parse(c);
+    }
+
+    /** Such text (trimmed) in the form {@link Timestamps#parse} reads, its offset kept; null where it is none. */
+    static String canonical(String t) {
         Matcher m = matched(t);
-        return m == null ? null : Timestamps.parse(canonical(m));
+        return m == null ? null : canonical(m);
     }
 
     /** The parts of such text, or null; after a date without a time only spaces ({@code 2024-01-01T} is none). */

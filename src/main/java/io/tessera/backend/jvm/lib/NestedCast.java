@@ -136,7 +136,7 @@ public final class NestedCast {
         }
         if (other == TypeKind.VARCHAR && (fromZoned ? to : from).isText()) {
             return fromZoned ? t -> ZonedTimestamps.format(Long.parseLong(t), zone)
-                    : t -> Long.toString(ZonedTimestamps.parse(t, zone));
+                    : t -> Long.toString(TimestampRuntime.parseZoned(t, zone));
         }
         if (other == TypeKind.TIMESTAMP) {
             return fromZoned ? t -> Long.toString(ZonedTimestamps.toLocal(Long.parseLong(t), zone))
