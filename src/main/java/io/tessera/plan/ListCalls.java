@@ -26,6 +26,9 @@ final class ListCalls {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         boolean nullable = call.getType().isNullable();
         SqlKind kind = call.getKind();
+        if (name.equals(TryCasts.NAME)) {
+            return TryCasts.lower(call, translate);
+        }
         if ((kind == SqlKind.CAST || name.equals("TESSERA_CHECKED_CAST")) && Types.of(call.getType()).isText()
                 && Types.of(call.getOperands().get(0).getType()).isNested()) {
             return text(translate.apply(call.getOperands().get(0)));
@@ -76,7 +79,15 @@ final class ListCalls {
         if (name.equals("LIST_CONTAINS") || name.equals("LIST_HAS") || name.equals("ARRAY_CONTAINS")
                 || name.equals("ARRAY_HAS")) {
             Expr elements = translate.apply(call.getOperands().get(0));
-            Expr[] lookup = lookup(translate.apply(call.getOperands().get(1)), elements, elements.type().element());
+            Expr sought = translate.apply(call.getOperands().get(1));
+            if (fieldsBeyond(sought.type(), elements.type().element())) {
+                // DuckDB compares in the structs' common type, where such a field of the elements is NULL; a cast to
+                // the elements' type would drop it
+                throw new SqlError("unsupported: " + name.toLowerCase(java.util.Locale.ROOT) + " of a STRUCT "
+                        + sought.type() + " with fields the list's elements " + elements.type().element()
+                        + " lack (CAST the list and the value to one STRUCT type)");
+            }
+            Expr[] lookup = lookup(sought, elements, elements.type().element());
             Expr list = lookup[1];
             Expr value = lookup[0];
             return new Expr.Call(Op.LIST, List.of(list, value), DataType.BOOLEAN, list.nullable() || value.nullable(),
@@ -295,7 +306,19 @@ final class ListCalls {
         return t.isStruct() && t.getFieldList().stream().anyMatch(f -> holdsNullType(f.getType()));
     }
 
-    /** A value as the element type (a list's element, a searched value): cast where the types differ. */
+    /** Whether both are named STRUCTs and {@code value} has a field (by name, in any case) that {@code element} lacks. */
+    private static boolean fieldsBeyond(DataType value, DataType element) {
+        if (!value.isStruct() || !element.isStruct()) {
+            return false;
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (io.tessera.storage.StructField f : element.fields()) {
+            names.add(f.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        return !names.contains("") && value.fields().stream()
+                .anyMatch(f -> !f.name().isEmpty() && !names.contains(f.name().toLowerCase(java.util.Locale.ROOT)));
+    }
+
     /**
      * A value looked up among elements of type {@code element} (a list's elements, a map's keys) and those elements,
      * as {@code [value, elements]} in the type they compare in: the value converted to the elements' type where that

@@ -97,5 +97,10 @@ public enum ListFunction {
      * (map, map, ...): the entries of the maps that are not NULL, each key where it first occurs with the value of
      * the last map that has it (map_concat); NULL where every map is.
      */
-    MAP_CONCAT
+    MAP_CONCAT,
+    /**
+     * (value[, zone]): a value that is no LIST, STRUCT or MAP as the call's type, as CAST converts it, NULL where that
+     * fails (TRY_CAST); a TIMESTAMP WITH TIME ZONE on the session's zone, as {@link #CAST}.
+     */
+    TRY_CAST
 }

@@ -5,12 +5,14 @@ import io.tessera.storage.DataType;
 import io.tessera.storage.TypeKind;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * A key looked up in a map ({@code m[k]}, map_extract, element_at, map_contains) of another type than the map's keys,
  * bound as DuckDB binds it: a number among numbers compared in the wider type, a string literal read as the key type
- * (text that is no such value fails), a DATE beside TIMESTAMPs compared as TIMESTAMPs, a BOOLEAN beside integers as
+ * (text that is no such value fails; text of a VARCHAR type, {@code '1'::VARCHAR} among them, refused, except by
+ * map_contains, which reads a constant one too), a DATE beside TIMESTAMPs compared as TIMESTAMPs, a BOOLEAN beside integers as
  * integers; any other pair is refused naming both types, as DuckDB refuses it, never compared in some other type.
  */
 final class MapKeys {
@@ -28,8 +30,11 @@ final class MapKeys {
                 || given.isNested() && keys.isNested()) {
             return ListCalls.lookup(key, map, keys);
         }
-        if (node instanceof RexLiteral && SqlTypeUtil.inCharFamily(node.getType())) {
-            return ListCalls.lookup(key, map, keys); // '1' among INTEGER keys: the literal read as one
+        if (node instanceof RexLiteral && SqlTypeUtil.inCharFamily(node.getType()) && (node.getType()
+                .getSqlTypeName() == SqlTypeName.CHAR || what.equals("map_contains"))) {
+            // '1' among INTEGER keys: the literal read as one; a VARCHAR constant ('1'::VARCHAR, folded to a
+            // literal here) is text as a column's, which DuckDB refuses, but for map_contains, which takes it too
+            return ListCalls.lookup(key, map, keys);
         }
         if (keys.kind() == TypeKind.TIMESTAMP && given.kind() == TypeKind.DATE || keys.kind() == TypeKind.INTEGER
                 && !keys.isNested() && given.kind() == TypeKind.BOOLEAN || keys.kind() == TypeKind.BIGINT

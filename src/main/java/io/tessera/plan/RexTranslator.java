@@ -354,7 +354,11 @@ final class RexTranslator {
                     yield name.equals("LOWER") ? Op.LOWER : Op.UPPER;
                 }
                 if (name.equals("||")) {
-                    if (!type.isBlob()) { // BLOB || BLOB joins the bytes
+                    if (type.isList()) {
+                        // lists joined as the result's type: [1] || [2.5] joins [1.0] and [2.5], [{'a': 1}] ||
+                        // [{'b': 2}] structs of both names
+                        args.replaceAll(a -> ListCalls.as(a, type));
+                    } else if (!type.isBlob()) { // BLOB || BLOB joins the bytes
                         args.replaceAll(TextDateCalls::asText); // 'a' || 1 is 'a1', as in DuckDB
                     }
                     yield Op.CONCAT;

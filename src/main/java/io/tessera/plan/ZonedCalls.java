@@ -90,7 +90,7 @@ final class ZonedCalls {
             }
         }
         if (c.op() == Op.LIST && (c.detail() == ListFunction.CAST || c.detail() == ListFunction.TEXT
-                || c.detail() == ListFunction.FROM_TEXT)
+                || c.detail() == ListFunction.FROM_TEXT || c.detail() == ListFunction.TRY_CAST)
                 && args.size() == 1 && (ListCalls.mentions(c.type(), TypeKind.TIMESTAMP_TZ)
                 || ListCalls.mentions(args.get(0).type(), TypeKind.TIMESTAMP_TZ))) {
             args.add(zone);

@@ -81,6 +81,10 @@ final class CheckedCasts {
         @Override
         public RexNode makeCast(SqlParserPos pos, RelDataType type, RexNode exp, boolean matchNullability, boolean safe,
                 RexLiteral format) {
+            if (safe) {
+                // TRY_CAST: never folded by Calcite, whose conversions are not DuckDB's; NULL where it fails
+                return makeAbstractCast(pos, getTypeFactory().createTypeWithNullability(type, true), exp, true, format);
+            }
             if (exp instanceof RexLiteral lit && !lit.isNull() && lit.getTypeName() == SqlTypeName.TIMESTAMP
                     && type.getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE) {
                 // folded here: a UNION of constant rows needs literals of its type (the session's clock read)
@@ -113,12 +117,29 @@ final class CheckedCasts {
         }
     };
 
-    /** Replaces each CAST of a constant that would not fold exactly with {@link #CHECKED_CAST}. */
+    /** A TRY_CAST, as a call Calcite's constant reduction leaves alone; plan.TryCasts lowers it. */
+    static final SqlFunction TRY_CAST = new SqlFunction("TESSERA_TRY_CAST", SqlKind.OTHER_FUNCTION,
+            ReturnTypes.ARG0, null, OperandTypes.ANY, SqlFunctionCategory.SYSTEM) {
+        @Override
+        public boolean isDeterministic() {
+            return false;
+        }
+    };
+
+    /**
+     * Replaces each CAST of a constant that would not fold exactly with {@link #CHECKED_CAST}, and each TRY_CAST with
+     * {@link #TRY_CAST}.
+     */
     static RelNode keepInexactCasts(RelNode rel) {
         RexShuttle casts = new RexShuttle() {
             @Override
             public RexNode visitCall(RexCall call) {
                 RexCall c = (RexCall) super.visitCall(call);
+                if (c.getKind() == SqlKind.SAFE_CAST) {
+                    // TRY_CAST: never folded by Calcite, whose conversions are not DuckDB's (plan.TryCasts)
+                    return new RexCall(c.getType(), TRY_CAST, c.getOperands()) {
+                    };
+                }
                 if (c.getKind() == SqlKind.CAST && RexUtil.isConstant(c) && hasInexactCast(c)) {
                     return new RexCall(c.getType(), CHECKED_CAST, c.getOperands()) {
                     };
@@ -169,6 +190,9 @@ final class CheckedCasts {
         e.accept(new RexVisitorImpl<Void>(true) {
             @Override
             public Void visitCall(RexCall call) {
+                if (call.getKind() == SqlKind.SAFE_CAST) {
+                    found[0] = true; // TRY_CAST: Tessera's conversions, a failure NULL
+                }
                 if (call.getKind() == SqlKind.CAST && zoned(call)) {
                     found[0] = true; // Tessera converts in the session's time zone, Calcite in its own
                 }
@@ -217,6 +241,10 @@ final class CheckedCasts {
     static boolean foldsExactly(RelDataType type, RexLiteral lit) {
         if (type.getSqlTypeName() == SqlTypeName.MAP && !lit.isNull()) {
             return false; // DuckDB's text of a map, which Calcite cannot read
+        }
+        if (type.getSqlTypeName() == SqlTypeName.BOOLEAN && !lit.isNull()
+                && SqlTypeName.NUMERIC_TYPES.contains(lit.getTypeName())) {
+            return false; // Calcite folds 2 to FALSE; DuckDB's is TRUE, as any number but zero
         }
         if (parsed(type) && !lit.isNull()) {
             // Calcite parses text as Java does (1.5d, NaN) where Tessera reads numbers and booleans as DuckDB does;

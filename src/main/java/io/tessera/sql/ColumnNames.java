@@ -302,8 +302,8 @@ final class ColumnNames {
                 inner.append(')');
                 sb.append(not ? "(NOT " + inner + ")" : inner);
             }
-            case CAST -> {
-                sb.append("CAST(");
+            case CAST, SAFE_CAST -> {
+                sb.append(call.getKind() == SqlKind.SAFE_CAST ? "TRY_CAST(" : "CAST(");
                 write(ops.get(0), sb);
                 sb.append(" AS ");
                 write(ops.get(1), sb);

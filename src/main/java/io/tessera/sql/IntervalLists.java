@@ -26,7 +26,8 @@ import java.util.Locale;
  * of the one INTERVAL type a column has. So does a list of interval constants of one unit with a NULL among them
  * ({@code [INTERVAL 1 DAY, NULL]}), whose NULL Calcite would cast to the unit's type, which it cannot name, and one of
  * months or years ({@code [INTERVAL 1 MONTH]}), whose type Calcite compares with no list of days. And a
- * list of structs or lists with an INTERVAL inside has its elements cast to one type ({@link #ARRAY}). Every list
+ * list of structs or lists with an INTERVAL inside has its elements cast to one type ({@link #ARRAY}), as has a list of
+ * structs whose field names differ, by name ({@code [{'a': 1}, {'b': 2}]}, DuckDB's STRUCT(a, b)[]). Every list
  * constructor is {@link #ARRAY}, which types a list of lists (of any element type) with its inner lists and their
  * elements nullable at every level, as a column's are, so that no inner list (a NULL one included) needs a cast.
  */
@@ -54,6 +55,12 @@ final class IntervalLists {
                         return binding.getTypeFactory().createArrayType(
                                 nullableParts(binding.getTypeFactory(), element), -1);
                     }
+                    if (element != null && binding instanceof org.apache.calcite.sql.SqlCallBinding b
+                            && StructCommonType.structInside(element)
+                            && types.stream().anyMatch(t -> !StructCommonType.sameNames(t, element))
+                            && StructCommonType.castsByName(types, element)) {
+                        return byName(b, types, element);
+                    }
                     if (element == null || !(binding instanceof org.apache.calcite.sql.SqlCallBinding b)
                             || !element.isStruct() && element.getComponentType() == null
                             || !IntervalTypeName.holdsInterval(element)) {
@@ -72,6 +79,29 @@ final class IntervalLists {
                     }
                     return org.apache.calcite.sql.type.SqlTypeUtil.createArrayType(binding.getTypeFactory(), cast,
                             false);
+                }
+
+                /**
+                 * Structs (or lists of them) whose field names differ ({@code [{'a': 1}, {'b': 2}]}): each element
+                 * of another type cast by name to their common type ({@link StructCommonType}), as DuckDB's list is
+                 * of it; Calcite's constructor would cast them by position.
+                 */
+                private org.apache.calcite.rel.type.RelDataType byName(org.apache.calcite.sql.SqlCallBinding b,
+                        List<org.apache.calcite.rel.type.RelDataType> types,
+                        org.apache.calcite.rel.type.RelDataType element) {
+                    SqlDataTypeSpec spec = IntervalTypeName.specOf(element).withNullable(element.isNullable());
+                    org.apache.calcite.rel.type.RelDataType cast = spec.deriveType(b.getValidator());
+                    SqlCall call = b.getCall();
+                    for (int i = 0; i < call.operandCount(); i++) {
+                        org.apache.calcite.rel.type.RelDataType t = types.get(i);
+                        if (t.getSqlTypeName() != SqlTypeName.NULL
+                                && (!t.equalsSansFieldNames(cast) || !StructCommonType.sameNames(t, cast))) {
+                            SqlNode o = call.operand(i);
+                            call.setOperand(i, NestedCasts.CAST.createCall(o.getParserPosition(), o, spec));
+                        }
+                    }
+                    // the type of the cast elements, as the conversion to relational algebra derives it from them
+                    return super.inferReturnType(b);
                 }
 
                 /** The operands' types and this constructor's check, without the look-up that finds Calcite's. */

@@ -114,6 +114,11 @@ public final class IntervalSyntax {
 
     /** A CAST's call; {@code CAST(x AS INTERVAL)} (one argument: no type or unit was parsed) reads x as an interval. */
     public static SqlCall cast(SqlOperator cast, SqlParserPos pos, List<SqlNode> args) {
+        if (args.size() == 1 && cast.getKind() == SqlKind.SAFE_CAST) {
+            // TRY_CAST(x AS INTERVAL): the CAST's reading of text, NULL where it fails (plan.TryCasts)
+            return cast.createCall(pos, args.get(0),
+                    new org.apache.calcite.sql.SqlDataTypeSpec(new IntervalTypeName(pos), pos));
+        }
         if (args.size() == 1) {
             return TimestampFunctions.INTERVAL_LITERAL.createCall(pos, args.get(0));
         }

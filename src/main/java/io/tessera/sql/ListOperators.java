@@ -80,7 +80,7 @@ final class ListOperators {
 
     private static final SqlFunction LIST_VALUE = fn("LIST_VALUE", ListOperators::listOf, OperandTypes.VARIADIC);
     private static final org.apache.calcite.sql.type.SqlOperandTypeChecker LIST_ANY =
-            OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.ANY);
+            StructLookups.byName(OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.ANY));
     private static final org.apache.calcite.sql.type.SqlOperandTypeChecker LIST_INTEGER =
             OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.INTEGER);
 

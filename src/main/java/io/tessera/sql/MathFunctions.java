@@ -68,6 +68,8 @@ final class MathFunctions implements SqlOperatorTable {
             case "SIGN" -> SIGN;
             case "SQRT" -> SQRT;
             case "MOD" -> MOD;
+            // DuckDB's TRY_CAST, which the parser makes Calcite's (plan.TryCasts lowers it)
+            case "TRY_CAST" -> org.apache.calcite.sql.fun.SqlLibraryOperators.TRY_CAST;
             default -> {
                 SqlFunction numeric = NumericFunctions.lookup(name);
                 yield numeric != null ? numeric : AggregateFunctions.lookup(name);

@@ -2,6 +2,7 @@ package io.tessera.sql;
 
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -60,6 +61,16 @@ final class NestedCommonType {
             return false;
         }
         if (a.isStruct() && b.isStruct()) {
+            if (named(a) && named(b)) {
+                // named structs meet by name (StructCommonType): a field the other lacks meets nothing
+                for (RelDataTypeField fa : a.getFieldList()) {
+                    RelDataTypeField fb = b.getField(fa.getName(), false, false);
+                    if (fb != null && textBesideOther(fa.getType(), fb.getType())) {
+                        return true;
+                    }
+                }
+                return false;
+            }
             if (a.getFieldCount() != b.getFieldCount()) {
                 return false;
             }
@@ -74,6 +85,11 @@ final class NestedCommonType {
             return textBesideOther(a.getComponentType(), b.getComponentType());
         }
         return !nested(a) && !nested(b) && SqlTypeUtil.isCharacter(a) != SqlTypeUtil.isCharacter(b);
+    }
+
+    /** Whether every field of the struct has a name (an unnamed {@code row(...)}'s are empty). */
+    private static boolean named(RelDataType struct) {
+        return struct.getFieldNames().stream().noneMatch(String::isEmpty);
     }
 
     /** DuckDB's name of a type, for an error. */

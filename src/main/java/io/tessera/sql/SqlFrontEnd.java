@@ -212,6 +212,7 @@ public final class SqlFrontEnd {
         }
         RelNode rel = DataChangeQueries.rowsToInsert(relRoot.project());
         rel = CheckedCasts.keepInexactCasts(rel);
+        rel = ValuesLiterals.asColumnTypes(rel);
         clusterPlanner.setExecutor(null);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);
         rel = GroupedCorrelations.rewrite(rel);

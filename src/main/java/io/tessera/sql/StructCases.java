@@ -97,11 +97,7 @@ final class StructCases {
             nullable |= t.isNullable() || t.getSqlTypeName() == SqlTypeName.NULL;
             if (t.getSqlTypeName() != SqlTypeName.NULL) {
                 // an element's STRUCT as a struct value's (a LIST literal's may be of another struct kind)
-                RelDataType e = t.getComponentType();
-                elements.add(f.createTypeWithNullability(f.createStructType(
-                        org.apache.calcite.rel.type.StructKind.PEEK_FIELDS_NO_EXPAND,
-                        e.getFieldList().stream().map(org.apache.calcite.rel.type.RelDataTypeField::getType).toList(),
-                        e.getFieldNames()), e.isNullable()));
+                elements.add(StructCommonType.asValue(f, t.getComponentType()));
             }
         }
         RelDataType element = StructCommonType.spelt(f, elements, f::leastRestrictive);

@@ -233,15 +233,17 @@ final class TextCoercion extends TypeCoercionImpl {
 
     /**
      * A struct cast to a struct type of other field names (a common type of {@link StructCommonType}), by name as
-     * {@link NestedCasts#CAST} converts it; null where the value is no such struct.
+     * {@link NestedCasts#CAST} converts it, and a list or map of structs to one of such structs; null where the value
+     * holds no struct.
      */
     private SqlNode castByName(SqlValidatorScope scope, SqlNode value, RelDataType targetType) {
-        if (!targetType.isStruct() || value instanceof SqlDynamicParam || scope == null
+        if (!StructCommonType.structInside(targetType) || value instanceof SqlDynamicParam || scope == null
                 || value instanceof SqlIdentifier id && id.isStar()) {
             return null;
         }
         RelDataType from = validator.deriveType(scope, value);
-        if (!from.isStruct() || from.getFieldNames().equals(targetType.getFieldNames())) {
+        if (!StructCommonType.structInside(from) || SqlTypeUtil.equalSansNullability(factory, from, targetType)
+                || from.isStruct() && from.getFieldNames().equals(targetType.getFieldNames())) {
             return null;
         }
         SqlNode cast = NestedCasts.CAST.createCall(value.getParserPosition(), value,

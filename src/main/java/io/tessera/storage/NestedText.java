@@ -200,7 +200,7 @@ public final class NestedText {
             case TIMESTAMP -> Long.toString(Timestamps.parse(s));
             case TIMESTAMP_TZ -> Long.toString(ZonedTimestamps.parse(s, zone));
             case TIME -> Long.toString(Timestamps.parseTime(s));
-            case BOOLEAN -> Boolean.toString(Values.parseBoolean(s));
+            case BOOLEAN -> Boolean.toString(Values.parseBoolean(s.strip()));
             case VARCHAR -> t.isInterval() ? IntervalText.parse(s).encode() : t.isBlob() ? ByteStrings.parse(s)
                     : t.isUuid() ? Uuids.parse(s) : s;
         };

@@ -210,16 +210,16 @@ public final class Timestamps {
             return v;
         }
 
-        /** {@code hh:mm[:ss[.f...]]} as microseconds; 24:00:00 at most. */
+        /** {@code hh:mm[:ss[.f...]]} as microseconds (each part of one or two digits, as DuckDB reads them); 24:00:00 at most. */
         long time() {
             int h = number(1, 2);
             expect(':');
-            int m = number(2, 2);
+            int m = number(1, 2);
             int sec = 0;
             long frac = 0;
             if (more() && peek() == ':') {
                 pos++;
-                sec = number(2, 2);
+                sec = number(1, 2);
                 if (more() && peek() == '.') {
                     pos++;
                     int start = pos;

@@ -256,8 +256,12 @@ public final class Values {
         return v;
     }
 
+    /**
+     * DuckDB's words for a BOOLEAN, in any case; white space around them is no boolean ({@code ' true '}), as DuckDB's
+     * CAST and CSV reader have it.
+     */
     public static boolean parseBoolean(CharSequence s) {
-        String t = s.toString().trim().toLowerCase(java.util.Locale.ROOT);
+        String t = s.toString().toLowerCase(java.util.Locale.ROOT);
         return switch (t) {
             case "true", "t", "1", "yes", "y" -> true;
             case "false", "f", "0", "no", "n" -> false;

@@ -123,6 +123,8 @@ class ColumnNamesTest {
                 sameAsDuckDb("select cast(a as bigint), cast(b as integer), cast(a as varchar),"
                         + " cast(x as decimal(12,3)), cast(a as double), cast(a as smallint), cast('2020-01-01' as date),"
                         + " cast(a as boolean) from t"));
+        assertEquals(List.of("TRY_CAST(b AS INTEGER)", "TRY_CAST('1.5' AS INTEGER)"),
+                sameAsDuckDb("select try_cast(b as integer), try_cast('1.5' as integer) from t"));
     }
 
     @Test

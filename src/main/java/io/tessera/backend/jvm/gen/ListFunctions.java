@@ -109,6 +109,15 @@ final class ListFunctions {
                 String v = k + ".apply(" + gen.asString(x) + ")";
                 yield JExpr.of(ExprGen.guard(x.n(), v, ValueKind.STRING), x.n(), ValueKind.STRING);
             }
+            case TRY_CAST -> {
+                JExpr x = gen.gen(c.args().get(0));
+                // the CAST's conversion of the value's text, made once, a bound constant; a failure is NULL
+                io.tessera.backend.jvm.lib.NestedCast cast = ExprGen.lowered(
+                        () -> io.tessera.backend.jvm.lib.NestedCast.of(c.args().get(0).type(), c.type(), zone(c)));
+                String k = scope.constantObject("io.tessera.backend.jvm.lib.NestedCast", cast);
+                String tried = k + ".tryApply(" + text(x) + ")";
+                yield element(c, x.n().equals("false") ? tried : "(" + x.n() + " ? (String) null : " + tried + ")");
+            }
             case SORT -> reordered(c, "sortAscending");
             case REVERSE_SORT -> reordered(c, "sortDescending");
             case DISTINCT -> reordered(c, "distinct");

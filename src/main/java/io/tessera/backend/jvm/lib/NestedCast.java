@@ -50,6 +50,15 @@ public final class NestedCast {
         return step.apply(encoded);
     }
 
+    /** As {@link #apply}, null (NULL) where the conversion fails: TRY_CAST. */
+    public String tryApply(String encoded) {
+        try {
+            return step.apply(encoded);
+        } catch (RuntimeException failed) {
+            return null;
+        }
+    }
+
     private static UnaryOperator<String> step(DataType from, DataType to, ZoneId zone) {
         if (from.equals(to)) {
             return UnaryOperator.identity();
@@ -127,7 +136,7 @@ public final class NestedCast {
         }
         if (other == TypeKind.VARCHAR && (fromZoned ? to : from).isText()) {
             return fromZoned ? t -> ZonedTimestamps.format(Long.parseLong(t), zone)
-                    : t -> Long.toString(ZonedTimestamps.parse(t, zone));
+                    : t -> Long.toString(TimestampRuntime.parseZoned(t, zone));
         }
         if (other == TypeKind.TIMESTAMP) {
             return fromZoned ? t -> Long.toString(ZonedTimestamps.toLocal(Long.parseLong(t), zone))

@@ -278,7 +278,14 @@ public final class Runtime {
             if (t.matches("[+-]?[0-9]+")) {
                 throw outOfRange(t, type);
             }
-            throw e;
+            java.math.BigInteger other = IntegerText.value(s, t); // 0x1F, 1_000, 2.5, 1e3 as DuckDB reads them
+            if (other == null) {
+                throw e;
+            }
+            if (other.bitLength() > 63) {
+                throw outOfRange(t, type);
+            }
+            v = other.longValue();
         }
         if (v < min || v > max) {
             throw outOfRange(t, type);
@@ -297,17 +304,33 @@ public final class Runtime {
             return special;
         }
         if (!DECIMAL_TEXT.matcher(t).matches()) {
-            throw new IllegalArgumentException("invalid number '" + s + "'");
+            String grouped = ungrouped(t);
+            if (grouped == null || !DECIMAL_TEXT.matcher(grouped).matches()) {
+                throw new IllegalArgumentException("invalid number '" + s + "'");
+            }
+            t = grouped;
         }
-        double d = Double.parseDouble(t);
-        if (Double.isInfinite(d) && !t.toLowerCase(java.util.Locale.ROOT).contains("inf")) {
-            throw outOfRange(t, "DOUBLE"); // a finite number too large for a double, such as 1e400
-        }
-        return d;
+        // a finite number too large for a double, such as 1e400, is an infinity, as in DuckDB
+        return Double.parseDouble(t);
     }
+
+    /**
+     * Digits grouped by single underscores ({@code 1_000.5}), which DuckDB's CAST of text to a number reads, without
+     * them; null where the text has no such groups (an underscore first, last, doubled or beside no digit).
+     */
+    private static String ungrouped(String t) {
+        return t.indexOf('_') >= 0 && GROUPED.matcher(t).matches() ? t.replace("_", "") : null;
+    }
+
+    private static final java.util.regex.Pattern GROUPED =
+            java.util.regex.Pattern.compile("[+-]?(?:[0-9]+(?:_[0-9]+)*)?(?:\\.(?:[0-9]+(?:_[0-9]+)*)?)?(?:[eE][+-]?[0-9]+)?");
 
     public static long parseDecimal(String s, int precision, int scale) {
         String t = s.trim();
+        String grouped = ungrouped(t);
+        if (grouped != null) {
+            t = grouped;
+        }
         try {
             return Values.parseDecimal(t, precision, scale);
         } catch (RuntimeException strict) {
@@ -336,7 +359,21 @@ public final class Runtime {
     }
 
     public static int parseDate(String s) {
-        return Values.parseDate(s.trim());
+        String t = s.trim();
+        try {
+            return Values.parseDate(t);
+        } catch (IllegalArgumentException e) {
+            Integer other; // 2024/1/1, 2024-01-01 10:00:00 as DuckDB reads them
+            try {
+                other = DateTimeText.days(t);
+            } catch (RuntimeException notThat) {
+                throw e;
+            }
+            if (other == null) {
+                throw e;
+            }
+            return other;
+        }
     }
 
     // ---- numeric functions ----

@@ -45,7 +45,24 @@ public final class TimestampRuntime {
     }
 
     public static long parseZoned(String s, String zone) {
-        return ZonedTimestamps.parse(s, ZonedTimestamps.zone(zone));
+        return parseZoned(s, ZonedTimestamps.zone(zone));
+    }
+
+    /** A TIMESTAMP WITH TIME ZONE's text, in DuckDB's spellings too ({@link DateTimeText}), on the zone's clock. */
+    static long parseZoned(String s, java.time.ZoneId zone) {
+        try {
+            return ZonedTimestamps.parse(s, zone);
+        } catch (IllegalArgumentException e) {
+            String other = DateTimeText.canonical(s.strip()); // 2024/1/1 10:00+02 as DuckDB reads it
+            if (other == null) {
+                throw e;
+            }
+            try {
+                return ZonedTimestamps.parse(other, zone);
+            } catch (RuntimeException notThat) {
+                throw e;
+            }
+        }
     }
 
     /** A TIMESTAMP's time of day, as a TIME. */
@@ -62,7 +79,20 @@ public final class TimestampRuntime {
     }
 
     public static long parse(String s) {
-        return Timestamps.parse(s);
+        try {
+            return Timestamps.parse(s);
+        } catch (IllegalArgumentException e) {
+            Long other; // 2024/1/1 10:00, 2024-01-01 1:2:3 as DuckDB reads them
+            try {
+                other = DateTimeText.micros(s.strip());
+            } catch (RuntimeException notThat) {
+                throw e;
+            }
+            if (other == null) {
+                throw e;
+            }
+            return other;
+        }
     }
 
     public static String format(long micros) {
