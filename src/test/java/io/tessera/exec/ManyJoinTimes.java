@@ -59,6 +59,7 @@ public final class ManyJoinTimes {
                     long[] w = new long[6];
                     long[] c = new long[6];
                     // the query as a caller runs it: prepare (plan and compile), then run
+                    long compiles = io.tessera.backend.jvm.gen.JavaCompiler.compiles();
                     long w0 = System.nanoTime();
                     long c0 = os.getProcessCpuTime();
                     QueryEngine.Prepared p = engine.prepare(sql);
@@ -93,7 +94,8 @@ public final class ManyJoinTimes {
                     for (int i = 0; i < 6; i++) {
                         line.append(String.format(" %4d/%-4d", w[i] / 1_000_000, c[i] / 1_000_000));
                     }
-                    System.out.println(line + "  rows=" + rows + " pipelines=" + plan.pipelines().size());
+                    System.out.println(line + "  rows=" + rows + " pipelines=" + plan.pipelines().size()
+                            + " classes compiled=" + (io.tessera.backend.jvm.gen.JavaCompiler.compiles() - compiles));
                 }
             }
         }
