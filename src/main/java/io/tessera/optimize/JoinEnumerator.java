@@ -1,7 +1,9 @@
 package io.tessera.optimize;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Chooses the join order of a {@link JoinGraph} by cost. Up to {@link #DP_LIMIT} relations per connected
@@ -457,21 +459,35 @@ final class JoinEnumerator {
         return whole != null ? whole : greedy(component);
     }
 
+    /** Two trees of a greedy ordering by their relations, in the order the ordering pairs them. */
+    private record TreePair(long first, long second) {
+    }
+
     private JoinPlan greedy(long component) {
         List<JoinPlan> trees = new ArrayList<>();
         for (int r : members(component)) {
             trees.add(leaf(r));
         }
+        // each pair's join (null: none) is found once: a step changes only the two trees it joins, and the rest keep
+        // their order in the list, so a pair is always asked the same way round. Without this, a step would weigh
+        // every pair again, cubic in the relations
+        Map<TreePair, JoinPlan> joined = new HashMap<>();
         while (trees.size() > 1) {
             JoinPlan bestPlan = null;
             int bi = -1;
             int bj = -1;
             for (int i = 0; i < trees.size(); i++) {
                 for (int j = i + 1; j < trees.size(); j++) {
-                    if (joinable(trees.get(i), trees.get(j)) == 0) {
-                        continue;
+                    JoinPlan a = trees.get(i);
+                    JoinPlan b = trees.get(j);
+                    TreePair pair = new TreePair(a.set(), b.set());
+                    JoinPlan p;
+                    if (joined.containsKey(pair)) {
+                        p = joined.get(pair);
+                    } else {
+                        p = joinable(a, b) == 0 ? null : join(a, b);
+                        joined.put(pair, p);
                     }
-                    JoinPlan p = join(trees.get(i), trees.get(j));
                     if (p == null) {
                         continue;
                     }

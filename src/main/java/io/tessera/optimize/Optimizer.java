@@ -87,6 +87,8 @@ public final class Optimizer {
         // changed (a filtered scan, whose sample is evaluated once) keeps its estimate from pass to pass
         Estimates estimates = new Estimates(skew);
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), logical.catalog());
+        // a WHERE over many tables of FROM placed on the joins at once, where the rules below move it step by step
+        rel = CrossJoinConditions.apply(rel);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP,
                 ReducedFilters.RULE, ReducedProjects.RULE,
                 CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_PROJECT_TRANSPOSE,

@@ -157,6 +157,9 @@ public final class SqlFrontEnd {
         parsed = InLists.rewrite(parsed);
         parsed = NestedCasts.rewrite(parsed);
         parsed = UnpivotCopies.restore(parsed, unpivots);
+        if (replacement == null) {
+            QualifiedColumns.rewrite(parsed, tablesByName(fileTables));
+        }
         JavaTypeFactoryImpl types = typeFactory();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Table t : db == null ? List.<Table>of() : db.tables()) {

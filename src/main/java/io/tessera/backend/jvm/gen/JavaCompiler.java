@@ -69,10 +69,19 @@ public final class JavaCompiler {
     }
 
     /**
-     * The source without its comments (the genome line among them): equal for variants that compile to the same
-     * class, and for queries that differ only in their constants, which the code reads from an array bound at run time.
+     * The source without its comments (the genome line among them) and with its class's name, which numbers the
+     * pipeline in its query, as one placeholder: equal for variants that compile to the same class, for queries that
+     * differ only in their constants, which the code reads from an array bound at run time, and for pipelines of one
+     * query that do the same over other tables (a join of many tables of one shape: 52 classes for the 64 pipelines
+     * of a chain of 64 ten-row tables).
      */
     public static String codeKey(String source) {
-        return io.tessera.backend.GeneratedSource.withoutComments(source);
+        String code = io.tessera.backend.GeneratedSource.withoutComments(source);
+        java.util.regex.Matcher declared = CLASS_NAME.matcher(code);
+        return declared.find() ? code.replaceAll("\\b" + declared.group(1) + "\\b", "Pipeline") : code;
     }
+
+    /** The name a generated class is declared with (the emitter's names are letters and digits). */
+    private static final java.util.regex.Pattern CLASS_NAME = java.util.regex.Pattern.compile(
+            "public final class (\\w+) extends ");
 }
