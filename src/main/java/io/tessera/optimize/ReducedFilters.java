@@ -1,7 +1,6 @@
 package io.tessera.optimize;
 
 import io.tessera.sql.SqlFrontEnd;
-import org.apache.calcite.plan.RelHintsPropagator;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.plan.RelOptRuleCall;
@@ -15,9 +14,6 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexOver;
 import org.apache.calcite.rex.RexSubQuery;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Calcite's {@code FILTER_REDUCE_EXPRESSIONS}, remembering the filters in which it found nothing to reduce. The
@@ -34,16 +30,7 @@ final class ReducedFilters extends ReduceExpressionsRule.FilterReduceExpressions
 
     static final ReducedFilters RULE = new ReducedFilters();
 
-    /** Keys kept, the least recently used dropped beyond this. */
-    private static final int MAX_KEYS = 1024;
-
-    private static final Map<String, Boolean> UNCHANGED = Collections.synchronizedMap(
-            new LinkedHashMap<>(64, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                    return size() > MAX_KEYS;
-                }
-            });
+    private static final UnchangedCalls UNCHANGED = new UnchangedCalls();
 
     private ReducedFilters() {
         super(CoreRules.FILTER_REDUCE_EXPRESSIONS.config);
@@ -53,18 +40,7 @@ final class ReducedFilters extends ReduceExpressionsRule.FilterReduceExpressions
     public void onMatch(RelOptRuleCall call) {
         Filter filter = call.rel(0);
         String key = key(filter, call.getMetadataQuery().getPulledUpPredicates(filter.getInput()));
-        if (key == null) {
-            super.onMatch(call);
-            return;
-        }
-        if (UNCHANGED.containsKey(key)) {
-            return;
-        }
-        Watched watched = new Watched(call);
-        super.onMatch(watched);
-        if (!watched.transformed) {
-            UNCHANGED.put(key, Boolean.TRUE);
-        }
+        UNCHANGED.fire(call, key, super::onMatch);
     }
 
     /** The key of the rule's outcome; null where an expression holds a subquery or a window (not written). */
@@ -119,22 +95,5 @@ final class ReducedFilters extends ReduceExpressionsRule.FilterReduceExpressions
             sb.append(e).append(':').append(e.getType().getFullTypeString());
         }
         return true;
-    }
-
-    /** The rule's call, noting whether the rule transformed the filter. */
-    static final class Watched extends RelOptRuleCall {
-        private final RelOptRuleCall call;
-        boolean transformed;
-
-        Watched(RelOptRuleCall call) {
-            super(call.getPlanner(), call.getOperand0(), call.rels, Map.of());
-            this.call = call;
-        }
-
-        @Override
-        public void transformTo(RelNode rel, Map<RelNode, RelNode> equiv, RelHintsPropagator handler) {
-            transformed = true;
-            call.transformTo(rel, equiv, handler);
-        }
     }
 }

@@ -7,9 +7,6 @@ import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.ReduceExpressionsRule;
 import org.apache.calcite.rex.RexNode;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Calcite's {@code PROJECT_REDUCE_EXPRESSIONS}, remembering the projections in which it found nothing to reduce, as
@@ -25,16 +22,7 @@ final class ReducedProjects extends ReduceExpressionsRule.ProjectReduceExpressio
 
     static final ReducedProjects RULE = new ReducedProjects();
 
-    /** Keys kept, the least recently used dropped beyond this. */
-    private static final int MAX_KEYS = 1024;
-
-    private static final Map<String, Boolean> UNCHANGED = Collections.synchronizedMap(
-            new LinkedHashMap<>(64, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                    return size() > MAX_KEYS;
-                }
-            });
+    private static final UnchangedCalls UNCHANGED = new UnchangedCalls();
 
     private ReducedProjects() {
         super(CoreRules.PROJECT_REDUCE_EXPRESSIONS.config);
@@ -44,18 +32,7 @@ final class ReducedProjects extends ReduceExpressionsRule.ProjectReduceExpressio
     public void onMatch(RelOptRuleCall call) {
         Project project = call.rel(0);
         String key = key(project, call.getMetadataQuery().getPulledUpPredicates(project.getInput()));
-        if (key == null) {
-            super.onMatch(call);
-            return;
-        }
-        if (UNCHANGED.containsKey(key)) {
-            return;
-        }
-        ReducedFilters.Watched watched = new ReducedFilters.Watched(call);
-        super.onMatch(watched);
-        if (!watched.transformed) {
-            UNCHANGED.put(key, Boolean.TRUE);
-        }
+        UNCHANGED.fire(call, key, super::onMatch);
     }
 
     /** The key of the rule's outcome; null where an expression holds a subquery or a window (not written). */
