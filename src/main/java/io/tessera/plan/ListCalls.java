@@ -76,6 +76,9 @@ final class ListCalls {
             return new Expr.Call(Op.LIST, List.of(list), Types.of(call.getType()), list.nullable(),
                     ListFunction.FLATTEN);
         }
+        if (CONCATS.contains(name) || APPENDS.contains(name) || PREPENDS.contains(name)) {
+            return concat(call, name, translate);
+        }
         if (name.equals("LIST_CONTAINS") || name.equals("LIST_HAS") || name.equals("ARRAY_CONTAINS")
                 || name.equals("ARRAY_HAS")) {
             Expr elements = translate.apply(call.getOperands().get(0));
@@ -127,6 +130,29 @@ final class ListCalls {
             refuse(call, kind);
         }
         return null;
+    }
+
+    private static final java.util.Set<String> CONCATS = java.util.Set.of("LIST_CONCAT", "LIST_CAT", "ARRAY_CONCAT",
+            "ARRAY_CAT");
+    private static final java.util.Set<String> APPENDS = java.util.Set.of("LIST_APPEND", "ARRAY_APPEND");
+    private static final java.util.Set<String> PREPENDS = java.util.Set.of("LIST_PREPEND", "ARRAY_PREPEND");
+
+    /**
+     * list_concat(l1, l2, ...), list_append(l, x), list_prepend(x, l): each list converted to the call's type (its
+     * elements' common type, a struct's fields by name), the value as a list of one, joined by
+     * {@link ListFunction#CONCAT}.
+     */
+    private static Expr concat(RexCall call, String name, Function<RexNode, Expr> translate) {
+        DataType type = Types.of(call.getType());
+        List<Expr> lists = new ArrayList<>();
+        for (int i = 0; i < call.getOperands().size(); i++) {
+            Expr arg = translate.apply(call.getOperands().get(i));
+            boolean value = APPENDS.contains(name) && i == 1 || PREPENDS.contains(name) && i == 0;
+            lists.add(value
+                    ? new Expr.Call(Op.LIST, List.of(as(arg, type.element())), type, false, ListFunction.VALUE)
+                    : as(arg, type));
+        }
+        return new Expr.Call(Op.LIST, lists, type, call.getType().isNullable(), ListFunction.CONCAT);
     }
 
     private static boolean isListValue(RexCall call) {

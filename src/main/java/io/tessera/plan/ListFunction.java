@@ -14,6 +14,13 @@ public enum ListFunction {
      * list of lists is the concatenation of its inner lists' encodings.
      */
     FLATTEN,
+    /**
+     * (list, list, ...): the elements of the lists that are not NULL, in order (list_concat, and list_append and
+     * list_prepend with their value as a list of one); NULL only where the call is nullable (every list an untyped NULL)
+     * and every list is. Each list is already of the
+     * call's type, and an encoded list is the concatenation of its elements' encodings.
+     */
+    CONCAT,
     /** (list, index): element index, 1 the first and -1 the last; NULL for 0 or beyond either end. */
     ELEMENT,
     /** (list, value): whether an element equals the value (of the element type); NULL when the value is. */

@@ -13,13 +13,15 @@ import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeTransforms;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The LIST functions as DuckDB names them, typed on Calcite's ARRAY: {@code list_value(a, b)} (as {@code [a, b]},
  * which the parser reads as Calcite's ARRAY constructor), {@code len} and {@code array_length}, {@code flatten}, {@code list_contains}
- * and its other names, {@code list_extract} (as {@code l[i]}, Calcite's ITEM). What they compute is decided in
+ * and its other names, {@code list_extract} (as {@code l[i]}, Calcite's ITEM), {@code list_concat}, {@code list_append}
+ * and {@code list_prepend} with their other names. What they compute is decided in
  * {@code plan.ListCalls} and run by {@code backend.jvm.lib.ListRuntime}; none is folded by Calcite, whose indexes and
  * NULL rules differ.
  */
@@ -73,6 +75,101 @@ final class ListOperators {
         return b.getTypeFactory().createTypeWithNullability(inner, list.isNullable());
     }
 
+    /**
+     * list_concat's list (and list_append's, list_prepend's, whose value is a list of one): a list of the common type of
+     * the lists' elements in the order given ({@code list_prepend({'b': 2}, [{'a': 1}])}'s structs have b first, as in
+     * DuckDB); a NULL list counts as none.
+     */
+    private static RelDataType concatenated(SqlOperatorBinding b, String name, List<RelDataType> elements,
+                                            boolean nullable) {
+        var types = b.getTypeFactory();
+        // the common type of the lists, not of their elements: a list literal's structs are typed as relation rows,
+        // whose common type by name only lists of them have (StructCommonType)
+        List<RelDataType> lists = elements.stream().filter(t -> t.getSqlTypeName() != SqlTypeName.NULL)
+                .map(t -> types.createArrayType(t, -1)).toList();
+        RelDataType list = lists.isEmpty() ? types.createArrayType(types.createSqlType(SqlTypeName.NULL), -1)
+                : types.leastRestrictive(lists);
+        if (list == null || list.getComponentType() == null
+                || lists.stream().anyMatch(t -> textFrom(list.getComponentType(), t.getComponentType()))) {
+            throw new SqlError("Cannot concatenate lists of types " + lists + " in "
+                    + name.toLowerCase(java.util.Locale.ROOT) + " (an explicit cast is required)");
+        }
+        return types.createTypeWithNullability(list, nullable);
+    }
+
+    /**
+     * Whether the common type {@code common} makes text of a {@code part} that is none (a number beside text, in a
+     * struct's field or a list inside too): DuckDB concatenates no such lists without a cast.
+     */
+    private static boolean textFrom(RelDataType common, RelDataType part) {
+        if (part.getSqlTypeName() == SqlTypeName.NULL) {
+            return false;
+        }
+        if (org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(common)) {
+            return !org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(part);
+        }
+        if (common.getComponentType() != null && part.getComponentType() != null) {
+            return textFrom(common.getComponentType(), part.getComponentType());
+        }
+        if (common.isStruct() && part.isStruct()) {
+            for (var field : part.getFieldList()) {
+                var same = common.getField(field.getName(), false, false);
+                if (same != null && textFrom(same.getType(), field.getType())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The element type of a list argument ({@code [1]}: INTEGER; {@code []} and an untyped NULL: the NULL type). */
+    private static RelDataType elementType(SqlOperatorBinding b, String name, int operand) {
+        RelDataType t = b.getOperandType(operand);
+        if (t.getSqlTypeName() == SqlTypeName.NULL) {
+            return t;
+        }
+        if (t.getComponentType() == null || t.getKeyType() != null) {
+            throw new SqlError("unsupported: " + name.toLowerCase(java.util.Locale.ROOT) + " of a " + t
+                    + " (argument " + (operand + 1) + " must be a list)");
+        }
+        return t.getComponentType();
+    }
+
+    /** list_concat(l1, l2, ...) and its other names. */
+    private static SqlReturnTypeInference concatType(String name) {
+        return b -> {
+            if (b.getOperandCount() == 0) {
+                throw new SqlError("unsupported: " + name.toLowerCase(java.util.Locale.ROOT) + " without lists");
+            }
+            List<RelDataType> elements = new java.util.ArrayList<>();
+            for (int i = 0; i < b.getOperandCount(); i++) {
+                elements.add(elementType(b, name, i));
+            }
+            // list_concat(NULL::INTEGER[], NULL::INTEGER[]) is [] in DuckDB, list_concat(NULL, NULL) NULL
+            boolean nullable = elements.stream().allMatch(t -> t.getSqlTypeName() == SqlTypeName.NULL);
+            return concatenated(b, name, elements, nullable);
+        };
+    }
+
+    /** list_append(l, x) (listFirst) and list_prepend(x, l): never NULL, as DuckDB's ({@code list_append(NULL, 3)} is [3]). */
+    private static SqlReturnTypeInference appendType(String name, boolean listFirst) {
+        return b -> {
+            int list = listFirst ? 0 : 1;
+            RelDataType elements = elementType(b, name, list);
+            RelDataType value = b.getOperandType(1 - list);
+            List<RelDataType> both = listFirst ? List.of(elements, value) : List.of(value, elements);
+            return concatenated(b, name, both, false);
+        };
+    }
+
+    private static SqlFunction concat(String name) {
+        return fn(name, concatType(name), OperandTypes.VARIADIC);
+    }
+
+    private static SqlFunction append(String name, boolean listFirst) {
+        return fn(name, appendType(name, listFirst), OperandTypes.ANY_ANY);
+    }
+
     private static SqlFunction fn(String name, SqlReturnTypeInference type,
                                   org.apache.calcite.sql.type.SqlOperandTypeChecker operands) {
         return new SqlFunction(name, SqlKind.OTHER_FUNCTION, type, null, operands, SqlFunctionCategory.SYSTEM);
@@ -111,6 +208,14 @@ final class ListOperators {
             Map.entry("LIST_EXTRACT", fn("LIST_EXTRACT", ListOperators::elementOf, LIST_INTEGER)),
             Map.entry("LIST_ELEMENT", fn("LIST_ELEMENT", ListOperators::elementOf, LIST_INTEGER)),
             Map.entry("ARRAY_EXTRACT", fn("ARRAY_EXTRACT", ListOperators::elementOf, LIST_INTEGER)),
+            Map.entry("LIST_CONCAT", concat("LIST_CONCAT")),
+            Map.entry("LIST_CAT", concat("LIST_CAT")),
+            Map.entry("ARRAY_CONCAT", concat("ARRAY_CONCAT")),
+            Map.entry("ARRAY_CAT", concat("ARRAY_CAT")),
+            Map.entry("LIST_APPEND", append("LIST_APPEND", true)),
+            Map.entry("ARRAY_APPEND", append("ARRAY_APPEND", true)),
+            Map.entry("LIST_PREPEND", append("LIST_PREPEND", false)),
+            Map.entry("ARRAY_PREPEND", append("ARRAY_PREPEND", false)),
             Map.entry("RANGE", fn("RANGE", ListOperators::series, SERIES)),
             Map.entry("GENERATE_SERIES", fn("GENERATE_SERIES", ListOperators::series, SERIES)));
 

@@ -149,6 +149,7 @@ public final class SqlFrontEnd {
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
         parsed = MapItems.rewrite(parsed);
+        parsed = ListConcatenation.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
         parsed = TemporalLiterals.rewrite(parsed, zone);
         parsed = NullableSetAggregates.rewrite(parsed);

@@ -151,6 +151,20 @@ final class ListFunctions {
                 String v = MAP + "parts(" + gen.asString(m) + ", " + (f == ListFunction.MAP_KEYS ? 1 : 2) + ")";
                 yield JExpr.of(ExprGen.guard(m.n(), v, ValueKind.STRING), m.n(), ValueKind.STRING);
             }
+            case CONCAT -> {
+                // the lists' encodings one after another, a NULL list as none; NULL only where all are
+                List<String> lists = new ArrayList<>();
+                List<String> nulls = new ArrayList<>();
+                for (Expr a : c.args()) {
+                    JExpr l = gen.gen(a);
+                    lists.add(l.n().equals("false") ? gen.asString(l)
+                            : "(" + l.n() + " ? \"\" : " + gen.asString(l) + ")");
+                    nulls.add(l.n());
+                }
+                String n = !c.nullable() || nulls.contains("false") ? "false" : "(" + String.join(" && ", nulls) + ")";
+                String v = "(" + String.join(" + ", lists) + ")";
+                yield JExpr.of(ExprGen.guard(n, v, ValueKind.STRING), n, ValueKind.STRING);
+            }
             case MAP_CONCAT -> {
                 // the maps, a NULL one as null; NULL only where all are
                 List<String> maps = new ArrayList<>();
