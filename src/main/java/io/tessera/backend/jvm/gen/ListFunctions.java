@@ -153,29 +153,17 @@ final class ListFunctions {
             }
             case CONCAT -> {
                 // the lists' encodings one after another, a NULL list as none; NULL only where all are
-                List<String> lists = new ArrayList<>();
                 List<String> nulls = new ArrayList<>();
-                for (Expr a : c.args()) {
-                    JExpr l = gen.gen(a);
-                    lists.add(l.n().equals("false") ? gen.asString(l)
-                            : "(" + l.n() + " ? \"\" : " + gen.asString(l) + ")");
-                    nulls.add(l.n());
-                }
-                String n = !c.nullable() || nulls.contains("false") ? "false" : "(" + String.join(" && ", nulls) + ")";
+                List<String> lists = argumentsOr("\"\"", c.args(), nulls);
+                String n = !c.nullable() ? "false" : allNull(nulls);
                 String v = "(" + String.join(" + ", lists) + ")";
                 yield JExpr.of(ExprGen.guard(n, v, ValueKind.STRING), n, ValueKind.STRING);
             }
             case MAP_CONCAT -> {
                 // the maps, a NULL one as null; NULL only where all are
-                List<String> maps = new ArrayList<>();
                 List<String> nulls = new ArrayList<>();
-                for (Expr a : c.args()) {
-                    JExpr m = gen.gen(a);
-                    maps.add(m.n().equals("false") ? gen.asString(m)
-                            : "(" + m.n() + " ? (String) null : " + gen.asString(m) + ")");
-                    nulls.add(m.n());
-                }
-                String n = nulls.contains("false") ? "false" : "(" + String.join(" && ", nulls) + ")";
+                List<String> maps = argumentsOr("(String) null", c.args(), nulls);
+                String n = allNull(nulls);
                 String v = MAP + "concat(new String[] {" + String.join(", ", maps) + "}, " + type(c.type()) + ")";
                 yield JExpr.of(ExprGen.guard(n, v, ValueKind.STRING), n, ValueKind.STRING);
             }
@@ -223,6 +211,25 @@ final class ListFunctions {
      * The session's time zone a CAST, TEXT or FROM_TEXT call carries as its second argument where a TIMESTAMP WITH TIME ZONE is
      * inside (plan.ZonedCalls); UTC where it carries none.
      */
+    /**
+     * Each argument's string, {@code whereNull} where the argument is NULL; each argument's NULL condition added to
+     * {@code nulls}.
+     */
+    private List<String> argumentsOr(String whereNull, List<Expr> args, List<String> nulls) {
+        List<String> out = new ArrayList<>();
+        for (Expr a : args) {
+            JExpr x = gen.gen(a);
+            out.add(x.n().equals("false") ? gen.asString(x) : "(" + x.n() + " ? " + whereNull + " : " + gen.asString(x) + ")");
+            nulls.add(x.n());
+        }
+        return out;
+    }
+
+    /** The condition that every one of these NULL conditions holds. */
+    private static String allNull(List<String> nulls) {
+        return nulls.contains("false") ? "false" : "(" + String.join(" && ", nulls) + ")";
+    }
+
     private static java.time.ZoneId zone(Expr.Call c) {
         return c.args().size() > 1 && c.args().get(1) instanceof Expr.Literal z && z.value() != null
                 ? io.tessera.storage.ZonedTimestamps.zone(z.value().toString()) : java.time.ZoneOffset.UTC;
