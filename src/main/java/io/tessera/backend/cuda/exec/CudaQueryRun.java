@@ -587,10 +587,10 @@ final class CudaQueryRun implements AutoCloseable {
                     case PROBE_LEVELS -> bindings.i32(p, table(p.index()).sorted().levels());
                     case CODE_MASK, CODE_MAP -> {
                         if (!bindings.hasMask(p)) {
-                            int[] words = p.words().words();
-                            DeviceBuffer m = take(words.length * 4L);
-                            m.copyFromHost(java.lang.foreign.MemorySegment.ofArray(words), 0);
-                            bindings.mask(p, m.address());
+                            // kept beside the columns: the same dictionary's mask or map serves the next run too
+                            DeviceColumnCache.Entry words = DeviceColumnCache.Entry.words(p.words().words());
+                            bindings.mask(p, rt.columns().hold(words).address());
+                            heldColumns.add(words);
                         }
                     }
                     case SCAN_GROUP_ROWS -> bindings.ptr(p, scanned.rows().address());

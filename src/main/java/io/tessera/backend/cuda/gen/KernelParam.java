@@ -26,14 +26,21 @@ public record KernelParam(Kind kind, int index, int sub, String name, String cTy
      * with equal masks have equal parameter lists (and source hashes that do not depend on where the array lies).
      */
     public record Words(int[] words) {
+        /**
+         * The content hash of each array hashed so far, by identity: a mask's or map's array is made once per
+         * dictionary and expression and never changed, and a map of millions of codes is looked up at every launch.
+         */
+        private static final java.util.Map<int[], Integer> HASHES =
+                java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
         @Override
         public boolean equals(Object o) {
-            return o instanceof Words w && java.util.Arrays.equals(words, w.words);
+            return o instanceof Words w && (words == w.words || hashCode() == w.hashCode() && java.util.Arrays.equals(words, w.words));
         }
 
         @Override
         public int hashCode() {
-            return java.util.Arrays.hashCode(words);
+            return HASHES.computeIfAbsent(words, java.util.Arrays::hashCode);
         }
 
         @Override

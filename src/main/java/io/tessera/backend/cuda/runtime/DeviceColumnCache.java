@@ -22,8 +22,9 @@ import java.util.function.LongSupplier;
  * databases open on it), least recently used out first. Columns a running query holds ({@link #hold}) are not
  * evicted until every query that holds them has {@link #release released} them. VARCHAR columns travel as their 32-bit dictionary codes, as they are stored.
  * A column that holds NULLs has its NULL flags cached beside its values as an entry of their own ({@link
- * Entry#nullFlags}): one byte a row, 1 for NULL, unpacked from the stored validity bitmap, the form a kernel reads
- * an intermediate relation's NULLs in as well.
+ * Entry#nulls}): one byte a row, 1 for NULL, unpacked from the stored validity bitmap, the form a kernel reads
+ * an intermediate relation's NULLs in as well. The masks and maps of a dictionary's codes that kernels read are kept
+ * the same way ({@link Entry#words}), so that a query run again does not copy them again.
  */
 public final class DeviceColumnCache implements AutoCloseable {
 
@@ -56,23 +57,51 @@ public final class DeviceColumnCache implements AutoCloseable {
     }
 
     /**
-     * What the cache keeps of a stored column: its values, or its NULL flags ({@code nullFlags}); equal for the same
-     * column object (a snapshot's column stands for its files, compared by identity).
+     * What the cache keeps: a stored column's values or its NULL flags (equal for the same column object: a snapshot's
+     * column stands for its files, compared by identity), or an array of 32-bit words derived from a column's
+     * dictionary (a mask or a map of its codes, {@code CodeMasks} and {@code MappedCodes}: made once per dictionary and
+     * expression and never changed after), compared by identity.
      */
-    public record Entry(Column column, boolean nullFlags) {
+    public sealed interface Entry {
 
         /** A column's values. */
-        public static Entry values(Column c) {
-            return new Entry(c, false);
+        static Entry values(Column c) {
+            return new Values(c);
         }
 
         /** A column's NULL flags: one byte a row, 1 for NULL. */
-        public static Entry nulls(Column c) {
-            return new Entry(c, true);
+        static Entry nulls(Column c) {
+            return new NullFlags(c);
         }
 
-        long bytes() {
-            return nullFlags ? column.rowCount() : column.data().byteSize();
+        /** The words of a mask or map of a dictionary's codes, which a kernel reads as its parameter. */
+        static Entry words(int[] words) {
+            return new Words(words);
+        }
+
+        /** Bytes of the entry's device copy. */
+        long bytes();
+    }
+
+    private record Values(Column column) implements Entry {
+        @Override
+        public long bytes() {
+            return column.data().byteSize();
+        }
+    }
+
+    private record NullFlags(Column column) implements Entry {
+        @Override
+        public long bytes() {
+            return column.rowCount();
+        }
+    }
+
+    /** Equal for the same array only (a record compares an array component by identity). */
+    private record Words(int[] words) implements Entry {
+        @Override
+        public long bytes() {
+            return words.length * 4L;
         }
     }
 
@@ -132,12 +161,15 @@ public final class DeviceColumnCache implements AutoCloseable {
         if (e.bytes() == 0) {
             return ctx.allocate(16);
         }
-        if (!e.nullFlags()) {
-            return ctx.upload(e.column().data(), staging);
-        }
-        try (Arena arena = Arena.ofConfined()) {
-            return ctx.upload(nullFlags(e.column(), arena), staging);
-        }
+        return switch (e) {
+            case Values v -> ctx.upload(v.column().data(), staging);
+            case Words w -> ctx.upload(MemorySegment.ofArray(w.words()), staging);
+            case NullFlags f -> {
+                try (Arena arena = Arena.ofConfined()) {
+                    yield ctx.upload(nullFlags(f.column(), arena), staging);
+                }
+            }
+        };
     }
 
     /** A column's NULL flags unpacked from its validity bitmap (bit set = valid): one byte a row, 1 for NULL. */
