@@ -115,7 +115,18 @@ public final class CudaVariantSpace implements VariantSpace {
     /** Largest perfect join table, in slots. */
     public static final long MAX_PERFECT_SLOTS = 1L << 26;
     /** Largest dense aggregation array, in slots (global memory). */
-    public static final long MAX_DENSE_SLOTS = 1L << 24;
+    public static final long MAX_DENSE_SLOTS = 1L << 28;
+    /** Largest dense aggregation array, in bytes: its slots are cleared and read back whole in every run. */
+    public static final long MAX_DENSE_BYTES = 4L << 30;
+    /** Largest dense aggregation array the default genome takes whatever its groups' estimate (the SSB's). */
+    public static final long DEFAULT_DENSE_SLOTS = 1L << 24;
+    /**
+     * Above {@link #DEFAULT_DENSE_SLOTS}, the most slots per estimated group for which the default genome takes a
+     * dense array: a key range filled this densely is cheaper to clear and scan than a hash table's random atomics are
+     * to probe (TPC-H Q18 at SF 10 on the H200: l_orderkey's 60 M slots for 15 M groups, kernel 2.3 ms against
+     * 25.8 ms in a hash table; lineitem comes in order-key order, so the dense updates are near one another too).
+     */
+    public static final long DENSE_SLOTS_PER_GROUP = 16;
     /**
      * Shared memory a WORKGROUPLOCAL table may take per block: what the A100 lets a kernel opt in to (163 KB; the
      * H100 and H200 allow 227 KB). Tables over 48 KB need the opt-in, which the launch makes.
@@ -248,7 +259,7 @@ public final class CudaVariantSpace implements VariantSpace {
             }
             case Sink.GroupAggregate ga -> {
                 String agg = g.get(AGGREGATION);
-                if (agg.equals("dense") && denseSlots(ga) > MAX_DENSE_SLOTS) {
+                if (agg.equals("dense") && (denseSlots(ga) > MAX_DENSE_SLOTS || tableBytes(p, ga) > MAX_DENSE_BYTES)) {
                     return false;
                 }
                 if (agg.equals("wglocal") && !fitsShared(p, ga)) {
@@ -310,7 +321,7 @@ public final class CudaVariantSpace implements VariantSpace {
             }
             case Sink.GroupAggregate ga -> {
                 m.put(AGGREGATION, registerTable ? "independent" : localTable ? "wglocal"
-                        : denseSlots(ga) <= MAX_DENSE_SLOTS ? "dense" : "shared");
+                        : defaultDense(p, ga) ? "dense" : "shared");
                 m.put(HASH, "mulshift");
             }
             case Sink.Materialize mat -> m.put(MATERIALIZATION, "tile-atomic");
@@ -572,6 +583,17 @@ public final class CudaVariantSpace implements VariantSpace {
         }
         TypeKind k = b.keys().get(0).type().kind();
         return k == TypeKind.INTEGER || k == TypeKind.DATE || k == TypeKind.BIGINT;
+    }
+
+    /**
+     * Whether the default genome keeps a GROUP_AGGREGATE's groups in a dense global array: a small key range, or a
+     * large one that the estimated groups fill densely enough ({@link #DENSE_SLOTS_PER_GROUP}) within
+     * {@link #MAX_DENSE_BYTES}.
+     */
+    static boolean defaultDense(Pipeline p, Sink.GroupAggregate ga) {
+        long slots = denseSlots(ga);
+        return slots <= DEFAULT_DENSE_SLOTS || slots <= MAX_DENSE_SLOTS && tableBytes(p, ga) <= MAX_DENSE_BYTES
+                && slots <= DENSE_SLOTS_PER_GROUP * Math.max(1.0, ga.estimatedGroups());
     }
 
     /** Slots of a dense table over the group keys (the product of their ranges), or MAX_VALUE when unknown. */
