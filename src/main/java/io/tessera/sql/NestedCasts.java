@@ -111,8 +111,11 @@ final class NestedCasts {
         return structs && same(from, to);
     }
 
-    /** Whether two types are the same but for the case of field names, text of any length the same. */
-    private static boolean same(RelDataType from, RelDataType to) {
+    /**
+     * Whether two types are the same but for the case of field names, text of any length the same, NULL or not at every
+     * depth.
+     */
+    static boolean same(RelDataType from, RelDataType to) {
         if (from.isStruct() && to.isStruct()) {
             if (from.getFieldCount() != to.getFieldCount()) {
                 return false;
@@ -129,8 +132,12 @@ final class NestedCasts {
         if (from.getSqlTypeName() == SqlTypeName.ARRAY && to.getSqlTypeName() == SqlTypeName.ARRAY) {
             return same(from.getComponentType(), to.getComponentType());
         }
+        if (from.getSqlTypeName() == SqlTypeName.MAP && to.getSqlTypeName() == SqlTypeName.MAP) {
+            return same(from.getKeyType(), to.getKeyType()) && same(from.getValueType(), to.getValueType());
+        }
         if (from.isStruct() || to.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY
-                || to.getSqlTypeName() == SqlTypeName.ARRAY) {
+                || to.getSqlTypeName() == SqlTypeName.ARRAY || from.getSqlTypeName() == SqlTypeName.MAP
+                || to.getSqlTypeName() == SqlTypeName.MAP) {
             return false;
         }
         // text is Tessera's VARCHAR whatever its length
