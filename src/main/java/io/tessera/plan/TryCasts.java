@@ -12,8 +12,11 @@ import java.util.function.Function;
  * DuckDB's {@code TRY_CAST(x AS type)}: the CAST's value, NULL where the CAST would fail (text that is no such value,
  * a value beyond the type's range). An {@link Op#LIST} call of {@link ListFunction#TRY_CAST}, which converts the
  * value's text by the CAST's own conversions ({@code backend.jvm.lib.NestedCast}) and takes a failure as NULL; the
- * GPU refuses it as it refuses every such call. A LIST, STRUCT or MAP, whose parts DuckDB's TRY_CAST makes NULL one by
- * one, is refused.
+ * GPU refuses it as it refuses every such call. Between LIST, STRUCT or MAP types, and from text to one, DuckDB's
+ * TRY_CAST makes NULL only the parts that do not convert ({@code TRY_CAST(['1', 'x'] AS INTEGER[])} is {@code [1,
+ * NULL]}), which the same call does (a MAP whose key does not convert is NULL); a cast that no value could make (a
+ * STRUCT to one with no field name in common, a LIST to a scalar) is refused as the CAST is. A LIST, STRUCT or MAP
+ * to text is its CAST, which cannot fail.
  */
 final class TryCasts {
     private TryCasts() {
@@ -25,15 +28,23 @@ final class TryCasts {
     static Expr lower(RexCall call, Function<RexNode, Expr> translate) {
         Expr value = translate.apply(call.getOperands().get(0));
         DataType to = Types.of(call.getType());
-        if (value.type().isNested() || to.isNested()) {
-            throw new SqlError("unsupported: TRY_CAST from " + value.type() + " to " + to
-                    + " (TRY_CAST of a LIST, STRUCT or MAP; CAST it)");
-        }
         if (ListCalls.isNull(value)) {
             return new Expr.Literal(null, to);
         }
         if (value.type().equals(to)) {
             return value;
+        }
+        DataType from = value.type();
+        if (from.isNested() && to.isText()) {
+            return ListCalls.text(value);
+        }
+        if ((from.isNested() || to.isNested()) && !from.isText()) {
+            boolean sameKind = from.isList() && to.isList() && from.isMap() == to.isMap()
+                    || from.isStruct() && to.isStruct();
+            if (!sameKind) {
+                throw new SqlError("unsupported: TRY_CAST from " + from + " to " + to);
+            }
+            StructCalls.checkCast(from, to);
         }
         return new Expr.Call(Op.LIST, List.of(value), to, true, ListFunction.TRY_CAST);
     }
