@@ -43,6 +43,9 @@ final class NestedCasts {
             RelDataType from = binding.getOperandType(0);
             RelDataType to = binding.getOperandType(1);
             boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY || isMap(from);
+            if (getKind() == org.apache.calcite.sql.SqlKind.SAFE_CAST && (kind(from) != null || kind(to) != null)) {
+                return true; // a TRY_CAST of a nested value, or to one: NULL where no value converts (plan.TryCasts)
+            }
             if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()
                     || sameButNameCase(from, to) || structLists(from, to) || fromText(from, to)
                     || isMap(from) && isMap(to)) {
@@ -66,7 +69,8 @@ final class NestedCasts {
             }
             boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY || isMap(from);
             if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct() || structLists(from, to)
-                    || fromText(from, to) || isMap(from) && isMap(to)) {
+                    || fromText(from, to) || isMap(from) && isMap(to)
+                    || getKind() == org.apache.calcite.sql.SqlKind.SAFE_CAST && (kind(from) != null || kind(to) != null)) {
                 return binding.getTypeFactory().createTypeWithNullability(to, nullable);
             }
             return super.inferReturnType(binding);
@@ -84,14 +88,22 @@ final class NestedCasts {
     }
 
     /**
-     * The statement with each CAST to text or to a STRUCT type made a call of {@link #CAST}, each such TRY_CAST a call
-     * of {@link #TRY_CAST}.
+     * The statement with each CAST to text or to a STRUCT type made a call of {@link #CAST}, each TRY_CAST (but one
+     * to an INTERVAL, which {@link IntervalSyntax} reads) a call of {@link #TRY_CAST}, which Calcite's TRY_CAST is
+     * where neither side is a LIST, STRUCT or MAP.
      */
     static SqlNode rewrite(SqlNode parsed) {
         SqlNode casts = OperatorSwaps.replace(parsed, c -> c.getOperator() == SqlStdOperatorTable.CAST
                 && c.operand(1) instanceof SqlDataTypeSpec spec && textOrStruct(spec), CAST);
         return OperatorSwaps.replace(casts, c -> c.getOperator() == SqlLibraryOperators.TRY_CAST
-                && c.operand(1) instanceof SqlDataTypeSpec spec && textOrStruct(spec), TRY_CAST);
+                && c.operand(1) instanceof SqlDataTypeSpec spec && !(spec.getTypeNameSpec() instanceof IntervalTypeName),
+                TRY_CAST);
+    }
+
+    /** A nested type's kind (STRUCT, LIST or MAP), null for a scalar. */
+    private static SqlTypeName kind(RelDataType t) {
+        return t.isStruct() ? SqlTypeName.ROW : t.getSqlTypeName() == SqlTypeName.ARRAY || isMap(t)
+                ? t.getSqlTypeName() : null;
     }
 
     /** Whether {@code from} is text and {@code to} a LIST or STRUCT type: DuckDB's text of such a value read. */
@@ -186,6 +198,11 @@ final class NestedCasts {
         RelDataType from = cx.getValidator().getValidatedNodeType(c.operand(0));
         RelDataType to = cx.getValidator().getValidatedNodeType(c);
         boolean safe = c.getOperator() == TRY_CAST;
+        if (safe && (kind(from) != null || kind(to) != null)) {
+            // plan.TryCasts lowers it (NULL where no value converts): a call Calcite's conversion leaves alone
+            return cx.getRexBuilder().makeCall(to, CheckedCasts.TRY_CAST,
+                    java.util.List.of(cx.convertExpression(c.operand(0))));
+        }
         // a list to a list of other scalars as Calcite's CAST
         boolean scalarLists = from.getSqlTypeName() == SqlTypeName.ARRAY && to.getSqlTypeName() == SqlTypeName.ARRAY
                 && !structLists(from, to);
