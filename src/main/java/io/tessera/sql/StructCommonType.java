@@ -256,7 +256,7 @@ final class StructCommonType {
      * Whether a struct is unnamed ({@code row(1, 2)}): its names empty, or Calcite's EXPR$0, EXPR$1, ... (as
      * plan.Types reads them).
      */
-    private static boolean unnamed(RelDataType struct) {
+    static boolean unnamed(RelDataType struct) {
         List<String> names = struct.getFieldNames();
         for (int i = 0; i < names.size(); i++) {
             if (names.get(i).isEmpty() || names.get(i).equals("EXPR$" + i)) {

@@ -109,7 +109,7 @@ final class UnionChains {
      */
     private static Misfit misfit(RelDataType type, RelDataType target) {
         if (type.isStruct() && target.isStruct()) {
-            boolean unnamed = unnamed(type);
+            boolean unnamed = StructCommonType.unnamed(type);
             if (unnamed && type.getFieldCount() != target.getFieldCount()) {
                 return new Misfit(type, target);
             }
@@ -140,16 +140,5 @@ final class UnionChains {
             }
         }
         return null;
-    }
-
-    /** Whether a struct is unnamed ({@code row(1, 2)}): its names empty, or Calcite's EXPR$0, EXPR$1, .... */
-    private static boolean unnamed(RelDataType struct) {
-        List<String> names = struct.getFieldNames();
-        for (int i = 0; i < names.size(); i++) {
-            if (names.get(i).isEmpty() || names.get(i).equals("EXPR$" + i)) {
-                return true;
-            }
-        }
-        return false;
     }
 }
