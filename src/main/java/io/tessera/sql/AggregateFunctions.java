@@ -43,7 +43,7 @@ final class AggregateFunctions {
      * Calcite's own functions that run: EVERY (MIN of booleans), GROUPING and GROUPING_ID (constants per set), and
      * APPROX_COUNT_DISTINCT (Calcite's COUNT(DISTINCT) marked approximate: Tessera counts exactly).
      */
-    private static final Set<String> NAMES = Set.of("EVERY", "GROUPING", "GROUPING_ID", "APPROX_COUNT_DISTINCT");
+    static final Set<String> NAMES = Set.of("EVERY", "GROUPING", "GROUPING_ID", "APPROX_COUNT_DISTINCT");
 
     private static List<SqlFunction> all() {
         List<SqlFunction> all = new java.util.ArrayList<>(List.of(STDDEV_SAMP, STDDEV, STDDEV_POP, VAR_SAMP, VARIANCE,

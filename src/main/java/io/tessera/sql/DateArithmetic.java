@@ -177,7 +177,7 @@ final class DateArithmetic {
             if (call.getOperator() == IntervalSyntax.EXTRACT) {
                 return DateArithmetic::extract;
             }
-            if (call.getOperator() == NestedCasts.CAST) {
+            if (call.getOperator() == NestedCasts.CAST || call.getOperator() == NestedCasts.TRY_CAST) {
                 return NestedCasts.CONVERTLET;
             }
             if (StructDistinctFrom.applies(call)) {

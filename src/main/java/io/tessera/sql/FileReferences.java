@@ -33,7 +33,7 @@ import java.util.Set;
  */
 final class FileReferences {
 
-    private static final Set<String> FUNCTIONS = Set.of("read_parquet", "parquet_scan", "read_csv", "read_csv_auto");
+    static final Set<String> FUNCTIONS = Set.of("read_parquet", "parquet_scan", "read_csv", "read_csv_auto");
 
     private final FileTables files;
     private final Set<String> usedNames;

@@ -7,6 +7,7 @@ import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlRowTypeNameSpec;
 import org.apache.calcite.sql.fun.SqlCastFunction;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -26,12 +27,25 @@ final class NestedCasts {
     private NestedCasts() {
     }
 
-    static final SqlCastFunction CAST = new SqlCastFunction() {
+    static final SqlCastFunction CAST = new ByName("CAST", org.apache.calcite.sql.SqlKind.CAST);
+
+    /** DuckDB's TRY_CAST of the same kinds ({@code plan.TryCasts}: NULL where a part does not convert). */
+    static final SqlCastFunction TRY_CAST = new ByName("TRY_CAST", org.apache.calcite.sql.SqlKind.SAFE_CAST);
+
+    /** A CAST (or TRY_CAST) that accepts the casts of nested values above. */
+    private static final class ByName extends SqlCastFunction {
+        ByName(String name, org.apache.calcite.sql.SqlKind kind) {
+            super(name, kind);
+        }
+
         @Override
         public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
             RelDataType from = binding.getOperandType(0);
             RelDataType to = binding.getOperandType(1);
             boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY || isMap(from);
+            if (getKind() == org.apache.calcite.sql.SqlKind.SAFE_CAST && (kind(from) != null || kind(to) != null)) {
+                return true; // a TRY_CAST of a nested value, or to one: NULL where no value converts (plan.TryCasts)
+            }
             if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct()
                     || sameButNameCase(from, to) || structLists(from, to) || fromText(from, to)
                     || isMap(from) && isMap(to)) {
@@ -42,19 +56,22 @@ final class NestedCasts {
 
         /**
          * The target type, NULL where the nested value may be (Calcite's would match a struct's fields to it); the
-         * source's type where the two differ only in the case of field names, which DuckDB's cast keeps.
+         * source's type where the two differ only in the case of field names, which DuckDB's cast keeps. A TRY_CAST's
+         * may be NULL.
          */
         @Override
         public RelDataType inferReturnType(org.apache.calcite.sql.SqlOperatorBinding binding) {
             RelDataType from = binding.getOperandType(0);
             RelDataType to = binding.getOperandType(1);
+            boolean nullable = from.isNullable() || getKind() == org.apache.calcite.sql.SqlKind.SAFE_CAST;
             if (sameButNameCase(from, to)) {
-                return from;
+                return binding.getTypeFactory().createTypeWithNullability(from, nullable);
             }
             boolean nested = from.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY || isMap(from);
             if (nested && SqlTypeUtil.inCharFamily(to) || from.isStruct() && to.isStruct() || structLists(from, to)
-                    || fromText(from, to) || isMap(from) && isMap(to)) {
-                return binding.getTypeFactory().createTypeWithNullability(to, from.isNullable());
+                    || fromText(from, to) || isMap(from) && isMap(to)
+                    || getKind() == org.apache.calcite.sql.SqlKind.SAFE_CAST && (kind(from) != null || kind(to) != null)) {
+                return binding.getTypeFactory().createTypeWithNullability(to, nullable);
             }
             return super.inferReturnType(binding);
         }
@@ -68,12 +85,25 @@ final class NestedCasts {
             }
             return validateOperands(validator, scope, call);
         }
-    };
+    }
 
-    /** The statement with each CAST to text or to a STRUCT type made a call of {@link #CAST}. */
+    /**
+     * The statement with each CAST to text or to a STRUCT type made a call of {@link #CAST}, each TRY_CAST (but one
+     * to an INTERVAL, which {@link IntervalSyntax} reads) a call of {@link #TRY_CAST}, which Calcite's TRY_CAST is
+     * where neither side is a LIST, STRUCT or MAP.
+     */
     static SqlNode rewrite(SqlNode parsed) {
-        return OperatorSwaps.replace(parsed, c -> c.getOperator() == SqlStdOperatorTable.CAST
+        SqlNode casts = OperatorSwaps.replace(parsed, c -> c.getOperator() == SqlStdOperatorTable.CAST
                 && c.operand(1) instanceof SqlDataTypeSpec spec && textOrStruct(spec), CAST);
+        return OperatorSwaps.replace(casts, c -> c.getOperator() == SqlLibraryOperators.TRY_CAST
+                && c.operand(1) instanceof SqlDataTypeSpec spec && !(spec.getTypeNameSpec() instanceof IntervalTypeName),
+                TRY_CAST);
+    }
+
+    /** A nested type's kind (STRUCT, LIST or MAP), null for a scalar. */
+    private static SqlTypeName kind(RelDataType t) {
+        return t.isStruct() ? SqlTypeName.ROW : t.getSqlTypeName() == SqlTypeName.ARRAY || isMap(t)
+                ? t.getSqlTypeName() : null;
     }
 
     /** Whether {@code from} is text and {@code to} a LIST or STRUCT type: DuckDB's text of such a value read. */
@@ -111,8 +141,11 @@ final class NestedCasts {
         return structs && same(from, to);
     }
 
-    /** Whether two types are the same but for the case of field names, text of any length the same. */
-    private static boolean same(RelDataType from, RelDataType to) {
+    /**
+     * Whether two types are the same but for the case of field names, text of any length the same, NULL or not at every
+     * depth.
+     */
+    static boolean same(RelDataType from, RelDataType to) {
         if (from.isStruct() && to.isStruct()) {
             if (from.getFieldCount() != to.getFieldCount()) {
                 return false;
@@ -129,8 +162,12 @@ final class NestedCasts {
         if (from.getSqlTypeName() == SqlTypeName.ARRAY && to.getSqlTypeName() == SqlTypeName.ARRAY) {
             return same(from.getComponentType(), to.getComponentType());
         }
+        if (from.getSqlTypeName() == SqlTypeName.MAP && to.getSqlTypeName() == SqlTypeName.MAP) {
+            return same(from.getKeyType(), to.getKeyType()) && same(from.getValueType(), to.getValueType());
+        }
         if (from.isStruct() || to.isStruct() || from.getSqlTypeName() == SqlTypeName.ARRAY
-                || to.getSqlTypeName() == SqlTypeName.ARRAY) {
+                || to.getSqlTypeName() == SqlTypeName.ARRAY || from.getSqlTypeName() == SqlTypeName.MAP
+                || to.getSqlTypeName() == SqlTypeName.MAP) {
             return false;
         }
         // text is Tessera's VARCHAR whatever its length
@@ -153,12 +190,19 @@ final class NestedCasts {
     }
 
     /**
-     * Converts a call of {@link #CAST}: a cast of a nested value as a CAST to the validated type (which Calcite's
-     * conversion would derive again as it derives a struct's), any other as Calcite's CAST.
+     * Converts a call of {@link #CAST} or {@link #TRY_CAST}: a cast of a nested value as a CAST (TRY_CAST) to the
+     * validated type (which Calcite's conversion would derive again as it derives a struct's), any other as Calcite's
+     * CAST (TRY_CAST).
      */
     static final SqlRexConvertlet CONVERTLET = (cx, c) -> {
         RelDataType from = cx.getValidator().getValidatedNodeType(c.operand(0));
         RelDataType to = cx.getValidator().getValidatedNodeType(c);
+        boolean safe = c.getOperator() == TRY_CAST;
+        if (safe && (kind(from) != null || kind(to) != null)) {
+            // plan.TryCasts lowers it (NULL where no value converts): a call Calcite's conversion leaves alone
+            return cx.getRexBuilder().makeCall(to, CheckedCasts.TRY_CAST,
+                    java.util.List.of(cx.convertExpression(c.operand(0))));
+        }
         // a list to a list of other scalars as Calcite's CAST
         boolean scalarLists = from.getSqlTypeName() == SqlTypeName.ARRAY && to.getSqlTypeName() == SqlTypeName.ARRAY
                 && !structLists(from, to);
@@ -166,13 +210,14 @@ final class NestedCasts {
                 || fromText(from, to) || isMap(from)) {
             if (isMap(to) && !isMap(from)) {
                 // text read as a map: a call Calcite's simplification leaves alone (it cannot fold a literal to a MAP)
-                return cx.getRexBuilder().makeCall(to, CheckedCasts.CHECKED_CAST,
+                return cx.getRexBuilder().makeCall(to, safe ? CheckedCasts.TRY_CAST : CheckedCasts.CHECKED_CAST,
                         java.util.List.of(cx.convertExpression(c.operand(0))));
             }
             return cx.getRexBuilder().makeAbstractCast(cx.getValidator().getValidatedNodeType(c),
-                    cx.convertExpression(c.operand(0)), false);
+                    cx.convertExpression(c.operand(0)), safe);
         }
-        SqlCall std = SqlStdOperatorTable.CAST.createCall(c.getParserPosition(), c.getOperandList());
+        SqlCall std = (safe ? SqlLibraryOperators.TRY_CAST : SqlStdOperatorTable.CAST)
+                .createCall(c.getParserPosition(), c.getOperandList());
         ((org.apache.calcite.sql.validate.SqlValidatorImpl) cx.getValidator()).setValidatedNodeType(std,
                 cx.getValidator().getValidatedNodeType(c));
         return StandardConvertletTable.INSTANCE.get(std).convertCall(cx, std);

@@ -93,7 +93,7 @@ final class NestedCommonType {
     }
 
     /** DuckDB's name of a type, for an error. */
-    private static String name(RelDataType t) {
+    static String name(RelDataType t) {
         if (t.isStruct()) {
             List<String> fields = new ArrayList<>();
             t.getFieldList().forEach(f -> fields.add(f.getName() + " " + name(f.getType())));

@@ -113,7 +113,7 @@ final class NumericFunctions {
                     .andThen(SqlTypeTransforms.TO_NULLABLE), OperandTypes.family(SqlTypeFamily.INTEGER))));
 
     /** Names rewritten before validation: IFNULL as COALESCE, IF as CASE, POW as POWER. */
-    private static final Set<String> REWRITTEN = Set.of("IFNULL", "IF", "POW");
+    static final Set<String> REWRITTEN = Set.of("IFNULL", "IF", "POW");
 
     /** The function of this upper-case name, or null. */
     static SqlFunction lookup(String name) {

@@ -187,6 +187,7 @@ public final class SqlFrontEnd {
             }
             throw new SqlError(c.getMessage() == null ? String.valueOf(e) : c.getMessage(), e);
         }
+        UnionChains.check(validated, validator);
         HepPlanner clusterPlanner = new HepPlanner(HepProgram.builder().build(),
                 org.apache.calcite.plan.Contexts.of(zone));
         // while SQL becomes relational algebra, constant folding leaves inexact CASTs alone (see CheckedCasts);

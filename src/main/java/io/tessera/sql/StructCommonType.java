@@ -57,8 +57,9 @@ final class StructCommonType {
                 nullable = true;
                 continue;
             }
-            // a struct value's kind; row(2)'s is a relation row's, which an unnamed struct beside values may have
-            if (!t.isStruct() || t.getStructKind() != StructKind.PEEK_FIELDS_NO_EXPAND && !unnamed(t)) {
+            // a struct value's kind, or a relation row's: row(2)'s, and a CAST's to a STRUCT type (of a NULL, as a
+            // set operation's NULL beside a struct becomes), which beside a struct value are values too
+            if (!t.isStruct()) {
                 return null;
             }
             structs.add(t);
@@ -255,7 +256,7 @@ final class StructCommonType {
      * Whether a struct is unnamed ({@code row(1, 2)}): its names empty, or Calcite's EXPR$0, EXPR$1, ... (as
      * plan.Types reads them).
      */
-    private static boolean unnamed(RelDataType struct) {
+    static boolean unnamed(RelDataType struct) {
         List<String> names = struct.getFieldNames();
         for (int i = 0; i < names.size(); i++) {
             if (names.get(i).isEmpty() || names.get(i).equals("EXPR$" + i)) {

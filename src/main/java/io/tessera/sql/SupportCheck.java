@@ -8,6 +8,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -72,18 +73,27 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
         return super.visit(call);
     }
 
-    /** The names of the functions Tessera runs, in lower case (for "did you mean"). */
+    /**
+     * The names of the functions Tessera runs, in lower case (for "did you mean", and the shell's completion through
+     * {@link FunctionNames}): those of the operator table that this check lets through, the names rewritten before
+     * validation or read by name (IF, FIRST, GROUPING, read_csv, setseed, ...), none of Tessera's internal ones.
+     */
     static java.util.SortedSet<String> functionNames() {
         java.util.SortedSet<String> names = new java.util.TreeSet<>();
         for (org.apache.calcite.sql.SqlOperator op : MathFunctions.INSTANCE.getOperatorList()) {
             String n = op.getName().toUpperCase(Locale.ROOT);
-            if (op instanceof SqlFunction && !n.isEmpty() && Character.isLetter(n.charAt(0))
-                    && (FUNCTIONS.contains(n) || TextDateFunctions.supports(op.getKind(), n)
+            if (op instanceof SqlFunction && (FUNCTIONS.contains(n) || TextDateFunctions.supports(op.getKind(), n)
                     || NumericFunctions.supports(n)
                     || AggregateFunctions.lookup(n) != null || WindowSupport.FUNCTIONS.contains(n))) {
                 names.add(n.toLowerCase(Locale.ROOT));
             }
         }
+        for (java.util.Collection<String> other : List.of(FUNCTIONS, NumericFunctions.REWRITTEN, OrderedAggregates.PICKS,
+                AggregateFunctions.NAMES, FileReferences.FUNCTIONS, List.of(SessionSettings.SEED))) {
+            other.forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
+        }
+        // a name a user can call: a word, not one of the calls Tessera's rewrites make (tessera_interval)
+        names.removeIf(n -> !n.matches("[a-z][a-z0-9_]*") || n.startsWith("tessera_"));
         return names;
     }
 

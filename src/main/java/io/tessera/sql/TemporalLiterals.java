@@ -17,7 +17,7 @@ import java.time.ZoneId;
 import java.util.Locale;
 
 /**
- * TIMESTAMP and TIME literals in the forms DuckDB reads ({@code TIMESTAMP '2020-01-01'}, {@code '2020-01-01 10:00'},
+ * DATE literals Calcite cannot hold read as their CAST (below), and TIMESTAMP and TIME literals in the forms DuckDB reads ({@code TIMESTAMP '2020-01-01'}, {@code '2020-01-01 10:00'},
  * {@code '2020-01-01T10:00:00.5'}, {@code TIME '1:02'}) written in the one form Calcite's literal parser takes
  * ({@code yyyy-mm-dd hh:mm:ss[.ffffff]}, {@code hh:mm:ss[.ffffff]}), before validation; an invalid one fails with its
  * text and position. A {@code TIMESTAMP WITH TIME ZONE '...'} literal is read in the session's time zone (unless it
@@ -35,8 +35,13 @@ final class TemporalLiterals {
             public SqlNode visit(SqlLiteral literal) {
                 if (literal instanceof SqlUnknownLiteral u) {
                     switch (u.tag.toUpperCase(Locale.ROOT)) {
+                        case "DATE" -> {
+                            return calciteReadsDate(u.getValue()) ? literal : cast(u, SqlTypeName.DATE);
+                        }
                         case "TIMESTAMP" -> {
-                            return SqlLiteral.createUnknown(u.tag, normalized(u, false), u.getParserPosition());
+                            String text = normalized(u, false);
+                            return calciteReadsYear(text) ? SqlLiteral.createUnknown(u.tag, text, u.getParserPosition())
+                                    : cast(u, SqlTypeName.TIMESTAMP);
                         }
                         case "TIME" -> {
                             return SqlLiteral.createUnknown(u.tag, normalized(u, true), u.getParserPosition());
@@ -150,6 +155,34 @@ final class TemporalLiterals {
         return new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE,
                 TesseraTypeSystem.TIMESTAMP_PRECISION, type.getParserPosition()), null, type.getNullable(),
                 type.getParserPosition());
+    }
+
+    /**
+     * Whether Calcite's DATE literal takes the text ({@code yyyy-mm-dd}, a year from 1 to 9999); DuckDB's other
+     * spellings and years ({@code DATE '10000-01-01'}, {@code '2024/01/05'}, {@code '0000-01-01'}) are read as its
+     * {@code CAST('...' AS DATE)} is, when the query runs, which is what a DATE literal is to DuckDB.
+     */
+    private static boolean calciteReadsDate(String text) {
+        try {
+            org.apache.calcite.sql.parser.SqlParserUtil.parseDateLiteral(text, SqlParserPos.ZERO);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Whether a normalized timestamp's year is one Calcite's literal holds (1 to 9999, four digits, not BC). */
+    private static boolean calciteReadsYear(String normalized) {
+        return normalized.length() > 4 && normalized.charAt(4) == '-' && !normalized.startsWith("0000")
+                && !normalized.contains("(BC)");
+    }
+
+    /** The literal's text as a CAST to {@code type}, which reads it as DuckDB does when the query runs. */
+    private static SqlNode cast(SqlUnknownLiteral u, SqlTypeName type) {
+        SqlParserPos pos = u.getParserPosition();
+        return org.apache.calcite.sql.fun.SqlStdOperatorTable.CAST.createCall(pos,
+                SqlLiteral.createCharString(u.getValue(), pos),
+                new SqlDataTypeSpec(new SqlBasicTypeNameSpec(type, pos), pos));
     }
 
     private static String normalized(SqlUnknownLiteral u, boolean time) {

@@ -176,6 +176,13 @@ final class TextCoercion extends TypeCoercionImpl {
                 : factory.createTypeWithNullability(factory.createArrayType(element, -1), true);
     }
 
+    /** Calcite's wider type of all, its field names spelt as the first type spells them (DuckDB's, {@link FirstSpelling}). */
+    @Override
+    public RelDataType getWiderTypeFor(List<RelDataType> typeList, boolean stringPromotion) {
+        RelDataType wider = super.getWiderTypeFor(typeList, stringPromotion);
+        return wider == null ? null : FirstSpelling.of(factory, wider, typeList);
+    }
+
     /**
      * Calcite's wider type, and VARCHAR for an INTERVAL beside text where text may be promoted (a set operation's
      * branches, as DuckDB types {@code SELECT INTERVAL 1 DAY UNION ALL SELECT '2 days'}), as Calcite already has it for
@@ -252,6 +259,24 @@ final class TextCoercion extends TypeCoercionImpl {
         return cast;
     }
 
+    /**
+     * Whether a column's type differs from {@code targetType} only in how its field names are spelt (and in the
+     * nullability of its parts, which Calcite's wider type of nested lists loses).
+     */
+    private boolean onlySpeltOtherwise(SqlValidatorScope scope, SqlNodeList columns, int index,
+                                       RelDataType targetType) {
+        if (scope == null || index >= columns.size() || !StructCommonType.structInside(targetType)) {
+            return false;
+        }
+        SqlNode column = columns.get(index);
+        SqlNode value = column instanceof SqlCall c && c.getKind() == SqlKind.AS ? c.operand(0) : column;
+        if (value instanceof SqlDynamicParam || value instanceof SqlIdentifier id && id.isStar()) {
+            return false;
+        }
+        RelDataType from = validator.deriveType(scope, value);
+        return !SqlTypeUtil.equalSansNullability(factory, from, targetType) && NestedCasts.same(from, targetType);
+    }
+
     /** Whether {@code t} is a LIST or STRUCT with an INTERVAL inside, a type Calcite's implicit casts cannot write. */
     private static boolean nestedInterval(RelDataType t) {
         return (t.isStruct() || t.getComponentType() != null) && IntervalTypeName.holdsInterval(t);
@@ -280,6 +305,12 @@ final class TextCoercion extends TypeCoercionImpl {
     @Override
     protected boolean coerceColumnType(SqlValidatorScope scope, SqlNodeList columns, int index,
             RelDataType targetType) {
+        if (onlySpeltOtherwise(scope, columns, index, targetType)) {
+            // the set operation's branches differ only in the case of field names: each keeps its value as it is
+            // (their type, spelt as the first branch spells it, names the result's fields), where a cast to the
+            // first's spelling would write a nested list's type with nullable inner lists
+            return false;
+        }
         if (nestedInterval(targetType) && index < columns.size()) {
             SqlNode column = columns.get(index);
             boolean alias = column instanceof SqlCall c && c.getKind() == SqlKind.AS;

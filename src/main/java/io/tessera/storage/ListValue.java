@@ -37,8 +37,9 @@ public record ListValue(DataType element, List<Object> values) {
         if (v instanceof java.time.OffsetDateTime t) {
             return quoted(ZonedTimestamps.format(ZonedTimestamps.micros(t), t.getOffset()));
         }
-        if (v instanceof java.time.LocalDateTime || v instanceof java.time.LocalTime) {
-            return quoted(Values.format(v)); // the colons of a time make DuckDB quote it
+        if (v instanceof java.time.LocalDateTime || v instanceof java.time.LocalTime
+                || v instanceof java.time.LocalDate) {
+            return quoted(Values.format(v)); // the colons of a time, a date's " (BC)", make DuckDB quote it
         }
         return Values.format(v);
     }

@@ -13,11 +13,14 @@ public final class NestedText {
     private final String text;
     /** The zone a TIMESTAMP WITH TIME ZONE without an offset is read on. */
     private final java.time.ZoneId zone;
+    /** Whether a scalar that is no value of its type reads as NULL (TRY_CAST's reading) rather than failing. */
+    private final boolean lenient;
     private int at;
 
-    private NestedText(String text, java.time.ZoneId zone) {
+    private NestedText(String text, java.time.ZoneId zone, boolean lenient) {
         this.text = text;
         this.zone = zone;
+        this.lenient = lenient;
     }
 
     /**
@@ -33,7 +36,20 @@ public final class NestedText {
      * session's), as the scalar CAST reads it.
      */
     public static String parse(String text, DataType type, java.time.ZoneId zone) {
-        NestedText p = new NestedText(text, zone);
+        return parse(text, type, zone, false);
+    }
+
+    /**
+     * As {@link #parse(String, DataType, java.time.ZoneId)}, an element, field or map value whose text is no value of
+     * its scalar type NULL, as DuckDB's TRY_CAST reads it ({@code '[1, x]'} as INTEGER[] is {@code [1, NULL]}), and a
+     * map whose key is none, or whose keys repeat, NULL; text that is no such nested value still fails.
+     */
+    public static String parseLenient(String text, DataType type, java.time.ZoneId zone) {
+        return parse(text, type, zone, true);
+    }
+
+    private static String parse(String text, DataType type, java.time.ZoneId zone, boolean lenient) {
+        NestedText p = new NestedText(text, zone, lenient);
         p.spaces();
         String encoded = p.nested(type);
         p.spaces();
@@ -65,14 +81,16 @@ public final class NestedText {
             at++;
             return "";
         }
+        boolean nullKey = false;
         while (true) {
             spaces();
             int start = at;
             String key = element(type.mapKey(), "=");
-            if (key == null) {
+            if (key == null && !lenient) {
                 at = start;
                 throw error(MapEntries.NULL_KEY);
             }
+            nullKey |= key == null;
             spaces();
             expect('=', "'=' after the key");
             keys.add(key);
@@ -81,7 +99,15 @@ public final class NestedText {
                 break;
             }
         }
-        return MapEntries.of(keys, values, type);
+        if (!lenient) {
+            return MapEntries.of(keys, values, type);
+        }
+        // TRY_CAST's reading: a map whose key is no value of its type, or whose keys repeat, is NULL
+        try {
+            return nullKey ? null : MapEntries.of(keys, values, type);
+        } catch (IllegalArgumentException repeated) {
+            return null;
+        }
     }
 
     private String list(DataType element) {
@@ -176,7 +202,13 @@ public final class NestedText {
         }
         try {
             return scalar(value, t);
-        } catch (IllegalArgumentException e) {
+        } catch (RuntimeException e) {
+            if (lenient) {
+                return null;
+            }
+            if (!(e instanceof IllegalArgumentException)) {
+                throw e;
+            }
             at = start;
             throw error(e.getMessage());
         }

@@ -47,12 +47,48 @@ public final class Timestamps {
         return Math.floorMod(micros, MICROS_PER_DAY);
     }
 
-    /** DuckDB's text of a timestamp: {@code 2020-01-01 10:00:00}, {@code 2020-01-01 10:00:00.5}. */
+    /**
+     * DuckDB's text of a timestamp: {@code 2020-01-01 10:00:00}, {@code 2020-01-01 10:00:00.5}, its date as {@link
+     * #formatDate} writes it ({@code 0001-01-01 (BC) 10:00:00}).
+     */
     public static String format(long micros) {
         StringBuilder b = new StringBuilder(26);
-        b.append(LocalDate.ofEpochDay(days(micros))).append(' ');
+        appendDate(b, days(micros));
+        b.append(' ');
         appendTime(b, timeOfDay(micros));
         return b.toString();
+    }
+
+    /**
+     * DuckDB's text of a date: {@code yyyy-mm-dd}, a year past 9999 with all its digits ({@code 10000-01-01}, where
+     * java.time writes {@code +10000-01-01}), a year before 1 as the year BC it is ({@code 0001-12-31 (BC)} for
+     * year 0, the day before 0001-01-01).
+     */
+    public static String formatDate(long days) {
+        StringBuilder b = new StringBuilder(16);
+        appendDate(b, days);
+        return b.toString();
+    }
+
+    private static void appendDate(StringBuilder b, long days) {
+        LocalDate d = LocalDate.ofEpochDay(days);
+        int year = d.getYear();
+        boolean bc = year <= 0;
+        String digits = Integer.toString(bc ? 1 - year : year);
+        b.append("0".repeat(Math.max(0, 4 - digits.length()))).append(digits).append('-');
+        two(b, d.getMonthValue());
+        b.append('-');
+        two(b, d.getDayOfMonth());
+        if (bc) {
+            b.append(" (BC)");
+        }
+    }
+
+    private static void two(StringBuilder b, int v) {
+        if (v < 10) {
+            b.append('0');
+        }
+        b.append(v);
     }
 
     /** Appends {@code hh:mm:ss[.ffffff]} of microseconds since midnight, the fraction without trailing zeros. */
@@ -128,7 +164,11 @@ public final class Timestamps {
             if (c.more()) {
                 throw new IllegalArgumentException();
             }
-            return new Parsed(Math.addExact(ofDays(days), time), offset);
+            long micros = Math.addExact(ofDays(days), time);
+            if (micros == Long.MAX_VALUE) {
+                throw new IllegalArgumentException(); // DuckDB's infinity, past its last timestamp
+            }
+            return new Parsed(micros, offset);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("invalid timestamp '" + text
                     + "' (expected yyyy-mm-dd hh:mm[:ss[.ffffff]])");

@@ -283,6 +283,9 @@ public final class Values {
         if (v instanceof java.time.LocalDateTime t) {
             return Timestamps.format(Timestamps.micros(t));
         }
+        if (v instanceof LocalDate d) { // DuckDB's text: 10000-01-01, 0001-12-31 (BC)
+            return Timestamps.formatDate(d.toEpochDay());
+        }
         if (v instanceof java.time.LocalTime t) {
             return Timestamps.formatTime(timeMicros(t));
         }

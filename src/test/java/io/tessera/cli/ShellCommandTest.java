@@ -104,4 +104,21 @@ class ShellCommandTest {
             assertEquals(List.of(dir + "/scripts/load.sql"), c.candidates(typed, typed.length()));
         }
     }
+
+    @Test
+    void completionOffersEveryFunctionTheFrontEndAccepts() throws Exception {
+        try (Database d = Database.openOrCreate(dir.resolve("db"))) {
+            List<String> offered = new SqlCompleter(d).candidates("select ", 7);
+            for (String f : io.tessera.sql.FunctionNames.all()) {
+                assertTrue(offered.contains(f + "("), f);
+            }
+            // the list functions, names rewritten before validation, table functions, aggregates read by name
+            for (String f : List.of("list_concat", "list_cat", "array_concat", "array_cat", "list_append",
+                    "array_append", "list_prepend", "array_prepend", "list_contains", "if", "ifnull", "ceiling",
+                    "read_csv", "read_parquet", "first", "arg_max", "grouping", "setseed", "struct_pack", "map_keys")) {
+                assertTrue(offered.contains(f + "("), f);
+            }
+            assertFalse(offered.stream().anyMatch(f -> f.startsWith("tessera_")), offered.toString());
+        }
+    }
 }

@@ -31,7 +31,7 @@ public final class ValueText {
             return decimal(d, type).toPlainString();
         }
         if (v instanceof LocalDate d) {
-            return d.toString();
+            return io.tessera.storage.Timestamps.formatDate(d.toEpochDay());
         }
         if (v instanceof java.time.LocalTime t) {
             return io.tessera.storage.Timestamps.formatTime(io.tessera.storage.Values.timeMicros(t));

@@ -111,9 +111,10 @@ final class ListFunctions {
             }
             case TRY_CAST -> {
                 JExpr x = gen.gen(c.args().get(0));
-                // the CAST's conversion of the value's text, made once, a bound constant; a failure is NULL
+                // the CAST's conversion of the value's text, made once, a bound constant; a failure is NULL (inside
+                // a list or struct, the element's or field's)
                 io.tessera.backend.jvm.lib.NestedCast cast = ExprGen.lowered(
-                        () -> io.tessera.backend.jvm.lib.NestedCast.of(c.args().get(0).type(), c.type(), zone(c)));
+                        () -> io.tessera.backend.jvm.lib.NestedCast.tried(c.args().get(0).type(), c.type(), zone(c)));
                 String k = scope.constantObject("io.tessera.backend.jvm.lib.NestedCast", cast);
                 String tried = k + ".tryApply(" + text(x) + ")";
                 yield element(c, x.n().equals("false") ? tried : "(" + x.n() + " ? (String) null : " + tried + ")");

@@ -42,7 +42,21 @@ public final class NestedCast {
      * given, such a conversion refused).
      */
     public static NestedCast of(DataType from, DataType to, ZoneId zone) {
-        return new NestedCast(step(from, to, zone));
+        return new NestedCast(step(from, to, zone, false));
+    }
+
+    /**
+     * DuckDB's TRY_CAST from {@code from} to {@code to}, applied by {@link #tryApply}: a scalar that does not convert
+     * is NULL, and inside a LIST or STRUCT only that element or field is ({@code ['1', 'x']} as INTEGER[] is {@code
+     * [1, NULL]}); a MAP whose key does not convert is NULL whole. Text to a LIST, STRUCT or MAP type is read as
+     * DuckDB's text of such a value, an element that is no value of its type NULL.
+     */
+    public static NestedCast tried(DataType from, DataType to, ZoneId zone) {
+        if (from.isText() && to.isNested()) {
+            ZoneId clock = zone != null ? zone : java.time.ZoneOffset.UTC;
+            return new NestedCast(text -> io.tessera.storage.NestedText.parseLenient(text, to, clock));
+        }
+        return new NestedCast(step(from, to, zone, from.isNested() || to.isNested()));
     }
 
     /** The encoded value as the target type (called only on non-NULL values). */
@@ -59,26 +73,52 @@ public final class NestedCast {
         }
     }
 
-    private static UnaryOperator<String> step(DataType from, DataType to, ZoneId zone) {
+    /** The conversion; where {@code lenient}, a scalar inside that does not convert is NULL (TRY_CAST's). */
+    private static UnaryOperator<String> step(DataType from, DataType to, ZoneId zone, boolean lenient) {
         if (from.equals(to)) {
             return UnaryOperator.identity();
         }
         if (from.isList() && to.isList()) {
-            UnaryOperator<String> element = step(from.element(), to.element(), zone);
-            return list -> {
+            UnaryOperator<String> element = step(from.element(), to.element(), zone, lenient);
+            UnaryOperator<String> list = l -> {
                 StringBuilder sb = new StringBuilder();
-                for (String t : ListCodec.texts(list)) {
+                for (String t : ListCodec.texts(l)) {
                     ListCodec.append(sb, t == null ? null : element.apply(t));
                 }
                 return sb.toString();
             };
+            // a map's keys checked again: where one did not convert (NULL), or two became equal, the map is NULL
+            return lenient && to.isMap() ? m -> mapOrNull(list.apply(m), to) : list;
         }
         if (from.isStruct() && to.isStruct()) {
-            return struct(from, to, zone);
+            return struct(from, to, zone, lenient);
         }
         if (from.isNested() || to.isNested()) {
+            if (lenient && !(from.isList() && to.isList())) {
+                return t -> null; // TRY_CAST of a part of another kind (an INTEGER to a STRUCT): NULL, as DuckDB's
+            }
             throw new Unsupported("CAST from " + from + " to " + to);
         }
+        UnaryOperator<String> scalar = scalarStep(from, to, zone);
+        return lenient ? t -> {
+            try {
+                return scalar.apply(t);
+            } catch (RuntimeException failed) {
+                return null;
+            }
+        } : scalar;
+    }
+
+    private static String mapOrNull(String map, DataType type) {
+        try {
+            io.tessera.storage.MapEntries.check(map, type);
+            return map;
+        } catch (IllegalArgumentException keys) {
+            return null;
+        }
+    }
+
+    private static UnaryOperator<String> scalarStep(DataType from, DataType to, ZoneId zone) {
         if (from.isInterval() || to.isInterval()) {
             return interval(from, to);
         }
@@ -89,7 +129,7 @@ public final class NestedCast {
     }
 
     /** Each field of {@code to} the source's field of its name (by position from an unnamed struct), converted. */
-    private static UnaryOperator<String> struct(DataType from, DataType to, ZoneId zone) {
+    private static UnaryOperator<String> struct(DataType from, DataType to, ZoneId zone, boolean lenient) {
         List<StructField> fields = to.fields();
         int[] at = new int[fields.size()];
         @SuppressWarnings("unchecked")
@@ -97,7 +137,8 @@ public final class NestedCast {
         boolean byPosition = from.isUnnamedStruct() && from.fields().size() == fields.size();
         for (int i = 0; i < at.length; i++) {
             at[i] = byPosition ? i + 1 : StructCodec.position(from, fields.get(i).name());
-            steps[i] = at[i] == 0 ? null : step(from.fields().get(at[i] - 1).type(), fields.get(i).type(), zone);
+            steps[i] = at[i] == 0 ? null
+                    : step(from.fields().get(at[i] - 1).type(), fields.get(i).type(), zone, lenient);
         }
         return struct -> {
             List<String> texts = ListCodec.texts(struct);

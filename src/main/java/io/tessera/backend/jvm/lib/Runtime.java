@@ -261,7 +261,7 @@ public final class Runtime {
     }
 
     public static String dateToString(int days) {
-        return LocalDate.ofEpochDay(days).toString();
+        return io.tessera.storage.Timestamps.formatDate(days);
     }
 
     public static String doubleToString(double d) {
@@ -363,6 +363,10 @@ public final class Runtime {
         try {
             return Values.parseDate(t);
         } catch (IllegalArgumentException e) {
+            Integer special = DuckDbDates.special(t);
+            if (special != null) {
+                return special;
+            }
             Integer other; // 2024/1/1, 2024-01-01 10:00:00 as DuckDB reads them
             try {
                 other = DateTimeText.days(t);
