@@ -162,7 +162,34 @@ public final class GpuSelfTest implements AutoCloseable {
                     + "avg(distinct case when l_linenumber < 3 then l_linenumber - 1 end) from lineitem"),
             new Queries.Query(Queries.TPCH, "distinct-decimal", "select o_orderpriority, count(distinct o_totalprice), "
                     + "sum(distinct o_totalprice) from orders where o_orderdate < date '1993-01-01' "
-                    + "group by o_orderpriority"));
+                    + "group by o_orderpriority"),
+            // window functions over rows sorted on the device: partitions of a few rows (by customer, with peers of
+            // one date), of hundreds of thousands (by year, across many scan tiles), one partition of every row
+            // (OVER ()), frames of the whole partition, up to the last peer and up to the row, and a window over a
+            // GPU aggregation's groups; each query's rows are the same set whatever order ties are collected in
+            new Queries.Query(Queries.TPCH, "window-ranks", "select o_custkey, o_orderdate, o_totalprice, "
+                    + "rank() over (partition by o_custkey order by o_orderdate) rk, "
+                    + "dense_rank() over (partition by o_custkey order by o_orderdate) dr, "
+                    + "sum(o_totalprice) over (partition by o_custkey) total, "
+                    + "count(*) over (partition by o_custkey order by o_orderdate) running "
+                    + "from orders where o_orderdate < date '1993-01-01'"),
+            new Queries.Query(Queries.TPCH, "window-rownumber", "select o_orderkey, extract(year from o_orderdate) y, "
+                    + "row_number() over (partition by extract(year from o_orderdate) order by o_totalprice desc, o_orderkey) rn, "
+                    + "rank() over (partition by extract(year from o_orderdate) order by o_totalprice desc, o_orderkey) rk, "
+                    + "sum(o_totalprice) over (partition by extract(year from o_orderdate) "
+                    + "order by o_totalprice desc, o_orderkey) running from orders"),
+            new Queries.Query(Queries.TPCH, "window-aggregates", "select l_orderkey, l_linenumber, l_quantity, "
+                    + "sum(l_quantity) over (partition by l_orderkey order by l_linenumber rows between unbounded "
+                    + "preceding and current row) s, avg(l_extendedprice) over (partition by l_orderkey) a, "
+                    + "min(l_shipdate) over (partition by l_orderkey order by l_linenumber) mn, "
+                    + "max(l_discount) over (partition by l_orderkey) mx, count(l_quantity) over (partition by l_orderkey) c "
+                    + "from lineitem where l_shipdate < date '1993-01-01'"),
+            new Queries.Query(Queries.TPCH, "window-whole", "select o_orderkey, count(*) over () c, "
+                    + "sum(o_totalprice) over () s, avg(o_totalprice) over () a, min(o_orderdate) over () mn, "
+                    + "max(o_custkey) over () mx from orders"),
+            new Queries.Query(Queries.TPCH, "window-groups", "select l_suppkey, sum(l_quantity) q, "
+                    + "rank() over (order by sum(l_quantity) desc) rk, count(*) over (order by sum(l_quantity) desc) c "
+                    + "from lineitem where l_shipdate < date '1994-01-01' group by l_suppkey"));
 
     /**
      * Tables made from TPC-H's for {@link #NULLS}: columns that hold NULLs (every few rows, by key), and one declared
@@ -234,7 +261,15 @@ public final class GpuSelfTest implements AutoCloseable {
                     + "sum(tax) filter (where shipmode like '%SHIP%' or shipmode is null) from lnull"),
             new Queries.Query("nulls", "nulls-like", "select count(*), sum(price) from lnull where shipmode like '%AI%' "
                     + "or not (shipmode like '%R%' or shipmode in ('FOB', 'TRUCK', 'SHIP', 'MAIL', 'RAIL', 'REG AIR', "
-                    + "'AIR', 'XX', 'YY'))"));
+                    + "'AIR', 'XX', 'YY'))"),
+            // a window over columns that hold NULLs: a string PARTITION BY key and an ORDER BY key that may be NULL,
+            // NULL arguments skipped by COUNT, SUM, AVG and MAX
+            new Queries.Query("nulls", "nulls-window", "select shipmode, qty, price, "
+                    + "rank() over (partition by shipmode order by qty nulls first) rk, "
+                    + "count(price) over (partition by shipmode order by qty nulls first) cp, "
+                    + "sum(price) over (partition by shipmode) sp, "
+                    + "max(price) over (partition by shipmode order by qty nulls first) mp, "
+                    + "avg(qty) over (partition by shipmode) aq from lnull where l_orderkey < 200000"));
 
     /**
      * Combinations of values that {@link #coveringVariants} adds: each applies to the table-scan pipelines that have

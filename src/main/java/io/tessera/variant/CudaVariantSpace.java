@@ -226,7 +226,7 @@ public final class CudaVariantSpace implements VariantSpace {
                 d.add(Dimension.of(GATHER, "early", "late"));
             }
         }
-        if (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort) {
+        if (rowSink(p)) {
             d.add(Dimension.of(MATERIALIZATION, "tile-atomic", "twopass", "bitmap"));
         }
         if (cutsRelation(p)) {
@@ -325,6 +325,7 @@ public final class CudaVariantSpace implements VariantSpace {
                 m.put(HASH, "mulshift");
             }
             case Sink.Materialize mat -> m.put(MATERIALIZATION, "tile-atomic");
+            case Sink.Window w -> m.put(MATERIALIZATION, "tile-atomic");
             case Sink.Sort s -> {
                 m.put(MATERIALIZATION, "tile-atomic");
                 if (cutsRelation(p)) {
@@ -505,7 +506,7 @@ public final class CudaVariantSpace implements VariantSpace {
     }
 
     private static boolean rowSink(Pipeline p) {
-        return p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort;
+        return p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort || p.sink() instanceof Sink.Window;
     }
 
     /** Whether a pipeline probes a table that may be perfect (ppred means something to it). */

@@ -36,7 +36,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * per check and a summary: driver and device, NVRTC compilation of the sample kernels (and the
  * kernel cache), pinned uploads of four synthetic SSB lineorder columns, SSB Q1.1, a compacting
  * select and hash probes against CPU results, concurrent cuckoo inserts (distinct and repeated keys), the
- * prefix sum of tile counts, the compaction of group-table slots, read bandwidth, and no leaked allocation.
+ * prefix sum of tile counts, the compaction of group-table slots, the sorts, the sorted search and the window
+ * functions' scans, read bandwidth, and no leaked allocation.
  * Needs only java.base and this project's own classes.
  *
  * <pre>java --enable-native-access=ALL-UNNAMED -cp tessera.jar io.tessera.backend.cuda.check.GpuSmokeCheck [--rows N] [--cache DIR]</pre>
@@ -164,8 +165,12 @@ public final class GpuSmokeCheck {
                     LargeSortCheck.run(ctx, utility, sorts, this::check);
                     SortedSearchCheck.run(ctx, sorts, this::check);
                 }
+                try (CudaModule windows = ctx.loadModule(compiler.compile(CudaSources.windowSource(),
+                        CudaSources.WINDOW_MODULE, CudaSources.headers(), ctx).cubin())) {
+                    WindowScanCheck.run(ctx, windows, this::check);
+                }
             } catch (RuntimeException e) {
-                fail("ORDER BY and sorted search on the GPU: " + e);
+                fail("ORDER BY, sorted search and window scans on the GPU: " + e);
                 e.printStackTrace(System.out);
             }
 

@@ -18,6 +18,10 @@ public final class CudaSources {
     public static final String STAGED_HEADER = "tessera_radix_staged.cuh";
     /** The include name of the sorted-search header (binary and p-ary search). */
     public static final String SEARCH_HEADER = "tessera_search.cuh";
+    /** The include name of the window header (segmented scans, the window functions' values). */
+    public static final String WINDOW_HEADER = "tessera_window.cuh";
+    /** The file name of the module of the window kernels, compiled when a query first needs it. */
+    public static final String WINDOW_MODULE = "tessera_window.cu";
     /** The file name of the module of the sort and search kernels, compiled when a query or benchmark first needs it. */
     public static final String SORT_MODULE = "tessera_sort.cu";
     /** The hand-written sample kernels (SSB Q1.1, bandwidth, select, probe). */
@@ -48,7 +52,7 @@ public final class CudaSources {
     /** The headers map for {@link KernelCompiler}: every header of this package by its include name. */
     public static Map<String, String> headers() {
         return Map.of(CRYSTAL_HEADER, crystalHeader(), QUERY_HEADER, read(QUERY_HEADER), SORT_HEADER, read(SORT_HEADER),
-                STAGED_HEADER, read(STAGED_HEADER), SEARCH_HEADER, read(SEARCH_HEADER));
+                STAGED_HEADER, read(STAGED_HEADER), SEARCH_HEADER, read(SEARCH_HEADER), WINDOW_HEADER, read(WINDOW_HEADER));
     }
 
     /** The source of the {@link #UTILITY} module: the query header, whose extern "C" kernels it compiles. */
@@ -60,6 +64,11 @@ public final class CudaSources {
     public static String sortSource() {
         return "#include \"" + SORT_HEADER + "\"\n#include \"" + STAGED_HEADER + "\"\n#include \"" + SEARCH_HEADER
                 + "\"\n";
+    }
+
+    /** The source of the {@link #WINDOW_MODULE} module: the window header, whose kernels it compiles. */
+    public static String windowSource() {
+        return "#include \"" + WINDOW_HEADER + "\"\n";
     }
 
     /** The text of tessera_samples.cu. */

@@ -318,7 +318,7 @@ final class CudaQueryRun implements AutoCloseable {
      * once the kernel has stopped; a kernel that does not stop within the grace leaves the GPU marked unusable for
      * this process, its buffers not given back.
      */
-    private void awaitDevice() {
+    void awaitDevice() {
         toClear.issue(steps, rt);
         if (doneEvent == null) {
             doneEvent = ctx.createEvent();

@@ -20,7 +20,8 @@ import java.util.List;
 /**
  * What a kernel's sink made, left on the device as the query's intermediate: a BUILD's join table (probed there
  * by later kernels), the rows of a MATERIALIZE or SORT (a part of their relation, read back when the host needs
- * them; the rows of a SORT of one writer sorted and cut there first, {@link DeviceRowsSort}), an aggregation's
+ * them; the rows of a SORT of one writer sorted and cut there first, {@link DeviceRowsSort}, those of a WINDOW of
+ * one writer sorted and their functions computed, {@link DeviceWindow}), an aggregation's
  * groups (compacted on the device where the table is not small, read back and turned into rows when the host needs
  * them).
  */
@@ -40,8 +41,13 @@ final class DeviceOutputs {
                         run.table(build.joinId())));
             }
             case SinkLayout.Rows r -> {
-                List<Expr> outputs = p.sink() instanceof Sink.Materialize m ? m.outputs() : ((Sink.Sort) p.sink()).outputs();
-                int rel = p.sink() instanceof Sink.Materialize m ? m.relationId() : ((Sink.Sort) p.sink()).relationId();
+                List<Expr> outputs = Sink.exprs(p.sink()); // a row sink's outputs
+                int rel = switch (p.sink()) {
+                    case Sink.Materialize m -> m.relationId();
+                    case Sink.Sort s -> s.relationId();
+                    case Sink.Window w -> w.relationId();
+                    default -> throw new IllegalStateException("rows of " + p.sink());
+                };
                 run.checkDeferredErrors();
                 long count = l.tileRows != null ? l.tileRows.readLong(l.tiles * 8) : l.cursor.readLong(0);
                 noteRowsReceived(state, p, count);
@@ -62,8 +68,24 @@ final class DeviceOutputs {
                     DeviceRows sorted = DeviceRowsSort.sorted(run, made, s, k.genome());
                     state.actuals().rows(p, p.operations().size() + 1, sorted.count()); // the sink's rows, cut
                     state.putRelation(rel, new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, sorted));
+                } else if (last && state.partCount(rel) == 1 && p.sink() instanceof Sink.Window w) {
+                    // sorted by partition and order and the functions computed where the rows lie, for the host or
+                    // a later kernel (the placement leaves a WINDOW of one writer on the device)
+                    if (!DeviceWindow.windows(w, made)) {
+                        throw new GpuFallbacks.Fallback("a WINDOW over more rows than the device sort takes");
+                    }
+                    DeviceRows windowed = DeviceWindow.evaluate(run, made, w, k.genome());
+                    if (windowed == null) {
+                        // the JVM's sums raise its error (or, where only a partial sum left the range, give the sum)
+                        throw new GpuFallbacks.Fallback("a window SUM outside the 64-bit range or its DECIMAL precision");
+                    }
+                    state.takeParts(rel);
+                    state.actuals().rows(p, p.operations().size() + 1, windowed.count());
+                    Intermediate whole = new Intermediate(Intermediate.Kind.RELATION, CudaBackend.DEVICE, windowed);
+                    state.putRelation(rel, whole);
+                    run.keepRelation(rel, whole);
                 }
-                // otherwise the host completes the relation (UNION ALL of parts, sort, LIMIT) from its parts
+                // otherwise the host completes the relation (UNION ALL of parts, sort, LIMIT, window) from its parts
             }
             case SinkLayout.Marks m -> {
                 // the marks stay with the join table on the device, for the pipelines that scan them

@@ -27,19 +27,33 @@ final class DeviceRowsSort {
 
     /** Whether rows sorted by {@code s} can be sorted here: it has a key, and the sort takes their number. */
     static boolean sorts(Sink.Sort s, DeviceRows rows) {
-        return !s.keys().isEmpty() && LargeSort.fits(rows.count(), keyWords(s, rows));
+        return sorts(s.keys(), rows);
+    }
+
+    /** Whether rows can be sorted here by {@code keys}: there is one, and the sort takes their number. */
+    static boolean sorts(List<SortKey> keys, DeviceRows rows) {
+        return !keys.isEmpty() && LargeSort.fits(rows.count(), keyWords(keys, rows));
     }
 
     /** The rows of {@code rows} in the order of {@code s}, cut to its OFFSET and LIMIT, on the device. */
     static DeviceRows sorted(CudaQueryRun run, DeviceRows rows, Sink.Sort s, Genome genome) {
+        return sorted(run, rows, s.keys(), s.offset(), s.fetch(), genome);
+    }
+
+    /**
+     * The rows of {@code rows} in the order of {@code sortKeys} (equal rows in the order they were in), from
+     * {@code offset} on, at most {@code fetch} of them (-1: all), on the device.
+     */
+    static DeviceRows sorted(CudaQueryRun run, DeviceRows rows, List<SortKey> sortKeys, long offset, long fetch,
+                             Genome genome) {
         run.makeCurrent();
         long n = rows.count();
-        long keep = s.fetch() < 0 ? n : Math.min(n, Math.max(0, s.offset()) + s.fetch());
-        long from = Math.min(keep, Math.max(0, s.offset()));
+        long keep = fetch < 0 ? n : Math.min(n, Math.max(0, offset) + fetch);
+        long from = Math.min(keep, Math.max(0, offset));
         int m = (int) (keep - from);
         DeviceBuffer order = run.take(Math.max(1, keep) * 8);
         if (keep > 0) {
-            List<SmallSort.Key> keys = keys(s, rows);
+            List<SmallSort.Key> keys = keys(sortKeys, rows);
             if (SmallSort.fits(n, keys.size())) {
                 run.runtime().sortSmall(keys, n, keep, order);
             } else {
@@ -64,8 +78,12 @@ final class DeviceRowsSort {
 
     /** The sort's key words over the rows' columns, most significant first. */
     static List<SmallSort.Key> keys(Sink.Sort s, DeviceRows rows) {
+        return keys(s.keys(), rows);
+    }
+
+    private static List<SmallSort.Key> keys(List<SortKey> sortKeys, DeviceRows rows) {
         List<SmallSort.Key> keys = new ArrayList<>();
-        for (SortKey k : s.keys()) {
+        for (SortKey k : sortKeys) {
             int c = k.column();
             if (rows.nulls()[c] != null) {
                 // a NULL's value is the type's zero: its flag orders it first or last, ties among NULLs stay in order
@@ -82,16 +100,16 @@ final class DeviceRowsSort {
         return keys;
     }
 
-    private static int keyWords(Sink.Sort s, DeviceRows rows) {
+    private static int keyWords(List<SortKey> sortKeys, DeviceRows rows) {
         int words = 0;
-        for (SortKey k : s.keys()) {
+        for (SortKey k : sortKeys) {
             words += rows.nulls()[k.column()] != null ? 2 : 1;
         }
         return words;
     }
 
     /** The bytes of one element of a column of type {@code t} on the device. */
-    private static int bytes(CType t) {
+    static int bytes(CType t) {
         return t == CType.BOOL ? 1 : t.bytes;
     }
 }

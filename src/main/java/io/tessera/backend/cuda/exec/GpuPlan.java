@@ -181,7 +181,7 @@ public final class GpuPlan implements Backend.Query {
     private static String sinkMismatch(CudaKernelSource k) {
         Sink sink = k.pipeline().sink();
         if (k.sink() instanceof SinkLayout.Rows rows) {
-            List<Expr> outputs = sink instanceof Sink.Materialize m ? m.outputs() : ((Sink.Sort) sink).outputs();
+            List<Expr> outputs = Sink.exprs(sink); // a row sink's outputs
             for (int c = 0; c < rows.types().size(); c++) {
                 ValueKind stored = ValueKind.stored(outputs.get(c).type());
                 CType t = rows.types().get(c);

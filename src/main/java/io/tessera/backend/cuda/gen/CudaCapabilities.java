@@ -301,7 +301,7 @@ public final class CudaCapabilities {
                 }
                 fanOut |= op instanceof Operation.Probe pr && pr.kind() == JoinKind.INNER && tables.apply(pr.joinId()).chained();
             }
-            if (fanOut && (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort
+            if (fanOut && (p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort || p.sink() instanceof Sink.Window
                     || p.sink() instanceof Sink.Build b && ChainedRows.chains(b) && !GpuJoinSwitches.expandedBuilds())) {
                 // a row then stands for several: more rows than the input, which sizes the outputs (a chained
                 // table's rows take places a counter hands out instead: ChainedRows.reservePlaces)
@@ -314,7 +314,7 @@ public final class CudaCapabilities {
                 case Sink.GroupAggregate ga -> aggregate(p.sink(), ga.aggs(), ga);
                 case Sink.Materialize m -> rows(m.outputs());
                 case Sink.Sort s -> rows(s.outputs());
-                case Sink.Window w -> "window functions (WINDOW) have no GPU code yet";
+                case Sink.Window w -> first(rows(w.outputs()), GpuWindow.reason(w));
                 case Sink.Marks m -> GpuJoinSwitches.markJoins() ? null
                         : "a pipeline that only marks the rows of join table j" + m.joinId() + " (" + MARKS + ")";
             };

@@ -93,7 +93,7 @@ public final class CudaPipelineEmitter {
             case Sink.GroupAggregate ga -> GroupAggregateOp.emit(k, ga);
             case Sink.Materialize m -> MaterializeOp.emit(k, m.outputs());
             case Sink.Sort s -> MaterializeOp.emit(k, s.outputs());
-            case Sink.Window w -> throw new IllegalStateException("no GPU code for " + w);
+            case Sink.Window w -> MaterializeOp.emit(k, w.outputs()); // sorted and windowed after the kernel
             case Sink.Marks m -> MarkOps.sink(k, m);
         }
         ChainedRows.closeRounds(k);

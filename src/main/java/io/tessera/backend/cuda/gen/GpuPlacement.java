@@ -168,7 +168,7 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
     /**
      * Whether relation {@code relationId} stays on the device where {@code kernels} (the kernels emitted so far) make
      * it: its one writer has a kernel whose sink leaves it there, all of a MATERIALIZE's rows (without LIMIT or
-     * OFFSET, which the host applies) or an aggregation's groups. A SORT's rows, and a relation of several writers
+     * OFFSET, which the host applies), a WINDOW's rows with its functions' columns, or an aggregation's groups. A SORT's rows, and a relation of several writers
      * (a UNION ALL), the host completes.
      */
     private static boolean leftOnDevice(QueryPlan plan, int relationId, Map<Integer, CudaKernelSource> kernels) {
@@ -178,6 +178,7 @@ public record GpuPlacement(Map<Integer, CudaKernelSource> kernels, Map<Integer, 
         for (Pipeline w : plan.pipelines()) {
             boolean stays = switch (w.sink()) {
                 case Sink.Materialize m -> m.relationId() == relationId && m.offset() == 0 && m.fetch() < 0;
+                case Sink.Window win -> win.relationId() == relationId;
                 case Sink.GroupAggregate ga -> ga.relationId() == relationId;
                 case Sink.Aggregate a -> a.relationId() == relationId;
                 default -> false;

@@ -20,10 +20,10 @@ import java.util.List;
  * column is decoded from the slot number (a dense table: the key's minimum plus its digit, the last key varying
  * fastest) or read from the slot's key words (agg=shared); an aggregate column is its accumulated value, a count
  * the group's rows. Its filters, probes and sink (a BUILD, an AGGREGATE, a GROUP_AGGREGATE, the rows of a
- * MATERIALIZE or SORT, or the MARKS of a semi or anti join whose outer side built the table: TPC-H Q20's groups of
+ * MATERIALIZE, SORT or WINDOW, or the MARKS of a semi or anti join whose outer side built the table: TPC-H Q20's groups of
  * lineitem marking suppliers) are the operators of every kernel, so that a HAVING's filter runs over the groups
  * where they lie and only the rows it keeps are written or mark; a GROUP_AGGREGATE groups the groups again (the
- * second aggregation of a DISTINCT aggregate). A WINDOW sink has no GPU code at all. A group's final value that
+ * second aggregation of a DISTINCT aggregate). A group's final value that
  * only the host computes (AVG), and one that can be NULL (an aggregate with a FILTER clause or over values that can
  * be NULL), keep the kernel from the group table: it reads the groups as rows the host finished, copied back as
  * columns ({@code RelationColumns}: string keys as the codes of the dictionary the aggregation names). Every other value of a group is not NULL here, whatever the plan's type says
@@ -38,14 +38,13 @@ final class GroupScan {
      * Whether a pipeline ends in a sink a scan of groups may feed: every sink with GPU code. A BUILD, an AGGREGATE,
      * a GROUP_AGGREGATE (the second aggregation of a DISTINCT aggregate, which groups the first one's groups again),
      * rows (a MATERIALIZE or a SORT; a SORT of the groups alone, with no operation before it, is the runtime's,
-     * {@code DeviceSort}), or MARKS, which only sets the marks of the slots its probe finds (a slot that holds no
-     * group is not selected, so it marks nothing). Not a WINDOW, which has no GPU code.
+     * {@code DeviceSort}; a WINDOW, whose kernel writes rows as a SORT's does), or MARKS, which only sets the marks
+     * of the slots its probe finds (a slot that holds no group is not selected, so it marks nothing).
      */
     static boolean feedsSink(Pipeline p) {
         return switch (p.sink()) {
-            case Sink.Build _, Sink.Aggregate _, Sink.GroupAggregate _, Sink.Materialize _, Sink.Sort _, Sink.Marks _ ->
-                    true;
-            case Sink.Window _ -> false;
+            case Sink.Build _, Sink.Aggregate _, Sink.GroupAggregate _, Sink.Materialize _, Sink.Sort _, Sink.Window _,
+                 Sink.Marks _ -> true;
         };
     }
 

@@ -141,7 +141,7 @@ final class KernelBuilder {
         this.model = new ModelAccount(scan != null ? scan.table().rowCount() : (long) Math.ceil(
                 joinScan != null ? joinScan.estimatedRows() : ((Source.RelationScan) p.source()).estimatedRows()));
         this.predicated = g.has(CudaVariantSpace.PREDICATION) && "predicated".equals(g.get(CudaVariantSpace.PREDICATION));
-        this.rows = p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort
+        this.rows = p.sink() instanceof Sink.Materialize || p.sink() instanceof Sink.Sort || p.sink() instanceof Sink.Window
                 ? RowPlacement.of(g.has(CudaVariantSpace.MATERIALIZATION) ? g.get(CudaVariantSpace.MATERIALIZATION)
                         : SinkLayout.Rows.TILE_ATOMIC)
                 : null;

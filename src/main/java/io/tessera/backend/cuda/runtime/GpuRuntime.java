@@ -70,6 +70,8 @@ public final class GpuRuntime implements AutoCloseable {
     private final io.tessera.backend.cuda.ops.SmallSort sorter;
     /** The radix sort and top-k, whose module is compiled at their first use; null before. */
     private io.tessera.backend.cuda.ops.LargeSort largeSorter;
+    /** The window kernels, whose module is compiled at their first use; null before. */
+    private io.tessera.backend.cuda.ops.WindowScan windowScan;
 
     private GpuRuntime() {
         ctx = CudaContext.open();
@@ -434,6 +436,15 @@ public final class GpuRuntime implements AutoCloseable {
                     name -> kernel(CudaSources.sortSource(), name, CudaSources.SORT_MODULE), sorter);
         }
         return largeSorter;
+    }
+
+    /** The window functions' kernels ({@link io.tessera.backend.cuda.ops.WindowScan}), their module compiled on first use. */
+    public synchronized io.tessera.backend.cuda.ops.WindowScan windowScan() {
+        if (windowScan == null) {
+            windowScan = new io.tessera.backend.cuda.ops.WindowScan(
+                    name -> kernel(CudaSources.windowSource(), name, CudaSources.WINDOW_MODULE));
+        }
+        return windowScan;
     }
 
     /**

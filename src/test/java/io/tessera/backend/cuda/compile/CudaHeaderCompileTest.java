@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * tessera_crystal.cuh and the sample kernels (with the cuckoo tables of tessera_query.cuh) compile with nvcc
  * for sm_90 (the H200), in several tile shapes, without warnings, and every kernel keeps its tiles in registers
  * (no stack frame, no spills); so do the executor's utility kernels of tessera_query.cuh (fill, the tile-count scan,
- * the slot compaction) and the sort module (tessera_sort.cuh's radix sort and top-k, tessera_search.cuh's searches);
+ * the slot compaction), the sort module (tessera_sort.cuh's radix sort and top-k, tessera_search.cuh's searches) and
+ * the window module (tessera_window.cuh's scans);
  * the CUB reference of {@code tessera bench gpu-sort} compiles too. Without nvcc the test fails, unless
  * TESSERA_NO_NVCC=1 says that is expected.
  */
@@ -177,6 +178,18 @@ public class CudaHeaderCompileTest {
             long perSm = (long) scatter.blocksPerSm() * (bytes + scatter.dynamicShared() + 1024);
             assertTrue(perSm <= 228 * 1024, scatter.kernel() + ": " + scatter.blocksPerSm() + " blocks take " + perSm
                     + " bytes of shared memory an SM");
+        }
+    }
+
+    @Test
+    void windowKernelsCompileWithoutSpills() throws Exception {
+        // the module of the window functions' scans, as GpuRuntime compiles it at a window's first run
+        Result r = compile(CudaSources.WINDOW_MODULE, CudaSources.windowSource());
+        List<String> kernels = compiledWithoutSpills(r, "the window kernels");
+        for (String k : List.of("tessera_window_differs", "tessera_window_load", "tessera_window_positions",
+                "tessera_window_ends", "tessera_window_scan_tile", "tessera_window_scan_carry",
+                "tessera_window_result")) {
+            assertTrue(kernels.contains(k), "kernel " + k + " missing from ptxas output:\n" + r.output());
         }
     }
 

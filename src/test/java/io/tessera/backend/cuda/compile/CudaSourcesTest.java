@@ -29,8 +29,10 @@ class CudaSourcesTest {
             assertTrue(s.contains("extern \"C\" __global__ void __launch_bounds__(") && s.contains("\n" + k + "("), k);
         }
         assertEquals(java.util.Set.of(CudaSources.CRYSTAL_HEADER, CudaSources.QUERY_HEADER, CudaSources.SORT_HEADER,
-                CudaSources.STAGED_HEADER, CudaSources.SEARCH_HEADER), CudaSources.headers().keySet());
-        for (String h2 : List.of(CudaSources.SORT_HEADER, CudaSources.STAGED_HEADER, CudaSources.SEARCH_HEADER)) {
+                CudaSources.STAGED_HEADER, CudaSources.SEARCH_HEADER, CudaSources.WINDOW_HEADER),
+                CudaSources.headers().keySet());
+        for (String h2 : List.of(CudaSources.SORT_HEADER, CudaSources.STAGED_HEADER, CudaSources.SEARCH_HEADER,
+                CudaSources.WINDOW_HEADER)) {
             assertTrue(!CudaSources.read(h2).contains("#include <"), h2 + " must need no system headers (NVRTC has none)");
         }
     }
