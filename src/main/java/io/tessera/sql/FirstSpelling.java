@@ -6,7 +6,6 @@ import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -48,15 +47,9 @@ final class FirstSpelling {
     }
 
     private static RelDataType struct(RelDataTypeFactory f, RelDataType common, List<RelDataType> structs) {
-        Map<String, String> spelling = new HashMap<>();
-        Map<String, List<RelDataType>> fieldTypes = new HashMap<>();
-        for (RelDataType s : structs) {
-            for (RelDataTypeField field : s.getFieldList()) {
-                String key = field.getName().toLowerCase(Locale.ROOT);
-                spelling.putIfAbsent(key, field.getName());
-                fieldTypes.computeIfAbsent(key, k -> new ArrayList<>()).add(field.getType());
-            }
-        }
+        StructCommonType.FieldsByName byName = StructCommonType.FieldsByName.of(structs);
+        Map<String, String> spelling = byName.spelling();
+        Map<String, List<RelDataType>> fieldTypes = byName.types();
         List<String> names = new ArrayList<>();
         List<RelDataType> fields = new ArrayList<>();
         boolean changed = false;

@@ -75,15 +75,9 @@ final class StructCommonType {
                 .count() == 1) {
             return null;
         }
-        Map<String, String> spelling = new LinkedHashMap<>();
-        Map<String, List<RelDataType>> fieldTypes = new LinkedHashMap<>();
-        for (RelDataType s : structs) {
-            for (RelDataTypeField field : s.getFieldList()) {
-                String key = field.getName().toLowerCase(Locale.ROOT);
-                spelling.putIfAbsent(key, field.getName());
-                fieldTypes.computeIfAbsent(key, k -> new ArrayList<>()).add(field.getType());
-            }
-        }
+        FieldsByName byName = FieldsByName.of(structs);
+        Map<String, String> spelling = byName.spelling();
+        Map<String, List<RelDataType>> fieldTypes = byName.types();
         List<String> names = new ArrayList<>();
         List<RelDataType> fields = new ArrayList<>();
         for (Map.Entry<String, List<RelDataType>> e : fieldTypes.entrySet()) {
@@ -97,6 +91,26 @@ final class StructCommonType {
         }
         return f.createTypeWithNullability(f.createStructType(StructKind.PEEK_FIELDS_NO_EXPAND, fields, names),
                 nullable);
+    }
+
+    /**
+     * The fields of some structs by name, case folded, in the order they first appear: the first spelling of each
+     * name, and the types its fields have in the structs that have it.
+     */
+    record FieldsByName(Map<String, String> spelling, Map<String, List<RelDataType>> types) {
+
+        static FieldsByName of(List<RelDataType> structs) {
+            Map<String, String> spelling = new LinkedHashMap<>();
+            Map<String, List<RelDataType>> types = new LinkedHashMap<>();
+            for (RelDataType s : structs) {
+                for (RelDataTypeField field : s.getFieldList()) {
+                    String key = field.getName().toLowerCase(Locale.ROOT);
+                    spelling.putIfAbsent(key, field.getName());
+                    types.computeIfAbsent(key, k -> new ArrayList<>()).add(field.getType());
+                }
+            }
+            return new FieldsByName(spelling, types);
+        }
     }
 
     /**
