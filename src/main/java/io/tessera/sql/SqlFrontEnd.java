@@ -145,6 +145,7 @@ public final class SqlFrontEnd {
         SupportCheck.check(parsed);
         PivotNames.rewrite(parsed);
         ColumnNames.nameExpressions(parsed);
+        parsed = ValuesColumns.rewrite(parsed);
         parsed = OrderedAggregates.rewrite(parsed);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);

@@ -103,6 +103,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
             });
             SupportCheck.check(parsed);
             ColumnNames.nameExpressions(parsed, false);
+            parsed = ValuesColumns.rewrite(parsed);
         } catch (SqlError e) {
             throw new SqlError("view " + view.name() + ": " + e.getMessage());
         }
