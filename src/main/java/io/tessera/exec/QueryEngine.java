@@ -169,7 +169,7 @@ public final class QueryEngine implements AutoCloseable {
         }
         long t0 = System.nanoTime();
         // sql null: not tuned (a tuner would store what it learns of one slice under the whole query's text)
-        Prepared p = prepare(frontEnd().withTable(part).plan(parameters.bind(SqlFrontEnd.parse(sql))), null,
+        Prepared p = prepare(frontEnd().withTable(part).plan(parameters.bind(SqlFrontEnd.parse(sql)), sql), null,
                 null, t0);
         return drain(p, cancel, sink);
     }
@@ -391,7 +391,7 @@ public final class QueryEngine implements AutoCloseable {
                 yield ResultRows.empty();
             }
             case Statement.CopyTo c -> {
-                SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(c.query())));
+                SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(c.query())), c.query());
                 FileTableLoader scratch = statementFiles.get();
                 if (scratch == null) {
                     throw new SqlError("COPY (query) TO runs only as a statement of its own");
@@ -495,7 +495,7 @@ public final class QueryEngine implements AutoCloseable {
             return prepare(sql);
         }
         long t0 = System.nanoTime();
-        return prepare(frontEnd().plan(parameters.bind(SqlFrontEnd.parse(sql))), null, null, t0);
+        return prepare(frontEnd().plan(parameters.bind(SqlFrontEnd.parse(sql)), sql), null, null, t0);
     }
 
     /** The pipelines of a query, planned but not compiled. */
@@ -723,7 +723,7 @@ public final class QueryEngine implements AutoCloseable {
         boolean code = e.kind() == Statement.Explain.Kind.CODE;
         // an analyzed query is not tuned: a tuner would measure code with counters
         Prepared p = !e.analyze() ? prepare(e.query(), parameters)
-                : prepare(frontEnd().plan(parameters.bind(SqlFrontEnd.parse(e.query()))), null, null,
+                : prepare(frontEnd().plan(parameters.bind(SqlFrontEnd.parse(e.query())), e.query()), null, null,
                         System.nanoTime(), true);
         ExplainText.AnalyzedRun run = null;
         if (e.analyze() && !code) {

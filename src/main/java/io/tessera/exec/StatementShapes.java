@@ -41,7 +41,7 @@ final class StatementShapes {
         }
         SqlFrontEnd.LogicalPlan plan;
         try {
-            plan = frontEnd.plan(SqlFrontEnd.parse(q.sql()));
+            plan = frontEnd.plan(SqlFrontEnd.parse(q.sql()), q.sql());
         } catch (RuntimeException e) {
             String m = String.valueOf(e.getMessage());
             // a ? whose type nothing tells, or a file in FROM (read only when the statement runs): known at the run

@@ -3,16 +3,20 @@ package io.tessera.sql;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlCollectionTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlMapTypeNameSpec;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlRowTypeNameSpec;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.SqlWith;
@@ -45,28 +49,36 @@ import java.util.Set;
  * its SQL spelling, and a subquery is named {@code (SELECT ...)}. An explicit ASC in a window's ORDER BY, which
  * Calcite's parser does not keep, is left out; and where {@code *} expands over a join whose sides share a name,
  * Calcite's expansion adds a digit to the second ({@code sum(a)0}, as for table columns) where DuckDB repeats it.
- * {@code ColumnNamesTest} compares the names with DuckDB's.
+ * A number is written as its value ({@code 0.5} where DuckDB keeps {@code .5} as written).
+ * A type's name that DuckDB keeps as written ({@code CAST(x AS Date)}, {@code date '2020-01-01'}) is read from the
+ * statement's text where it is known. {@code ColumnNamesTest} compares the names with DuckDB's.
  */
 final class ColumnNames {
 
-    private ColumnNames() {
+    /** The statement's text, where a name keeps words as they were written. */
+    private final WrittenWords written;
+
+    private ColumnNames(WrittenWords written) {
+        this.written = written;
     }
 
     /**
      * Gives every unnamed expression of every SELECT list in {@code statement} its name, in place. In the SELECT
      * lists whose rows are the statement's result a name may repeat, as in DuckDB; in any other (a subquery, whose
      * columns the query around it names) a name that another column of the list has gets a suffix, {@code sum(a)_1},
-     * as DuckDB gives it, so that the subquery's columns stay apart.
+     * as DuckDB gives it, so that the subquery's columns stay apart. {@code text} is the statement's text, null where
+     * it has none.
      */
-    static void nameExpressions(SqlNode statement) {
-        nameExpressions(statement, true);
+    static void nameExpressions(SqlNode statement, String text) {
+        nameExpressions(statement, text, true);
     }
 
     /**
-     * As {@link #nameExpressions(SqlNode)}; with {@code result} false the statement's own columns are named as a
-     * subquery's are (a view's query: a query names the view's columns).
+     * As {@link #nameExpressions(SqlNode, String)}; with {@code result} false the statement's own columns are named
+     * as a subquery's are (a view's query: a query names the view's columns).
      */
-    static void nameExpressions(SqlNode statement, boolean result) {
+    static void nameExpressions(SqlNode statement, String text, boolean result) {
+        ColumnNames names = new ColumnNames(WrittenWords.of(text));
         Set<SqlSelect> results = Collections.newSetFromMap(new IdentityHashMap<>());
         if (result) {
             resultSelects(statement, results);
@@ -75,7 +87,7 @@ final class ColumnNames {
             @Override
             public Void visit(SqlCall call) {
                 if (call instanceof SqlSelect select) {
-                    nameItems(select, results.contains(select));
+                    names.nameItems(select, results.contains(select));
                 }
                 return super.visit(call);
             }
@@ -97,7 +109,7 @@ final class ColumnNames {
         }
     }
 
-    private static void nameItems(SqlSelect select, boolean result) {
+    private void nameItems(SqlSelect select, boolean result) {
         SqlNodeList items = select.getSelectList();
         Set<String> taken = new HashSet<>();
         for (SqlNode item : items) {
@@ -114,7 +126,7 @@ final class ColumnNames {
                 named.add(item);
                 continue;
             }
-            String name = of(item);
+            String name = name(item);
             if (!result) {
                 String base = name;
                 for (int k = 1; taken.contains(name.toLowerCase(Locale.ROOT)); k++) {
@@ -131,14 +143,18 @@ final class ColumnNames {
         }
     }
 
-    /** The name DuckDB gives a result column computed by {@code e}. */
+    /** The name DuckDB gives a result column computed by {@code e}, spelt from the parsed tree alone. */
     static String of(SqlNode e) {
+        return new ColumnNames(WrittenWords.NONE).name(e);
+    }
+
+    private String name(SqlNode e) {
         StringBuilder sb = new StringBuilder();
         write(e, sb);
         return sb.toString();
     }
 
-    private static void write(SqlNode e, StringBuilder sb) {
+    private void write(SqlNode e, StringBuilder sb) {
         if (e instanceof SqlIdentifier id) {
             sb.append(id.isStar() ? "*" : String.join(".", id.names.stream().map(ColumnNames::quoted).toList()));
         } else if (e instanceof SqlLiteral lit) {
@@ -168,7 +184,7 @@ final class ColumnNames {
         return name.matches("[a-z_][a-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
-    private static void literal(SqlLiteral lit, StringBuilder sb) {
+    private void literal(SqlLiteral lit, StringBuilder sb) {
         if (lit instanceof SqlCharStringLiteral s) {
             sb.append('\'').append(s.getValueAs(String.class).replace("'", "''")).append('\'');
         } else if (lit instanceof SqlNumericLiteral n) {
@@ -177,7 +193,7 @@ final class ColumnNames {
         } else if (lit instanceof SqlUnknownLiteral u) {
             // DATE '2020-01-01': DuckDB names the cast it becomes
             sb.append("CAST('").append(u.getValue().replace("'", "''")).append("' AS ")
-                    .append(u.tag.toLowerCase(Locale.ROOT)).append(')');
+                    .append(spelt(u.tag, written.at(u.getParserPosition(), u.tag))).append(')');
         } else if (lit instanceof SqlIntervalLiteral) {
             sb.append(lit);
         } else if (lit.getTypeName() == SqlTypeName.NULL) {
@@ -192,7 +208,7 @@ final class ColumnNames {
     }
 
     /** DuckDB's CASE: {@code CASE  WHEN (c) THEN (v) ELSE e END}, a missing ELSE as NULL. */
-    private static void caseExpr(SqlCase c, StringBuilder sb) {
+    private void caseExpr(SqlCase c, StringBuilder sb) {
         sb.append("CASE ");
         SqlNode value = c.getValueOperand();
         for (int i = 0; i < c.getWhenOperands().size(); i++) {
@@ -219,10 +235,14 @@ final class ColumnNames {
         sb.append(" END");
     }
 
-    private static void call(SqlCall call, StringBuilder sb) {
+    private void call(SqlCall call, StringBuilder sb) {
         List<SqlNode> ops = call.getOperandList();
         if (call.getOperator() == StructOperators.STRUCT_PACK) {
             structPack(ops, sb);
+            return;
+        }
+        if (call.getOperator() == MapOperators.MAP_PACK) {
+            mapPack(ops, sb);
             return;
         }
         if (call.getOperator() == TimestampFunctions.INTERVAL_LITERAL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL) {
@@ -241,7 +261,16 @@ final class ColumnNames {
                 }
             }
             case AND, OR -> conjunction(call, sb);
-            case ARRAY_VALUE_CONSTRUCTOR -> function("list_value", call, sb); // [a, b] as DuckDB names it
+            case ARRAY_VALUE_CONSTRUCTOR -> {
+                if (written.at(call.getParserPosition(), "ARRAY") != null) {
+                    sb.append("(ARRAY["); // ARRAY[a, b] as DuckDB names it
+                    items(ops, sb);
+                    sb.append("])");
+                } else {
+                    function("list_value", call, sb); // [a, b] as DuckDB names it
+                }
+            }
+            case ROW -> function("\"row\"", call, sb); // row(a, b) and (a, b)
             case NOT -> prefix("NOT ", ops.get(0), sb);
             case MINUS_PREFIX -> unary("-", ops.get(0), sb);
             case PLUS_PREFIX -> unary("+", ops.get(0), sb);
@@ -325,6 +354,20 @@ final class ColumnNames {
                 sb.append(')');
             }
             case TRIM -> trim(ops, sb);
+            case ITEM -> {
+                // l[1], s['a']: DuckDB's subscript
+                write(ops.get(0), sb);
+                sb.append('[');
+                write(ops.get(1), sb);
+                sb.append(']');
+            }
+            case DOT -> {
+                // s.a of a struct value: DuckDB's (s).a
+                sb.append('(');
+                write(ops.get(0), sb);
+                sb.append(").");
+                write(ops.get(1), sb);
+            }
             case EXISTS -> {
                 sb.append("EXISTS");
                 write(ops.get(0), sb);
@@ -360,7 +403,7 @@ final class ColumnNames {
                 } else if (name.equalsIgnoreCase("count") && ops.size() == 1 && ops.get(0) instanceof SqlIdentifier id
                         && id.isStar()) {
                     sb.append("count_star()");
-                } else if (name.equalsIgnoreCase("coalesce")) {
+                } else if (name.equalsIgnoreCase("coalesce") || name.equalsIgnoreCase("ifnull")) {
                     function("COALESCE", call, sb);
                 } else if (KEYWORD_FUNCTIONS.contains(name.toLowerCase(Locale.ROOT))) {
                     // DuckDB quotes the functions whose names are keywords
@@ -377,9 +420,11 @@ final class ColumnNames {
 
     /** Functions whose names DuckDB prints quoted, as keywords of its grammar. */
     private static final Set<String> KEYWORD_FUNCTIONS =
-            Set.of("substring", "left", "right", "replace", "nullif", "trim", "position", "mode", "first", "last");
+            Set.of("substring", "left", "right", "replace", "nullif", "trim", "position", "mode", "first", "last",
+                    "row", "map", "if", "overlay", "filter", "range", "year", "quarter", "month", "week", "day",
+                    "hour", "minute", "second", "millisecond", "microsecond", "decade", "century", "millennium");
 
-    private static void function(String name, SqlCall call, StringBuilder sb) {
+    private void function(String name, SqlCall call, StringBuilder sb) {
         sb.append(name).append('(');
         if (call.getFunctionQuantifier() != null) {
             sb.append(call.getFunctionQuantifier().toValue()).append(' ');
@@ -407,18 +452,36 @@ final class ColumnNames {
     }
 
     /** {'a': 1} and struct_pack(a := 1) as DuckDB names them: {@code struct_pack(a := 1, "x y" := 2)}. */
-    private static void structPack(List<SqlNode> ops, StringBuilder sb) {
+    private void structPack(List<SqlNode> ops, StringBuilder sb) {
         sb.append("struct_pack(");
         for (int i = 0; i + 1 < ops.size(); i += 2) {
             String name = ops.get(i) instanceof SqlLiteral l ? l.getValueAs(String.class) : String.valueOf(ops.get(i));
-            boolean word = name.matches("[A-Za-z_][A-Za-z0-9_]*") && !ReservedWords.isShared(name);
-            sb.append(i > 0 ? ", " : "").append(word ? name : '"' + name.replace("\"", "\"\"") + '"').append(" := ");
+            sb.append(i > 0 ? ", " : "").append(fieldName(name)).append(" := ");
             write(ops.get(i + 1), sb);
         }
         sb.append(')');
     }
 
-    private static void binary(String op, List<SqlNode> ops, StringBuilder sb) {
+    /** {@code MAP {1: 'a', 2: 'b'}} as DuckDB names it: {@code "map"(list_value(1, 2), list_value('a', 'b'))}. */
+    private void mapPack(List<SqlNode> ops, StringBuilder sb) {
+        StringBuilder keys = new StringBuilder();
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i + 1 < ops.size(); i += 2) {
+            keys.append(i > 0 ? ", " : "");
+            write(ops.get(i), keys);
+            values.append(i > 0 ? ", " : "");
+            write(ops.get(i + 1), values);
+        }
+        sb.append(ops.isEmpty() ? "\"map\"()" : "\"map\"(list_value(" + keys + "), list_value(" + values + "))");
+    }
+
+    /** A struct's field name as DuckDB writes it: in double quotes unless a word that is not a keyword. */
+    private static String fieldName(String name) {
+        boolean word = name.matches("[A-Za-z_][A-Za-z0-9_]*") && !ReservedWords.isShared(name);
+        return word ? name : '"' + name.replace("\"", "\"\"") + '"';
+    }
+
+    private void binary(String op, List<SqlNode> ops, StringBuilder sb) {
         sb.append('(');
         write(ops.get(0), sb);
         sb.append(' ').append(op).append(' ');
@@ -427,7 +490,7 @@ final class ColumnNames {
     }
 
     /** {@code (a AND b AND c)}: DuckDB flattens a chain of the same connective. */
-    private static void conjunction(SqlCall call, StringBuilder sb) {
+    private void conjunction(SqlCall call, StringBuilder sb) {
         List<SqlNode> terms = new ArrayList<>();
         flatten(call, call.getKind(), terms);
         sb.append('(');
@@ -450,14 +513,14 @@ final class ColumnNames {
         }
     }
 
-    private static void prefix(String op, SqlNode operand, StringBuilder sb) {
+    private void prefix(String op, SqlNode operand, StringBuilder sb) {
         sb.append('(').append(op);
         write(operand, sb);
         sb.append(')');
     }
 
     /** {@code (-(a))}; a negated number is the number, {@code -1}. */
-    private static void unary(String op, SqlNode operand, StringBuilder sb) {
+    private void unary(String op, SqlNode operand, StringBuilder sb) {
         if (operand instanceof SqlNumericLiteral) {
             sb.append(op.equals("-") ? "-" : "");
             write(operand, sb);
@@ -468,7 +531,7 @@ final class ColumnNames {
         sb.append("))");
     }
 
-    private static void list(List<SqlNode> items, StringBuilder sb) {
+    private void list(List<SqlNode> items, StringBuilder sb) {
         sb.append('(');
         for (int i = 0; i < items.size(); i++) {
             if (i > 0) {
@@ -480,7 +543,7 @@ final class ColumnNames {
     }
 
     /** TRIM(c) is {@code "trim"(c)}, with characters {@code "trim"(c, 'x')}; LEADING and TRAILING are ltrim, rtrim. */
-    private static void trim(List<SqlNode> ops, StringBuilder sb) {
+    private void trim(List<SqlNode> ops, StringBuilder sb) {
         SqlTrimFunction.Flag flag = ((SqlLiteral) ops.get(0)).getValueAs(SqlTrimFunction.Flag.class);
         sb.append(switch (flag) {
             case LEADING -> "ltrim(";
@@ -496,7 +559,7 @@ final class ColumnNames {
         sb.append(')');
     }
 
-    private static void window(SqlWindow w, StringBuilder sb) {
+    private void window(SqlWindow w, StringBuilder sb) {
         if (w.getRefName() != null) {
             sb.append(w.getRefName().getSimple());
             return;
@@ -524,7 +587,7 @@ final class ColumnNames {
         sb.append('(').append(String.join(" ", parts)).append(')');
     }
 
-    private static void items(List<SqlNode> nodes, StringBuilder sb) {
+    private void items(List<SqlNode> nodes, StringBuilder sb) {
         for (int i = 0; i < nodes.size(); i++) {
             if (i > 0) {
                 sb.append(", ");
@@ -533,7 +596,7 @@ final class ColumnNames {
         }
     }
 
-    private static String bound(SqlNode b) {
+    private String bound(SqlNode b) {
         if (SqlWindow.isUnboundedPreceding(b)) {
             return "UNBOUNDED PRECEDING";
         }
@@ -544,30 +607,68 @@ final class ColumnNames {
             return "CURRENT ROW";
         }
         SqlCall c = (SqlCall) b;
-        return of(c.operand(0)) + (c.getKind() == SqlKind.PRECEDING ? " PRECEDING" : " FOLLOWING");
+        return name(c.operand(0)) + (c.getKind() == SqlKind.PRECEDING ? " PRECEDING" : " FOLLOWING");
     }
 
     /**
      * DuckDB's spelling of a CAST's type: the types of its grammar in capitals (INTEGER, BIGINT, SMALLINT, BOOLEAN,
-     * DECIMAL, FLOAT, VARCHAR), the others as names (double, tinyint, date).
+     * DECIMAL, FLOAT, VARCHAR, INTERVAL, STRUCT(...), MAP(...)), the others as names (double, tinyint, date).
      */
-    private static String typeName(SqlDataTypeSpec spec) {
-        if (spec.getTypeNameSpec() instanceof org.apache.calcite.sql.SqlCollectionTypeNameSpec list) {
-            return typeName(new SqlDataTypeSpec(list.getElementTypeName(), spec.getParserPosition())) + "[]";
+    private String typeName(SqlDataTypeSpec spec) {
+        return typeName(spec.getTypeNameSpec());
+    }
+
+    private String typeName(SqlTypeNameSpec spec) {
+        if (spec instanceof SqlCollectionTypeNameSpec list) {
+            return typeName(list.getElementTypeName()) + "[]";
         }
-        if (!(spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec basic)) {
-            return spec.toString();
+        if (spec instanceof SqlRowTypeNameSpec struct) {
+            StringBuilder sb = new StringBuilder("STRUCT(");
+            for (int i = 0; i < struct.getFieldNames().size(); i++) {
+                sb.append(i > 0 ? ", " : "").append(fieldName(struct.getFieldNames().get(i).getSimple())).append(' ')
+                        .append(typeName(struct.getFieldTypes().get(i)));
+            }
+            return sb.append(')').toString();
+        }
+        if (spec instanceof SqlMapTypeNameSpec map) {
+            return "MAP(" + typeName(map.getKeyType()) + ", " + typeName(map.getValType()) + ")";
+        }
+        if (spec instanceof IntervalTypeName) {
+            return "INTERVAL";
+        }
+        if (!(spec instanceof SqlBasicTypeNameSpec basic)) {
+            String name = spec.getTypeName().toString();
+            String word = written.at(spec.getParserPos(), name);
+            return word != null ? word : name;
         }
         String name = basic.getTypeName().getSimple().toUpperCase(Locale.ROOT);
         int precision = basic.getPrecision();
         int scale = basic.getScale();
         return switch (name) {
-            case "INTEGER", "INT", "BIGINT", "SMALLINT", "BOOLEAN" -> name.equals("INT") ? "INTEGER" : name;
             case "DECIMAL", "NUMERIC", "DEC" -> precision < 0 ? "DECIMAL"
                     : "DECIMAL(" + precision + ", " + Math.max(scale, 0) + ")";
-            case "FLOAT", "REAL" -> "FLOAT";
             case "VARCHAR", "CHAR", "CHARACTER" -> precision < 0 ? "VARCHAR" : "VARCHAR(" + precision + ")";
-            default -> name.toLowerCase(Locale.ROOT);
+            case "DOUBLE" -> written.spans(basic.getParserPos(), "DOUBLE PRECISION") ? "DOUBLE"
+                    : spelt(name, written.at(basic.getParserPos(), name));
+            case "TIMESTAMP_TZ" -> {
+                String word = written.at(basic.getParserPos(), "timestamptz");
+                yield word != null ? word : "TIMESTAMP WITH TIME ZONE";
+            }
+            default -> spelt(name, written.at(basic.getParserPos(), name));
+        };
+    }
+
+    /**
+     * A type's name as DuckDB spells it in a column's name: the types its grammar has as keywords in their capitals
+     * (INT as INTEGER, REAL as FLOAT), any other as written ({@code word}; lower case where the text is not known).
+     */
+    private static String spelt(String name, String word) {
+        String upper = name.toUpperCase(Locale.ROOT);
+        return switch (upper) {
+            case "INTEGER", "BIGINT", "SMALLINT", "BOOLEAN", "TIMESTAMP", "TIME", "INTERVAL" -> upper;
+            case "INT" -> "INTEGER";
+            case "FLOAT", "REAL" -> "FLOAT";
+            default -> word != null ? word : upper.toLowerCase(Locale.ROOT);
         };
     }
 }

@@ -169,7 +169,8 @@ final class DateArithmetic {
 
     /**
      * Calcite's convertlets, with {@link #PLUS} and {@link #MINUS} converted as described above, and IS [NOT] DISTINCT
-     * FROM of structs as {@link StructDistinctFrom} converts it.
+     * FROM of structs as {@link StructDistinctFrom} converts it, a CASE of nested values as {@link NestedCaseTypes}
+     * converts it.
      */
     static final SqlRexConvertletTable CONVERTLETS = new SqlRexConvertletTable() {
         @Override
@@ -182,6 +183,9 @@ final class DateArithmetic {
             }
             if (StructDistinctFrom.applies(call)) {
                 return StructDistinctFrom.CONVERTLET;
+            }
+            if (NestedCaseTypes.applies(call)) {
+                return NestedCaseTypes.CONVERTLET;
             }
             if (call.getOperator() != PLUS && call.getOperator() != MINUS) {
                 return StandardConvertletTable.INSTANCE.get(call);

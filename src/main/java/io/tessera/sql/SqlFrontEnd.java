@@ -121,7 +121,7 @@ public final class SqlFrontEnd {
     }
 
     public LogicalPlan plan(String sql) {
-        return plan(parse(sql));
+        return plan(parse(sql), sql);
     }
 
     /** The tables a statement may name, by lower-case name: the database's and the files in its FROM. */
@@ -135,6 +135,14 @@ public final class SqlFrontEnd {
     }
 
     public LogicalPlan plan(SqlNode parsed) {
+        return plan(parsed, null);
+    }
+
+    /**
+     * The plan of {@code parsed}, whose text {@code text} (null where it has none) names result columns with the
+     * words DuckDB keeps as written ({@link ColumnNames}).
+     */
+    public LogicalPlan plan(SqlNode parsed, String text) {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views);
@@ -144,7 +152,8 @@ public final class SqlFrontEnd {
         parsed = StructPacks.rewrite(parsed);
         SupportCheck.check(parsed);
         PivotNames.rewrite(parsed);
-        ColumnNames.nameExpressions(parsed);
+        ColumnNames.nameExpressions(parsed, text);
+        parsed = ValuesColumns.rewrite(parsed);
         parsed = OrderedAggregates.rewrite(parsed);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);

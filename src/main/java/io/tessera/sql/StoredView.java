@@ -102,7 +102,8 @@ final class StoredView extends AbstractTable implements TranslatableTable {
                 }
             });
             SupportCheck.check(parsed);
-            ColumnNames.nameExpressions(parsed, false);
+            ColumnNames.nameExpressions(parsed, view.query(), false);
+            parsed = ValuesColumns.rewrite(parsed);
         } catch (SqlError e) {
             throw new SqlError("view " + view.name() + ": " + e.getMessage());
         }

@@ -128,6 +128,67 @@ class ColumnNamesTest {
     }
 
     @Test
+    void valuesNamesItsColumnsCol0Col1() {
+        assertEquals(List.of("col0", "col1"), sameAsDuckDb("VALUES (1, 'a'), (2, 'b')"));
+        assertEquals(List.of("col0"), sameAsDuckDb("select * from (values (1), (2))"));
+        assertEquals(List.of("col0", "col1"), sameAsDuckDb("select * from (values (1, 2)) v"));
+        assertEquals(List.of("x", "y"), sameAsDuckDb("select * from (values (1, 2)) v(x, y)"));
+        assertEquals(List.of("x", "col1"), sameAsDuckDb("select * from (values (1, 2)) v(x)"));
+        assertEquals(List.of("col0", "col1"), sameAsDuckDb("with q as (values (1, 2)) select * from q"));
+        assertEquals(List.of("col0"), sameAsDuckDb("values (1) union all select 5 as x"));
+        assertEquals(List.of("5"), sameAsDuckDb("select 5 union all values (1)"));
+        assertEquals(List.of("(v.col0 + 1)", "col1"), sameAsDuckDb("select v.col0 + 1, col1 from (values (1, 'x')) v"));
+        assertEquals(List.of("(1 + 2)"), sameAsDuckDb("select 1 + 2"));
+    }
+
+    @Test
+    void rowsMapsAndFunctionsDuckDbQuotes() {
+        assertEquals(List.of("\"row\"(2)", "\"row\"(1, 'a')", "\"row\"(1, 2)"),
+                sameAsDuckDb("select row(2), ROW(1, 'a'), (1, 2)"));
+        assertEquals(List.of("\"map\"(list_value(1), list_value(2))", "\"map\"(list_value(1, 3), list_value(2, 4))",
+                "\"map\"()"), sameAsDuckDb("select map([1], [2]), MAP {1: 2, 3: 4}, map()"));
+        assertEquals(List.of("COALESCE(a, 2)", "\"if\"((a > 1), 1, 2)", "\"year\"(d)", "\"month\"(d)",
+                        "\"quarter\"(d)"),
+                sameAsDuckDb("select ifnull(a, 2), if(a > 1, 1, 2), year(d), MONTH(d), Quarter(d) from t"));
+        assertEquals(List.of("(ARRAY[1, 2])", "list_value(3)", "list_value((ARRAY[2]))"),
+                sameAsDuckDb("select array[1, 2], [3], [ARRAY[2]]"));
+        assertEquals(List.of("list_value(1, 2)[1]", "(struct_pack(a := 1)).a", "struct_pack(a := 1)['a']"),
+                sameAsDuckDb("select [1, 2][1], {'a': 1}.a, {'a': 1}['a']"));
+        sameAsDuckDb("select COALESCE(a, 1), coalesce(a, 1), Upper(c), UPPER(c), Sum(a), COUNT(*), a in (1, 2),"
+                + " a between 1 and 2, case a when 1 then 2 else 3 end from t group by a, c");
+        sameAsDuckDb("select map_from_entries([(1, 2)]), COALESCE(CAST(NULL AS STRUCT(a INT)), {'b': 3}),"
+                + " COALESCE(CAST(NULL AS MAP(INT, INT)), MAP {1: 2})");
+    }
+
+    @Test
+    void typesKeepTheSpellingDuckDbKeeps() {
+        // DuckDB's own type keywords in its capitals, other type names as written
+        assertEquals(List.of("CAST('2024-01-01' AS DATE)", "CAST('2024-01-01' AS date)", "CAST('2024-01-01' AS Date)",
+                        "CAST('2024-01-01' AS DATE)", "CAST('2024-01-01' AS date)"),
+                sameAsDuckDb("select cast('2024-01-01' as DATE), cast('2024-01-01' as date), cast('2024-01-01' as Date),"
+                        + " '2024-01-01'::DATE, '2024-01-01'::date"));
+        assertEquals(List.of("CAST('2020-01-01' AS date)", "CAST('2020-01-01' AS DATE)",
+                        "CAST('2020-01-01 00:00:00' AS TIMESTAMP)", "CAST('10:00:00' AS TIME)"),
+                sameAsDuckDb("select date '2020-01-01', DATE '2020-01-01', timestamp '2020-01-01 00:00:00',"
+                        + " time '10:00:00'"));
+        sameAsDuckDb("select cast(a as int), cast(a as integer), cast(a as double), cast(a as DOUBLE), cast(a as Double),"
+                + " cast(a as double precision), cast(a as real), cast(a as BigInt), cast(a as tinyint),"
+                + " cast(a as TinyInt), cast(d as timestamp), cast(x as numeric(5,2)), cast(a as varchar(10)) from t");
+        sameAsDuckDb("select cast(c as blob), cast(d as timestamp with time zone), cast(d as timestamptz),"
+                + " cast(d as TIMESTAMPTZ), cast(c as interval), cast(c as uuid), cast(c as UUID), cast(c as time) from t"
+                + " where a < 0"); // no rows: the text of c reads as none of these
+        assertEquals(List.of("CAST(NULL AS STRUCT(\"A b\" INTEGER, c VARCHAR[]))", "CAST(NULL AS MAP(VARCHAR, double))",
+                        "CAST(NULL AS INTEGER[][])", "CAST(NULL AS STRUCT(a STRUCT(b Date)))",
+                        "CAST(NULL AS STRUCT(\"select\" INTEGER))", "CAST(NULL AS DECIMAL(10, 2)[])"),
+                sameAsDuckDb("select cast(null as struct(\"A b\" int, c varchar[])), cast(null as map(varchar, double)),"
+                        + " cast(null as int[][]), cast(null as STRUCT(a STRUCT(b Date))),"
+                        + " cast(null as struct(\"select\" int)), cast(null as decimal(10,2)[])"));
+        // the words are found on any line of the statement
+        assertEquals(List.of("CAST('2024-01-01' AS Date)", "TRY_CAST(c AS DATE)"),
+                sameAsDuckDb("select\n  cast('2024-01-01'\n  as\n\tDate), try_cast(c as\n DATE) from t"));
+    }
+
+    @Test
     void functionsAndWindows() {
         sameAsDuckDb("select upper(c), lower(c), substring(c, 1, 2), substring(c from 1 for 1), abs(a), round(b, 1),"
                 + " extract(year from d), extract(dow from d), coalesce(a, 0), length(c), position('x' in c), trim(c), trim(both 'x' from c),"
@@ -170,11 +231,15 @@ class ColumnNamesTest {
         // DuckDB prints a subquery's SQL in its own spelling; Tessera names it (SELECT ...)
         assertEquals(List.of("(SELECT ...)", "EXISTS(SELECT ...)"),
                 names(tessera.query("select (select max(a) from t), exists (select 1 from t) from t")));
+        // a VALUES as a subquery likewise (DuckDB: (SELECT * FROM (VALUES (3)) AS valueslist))
+        assertEquals(List.of("(SELECT ...)"), names(tessera.query("select (values (3))")));
         // * over a join whose sides share a column name: DuckDB repeats the name, Calcite's expansion of * adds a
         // digit (as it does for table columns: a, a0)
         assertEquals(List.of("sum(a)", "sum(a)0"),
                 names(tessera.query("select * from (select sum(a) from t) s, (select sum(a) from t) u")));
         assertEquals(List.of("a", "a0"), names(tessera.query("select * from (select a from t) s, (select a from t) u")));
+        assertEquals(List.of("col0", "col00"),
+                names(tessera.query("select * from (values (1)) a join (values (1)) b on a.col0 = b.col0")));
         // DuckDB prints an explicit ASC of a window's order; Calcite's parser does not keep it
         assertEquals(List.of("row_number() OVER (ORDER BY a)"),
                 names(tessera.query("select row_number() over (order by a asc) from t")));
