@@ -130,18 +130,20 @@ public final class Runtime {
         return new ArithmeticException("division by zero");
     }
 
+    /** SQL division of integers: truncated toward zero; by zero, or the smallest value by -1, an error. */
     public static long div(long a, long b) {
         if (b == 0) {
             throw divisionByZero();
         }
-        return a / b;
+        return Math.divideExact(a, b);
     }
 
+    /** SQL division of integers: truncated toward zero; by zero, or the smallest value by -1, an error. */
     public static int div(int a, int b) {
         if (b == 0) {
             throw divisionByZero();
         }
-        return a / b;
+        return Math.divideExact(a, b);
     }
 
     public static long mod(long a, long b) {
