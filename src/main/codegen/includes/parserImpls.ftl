@@ -208,6 +208,26 @@ void PostfixFactorial(List<Object> list, ExprContext exprContext, Span s) :
 }
 
 /**
+ * {@code a // b}: DuckDB's integer division (sql.IntegerDivision), an operator of the precedence of * and /, left
+ * associative. The lexer reads {@code //} as one token, no longer as the start of a comment.
+ */
+void IntegerDivide(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlParserPos pos;
+    final SqlNode e;
+}
+{
+    <INTEGER_DIVIDE> {
+        checkNonQueryExpression(exprContext);
+        pos = getPos();
+    }
+    e = Expression3(ExprContext.ACCEPT_SUB_QUERY) {
+        list.add(new SqlParserUtil.ToTreeListItem(io.tessera.sql.IntegerDivision.OPERATOR, pos));
+        list.add(e);
+    }
+}
+
+/**
  * INTERVAL as a type name (sql.IntervalTypeName), one of the grammar's data types: a column's type, a list's
  * element ({@code INTERVAL[]}), a struct's field. After CAST ... AS and :: an INTERVAL alone (not followed by
  * {@code []} or ARRAY) is read before it, as text read as an interval.

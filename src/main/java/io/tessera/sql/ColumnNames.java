@@ -251,6 +251,10 @@ final class ColumnNames {
             sb.append(" AS INTERVAL)");
             return;
         }
+        if (call.getOperator() == IntegerDivision.OPERATOR) {
+            binary("//", ops, sb); // (a // b), as DuckDB names it
+            return;
+        }
         switch (call.getKind()) {
             case PLUS, MINUS, TIMES, DIVIDE, MOD, EQUALS, NOT_EQUALS, LESS_THAN, GREATER_THAN, LESS_THAN_OR_EQUAL,
                  GREATER_THAN_OR_EQUAL, IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> {

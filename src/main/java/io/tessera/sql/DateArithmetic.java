@@ -170,7 +170,7 @@ final class DateArithmetic {
     /**
      * Calcite's convertlets, with {@link #PLUS} and {@link #MINUS} converted as described above, and IS [NOT] DISTINCT
      * FROM of structs as {@link StructDistinctFrom} converts it, a CASE of nested values as {@link NestedCaseTypes}
-     * converts it.
+     * converts it, {@code a // b} as {@link IntegerDivision} converts it.
      */
     static final SqlRexConvertletTable CONVERTLETS = new SqlRexConvertletTable() {
         @Override
@@ -186,6 +186,9 @@ final class DateArithmetic {
             }
             if (NestedCaseTypes.applies(call)) {
                 return NestedCaseTypes.CONVERTLET;
+            }
+            if (IntegerDivision.applies(call)) {
+                return IntegerDivision.CONVERTLET;
             }
             if (call.getOperator() != PLUS && call.getOperator() != MINUS) {
                 return StandardConvertletTable.INSTANCE.get(call);

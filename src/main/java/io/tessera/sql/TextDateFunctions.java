@@ -126,8 +126,8 @@ final class TextDateFunctions {
     }
 
     /**
-     * The function of this upper-case name, or null; binary + and - are {@link DateArithmetic}'s (the validator looks
-     * an operator up again by name when it derives a call's type).
+     * The function of this upper-case name, or null; binary + and - are {@link DateArithmetic}'s, // is
+     * {@link IntegerDivision}'s (the validator looks an operator up again by name when it derives a call's type).
      */
     static SqlOperator lookup(String name, org.apache.calcite.sql.SqlSyntax syntax) {
         if (syntax == org.apache.calcite.sql.SqlSyntax.BINARY && (name.equals("+") || name.equals("-"))) {
@@ -138,6 +138,9 @@ final class TextDateFunctions {
         }
         if (syntax == org.apache.calcite.sql.SqlSyntax.POSTFIX && name.equals("::INTERVAL")) {
             return IntervalSyntax.INFIX_INTERVAL;
+        }
+        if (syntax == org.apache.calcite.sql.SqlSyntax.BINARY && name.equals("//")) {
+            return IntegerDivision.OPERATOR;
         }
         SqlOperator f = FUNCTIONS.get(name);
         if (f == null) {
