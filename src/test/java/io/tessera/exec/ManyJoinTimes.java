@@ -2,25 +2,20 @@ package io.tessera.exec;
 
 import io.tessera.Tessera;
 import io.tessera.optimize.Optimizer;
+import io.tessera.optimize.SelectFiveTables;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.plan.QueryPlan;
 import io.tessera.sql.SqlFrontEnd;
-import io.tessera.storage.Database;
-import io.tessera.storage.RowBatch;
-import io.tessera.storage.TableSchema;
-import io.tessera.storage.TableWriter;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Random;
 
 /**
  * Where the time of a join of many ten-row tables goes (the shape of SQLite's select5.test, as
- * {@code ManyRelationJoinTest} builds it): one database of 64 tables, then per query size (20, 25, 64 tables, a
+ * {@code optimize.SelectFiveTables} builds it): one database of 64 tables, then per query size (20, 25, 64 tables, a
  * chain of equalities) the first run and nine more in one process. Each run prepares and runs the query as a
  * caller does (total: prepare and run), then plans it again phase by phase to split prepare's time: parse,
  * validate and convert; the logical optimizer (join order included); the physical planner; the rest of prepare
@@ -31,8 +26,6 @@ import java.util.Random;
  * [runs] [sizes...]}.
  */
 public final class ManyJoinTimes {
-    private static final int TABLES = 64;
-    private static final int ROWS = 10;
 
     private ManyJoinTimes() {
     }
@@ -47,14 +40,14 @@ public final class ManyJoinTimes {
             sizes = List.of(20, 25, 64);
         }
         Path dir = Files.createTempDirectory("manyjoin");
-        build(dir);
+        SelectFiveTables.build(dir);
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         System.out.printf("%-4s %-4s %9s %9s %9s %9s %9s %9s  (ms: wall/cpu)%n",
                 "n", "run", "front", "optimize", "physical", "compile", "run", "total");
         try (Tessera tessera = Tessera.open(dir)) {
             QueryEngine engine = tessera.engine();
             for (int n : sizes) {
-                String sql = chain(n);
+                String sql = SelectFiveTables.query(n, false);
                 for (int r = 1; r <= runs; r++) {
                     long[] w = new long[6];
                     long[] c = new long[6];
@@ -99,52 +92,5 @@ public final class ManyJoinTimes {
                 }
             }
         }
-    }
-
-    /** Tables t1..t64 as ManyRelationJoinTest makes them: aN 1..10, bN a permutation, xN a label. */
-    private static void build(Path dir) {
-        Random rnd = new Random(5);
-        try (Database db = Database.openOrCreate(dir)) {
-            for (int t = 1; t <= TABLES; t++) {
-                List<Integer> perm = new ArrayList<>();
-                for (int v = 1; v <= ROWS; v++) {
-                    perm.add(v);
-                }
-                Collections.shuffle(perm, rnd);
-                TableSchema s = TableSchema.parse("t" + t,
-                        "a" + t + " INTEGER NOT NULL, b" + t + " INTEGER, x" + t + " VARCHAR");
-                RowBatch batch = new RowBatch(s, ROWS);
-                for (int r = 0; r < ROWS; r++) {
-                    batch.column(0).appendInt(r + 1);
-                    batch.column(1).appendInt(perm.get(r));
-                    batch.column(2).appendString("t" + t + "r" + (r + 1));
-                }
-                try (TableWriter w = db.replace(s)) {
-                    w.write(batch);
-                    w.commit();
-                }
-            }
-        }
-    }
-
-    /** The chain query of ManyRelationJoinTest over t1..tN: tables and equalities in a random order. */
-    private static String chain(int n) {
-        int mid = n / 2;
-        Random rnd = new Random(n * 31L + "chain".hashCode());
-        List<String> from = new ArrayList<>();
-        List<String> where = new ArrayList<>();
-        for (int t = 1; t <= n; t++) {
-            from.add("t" + t);
-            if (t > 1) {
-                String l = "a" + (t - 1);
-                String r = "b" + t;
-                where.add(rnd.nextBoolean() ? l + " = " + r : r + " = " + l);
-            }
-        }
-        where.add("a" + mid + " < 7");
-        Collections.shuffle(from, rnd);
-        Collections.shuffle(where, rnd);
-        return "SELECT x1, x" + mid + ", x" + n + " FROM " + String.join(", ", from) + " WHERE "
-                + String.join(" AND ", where);
     }
 }

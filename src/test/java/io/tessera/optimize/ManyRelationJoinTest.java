@@ -2,10 +2,6 @@ package io.tessera.optimize;
 
 import io.tessera.Tessera;
 import io.tessera.api.QueryResult;
-import io.tessera.storage.Database;
-import io.tessera.storage.RowBatch;
-import io.tessera.storage.TableSchema;
-import io.tessera.storage.TableWriter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -17,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,37 +27,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ManyRelationJoinTest {
 
-    private static final int TABLES = 64;
-    private static final int ROWS = 10;
+    private static final int ROWS = SelectFiveTables.ROWS;
 
     /** Per table (index 1..64), its column b by row: row r has a = r + 1. */
-    private final int[][] b = new int[TABLES + 1][ROWS];
+    private int[][] b;
     private Tessera tessera;
 
     @BeforeAll
     void tables(@TempDir Path dir) {
-        Random rnd = new Random(5);
-        try (Database db = Database.openOrCreate(dir)) {
-            for (int t = 1; t <= TABLES; t++) {
-                List<Integer> perm = new ArrayList<>();
-                for (int v = 1; v <= ROWS; v++) {
-                    perm.add(v);
-                }
-                Collections.shuffle(perm, rnd);
-                TableSchema s = TableSchema.parse("t" + t, "a" + t + " INTEGER NOT NULL, b" + t + " INTEGER, x" + t + " VARCHAR");
-                RowBatch batch = new RowBatch(s, ROWS);
-                for (int r = 0; r < ROWS; r++) {
-                    b[t][r] = perm.get(r);
-                    batch.column(0).appendInt(r + 1);
-                    batch.column(1).appendInt(perm.get(r));
-                    batch.column(2).appendString(label(t, r));
-                }
-                try (TableWriter w = db.replace(s)) {
-                    w.write(batch);
-                    w.commit();
-                }
-            }
-        }
+        b = SelectFiveTables.build(dir);
         tessera = Tessera.open(dir);
     }
 
@@ -73,33 +46,13 @@ class ManyRelationJoinTest {
         }
     }
 
-    private static String label(int table, int row) {
-        return "t" + table + "r" + (row + 1);
-    }
-
     /** A chain (a1 = b2, a2 = b3, ...) or a star (a1 = b2, a1 = b3, ...) over t1..tN, a filter on a middle table. */
     @ParameterizedTest
     @CsvSource({"20, chain", "25, chain", "64, chain", "20, star", "25, star", "64, star"})
     void joinAnswersRight(int n, String shape) {
         boolean star = shape.equals("star");
         int mid = n / 2;
-        Random rnd = new Random(n * 31L + shape.hashCode());
-        List<String> from = new ArrayList<>();
-        List<String> where = new ArrayList<>();
-        for (int t = 1; t <= n; t++) {
-            from.add("t" + t);
-            if (t > 1) {
-                // select5 writes either side first
-                String l = "a" + (star ? 1 : t - 1);
-                String r = "b" + t;
-                where.add(rnd.nextBoolean() ? l + " = " + r : r + " = " + l);
-            }
-        }
-        where.add("a" + mid + " < 7");
-        Collections.shuffle(from, rnd);
-        Collections.shuffle(where, rnd);
-        String sql = "SELECT x1, x" + mid + ", x" + n + " FROM " + String.join(", ", from) + " WHERE "
-                + String.join(" AND ", where);
+        String sql = SelectFiveTables.query(n, star);
 
         List<String> expected = expected(n, star, mid);
         assertFalse(expected.isEmpty());
@@ -126,7 +79,8 @@ class ManyRelationJoinTest {
                 rowOf[t] = rowWithB(t, parentA);
             }
             if (rowOf[mid] + 1 < 7) {
-                out.add(label(1, rowOf[1]) + " " + label(mid, rowOf[mid]) + " " + label(n, rowOf[n]));
+                out.add(SelectFiveTables.label(1, rowOf[1]) + " " + SelectFiveTables.label(mid, rowOf[mid]) + " "
+                        + SelectFiveTables.label(n, rowOf[n]));
             }
         }
         Collections.sort(out);
