@@ -84,13 +84,6 @@ public final class Timestamps {
         }
     }
 
-    private static void two(StringBuilder b, int v) {
-        if (v < 10) {
-            b.append('0');
-        }
-        b.append(v);
-    }
-
     /** Appends {@code hh:mm:ss[.ffffff]} of microseconds since midnight, the fraction without trailing zeros. */
     public static void appendTime(StringBuilder b, long timeMicros) {
         long s = timeMicros / MICROS_PER_SECOND;
