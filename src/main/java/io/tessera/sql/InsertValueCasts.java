@@ -23,10 +23,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Text and NULL in an INSERT's VALUES rows read as the type of the column they go to, where that is an INTERVAL, a
- * UUID or a BLOB, as DuckDB casts them: {@code INSERT INTO t VALUES (1, '1 day'), (2, NULL)}. Calcite would first
- * need one type for each column of the rows, and text has none in common with those types, so the text (and a NULL
- * beside it) is given the column's type in the rows themselves, before validation.
+ * An INSERT's VALUES rows read as the types of the columns they go to, as DuckDB casts each value to its column's
+ * type: Calcite would first need one type for each column of the rows, which values of different types (text and a
+ * TIMESTAMP, a BOOLEAN and an INTEGER, a DATE and text) do not have, so the values are given the column's type in the
+ * rows themselves, before validation. Text and NULL in a column of INTERVAL, UUID or BLOB are read as that type in
+ * every statement ({@code INSERT INTO t VALUES (1, '1 day'), (2, NULL)}); in a statement of several rows every value
+ * of a column of a scalar type is cast to it ({@code INSERT INTO t VALUES (1, '2024-01-01 10:00'), (2, now())}), as a
+ * CAST reads it (1.5 into an INTEGER is 2, 'x' into one an error naming the text). Rows of different lengths are
+ * refused with their position, as DuckDB refuses them.
  */
 final class InsertValueCasts {
     private InsertValueCasts() {
@@ -45,18 +49,54 @@ final class InsertValueCasts {
         if (types == null) {
             return node;
         }
-        for (SqlNode row : ((SqlCall) insert.getSource()).getOperandList()) {
+        List<SqlNode> rows = ((SqlCall) insert.getSource()).getOperandList();
+        checkLengths(rows);
+        boolean several = rows.size() > 1;
+        for (SqlNode row : rows) {
             if (!(row instanceof SqlBasicCall r) || r.getKind() != SqlKind.ROW) {
                 continue;
             }
             for (int i = 0; i < r.operandCount() && i < types.size(); i++) {
                 SqlNode read = readAs(r.operand(i), types.get(i));
+                if (read == null && several) {
+                    read = castToScalar(r.operand(i), types.get(i));
+                }
                 if (read != null) {
                     r.setOperand(i, read);
                 }
             }
         }
         return node;
+    }
+
+    /** DuckDB's refusal of VALUES rows of different lengths, at the first row that differs from the first. */
+    private static void checkLengths(List<SqlNode> rows) {
+        int expected = -1;
+        for (SqlNode row : rows) {
+            if (!(row instanceof SqlBasicCall r) || r.getKind() != SqlKind.ROW) {
+                return;
+            }
+            if (expected < 0) {
+                expected = r.operandCount();
+            } else if (r.operandCount() != expected) {
+                throw new SqlError("VALUES lists must all be the same length, expected " + expected
+                        + " entries but found a list with " + r.operandCount() + " entries"
+                        + SupportCheck.at(r.getParserPosition()));
+            }
+        }
+    }
+
+    /**
+     * The value cast to a column of a scalar type (numbers, text, dates, times, BOOLEAN); null for DEFAULT and for
+     * the nested types and the string forms {@link #readAs} reads, whose values Calcite types without a cast.
+     */
+    private static SqlNode castToScalar(SqlNode value, DataType type) {
+        if (value.getKind() == SqlKind.DEFAULT || type.isList() || type.isStruct() || type.isInterval()
+                || type.isUuid() || type.isBlob()) {
+            return null;
+        }
+        SqlDataTypeSpec spec = ColumnTypes.spec(type);
+        return spec == null ? null : SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value, spec);
     }
 
     /** The types of the columns the rows' values go to, in order; null where a name is not the table's. */
