@@ -50,6 +50,8 @@ final class ParseErrors {
             msg = "Encountered \"" + token + "\"" + ExpectedTokens.describe(e.getExpectedTokenNames());
         } else if (msg.startsWith("Lexical error") && msg.contains("Encountered: <EOF>")) {
             return unterminatedAtEnd(sql, e);
+        } else if (msg.startsWith("Non-query expression encountered in illegal context")) {
+            return notAStatement(sql, e);
         }
         Matcher pivot = PIVOT_STATEMENT.matcher(sql);
         if (pivot.find()) {
@@ -63,6 +65,31 @@ final class ParseErrors {
                     : "SELECT * FROM t UNPIVOT (value FOR name IN (a, b))"), e);
         }
         return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + msg, e);
+    }
+
+    /** The words a statement may begin with, for the hint when its first word is none of them. */
+    private static final java.util.List<String> STATEMENT_WORDS = java.util.List.of("SELECT", "WITH", "FROM", "VALUES",
+            "TABLE", "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "COPY", "EXPLAIN", "DESCRIBE", "SHOW", "SUMMARIZE",
+            "PIVOT", "UNPIVOT");
+
+    /** A word or a symbol. */
+    private static final Pattern WORD = Pattern.compile("\\w+|\\S");
+
+    /**
+     * A statement whose first word begins none ({@code selec 1}, {@code form t}): the parser read an expression there
+     * and names only its context. Said as DuckDB says it, with the statement word it is closest to.
+     */
+    private static SqlError notAStatement(String sql, SqlParseException e) {
+        int at = offset(sql, e.getPos());
+        Matcher m = WORD.matcher(sql);
+        if (at < 0 || !m.find(at)) {
+            return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": no statement", e);
+        }
+        String word = m.group();
+        String hint = DidYouMean.hint(word, STATEMENT_WORDS);
+        return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + " at or near \"" + word + "\": no statement "
+                + "begins with it" + (hint.isEmpty() ? "; a statement begins with " + String.join(", ", STATEMENT_WORDS)
+                : hint), e);
     }
 
     /** A statement that begins with DuckDB's PIVOT or UNPIVOT (which the parser does not read). */
