@@ -248,6 +248,21 @@ final class ColumnSink {
     }
 
     /**
+     * What {@link #finish} has to do, in rows, to start the columns with most first: every column scans its rows, a
+     * VARCHAR column merges its runs' strings too (a string merged costing about as much as a few rows scanned).
+     */
+    synchronized long commitWork(long totalRows) {
+        long strings = values.size();
+        for (PartRows p : parts) {
+            strings += p.run().count();
+        }
+        if (oldDictionary != null) {
+            strings += oldDictionary.size();
+        }
+        return totalRows + 4 * strings;
+    }
+
+    /**
      * Sorts or merges the dictionary, rewrites codes, writes validity, computes statistics and checksums; hands the
      * forcing of the column's files to {@code syncs}, which the commit awaits before it renames them into place.
      */
@@ -279,7 +294,7 @@ final class ColumnSink {
                 stats = ColumnStatsScanner.scan(kind, seg, totalRows, nullBits, oldRows, written);
                 stats = HistogramBuilder.attach(stats, kind, seg, totalRows, nullBits, 0, null);
             }
-            long crc = Database.crc32c(seg);
+            long crc = Crc32cParts.of(seg);
             FileEntry data = new FileEntry(rel(finalData), bytes, crc);
             FileEntry validity = nullCount > 0 ? writeValidity(totalRows, syncs) : null;
             // the mapping stays until its pages are forced; the sync thread then closes file and mapping

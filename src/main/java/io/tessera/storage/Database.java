@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import java.util.zip.CRC32C;
 
 /**
  * A database directory: {@code manifest.json} plus one folder per table holding one file per column (values,
@@ -641,14 +640,9 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** The CRC-32C of a file's bytes, in pieces on all cores where it is large. */
     static long crc32c(MemorySegment seg) {
-        CRC32C crc = new CRC32C();
-        long size = seg.byteSize();
-        final long chunk = 1L << 30;
-        for (long off = 0; off < size; off += chunk) {
-            crc.update(seg.asSlice(off, Math.min(chunk, size - off)).asByteBuffer());
-        }
-        return crc.getValue();
+        return Crc32cParts.of(seg);
     }
 
     /** Deletes a directory and everything under it (nothing when it does not exist). */

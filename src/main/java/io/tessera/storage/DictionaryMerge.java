@@ -11,24 +11,28 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
+import java.util.concurrent.RunnableFuture;
 
 /**
  * Merges the sorted runs of a VARCHAR column ({@link StringRuns}) into its dictionary file on all cores. The value
- * space is cut into ranges at splitters sampled from the runs; each range merges its share of every run on its own
- * thread (a tournament of the runs decided by offset-value codes, {@link RunTournament}), numbering the distinct
- * strings it meets and writing each run string's number beside it (~number where the string was met before). A
- * prefix sum over the ranges' counts and byte totals then gives each range the place of its codes and bytes in the
- * file, which the ranges fill, again in parallel. Afterwards each run string's slot holds its code in the dictionary.
+ * space is cut into ranges of about equal string counts ({@link RangeCut}); each range merges its share of every run
+ * on one thread (a tournament of the runs decided by offset-value codes, {@link RunTournament}), the threads claiming
+ * ranges largest first ({@link ClaimedTasks}), numbering the distinct strings it meets and writing each run string's
+ * number beside it (~number where the string was met before). A prefix sum over the ranges' counts and byte totals
+ * then gives each range the place of its codes and bytes in the file, which the ranges fill, again in parallel, and
+ * the file's CRC is taken in pieces on all cores ({@link Crc32cParts}). Afterwards each run string's slot holds its
+ * code in the dictionary.
  */
 final class DictionaryMerge {
 
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong BIG_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     /** Strings a range merges at least, so that cutting costs little beside merging. */
     private static final long MIN_RANGE = 1 << 16;
     /** Strings a range merges at most, so that what placing it notes per distinct string (12 bytes) stays small. */
     private static final long MAX_RANGE = 1 << 22;
+
+    /** A dictionary file at least this long has each range forced as soon as it is placed (tests lower it). */
+    static volatile long earlyForceBytes = 64L << 20;
 
     /** The written dictionary: its file's length and CRC-32C, its size, and its first and last string. */
     record Result(long length, long crc, int size, String min, String max) {
@@ -68,10 +72,12 @@ final class DictionaryMerge {
         }
         int ranges = (int) Math.max(1, Math.max(total / MAX_RANGE,
                 Math.min(4L * Runtime.getRuntime().availableProcessors(), total / MIN_RANGE)));
-        cut(ranges);
+        bound = RangeCut.cut(runs, list, ranges);
         codes = new int[ranges];
         bytes = new long[ranges];
-        IntStream.range(0, ranges).parallel().forEach(this::number);
+        // the largest ranges first, each thread claiming the next: no range left to one thread at the end
+        int[] order = ClaimedTasks.largestFirst(RangeCut.counts(bound));
+        ClaimedTasks.run(order, this::number);
         long[] codeBase = new long[ranges + 1];
         long[] byteBase = new long[ranges + 1];
         for (int r = 0; r < ranges; r++) {
@@ -89,21 +95,41 @@ final class DictionaryMerge {
                 StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
         Arena arena = Arena.ofShared();
         boolean handedOver = false;
+        List<RunnableFuture<?>> early = new ArrayList<>();
         try {
             MemorySegment dict = ch.map(FileChannel.MapMode.READ_WRITE, 0, length, arena);
             DictionaryFile.putHeader(dict, n);
             dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(n), byteBase[ranges]);
-            IntStream.range(0, ranges).parallel().forEach(r -> place(r, dict, (int) codeBase[r], byteBase[r], dataAt));
-            long crc = Database.crc32c(dict);
+            boolean forceEarly = length >= earlyForceBytes;
+            ClaimedTasks.run(order, r -> {
+                place(r, dict, (int) codeBase[r], byteBase[r], dataAt);
+                if (!forceEarly) {
+                    return;
+                }
+                // the range's offsets and bytes written to disk while the other ranges are placed
+                long offsets = DictionaryFile.offsetAt(codeBase[r]);
+                long offsetsEnd = DictionaryFile.offsetAt(codeBase[r + 1]);
+                MemorySegment part = dict.asSlice(offsets, offsetsEnd - offsets);
+                MemorySegment strings = dict.asSlice(dataAt + byteBase[r], byteBase[r + 1] - byteBase[r]);
+                synchronized (early) {
+                    for (MemorySegment written : new MemorySegment[] {part, strings}) {
+                        if (written.byteSize() > 0) {
+                            early.add(FileSyncs.submitEarlyForce(written));
+                        }
+                    }
+                }
+            });
+            long crc = Crc32cParts.of(dict);
             DictionaryFile.Layout layout = DictionaryFile.layout(dict, file.toString());
             String min = n == 0 ? null : layout.string(dict, 0);
             String max = n == 0 ? null : layout.string(dict, (int) n - 1);
             // forced on a sync thread while the column's codes are rewritten; it then closes file and mapping
-            syncs.submitForceAndClose(dict, ch, arena);
+            syncs.submitForceAndClose(dict, ch, arena, List.copyOf(early));
             handedOver = true;
             return new Result(length, crc, (int) n, min, max);
         } finally {
             if (!handedOver) {
+                FileSyncs.awaitQuietly(early); // they use the mapping closed here
                 try {
                     ch.close();
                 } finally {
@@ -111,84 +137,6 @@ final class DictionaryMerge {
                 }
             }
         }
-    }
-
-    // ------------------------------------------------------------------ strings of the runs
-
-    private long start(StringRuns.Run r, int i) {
-        return r.bytesAt() + runs.get(INT, r.offsetsAt() + 4L * i);
-    }
-
-    private int length(StringRuns.Run r, int i) {
-        return runs.get(INT, r.offsetsAt() + 4L * (i + 1)) - runs.get(INT, r.offsetsAt() + 4L * i);
-    }
-
-    /** Compares two run strings by their bytes, unsigned, the shorter first on a tie: eight bytes at a time. */
-    private int compare(StringRuns.Run a, int i, StringRuns.Run b, int j) {
-        int la = length(a, i);
-        int lb = length(b, j);
-        int n = Math.min(la, lb);
-        long sa = start(a, i);
-        long sb = start(b, j);
-        int k = 0;
-        for (; k + 8 <= n; k += 8) {
-            long x = runs.get(BIG_LONG, sa + k);
-            long y = runs.get(BIG_LONG, sb + k);
-            if (x != y) {
-                return Long.compareUnsigned(x, y);
-            }
-        }
-        for (; k < n; k++) {
-            int x = runs.get(ValueLayout.JAVA_BYTE, sa + k) & 0xff;
-            int y = runs.get(ValueLayout.JAVA_BYTE, sb + k) & 0xff;
-            if (x != y) {
-                return Integer.compare(x, y);
-            }
-        }
-        return Integer.compare(la, lb);
-    }
-
-    // ------------------------------------------------------------------ cutting the value space
-
-    /** Splitters sampled evenly from every run, then each run's first string at or after each splitter. */
-    private void cut(int ranges) {
-        bound = new int[ranges + 1][list.size()];
-        for (int k = 0; k < list.size(); k++) {
-            bound[ranges][k] = list.get(k).count();
-        }
-        if (ranges == 1) {
-            return;
-        }
-        List<long[]> samples = new ArrayList<>(); // {run, index}
-        for (int k = 0; k < list.size(); k++) {
-            int n = list.get(k).count();
-            for (int s = 0; s < ranges && n > 0; s++) {
-                samples.add(new long[] {k, (long) s * n / ranges});
-            }
-        }
-        samples.sort((x, y) -> compare(list.get((int) x[0]), (int) x[1], list.get((int) y[0]), (int) y[1]));
-        for (int r = 1; r < ranges; r++) {
-            long[] s = samples.get((int) ((long) r * samples.size() / ranges));
-            StringRuns.Run sr = list.get((int) s[0]);
-            for (int k = 0; k < list.size(); k++) {
-                bound[r][k] = lowerBound(list.get(k), sr, (int) s[1]);
-            }
-        }
-    }
-
-    /** The first string of {@code run} that is not below string {@code i} of {@code of}. */
-    private int lowerBound(StringRuns.Run run, StringRuns.Run of, int i) {
-        int lo = 0;
-        int hi = run.count();
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (compare(run, mid, of, i) < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     // ------------------------------------------------------------------ numbering a range

@@ -5,10 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.IntStream;
 
 /**
  * Writes one new version of a table: the previous rows (when appending), then every {@link RowBatch} handed to
@@ -172,14 +172,19 @@ public final class TableWriter implements AutoCloseable {
                     + " were not written");
         }
         try {
-            List<Manifest.ColumnEntry> entries;
+            Manifest.ColumnEntry[] finished = new Manifest.ColumnEntry[sinks.length];
             // each column's files forced as soon as they are final, beside the columns still being finished; all on
-            // disk before any is renamed into place
+            // disk before any is renamed into place. The columns with most to do start first (a large VARCHAR
+            // column's merge), and the threads that finish the others then take its ranges.
             try (FileSyncs syncs = new FileSyncs("table " + schema.name())) {
-                entries = new ArrayList<>(IntStream.range(0, sinks.length).parallel()
-                        .mapToObj(i -> sinks[i].finish(rows, syncs)).toList());
+                long[] work = new long[sinks.length];
+                for (int i = 0; i < sinks.length; i++) {
+                    work[i] = sinks[i].commitWork(rows);
+                }
+                ClaimedTasks.run(ClaimedTasks.largestFirst(work), i -> finished[i] = sinks[i].finish(rows, syncs));
                 syncs.await();
             }
+            List<Manifest.ColumnEntry> entries = new ArrayList<>(Arrays.asList(finished));
             for (ColumnSink s : sinks) {
                 s.renameIntoPlace();
             }
