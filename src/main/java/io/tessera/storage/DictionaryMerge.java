@@ -9,9 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.RunnableFuture;
 
 /**
  * Merges the sorted runs of a VARCHAR column ({@link StringRuns}) into its dictionary file on all cores. The value
@@ -30,9 +28,6 @@ final class DictionaryMerge {
     private static final long MIN_RANGE = 1 << 16;
     /** Strings a range merges at most, so that what placing it notes per distinct string (12 bytes) stays small. */
     private static final long MAX_RANGE = 1 << 22;
-
-    /** A dictionary file at least this long has each range forced as soon as it is placed (tests lower it). */
-    static volatile long earlyForceBytes = 64L << 20;
 
     /** The written dictionary: its file's length and CRC-32C, its size, and its first and last string. */
     record Result(long length, long crc, int size, String min, String max) {
@@ -95,41 +90,21 @@ final class DictionaryMerge {
                 StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
         Arena arena = Arena.ofShared();
         boolean handedOver = false;
-        List<RunnableFuture<?>> early = new ArrayList<>();
         try {
             MemorySegment dict = ch.map(FileChannel.MapMode.READ_WRITE, 0, length, arena);
             DictionaryFile.putHeader(dict, n);
             dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(n), byteBase[ranges]);
-            boolean forceEarly = length >= earlyForceBytes;
-            ClaimedTasks.run(order, r -> {
-                place(r, dict, (int) codeBase[r], byteBase[r], dataAt);
-                if (!forceEarly) {
-                    return;
-                }
-                // the range's offsets and bytes written to disk while the other ranges are placed
-                long offsets = DictionaryFile.offsetAt(codeBase[r]);
-                long offsetsEnd = DictionaryFile.offsetAt(codeBase[r + 1]);
-                MemorySegment part = dict.asSlice(offsets, offsetsEnd - offsets);
-                MemorySegment strings = dict.asSlice(dataAt + byteBase[r], byteBase[r + 1] - byteBase[r]);
-                synchronized (early) {
-                    for (MemorySegment written : new MemorySegment[] {part, strings}) {
-                        if (written.byteSize() > 0) {
-                            early.add(FileSyncs.submitEarlyForce(written));
-                        }
-                    }
-                }
-            });
+            ClaimedTasks.run(order, r -> place(r, dict, (int) codeBase[r], byteBase[r], dataAt));
             long crc = Crc32cParts.of(dict);
             DictionaryFile.Layout layout = DictionaryFile.layout(dict, file.toString());
             String min = n == 0 ? null : layout.string(dict, 0);
             String max = n == 0 ? null : layout.string(dict, (int) n - 1);
             // forced on a sync thread while the column's codes are rewritten; it then closes file and mapping
-            syncs.submitForceAndClose(dict, ch, arena, List.copyOf(early));
+            syncs.submitForceAndClose(dict, ch, arena);
             handedOver = true;
             return new Result(length, crc, (int) n, min, max);
         } finally {
             if (!handedOver) {
-                FileSyncs.awaitQuietly(early); // they use the mapping closed here
                 try {
                     ch.close();
                 } finally {

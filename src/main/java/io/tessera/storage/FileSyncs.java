@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -70,56 +68,12 @@ final class FileSyncs implements AutoCloseable {
     }
 
     /**
-     * Starts writing a finished part of a mapped file to disk while the rest is still being written, so that the
-     * disk works beside the cores. Not a sync the commit relies on: the file's {@link #submitForceAndClose} forces it
-     * whole again, after these, and reports any failure; so neither {@link #await} nor the tests' hook sees them.
-     */
-    static RunnableFuture<?> submitEarlyForce(MemorySegment part) {
-        RunnableFuture<?> f = new FutureTask<>(part::force, null);
-        POOL.execute(f);
-        return f;
-    }
-
-    /**
-     * Waits for early forces to end, whatever their outcome (a failure is the whole file's force's to report),
-     * running here those no thread has taken yet: so it never waits for one that waits in the queue behind it.
-     */
-    static void awaitQuietly(List<RunnableFuture<?>> syncs) {
-        boolean interrupted = false;
-        for (RunnableFuture<?> f : syncs) {
-            f.run(); // nothing where it ran or runs on a sync thread
-            while (true) {
-                try {
-                    f.get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true; // the mapping they use may be closed only once they have ended
-                } catch (ExecutionException | CancellationException e) {
-                    break;
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
      * Hands over a written file mapped through {@code arena}: the sync thread forces {@code mapped}'s pages (none
      * where it is null: nothing was mapped) and the file, then closes the file and the mapping.
      */
     void submitForceAndClose(MemorySegment mapped, FileChannel ch, Arena arena) {
-        submitForceAndClose(mapped, ch, arena, List.of());
-    }
-
-    /**
-     * As {@link #submitForceAndClose(MemorySegment, FileChannel, Arena)}, after the early forces of its parts
-     * ({@link #submitEarlyForce}), which use the mapping that it closes.
-     */
-    void submitForceAndClose(MemorySegment mapped, FileChannel ch, Arena arena, List<RunnableFuture<?>> after) {
         submit(() -> {
             try {
-                awaitQuietly(after);
                 if (mapped != null) {
                     mapped.force();
                 }
