@@ -63,9 +63,11 @@ import java.util.Set;
  *   <li>an ASC is kept only where the word follows the item's expression ({@code ORDER BY (a) ASC} has none);
  *   <li>a number is written as its value where the text does not hold it (a bound ? mark);
  *   <li>an interval of two units ({@code INTERVAL '1-2' YEAR TO MONTH}), which DuckDB does not have, keeps its SQL;
- *   <li>where {@code *} expands over a join whose sides share a name, Calcite's expansion adds a digit to the
- *       second ({@code sum(a)0}, as for table columns) where DuckDB repeats it.
+ *   <li>the result of a set operation under ORDER BY or LIMIT gives a repeated name DuckDB's suffix,
+ *       {@code sum(a)_1}, as a subquery's columns (see {@link #resultSelects}), where DuckDB repeats it.
  * </ul>
+ * Where {@code *} expands over a join whose sides share a name, the statement's result repeats the name, as DuckDB
+ * does; in a subquery the second gets DuckDB's suffix, {@code a_1} ({@link TesseraValidator#addToSelectList}).
  * {@code ColumnNamesTest} compares the names with DuckDB's.
  */
 final class ColumnNames {
@@ -109,19 +111,29 @@ final class ColumnNames {
         });
     }
 
-    /** The SELECTs whose rows are the result: through ORDER BY, WITH and the branches of set operations. */
-    private static void resultSelects(SqlNode node, Set<SqlSelect> out) {
+    /**
+     * The SELECTs whose rows are the result: through ORDER BY, WITH and the branches of set operations. Not the
+     * branches of a set operation under ORDER BY or LIMIT: Calcite reads it through a {@code SELECT *} of its own,
+     * where a name that two columns had would be ambiguous.
+     */
+    static void resultSelects(SqlNode node, Set<SqlSelect> out) {
         if (node instanceof SqlSelect select) {
             out.add(select);
         } else if (node instanceof SqlOrderBy orderBy) {
-            resultSelects(orderBy.query, out);
+            if (!isSetOperation(orderBy.query instanceof SqlWith with ? with.body : orderBy.query)) {
+                resultSelects(orderBy.query, out);
+            }
         } else if (node instanceof SqlWith with) {
             resultSelects(with.body, out);
-        } else if (node instanceof SqlCall call && call.getKind().belongsTo(SqlKind.SET_QUERY)) {
-            for (SqlNode branch : call.getOperandList()) {
+        } else if (isSetOperation(node)) {
+            for (SqlNode branch : ((SqlCall) node).getOperandList()) {
                 resultSelects(branch, out);
             }
         }
+    }
+
+    private static boolean isSetOperation(SqlNode node) {
+        return node instanceof SqlCall call && call.getKind().belongsTo(SqlKind.SET_QUERY);
     }
 
     private void nameItems(SqlSelect select, boolean result) {
