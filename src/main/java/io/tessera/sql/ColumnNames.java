@@ -7,6 +7,7 @@ import org.apache.calcite.sql.SqlCollectionTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlMapTypeNameSpec;
@@ -44,14 +45,30 @@ import java.util.Set;
  * user wrote, a column and {@code *} keep theirs.
  *
  * <p>The name is built from the parsed expression, not from its text: the spelling of keywords, spaces and
- * parentheses is DuckDB's. Where DuckDB rewrites an expression into its own calls (intervals become
- * {@code to_days(...)}), and for subqueries (DuckDB prints the subquery's SQL), the names differ: an interval keeps
- * its SQL spelling, and a subquery is named {@code (SELECT ...)}. An explicit ASC in a window's ORDER BY, which
- * Calcite's parser does not keep, is left out; and where {@code *} expands over a join whose sides share a name,
- * Calcite's expansion adds a digit to the second ({@code sum(a)0}, as for table columns) where DuckDB repeats it.
- * A number is written as its value ({@code 0.5} where DuckDB keeps {@code .5} as written).
- * A type's name that DuckDB keeps as written ({@code CAST(x AS Date)}, {@code date '2020-01-01'}) is read from the
- * statement's text where it is known. {@code ColumnNamesTest} compares the names with DuckDB's.
+ * parentheses is DuckDB's, and a name inside it is quoted where DuckDB quotes it (a keyword, or not a word:
+ * {@link DuckDbKeywords}). A scalar subquery, EXISTS and IN (subquery) are named by their query as DuckDB's printer
+ * writes it ({@code (SELECT max(a) FROM t AS t2 WHERE (t2.a > t.a))}, {@link SubqueryText}); an interval of one
+ * unit by the call DuckDB makes of it ({@code to_days(CAST(trunc(CAST('1' AS DOUBLE)) AS INTEGER))}). A few words
+ * DuckDB keeps as written are read from the statement's text where it is known ({@link WrittenWords}): a type's name
+ * ({@code CAST(x AS Date)}, {@code date '2020-01-01'}), a number ({@code .5}, {@code 1e2}) and an explicit ASC in an
+ * ORDER BY, which Calcite's parser drops.
+ *
+ * <p>Where the names still differ from DuckDB's:
+ * <ul>
+ *   <li>a subquery with a part that DuckDB's printer rewrites or that {@link SubqueryText} does not know (ROLLUP,
+ *       CUBE and GROUPING SETS, ORDER BY ALL, a WINDOW clause, a recursive WITH, UNNEST, PIVOT, a table function or
+ *       a file in FROM, * EXCLUDE) is named {@code (SELECT ...)};
+ *   <li>a name written without quotes is read in lower case by the parser, where DuckDB keeps it as written
+ *       ({@code (A + 1)}, {@code FROM T});
+ *   <li>an ASC is kept only where the word follows the item's expression ({@code ORDER BY (a) ASC} has none);
+ *   <li>a number is written as its value where the text does not hold it (a bound ? mark);
+ *   <li>an interval of two units ({@code INTERVAL '1-2' YEAR TO MONTH}), which DuckDB does not have, keeps its SQL;
+ *   <li>the result of a set operation under ORDER BY or LIMIT gives a repeated name DuckDB's suffix,
+ *       {@code sum(a)_1}, as a subquery's columns (see {@link #resultSelects}), where DuckDB repeats it.
+ * </ul>
+ * Where {@code *} expands over a join whose sides share a name, the statement's result repeats the name, as DuckDB
+ * does; in a subquery the second gets DuckDB's suffix, {@code a_1} ({@link TesseraValidator#addToSelectList}).
+ * {@code ColumnNamesTest} compares the names with DuckDB's.
  */
 final class ColumnNames {
 
@@ -94,19 +111,29 @@ final class ColumnNames {
         });
     }
 
-    /** The SELECTs whose rows are the result: through ORDER BY, WITH and the branches of set operations. */
-    private static void resultSelects(SqlNode node, Set<SqlSelect> out) {
+    /**
+     * The SELECTs whose rows are the result: through ORDER BY, WITH and the branches of set operations. Not the
+     * branches of a set operation under ORDER BY or LIMIT: Calcite reads it through a {@code SELECT *} of its own,
+     * where a name that two columns had would be ambiguous.
+     */
+    static void resultSelects(SqlNode node, Set<SqlSelect> out) {
         if (node instanceof SqlSelect select) {
             out.add(select);
         } else if (node instanceof SqlOrderBy orderBy) {
-            resultSelects(orderBy.query, out);
+            if (!isSetOperation(orderBy.query instanceof SqlWith with ? with.body : orderBy.query)) {
+                resultSelects(orderBy.query, out);
+            }
         } else if (node instanceof SqlWith with) {
             resultSelects(with.body, out);
-        } else if (node instanceof SqlCall call && call.getKind().belongsTo(SqlKind.SET_QUERY)) {
-            for (SqlNode branch : call.getOperandList()) {
+        } else if (isSetOperation(node)) {
+            for (SqlNode branch : ((SqlCall) node).getOperandList()) {
                 resultSelects(branch, out);
             }
         }
+    }
+
+    private static boolean isSetOperation(SqlNode node) {
+        return node instanceof SqlCall call && call.getKind().belongsTo(SqlKind.SET_QUERY);
     }
 
     private void nameItems(SqlSelect select, boolean result) {
@@ -156,7 +183,7 @@ final class ColumnNames {
 
     private void write(SqlNode e, StringBuilder sb) {
         if (e instanceof SqlIdentifier id) {
-            sb.append(id.isStar() ? "*" : String.join(".", id.names.stream().map(ColumnNames::quoted).toList()));
+            sb.append(String.join(".", id.names.stream().map(ColumnNames::quoted).toList())); // *, t.* as written
         } else if (e instanceof SqlLiteral lit) {
             literal(lit, sb);
         } else if (e instanceof SqlCase c) {
@@ -164,7 +191,8 @@ final class ColumnNames {
         } else if (e instanceof SqlSelect || e.getKind() == SqlKind.ORDER_BY || e.getKind() == SqlKind.UNION
                 || e.getKind() == SqlKind.INTERSECT || e.getKind() == SqlKind.EXCEPT || e.getKind() == SqlKind.WITH
                 || e.getKind() == SqlKind.VALUES) {
-            sb.append("(SELECT ...)");
+            String text = new SubqueryText(this::write, this::orderItem).of(e);
+            sb.append('(').append(text != null ? text : "SELECT ...").append(')');
         } else if (e instanceof SqlCall call) {
             call(call, sb);
         } else if (e instanceof SqlNodeList list) {
@@ -176,12 +204,9 @@ final class ColumnNames {
         }
     }
 
-    /** A name inside an expression as DuckDB writes it: in double quotes unless lower case letters, digits, _. */
+    /** A name inside an expression as DuckDB writes it: in double quotes where it is a keyword or not a word. */
     private static String quoted(String name) {
-        if (name.isEmpty()) {
-            return "*";
-        }
-        return name.matches("[a-z_][a-z0-9_]*") ? name : "\"" + name.replace("\"", "\"\"") + "\"";
+        return name.isEmpty() ? "*" : DuckDbKeywords.quoted(name);
     }
 
     private void literal(SqlLiteral lit, StringBuilder sb) {
@@ -189,13 +214,20 @@ final class ColumnNames {
             sb.append('\'').append(s.getValueAs(String.class).replace("'", "''")).append('\'');
         } else if (lit instanceof SqlNumericLiteral n) {
             BigDecimal v = n.getValueAs(BigDecimal.class);
-            sb.append(n.isExact() ? v.toPlainString() : n.toString().toLowerCase(Locale.ROOT));
+            String asWritten = writtenNumber(n, v);
+            sb.append(asWritten != null ? asWritten
+                    : n.isExact() ? v.toPlainString() : n.toString().toLowerCase(Locale.ROOT));
         } else if (lit instanceof SqlUnknownLiteral u) {
             // DATE '2020-01-01': DuckDB names the cast it becomes
             sb.append("CAST('").append(u.getValue().replace("'", "''")).append("' AS ")
                     .append(spelt(u.tag, written.at(u.getParserPosition(), u.tag))).append(')');
         } else if (lit instanceof SqlIntervalLiteral) {
-            sb.append(lit);
+            SqlIntervalLiteral.IntervalValue v = lit.getValueAs(SqlIntervalLiteral.IntervalValue.class);
+            String value = "'" + v.getIntervalLiteral().replace("'", "''") + "'";
+            // INTERVAL -'1' DAY, which DuckDB cannot parse, and two units keep their SQL
+            if (v.getSign() < 0 || !IntervalNames.of(v.getIntervalQualifier(), value, sb)) {
+                sb.append(lit);
+            }
         } else if (lit.getTypeName() == SqlTypeName.NULL) {
             sb.append("NULL");
         } else if (lit.getTypeName() == SqlTypeName.BOOLEAN) {
@@ -205,6 +237,24 @@ final class ColumnNames {
         } else {
             sb.append(lit);
         }
+    }
+
+    /**
+     * A number as the statement writes it ({@code .5}, {@code 1e2}, {@code 007}), which DuckDB keeps in a name; null
+     * where the text at the number's place is not a number of the same value (a bound ? mark, a rewritten tree).
+     */
+    private String writtenNumber(SqlNumericLiteral n, BigDecimal value) {
+        String text = written.span(n.getParserPosition());
+        if (text == null) {
+            return null;
+        }
+        // the parser makes -.5 one negative number; DuckDB writes - .5 as -.5
+        String digits = text.replaceFirst("^-\\s*", "");
+        if (!digits.matches("([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?")) {
+            return null;
+        }
+        String number = (value.signum() < 0 ? "-" : "") + digits;
+        return new BigDecimal(number).compareTo(value) == 0 ? number : null;
     }
 
     /** DuckDB's CASE: {@code CASE  WHEN (c) THEN (v) ELSE e END}, a missing ELSE as NULL. */
@@ -372,6 +422,15 @@ final class ColumnNames {
                 sb.append(").");
                 write(ops.get(1), sb);
             }
+            case SOME, ALL -> quantified(call, sb);
+            case INTERVAL -> {
+                // INTERVAL n DAY, INTERVAL (expr) DAY
+                StringBuilder value = new StringBuilder();
+                write(ops.get(0), value);
+                if (!(ops.get(1) instanceof SqlIntervalQualifier q && IntervalNames.of(q, value.toString(), sb))) {
+                    function("interval", call, sb);
+                }
+            }
             case EXISTS -> {
                 sb.append("EXISTS");
                 write(ops.get(0), sb);
@@ -419,6 +478,29 @@ final class ColumnNames {
         }
     }
 
+    /**
+     * {@code x < ANY (query)} as DuckDB names it, {@code (x < ANY(SELECT ...))}; DuckDB writes ALL as the negation of
+     * ANY with the opposite comparison: {@code x < ALL (query)} is {@code (NOT (x >= ANY(SELECT ...)))}.
+     */
+    private void quantified(SqlCall call, StringBuilder sb) {
+        SqlKind comparison = ((org.apache.calcite.sql.fun.SqlQuantifyOperator) call.getOperator()).comparisonKind;
+        boolean all = call.getKind() == SqlKind.ALL;
+        SqlKind asAny = all ? comparison.negateNullSafe() : comparison;
+        StringBuilder inner = new StringBuilder("(");
+        write(call.operand(0), inner);
+        inner.append(' ').append(switch (asAny) {
+            case EQUALS -> "=";
+            case NOT_EQUALS -> "!=";
+            case LESS_THAN -> "<";
+            case LESS_THAN_OR_EQUAL -> "<=";
+            case GREATER_THAN -> ">";
+            default -> ">=";
+        }).append(" ANY");
+        write(call.operand(1), inner);
+        inner.append(')');
+        sb.append(all ? "(NOT " + inner + ")" : inner);
+    }
+
     private static final Set<String> STANDARD_UNITS =
             Set.of("YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND");
 
@@ -443,7 +525,7 @@ final class ColumnNames {
                 sb.append(" ORDER BY ");
                 for (int k = 0; k < order.size(); k++) {
                     sb.append(k > 0 ? ", " : "");
-                    write(order.get(k), sb);
+                    orderItem(order.get(k), sb);
                 }
                 break;
             }
@@ -481,8 +563,7 @@ final class ColumnNames {
 
     /** A struct's field name as DuckDB writes it: in double quotes unless a word that is not a keyword. */
     private static String fieldName(String name) {
-        boolean word = name.matches("[A-Za-z_][A-Za-z0-9_]*") && !ReservedWords.isShared(name);
-        return word ? name : '"' + name.replace("\"", "\"\"") + '"';
+        return DuckDbKeywords.quoted(name);
     }
 
     private void binary(String op, List<SqlNode> ops, StringBuilder sb) {
@@ -576,7 +657,10 @@ final class ColumnNames {
         }
         if (w.getOrderList().size() > 0) {
             StringBuilder o = new StringBuilder("ORDER BY ");
-            items(w.getOrderList().getList(), o);
+            for (int i = 0; i < w.getOrderList().size(); i++) {
+                o.append(i > 0 ? ", " : "");
+                orderItem(w.getOrderList().get(i), o);
+            }
             parts.add(o.toString());
         }
         if (w.getLowerBound() != null) {
@@ -589,6 +673,30 @@ final class ColumnNames {
             }
         }
         sb.append('(').append(String.join(" ", parts)).append(')');
+    }
+
+    /**
+     * An item of an ORDER BY as DuckDB names it: {@code a DESC NULLS FIRST}; an ASC as the statement writes it, which
+     * DuckDB keeps and Calcite's parser drops, read from the word after the item's expression.
+     */
+    private void orderItem(SqlNode item, StringBuilder sb) {
+        SqlNode e = item;
+        String nulls = "";
+        if (e.getKind() == SqlKind.NULLS_FIRST || e.getKind() == SqlKind.NULLS_LAST) {
+            nulls = e.getKind() == SqlKind.NULLS_FIRST ? " NULLS FIRST" : " NULLS LAST";
+            e = ((SqlCall) e).operand(0);
+        }
+        boolean descending = e.getKind() == SqlKind.DESCENDING;
+        if (descending) {
+            e = ((SqlCall) e).operand(0);
+        }
+        write(e, sb);
+        if (descending) {
+            sb.append(" DESC");
+        } else if (written.followedBy(e.getParserPosition(), "ASC")) {
+            sb.append(" ASC");
+        }
+        sb.append(nulls);
     }
 
     private void items(List<SqlNode> nodes, StringBuilder sb) {

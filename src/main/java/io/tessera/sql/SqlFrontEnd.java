@@ -180,7 +180,8 @@ public final class SqlFrontEnd {
         StoredView.addAll(root, views, types);
         MainSchema.addTo(root);
         CalciteCatalogReader catalog = catalog(root, types);
-        SqlValidator validator = validator(catalog, types);
+        TesseraValidator validator = validator(catalog, types);
+        validator.repeatNamesIn(parsed);
         SqlNode validated;
         try {
             validated = validator.validate(parsed);
@@ -370,7 +371,7 @@ public final class SqlFrontEnd {
     }
 
     /** A validator for one statement (validators keep state): Tessera's functions, conformance and NULL order. */
-    static SqlValidator validator(CalciteCatalogReader catalog, JavaTypeFactoryImpl types) {
+    static TesseraValidator validator(CalciteCatalogReader catalog, JavaTypeFactoryImpl types) {
         return new TesseraValidator(MathFunctions.INSTANCE, catalog, types,
                 SqlValidator.Config.DEFAULT.withConformance(TesseraConformance.INSTANCE)
                         .withTypeCoercionFactory(TextCoercion::new)

@@ -9,6 +9,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.runtime.PairList;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.util.SqlShuttle;
@@ -23,8 +24,11 @@ import org.apache.calcite.util.Static;
 import org.apache.calcite.util.Util;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Calcite's validator with standard name resolution where a SELECT alias and a column of the FROM clause share a
@@ -44,9 +48,44 @@ import java.util.Map;
  */
 final class TesseraValidator extends SqlValidatorImpl {
 
+    /** The SELECTs whose rows are the statement's result, where a name that {@code *} gives twice is repeated. */
+    private final Set<SqlSelect> results = Collections.newSetFromMap(new IdentityHashMap<>());
+
     TesseraValidator(SqlOperatorTable operators, SqlValidatorCatalogReader catalog, RelDataTypeFactory types,
                      Config config) {
         super(operators, catalog, types, config);
+    }
+
+    /**
+     * Reads which SELECTs of {@code statement}, about to be validated, give the rows of its result: there a column
+     * that {@code *} expands to keeps its name where another column has it, as DuckDB repeats it
+     * ({@code SELECT * FROM t JOIN u ON t.a = u.a}: a, ..., a). Without this every SELECT is a subquery's.
+     */
+    void repeatNamesIn(SqlNode statement) {
+        results.clear();
+        ColumnNames.resultSelects(statement, results);
+    }
+
+    /**
+     * A column of an expanded {@code *}: in a subquery (and a view) a name that another column of the list has gets
+     * DuckDB's suffix, {@code a_1}, where Calcite's would add a digit ({@code a0}), so that the query around it tells
+     * the columns apart; in the statement's result the name is kept (see {@link #repeatNamesIn}).
+     */
+    @Override
+    protected void addToSelectList(List<SqlNode> list, Set<String> aliases,
+                                   List<Map.Entry<String, RelDataType>> fieldList, SqlNode exp, SelectScope scope,
+                                   boolean includeSystemVars) {
+        String alias = SqlValidatorUtil.alias(exp);
+        String name;
+        if (scope.getNode() instanceof SqlSelect select && results.contains(select)) {
+            aliases.add(alias);
+            name = alias;
+        } else {
+            name = SqlValidatorUtil.uniquify(alias, aliases, (original, attempt, size) -> original + "_" + (attempt + 1));
+        }
+        SqlNode item = java.util.Objects.equals(alias, name) ? exp : SqlValidatorUtil.addAlias(exp, name);
+        ((PairList<String, RelDataType>) fieldList).add(name, deriveType(scope, item));
+        list.add(item);
     }
 
     /** A SELECT with its dotted names read first as table.column, then as column.field ({@link StructFieldNames}). */

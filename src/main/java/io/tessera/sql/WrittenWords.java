@@ -46,6 +46,30 @@ final class WrittenWords {
                 && text.substring(start, end + 1).replaceAll("\\s+", " ").equalsIgnoreCase(words);
     }
 
+    /** The text from {@code pos}'s start to its end, as written; null where the text is not known. */
+    String span(SqlParserPos pos) {
+        int start = offset(pos.getLineNum(), pos.getColumnNum());
+        int end = offset(pos.getEndLineNum(), pos.getEndColumnNum());
+        return start >= 0 && end >= start ? text.substring(start, end + 1) : null;
+    }
+
+    /** Whether the first word after {@code pos}'s end, past white space, is {@code word} but for case. */
+    boolean followedBy(SqlParserPos pos, String word) {
+        int end = offset(pos.getEndLineNum(), pos.getEndColumnNum());
+        if (end < 0) {
+            return false;
+        }
+        int start = end + 1;
+        while (start < text.length() && Character.isWhitespace(text.charAt(start))) {
+            start++;
+        }
+        int stop = start;
+        while (stop < text.length() && (Character.isLetterOrDigit(text.charAt(stop)) || text.charAt(stop) == '_')) {
+            stop++;
+        }
+        return text.substring(start, stop).equalsIgnoreCase(word);
+    }
+
     /** The offset in the text of a 1-based line and column (the parser counts a tab as one column); -1 if none. */
     private int offset(int line, int column) {
         if (text == null || line < 1 || column < 1) {
