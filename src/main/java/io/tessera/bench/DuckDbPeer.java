@@ -231,7 +231,7 @@ public final class DuckDbPeer implements AutoCloseable {
         return switch (t.kind()) {
             case INTEGER -> "INTEGER";
             case BIGINT -> "BIGINT";
-            case DOUBLE -> "DOUBLE";
+            case DOUBLE -> t.isReal() ? "FLOAT" : "DOUBLE";
             case DECIMAL -> "DECIMAL(" + t.precision() + "," + t.scale() + ")";
             case DATE -> "DATE";
             case TIMESTAMP -> "TIMESTAMP";
@@ -256,7 +256,8 @@ public final class DuckDbPeer implements AutoCloseable {
         return switch (t) {
             case "INTEGER", "SMALLINT", "TINYINT", "UTINYINT", "USMALLINT" -> DataType.INTEGER;
             case "BIGINT", "HUGEINT", "UINTEGER", "UBIGINT", "UHUGEINT" -> DataType.BIGINT;
-            case "DOUBLE", "FLOAT", "REAL" -> DataType.DOUBLE;
+            case "DOUBLE" -> DataType.DOUBLE;
+            case "FLOAT", "REAL" -> DataType.REAL;
             case "DATE" -> DataType.DATE;
             case "TIMESTAMP" -> DataType.TIMESTAMP;
             case "TIMESTAMP WITH TIME ZONE" -> DataType.TIMESTAMP_TZ;
@@ -268,7 +269,8 @@ public final class DuckDbPeer implements AutoCloseable {
 
     /** A JDBC value as the Java kind Tessera returns for the same SQL type. */
     public static Object normalize(Object v) {
-        if (v == null || v instanceof Integer || v instanceof Long || v instanceof Double || v instanceof String
+        if (v == null || v instanceof Integer || v instanceof Long || v instanceof Double || v instanceof Float
+                || v instanceof String
                 || v instanceof Boolean || v instanceof BigDecimal || v instanceof java.time.LocalDate
                 || v instanceof java.time.LocalDateTime || v instanceof java.time.LocalTime) {
             return v;
@@ -278,9 +280,6 @@ public final class DuckDbPeer implements AutoCloseable {
         }
         if (v instanceof Byte b) {
             return (int) b;
-        }
-        if (v instanceof Float f) {
-            return (double) f;
         }
         if (v instanceof BigInteger b) {
             return b.bitLength() < 64 ? (Object) b.longValue() : b;
@@ -466,7 +465,14 @@ public final class DuckDbPeer implements AutoCloseable {
                         case BIGINT -> app.append(d.get(Column.LONG, row << 3));
                         case TIMESTAMP, TIMESTAMP_TZ -> app.appendEpochMicros(d.get(Column.LONG, row << 3));
                         case TIME -> app.append(io.tessera.storage.Values.timeOf(d.get(Column.LONG, row << 3)));
-                        case DOUBLE -> app.append(d.get(Column.DOUBLE, row << 3));
+                        case DOUBLE -> {
+                            double x = d.get(Column.DOUBLE, row << 3);
+                            if (precision[i] == DataType.REAL_FORM) {
+                                app.append((float) x); // a REAL column: DuckDB's FLOAT
+                            } else {
+                                app.append(x);
+                            }
+                        }
                         case BOOLEAN -> app.append(d.get(ValueLayout.JAVA_BYTE, row) != 0);
                         case DECIMAL -> {
                             long u = d.get(Column.LONG, row << 3);

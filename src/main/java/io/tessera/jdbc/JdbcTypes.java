@@ -35,7 +35,7 @@ final class JdbcTypes {
             case INTEGER -> t.equals(DataType.SMALLINT) ? Types.SMALLINT : t.equals(DataType.TINYINT) ? Types.TINYINT
                     : Types.INTEGER;
             case BIGINT -> Types.BIGINT;
-            case DOUBLE -> Types.DOUBLE;
+            case DOUBLE -> t.isReal() ? Types.FLOAT : Types.DOUBLE; // REAL as DuckDB's driver reports FLOAT
             case DECIMAL -> Types.DECIMAL;
             case DATE -> Types.DATE;
             case TIMESTAMP -> Types.TIMESTAMP;
@@ -66,7 +66,7 @@ final class JdbcTypes {
         return switch (t.kind()) {
             case INTEGER -> Integer.class.getName();
             case BIGINT -> Long.class.getName();
-            case DOUBLE -> Double.class.getName();
+            case DOUBLE -> t.isReal() ? Float.class.getName() : Double.class.getName();
             case DECIMAL -> java.math.BigDecimal.class.getName();
             case DATE -> java.sql.Date.class.getName();
             case TIMESTAMP -> java.time.LocalDateTime.class.getName();
@@ -83,7 +83,7 @@ final class JdbcTypes {
         return switch (t.kind()) {
             case INTEGER -> t.equals(DataType.SMALLINT) ? 5 : t.equals(DataType.TINYINT) ? 3 : 10;
             case BIGINT -> 19;
-            case DOUBLE -> 15;
+            case DOUBLE -> t.isReal() ? 8 : 15;
             case DECIMAL -> t.precision();
             case DATE -> 10;
             case TIMESTAMP -> 26;
@@ -102,7 +102,7 @@ final class JdbcTypes {
     static int displaySize(DataType t) {
         return switch (t.kind()) {
             case INTEGER, BIGINT -> precision(t) + 1;
-            case DOUBLE -> 24;
+            case DOUBLE -> t.isReal() ? 15 : 24;
             case DECIMAL -> t.precision() + (t.scale() > 0 ? 2 : 1);
             case DATE -> 10;
             case TIMESTAMP -> 26;
@@ -127,7 +127,8 @@ final class JdbcTypes {
             case Types.SMALLINT -> DataType.SMALLINT;
             case Types.TINYINT -> DataType.TINYINT;
             case Types.BIGINT -> DataType.BIGINT;
-            case Types.DOUBLE, Types.FLOAT, Types.REAL -> DataType.DOUBLE;
+            case Types.DOUBLE -> DataType.DOUBLE;
+            case Types.FLOAT, Types.REAL -> DataType.REAL;
             case Types.DECIMAL, Types.NUMERIC -> DECIMAL;
             case Types.DATE -> DataType.DATE;
             case Types.TIMESTAMP -> DataType.TIMESTAMP;

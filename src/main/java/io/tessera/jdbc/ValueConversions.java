@@ -73,7 +73,7 @@ final class ValueConversions {
                         ? (Object) (byte) n : (Object) (int) n;
             }
             case BIGINT -> toLong(v, "BIGINT", Long.MIN_VALUE, Long.MAX_VALUE);
-            case DOUBLE -> toDouble(v);
+            case DOUBLE -> type.isReal() ? (Object) (float) toDouble(v) : (Object) toDouble(v);
             case DECIMAL -> toBigDecimal(v);
             case DATE -> toDate(v);
             case TIMESTAMP -> toTimestamp(v);
@@ -92,7 +92,7 @@ final class ValueConversions {
             case Byte b -> DataType.TINYINT;
             case Long l -> DataType.BIGINT;
             case Double d -> DataType.DOUBLE;
-            case Float f -> DataType.DOUBLE;
+            case Float f -> DataType.REAL;
             case BigDecimal d -> DataType.decimal(Math.clamp(Math.max(d.precision(), d.scale()), 1,
                     DataType.MAX_DECIMAL_PRECISION), Math.clamp(d.scale(), 0, DataType.MAX_DECIMAL_PRECISION));
             case BigInteger b -> JdbcTypes.DECIMAL;

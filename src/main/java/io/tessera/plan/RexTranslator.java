@@ -72,7 +72,7 @@ final class RexTranslator {
         Object v = switch (type.kind()) {
             case INTEGER, BIGINT -> integerLiteral(lit.getValueAs(BigDecimal.class), type);
             case DECIMAL -> decimalLiteral(lit.getValueAs(BigDecimal.class), type);
-            case DOUBLE -> lit.getValueAs(Double.class);
+            case DOUBLE -> type.isReal() ? realLiteral(lit.getValueAs(Double.class)) : lit.getValueAs(Double.class);
             case DATE -> (long) lit.getValueAs(DateString.class).getDaysSinceEpoch();
             case TIMESTAMP, TIMESTAMP_TZ -> Timestamps.parse(lit.getValueAs(TimestampString.class).toString());
             case TIME -> Timestamps.parseTime(lit.getValueAs(org.apache.calcite.util.TimeString.class).toString());
@@ -81,6 +81,15 @@ final class RexTranslator {
             case VARCHAR -> type.isBlob() || type.isUuid() ? bytesOrUuid(lit, type) : lit.getValueAs(String.class);
         };
         return new Expr.Literal(v, type);
+    }
+
+    /** A REAL constant as the float it is ({@code 0.1::REAL} folded by Calcite holds 0.1 itself). */
+    private static double realLiteral(double v) {
+        try {
+            return io.tessera.storage.Floats.converted(v);
+        } catch (ArithmeticException e) {
+            throw new SqlError(e.getMessage());
+        }
     }
 
     /**
@@ -388,7 +397,7 @@ final class RexTranslator {
             }
             return acc;
         }
-        return new Expr.Call(op, args, type, nullable);
+        return new Expr.Call(op, RealOperands.of(op, args, type), type, nullable);
     }
 
     private static final java.util.Set<String> MATH = java.util.Set.of("ROUND", "SIGN", "SQRT", "LN", "EXP", "POWER",

@@ -17,7 +17,8 @@ public final class Types {
             case BIGINT -> DataType.BIGINT;
             case DECIMAL -> DataType.decimal(Math.max(1, Math.min(t.getPrecision(), DataType.MAX_DECIMAL_PRECISION)),
                     Math.min(t.getScale(), Math.min(t.getPrecision(), DataType.MAX_DECIMAL_PRECISION)));
-            case FLOAT, REAL, DOUBLE -> DataType.DOUBLE;
+            case FLOAT, REAL -> DataType.REAL;
+            case DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
             // Calcite's instant, shown in the session's zone: DuckDB's TIMESTAMP WITH TIME ZONE

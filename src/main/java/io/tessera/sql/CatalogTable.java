@@ -60,7 +60,7 @@ final class CatalogTable extends AbstractTable implements CatalogTableAccess, or
             case INTEGER -> f.createSqlType(t.equals(DataType.SMALLINT) ? SqlTypeName.SMALLINT
                     : t.equals(DataType.TINYINT) ? SqlTypeName.TINYINT : SqlTypeName.INTEGER);
             case BIGINT -> f.createSqlType(SqlTypeName.BIGINT);
-            case DOUBLE -> f.createSqlType(SqlTypeName.DOUBLE);
+            case DOUBLE -> f.createSqlType(t.isReal() ? SqlTypeName.REAL : SqlTypeName.DOUBLE);
             case DECIMAL -> f.createSqlType(SqlTypeName.DECIMAL, t.precision(), t.scale());
             case DATE -> f.createSqlType(SqlTypeName.DATE);
             case TIMESTAMP -> f.createSqlType(SqlTypeName.TIMESTAMP, TesseraTypeSystem.TIMESTAMP_PRECISION);

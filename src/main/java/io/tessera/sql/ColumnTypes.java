@@ -24,7 +24,7 @@ final class ColumnTypes {
             Map.entry("TEXT", DataType.VARCHAR), Map.entry("STRING", DataType.VARCHAR),
             Map.entry("INT4", DataType.INTEGER), Map.entry("INT2", DataType.SMALLINT),
             Map.entry("INT1", DataType.TINYINT), Map.entry("INT8", DataType.BIGINT), Map.entry("LONG", DataType.BIGINT),
-            Map.entry("FLOAT8", DataType.DOUBLE), Map.entry("BOOL", DataType.BOOLEAN),
+            Map.entry("FLOAT8", DataType.DOUBLE), Map.entry("FLOAT4", DataType.REAL), Map.entry("BOOL", DataType.BOOLEAN),
             Map.entry("DATETIME", DataType.TIMESTAMP), Map.entry("TIMESTAMPTZ", DataType.TIMESTAMP_TZ),
             Map.entry("BLOB", DataType.BLOB), Map.entry("BYTEA", DataType.BLOB), Map.entry("UUID", DataType.UUID),
             Map.entry("INTERVAL", DataType.INTERVAL));
@@ -42,7 +42,7 @@ final class ColumnTypes {
         if (t == null) {
             throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
                     + SupportCheck.at(spec.getParserPosition())
-                    + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
+                    + " (Tessera stores INTEGER, SMALLINT, TINYINT, BIGINT, DOUBLE, REAL, DECIMAL(p,s), DATE, TIMESTAMP,"
                     + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN,"
                     + " INTERVAL, VARCHAR, BLOB and UUID, lists of them: INTEGER[], structs of them:"
                     + " STRUCT(a INTEGER, b VARCHAR), and maps of them: MAP(VARCHAR, INTEGER))");
@@ -140,7 +140,8 @@ final class ColumnTypes {
             case SMALLINT -> DataType.SMALLINT;
             case INTEGER -> DataType.INTEGER;
             case BIGINT -> DataType.BIGINT;
-            case REAL, FLOAT, DOUBLE -> DataType.DOUBLE;
+            case REAL, FLOAT -> DataType.REAL;
+            case DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
             case TIMESTAMP_TZ, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> DataType.TIMESTAMP_TZ;

@@ -161,7 +161,7 @@ public final class DataChangeQueries {
             case INTEGER -> new SqlBasicTypeNameSpec(t.equals(DataType.SMALLINT) ? SqlTypeName.SMALLINT
                     : t.equals(DataType.TINYINT) ? SqlTypeName.TINYINT : SqlTypeName.INTEGER, POS);
             case BIGINT -> new SqlBasicTypeNameSpec(SqlTypeName.BIGINT, POS);
-            case DOUBLE -> new SqlBasicTypeNameSpec(SqlTypeName.DOUBLE, POS);
+            case DOUBLE -> new SqlBasicTypeNameSpec(t.isReal() ? SqlTypeName.REAL : SqlTypeName.DOUBLE, POS);
             case DECIMAL -> new SqlBasicTypeNameSpec(SqlTypeName.DECIMAL, t.precision(), t.scale(), POS);
             case DATE -> new SqlBasicTypeNameSpec(SqlTypeName.DATE, POS);
             case TIMESTAMP -> new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP, TesseraTypeSystem.TIMESTAMP_PRECISION, POS);

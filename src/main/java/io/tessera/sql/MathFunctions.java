@@ -100,7 +100,10 @@ final class MathFunctions implements SqlOperatorTable {
         RelDataType y = b.getOperandType(1);
         boolean nullable = x.isNullable() || y.isNullable();
         RelDataType t;
-        if (SqlTypeUtil.isApproximateNumeric(x) || SqlTypeUtil.isApproximateNumeric(y)) {
+        RelDataType real = RealCommonType.of(f, java.util.List.of(x, y));
+        if (real != null) {
+            t = real; // a REAL beside a REAL, an integer or a DECIMAL: REAL, as DuckDB's FLOAT % 2
+        } else if (SqlTypeUtil.isApproximateNumeric(x) || SqlTypeUtil.isApproximateNumeric(y)) {
             t = f.createSqlType(SqlTypeName.DOUBLE);
         } else if (x.getSqlTypeName() == SqlTypeName.DECIMAL || y.getSqlTypeName() == SqlTypeName.DECIMAL) {
             int scale = Math.max(x.getScale(), y.getScale());

@@ -130,7 +130,7 @@ public final class Parameters {
             case BigInteger b -> SqlLiteral.createExactNumeric(b.toString(), pos);
             case BigDecimal d -> SqlLiteral.createExactNumeric(d.toPlainString(), pos);
             case Double d -> SqlLiteral.createApproxNumeric(approximate(d), pos);
-            case Float f -> SqlLiteral.createApproxNumeric(approximate(f.doubleValue()), pos);
+            case Float f -> cast(SqlLiteral.createApproxNumeric(approximate(f.doubleValue()), pos), DataType.REAL, pos);
             case String s -> SqlLiteral.createCharString(s, pos);
             case LocalDate d -> SqlLiteral.createDate(DateString.fromDaysSinceEpoch(Math.toIntExact(d.toEpochDay())), pos);
             case java.time.LocalDateTime t -> SqlLiteral.createTimestamp(SqlTypeName.TIMESTAMP,

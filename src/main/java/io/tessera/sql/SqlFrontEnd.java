@@ -308,6 +308,10 @@ public final class SqlFrontEnd {
                 if (zoned != null) {
                     return zoned;
                 }
+                RelDataType real = RealCommonType.of(this, types);
+                if (real != null) {
+                    return real;
+                }
                 RelDataType byName = StructCommonType.of(this, types, this::leastRestrictive);
                 if (byName != null) {
                     return byName;

@@ -88,7 +88,7 @@ final class TemporalLiterals {
                 }
                 SqlTypeNameSpec nested = zonedInside(type.getTypeNameSpec());
                 return nested != null ? new SqlDataTypeSpec(nested, null, type.getNullable(), type.getParserPosition())
-                        : BlobUuidTypeNames.rewrite(type);
+                        : FloatTypeNames.rewrite(BlobUuidTypeNames.rewrite(type));
             }
         });
         return r == null ? parsed : r;

@@ -185,7 +185,7 @@ public final class Column {
     }
 
     /**
-     * The value as a Java object: Integer, Long, Double, BigDecimal, LocalDate, LocalDateTime, OffsetDateTime (in UTC), LocalTime, Boolean,
+     * The value as a Java object: Integer, Long, Double, Float (REAL), BigDecimal, LocalDate, LocalDateTime, OffsetDateTime (in UTC), LocalTime, Boolean,
      * String, byte[] (BLOB), UUID, ListValue, StructValue or MapValue; null for NULL.
      */
     public Object getObject(long row) {
@@ -205,7 +205,7 @@ public final class Column {
             case TIMESTAMP_TZ -> ZonedTimestamps.valueOf(getLong(row), java.time.ZoneOffset.UTC);
             case TIME -> Values.timeOf(getLong(row));
             case DECIMAL -> Values.decimalOf(getLong(row), type().scale());
-            case DOUBLE -> getDouble(row);
+            case DOUBLE -> type().isReal() ? (Object) (float) getDouble(row) : (Object) getDouble(row);
             case BOOLEAN -> getBoolean(row);
         };
     }

@@ -15,6 +15,8 @@ public final class ColumnBuilder {
     private final DataType type;
     /** SMALLINT and TINYINT: the range every stored value is checked against (INTEGER: no check). */
     private final boolean narrow;
+    /** REAL: every stored value is rounded to float (a double that is one already stays as it is). */
+    private final boolean real;
     private final int min;
     private final int max;
     /** DECIMAL(p,s): 10^p, which every unscaled value must stay below in magnitude (0: no check). */
@@ -44,6 +46,7 @@ public final class ColumnBuilder {
     public ColumnBuilder(DataType type, int initialCapacity) {
         this.type = type;
         this.narrow = type.isNarrowInteger();
+        this.real = type.isReal();
         this.min = narrow ? (int) type.minValue() : Integer.MIN_VALUE;
         this.max = narrow ? (int) type.maxValue() : Integer.MAX_VALUE;
         this.decimalLimit = type.kind() == TypeKind.DECIMAL ? Values.pow10(type.precision()) : 0;
@@ -151,6 +154,11 @@ public final class ColumnBuilder {
         }
         reserve(n);
         System.arraycopy(v, from, doubles, size, n);
+        if (real) {
+            for (int i = size; i < size + n; i++) {
+                doubles[i] = Floats.round(doubles[i]);
+            }
+        }
         size += n;
     }
 
@@ -174,7 +182,7 @@ public final class ColumnBuilder {
         if (size == capacity()) {
             grow();
         }
-        doubles[size++] = v;
+        doubles[size++] = real ? Floats.round(v) : v;
     }
 
     public void appendBoolean(boolean v) {

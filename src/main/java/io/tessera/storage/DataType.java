@@ -8,6 +8,11 @@ import java.util.regex.Pattern;
  * A column type: a kind, and for DECIMAL its precision and scale. SMALLINT and TINYINT are checked INTEGERs: their
  * values are stored and computed as 32-bit integers (kind INTEGER), and {@code precision} holds their width in bits
  * (16 or 8; 0 for INTEGER itself), so that every CAST to them and every store into them checks the narrower range.
+ * REAL (DuckDB's FLOAT, FLOAT4) is built the same way: a DOUBLE whose {@code precision} is {@link #REAL_FORM}, whose
+ * values are always exactly a Java float. It is stored and computed as a double (8 bytes a value, as a SMALLINT takes
+ * 4), and every CAST to it, every store into it, every literal of it and the result of every operation typed REAL is
+ * rounded to float ({@code (double) (float) x}; for + - * / of two floats that is IEEE float arithmetic, since a
+ * double has more than twice a float's precision).
  * A LIST (DuckDB's {@code INTEGER[]}) has an {@code element} type (null for every other type) and kind VARCHAR: each
  * list value is held as one string, its elements encoded by {@link ListCodec}, so that every operator that moves,
  * groups, joins or stores strings does so with lists; what reads elements or shows a value looks at the element type.
@@ -32,6 +37,10 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
     public static final DataType TINYINT = new DataType(TypeKind.INTEGER, 8, 0);
     public static final DataType BIGINT = new DataType(TypeKind.BIGINT, 0, 0);
     public static final DataType DOUBLE = new DataType(TypeKind.DOUBLE, 0, 0);
+    /** The {@code precision} that marks a DOUBLE as REAL: its width in bits. */
+    public static final int REAL_FORM = 32;
+    /** A 32-bit float (DuckDB's FLOAT) held as a DOUBLE whose every value is rounded to float. */
+    public static final DataType REAL = new DataType(TypeKind.DOUBLE, REAL_FORM, 0);
     public static final DataType DATE = new DataType(TypeKind.DATE, 0, 0);
     public static final DataType TIMESTAMP = new DataType(TypeKind.TIMESTAMP, 0, 0);
     /** An instant, shown in the session's time zone (DuckDB's TIMESTAMPTZ). */
@@ -93,6 +102,8 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
             }
         } else if (kind == TypeKind.INTEGER && (precision == 8 || precision == 16) && scale == 0) {
             // SMALLINT or TINYINT
+        } else if (kind == TypeKind.DOUBLE && precision == REAL_FORM && scale == 0) {
+            // REAL
         } else if (kind == TypeKind.VARCHAR && (precision == ByteStrings.BLOB_FORM || precision == Uuids.UUID_FORM)
                 && scale == 0) {
             // BLOB or UUID
@@ -197,7 +208,8 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
             case "SMALLINT", "INT2" -> SMALLINT;
             case "TINYINT", "INT1" -> TINYINT;
             case "BIGINT", "INT8", "LONG" -> BIGINT;
-            case "DOUBLE", "DOUBLE PRECISION", "FLOAT", "FLOAT8", "REAL" -> DOUBLE;
+            case "DOUBLE", "DOUBLE PRECISION", "FLOAT8" -> DOUBLE;
+            case "FLOAT", "FLOAT4", "REAL" -> REAL;
             case "DECIMAL", "NUMERIC" -> decimal(18, 0);
             case "DATE" -> DATE;
             case "TIMESTAMP", "DATETIME", "TIMESTAMP WITHOUT TIME ZONE", "TIMESTAMP(6)" -> TIMESTAMP;
@@ -219,6 +231,11 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
     /** Whether this is SMALLINT or TINYINT: an INTEGER whose values must stay in a narrower range. */
     public boolean isNarrowInteger() {
         return kind == TypeKind.INTEGER && precision != 0;
+    }
+
+    /** Whether this is REAL (DuckDB's FLOAT): a DOUBLE whose values are rounded to float. */
+    public boolean isReal() {
+        return kind == TypeKind.DOUBLE && precision == REAL_FORM;
     }
 
     /** Whether this is BLOB: a VARCHAR whose characters are bytes. */
@@ -297,6 +314,9 @@ public record DataType(TypeKind kind, int precision, int scale, DataType element
         }
         if (kind == TypeKind.INTEGER && precision != 0) {
             return precision == 16 ? "SMALLINT" : "TINYINT";
+        }
+        if (isReal()) {
+            return "FLOAT";
         }
         if (isBlob()) {
             return "BLOB";

@@ -212,6 +212,7 @@ public final class ListCodec {
             case TIMESTAMP -> Values.timestampOf((Long) raw);
             case TIMESTAMP_TZ -> ZonedTimestamps.valueOf((Long) raw, zone);
             case TIME -> Values.timeOf((Long) raw);
+            case DOUBLE -> t.isReal() ? (Object) (float) (double) (Double) raw : raw; // a REAL as a Float
             default -> raw;
         };
     }

@@ -204,10 +204,17 @@ public final class Values {
         if (d == 0) {
             return 1 / d < 0 ? "-0.0" : "0.0";
         }
-        BigDecimal v = new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
+        return formatDecimalDigits(new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros(), d < 0);
+    }
+
+    /**
+     * The shortest digits of a DOUBLE or REAL (without trailing zeros, positive) laid out as DuckDB writes a floating
+     * point number: plain between 1e-4 and 1e16, else with an exponent.
+     */
+    static String formatDecimalDigits(BigDecimal v, boolean negative) {
         String digits = v.unscaledValue().toString();
         int exp = digits.length() - 1 - v.scale(); // the power of ten of the first digit
-        String sign = d < 0 ? "-" : "";
+        String sign = negative ? "-" : "";
         if (exp >= -4 && exp < 16) {
             String plain = v.toPlainString();
             return sign + (plain.indexOf('.') < 0 ? plain + ".0" : plain);
@@ -279,6 +286,9 @@ public final class Values {
         }
         if (v instanceof Double d) {
             return formatDouble(d);
+        }
+        if (v instanceof Float f) { // REAL
+            return Floats.format(f);
         }
         if (v instanceof java.time.LocalDateTime t) {
             return Timestamps.format(Timestamps.micros(t));

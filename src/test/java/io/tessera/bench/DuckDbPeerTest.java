@@ -87,7 +87,7 @@ class DuckDbPeerTest {
             assertEquals(3L, row[0]);
             assertEquals(1, row[1]);
             assertEquals(2, row[2]);
-            assertEquals(1.5, row[3]);
+            assertEquals(1.5f, row[3]); // a FLOAT as Tessera's REAL gives it
             assertEquals(LocalDate.of(1998, 12, 1), row[4]);
             assertEquals(new BigDecimal("12.30"), row[5]);
             assertInstanceOf(BigInteger.class, row[6]);
@@ -95,6 +95,7 @@ class DuckDbPeerTest {
             assertEquals(DataType.BIGINT, r.columns().get(0).type());
             assertEquals(DataType.decimal(18, 2), r.columns().get(5).type());
             assertEquals(DataType.DATE, r.columns().get(4).type());
+            assertEquals(DataType.REAL, r.columns().get(3).type());
         }
     }
 

@@ -137,8 +137,8 @@ class StatementParserTest {
                 new Statement.Column("l_ok", DataType.BOOLEAN, true),
                 new Statement.Column("l_d", DataType.DOUBLE, true),
                 new Statement.Column("l_dp", DataType.DOUBLE, true),
-                new Statement.Column("l_r", DataType.DOUBLE, true),
-                new Statement.Column("l_f", DataType.DOUBLE, true),
+                new Statement.Column("l_r", DataType.REAL, true),
+                new Statement.Column("l_f", DataType.REAL, true),
                 new Statement.Column("l_text", DataType.VARCHAR, true),
                 new Statement.Column("l_i4", DataType.INTEGER, true),
                 new Statement.Column("l_b", DataType.BOOLEAN, true),
@@ -190,7 +190,7 @@ class StatementParserTest {
                 error("create table t (\n  a int not null null)"));
         assertStarts("syntax error at line 1, column 15: Encountered \"x\"", error("drop table if x"));
         assertEquals("CREATE TABLE t: unsupported column type hugeint at line 1, column 26 (Tessera stores INTEGER,"
-                + " SMALLINT, TINYINT, BIGINT, DOUBLE, DECIMAL(p,s), DATE, TIMESTAMP,"
+                + " SMALLINT, TINYINT, BIGINT, DOUBLE, REAL, DECIMAL(p,s), DATE, TIMESTAMP,"
                 + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN, INTERVAL, VARCHAR, BLOB and UUID, lists of them: INTEGER[],"
                 + " structs of them: STRUCT(a INTEGER, b VARCHAR), and maps of them: MAP(VARCHAR, INTEGER))",
                 error("create table t (a int, b hugeint)"));

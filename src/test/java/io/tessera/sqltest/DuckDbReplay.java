@@ -215,6 +215,7 @@ public final class DuckDbReplay {
             case byte[] b -> "'" + io.tessera.storage.ByteStrings.format(b) + "'::BLOB";
             case java.util.UUID u -> "'" + u + "'::UUID";
             case Double d when d.isNaN() || d.isInfinite() -> "'" + d + "'::DOUBLE";
+            case Float f when f.isNaN() || f.isInfinite() -> "'" + f + "'::FLOAT";
             default -> v.toString();
         };
     }

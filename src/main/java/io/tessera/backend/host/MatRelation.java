@@ -45,7 +45,7 @@ public final class MatRelation implements ResultRelation {
         return switch (ci.type().kind()) {
             case INTEGER -> b.kinds[c] == ValueKind.LONG ? (int) b.longs[c][r] : b.ints[c][r];
             case BIGINT -> b.kinds[c] == ValueKind.INT ? (long) b.ints[c][r] : b.longs[c][r];
-            case DOUBLE -> b.doubles[c][r];
+            case DOUBLE -> ci.type().isReal() ? (Object) (float) b.doubles[c][r] : (Object) b.doubles[c][r];
             case DECIMAL -> java.math.BigDecimal.valueOf(b.longs[c][r], ci.type().scale());
             case DATE -> java.time.LocalDate.ofEpochDay(b.ints[c][r]);
             case TIMESTAMP -> io.tessera.storage.Values.timestampOf(b.longs[c][r]);

@@ -24,8 +24,8 @@ public final class ValueText {
         if (v instanceof Double d) {
             return Values.formatDouble(d);
         }
-        if (v instanceof Float f) {
-            return Values.formatDouble(f.doubleValue());
+        if (v instanceof Float f) { // REAL
+            return io.tessera.storage.Floats.format(f);
         }
         if (v instanceof BigDecimal d) {
             return decimal(d, type).toPlainString();

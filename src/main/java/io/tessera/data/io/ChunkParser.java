@@ -442,7 +442,7 @@ final class ChunkParser {
                 case TIMESTAMP_TZ -> cb.appendLong(dec.parseTimestampTz(b, s, e));
                 case TIME -> cb.appendLong(dec.parseTime(b, s, e));
                 case DECIMAL -> cb.appendLong(dec.parseDecimal(b, s, e, types[col].precision(), types[col].scale()));
-                case DOUBLE -> cb.appendDouble(dec.parseDouble(b, s, e));
+                case DOUBLE -> cb.appendDouble(types[col].isReal() ? dec.parseReal(b, s, e) : dec.parseDouble(b, s, e));
                 case BOOLEAN -> cb.appendBoolean(dec.parseBoolean(b, s, e));
                 case VARCHAR -> cb.appendString(typedString(col, strings[col].get(b, s, e)));
             }

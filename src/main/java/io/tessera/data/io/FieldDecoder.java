@@ -187,10 +187,52 @@ final class FieldDecoder {
             double v = frac == 0 ? mant : mant / POW10D[frac];
             return neg ? -v : v;
         }
-        return slowDouble(b, s, e);
+        return slowNumber(b, s, e, false);
     }
 
-    private double slowDouble(byte[] b, int s, int e) {
+    /**
+     * A REAL: the float nearest the text, read from its digits at once (through a double it could be rounded twice).
+     * Up to 7 digits the quotient of two exact floats is that float; longer text goes through Java's float parser.
+     */
+    float parseReal(byte[] b, int s, int e) {
+        int i = s;
+        boolean neg = false;
+        if (i < e && (b[i] == '-' || b[i] == '+')) {
+            neg = b[i] == '-';
+            i++;
+        }
+        int mant = 0;
+        int digits = 0;
+        int frac = 0;
+        boolean dot = false;
+        boolean fast = i < e;
+        for (; i < e; i++) {
+            int c = b[i];
+            if (c == '.' && !dot) {
+                dot = true;
+                continue;
+            }
+            int d = c - '0';
+            if (d < 0 || d > 9 || digits >= 7) {
+                fast = false;
+                break;
+            }
+            mant = mant * 10 + d;
+            digits++;
+            if (dot) {
+                frac++;
+            }
+        }
+        if (fast && digits > 0) {
+            // mant < 2^24 and 10^frac <= 10^7 are exact floats, so the float quotient is correctly rounded
+            float v = frac == 0 ? mant : mant / (float) POW10D[frac];
+            return neg ? -v : v;
+        }
+        return (float) slowNumber(b, s, e, true);
+    }
+
+    /** A number's text as a double, or as a float where {@code real} (then exactly a float), or an error. */
+    private double slowNumber(byte[] b, int s, int e, boolean real) {
         String t = chars.reset(b, s, e).toString();
         boolean ok = !t.isEmpty();
         for (int i = 0; i < t.length() && ok; i++) {
@@ -203,12 +245,12 @@ final class FieldDecoder {
         }
         if (ok) {
             try {
-                return Double.parseDouble(t);
+                return real ? Float.parseFloat(t) : Double.parseDouble(t);
             } catch (NumberFormatException ex) {
                 // fall through to the message below
             }
         }
-        throw new IllegalArgumentException("invalid DOUBLE '" + t + "'");
+        throw new IllegalArgumentException("invalid " + (real ? "FLOAT" : "DOUBLE") + " '" + t + "'");
     }
 
     boolean parseBoolean(byte[] b, int s, int e) {

@@ -126,7 +126,8 @@ public final class TableExporter {
             case INTEGER -> w.putLong(c.getInt(r));
             case BIGINT -> w.putLong(c.getLong(r));
             case DECIMAL -> w.put(Values.formatDecimal(c.getLong(r), t.scale()));
-            case DOUBLE -> w.put(Values.formatDouble(c.getDouble(r)));
+            case DOUBLE -> w.put(c.type().isReal() ? io.tessera.storage.Floats.format(c.getDouble(r))
+                    : Values.formatDouble(c.getDouble(r)));
             case DATE -> w.put(Values.dateOf(c.getInt(r)).toString());
             case TIMESTAMP -> w.put(Timestamps.format(c.getLong(r)));
             case TIMESTAMP_TZ -> w.put(io.tessera.storage.ZonedTimestamps.format(c.getLong(r), java.time.ZoneOffset.UTC));

@@ -22,7 +22,7 @@ import org.apache.parquet.schema.Types;
 
 /**
  * The Parquet type each Tessera column type is written as, the same types the importer reads back: INTEGER as
- * INT32 (SMALLINT and TINYINT annotated INT(16) and INT(8)), BIGINT as INT64, DOUBLE, DECIMAL(p,s) as INT32 up to
+ * INT32 (SMALLINT and TINYINT annotated INT(16) and INT(8)), BIGINT as INT64, DOUBLE, REAL as FLOAT, DECIMAL(p,s) as INT32 up to
  * precision 9 and INT64 beyond, annotated DECIMAL(p,s), DATE as INT32 annotated DATE, TIMESTAMP as INT64 annotated TIMESTAMP(MICROS) not adjusted to UTC, TIME as INT64 annotated TIME(MICROS) not adjusted to UTC, BOOLEAN, VARCHAR as
  * BYTE_ARRAY annotated STRING, INTERVAL as FIXED_LEN_BYTE_ARRAY(12) of converted type INTERVAL. A nullable column
  * is OPTIONAL, a NOT NULL one REQUIRED.
@@ -48,7 +48,8 @@ final class ExportTypes {
                             .named(c.name())
                     : Types.primitive(PrimitiveTypeName.INT32, rep).named(c.name());
             case BIGINT -> Types.primitive(PrimitiveTypeName.INT64, rep).named(c.name());
-            case DOUBLE -> Types.primitive(PrimitiveTypeName.DOUBLE, rep).named(c.name());
+            case DOUBLE -> Types.primitive(t.isReal() ? PrimitiveTypeName.FLOAT : PrimitiveTypeName.DOUBLE, rep)
+                    .named(c.name());
             case DECIMAL -> Types.primitive(decimalAsInt32(t) ? PrimitiveTypeName.INT32 : PrimitiveTypeName.INT64, rep)
                     .as(LogicalTypeAnnotation.decimalType(t.scale(), t.precision())).named(c.name());
             case DATE -> Types.primitive(PrimitiveTypeName.INT32, rep).as(LogicalTypeAnnotation.dateType())
@@ -111,7 +112,7 @@ final class ExportTypes {
                 }
             }
             case BIGINT -> e.setType(Type.INT64);
-            case DOUBLE -> e.setType(Type.DOUBLE);
+            case DOUBLE -> e.setType(t.isReal() ? Type.FLOAT : Type.DOUBLE);
             case DECIMAL -> {
                 e.setType(decimalAsInt32(t) ? Type.INT32 : Type.INT64);
                 e.setLogicalType(LogicalType.DECIMAL(new DecimalType(t.scale(), t.precision())));

@@ -169,7 +169,13 @@ final class NestedExport {
                 }
             }
             case BIGINT, TIMESTAMP, TIMESTAMP_TZ, TIME -> w.write(Long.parseLong(text), repetition, definition);
-            case DOUBLE -> w.write(Double.parseDouble(text), repetition, definition);
+            case DOUBLE -> {
+                if (t.isReal()) {
+                    w.write((float) Double.parseDouble(text), repetition, definition);
+                } else {
+                    w.write(Double.parseDouble(text), repetition, definition);
+                }
+            }
             case BOOLEAN -> w.write(Boolean.parseBoolean(text), repetition, definition);
             case VARCHAR -> w.write(Binary.fromConstantByteArray(ExportTypes.bytes(text, t)), repetition, definition);
         }

@@ -226,7 +226,13 @@ public final class ParquetExporter {
                     w.write(c.getLong(r), 0, maxDefinition);
                 }
             }
-            case DOUBLE -> w.write(c.getDouble(r), 0, maxDefinition);
+            case DOUBLE -> {
+                if (t.isReal()) {
+                    w.write((float) c.getDouble(r), 0, maxDefinition); // exact: a REAL holds floats
+                } else {
+                    w.write(c.getDouble(r), 0, maxDefinition);
+                }
+            }
             case BOOLEAN -> w.write(c.getBoolean(r), 0, maxDefinition);
             case VARCHAR -> w.write(strings[c.getInt(r)], 0, maxDefinition);
         }

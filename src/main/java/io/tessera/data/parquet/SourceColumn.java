@@ -359,8 +359,8 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
 
     /**
      * The type a table made from the file gives this column, as DuckDB reads it where Tessera has the type: INT32
-     * INTEGER, INT64 BIGINT, 8 and 16 bits TINYINT and SMALLINT, an unsigned 32-bit integer BIGINT, FLOAT and DOUBLE
-     * DOUBLE, a DECIMAL wider than 18 digits DOUBLE; null where no Tessera type holds every value (unsigned 64-bit).
+     * INTEGER, INT64 BIGINT, 8 and 16 bits TINYINT and SMALLINT, an unsigned 32-bit integer BIGINT, FLOAT REAL and
+     * DOUBLE DOUBLE, a DECIMAL wider than 18 digits DOUBLE; null where no Tessera type holds every value (unsigned 64-bit).
      */
     private static DataType natural(Kind kind, SchemaElement e, int scale) {
         return switch (kind) {
@@ -386,7 +386,7 @@ record SourceColumn(String name, int index, Kind kind, int scale, boolean option
                 yield precision >= 1 && precision <= DataType.MAX_DECIMAL_PRECISION && scale <= precision
                         ? DataType.decimal(precision, scale) : DataType.DOUBLE;
             }
-            case FLOATING -> DataType.DOUBLE;
+            case FLOATING -> e.getType() == Type.FLOAT ? DataType.REAL : DataType.DOUBLE;
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
             case INSTANT -> DataType.TIMESTAMP_TZ;

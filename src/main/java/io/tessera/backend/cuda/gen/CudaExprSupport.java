@@ -14,7 +14,8 @@ import java.util.function.IntFunction;
 
 /**
  * Which expressions have CUDA code ({@link CudaExprGen}), checked over the expression tree: values that can be NULL
- * follow {@link DeviceNulls}; narrow integers are not computed (their range is checked on the JVM); arithmetic is on integers, decimals (not
+ * follow {@link DeviceNulls}; narrow integers are not computed (their range is checked on the JVM), nor REAL values
+ * (their rounding to float is the JVM's); arithmetic is on integers, decimals (not
  * divided) and doubles (no MOD); a string is a dictionary code compared with a constant or with a code of the same
  * dictionary, in an IN list of at most {@link CudaExprGen#MAX_IN_LIST} constants, or matched by a LIKE of a prefix
  * (a run of codes); a condition over one dictionary column with other LIKEs, SUBSTRING or LENGTH is a mask of codes
@@ -116,6 +117,9 @@ final class CudaExprSupport {
             case Expr.Call c -> {
                 if (c.type().isNarrowInteger() && c.op().canLeaveNarrowRange()) {
                     yield fail("arithmetic giving " + c.type() + " (its range is checked on the JVM)");
+                }
+                if (c.type().isReal()) {
+                    yield fail("a computed FLOAT value (" + c + "): its rounding to float runs on the JVM");
                 }
                 Value x = call(c);
                 yield x == null ? null : stored(x, c.type());

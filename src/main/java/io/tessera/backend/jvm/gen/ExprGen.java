@@ -111,6 +111,10 @@ public final class ExprGen {
                     + "L, " + scope.constant(ValueKind.STRING, range.type().toString()) + "))";
             x = JExpr.of(v, x.n(), ValueKind.INT);
         }
+        if (c.type().isReal() && c.op() != Op.CAST) {
+            // REAL is computed as double: every result rounded to float (a CAST rounds, and checks, itself)
+            x = JExpr.of("((double) (float) " + x.v() + ")", x.n(), ValueKind.DOUBLE);
+        }
         return x;
     }
 

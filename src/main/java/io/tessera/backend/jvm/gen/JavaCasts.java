@@ -37,9 +37,10 @@ final class JavaCasts {
         switch (to.kind()) {
             case DOUBLE -> {
                 String v = switch (cast.conversion()) {
-                    case PARSE -> "io.tessera.backend.jvm.lib.Runtime.parseDouble(" + gen.asString(x) + ")";
+                    case PARSE -> "io.tessera.backend.jvm.lib.Runtime." + (to.isReal() ? "parseReal(" : "parseDouble(")
+                            + gen.asString(x) + ")";
                     case FROM_BOOLEAN -> "(" + x.v() + " ? 1.0d : 0.0d)";
-                    default -> ExprGen.toDouble(x, from);
+                    default -> to.isReal() ? toReal(x, from) : ExprGen.toDouble(x, from);
                 };
                 return JExpr.of(ExprGen.guard(n, v, ValueKind.DOUBLE), n, ValueKind.DOUBLE);
             }
@@ -119,7 +120,8 @@ final class JavaCasts {
                 }
                 String sv = switch (from.kind()) {
                     case DECIMAL -> "io.tessera.backend.jvm.lib.Runtime.decimalToString(" + x.v() + ", " + from.scale() + ")";
-                    case DOUBLE -> "io.tessera.backend.jvm.lib.Runtime.doubleToString(" + x.v() + ")";
+                    case DOUBLE -> from.isReal() ? "io.tessera.storage.Floats.format(" + x.v() + ")"
+                            : "io.tessera.backend.jvm.lib.Runtime.doubleToString(" + x.v() + ")";
                     case DATE -> "io.tessera.backend.jvm.lib.Runtime.dateToString(" + x.v() + ")";
                     case TIMESTAMP -> TIME + "format(" + x.v() + ")";
                     case TIME -> TIME + "formatTime(" + x.v() + ")";
@@ -129,5 +131,17 @@ final class JavaCasts {
             }
             default -> throw new SqlError("unsupported: CAST to " + to);
         }
+    }
+
+    /**
+     * A number as a REAL: an integer rounded to float at once (a BIGINT through a double could round twice), a
+     * DOUBLE checked against float's range, a DECIMAL through its double.
+     */
+    private static String toReal(JExpr x, DataType from) {
+        return switch (from.kind()) {
+            case INTEGER, BIGINT -> "((double) (float) " + x.v() + ")";
+            case DOUBLE -> "io.tessera.storage.Floats.converted(" + x.v() + ")";
+            default -> "io.tessera.storage.Floats.round(" + ExprGen.toDouble(x, from) + ")";
+        };
     }
 }

@@ -305,6 +305,25 @@ public final class Runtime {
         if (special != null) {
             return special;
         }
+        // a finite number too large for a double, such as 1e400, is an infinity, as in DuckDB
+        return Double.parseDouble(numberText(s, t));
+    }
+
+    /**
+     * Text read as a REAL: the number's nearest float, read from the digits at once (no double between), infinity
+     * beyond float's range ({@code '1e40'}), as DuckDB reads it; the same forms as {@link #parseDouble}.
+     */
+    public static double parseReal(String s) {
+        String t = s.trim();
+        Double special = Values.specialDouble(t);
+        if (special != null) {
+            return special;
+        }
+        return Float.parseFloat(numberText(s, t));
+    }
+
+    /** The trimmed text {@code t} of {@code s} as Java reads the number it is, or an error naming {@code s}. */
+    private static String numberText(String s, String t) {
         if (!DECIMAL_TEXT.matcher(t).matches()) {
             String grouped = ungrouped(t);
             if (grouped == null || !DECIMAL_TEXT.matcher(grouped).matches()) {
@@ -312,8 +331,7 @@ public final class Runtime {
             }
             t = grouped;
         }
-        // a finite number too large for a double, such as 1e400, is an infinity, as in DuckDB
-        return Double.parseDouble(t);
+        return t;
     }
 
     /**
