@@ -154,6 +154,39 @@ final class FieldDecoder {
     }
 
     double parseDouble(byte[] b, int s, int e) {
+        long plain = plainDigits(b, s, e, 15);
+        if (plain >= 0) {
+            // both operands are exact doubles (mant < 2^53, 10^frac <= 10^15), so the quotient is correctly rounded
+            long mant = plain >>> 6;
+            int frac = (int) (plain >>> 1) & 31;
+            double v = frac == 0 ? mant : mant / POW10D[frac];
+            return (plain & 1) != 0 ? -v : v;
+        }
+        return slowNumber(b, s, e, false);
+    }
+
+    /**
+     * A REAL: the float nearest the text, read from its digits at once (through a double it could be rounded twice).
+     * Up to 7 digits the quotient of two exact floats is that float; longer text goes through Java's float parser.
+     */
+    float parseReal(byte[] b, int s, int e) {
+        long plain = plainDigits(b, s, e, 7);
+        if (plain >= 0) {
+            // mant < 2^24 and 10^frac <= 10^7 are exact floats, so the float quotient is correctly rounded
+            int mant = (int) (plain >>> 6);
+            int frac = (int) (plain >>> 1) & 31;
+            float v = frac == 0 ? mant : mant / (float) POW10D[frac];
+            return (plain & 1) != 0 ? -v : v;
+        }
+        return (float) slowNumber(b, s, e, true);
+    }
+
+    /**
+     * A number written as an optional sign, then at most {@code maxDigits} digits with at most one '.' among them:
+     * its digits as an integer (shifted left by 6), the count of digits after the '.' (bits 1 to 5) and the sign
+     * (bit 0, set for '-'); -1 for any other text (an exponent, more digits, no digit), which the slow path reads.
+     */
+    private static long plainDigits(byte[] b, int s, int e, int maxDigits) {
         int i = s;
         boolean neg = false;
         if (i < e && (b[i] == '-' || b[i] == '+')) {
@@ -164,7 +197,6 @@ final class FieldDecoder {
         int digits = 0;
         int frac = 0;
         boolean dot = false;
-        boolean fast = i < e;
         for (; i < e; i++) {
             int c = b[i];
             if (c == '.' && !dot) {
@@ -172,9 +204,8 @@ final class FieldDecoder {
                 continue;
             }
             int d = c - '0';
-            if (d < 0 || d > 9 || digits >= 15) {
-                fast = false;
-                break;
+            if (d < 0 || d > 9 || digits >= maxDigits) {
+                return -1;
             }
             mant = mant * 10 + d;
             digits++;
@@ -182,53 +213,7 @@ final class FieldDecoder {
                 frac++;
             }
         }
-        if (fast && digits > 0) {
-            // both operands are exact doubles (mant < 2^53, 10^frac <= 10^15), so the quotient is correctly rounded
-            double v = frac == 0 ? mant : mant / POW10D[frac];
-            return neg ? -v : v;
-        }
-        return slowNumber(b, s, e, false);
-    }
-
-    /**
-     * A REAL: the float nearest the text, read from its digits at once (through a double it could be rounded twice).
-     * Up to 7 digits the quotient of two exact floats is that float; longer text goes through Java's float parser.
-     */
-    float parseReal(byte[] b, int s, int e) {
-        int i = s;
-        boolean neg = false;
-        if (i < e && (b[i] == '-' || b[i] == '+')) {
-            neg = b[i] == '-';
-            i++;
-        }
-        int mant = 0;
-        int digits = 0;
-        int frac = 0;
-        boolean dot = false;
-        boolean fast = i < e;
-        for (; i < e; i++) {
-            int c = b[i];
-            if (c == '.' && !dot) {
-                dot = true;
-                continue;
-            }
-            int d = c - '0';
-            if (d < 0 || d > 9 || digits >= 7) {
-                fast = false;
-                break;
-            }
-            mant = mant * 10 + d;
-            digits++;
-            if (dot) {
-                frac++;
-            }
-        }
-        if (fast && digits > 0) {
-            // mant < 2^24 and 10^frac <= 10^7 are exact floats, so the float quotient is correctly rounded
-            float v = frac == 0 ? mant : mant / (float) POW10D[frac];
-            return neg ? -v : v;
-        }
-        return (float) slowNumber(b, s, e, true);
+        return digits == 0 ? -1 : mant << 6 | (long) frac << 1 | (neg ? 1 : 0);
     }
 
     /** A number's text as a double, or as a float where {@code real} (then exactly a float), or an error. */
