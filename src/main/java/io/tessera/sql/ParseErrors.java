@@ -50,8 +50,6 @@ final class ParseErrors {
             msg = "Encountered \"" + token + "\"" + ExpectedTokens.describe(e.getExpectedTokenNames());
         } else if (msg.startsWith("Lexical error") && msg.contains("Encountered: <EOF>")) {
             return unterminatedAtEnd(sql, e);
-        } else if (msg.startsWith("Non-query expression encountered in illegal context")) {
-            return notAStatement(sql, e);
         }
         Matcher pivot = PIVOT_STATEMENT.matcher(sql);
         if (pivot.find()) {
@@ -63,6 +61,9 @@ final class ParseErrors {
                     + "; write it as a query: " + (word.equals("PIVOT")
                     ? "SELECT * FROM t PIVOT (sum(x) FOR col IN ('a', 'b')), the values named"
                     : "SELECT * FROM t UNPIVOT (value FOR name IN (a, b))"), e);
+        }
+        if (msg.startsWith("Non-query expression encountered in illegal context")) {
+            return notAStatement(sql, e);
         }
         return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + msg, e);
     }
@@ -80,16 +81,38 @@ final class ParseErrors {
      * and names only its context. Said as DuckDB says it, with the statement word it is closest to.
      */
     private static SqlError notAStatement(String sql, SqlParseException e) {
-        int at = offset(sql, e.getPos());
+        int at = firstWordAt(sql);
         Matcher m = WORD.matcher(sql);
-        if (at < 0 || !m.find(at)) {
+        if (at >= sql.length() || !m.find(at)) {
             return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": no statement", e);
         }
+        String before = sql.substring(0, at);
+        int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
+        int column = before.length() - before.lastIndexOf('\n');
         String word = m.group();
         String hint = DidYouMean.hint(word, STATEMENT_WORDS);
-        return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + " at or near \"" + word + "\": no statement "
-                + "begins with it" + (hint.isEmpty() ? "; a statement begins with " + String.join(", ", STATEMENT_WORDS)
-                : hint), e);
+        return new SqlError("syntax error" + SupportCheck.at(new SqlParserPos(line, column)) + " at or near \"" + word
+                + "\": no statement begins with it" + (hint.isEmpty() ? "; a statement begins with "
+                + String.join(", ", STATEMENT_WORDS) : hint), e);
+    }
+
+    /** Where the statement's first word stands: past blanks, line comments and block comments. */
+    private static int firstWordAt(String sql) {
+        int i = 0;
+        while (i < sql.length()) {
+            if (Character.isWhitespace(sql.charAt(i))) {
+                i++;
+            } else if (sql.startsWith("--", i)) {
+                int end = sql.indexOf('\n', i);
+                i = end < 0 ? sql.length() : end + 1;
+            } else if (sql.startsWith("/*", i)) {
+                int end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? sql.length() : end + 2;
+            } else {
+                break;
+            }
+        }
+        return i;
     }
 
     /** A statement that begins with DuckDB's PIVOT or UNPIVOT (which the parser does not read). */
