@@ -73,46 +73,20 @@ final class ParseErrors {
             "TABLE", "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "COPY", "EXPLAIN", "DESCRIBE", "SHOW", "SUMMARIZE",
             "PIVOT", "UNPIVOT");
 
-    /** A word or a symbol. */
-    private static final Pattern WORD = Pattern.compile("\\w+|\\S");
-
     /**
      * A statement whose first word begins none ({@code selec 1}, {@code form t}): the parser read an expression there
      * and names only its context. Said as DuckDB says it, with the statement word it is closest to.
      */
     private static SqlError notAStatement(String sql, SqlParseException e) {
-        int at = firstWordAt(sql);
-        Matcher m = WORD.matcher(sql);
-        if (at >= sql.length() || !m.find(at)) {
+        java.util.List<LeadingTokens.Token> first = LeadingTokens.read(sql, 1);
+        if (first.isEmpty() || first.getFirst().isEnd()) {
             return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": no statement", e);
         }
-        String before = sql.substring(0, at);
-        int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
-        int column = before.length() - before.lastIndexOf('\n');
-        String word = m.group();
-        String hint = DidYouMean.hint(word, STATEMENT_WORDS);
-        return new SqlError("syntax error" + SupportCheck.at(new SqlParserPos(line, column)) + " at or near \"" + word
-                + "\": no statement begins with it" + (hint.isEmpty() ? "; a statement begins with "
-                + String.join(", ", STATEMENT_WORDS) : hint), e);
-    }
-
-    /** Where the statement's first word stands: past blanks, line comments and block comments. */
-    private static int firstWordAt(String sql) {
-        int i = 0;
-        while (i < sql.length()) {
-            if (Character.isWhitespace(sql.charAt(i))) {
-                i++;
-            } else if (sql.startsWith("--", i)) {
-                int end = sql.indexOf('\n', i);
-                i = end < 0 ? sql.length() : end + 1;
-            } else if (sql.startsWith("/*", i)) {
-                int end = sql.indexOf("*/", i + 2);
-                i = end < 0 ? sql.length() : end + 2;
-            } else {
-                break;
-            }
-        }
-        return i;
+        LeadingTokens.Token word = first.getFirst();
+        String hint = DidYouMean.hint(word.image(), STATEMENT_WORDS);
+        return new SqlError("syntax error" + word.at() + " at or near \"" + word.image()
+                + "\": no statement begins with it" + (hint.isEmpty()
+                ? "; a statement begins with " + String.join(", ", STATEMENT_WORDS) : hint), e);
     }
 
     /** A statement that begins with DuckDB's PIVOT or UNPIVOT (which the parser does not read). */
