@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -16,6 +17,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
@@ -38,6 +41,13 @@ final class ColumnSink {
             ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(1 << 20));
     /** Rows a task rewrites codes for. */
     private static final long REMAP_ROWS = 1 << 20;
+    /**
+     * Bytes of a column's values written since its file was last forced after which it is forced again while the
+     * writing goes on (tests lower it). The kernel keeps gigabytes of written pages in memory before it writes them
+     * back by itself, so without this the whole table would reach the disk only when the commit forces it, with the
+     * cores idle; forced early, the disk writes beside the parse and the commit forces what is left.
+     */
+    static volatile long earlyForceBytes = 64L << 20;
 
     private final Database db;
     private final String table;
@@ -65,6 +75,11 @@ final class ColumnSink {
     // not VARCHAR: the statistics of the rows written (all but a previous version's), made from each batch as it is
     // written, so that the commit scans only the rows it copied; guarded by this
     private final ColumnStatsScanner.Partial written = new ColumnStatsScanner.Partial();
+    // the forcing of the column's files, handed over while the rows are written and at commit
+    private final FileSyncs syncs;
+    // bytes written since the file's last early forcing, and whether one is queued or running
+    private final AtomicLong unforced = new AtomicLong();
+    private final AtomicBoolean forcing = new AtomicBoolean();
     private Path tmpValidity;
     private Path finalValidity;
     private Path tmpDictionary;
@@ -74,9 +89,10 @@ final class ColumnSink {
     private record PartRows(StringRuns.Run run, long first, int rows) {
     }
 
-    ColumnSink(Database db, String table, Path tableDir, int generation, ColumnSchema col, int index)
+    ColumnSink(Database db, String table, Path tableDir, int generation, ColumnSchema col, int index, FileSyncs syncs)
             throws IOException {
         this.db = db;
+        this.syncs = syncs;
         this.table = table;
         this.tableDir = tableDir;
         this.col = col;
@@ -221,6 +237,29 @@ final class ColumnSink {
                 pos += ch.write(buf, pos);
             }
         }
+        if (kind != TypeKind.VARCHAR) {
+            forceEarly((long) n * width);
+        }
+    }
+
+    /**
+     * Counts {@code bytes} written and, once {@link #earlyForceBytes} are, hands a forcing of the file to the sync
+     * threads. Not for VARCHAR: its codes are rewritten at commit, so pages forced now would be written twice.
+     */
+    private void forceEarly(long bytes) {
+        if (unforced.addAndGet(bytes) < earlyForceBytes || !forcing.compareAndSet(false, true)) {
+            return;
+        }
+        unforced.set(0);
+        syncs.submit(() -> {
+            try {
+                ch.force(false);
+            } catch (ClosedChannelException e) {
+                // the commit's own forcing of the file ran first and closed it: what this one would write is on disk
+            } finally {
+                forcing.set(false);
+            }
+        });
     }
 
     private void nulls(ColumnBuilder b, int n, long firstRow) {
@@ -266,7 +305,7 @@ final class ColumnSink {
      * Sorts or merges the dictionary, rewrites codes, writes validity, computes statistics and checksums; hands the
      * forcing of the column's files to {@code syncs}, which the commit awaits before it renames them into place.
      */
-    synchronized Manifest.ColumnEntry finish(long totalRows, FileSyncs syncs) {
+    synchronized Manifest.ColumnEntry finish(long totalRows) {
         Arena a = Arena.ofShared();
         boolean handedOver = false;
         try {

@@ -25,6 +25,11 @@ public final class TableWriter implements AutoCloseable {
     private final int generation;
     private final Path tableDir;
     private final ColumnSink[] sinks;
+    /**
+     * The forcing of the new files to disk, on threads of their own: column files forced while rows are still written,
+     * each column's files handed over once final at commit, all awaited before any is renamed into place.
+     */
+    private final FileSyncs syncs;
     private long rows;
     /** Parts reserved and not yet written: first row to row count. */
     private final Map<Long, Integer> reserved = new ConcurrentHashMap<>();
@@ -57,12 +62,13 @@ public final class TableWriter implements AutoCloseable {
         this.generation = db.nextGeneration();
         this.tableDir = db.tableDir(schema.name());
         this.sinks = new ColumnSink[schema.columns().size()];
+        this.syncs = new FileSyncs("table " + schema.name());
         try {
             createdFolder = !Files.exists(tableDir, LinkOption.NOFOLLOW_LINKS);
             Files.createDirectories(tableDir);
             db.checkInside(tableDir);
             for (int i = 0; i < sinks.length; i++) {
-                sinks[i] = new ColumnSink(db, schema.name(), tableDir, generation, schema.columns().get(i), i);
+                sinks[i] = new ColumnSink(db, schema.name(), tableDir, generation, schema.columns().get(i), i, syncs);
             }
             if (existing != null) {
                 rows = existing.rowCount();
@@ -176,14 +182,12 @@ public final class TableWriter implements AutoCloseable {
             // each column's files forced as soon as they are final, beside the columns still being finished; all on
             // disk before any is renamed into place. The columns with most to do start first (a large VARCHAR
             // column's merge), and the threads that finish the others then take its ranges.
-            try (FileSyncs syncs = new FileSyncs("table " + schema.name())) {
-                long[] work = new long[sinks.length];
-                for (int i = 0; i < sinks.length; i++) {
-                    work[i] = sinks[i].commitWork(rows);
-                }
-                ClaimedTasks.run(ClaimedTasks.largestFirst(work), i -> finished[i] = sinks[i].finish(rows, syncs));
-                syncs.await();
+            long[] work = new long[sinks.length];
+            for (int i = 0; i < sinks.length; i++) {
+                work[i] = sinks[i].commitWork(rows);
             }
+            ClaimedTasks.run(ClaimedTasks.largestFirst(work), i -> finished[i] = sinks[i].finish(rows));
+            syncs.await();
             List<Manifest.ColumnEntry> entries = new ArrayList<>(Arrays.asList(finished));
             for (ColumnSink s : sinks) {
                 s.renameIntoPlace();
@@ -217,6 +221,8 @@ public final class TableWriter implements AutoCloseable {
     private void abort() {
         done = true;
         try {
+            // no thread forces a file while it is removed
+            syncs.close();
             for (ColumnSink s : sinks) {
                 if (s != null) {
                     s.discard();

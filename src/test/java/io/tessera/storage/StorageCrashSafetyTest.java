@@ -2,6 +2,7 @@ package io.tessera.storage;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -27,6 +28,7 @@ class StorageCrashSafetyTest {
     void resetHook() {
         Database.beforeManifestRename = () -> { };
         FileSyncs.beforeSync = () -> { };
+        ColumnSink.earlyForceBytes = 64L << 20;
     }
 
     static void write(Database db, List<String> names) {
@@ -165,6 +167,51 @@ class StorageCrashSafetyTest {
             assertEquals(List.of(), early, "files renamed into place while others were still being forced");
             assertEquals(6, db.table("fruit").rowCount());
             assertEquals("date", db.table("fruit").column("name").getString(4));
+        }
+    }
+
+    @Test
+    @Timeout(120) // a guard: a forcing never handed over would leave the test waiting
+    void columnFilesForcedWhileRowsAreWrittenAndTheirFailureFailsTheCommit(@TempDir Path dir) throws IOException {
+        List<String> old = List.of("fig", "kiwi");
+        try (Database db = Database.openOrCreate(dir)) {
+            ColumnSink.earlyForceBytes = 1;
+            // the batch makes the INTEGER column's file due for forcing before the commit; the VARCHAR codes never are
+            AtomicInteger syncs = new AtomicInteger();
+            FileSyncs.beforeSync = syncs::incrementAndGet;
+            try (TableWriter w = db.replace(SCHEMA)) {
+                w.write(StorageRoundTripTest.batch(SCHEMA, List.of("lime", "plum"), 100));
+                awaitSyncs(syncs, 1);
+                w.commit();
+            }
+            assertEquals(1 + 3, syncs.get(), "once while written, then the two columns' data and the dictionary");
+            assertContent(dir, List.of("lime", "plum"));
+            write(db, old);
+            Set<String> before = dataFiles(dir);
+            // a forcing that fails while the rows are written fails the commit, which leaves the table as it was
+            AtomicInteger failed = new AtomicInteger();
+            FileSyncs.beforeSync = () -> {
+                failed.incrementAndGet();
+                throw new IllegalStateException("simulated disk failure");
+            };
+            RuntimeException e = assertThrows(RuntimeException.class, () -> {
+                try (TableWriter w = db.replace(SCHEMA)) {
+                    w.write(StorageRoundTripTest.batch(SCHEMA, List.of("date", "lime", "plum"), 100));
+                    awaitSyncs(failed, 1);
+                    FileSyncs.beforeSync = () -> { };
+                    w.commit();
+                }
+            });
+            assertTrue(e.getMessage().contains("simulated disk failure"), e.getMessage());
+            assertEquals(before, dataFiles(dir), "a failed commit leaves only the files of the old version");
+        }
+        assertContent(dir, old);
+    }
+
+    /** Waits until {@code syncs} has counted {@code n} forcings (they run on the sync threads). */
+    private static void awaitSyncs(AtomicInteger syncs, int n) {
+        while (syncs.get() < n) {
+            Thread.onSpinWait();
         }
     }
 }
