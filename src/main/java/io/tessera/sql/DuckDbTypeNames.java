@@ -5,11 +5,13 @@ import org.apache.calcite.sql.SqlCollectionTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlMapTypeNameSpec;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlRowTypeNameSpec;
 import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.SqlUserDefinedTypeNameSpec;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlShuttle;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -60,6 +62,20 @@ final class DuckDbTypeNames {
             Map.entry("GEOMETRY", "GEOMETRY"), Map.entry("VARIANT", "VARIANT"));
 
     private DuckDbTypeNames() {
+    }
+
+    /**
+     * Every type name of a statement's tree rewritten (a view's query, which {@link TemporalLiterals} does not
+     * rewrite when it is expanded).
+     */
+    static SqlNode rewriteAll(SqlNode parsed) {
+        SqlNode r = parsed.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlDataTypeSpec type) {
+                return rewrite(type);
+            }
+        });
+        return r == null ? parsed : r;
     }
 
     /** The type Calcite is to see for {@code type}: itself where it names no DuckDB alias, also not inside. */
