@@ -1,5 +1,6 @@
 package io.tessera.cli;
 
+import io.tessera.sql.StatementStart;
 import io.tessera.api.QueryCancel;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;

@@ -1,5 +1,6 @@
 package io.tessera.cli;
 
+import io.tessera.sql.StatementStart;
 import io.tessera.api.QueryResult;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.RowSink;

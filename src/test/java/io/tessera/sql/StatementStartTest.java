@@ -1,31 +1,20 @@
-package io.tessera.cli;
+package io.tessera.sql;
 
 import org.junit.jupiter.api.Test;
-
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Positions in a statement's errors named where the statement stands in the text it was split from. */
 class StatementStartTest {
 
-    private static StatementStart startOf(String text, int statement) {
-        StatementSplitter.Piece piece = StatementSplitter.pieces(text).get(statement);
-        return StatementStart.of(text, piece.offset());
-    }
-
     @Test
-    void aStatementStartsWhereItsFirstWordIs() {
-        assertEquals(new StatementStart(1, 1), startOf("select 1; selec 2", 0));
-        assertEquals(new StatementStart(1, 11), startOf("select 1; selec 2", 1));
-        assertEquals(new StatementStart(3, 3), startOf("select 1;\n\n  select 2", 1));
-        // a comment before the statement is part of it, as the parser reads it
-        assertEquals(new StatementStart(2, 1), startOf("select 1;\n-- two\nselect 2", 1));
+    void aPositionCountsLinesAndColumnsAsTheParserDoes() {
+        assertEquals(new StatementStart(1, 1), StatementStart.of("select 1; selec 2", 0));
+        assertEquals(new StatementStart(1, 11), StatementStart.of("select 1; selec 2", 10));
+        assertEquals(new StatementStart(3, 3), StatementStart.of("select 1;\n\n  select 2", 13));
         // \r\n is one line break, as is \r alone
-        assertEquals(new StatementStart(3, 2), startOf("select 1;\r\n\r\n select 2", 1));
-        assertEquals(new StatementStart(2, 1), startOf("select 1;\rselect 2", 1));
-        // the text after the last semicolon is a statement too
-        assertEquals(List.of("select 1", "select 2"), StatementSplitter.statements("select 1;  select 2"));
+        assertEquals(new StatementStart(3, 2), StatementStart.of("select 1;\r\n\r\n select 2", 14));
+        assertEquals(new StatementStart(2, 1), StatementStart.of("select 1;\rselect 2", 10));
     }
 
     @Test
@@ -41,6 +30,13 @@ class StatementStartTest {
         assertEquals("type HUGEINT is not supported at line 1, column 1",
                 StatementStart.FIRST.moved("type HUGEINT is not supported at line 1, column 1"));
         assertEquals(new StatementStart(4, 5), new StatementStart(3, 9).plus(new StatementStart(2, 5)));
+    }
+
+    @Test
+    void aQueryInsideAStatementStartsWhereItsTextDoes() {
+        assertEquals(new StatementStart(1, 9), StatementStart.ofInner("EXPLAIN select x from t ;; ", "select x from t"));
+        assertEquals(new StatementStart(2, 3), StatementStart.ofInner("create table a as\n  select 1", "select 1"));
+        assertEquals(StatementStart.FIRST, StatementStart.ofInner("describe t", "SELECT * FROM t"));
     }
 
     @Test
