@@ -20,8 +20,9 @@ final class ColumnTypes {
     private static final Map<String, DataType> ALIASES = Map.of("TIMESTAMPTZ", DataType.TIMESTAMP_TZ,
             "INTERVAL", DataType.INTERVAL);
 
-    /** A DECIMAL without precision: the largest that a scaled 64-bit integer holds, no fraction. */
-    private static final DataType PLAIN_DECIMAL = DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0);
+    /** A DECIMAL without precision, as DuckDB's ({@link DuckDbTypeNames} gives it that precision first). */
+    private static final DataType PLAIN_DECIMAL = DataType.decimal(DuckDbTypeNames.PLAIN_DECIMAL_PRECISION,
+            DuckDbTypeNames.PLAIN_DECIMAL_SCALE);
 
     private ColumnTypes() {
     }

@@ -61,6 +61,10 @@ final class DuckDbTypeNames {
             Map.entry("ENUM", "ENUM"), Map.entry("UNION", "UNION"), Map.entry("JSON", "JSON"),
             Map.entry("GEOMETRY", "GEOMETRY"), Map.entry("VARIANT", "VARIANT"));
 
+    /** DuckDB's DECIMAL without a precision: DECIMAL(18,3). */
+    static final int PLAIN_DECIMAL_PRECISION = 18;
+    static final int PLAIN_DECIMAL_SCALE = 3;
+
     private DuckDbTypeNames() {
     }
 
@@ -116,6 +120,10 @@ final class DuckDbTypeNames {
             // DuckDB's CHAR, CHAR(n) and VARCHAR(n) are VARCHAR: a length is neither kept nor padded to
             case SqlBasicTypeNameSpec b when isSizedText(b) ->
                     new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, pos);
+            // DuckDB's DECIMAL (NUMERIC, DEC) without precision is DECIMAL(18,3); Calcite's would have no fraction
+            case SqlBasicTypeNameSpec b when SqlTypeName.get(b.getTypeName().getSimple().toUpperCase(Locale.ROOT))
+                    == SqlTypeName.DECIMAL && b.getPrecision() < 0 ->
+                    new SqlBasicTypeNameSpec(SqlTypeName.DECIMAL, PLAIN_DECIMAL_PRECISION, PLAIN_DECIMAL_SCALE, pos);
             case SqlUserDefinedTypeNameSpec u -> named(u.getTypeName(), name);
             default -> name;
         };
