@@ -1,5 +1,6 @@
 package io.tessera.cli;
 
+import io.tessera.sql.StatementStart;
 import io.tessera.api.QueryCancel;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -79,8 +80,9 @@ final class InteractiveShell {
                     // a command after an unfinished statement: the complete statements before it run, then the
                     // command, and what is left of the statement is the next line's text to finish
                     int nl = input.lastIndexOf('\n');
-                    StatementSplitter.Split before = StatementSplitter.split(input.substring(0, nl));
-                    if (!runStatements(session, before.statements(), running)) {
+                    String typed = input.substring(0, nl);
+                    StatementSplitter.Split before = StatementSplitter.split(typed);
+                    if (!runStatements(session, typed, before.pieces(), running)) {
                         continue;
                     }
                     if (!session.command(input.substring(nl + 1))) {
@@ -90,7 +92,7 @@ final class InteractiveShell {
                     unfinished = rest.isEmpty() ? null : rest + "\n";
                     continue;
                 }
-                runStatements(session, StatementSplitter.split(input).statements(), running);
+                runStatements(session, input, StatementSplitter.split(input).pieces(), running);
             }
         } finally {
             session.close();
@@ -103,14 +105,18 @@ final class InteractiveShell {
         }
     }
 
-    /** Runs statements in turn; returns false when Ctrl-C stopped one (the rest are not run). */
-    private static boolean runStatements(SqlSession session, java.util.List<String> statements,
+    /**
+     * Runs the statements of the text typed in turn (an error names its positions in that text); returns false when
+     * Ctrl-C stopped one (the rest are not run).
+     */
+    private static boolean runStatements(SqlSession session, String typed,
+                                         java.util.List<StatementSplitter.Piece> statements,
                                          AtomicReference<QueryCancel> running) {
-        for (String sql : statements) {
+        for (StatementSplitter.Piece piece : statements) {
             QueryCancel cancel = new QueryCancel();
             running.set(cancel);
             try {
-                session.execute(sql, cancel);
+                session.execute(piece.sql(), StatementStart.of(typed, piece.offset()), cancel);
             } finally {
                 running.set(null);
             }

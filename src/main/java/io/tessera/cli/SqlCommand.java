@@ -1,5 +1,6 @@
 package io.tessera.cli;
 
+import io.tessera.sql.StatementStart;
 import io.tessera.api.QueryResult;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.RowSink;
@@ -156,9 +157,10 @@ public final class SqlCommand implements Callable<Integer> {
         SqlSession session = new SqlSession(runner, tessera.database(), format, timing, writer(System.out),
                 writer(System.err), false);
         session.showProgress(GenerationProgress.stderrIsTerminal());
-        List<String> statements = StatementSplitter.statements(command);
+        List<StatementSplitter.Piece> statements = StatementSplitter.pieces(command);
         for (int i = 0; i < statements.size(); i++) {
-            boolean done = session.execute(statements.get(i));
+            StatementSplitter.Piece piece = statements.get(i);
+            boolean done = session.execute(piece.sql(), StatementStart.of(command, piece.offset()));
             StartupTrace.mark("statement " + (i + 1) + " done");
             if (!done) {
                 // stop at the first failure: later statements may depend on it

@@ -1,5 +1,6 @@
 package io.tessera.cli;
 
+import io.tessera.sql.StatementStart;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.api.RowSink;
@@ -193,14 +194,20 @@ final class SqlSession {
 
     /** Runs one statement and prints its result, or the error; returns whether it succeeded. */
     boolean execute(String sql) {
-        return execute(sql, new QueryCancel());
+        return execute(sql, StatementStart.FIRST, new QueryCancel());
+    }
+
+    /** {@link #execute(String)} of a statement that starts at {@code start} of the text it came from. */
+    boolean execute(String sql, StatementStart start) {
+        return execute(sql, start, new QueryCancel());
     }
 
     /**
      * Runs one statement under {@code cancel} and prints its rows as they come, or the error (a cancelled
-     * statement says {@code query cancelled}); returns whether it succeeded.
+     * statement says {@code query cancelled}); returns whether it succeeded. An error names its positions in the
+     * text the statement came from, where it starts at {@code start}.
      */
-    boolean execute(String sql, QueryCancel cancel) {
+    boolean execute(String sql, StatementStart start, QueryCancel cancel) {
         long started = System.nanoTime();
         QueryResult r;
         ResultFormatter.Rows[] rows = new ResultFormatter.Rows[1];
@@ -240,7 +247,7 @@ final class SqlSession {
             if (progressLine != null) {
                 progressLine.finish();
             }
-            error(e);
+            error(e, start);
             return false;
         } catch (OutOfMemoryError e) {
             if (progressLine != null) {
@@ -341,9 +348,14 @@ final class SqlSession {
     }
 
     void error(Throwable e) {
+        error(e, StatementStart.FIRST);
+    }
+
+    /** The error of a statement that starts at {@code start} of the text it came from. */
+    private void error(Throwable e, StatementStart start) {
         failed = true;
         out.flush();
-        err.println("tessera: " + Errors.describe(e));
+        err.println("tessera: " + start.moved(Errors.describe(e)));
         if (System.getenv("TESSERA_DEBUG") != null) {
             e.printStackTrace(err);
         }
@@ -402,32 +414,46 @@ final class SqlSession {
      */
     boolean runScript(BufferedReader in) throws IOException {
         StringBuilder buffer = new StringBuilder();
+        // where the buffer's text starts in the script, for the positions its statements' errors name
+        StatementStart bufferStart = StatementStart.FIRST;
+        int lines = 0;
         String line;
         while ((line = in.readLine()) != null && !outputClosed) {
+            lines++;
             if (ShellCommand.isCommand(line, !buffer.isEmpty())) {
                 if (!command(line)) {
                     return false;
                 }
+                if (!buffer.isEmpty() && !StatementSplitter.split(buffer.toString()).restOpen()) {
+                    // the command's line, so that the statement's lines stay the script's (not inside a string)
+                    buffer.append('\n');
+                }
                 continue;
             }
+            if (buffer.isEmpty()) {
+                bufferStart = new StatementStart(lines, 1);
+            }
             buffer.append(line).append('\n');
-            StatementSplitter.Split s = StatementSplitter.split(buffer.toString());
-            for (String sql : s.statements()) {
+            String text = buffer.toString();
+            StatementSplitter.Split s = StatementSplitter.split(text);
+            for (StatementSplitter.Piece piece : s.pieces()) {
                 if (!outputClosed) {
-                    execute(sql);
+                    execute(piece.sql(), bufferStart.plus(StatementStart.of(text, piece.offset())));
                 }
             }
             buffer.setLength(0);
             if (s.pending()) {
                 buffer.append(s.rest());
+                bufferStart = bufferStart.plus(StatementStart.of(text, text.length() - s.rest().length()));
             }
         }
         if (outputClosed) {
             return false;
         }
-        StatementSplitter.Split s = StatementSplitter.split(buffer.toString());
-        for (String sql : StatementSplitter.statements(buffer.toString())) {
-            execute(sql);
+        String text = buffer.toString();
+        StatementSplitter.Split s = StatementSplitter.split(text);
+        for (StatementSplitter.Piece piece : StatementSplitter.pieces(text)) {
+            execute(piece.sql(), bufferStart.plus(StatementStart.of(text, piece.offset())));
         }
         if (s.restOpen() && !s.restHasCode()) {
             error("the input ends inside a comment");

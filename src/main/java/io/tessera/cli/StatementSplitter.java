@@ -13,12 +13,17 @@ public final class StatementSplitter {
     /**
      * The result of splitting.
      *
-     * @param statements the complete statements (each ended by a semicolon), trimmed, without the semicolon
+     * @param pieces     the complete statements (each ended by a semicolon), trimmed, without the semicolon
      * @param rest       the text after the last semicolon, as it was
      * @param restHasCode whether the rest holds anything besides whitespace and comments
      * @param restOpen   whether the rest ends inside a string, a quoted identifier or a block comment
      */
-    public record Split(List<String> statements, String rest, boolean restHasCode, boolean restOpen) {
+    public record Split(List<Piece> pieces, String rest, boolean restHasCode, boolean restOpen) {
+
+        /** The complete statements' text. */
+        public List<String> statements() {
+            return pieces.stream().map(Piece::sql).toList();
+        }
 
         /** Whether more input is needed to finish the last statement. */
         public boolean pending() {
@@ -26,22 +31,36 @@ public final class StatementSplitter {
         }
     }
 
+    /**
+     * A statement of the text and where it starts there.
+     *
+     * @param sql    the statement, trimmed, without its semicolon
+     * @param offset where its first character is in the text split
+     */
+    public record Piece(String sql, int offset) {
+    }
+
     private StatementSplitter() {
     }
 
     /** All statements of a script; text after the last semicolon counts as a statement when it holds code. */
     public static List<String> statements(String script) {
+        return pieces(script).stream().map(Piece::sql).toList();
+    }
+
+    /** {@link #statements}, each with where it starts in the script. */
+    public static List<Piece> pieces(String script) {
         Split s = split(script);
         if (!s.restHasCode()) {
-            return s.statements();
+            return s.pieces();
         }
-        List<String> all = new ArrayList<>(s.statements());
-        all.add(s.rest().strip());
+        List<Piece> all = new ArrayList<>(s.pieces());
+        all.add(piece(script, script.length() - s.rest().length(), script.length()));
         return all;
     }
 
     public static Split split(String text) {
-        List<String> out = new ArrayList<>();
+        List<Piece> out = new ArrayList<>();
         int start = 0;
         boolean code = false;
         int n = text.length();
@@ -66,7 +85,7 @@ public final class StatementSplitter {
                 i = end + 2;
             } else if (ch == ';') {
                 if (code) {
-                    out.add(text.substring(start, i).strip());
+                    out.add(piece(text, start, i));
                 }
                 start = i + 1;
                 code = false;
@@ -79,6 +98,13 @@ public final class StatementSplitter {
             }
         }
         return new Split(out, text.substring(start), code, false);
+    }
+
+    /** The statement of {@code text} from {@code start} to {@code end}, trimmed, and where it starts. */
+    private static Piece piece(String text, int start, int end) {
+        String raw = text.substring(start, end);
+        String sql = raw.strip();
+        return new Piece(sql, start + raw.length() - raw.stripLeading().length());
     }
 
     /** Index of the quote that closes a literal opened before {@code from}, or -1; a doubled quote is an escape. */

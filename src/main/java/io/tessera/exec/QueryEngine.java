@@ -265,7 +265,7 @@ public final class QueryEngine implements AutoCloseable {
         if (st instanceof Statement.Query q) {
             return run(prepare(q.sql()), null, cancel);
         }
-        return execute(st, cancel);
+        return inStatement(sql, st, () -> execute(st, cancel));
     }
 
     /** Rows handed to a {@link RowSink} at a time. */
@@ -285,7 +285,7 @@ public final class QueryEngine implements AutoCloseable {
         Statement st = StatementParser.parse(sql);
         checkParameters(sql, Parameters.NONE);
         if (!(st instanceof Statement.Query q)) {
-            QueryResult r = execute(st, cancel);
+            QueryResult r = inStatement(sql, st, () -> execute(st, cancel));
             sink.start(r.columns());
             if (r.rowCount() > 0) {
                 sink.rows(new ArrayList<>(r.rows()));
@@ -293,6 +293,32 @@ public final class QueryEngine implements AutoCloseable {
             return r;
         }
         return drain(prepare(q.sql()), cancel, sink);
+    }
+
+    /**
+     * Runs a statement that holds a query (EXPLAIN's, CREATE ... AS's, DESCRIBE's, COPY (query) TO's), which is
+     * planned as a text of its own: an error names its positions in the statement's text, as the statement's own do.
+     */
+    private static QueryResult inStatement(String sql, Statement st, java.util.function.Supplier<QueryResult> run) {
+        String query = switch (st) {
+            case Statement.Explain e -> e.query();
+            case Statement.CreateTableAs c -> c.query();
+            case Statement.CreateView v -> v.query();
+            case Statement.Describe d -> d.query();
+            case Statement.Summarize m -> m.query();
+            case Statement.CopyTo c -> c.query();
+            default -> null;
+        };
+        try {
+            return run.get();
+        } catch (SqlError e) {
+            io.tessera.sql.StatementStart start = query == null ? io.tessera.sql.StatementStart.FIRST
+                    : io.tessera.sql.StatementStart.ofInner(sql, query);
+            if (start.equals(io.tessera.sql.StatementStart.FIRST)) {
+                throw e;
+            }
+            throw new SqlError(start.moved(e.getMessage()), e);
+        }
     }
 
     private QueryResult drain(Prepared p, QueryCancel cancel, RowSink sink) {
@@ -318,7 +344,7 @@ public final class QueryEngine implements AutoCloseable {
         Statement st = StatementParser.parse(sql);
         checkParameters(sql, parameters);
         if (!(st instanceof Statement.Query q)) {
-            QueryResult r = execute(st, parameters, cancel);
+            QueryResult r = inStatement(sql, st, () -> execute(st, parameters, cancel));
             sink.start(r.columns());
             if (r.rowCount() > 0) {
                 sink.rows(new ArrayList<>(r.rows()));

@@ -232,13 +232,23 @@ final class IntervalCalls {
             return timestamps.zoned().instant(call(TemporalFunction.TIMESTAMP_PLUS_INTERVAL,
                     List.of(timestamps.zoned().local(t), iv), DataType.TIMESTAMP, nullable));
         }
-        if (t.type().kind() != TypeKind.TIMESTAMP) {
+        boolean date = t.type().kind() == TypeKind.DATE;
+        if (t.type().kind() != TypeKind.TIMESTAMP && !date) {
             throw new SqlError("unsupported: a " + t.type() + " plus an INTERVAL that is not a constant with a unit"
-                    + " (a TIMESTAMP is supported)");
+                    + " (a TIMESTAMP or a DATE is supported)");
         }
         Expr iv = translate.apply(interval);
         if (minus) {
             iv = call(TemporalFunction.INTERVAL_NEGATE, List.of(iv), DataType.INTERVAL, iv.nullable());
+        }
+        if (date) {
+            // DuckDB adds an interval to a DATE's midnight, a TIMESTAMP (whose range the sum must lie in); the type
+            // the planner gave the sum may be a DATE, the day it falls on
+            Expr midnight = new Expr.Call(Op.CAST, List.of(t), DataType.TIMESTAMP, t.nullable());
+            Expr sum = call(TemporalFunction.TIMESTAMP_PLUS_INTERVAL, List.of(midnight, iv), DataType.TIMESTAMP,
+                    nullable);
+            DataType type = Types.of(call.getType());
+            return type.kind() == TypeKind.DATE ? new Expr.Call(Op.CAST, List.of(sum), DataType.DATE, nullable) : sum;
         }
         return call(TemporalFunction.TIMESTAMP_PLUS_INTERVAL, List.of(t, iv), DataType.TIMESTAMP, nullable);
     }

@@ -16,29 +16,26 @@ import java.util.Map;
 /** The storage type of a column type that Calcite's DDL grammar parsed. */
 final class ColumnTypes {
 
-    /**
-     * Names of other databases that Calcite reads as user-defined types; Tessera has taken them as these types
-     * since its first CREATE TABLE.
-     */
-    private static final Map<String, DataType> ALIASES = Map.ofEntries(
-            Map.entry("TEXT", DataType.VARCHAR), Map.entry("STRING", DataType.VARCHAR),
-            Map.entry("INT4", DataType.INTEGER), Map.entry("INT2", DataType.SMALLINT),
-            Map.entry("INT1", DataType.TINYINT), Map.entry("INT8", DataType.BIGINT), Map.entry("LONG", DataType.BIGINT),
-            Map.entry("FLOAT8", DataType.DOUBLE), Map.entry("FLOAT4", DataType.REAL), Map.entry("BOOL", DataType.BOOLEAN),
-            Map.entry("DATETIME", DataType.TIMESTAMP), Map.entry("TIMESTAMPTZ", DataType.TIMESTAMP_TZ),
-            Map.entry("BLOB", DataType.BLOB), Map.entry("BYTEA", DataType.BLOB), Map.entry("UUID", DataType.UUID),
-            Map.entry("INTERVAL", DataType.INTERVAL));
+    /** Type names Calcite reads as user-defined types that {@link DuckDbTypeNames} leaves to other rewrites. */
+    private static final Map<String, DataType> ALIASES = Map.of("TIMESTAMPTZ", DataType.TIMESTAMP_TZ,
+            "INTERVAL", DataType.INTERVAL);
 
-    /** A DECIMAL without precision: the largest that a scaled 64-bit integer holds, no fraction. */
-    private static final DataType PLAIN_DECIMAL = DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0);
+    /** A DECIMAL without precision, as DuckDB's ({@link DuckDbTypeNames} gives it that precision first). */
+    private static final DataType PLAIN_DECIMAL = DataType.decimal(DuckDbTypeNames.PLAIN_DECIMAL_PRECISION,
+            DuckDbTypeNames.PLAIN_DECIMAL_SCALE);
 
     private ColumnTypes() {
     }
 
     /** The type of {@code spec}; {@code table} names the statement in an error, which also names the position. */
     static DataType of(SqlDataTypeSpec spec, String table) {
-        SqlTypeNameSpec name = spec.getTypeNameSpec();
-        DataType t = of(name, spec, table);
+        SqlTypeNameSpec name;
+        try {
+            name = DuckDbTypeNames.rewrite(spec).getTypeNameSpec();
+        } catch (SqlError missing) {
+            name = null; // a DuckDB type Tessera lacks: the error below lists those it stores
+        }
+        DataType t = name == null ? null : of(name, spec, table);
         if (t == null) {
             throw new SqlError("CREATE TABLE " + table + ": unsupported column type " + spec.getTypeName()
                     + SupportCheck.at(spec.getParserPosition())

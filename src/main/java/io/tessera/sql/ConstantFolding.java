@@ -122,6 +122,9 @@ final class ConstantFolding {
             }
             result = d.plusDays(days[0].longValueExact());
         }
+        if (result.getYear() < 1 || result.getYear() > 9999) {
+            return null; // past the years Calcite's DATE literal holds: computed when the query runs, range checked
+        }
         return rex.makeDateLiteral(DateString.fromDaysSinceEpoch((int) result.toEpochDay()));
     }
 

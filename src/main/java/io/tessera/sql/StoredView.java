@@ -110,6 +110,11 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         parsed = InfixCasts.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
         try {
+            parsed = DuckDbTypeNames.rewriteAll(parsed);
+        } catch (SqlError e) {
+            throw new SqlError("view " + view.name() + ": " + e.getMessage());
+        }
+        try {
             return validator.validate(parsed);
         } catch (CalciteContextException e) {
             // no cause kept: the front end reports the innermost Calcite error it finds, and this one names the view

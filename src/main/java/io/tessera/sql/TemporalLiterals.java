@@ -82,13 +82,14 @@ final class TemporalLiterals {
             }
 
             @Override
-            public SqlNode visit(SqlDataTypeSpec type) {
+            public SqlNode visit(SqlDataTypeSpec written) {
+                SqlDataTypeSpec type = DuckDbTypeNames.rewrite(written);
                 if (isZoned(type)) {
                     return zonedType(type);
                 }
                 SqlTypeNameSpec nested = zonedInside(type.getTypeNameSpec());
                 return nested != null ? new SqlDataTypeSpec(nested, null, type.getNullable(), type.getParserPosition())
-                        : FloatTypeNames.rewrite(BlobUuidTypeNames.rewrite(type));
+                        : type;
             }
         });
         return r == null ? parsed : r;

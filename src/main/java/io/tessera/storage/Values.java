@@ -76,22 +76,48 @@ public final class Values {
         return Timestamps.parse(s);
     }
 
-    /** Parses yyyy-mm-dd into days since epoch; throws IllegalArgumentException with the text on failure. */
+    /** DuckDB's first DATE, 5877642-06-25 (BC), in days since 1970-01-01 (one more than its -infinity). */
+    public static final int MIN_DATE = -2_147_483_646;
+
+    /** DuckDB's last DATE, 5881580-07-10, in days since 1970-01-01 (one less than its infinity). */
+    public static final int MAX_DATE = 2_147_483_646;
+
+    /**
+     * Parses a date as DuckDB writes one into days since epoch: {@code yyyy-mm-dd}, a year of up to 7 digits
+     * ({@code 300000-01-01}), and a year before 1 as the year BC it is ({@code 0044-03-15 (BC)}), within DATE's
+     * range ({@link #MIN_DATE} to {@link #MAX_DATE}); throws IllegalArgumentException with the text on failure.
+     */
     public static int parseDate(CharSequence s) {
         int n = s.length();
-        if (n == 10 && s.charAt(4) == '-' && s.charAt(7) == '-') {
-            int y = digits(s, 0, 4);
-            int m = digits(s, 5, 7);
-            int d = digits(s, 8, 10);
-            if (y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31) {
+        boolean bc = n > 5 && s.charAt(n - 5) == ' ' && s.charAt(n - 4) == '(' && s.charAt(n - 3) == 'B'
+                && s.charAt(n - 2) == 'C' && s.charAt(n - 1) == ')';
+        int end = bc ? n - 5 : n;
+        int yearDigits = end - 6;
+        if (yearDigits >= 4 && yearDigits <= 7 && s.charAt(yearDigits) == '-' && s.charAt(yearDigits + 3) == '-') {
+            int y = digits(s, 0, yearDigits);
+            int m = digits(s, yearDigits + 1, yearDigits + 3);
+            int d = digits(s, yearDigits + 4, end);
+            if (y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31 && !(bc && y == 0)) {
+                long days;
                 try {
-                    return daysOf(y, m, d);
+                    // year 1 BC is the proleptic calendar's year 0
+                    days = LocalDate.of(bc ? 1 - y : y, m, d).toEpochDay();
                 } catch (java.time.DateTimeException e) {
                     throw new IllegalArgumentException("invalid date '" + s + "'");
                 }
+                return checkedDate(days, s);
             }
         }
         throw new IllegalArgumentException("invalid date '" + s + "' (expected yyyy-mm-dd)");
+    }
+
+    /** {@code days} as a DATE, where it lies in DATE's range; else an error naming {@code text}, what gave it. */
+    public static int checkedDate(long days, CharSequence text) {
+        if (days < MIN_DATE || days > MAX_DATE) {
+            throw new IllegalArgumentException("date '" + text + "' is out of DATE's range (5877642-06-25 (BC) to"
+                    + " 5881580-07-10)");
+        }
+        return (int) days;
     }
 
     private static int digits(CharSequence s, int from, int to) {

@@ -116,6 +116,31 @@ class SqlCommandTest {
     }
 
     @Test
+    void errorsNamePositionsInTheWholeTextNotInTheStatement() throws Exception {
+        SqlCommand.runners = savedRunners;
+        assertEquals(1, run("", "sql", "--db", dir.toString(), "-c", "select 1; selec 2"));
+        assertEquals("tessera: syntax error at line 1, column 11 at or near \"selec\": no statement begins with it;"
+                + " did you mean SELECT?\n", err);
+        assertEquals(1, run("", "sql", "--db", dir.toString(), "-c", "select 1;\n  select nosuch from parts"));
+        assertEquals("tessera: From line 2, column 10 to line 2, column 15: Column 'nosuch' not found in any table\n",
+                err);
+        // a script on standard input, a command line inside a statement counted as one of the script's lines, and
+        // a script that \i reads: positions in the file
+        String script = "select 1;\n\n  select 2; select id\n  from parts where nosuch;\nselect\n\\timing off\n"
+                + "  1::hugeint;\n";
+        assertEquals(1, run(script, "sql", "--db", dir.toString(), "--format", "csv"));
+        assertEquals("tessera: From line 4, column 20 to line 4, column 25: Column 'nosuch' not found in any table\n"
+                + "Timing is off.\ntessera: type HUGEINT is not supported at line 7, column 6\n", err);
+        Path file = dir.resolve("script.sql");
+        java.nio.file.Files.writeString(file, script);
+        assertEquals(1, run("\\i " + file + "\nselect 1; select 1::int128;\n", "sql", "--db", dir.toString(),
+                "--format", "csv", "--allow-read", dir.toString()));
+        assertEquals("tessera: From line 4, column 20 to line 4, column 25: Column 'nosuch' not found in any table\n"
+                + "Timing is off.\ntessera: type HUGEINT is not supported at line 7, column 6\n"
+                + "tessera: type INT128 (HUGEINT) is not supported at line 2, column 21\n", err);
+    }
+
+    @Test
     void viewsAreListedAndCopyReadsTheCurrentDirectoryAndTheAllowedOnes(@TempDir Path other) throws Exception {
         SqlCommand.runners = savedRunners;
         java.nio.file.Files.writeString(other.resolve("more.csv"), "30,thirty\n");
@@ -150,7 +175,8 @@ class SqlCommandTest {
         assertEquals(1, rc);
         assertEquals(List.of("select 1", "bogus", "select 2"), seen);
         assertEquals("[\n{\"n\":1}\n]\n[\n{\"n\":2}\n]\n", out);
-        assertEquals("tessera: cannot run 'bogus' (line 1, column 1)\n", err);
+        // the position in the script, not in the statement
+        assertEquals("tessera: cannot run 'bogus' (line 2, column 1)\n", err);
     }
 
     @Test
@@ -215,7 +241,7 @@ class SqlCommandTest {
         assertEquals(1, rc);
         assertEquals(List.of("select 1", "oops"), seen);
         assertEquals("[\n{\"n\":1}\n]\n", out);
-        assertEquals("tessera: cannot run 'oops' (line 1, column 1)\n", err);
+        assertEquals("tessera: cannot run 'oops' (line 1, column 11)\n", err);
     }
 
     @Test
@@ -285,7 +311,8 @@ class SqlCommandTest {
     void aCommandInsideAnUnfinishedStatementRunsAndTheStatementGoesOn() {
         int rc = run("select\n\\format csv\n7;\n", "sql", dir.toString());
         assertEquals(0, rc, err);
-        assertEquals(List.of("select\n7"), seen);
+        // the command's line an empty one of the statement, whose lines stay the script's
+        assertEquals(List.of("select\n\n7"), seen);
         assertEquals("n\n7\n", out);
     }
 

@@ -66,4 +66,13 @@ class StatementSplitterTest {
         assertFalse(SqlLineParser.isComplete("select 'a;\n"));
         assertTrue(SqlLineParser.isComplete("select 1;\nselect 2; -- c"));
     }
+
+    @Test
+    void eachStatementSaysWhereItStarts() {
+        assertEquals(List.of(new StatementSplitter.Piece("select 1", 0), new StatementSplitter.Piece("selec 2", 10)),
+                StatementSplitter.pieces("select 1; selec 2"));
+        // a comment before a statement is part of it, as the parser reads it; spaces are not
+        assertEquals(List.of(new StatementSplitter.Piece("select 1", 0), new StatementSplitter.Piece("-- two\nselect 2",
+                12)), StatementSplitter.pieces("select 1;\n  -- two\nselect 2;"));
+    }
 }

@@ -185,6 +185,11 @@ class ColumnNamesTest {
                 sameAsDuckDb("select cast(null as struct(\"A b\" int, c varchar[])), cast(null as map(varchar, double)),"
                         + " cast(null as int[][]), cast(null as STRUCT(a STRUCT(b Date))),"
                         + " cast(null as struct(\"select\" int)), cast(null as decimal(10,2)[])"));
+        // DuckDB's aliases of types (duckdb_types()) as written, its grammar's keywords (CHAR, REAL) as its types
+        sameAsDuckDb("select a::int8, CAST(a AS Int8), try_cast(c as int4), a::signed, a::integral, a::int64, a::oid,"
+                + " a::long, a::short, a::int16, a::int32, a::INT1, a::int2, f::bool, f::logical, c::string, c::text,"
+                + " c::bpchar, c::char, c::nvarchar, b::real, b::float8, c::bytea, c::varbinary, c::binary,"
+                + " d::datetime, d::timestamp_us, [a]::int8[], {'k': a}::struct(k int8) from t where a < 0");
         // the words are found on any line of the statement
         assertEquals(List.of("CAST('2024-01-01' AS Date)", "TRY_CAST(c AS DATE)"),
                 sameAsDuckDb("select\n  cast('2024-01-01'\n  as\n\tDate), try_cast(c as\n DATE) from t"));

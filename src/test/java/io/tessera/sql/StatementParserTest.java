@@ -128,7 +128,7 @@ class StatementParserTest {
                 new Statement.Column("l_quantity", DataType.INTEGER, false),
                 new Statement.Column("l_discount", DataType.decimal(15, 2), true),
                 new Statement.Column("l_tax", DataType.decimal(5, 0), true),
-                new Statement.Column("l_price", DataType.decimal(18, 0), true),
+                new Statement.Column("l_price", DataType.decimal(18, 3), true), // DuckDB's NUMERIC
                 new Statement.Column("l_small", DataType.SMALLINT, false),
                 new Statement.Column("l_tiny", DataType.TINYINT, true),
                 new Statement.Column("l_comment", DataType.VARCHAR, false),

@@ -128,7 +128,7 @@ public final class TableExporter {
             case DECIMAL -> w.put(Values.formatDecimal(c.getLong(r), t.scale()));
             case DOUBLE -> w.put(c.type().isReal() ? io.tessera.storage.Floats.format(c.getDouble(r))
                     : Values.formatDouble(c.getDouble(r)));
-            case DATE -> w.put(Values.dateOf(c.getInt(r)).toString());
+            case DATE -> w.put(Timestamps.formatDate(c.getInt(r))); // as DuckDB writes it: 300000-01-01, (BC)
             case TIMESTAMP -> w.put(Timestamps.format(c.getLong(r)));
             case TIMESTAMP_TZ -> w.put(io.tessera.storage.ZonedTimestamps.format(c.getLong(r), java.time.ZoneOffset.UTC));
             case TIME -> w.put(Timestamps.formatTime(c.getLong(r)));

@@ -187,7 +187,7 @@ public final class ExprGen {
             case DATE_ADD_DAYS -> {
                 JExpr a = gen(c.args().get(0));
                 JExpr n = gen(c.args().get(1));
-                yield JExpr.of("Math.toIntExact(" + a.v() + " + " + n.v() + ")", or(a.n(), n.n()), ValueKind.INT);
+                yield JExpr.of("io.tessera.backend.jvm.lib.Runtime.addDays(" + a.v() + ", " + n.v() + ")", or(a.n(), n.n()), ValueKind.INT);
             }
             case DATE_ADD_MONTHS -> {
                 JExpr a = gen(c.args().get(0));

@@ -1,6 +1,7 @@
 package io.tessera.backend.jvm.lib;
 
 import io.tessera.storage.Timestamps;
+import io.tessera.storage.Values;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,13 +17,18 @@ final class DateTimeText {
     }
 
     private static final Pattern SPELLING = Pattern.compile(
-            "([0-9]{1,6})([-/ ])([0-9]{1,2})\\2([0-9]{1,2})(?:(?:T| +)([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(\\.[0-9]+)?)?)?(.*)");
+            "([0-9]{1,7})([-/ ])([0-9]{1,2})\\2([0-9]{1,2})(?:(?:T| +)([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(\\.[0-9]+)?)?)?(.*)");
 
     /** The date of such text (trimmed) as days since 1970-01-01, or null where the text is no such spelling. */
     static Integer days(String t) {
         Matcher m = matched(t);
         if (m == null) {
             return null;
+        }
+        if (m.group(5) == null) {
+            // a date alone: DATE's range, wider than TIMESTAMP's, its year of at least 4 digits
+            String year = m.group(1);
+            return Values.parseDate("0".repeat(Math.max(0, 4 - year.length())) + date(m));
         }
         Timestamps.parse(canonical(m)); // the whole text must read, its time of day too
         return Timestamps.days(Timestamps.parse(date(m)));

@@ -35,8 +35,8 @@ final class DuckDbDates {
         }
         try {
             // the day of that year BC, by its own leap years (5 BC, year -4, has a February 29)
-            return (int) java.time.LocalDate.of(1 - year, Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)))
-                    .toEpochDay();
+            return io.tessera.storage.Values.checkedDate(java.time.LocalDate.of(1 - year,
+                    Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))).toEpochDay(), t);
         } catch (java.time.DateTimeException e) {
             throw new IllegalArgumentException("invalid date '" + t + "'", e);
         }

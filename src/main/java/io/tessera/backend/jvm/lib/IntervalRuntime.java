@@ -87,9 +87,13 @@ public final class IntervalRuntime {
     /** A TIMESTAMP plus an interval: its months on the calendar (a day the month lacks is its last), then the rest. */
     public static long plusTimestamp(long ts, String code) {
         Interval v = Interval.decode(code);
-        long t = v.months() == 0 ? ts : TimestampRuntime.addMonths(ts, v.months());
-        t = Math.addExact(t, Math.multiplyExact((long) v.days(), Interval.MICROS_PER_DAY));
-        return Math.addExact(t, v.micros());
+        try {
+            long t = v.months() == 0 ? ts : TimestampRuntime.addMonths(ts, v.months());
+            t = Math.addExact(t, Math.multiplyExact((long) v.days(), Interval.MICROS_PER_DAY));
+            return Math.addExact(t, v.micros());
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(Runtime.OUTSIDE_TIMESTAMPS, e);
+        }
     }
 
     /** a - b as DuckDB subtracts TIMESTAMPs: whole days, then microseconds. */

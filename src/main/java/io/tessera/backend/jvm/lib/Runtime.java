@@ -12,8 +12,34 @@ public final class Runtime {
     private Runtime() {
     }
 
+    /**
+     * A DATE plus months, as DuckDB adds an interval to a DATE: a TIMESTAMP's arithmetic, so that the DATE and the
+     * result must lie in TIMESTAMP's range (DuckDB's error says so).
+     */
     public static int addMonths(int days, long months) {
-        return (int) LocalDate.ofEpochDay(days).plusMonths(months).toEpochDay();
+        long result;
+        try {
+            result = LocalDate.ofEpochDay(days).plusMonths(months).toEpochDay();
+        } catch (java.time.DateTimeException e) {
+            throw new IllegalArgumentException(OUTSIDE_TIMESTAMPS, e);
+        }
+        if (!TimestampRuntime.holds(days) || !TimestampRuntime.holds(result)) {
+            throw new IllegalArgumentException(OUTSIDE_TIMESTAMPS);
+        }
+        return (int) result;
+    }
+
+    /** DuckDB's error for a DATE plus an interval, or a TIMESTAMP's arithmetic, past TIMESTAMP's range. */
+    static final String OUTSIDE_TIMESTAMPS = "Date and time not in timestamp range";
+
+    /** A DATE plus days, within DATE's range (5877642-06-25 (BC) to 5881580-07-10). */
+    public static int addDays(int days, long n) {
+        long result = days + n;
+        if (result < Values.MIN_DATE || result > Values.MAX_DATE) {
+            throw new IllegalArgumentException("date out of range: " + io.tessera.storage.Timestamps.formatDate(days)
+                    + (n < 0 ? " - " + -n : " + " + n) + " days");
+        }
+        return (int) result;
     }
 
     /**

@@ -15,9 +15,24 @@ public final class TimestampRuntime {
     private TimestampRuntime() {
     }
 
-    /** The midnight that starts a DATE. */
+    /**
+     * The midnight that starts a DATE; a DATE past TIMESTAMP's range (after 294247-01-10, before 290309-12-22 (BC))
+     * is an error, as in DuckDB.
+     */
     public static long ofDays(int days) {
+        if (!holds(days)) {
+            throw new IllegalArgumentException("date " + Timestamps.formatDate(days) + " is out of TIMESTAMP's range");
+        }
         return days * Timestamps.MICROS_PER_DAY;
+    }
+
+    /** The first and last DATE whose midnight a TIMESTAMP's microseconds hold (290308 BC, 294247-01-10). */
+    private static final long FIRST_DAY = Long.MIN_VALUE / Timestamps.MICROS_PER_DAY;
+    private static final long LAST_DAY = Long.MAX_VALUE / Timestamps.MICROS_PER_DAY;
+
+    /** Whether a TIMESTAMP holds the midnight that starts the DATE {@code days}. */
+    static boolean holds(long days) {
+        return days >= FIRST_DAY && days <= LAST_DAY;
     }
 
     /** The DATE a timestamp falls on. */
