@@ -485,13 +485,18 @@ public final class QueryEngine implements AutoCloseable {
         this.copyToDirectories = List.copyOf(directories);
     }
 
-    /** The columns of a query (of a file: its schema, no row read), as DuckDB's DESCRIBE lists them. */
+    /**
+     * The columns of a query (of a file: its schema, no row read), as DuckDB's DESCRIBE or {@code PRAGMA table_info}
+     * lists them.
+     */
     private QueryResult describe(Statement.Describe d, Parameters parameters) {
         FileTableLoader files = statementFiles.get();
         if (files != null) {
             files.schemaOnly();
         }
-        return ResultRows.describe(prepare(d.query(), parameters).plan().resultColumns());
+        List<io.tessera.plan.ColumnInfo> columns = prepare(d.query(), parameters).plan().resultColumns();
+        return d.form() == Statement.Describe.Form.TABLE_INFO ? ResultRows.tableInfo(columns)
+                : ResultRows.describe(columns);
     }
 
     /** SUMMARIZE: the columns of the query (as DESCRIBE finds them), then one aggregate per column over its rows. */

@@ -93,4 +93,21 @@ final class ResultRows {
         }
         return new QueryResult(columns, rows, 0, 0);
     }
+
+    /**
+     * A table's columns as DuckDB's {@code PRAGMA table_info} lists them (SQLite's form): position from 0, name, type,
+     * whether NOT NULL, default (Tessera has none) and whether part of a primary key (none).
+     */
+    static QueryResult tableInfo(List<ColumnInfo> resultColumns) {
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < resultColumns.size(); i++) {
+            ColumnInfo c = resultColumns.get(i);
+            rows.add(new Object[] {i, c.name(), c.type().toString(), !c.nullable(), null, false});
+        }
+        List<ResultColumn> columns = List.of(new ResultColumn("cid", DataType.INTEGER, false),
+                new ResultColumn("name", DataType.VARCHAR, false), new ResultColumn("type", DataType.VARCHAR, false),
+                new ResultColumn("notnull", DataType.BOOLEAN, false),
+                new ResultColumn("dflt_value", DataType.VARCHAR, true), new ResultColumn("pk", DataType.BOOLEAN, false));
+        return new QueryResult(columns, rows, 0, 0);
+    }
 }

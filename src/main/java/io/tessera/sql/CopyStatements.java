@@ -202,7 +202,8 @@ final class CopyStatements {
     }
 
     /** The text between the quotes of a quoted token, a doubled quote read as one. */
-    private static String unquote(String image, char quote) {
+    /** A quoted token's text without its quotes, each doubled quote inside made one. */
+    static String unquote(String image, char quote) {
         String q = String.valueOf(quote);
         return image.substring(1, image.length() - 1).replace(q + q, q);
     }

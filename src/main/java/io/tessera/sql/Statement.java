@@ -131,10 +131,23 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
     }
 
     /**
-     * {@code DESCRIBE query}, {@code DESCRIBE 'file'} or {@code DESCRIBE table}: the columns of {@code query} (for a
-     * file or a table, {@code SELECT * FROM} it), one row each, as DuckDB lists them.
+     * {@code DESCRIBE query}, {@code DESCRIBE 'file'}, {@code DESCRIBE table} or {@code SHOW table}: the columns of
+     * {@code query} (for a file or a table, {@code SELECT * FROM} it), one row each, as DuckDB lists them; or, as
+     * {@link Form#TABLE_INFO}, as {@code PRAGMA table_info('table')} lists them (SQLite's columns, as DuckDB has them).
      */
-    record Describe(String query) implements Statement {
+    record Describe(String query, Form form) implements Statement {
+
+        /** The rows' form. */
+        public enum Form {
+            /** column_name, column_type, null, key, default, extra */
+            DESCRIBE,
+            /** cid, name, type, notnull, dflt_value, pk */
+            TABLE_INFO
+        }
+
+        public Describe(String query) {
+            this(query, Form.DESCRIBE);
+        }
     }
 
     /**

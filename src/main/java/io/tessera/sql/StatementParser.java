@@ -48,6 +48,13 @@ public final class StatementParser {
     /** SHOW TABLES: the tables and views by name, as DuckDB lists them. */
     private static final String SHOW_TABLES =
             "SELECT table_name AS name FROM information_schema.tables ORDER BY table_name";
+    /** SHOW ALL TABLES: each table and view with its columns' names and types, as DuckDB lists them. */
+    private static final String SHOW_ALL_TABLES = "SELECT table_catalog AS \"database\", table_schema AS \"schema\","
+            + " table_name AS name, list(column_name ORDER BY ordinal_position) AS column_names,"
+            + " list(data_type ORDER BY ordinal_position) AS column_types, false AS \"temporary\""
+            + " FROM information_schema.columns GROUP BY ALL ORDER BY name";
+    /** The PRAGMAs Tessera has, for an error about another. */
+    private static final String PRAGMAS = "PRAGMA table_info('table'), PRAGMA show_tables, PRAGMA show_tables_expanded";
 
     private StatementParser() {
     }
@@ -79,9 +86,11 @@ public final class StatementParser {
         if (first.is(TesseraParserImplConstants.SELECT) && head.size() > 1 && head.get(1).isWord("SETSEED")) {
             return SessionSettings.setseed(s);
         }
-        if (first.is(TesseraParserImplConstants.SHOW) && head.size() == 3 && head.get(1).named("TABLES")
-                && head.get(2).isEnd()) {
-            return new Statement.Query(SHOW_TABLES);
+        if (first.is(TesseraParserImplConstants.SHOW) && head.size() > 1 && !head.get(1).isEnd()) {
+            return show(s, head);
+        }
+        if (first.isWord("PRAGMA")) {
+            return pragma(head);
         }
         if (first.is(TesseraParserImplConstants.DESCRIBE) && head.size() > 1 && !head.get(1).isEnd()) {
             return describe(s, head.get(1));
@@ -159,6 +168,51 @@ public final class StatementParser {
     /** A word that opens EXPLAIN's option list, where {@code (} could also open a query in parentheses. */
     private static boolean isExplainOption(LeadingTokens.Token t) {
         return t.named("ANALYZE") || t.named("FORMAT");
+    }
+
+    /** SHOW TABLES, SHOW ALL TABLES, or as DuckDB has it, SHOW of a table or query: its DESCRIBE. */
+    private static Statement show(String s, List<LeadingTokens.Token> head) {
+        if (head.size() == 3 && head.get(1).named("TABLES") && head.get(2).isEnd()) {
+            return new Statement.Query(SHOW_TABLES);
+        }
+        if (head.size() == 4 && head.get(1).named("ALL") && head.get(2).named("TABLES") && head.get(3).isEnd()) {
+            return new Statement.Query(SHOW_ALL_TABLES);
+        }
+        return describe(s, head.get(1));
+    }
+
+    /**
+     * DuckDB's PRAGMAs that list the catalog: {@code table_info('t')} (or of a name), {@code show_tables} and
+     * {@code show_tables_expanded}; another is an error naming it.
+     */
+    private static Statement pragma(List<LeadingTokens.Token> head) {
+        LeadingTokens.Token name = head.size() > 1 ? head.get(1) : head.getFirst();
+        boolean ends = head.size() > 2 && head.get(2).isEnd();
+        if (name.named("SHOW_TABLES") && ends) {
+            return new Statement.Query(SHOW_TABLES);
+        }
+        if (name.named("SHOW_TABLES_EXPANDED") && ends) {
+            return new Statement.Query(SHOW_ALL_TABLES);
+        }
+        if (name.named("TABLE_INFO")) {
+            if (head.size() > 5 && head.get(2).is(LPAREN) && head.get(4).is(RPAREN) && head.get(5).isEnd()) {
+                LeadingTokens.Token table = head.get(3);
+                // a string names the table as its text (not as a file, as a string in FROM would)
+                String identifier = table.is(TesseraParserImplConstants.QUOTED_STRING)
+                        ? "\"" + CopyStatements.unquote(table.image(), '\'').replace("\"", "\"\"") + "\""
+                        : table.is(TesseraParserImplConstants.IDENTIFIER)
+                                || table.is(TesseraParserImplConstants.QUOTED_IDENTIFIER) ? table.image() : null;
+                if (identifier != null) {
+                    return new Statement.Describe("SELECT * FROM " + identifier, Statement.Describe.Form.TABLE_INFO);
+                }
+            }
+            throw new SqlError("syntax error" + name.at() + ": PRAGMA table_info names one table: "
+                    + "PRAGMA table_info('table')");
+        }
+        if (name == head.getFirst() || name.isEnd()) {
+            throw new SqlError("syntax error" + head.getFirst().at() + ": PRAGMA needs a name (" + PRAGMAS + ")");
+        }
+        throw new SqlError("unsupported: PRAGMA " + name.image() + name.at() + "; Tessera has " + PRAGMAS);
     }
 
     /** DESCRIBE of a query, or of a file or table (a query of all its columns). */

@@ -66,4 +66,29 @@ class StatementsRunTest {
             assertFalse(t.database().hasTable("t"));
         }
     }
+
+    @Test
+    void showAllTablesListsEachTableWithItsColumns() {
+        try (Tessera t = Tessera.openOrCreate(dir)) {
+            t.query("create table b (x integer not null, y varchar)");
+            t.query("create table a (z double)");
+            for (String sql : new String[] {"SHOW ALL TABLES", "pragma show_tables_expanded"}) {
+                QueryResult r = t.query(sql);
+                assertEquals("[database, schema, name, column_names, column_types, temporary]",
+                        r.columns().stream().map(c -> c.name()).toList().toString(), sql);
+                assertEquals(2, r.rowCount(), sql);
+                assertEquals("main a [z] [DOUBLE] false", row(r, 0), sql);
+                assertEquals("main b [x, y] [INTEGER, VARCHAR] false", row(r, 1), sql);
+            }
+        }
+    }
+
+    /** A row of SHOW ALL TABLES without its first column (the database, named by its directory). */
+    private static String row(QueryResult r, int i) {
+        StringBuilder b = new StringBuilder();
+        for (int c = 1; c < r.columns().size(); c++) {
+            b.append(c > 1 ? " " : "").append(r.get(i, c));
+        }
+        return b.toString();
+    }
 }
