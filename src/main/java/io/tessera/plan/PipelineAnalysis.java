@@ -187,7 +187,9 @@ public final class PipelineAnalysis {
                 }
             }
             case DOUBLE -> {
-                return lk == TypeKind.DOUBLE ? new ColumnComparison(s, op, 0, ((Number) lit.value()).doubleValue(), null) : null;
+                // a NaN constant (a bound parameter) is left to the scalar filter's order of NaN
+                double d = ((Number) lit.value()).doubleValue();
+                return lk == TypeKind.DOUBLE && !Double.isNaN(d) ? new ColumnComparison(s, op, 0, d, null) : null;
             }
             case VARCHAR -> {
                 return lk == TypeKind.VARCHAR && s.dictionaryKey() != null

@@ -199,6 +199,12 @@ public final class Values {
     }
 
     /**
+     * A NaN with its sign bit set, which DuckDB reads from {@code -nan} and writes back as {@code -nan}; it compares,
+     * groups and sorts as every other NaN.
+     */
+    public static final double NEGATIVE_NAN = Double.longBitsToDouble(0xfff8000000000000L);
+
+    /**
      * The special DOUBLE spelled by {@code text} (already stripped): {@code nan}, {@code inf}, {@code infinity} with an
      * optional sign, in any case, as DuckDB writes them and as Java does ({@code NaN}, {@code Infinity}); null for any
      * other text.
@@ -207,7 +213,7 @@ public final class Values {
         String word = text.toLowerCase(java.util.Locale.ROOT);
         String unsigned = word.startsWith("-") || word.startsWith("+") ? word.substring(1) : word;
         if (unsigned.equals("nan")) {
-            return Double.NaN;
+            return word.startsWith("-") ? NEGATIVE_NAN : Double.NaN;
         }
         if (unsigned.equals("inf") || unsigned.equals("infinity")) {
             return word.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
@@ -218,11 +224,12 @@ public final class Values {
     /**
      * A DOUBLE as text, as DuckDB writes it (in results, in CSV and when CAST to VARCHAR): the shortest digits that
      * read back as the same double, written out between 1e-4 and 1e16 ({@code 0.0001}, {@code 100.0}), else with an
-     * exponent ({@code 1e+20}, {@code 1.5e-07}); {@code nan}, {@code inf}, {@code -inf}.
+     * exponent ({@code 1e+20}, {@code 1.5e-07}); {@code nan}, {@code -nan} (a NaN whose sign bit is set), {@code inf},
+     * {@code -inf}.
      */
     public static String formatDouble(double d) {
         if (Double.isNaN(d)) {
-            return "nan";
+            return Double.doubleToRawLongBits(d) < 0 ? "-nan" : "nan";
         }
         if (Double.isInfinite(d)) {
             return d > 0 ? "inf" : "-inf";

@@ -233,7 +233,13 @@ public final class CudaCapabilities {
     static String aggReason(AggCall a) {
         return switch (a.function()) {
             case COUNT_STAR, COUNT -> null;
-            case SUM, SUM0, AVG, MIN, MAX -> CType.stored(a.arg().type()) == CType.BOOL ? a.function() + " of a BOOLEAN" : null;
+            case SUM, SUM0, AVG -> CType.stored(a.arg().type()) == CType.BOOL ? a.function() + " of a BOOLEAN" : null;
+            // the device's atomic and warp extremes of doubles order NaN with nothing, where DuckDB's NaN is the
+            // greatest value: such a MIN or MAX stays on the JVM
+            case MIN, MAX -> CType.stored(a.arg().type()) == CType.BOOL ? a.function() + " of a BOOLEAN"
+                    : CType.stored(a.arg().type()) == CType.DOUBLE ? a.function() + " of a " + a.arg().type()
+                    + " (NaN is greater than every number in DuckDB's order, which the GPU's extremes of doubles do not keep)"
+                    : null;
             case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG ->
                     a + " needs all of a group's values (collected per group on the JVM only)";
             // a plan for the GPU computes them by two aggregations where the aggregation's other aggregates allow

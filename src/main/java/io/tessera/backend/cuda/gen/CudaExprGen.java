@@ -6,6 +6,7 @@ import io.tessera.backend.lower.Cast;
 import io.tessera.backend.lower.Comparison;
 import io.tessera.backend.lower.DictionaryBound;
 import io.tessera.backend.lower.Logic;
+import io.tessera.backend.lower.NanOrder;
 import io.tessera.backend.lower.NarrowRange;
 import io.tessera.backend.lower.Scale;
 import io.tessera.backend.lower.Unsupported;
@@ -419,7 +420,8 @@ final class CudaExprGen {
         String sym = Comparison.symbol(op);
         String v = switch (cmp.domain()) {
             case BOOLEAN -> "((int)" + x.v() + " " + sym + " (int)" + y.v() + ")";
-            case DOUBLE -> "(" + toDouble(x, a.type()) + " " + sym + " " + toDouble(y, b.type()) + ")";
+            case DOUBLE -> NanOrder.compare(op, toDouble(x, a.type()), toDouble(y, b.type()),
+                    NanOrder.mayBeNaN(a), NanOrder.mayBeNaN(b), f -> "tessera::q::Nan" + f);
             case DECIMAL -> "(" + rescaleTo(x, a.type(), cmp.commonScale()) + " " + sym + " "
                     + rescaleTo(y, b.type(), cmp.commonScale()) + ")";
             default -> x.type() != y.type() ? "(" + asLong(x) + " " + sym + " " + asLong(y) + ")"
@@ -481,7 +483,9 @@ final class CudaExprGen {
                 case Double f when x.type() == CType.DOUBLE -> scope.constant(CType.DOUBLE, f);
                 default -> throw new GpuUnsupported("an IN list of " + x.type() + " values");
             };
-            sb.append(sb.length() == 1 ? "" : " || ").append(x.v()).append(" == ").append(k);
+            // a NaN constant matches the NaN values, as DuckDB's NaN equals itself
+            boolean nan = v instanceof Double f && Double.isNaN(f);
+            sb.append(sb.length() == 1 ? "" : " || ").append(x.v()).append(nan ? " != " + x.v() : " == " + k);
         }
         return CValue.of(sb.append(")").toString(), CType.BOOL);
     }

@@ -2,6 +2,7 @@ package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.jvm.gen.JExpr;
 import io.tessera.backend.ValueKind;
+import io.tessera.backend.lower.NanOrder;
 import io.tessera.backend.jvm.gen.PipelineWriter;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.AggFunction;
@@ -94,7 +95,9 @@ final class Accumulators {
                     stmts.add(c + "++;");
                     break;
                 }
-                stmts.add("if (" + c + " == 0 || " + value + (s.isMin() ? " < " : " > ") + v + ") " + v + " = " + value + ";");
+                // doubles in DuckDB's order, NaN above every number
+                String beats = s.doubleValue() ? NanOrder.beats(s.isMin(), value, v) : value + (s.isMin() ? " < " : " > ") + v;
+                stmts.add("if (" + c + " == 0 || " + beats + ") " + v + " = " + value + ";");
                 stmts.add(c + "++;");
             }
             case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG -> {

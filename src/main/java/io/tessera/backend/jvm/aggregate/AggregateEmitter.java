@@ -2,6 +2,7 @@ package io.tessera.backend.jvm.aggregate;
 
 import io.tessera.backend.ValueKind;
 import io.tessera.backend.jvm.gen.PipelineWriter;
+import io.tessera.backend.lower.NanOrder;
 import io.tessera.plan.AggCall;
 import io.tessera.plan.AggFunction;
 import io.tessera.plan.Sink;
@@ -65,8 +66,9 @@ public final class AggregateEmitter {
                 String tv = "t." + (s.doubleValue() ? "dvals" : "lvals") + "[" + i + "][0]";
                 w.after.append("        if (").append(cnt).append(" > 0) {\n");
                 if (s.isMin() || s.isMax()) {
-                    w.after.append("            if (t.counts[").append(i).append("][0] == 0 || ").append(val)
-                            .append(s.isMin() ? " < " : " > ").append(tv).append(") ").append(tv).append(" = ").append(val).append(";\n");
+                    String beats = s.doubleValue() ? NanOrder.beats(s.isMin(), val, tv) : val + (s.isMin() ? " < " : " > ") + tv;
+                    w.after.append("            if (t.counts[").append(i).append("][0] == 0 || ").append(beats)
+                            .append(") ").append(tv).append(" = ").append(val).append(";\n");
                 } else if (call.function() == AggFunction.SINGLE_VALUE || call.function() == AggFunction.ANY_VALUE) {
                     w.after.append("            ").append(tv).append(" = ").append(val).append(";\n");
                 } else if (s.doubleValue()) {

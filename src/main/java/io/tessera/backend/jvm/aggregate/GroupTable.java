@@ -1,5 +1,6 @@
 package io.tessera.backend.jvm.aggregate;
 
+import io.tessera.backend.jvm.lib.DoubleOrder;
 import io.tessera.backend.jvm.lib.Hashing;
 
 import java.util.Arrays;
@@ -170,9 +171,9 @@ public abstract class GroupTable {
                     if (tc == 0) {
                         tv[to] = ov;
                     } else if (s.isMin()) {
-                        tv[to] = Math.min(tv[to], ov);
+                        tv[to] = DoubleOrder.min(tv[to], ov);
                     } else if (s.isMax()) {
-                        tv[to] = Math.max(tv[to], ov);
+                        tv[to] = DoubleOrder.max(tv[to], ov);
                     } else if (s.function() != io.tessera.plan.AggFunction.SINGLE_VALUE
                             && s.function() != io.tessera.plan.AggFunction.ANY_VALUE) {
                         tv[to] += ov;

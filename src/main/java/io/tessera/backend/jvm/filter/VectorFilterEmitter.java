@@ -94,6 +94,14 @@ public final class VectorFilterEmitter {
             };
         }
 
+        /**
+         * Whether a NaN passes: a double column above a constant, since DuckDB's NaN is greater than every number
+         * (the constant is never NaN: such a comparison is not vectorized).
+         */
+        boolean nanPasses() {
+            return kind.equals("DOUBLE") && (op.equals("GT") || op.equals("GE"));
+        }
+
         /** The Vector API class of a kind's values. */
         public static String vectorClass(String kind) {
             return switch (kind) {
@@ -136,12 +144,17 @@ public final class VectorFilterEmitter {
             m.append("                if (word != 0) { // ").append(GeneratedSource.comment(t.text())).append('\n');
             m.append("                    long mask = 0;\n");
             m.append("                    for (int j = 0; j < 64; j += VS_").append(t.kind()).append(".length()) {\n");
-            m.append("                        mask |= jdk.incubator.vector.").append(VectorTerm.vectorClass(t.kind()))
-                    .append(".fromMemorySegment(VS_").append(t.kind()).append(", ").append(t.segment())
-                    .append(", (base + j) << ").append(t.shift())
-                    .append(", java.nio.ByteOrder.LITTLE_ENDIAN)\n");
-            m.append("                                .compare(jdk.incubator.vector.VectorOperators.").append(t.op())
-                    .append(", ").append(t.bound()).append(").toLong() << j;\n");
+            String load = "jdk.incubator.vector." + VectorTerm.vectorClass(t.kind()) + ".fromMemorySegment(VS_" + t.kind()
+                    + ", " + t.segment() + ", (base + j) << " + t.shift() + ", java.nio.ByteOrder.LITTLE_ENDIAN)";
+            String compare = ".compare(jdk.incubator.vector.VectorOperators." + t.op() + ", " + t.bound() + ")";
+            if (t.nanPasses()) {
+                m.append("                        final jdk.incubator.vector.DoubleVector v = ").append(load).append(";\n");
+                m.append("                        mask |= v").append(compare)
+                        .append(".or(v.test(jdk.incubator.vector.VectorOperators.IS_NAN)).toLong() << j;\n");
+            } else {
+                m.append("                        mask |= ").append(load).append("\n");
+                m.append("                                ").append(compare).append(".toLong() << j;\n");
+            }
             m.append("                    }\n");
             m.append("                    word &= mask;\n");
             m.append("                }\n");
@@ -151,7 +164,9 @@ public final class VectorFilterEmitter {
         m.append("                    final long r = base + j;\n");
         List<String> conds = new ArrayList<>();
         for (VectorTerm t : terms) {
-            conds.add(t.segment() + ".get(" + t.kind() + ", r << " + t.shift() + ") " + t.javaOp() + " " + t.bound());
+            String value = t.segment() + ".get(" + t.kind() + ", r << " + t.shift() + ")";
+            conds.add(t.nanPasses() ? "(" + value + " " + t.javaOp() + " " + t.bound() + " || " + value + " != " + value + ")"
+                    : value + " " + t.javaOp() + " " + t.bound());
         }
         m.append("                    if (!(").append(String.join(" && ", conds)).append(")) {\n");
         m.append("                        word &= ~(1L << j);\n");

@@ -5,6 +5,7 @@ import io.tessera.backend.lower.Arithmetic;
 import io.tessera.backend.lower.Comparison;
 import io.tessera.backend.lower.DictionaryBound;
 import io.tessera.backend.lower.Logic;
+import io.tessera.backend.lower.NanOrder;
 import io.tessera.backend.lower.NarrowRange;
 import io.tessera.backend.lower.Scale;
 import io.tessera.backend.lower.Unsupported;
@@ -375,7 +376,8 @@ public final class ExprGen {
         String v = switch (cmp.domain()) {
             case STRING -> compareStrings(op, jop, x, y, a, b);
             case BOOLEAN -> "((" + x.v() + " ? 1 : 0) " + jop + " (" + y.v() + " ? 1 : 0))";
-            case DOUBLE -> "(" + toDouble(x, a.type()) + " " + jop + " " + toDouble(y, b.type()) + ")";
+            case DOUBLE -> NanOrder.compare(op, toDouble(x, a.type()), toDouble(y, b.type()), NanOrder.mayBeNaN(a),
+                    NanOrder.mayBeNaN(b), f -> "io.tessera.backend.jvm.lib.DoubleOrder.is" + f);
             case DECIMAL -> "(" + rescaleTo(x, a.type(), cmp.commonScale()) + " " + jop + " "
                     + rescaleTo(y, b.type(), cmp.commonScale()) + ")";
             case INTEGER -> "(" + x.v() + " " + jop + " " + y.v() + ")";
@@ -694,6 +696,8 @@ public final class ExprGen {
             String beats = t.isInterval()
                     ? "(io.tessera.backend.jvm.lib.IntervalRuntime.partsOrder(" + x.v() + ", " + rv + ") "
                     + (c.op() == Op.GREATEST ? ">" : "<") + " 0)"
+                    : t.kind() == TypeKind.DOUBLE ? NanOrder.compare(c.op() == Op.GREATEST ? Op.GT : Op.LT, x.v(), rv, true,
+                    true, f -> "io.tessera.backend.jvm.lib.DoubleOrder.is" + f)
                     : compare(c.op() == Op.GREATEST ? Op.GT : Op.LT, typed, typed, x, result).v();
             scope.open("if (!" + x.n() + " && (" + rn + " || " + beats + "))");
             scope.statement(rv + " = " + x.v() + ";");
@@ -723,7 +727,8 @@ public final class ExprGen {
                 yield "(java.util.Arrays.binarySearch(" + scope.constantObject("long[]", sorted) + ", (long) " + x.v() + ") >= 0)";
             }
             case DOUBLE -> {
-                double[] sorted = values.stream().mapToDouble(v -> (Double) v).sorted().toArray();
+                // sorted and searched in Double.compare's order, in which NaN equals NaN; -0.0 as 0.0 on both sides
+                double[] sorted = values.stream().mapToDouble(v -> (Double) v + 0.0d).sorted().toArray();
                 yield "(java.util.Arrays.binarySearch(" + scope.constantObject("double[]", sorted) + ", " + x.v()
                         + " + 0.0d) >= 0)";
             }

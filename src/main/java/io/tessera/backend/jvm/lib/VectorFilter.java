@@ -46,7 +46,7 @@ public final class VectorFilter {
         return add(new LongTerm(column, op, constant));
     }
 
-    /** Adds {@code column op constant} over a column of doubles (Java's comparison semantics, as scalar code). */
+    /** Adds {@code column op constant} over a column of doubles, a constant that is not NaN (NaN above every number). */
     public VectorFilter doubles(MemorySegment column, int op, double constant) {
         return add(new DoubleTerm(column, op, constant));
     }
@@ -99,14 +99,15 @@ public final class VectorFilter {
         };
     }
 
+    /** A NaN value is above every (non-NaN) constant, as DuckDB orders doubles. */
     private static long mask(DoubleVector v, int op, double c) {
         return switch (op) {
             case EQ -> v.compare(VectorOperators.EQ, c).toLong();
             case NE -> v.compare(VectorOperators.NE, c).toLong();
             case LT -> v.compare(VectorOperators.LT, c).toLong();
             case LE -> v.compare(VectorOperators.LE, c).toLong();
-            case GT -> v.compare(VectorOperators.GT, c).toLong();
-            default -> v.compare(VectorOperators.GE, c).toLong();
+            case GT -> v.compare(VectorOperators.GT, c).or(v.test(VectorOperators.IS_NAN)).toLong();
+            default -> v.compare(VectorOperators.GE, c).or(v.test(VectorOperators.IS_NAN)).toLong();
         };
     }
 
@@ -244,8 +245,8 @@ public final class VectorFilter {
                     case NE -> x != c;
                     case LT -> x < c;
                     case LE -> x <= c;
-                    case GT -> x > c;
-                    default -> x >= c;
+                    case GT -> x > c || x != x;
+                    default -> x >= c || x != x;
                 };
                 word |= h ? 1L << j : 0;
             }

@@ -24,6 +24,25 @@
 namespace tessera {
 namespace q {
 
+// ---- doubles in DuckDB's total order: every NaN one value, above every number; -0.0 equals 0.0 ----
+// (backend.lower.NanOrder writes these tests inline where a side is a plain name, and calls these otherwise)
+
+__device__ __forceinline__ bool NanEqual(double a, double b) {
+    return a == b || (a != a && b != b);
+}
+
+__device__ __forceinline__ bool NanNotEqual(double a, double b) {
+    return !NanEqual(a, b);
+}
+
+__device__ __forceinline__ bool NanLess(double a, double b) {
+    return a < b || (b != b && a == a);
+}
+
+__device__ __forceinline__ bool NanLessOrEqual(double a, double b) {
+    return a <= b || b != b;
+}
+
 // ---- dictionary codes and dates ----
 
 // Whether a dictionary code's bit is set in a mask of one bit per code, 32 a word: a condition over one string

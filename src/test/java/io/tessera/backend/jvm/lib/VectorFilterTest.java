@@ -19,14 +19,15 @@ class VectorFilterTest {
         return VectorFilter.holds(op, c);
     }
 
+    /** DuckDB's order of doubles: NaN above every number (the constant is never NaN), -0.0 equal to 0.0. */
     private static boolean holds(int op, double x, double c) {
         return switch (op) {
             case VectorFilter.EQ -> x == c;
             case VectorFilter.NE -> x != c;
             case VectorFilter.LT -> x < c;
             case VectorFilter.LE -> x <= c;
-            case VectorFilter.GT -> x > c;
-            default -> x >= c;
+            case VectorFilter.GT -> x > c || Double.isNaN(x);
+            default -> x >= c || Double.isNaN(x);
         };
     }
 
@@ -66,7 +67,8 @@ class VectorFilterTest {
                     MemorySegment si = onHeap ? MemorySegment.ofArray(ints) : nativeInts;
                     MemorySegment sl = onHeap ? MemorySegment.ofArray(longs) : nativeLongs;
                     MemorySegment sd = onHeap ? MemorySegment.ofArray(doubles) : nativeDoubles;
-                    for (double dc : new double[] {0.5, 0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY}) {
+                    // no NaN constant: a comparison with one is not vectorized (PipelineAnalysis)
+                    for (double dc : new double[] {0.5, 0.0, -0.0, Double.POSITIVE_INFINITY}) {
                         int ic = (int) Math.round(dc == dc && !Double.isInfinite(dc) ? dc : 3);
                         long lc = dc == dc && !Double.isInfinite(dc) ? -7 : Long.MAX_VALUE;
                         boolean[] eInt = new boolean[N];
