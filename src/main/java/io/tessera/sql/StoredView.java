@@ -109,6 +109,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         }
         parsed = InfixCasts.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
+        WithNames.match(parsed);
         try {
             return validator.validate(parsed);
         } catch (CalciteContextException e) {
