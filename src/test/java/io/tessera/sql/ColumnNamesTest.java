@@ -88,6 +88,12 @@ class ColumnNamesTest {
         sameAsDuckDb("select COUNT(Def), Max(USERID) from mixed");
         sameAsDuckDb("select Mixed.* from mixed");
         sameAsDuckDb("select a, A + 1 from t");
+        // keywords and functions in any case
+        sameAsDuckDb("select CAST(a AS Integer), Coalesce(NULL, A), IfNull(null, a), Extract(Year from D), NOT f,"
+                + " A BETWEEN 0 AND 2, C LIKE 'b', c || 'b', Current_Date is not null, Upper(C), Date_Part('year', d)"
+                + " from t");
+        sameAsDuckDb("select Case When A > 1 Then 'x' Else C End, A::BigInt, Count(Distinct A), Sum(A) Filter (Where"
+                + " a > 1), Row_Number() Over (Order By A Desc) from T group by a, c");
     }
 
     @Test
