@@ -98,22 +98,19 @@ final class TesseraValidator extends SqlValidatorImpl {
     public SqlNode expandSelectExpr(SqlNode expr, SelectScope scope, SqlSelect select,
                                     Map<String, SqlNode> expansions) {
         SqlNode expanded = super.expandSelectExpr(expr, scope, select, expansions);
+        // a column of a FROM item expands to alias.column; a field of a STRUCT column (s.a), which DuckDB names as
+        // written, to alias.column.field
         if (expr instanceof SqlIdentifier written && !written.isStar() && expanded instanceof SqlIdentifier resolved
-                && !resolved.isStar()) {
+                && !resolved.isStar() && resolved.names.size() == 2) {
             String name = Util.last(resolved.names);
             int last = written.names.size() - 1;
             if (!written.names.get(last).equals(name) && written.names.get(last).equalsIgnoreCase(name)) {
-                written.setNames(Util.skipLast(written.names).isEmpty() ? List.of(name)
-                        : append(Util.skipLast(written.names), name), null);
+                List<String> names = new ArrayList<>(written.names);
+                names.set(last, name);
+                written.setNames(names, null);
             }
         }
         return expanded;
-    }
-
-    private static List<String> append(List<String> names, String name) {
-        List<String> out = new ArrayList<>(names);
-        out.add(name);
-        return out;
     }
 
     /** A SELECT with its dotted names read first as table.column, then as column.field ({@link StructFieldNames}). */

@@ -88,6 +88,9 @@ class ColumnNamesTest {
         sameAsDuckDb("select COUNT(Def), Max(USERID) from mixed");
         sameAsDuckDb("select Mixed.* from mixed");
         sameAsDuckDb("select a, A + 1 from t");
+        // a STRUCT's field is named as written, its column as the query names it
+        assertEquals(List.of("AB", "ab", "AB", "S"), sameAsDuckDb("select s.AB, S.ab, x.s.AB, X.s from (select {'aB': 1}"
+                + " as S) x"));
         // keywords and functions in any case
         sameAsDuckDb("select CAST(a AS Integer), Coalesce(NULL, A), IfNull(null, a), Extract(Year from D), NOT f,"
                 + " A BETWEEN 0 AND 2, C LIKE 'b', c || 'b', Current_Date is not null, Upper(C), Date_Part('year', d)"
