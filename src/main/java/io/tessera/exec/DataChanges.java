@@ -107,7 +107,7 @@ final class DataChanges {
 
     QueryResult createTableAs(Statement.CreateTableAs s, Parameters parameters, QueryCancel cancel) {
         try (Database.WriteLock lock = db.lockForWriting()) {
-            String name = s.name().toLowerCase(Locale.ROOT);
+            String name = s.name();
             if (db.hasTable(name) || db.view(name) != null) {
                 if (s.ifNotExists()) {
                     return count(0);
@@ -119,18 +119,18 @@ final class DataChanges {
             List<ColumnSchema> columns = new ArrayList<>();
             Set<String> names = new HashSet<>();
             for (int i = 0; i < ran.columns().size(); i++) {
-                String col = logical.fieldNames().get(i).toLowerCase(Locale.ROOT);
+                String col = logical.fieldNames().get(i);
                 DataType type = ran.columns().get(i).type();
-                if (col.startsWith("expr$")) {
+                if (col.toLowerCase(Locale.ROOT).startsWith("expr$")) {
                     throw new SqlError("CREATE TABLE " + name + " AS: column " + (i + 1) + " of the query has no name;"
                             + " name it with AS");
                 }
-                if (!col.matches("[a-z_][a-z0-9_]*")) {
+                if (!col.matches("[A-Za-z_][A-Za-z0-9_]*")) {
                     // a name made from the column's expression, such as sum(a)
                     throw new SqlError("CREATE TABLE " + name + " AS: column " + (i + 1) + " of the query, "
                             + logical.fieldNames().get(i) + ", has no name that a table column can have; name it with AS");
                 }
-                if (!names.add(col)) {
+                if (!names.add(col.toLowerCase(Locale.ROOT))) {
                     throw new SqlError("CREATE TABLE " + name + " AS: the query has two columns named " + col);
                 }
                 columns.add(new ColumnSchema(col, type, true));
@@ -151,15 +151,15 @@ final class DataChanges {
 
     QueryResult createView(Statement.CreateView s) {
         try (Database.WriteLock lock = db.lockForWriting()) {
-            String name = s.name().toLowerCase(Locale.ROOT);
+            String name = s.name();
             if (db.hasTable(name)) {
                 throw new SqlError("a table named " + name + " exists; a view needs a name of its own");
             }
             if (!s.replace() && db.view(name) != null) {
                 throw new SqlError("view " + name + " already exists (CREATE OR REPLACE VIEW replaces it)");
             }
-            List<String> columns = s.columns().stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
-            if (new HashSet<>(columns).size() != columns.size()) {
+            List<String> columns = s.columns();
+            if (columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).distinct().count() != columns.size()) {
                 throw new SqlError("CREATE VIEW " + name + " names a column twice");
             }
             if (Parameters.count(s.query()) > 0) {
@@ -192,7 +192,7 @@ final class DataChanges {
 
     QueryResult dropView(Statement.DropView s) {
         try (Database.WriteLock lock = db.lockForWriting()) {
-            String name = s.name().toLowerCase(Locale.ROOT);
+            String name = s.name();
             if (db.view(name) == null) {
                 if (db.hasTable(name)) {
                     throw new SqlError(name + " is a table, not a view (DROP TABLE " + name + ")");
@@ -212,17 +212,19 @@ final class DataChanges {
         return db.tables().stream().map(io.tessera.storage.Table::name).toList();
     }
 
-    /** The stored name of a table a statement writes; a view or a missing table is an error. */
+    /**
+     * The stored name of a table a statement writes (as it was created: {@code name} is matched ignoring case); a
+     * view or a missing table is an error.
+     */
     String existingTable(String name, String statement) {
-        String n = name.toLowerCase(Locale.ROOT);
-        if (db.view(n) != null) {
-            throw new SqlError(statement + " " + n + ": " + n + " is a view; only tables can be changed");
+        if (db.view(name) != null) {
+            throw new SqlError(statement + " " + name + ": " + name + " is a view; only tables can be changed");
         }
-        if (!db.hasTable(n)) {
-            throw new SqlError(statement + " " + n + ": no table " + n
-                    + io.tessera.sql.DidYouMean.hint(n, tableNames(db)));
+        if (!db.hasTable(name)) {
+            throw new SqlError(statement + " " + name + ": no table " + name
+                    + io.tessera.sql.DidYouMean.hint(name, tableNames(db)));
         }
-        return n;
+        return db.table(name).name();
     }
 
     /** {@code SELECT * FROM name}, built as a tree: the name is never read as SQL text. */

@@ -381,8 +381,7 @@ public final class QueryEngine implements AutoCloseable {
             }
             case Statement.DropTable d -> {
                 if (db.view(d.name()) != null) {
-                    throw new SqlError(d.name().toLowerCase(java.util.Locale.ROOT) + " is a view, not a table (DROP VIEW "
-                            + d.name().toLowerCase(java.util.Locale.ROOT) + ")");
+                    throw new SqlError(d.name() + " is a view, not a table (DROP VIEW " + d.name() + ")");
                 }
                 if (!db.hasTable(d.name())) {
                     if (d.ifExists()) {

@@ -133,24 +133,25 @@ final class TesseraDatabaseMetaData extends CatalogMetaData {
         return false;
     }
 
+    // names, quoted or not, are stored as written and matched ignoring case (as DuckDB does)
     @Override
     public boolean storesLowerCaseIdentifiers() {
-        return true;
+        return false;
     }
 
     @Override
     public boolean storesLowerCaseQuotedIdentifiers() {
-        return true;
+        return false;
     }
 
     @Override
     public boolean storesMixedCaseIdentifiers() {
-        return false;
+        return true;
     }
 
     @Override
     public boolean storesMixedCaseQuotedIdentifiers() {
-        return false;
+        return true;
     }
 
     @Override

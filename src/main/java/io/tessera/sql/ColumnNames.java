@@ -51,15 +51,15 @@ import java.util.Set;
  * unit by the call DuckDB makes of it ({@code to_days(CAST(trunc(CAST('1' AS DOUBLE)) AS INTEGER))}). A few words
  * DuckDB keeps as written are read from the statement's text where it is known ({@link WrittenWords}): a type's name
  * ({@code CAST(x AS Date)}, {@code date '2020-01-01'}), a number ({@code .5}, {@code 1e2}) and an explicit ASC in an
- * ORDER BY, which Calcite's parser drops.
+ * ORDER BY, which Calcite's parser drops. Names inside an expression are spelled as the query writes them, quoted
+ * or not ({@code (Abc + 1)} for a column {@code abc}), as DuckDB spells them; a column on its own is named as its
+ * table names it ({@link TesseraValidator#expandSelectExpr}).
  *
  * <p>Where the names still differ from DuckDB's:
  * <ul>
  *   <li>a subquery with a part that DuckDB's printer rewrites or that {@link SubqueryText} does not know (ROLLUP,
  *       CUBE and GROUPING SETS, ORDER BY ALL, a WINDOW clause, a recursive WITH, UNNEST, PIVOT, a table function or
  *       a file in FROM, * EXCLUDE) is named {@code (SELECT ...)};
- *   <li>a name written without quotes is read in lower case by the parser, where DuckDB keeps it as written
- *       ({@code (A + 1)}, {@code FROM T});
  *   <li>an ASC is kept only where the word follows the item's expression ({@code ORDER BY (a) ASC} has none);
  *   <li>a number is written as its value where the text does not hold it (a bound ? mark);
  *   <li>an interval of two units ({@code INTERVAL '1-2' YEAR TO MONTH}), which DuckDB does not have, keeps its SQL;

@@ -157,7 +157,7 @@ final class CopyStatements {
         return new Options(format, header, delimiter);
     }
 
-    /** A table name: a word (folded to lower case) or a quoted name (as written). */
+    /** A table name: a word or a quoted name, as written (a table is found ignoring case). */
     private String name(LeadingTokens.Token t) {
         if (t.is(TesseraParserImplConstants.QUOTED_IDENTIFIER)) {
             return unquote(t.image(), '"');
@@ -171,7 +171,7 @@ final class CopyStatements {
         if (!isWord || t.isEnd()) {
             throw expected("a table name (" + FORM + ")", t);
         }
-        return word.toLowerCase(Locale.ROOT);
+        return word;
     }
 
     private LeadingTokens.Token peek() {

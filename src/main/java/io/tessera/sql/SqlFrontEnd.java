@@ -50,12 +50,13 @@ public final class SqlFrontEnd {
 
     /**
      * Tessera's parser (Calcite's grammar with the words that both DuckDB and PostgreSQL reserve as its reserved
-     * words, and table definitions: {@code src/main/codegen}) for every statement and query.
+     * words, and table definitions: {@code src/main/codegen}) for every statement and query. Names are read as
+     * written, quoted or not, and matched ignoring case ({@link #catalog}), as DuckDB keeps and matches them.
      */
     static final SqlParser.Config PARSER = SqlParser.config()
             .withParserFactory(TesseraParserImpl.FACTORY)
             .withCaseSensitive(false)
-            .withUnquotedCasing(Casing.TO_LOWER)
+            .withUnquotedCasing(Casing.UNCHANGED)
             .withQuotedCasing(Casing.UNCHANGED)
             .withConformance(TesseraConformance.INSTANCE);
 
@@ -182,6 +183,7 @@ public final class SqlFrontEnd {
         CalciteCatalogReader catalog = catalog(root, types);
         TesseraValidator validator = validator(catalog, types);
         validator.repeatNamesIn(parsed);
+        WithNames.match(parsed);
         SqlNode validated;
         try {
             validated = validator.validate(parsed);

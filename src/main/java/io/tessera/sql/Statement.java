@@ -6,12 +6,11 @@ import io.tessera.storage.TableSchema;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * One statement as {@link StatementParser} reads it: a query, an EXPLAIN of one, a table or view definition, or a
- * data change (INSERT, UPDATE, DELETE, CREATE TABLE AS, COPY). Names are as SQL means them: unquoted ones folded to
- * lower case, quoted ones exactly as written. A new kind of statement is one more record here and one more branch in
+ * data change (INSERT, UPDATE, DELETE, CREATE TABLE AS, COPY). Names are as written, quoted or not (DuckDB keeps a name's
+ * case and matches names ignoring it). A new kind of statement is one more record here and one more branch in
  * the parser.
  */
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
@@ -47,16 +46,16 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
         }
 
         /**
-         * The table as storage keeps it: names in lower case (lookups ignore case), checked against storage's
-         * rules for names.
+         * The table as storage keeps it: names as written (lookups ignore case), checked against storage's rules
+         * for names.
          */
         public TableSchema schema() {
             try {
                 List<ColumnSchema> cols = new ArrayList<>();
                 for (Column c : columns) {
-                    cols.add(new ColumnSchema(c.name().toLowerCase(Locale.ROOT), c.type(), c.nullable()));
+                    cols.add(new ColumnSchema(c.name(), c.type(), c.nullable()));
                 }
-                return new TableSchema(name.toLowerCase(Locale.ROOT), cols);
+                return new TableSchema(name, cols);
             } catch (IllegalArgumentException e) {
                 throw new SqlError("CREATE TABLE " + name + ": " + e.getMessage(), e);
             }

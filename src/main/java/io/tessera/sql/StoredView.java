@@ -109,6 +109,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         }
         parsed = InfixCasts.rewrite(parsed);
         parsed = MathFunctions.rewrite(parsed);
+        WithNames.match(parsed);
         try {
             parsed = DuckDbTypeNames.rewriteAll(parsed);
         } catch (SqlError e) {

@@ -88,6 +88,31 @@ final class TesseraValidator extends SqlValidatorImpl {
         list.add(item);
     }
 
+    /**
+     * A SELECT item that is a column reference names its result column as the column is named where it comes from
+     * (the table's column {@code Abc} for {@code abc}, {@code ABC} or {@code "abc"}), as DuckDB names it: names are
+     * matched ignoring case, and Calcite, which names the column as the reference is written, is handed the
+     * reference spelled as the expansion resolved it before it derives the name.
+     */
+    @Override
+    public SqlNode expandSelectExpr(SqlNode expr, SelectScope scope, SqlSelect select,
+                                    Map<String, SqlNode> expansions) {
+        SqlNode expanded = super.expandSelectExpr(expr, scope, select, expansions);
+        // a column of a FROM item expands to alias.column; a field of a STRUCT column (s.a), which DuckDB names as
+        // written, to alias.column.field
+        if (expr instanceof SqlIdentifier written && !written.isStar() && expanded instanceof SqlIdentifier resolved
+                && !resolved.isStar() && resolved.names.size() == 2) {
+            String name = Util.last(resolved.names);
+            int last = written.names.size() - 1;
+            if (!written.names.get(last).equals(name) && written.names.get(last).equalsIgnoreCase(name)) {
+                List<String> names = new ArrayList<>(written.names);
+                names.set(last, name);
+                written.setNames(names, null);
+            }
+        }
+        return expanded;
+    }
+
     /** A SELECT with its dotted names read first as table.column, then as column.field ({@link StructFieldNames}). */
     @Override
     protected void validateSelect(SqlSelect select, RelDataType targetRowType) {

@@ -98,7 +98,8 @@ final class ColumnSink {
         this.col = col;
         this.index = index;
         this.kind = col.type().kind();
-        this.base = col.name() + ".g" + generation;
+        // the file name in lower case, as the table's folder: the same on a file system that ignores case
+        this.base = col.name().toLowerCase(java.util.Locale.ROOT) + ".g" + generation;
         this.values = new DictionaryBuilder(col.name());
         this.tmpData = tableDir.resolve(base + ".bin.tmp");
         this.finalData = tableDir.resolve(base + ".bin");

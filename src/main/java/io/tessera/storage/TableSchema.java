@@ -8,7 +8,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-/** A table's name and columns. Names are stored lower case; lookups ignore case. */
+/**
+ * A table's name and columns. Names are stored as they were written and looked up ignoring case: two names that
+ * differ only in case are the same name, as in DuckDB.
+ */
 public record TableSchema(String name, List<ColumnSchema> columns) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -76,9 +79,9 @@ public record TableSchema(String name, List<ColumnSchema> columns) {
             } else if (upper.endsWith(" NULL")) {
                 rest = rest.substring(0, rest.length() - " NULL".length());
             }
-            cols.add(new ColumnSchema(words[0].toLowerCase(Locale.ROOT), DataType.parse(rest), nullable));
+            cols.add(new ColumnSchema(words[0], DataType.parse(rest), nullable));
         }
-        return new TableSchema(table.toLowerCase(Locale.ROOT), cols);
+        return new TableSchema(table, cols);
     }
 
     private static List<String> splitTopLevel(String s) {

@@ -62,6 +62,25 @@ class ImportCommandsTest extends CapturedMainTest {
     }
 
     @Test
+    void aFilesColumnNamesKeepTheirCase() throws Exception {
+        String db = dir.resolve("db").toString();
+        Path csv = dir.resolve("events.csv");
+        Files.writeString(csv, "UserId,EventKind\n7,click\n8,buy\n");
+        assertEquals(0, run("import", "--db", db, "--table", "UserEvents", csv.toString()), err());
+        assertEquals(0, run("describe", "--db", db, "userevents"), err());
+        assertTrue(out().startsWith("UserEvents: 2 rows"), out());
+        assertTrue(out().lines().anyMatch(l -> l.startsWith("UserId ")) && out().lines()
+                .anyMatch(l -> l.startsWith("EventKind ")), out());
+        // a header in another case fills the columns of its names
+        Path more = dir.resolve("more.csv");
+        Files.writeString(more, "eventkind,USERID\nview,9\n");
+        assertEquals(0, run("import", "--db", db, "--table", "USEREVENTS", "--header", more.toString()), err());
+        Path out = dir.resolve("out.csv");
+        assertEquals(0, run("export", "--db", db, "--table", "userEvents", "--format", "csv", out.toString()), err());
+        assertEquals("UserId,EventKind\n7,click\n8,buy\n9,view\n", Files.readString(out));
+    }
+
+    @Test
     void importErrorExitsWithOneAndNamesFileLineAndColumn() throws Exception {
         String db = dir.resolve("db").toString();
         assertEquals(0, run("create", "--db", db, "--table", "t", "--columns", "a INTEGER NOT NULL, d DATE"));

@@ -180,7 +180,8 @@ class JdbcConnectionTest {
         assertEquals("0.1", md.getDriverVersion());
         assertEquals("\"", md.getIdentifierQuoteString());
         assertEquals(url, md.getURL());
-        assertTrue(md.storesLowerCaseIdentifiers());
+        assertFalse(md.storesLowerCaseIdentifiers());
+        assertTrue(md.storesMixedCaseIdentifiers());
         assertTrue(md.nullsAreSortedAtEnd());
         assertEquals(List.of("order_lines", "orders", "other", "order_days"),
                 column(md.getTables(null, null, "%", null), "TABLE_NAME"));

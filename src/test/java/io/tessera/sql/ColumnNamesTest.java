@@ -35,6 +35,8 @@ class ColumnNamesTest {
                 new Object[]{1, 2.5, "xy", java.time.LocalDate.of(2020, 1, 2), new java.math.BigDecimal("1.50"), true},
                 new Object[]{2, null, "z", java.time.LocalDate.of(2021, 3, 4), new java.math.BigDecimal("3.00"), false});
         DuckDbCheck.write(dir, "u", "a INTEGER, e VARCHAR", new Object[]{1, "x"}, new Object[]{3, "it's"});
+        DuckDbCheck.write(dir, "Mixed", "Abc INTEGER, def VARCHAR, UserId BIGINT", new Object[]{1, "x", 7L},
+                new Object[]{2, "y", 8L});
         tessera = Tessera.open(dir);
         duck = DuckDbPeer.inMemory(tessera.database());
     }
@@ -69,6 +71,32 @@ class ColumnNamesTest {
                 + " count(*) filter (where a > 1), avg(distinct a) from t");
         sameAsDuckDb("select c, sum(a * 2), sum(a) + 1, count(*) * 2, sum(a) / count(*) from t group by c");
         sameAsDuckDb("select sum(x * (1 - x)) from t");
+    }
+
+    @Test
+    void namesKeepTheCaseTheyWereWrittenIn() {
+        // a column by its table's name, an alias as written, an expression's names as the query writes them
+        assertEquals(List.of("Abc", "Abc", "def", "def", "(Abc + 1)", "Total", "count_star()", "sum(ABC)", "(abc + 1)"),
+                sameAsDuckDb("select abc, ABC, Def, mixed.DEF, Abc+1, SUM(abc) AS Total, count(*), sum(ABC), \"abc\"+1"
+                        + " from MIXED group by all"));
+        assertEquals(List.of("Abc", "def", "UserId"), sameAsDuckDb("select * from mixed"));
+        sameAsDuckDb("select m.userid, M.abc, Upper(m.Def), x.ABC + 1 from mixed m, Mixed X where m.abc = x.ABC");
+        sameAsDuckDb("select DEF, userid from (select Abc as deF, USERID from mixed) order by DeF");
+        sameAsDuckDb("select abc as Xy, count(*) as N from mixed group by XY order by xy");
+        sameAsDuckDb("with Cte(Kk) as (select abc from mixed) select kk, KK + 1 from cte");
+        sameAsDuckDb("select sum(abc) over (partition by DEF), abc IS NULL, ABC in (1, 2) from mixed");
+        sameAsDuckDb("select COUNT(Def), Max(USERID) from mixed");
+        sameAsDuckDb("select Mixed.* from mixed");
+        sameAsDuckDb("select a, A + 1 from t");
+        // a STRUCT's field is named as written, its column as the query names it
+        assertEquals(List.of("AB", "ab", "AB", "S"), sameAsDuckDb("select s.AB, S.ab, x.s.AB, X.s from (select {'aB': 1}"
+                + " as S) x"));
+        // keywords and functions in any case
+        sameAsDuckDb("select CAST(a AS Integer), Coalesce(NULL, A), IfNull(null, a), Extract(Year from D), NOT f,"
+                + " A BETWEEN 0 AND 2, C LIKE 'b', c || 'b', Current_Date is not null, Upper(C), Date_Part('year', d)"
+                + " from t");
+        sameAsDuckDb("select Case When A > 1 Then 'x' Else C End, A::BigInt, Count(Distinct A), Sum(A) Filter (Where"
+                + " a > 1), Row_Number() Over (Order By A Desc) from T group by a, c");
     }
 
     @Test

@@ -153,10 +153,10 @@ class StatementParserTest {
     void ifNotExistsAndNamesAsSqlMeansThem() {
         Statement.CreateTable c = create("create table if not exists MixedCase (Amount int, \"Odd\" int)");
         assertTrue(c.ifNotExists());
-        // unquoted names fold to lower case, quoted ones stay as written; storage keeps them in lower case
-        assertEquals("mixedcase", c.name());
-        assertEquals(List.of("amount", "Odd"), c.columns().stream().map(Statement.Column::name).toList());
-        assertEquals("mixedcase(amount INTEGER, odd INTEGER)", c.schema().toString());
+        // names stay as written, quoted or not, as DuckDB keeps them; storage keeps them so too
+        assertEquals("MixedCase", c.name());
+        assertEquals(List.of("Amount", "Odd"), c.columns().stream().map(Statement.Column::name).toList());
+        assertEquals("MixedCase(Amount INTEGER, Odd INTEGER)", c.schema().toString());
     }
 
     @Test
@@ -177,7 +177,7 @@ class StatementParserTest {
 
     @Test
     void dropTable() {
-        assertEquals(new Statement.DropTable("orders", false), StatementParser.parse("DROP TABLE Orders;"));
+        assertEquals(new Statement.DropTable("Orders", false), StatementParser.parse("DROP TABLE Orders;"));
         assertEquals(new Statement.DropTable("orders", true), StatementParser.parse("drop table if exists orders"));
         assertEquals(new Statement.DropTable("orders", true),
                 StatementParser.parse("-- clean up\ndrop /* really */ table if exists orders"));
@@ -213,21 +213,21 @@ class StatementParserTest {
         assertEquals("unsupported: CREATE OR REPLACE TABLE at line 1, column 1",
                 error("create or replace table t (a int)"));
         assertEquals("unsupported: DROP SCHEMA at line 1, column 1", error("drop schema s"));
-        assertEquals("CREATE TABLE t: column a appears twice in table t",
+        assertEquals("CREATE TABLE t: column A appears twice in table t",
                 assertThrows(SqlError.class, () -> create("create table t (a int, A bigint)").schema()).getMessage());
     }
 
     @Test
     void dataChangesViewsAndCopy() {
-        assertEquals(new Statement.Update("t", "UPDATE T set a = 1 where b"), StatementParser.parse("UPDATE T set a = 1 where b;"));
+        assertEquals(new Statement.Update("T", "UPDATE T set a = 1 where b"), StatementParser.parse("UPDATE T set a = 1 where b;"));
         assertEquals(new Statement.Delete("t x", "delete from \"t x\" where 1 = 1"),
                 StatementParser.parse("delete from \"t x\" where 1 = 1"));
         assertEquals(new Statement.CreateTableAs("t2", "select a as x from t -- why", false),
                 StatementParser.parse("create table t2 as select a as x from t -- why\n"));
         assertEquals(new Statement.CreateView("v", List.of("p", "q"), "(select a, (b) from t)", true),
                 StatementParser.parse("create or replace view v (p, q) as (select a, (b) from t);"));
-        assertEquals(new Statement.DropView("v", true), StatementParser.parse("drop view if exists V"));
-        assertEquals(new Statement.Copy("t", "data/it's.csv", "csv", true, ";"),
+        assertEquals(new Statement.DropView("V", true), StatementParser.parse("drop view if exists V"));
+        assertEquals(new Statement.Copy("T", "data/it's.csv", "csv", true, ";"),
                 StatementParser.parse("copy T from 'data/it''s.csv' (format csv, header, delimiter ';');"));
         assertEquals(new Statement.Copy("My T", "a.tbl", null, false, null),
                 StatementParser.parse("COPY \"My T\" FROM 'a.tbl' WITH (HEADER false)"));

@@ -28,7 +28,8 @@ class StatementsRunTest {
             // a reserved word is a name when quoted, as in a query; day is no reserved word
             t.query("create table Prices (id integer not null, \"Amount\" decimal(12,2), day date, \"from\" int,"
                     + " tag varchar(8));");
-            assertEquals("prices(id INTEGER NOT NULL, amount DECIMAL(12,2), day DATE, from INTEGER, tag VARCHAR)",
+            // names keep the case they were written in, and are found ignoring it
+            assertEquals("Prices(id INTEGER NOT NULL, Amount DECIMAL(12,2), day DATE, from INTEGER, tag VARCHAR)",
                     t.database().table("prices").schema().toString());
             assertEquals(0, t.query("create table if not exists prices (x int)").rowCount());
             assertEquals("table prices already exists", error(t, "CREATE TABLE prices (x int)"));
