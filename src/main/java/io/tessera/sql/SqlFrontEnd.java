@@ -155,6 +155,7 @@ public final class SqlFrontEnd {
         ColumnNames.nameExpressions(parsed, text);
         parsed = ValuesColumns.rewrite(parsed);
         parsed = OrderedAggregates.rewrite(parsed);
+        parsed = DerivedAggregates.rewrite(parsed);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
         parsed = MapItems.rewrite(parsed);

@@ -53,6 +53,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || TextDateFunctions.supports(kind, name)
                 || NumericFunctions.supports(name)
                 || AggregateFunctions.supports(call)
+                || DerivedAggregates.NAMES.contains(name)
                 || OrderedAggregates.PICKS.contains(name)
                 || WindowSupport.FUNCTIONS.contains(name)
                 || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL
@@ -90,7 +91,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             }
         }
         for (java.util.Collection<String> other : List.of(FUNCTIONS, NumericFunctions.REWRITTEN, OrderedAggregates.PICKS,
-                AggregateFunctions.NAMES, FileReferences.FUNCTIONS, List.of(SessionSettings.SEED))) {
+                AggregateFunctions.NAMES, DerivedAggregates.NAMES, FileReferences.FUNCTIONS, List.of(SessionSettings.SEED))) {
             other.forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         }
         // a name a user can call: a word, not one of the calls Tessera's rewrites make (tessera_interval)

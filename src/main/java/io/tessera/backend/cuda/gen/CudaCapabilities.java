@@ -234,11 +234,12 @@ public final class CudaCapabilities {
         return switch (a.function()) {
             case COUNT_STAR, COUNT -> null;
             case SUM, SUM0, AVG, MIN, MAX -> CType.stored(a.arg().type()) == CType.BOOL ? a.function() + " of a BOOLEAN" : null;
-            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG ->
+            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG, ENTROPY ->
                     a + " needs all of a group's values (collected per group on the JVM only)";
             // a plan for the GPU computes them by two aggregations where the aggregation's other aggregates allow
             case COUNT_DISTINCT, SUM_DISTINCT, AVG_DISTINCT -> a + " beside aggregates that keep it from being split "
                     + "into two aggregations (DISTINCT of another argument, or AVG, a statistic or a FILTER clause)";
+            case PRODUCT, BIT_AND, BIT_OR, BIT_XOR -> a + ": no GPU code for this fold (it runs on the JVM)";
             default -> a.toString();
         };
     }
