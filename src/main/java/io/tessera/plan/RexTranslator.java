@@ -288,6 +288,10 @@ final class RexTranslator {
         if (list != null) {
             return zoned.inNested(list);
         }
+        Expr made = DateConstructorCalls.lower(call, o -> translate(o, inputs), timestamps);
+        if (made != null) {
+            return made;
+        }
         Expr temporal = timestamps.lower(call, o -> translate(o, inputs));
         if (temporal != null) {
             return temporal;

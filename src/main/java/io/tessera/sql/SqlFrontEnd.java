@@ -156,6 +156,7 @@ public final class SqlFrontEnd {
         parsed = ValuesColumns.rewrite(parsed);
         parsed = OrderedAggregates.rewrite(parsed);
         parsed = DerivedAggregates.rewrite(parsed);
+        parsed = DateFunctionAliases.rewrite(parsed);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
         parsed = MapItems.rewrite(parsed);
