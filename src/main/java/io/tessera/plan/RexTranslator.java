@@ -288,6 +288,10 @@ final class RexTranslator {
         if (list != null) {
             return zoned.inNested(list);
         }
+        Expr distance = StringDistanceCalls.lower(call, o -> translate(o, inputs));
+        if (distance != null) {
+            return distance;
+        }
         Expr made = DateConstructorCalls.lower(call, o -> translate(o, inputs), timestamps);
         if (made != null) {
             return made;

@@ -468,6 +468,8 @@ final class ColumnNames {
                     sb.append("count_star()");
                 } else if (name.equalsIgnoreCase("coalesce") || name.equalsIgnoreCase("ifnull")) {
                     function("COALESCE", call, sb);
+                } else if (name.equalsIgnoreCase("translate3")) {
+                    function("translate", call, sb); // TRANSLATE as Calcite's parser reads it
                 } else if (KEYWORD_FUNCTIONS.contains(name.toLowerCase(Locale.ROOT))) {
                     // DuckDB quotes the functions whose names are keywords
                     function("\"" + name.toLowerCase(Locale.ROOT) + "\"", call, sb);

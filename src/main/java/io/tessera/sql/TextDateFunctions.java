@@ -158,6 +158,9 @@ final class TextDateFunctions {
         if (f == null) {
             f = DateConstructors.lookup(name);
         }
+        if (f == null) {
+            f = StringDistanceFunctions.lookup(name);
+        }
         return f != null ? f : TimestampFunctions.lookup(name);
     }
 
@@ -166,6 +169,7 @@ final class TextDateFunctions {
         List<SqlOperator> all = new java.util.ArrayList<>(FUNCTIONS.values());
         all.addAll(TimestampFunctions.all());
         all.addAll(DateConstructors.all());
+        all.addAll(StringDistanceFunctions.all());
         all.addAll(ListOperators.all());
         all.addAll(StructOperators.all());
         all.addAll(MapOperators.all());
@@ -176,7 +180,7 @@ final class TextDateFunctions {
     /** Whether a call of this kind and upper-case name is one of the functions that run (for {@link SupportCheck}). */
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
-                || DateConstructors.lookup(name) != null
+                || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
                 || MapOperators.supports(name)
                 || SplitSortFunctions.has(name)
@@ -186,7 +190,7 @@ final class TextDateFunctions {
     /** Whether Calcite must leave a constant call of this (upper-case) operator name unfolded. */
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
-                || DateConstructors.lookup(name) != null
+                || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
                 || MapOperators.unfolded(name)
                 || SplitSortFunctions.has(name)
