@@ -288,6 +288,10 @@ final class RexTranslator {
         if (list != null) {
             return zoned.inNested(list);
         }
+        Expr reduced = ListAggregateCalls.lower(call, o -> translate(o, inputs));
+        if (reduced != null) {
+            return reduced;
+        }
         Expr distance = StringDistanceCalls.lower(call, o -> translate(o, inputs));
         if (distance != null) {
             return distance;

@@ -38,6 +38,10 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
     private static final Set<String> FUNCTIONS = Set.of("||", "LOWER", "UPPER", "SUM", "COUNT", "AVG", "MIN", "MAX", "COALESCE", "NULLIF", "ABS", "MOD", "ROUND", "FLOOR", "CEIL", "CEILING", "SIGN", "SQRT", "LN", "EXP", "POWER", "YEAR", "MONTH", "QUARTER", "DAYOFMONTH",
             "DAYOFWEEK", "DAYOFYEAR", "WEEK");
 
+    /** DuckDB's functions of a list and a lambda, which the engine does not run. */
+    private static final Set<String> LAMBDA_FUNCTIONS = Set.of("LIST_TRANSFORM", "LIST_APPLY", "ARRAY_TRANSFORM",
+            "ARRAY_APPLY", "APPLY", "LIST_FILTER", "ARRAY_FILTER", "LIST_REDUCE", "ARRAY_REDUCE", "REDUCE");
+
     static void check(SqlNode node) {
         node.accept(new SupportCheck());
     }
@@ -64,6 +68,10 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             WindowSupport.check(w);
         }
         HolisticAggregates.checkOrder(call);
+        if (LAMBDA_FUNCTIONS.contains(name)) {
+            throw unsupported(name.toLowerCase(Locale.ROOT) + " with a lambda (x -> ...): lambdas are not run yet",
+                    call.getParserPosition());
+        }
         if (kind == SqlKind.IGNORE_NULLS) {
             throw unsupported("IGNORE NULLS", call.getParserPosition());
         }

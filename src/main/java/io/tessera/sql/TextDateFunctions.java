@@ -161,6 +161,9 @@ final class TextDateFunctions {
         if (f == null) {
             f = StringDistanceFunctions.lookup(name);
         }
+        if (f == null) {
+            f = ListAggregateFunctions.lookup(name);
+        }
         return f != null ? f : TimestampFunctions.lookup(name);
     }
 
@@ -170,6 +173,7 @@ final class TextDateFunctions {
         all.addAll(TimestampFunctions.all());
         all.addAll(DateConstructors.all());
         all.addAll(StringDistanceFunctions.all());
+        all.addAll(ListAggregateFunctions.all());
         all.addAll(ListOperators.all());
         all.addAll(StructOperators.all());
         all.addAll(MapOperators.all());
@@ -181,6 +185,7 @@ final class TextDateFunctions {
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
+                || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
                 || MapOperators.supports(name)
                 || SplitSortFunctions.has(name)
@@ -191,6 +196,7 @@ final class TextDateFunctions {
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
+                || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
                 || MapOperators.unfolded(name)
                 || SplitSortFunctions.has(name)
