@@ -510,7 +510,7 @@ final class ColumnNames {
     private static final Set<String> KEYWORD_FUNCTIONS =
             Set.of("substring", "left", "right", "replace", "nullif", "trim", "position", "mode", "first", "last",
                     "row", "map", "if", "overlay", "filter", "range", "year", "quarter", "month", "week", "day",
-                    "hour", "minute", "second", "millisecond", "microsecond", "decade", "century", "millennium");
+                    "hour", "minute", "second", "millisecond", "microsecond", "decade", "century", "millennium", "version");
 
     private void function(String name, SqlCall call, StringBuilder sb) {
         sb.append(name).append('(');

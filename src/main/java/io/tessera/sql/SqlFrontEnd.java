@@ -157,6 +157,7 @@ public final class SqlFrontEnd {
         parsed = OrderedAggregates.rewrite(parsed);
         parsed = DerivedAggregates.rewrite(parsed);
         parsed = DateFunctionAliases.rewrite(parsed);
+        parsed = SessionFunctions.rewrite(parsed, zone);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
         parsed = MapItems.rewrite(parsed);
