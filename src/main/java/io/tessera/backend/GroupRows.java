@@ -75,6 +75,7 @@ public final class GroupRows {
                 switch (s.function()) {
                     case COUNT_STAR, COUNT -> out.longs[c][i] = cnt;
                     case COUNT_DISTINCT -> out.longs[c][i] = acc.distinctCount(a, i);
+                    case ENTROPY -> out.doubles[c][i] = cnt == 0 ? 0.0 : acc.doubleValue(a, i); // 0 over no values
                     case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> {
                         Double v = statistic(s, cnt, acc.secondMoment(a, i));
                         if (v == null) {

@@ -20,7 +20,14 @@ public enum AggFunction {
      * ({@link HolisticOptions} holds their fraction, separator and DISTINCT): the continuous and discrete quantiles
      * (MEDIAN is the continuous one at 0.5), the most frequent value, and the values joined into a string.
      */
-    QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG;
+    QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG,
+    /** DuckDB's ENTROPY: the base-2 entropy of the values' frequencies (0 over no values), collected as MODE's are. */
+    ENTROPY,
+    /**
+     * Folds of the group's values: the product (DOUBLE) and the bitwise AND, OR and XOR of integers (the argument's
+     * type); NULL over no values.
+     */
+    PRODUCT, BIT_AND, BIT_OR, BIT_XOR;
 
     /** Whether the function keeps a set of each group's distinct values. */
     public boolean distinct() {
@@ -29,7 +36,12 @@ public enum AggFunction {
 
     /** Whether the function needs all of a group's values (the group's values collected, not a running state). */
     public boolean holistic() {
-        return this == QUANTILE_CONT || this == QUANTILE_DISC || this == MODE || this == STRING_AGG;
+        return this == QUANTILE_CONT || this == QUANTILE_DISC || this == MODE || this == STRING_AGG || this == ENTROPY;
+    }
+
+    /** Whether the function folds each value into its state by one operation ({@link #PRODUCT}, the bitwise ones). */
+    public boolean fold() {
+        return this == PRODUCT || this == BIT_AND || this == BIT_OR || this == BIT_XOR;
     }
 
     /** Whether the function is a standard deviation or variance (a count, a mean and a sum of squares). */

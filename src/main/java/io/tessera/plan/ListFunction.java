@@ -22,6 +22,8 @@ public enum ListFunction {
      */
     CONCAT,
     /** (list, index): element index, 1 the first and -1 the last; NULL for 0 or beyond either end. */
+    /** (list, name): the list's numbers reduced by the named aggregate (sum, avg, min, max, count, product). */
+    AGGREGATE,
     ELEMENT,
     /** (list, value): whether an element equals the value (of the element type); NULL when the value is. */
     CONTAINS,

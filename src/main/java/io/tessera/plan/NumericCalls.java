@@ -64,14 +64,24 @@ final class NumericCalls {
             case "ISFINITE" -> NumericFunction.ISFINITE;
             case "RANDOM" -> NumericFunction.RANDOM;
             case "FACTORIAL" -> NumericFunction.FACTORIAL;
+            case "CBRT", "DEGREES", "RADIANS", "SIN", "COS", "TAN", "COT", "ASIN", "ACOS", "ATAN", "ATAN2", "XOR" ->
+                    NumericFunction.valueOf(name);
+            case "PI" -> null;
             default -> null;
         };
+        if (name.equals("PI")) {
+            return new Expr.Literal(Math.PI, DataType.DOUBLE);
+        }
         if (f == null) {
             return null;
         }
         List<Expr> args = new ArrayList<>();
         for (RexNode o : ops) {
             Expr a = translate.apply(o);
+            if (f == NumericFunction.XOR) { // both of the call's integer type
+                DataType t = Types.of(call.getType());
+                a = a.type().equals(t) ? a : new Expr.Call(Op.CAST, List.of(a), t, a.nullable());
+            }
             if (f == NumericFunction.GCD || f == NumericFunction.LCM || f == NumericFunction.FACTORIAL) {
                 a = a.type().equals(DataType.BIGINT) ? a : new Expr.Call(Op.CAST, List.of(a), DataType.BIGINT, a.nullable());
             }

@@ -21,5 +21,11 @@ public enum NumericFunction {
     /** (n): n! of a BIGINT, a BIGINT: an error below 0 and past 20! (DuckDB's HUGEINT goes to 33!). */
     FACTORIAL,
     /** (): a new value in [0, 1) for every row and every call. */
-    RANDOM
+    RANDOM,
+    /** (x): the cube root, the trigonometric functions (radians) and the conversions of angles, DOUBLE. */
+    CBRT, DEGREES, RADIANS, SIN, COS, TAN, COT, ASIN, ACOS, ATAN,
+    /** (y, x): the angle of the point (x, y), DOUBLE. */
+    ATAN2,
+    /** (a, b): the bitwise exclusive or of two integers of the call's type. */
+    XOR
 }

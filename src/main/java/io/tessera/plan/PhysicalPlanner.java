@@ -341,6 +341,13 @@ public final class PhysicalPlanner {
             case VAR_POP -> AggFunction.VAR_POP;
             case SINGLE_VALUE -> AggFunction.SINGLE_VALUE;
             case ANY_VALUE -> AggFunction.ANY_VALUE;
+            case BIT_AND -> AggFunction.BIT_AND;
+            case BIT_OR -> AggFunction.BIT_OR;
+            case BIT_XOR -> AggFunction.BIT_XOR;
+            case OTHER_FUNCTION -> switch (call.getAggregation().getName()) {
+                case "PRODUCT" -> AggFunction.PRODUCT;
+                default -> throw new SqlError("unsupported: aggregate function " + call.getAggregation().getName());
+            };
             default -> throw new SqlError("unsupported: aggregate function " + call.getAggregation().getName());
         };
         if ((f == AggFunction.MIN || f == AggFunction.MAX) && arg != null && arg.type().isNested()) {
@@ -348,11 +355,13 @@ public final class PhysicalPlanner {
             arg = ListCalls.valueOrderKey(arg, call.getAggregation().getName());
             type = DataType.VARCHAR;
         }
-        if (call.isDistinct() && !f.distinct() && f != AggFunction.MIN && f != AggFunction.MAX) {
+        // MIN, MAX, BIT_AND and BIT_OR are the same over the distinct values
+        if (call.isDistinct() && !f.distinct() && f != AggFunction.MIN && f != AggFunction.MAX
+                && f != AggFunction.BIT_AND && f != AggFunction.BIT_OR) {
             throw new SqlError("unsupported: " + call.getAggregation().getName() + "(DISTINCT ...)");
         }
         if ((f == AggFunction.SUM || f == AggFunction.SUM0 || f == AggFunction.AVG || f == AggFunction.SUM_DISTINCT
-                || f == AggFunction.AVG_DISTINCT || f.statistic()) && arg != null
+                || f == AggFunction.AVG_DISTINCT || f.statistic() || f.fold()) && arg != null
                 && (arg.type().kind() == TypeKind.VARCHAR || arg.type().kind() == TypeKind.DATE
                 || arg.type().kind() == TypeKind.BOOLEAN)) {
             throw new SqlError("unsupported: " + f + " of " + arg.type());

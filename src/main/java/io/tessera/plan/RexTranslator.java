@@ -288,6 +288,18 @@ final class RexTranslator {
         if (list != null) {
             return zoned.inNested(list);
         }
+        Expr reduced = ListAggregateCalls.lower(call, o -> translate(o, inputs));
+        if (reduced != null) {
+            return reduced;
+        }
+        Expr distance = StringDistanceCalls.lower(call, o -> translate(o, inputs));
+        if (distance != null) {
+            return distance;
+        }
+        Expr made = DateConstructorCalls.lower(call, o -> translate(o, inputs), timestamps);
+        if (made != null) {
+            return made;
+        }
         Expr temporal = timestamps.lower(call, o -> translate(o, inputs));
         if (temporal != null) {
             return temporal;

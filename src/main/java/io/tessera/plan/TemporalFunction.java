@@ -60,5 +60,19 @@ public enum TemporalFunction {
     /** (ts, ts): the INTERVAL from the second to the first: whole days, then microseconds. */
     TIMESTAMP_DIFF,
     /** (ts, ts): DuckDB's age: years, months and days on the calendar, then the time of day. */
-    AGE
+    AGE,
+    /** (year, month, day): the TIMESTAMP of the date's midnight; an error where there is no such date. */
+    MAKE_DATE,
+    /** (hour, minute, seconds as a DOUBLE): the TIME; an error outside a day. */
+    MAKE_TIME,
+    /** (year, month, day, hour, minute, seconds as a DOUBLE): the TIMESTAMP. */
+    MAKE_TIMESTAMP,
+    /** (microseconds since 1970): the TIMESTAMP, the same number. */
+    FROM_EPOCH_US,
+    /** (milliseconds since 1970): the TIMESTAMP. */
+    FROM_EPOCH_MS,
+    /** (seconds since 1970 as a DOUBLE): the TIMESTAMP WITH TIME ZONE, to the nearest microsecond. */
+    TO_TIMESTAMP,
+    /** (ts): the TIMESTAMP of the midnight of the last day of its month. */
+    LAST_DAY
 }

@@ -74,5 +74,22 @@ public enum TextFunction {
     /** (s): the MD5 digest of its UTF-8 bytes as 32 lower-case hex digits. */
     MD5,
     /** (s, regex, group): group of the first match (0 the whole match), '' where nothing matches. */
-    REGEXP_EXTRACT
+    REGEXP_EXTRACT,
+    /** (a, b): the fewest insertions, deletions and substitutions of UTF-8 bytes that make a into b (BIGINT). */
+    LEVENSHTEIN,
+    /** (a, b): the same with transpositions of adjacent bytes, any substring edited again (BIGINT). */
+    DAMERAU_LEVENSHTEIN,
+    /** (a, b): the bytes that differ between strings of one byte length; an error for other lengths (BIGINT). */
+    HAMMING,
+    /** (a, b): the Jaro similarity of the UTF-8 bytes (DOUBLE, 0 for two empty strings). */
+    JARO_SIMILARITY,
+    /** (a, b): the Jaro-Winkler similarity (prefix scale 0.1, a prefix of at most 4, above a Jaro of 0.7). */
+    JARO_WINKLER_SIMILARITY,
+    /** (s): its UTF-8 bytes times 8 (BIGINT). */
+    BIT_LENGTH,
+    /** (s): the SHA-1 and SHA-256 digests of its UTF-8 bytes as lower-case hex digits. */
+    SHA1,
+    SHA256,
+    /** (s, from, to): each character of s found in from replaced by the one at its place in to, dropped past to's end. */
+    TRANSLATE
 }

@@ -33,6 +33,12 @@ final class AggregateFunctions {
     static final SqlAggFunction VARIANCE = statistic("VARIANCE", SqlKind.VAR_SAMP);
     static final SqlAggFunction VAR_POP = statistic("VAR_POP", SqlKind.VAR_POP);
 
+    /** DuckDB's PRODUCT: the product of the values as a DOUBLE, NULL over none. */
+    static final SqlAggFunction PRODUCT = new SqlAggFunction("PRODUCT", null, SqlKind.OTHER_FUNCTION,
+            ReturnTypes.DOUBLE.andThen(SqlTypeTransforms.FORCE_NULLABLE), null, OperandTypes.NUMERIC,
+            SqlFunctionCategory.NUMERIC, false, false, Optionality.FORBIDDEN) {
+    };
+
     static final List<SqlFunction> ALL = all();
 
     /** Grouping constructs and aggregate kinds the engine runs that SupportCheck's general lists do not hold. */
@@ -41,13 +47,15 @@ final class AggregateFunctions {
 
     /**
      * Calcite's own functions that run: EVERY (MIN of booleans), GROUPING and GROUPING_ID (constants per set), and
-     * APPROX_COUNT_DISTINCT (Calcite's COUNT(DISTINCT) marked approximate: Tessera counts exactly).
+     * APPROX_COUNT_DISTINCT (Calcite's COUNT(DISTINCT) marked approximate: Tessera counts exactly), ANY_VALUE (some
+     * value of the group that is not NULL) and the bitwise BIT_AND, BIT_OR and BIT_XOR of integers.
      */
-    static final Set<String> NAMES = Set.of("EVERY", "GROUPING", "GROUPING_ID", "APPROX_COUNT_DISTINCT");
+    static final Set<String> NAMES = Set.of("EVERY", "GROUPING", "GROUPING_ID", "APPROX_COUNT_DISTINCT", "ANY_VALUE",
+            "BIT_AND", "BIT_OR", "BIT_XOR");
 
     private static List<SqlFunction> all() {
         List<SqlFunction> all = new java.util.ArrayList<>(List.of(STDDEV_SAMP, STDDEV, STDDEV_POP, VAR_SAMP, VARIANCE,
-                VAR_POP, SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR));
+                VAR_POP, SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, PRODUCT));
         all.addAll(HolisticAggregates.ALL);
         return List.copyOf(all);
     }

@@ -468,6 +468,8 @@ final class ColumnNames {
                     sb.append("count_star()");
                 } else if (name.equalsIgnoreCase("coalesce") || name.equalsIgnoreCase("ifnull")) {
                     function("COALESCE", call, sb);
+                } else if (name.equalsIgnoreCase("translate3")) {
+                    function("translate", call, sb); // TRANSLATE as Calcite's parser reads it
                 } else if (KEYWORD_FUNCTIONS.contains(name.toLowerCase(Locale.ROOT))) {
                     // DuckDB quotes the functions whose names are keywords
                     function("\"" + name.toLowerCase(Locale.ROOT) + "\"", call, sb);
@@ -508,7 +510,7 @@ final class ColumnNames {
     private static final Set<String> KEYWORD_FUNCTIONS =
             Set.of("substring", "left", "right", "replace", "nullif", "trim", "position", "mode", "first", "last",
                     "row", "map", "if", "overlay", "filter", "range", "year", "quarter", "month", "week", "day",
-                    "hour", "minute", "second", "millisecond", "microsecond", "decade", "century", "millennium");
+                    "hour", "minute", "second", "millisecond", "microsecond", "decade", "century", "millennium", "version");
 
     private void function(String name, SqlCall call, StringBuilder sb) {
         sb.append(name).append('(');

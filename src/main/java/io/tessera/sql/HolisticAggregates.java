@@ -86,8 +86,11 @@ final class HolisticAggregates {
                     OperandTypes.ANY)
             .withFunctionType(SqlFunctionCategory.SYSTEM).withSyntax(org.apache.calcite.sql.SqlSyntax.ORDERED_FUNCTION);
 
+    /** DuckDB's ENTROPY of any values: a DOUBLE, 0 over no values. */
+    static final SqlAggFunction ENTROPY = function("ENTROPY", ReturnTypes.DOUBLE, OperandTypes.ANY);
+
     static final List<SqlAggFunction> ALL = List.of(MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE, MODE, STRING_AGG,
-            LISTAGG, GROUP_CONCAT, LIST, ARRAY_AGG);
+            LISTAGG, GROUP_CONCAT, LIST, ARRAY_AGG, ENTROPY);
 
     private static SqlAggFunction orderedText(String name) {
         return org.apache.calcite.sql.fun.SqlBasicAggFunction.create(name, SqlKind.ARRAY_AGG,

@@ -108,6 +108,21 @@ final class NumericFunctions {
             Map.entry("ISINF", fn("ISINF", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("ISFINITE", fn("ISFINITE", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("RANDOM", RANDOM),
+            Map.entry("CBRT", fn("CBRT", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("PI", fn("PI", ReturnTypes.DOUBLE, OperandTypes.NILADIC)),
+            Map.entry("DEGREES", fn("DEGREES", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("RADIANS", fn("RADIANS", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("SIN", fn("SIN", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("COS", fn("COS", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("TAN", fn("TAN", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("COT", fn("COT", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("ASIN", fn("ASIN", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("ACOS", fn("ACOS", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("ATAN", fn("ATAN", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("ATAN2", fn("ATAN2", DOUBLE, noText(OperandTypes.NUMERIC_NUMERIC))),
+            // the bitwise exclusive or of two integers, of their common type
+            Map.entry("XOR", fn("XOR", ReturnTypes.LEAST_RESTRICTIVE.andThen(SqlTypeTransforms.TO_NULLABLE),
+                    noText(OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER)))),
             // DuckDB's is a HUGEINT (up to 33!): a BIGINT here, up to 20!, past it an error naming the function
             Map.entry("FACTORIAL", fn("FACTORIAL", ReturnTypes.explicit(SqlTypeName.BIGINT)
                     .andThen(SqlTypeTransforms.TO_NULLABLE), OperandTypes.family(SqlTypeFamily.INTEGER))));

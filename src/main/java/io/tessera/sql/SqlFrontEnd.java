@@ -156,6 +156,9 @@ public final class SqlFrontEnd {
         ColumnNames.nameExpressions(parsed, text);
         parsed = ValuesColumns.rewrite(parsed);
         parsed = OrderedAggregates.rewrite(parsed);
+        parsed = DerivedAggregates.rewrite(parsed);
+        parsed = DateFunctionAliases.rewrite(parsed);
+        parsed = SessionFunctions.rewrite(parsed, zone);
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
         parsed = MapItems.rewrite(parsed);

@@ -38,6 +38,10 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
     private static final Set<String> FUNCTIONS = Set.of("||", "LOWER", "UPPER", "SUM", "COUNT", "AVG", "MIN", "MAX", "COALESCE", "NULLIF", "ABS", "MOD", "ROUND", "FLOOR", "CEIL", "CEILING", "SIGN", "SQRT", "LN", "EXP", "POWER", "YEAR", "MONTH", "QUARTER", "DAYOFMONTH",
             "DAYOFWEEK", "DAYOFYEAR", "WEEK");
 
+    /** DuckDB's functions of a list and a lambda, which the engine does not run. */
+    private static final Set<String> LAMBDA_FUNCTIONS = Set.of("LIST_TRANSFORM", "LIST_APPLY", "ARRAY_TRANSFORM",
+            "ARRAY_APPLY", "APPLY", "LIST_FILTER", "ARRAY_FILTER", "LIST_REDUCE", "ARRAY_REDUCE", "REDUCE");
+
     static void check(SqlNode node) {
         node.accept(new SupportCheck());
     }
@@ -53,6 +57,9 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || TextDateFunctions.supports(kind, name)
                 || NumericFunctions.supports(name)
                 || AggregateFunctions.supports(call)
+                || DerivedAggregates.NAMES.contains(name)
+                || DateFunctionAliases.NAMES.contains(name)
+                || SessionFunctions.NAMES.contains(name)
                 || OrderedAggregates.PICKS.contains(name)
                 || WindowSupport.FUNCTIONS.contains(name)
                 || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL
@@ -62,6 +69,10 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             WindowSupport.check(w);
         }
         HolisticAggregates.checkOrder(call);
+        if (LAMBDA_FUNCTIONS.contains(name)) {
+            throw unsupported(name.toLowerCase(Locale.ROOT) + " with a lambda (x -> ...): lambdas are not run yet",
+                    call.getParserPosition());
+        }
         if (kind == SqlKind.IGNORE_NULLS) {
             throw unsupported("IGNORE NULLS", call.getParserPosition());
         }
@@ -90,7 +101,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             }
         }
         for (java.util.Collection<String> other : List.of(FUNCTIONS, NumericFunctions.REWRITTEN, OrderedAggregates.PICKS,
-                AggregateFunctions.NAMES, FileReferences.FUNCTIONS, List.of(SessionSettings.SEED))) {
+                AggregateFunctions.NAMES, DerivedAggregates.NAMES, DateFunctionAliases.NAMES, SessionFunctions.NAMES, FileReferences.FUNCTIONS, List.of(SessionSettings.SEED))) {
             other.forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         }
         // a name a user can call: a word, not one of the calls Tessera's rewrites make (tessera_interval)

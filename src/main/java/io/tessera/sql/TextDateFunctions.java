@@ -155,6 +155,15 @@ final class TextDateFunctions {
         if (f == null) {
             f = SplitSortFunctions.lookup(name);
         }
+        if (f == null) {
+            f = DateConstructors.lookup(name);
+        }
+        if (f == null) {
+            f = StringDistanceFunctions.lookup(name);
+        }
+        if (f == null) {
+            f = ListAggregateFunctions.lookup(name);
+        }
         return f != null ? f : TimestampFunctions.lookup(name);
     }
 
@@ -162,6 +171,9 @@ final class TextDateFunctions {
     static java.util.Collection<SqlOperator> all() {
         List<SqlOperator> all = new java.util.ArrayList<>(FUNCTIONS.values());
         all.addAll(TimestampFunctions.all());
+        all.addAll(DateConstructors.all());
+        all.addAll(StringDistanceFunctions.all());
+        all.addAll(ListAggregateFunctions.all());
         all.addAll(ListOperators.all());
         all.addAll(StructOperators.all());
         all.addAll(MapOperators.all());
@@ -172,6 +184,8 @@ final class TextDateFunctions {
     /** Whether a call of this kind and upper-case name is one of the functions that run (for {@link SupportCheck}). */
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
+                || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
+                || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
                 || MapOperators.supports(name)
                 || SplitSortFunctions.has(name)
@@ -181,6 +195,8 @@ final class TextDateFunctions {
     /** Whether Calcite must leave a constant call of this (upper-case) operator name unfolded. */
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
+                || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
+                || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
                 || MapOperators.unfolded(name)
                 || SplitSortFunctions.has(name)

@@ -90,7 +90,12 @@ final class TimestampFunctions {
             Map.entry("DATE_PART", fn("DATE_PART", PART, UNIT_DATETIME)),
             Map.entry("DATEPART", fn("DATEPART", PART, UNIT_DATETIME)),
             Map.entry("EPOCH", fn("EPOCH", nullable(SqlTypeName.DOUBLE), OperandTypes.DATETIME)),
-            Map.entry("EPOCH_MS", fn("EPOCH_MS", nullable(SqlTypeName.BIGINT), OperandTypes.DATETIME)),
+            // of a date or timestamp its milliseconds (BIGINT); of an integer, the TIMESTAMP that many after 1970
+            Map.entry("EPOCH_MS", fn("EPOCH_MS", b -> b.getTypeFactory().createTypeWithNullability(
+                    org.apache.calcite.sql.type.SqlTypeUtil.isIntType(b.getOperandType(0))
+                            ? b.getTypeFactory().createSqlType(SqlTypeName.TIMESTAMP, TesseraTypeSystem.TIMESTAMP_PRECISION)
+                            : b.getTypeFactory().createSqlType(SqlTypeName.BIGINT), true),
+                    OperandTypes.or(OperandTypes.DATETIME, OperandTypes.family(SqlTypeFamily.INTEGER)))),
             Map.entry("EPOCH_US", fn("EPOCH_US", nullable(SqlTypeName.BIGINT), OperandTypes.DATETIME)),
             // an instant, as DuckDB's now() and current_timestamp are (TIMESTAMP WITH TIME ZONE)
             Map.entry("NOW", fn("NOW", b -> b.getTypeFactory().createSqlType(

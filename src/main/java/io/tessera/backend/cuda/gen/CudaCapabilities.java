@@ -240,11 +240,12 @@ public final class CudaCapabilities {
                     : CType.stored(a.arg().type()) == CType.DOUBLE ? a.function() + " of a " + a.arg().type()
                     + " (NaN is greater than every number in DuckDB's order, which the GPU's extremes of doubles do not keep)"
                     : null;
-            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG ->
+            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG, ENTROPY ->
                     a + " needs all of a group's values (collected per group on the JVM only)";
             // a plan for the GPU computes them by two aggregations where the aggregation's other aggregates allow
             case COUNT_DISTINCT, SUM_DISTINCT, AVG_DISTINCT -> a + " beside aggregates that keep it from being split "
                     + "into two aggregations (DISTINCT of another argument, or AVG, a statistic or a FILTER clause)";
+            case PRODUCT, BIT_AND, BIT_OR, BIT_XOR -> a + ": no GPU code for this fold (it runs on the JVM)";
             default -> a.toString();
         };
     }

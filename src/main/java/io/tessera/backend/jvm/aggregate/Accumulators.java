@@ -100,11 +100,20 @@ final class Accumulators {
                 stmts.add("if (" + c + " == 0 || " + beats + ") " + v + " = " + value + ";");
                 stmts.add(c + "++;");
             }
-            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG -> {
+            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG, ENTROPY -> {
                 // the group's values are collected; its value is computed when the groups are complete
                 String hv = call.function() == AggFunction.STRING_AGG ? w.gen.asString(x) : value;
                 String keys = call.options().order().isEmpty() ? "" : ", " + orderKeys(w, call.options().order());
                 stmts.add("t.addValue(" + i + ", " + grp + ", " + hv + keys + ");");
+                stmts.add(c + "++;");
+            }
+            case PRODUCT, BIT_AND, BIT_OR, BIT_XOR -> {
+                // the first value starts the fold
+                String operand = call.function() != AggFunction.PRODUCT ? "(long) " + value
+                        : s.argType().kind() == io.tessera.storage.TypeKind.DECIMAL
+                        ? "((double) " + value + " / " + Math.pow(10, s.argType().scale()) + ")" // unscaled
+                        : "(double) " + value;
+                stmts.add(v + " = " + c + " == 0 ? " + operand + " : " + Folds.expression(call.function(), v, operand) + ";");
                 stmts.add(c + "++;");
             }
             case SINGLE_VALUE, ANY_VALUE -> {

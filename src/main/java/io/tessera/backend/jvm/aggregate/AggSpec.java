@@ -24,19 +24,22 @@ public record AggSpec(AggFunction function, ValueKind argKind, DataType argType,
      * quantile of integers.
      */
     public boolean doubleValue() {
-        return argKind == ValueKind.DOUBLE || function.statistic()
+        return argKind == ValueKind.DOUBLE || function.statistic() || function == AggFunction.PRODUCT
+                || function == AggFunction.ENTROPY
                 || function == AggFunction.QUANTILE_CONT && resultType.kind() == io.tessera.storage.TypeKind.DOUBLE;
     }
 
     /** The result is a Java string: a string value, STRING_AGG's, or a holistic aggregate's of computed strings. */
     public boolean stringResult() {
-        return stringValue() || function == AggFunction.STRING_AGG || function.holistic() && argKind == ValueKind.STRING;
+        return stringValue() || function == AggFunction.STRING_AGG
+                || function.holistic() && function != AggFunction.ENTROPY && argKind == ValueKind.STRING;
     }
 
     public boolean hasValue() {
         return switch (function) {
             case SUM, SUM0, MIN, MAX, AVG, SINGLE_VALUE, ANY_VALUE -> true;
             case STDDEV_SAMP, STDDEV_POP, VAR_SAMP, VAR_POP -> true;
+            case PRODUCT, BIT_AND, BIT_OR, BIT_XOR -> true;
             default -> false;
         };
     }

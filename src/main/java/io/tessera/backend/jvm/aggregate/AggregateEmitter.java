@@ -69,6 +69,9 @@ public final class AggregateEmitter {
                     String beats = s.doubleValue() ? NanOrder.beats(s.isMin(), val, tv) : val + (s.isMin() ? " < " : " > ") + tv;
                     w.after.append("            if (t.counts[").append(i).append("][0] == 0 || ").append(beats)
                             .append(") ").append(tv).append(" = ").append(val).append(";\n");
+                } else if (call.function().fold()) {
+                    w.after.append("            ").append(tv).append(" = t.counts[").append(i).append("][0] == 0 ? ")
+                            .append(val).append(" : ").append(Folds.expression(call.function(), tv, val)).append(";\n");
                 } else if (call.function() == AggFunction.SINGLE_VALUE || call.function() == AggFunction.ANY_VALUE) {
                     w.after.append("            ").append(tv).append(" = ").append(val).append(";\n");
                 } else if (s.doubleValue()) {

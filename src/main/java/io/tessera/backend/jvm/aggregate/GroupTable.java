@@ -174,6 +174,8 @@ public abstract class GroupTable {
                         tv[to] = DoubleOrder.min(tv[to], ov);
                     } else if (s.isMax()) {
                         tv[to] = DoubleOrder.max(tv[to], ov);
+                    } else if (s.function().fold()) {
+                        tv[to] = Folds.product(tv[to], ov);
                     } else if (s.function() != io.tessera.plan.AggFunction.SINGLE_VALUE
                             && s.function() != io.tessera.plan.AggFunction.ANY_VALUE) {
                         tv[to] += ov;
@@ -187,6 +189,8 @@ public abstract class GroupTable {
                         tv[to] = Math.min(tv[to], ov);
                     } else if (s.isMax()) {
                         tv[to] = Math.max(tv[to], ov);
+                    } else if (s.function().fold()) {
+                        tv[to] = Folds.apply(s.function(), tv[to], ov);
                     } else if (s.function() != io.tessera.plan.AggFunction.SINGLE_VALUE
                             && s.function() != io.tessera.plan.AggFunction.ANY_VALUE) {
                         tv[to] = Math.addExact(tv[to], ov);

@@ -64,6 +64,12 @@ final class HolisticValues {
     /** The value as a double: a quantile or MODE of doubles, or the continuous quantile of integers. */
     static double doubleValue(AggSpec s, ValueList values) {
         boolean distinct = s.options().distinct();
+        if (s.function() == io.tessera.plan.AggFunction.ENTROPY) {
+            Object[] v = s.argKind() == ValueKind.STRING ? values.allStrings()
+                    : s.argKind() == ValueKind.DOUBLE ? Arrays.stream(values.allDoubles()).boxed().toArray()
+                    : boxed(values.allLongs());
+            return Entropy.of(v, distinct);
+        }
         double[] v;
         if (s.argKind() == ValueKind.DOUBLE) {
             if (s.function() == io.tessera.plan.AggFunction.MODE) {

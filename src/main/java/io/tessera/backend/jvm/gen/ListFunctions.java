@@ -36,6 +36,16 @@ final class ListFunctions {
                         ValueKind.LONG);
             }
             case ELEMENT -> element(c);
+            case AGGREGATE -> {
+                // the aggregate's name a bound value, the elements' kind and scale from the list's type
+                JExpr l = gen.gen(c.args().get(0));
+                DataType element = c.args().get(0).type().element();
+                String name = scope.constant(ValueKind.STRING, ((Expr.Literal) c.args().get(1)).value());
+                String text = "io.tessera.backend.jvm.lib.ListAggregateRuntime.aggregate(" + gen.asString(l) + ", "
+                        + name + ", " + (element.kind() == TypeKind.DOUBLE) + ", "
+                        + (element.kind() == TypeKind.DECIMAL ? element.scale() : 0) + ")";
+                yield element(c, l.n().equals("false") ? text : "(" + l.n() + " ? (String) null : " + text + ")");
+            }
             case FLATTEN -> {
                 JExpr l = gen.gen(c.args().get(0));
                 yield JExpr.of(ExprGen.guard(l.n(), LIST + "flatten(" + gen.asString(l) + ")", ValueKind.STRING),

@@ -55,11 +55,25 @@ final class NumericFunctions {
             case ISNAN -> exact ? "false" : "Double.isNaN(" + a + ")";
             case ISINF -> exact ? "false" : "Double.isInfinite(" + a + ")";
             case ISFINITE -> exact ? "true" : "Double.isFinite(" + a + ")";
+            case CBRT -> "Math.cbrt(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case DEGREES -> "Math.toDegrees(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case RADIANS -> "Math.toRadians(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case SIN -> "Math.sin(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case COS -> "Math.cos(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case TAN -> "Math.tan(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case COT -> "(1.0 / Math.tan(" + ExprGen.toDouble(x.get(0), t) + "))";
+            case ASIN -> "Math.asin(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case ACOS -> "Math.acos(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case ATAN -> "Math.atan(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case ATAN2 -> "Math.atan2(" + ExprGen.toDouble(x.get(0), t) + ", "
+                    + ExprGen.toDouble(x.get(1), c.args().get(1).type()) + ")";
+            case XOR -> "(" + a + " ^ " + x.get(1).v() + ")"; // both of the call's type (plan.NumericCalls)
             case RANDOM -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
             case BIT_COUNT -> ValueKind.INT;
             case GCD, LCM, FACTORIAL -> ValueKind.LONG;
+            case XOR -> x.get(0).kind();
             case ISNAN, ISINF, ISFINITE -> ValueKind.BOOL;
             default -> ValueKind.DOUBLE;
         };

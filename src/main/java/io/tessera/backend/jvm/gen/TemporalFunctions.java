@@ -17,6 +17,7 @@ final class TemporalFunctions {
 
     private static final String TIME = "io.tessera.backend.jvm.lib.TimestampRuntime.";
     private static final String INTERVAL = "io.tessera.backend.jvm.lib.IntervalRuntime.";
+    private static final String MAKE = "io.tessera.backend.jvm.lib.DateConstructorRuntime.";
 
     private final ExprGen gen;
 
@@ -34,6 +35,8 @@ final class TemporalFunctions {
             boolean text = x.kind() == ValueKind.CODE || x.kind() == ValueKind.STRING;
             if (a instanceof Expr.Literal l && l.value() == null) {
                 v.add(a.type().kind() == io.tessera.storage.TypeKind.VARCHAR ? "\"\"" : "0L");
+            } else if (x.kind() == ValueKind.DOUBLE) {
+                v.add(x.v()); // seconds of MAKE_TIME, MAKE_TIMESTAMP and TO_TIMESTAMP
             } else {
                 v.add(text ? gen.asString(x) : ExprGen.asLong(x));
             }
@@ -65,6 +68,13 @@ final class TemporalFunctions {
             case TIMESTAMP_PLUS_INTERVAL -> INTERVAL + "plusTimestamp(" + args + ")";
             case TIMESTAMP_DIFF -> INTERVAL + "between(" + args + ")";
             case AGE -> INTERVAL + "age(" + args + ")";
+            case MAKE_DATE -> MAKE + "date(" + args + ")";
+            case MAKE_TIME -> MAKE + "time(" + args + ")";
+            case MAKE_TIMESTAMP -> MAKE + "timestamp(" + args + ")";
+            case FROM_EPOCH_US -> "(" + args + ")";
+            case FROM_EPOCH_MS -> MAKE + "fromEpochMs(" + args + ")";
+            case TO_TIMESTAMP -> MAKE + "fromEpochSeconds(" + args + ")";
+            case LAST_DAY -> MAKE + "lastDay(" + args + ")";
         };
         ValueKind k = switch (f) {
             case EPOCH, INTERVAL_EPOCH -> ValueKind.DOUBLE;

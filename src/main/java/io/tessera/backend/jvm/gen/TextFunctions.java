@@ -17,6 +17,7 @@ import java.util.List;
 final class TextFunctions {
 
     private static final String TEXT = "io.tessera.backend.jvm.lib.TextRuntime.";
+    private static final String DISTANCE = "io.tessera.backend.jvm.lib.StringDistanceRuntime.";
 
     private final ExprGen.Scope scope;
     private final ExprGen gen;
@@ -88,10 +89,20 @@ final class TextFunctions {
             case CHR -> TEXT + "chr(" + s + ")";
             case MD5 -> TEXT + "md5(" + s + ")";
             case REGEXP_EXTRACT -> TEXT + "regexpExtract(" + v.get(1) + ", " + s + ", (int) " + v.get(2) + ")";
+            case LEVENSHTEIN -> DISTANCE + "levenshtein(" + s + ", " + v.get(1) + ")";
+            case DAMERAU_LEVENSHTEIN -> DISTANCE + "damerauLevenshtein(" + s + ", " + v.get(1) + ")";
+            case HAMMING -> DISTANCE + "hamming(" + s + ", " + v.get(1) + ")";
+            case JARO_SIMILARITY -> DISTANCE + "jaro(" + s + ", " + v.get(1) + ")";
+            case JARO_WINKLER_SIMILARITY -> DISTANCE + "jaroWinkler(" + s + ", " + v.get(1) + ")";
+            case BIT_LENGTH -> DISTANCE + "bitLength(" + s + ")";
+            case SHA1 -> DISTANCE + "sha1(" + s + ")";
+            case SHA256 -> DISTANCE + "sha256(" + s + ")";
+            case TRANSLATE -> DISTANCE + "translate(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
             case CONCAT, CONCAT_WS, RANDOM_UUID -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
-            case POSITION, LENGTH, OCTET_LENGTH -> ValueKind.LONG;
+            case POSITION, LENGTH, OCTET_LENGTH, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
+            case JARO_SIMILARITY, JARO_WINKLER_SIMILARITY -> ValueKind.DOUBLE;
             case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS ->
                     ValueKind.BOOL;
             case ASCII -> ValueKind.INT;

@@ -1,0 +1,95 @@
+package io.tessera.sql;
+
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlUnresolvedFunction;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.util.SqlShuttle;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * DuckDB's date functions that are other names of calls the engine runs, written as those calls before validation
+ * (after ColumnNames, so a result column keeps the name as written): DATEPART is DATE_PART; ISODOW, ISOYEAR,
+ * YEARWEEK, WEEKOFYEAR, CENTURY, MILLENNIUM and DECADE are DATE_PART of that part; DAYNAME and MONTHNAME are
+ * STRFTIME's {@code %A} and {@code %B}; TODAY() is CURRENT_DATE.
+ */
+final class DateFunctionAliases {
+
+    private DateFunctionAliases() {
+    }
+
+    /** The functions that are DATE_PART of a part, by name. */
+    private static final Map<String, String> PARTS = Map.of("ISODOW", "isodow", "ISOYEAR", "isoyear",
+            "YEARWEEK", "yearweek", "WEEKOFYEAR", "week", "CENTURY", "century", "MILLENNIUM", "millennium",
+            "DECADE", "decade");
+
+    /** The functions that are STRFTIME of a format, by name. */
+    private static final Map<String, String> FORMATS = Map.of("DAYNAME", "%A", "MONTHNAME", "%B");
+
+    static final Set<String> NAMES = names();
+
+    private static Set<String> names() {
+        java.util.Set<String> all = new java.util.HashSet<>(PARTS.keySet());
+        all.addAll(FORMATS.keySet());
+        all.add("DATEPART");
+        all.add("TODAY");
+        return Set.copyOf(all);
+    }
+
+    static SqlNode rewrite(SqlNode parsed) {
+        SqlNode r = parsed.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                SqlNode visited = super.visit(call);
+                if (!(visited instanceof SqlCall c) || !(c.getOperator() instanceof SqlUnresolvedFunction fn)) {
+                    return visited;
+                }
+                String name = fn.getName().toUpperCase(Locale.ROOT);
+                SqlParserPos pos = c.getParserPosition();
+                List<SqlNode> ops = c.getOperandList();
+                if (name.equals("DATEPART")) {
+                    return new SqlBasicCall(function("DATE_PART"), ops, pos);
+                }
+                if (name.equals("TODAY")) {
+                    arguments(c, name, 0);
+                    // as the parser reads CURRENT_DATE: a name the validator makes the niladic call of
+                    return new SqlIdentifier("CURRENT_DATE", pos);
+                }
+                String part = PARTS.get(name);
+                if (part != null) {
+                    arguments(c, name, 1);
+                    return new SqlBasicCall(function("DATE_PART"),
+                            List.of(SqlLiteral.createCharString(part, pos), ops.get(0)), pos);
+                }
+                String format = FORMATS.get(name);
+                if (format != null) {
+                    arguments(c, name, 1);
+                    return new SqlBasicCall(function("STRFTIME"),
+                            List.of(ops.get(0), SqlLiteral.createCharString(format, pos)), pos);
+                }
+                return visited;
+            }
+        });
+        return r == null ? parsed : r;
+    }
+
+    private static SqlUnresolvedFunction function(String name) {
+        return new SqlUnresolvedFunction(new SqlIdentifier(name, SqlParserPos.ZERO), null, null, null, null,
+                SqlFunctionCategory.USER_DEFINED_FUNCTION);
+    }
+
+    private static void arguments(SqlCall c, String name, int count) {
+        if (c.operandCount() != count) {
+            throw new SqlError(name.toLowerCase(Locale.ROOT) + " takes " + (count == 0 ? "no arguments" : "one argument")
+                    + ", not " + c.operandCount() + SupportCheck.at(c.getParserPosition()));
+        }
+    }
+}
