@@ -393,6 +393,9 @@ final class RexTranslator {
         if (op == Op.CAST && args.get(0).type().equals(type)) {
             return args.get(0); // a cast that changes only nullability changes no value
         }
+        if (op == Op.CAST && specialNumber(args.get(0), type) instanceof Expr special) {
+            return special;
+        }
         if (op == Op.CAST) {
             Expr zonedCast = zoned.cast(args.get(0), type, nullable);
             if (zonedCast != null) {
@@ -410,6 +413,20 @@ final class RexTranslator {
             return acc;
         }
         return new Expr.Call(op, RealOperands.of(op, args, type), type, nullable);
+    }
+
+    /**
+     * {@code 'nan'::DOUBLE}, {@code '-inf'::REAL} and the other words of DuckDB's special values as the constant they
+     * are (Calcite folds a CAST of a number's text, not of these), so that such a comparison is one of a column with
+     * a number, which every backend has code for; null for any other expression.
+     */
+    private static Expr specialNumber(Expr operand, DataType type) {
+        if (type.kind() != io.tessera.storage.TypeKind.DOUBLE || !(operand instanceof Expr.Literal l)
+                || l.type().kind() != io.tessera.storage.TypeKind.VARCHAR || l.value() == null) {
+            return null;
+        }
+        Double special = io.tessera.storage.Values.specialDouble(l.value().toString().trim());
+        return special == null ? null : new Expr.Literal(special, type);
     }
 
     private static final java.util.Set<String> MATH = java.util.Set.of("ROUND", "SIGN", "SQRT", "LN", "EXP", "POWER",
