@@ -288,6 +288,10 @@ final class RexTranslator {
         if (character != null) {
             return character;
         }
+        Expr slice = SliceCalls.lower(call, o -> translate(o, inputs));
+        if (slice != null) {
+            return zoned.inNested(slice);
+        }
         Expr list = ListCalls.lower(call, o -> translate(o, inputs));
         if (list != null) {
             return zoned.inNested(list);
