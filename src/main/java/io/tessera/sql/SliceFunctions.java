@@ -91,6 +91,6 @@ final class SliceFunctions {
     }
 
     static boolean has(String name) {
-        return FUNCTIONS.containsKey(name);
+        return FUNCTIONS.containsKey(name) || name.equals(SliceSyntax.NAME);
     }
 }
