@@ -606,3 +606,31 @@ List<SqlNode> TesseraOrderedParameterList() :
         return list;
     }
 }
+
+/**
+ * What {@code x[...]} holds: an index, or DuckDB's slice {@code begin:end[:step]} with begin and end optional
+ * ({@code x[:2]}, {@code x[2:]}), read as a bounds call that sql.SliceSyntax makes an array_slice.
+ */
+SqlNode TesseraSubscript() :
+{
+    final Span s;
+    SqlNode begin = null;
+    SqlNode end = null;
+    SqlNode step = null;
+}
+{
+    { s = span(); }
+    [ begin = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+    (
+        <COLON> [ end = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+        [ <COLON> step = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+        { return io.tessera.sql.SliceSyntax.bounds(s.end(this), begin, end, step); }
+    |
+        {
+            if (begin == null) {
+                throw SqlUtil.newContextException(getPos(), RESOURCE.illegalNonQueryExpression());
+            }
+            return begin;
+        }
+    )
+}

@@ -82,6 +82,12 @@ public enum ListFunction {
     DISTINCT,
     /** (list): its elements in the reverse order. */
     REVERSE,
+    /**
+     * (list or VARCHAR, begin, end, step), BIGINTs: the elements or characters from begin to end, both included,
+     * 1-based, a negative bound counting from the end, every step-th, backwards for a negative step (array_slice,
+     * {@code l[b:e:s]}); the step of a VARCHAR is 1.
+     */
+    SLICE,
 
     // ---- maps (plan.MapCalls): a MAP is a list of STRUCT(key, value) entries ----
 

@@ -284,6 +284,14 @@ final class RexTranslator {
         if (splitSort != null) {
             return splitSort;
         }
+        Expr character = StringItemCalls.lower(call, o -> translate(o, inputs));
+        if (character != null) {
+            return character;
+        }
+        Expr slice = SliceCalls.lower(call, o -> translate(o, inputs));
+        if (slice != null) {
+            return zoned.inNested(slice);
+        }
         Expr list = ListCalls.lower(call, o -> translate(o, inputs));
         if (list != null) {
             return zoned.inNested(list);

@@ -409,10 +409,20 @@ final class ColumnNames {
             }
             case TRIM -> trim(ops, sb);
             case ITEM -> {
-                // l[1], s['a']: DuckDB's subscript
+                // l[1], s['a']: DuckDB's subscript; l[1:2], s[:2]: its slice, an omitted bound written as nothing
                 write(ops.get(0), sb);
                 sb.append('[');
-                write(ops.get(1), sb);
+                if (SliceSyntax.isBounds(ops.get(1))) {
+                    List<SqlNode> bounds = ((SqlCall) ops.get(1)).getOperandList();
+                    for (int i = 0; i < bounds.size(); i++) {
+                        sb.append(i > 0 ? ":" : "");
+                        if (!SliceSyntax.isOmitted(bounds.get(i))) {
+                            write(bounds.get(i), sb);
+                        }
+                    }
+                } else {
+                    write(ops.get(1), sb);
+                }
                 sb.append(']');
             }
             case DOT -> {

@@ -164,6 +164,9 @@ final class TextDateFunctions {
         if (f == null) {
             f = ListAggregateFunctions.lookup(name);
         }
+        if (f == null) {
+            f = SliceFunctions.lookup(name);
+        }
         return f != null ? f : TimestampFunctions.lookup(name);
     }
 
@@ -178,6 +181,7 @@ final class TextDateFunctions {
         all.addAll(StructOperators.all());
         all.addAll(MapOperators.all());
         all.addAll(SplitSortFunctions.all());
+        all.addAll(SliceFunctions.all());
         return all;
     }
 
@@ -188,7 +192,7 @@ final class TextDateFunctions {
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
                 || MapOperators.supports(name)
-                || SplitSortFunctions.has(name)
+                || SplitSortFunctions.has(name) || SliceFunctions.has(name)
                 || kind == SqlKind.POSITION || kind == SqlKind.TRIM;
     }
 
@@ -199,7 +203,7 @@ final class TextDateFunctions {
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
                 || MapOperators.unfolded(name)
-                || SplitSortFunctions.has(name)
+                || SplitSortFunctions.has(name) || SliceFunctions.has(name)
                 || name.equals("UPPER") || name.equals("LOWER")
                 || name.equals("||");
     }

@@ -183,6 +183,10 @@ class ColumnNamesTest {
                 sameAsDuckDb("select array[1, 2], [3], [ARRAY[2]]"));
         assertEquals(List.of("list_value(1, 2)[1]", "(struct_pack(a := 1)).a", "struct_pack(a := 1)['a']"),
                 sameAsDuckDb("select [1, 2][1], {'a': 1}.a, {'a': 1}['a']"));
+        assertEquals(List.of("'abc'[2]", "'abc'[2:3]", "'abc'[:2]", "list_value(1, 2, 3)[2:]",
+                "list_value(1, 2, 3)[1:3:2]", "array_slice('abc', 1, 2)"),
+                sameAsDuckDb("select 'abc'[2], 'abc'[2:3], 'abc'[:2], [1, 2, 3][2:], [1, 2, 3][1:3:2],"
+                        + " array_slice('abc', 1, 2)"));
         sameAsDuckDb("select COALESCE(a, 1), coalesce(a, 1), Upper(c), UPPER(c), Sum(a), COUNT(*), a in (1, 2),"
                 + " a between 1 and 2, case a when 1 then 2 else 3 end from t group by a, c");
         sameAsDuckDb("select map_from_entries([(1, 2)]), COALESCE(CAST(NULL AS STRUCT(a INT)), {'b': 3}),"

@@ -216,7 +216,9 @@ final class CudaExprSupport {
             case NUMERIC -> fail("the numeric function " + c.detail() + " (the CUDA generator does not print it yet)");
             case FUNCTION -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
                     + "(...) (the CUDA generator has no code for this string function)");
-            case LIST -> fail("a LIST value (" + c + "): lists run on the JVM");
+            case LIST -> c.detail() == io.tessera.plan.ListFunction.SLICE
+                    ? fail("a slice (array_slice): slices of lists and strings run on the JVM")
+                    : fail("a LIST value (" + c + "): lists run on the JVM");
             case TEMPORAL -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
                     + (c.type().isInterval() || c.args().stream().anyMatch(a -> a.type().isInterval())
                     ? "(...) (the CUDA generator has no INTERVAL values)"

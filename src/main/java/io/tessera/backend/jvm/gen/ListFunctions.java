@@ -133,6 +133,17 @@ final class ListFunctions {
             case REVERSE_SORT -> reordered(c, "sortDescending");
             case DISTINCT -> reordered(c, "distinct");
             case REVERSE -> reordered(c, "reverse");
+            case SLICE -> {
+                JExpr x = gen.gen(c.args().get(0));
+                JExpr begin = gen.gen(c.args().get(1));
+                JExpr end = gen.gen(c.args().get(2));
+                JExpr step = gen.gen(c.args().get(3));
+                String n = ExprGen.or(ExprGen.or(x.n(), begin.n()), ExprGen.or(end.n(), step.n()));
+                String of = c.args().get(0).type().isList() ? "list(" : "text(";
+                String v = "io.tessera.backend.jvm.lib.Slices." + of + gen.asString(x) + ", " + ExprGen.asLong(begin)
+                        + ", " + ExprGen.asLong(end) + ", " + ExprGen.asLong(step) + ")";
+                yield JExpr.of(ExprGen.guard(n, v, ValueKind.STRING), n, ValueKind.STRING);
+            }
             case MAP_CHECK -> {
                 JExpr x = gen.gen(c.args().get(0));
                 String v = MAP + "checked(" + gen.asString(x) + ", " + type(c.type()) + ")";
