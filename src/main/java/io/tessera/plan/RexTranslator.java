@@ -300,6 +300,10 @@ final class RexTranslator {
         if (made != null) {
             return made;
         }
+        Expr bucket = TimeBucketCalls.lower(call, o -> translate(o, inputs), timestamps);
+        if (bucket != null) {
+            return bucket;
+        }
         Expr temporal = timestamps.lower(call, o -> translate(o, inputs));
         if (temporal != null) {
             return temporal;
