@@ -292,6 +292,10 @@ final class RexTranslator {
         if (reduced != null) {
             return reduced;
         }
+        Expr formatted = FormatCalls.lower(call, o -> translate(o, inputs));
+        if (formatted != null) {
+            return formatted;
+        }
         Expr distance = StringDistanceCalls.lower(call, o -> translate(o, inputs));
         if (distance != null) {
             return distance;

@@ -162,6 +162,9 @@ final class TextDateFunctions {
             f = TimeBucketFunctions.lookup(name);
         }
         if (f == null) {
+            f = FormatFunctions.lookup(name);
+        }
+        if (f == null) {
             f = StringDistanceFunctions.lookup(name);
         }
         if (f == null) {
@@ -176,6 +179,7 @@ final class TextDateFunctions {
         all.addAll(TimestampFunctions.all());
         all.addAll(DateConstructors.all());
         all.addAll(TimeBucketFunctions.all());
+        all.addAll(FormatFunctions.all());
         all.addAll(StringDistanceFunctions.all());
         all.addAll(ListAggregateFunctions.all());
         all.addAll(ListOperators.all());
@@ -189,7 +193,7 @@ final class TextDateFunctions {
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
-                || TimeBucketFunctions.lookup(name) != null
+                || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
                 || MapOperators.supports(name)
@@ -201,7 +205,7 @@ final class TextDateFunctions {
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
-                || TimeBucketFunctions.lookup(name) != null
+                || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
                 || MapOperators.unfolded(name)

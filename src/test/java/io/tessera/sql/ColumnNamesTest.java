@@ -338,6 +338,7 @@ class ColumnNamesTest {
                 sameAsDuckDb("select interval '1 day', '2 days'::interval, cast('3 days' as interval)"));
         sameAsDuckDb("select time_bucket(interval '1 hour', d), time_bucket(interval '2 months', d, interval '1 day'),"
                 + " time_bucket(INTERVAL '7 days', d, timestamp '2024-01-01 06:00') from t");
+        sameAsDuckDb("select format('{} is {}', c, a), printf('%d at %.2f', a, b), format(c, a) from t");
     }
 
     @Test
