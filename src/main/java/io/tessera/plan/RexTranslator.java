@@ -300,6 +300,10 @@ final class RexTranslator {
         if (reduced != null) {
             return reduced;
         }
+        Expr formatted = FormatCalls.lower(call, o -> translate(o, inputs));
+        if (formatted != null) {
+            return formatted;
+        }
         Expr distance = StringDistanceCalls.lower(call, o -> translate(o, inputs));
         if (distance != null) {
             return distance;
@@ -307,6 +311,10 @@ final class RexTranslator {
         Expr made = DateConstructorCalls.lower(call, o -> translate(o, inputs), timestamps);
         if (made != null) {
             return made;
+        }
+        Expr bucket = TimeBucketCalls.lower(call, o -> translate(o, inputs), timestamps);
+        if (bucket != null) {
+            return bucket;
         }
         Expr temporal = timestamps.lower(call, o -> translate(o, inputs));
         if (temporal != null) {

@@ -74,5 +74,11 @@ public enum TemporalFunction {
     /** (seconds since 1970 as a DOUBLE): the TIMESTAMP WITH TIME ZONE, to the nearest microsecond. */
     TO_TIMESTAMP,
     /** (ts): the TIMESTAMP of the midnight of the last day of its month. */
-    LAST_DAY
+    LAST_DAY,
+    /** (width INTERVAL, ts): DuckDB's TIME_BUCKET from its default origins. */
+    TIME_BUCKET,
+    /** (width INTERVAL, ts, offset INTERVAL): TIME_BUCKET with the buckets moved by the offset. */
+    TIME_BUCKET_OFFSET,
+    /** (width INTERVAL, ts, origin ts): TIME_BUCKET counted from the origin. */
+    TIME_BUCKET_ORIGIN
 }

@@ -91,5 +91,9 @@ public enum TextFunction {
     SHA1,
     SHA256,
     /** (s, from, to): each character of s found in from replaced by the one at its place in to, dropped past to's end. */
-    TRANSLATE
+    TRANSLATE,
+    /** (fmt, args...): DuckDB's FORMAT, the fmt library's {} placeholders; the format read at run time. */
+    FORMAT,
+    /** (fmt, args...): DuckDB's PRINTF, C's conversions; the format read at run time. */
+    PRINTF
 }

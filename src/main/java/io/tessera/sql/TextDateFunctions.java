@@ -159,6 +159,12 @@ final class TextDateFunctions {
             f = DateConstructors.lookup(name);
         }
         if (f == null) {
+            f = TimeBucketFunctions.lookup(name);
+        }
+        if (f == null) {
+            f = FormatFunctions.lookup(name);
+        }
+        if (f == null) {
             f = StringDistanceFunctions.lookup(name);
         }
         if (f == null) {
@@ -175,6 +181,8 @@ final class TextDateFunctions {
         List<SqlOperator> all = new java.util.ArrayList<>(FUNCTIONS.values());
         all.addAll(TimestampFunctions.all());
         all.addAll(DateConstructors.all());
+        all.addAll(TimeBucketFunctions.all());
+        all.addAll(FormatFunctions.all());
         all.addAll(StringDistanceFunctions.all());
         all.addAll(ListAggregateFunctions.all());
         all.addAll(ListOperators.all());
@@ -189,6 +197,7 @@ final class TextDateFunctions {
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
+                || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
                 || MapOperators.supports(name)
@@ -200,6 +209,7 @@ final class TextDateFunctions {
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
+                || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
                 || MapOperators.unfolded(name)

@@ -340,6 +340,9 @@ class ColumnNamesTest {
         sameAsDuckDb("select sum(a) over (order by d range between interval '1' day preceding and current row) from t");
         assertEquals(List.of("CAST('1 day' AS INTERVAL)", "CAST('2 days' AS INTERVAL)", "CAST('3 days' AS INTERVAL)"),
                 sameAsDuckDb("select interval '1 day', '2 days'::interval, cast('3 days' as interval)"));
+        sameAsDuckDb("select time_bucket(interval '1 hour', d), time_bucket(interval '2 months', d, interval '1 day'),"
+                + " time_bucket(INTERVAL '7 days', d, timestamp '2024-01-01 06:00') from t");
+        sameAsDuckDb("select format('{} is {}', c, a), printf('%d at %.2f', a, b), format(c, a) from t");
     }
 
     @Test

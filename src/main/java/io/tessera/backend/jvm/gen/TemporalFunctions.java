@@ -18,6 +18,7 @@ final class TemporalFunctions {
     private static final String TIME = "io.tessera.backend.jvm.lib.TimestampRuntime.";
     private static final String INTERVAL = "io.tessera.backend.jvm.lib.IntervalRuntime.";
     private static final String MAKE = "io.tessera.backend.jvm.lib.DateConstructorRuntime.";
+    private static final String BUCKET = "io.tessera.backend.jvm.lib.TimeBucketRuntime.";
 
     private final ExprGen gen;
 
@@ -75,6 +76,9 @@ final class TemporalFunctions {
             case FROM_EPOCH_MS -> MAKE + "fromEpochMs(" + args + ")";
             case TO_TIMESTAMP -> MAKE + "fromEpochSeconds(" + args + ")";
             case LAST_DAY -> MAKE + "lastDay(" + args + ")";
+            case TIME_BUCKET -> BUCKET + "bucket(" + args + ")";
+            case TIME_BUCKET_OFFSET -> BUCKET + "bucketOffset(" + args + ")";
+            case TIME_BUCKET_ORIGIN -> BUCKET + "bucketOrigin(" + args + ")";
         };
         ValueKind k = switch (f) {
             case EPOCH, INTERVAL_EPOCH -> ValueKind.DOUBLE;

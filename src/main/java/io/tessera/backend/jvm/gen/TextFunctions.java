@@ -32,6 +32,9 @@ final class TextFunctions {
         if (f == TextFunction.CONCAT || f == TextFunction.CONCAT_WS) {
             return concat(c, f);
         }
+        if (f == TextFunction.FORMAT || f == TextFunction.PRINTF) {
+            return formatted(c, f);
+        }
         if (f == TextFunction.RANDOM_UUID) {
             return JExpr.of("io.tessera.backend.jvm.lib.ByteStringRuntime.randomUuid()", "false", ValueKind.STRING);
         }
@@ -98,7 +101,7 @@ final class TextFunctions {
             case SHA1 -> DISTANCE + "sha1(" + s + ")";
             case SHA256 -> DISTANCE + "sha256(" + s + ")";
             case TRANSLATE -> DISTANCE + "translate(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
-            case CONCAT, CONCAT_WS, RANDOM_UUID -> throw new IllegalStateException();
+            case CONCAT, CONCAT_WS, RANDOM_UUID, FORMAT, PRINTF -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
             case POSITION, LENGTH, OCTET_LENGTH, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
@@ -133,6 +136,29 @@ final class TextFunctions {
     private String pattern(Expr regex) {
         String text = (String) ((Expr.Literal) regex).value();
         return scope.field("java.util.regex.Pattern", TEXT + "pattern(" + scope.constantString(text) + ")", "regex");
+    }
+
+    /**
+     * FORMAT and PRINTF: the format (a value, parsed at run time) and each argument boxed as a Long, a Double or a
+     * String, the kinds whose conversions differ; NULL where any argument is.
+     */
+    private JExpr formatted(Expr.Call c, TextFunction f) {
+        List<String> v = new ArrayList<>();
+        String n = "false";
+        for (int i = 0; i < c.args().size(); i++) {
+            Expr a = c.args().get(i);
+            JExpr x = gen.gen(a);
+            n = ExprGen.or(n, x.n());
+            v.add(switch (i == 0 ? io.tessera.storage.TypeKind.VARCHAR : a.type().kind()) {
+                case INTEGER, BIGINT -> "Long.valueOf(" + ExprGen.asLong(x) + ")";
+                case DOUBLE -> "Double.valueOf(" + x.v() + ")";
+                default -> gen.asString(x);
+            });
+        }
+        String call = "io.tessera.backend.jvm.lib.FormatRuntime." + (f == TextFunction.FORMAT ? "format" : "printf")
+                + "(" + v.get(0) + ", new Object[] {" + String.join(", ", v.subList(1, v.size())) + "})";
+        return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ "
+                + ExprGen.guard(n, call, ValueKind.STRING), n, ValueKind.STRING);
     }
 
     /** CONCAT skips NULL arguments and is never NULL; CONCAT_WS is NULL only when its separator is. */

@@ -1,0 +1,60 @@
+package io.tessera.plan;
+
+import io.tessera.sql.SqlError;
+import io.tessera.storage.DataType;
+import io.tessera.storage.TypeKind;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * DuckDB's FORMAT and PRINTF ({@code sql.FormatFunctions}) as {@link TextFunction} calls. Each argument after the
+ * format passes as an integer (BIGINT), a floating number (DOUBLE; a DECIMAL too, as DuckDB formats it) or a
+ * VARCHAR (every other type, as CAST writes it): the kind decides the conversions it may take.
+ */
+final class FormatCalls {
+
+    private FormatCalls() {
+    }
+
+    /** The lowered call, or null when it is neither. */
+    static Expr lower(RexCall call, Function<RexNode, Expr> translate) {
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        TextFunction f = switch (name) {
+            case "FORMAT" -> TextFunction.FORMAT;
+            case "PRINTF" -> TextFunction.PRINTF;
+            default -> null;
+        };
+        if (f == null) {
+            return null;
+        }
+        List<Expr> args = new ArrayList<>();
+        for (RexNode o : call.getOperands()) {
+            Expr a = translate.apply(o);
+            if (a instanceof Expr.Literal l && l.value() == null) {
+                return new Expr.Literal(null, DataType.VARCHAR); // NULL where any argument is
+            }
+            args.add(args.isEmpty() ? a : passed(a));
+        }
+        if (args.get(0).type().kind() != TypeKind.VARCHAR || args.get(0).type().equals(DataType.INTERVAL)) {
+            throw new SqlError(name.toLowerCase(Locale.ROOT) + "'s format must be a VARCHAR, not "
+                    + args.get(0).type());
+        }
+        return new Expr.Call(Op.FUNCTION, args, DataType.VARCHAR, call.getType().isNullable(), f);
+    }
+
+    private static Expr passed(Expr a) {
+        DataType to = switch (a.type().kind()) {
+            case INTEGER, BIGINT -> null;
+            case DOUBLE -> null;
+            case DECIMAL -> DataType.DOUBLE;
+            case VARCHAR -> a.type().equals(DataType.VARCHAR) ? null : DataType.VARCHAR;
+            default -> DataType.VARCHAR;
+        };
+        return to == null ? a : new Expr.Call(Op.CAST, List.of(a), to, a.nullable());
+    }
+}
