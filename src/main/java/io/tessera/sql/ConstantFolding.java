@@ -11,14 +11,17 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.TimestampString;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 
 /**
  * Folds the constant arithmetic benchmark texts write into literals while planning: a date plus or minus an
- * interval ({@code date '1994-01-01' + interval '1' year}) and the sum, difference or product of two exact numbers
+ * interval ({@code date '1994-01-01' + interval '1' year}, a TIMESTAMP, which a DATE compared with it is compared
+ * with as a DATE: {@link DateComparisons}) and the sum, difference or product of two exact numbers
  * ({@code 0.06 - 0.01}). Calcite leaves these calls alone (Tessera plans without its expression executor, see
  * {@link CheckedCasts}), and a bound that stays a call per row hides the range from the filter rules that fuse
  * {@code x >= lo AND x < hi} into one search. Months are added as {@link LocalDate#plusMonths} does (the last day of
@@ -51,7 +54,84 @@ final class ConstantFolding {
     /** The date literal {@code call} evaluates to, or null when it is not date +/- interval of constants. */
     private static RexNode foldCall(RexBuilder rex, RexCall call) {
         RexNode number = foldExact(rex, call);
-        return number != null ? number : foldDate(rex, call);
+        if (number != null) {
+            return number;
+        }
+        RexNode times = foldIntervalTimes(rex, call);
+        if (times != null) {
+            return times;
+        }
+        RexNode date = foldDate(rex, call);
+        if (date != null) {
+            return date;
+        }
+        RexNode timestamp = foldTimestamp(rex, call);
+        if (timestamp != null) {
+            return timestamp;
+        }
+        RexNode sum = DateComparisons.dateSum(rex, call);
+        return sum != null ? sum : DateComparisons.asDates(rex, call);
+    }
+
+    /**
+     * DuckDB's {@code interval 3 day}, which Calcite converts to an interval literal of one day times 3, as the literal
+     * {@code interval '3' day} is; null for any other call.
+     */
+    private static RexNode foldIntervalTimes(RexBuilder rex, RexCall call) {
+        if (call.getKind() != SqlKind.TIMES || call.getOperands().size() != 2 || !isInterval(call)
+                || call.getType().getIntervalQualifier() == null) {
+            return null;
+        }
+        RexNode a = call.getOperands().get(0);
+        RexNode b = call.getOperands().get(1);
+        RexNode interval = isInterval(a) ? a : b;
+        RexNode times = interval == a ? b : a;
+        if (!(interval instanceof RexLiteral iv) || iv.isNull() || !(times instanceof RexLiteral n) || n.isNull()
+                || !SqlTypeName.INT_TYPES.contains(n.getType().getSqlTypeName())) {
+            return null;
+        }
+        BigDecimal product = iv.getValueAs(BigDecimal.class).multiply(n.getValueAs(BigDecimal.class));
+        return rex.makeIntervalLiteral(product, call.getType().getIntervalQualifier());
+    }
+
+    /**
+     * The TIMESTAMP literal of a constant date's or timestamp's midnight plus or minus a constant interval
+     * ({@code date '1998-12-01' - interval '90' day} is a TIMESTAMP, as in DuckDB), or null.
+     */
+    private static RexNode foldTimestamp(RexBuilder rex, RexCall call) {
+        boolean minus = call.getKind() == SqlKind.MINUS;
+        if ((call.getKind() != SqlKind.PLUS && !minus) || call.getOperands().size() != 2
+                || call.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP) {
+            return null;
+        }
+        RexNode a = call.getOperands().get(0);
+        RexNode b = call.getOperands().get(1);
+        if (!minus && isInterval(a)) {
+            RexNode t = a;
+            a = b;
+            b = t;
+        }
+        LocalDateTime t = DateComparisons.timestampConstant(a);
+        if (t == null || !(b instanceof RexLiteral interval) || interval.isNull() || !isInterval(interval)) {
+            return null;
+        }
+        BigDecimal amount = interval.getValueAs(BigDecimal.class);
+        if (minus) {
+            amount = amount.negate();
+        }
+        LocalDateTime result = interval.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH
+                ? t.plusMonths(amount.longValueExact())
+                : t.plus(amount.longValueExact(), java.time.temporal.ChronoUnit.MILLIS);
+        if (result.getYear() < 1 || result.getYear() > 9999) {
+            return null; // past the years Calcite's TIMESTAMP literal holds: computed when the query runs
+        }
+        long millis = result.toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
+        int precision = call.getType().getPrecision();
+        if (precision < 3 && millis % (long) Math.pow(10, 3 - precision) != 0) {
+            return null; // a fraction of a second the call's type does not hold: computed when the query runs
+        }
+        return rex.makeTimestampLiteral(TimestampString.fromMillisSinceEpoch(millis),
+                call.getType().getPrecision());
     }
 
     /** The exact literal of {@code a + b}, {@code a - b} or {@code a * b} over exact literals, or null. */

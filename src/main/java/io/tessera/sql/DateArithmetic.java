@@ -26,8 +26,9 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
 import java.util.List;
 
 /**
- * DATE - DATE (a BIGINT count of days) and DATE + INTEGER, INTEGER + DATE, DATE - INTEGER (a DATE), as DuckDB has
- * them; Calcite's + and - take neither. The operator table gives every binary + and - as {@link #PLUS} and
+ * DATE - DATE (a BIGINT count of days), DATE + INTEGER, INTEGER + DATE, DATE - INTEGER (a DATE) and DATE +/- INTERVAL
+ * (a TIMESTAMP: {@code date '2020-01-01' + interval 36 hour} is 2020-01-02 12:00:00), as DuckDB has them; Calcite's
+ * + and - take none of the first three and give the last a DATE. The operator table gives every binary + and - as {@link #PLUS} and
  * {@link #MINUS} (the validator looks them up by name), which accept these forms besides Calcite's own; when SQL
  * becomes relational algebra these forms become {@link #DATE_DIFF} and {@link #DATE_ADD} calls, and every other + and
  * - is Calcite's again, converted as Calcite converts it (intervals included).
@@ -49,7 +50,12 @@ final class DateArithmetic {
     static final SqlBinaryOperator PLUS = operator(SqlStdOperatorTable.PLUS);
     static final SqlBinaryOperator MINUS = operator(SqlStdOperatorTable.MINUS);
 
-    private enum Form { DATE_DIFF, DATE_PLUS_DAYS, DAYS_PLUS_DATE, DATE_MINUS_DAYS, TIMESTAMP_DIFF, INTERVALS, OTHER }
+    private enum Form {
+        DATE_DIFF, DATE_PLUS_DAYS, DAYS_PLUS_DATE, DATE_MINUS_DAYS, TIMESTAMP_DIFF, INTERVALS,
+        /** DATE +/- INTERVAL (either order for +): a TIMESTAMP, the interval added to the date's midnight. */
+        DATE_INTERVAL,
+        OTHER
+    }
 
     private static boolean isInterval(RelDataType t) {
         return t.getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_DAY_TIME
@@ -67,6 +73,9 @@ final class DateArithmetic {
         }
         if (isInterval(a) && isInterval(b) && a.getSqlTypeName().getFamily() != b.getSqlTypeName().getFamily()) {
             return Form.INTERVALS; // months and days-to-seconds together: DuckDB's one INTERVAL
+        }
+        if (da && isInterval(b) || kind == SqlKind.PLUS && db && isInterval(a)) {
+            return Form.DATE_INTERVAL;
         }
         if (da && days(b)) {
             return kind == SqlKind.PLUS ? Form.DATE_PLUS_DAYS : Form.DATE_MINUS_DAYS;
@@ -134,6 +143,7 @@ final class DateArithmetic {
                 (SqlOperatorBinding b) -> switch (form(std.getKind(), b.getOperandType(0), b.getOperandType(1))) {
                     case DATE_DIFF -> nullable(b, SqlTypeName.BIGINT);
                     case DATE_PLUS_DAYS, DAYS_PLUS_DATE, DATE_MINUS_DAYS -> nullable(b, SqlTypeName.DATE);
+                    case DATE_INTERVAL -> nullableTimestamp(b);
                     case TIMESTAMP_DIFF, INTERVALS -> TimestampFunctions.intervalType(b.getTypeFactory(),
                             b.getOperandType(0).isNullable() || b.getOperandType(1).isNullable());
                     case OTHER -> std.inferReturnType(b);
@@ -143,6 +153,12 @@ final class DateArithmetic {
                 return std.getMonotonicity(call);
             }
         };
+    }
+
+    private static RelDataType nullableTimestamp(SqlOperatorBinding b) {
+        boolean n = b.getOperandType(0).isNullable() || b.getOperandType(1).isNullable();
+        var f = b.getTypeFactory();
+        return f.createTypeWithNullability(f.createSqlType(SqlTypeName.TIMESTAMP, TesseraTypeSystem.TIMESTAMP_PRECISION), n);
     }
 
     private static RelDataType nullable(SqlOperatorBinding b, SqlTypeName t) {
@@ -218,6 +234,17 @@ final class DateArithmetic {
                     // kept as + or - of the two intervals (the planner adds them as DuckDB's intervals)
                     case INTERVALS -> rex.makeCall(type, c.getKind() == SqlKind.PLUS ? SqlStdOperatorTable.PLUS
                             : SqlStdOperatorTable.MINUS, List.of(x, y));
+                    // the date's midnight plus the interval, as a TIMESTAMP + INTERVAL is converted
+                    case DATE_INTERVAL -> {
+                        boolean dateFirst = a.getSqlTypeName() == SqlTypeName.DATE;
+                        RexNode date = dateFirst ? x : y;
+                        RexNode midnight = rex.makeCast(rex.getTypeFactory().createTypeWithNullability(
+                                type, date.getType().isNullable()), date);
+                        RexNode interval = dateFirst ? y : x;
+                        yield c.getKind() == SqlKind.PLUS
+                                ? rex.makeCall(type, SqlStdOperatorTable.DATETIME_PLUS, List.of(midnight, interval))
+                                : rex.makeCall(type, SqlStdOperatorTable.MINUS, List.of(midnight, interval));
+                    }
                     case OTHER -> throw new IllegalStateException();
                 };
             };
