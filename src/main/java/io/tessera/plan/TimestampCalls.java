@@ -119,11 +119,15 @@ final class TimestampCalls {
 
     /**
      * EXTRACT of a TIMESTAMP, a TIMESTAMP WITH TIME ZONE (on the session's clock; its epoch the instant's) or a TIME by
-     * Calcite's unit name; null for a DATE's (TextDateCalls).
+     * Calcite's unit name, and EPOCH of a DATE (DuckDB's DOUBLE of seconds, as {@code epoch(x)}); null for a DATE's
+     * other parts (TextDateCalls).
      */
     Expr extract(String calciteUnit, Expr arg, boolean nullable) {
         if (ZonedCalls.isZoned(arg)) {
             arg = calciteUnit.equals("EPOCH") ? ZonedCalls.utc(arg) : zoned.local(arg);
+        }
+        if (calciteUnit.equals("EPOCH") && (arg.type().kind() == TypeKind.DATE || arg.type().kind() == TypeKind.TIMESTAMP)) {
+            return temporal(TemporalFunction.EPOCH, List.of(timestamp(arg)), DataType.DOUBLE, nullable); // as epoch(x)
         }
         if (arg.type().kind() == TypeKind.TIME) {
             if (calciteUnit.equals("EPOCH")) {

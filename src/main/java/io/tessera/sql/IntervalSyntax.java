@@ -43,18 +43,49 @@ public final class IntervalSyntax {
     public static final SqlExtractFunction EXTRACT = new SqlExtractFunction("EXTRACT", false) {
         @Override
         public boolean checkOperandTypes(SqlCallBinding binding, boolean throwOnFailure) {
-            return isInterval(binding.getOperandType(1)) || super.checkOperandTypes(binding, throwOnFailure);
+            return isInterval(binding.getOperandType(1)) || epochOfDatetime(binding)
+                    || super.checkOperandTypes(binding, throwOnFailure);
         }
 
         @Override
         public void validateCall(SqlCall call, SqlValidator validator, SqlValidatorScope scope,
                 SqlValidatorScope operandScope) {
-            if (isInterval(validator.deriveType(operandScope, call.operand(1)))) {
+            RelDataType of = validator.deriveType(operandScope, call.operand(1));
+            if (isInterval(of)) {
                 return; // any unit: the planner takes the part of DuckDB's interval
+            }
+            if (call.operand(0) instanceof org.apache.calcite.sql.SqlIntervalQualifier q
+                    && q.timeUnitRange == org.apache.calcite.avatica.util.TimeUnitRange.EPOCH
+                    && SqlTypeFamily.DATETIME.contains(of)) {
+                return; // a TIME's too (Calcite's EXTRACT refuses it): seconds since midnight
             }
             super.validateCall(call, validator, scope, operandScope);
         }
+
+        /** EPOCH is DuckDB's DOUBLE of seconds (with their fraction), of every temporal type. */
+        @Override
+        public RelDataType inferReturnType(org.apache.calcite.sql.SqlOperatorBinding b) {
+            if (isEpoch(b)) {
+                var f = b.getTypeFactory();
+                return f.createTypeWithNullability(f.createSqlType(org.apache.calcite.sql.type.SqlTypeName.DOUBLE),
+                        b.getOperandType(1).isNullable());
+            }
+            return super.inferReturnType(b);
+        }
     };
+
+    private static boolean isEpoch(org.apache.calcite.sql.SqlOperatorBinding b) {
+        try {
+            return b.getOperandLiteralValue(0, org.apache.calcite.avatica.util.TimeUnitRange.class)
+                    == org.apache.calcite.avatica.util.TimeUnitRange.EPOCH;
+        } catch (RuntimeException notAUnit) {
+            return false;
+        }
+    }
+
+    private static boolean epochOfDatetime(SqlCallBinding b) {
+        return isEpoch(b) && SqlTypeFamily.DATETIME.contains(b.getOperandType(1));
+    }
 
     static boolean isInterval(RelDataType t) {
         SqlTypeFamily f = t.getSqlTypeName().getFamily();
