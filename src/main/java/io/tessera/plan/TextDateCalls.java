@@ -73,6 +73,13 @@ final class TextDateCalls {
                 Expr d = translate.apply(ops.get(0));
                 return new Expr.Call(Op.DATE_ADD_DAYS, List.of(d, translate.apply(ops.get(1))), DataType.DATE, nullable);
             }
+            case "TESSERA_DATE_PLUS_TIME" -> {
+                // DATE + TIME: the date's midnight plus the time's microseconds since midnight (both 64-bit)
+                Expr d = translate.apply(ops.get(0));
+                Expr midnight = new Expr.Call(Op.CAST, List.of(d), DataType.TIMESTAMP, d.nullable());
+                return new Expr.Call(Op.TIMESTAMP_ADD_MICROS, List.of(midnight, translate.apply(ops.get(1))),
+                        DataType.TIMESTAMP, nullable);
+            }
             case "TYPEOF" -> { // DuckDB's name of the type; the argument is not computed
                 return new Expr.Literal(typeName(ops.get(0).getType()), DataType.VARCHAR);
             }
@@ -137,7 +144,7 @@ final class TextDateCalls {
         return function(f, args, type, nullable);
     }
 
-    private static final java.util.Set<String> FUNCTIONS = java.util.Set.of("CURRENT_DATE", "TESSERA_DATE_DIFF", "TESSERA_DATE_ADD", "DATE_TRUNC", "DATE_PART",
+    private static final java.util.Set<String> FUNCTIONS = java.util.Set.of("CURRENT_DATE", "TESSERA_DATE_DIFF", "TESSERA_DATE_ADD", "TESSERA_DATE_PLUS_TIME", "DATE_TRUNC", "DATE_PART",
             "REGEXP_MATCHES", "REGEXP_FULL_MATCH", "REGEXP_REPLACE", "SUBSTRING", "SUBSTR", "STRPOS", "INSTR", "LENGTH",
             "CHAR_LENGTH", "CHARACTER_LENGTH", "STRLEN", "LTRIM", "RTRIM", "REPLACE", "LPAD", "RPAD",
             "LEFT", "RIGHT", "REPEAT", "CONCAT", "CONCAT_WS", "OCTET_LENGTH", "ENCODE", "DECODE", "GEN_RANDOM_UUID", "UUID");

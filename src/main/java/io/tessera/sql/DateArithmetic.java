@@ -27,7 +27,8 @@ import java.util.List;
 
 /**
  * DATE - DATE (a BIGINT count of days), DATE + INTEGER, INTEGER + DATE, DATE - INTEGER (a DATE) and DATE +/- INTERVAL
- * (a TIMESTAMP: {@code date '2020-01-01' + interval 36 hour} is 2020-01-02 12:00:00), as DuckDB has them; Calcite's
+ * (a TIMESTAMP: {@code date '2020-01-01' + interval 36 hour} is 2020-01-02 12:00:00) and DATE + TIME (a TIMESTAMP), as
+ * DuckDB has them; Calcite's
  * + and - take none of the first three and give the last a DATE. The operator table gives every binary + and - as {@link #PLUS} and
  * {@link #MINUS} (the validator looks them up by name), which accept these forms besides Calcite's own; when SQL
  * becomes relational algebra these forms become {@link #DATE_DIFF} and {@link #DATE_ADD} calls, and every other + and
@@ -47,6 +48,11 @@ final class DateArithmetic {
             ReturnTypes.explicit(SqlTypeName.DATE).andThen(SqlTypeTransforms.TO_NULLABLE), null,
             OperandTypes.ANY_ANY, SqlFunctionCategory.TIMEDATE);
 
+    /** date + time (TIMESTAMP); the planner's TIMESTAMP_ADD_MICROS of the date's midnight and the time's micros. */
+    static final SqlFunction DATE_PLUS_TIME = new SqlFunction("TESSERA_DATE_PLUS_TIME", SqlKind.OTHER_FUNCTION,
+            ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE), null,
+            OperandTypes.ANY_ANY, SqlFunctionCategory.TIMEDATE);
+
     static final SqlBinaryOperator PLUS = operator(SqlStdOperatorTable.PLUS);
     static final SqlBinaryOperator MINUS = operator(SqlStdOperatorTable.MINUS);
 
@@ -54,6 +60,8 @@ final class DateArithmetic {
         DATE_DIFF, DATE_PLUS_DAYS, DAYS_PLUS_DATE, DATE_MINUS_DAYS, TIMESTAMP_DIFF, INTERVALS,
         /** DATE +/- INTERVAL (either order for +): a TIMESTAMP, the interval added to the date's midnight. */
         DATE_INTERVAL,
+        /** DATE + TIME (either order): the TIMESTAMP of that day at that time. */
+        DATE_PLUS_TIME,
         OTHER
     }
 
@@ -73,6 +81,10 @@ final class DateArithmetic {
         }
         if (isInterval(a) && isInterval(b) && a.getSqlTypeName().getFamily() != b.getSqlTypeName().getFamily()) {
             return Form.INTERVALS; // months and days-to-seconds together: DuckDB's one INTERVAL
+        }
+        if (kind == SqlKind.PLUS && (da && b.getSqlTypeName() == SqlTypeName.TIME
+                || db && a.getSqlTypeName() == SqlTypeName.TIME)) {
+            return Form.DATE_PLUS_TIME;
         }
         if (da && isInterval(b) || kind == SqlKind.PLUS && db && isInterval(a)) {
             return Form.DATE_INTERVAL;
@@ -143,7 +155,7 @@ final class DateArithmetic {
                 (SqlOperatorBinding b) -> switch (form(std.getKind(), b.getOperandType(0), b.getOperandType(1))) {
                     case DATE_DIFF -> nullable(b, SqlTypeName.BIGINT);
                     case DATE_PLUS_DAYS, DAYS_PLUS_DATE, DATE_MINUS_DAYS -> nullable(b, SqlTypeName.DATE);
-                    case DATE_INTERVAL -> nullableTimestamp(b);
+                    case DATE_INTERVAL, DATE_PLUS_TIME -> nullableTimestamp(b);
                     case TIMESTAMP_DIFF, INTERVALS -> TimestampFunctions.intervalType(b.getTypeFactory(),
                             b.getOperandType(0).isNullable() || b.getOperandType(1).isNullable());
                     case OTHER -> std.inferReturnType(b);
@@ -245,6 +257,9 @@ final class DateArithmetic {
                                 ? rex.makeCall(type, SqlStdOperatorTable.DATETIME_PLUS, List.of(midnight, interval))
                                 : rex.makeCall(type, SqlStdOperatorTable.MINUS, List.of(midnight, interval));
                     }
+                    case DATE_PLUS_TIME -> a.getSqlTypeName() == SqlTypeName.DATE
+                            ? rex.makeCall(type, DATE_PLUS_TIME, List.of(x, y))
+                            : rex.makeCall(type, DATE_PLUS_TIME, List.of(y, x));
                     case OTHER -> throw new IllegalStateException();
                 };
             };
