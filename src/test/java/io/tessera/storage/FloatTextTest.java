@@ -102,6 +102,30 @@ class FloatTextTest {
         }
     }
 
+    /** Where Grisu gives up on a double, the JDK's digits are those of the exact method, where there are three or more. */
+    @Test
+    void jdkDigitsAreTheExactMethodsWhereGrisuGivesUp() {
+        SplittableRandom random = new SplittableRandom(43);
+        DecimalDigits grisu = new DecimalDigits();
+        DecimalDigits jdk = new DecimalDigits();
+        DecimalDigits exact = new DecimalDigits();
+        int compared = 0;
+        while (compared < 300) {
+            double v = Math.abs(Double.longBitsToDouble(random.nextLong()));
+            if (!Double.isFinite(v) || v == 0 || GrisuDigits.shortest(v, false, grisu)) {
+                continue;
+            }
+            ExactDigits.exact(v, grisu.exponent, exact);
+            if (ExactDigits.fromJdk(Double.toString(v), jdk)) {
+                String why = Double.toString(v);
+                assertEquals(exact.significand, jdk.significand, why);
+                assertEquals(exact.count, jdk.count, why);
+                assertEquals(exact.exponent, jdk.exponent, why);
+                compared++;
+            }
+        }
+    }
+
     /** Every text reads back as its value, for many more values than DuckDB was asked about. */
     @Test
     void textReadsBack() {
