@@ -99,7 +99,9 @@ final class ColumnStatsScanner {
         boolean any;
         long minL = Long.MAX_VALUE;
         long maxL = Long.MIN_VALUE;
-        double minD = Double.POSITIVE_INFINITY;
+        // DuckDB's order, in which NaN is above every number: min ignores NaN unless every value is one (NaN is
+        // so min's start), max is NaN where any value is (Math.max keeps NaN)
+        double minD = Double.NaN;
         double maxD = Double.NEGATIVE_INFINITY;
 
         static Partial of(TypeKind kind, MemorySegment seg, long from, long to, long[] nullBits) {
@@ -163,7 +165,7 @@ final class ColumnStatsScanner {
 
         private void addDouble(double d) {
             any = true;
-            minD = Math.min(minD, d);
+            minD = minNanLast(minD, d);
             maxD = Math.max(maxD, d);
             hll.add(Double.doubleToLongBits(d == 0.0 ? 0.0 : d));
         }
@@ -180,10 +182,15 @@ final class ColumnStatsScanner {
             any |= o.any;
             minL = Math.min(minL, o.minL);
             maxL = Math.max(maxL, o.maxL);
-            minD = Math.min(minD, o.minD);
+            minD = minNanLast(minD, o.minD);
             maxD = Math.max(maxD, o.maxD);
             hll.merge(o.hll);
             return this;
+        }
+
+        /** The lesser of two doubles where NaN is the greatest (Math.min's NaN would hide every number). */
+        private static double minNanLast(double a, double b) {
+            return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.min(a, b);
         }
     }
 

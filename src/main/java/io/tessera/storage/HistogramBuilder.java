@@ -96,7 +96,7 @@ final class HistogramBuilder {
             low = 0; // the dictionary's first and last codes: at or beyond the values present
             high = dictionarySize - 1;
         } else if (kind == TypeKind.DOUBLE) {
-            // min is NaN where a NaN is present (Math.min keeps NaN); max then is NaN, the greatest value
+            // min is NaN only where every value is; max is NaN where any value is, the greatest value
             if (stats.min() instanceof Double d && !Double.isNaN(d)) {
                 low = sortable(d);
             }

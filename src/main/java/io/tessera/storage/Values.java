@@ -221,40 +221,9 @@ public final class Values {
         return null;
     }
 
-    /**
-     * A DOUBLE as text, as DuckDB writes it (in results, in CSV and when CAST to VARCHAR): the shortest digits that
-     * read back as the same double, written out between 1e-4 and 1e16 ({@code 0.0001}, {@code 100.0}), else with an
-     * exponent ({@code 1e+20}, {@code 1.5e-07}); {@code nan}, {@code -nan} (a NaN whose sign bit is set), {@code inf},
-     * {@code -inf}.
-     */
+    /** A DOUBLE as text, as DuckDB writes it (in results, in CSV and when CAST to VARCHAR): {@link FloatText}. */
     public static String formatDouble(double d) {
-        if (Double.isNaN(d)) {
-            return Double.doubleToRawLongBits(d) < 0 ? "-nan" : "nan";
-        }
-        if (Double.isInfinite(d)) {
-            return d > 0 ? "inf" : "-inf";
-        }
-        if (d == 0) {
-            return 1 / d < 0 ? "-0.0" : "0.0";
-        }
-        return formatDecimalDigits(new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros(), d < 0);
-    }
-
-    /**
-     * The shortest digits of a DOUBLE or REAL (without trailing zeros, positive) laid out as DuckDB writes a floating
-     * point number: plain between 1e-4 and 1e16, else with an exponent.
-     */
-    static String formatDecimalDigits(BigDecimal v, boolean negative) {
-        String digits = v.unscaledValue().toString();
-        int exp = digits.length() - 1 - v.scale(); // the power of ten of the first digit
-        String sign = negative ? "-" : "";
-        if (exp >= -4 && exp < 16) {
-            String plain = v.toPlainString();
-            return sign + (plain.indexOf('.') < 0 ? plain + ".0" : plain);
-        }
-        String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-        int e = Math.abs(exp);
-        return sign + mantissa + "e" + (exp < 0 ? "-" : "+") + (e < 10 ? "0" : "") + e;
+        return FloatText.ofDouble(d);
     }
 
     /** Parses an integer of the given kind; throws IllegalArgumentException naming the text. */

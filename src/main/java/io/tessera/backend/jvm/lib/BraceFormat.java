@@ -1,6 +1,5 @@
 package io.tessera.backend.jvm.lib;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -166,7 +165,7 @@ final class BraceFormat {
             double m = Math.abs(v);
             String p = "." + (precision < 0 ? 6 : precision);
             String digits = switch (type) {
-                case 0 -> shortest(m);
+                case 0 -> io.tessera.storage.FloatText.ofDouble(m); // fmt's {}, the text of a CAST to VARCHAR
                 case 'f', 'F' -> String.format(Locale.ROOT, "%" + (group ? "," : "") + p + "f",
                         FormatRuntime.exact(m, precision < 0 ? 6 : precision));
                 case 'e', 'E' -> String.format(Locale.ROOT, "%" + p + "e", m);
@@ -174,22 +173,6 @@ final class BraceFormat {
                 default -> throw FormatRuntime.badType(type, v);
             };
             return zeroPadded(sign, Character.isUpperCase(type) ? digits.toUpperCase(Locale.ROOT) : digits);
-        }
-
-        /** The shortest decimal that reads back as the double, as the fmt library writes it. */
-        private static String shortest(double m) {
-            if (Double.isNaN(m) || Double.isInfinite(m)) {
-                return Double.isNaN(m) ? "nan" : "inf";
-            }
-            BigDecimal d = new BigDecimal(Double.toString(m)).stripTrailingZeros();
-            int exp = d.precision() - d.scale() - 1;
-            if (m != 0 && (exp < -5 || exp >= 16)) {
-                String s = d.unscaledValue().toString();
-                String mantissa = s.length() == 1 ? s : s.charAt(0) + "." + s.substring(1);
-                return mantissa + (exp < 0 ? "e-" : "e+") + String.format(Locale.ROOT, "%02d", Math.abs(exp));
-            }
-            String plain = d.toPlainString();
-            return plain.contains(".") ? plain : plain + ".0"; // a whole number keeps its ".0", as DuckDB writes it
         }
 
         private String zeroPadded(String sign, String digits) {
