@@ -87,8 +87,10 @@ final class TextDateCalls {
                 return new Expr.Literal(LocalDate.now(ZoneId.systemDefault()).toEpochDay(), DataType.DATE);
             }
             case "DATE_TRUNC" -> {
+                // of a DATE: the day truncated as a DATE, then its midnight (DuckDB's type, a TIMESTAMP)
                 Expr d = translate.apply(ops.get(1));
-                return new Expr.Call(Op.DATE_TRUNC, List.of(d), DataType.DATE, nullable, truncUnit(unitText(ops.get(0), name)));
+                Expr day = new Expr.Call(Op.DATE_TRUNC, List.of(d), DataType.DATE, nullable, truncUnit(unitText(ops.get(0), name)));
+                return type.kind() == TypeKind.TIMESTAMP ? new Expr.Call(Op.CAST, List.of(day), DataType.TIMESTAMP, nullable) : day;
             }
             case "DATE_PART" -> {
                 return extract(partUnit(unitText(ops.get(0), name)), translate.apply(ops.get(1)), nullable);

@@ -86,7 +86,11 @@ final class TimestampFunctions {
                     OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME)))),
             Map.entry("TESSERA_INTERVAL", INTERVAL_LITERAL),
             Map.entry("TESSERA_INTERVAL_OR_NULL", NULLABLE_INTERVAL_LITERAL),
-            Map.entry("DATE_TRUNC", fn("DATE_TRUNC", ReturnTypes.ARG1_NULLABLE, UNIT_DATETIME)),
+            // of a DATE too a TIMESTAMP (its midnight), as DuckDB types it
+            Map.entry("DATE_TRUNC", fn("DATE_TRUNC", b -> b.getOperandType(1).getSqlTypeName() == SqlTypeName.DATE
+                    ? b.getTypeFactory().createTypeWithNullability(b.getTypeFactory().createSqlType(SqlTypeName.TIMESTAMP,
+                    TesseraTypeSystem.TIMESTAMP_PRECISION), b.getOperandType(1).isNullable())
+                    : ReturnTypes.ARG1_NULLABLE.inferReturnType(b), UNIT_DATETIME)),
             Map.entry("DATE_PART", fn("DATE_PART", PART, UNIT_DATETIME)),
             Map.entry("DATEPART", fn("DATEPART", PART, UNIT_DATETIME)),
             Map.entry("EPOCH", fn("EPOCH", nullable(SqlTypeName.DOUBLE), OperandTypes.DATETIME)),
