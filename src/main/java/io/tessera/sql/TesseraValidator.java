@@ -150,6 +150,18 @@ final class TesseraValidator extends SqlValidatorImpl {
         }
     }
 
+    /**
+     * A lambda's body is typed when its list function types its parameters ({@link LambdaFunctions}), not before with
+     * parameters of no type, which a field of a struct parameter ({@code s -> s.a}) cannot be read from.
+     */
+    @Override
+    protected void inferUnknownTypes(RelDataType inferredType, SqlValidatorScope scope, SqlNode node) {
+        if (node instanceof org.apache.calcite.sql.SqlLambda) {
+            return;
+        }
+        super.inferUnknownTypes(inferredType, scope, node);
+    }
+
     /** A CASE of STRUCTs typed from its ELSE first, as DuckDB's ({@link StructCases}), before Calcite types it. */
     @Override
     public RelDataType deriveType(SqlValidatorScope scope, SqlNode expr) {

@@ -219,6 +219,8 @@ final class CudaExprSupport {
             case LIST -> c.detail() == io.tessera.plan.ListFunction.SLICE
                     ? fail("a slice (array_slice): slices of lists and strings run on the JVM")
                     : fail("a LIST value (" + c + "): lists run on the JVM");
+            case LIST_LAMBDA, LAMBDA_PARAMETER -> fail("a lambda over a list (list_transform, list_filter, list_reduce,"
+                    + " a list comprehension): lambdas run on the JVM");
             case TEMPORAL -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
                     + (c.type().isInterval() || c.args().stream().anyMatch(a -> a.type().isInterval())
                     ? "(...) (the CUDA generator has no INTERVAL values)"
