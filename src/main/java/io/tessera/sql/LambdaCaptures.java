@@ -24,11 +24,12 @@ import java.util.Locale;
  *   enclosing lambda): it becomes one more argument of the call, after its own, read in the body through one more
  *   parameter named {@link #PREFIX} and a number, which the function types as that argument
  *   ({@code list_transform(l, x -> x + c)} is {@code list_transform(l, (x, tessera_capture_0) -> x + tessera_capture_0,
- *   c)}).</li>
+ *   c)}); so is an aggregate that reads no parameter ({@code x -> x + sum(c)}), computed over the rows as DuckDB
+ *   computes it.</li>
  * </ul>
  * Inner lambdas are rewritten first, so that what they capture from an outer lambda becomes the outer's. A lambda
- * the rewrites before this one rebuilt as a plain call is a {@link SqlLambda} again. A subquery or an aggregate inside a
- * lambda is refused, as DuckDB refuses them.
+ * the rewrites before this one rebuilt as a plain call is a {@link SqlLambda} again. A subquery inside a lambda and an
+ * aggregate of a parameter are refused, as DuckDB refuses them, and so is a window function.
  */
 final class LambdaCaptures {
 
@@ -38,8 +39,24 @@ final class LambdaCaptures {
     /** The first part of the name of a parameter that holds a captured value; no lambda of a user may use it. */
     static final String PREFIX = "tessera_capture_";
 
+    /**
+     * The first part of the name a lambda's own parameter is given (its position and its name follow), so that every
+     * name in a body is known for a parameter's ({@link #isParameter}).
+     */
+    private static final String OWN = "tessera_lambda_";
+
     static SqlNode rewrite(SqlNode node) {
         return node == null ? null : node.accept(new Rewriter());
+    }
+
+    /** Whether a name, after this rewrite, is a lambda's parameter (its own or one that holds a captured value). */
+    static boolean isParameter(String name) {
+        return name.startsWith(OWN) || name.startsWith(PREFIX);
+    }
+
+    /** The name a lambda's own parameter at {@code position} is given. */
+    private static String own(int position, SqlIdentifier parameter) {
+        return OWN + position + "_" + parameter.getSimple();
     }
 
     /** Whether a lambda's parameter holds a captured value. */
@@ -79,7 +96,11 @@ final class LambdaCaptures {
             }
             for (int j = 0; j < lambdas.size(); j++) {
                 SqlCall lambda = (SqlCall) operands.get(lambdas.get(j));
-                SqlNodeList parameters = new SqlNodeList(parameters(lambda).getList(), lambda.getParserPosition());
+                SqlNodeList parameters = new SqlNodeList(lambda.getParserPosition());
+                SqlNodeList own = parameters(lambda);
+                for (int p = 0; p < own.size(); p++) {
+                    parameters.add(new SqlIdentifier(own(p, (SqlIdentifier) own.get(p)), own.get(p).getParserPosition()));
+                }
                 for (int c = 0; c < captured.size(); c++) {
                     parameters.add(new SqlIdentifier(PREFIX + c, captured.get(c).getParserPosition()));
                 }
@@ -93,9 +114,9 @@ final class LambdaCaptures {
         private static SqlNodeList parameters(SqlCall lambda) {
             SqlNodeList parameters = (SqlNodeList) lambda.getOperandList().get(0);
             for (SqlNode p : parameters) {
-                if (isCapture(((SqlIdentifier) p).getSimple().toLowerCase(Locale.ROOT))) {
+                if (((SqlIdentifier) p).getSimple().toLowerCase(Locale.ROOT).startsWith("tessera_")) {
                     throw new SqlError("unsupported: a lambda parameter named " + p + SupportCheck.at(p.getParserPosition())
-                            + " (names starting with " + PREFIX + " are Tessera's own)");
+                            + " (names starting with tessera_ are Tessera's own)");
                 }
             }
             return parameters;
@@ -119,36 +140,64 @@ final class LambdaCaptures {
             }
             SqlIdentifier parameter = parameter(id.names.get(0));
             if (parameter != null) {
-                SqlNode value = new SqlIdentifier(parameter.getSimple(), id.getComponentParserPosition(0));
+                SqlNode value = new SqlIdentifier(own(parameters.indexOf(parameter), parameter),
+                        id.getComponentParserPosition(0));
                 for (int i = 1; i < id.names.size(); i++) {
                     value = SqlStdOperatorTable.DOT.createCall(id.getParserPosition(), value,
                             new SqlIdentifier(id.names.get(i), id.getComponentParserPosition(i)));
                 }
                 return value;
             }
+            return capture(id);
+        }
+
+        /** A value from outside the lambda: the parameter that holds it (one per distinct value). */
+        private SqlNode capture(SqlNode value) {
             for (int c = 0; c < captured.size(); c++) {
-                if (captured.get(c).equalsDeep(id, org.apache.calcite.util.Litmus.IGNORE)) {
-                    return new SqlIdentifier(PREFIX + c, id.getParserPosition());
+                if (captured.get(c).equalsDeep(value, org.apache.calcite.util.Litmus.IGNORE)) {
+                    return new SqlIdentifier(PREFIX + c, value.getParserPosition());
                 }
             }
-            captured.add(id);
-            return new SqlIdentifier(PREFIX + (captured.size() - 1), id.getParserPosition());
+            captured.add(value);
+            return new SqlIdentifier(PREFIX + (captured.size() - 1), value.getParserPosition());
         }
 
         @Override
         public SqlNode visit(SqlCall call) {
-            boolean aggregate = isAggregate(call.getOperator());
             if (call instanceof SqlSelect || call.getKind() == SqlKind.SCALAR_QUERY || call.getKind() == SqlKind.EXISTS
-                    || aggregate || call.getKind() == SqlKind.OVER) {
-                String what = aggregate ? "the aggregate " + call.getOperator().getName().toLowerCase(Locale.ROOT)
-                        : call.getKind() == SqlKind.OVER ? "a window function" : "a subquery";
-                throw new SqlError("unsupported: " + what + " inside a lambda" + SupportCheck.at(call.getParserPosition()));
+                    || call.getKind() == SqlKind.OVER) {
+                throw new SqlError("unsupported: " + (call.getKind() == SqlKind.OVER ? "a window function" : "a subquery")
+                        + " inside a lambda" + SupportCheck.at(call.getParserPosition()));
+            }
+            boolean aggregate = isAggregate(call.getOperator());
+            if (aggregate || call.getKind() == SqlKind.FILTER || call.getKind() == SqlKind.WITHIN_GROUP) {
+                // computed over the rows, outside the lambda, as DuckDB computes it: captured whole
+                if (readsParameter(call)) {
+                    String what = aggregate ? "the aggregate " + call.getOperator().getName().toLowerCase(Locale.ROOT)
+                            : "an aggregate";
+                    throw new SqlError("unsupported: " + what + " of a lambda's parameter"
+                            + SupportCheck.at(call.getParserPosition()) + " (it is computed over the rows, not the elements)");
+                }
+                return capture(call);
             }
             if (call.getKind() == SqlKind.LAMBDA) {
                 // an inner lambda, rewritten already: its own parameters are no names of this one
                 return call;
             }
             return super.visit(call);
+        }
+
+        /** Whether a name inside {@code node} is one of the lambda's parameters. */
+        private boolean readsParameter(SqlNode node) {
+            boolean[] found = {false};
+            node.accept(new org.apache.calcite.sql.util.SqlBasicVisitor<Void>() {
+                @Override
+                public Void visit(SqlIdentifier id) {
+                    found[0] |= !id.isStar() && parameter(id.names.get(0)) != null;
+                    return null;
+                }
+            });
+            return found[0];
         }
 
         /** Whether {@code op} (or, not resolved yet, a function of its name) is an aggregate. */

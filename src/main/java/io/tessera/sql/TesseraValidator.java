@@ -151,6 +151,21 @@ final class TesseraValidator extends SqlValidatorImpl {
     }
 
     /**
+     * Calcite's check of an aggregate query's expressions knows no lambda parameters: it would read one as a column
+     * that is not grouped. There (and only there: its caller is that check) a lambda's parameter, which {@link
+     * LambdaCaptures} named, is a call of no arguments, which the check lets through; everywhere else it is the
+     * parameter.
+     */
+    @Override
+    public org.apache.calcite.sql.SqlCall makeNullaryCall(org.apache.calcite.sql.SqlIdentifier id) {
+        if (id.isSimple() && LambdaCaptures.isParameter(id.getSimple()) && StackWalker.getInstance().walk(
+                frames -> frames.skip(1).limit(1).anyMatch(f -> f.getClassName().endsWith(".AggChecker")))) {
+            return org.apache.calcite.sql.fun.SqlStdOperatorTable.PI.createCall(id.getParserPosition());
+        }
+        return super.makeNullaryCall(id);
+    }
+
+    /**
      * A lambda's body is typed when its list function types its parameters ({@link LambdaFunctions}), not before with
      * parameters of no type, which a field of a struct parameter ({@code s -> s.a}) cannot be read from.
      */
