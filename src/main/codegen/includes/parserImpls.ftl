@@ -285,17 +285,54 @@ SqlNode TesseraStarExclude(SqlIdentifier star) :
     }
 }
 
-/** {@code [a, b, c]}: DuckDB's list constructor, Calcite's {@code ARRAY[a, b, c]}; {@code []} the empty list. */
+/**
+ * {@code [a, b, c]}: DuckDB's list constructor, Calcite's {@code ARRAY[a, b, c]}; {@code []} the empty list. {@code
+ * [x * 2 for x in l if x > 1]}: DuckDB's list comprehension (sql.ListComprehensions), with a second name the element's
+ * position.
+ */
 SqlNode TesseraListValue() :
 {
     final Span s;
     SqlNodeList args = SqlNodeList.EMPTY;
+    final List<SqlIdentifier> names = new ArrayList<SqlIdentifier>();
+    SqlIdentifier name;
+    final SqlNode list;
+    SqlNode condition = null;
 }
 {
     <LBRACKET> { s = span(); }
     [ args = ExpressionCommaList(s, ExprContext.ACCEPT_SUB_QUERY) ]
+    [
+        <FOR> name = SimpleIdentifier() { names.add(name); }
+        ( <COMMA> name = SimpleIdentifier() { names.add(name); } )*
+        <IN> list = Expression(ExprContext.ACCEPT_NON_QUERY)
+        [ <IF> condition = Expression(ExprContext.ACCEPT_NON_QUERY) ]
+        <RBRACKET> {
+            return io.tessera.sql.ListComprehensions.of(s.end(this), args, names, list, condition);
+        }
+    ]
     <RBRACKET> {
         return SqlStdOperatorTable.ARRAY_VALUE_CONSTRUCTOR.createCall(s.end(this), args.getList());
+    }
+}
+
+/**
+ * DuckDB's {@code lambda x, i: body} among a call's arguments: the lambda {@code (x, i) -> body}
+ * (sql.KeywordLambda), its position from the word lambda on.
+ */
+SqlNode TesseraKeywordLambda() :
+{
+    final Span s;
+    final SqlNodeList names;
+    SqlIdentifier name;
+    final SqlNode body;
+}
+{
+    <IDENTIFIER> { s = span(); names = new SqlNodeList(getPos()); }
+    name = SimpleIdentifier() { names.add(name); }
+    ( <COMMA> name = SimpleIdentifier() { names.add(name); } )*
+    <COLON> body = Expression(ExprContext.ACCEPT_NON_QUERY) {
+        return new io.tessera.sql.KeywordLambda(s.end(this), names, body);
     }
 }
 

@@ -39,6 +39,9 @@ final class ReducedFilters extends ReduceExpressionsRule.FilterReduceExpressions
     @Override
     public void onMatch(RelOptRuleCall call) {
         Filter filter = call.rel(0);
+        if (LambdaExpressions.in(filter.getCondition())) {
+            return;
+        }
         String key = key(filter, call.getMetadataQuery().getPulledUpPredicates(filter.getInput()));
         UNCHANGED.fire(call, key, super::onMatch);
     }

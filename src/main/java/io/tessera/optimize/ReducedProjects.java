@@ -31,6 +31,9 @@ final class ReducedProjects extends ReduceExpressionsRule.ProjectReduceExpressio
     @Override
     public void onMatch(RelOptRuleCall call) {
         Project project = call.rel(0);
+        if (LambdaExpressions.in(project.getProjects())) {
+            return;
+        }
         String key = key(project, call.getMetadataQuery().getPulledUpPredicates(project.getInput()));
         UNCHANGED.fire(call, key, super::onMatch);
     }

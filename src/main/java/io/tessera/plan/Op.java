@@ -59,7 +59,14 @@ public enum Op {
     /** A function of TIMESTAMP values: detail: the {@link TemporalFunction}; args as that function takes them. */
     TEMPORAL,
     /** A function of LIST values (held as encoded strings): detail: the {@link ListFunction}; args as it takes them. */
-    LIST;
+    LIST,
+    /**
+     * A function of a list and a lambda (list_transform, list_filter, list_reduce, a list comprehension): detail: its
+     * {@link ListLambda}; args: the list, the lambda's body and what the kind takes besides.
+     */
+    LIST_LAMBDA,
+    /** A lambda's parameter, bound by the {@link #LIST_LAMBDA} call around it: detail: its {@link LambdaParameter}. */
+    LAMBDA_PARAMETER;
 
     /** The comparison that holds with the operands swapped ({@code a < b} is {@code b > a}); other operators as is. */
     public Op mirrored() {

@@ -36,6 +36,8 @@ final class RexTranslator {
     private final TimestampCalls timestamps;
     /** DuckDB's INTERVAL values. */
     private final IntervalCalls intervals;
+    /** DuckDB's functions of a list and a lambda, and the parameters of the lambdas being translated. */
+    private final LambdaCalls lambdas = new LambdaCalls();
 
     /** {@code zone}: the session's time zone, in which TIMESTAMP WITH TIME ZONE values are shown and taken apart. */
     RexTranslator(RexBuilder rexBuilder, java.time.ZoneId zone) {
@@ -54,6 +56,9 @@ final class RexTranslator {
         }
         if (node instanceof RexCall call) {
             return call(call, inputs);
+        }
+        if (node instanceof org.apache.calcite.rex.RexLambdaRef parameter) {
+            return lambdas.parameter(parameter);
         }
         if (node instanceof org.apache.calcite.rex.RexFieldAccess access) {
             return StructCalls.field(translate(access.getReferenceExpr(), inputs), access.getField().getIndex());
@@ -263,6 +268,10 @@ final class RexTranslator {
             if (in != null) {
                 return in;
             }
+        }
+        Expr lambda = lambdas.lower(call, o -> translate(o, inputs));
+        if (lambda != null) {
+            return lambda;
         }
         Expr interval = intervals.lower(call, o -> translate(o, inputs));
         if (interval != null) {

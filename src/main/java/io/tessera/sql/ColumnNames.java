@@ -26,7 +26,6 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
-import org.apache.calcite.util.Util;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -141,7 +140,7 @@ final class ColumnNames {
         Set<String> taken = new HashSet<>();
         for (SqlNode item : items) {
             if (item instanceof SqlIdentifier id && !id.isStar()) {
-                taken.add(Util.last(id.names).toLowerCase(Locale.ROOT));
+                taken.add(id.names.get(id.names.size() - 1).toLowerCase(Locale.ROOT));
             } else if (item.getKind() == SqlKind.AS) {
                 taken.add(((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple().toLowerCase(Locale.ROOT));
             }
@@ -287,6 +286,9 @@ final class ColumnNames {
 
     private void call(SqlCall call, StringBuilder sb) {
         List<SqlNode> ops = call.getOperandList();
+        if (LambdaNames.writes(call, sb, this::write)) {
+            return; // a lambda, a list comprehension
+        }
         if (call.getOperator() == StructOperators.STRUCT_PACK) {
             structPack(ops, sb);
             return;

@@ -172,6 +172,7 @@ public final class SqlFrontEnd {
         parsed = InLists.rewrite(parsed);
         parsed = NestedCasts.rewrite(parsed);
         parsed = UnpivotCopies.restore(parsed, unpivots);
+        parsed = LambdaCaptures.rewrite(parsed); // after every rewrite that could rebuild a lambda
         if (replacement == null) {
             QualifiedColumns.rewrite(parsed, tablesByName(fileTables));
         }

@@ -29,7 +29,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             SqlKind.NULLIF, SqlKind.EXTRACT, SqlKind.SUM, SqlKind.COUNT, SqlKind.AVG, SqlKind.MIN, SqlKind.MAX,
             SqlKind.SCALAR_QUERY, SqlKind.DESCENDING, SqlKind.NULLS_FIRST, SqlKind.NULLS_LAST, SqlKind.ROW,
             SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.INTERVAL, SqlKind.SOME, SqlKind.ALL,
-            SqlKind.INSERT, SqlKind.UNNEST, SqlKind.PIVOT, SqlKind.UNPIVOT,
+            SqlKind.INSERT, SqlKind.UNNEST, SqlKind.PIVOT, SqlKind.UNPIVOT, SqlKind.LAMBDA,
             // window functions and set operations
             SqlKind.OVER, SqlKind.WINDOW, SqlKind.ROW_NUMBER, SqlKind.RANK, SqlKind.DENSE_RANK, SqlKind.PERCENT_RANK,
             SqlKind.CUME_DIST, SqlKind.NTILE, SqlKind.LAG, SqlKind.LEAD, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE,
@@ -37,10 +37,6 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
 
     private static final Set<String> FUNCTIONS = Set.of("||", "LOWER", "UPPER", "SUM", "COUNT", "AVG", "MIN", "MAX", "COALESCE", "NULLIF", "ABS", "MOD", "ROUND", "FLOOR", "CEIL", "CEILING", "SIGN", "SQRT", "LN", "EXP", "POWER", "YEAR", "MONTH", "QUARTER", "DAYOFMONTH",
             "DAYOFWEEK", "DAYOFYEAR", "WEEK");
-
-    /** DuckDB's functions of a list and a lambda, which the engine does not run. */
-    private static final Set<String> LAMBDA_FUNCTIONS = Set.of("LIST_TRANSFORM", "LIST_APPLY", "ARRAY_TRANSFORM",
-            "ARRAY_APPLY", "APPLY", "LIST_FILTER", "ARRAY_FILTER", "LIST_REDUCE", "ARRAY_REDUCE", "REDUCE");
 
     static void check(SqlNode node) {
         node.accept(new SupportCheck());
@@ -69,10 +65,6 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             WindowSupport.check(w);
         }
         HolisticAggregates.checkOrder(call);
-        if (LAMBDA_FUNCTIONS.contains(name)) {
-            throw unsupported(name.toLowerCase(Locale.ROOT) + " with a lambda (x -> ...): lambdas are not run yet",
-                    call.getParserPosition());
-        }
         if (kind == SqlKind.IGNORE_NULLS) {
             throw unsupported("IGNORE NULLS", call.getParserPosition());
         }

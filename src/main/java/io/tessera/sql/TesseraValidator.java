@@ -150,6 +150,33 @@ final class TesseraValidator extends SqlValidatorImpl {
         }
     }
 
+    /**
+     * Calcite's check of an aggregate query's expressions knows no lambda parameters: it would read one as a column
+     * that is not grouped. There (and only there: its caller is that check) a lambda's parameter, which {@link
+     * LambdaCaptures} named, is a call of no arguments, which the check lets through; everywhere else it is the
+     * parameter.
+     */
+    @Override
+    public org.apache.calcite.sql.SqlCall makeNullaryCall(org.apache.calcite.sql.SqlIdentifier id) {
+        if (id.isSimple() && LambdaCaptures.isParameter(id.getSimple()) && StackWalker.getInstance().walk(
+                frames -> frames.skip(1).limit(1).anyMatch(f -> f.getClassName().endsWith(".AggChecker")))) {
+            return org.apache.calcite.sql.fun.SqlStdOperatorTable.PI.createCall(id.getParserPosition());
+        }
+        return super.makeNullaryCall(id);
+    }
+
+    /**
+     * A lambda's body is typed when its list function types its parameters ({@link LambdaFunctions}), not before with
+     * parameters of no type, which a field of a struct parameter ({@code s -> s.a}) cannot be read from.
+     */
+    @Override
+    protected void inferUnknownTypes(RelDataType inferredType, SqlValidatorScope scope, SqlNode node) {
+        if (node instanceof org.apache.calcite.sql.SqlLambda) {
+            return;
+        }
+        super.inferUnknownTypes(inferredType, scope, node);
+    }
+
     /** A CASE of STRUCTs typed from its ELSE first, as DuckDB's ({@link StructCases}), before Calcite types it. */
     @Override
     public RelDataType deriveType(SqlValidatorScope scope, SqlNode expr) {

@@ -173,6 +173,9 @@ final class TextDateFunctions {
         if (f == null) {
             f = SliceFunctions.lookup(name);
         }
+        if (f == null) {
+            f = LambdaFunctions.lookup(name);
+        }
         return f != null ? f : TimestampFunctions.lookup(name);
     }
 
@@ -190,6 +193,8 @@ final class TextDateFunctions {
         all.addAll(MapOperators.all());
         all.addAll(SplitSortFunctions.all());
         all.addAll(SliceFunctions.all());
+        all.addAll(LambdaFunctions.all());
+        all.add(LambdaFunctions.COMPREHENSION);
         return all;
     }
 
@@ -201,7 +206,7 @@ final class TextDateFunctions {
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
                 || MapOperators.supports(name)
-                || SplitSortFunctions.has(name) || SliceFunctions.has(name)
+                || SplitSortFunctions.has(name) || SliceFunctions.has(name) || LambdaFunctions.has(name)
                 || kind == SqlKind.POSITION || kind == SqlKind.TRIM;
     }
 
@@ -213,7 +218,7 @@ final class TextDateFunctions {
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
                 || MapOperators.unfolded(name)
-                || SplitSortFunctions.has(name) || SliceFunctions.has(name)
+                || SplitSortFunctions.has(name) || SliceFunctions.has(name) || LambdaFunctions.has(name)
                 || name.equals("UPPER") || name.equals("LOWER")
                 || name.equals("||");
     }

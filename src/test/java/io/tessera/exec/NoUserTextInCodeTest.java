@@ -59,7 +59,13 @@ class NoUserTextInCodeTest {
                     + " on z.qwjzk = w.wqzk where w.wqzn like 'Hqzwy%' and w.wqzv > 55.375 group by z.yuiopx",
                     List.of("Wq*/", "Sq'*/", "Hqzwy", "55.375")),
             new Case("select yuiopx || 'Tqzl*/ Xyz' as \"Cat\"\"x\" from zorqvx where yuiopx like 'Jkl\"%'"
-                    + " order by 1", List.of("Tqzl*/ Xyz", "Cat\"x", "Jkl\"")));
+                    + " order by 1", List.of("Tqzl*/ Xyz", "Cat\"x", "Jkl\"")),
+            // a lambda's parameters and body, run per element in the generated Java (over groups a kernel made)
+            new Case("select k, list_reduce([k, 777123], lambda vbnmqz, wzxq: vbnmqz + wzxq) as \"L*/q\","
+                    + " len(list_filter([n], lambda vbnmqz: vbnmqz <> 98765)) as fz,"
+                    + " len([pqlmzx for pqlmzx in [k] if pqlmzx > 3]) as cz from (select qwjzk as k, count(*) as n"
+                    + " from zorqvx where yuiopx <> 'Qrtz*/w' group by qwjzk) order by k",
+                    List.of("vbnmqz", "wzxq", "777123", "98765", "L*/q", "Qrtz*/w", "pqlmzx")));
 
     /** The tables' and columns' names: user-given names too. */
     private static final List<String> NAMES = List.of("zorqvx", "qwjzk", "yuiopx", "wqzrt", "wqzk", "wqzv", "wqzn");

@@ -107,6 +107,18 @@ class ColumnNamesTest {
     }
 
     @Test
+    void lambdasAndListComprehensionsAreNamedAsDuckDbWritesThem() {
+        sameAsDuckDb("select list_transform([a], lambda x: x + 1), list_filter([c], lambda x, i: i = 1),"
+                + " list_reduce([a, 2], lambda p, q: p + q, 10), apply([a], lambda x: x) from t");
+        sameAsDuckDb("select [x * 2 for x in [a] if x > 1], [x for x in [c]], [x + i for x, i in [a]] from t");
+        // the arrow, which DuckDB 2.0 takes only after SET lambda_syntax = 'ENABLE_SINGLE_ARROW', as it names it then
+        assertEquals(List.of("list_transform(list_value(1, 2), (x -> (x + 1)))",
+                "list_reduce(list_value(1, 2), (\"row\"(p, q) -> (p + q)))", "\"filter\"(list_value(1), (x -> (x > 0)))"),
+                names(tessera.query("select list_transform([1, 2], x -> x + 1), list_reduce([1, 2], (p, q) -> p + q),"
+                        + " filter([1], x -> x > 0)")));
+    }
+
+    @Test
     void holisticAggregates() {
         assertEquals(List.of("median(a)", "quantile_cont(b, 0.25)", "quantile_disc(d, 0.5)", "\"mode\"(c)",
                 "string_agg(c, ',')", "string_agg(c)", "string_agg(DISTINCT c, '-')"),

@@ -79,9 +79,17 @@ final class CudaExprSupport {
         return null;
     }
 
+    private static String lambdaReason() {
+        return "a lambda over a list (list_transform, list_filter, list_reduce, a list comprehension): lambdas run on"
+                + " the JVM";
+    }
+
     private Value gen(Expr e) {
         if (e.type().isBlob() || e.type().isUuid()) {
             return fail("a " + e.type() + " value (" + e + "): BLOB and UUID have no GPU code");
+        }
+        if (e instanceof Expr.Call c && c.op() == Op.LIST_LAMBDA) {
+            return fail(lambdaReason());
         }
         if (touchesList(e)) {
             return fail(touches(e, DataType::isMap) ? "a MAP value (" + e + "): maps run on the JVM"
@@ -219,6 +227,7 @@ final class CudaExprSupport {
             case LIST -> c.detail() == io.tessera.plan.ListFunction.SLICE
                     ? fail("a slice (array_slice): slices of lists and strings run on the JVM")
                     : fail("a LIST value (" + c + "): lists run on the JVM");
+            case LIST_LAMBDA, LAMBDA_PARAMETER -> fail(lambdaReason());
             case TEMPORAL -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)
                     + (c.type().isInterval() || c.args().stream().anyMatch(a -> a.type().isInterval())
                     ? "(...) (the CUDA generator has no INTERVAL values)"

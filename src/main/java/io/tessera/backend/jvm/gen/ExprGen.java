@@ -85,6 +85,7 @@ public final class ExprGen {
     private final TextFunctions text;
     private final TemporalFunctions temporal;
     private final ListFunctions lists;
+    private final LambdaLoops lambdas;
 
     ExprGen(Scope scope) {
         this.scope = scope;
@@ -94,6 +95,7 @@ public final class ExprGen {
         this.text = new TextFunctions(scope, this);
         this.temporal = new TemporalFunctions(this);
         this.lists = new ListFunctions(scope, this);
+        this.lambdas = new LambdaLoops(scope, this, lists);
     }
 
     public JExpr gen(Expr e) {
@@ -184,6 +186,8 @@ public final class ExprGen {
             case FUNCTION -> text.call(c);
             case TEMPORAL -> temporal.call(c);
             case LIST -> lists.call(c);
+            case LIST_LAMBDA -> lambdas.call(c);
+            case LAMBDA_PARAMETER -> lambdas.parameter(c);
             case DATE_TRUNC -> text.dateTrunc(c);
             case DATE_ADD_DAYS -> {
                 JExpr a = gen(c.args().get(0));

@@ -293,7 +293,11 @@ final class ListFunctions {
     private JExpr element(Expr.Call c, String text) {
         String t = scope.local("element");
         scope.statement("final String " + t + " = " + text + ";");
-        DataType element = c.type();
+        return elementOf(c.type(), t);
+    }
+
+    /** The value of an element of type {@code element} whose text a local {@code t} holds (null: NULL). */
+    JExpr elementOf(DataType element, String t) {
         String isNull = "(" + t + " == null)";
         if (element.kind() == TypeKind.VARCHAR) {
             return JExpr.of("(" + t + " == null ? \"\" : " + t + ")", isNull, ValueKind.STRING);
@@ -310,7 +314,7 @@ final class ListFunctions {
     }
 
     /** A non-NULL element value's canonical text. */
-    private String text(JExpr x) {
+    String text(JExpr x) {
         return switch (x.kind()) {
             case CODE, STRING -> gen.asString(x);
             case INT, LONG -> LIST + "text((long) " + x.v() + ")";
