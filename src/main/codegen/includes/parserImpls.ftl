@@ -634,3 +634,28 @@ SqlNode TesseraSubscript() :
         }
     )
 }
+
+/**
+ * What may follow FLOAT in a type name: DuckDB's FLOAT(p), a REAL for 1 to 24 bits of precision and a DOUBLE for 25
+ * to 53, as DuckDB maps them; FLOAT alone a REAL, as DuckDB's FLOAT is (Calcite's FLOAT would compute a constant's
+ * CAST at double precision).
+ */
+SqlTypeName TesseraFloatType() :
+{
+    final SqlParserPos at;
+    final int bits;
+}
+{
+    { at = getPos(); }
+    (
+        <LPAREN> bits = UnsignedIntLiteral() <RPAREN> {
+            if (bits < 1 || bits > 53) {
+                throw new ParseException("precision for type float must be " + (bits < 1 ? "at least 1 bit"
+                    : "less than 54 bits") + " at line " + at.getLineNum() + ", column " + at.getColumnNum());
+            }
+            return bits <= 24 ? SqlTypeName.REAL : SqlTypeName.DOUBLE;
+        }
+    |
+        { return SqlTypeName.REAL; }
+    )
+}

@@ -208,6 +208,9 @@ class ColumnNamesTest {
                 + " cast(a as double precision), cast(a as real), cast(a as BigInt), cast(a as tinyint),"
                 + " cast(a as TinyInt), cast(d as timestamp), cast(x as numeric(5,2)), cast(a as varchar(10)),"
                 + " cast(a as float), cast(a as float4), a::FLOAT4, a::float8 from t");
+        // FLOAT(p) keeps its bits in the name, whether it is a FLOAT or a DOUBLE
+        assertEquals(List.of("CAST(a AS FLOAT(10))", "CAST(a AS FLOAT(25))", "CAST(a AS FLOAT(53))"),
+                sameAsDuckDb("select cast(a as float(10)), a::float( 25 ), a::FLOAT(53) from t"));
         sameAsDuckDb("select cast(c as blob), cast(d as timestamp with time zone), cast(d as timestamptz),"
                 + " cast(d as TIMESTAMPTZ), cast(c as interval), cast(c as uuid), cast(c as UUID), cast(c as time) from t"
                 + " where a < 0"); // no rows: the text of c reads as none of these
