@@ -17,6 +17,7 @@ import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -144,7 +145,7 @@ final class ColumnNames {
         List<SqlNode> named = new ArrayList<>();
         boolean changed = false;
         for (SqlNode item : items) {
-            if (item instanceof SqlIdentifier || item.getKind() == SqlKind.AS) {
+            if (item instanceof SqlIdentifier && !isCurrentTimestamp(item) || item.getKind() == SqlKind.AS) {
                 named.add(item);
                 continue;
             }
@@ -156,13 +157,26 @@ final class ColumnNames {
                 }
                 taken.add(name.toLowerCase(Locale.ROOT));
             }
-            named.add(SqlStdOperatorTable.AS.createCall(item.getParserPosition(), item,
-                    new SqlIdentifier(name, item.getParserPosition())));
+            SqlParserPos at = item.getParserPosition();
+            // quoted, so that the name current_timestamp stays a name where TemporalLiterals makes the item a call
+            SqlIdentifier alias = isCurrentTimestamp(item)
+                    ? new SqlIdentifier(List.of(name), null, at, List.of(at.withQuoting(true)))
+                    : new SqlIdentifier(name, at);
+            named.add(SqlStdOperatorTable.AS.createCall(at, item, alias));
             changed = true;
         }
         if (changed) {
             select.setSelectList(new SqlNodeList(named, items.getParserPosition()));
         }
+    }
+
+    /**
+     * Whether an item is DuckDB's {@code current_timestamp}, which the grammar reads as a name (TemporalLiterals makes
+     * it a call later) and which DuckDB names as written.
+     */
+    private static boolean isCurrentTimestamp(SqlNode item) {
+        return item instanceof SqlIdentifier id && id.isSimple() && !id.isComponentQuoted(0)
+                && id.getSimple().equalsIgnoreCase("CURRENT_TIMESTAMP");
     }
 
     /** The name DuckDB gives a result column computed by {@code e}, spelt from the parsed tree alone. */
@@ -473,6 +487,9 @@ final class ColumnNames {
                     sb.append("count_star()");
                 } else if (name.equalsIgnoreCase("coalesce") || name.equalsIgnoreCase("ifnull")) {
                     function("COALESCE", call, sb);
+                } else if (call.getOperator() == SqlStdOperatorTable.CEIL
+                        && written.at(call.getParserPosition(), "CEILING") != null) {
+                    function("ceiling", call, sb); // Calcite's parser reads CEILING as CEIL
                 } else if (name.equalsIgnoreCase("translate3")) {
                     function("translate", call, sb); // TRANSLATE as Calcite's parser reads it
                 } else if (KEYWORD_FUNCTIONS.contains(name.toLowerCase(Locale.ROOT))) {

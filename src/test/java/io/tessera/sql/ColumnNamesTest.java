@@ -244,6 +244,20 @@ class ColumnNamesTest {
     }
 
     @Test
+    void functionsThatCalciteRenamesKeepDuckDbsNames() {
+        // IFNULL is DuckDB's COALESCE, in its capitals; NULLIF and IF are quoted keywords; CEILING stays CEILING
+        assertEquals(List.of("COALESCE(a, 0)", "COALESCE(c, 'x', 'y')", "COALESCE(a, 1)", "\"nullif\"(a, 1)",
+                        "greatest(a, 2)", "least(b, 1.5)", "\"if\"((a > 1), a, 0)", "ceiling(b)", "ceil(b)",
+                        "COALESCE(\"nullif\"(a, 0), 1)"),
+                sameAsDuckDb("select ifnull(a, 0), coalesce(c, 'x', 'y'), IfNull(a, 1), NULLIF(a, 1), Greatest(a, 2),"
+                        + " least(b, 1.5), if(a > 1, a, 0), CEILING(b), ceil(b), ifnull(nullif(a, 0), 1) from t"));
+        // current_timestamp, a name to the grammar, as written (no rows: the names alone are compared)
+        assertEquals(List.of("CURRENT_TIMESTAMP", "current_timestamp", "(Current_Timestamp IS NULL)"),
+                sameAsDuckDb("select CURRENT_TIMESTAMP, current_timestamp, Current_Timestamp is null from t"
+                        + " where a < 0"));
+    }
+
+    @Test
     void aliasesAndSubqueriesKeepDuckDbsNames() {
         assertEquals(List.of("total", "A", "a"), sameAsDuckDb("select sum(a) as total, a as \"A\", a from t group by a"));
         // a subquery's columns carry their names to the query around it
