@@ -609,7 +609,9 @@ List<SqlNode> TesseraOrderedParameterList() :
 
 /**
  * What {@code x[...]} holds: an index, or DuckDB's slice {@code begin:end[:step]} with begin and end optional
- * ({@code x[:2]}, {@code x[2:]}), read as a bounds call that sql.SliceSyntax makes an array_slice.
+ * ({@code x[:2]}, {@code x[2:]}, {@code x[:3:2]}; {@code -} for a left-out end before a step, {@code x[2:-:2]}, as
+ * DuckDB writes it; {@code x[::2]}, where the lexer reads {@code ::} as one token), read as a bounds call that
+ * sql.SliceSyntax makes an array_slice.
  */
 SqlNode TesseraSubscript() :
 {
@@ -620,18 +622,29 @@ SqlNode TesseraSubscript() :
 }
 {
     { s = span(); }
-    [ begin = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
     (
-        <COLON> [ end = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
-        [ <COLON> step = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
-        { return io.tessera.sql.SliceSyntax.bounds(s.end(this), begin, end, step); }
-    |
-        {
-            if (begin == null) {
-                throw SqlUtil.newContextException(getPos(), RESOURCE.illegalNonQueryExpression());
-            }
-            return begin;
+        <INFIX_CAST> step = Expression(ExprContext.ACCEPT_SUB_QUERY) {
+            return io.tessera.sql.SliceSyntax.bounds(s.end(this), null, null, step);
         }
+    |
+        [ begin = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+        (
+            <COLON>
+            (
+                LOOKAHEAD({ getToken(1).kind == MINUS && getToken(2).kind == COLON }) <MINUS>
+            |
+                [ end = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+            )
+            [ <COLON> step = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+            { return io.tessera.sql.SliceSyntax.bounds(s.end(this), begin, end, step); }
+        |
+            {
+                if (begin == null) {
+                    throw SqlUtil.newContextException(getPos(), RESOURCE.illegalNonQueryExpression());
+                }
+                return begin;
+            }
+        )
     )
 }
 

@@ -427,6 +427,8 @@ final class ColumnNames {
                         sb.append(i > 0 ? ":" : "");
                         if (!SliceSyntax.isOmitted(bounds.get(i))) {
                             write(bounds.get(i), sb);
+                        } else if (i == 1 && bounds.size() > 2) {
+                            sb.append('-'); // DuckDB's mark of a left-out end before a step
                         }
                     }
                 } else {

@@ -187,6 +187,10 @@ class ColumnNamesTest {
                 "list_value(1, 2, 3)[1:3:2]", "array_slice('abc', 1, 2)"),
                 sameAsDuckDb("select 'abc'[2], 'abc'[2:3], 'abc'[:2], [1, 2, 3][2:], [1, 2, 3][1:3:2],"
                         + " array_slice('abc', 1, 2)"));
+        // a left-out end before a step is DuckDB's -, a left-out begin nothing
+        assertEquals(List.of("list_value(1, 2, 3)[:3:2]", "list_value(1, 2, 3)[2:-:2]", "list_value(1, 2, 3)[:-:-1]",
+                        "list_value(1, 2, 3)[2:-:-1]"),
+                sameAsDuckDb("select [1, 2, 3][:3:2], [1, 2, 3][2: :2], [1, 2, 3][: :-1], [1, 2, 3][2:-:-1]"));
         sameAsDuckDb("select COALESCE(a, 1), coalesce(a, 1), Upper(c), UPPER(c), Sum(a), COUNT(*), a in (1, 2),"
                 + " a between 1 and 2, case a when 1 then 2 else 3 end from t group by a, c");
         sameAsDuckDb("select map_from_entries([(1, 2)]), COALESCE(CAST(NULL AS STRUCT(a INT)), {'b': 3}),"
