@@ -646,7 +646,9 @@ List<SqlNode> TesseraOrderedParameterList() :
 
 /**
  * What {@code x[...]} holds: an index, or DuckDB's slice {@code begin:end[:step]} with begin and end optional
- * ({@code x[:2]}, {@code x[2:]}), read as a bounds call that sql.SliceSyntax makes an array_slice.
+ * ({@code x[:2]}, {@code x[2:]}, {@code x[:3:2]}; {@code -} for a left-out end before a step, {@code x[2:-:2]}, as
+ * DuckDB writes it; {@code x[::2]}, where the lexer reads {@code ::} as one token), read as a bounds call that
+ * sql.SliceSyntax makes an array_slice.
  */
 SqlNode TesseraSubscript() :
 {
@@ -657,17 +659,53 @@ SqlNode TesseraSubscript() :
 }
 {
     { s = span(); }
-    [ begin = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
     (
-        <COLON> [ end = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
-        [ <COLON> step = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
-        { return io.tessera.sql.SliceSyntax.bounds(s.end(this), begin, end, step); }
-    |
-        {
-            if (begin == null) {
-                throw SqlUtil.newContextException(getPos(), RESOURCE.illegalNonQueryExpression());
-            }
-            return begin;
+        <INFIX_CAST> step = Expression(ExprContext.ACCEPT_SUB_QUERY) {
+            return io.tessera.sql.SliceSyntax.bounds(s.end(this), null, null, step);
         }
+    |
+        [ begin = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+        (
+            <COLON>
+            (
+                LOOKAHEAD({ getToken(1).kind == MINUS && getToken(2).kind == COLON }) <MINUS>
+            |
+                [ end = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+            )
+            [ <COLON> step = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+            { return io.tessera.sql.SliceSyntax.bounds(s.end(this), begin, end, step); }
+        |
+            {
+                if (begin == null) {
+                    throw SqlUtil.newContextException(getPos(), RESOURCE.illegalNonQueryExpression());
+                }
+                return begin;
+            }
+        )
+    )
+}
+
+/**
+ * What may follow FLOAT in a type name: DuckDB's FLOAT(p), a REAL for 1 to 24 bits of precision and a DOUBLE for 25
+ * to 53, as DuckDB maps them; FLOAT alone a REAL, as DuckDB's FLOAT is (Calcite's FLOAT would compute a constant's
+ * CAST at double precision).
+ */
+SqlTypeName TesseraFloatType() :
+{
+    final SqlParserPos at;
+    final int bits;
+}
+{
+    { at = getPos(); }
+    (
+        <LPAREN> bits = UnsignedIntLiteral() <RPAREN> {
+            if (bits < 1 || bits > 53) {
+                throw new ParseException("precision for type float must be " + (bits < 1 ? "at least 1 bit"
+                    : "less than 54 bits") + " at line " + at.getLineNum() + ", column " + at.getColumnNum());
+            }
+            return bits <= 24 ? SqlTypeName.REAL : SqlTypeName.DOUBLE;
+        }
+    |
+        { return SqlTypeName.REAL; }
     )
 }

@@ -493,7 +493,9 @@ public final class QueryEngine implements AutoCloseable {
         if (files != null) {
             files.schemaOnly();
         }
-        List<io.tessera.plan.ColumnInfo> columns = prepare(d.query(), parameters).plan().resultColumns();
+        SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(d.query())), d.query());
+        List<io.tessera.plan.ColumnInfo> columns = ResultRows.nullableAsDuckDb(prepare(logical, null, null,
+                System.nanoTime()).plan().resultColumns(), io.tessera.sql.StoredNotNullColumns.of(logical.rel()));
         return d.form() == Statement.Describe.Form.TABLE_INFO ? ResultRows.tableInfo(columns)
                 : ResultRows.describe(columns);
     }

@@ -82,6 +82,19 @@ final class ResultRows {
     }
 
     /** A query's columns as DuckDB's DESCRIBE lists them: name, type, whether it may be null. */
+    /**
+     * The columns with DuckDB's nullability, where {@code notNull} says which are stored columns declared NOT NULL
+     * (sql.StoredNotNullColumns), not what Calcite's types say (a constant's is NOT NULL there).
+     */
+    static List<ColumnInfo> nullableAsDuckDb(List<ColumnInfo> planned, boolean[] notNull) {
+        List<ColumnInfo> columns = new ArrayList<>();
+        for (int i = 0; i < planned.size(); i++) {
+            ColumnInfo c = planned.get(i);
+            columns.add(new ColumnInfo(c.name(), c.type(), i >= notNull.length || !notNull[i], c.dictionaryKey()));
+        }
+        return columns;
+    }
+
     static QueryResult describe(List<ColumnInfo> resultColumns) {
         List<Object[]> rows = new ArrayList<>();
         for (ColumnInfo c : resultColumns) {

@@ -80,5 +80,7 @@ public enum TemporalFunction {
     /** (width INTERVAL, ts, offset INTERVAL): TIME_BUCKET with the buckets moved by the offset. */
     TIME_BUCKET_OFFSET,
     /** (width INTERVAL, ts, origin ts): TIME_BUCKET counted from the origin. */
-    TIME_BUCKET_ORIGIN
+    TIME_BUCKET_ORIGIN,
+    /** (width INTERVAL, instant, zone VARCHAR): TIME_BUCKET of the instant on the clocks of a time zone. */
+    TIME_BUCKET_ZONE
 }

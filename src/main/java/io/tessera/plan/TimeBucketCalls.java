@@ -5,6 +5,7 @@ import io.tessera.storage.DataType;
 import io.tessera.storage.TypeKind;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +14,9 @@ import java.util.function.Function;
 
 /**
  * DuckDB's TIME_BUCKET ({@code sql.TimeBucketFunctions}) as an {@link Op#TEMPORAL} call on TIMESTAMP microseconds: a
- * DATE as its midnight (the result CAST back), a TIMESTAMP WITH TIME ZONE as its instant, bucketed in UTC as
- * DuckDB does by default.
+ * DATE as its midnight (the result CAST back), a TIME as its time on 1970-01-01 (the result's time of day), a
+ * TIMESTAMP WITH TIME ZONE as its instant, bucketed in UTC as DuckDB does by default, or on the clocks of the time
+ * zone a third argument names.
  */
 final class TimeBucketCalls {
 
@@ -43,21 +45,33 @@ final class TimeBucketCalls {
         TemporalFunction f = TemporalFunction.TIME_BUCKET;
         if (args.size() == 3) {
             Expr third = args.get(2);
-            boolean origin = third.type().kind() != TypeKind.VARCHAR; // an INTERVAL is a VARCHAR code
-            in.add(origin ? micros(third, timestamps) : third);
-            f = origin ? TemporalFunction.TIME_BUCKET_ORIGIN : TemporalFunction.TIME_BUCKET_OFFSET;
+            if (SqlTypeUtil.isCharacter(call.getOperands().get(2).getType())) {
+                // a time zone's name, a value (an INTERVAL is a VARCHAR code too, but not of a character type)
+                in.add(third);
+                f = TemporalFunction.TIME_BUCKET_ZONE;
+            } else {
+                boolean origin = third.type().kind() != TypeKind.VARCHAR; // an INTERVAL is a VARCHAR code
+                in.add(origin ? micros(third, timestamps) : third);
+                f = origin ? TemporalFunction.TIME_BUCKET_ORIGIN : TemporalFunction.TIME_BUCKET_OFFSET;
+            }
         }
         DataType computed = result.kind() == TypeKind.TIMESTAMP_TZ ? DataType.TIMESTAMP_TZ : DataType.TIMESTAMP;
         Expr bucket = new Expr.Call(Op.TEMPORAL, in, computed, nullable, f);
-        return result.kind() == TypeKind.DATE ? new Expr.Call(Op.CAST, List.of(bucket), DataType.DATE, nullable) : bucket;
+        return switch (result.kind()) {
+            case DATE -> new Expr.Call(Op.CAST, List.of(bucket), DataType.DATE, nullable);
+            // a TIME's bucket is that of its time on 1970-01-01, taken back to a time of day, as DuckDB's
+            case TIME -> new Expr.Call(Op.CAST, List.of(bucket), DataType.TIME, nullable);
+            default -> bucket;
+        };
     }
 
     private static Expr micros(Expr e, TimestampCalls timestamps) {
         return switch (e.type().kind()) {
             case TIMESTAMP_TZ -> ZonedCalls.utc(e);
             case DATE, TIMESTAMP -> timestamps.timestamp(e);
+            case TIME -> e; // microseconds since midnight: those of its time on 1970-01-01
             default -> throw new SqlError("unsupported: TIME_BUCKET of a " + e.type()
-                    + " (a DATE, TIMESTAMP or TIMESTAMP WITH TIME ZONE)");
+                    + " (a DATE, TIME, TIMESTAMP or TIMESTAMP WITH TIME ZONE)");
         };
     }
 }

@@ -1,27 +1,23 @@
 package io.tessera.sql;
 
-import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
-import org.apache.calcite.sql.SqlCollectionTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
-import org.apache.calcite.sql.SqlMapTypeNameSpec;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
-import org.apache.calcite.sql.SqlRowTypeNameSpec;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.SqlUnknownLiteral;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -148,7 +144,7 @@ final class ColumnNames {
         List<SqlNode> named = new ArrayList<>();
         boolean changed = false;
         for (SqlNode item : items) {
-            if (item instanceof SqlIdentifier || item.getKind() == SqlKind.AS) {
+            if (item instanceof SqlIdentifier && !isCurrentTimestamp(item) || item.getKind() == SqlKind.AS) {
                 named.add(item);
                 continue;
             }
@@ -160,13 +156,26 @@ final class ColumnNames {
                 }
                 taken.add(name.toLowerCase(Locale.ROOT));
             }
-            named.add(SqlStdOperatorTable.AS.createCall(item.getParserPosition(), item,
-                    new SqlIdentifier(name, item.getParserPosition())));
+            SqlParserPos at = item.getParserPosition();
+            // quoted, so that the name current_timestamp stays a name where TemporalLiterals makes the item a call
+            SqlIdentifier alias = isCurrentTimestamp(item)
+                    ? new SqlIdentifier(List.of(name), null, at, List.of(at.withQuoting(true)))
+                    : new SqlIdentifier(name, at);
+            named.add(SqlStdOperatorTable.AS.createCall(at, item, alias));
             changed = true;
         }
         if (changed) {
             select.setSelectList(new SqlNodeList(named, items.getParserPosition()));
         }
+    }
+
+    /**
+     * Whether an item is DuckDB's {@code current_timestamp}, which the grammar reads as a name (TemporalLiterals makes
+     * it a call later) and which DuckDB names as written.
+     */
+    private static boolean isCurrentTimestamp(SqlNode item) {
+        return item instanceof SqlIdentifier id && id.isSimple() && !id.isComponentQuoted(0)
+                && id.getSimple().equalsIgnoreCase("CURRENT_TIMESTAMP");
     }
 
     /** The name DuckDB gives a result column computed by {@code e}, spelt from the parsed tree alone. */
@@ -197,7 +206,7 @@ final class ColumnNames {
         } else if (e instanceof SqlNodeList list) {
             list(list.getList(), sb);
         } else if (e instanceof SqlDataTypeSpec type) {
-            sb.append(typeName(type));
+            sb.append(new CastTypeNames(written).name(type));
         } else {
             sb.append(e);
         }
@@ -219,7 +228,7 @@ final class ColumnNames {
         } else if (lit instanceof SqlUnknownLiteral u) {
             // DATE '2020-01-01': DuckDB names the cast it becomes
             sb.append("CAST('").append(u.getValue().replace("'", "''")).append("' AS ")
-                    .append(spelt(u.tag, written.at(u.getParserPosition(), u.tag))).append(')');
+                    .append(CastTypeNames.spelt(u.tag, written.at(u.getParserPosition(), u.tag))).append(')');
         } else if (lit instanceof SqlIntervalLiteral) {
             SqlIntervalLiteral.IntervalValue v = lit.getValueAs(SqlIntervalLiteral.IntervalValue.class);
             String value = "'" + v.getIntervalLiteral().replace("'", "''") + "'";
@@ -420,6 +429,8 @@ final class ColumnNames {
                         sb.append(i > 0 ? ":" : "");
                         if (!SliceSyntax.isOmitted(bounds.get(i))) {
                             write(bounds.get(i), sb);
+                        } else if (i == 1 && bounds.size() > 2) {
+                            sb.append('-'); // DuckDB's mark of a left-out end before a step
                         }
                     }
                 } else {
@@ -480,6 +491,9 @@ final class ColumnNames {
                     sb.append("count_star()");
                 } else if (name.equalsIgnoreCase("coalesce") || name.equalsIgnoreCase("ifnull")) {
                     function("COALESCE", call, sb);
+                } else if (call.getOperator() == SqlStdOperatorTable.CEIL
+                        && written.at(call.getParserPosition(), "CEILING") != null) {
+                    function("ceiling", call, sb); // Calcite's parser reads CEILING as CEIL
                 } else if (name.equalsIgnoreCase("translate3")) {
                     function("translate", call, sb); // TRANSLATE as Calcite's parser reads it
                 } else if (KEYWORD_FUNCTIONS.contains(name.toLowerCase(Locale.ROOT))) {
@@ -734,67 +748,5 @@ final class ColumnNames {
         }
         SqlCall c = (SqlCall) b;
         return name(c.operand(0)) + (c.getKind() == SqlKind.PRECEDING ? " PRECEDING" : " FOLLOWING");
-    }
-
-    /**
-     * DuckDB's spelling of a CAST's type: the types of its grammar in capitals (INTEGER, BIGINT, SMALLINT, BOOLEAN,
-     * DECIMAL, FLOAT, VARCHAR, INTERVAL, STRUCT(...), MAP(...)), the others as names (double, tinyint, date).
-     */
-    private String typeName(SqlDataTypeSpec spec) {
-        return typeName(spec.getTypeNameSpec());
-    }
-
-    private String typeName(SqlTypeNameSpec spec) {
-        if (spec instanceof SqlCollectionTypeNameSpec list) {
-            return typeName(list.getElementTypeName()) + "[]";
-        }
-        if (spec instanceof SqlRowTypeNameSpec struct) {
-            StringBuilder sb = new StringBuilder("STRUCT(");
-            for (int i = 0; i < struct.getFieldNames().size(); i++) {
-                sb.append(i > 0 ? ", " : "").append(fieldName(struct.getFieldNames().get(i).getSimple())).append(' ')
-                        .append(typeName(struct.getFieldTypes().get(i)));
-            }
-            return sb.append(')').toString();
-        }
-        if (spec instanceof SqlMapTypeNameSpec map) {
-            return "MAP(" + typeName(map.getKeyType()) + ", " + typeName(map.getValType()) + ")";
-        }
-        if (spec instanceof IntervalTypeName) {
-            return "INTERVAL";
-        }
-        if (!(spec instanceof SqlBasicTypeNameSpec basic)) {
-            String name = spec.getTypeName().toString();
-            String word = written.at(spec.getParserPos(), name);
-            return word != null ? word : name;
-        }
-        String name = basic.getTypeName().getSimple().toUpperCase(Locale.ROOT);
-        int precision = basic.getPrecision();
-        int scale = basic.getScale();
-        return switch (name) {
-            case "DECIMAL", "NUMERIC", "DEC" -> precision < 0 ? "DECIMAL"
-                    : "DECIMAL(" + precision + ", " + Math.max(scale, 0) + ")";
-            case "VARCHAR", "CHAR", "CHARACTER" -> precision < 0 ? "VARCHAR" : "VARCHAR(" + precision + ")";
-            case "DOUBLE" -> written.spans(basic.getParserPos(), "DOUBLE PRECISION") ? "DOUBLE"
-                    : spelt(name, written.at(basic.getParserPos(), name));
-            case "TIMESTAMP_TZ" -> {
-                String word = written.at(basic.getParserPos(), "timestamptz");
-                yield word != null ? word : "TIMESTAMP WITH TIME ZONE";
-            }
-            default -> spelt(name, written.at(basic.getParserPos(), name));
-        };
-    }
-
-    /**
-     * A type's name as DuckDB spells it in a column's name: the types its grammar has as keywords in their capitals
-     * (INT as INTEGER, REAL as FLOAT), any other as written ({@code word}; lower case where the text is not known).
-     */
-    private static String spelt(String name, String word) {
-        String upper = name.toUpperCase(Locale.ROOT);
-        return switch (upper) {
-            case "INTEGER", "BIGINT", "SMALLINT", "BOOLEAN", "TIMESTAMP", "TIME", "INTERVAL" -> upper;
-            case "INT" -> "INTEGER";
-            case "FLOAT", "REAL" -> "FLOAT";
-            default -> word != null ? word : upper.toLowerCase(Locale.ROOT);
-        };
     }
 }

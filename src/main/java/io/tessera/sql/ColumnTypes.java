@@ -29,6 +29,7 @@ final class ColumnTypes {
 
     /** The type of {@code spec}; {@code table} names the statement in an error, which also names the position. */
     static DataType of(SqlDataTypeSpec spec, String table) {
+        DuckDbTypeNames.requireKnown(spec); // a name no one knows: not "unsupported", but unknown
         SqlTypeNameSpec name;
         try {
             name = DuckDbTypeNames.rewrite(spec).getTypeNameSpec();

@@ -36,8 +36,13 @@ public final class DidYouMean {
 
     /** The known names closest to {@code name} within the allowed distance, or none. */
     static List<String> closest(String name, Collection<String> known) {
+        int length = name.length();
+        return closest(name, known, length <= 4 ? 1 : length <= 8 ? 2 : 3);
+    }
+
+    /** The known names closest to {@code name} at most {@code limit} edits away, or none. */
+    static List<String> closest(String name, Collection<String> known, int limit) {
         String n = name.toLowerCase(Locale.ROOT);
-        int limit = n.length() <= 4 ? 1 : n.length() <= 8 ? 2 : 3;
         int best = limit + 1;
         TreeSet<String> at = new TreeSet<>();
         for (String k : known) {

@@ -61,6 +61,17 @@ final class DuckDbTypeNames {
             Map.entry("ENUM", "ENUM"), Map.entry("UNION", "UNION"), Map.entry("JSON", "JSON"),
             Map.entry("GEOMETRY", "GEOMETRY"), Map.entry("VARIANT", "VARIANT"));
 
+    /**
+     * The type names Tessera reads besides {@link #ALIASES}' (Calcite's own, and those other rewrites take), for the
+     * names an unknown type's error suggests.
+     */
+    private static final List<String> NAMES = List.of("BIGINT", "INTEGER", "INT", "SMALLINT", "TINYINT", "BOOLEAN",
+            "DOUBLE", "REAL", "FLOAT", "DECIMAL", "NUMERIC", "DEC", "VARCHAR", "CHAR", "DATE", "TIME", "TIMESTAMP",
+            "TIMESTAMPTZ", "INTERVAL", "BLOB", "UUID", "STRUCT", "MAP");
+
+    /** Names Calcite reads as user types that {@link TemporalLiterals} and {@link IntervalTypeName} rewrite. */
+    private static final List<String> LEFT_TO_OTHERS = List.of("TIMESTAMPTZ", "INTERVAL");
+
     /** DuckDB's DECIMAL without a precision: DECIMAL(18,3). */
     static final int PLAIN_DECIMAL_PRECISION = 18;
     static final int PLAIN_DECIMAL_SCALE = 3;
@@ -150,6 +161,59 @@ final class DuckDbTypeNames {
             throw new SqlError("type " + (missing.equals(upper) ? missing : upper + " (" + missing + ")")
                     + " is not supported" + SupportCheck.at(name.getParserPos()));
         }
+        if (!LEFT_TO_OTHERS.contains(upper)) {
+            throw unknown(id.getSimple(), name.getParserPos());
+        }
         return name;
+    }
+
+    /**
+     * The error for a type name no one knows, as DuckDB words it: the name, its position and the known names
+     * closest to it (within about half its letters, so that a short name gets a hint as in DuckDB).
+     */
+    private static SqlError unknown(String written, SqlParserPos pos) {
+        List<String> known = new ArrayList<>(NAMES);
+        for (String alias : ALIASES.keySet()) {
+            known.add(alias);
+        }
+        List<String> lower = new ArrayList<>();
+        for (String k : known) {
+            lower.add(k.toLowerCase(Locale.ROOT));
+        }
+        List<String> close = DidYouMean.closest(written, lower, Math.max(2, written.length() / 2));
+        StringBuilder hint = new StringBuilder();
+        for (int i = 0; i < close.size(); i++) {
+            hint.append(i == 0 ? "; did you mean " : i == close.size() - 1 ? " or " : ", ").append(close.get(i));
+        }
+        return new SqlError("Type with name " + written + " does not exist" + SupportCheck.at(pos)
+                + (hint.isEmpty() ? "" : hint + "?"));
+    }
+
+    /**
+     * Fails for the first type name of {@code type} (also inside a LIST, STRUCT or MAP) that is neither Calcite's,
+     * nor DuckDB's, nor left to another rewrite: an error of its own, where {@link ColumnTypes} words one about a
+     * DuckDB type Tessera lacks.
+     */
+    static void requireKnown(SqlDataTypeSpec type) {
+        requireKnown(type.getTypeNameSpec());
+    }
+
+    private static void requireKnown(SqlTypeNameSpec name) {
+        switch (name) {
+            case SqlCollectionTypeNameSpec list -> requireKnown(list.getElementTypeName());
+            case SqlRowTypeNameSpec row -> row.getFieldTypes().forEach(DuckDbTypeNames::requireKnown);
+            case SqlMapTypeNameSpec map -> {
+                requireKnown(map.getKeyType());
+                requireKnown(map.getValType());
+            }
+            case SqlUserDefinedTypeNameSpec u when u.getTypeName().isSimple() -> {
+                String upper = u.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+                if (!ALIASES.containsKey(upper) && !UNSUPPORTED.containsKey(upper) && !LEFT_TO_OTHERS.contains(upper)) {
+                    throw unknown(u.getTypeName().getSimple(), u.getParserPos());
+                }
+            }
+            default -> {
+            }
+        }
     }
 }

@@ -5,17 +5,13 @@ import io.tessera.storage.Database;
 import io.tessera.storage.Table;
 import io.tessera.storage.View;
 import org.apache.calcite.sql.SqlBasicCall;
-import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -39,11 +35,13 @@ final class InformationSchema {
     private static final List<String> VIEWS = List.of("table_catalog", "table_schema", "table_name",
             "view_definition");
 
+    private final Database db;
     private final String catalog;
     private final List<Table> tables;
     private final List<View> views;
 
     private InformationSchema(Database db, List<View> views) {
+        this.db = db;
         this.catalog = db == null || db.directory().getFileName() == null ? "memory"
                 : db.directory().getFileName().toString();
         this.tables = db == null ? List.of() : db.tables();
@@ -103,8 +101,15 @@ final class InformationSchema {
         return from;
     }
 
-    /** {@code tables}, {@code columns} or {@code views} where {@code node} is such a name, else null. */
+    /**
+     * {@code tables}, {@code columns} or {@code views} where {@code node} is such a name, a catalog function's name
+     * ({@code duckdb_tables}, ...) where it is a call of one, else null.
+     */
     private static String viewName(SqlNode node) {
+        String function = CatalogFunctions.name(node);
+        if (function != null) {
+            return function;
+        }
         if (!(node instanceof SqlIdentifier id) || id.names.size() != 2
                 || !id.names.get(0).toLowerCase(Locale.ROOT).equals(SCHEMA)) {
             return null;
@@ -119,19 +124,19 @@ final class InformationSchema {
 
     /** {@code (VALUES ...) AS alias (columns)} of the relation {@code name}. */
     private SqlNode relation(String name, SqlIdentifier alias, SqlParserPos pos) {
+        if (name.startsWith(CatalogFunctions.PREFIX_DUCKDB) || name.startsWith(CatalogFunctions.PREFIX_PRAGMA)) {
+            return new CatalogFunctions(db, catalog, tables, views).relation(name).as(alias, pos);
+        }
         List<String> columns = switch (name) {
             case "tables" -> TABLES;
             case "columns" -> COLUMNS;
             default -> VIEWS;
         };
-        List<List<Object>> rows = rows(name);
-        List<SqlNode> operands = new ArrayList<>();
-        operands.add(rows.isEmpty() ? noRows(columns, pos) : values(rows, pos));
-        operands.add(alias);
+        List<SqlTypeName> types = new ArrayList<>();
         for (String c : columns) {
-            operands.add(new SqlIdentifier(c, pos));
+            types.add(c.equals("ordinal_position") ? SqlTypeName.INTEGER : SqlTypeName.VARCHAR);
         }
-        return SqlStdOperatorTable.AS.createCall(pos, operands);
+        return new CatalogRelation(columns, types, rows(name)).as(alias, pos);
     }
 
     private List<List<Object>> rows(String name) {
@@ -164,44 +169,5 @@ final class InformationSchema {
             }
         }
         return rows;
-    }
-
-    /** The rows as a VALUES list: strings as VARCHAR, numbers as INTEGER, NULL as a VARCHAR NULL. */
-    private static SqlNode values(List<List<Object>> rows, SqlParserPos pos) {
-        List<SqlNode> out = new ArrayList<>();
-        for (List<Object> row : rows) {
-            List<SqlNode> values = new ArrayList<>();
-            for (Object v : row) {
-                values.add(value(v, pos));
-            }
-            out.add(SqlStdOperatorTable.ROW.createCall(pos, values));
-        }
-        return SqlStdOperatorTable.VALUES.createCall(pos, out);
-    }
-
-    private static SqlNode value(Object v, SqlParserPos pos) {
-        if (v instanceof Integer i) {
-            return SqlLiteral.createExactNumeric(Integer.toString(i), pos);
-        }
-        SqlNode literal = v == null ? SqlLiteral.createNull(pos) : SqlLiteral.createCharString((String) v, "UTF8", pos);
-        return SqlStdOperatorTable.CAST.createCall(pos, literal,
-                new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, pos), pos));
-    }
-
-    /** A relation of these columns without rows: one row of NULLs, filtered out. */
-    private static SqlNode noRows(List<String> columns, SqlParserPos pos) {
-        List<Object> nulls = new ArrayList<>();
-        for (String c : columns) {
-            nulls.add(c.equals("ordinal_position") ? 0 : null);
-        }
-        List<SqlNode> as = new ArrayList<>();
-        as.add(values(List.of(nulls), pos));
-        as.add(new SqlIdentifier("none", pos));
-        for (String c : columns) {
-            as.add(new SqlIdentifier(c, pos));
-        }
-        return new SqlSelect(pos, null, SqlNodeList.of(SqlIdentifier.star(pos)),
-                SqlStdOperatorTable.AS.createCall(pos, as), SqlLiteral.createBoolean(false, pos), null, null, null,
-                null, null, null, null, null);
     }
 }

@@ -6,6 +6,10 @@ import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
@@ -18,7 +22,8 @@ import java.util.List;
  * DuckDB's slice {@code x[begin:end[:step]]}: the parser reads the brackets' content as a {@link #BOUNDS} call (an
  * omitted bound an {@link Omitted} symbol, which {@link ColumnNames} writes as nothing), and {@link #rewrite} makes
  * {@code x[bounds]} the call {@code array_slice(x, begin, end[, step])}, an omitted begin 1 and an omitted end -1
- * (the last). With a step an omitted bound is refused: a negative step would start from the other end.
+ * (the last). With a negative step they swap, as in DuckDB: {@code x[::-1]} runs from the last element to the first;
+ * where the step's sign is not written, a CASE on it picks the bound.
  */
 public final class SliceSyntax {
     private SliceSyntax() {
@@ -35,10 +40,6 @@ public final class SliceSyntax {
 
     /** The parser's slice: begin and end null where left out, step null where there is none. */
     public static SqlNode bounds(SqlParserPos pos, SqlNode begin, SqlNode end, SqlNode step) {
-        if (step != null && (begin == null || end == null)) {
-            throw new SqlError("unsupported: a slice with a step and an omitted bound" + SupportCheck.at(pos)
-                    + " (write both bounds)");
-        }
         List<SqlNode> ops = new ArrayList<>();
         ops.add(begin != null ? begin : SqlLiteral.createSymbol(Omitted.BOUND, pos));
         ops.add(end != null ? end : SqlLiteral.createSymbol(Omitted.BOUND, pos));
@@ -56,6 +57,29 @@ public final class SliceSyntax {
         return n instanceof SqlLiteral l && l.getValue() instanceof Omitted;
     }
 
+    /**
+     * A left-out begin ({@code first}) or end: 1 and -1 (the last), swapped where {@code step} is negative; a CASE
+     * on the step where its sign is not a written constant.
+     */
+    private static SqlNode omitted(boolean first, SqlNode step, SqlParserPos pos) {
+        SqlNode forward = SqlLiteral.createExactNumeric(first ? "1" : "-1", pos);
+        SqlNode backward = SqlLiteral.createExactNumeric(first ? "-1" : "1", pos);
+        if (step == null) {
+            return forward;
+        }
+        if (step instanceof SqlNumericLiteral n && n.bigDecimalValue() != null) {
+            return n.bigDecimalValue().signum() < 0 ? backward : forward;
+        }
+        if (step.getKind() == SqlKind.MINUS_PREFIX && ((SqlCall) step).operand(0) instanceof SqlNumericLiteral n
+                && n.bigDecimalValue() != null) {
+            return n.bigDecimalValue().signum() > 0 ? backward : forward;
+        }
+        SqlNode negative = SqlStdOperatorTable.LESS_THAN.createCall(pos, step.clone(pos),
+                SqlLiteral.createExactNumeric("0", pos));
+        return new SqlCase(pos, null, new SqlNodeList(List.of(negative), pos), new SqlNodeList(List.of(backward), pos),
+                forward);
+    }
+
     static SqlNode rewrite(SqlNode parsed) {
         SqlNode r = parsed.accept(new SqlShuttle() {
             @Override
@@ -65,9 +89,10 @@ public final class SliceSyntax {
                     SqlCall bounds = c.operand(1);
                     List<SqlNode> ops = new ArrayList<>();
                     ops.add(c.operand(0));
+                    SqlNode step = bounds.operandCount() > 2 ? bounds.operand(2) : null;
                     for (int i = 0; i < bounds.operandCount(); i++) {
                         SqlNode b = bounds.operand(i);
-                        ops.add(isOmitted(b) ? SqlLiteral.createExactNumeric(i == 0 ? "1" : "-1", b.getParserPosition()) : b);
+                        ops.add(isOmitted(b) ? omitted(i == 0, step, b.getParserPosition()) : b);
                     }
                     return SliceFunctions.lookup("ARRAY_SLICE").createCall(c.getParserPosition(), ops);
                 }

@@ -54,7 +54,8 @@ public final class StatementParser {
             + " list(data_type ORDER BY ordinal_position) AS column_types, false AS \"temporary\""
             + " FROM information_schema.columns GROUP BY ALL ORDER BY name";
     /** The PRAGMAs Tessera has, for an error about another. */
-    private static final String PRAGMAS = "PRAGMA table_info('table'), PRAGMA show_tables, PRAGMA show_tables_expanded";
+    private static final String PRAGMAS = "PRAGMA table_info('table'), PRAGMA show_tables, PRAGMA show_tables_expanded,"
+            + " PRAGMA version, PRAGMA database_size";
 
     private StatementParser() {
     }
@@ -193,6 +194,12 @@ public final class StatementParser {
         }
         if (name.named("SHOW_TABLES_EXPANDED") && ends) {
             return new Statement.Query(SHOW_ALL_TABLES);
+        }
+        if (name.named("VERSION") && ends) {
+            return new Statement.Query("SELECT * FROM pragma_version()");
+        }
+        if (name.named("DATABASE_SIZE") && ends) {
+            return new Statement.Query("SELECT * FROM pragma_database_size()");
         }
         if (name.named("TABLE_INFO")) {
             if (head.size() > 5 && head.get(2).is(LPAREN) && head.get(4).is(RPAREN) && head.get(5).isEnd()) {

@@ -9,6 +9,7 @@ import org.apache.calcite.sql.SqlOperatorBinding;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 import java.util.Collection;
 import java.util.List;
@@ -24,6 +25,13 @@ final class TimeBucketFunctions {
 
     private static RelDataType type(SqlOperatorBinding b) {
         RelDataType ts = b.getOperandType(1);
+        if (b.getOperandCount() == 3 && SqlTypeUtil.isCharacter(b.getOperandType(2))
+                && ts.getSqlTypeName() != SqlTypeName.TIMESTAMP_TZ
+                && ts.getSqlTypeName() != SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE) {
+            // a time zone's name: DuckDB's bucket of an instant on a zone's clocks; of another type it finds none
+            throw new SqlError("unsupported: TIME_BUCKET with a time zone of a " + ts.getSqlTypeName()
+                    + " (of a TIMESTAMP WITH TIME ZONE)");
+        }
         if (ts.getSqlTypeName() == SqlTypeName.DATE && b.getOperandCount() == 3
                 && b.getOperandType(2).getSqlTypeName() == SqlTypeName.TIMESTAMP) {
             ts = b.getTypeFactory().createSqlType(SqlTypeName.TIMESTAMP, TesseraTypeSystem.TIMESTAMP_PRECISION);
@@ -34,6 +42,8 @@ final class TimeBucketFunctions {
     private static final SqlFunction TIME_BUCKET = new SqlFunction("TIME_BUCKET", SqlKind.OTHER_FUNCTION,
             TimeBucketFunctions::type, null, OperandTypes.or(
                     OperandTypes.family(SqlTypeFamily.DATETIME_INTERVAL, SqlTypeFamily.DATETIME),
+                    OperandTypes.family(SqlTypeFamily.DATETIME_INTERVAL, SqlTypeFamily.DATETIME,
+                            SqlTypeFamily.CHARACTER),
                     OperandTypes.family(SqlTypeFamily.DATETIME_INTERVAL, SqlTypeFamily.DATETIME,
                             SqlTypeFamily.DATETIME_INTERVAL),
                     OperandTypes.family(SqlTypeFamily.DATETIME_INTERVAL, SqlTypeFamily.DATETIME,

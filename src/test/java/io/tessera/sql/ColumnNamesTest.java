@@ -199,6 +199,10 @@ class ColumnNamesTest {
                 "list_value(1, 2, 3)[1:3:2]", "array_slice('abc', 1, 2)"),
                 sameAsDuckDb("select 'abc'[2], 'abc'[2:3], 'abc'[:2], [1, 2, 3][2:], [1, 2, 3][1:3:2],"
                         + " array_slice('abc', 1, 2)"));
+        // a left-out end before a step is DuckDB's -, a left-out begin nothing
+        assertEquals(List.of("list_value(1, 2, 3)[:3:2]", "list_value(1, 2, 3)[2:-:2]", "list_value(1, 2, 3)[:-:-1]",
+                        "list_value(1, 2, 3)[2:-:-1]"),
+                sameAsDuckDb("select [1, 2, 3][:3:2], [1, 2, 3][2: :2], [1, 2, 3][: :-1], [1, 2, 3][2:-:-1]"));
         sameAsDuckDb("select COALESCE(a, 1), coalesce(a, 1), Upper(c), UPPER(c), Sum(a), COUNT(*), a in (1, 2),"
                 + " a between 1 and 2, case a when 1 then 2 else 3 end from t group by a, c");
         sameAsDuckDb("select map_from_entries([(1, 2)]), COALESCE(CAST(NULL AS STRUCT(a INT)), {'b': 3}),"
@@ -220,6 +224,9 @@ class ColumnNamesTest {
                 + " cast(a as double precision), cast(a as real), cast(a as BigInt), cast(a as tinyint),"
                 + " cast(a as TinyInt), cast(d as timestamp), cast(x as numeric(5,2)), cast(a as varchar(10)),"
                 + " cast(a as float), cast(a as float4), a::FLOAT4, a::float8 from t");
+        // FLOAT(p) keeps its bits in the name, whether it is a FLOAT or a DOUBLE
+        assertEquals(List.of("CAST(a AS FLOAT(10))", "CAST(a AS FLOAT(25))", "CAST(a AS FLOAT(53))"),
+                sameAsDuckDb("select cast(a as float(10)), a::float( 25 ), a::FLOAT(53) from t"));
         sameAsDuckDb("select cast(c as blob), cast(d as timestamp with time zone), cast(d as timestamptz),"
                 + " cast(d as TIMESTAMPTZ), cast(c as interval), cast(c as uuid), cast(c as UUID), cast(c as time) from t"
                 + " where a < 0"); // no rows: the text of c reads as none of these
@@ -250,6 +257,20 @@ class ColumnNamesTest {
                 + " lag(a) over (order by a), lead(a, 1, 0) over (partition by c order by a desc),"
                 + " sum(a) over (order by a rows between 1 preceding and current row), sum(a) over (),"
                 + " dense_rank() over (order by a desc nulls first) from t");
+    }
+
+    @Test
+    void functionsThatCalciteRenamesKeepDuckDbsNames() {
+        // IFNULL is DuckDB's COALESCE, in its capitals; NULLIF and IF are quoted keywords; CEILING stays CEILING
+        assertEquals(List.of("COALESCE(a, 0)", "COALESCE(c, 'x', 'y')", "COALESCE(a, 1)", "\"nullif\"(a, 1)",
+                        "greatest(a, 2)", "least(b, 1.5)", "\"if\"((a > 1), a, 0)", "ceiling(b)", "ceil(b)",
+                        "COALESCE(\"nullif\"(a, 0), 1)"),
+                sameAsDuckDb("select ifnull(a, 0), coalesce(c, 'x', 'y'), IfNull(a, 1), NULLIF(a, 1), Greatest(a, 2),"
+                        + " least(b, 1.5), if(a > 1, a, 0), CEILING(b), ceil(b), ifnull(nullif(a, 0), 1) from t"));
+        // current_timestamp, a name to the grammar, as written (no rows: the names alone are compared)
+        assertEquals(List.of("CURRENT_TIMESTAMP", "current_timestamp", "(Current_Timestamp IS NULL)"),
+                sameAsDuckDb("select CURRENT_TIMESTAMP, current_timestamp, Current_Timestamp is null from t"
+                        + " where a < 0"));
     }
 
     @Test

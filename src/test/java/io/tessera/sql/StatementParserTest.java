@@ -194,7 +194,7 @@ class StatementParserTest {
                 + " TIMESTAMP WITH TIME ZONE, TIME, BOOLEAN, INTERVAL, VARCHAR, BLOB and UUID, lists of them: INTEGER[],"
                 + " structs of them: STRUCT(a INTEGER, b VARCHAR), and maps of them: MAP(VARCHAR, INTEGER))",
                 error("create table t (a int, b hugeint)"));
-        assertStarts("CREATE TABLE t: unsupported column type money at line 1, column 19",
+        assertStarts("Type with name money does not exist at line 1, column 19",
                 error("create table t (a money)"));
         assertEquals("CREATE TABLE t: DECIMAL precision must be 1..18 (stored as a scaled 64-bit integer), got 20"
                 + " at line 1, column 19", error("create table t (a decimal(20,2))"));

@@ -79,6 +79,7 @@ final class TemporalFunctions {
             case TIME_BUCKET -> BUCKET + "bucket(" + args + ")";
             case TIME_BUCKET_OFFSET -> BUCKET + "bucketOffset(" + args + ")";
             case TIME_BUCKET_ORIGIN -> BUCKET + "bucketOrigin(" + args + ")";
+            case TIME_BUCKET_ZONE -> BUCKET + "bucketZoned(" + args + ")";
         };
         ValueKind k = switch (f) {
             case EPOCH, INTERVAL_EPOCH -> ValueKind.DOUBLE;

@@ -3,7 +3,12 @@ package io.tessera.backend.jvm.lib;
 import io.tessera.storage.Interval;
 import io.tessera.storage.Timestamps;
 
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
 
 /**
  * DuckDB's TIME_BUCKET on TIMESTAMP microseconds: a width of days and time counts buckets from 2000-01-03 (a
@@ -38,6 +43,30 @@ public final class TimeBucketRuntime {
     public static long bucketOrigin(String width, long ts, long origin) {
         Interval w = checked(width);
         return w.months() != 0 ? months(w.months(), ts, monthIndex(origin)) : micros(microsOf(w), ts, origin);
+    }
+
+    /**
+     * The bucket of an instant on the clocks of {@code zone}, as an instant again: its local time bucketed from the
+     * default origins, then read in the zone at the instant's own offset where the local time is there twice (the
+     * hour a clock goes back), moved later by the gap where it is not there at all (the hour a clock goes forward),
+     * as DuckDB's answers are.
+     */
+    public static long bucketZoned(String width, long instant, String zone) {
+        ZoneId z = zone(zone);
+        ZonedDateTime at = Instant.EPOCH.plus(instant, ChronoUnit.MICROS).atZone(z);
+        long local = ChronoUnit.MICROS.between(LocalDateTime.of(1970, 1, 1, 0, 0), at.toLocalDateTime());
+        long bucket = bucket(width, local);
+        LocalDateTime start = LocalDateTime.of(1970, 1, 1, 0, 0).plus(bucket, ChronoUnit.MICROS);
+        ZonedDateTime zoned = ZonedDateTime.ofLocal(start, z, at.getOffset());
+        return ChronoUnit.MICROS.between(Instant.EPOCH, zoned.toInstant());
+    }
+
+    private static ZoneId zone(String name) {
+        try {
+            return ZoneId.of(name);
+        } catch (java.time.DateTimeException e) {
+            throw new IllegalArgumentException("Unknown TimeZone '" + name + "'");
+        }
     }
 
     private static Interval checked(String width) {

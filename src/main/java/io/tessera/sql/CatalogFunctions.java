@@ -1,0 +1,180 @@
+package io.tessera.sql;
+
+import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.Database;
+import io.tessera.storage.Table;
+import io.tessera.storage.View;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * DuckDB's table functions of the catalog, {@code duckdb_databases()}, {@code duckdb_schemas()},
+ * {@code duckdb_tables()}, {@code duckdb_columns()} and {@code duckdb_views()}, and those of its PRAGMAs,
+ * {@code pragma_version()} and {@code pragma_database_size()}: the columns of DuckDB's that GUI tools read, under
+ * DuckDB's names and types, with the rows of the database as it is when the statement is planned (served as
+ * {@link InformationSchema}'s views are). Left out: DuckDB's object ids, tags and the system catalog's own tables;
+ * a view's columns (their types are known only once it is planned). One database, one schema, {@code main}.
+ */
+final class CatalogFunctions {
+
+    static final String PREFIX_DUCKDB = "duckdb_";
+    static final String PREFIX_PRAGMA = "pragma_";
+
+    private static final Set<String> NAMES = Set.of("duckdb_databases", "duckdb_schemas", "duckdb_tables",
+            "duckdb_columns", "duckdb_views", "pragma_version", "pragma_database_size");
+
+    private static final SqlTypeName TEXT = SqlTypeName.VARCHAR;
+    private static final SqlTypeName BOOL = SqlTypeName.BOOLEAN;
+    private static final SqlTypeName LONG = SqlTypeName.BIGINT;
+
+    private final Database db;
+    private final String catalog;
+    private final List<Table> tables;
+    private final List<View> views;
+
+    CatalogFunctions(Database db, String catalog, List<Table> tables, List<View> views) {
+        this.db = db;
+        this.catalog = catalog;
+        this.tables = tables;
+        this.views = views;
+    }
+
+    /**
+     * The function's lower-case name where {@code node} is a call of one in FROM ({@code duckdb_tables()}); null for
+     * anything else. Such a call takes no arguments: one with some is an error naming it and its position.
+     */
+    static String name(SqlNode node) {
+        if (!(node instanceof SqlCall table) || table.getKind() != SqlKind.COLLECTION_TABLE
+                || !(table.operand(0) instanceof SqlCall call)) {
+            return null;
+        }
+        String name = call.getOperator().getName().toLowerCase(Locale.ROOT);
+        if (!NAMES.contains(name)) {
+            return null;
+        }
+        if (call.operandCount() > 0) {
+            throw new SqlError(name + "() takes no arguments" + SupportCheck.at(call.getParserPosition()));
+        }
+        return name;
+    }
+
+    /** The rows of the function {@code name} (one of {@link #NAMES}). */
+    CatalogRelation relation(String name) {
+        return switch (name) {
+            case "duckdb_databases" -> relation(List.of(row(catalog, path(), null, false, "tessera", false)),
+                    "database_name", TEXT, "path", TEXT, "comment", TEXT, "internal", BOOL, "type", TEXT,
+                    "readonly", BOOL);
+            case "duckdb_schemas" -> relation(List.of(row(catalog, "main", null, true, null)),
+                    "database_name", TEXT, "schema_name", TEXT, "comment", TEXT, "internal", BOOL, "sql", TEXT);
+            case "duckdb_tables" -> tables();
+            case "duckdb_columns" -> columns();
+            case "duckdb_views" -> views();
+            case "pragma_version" -> relation(List.of(row(SessionFunctions.VERSION, null, null)),
+                    "library_version", TEXT, "source_id", TEXT, "codename", TEXT);
+            default -> databaseSize();
+        };
+    }
+
+    private CatalogRelation tables() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (Table t : tables) {
+            rows.add(row(catalog, "main", t.name(), null, false, false, false, t.rowCount(),
+                    (long) t.schema().columns().size(), 0L, 0L, createTable(t)));
+        }
+        return relation(rows, "database_name", TEXT, "schema_name", TEXT, "table_name", TEXT, "comment", TEXT,
+                "internal", BOOL, "temporary", BOOL, "has_primary_key", BOOL, "estimated_size", LONG,
+                "column_count", LONG, "index_count", LONG, "check_constraint_count", LONG, "sql", TEXT);
+    }
+
+    private CatalogRelation columns() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (Table t : tables) {
+            int i = 0;
+            for (ColumnSchema c : t.schema().columns()) {
+                rows.add(row(catalog, "main", t.name(), c.name(), ++i, null, false, null, c.nullable(),
+                        c.type().toString()));
+            }
+        }
+        return relation(rows, "database_name", TEXT, "schema_name", TEXT, "table_name", TEXT, "column_name", TEXT,
+                "column_index", SqlTypeName.INTEGER, "comment", TEXT, "internal", BOOL, "column_default", TEXT,
+                "is_nullable", BOOL, "data_type", TEXT);
+    }
+
+    private CatalogRelation views() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (View v : views) {
+            rows.add(row(catalog, "main", v.name(), null, false, false,
+                    "CREATE VIEW " + DuckDbKeywords.quoted(v.name()) + " AS " + v.query() + ";"));
+        }
+        return relation(rows, "database_name", TEXT, "schema_name", TEXT, "view_name", TEXT, "comment", TEXT,
+                "internal", BOOL, "temporary", BOOL, "sql", TEXT);
+    }
+
+    /** DuckDB's columns of PRAGMA database_size: the tables' bytes on disk; Tessera has no blocks and no WAL. */
+    private CatalogRelation databaseSize() {
+        long bytes = 0;
+        for (Table t : tables) {
+            bytes += t.sizeBytes();
+        }
+        Runtime jvm = Runtime.getRuntime();
+        return relation(List.of(row(catalog, readable(bytes), 0L, 0L, 0L, 0L, readable(0),
+                        readable(jvm.totalMemory() - jvm.freeMemory()), readable(jvm.maxMemory()))),
+                "database_name", TEXT, "database_size", TEXT, "block_size", LONG, "total_blocks", LONG,
+                "used_blocks", LONG, "free_blocks", LONG, "wal_size", TEXT, "memory_usage", TEXT,
+                "memory_limit", TEXT);
+    }
+
+    /** DuckDB's text of a table's definition: {@code CREATE TABLE t(a INTEGER NOT NULL, b VARCHAR);}. */
+    private static String createTable(Table t) {
+        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(DuckDbKeywords.quoted(t.name())).append('(');
+        List<ColumnSchema> columns = t.schema().columns();
+        for (int i = 0; i < columns.size(); i++) {
+            ColumnSchema c = columns.get(i);
+            sb.append(i > 0 ? ", " : "").append(DuckDbKeywords.quoted(c.name())).append(' ').append(c.type())
+                    .append(c.nullable() ? "" : " NOT NULL");
+        }
+        return sb.append(");").toString();
+    }
+
+    private String path() {
+        return db == null ? null : db.directory().toString();
+    }
+
+    /** A number of bytes as DuckDB writes one: {@code 512 bytes}, {@code 1.5 KiB}, {@code 18.8 GiB}. */
+    static String readable(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " bytes";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+        double v = bytes;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+
+    private static List<Object> row(Object... values) {
+        return Arrays.asList(values);
+    }
+
+    /** A relation of the rows and the columns given as name, type, name, type, .... */
+    private static CatalogRelation relation(List<List<Object>> rows, Object... columnsAndTypes) {
+        List<String> columns = new ArrayList<>();
+        List<SqlTypeName> types = new ArrayList<>();
+        for (int i = 0; i < columnsAndTypes.length; i += 2) {
+            columns.add((String) columnsAndTypes[i]);
+            types.add((SqlTypeName) columnsAndTypes[i + 1]);
+        }
+        return new CatalogRelation(columns, types, rows);
+    }
+}
