@@ -154,6 +154,7 @@ public final class SqlFrontEnd {
         SupportCheck.check(parsed);
         PivotNames.rewrite(parsed);
         ColumnNames.nameExpressions(parsed, text);
+        parsed = FunctionAliases.rewrite(parsed);
         parsed = SliceSyntax.rewrite(parsed);
         parsed = ValuesColumns.rewrite(parsed);
         parsed = OrderedAggregates.rewrite(parsed);
