@@ -53,6 +53,9 @@ final class ListCalls {
         }
         if (name.equals("LEN") || name.equals("ARRAY_LENGTH") || name.equals("CARDINALITY")) {
             Expr list = translate.apply(call.getOperands().get(0));
+            if (name.equals("LEN") && !list.type().isNested() && list.type().kind() == TypeKind.VARCHAR) { // a string: LENGTH
+                return new Expr.Call(Op.FUNCTION, List.of(list), DataType.BIGINT, list.nullable(), TextFunction.LENGTH);
+            }
             return new Expr.Call(Op.LIST, List.of(list), DataType.BIGINT, list.nullable(), ListFunction.LENGTH);
         }
         if (name.equals("RANGE") || name.equals("GENERATE_SERIES")) {

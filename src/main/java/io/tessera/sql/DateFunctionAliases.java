@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * DuckDB's date functions that are other names of calls the engine runs, written as those calls before validation
  * (after ColumnNames, so a result column keeps the name as written): DATEPART is DATE_PART; ISODOW, ISOYEAR,
- * YEARWEEK, WEEKOFYEAR, CENTURY, MILLENNIUM and DECADE are DATE_PART of that part; DAYNAME and MONTHNAME are
+ * YEARWEEK, WEEKOFYEAR, CENTURY, MILLENNIUM, DECADE, HOUR, MINUTE, SECOND, MILLISECOND and MICROSECOND are DATE_PART
+ * of that part; DAYNAME and MONTHNAME are
  * STRFTIME's {@code %A} and {@code %B}; TODAY() is CURRENT_DATE.
  */
 final class DateFunctionAliases {
@@ -27,9 +28,11 @@ final class DateFunctionAliases {
     }
 
     /** The functions that are DATE_PART of a part, by name. */
-    private static final Map<String, String> PARTS = Map.of("ISODOW", "isodow", "ISOYEAR", "isoyear",
-            "YEARWEEK", "yearweek", "WEEKOFYEAR", "week", "CENTURY", "century", "MILLENNIUM", "millennium",
-            "DECADE", "decade");
+    private static final Map<String, String> PARTS = Map.ofEntries(Map.entry("ISODOW", "isodow"),
+            Map.entry("ISOYEAR", "isoyear"), Map.entry("YEARWEEK", "yearweek"), Map.entry("WEEKOFYEAR", "week"),
+            Map.entry("CENTURY", "century"), Map.entry("MILLENNIUM", "millennium"), Map.entry("DECADE", "decade"),
+            Map.entry("HOUR", "hour"), Map.entry("MINUTE", "minute"), Map.entry("SECOND", "second"),
+            Map.entry("MILLISECOND", "millisecond"), Map.entry("MICROSECOND", "microsecond"));
 
     /** The functions that are STRFTIME of a format, by name. */
     private static final Map<String, String> FORMATS = Map.of("DAYNAME", "%A", "MONTHNAME", "%B");

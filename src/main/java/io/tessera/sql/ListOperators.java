@@ -176,6 +176,29 @@ final class ListOperators {
     }
 
     private static final SqlFunction LIST_VALUE = fn("LIST_VALUE", ListOperators::listOf, OperandTypes.VARIADIC);
+
+    /**
+     * A list, or a string as it is (never a list cast to text, as an OR of Calcite's checkers would coerce it: len of
+     * [1, 2] is 2, not the 6 characters of '[1, 2]').
+     */
+    private static final org.apache.calcite.sql.type.SqlOperandTypeChecker LIST_OR_TEXT =
+            new org.apache.calcite.sql.type.SqlOperandTypeChecker() {
+                @Override
+                public boolean checkOperandTypes(org.apache.calcite.sql.SqlCallBinding b, boolean throwOnFailure) {
+                    return org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(b.getOperandType(0))
+                            || OperandTypes.ARRAY.checkOperandTypes(b, throwOnFailure);
+                }
+
+                @Override
+                public org.apache.calcite.sql.SqlOperandCountRange getOperandCountRange() {
+                    return OperandTypes.ARRAY.getOperandCountRange();
+                }
+
+                @Override
+                public String getAllowedSignatures(SqlOperator op, String opName) {
+                    return opName + "(<ARRAY>)\n" + opName + "(<STRING>)";
+                }
+            };
     private static final org.apache.calcite.sql.type.SqlOperandTypeChecker LIST_ANY =
             StructLookups.byName(OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.ANY));
     private static final org.apache.calcite.sql.type.SqlOperandTypeChecker LIST_INTEGER =
@@ -198,7 +221,8 @@ final class ListOperators {
     private static final Map<String, SqlOperator> FUNCTIONS = Map.ofEntries(
             Map.entry("LIST_VALUE", LIST_VALUE),
             Map.entry("LIST_PACK", fn("LIST_PACK", ListOperators::listOf, OperandTypes.VARIADIC)),
-            Map.entry("LEN", fn("LEN", BIGINT, OperandTypes.ARRAY)),
+            // of a string too, its length in characters, as DuckDB's len
+            Map.entry("LEN", fn("LEN", BIGINT, LIST_OR_TEXT)),
             Map.entry("FLATTEN", fn("FLATTEN", ListOperators::flattened, OperandTypes.ARRAY)),
             Map.entry("ARRAY_LENGTH", fn("ARRAY_LENGTH", BIGINT, OperandTypes.ARRAY)),
             Map.entry("LIST_CONTAINS", fn("LIST_CONTAINS", BOOLEAN, LIST_ANY)),
