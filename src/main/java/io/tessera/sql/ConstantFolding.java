@@ -125,13 +125,13 @@ final class ConstantFolding {
         if (result.getYear() < 1 || result.getYear() > 9999) {
             return null; // past the years Calcite's TIMESTAMP literal holds: computed when the query runs
         }
-        long millis = result.toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
-        int precision = call.getType().getPrecision();
-        if (precision < 3 && millis % (long) Math.pow(10, 3 - precision) != 0) {
+        int precision = Math.min(call.getType().getPrecision(), 9);
+        if (result.getNano() % (long) Math.pow(10, 9 - precision) != 0) {
             return null; // a fraction of a second the call's type does not hold: computed when the query runs
         }
-        return rex.makeTimestampLiteral(TimestampString.fromMillisSinceEpoch(millis),
-                call.getType().getPrecision());
+        TimestampString text = new TimestampString(result.getYear(), result.getMonthValue(), result.getDayOfMonth(),
+                result.getHour(), result.getMinute(), result.getSecond()).withNanos(result.getNano());
+        return rex.makeTimestampLiteral(text, call.getType().getPrecision());
     }
 
     /** The exact literal of {@code a + b}, {@code a - b} or {@code a * b} over exact literals, or null. */

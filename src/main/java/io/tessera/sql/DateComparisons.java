@@ -14,7 +14,6 @@ import org.apache.calcite.util.TimestampString;
 
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -112,9 +111,8 @@ final class DateComparisons {
             return null;
         }
         if (n instanceof RexLiteral lit && !lit.isNull()) {
-            long millis = lit.getValueAs(TimestampString.class).getMillisSinceEpoch();
-            return LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000) * 1_000_000,
-                    ZoneOffset.UTC);
+            // from its text, which keeps the microseconds that its milliseconds since 1970 would drop
+            return LocalDateTime.parse(lit.getValueAs(TimestampString.class).toString().replace(' ', 'T'));
         }
         RexNode date = widenedDate(n);
         if (date instanceof RexLiteral lit && !lit.isNull()) {
