@@ -8,7 +8,6 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.TimestampString;
@@ -99,27 +98,13 @@ final class ConstantFolding {
      * ({@code date '1998-12-01' - interval '90' day} is a TIMESTAMP, as in DuckDB), or null.
      */
     private static RexNode foldTimestamp(RexBuilder rex, RexCall call) {
-        boolean minus = call.getKind() == SqlKind.MINUS;
-        if ((call.getKind() != SqlKind.PLUS && !minus) || call.getOperands().size() != 2
-                || call.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP) {
+        IntervalShift shift = IntervalShift.of(call, SqlTypeName.TIMESTAMP);
+        LocalDateTime t = shift == null ? null : DateComparisons.timestampConstant(shift.operand());
+        if (t == null) {
             return null;
         }
-        RexNode a = call.getOperands().get(0);
-        RexNode b = call.getOperands().get(1);
-        if (!minus && isInterval(a)) {
-            RexNode t = a;
-            a = b;
-            b = t;
-        }
-        LocalDateTime t = DateComparisons.timestampConstant(a);
-        if (t == null || !(b instanceof RexLiteral interval) || interval.isNull() || !isInterval(interval)) {
-            return null;
-        }
-        BigDecimal amount = interval.getValueAs(BigDecimal.class);
-        if (minus) {
-            amount = amount.negate();
-        }
-        LocalDateTime result = interval.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH
+        BigDecimal amount = shift.amount();
+        LocalDateTime result = shift.months()
                 ? t.plusMonths(amount.longValueExact())
                 : t.plus(amount.longValueExact(), java.time.temporal.ChronoUnit.MILLIS);
         if (result.getYear() < 1 || result.getYear() > 9999) {
@@ -171,29 +156,15 @@ final class ConstantFolding {
     }
 
     private static RexNode foldDate(RexBuilder rex, RexCall call) {
-        boolean minus = call.getKind() == SqlKind.MINUS;
-        if ((call.getKind() != SqlKind.PLUS && !minus) || call.getOperands().size() != 2
-                || call.getType().getSqlTypeName() != SqlTypeName.DATE) {
+        IntervalShift shift = IntervalShift.of(call, SqlTypeName.DATE);
+        if (shift == null || !(shift.operand() instanceof RexLiteral date) || date.isNull()
+                || date.getTypeName() != SqlTypeName.DATE) {
             return null;
         }
-        RexNode a = call.getOperands().get(0);
-        RexNode b = call.getOperands().get(1);
-        if (!minus && isInterval(a)) {
-            RexNode t = a;
-            a = b;
-            b = t;
-        }
-        if (!(a instanceof RexLiteral date) || !(b instanceof RexLiteral interval) || date.isNull() || interval.isNull()
-                || date.getTypeName() != SqlTypeName.DATE || !isInterval(interval)) {
-            return null;
-        }
-        BigDecimal amount = interval.getValueAs(BigDecimal.class);
-        if (minus) {
-            amount = amount.negate();
-        }
+        BigDecimal amount = shift.amount();
         LocalDate d = LocalDate.ofEpochDay(date.getValueAs(DateString.class).getDaysSinceEpoch());
         LocalDate result;
-        if (interval.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
+        if (shift.months()) {
             result = d.plusMonths(amount.longValueExact());
         } else {
             BigDecimal[] days = amount.divideAndRemainder(BigDecimal.valueOf(86_400_000L));
@@ -209,7 +180,6 @@ final class ConstantFolding {
     }
 
     private static boolean isInterval(RexNode n) {
-        SqlTypeFamily f = n.getType().getSqlTypeName().getFamily();
-        return f == SqlTypeFamily.INTERVAL_DAY_TIME || f == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        return IntervalShift.isInterval(n);
     }
 }

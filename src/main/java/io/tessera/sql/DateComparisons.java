@@ -7,7 +7,6 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.SqlOperator;
-import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.TimestampString;
@@ -73,36 +72,21 @@ final class DateComparisons {
      * (the date's midnight plus whole days or months is the midnight of the date plus them); else null.
      */
     static RexNode dateSum(RexBuilder rex, RexCall call) {
-        boolean minus = call.getKind() == SqlKind.MINUS;
-        if ((call.getKind() != SqlKind.PLUS && !minus) || call.getOperands().size() != 2
-                || call.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP) {
+        IntervalShift shift = IntervalShift.of(call, SqlTypeName.TIMESTAMP);
+        RexNode date = shift == null ? null : widenedDate(shift.operand());
+        if (date == null || !wholeDaysOrMonths(shift)) {
             return null;
         }
-        RexNode a = call.getOperands().get(0);
-        RexNode b = call.getOperands().get(1);
-        if (!minus && widenedDate(b) != null) {
-            RexNode t = a;
-            a = b;
-            b = t;
-        }
-        RexNode date = widenedDate(a);
-        if (date == null || !(b instanceof RexLiteral interval) || interval.isNull() || !wholeDaysOrMonths(interval)) {
-            return null;
-        }
+        RexLiteral interval = shift.interval();
         var types = rex.getTypeFactory();
         RexNode sum = rex.makeCall(types.createTypeWithNullability(types.createSqlType(SqlTypeName.DATE),
                 call.getType().isNullable()), call.getOperator(), List.of(date, interval));
         return rex.makeCast(call.getType(), sum);
     }
 
-    private static boolean wholeDaysOrMonths(RexLiteral interval) {
-        SqlTypeFamily f = interval.getTypeName().getFamily();
-        if (f == SqlTypeFamily.INTERVAL_YEAR_MONTH) {
-            return true;
-        }
-        return f == SqlTypeFamily.INTERVAL_DAY_TIME
-                && interval.getValueAs(java.math.BigDecimal.class).remainder(java.math.BigDecimal.valueOf(86_400_000L))
-                .signum() == 0;
+    private static boolean wholeDaysOrMonths(IntervalShift shift) {
+        return shift.months() || shift.interval().getValueAs(java.math.BigDecimal.class)
+                .remainder(java.math.BigDecimal.valueOf(86_400_000L)).signum() == 0;
     }
 
     /** The value of a constant TIMESTAMP: a TIMESTAMP literal or a DATE literal cast to TIMESTAMP; else null. */
