@@ -2,13 +2,10 @@ package io.tessera.sql;
 
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.util.SqlShuttle;
 
 import java.util.List;
 import java.util.Locale;
@@ -48,45 +45,31 @@ final class DateFunctionAliases {
     }
 
     static SqlNode rewrite(SqlNode parsed) {
-        SqlNode r = parsed.accept(new SqlShuttle() {
-            @Override
-            public SqlNode visit(SqlCall call) {
-                SqlNode visited = super.visit(call);
-                if (!(visited instanceof SqlCall c) || !(c.getOperator() instanceof SqlUnresolvedFunction fn)) {
-                    return visited;
-                }
-                String name = fn.getName().toUpperCase(Locale.ROOT);
-                SqlParserPos pos = c.getParserPosition();
-                List<SqlNode> ops = c.getOperandList();
-                if (name.equals("DATEPART")) {
-                    return new SqlBasicCall(function("DATE_PART"), ops, pos);
-                }
-                if (name.equals("TODAY")) {
-                    arguments(c, name, 0);
-                    // as the parser reads CURRENT_DATE: a name the validator makes the niladic call of
-                    return new SqlIdentifier("CURRENT_DATE", pos);
-                }
-                String part = PARTS.get(name);
-                if (part != null) {
-                    arguments(c, name, 1);
-                    return new SqlBasicCall(function("DATE_PART"),
-                            List.of(SqlLiteral.createCharString(part, pos), ops.get(0)), pos);
-                }
-                String format = FORMATS.get(name);
-                if (format != null) {
-                    arguments(c, name, 1);
-                    return new SqlBasicCall(function("STRFTIME"),
-                            List.of(ops.get(0), SqlLiteral.createCharString(format, pos)), pos);
-                }
-                return visited;
+        return UnresolvedCalls.rewrite(parsed, (name, c) -> {
+            SqlParserPos pos = c.getParserPosition();
+            List<SqlNode> ops = c.getOperandList();
+            if (name.equals("DATEPART")) {
+                return new SqlBasicCall(UnresolvedCalls.function("DATE_PART"), ops, pos);
             }
+            if (name.equals("TODAY")) {
+                arguments(c, name, 0);
+                // as the parser reads CURRENT_DATE: a name the validator makes the niladic call of
+                return new SqlIdentifier("CURRENT_DATE", pos);
+            }
+            String part = PARTS.get(name);
+            if (part != null) {
+                arguments(c, name, 1);
+                return new SqlBasicCall(UnresolvedCalls.function("DATE_PART"),
+                        List.of(SqlLiteral.createCharString(part, pos), ops.get(0)), pos);
+            }
+            String format = FORMATS.get(name);
+            if (format != null) {
+                arguments(c, name, 1);
+                return new SqlBasicCall(UnresolvedCalls.function("STRFTIME"),
+                        List.of(ops.get(0), SqlLiteral.createCharString(format, pos)), pos);
+            }
+            return null;
         });
-        return r == null ? parsed : r;
-    }
-
-    private static SqlUnresolvedFunction function(String name) {
-        return new SqlUnresolvedFunction(new SqlIdentifier(name, SqlParserPos.ZERO), null, null, null, null,
-                SqlFunctionCategory.USER_DEFINED_FUNCTION);
     }
 
     private static void arguments(SqlCall c, String name, int count) {

@@ -1,15 +1,8 @@
 package io.tessera.sql;
 
 import org.apache.calcite.sql.SqlBasicCall;
-import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlFunctionCategory;
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlUnresolvedFunction;
-import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.util.SqlShuttle;
 
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -31,22 +24,10 @@ final class FunctionAliases {
     static final Set<String> NAMES = TARGETS.keySet();
 
     static SqlNode rewrite(SqlNode parsed) {
-        SqlNode r = parsed.accept(new SqlShuttle() {
-            @Override
-            public SqlNode visit(SqlCall call) {
-                SqlNode visited = super.visit(call);
-                if (!(visited instanceof SqlCall c) || !(c.getOperator() instanceof SqlUnresolvedFunction fn)) {
-                    return visited;
-                }
-                String target = TARGETS.get(fn.getName().toUpperCase(Locale.ROOT));
-                if (target == null) {
-                    return visited;
-                }
-                SqlUnresolvedFunction named = new SqlUnresolvedFunction(new SqlIdentifier(target, SqlParserPos.ZERO),
-                        null, null, null, null, SqlFunctionCategory.USER_DEFINED_FUNCTION);
-                return new SqlBasicCall(named, c.getOperandList(), c.getParserPosition(), c.getFunctionQuantifier());
-            }
+        return UnresolvedCalls.rewrite(parsed, (name, c) -> {
+            String target = TARGETS.get(name);
+            return target == null ? null : new SqlBasicCall(UnresolvedCalls.function(target), c.getOperandList(),
+                    c.getParserPosition(), c.getFunctionQuantifier());
         });
-        return r == null ? parsed : r;
     }
 }

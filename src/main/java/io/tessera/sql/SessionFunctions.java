@@ -1,11 +1,8 @@
 package io.tessera.sql;
 
-import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlUnresolvedFunction;
-import org.apache.calcite.sql.util.SqlShuttle;
 
 import java.time.ZoneId;
 import java.util.Locale;
@@ -27,37 +24,28 @@ final class SessionFunctions {
     static final Set<String> NAMES = Set.of("VERSION", "CURRENT_SETTING");
 
     static SqlNode rewrite(SqlNode parsed, ZoneId zone) {
-        SqlNode r = parsed.accept(new SqlShuttle() {
-            @Override
-            public SqlNode visit(SqlCall call) {
-                SqlNode visited = super.visit(call);
-                if (!(visited instanceof SqlCall c) || !(c.getOperator() instanceof SqlUnresolvedFunction fn)) {
-                    return visited;
+        return UnresolvedCalls.rewrite(parsed, (name, c) -> {
+            if (name.equals("VERSION")) {
+                if (c.operandCount() != 0) {
+                    throw new SqlError("version takes no arguments" + SupportCheck.at(c.getParserPosition()));
                 }
-                String name = fn.getName().toUpperCase(Locale.ROOT);
-                if (name.equals("VERSION")) {
-                    if (c.operandCount() != 0) {
-                        throw new SqlError("version takes no arguments" + SupportCheck.at(c.getParserPosition()));
-                    }
-                    return SqlLiteral.createCharString(VERSION, c.getParserPosition());
-                }
-                if (name.equals("CURRENT_SETTING")) {
-                    if (c.operandCount() != 1 || !(c.operand(0) instanceof SqlCharStringLiteral setting)) {
-                        throw SupportCheck.unsupported("current_setting of anything but a setting's name as a string",
-                                c.getParserPosition());
-                    }
-                    String named = setting.getValueAs(String.class);
-                    if (!named.strip().toLowerCase(Locale.ROOT).equals(SessionSettings.TIME_ZONE)) {
-                        throw SupportCheck.unsupported("current_setting('" + named + "'): Tessera has no setting '"
-                                + named + "' (its settings: TimeZone)", c.getParserPosition());
-                    }
-                    // UTC, the zone before any SET, by its name rather than its offset's (Z)
-                    return SqlLiteral.createCharString(zone.equals(java.time.ZoneOffset.UTC) ? "UTC" : zone.getId(),
+                return SqlLiteral.createCharString(VERSION, c.getParserPosition());
+            }
+            if (name.equals("CURRENT_SETTING")) {
+                if (c.operandCount() != 1 || !(c.operand(0) instanceof SqlCharStringLiteral setting)) {
+                    throw SupportCheck.unsupported("current_setting of anything but a setting's name as a string",
                             c.getParserPosition());
                 }
-                return visited;
+                String named = setting.getValueAs(String.class);
+                if (!named.strip().toLowerCase(Locale.ROOT).equals(SessionSettings.TIME_ZONE)) {
+                    throw SupportCheck.unsupported("current_setting('" + named + "'): Tessera has no setting '"
+                            + named + "' (its settings: TimeZone)", c.getParserPosition());
+                }
+                // UTC, the zone before any SET, by its name rather than its offset's (Z)
+                return SqlLiteral.createCharString(zone.equals(java.time.ZoneOffset.UTC) ? "UTC" : zone.getId(),
+                        c.getParserPosition());
             }
+            return null;
         });
-        return r == null ? parsed : r;
     }
 }
