@@ -175,7 +175,10 @@ final class DataChanges {
             // the query must run now, as the database will have the view: planned in full (not compiled), errors
             // naming what it cannot do, and a view that would refer to itself refused
             SqlFrontEnd.LogicalPlan logical = engine.frontEnd().withView(view).plan(s.query());
-            PhysicalPlanner.plan(Optimizer.optimize(logical));
+            if (!io.tessera.sql.RecursiveUnions.any(logical.rel())) {
+                // a recursive query's parts are planned as it runs, each iteration over the rows of the one before
+                PhysicalPlanner.plan(Optimizer.optimize(logical));
+            }
             if (columns.size() > logical.fieldNames().size()) {
                 throw new SqlError("CREATE VIEW " + name + " names " + columns.size() + " columns, its query has "
                         + logical.fieldNames().size());

@@ -49,9 +49,38 @@ final class FileTableLoader implements FileTables, AutoCloseable {
     /** The series made in memory so far, which the temporary database does not count. */
     private int seriesInMemory;
 
-    FileTableLoader(Database db, List<Path> allowed) {
+    /** The statement's cancellation handle (null: it cannot be cancelled). */
+    private final io.tessera.api.QueryCancel cancel;
+    /** The tables of rows made so far ({@link #rows}), for their names. */
+    private int rowTables;
+
+    FileTableLoader(Database db, List<Path> allowed, io.tessera.api.QueryCancel cancel) {
         this.db = db;
         this.allowed = allowed;
+        this.cancel = cancel;
+    }
+
+    /** The statement's cancellation handle, for work done while it is planned (null: none). */
+    io.tessera.api.QueryCancel cancel() {
+        return cancel;
+    }
+
+    /**
+     * A new table of the temporary database holding {@code rows} (values as a query's result gives them) in
+     * {@code columns}, named {@code prefix_N}: the rows a recursive query made.
+     */
+    Table rows(String prefix, List<ColumnSchema> columns, List<Object[]> rows) {
+        Database d = database();
+        String name = prefix + "_" + rowTables++;
+        try (io.tessera.storage.TableWriter w = d.replace(new TableSchema(name, columns))) {
+            RowAppender.append(rows, w, cancel);
+            return w.commit();
+        }
+    }
+
+    /** Drops a table {@link #rows} made, once nothing will read it. */
+    void drop(Table table) {
+        database().dropTable(table.name());
     }
 
     /** Makes the tables of files without their rows (for DESCRIBE). */

@@ -144,7 +144,7 @@ public final class QueryEngine implements AutoCloseable {
      */
     public QueryResult execute(String sql, Parameters parameters, QueryCancel cancel, RowSink sink,
                                io.tessera.api.TableSlice slice) {
-        return withFiles(() -> executeSlice(sql, parameters, cancel, sink, slice));
+        return withFiles(cancel, () -> executeSlice(sql, parameters, cancel, sink, slice));
     }
 
     private QueryResult executeSlice(String sql, Parameters parameters, QueryCancel cancel, RowSink sink,
@@ -256,7 +256,7 @@ public final class QueryEngine implements AutoCloseable {
 
     /** Runs one statement; {@code cancel} (null: none) stops it with {@link QueryCancelledException}. */
     public QueryResult execute(String sql, QueryCancel cancel) {
-        return withFiles(() -> executeOne(sql, cancel));
+        return withFiles(cancel, () -> executeOne(sql, cancel));
     }
 
     private QueryResult executeOne(String sql, QueryCancel cancel) {
@@ -278,7 +278,7 @@ public final class QueryEngine implements AutoCloseable {
      * batches.
      */
     public QueryResult execute(String sql, QueryCancel cancel, RowSink sink) {
-        return withFiles(() -> executeStreamed(sql, cancel, sink));
+        return withFiles(cancel, () -> executeStreamed(sql, cancel, sink));
     }
 
     private QueryResult executeStreamed(String sql, QueryCancel cancel, RowSink sink) {
@@ -337,7 +337,7 @@ public final class QueryEngine implements AutoCloseable {
      * (one value each, in order), as values, never as SQL text.
      */
     public QueryResult execute(String sql, Parameters parameters, QueryCancel cancel, RowSink sink) {
-        return withFiles(() -> executeStreamed(sql, parameters, cancel, sink));
+        return withFiles(cancel, () -> executeStreamed(sql, parameters, cancel, sink));
     }
 
     private QueryResult executeStreamed(String sql, Parameters parameters, QueryCancel cancel, RowSink sink) {
@@ -438,11 +438,11 @@ public final class QueryEngine implements AutoCloseable {
      * Runs one statement with the files it names in FROM loaded for it ({@link FileTableLoader}), and deleted when
      * it ends; a statement within a statement shares them.
      */
-    private <T> T withFiles(java.util.function.Supplier<T> statement) {
+    private <T> T withFiles(QueryCancel cancel, java.util.function.Supplier<T> statement) {
         if (statementFiles.get() != null) {
             return statement.get();
         }
-        try (FileTableLoader files = new FileTableLoader(db, copyDirectories)) {
+        try (FileTableLoader files = new FileTableLoader(db, copyDirectories, cancel)) {
             statementFiles.set(files);
             return statement.get();
         } finally {
@@ -532,7 +532,7 @@ public final class QueryEngine implements AutoCloseable {
 
     /** The pipelines of a query, planned but not compiled. */
     public QueryPlan plan(String sql) {
-        return PhysicalPlanner.plan(Optimizer.optimize(frontEnd().plan(sql), skew, plansForGpu()));
+        return PhysicalPlanner.plan(Optimizer.optimize(computed(frontEnd().plan(sql)), skew, plansForGpu()));
     }
 
     /**
@@ -540,13 +540,18 @@ public final class QueryEngine implements AutoCloseable {
      * tables over unique keys where an order allows it.
      */
     public QueryPlan plan(String sql, Device target) {
-        return PhysicalPlanner.plan(Optimizer.optimize(frontEnd().plan(sql), skew, target != Device.CPU));
+        return PhysicalPlanner.plan(Optimizer.optimize(computed(frontEnd().plan(sql)), skew, target != Device.CPU));
     }
 
     /** Prepares a query; {@code cudaGenomes} overrides the default CUDA genome of some pipelines (null: none). */
     public Prepared prepare(String sql, Map<Integer, Genome> cudaGenomes) {
         long t0 = System.nanoTime();
         return prepare(frontEnd().plan(sql), sql, cudaGenomes, t0);
+    }
+
+    /** {@code logical} with its recursive unions computed ({@link RecursiveQueries}). */
+    private SqlFrontEnd.LogicalPlan computed(SqlFrontEnd.LogicalPlan logical) {
+        return RecursiveQueries.computed(logical, this, statementFiles.get());
     }
 
     /** Whether this engine plans for the GPU: asked for, or {@code auto} on a machine with one. */
@@ -577,7 +582,7 @@ public final class QueryEngine implements AutoCloseable {
     /** {@code countRows}: the JVM code counts each operation's rows (EXPLAIN ANALYZE). */
     private Prepared prepare(SqlFrontEnd.LogicalPlan logical, String sql, Map<Integer, Genome> cudaGenomes, long t0,
                              boolean countRows) {
-        QueryPlan plan = PhysicalPlanner.plan(Optimizer.optimize(logical, skew, plansForGpu()));
+        QueryPlan plan = PhysicalPlanner.plan(Optimizer.optimize(computed(logical), skew, plansForGpu()));
         QueryTuner t = tuner;
         boolean tuned = t != null && sql != null;
         HostSide host = new HostSide(() -> {

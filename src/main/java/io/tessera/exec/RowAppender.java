@@ -47,6 +47,26 @@ final class RowAppender {
         return n;
     }
 
+    /** Appends {@code rows}, each a value per column as a query's result gives them; returns how many. */
+    static long append(java.util.List<Object[]> rows, TableWriter writer, QueryCancel cancel) {
+        TableSchema schema = writer.schema();
+        int width = schema.columns().size();
+        int n = rows.size();
+        RowBatch batch = new RowBatch(schema, Math.max(1, Math.min(n, BATCH)));
+        for (int from = 0; from < n; from += BATCH) {
+            QueryCancel.check(cancel);
+            int to = Math.min(n, from + BATCH);
+            batch.clear();
+            for (int r = from; r < to; r++) {
+                for (int c = 0; c < width; c++) {
+                    store(schema, c, batch.column(c), rows.get(r)[c]);
+                }
+            }
+            writer.write(batch);
+        }
+        return n;
+    }
+
     private static void store(TableSchema schema, int c, ColumnBuilder b, Object v) {
         ColumnSchema col = schema.columns().get(c);
         if (v == null) {

@@ -97,7 +97,7 @@ class FileTablesTest {
         Path dir = Path.of("src/test/resources/sql/copy/files");
         String file = dir.resolve("sales_1.parquet").toString();
         try (Database db = Database.openOrCreate(work.resolve("db"));
-             FileTableLoader loader = new FileTableLoader(db, List.of(dir))) {
+             FileTableLoader loader = new FileTableLoader(db, List.of(dir), null)) {
             assertEquals(3000, rows(loader, file, List.of()));
             long high = rows(loader, file, List.of(new FileReference.Bound("id", ">", BigDecimal.valueOf(2500))));
             assertTrue(high >= 500 && high < 3000, high + " rows read");
