@@ -266,6 +266,7 @@ public final class SqlFrontEnd {
         // done before the rules that move projections and filters, which would move a RexOver across a join or a
         // filter below it and so compute it over other rows (a Window node is a barrier to them)
         if (RuleTargets.holdsWindow(rel)) {
+            rel = LambdaWindows.split(rel);
             rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW);
         }
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
