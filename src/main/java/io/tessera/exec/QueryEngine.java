@@ -495,7 +495,7 @@ public final class QueryEngine implements AutoCloseable {
         }
         SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(d.query())), d.query());
         List<io.tessera.plan.ColumnInfo> columns = ResultRows.nullableAsDuckDb(prepare(logical, null, null,
-                System.nanoTime()).plan().resultColumns(), io.tessera.sql.StoredNotNullColumns.of(logical.rel()));
+                System.nanoTime()).plan().resultColumns(), logical.storedNotNull());
         return d.form() == Statement.Describe.Form.TABLE_INFO ? ResultRows.tableInfo(columns)
                 : ResultRows.describe(columns);
     }

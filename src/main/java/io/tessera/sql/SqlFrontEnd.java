@@ -110,7 +110,8 @@ public final class SqlFrontEnd {
     }
 
     /** A validated, optimized logical plan and the names of its output columns. */
-    public record LogicalPlan(RelNode rel, List<String> fieldNames, CalciteCatalogReader catalog) {
+    public record LogicalPlan(RelNode rel, List<String> fieldNames, CalciteCatalogReader catalog,
+                              boolean[] storedNotNull) {
     }
 
     public static SqlNode parse(String sql) {
@@ -206,6 +207,7 @@ public final class SqlFrontEnd {
             throw new SqlError(c.getMessage() == null ? String.valueOf(e) : c.getMessage(), e);
         }
         UnionChains.check(validated, validator);
+        boolean[] storedNotNull = StoredNotNullColumns.of(validator, validated);
         HepPlanner clusterPlanner = new HepPlanner(HepProgram.builder().build(),
                 org.apache.calcite.plan.Contexts.of(zone));
         // while SQL becomes relational algebra, constant folding leaves inexact CASTs alone (see CheckedCasts);
@@ -273,7 +275,7 @@ public final class SqlFrontEnd {
         rel = pullFactors(rel);
         rel = ConstantFolding.fold(rel);
 
-        return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
+        return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog, storedNotNull);
     }
 
     /** The column names of every table, file table and view a statement could name, by name (for "did you mean"). */
