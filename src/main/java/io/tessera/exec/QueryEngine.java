@@ -460,7 +460,8 @@ public final class QueryEngine implements AutoCloseable {
     }
 
     SqlFrontEnd frontEnd() {
-        return new SqlFrontEnd(db).withFiles(statementFiles.get()).withTimeZone(timeZone);
+        SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone);
+        return plain.withFiles(statementFiles.get()).withViewColumns(new ViewColumnTypes(() -> plain));
     }
 
     /** The session's time zone: UTC until a {@code SET TimeZone} of this engine's statements. */
