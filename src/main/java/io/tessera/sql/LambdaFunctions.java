@@ -173,7 +173,16 @@ public final class LambdaFunctions {
                         b.getTypeFactory().createSqlType(SqlTypeName.ANY), true);
                 for (int i = 1; i < fixed; i++) {
                     if (call.operand(i) instanceof SqlLambda l) {
-                        bind(b, l, List.of(any, any, any), fixed);
+                        try {
+                            bind(b, l, List.of(any, any, any), fixed);
+                        } catch (org.apache.calcite.runtime.CalciteContextException e) {
+                            // a body that needs the element's type (a field of it): DuckDB answers NULL here
+                            if (!String.valueOf(e.getMessage()).contains("Incompatible types")) {
+                                throw e;
+                            }
+                            throw error(name + " of a NULL of no list type with a lambda whose body needs the"
+                                    + " element's type (CAST the NULL to a list type)", l.getExpression());
+                        }
                     }
                 }
                 return true;
