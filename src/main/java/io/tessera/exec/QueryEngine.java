@@ -460,7 +460,8 @@ public final class QueryEngine implements AutoCloseable {
     }
 
     SqlFrontEnd frontEnd() {
-        return new SqlFrontEnd(db).withFiles(statementFiles.get()).withTimeZone(timeZone);
+        SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone);
+        return plain.withFiles(statementFiles.get()).withViewColumns(new ViewColumnTypes(() -> plain));
     }
 
     /** The session's time zone: UTC until a {@code SET TimeZone} of this engine's statements. */
@@ -495,7 +496,7 @@ public final class QueryEngine implements AutoCloseable {
         }
         SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(d.query())), d.query());
         List<io.tessera.plan.ColumnInfo> columns = ResultRows.nullableAsDuckDb(prepare(logical, null, null,
-                System.nanoTime()).plan().resultColumns(), io.tessera.sql.StoredNotNullColumns.of(logical.rel()));
+                System.nanoTime()).plan().resultColumns(), logical.storedNotNull());
         return d.form() == Statement.Describe.Form.TABLE_INFO ? ResultRows.tableInfo(columns)
                 : ResultRows.describe(columns);
     }

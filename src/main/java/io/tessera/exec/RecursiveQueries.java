@@ -51,7 +51,7 @@ final class RecursiveQueries {
         }
         RecursiveQueries r = new RecursiveQueries(engine, files, files.cancel(), logical);
         RelNode rel = RecursiveUnions.replace(logical.rel(), r::rows);
-        return new SqlFrontEnd.LogicalPlan(rel, logical.fieldNames(), logical.catalog());
+        return new SqlFrontEnd.LogicalPlan(rel, logical.fieldNames(), logical.catalog(), logical.storedNotNull());
     }
 
     /**
@@ -90,7 +90,8 @@ final class RecursiveQueries {
 
     private QueryExecutor.Ran run(RelNode rel) {
         List<String> names = rel.getRowType().getFieldNames();
-        return engine.runLogical(new SqlFrontEnd.LogicalPlan(rel, names, query.catalog()), cancel);
+        return engine.runLogical(new SqlFrontEnd.LogicalPlan(rel, names, query.catalog(), new boolean[names.size()]),
+                cancel);
     }
 
     /** The rows of {@code ran}; with {@code seen} (UNION), only those not seen before, each once. */

@@ -37,6 +37,9 @@ final class LambdaCalls {
         if (kindName == null) {
             return null;
         }
+        if (call.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return new Expr.Literal(null, Types.of(call.getType())); // of a NULL of no list type, as DuckDB's
+        }
         ListLambda.Kind kind = ListLambda.Kind.valueOf(kindName);
         List<RexNode> ops = call.getOperands();
         Expr list = translate.apply(ops.get(0));

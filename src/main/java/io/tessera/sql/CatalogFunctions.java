@@ -20,8 +20,8 @@ import java.util.Set;
  * {@code duckdb_tables()}, {@code duckdb_columns()} and {@code duckdb_views()}, and those of its PRAGMAs,
  * {@code pragma_version()} and {@code pragma_database_size()}: the columns of DuckDB's that GUI tools read, under
  * DuckDB's names and types, with the rows of the database as it is when the statement is planned (served as
- * {@link InformationSchema}'s views are). Left out: DuckDB's object ids, tags and the system catalog's own tables;
- * a view's columns (their types are known only once it is planned). One database, one schema, {@code main}.
+ * {@link InformationSchema}'s views are; a view's columns as {@link ViewColumns} gives them, each nullable). Left
+ * out: DuckDB's object ids, tags and the system catalog's own tables. One database, one schema, {@code main}.
  */
 final class CatalogFunctions {
 
@@ -39,12 +39,14 @@ final class CatalogFunctions {
     private final String catalog;
     private final List<Table> tables;
     private final List<View> views;
+    private final ViewColumns viewColumns; // null: views list no columns
 
-    CatalogFunctions(Database db, String catalog, List<Table> tables, List<View> views) {
+    CatalogFunctions(Database db, String catalog, List<Table> tables, List<View> views, ViewColumns viewColumns) {
         this.db = db;
         this.catalog = catalog;
         this.tables = tables;
         this.views = views;
+        this.viewColumns = viewColumns;
     }
 
     /**
@@ -101,6 +103,12 @@ final class CatalogFunctions {
             for (ColumnSchema c : t.schema().columns()) {
                 rows.add(row(catalog, "main", t.name(), c.name(), ++i, null, false, null, c.nullable(),
                         c.type().toString()));
+            }
+        }
+        for (View v : views) {
+            int i = 0;
+            for (ViewColumns.Column c : viewColumns == null ? List.<ViewColumns.Column>of() : viewColumns.of(v)) {
+                rows.add(row(catalog, "main", v.name(), c.name(), ++i, null, false, null, true, c.type()));
             }
         }
         return relation(rows, "database_name", TEXT, "schema_name", TEXT, "table_name", TEXT, "column_name", TEXT,

@@ -23,8 +23,9 @@ import java.util.Locale;
  * DuckDB's {@code information_schema.tables}, {@code .columns} and {@code .views} (the columns clients read most):
  * each one a statement names in FROM is replaced, before validation, by a VALUES list of the database's tables and
  * views as they are when the statement is planned, so it can be filtered, joined and aggregated as any table. One
- * schema, {@code main}; the catalog is the database directory's name (DuckDB's is the database file's). The
- * columns of views are not listed in {@code columns} (their types are known only once a view is planned).
+ * schema, {@code main}; the catalog is the database directory's name (DuckDB's is the database file's). The columns
+ * of views are listed after the tables' ({@link ViewColumns}: their types are known only once a view is planned),
+ * each nullable and without a default, as DuckDB lists them.
  */
 final class InformationSchema {
 
@@ -39,18 +40,20 @@ final class InformationSchema {
     private final String catalog;
     private final List<Table> tables;
     private final List<View> views;
+    private final ViewColumns viewColumns; // null: views list no columns
 
-    private InformationSchema(Database db, List<View> views) {
+    private InformationSchema(Database db, List<View> views, ViewColumns viewColumns) {
         this.db = db;
         this.catalog = db == null || db.directory().getFileName() == null ? "memory"
                 : db.directory().getFileName().toString();
         this.tables = db == null ? List.of() : db.tables();
         this.views = views;
+        this.viewColumns = viewColumns;
     }
 
     /** Replaces, in place, every {@code information_schema.X} of {@code statement}'s FROM clauses. */
-    static void replace(SqlNode statement, Database db, List<View> views) {
-        new InformationSchema(db, views).walk(statement);
+    static void replace(SqlNode statement, Database db, List<View> views, ViewColumns viewColumns) {
+        new InformationSchema(db, views, viewColumns).walk(statement);
     }
 
     private void walk(SqlNode node) {
@@ -125,7 +128,7 @@ final class InformationSchema {
     /** {@code (VALUES ...) AS alias (columns)} of the relation {@code name}. */
     private SqlNode relation(String name, SqlIdentifier alias, SqlParserPos pos) {
         if (name.startsWith(CatalogFunctions.PREFIX_DUCKDB) || name.startsWith(CatalogFunctions.PREFIX_PRAGMA)) {
-            return new CatalogFunctions(db, catalog, tables, views).relation(name).as(alias, pos);
+            return new CatalogFunctions(db, catalog, tables, views, viewColumns).relation(name).as(alias, pos);
         }
         List<String> columns = switch (name) {
             case "tables" -> TABLES;
@@ -137,6 +140,10 @@ final class InformationSchema {
             types.add(c.equals("ordinal_position") ? SqlTypeName.INTEGER : SqlTypeName.VARCHAR);
         }
         return new CatalogRelation(columns, types, rows(name)).as(alias, pos);
+    }
+
+    private List<ViewColumns.Column> columnsOf(View v) {
+        return viewColumns == null ? List.of() : viewColumns.of(v);
     }
 
     private List<List<Object>> rows(String name) {
@@ -158,6 +165,16 @@ final class InformationSchema {
                         row.add(null);
                         row.add(c.nullable() ? "YES" : "NO");
                         row.add(c.type().toString());
+                        rows.add(row);
+                    }
+                }
+                for (View v : views) {
+                    int i = 0;
+                    for (ViewColumns.Column c : columnsOf(v)) {
+                        List<Object> row = new ArrayList<>(List.of(catalog, "main", v.name(), c.name(), ++i));
+                        row.add(null);
+                        row.add("YES");
+                        row.add(c.type());
                         rows.add(row);
                     }
                 }

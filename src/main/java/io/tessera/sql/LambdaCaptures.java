@@ -25,11 +25,12 @@ import java.util.Locale;
  *   parameter named {@link #PREFIX} and a number, which the function types as that argument
  *   ({@code list_transform(l, x -> x + c)} is {@code list_transform(l, (x, tessera_capture_0) -> x + tessera_capture_0,
  *   c)}); so is an aggregate that reads no parameter ({@code x -> x + sum(c)}), computed over the rows as DuckDB
- *   computes it.</li>
+ *   computes it, and so is a window function that reads no parameter ({@code x -> x + row_number() OVER ()}).</li>
  * </ul>
  * Inner lambdas are rewritten first, so that what they capture from an outer lambda becomes the outer's. A lambda
  * the rewrites before this one rebuilt as a plain call is a {@link SqlLambda} again. A subquery inside a lambda and an
- * aggregate of a parameter are refused, as DuckDB refuses them, and so is a window function.
+ * aggregate of a parameter are refused, as DuckDB refuses them, and so is a window function of a parameter (which
+ * DuckDB fails on).
  */
 final class LambdaCaptures {
 
@@ -164,10 +165,16 @@ final class LambdaCaptures {
 
         @Override
         public SqlNode visit(SqlCall call) {
-            if (call instanceof SqlSelect || call.getKind() == SqlKind.SCALAR_QUERY || call.getKind() == SqlKind.EXISTS
-                    || call.getKind() == SqlKind.OVER) {
-                throw new SqlError("unsupported: " + (call.getKind() == SqlKind.OVER ? "a window function" : "a subquery")
-                        + " inside a lambda" + SupportCheck.at(call.getParserPosition()));
+            if (call instanceof SqlSelect || call.getKind() == SqlKind.SCALAR_QUERY || call.getKind() == SqlKind.EXISTS) {
+                throw new SqlError("unsupported: a subquery inside a lambda" + SupportCheck.at(call.getParserPosition()));
+            }
+            if (call.getKind() == SqlKind.OVER) {
+                // computed over the rows, outside the lambda, as DuckDB computes it: captured whole
+                if (readsParameter(call)) {
+                    throw new SqlError("unsupported: a window function of a lambda's parameter"
+                            + SupportCheck.at(call.getParserPosition()) + " (it is computed over the rows, not the elements)");
+                }
+                return capture(call);
             }
             boolean aggregate = isAggregate(call.getOperator());
             if (aggregate || call.getKind() == SqlKind.FILTER || call.getKind() == SqlKind.WITHIN_GROUP) {

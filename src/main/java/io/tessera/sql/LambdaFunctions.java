@@ -119,8 +119,8 @@ public final class LambdaFunctions {
     private static RelDataType returnType(SqlOperatorBinding b, Kind kind) {
         RelDataTypeFactory f = b.getTypeFactory();
         RelDataType list = b.getOperandType(0);
-        if (list.getSqlTypeName() == SqlTypeName.ANY) {
-            return list; // a parameter of an enclosing lambda not typed yet
+        if (list.getSqlTypeName() == SqlTypeName.ANY || list.getSqlTypeName() == SqlTypeName.NULL) {
+            return list; // a parameter of an enclosing lambda not typed yet; a NULL of no type, DuckDB's NULL of no type
         }
         boolean nullable = list.isNullable();
         return switch (kind) {
@@ -167,6 +167,26 @@ public final class LambdaFunctions {
             if (list.getSqlTypeName() == SqlTypeName.ANY) {
                 return true; // a parameter of an enclosing lambda, typed when that lambda's function types it
             }
+            if (list.getSqlTypeName() == SqlTypeName.NULL) {
+                // a NULL of no list type, whose answer is NULL, as DuckDB's: the body's names still resolved
+                RelDataType any = b.getTypeFactory().createTypeWithNullability(
+                        b.getTypeFactory().createSqlType(SqlTypeName.ANY), true);
+                for (int i = 1; i < fixed; i++) {
+                    if (call.operand(i) instanceof SqlLambda l) {
+                        try {
+                            bind(b, l, List.of(any, any, any), fixed);
+                        } catch (org.apache.calcite.runtime.CalciteContextException e) {
+                            // a body that needs the element's type (a field of it): DuckDB answers NULL here
+                            if (!String.valueOf(e.getMessage()).contains("Incompatible types")) {
+                                throw e;
+                            }
+                            throw error(name + " of a NULL of no list type with a lambda whose body needs the"
+                                    + " element's type (CAST the NULL to a list type)", l.getExpression());
+                        }
+                    }
+                }
+                return true;
+            }
             if (list.getComponentType() == null) {
                 throw new SqlError(name + " of a " + typeName(list) + ": its first argument must be a list"
                         + SupportCheck.at(call.operand(0).getParserPosition()));
@@ -195,39 +215,50 @@ public final class LambdaFunctions {
                 }
                 return true;
             }
-            // list_reduce: the accumulated value of the element type, or of the common type with the initial value;
-            // where the lambda gives another type, of the common type of both, as DuckDB binds it again
-            RelDataType acc = element;
-            if (fixed == 3) {
-                RelDataType initial = b.getOperandType(2);
-                if (initial.getSqlTypeName() != SqlTypeName.NULL) {
-                    acc = common(f, acc, initial, "the initial value's", call.operand(2), name);
-                }
+            // list_reduce, bound as DuckDB binds it: the value so far of the initial value's type (or the element
+            // type), the element of the element type; where the lambda gives another type, the value so far of the
+            // common type of both and the lambda bound once more, its result cast to that type
+            RelDataType start = element;
+            String startWhat = "the list's element";
+            SqlNode initialNode = null;
+            if (fixed == 3 && b.getOperandType(2).getSqlTypeName() != SqlTypeName.NULL) {
+                start = f.createTypeWithNullability(b.getOperandType(2), true);
+                startWhat = "the initial value's";
+                initialNode = call.operand(2);
             }
-            for (int round = 0; round < 2; round++) {
-                bind(b, lambda, List.of(acc, acc, index(f)), fixed);
-                RelDataType r = resultOf(b.getValidator().getValidatedNodeType(lambda));
-                if (r.getSqlTypeName() == SqlTypeName.NULL || SqlTypeUtil.equalSansNullability(f, r, acc)) {
-                    return true;
-                }
-                RelDataType wider = common(f, acc, r, "the lambda's result", lambda.getExpression(), name);
-                if (SqlTypeUtil.equalSansNullability(f, wider, acc)) {
-                    return true; // the lambda's result cast to the accumulated type
-                }
-                acc = wider;
+            bind(b, lambda, List.of(start, element, index(f)), fixed);
+            RelDataType r = resultOf(b.getValidator().getValidatedNodeType(lambda));
+            if (r.getSqlTypeName() == SqlTypeName.NULL) {
+                return true;
             }
-            bind(b, lambda, List.of(acc, acc, index(f)), fixed);
+            RelDataType acc = fixed == 3 && initialNode == null
+                    ? f.createTypeWithNullability(r, true) // a NULL initial value: the lambda's type
+                    : common(f, start, r, startWhat, "the lambda's result", lambda.getExpression(), name);
+            if (!SqlTypeUtil.equalSansNullability(f, acc, start)) {
+                bind(b, lambda, List.of(acc, element, index(f)), fixed);
+            }
             return true;
         }
 
+        /**
+         * The type that holds both, as DuckDB's TryGetMaxLogicalType gives it for these: an integer type beside a
+         * BOOLEAN is the integer type; numbers the common number type; else none (an error naming both types).
+         */
         private static RelDataType common(RelDataTypeFactory f, RelDataType acc, RelDataType other, String what,
-                                          SqlNode where, String name) {
+                                          String otherWhat, SqlNode where, String name) {
+            if (SqlTypeUtil.equalSansNullability(f, acc, other)) {
+                return f.createTypeWithNullability(acc, true);
+            }
+            boolean accBoolean = acc.getSqlTypeName() == SqlTypeName.BOOLEAN;
+            boolean otherBoolean = other.getSqlTypeName() == SqlTypeName.BOOLEAN;
+            if (accBoolean && SqlTypeUtil.isIntType(other) || otherBoolean && SqlTypeUtil.isIntType(acc)) {
+                return f.createTypeWithNullability(accBoolean ? other : acc, true);
+            }
             RelDataType t = f.leastRestrictive(List.of(acc, other));
             boolean numbers = SqlTypeUtil.isNumeric(acc) == SqlTypeUtil.isNumeric(other);
-            if (t == null || !numbers || acc.getSqlTypeName() == SqlTypeName.BOOLEAN
-                    != (other.getSqlTypeName() == SqlTypeName.BOOLEAN)) {
-                throw new SqlError(name + ": no common type of the list's element type " + typeName(acc) + " and "
-                        + what + " type " + typeName(other) + SupportCheck.at(where.getParserPosition()));
+            if (t == null || !numbers || accBoolean != otherBoolean) {
+                throw new SqlError(name + ": no common type of " + what + " type " + typeName(acc) + " and "
+                        + otherWhat + " type " + typeName(other) + SupportCheck.at(where.getParserPosition()));
             }
             return f.createTypeWithNullability(t, true);
         }

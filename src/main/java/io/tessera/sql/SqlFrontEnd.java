@@ -66,14 +66,17 @@ public final class SqlFrontEnd {
     private final FileTables files; // the tables of files named in FROM; null: such a file is an error
     /** The session's time zone: TIMESTAMP WITH TIME ZONE values are read, shown and taken apart in it. */
     private final java.time.ZoneId zone;
+    /** The columns of views for the catalog's listings; null: they list none. */
+    private final ViewColumns viewColumns;
 
     public SqlFrontEnd(Database db) {
-        this(db, db.views(), null, null, java.time.ZoneOffset.UTC);
+        this(db, db.views(), null, null, java.time.ZoneOffset.UTC, null);
     }
 
     private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views, Table replacement,
-                        FileTables files, java.time.ZoneId zone) {
+                        FileTables files, java.time.ZoneId zone, ViewColumns viewColumns) {
         this.db = db;
+        this.viewColumns = viewColumns;
         this.views = views;
         this.replacement = replacement;
         this.files = files;
@@ -82,17 +85,31 @@ public final class SqlFrontEnd {
 
     /** A front end over no tables and no views (the warm-up of {@link CalciteSetup}). */
     static SqlFrontEnd withoutTables() {
-        return new SqlFrontEnd(null, List.of(), null, null, java.time.ZoneOffset.UTC);
+        return new SqlFrontEnd(null, List.of(), null, null, java.time.ZoneOffset.UTC, null);
     }
 
     /** This front end with {@code table} (a slice of a stored table) in place of the stored table of its name. */
     public SqlFrontEnd withTable(Table table) {
-        return new SqlFrontEnd(db, views, table, files, zone);
+        return new SqlFrontEnd(db, views, table, files, zone, viewColumns);
     }
 
     /** This front end reading the files named in FROM ({@code FROM 'f.csv'}, {@code read_parquet}) through files. */
     public SqlFrontEnd withFiles(FileTables files) {
-        return new SqlFrontEnd(db, views, replacement, files, zone);
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns);
+    }
+
+    /** This front end listing the columns of views that {@code columns} gives in the catalog's listings. */
+    public SqlFrontEnd withViewColumns(ViewColumns columns) {
+        return new SqlFrontEnd(db, views, replacement, files, zone, columns);
+    }
+
+    /** {@code SELECT * FROM name}: the rows of a table or a view of that name. */
+    public static SqlNode selectAll(String name) {
+        org.apache.calcite.sql.parser.SqlParserPos pos = org.apache.calcite.sql.parser.SqlParserPos.ZERO;
+        return new org.apache.calcite.sql.SqlSelect(pos, null,
+                org.apache.calcite.sql.SqlNodeList.of(org.apache.calcite.sql.SqlIdentifier.star(pos)),
+                new org.apache.calcite.sql.SqlIdentifier(name, pos), null, null, null, null, null, null, null, null,
+                null);
     }
 
     /**
@@ -100,7 +117,7 @@ public final class SqlFrontEnd {
      * ({@link #timeZone}), where the physical planner finds it.
      */
     public SqlFrontEnd withTimeZone(java.time.ZoneId zone) {
-        return new SqlFrontEnd(db, views, replacement, files, zone);
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns);
     }
 
     /** The session's time zone of a plan this front end made (UTC for one made otherwise). */
@@ -110,7 +127,8 @@ public final class SqlFrontEnd {
     }
 
     /** A validated, optimized logical plan and the names of its output columns. */
-    public record LogicalPlan(RelNode rel, List<String> fieldNames, CalciteCatalogReader catalog) {
+    public record LogicalPlan(RelNode rel, List<String> fieldNames, CalciteCatalogReader catalog,
+                              boolean[] storedNotNull) {
     }
 
     public static SqlNode parse(String sql) {
@@ -146,7 +164,7 @@ public final class SqlFrontEnd {
     public LogicalPlan plan(SqlNode parsed, String text) {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         var unpivots = UnpivotCopies.includeNulls(parsed);
-        InformationSchema.replace(parsed, db, views);
+        InformationSchema.replace(parsed, db, views, viewColumns);
         parsed = InsertValueCasts.rewrite(parsed, db); // before SupportCheck reads its interval texts
         parsed = StructUnnests.rewrite(parsed, tablesByName(fileTables));
         parsed = Unnests.rewrite(parsed);
@@ -206,6 +224,7 @@ public final class SqlFrontEnd {
             throw new SqlError(c.getMessage() == null ? String.valueOf(e) : c.getMessage(), e);
         }
         UnionChains.check(validated, validator);
+        boolean[] storedNotNull = StoredNotNullColumns.of(validator, validated);
         HepPlanner clusterPlanner = new HepPlanner(HepProgram.builder().build(),
                 org.apache.calcite.plan.Contexts.of(zone));
         // while SQL becomes relational algebra, constant folding leaves inexact CASTs alone (see CheckedCasts);
@@ -266,13 +285,14 @@ public final class SqlFrontEnd {
         // done before the rules that move projections and filters, which would move a RexOver across a join or a
         // filter below it and so compute it over other rows (a Window node is a barrier to them)
         if (RuleTargets.holdsWindow(rel)) {
+            rel = LambdaWindows.split(rel);
             rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW);
         }
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = pullFactors(rel);
         rel = ConstantFolding.fold(rel);
 
-        return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog);
+        return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog, storedNotNull);
     }
 
     /** The column names of every table, file table and view a statement could name, by name (for "did you mean"). */
@@ -403,6 +423,6 @@ public final class SqlFrontEnd {
             }
         }
         out.add(view);
-        return new SqlFrontEnd(db, out, replacement, files, zone);
+        return new SqlFrontEnd(db, out, replacement, files, zone, viewColumns);
     }
 }

@@ -38,6 +38,8 @@ final class StoredView extends AbstractTable implements TranslatableTable {
     private final CalciteSchema root;
     private final JavaTypeFactoryImpl types;
     private RelDataType rowType;
+    /** Per column, whether DESCRIBE calls it NOT NULL ({@link StoredNotNullColumns}); found when first asked. */
+    private boolean[] notNull;
 
     private StoredView(View view, CalciteSchema root, JavaTypeFactoryImpl types) {
         this.view = view;
@@ -62,6 +64,17 @@ final class StoredView extends AbstractTable implements TranslatableTable {
             });
         }
         return rowType;
+    }
+
+    /** Whether DESCRIBE calls the view's column at {@code column} NOT NULL, as DuckDB does: as its query's. */
+    boolean notNull(int column) {
+        if (notNull == null) {
+            notNull = expanding(() -> {
+                SqlValidator validator = SqlFrontEnd.validator(catalog(), types);
+                return StoredNotNullColumns.of(validator, validate(validator));
+            });
+        }
+        return column < notNull.length && notNull[column];
     }
 
     @Override

@@ -53,6 +53,8 @@ public final class DuckDbReplay {
         int problems = 0;
         try (SqlFileRun run = new SqlFileRun(file, file.toString(), data);
              Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+            // Tessera's session starts in UTC, DuckDB's in the machine's zone (to which its RESET TimeZone returns)
+            execute(duck, "SET TimeZone = 'UTC'");
             for (SqlTestRecord r : SqlTestParser.parse(file.toString(), original)) {
                 String where = file + ":" + r.line() + ": ";
                 String override = override(original, r.line());
@@ -174,11 +176,24 @@ public final class DuckDbReplay {
                 return new QueryResult(List.of(new ResultColumn("count", DataType.BIGINT, false)),
                         List.<Object[]>of(new Object[] {(long) st.getUpdateCount()}), 0, 0);
             }
-            return rows(st.getResultSet());
+            return rows(st.getResultSet(), sessionZone(c));
         }
     }
 
-    private static QueryResult rows(ResultSet rs) throws SQLException {
+    /**
+     * DuckDB's session time zone (SET TimeZone; the machine's until one is set): its JDBC driver returns a
+     * TIMESTAMPTZ at UTC's offset, where DuckDB's text of it, and the file's, is at the session zone's.
+     */
+    private static java.time.ZoneId sessionZone(Connection c) throws SQLException {
+        try (java.sql.Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT current_setting('TimeZone')")) {
+            return rs.next() ? java.time.ZoneId.of(rs.getString(1)) : java.time.ZoneOffset.UTC;
+        } catch (java.time.DateTimeException e) {
+            return java.time.ZoneOffset.UTC;
+        }
+    }
+
+    private static QueryResult rows(ResultSet rs, java.time.ZoneId zone) throws SQLException {
         try (rs) {
             int n = rs.getMetaData().getColumnCount();
             List<ResultColumn> cols = new ArrayList<>();
@@ -190,8 +205,10 @@ public final class DuckDbReplay {
                 Object[] row = new Object[n];
                 for (int i = 0; i < n; i++) {
                     Object v = rs.getObject(i + 1);
-                    // a STRUCT or LIST as DuckDB's text of it ({'a': 1, 'b': [x, NULL]}), which Tessera prints too
+                    // a STRUCT or LIST as DuckDB's text of it ({'a': 1, 'b': [x, NULL]}), which Tessera prints too;
+                    // a TIMESTAMPTZ at the session zone's offset, as DuckDB writes it
                     row[i] = v instanceof java.sql.Struct || v instanceof java.sql.Array ? rs.getString(i + 1)
+                            : v instanceof java.time.OffsetDateTime t ? t.atZoneSameInstant(zone).toOffsetDateTime()
                             : DuckDbPeer.normalize(v);
                 }
                 rows.add(row);
