@@ -70,17 +70,24 @@ final class FileTableLoader implements FileTables, AutoCloseable {
      * {@code columns}, named {@code prefix_N}: the rows a recursive query made.
      */
     Table rows(String prefix, List<ColumnSchema> columns, List<Object[]> rows) {
+        return replaceRows(newTableName(prefix), columns, rows);
+    }
+
+    /**
+     * Table {@code name} of the temporary database holding {@code rows} in {@code columns}, in place of the one of
+     * that name before (a recursive query's rows of one iteration, which no reader needs once the next is made).
+     */
+    Table replaceRows(String name, List<ColumnSchema> columns, List<Object[]> rows) {
         Database d = database();
-        String name = prefix + "_" + rowTables++;
         try (io.tessera.storage.TableWriter w = d.replace(new TableSchema(name, columns))) {
             RowAppender.append(rows, w, cancel);
             return w.commit();
         }
     }
 
-    /** Drops a table {@link #rows} made, once nothing will read it. */
-    void drop(Table table) {
-        database().dropTable(table.name());
+    /** A name for a table of {@link #replaceRows} that no other table of the statement has. */
+    String newTableName(String prefix) {
+        return prefix + "_" + rowTables++;
     }
 
     /** Makes the tables of files without their rows (for DESCRIBE). */

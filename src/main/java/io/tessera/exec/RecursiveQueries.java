@@ -67,6 +67,7 @@ final class RecursiveQueries {
         Set<List<Object>> seen = union.all ? null : new HashSet<>();
         List<Object[]> all = new ArrayList<>();
         List<Object[]> added = newRows(run(RecursiveUnions.seed(union)), seen);
+        String working = files.newTableName("recursive"); // one table, replaced by each iteration's rows
         for (int iteration = 0; !added.isEmpty(); iteration++) {
             all.addAll(added);
             if (union.iterationLimit >= 0 && iteration >= union.iterationLimit
@@ -74,9 +75,8 @@ final class RecursiveQueries {
                 break;
             }
             QueryCancel.check(cancel);
-            Table previous = files.rows("recursive", columns, added);
+            Table previous = files.replaceRows(working, columns, added);
             added = newRows(run(RecursiveUnions.step(union, scan(previous, rowType))), seen);
-            files.drop(previous);
         }
         if (rowsNeeded >= 0 && all.size() > rowsNeeded) {
             all = all.subList(0, (int) rowsNeeded); // the first rows, in the order the iterations made them
