@@ -109,6 +109,79 @@ public final class RecursiveUnions {
         return RelOptUtil.createCastRel(scan, rowType, true);
     }
 
+    /**
+     * {@code rel} with each recursive union's seed and step passed through {@code decorrelate} on their own and the
+     * union then held in a scan of a stand-in table, which Calcite's decorrelator (that has no rule for a union
+     * that repeats) passes as any scan: a correlated subquery over a recursive query then decorrelates.
+     * {@link #restore} puts the unions back.
+     */
+    static RelNode hide(RelNode rel, CalciteCatalogReader catalog, java.util.function.UnaryOperator<RelNode> decorrelate) {
+        if (rel instanceof RepeatUnion union) {
+            List<RelNode> parts = new ArrayList<>();
+            for (RelNode input : union.getInputs()) {
+                parts.add(decorrelated(input, catalog, decorrelate));
+            }
+            RelNode held = union.copy(union.getTraitSet(), parts);
+            Held table = new Held(held);
+            RelOptTable relTable = RelOptTableImpl.create(catalog, held.getRowType(), List.of("recursive"), table,
+                    (org.apache.calcite.linq4j.tree.Expression) null);
+            return LogicalTableScan.create(rel.getCluster(), relTable, List.of());
+        }
+        List<RelNode> inputs = new ArrayList<>();
+        boolean changed = false;
+        for (RelNode input : rel.getInputs()) {
+            RelNode replaced = hide(input, catalog, decorrelate);
+            changed |= replaced != input;
+            inputs.add(replaced);
+        }
+        return changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+    }
+
+    /** A union's seed or step decorrelated, its spool kept (the step's spool names the transient table). */
+    private static RelNode decorrelated(RelNode part, CalciteCatalogReader catalog,
+                                        java.util.function.UnaryOperator<RelNode> decorrelate) {
+        if (part instanceof TableSpool spool) {
+            RelNode inner = hide(spool.getInput(), catalog, decorrelate);
+            return spool.copy(spool.getTraitSet(), List.of(decorrelate.apply(inner)));
+        }
+        return decorrelate.apply(hide(part, catalog, decorrelate));
+    }
+
+    /** {@code rel} with the unions {@link #hide} held put back in place. */
+    static RelNode restore(RelNode rel) {
+        if (rel instanceof TableScan scan && scan.getTable().unwrap(Held.class) != null) {
+            return scan.getTable().unwrap(Held.class).union;
+        }
+        List<RelNode> inputs = new ArrayList<>();
+        boolean changed = false;
+        for (RelNode input : rel.getInputs()) {
+            RelNode replaced = restore(input);
+            changed |= replaced != input;
+            inputs.add(replaced);
+        }
+        return changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+    }
+
+    /** The stand-in table of a recursive union while the query around it is decorrelated. */
+    private static final class Held extends org.apache.calcite.schema.impl.AbstractTable
+            implements org.apache.calcite.schema.Wrapper {
+        private final RelNode union;
+
+        Held(RelNode union) {
+            this.union = union;
+        }
+
+        @Override
+        public RelDataType getRowType(org.apache.calcite.rel.type.RelDataTypeFactory f) {
+            return union.getRowType();
+        }
+
+        @Override
+        public <C> C unwrap(Class<C> c) {
+            return c.isInstance(this) ? c.cast(this) : null;
+        }
+    }
+
     private static RelNode unspooled(RelNode rel) {
         return rel instanceof TableSpool spool ? spool.getInput() : rel;
     }
