@@ -33,7 +33,7 @@ public final class DescribeCommand implements Runnable {
             Table t = d.table(table);
             var out = spec.commandLine().getOut();
             out.println(t.name() + ": " + TablesCommand.rowCount(t.rowCount()) + ", "
-                    + TablesCommand.humanBytes(t.sizeBytes()));
+                    + io.tessera.storage.ByteSizes.text(t.sizeBytes()));
             TextTable tt = new TextTable(List.of("column", "type", "null", "nulls", "distinct", "min", "max",
                     "buckets", "most common"), List.of(false, false, false, true, true, false, false, true, false));
             boolean estimates = false;

@@ -14,7 +14,7 @@ final class OutOfMemory {
         long suggest = Math.max(2, 2 * ((max + gib - 1) / gib));
         String what = e.getMessage() == null || e.getMessage().isBlank() ? "Java heap space" : e.getMessage();
         return String.format(Locale.ROOT, "out of memory (%s, the heap's limit is %s) while %s; give Tessera more "
-                        + "with TESSERA_JAVA_OPTS=-Xmx%dg (the default is -Xmx8g)", what, SqlSession.humanBytes(max),
+                        + "with TESSERA_JAVA_OPTS=-Xmx%dg (the default is -Xmx8g)", what, io.tessera.storage.ByteSizes.text(max),
                 doing, suggest);
     }
 }

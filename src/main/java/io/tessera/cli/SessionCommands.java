@@ -205,7 +205,7 @@ final class SessionCommands {
         List<Object[]> rows = new ArrayList<>();
         for (Table t : session.database().tables()) {
             rows.add(new Object[] {t.name(), t.rowCount(), t.schema().columns().size(),
-                    SqlSession.humanBytes(t.sizeBytes())});
+                    io.tessera.storage.ByteSizes.text(t.sizeBytes())});
         }
         return new QueryResult(cols, rows, 0, 0);
     }

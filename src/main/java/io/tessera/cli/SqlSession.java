@@ -392,20 +392,6 @@ final class SqlSession {
         out.flush();
     }
 
-    static String humanBytes(long bytes) {
-        if (bytes < 1024) {
-            return bytes + " B";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
-        double v = bytes;
-        int u = -1;
-        while (v >= 1024 && u + 1 < units.length) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
-    }
-
     /**
      * Runs a script: statements separated by ';' (the last one may lack it), and commands on lines of their own.
      * A command line inside an unfinished statement runs as a command, and the statement goes on after it (as in

@@ -158,17 +158,7 @@ final class CatalogFunctions {
 
     /** A number of bytes as DuckDB writes one: {@code 512 bytes}, {@code 1.5 KiB}, {@code 18.8 GiB}. */
     static String readable(long bytes) {
-        if (bytes < 1024) {
-            return bytes + " bytes";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
-        double v = bytes;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+        return bytes < 1024 ? bytes + " bytes" : io.tessera.storage.ByteSizes.text(bytes);
     }
 
     private static List<Object> row(Object... values) {

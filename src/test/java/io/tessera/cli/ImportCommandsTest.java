@@ -159,10 +159,10 @@ class ImportCommandsTest extends CapturedMainTest {
 
     @Test
     void humanSizes() {
-        assertEquals("0 B", TablesCommand.humanBytes(0));
-        assertEquals("1023 B", TablesCommand.humanBytes(1023));
-        assertEquals("1.5 KiB", TablesCommand.humanBytes(1536));
-        assertEquals("389.1 MiB", TablesCommand.humanBytes(408_000_000));
-        assertEquals("2.0 GiB", TablesCommand.humanBytes(2L << 30));
+        assertEquals("0 B", io.tessera.storage.ByteSizes.text(0));
+        assertEquals("1023 B", io.tessera.storage.ByteSizes.text(1023));
+        assertEquals("1.5 KiB", io.tessera.storage.ByteSizes.text(1536));
+        assertEquals("389.1 MiB", io.tessera.storage.ByteSizes.text(408_000_000));
+        assertEquals("2.0 GiB", io.tessera.storage.ByteSizes.text(2L << 30));
     }
 }
