@@ -62,6 +62,7 @@ final class NumericCalls {
             case "ISNAN" -> NumericFunction.ISNAN;
             case "ISINF" -> NumericFunction.ISINF;
             case "ISFINITE" -> NumericFunction.ISFINITE;
+            case "SIGNBIT" -> NumericFunction.SIGNBIT;
             case "RANDOM" -> NumericFunction.RANDOM;
             case "FACTORIAL" -> NumericFunction.FACTORIAL;
             case "CBRT", "DEGREES", "RADIANS", "SIN", "COS", "TAN", "COT", "ASIN", "ACOS", "ATAN", "ATAN2", "XOR" ->

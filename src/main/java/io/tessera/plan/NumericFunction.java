@@ -18,6 +18,11 @@ public enum NumericFunction {
     ISNAN,
     ISINF,
     ISFINITE,
+    /**
+     * (x): whether a number's sign bit is set: below zero, and of a DOUBLE also -0.0 (an exact number's zero, even
+     * written -0.0, has none).
+     */
+    SIGNBIT,
     /** (n): n! of a BIGINT, a BIGINT: an error below 0 and past 20! (DuckDB's HUGEINT goes to 33!). */
     FACTORIAL,
     /** (): a new value in [0, 1) for every row and every call. */

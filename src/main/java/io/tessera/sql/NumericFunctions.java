@@ -32,7 +32,7 @@ import java.util.Set;
  * DuckDB's conditional and numeric scalar functions: GREATEST and LEAST (of DuckDB's common type, NULLs skipped, a
  * BOOLEAN beside integers an integer),
  * IFNULL and IF (rewritten to COALESCE and CASE before validation), TRUNC, LOG10, LOG2, LOG, POW, BIT_COUNT, GCD,
- * LCM, EVEN, ISNAN, ISINF, ISFINITE, FACTORIAL (also {@code n!}) and RANDOM, typed as DuckDB types them (FACTORIAL a
+ * LCM, EVEN, ISNAN, ISINF, ISFINITE, SIGNBIT, FACTORIAL (also {@code n!}) and RANDOM, typed as DuckDB types them (FACTORIAL a
  * BIGINT where DuckDB's is a HUGEINT). {@link MathFunctions} looks names up
  * here; {@code plan.NumericCalls} lowers them.
  */
@@ -107,6 +107,7 @@ final class NumericFunctions {
             Map.entry("ISNAN", fn("ISNAN", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("ISINF", fn("ISINF", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("ISFINITE", fn("ISFINITE", BOOLEAN, noText(OperandTypes.NUMERIC))),
+            Map.entry("SIGNBIT", fn("SIGNBIT", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("RANDOM", RANDOM),
             Map.entry("CBRT", fn("CBRT", DOUBLE, noText(OperandTypes.NUMERIC))),
             Map.entry("PI", fn("PI", ReturnTypes.DOUBLE, OperandTypes.NILADIC)),

@@ -55,6 +55,7 @@ final class NumericFunctions {
             case ISNAN -> exact ? "false" : "Double.isNaN(" + a + ")";
             case ISINF -> exact ? "false" : "Double.isInfinite(" + a + ")";
             case ISFINITE -> exact ? "true" : "Double.isFinite(" + a + ")";
+            case SIGNBIT -> exact ? "(" + a + " < 0)" : "(Double.doubleToRawLongBits(" + a + ") < 0L)";
             case CBRT -> "Math.cbrt(" + ExprGen.toDouble(x.get(0), t) + ")";
             case DEGREES -> "Math.toDegrees(" + ExprGen.toDouble(x.get(0), t) + ")";
             case RADIANS -> "Math.toRadians(" + ExprGen.toDouble(x.get(0), t) + ")";
@@ -74,7 +75,7 @@ final class NumericFunctions {
             case BIT_COUNT -> ValueKind.INT;
             case GCD, LCM, FACTORIAL -> ValueKind.LONG;
             case XOR -> x.get(0).kind();
-            case ISNAN, ISINF, ISFINITE -> ValueKind.BOOL;
+            case ISNAN, ISINF, ISFINITE, SIGNBIT -> ValueKind.BOOL;
             default -> ValueKind.DOUBLE;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, v, k), n, k);
