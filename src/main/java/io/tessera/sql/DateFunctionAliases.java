@@ -17,7 +17,7 @@ import java.util.Set;
  * (after ColumnNames, so a result column keeps the name as written): DATEPART is DATE_PART; ISODOW, ISOYEAR,
  * YEARWEEK, WEEKOFYEAR, CENTURY, MILLENNIUM, DECADE, HOUR, MINUTE, SECOND, MILLISECOND and MICROSECOND are DATE_PART
  * of that part; DAYNAME and MONTHNAME are
- * STRFTIME's {@code %A} and {@code %B}; TODAY() is CURRENT_DATE.
+ * STRFTIME's {@code %A} and {@code %B}; TODAY() is CURRENT_DATE; the clock's other names ({@link #CLOCKS}).
  */
 final class DateFunctionAliases {
 
@@ -34,6 +34,14 @@ final class DateFunctionAliases {
     /** The functions that are STRFTIME of a format, by name. */
     private static final Map<String, String> FORMATS = Map.of("DAYNAME", "%A", "MONTHNAME", "%B");
 
+    /**
+     * DuckDB's other names of the clock's functions: GET_CURRENT_TIMESTAMP and TRANSACTION_TIMESTAMP are NOW (the
+     * instant the statement was planned), CURRENT_LOCALTIMESTAMP and CURRENT_LOCALTIME are LOCALTIMESTAMP and
+     * LOCALTIME; GET_CURRENT_TIME is current_time, refused (a TIME WITH TIME ZONE).
+     */
+    private static final Set<String> CLOCKS = Set.of("GET_CURRENT_TIMESTAMP", "TRANSACTION_TIMESTAMP",
+            "CURRENT_LOCALTIMESTAMP", "CURRENT_LOCALTIME", "GET_CURRENT_TIME");
+
     static final Set<String> NAMES = names();
 
     private static Set<String> names() {
@@ -41,6 +49,7 @@ final class DateFunctionAliases {
         all.addAll(FORMATS.keySet());
         all.add("DATEPART");
         all.add("TODAY");
+        all.addAll(CLOCKS);
         return Set.copyOf(all);
     }
 
@@ -50,6 +59,15 @@ final class DateFunctionAliases {
             List<SqlNode> ops = c.getOperandList();
             if (name.equals("DATEPART")) {
                 return new SqlBasicCall(UnresolvedCalls.function("DATE_PART"), ops, pos);
+            }
+            if (CLOCKS.contains(name)) {
+                arguments(c, name, 0);
+                return switch (name) {
+                    case "CURRENT_LOCALTIMESTAMP" -> new SqlIdentifier("LOCALTIMESTAMP", pos);
+                    case "CURRENT_LOCALTIME" -> new SqlIdentifier("LOCALTIME", pos);
+                    case "GET_CURRENT_TIME" -> throw TemporalLiterals.currentTime("get_current_time()", pos);
+                    default -> TimestampFunctions.lookup("NOW").createCall(pos);
+                };
             }
             if (name.equals("TODAY")) {
                 arguments(c, name, 0);

@@ -140,8 +140,8 @@ final class TimestampFunctions {
     }
 
     /**
-     * Calcite's own niladic CURRENT_TIMESTAMP and LOCALTIMESTAMP: the first becomes NOW before validation
-     * ({@link TemporalLiterals}), the second is NOW on the session's clock (a TIMESTAMP).
+     * Calcite's own niladic CURRENT_TIMESTAMP, LOCALTIMESTAMP and LOCALTIME: the first becomes NOW before validation
+     * ({@link TemporalLiterals}), the second is NOW on the session's clock (a TIMESTAMP), the third its time of day.
      */
-    static final List<String> STANDARD = List.of("CURRENT_TIMESTAMP", "LOCALTIMESTAMP");
+    static final List<String> STANDARD = List.of("CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "LOCALTIME");
 }
