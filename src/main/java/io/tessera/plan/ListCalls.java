@@ -82,8 +82,13 @@ final class ListCalls {
         if (CONCATS.contains(name) || APPENDS.contains(name) || PREPENDS.contains(name)) {
             return concat(call, name, translate);
         }
+        boolean position = name.equals("LIST_POSITION") || name.equals("LIST_INDEXOF")
+                || name.equals("ARRAY_POSITION") || name.equals("ARRAY_INDEXOF");
         if (name.equals("LIST_CONTAINS") || name.equals("LIST_HAS") || name.equals("ARRAY_CONTAINS")
-                || name.equals("ARRAY_HAS")) {
+                || name.equals("ARRAY_HAS") || position) {
+            if (call.getOperands().get(0).getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+                return new Expr.Literal(null, Types.of(call.getType())); // of a NULL that is no list yet: NULL
+            }
             Expr elements = translate.apply(call.getOperands().get(0));
             Expr sought = translate.apply(call.getOperands().get(1));
             if (fieldsBeyond(sought.type(), elements.type().element())) {
@@ -96,6 +101,9 @@ final class ListCalls {
             Expr[] lookup = lookup(sought, elements, elements.type().element());
             Expr list = lookup[1];
             Expr value = lookup[0];
+            if (position) {
+                return new Expr.Call(Op.LIST, List.of(list, value), DataType.INTEGER, true, ListFunction.POSITION);
+            }
             return new Expr.Call(Op.LIST, List.of(list, value), DataType.BOOLEAN, list.nullable() || value.nullable(),
                     ListFunction.CONTAINS);
         }
