@@ -29,6 +29,7 @@ final class SplitSortCalls {
             case "STRING_SPLIT", "STR_SPLIT", "STRING_TO_ARRAY" -> TextFunction.STRING_SPLIT;
             case "SPLIT_PART" -> TextFunction.SPLIT_PART;
             case "STARTS_WITH" -> TextFunction.STARTS_WITH;
+            case "TESSERA_GLOB" -> TextFunction.GLOB;
             case "ENDS_WITH" -> TextFunction.ENDS_WITH;
             case "CONTAINS" -> TextFunction.CONTAINS;
             case "REVERSE" -> TextFunction.REVERSE;

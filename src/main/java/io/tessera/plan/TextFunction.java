@@ -65,6 +65,8 @@ public enum TextFunction {
     STARTS_WITH,
     ENDS_WITH,
     CONTAINS,
+    /** (s, pattern): DuckDB's GLOB of s's UTF-8 bytes ({@code *}, {@code ?}, {@code [...]}, {@code \}), a BOOLEAN. */
+    GLOB,
     /** (s): its grapheme clusters in the reverse order. */
     REVERSE,
     /** (s): the code point of its first character, an INTEGER (0 for ''). */

@@ -58,6 +58,9 @@ final class SplitSortFunctions {
             Map.entry("SPLIT_PART", fn("SPLIT_PART", nullable(SqlTypeName.VARCHAR), OperandTypes.family(
                     SqlTypeFamily.STRING, SqlTypeFamily.STRING, SqlTypeFamily.INTEGER))),
             Map.entry("STARTS_WITH", fn("STARTS_WITH", nullable(SqlTypeName.BOOLEAN), OperandTypes.STRING_STRING)),
+            // GLOB and ~~~ (PatternOperators)
+            Map.entry(PatternOperators.GLOB_FUNCTION, fn(PatternOperators.GLOB_FUNCTION, nullable(SqlTypeName.BOOLEAN),
+                    OperandTypes.STRING_STRING)),
             Map.entry("ENDS_WITH", fn("ENDS_WITH", nullable(SqlTypeName.BOOLEAN), OperandTypes.STRING_STRING)),
             Map.entry("CONTAINS", fn("CONTAINS", nullable(SqlTypeName.BOOLEAN), OperandTypes.or(
                     OperandTypes.STRING_STRING, OperandTypes.family(SqlTypeFamily.ARRAY, SqlTypeFamily.ANY)))),

@@ -87,6 +87,7 @@ final class TextFunctions {
             case STARTS_WITH -> s + ".startsWith(" + v.get(1) + ")";
             case ENDS_WITH -> s + ".endsWith(" + v.get(1) + ")";
             case CONTAINS -> s + ".contains(" + v.get(1) + ")";
+            case GLOB -> TEXT + "glob(" + s + ", " + v.get(1) + ")";
             case REVERSE -> TEXT + "reverse(" + s + ")";
             case ASCII -> TEXT + "ascii(" + s + ")";
             case CHR -> TEXT + "chr(" + s + ")";
@@ -106,7 +107,7 @@ final class TextFunctions {
         ValueKind k = switch (f) {
             case POSITION, LENGTH, OCTET_LENGTH, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
             case JARO_SIMILARITY, JARO_WINKLER_SIMILARITY -> ValueKind.DOUBLE;
-            case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS ->
+            case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS, GLOB ->
                     ValueKind.BOOL;
             case ASCII -> ValueKind.INT;
             default -> ValueKind.STRING;

@@ -146,6 +146,11 @@ public final class TextRuntime {
     private static final java.util.concurrent.ConcurrentHashMap<String, Pattern> LIKE_PATTERNS =
             new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** DuckDB's GLOB of a string and a pattern ({@link GlobMatch}). */
+    public static boolean glob(String s, String pattern) {
+        return GlobMatch.matches(s, pattern);
+    }
+
     /** LIKE (or ILIKE) with a pattern that is a value of the row; escape is "" for none. */
     public static boolean like(String s, String pattern, String escape, boolean insensitive) {
         String key = (insensitive ? "i" : "c") + escape.length() + escape + pattern;
