@@ -33,6 +33,14 @@ public enum ListFunction {
      */
     POSITION,
     /**
+     * (list, other): whether some element of the other list that is not NULL is in the list (HAS_ANY), whether all
+     * are (HAS_ALL); both lists of one element type.
+     */
+    HAS_ANY,
+    HAS_ALL,
+    /** (list): how many distinct elements that are not NULL it holds, a BIGINT. */
+    UNIQUE,
+    /**
      * (list of VARCHAR, separator, empty): the elements that are not NULL joined by the separator (list_aggregate's
      * string_agg); NULL where there are none, but an empty list is '' where {@code empty}, a BOOLEAN constant, says
      * so (array_to_string).

@@ -31,6 +31,10 @@ public enum NumericFunction {
     CBRT, DEGREES, RADIANS, SIN, COS, TAN, COT, ASIN, ACOS, ATAN,
     /** (y, x): the angle of the point (x, y), DOUBLE. */
     ATAN2,
+    /** (x): the hyperbolic functions and their inverses, DOUBLE (NaN outside their domains, as DuckDB). */
+    SINH, COSH, TANH, ASINH, ACOSH, ATANH,
+    /** (x, y): the next DOUBLE after x toward y. */
+    NEXTAFTER,
     /** (a, b): the bitwise exclusive or of two integers of the call's type. */
     XOR
 }

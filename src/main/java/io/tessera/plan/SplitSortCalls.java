@@ -37,14 +37,24 @@ final class SplitSortCalls {
             case "CHR" -> TextFunction.CHR;
             case "MD5" -> TextFunction.MD5;
             case "REGEXP_EXTRACT" -> TextFunction.REGEXP_EXTRACT;
+            case "REGEXP_EXTRACT_ALL" -> TextFunction.REGEXP_EXTRACT_ALL;
+            case "STRING_SPLIT_REGEX", "STR_SPLIT_REGEX", "REGEXP_SPLIT_TO_ARRAY" -> TextFunction.REGEXP_SPLIT;
+            case "UNICODE", "ORD" -> TextFunction.UNICODE;
+            case "STRIP_ACCENTS" -> TextFunction.STRIP_ACCENTS;
+            case "URL_ENCODE" -> TextFunction.URL_ENCODE;
+            case "URL_DECODE" -> TextFunction.URL_DECODE;
             default -> null;
         };
         if (f == null) {
             return list(call, name, translate);
         }
         DataType type = Types.of(call.getType());
-        if (f == TextFunction.REGEXP_EXTRACT) {
-            return regexpExtract(call, translate, type, nullable);
+        if (f == TextFunction.REGEXP_EXTRACT || f == TextFunction.REGEXP_EXTRACT_ALL) {
+            return regexpExtract(call, translate, type, nullable, f);
+        }
+        if (f == TextFunction.REGEXP_SPLIT) {
+            return TextDateCalls.regexCall(f, name.toLowerCase(Locale.ROOT), List.of(translate.apply(ops.get(0))),
+                    ops.get(1), null, type, nullable);
         }
         List<Expr> args = new ArrayList<>();
         for (RexNode o : ops) {
@@ -62,7 +72,8 @@ final class SplitSortCalls {
     }
 
     /** REGEXP_EXTRACT(s, pattern [, group]): the pattern and the group constants, checked while planning. */
-    private static Expr regexpExtract(RexCall call, Function<RexNode, Expr> translate, DataType type, boolean nullable) {
+    private static Expr regexpExtract(RexCall call, Function<RexNode, Expr> translate, DataType type, boolean nullable,
+                                      TextFunction f) {
         List<RexNode> ops = call.getOperands();
         long group = 0;
         if (ops.size() > 2) {
@@ -74,7 +85,7 @@ final class SplitSortCalls {
                 throw new SqlError("regexp_extract: the group index must be between 0 and 9, not " + group);
             }
         }
-        return TextDateCalls.regexCall(TextFunction.REGEXP_EXTRACT, "regexp_extract",
+        return TextDateCalls.regexCall(f, f.name().toLowerCase(Locale.ROOT),
                 List.of(translate.apply(ops.get(0)), new Expr.Literal(group, DataType.BIGINT)), ops.get(1), null, type,
                 nullable);
     }

@@ -65,6 +65,17 @@ public enum TextFunction {
     STARTS_WITH,
     ENDS_WITH,
     CONTAINS,
+    /** (s, pattern constant, group): every match's group (0 the whole match), a VARCHAR[]. */
+    REGEXP_EXTRACT_ALL,
+    /** (s, pattern constant): s split at each match, a VARCHAR[] (empty parts kept). */
+    REGEXP_SPLIT,
+    /** (s): the first character's code point, -1 of '' (INTEGER). */
+    UNICODE,
+    /** (s): s without its accents (its letters' combining marks removed). */
+    STRIP_ACCENTS,
+    /** (s): s's UTF-8 bytes percent-encoded but for letters, digits and -_.~ ; and back (a + stays a +). */
+    URL_ENCODE,
+    URL_DECODE,
     /** (s, pattern): DuckDB's GLOB of s's UTF-8 bytes ({@code *}, {@code ?}, {@code [...]}, {@code \}), a BOOLEAN. */
     GLOB,
     /** (s): its grapheme clusters in the reverse order. */

@@ -20,7 +20,10 @@ final class FunctionAliases {
     private static final Map<String, String> TARGETS = Map.ofEntries(Map.entry("LCASE", "LOWER"),
             Map.entry("UCASE", "UPPER"), Map.entry("MEAN", "AVG"), Map.entry("COUNTIF", "COUNT_IF"),
             Map.entry("DATETRUNC", "DATE_TRUNC"), Map.entry("PREFIX", "STARTS_WITH"), Map.entry("SUFFIX", "ENDS_WITH"),
-            Map.entry("WEEKDAY", "DAYOFWEEK"), Map.entry("ARBITRARY", "FIRST"));
+            Map.entry("WEEKDAY", "DAYOFWEEK"), Map.entry("ARBITRARY", "FIRST"), Map.entry("DAY", "DAYOFMONTH"),
+            Map.entry("ARGMAX", "ARG_MAX"), Map.entry("ARGMIN", "ARG_MIN"), Map.entry("GREATEST_COMMON_DIVISOR", "GCD"),
+            Map.entry("LEAST_COMMON_MULTIPLE", "LCM"), Map.entry("ARRAY_AGGR", "LIST_AGGR"),
+            Map.entry("SPLIT", "STRING_SPLIT"), Map.entry("UUIDV4", "GEN_RANDOM_UUID"));
 
     static final Set<String> NAMES = TARGETS.keySet();
 

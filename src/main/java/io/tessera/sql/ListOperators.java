@@ -233,6 +233,13 @@ final class ListOperators {
             Map.entry("ARRAY_CONTAINS", fn("ARRAY_CONTAINS", BOOLEAN, LIST_ANY)),
             Map.entry("ARRAY_HAS", fn("ARRAY_HAS", BOOLEAN, LIST_ANY)),
             Map.entry("LIST_POSITION", fn("LIST_POSITION", POSITION, LIST_ANY)),
+            Map.entry("LIST_HAS_ANY", fn("LIST_HAS_ANY", BOOLEAN, OperandTypes.ARRAY_ARRAY)),
+            Map.entry("ARRAY_HAS_ANY", fn("ARRAY_HAS_ANY", BOOLEAN, OperandTypes.ARRAY_ARRAY)),
+            Map.entry("LIST_HAS_ALL", fn("LIST_HAS_ALL", BOOLEAN, OperandTypes.ARRAY_ARRAY)),
+            Map.entry("ARRAY_HAS_ALL", fn("ARRAY_HAS_ALL", BOOLEAN, OperandTypes.ARRAY_ARRAY)),
+            // the distinct elements that are not NULL (DuckDB's a UBIGINT)
+            Map.entry("LIST_UNIQUE", fn("LIST_UNIQUE", BIGINT, OperandTypes.ARRAY)),
+            Map.entry("ARRAY_UNIQUE", fn("ARRAY_UNIQUE", BIGINT, OperandTypes.ARRAY)),
             Map.entry("LIST_INDEXOF", fn("LIST_INDEXOF", POSITION, LIST_ANY)),
             Map.entry("ARRAY_POSITION", fn("ARRAY_POSITION", POSITION, LIST_ANY)),
             Map.entry("ARRAY_INDEXOF", fn("ARRAY_INDEXOF", POSITION, LIST_ANY)),

@@ -74,6 +74,19 @@ final class ListFunctions {
                         ? scope.constantObject("io.tessera.storage.DataType", element) : "null") + ")";
                 yield element(c, l.n().equals("false") ? v : "(" + l.n() + " ? (String) null : " + v + ")");
             }
+            case HAS_ANY, HAS_ALL -> {
+                JExpr l = gen.gen(c.args().get(0));
+                JExpr o = gen.gen(c.args().get(1));
+                String n = ExprGen.or(l.n(), o.n());
+                String v = LIST + (f == ListFunction.HAS_ANY ? "hasAny(" : "hasAll(") + gen.asString(l) + ", "
+                        + gen.asString(o) + ")";
+                yield JExpr.of(ExprGen.guard(n, v, ValueKind.BOOL), n, ValueKind.BOOL);
+            }
+            case UNIQUE -> {
+                JExpr l = gen.gen(c.args().get(0));
+                yield JExpr.of(ExprGen.guard(l.n(), LIST + "unique(" + gen.asString(l) + ")", ValueKind.LONG), l.n(),
+                        ValueKind.LONG);
+            }
             case JOIN -> {
                 JExpr l = gen.gen(c.args().get(0));
                 JExpr sep = gen.gen(c.args().get(1));

@@ -69,6 +69,14 @@ final class NumericFunctions {
             case ATAN2 -> "Math.atan2(" + ExprGen.toDouble(x.get(0), t) + ", "
                     + ExprGen.toDouble(x.get(1), c.args().get(1).type()) + ")";
             case XOR -> "(" + a + " ^ " + x.get(1).v() + ")"; // both of the call's type (plan.NumericCalls)
+            case SINH -> "Math.sinh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case COSH -> "Math.cosh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case TANH -> "Math.tanh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case ASINH -> NUMERIC + "asinh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case ACOSH -> NUMERIC + "acosh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case ATANH -> NUMERIC + "atanh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case NEXTAFTER -> "Math.nextAfter(" + ExprGen.toDouble(x.get(0), t) + ", "
+                    + ExprGen.toDouble(x.get(1), c.args().get(1).type()) + ")";
             case RANDOM -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {

@@ -88,6 +88,12 @@ final class TextFunctions {
             case ENDS_WITH -> s + ".endsWith(" + v.get(1) + ")";
             case CONTAINS -> s + ".contains(" + v.get(1) + ")";
             case GLOB -> TEXT + "glob(" + s + ", " + v.get(1) + ")";
+            case REGEXP_EXTRACT_ALL -> TEXT + "regexpExtractAll(" + v.get(1) + ", " + s + ", (int) " + v.get(2) + ")";
+            case REGEXP_SPLIT -> TEXT + "regexpSplit(" + v.get(1) + ", " + s + ")";
+            case UNICODE -> TEXT + "unicode(" + s + ")";
+            case STRIP_ACCENTS -> TEXT + "stripAccents(" + s + ")";
+            case URL_ENCODE -> TEXT + "urlEncode(" + s + ")";
+            case URL_DECODE -> TEXT + "urlDecode(" + s + ")";
             case REVERSE -> TEXT + "reverse(" + s + ")";
             case ASCII -> TEXT + "ascii(" + s + ")";
             case CHR -> TEXT + "chr(" + s + ")";
@@ -109,7 +115,7 @@ final class TextFunctions {
             case JARO_SIMILARITY, JARO_WINKLER_SIMILARITY -> ValueKind.DOUBLE;
             case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS, GLOB ->
                     ValueKind.BOOL;
-            case ASCII -> ValueKind.INT;
+            case ASCII, UNICODE -> ValueKind.INT;
             default -> ValueKind.STRING;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
@@ -120,7 +126,7 @@ final class TextFunctions {
         return switch (f) {
             case SUBSTRING -> i > 0;
             case LPAD, RPAD, LEFT, RIGHT, REPEAT -> i == 1;
-            case SPLIT_PART, REGEXP_EXTRACT -> i == 2;
+            case SPLIT_PART, REGEXP_EXTRACT, REGEXP_EXTRACT_ALL -> i == 2;
             case CHR -> i == 0;
             default -> false;
         };
@@ -128,7 +134,8 @@ final class TextFunctions {
 
     private static boolean regex(TextFunction f) {
         return switch (f) {
-            case REGEXP_MATCHES, REGEXP_FULL_MATCH, REGEXP_REPLACE, REGEXP_REPLACE_ALL, REGEXP_EXTRACT -> true;
+            case REGEXP_MATCHES, REGEXP_FULL_MATCH, REGEXP_REPLACE, REGEXP_REPLACE_ALL, REGEXP_EXTRACT,
+                 REGEXP_EXTRACT_ALL, REGEXP_SPLIT -> true;
             default -> false;
         };
     }

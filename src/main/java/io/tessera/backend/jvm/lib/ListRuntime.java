@@ -139,6 +139,35 @@ public final class ListRuntime {
         return null;
     }
 
+    /** Whether an element of {@code other} that is not NULL is an element of {@code list} (texts of one type). */
+    public static boolean hasAny(String list, String other) {
+        java.util.Set<String> in = new java.util.HashSet<>(ListCodec.texts(list));
+        for (String t : ListCodec.texts(other)) {
+            if (t != null && in.contains(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether every element of {@code other} that is not NULL is an element of {@code list}. */
+    public static boolean hasAll(String list, String other) {
+        java.util.Set<String> in = new java.util.HashSet<>(ListCodec.texts(list));
+        for (String t : ListCodec.texts(other)) {
+            if (t != null && !in.contains(t)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** How many distinct elements that are not NULL the list holds. */
+    public static long unique(String list) {
+        java.util.Set<String> seen = new java.util.HashSet<>(ListCodec.texts(list));
+        seen.remove(null);
+        return seen.size();
+    }
+
     /**
      * The elements (VARCHAR texts) that are not NULL joined by {@code separator}; null where there are none, except
      * '' for an empty list where {@code emptyText}.
