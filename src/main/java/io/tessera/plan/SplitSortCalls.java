@@ -43,6 +43,8 @@ final class SplitSortCalls {
             case "STRIP_ACCENTS" -> TextFunction.STRIP_ACCENTS;
             case "URL_ENCODE" -> TextFunction.URL_ENCODE;
             case "URL_DECODE" -> TextFunction.URL_DECODE;
+            case "TO_BASE64", "BASE64" -> TextFunction.TO_BASE64;
+            case "FROM_BASE64" -> TextFunction.FROM_BASE64;
             default -> null;
         };
         if (f == null) {
@@ -63,6 +65,13 @@ final class SplitSortCalls {
         if (f == TextFunction.CONTAINS && args.get(0).type().isList()) {
             Expr value = ListCalls.as(args.get(1), args.get(0).type().element());
             return new Expr.Call(Op.LIST, List.of(args.get(0), value), DataType.BOOLEAN, nullable, ListFunction.CONTAINS);
+        }
+        if (f == TextFunction.TO_BASE64 && args.get(0) instanceof Expr.Literal l && l.value() == null) {
+            return new Expr.Literal(null, type);
+        }
+        if (f == TextFunction.TO_BASE64 && !args.get(0).type().equals(DataType.BLOB)) {
+            // text read as a BLOB first, as DuckDB casts it
+            args.set(0, new Expr.Call(Op.CAST, List.of(args.get(0)), DataType.BLOB, args.get(0).nullable()));
         }
         if (f == TextFunction.STRING_SPLIT) {
             // a NULL separator leaves the string whole: NULL only where the string is

@@ -76,6 +76,9 @@ public enum TextFunction {
     /** (s): s's UTF-8 bytes percent-encoded but for letters, digits and -_.~ ; and back (a + stays a +). */
     URL_ENCODE,
     URL_DECODE,
+    /** (blob): its bytes in base64 (VARCHAR); (text): the BLOB base64 text holds, an error where it is none. */
+    TO_BASE64,
+    FROM_BASE64,
     /** (s, pattern): DuckDB's GLOB of s's UTF-8 bytes ({@code *}, {@code ?}, {@code [...]}, {@code \}), a BOOLEAN. */
     GLOB,
     /** (s): its grapheme clusters in the reverse order. */

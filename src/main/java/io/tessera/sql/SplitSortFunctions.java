@@ -37,6 +37,15 @@ final class SplitSortFunctions {
         return f.createTypeWithNullability(list, true);
     }
 
+    /** TO_BASE64's: a VARCHAR, of a BLOB or a string constant (DuckDB reads no VARCHAR column as a BLOB there). */
+    private static RelDataType base64Type(SqlOperatorBinding b) {
+        if (org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(b.getOperandType(0)) && !b.isOperandLiteral(0, true)) {
+            throw new SqlError("unsupported: " + b.getOperator().getName().toLowerCase(java.util.Locale.ROOT)
+                    + " of a VARCHAR that is not a constant (of a BLOB: CAST it, as in DuckDB)");
+        }
+        return nullable(SqlTypeName.VARCHAR).inferReturnType(b);
+    }
+
     private static SqlFunction fn(String name, SqlReturnTypeInference type, SqlOperandTypeChecker operands) {
         return new SqlFunction(name, SqlKind.OTHER_FUNCTION, type, null, operands, SqlFunctionCategory.STRING);
     }
@@ -83,6 +92,12 @@ final class SplitSortFunctions {
             Map.entry("STRIP_ACCENTS", fn("STRIP_ACCENTS", nullable(SqlTypeName.VARCHAR), OperandTypes.STRING)),
             Map.entry("URL_ENCODE", fn("URL_ENCODE", nullable(SqlTypeName.VARCHAR), OperandTypes.STRING)),
             Map.entry("URL_DECODE", fn("URL_DECODE", nullable(SqlTypeName.VARCHAR), OperandTypes.STRING)),
+            // of a BLOB, or of text read as a BLOB (its \xAB escapes), as DuckDB casts it
+            Map.entry("TO_BASE64", fn("TO_BASE64", SplitSortFunctions::base64Type,
+                    OperandTypes.or(OperandTypes.BINARY, OperandTypes.CHARACTER))),
+            Map.entry("BASE64", fn("BASE64", SplitSortFunctions::base64Type,
+                    OperandTypes.or(OperandTypes.BINARY, OperandTypes.CHARACTER))),
+            Map.entry("FROM_BASE64", fn("FROM_BASE64", nullable(SqlTypeName.VARBINARY), OperandTypes.CHARACTER)),
             Map.entry("LIST_SORT", fn("LIST_SORT", ReturnTypes.ARG0_NULLABLE, LIST_OPT_ORDER_OPT_NULLS)),
             Map.entry("ARRAY_SORT", fn("ARRAY_SORT", ReturnTypes.ARG0_NULLABLE, LIST_OPT_ORDER_OPT_NULLS)),
             Map.entry("LIST_REVERSE_SORT", fn("LIST_REVERSE_SORT", ReturnTypes.ARG0_NULLABLE, LIST_OPT_NULLS)),

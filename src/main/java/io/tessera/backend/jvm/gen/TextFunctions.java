@@ -94,6 +94,8 @@ final class TextFunctions {
             case STRIP_ACCENTS -> TEXT + "stripAccents(" + s + ")";
             case URL_ENCODE -> TEXT + "urlEncode(" + s + ")";
             case URL_DECODE -> TEXT + "urlDecode(" + s + ")";
+            case TO_BASE64 -> "io.tessera.backend.jvm.lib.ByteStringRuntime.toBase64(" + s + ")";
+            case FROM_BASE64 -> "io.tessera.backend.jvm.lib.ByteStringRuntime.fromBase64(" + s + ")";
             case REVERSE -> TEXT + "reverse(" + s + ")";
             case ASCII -> TEXT + "ascii(" + s + ")";
             case CHR -> TEXT + "chr(" + s + ")";

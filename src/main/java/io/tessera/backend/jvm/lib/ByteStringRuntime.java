@@ -32,6 +32,24 @@ public final class ByteStringRuntime {
         return Uuids.parse(text);
     }
 
+    /** TO_BASE64(blob): its bytes in base64, padded. */
+    public static String toBase64(String bytes) {
+        return java.util.Base64.getEncoder().encodeToString(ByteStrings.bytes(bytes));
+    }
+
+    /** FROM_BASE64(text): the bytes padded base64 text holds; an error naming the text where it holds none. */
+    public static String fromBase64(String text) {
+        if (text.length() % 4 != 0) {
+            throw new IllegalArgumentException("Could not decode string \"" + text
+                    + "\" as base64: length must be a multiple of 4");
+        }
+        try {
+            return ByteStrings.of(java.util.Base64.getDecoder().decode(text));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Could not decode string \"" + text + "\" as base64", e);
+        }
+    }
+
     /** ENCODE(text): its UTF-8 bytes. */
     public static String encode(String text) {
         return ByteStrings.of(text.getBytes(StandardCharsets.UTF_8));
