@@ -45,6 +45,10 @@ final class SplitSortCalls {
             case "URL_DECODE" -> TextFunction.URL_DECODE;
             case "TO_BASE64", "BASE64" -> TextFunction.TO_BASE64;
             case "FROM_BASE64" -> TextFunction.FROM_BASE64;
+            case "HEX", "TO_HEX" -> TextFunction.HEX;
+            case "BIN", "TO_BINARY" -> TextFunction.BIN;
+            case "UNHEX", "FROM_HEX" -> TextFunction.UNHEX;
+            case "UNBIN", "FROM_BINARY" -> TextFunction.UNBIN;
             default -> null;
         };
         if (f == null) {
@@ -65,6 +69,14 @@ final class SplitSortCalls {
         if (f == TextFunction.CONTAINS && args.get(0).type().isList()) {
             Expr value = ListCalls.as(args.get(1), args.get(0).type().element());
             return new Expr.Call(Op.LIST, List.of(args.get(0), value), DataType.BOOLEAN, nullable, ListFunction.CONTAINS);
+        }
+        if ((f == TextFunction.HEX || f == TextFunction.BIN) && !args.get(0).type().isNested()
+                && (args.get(0).type().kind() == io.tessera.storage.TypeKind.INTEGER
+                || args.get(0).type().kind() == io.tessera.storage.TypeKind.BIGINT)) {
+            // an integer's 64 bits, whatever its width, as DuckDB's
+            Expr a = args.get(0);
+            args.set(0, a.type().equals(DataType.BIGINT) ? a : new Expr.Call(Op.CAST, List.of(a), DataType.BIGINT,
+                    a.nullable()));
         }
         if (f == TextFunction.TO_BASE64 && args.get(0) instanceof Expr.Literal l && l.value() == null) {
             return new Expr.Literal(null, type);

@@ -79,6 +79,15 @@ public enum TextFunction {
     /** (blob): its bytes in base64 (VARCHAR); (text): the BLOB base64 text holds, an error where it is none. */
     TO_BASE64,
     FROM_BASE64,
+    /**
+     * (x): the hexadecimal (HEX) or binary (BIN) digits of a BIGINT's two's complement (no leading zeros), of a
+     * BLOB's bytes, of text's UTF-8 bytes; (text): the BLOB such digits write (UNHEX, UNBIN), the first byte's missing
+     * leading digits zeros.
+     */
+    HEX,
+    BIN,
+    UNHEX,
+    UNBIN,
     /** (s, pattern): DuckDB's GLOB of s's UTF-8 bytes ({@code *}, {@code ?}, {@code [...]}, {@code \}), a BOOLEAN. */
     GLOB,
     /** (s): its grapheme clusters in the reverse order. */

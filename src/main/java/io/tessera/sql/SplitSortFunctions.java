@@ -37,6 +37,32 @@ final class SplitSortFunctions {
         return f.createTypeWithNullability(list, true);
     }
 
+    /** HEX's and BIN's argument: an integer, text or a BLOB (DuckDB has no HEX of a DECIMAL or DOUBLE). */
+    private static final SqlOperandTypeChecker BITS_OF = new SqlOperandTypeChecker() {
+        @Override
+        public boolean checkOperandTypes(org.apache.calcite.sql.SqlCallBinding b, boolean throwOnFailure) {
+            RelDataType t = b.getOperandType(0);
+            // checked as written, so that no implicit cast makes text of a DECIMAL, DOUBLE or BOOLEAN
+            boolean ok = org.apache.calcite.sql.type.SqlTypeUtil.isIntType(t)
+                    || org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(t)
+                    || org.apache.calcite.sql.type.SqlTypeUtil.isBinary(t) || t.getSqlTypeName() == SqlTypeName.NULL;
+            if (!ok && throwOnFailure) {
+                throw b.newValidationSignatureError();
+            }
+            return ok;
+        }
+
+        @Override
+        public org.apache.calcite.sql.SqlOperandCountRange getOperandCountRange() {
+            return org.apache.calcite.sql.type.SqlOperandCountRanges.of(1);
+        }
+
+        @Override
+        public String getAllowedSignatures(SqlOperator op, String opName) {
+            return opName + "(<INTEGER>)\n" + opName + "(<STRING>)\n" + opName + "(<BINARY>)";
+        }
+    };
+
     /** TO_BASE64's: a VARCHAR, of a BLOB or a string constant (DuckDB reads no VARCHAR column as a BLOB there). */
     private static RelDataType base64Type(SqlOperatorBinding b) {
         if (org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(b.getOperandType(0)) && !b.isOperandLiteral(0, true)) {
@@ -98,6 +124,15 @@ final class SplitSortFunctions {
             Map.entry("BASE64", fn("BASE64", SplitSortFunctions::base64Type,
                     OperandTypes.or(OperandTypes.BINARY, OperandTypes.CHARACTER))),
             Map.entry("FROM_BASE64", fn("FROM_BASE64", nullable(SqlTypeName.VARBINARY), OperandTypes.CHARACTER)),
+            // of an integer its 64-bit two's complement, of text its UTF-8 bytes, of a BLOB its bytes
+            Map.entry("HEX", fn("HEX", nullable(SqlTypeName.VARCHAR), BITS_OF)),
+            Map.entry("TO_HEX", fn("TO_HEX", nullable(SqlTypeName.VARCHAR), BITS_OF)),
+            Map.entry("BIN", fn("BIN", nullable(SqlTypeName.VARCHAR), BITS_OF)),
+            Map.entry("TO_BINARY", fn("TO_BINARY", nullable(SqlTypeName.VARCHAR), BITS_OF)),
+            Map.entry("UNHEX", fn("UNHEX", nullable(SqlTypeName.VARBINARY), OperandTypes.CHARACTER)),
+            Map.entry("FROM_HEX", fn("FROM_HEX", nullable(SqlTypeName.VARBINARY), OperandTypes.CHARACTER)),
+            Map.entry("UNBIN", fn("UNBIN", nullable(SqlTypeName.VARBINARY), OperandTypes.CHARACTER)),
+            Map.entry("FROM_BINARY", fn("FROM_BINARY", nullable(SqlTypeName.VARBINARY), OperandTypes.CHARACTER)),
             Map.entry("LIST_SORT", fn("LIST_SORT", ReturnTypes.ARG0_NULLABLE, LIST_OPT_ORDER_OPT_NULLS)),
             Map.entry("ARRAY_SORT", fn("ARRAY_SORT", ReturnTypes.ARG0_NULLABLE, LIST_OPT_ORDER_OPT_NULLS)),
             Map.entry("LIST_REVERSE_SORT", fn("LIST_REVERSE_SORT", ReturnTypes.ARG0_NULLABLE, LIST_OPT_NULLS)),

@@ -95,6 +95,16 @@ final class TextFunctions {
             case URL_ENCODE -> TEXT + "urlEncode(" + s + ")";
             case URL_DECODE -> TEXT + "urlDecode(" + s + ")";
             case TO_BASE64 -> "io.tessera.backend.jvm.lib.ByteStringRuntime.toBase64(" + s + ")";
+            case HEX, BIN -> {
+                // of a BIGINT its bits; of a BLOB its bytes, of text its UTF-8 bytes (which kind, a literal of code)
+                io.tessera.storage.DataType t = args.get(0).type();
+                String m = f == TextFunction.HEX ? "hex" : "bin";
+                yield t.equals(io.tessera.storage.DataType.BIGINT) ? "io.tessera.backend.jvm.lib.ByteStringRuntime." + m + "(" + s + ")"
+                        : "io.tessera.backend.jvm.lib.ByteStringRuntime." + m + "(" + s + ", "
+                        + t.equals(io.tessera.storage.DataType.BLOB) + ")";
+            }
+            case UNHEX -> "io.tessera.backend.jvm.lib.ByteStringRuntime.unhex(" + s + ")";
+            case UNBIN -> "io.tessera.backend.jvm.lib.ByteStringRuntime.unbin(" + s + ")";
             case FROM_BASE64 -> "io.tessera.backend.jvm.lib.ByteStringRuntime.fromBase64(" + s + ")";
             case REVERSE -> TEXT + "reverse(" + s + ")";
             case ASCII -> TEXT + "ascii(" + s + ")";
