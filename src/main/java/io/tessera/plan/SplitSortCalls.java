@@ -41,6 +41,7 @@ final class SplitSortCalls {
             case "STRING_SPLIT_REGEX", "STR_SPLIT_REGEX", "REGEXP_SPLIT_TO_ARRAY" -> TextFunction.REGEXP_SPLIT;
             case "UNICODE", "ORD" -> TextFunction.UNICODE;
             case "STRIP_ACCENTS" -> TextFunction.STRIP_ACCENTS;
+            case "REGEXP_ESCAPE" -> TextFunction.REGEXP_ESCAPE;
             case "URL_ENCODE" -> TextFunction.URL_ENCODE;
             case "URL_DECODE" -> TextFunction.URL_DECODE;
             case "TO_BASE64", "BASE64" -> TextFunction.TO_BASE64;

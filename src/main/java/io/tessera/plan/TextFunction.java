@@ -71,6 +71,8 @@ public enum TextFunction {
     REGEXP_SPLIT,
     /** (s): the first character's code point, -1 of '' (INTEGER). */
     UNICODE,
+    /** (s): s with a backslash before each ASCII character but letters, digits and _ (RE2's QuoteMeta). */
+    REGEXP_ESCAPE,
     /** (s): s without its accents (its letters' combining marks removed). */
     STRIP_ACCENTS,
     /** (s): s's UTF-8 bytes percent-encoded but for letters, digits and -_.~ ; and back (a + stays a +). */

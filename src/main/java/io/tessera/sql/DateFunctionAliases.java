@@ -17,7 +17,8 @@ import java.util.Set;
  * (after ColumnNames, so a result column keeps the name as written): DATEPART is DATE_PART; ISODOW, ISOYEAR,
  * YEARWEEK, WEEKOFYEAR, CENTURY, MILLENNIUM, DECADE, HOUR, MINUTE, SECOND, MILLISECOND and MICROSECOND are DATE_PART
  * of that part; DAYNAME and MONTHNAME are
- * STRFTIME's {@code %A} and {@code %B}; TODAY() is CURRENT_DATE; the clock's other names ({@link #CLOCKS}).
+ * STRFTIME's {@code %A} and {@code %B}; NANOSECOND and EPOCH_NS are the microsecond part and EPOCH_US times 1000;
+ * TODAY() is CURRENT_DATE; the clock's other names ({@link #CLOCKS}).
  */
 final class DateFunctionAliases {
 
@@ -49,6 +50,8 @@ final class DateFunctionAliases {
         all.addAll(FORMATS.keySet());
         all.add("DATEPART");
         all.add("TODAY");
+        all.add("NANOSECOND");
+        all.add("EPOCH_NS");
         all.addAll(CLOCKS);
         return Set.copyOf(all);
     }
@@ -73,6 +76,16 @@ final class DateFunctionAliases {
                 arguments(c, name, 0);
                 // as the parser reads CURRENT_DATE: a name the validator makes the niladic call of
                 return new SqlIdentifier("CURRENT_DATE", pos);
+            }
+            if (name.equals("NANOSECOND") || name.equals("EPOCH_NS")) {
+                // DuckDB's nanoseconds of Tessera's microseconds: the microsecond part, or epoch_us, times 1000
+                arguments(c, name, 1);
+                SqlNode micros = name.equals("EPOCH_NS")
+                        ? new SqlBasicCall(UnresolvedCalls.function("EPOCH_US"), List.of(ops.get(0)), pos)
+                        : new SqlBasicCall(UnresolvedCalls.function("DATE_PART"),
+                        List.of(SqlLiteral.createCharString("microsecond", pos), ops.get(0)), pos);
+                return org.apache.calcite.sql.fun.SqlStdOperatorTable.MULTIPLY.createCall(pos, micros,
+                        SqlLiteral.createExactNumeric("1000", pos));
             }
             String part = PARTS.get(name);
             if (part != null) {

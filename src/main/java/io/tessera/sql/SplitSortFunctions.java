@@ -115,6 +115,7 @@ final class SplitSortFunctions {
             // the first character's code point, -1 of ''
             Map.entry("UNICODE", fn("UNICODE", nullable(SqlTypeName.INTEGER), OperandTypes.STRING)),
             Map.entry("ORD", fn("ORD", nullable(SqlTypeName.INTEGER), OperandTypes.STRING)),
+            Map.entry("REGEXP_ESCAPE", fn("REGEXP_ESCAPE", nullable(SqlTypeName.VARCHAR), OperandTypes.STRING)),
             Map.entry("STRIP_ACCENTS", fn("STRIP_ACCENTS", nullable(SqlTypeName.VARCHAR), OperandTypes.STRING)),
             Map.entry("URL_ENCODE", fn("URL_ENCODE", nullable(SqlTypeName.VARCHAR), OperandTypes.STRING)),
             Map.entry("URL_DECODE", fn("URL_DECODE", nullable(SqlTypeName.VARCHAR), OperandTypes.STRING)),

@@ -92,6 +92,7 @@ final class TextFunctions {
             case REGEXP_SPLIT -> TEXT + "regexpSplit(" + v.get(1) + ", " + s + ")";
             case UNICODE -> TEXT + "unicode(" + s + ")";
             case STRIP_ACCENTS -> TEXT + "stripAccents(" + s + ")";
+            case REGEXP_ESCAPE -> TEXT + "regexpEscape(" + s + ")";
             case URL_ENCODE -> TEXT + "urlEncode(" + s + ")";
             case URL_DECODE -> TEXT + "urlDecode(" + s + ")";
             case TO_BASE64 -> "io.tessera.backend.jvm.lib.ByteStringRuntime.toBase64(" + s + ")";

@@ -376,6 +376,23 @@ public final class TextRuntime {
         return io.tessera.storage.ListCodec.join(pattern.split(s, -1));
     }
 
+    /** s with a backslash before each ASCII character but letters, digits and _; other characters kept. */
+    public static String regexpEscape(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80 && !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_')) {
+                if (c == 0) {
+                    sb.append("\\x00");
+                    continue;
+                }
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
     /** The first character's code point; -1 of ''. */
     public static int unicode(String s) {
         return s.isEmpty() ? -1 : s.codePointAt(0);
