@@ -228,6 +228,67 @@ void IntegerDivide(List<Object> list, ExprContext exprContext, Span s) :
 }
 
 /**
+ * DuckDB's pattern operators {@code ~~}, {@code !~~}, {@code ~~*}, {@code !~~*}, {@code ~~~} and {@code ^@}
+ * (sql.PatternOperators), left associative, of a precedence between + and LIKE's.
+ */
+void PatternOperator(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlOperator op;
+    final SqlParserPos pos;
+    final SqlNode e;
+}
+{
+    (
+        <LIKE_OP> { op = io.tessera.sql.PatternOperators.LIKE; }
+    |
+        <NOT_LIKE_OP> { op = io.tessera.sql.PatternOperators.NOT_LIKE; }
+    |
+        <ILIKE_OP> { op = io.tessera.sql.PatternOperators.ILIKE; }
+    |
+        <NOT_ILIKE_OP> { op = io.tessera.sql.PatternOperators.NOT_ILIKE; }
+    |
+        <GLOB_OP> { op = io.tessera.sql.PatternOperators.GLOB; }
+    |
+        <STARTS_WITH_OP> { op = io.tessera.sql.PatternOperators.STARTS_WITH; }
+    )
+    {
+        checkNonQueryExpression(exprContext);
+        pos = getPos();
+    }
+    e = Expression3(ExprContext.ACCEPT_SUB_QUERY) {
+        list.add(new SqlParserUtil.ToTreeListItem(op, pos));
+        list.add(e);
+    }
+}
+
+/**
+ * {@code a GLOB b} and {@code a NOT GLOB b}, of LIKE's precedence. GLOB is no reserved word: the expression's loop
+ * looks two tokens ahead, so a GLOB followed by what cannot start an operand ({@code select a glob from t}) is an
+ * alias.
+ */
+void GlobOperator(List<Object> list, ExprContext exprContext, Span s) :
+{
+    SqlOperator op = io.tessera.sql.PatternOperators.GLOB_KEYWORD;
+    final SqlParserPos pos;
+    final SqlNode e;
+}
+{
+    (
+        <NOT> <GLOB> { op = io.tessera.sql.PatternOperators.NOT_GLOB_KEYWORD; }
+    |
+        <GLOB>
+    )
+    {
+        checkNonQueryExpression(exprContext);
+        pos = getPos();
+    }
+    e = Expression3(ExprContext.ACCEPT_SUB_QUERY) {
+        list.add(new SqlParserUtil.ToTreeListItem(op, pos));
+        list.add(e);
+    }
+}
+
+/**
  * INTERVAL as a type name (sql.IntervalTypeName), one of the grammar's data types: a column's type, a list's
  * element ({@code INTERVAL[]}), a struct's field. After CAST ... AS and :: an INTERVAL alone (not followed by
  * {@code []} or ARRAY) is read before it, as text read as an interval.

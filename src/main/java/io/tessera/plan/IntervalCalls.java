@@ -80,6 +80,16 @@ final class IntervalCalls {
                 return call(name.endsWith("DAYS") ? TemporalFunction.INTERVAL_KEY_DAYS
                         : TemporalFunction.INTERVAL_KEY_MICROS, List.of(iv), DataType.BIGINT, iv.nullable());
             }
+            case "TO_MILLENNIA", "TO_CENTURIES", "TO_DECADES", "TO_YEARS", "TO_QUARTERS", "TO_MONTHS", "TO_WEEKS",
+                 "TO_DAYS", "TO_HOURS", "TO_MINUTES", "TO_SECONDS", "TO_MILLISECONDS", "TO_MICROSECONDS" -> {
+                // the unit a bound value; seconds and milliseconds of a DOUBLE, the others of a BIGINT
+                Expr n = translate.apply(ops.get(0));
+                DataType of = name.equals("TO_SECONDS") || name.equals("TO_MILLISECONDS") ? DataType.DOUBLE
+                        : DataType.BIGINT;
+                Expr arg = n.type().equals(of) ? n : new Expr.Call(Op.CAST, List.of(n), of, n.nullable());
+                return call(TemporalFunction.INTERVAL_OF_UNIT, List.of(new Expr.Literal(name.substring(3),
+                        DataType.VARCHAR), arg), DataType.INTERVAL, nullable);
+            }
             case "TESSERA_CHECKED_CAST" -> {
                 return cast(call, translate, nullable);
             }

@@ -82,8 +82,17 @@ final class ListCalls {
         if (CONCATS.contains(name) || APPENDS.contains(name) || PREPENDS.contains(name)) {
             return concat(call, name, translate);
         }
+        if (name.equals("LIST_HAS_ANY") || name.equals("ARRAY_HAS_ANY") || name.equals("LIST_HAS_ALL")
+                || name.equals("ARRAY_HAS_ALL") || name.equals("LIST_UNIQUE") || name.equals("ARRAY_UNIQUE")) {
+            return sets(call, name, translate);
+        }
+        boolean position = name.equals("LIST_POSITION") || name.equals("LIST_INDEXOF")
+                || name.equals("ARRAY_POSITION") || name.equals("ARRAY_INDEXOF");
         if (name.equals("LIST_CONTAINS") || name.equals("LIST_HAS") || name.equals("ARRAY_CONTAINS")
-                || name.equals("ARRAY_HAS")) {
+                || name.equals("ARRAY_HAS") || position) {
+            if (call.getOperands().get(0).getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+                return new Expr.Literal(null, Types.of(call.getType())); // of a NULL that is no list yet: NULL
+            }
             Expr elements = translate.apply(call.getOperands().get(0));
             Expr sought = translate.apply(call.getOperands().get(1));
             if (fieldsBeyond(sought.type(), elements.type().element())) {
@@ -96,6 +105,9 @@ final class ListCalls {
             Expr[] lookup = lookup(sought, elements, elements.type().element());
             Expr list = lookup[1];
             Expr value = lookup[0];
+            if (position) {
+                return new Expr.Call(Op.LIST, List.of(list, value), DataType.INTEGER, true, ListFunction.POSITION);
+            }
             return new Expr.Call(Op.LIST, List.of(list, value), DataType.BOOLEAN, list.nullable() || value.nullable(),
                     ListFunction.CONTAINS);
         }
@@ -346,6 +358,38 @@ final class ListCalls {
         }
         return !names.contains("") && value.fields().stream()
                 .anyMatch(f -> !f.name().isEmpty() && !names.contains(f.name().toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    /**
+     * LIST_HAS_ANY and LIST_HAS_ALL of two lists, in their elements' common type (as list_contains finds a value),
+     * and LIST_UNIQUE; of a NULL that is no list yet NULL. Elements with an INTERVAL inside, which compare by their
+     * lengths, are refused by name.
+     */
+    private static Expr sets(RexCall call, String name, Function<RexNode, Expr> translate) {
+        for (RexNode o : call.getOperands()) {
+            if (o.getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+                return new Expr.Literal(null, Types.of(call.getType()));
+            }
+        }
+        Expr list = translate.apply(call.getOperands().get(0));
+        if (io.tessera.storage.ListOrder.equalByKey(list.type().element())) {
+            throw new SqlError("unsupported: " + name.toLowerCase(java.util.Locale.ROOT) + " of a list of "
+                    + list.type().element() + " (elements with an INTERVAL inside)");
+        }
+        if (name.endsWith("UNIQUE")) {
+            return new Expr.Call(Op.LIST, List.of(list), DataType.BIGINT, list.nullable(), ListFunction.UNIQUE);
+        }
+        Expr other = translate.apply(call.getOperands().get(1));
+        DataType a = list.type().element();
+        DataType b = other.type().element();
+        if (!a.equals(b)) {
+            DataType wider = widerForLookup(b, a);
+            DataType common = wider != null ? wider : widerForLookup(a, b) != null ? widerForLookup(a, b) : a;
+            list = as(list, DataType.list(common));
+            other = as(other, DataType.list(common));
+        }
+        return new Expr.Call(Op.LIST, List.of(list, other), DataType.BOOLEAN, list.nullable() || other.nullable(),
+                name.endsWith("ANY") ? ListFunction.HAS_ANY : ListFunction.HAS_ALL);
     }
 
     /**

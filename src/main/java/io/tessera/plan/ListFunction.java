@@ -28,6 +28,25 @@ public enum ListFunction {
     /** (list, value): whether an element equals the value (of the element type); NULL when the value is. */
     CONTAINS,
     /**
+     * (list, value): the position of the first element equal to the value (of the element type), 1 the first, an
+     * INTEGER; a NULL value finds the first NULL element; NULL where none is equal.
+     */
+    POSITION,
+    /**
+     * (list, other): whether some element of the other list that is not NULL is in the list (HAS_ANY), whether all
+     * are (HAS_ALL); both lists of one element type.
+     */
+    HAS_ANY,
+    HAS_ALL,
+    /** (list): how many distinct elements that are not NULL it holds, a BIGINT. */
+    UNIQUE,
+    /**
+     * (list of VARCHAR, separator, empty): the elements that are not NULL joined by the separator (list_aggregate's
+     * string_agg); NULL where there are none, but an empty list is '' where {@code empty}, a BOOLEAN constant, says
+     * so (array_to_string).
+     */
+    JOIN,
+    /**
      * (list): its order key, a VARCHAR ordered as DuckDB orders the lists ({@link io.tessera.storage.ListOrder}); of a
      * list with an INTERVAL inside, a key for equality only.
      */

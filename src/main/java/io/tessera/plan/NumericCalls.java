@@ -62,9 +62,11 @@ final class NumericCalls {
             case "ISNAN" -> NumericFunction.ISNAN;
             case "ISINF" -> NumericFunction.ISINF;
             case "ISFINITE" -> NumericFunction.ISFINITE;
+            case "SIGNBIT" -> NumericFunction.SIGNBIT;
             case "RANDOM" -> NumericFunction.RANDOM;
             case "FACTORIAL" -> NumericFunction.FACTORIAL;
-            case "CBRT", "DEGREES", "RADIANS", "SIN", "COS", "TAN", "COT", "ASIN", "ACOS", "ATAN", "ATAN2", "XOR" ->
+            case "CBRT", "DEGREES", "RADIANS", "SIN", "COS", "TAN", "COT", "ASIN", "ACOS", "ATAN", "ATAN2", "XOR",
+                 "SINH", "COSH", "TANH", "ASINH", "ACOSH", "ATANH", "NEXTAFTER" ->
                     NumericFunction.valueOf(name);
             case "PI" -> null;
             default -> null;

@@ -18,6 +18,11 @@ public enum NumericFunction {
     ISNAN,
     ISINF,
     ISFINITE,
+    /**
+     * (x): whether a number's sign bit is set: below zero, and of a DOUBLE also -0.0 (an exact number's zero, even
+     * written -0.0, has none).
+     */
+    SIGNBIT,
     /** (n): n! of a BIGINT, a BIGINT: an error below 0 and past 20! (DuckDB's HUGEINT goes to 33!). */
     FACTORIAL,
     /** (): a new value in [0, 1) for every row and every call. */
@@ -26,6 +31,10 @@ public enum NumericFunction {
     CBRT, DEGREES, RADIANS, SIN, COS, TAN, COT, ASIN, ACOS, ATAN,
     /** (y, x): the angle of the point (x, y), DOUBLE. */
     ATAN2,
+    /** (x): the hyperbolic functions and their inverses, DOUBLE (NaN outside their domains, as DuckDB). */
+    SINH, COSH, TANH, ASINH, ACOSH, ATANH,
+    /** (x, y): the next DOUBLE after x toward y. */
+    NEXTAFTER,
     /** (a, b): the bitwise exclusive or of two integers of the call's type. */
     XOR
 }

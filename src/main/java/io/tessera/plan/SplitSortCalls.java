@@ -29,6 +29,7 @@ final class SplitSortCalls {
             case "STRING_SPLIT", "STR_SPLIT", "STRING_TO_ARRAY" -> TextFunction.STRING_SPLIT;
             case "SPLIT_PART" -> TextFunction.SPLIT_PART;
             case "STARTS_WITH" -> TextFunction.STARTS_WITH;
+            case "TESSERA_GLOB" -> TextFunction.GLOB;
             case "ENDS_WITH" -> TextFunction.ENDS_WITH;
             case "CONTAINS" -> TextFunction.CONTAINS;
             case "REVERSE" -> TextFunction.REVERSE;
@@ -36,14 +37,31 @@ final class SplitSortCalls {
             case "CHR" -> TextFunction.CHR;
             case "MD5" -> TextFunction.MD5;
             case "REGEXP_EXTRACT" -> TextFunction.REGEXP_EXTRACT;
+            case "REGEXP_EXTRACT_ALL" -> TextFunction.REGEXP_EXTRACT_ALL;
+            case "STRING_SPLIT_REGEX", "STR_SPLIT_REGEX", "REGEXP_SPLIT_TO_ARRAY" -> TextFunction.REGEXP_SPLIT;
+            case "UNICODE", "ORD" -> TextFunction.UNICODE;
+            case "STRIP_ACCENTS" -> TextFunction.STRIP_ACCENTS;
+            case "REGEXP_ESCAPE" -> TextFunction.REGEXP_ESCAPE;
+            case "URL_ENCODE" -> TextFunction.URL_ENCODE;
+            case "URL_DECODE" -> TextFunction.URL_DECODE;
+            case "TO_BASE64", "BASE64" -> TextFunction.TO_BASE64;
+            case "FROM_BASE64" -> TextFunction.FROM_BASE64;
+            case "HEX", "TO_HEX" -> TextFunction.HEX;
+            case "BIN", "TO_BINARY" -> TextFunction.BIN;
+            case "UNHEX", "FROM_HEX" -> TextFunction.UNHEX;
+            case "UNBIN", "FROM_BINARY" -> TextFunction.UNBIN;
             default -> null;
         };
         if (f == null) {
             return list(call, name, translate);
         }
         DataType type = Types.of(call.getType());
-        if (f == TextFunction.REGEXP_EXTRACT) {
-            return regexpExtract(call, translate, type, nullable);
+        if (f == TextFunction.REGEXP_EXTRACT || f == TextFunction.REGEXP_EXTRACT_ALL) {
+            return regexpExtract(call, translate, type, nullable, f);
+        }
+        if (f == TextFunction.REGEXP_SPLIT) {
+            return TextDateCalls.regexCall(f, name.toLowerCase(Locale.ROOT), List.of(translate.apply(ops.get(0))),
+                    ops.get(1), null, type, nullable);
         }
         List<Expr> args = new ArrayList<>();
         for (RexNode o : ops) {
@@ -53,6 +71,21 @@ final class SplitSortCalls {
             Expr value = ListCalls.as(args.get(1), args.get(0).type().element());
             return new Expr.Call(Op.LIST, List.of(args.get(0), value), DataType.BOOLEAN, nullable, ListFunction.CONTAINS);
         }
+        if ((f == TextFunction.HEX || f == TextFunction.BIN) && !args.get(0).type().isNested()
+                && (args.get(0).type().kind() == io.tessera.storage.TypeKind.INTEGER
+                || args.get(0).type().kind() == io.tessera.storage.TypeKind.BIGINT)) {
+            // an integer's 64 bits, whatever its width, as DuckDB's
+            Expr a = args.get(0);
+            args.set(0, a.type().equals(DataType.BIGINT) ? a : new Expr.Call(Op.CAST, List.of(a), DataType.BIGINT,
+                    a.nullable()));
+        }
+        if (f == TextFunction.TO_BASE64 && args.get(0) instanceof Expr.Literal l && l.value() == null) {
+            return new Expr.Literal(null, type);
+        }
+        if (f == TextFunction.TO_BASE64 && !args.get(0).type().equals(DataType.BLOB)) {
+            // text read as a BLOB first, as DuckDB casts it
+            args.set(0, new Expr.Call(Op.CAST, List.of(args.get(0)), DataType.BLOB, args.get(0).nullable()));
+        }
         if (f == TextFunction.STRING_SPLIT) {
             // a NULL separator leaves the string whole: NULL only where the string is
             nullable = args.get(0).nullable();
@@ -61,7 +94,8 @@ final class SplitSortCalls {
     }
 
     /** REGEXP_EXTRACT(s, pattern [, group]): the pattern and the group constants, checked while planning. */
-    private static Expr regexpExtract(RexCall call, Function<RexNode, Expr> translate, DataType type, boolean nullable) {
+    private static Expr regexpExtract(RexCall call, Function<RexNode, Expr> translate, DataType type, boolean nullable,
+                                      TextFunction f) {
         List<RexNode> ops = call.getOperands();
         long group = 0;
         if (ops.size() > 2) {
@@ -73,7 +107,7 @@ final class SplitSortCalls {
                 throw new SqlError("regexp_extract: the group index must be between 0 and 9, not " + group);
             }
         }
-        return TextDateCalls.regexCall(TextFunction.REGEXP_EXTRACT, "regexp_extract",
+        return TextDateCalls.regexCall(f, f.name().toLowerCase(Locale.ROOT),
                 List.of(translate.apply(ops.get(0)), new Expr.Literal(group, DataType.BIGINT)), ops.get(1), null, type,
                 nullable);
     }

@@ -53,6 +53,12 @@ public enum TemporalFunction {
     INTERVAL_TIMES,
     /** (unit, interval): a part of an INTERVAL as DuckDB's EXTRACT gives it (BIGINT). */
     INTERVAL_PART,
+    /**
+     * (unit, n): the INTERVAL of n units (MILLENNIA to MICROSECONDS, DuckDB's to_years, to_days, ...): of a BIGINT,
+     * of a DOUBLE for SECONDS and MILLISECONDS (to the nearest microsecond, ties to even); an error past the range
+     * of the part it fills.
+     */
+    INTERVAL_OF_UNIT,
     /** (interval): its length in seconds, a month as 30 days (DOUBLE). */
     INTERVAL_EPOCH,
     /** (ts, interval): the TIMESTAMP plus an INTERVAL: months on the calendar, then days, then microseconds. */

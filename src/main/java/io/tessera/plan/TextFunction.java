@@ -65,6 +65,33 @@ public enum TextFunction {
     STARTS_WITH,
     ENDS_WITH,
     CONTAINS,
+    /** (s, pattern constant, group): every match's group (0 the whole match), a VARCHAR[]. */
+    REGEXP_EXTRACT_ALL,
+    /** (s, pattern constant): s split at each match, a VARCHAR[] (empty parts kept). */
+    REGEXP_SPLIT,
+    /** (s): the first character's code point, -1 of '' (INTEGER). */
+    UNICODE,
+    /** (s): s with a backslash before each ASCII character but letters, digits and _ (RE2's QuoteMeta). */
+    REGEXP_ESCAPE,
+    /** (s): s without its accents (its letters' combining marks removed). */
+    STRIP_ACCENTS,
+    /** (s): s's UTF-8 bytes percent-encoded but for letters, digits and -_.~ ; and back (a + stays a +). */
+    URL_ENCODE,
+    URL_DECODE,
+    /** (blob): its bytes in base64 (VARCHAR); (text): the BLOB base64 text holds, an error where it is none. */
+    TO_BASE64,
+    FROM_BASE64,
+    /**
+     * (x): the hexadecimal (HEX) or binary (BIN) digits of a BIGINT's two's complement (no leading zeros), of a
+     * BLOB's bytes, of text's UTF-8 bytes; (text): the BLOB such digits write (UNHEX, UNBIN), the first byte's missing
+     * leading digits zeros.
+     */
+    HEX,
+    BIN,
+    UNHEX,
+    UNBIN,
+    /** (s, pattern): DuckDB's GLOB of s's UTF-8 bytes ({@code *}, {@code ?}, {@code [...]}, {@code \}), a BOOLEAN. */
+    GLOB,
     /** (s): its grapheme clusters in the reverse order. */
     REVERSE,
     /** (s): the code point of its first character, an INTEGER (0 for ''). */

@@ -54,6 +54,10 @@ final class TimestampCalls {
             case "LOCALTIMESTAMP" -> { // the session's clock now
                 return zoned.local(new Expr.Literal(now, DataType.TIMESTAMP_TZ));
             }
+            case "LOCALTIME" -> { // its time of day
+                return new Expr.Call(Op.CAST, List.of(zoned.local(new Expr.Literal(now, DataType.TIMESTAMP_TZ))),
+                        DataType.TIME, false);
+            }
             case "DATE_TRUNC" -> {
                 Expr t = translate.apply(ops.get(1));
                 if (ZonedCalls.isZoned(t)) { // truncated on the session's clock

@@ -316,6 +316,17 @@ final class ColumnNames {
             binary("//", ops, sb); // (a // b), as DuckDB names it
             return;
         }
+        if (PatternOperators.isOne(call.getOperator())) {
+            // GLOB as ~~~, NOT GLOB as NOT of it, as DuckDB names them
+            if (call.getOperator() == PatternOperators.NOT_GLOB_KEYWORD) {
+                StringBuilder inner = new StringBuilder();
+                binary("~~~", ops, inner);
+                sb.append("(NOT ").append(inner).append(')');
+            } else {
+                binary(call.getOperator().getName(), ops, sb);
+            }
+            return;
+        }
         switch (call.getKind()) {
             case PLUS, MINUS, TIMES, DIVIDE, MOD, EQUALS, NOT_EQUALS, LESS_THAN, GREATER_THAN, LESS_THAN_OR_EQUAL,
                  GREATER_THAN_OR_EQUAL, IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> {

@@ -17,7 +17,8 @@ import java.util.Set;
  * (after ColumnNames, so a result column keeps the name as written): DATEPART is DATE_PART; ISODOW, ISOYEAR,
  * YEARWEEK, WEEKOFYEAR, CENTURY, MILLENNIUM, DECADE, HOUR, MINUTE, SECOND, MILLISECOND and MICROSECOND are DATE_PART
  * of that part; DAYNAME and MONTHNAME are
- * STRFTIME's {@code %A} and {@code %B}; TODAY() is CURRENT_DATE.
+ * STRFTIME's {@code %A} and {@code %B}; NANOSECOND and EPOCH_NS are the microsecond part and EPOCH_US times 1000;
+ * TODAY() is CURRENT_DATE; the clock's other names ({@link #CLOCKS}).
  */
 final class DateFunctionAliases {
 
@@ -34,6 +35,14 @@ final class DateFunctionAliases {
     /** The functions that are STRFTIME of a format, by name. */
     private static final Map<String, String> FORMATS = Map.of("DAYNAME", "%A", "MONTHNAME", "%B");
 
+    /**
+     * DuckDB's other names of the clock's functions: GET_CURRENT_TIMESTAMP and TRANSACTION_TIMESTAMP are NOW (the
+     * instant the statement was planned), CURRENT_LOCALTIMESTAMP and CURRENT_LOCALTIME are LOCALTIMESTAMP and
+     * LOCALTIME; GET_CURRENT_TIME is current_time, refused (a TIME WITH TIME ZONE).
+     */
+    private static final Set<String> CLOCKS = Set.of("GET_CURRENT_TIMESTAMP", "TRANSACTION_TIMESTAMP",
+            "CURRENT_LOCALTIMESTAMP", "CURRENT_LOCALTIME", "GET_CURRENT_TIME");
+
     static final Set<String> NAMES = names();
 
     private static Set<String> names() {
@@ -41,6 +50,9 @@ final class DateFunctionAliases {
         all.addAll(FORMATS.keySet());
         all.add("DATEPART");
         all.add("TODAY");
+        all.add("NANOSECOND");
+        all.add("EPOCH_NS");
+        all.addAll(CLOCKS);
         return Set.copyOf(all);
     }
 
@@ -51,10 +63,29 @@ final class DateFunctionAliases {
             if (name.equals("DATEPART")) {
                 return new SqlBasicCall(UnresolvedCalls.function("DATE_PART"), ops, pos);
             }
+            if (CLOCKS.contains(name)) {
+                arguments(c, name, 0);
+                return switch (name) {
+                    case "CURRENT_LOCALTIMESTAMP" -> new SqlIdentifier("LOCALTIMESTAMP", pos);
+                    case "CURRENT_LOCALTIME" -> new SqlIdentifier("LOCALTIME", pos);
+                    case "GET_CURRENT_TIME" -> throw TemporalLiterals.currentTime("get_current_time()", pos);
+                    default -> TimestampFunctions.lookup("NOW").createCall(pos);
+                };
+            }
             if (name.equals("TODAY")) {
                 arguments(c, name, 0);
                 // as the parser reads CURRENT_DATE: a name the validator makes the niladic call of
                 return new SqlIdentifier("CURRENT_DATE", pos);
+            }
+            if (name.equals("NANOSECOND") || name.equals("EPOCH_NS")) {
+                // DuckDB's nanoseconds of Tessera's microseconds: the microsecond part, or epoch_us, times 1000
+                arguments(c, name, 1);
+                SqlNode micros = name.equals("EPOCH_NS")
+                        ? new SqlBasicCall(UnresolvedCalls.function("EPOCH_US"), List.of(ops.get(0)), pos)
+                        : new SqlBasicCall(UnresolvedCalls.function("DATE_PART"),
+                        List.of(SqlLiteral.createCharString("microsecond", pos), ops.get(0)), pos);
+                return org.apache.calcite.sql.fun.SqlStdOperatorTable.MULTIPLY.createCall(pos, micros,
+                        SqlLiteral.createExactNumeric("1000", pos));
             }
             String part = PARTS.get(name);
             if (part != null) {

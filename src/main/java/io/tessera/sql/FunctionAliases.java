@@ -17,11 +17,20 @@ final class FunctionAliases {
     }
 
     /** Each alias (upper case) with the function it names. */
-    private static final Map<String, String> TARGETS = Map.of("LCASE", "LOWER", "UCASE", "UPPER", "MEAN", "AVG",
-            "COUNTIF", "COUNT_IF", "DATETRUNC", "DATE_TRUNC", "PREFIX", "STARTS_WITH", "SUFFIX", "ENDS_WITH",
-            "WEEKDAY", "DAYOFWEEK");
+    private static final Map<String, String> TARGETS = Map.ofEntries(Map.entry("LCASE", "LOWER"),
+            Map.entry("UCASE", "UPPER"), Map.entry("MEAN", "AVG"), Map.entry("COUNTIF", "COUNT_IF"),
+            Map.entry("DATETRUNC", "DATE_TRUNC"), Map.entry("PREFIX", "STARTS_WITH"), Map.entry("SUFFIX", "ENDS_WITH"),
+            Map.entry("WEEKDAY", "DAYOFWEEK"), Map.entry("ARBITRARY", "FIRST"), Map.entry("DAY", "DAYOFMONTH"),
+            Map.entry("ARGMAX", "ARG_MAX"), Map.entry("ARGMIN", "ARG_MIN"), Map.entry("GREATEST_COMMON_DIVISOR", "GCD"),
+            Map.entry("LEAST_COMMON_MULTIPLE", "LCM"), Map.entry("ARRAY_AGGR", "LIST_AGGR"),
+            Map.entry("SPLIT", "STRING_SPLIT"), Map.entry("UUIDV4", "GEN_RANDOM_UUID"));
 
     static final Set<String> NAMES = TARGETS.keySet();
+
+    /** The function an upper-case name names: its target where it is an alias, else the name itself. */
+    static String resolve(String name) {
+        return TARGETS.getOrDefault(name, name);
+    }
 
     static SqlNode rewrite(SqlNode parsed) {
         return UnresolvedCalls.rewrite(parsed, (name, c) -> {

@@ -117,7 +117,8 @@ final class HolisticAggregates {
      */
     static void checkOrder(SqlCall call) {
         List<SqlNode> operands = call.getOperandList();
-        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        // an alias is checked as the function it names (arbitrary as first), as it is rewritten to it later
+        String name = FunctionAliases.resolve(call.getOperator().getName().toUpperCase(Locale.ROOT));
         if (!call.getOperator().isAggregator()
                 && !(call.getOperator() instanceof org.apache.calcite.sql.SqlUnresolvedFunction)) {
             return; // an operator or a constructor of the grammar, whose lists are not ORDER BYs

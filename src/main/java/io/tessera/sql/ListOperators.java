@@ -33,6 +33,9 @@ final class ListOperators {
             ReturnTypes.explicit(SqlTypeName.BIGINT).andThen(SqlTypeTransforms.TO_NULLABLE);
     private static final SqlReturnTypeInference BOOLEAN =
             ReturnTypes.explicit(SqlTypeName.BOOLEAN).andThen(SqlTypeTransforms.TO_NULLABLE);
+    /** list_position's: an INTEGER, NULL where no element is equal. */
+    private static final SqlReturnTypeInference POSITION =
+            ReturnTypes.explicit(SqlTypeName.INTEGER).andThen(SqlTypeTransforms.FORCE_NULLABLE);
 
     /**
      * The list of the arguments: an array of their common type, never NULL itself; without arguments a list of the
@@ -229,6 +232,17 @@ final class ListOperators {
             Map.entry("LIST_HAS", fn("LIST_HAS", BOOLEAN, LIST_ANY)),
             Map.entry("ARRAY_CONTAINS", fn("ARRAY_CONTAINS", BOOLEAN, LIST_ANY)),
             Map.entry("ARRAY_HAS", fn("ARRAY_HAS", BOOLEAN, LIST_ANY)),
+            Map.entry("LIST_POSITION", fn("LIST_POSITION", POSITION, LIST_ANY)),
+            Map.entry("LIST_HAS_ANY", fn("LIST_HAS_ANY", BOOLEAN, OperandTypes.ARRAY_ARRAY)),
+            Map.entry("ARRAY_HAS_ANY", fn("ARRAY_HAS_ANY", BOOLEAN, OperandTypes.ARRAY_ARRAY)),
+            Map.entry("LIST_HAS_ALL", fn("LIST_HAS_ALL", BOOLEAN, OperandTypes.ARRAY_ARRAY)),
+            Map.entry("ARRAY_HAS_ALL", fn("ARRAY_HAS_ALL", BOOLEAN, OperandTypes.ARRAY_ARRAY)),
+            // the distinct elements that are not NULL (DuckDB's a UBIGINT)
+            Map.entry("LIST_UNIQUE", fn("LIST_UNIQUE", BIGINT, OperandTypes.ARRAY)),
+            Map.entry("ARRAY_UNIQUE", fn("ARRAY_UNIQUE", BIGINT, OperandTypes.ARRAY)),
+            Map.entry("LIST_INDEXOF", fn("LIST_INDEXOF", POSITION, LIST_ANY)),
+            Map.entry("ARRAY_POSITION", fn("ARRAY_POSITION", POSITION, LIST_ANY)),
+            Map.entry("ARRAY_INDEXOF", fn("ARRAY_INDEXOF", POSITION, LIST_ANY)),
             Map.entry("LIST_EXTRACT", fn("LIST_EXTRACT", ListOperators::elementOf, LIST_INTEGER)),
             Map.entry("LIST_ELEMENT", fn("LIST_ELEMENT", ListOperators::elementOf, LIST_INTEGER)),
             Map.entry("ARRAY_EXTRACT", fn("ARRAY_EXTRACT", ListOperators::elementOf, LIST_INTEGER)),

@@ -32,7 +32,7 @@ import java.util.Set;
  * DuckDB's conditional and numeric scalar functions: GREATEST and LEAST (of DuckDB's common type, NULLs skipped, a
  * BOOLEAN beside integers an integer),
  * IFNULL and IF (rewritten to COALESCE and CASE before validation), TRUNC, LOG10, LOG2, LOG, POW, BIT_COUNT, GCD,
- * LCM, EVEN, ISNAN, ISINF, ISFINITE, FACTORIAL (also {@code n!}) and RANDOM, typed as DuckDB types them (FACTORIAL a
+ * LCM, EVEN, ISNAN, ISINF, ISFINITE, SIGNBIT, the hyperbolic functions, NEXTAFTER, FACTORIAL (also {@code n!}) and RANDOM, typed as DuckDB types them (FACTORIAL a
  * BIGINT where DuckDB's is a HUGEINT). {@link MathFunctions} looks names up
  * here; {@code plan.NumericCalls} lowers them.
  */
@@ -107,6 +107,7 @@ final class NumericFunctions {
             Map.entry("ISNAN", fn("ISNAN", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("ISINF", fn("ISINF", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("ISFINITE", fn("ISFINITE", BOOLEAN, noText(OperandTypes.NUMERIC))),
+            Map.entry("SIGNBIT", fn("SIGNBIT", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("RANDOM", RANDOM),
             Map.entry("CBRT", fn("CBRT", DOUBLE, noText(OperandTypes.NUMERIC))),
             Map.entry("PI", fn("PI", ReturnTypes.DOUBLE, OperandTypes.NILADIC)),
@@ -120,6 +121,15 @@ final class NumericFunctions {
             Map.entry("ACOS", fn("ACOS", DOUBLE, noText(OperandTypes.NUMERIC))),
             Map.entry("ATAN", fn("ATAN", DOUBLE, noText(OperandTypes.NUMERIC))),
             Map.entry("ATAN2", fn("ATAN2", DOUBLE, noText(OperandTypes.NUMERIC_NUMERIC))),
+            Map.entry("SINH", fn("SINH", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("COSH", fn("COSH", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("TANH", fn("TANH", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("ASINH", fn("ASINH", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("ACOSH", fn("ACOSH", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("ATANH", fn("ATANH", DOUBLE, noText(OperandTypes.NUMERIC))),
+            // of DOUBLEs; DuckDB's of two FLOATs steps a FLOAT's width, which Tessera's REAL (held as a DOUBLE) lacks
+            Map.entry("NEXTAFTER", fn("NEXTAFTER", NumericFunctions::nextAfterType,
+                    noText(OperandTypes.NUMERIC_NUMERIC))),
             // the bitwise exclusive or of two integers, of their common type
             Map.entry("XOR", fn("XOR", ReturnTypes.LEAST_RESTRICTIVE.andThen(SqlTypeTransforms.TO_NULLABLE),
                     noText(OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER)))),
@@ -148,6 +158,16 @@ final class NumericFunctions {
     /** Whether Calcite must leave a constant call of this upper-case name unfolded (it has no code for them). */
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name);
+    }
+
+    /** NEXTAFTER's: a DOUBLE; of a REAL an error naming it. */
+    private static RelDataType nextAfterType(SqlOperatorBinding b) {
+        for (RelDataType t : b.collectOperandTypes()) {
+            if (t.getSqlTypeName() == SqlTypeName.REAL || t.getSqlTypeName() == SqlTypeName.FLOAT) {
+                throw new SqlError("unsupported: nextafter of a FLOAT (REAL); of DOUBLEs it is supported");
+            }
+        }
+        return DOUBLE.inferReturnType(b);
     }
 
     /**

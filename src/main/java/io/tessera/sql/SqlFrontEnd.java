@@ -173,6 +173,7 @@ public final class SqlFrontEnd {
         PivotNames.rewrite(parsed);
         ColumnNames.nameExpressions(parsed, text);
         parsed = FunctionAliases.rewrite(parsed);
+        parsed = PatternOperators.rewrite(parsed);
         parsed = SliceSyntax.rewrite(parsed);
         parsed = ValuesColumns.rewrite(parsed);
         parsed = OrderedAggregates.rewrite(parsed);

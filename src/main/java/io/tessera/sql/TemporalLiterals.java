@@ -63,6 +63,9 @@ final class TemporalLiterals {
                 if (id.isSimple() && !id.isComponentQuoted(0) && id.getSimple().equalsIgnoreCase("CURRENT_TIMESTAMP")) {
                     return TimestampFunctions.lookup("NOW").createCall(id.getParserPosition());
                 }
+                if (id.isSimple() && !id.isComponentQuoted(0) && id.getSimple().equalsIgnoreCase("CURRENT_TIME")) {
+                    throw currentTime("current_time", id.getParserPosition());
+                }
                 return id;
             }
 
@@ -70,6 +73,9 @@ final class TemporalLiterals {
             public SqlNode visit(org.apache.calcite.sql.SqlCall call) {
                 if (call.getOperator() == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_TIMESTAMP) {
                     return TimestampFunctions.lookup("NOW").createCall(call.getParserPosition());
+                }
+                if (call.getOperator() == org.apache.calcite.sql.fun.SqlStdOperatorTable.CURRENT_TIME) {
+                    throw currentTime("current_time", call.getParserPosition());
                 }
                 SqlNode r = super.visit(call);
                 if (r instanceof org.apache.calcite.sql.SqlCall list) {
@@ -93,6 +99,15 @@ final class TemporalLiterals {
             }
         });
         return r == null ? parsed : r;
+    }
+
+    /**
+     * DuckDB's current_time (and get_current_time()) is a TIME WITH TIME ZONE, a type Tessera does not have: refused,
+     * naming what gives the time of day (a TIME without the offset DuckDB's value shows).
+     */
+    static SqlError currentTime(String name, SqlParserPos pos) {
+        return SupportCheck.unsupported(name + " (DuckDB's is a TIME WITH TIME ZONE, a type Tessera does not"
+                + " have; localtime is the session clock's TIME)", pos);
     }
 
     /** Whether a type names DuckDB's TIMESTAMP WITH TIME ZONE ({@code TIMESTAMPTZ} too). */

@@ -26,7 +26,8 @@ import java.util.Map;
  * DuckDB's functions of DATE and TIMESTAMP values, typed as DuckDB types them: DATE_TRUNC (a TIMESTAMP of a
  * TIMESTAMP, a DATE of a DATE), DATE_PART (BIGINT; DOUBLE for 'epoch'), EPOCH (DOUBLE seconds), EPOCH_MS and
  * EPOCH_US (BIGINT), NOW (the instant the query was planned at, a TIMESTAMP WITH TIME ZONE), STRFTIME (VARCHAR), STRPTIME (TIMESTAMP),
- * DATE_DIFF / DATEDIFF and DATE_SUB (BIGINT counts of a unit) and DATE_ADD (a TIMESTAMP plus an interval). What
+ * DATE_DIFF / DATEDIFF and DATE_SUB (BIGINT counts of a unit), DATE_ADD (a TIMESTAMP plus an interval) and the
+ * INTERVALs of a number of a unit (TO_DAYS, TO_SECONDS, ...). What
  * each computes is decided when the plan is made ({@code plan.TimestampCalls}) and when it runs
  * ({@code backend.jvm.lib.TimestampRuntime}).
  */
@@ -81,7 +82,21 @@ final class TimestampFunctions {
     /** TIMESTAMP - TIMESTAMP: an INTERVAL of whole days and microseconds, as DuckDB subtracts them. */
     static final SqlFunction TIMESTAMP_DIFF = fn("TESSERA_TIMESTAMP_DIFF", INTERVAL, OperandTypes.ANY_ANY);
 
+    /**
+     * DuckDB's to_years(n), to_hours(n), ...: an INTERVAL of n units, of an integer; to_seconds and to_milliseconds
+     * also of a fraction (a DOUBLE), as DuckDB takes them.
+     */
+    private static Map.Entry<String, SqlOperator> unitInterval(String name, boolean fractions) {
+        return Map.entry(name, fn(name, INTERVAL, fractions ? OperandTypes.NUMERIC
+                : OperandTypes.family(SqlTypeFamily.INTEGER)));
+    }
+
     private static final Map<String, SqlOperator> FUNCTIONS = Map.ofEntries(
+            unitInterval("TO_MILLENNIA", false), unitInterval("TO_CENTURIES", false),
+            unitInterval("TO_DECADES", false), unitInterval("TO_YEARS", false), unitInterval("TO_QUARTERS", false),
+            unitInterval("TO_MONTHS", false), unitInterval("TO_WEEKS", false), unitInterval("TO_DAYS", false),
+            unitInterval("TO_HOURS", false), unitInterval("TO_MINUTES", false), unitInterval("TO_SECONDS", true),
+            unitInterval("TO_MILLISECONDS", true), unitInterval("TO_MICROSECONDS", false),
             Map.entry("AGE", fn("AGE", INTERVAL, OperandTypes.or(OperandTypes.DATETIME,
                     OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME)))),
             Map.entry("TESSERA_INTERVAL", INTERVAL_LITERAL),
@@ -125,8 +140,8 @@ final class TimestampFunctions {
     }
 
     /**
-     * Calcite's own niladic CURRENT_TIMESTAMP and LOCALTIMESTAMP: the first becomes NOW before validation
-     * ({@link TemporalLiterals}), the second is NOW on the session's clock (a TIMESTAMP).
+     * Calcite's own niladic CURRENT_TIMESTAMP, LOCALTIMESTAMP and LOCALTIME: the first becomes NOW before validation
+     * ({@link TemporalLiterals}), the second is NOW on the session's clock (a TIMESTAMP), the third its time of day.
      */
-    static final List<String> STANDARD = List.of("CURRENT_TIMESTAMP", "LOCALTIMESTAMP");
+    static final List<String> STANDARD = List.of("CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "LOCALTIME");
 }

@@ -63,6 +63,38 @@ final class ListFunctions {
                         : LIST + "contains(" + gen.asString(l) + ", " + text(x) + ")";
                 yield JExpr.of(ExprGen.guard(n, v, ValueKind.BOOL), n, ValueKind.BOOL);
             }
+            case POSITION -> {
+                JExpr l = gen.gen(c.args().get(0));
+                JExpr x = gen.gen(c.args().get(1));
+                DataType element = c.args().get(0).type().element();
+                // a NULL value looks for a NULL element; equal by the order key where an INTERVAL is inside
+                String sought = x.n().equals("false") ? text(x) : "(" + x.n() + " ? (String) null : " + text(x) + ")";
+                String v = LIST + "position(" + gen.asString(l) + ", " + sought + ", "
+                        + (io.tessera.storage.ListOrder.equalByKey(element)
+                        ? scope.constantObject("io.tessera.storage.DataType", element) : "null") + ")";
+                yield element(c, l.n().equals("false") ? v : "(" + l.n() + " ? (String) null : " + v + ")");
+            }
+            case HAS_ANY, HAS_ALL -> {
+                JExpr l = gen.gen(c.args().get(0));
+                JExpr o = gen.gen(c.args().get(1));
+                String n = ExprGen.or(l.n(), o.n());
+                String v = LIST + (f == ListFunction.HAS_ANY ? "hasAny(" : "hasAll(") + gen.asString(l) + ", "
+                        + gen.asString(o) + ")";
+                yield JExpr.of(ExprGen.guard(n, v, ValueKind.BOOL), n, ValueKind.BOOL);
+            }
+            case UNIQUE -> {
+                JExpr l = gen.gen(c.args().get(0));
+                yield JExpr.of(ExprGen.guard(l.n(), LIST + "unique(" + gen.asString(l) + ")", ValueKind.LONG), l.n(),
+                        ValueKind.LONG);
+            }
+            case JOIN -> {
+                JExpr l = gen.gen(c.args().get(0));
+                JExpr sep = gen.gen(c.args().get(1));
+                boolean empty = (Boolean) ((Expr.Literal) c.args().get(2)).value();
+                String n = ExprGen.or(l.n(), sep.n());
+                String v = LIST + "join(" + gen.asString(l) + ", " + gen.asString(sep) + ", " + empty + ")";
+                yield element(c, n.equals("false") ? v : "(" + n + " ? (String) null : " + v + ")");
+            }
             case ORDER_KEY -> order(c, "orderKey", c.args().get(0).type());
             case FROM_ORDER_KEY -> order(c, "fromOrderKey", c.type());
             case CODE -> {

@@ -55,6 +55,7 @@ final class NumericFunctions {
             case ISNAN -> exact ? "false" : "Double.isNaN(" + a + ")";
             case ISINF -> exact ? "false" : "Double.isInfinite(" + a + ")";
             case ISFINITE -> exact ? "true" : "Double.isFinite(" + a + ")";
+            case SIGNBIT -> exact ? "(" + a + " < 0)" : "(Double.doubleToRawLongBits(" + a + ") < 0L)";
             case CBRT -> "Math.cbrt(" + ExprGen.toDouble(x.get(0), t) + ")";
             case DEGREES -> "Math.toDegrees(" + ExprGen.toDouble(x.get(0), t) + ")";
             case RADIANS -> "Math.toRadians(" + ExprGen.toDouble(x.get(0), t) + ")";
@@ -68,13 +69,21 @@ final class NumericFunctions {
             case ATAN2 -> "Math.atan2(" + ExprGen.toDouble(x.get(0), t) + ", "
                     + ExprGen.toDouble(x.get(1), c.args().get(1).type()) + ")";
             case XOR -> "(" + a + " ^ " + x.get(1).v() + ")"; // both of the call's type (plan.NumericCalls)
+            case SINH -> "Math.sinh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case COSH -> "Math.cosh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case TANH -> "Math.tanh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case ASINH -> NUMERIC + "asinh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case ACOSH -> NUMERIC + "acosh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case ATANH -> NUMERIC + "atanh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case NEXTAFTER -> "Math.nextAfter(" + ExprGen.toDouble(x.get(0), t) + ", "
+                    + ExprGen.toDouble(x.get(1), c.args().get(1).type()) + ")";
             case RANDOM -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
             case BIT_COUNT -> ValueKind.INT;
             case GCD, LCM, FACTORIAL -> ValueKind.LONG;
             case XOR -> x.get(0).kind();
-            case ISNAN, ISINF, ISFINITE -> ValueKind.BOOL;
+            case ISNAN, ISINF, ISFINITE, SIGNBIT -> ValueKind.BOOL;
             default -> ValueKind.DOUBLE;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, v, k), n, k);

@@ -37,7 +37,7 @@ final class TemporalFunctions {
             if (a instanceof Expr.Literal l && l.value() == null) {
                 v.add(a.type().kind() == io.tessera.storage.TypeKind.VARCHAR ? "\"\"" : "0L");
             } else if (x.kind() == ValueKind.DOUBLE) {
-                v.add(x.v()); // seconds of MAKE_TIME, MAKE_TIMESTAMP and TO_TIMESTAMP
+                v.add(x.v()); // seconds of MAKE_TIME, MAKE_TIMESTAMP, TO_TIMESTAMP and INTERVAL_OF_UNIT
             } else {
                 v.add(text ? gen.asString(x) : ExprGen.asLong(x));
             }
@@ -66,6 +66,7 @@ final class TemporalFunctions {
             case INTERVAL_TIMES -> INTERVAL + "times(" + args + ")";
             case INTERVAL_PART -> INTERVAL + "part(" + args + ")";
             case INTERVAL_EPOCH -> INTERVAL + "epoch(" + args + ")";
+            case INTERVAL_OF_UNIT -> INTERVAL + "ofUnit(" + args + ")";
             case TIMESTAMP_PLUS_INTERVAL -> INTERVAL + "plusTimestamp(" + args + ")";
             case TIMESTAMP_DIFF -> INTERVAL + "between(" + args + ")";
             case AGE -> INTERVAL + "age(" + args + ")";
@@ -84,7 +85,7 @@ final class TemporalFunctions {
         ValueKind k = switch (f) {
             case EPOCH, INTERVAL_EPOCH -> ValueKind.DOUBLE;
             case STRFTIME, FORMAT_ZONED, INTERVAL_PARSE, INTERVAL_FORMAT, INTERVAL_KEY, INTERVAL_ADD, INTERVAL_NEGATE,
-                 INTERVAL_TIMES, TIMESTAMP_DIFF, AGE -> ValueKind.STRING;
+                 INTERVAL_TIMES, INTERVAL_OF_UNIT, TIMESTAMP_DIFF, AGE -> ValueKind.STRING;
             default -> ValueKind.LONG;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);

@@ -87,6 +87,26 @@ final class TextFunctions {
             case STARTS_WITH -> s + ".startsWith(" + v.get(1) + ")";
             case ENDS_WITH -> s + ".endsWith(" + v.get(1) + ")";
             case CONTAINS -> s + ".contains(" + v.get(1) + ")";
+            case GLOB -> TEXT + "glob(" + s + ", " + v.get(1) + ")";
+            case REGEXP_EXTRACT_ALL -> TEXT + "regexpExtractAll(" + v.get(1) + ", " + s + ", (int) " + v.get(2) + ")";
+            case REGEXP_SPLIT -> TEXT + "regexpSplit(" + v.get(1) + ", " + s + ")";
+            case UNICODE -> TEXT + "unicode(" + s + ")";
+            case STRIP_ACCENTS -> TEXT + "stripAccents(" + s + ")";
+            case REGEXP_ESCAPE -> TEXT + "regexpEscape(" + s + ")";
+            case URL_ENCODE -> TEXT + "urlEncode(" + s + ")";
+            case URL_DECODE -> TEXT + "urlDecode(" + s + ")";
+            case TO_BASE64 -> "io.tessera.backend.jvm.lib.ByteStringRuntime.toBase64(" + s + ")";
+            case HEX, BIN -> {
+                // of a BIGINT its bits; of a BLOB its bytes, of text its UTF-8 bytes (which kind, a literal of code)
+                io.tessera.storage.DataType t = args.get(0).type();
+                String m = f == TextFunction.HEX ? "hex" : "bin";
+                yield t.equals(io.tessera.storage.DataType.BIGINT) ? "io.tessera.backend.jvm.lib.ByteStringRuntime." + m + "(" + s + ")"
+                        : "io.tessera.backend.jvm.lib.ByteStringRuntime." + m + "(" + s + ", "
+                        + t.equals(io.tessera.storage.DataType.BLOB) + ")";
+            }
+            case UNHEX -> "io.tessera.backend.jvm.lib.ByteStringRuntime.unhex(" + s + ")";
+            case UNBIN -> "io.tessera.backend.jvm.lib.ByteStringRuntime.unbin(" + s + ")";
+            case FROM_BASE64 -> "io.tessera.backend.jvm.lib.ByteStringRuntime.fromBase64(" + s + ")";
             case REVERSE -> TEXT + "reverse(" + s + ")";
             case ASCII -> TEXT + "ascii(" + s + ")";
             case CHR -> TEXT + "chr(" + s + ")";
@@ -106,9 +126,9 @@ final class TextFunctions {
         ValueKind k = switch (f) {
             case POSITION, LENGTH, OCTET_LENGTH, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
             case JARO_SIMILARITY, JARO_WINKLER_SIMILARITY -> ValueKind.DOUBLE;
-            case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS ->
+            case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS, GLOB ->
                     ValueKind.BOOL;
-            case ASCII -> ValueKind.INT;
+            case ASCII, UNICODE -> ValueKind.INT;
             default -> ValueKind.STRING;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
@@ -119,7 +139,7 @@ final class TextFunctions {
         return switch (f) {
             case SUBSTRING -> i > 0;
             case LPAD, RPAD, LEFT, RIGHT, REPEAT -> i == 1;
-            case SPLIT_PART, REGEXP_EXTRACT -> i == 2;
+            case SPLIT_PART, REGEXP_EXTRACT, REGEXP_EXTRACT_ALL -> i == 2;
             case CHR -> i == 0;
             default -> false;
         };
@@ -127,7 +147,8 @@ final class TextFunctions {
 
     private static boolean regex(TextFunction f) {
         return switch (f) {
-            case REGEXP_MATCHES, REGEXP_FULL_MATCH, REGEXP_REPLACE, REGEXP_REPLACE_ALL, REGEXP_EXTRACT -> true;
+            case REGEXP_MATCHES, REGEXP_FULL_MATCH, REGEXP_REPLACE, REGEXP_REPLACE_ALL, REGEXP_EXTRACT,
+                 REGEXP_EXTRACT_ALL, REGEXP_SPLIT -> true;
             default -> false;
         };
     }

@@ -32,6 +32,83 @@ public final class ByteStringRuntime {
         return Uuids.parse(text);
     }
 
+    /** TO_BASE64(blob): its bytes in base64, padded. */
+    public static String toBase64(String bytes) {
+        return java.util.Base64.getEncoder().encodeToString(ByteStrings.bytes(bytes));
+    }
+
+    /** FROM_BASE64(text): the bytes padded base64 text holds; an error naming the text where it holds none. */
+    public static String fromBase64(String text) {
+        if (text.length() % 4 != 0) {
+            throw new IllegalArgumentException("Could not decode string \"" + text
+                    + "\" as base64: length must be a multiple of 4");
+        }
+        try {
+            return ByteStrings.of(java.util.Base64.getDecoder().decode(text));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Could not decode string \"" + text + "\" as base64", e);
+        }
+    }
+
+    /** HEX of a BIGINT: its two's complement's hexadecimal digits, upper case, no leading zeros. */
+    public static String hex(long v) {
+        return Long.toHexString(v).toUpperCase(java.util.Locale.ROOT);
+    }
+
+    /** BIN of a BIGINT: its two's complement's binary digits, no leading zeros. */
+    public static String bin(long v) {
+        return Long.toBinaryString(v);
+    }
+
+    /** HEX of a BLOB's bytes ({@code blob}) or of text's UTF-8 bytes: two upper-case digits a byte. */
+    public static String hex(String value, boolean blob) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : blob ? ByteStrings.bytes(value) : value.getBytes(StandardCharsets.UTF_8)) {
+            sb.append(Character.toUpperCase(Character.forDigit((b >> 4) & 15, 16)))
+                    .append(Character.toUpperCase(Character.forDigit(b & 15, 16)));
+        }
+        return sb.toString();
+    }
+
+    /** BIN of a BLOB's bytes or of text's UTF-8 bytes: eight digits a byte. */
+    public static String bin(String value, boolean blob) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : blob ? ByteStrings.bytes(value) : value.getBytes(StandardCharsets.UTF_8)) {
+            String bits = Integer.toBinaryString(b & 0xff);
+            sb.append("0".repeat(8 - bits.length())).append(bits);
+        }
+        return sb.toString();
+    }
+
+    /** UNHEX: the bytes of hexadecimal digits, two a byte, a first byte of one digit where their number is odd. */
+    public static String unhex(String digits) {
+        return unpack(digits, 4, 16, "hex");
+    }
+
+    /** UNBIN: the bytes of binary digits, eight a byte, the first byte's missing leading digits zeros. */
+    public static String unbin(String digits) {
+        return unpack(digits, 1, 2, "binary");
+    }
+
+    private static String unpack(String digits, int bitsPerDigit, int radix, String what) {
+        int perByte = 8 / bitsPerDigit;
+        int first = digits.length() % perByte == 0 ? perByte : digits.length() % perByte;
+        byte[] out = new byte[(digits.length() + perByte - 1) / perByte];
+        int i = 0;
+        for (int k = 0; k < out.length; k++) {
+            int value = 0;
+            for (int end = i + (k == 0 ? first : perByte); i < end; i++) {
+                int d = Character.digit(digits.charAt(i), radix);
+                if (d < 0) {
+                    throw new IllegalArgumentException("Invalid input for " + what + " digit: " + digits.charAt(i));
+                }
+                value = value << bitsPerDigit | d;
+            }
+            out[k] = (byte) value;
+        }
+        return ByteStrings.of(out);
+    }
+
     /** ENCODE(text): its UTF-8 bytes. */
     public static String encode(String text) {
         return ByteStrings.of(text.getBytes(StandardCharsets.UTF_8));

@@ -75,6 +75,53 @@ public final class IntervalRuntime {
         };
     }
 
+    /**
+     * n units as an INTERVAL, as DuckDB's to_years, to_days, to_hours, ... make it: years and longer as months, weeks
+     * and days as days, the rest as microseconds; past the range of that part an error naming the value.
+     */
+    public static String ofUnit(String unit, long n) {
+        try {
+            Interval v = switch (unit) {
+                case "MILLENNIA" -> months(n, 12_000);
+                case "CENTURIES" -> months(n, 1_200);
+                case "DECADES" -> months(n, 120);
+                case "YEARS" -> months(n, 12);
+                case "QUARTERS" -> months(n, 3);
+                case "MONTHS" -> months(n, 1);
+                case "WEEKS" -> new Interval(0, Math.toIntExact(Math.multiplyExact(n, 7)), 0);
+                case "DAYS" -> new Interval(0, Math.toIntExact(n), 0);
+                case "HOURS" -> new Interval(0, 0, Math.multiplyExact(n, Interval.MICROS_PER_HOUR));
+                case "MINUTES" -> new Interval(0, 0, Math.multiplyExact(n, Interval.MICROS_PER_MINUTE));
+                case "SECONDS" -> new Interval(0, 0, Math.multiplyExact(n, Interval.MICROS_PER_SECOND));
+                case "MILLISECONDS" -> new Interval(0, 0, Math.multiplyExact(n, 1_000L));
+                case "MICROSECONDS" -> new Interval(0, 0, n);
+                default -> throw new IllegalArgumentException("unsupported: an interval of " + unit);
+            };
+            return v.encode();
+        } catch (ArithmeticException e) {
+            throw outOfRange(Long.toString(n), unit);
+        }
+    }
+
+    /** n seconds or milliseconds of a DOUBLE, to the nearest microsecond (ties to even), as DuckDB rounds them. */
+    public static String ofUnit(String unit, double n) {
+        double micros = Math.rint(n * (unit.equals("SECONDS") ? Interval.MICROS_PER_SECOND : 1_000L));
+        // the doubles of the long range: -2^63 included, 2^63 not; NaN fails both
+        if (!(micros >= -0x1p63 && micros < 0x1p63)) {
+            throw outOfRange(String.format(java.util.Locale.ROOT, "%f", n), unit);
+        }
+        return new Interval(0, 0, (long) micros).encode();
+    }
+
+    private static Interval months(long n, long per) {
+        return new Interval(Math.toIntExact(Math.multiplyExact(n, per)), 0, 0);
+    }
+
+    private static IllegalArgumentException outOfRange(String value, String unit) {
+        return new IllegalArgumentException("Interval value " + value + " " + unit.toLowerCase(java.util.Locale.ROOT)
+                + " out of range");
+    }
+
     /** DuckDB's epoch of an interval: a year of 365.25 days, a month of 30, then days and seconds. */
     public static double epoch(String code) {
         Interval v = Interval.decode(code);

@@ -121,6 +121,73 @@ public final class ListRuntime {
     }
 
     /**
+     * The position (1 the first) of the first element whose text is {@code text} (null: the first NULL element), as
+     * text, or null where there is none; with {@code element} given (an INTERVAL inside) compared by the elements'
+     * equality keys.
+     */
+    public static String position(String list, String text, DataType element) {
+        String key = text == null || element == null ? text : ListOrder.equalityKey(text, element);
+        int i = 0;
+        for (String t : ListCodec.texts(list)) {
+            i++;
+            boolean equal = t == null ? text == null
+                    : text != null && (element == null ? t.equals(text) : ListOrder.equalityKey(t, element).equals(key));
+            if (equal) {
+                return Integer.toString(i);
+            }
+        }
+        return null;
+    }
+
+    /** Whether an element of {@code other} that is not NULL is an element of {@code list} (texts of one type). */
+    public static boolean hasAny(String list, String other) {
+        java.util.Set<String> in = new java.util.HashSet<>(ListCodec.texts(list));
+        for (String t : ListCodec.texts(other)) {
+            if (t != null && in.contains(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether every element of {@code other} that is not NULL is an element of {@code list}. */
+    public static boolean hasAll(String list, String other) {
+        java.util.Set<String> in = new java.util.HashSet<>(ListCodec.texts(list));
+        for (String t : ListCodec.texts(other)) {
+            if (t != null && !in.contains(t)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** How many distinct elements that are not NULL the list holds. */
+    public static long unique(String list) {
+        java.util.Set<String> seen = new java.util.HashSet<>(ListCodec.texts(list));
+        seen.remove(null);
+        return seen.size();
+    }
+
+    /**
+     * The elements (VARCHAR texts) that are not NULL joined by {@code separator}; null where there are none, except
+     * '' for an empty list where {@code emptyText}.
+     */
+    public static String join(String list, String separator, boolean emptyText) {
+        java.util.List<String> texts = ListCodec.texts(list);
+        if (texts.isEmpty() && emptyText) {
+            return "";
+        }
+        StringBuilder sb = null;
+        for (String t : texts) {
+            if (t != null) {
+                sb = sb == null ? new StringBuilder() : sb.append(separator);
+                sb.append(t);
+            }
+        }
+        return sb == null ? null : sb.toString();
+    }
+
+    /**
      * Whether an element equals {@code text} as DuckDB compares values of the element type, one with an INTERVAL
      * inside ({@link ListOrder#equalByKey}): by their keys, in which intervals are their lengths.
      */

@@ -93,4 +93,28 @@ public final class NumericRuntime {
     public static void unseed() {
         SEEDED.remove();
     }
+
+    /** The inverse hyperbolic sine; Java's Math has none. */
+    public static double asinh(double x) {
+        if (Double.isInfinite(x)) {
+            return x;
+        }
+        // of |x|, the sign put back, so that large negative x do not cancel to 0
+        double a = Math.abs(x);
+        double r = a > 1e8 ? Math.log(a) + Math.log(2) : Math.log1p(a + a * a / (1 + Math.sqrt(1 + a * a)));
+        return Math.copySign(r, x);
+    }
+
+    /** The inverse hyperbolic cosine: NaN below 1. */
+    public static double acosh(double x) {
+        if (x < 1) {
+            return Double.NaN;
+        }
+        return x > 1e8 ? Math.log(x) + Math.log(2) : Math.log(x + Math.sqrt(x * x - 1));
+    }
+
+    /** The inverse hyperbolic tangent: infinite at 1 and -1, NaN beyond them. */
+    public static double atanh(double x) {
+        return 0.5 * Math.log1p(2 * x / (1 - x));
+    }
 }

@@ -146,6 +146,11 @@ public final class TextRuntime {
     private static final java.util.concurrent.ConcurrentHashMap<String, Pattern> LIKE_PATTERNS =
             new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** DuckDB's GLOB of a string and a pattern ({@link GlobMatch}). */
+    public static boolean glob(String s, String pattern) {
+        return GlobMatch.matches(s, pattern);
+    }
+
     /** LIKE (or ILIKE) with a pattern that is a value of the row; escape is "" for none. */
     public static boolean like(String s, String pattern, String escape, boolean insensitive) {
         String key = (insensitive ? "i" : "c") + escape.length() + escape + pattern;
@@ -351,5 +356,88 @@ public final class TextRuntime {
         }
         String g = m.group(group);
         return g == null ? "" : g;
+    }
+
+    /** Every match's group (0 the whole match; a group that took no part NULL), as a list. */
+    public static String regexpExtractAll(Pattern pattern, String s, int group) {
+        Matcher m = pattern.matcher(s);
+        java.util.List<String> found = new java.util.ArrayList<>();
+        while (m.find()) {
+            if (group > m.groupCount()) {
+                throw new IllegalArgumentException("regexp_extract_all: the pattern has no group " + group);
+            }
+            found.add(m.group(group));
+        }
+        return io.tessera.storage.ListCodec.join(found.toArray(new String[0]));
+    }
+
+    /** s split at every match of the pattern, empty parts kept, as a list. */
+    public static String regexpSplit(Pattern pattern, String s) {
+        return io.tessera.storage.ListCodec.join(pattern.split(s, -1));
+    }
+
+    /** s with a backslash before each ASCII character but letters, digits and _; other characters kept. */
+    public static String regexpEscape(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80 && !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_')) {
+                if (c == 0) {
+                    sb.append("\\x00");
+                    continue;
+                }
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    /** The first character's code point; -1 of ''. */
+    public static int unicode(String s) {
+        return s.isEmpty() ? -1 : s.codePointAt(0);
+    }
+
+    /** s with the combining marks of its decomposed letters removed (é as e). */
+    public static String stripAccents(String s) {
+        String d = java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFD);
+        return d.replaceAll("\\p{M}", "");
+    }
+
+    /** Every UTF-8 byte of s as %XX but for ASCII letters, digits and - _ . ~. */
+    public static String urlEncode(String s) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : s.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
+                    || c == '.' || c == '~') {
+                sb.append((char) c);
+            } else {
+                sb.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Each %XX as its byte, the bytes read as UTF-8; a % not followed by two hex digits stays as it is. */
+    public static String urlDecode(String s) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        byte[] in = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int i = 0; i < in.length; i++) {
+            int hi = in[i] == '%' && i + 2 < in.length ? Character.digit(in[i + 1], 16) : -1;
+            int lo = hi >= 0 ? Character.digit(in[i + 2], 16) : -1;
+            if (lo >= 0) {
+                out.write(hi << 4 | lo);
+                i += 2;
+            } else {
+                out.write(in[i]);
+            }
+        }
+        String decoded = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        if (decoded.indexOf('\uFFFD') >= 0 && s.indexOf('\uFFFD') < 0) {
+            throw new IllegalArgumentException("url_decode: the decoded bytes are not UTF-8: " + s);
+        }
+        return decoded;
     }
 }
