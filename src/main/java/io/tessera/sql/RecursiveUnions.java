@@ -66,14 +66,7 @@ public final class RecursiveUnions {
         long below = rel instanceof Project ? rowsNeeded
                 : rel instanceof Sort sort && sort.getCollation().getFieldCollations().isEmpty() && sort.fetch != null
                         ? limit(sort) : -1;
-        List<RelNode> inputs = new ArrayList<>();
-        boolean changed = false;
-        for (RelNode input : rel.getInputs()) {
-            RelNode replaced = replace(input, below, computed);
-            changed |= replaced != input;
-            inputs.add(replaced);
-        }
-        return changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+        return withInputs(rel, input -> replace(input, below, computed));
     }
 
     /** The rows a LIMIT (and OFFSET) reads, where both are constants; else -1. */
@@ -83,7 +76,7 @@ public final class RecursiveUnions {
         }
         long offset = sort.offset == null ? 0 : ((RexLiteral) sort.offset).getValueAs(Long.class);
         Long n = fetch.getValueAs(Long.class);
-        return n == null ? -1 : Math.addExact(offset, n);
+        return n == null || n > Long.MAX_VALUE - offset ? -1 : offset + n;
     }
 
     /** The query of the first iteration (the part before UNION). */
@@ -127,14 +120,7 @@ public final class RecursiveUnions {
                     (org.apache.calcite.linq4j.tree.Expression) null);
             return LogicalTableScan.create(rel.getCluster(), relTable, List.of());
         }
-        List<RelNode> inputs = new ArrayList<>();
-        boolean changed = false;
-        for (RelNode input : rel.getInputs()) {
-            RelNode replaced = hide(input, catalog, decorrelate);
-            changed |= replaced != input;
-            inputs.add(replaced);
-        }
-        return changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+        return withInputs(rel, input -> hide(input, catalog, decorrelate));
     }
 
     /** A union's seed or step decorrelated, its spool kept (the step's spool names the transient table). */
@@ -150,16 +136,10 @@ public final class RecursiveUnions {
     /** {@code rel} with the unions {@link #hide} held put back in place. */
     static RelNode restore(RelNode rel) {
         if (rel instanceof TableScan scan && scan.getTable().unwrap(Held.class) != null) {
-            return scan.getTable().unwrap(Held.class).union;
+            // the unions its seed and step hold were hidden too
+            return withInputs(scan.getTable().unwrap(Held.class).union, RecursiveUnions::restore);
         }
-        List<RelNode> inputs = new ArrayList<>();
-        boolean changed = false;
-        for (RelNode input : rel.getInputs()) {
-            RelNode replaced = restore(input);
-            changed |= replaced != input;
-            inputs.add(replaced);
-        }
-        return changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+        return withInputs(rel, RecursiveUnions::restore);
     }
 
     /** The stand-in table of a recursive union while the query around it is decorrelated. */
@@ -182,6 +162,18 @@ public final class RecursiveUnions {
         }
     }
 
+    /** {@code rel} with each input replaced by {@code f}'s result for it (the same node where none changed). */
+    private static RelNode withInputs(RelNode rel, java.util.function.UnaryOperator<RelNode> f) {
+        List<RelNode> inputs = new ArrayList<>();
+        boolean changed = false;
+        for (RelNode input : rel.getInputs()) {
+            RelNode replaced = f.apply(input);
+            changed |= replaced != input;
+            inputs.add(replaced);
+        }
+        return changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+    }
+
     private static RelNode unspooled(RelNode rel) {
         return rel instanceof TableSpool spool ? spool.getInput() : rel;
     }
@@ -190,14 +182,7 @@ public final class RecursiveUnions {
         if (rel instanceof TableScan scan && reads(scan, transientTable)) {
             return previous;
         }
-        List<RelNode> inputs = new ArrayList<>();
-        boolean changed = false;
-        for (RelNode input : rel.getInputs()) {
-            RelNode replaced = readingPrevious(input, transientTable, previous);
-            changed |= replaced != input;
-            inputs.add(replaced);
-        }
-        return changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+        return withInputs(rel, input -> readingPrevious(input, transientTable, previous));
     }
 
     /** Whether {@code scan} reads the union's transient table (not a stored table of the same name). */
