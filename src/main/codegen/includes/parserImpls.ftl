@@ -228,6 +228,22 @@ void IntegerDivide(List<Object> list, ExprContext exprContext, Span s) :
 }
 
 /**
+ * {@code ** b} or {@code ^ b} after an operand: DuckDB's power (sql.PowerOperator), whose precedence the tree of the
+ * list gives it; the right operand may have a sign ({@code 2 ** -1}).
+ */
+void Power(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlOperator op;
+}
+{
+    ( <DOUBLE_STAR> { op = io.tessera.sql.PowerOperator.STARS; } | <CARET> { op = io.tessera.sql.PowerOperator.CARET; } ) {
+        checkNonQueryExpression(exprContext);
+        list.add(new SqlParserUtil.ToTreeListItem(op, getPos()));
+    }
+    AddExpression2b(list, ExprContext.ACCEPT_SUB_QUERY)
+}
+
+/**
  * INTERVAL as a type name (sql.IntervalTypeName), one of the grammar's data types: a column's type, a list's
  * element ({@code INTERVAL[]}), a struct's field. After CAST ... AS and :: an INTERVAL alone (not followed by
  * {@code []} or ARRAY) is read before it, as text read as an interval.

@@ -316,6 +316,10 @@ final class ColumnNames {
             binary("//", ops, sb); // (a // b), as DuckDB names it
             return;
         }
+        if (PowerOperator.applies(call)) {
+            binary(call.getOperator().getName(), ops, sb); // (a ** b), (a ^ b)
+            return;
+        }
         switch (call.getKind()) {
             case PLUS, MINUS, TIMES, DIVIDE, MOD, EQUALS, NOT_EQUALS, LESS_THAN, GREATER_THAN, LESS_THAN_OR_EQUAL,
                  GREATER_THAN_OR_EQUAL, IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> {

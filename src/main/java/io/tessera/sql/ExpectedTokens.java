@@ -30,7 +30,7 @@ final class ExpectedTokens {
     /** Tokens that continue an expression with an operator. */
     private static final Set<String> OPERATORS = Set.of("!=", "%", "*", "+", "-", "/", "<", "<=", "<>", "=", ">",
             ">=", "||", "AND", "OR", "IS", "IN", "LIKE", "ILIKE", "SIMILAR", "NOT", "OVERLAPS", "MULTISET", "[",
-            "BETWEEN", "MEMBER", "SUBMULTISET", "CONTAINS", "EQUALS", "PRECEDES", "SUCCEEDS", "IMMEDIATELY", "::", "//",
+            "BETWEEN", "MEMBER", "SUBMULTISET", "CONTAINS", "EQUALS", "PRECEDES", "SUCCEEDS", "IMMEDIATELY", "::", "//", "**",
             "RLIKE", "^", "!");
 
     /** Calcite's own syntax that Tessera's SQL does not offer: never suggested. */

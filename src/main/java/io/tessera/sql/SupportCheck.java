@@ -60,7 +60,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || OrderedAggregates.PICKS.contains(name)
                 || WindowSupport.FUNCTIONS.contains(name)
                 || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL
-                || call.getOperator() == IntegerDivision.OPERATOR
+                || call.getOperator() == IntegerDivision.OPERATOR || PowerOperator.applies(call)
                 || kind == SqlKind.SAFE_CAST && name.equals("TRY_CAST"); // DuckDB's; BigQuery's SAFE_CAST is not
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {
             WindowSupport.check(w);
