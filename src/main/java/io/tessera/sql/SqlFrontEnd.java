@@ -151,6 +151,7 @@ public final class SqlFrontEnd {
         parsed = StructUnnests.rewrite(parsed, tablesByName(fileTables));
         parsed = Unnests.rewrite(parsed);
         parsed = StructPacks.rewrite(parsed);
+        ColumnsSelections.mark(parsed);
         SupportCheck.check(parsed);
         PivotNames.rewrite(parsed);
         ColumnNames.nameExpressions(parsed, text);

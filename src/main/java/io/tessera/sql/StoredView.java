@@ -101,6 +101,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
                             + " AS SELECT ... FROM " + series.function() + "(...) keeps its rows)");
                 }
             });
+            ColumnsSelections.mark(parsed);
             SupportCheck.check(parsed);
             ColumnNames.nameExpressions(parsed, view.query(), false);
             parsed = ValuesColumns.rewrite(parsed);
