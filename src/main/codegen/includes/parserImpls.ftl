@@ -725,3 +725,75 @@ SqlTypeName TesseraFloatType() :
         { return SqlTypeName.REAL; }
     )
 }
+
+/**
+ * DuckDB's sample of a table (after TABLESAMPLE) or of a query's FROM (after USING SAMPLE), read as a call of
+ * sql.Samples' SAMPLE around the table: {@code 10}, {@code 10 ROWS}, {@code 10%}, {@code 10 PERCENT}, each perhaps
+ * followed by {@code (method [, seed])}; or {@code method(10 [%|PERCENT|ROWS])}; then perhaps {@code REPEATABLE
+ * (seed)}. The method is bernoulli, system or reservoir.
+ */
+SqlNode TesseraSample(SqlNode tableRef, Span s) :
+{
+    SqlLiteral method = null;
+    final SqlNumericLiteral size;
+    SqlLiteral unit = null;
+    SqlNumericLiteral seed = null;
+}
+{
+    (
+        LOOKAHEAD(2) method = TesseraSampleMethod() <LPAREN> size = UnsignedNumericLiteral()
+        [ unit = TesseraSampleUnit() ] <RPAREN>
+    |
+        size = UnsignedNumericLiteral() [ unit = TesseraSampleUnit() ]
+        [
+            <LPAREN> method = TesseraSampleMethod() [ <COMMA> seed = UnsignedNumericLiteral() ] <RPAREN>
+        ]
+    )
+    [ <REPEATABLE> <LPAREN> seed = UnsignedNumericLiteral() <RPAREN> ]
+    {
+        return io.tessera.sql.Samples.SAMPLE.createCall(s.end(this), tableRef,
+            method == null ? SqlLiteral.createNull(getPos()) : method, size,
+            unit == null ? SqlLiteral.createNull(getPos()) : unit,
+            seed == null ? SqlLiteral.createNull(getPos()) : seed);
+    }
+}
+
+/** A sample's method: bernoulli, system or reservoir, as a string in lower case. */
+SqlLiteral TesseraSampleMethod() :
+{
+}
+{
+    <BERNOULLI> { return SqlLiteral.createCharString("bernoulli", getPos()); }
+|
+    <SYSTEM> { return SqlLiteral.createCharString("system", getPos()); }
+|
+    <IDENTIFIER> {
+        if (!token.image.equalsIgnoreCase("RESERVOIR")) {
+            throw new ParseException("unknown sample method " + token.image + " at line " + getPos().getLineNum()
+                + ", column " + getPos().getColumnNum() + " (bernoulli, system or reservoir)");
+        }
+        return SqlLiteral.createCharString("reservoir", getPos());
+    }
+}
+
+/** A sample size's unit: % or PERCENT ("percent"), ROWS ("rows"). */
+SqlLiteral TesseraSampleUnit() :
+{
+}
+{
+    ( <PERCENT_REMAINDER> | <PERCENT> ) { return SqlLiteral.createCharString("percent", getPos()); }
+|
+    <ROWS> { return SqlLiteral.createCharString("rows", getPos()); }
+}
+
+/** {@code USING SAMPLE ...} after a SELECT's FROM and WHERE: the FROM sampled (TesseraSample). */
+SqlNode TesseraUsingSample(SqlNode from) :
+{
+    final Span s;
+    final SqlNode sampled;
+}
+{
+    <USING> { s = span(); } <IDENTIFIER> sampled = TesseraSample(from, s) {
+        return sampled;
+    }
+}

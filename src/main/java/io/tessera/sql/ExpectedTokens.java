@@ -35,7 +35,7 @@ final class ExpectedTokens {
 
     /** Calcite's own syntax that Tessera's SQL does not offer: never suggested. */
     private static final Set<String> NOT_OFFERED = Set.of("/*+", "EXTEND", "MATCH_RECOGNIZE", "STREAM", "MINUS",
-            "NEW", "PERIOD", "MULTISET", "FOR", "TABLESAMPLE", "LATERAL", "UNKNOWN", "APPLY", "MEASURES", "FORMAT");
+            "NEW", "PERIOD", "MULTISET", "FOR", "LATERAL", "UNKNOWN", "APPLY", "MEASURES", "FORMAT");
 
     private ExpectedTokens() {
     }

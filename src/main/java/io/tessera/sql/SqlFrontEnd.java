@@ -144,6 +144,7 @@ public final class SqlFrontEnd {
      * words DuckDB keeps as written ({@link ColumnNames}).
      */
     public LogicalPlan plan(SqlNode parsed, String text) {
+        parsed = Samples.rewrite(parsed); // first: the sampled table becomes a subquery the others read
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views);

@@ -87,7 +87,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
     private SqlNode validate(SqlValidator validator) {
         SqlNode parsed;
         try {
-            parsed = SqlFrontEnd.parse(view.query());
+            parsed = Samples.rewrite(SqlFrontEnd.parse(view.query()));
             FileReferences.replace(parsed, new FileTables() {
                 @Override
                 public io.tessera.storage.Table table(FileReference file) {
