@@ -797,3 +797,41 @@ SqlNode TesseraUsingSample(SqlNode from) :
         return sampled;
     }
 }
+
+/**
+ * DuckDB's UNPIVOT statement, {@code UNPIVOT t ON a, b [INTO NAME k VALUE v] [ORDER BY ...]}: the query {@code
+ * SELECT * FROM t UNPIVOT (v FOR k IN (a, b))} (the names name and value where INTO leaves them out), as DuckDB
+ * reads it. The table may be a name or a parenthesized query.
+ */
+SqlNode TesseraUnpivotStatement() :
+{
+    final Span s;
+    final SqlNode table;
+    final List<SqlNode> columns = new ArrayList<SqlNode>();
+    SqlIdentifier id;
+    SqlIdentifier name = null;
+    SqlIdentifier value = null;
+    SqlNodeList orderBy = null;
+}
+{
+    <UNPIVOT> { s = span(); }
+    table = TableRef()
+    <ON> id = SimpleIdentifier() { columns.add(new SqlNodeList(ImmutableList.of(id), id.getParserPosition())); }
+    (
+        <COMMA> id = SimpleIdentifier() { columns.add(new SqlNodeList(ImmutableList.of(id), id.getParserPosition())); }
+    )*
+    [
+        <INTO> <NAME> name = SimpleIdentifier() <VALUE> value = SimpleIdentifier()
+    ]
+    [ orderBy = OrderBy(true) ]
+    {
+        SqlParserPos pos = s.end(this);
+        SqlNode unpivot = new SqlUnpivot(pos, table, false,
+            SqlNodeList.of(value != null ? value : new SqlIdentifier("value", pos)),
+            SqlNodeList.of(name != null ? name : new SqlIdentifier("name", pos)),
+            new SqlNodeList(columns, pos));
+        SqlNode select = new SqlSelect(pos, SqlNodeList.EMPTY, SqlNodeList.of(SqlIdentifier.star(pos)), unpivot, null,
+            null, null, null, null, null, null, null, null);
+        return orderBy == null ? select : new SqlOrderBy(pos, select, orderBy, null, null);
+    }
+}
