@@ -289,6 +289,22 @@ void GlobOperator(List<Object> list, ExprContext exprContext, Span s) :
 }
 
 /**
+ * {@code ** b} or {@code ^ b} after an operand: DuckDB's power (sql.PowerOperator), whose precedence the tree of the
+ * list gives it; the right operand may have a sign ({@code 2 ** -1}).
+ */
+void Power(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlOperator op;
+}
+{
+    ( <DOUBLE_STAR> { op = io.tessera.sql.PowerOperator.STARS; } | <CARET> { op = io.tessera.sql.PowerOperator.CARET; } ) {
+        checkNonQueryExpression(exprContext);
+        list.add(new SqlParserUtil.ToTreeListItem(op, getPos()));
+    }
+    AddExpression2b(list, ExprContext.ACCEPT_SUB_QUERY)
+}
+
+/**
  * INTERVAL as a type name (sql.IntervalTypeName), one of the grammar's data types: a column's type, a list's
  * element ({@code INTERVAL[]}), a struct's field. After CAST ... AS and :: an INTERVAL alone (not followed by
  * {@code []} or ARRAY) is read before it, as text read as an interval.
@@ -769,4 +785,114 @@ SqlTypeName TesseraFloatType() :
     |
         { return SqlTypeName.REAL; }
     )
+}
+
+/**
+ * DuckDB's sample of a table (after TABLESAMPLE) or of a query's FROM (after USING SAMPLE), read as a call of
+ * sql.Samples' SAMPLE around the table: {@code 10}, {@code 10 ROWS}, {@code 10%}, {@code 10 PERCENT}, each perhaps
+ * followed by {@code (method [, seed])}; or {@code method(10 [%|PERCENT|ROWS])}; then perhaps {@code REPEATABLE
+ * (seed)}. The method is bernoulli, system or reservoir.
+ */
+SqlNode TesseraSample(SqlNode tableRef, Span s) :
+{
+    SqlLiteral method = null;
+    final SqlNumericLiteral size;
+    SqlLiteral unit = null;
+    SqlNumericLiteral seed = null;
+}
+{
+    (
+        LOOKAHEAD(2) method = TesseraSampleMethod() <LPAREN> size = UnsignedNumericLiteral()
+        [ unit = TesseraSampleUnit() ] <RPAREN>
+    |
+        size = UnsignedNumericLiteral() [ unit = TesseraSampleUnit() ]
+        [
+            <LPAREN> method = TesseraSampleMethod() [ <COMMA> seed = UnsignedNumericLiteral() ] <RPAREN>
+        ]
+    )
+    [ <REPEATABLE> <LPAREN> seed = UnsignedNumericLiteral() <RPAREN> ]
+    {
+        return io.tessera.sql.Samples.SAMPLE.createCall(s.end(this), tableRef,
+            method == null ? SqlLiteral.createNull(getPos()) : method, size,
+            unit == null ? SqlLiteral.createNull(getPos()) : unit,
+            seed == null ? SqlLiteral.createNull(getPos()) : seed);
+    }
+}
+
+/** A sample's method: bernoulli, system or reservoir, as a string in lower case. */
+SqlLiteral TesseraSampleMethod() :
+{
+}
+{
+    <BERNOULLI> { return SqlLiteral.createCharString("bernoulli", getPos()); }
+|
+    <SYSTEM> { return SqlLiteral.createCharString("system", getPos()); }
+|
+    <IDENTIFIER> {
+        if (!token.image.equalsIgnoreCase("RESERVOIR")) {
+            throw new ParseException("unknown sample method " + token.image + " at line " + getPos().getLineNum()
+                + ", column " + getPos().getColumnNum() + " (bernoulli, system or reservoir)");
+        }
+        return SqlLiteral.createCharString("reservoir", getPos());
+    }
+}
+
+/** A sample size's unit: % or PERCENT ("percent"), ROWS ("rows"). */
+SqlLiteral TesseraSampleUnit() :
+{
+}
+{
+    ( <PERCENT_REMAINDER> | <PERCENT> ) { return SqlLiteral.createCharString("percent", getPos()); }
+|
+    <ROWS> { return SqlLiteral.createCharString("rows", getPos()); }
+}
+
+/** {@code USING SAMPLE ...} after a SELECT's FROM and WHERE: the FROM sampled (TesseraSample). */
+SqlNode TesseraUsingSample(SqlNode from) :
+{
+    final Span s;
+    final SqlNode sampled;
+}
+{
+    <USING> { s = span(); } <IDENTIFIER> sampled = TesseraSample(from, s) {
+        return sampled;
+    }
+}
+
+/**
+ * DuckDB's UNPIVOT statement, {@code UNPIVOT t ON a, b [INTO NAME k VALUE v] [ORDER BY ...]}: the query {@code
+ * SELECT * FROM t UNPIVOT (v FOR k IN (a, b))} (the names name and value where INTO leaves them out), as DuckDB
+ * reads it. The table may be a name or a parenthesized query.
+ */
+SqlNode TesseraUnpivotStatement() :
+{
+    final Span s;
+    final SqlNode table;
+    final List<SqlNode> columns = new ArrayList<SqlNode>();
+    SqlIdentifier id;
+    SqlIdentifier name = null;
+    SqlIdentifier value = null;
+    SqlNodeList orderBy = null;
+}
+{
+    <UNPIVOT> { s = span(); }
+    table = TableRef()
+    <ON> id = SimpleIdentifier() { columns.add(new SqlNodeList(ImmutableList.of(id), id.getParserPosition())); }
+    (
+        <COMMA> id = SimpleIdentifier() { columns.add(new SqlNodeList(ImmutableList.of(id), id.getParserPosition())); }
+    )*
+    [
+        <INTO> <NAME> name = SimpleIdentifier() <VALUE> value = SimpleIdentifier()
+    ]
+    [ orderBy = OrderBy(true) ]
+    {
+        SqlParserPos pos = s.end(this);
+        SqlNode unpivot = new SqlUnpivot(pos, table, false,
+            SqlNodeList.of(value != null ? value : new SqlIdentifier("value", pos)),
+            SqlNodeList.of(name != null ? name : new SqlIdentifier("name", pos)),
+            new SqlNodeList(columns, pos));
+        SqlNode select = new SqlSelect(pos, SqlNodeList.EMPTY, SqlNodeList.of(SqlIdentifier.star(pos)), unpivot, null,
+            null, null, null, null, null, null, null, null);
+        return orderBy == null ? select : new SqlOrderBy(pos, select, orderBy, null, null);
+    }
 }

@@ -144,7 +144,8 @@ final class ColumnNames {
         List<SqlNode> named = new ArrayList<>();
         boolean changed = false;
         for (SqlNode item : items) {
-            if (item instanceof SqlIdentifier && !isCurrentTimestamp(item) || item.getKind() == SqlKind.AS) {
+            if (item instanceof SqlIdentifier && !isCurrentTimestamp(item) || item.getKind() == SqlKind.AS
+                    || ColumnsSelections.holds(SqlNodeList.of(item))) { // COLUMNS(...): named by its columns
                 named.add(item);
                 continue;
             }
@@ -325,6 +326,10 @@ final class ColumnNames {
             } else {
                 binary(call.getOperator().getName(), ops, sb);
             }
+            return;
+        }
+        if (PowerOperator.applies(call)) {
+            binary(call.getOperator().getName(), ops, sb); // (a ** b), (a ^ b)
             return;
         }
         switch (call.getKind()) {

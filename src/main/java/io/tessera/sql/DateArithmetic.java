@@ -198,7 +198,7 @@ final class DateArithmetic {
     /**
      * Calcite's convertlets, with {@link #PLUS} and {@link #MINUS} converted as described above, and IS [NOT] DISTINCT
      * FROM of structs as {@link StructDistinctFrom} converts it, a CASE of nested values as {@link NestedCaseTypes}
-     * converts it, {@code a // b} as {@link IntegerDivision} converts it.
+     * converts it, {@code a // b} as {@link IntegerDivision} converts it, {@code a ** b} as {@link PowerOperator} does.
      */
     static final SqlRexConvertletTable CONVERTLETS = new SqlRexConvertletTable() {
         @Override
@@ -217,6 +217,9 @@ final class DateArithmetic {
             }
             if (IntegerDivision.applies(call)) {
                 return IntegerDivision.CONVERTLET;
+            }
+            if (PowerOperator.applies(call)) {
+                return PowerOperator.CONVERTLET;
             }
             if (call.getOperator() != PLUS && call.getOperator() != MINUS) {
                 return StandardConvertletTable.INSTANCE.get(call);

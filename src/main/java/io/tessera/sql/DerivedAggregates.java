@@ -7,6 +7,7 @@ import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLambda;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
@@ -42,7 +43,9 @@ import java.util.function.UnaryOperator;
  * <li>{@code geomean} ({@code geometric_mean}): {@code exp(avg(ln(x)))}, as DuckDB's (0 with a 0, NaN with a negative
  * value);</li>
  * <li>{@code favg}, {@code fsum} ({@code sumkahan}, {@code kahan_sum}): AVG and SUM of the values as DOUBLEs (summed
- * plainly, not compensated).</li>
+ * plainly, not compensated);</li>
+ * <li>{@code histogram}: a MAP from each value but NULL, keys in order, to its count, from LIST and list functions
+ * (a BIGINT count where DuckDB's is a UBIGINT).</li>
  * </ul>
  * DISTINCT is refused where the expression would apply it to something else than the argument (a pair, a power).
  */
@@ -55,7 +58,7 @@ final class DerivedAggregates {
     private static final Map<String, Integer> ARITY = Map.ofEntries(
             Map.entry("COUNT_IF", 1), Map.entry("KURTOSIS", 1), Map.entry("KURTOSIS_POP", 1), Map.entry("SKEWNESS", 1),
             Map.entry("GEOMEAN", 1), Map.entry("GEOMETRIC_MEAN", 1), Map.entry("FAVG", 1), Map.entry("FSUM", 1),
-            Map.entry("SUMKAHAN", 1), Map.entry("KAHAN_SUM", 1),
+            Map.entry("SUMKAHAN", 1), Map.entry("KAHAN_SUM", 1), Map.entry("HISTOGRAM", 1),
             Map.entry("CORR", 2), Map.entry("COVAR_POP", 2), Map.entry("COVAR_SAMP", 2), Map.entry("REGR_SLOPE", 2),
             Map.entry("REGR_INTERCEPT", 2), Map.entry("REGR_R2", 2), Map.entry("REGR_COUNT", 2),
             Map.entry("REGR_AVGX", 2), Map.entry("REGR_AVGY", 2), Map.entry("REGR_SXX", 2), Map.entry("REGR_SYY", 2),
@@ -147,6 +150,7 @@ final class DerivedAggregates {
                 case "GEOMEAN", "GEOMETRIC_MEAN" -> fn("POWER", dbl("2"), agg("AVG", fn("LOG2", x)));
                 case "KURTOSIS", "KURTOSIS_POP" -> kurtosis(x, name.equals("KURTOSIS"));
                 case "SKEWNESS" -> skewness(x);
+                case "HISTOGRAM" -> histogram(arg);
                 default -> throw new IllegalStateException(name);
             };
         }
@@ -241,6 +245,26 @@ final class DerivedAggregates {
             SqlNode spread = minus(agg("SUM", times(copy(x), x)), div(times(s1, copy(s1)), copy(n)));
             return sample ? cases(List.of(SqlStdOperatorTable.GREATER_THAN.createCall(pos, copy(n), dbl("1"))),
                     List.of(div(spread, minus(n, dbl("1")))), nul()) : div(spread, n);
+        }
+
+        /**
+         * {@code histogram(x)}: the map from each value but NULL, in order, to the number of its rows, from the list
+         * of the values: {@code map(k, list_transform(k, v -> len(list_filter(list(x), y -> y = v))))} with {@code k}
+         * the sorted distinct values (quadratic in the distinct values of a group, linear in its rows per value),
+         * NULL where the group has no value but NULL.
+         */
+        private SqlNode histogram(SqlNode x) {
+            SqlNode keys = fn("LIST_SORT", fn("LIST_DISTINCT", agg("LIST", copy(x))));
+            SqlIdentifier key = new SqlIdentifier("histogram_key", pos);
+            SqlIdentifier value = new SqlIdentifier("histogram_value", pos);
+            SqlNode same = new SqlLambda(pos, SqlNodeList.of(value), eq(value.clone(pos), key.clone(pos)));
+            SqlNode count = fn("LEN", fn("LIST_FILTER", agg("LIST", copy(x)), same));
+            SqlNode counts = fn("LIST_TRANSFORM", copy(keys), new SqlLambda(pos, SqlNodeList.of(key), count));
+            // NULL where no value is not NULL, as DuckDB's (the map of no keys otherwise): the keys NULL there
+            SqlNode someKeys = new SqlCase(pos, null, SqlNodeList.of(SqlStdOperatorTable.GREATER_THAN.createCall(pos,
+                    agg("COUNT", copy(x)), SqlLiteral.createExactNumeric("0", pos))), SqlNodeList.of(copy(keys)),
+                    SqlLiteral.createNull(pos));
+            return fn("MAP", someKeys, counts);
         }
 
         private SqlNode agg(String name, SqlNode arg) {

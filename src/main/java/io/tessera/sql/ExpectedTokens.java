@@ -30,12 +30,12 @@ final class ExpectedTokens {
     /** Tokens that continue an expression with an operator. */
     private static final Set<String> OPERATORS = Set.of("!=", "%", "*", "+", "-", "/", "<", "<=", "<>", "=", ">",
             ">=", "||", "AND", "OR", "IS", "IN", "LIKE", "ILIKE", "SIMILAR", "NOT", "OVERLAPS", "MULTISET", "[",
-            "BETWEEN", "MEMBER", "SUBMULTISET", "CONTAINS", "EQUALS", "PRECEDES", "SUCCEEDS", "IMMEDIATELY", "::", "//",
+            "BETWEEN", "MEMBER", "SUBMULTISET", "CONTAINS", "EQUALS", "PRECEDES", "SUCCEEDS", "IMMEDIATELY", "::", "//", "**",
             "RLIKE", "^", "!", "~~", "!~~", "~~*", "!~~*", "~~~", "^@", "GLOB");
 
     /** Calcite's own syntax that Tessera's SQL does not offer: never suggested. */
     private static final Set<String> NOT_OFFERED = Set.of("/*+", "EXTEND", "MATCH_RECOGNIZE", "STREAM", "MINUS",
-            "NEW", "PERIOD", "MULTISET", "FOR", "TABLESAMPLE", "LATERAL", "UNKNOWN", "APPLY", "MEASURES", "FORMAT");
+            "NEW", "PERIOD", "MULTISET", "FOR", "LATERAL", "UNKNOWN", "APPLY", "MEASURES", "FORMAT");
 
     private ExpectedTokens() {
     }

@@ -58,9 +58,8 @@ final class ParseErrors {
             int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
             int column = before.length() - before.lastIndexOf('\n');
             return new SqlError("unsupported: DuckDB's " + word + " statement at line " + line + ", column " + column
-                    + "; write it as a query: " + (word.equals("PIVOT")
-                    ? "SELECT * FROM t PIVOT (sum(x) FOR col IN ('a', 'b')), the values named"
-                    : "SELECT * FROM t UNPIVOT (value FOR name IN (a, b))"), e);
+                    + "; write it as a query: SELECT * FROM t PIVOT (sum(x) FOR col IN ('a', 'b')), the values named",
+                    e);
         }
         if (msg.startsWith("Non-query expression encountered in illegal context")) {
             return notAStatement(sql, e);
@@ -89,8 +88,8 @@ final class ParseErrors {
                 ? "; a statement begins with " + String.join(", ", STATEMENT_WORDS) : hint), e);
     }
 
-    /** A statement that begins with DuckDB's PIVOT or UNPIVOT (which the parser does not read). */
-    private static final Pattern PIVOT_STATEMENT = Pattern.compile("^\\s*(PIVOT|UNPIVOT)\\b", Pattern.CASE_INSENSITIVE);
+    /** A statement that begins with DuckDB's PIVOT (which the parser does not read; its UNPIVOT it reads). */
+    private static final Pattern PIVOT_STATEMENT = Pattern.compile("^\\s*(PIVOT)\\b", Pattern.CASE_INSENSITIVE);
 
     /**
      * The tokenizer met a quote it could not close ({@code 'abc from t}): it gives the quote alone as a token.

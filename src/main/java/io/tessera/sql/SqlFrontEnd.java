@@ -162,6 +162,7 @@ public final class SqlFrontEnd {
      * words DuckDB keeps as written ({@link ColumnNames}).
      */
     public LogicalPlan plan(SqlNode parsed, String text) {
+        parsed = Samples.rewrite(parsed); // first: the sampled table becomes a subquery the others read
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views, viewColumns);
@@ -169,6 +170,7 @@ public final class SqlFrontEnd {
         parsed = StructUnnests.rewrite(parsed, tablesByName(fileTables));
         parsed = Unnests.rewrite(parsed);
         parsed = StructPacks.rewrite(parsed);
+        ColumnsSelections.mark(parsed);
         SupportCheck.check(parsed);
         PivotNames.rewrite(parsed);
         ColumnNames.nameExpressions(parsed, text);

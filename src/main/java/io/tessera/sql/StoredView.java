@@ -100,7 +100,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
     private SqlNode validate(SqlValidator validator) {
         SqlNode parsed;
         try {
-            parsed = SqlFrontEnd.parse(view.query());
+            parsed = Samples.rewrite(SqlFrontEnd.parse(view.query()));
             FileReferences.replace(parsed, new FileTables() {
                 @Override
                 public io.tessera.storage.Table table(FileReference file) {
@@ -114,6 +114,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
                             + " AS SELECT ... FROM " + series.function() + "(...) keeps its rows)");
                 }
             });
+            ColumnsSelections.mark(parsed);
             SupportCheck.check(parsed);
             ColumnNames.nameExpressions(parsed, view.query(), false);
             parsed = ValuesColumns.rewrite(parsed);

@@ -113,9 +113,21 @@ final class TesseraValidator extends SqlValidatorImpl {
         return expanded;
     }
 
-    /** A SELECT with its dotted names read first as table.column, then as column.field ({@link StructFieldNames}). */
+    /**
+     * A SELECT with its COLUMNS(...) items expanded ({@link ColumnsSelections}) and its dotted names read first as
+     * table.column, then as column.field ({@link StructFieldNames}).
+     */
     @Override
     protected void validateSelect(SqlSelect select, RelDataType targetRowType) {
+        if (ColumnsSelections.holds(select.getSelectList())) {
+            // COLUMNS(...): its items expanded before any clause reads the select list (GROUP BY ALL, ordinals),
+            // from the FROM's columns, whose namespaces are validated first (validating one again does nothing)
+            for (var child : getRawSelectScope(select).getChildren()) {
+                validateNamespace(child, unknownType);
+            }
+            select.setSelectList(ColumnsSelections.expand(select.getSelectList(),
+                    star -> expandStar(SqlNodeList.of(star), select, false), getCatalogReader().nameMatcher()));
+        }
         StructFieldNames.qualify(select, getRawSelectScope(select), getCatalogReader().nameMatcher());
         super.validateSelect(select, targetRowType);
     }

@@ -127,7 +127,7 @@ final class TextDateFunctions {
 
     /**
      * The function of this upper-case name, or null; binary + and - are {@link DateArithmetic}'s, // is
-     * {@link IntegerDivision}'s (the validator looks an operator up again by name when it derives a call's type).
+     * {@link IntegerDivision}'s, ** and ^ {@link PowerOperator}'s (the validator looks an operator up again by name when it derives a call's type).
      */
     static SqlOperator lookup(String name, org.apache.calcite.sql.SqlSyntax syntax) {
         if (syntax == org.apache.calcite.sql.SqlSyntax.BINARY && (name.equals("+") || name.equals("-"))) {
@@ -141,6 +141,9 @@ final class TextDateFunctions {
         }
         if (syntax == org.apache.calcite.sql.SqlSyntax.BINARY && name.equals("//")) {
             return IntegerDivision.OPERATOR;
+        }
+        if (syntax == org.apache.calcite.sql.SqlSyntax.BINARY && PowerOperator.named(name) != null) {
+            return PowerOperator.named(name);
         }
         SqlOperator f = FUNCTIONS.get(name);
         if (f == null) {

@@ -147,6 +147,19 @@ class ColumnNamesTest {
     }
 
     @Test
+    void columnsExpressionsAreNamedByTheirColumns() {
+        assertEquals(List.of("a", "b", "c", "d", "x", "f"), sameAsDuckDb("select min(columns(*)) from t"));
+        assertEquals(List.of("a", "b", "c"), sameAsDuckDb("select columns('^[abc]$') from t"));
+        sameAsDuckDb("select columns('a|b') + 1, count(*), columns(['c']) as z, columns(t.*)::varchar from t group by all");
+    }
+
+    @Test
+    void powerIsNamedByTheOperatorWritten() {
+        assertEquals(List.of("(a ** 2)", "(b ^ a)", "((-(a)) ** 2)", "(2 * (a ** 2))", "((a ** 2) ** 3)", "pow(a, 2)"),
+                sameAsDuckDb("select a ** 2, b ^ a, -a ** 2, 2 * a ** 2, a ** 2 ** 3, pow(a, 2) from t"));
+    }
+
+    @Test
     void literals() {
         assertEquals(List.of("1", "'abc'", "2.5", "true", "NULL", "CAST('2020-01-01' AS date)", "(1 + 2)", "'it''s'",
                 "-1", "1.50", "false"), sameAsDuckDb("select 1, 'abc', 2.5, true, null, date '2020-01-01', 1 + 2,"
