@@ -29,29 +29,22 @@ final class RowAppender {
 
     /** Appends every row of {@code ran}; returns how many. */
     static long append(QueryExecutor.Ran ran, TableWriter writer, QueryCancel cancel) {
-        TableSchema schema = writer.schema();
-        int width = schema.columns().size();
-        int n = ran.rel().rowCount();
-        RowBatch batch = new RowBatch(schema, Math.min(n, BATCH));
-        for (int from = 0; from < n; from += BATCH) {
-            QueryCancel.check(cancel);
-            int to = Math.min(n, from + BATCH);
-            batch.clear();
-            for (int r = from; r < to; r++) {
-                for (int c = 0; c < width; c++) {
-                    store(schema, c, batch.column(c), ran.rel().value(c, r));
-                }
-            }
-            writer.write(batch);
-        }
-        return n;
+        return append(ran.rel().rowCount(), (c, r) -> ran.rel().value(c, r), writer, cancel);
     }
 
     /** Appends {@code rows}, each a value per column as a query's result gives them; returns how many. */
     static long append(java.util.List<Object[]> rows, TableWriter writer, QueryCancel cancel) {
+        return append(rows.size(), (c, r) -> rows.get(r)[c], writer, cancel);
+    }
+
+    /** The value of column {@code c} in row {@code r} of the rows being appended. */
+    private interface Cells {
+        Object value(int c, int r);
+    }
+
+    private static long append(int n, Cells cells, TableWriter writer, QueryCancel cancel) {
         TableSchema schema = writer.schema();
         int width = schema.columns().size();
-        int n = rows.size();
         RowBatch batch = new RowBatch(schema, Math.max(1, Math.min(n, BATCH)));
         for (int from = 0; from < n; from += BATCH) {
             QueryCancel.check(cancel);
@@ -59,7 +52,7 @@ final class RowAppender {
             batch.clear();
             for (int r = from; r < to; r++) {
                 for (int c = 0; c < width; c++) {
-                    store(schema, c, batch.column(c), rows.get(r)[c]);
+                    store(schema, c, batch.column(c), cells.value(c, r));
                 }
             }
             writer.write(batch);
