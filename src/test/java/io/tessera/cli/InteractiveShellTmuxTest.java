@@ -194,7 +194,8 @@ class InteractiveShellTmuxTest {
         waitFor("tessera> \\d parts");
         tmux("send-keys", "-t", "shell", "Enter");
         waitFor("| name   | VARCHAR | true     |");
-        tmux("send-keys", "-t", "shell", "-l", "select na");
+        // "nam": "na" would also offer the function nanosecond(
+        tmux("send-keys", "-t", "shell", "-l", "select nam");
         tmux("send-keys", "-t", "shell", "Tab");
         waitFor("tessera> select name");
         typeLine("from parts;");
