@@ -32,15 +32,7 @@ public final class RecursiveUnions {
 
     /** Whether {@code rel} holds a recursive union. */
     public static boolean any(RelNode rel) {
-        if (rel instanceof RepeatUnion) {
-            return true;
-        }
-        for (RelNode input : rel.getInputs()) {
-            if (any(input)) {
-                return true;
-            }
-        }
-        return false;
+        return RuleTargets.any(rel, RepeatUnion.class::isInstance);
     }
 
     /** What the executor makes of one recursive union. */

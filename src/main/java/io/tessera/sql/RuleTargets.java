@@ -45,7 +45,7 @@ public final class RuleTargets {
     }
 
     /** Whether a node of {@code rel}'s tree passes {@code test}; a node reached twice is tested once. */
-    private static boolean any(RelNode rel, Predicate<RelNode> test) {
+    static boolean any(RelNode rel, Predicate<RelNode> test) {
         return any(rel, test, Collections.newSetFromMap(new IdentityHashMap<>()));
     }
 
