@@ -9,7 +9,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.Future;
 
 /**
  * Merges the sorted runs of a VARCHAR column ({@link StringRuns}) into its dictionary file on all cores. The value
@@ -28,6 +31,12 @@ final class DictionaryMerge {
     private static final long MIN_RANGE = 1 << 16;
     /** Strings a range merges at most, so that what placing it notes per distinct string (12 bytes) stays small. */
     private static final long MAX_RANGE = 1 << 22;
+    /**
+     * File bytes from which each range is forced once placed. The kernel would keep the written pages in memory
+     * until the commit's last force, which then waits for the disk to write the whole file with the cores idle; a
+     * range forced early is written while the other ranges are still placed and the column's codes rewritten.
+     */
+    static volatile long forceRangesFrom = 64L << 20;
 
     /** The written dictionary: its file's length and CRC-32C, its size, and its first and last string. */
     record Result(long length, long crc, int size, String min, String max) {
@@ -90,27 +99,46 @@ final class DictionaryMerge {
                 StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS);
         Arena arena = Arena.ofShared();
         boolean handedOver = false;
+        // a large file's ranges are forced as they are placed, so the disk writes beside the placing
+        List<Future<?>> rangeForces = Collections.synchronizedList(new ArrayList<>());
         try {
             MemorySegment dict = ch.map(FileChannel.MapMode.READ_WRITE, 0, length, arena);
             DictionaryFile.putHeader(dict, n);
             dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(n), byteBase[ranges]);
-            ClaimedTasks.run(order, r -> place(r, dict, (int) codeBase[r], byteBase[r], dataAt));
+            ClaimedTasks.run(order, r -> {
+                place(r, dict, (int) codeBase[r], byteBase[r], dataAt);
+                if (length >= forceRangesFrom) {
+                    rangeForces.add(syncs.submit(() -> forceRange(dict, codeBase[r], codes[r],
+                            dataAt + byteBase[r], bytes[r])));
+                }
+            });
             long crc = Crc32cParts.of(dict);
             DictionaryFile.Layout layout = DictionaryFile.layout(dict, file.toString());
             String min = n == 0 ? null : layout.string(dict, 0);
             String max = n == 0 ? null : layout.string(dict, (int) n - 1);
             // forced on a sync thread while the column's codes are rewritten; it then closes file and mapping
-            syncs.submitForceAndClose(dict, ch, arena);
+            syncs.submitForceAndClose(dict, ch, arena, List.copyOf(rangeForces));
             handedOver = true;
             return new Result(length, crc, (int) n, min, max);
         } finally {
             if (!handedOver) {
+                FileSyncs.awaitQuietly(rangeForces); // no thread forces the mapping when it is closed
                 try {
                     ch.close();
                 } finally {
                     arena.close();
                 }
             }
+        }
+    }
+
+    /** A placed range's offsets and bytes forced to disk (the pages they share with the ranges beside too). */
+    private static void forceRange(MemorySegment dict, long codeBase, int codeCount, long bytesAt, long byteCount) {
+        if (codeCount > 0) {
+            dict.asSlice(DictionaryFile.offsetAt(codeBase), 8L * codeCount).force();
+        }
+        if (byteCount > 0) {
+            dict.asSlice(bytesAt, byteCount).force();
         }
     }
 

@@ -58,13 +58,15 @@ final class FileSyncs implements AutoCloseable {
         return p;
     }
 
-    /** Hands {@code sync} to a sync thread. */
-    synchronized void submit(Sync sync) {
-        pending.add(POOL.submit(() -> {
+    /** Hands {@code sync} to a sync thread; the future ends when it has run. */
+    synchronized Future<?> submit(Sync sync) {
+        Future<?> f = POOL.submit(() -> {
             beforeSync.run();
             sync.run();
             return null;
-        }));
+        });
+        pending.add(f);
+        return f;
     }
 
     /**
@@ -72,8 +74,18 @@ final class FileSyncs implements AutoCloseable {
      * where it is null: nothing was mapped) and the file, then closes the file and the mapping.
      */
     void submitForceAndClose(MemorySegment mapped, FileChannel ch, Arena arena) {
+        submitForceAndClose(mapped, ch, arena, List.of());
+    }
+
+    /**
+     * As {@link #submitForceAndClose(MemorySegment, FileChannel, Arena)}, after the syncs {@code first} (handed over
+     * before it, forcing parts of {@code mapped}) have ended: the mapping is closed only once no thread forces it.
+     * Waiting for them cannot hold the pool up: its queue is first in, first out, so they have all started.
+     */
+    void submitForceAndClose(MemorySegment mapped, FileChannel ch, Arena arena, List<Future<?>> first) {
         submit(() -> {
             try {
+                awaitQuietly(first); // each one's failure is await's to report; what it left is forced below
                 if (mapped != null) {
                     mapped.force();
                 }
@@ -86,6 +98,26 @@ final class FileSyncs implements AutoCloseable {
                 }
             }
         });
+    }
+
+    /** Waits until each of {@code syncs} has ended, failed or not (a failure is {@link #await}'s to report). */
+    static void awaitQuietly(List<Future<?>> syncs) {
+        boolean interrupted = false;
+        for (Future<?> f : List.copyOf(syncs)) {
+            while (true) {
+                try {
+                    f.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // the mapping may be closed only once no thread forces it
+                } catch (ExecutionException | CancellationException e) {
+                    break;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Waits until every sync handed over has run; throws the first failure after all have ended. */
@@ -123,16 +155,6 @@ final class FileSyncs implements AutoCloseable {
     /** Waits for the syncs still running: a failing commit removes the files only after no thread forces them. */
     @Override
     public void close() {
-        try {
-            for (Future<?> f : drain()) {
-                try {
-                    f.get();
-                } catch (ExecutionException | CancellationException e) {
-                    // the commit is failing already, or await reported it
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        awaitQuietly(drain());
     }
 }

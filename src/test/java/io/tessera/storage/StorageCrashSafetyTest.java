@@ -29,6 +29,7 @@ class StorageCrashSafetyTest {
         Database.beforeManifestRename = () -> { };
         FileSyncs.beforeSync = () -> { };
         ColumnSink.earlyForceBytes = 64L << 20;
+        DictionaryMerge.forceRangesFrom = 64L << 20;
     }
 
     static void write(Database db, List<String> names) {
@@ -168,6 +169,55 @@ class StorageCrashSafetyTest {
             assertEquals(6, db.table("fruit").rowCount());
             assertEquals("date", db.table("fruit").column("name").getString(4));
         }
+    }
+
+    /** 150,000 distinct names written as two parts: their merge cuts the strings into two ranges. */
+    private static void writeInParts(Database db, List<String> names) {
+        try (TableWriter w = db.replace(SCHEMA)) {
+            int half = names.size() / 2;
+            long first = w.reserve(half);
+            long second = w.reserve(names.size() - half);
+            w.writePart(second, StorageRoundTripTest.batch(SCHEMA, names.subList(half, names.size()), 100 + half));
+            w.writePart(first, StorageRoundTripTest.batch(SCHEMA, names.subList(0, half), 100));
+            w.commit();
+        }
+    }
+
+    private static List<String> manyNames() {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 150_000; i++) {
+            names.add(String.format("n%06d", (i * 7919) % 150_000));
+        }
+        return names;
+    }
+
+    @Test
+    void dictionaryRangesForcedAsTheyArePlacedAndTheirFailureFailsTheCommit(@TempDir Path dir) throws IOException {
+        DictionaryMerge.forceRangesFrom = 0;
+        List<String> names = manyNames();
+        List<String> old = List.of("fig", "kiwi");
+        try (Database db = Database.openOrCreate(dir)) {
+            AtomicInteger syncs = new AtomicInteger();
+            FileSyncs.beforeSync = syncs::incrementAndGet;
+            writeInParts(db, names);
+            assertEquals(2 + 3, syncs.get(), "the two ranges as placed, then the dictionary and the columns' data");
+            write(db, old);
+            Set<String> before = dataFiles(dir);
+            // every forcing fails, the ranges' too: the commit fails and leaves the table as it was, the mapping
+            // closed only after the ranges' forcings ended
+            FileSyncs.beforeSync = () -> {
+                throw new IllegalStateException("simulated disk failure");
+            };
+            RuntimeException e = assertThrows(RuntimeException.class, () -> writeInParts(db, names));
+            assertTrue(e.getMessage().contains("simulated disk failure"), e.getMessage());
+            FileSyncs.beforeSync = () -> { };
+            assertEquals(before, dataFiles(dir), "a failed commit leaves only the files of the old version");
+        }
+        assertContent(dir, old);
+        try (Database db = Database.openOrCreate(dir)) {
+            writeInParts(db, names);
+        }
+        assertContent(dir, names);
     }
 
     @Test
