@@ -242,7 +242,7 @@ final class FileTableLoader implements FileTables, AutoCloseable {
                         + ": " + e.getMessage(), e);
             }
             Database.deleteTree(directory);
-            files = Database.openOrCreate(directory);
+            files = Database.createTemporary(directory);
         }
         return files;
     }

@@ -248,7 +248,7 @@ final class ColumnSink {
      * threads. Not for VARCHAR: its codes are rewritten at commit, so pages forced now would be written twice.
      */
     private void forceEarly(long bytes) {
-        if (unforced.addAndGet(bytes) < earlyForceBytes || !forcing.compareAndSet(false, true)) {
+        if (!syncs.durable() || unforced.addAndGet(bytes) < earlyForceBytes || !forcing.compareAndSet(false, true)) {
             return;
         }
         unforced.set(0);
@@ -512,7 +512,7 @@ final class ColumnSink {
         tmpValidity = tableDir.resolve(base + ".valid.tmp");
         finalValidity = tableDir.resolve(base + ".valid");
         Path file = tmpValidity;
-        syncs.submit(() -> Database.writeDurably(file, out));
+        syncs.submitWrite(file, out);
         return new FileEntry(rel(finalValidity), out.length, Database.crc32c(MemorySegment.ofArray(out)));
     }
 

@@ -47,6 +47,8 @@ public final class Database implements AutoCloseable {
 
     private final Path dir;
     private final Path realDir;
+    // whether writes are forced to disk before they are made visible (not for a statement's temporary tables)
+    private final boolean durable;
     private final DatabaseLocks locks;
     private final Arena arena = Arena.ofShared();
     private Manifest manifest;
@@ -70,7 +72,12 @@ public final class Database implements AutoCloseable {
     static volatile Runnable beforeManifestRename = () -> { };
 
     private Database(Path dir) {
+        this(dir, true);
+    }
+
+    private Database(Path dir, boolean durable) {
         this.dir = dir;
+        this.durable = durable;
         try {
             this.realDir = dir.toRealPath();
         } catch (IOException e) {
@@ -113,12 +120,28 @@ public final class Database implements AutoCloseable {
         if (Files.isRegularFile(dir.resolve(Manifest.FILE_NAME))) {
             return open(dir).waitForOtherWriters(waitForOtherWriters);
         }
+        return create(dir, waitForOtherWriters, true);
+    }
+
+    /**
+     * Creates an empty database in {@code dir} (which holds none) whose writes are never forced to disk: a
+     * statement's temporary tables, deleted when it ends, which no crash needs to keep. Writes stay atomic to
+     * readers (new files, then the manifest renamed into place); only waiting for the disk is left out.
+     */
+    public static Database createTemporary(Path dir) {
+        if (Files.isRegularFile(dir.resolve(Manifest.FILE_NAME))) {
+            throw new StorageException("cannot make a temporary database in " + dir + ": it holds a database");
+        }
+        return create(dir, true, false);
+    }
+
+    private static Database create(Path dir, boolean waitForOtherWriters, boolean durable) {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new StorageException("cannot create database directory " + dir + ": " + e.getMessage(), e);
         }
-        Database db = new Database(dir).waitForOtherWriters(waitForOtherWriters);
+        Database db = new Database(dir, durable).waitForOtherWriters(waitForOtherWriters);
         try (WriteLock w = db.lockForWriting()) {
             synchronized (db) {
                 if (db.manifest == null) {
@@ -432,14 +455,16 @@ public final class Database implements AutoCloseable {
         Path target = dir.resolve(Manifest.FILE_NAME);
         Path tmp = dir.resolve(Manifest.FILE_NAME + ".tmp");
         try {
-            writeDurably(tmp, next.toJson());
+            write(tmp, next.toJson(), durable);
             beforeManifestRename.run();
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
-            forceDirectory(dir);
+            if (durable) {
+                forceDirectory(dir);
+            }
             loadedBytes = null;
         } catch (IOException e) {
             throw new StorageException("cannot write " + target + ": " + e.getMessage(), e);
@@ -447,15 +472,23 @@ public final class Database implements AutoCloseable {
         manifest = next;
     }
 
-    static void writeDurably(Path file, byte[] bytes) throws IOException {
+    /** Writes {@code bytes} to a new {@code file}; {@code force}: on disk when this returns. */
+    static void write(Path file, byte[] bytes, boolean force) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS)) {
             ByteBuffer b = ByteBuffer.wrap(bytes);
             while (b.hasRemaining()) {
                 ch.write(b);
             }
-            ch.force(true);
+            if (force) {
+                ch.force(true);
+            }
         }
+    }
+
+    /** Whether writes are forced to disk before they are made visible ({@link #createTemporary}: not). */
+    boolean durable() {
+        return durable;
     }
 
     static void forceDirectory(Path d) {

@@ -281,11 +281,7 @@ final class DictionaryBuilder {
             ch.close();
             throw e;
         }
-        syncs.submit(() -> {
-            try (ch) {
-                ch.force(true);
-            }
-        });
+        syncs.submitForceAndClose(null, ch, null);
         return new long[] {length, crc.getValue()};
     }
 

@@ -107,7 +107,7 @@ final class DictionaryMerge {
             dict.set(DictionaryFile.LONG, DictionaryFile.offsetAt(n), byteBase[ranges]);
             ClaimedTasks.run(order, r -> {
                 place(r, dict, (int) codeBase[r], byteBase[r], dataAt);
-                if (length >= forceRangesFrom) {
+                if (length >= forceRangesFrom && syncs.durable()) {
                     rangeForces.add(syncs.submit(() -> forceRange(dict, codeBase[r], codes[r],
                             dataAt + byteBase[r], bytes[r])));
                 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -39,11 +40,26 @@ final class FileSyncs implements AutoCloseable {
     static volatile Runnable beforeSync = () -> { };
 
     private final String what;
+    private final boolean durable;
     private final List<Future<?>> pending = new ArrayList<>();
 
     /** @param what names the files in messages (e.g. "table t") */
     FileSyncs(String what) {
+        this(what, true);
+    }
+
+    /**
+     * @param durable whether files are forced to disk at all: not for a database of a statement's temporary
+     *                tables, which no crash needs to keep (files are then only closed)
+     */
+    FileSyncs(String what, boolean durable) {
         this.what = what;
+        this.durable = durable;
+    }
+
+    /** Whether the files handed over are forced to disk (else they are only closed). */
+    boolean durable() {
+        return durable;
     }
 
     private static ThreadPoolExecutor pool() {
@@ -71,7 +87,8 @@ final class FileSyncs implements AutoCloseable {
 
     /**
      * Hands over a written file mapped through {@code arena}: the sync thread forces {@code mapped}'s pages (none
-     * where it is null: nothing was mapped) and the file, then closes the file and the mapping.
+     * where it is null: nothing was mapped) and the file, then closes the file and the mapping ({@code arena} null:
+     * none). Where files are not forced they are closed at once.
      */
     void submitForceAndClose(MemorySegment mapped, FileChannel ch, Arena arena) {
         submitForceAndClose(mapped, ch, arena, List.of());
@@ -83,6 +100,19 @@ final class FileSyncs implements AutoCloseable {
      * Waiting for them cannot hold the pool up: its queue is first in, first out, so they have all started.
      */
     void submitForceAndClose(MemorySegment mapped, FileChannel ch, Arena arena, List<Future<?>> first) {
+        if (!durable) {
+            awaitQuietly(first);
+            try {
+                ch.close();
+            } catch (IOException e) {
+                throw new StorageException("cannot close a file of " + what + ": " + e.getMessage(), e);
+            } finally {
+                if (arena != null) {
+                    arena.close();
+                }
+            }
+            return;
+        }
         submit(() -> {
             try {
                 awaitQuietly(first); // each one's failure is await's to report; what it left is forced below
@@ -94,10 +124,17 @@ final class FileSyncs implements AutoCloseable {
                 try {
                     ch.close();
                 } finally {
-                    arena.close();
+                    if (arena != null) {
+                        arena.close();
+                    }
                 }
             }
         });
+    }
+
+    /** Hands over the writing of {@code bytes} to a new {@code file}, forced to disk where this forces files. */
+    void submitWrite(Path file, byte[] bytes) {
+        submit(() -> Database.write(file, bytes, durable));
     }
 
     /** Waits until each of {@code syncs} has ended, failed or not (a failure is {@link #await}'s to report). */

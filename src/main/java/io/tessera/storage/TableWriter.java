@@ -62,7 +62,7 @@ public final class TableWriter implements AutoCloseable {
         this.generation = db.nextGeneration();
         this.tableDir = db.tableDir(schema.name());
         this.sinks = new ColumnSink[schema.columns().size()];
-        this.syncs = new FileSyncs("table " + schema.name());
+        this.syncs = new FileSyncs("table " + schema.name(), db.durable());
         try {
             createdFolder = !Files.exists(tableDir, LinkOption.NOFOLLOW_LINKS);
             Files.createDirectories(tableDir);

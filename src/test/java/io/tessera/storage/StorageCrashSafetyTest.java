@@ -221,6 +221,30 @@ class StorageCrashSafetyTest {
     }
 
     @Test
+    void aTemporaryDatabaseForcesNothingAndReadsBackWhatItWrote(@TempDir Path dir) throws IOException {
+        ColumnSink.earlyForceBytes = 1;
+        DictionaryMerge.forceRangesFrom = 0;
+        AtomicInteger syncs = new AtomicInteger();
+        FileSyncs.beforeSync = syncs::incrementAndGet;
+        List<String> names = manyNames();
+        try (Database db = Database.createTemporary(dir.resolve("t"))) {
+            writeInParts(db, names);
+            // rows in order too: a dictionary sorted, not merged
+            try (TableWriter w = db.append("fruit")) {
+                w.write(StorageRoundTripTest.batch(SCHEMA, List.of("lime", "plum"), 100 + names.size()));
+                w.commit();
+            }
+            assertEquals(names.size() + 2, db.table("fruit").rowCount());
+        }
+        assertEquals(0, syncs.get(), "no file of a temporary database is forced");
+        List<String> all = new ArrayList<>(names);
+        all.addAll(List.of("lime", "plum"));
+        assertContent(dir.resolve("t"), all);
+        StorageException e = assertThrows(StorageException.class, () -> Database.createTemporary(dir.resolve("t")));
+        assertTrue(e.getMessage().contains("holds a database"), e.getMessage());
+    }
+
+    @Test
     @Timeout(120) // a guard: a forcing never handed over would leave the test waiting
     void columnFilesForcedWhileRowsAreWrittenAndTheirFailureFailsTheCommit(@TempDir Path dir) throws IOException {
         List<String> old = List.of("fig", "kiwi");
