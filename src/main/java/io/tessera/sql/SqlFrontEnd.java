@@ -269,6 +269,7 @@ public final class SqlFrontEnd {
             rel = hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
                     CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
         }
+        rel = LateralValues.inline(rel);
         rel = ScalarCounts.fix(rel);
         rel = OrderedCorrelatedAggregates.hide(rel);
         // the decorrelator passes the columns a correlation adds through a Sort or a Filter at the top (a subquery

@@ -29,7 +29,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             SqlKind.NULLIF, SqlKind.EXTRACT, SqlKind.SUM, SqlKind.COUNT, SqlKind.AVG, SqlKind.MIN, SqlKind.MAX,
             SqlKind.SCALAR_QUERY, SqlKind.DESCENDING, SqlKind.NULLS_FIRST, SqlKind.NULLS_LAST, SqlKind.ROW,
             SqlKind.VALUES, SqlKind.EXPLICIT_TABLE, SqlKind.INTERVAL_QUALIFIER, SqlKind.INTERVAL, SqlKind.SOME, SqlKind.ALL,
-            SqlKind.INSERT, SqlKind.UNNEST, SqlKind.PIVOT, SqlKind.UNPIVOT, SqlKind.LAMBDA,
+            SqlKind.INSERT, SqlKind.UNNEST, SqlKind.PIVOT, SqlKind.UNPIVOT, SqlKind.LAMBDA, SqlKind.LATERAL,
             // window functions and set operations
             SqlKind.OVER, SqlKind.WINDOW, SqlKind.ROW_NUMBER, SqlKind.RANK, SqlKind.DENSE_RANK, SqlKind.PERCENT_RANK,
             SqlKind.CUME_DIST, SqlKind.NTILE, SqlKind.LAG, SqlKind.LEAD, SqlKind.FIRST_VALUE, SqlKind.LAST_VALUE,
