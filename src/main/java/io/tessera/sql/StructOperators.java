@@ -136,7 +136,8 @@ public final class StructOperators {
             Map.entry("STRUCT_KEYS", fn("STRUCT_KEYS", StructEdits::keys, OperandTypes.ANY)),
             Map.entry("STRUCT_VALUES", fn("STRUCT_VALUES", StructEdits::values, OperandTypes.ANY)),
             Map.entry("STRUCT_CONCAT", fn("STRUCT_CONCAT", StructEdits::concatenated, OperandTypes.VARIADIC)),
-            Map.entry("STRUCT_CONTAINS", fn("STRUCT_CONTAINS", b -> StructEdits.lookup(b, false), OperandTypes.ANY_ANY)),
+            Map.entry("STRUCT_CONTAINS", fn("STRUCT_CONTAINS", b -> StructEdits.lookup(b, false),
+                    OperandTypes.ANY_ANY)),
             Map.entry("STRUCT_HAS", fn("STRUCT_HAS", b -> StructEdits.lookup(b, false), OperandTypes.ANY_ANY)),
             Map.entry("STRUCT_POSITION", fn("STRUCT_POSITION", b -> StructEdits.lookup(b, true), OperandTypes.ANY_ANY)),
             Map.entry("STRUCT_INDEXOF", fn("STRUCT_INDEXOF", b -> StructEdits.lookup(b, true), OperandTypes.ANY_ANY)));
