@@ -24,7 +24,9 @@ import java.util.Set;
  * {@code list(x ORDER BY k) FILTER (WHERE c)[1]}, LAST {@code [-1]}, {@code arg_min(x, k)} as
  * {@code list(x ORDER BY k) FILTER (WHERE x IS NOT NULL AND k IS NOT NULL)[1]} (NULL over no rows, as DuckDB's);
  * with a count, {@code arg_min(x, k, n)}, the list's first n, {@code list_slice(..., 1, n)}, and so DuckDB's
- * {@code min(x, n)} and {@code max(x, n)} as {@code arg_min(x, x, n)} and {@code arg_max(x, x, n)};</li>
+ * {@code min(x, n)} and {@code max(x, n)} as {@code arg_min(x, x, n)} and {@code arg_max(x, x, n)};
+ * {@code arg_min_null(x, k)} likewise over the rows where k is not NULL (x may be), {@code arg_min_nulls_last(x, k)}
+ * over all rows, NULL keys last;</li>
  * <li>an aggregate whose value no order changes (SUM, COUNT, MIN, ...) with its ORDER BY left out, as DuckDB
  * ignores it;</li>
  * <li>DISTINCT with an ORDER BY key that is not one of the arguments refused, as DuckDB refuses it.</li>
@@ -37,7 +39,8 @@ final class OrderedAggregates {
     }
 
     /** The aggregates rewritten here as an element of a LIST. */
-    static final Set<String> PICKS = Set.of("FIRST", "LAST", "ARG_MIN", "ARG_MAX", "MIN_BY", "MAX_BY");
+    static final Set<String> PICKS = Set.of("FIRST", "LAST", "ARG_MIN", "ARG_MAX", "MIN_BY", "MAX_BY",
+            "ARG_MIN_NULL", "ARG_MAX_NULL", "ARG_MIN_NULLS_LAST", "ARG_MAX_NULLS_LAST");
 
     /** Whether an ORDER BY may stand inside the parentheses of the named aggregate, to be rewritten here. */
     static boolean orderAllowed(String name) {
@@ -170,7 +173,8 @@ final class OrderedAggregates {
         }
         boolean byKey = !name.equals("FIRST") && !name.equals("LAST");
         SqlNode count = null;
-        if (byKey && args.size() == 3) { // arg_max(x, k, n): the list of the first n
+        boolean withNulls = name.endsWith("_NULL") || name.endsWith("_NULLS_LAST");
+        if (byKey && !withNulls && args.size() == 3) { // arg_max(x, k, n): the list of the first n
             count = count(lower, args.get(2));
             args = args.subList(0, 2);
         }
@@ -191,12 +195,18 @@ final class OrderedAggregates {
                 throw SupportCheck.unsupported("ORDER BY inside " + lower + "(...)", pos);
             }
             SqlNode key = args.get(1);
-            boolean least = name.equals("ARG_MIN") || name.equals("MIN_BY") || name.equals("MIN");
-            order = new SqlNodeList(List.of(least ? key : SqlStdOperatorTable.DESC.createCall(pos, key)), pos);
-            SqlNode present = SqlStdOperatorTable.AND.createCall(pos,
+            boolean least = name.startsWith("ARG_MIN") || name.equals("MIN_BY") || name.equals("MIN");
+            SqlNode ordered = least ? key : SqlStdOperatorTable.DESC.createCall(pos, key);
+            order = new SqlNodeList(List.of(name.endsWith("_NULLS_LAST")
+                    ? SqlStdOperatorTable.NULLS_LAST.createCall(pos, ordered) : ordered), pos);
+            // arg_max_null keeps a NULL value, arg_max_nulls_last also a NULL key (after every other key)
+            SqlNode present = name.endsWith("_NULL") ? SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, key)
+                    : name.endsWith("_NULLS_LAST") ? null
+                    : SqlStdOperatorTable.AND.createCall(pos,
                     SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, args.get(0)),
                     SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, key));
-            filter = filter == null ? present : SqlStdOperatorTable.AND.createCall(pos, filter, present);
+            filter = present == null ? filter : filter == null ? present
+                    : SqlStdOperatorTable.AND.createCall(pos, filter, present);
             args = List.of(args.get(0));
         }
         List<SqlNode> listArgs = new ArrayList<>(args);
