@@ -595,8 +595,9 @@ JAVACODE SqlNode TesseraWordAsFieldName() {
 }
 
 /**
- * {@code struct_pack(Ab := 1)}: the call Calcite's grammar makes of a function with named arguments (which
- * sql.StructPacks reads), each name as written (TesseraFieldName), as DuckDB keeps a field name's case.
+ * {@code struct_pack(Ab := 1)}, {@code struct_insert(s, Ab := 1)} and {@code struct_update(s, Ab := 1)}: the call
+ * Calcite's grammar makes of a function with named arguments (which sql.StructPacks reads), each name as written
+ * (TesseraFieldName), as DuckDB keeps a field name's case.
  */
 SqlNode TesseraStructPack() :
 {
@@ -605,9 +606,10 @@ SqlNode TesseraStructPack() :
     final List<SqlNode> args = new ArrayList<SqlNode>();
 }
 {
-    LOOKAHEAD({ getToken(1).kind == IDENTIFIER && getToken(1).image.equalsIgnoreCase("STRUCT_PACK")
+    LOOKAHEAD({ getToken(1).kind == IDENTIFIER && (getToken(1).image.equalsIgnoreCase("STRUCT_PACK")
+        || getToken(1).image.equalsIgnoreCase("STRUCT_INSERT") || getToken(1).image.equalsIgnoreCase("STRUCT_UPDATE"))
         && getToken(2).kind == LPAREN })
-    <IDENTIFIER> { s = span(); name = new SqlIdentifier("struct_pack", s.pos()); }
+    <IDENTIFIER> { s = span(); name = new SqlIdentifier(token.image.toLowerCase(java.util.Locale.ROOT), s.pos()); }
     <LPAREN>
     [ TesseraStructPackArg(args) ( <COMMA> TesseraStructPackArg(args) )* ]
     <RPAREN> {

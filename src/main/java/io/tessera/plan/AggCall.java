@@ -21,7 +21,8 @@ public record AggCall(AggFunction function, Expr arg, Expr filter, DataType type
         if (options != null) {
             String extra = function == AggFunction.STRING_AGG ? ", " + (options.separator() == null ? "NULL"
                     : "'" + options.separator().replace("'", "''") + "'")
-                    : function == AggFunction.MODE || function == AggFunction.ENTROPY ? "" : ", " + options.fraction();
+                    : function == AggFunction.MODE || function == AggFunction.ENTROPY
+                    || function == AggFunction.MAD ? "" : ", " + options.fraction();
             String order = options.order().isEmpty() ? "" : " order by " + String.join(", ",
                     options.order().stream().map(HolisticOptions.OrderKey::toString).toList());
             return name + "(" + (options.distinct() ? "distinct " : "") + a + extra + order + ")" + f;

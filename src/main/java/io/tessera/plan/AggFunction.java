@@ -24,6 +24,11 @@ public enum AggFunction {
     /** DuckDB's ENTROPY: the base-2 entropy of the values' frequencies (0 over no values), collected as MODE's are. */
     ENTROPY,
     /**
+     * DuckDB's MAD of numbers: the median of the values' absolute deviations from their median, a DOUBLE, collected
+     * as the quantiles' values are.
+     */
+    MAD,
+    /**
      * Folds of the group's values: the product (DOUBLE) and the bitwise AND, OR and XOR of integers (the argument's
      * type); NULL over no values.
      */
@@ -36,7 +41,8 @@ public enum AggFunction {
 
     /** Whether the function needs all of a group's values (the group's values collected, not a running state). */
     public boolean holistic() {
-        return this == QUANTILE_CONT || this == QUANTILE_DISC || this == MODE || this == STRING_AGG || this == ENTROPY;
+        return this == QUANTILE_CONT || this == QUANTILE_DISC || this == MODE || this == STRING_AGG || this == ENTROPY
+                || this == MAD;
     }
 
     /** Whether the function folds each value into its state by one operation ({@link #PRODUCT}, the bitwise ones). */

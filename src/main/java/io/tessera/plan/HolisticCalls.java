@@ -23,7 +23,7 @@ import java.util.function.IntFunction;
 final class HolisticCalls {
 
     private static final Set<String> NAMES = Set.of("MEDIAN", "QUANTILE_CONT", "QUANTILE_DISC", "QUANTILE", "MODE",
-            "STRING_AGG", "LISTAGG", "GROUP_CONCAT", "LIST", "ARRAY_AGG", "ENTROPY");
+            "STRING_AGG", "LISTAGG", "GROUP_CONCAT", "LIST", "ARRAY_AGG", "ENTROPY", "MAD");
 
     /** The names of STRING_AGG (Calcite names it LISTAGG where it has an ORDER BY). */
     private static final Set<String> STRING_AGG = Set.of("STRING_AGG", "LISTAGG", "GROUP_CONCAT");
@@ -71,6 +71,7 @@ final class HolisticCalls {
                     fraction(fn, args.get(1), distinct));
             case "ENTROPY" -> new AggCall(AggFunction.ENTROPY, arg, filter, type, false, name,
                     HolisticOptions.plain(distinct));
+            case "MAD" -> new AggCall(AggFunction.MAD, arg, filter, type, true, name, HolisticOptions.plain(distinct));
             case "MODE" -> new AggCall(AggFunction.MODE, arg, filter, type, true, name,
                     HolisticOptions.plain(distinct, order));
             // each value as the list of itself (never NULL: a NULL is its element), joined with no separator: encoded

@@ -108,6 +108,40 @@ public enum ListFunction {
      */
     SLICE,
 
+    // ---- elements picked, paired or rearranged (plan.ListSelectCalls) ----
+
+    /**
+     * (list, list, ..., truncate): a list of unnamed structs, the lists' elements at each position as its fields,
+     * NULL past a list's end, as long as the longest list (the shortest where truncate, a BOOLEAN constant); a NULL
+     * list counts as empty, and the result is never NULL.
+     */
+    ZIP,
+    /**
+     * (list, indexes): the elements at the indexes (from 1) in their order, NULL for one out of range; a NULL index
+     * fails, as in DuckDB.
+     */
+    SELECT,
+    /**
+     * (list, BOOLEAN mask): the elements whose mask element is true, a NULL for a true past the list's end; a NULL
+     * in the mask fails, as in DuckDB.
+     */
+    WHERE,
+    /**
+     * (list, nulls first, descending), the last two BOOLEAN constants: the positions (from 1) of the elements in
+     * sorted order, a BIGINT[], equal elements in their order.
+     */
+    GRADE_UP,
+    /**
+     * (list, size, fill): the list cut or padded to size elements with the fill (of the element type, NULL if none);
+     * a NULL size gives the empty list, a negative one fails.
+     */
+    RESIZE,
+    /**
+     * (DOUBLE list, DOUBLE list, measure): a DOUBLE between two lists of one length without NULLs, the measure a
+     * VARCHAR constant naming DuckDB's function (list_inner_product, list_distance, list_cosine_similarity, ...).
+     */
+    DISTANCE,
+
     // ---- maps (plan.MapCalls): a MAP is a list of STRUCT(key, value) entries ----
 
     /**

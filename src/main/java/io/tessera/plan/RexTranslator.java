@@ -289,6 +289,10 @@ final class RexTranslator {
         if (struct != null) {
             return zoned.inNested(struct);
         }
+        Expr picked = ListSelectCalls.lower(call, o -> translate(o, inputs));
+        if (picked != null) {
+            return zoned.inNested(picked);
+        }
         Expr splitSort = SplitSortCalls.lower(call, o -> translate(o, inputs));
         if (splitSort != null) {
             return splitSort;

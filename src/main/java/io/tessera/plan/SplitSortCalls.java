@@ -145,7 +145,7 @@ final class SplitSortCalls {
      * wants them, read while planning (NULLs last unless 'NULLS FIRST'); a NULL order gives NULL. The NULL order is
      * a BOOLEAN constant argument of the call, whether NULLs come first.
      */
-    private static Expr sort(RexCall call, String name, Expr list, boolean descending) {
+    static Expr sort(RexCall call, String name, Expr list, boolean descending) {
         List<RexNode> ops = call.getOperands();
         boolean nullsFirst = false;
         for (int i = 1; i < ops.size(); i++) {

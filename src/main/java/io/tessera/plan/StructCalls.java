@@ -39,6 +39,10 @@ final class StructCalls {
         if (kind == SqlKind.ROW) {
             return pack(call.getOperands(), Types.of(call.getType()), translate);
         }
+        Expr edited = StructEditCalls.lower(call, name, translate);
+        if (edited != null) {
+            return edited;
+        }
         if (kind == SqlKind.ITEM && isStruct(call.getOperands().get(0)) || name.equals("STRUCT_EXTRACT")) {
             Expr struct = translate.apply(call.getOperands().get(0));
             if (!(call.getOperands().get(1) instanceof RexLiteral key) || key.isNull()) {

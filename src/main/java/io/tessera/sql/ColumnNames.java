@@ -303,6 +303,16 @@ final class ColumnNames {
             structPack(ops, sb);
             return;
         }
+        if (call.getOperator() == StructOperators.STRUCT_INSERT || call.getOperator() == StructOperators.STRUCT_UPDATE) {
+            // struct_insert(s, b := 2), as DuckDB names it
+            sb.append(call.getOperator().getName().toLowerCase(java.util.Locale.ROOT)).append('(');
+            write(ops.get(0), sb);
+            sb.append(", ");
+            int at = sb.length();
+            structPack(ops.subList(1, ops.size()), sb);
+            sb.delete(at, at + "struct_pack(".length());
+            return;
+        }
         if (call.getOperator() == MapOperators.MAP_PACK) {
             mapPack(ops, sb);
             return;

@@ -45,7 +45,13 @@ import java.util.function.UnaryOperator;
  * <li>{@code favg}, {@code fsum} ({@code sumkahan}, {@code kahan_sum}): AVG and SUM of the values as DOUBLEs (summed
  * plainly, not compensated);</li>
  * <li>{@code histogram}: a MAP from each value but NULL, keys in order, to its count, from LIST and list functions
- * (a BIGINT count where DuckDB's is a UBIGINT).</li>
+ * (a BIGINT count where DuckDB's is a UBIGINT);</li>
+ * <li>{@code sem}: the population's standard deviation over the root of the count; {@code weighted_avg}
+ * ({@code wavg}): the sum of value times weight over the sum of the weights, of the rows where neither is NULL;
+ * {@code count_star()}: COUNT(*);</li>
+ * <li>{@code quantile_disc}, {@code quantile_cont} and {@code quantile} with a list of fractions: the list of the
+ * quantiles, NULL over no values; {@code approx_quantile}: the exact {@code quantile_disc}, which DuckDB's t-digest
+ * approximates (so on larger inputs the two may differ).</li>
  * </ul>
  * DISTINCT is refused where the expression would apply it to something else than the argument (a pair, a power).
  */
@@ -62,13 +68,27 @@ final class DerivedAggregates {
             Map.entry("CORR", 2), Map.entry("COVAR_POP", 2), Map.entry("COVAR_SAMP", 2), Map.entry("REGR_SLOPE", 2),
             Map.entry("REGR_INTERCEPT", 2), Map.entry("REGR_R2", 2), Map.entry("REGR_COUNT", 2),
             Map.entry("REGR_AVGX", 2), Map.entry("REGR_AVGY", 2), Map.entry("REGR_SXX", 2), Map.entry("REGR_SYY", 2),
-            Map.entry("REGR_SXY", 2));
+            Map.entry("REGR_SXY", 2), Map.entry("SEM", 1), Map.entry("WEIGHTED_AVG", 2), Map.entry("WAVG", 2),
+            Map.entry("COUNT_STAR", 0));
+
+    /**
+     * The quantiles rewritten here: APPROX_QUANTILE as the exact QUANTILE_DISC, and any of them with a list of
+     * fractions as the list of one quantile per fraction.
+     */
+    private static final Set<String> QUANTILES = Set.of("QUANTILE_DISC", "QUANTILE_CONT", "QUANTILE",
+            "APPROX_QUANTILE");
 
     /** The functions whose DISTINCT applies to the argument unchanged (a cast, a logarithm, a CASE of it). */
     private static final Set<String> DISTINCT_KEPT = Set.of("COUNT_IF", "GEOMEAN", "GEOMETRIC_MEAN", "FAVG", "FSUM",
-            "SUMKAHAN", "KAHAN_SUM");
+            "SUMKAHAN", "KAHAN_SUM", "QUANTILE_DISC", "QUANTILE_CONT", "QUANTILE", "APPROX_QUANTILE");
 
-    static final Set<String> NAMES = ARITY.keySet();
+    static final Set<String> NAMES = names();
+
+    private static Set<String> names() {
+        Set<String> all = new java.util.HashSet<>(ARITY.keySet());
+        all.add("APPROX_QUANTILE");
+        return Set.copyOf(all);
+    }
 
     static SqlNode rewrite(SqlNode parsed) {
         SqlNode r = parsed.accept(new SqlShuttle() {
@@ -107,7 +127,9 @@ final class DerivedAggregates {
         }
         String name = fn.getOperator().getName().toUpperCase(Locale.ROOT);
         Integer arity = ARITY.get(name);
-        if (arity == null) {
+        boolean quantile = QUANTILES.contains(name) && (name.startsWith("APPROX")
+                || fn.operandCount() == 2 && fn.operand(1).getKind() == SqlKind.ARRAY_VALUE_CONSTRUCTOR);
+        if (arity == null && !quantile) {
             return null;
         }
         List<SqlNode> args = new ArrayList<>();
@@ -118,9 +140,15 @@ final class DerivedAggregates {
         }
         String lower = name.toLowerCase(Locale.ROOT);
         SqlParserPos pos = fn.getParserPosition();
+        if (quantile) {
+            arity = 2;
+        }
         if (args.size() != arity) {
-            throw new SqlError(lower + " takes " + (arity == 1 ? "one argument" : "two arguments") + ", not "
-                    + args.size() + SupportCheck.at(pos));
+            throw new SqlError(lower + " takes " + switch (arity) {
+                case 0 -> "no arguments";
+                case 1 -> "one argument";
+                default -> quantile ? "two arguments (a value and a fraction or a list of fractions)" : "two arguments";
+            } + ", not " + args.size() + SupportCheck.at(pos));
         }
         boolean distinct = fn.getFunctionQuantifier() != null
                 && fn.getFunctionQuantifier().getValue() == SqlSelectKeyword.DISTINCT;
@@ -130,6 +158,12 @@ final class DerivedAggregates {
         SqlNode finalFilter = filter;
         Builder b = new Builder(pos, distinct, windowed, agg -> over.apply(finalFilter == null ? agg
                 : SqlStdOperatorTable.FILTER.createCall(pos, agg, finalFilter.clone(finalFilter.getParserPosition()))));
+        if (quantile) {
+            return b.quantiles(name, args.get(0), args.get(1));
+        }
+        if (arity == 0) {
+            return b.wrap.apply(SqlStdOperatorTable.COUNT.createCall(pos, SqlIdentifier.star(pos)));
+        }
         return arity == 1 ? b.single(name, args.get(0)) : b.pair(name, args.get(0), args.get(1));
     }
 
@@ -151,6 +185,8 @@ final class DerivedAggregates {
                 case "KURTOSIS", "KURTOSIS_POP" -> kurtosis(x, name.equals("KURTOSIS"));
                 case "SKEWNESS" -> skewness(x);
                 case "HISTOGRAM" -> histogram(arg);
+                // the standard error of the mean: the population's standard deviation over the root of the count
+                case "SEM" -> fn("SQRT", div(variance(copy(x), false), asDouble(agg("COUNT", copy(x)))));
                 default -> throw new IllegalStateException(name);
             };
         }
@@ -228,8 +264,35 @@ final class DerivedAggregates {
                 case "REGR_SXX" -> times(vx, agg("COUNT", x));
                 case "REGR_SYY" -> times(vy, agg("COUNT", x));
                 case "REGR_SXY" -> times(cov, agg("COUNT", x));
+                // the values (y) weighted by the weights (x), over the rows where neither is NULL
+                case "WEIGHTED_AVG", "WAVG" -> div(agg("SUM", times(copy(y), copy(x))), agg("SUM", copy(x)));
                 default -> throw new IllegalStateException(name);
             };
+        }
+
+        /**
+         * A quantile of the values at a fraction, or at each of a list of fractions (the list of those quantiles,
+         * NULL where no value is not NULL, as DuckDB's). APPROX_QUANTILE is the exact QUANTILE_DISC, of which
+         * DuckDB's t-digest gives an approximation.
+         */
+        SqlNode quantiles(String name, SqlNode x, SqlNode fractions) {
+            String exact = name.equals("APPROX_QUANTILE") ? "QUANTILE_DISC" : name;
+            if (fractions.getKind() != SqlKind.ARRAY_VALUE_CONSTRUCTOR) {
+                return wrap.apply(new SqlBasicCall(function(exact), List.of(copy(x), fractions), pos,
+                        distinct ? SqlSelectKeyword.DISTINCT.symbol(pos) : null));
+            }
+            List<SqlNode> each = new ArrayList<>();
+            for (SqlNode f : ((SqlCall) fractions).getOperandList()) {
+                each.add(wrap.apply(new SqlBasicCall(function(exact), List.of(copy(x), f), pos,
+                        distinct ? SqlSelectKeyword.DISTINCT.symbol(pos) : null)));
+            }
+            if (each.isEmpty()) {
+                throw SupportCheck.unsupported(name.toLowerCase(Locale.ROOT) + " with an empty list of fractions", pos);
+            }
+            SqlNode list = SqlStdOperatorTable.ARRAY_VALUE_CONSTRUCTOR.createCall(pos, each);
+            SqlNode some = SqlStdOperatorTable.GREATER_THAN.createCall(pos, agg("COUNT", copy(x)),
+                    SqlLiteral.createExactNumeric("0", pos));
+            return new SqlCase(pos, null, SqlNodeList.of(some), SqlNodeList.of(list), SqlLiteral.createNull(pos));
         }
 
         /**

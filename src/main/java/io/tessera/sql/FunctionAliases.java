@@ -23,7 +23,8 @@ final class FunctionAliases {
             Map.entry("WEEKDAY", "DAYOFWEEK"), Map.entry("ARBITRARY", "FIRST"), Map.entry("DAY", "DAYOFMONTH"),
             Map.entry("ARGMAX", "ARG_MAX"), Map.entry("ARGMIN", "ARG_MIN"), Map.entry("GREATEST_COMMON_DIVISOR", "GCD"),
             Map.entry("LEAST_COMMON_MULTIPLE", "LCM"), Map.entry("ARRAY_AGGR", "LIST_AGGR"),
-            Map.entry("SPLIT", "STRING_SPLIT"), Map.entry("UUIDV4", "GEN_RANDOM_UUID"));
+            Map.entry("SPLIT", "STRING_SPLIT"), Map.entry("UUIDV4", "GEN_RANDOM_UUID"),
+            Map.entry("SUM_NO_OVERFLOW", "SUM"));
 
     static final Set<String> NAMES = TARGETS.keySet();
 

@@ -89,8 +89,14 @@ final class HolisticAggregates {
     /** DuckDB's ENTROPY of any values: a DOUBLE, 0 over no values. */
     static final SqlAggFunction ENTROPY = function("ENTROPY", ReturnTypes.DOUBLE, OperandTypes.ANY);
 
+    /**
+     * DuckDB's MAD, the median absolute deviation, of integers and DOUBLEs: a DOUBLE. DuckDB's of a DECIMAL is a
+     * DECIMAL and of dates an INTERVAL, which Tessera does not compute yet.
+     */
+    static final SqlAggFunction MAD = function("MAD", HolisticAggregates::madType, OperandTypes.ANY);
+
     static final List<SqlAggFunction> ALL = List.of(MEDIAN, QUANTILE_CONT, QUANTILE_DISC, QUANTILE, MODE, STRING_AGG,
-            LISTAGG, GROUP_CONCAT, LIST, ARRAY_AGG, ENTROPY);
+            LISTAGG, GROUP_CONCAT, LIST, ARRAY_AGG, ENTROPY, MAD);
 
     private static SqlAggFunction orderedText(String name) {
         return org.apache.calcite.sql.fun.SqlBasicAggFunction.create(name, SqlKind.ARRAY_AGG,
@@ -191,6 +197,22 @@ final class HolisticAggregates {
             default -> arg;
         };
         return f.createTypeWithNullability(t, true);
+    }
+
+    private static RelDataType madType(SqlOperatorBinding b) {
+        RelDataType arg = b.getOperandType(0);
+        switch (arg.getSqlTypeName()) {
+            case TINYINT, SMALLINT, INTEGER, BIGINT, FLOAT, REAL, DOUBLE, NULL -> {
+                RelDataTypeFactory f = b.getTypeFactory();
+                return f.createTypeWithNullability(f.createSqlType(SqlTypeName.DOUBLE), true);
+            }
+            default -> {
+                String at = b instanceof org.apache.calcite.sql.SqlCallBinding call
+                        ? SupportCheck.at(call.getCall().getParserPosition()) : "";
+                throw new SqlError("unsupported: mad of " + arg.getFullTypeString() + at
+                        + " (of integers and DOUBLEs only; CAST a DECIMAL to DOUBLE)");
+            }
+        }
     }
 
     private static RelDataType argumentType(SqlOperatorBinding b) {

@@ -22,7 +22,11 @@ import java.util.Set;
  * one), and ARG_MIN and ARG_MAX (MIN_BY and MAX_BY), the value at the row of the least or greatest key among the
  * rows where neither is NULL: each the element of a LIST it picks, {@code first(x ORDER BY k) FILTER (WHERE c)} as
  * {@code list(x ORDER BY k) FILTER (WHERE c)[1]}, LAST {@code [-1]}, {@code arg_min(x, k)} as
- * {@code list(x ORDER BY k) FILTER (WHERE x IS NOT NULL AND k IS NOT NULL)[1]} (NULL over no rows, as DuckDB's);</li>
+ * {@code list(x ORDER BY k) FILTER (WHERE x IS NOT NULL AND k IS NOT NULL)[1]} (NULL over no rows, as DuckDB's);
+ * with a count, {@code arg_min(x, k, n)}, the list's first n, {@code list_slice(..., 1, n)}, and so DuckDB's
+ * {@code min(x, n)} and {@code max(x, n)} as {@code arg_min(x, x, n)} and {@code arg_max(x, x, n)};
+ * {@code arg_min_null(x, k)} likewise over the rows where k is not NULL (x may be), {@code arg_min_nulls_last(x, k)}
+ * over all rows, NULL keys last;</li>
  * <li>an aggregate whose value no order changes (SUM, COUNT, MIN, ...) with its ORDER BY left out, as DuckDB
  * ignores it;</li>
  * <li>DISTINCT with an ORDER BY key that is not one of the arguments refused, as DuckDB refuses it.</li>
@@ -35,7 +39,8 @@ final class OrderedAggregates {
     }
 
     /** The aggregates rewritten here as an element of a LIST. */
-    static final Set<String> PICKS = Set.of("FIRST", "LAST", "ARG_MIN", "ARG_MAX", "MIN_BY", "MAX_BY");
+    static final Set<String> PICKS = Set.of("FIRST", "LAST", "ARG_MIN", "ARG_MAX", "MIN_BY", "MAX_BY",
+            "ARG_MIN_NULL", "ARG_MAX_NULL", "ARG_MIN_NULLS_LAST", "ARG_MAX_NULLS_LAST");
 
     /** Whether an ORDER BY may stand inside the parentheses of the named aggregate, to be rewritten here. */
     static boolean orderAllowed(String name) {
@@ -91,7 +96,13 @@ final class OrderedAggregates {
 
     private static boolean picks(SqlNode n) {
         return n instanceof SqlCall c && c.getKind() != SqlKind.OVER && c.getKind() != SqlKind.FILTER
-                && PICKS.contains(name(c));
+                && (PICKS.contains(name(c)) || topN(c));
+    }
+
+    /** Whether the call is DuckDB's {@code min(x, n)} or {@code max(x, n)}: the n least or greatest values. */
+    private static boolean topN(SqlCall c) {
+        return (name(c).equals("MIN") || name(c).equals("MAX")) && c.operandCount() == 2
+                && !(c.operand(1) instanceof SqlNodeList);
     }
 
     private static String name(SqlCall c) {
@@ -122,6 +133,26 @@ final class OrderedAggregates {
         }
     }
 
+    /** The count of {@code arg_max(x, k, n)} and {@code max(x, n)}: a constant integer above 0, as DuckDB wants. */
+    private static SqlNode count(String function, SqlNode n) {
+        java.math.BigDecimal v = n instanceof org.apache.calcite.sql.SqlNumericLiteral lit && lit.isExact()
+                ? lit.getValueAs(java.math.BigDecimal.class) : null;
+        if (n instanceof SqlLiteral lit && lit.getTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            throw new SqlError(function + ": the count n cannot be NULL" + SupportCheck.at(n.getParserPosition()));
+        }
+        if (v == null && n instanceof SqlCall minus && minus.getKind() == SqlKind.MINUS_PREFIX) {
+            throw new SqlError(function + ": the count n must be > 0" + SupportCheck.at(n.getParserPosition()));
+        }
+        if (v == null || v.scale() > 0 && v.stripTrailingZeros().scale() > 0) {
+            throw SupportCheck.unsupported(function + " with a count n that is not a constant integer",
+                    n.getParserPosition());
+        }
+        if (v.signum() <= 0) {
+            throw new SqlError(function + ": the count n must be > 0" + SupportCheck.at(n.getParserPosition()));
+        }
+        return n;
+    }
+
     /** The LIST element the call picks, its FILTER (or null) added to the list's. */
     private static SqlNode pick(SqlCall call, SqlNode filter, SqlShuttle inside) {
         String name = name(call);
@@ -132,7 +163,21 @@ final class OrderedAggregates {
         for (SqlNode a : order == null ? call.getOperandList() : call.getOperandList().subList(0, call.operandCount() - 1)) {
             args.add(a.accept(inside));
         }
+        boolean topN = topN(call);
+        if (topN) {
+            if (order != null) {
+                throw SupportCheck.unsupported("ORDER BY inside " + lower + "(...)", pos);
+            }
+            // min(x, n) as arg_min(x, x, n)
+            args = List.of(args.get(0), args.get(0).clone(args.get(0).getParserPosition()), args.get(1));
+        }
         boolean byKey = !name.equals("FIRST") && !name.equals("LAST");
+        SqlNode count = null;
+        boolean withNulls = name.endsWith("_NULL") || name.endsWith("_NULLS_LAST");
+        if (byKey && !withNulls && args.size() == 3) { // arg_max(x, k, n): the list of the first n
+            count = count(lower, args.get(2));
+            args = args.subList(0, 2);
+        }
         if (args.size() != (byKey ? 2 : 1)) {
             throw new SqlError(lower + " takes " + (byKey ? "two arguments (a value and a key)" : "one argument")
                     + SupportCheck.at(pos));
@@ -150,12 +195,18 @@ final class OrderedAggregates {
                 throw SupportCheck.unsupported("ORDER BY inside " + lower + "(...)", pos);
             }
             SqlNode key = args.get(1);
-            boolean least = name.equals("ARG_MIN") || name.equals("MIN_BY");
-            order = new SqlNodeList(List.of(least ? key : SqlStdOperatorTable.DESC.createCall(pos, key)), pos);
-            SqlNode present = SqlStdOperatorTable.AND.createCall(pos,
+            boolean least = name.startsWith("ARG_MIN") || name.equals("MIN_BY") || name.equals("MIN");
+            SqlNode ordered = least ? key : SqlStdOperatorTable.DESC.createCall(pos, key);
+            order = new SqlNodeList(List.of(name.endsWith("_NULLS_LAST")
+                    ? SqlStdOperatorTable.NULLS_LAST.createCall(pos, ordered) : ordered), pos);
+            // arg_max_null keeps a NULL value, arg_max_nulls_last also a NULL key (after every other key)
+            SqlNode present = name.endsWith("_NULL") ? SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, key)
+                    : name.endsWith("_NULLS_LAST") ? null
+                    : SqlStdOperatorTable.AND.createCall(pos,
                     SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, args.get(0)),
                     SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, key));
-            filter = filter == null ? present : SqlStdOperatorTable.AND.createCall(pos, filter, present);
+            filter = present == null ? filter : filter == null ? present
+                    : SqlStdOperatorTable.AND.createCall(pos, filter, present);
             args = List.of(args.get(0));
         }
         List<SqlNode> listArgs = new ArrayList<>(args);
@@ -167,6 +218,9 @@ final class OrderedAggregates {
             list = SqlStdOperatorTable.FILTER.createCall(pos, list, filter);
         }
         SqlLiteral one = SqlLiteral.createExactNumeric("1", pos);
+        if (count != null) {
+            return new SqlBasicCall(UnresolvedCalls.function("LIST_SLICE"), List.of(list, one, count), pos);
+        }
         return SqlStdOperatorTable.ITEM.createCall(pos, list,
                 name.equals("LAST") ? SqlLiteral.createNegative((org.apache.calcite.sql.SqlNumericLiteral) one, pos) : one);
     }

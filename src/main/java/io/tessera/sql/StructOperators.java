@@ -26,7 +26,9 @@ import java.util.Map;
 /**
  * The STRUCT functions as DuckDB names them, typed on Calcite's ROW: {@code STRUCT_PACK('a', 1, 'b', 'x')}, which
  * {@code {'a': 1, 'b': 'x'}} and {@code struct_pack(a := 1, b := 'x')} become (each field's name, a string, before
- * its value), and {@code struct_extract(s, 'a')} (also {@code s.a} and {@code s['a']}, which Calcite types itself).
+ * its value), and {@code struct_extract(s, 'a')} (also {@code s.a} and {@code s['a']}, which Calcite types itself);
+ * the functions that take a struct apart or make another of it (struct_insert, struct_keys, ...) typed by
+ * {@link StructEdits}.
  * What they compute is decided in {@code plan.StructCalls}; none is folded by Calcite.
  */
 public final class StructOperators {
@@ -119,8 +121,31 @@ public final class StructOperators {
             OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.CHARACTER)
                     .or(OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.INTEGER)));
 
-    private static final Map<String, SqlOperator> FUNCTIONS = Map.of("STRUCT_PACK", STRUCT_PACK,
-            "STRUCT_EXTRACT", STRUCT_EXTRACT);
+    static final SqlFunction STRUCT_INSERT = fn("STRUCT_INSERT", b -> StructEdits.edited(b, false),
+            StructEdits.STRUCT_AND_PAIRS);
+    static final SqlFunction STRUCT_UPDATE = fn("STRUCT_UPDATE", b -> StructEdits.edited(b, true),
+            StructEdits.STRUCT_AND_PAIRS);
+
+    private static final Map<String, SqlOperator> FUNCTIONS = Map.ofEntries(
+            Map.entry("STRUCT_PACK", STRUCT_PACK),
+            Map.entry("STRUCT_EXTRACT", STRUCT_EXTRACT),
+            Map.entry("STRUCT_INSERT", STRUCT_INSERT),
+            Map.entry("STRUCT_UPDATE", STRUCT_UPDATE),
+            Map.entry("STRUCT_EXTRACT_AT", fn("STRUCT_EXTRACT_AT", StructEdits::fieldAt,
+                    OperandTypes.family(SqlTypeFamily.ANY, SqlTypeFamily.INTEGER))),
+            Map.entry("STRUCT_KEYS", fn("STRUCT_KEYS", StructEdits::keys, OperandTypes.ANY)),
+            Map.entry("STRUCT_VALUES", fn("STRUCT_VALUES", StructEdits::values, OperandTypes.ANY)),
+            Map.entry("STRUCT_CONCAT", fn("STRUCT_CONCAT", StructEdits::concatenated, OperandTypes.VARIADIC)),
+            Map.entry("STRUCT_CONTAINS", fn("STRUCT_CONTAINS", b -> StructEdits.lookup(b, false),
+                    OperandTypes.ANY_ANY)),
+            Map.entry("STRUCT_HAS", fn("STRUCT_HAS", b -> StructEdits.lookup(b, false), OperandTypes.ANY_ANY)),
+            Map.entry("STRUCT_POSITION", fn("STRUCT_POSITION", b -> StructEdits.lookup(b, true), OperandTypes.ANY_ANY)),
+            Map.entry("STRUCT_INDEXOF", fn("STRUCT_INDEXOF", b -> StructEdits.lookup(b, true), OperandTypes.ANY_ANY)));
+
+    /** struct_insert(s, a := 1) or struct_update(s, a := 1) ({@code update}): the struct, then names and values. */
+    static SqlCall edit(SqlParserPos pos, boolean update, List<SqlNode> structNamesAndValues) {
+        return (update ? STRUCT_UPDATE : STRUCT_INSERT).createCall(pos, structNamesAndValues);
+    }
 
     /** The call of {@code {'a': 1, ...}}: names and values alternating. */
     public static SqlCall pack(SqlParserPos pos, List<SqlNode> namesAndValues) {

@@ -159,6 +159,9 @@ final class TextDateFunctions {
             f = SplitSortFunctions.lookup(name);
         }
         if (f == null) {
+            f = ListSelectFunctions.lookup(name);
+        }
+        if (f == null) {
             f = DateConstructors.lookup(name);
         }
         if (f == null) {
@@ -195,6 +198,7 @@ final class TextDateFunctions {
         all.addAll(StructOperators.all());
         all.addAll(MapOperators.all());
         all.addAll(SplitSortFunctions.all());
+        all.addAll(ListSelectFunctions.all());
         all.addAll(SliceFunctions.all());
         all.addAll(LambdaFunctions.all());
         all.add(LambdaFunctions.COMPREHENSION);
@@ -209,7 +213,8 @@ final class TextDateFunctions {
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
                 || MapOperators.supports(name)
-                || SplitSortFunctions.has(name) || SliceFunctions.has(name) || LambdaFunctions.has(name)
+                || SplitSortFunctions.has(name) || ListSelectFunctions.has(name)
+                || SliceFunctions.has(name) || LambdaFunctions.has(name)
                 || kind == SqlKind.POSITION || kind == SqlKind.TRIM;
     }
 
@@ -221,7 +226,8 @@ final class TextDateFunctions {
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)
                 || MapOperators.unfolded(name)
-                || SplitSortFunctions.has(name) || SliceFunctions.has(name) || LambdaFunctions.has(name)
+                || SplitSortFunctions.has(name) || ListSelectFunctions.has(name)
+                || SliceFunctions.has(name) || LambdaFunctions.has(name)
                 || name.equals("UPPER") || name.equals("LOWER")
                 || name.equals("||");
     }

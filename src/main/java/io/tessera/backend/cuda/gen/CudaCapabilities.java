@@ -240,7 +240,7 @@ public final class CudaCapabilities {
                     : CType.stored(a.arg().type()) == CType.DOUBLE ? a.function() + " of a " + a.arg().type()
                     + " (NaN is greater than every number in DuckDB's order, which the GPU's extremes of doubles do not keep)"
                     : null;
-            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG, ENTROPY ->
+            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG, ENTROPY, MAD ->
                     a + " needs all of a group's values (collected per group on the JVM only)";
             // a plan for the GPU computes them by two aggregations where the aggregation's other aggregates allow
             case COUNT_DISTINCT, SUM_DISTINCT, AVG_DISTINCT -> a + " beside aggregates that keep it from being split "

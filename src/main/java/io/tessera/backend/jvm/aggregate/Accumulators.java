@@ -100,7 +100,7 @@ final class Accumulators {
                 stmts.add("if (" + c + " == 0 || " + beats + ") " + v + " = " + value + ";");
                 stmts.add(c + "++;");
             }
-            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG, ENTROPY -> {
+            case QUANTILE_CONT, QUANTILE_DISC, MODE, STRING_AGG, ENTROPY, MAD -> {
                 // the group's values are collected; its value is computed when the groups are complete
                 String hv = call.function() == AggFunction.STRING_AGG ? w.gen.asString(x) : value;
                 String keys = call.options().order().isEmpty() ? "" : ", " + orderKeys(w, call.options().order());

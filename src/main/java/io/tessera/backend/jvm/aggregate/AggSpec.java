@@ -25,7 +25,7 @@ public record AggSpec(AggFunction function, ValueKind argKind, DataType argType,
      */
     public boolean doubleValue() {
         return argKind == ValueKind.DOUBLE || function.statistic() || function == AggFunction.PRODUCT
-                || function == AggFunction.ENTROPY
+                || function == AggFunction.ENTROPY || function == AggFunction.MAD
                 || function == AggFunction.QUANTILE_CONT && resultType.kind() == io.tessera.storage.TypeKind.DOUBLE;
     }
 

@@ -70,6 +70,11 @@ final class HolisticValues {
                     : boxed(values.allLongs());
             return Entropy.of(v, distinct);
         }
+        if (s.function() == io.tessera.plan.AggFunction.MAD) {
+            double[] v = s.argKind() == ValueKind.DOUBLE ? values.allDoubles()
+                    : Arrays.stream(values.allLongs()).asDoubleStream().toArray();
+            return mad(v, distinct);
+        }
         double[] v;
         if (s.argKind() == ValueKind.DOUBLE) {
             if (s.function() == io.tessera.plan.AggFunction.MODE) {
@@ -91,6 +96,32 @@ final class HolisticValues {
         int lo = (int) Math.floor(rn);
         int hi = (int) Math.ceil(rn);
         return lo == hi ? v[lo] : v[lo] + (v[hi] - v[lo]) * (rn - lo);
+    }
+
+    /**
+     * The median absolute deviation: the median (interpolated, as QUANTILE_CONT at 0.5) of the absolute differences
+     * of the values from their median.
+     */
+    private static double mad(double[] values, boolean distinct) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        if (distinct) {
+            v = Arrays.stream(v).distinct().toArray();
+        }
+        double median = median(v);
+        for (int i = 0; i < v.length; i++) {
+            v[i] = Math.abs(v[i] - median);
+        }
+        Arrays.sort(v);
+        return median(v);
+    }
+
+    /** The median of sorted values, interpolated between the middle two of an even number. */
+    private static double median(double[] sorted) {
+        double rn = (sorted.length - 1) * 0.5;
+        int lo = (int) Math.floor(rn);
+        int hi = (int) Math.ceil(rn);
+        return lo == hi ? sorted[lo] : sorted[lo] + (sorted[hi] - sorted[lo]) * (rn - lo);
     }
 
     /** The value as a string: STRING_AGG's, or a discrete quantile or MODE of strings the query computed. */

@@ -176,6 +176,55 @@ final class ListFunctions {
                         + ", " + ExprGen.asLong(end) + ", " + ExprGen.asLong(step) + ")";
                 yield JExpr.of(ExprGen.guard(n, v, ValueKind.STRING), n, ValueKind.STRING);
             }
+            case ZIP -> {
+                // the lists, a NULL one as null (empty); the truncate flag a BOOLEAN constant of the plan
+                List<String> nulls = new ArrayList<>();
+                List<String> lists = argumentsOr("(String) null", c.args().subList(0, c.args().size() - 1), nulls);
+                boolean truncate = Boolean.TRUE.equals(((Expr.Literal) c.args().getLast()).value());
+                yield JExpr.of(PICK + "zip(new String[] {" + String.join(", ", lists) + "}, " + truncate + ")",
+                        "false", ValueKind.STRING);
+            }
+            case SELECT, WHERE -> {
+                JExpr l = gen.gen(c.args().get(0));
+                JExpr by = gen.gen(c.args().get(1));
+                String n = ExprGen.or(l.n(), by.n());
+                String v = PICK + (f == ListFunction.SELECT ? "select(" : "where(") + gen.asString(l) + ", "
+                        + gen.asString(by) + ")";
+                yield JExpr.of(ExprGen.guard(n, v, ValueKind.STRING), n, ValueKind.STRING);
+            }
+            case GRADE_UP -> {
+                JExpr l = gen.gen(c.args().get(0));
+                // the element type, which says how elements compare, a bound constant; the orders plan constants
+                String type = scope.constantObject("io.tessera.storage.DataType", c.args().get(0).type());
+                String v = PICK + "gradeUp(" + gen.asString(l) + ", " + type + ", "
+                        + ((Expr.Literal) c.args().get(1)).value() + ", " + ((Expr.Literal) c.args().get(2)).value()
+                        + ")";
+                yield JExpr.of(ExprGen.guard(l.n(), v, ValueKind.STRING), l.n(), ValueKind.STRING);
+            }
+            case RESIZE -> {
+                JExpr l = gen.gen(c.args().get(0));
+                JExpr size = gen.gen(c.args().get(1));
+                Expr fillArg = c.args().get(2);
+                String fill = "(String) null";
+                if (!(fillArg instanceof Expr.Literal lit && lit.value() == null)) {
+                    JExpr x = gen.gen(fillArg);
+                    fill = x.nullable() ? "(" + x.n() + " ? (String) null : " + text(x) + ")" : text(x);
+                }
+                // a NULL size gives the empty list, as a size of 0
+                String size0 = size.n().equals("false") ? ExprGen.asLong(size)
+                        : "(" + size.n() + " ? 0L : " + ExprGen.asLong(size) + ")";
+                String v = PICK + "resize(" + gen.asString(l) + ", " + size0 + ", " + fill + ")";
+                yield JExpr.of(ExprGen.guard(l.n(), v, ValueKind.STRING), l.n(), ValueKind.STRING);
+            }
+            case DISTANCE -> {
+                JExpr a = gen.gen(c.args().get(0));
+                JExpr b = gen.gen(c.args().get(1));
+                // the measure's name a bound value
+                String measure = scope.constant(ValueKind.STRING, ((Expr.Literal) c.args().get(2)).value());
+                String n = ExprGen.or(a.n(), b.n());
+                String v = PICK + "distance(" + gen.asString(a) + ", " + gen.asString(b) + ", " + measure + ")";
+                yield JExpr.of(ExprGen.guard(n, v, ValueKind.DOUBLE), n, ValueKind.DOUBLE);
+            }
             case MAP_CHECK -> {
                 JExpr x = gen.gen(c.args().get(0));
                 String v = MAP + "checked(" + gen.asString(x) + ", " + type(c.type()) + ")";
@@ -233,6 +282,7 @@ final class ListFunctions {
     }
 
     private static final String MAP = "io.tessera.backend.jvm.lib.MapRuntime.";
+    private static final String PICK = "io.tessera.backend.jvm.lib.ListSelectRuntime.";
 
     /** A type the run-time call reads (a map's key type, which says how keys equal), a bound constant. */
     private String type(DataType t) {
