@@ -896,3 +896,24 @@ SqlNode TesseraUnpivotStatement() :
         return orderBy == null ? select : new SqlOrderBy(pos, select, orderBy, null, null);
     }
 }
+
+/**
+ * The keys of {@code SELECT DISTINCT ON (k, ...)}, DuckDB's and PostgreSQL's, after DISTINCT: a {@link
+ * io.tessera.sql.DistinctOn#KEYS} call put first in the select list, which sql.DistinctOn turns into the query's
+ * QUALIFY.
+ */
+void TesseraDistinctOn(List<SqlNode> selectList) :
+{
+    final Span s;
+    final List<SqlNode> keys = new ArrayList<SqlNode>();
+    SqlNode e;
+}
+{
+    <ON> { s = span(); } <LPAREN>
+    e = Expression(ExprContext.ACCEPT_SUB_QUERY) { keys.add(e); }
+    ( <COMMA> e = Expression(ExprContext.ACCEPT_SUB_QUERY) { keys.add(e); } )*
+    <RPAREN>
+    {
+        selectList.add(io.tessera.sql.DistinctOn.KEYS.createCall(s.end(this), keys));
+    }
+}

@@ -163,6 +163,7 @@ public final class SqlFrontEnd {
      */
     public LogicalPlan plan(SqlNode parsed, String text) {
         parsed = Samples.rewrite(parsed); // first: the sampled table becomes a subquery the others read
+        parsed = DistinctOn.rewrite(parsed); // its keys leave the select list before any rewrite reads it
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views, viewColumns);

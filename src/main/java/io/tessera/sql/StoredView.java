@@ -100,7 +100,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
     private SqlNode validate(SqlValidator validator) {
         SqlNode parsed;
         try {
-            parsed = Samples.rewrite(SqlFrontEnd.parse(view.query()));
+            parsed = DistinctOn.rewrite(Samples.rewrite(SqlFrontEnd.parse(view.query())));
             FileReferences.replace(parsed, new FileTables() {
                 @Override
                 public io.tessera.storage.Table table(FileReference file) {
