@@ -898,3 +898,104 @@ SqlNode TesseraUnpivotStatement() :
         return orderBy == null ? select : new SqlOrderBy(pos, select, orderBy, null, null);
     }
 }
+
+/**
+ * The keys of {@code SELECT DISTINCT ON (k, ...)}, DuckDB's and PostgreSQL's, after DISTINCT: a {@link
+ * io.tessera.sql.DistinctOn#KEYS} call put first in the select list, which sql.DistinctOn turns into the query's
+ * QUALIFY.
+ */
+void TesseraDistinctOn(List<SqlNode> selectList) :
+{
+    final Span s;
+    final List<SqlNode> keys = new ArrayList<SqlNode>();
+    SqlNode e;
+}
+{
+    <ON> { s = span(); } <LPAREN>
+    e = Expression(ExprContext.ACCEPT_SUB_QUERY) { keys.add(e); }
+    ( <COMMA> e = Expression(ExprContext.ACCEPT_SUB_QUERY) { keys.add(e); } )*
+    <RPAREN>
+    {
+        selectList.add(io.tessera.sql.DistinctOn.KEYS.createCall(s.end(this), keys));
+    }
+}
+
+/**
+ * DuckDB's PIVOT statement, {@code PIVOT t [ON c [IN (v [AS name], ...)], ...] [USING agg(x) [AS a], ...] [GROUP
+ * BY g, ...]}, a query wherever a query stands: {@code SELECT * FROM} a {@link io.tessera.sql.PivotStatement}, which
+ * sql.PivotStatements makes the standard PIVOT once the values of the ON columns are read from the data. The table
+ * may be a name, a file or a parenthesized query; ORDER BY and LIMIT follow as after any query.
+ */
+SqlNode TesseraPivotStatement() :
+{
+    final Span s;
+    final SqlNode table;
+    final List<SqlNode> on = new ArrayList<SqlNode>();
+    final List<SqlNodeList> in = new ArrayList<SqlNodeList>();
+    final List<SqlNode> using = new ArrayList<SqlNode>();
+    final List<SqlIdentifier> groupBy = new ArrayList<SqlIdentifier>();
+    SqlIdentifier id;
+}
+{
+    <PIVOT> { s = span(); }
+    table = TableRef()
+    // a comma after an item continues the list (greedily, where the statement stands in a list of its own)
+    [ <ON> TesseraPivotOn(on, in) ( LOOKAHEAD(1) <COMMA> TesseraPivotOn(on, in) )* ]
+    [ <USING> TesseraPivotAgg(using) ( LOOKAHEAD(1) <COMMA> TesseraPivotAgg(using) )* ]
+    [
+        <GROUP> <BY> id = SimpleIdentifier() { groupBy.add(id); }
+        ( LOOKAHEAD(1) <COMMA> id = SimpleIdentifier() { groupBy.add(id); } )*
+    ]
+    {
+        return io.tessera.sql.PivotStatement.query(s.end(this), table, on, in, using, groupBy);
+    }
+}
+
+/**
+ * An ON item of the PIVOT statement: a column or an expression, with the values it pivots on where IN lists them
+ * (a column's values may have names, {@code IN ('a' AS x, 'b')}); null in {@code in} where the data gives them.
+ */
+void TesseraPivotOn(List<SqlNode> on, List<SqlNodeList> in) :
+{
+    SqlNode e;
+    final Span s;
+    final List<SqlNode> values = new ArrayList<SqlNode>();
+}
+{
+    (
+        LOOKAHEAD(2) e = SimpleIdentifier() <IN> <LPAREN> { s = span(); }
+        AddPivotValue(values) ( <COMMA> AddPivotValue(values) )*
+        <RPAREN> {
+            on.add(e);
+            in.add(new SqlNodeList(values, s.end(this)));
+        }
+    |
+        e = Expression(ExprContext.ACCEPT_NON_QUERY) {
+            if (e.getKind() == SqlKind.IN && ((SqlCall) e).operand(1) instanceof SqlNodeList) {
+                // an expression's IN list, read by the expression: its values, without names
+                on.add(((SqlCall) e).operand(0));
+                in.add((SqlNodeList) ((SqlCall) e).operand(1));
+            } else {
+                on.add(e);
+                in.add(null);
+            }
+        }
+    )
+}
+
+/** An aggregate of the PIVOT statement's USING, with its name where one follows. */
+void TesseraPivotAgg(List<SqlNode> list) :
+{
+    final SqlNode e;
+    final SqlIdentifier alias;
+}
+{
+    e = NamedFunctionCall()
+    (
+        [ <AS> ] alias = SimpleIdentifier() {
+            list.add(SqlStdOperatorTable.AS.createCall(Span.of(e).end(this), e, alias));
+        }
+    |
+        { list.add(e); }
+    )
+}

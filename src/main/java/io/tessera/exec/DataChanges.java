@@ -174,7 +174,8 @@ final class DataChanges {
             }
             // the query must run now, as the database will have the view: planned in full (not compiled), errors
             // naming what it cannot do, and a view that would refer to itself refused
-            SqlFrontEnd.LogicalPlan logical = engine.frontEnd().withView(view).plan(s.query());
+            SqlFrontEnd.LogicalPlan logical = engine.frontEnd().withView(view)
+                    .withPivotValues(io.tessera.sql.PivotValues.IN_VIEW).plan(s.query());
             if (!io.tessera.sql.RecursiveUnions.any(logical.rel())) {
                 // a recursive query's parts are planned as it runs, each iteration over the rows of the one before
                 PhysicalPlanner.plan(Optimizer.optimize(logical));

@@ -461,7 +461,21 @@ public final class QueryEngine implements AutoCloseable {
 
     SqlFrontEnd frontEnd() {
         SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone);
-        return plain.withFiles(statementFiles.get()).withViewColumns(new ViewColumnTypes(() -> plain));
+        return plain.withFiles(statementFiles.get()).withViewColumns(new ViewColumnTypes(() -> plain))
+                .withPivotValues(this::pivotValues);
+    }
+
+    /**
+     * The values of a PIVOT statement's ON item: the rows of its query of one VARCHAR column, run now, before the
+     * statement is planned (as DuckDB does), within the statement that holds it.
+     */
+    private List<String> pivotValues(org.apache.calcite.sql.SqlNode query) {
+        QueryResult r = run(prepare(frontEnd().plan(query), null, null, System.nanoTime()));
+        List<String> out = new ArrayList<>(r.rows().size());
+        for (Object[] row : r.rows()) {
+            out.add((String) row[0]);
+        }
+        return out;
     }
 
     /** The session's time zone: UTC until a {@code SET TimeZone} of this engine's statements. */

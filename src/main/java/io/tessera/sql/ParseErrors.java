@@ -57,9 +57,11 @@ final class ParseErrors {
             String before = sql.substring(0, pivot.start(1));
             int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
             int column = before.length() - before.lastIndexOf('\n');
-            return new SqlError("unsupported: DuckDB's " + word + " statement at line " + line + ", column " + column
-                    + "; write it as a query: SELECT * FROM t PIVOT (sum(x) FOR col IN ('a', 'b')), the values named",
-                    e);
+            return new SqlError("unsupported: this form of DuckDB's " + word + " statement at line " + line
+                    + ", column " + column + " (syntax error" + SupportCheck.at(e.getPos()) + ": " + msg
+                    + "); it is read as PIVOT t [ON col [IN (v, ...)], ...] [USING agg(x) [AS name], ...] [GROUP BY "
+                    + "name, ...]; else write it as a query: SELECT * FROM t PIVOT (sum(x) FOR col IN ('a', 'b')), "
+                    + "the values named", e);
         }
         if (msg.startsWith("Non-query expression encountered in illegal context")) {
             return notAStatement(sql, e);
@@ -88,7 +90,7 @@ final class ParseErrors {
                 ? "; a statement begins with " + String.join(", ", STATEMENT_WORDS) : hint), e);
     }
 
-    /** A statement that begins with DuckDB's PIVOT (which the parser does not read; its UNPIVOT it reads). */
+    /** A statement that begins with DuckDB's PIVOT, whose forms the parser does not all read. */
     private static final Pattern PIVOT_STATEMENT = Pattern.compile("^\\s*(PIVOT)\\b", Pattern.CASE_INSENSITIVE);
 
     /**

@@ -68,14 +68,17 @@ public final class SqlFrontEnd {
     private final java.time.ZoneId zone;
     /** The columns of views for the catalog's listings; null: they list none. */
     private final ViewColumns viewColumns;
+    /** Reads the values of a PIVOT statement's ON items from the data (PivotValues.NONE: none is read). */
+    private final PivotValues pivotValues;
 
     public SqlFrontEnd(Database db) {
-        this(db, db.views(), null, null, java.time.ZoneOffset.UTC, null);
+        this(db, db.views(), null, null, java.time.ZoneOffset.UTC, null, PivotValues.NONE);
     }
 
     private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views, Table replacement,
-                        FileTables files, java.time.ZoneId zone, ViewColumns viewColumns) {
+                        FileTables files, java.time.ZoneId zone, ViewColumns viewColumns, PivotValues pivotValues) {
         this.db = db;
+        this.pivotValues = pivotValues;
         this.viewColumns = viewColumns;
         this.views = views;
         this.replacement = replacement;
@@ -85,22 +88,30 @@ public final class SqlFrontEnd {
 
     /** A front end over no tables and no views (the warm-up of {@link CalciteSetup}). */
     static SqlFrontEnd withoutTables() {
-        return new SqlFrontEnd(null, List.of(), null, null, java.time.ZoneOffset.UTC, null);
+        return new SqlFrontEnd(null, List.of(), null, null, java.time.ZoneOffset.UTC, null, PivotValues.NONE);
     }
 
     /** This front end with {@code table} (a slice of a stored table) in place of the stored table of its name. */
     public SqlFrontEnd withTable(Table table) {
-        return new SqlFrontEnd(db, views, table, files, zone, viewColumns);
+        return new SqlFrontEnd(db, views, table, files, zone, viewColumns, pivotValues);
     }
 
     /** This front end reading the files named in FROM ({@code FROM 'f.csv'}, {@code read_parquet}) through files. */
     public SqlFrontEnd withFiles(FileTables files) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns);
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues);
     }
 
     /** This front end listing the columns of views that {@code columns} gives in the catalog's listings. */
     public SqlFrontEnd withViewColumns(ViewColumns columns) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, columns);
+        return new SqlFrontEnd(db, views, replacement, files, zone, columns, pivotValues);
+    }
+
+    /**
+     * This front end reading the values of a PIVOT statement's ON items through {@code values} (a query of the
+     * statement it plans; PivotValues.IN_VIEW refuses them, as in a view's query).
+     */
+    public SqlFrontEnd withPivotValues(PivotValues values) {
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, values);
     }
 
     /** {@code SELECT * FROM name}: the rows of a table or a view of that name. */
@@ -117,7 +128,7 @@ public final class SqlFrontEnd {
      * ({@link #timeZone}), where the physical planner finds it.
      */
     public SqlFrontEnd withTimeZone(java.time.ZoneId zone) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns);
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues);
     }
 
     /** The session's time zone of a plan this front end made (UTC for one made otherwise). */
@@ -162,7 +173,9 @@ public final class SqlFrontEnd {
      * words DuckDB keeps as written ({@link ColumnNames}).
      */
     public LogicalPlan plan(SqlNode parsed, String text) {
-        parsed = Samples.rewrite(parsed); // first: the sampled table becomes a subquery the others read
+        parsed = PivotStatements.expand(parsed, pivotValues); // first: the statement becomes the query it stands for
+        parsed = Samples.rewrite(parsed); // the sampled table becomes a subquery the others read
+        parsed = DistinctOn.rewrite(parsed); // its keys leave the select list before any rewrite reads it
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views, viewColumns);
@@ -433,6 +446,6 @@ public final class SqlFrontEnd {
             }
         }
         out.add(view);
-        return new SqlFrontEnd(db, out, replacement, files, zone, viewColumns);
+        return new SqlFrontEnd(db, out, replacement, files, zone, viewColumns, pivotValues);
     }
 }

@@ -100,7 +100,8 @@ final class StoredView extends AbstractTable implements TranslatableTable {
     private SqlNode validate(SqlValidator validator) {
         SqlNode parsed;
         try {
-            parsed = Samples.rewrite(SqlFrontEnd.parse(view.query()));
+            parsed = PivotStatements.expand(SqlFrontEnd.parse(view.query()), PivotValues.IN_VIEW);
+            parsed = DistinctOn.rewrite(Samples.rewrite(parsed));
             FileReferences.replace(parsed, new FileTables() {
                 @Override
                 public io.tessera.storage.Table table(FileReference file) {
