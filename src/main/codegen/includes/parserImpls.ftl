@@ -305,6 +305,37 @@ void Power(List<Object> list, ExprContext exprContext, Span s) :
 }
 
 /**
+ * {@code & b}, {@code | b}, {@code << b} or {@code >> b} after an operand: the bitwise operators of integers
+ * (sql.BitwiseOperators), of one precedence between + and LIKE's, left associative, as PostgreSQL and DuckDB bind
+ * them.
+ */
+void BitwiseOperator(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlOperator op;
+    final SqlParserPos pos;
+    final SqlNode e;
+}
+{
+    (
+        <BIT_AND_OP> { op = io.tessera.sql.BitwiseOperators.AND; }
+    |
+        <VERTICAL_BAR> { op = io.tessera.sql.BitwiseOperators.OR; }
+    |
+        <SHIFT_LEFT_OP> { op = io.tessera.sql.BitwiseOperators.SHIFT_LEFT; }
+    |
+        <SHIFT_RIGHT_OP> { op = io.tessera.sql.BitwiseOperators.SHIFT_RIGHT; }
+    )
+    {
+        checkNonQueryExpression(exprContext);
+        pos = getPos();
+    }
+    e = Expression3(ExprContext.ACCEPT_SUB_QUERY) {
+        list.add(new SqlParserUtil.ToTreeListItem(op, pos));
+        list.add(e);
+    }
+}
+
+/**
  * INTERVAL as a type name (sql.IntervalTypeName), one of the grammar's data types: a column's type, a list's
  * element ({@code INTERVAL[]}), a struct's field. After CAST ... AS and :: an INTERVAL alone (not followed by
  * {@code []} or ARRAY) is read before it, as text read as an interval.

@@ -68,6 +68,11 @@ final class NumericCalls {
             case "CBRT", "DEGREES", "RADIANS", "SIN", "COS", "TAN", "COT", "ASIN", "ACOS", "ATAN", "ATAN2", "XOR",
                  "SINH", "COSH", "TANH", "ASINH", "ACOSH", "ATANH", "NEXTAFTER" ->
                     NumericFunction.valueOf(name);
+            case "&" -> NumericFunction.BITWISE_AND;
+            case "|" -> NumericFunction.BITWISE_OR;
+            case "<<" -> NumericFunction.SHIFT_LEFT;
+            case ">>" -> NumericFunction.SHIFT_RIGHT;
+            case "~" -> NumericFunction.BITWISE_NOT;
             case "PI" -> null;
             default -> null;
         };
@@ -80,7 +85,7 @@ final class NumericCalls {
         List<Expr> args = new ArrayList<>();
         for (RexNode o : ops) {
             Expr a = translate.apply(o);
-            if (f == NumericFunction.XOR) { // both of the call's integer type
+            if (f.ofTheCallsType()) { // the operands of the call's integer type
                 DataType t = Types.of(call.getType());
                 a = a.type().equals(t) ? a : new Expr.Call(Op.CAST, List.of(a), t, a.nullable());
             }

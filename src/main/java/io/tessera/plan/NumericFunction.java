@@ -36,5 +36,22 @@ public enum NumericFunction {
     /** (x, y): the next DOUBLE after x toward y. */
     NEXTAFTER,
     /** (a, b): the bitwise exclusive or of two integers of the call's type. */
-    XOR
+    XOR,
+    /** (a, b): {@code a & b} and {@code a | b} of two integers of the call's type. */
+    BITWISE_AND, BITWISE_OR,
+    /**
+     * (a, n): {@code a << n} of the call's integer type: an error where a is negative, n is negative, n is the
+     * type's width or more (a not 0) or the result overflows the type, as DuckDB's.
+     */
+    SHIFT_LEFT,
+    /** (a, n): {@code a >> n}, arithmetic; 0 where n is negative or the type's width or more, as DuckDB's. */
+    SHIFT_RIGHT,
+    /** (a): {@code ~a}, the bitwise complement. */
+    BITWISE_NOT;
+
+    /** Whether every argument is taken at the call's integer type. */
+    public boolean ofTheCallsType() {
+        return this == XOR || this == BITWISE_AND || this == BITWISE_OR || this == SHIFT_LEFT || this == SHIFT_RIGHT
+                || this == BITWISE_NOT;
+    }
 }

@@ -342,6 +342,16 @@ final class ColumnNames {
             binary(call.getOperator().getName(), ops, sb); // (a ** b), (a ^ b)
             return;
         }
+        if (BitwiseOperators.applies(call)) {
+            if (call.getOperator() == BitwiseOperators.NOT) {
+                sb.append("(~(");
+                write(ops.get(0), sb);
+                sb.append("))"); // (~(x)), as DuckDB names it
+            } else {
+                binary(call.getOperator().getName(), ops, sb); // (a & b), (a << b)
+            }
+            return;
+        }
         switch (call.getKind()) {
             case PLUS, MINUS, TIMES, DIVIDE, MOD, EQUALS, NOT_EQUALS, LESS_THAN, GREATER_THAN, LESS_THAN_OR_EQUAL,
                  GREATER_THAN_OR_EQUAL, IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> {

@@ -25,13 +25,13 @@ final class ExpectedTokens {
     private static final Set<String> EXPRESSION_STARTS = Set.of("ARRAY", "CASE", "CAST", "CURRENT_CATALOG",
             "CURRENT_DATE", "CURRENT_PATH", "CURRENT_ROLE", "CURRENT_SCHEMA", "CURRENT_TIME", "CURRENT_TIMESTAMP",
             "CURRENT_USER", "EXISTS", "INTERVAL", "LEFT", "LOCALTIME", "LOCALTIMESTAMP", "MULTISET", "NEW", "NEXT",
-            "NOT", "PERIOD", "RANGE", "RIGHT", "SESSION_USER", "SOME", "SYSTEM_USER", "UNIQUE", "USER", "+", "-", "?", "[", "{");
+            "NOT", "PERIOD", "RANGE", "RIGHT", "SESSION_USER", "SOME", "SYSTEM_USER", "UNIQUE", "USER", "+", "-", "?", "[", "{", "~");
 
     /** Tokens that continue an expression with an operator. */
     private static final Set<String> OPERATORS = Set.of("!=", "%", "*", "+", "-", "/", "<", "<=", "<>", "=", ">",
             ">=", "||", "AND", "OR", "IS", "IN", "LIKE", "ILIKE", "SIMILAR", "NOT", "OVERLAPS", "MULTISET", "[",
             "BETWEEN", "MEMBER", "SUBMULTISET", "CONTAINS", "EQUALS", "PRECEDES", "SUCCEEDS", "IMMEDIATELY", "::", "//", "**",
-            "RLIKE", "^", "!", "~~", "!~~", "~~*", "!~~*", "~~~", "^@", "GLOB");
+            "RLIKE", "^", "!", "~~", "!~~", "~~*", "!~~*", "~~~", "^@", "GLOB", "&", "|", "<<", ">>");
 
     /** Calcite's own syntax that Tessera's SQL does not offer: never suggested. */
     private static final Set<String> NOT_OFFERED = Set.of("/*+", "EXTEND", "MATCH_RECOGNIZE", "STREAM", "MINUS",

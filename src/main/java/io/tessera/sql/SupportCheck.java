@@ -61,7 +61,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || WindowSupport.FUNCTIONS.contains(name)
                 || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL
                 || call.getOperator() == IntegerDivision.OPERATOR || PatternOperators.isOne(call.getOperator())
-                || PowerOperator.applies(call)
+                || PowerOperator.applies(call) || BitwiseOperators.applies(call)
                 || call.getOperator() == ColumnsSelections.COLUMNS
                 || kind == SqlKind.SAFE_CAST && name.equals("TRY_CAST"); // DuckDB's; BigQuery's SAFE_CAST is not
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {

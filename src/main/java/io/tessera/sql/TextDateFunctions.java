@@ -145,6 +145,9 @@ final class TextDateFunctions {
         if (syntax == org.apache.calcite.sql.SqlSyntax.BINARY && PowerOperator.named(name) != null) {
             return PowerOperator.named(name);
         }
+        if (BitwiseOperators.named(name, syntax) != null) {
+            return BitwiseOperators.named(name, syntax);
+        }
         SqlOperator f = FUNCTIONS.get(name);
         if (f == null) {
             f = ListOperators.lookup(name);

@@ -69,6 +69,16 @@ final class NumericFunctions {
             case ATAN2 -> "Math.atan2(" + ExprGen.toDouble(x.get(0), t) + ", "
                     + ExprGen.toDouble(x.get(1), c.args().get(1).type()) + ")";
             case XOR -> "(" + a + " ^ " + x.get(1).v() + ")"; // both of the call's type (plan.NumericCalls)
+            case BITWISE_AND -> "(" + a + " & " + x.get(1).v() + ")";
+            case BITWISE_OR -> "(" + a + " | " + x.get(1).v() + ")";
+            case BITWISE_NOT -> "(~" + a + ")";
+            case SHIFT_LEFT, SHIFT_RIGHT -> {
+                // at the call's width, the result back in its kind (an int's fits: the shift left checked it)
+                String shift = NUMERIC + (f == NumericFunction.SHIFT_LEFT ? "shiftLeft(" : "shiftRight(")
+                        + ExprGen.asLong(x.get(0)) + ", " + ExprGen.asLong(x.get(1)) + ", "
+                        + scope.constant(ValueKind.INT, (long) width(c.type())) + ")";
+                yield x.get(0).kind() == ValueKind.LONG ? shift : "((int) " + shift + ")";
+            }
             case SINH -> "Math.sinh(" + ExprGen.toDouble(x.get(0), t) + ")";
             case COSH -> "Math.cosh(" + ExprGen.toDouble(x.get(0), t) + ")";
             case TANH -> "Math.tanh(" + ExprGen.toDouble(x.get(0), t) + ")";
@@ -82,11 +92,16 @@ final class NumericFunctions {
         ValueKind k = switch (f) {
             case BIT_COUNT -> ValueKind.INT;
             case GCD, LCM, FACTORIAL -> ValueKind.LONG;
-            case XOR -> x.get(0).kind();
+            case XOR, BITWISE_AND, BITWISE_OR, BITWISE_NOT, SHIFT_LEFT, SHIFT_RIGHT -> x.get(0).kind();
             case ISNAN, ISINF, ISFINITE, SIGNBIT -> ValueKind.BOOL;
             default -> ValueKind.DOUBLE;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, v, k), n, k);
+    }
+
+    /** The bits of an integer type: 8 for a TINYINT, 64 for a BIGINT. */
+    private static int width(DataType t) {
+        return 65 - Long.numberOfLeadingZeros(t.maxValue());
     }
 
     /** The bits of an integer type's two's complement: 8 for a TINYINT, 64 for a BIGINT. */

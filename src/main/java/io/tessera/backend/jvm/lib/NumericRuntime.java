@@ -56,6 +56,34 @@ public final class NumericRuntime {
     private static final int LARGEST_FACTORIAL = 20;
 
     /** FACTORIAL: n!, 1 for 0; an error below 0 (as DuckDB's) and past 20!, which a BIGINT cannot hold. */
+    /**
+     * {@code v << n} at a signed integer type of {@code bits} bits, as DuckDB shifts: an error where v or n is
+     * negative, n is the width or more (v not 0) or the result passes the type's largest value.
+     */
+    public static long shiftLeft(long v, long n, int bits) {
+        if (v < 0) {
+            throw new ArithmeticException("cannot left-shift a negative number (" + v + " << " + n + ")");
+        }
+        if (n < 0) {
+            throw new ArithmeticException("cannot left-shift by a negative number (" + v + " << " + n + ")");
+        }
+        if (n >= bits) {
+            if (v == 0) {
+                return 0;
+            }
+            throw new ArithmeticException("left-shift count " + n + " is out of range (" + v + " << " + n + ")");
+        }
+        if (n > 0 && v >= 1L << (bits - 1 - n)) {
+            throw new ArithmeticException("overflow in left shift (" + v + " << " + n + ")");
+        }
+        return v << n;
+    }
+
+    /** {@code v >> n} at an integer type of {@code bits} bits: arithmetic, 0 where n is negative or the width or more. */
+    public static long shiftRight(long v, long n, int bits) {
+        return n < 0 || n >= bits ? 0 : v >> n;
+    }
+
     public static long factorial(long n) {
         if (n < 0) {
             throw new ArithmeticException("factorial of a negative number is undefined");
