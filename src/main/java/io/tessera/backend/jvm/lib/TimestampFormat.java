@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A strftime / strptime format as DuckDB reads one: literal text and specifiers ({@code %Y %y %m %d %j %H %I %M %S
- * %f %g %p %a %A %b %B %h %w %u %%}, and {@code %-m %-d %-H %-I %-M %-S %-j} without padding). A format is a value
+ * %f %g %p %a %A %b %B %h %w %u %%}, and {@code %-m %-d %-H %-I %-M %-S %-j} without padding); the weeks of the year
+ * {@code %U %W} and the ISO week and year {@code %V %G} in strftime only. A format is a value
  * of the query (a constant or a column), read into its parts once and kept; never code.
  */
 public final class TimestampFormat {
@@ -43,7 +44,7 @@ public final class TimestampFormat {
                 throw new IllegalArgumentException("format '" + text + "' ends in the middle of a specifier");
             }
             char spec = text.charAt(at);
-            if ("YymdjHIMSfgpaAbBhwu%".indexOf(spec) < 0 || unpadded && "mdjHIMS".indexOf(spec) < 0) {
+            if ("YymdjHIMSfgpaAbBhwuUWVG%".indexOf(spec) < 0 || unpadded && "mdjHIMS".indexOf(spec) < 0) {
                 throw new IllegalArgumentException("unsupported specifier %" + (unpadded ? "-" : "") + spec
                         + " in format '" + text + "'");
             }
@@ -103,6 +104,11 @@ public final class TimestampFormat {
                 case 'B' -> b.append(t.getMonth().getDisplayName(TextStyle.FULL, Locale.ENGLISH));
                 case 'w' -> b.append(t.getDayOfWeek().getValue() % 7);
                 case 'u' -> b.append(t.getDayOfWeek().getValue());
+                // weeks of the year: from the first Sunday (%U) or Monday (%W), the days before it week 0
+                case 'U' -> pad(b, (t.getDayOfYear() + 6 - t.getDayOfWeek().getValue() % 7) / 7, 2, false);
+                case 'W' -> pad(b, (t.getDayOfYear() + 6 - (t.getDayOfWeek().getValue() + 6) % 7) / 7, 2, false);
+                case 'V' -> pad(b, t.get(java.time.temporal.IsoFields.WEEK_OF_WEEK_BASED_YEAR), 2, false);
+                case 'G' -> b.append(t.get(java.time.temporal.IsoFields.WEEK_BASED_YEAR));
                 default -> throw new IllegalStateException("specifier " + p.spec);
             }
         }
@@ -123,6 +129,12 @@ public final class TimestampFormat {
      * any run of white space. Fails naming the text and the format.
      */
     public long parse(String s) {
+        for (Part p : parts) {
+            if ("UWVG".indexOf(p.spec) >= 0) {
+                throw new IllegalArgumentException("strptime does not read the week specifier %" + p.spec
+                        + " (format '" + text + "')");
+            }
+        }
         int year = 1970;
         int month = 1;
         int day = 1;
