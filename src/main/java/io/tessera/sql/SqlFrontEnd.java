@@ -269,6 +269,7 @@ public final class SqlFrontEnd {
                     + "type", e);
         }
         RelNode rel = DataChangeQueries.rowsToInsert(relRoot.project());
+        CorrelatedWindows.reject(rel);
         rel = CheckedCasts.keepInexactCasts(rel);
         rel = ValuesLiterals.asColumnTypes(rel);
         clusterPlanner.setExecutor(null);
