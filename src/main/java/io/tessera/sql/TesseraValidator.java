@@ -89,6 +89,19 @@ final class TesseraValidator extends SqlValidatorImpl {
     }
 
     /**
+     * An integer literal is a BIGINT as far as BIGINT reaches (-9223372036854775808 too, which the parser reads with
+     * its sign), though its 19 digits pass the DECIMAL precision Calcite's check holds every exact literal to; past
+     * BIGINT, where DuckDB's literal is a HUGEINT, an error naming the literal ({@link IntegerLiterals}).
+     */
+    @Override
+    public void validateLiteral(org.apache.calcite.sql.SqlLiteral literal) {
+        if (IntegerLiterals.isBigint(literal)) {
+            return;
+        }
+        super.validateLiteral(literal);
+    }
+
+    /**
      * A SELECT item that is a column reference names its result column as the column is named where it comes from
      * (the table's column {@code Abc} for {@code abc}, {@code ABC} or {@code "abc"}), as DuckDB names it: names are
      * matched ignoring case, and Calcite, which names the column as the reference is written, is handed the
