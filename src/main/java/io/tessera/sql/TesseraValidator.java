@@ -142,7 +142,24 @@ final class TesseraValidator extends SqlValidatorImpl {
                     star -> expandStar(SqlNodeList.of(star), select, false), getCatalogReader().nameMatcher()));
         }
         StructFieldNames.qualify(select, getRawSelectScope(select), getCatalogReader().nameMatcher());
+        JoinColumns common = joinColumns(select);
+        if (common != null) {
+            common.bindNames(select);
+        }
         super.validateSelect(select, targetRowType);
+    }
+
+    /** The common columns of the select's USING and NATURAL joins, its tables validated first; null if none. */
+    private JoinColumns joinColumns(SqlSelect select) {
+        if (!JoinColumns.holds(select)) {
+            return null;
+        }
+        List<RelDataType> rowTypes = new ArrayList<>();
+        for (var child : getRawSelectScope(select).getChildren()) {
+            validateNamespace(child, unknownType);
+            rowTypes.add(child.getRowType());
+        }
+        return JoinColumns.of(select, rowTypes, getCatalogReader().nameMatcher());
     }
 
     /**
@@ -288,7 +305,7 @@ final class TesseraValidator extends SqlValidatorImpl {
     @Override
     protected RelDataType validateSelectList(SqlNodeList selectItems, SqlSelect select, RelDataType targetRowType) {
         if (!AllColumns.hasExclusions(selectItems)) {
-            return super.validateSelectList(selectItems, select, targetRowType);
+            return boundStarColumns(select, super.validateSelectList(selectItems, select, targetRowType));
         }
         Map<SqlNode, Integer> widths = new java.util.IdentityHashMap<>();
         for (SqlNode item : selectItems) {
@@ -304,6 +321,42 @@ final class TesseraValidator extends SqlValidatorImpl {
         select.setSelectList(kept.items());
         getRawSelectScope(select).setExpandedSelectList(kept.items().getList());
         return kept.rowType();
+    }
+
+    /**
+     * The columns a star expanded to that are common columns of USING or NATURAL joins, which Calcite made the
+     * COALESCE of both sides', bound as DuckDB binds them ({@link JoinColumns}), with their types.
+     */
+    private RelDataType boundStarColumns(SqlSelect select, RelDataType rowType) {
+        JoinColumns common = JoinColumns.holds(select) ? joinColumns(select) : null;
+        if (common == null) {
+            return rowType;
+        }
+        List<SqlNode> items = new ArrayList<>(getRawSelectScope(select).getExpandedSelectList());
+        List<RelDataType> types = new ArrayList<>();
+        boolean changed = false;
+        SqlValidatorScope scope = getSelectScope(select);
+        // Calcite's row type misses a column where a select item before the star has a common column's name
+        // (SELECT k, * FROM a JOIN b USING (k)): then every item's type is derived again
+        boolean whole = items.size() == rowType.getFieldCount();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            SqlNode bound = common.starColumn(items.get(i));
+            if (bound != null) {
+                items.set(i, bound);
+                changed = true;
+            }
+            types.add(bound == null && whole ? rowType.getFieldList().get(i).getType()
+                    : deriveType(scope, items.get(i)));
+            names.add(whole ? rowType.getFieldNames().get(i) : SqlValidatorUtil.alias(items.get(i), i));
+        }
+        if (!changed && whole) {
+            return rowType;
+        }
+        SqlNodeList list = new SqlNodeList(items, select.getSelectList().getParserPosition());
+        select.setSelectList(list);
+        getRawSelectScope(select).setExpandedSelectList(items);
+        return getTypeFactory().createStructType(types, names);
     }
 
     /** An ORDER BY item: DESC and NULLS FIRST/LAST kept; a bare name left for the alias lookup. */
