@@ -127,11 +127,18 @@ final class TesseraValidator extends SqlValidatorImpl {
     }
 
     /**
-     * A SELECT with its COLUMNS(...) items expanded ({@link ColumnsSelections}) and its dotted names read first as
+     * A SELECT with its COLUMNS(...) items and WHERE expanded ({@link ColumnsSelections}) and its dotted names read first as
      * table.column, then as column.field ({@link StructFieldNames}).
      */
     @Override
     protected void validateSelect(SqlSelect select, RelDataType targetRowType) {
+        if (ColumnsSelections.holds(select.getWhere())) {
+            for (var child : getRawSelectScope(select).getChildren()) {
+                validateNamespace(child, unknownType);
+            }
+            select.setWhere(ColumnsSelections.expandWhere(select.getWhere(),
+                    star -> expandStar(SqlNodeList.of(star), select, false), getCatalogReader().nameMatcher()));
+        }
         if (ColumnsSelections.holds(select.getSelectList())) {
             // COLUMNS(...): its items expanded before any clause reads the select list (GROUP BY ALL, ordinals),
             // from the FROM's columns, whose namespaces are validated first (validating one again does nothing)
