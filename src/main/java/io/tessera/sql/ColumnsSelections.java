@@ -35,7 +35,9 @@ import java.util.regex.PatternSyntaxException;
  *       is a value matched against the names while the query is planned (Java's {@link Pattern}, whose syntax is
  *       RE2's for the usual forms), never code;
  *   <li>{@code COLUMNS(*)}, {@code COLUMNS(t.*)}: every column (of t);
- *   <li>{@code COLUMNS(['a', 'b'])}: the columns of those names (in the FROM's order too).
+ *   <li>{@code COLUMNS(['a', 'b'])}: the columns of those names (in the FROM's order too);
+ *   <li>{@code COLUMNS(lambda c: c LIKE 'a%')}: the columns whose names the condition holds for ({@link
+ *       ColumnLambdas}).
  * </ul>
  * In a WHERE the condition stands for itself once per column, ANDed ({@link #expandWhere}), as DuckDB reads it. The
  * parser reads it as a call of a function named COLUMNS; {@link #mark} makes each such call in a select list or a
@@ -273,9 +275,13 @@ final class ColumnsSelections {
             }
             return all.stream().filter(named::contains).toList(); // in the FROM's order, as DuckDB's
         }
-        if (arg instanceof SqlLambda) {
-            throw SupportCheck.unsupported("a lambda in COLUMNS(...) (write a regular expression, COLUMNS('^b'), or a"
-                    + " list of names)", pos);
+        if (arg.getKind() == SqlKind.LAMBDA && arg instanceof SqlCall lambda) {
+            ColumnLambdas condition = ColumnLambdas.of(lambda);
+            List<Column> out = all.stream().filter(c -> condition.selects(c.name())).toList();
+            if (out.isEmpty()) {
+                throw new SqlError("COLUMNS(...)'s lambda selects no column" + SupportCheck.at(pos));
+            }
+            return out;
         }
         throw SupportCheck.unsupported("COLUMNS of " + arg.getKind().toString().toLowerCase(Locale.ROOT)
                 + " (it takes a regular expression, *, t.* or a list of names)", pos);
