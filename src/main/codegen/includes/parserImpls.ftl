@@ -1030,3 +1030,44 @@ void TesseraPivotAgg(List<SqlNode> list) :
         { list.add(e); }
     )
 }
+
+/**
+ * DuckDB's FROM-first query, {@code FROM t [SELECT items] [WHERE ...] [GROUP BY ...] ...}: the SELECT it stands for,
+ * of every column ({@code *}) where no SELECT follows the FROM.
+ */
+SqlSelect TesseraFromFirst() :
+{
+    final List<SqlLiteral> keywords = new ArrayList<SqlLiteral>();
+    SqlLiteral keyword;
+    final List<SqlNode> selectList = new ArrayList<SqlNode>();
+    SqlNode fromClause;
+    final SqlNode where;
+    final SqlNodeList groupBy;
+    final SqlNode having;
+    final SqlNodeList windowDecls;
+    final SqlNode qualify;
+    final Span s;
+    final Span items;
+}
+{
+    <FROM> { s = span(); } fromClause = FromClause()
+    (
+        <SELECT> { items = span(); }
+        ( keyword = AllOrDistinct() { keywords.add(keyword); } )?
+        AddSelectItem(selectList)
+        ( <COMMA> AddSelectItem(selectList) )*
+    |
+        { items = span(); selectList.add(SqlIdentifier.star(getPos())); }
+    )
+    ( where = Where() | { where = null; } ) [ LOOKAHEAD({ getToken(1).kind == USING && getToken(2).image.equalsIgnoreCase("SAMPLE") }) fromClause = TesseraUsingSample(fromClause) ]
+    ( groupBy = GroupBy() | { groupBy = null; } )
+    ( having = Having() | { having = null; } )
+    ( windowDecls = Window() | { windowDecls = null; } )
+    ( qualify = Qualify() | { qualify = null; } )
+    {
+        return new SqlSelect(s.end(this), new SqlNodeList(keywords, items.pos()),
+            new SqlNodeList(selectList, Span.of(selectList).pos()),
+            fromClause, where, groupBy, having, windowDecls, qualify,
+            null, null, null, new SqlNodeList(getPos()));
+    }
+}

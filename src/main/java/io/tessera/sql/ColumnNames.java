@@ -262,7 +262,8 @@ final class ColumnNames {
         if (!digits.matches("([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?")) {
             return null;
         }
-        String number = (value.signum() < 0 ? "-" : "") + digits;
+        // the sign as written: -0.0 keeps its minus, which its value (zero) has not
+        String number = (text.startsWith("-") ? "-" : "") + digits;
         return new BigDecimal(number).compareTo(value) == 0 ? number : null;
     }
 

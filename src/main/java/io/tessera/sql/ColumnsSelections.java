@@ -35,11 +35,14 @@ import java.util.regex.PatternSyntaxException;
  *       is a value matched against the names while the query is planned (Java's {@link Pattern}, whose syntax is
  *       RE2's for the usual forms), never code;
  *   <li>{@code COLUMNS(*)}, {@code COLUMNS(t.*)}: every column (of t);
- *   <li>{@code COLUMNS(['a', 'b'])}: the columns of those names (in the FROM's order too).
+ *   <li>{@code COLUMNS(['a', 'b'])}: the columns of those names (in the FROM's order too);
+ *   <li>{@code COLUMNS(lambda c: c LIKE 'a%')}: the columns whose names the condition holds for ({@link
+ *       ColumnLambdas}).
  * </ul>
- * The parser reads it as a call of a function named COLUMNS; {@link #mark} makes each such call in a select list a
- * call of {@link #COLUMNS} before the other rewrites, and refuses one elsewhere; {@link TesseraValidator} expands
- * the items once the FROM's columns are known ({@link #expand}).
+ * In a WHERE the condition stands for itself once per column, ANDed ({@link #expandWhere}), as DuckDB reads it. The
+ * parser reads it as a call of a function named COLUMNS; {@link #mark} makes each such call in a select list or a
+ * WHERE a call of {@link #COLUMNS} before the other rewrites, and refuses one elsewhere; {@link TesseraValidator}
+ * expands the items once the FROM's columns are known ({@link #expand}).
  */
 final class ColumnsSelections {
 
@@ -61,8 +64,8 @@ final class ColumnsSelections {
     };
 
     /**
-     * Marks each call of COLUMNS in a select list of {@code statement} as {@link #COLUMNS}; one anywhere else (WHERE,
-     * GROUP BY, a function's FROM) is refused with its position.
+     * Marks each call of COLUMNS in a select list or a WHERE of {@code statement} as {@link #COLUMNS}; one anywhere
+     * else (GROUP BY, ORDER BY, a function's FROM) is refused with its position.
      */
     static void mark(SqlNode statement) {
         List<SqlSelect> selects = new ArrayList<>();
@@ -86,12 +89,16 @@ final class ColumnsSelections {
             if (changed) {
                 select.setSelectList(new SqlNodeList(items, select.getSelectList().getParserPosition()));
             }
+            if (select.getWhere() != null) {
+                select.setWhere(select.getWhere().accept(new Marker()));
+            }
         }
         statement.accept(new SqlBasicVisitor<Void>() {
             @Override
             public Void visit(SqlCall call) {
                 if (isWritten(call)) {
-                    throw SupportCheck.unsupported("COLUMNS(...) outside a select list", call.getParserPosition());
+                    throw SupportCheck.unsupported("COLUMNS(...) outside a select list or a WHERE",
+                            call.getParserPosition());
                 }
                 return super.visit(call);
             }
@@ -171,18 +178,7 @@ final class ColumnsSelections {
             String alias = item.getKind() == SqlKind.AS ? ((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple() : null;
             SqlNode body = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
             for (Column column : selected(first, star, matcher)) {
-                SqlNode replaced = body.accept(new SqlShuttle() {
-                    @Override
-                    public SqlNode visit(SqlCall call) {
-                        if (call.getOperator() == COLUMNS) {
-                            return column.expression().clone(column.expression().getParserPosition());
-                        }
-                        if (SqlKind.QUERY.contains(call.getKind())) {
-                            return call;
-                        }
-                        return super.visit(call);
-                    }
-                });
+                SqlNode replaced = replace(body, column);
                 if (alias == null && replaced instanceof SqlIdentifier) {
                     out.add(replaced); // the column itself, named as a star's column is
                 } else {
@@ -191,6 +187,49 @@ final class ColumnsSelections {
             }
         }
         return new SqlNodeList(out, items.getParserPosition());
+    }
+
+    /**
+     * A WHERE that holds COLUMNS(...): the condition once per column it selects, all of them ANDed, as DuckDB reads
+     * it ({@code WHERE COLUMNS('^a') > 0} keeps the rows where every column whose name starts with a is positive).
+     */
+    static SqlNode expandWhere(SqlNode where, Function<SqlIdentifier, SqlNodeList> star, SqlNameMatcher matcher) {
+        List<SqlCall> calls = calls(where);
+        SqlCall first = calls.get(0);
+        for (SqlCall other : calls) {
+            if (!other.operand(0).equalsDeep(first.operand(0), org.apache.calcite.util.Litmus.IGNORE)) {
+                throw new SqlError("Multiple different STAR/COLUMNS in the same expression are not supported"
+                        + SupportCheck.at(other.getParserPosition()));
+            }
+        }
+        SqlNode all = null;
+        for (Column column : selected(first, star, matcher)) {
+            SqlNode one = replace(where, column);
+            all = all == null ? one : org.apache.calcite.sql.fun.SqlStdOperatorTable.AND.createCall(
+                    where.getParserPosition(), all, one);
+        }
+        return all;
+    }
+
+    /** Whether a WHERE (or any one expression) holds COLUMNS(...) outside its subqueries. */
+    static boolean holds(SqlNode expression) {
+        return expression != null && !calls(expression).isEmpty();
+    }
+
+    /** {@code body} with its COLUMNS calls (not its subqueries') replaced by the column. */
+    private static SqlNode replace(SqlNode body, Column column) {
+        return body.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                if (call.getOperator() == COLUMNS) {
+                    return column.expression().clone(column.expression().getParserPosition());
+                }
+                if (SqlKind.QUERY.contains(call.getKind())) {
+                    return call;
+                }
+                return super.visit(call);
+            }
+        });
     }
 
     /** The columns that {@code call} selects, in DuckDB's order; an error where it selects none. */
@@ -236,9 +275,13 @@ final class ColumnsSelections {
             }
             return all.stream().filter(named::contains).toList(); // in the FROM's order, as DuckDB's
         }
-        if (arg instanceof SqlLambda) {
-            throw SupportCheck.unsupported("a lambda in COLUMNS(...) (write a regular expression, COLUMNS('^b'), or a"
-                    + " list of names)", pos);
+        if (arg.getKind() == SqlKind.LAMBDA && arg instanceof SqlCall lambda) {
+            ColumnLambdas condition = ColumnLambdas.of(lambda);
+            List<Column> out = all.stream().filter(c -> condition.selects(c.name())).toList();
+            if (out.isEmpty()) {
+                throw new SqlError("COLUMNS(...)'s lambda selects no column" + SupportCheck.at(pos));
+            }
+            return out;
         }
         throw SupportCheck.unsupported("COLUMNS of " + arg.getKind().toString().toLowerCase(Locale.ROOT)
                 + " (it takes a regular expression, *, t.* or a list of names)", pos);

@@ -84,6 +84,12 @@ final class ParseErrors {
             return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": no statement", e);
         }
         LeadingTokens.Token word = first.getFirst();
+        if (STATEMENT_WORDS.contains(word.image().toUpperCase(java.util.Locale.ROOT))) {
+            // the statement begins well; the parser read a part of it as an expression where none may stand
+            // (INSERT INTO t BY NAME ...): its place, not its first word
+            return new SqlError("syntax error" + SupportCheck.at(e.getPos()) + ": " + word.image().toUpperCase(
+                    java.util.Locale.ROOT) + " does not take what stands there", e);
+        }
         String hint = DidYouMean.hint(word.image(), STATEMENT_WORDS);
         return new SqlError("syntax error" + word.at() + " at or near \"" + word.image()
                 + "\": no statement begins with it" + (hint.isEmpty()

@@ -94,10 +94,10 @@ public final class StatementParser {
             return pragma(head);
         }
         if (first.is(TesseraParserImplConstants.DESCRIBE) && head.size() > 1 && !head.get(1).isEnd()) {
-            return describe(s, head.get(1));
+            return describe(s, describedAt(head));
         }
         if (first.isWord("SUMMARIZE") && head.size() > 1 && !head.get(1).isEnd()) {
-            return new Statement.Summarize(((Statement.Describe) describe(s, head.get(1))).query());
+            return new Statement.Summarize(((Statement.Describe) describe(s, describedAt(head))).query());
         }
         return new Statement.Query(s);
     }
@@ -179,6 +179,10 @@ public final class StatementParser {
         if (head.size() == 4 && head.get(1).named("ALL") && head.get(2).named("TABLES") && head.get(3).isEnd()) {
             return new Statement.Query(SHOW_ALL_TABLES);
         }
+        if (head.get(1).named("DATABASES") && head.size() > 2 && head.get(2).isEnd()) {
+            throw SupportCheck.unsupported("SHOW DATABASES",
+                    new org.apache.calcite.sql.parser.SqlParserPos(head.getFirst().line(), head.getFirst().column()));
+        }
         return describe(s, head.get(1));
     }
 
@@ -222,11 +226,17 @@ public final class StatementParser {
         throw new SqlError("unsupported: PRAGMA " + name.image() + name.at() + "; Tessera has " + PRAGMAS);
     }
 
-    /** DESCRIBE of a query, or of a file or table (a query of all its columns). */
+    /** The token after DESCRIBE or SUMMARIZE that starts what it describes: after TABLE in DESCRIBE TABLE t. */
+    private static LeadingTokens.Token describedAt(List<LeadingTokens.Token> head) {
+        return head.get(1).is(TABLE) && head.size() > 2 && !head.get(2).isEnd() ? head.get(2) : head.get(1);
+    }
+
+    /** DESCRIBE of a query (a FROM-first one too), or of a file or table (a query of all its columns). */
     private static Statement describe(String s, LeadingTokens.Token next) {
         String rest = s.substring(next.offset());
         boolean query = next.is(TesseraParserImplConstants.SELECT) || next.is(TesseraParserImplConstants.WITH)
-                || next.is(TesseraParserImplConstants.VALUES) || next.is(TesseraParserImplConstants.LPAREN);
+                || next.is(TesseraParserImplConstants.VALUES) || next.is(TesseraParserImplConstants.LPAREN)
+                || next.is(TesseraParserImplConstants.FROM);
         return new Statement.Describe(query ? rest : "SELECT * FROM " + rest);
     }
 

@@ -89,6 +89,19 @@ final class TesseraValidator extends SqlValidatorImpl {
     }
 
     /**
+     * An integer literal is a BIGINT as far as BIGINT reaches (-9223372036854775808 too, which the parser reads with
+     * its sign), though its 19 digits pass the DECIMAL precision Calcite's check holds every exact literal to; past
+     * BIGINT, where DuckDB's literal is a HUGEINT, an error naming the literal ({@link IntegerLiterals}).
+     */
+    @Override
+    public void validateLiteral(org.apache.calcite.sql.SqlLiteral literal) {
+        if (IntegerLiterals.isBigint(literal)) {
+            return;
+        }
+        super.validateLiteral(literal);
+    }
+
+    /**
      * A SELECT item that is a column reference names its result column as the column is named where it comes from
      * (the table's column {@code Abc} for {@code abc}, {@code ABC} or {@code "abc"}), as DuckDB names it: names are
      * matched ignoring case, and Calcite, which names the column as the reference is written, is handed the
@@ -114,11 +127,18 @@ final class TesseraValidator extends SqlValidatorImpl {
     }
 
     /**
-     * A SELECT with its COLUMNS(...) items expanded ({@link ColumnsSelections}) and its dotted names read first as
+     * A SELECT with its COLUMNS(...) items and WHERE expanded ({@link ColumnsSelections}) and its dotted names read first as
      * table.column, then as column.field ({@link StructFieldNames}).
      */
     @Override
     protected void validateSelect(SqlSelect select, RelDataType targetRowType) {
+        if (ColumnsSelections.holds(select.getWhere())) {
+            for (var child : getRawSelectScope(select).getChildren()) {
+                validateNamespace(child, unknownType);
+            }
+            select.setWhere(ColumnsSelections.expandWhere(select.getWhere(),
+                    star -> expandStar(SqlNodeList.of(star), select, false), getCatalogReader().nameMatcher()));
+        }
         if (ColumnsSelections.holds(select.getSelectList())) {
             // COLUMNS(...): its items expanded before any clause reads the select list (GROUP BY ALL, ordinals),
             // from the FROM's columns, whose namespaces are validated first (validating one again does nothing)
@@ -129,7 +149,24 @@ final class TesseraValidator extends SqlValidatorImpl {
                     star -> expandStar(SqlNodeList.of(star), select, false), getCatalogReader().nameMatcher()));
         }
         StructFieldNames.qualify(select, getRawSelectScope(select), getCatalogReader().nameMatcher());
+        JoinColumns common = joinColumns(select);
+        if (common != null) {
+            common.bindNames(select);
+        }
         super.validateSelect(select, targetRowType);
+    }
+
+    /** The common columns of the select's USING and NATURAL joins, its tables validated first; null if none. */
+    private JoinColumns joinColumns(SqlSelect select) {
+        if (!JoinColumns.holds(select)) {
+            return null;
+        }
+        List<RelDataType> rowTypes = new ArrayList<>();
+        for (var child : getRawSelectScope(select).getChildren()) {
+            validateNamespace(child, unknownType);
+            rowTypes.add(child.getRowType());
+        }
+        return JoinColumns.of(select, rowTypes, getCatalogReader().nameMatcher());
     }
 
     /**
@@ -275,7 +312,7 @@ final class TesseraValidator extends SqlValidatorImpl {
     @Override
     protected RelDataType validateSelectList(SqlNodeList selectItems, SqlSelect select, RelDataType targetRowType) {
         if (!AllColumns.hasExclusions(selectItems)) {
-            return super.validateSelectList(selectItems, select, targetRowType);
+            return boundStarColumns(select, super.validateSelectList(selectItems, select, targetRowType));
         }
         Map<SqlNode, Integer> widths = new java.util.IdentityHashMap<>();
         for (SqlNode item : selectItems) {
@@ -291,6 +328,42 @@ final class TesseraValidator extends SqlValidatorImpl {
         select.setSelectList(kept.items());
         getRawSelectScope(select).setExpandedSelectList(kept.items().getList());
         return kept.rowType();
+    }
+
+    /**
+     * The columns a star expanded to that are common columns of USING or NATURAL joins, which Calcite made the
+     * COALESCE of both sides', bound as DuckDB binds them ({@link JoinColumns}), with their types.
+     */
+    private RelDataType boundStarColumns(SqlSelect select, RelDataType rowType) {
+        JoinColumns common = JoinColumns.holds(select) ? joinColumns(select) : null;
+        if (common == null) {
+            return rowType;
+        }
+        List<SqlNode> items = new ArrayList<>(getRawSelectScope(select).getExpandedSelectList());
+        List<RelDataType> types = new ArrayList<>();
+        boolean changed = false;
+        SqlValidatorScope scope = getSelectScope(select);
+        // Calcite's row type misses a column where a select item before the star has a common column's name
+        // (SELECT k, * FROM a JOIN b USING (k)): then every item's type is derived again
+        boolean whole = items.size() == rowType.getFieldCount();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            SqlNode bound = common.starColumn(items.get(i));
+            if (bound != null) {
+                items.set(i, bound);
+                changed = true;
+            }
+            types.add(bound == null && whole ? rowType.getFieldList().get(i).getType()
+                    : deriveType(scope, items.get(i)));
+            names.add(whole ? rowType.getFieldNames().get(i) : SqlValidatorUtil.alias(items.get(i), i));
+        }
+        if (!changed && whole) {
+            return rowType;
+        }
+        SqlNodeList list = new SqlNodeList(items, select.getSelectList().getParserPosition());
+        select.setSelectList(list);
+        getRawSelectScope(select).setExpandedSelectList(items);
+        return getTypeFactory().createStructType(types, names);
     }
 
     /** An ORDER BY item: DESC and NULLS FIRST/LAST kept; a bare name left for the alias lookup. */

@@ -42,6 +42,18 @@ final class TextCoercion extends TypeCoercionImpl {
         super(types, validator);
     }
 
+    /**
+     * A function's text operand given a number, boolean or temporal value is refused, as DuckDB refuses it (it casts
+     * nothing to VARCHAR implicitly: {@code starts_with(2, 2)}, {@code length(123)}), except by the functions that
+     * take any value as text ({@link NoTextCasts}).
+     */
+    @Override
+    public boolean builtinFunctionCoercion(SqlCallBinding binding, List<RelDataType> operandTypes,
+                                           List<org.apache.calcite.sql.type.SqlTypeFamily> expectedFamilies) {
+        NoTextCasts.check(binding, operandTypes, expectedFamilies);
+        return super.builtinFunctionCoercion(binding, operandTypes, expectedFamilies);
+    }
+
     @Override
     protected boolean coerceOperandType(SqlValidatorScope scope, SqlCall call, int index, RelDataType targetType) {
         SqlNode byName = castByName(scope, call.getOperandList().get(index), targetType);

@@ -396,6 +396,8 @@ class ColumnNamesTest {
         assertEquals(List.of(".5", "0.50", "1e2", "1E2", "1.0e1", "001", "0.5e-3", "-1", "-1", "-.5"),
                 sameAsDuckDb("select .5, 0.50, 1e2, 1E2, 1.0e1, 001, 0.5e-3, -1, - 1, -.5"));
         sameAsDuckDb("select a + .5, b * 1e0, round(b, 01) from t");
+        // a negative zero keeps its sign in the name, though the value (a DECIMAL zero) has none
+        assertEquals(List.of("-0.0", "signbit(-0.0)", "-0"), sameAsDuckDb("select -0.0, signbit(-0.0), - 0"));
         assertEquals(List.of("row_number() OVER (ORDER BY a ASC)", "row_number() OVER (ORDER BY a ASC NULLS LAST, c ASC)",
                         "rank() OVER (ORDER BY a DESC, c ASC)"),
                 sameAsDuckDb("select row_number() over (order by a asc), row_number() over (order by a asc nulls last,"
