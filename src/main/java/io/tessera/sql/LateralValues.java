@@ -55,10 +55,7 @@ final class LateralValues {
             columns.add(e.accept(outerColumns));
         }
         for (int i = 0; i < columns.size(); i++) {
-            RexNode e = columns.get(i);
-            if (!e.getType().equals(want.get(i).getType())) {
-                columns.set(i, rb.makeCast(want.get(i).getType(), e, true, false));
-            }
+            columns.set(i, ScalarCounts.typed(rb, want.get(i).getType(), columns.get(i)));
         }
         return LogicalProject.create(left, List.of(), columns, c.getRowType().getFieldNames(), Set.of());
     }

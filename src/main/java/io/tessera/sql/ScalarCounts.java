@@ -165,7 +165,7 @@ final class ScalarCounts {
     }
 
     /** {@code e} as a value of {@code type}, its nullability included. */
-    private static RexNode typed(RexBuilder rb, RelDataType type, RexNode e) {
+    static RexNode typed(RexBuilder rb, RelDataType type, RexNode e) {
         return e.getType().equals(type) ? e : rb.makeCast(type, e, true, false);
     }
 

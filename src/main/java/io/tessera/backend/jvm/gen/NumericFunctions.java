@@ -106,7 +106,7 @@ final class NumericFunctions {
 
     /** The bits of an integer type's two's complement: 8 for a TINYINT, 64 for a BIGINT. */
     private static long mask(DataType t) {
-        int bits = 65 - Long.numberOfLeadingZeros(t.maxValue());
+        int bits = width(t);
         return bits >= 64 ? -1L : (1L << bits) - 1;
     }
 }
