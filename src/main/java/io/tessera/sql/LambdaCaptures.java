@@ -191,7 +191,24 @@ final class LambdaCaptures {
                 // an inner lambda, rewritten already: its own parameters are no names of this one
                 return call;
             }
+            if ((call.getKind() == SqlKind.IN || call.getKind() == SqlKind.NOT_IN)
+                    && call.operand(1) instanceof SqlNodeList values && call.operand(0).getKind() != SqlKind.ROW) {
+                // Calcite converts an IN list as a subquery of the row, where no lambda parameter is in scope; as
+                // comparisons it means the same, NULLs included (x IN (a, b) is x = a OR x = b)
+                return comparisons(call, values).accept(this);
+            }
             return super.visit(call);
+        }
+
+        /** {@code x IN (a, b)} as {@code x = a OR x = b}; {@code x NOT IN (a, b)} as {@code NOT (x = a OR x = b)}. */
+        private static SqlNode comparisons(SqlCall in, SqlNodeList values) {
+            org.apache.calcite.sql.parser.SqlParserPos pos = in.getParserPosition();
+            SqlNode any = null;
+            for (SqlNode v : values) {
+                SqlNode equal = SqlStdOperatorTable.EQUALS.createCall(pos, in.operand(0), v);
+                any = any == null ? equal : SqlStdOperatorTable.OR.createCall(pos, any, equal);
+            }
+            return in.getKind() == SqlKind.NOT_IN ? SqlStdOperatorTable.NOT.createCall(pos, any) : any;
         }
 
         /** Whether a name inside {@code node} is one of the lambda's parameters. */
