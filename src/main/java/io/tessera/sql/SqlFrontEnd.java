@@ -22,6 +22,7 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.PruneEmptyRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
@@ -303,6 +304,7 @@ public final class SqlFrontEnd {
             // Calcite's decorrelator fails on some shapes (NOT IN with a correlation in a computed value)
             throw new SqlError("unsupported: a correlated subquery that cannot be turned into a join", e);
         }
+        rel = withoutEmptyCorrelates(rel);
         rejectCorrelation(rel);
         rel = OrderedCorrelatedAggregates.restore(rel);
         // window functions (RexOver in a projection) become Window nodes, which the planner turns into WINDOW sinks;
@@ -400,6 +402,35 @@ public final class SqlFrontEnd {
         HepPlanner planner = new HepPlanner(b.build());
         planner.setRoot(rel);
         return planner.findBestExp();
+    }
+
+    /**
+     * {@code rel} where the decorrelator left a correlation over rows it proved empty (a WHERE that is always false,
+     * {@code x > x}, becomes an empty VALUES that it cannot decorrelate a join of): what reads no rows gives none, so
+     * the empty input is carried up through the operators above it, the correlation with them. A plan without a
+     * correlation is returned as it is.
+     */
+    private static RelNode withoutEmptyCorrelates(RelNode rel) {
+        if (!holdsCorrelate(rel)) {
+            return rel;
+        }
+        return hep(rel, HepMatchOrder.BOTTOM_UP, PruneEmptyRules.FILTER_INSTANCE, PruneEmptyRules.PROJECT_INSTANCE,
+                PruneEmptyRules.JOIN_LEFT_INSTANCE, PruneEmptyRules.JOIN_RIGHT_INSTANCE,
+                PruneEmptyRules.CORRELATE_LEFT_INSTANCE, PruneEmptyRules.AGGREGATE_INSTANCE,
+                PruneEmptyRules.SORT_INSTANCE, PruneEmptyRules.UNION_INSTANCE, PruneEmptyRules.MINUS_INSTANCE,
+                PruneEmptyRules.INTERSECT_INSTANCE);
+    }
+
+    private static boolean holdsCorrelate(RelNode rel) {
+        if (rel instanceof Correlate) {
+            return true;
+        }
+        for (RelNode in : rel.getInputs()) {
+            if (holdsCorrelate(in)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void rejectCorrelation(RelNode rel) {
