@@ -180,6 +180,7 @@ public final class SqlFrontEnd {
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views, viewColumns);
+        parsed = ImplicitLaterals.rewrite(parsed); // before the rewrites that read FROM's subqueries
         parsed = InsertValueCasts.rewrite(parsed, db); // before SupportCheck reads its interval texts
         parsed = StructUnnests.rewrite(parsed, tablesByName(fileTables));
         parsed = Unnests.rewrite(parsed);
