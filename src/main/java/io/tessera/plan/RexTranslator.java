@@ -459,7 +459,7 @@ final class RexTranslator {
     }
 
     private static final java.util.Set<String> MATH = java.util.Set.of("ROUND", "SIGN", "SQRT", "LN", "EXP", "POWER",
-            "TRUNC");
+            "TRUNC", "ROUND_EVEN");
 
     /** The numeric functions: ROUND's digits must be a constant (they decide a DECIMAL result's scale). */
     private Expr math(RexCall call, List<Expr> inputs, DataType type, boolean nullable) {
@@ -470,7 +470,7 @@ final class RexTranslator {
         if ((name.equals("FLOOR") || name.equals("CEIL")) && operands.size() != 1) {
             throw new SqlError("unsupported: " + name + " with a time unit");
         }
-        boolean digitsTaken = name.equals("ROUND") || name.equals("TRUNC");
+        boolean digitsTaken = name.equals("ROUND") || name.equals("TRUNC") || name.equals("ROUND_EVEN");
         if (digitsTaken && operands.size() == 2) {
             if (!(operands.get(1) instanceof RexLiteral lit) || lit.isNull()) {
                 throw new SqlError("unsupported: " + name + " with digits that are not a constant integer");
