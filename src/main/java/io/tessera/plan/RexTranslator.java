@@ -321,6 +321,10 @@ final class RexTranslator {
         if (distance != null) {
             return distance;
         }
+        Expr path = PathCalls.lower(call, o -> translate(o, inputs));
+        if (path != null) {
+            return path;
+        }
         Expr made = DateConstructorCalls.lower(call, o -> translate(o, inputs), timestamps);
         if (made != null) {
             return made;
@@ -617,11 +621,17 @@ final class RexTranslator {
         String pattern = p.getValueAs(String.class);
         Character escape = null;
         if (call.getOperands().size() > 2) {
-            String e = ((RexLiteral) call.getOperands().get(2)).getValueAs(String.class);
-            if (e == null || e.length() != 1) {
-                throw new SqlError("invalid LIKE escape '" + e + "': it must be one character");
+            if (!(call.getOperands().get(2) instanceof RexLiteral el)) {
+                throw new SqlError("unsupported: a LIKE escape that is not a constant");
             }
-            escape = e.charAt(0);
+            String e = el.getValueAs(String.class);
+            if (e == null) {
+                return new Expr.Literal(null, DataType.BOOLEAN);
+            }
+            if (e.length() > 1) {
+                throw new SqlError("invalid LIKE escape '" + e + "': it must be empty or one character");
+            }
+            escape = e.isEmpty() ? null : e.charAt(0); // DuckDB's empty escape: none
         }
         // ILIKE: case-insensitive by Unicode case folding (an inline flag of the bound pattern)
         boolean ilike = call.getOperator() instanceof SqlLikeOperator lo && !lo.isCaseSensitive();

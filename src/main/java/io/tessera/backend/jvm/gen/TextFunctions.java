@@ -18,6 +18,8 @@ final class TextFunctions {
 
     private static final String TEXT = "io.tessera.backend.jvm.lib.TextRuntime.";
     private static final String DISTANCE = "io.tessera.backend.jvm.lib.StringDistanceRuntime.";
+    private static final String FORMATS = "io.tessera.backend.jvm.lib.FormatRuntime.";
+    private static final String PATHS = "io.tessera.backend.jvm.lib.PathRuntime.";
 
     private final ExprGen.Scope scope;
     private final ExprGen gen;
@@ -57,7 +59,8 @@ final class TextFunctions {
             if (args.get(i) instanceof Expr.Literal l && l.value() == null) {
                 v.add(number(f, i) ? "0L" : "\"\""); // a NULL of whatever type: the call is not evaluated
             } else {
-                v.add(x.kind() == ValueKind.CODE || x.kind() == ValueKind.STRING ? gen.asString(x) : ExprGen.asLong(x));
+                v.add(x.kind() == ValueKind.CODE || x.kind() == ValueKind.STRING ? gen.asString(x)
+                        : x.kind() == ValueKind.BOOL ? x.v() : ExprGen.asLong(x));
             }
         }
         String s = v.get(0);
@@ -121,11 +124,19 @@ final class TextFunctions {
             case SHA1 -> DISTANCE + "sha1(" + s + ")";
             case SHA256 -> DISTANCE + "sha256(" + s + ")";
             case TRANSLATE -> DISTANCE + "translate(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
+            case JACCARD -> DISTANCE + "jaccard(" + s + ", " + v.get(1) + ")";
+            case FORMAT_BYTES, FORMAT_DECIMAL_BYTES -> FORMATS + "formatBytes(" + s + ", "
+                    + (f == TextFunction.FORMAT_BYTES ? 1024 : 1000) + ")";
+            case TO_BASE -> FORMATS + "toBase(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
+            case PARSE_PATH -> PATHS + "parsePath(" + s + ", " + v.get(1) + ")";
+            case PARSE_DIRNAME -> PATHS + "dirname(" + s + ", " + v.get(1) + ")";
+            case PARSE_DIRPATH -> PATHS + "dirpath(" + s + ", " + v.get(1) + ")";
+            case PARSE_FILENAME -> PATHS + "filename(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
             case CONCAT, CONCAT_WS, RANDOM_UUID, FORMAT, PRINTF -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
             case POSITION, LENGTH, OCTET_LENGTH, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
-            case JARO_SIMILARITY, JARO_WINKLER_SIMILARITY -> ValueKind.DOUBLE;
+            case JARO_SIMILARITY, JARO_WINKLER_SIMILARITY, JACCARD -> ValueKind.DOUBLE;
             case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS, GLOB ->
                     ValueKind.BOOL;
             case ASCII, UNICODE -> ValueKind.INT;
@@ -140,7 +151,8 @@ final class TextFunctions {
             case SUBSTRING -> i > 0;
             case LPAD, RPAD, LEFT, RIGHT, REPEAT -> i == 1;
             case SPLIT_PART, REGEXP_EXTRACT, REGEXP_EXTRACT_ALL -> i == 2;
-            case CHR -> i == 0;
+            case CHR, FORMAT_BYTES, FORMAT_DECIMAL_BYTES -> i == 0;
+            case TO_BASE -> true;
             default -> false;
         };
     }
