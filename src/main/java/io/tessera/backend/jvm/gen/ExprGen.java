@@ -93,7 +93,7 @@ public final class ExprGen {
         this.math = new JavaMath(scope, this);
         this.numeric = new NumericFunctions(scope, this);
         this.text = new TextFunctions(scope, this);
-        this.temporal = new TemporalFunctions(this);
+        this.temporal = new TemporalFunctions(scope, this);
         this.lists = new ListFunctions(scope, this);
         this.lambdas = new LambdaLoops(scope, this, lists);
     }
