@@ -325,6 +325,10 @@ final class RexTranslator {
         if (path != null) {
             return path;
         }
+        Expr unicode = UnicodeCalls.lower(call, o -> translate(o, inputs));
+        if (unicode != null) {
+            return unicode;
+        }
         Expr made = DateConstructorCalls.lower(call, o -> translate(o, inputs), timestamps);
         if (made != null) {
             return made;

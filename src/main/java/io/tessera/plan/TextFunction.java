@@ -138,5 +138,13 @@ public enum TextFunction {
     PARSE_DIRNAME,
     PARSE_DIRPATH,
     /** (path, trim_extension, separator): the path's last part, without its extension where asked. */
-    PARSE_FILENAME
+    PARSE_FILENAME,
+    /** (s): its grapheme clusters (BIGINT). */
+    LENGTH_GRAPHEME,
+    /** (s, n): LEFT and RIGHT in grapheme clusters; (s, start, length): SUBSTRING in grapheme clusters. */
+    LEFT_GRAPHEME,
+    RIGHT_GRAPHEME,
+    SUBSTRING_GRAPHEME,
+    /** (s): its Unicode canonical composition (NFC). */
+    NFC_NORMALIZE
 }

@@ -180,6 +180,9 @@ final class TextDateFunctions {
             f = PathFunctions.lookup(name);
         }
         if (f == null) {
+            f = UnicodeFunctions.lookup(name);
+        }
+        if (f == null) {
             f = ListAggregateFunctions.lookup(name);
         }
         if (f == null) {
@@ -200,6 +203,7 @@ final class TextDateFunctions {
         all.addAll(FormatFunctions.all());
         all.addAll(StringDistanceFunctions.all());
         all.addAll(PathFunctions.all());
+        all.addAll(UnicodeFunctions.all());
         all.addAll(ListAggregateFunctions.all());
         all.addAll(ListOperators.all());
         all.addAll(StructOperators.all());
@@ -216,7 +220,7 @@ final class TextDateFunctions {
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
-                || PathFunctions.lookup(name) != null
+                || PathFunctions.lookup(name) != null || UnicodeFunctions.lookup(name) != null
                 || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
@@ -230,7 +234,7 @@ final class TextDateFunctions {
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
-                || PathFunctions.lookup(name) != null
+                || PathFunctions.lookup(name) != null || UnicodeFunctions.lookup(name) != null
                 || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)

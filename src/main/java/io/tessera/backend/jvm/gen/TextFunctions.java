@@ -20,6 +20,7 @@ final class TextFunctions {
     private static final String DISTANCE = "io.tessera.backend.jvm.lib.StringDistanceRuntime.";
     private static final String FORMATS = "io.tessera.backend.jvm.lib.FormatRuntime.";
     private static final String PATHS = "io.tessera.backend.jvm.lib.PathRuntime.";
+    private static final String UNICODE = "io.tessera.backend.jvm.lib.UnicodeRuntime.";
 
     private final ExprGen.Scope scope;
     private final ExprGen gen;
@@ -132,10 +133,15 @@ final class TextFunctions {
             case PARSE_DIRNAME -> PATHS + "dirname(" + s + ", " + v.get(1) + ")";
             case PARSE_DIRPATH -> PATHS + "dirpath(" + s + ", " + v.get(1) + ")";
             case PARSE_FILENAME -> PATHS + "filename(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
+            case LENGTH_GRAPHEME -> UNICODE + "lengthGrapheme(" + s + ")";
+            case LEFT_GRAPHEME -> UNICODE + "leftGrapheme(" + s + ", " + v.get(1) + ")";
+            case RIGHT_GRAPHEME -> UNICODE + "rightGrapheme(" + s + ", " + v.get(1) + ")";
+            case SUBSTRING_GRAPHEME -> UNICODE + "substringGrapheme(" + String.join(", ", v) + ")";
+            case NFC_NORMALIZE -> UNICODE + "nfcNormalize(" + s + ")";
             case CONCAT, CONCAT_WS, RANDOM_UUID, FORMAT, PRINTF -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
-            case POSITION, LENGTH, OCTET_LENGTH, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
+            case POSITION, LENGTH, OCTET_LENGTH, LENGTH_GRAPHEME, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
             case JARO_SIMILARITY, JARO_WINKLER_SIMILARITY, JACCARD -> ValueKind.DOUBLE;
             case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS, GLOB ->
                     ValueKind.BOOL;
@@ -148,7 +154,8 @@ final class TextFunctions {
     /** Whether argument i of f is a number (a position, a length or a count); the others are strings. */
     private static boolean number(TextFunction f, int i) {
         return switch (f) {
-            case SUBSTRING -> i > 0;
+            case SUBSTRING, SUBSTRING_GRAPHEME -> i > 0;
+            case LEFT_GRAPHEME, RIGHT_GRAPHEME -> i == 1;
             case LPAD, RPAD, LEFT, RIGHT, REPEAT -> i == 1;
             case SPLIT_PART, REGEXP_EXTRACT, REGEXP_EXTRACT_ALL -> i == 2;
             case CHR, FORMAT_BYTES, FORMAT_DECIMAL_BYTES -> i == 0;
