@@ -329,6 +329,10 @@ final class RexTranslator {
         if (unicode != null) {
             return unicode;
         }
+        Expr uuid = UuidCalls.lower(call, o -> translate(o, inputs));
+        if (uuid != null) {
+            return uuid;
+        }
         Expr made = DateConstructorCalls.lower(call, o -> translate(o, inputs), timestamps);
         if (made != null) {
             return made;

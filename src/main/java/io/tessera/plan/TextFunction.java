@@ -146,5 +146,11 @@ public enum TextFunction {
     RIGHT_GRAPHEME,
     SUBSTRING_GRAPHEME,
     /** (s): its Unicode canonical composition (NFC). */
-    NFC_NORMALIZE
+    NFC_NORMALIZE,
+    /** (uuid): its version, the 13th hexadecimal digit (INTEGER). */
+    UUID_VERSION,
+    /** (uuid): the milliseconds since 1970 a version 7 UUID begins with, a TIMESTAMP WITH TIME ZONE; else an error. */
+    UUID_TIMESTAMP,
+    /** (): a new version 7 UUID for every row: the time in milliseconds, then random bits. */
+    RANDOM_UUID_V7
 }

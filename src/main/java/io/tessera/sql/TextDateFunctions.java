@@ -183,6 +183,9 @@ final class TextDateFunctions {
             f = UnicodeFunctions.lookup(name);
         }
         if (f == null) {
+            f = UuidFunctions.lookup(name);
+        }
+        if (f == null) {
             f = ListAggregateFunctions.lookup(name);
         }
         if (f == null) {
@@ -204,6 +207,7 @@ final class TextDateFunctions {
         all.addAll(StringDistanceFunctions.all());
         all.addAll(PathFunctions.all());
         all.addAll(UnicodeFunctions.all());
+        all.addAll(UuidFunctions.all());
         all.addAll(ListAggregateFunctions.all());
         all.addAll(ListOperators.all());
         all.addAll(StructOperators.all());
@@ -221,6 +225,7 @@ final class TextDateFunctions {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
                 || PathFunctions.lookup(name) != null || UnicodeFunctions.lookup(name) != null
+                || UuidFunctions.lookup(name) != null
                 || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
@@ -235,6 +240,7 @@ final class TextDateFunctions {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
                 || PathFunctions.lookup(name) != null || UnicodeFunctions.lookup(name) != null
+                || UuidFunctions.lookup(name) != null
                 || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)

@@ -41,6 +41,9 @@ final class TextFunctions {
         if (f == TextFunction.RANDOM_UUID) {
             return JExpr.of("io.tessera.backend.jvm.lib.ByteStringRuntime.randomUuid()", "false", ValueKind.STRING);
         }
+        if (f == TextFunction.RANDOM_UUID_V7) {
+            return JExpr.of("io.tessera.backend.jvm.lib.ByteStringRuntime.randomUuidV7()", "false", ValueKind.STRING);
+        }
         List<Expr> args = c.args();
         List<String> v = new ArrayList<>();
         String n = "false";
@@ -138,14 +141,17 @@ final class TextFunctions {
             case RIGHT_GRAPHEME -> UNICODE + "rightGrapheme(" + s + ", " + v.get(1) + ")";
             case SUBSTRING_GRAPHEME -> UNICODE + "substringGrapheme(" + String.join(", ", v) + ")";
             case NFC_NORMALIZE -> UNICODE + "nfcNormalize(" + s + ")";
-            case CONCAT, CONCAT_WS, RANDOM_UUID, FORMAT, PRINTF -> throw new IllegalStateException();
+            case UUID_VERSION -> "io.tessera.backend.jvm.lib.ByteStringRuntime.uuidVersion(" + s + ")";
+            case UUID_TIMESTAMP -> "io.tessera.backend.jvm.lib.ByteStringRuntime.uuidTimestamp(" + s + ")";
+            case CONCAT, CONCAT_WS, RANDOM_UUID, RANDOM_UUID_V7, FORMAT, PRINTF -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
             case POSITION, LENGTH, OCTET_LENGTH, LENGTH_GRAPHEME, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
             case JARO_SIMILARITY, JARO_WINKLER_SIMILARITY, JACCARD -> ValueKind.DOUBLE;
             case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS, GLOB ->
                     ValueKind.BOOL;
-            case ASCII, UNICODE -> ValueKind.INT;
+            case ASCII, UNICODE, UUID_VERSION -> ValueKind.INT;
+            case UUID_TIMESTAMP -> ValueKind.LONG;
             default -> ValueKind.STRING;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
