@@ -21,7 +21,7 @@ final class DateConstructorCalls {
     }
 
     private static final java.util.Set<String> NAMES = java.util.Set.of("MAKE_DATE", "MAKE_TIME", "MAKE_TIMESTAMP",
-            "TO_TIMESTAMP", "LAST_DAY", "EPOCH_MS");
+            "MAKE_TIMESTAMP_MS", "TO_TIMESTAMP", "LAST_DAY", "EPOCH_MS");
 
     /** The expression of a call lowered here, or null where it is none of these. */
     static Expr lower(RexCall call, Function<RexNode, Expr> translate, TimestampCalls timestamps) {
@@ -40,6 +40,7 @@ final class DateConstructorCalls {
             case "MAKE_TIMESTAMP" -> args.size() == 1
                     ? temporal(TemporalFunction.FROM_EPOCH_US, args, DataType.TIMESTAMP, nullable)
                     : temporal(TemporalFunction.MAKE_TIMESTAMP, secondsLast(args), DataType.TIMESTAMP, nullable);
+            case "MAKE_TIMESTAMP_MS" -> temporal(TemporalFunction.FROM_EPOCH_MS, args, DataType.TIMESTAMP, nullable);
             case "TO_TIMESTAMP" -> temporal(TemporalFunction.TO_TIMESTAMP, secondsLast(args), DataType.TIMESTAMP_TZ,
                     nullable);
             case "LAST_DAY" -> date(temporal(TemporalFunction.LAST_DAY, List.of(timestamps.timestamp(args.get(0))),

@@ -82,6 +82,9 @@ final class ListCalls {
         if (CONCATS.contains(name) || APPENDS.contains(name) || PREPENDS.contains(name)) {
             return concat(call, name, translate);
         }
+        if (name.equals("LIST_INTERSECT") || name.equals("ARRAY_INTERSECT")) {
+            return intersect(call, name, translate);
+        }
         if (name.equals("LIST_HAS_ANY") || name.equals("ARRAY_HAS_ANY") || name.equals("LIST_HAS_ALL")
                 || name.equals("ARRAY_HAS_ALL") || name.equals("LIST_UNIQUE") || name.equals("ARRAY_UNIQUE")) {
             return sets(call, name, translate);
@@ -358,6 +361,25 @@ final class ListCalls {
         }
         return !names.contains("") && value.fields().stream()
                 .anyMatch(f -> !f.name().isEmpty() && !names.contains(f.name().toLowerCase(java.util.Locale.ROOT)));
+    }
+
+    /**
+     * LIST_INTERSECT of two lists, each converted to the call's type (the elements' common type): the distinct
+     * elements that are not NULL found in both ({@link ListFunction#INTERSECT}); NULL where the first is NULL, empty
+     * where the second is, as DuckDB's.
+     */
+    private static Expr intersect(RexCall call, String name, Function<RexNode, Expr> translate) {
+        DataType type = Types.of(call.getType());
+        if (call.getOperands().get(0).getType().getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+            return new Expr.Literal(null, type);
+        }
+        if (io.tessera.storage.ListOrder.equalByKey(type.element())) {
+            throw new SqlError("unsupported: " + name.toLowerCase(java.util.Locale.ROOT) + " of a list of "
+                    + type.element() + " (elements with an INTERVAL inside)");
+        }
+        Expr a = as(translate.apply(call.getOperands().get(0)), type);
+        Expr b = as(translate.apply(call.getOperands().get(1)), type);
+        return new Expr.Call(Op.LIST, List.of(a, b), type, a.nullable(), ListFunction.INTERSECT);
     }
 
     /**

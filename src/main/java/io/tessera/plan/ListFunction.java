@@ -38,6 +38,11 @@ public enum ListFunction {
      */
     HAS_ANY,
     HAS_ALL,
+    /**
+     * (a, b): the distinct elements that are not NULL in both lists of one type, in the order of the longer list (of
+     * b where both are as long), as DuckDB's list_intersect gives them; NULL where a is, empty where b is.
+     */
+    INTERSECT,
     /** (list): how many distinct elements that are not NULL it holds, a BIGINT. */
     UNIQUE,
     /**

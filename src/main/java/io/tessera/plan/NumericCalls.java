@@ -65,6 +65,9 @@ final class NumericCalls {
             case "SIGNBIT" -> NumericFunction.SIGNBIT;
             case "RANDOM" -> NumericFunction.RANDOM;
             case "FACTORIAL" -> NumericFunction.FACTORIAL;
+            case "GAMMA" -> NumericFunction.GAMMA;
+            case "LGAMMA" -> NumericFunction.LGAMMA;
+            case "HASH" -> NumericFunction.HASH;
             case "CBRT", "DEGREES", "RADIANS", "SIN", "COS", "TAN", "COT", "ASIN", "ACOS", "ATAN", "ATAN2", "XOR",
                  "SINH", "COSH", "TANH", "ASINH", "ACOSH", "ATANH", "NEXTAFTER" ->
                     NumericFunction.valueOf(name);
@@ -94,7 +97,7 @@ final class NumericCalls {
             }
             args.add(a);
         }
-        return new Expr.Call(Op.NUMERIC, args, Types.of(call.getType()), nullable, f);
+        return new Expr.Call(Op.NUMERIC, args, Types.of(call.getType()), f != NumericFunction.HASH && nullable, f);
     }
 
     /**

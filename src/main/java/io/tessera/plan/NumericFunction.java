@@ -25,6 +25,16 @@ public enum NumericFunction {
     SIGNBIT,
     /** (n): n! of a BIGINT, a BIGINT: an error below 0 and past 20! (DuckDB's HUGEINT goes to 33!). */
     FACTORIAL,
+    /**
+     * (x): the gamma function and the logarithm of its magnitude, DOUBLE, as C's tgamma and lgamma (infinite at 0
+     * and past about 171.6, gamma NaN at the negative integers, where lgamma is infinite).
+     */
+    GAMMA, LGAMMA,
+    /**
+     * (v, ...): a 64-bit hash of the values of any type (a NULL among them hashes too), a BIGINT, never NULL; the
+     * same values give the same hash in every query and process, though not DuckDB's numbers.
+     */
+    HASH,
     /** (): a new value in [0, 1) for every row and every call. */
     RANDOM,
     /** (x): the cube root, the trigonometric functions (radians) and the conversions of angles, DOUBLE. */

@@ -45,6 +45,8 @@ public enum Op {
      * toward zero; detail of ROUND and TRUNC: the digits as an Integer (0 without them).
      */
     ROUND, FLOOR, CEIL, SIGN, TRUNC,
+    /** ROUND_EVEN(x, digits): ROUND with ties to the even neighbour; detail: the digits as an Integer. */
+    ROUND_EVEN,
     /** SQRT, LN, EXP of a DOUBLE, and POWER(x, y): DOUBLE results; SQRT and LN of a number outside their domain fail. */
     SQRT, LN, EXP, POWER,
     /** A numeric function as DuckDB computes it: detail: the {@link NumericFunction}; args as that function takes them. */
@@ -82,7 +84,7 @@ public enum Op {
     /** Whether a SMALLINT or TINYINT result of this operation (computed as an int) can leave its type's range. */
     public boolean canLeaveNarrowRange() {
         return switch (this) {
-            case ADD, SUB, MUL, DIV, MOD, NEG, ABS, ROUND -> true;
+            case ADD, SUB, MUL, DIV, MOD, NEG, ABS, ROUND, ROUND_EVEN -> true;
             default -> false;
         };
     }

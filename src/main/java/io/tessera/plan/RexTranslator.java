@@ -321,6 +321,18 @@ final class RexTranslator {
         if (distance != null) {
             return distance;
         }
+        Expr path = PathCalls.lower(call, o -> translate(o, inputs));
+        if (path != null) {
+            return path;
+        }
+        Expr unicode = UnicodeCalls.lower(call, o -> translate(o, inputs));
+        if (unicode != null) {
+            return unicode;
+        }
+        Expr uuid = UuidCalls.lower(call, o -> translate(o, inputs));
+        if (uuid != null) {
+            return uuid;
+        }
         Expr made = DateConstructorCalls.lower(call, o -> translate(o, inputs), timestamps);
         if (made != null) {
             return made;
@@ -459,7 +471,7 @@ final class RexTranslator {
     }
 
     private static final java.util.Set<String> MATH = java.util.Set.of("ROUND", "SIGN", "SQRT", "LN", "EXP", "POWER",
-            "TRUNC");
+            "TRUNC", "ROUND_EVEN");
 
     /** The numeric functions: ROUND's digits must be a constant (they decide a DECIMAL result's scale). */
     private Expr math(RexCall call, List<Expr> inputs, DataType type, boolean nullable) {
@@ -470,7 +482,7 @@ final class RexTranslator {
         if ((name.equals("FLOOR") || name.equals("CEIL")) && operands.size() != 1) {
             throw new SqlError("unsupported: " + name + " with a time unit");
         }
-        boolean digitsTaken = name.equals("ROUND") || name.equals("TRUNC");
+        boolean digitsTaken = name.equals("ROUND") || name.equals("TRUNC") || name.equals("ROUND_EVEN");
         if (digitsTaken && operands.size() == 2) {
             if (!(operands.get(1) instanceof RexLiteral lit) || lit.isNull()) {
                 throw new SqlError("unsupported: " + name + " with digits that are not a constant integer");
@@ -617,11 +629,17 @@ final class RexTranslator {
         String pattern = p.getValueAs(String.class);
         Character escape = null;
         if (call.getOperands().size() > 2) {
-            String e = ((RexLiteral) call.getOperands().get(2)).getValueAs(String.class);
-            if (e == null || e.length() != 1) {
-                throw new SqlError("invalid LIKE escape '" + e + "': it must be one character");
+            if (!(call.getOperands().get(2) instanceof RexLiteral el)) {
+                throw new SqlError("unsupported: a LIKE escape that is not a constant");
             }
-            escape = e.charAt(0);
+            String e = el.getValueAs(String.class);
+            if (e == null) {
+                return new Expr.Literal(null, DataType.BOOLEAN);
+            }
+            if (e.length() > 1) {
+                throw new SqlError("invalid LIKE escape '" + e + "': it must be empty or one character");
+            }
+            escape = e.isEmpty() ? null : e.charAt(0); // DuckDB's empty escape: none
         }
         // ILIKE: case-insensitive by Unicode case folding (an inline flag of the bound pattern)
         boolean ilike = call.getOperator() instanceof SqlLikeOperator lo && !lo.isCaseSensitive();

@@ -23,6 +23,7 @@ final class StringDistanceCalls {
             case "HAMMING", "MISMATCHES" -> TextFunction.HAMMING;
             case "JARO_SIMILARITY" -> TextFunction.JARO_SIMILARITY;
             case "JARO_WINKLER_SIMILARITY" -> TextFunction.JARO_WINKLER_SIMILARITY;
+            case "JACCARD" -> TextFunction.JACCARD;
             case "BIT_LENGTH" -> TextFunction.BIT_LENGTH;
             case "SHA1" -> TextFunction.SHA1;
             case "SHA256" -> TextFunction.SHA256;

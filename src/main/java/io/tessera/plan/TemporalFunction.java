@@ -15,6 +15,8 @@ public enum TemporalFunction {
     STRFTIME,
     /** (text, format): the TIMESTAMP strptime's format reads from the text; an error when it does not match. */
     STRPTIME,
+    /** (text, format): STRPTIME's TIMESTAMP, NULL where the text does not match (an invalid format still fails). */
+    TRY_STRPTIME,
     /** (unit, start, end): how many boundaries of the unit lie between start and end (DuckDB's date_diff). */
     DATE_DIFF,
     /** (unit, start, end): how many whole units passed from start to end (DuckDB's date_sub). */

@@ -174,8 +174,8 @@ final class TextDateCalls {
         boolean insensitive = call.getOperator() instanceof SqlLikeOperator lo && !lo.isCaseSensitive();
         List<Expr> args = new ArrayList<>(List.of(value, pattern));
         if (call.getOperands().size() > 2) {
-            if (!(call.getOperands().get(2) instanceof RexLiteral e) || e.isNull() || e.getValueAs(String.class).length() != 1) {
-                throw new SqlError("invalid LIKE escape: it must be one constant character");
+            if (!(call.getOperands().get(2) instanceof RexLiteral e) || e.isNull() || e.getValueAs(String.class).length() > 1) {
+                throw new SqlError("invalid LIKE escape: it must be one constant character, or empty");
             }
             args.add(new Expr.Literal(e.getValueAs(String.class), DataType.VARCHAR));
         }

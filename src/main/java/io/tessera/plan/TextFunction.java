@@ -114,6 +114,8 @@ public enum TextFunction {
     JARO_WINKLER_SIMILARITY,
     /** (s): its UTF-8 bytes times 8 (BIGINT). */
     BIT_LENGTH,
+    /** (a, b): the distinct UTF-8 bytes both have over those either has (DOUBLE); an error where one is empty. */
+    JACCARD,
     /** (s): the SHA-1 and SHA-256 digests of its UTF-8 bytes as lower-case hex digits. */
     SHA1,
     SHA256,
@@ -122,5 +124,33 @@ public enum TextFunction {
     /** (fmt, args...): DuckDB's FORMAT, the fmt library's {} placeholders; the format read at run time. */
     FORMAT,
     /** (fmt, args...): DuckDB's PRINTF, C's conversions; the format read at run time. */
-    PRINTF
+    PRINTF,
+    /**
+     * (n): a BIGINT count of bytes as DuckDB writes it, in units of 1024 (FORMAT_BYTES: KiB, MiB, ...) or 1000
+     * (FORMAT_DECIMAL_BYTES: kB, MB, ...) with one digit after the point, truncated; below one unit {@code n bytes}.
+     */
+    FORMAT_BYTES,
+    FORMAT_DECIMAL_BYTES,
+    /** (n, radix, min_length): a BIGINT's digits in a radix from 2 to 36 (upper case), zeros before to min_length. */
+    TO_BASE,
+    /** (path, separator): the path's parts (a VARCHAR[]), its top directory, the path before its last separator. */
+    PARSE_PATH,
+    PARSE_DIRNAME,
+    PARSE_DIRPATH,
+    /** (path, trim_extension, separator): the path's last part, without its extension where asked. */
+    PARSE_FILENAME,
+    /** (s): its grapheme clusters (BIGINT). */
+    LENGTH_GRAPHEME,
+    /** (s, n): LEFT and RIGHT in grapheme clusters; (s, start, length): SUBSTRING in grapheme clusters. */
+    LEFT_GRAPHEME,
+    RIGHT_GRAPHEME,
+    SUBSTRING_GRAPHEME,
+    /** (s): its Unicode canonical composition (NFC). */
+    NFC_NORMALIZE,
+    /** (uuid): its version, the 13th hexadecimal digit (INTEGER). */
+    UUID_VERSION,
+    /** (uuid): the milliseconds since 1970 a version 7 UUID begins with, a TIMESTAMP WITH TIME ZONE; else an error. */
+    UUID_TIMESTAMP,
+    /** (): a new version 7 UUID for every row: the time in milliseconds, then random bits. */
+    RANDOM_UUID_V7
 }

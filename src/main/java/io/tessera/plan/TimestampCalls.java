@@ -100,9 +100,27 @@ final class TimestampCalls {
                 return temporal(TemporalFunction.STRFTIME, List.of(timestamp(translate.apply(ops.get(0))),
                         translate.apply(ops.get(1))), DataType.VARCHAR, nullable);
             }
-            case "STRPTIME" -> {
-                return temporal(TemporalFunction.STRPTIME, List.of(translate.apply(ops.get(0)),
-                        translate.apply(ops.get(1))), DataType.TIMESTAMP, nullable);
+            case "TRY_STRPTIME", "STRPTIME" -> {
+                List<Expr> args = List.of(translate.apply(ops.get(0)), translate.apply(ops.get(1)));
+                if (args.stream().anyMatch(a -> a instanceof Expr.Literal l && l.value() == null)) {
+                    return new Expr.Literal(null, DataType.TIMESTAMP); // a NULL of no type: not a string to read
+                }
+                return temporal(TemporalFunction.valueOf(name), args, DataType.TIMESTAMP,
+                        nullable || name.equals("TRY_STRPTIME"));
+            }
+            case "JULIAN" -> {
+                Expr t = translate.apply(ops.get(0));
+                if (t.type().kind() == TypeKind.TIME) {
+                    throw new SqlError("No function matches julian(TIME): it takes a DATE, TIMESTAMP or TIMESTAMP"
+                            + " WITH TIME ZONE");
+                }
+                // the day count of 1970-01-01 (2440588) plus the days since (on the session's clock), as DuckDB
+                Expr epoch = temporal(TemporalFunction.EPOCH,
+                        List.of(timestamp(ZonedCalls.isZoned(t) ? zoned.local(t) : t)), DataType.DOUBLE, nullable);
+                Expr days = new Expr.Call(Op.DIV, List.of(epoch, new Expr.Literal(86400.0, DataType.DOUBLE)),
+                        DataType.DOUBLE, nullable);
+                return new Expr.Call(Op.ADD, List.of(days, new Expr.Literal(2440588.0, DataType.DOUBLE)),
+                        DataType.DOUBLE, nullable);
             }
             case "DATE_DIFF", "DATEDIFF", "DATE_SUB", "DATESUB" -> {
                 String unit = diffUnit(unitText(ops.get(0), name));

@@ -51,6 +51,7 @@ final class DateConstructors {
             "MAKE_TIME", fn("MAKE_TIME", SqlTypeName.TIME, OperandTypes.family(INT, INT, SqlTypeFamily.NUMERIC)),
             "MAKE_TIMESTAMP", fn("MAKE_TIMESTAMP", SqlTypeName.TIMESTAMP, OperandTypes.or(OperandTypes.family(INT),
                     OperandTypes.family(INT, INT, INT, INT, INT, SqlTypeFamily.NUMERIC))),
+            "MAKE_TIMESTAMP_MS", fn("MAKE_TIMESTAMP_MS", SqlTypeName.TIMESTAMP, OperandTypes.family(INT)),
             "TO_TIMESTAMP", fn("TO_TIMESTAMP", SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE,
                     OperandTypes.family(SqlTypeFamily.NUMERIC)),
             "LAST_DAY", fn("LAST_DAY", SqlTypeName.DATE, OperandTypes.DATETIME));

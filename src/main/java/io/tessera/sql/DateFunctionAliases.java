@@ -28,7 +28,7 @@ final class DateFunctionAliases {
     /** The functions that are DATE_PART of a part, by name. */
     private static final Map<String, String> PARTS = Map.ofEntries(Map.entry("ISODOW", "isodow"),
             Map.entry("ISOYEAR", "isoyear"), Map.entry("YEARWEEK", "yearweek"), Map.entry("WEEKOFYEAR", "week"),
-            Map.entry("CENTURY", "century"), Map.entry("MILLENNIUM", "millennium"), Map.entry("DECADE", "decade"),
+            Map.entry("CENTURY", "century"), Map.entry("ERA", "era"), Map.entry("MILLENNIUM", "millennium"), Map.entry("DECADE", "decade"),
             Map.entry("HOUR", "hour"), Map.entry("MINUTE", "minute"), Map.entry("SECOND", "second"),
             Map.entry("MILLISECOND", "millisecond"), Map.entry("MICROSECOND", "microsecond"));
 

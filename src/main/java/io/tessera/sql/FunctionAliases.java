@@ -24,7 +24,7 @@ final class FunctionAliases {
             Map.entry("ARGMAX", "ARG_MAX"), Map.entry("ARGMIN", "ARG_MIN"), Map.entry("GREATEST_COMMON_DIVISOR", "GCD"),
             Map.entry("LEAST_COMMON_MULTIPLE", "LCM"), Map.entry("ARRAY_AGGR", "LIST_AGGR"),
             Map.entry("SPLIT", "STRING_SPLIT"), Map.entry("UUIDV4", "GEN_RANDOM_UUID"),
-            Map.entry("SUM_NO_OVERFLOW", "SUM"));
+            Map.entry("SUM_NO_OVERFLOW", "SUM"), Map.entry("ROUNDBANKERS", "ROUND_EVEN"));
 
     static final Set<String> NAMES = TARGETS.keySet();
 

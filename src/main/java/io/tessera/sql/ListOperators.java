@@ -169,6 +169,12 @@ final class ListOperators {
         return fn(name, concatType(name), OperandTypes.VARIADIC);
     }
 
+    /** list_intersect(l1, l2): a list of the elements' common type; NULL where l1 is (a NULL l2 is empty, as DuckDB's). */
+    private static SqlFunction intersect(String name) {
+        return fn(name, b -> concatenated(b, name, List.of(elementType(b, name, 0), elementType(b, name, 1)),
+                b.getOperandType(0).isNullable()), OperandTypes.ARRAY_ARRAY);
+    }
+
     private static SqlFunction append(String name, boolean listFirst) {
         return fn(name, appendType(name, listFirst), OperandTypes.ANY_ANY);
     }
@@ -247,6 +253,8 @@ final class ListOperators {
             Map.entry("LIST_ELEMENT", fn("LIST_ELEMENT", ListOperators::elementOf, LIST_INTEGER)),
             Map.entry("ARRAY_EXTRACT", fn("ARRAY_EXTRACT", ListOperators::elementOf, LIST_INTEGER)),
             Map.entry("LIST_CONCAT", concat("LIST_CONCAT")),
+            Map.entry("LIST_INTERSECT", intersect("LIST_INTERSECT")),
+            Map.entry("ARRAY_INTERSECT", intersect("ARRAY_INTERSECT")),
             Map.entry("LIST_CAT", concat("LIST_CAT")),
             Map.entry("ARRAY_CONCAT", concat("ARRAY_CONCAT")),
             Map.entry("ARRAY_CAT", concat("ARRAY_CAT")),

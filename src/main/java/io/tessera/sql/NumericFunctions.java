@@ -32,8 +32,9 @@ import java.util.Set;
  * DuckDB's conditional and numeric scalar functions: GREATEST and LEAST (of DuckDB's common type, NULLs skipped, a
  * BOOLEAN beside integers an integer),
  * IFNULL and IF (rewritten to COALESCE and CASE before validation), TRUNC, LOG10, LOG2, LOG, POW, BIT_COUNT, GCD,
- * LCM, EVEN, ISNAN, ISINF, ISFINITE, SIGNBIT, the hyperbolic functions, NEXTAFTER, FACTORIAL (also {@code n!}) and RANDOM, typed as DuckDB types them (FACTORIAL a
- * BIGINT where DuckDB's is a HUGEINT). {@link MathFunctions} looks names up
+ * LCM, EVEN, ISNAN, ISINF, ISFINITE, SIGNBIT, the hyperbolic functions, NEXTAFTER, FACTORIAL (also {@code n!}),
+ * GAMMA, LGAMMA, ROUND_EVEN (ROUNDBANKERS), HASH and RANDOM, typed as DuckDB types them (FACTORIAL a BIGINT where
+ * DuckDB's is a HUGEINT, HASH a BIGINT where DuckDB's is a UBIGINT). {@link MathFunctions} looks names up
  * here; {@code plan.NumericCalls} lowers them.
  */
 final class NumericFunctions {
@@ -133,6 +134,14 @@ final class NumericFunctions {
             // the bitwise exclusive or of two integers, of their common type
             Map.entry("XOR", fn("XOR", ReturnTypes.LEAST_RESTRICTIVE.andThen(SqlTypeTransforms.TO_NULLABLE),
                     noText(OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER)))),
+            Map.entry("GAMMA", fn("GAMMA", DOUBLE, noText(OperandTypes.NUMERIC))),
+            Map.entry("LGAMMA", fn("LGAMMA", DOUBLE, noText(OperandTypes.NUMERIC))),
+            // ROUND's types, the digits required as DuckDB requires them; ties to the even neighbour
+            Map.entry("ROUND_EVEN", fn("ROUND_EVEN", MathFunctions::roundType,
+                    noText(OperandTypes.family(SqlTypeFamily.NUMERIC, SqlTypeFamily.INTEGER)))),
+            // DuckDB's is a UBIGINT, a type Tessera lacks: the same 64 bits as a BIGINT; never NULL (NULL hashes too)
+            Map.entry("HASH", fn("HASH", ReturnTypes.BIGINT,
+                    OperandTypes.repeat(SqlOperandCountRanges.from(1), OperandTypes.ANY))),
             // DuckDB's is a HUGEINT (up to 33!): a BIGINT here, up to 20!, past it an error naming the function
             Map.entry("FACTORIAL", fn("FACTORIAL", ReturnTypes.explicit(SqlTypeName.BIGINT)
                     .andThen(SqlTypeTransforms.TO_NULLABLE), OperandTypes.family(SqlTypeFamily.INTEGER))));

@@ -6,6 +6,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -15,6 +16,8 @@ import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.util.SqlShuttle;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * DuckDB's pattern operators as its parser reads them: {@code ~~} (LIKE), {@code !~~} (NOT LIKE), {@code ~~*} (ILIKE),
@@ -58,6 +61,14 @@ public final class PatternOperators {
     private static final List<SqlOperator> ALL = List.of(LIKE, NOT_LIKE, ILIKE, NOT_ILIKE, GLOB, STARTS_WITH,
             GLOB_KEYWORD, NOT_GLOB_KEYWORD);
 
+    /**
+     * DuckDB's functions of LIKE with an escape, {@code like_escape(s, pattern, escape)} and its ILIKE and negated
+     * forms (upper case), each written as {@code s [NOT] [I]LIKE pattern ESCAPE escape}.
+     */
+    static final Map<String, SqlOperator> ESCAPE_FUNCTIONS = Map.of("LIKE_ESCAPE", SqlStdOperatorTable.LIKE,
+            "NOT_LIKE_ESCAPE", SqlStdOperatorTable.NOT_LIKE, "ILIKE_ESCAPE", SqlLibraryOperators.ILIKE,
+            "NOT_ILIKE_ESCAPE", SqlLibraryOperators.NOT_ILIKE);
+
     /** Whether {@code op} is one of these operators. */
     static boolean isOne(SqlOperator op) {
         return ALL.stream().anyMatch(o -> o == op);
@@ -69,6 +80,15 @@ public final class PatternOperators {
             @Override
             public SqlNode visit(SqlCall call) {
                 SqlNode visited = super.visit(call);
+                if (visited instanceof SqlCall c && c.getOperator() instanceof SqlUnresolvedFunction fn
+                        && ESCAPE_FUNCTIONS.containsKey(fn.getName().toUpperCase(Locale.ROOT))) {
+                    String name = fn.getName().toUpperCase(Locale.ROOT);
+                    if (c.operandCount() != 3) {
+                        throw new SqlError("Invalid number of arguments to function " + name + ": "
+                                + c.operandCount() + " (it takes 3)" + SupportCheck.at(c.getParserPosition()));
+                    }
+                    return ESCAPE_FUNCTIONS.get(name).createCall(c.getParserPosition(), c.getOperandList());
+                }
                 if (!(visited instanceof SqlCall c) || !isOne(c.getOperator())) {
                     return visited;
                 }

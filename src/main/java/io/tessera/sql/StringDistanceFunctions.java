@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * DuckDB's string comparisons, digests and TRANSLATE, typed as DuckDB types them: LEVENSHTEIN (EDITDIST3),
  * DAMERAU_LEVENSHTEIN and HAMMING BIGINT counts of edits of the UTF-8 bytes, JARO_SIMILARITY and
- * JARO_WINKLER_SIMILARITY DOUBLEs, BIT_LENGTH a BIGINT, SHA1, SHA256 and TRANSLATE VARCHARs. Lowered by
+ * JARO_WINKLER_SIMILARITY and JACCARD DOUBLEs, BIT_LENGTH a BIGINT, SHA1, SHA256 and TRANSLATE VARCHARs. Lowered by
  * {@code plan.StringDistanceCalls}.
  */
 final class StringDistanceFunctions {
@@ -39,6 +39,7 @@ final class StringDistanceFunctions {
             Map.entry("JARO_SIMILARITY", fn("JARO_SIMILARITY", SqlTypeName.DOUBLE, OperandTypes.STRING_STRING)),
             Map.entry("JARO_WINKLER_SIMILARITY", fn("JARO_WINKLER_SIMILARITY", SqlTypeName.DOUBLE,
                     OperandTypes.STRING_STRING)),
+            Map.entry("JACCARD", fn("JACCARD", SqlTypeName.DOUBLE, OperandTypes.STRING_STRING)),
             Map.entry("BIT_LENGTH", fn("BIT_LENGTH", SqlTypeName.BIGINT, OperandTypes.STRING)),
             Map.entry("SHA1", fn("SHA1", SqlTypeName.VARCHAR, OperandTypes.STRING)),
             Map.entry("SHA256", fn("SHA256", SqlTypeName.VARCHAR, OperandTypes.STRING)),

@@ -56,6 +56,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || DerivedAggregates.NAMES.contains(name)
                 || DateFunctionAliases.NAMES.contains(name)
                 || FunctionAliases.NAMES.contains(name)
+                || PatternOperators.ESCAPE_FUNCTIONS.containsKey(name)
                 || SessionFunctions.NAMES.contains(name)
                 || OrderedAggregates.PICKS.contains(name)
                 || WindowSupport.FUNCTIONS.contains(name)
@@ -96,7 +97,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
             }
         }
         for (java.util.Collection<String> other : List.of(FUNCTIONS, NumericFunctions.REWRITTEN, OrderedAggregates.PICKS,
-                AggregateFunctions.NAMES, DerivedAggregates.NAMES, DateFunctionAliases.NAMES, FunctionAliases.NAMES, SessionFunctions.NAMES, FileReferences.FUNCTIONS, List.of(SessionSettings.SEED))) {
+                AggregateFunctions.NAMES, DerivedAggregates.NAMES, DateFunctionAliases.NAMES, FunctionAliases.NAMES, PatternOperators.ESCAPE_FUNCTIONS.keySet(), SessionFunctions.NAMES, FileReferences.FUNCTIONS, List.of(SessionSettings.SEED))) {
             other.forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         }
         // a name a user can call: a word, not one of the calls Tessera's rewrites make (tessera_interval)

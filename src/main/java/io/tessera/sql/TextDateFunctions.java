@@ -177,6 +177,15 @@ final class TextDateFunctions {
             f = StringDistanceFunctions.lookup(name);
         }
         if (f == null) {
+            f = PathFunctions.lookup(name);
+        }
+        if (f == null) {
+            f = UnicodeFunctions.lookup(name);
+        }
+        if (f == null) {
+            f = UuidFunctions.lookup(name);
+        }
+        if (f == null) {
             f = ListAggregateFunctions.lookup(name);
         }
         if (f == null) {
@@ -196,6 +205,9 @@ final class TextDateFunctions {
         all.addAll(TimeBucketFunctions.all());
         all.addAll(FormatFunctions.all());
         all.addAll(StringDistanceFunctions.all());
+        all.addAll(PathFunctions.all());
+        all.addAll(UnicodeFunctions.all());
+        all.addAll(UuidFunctions.all());
         all.addAll(ListAggregateFunctions.all());
         all.addAll(ListOperators.all());
         all.addAll(StructOperators.all());
@@ -212,6 +224,8 @@ final class TextDateFunctions {
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
+                || PathFunctions.lookup(name) != null || UnicodeFunctions.lookup(name) != null
+                || UuidFunctions.lookup(name) != null
                 || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.supports(kind, name) || StructOperators.supports(kind, name) || kind == SqlKind.SIMILAR
@@ -225,6 +239,8 @@ final class TextDateFunctions {
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
+                || PathFunctions.lookup(name) != null || UnicodeFunctions.lookup(name) != null
+                || UuidFunctions.lookup(name) != null
                 || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
                 || TimestampFunctions.STANDARD.contains(name) || ListOperators.unfolded(name) || StructOperators.unfolded(name)

@@ -123,6 +123,12 @@ final class TimestampFunctions {
             Map.entry("STRFTIME", fn("STRFTIME", nullable(SqlTypeName.VARCHAR),
                     OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.STRING))),
             Map.entry("STRPTIME", fn("STRPTIME", nullable(SqlTypeName.TIMESTAMP), OperandTypes.STRING_STRING)),
+            // NULL where the text does not match the format, as well as where either is NULL
+            Map.entry("TRY_STRPTIME", fn("TRY_STRPTIME", ReturnTypes.explicit(SqlTypeName.TIMESTAMP)
+                    .andThen(SqlTypeTransforms.FORCE_NULLABLE),
+                    OperandTypes.STRING_STRING)),
+            // the Julian day: days since noon of 4714 BC November 24 plus the time of day, counted from midnight
+            Map.entry("JULIAN", fn("JULIAN", nullable(SqlTypeName.DOUBLE), OperandTypes.DATETIME)),
             Map.entry("DATE_DIFF", fn("DATE_DIFF", nullable(SqlTypeName.BIGINT), UNIT_DATETIME_DATETIME)),
             Map.entry("DATEDIFF", fn("DATEDIFF", nullable(SqlTypeName.BIGINT), UNIT_DATETIME_DATETIME)),
             Map.entry("DATE_SUB", fn("DATE_SUB", nullable(SqlTypeName.BIGINT), UNIT_DATETIME_DATETIME)),

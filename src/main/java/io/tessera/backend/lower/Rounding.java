@@ -12,7 +12,7 @@ import io.tessera.storage.Values;
  * to the result's scale, checked for overflow and against the result's precision ({@link #limit}). On a DOUBLE the
  * operation is IEEE's, with {@link #digits} for ROUND as DuckDB computes it.
  *
- * @param op       ROUND, FLOOR, CEIL or TRUNC
+ * @param op       ROUND, FLOOR, CEIL, TRUNC or ROUND_EVEN
  * @param exact    whether the argument is an exact number (else a DOUBLE)
  * @param digits   ROUND's or TRUNC's digits (0 for FLOOR, CEIL and either without digits)
  * @param drop     exact: the power of ten divided away (may exceed 18: every value then rounds to 0 or overflows)
@@ -24,7 +24,7 @@ public record Rounding(Op op, boolean exact, int digits, int drop, int multiply,
     /** The lowering of a ROUND, FLOOR or CEIL call. */
     public static Rounding of(Expr.Call c) {
         DataType a = c.args().get(0).type();
-        int digits = c.op() == Op.ROUND || c.op() == Op.TRUNC ? (Integer) c.detail() : 0;
+        int digits = c.op() == Op.ROUND || c.op() == Op.TRUNC || c.op() == Op.ROUND_EVEN ? (Integer) c.detail() : 0;
         if (a.kind() == TypeKind.DOUBLE) {
             return new Rounding(c.op(), false, digits, 0, 0, 0);
         }

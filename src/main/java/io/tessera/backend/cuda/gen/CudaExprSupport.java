@@ -219,7 +219,7 @@ final class CudaExprSupport {
             case IN_LIST -> inList(c);
             case DATE_DIFF_DAYS -> gen(args.get(0)) == null || gen(args.get(1)) == null ? null
                     : convert(Value.of(CType.INT), DataType.INTEGER, c.type());
-            case ROUND, FLOOR, CEIL, SIGN, TRUNC, SQRT, LN, EXP, POWER ->
+            case ROUND, ROUND_EVEN, FLOOR, CEIL, SIGN, TRUNC, SQRT, LN, EXP, POWER ->
                     fail("the numeric function " + c.op() + " (the CUDA generator does not print it yet)");
             case NUMERIC -> fail("the numeric function " + c.detail() + " (the CUDA generator does not print it yet)");
             case FUNCTION -> fail(String.valueOf(c.detail()).toLowerCase(Locale.ROOT)

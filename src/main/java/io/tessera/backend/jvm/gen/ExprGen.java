@@ -93,7 +93,7 @@ public final class ExprGen {
         this.math = new JavaMath(scope, this);
         this.numeric = new NumericFunctions(scope, this);
         this.text = new TextFunctions(scope, this);
-        this.temporal = new TemporalFunctions(this);
+        this.temporal = new TemporalFunctions(scope, this);
         this.lists = new ListFunctions(scope, this);
         this.lambdas = new LambdaLoops(scope, this, lists);
     }
@@ -166,7 +166,7 @@ public final class ExprGen {
                 String v = a.kind() == ValueKind.DOUBLE ? "Math.abs(" + a.v() + ")" : "Math.absExact(" + a.v() + ")";
                 yield JExpr.of(v, a.n(), a.kind());
             }
-            case ROUND, FLOOR, CEIL, SIGN, TRUNC, SQRT, LN, EXP, POWER -> math.call(c);
+            case ROUND, ROUND_EVEN, FLOOR, CEIL, SIGN, TRUNC, SQRT, LN, EXP, POWER -> math.call(c);
             case NUMERIC -> numeric.call(c);
             case EQ, NE, LT, LE, GT, GE -> compare(c.op(), c.args().get(0), c.args().get(1));
             case IS_DISTINCT, IS_NOT_DISTINCT -> distinct(c);

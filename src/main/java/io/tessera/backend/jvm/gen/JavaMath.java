@@ -26,7 +26,7 @@ final class JavaMath {
         JExpr x = gen.gen(a);
         boolean isDouble = a.type().kind() == TypeKind.DOUBLE;
         return switch (c.op()) {
-            case ROUND, FLOOR, CEIL, TRUNC -> rounding(c, x);
+            case ROUND, ROUND_EVEN, FLOOR, CEIL, TRUNC -> rounding(c, x);
             case SIGN -> JExpr.of(isDouble ? RUNTIME + "sign(" + x.v() + ")" : "Long.signum(" + ExprGen.asLong(x) + ")",
                     x.n(), ValueKind.INT);
             case SQRT -> JExpr.of(RUNTIME + "sqrt(" + ExprGen.toDouble(x, a.type()) + ")", x.n(), ValueKind.DOUBLE);
@@ -51,6 +51,8 @@ final class JavaMath {
                 case FLOOR -> "Math.floor(" + x.v() + ")";
                 case CEIL -> "Math.ceil(" + x.v() + ")";
                 case TRUNC -> RUNTIME + "trunc(" + x.v() + ", " + scope.constant(ValueKind.INT, (long) r.digits()) + ")";
+                case ROUND_EVEN -> RUNTIME + "roundEven(" + x.v() + ", " + scope.constant(ValueKind.INT, (long) r.digits())
+                        + ")";
                 default -> r.digits() == 0 ? RUNTIME + "round(" + x.v() + ")"
                         : RUNTIME + "round(" + x.v() + ", " + scope.constant(ValueKind.INT, (long) r.digits()) + ")";
             };
@@ -63,6 +65,7 @@ final class JavaMath {
             case FLOOR -> -1;
             case CEIL -> 1;
             case TRUNC -> 2;
+            case ROUND_EVEN -> 3;
             default -> 0;
         };
         String v = RUNTIME + "round(" + ExprGen.asLong(x) + ", " + scope.constant(ValueKind.INT, (long) r.drop()) + ", "

@@ -82,6 +82,20 @@ final class ListFunctions {
                         + gen.asString(o) + ")";
                 yield JExpr.of(ExprGen.guard(n, v, ValueKind.BOOL), n, ValueKind.BOOL);
             }
+            case INTERSECT -> {
+                JExpr l = gen.gen(c.args().get(0));
+                Expr b = c.args().get(1);
+                String other;
+                if (b instanceof Expr.Literal lit && lit.value() == null) {
+                    other = "(String) null";
+                } else {
+                    JExpr o = gen.gen(b);
+                    other = o.n().equals("false") ? gen.asString(o)
+                            : "(" + o.n() + " ? (String) null : " + gen.asString(o) + ")";
+                }
+                String v = LIST + "intersect(" + gen.asString(l) + ", " + other + ")";
+                yield JExpr.of(ExprGen.guard(l.n(), v, ValueKind.STRING), l.n(), ValueKind.STRING);
+            }
             case UNIQUE -> {
                 JExpr l = gen.gen(c.args().get(0));
                 yield JExpr.of(ExprGen.guard(l.n(), LIST + "unique(" + gen.asString(l) + ")", ValueKind.LONG), l.n(),

@@ -31,6 +31,9 @@ final class NumericFunctions {
         if (f == NumericFunction.RANDOM) {
             return JExpr.of(NUMERIC + "random()", "false", ValueKind.DOUBLE);
         }
+        if (f == NumericFunction.HASH) {
+            return hash(c);
+        }
         List<JExpr> x = new ArrayList<>();
         String n = "false";
         for (Expr a : c.args()) {
@@ -85,9 +88,11 @@ final class NumericFunctions {
             case ASINH -> NUMERIC + "asinh(" + ExprGen.toDouble(x.get(0), t) + ")";
             case ACOSH -> NUMERIC + "acosh(" + ExprGen.toDouble(x.get(0), t) + ")";
             case ATANH -> NUMERIC + "atanh(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case GAMMA -> NUMERIC + "gamma(" + ExprGen.toDouble(x.get(0), t) + ")";
+            case LGAMMA -> NUMERIC + "lgamma(" + ExprGen.toDouble(x.get(0), t) + ")";
             case NEXTAFTER -> "Math.nextAfter(" + ExprGen.toDouble(x.get(0), t) + ", "
                     + ExprGen.toDouble(x.get(1), c.args().get(1).type()) + ")";
-            case RANDOM -> throw new IllegalStateException();
+            case RANDOM, HASH -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
             case BIT_COUNT -> ValueKind.INT;
@@ -97,6 +102,31 @@ final class NumericFunctions {
             default -> ValueKind.DOUBLE;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, v, k), n, k);
+    }
+
+    /**
+     * HASH: each argument's hash (a NULL's a constant of its own) mixed into the previous ones; never NULL. Values
+     * are hashed as they are held: a string as its text, a number as its long or double bits, a boolean as 0 or 1.
+     */
+    private JExpr hash(Expr.Call c) {
+        String h = null;
+        for (Expr a : c.args()) {
+            String one;
+            if (a instanceof Expr.Literal l && l.value() == null) {
+                one = NUMERIC + "NULL_HASH";
+            } else {
+                JExpr x = gen.gen(a);
+                String v = switch (x.kind()) {
+                    case STRING, CODE -> NUMERIC + "hash(" + gen.asString(x) + ")";
+                    case DOUBLE -> NUMERIC + "hash(" + x.v() + ")";
+                    case BOOL -> NUMERIC + "hash(" + x.v() + " ? 1L : 0L)";
+                    case INT, LONG -> NUMERIC + "hash(" + ExprGen.asLong(x) + ")";
+                };
+                one = x.n().equals("false") ? v : "(" + x.n() + " ? " + NUMERIC + "NULL_HASH : " + v + ")";
+            }
+            h = h == null ? one : NUMERIC + "combineHashes(" + h + ", " + one + ")";
+        }
+        return JExpr.of("/* hash */ " + h, "false", ValueKind.LONG);
     }
 
     /** The bits of an integer type: 8 for a TINYINT, 64 for a BIGINT. */

@@ -20,9 +20,11 @@ final class TemporalFunctions {
     private static final String MAKE = "io.tessera.backend.jvm.lib.DateConstructorRuntime.";
     private static final String BUCKET = "io.tessera.backend.jvm.lib.TimeBucketRuntime.";
 
+    private final ExprGen.Scope scope;
     private final ExprGen gen;
 
-    TemporalFunctions(ExprGen gen) {
+    TemporalFunctions(ExprGen.Scope scope, ExprGen gen) {
+        this.scope = scope;
         this.gen = gen;
     }
 
@@ -43,12 +45,20 @@ final class TemporalFunctions {
             }
         }
         String args = String.join(", ", v);
+        if (f == TemporalFunction.TRY_STRPTIME) {
+            // parsed once into a local: Long.MIN_VALUE, which no TIMESTAMP is, where the text does not match
+            String parsed = scope.local("parsed");
+            scope.statement("final long " + parsed + " = "
+                    + ExprGen.guard(n, TIME + "tryStrptime(" + args + ")", ValueKind.LONG) + ";");
+            return JExpr.of(parsed, "(" + n + " || " + parsed + " == Long.MIN_VALUE)", ValueKind.LONG);
+        }
         String call = switch (f) {
             case EPOCH -> TIME + "epoch(" + args + ")";
             case EPOCH_MS -> TIME + "epochMs(" + args + ")";
             case EPOCH_US -> "(" + args + ")";
             case STRFTIME -> TIME + "strftime(" + args + ")";
             case STRPTIME -> TIME + "strptime(" + args + ")";
+            case TRY_STRPTIME -> throw new IllegalStateException();
             case DATE_DIFF -> TIME + "dateDiff(" + args + ")";
             case DATE_SUB -> TIME + "dateSub(" + args + ")";
             case PART -> TIME + "part(" + args + ")";

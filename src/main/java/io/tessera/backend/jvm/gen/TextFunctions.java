@@ -18,6 +18,9 @@ final class TextFunctions {
 
     private static final String TEXT = "io.tessera.backend.jvm.lib.TextRuntime.";
     private static final String DISTANCE = "io.tessera.backend.jvm.lib.StringDistanceRuntime.";
+    private static final String FORMATS = "io.tessera.backend.jvm.lib.FormatRuntime.";
+    private static final String PATHS = "io.tessera.backend.jvm.lib.PathRuntime.";
+    private static final String UNICODE = "io.tessera.backend.jvm.lib.UnicodeRuntime.";
 
     private final ExprGen.Scope scope;
     private final ExprGen gen;
@@ -38,6 +41,9 @@ final class TextFunctions {
         if (f == TextFunction.RANDOM_UUID) {
             return JExpr.of("io.tessera.backend.jvm.lib.ByteStringRuntime.randomUuid()", "false", ValueKind.STRING);
         }
+        if (f == TextFunction.RANDOM_UUID_V7) {
+            return JExpr.of("io.tessera.backend.jvm.lib.ByteStringRuntime.randomUuidV7()", "false", ValueKind.STRING);
+        }
         List<Expr> args = c.args();
         List<String> v = new ArrayList<>();
         String n = "false";
@@ -57,7 +63,8 @@ final class TextFunctions {
             if (args.get(i) instanceof Expr.Literal l && l.value() == null) {
                 v.add(number(f, i) ? "0L" : "\"\""); // a NULL of whatever type: the call is not evaluated
             } else {
-                v.add(x.kind() == ValueKind.CODE || x.kind() == ValueKind.STRING ? gen.asString(x) : ExprGen.asLong(x));
+                v.add(x.kind() == ValueKind.CODE || x.kind() == ValueKind.STRING ? gen.asString(x)
+                        : x.kind() == ValueKind.BOOL ? x.v() : ExprGen.asLong(x));
             }
         }
         String s = v.get(0);
@@ -121,14 +128,30 @@ final class TextFunctions {
             case SHA1 -> DISTANCE + "sha1(" + s + ")";
             case SHA256 -> DISTANCE + "sha256(" + s + ")";
             case TRANSLATE -> DISTANCE + "translate(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
-            case CONCAT, CONCAT_WS, RANDOM_UUID, FORMAT, PRINTF -> throw new IllegalStateException();
+            case JACCARD -> DISTANCE + "jaccard(" + s + ", " + v.get(1) + ")";
+            case FORMAT_BYTES, FORMAT_DECIMAL_BYTES -> FORMATS + "formatBytes(" + s + ", "
+                    + (f == TextFunction.FORMAT_BYTES ? 1024 : 1000) + ")";
+            case TO_BASE -> FORMATS + "toBase(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
+            case PARSE_PATH -> PATHS + "parsePath(" + s + ", " + v.get(1) + ")";
+            case PARSE_DIRNAME -> PATHS + "dirname(" + s + ", " + v.get(1) + ")";
+            case PARSE_DIRPATH -> PATHS + "dirpath(" + s + ", " + v.get(1) + ")";
+            case PARSE_FILENAME -> PATHS + "filename(" + s + ", " + v.get(1) + ", " + v.get(2) + ")";
+            case LENGTH_GRAPHEME -> UNICODE + "lengthGrapheme(" + s + ")";
+            case LEFT_GRAPHEME -> UNICODE + "leftGrapheme(" + s + ", " + v.get(1) + ")";
+            case RIGHT_GRAPHEME -> UNICODE + "rightGrapheme(" + s + ", " + v.get(1) + ")";
+            case SUBSTRING_GRAPHEME -> UNICODE + "substringGrapheme(" + String.join(", ", v) + ")";
+            case NFC_NORMALIZE -> UNICODE + "nfcNormalize(" + s + ")";
+            case UUID_VERSION -> "io.tessera.backend.jvm.lib.ByteStringRuntime.uuidVersion(" + s + ")";
+            case UUID_TIMESTAMP -> "io.tessera.backend.jvm.lib.ByteStringRuntime.uuidTimestamp(" + s + ")";
+            case CONCAT, CONCAT_WS, RANDOM_UUID, RANDOM_UUID_V7, FORMAT, PRINTF -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
-            case POSITION, LENGTH, OCTET_LENGTH, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
-            case JARO_SIMILARITY, JARO_WINKLER_SIMILARITY -> ValueKind.DOUBLE;
+            case POSITION, LENGTH, OCTET_LENGTH, LENGTH_GRAPHEME, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
+            case JARO_SIMILARITY, JARO_WINKLER_SIMILARITY, JACCARD -> ValueKind.DOUBLE;
             case REGEXP_MATCHES, REGEXP_FULL_MATCH, LIKE_PATTERN, ILIKE_PATTERN, STARTS_WITH, ENDS_WITH, CONTAINS, GLOB ->
                     ValueKind.BOOL;
-            case ASCII, UNICODE -> ValueKind.INT;
+            case ASCII, UNICODE, UUID_VERSION -> ValueKind.INT;
+            case UUID_TIMESTAMP -> ValueKind.LONG;
             default -> ValueKind.STRING;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
@@ -137,10 +160,12 @@ final class TextFunctions {
     /** Whether argument i of f is a number (a position, a length or a count); the others are strings. */
     private static boolean number(TextFunction f, int i) {
         return switch (f) {
-            case SUBSTRING -> i > 0;
+            case SUBSTRING, SUBSTRING_GRAPHEME -> i > 0;
+            case LEFT_GRAPHEME, RIGHT_GRAPHEME -> i == 1;
             case LPAD, RPAD, LEFT, RIGHT, REPEAT -> i == 1;
             case SPLIT_PART, REGEXP_EXTRACT, REGEXP_EXTRACT_ALL -> i == 2;
-            case CHR -> i == 0;
+            case CHR, FORMAT_BYTES, FORMAT_DECIMAL_BYTES -> i == 0;
+            case TO_BASE -> true;
             default -> false;
         };
     }

@@ -125,6 +125,28 @@ public final class ByteStringRuntime {
         }
     }
 
+    /** UUID_EXTRACT_VERSION: the version, the 13th hexadecimal digit of the canonical text. */
+    public static int uuidVersion(String uuid) {
+        return Character.digit(uuid.charAt(14), 16);
+    }
+
+    /** UUID_EXTRACT_TIMESTAMP: a version 7 UUID's first 48 bits, milliseconds since 1970, as microseconds. */
+    public static long uuidTimestamp(String uuid) {
+        int version = uuidVersion(uuid);
+        if (version != 7) {
+            throw new IllegalArgumentException("Given UUID is with version " + version + ", not version 7.");
+        }
+        return (Uuids.bits(uuid)[0] >>> 16) * 1000;
+    }
+
+    /** UUIDV7(): the time in milliseconds, version 7, random bits, the variant of RFC 9562. */
+    public static String randomUuidV7() {
+        java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
+        long hi = System.currentTimeMillis() << 16 | 0x7000L | (r.nextLong() & 0x0FFFL);
+        long lo = (r.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return Uuids.format(hi, lo);
+    }
+
     /** GEN_RANDOM_UUID() / UUID(): a new random (version 4) UUID on every call. */
     public static String randomUuid() {
         return Uuids.random();

@@ -28,6 +28,52 @@ public final class FormatRuntime {
         return render("printf", fmt, args);
     }
 
+    private static final String[] BINARY_UNITS = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    private static final String[] DECIMAL_UNITS = {"bytes", "kB", "MB", "GB", "TB", "PB"};
+
+    /**
+     * FORMAT_BYTES (unit 1024) and formatReadableDecimalSize (unit 1000), as DuckDB writes them: the largest unit
+     * the count reaches with one digit after the point, truncated; a negative count as its magnitude after a minus.
+     */
+    public static String formatBytes(long bytes, int unit) {
+        if (bytes < 0) {
+            // the magnitude of -2^63 as an unsigned long
+            return "-" + formatUnsigned(-bytes, unit);
+        }
+        return formatUnsigned(bytes, unit);
+    }
+
+    private static String formatUnsigned(long bytes, int unit) {
+        long[] parts = new long[BINARY_UNITS.length];
+        parts[0] = bytes;
+        for (int i = 1; i < parts.length; i++) {
+            parts[i] = Long.divideUnsigned(parts[i - 1], unit);
+            parts[i - 1] = Long.remainderUnsigned(parts[i - 1], unit);
+        }
+        for (int i = parts.length - 1; i >= 1; i--) {
+            if (parts[i] != 0) {
+                return parts[i] + "." + (parts[i - 1] * 10 / unit) + " "
+                        + (unit == 1024 ? BINARY_UNITS : DECIMAL_UNITS)[i];
+            }
+        }
+        return Long.toUnsignedString(bytes) + (bytes == 1 ? " byte" : " bytes");
+    }
+
+    /** TO_BASE: the digits of n (not negative) in a radix from 2 to 36, upper case, zeros before to minLength. */
+    public static String toBase(long n, long radix, long minLength) {
+        if (n < 0) {
+            throw new IllegalArgumentException("'to_base' number must be greater than or equal to 0");
+        }
+        if (radix < 2 || radix > 36) {
+            throw new IllegalArgumentException("'to_base' radix must be between 2 and 36");
+        }
+        if (minLength < 0 || minLength > 64) {
+            throw new IllegalArgumentException("'to_base' min_length must be between 0 and 64");
+        }
+        String digits = Long.toString(n, (int) radix).toUpperCase(Locale.ROOT);
+        return digits.length() >= minLength ? digits : "0".repeat((int) minLength - digits.length()) + digits;
+    }
+
     private static String render(String function, String fmt, Object[] args) {
         try {
             List<FormatPiece> pieces = parsed(function, fmt);

@@ -161,6 +161,26 @@ public final class ListRuntime {
         return true;
     }
 
+    /**
+     * LIST_INTERSECT: the distinct elements that are not NULL in both lists (of one type, so equal elements have
+     * equal texts), in the order of the longer list, of {@code other} where both are as long (DuckDB's order); a null
+     * {@code other} is empty.
+     */
+    public static String intersect(String list, String other) {
+        java.util.List<String> a = ListCodec.texts(list);
+        java.util.List<String> b = other == null ? java.util.List.of() : ListCodec.texts(other);
+        java.util.List<String> walked = a.size() > b.size() ? a : b;
+        java.util.Set<String> in = new java.util.HashSet<>(walked == a ? b : a);
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String t : walked) {
+            if (t != null && in.contains(t) && taken.add(t)) {
+                out.add(t);
+            }
+        }
+        return ListCodec.join(out.toArray(new String[0]));
+    }
+
     /** How many distinct elements that are not NULL the list holds. */
     public static long unique(String list) {
         java.util.Set<String> seen = new java.util.HashSet<>(ListCodec.texts(list));

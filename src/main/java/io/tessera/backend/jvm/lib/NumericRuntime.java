@@ -145,4 +145,116 @@ public final class NumericRuntime {
     public static double atanh(double x) {
         return 0.5 * Math.log1p(2 * x / (1 - x));
     }
+
+    /** GAMMA: C's tgamma; (x-1)! exactly at the positive integers up to 171, NaN at the negative integers. */
+    public static double gamma(double x) {
+        if (Double.isNaN(x) || x == Double.POSITIVE_INFINITY) {
+            return x;
+        }
+        if (x == 0) {
+            return Math.copySign(Double.POSITIVE_INFINITY, x);
+        }
+        if (x < 0 && x == Math.rint(x) || x == Double.NEGATIVE_INFINITY) {
+            return Double.NaN;
+        }
+        if (x == Math.rint(x) && x <= 171) {
+            double f = 1; // (x-1)! as a product of exact integers, as a correctly rounded tgamma gives
+            for (int i = 2; i < x; i++) {
+                f *= i;
+            }
+            return f;
+        }
+        if (x < 0.5) { // the reflection formula: gamma(x) gamma(1 - x) = pi / sin(pi x)
+            return Math.PI / (sinPi(x) * gamma(1 - x));
+        }
+        if (x > 171.7) {
+            return Double.POSITIVE_INFINITY;
+        }
+        // Lanczos' series at x - 1, its power split in two halves so that 171.6 does not overflow before the product
+        double t = x - 0.5 + LANCZOS_G;
+        double half = Math.pow(t, (x - 0.5) / 2);
+        return SQRT_TWO_PI * half * (half * Math.exp(-t)) * lanczosSum(x - 1);
+    }
+
+    /** LGAMMA: C's lgamma, the natural logarithm of gamma's magnitude; infinite at 0 and the negative integers. */
+    public static double lgamma(double x) {
+        if (Double.isNaN(x)) {
+            return x;
+        }
+        if (Double.isInfinite(x) || x <= 0 && x == Math.rint(x)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        if (x == 1 || x == 2) {
+            return 0;
+        }
+        if (x < 0.5) { // the reflection formula, as logarithms of magnitudes
+            return Math.log(Math.PI / Math.abs(sinPi(x))) - lgamma(1 - x);
+        }
+        if (x <= 171 && x == Math.rint(x)) {
+            return Math.log(gamma(x));
+        }
+        double t = x - 0.5 + LANCZOS_G;
+        return LOG_SQRT_TWO_PI + (x - 0.5) * Math.log(t) - t + Math.log(lanczosSum(x - 1));
+    }
+
+    /** sin(pi x), exact at the integers and half-integers, where Math.sin(Math.PI * x) is off by a rounding. */
+    private static double sinPi(double x) {
+        double r = x - 2 * Math.floor(x / 2); // in [0, 2)
+        if (r == 0 || r == 1) {
+            return 0;
+        }
+        if (r == 0.5) {
+            return 1;
+        }
+        if (r == 1.5) {
+            return -1;
+        }
+        return Math.sin(Math.PI * r);
+    }
+
+    private static final double LANCZOS_G = 7;
+    private static final double SQRT_TWO_PI = Math.sqrt(2 * Math.PI);
+    private static final double LOG_SQRT_TWO_PI = 0.5 * Math.log(2 * Math.PI);
+    /** The coefficients of Lanczos' approximation for g = 7 and nine terms (relative error about 1e-15). */
+    private static final double[] LANCZOS = {0.99999999999980993, 676.5203681218851, -1259.1392167224028,
+        771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
+        9.9843695780195716e-6, 1.5056327351493116e-7};
+
+    private static double lanczosSum(double z) {
+        double sum = LANCZOS[0];
+        for (int i = 1; i < LANCZOS.length; i++) {
+            sum += LANCZOS[i] / (z + i);
+        }
+        return sum;
+    }
+
+    /** HASH's value of a NULL argument. */
+    public static final long NULL_HASH = 0x5bd1e9955bd1e995L;
+
+    /** HASH of an integer (or an exact number's unscaled value, a boolean's 0 or 1): splitmix64's finalizer. */
+    public static long hash(long v) {
+        long z = v + 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** HASH of a DOUBLE: of its bits, every NaN one value and -0.0 as 0.0 (they are equal). */
+    public static long hash(double v) {
+        return hash(Double.doubleToLongBits(v == 0 ? 0.0 : v) ^ 0x7FF0000000000000L);
+    }
+
+    /** HASH of a string: FNV-1a over its characters, mixed. */
+    public static long hash(String s) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < s.length(); i++) {
+            h = (h ^ s.charAt(i)) * 0x100000001b3L;
+        }
+        return hash(h ^ s.length());
+    }
+
+    /** Two hashes as one, in their order (HASH of several values). */
+    public static long combineHashes(long a, long b) {
+        return hash(a * 31 + b);
+    }
 }

@@ -430,12 +430,14 @@ public final class Runtime {
 
     /**
      * An exact number (unscaled) divided by 10^drop, rounded half away from zero (mode 0, ROUND), down (-1, FLOOR),
-     * up (1, CEIL) or toward zero (2, TRUNC), then multiplied by 10^multiply; a result beyond +-limit is an overflow.
+     * up (1, CEIL), toward zero (2, TRUNC) or half to even (3, ROUND_EVEN), then multiplied by 10^multiply; a result
+     * beyond +-limit is an overflow.
      */
     public static long round(long v, int drop, int multiply, int mode, long limit) {
-        String fn = mode == 0 ? "ROUND" : mode == 2 ? "TRUNC" : mode < 0 ? "FLOOR" : "CEIL";
+        String fn = mode == 0 ? "ROUND" : mode == 2 ? "TRUNC" : mode == 3 ? "ROUND_EVEN" : mode < 0 ? "FLOOR" : "CEIL";
         if (drop > 18 || multiply > 18) {
             java.math.RoundingMode rm = mode == 0 ? java.math.RoundingMode.HALF_UP
+                    : mode == 3 ? java.math.RoundingMode.HALF_EVEN
                     : mode == 2 ? java.math.RoundingMode.DOWN
                     : mode < 0 ? java.math.RoundingMode.FLOOR : java.math.RoundingMode.CEILING;
             java.math.BigDecimal r = java.math.BigDecimal.valueOf(v).scaleByPowerOfTen(-drop).setScale(0, rm)
@@ -451,8 +453,9 @@ public final class Runtime {
             q = v / p;
             long r = v % p;
             if (r != 0 && mode != 2) { // Java's division already truncates
-                if (mode == 0) {
-                    if (Math.abs(r) >= p - Math.abs(r)) {
+                if (mode == 0 || mode == 3) {
+                    long rest = p - Math.abs(r);
+                    if (Math.abs(r) > rest || Math.abs(r) == rest && (mode == 0 || q % 2 != 0)) {
                         q += v < 0 ? -1 : 1;
                     }
                 } else if (mode < 0 ? r < 0 : r > 0) {
@@ -504,6 +507,22 @@ public final class Runtime {
         }
         double m = Math.pow(10, digits);
         double r = round(x * m) / m;
+        return Double.isInfinite(r) || Double.isNaN(r) ? x : r;
+    }
+
+    /**
+     * ROUND_EVEN of a DOUBLE to digits after the point (before it when negative), ties to the even neighbour, as
+     * DuckDB computes it: the value scaled by the power of ten, rounded, scaled back (an infinite or NaN step gives
+     * 0 before the point, the value itself after it).
+     */
+    public static double roundEven(double x, int digits) {
+        if (digits < 0) {
+            double m = Math.pow(10, -digits);
+            double r = Math.rint(x / m) * m;
+            return Double.isInfinite(r) || Double.isNaN(r) ? 0 : r;
+        }
+        double m = Math.pow(10, digits);
+        double r = Math.rint(x * m) / m;
         return Double.isInfinite(r) || Double.isNaN(r) ? x : r;
     }
 

@@ -191,4 +191,28 @@ public final class StringDistanceRuntime {
         });
         return out.toString();
     }
+
+    /**
+     * JACCARD: the distinct UTF-8 bytes both strings have over those either has, as DuckDB compares them (of bytes,
+     * so that 'é' and 'e' share nothing); an error where either is empty.
+     */
+    public static double jaccard(String s, String t) {
+        byte[] a = bytes(s);
+        byte[] b = bytes(t);
+        if (a.length == 0 || b.length == 0) {
+            throw new IllegalArgumentException("Jaccard Function: An argument too short!");
+        }
+        java.util.BitSet x = new java.util.BitSet(256);
+        java.util.BitSet y = new java.util.BitSet(256);
+        for (byte c : a) {
+            x.set(c & 0xFF);
+        }
+        for (byte c : b) {
+            y.set(c & 0xFF);
+        }
+        java.util.BitSet both = (java.util.BitSet) x.clone();
+        both.and(y);
+        x.or(y);
+        return (double) both.cardinality() / x.cardinality();
+    }
 }

@@ -161,6 +161,16 @@ public final class TimestampRuntime {
         return TimestampFormat.of(format).parse(text);
     }
 
+    /** TRY_STRPTIME: STRPTIME's value, Long.MIN_VALUE where the text does not match; an invalid format fails. */
+    public static long tryStrptime(String text, String format) {
+        TimestampFormat f = TimestampFormat.of(format);
+        try {
+            return f.parse(text);
+        } catch (IllegalArgumentException | ArithmeticException | java.time.DateTimeException e) {
+            return Long.MIN_VALUE;
+        }
+    }
+
     /** DATE_DIFF: the unit's boundaries between two timestamps (DuckDB: parts of each subtracted). */
     public static long dateDiff(String unit, long a, long b) {
         return switch (unit) {
