@@ -176,6 +176,7 @@ public final class SqlFrontEnd {
         parsed = PivotStatements.expand(parsed, pivotValues); // first: the statement becomes the query it stands for
         parsed = Samples.rewrite(parsed); // the sampled table becomes a subquery the others read
         parsed = DistinctOn.rewrite(parsed); // its keys leave the select list before any rewrite reads it
+        parsed = LimitPercent.rewrite(parsed); // after DISTINCT ON, whose QUALIFY it keeps below its own
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views, viewColumns);

@@ -101,7 +101,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         SqlNode parsed;
         try {
             parsed = PivotStatements.expand(SqlFrontEnd.parse(view.query()), PivotValues.IN_VIEW);
-            parsed = DistinctOn.rewrite(Samples.rewrite(parsed));
+            parsed = LimitPercent.rewrite(DistinctOn.rewrite(Samples.rewrite(parsed)));
             FileReferences.replace(parsed, new FileTables() {
                 @Override
                 public io.tessera.storage.Table table(FileReference file) {
