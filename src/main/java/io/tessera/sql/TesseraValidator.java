@@ -9,6 +9,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.runtime.PairList;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
@@ -147,6 +148,15 @@ final class TesseraValidator extends SqlValidatorImpl {
             }
             select.setSelectList(ColumnsSelections.expand(select.getSelectList(),
                     star -> expandStar(SqlNodeList.of(star), select, false), getCatalogReader().nameMatcher()));
+        }
+        if (Samples.holdsRowText(select.getSelectList())) {
+            // a seeded sample's row text, written from the FROM's columns
+            for (var child : getRawSelectScope(select).getChildren()) {
+                validateNamespace(child, unknownType);
+            }
+            SqlParserPos pos = select.getSelectList().getParserPosition();
+            select.setSelectList(Samples.rowText(select.getSelectList(),
+                    expandStar(SqlNodeList.of(SqlIdentifier.star(pos)), select, false)));
         }
         StructFieldNames.qualify(select, getRawSelectScope(select), getCatalogReader().nameMatcher());
         JoinColumns common = joinColumns(select);
