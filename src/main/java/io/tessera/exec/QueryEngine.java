@@ -370,6 +370,10 @@ public final class QueryEngine implements AutoCloseable {
                 if (db.view(c.schema().name()) != null) {
                     throw new SqlError("a view named " + c.schema().name() + " exists; a table needs a name of its own");
                 }
+                if (c.replace()) {
+                    changes.replaceEmpty(c.schema());
+                    yield ResultRows.empty();
+                }
                 if (db.hasTable(c.schema().name())) {
                     if (c.ifNotExists()) {
                         yield ResultRows.empty();

@@ -38,8 +38,11 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
         }
     }
 
-    /** {@code CREATE TABLE [IF NOT EXISTS] name (column type [NOT NULL], ...)}. */
-    record CreateTable(String name, List<Column> columns, boolean ifNotExists) implements Statement {
+    /**
+     * {@code CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (column type [NOT NULL], ...)}: {@code replace} where an
+     * existing table of the name gives way to the new one.
+     */
+    record CreateTable(String name, List<Column> columns, boolean ifNotExists, boolean replace) implements Statement {
 
         public CreateTable {
             columns = List.copyOf(columns);
@@ -88,8 +91,11 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
     record Delete(String table, String sql) implements Statement {
     }
 
-    /** {@code CREATE TABLE [IF NOT EXISTS] name AS query}: {@code query} is the query's text. */
-    record CreateTableAs(String name, String query, boolean ifNotExists) implements Statement {
+    /**
+     * {@code CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name AS query}: {@code query} is the query's text; {@code
+     * replace} where an existing table of the name gives way to the new one.
+     */
+    record CreateTableAs(String name, String query, boolean ifNotExists, boolean replace) implements Statement {
     }
 
     /**
