@@ -152,11 +152,30 @@ final class DataChanges {
         }
     }
 
+    /** CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (columns). */
+    QueryResult createTable(Statement.CreateTable c) {
+        if (db.view(c.schema().name()) != null) {
+            throw new SqlError("a view named " + c.schema().name() + " exists; a table needs a name of its own");
+        }
+        if (c.replace()) {
+            replaceEmpty(c.schema());
+            return ResultRows.empty();
+        }
+        if (db.hasTable(c.schema().name())) {
+            if (c.ifNotExists()) {
+                return ResultRows.empty();
+            }
+            throw new SqlError("table " + c.schema().name() + " already exists");
+        }
+        db.createTable(c.schema());
+        return ResultRows.empty();
+    }
+
     /**
      * CREATE OR REPLACE TABLE without a query: the table, made or replaced by an empty one of {@code schema} in one
      * commit (a reader sees the old table or the new one, never none).
      */
-    void replaceEmpty(TableSchema schema) {
+    private void replaceEmpty(TableSchema schema) {
         try (Database.WriteLock lock = db.lockForWriting(); TableWriter w = db.replace(schema)) {
             if (db.view(schema.name()) != null) {
                 throw new SqlError("a view named " + schema.name() + " exists; a table needs a name of its own");

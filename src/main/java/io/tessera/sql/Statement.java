@@ -16,7 +16,7 @@ import java.util.List;
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
         Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
-        Statement.Summarize, Statement.SetOption {
+        Statement.Summarize, Statement.SetOption, Statement.SetVariable {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -160,5 +160,12 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
      * long as the connection ({@link SessionSettings}).
      */
     record SetOption(String name, String value) implements Statement {
+    }
+
+    /**
+     * {@code SET VARIABLE name = expression} or {@code RESET VARIABLE name} ({@code expression} null): a variable of
+     * the session, which getvariable('name') reads ({@link SessionVariables}).
+     */
+    record SetVariable(String name, String expression) implements Statement {
     }
 }

@@ -56,7 +56,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || DerivedAggregates.NAMES.contains(name)
                 || DateFunctionAliases.NAMES.contains(name)
                 || FunctionAliases.NAMES.contains(name)
-                || SessionFunctions.NAMES.contains(name)
+                || SessionFunctions.NAMES.contains(name) || name.equals(SessionVariables.GET)
                 || OrderedAggregates.PICKS.contains(name)
                 || WindowSupport.FUNCTIONS.contains(name)
                 || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL
