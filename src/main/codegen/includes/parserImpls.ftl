@@ -155,7 +155,7 @@ SqlDrop SqlDropView(Span s, boolean replace) :
 
 <#--
   DuckDB's shorthands, each a hook that pom.xml adds to Calcite's template (the build fails where the template no
-  longer has the place): x::type; GROUP BY ALL and ORDER BY ALL; SELECT * EXCLUDE (a, b). The validator expands
+  longer has the place): x::type; GROUP BY ALL and ORDER BY ALL; SELECT * EXCLUDE (a, b) REPLACE (e AS c) RENAME (d AS f). The validator expands
   them once the select list's columns are known (sql/AllColumns).
 -->
 
@@ -372,11 +372,40 @@ SqlNode TesseraOrderByAll() :
     <ALL> { return AllColumns.ALL.createCall(getPos()); }
 }
 
-/** {@code EXCLUDE (a, b)} or {@code EXCLUDE a} after {@code *} or {@code t.*}. */
-SqlNode TesseraStarExclude(SqlIdentifier star) :
+/**
+ * DuckDB's modifiers after {@code *} or {@code t.*}, in its order: {@code EXCLUDE (a, b)}, {@code REPLACE (expr AS a,
+ * ...)}, {@code RENAME (a AS b, ...)}; each list in parentheses, or one entry without them.
+ */
+SqlNode TesseraStarModifiers(SqlIdentifier star) :
 {
     final Span s = Span.of(star);
     final List<SqlIdentifier> names = new ArrayList<SqlIdentifier>();
+    final List<SqlNode> replacements = new ArrayList<SqlNode>();
+    final List<SqlNode> renames = new ArrayList<SqlNode>();
+}
+{
+    (
+        TesseraStarExclude(names) [ <REPLACE> TesseraStarEntries(replacements, true) ]
+        [ LOOKAHEAD({ TesseraRenameFollows() }) <IDENTIFIER> TesseraStarEntries(renames, false) ]
+    |
+        <REPLACE> TesseraStarEntries(replacements, true)
+        [ LOOKAHEAD({ TesseraRenameFollows() }) <IDENTIFIER> TesseraStarEntries(renames, false) ]
+    |
+        LOOKAHEAD({ TesseraRenameFollows() }) <IDENTIFIER> TesseraStarEntries(renames, false)
+    )
+    {
+        return new AllColumns.ModifiedStar(star, names, replacements, renames, s.end(this));
+    }
+}
+
+/** Whether RENAME (a word, not a keyword) comes next. */
+JAVACODE boolean TesseraRenameFollows() {
+    return getToken(1).kind == IDENTIFIER && getToken(1).image.equalsIgnoreCase("RENAME");
+}
+
+/** {@code EXCLUDE (a, b)} or {@code EXCLUDE a}. */
+void TesseraStarExclude(List<SqlIdentifier> names) :
+{
     SqlIdentifier id;
 }
 {
@@ -388,8 +417,37 @@ SqlNode TesseraStarExclude(SqlIdentifier star) :
     |
         id = SimpleIdentifier() { names.add(id); }
     )
-    {
-        return new AllColumns.ExcludingStar(star, names, s.end(this));
+}
+
+/** After REPLACE or RENAME: {@code (expr AS a, ...)} or {@code (a AS b, ...)}, or one entry without parentheses. */
+void TesseraStarEntries(List<SqlNode> entries, boolean replace) :
+{
+}
+{
+    (
+        <LPAREN> TesseraStarEntry(entries, replace)
+        ( <COMMA> TesseraStarEntry(entries, replace) )*
+        <RPAREN>
+    |
+        TesseraStarEntry(entries, replace)
+    )
+}
+
+/** One entry of REPLACE ({@code expr AS name}) or of RENAME ({@code name AS name}), as an AS call. */
+void TesseraStarEntry(List<SqlNode> entries, boolean replace) :
+{
+    final SqlNode e;
+    final SqlIdentifier name;
+}
+{
+    e = Expression(ExprContext.ACCEPT_SUB_QUERY) {
+        if (!replace && !(e instanceof SqlIdentifier && ((SqlIdentifier) e).isSimple())) {
+            throw new ParseException("RENAME takes a column's name before AS at line "
+                + e.getParserPosition().getLineNum() + ", column " + e.getParserPosition().getColumnNum());
+        }
+    }
+    <AS> name = SimpleIdentifier() {
+        entries.add(SqlStdOperatorTable.AS.createCall(Span.of(e).end(this), e, name));
     }
 }
 

@@ -108,7 +108,10 @@ final class DataChanges {
     QueryResult createTableAs(Statement.CreateTableAs s, Parameters parameters, QueryCancel cancel) {
         try (Database.WriteLock lock = db.lockForWriting()) {
             String name = s.name();
-            if (db.hasTable(name) || db.view(name) != null) {
+            if (s.replace() && db.view(name) != null) {
+                throw new SqlError("a view named " + name + " exists; a table needs a name of its own");
+            }
+            if (db.view(name) != null || db.hasTable(name) && !s.replace()) {
                 if (s.ifNotExists()) {
                     return count(0);
                 }
@@ -146,6 +149,38 @@ final class DataChanges {
                 w.commit();
                 return count(n);
             }
+        }
+    }
+
+    /** CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (columns). */
+    QueryResult createTable(Statement.CreateTable c) {
+        if (db.view(c.schema().name()) != null) {
+            throw new SqlError("a view named " + c.schema().name() + " exists; a table needs a name of its own");
+        }
+        if (c.replace()) {
+            replaceEmpty(c.schema());
+            return ResultRows.empty();
+        }
+        if (db.hasTable(c.schema().name())) {
+            if (c.ifNotExists()) {
+                return ResultRows.empty();
+            }
+            throw new SqlError("table " + c.schema().name() + " already exists");
+        }
+        db.createTable(c.schema());
+        return ResultRows.empty();
+    }
+
+    /**
+     * CREATE OR REPLACE TABLE without a query: the table, made or replaced by an empty one of {@code schema} in one
+     * commit (a reader sees the old table or the new one, never none).
+     */
+    private void replaceEmpty(TableSchema schema) {
+        try (Database.WriteLock lock = db.lockForWriting(); TableWriter w = db.replace(schema)) {
+            if (db.view(schema.name()) != null) {
+                throw new SqlError("a view named " + schema.name() + " exists; a table needs a name of its own");
+            }
+            w.commit();
         }
     }
 

@@ -56,6 +56,8 @@ public final class QueryEngine implements AutoCloseable {
     private volatile List<java.nio.file.Path> copyToDirectories = List.of();
     /** The session's time zone (SET TimeZone): TIMESTAMP WITH TIME ZONE values are shown and taken apart in it. */
     private volatile java.time.ZoneId timeZone = java.time.ZoneOffset.UTC;
+    /** The session's variables (SET VARIABLE), which getvariable reads. */
+    private final SessionValues variables = new SessionValues();
     /** The files the statement running on this thread names in FROM; null outside a statement. */
     private final ThreadLocal<FileTableLoader> statementFiles = new ThreadLocal<>();
 
@@ -366,19 +368,7 @@ public final class QueryEngine implements AutoCloseable {
 
     private QueryResult execute(Statement st, Parameters parameters, QueryCancel cancel) {
         return switch (st) {
-            case Statement.CreateTable c -> {
-                if (db.view(c.schema().name()) != null) {
-                    throw new SqlError("a view named " + c.schema().name() + " exists; a table needs a name of its own");
-                }
-                if (db.hasTable(c.schema().name())) {
-                    if (c.ifNotExists()) {
-                        yield ResultRows.empty();
-                    }
-                    throw new SqlError("table " + c.schema().name() + " already exists");
-                }
-                db.createTable(c.schema());
-                yield ResultRows.empty();
-            }
+            case Statement.CreateTable c -> changes.createTable(c);
             case Statement.DropTable d -> {
                 if (db.view(d.name()) != null) {
                     throw new SqlError(d.name() + " is a view, not a table (DROP VIEW " + d.name() + ")");
@@ -409,6 +399,10 @@ public final class QueryEngine implements AutoCloseable {
                 yield new QueryResult(List.of(new io.tessera.api.ResultColumn("setseed(" + o.value() + ")",
                         io.tessera.storage.DataType.VARCHAR, true)),
                         java.util.Collections.singletonList(new Object[] {null}), 0, 0);
+            }
+            case Statement.SetVariable v -> {
+                variables.set(v, q -> run(prepare(frontEnd().plan(parameters.bind(q)), null, null, System.nanoTime())));
+                yield ResultRows.empty();
             }
             case Statement.SetOption o -> {
                 timeZone = o.value() == null ? java.time.ZoneOffset.UTC
@@ -459,8 +453,13 @@ public final class QueryEngine implements AutoCloseable {
         return StatementShapes.describe(frontEnd(), sql);
     }
 
+    /** The session's variables (SET VARIABLE). */
+    public SessionValues variables() {
+        return variables;
+    }
+
     SqlFrontEnd frontEnd() {
-        SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone);
+        SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone).withVariables(variables.now());
         return plain.withFiles(statementFiles.get()).withViewColumns(new ViewColumnTypes(() -> plain))
                 .withPivotValues(this::pivotValues);
     }

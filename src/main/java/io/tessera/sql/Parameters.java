@@ -117,8 +117,18 @@ public final class Parameters {
                 + " BOOLEAN, VARCHAR, BLOB (byte[]), UUID)");
     }
 
+    /** Whether {@link #literal} takes {@code v} (a value of a class a parameter may have, a finite double). */
+    static boolean canBind(Object v) {
+        try {
+            check(0, v);
+            return !(v instanceof Null);
+        } catch (SqlError e) {
+            return false;
+        }
+    }
+
     /** The literal node of one value, typed as the value is. */
-    private static SqlNode literal(Object v, SqlParserPos pos) {
+    static SqlNode literal(Object v, SqlParserPos pos) {
         return switch (v) {
             case null -> SqlLiteral.createNull(pos);
             case Null n -> cast(SqlLiteral.createNull(pos), n.type(), pos);

@@ -194,7 +194,7 @@ final class PivotStatements {
             for (SqlNode on : p.on) {
                 columnsRead(List.of(on)).forEach(read::putIfAbsent);
             }
-            items.add(new AllColumns.ExcludingStar(SqlIdentifier.star(pos), new ArrayList<>(read.values()), pos));
+            items.add(new AllColumns.ModifiedStar(SqlIdentifier.star(pos), new ArrayList<>(read.values()), pos));
         } else {
             for (SqlIdentifier g : p.groupBy) {
                 items.add(g.clone(g.getParserPosition()));
@@ -212,7 +212,7 @@ final class PivotStatements {
             columnsRead(List.of(on)).forEach(onlyOn::putIfAbsent);
         }
         measured.keySet().forEach(onlyOn::remove);
-        return new AllColumns.ExcludingStar(SqlIdentifier.star(pos), new ArrayList<>(onlyOn.values()), pos);
+        return new AllColumns.ModifiedStar(SqlIdentifier.star(pos), new ArrayList<>(onlyOn.values()), pos);
     }
 
     /** The columns that expressions read, by lower-case name (a qualified name by its last part). */

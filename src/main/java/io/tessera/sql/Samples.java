@@ -1,7 +1,9 @@
 package io.tessera.sql;
 
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -16,10 +18,13 @@ import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 import org.apache.calcite.util.Util;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * DuckDB's samples: {@code t TABLESAMPLE ...} samples a table, {@code USING SAMPLE ...} after a SELECT's FROM and
@@ -36,8 +41,9 @@ import java.math.BigDecimal;
  *       random()) <= count(*) OVER () * p / 100}.
  * </ul>
  * Which rows come back is as random as random() is: {@code SELECT setseed(x)} before a query makes them repeatable.
- * A seed in the sample itself (REPEATABLE (s), {@code (bernoulli, s)}) is refused with that hint, since the seed of
- * random() is the connection's.
+ * A seed in the sample itself (REPEATABLE (s), {@code (bernoulli, s)}) makes it deterministic by a hash of the seed
+ * and each row instead of random() ({@link #seeded}): the same rows for the same seed and table, whatever the
+ * rows' order and the threads, though not the rows DuckDB's generator picks.
  */
 public final class Samples {
 
@@ -65,10 +71,6 @@ public final class Samples {
         BigDecimal size = ((SqlNumericLiteral) call.operand(2)).bigDecimalValue();
         String unit = text(call.operand(3));
         SqlNode seed = call.operand(4);
-        if (seed instanceof SqlNumericLiteral) {
-            throw SupportCheck.unsupported("a sample's seed (REPEATABLE); SELECT setseed(x) before the query makes "
-                    + "its random() values, and so its sample, repeatable", seed.getParserPosition());
-        }
         boolean percent = "percent".equals(unit);
         if (percent && (size.signum() < 0 || size.compareTo(BigDecimal.valueOf(100)) > 0)) {
             throw new SqlError("Sample sample_size " + size.toPlainString() + " out of range, must be between 0 and 100"
@@ -90,7 +92,9 @@ public final class Samples {
         SqlNodeList star = SqlNodeList.of(SqlIdentifier.star(pos));
         BigDecimal share = size.divide(BigDecimal.valueOf(100));
         SqlNode query;
-        if (!percent) {
+        if (seed instanceof SqlNumericLiteral n) {
+            query = seeded(from, method, percent, size, n.bigDecimalValue().toPlainString(), pos);
+        } else if (!percent) {
             SqlSelect select = select(star, from, null, null, pos);
             query = new SqlOrderBy(pos, select, SqlNodeList.of(random(pos)), null,
                     SqlLiteral.createExactNumeric(size.toBigInteger().toString(), pos));
@@ -110,6 +114,118 @@ public final class Samples {
         return name == null ? query : SqlStdOperatorTable.AS.createCall(pos, query, new SqlIdentifier(name, pos));
     }
 
+    /**
+     * A sample with a seed: each row keyed by the MD5 of the seed, the row's text ({@link #ROW_TEXT}) and the row's
+     * number among the rows of that text (so that equal rows, which no order tells apart, get keys of their own);
+     * a percentage by bernoulli or system keeps the rows whose key's first 52 bits, as a fraction, are below the
+     * share; reservoir keeps the rows of the smallest keys. The keys depend on neither the rows' order nor the
+     * threads: the same seed on the same rows keeps the same rows.
+     */
+    private static SqlNode seeded(SqlNode from, String method, boolean percent, BigDecimal size, String seed,
+                                  SqlParserPos pos) {
+        SqlNodeList star = SqlNodeList.of(SqlIdentifier.star(pos));
+        SqlNodeList withText = SqlNodeList.of(SqlIdentifier.star(pos), as(ROW_TEXT.createCall(pos), ROW, pos));
+        SqlNode numbered = over(SqlStdOperatorTable.ROW_NUMBER.createCall(pos), SqlNodeList.EMPTY,
+                SqlNodeList.of(new SqlIdentifier(ROW, pos)), pos);
+        SqlNode hashed = concat(pos, SqlLiteral.createCharString(seed + "#", pos), new SqlIdentifier(ROW, pos),
+                SqlLiteral.createCharString("#", pos), varchar(numbered, pos));
+        SqlNode key = new SqlUnresolvedFunction(new SqlIdentifier("md5", pos), null, null, null, null,
+                SqlFunctionCategory.USER_DEFINED_FUNCTION).createCall(pos, hashed);
+        SqlNodeList withKey = SqlNodeList.of(SqlIdentifier.star(pos), as(key, KEY, pos));
+        SqlNode keyed = select(withKey, select(withText, from, null, null, pos), null, null, pos);
+        SqlNodeList kept = SqlNodeList.of(new AllColumns.ModifiedStar(SqlIdentifier.star(pos),
+                List.of(new SqlIdentifier(ROW, pos), new SqlIdentifier(KEY, pos)), pos));
+        BigDecimal share = size.divide(BigDecimal.valueOf(100));
+        if (!percent) {
+            return new SqlOrderBy(pos, select(kept, keyed, null, null, pos), SqlNodeList.of(new SqlIdentifier(KEY,
+                    pos)), null, SqlLiteral.createExactNumeric(size.toBigInteger().toString(), pos));
+        }
+        if (method.equals("reservoir")) {
+            SqlNode rank = over(SqlStdOperatorTable.ROW_NUMBER.createCall(pos), SqlNodeList.EMPTY,
+                    SqlNodeList.of(new SqlIdentifier(KEY, pos)), pos);
+            SqlNode count = over(SqlStdOperatorTable.COUNT.createCall(pos, SqlIdentifier.star(pos)),
+                    SqlNodeList.EMPTY, SqlNodeList.EMPTY, pos);
+            SqlNode qualify = SqlStdOperatorTable.LESS_THAN_OR_EQUAL.createCall(pos, rank,
+                    SqlStdOperatorTable.MULTIPLY.createCall(pos, count, SqlLiteral.createExactNumeric(
+                            share.toPlainString(), pos)));
+            return select(kept, keyed, null, qualify, pos);
+        }
+        if (share.compareTo(BigDecimal.ONE) >= 0) {
+            return select(kept, keyed, null, null, pos);
+        }
+        // the key is below the threshold's 13 hex digits exactly where its first 13 digits are
+        String threshold = String.format("%013x", share.multiply(BigDecimal.valueOf(1L << 52)).toBigInteger());
+        SqlNode below = SqlStdOperatorTable.LESS_THAN.createCall(pos, new SqlIdentifier(KEY, pos),
+                SqlLiteral.createCharString(threshold, pos));
+        return select(kept, keyed, below, null, pos);
+    }
+
+    /** The columns a seeded sample adds to the sampled table's for a while: the row's text and its key. */
+    private static final String ROW = "tessera_sample_row";
+    private static final String KEY = "tessera_sample_key";
+
+    /**
+     * A row's text in a seeded sample's SELECT, until the validator writes it from the FROM's columns ({@link
+     * #rowText}).
+     */
+    public static final SqlSpecialOperator ROW_TEXT = new SqlSpecialOperator("SAMPLE ROW TEXT", SqlKind.OTHER);
+
+    /** Whether a select list holds {@link #ROW_TEXT}. */
+    static boolean holdsRowText(SqlNodeList items) {
+        return items.stream().anyMatch(i -> i.getKind() == SqlKind.AS && ((SqlCall) i).operand(0) instanceof SqlCall c
+                && c.getOperator() == ROW_TEXT);
+    }
+
+    /**
+     * {@code items} with {@link #ROW_TEXT} written as the text of the row of {@code columns} (the FROM's star
+     * expanded): each column's text after its length and a colon, 'N' for NULL, the columns joined by '|', so
+     * that different rows have different texts.
+     */
+    static SqlNodeList rowText(SqlNodeList items, SqlNodeList columns) {
+        List<SqlNode> out = new ArrayList<>();
+        for (SqlNode item : items) {
+            if (!(item.getKind() == SqlKind.AS && ((SqlCall) item).operand(0) instanceof SqlCall c
+                    && c.getOperator() == ROW_TEXT)) {
+                out.add(item);
+                continue;
+            }
+            SqlParserPos pos = item.getParserPosition();
+            List<SqlNode> parts = new ArrayList<>();
+            for (SqlNode column : columns) {
+                SqlNode read = column.getKind() == SqlKind.AS ? ((SqlCall) column).operand(0) : column;
+                if (read instanceof SqlIdentifier id && id.names.get(id.names.size() - 1).equalsIgnoreCase(ROW)) {
+                    continue;
+                }
+                SqlNode text = varchar(read.clone(pos), pos);
+                SqlNode length = varchar(SqlStdOperatorTable.CHAR_LENGTH.createCall(pos, varchar(read.clone(pos),
+                        pos)), pos);
+                parts.add(SqlStdOperatorTable.COALESCE.createCall(pos, concat(pos, length,
+                        SqlLiteral.createCharString(":", pos), text), SqlLiteral.createCharString("N", pos)));
+                parts.add(SqlLiteral.createCharString("|", pos));
+            }
+            parts.add(SqlLiteral.createCharString("", pos));
+            out.add(as(concat(pos, parts.toArray(SqlNode[]::new)), ROW, pos));
+        }
+        return new SqlNodeList(out, items.getParserPosition());
+    }
+
+    private static SqlNode concat(SqlParserPos pos, SqlNode... parts) {
+        SqlNode all = parts[0];
+        for (int i = 1; i < parts.length; i++) {
+            all = SqlStdOperatorTable.CONCAT.createCall(pos, all, parts[i]);
+        }
+        return all;
+    }
+
+    private static SqlNode varchar(SqlNode e, SqlParserPos pos) {
+        return SqlStdOperatorTable.CAST.createCall(pos, e, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(
+                SqlTypeName.VARCHAR, pos), pos));
+    }
+
+    private static SqlNode as(SqlNode e, String name, SqlParserPos pos) {
+        return SqlStdOperatorTable.AS.createCall(pos, e, new SqlIdentifier(name, pos));
+    }
+
     private static SqlSelect select(SqlNodeList items, SqlNode from, SqlNode where, SqlNode qualify,
                                     SqlParserPos pos) {
         return new SqlSelect(pos, SqlNodeList.EMPTY, items, from, where, null, null, null, qualify, null, null, null,
@@ -117,7 +233,11 @@ public final class Samples {
     }
 
     private static SqlNode over(SqlCall aggregate, SqlNodeList order, SqlParserPos pos) {
-        SqlWindow window = SqlWindow.create(null, null, SqlNodeList.EMPTY, order, SqlLiteral.createBoolean(false, pos),
+        return over(aggregate, SqlNodeList.EMPTY, order, pos);
+    }
+
+    private static SqlNode over(SqlCall aggregate, SqlNodeList partition, SqlNodeList order, SqlParserPos pos) {
+        SqlWindow window = SqlWindow.create(null, null, partition, order, SqlLiteral.createBoolean(false, pos),
                 null, null, null, pos);
         return SqlStdOperatorTable.OVER.createCall(pos, aggregate, window);
     }

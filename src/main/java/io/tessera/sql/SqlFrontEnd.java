@@ -71,14 +71,18 @@ public final class SqlFrontEnd {
     private final ViewColumns viewColumns;
     /** Reads the values of a PIVOT statement's ON items from the data (PivotValues.NONE: none is read). */
     private final PivotValues pivotValues;
+    /** The session's variables (SET VARIABLE) by {@link SessionVariables#key}, which getvariable reads. */
+    private final java.util.Map<String, SessionVariables.Value> variables;
 
     public SqlFrontEnd(Database db) {
-        this(db, db.views(), null, null, java.time.ZoneOffset.UTC, null, PivotValues.NONE);
+        this(db, db.views(), null, null, java.time.ZoneOffset.UTC, null, PivotValues.NONE, java.util.Map.of());
     }
 
     private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views, Table replacement,
-                        FileTables files, java.time.ZoneId zone, ViewColumns viewColumns, PivotValues pivotValues) {
+                        FileTables files, java.time.ZoneId zone, ViewColumns viewColumns, PivotValues pivotValues,
+                        java.util.Map<String, SessionVariables.Value> variables) {
         this.db = db;
+        this.variables = variables;
         this.pivotValues = pivotValues;
         this.viewColumns = viewColumns;
         this.views = views;
@@ -89,22 +93,23 @@ public final class SqlFrontEnd {
 
     /** A front end over no tables and no views (the warm-up of {@link CalciteSetup}). */
     static SqlFrontEnd withoutTables() {
-        return new SqlFrontEnd(null, List.of(), null, null, java.time.ZoneOffset.UTC, null, PivotValues.NONE);
+        return new SqlFrontEnd(null, List.of(), null, null, java.time.ZoneOffset.UTC, null, PivotValues.NONE,
+                java.util.Map.of());
     }
 
     /** This front end with {@code table} (a slice of a stored table) in place of the stored table of its name. */
     public SqlFrontEnd withTable(Table table) {
-        return new SqlFrontEnd(db, views, table, files, zone, viewColumns, pivotValues);
+        return new SqlFrontEnd(db, views, table, files, zone, viewColumns, pivotValues, variables);
     }
 
     /** This front end reading the files named in FROM ({@code FROM 'f.csv'}, {@code read_parquet}) through files. */
     public SqlFrontEnd withFiles(FileTables files) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues);
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues, variables);
     }
 
     /** This front end listing the columns of views that {@code columns} gives in the catalog's listings. */
     public SqlFrontEnd withViewColumns(ViewColumns columns) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, columns, pivotValues);
+        return new SqlFrontEnd(db, views, replacement, files, zone, columns, pivotValues, variables);
     }
 
     /**
@@ -112,7 +117,7 @@ public final class SqlFrontEnd {
      * statement it plans; PivotValues.IN_VIEW refuses them, as in a view's query).
      */
     public SqlFrontEnd withPivotValues(PivotValues values) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, values);
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, values, variables);
     }
 
     /** {@code SELECT * FROM name}: the rows of a table or a view of that name. */
@@ -129,7 +134,12 @@ public final class SqlFrontEnd {
      * ({@link #timeZone}), where the physical planner finds it.
      */
     public SqlFrontEnd withTimeZone(java.time.ZoneId zone) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues);
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues, variables);
+    }
+
+    /** This front end reading the session's variables {@code variables} (by {@link SessionVariables#key}). */
+    public SqlFrontEnd withVariables(java.util.Map<String, SessionVariables.Value> variables) {
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues, java.util.Map.copyOf(variables));
     }
 
     /** The session's time zone of a plan this front end made (UTC for one made otherwise). */
@@ -177,6 +187,7 @@ public final class SqlFrontEnd {
         parsed = PivotStatements.expand(parsed, pivotValues); // first: the statement becomes the query it stands for
         parsed = Samples.rewrite(parsed); // the sampled table becomes a subquery the others read
         parsed = DistinctOn.rewrite(parsed); // its keys leave the select list before any rewrite reads it
+        parsed = LimitPercent.rewrite(parsed); // after DISTINCT ON, whose QUALIFY it keeps below its own
         java.util.Map<String, Table> fileTables = FileReferences.replace(parsed, files);
         var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views, viewColumns);
@@ -197,6 +208,7 @@ public final class SqlFrontEnd {
         parsed = DerivedAggregates.rewrite(parsed);
         parsed = DateFunctionAliases.rewrite(parsed);
         parsed = SessionFunctions.rewrite(parsed, zone);
+        parsed = SessionVariables.rewrite(parsed, variables); // getvariable('v') as its value, named as written
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);
         parsed = MapItems.rewrite(parsed);
@@ -220,7 +232,7 @@ public final class SqlFrontEnd {
             root.add(t.name(), new CatalogTable(replaced ? replacement : t));
         }
         fileTables.forEach((name, t) -> root.add(name, new CatalogTable(t)));
-        StoredView.addAll(root, views, types);
+        StoredView.addAll(root, views, types, variables);
         MainSchema.addTo(root);
         CalciteCatalogReader catalog = catalog(root, types);
         TesseraValidator validator = validator(catalog, types);
@@ -479,6 +491,6 @@ public final class SqlFrontEnd {
             }
         }
         out.add(view);
-        return new SqlFrontEnd(db, out, replacement, files, zone, viewColumns, pivotValues);
+        return new SqlFrontEnd(db, out, replacement, files, zone, viewColumns, pivotValues, variables);
     }
 }

@@ -16,7 +16,7 @@ import java.util.List;
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
         Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
-        Statement.Summarize, Statement.SetOption {
+        Statement.Summarize, Statement.SetOption, Statement.SetVariable {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -38,8 +38,11 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
         }
     }
 
-    /** {@code CREATE TABLE [IF NOT EXISTS] name (column type [NOT NULL], ...)}. */
-    record CreateTable(String name, List<Column> columns, boolean ifNotExists) implements Statement {
+    /**
+     * {@code CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (column type [NOT NULL], ...)}: {@code replace} where an
+     * existing table of the name gives way to the new one.
+     */
+    record CreateTable(String name, List<Column> columns, boolean ifNotExists, boolean replace) implements Statement {
 
         public CreateTable {
             columns = List.copyOf(columns);
@@ -88,8 +91,11 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
     record Delete(String table, String sql) implements Statement {
     }
 
-    /** {@code CREATE TABLE [IF NOT EXISTS] name AS query}: {@code query} is the query's text. */
-    record CreateTableAs(String name, String query, boolean ifNotExists) implements Statement {
+    /**
+     * {@code CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name AS query}: {@code query} is the query's text; {@code
+     * replace} where an existing table of the name gives way to the new one.
+     */
+    record CreateTableAs(String name, String query, boolean ifNotExists, boolean replace) implements Statement {
     }
 
     /**
@@ -154,5 +160,12 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
      * long as the connection ({@link SessionSettings}).
      */
     record SetOption(String name, String value) implements Statement {
+    }
+
+    /**
+     * {@code SET VARIABLE name = expression} or {@code RESET VARIABLE name} ({@code expression} null): a variable of
+     * the session, which getvariable('name') reads ({@link SessionVariables}).
+     */
+    record SetVariable(String name, String expression) implements Statement {
     }
 }

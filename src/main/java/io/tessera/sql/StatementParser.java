@@ -81,6 +81,10 @@ public final class StatementParser {
         if (first.is(EXPLAIN)) {
             return explain(s, head);
         }
+        if ((first.is(TesseraParserImplConstants.SET) || first.is(TesseraParserImplConstants.RESET))
+                && head.size() > 1 && head.get(1).named("VARIABLE")) {
+            return SessionVariables.parse(s, head);
+        }
         if (first.is(TesseraParserImplConstants.SET) || first.is(TesseraParserImplConstants.RESET)) {
             return SessionSettings.parse(s);
         }

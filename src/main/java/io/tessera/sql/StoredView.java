@@ -37,20 +37,25 @@ final class StoredView extends AbstractTable implements TranslatableTable {
     private final View view;
     private final CalciteSchema root;
     private final JavaTypeFactoryImpl types;
+    /** The session's variables, which the view's getvariable calls read where a query names it. */
+    private final java.util.Map<String, SessionVariables.Value> variables;
     private RelDataType rowType;
     /** Per column, whether DESCRIBE calls it NOT NULL ({@link StoredNotNullColumns}); found when first asked. */
     private boolean[] notNull;
 
-    private StoredView(View view, CalciteSchema root, JavaTypeFactoryImpl types) {
+    private StoredView(View view, CalciteSchema root, JavaTypeFactoryImpl types,
+                       java.util.Map<String, SessionVariables.Value> variables) {
         this.view = view;
+        this.variables = variables;
         this.root = root;
         this.types = types;
     }
 
-    /** Adds every view to {@code root}, beside its tables. */
-    static void addAll(CalciteSchema root, List<View> views, JavaTypeFactoryImpl types) {
+    /** Adds every view to {@code root}, beside its tables; their getvariable calls read {@code variables}. */
+    static void addAll(CalciteSchema root, List<View> views, JavaTypeFactoryImpl types,
+                       java.util.Map<String, SessionVariables.Value> variables) {
         for (View v : views) {
-            root.add(v.name(), new StoredView(v, root, types));
+            root.add(v.name(), new StoredView(v, root, types, variables));
         }
     }
 
@@ -101,7 +106,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         SqlNode parsed;
         try {
             parsed = PivotStatements.expand(SqlFrontEnd.parse(view.query()), PivotValues.IN_VIEW);
-            parsed = DistinctOn.rewrite(Samples.rewrite(parsed));
+            parsed = LimitPercent.rewrite(DistinctOn.rewrite(Samples.rewrite(parsed)));
             FileReferences.replace(parsed, new FileTables() {
                 @Override
                 public io.tessera.storage.Table table(FileReference file) {
@@ -119,6 +124,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
             SupportCheck.check(parsed);
             ColumnNames.nameExpressions(parsed, view.query(), false);
             parsed = ValuesColumns.rewrite(parsed);
+            parsed = SessionVariables.rewrite(parsed, variables);
         } catch (SqlError e) {
             throw new SqlError("view " + view.name() + ": " + e.getMessage());
         }

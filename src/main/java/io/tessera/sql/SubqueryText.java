@@ -151,7 +151,7 @@ final class SubqueryText {
                 }
                 expression(as.operand(0), sb);
                 sb.append(" AS ").append(name(((SqlIdentifier) as.operand(1)).getSimple()));
-            } else if (item instanceof AllColumns.ExcludingStar) {
+            } else if (item instanceof AllColumns.ModifiedStar) {
                 throw new Unknown();
             } else {
                 expression(item, sb);

@@ -57,13 +57,13 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || DateFunctionAliases.NAMES.contains(name)
                 || FunctionAliases.NAMES.contains(name)
                 || PatternOperators.ESCAPE_FUNCTIONS.containsKey(name)
-                || SessionFunctions.NAMES.contains(name)
+                || SessionFunctions.NAMES.contains(name) || name.equals(SessionVariables.GET)
                 || OrderedAggregates.PICKS.contains(name)
                 || WindowSupport.FUNCTIONS.contains(name)
                 || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL
                 || call.getOperator() == IntegerDivision.OPERATOR || PatternOperators.isOne(call.getOperator())
                 || PowerOperator.applies(call) || BitwiseOperators.applies(call)
-                || call.getOperator() == ColumnsSelections.COLUMNS
+                || call.getOperator() == ColumnsSelections.COLUMNS || call.getOperator() == Samples.ROW_TEXT
                 || kind == SqlKind.SAFE_CAST && name.equals("TRY_CAST"); // DuckDB's; BigQuery's SAFE_CAST is not
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {
             WindowSupport.check(w);

@@ -22,9 +22,7 @@ final class TableDefinitions {
     }
 
     static Statement.CreateTable create(SqlCreateTable create) {
-        if (create.getReplace()) {
-            throw SupportCheck.unsupported("CREATE OR REPLACE TABLE", create.getParserPosition());
-        }
+        replaceOrIfNotExists(create);
         String table = tableName(create.name);
         if (create.query != null) {
             throw SupportCheck.unsupported("CREATE TABLE ... AS query", create.query.getParserPosition());
@@ -37,7 +35,15 @@ final class TableDefinitions {
         for (SqlNode element : create.columnList) {
             columns.add(column(element, table));
         }
-        return new Statement.CreateTable(table, columns, create.ifNotExists);
+        return new Statement.CreateTable(table, columns, create.ifNotExists, create.getReplace());
+    }
+
+    /** OR REPLACE with IF NOT EXISTS: an error, as in DuckDB (the one replaces what the other keeps). */
+    private static void replaceOrIfNotExists(SqlCreateTable create) {
+        if (create.getReplace() && create.ifNotExists) {
+            throw new SqlError("Cannot specify both OR REPLACE and IF NOT EXISTS within single create statement"
+                    + SupportCheck.at(create.getParserPosition()));
+        }
     }
 
     static Statement.DropTable drop(SqlDropTable drop) {
@@ -62,17 +68,15 @@ final class TableDefinitions {
                 nullable == null || nullable);
     }
 
-    /** {@code CREATE TABLE name AS query}; {@code query} is the query's text as written. */
+    /** {@code CREATE [OR REPLACE] TABLE name AS query}; {@code query} is the query's text as written. */
     static Statement.CreateTableAs createAs(SqlCreateTable create, String query) {
-        if (create.getReplace()) {
-            throw SupportCheck.unsupported("CREATE OR REPLACE TABLE", create.getParserPosition());
-        }
+        replaceOrIfNotExists(create);
         String table = tableName(create.name);
         if (create.columnList != null) {
             throw SupportCheck.unsupported("a column list in CREATE TABLE ... AS query (name the query's columns"
                     + " instead)", create.columnList.getParserPosition());
         }
-        return new Statement.CreateTableAs(table, query, create.ifNotExists);
+        return new Statement.CreateTableAs(table, query, create.ifNotExists, create.getReplace());
     }
 
     /** {@code CREATE [OR REPLACE] VIEW name [(columns)] AS query}; {@code query} is the query's text as written. */

@@ -9,6 +9,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.runtime.PairList;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
@@ -147,6 +148,15 @@ final class TesseraValidator extends SqlValidatorImpl {
             }
             select.setSelectList(ColumnsSelections.expand(select.getSelectList(),
                     star -> expandStar(SqlNodeList.of(star), select, false), getCatalogReader().nameMatcher()));
+        }
+        if (Samples.holdsRowText(select.getSelectList())) {
+            // a seeded sample's row text, written from the FROM's columns
+            for (var child : getRawSelectScope(select).getChildren()) {
+                validateNamespace(child, unknownType);
+            }
+            SqlParserPos pos = select.getSelectList().getParserPosition();
+            select.setSelectList(Samples.rowText(select.getSelectList(),
+                    expandStar(SqlNodeList.of(SqlIdentifier.star(pos)), select, false)));
         }
         StructFieldNames.qualify(select, getRawSelectScope(select), getCatalogReader().nameMatcher());
         JoinColumns common = joinColumns(select);
@@ -307,17 +317,24 @@ final class TesseraValidator extends SqlValidatorImpl {
 
     /**
      * The select list with {@code * EXCLUDE (...)}: expanded with plain stars, then each star's excluded columns
-     * taken out of the expanded list and its type.
+     * taken out of the expanded list and its type; with REPLACE or RENAME, the star's columns written out first.
      */
     @Override
     protected RelDataType validateSelectList(SqlNodeList selectItems, SqlSelect select, RelDataType targetRowType) {
+        if (AllColumns.changesColumns(selectItems)) {
+            // REPLACE or RENAME: the star's columns written out as items before the list is validated
+            SqlNodeList written = AllColumns.writtenOut(selectItems,
+                    star -> expandStar(SqlNodeList.of(star), select, false), getCatalogReader().nameMatcher());
+            select.setSelectList(written);
+            return validateSelectList(written, select, targetRowType);
+        }
         if (!AllColumns.hasExclusions(selectItems)) {
             return boundStarColumns(select, super.validateSelectList(selectItems, select, targetRowType));
         }
         Map<SqlNode, Integer> widths = new java.util.IdentityHashMap<>();
         for (SqlNode item : selectItems) {
             boolean star = item instanceof SqlIdentifier id && id.isStar();
-            SqlNode plain = item instanceof AllColumns.ExcludingStar x ? x.star() : item;
+            SqlNode plain = item instanceof AllColumns.ModifiedStar x ? x.star() : item;
             widths.put(item, star ? expandStar(SqlNodeList.of(plain), select, false).size() : 1);
         }
         SqlNodeList plain = AllColumns.withoutExclusions(selectItems);

@@ -210,8 +210,8 @@ class StatementParserTest {
         assertEquals("unsupported: a qualified table name s.t at line 1, column 14", error("create table s.t (a int)"));
         assertEquals("unsupported: a column list in CREATE TABLE ... AS query (name the query's columns instead) at"
                 + " line 1, column 16", error("create table t (a int) as select 1"));
-        assertEquals("unsupported: CREATE OR REPLACE TABLE at line 1, column 1",
-                error("create or replace table t (a int)"));
+        assertEquals("Cannot specify both OR REPLACE and IF NOT EXISTS within single create statement at line 1,"
+                + " column 1", error("create or replace table if not exists t (a int)"));
         assertEquals("unsupported: DROP SCHEMA at line 1, column 1", error("drop schema s"));
         assertEquals("CREATE TABLE t: column A appears twice in table t",
                 assertThrows(SqlError.class, () -> create("create table t (a int, A bigint)").schema()).getMessage());
@@ -222,7 +222,7 @@ class StatementParserTest {
         assertEquals(new Statement.Update("T", "UPDATE T set a = 1 where b"), StatementParser.parse("UPDATE T set a = 1 where b;"));
         assertEquals(new Statement.Delete("t x", "delete from \"t x\" where 1 = 1"),
                 StatementParser.parse("delete from \"t x\" where 1 = 1"));
-        assertEquals(new Statement.CreateTableAs("t2", "select a as x from t -- why", false),
+        assertEquals(new Statement.CreateTableAs("t2", "select a as x from t -- why", false, false),
                 StatementParser.parse("create table t2 as select a as x from t -- why\n"));
         assertEquals(new Statement.CreateView("v", List.of("p", "q"), "(select a, (b) from t)", true),
                 StatementParser.parse("create or replace view v (p, q) as (select a, (b) from t);"));

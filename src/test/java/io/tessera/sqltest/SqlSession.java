@@ -53,7 +53,7 @@ final class SqlSession implements AutoCloseable {
 
     /**
      * An engine that plans for the GPU and puts the queries there (on the JVM where there is none), in the session's
-     * time zone.
+     * time zone and with its variables.
      */
     QueryEngine gpuEngine() {
         if (gpu == null) {
@@ -63,6 +63,7 @@ final class SqlSession implements AutoCloseable {
         if (!zone.equals(gpu.timeZone())) {
             gpu.execute("SET TimeZone = '" + zone.getId() + "'"); // a zone id the session's own SET accepted
         }
+        gpu.variables().useAll(tessera.engine().variables().now()); // the values the session's own SET VARIABLE computed
         return gpu;
     }
 
