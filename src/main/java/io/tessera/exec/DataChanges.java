@@ -93,7 +93,8 @@ final class DataChanges {
         List<String> columns = new ArrayList<>();
         if (insert.byName()) {
             if (insert.getTargetColumnList() != null) {
-                throw new SqlError("INSERT BY NAME cannot be combined with a column list" + InsertClauses.at(insert.getTargetColumnList().getParserPosition()));
+                throw new SqlError("INSERT BY NAME cannot be combined with a column list"
+                        + InsertClauses.at(insert.getTargetColumnList().getParserPosition()));
             }
             SqlNode source = ((InsertClauses) SqlFrontEnd.parse(sql)).getSource();
             for (String name : plan(source, parameters).fieldNames()) {
