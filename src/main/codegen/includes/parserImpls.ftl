@@ -1,7 +1,9 @@
 <#--
   Tessera's table definitions, added to Calcite's grammar: CREATE TABLE (columns, or AS query), CREATE VIEW, DROP
   TABLE and DROP VIEW, built as Calcite's DDL nodes (org.apache.calcite.sql.ddl). What Tessera does not keep (a
-  default, a generated column, a key, a check) is parsed here and refused with its position by sql/TableDefinitions.
+  default, a generated column, a check) is parsed here and refused with its position by sql/TableDefinitions.
+  INSERT is Tessera's (pom.xml takes Calcite's out of the template): DuckDB's INSERT OR REPLACE / OR IGNORE, BY NAME
+  or BY POSITION and ON CONFLICT, kept by sql/InsertClauses.
 -->
 
 /** {@code IF NOT EXISTS}, or nothing. */
@@ -29,7 +31,9 @@ void TesseraTableElement(List<SqlNode> list) :
 {
     final SqlIdentifier id;
     SqlDataTypeSpec type;
-    final boolean nullable;
+    boolean nullable;
+    final List<SqlNode> keys = new ArrayList<SqlNode>();
+    Span k;
     SqlNode value = null;
     ColumnStrategy strategy = null;
     SqlIdentifier constraint = null;
@@ -42,6 +46,18 @@ void TesseraTableElement(List<SqlNode> list) :
     (
         type = DataType()
         nullable = NullableOptDefaultTrue()
+        (
+            // a column's PRIMARY KEY or UNIQUE, a key of that one column, and NOT NULL after it
+            <PRIMARY> { k = span(); } <KEY> {
+                keys.add(SqlDdlNodes.primary(k.end(this), null, new SqlNodeList(List.of(id), id.getParserPosition())));
+            }
+        |
+            <UNIQUE> {
+                keys.add(SqlDdlNodes.unique(getPos(), null, new SqlNodeList(List.of(id), id.getParserPosition())));
+            }
+        |
+            <NOT> <NULL> { nullable = false; }
+        )*
         [
             <DEFAULT_> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
                 strategy = ColumnStrategy.DEFAULT;
@@ -61,6 +77,7 @@ void TesseraTableElement(List<SqlNode> list) :
                 strategy = nullable ? ColumnStrategy.NULLABLE : ColumnStrategy.NOT_NULLABLE;
             }
             list.add(SqlDdlNodes.column(s.add(id).end(this), id, type.withNullable(nullable), value, strategy));
+            list.addAll(keys);
         }
     |
         { list.add(id); }
@@ -1128,4 +1145,84 @@ SqlSelect TesseraFromFirst() :
             fromClause, where, groupBy, having, windowDecls, qualify,
             null, null, null, new SqlNodeList(getPos()));
     }
+}
+
+/**
+ * {@code INSERT [OR REPLACE | OR IGNORE] INTO table [BY NAME | BY POSITION] [(columns)] query [ON CONFLICT ...]}:
+ * Calcite's SqlInsert with DuckDB's clauses beside it ({@link io.tessera.sql.InsertClauses}).
+ */
+SqlNode SqlInsert() :
+{
+    final Span s;
+    final SqlIdentifier table;
+    SqlNodeList columns = null;
+    final SqlNode source;
+    InsertClauses.Or or = InsertClauses.Or.NONE;
+    boolean byName = false;
+    InsertClauses.Conflict conflict = null;
+}
+{
+    <INSERT> { s = span(); }
+    [
+        <OR> (
+            <REPLACE> { or = InsertClauses.Or.REPLACE; }
+        |
+            <IGNORE> { or = InsertClauses.Or.IGNORE; }
+        )
+    ]
+    <INTO> table = CompoundTableIdentifier()
+    [
+        <BY> ( <NAME> { byName = true; } | <POSITION> )
+    ]
+    [ LOOKAHEAD(2) columns = ParenthesizedSimpleIdentifierList() ]
+    source = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+    [
+        LOOKAHEAD({ getToken(1).kind == ON && getToken(2).image.equalsIgnoreCase("CONFLICT") })
+        conflict = TesseraOnConflict()
+    ]
+    {
+        return new InsertClauses(s.end(this), table, source, columns, or, byName, conflict);
+    }
+}
+
+/**
+ * {@code ON CONFLICT [(columns)] DO NOTHING} or {@code ON CONFLICT [(columns)] DO UPDATE SET column = expression,
+ * ... [WHERE condition]}; CONFLICT and NOTHING are words, no keywords.
+ */
+InsertClauses.Conflict TesseraOnConflict() :
+{
+    final Span s;
+    SqlNodeList target = null;
+    final List<SqlNode> columns = new ArrayList<SqlNode>();
+    final List<SqlNode> values = new ArrayList<SqlNode>();
+    SqlIdentifier column;
+    SqlNode value;
+    SqlNode condition = null;
+}
+{
+    <ON> { s = span(); } <IDENTIFIER>
+    [ target = ParenthesizedSimpleIdentifierList() ]
+    <DO>
+    (
+        LOOKAHEAD({ getToken(1).image.equalsIgnoreCase("NOTHING") }) <IDENTIFIER> {
+            return new InsertClauses.Conflict(s.end(this), target, null, null, null);
+        }
+    |
+        <UPDATE> <SET>
+        column = SimpleIdentifier() <EQ> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
+            columns.add(column);
+            values.add(value);
+        }
+        (
+            <COMMA> column = SimpleIdentifier() <EQ> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
+                columns.add(column);
+                values.add(value);
+            }
+        )*
+        [ <WHERE> condition = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+        {
+            return new InsertClauses.Conflict(s.end(this), target, new SqlNodeList(columns, s.pos()),
+                    new SqlNodeList(values, s.pos()), condition);
+        }
+    )
 }

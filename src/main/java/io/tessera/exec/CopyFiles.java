@@ -40,6 +40,11 @@ final class CopyFiles {
                 : s.file().toLowerCase(java.util.Locale.ROOT).endsWith(".parquet");
         TableImporter.Options o = TableImporter.Options.defaults().withHeader(s.header())
                 .withSpelling(OptionSpelling.SQL);
+        if (db.hasTable(table) && !db.table(table).schema().keys().isEmpty()) {
+            // the importers write storage directly, past the checks of an INSERT's keys (KeyedInsert)
+            throw new SqlError("unsupported: COPY " + table + " FROM a file: table " + table + " has a PRIMARY KEY or"
+                    + " UNIQUE constraint; INSERT INTO " + table + " SELECT * FROM 'file' checks it");
+        }
         if (parquet) {
             if (s.header() || s.delimiter() != null) {
                 throw new SqlError("COPY " + table + ": HEADER and DELIMITER are for text files, not Parquet");

@@ -5,7 +5,9 @@ import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
 import io.tessera.optimize.Optimizer;
 import io.tessera.plan.PhysicalPlanner;
+import io.tessera.sql.ConflictUpdates;
 import io.tessera.sql.DataChangeQueries;
+import io.tessera.sql.InsertClauses;
 import io.tessera.sql.Parameters;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
@@ -18,12 +20,19 @@ import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
 import io.tessera.storage.TableWriter;
 import io.tessera.storage.View;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParserPos;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -47,22 +56,199 @@ final class DataChanges {
     QueryResult insert(Statement.Insert s, Parameters parameters, QueryCancel cancel) {
         try (Database.WriteLock lock = db.lockForWriting()) {
             String table = existingTable(s.table(), "INSERT INTO");
+            TableSchema schema = db.table(table).schema();
+            InsertClauses insert = (InsertClauses) SqlFrontEnd.parse(s.sql());
+            List<String> columns = insertColumns(insert, s.sql(), schema, parameters);
+            if (insert.byName()) {
+                SqlNodeList names = new SqlNodeList(SqlParserPos.ZERO);
+                columns.forEach(c -> names.add(new SqlIdentifier(c, SqlParserPos.ZERO)));
+                insert.setOperand(3, names);
+            }
             // Calcite's conversion of the INSERT gives the rows to append, cast to the table's column types
-            QueryExecutor.Ran ran = engine.runLogical(plan(SqlFrontEnd.parse(s.sql()), parameters), cancel);
-            try (TableWriter w = db.append(table)) {
-                long n = RowAppender.append(ran, w, cancel);
+            QueryExecutor.Ran ran = engine.runLogical(plan(insert, parameters), cancel);
+            if (schema.keys().isEmpty()) {
+                if (insert.conflict() != null || insert.or() != InsertClauses.Or.NONE) {
+                    throw new SqlError((insert.conflict() != null ? "ON CONFLICT" : "INSERT OR "
+                            + insert.or()) + ": table " + table + " has no PRIMARY KEY or UNIQUE constraint"
+                            + InsertClauses.at(insert.conflict() != null ? insert.conflict().pos()
+                            : insert.getParserPosition()));
+                }
+                try (TableWriter w = db.append(table)) {
+                    long n = RowAppender.append(ran, w, cancel);
+                    if (n > 0) {
+                        w.commit();
+                    }
+                    return count(n);
+                }
+            }
+            return keyedInsert(insert, s.sql(), schema, columns, ResultRows.of(ran), parameters, cancel);
+        }
+    }
+
+    /**
+     * The table's columns an INSERT's source gives, in its order: its column list's, BY NAME the source's columns'
+     * names (each must name a column of the table), else all the table's.
+     */
+    private List<String> insertColumns(InsertClauses insert, String sql, TableSchema schema, Parameters parameters) {
+        List<String> columns = new ArrayList<>();
+        if (insert.byName()) {
+            if (insert.getTargetColumnList() != null) {
+                throw new SqlError("INSERT BY NAME cannot be combined with a column list"
+                        + InsertClauses.at(insert.getTargetColumnList().getParserPosition()));
+            }
+            SqlNode source = ((InsertClauses) SqlFrontEnd.parse(sql)).getSource();
+            for (String name : plan(source, parameters).fieldNames()) {
+                int c = schema.indexOf(name);
+                if (c < 0) {
+                    throw new SqlError("INSERT INTO " + schema.name() + " BY NAME: table " + schema.name()
+                            + " has no column " + name + io.tessera.sql.DidYouMean.hint(name,
+                            schema.columns().stream().map(ColumnSchema::name).toList()));
+                }
+                if (columns.contains(schema.columns().get(c).name())) {
+                    throw new SqlError("INSERT INTO " + schema.name() + " BY NAME: the query has two columns named "
+                            + name);
+                }
+                columns.add(schema.columns().get(c).name());
+            }
+        } else if (insert.getTargetColumnList() != null) {
+            for (SqlNode c : insert.getTargetColumnList()) {
+                int i = schema.indexOf(((SqlIdentifier) c).getSimple());
+                columns.add(i < 0 ? ((SqlIdentifier) c).getSimple() : schema.columns().get(i).name());
+            }
+        } else {
+            schema.columns().forEach(c -> columns.add(c.name()));
+        }
+        return columns;
+    }
+
+    /**
+     * An INSERT into a table with keys ({@link KeyedInsert}): the stored rows' keys read (every column where stored
+     * rows may change), the new rows appended, or, where stored rows change, the table rewritten.
+     */
+    private QueryResult keyedInsert(InsertClauses insert, String sql, TableSchema schema, List<String> columns,
+            List<Object[]> rows, Parameters parameters, QueryCancel cancel) {
+        InsertClauses.Conflict conflict = insert.conflict();
+        KeyedInsert.Action action = conflict != null ? (conflict.doNothing() ? KeyedInsert.Action.SKIP
+                : KeyedInsert.Action.UPDATE) : switch (insert.or()) {
+                    case NONE -> KeyedInsert.Action.FAIL;
+                    case IGNORE -> KeyedInsert.Action.SKIP;
+                    case REPLACE -> KeyedInsert.Action.REPLACE;
+                };
+        int handled = conflictTarget(insert, schema, action);
+        boolean changes = action == KeyedInsert.Action.REPLACE || action == KeyedInsert.Action.UPDATE;
+        List<Object[]> stored = ResultRows.of(run(selectColumns(schema,
+                changes ? null : KeyIndex.keyColumns(schema)), parameters, cancel));
+        KeyedInsert keyed = new KeyedInsert(schema, stored, rows, action, handled);
+        if (keyed.changesStored() && action == KeyedInsert.Action.UPDATE) {
+            applyUpdates(keyed, sql, schema, columns, handled, parameters, cancel);
+        } else if (keyed.changesStored()) {
+            for (int i = 0; i < stored.size(); i++) {
+                if (keyed.conflicting(i) != null) {
+                    keyed.update(i, keyed.conflicting(i));
+                }
+            }
+        }
+        if (keyed.updates() == 0) {
+            try (TableWriter w = db.append(schema.name())) {
+                long n = RowAppender.append(keyed.inserted(), w, cancel);
                 if (n > 0) {
                     w.commit();
                 }
                 return count(n);
             }
         }
+        try (TableWriter w = db.replace(schema)) {
+            RowAppender.append(keyed.stored(), w, cancel);
+            long n = RowAppender.append(keyed.inserted(), w, cancel);
+            w.commit();
+            return count(n + keyed.updates());
+        }
+    }
+
+    /**
+     * The key ON CONFLICT (columns) names (its position among the schema's keys), or -1 where the statement names
+     * none and handles a conflict on any key; DO UPDATE on a table of several keys must name one.
+     */
+    private static int conflictTarget(InsertClauses insert, TableSchema schema, KeyedInsert.Action action) {
+        InsertClauses.Conflict conflict = insert.conflict();
+        if (conflict == null || conflict.target() == null) {
+            if (action == KeyedInsert.Action.UPDATE && schema.keys().size() > 1) {
+                throw new SqlError("ON CONFLICT DO UPDATE on table " + schema.name() + ", which has several keys,"
+                        + " needs the key's columns: ON CONFLICT (columns)" + InsertClauses.at(
+                        conflict.pos()));
+            }
+            return action == KeyedInsert.Action.UPDATE ? 0 : -1;
+        }
+        Set<String> named = new HashSet<>();
+        for (SqlNode c : conflict.target()) {
+            named.add(((SqlIdentifier) c).getSimple().toLowerCase(Locale.ROOT));
+        }
+        for (int k = 0; k < schema.keys().size(); k++) {
+            Set<String> key = new HashSet<>();
+            schema.keys().get(k).columns().forEach(c -> key.add(c.toLowerCase(Locale.ROOT)));
+            if (key.equals(named)) {
+                return k;
+            }
+        }
+        throw new SqlError("ON CONFLICT (" + String.join(", ", conflict.target().stream()
+                .map(c -> ((SqlIdentifier) c).getSimple()).toList()) + "): the columns are not a PRIMARY KEY or UNIQUE"
+                + " constraint of table " + schema.name() + InsertClauses.at(conflict.pos()));
+    }
+
+    /**
+     * DO UPDATE's new values of the stored rows with a conflicting new row, from {@link ConflictUpdates}' query
+     * (one row per such stored row, found by its key's values); a row whose WHERE does not hold stays as it is.
+     */
+    private void applyUpdates(KeyedInsert keyed, String sql, TableSchema schema, List<String> columns, int key,
+            Parameters parameters, QueryCancel cancel) {
+        ConflictUpdates.Update update = ConflictUpdates.query(sql, schema, columns, schema.keys().get(key));
+        Map<List<Object>, Object[]> values = new HashMap<>();
+        int width = schema.keys().get(key).columns().size();
+        KeyIndex index = keyed.index();
+        for (Object[] row : ResultRows.of(run(update.query(), parameters, cancel))) {
+            Object[] keyed0 = new Object[schema.columns().size()];
+            for (int i = 0; i < width; i++) {
+                keyed0[schema.indexOf(schema.keys().get(key).columns().get(i))] = row[i];
+            }
+            values.put(index.values(key, keyed0), row);
+        }
+        List<Object[]> stored = keyed.stored();
+        for (int i = 0; i < stored.size(); i++) {
+            if (keyed.conflicting(i) == null) {
+                continue;
+            }
+            Object[] row = values.get(index.values(key, stored.get(i)));
+            if (row == null || !Boolean.TRUE.equals(row[row.length - 1])) {
+                continue;
+            }
+            Object[] changed = stored.get(i).clone();
+            for (int j = 0; j < update.columns().length; j++) {
+                changed[update.columns()[j]] = row[width + j];
+            }
+            keyed.update(i, changed);
+        }
+    }
+
+    /** {@code SELECT columns FROM table} ({@code columns} null: all), built as a tree; unread columns NULL. */
+    private static SqlNode selectColumns(TableSchema schema, int[] columns) {
+        SqlParserPos pos = SqlParserPos.ZERO;
+        SqlNodeList list = new SqlNodeList(pos);
+        for (int c = 0; c < schema.columns().size(); c++) {
+            final int col = c;
+            boolean read = columns == null || java.util.Arrays.stream(columns).anyMatch(x -> x == col);
+            list.add(read ? new SqlIdentifier(schema.columns().get(c).name(), pos) : SqlLiteral.createNull(pos));
+        }
+        return new SqlSelect(pos, null, list, new SqlIdentifier(schema.name(), pos), null, null, null, null, null,
+                null, null, null, null);
     }
 
     QueryResult update(Statement.Update s, Parameters parameters, QueryCancel cancel) {
         try (Database.WriteLock lock = db.lockForWriting()) {
             Table table = db.table(existingTable(s.table(), "UPDATE"));
             DataChangeQueries.Update rows = DataChangeQueries.update(s.sql(), table.schema());
+            if (changesKey(s.sql(), table.schema())) {
+                return updateKeys(rows, table.schema(), parameters, cancel);
+            }
             try (TableWriter w = db.replace(table.schema())) {
                 long changed = RowAppender.append(run(rows.changed(), parameters, cancel), w, cancel);
                 if (changed == 0) {
@@ -74,6 +260,47 @@ final class DataChanges {
                 w.commit();
                 return count(changed);
             }
+        }
+    }
+
+    /** Whether an UPDATE assigns a column of one of the table's keys. */
+    private static boolean changesKey(String sql, TableSchema schema) {
+        for (SqlNode c : ((org.apache.calcite.sql.SqlUpdate) SqlFrontEnd.parse(sql)).getTargetColumnList()) {
+            String name = ((SqlIdentifier) c).names.getLast();
+            if (schema.keys().stream().anyMatch(k -> k.has(name))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * An UPDATE of key columns: the rows kept and the rows changed read whole and their keys checked in a
+     * {@link KeyIndex} before the table is rewritten; a key two rows would share fails the statement.
+     */
+    private QueryResult updateKeys(DataChangeQueries.Update rows, TableSchema schema, Parameters parameters,
+            QueryCancel cancel) {
+        List<Object[]> changed = ResultRows.of(run(rows.changed(), parameters, cancel));
+        if (changed.isEmpty()) {
+            return count(0);
+        }
+        List<Object[]> kept = rows.kept() == null ? List.of() : ResultRows.of(run(rows.kept(), parameters, cancel));
+        KeyIndex index = new KeyIndex(schema);
+        for (int i = 0; i < kept.size(); i++) {
+            index.add(kept.get(i), i);
+        }
+        for (int i = 0; i < changed.size(); i++) {
+            KeyIndex.Hit hit = index.find(changed.get(i));
+            if (hit != null) {
+                throw index.duplicateOfStored(hit.key(), changed.get(i));
+            }
+            index.add(changed.get(i), kept.size() + i);
+        }
+        try (TableWriter w = db.replace(schema)) {
+            RowAppender.append(changed, w, cancel);
+            RowAppender.append(kept, w, cancel);
+            w.commit();
+            return count(changed.size());
         }
     }
 

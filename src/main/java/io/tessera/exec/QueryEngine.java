@@ -510,8 +510,10 @@ public final class QueryEngine implements AutoCloseable {
         SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(d.query())), d.query());
         List<io.tessera.plan.ColumnInfo> columns = ResultRows.nullableAsDuckDb(prepare(logical, null, null,
                 System.nanoTime()).plan().resultColumns(), logical.storedNotNull());
-        return d.form() == Statement.Describe.Form.TABLE_INFO ? ResultRows.tableInfo(columns)
-                : ResultRows.describe(columns);
+        io.tessera.storage.TableSchema table = ResultRows.describedTable(db, d.query());
+        List<io.tessera.storage.TableKey> keys = table == null ? List.of() : table.keys();
+        return d.form() == Statement.Describe.Form.TABLE_INFO ? ResultRows.tableInfo(columns, keys)
+                : ResultRows.describe(columns, keys);
     }
 
     /** SUMMARIZE: the columns of the query (as DESCRIBE finds them), then one aggregate per column over its rows. */

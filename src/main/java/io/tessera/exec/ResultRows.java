@@ -8,6 +8,8 @@ import io.tessera.plan.ColumnInfo;
 import io.tessera.storage.DataType;
 
 import java.time.ZoneId;
+import io.tessera.storage.TableKey;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,6 +30,21 @@ final class ResultRows {
         for (int from = 0; from < n; from += QueryEngine.BATCH_ROWS) {
             QueryCancel.check(cancel);
             rows.addAll(rows(ran, from, Math.min(n, from + QueryEngine.BATCH_ROWS), zone));
+        }
+        return rows;
+    }
+
+    /** Every row of a result as {@link RowAppender} reads a result's values, to be written to a table again. */
+    static List<Object[]> of(QueryExecutor.Ran ran) {
+        int n = ran.rel().rowCount();
+        int width = ran.columns().size();
+        List<Object[]> rows = new ArrayList<>(n);
+        for (int r = 0; r < n; r++) {
+            Object[] row = new Object[width];
+            for (int c = 0; c < width; c++) {
+                row[c] = ran.rel().value(c, r);
+            }
+            rows.add(row);
         }
         return rows;
     }
@@ -95,10 +112,25 @@ final class ResultRows {
         return columns;
     }
 
-    static QueryResult describe(List<ColumnInfo> resultColumns) {
+    /** The stored table a DESCRIBE's query reads whole ({@code SELECT * FROM table}), whose keys it shows; or null. */
+    static io.tessera.storage.TableSchema describedTable(io.tessera.storage.Database db, String query) {
+        if (io.tessera.sql.SqlFrontEnd.parse(query) instanceof org.apache.calcite.sql.SqlSelect select
+                && select.getSelectList().size() == 1
+                && select.getSelectList().get(0) instanceof org.apache.calcite.sql.SqlIdentifier star && star.isStar()
+                && select.getFrom() instanceof org.apache.calcite.sql.SqlIdentifier from && from.isSimple()
+                && select.getWhere() == null && db != null && db.hasTable(from.getSimple())) {
+            return db.table(from.getSimple()).schema();
+        }
+        return null;
+    }
+
+    /** DESCRIBE's rows; {@code keys}: the described table's, whose columns are PRI (primary key) or UNI (unique). */
+    static QueryResult describe(List<ColumnInfo> resultColumns, List<TableKey> keys) {
         List<Object[]> rows = new ArrayList<>();
         for (ColumnInfo c : resultColumns) {
-            rows.add(new Object[] {c.name(), c.type().toString(), c.nullable() ? "YES" : "NO", null, null, null});
+            String key = keys.stream().anyMatch(k -> k.primary() && k.has(c.name())) ? "PRI"
+                    : keys.stream().anyMatch(k -> k.has(c.name())) ? "UNI" : null;
+            rows.add(new Object[] {c.name(), c.type().toString(), c.nullable() ? "YES" : "NO", key, null, null});
         }
         List<ResultColumn> columns = new ArrayList<>();
         for (String name : List.of("column_name", "column_type", "null", "key", "default", "extra")) {
@@ -109,13 +141,14 @@ final class ResultRows {
 
     /**
      * A table's columns as DuckDB's {@code PRAGMA table_info} lists them (SQLite's form): position from 0, name, type,
-     * whether NOT NULL, default (Tessera has none) and whether part of a primary key (none).
+     * whether NOT NULL, default (Tessera has none) and whether part of the primary key among {@code keys}.
      */
-    static QueryResult tableInfo(List<ColumnInfo> resultColumns) {
+    static QueryResult tableInfo(List<ColumnInfo> resultColumns, List<TableKey> keys) {
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < resultColumns.size(); i++) {
             ColumnInfo c = resultColumns.get(i);
-            rows.add(new Object[] {i, c.name(), c.type().toString(), !c.nullable(), null, false});
+            boolean pk = keys.stream().anyMatch(k -> k.primary() && k.has(c.name()));
+            rows.add(new Object[] {i, c.name(), c.type().toString(), !c.nullable(), null, pk});
         }
         List<ResultColumn> columns = List.of(new ResultColumn("cid", DataType.INTEGER, false),
                 new ResultColumn("name", DataType.VARCHAR, false), new ResultColumn("type", DataType.VARCHAR, false),

@@ -88,7 +88,7 @@ final class CatalogFunctions {
     private CatalogRelation tables() {
         List<List<Object>> rows = new ArrayList<>();
         for (Table t : tables) {
-            rows.add(row(catalog, "main", t.name(), null, false, false, false, t.rowCount(),
+            rows.add(row(catalog, "main", t.name(), null, false, false, t.schema().primaryKey() != null, t.rowCount(),
                     (long) t.schema().columns().size(), 0L, 0L, createTable(t)));
         }
         return relation(rows, "database_name", TEXT, "schema_name", TEXT, "table_name", TEXT, "comment", TEXT,
@@ -147,9 +147,26 @@ final class CatalogFunctions {
         for (int i = 0; i < columns.size(); i++) {
             ColumnSchema c = columns.get(i);
             sb.append(i > 0 ? ", " : "").append(DuckDbKeywords.quoted(c.name())).append(' ').append(c.type())
-                    .append(c.nullable() ? "" : " NOT NULL");
+                    .append(c.nullable() || primaryKeyColumn(t, c.name()) ? "" : " NOT NULL");
+            for (io.tessera.storage.TableKey k : t.schema().keys()) {
+                if (k.columns().size() == 1 && k.has(c.name())) {
+                    // a key of one column as DuckDB writes it, after the column
+                    sb.append(k.primary() ? " PRIMARY KEY" : " UNIQUE");
+                }
+            }
+        }
+        for (io.tessera.storage.TableKey k : t.schema().keys()) {
+            if (k.columns().size() > 1) {
+                sb.append(", ").append(k.primary() ? "PRIMARY KEY(" : "UNIQUE(").append(String.join(", ",
+                        k.columns().stream().map(DuckDbKeywords::quoted).toList())).append(')');
+            }
         }
         return sb.append(");").toString();
+    }
+
+    private static boolean primaryKeyColumn(Table t, String column) {
+        io.tessera.storage.TableKey pk = t.schema().primaryKey();
+        return pk != null && pk.has(column);
     }
 
     private String path() {

@@ -3,6 +3,7 @@ package io.tessera.sql;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.Database;
 import io.tessera.storage.Table;
+import io.tessera.storage.TableKey;
 import io.tessera.storage.View;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
@@ -20,7 +21,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * DuckDB's {@code information_schema.tables}, {@code .columns} and {@code .views} (the columns clients read most):
+ * DuckDB's {@code information_schema.tables}, {@code .columns}, {@code .views}, {@code .table_constraints} and
+ * {@code .key_column_usage} (the columns clients read most):
  * each one a statement names in FROM is replaced, before validation, by a VALUES list of the database's tables and
  * views as they are when the statement is planned, so it can be filtered, joined and aggregated as any table. One
  * schema, {@code main}; the catalog is the database directory's name (DuckDB's is the database file's). The columns
@@ -35,6 +37,15 @@ final class InformationSchema {
             "ordinal_position", "column_default", "is_nullable", "data_type");
     private static final List<String> VIEWS = List.of("table_catalog", "table_schema", "table_name",
             "view_definition");
+    private static final List<String> TABLE_CONSTRAINTS = List.of("constraint_catalog", "constraint_schema",
+            "constraint_name", "table_catalog", "table_schema", "table_name", "constraint_type", "is_deferrable",
+            "initially_deferred", "enforced", "nulls_distinct");
+    private static final List<String> KEY_COLUMN_USAGE = List.of("constraint_catalog", "constraint_schema",
+            "constraint_name", "table_catalog", "table_schema", "table_name", "column_name", "ordinal_position",
+            "position_in_unique_constraint");
+    /** The views information_schema has. */
+    private static final List<String> NAMES = List.of("tables", "columns", "views", "table_constraints",
+            "key_column_usage");
 
     private final Database db;
     private final String catalog;
@@ -118,9 +129,9 @@ final class InformationSchema {
             return null;
         }
         String name = id.names.get(1).toLowerCase(Locale.ROOT);
-        if (!name.equals("tables") && !name.equals("columns") && !name.equals("views")) {
-            throw new SqlError("no table " + SCHEMA + "." + id.names.get(1) + " (information_schema has tables,"
-                    + " columns and views)" + SupportCheck.at(id.getParserPosition()));
+        if (!NAMES.contains(name)) {
+            throw new SqlError("no table " + SCHEMA + "." + id.names.get(1) + " (information_schema has "
+                    + String.join(", ", NAMES) + ")" + SupportCheck.at(id.getParserPosition()));
         }
         return name;
     }
@@ -133,11 +144,15 @@ final class InformationSchema {
         List<String> columns = switch (name) {
             case "tables" -> TABLES;
             case "columns" -> COLUMNS;
+            case "table_constraints" -> TABLE_CONSTRAINTS;
+            case "key_column_usage" -> KEY_COLUMN_USAGE;
             default -> VIEWS;
         };
         List<SqlTypeName> types = new ArrayList<>();
         for (String c : columns) {
-            types.add(c.equals("ordinal_position") ? SqlTypeName.INTEGER : SqlTypeName.VARCHAR);
+            types.add(name.equals("key_column_usage") && (c.equals("ordinal_position")
+                    || c.equals("position_in_unique_constraint")) ? SqlTypeName.BIGINT
+                    : c.equals("ordinal_position") ? SqlTypeName.INTEGER : SqlTypeName.VARCHAR);
         }
         return new CatalogRelation(columns, types, rows(name)).as(alias, pos);
     }
@@ -179,6 +194,31 @@ final class InformationSchema {
                     }
                 }
             }
+            case "table_constraints" -> {
+                // as DuckDB lists them: each key, and each NOT NULL column as a CHECK
+                for (Table t : tables) {
+                    for (ColumnSchema c : t.schema().columns()) {
+                        if (!c.nullable()) {
+                            rows.add(constraint(t, t.name() + "_" + c.name() + "_not_null", "CHECK"));
+                        }
+                    }
+                    for (TableKey k : t.schema().keys()) {
+                        rows.add(constraint(t, k.name(t.name()), k.primary() ? "PRIMARY KEY" : "UNIQUE"));
+                    }
+                }
+            }
+            case "key_column_usage" -> {
+                for (Table t : tables) {
+                    for (TableKey k : t.schema().keys()) {
+                        for (int i = 0; i < k.columns().size(); i++) {
+                            List<Object> row = new ArrayList<>(List.of(catalog, "main", k.name(t.name()), catalog,
+                                    "main", t.name(), k.columns().get(i), (long) i + 1));
+                            row.add(null);
+                            rows.add(row);
+                        }
+                    }
+                }
+            }
             default -> {
                 for (View v : views) {
                     rows.add(List.of(catalog, "main", v.name(), v.query()));
@@ -186,5 +226,10 @@ final class InformationSchema {
             }
         }
         return rows;
+    }
+
+    /** A row of {@code table_constraints}. */
+    private List<Object> constraint(Table t, String name, String type) {
+        return List.of(catalog, "main", name, catalog, "main", t.name(), type, "NO", "NO", "YES", "YES");
     }
 }

@@ -2,6 +2,7 @@ package io.tessera.sql;
 
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.DataType;
+import io.tessera.storage.TableKey;
 import io.tessera.storage.TableSchema;
 
 import java.util.ArrayList;
@@ -39,13 +40,16 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
     }
 
     /**
-     * {@code CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (column type [NOT NULL], ...)}: {@code replace} where an
+     * {@code CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (column type [NOT NULL] [PRIMARY KEY | UNIQUE], ...,
+     * [PRIMARY KEY (columns)], [UNIQUE (columns)])}: a primary key's columns are NOT NULL; {@code replace} where an
      * existing table of the name gives way to the new one.
      */
-    record CreateTable(String name, List<Column> columns, boolean ifNotExists, boolean replace) implements Statement {
+    record CreateTable(String name, List<Column> columns, List<TableKey> keys, boolean ifNotExists, boolean replace)
+            implements Statement {
 
         public CreateTable {
             columns = List.copyOf(columns);
+            keys = List.copyOf(keys);
         }
 
         /**
@@ -56,9 +60,10 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
             try {
                 List<ColumnSchema> cols = new ArrayList<>();
                 for (Column c : columns) {
-                    cols.add(new ColumnSchema(c.name(), c.type(), c.nullable()));
+                    boolean primary = keys.stream().anyMatch(k -> k.primary() && k.has(c.name()));
+                    cols.add(new ColumnSchema(c.name(), c.type(), c.nullable() && !primary));
                 }
-                return new TableSchema(name, cols);
+                return new TableSchema(name, cols, keys);
             } catch (IllegalArgumentException e) {
                 throw new SqlError("CREATE TABLE " + name + ": " + e.getMessage(), e);
             }

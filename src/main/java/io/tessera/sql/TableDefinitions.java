@@ -1,7 +1,11 @@
 package io.tessera.sql;
 
+import io.tessera.storage.TableKey;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.ddl.SqlKeyConstraint;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.ddl.SqlCreateTable;
 import org.apache.calcite.sql.ddl.SqlCreateView;
@@ -14,7 +18,7 @@ import java.util.List;
 /**
  * CREATE TABLE [AS], DROP TABLE, CREATE VIEW and DROP VIEW as Calcite's DDL grammar parsed them, turned into
  * {@link Statement}s. What the grammar takes and Tessera does not keep (a default, a key, a schema name) is an error
- * naming its position, never silently dropped.
+ * naming its position, never silently dropped; PRIMARY KEY and UNIQUE are kept as the table's keys.
  */
 final class TableDefinitions {
 
@@ -32,10 +36,49 @@ final class TableDefinitions {
                     + " [NOT NULL], ...)" + SupportCheck.at(create.name.getParserPosition()));
         }
         List<Statement.Column> columns = new ArrayList<>();
+        List<SqlKeyConstraint> constraints = new ArrayList<>();
         for (SqlNode element : create.columnList) {
-            columns.add(column(element, table));
+            if (element instanceof SqlKeyConstraint key) {
+                constraints.add(key);
+            } else {
+                columns.add(column(element, table));
+            }
         }
-        return new Statement.CreateTable(table, columns, create.ifNotExists, create.getReplace());
+        List<TableKey> keys = new ArrayList<>();
+        for (SqlKeyConstraint key : constraints) {
+            keys.add(key(key, table, columns, keys));
+        }
+        return new Statement.CreateTable(table, columns, keys, create.ifNotExists, create.getReplace());
+    }
+
+    /**
+     * A PRIMARY KEY or UNIQUE constraint (of a column, or of the table), its columns named as the table's are; a
+     * column it does not have, a column named twice and a second primary key are errors, as in DuckDB.
+     */
+    private static TableKey key(SqlKeyConstraint key, String table, List<Statement.Column> columns,
+            List<TableKey> before) {
+        SqlIdentifier name = (SqlIdentifier) key.getOperandList().get(0);
+        if (name != null) {
+            throw SupportCheck.unsupported("a constraint's name (CONSTRAINT " + name + ")", name.getParserPosition());
+        }
+        boolean primary = key.getKind() == SqlKind.PRIMARY_KEY;
+        if (primary && before.stream().anyMatch(TableKey::primary)) {
+            throw new SqlError("CREATE TABLE " + table + ": table " + table + " has more than one PRIMARY KEY"
+                    + SupportCheck.at(key.getParserPosition()));
+        }
+        List<String> names = new ArrayList<>();
+        for (SqlNode c : (SqlNodeList) key.getOperandList().get(1)) {
+            String written = ((SqlIdentifier) c).getSimple();
+            String stored = columns.stream().map(Statement.Column::name).filter(written::equalsIgnoreCase)
+                    .findFirst().orElseThrow(() -> new SqlError("CREATE TABLE " + table + ": column " + written
+                            + " named in a key does not exist" + SupportCheck.at(c.getParserPosition())));
+            if (names.contains(stored)) {
+                throw new SqlError("CREATE TABLE " + table + ": column " + written + " appears twice in a key"
+                        + SupportCheck.at(c.getParserPosition()));
+            }
+            names.add(stored);
+        }
+        return new TableKey(names, primary);
     }
 
     /** OR REPLACE with IF NOT EXISTS: an error, as in DuckDB (the one replaces what the other keeps). */
@@ -56,7 +99,7 @@ final class TableDefinitions {
                     + SupportCheck.at(id.getParserPosition()));
         }
         if (!(element instanceof SqlColumnDeclaration c)) {
-            // PRIMARY KEY (...), UNIQUE (...), CONSTRAINT name ...
+            // CHECK (...)
             throw SupportCheck.unsupported("table constraint " + element.getKind().name().replace('_', ' '),
                     element.getParserPosition());
         }

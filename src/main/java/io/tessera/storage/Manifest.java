@@ -188,6 +188,16 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                     st.set("histogram", histogram(c.stats().histogram()));
                 }
             }
+            if (!t.schema().keys().isEmpty()) {
+                // absent in a manifest written before keys were kept: such a table has none
+                ArrayNode ks = tn.putArray("keys");
+                for (TableKey k : t.schema().keys()) {
+                    ObjectNode kn = ks.addObject();
+                    kn.put("primary", k.primary());
+                    ArrayNode kc = kn.putArray("columns");
+                    k.columns().forEach(kc::add);
+                }
+            }
         }
         if (!views.isEmpty()) {
             ArrayNode vs = root.putArray("views");
@@ -311,7 +321,15 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                             file(cn.get("validity"), table, fileName), file(cn.get("dictionary"), table, fileName),
                             stats));
                 }
-                tables.add(new TableEntry(new TableSchema(table, schemas), tn.get("rows").asLong(),
+                List<TableKey> keys = new ArrayList<>();
+                if (tn.has("keys")) {
+                    for (JsonNode kn : tn.get("keys")) {
+                        List<String> keyColumns = new ArrayList<>();
+                        kn.get("columns").forEach(c -> keyColumns.add(c.asText()));
+                        keys.add(new TableKey(keyColumns, kn.get("primary").asBoolean()));
+                    }
+                }
+                tables.add(new TableEntry(new TableSchema(table, schemas, keys), tn.get("rows").asLong(),
                         tn.get("generation").asInt(), cols));
             }
             List<Retired> retired = new ArrayList<>();

@@ -9,10 +9,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * A table's name and columns. Names are stored as they were written and looked up ignoring case: two names that
- * differ only in case are the same name, as in DuckDB.
+ * A table's name, columns and keys (PRIMARY KEY and UNIQUE constraints, {@link TableKey}). Names are stored as they
+ * were written and looked up ignoring case: two names that differ only in case are the same name, as in DuckDB.
  */
-public record TableSchema(String name, List<ColumnSchema> columns) {
+public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey> keys) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -28,6 +28,29 @@ public record TableSchema(String name, List<ColumnSchema> columns) {
                 throw new IllegalArgumentException("column " + c.name() + " appears twice in table " + name);
             }
         }
+        keys = List.copyOf(keys);
+        boolean primary = false;
+        for (TableKey k : keys) {
+            for (String c : k.columns()) {
+                if (!seen.contains(c.toLowerCase(Locale.ROOT))) {
+                    throw new IllegalArgumentException("key column " + c + " is not a column of table " + name);
+                }
+            }
+            if (k.primary() && primary) {
+                throw new IllegalArgumentException("table " + name + " has more than one primary key");
+            }
+            primary |= k.primary();
+        }
+    }
+
+    /** A table without keys. */
+    public TableSchema(String name, List<ColumnSchema> columns) {
+        this(name, columns, List.of());
+    }
+
+    /** The table's primary key, or null. */
+    public TableKey primaryKey() {
+        return keys.stream().filter(TableKey::primary).findFirst().orElse(null);
     }
 
     static void checkName(String name, String what) {
@@ -105,6 +128,7 @@ public record TableSchema(String name, List<ColumnSchema> columns) {
 
     @Override
     public String toString() {
-        return name + "(" + columns.stream().map(ColumnSchema::toString).collect(Collectors.joining(", ")) + ")";
+        return name + "(" + columns.stream().map(ColumnSchema::toString).collect(Collectors.joining(", "))
+                + keys.stream().map(k -> ", " + k).collect(Collectors.joining()) + ")";
     }
 }

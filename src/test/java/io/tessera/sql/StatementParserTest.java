@@ -104,6 +104,21 @@ class StatementParserTest {
     }
 
     @Test
+    void createTableWithKeys() {
+        Statement.CreateTable c = create("create table t (id int primary key, code varchar unique not null, a int,"
+                + " b int null unique, unique (A, b))");
+        assertEquals(List.of(new io.tessera.storage.TableKey(List.of("id"), true),
+                new io.tessera.storage.TableKey(List.of("code"), false),
+                new io.tessera.storage.TableKey(List.of("b"), false),
+                new io.tessera.storage.TableKey(List.of("a", "b"), false)), c.keys());
+        // a primary key's column is NOT NULL; the others as declared
+        assertEquals(List.of(false, false, true, true),
+                c.schema().columns().stream().map(io.tessera.storage.ColumnSchema::nullable).toList());
+        assertEquals("CREATE TABLE t: column A appears twice in a key at line 1, column 35",
+                error("create table t (a int, unique (a, A))"));
+    }
+
+    @Test
     void createTableWithEveryType() {
         Statement.CreateTable c = create("""
                 CREATE TABLE lineitem (
@@ -205,8 +220,10 @@ class StatementParserTest {
         assertEquals("CREATE TABLE t: column b needs a type at line 1, column 17", error("create table t (b)"));
         assertEquals("unsupported: column default or generated column at line 1, column 31",
                 error("create table t (a int default 3)"));
-        assertEquals("unsupported: table constraint PRIMARY KEY at line 1, column 24",
-                error("create table t (a int, primary key (a))"));
+        assertEquals("unsupported: table constraint CHECK at line 1, column 24",
+                error("create table t (a int, check (a > 0))"));
+        assertEquals("unsupported: a constraint's name (CONSTRAINT k) at line 1, column 35",
+                error("create table t (a int, constraint k primary key (a))"));
         assertEquals("unsupported: a qualified table name s.t at line 1, column 14", error("create table s.t (a int)"));
         assertEquals("unsupported: a column list in CREATE TABLE ... AS query (name the query's columns instead) at"
                 + " line 1, column 16", error("create table t (a int) as select 1"));

@@ -1,0 +1,60 @@
+package io.tessera.sql;
+
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+/**
+ * An INSERT as Tessera's grammar reads it: Calcite's {@link SqlInsert} (table, column list, source), which the
+ * validator plans as any INSERT, with DuckDB's clauses beside it: {@code OR REPLACE} / {@code OR IGNORE}, {@code BY
+ * NAME} (the source's columns matched to the table's by name) and {@code ON CONFLICT}. exec.DataChanges carries
+ * them out.
+ */
+public final class InsertClauses extends SqlInsert {
+
+    /** {@code INSERT OR REPLACE} / {@code INSERT OR IGNORE}, or neither. */
+    public enum Or { NONE, REPLACE, IGNORE }
+
+    /**
+     * {@code ON CONFLICT [(target)] DO NOTHING} ({@code columns} null) or {@code DO UPDATE SET columns = values
+     * [WHERE condition]}; {@code target} null: any key of the table.
+     */
+    public record Conflict(SqlParserPos pos, SqlNodeList target, SqlNodeList columns, SqlNodeList values,
+            SqlNode condition) {
+
+        public boolean doNothing() {
+            return columns == null;
+        }
+    }
+
+    private final Or or;
+    private final boolean byName;
+    private final Conflict conflict;
+
+    public InsertClauses(SqlParserPos pos, SqlNode table, SqlNode source, SqlNodeList columns, Or or, boolean byName,
+            Conflict conflict) {
+        super(pos, SqlNodeList.EMPTY, table, source, columns);
+        this.or = or;
+        this.byName = byName;
+        this.conflict = conflict;
+    }
+
+    public Or or() {
+        return or;
+    }
+
+    public boolean byName() {
+        return byName;
+    }
+
+    /** " at line l, column c" of {@code pos}, for an error about one of the clauses. */
+    public static String at(SqlParserPos pos) {
+        return SupportCheck.at(pos);
+    }
+
+    /** The ON CONFLICT clause, or null. */
+    public Conflict conflict() {
+        return conflict;
+    }
+}
