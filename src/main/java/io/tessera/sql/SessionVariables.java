@@ -40,8 +40,7 @@ public final class SessionVariables {
      */
     static Statement parse(String sql, List<LeadingTokens.Token> head) {
         boolean reset = head.getFirst().is(TesseraParserImplConstants.RESET);
-        if (head.size() < 3 || !(head.get(2).is(TesseraParserImplConstants.IDENTIFIER)
-                || head.get(2).is(TesseraParserImplConstants.QUOTED_IDENTIFIER))) {
+        if (head.size() < 3 || !isName(head.get(2))) {
             LeadingTokens.Token at = head.get(Math.min(2, head.size() - 1));
             throw new SqlError((reset ? "RESET" : "SET") + " VARIABLE needs the variable's name" + at.at());
         }
@@ -60,6 +59,17 @@ public final class SessionVariables {
             throw new SqlError("SET VARIABLE " + n + " needs a value: SET VARIABLE " + n + " = expression" + at.at());
         }
         return new Statement.SetVariable(n, sql.substring(head.get(4).offset()));
+    }
+
+    /** A name: an identifier, quoted or not, or a keyword that is no reserved word ({@code k}, {@code year}). */
+    private static boolean isName(LeadingTokens.Token t) {
+        if (t.is(TesseraParserImplConstants.IDENTIFIER) || t.is(TesseraParserImplConstants.QUOTED_IDENTIFIER)) {
+            return true;
+        }
+        String image = t.image();
+        return !image.isEmpty() && Character.isLetter(image.charAt(0))
+                && image.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_')
+                && !ReservedWords.isReserved(image);
     }
 
     /**
