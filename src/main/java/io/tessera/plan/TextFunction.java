@@ -156,17 +156,15 @@ public enum TextFunction {
     /**
      * DuckDB's JSON functions over JSON text (a VARCHAR): (json) whether it is one document; (json, path) the value
      * at the path (a key, a JSONPath of DuckDB's subset, a JSON pointer, or an integer index): its JSON text, a
-     * string's characters, JSON_VALUE's scalar, its type's name, an array's length (BIGINT), an object's keys
-     * (VARCHAR[]), whether there is one (BOOLEAN). NULL where the path leads nowhere; malformed JSON an error.
+     * string's characters, its type's name, an array's length (BIGINT), an object's keys (VARCHAR[]). NULL where
+     * the path leads nowhere; malformed JSON an error.
      */
     JSON_VALID,
     JSON_EXTRACT,
     JSON_EXTRACT_STRING,
-    JSON_VALUE,
     JSON_TYPE,
     JSON_ARRAY_LENGTH,
-    JSON_KEYS,
-    JSON_EXISTS;
+    JSON_KEYS;
 
     /** Whether this is one of the JSON functions, whose result may be NULL where no argument is. */
     public boolean json() {

@@ -148,7 +148,7 @@ final class TextFunctions {
             case UUID_VERSION -> "io.tessera.backend.jvm.lib.ByteStringRuntime.uuidVersion(" + s + ")";
             case UUID_TIMESTAMP -> "io.tessera.backend.jvm.lib.ByteStringRuntime.uuidTimestamp(" + s + ")";
             case CONCAT, CONCAT_WS, RANDOM_UUID, RANDOM_UUID_V7, FORMAT, PRINTF, JSON_VALID, JSON_EXTRACT,
-                 JSON_EXTRACT_STRING, JSON_VALUE, JSON_TYPE, JSON_ARRAY_LENGTH, JSON_KEYS, JSON_EXISTS ->
+                 JSON_EXTRACT_STRING, JSON_TYPE, JSON_ARRAY_LENGTH, JSON_KEYS ->
                     throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
@@ -183,15 +183,13 @@ final class TextFunctions {
             case JSON_VALID -> "valid";
             case JSON_EXTRACT -> "extract";
             case JSON_EXTRACT_STRING -> "extractString";
-            case JSON_VALUE -> "value";
             case JSON_TYPE -> "type";
             case JSON_ARRAY_LENGTH -> "arrayLength";
             case JSON_KEYS -> "keys";
-            case JSON_EXISTS -> "exists";
             default -> throw new IllegalStateException();
         } + "(" + String.join(", ", v) + ")";
         String comment = "/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ ";
-        if (f == TextFunction.JSON_VALID || f == TextFunction.JSON_EXISTS) {
+        if (f == TextFunction.JSON_VALID) {
             return JExpr.of(comment + ExprGen.guard(n, call, ValueKind.BOOL), n, ValueKind.BOOL);
         }
         boolean count = f == TextFunction.JSON_ARRAY_LENGTH;

@@ -89,17 +89,6 @@ public final class JsonRuntime {
         return plain(at(json, index));
     }
 
-    /** JSON_VALUE: JSON_EXTRACT of a scalar; null for an object or an array. */
-    public static String value(String json, String path) {
-        JsonNode n = at(json, path);
-        return n == null || n.isContainerNode() ? null : text(n);
-    }
-
-    /** JSON_EXISTS: whether the path leads to a value (JSON's null too). */
-    public static boolean exists(String json, String path) {
-        return at(json, path) != null;
-    }
-
     /** JSON_TYPE: DuckDB's name of the value's type. */
     public static String type(String json, String path) {
         JsonNode n = at(json, path);
