@@ -325,6 +325,10 @@ final class RexTranslator {
         if (path != null) {
             return path;
         }
+        Expr json = JsonCalls.lower(call, o -> translate(o, inputs));
+        if (json != null) {
+            return json;
+        }
         Expr unicode = UnicodeCalls.lower(call, o -> translate(o, inputs));
         if (unicode != null) {
             return unicode;

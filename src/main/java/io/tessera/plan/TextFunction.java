@@ -152,5 +152,22 @@ public enum TextFunction {
     /** (uuid): the milliseconds since 1970 a version 7 UUID begins with, a TIMESTAMP WITH TIME ZONE; else an error. */
     UUID_TIMESTAMP,
     /** (): a new version 7 UUID for every row: the time in milliseconds, then random bits. */
-    RANDOM_UUID_V7
+    RANDOM_UUID_V7,
+    /**
+     * DuckDB's JSON functions over JSON text (a VARCHAR): (json) whether it is one document; (json, path) the value
+     * at the path (a key, a JSONPath of DuckDB's subset, a JSON pointer, or an integer index): its JSON text, a
+     * string's characters, its type's name, an array's length (BIGINT), an object's keys (VARCHAR[]). NULL where
+     * the path leads nowhere; malformed JSON an error.
+     */
+    JSON_VALID,
+    JSON_EXTRACT,
+    JSON_EXTRACT_STRING,
+    JSON_TYPE,
+    JSON_ARRAY_LENGTH,
+    JSON_KEYS;
+
+    /** Whether this is one of the JSON functions, whose result may be NULL where no argument is. */
+    public boolean json() {
+        return name().startsWith("JSON_");
+    }
 }

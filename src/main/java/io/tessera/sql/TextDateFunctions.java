@@ -180,6 +180,9 @@ final class TextDateFunctions {
             f = PathFunctions.lookup(name);
         }
         if (f == null) {
+            f = JsonFunctions.lookup(name);
+        }
+        if (f == null) {
             f = UnicodeFunctions.lookup(name);
         }
         if (f == null) {
@@ -206,6 +209,7 @@ final class TextDateFunctions {
         all.addAll(FormatFunctions.all());
         all.addAll(StringDistanceFunctions.all());
         all.addAll(PathFunctions.all());
+        all.addAll(JsonFunctions.all());
         all.addAll(UnicodeFunctions.all());
         all.addAll(UuidFunctions.all());
         all.addAll(ListAggregateFunctions.all());
@@ -224,7 +228,8 @@ final class TextDateFunctions {
     static boolean supports(SqlKind kind, String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
-                || PathFunctions.lookup(name) != null || UnicodeFunctions.lookup(name) != null
+                || PathFunctions.lookup(name) != null || JsonFunctions.lookup(name) != null
+                || UnicodeFunctions.lookup(name) != null
                 || UuidFunctions.lookup(name) != null
                 || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null
@@ -239,7 +244,8 @@ final class TextDateFunctions {
     static boolean unfolded(String name) {
         return FUNCTIONS.containsKey(name) || STANDARD.contains(name) || TimestampFunctions.lookup(name) != null
                 || DateConstructors.lookup(name) != null || StringDistanceFunctions.has(name)
-                || PathFunctions.lookup(name) != null || UnicodeFunctions.lookup(name) != null
+                || PathFunctions.lookup(name) != null || JsonFunctions.lookup(name) != null
+                || UnicodeFunctions.lookup(name) != null
                 || UuidFunctions.lookup(name) != null
                 || TimeBucketFunctions.lookup(name) != null || FormatFunctions.lookup(name) != null
                 || ListAggregateFunctions.lookup(name) != null

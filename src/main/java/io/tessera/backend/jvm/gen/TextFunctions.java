@@ -21,6 +21,7 @@ final class TextFunctions {
     private static final String FORMATS = "io.tessera.backend.jvm.lib.FormatRuntime.";
     private static final String PATHS = "io.tessera.backend.jvm.lib.PathRuntime.";
     private static final String UNICODE = "io.tessera.backend.jvm.lib.UnicodeRuntime.";
+    private static final String JSON = "io.tessera.backend.jvm.lib.JsonRuntime.";
 
     private final ExprGen.Scope scope;
     private final ExprGen gen;
@@ -37,6 +38,9 @@ final class TextFunctions {
         }
         if (f == TextFunction.FORMAT || f == TextFunction.PRINTF) {
             return formatted(c, f);
+        }
+        if (f.json()) {
+            return json(c, f);
         }
         if (f == TextFunction.RANDOM_UUID) {
             return JExpr.of("io.tessera.backend.jvm.lib.ByteStringRuntime.randomUuid()", "false", ValueKind.STRING);
@@ -143,7 +147,9 @@ final class TextFunctions {
             case NFC_NORMALIZE -> UNICODE + "nfcNormalize(" + s + ")";
             case UUID_VERSION -> "io.tessera.backend.jvm.lib.ByteStringRuntime.uuidVersion(" + s + ")";
             case UUID_TIMESTAMP -> "io.tessera.backend.jvm.lib.ByteStringRuntime.uuidTimestamp(" + s + ")";
-            case CONCAT, CONCAT_WS, RANDOM_UUID, RANDOM_UUID_V7, FORMAT, PRINTF -> throw new IllegalStateException();
+            case CONCAT, CONCAT_WS, RANDOM_UUID, RANDOM_UUID_V7, FORMAT, PRINTF, JSON_VALID, JSON_EXTRACT,
+                 JSON_EXTRACT_STRING, JSON_TYPE, JSON_ARRAY_LENGTH, JSON_KEYS ->
+                    throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
             case POSITION, LENGTH, OCTET_LENGTH, LENGTH_GRAPHEME, LEVENSHTEIN, DAMERAU_LEVENSHTEIN, HAMMING, BIT_LENGTH -> ValueKind.LONG;
@@ -155,6 +161,43 @@ final class TextFunctions {
             default -> ValueKind.STRING;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, call, k), n, k);
+    }
+
+    /**
+     * The JSON functions: a call of {@code JsonRuntime} on the JSON text and the path (a string, or an integer
+     * index as a long); a result that may be null (a path that leads nowhere) is held in a local and is NULL there.
+     */
+    private JExpr json(Expr.Call c, TextFunction f) {
+        List<String> v = new ArrayList<>();
+        String n = "false";
+        for (Expr a : c.args()) {
+            JExpr x = gen.gen(a);
+            n = ExprGen.or(n, x.n());
+            if (a instanceof Expr.Literal l && l.value() == null) {
+                v.add("\"\""); // a NULL of whatever type: the call is not evaluated
+            } else {
+                v.add(x.kind() == ValueKind.CODE || x.kind() == ValueKind.STRING ? gen.asString(x) : ExprGen.asLong(x));
+            }
+        }
+        String call = JSON + switch (f) {
+            case JSON_VALID -> "valid";
+            case JSON_EXTRACT -> "extract";
+            case JSON_EXTRACT_STRING -> "extractString";
+            case JSON_TYPE -> "type";
+            case JSON_ARRAY_LENGTH -> "arrayLength";
+            case JSON_KEYS -> "keys";
+            default -> throw new IllegalStateException();
+        } + "(" + String.join(", ", v) + ")";
+        String comment = "/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ ";
+        if (f == TextFunction.JSON_VALID) {
+            return JExpr.of(comment + ExprGen.guard(n, call, ValueKind.BOOL), n, ValueKind.BOOL);
+        }
+        boolean count = f == TextFunction.JSON_ARRAY_LENGTH;
+        String r = scope.local("json");
+        scope.statement("final " + (count ? "Long " : "String ") + r + " = "
+                + (n.equals("false") ? "" : n + " ? null : ") + comment + call + ";");
+        return count ? JExpr.of("(" + r + " == null ? 0L : " + r + ".longValue())", "(" + r + " == null)", ValueKind.LONG)
+                : JExpr.of("(" + r + " == null ? \"\" : " + r + ")", "(" + r + " == null)", ValueKind.STRING);
     }
 
     /** Whether argument i of f is a number (a position, a length or a count); the others are strings. */
