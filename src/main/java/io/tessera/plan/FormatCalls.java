@@ -6,7 +6,6 @@ import io.tessera.storage.TypeKind;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -42,13 +41,13 @@ final class FormatCalls {
         if (f == null) {
             return null;
         }
-        List<Expr> args = new ArrayList<>();
-        for (RexNode o : call.getOperands()) {
-            Expr a = translate.apply(o);
+        List<Expr> args = TextCalls.operands(call, translate);
+        for (int i = 0; i < args.size(); i++) {
+            Expr a = args.get(i);
             if (a instanceof Expr.Literal l && l.value() == null) {
                 return new Expr.Literal(null, DataType.VARCHAR); // NULL where any argument is
             }
-            args.add(args.isEmpty() ? a : passed(a));
+            args.set(i, i == 0 ? a : passed(a));
         }
         if (args.get(0).type().kind() != TypeKind.VARCHAR || args.get(0).type().equals(DataType.INTERVAL)) {
             throw new SqlError(name.toLowerCase(Locale.ROOT) + "'s format must be a VARCHAR, not "
@@ -59,12 +58,9 @@ final class FormatCalls {
 
     /** FORMAT_BYTES' and TO_BASE's integers as BIGINTs; TO_BASE's min_length 0 where the call leaves it out. */
     private static Expr ofIntegers(RexCall call, TextFunction f, Function<RexNode, Expr> translate) {
-        List<Expr> args = new ArrayList<>();
-        for (RexNode o : call.getOperands()) {
-            Expr a = translate.apply(o);
-            args.add(a.type().equals(DataType.BIGINT) || a instanceof Expr.Literal l && l.value() == null ? a
-                    : new Expr.Call(Op.CAST, List.of(a), DataType.BIGINT, a.nullable()));
-        }
+        List<Expr> args = TextCalls.operands(call, translate);
+        args.replaceAll(a -> a.type().equals(DataType.BIGINT) || a instanceof Expr.Literal l && l.value() == null ? a
+                : new Expr.Call(Op.CAST, List.of(a), DataType.BIGINT, a.nullable()));
         if (f == TextFunction.TO_BASE && args.size() == 2) {
             args.add(new Expr.Literal(0L, DataType.BIGINT));
         }

@@ -4,9 +4,8 @@ import io.tessera.storage.DataType;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -16,30 +15,29 @@ import java.util.function.Function;
  */
 final class JsonCalls {
 
+    private static final Map<String, TextFunction> NAMES = Map.of(
+            "JSON_VALID", TextFunction.JSON_VALID,
+            "JSON_TYPE", TextFunction.JSON_TYPE,
+            "JSON_EXTRACT", TextFunction.JSON_EXTRACT,
+            "JSON_EXTRACT_PATH", TextFunction.JSON_EXTRACT,
+            "JSON_EXTRACT_STRING", TextFunction.JSON_EXTRACT_STRING,
+            "JSON_EXTRACT_PATH_TEXT", TextFunction.JSON_EXTRACT_STRING,
+            "JSON_ARRAY_LENGTH", TextFunction.JSON_ARRAY_LENGTH,
+            "JSON_KEYS", TextFunction.JSON_KEYS);
+
     private JsonCalls() {
     }
 
     /** The lowered call, or null when it is none of these. */
     static Expr lower(RexCall call, Function<RexNode, Expr> translate) {
-        TextFunction f = switch (call.getOperator().getName().toUpperCase(Locale.ROOT)) {
-            case "JSON_VALID" -> TextFunction.JSON_VALID;
-            case "JSON_TYPE" -> TextFunction.JSON_TYPE;
-            case "JSON_EXTRACT", "JSON_EXTRACT_PATH" -> TextFunction.JSON_EXTRACT;
-            case "JSON_EXTRACT_STRING", "JSON_EXTRACT_PATH_TEXT" -> TextFunction.JSON_EXTRACT_STRING;
-            case "JSON_ARRAY_LENGTH" -> TextFunction.JSON_ARRAY_LENGTH;
-            case "JSON_KEYS" -> TextFunction.JSON_KEYS;
-            default -> null;
-        };
+        TextFunction f = TextCalls.named(call, NAMES);
         if (f == null) {
             return null;
         }
-        List<Expr> args = new ArrayList<>();
-        for (RexNode o : call.getOperands()) {
-            args.add(translate.apply(o));
-        }
+        List<Expr> args = TextCalls.operands(call, translate);
         if (args.size() == 1 && f != TextFunction.JSON_VALID) {
             args.add(new Expr.Literal("$", DataType.VARCHAR));
         }
-        return new Expr.Call(Op.FUNCTION, args, Types.of(call.getType()), call.getType().isNullable(), f);
+        return TextCalls.call(f, args, call);
     }
 }

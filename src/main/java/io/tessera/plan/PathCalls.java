@@ -7,7 +7,7 @@ import org.apache.calcite.rex.RexNode;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -17,18 +17,18 @@ import java.util.function.Function;
  */
 final class PathCalls {
 
+    private static final Map<String, TextFunction> NAMES = Map.of(
+            "PARSE_PATH", TextFunction.PARSE_PATH,
+            "PARSE_DIRNAME", TextFunction.PARSE_DIRNAME,
+            "PARSE_DIRPATH", TextFunction.PARSE_DIRPATH,
+            "PARSE_FILENAME", TextFunction.PARSE_FILENAME);
+
     private PathCalls() {
     }
 
     /** The lowered call, or null when it is none of these. */
     static Expr lower(RexCall call, Function<RexNode, Expr> translate) {
-        TextFunction f = switch (call.getOperator().getName().toUpperCase(Locale.ROOT)) {
-            case "PARSE_PATH" -> TextFunction.PARSE_PATH;
-            case "PARSE_DIRNAME" -> TextFunction.PARSE_DIRNAME;
-            case "PARSE_DIRPATH" -> TextFunction.PARSE_DIRPATH;
-            case "PARSE_FILENAME" -> TextFunction.PARSE_FILENAME;
-            default -> null;
-        };
+        TextFunction f = TextCalls.named(call, NAMES);
         if (f == null) {
             return null;
         }
@@ -53,7 +53,7 @@ final class PathCalls {
             args.add(orDefault(trim, new Expr.Literal(false, DataType.BOOLEAN)));
         }
         args.add(orDefault(separator, new Expr.Literal("both_slash", DataType.VARCHAR)));
-        return new Expr.Call(Op.FUNCTION, args, Types.of(call.getType()), call.getType().isNullable(), f);
+        return TextCalls.call(f, args, call);
     }
 
     /** The option, its default where it is left out or NULL. */

@@ -139,6 +139,10 @@ final class RexTranslator {
     /** Points at least this many become one set lookup (IN_LIST) rather than a chain of ORs. */
     static final int IN_LIST_MIN_POINTS = 4;
 
+    /** The families of DuckDB's text functions lowered to {@link TextFunction} calls, each by its own class. */
+    private static final List<TextCalls.Lowering> TEXT_CALLS = List.of(FormatCalls::lower,
+            StringDistanceCalls::lower, PathCalls::lower, JsonCalls::lower, UnicodeCalls::lower, UuidCalls::lower);
+
     /**
      * A SEARCH over points ({@code x IN (...)}, or its complement {@code x NOT IN (...)}) with SQL's NULL rule, as
      * one IN_LIST; null when the search is another (ranges, NULL treated as TRUE or FALSE, few points), which is
@@ -313,29 +317,11 @@ final class RexTranslator {
         if (reduced != null) {
             return reduced;
         }
-        Expr formatted = FormatCalls.lower(call, o -> translate(o, inputs));
-        if (formatted != null) {
-            return formatted;
-        }
-        Expr distance = StringDistanceCalls.lower(call, o -> translate(o, inputs));
-        if (distance != null) {
-            return distance;
-        }
-        Expr path = PathCalls.lower(call, o -> translate(o, inputs));
-        if (path != null) {
-            return path;
-        }
-        Expr json = JsonCalls.lower(call, o -> translate(o, inputs));
-        if (json != null) {
-            return json;
-        }
-        Expr unicode = UnicodeCalls.lower(call, o -> translate(o, inputs));
-        if (unicode != null) {
-            return unicode;
-        }
-        Expr uuid = UuidCalls.lower(call, o -> translate(o, inputs));
-        if (uuid != null) {
-            return uuid;
+        for (TextCalls.Lowering family : TEXT_CALLS) {
+            Expr text = family.lower(call, o -> translate(o, inputs));
+            if (text != null) {
+                return text;
+            }
         }
         Expr made = DateConstructorCalls.lower(call, o -> translate(o, inputs), timestamps);
         if (made != null) {

@@ -4,9 +4,8 @@ import io.tessera.storage.DataType;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -15,29 +14,29 @@ import java.util.function.Function;
  */
 final class UnicodeCalls {
 
+    private static final Map<String, TextFunction> NAMES = Map.of(
+            "LENGTH_GRAPHEME", TextFunction.LENGTH_GRAPHEME,
+            "LEFT_GRAPHEME", TextFunction.LEFT_GRAPHEME,
+            "RIGHT_GRAPHEME", TextFunction.RIGHT_GRAPHEME,
+            "SUBSTRING_GRAPHEME", TextFunction.SUBSTRING_GRAPHEME,
+            "NFC_NORMALIZE", TextFunction.NFC_NORMALIZE);
+
     private UnicodeCalls() {
     }
 
     /** The lowered call, or null when it is none of these. */
     static Expr lower(RexCall call, Function<RexNode, Expr> translate) {
-        TextFunction f = switch (call.getOperator().getName().toUpperCase(Locale.ROOT)) {
-            case "LENGTH_GRAPHEME" -> TextFunction.LENGTH_GRAPHEME;
-            case "LEFT_GRAPHEME" -> TextFunction.LEFT_GRAPHEME;
-            case "RIGHT_GRAPHEME" -> TextFunction.RIGHT_GRAPHEME;
-            case "SUBSTRING_GRAPHEME" -> TextFunction.SUBSTRING_GRAPHEME;
-            case "NFC_NORMALIZE" -> TextFunction.NFC_NORMALIZE;
-            default -> null;
-        };
+        TextFunction f = TextCalls.named(call, NAMES);
         if (f == null) {
             return null;
         }
-        List<Expr> args = new ArrayList<>();
-        for (RexNode o : call.getOperands()) {
-            Expr a = translate.apply(o);
-            boolean count = !args.isEmpty() && !(a instanceof Expr.Literal l && l.value() == null);
-            args.add(count && !a.type().equals(DataType.BIGINT)
-                    ? new Expr.Call(Op.CAST, List.of(a), DataType.BIGINT, a.nullable()) : a);
+        List<Expr> args = TextCalls.operands(call, translate);
+        for (int i = 1; i < args.size(); i++) { // the counts after the text
+            Expr a = args.get(i);
+            if (!(a instanceof Expr.Literal l && l.value() == null) && !a.type().equals(DataType.BIGINT)) {
+                args.set(i, new Expr.Call(Op.CAST, List.of(a), DataType.BIGINT, a.nullable()));
+            }
         }
-        return new Expr.Call(Op.FUNCTION, args, Types.of(call.getType()), call.getType().isNullable(), f);
+        return TextCalls.call(f, args, call);
     }
 }

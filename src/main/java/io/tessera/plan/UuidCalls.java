@@ -5,7 +5,7 @@ import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -14,17 +14,17 @@ import java.util.function.Function;
  */
 final class UuidCalls {
 
+    private static final Map<String, TextFunction> NAMES = Map.of(
+            "UUID_EXTRACT_VERSION", TextFunction.UUID_VERSION,
+            "UUID_EXTRACT_TIMESTAMP", TextFunction.UUID_TIMESTAMP,
+            "UUIDV7", TextFunction.RANDOM_UUID_V7);
+
     private UuidCalls() {
     }
 
     /** The lowered call, or null when it is none of these. */
     static Expr lower(RexCall call, Function<RexNode, Expr> translate) {
-        TextFunction f = switch (call.getOperator().getName().toUpperCase(Locale.ROOT)) {
-            case "UUID_EXTRACT_VERSION" -> TextFunction.UUID_VERSION;
-            case "UUID_EXTRACT_TIMESTAMP" -> TextFunction.UUID_TIMESTAMP;
-            case "UUIDV7" -> TextFunction.RANDOM_UUID_V7;
-            default -> null;
-        };
+        TextFunction f = TextCalls.named(call, NAMES);
         if (f == null) {
             return null;
         }
@@ -39,6 +39,6 @@ final class UuidCalls {
         if (!a.type().equals(DataType.UUID)) {
             a = new Expr.Call(Op.CAST, List.of(a), DataType.UUID, a.nullable());
         }
-        return new Expr.Call(Op.FUNCTION, List.of(a), type, call.getType().isNullable(), f);
+        return TextCalls.call(f, List.of(a), call);
     }
 }
