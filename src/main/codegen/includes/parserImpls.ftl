@@ -279,6 +279,33 @@ void PatternOperator(List<Object> list, ExprContext exprContext, Span s) :
 }
 
 /**
+ * DuckDB's JSON operators {@code j -> path} and {@code j ->> path} (sql.JsonArrows), left associative, of the
+ * precedence of the pattern operators. Among a call's arguments {@code name -> body} is read as a lambda first, as
+ * Calcite reads it; sql.JsonArrows makes it the JSON operator where the function takes no lambda.
+ */
+void JsonArrow(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlOperator op;
+    final SqlParserPos pos;
+    final SqlNode e;
+}
+{
+    (
+        <LAMBDA> { op = io.tessera.sql.JsonArrows.EXTRACT; }
+    |
+        <JSON_TEXT_ARROW> { op = io.tessera.sql.JsonArrows.EXTRACT_TEXT; }
+    )
+    {
+        checkNonQueryExpression(exprContext);
+        pos = getPos();
+    }
+    e = Expression3(ExprContext.ACCEPT_SUB_QUERY) {
+        list.add(new SqlParserUtil.ToTreeListItem(op, pos));
+        list.add(e);
+    }
+}
+
+/**
  * {@code a GLOB b} and {@code a NOT GLOB b}, of LIKE's precedence. GLOB is no reserved word: the expression's loop
  * looks two tokens ahead, so a GLOB followed by what cannot start an operand ({@code select a glob from t}) is an
  * alias.

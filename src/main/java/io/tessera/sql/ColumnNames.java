@@ -339,8 +339,8 @@ final class ColumnNames {
             }
             return;
         }
-        if (PowerOperator.applies(call)) {
-            binary(call.getOperator().getName(), ops, sb); // (a ** b), (a ^ b)
+        if (PowerOperator.applies(call) || JsonArrows.isOne(call.getOperator())) {
+            binary(call.getOperator().getName(), ops, sb); // (a ** b), (a ^ b), (j -> 'a')
             return;
         }
         if (BitwiseOperators.applies(call)) {

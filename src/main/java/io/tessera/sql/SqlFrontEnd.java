@@ -202,6 +202,7 @@ public final class SqlFrontEnd {
         ColumnNames.nameExpressions(parsed, text);
         parsed = FunctionAliases.rewrite(parsed);
         parsed = PatternOperators.rewrite(parsed);
+        parsed = JsonArrows.rewrite(parsed);
         parsed = SliceSyntax.rewrite(parsed);
         parsed = ValuesColumns.rewrite(parsed);
         parsed = OrderedAggregates.rewrite(parsed);

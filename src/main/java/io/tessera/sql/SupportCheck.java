@@ -62,6 +62,7 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || WindowSupport.FUNCTIONS.contains(name)
                 || call.getOperator() == AllColumns.ALL || call.getOperator() == IntervalSyntax.INFIX_INTERVAL
                 || call.getOperator() == IntegerDivision.OPERATOR || PatternOperators.isOne(call.getOperator())
+                || JsonArrows.isOne(call.getOperator())
                 || PowerOperator.applies(call) || BitwiseOperators.applies(call)
                 || call.getOperator() == ColumnsSelections.COLUMNS || call.getOperator() == Samples.ROW_TEXT
                 || kind == SqlKind.SAFE_CAST && name.equals("TRY_CAST"); // DuckDB's; BigQuery's SAFE_CAST is not
