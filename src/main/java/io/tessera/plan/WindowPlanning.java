@@ -121,8 +121,16 @@ final class WindowPlanning {
             case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, COUNT_STAR -> {
             }
             default -> {
-                arg = column(ops.get(0), in.size(), fn);
-                checkArgument(kind, in.get(arg).type(), type, fn);
+                RexLiteral value = constant(ops.get(0), in.size(), w);
+                if (value != null) {
+                    // SUM(1), FIRST_VALUE('x'), as Calcite's decorrelator makes them: the constant a column of the
+                    // window's relation, as a default of another type is below
+                    outputs.add(RexTranslator.literal(value));
+                    arg = outputs.size() - 1;
+                } else {
+                    arg = column(ops.get(0), in.size(), fn);
+                }
+                checkArgument(kind, outputs.get(arg).type(), type, fn);
                 if (ops.size() > 1) {
                     offset = integerConstant(ops.get(1), in.size(), w, "the offset of " + fn);
                 }
@@ -147,7 +155,7 @@ final class WindowPlanning {
         // and FIRST_VALUE of a NOT NULL column NOT NULL)
         boolean canBeNull = switch (kind) {
             case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, COUNT_STAR, COUNT, SUM0 -> nullable;
-            case LAG, LEAD -> nullable || in.get(arg).nullable()
+            case LAG, LEAD -> nullable || outputs.get(arg).nullable()
                     || (defaultColumn >= 0 ? outputs.get(defaultColumn).nullable() : defaultValue == null);
             default -> true;
         };
