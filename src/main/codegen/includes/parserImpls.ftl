@@ -1213,6 +1213,69 @@ SqlNode SqlInsert() :
 }
 
 /**
+ * {@code UPDATE table [[AS] alias] SET column = expression, ... [FROM from-list] [WHERE condition]}: Calcite's
+ * SqlUpdate, or with PostgreSQL's and DuckDB's FROM an {@link io.tessera.sql.UpdateFrom}.
+ */
+SqlNode SqlUpdate() :
+{
+    final Span s;
+    final SqlIdentifier table;
+    SqlIdentifier alias = null;
+    final SqlNodeList columns;
+    final SqlNodeList values;
+    SqlIdentifier column;
+    SqlNode from = null;
+    SqlNode where = null;
+}
+{
+    <UPDATE> {
+        s = span();
+        columns = new SqlNodeList(s.pos());
+        values = new SqlNodeList(s.pos());
+    }
+    table = CompoundTableIdentifier()
+    [ [ <AS> ] alias = SimpleIdentifier() ]
+    <SET> column = CompoundIdentifier() { columns.add(column); }
+    <EQ> AddExpression(values, ExprContext.ACCEPT_SUB_QUERY)
+    (
+        <COMMA> column = CompoundIdentifier() { columns.add(column); }
+        <EQ> AddExpression(values, ExprContext.ACCEPT_SUB_QUERY)
+    )*
+    [ <FROM> from = FromClause() ]
+    [ where = Where() ]
+    {
+        final SqlParserPos pos = s.addAll(columns).addAll(values).addIf(where).pos();
+        return from == null ? new SqlUpdate(pos, table, columns, values, where, null, alias)
+            : new io.tessera.sql.UpdateFrom(pos, table, columns, values, where, alias, from);
+    }
+}
+
+/**
+ * {@code DELETE FROM table [[AS] alias] [USING from-list] [WHERE condition]}: Calcite's SqlDelete, or with
+ * PostgreSQL's and DuckDB's USING an {@link io.tessera.sql.DeleteUsing}.
+ */
+SqlNode SqlDelete() :
+{
+    final Span s;
+    final SqlIdentifier table;
+    SqlIdentifier alias = null;
+    SqlNode using = null;
+    SqlNode where = null;
+}
+{
+    <DELETE> { s = span(); }
+    <FROM> table = CompoundTableIdentifier()
+    [ [ <AS> ] alias = SimpleIdentifier() ]
+    [ <USING> using = FromClause() ]
+    [ where = Where() ]
+    {
+        final SqlParserPos pos = s.add(table).addIf(alias).addIf(where).pos();
+        return using == null ? new SqlDelete(pos, table, where, null, alias)
+            : new io.tessera.sql.DeleteUsing(pos, table, where, alias, using);
+    }
+}
+
+/**
  * {@code ON CONFLICT [(columns)] DO NOTHING} or {@code ON CONFLICT [(columns)] DO UPDATE SET column = expression,
  * ... [WHERE condition]}; CONFLICT and NOTHING are words, no keywords.
  */

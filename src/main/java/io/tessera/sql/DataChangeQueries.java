@@ -13,7 +13,11 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDelete;
+import org.apache.calcite.sql.JoinConditionType;
+import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
@@ -96,6 +100,9 @@ public final class DataChangeQueries {
             }
             values[c] = update.getSourceExpressionList().get(i);
         }
+        if (update instanceof UpdateFrom withFrom) {
+            return updateFrom(withFrom, (UpdateFrom) parse(sql), alias, schema, values);
+        }
         SqlNodeList columns = new SqlNodeList(POS);
         for (int c = 0; c < values.length; c++) {
             ColumnSchema col = schema.columns().get(c);
@@ -111,12 +118,57 @@ public final class DataChangeQueries {
         return new Update(changed, kept(again.getTargetTable(), alias, again.getCondition()));
     }
 
+    /** The lateral subquery of an UPDATE ... FROM's new values, named so that no table of the FROM list is hidden. */
+    private static final String NEW_VALUES = "tessera$new";
+
+    /**
+     * An UPDATE ... FROM: {@code changed} the table's rows the condition matches with a row of the FROM list, each with
+     * the new values computed from the first such row ({@code SELECT ..., m.column, ... FROM table AS alias, LATERAL
+     * (SELECT CAST(expression AS type) AS column, ... FROM from-list WHERE condition LIMIT 1) AS m}: PostgreSQL and
+     * DuckDB take one matched row, which one unspecified), {@code kept} the others ({@code WHERE NOT EXISTS (SELECT 1
+     * FROM from-list WHERE condition)}). {@code again}: the statement parsed a second time, nodes of its own.
+     */
+    private static Update updateFrom(UpdateFrom update, UpdateFrom again, String alias, TableSchema schema,
+            SqlNode[] values) {
+        SqlNodeList newValues = new SqlNodeList(POS);
+        SqlNodeList columns = new SqlNodeList(POS);
+        for (int c = 0; c < values.length; c++) {
+            ColumnSchema col = schema.columns().get(c);
+            if (values[c] == null) {
+                columns.add(as(new SqlIdentifier(List.of(alias, col.name()), POS), col.name()));
+            } else {
+                newValues.add(as(SqlStdOperatorTable.CAST.createCall(POS, values[c], typeSpec(col.type())), col.name()));
+                columns.add(as(new SqlIdentifier(List.of(NEW_VALUES, col.name()), POS), col.name()));
+            }
+        }
+        SqlSelect matched = select(newValues, update.from(), update.getCondition());
+        matched.setFetch(SqlLiteral.createExactNumeric("1", POS));
+        SqlNode lateral = as(SqlStdOperatorTable.LATERAL.createCall(POS, matched), NEW_VALUES);
+        SqlNode from = new SqlJoin(POS, as(update.getTargetTable(), alias), SqlLiteral.createBoolean(false, POS),
+                JoinType.COMMA.symbol(POS), lateral, JoinConditionType.NONE.symbol(POS), null);
+        return new Update(select(columns, from, null),
+                unmatched(again.getTargetTable(), alias, again.from(), again.getCondition()));
+    }
+
+    /** {@code SELECT alias.* FROM table AS alias WHERE NOT EXISTS (SELECT 1 FROM from-list WHERE condition)}. */
+    private static SqlNode unmatched(SqlNode table, String alias, SqlNode fromList, SqlNode condition) {
+        SqlNodeList one = SqlNodeList.of(SqlLiteral.createExactNumeric("1", POS));
+        SqlNode exists = SqlStdOperatorTable.EXISTS.createCall(POS, select(one, fromList, condition));
+        SqlNodeList all = SqlNodeList.of(SqlIdentifier.star(List.of(alias, ""), POS, List.of(POS, POS)));
+        return select(all, as(table, alias), SqlStdOperatorTable.NOT.createCall(POS, exists));
+    }
+
     /**
      * The rows a DELETE keeps ({@code SELECT alias.* FROM table AS alias WHERE (condition) IS NOT TRUE}), or null
-     * when it has no condition and keeps none.
+     * when it has no condition and keeps none; with a USING list the rows the condition matches with none of its
+     * rows.
      */
     public static SqlNode delete(String sql) {
         SqlDelete delete = (SqlDelete) parse(sql);
+        if (delete instanceof DeleteUsing using) {
+            return unmatched(delete.getTargetTable(), alias(delete.getTargetTable(), delete.getAlias()), using.using(),
+                    delete.getCondition());
+        }
         if (delete.getCondition() == null) {
             return null;
         }
