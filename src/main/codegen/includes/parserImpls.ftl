@@ -1187,6 +1187,7 @@ SqlNode SqlInsert() :
     InsertClauses.Or or = InsertClauses.Or.NONE;
     boolean byName = false;
     InsertClauses.Conflict conflict = null;
+    SqlNodeList returning = null;
 }
 {
     <INSERT> { s = span(); }
@@ -1207,14 +1208,15 @@ SqlNode SqlInsert() :
         LOOKAHEAD({ getToken(1).kind == ON && getToken(2).image.equalsIgnoreCase("CONFLICT") })
         conflict = TesseraOnConflict()
     ]
+    [ returning = TesseraReturning() ]
     {
-        return new InsertClauses(s.end(this), table, source, columns, or, byName, conflict);
+        return new InsertClauses(s.end(this), table, source, columns, or, byName, conflict, returning);
     }
 }
 
 /**
- * {@code UPDATE table [[AS] alias] SET column = expression, ... [FROM from-list] [WHERE condition]}: Calcite's
- * SqlUpdate, or with PostgreSQL's and DuckDB's FROM an {@link io.tessera.sql.UpdateFrom}.
+ * {@code UPDATE table [[AS] alias] SET column = expression, ... [FROM from-list] [WHERE condition] [RETURNING
+ * items]}: Calcite's SqlUpdate with PostgreSQL's and DuckDB's clauses beside it ({@link io.tessera.sql.UpdateClauses}).
  */
 SqlNode SqlUpdate() :
 {
@@ -1226,6 +1228,7 @@ SqlNode SqlUpdate() :
     SqlIdentifier column;
     SqlNode from = null;
     SqlNode where = null;
+    SqlNodeList returning = null;
 }
 {
     <UPDATE> {
@@ -1243,16 +1246,16 @@ SqlNode SqlUpdate() :
     )*
     [ <FROM> from = FromClause() ]
     [ where = Where() ]
+    [ returning = TesseraReturning() ]
     {
         final SqlParserPos pos = s.addAll(columns).addAll(values).addIf(where).pos();
-        return from == null ? new SqlUpdate(pos, table, columns, values, where, null, alias)
-            : new io.tessera.sql.UpdateFrom(pos, table, columns, values, where, alias, from);
+        return new io.tessera.sql.UpdateClauses(pos, table, columns, values, where, alias, from, returning);
     }
 }
 
 /**
- * {@code DELETE FROM table [[AS] alias] [USING from-list] [WHERE condition]}: Calcite's SqlDelete, or with
- * PostgreSQL's and DuckDB's USING an {@link io.tessera.sql.DeleteUsing}.
+ * {@code DELETE FROM table [[AS] alias] [USING from-list] [WHERE condition] [RETURNING items]}: Calcite's SqlDelete
+ * with PostgreSQL's and DuckDB's clauses beside it ({@link io.tessera.sql.DeleteClauses}). RETURNING is no alias.
  */
 SqlNode SqlDelete() :
 {
@@ -1261,17 +1264,32 @@ SqlNode SqlDelete() :
     SqlIdentifier alias = null;
     SqlNode using = null;
     SqlNode where = null;
+    SqlNodeList returning = null;
 }
 {
     <DELETE> { s = span(); }
     <FROM> table = CompoundTableIdentifier()
-    [ [ <AS> ] alias = SimpleIdentifier() ]
+    [ LOOKAHEAD([ <AS> ] SimpleIdentifier(), { getToken(1).kind != RETURNING }) [ <AS> ] alias = SimpleIdentifier() ]
     [ <USING> using = FromClause() ]
     [ where = Where() ]
+    [ returning = TesseraReturning() ]
     {
         final SqlParserPos pos = s.add(table).addIf(alias).addIf(where).pos();
-        return using == null ? new SqlDelete(pos, table, where, null, alias)
-            : new io.tessera.sql.DeleteUsing(pos, table, where, alias, using);
+        return new io.tessera.sql.DeleteClauses(pos, table, where, alias, using, returning);
+    }
+}
+
+/** {@code RETURNING item, ...} of INSERT, UPDATE and DELETE: items as a select list has them ({@code *} too). */
+SqlNodeList TesseraReturning() :
+{
+    final Span s;
+    final List<SqlNode> items = new ArrayList<SqlNode>();
+}
+{
+    <RETURNING> { s = span(); }
+    AddSelectItem(items) ( <COMMA> AddSelectItem(items) )*
+    {
+        return new SqlNodeList(items, s.end(this));
     }
 }
 

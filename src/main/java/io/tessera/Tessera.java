@@ -162,12 +162,22 @@ public final class Tessera implements AutoCloseable {
     }
 
     /**
-     * Whether {@code sql} is a statement that returns rows (a query or an EXPLAIN) rather than one that changes the
-     * database (CREATE, DROP, INSERT, UPDATE, DELETE, COPY); reads only as much of the text as tells.
+     * Whether {@code sql} is a statement that changes nothing (a query or an EXPLAIN) rather than one that changes the
+     * database or the session (CREATE, DROP, INSERT, UPDATE, DELETE, COPY, SET).
+     */
+    public static boolean readsOnly(String sql) {
+        io.tessera.sql.Statement st = io.tessera.sql.StatementParser.parse(sql);
+        return st instanceof io.tessera.sql.Statement.Query || st instanceof io.tessera.sql.Statement.Explain;
+    }
+
+    /**
+     * Whether {@code sql} is a statement that returns rows (a query, an EXPLAIN, or an INSERT, UPDATE or DELETE with
+     * RETURNING) rather than a count or nothing.
      */
     public static boolean returnsRows(String sql) {
         io.tessera.sql.Statement st = io.tessera.sql.StatementParser.parse(sql);
-        return st instanceof io.tessera.sql.Statement.Query || st instanceof io.tessera.sql.Statement.Explain;
+        return st instanceof io.tessera.sql.Statement.Query || st instanceof io.tessera.sql.Statement.Explain
+                || io.tessera.sql.DataChangeQueries.returnsRows(st);
     }
 
     /**

@@ -7,11 +7,13 @@ import io.tessera.optimize.Optimizer;
 import io.tessera.plan.PhysicalPlanner;
 import io.tessera.sql.ConflictUpdates;
 import io.tessera.sql.DataChangeQueries;
+import io.tessera.sql.DeleteClauses;
 import io.tessera.sql.InsertClauses;
 import io.tessera.sql.Parameters;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
 import io.tessera.sql.Statement;
+import io.tessera.sql.UpdateClauses;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
@@ -41,7 +43,7 @@ import java.util.Set;
  * what it read is what it changes; each writes a new generation of one table and commits it at once, or, failing
  * anywhere, commits nothing (the writer's files are removed and the table stays as it was). Readers of the
  * previous generation go on reading it. A data change returns one row, {@code count}: the rows it inserted,
- * changed or deleted.
+ * changed or deleted; with RETURNING, its items over those rows ({@link ReturningRows}).
  */
 final class DataChanges {
 
@@ -74,6 +76,13 @@ final class DataChanges {
                             : insert.getParserPosition()));
                 }
                 try (TableWriter w = db.append(table)) {
+                    if (insert.returning() != null) {
+                        List<Object[]> rows = ResultRows.of(ran);
+                        RowAppender.append(rows, w, cancel);
+                        QueryResult returned = returning(schema, s.sql(), insert.returning(), rows, parameters, cancel);
+                        w.commit();
+                        return returned;
+                    }
                     long n = RowAppender.append(ran, w, cancel);
                     if (n > 0) {
                         w.commit();
@@ -148,21 +157,34 @@ final class DataChanges {
                 }
             }
         }
+        QueryResult returned = null;
+        if (insert.returning() != null) { // the rows inserted and updated, computed before anything is committed
+            List<Object[]> written = new ArrayList<>(keyed.inserted());
+            written.addAll(keyed.updatedRows());
+            returned = returning(schema, sql, insert.returning(), written, parameters, cancel);
+        }
+        long n;
         if (keyed.updates() == 0) {
             try (TableWriter w = db.append(schema.name())) {
-                long n = RowAppender.append(keyed.inserted(), w, cancel);
+                n = RowAppender.append(keyed.inserted(), w, cancel);
                 if (n > 0) {
                     w.commit();
                 }
-                return count(n);
+            }
+        } else {
+            try (TableWriter w = db.replace(schema)) {
+                RowAppender.append(keyed.stored(), w, cancel);
+                n = RowAppender.append(keyed.inserted(), w, cancel) + keyed.updates();
+                w.commit();
             }
         }
-        try (TableWriter w = db.replace(schema)) {
-            RowAppender.append(keyed.stored(), w, cancel);
-            long n = RowAppender.append(keyed.inserted(), w, cancel);
-            w.commit();
-            return count(n + keyed.updates());
-        }
+        return returned != null ? returned : count(n);
+    }
+
+    /** A data change's RETURNING items over the rows it wrote or removed ({@link ReturningRows}). */
+    private QueryResult returning(TableSchema schema, String sql, SqlNodeList items, List<Object[]> rows,
+            Parameters parameters, QueryCancel cancel) {
+        return ReturningRows.of(engine, schema, DataChangeQueries.targetAlias(sql), items, rows, parameters, cancel);
     }
 
     /**
@@ -246,8 +268,9 @@ final class DataChanges {
         try (Database.WriteLock lock = db.lockForWriting()) {
             Table table = db.table(existingTable(s.table(), "UPDATE"));
             DataChangeQueries.Update rows = DataChangeQueries.update(s.sql(), table.schema());
-            if (changesKey(s.sql(), table.schema())) {
-                return updateKeys(rows, table.schema(), parameters, cancel);
+            SqlNodeList returning = ((UpdateClauses) SqlFrontEnd.parse(s.sql())).returning();
+            if (changesKey(s.sql(), table.schema()) || returning != null) {
+                return updateKeys(rows, table.schema(), s.sql(), returning, parameters, cancel);
             }
             try (TableWriter w = db.replace(table.schema())) {
                 long changed = RowAppender.append(run(rows.changed(), parameters, cancel), w, cancel);
@@ -275,14 +298,17 @@ final class DataChanges {
     }
 
     /**
-     * An UPDATE of key columns: the rows kept and the rows changed read whole and their keys checked in a
-     * {@link KeyIndex} before the table is rewritten; a key two rows would share fails the statement.
+     * An UPDATE of key columns (or one with RETURNING, whose rows it gives): the rows kept and the rows changed read
+     * whole and their keys checked in a {@link KeyIndex} before the table is rewritten; a key two rows would share
+     * fails the statement. RETURNING's items over the changed rows are computed before the commit.
      */
-    private QueryResult updateKeys(DataChangeQueries.Update rows, TableSchema schema, Parameters parameters,
-            QueryCancel cancel) {
+    private QueryResult updateKeys(DataChangeQueries.Update rows, TableSchema schema, String sql,
+            SqlNodeList returning, Parameters parameters, QueryCancel cancel) {
         List<Object[]> changed = ResultRows.of(run(rows.changed(), parameters, cancel));
+        QueryResult returned = returning == null ? count(changed.size())
+                : returning(schema, sql, returning, changed, parameters, cancel);
         if (changed.isEmpty()) {
-            return count(0);
+            return returned;
         }
         List<Object[]> kept = rows.kept() == null ? List.of() : ResultRows.of(run(rows.kept(), parameters, cancel));
         KeyIndex index = new KeyIndex(schema);
@@ -300,7 +326,7 @@ final class DataChanges {
             RowAppender.append(changed, w, cancel);
             RowAppender.append(kept, w, cancel);
             w.commit();
-            return count(changed.size());
+            return returned;
         }
     }
 
@@ -317,17 +343,22 @@ final class DataChanges {
         try (Database.WriteLock lock = db.lockForWriting()) {
             Table table = db.table(existingTable(s.table(), "DELETE FROM"));
             SqlNode kept = DataChangeQueries.delete(s.sql());
+            SqlNodeList returning = ((DeleteClauses) SqlFrontEnd.parse(s.sql())).returning();
+            List<Object[]> deleted = returning == null ? null
+                    : ResultRows.of(run(DataChangeQueries.deleted(s.sql()), parameters, cancel));
             try (TableWriter w = db.replace(table.schema())) {
                 long keptRows = 0;
                 if (kept != null) {
                     QueryExecutor.Ran ran = engine.runLogical(plan(kept, parameters), cancel);
                     keptRows = RowAppender.append(ran, w, cancel);
                 }
-                long deleted = table.rowCount() - keptRows;
-                if (deleted > 0) {
+                long removed = table.rowCount() - keptRows;
+                QueryResult returned = deleted == null ? count(removed)
+                        : returning(table.schema(), s.sql(), returning, deleted, parameters, cancel);
+                if (removed > 0) {
                     w.commit();
                 }
-                return count(deleted);
+                return returned;
             }
         }
     }

@@ -22,6 +22,7 @@ final class KeyedInsert {
     private final List<Object[]> stored;
     private final KeyIndex index;
     private final List<Object[]> inserted = new ArrayList<>();
+    private final List<Object[]> updated = new ArrayList<>();
     /** Per stored row, the new row that conflicts with it (UPDATE, REPLACE); null where none. */
     private final Object[][] conflicting;
     private int updates;
@@ -98,7 +99,13 @@ final class KeyedInsert {
         }
         index.add(row, i);
         stored.set(i, row);
+        updated.add(row);
         updates++;
+    }
+
+    /** The stored rows updated, with their new values, in the order they were updated (for RETURNING). */
+    List<Object[]> updatedRows() {
+        return updated;
     }
 
     /** The stored rows, updated. */

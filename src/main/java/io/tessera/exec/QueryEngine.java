@@ -444,10 +444,6 @@ public final class QueryEngine implements AutoCloseable {
         }
     }
 
-    /**
-     * The front end for a statement: over the database, and reading the files the statement names in FROM where
-     * a statement runs ({@code prepare} alone reads none).
-     */
     /** The result columns and {@code ?} parameter types of {@code sql}, from planning it: nothing compiled or run. */
     public io.tessera.api.StatementShape describe(String sql) {
         return StatementShapes.describe(frontEnd(), sql);
@@ -458,6 +454,7 @@ public final class QueryEngine implements AutoCloseable {
         return variables;
     }
 
+    /** The front end over the database, reading the files a running statement names in FROM ({@code prepare}: none). */
     SqlFrontEnd frontEnd() {
         SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone).withVariables(variables.now());
         return plain.withFiles(statementFiles.get()).withViewColumns(new ViewColumnTypes(() -> plain))
@@ -584,6 +581,16 @@ public final class QueryEngine implements AutoCloseable {
         } catch (DeviceException | LinkageError e) {
             return false;
         }
+    }
+
+    /** The rows of a query planned already, as a statement's result (RETURNING's). */
+    QueryResult result(SqlFrontEnd.LogicalPlan logical, QueryCancel cancel) {
+        return run(prepare(logical, null, null, System.nanoTime()), null, cancel);
+    }
+
+    /** The temporary database of the statement running on this thread ({@link #withFiles}), or null. */
+    FileTableLoader statementFiles() {
+        return statementFiles.get();
     }
 
     /** Runs the query of a statement (the rows a data change writes), planned already; null sql: not tuned. */

@@ -53,8 +53,10 @@ class TesseraStatement implements Statement {
         connection.checkOpen();
         closeResult();
         boolean rows;
+        boolean readsOnly;
         try {
             rows = Tessera.returnsRows(sql);
+            readsOnly = Tessera.readsOnly(sql);
         } catch (RuntimeException e) {
             throw JdbcErrors.of(e);
         }
@@ -66,7 +68,7 @@ class TesseraStatement implements Statement {
             throw new SQLException("executeUpdate: the statement returns rows (executeQuery or execute run it)",
                     "07000");
         }
-        if (!rows && connection.readOnlyNow()) {
+        if (!readsOnly && connection.readOnlyNow()) {
             throw new SQLException("the connection is read-only: it runs queries only", "25006");
         }
         if (rows) {

@@ -100,8 +100,8 @@ public final class DataChangeQueries {
             }
             values[c] = update.getSourceExpressionList().get(i);
         }
-        if (update instanceof UpdateFrom withFrom) {
-            return updateFrom(withFrom, (UpdateFrom) parse(sql), alias, schema, values);
+        if (update instanceof UpdateClauses withFrom && withFrom.from() != null) {
+            return updateFrom(withFrom, (UpdateClauses) parse(sql), alias, schema, values);
         }
         SqlNodeList columns = new SqlNodeList(POS);
         for (int c = 0; c < values.length; c++) {
@@ -128,7 +128,7 @@ public final class DataChangeQueries {
      * DuckDB take one matched row, which one unspecified), {@code kept} the others ({@code WHERE NOT EXISTS (SELECT 1
      * FROM from-list WHERE condition)}). {@code again}: the statement parsed a second time, nodes of its own.
      */
-    private static Update updateFrom(UpdateFrom update, UpdateFrom again, String alias, TableSchema schema,
+    private static Update updateFrom(UpdateClauses update, UpdateClauses again, String alias, TableSchema schema,
             SqlNode[] values) {
         SqlNodeList newValues = new SqlNodeList(POS);
         SqlNodeList columns = new SqlNodeList(POS);
@@ -165,14 +165,59 @@ public final class DataChangeQueries {
      */
     public static SqlNode delete(String sql) {
         SqlDelete delete = (SqlDelete) parse(sql);
-        if (delete instanceof DeleteUsing using) {
-            return unmatched(delete.getTargetTable(), alias(delete.getTargetTable(), delete.getAlias()), using.using(),
+        if (delete instanceof DeleteClauses clauses && clauses.using() != null) {
+            return unmatched(delete.getTargetTable(), alias(delete.getTargetTable(), delete.getAlias()), clauses.using(),
                     delete.getCondition());
         }
         if (delete.getCondition() == null) {
             return null;
         }
         return kept(delete.getTargetTable(), alias(delete.getTargetTable(), delete.getAlias()), delete.getCondition());
+    }
+
+    /**
+     * The rows a DELETE removes, for its RETURNING: {@code SELECT alias.* FROM table AS alias WHERE condition} (with a
+     * USING list {@code WHERE EXISTS (SELECT 1 FROM list WHERE condition)}; without a condition every row).
+     */
+    public static SqlNode deleted(String sql) {
+        SqlDelete delete = (SqlDelete) parse(sql);
+        String alias = alias(delete.getTargetTable(), delete.getAlias());
+        SqlNode where = delete.getCondition();
+        if (delete instanceof DeleteClauses clauses && clauses.using() != null) {
+            SqlNodeList one = SqlNodeList.of(SqlLiteral.createExactNumeric("1", POS));
+            where = SqlStdOperatorTable.EXISTS.createCall(POS, select(one, clauses.using(), where));
+        }
+        SqlNodeList all = SqlNodeList.of(SqlIdentifier.star(List.of(alias, ""), POS, List.of(POS, POS)));
+        return select(all, as(delete.getTargetTable(), alias), where);
+    }
+
+    /** Whether a statement is an INSERT, UPDATE or DELETE with RETURNING, whose result is rows, not a count. */
+    public static boolean returnsRows(Statement statement) {
+        String sql = switch (statement) {
+            case Statement.Insert i -> i.sql();
+            case Statement.Update u -> u.sql();
+            case Statement.Delete d -> d.sql();
+            default -> null;
+        };
+        if (sql == null) {
+            return false;
+        }
+        return switch (parse(sql)) {
+            case InsertClauses i -> i.returning() != null;
+            case UpdateClauses u -> u.returning() != null;
+            case DeleteClauses d -> d.returning() != null;
+            default -> false;
+        };
+    }
+
+    /** The alias an UPDATE or DELETE gives its table: the alias written, else the table's name. */
+    public static String targetAlias(String sql) {
+        SqlNode statement = parse(sql);
+        return switch (statement) {
+            case SqlUpdate u -> alias(u.getTargetTable(), u.getAlias());
+            case SqlDelete d -> alias(d.getTargetTable(), d.getAlias());
+            default -> ((SqlIdentifier) ((org.apache.calcite.sql.SqlInsert) statement).getTargetTable()).names.getLast();
+        };
     }
 
     /** {@code SELECT alias.* FROM table AS alias WHERE (condition) IS NOT TRUE}. */

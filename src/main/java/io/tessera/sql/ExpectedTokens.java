@@ -31,7 +31,7 @@ final class ExpectedTokens {
     private static final Set<String> OPERATORS = Set.of("!=", "%", "*", "+", "-", "/", "<", "<=", "<>", "=", ">",
             ">=", "||", "AND", "OR", "IS", "IN", "LIKE", "ILIKE", "SIMILAR", "NOT", "OVERLAPS", "MULTISET", "[",
             "BETWEEN", "MEMBER", "SUBMULTISET", "CONTAINS", "EQUALS", "PRECEDES", "SUCCEEDS", "IMMEDIATELY", "::", "//", "**",
-            "RLIKE", "^", "!", "~~", "!~~", "~~*", "!~~*", "~~~", "^@", "GLOB", "&", "|", "<<", ">>");
+            "RLIKE", "^", "!", "~~", "!~~", "~~*", "!~~*", "~~~", "^@", "GLOB", "&", "|", "<<", ">>", "->", "->>");
 
     /** Calcite's own syntax that Tessera's SQL does not offer: never suggested. */
     private static final Set<String> NOT_OFFERED = Set.of("/*+", "EXTEND", "MATCH_RECOGNIZE", "STREAM", "MINUS",

@@ -8,7 +8,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 /**
  * An INSERT as Tessera's grammar reads it: Calcite's {@link SqlInsert} (table, column list, source), which the
  * validator plans as any INSERT, with DuckDB's clauses beside it: {@code OR REPLACE} / {@code OR IGNORE}, {@code BY
- * NAME} (the source's columns matched to the table's by name) and {@code ON CONFLICT}. exec.DataChanges carries
+ * NAME} (the source's columns matched to the table's by name), {@code ON CONFLICT} and {@code RETURNING}. exec.DataChanges carries
  * them out.
  */
 public final class InsertClauses extends SqlInsert {
@@ -31,13 +31,20 @@ public final class InsertClauses extends SqlInsert {
     private final Or or;
     private final boolean byName;
     private final Conflict conflict;
+    private final SqlNodeList returning;
 
     public InsertClauses(SqlParserPos pos, SqlNode table, SqlNode source, SqlNodeList columns, Or or, boolean byName,
-            Conflict conflict) {
+            Conflict conflict, SqlNodeList returning) {
         super(pos, SqlNodeList.EMPTY, table, source, columns);
         this.or = or;
         this.byName = byName;
         this.conflict = conflict;
+        this.returning = returning;
+    }
+
+    /** The RETURNING items, or null. */
+    public SqlNodeList returning() {
+        return returning;
     }
 
     public Or or() {

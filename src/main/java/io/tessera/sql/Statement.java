@@ -86,13 +86,17 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
     }
 
     /**
-     * {@code UPDATE table [[AS] alias] SET column = expression, ... [WHERE condition]}: {@code sql} is the whole
-     * statement, which {@link DataChangeQueries#update} turns into the query of the table's new rows.
+     * {@code UPDATE table [[AS] alias] SET column = expression, ... [FROM list] [WHERE condition] [RETURNING items]}:
+     * {@code sql} is the whole statement, which {@link DataChangeQueries#update} turns into the query of the table's
+     * new rows.
      */
     record Update(String table, String sql) implements Statement {
     }
 
-    /** {@code DELETE FROM table [[AS] alias] [WHERE condition]}: {@code sql} is the whole statement. */
+    /**
+     * {@code DELETE FROM table [[AS] alias] [USING list] [WHERE condition] [RETURNING items]}: {@code sql} is the
+     * whole statement.
+     */
     record Delete(String table, String sql) implements Statement {
     }
 

@@ -262,6 +262,45 @@ class JdbcStatementTest {
     }
 
     @Test
+    void aDataChangeWithReturningGivesItsRows() throws SQLException {
+        try (Statement s = conn.createStatement()) {
+            s.executeUpdate("create table returned (a integer, b varchar)");
+            try (ResultSet rs = s.executeQuery("insert into returned values (1, 'x'), (2, 'y') returning a * 10, b")) {
+                List<String> rows = new ArrayList<>();
+                while (rs.next()) {
+                    rows.add(rs.getInt(1) + ":" + rs.getString(2));
+                }
+                rows.sort(null);
+                assertEquals(List.of("10:x", "20:y"), rows);
+            }
+            assertTrue(s.execute("delete from returned where a = 1 returning b"));
+            try (ResultSet rs = s.getResultSet()) {
+                assertTrue(rs.next());
+                assertEquals("x", rs.getString("b"));
+                assertFalse(rs.next());
+            }
+            // executeUpdate refuses a statement that returns rows before it runs: nothing is updated
+            assertThrows(SQLException.class, () -> s.executeUpdate("update returned set b = 'z' returning a"));
+            try (ResultSet rs = s.executeQuery("select b from returned")) {
+                assertTrue(rs.next());
+                assertEquals("y", rs.getString(1));
+            }
+        }
+        // a read-only connection refuses a data change whose result is rows, as any other
+        try (Connection ro = DriverManager.getConnection("jdbc:tessera:" + dir.resolve("db"));
+             Statement s = ro.createStatement()) {
+            ro.setReadOnly(true);
+            SQLException e = assertThrows(SQLException.class,
+                    () -> s.executeQuery("insert into returned values (3, 'w') returning a"));
+            assertEquals("25006", e.getSQLState());
+        }
+        try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery("select count(*) from returned")) {
+            assertTrue(rs.next());
+            assertEquals(1, rs.getLong(1));
+        }
+    }
+
+    @Test
     void aReadOnlyConnectionRunsQueriesOnly() throws SQLException {
         try (Connection ro = DriverManager.getConnection("jdbc:tessera:" + dir.resolve("db"));
              Statement s = ro.createStatement()) {
