@@ -40,7 +40,8 @@ import java.util.function.ToLongFunction;
  * ({@link TesseraValidator}), the side keeping its name: {@code (SELECT *, row_number() OVER () AS "#position" FROM
  * l) AS l FULL JOIN (... r) AS r ON l."#position" = r."#position"}; a chain of them joins on the first position that
  * is not NULL. A SELECT whose FROM is such a join, which neither groups, aggregates nor orders, gives its rows in
- * that order.
+ * that order. A side of a stored table of more than {@link #MOST_ROWS} rows, or a subquery ordered without LIMIT
+ * (whose order is dropped in FROM), is refused.
  */
 final class PositionalJoins {
 
@@ -167,6 +168,13 @@ final class PositionalJoins {
         if (side instanceof SqlJoin) {
             throw new SqlError("unsupported: POSITIONAL JOIN of a join of another kind" + SupportCheck.at(joinPos)
                     + " (put that join in a subquery)");
+        }
+        SqlNode query = side.getKind() == SqlKind.AS ? ((SqlCall) side).operand(0) : side;
+        if (query instanceof SqlOrderBy by && by.fetch == null && !by.orderList.isEmpty()
+                || query instanceof SqlSelect s && s.getFetch() == null && s.getOrderList() != null
+                && !s.getOrderList().isEmpty()) {
+            throw new SqlError("unsupported: POSITIONAL JOIN" + SupportCheck.at(joinPos) + " of a subquery with ORDER "
+                    + "BY and no LIMIT (Tessera keeps the order of a subquery in FROM only with a LIMIT)");
         }
         String name = AsofJoins.name(side);
         if (name == null) {
