@@ -1334,3 +1334,29 @@ InsertClauses.Conflict TesseraOnConflict() :
         }
     )
 }
+
+/**
+ * DuckDB's joins that Calcite's grammar lacks, after the left table: {@code POSITIONAL JOIN} (POSITIONAL a word, no
+ * keyword) and {@code ASOF [INNER | LEFT [OUTER] | RIGHT [OUTER] | FULL [OUTER]] JOIN}, read as the join type
+ * {@link io.tessera.sql.DuckDbJoin} marks; sql.PositionalJoins and sql.AsofJoins rewrite them.
+ */
+SqlLiteral TesseraDuckDbJoinType() :
+{
+    final Span s;
+    DuckDbJoin.Kind kind = DuckDbJoin.Kind.ASOF;
+}
+{
+    <IDENTIFIER> { s = span(); } <JOIN> { return DuckDbJoin.of(DuckDbJoin.Kind.POSITIONAL, s.end(this)); }
+|
+    <ASOF> { s = span(); }
+    [
+        <INNER>
+    |
+        <LEFT> [ <OUTER> ] { kind = DuckDbJoin.Kind.ASOF_LEFT; }
+    |
+        <RIGHT> [ <OUTER> ] { kind = DuckDbJoin.Kind.ASOF_RIGHT; }
+    |
+        <FULL> [ <OUTER> ] { kind = DuckDbJoin.Kind.ASOF_FULL; }
+    ]
+    <JOIN> { return DuckDbJoin.of(kind, s.end(this)); }
+}

@@ -185,6 +185,12 @@ public final class SqlFrontEnd {
      */
     public LogicalPlan plan(SqlNode parsed, String text) {
         parsed = PivotStatements.expand(parsed, pivotValues); // first: the statement becomes the query it stands for
+        java.util.Map<String, Table> stored = tablesByName(java.util.Map.of());
+        parsed = PositionalJoins.rewrite(parsed, name -> { // DuckDB's joins as standard ones before FROM is read
+            Table t = stored.get(name.toLowerCase(java.util.Locale.ROOT));
+            return t == null ? -1 : t.rowCount();
+        });
+        parsed = AsofJoins.rewrite(parsed);
         parsed = Samples.rewrite(parsed); // the sampled table becomes a subquery the others read
         parsed = DistinctOn.rewrite(parsed); // its keys leave the select list before any rewrite reads it
         parsed = LimitPercent.rewrite(parsed); // after DISTINCT ON, whose QUALIFY it keeps below its own
@@ -237,10 +243,12 @@ public final class SqlFrontEnd {
         MainSchema.addTo(root);
         CalciteCatalogReader catalog = catalog(root, types);
         TesseraValidator validator = validator(catalog, types);
-        validator.repeatNamesIn(parsed);
         WithNames.match(parsed);
         SqlNode validated;
         try {
+            // UNION BY NAME a plain UNION, its branches' names read by validating a copy of the statement first
+            parsed = UnionByName.rewrite(parsed, () -> validator(catalog, types));
+            validator.repeatNamesIn(parsed);
             validated = validator.validate(parsed);
         } catch (CalciteContextException e) {
             throw NameHints.error(e, parsed, namesInScope(fileTables));

@@ -97,6 +97,12 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         });
     }
 
+    /** The rows of the stored table {@code name} names, -1 where it names none. */
+    private long storedRows(String name) {
+        CalciteSchema.TableEntry entry = root.getTable(name, false);
+        return entry != null && entry.getTable() instanceof CatalogTable t ? t.table().rowCount() : -1;
+    }
+
     private CalciteCatalogReader catalog() {
         return SqlFrontEnd.catalog(root, types);
     }
@@ -106,6 +112,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
         SqlNode parsed;
         try {
             parsed = PivotStatements.expand(SqlFrontEnd.parse(view.query()), PivotValues.IN_VIEW);
+            parsed = AsofJoins.rewrite(PositionalJoins.rewrite(parsed, this::storedRows));
             parsed = LimitPercent.rewrite(DistinctOn.rewrite(Samples.rewrite(parsed)));
             FileReferences.replace(parsed, new FileTables() {
                 @Override
@@ -137,6 +144,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
             throw new SqlError("view " + view.name() + ": " + e.getMessage());
         }
         try {
+            parsed = UnionByName.rewrite(parsed, () -> SqlFrontEnd.validator(catalog(), types));
             return validator.validate(parsed);
         } catch (CalciteContextException e) {
             // no cause kept: the front end reports the innermost Calcite error it finds, and this one names the view

@@ -70,13 +70,17 @@ final class TesseraValidator extends SqlValidatorImpl {
     /**
      * A column of an expanded {@code *}: in a subquery (and a view) a name that another column of the list has gets
      * DuckDB's suffix, {@code a_1}, where Calcite's would add a digit ({@code a0}), so that the query around it tells
-     * the columns apart; in the statement's result the name is kept (see {@link #repeatNamesIn}).
+     * the columns apart; in the statement's result the name is kept (see {@link #repeatNamesIn}). A positional
+     * join's row numbers ({@link PositionalJoins#POSITION}) are no column of a star.
      */
     @Override
     protected void addToSelectList(List<SqlNode> list, Set<String> aliases,
                                    List<Map.Entry<String, RelDataType>> fieldList, SqlNode exp, SelectScope scope,
                                    boolean includeSystemVars) {
         String alias = SqlValidatorUtil.alias(exp);
+        if (PositionalJoins.POSITION.equals(alias)) {
+            return; // the numbers of a positional join's rows, which no star shows
+        }
         String name;
         if (scope.getNode() instanceof SqlSelect select && results.contains(select)) {
             aliases.add(alias);
