@@ -362,6 +362,162 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * ALTER TABLE without rewriting data: a new version of {@code table} whose column {@code i} is the stored column
+     * {@code from[i]} under {@code schema}'s name, nullability and keys (same type), its files kept; the files of
+     * the columns left out are deleted once no reader holds the version before. One manifest write commits it.
+     */
+    public Table alterColumns(String table, TableSchema schema, int[] from) {
+        beginWrite();
+        try {
+            synchronized (this) {
+                Manifest.TableEntry cur = manifest.table(table);
+                if (cur == null) {
+                    throw new StorageException("no table " + table + " in database " + dir);
+                }
+                if (!cur.schema().name().equalsIgnoreCase(schema.name()) || from.length != schema.columns().size()) {
+                    throw new IllegalArgumentException("the new columns of table " + table + " do not match its schema");
+                }
+                List<Manifest.ColumnEntry> columns = new ArrayList<>();
+                Set<Integer> kept = new HashSet<>();
+                for (int i = 0; i < from.length; i++) {
+                    if (!cur.schema().columns().get(from[i]).type().equals(schema.columns().get(i).type())) {
+                        throw new IllegalArgumentException("column " + schema.columns().get(i).name()
+                                + " changes its type: its data must be rewritten");
+                    }
+                    columns.add(cur.columns().get(from[i]));
+                    kept.add(from[i]);
+                }
+                List<String> dropped = new ArrayList<>();
+                for (int c = 0; c < cur.columns().size(); c++) {
+                    if (!kept.contains(c)) {
+                        Manifest.TableEntry one = new Manifest.TableEntry(cur.schema(), cur.rows(), cur.generation(),
+                                List.of(cur.columns().get(c)));
+                        dropped.addAll(Manifest.files(one));
+                    }
+                }
+                Manifest.TableEntry next = new Manifest.TableEntry(schema, cur.rows(), nextGeneration(), columns);
+                Manifest m = manifest.with(cur.schema().name(), next).retiring(cur, dropped);
+                writeManifest(m);
+                load(m);
+                collectRetired();
+                return tables.get(schema.name().toLowerCase(Locale.ROOT));
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
+    /**
+     * ALTER TABLE ... RENAME TO: the table under {@code newName}, its data not rewritten. Where the name's folder
+     * changes, each file is linked (or, where the file system cannot link, copied) into the new folder under the new
+     * version's name before the manifest is written: a crash before that write leaves the old table whole (and
+     * files no manifest names), after it the new one; the old folder's files go once no reader holds them.
+     */
+    public Table renameTable(String table, String newName) {
+        beginWrite();
+        try {
+            synchronized (this) {
+                Manifest.TableEntry cur = manifest.table(table);
+                if (cur == null) {
+                    throw new StorageException("no table " + table + " in database " + dir);
+                }
+                boolean sameName = cur.schema().name().equalsIgnoreCase(newName);
+                if (!sameName && (manifest.table(newName) != null || manifest.view(newName) != null)) {
+                    throw new StorageException("a table or view named " + newName + " exists in " + dir);
+                }
+                TableSchema schema = new TableSchema(newName, cur.schema().columns(), cur.schema().keys());
+                int generation = nextGeneration();
+                List<Manifest.ColumnEntry> columns = sameName ? cur.columns()
+                        : linkFiles(cur, newName, generation);
+                Manifest.TableEntry next = new Manifest.TableEntry(schema, cur.rows(), generation, columns);
+                Manifest m = manifest.with(cur.schema().name(), null).with(newName, next)
+                        .retiring(cur, sameName ? List.of() : Manifest.files(cur));
+                writeManifest(m);
+                load(m);
+                collectRetired();
+                return tables.get(newName.toLowerCase(Locale.ROOT));
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
+    /** The files of {@code cur} linked (or copied) into table {@code newName}'s folder as files of {@code generation}. */
+    private List<Manifest.ColumnEntry> linkFiles(Manifest.TableEntry cur, String newName, int generation) {
+        Path folder = tableDir(newName);
+        List<Path> made = new ArrayList<>();
+        boolean createdFolder = !Files.exists(folder, LinkOption.NOFOLLOW_LINKS);
+        try {
+            Files.createDirectories(folder);
+            inside(folder);
+            String prefix = newName.toLowerCase(Locale.ROOT) + "/";
+            // a file is column.gN.kind, N the version that wrote it (an ALTER that changed the manifest alone keeps
+            // the files of an earlier version): named after the new version, no name of an earlier one is reused
+            java.util.regex.Pattern version = java.util.regex.Pattern.compile("\\.g[0-9]+\\.");
+            String to = ".g" + generation + ".";
+            Set<String> names = new HashSet<>();
+            List<Manifest.ColumnEntry> out = new ArrayList<>();
+            for (Manifest.ColumnEntry c : cur.columns()) {
+                FileEntry[] files = {c.data(), c.validity(), c.dictionary()};
+                for (int i = 0; i < files.length; i++) {
+                    FileEntry f = files[i];
+                    if (f == null) {
+                        continue;
+                    }
+                    String name = f.path().substring(f.path().indexOf('/') + 1);
+                    java.util.regex.Matcher m = version.matcher(name);
+                    String path = prefix + (m.find() ? m.replaceFirst(to) : name + to + "renamed");
+                    if (!names.add(path)) {
+                        throw new StorageException("two files of table " + cur.schema().name() + " would be " + path);
+                    }
+                    Path target = dir.resolve(path);
+                    Path source = resolve(f);
+                    // a file of a generation past the manifest's last one is no manifest's: one a write that
+                    // stopped before its manifest left behind
+                    Files.deleteIfExists(target);
+                    try {
+                        Files.createLink(target, source);
+                    } catch (java.nio.file.FileAlreadyExistsException e) {
+                        throw e;
+                    } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+                        Files.copy(source, target, LinkOption.NOFOLLOW_LINKS);
+                        if (durable) {
+                            try (FileChannel ch = FileChannel.open(target, StandardOpenOption.WRITE)) {
+                                ch.force(true);
+                            }
+                        }
+                    }
+                    made.add(target);
+                    files[i] = new FileEntry(path, f.bytes(), f.crc32c());
+                }
+                out.add(new Manifest.ColumnEntry(files[0], files[1], files[2], c.stats()));
+            }
+            if (durable) {
+                forceDirectory(folder);
+            }
+            return out;
+        } catch (IOException | RuntimeException e) {
+            for (Path p : made) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                    // a file no manifest names: space, never correctness
+                }
+            }
+            if (createdFolder) {
+                try {
+                    Files.deleteIfExists(folder); // only when empty
+                } catch (IOException ignored) {
+                    // the folder stays; it holds nothing the manifest names
+                }
+            }
+            throw e instanceof StorageException se ? se
+                    : new StorageException("cannot rename table " + cur.schema().name() + " to " + newName + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
     /** Folder of a table's files. */
     Path tableDir(String table) {
         return dir.resolve(table.toLowerCase(Locale.ROOT));
