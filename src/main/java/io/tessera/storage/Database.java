@@ -429,7 +429,7 @@ public final class Database implements AutoCloseable {
                 TableSchema schema = new TableSchema(newName, cur.schema().columns(), cur.schema().keys());
                 int generation = nextGeneration();
                 List<Manifest.ColumnEntry> columns = sameName ? cur.columns()
-                        : linkFiles(cur, newName, generation);
+                        : RenamedFiles.link(this, cur, newName, generation);
                 Manifest.TableEntry next = new Manifest.TableEntry(schema, cur.rows(), generation, columns);
                 Manifest m = manifest.with(cur.schema().name(), null).with(newName, next)
                         .retiring(cur, sameName ? List.of() : Manifest.files(cur));
@@ -440,81 +440,6 @@ public final class Database implements AutoCloseable {
             }
         } finally {
             endWrite();
-        }
-    }
-
-    /** The files of {@code cur} linked (or copied) into table {@code newName}'s folder as files of {@code generation}. */
-    private List<Manifest.ColumnEntry> linkFiles(Manifest.TableEntry cur, String newName, int generation) {
-        Path folder = tableDir(newName);
-        List<Path> made = new ArrayList<>();
-        boolean createdFolder = !Files.exists(folder, LinkOption.NOFOLLOW_LINKS);
-        try {
-            Files.createDirectories(folder);
-            inside(folder);
-            String prefix = newName.toLowerCase(Locale.ROOT) + "/";
-            // a file is column.gN.kind, N the version that wrote it (an ALTER that changed the manifest alone keeps
-            // the files of an earlier version): named after the new version, no name of an earlier one is reused
-            java.util.regex.Pattern version = java.util.regex.Pattern.compile("\\.g[0-9]+\\.");
-            String to = ".g" + generation + ".";
-            Set<String> names = new HashSet<>();
-            List<Manifest.ColumnEntry> out = new ArrayList<>();
-            for (Manifest.ColumnEntry c : cur.columns()) {
-                FileEntry[] files = {c.data(), c.validity(), c.dictionary()};
-                for (int i = 0; i < files.length; i++) {
-                    FileEntry f = files[i];
-                    if (f == null) {
-                        continue;
-                    }
-                    String name = f.path().substring(f.path().indexOf('/') + 1);
-                    java.util.regex.Matcher m = version.matcher(name);
-                    String path = prefix + (m.find() ? m.replaceFirst(to) : name + to + "renamed");
-                    if (!names.add(path)) {
-                        throw new StorageException("two files of table " + cur.schema().name() + " would be " + path);
-                    }
-                    Path target = dir.resolve(path);
-                    Path source = resolve(f);
-                    // a file of a generation past the manifest's last one is no manifest's: one a write that
-                    // stopped before its manifest left behind
-                    Files.deleteIfExists(target);
-                    try {
-                        Files.createLink(target, source);
-                    } catch (java.nio.file.FileAlreadyExistsException e) {
-                        throw e;
-                    } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
-                        Files.copy(source, target, LinkOption.NOFOLLOW_LINKS);
-                        if (durable) {
-                            try (FileChannel ch = FileChannel.open(target, StandardOpenOption.WRITE)) {
-                                ch.force(true);
-                            }
-                        }
-                    }
-                    made.add(target);
-                    files[i] = new FileEntry(path, f.bytes(), f.crc32c());
-                }
-                out.add(new Manifest.ColumnEntry(files[0], files[1], files[2], c.stats()));
-            }
-            if (durable) {
-                forceDirectory(folder);
-            }
-            return out;
-        } catch (IOException | RuntimeException e) {
-            for (Path p : made) {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException ignored) {
-                    // a file no manifest names: space, never correctness
-                }
-            }
-            if (createdFolder) {
-                try {
-                    Files.deleteIfExists(folder); // only when empty
-                } catch (IOException ignored) {
-                    // the folder stays; it holds nothing the manifest names
-                }
-            }
-            throw e instanceof StorageException se ? se
-                    : new StorageException("cannot rename table " + cur.schema().name() + " to " + newName + ": "
-                    + e.getMessage(), e);
         }
     }
 
