@@ -95,7 +95,7 @@ final class TableAlterations {
         }
         DataType type = node.columnType(schema.name());
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
-        columns.add(new ColumnSchema(column, type, !node.notNull));
+        columns.add(column(column, type, !node.notNull, schema, node.column));
         TableSchema next = schema(schema.name(), columns, schema.keys(), node);
         if (node.expression != null) {
             // the default is a value of its own, no column of the table: planned alone first, so that a column named
