@@ -2,6 +2,7 @@
   Tessera's table definitions, added to Calcite's grammar: CREATE TABLE (columns, or AS query), CREATE VIEW, DROP
   TABLE and DROP VIEW, built as Calcite's DDL nodes (org.apache.calcite.sql.ddl). What Tessera does not keep (a
   default, a generated column, a check) is parsed here and refused with its position by sql/TableDefinitions.
+  ALTER TABLE's actions are read into sql/AlterTableNode.
   INSERT is Tessera's (pom.xml takes Calcite's out of the template): DuckDB's INSERT OR REPLACE / OR IGNORE, BY NAME
   or BY POSITION and ON CONFLICT, kept by sql/InsertClauses.
 -->
@@ -167,6 +168,86 @@ SqlDrop SqlDropView(Span s, boolean replace) :
 {
     <VIEW> ifExists = TesseraIfExists() id = CompoundIdentifier() {
         return SqlDdlNodes.dropView(s.end(this), ifExists, id);
+    }
+}
+
+/**
+ * {@code ALTER TABLE [IF EXISTS] t} and one action: {@code ADD [COLUMN] [IF NOT EXISTS] c type [NOT NULL | NULL |
+ * DEFAULT e]...}, {@code DROP [COLUMN] [IF EXISTS] c}, {@code RENAME [COLUMN] a TO b}, {@code RENAME TO t2},
+ * {@code ALTER [COLUMN] c [SET DATA] TYPE type [USING e]}, {@code ALTER [COLUMN] c SET DEFAULT e | DROP DEFAULT |
+ * SET NOT NULL | DROP NOT NULL}; RENAME is a word, no keyword. sql/AlterTableNode holds it, exec.TableAlterations
+ * carries it out.
+ */
+SqlNode TesseraAlterTable() :
+{
+    final Span s;
+    final boolean ifExists;
+    final SqlIdentifier table;
+    io.tessera.sql.AlterTableNode.Action action;
+    SqlIdentifier column = null;
+    boolean ifColumn = false;
+    SqlIdentifier newName = null;
+    SqlDataTypeSpec type = null;
+    SqlNode expression = null;
+    boolean notNull = false;
+    SqlParserPos constraint = null;
+}
+{
+    <ALTER> { s = span(); } <TABLE> ifExists = TesseraIfExists() table = CompoundIdentifier()
+    (
+        <ADD> [ <COLUMN> ] ifColumn = TesseraIfNotExists() column = SimpleIdentifier() type = DataType()
+        (
+            <NOT> <NULL> { notNull = true; }
+        |
+            <NULL>
+        |
+            <DEFAULT_> expression = Expression(ExprContext.ACCEPT_SUB_QUERY)
+        |
+            <PRIMARY> { constraint = getPos(); } <KEY>
+        |
+            <UNIQUE> { constraint = getPos(); }
+        )*
+        { action = io.tessera.sql.AlterTableNode.Action.ADD_COLUMN; }
+    |
+        <DROP> [ <COLUMN> ] ifColumn = TesseraIfExists() column = SimpleIdentifier() {
+            action = io.tessera.sql.AlterTableNode.Action.DROP_COLUMN;
+        }
+    |
+        LOOKAHEAD({ TesseraRenameFollows() }) <IDENTIFIER>
+        (
+            <TO> newName = SimpleIdentifier() { action = io.tessera.sql.AlterTableNode.Action.RENAME_TABLE; }
+        |
+            [ <COLUMN> ] column = SimpleIdentifier() <TO> newName = SimpleIdentifier() {
+                action = io.tessera.sql.AlterTableNode.Action.RENAME_COLUMN;
+            }
+        )
+    |
+        <ALTER> [ <COLUMN> ] column = SimpleIdentifier()
+        (
+            LOOKAHEAD(2) [ <SET> <DATA> ] <TYPE> type = DataType()
+            [ <USING> expression = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+            { action = io.tessera.sql.AlterTableNode.Action.SET_TYPE; }
+        |
+            <SET>
+            (
+                <DEFAULT_> expression = Expression(ExprContext.ACCEPT_SUB_QUERY) {
+                    action = io.tessera.sql.AlterTableNode.Action.SET_DEFAULT;
+                }
+            |
+                <NOT> <NULL> { action = io.tessera.sql.AlterTableNode.Action.SET_NOT_NULL; }
+            )
+        |
+            <DROP>
+            (
+                <DEFAULT_> { action = io.tessera.sql.AlterTableNode.Action.DROP_DEFAULT; }
+            |
+                <NOT> <NULL> { action = io.tessera.sql.AlterTableNode.Action.DROP_NOT_NULL; }
+            )
+        )
+    )
+    {
+        return new io.tessera.sql.AlterTableNode(s.end(this), table, ifExists, action, column, ifColumn, newName,
+            type, expression, notNull, constraint);
     }
 }
 

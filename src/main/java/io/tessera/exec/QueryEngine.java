@@ -391,6 +391,7 @@ public final class QueryEngine implements AutoCloseable {
             case Statement.CreateTableAs c -> changes.createTableAs(c, parameters, cancel);
             case Statement.CreateView v -> changes.createView(v);
             case Statement.DropView v -> changes.dropView(v);
+            case Statement.AlterTable a -> new TableAlterations(this, db).alter(a, parameters, cancel);
             case Statement.Describe d -> describe(d, parameters);
             case Statement.Summarize m -> summarize(m, parameters);
             case Statement.SetOption o when o.name().equals(io.tessera.sql.SessionSettings.SEED) -> {

@@ -10,14 +10,14 @@ import java.util.List;
 
 /**
  * One statement as {@link StatementParser} reads it: a query, an EXPLAIN of one, a table or view definition, or a
- * data change (INSERT, UPDATE, DELETE, CREATE TABLE AS, COPY). Names are as written, quoted or not (DuckDB keeps a name's
+ * data change (INSERT, UPDATE, DELETE, CREATE TABLE AS, COPY, ALTER TABLE). Names are as written, quoted or not (DuckDB keeps a name's
  * case and matches names ignoring it). A new kind of statement is one more record here and one more branch in
  * the parser.
  */
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
         Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
-        Statement.Summarize, Statement.SetOption, Statement.SetVariable {
+        Statement.Summarize, Statement.SetOption, Statement.SetVariable, Statement.AlterTable {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -72,6 +72,13 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
 
     /** One column of {@link CreateTable}. */
     record Column(String name, DataType type, boolean nullable) {
+    }
+
+    /**
+     * {@code ALTER TABLE [IF EXISTS] table action}: {@code sql} is the whole statement, which exec.TableAlterations
+     * reads again as an {@link AlterTableNode} (its expressions are planned as parsed trees).
+     */
+    record AlterTable(String table, String sql) implements Statement {
     }
 
     /** {@code DROP TABLE [IF EXISTS] name}. */

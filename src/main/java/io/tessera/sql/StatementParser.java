@@ -33,7 +33,7 @@ import static io.tessera.sql.parser.TesseraParserImplConstants.VIEW;
 
 /**
  * Reads one statement. Its first tokens ({@link LeadingTokens}) say what it is: CREATE and DROP (tables, views,
- * CREATE TABLE AS), INSERT, UPDATE and DELETE are parsed whole by Tessera's parser (Calcite's grammar with Tessera's
+ * CREATE TABLE AS), ALTER TABLE, INSERT, UPDATE and DELETE are parsed whole by Tessera's parser (Calcite's grammar with Tessera's
  * reserved words and table definitions, {@code src/main/codegen}); EXPLAIN, EXPLAIN PLAN FOR and Tessera's EXPLAIN
  * CODE are followed by a query; COPY is Tessera's ({@link CopyStatements}); SHOW TABLES is a query of
  * {@link InformationSchema}; anything else is a query, parsed once,
@@ -72,7 +72,8 @@ public final class StatementParser {
             rejectOtherObjects(head);
             return tableDefinition(s);
         }
-        if (first.is(INSERT) || first.is(UPDATE) || first.is(DELETE)) {
+        if (first.is(INSERT) || first.is(UPDATE) || first.is(DELETE)
+                || first.is(TesseraParserImplConstants.ALTER) && head.size() > 1 && head.get(1).is(TABLE)) {
             return tableDefinition(s);
         }
         if (first.isWord("COPY")) {
@@ -257,6 +258,7 @@ public final class StatementParser {
             case SqlDropTable drop -> TableDefinitions.drop(drop);
             case SqlCreateView view -> TableDefinitions.createView(view, queryText(s));
             case SqlDropView drop -> TableDefinitions.dropView(drop);
+            case AlterTableNode alter -> new Statement.AlterTable(TableDefinitions.tableName(alter.table), s);
             case SqlInsert insert -> new Statement.Insert(TableDefinitions.target(
                     insert.getTargetTable()), s);
             case SqlUpdate update -> new Statement.Update(TableDefinitions.target(

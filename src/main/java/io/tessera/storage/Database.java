@@ -362,6 +362,87 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * ALTER TABLE without rewriting data: a new version of {@code table} whose column {@code i} is the stored column
+     * {@code from[i]} under {@code schema}'s name, nullability and keys (same type), its files kept; the files of
+     * the columns left out are deleted once no reader holds the version before. One manifest write commits it.
+     */
+    public Table alterColumns(String table, TableSchema schema, int[] from) {
+        beginWrite();
+        try {
+            synchronized (this) {
+                Manifest.TableEntry cur = manifest.table(table);
+                if (cur == null) {
+                    throw new StorageException("no table " + table + " in database " + dir);
+                }
+                if (!cur.schema().name().equalsIgnoreCase(schema.name()) || from.length != schema.columns().size()) {
+                    throw new IllegalArgumentException("the new columns of table " + table + " do not match its schema");
+                }
+                List<Manifest.ColumnEntry> columns = new ArrayList<>();
+                Set<Integer> kept = new HashSet<>();
+                for (int i = 0; i < from.length; i++) {
+                    if (!cur.schema().columns().get(from[i]).type().equals(schema.columns().get(i).type())) {
+                        throw new IllegalArgumentException("column " + schema.columns().get(i).name()
+                                + " changes its type: its data must be rewritten");
+                    }
+                    columns.add(cur.columns().get(from[i]));
+                    kept.add(from[i]);
+                }
+                List<String> dropped = new ArrayList<>();
+                for (int c = 0; c < cur.columns().size(); c++) {
+                    if (!kept.contains(c)) {
+                        Manifest.TableEntry one = new Manifest.TableEntry(cur.schema(), cur.rows(), cur.generation(),
+                                List.of(cur.columns().get(c)));
+                        dropped.addAll(Manifest.files(one));
+                    }
+                }
+                Manifest.TableEntry next = new Manifest.TableEntry(schema, cur.rows(), nextGeneration(), columns);
+                Manifest m = manifest.with(cur.schema().name(), next).retiring(cur, dropped);
+                writeManifest(m);
+                load(m);
+                collectRetired();
+                return tables.get(schema.name().toLowerCase(Locale.ROOT));
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
+    /**
+     * ALTER TABLE ... RENAME TO: the table under {@code newName}, its data not rewritten. Where the name's folder
+     * changes, each file is linked (or, where the file system cannot link, copied) into the new folder under the new
+     * version's name before the manifest is written: a crash before that write leaves the old table whole (and
+     * files no manifest names), after it the new one; the old folder's files go once no reader holds them.
+     */
+    public Table renameTable(String table, String newName) {
+        beginWrite();
+        try {
+            synchronized (this) {
+                Manifest.TableEntry cur = manifest.table(table);
+                if (cur == null) {
+                    throw new StorageException("no table " + table + " in database " + dir);
+                }
+                boolean sameName = cur.schema().name().equalsIgnoreCase(newName);
+                if (!sameName && (manifest.table(newName) != null || manifest.view(newName) != null)) {
+                    throw new StorageException("a table or view named " + newName + " exists in " + dir);
+                }
+                TableSchema schema = new TableSchema(newName, cur.schema().columns(), cur.schema().keys());
+                int generation = nextGeneration();
+                List<Manifest.ColumnEntry> columns = sameName ? cur.columns()
+                        : RenamedFiles.link(this, cur, newName, generation);
+                Manifest.TableEntry next = new Manifest.TableEntry(schema, cur.rows(), generation, columns);
+                Manifest m = manifest.with(cur.schema().name(), null).with(newName, next)
+                        .retiring(cur, sameName ? List.of() : Manifest.files(cur));
+                writeManifest(m);
+                load(m);
+                collectRetired();
+                return tables.get(newName.toLowerCase(Locale.ROOT));
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
     /** Folder of a table's files. */
     Path tableDir(String table) {
         return dir.resolve(table.toLowerCase(Locale.ROOT));

@@ -109,11 +109,16 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
 
     /** A copy where {@code old} (a table version being replaced or dropped; null: none) is retired. */
     Manifest retiring(TableEntry old) {
-        if (old == null) {
-            return this;
-        }
+        return old == null ? this : retiring(old, files(old));
+    }
+
+    /**
+     * A copy where {@code old} is retired with only {@code files} of its files to delete: the others stay, named by
+     * the version that replaces it (an ALTER TABLE that changes the manifest alone).
+     */
+    Manifest retiring(TableEntry old, List<String> files) {
         List<Retired> r = new ArrayList<>(retired);
-        r.add(new Retired(old.schema().name().toLowerCase(java.util.Locale.ROOT), old.generation(), files(old)));
+        r.add(new Retired(old.schema().name().toLowerCase(java.util.Locale.ROOT), old.generation(), files));
         return new Manifest(tables, lastGeneration, r, views);
     }
 
