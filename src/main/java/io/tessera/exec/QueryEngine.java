@@ -58,6 +58,8 @@ public final class QueryEngine implements AutoCloseable {
     private volatile java.time.ZoneId timeZone = java.time.ZoneOffset.UTC;
     /** The session's variables (SET VARIABLE), which getvariable reads. */
     private final SessionValues variables = new SessionValues();
+    /** The session's temporary macros (CREATE TEMP MACRO); CREATE and DROP MACRO of the database's too. */
+    private final SessionMacros macros = new SessionMacros();
     /** The files the statement running on this thread names in FROM; null outside a statement. */
     private final ThreadLocal<FileTableLoader> statementFiles = new ThreadLocal<>();
 
@@ -400,6 +402,7 @@ public final class QueryEngine implements AutoCloseable {
                         io.tessera.storage.DataType.VARCHAR, true)),
                         java.util.Collections.singletonList(new Object[] {null}), 0, 0);
             }
+            case Statement.CreateMacro _, Statement.DropMacro _ -> macros.run(st, db, frontEnd());
             case Statement.SetVariable v -> {
                 variables.set(v, q -> run(prepare(frontEnd().plan(parameters.bind(q)), null, null, System.nanoTime())));
                 yield ResultRows.empty();
@@ -458,8 +461,14 @@ public final class QueryEngine implements AutoCloseable {
         return variables;
     }
 
+    /** The session's temporary macros (CREATE TEMP MACRO). */
+    public SessionMacros macros() {
+        return macros;
+    }
+
     SqlFrontEnd frontEnd() {
-        SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone).withVariables(variables.now());
+        SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone).withVariables(variables.now())
+                .withTemporaryMacros(macros.now());
         return plain.withFiles(statementFiles.get()).withViewColumns(new ViewColumnTypes(() -> plain))
                 .withPivotValues(this::pivotValues);
     }

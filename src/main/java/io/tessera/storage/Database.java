@@ -315,6 +315,48 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** The macros of the state this database reads (CREATE MACRO), in the order they were made. */
+    public synchronized List<Macro> macros() {
+        return manifest == null ? List.of() : manifest.macros();
+    }
+
+    /**
+     * Stores a macro ({@code replace}: in place of the macro of that name); fails when a macro has its name and
+     * {@code replace} is false. Macros have names of their own, apart from tables' and views'.
+     */
+    public void createMacro(Macro macro, boolean replace) {
+        beginWrite();
+        try {
+            synchronized (this) {
+                if (!replace && manifest.macro(macro.name()) != null) {
+                    throw new StorageException("macro " + macro.name() + " already exists in " + dir);
+                }
+                Manifest next = manifest.withMacro(macro.name(), macro);
+                writeManifest(next);
+                load(next);
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
+    /** Removes a macro; fails when there is none of that name. */
+    public void dropMacro(String name) {
+        beginWrite();
+        try {
+            synchronized (this) {
+                if (manifest.macro(name) == null) {
+                    throw new StorageException("no macro " + name + " in database " + dir);
+                }
+                Manifest next = manifest.withMacro(name, null);
+                writeManifest(next);
+                load(next);
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
     /** Creates an empty table; fails when one of that name exists. */
     public Table createTable(TableSchema schema) {
         beginWrite();
