@@ -112,6 +112,14 @@ final class MacroExpansion extends SqlShuttle {
             return SqlStdOperatorTable.AS.createCall(call.getParserPosition(), table(call.operand(0), table),
                     new SqlIdentifier(table.name(), call.getParserPosition()));
         }
+        if (call.getKind() == SqlKind.COLLECTION_TABLE && call.operand(0) instanceof SqlCall function
+                && macroOf(function, macros) != null) {
+            // a scalar macro of a table function's name (range): in FROM the table function is called, as in DuckDB
+            for (int i = 0; i < function.operandCount(); i++) {
+                function.setOperand(i, function.operand(i).accept(this));
+            }
+            return call;
+        }
         Macro m = macroOf(call, macros);
         if (m != null) {
             if (m.table()) {
