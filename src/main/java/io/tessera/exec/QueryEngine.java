@@ -58,6 +58,8 @@ public final class QueryEngine implements AutoCloseable {
     private volatile java.time.ZoneId timeZone = java.time.ZoneOffset.UTC;
     /** The session's variables (SET VARIABLE), which getvariable reads. */
     private final SessionValues variables = new SessionValues();
+    /** The session's temporary macros (CREATE TEMP MACRO); CREATE and DROP MACRO of the database's too. */
+    private final SessionMacros macros = new SessionMacros();
     /** The files the statement running on this thread names in FROM; null outside a statement. */
     private final ThreadLocal<FileTableLoader> statementFiles = new ThreadLocal<>();
 
@@ -392,8 +394,8 @@ public final class QueryEngine implements AutoCloseable {
             case Statement.CreateView v -> changes.createView(v);
             case Statement.DropView v -> changes.dropView(v);
             case Statement.AlterTable a -> new TableAlterations(this, db).alter(a, parameters, cancel);
-            case Statement.Describe d -> describe(d, parameters);
-            case Statement.Summarize m -> summarize(m, parameters);
+            case Statement.Describe d -> QueryDescriptions.describe(this, db, d, parameters);
+            case Statement.Summarize m -> QueryDescriptions.summarize(this, m, parameters);
             case Statement.SetOption o when o.name().equals(io.tessera.sql.SessionSettings.SEED) -> {
                 // DuckDB's setseed(x), x from -1 to 1 (checked when parsed): one row, NULL
                 executor.seedRandom(Double.doubleToLongBits(Double.parseDouble(o.value())));
@@ -401,6 +403,7 @@ public final class QueryEngine implements AutoCloseable {
                         io.tessera.storage.DataType.VARCHAR, true)),
                         java.util.Collections.singletonList(new Object[] {null}), 0, 0);
             }
+            case Statement.CreateMacro _, Statement.DropMacro _ -> macros.run(st, db, frontEnd());
             case Statement.SetVariable v -> {
                 variables.set(v, q -> run(prepare(frontEnd().plan(parameters.bind(q)), null, null, System.nanoTime())));
                 yield ResultRows.empty();
@@ -455,9 +458,15 @@ public final class QueryEngine implements AutoCloseable {
         return variables;
     }
 
+    /** The session's temporary macros (CREATE TEMP MACRO). */
+    public SessionMacros macros() {
+        return macros;
+    }
+
     /** The front end over the database, reading the files a running statement names in FROM ({@code prepare}: none). */
     SqlFrontEnd frontEnd() {
-        SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone).withVariables(variables.now());
+        SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone).withVariables(variables.now())
+                .withTemporaryMacros(macros.now());
         return plain.withFiles(statementFiles.get()).withViewColumns(new ViewColumnTypes(() -> plain))
                 .withPivotValues(this::pivotValues);
     }
@@ -494,38 +503,6 @@ public final class QueryEngine implements AutoCloseable {
      */
     public void allowCopyTo(List<java.nio.file.Path> directories) {
         this.copyToDirectories = List.copyOf(directories);
-    }
-
-    /**
-     * The columns of a query (of a file: its schema, no row read), as DuckDB's DESCRIBE or {@code PRAGMA table_info}
-     * lists them.
-     */
-    private QueryResult describe(Statement.Describe d, Parameters parameters) {
-        FileTableLoader files = statementFiles.get();
-        if (files != null) {
-            files.schemaOnly();
-        }
-        SqlFrontEnd.LogicalPlan logical = frontEnd().plan(parameters.bind(SqlFrontEnd.parse(d.query())), d.query());
-        List<io.tessera.plan.ColumnInfo> columns = ResultRows.nullableAsDuckDb(prepare(logical, null, null,
-                System.nanoTime()).plan().resultColumns(), logical.storedNotNull());
-        io.tessera.storage.TableSchema table = ResultRows.describedTable(db, d.query());
-        List<io.tessera.storage.TableKey> keys = table == null ? List.of() : table.keys();
-        return d.form() == Statement.Describe.Form.TABLE_INFO ? ResultRows.tableInfo(columns, keys)
-                : ResultRows.describe(columns, keys);
-    }
-
-    /** SUMMARIZE: the columns of the query (as DESCRIBE finds them), then one aggregate per column over its rows. */
-    private QueryResult summarize(Statement.Summarize m, Parameters parameters) {
-        List<io.tessera.sql.Summaries.Column> columns = new ArrayList<>();
-        for (io.tessera.plan.ColumnInfo c : prepare(m.query(), parameters).plan().resultColumns()) {
-            io.tessera.storage.TypeKind k = c.type().kind();
-            boolean numeric = k != io.tessera.storage.TypeKind.VARCHAR && !k.isTemporal()
-                    && k != io.tessera.storage.TypeKind.BOOLEAN;
-            columns.add(new io.tessera.sql.Summaries.Column(c.name(), c.type().toString(), numeric));
-        }
-        long t0 = System.nanoTime();
-        return run(prepare(frontEnd().plan(parameters.bind(io.tessera.sql.Summaries.query(m.query(), columns))),
-                null, null, t0));
     }
 
     public Prepared prepare(String sql) {
@@ -582,6 +559,11 @@ public final class QueryEngine implements AutoCloseable {
         } catch (DeviceException | LinkageError e) {
             return false;
         }
+    }
+
+    /** A query planned already, prepared (not tuned). */
+    Prepared prepare(SqlFrontEnd.LogicalPlan logical) {
+        return prepare(logical, null, null, System.nanoTime());
     }
 
     /** The rows of a query planned already, as a statement's result (RETURNING's). */

@@ -324,6 +324,12 @@ final class ColumnNames {
             sb.append(" AS INTERVAL)");
             return;
         }
+        if (call.getKind() == SqlKind.ARGUMENT_ASSIGNMENT) {
+            write(ops.get(1), sb); // a named argument, f(1, c := 2), as DuckDB names it
+            sb.append(" := ");
+            write(ops.get(0), sb);
+            return;
+        }
         if (call.getOperator() == IntegerDivision.OPERATOR) {
             binary("//", ops, sb); // (a // b), as DuckDB names it
             return;

@@ -73,15 +73,20 @@ public final class SqlFrontEnd {
     private final PivotValues pivotValues;
     /** The session's variables (SET VARIABLE) by {@link SessionVariables#key}, which getvariable reads. */
     private final java.util.Map<String, SessionVariables.Value> variables;
+    /** The session's temporary macros (CREATE TEMP MACRO); the database's are read where a statement is planned. */
+    private final java.util.List<io.tessera.storage.Macro> temporaryMacros;
 
     public SqlFrontEnd(Database db) {
-        this(db, db.views(), null, null, java.time.ZoneOffset.UTC, null, PivotValues.NONE, java.util.Map.of());
+        this(db, db.views(), null, null, java.time.ZoneOffset.UTC, null, PivotValues.NONE, java.util.Map.of(),
+                java.util.List.of());
     }
 
     private SqlFrontEnd(Database db, java.util.List<io.tessera.storage.View> views, Table replacement,
                         FileTables files, java.time.ZoneId zone, ViewColumns viewColumns, PivotValues pivotValues,
-                        java.util.Map<String, SessionVariables.Value> variables) {
+                        java.util.Map<String, SessionVariables.Value> variables,
+                        java.util.List<io.tessera.storage.Macro> temporaryMacros) {
         this.db = db;
+        this.temporaryMacros = temporaryMacros;
         this.variables = variables;
         this.pivotValues = pivotValues;
         this.viewColumns = viewColumns;
@@ -94,22 +99,23 @@ public final class SqlFrontEnd {
     /** A front end over no tables and no views (the warm-up of {@link CalciteSetup}). */
     static SqlFrontEnd withoutTables() {
         return new SqlFrontEnd(null, List.of(), null, null, java.time.ZoneOffset.UTC, null, PivotValues.NONE,
-                java.util.Map.of());
+                java.util.Map.of(), List.of());
     }
 
     /** This front end with {@code table} (a slice of a stored table) in place of the stored table of its name. */
     public SqlFrontEnd withTable(Table table) {
-        return new SqlFrontEnd(db, views, table, files, zone, viewColumns, pivotValues, variables);
+        return new SqlFrontEnd(db, views, table, files, zone, viewColumns, pivotValues, variables, temporaryMacros);
     }
 
     /** This front end reading the files named in FROM ({@code FROM 'f.csv'}, {@code read_parquet}) through files. */
     public SqlFrontEnd withFiles(FileTables files) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues, variables);
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues, variables,
+                temporaryMacros);
     }
 
     /** This front end listing the columns of views that {@code columns} gives in the catalog's listings. */
     public SqlFrontEnd withViewColumns(ViewColumns columns) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, columns, pivotValues, variables);
+        return new SqlFrontEnd(db, views, replacement, files, zone, columns, pivotValues, variables, temporaryMacros);
     }
 
     /**
@@ -117,7 +123,7 @@ public final class SqlFrontEnd {
      * statement it plans; PivotValues.IN_VIEW refuses them, as in a view's query).
      */
     public SqlFrontEnd withPivotValues(PivotValues values) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, values, variables);
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, values, variables, temporaryMacros);
     }
 
     /** {@code SELECT * FROM name}: the rows of a table or a view of that name. */
@@ -134,12 +140,33 @@ public final class SqlFrontEnd {
      * ({@link #timeZone}), where the physical planner finds it.
      */
     public SqlFrontEnd withTimeZone(java.time.ZoneId zone) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues, variables);
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues, variables,
+                temporaryMacros);
     }
 
     /** This front end reading the session's variables {@code variables} (by {@link SessionVariables#key}). */
     public SqlFrontEnd withVariables(java.util.Map<String, SessionVariables.Value> variables) {
-        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues, java.util.Map.copyOf(variables));
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues,
+                java.util.Map.copyOf(variables), temporaryMacros);
+    }
+
+    /** This front end calling the session's temporary macros {@code macros} besides the database's. */
+    public SqlFrontEnd withTemporaryMacros(java.util.List<io.tessera.storage.Macro> macros) {
+        return new SqlFrontEnd(db, views, replacement, files, zone, viewColumns, pivotValues, variables,
+                java.util.List.copyOf(macros));
+    }
+
+    /** The macros a statement may call: the session's temporary ones and the database's. */
+    public Macros macros() {
+        return Macros.of(db == null ? List.of() : db.macros(), temporaryMacros);
+    }
+
+    /**
+     * Checks {@code macro}, about to be created, against the macros with it in place: the macro calls of its body
+     * bind and none leads back to it (an error says which, at {@code at}).
+     */
+    public void checkMacro(io.tessera.storage.Macro macro, org.apache.calcite.sql.parser.SqlParserPos at) {
+        MacroExpansion.check(macro, macros(), at);
     }
 
     /** The session's time zone of a plan this front end made (UTC for one made otherwise). */
@@ -184,6 +211,8 @@ public final class SqlFrontEnd {
      * words DuckDB keeps as written ({@link ColumnNames}).
      */
     public LogicalPlan plan(SqlNode parsed, String text) {
+        Macros macros = macros();
+        parsed = MacroExpansion.expand(parsed, text, true, macros); // before all: macro calls become their bodies
         parsed = PivotStatements.expand(parsed, pivotValues); // first: the statement becomes the query it stands for
         java.util.Map<String, Table> stored = tablesByName(java.util.Map.of());
         parsed = PositionalJoins.rewrite(parsed, name -> { // DuckDB's joins as standard ones before FROM is read
@@ -239,7 +268,7 @@ public final class SqlFrontEnd {
             root.add(t.name(), new CatalogTable(replaced ? replacement : t));
         }
         fileTables.forEach((name, t) -> root.add(name, new CatalogTable(t)));
-        StoredView.addAll(root, views, types, variables);
+        StoredView.addAll(root, views, types, variables, macros);
         MainSchema.addTo(root);
         CalciteCatalogReader catalog = catalog(root, types);
         TesseraValidator validator = validator(catalog, types);
@@ -500,6 +529,6 @@ public final class SqlFrontEnd {
             }
         }
         out.add(view);
-        return new SqlFrontEnd(db, out, replacement, files, zone, viewColumns, pivotValues, variables);
+        return new SqlFrontEnd(db, out, replacement, files, zone, viewColumns, pivotValues, variables, temporaryMacros);
     }
 }

@@ -17,7 +17,8 @@ import java.util.List;
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
         Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
-        Statement.Summarize, Statement.SetOption, Statement.SetVariable, Statement.AlterTable {
+        Statement.Summarize, Statement.SetOption, Statement.SetVariable, Statement.AlterTable, Statement.CreateMacro,
+        Statement.DropMacro {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -183,5 +184,23 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
      * the session, which getvariable('name') reads ({@link SessionVariables}).
      */
     record SetVariable(String name, String expression) implements Statement {
+    }
+
+    /**
+     * {@code CREATE [OR REPLACE] [TEMP] MACRO name(parameters) AS expression} or {@code ... AS TABLE query} (and
+     * {@code CREATE FUNCTION}, its synonym): {@code macro} holds the texts of the body and the defaults as written;
+     * {@code temporary}: the session's own, not stored in the database ({@link MacroStatements}); {@code at}: where
+     * its name is, for errors.
+     */
+    record CreateMacro(io.tessera.storage.Macro macro, boolean replace, boolean temporary,
+                       org.apache.calcite.sql.parser.SqlParserPos at) implements Statement {
+    }
+
+    /**
+     * {@code DROP MACRO [TABLE] [IF EXISTS] name} or {@code DROP FUNCTION ...}; {@code table}: only a table macro is
+     * dropped; {@code at}: where its name is, for errors.
+     */
+    record DropMacro(String name, boolean table, boolean ifExists, org.apache.calcite.sql.parser.SqlParserPos at)
+            implements Statement {
     }
 }

@@ -39,23 +39,29 @@ final class StoredView extends AbstractTable implements TranslatableTable {
     private final JavaTypeFactoryImpl types;
     /** The session's variables, which the view's getvariable calls read where a query names it. */
     private final java.util.Map<String, SessionVariables.Value> variables;
+    /** The macros the view's query calls, expanded where a query names it. */
+    private final Macros macros;
     private RelDataType rowType;
     /** Per column, whether DESCRIBE calls it NOT NULL ({@link StoredNotNullColumns}); found when first asked. */
     private boolean[] notNull;
 
     private StoredView(View view, CalciteSchema root, JavaTypeFactoryImpl types,
-                       java.util.Map<String, SessionVariables.Value> variables) {
+                       java.util.Map<String, SessionVariables.Value> variables, Macros macros) {
         this.view = view;
+        this.macros = macros;
         this.variables = variables;
         this.root = root;
         this.types = types;
     }
 
-    /** Adds every view to {@code root}, beside its tables; their getvariable calls read {@code variables}. */
+    /**
+     * Adds every view to {@code root}, beside its tables; their getvariable calls read {@code variables}, their
+     * macro calls expand {@code macros}.
+     */
     static void addAll(CalciteSchema root, List<View> views, JavaTypeFactoryImpl types,
-                       java.util.Map<String, SessionVariables.Value> variables) {
+                       java.util.Map<String, SessionVariables.Value> variables, Macros macros) {
         for (View v : views) {
-            root.add(v.name(), new StoredView(v, root, types, variables));
+            root.add(v.name(), new StoredView(v, root, types, variables, macros));
         }
     }
 
@@ -111,7 +117,8 @@ final class StoredView extends AbstractTable implements TranslatableTable {
     private SqlNode validate(SqlValidator validator) {
         SqlNode parsed;
         try {
-            parsed = PivotStatements.expand(SqlFrontEnd.parse(view.query()), PivotValues.IN_VIEW);
+            parsed = MacroExpansion.expand(SqlFrontEnd.parse(view.query()), view.query(), false, macros);
+            parsed = PivotStatements.expand(parsed, PivotValues.IN_VIEW);
             parsed = AsofJoins.rewrite(PositionalJoins.rewrite(parsed, this::storedRows));
             parsed = LimitPercent.rewrite(DistinctOn.rewrite(Samples.rewrite(parsed)));
             FileReferences.replace(parsed, new FileTables() {

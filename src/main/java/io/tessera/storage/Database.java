@@ -280,39 +280,53 @@ public final class Database implements AutoCloseable {
      * view does and {@code replace} is false.
      */
     public void createView(View view, boolean replace) {
-        beginWrite();
-        try {
-            synchronized (this) {
-                if (hasTable(view.name())) {
-                    throw new StorageException("a table named " + view.name() + " exists in " + dir);
-                }
-                if (!replace && manifest.view(view.name()) != null) {
-                    throw new StorageException("view " + view.name() + " already exists in " + dir);
-                }
-                Manifest next = manifest.withView(view.name(), view);
-                writeManifest(next);
-                load(next);
+        changeManifest(m -> {
+            if (hasTable(view.name())) {
+                throw new StorageException("a table named " + view.name() + " exists in " + dir);
             }
-        } finally {
-            endWrite();
-        }
+            if (!replace && m.view(view.name()) != null) {
+                throw new StorageException("view " + view.name() + " already exists in " + dir);
+            }
+            return m.withView(view.name(), view);
+        });
     }
 
     /** Removes a view; fails when there is none of that name. */
     public void dropView(String name) {
-        beginWrite();
-        try {
-            synchronized (this) {
-                if (manifest.view(name) == null) {
-                    throw new StorageException("no view " + name + " in database " + dir);
-                }
-                Manifest next = manifest.withView(name, null);
-                writeManifest(next);
-                load(next);
+        changeManifest(m -> {
+            if (m.view(name) == null) {
+                throw new StorageException("no view " + name + " in database " + dir);
             }
-        } finally {
-            endWrite();
-        }
+            return m.withView(name, null);
+        });
+    }
+
+    /** The macros of the state this database reads (CREATE MACRO), in the order they were made. */
+    public synchronized List<Macro> macros() {
+        return manifest == null ? List.of() : manifest.macros();
+    }
+
+    /**
+     * Stores a macro ({@code replace}: in place of the macro of that name); fails when a macro has its name and
+     * {@code replace} is false. Macros have names of their own, apart from tables' and views'.
+     */
+    public void createMacro(Macro macro, boolean replace) {
+        changeManifest(m -> {
+            if (!replace && m.macro(macro.name()) != null) {
+                throw new StorageException("macro " + macro.name() + " already exists in " + dir);
+            }
+            return m.withMacro(macro.name(), macro);
+        });
+    }
+
+    /** Removes a macro; fails when there is none of that name. */
+    public void dropMacro(String name) {
+        changeManifest(m -> {
+            if (m.macro(name) == null) {
+                throw new StorageException("no macro " + name + " in database " + dir);
+            }
+            return m.withMacro(name, null);
+        });
     }
 
     /** Creates an empty table; fails when one of that name exists. */
@@ -345,14 +359,21 @@ public final class Database implements AutoCloseable {
 
     /** Drops a table: its files are deleted once no reader holds them. */
     public void dropTable(String name) {
+        changeManifest(m -> {
+            Manifest.TableEntry cur = existing(m, name);
+            return m.with(cur.schema().name(), null).retiring(cur);
+        });
+    }
+
+    /**
+     * Writes the manifest that {@code change} makes of the current one (the change's commit) under the writer lock,
+     * then deletes the files of the versions it retired that no reader holds.
+     */
+    private void changeManifest(java.util.function.UnaryOperator<Manifest> change) {
         beginWrite();
         try {
             synchronized (this) {
-                Manifest.TableEntry cur = manifest.table(name);
-                if (cur == null) {
-                    throw new StorageException("no table " + name + " in database " + dir);
-                }
-                Manifest next = manifest.with(cur.schema().name(), null).retiring(cur);
+                Manifest next = change.apply(manifest);
                 writeManifest(next);
                 load(next);
                 collectRetired();
@@ -362,49 +383,24 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** Table {@code name}'s entry in {@code m}; fails when there is none. */
+    private Manifest.TableEntry existing(Manifest m, String name) {
+        Manifest.TableEntry cur = m.table(name);
+        if (cur == null) {
+            throw new StorageException("no table " + name + " in database " + dir);
+        }
+        return cur;
+    }
+
     /**
      * ALTER TABLE without rewriting data: a new version of {@code table} whose column {@code i} is the stored column
      * {@code from[i]} under {@code schema}'s name, nullability and keys (same type), its files kept; the files of
      * the columns left out are deleted once no reader holds the version before. One manifest write commits it.
      */
     public Table alterColumns(String table, TableSchema schema, int[] from) {
-        beginWrite();
-        try {
-            synchronized (this) {
-                Manifest.TableEntry cur = manifest.table(table);
-                if (cur == null) {
-                    throw new StorageException("no table " + table + " in database " + dir);
-                }
-                if (!cur.schema().name().equalsIgnoreCase(schema.name()) || from.length != schema.columns().size()) {
-                    throw new IllegalArgumentException("the new columns of table " + table + " do not match its schema");
-                }
-                List<Manifest.ColumnEntry> columns = new ArrayList<>();
-                Set<Integer> kept = new HashSet<>();
-                for (int i = 0; i < from.length; i++) {
-                    if (!cur.schema().columns().get(from[i]).type().equals(schema.columns().get(i).type())) {
-                        throw new IllegalArgumentException("column " + schema.columns().get(i).name()
-                                + " changes its type: its data must be rewritten");
-                    }
-                    columns.add(cur.columns().get(from[i]));
-                    kept.add(from[i]);
-                }
-                List<String> dropped = new ArrayList<>();
-                for (int c = 0; c < cur.columns().size(); c++) {
-                    if (!kept.contains(c)) {
-                        Manifest.TableEntry one = new Manifest.TableEntry(cur.schema(), cur.rows(), cur.generation(),
-                                List.of(cur.columns().get(c)));
-                        dropped.addAll(Manifest.files(one));
-                    }
-                }
-                Manifest.TableEntry next = new Manifest.TableEntry(schema, cur.rows(), nextGeneration(), columns);
-                Manifest m = manifest.with(cur.schema().name(), next).retiring(cur, dropped);
-                writeManifest(m);
-                load(m);
-                collectRetired();
-                return tables.get(schema.name().toLowerCase(Locale.ROOT));
-            }
-        } finally {
-            endWrite();
+        changeManifest(m -> m.withColumnsOf(existing(m, table), schema, from, nextGeneration()));
+        synchronized (this) {
+            return tables.get(schema.name().toLowerCase(Locale.ROOT));
         }
     }
 
@@ -415,31 +411,22 @@ public final class Database implements AutoCloseable {
      * files no manifest names), after it the new one; the old folder's files go once no reader holds them.
      */
     public Table renameTable(String table, String newName) {
-        beginWrite();
-        try {
-            synchronized (this) {
-                Manifest.TableEntry cur = manifest.table(table);
-                if (cur == null) {
-                    throw new StorageException("no table " + table + " in database " + dir);
-                }
-                boolean sameName = cur.schema().name().equalsIgnoreCase(newName);
-                if (!sameName && (manifest.table(newName) != null || manifest.view(newName) != null)) {
-                    throw new StorageException("a table or view named " + newName + " exists in " + dir);
-                }
-                TableSchema schema = new TableSchema(newName, cur.schema().columns(), cur.schema().keys());
-                int generation = nextGeneration();
-                List<Manifest.ColumnEntry> columns = sameName ? cur.columns()
-                        : RenamedFiles.link(this, cur, newName, generation);
-                Manifest.TableEntry next = new Manifest.TableEntry(schema, cur.rows(), generation, columns);
-                Manifest m = manifest.with(cur.schema().name(), null).with(newName, next)
-                        .retiring(cur, sameName ? List.of() : Manifest.files(cur));
-                writeManifest(m);
-                load(m);
-                collectRetired();
-                return tables.get(newName.toLowerCase(Locale.ROOT));
+        changeManifest(m -> {
+            Manifest.TableEntry cur = existing(m, table);
+            boolean sameName = cur.schema().name().equalsIgnoreCase(newName);
+            if (!sameName && (m.table(newName) != null || m.view(newName) != null)) {
+                throw new StorageException("a table or view named " + newName + " exists in " + dir);
             }
-        } finally {
-            endWrite();
+            TableSchema schema = new TableSchema(newName, cur.schema().columns(), cur.schema().keys());
+            int generation = nextGeneration();
+            List<Manifest.ColumnEntry> columns = sameName ? cur.columns()
+                    : RenamedFiles.link(this, cur, newName, generation);
+            Manifest.TableEntry next = new Manifest.TableEntry(schema, cur.rows(), generation, columns);
+            return m.with(cur.schema().name(), null).with(newName, next)
+                    .retiring(cur, sameName ? List.of() : Manifest.files(cur));
+        });
+        synchronized (this) {
+            return tables.get(newName.toLowerCase(Locale.ROOT));
         }
     }
 

@@ -13,10 +13,12 @@ import java.util.List;
  * The database manifest: every table's schema, row count, generation, files, checksums and statistics; the
  * last generation number handed out (numbers are never reused, so a generation's file names are never written
  * twice); and the retired generations whose files a writer could not delete yet because a reader still needed
- * them; and the views, each a query's text that the SQL front end expands where the view is named. Every file path
+ * them; and the views, each a query's text that the SQL front end expands where the view is named, and the macros
+ * (CREATE MACRO), expanded where they are called. Every file path
  * is relative to the database directory and lies in its table's folder: {@link #parse} refuses any other.
  */
-record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired, List<View> views) {
+record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired, List<View> views,
+                List<Macro> macros) {
 
     static final int FORMAT = 1;
     static final String FILE_NAME = "manifest.json";
@@ -49,6 +51,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         tables = List.copyOf(tables);
         retired = List.copyOf(retired);
         views = List.copyOf(views);
+        macros = List.copyOf(macros);
         for (TableEntry t : tables) {
             lastGeneration = Math.max(lastGeneration, t.generation());
         }
@@ -58,11 +61,11 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
     }
 
     Manifest(List<TableEntry> tables) {
-        this(tables, 0, List.of(), List.of());
+        this(tables, 0, List.of(), List.of(), List.of());
     }
 
     Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired) {
-        this(tables, lastGeneration, retired, List.of());
+        this(tables, lastGeneration, retired, List.of(), List.of());
     }
 
     /** A copy with {@code view} replacing the view of the same name (or added), or that view removed when null. */
@@ -82,7 +85,30 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         if (!replaced && view != null) {
             out.add(view);
         }
-        return new Manifest(tables, lastGeneration, retired, out);
+        return new Manifest(tables, lastGeneration, retired, out, macros);
+    }
+
+    /** A copy with {@code macro} replacing the macro of the same name (or added), or that macro removed when null. */
+    Manifest withMacro(String name, Macro macro) {
+        List<Macro> out = new ArrayList<>();
+        for (Macro m : macros) {
+            if (!m.name().equalsIgnoreCase(name)) {
+                out.add(m);
+            }
+        }
+        if (macro != null) {
+            out.add(macro);
+        }
+        return new Manifest(tables, lastGeneration, retired, views, out);
+    }
+
+    Macro macro(String name) {
+        for (Macro m : macros) {
+            if (m.name().equalsIgnoreCase(name)) {
+                return m;
+            }
+        }
+        return null;
     }
 
     View view(String name) {
@@ -107,6 +133,37 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         return out;
     }
 
+    /**
+     * A copy where table version {@code cur} is followed by version {@code generation} whose column {@code i} is the
+     * stored column {@code from[i]} under {@code schema}'s name, nullability and keys (same type), its files kept;
+     * the files of the columns left out retired (ALTER TABLE without rewriting data).
+     */
+    Manifest withColumnsOf(TableEntry cur, TableSchema schema, int[] from, int generation) {
+        if (!cur.schema().name().equalsIgnoreCase(schema.name()) || from.length != schema.columns().size()) {
+            throw new IllegalArgumentException("the new columns of table " + cur.schema().name()
+                    + " do not match its schema");
+        }
+        List<ColumnEntry> columns = new ArrayList<>();
+        java.util.Set<Integer> kept = new java.util.HashSet<>();
+        for (int i = 0; i < from.length; i++) {
+            if (!cur.schema().columns().get(from[i]).type().equals(schema.columns().get(i).type())) {
+                throw new IllegalArgumentException("column " + schema.columns().get(i).name()
+                        + " changes its type: its data must be rewritten");
+            }
+            columns.add(cur.columns().get(from[i]));
+            kept.add(from[i]);
+        }
+        List<String> dropped = new ArrayList<>();
+        for (int c = 0; c < cur.columns().size(); c++) {
+            if (!kept.contains(c)) {
+                dropped.addAll(files(new TableEntry(cur.schema(), cur.rows(), cur.generation(),
+                        List.of(cur.columns().get(c)))));
+            }
+        }
+        return with(cur.schema().name(), new TableEntry(schema, cur.rows(), generation, columns))
+                .retiring(cur, dropped);
+    }
+
     /** A copy where {@code old} (a table version being replaced or dropped; null: none) is retired. */
     Manifest retiring(TableEntry old) {
         return old == null ? this : retiring(old, files(old));
@@ -119,14 +176,14 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
     Manifest retiring(TableEntry old, List<String> files) {
         List<Retired> r = new ArrayList<>(retired);
         r.add(new Retired(old.schema().name().toLowerCase(java.util.Locale.ROOT), old.generation(), files));
-        return new Manifest(tables, lastGeneration, r, views);
+        return new Manifest(tables, lastGeneration, r, views, macros);
     }
 
     /** A copy without the retired generations in {@code collected}. */
     Manifest withoutRetired(java.util.Collection<Retired> collected) {
         List<Retired> r = new ArrayList<>(retired);
         r.removeAll(collected);
-        return new Manifest(tables, lastGeneration, r, views);
+        return new Manifest(tables, lastGeneration, r, views, macros);
     }
 
     TableEntry table(String name) {
@@ -155,7 +212,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         if (!replaced && entry != null) {
             out.add(entry);
         }
-        return new Manifest(out, lastGeneration, retired, views);
+        return new Manifest(out, lastGeneration, retired, views, macros);
     }
 
     byte[] toJson() {
@@ -212,6 +269,24 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 vn.put("query", v.query());
                 ArrayNode cs = vn.putArray("columns");
                 v.columns().forEach(cs::add);
+            }
+        }
+        if (!macros.isEmpty()) {
+            // absent in a manifest written before macros were kept: such a database has none
+            ArrayNode ms = root.putArray("macros");
+            for (Macro m : macros) {
+                ObjectNode mn = ms.addObject();
+                mn.put("name", m.name());
+                ArrayNode ps = mn.putArray("parameters");
+                for (Macro.Parameter p : m.parameters()) {
+                    ObjectNode pn = ps.addObject();
+                    pn.put("name", p.name());
+                    if (p.defaultValue() != null) {
+                        pn.put("default", p.defaultValue());
+                    }
+                }
+                mn.put("body", m.body());
+                mn.put("table", m.table());
             }
         }
         if (!retired.isEmpty()) {
@@ -360,7 +435,20 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                     views.add(new View(vn.get("name").asText(), vn.get("query").asText(), columns));
                 }
             }
-            return new Manifest(tables, root.has("generation") ? root.get("generation").asInt() : 0, retired, views);
+            List<Macro> macros = new ArrayList<>();
+            if (root.has("macros")) {
+                for (JsonNode mn : root.get("macros")) {
+                    List<Macro.Parameter> parameters = new ArrayList<>();
+                    for (JsonNode pn : mn.get("parameters")) {
+                        parameters.add(new Macro.Parameter(pn.get("name").asText(),
+                                pn.has("default") ? pn.get("default").asText() : null));
+                    }
+                    macros.add(new Macro(mn.get("name").asText(), parameters, mn.get("body").asText(),
+                            mn.get("table").asBoolean()));
+                }
+            }
+            return new Manifest(tables, root.has("generation") ? root.get("generation").asInt() : 0, retired, views,
+                    macros);
         } catch (java.io.IOException | NullPointerException | IllegalArgumentException e) {
             throw new StorageException(fileName + " is damaged: " + e.getMessage(), e);
         }

@@ -1,7 +1,9 @@
 package io.tessera.sql;
 
 import io.tessera.storage.DataType;
+import io.tessera.storage.Macro;
 import io.tessera.storage.TableSchema;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -232,6 +234,27 @@ class StatementParserTest {
         assertEquals("unsupported: DROP SCHEMA at line 1, column 1", error("drop schema s"));
         assertEquals("CREATE TABLE t: column A appears twice in table t",
                 assertThrows(SqlError.class, () -> create("create table t (a int, A bigint)").schema()).getMessage());
+    }
+
+    @Test
+    void macros() {
+        SqlParserPos at = new SqlParserPos(1, 25);
+        assertEquals(new Statement.CreateMacro(new Macro("f", List.of(new Macro.Parameter("a", null),
+                        new Macro.Parameter("B", "(1 + 2)")), "a + B * 2", false), true, false, at),
+                StatementParser.parse("create or replace macro f(a, B := (1 + 2)) as a + B * 2;"));
+        assertEquals(new Statement.CreateMacro(new Macro("Tm", List.of(), "select 1 as x", true), false, true,
+                        new SqlParserPos(1, 22)),
+                StatementParser.parse("CREATE TEMP FUNCTION \"Tm\"() AS TABLE select 1 as x"));
+        assertEquals(new Statement.DropMacro("f", true, true, new SqlParserPos(1, 28)),
+                StatementParser.parse("drop macro table if exists f"));
+        assertEquals(new Statement.DropMacro("g", false, false, new SqlParserPos(1, 15)),
+                StatementParser.parse("DROP FUNCTION g"));
+        assertEquals("syntax error at line 1, column 20: CREATE MACRO f needs a body after AS (an expression, or "
+                + "TABLE and a query)", error("create macro f(x) as"));
+        assertEquals("syntax error at line 1, column 18: expected , or ) after a parameter, found y",
+                error("create macro f(x y) as x"));
+        assertTrue(error("create macro f(x) as x +").startsWith("syntax error"), error("create macro f(x) as x +"));
+        assertEquals("syntax error at line 1, column 14: DROP MACRO takes one name; found g", error("drop macro f g"));
     }
 
     @Test

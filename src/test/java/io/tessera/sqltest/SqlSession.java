@@ -53,7 +53,7 @@ final class SqlSession implements AutoCloseable {
 
     /**
      * An engine that plans for the GPU and puts the queries there (on the JVM where there is none), in the session's
-     * time zone and with its variables.
+     * time zone and with its variables and temporary macros.
      */
     QueryEngine gpuEngine() {
         if (gpu == null) {
@@ -64,6 +64,7 @@ final class SqlSession implements AutoCloseable {
             gpu.execute("SET TimeZone = '" + zone.getId() + "'"); // a zone id the session's own SET accepted
         }
         gpu.variables().useAll(tessera.engine().variables().now()); // the values the session's own SET VARIABLE computed
+        gpu.macros().useAll(tessera.engine().macros().now()); // and its temporary macros
         return gpu;
     }
 
