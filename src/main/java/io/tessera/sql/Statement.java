@@ -17,7 +17,8 @@ import java.util.List;
 public sealed interface Statement permits Statement.Query, Statement.Explain, Statement.CreateTable,
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
         Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
-        Statement.Summarize, Statement.SetOption, Statement.SetVariable {
+        Statement.Summarize, Statement.SetOption, Statement.SetVariable, Statement.CreateSequence,
+        Statement.DropSequence {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -172,5 +173,17 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
      * the session, which getvariable('name') reads ({@link SessionVariables}).
      */
     record SetVariable(String name, String expression) implements Statement {
+    }
+
+    /**
+     * {@code CREATE [OR REPLACE] [TEMP] SEQUENCE [IF NOT EXISTS] name ...}: {@code sequence} as defined, unused;
+     * {@code temporary}: kept by the connection only ({@link SequenceStatements}).
+     */
+    record CreateSequence(io.tessera.storage.Sequence sequence, boolean ifNotExists, boolean replace,
+                          boolean temporary) implements Statement {
+    }
+
+    /** {@code DROP SEQUENCE [IF EXISTS] name}. */
+    record DropSequence(String name, boolean ifExists) implements Statement {
     }
 }

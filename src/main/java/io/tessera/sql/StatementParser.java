@@ -68,6 +68,9 @@ public final class StatementParser {
             return new Statement.Query(s);
         }
         LeadingTokens.Token first = head.getFirst();
+        if ((first.is(CREATE) || first.is(DROP)) && SequenceStatements.isSequence(head)) {
+            return SequenceStatements.parse(s);
+        }
         if (first.is(CREATE) || first.is(DROP)) {
             rejectOtherObjects(head);
             return tableDefinition(s);

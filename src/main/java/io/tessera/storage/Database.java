@@ -315,6 +315,79 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** The sequences of the state this database reads, each with its state then. */
+    public synchronized List<Sequence> sequences() {
+        return manifest == null ? List.of() : manifest.sequences();
+    }
+
+    public synchronized Sequence sequence(String name) {
+        return manifest == null ? null : manifest.sequence(name);
+    }
+
+    /**
+     * Stores a new sequence ({@code replace}: in place of the sequence of that name, its state lost); fails when a
+     * sequence has its name and {@code replace} is false.
+     */
+    public void createSequence(Sequence sequence, boolean replace) {
+        beginWrite();
+        try {
+            synchronized (this) {
+                if (!replace && manifest.sequence(sequence.name()) != null) {
+                    throw new StorageException("Catalog Error: Sequence with name \"" + sequence.name()
+                            + "\" already exists!");
+                }
+                Manifest next = manifest.withSequence(sequence.name(), sequence);
+                writeManifest(next);
+                load(next);
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
+    /** Removes a sequence; fails when there is none of that name. */
+    public void dropSequence(String name) {
+        beginWrite();
+        try {
+            synchronized (this) {
+                if (manifest.sequence(name) == null) {
+                    throw new StorageException(SequenceCounters.missing(name));
+                }
+                Manifest next = manifest.withSequence(name, null);
+                writeManifest(next);
+                load(next);
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
+    /**
+     * Keeps the state a statement left its sequences in ({@code changed}: each an existing sequence's); the caller
+     * holds the writer lock from before the statement read their state ({@link #lockForWriting}), so no other
+     * writer handed out values in between. A sequence dropped meanwhile (by the statement itself) stays dropped.
+     */
+    public void keepSequences(List<Sequence> changed) {
+        if (changed.isEmpty()) {
+            return;
+        }
+        beginWrite();
+        try {
+            synchronized (this) {
+                Manifest next = manifest;
+                for (Sequence q : changed) {
+                    if (next.sequence(q.name()) != null) {
+                        next = next.withSequence(q.name(), q);
+                    }
+                }
+                writeManifest(next);
+                load(next);
+            }
+        } finally {
+            endWrite();
+        }
+    }
+
     /** Creates an empty table; fails when one of that name exists. */
     public Table createTable(TableSchema schema) {
         beginWrite();

@@ -13,10 +13,12 @@ import java.util.List;
  * The database manifest: every table's schema, row count, generation, files, checksums and statistics; the
  * last generation number handed out (numbers are never reused, so a generation's file names are never written
  * twice); and the retired generations whose files a writer could not delete yet because a reader still needed
- * them; and the views, each a query's text that the SQL front end expands where the view is named. Every file path
+ * them; the views, each a query's text that the SQL front end expands where the view is named; and the sequences,
+ * each with its state (absent in a manifest written before sequences were kept: it has none). Every file path
  * is relative to the database directory and lies in its table's folder: {@link #parse} refuses any other.
  */
-record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired, List<View> views) {
+record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired, List<View> views,
+                List<Sequence> sequences) {
 
     static final int FORMAT = 1;
     static final String FILE_NAME = "manifest.json";
@@ -49,6 +51,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         tables = List.copyOf(tables);
         retired = List.copyOf(retired);
         views = List.copyOf(views);
+        sequences = List.copyOf(sequences);
         for (TableEntry t : tables) {
             lastGeneration = Math.max(lastGeneration, t.generation());
         }
@@ -58,11 +61,11 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
     }
 
     Manifest(List<TableEntry> tables) {
-        this(tables, 0, List.of(), List.of());
+        this(tables, 0, List.of(), List.of(), List.of());
     }
 
     Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired) {
-        this(tables, lastGeneration, retired, List.of());
+        this(tables, lastGeneration, retired, List.of(), List.of());
     }
 
     /** A copy with {@code view} replacing the view of the same name (or added), or that view removed when null. */
@@ -82,13 +85,42 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         if (!replaced && view != null) {
             out.add(view);
         }
-        return new Manifest(tables, lastGeneration, retired, out);
+        return new Manifest(tables, lastGeneration, retired, out, sequences);
     }
 
     View view(String name) {
         for (View v : views) {
             if (v.name().equalsIgnoreCase(name)) {
                 return v;
+            }
+        }
+        return null;
+    }
+
+    /** A copy with {@code sequence} replacing the sequence of the same name (or added), or that one removed when null. */
+    Manifest withSequence(String name, Sequence sequence) {
+        List<Sequence> out = new ArrayList<>();
+        boolean replaced = false;
+        for (Sequence q : sequences) {
+            if (q.name().equalsIgnoreCase(name)) {
+                if (sequence != null) {
+                    out.add(sequence);
+                }
+                replaced = true;
+            } else {
+                out.add(q);
+            }
+        }
+        if (!replaced && sequence != null) {
+            out.add(sequence);
+        }
+        return new Manifest(tables, lastGeneration, retired, views, out);
+    }
+
+    Sequence sequence(String name) {
+        for (Sequence q : sequences) {
+            if (q.name().equalsIgnoreCase(name)) {
+                return q;
             }
         }
         return null;
@@ -114,14 +146,14 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         }
         List<Retired> r = new ArrayList<>(retired);
         r.add(new Retired(old.schema().name().toLowerCase(java.util.Locale.ROOT), old.generation(), files(old)));
-        return new Manifest(tables, lastGeneration, r, views);
+        return new Manifest(tables, lastGeneration, r, views, sequences);
     }
 
     /** A copy without the retired generations in {@code collected}. */
     Manifest withoutRetired(java.util.Collection<Retired> collected) {
         List<Retired> r = new ArrayList<>(retired);
         r.removeAll(collected);
-        return new Manifest(tables, lastGeneration, r, views);
+        return new Manifest(tables, lastGeneration, r, views, sequences);
     }
 
     TableEntry table(String name) {
@@ -150,7 +182,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         if (!replaced && entry != null) {
             out.add(entry);
         }
-        return new Manifest(out, lastGeneration, retired, views);
+        return new Manifest(out, lastGeneration, retired, views, sequences);
     }
 
     byte[] toJson() {
@@ -207,6 +239,21 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 vn.put("query", v.query());
                 ArrayNode cs = vn.putArray("columns");
                 v.columns().forEach(cs::add);
+            }
+        }
+        if (!sequences.isEmpty()) {
+            ArrayNode qs = root.putArray("sequences");
+            for (Sequence q : sequences) {
+                ObjectNode qn = qs.addObject();
+                qn.put("name", q.name());
+                qn.put("increment", q.increment());
+                qn.put("min", q.minValue());
+                qn.put("max", q.maxValue());
+                qn.put("start", q.start());
+                qn.put("cycle", q.cycle());
+                qn.put("counter", q.counter());
+                qn.put("last", q.lastValue());
+                qn.put("used", q.used());
             }
         }
         if (!retired.isEmpty()) {
@@ -355,7 +402,17 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                     views.add(new View(vn.get("name").asText(), vn.get("query").asText(), columns));
                 }
             }
-            return new Manifest(tables, root.has("generation") ? root.get("generation").asInt() : 0, retired, views);
+            List<Sequence> sequences = new ArrayList<>();
+            if (root.has("sequences")) {
+                for (JsonNode qn : root.get("sequences")) {
+                    sequences.add(new Sequence(qn.get("name").asText(), qn.get("increment").asLong(),
+                            qn.get("min").asLong(), qn.get("max").asLong(), qn.get("start").asLong(),
+                            qn.get("cycle").asBoolean(), qn.get("counter").asLong(), qn.get("last").asLong(),
+                            qn.get("used").asBoolean()));
+                }
+            }
+            return new Manifest(tables, root.has("generation") ? root.get("generation").asInt() : 0, retired, views,
+                    sequences);
         } catch (java.io.IOException | NullPointerException | IllegalArgumentException e) {
             throw new StorageException(fileName + " is damaged: " + e.getMessage(), e);
         }
