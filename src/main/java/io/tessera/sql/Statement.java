@@ -62,7 +62,7 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
                 List<ColumnSchema> cols = new ArrayList<>();
                 for (Column c : columns) {
                     boolean primary = keys.stream().anyMatch(k -> k.primary() && k.has(c.name()));
-                    cols.add(new ColumnSchema(c.name(), c.type(), c.nullable() && !primary));
+                    cols.add(new ColumnSchema(c.name(), c.type(), c.nullable() && !primary, c.defaultValue()));
                 }
                 return new TableSchema(name, cols, keys);
             } catch (IllegalArgumentException e) {
@@ -71,8 +71,12 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
         }
     }
 
-    /** One column of {@link CreateTable}. */
-    record Column(String name, DataType type, boolean nullable) {
+    /** One column of {@link CreateTable}; {@code defaultValue}: its DEFAULT expression's text, or null. */
+    record Column(String name, DataType type, boolean nullable, String defaultValue) {
+
+        public Column(String name, DataType type, boolean nullable) {
+            this(name, type, nullable, null);
+        }
     }
 
     /** {@code DROP TABLE [IF EXISTS] name}. */

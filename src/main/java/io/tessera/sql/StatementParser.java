@@ -256,7 +256,7 @@ public final class StatementParser {
         }
         return switch (node) {
             case SqlCreateTable create when create.query != null -> TableDefinitions.createAs(create, queryText(s));
-            case SqlCreateTable create -> TableDefinitions.create(create);
+            case SqlCreateTable create -> TableDefinitions.create(create, s);
             case SqlDropTable drop -> TableDefinitions.drop(drop);
             case SqlCreateView view -> TableDefinitions.createView(view, queryText(s));
             case SqlDropView drop -> TableDefinitions.dropView(drop);

@@ -203,6 +203,9 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 cn.put("name", s.name());
                 cn.put("type", s.type().toString());
                 cn.put("nullable", s.nullable());
+                if (s.defaultValue() != null) {
+                    cn.put("default", s.defaultValue()); // absent where none, as in a manifest written before
+                }
                 cn.set("data", file(c.data()));
                 if (c.validity() != null) {
                     cn.set("validity", file(c.validity()));
@@ -359,7 +362,8 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 String table = tn.get("name").asText();
                 for (JsonNode cn : tn.get("columns")) {
                     DataType type = DataType.parse(cn.get("type").asText());
-                    schemas.add(new ColumnSchema(cn.get("name").asText(), type, cn.get("nullable").asBoolean()));
+                    schemas.add(new ColumnSchema(cn.get("name").asText(), type, cn.get("nullable").asBoolean(),
+                            cn.has("default") ? cn.get("default").asText() : null));
                     JsonNode st = cn.get("stats");
                     ColumnStats stats = new ColumnStats(st.get("nulls").asLong(), st.get("distinct").asLong(),
                             raw(type, st.get("min")), raw(type, st.get("max")),

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A sequence is kept in the manifest with its state: after the database is closed and opened again it hands out the
+ * A sequence is kept in the manifest with its state, and a column's DEFAULT with the table's schema: after the database is closed and opened again it hands out the
  * values after those it gave (a read-only SELECT's too), currval gives the last one, and a TEMP sequence is gone. A
  * manifest written before sequences were kept opens with none; two connections never hand out one value twice.
  */
@@ -27,6 +27,7 @@ class SequencePersistenceTest {
         try (Tessera t = Tessera.openOrCreate(dir)) {
             t.query("create sequence ids start 10 increment by 5 maxvalue 100 cycle");
             t.query("create temp sequence scratch");
+            t.query("create table items (id bigint default nextval('ids'), name varchar default 'none')");
             assertEquals("[[10], [15], [20]]", rows(t.query("select nextval('ids') from range(3)")));
             t.query("select nextval('scratch')");
         }
@@ -37,8 +38,13 @@ class SequencePersistenceTest {
         }
         try (Tessera t = Tessera.open(dir)) {
             assertEquals("[[20, 25]]", rows(t.query("select currval('ids'), nextval('ids')")));
+            // the table's defaults were kept with it
+            t.query("insert into items (name) values ('a'), ('b')");
+            t.query("insert into items (id) values (1)");
+            assertEquals("[[1, none], [30, a], [35, b]]", rows(t.query("select * from items order by id")));
             Exception e = assertThrows(Exception.class, () -> t.query("select nextval('scratch')"));
             assertTrue(e.getMessage().contains("Sequence with name scratch does not exist!"), e.getMessage());
+            t.query("drop table items");
             t.query("drop sequence ids");
         }
         try (Database db = Database.open(dir)) {
