@@ -110,9 +110,28 @@ final class StatementSequences {
                 }
                 throw new SqlError(SequenceCounters.missing(d.name()));
             }
+            checkNoDefaultUses(d.name());
             db.dropSequence(d.name());
         }
         return ResultRows.empty();
+    }
+
+    /**
+     * DuckDB's refusal to drop a sequence a column's DEFAULT calls (found in the default's text: a call of a
+     * sequence function whose first argument is the name as a string).
+     */
+    private void checkNoDefaultUses(String name) {
+        java.util.regex.Pattern call = java.util.regex.Pattern.compile("(?i)\\b(nextval|currval|setval)\\s*\\(\\s*'\"?"
+                + java.util.regex.Pattern.quote(name) + "\"?'");
+        for (io.tessera.storage.Table t : db.tables()) {
+            for (io.tessera.storage.ColumnSchema c : t.schema().columns()) {
+                if (c.defaultValue() != null && call.matcher(c.defaultValue()).find()) {
+                    throw new SqlError("Dependency Error: Cannot drop entry \"" + name + "\" because there are"
+                            + " entries that depend on it: table \"" + t.name() + "\" depends on sequence \"" + name
+                            + "\" (its column " + c.name() + "'s DEFAULT)");
+                }
+            }
+        }
     }
 
     /** DuckDB's error for a sequence created where one of its name exists. */
