@@ -1,7 +1,7 @@
 <#--
   Tessera's table definitions, added to Calcite's grammar: CREATE TABLE (columns, or AS query), CREATE VIEW, DROP
   TABLE and DROP VIEW, built as Calcite's DDL nodes (org.apache.calcite.sql.ddl). What Tessera does not keep (a
-  default, a generated column, a check) is parsed here and refused with its position by sql/TableDefinitions.
+  generated column, a check) is parsed here and refused with its position by sql/TableDefinitions; a default is kept.
   ALTER TABLE's actions are read into sql/AlterTableNode.
   INSERT is Tessera's (pom.xml takes Calcite's out of the template): DuckDB's INSERT OR REPLACE / OR IGNORE, BY NAME
   or BY POSITION and ON CONFLICT, kept by sql/InsertClauses.

@@ -52,6 +52,7 @@ public final class QueryEngine implements AutoCloseable {
     private volatile QueryTuner tuner;
     private volatile EstimateSkew skew = EstimateSkew.NONE;
     private final DataChanges changes;
+    private final StatementSequences sequences;
     private volatile List<java.nio.file.Path> copyDirectories = List.of();
     private volatile List<java.nio.file.Path> copyToDirectories = List.of();
     /** The session's time zone (SET TimeZone): TIMESTAMP WITH TIME ZONE values are shown and taken apart in it. */
@@ -88,6 +89,7 @@ public final class QueryEngine implements AutoCloseable {
         this.devices = Devices.of(db);
         this.executor = new QueryExecutor(db, devices);
         this.changes = new DataChanges(this, db);
+        this.sequences = new StatementSequences(db);
         this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
                 DeviceInfo.machineCpu(workers).fingerprint());
     }
@@ -196,9 +198,12 @@ public final class QueryEngine implements AutoCloseable {
         private final Backend.Query gpu;
         private final String notice;
         private final Map<Integer, String> gpuOrigins;
+        /** Whether the query calls a sequence function: it runs as a write ({@link StatementSequences}). */
+        private final boolean sequences;
 
         Prepared(QueryPlan plan, HostSide host, Placement placement, List<String> names, long compileNanos,
-                 Backend.Query gpu, String notice, Map<Integer, String> gpuOrigins) {
+                 Backend.Query gpu, String notice, Map<Integer, String> gpuOrigins, boolean sequences) {
+            this.sequences = sequences;
             this.plan = plan;
             this.host = host;
             this.placement = placement;
@@ -371,6 +376,8 @@ public final class QueryEngine implements AutoCloseable {
     private QueryResult execute(Statement st, Parameters parameters, QueryCancel cancel) {
         return switch (st) {
             case Statement.CreateTable c -> changes.createTable(c);
+            case Statement.CreateSequence c -> sequences.create(c);
+            case Statement.DropSequence d -> sequences.drop(d);
             case Statement.DropTable d -> {
                 if (db.view(d.name()) != null) {
                     throw new SqlError(d.name() + " is a view, not a table (DROP VIEW " + d.name() + ")");
@@ -644,7 +651,7 @@ public final class QueryEngine implements AutoCloseable {
             host.get().query().prepare(onHost);
         }
         return new Prepared(plan, host, placement, logical.fieldNames(), System.nanoTime() - t0, gpu, notice,
-                gpuOrigins);
+                gpuOrigins, StatementSequences.calledIn(logical.rel()));
     }
 
     /**
@@ -670,7 +677,7 @@ public final class QueryEngine implements AutoCloseable {
         Map<Integer, String> given = new java.util.TreeMap<>();
         cudaGenomes.keySet().forEach(id -> given.put(id, GenomeChooser.GIVEN));
         return new Prepared(plan, base.host(), placement, base.names(), System.nanoTime() - t0, none ? null : gpu,
-                gpu.notice(), given);
+                gpu.notice(), given, base.sequences);
     }
 
     /**
@@ -686,7 +693,7 @@ public final class QueryEngine implements AutoCloseable {
         jvm.prepare(plan.pipelines());
         return new Prepared(plan, HostSide.of(chosen, Map.of(), jvm), placement,
                 plan.resultColumns().stream().map(ColumnInfo::name).toList(), System.nanoTime() - t0, null, null,
-                Map.of());
+                Map.of(), false);
     }
 
     /**
@@ -705,7 +712,7 @@ public final class QueryEngine implements AutoCloseable {
         Backend.Query jvm = devices.host().query(plan, genomes, classes);
         return new Prepared(plan, HostSide.of(genomes, Map.of(), jvm), Placement.jvm(plan, "JVM genomes were given"),
                 plan.resultColumns().stream().map(ColumnInfo::name).toList(), System.nanoTime() - t0, null, null,
-                Map.of());
+                Map.of(), false);
     }
 
     public QueryResult run(Prepared p) {
@@ -741,7 +748,7 @@ public final class QueryEngine implements AutoCloseable {
 
     private QueryExecutor.Ran runRelation(Prepared p, RunOption<?> option, QueryCancel cancel) {
         try {
-            return executor.run(p, option, cancel);
+            return sequences.run(p.sequences, counters -> executor.run(p, option, cancel, counters));
         } catch (ArithmeticException e) {
             throw new SqlError("cannot compute the query: " + (e.getMessage() == null ? "arithmetic error" : e.getMessage()
                     .replace("integer overflow", "numeric overflow").replace("long overflow", "numeric overflow")), e);

@@ -46,9 +46,11 @@ final class QueryExecutor {
 
     /**
      * Runs {@code p}; {@code option} (null: none) is handed to the devices' backends through the run's
-     * {@link QueryState#option} (a GPU tuner's block kernels).
+     * {@link QueryState#option} (a GPU tuner's block kernels); {@code sequences} (null: none) are the counters its
+     * sequence functions draw from.
      */
-    Ran run(QueryEngine.Prepared p, RunOption<?> option, QueryCancel cancel) {
+    Ran run(QueryEngine.Prepared p, RunOption<?> option, QueryCancel cancel,
+            io.tessera.storage.SequenceCounters sequences) {
         io.tessera.backend.RandomSeed seed = nextSeed();
         List<ResultColumn> cols = new ArrayList<>();
         for (ColumnInfo c : p.plan().resultColumns()) {
@@ -58,6 +60,7 @@ final class QueryExecutor {
         if (p.gpu() == null || p.placement().offHost() == 0) {
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
                 seed(state, seed);
+                counters(state, sequences);
                 ResultRelation rel = runPlaced(state, p.placement(), p, null);
                 String device = "cpu";
                 QueryResult.Execution e = new QueryResult.Execution(device, p.notice(), 0, 0, 0, 0, 0,
@@ -67,6 +70,7 @@ final class QueryExecutor {
         }
         try (QueryState state = new QueryState(db, p.plan(), cancel)) {
             seed(state, seed);
+            counters(state, sequences);
             if (timeKernels) {
                 state.setOption(KernelTiming.class, KernelTiming.ON);
             }
@@ -85,6 +89,7 @@ final class QueryExecutor {
             p.jvm().prepare(p.plan().pipelines());
             try (QueryState state = new QueryState(db, p.plan(), cancel)) {
                 seed(state, seed); // the same values as the run that fell back would have drawn
+                counters(state, sequences);
                 ResultRelation rel = runPlaced(state, jvm, p, null);
                 QueryResult.Execution ex = new QueryResult.Execution("cpu", "ran on the JVM: " + DeviceException.describe(e),
                         0, 0, 0, 0, 0, all, state.moves(), state.moveNanos(), state.steps());
@@ -114,6 +119,12 @@ final class QueryExecutor {
     private static void seed(QueryState state, io.tessera.backend.RandomSeed seed) {
         if (seed != null) {
             state.setOption(io.tessera.backend.RandomSeed.class, seed);
+        }
+    }
+
+    private static void counters(QueryState state, io.tessera.storage.SequenceCounters sequences) {
+        if (sequences != null) {
+            state.setOption(io.tessera.storage.SequenceCounters.class, sequences);
         }
     }
 

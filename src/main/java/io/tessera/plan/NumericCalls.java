@@ -64,6 +64,7 @@ final class NumericCalls {
             case "ISFINITE" -> NumericFunction.ISFINITE;
             case "SIGNBIT" -> NumericFunction.SIGNBIT;
             case "RANDOM" -> NumericFunction.RANDOM;
+            case "NEXTVAL", "CURRVAL", "SETVAL" -> NumericFunction.valueOf(name);
             case "FACTORIAL" -> NumericFunction.FACTORIAL;
             case "GAMMA" -> NumericFunction.GAMMA;
             case "LGAMMA" -> NumericFunction.LGAMMA;

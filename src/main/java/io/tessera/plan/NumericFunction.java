@@ -37,6 +37,14 @@ public enum NumericFunction {
     HASH,
     /** (): a new value in [0, 1) for every row and every call. */
     RANDOM,
+    /**
+     * (name): the sequence's next value; (name): the value its last nextval gave; (name, v): v made its current value
+     * (setval). Each call reads or moves the sequence's state (a BIGINT), from the counters of the run
+     * ({@code storage.SequenceCounters}), never a constant.
+     */
+    NEXTVAL,
+    CURRVAL,
+    SETVAL,
     /** (x): the cube root, the trigonometric functions (radians) and the conversions of angles, DOUBLE. */
     CBRT, DEGREES, RADIANS, SIN, COS, TAN, COT, ASIN, ACOS, ATAN,
     /** (y, x): the angle of the point (x, y), DOUBLE. */

@@ -17,7 +17,8 @@ import java.util.Set;
 
 /**
  * DuckDB's table functions of the catalog, {@code duckdb_databases()}, {@code duckdb_schemas()},
- * {@code duckdb_tables()}, {@code duckdb_columns()} and {@code duckdb_views()}, and those of its PRAGMAs,
+ * {@code duckdb_tables()}, {@code duckdb_columns()}, {@code duckdb_views()} and {@code duckdb_sequences()} (those
+ * the database keeps; a connection's TEMP ones are not listed), and those of its PRAGMAs,
  * {@code pragma_version()} and {@code pragma_database_size()}: the columns of DuckDB's that GUI tools read, under
  * DuckDB's names and types, with the rows of the database as it is when the statement is planned (served as
  * {@link InformationSchema}'s views are; a view's columns as {@link ViewColumns} gives them, each nullable). Left
@@ -29,7 +30,7 @@ final class CatalogFunctions {
     static final String PREFIX_PRAGMA = "pragma_";
 
     private static final Set<String> NAMES = Set.of("duckdb_databases", "duckdb_schemas", "duckdb_tables",
-            "duckdb_columns", "duckdb_views", "pragma_version", "pragma_database_size");
+            "duckdb_columns", "duckdb_views", "duckdb_sequences", "pragma_version", "pragma_database_size");
 
     private static final SqlTypeName TEXT = SqlTypeName.VARCHAR;
     private static final SqlTypeName BOOL = SqlTypeName.BOOLEAN;
@@ -79,6 +80,7 @@ final class CatalogFunctions {
             case "duckdb_tables" -> tables();
             case "duckdb_columns" -> columns();
             case "duckdb_views" -> views();
+            case "duckdb_sequences" -> sequences();
             case "pragma_version" -> relation(List.of(row(SessionFunctions.VERSION, null, null)),
                     "library_version", TEXT, "source_id", TEXT, "codename", TEXT);
             default -> databaseSize();
@@ -101,7 +103,7 @@ final class CatalogFunctions {
         for (Table t : tables) {
             int i = 0;
             for (ColumnSchema c : t.schema().columns()) {
-                rows.add(row(catalog, "main", t.name(), c.name(), ++i, null, false, null, c.nullable(),
+                rows.add(row(catalog, "main", t.name(), c.name(), ++i, null, false, c.defaultValue(), c.nullable(),
                         c.type().toString()));
             }
         }
@@ -124,6 +126,24 @@ final class CatalogFunctions {
         }
         return relation(rows, "database_name", TEXT, "schema_name", TEXT, "view_name", TEXT, "comment", TEXT,
                 "internal", BOOL, "temporary", BOOL, "sql", TEXT);
+    }
+
+    /**
+     * DuckDB's columns of duckdb_sequences(): each sequence's definition, its last value (NULL before the first
+     * nextval) and its text as DuckDB writes it, starting where the sequence stands now.
+     */
+    private CatalogRelation sequences() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (io.tessera.storage.Sequence q : db == null ? List.<io.tessera.storage.Sequence>of() : db.sequences()) {
+            rows.add(row(catalog, "main", q.name(), null, false, q.start(), q.minValue(), q.maxValue(),
+                    q.increment(), q.cycle(), q.used() ? q.lastValue() : null,
+                    "CREATE SEQUENCE " + DuckDbKeywords.quoted(q.name()) + " INCREMENT BY " + q.increment()
+                            + " MINVALUE " + q.minValue() + " MAXVALUE " + q.maxValue() + " START " + q.counter()
+                            + (q.cycle() ? " CYCLE;" : " NO CYCLE;")));
+        }
+        return relation(rows, "database_name", TEXT, "schema_name", TEXT, "sequence_name", TEXT, "comment", TEXT,
+                "temporary", BOOL, "start_value", LONG, "min_value", LONG, "max_value", LONG, "increment_by", LONG,
+                "cycle", BOOL, "last_value", LONG, "sql", TEXT);
     }
 
     /** DuckDB's columns of PRAGMA database_size: the tables' bytes on disk; Tessera has no blocks and no WAL. */

@@ -177,7 +177,7 @@ final class InformationSchema {
                     int i = 0;
                     for (ColumnSchema c : t.schema().columns()) {
                         List<Object> row = new ArrayList<>(List.of(catalog, "main", t.name(), c.name(), ++i));
-                        row.add(null);
+                        row.add(c.defaultValue()); // its text as written, a value of the catalog relation
                         row.add(c.nullable() ? "YES" : "NO");
                         row.add(c.type().toString());
                         rows.add(row);

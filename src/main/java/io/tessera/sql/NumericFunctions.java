@@ -33,8 +33,9 @@ import java.util.Set;
  * BOOLEAN beside integers an integer),
  * IFNULL and IF (rewritten to COALESCE and CASE before validation), TRUNC, LOG10, LOG2, LOG, POW, BIT_COUNT, GCD,
  * LCM, EVEN, ISNAN, ISINF, ISFINITE, SIGNBIT, the hyperbolic functions, NEXTAFTER, FACTORIAL (also {@code n!}),
- * GAMMA, LGAMMA, ROUND_EVEN (ROUNDBANKERS), HASH and RANDOM, typed as DuckDB types them (FACTORIAL a BIGINT where
- * DuckDB's is a HUGEINT, HASH a BIGINT where DuckDB's is a UBIGINT). {@link MathFunctions} looks names up
+ * GAMMA, LGAMMA, ROUND_EVEN (ROUNDBANKERS), HASH and RANDOM, and the sequence functions NEXTVAL, CURRVAL and SETVAL,
+ * typed as DuckDB types them (FACTORIAL a BIGINT where DuckDB's is a HUGEINT, HASH a BIGINT where DuckDB's is a
+ * UBIGINT). {@link MathFunctions} looks names up
  * here; {@code plan.NumericCalls} lowers them.
  */
 final class NumericFunctions {
@@ -58,6 +59,22 @@ final class NumericFunctions {
             return false;
         }
     };
+
+    /**
+     * A function of a sequence, named by its first argument (DuckDB's nextval, currval, setval): it reads or moves the
+     * sequence's state on every call and row, so it is never folded, never taken for a constant. A BIGINT, NULL
+     * where an argument is.
+     */
+    private static SqlFunction sequenceFunction(String name, org.apache.calcite.sql.type.SqlOperandTypeChecker operands) {
+        return new SqlFunction(name, SqlKind.OTHER_FUNCTION,
+                ReturnTypes.explicit(SqlTypeName.BIGINT).andThen(SqlTypeTransforms.TO_NULLABLE), null, operands,
+                SqlFunctionCategory.NUMERIC) {
+            @Override
+            public boolean isDeterministic() {
+                return false;
+            }
+        };
+    }
 
     /**
      * {@code inner}, refusing text as the first argument where DuckDB has no function of text (TRUNC('1.5'),
@@ -110,6 +127,10 @@ final class NumericFunctions {
             Map.entry("ISFINITE", fn("ISFINITE", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("SIGNBIT", fn("SIGNBIT", BOOLEAN, noText(OperandTypes.NUMERIC))),
             Map.entry("RANDOM", RANDOM),
+            Map.entry("NEXTVAL", sequenceFunction("NEXTVAL", OperandTypes.CHARACTER)),
+            Map.entry("CURRVAL", sequenceFunction("CURRVAL", OperandTypes.CHARACTER)),
+            Map.entry("SETVAL", sequenceFunction("SETVAL", OperandTypes.family(SqlTypeFamily.CHARACTER,
+                    SqlTypeFamily.INTEGER))),
             Map.entry("CBRT", fn("CBRT", DOUBLE, noText(OperandTypes.NUMERIC))),
             Map.entry("PI", fn("PI", ReturnTypes.DOUBLE, OperandTypes.NILADIC)),
             Map.entry("DEGREES", fn("DEGREES", DOUBLE, noText(OperandTypes.NUMERIC))),

@@ -227,6 +227,7 @@ public final class SqlFrontEnd {
         var unpivots = UnpivotCopies.includeNulls(parsed);
         InformationSchema.replace(parsed, db, views, viewColumns);
         parsed = ImplicitLaterals.rewrite(parsed); // before the rewrites that read FROM's subqueries
+        parsed = ColumnDefaults.rewrite(parsed, db); // an INSERT's defaults, which the casts below read as values
         parsed = InsertValueCasts.rewrite(parsed, db); // before SupportCheck reads its interval texts
         parsed = StructUnnests.rewrite(parsed, tablesByName(fileTables));
         parsed = Unnests.rewrite(parsed);

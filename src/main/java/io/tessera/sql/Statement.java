@@ -18,7 +18,7 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
         Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
         Statement.Summarize, Statement.SetOption, Statement.SetVariable, Statement.AlterTable, Statement.CreateMacro,
-        Statement.DropMacro {
+        Statement.DropMacro, Statement.CreateSequence, Statement.DropSequence {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -62,7 +62,7 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
                 List<ColumnSchema> cols = new ArrayList<>();
                 for (Column c : columns) {
                     boolean primary = keys.stream().anyMatch(k -> k.primary() && k.has(c.name()));
-                    cols.add(new ColumnSchema(c.name(), c.type(), c.nullable() && !primary));
+                    cols.add(new ColumnSchema(c.name(), c.type(), c.nullable() && !primary, c.defaultValue()));
                 }
                 return new TableSchema(name, cols, keys);
             } catch (IllegalArgumentException e) {
@@ -71,8 +71,12 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
         }
     }
 
-    /** One column of {@link CreateTable}. */
-    record Column(String name, DataType type, boolean nullable) {
+    /** One column of {@link CreateTable}; {@code defaultValue}: its DEFAULT expression's text, or null. */
+    record Column(String name, DataType type, boolean nullable, String defaultValue) {
+
+        public Column(String name, DataType type, boolean nullable) {
+            this(name, type, nullable, null);
+        }
     }
 
     /**
@@ -202,5 +206,17 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
      */
     record DropMacro(String name, boolean table, boolean ifExists, org.apache.calcite.sql.parser.SqlParserPos at)
             implements Statement {
+    }
+
+    /**
+     * {@code CREATE [OR REPLACE] [TEMP] SEQUENCE [IF NOT EXISTS] name ...}: {@code sequence} as defined, unused;
+     * {@code temporary}: kept by the connection only ({@link SequenceStatements}).
+     */
+    record CreateSequence(io.tessera.storage.Sequence sequence, boolean ifNotExists, boolean replace,
+                          boolean temporary) implements Statement {
+    }
+
+    /** {@code DROP SEQUENCE [IF EXISTS] name}. */
+    record DropSequence(String name, boolean ifExists) implements Statement {
     }
 }

@@ -71,6 +71,9 @@ public final class StatementParser {
         if ((first.is(CREATE) || first.is(DROP)) && MacroStatements.is(head)) {
             return MacroStatements.parse(s);
         }
+        if ((first.is(CREATE) || first.is(DROP)) && SequenceStatements.isSequence(head)) {
+            return SequenceStatements.parse(s);
+        }
         if (first.is(CREATE) || first.is(DROP)) {
             rejectOtherObjects(head);
             return tableDefinition(s);
@@ -257,7 +260,7 @@ public final class StatementParser {
         }
         return switch (node) {
             case SqlCreateTable create when create.query != null -> TableDefinitions.createAs(create, queryText(s));
-            case SqlCreateTable create -> TableDefinitions.create(create);
+            case SqlCreateTable create -> TableDefinitions.create(create, s);
             case SqlDropTable drop -> TableDefinitions.drop(drop);
             case SqlCreateView view -> TableDefinitions.createView(view, queryText(s));
             case SqlDropView drop -> TableDefinitions.dropView(drop);

@@ -17,15 +17,17 @@ import java.util.List;
 
 /**
  * CREATE TABLE [AS], DROP TABLE, CREATE VIEW and DROP VIEW as Calcite's DDL grammar parsed them, turned into
- * {@link Statement}s. What the grammar takes and Tessera does not keep (a default, a key, a schema name) is an error
- * naming its position, never silently dropped; PRIMARY KEY and UNIQUE are kept as the table's keys.
+ * {@link Statement}s. What the grammar takes and Tessera does not keep (a generated column, a check, a schema name) is
+ * an error naming its position, never silently dropped; PRIMARY KEY and UNIQUE are kept as the table's keys, a
+ * column's DEFAULT as its text ({@link ColumnDefaults}).
  */
 final class TableDefinitions {
 
     private TableDefinitions() {
     }
 
-    static Statement.CreateTable create(SqlCreateTable create) {
+    /** {@code CREATE TABLE name (columns)}; {@code sql} is the statement's text, whose defaults are kept as written. */
+    static Statement.CreateTable create(SqlCreateTable create, String sql) {
         replaceOrIfNotExists(create);
         String table = tableName(create.name);
         if (create.query != null) {
@@ -41,7 +43,7 @@ final class TableDefinitions {
             if (element instanceof SqlKeyConstraint key) {
                 constraints.add(key);
             } else {
-                columns.add(column(element, table));
+                columns.add(column(element, table, sql));
             }
         }
         List<TableKey> keys = new ArrayList<>();
@@ -93,7 +95,7 @@ final class TableDefinitions {
         return new Statement.DropTable(tableName(drop.name), drop.ifExists);
     }
 
-    private static Statement.Column column(SqlNode element, String table) {
+    private static Statement.Column column(SqlNode element, String table, String sql) {
         if (element instanceof SqlIdentifier id) {
             throw new SqlError("CREATE TABLE " + table + ": column " + id + " needs a type"
                     + SupportCheck.at(id.getParserPosition()));
@@ -103,12 +105,12 @@ final class TableDefinitions {
             throw SupportCheck.unsupported("table constraint " + element.getKind().name().replace('_', ' '),
                     element.getParserPosition());
         }
-        if (c.expression != null) {
-            throw SupportCheck.unsupported("column default or generated column", c.expression.getParserPosition());
+        if (c.expression != null && c.strategy != org.apache.calcite.schema.ColumnStrategy.DEFAULT) {
+            throw SupportCheck.unsupported("generated column", c.expression.getParserPosition());
         }
         Boolean nullable = c.dataType.getNullable();
         return new Statement.Column(c.name.getSimple(), ColumnTypes.of(c.dataType, table),
-                nullable == null || nullable);
+                nullable == null || nullable, c.expression == null ? null : ColumnDefaults.text(c.expression, sql));
     }
 
     /** {@code CREATE [OR REPLACE] TABLE name AS query}; {@code query} is the query's text as written. */

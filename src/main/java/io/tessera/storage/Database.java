@@ -50,6 +50,7 @@ public final class Database implements AutoCloseable {
     // whether writes are forced to disk before they are made visible (not for a statement's temporary tables)
     private final boolean durable;
     private final DatabaseLocks locks;
+    private final DatabaseFiles files;
     private final Arena arena = Arena.ofShared();
     private Manifest manifest;
     private byte[] loadedBytes; // the manifest file as last loaded from disk
@@ -84,6 +85,7 @@ public final class Database implements AutoCloseable {
             throw new StorageException("cannot open database directory " + dir + ": " + e.getMessage(), e);
         }
         this.locks = DatabaseLocks.of(realDir);
+        this.files = new DatabaseFiles(dir, realDir);
     }
 
     /** Whether {@code dir} holds a database (its manifest). */
@@ -329,6 +331,59 @@ public final class Database implements AutoCloseable {
         });
     }
 
+    /** The sequences of the state this database reads, each with its state then. */
+    public synchronized List<Sequence> sequences() {
+        return manifest == null ? List.of() : manifest.sequences();
+    }
+
+    public synchronized Sequence sequence(String name) {
+        return manifest == null ? null : manifest.sequence(name);
+    }
+
+    /**
+     * Stores a new sequence ({@code replace}: in place of the sequence of that name, its state lost); fails when a
+     * sequence has its name and {@code replace} is false.
+     */
+    public void createSequence(Sequence sequence, boolean replace) {
+        changeManifest(m -> {
+            if (!replace && m.sequence(sequence.name()) != null) {
+                throw new StorageException("Catalog Error: Sequence with name \"" + sequence.name()
+                        + "\" already exists!");
+            }
+            return m.withSequence(sequence.name(), sequence);
+        });
+    }
+
+    /** Removes a sequence; fails when there is none of that name. */
+    public void dropSequence(String name) {
+        changeManifest(m -> {
+            if (m.sequence(name) == null) {
+                throw new StorageException(SequenceCounters.missing(name));
+            }
+            return m.withSequence(name, null);
+        });
+    }
+
+    /**
+     * Keeps the state a statement left its sequences in ({@code changed}: each an existing sequence's); the caller
+     * holds the writer lock from before the statement read their state ({@link #lockForWriting}), so no other
+     * writer handed out values in between. A sequence dropped meanwhile (by the statement itself) stays dropped.
+     */
+    public void keepSequences(List<Sequence> changed) {
+        if (changed.isEmpty()) {
+            return;
+        }
+        changeManifest(m -> {
+            Manifest next = m;
+            for (Sequence q : changed) {
+                if (next.sequence(q.name()) != null) {
+                    next = next.withSequence(q.name(), q);
+                }
+            }
+            return next;
+        });
+    }
+
     /** Creates an empty table; fails when one of that name exists. */
     public Table createTable(TableSchema schema) {
         beginWrite();
@@ -498,7 +553,7 @@ public final class Database implements AutoCloseable {
         if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
             return true;
         }
-        inside(folder);
+        files.inside(folder);
         boolean done;
         try {
             done = locks.collect(generationLock(r.table(), r.generation()), () -> {
@@ -570,7 +625,7 @@ public final class Database implements AutoCloseable {
     private byte[] readManifest() {
         Path m = dir.resolve(Manifest.FILE_NAME);
         try {
-            inside(m);
+            files.inside(m);
             return Files.readAllBytes(m);
         } catch (NoSuchFileException e) {
             throw new StorageException("no Tessera database at " + dir + " (no " + Manifest.FILE_NAME + ")");
@@ -613,7 +668,7 @@ public final class Database implements AutoCloseable {
                 try {
                     Path folder = tableDir(t.schema().name());
                     if (Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
-                        inside(folder);
+                        files.inside(folder);
                         Path lock = generationLock(t.schema().name(), t.generation());
                         if (nextHeld.add(lock) && !held.contains(lock)) {
                             locks.hold(lock);
@@ -621,9 +676,9 @@ public final class Database implements AutoCloseable {
                         }
                     }
                     for (Manifest.ColumnEntry c : t.columns()) {
-                        checkPresent(c.data());
-                        checkPresent(c.validity());
-                        checkPresent(c.dictionary());
+                        files.checkPresent(c.data());
+                        files.checkPresent(c.validity());
+                        files.checkPresent(c.dictionary());
                     }
                 } catch (StorageException | IOException e) {
                     complete = false; // this table fails alone, when read
@@ -657,82 +712,22 @@ public final class Database implements AutoCloseable {
         return complete;
     }
 
-    /**
-     * The real path of {@code p}, refused when it leads out of the database (through a symbolic link of a
-     * table folder or a file).
-     */
-    private Path inside(Path p) throws IOException {
-        Path real = p.toRealPath();
-        if (!real.startsWith(realDir)) {
-            throw new StorageException("refusing " + p + ": it leads out of the database " + dir + " (to " + real
-                    + ") through a symbolic link");
-        }
-        return real;
-    }
-
     /** The real path of a file the manifest names, checked to lie inside the database. */
     Path resolve(FileEntry f) {
-        Path p = dir.resolve(f.path());
-        try {
-            return inside(p);
-        } catch (NoSuchFileException e) {
-            throw new StorageException("damaged database " + dir + ": file " + p + " is missing");
-        } catch (IOException e) {
-            throw new StorageException("damaged database " + dir + ": cannot read " + p + ": " + e.getMessage(), e);
-        }
+        return files.resolve(f);
     }
 
     /** Checks that a folder the database writes into lies inside it. */
     void checkInside(Path folder) {
-        try {
-            inside(folder);
-        } catch (IOException e) {
-            throw new StorageException("cannot use " + folder + ": " + e.getMessage(), e);
-        }
-    }
-
-    private Path checkPresent(FileEntry f) {
-        if (f == null) {
-            return null;
-        }
-        Path p = dir.resolve(f.path());
-        Path real = resolve(f);
-        long size;
-        try {
-            size = Files.size(real);
-        } catch (NoSuchFileException e) {
-            throw new StorageException("damaged database " + dir + ": file " + p + " is missing");
-        } catch (IOException e) {
-            throw new StorageException("damaged database " + dir + ": cannot read " + p + ": " + e.getMessage(), e);
-        }
-        if (size != f.bytes()) {
-            throw new StorageException("damaged database " + dir + ": file " + p + " has " + size
-                    + " bytes, the manifest says " + f.bytes() + (size < f.bytes() ? " (truncated)" : ""));
-        }
-        return real;
+        files.checkInside(folder);
     }
 
     /** Maps a file read-only and verifies its CRC32C against the manifest. */
     private MemorySegment map(FileEntry f) {
-        Path p = dir.resolve(f.path());
         synchronized (this) {
             checkOpen();
         }
-        Path real = checkPresent(f);
-        if (f.bytes() == 0) {
-            return MemorySegment.NULL;
-        }
-        try (FileChannel ch = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-            MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, f.bytes(), arena);
-            long crc = crc32c(seg);
-            if (crc != f.crc32c()) {
-                throw new StorageException("damaged database " + dir + ": checksum mismatch in " + p
-                        + " (CRC32C " + Long.toHexString(crc) + ", the manifest says " + Long.toHexString(f.crc32c()) + ")");
-            }
-            return seg;
-        } catch (IOException e) {
-            throw new StorageException("cannot map " + p + ": " + e.getMessage(), e);
-        }
+        return files.map(f, arena);
     }
 
     private void checkOpen() {

@@ -13,12 +13,13 @@ import java.util.List;
  * The database manifest: every table's schema, row count, generation, files, checksums and statistics; the
  * last generation number handed out (numbers are never reused, so a generation's file names are never written
  * twice); and the retired generations whose files a writer could not delete yet because a reader still needed
- * them; and the views, each a query's text that the SQL front end expands where the view is named, and the macros
- * (CREATE MACRO), expanded where they are called. Every file path
+ * them; the views, each a query's text that the SQL front end expands where the view is named; the macros (CREATE
+ * MACRO), expanded where they are called; and the sequences, each with its state (macros and sequences are absent in
+ * a manifest written before they were kept: it has none). Every file path
  * is relative to the database directory and lies in its table's folder: {@link #parse} refuses any other.
  */
 record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired, List<View> views,
-                List<Macro> macros) {
+                List<Macro> macros, List<Sequence> sequences) {
 
     static final int FORMAT = 1;
     static final String FILE_NAME = "manifest.json";
@@ -52,6 +53,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         retired = List.copyOf(retired);
         views = List.copyOf(views);
         macros = List.copyOf(macros);
+        sequences = List.copyOf(sequences);
         for (TableEntry t : tables) {
             lastGeneration = Math.max(lastGeneration, t.generation());
         }
@@ -61,11 +63,11 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
     }
 
     Manifest(List<TableEntry> tables) {
-        this(tables, 0, List.of(), List.of(), List.of());
+        this(tables, 0, List.of(), List.of(), List.of(), List.of());
     }
 
     Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retired) {
-        this(tables, lastGeneration, retired, List.of(), List.of());
+        this(tables, lastGeneration, retired, List.of(), List.of(), List.of());
     }
 
     /** A copy with {@code view} replacing the view of the same name (or added), or that view removed when null. */
@@ -85,7 +87,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         if (!replaced && view != null) {
             out.add(view);
         }
-        return new Manifest(tables, lastGeneration, retired, out, macros);
+        return new Manifest(tables, lastGeneration, retired, out, macros, sequences);
     }
 
     /** A copy with {@code macro} replacing the macro of the same name (or added), or that macro removed when null. */
@@ -99,7 +101,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         if (macro != null) {
             out.add(macro);
         }
-        return new Manifest(tables, lastGeneration, retired, views, out);
+        return new Manifest(tables, lastGeneration, retired, views, out, sequences);
     }
 
     Macro macro(String name) {
@@ -115,6 +117,35 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         for (View v : views) {
             if (v.name().equalsIgnoreCase(name)) {
                 return v;
+            }
+        }
+        return null;
+    }
+
+    /** A copy with {@code sequence} replacing the sequence of the same name (or added), or that one removed when null. */
+    Manifest withSequence(String name, Sequence sequence) {
+        List<Sequence> out = new ArrayList<>();
+        boolean replaced = false;
+        for (Sequence q : sequences) {
+            if (q.name().equalsIgnoreCase(name)) {
+                if (sequence != null) {
+                    out.add(sequence);
+                }
+                replaced = true;
+            } else {
+                out.add(q);
+            }
+        }
+        if (!replaced && sequence != null) {
+            out.add(sequence);
+        }
+        return new Manifest(tables, lastGeneration, retired, views, macros, out);
+    }
+
+    Sequence sequence(String name) {
+        for (Sequence q : sequences) {
+            if (q.name().equalsIgnoreCase(name)) {
+                return q;
             }
         }
         return null;
@@ -176,14 +207,14 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
     Manifest retiring(TableEntry old, List<String> files) {
         List<Retired> r = new ArrayList<>(retired);
         r.add(new Retired(old.schema().name().toLowerCase(java.util.Locale.ROOT), old.generation(), files));
-        return new Manifest(tables, lastGeneration, r, views, macros);
+        return new Manifest(tables, lastGeneration, r, views, macros, sequences);
     }
 
     /** A copy without the retired generations in {@code collected}. */
     Manifest withoutRetired(java.util.Collection<Retired> collected) {
         List<Retired> r = new ArrayList<>(retired);
         r.removeAll(collected);
-        return new Manifest(tables, lastGeneration, r, views, macros);
+        return new Manifest(tables, lastGeneration, r, views, macros, sequences);
     }
 
     TableEntry table(String name) {
@@ -212,7 +243,7 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
         if (!replaced && entry != null) {
             out.add(entry);
         }
-        return new Manifest(out, lastGeneration, retired, views, macros);
+        return new Manifest(out, lastGeneration, retired, views, macros, sequences);
     }
 
     byte[] toJson() {
@@ -233,6 +264,9 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 cn.put("name", s.name());
                 cn.put("type", s.type().toString());
                 cn.put("nullable", s.nullable());
+                if (s.defaultValue() != null) {
+                    cn.put("default", s.defaultValue()); // absent where none, as in a manifest written before
+                }
                 cn.set("data", file(c.data()));
                 if (c.validity() != null) {
                     cn.set("validity", file(c.validity()));
@@ -287,6 +321,21 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 }
                 mn.put("body", m.body());
                 mn.put("table", m.table());
+            }
+        }
+        if (!sequences.isEmpty()) {
+            ArrayNode qs = root.putArray("sequences");
+            for (Sequence q : sequences) {
+                ObjectNode qn = qs.addObject();
+                qn.put("name", q.name());
+                qn.put("increment", q.increment());
+                qn.put("min", q.minValue());
+                qn.put("max", q.maxValue());
+                qn.put("start", q.start());
+                qn.put("cycle", q.cycle());
+                qn.put("counter", q.counter());
+                qn.put("last", q.lastValue());
+                qn.put("used", q.used());
             }
         }
         if (!retired.isEmpty()) {
@@ -392,7 +441,8 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 String table = tn.get("name").asText();
                 for (JsonNode cn : tn.get("columns")) {
                     DataType type = DataType.parse(cn.get("type").asText());
-                    schemas.add(new ColumnSchema(cn.get("name").asText(), type, cn.get("nullable").asBoolean()));
+                    schemas.add(new ColumnSchema(cn.get("name").asText(), type, cn.get("nullable").asBoolean(),
+                            cn.has("default") ? cn.get("default").asText() : null));
                     JsonNode st = cn.get("stats");
                     ColumnStats stats = new ColumnStats(st.get("nulls").asLong(), st.get("distinct").asLong(),
                             raw(type, st.get("min")), raw(type, st.get("max")),
@@ -447,8 +497,17 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                             mn.get("table").asBoolean()));
                 }
             }
+            List<Sequence> sequences = new ArrayList<>();
+            if (root.has("sequences")) {
+                for (JsonNode qn : root.get("sequences")) {
+                    sequences.add(new Sequence(qn.get("name").asText(), qn.get("increment").asLong(),
+                            qn.get("min").asLong(), qn.get("max").asLong(), qn.get("start").asLong(),
+                            qn.get("cycle").asBoolean(), qn.get("counter").asLong(), qn.get("last").asLong(),
+                            qn.get("used").asBoolean()));
+                }
+            }
             return new Manifest(tables, root.has("generation") ? root.get("generation").asInt() : 0, retired, views,
-                    macros);
+                    macros, sequences);
         } catch (java.io.IOException | NullPointerException | IllegalArgumentException e) {
             throw new StorageException(fileName + " is damaged: " + e.getMessage(), e);
         }

@@ -220,8 +220,14 @@ class StatementParserTest {
         assertEquals("CREATE TABLE t needs its columns: CREATE TABLE name (column type [NOT NULL], ...) at line 1,"
                 + " column 14", error("create table t"));
         assertEquals("CREATE TABLE t: column b needs a type at line 1, column 17", error("create table t (b)"));
-        assertEquals("unsupported: column default or generated column at line 1, column 31",
-                error("create table t (a int default 3)"));
+        assertEquals("unsupported: generated column at line 1, column 44",
+                error("create table t (a int generated always as (1))"));
+        assertEquals("DEFAULT value cannot contain column names at line 1, column 31",
+                error("create table t (a int default b)"));
+        assertEquals("DEFAULT value cannot contain subqueries at line 1, column 31",
+                error("create table t (a int default (select 1))"));
+        assertEquals("nextval('s') + 1", create("create table t (a int default  nextval('s') + 1 , b int)")
+                .columns().get(0).defaultValue());
         assertEquals("unsupported: table constraint CHECK at line 1, column 24",
                 error("create table t (a int, check (a > 0))"));
         assertEquals("unsupported: a constraint's name (CONSTRAINT k) at line 1, column 35",

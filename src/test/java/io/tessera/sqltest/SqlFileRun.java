@@ -147,13 +147,13 @@ final class SqlFileRun implements AutoCloseable {
     }
 
     /**
-     * Whether a query only reads (a SELECT or WITH, which a second run leaves as it was) and reads no file (the GPU
-     * engine of a session allows no directory).
+     * Whether a query only reads (a SELECT or WITH, which a second run leaves as it was: none that moves a sequence)
+     * and reads no file (the GPU engine of a session allows no directory).
      */
     private static boolean readsOnlyTables(String sql) {
         String s = sql.strip().toLowerCase(java.util.Locale.ROOT);
         return (s.startsWith("select") || s.startsWith("with") || s.startsWith("(")) && !s.contains("read_")
-                && !s.matches("(?s).*\\b(from|join)\\s+'.*");
+                && !s.matches("(?s).*\\b(from|join)\\s+'.*") && !s.matches("(?s).*\\b(nextval|setval)\\s*\\(.*");
     }
 
     /** Runs a query one way and compares its types and rows with the file's; {@code how} says the way (or null). */

@@ -17,6 +17,7 @@ import java.util.List;
 final class NumericFunctions {
 
     private static final String NUMERIC = "io.tessera.backend.jvm.lib.NumericRuntime.";
+    private static final String SEQUENCES = "io.tessera.backend.jvm.lib.SequenceRuntime.";
 
     private final ExprGen.Scope scope;
     private final ExprGen gen;
@@ -33,6 +34,9 @@ final class NumericFunctions {
         }
         if (f == NumericFunction.HASH) {
             return hash(c);
+        }
+        if (f == NumericFunction.NEXTVAL || f == NumericFunction.CURRVAL || f == NumericFunction.SETVAL) {
+            return sequence(c, f);
         }
         List<JExpr> x = new ArrayList<>();
         String n = "false";
@@ -92,7 +96,7 @@ final class NumericFunctions {
             case LGAMMA -> NUMERIC + "lgamma(" + ExprGen.toDouble(x.get(0), t) + ")";
             case NEXTAFTER -> "Math.nextAfter(" + ExprGen.toDouble(x.get(0), t) + ", "
                     + ExprGen.toDouble(x.get(1), c.args().get(1).type()) + ")";
-            case RANDOM, HASH -> throw new IllegalStateException();
+            case RANDOM, HASH, NEXTVAL, CURRVAL, SETVAL -> throw new IllegalStateException();
         };
         ValueKind k = switch (f) {
             case BIT_COUNT -> ValueKind.INT;
@@ -102,6 +106,25 @@ final class NumericFunctions {
             default -> ValueKind.DOUBLE;
         };
         return JExpr.of("/* " + f.name().toLowerCase(java.util.Locale.ROOT) + " */ " + ExprGen.guard(n, v, k), n, k);
+    }
+
+    /**
+     * NEXTVAL, CURRVAL and SETVAL: a call of {@link io.tessera.backend.jvm.lib.SequenceRuntime}, which finds the
+     * sequence by name (a value, never source text) among the run's counters; only where no argument is NULL.
+     */
+    private JExpr sequence(Expr.Call c, NumericFunction f) {
+        JExpr name = gen.gen(c.args().get(0));
+        if (name.n().equals("true")) { // nextval(NULL): NULL, of no sequence
+            return JExpr.of("0L", "true", ValueKind.LONG);
+        }
+        String n = name.n();
+        String call = SEQUENCES + f.name().toLowerCase(java.util.Locale.ROOT) + "(" + gen.asString(name);
+        if (f == NumericFunction.SETVAL) {
+            JExpr value = gen.gen(c.args().get(1));
+            n = ExprGen.or(n, value.n());
+            call += ", " + ExprGen.asLong(value);
+        }
+        return JExpr.of(ExprGen.guard(n, call + ")", ValueKind.LONG), n, ValueKind.LONG);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.tessera.backend.jvm.JvmExecutor;
 import io.tessera.backend.jvm.gen.EmittedPipeline;
 import io.tessera.backend.jvm.gen.PipelineCode;
 import io.tessera.backend.jvm.lib.NumericRuntime;
+import io.tessera.backend.jvm.lib.SequenceRuntime;
 import io.tessera.backend.host.HostWorkers;
 import io.tessera.variant.Genome;
 import io.tessera.variant.JvmDimensions;
@@ -78,12 +79,16 @@ public final class MorselRunner {
         long[][] rowCounts = new long[tasks][counting ? e.pipeline().operations().size() : 0];
         List<Callable<Object>> jobs = new ArrayList<>();
         io.tessera.backend.RandomSeed seed = state.option(io.tessera.backend.RandomSeed.class);
+        io.tessera.storage.SequenceCounters sequences = state.option(io.tessera.storage.SequenceCounters.class);
         int pipeline = e.pipeline().id();
         for (int t = 0; t < tasks; t++) {
             int worker = t;
             Object sinkState = states.get(shared ? 0 : t);
             jobs.add(() -> {
                 long t0 = System.nanoTime();
+                if (sequences != null) {
+                    SequenceRuntime.use(sequences);
+                }
                 try {
                     MorselScheduler.morsels(access, rows, morsel, tasks, worker, cursor, (a, b) -> {
                         if (deadline != 0 && System.nanoTime() - deadline > 0) {
@@ -106,6 +111,9 @@ public final class MorselRunner {
                 } finally {
                     if (seed != null) {
                         NumericRuntime.unseed();
+                    }
+                    if (sequences != null) {
+                        SequenceRuntime.done();
                     }
                 }
                 busy[worker] = System.nanoTime() - t0;
