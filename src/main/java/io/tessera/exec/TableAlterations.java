@@ -3,6 +3,7 @@ package io.tessera.exec;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.sql.AlterTableNode;
+import io.tessera.sql.ColumnDefaults;
 import io.tessera.sql.DidYouMean;
 import io.tessera.sql.Parameters;
 import io.tessera.sql.SqlError;
@@ -67,9 +68,7 @@ final class TableAlterations {
                 case RENAME_TABLE -> renameTable(node, schema);
                 case SET_TYPE -> setType(node, schema, s.sql(), parameters, cancel);
                 case SET_NOT_NULL, DROP_NOT_NULL -> setNullable(node, schema);
-                case SET_DEFAULT, DROP_DEFAULT -> throw new SqlError("unsupported: ALTER TABLE " + schema.name()
-                        + " ALTER COLUMN ... " + (node.action == AlterTableNode.Action.SET_DEFAULT ? "SET" : "DROP")
-                        + " DEFAULT: Tessera keeps no column defaults" + AlterTableNode.at(node.column.getParserPosition()));
+                case SET_DEFAULT, DROP_DEFAULT -> setDefault(node, schema, s.sql());
             }
             return ResultRows.empty();
         }
@@ -95,7 +94,8 @@ final class TableAlterations {
         }
         DataType type = node.columnType(schema.name());
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
-        columns.add(column(column, type, !node.notNull, schema, node.column));
+        String defaultText = node.expression == null ? null : ColumnDefaults.text(node.expression, sql);
+        columns.add(column(column, type, !node.notNull, defaultText, schema, node.column));
         TableSchema next = schema(schema.name(), columns, schema.keys(), node);
         if (node.expression != null) {
             // the default is a value of its own, no column of the table: planned alone first, so that a column named
@@ -154,7 +154,7 @@ final class TableAlterations {
         }
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
         ColumnSchema col = columns.get(c);
-        columns.set(c, column(name, col.type(), col.nullable(), schema, node.newName));
+        columns.set(c, column(name, col.type(), col.nullable(), col.defaultValue(), schema, node.newName));
         List<TableKey> keys = new ArrayList<>();
         for (TableKey k : schema.keys()) {
             keys.add(new TableKey(k.columns().stream().map(n -> n.equalsIgnoreCase(old) ? name : n).toList(),
@@ -198,7 +198,7 @@ final class TableAlterations {
                     + AlterTableNode.at(node.column.getParserPosition()));
         }
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
-        columns.set(c, new ColumnSchema(col.name(), node.columnType(schema.name()), col.nullable()));
+        columns.set(c, new ColumnSchema(col.name(), node.columnType(schema.name()), col.nullable(), col.defaultValue()));
         AlterTableNode fresh = parse(sql);
         List<SqlNode> items = stored(schema);
         items.set(c, cast(fresh.expression != null ? fresh.expression
@@ -224,7 +224,24 @@ final class TableAlterations {
                     + AlterTableNode.at(node.column.getParserPosition()));
         }
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
-        columns.set(c, new ColumnSchema(col.name(), col.type(), nullable));
+        columns.set(c, new ColumnSchema(col.name(), col.type(), nullable, col.defaultValue()));
+        alterColumns(schema, schema(schema.name(), columns, schema.keys(), node), identity(columns.size()));
+    }
+
+    /**
+     * SET DEFAULT (kept as written, checked as CREATE TABLE checks a default) or DROP DEFAULT: the manifest changes
+     * alone; the stored rows keep their values, later INSERTs that leave the column out take the new default.
+     */
+    private void setDefault(AlterTableNode node, TableSchema schema, String sql) {
+        int c = schema.indexOf(node.column.getSimple());
+        if (c < 0) {
+            throw noColumn(schema, node.column);
+        }
+        ColumnSchema col = schema.columns().get(c);
+        String text = node.action == AlterTableNode.Action.DROP_DEFAULT ? null
+                : ColumnDefaults.text(node.expression, sql);
+        List<ColumnSchema> columns = new ArrayList<>(schema.columns());
+        columns.set(c, new ColumnSchema(col.name(), col.type(), col.nullable(), text));
         alterColumns(schema, schema(schema.name(), columns, schema.keys(), node), identity(columns.size()));
     }
 
@@ -279,10 +296,10 @@ final class TableAlterations {
         return schema.keys().stream().filter(k -> k.has(column)).findFirst().orElse(null);
     }
 
-    private static ColumnSchema column(String name, DataType type, boolean nullable, TableSchema schema,
-            SqlIdentifier at) {
+    private static ColumnSchema column(String name, DataType type, boolean nullable, String defaultText,
+            TableSchema schema, SqlIdentifier at) {
         try {
-            return new ColumnSchema(name, type, nullable);
+            return new ColumnSchema(name, type, nullable, defaultText);
         } catch (IllegalArgumentException e) {
             throw new SqlError("ALTER TABLE " + schema.name() + ": " + e.getMessage()
                     + AlterTableNode.at(at.getParserPosition()), e);

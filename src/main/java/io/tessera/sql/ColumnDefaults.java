@@ -27,7 +27,7 @@ import java.util.List;
  * its VALUES rows, the expression parsed again from its text, so that it is computed for each row inserted, a
  * sequence's next value for each. A column without a default stays NULL, as Calcite makes it.
  */
-final class ColumnDefaults {
+public final class ColumnDefaults {
 
     private static final SqlParserPos POS = SqlParserPos.ZERO;
     /** The name of an INSERT's query when the defaults are added to its rows. */
@@ -40,7 +40,7 @@ final class ColumnDefaults {
      * The text of a DEFAULT expression in the statement {@code sql}, checked: as written where its position gives
      * text that parses to the same expression, else as Calcite writes the expression.
      */
-    static String text(SqlNode expression, String sql) {
+    public static String text(SqlNode expression, String sql) {
         expression.accept(new SqlBasicVisitor<Void>() {
             @Override
             public Void visit(SqlIdentifier id) {
