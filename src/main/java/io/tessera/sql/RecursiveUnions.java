@@ -155,7 +155,7 @@ public final class RecursiveUnions {
     }
 
     /** {@code rel} with each input replaced by {@code f}'s result for it (the same node where none changed). */
-    private static RelNode withInputs(RelNode rel, java.util.function.UnaryOperator<RelNode> f) {
+    static RelNode withInputs(RelNode rel, java.util.function.UnaryOperator<RelNode> f) {
         List<RelNode> inputs = new ArrayList<>();
         boolean changed = false;
         for (RelNode input : rel.getInputs()) {

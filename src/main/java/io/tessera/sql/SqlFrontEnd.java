@@ -345,6 +345,7 @@ public final class SqlFrontEnd {
         rel = org.apache.calcite.rel.logical.LogicalProject.create(top, List.of(),
                 top.getCluster().getRexBuilder().identityProjects(top.getRowType()), top.getRowType());
         try {
+            rel = HeldValues.hide(rel, catalog);
             if (RecursiveUnions.any(rel)) {
                 // decorrelated around each recursive union, whose seed and step are decorrelated on their own
                 rel = RecursiveUnions.hide(rel, catalog, r -> RelDecorrelator.decorrelateQuery(r, builder));
@@ -352,6 +353,7 @@ public final class SqlFrontEnd {
             } else {
                 rel = RelDecorrelator.decorrelateQuery(rel, builder);
             }
+            rel = HeldValues.restore(rel);
         } catch (RuntimeException e) {
             // Calcite's decorrelator fails on some shapes (NOT IN with a correlation in a computed value)
             throw new SqlError("unsupported: a correlated subquery that cannot be turned into a join", e);
