@@ -1,14 +1,9 @@
 package io.tessera.sql;
 
-import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.prepare.CalciteCatalogReader;
-import org.apache.calcite.prepare.RelOptTableImpl;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Correlate;
-import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.core.Values;
-import org.apache.calcite.rel.logical.LogicalTableScan;
-import org.apache.calcite.rel.type.RelDataType;
 
 import java.util.List;
 
@@ -19,6 +14,9 @@ import java.util.List;
  * it passes a scan as any leaf. {@link #restore} puts the rows back.
  */
 final class HeldValues {
+
+    /** The name of a Values node's stand-in table. */
+    private static final String STAND_IN = "values";
 
     private HeldValues() {
     }
@@ -32,39 +30,18 @@ final class HeldValues {
     }
 
     private static RelNode held(RelNode rel, CalciteCatalogReader catalog) {
-        if (rel instanceof Values values) {
-            RelOptTable table = RelOptTableImpl.create(catalog, values.getRowType(), List.of("values"),
-                    new Stand(values), (org.apache.calcite.linq4j.tree.Expression) null);
-            return LogicalTableScan.create(rel.getCluster(), table, List.of());
+        if (rel instanceof Values) {
+            return StandInTable.scan(STAND_IN, rel, catalog);
         }
         return RecursiveUnions.withInputs(rel, input -> held(input, catalog));
     }
 
     /** {@code rel} with the rows {@link #hide} held put back in place. */
     static RelNode restore(RelNode rel) {
-        if (rel instanceof TableScan scan && scan.getTable().unwrap(Stand.class) != null) {
-            return scan.getTable().unwrap(Stand.class).values;
+        RelNode values = StandInTable.held(rel, STAND_IN);
+        if (values != null) {
+            return values;
         }
         return RecursiveUnions.withInputs(rel, HeldValues::restore);
-    }
-
-    /** The stand-in table of one Values node. */
-    private static final class Stand extends org.apache.calcite.schema.impl.AbstractTable
-            implements org.apache.calcite.schema.Wrapper {
-        private final Values values;
-
-        Stand(Values values) {
-            this.values = values;
-        }
-
-        @Override
-        public RelDataType getRowType(org.apache.calcite.rel.type.RelDataTypeFactory f) {
-            return values.getRowType();
-        }
-
-        @Override
-        public <C> C unwrap(Class<C> c) {
-            return c.isInstance(this) ? c.cast(this) : null;
-        }
     }
 }

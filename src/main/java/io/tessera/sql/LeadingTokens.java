@@ -89,6 +89,21 @@ final class LeadingTokens {
         }
     }
 
+    /** Where the word naming the object stands: after CREATE, CREATE OR REPLACE, CREATE TEMP, DROP. */
+    static int objectAt(List<LeadingTokens.Token> head) {
+        int i = 1;
+        if (head.getFirst().is(TesseraParserImplConstants.CREATE)) {
+            if (i + 1 < head.size() && head.get(i).is(TesseraParserImplConstants.OR)
+                    && head.get(i + 1).is(TesseraParserImplConstants.REPLACE)) {
+                i += 2;
+            }
+            if (i < head.size() && (head.get(i).named("TEMP") || head.get(i).named("TEMPORARY"))) {
+                i++;
+            }
+        }
+        return i;
+    }
+
     /**
      * The offset of a 1-based line and column in {@code text}, counting line breaks as Calcite's tokenizer does:
      * {@code \n}, {@code \r} and {@code \r\n} each end a line.

@@ -27,16 +27,7 @@ final class MacroStatements {
 
     /** Whether the statement whose first tokens are {@code head} creates or drops a macro. */
     static boolean is(List<LeadingTokens.Token> head) {
-        int i = 1;
-        if (head.getFirst().is(TesseraParserImplConstants.CREATE)) {
-            if (i + 1 < head.size() && head.get(i).is(TesseraParserImplConstants.OR)
-                    && head.get(i + 1).is(TesseraParserImplConstants.REPLACE)) {
-                i += 2;
-            }
-            if (i < head.size() && (head.get(i).named("TEMP") || head.get(i).named("TEMPORARY"))) {
-                i++;
-            }
-        }
+        int i = LeadingTokens.objectAt(head);
         return i < head.size() && isMacroWord(head.get(i));
     }
 

@@ -94,6 +94,9 @@ public final class RecursiveUnions {
         return RelOptUtil.createCastRel(scan, rowType, true);
     }
 
+    /** The name of a recursive union's stand-in table while the query around it is decorrelated. */
+    private static final String STAND_IN = "recursive";
+
     /**
      * {@code rel} with each recursive union's seed and step passed through {@code decorrelate} on their own and the
      * union then held in a scan of a stand-in table, which Calcite's decorrelator (that has no rule for a union
@@ -106,11 +109,7 @@ public final class RecursiveUnions {
             for (RelNode input : union.getInputs()) {
                 parts.add(decorrelated(input, catalog, decorrelate));
             }
-            RelNode held = union.copy(union.getTraitSet(), parts);
-            Held table = new Held(held);
-            RelOptTable relTable = RelOptTableImpl.create(catalog, held.getRowType(), List.of("recursive"), table,
-                    (org.apache.calcite.linq4j.tree.Expression) null);
-            return LogicalTableScan.create(rel.getCluster(), relTable, List.of());
+            return StandInTable.scan(STAND_IN, union.copy(union.getTraitSet(), parts), catalog);
         }
         return withInputs(rel, input -> hide(input, catalog, decorrelate));
     }
@@ -127,31 +126,11 @@ public final class RecursiveUnions {
 
     /** {@code rel} with the unions {@link #hide} held put back in place. */
     static RelNode restore(RelNode rel) {
-        if (rel instanceof TableScan scan && scan.getTable().unwrap(Held.class) != null) {
-            // the unions its seed and step hold were hidden too
-            return withInputs(scan.getTable().unwrap(Held.class).union, RecursiveUnions::restore);
+        RelNode union = StandInTable.held(rel, STAND_IN);
+        if (union != null) {
+            return withInputs(union, RecursiveUnions::restore); // the unions its seed and step hold were hidden too
         }
         return withInputs(rel, RecursiveUnions::restore);
-    }
-
-    /** The stand-in table of a recursive union while the query around it is decorrelated. */
-    private static final class Held extends org.apache.calcite.schema.impl.AbstractTable
-            implements org.apache.calcite.schema.Wrapper {
-        private final RelNode union;
-
-        Held(RelNode union) {
-            this.union = union;
-        }
-
-        @Override
-        public RelDataType getRowType(org.apache.calcite.rel.type.RelDataTypeFactory f) {
-            return union.getRowType();
-        }
-
-        @Override
-        public <C> C unwrap(Class<C> c) {
-            return c.isInstance(this) ? c.cast(this) : null;
-        }
     }
 
     /** {@code rel} with each input replaced by {@code f}'s result for it (the same node where none changed). */

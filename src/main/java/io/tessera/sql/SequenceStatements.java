@@ -19,23 +19,8 @@ final class SequenceStatements {
 
     /** Whether the statement's leading tokens open a CREATE or DROP of a sequence. */
     static boolean isSequence(List<LeadingTokens.Token> head) {
-        int i = objectAt(head);
+        int i = LeadingTokens.objectAt(head);
         return i < head.size() && head.get(i).named("SEQUENCE");
-    }
-
-    /** Where the word naming the object stands: after CREATE, CREATE OR REPLACE, CREATE TEMP, DROP. */
-    private static int objectAt(List<LeadingTokens.Token> head) {
-        int i = 1;
-        if (head.getFirst().is(TesseraParserImplConstants.CREATE)) {
-            if (i + 1 < head.size() && head.get(i).is(TesseraParserImplConstants.OR)
-                    && head.get(i + 1).is(TesseraParserImplConstants.REPLACE)) {
-                i += 2;
-            }
-            if (i < head.size() && (head.get(i).named("TEMP") || head.get(i).named("TEMPORARY"))) {
-                i++;
-            }
-        }
-        return i;
     }
 
     static Statement parse(String sql) {
