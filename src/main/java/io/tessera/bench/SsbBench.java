@@ -11,7 +11,9 @@ import java.util.Locale;
 /**
  * Runs benchmark queries warm in Tessera and in a peer (DuckDB) on the same data in one process: warm-up runs
  * ({@link #warmUp}) and then {@code runs} timed runs of each query on each side, reported as medians in one table
- * with the Tessera/peer ratio, the result rows, Tessera's compile time, and a geometric-mean row.
+ * with the Tessera/peer ratio, the result rows, Tessera's compile time, and a geometric-mean row; beside them
+ * Tessera's first run of each query (its time and compile time: a query met for the first time is planned and
+ * compiled, a later run of the same text reuses its plan where nothing has changed).
  */
 public final class SsbBench {
 
@@ -32,7 +34,8 @@ public final class SsbBench {
 
     /** The measurements of one query; a side that failed has NaN times and its error. */
     public record Row(String query, double tesseraMs, double peerMs, long rows, double compileMs,
-                      String tesseraError, String peerError, boolean rowCountsDiffer) {
+                      double firstMs, double firstCompileMs, String tesseraError, String peerError,
+                      boolean rowCountsDiffer) {
         public double ratio() {
             return tesseraMs / peerMs;
         }
@@ -56,32 +59,44 @@ public final class SsbBench {
                 log.println("running " + q.name() + " ...");
             }
             Measured t = measure(tessera, q.sql(), runs);
-            Measured p = peer == null ? new Measured(Double.NaN, Double.NaN, -1, "no peer") : measure(peer, q.sql(), runs);
+            Measured p = peer == null ? new Measured(Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, "no peer")
+                    : measure(peer, q.sql(), runs);
             long rows = t.error == null ? t.rows : p.rows;
             boolean differ = t.error == null && p.error == null && t.rows != p.rows;
-            Row row = new Row(q.name(), t.medianMs, p.medianMs, rows, t.compileMs, t.error, peer == null ? null : p.error,
-                    differ);
+            Row row = new Row(q.name(), t.medianMs, p.medianMs, rows, t.compileMs, t.firstMs, t.firstCompileMs, t.error,
+                    peer == null ? null : p.error, differ);
             out.add(row);
             if (log != null) {
                 // each query's numbers as soon as they are known, so a run stopped part-way still reports them
-                log.printf(Locale.ROOT, "  %s: Tessera %.2f ms, peer %.2f ms, ratio %.2f, compile %.2f ms%s%n", q.name(),
-                        row.tesseraMs(), row.peerMs(), row.ratio(), row.compileMs(),
+                log.printf(Locale.ROOT, "  %s: Tessera %.2f ms, peer %.2f ms, ratio %.2f, compile %.2f ms, first run"
+                                + " %.2f ms (compile %.2f)%s%n", q.name(), row.tesseraMs(), row.peerMs(), row.ratio(),
+                        row.compileMs(), row.firstMs(), row.firstCompileMs(),
                         row.bothRan() ? "" : " (" + (t.error != null ? t.error : p.error) + ")");
             }
         }
         return out;
     }
 
-    /** A query's median time over the timed runs after its warm-up; NaN times and the error when it failed. */
-    record Measured(double medianMs, double compileMs, long rows, String error) {
+    /**
+     * A query's median time and compile time over the timed runs after its warm-up, and its first run's; NaN times
+     * and the error when it failed.
+     */
+    record Measured(double medianMs, double compileMs, double firstMs, double firstCompileMs, long rows,
+                    String error) {
     }
 
     static Measured measure(Runner r, String sql, int runs) {
         try {
+            double[] first = {Double.NaN, Double.NaN};
             warmUp(() -> {
                 long t0 = System.nanoTime();
-                r.query(sql);
-                return (System.nanoTime() - t0) / 1e6;
+                QueryResult res = r.query(sql);
+                double ms = (System.nanoTime() - t0) / 1e6;
+                if (Double.isNaN(first[0])) {
+                    first[0] = ms;
+                    first[1] = res.compileNanos() / 1e6;
+                }
+                return ms;
             });
             double[] ms = new double[runs];
             double[] compile = new double[runs];
@@ -93,10 +108,11 @@ public final class SsbBench {
                 compile[i] = res.compileNanos() / 1e6;
                 rows = res.rowCount();
             }
-            return new Measured(median(ms), median(compile), rows, null);
+            return new Measured(median(ms), median(compile), first[0], first[1], rows, null);
         } catch (RuntimeException e) {
             String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            return new Measured(Double.NaN, Double.NaN, -1, msg.lines().findFirst().orElse(msg));
+            return new Measured(Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1,
+                    msg.lines().findFirst().orElse(msg));
         }
     }
 
@@ -140,17 +156,20 @@ public final class SsbBench {
     /** The result table, with a geometric-mean row over the queries both sides ran, and the errors below it. */
     public static String format(List<Row> rows, String peerName) {
         StringBuilder sb = new StringBuilder();
-        String header = String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %12s", "query", "Tessera ms",
-                peerName + " ms", "ratio", "rows", "compile ms");
+        String header = String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %12s %12s %14s", "query", "Tessera ms",
+                peerName + " ms", "ratio", "rows", "compile ms", "first ms", "first compile");
         sb.append(header).append('\n').append("-".repeat(header.length())).append('\n');
         List<Double> t = new ArrayList<>();
         List<Double> p = new ArrayList<>();
         List<Double> r = new ArrayList<>();
         List<Double> c = new ArrayList<>();
+        List<Double> f = new ArrayList<>();
+        List<Double> fc = new ArrayList<>();
         for (Row row : rows) {
-            sb.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %12s", row.query(), ms(row.tesseraMs()),
-                    ms(row.peerMs()), ratio(row.ratio()), row.rows() < 0 ? "-" : Long.toString(row.rows()),
-                    ms(row.compileMs())));
+            sb.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %12s %12s %14s", row.query(),
+                    ms(row.tesseraMs()), ms(row.peerMs()), ratio(row.ratio()),
+                    row.rows() < 0 ? "-" : Long.toString(row.rows()), ms(row.compileMs()), ms(row.firstMs()),
+                    ms(row.firstCompileMs())));
             if (row.rowCountsDiffer()) {
                 sb.append("  (row counts differ)");
             }
@@ -160,11 +179,14 @@ public final class SsbBench {
                 p.add(row.peerMs());
                 r.add(row.ratio());
                 c.add(row.compileMs());
+                f.add(row.firstMs());
+                fc.add(row.firstCompileMs());
             }
         }
         sb.append("-".repeat(header.length())).append('\n');
-        sb.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %12s", "geomean", ms(geomean(t)),
-                ms(geomean(p)), ratio(geomean(r)), "", ms(geomean(c)))).append('\n');
+        sb.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %12s %12s %14s", "geomean", ms(geomean(t)),
+                ms(geomean(p)), ratio(geomean(r)), "", ms(geomean(c)), ms(geomean(f)), ms(geomean(fc))))
+                .append('\n');
         for (Row row : rows) {
             if (row.tesseraError() != null) {
                 sb.append(row.query()).append(": Tessera failed: ").append(row.tesseraError()).append('\n');

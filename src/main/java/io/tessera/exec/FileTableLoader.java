@@ -90,6 +90,11 @@ final class FileTableLoader implements FileTables, AutoCloseable {
         return prefix + "_" + rowTables++;
     }
 
+    /** Whether the statement has read a file or made a table of rows or a series so far. */
+    boolean used() {
+        return files != null || seriesInMemory > 0 || rowTables > 0;
+    }
+
     /** Makes the tables of files without their rows (for DESCRIBE). */
     void schemaOnly() {
         schemaOnly = true;

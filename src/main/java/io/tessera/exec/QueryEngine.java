@@ -63,6 +63,10 @@ public final class QueryEngine implements AutoCloseable {
     private final SessionMacros macros = new SessionMacros();
     /** The files the statement running on this thread names in FROM; null outside a statement. */
     private final ThreadLocal<FileTableLoader> statementFiles = new ThreadLocal<>();
+    /** Queries of statements prepared already, kept for the next run of the same text. */
+    private final PlanCache plans = new PlanCache();
+    /** PIVOT statements whose values were run while planning: such a plan is not kept. */
+    private final java.util.concurrent.atomic.AtomicLong pivotsRun = new java.util.concurrent.atomic.AtomicLong();
 
     public QueryEngine(Database db) {
         this(db, java.lang.Runtime.getRuntime().availableProcessors());
@@ -109,6 +113,7 @@ public final class QueryEngine implements AutoCloseable {
      */
     public void tuneWith(QueryTuner tuner) {
         this.tuner = tuner;
+        plans.clear(); // what it learns decides the genomes of later plans
     }
 
     /**
@@ -117,6 +122,7 @@ public final class QueryEngine implements AutoCloseable {
      */
     public void skewEstimates(EstimateSkew skew) {
         this.skew = skew;
+        plans.clear();
     }
 
     public Device device() {
@@ -187,36 +193,11 @@ public final class QueryEngine implements AutoCloseable {
      * {@code gpu} the GPU side (null when the query runs on the JVM only). {@code notice}: why a GPU that was asked
      * for is not (fully) used, else null; {@code origins}: where each pipeline's JVM genome came from (profile,
      * default, tuned now), {@code gpuOrigins} its CUDA genome's. The JVM genomes, their origins and {@code jvm} of a
-     * query wholly on the GPU are made when first asked for ({@link HostSide}).
+     * query wholly on the GPU are made when first asked for ({@link HostSide}). {@code sequences}: the query calls a
+     * sequence function, so it runs as a write ({@link StatementSequences}).
      */
-    public static final class Prepared {
-        private final QueryPlan plan;
-        private final HostSide host;
-        private final Placement placement;
-        private final List<String> names;
-        private final long compileNanos;
-        private final Backend.Query gpu;
-        private final String notice;
-        private final Map<Integer, String> gpuOrigins;
-        /** Whether the query calls a sequence function: it runs as a write ({@link StatementSequences}). */
-        private final boolean sequences;
-
-        Prepared(QueryPlan plan, HostSide host, Placement placement, List<String> names, long compileNanos,
-                 Backend.Query gpu, String notice, Map<Integer, String> gpuOrigins, boolean sequences) {
-            this.sequences = sequences;
-            this.plan = plan;
-            this.host = host;
-            this.placement = placement;
-            this.names = names;
-            this.compileNanos = compileNanos;
-            this.gpu = gpu;
-            this.notice = notice;
-            this.gpuOrigins = gpuOrigins;
-        }
-
-        public QueryPlan plan() {
-            return plan;
-        }
+    public record Prepared(QueryPlan plan, HostSide host, Placement placement, List<String> names, long compileNanos,
+                           Backend.Query gpu, String notice, Map<Integer, String> gpuOrigins, boolean sequences) {
 
         public Map<Integer, Genome> genomes() {
             return host.get().genomes();
@@ -226,36 +207,13 @@ public final class QueryEngine implements AutoCloseable {
             return host.get().query();
         }
 
-        public Placement placement() {
-            return placement;
-        }
-
-        public List<String> names() {
-            return names;
-        }
-
-        public long compileNanos() {
-            return compileNanos;
-        }
-
-        public Backend.Query gpu() {
-            return gpu;
-        }
-
-        public String notice() {
-            return notice;
-        }
-
         public Map<Integer, String> origins() {
             return host.get().origins();
         }
 
-        public Map<Integer, String> gpuOrigins() {
-            return gpuOrigins;
-        }
-
-        HostSide host() {
-            return host;
+        /** The same prepared query, found again in {@code compileNanos} ({@link PlanCache}). */
+        Prepared again(long compileNanos) {
+            return new Prepared(plan, host, placement, names, compileNanos, gpu, notice, gpuOrigins, sequences);
         }
     }
 
@@ -272,7 +230,7 @@ public final class QueryEngine implements AutoCloseable {
         Statement st = StatementParser.parse(sql);
         checkParameters(sql, Parameters.NONE);
         if (st instanceof Statement.Query q) {
-            return run(prepare(q.sql()), null, cancel);
+            return reusing(q.sql(), p -> run(p, null, cancel));
         }
         return inStatement(sql, st, () -> execute(st, cancel));
     }
@@ -301,7 +259,7 @@ public final class QueryEngine implements AutoCloseable {
             }
             return r;
         }
-        return drain(prepare(q.sql()), cancel, sink);
+        return reusing(q.sql(), p -> drain(p, cancel, sink));
     }
 
     /**
@@ -360,7 +318,29 @@ public final class QueryEngine implements AutoCloseable {
             }
             return r;
         }
-        return drain(prepare(q.sql(), parameters), cancel, sink);
+        return parameters.isEmpty() ? reusing(q.sql(), p -> drain(p, cancel, sink))
+                : drain(prepare(q.sql(), parameters), cancel, sink);
+    }
+
+    /** How many runs of statements reused a kept plan ({@link PlanCache}). */
+    long plansReused() {
+        return plans.reused();
+    }
+
+    /** Runs {@code use} over query {@code sql} prepared, or over the plan kept for it ({@link PlanCache}). */
+    private <T> T reusing(String sql, Function<Prepared, T> use) {
+        if (tuner != null || skew != EstimateSkew.NONE) {
+            return use.apply(prepare(sql));
+        }
+        return plans.run(new PlanCache.Key(sql, db.state(), variables.now(), macros.now(), timeZone), () -> {
+            long t0 = System.nanoTime();
+            long pivots = pivotsRun.get();
+            SqlFrontEnd.LogicalPlan logical = frontEnd().plan(sql);
+            Prepared p = prepare(logical, sql, null, t0);
+            FileTableLoader files = statementFiles.get();
+            return new PlanCache.Planned(p, p.gpu() == null && !p.sequences() && (files == null || !files.used())
+                    && pivots == pivotsRun.get() && PlanCache.reusable(logical.rel()));
+        }, db::state, use);
     }
 
     /** One value for each {@code ?} of the statement, no more and no fewer. */
@@ -483,6 +463,7 @@ public final class QueryEngine implements AutoCloseable {
      * statement is planned (as DuckDB does), within the statement that holds it.
      */
     private List<String> pivotValues(org.apache.calcite.sql.SqlNode query) {
+        pivotsRun.incrementAndGet();
         QueryResult r = run(prepare(frontEnd().plan(query), null, null, System.nanoTime()));
         List<String> out = new ArrayList<>(r.rows().size());
         for (Object[] row : r.rows()) {
@@ -677,7 +658,7 @@ public final class QueryEngine implements AutoCloseable {
         Map<Integer, String> given = new java.util.TreeMap<>();
         cudaGenomes.keySet().forEach(id -> given.put(id, GenomeChooser.GIVEN));
         return new Prepared(plan, base.host(), placement, base.names(), System.nanoTime() - t0, none ? null : gpu,
-                gpu.notice(), given, base.sequences);
+                gpu.notice(), given, base.sequences());
     }
 
     /**
@@ -748,7 +729,7 @@ public final class QueryEngine implements AutoCloseable {
 
     private QueryExecutor.Ran runRelation(Prepared p, RunOption<?> option, QueryCancel cancel) {
         try {
-            return sequences.run(p.sequences, counters -> executor.run(p, option, cancel, counters));
+            return sequences.run(p.sequences(), counters -> executor.run(p, option, cancel, counters));
         } catch (ArithmeticException e) {
             throw new SqlError("cannot compute the query: " + (e.getMessage() == null ? "arithmetic error" : e.getMessage()
                     .replace("integer overflow", "numeric overflow").replace("long overflow", "numeric overflow")), e);

@@ -252,6 +252,14 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * The committed state this database reads, as an object that stays the same exactly while that state does (a
+     * write, or a refresh that finds another, gives a new one): what a kept plan was made for.
+     */
+    public synchronized Object state() {
+        return manifest == null ? this : manifest;
+    }
+
     public synchronized List<Table> tables() {
         return List.copyOf(tables.values());
     }
