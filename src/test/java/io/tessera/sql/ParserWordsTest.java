@@ -41,6 +41,13 @@ class ParserWordsTest {
     private static final Set<String> SHARED_NOT_RESERVED = Set.of(
             "ASC", "DESC", "COLLATION", "DEFERRABLE", "ILIKE", "INITIALLY", "PLACING", "RETURNING");
 
+    /**
+     * Keywords that are names everywhere but as an alias without AS: RETURNING there ends an INSERT's query or an
+     * UPDATE's FROM list ({@code INSERT INTO t SELECT * FROM s RETURNING *}), as DuckDB and PostgreSQL read it.
+     */
+    private static final Set<String> NO_BARE_ALIAS = Set.of("returning");
+    private static final Set<String> BARE_ALIAS_POSITIONS = Set.of("select a W from t", "select a from t W where a = 1");
+
     /** Statements with a name in each position: W is replaced by the word. */
     private static final List<String> POSITIONS = List.of(
             "select W from t", "select W, a from t", "select t.W from t", "select a as W from t", "select a W from t",
@@ -79,6 +86,9 @@ class ParserWordsTest {
             String word = keyword.toLowerCase(Locale.ROOT);
             words++;
             for (String position : POSITIONS) {
+                if (NO_BARE_ALIAS.contains(word) && BARE_ALIAS_POSITIONS.contains(position)) {
+                    continue;
+                }
                 String sql = position.replace("W", word);
                 try {
                     Object statement = StatementParser.parse(sql);
