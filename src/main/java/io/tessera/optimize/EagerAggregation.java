@@ -1,5 +1,6 @@
 package io.tessera.optimize;
 
+import io.tessera.sql.VolatileProjects;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
@@ -7,7 +8,6 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
@@ -128,7 +128,7 @@ final class EagerAggregation {
                                           int[] joinField) {
         RelNode left = join.getLeft();
         int leftCount = left.getRowType().getFieldCount();
-        RelBuilder b = RelFactories.LOGICAL_BUILDER.create(agg.getCluster(), null);
+        RelBuilder b = VolatileProjects.BUILDERS.create(agg.getCluster(), null);
         RexBuilder rb = agg.getCluster().getRexBuilder();
 
         // the other side grouped by its join keys (in field order), with each aggregate over its fields there

@@ -3,6 +3,8 @@ package io.tessera.optimize;
 import io.tessera.sql.GroupingSetsRewrite;
 import io.tessera.sql.RuleTargets;
 import io.tessera.sql.SqlFrontEnd;
+import io.tessera.sql.VolatileCalls;
+import io.tessera.sql.VolatileProjects;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.rel.RelNode;
@@ -13,7 +15,6 @@ import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.rules.JoinProjectTransposeRule;
 import org.apache.calcite.rel.rules.JoinToMultiJoinRule;
 import org.apache.calcite.rel.rules.MultiJoin;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.tools.RelBuilder;
@@ -31,20 +32,22 @@ public final class Optimizer {
     }
 
     // Calcite's rules that pull projections above a join, for inner joins only (a semi or anti join's row type is its
-    // left input's, which the rule does not expect)
+    // left input's, which the rule does not expect), and only projections without a volatile column (random(): above
+    // the join it would be computed per joined row, and again in the join condition reading it)
     private static final RelOptRule PULL_PROJECTS_BOTH = CoreRules.JOIN_PROJECT_BOTH_TRANSPOSE.config
             .withOperandSupplier(b0 -> b0.operand(LogicalJoin.class).predicate(Optimizer::inner).inputs(
-                    b1 -> b1.operand(LogicalProject.class).anyInputs(),
-                    b2 -> b2.operand(LogicalProject.class).anyInputs()))
+                    b1 -> b1.operand(LogicalProject.class).predicate(VolatileProjects::movable).anyInputs(),
+                    b2 -> b2.operand(LogicalProject.class).predicate(VolatileProjects::movable).anyInputs()))
             .as(JoinProjectTransposeRule.Config.class).toRule();
     private static final RelOptRule PULL_PROJECTS_LEFT = CoreRules.JOIN_PROJECT_LEFT_TRANSPOSE.config
             .withOperandSupplier(b0 -> b0.operand(LogicalJoin.class).predicate(Optimizer::inner).inputs(
-                    b1 -> b1.operand(LogicalProject.class).anyInputs()))
+                    b1 -> b1.operand(LogicalProject.class).predicate(VolatileProjects::movable).anyInputs()))
             .as(JoinProjectTransposeRule.Config.class).toRule();
     private static final RelOptRule PULL_PROJECTS_RIGHT = CoreRules.JOIN_PROJECT_RIGHT_TRANSPOSE.config
             .withOperandSupplier(b0 -> b0.operand(LogicalJoin.class).predicate(Optimizer::inner).inputs(
-                    b1 -> b1.operand(RelNode.class).anyInputs(),
-                    b2 -> b2.operand(LogicalProject.class).anyInputs()))
+                    // the rule pulls a projection that is the left input too, which this operand matches as any node
+                    b1 -> b1.operand(RelNode.class).predicate(VolatileProjects::movable).anyInputs(),
+                    b2 -> b2.operand(LogicalProject.class).predicate(VolatileProjects::movable).anyInputs()))
             .as(JoinProjectTransposeRule.Config.class).toRule();
 
     // a join region holds at most JoinGraph.MAX_RELATIONS relations (a bit each): a larger one is flattened in parts,
@@ -83,24 +86,26 @@ public final class Optimizer {
      */
     public static OptimizedPlan optimize(SqlFrontEnd.LogicalPlan logical, EstimateSkew skew, boolean forGpu) {
         RelNode rel = logical.rel();
+        int volatileCalls = VolatileCalls.count(rel);
         // one set of estimates for every pass: they are kept per operator instance, and an operator no pass
         // changed (a filtered scan, whose sample is evaluated once) keeps its estimate from pass to pass
         Estimates estimates = new Estimates(skew);
-        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(rel.getCluster(), logical.catalog());
+        RelBuilder builder = VolatileProjects.BUILDERS.create(rel.getCluster(), logical.catalog());
         // a WHERE over many tables of FROM placed on the joins at once, where the rules below move it step by step
         rel = CrossJoinConditions.apply(rel);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP,
                 ReducedFilters.RULE, ReducedProjects.RULE,
-                CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.FILTER_PROJECT_TRANSPOSE,
-                CoreRules.FILTER_AGGREGATE_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
-                CoreRules.PROJECT_REMOVE, CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.UNION_TO_DISTINCT);
+                VolatileProjects.FILTER_INTO_JOIN, VolatileProjects.JOIN_CONDITION_PUSH,
+                VolatileProjects.FILTER_PROJECT_TRANSPOSE, VolatileProjects.FILTER_AGGREGATE_TRANSPOSE,
+                CoreRules.FILTER_MERGE, VolatileProjects.PROJECT_MERGE, CoreRules.PROJECT_REMOVE,
+                CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.UNION_TO_DISTINCT);
         // an inner join with a relation only its keys are read from, whose keys are unique (IN decorrelated as a join
         // with the distinct keys), is a semi join: the relation's rows need not be built with a payload or grouped.
         // Only where a join reads an aggregation: the projection rules found nothing left by the pass above, which
         // ran them to a fixed point
         if (RuleTargets.joinsAnAggregate(rel)) {
             rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_TO_SEMI_JOIN,
-                    CoreRules.JOIN_TO_SEMI_JOIN, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+                    CoreRules.JOIN_TO_SEMI_JOIN, VolatileProjects.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         }
         // a subquery's aggregation computed only for the keys the outer query can use
         rel = SemiJoinReduction.apply(rel, estimates);
@@ -108,20 +113,20 @@ public final class Optimizer {
         rel = EagerAggregation.apply(rel, estimates);
         // projections between inner joins move above them, so that a region of joins is one flat set of inputs
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, PULL_PROJECTS_BOTH, PULL_PROJECTS_LEFT, PULL_PROJECTS_RIGHT,
-                CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+                VolatileProjects.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, JOIN_TO_MULTI_JOIN,
                 CoreRules.PROJECT_MULTI_JOIN_MERGE, CoreRules.FILTER_MULTI_JOIN_MERGE);
         rel = new JoinOrder(estimates, forGpu).apply(rel);
-        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
-                CoreRules.FILTER_PROJECT_TRANSPOSE, CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE,
-                CoreRules.PROJECT_REMOVE, ReducedFilters.RULE);
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, VolatileProjects.FILTER_INTO_JOIN,
+                VolatileProjects.JOIN_CONDITION_PUSH, VolatileProjects.FILTER_PROJECT_TRANSPOSE, CoreRules.FILTER_MERGE,
+                VolatileProjects.PROJECT_MERGE, CoreRules.PROJECT_REMOVE, ReducedFilters.RULE);
         // a total over the rows that a grouped aggregation also reads, from that aggregation's groups
         rel = ScalarAggregateRollup.apply(rel, builder);
         // what a join's inputs compute is computed below it, once per input row (a build side's payload)
-        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.PROJECT_MERGE,
-                CoreRules.PROJECT_REMOVE);
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, VolatileProjects.PROJECT_JOIN_TRANSPOSE,
+                VolatileProjects.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         rel = new RelFieldTrimmer(null, builder).trim(rel);
-        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
+        rel = SqlFrontEnd.hep(rel, HepMatchOrder.BOTTOM_UP, VolatileProjects.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         rel = GroupingSetsRewrite.rewrite(rel);
         // INTERVAL keys grouped by their length, as DuckDB groups them (1 month with 30 days)
         rel = IntervalGroups.apply(rel, builder);
@@ -131,6 +136,7 @@ public final class Optimizer {
             // a group key that may be NULL as two that never are, whose group tables the GPU holds
             rel = NullableGroupKeys.apply(rel, builder);
         }
+        VolatileCalls.checkNotRepeated(rel, volatileCalls);
         return new OptimizedPlan(rel, logical.fieldNames(), estimates);
     }
 }

@@ -3,6 +3,7 @@ package io.tessera.plan;
 import io.tessera.optimize.Estimates;
 import io.tessera.optimize.Optimizer;
 import io.tessera.sql.SqlError;
+import io.tessera.sql.VolatileCalls;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Table;
 import io.tessera.storage.TypeKind;
@@ -147,7 +148,7 @@ public final class PhysicalPlanner {
             }
             o.fields = fields;
             o.names = p.getRowType().getFieldNames();
-            return o;
+            return VolatileCalls.columns(p).isEmpty() ? o : stored(o, estimates.rows(p));
         } else if (rel instanceof Join j) {
             return joins.join(j);
         } else if (rel instanceof Aggregate a) {
@@ -164,6 +165,18 @@ public final class PhysicalPlanner {
             return values(v);
         }
         throw new SqlError("unsupported: " + rel.getRelTypeName().replace("Logical", "") + " in the query plan");
+    }
+
+    /**
+     * {@code o}'s rows written to a relation, and a pipeline reading them: for a projection that computes random(),
+     * nextval or another call giving a new value each time ({@code sql.VolatileCalls}). The operators above put a
+     * field's expression in place of each of its reads, which would compute the call again per read; read from the
+     * relation, each row's value is the one computed once. (At the root, the relation is the result.)
+     */
+    private Open stored(Open o, double rows) {
+        int rel = nextRelation++;
+        close(o, new Sink.Materialize(o.fields, o.names, 0, -1, rel), rows);
+        return relationScan(rel, relationColumns(rel, o.fields, o.names), rows);
     }
 
     private Open scan(TableScan ts) {

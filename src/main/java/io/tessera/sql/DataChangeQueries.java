@@ -4,7 +4,6 @@ import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.DataType;
 import io.tessera.storage.TableSchema;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -67,7 +66,7 @@ public final class DataChangeQueries {
             exprs.add(in.getType().equals(type) ? in : rex.makeCast(type, in));
             names.add(target.get(i).getName());
         }
-        return RelFactories.LOGICAL_BUILDER.create(source.getCluster(), null).push(source)
+        return VolatileProjects.BUILDERS.create(source.getCluster(), null).push(source)
                 .project(exprs, names, true).build();
     }
 

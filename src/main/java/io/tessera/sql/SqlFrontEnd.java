@@ -20,7 +20,6 @@ import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.Correlate;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.PruneEmptyRules;
 import org.apache.calcite.rel.type.RelDataType;
@@ -322,11 +321,12 @@ public final class SqlFrontEnd {
                     + "type", e);
         }
         RelNode rel = DataChangeQueries.rowsToInsert(relRoot.project());
+        int volatileCalls = VolatileCalls.count(rel);
         CorrelatedWindows.reject(rel);
         rel = CheckedCasts.keepInexactCasts(rel);
         rel = ValuesLiterals.asColumnTypes(rel);
         clusterPlanner.setExecutor(null);
-        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, catalog);
+        RelBuilder builder = VolatileProjects.BUILDERS.create(cluster, catalog);
         rel = GroupedCorrelations.rewrite(rel);
         rel = UnnestJoins.rewrite(rel, builder);
 
@@ -371,6 +371,7 @@ public final class SqlFrontEnd {
         rel = new RelFieldTrimmer(validator, builder).trim(rel);
         rel = pullFactors(rel);
         rel = ConstantFolding.fold(rel);
+        VolatileCalls.checkNotRepeated(rel, volatileCalls);
 
         return new LogicalPlan(rel, relRoot.validatedRowType.getFieldNames(), catalog, storedNotNull);
     }
@@ -499,6 +500,8 @@ public final class SqlFrontEnd {
     /** How SQL becomes relational algebra, for queries and the views they name. */
     static final SqlToRelConverter.Config CONVERTER = SqlToRelConverter.config().withTrimUnusedFields(true)
             .withExpand(false).withDecorrelationEnabled(true)
+            // a SELECT over a subquery whose column is computed by random() or nextval reads the column, not the call
+            .withRelBuilderFactory(VolatileProjects.BUILDERS)
             // an IN list of constants stays a search over its values (one set lookup when it runs), not a join with
             // a table of them, however long it is
             .withInSubQueryThreshold(Integer.MAX_VALUE);

@@ -6,7 +6,6 @@ import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -98,7 +97,7 @@ final class StoredView extends AbstractTable implements TranslatableTable {
             SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalog, context.getCluster(),
                     DateArithmetic.CONVERTLETS, SqlFrontEnd.CONVERTER);
             RelNode rel = converter.convertQuery(validated, false, true).project();
-            return RelFactories.LOGICAL_BUILDER.create(context.getCluster(), catalog).push(rel)
+            return VolatileProjects.BUILDERS.create(context.getCluster(), catalog).push(rel)
                     .rename(type.getFieldNames()).build();
         });
     }
