@@ -256,6 +256,11 @@ final class RexTranslator {
     }
 
     private Expr call(RexCall call, List<Expr> inputs) {
+        if (call.getOperator() == io.tessera.sql.GroupsFrames.OFFSET) {
+            // a GROUPS frame's offset, computed below its window: marked for the window's planning to read
+            Expr n = translate(call.getOperands().get(0), inputs);
+            return new Expr.Call(Op.CAST, List.of(n), n.type(), n.nullable(), WindowPlanning.GROUPS_OFFSET);
+        }
         SqlKind kind = call.getKind();
         DataType type = kind == SqlKind.SEARCH ? DataType.BOOLEAN : Types.of(call.getType());
         boolean nullable = call.getType().isNullable();

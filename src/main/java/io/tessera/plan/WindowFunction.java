@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * One window function of a WINDOW sink, over the columns of the rows the sink collects: its partition columns, its
- * order, its frame and, by kind, the argument column, the offset (LAG, LEAD, NTILE) and the default of LAG and LEAD
+ * order, its frame and, by kind, the argument column, the offset (LAG, LEAD, NTILE, NTH_VALUE's n) and the default of LAG and LEAD
  * (a column, or a constant in the representation of {@link Expr.Literal}).
  */
 public record WindowFunction(Kind kind, int arg, long offset, int defaultColumn, Object defaultValue,
@@ -19,13 +19,13 @@ public record WindowFunction(Kind kind, int arg, long offset, int defaultColumn,
     }
 
     public enum Kind {
-        ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE,
+        ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE,
         COUNT_STAR, COUNT, SUM, SUM0, AVG, MIN, MAX;
 
         /** Whether the function reads its frame (the others read the partition and the row's position in it). */
         public boolean framed() {
             return switch (this) {
-                case FIRST_VALUE, LAST_VALUE, COUNT_STAR, COUNT, SUM, SUM0, AVG, MIN, MAX -> true;
+                case FIRST_VALUE, LAST_VALUE, NTH_VALUE, COUNT_STAR, COUNT, SUM, SUM0, AVG, MIN, MAX -> true;
                 default -> false;
             };
         }
@@ -51,11 +51,41 @@ public record WindowFunction(Kind kind, int arg, long offset, int defaultColumn,
         }
     }
 
-    /** ROWS (physical offsets) or RANGE (order key values, peers included) between two bounds. */
-    public record Frame(boolean rows, Bound lower, Bound upper) {
+    /**
+     * The unit a frame's offsets count in: ROWS (positions), RANGE (distances of the single ORDER BY key's values,
+     * peers included), GROUPS (peer groups: the rows equal in every ORDER BY key).
+     */
+    public enum Unit { ROWS, RANGE, GROUPS }
+
+    /**
+     * The rows a frame leaves out of itself: none (EXCLUDE NO OTHERS), the current row, the current row's peer
+     * group (GROUP), or its peers but not itself (TIES).
+     */
+    public enum Exclusion {
+        NO_OTHERS, CURRENT_ROW, GROUP, TIES;
+
         @Override
         public String toString() {
-            return (rows ? "rows" : "range") + " between " + lower + " and " + upper;
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        }
+    }
+
+    /** The rows between two bounds in a unit, less those the exclusion names. */
+    public record Frame(Unit unit, Bound lower, Bound upper, Exclusion exclude) {
+
+        /** ROWS or RANGE between two bounds, excluding no rows. */
+        public Frame(boolean rows, Bound lower, Bound upper) {
+            this(rows ? Unit.ROWS : Unit.RANGE, lower, upper, Exclusion.NO_OTHERS);
+        }
+
+        public boolean rows() {
+            return unit == Unit.ROWS;
+        }
+
+        @Override
+        public String toString() {
+            return unit.name().toLowerCase(java.util.Locale.ROOT) + " between " + lower + " and " + upper
+                    + (exclude == Exclusion.NO_OTHERS ? "" : " exclude " + exclude);
         }
     }
 
@@ -65,7 +95,7 @@ public record WindowFunction(Kind kind, int arg, long offset, int defaultColumn,
         if (arg >= 0) {
             sb.append('#').append(arg);
         }
-        if (kind == Kind.LAG || kind == Kind.LEAD || kind == Kind.NTILE) {
+        if (kind == Kind.LAG || kind == Kind.LEAD || kind == Kind.NTILE || kind == Kind.NTH_VALUE) {
             sb.append(arg >= 0 ? ", " : "").append(offset);
         }
         if (defaultColumn >= 0) {

@@ -22,6 +22,12 @@ import java.util.List;
  */
 final class WindowPlanning {
 
+    /**
+     * The detail of the CAST (to its argument's type) that holds a GROUPS frame's offset among a window's input
+     * columns ({@link io.tessera.sql.GroupsFrames}: Calcite carries such a frame as ROWS with marked offsets).
+     */
+    static final String GROUPS_OFFSET = "groups frame offset";
+
     private WindowPlanning() {
     }
 
@@ -35,9 +41,6 @@ final class WindowPlanning {
         List<Expr> outputs = new ArrayList<>(o.fields);
         int k = nIn;
         for (Window.Group g : w.groups) {
-            if (g.exclude != RexWindowExclusion.EXCLUDE_NO_OTHER) {
-                throw new SqlError("unsupported: " + g.exclude + " in a window frame");
-            }
             List<Integer> partition = g.keys.asList();
             List<SortKey> order = new ArrayList<>();
             for (RelFieldCollation fc : g.orderKeys.getFieldCollations()) {
@@ -49,10 +52,18 @@ final class WindowPlanning {
                 order.add(new SortKey(fc.getFieldIndex(), fc.getDirection().isDescending(),
                         fc.nullDirection == RelFieldCollation.NullDirection.FIRST));
             }
-            WindowFunction.Frame frame = new WindowFunction.Frame(g.isRows,
-                    bound(g.lowerBound, g.isRows, order, o.fields, w), bound(g.upperBound, g.isRows, order, o.fields, w));
+            boolean groups = groupsOffset(g.lowerBound, o.fields) != null || groupsOffset(g.upperBound, o.fields) != null;
+            WindowFunction.Frame frame = new WindowFunction.Frame(
+                    groups ? WindowFunction.Unit.GROUPS : g.isRows ? WindowFunction.Unit.ROWS : WindowFunction.Unit.RANGE,
+                    bound(g.lowerBound, g.isRows, order, o.fields, w), bound(g.upperBound, g.isRows, order, o.fields, w),
+                    exclusion(g.exclude));
             for (Window.RexWinAggCall c : g.aggCalls) {
                 functions.add(function(c, partition, order, frame, outputs, nIn, w, outNames.get(k++)));
+            }
+        }
+        for (int i = 0; i < nIn; i++) {
+            if (outputs.get(i) instanceof Expr.Call c && GROUPS_OFFSET.equals(c.detail())) {
+                outputs.set(i, c.args().get(0)); // the offset collected as it is (the frames have read it)
             }
         }
         int rel = planner.newRelation();
@@ -71,6 +82,42 @@ final class WindowPlanning {
         next.fields = fields;
         next.names = outNames;
         return next;
+    }
+
+    /** The offset of a GROUPS frame's bound (the marked input column's argument), or null for any other bound. */
+    private static Expr groupsOffset(RexWindowBound b, List<Expr> in) {
+        if (b.getOffset() instanceof RexInputRef r && r.getIndex() < in.size()
+                && in.get(r.getIndex()) instanceof Expr.Call c && GROUPS_OFFSET.equals(c.detail())) {
+            return c.args().get(0);
+        }
+        return null;
+    }
+
+    /** A GROUPS frame's offset: a constant count of peer groups, not negative. */
+    private static WindowFunction.Bound groupsBound(WindowFunction.BoundKind kind, Expr offset) {
+        if (!(offset instanceof Expr.Literal lit)) {
+            throw new SqlError("unsupported: a frame offset other than a constant");
+        }
+        if (lit.value() == null) {
+            throw new SqlError("a frame offset must not be NULL");
+        }
+        if (lit.type().kind() != TypeKind.INTEGER && lit.type().kind() != TypeKind.BIGINT) {
+            throw new SqlError("unsupported: a GROUPS frame offset other than an integer constant: " + lit);
+        }
+        long n = (Long) lit.value();
+        if (n < 0) {
+            throw new SqlError("a frame offset must not be negative: " + n);
+        }
+        return new WindowFunction.Bound(kind, n);
+    }
+
+    private static WindowFunction.Exclusion exclusion(RexWindowExclusion e) {
+        return switch (e) {
+            case EXCLUDE_NO_OTHER -> WindowFunction.Exclusion.NO_OTHERS;
+            case EXCLUDE_CURRENT_ROW -> WindowFunction.Exclusion.CURRENT_ROW;
+            case EXCLUDE_GROUP -> WindowFunction.Exclusion.GROUP;
+            case EXCLUDE_TIES -> WindowFunction.Exclusion.TIES;
+        };
     }
 
     private static WindowFunction function(Window.RexWinAggCall c, List<Integer> partition, List<SortKey> order,
@@ -98,6 +145,7 @@ final class WindowPlanning {
             case LEAD -> WindowFunction.Kind.LEAD;
             case FIRST_VALUE -> WindowFunction.Kind.FIRST_VALUE;
             case LAST_VALUE -> WindowFunction.Kind.LAST_VALUE;
+            case NTH_VALUE -> WindowFunction.Kind.NTH_VALUE;
             case COUNT -> ops.isEmpty() || constant(ops.get(0), in.size(), w) != null
                     && !constant(ops.get(0), in.size(), w).isNull() ? WindowFunction.Kind.COUNT_STAR : WindowFunction.Kind.COUNT;
             case SUM -> WindowFunction.Kind.SUM;
@@ -133,6 +181,9 @@ final class WindowPlanning {
                 checkArgument(kind, outputs.get(arg).type(), type, fn);
                 if (ops.size() > 1) {
                     offset = integerConstant(ops.get(1), in.size(), w, "the offset of " + fn);
+                    if (kind == WindowFunction.Kind.NTH_VALUE && offset <= 0) {
+                        throw new SqlError("NTH_VALUE needs a positive row number, not " + offset);
+                    }
                 }
                 if (ops.size() > 2) {
                     RexNode d = ops.get(2);
@@ -343,6 +394,10 @@ final class WindowPlanning {
             return new WindowFunction.Bound(WindowFunction.BoundKind.CURRENT_ROW, null);
         }
         WindowFunction.BoundKind kind = b.isPreceding() ? WindowFunction.BoundKind.PRECEDING : WindowFunction.BoundKind.FOLLOWING;
+        Expr groups = groupsOffset(b, in);
+        if (groups != null) {
+            return groupsBound(kind, groups);
+        }
         if (!rows && order.size() == 1) {
             DataType key = in.get(order.get(0).column()).type();
             io.tessera.storage.Interval iv = intervalOffset(b.getOffset(), in, w);

@@ -735,9 +735,14 @@ final class ColumnNames {
             parts.add(o.toString());
         }
         if (w.getLowerBound() != null) {
-            StringBuilder f = new StringBuilder(w.isRows() ? "ROWS" : "RANGE");
+            StringBuilder f = new StringBuilder(GroupsFrames.isGroups(w) ? "GROUPS" : w.isRows() ? "ROWS" : "RANGE");
             f.append(" BETWEEN ").append(bound(w.getLowerBound())).append(" AND ")
                     .append(w.getUpperBound() == null ? "CURRENT ROW" : bound(w.getUpperBound()));
+            SqlLiteral x = w.getExclude();
+            if (x != null && !SqlWindow.isExcludeNoOthers(x)) {
+                f.append(" EXCLUDE ").append(SqlWindow.isExcludeCurrentRow(x) ? "CURRENT ROW"
+                        : SqlWindow.isExcludeGroup(x) ? "GROUP" : "TIES");
+            }
             // DuckDB leaves out the frame every ordered window has by default
             if (!f.toString().equals("RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW")) {
                 parts.add(f.toString());
@@ -790,6 +795,6 @@ final class ColumnNames {
             return "CURRENT ROW";
         }
         SqlCall c = (SqlCall) b;
-        return name(c.operand(0)) + (c.getKind() == SqlKind.PRECEDING ? " PRECEDING" : " FOLLOWING");
+        return name(GroupsFrames.offset(c.operand(0))) + (c.getKind() == SqlKind.PRECEDING ? " PRECEDING" : " FOLLOWING");
     }
 }

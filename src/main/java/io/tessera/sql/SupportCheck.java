@@ -65,9 +65,10 @@ final class SupportCheck extends SqlBasicVisitor<Void> {
                 || JsonArrows.isOne(call.getOperator())
                 || PowerOperator.applies(call) || BitwiseOperators.applies(call)
                 || call.getOperator() == ColumnsSelections.COLUMNS || call.getOperator() == Samples.ROW_TEXT
+                || call.getOperator() == GroupsFrames.OFFSET
                 || kind == SqlKind.SAFE_CAST && name.equals("TRY_CAST"); // DuckDB's; BigQuery's SAFE_CAST is not
         if (call instanceof org.apache.calcite.sql.SqlWindow w) {
-            WindowSupport.check(w);
+            GroupsFrames.check(w);
         }
         HolisticAggregates.checkOrder(call);
         if (kind == SqlKind.IGNORE_NULLS) {

@@ -4,7 +4,6 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
-import org.apache.calcite.sql.SqlWindow;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -13,23 +12,15 @@ import org.apache.calcite.sql.util.SqlShuttle;
 import java.util.Locale;
 
 /**
- * The window functions the engine runs, the parts of an OVER clause it does not run (a frame EXCLUDE clause other
- * than EXCLUDE NO OTHERS), and a rewrite of LAG's and LEAD's default so that Calcite types their result as it is.
+ * The window functions the engine runs, and a rewrite of LAG's and LEAD's default so that Calcite types their result as it is.
  */
 final class WindowSupport {
 
     /** The window functions the engine runs (the aggregates it runs are allowed as aggregates). */
     static final java.util.Set<String> FUNCTIONS = java.util.Set.of("ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK",
-            "CUME_DIST", "NTILE", "LAG", "LEAD", "FIRST_VALUE", "LAST_VALUE");
+            "CUME_DIST", "NTILE", "LAG", "LEAD", "FIRST_VALUE", "LAST_VALUE", "NTH_VALUE");
 
     private WindowSupport() {
-    }
-
-    static void check(SqlWindow w) {
-        SqlLiteral exclude = w.getExclude();
-        if (exclude != null && !SqlWindow.isExcludeNoOthers(exclude)) {
-            throw SupportCheck.unsupported("EXCLUDE in a window frame", w.getParserPosition());
-        }
     }
 
     /**

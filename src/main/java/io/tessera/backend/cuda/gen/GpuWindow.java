@@ -127,8 +127,8 @@ public record GpuWindow(List<Integer> partition, List<SortKey> order, List<Step>
             }
         }
         if (fn.kind().framed() && frame(fn) == null) {
-            return "the frame " + fn.frame() + " (the GPU's frames start at UNBOUNDED PRECEDING and end at the "
-                    + "CURRENT ROW or UNBOUNDED FOLLOWING)";
+            return "the frame " + fn.frame() + " (the GPU's frames, in ROWS or RANGE and without EXCLUDE, start at "
+                    + "UNBOUNDED PRECEDING and end at the CURRENT ROW or UNBOUNDED FOLLOWING)";
         }
         return null;
     }
@@ -136,8 +136,9 @@ public record GpuWindow(List<Integer> partition, List<SortKey> order, List<Step>
     /** Where a framed function's frame ends, or null for a frame the GPU has no code for. */
     private static WindowScan.Frame frame(WindowFunction fn) {
         WindowFunction.Frame f = fn.frame();
-        if (f == null || f.lower().kind() != BoundKind.UNBOUNDED_PRECEDING) {
-            return null;
+        if (f == null || f.lower().kind() != BoundKind.UNBOUNDED_PRECEDING
+                || f.unit() == WindowFunction.Unit.GROUPS || f.exclude() != WindowFunction.Exclusion.NO_OTHERS) {
+            return null; // GROUPS frames and EXCLUDE clauses: the JVM's
         }
         return switch (f.upper().kind()) {
             case UNBOUNDED_FOLLOWING -> WindowScan.Frame.PARTITION;

@@ -13,8 +13,8 @@ import java.math.BigInteger;
 
 /**
  * COUNT, SUM, AVG, MIN and MAX over each row's frame. Counts come from prefix counts of the non-NULL values; sums,
- * minima and maxima from a segment tree over the positions of the window order (a frame is a range of positions),
- * so any frame costs O(log n). Integer and decimal sums are exact: where the tree's partial sums leave the 64-bit
+ * minima and maxima from a segment tree over the positions of the window order (a frame is a range of positions,
+ * or up to three where its EXCLUDE clause cuts it), so any frame costs O(log n). Integer and decimal sums are exact: where the tree's partial sums leave the 64-bit
  * range, the frame is summed again as a BigInteger and the result checked against the result type.
  */
 final class WindowAggregates {
@@ -25,9 +25,15 @@ final class WindowAggregates {
     static void compute(WindowFunction fn, DataType argType, RowBuffer b, WindowOrder o, WindowFrames f, WindowValues out,
                         Runnable checkCancel) {
         int n = o.rows.length;
+        int[] pieces = new int[6];
         if (fn.kind() == WindowFunction.Kind.COUNT_STAR) {
             for (int i = 0; i < n; i++) {
-                out.setLong(o.rows[i], Math.max(0, f.end[i] - f.start[i]));
+                int np = f.pieces(i, pieces);
+                long cnt = 0;
+                for (int p = 0; p < np; p++) {
+                    cnt += pieces[2 * p + 1] - pieces[2 * p];
+                }
+                out.setLong(o.rows[i], cnt);
             }
             return;
         }
@@ -45,9 +51,12 @@ final class WindowAggregates {
                 checkCancel.run();
             }
             int row = o.rows[i];
-            int s = f.start[i];
-            int e = Math.max(s, f.end[i]);
-            long cnt = counts[e] - counts[s];
+            // the frame as one to three ranges of positions (more than one where EXCLUDE cuts it)
+            int np = f.pieces(i, pieces);
+            long cnt = 0;
+            for (int p = 0; p < np; p++) {
+                cnt += counts[pieces[2 * p + 1]] - counts[pieces[2 * p]];
+            }
             if (fn.kind() == WindowFunction.Kind.COUNT) {
                 out.setLong(row, cnt);
                 continue;
@@ -61,22 +70,44 @@ final class WindowAggregates {
                 continue;
             }
             switch (fn.kind()) {
-                case MIN, MAX -> out.copy(c, o.rows[extreme.query(s, e)], row);
+                case MIN, MAX -> {
+                    int best = -1;
+                    for (int p = 0; p < np; p++) {
+                        best = extreme.better(best, extreme.query(pieces[2 * p], pieces[2 * p + 1]));
+                    }
+                    out.copy(c, o.rows[best], row);
+                }
                 case SUM, SUM0 -> {
                     if (dbl) {
-                        out.setDouble(row, sums.doubleSum(s, e));
+                        out.setDouble(row, doubleSum(sums, pieces, np));
                     } else {
-                        out.setLong(row, checked(sums.exactSum(s, e), fn.type()));
+                        out.setLong(row, checked(exactSum(sums, pieces, np), fn.type()));
                     }
                 }
                 case AVG -> {
-                    double sum = dbl ? sums.doubleSum(s, e) : sums.exactSum(s, e).doubleValue();
+                    double sum = dbl ? doubleSum(sums, pieces, np) : exactSum(sums, pieces, np).doubleValue();
                     double avg = sum / cnt;
                     out.setDouble(row, argType.kind() == TypeKind.DECIMAL ? avg / Math.pow(10, argType.scale()) : avg);
                 }
                 default -> throw new IllegalArgumentException(fn.kind() + " is not an aggregate");
             }
         }
+    }
+
+    private static double doubleSum(SumTree sums, int[] pieces, int np) {
+        double s = 0;
+        for (int p = 0; p < np; p++) {
+            s += sums.doubleSum(pieces[2 * p], pieces[2 * p + 1]);
+        }
+        return s;
+    }
+
+    private static BigInteger exactSum(SumTree sums, int[] pieces, int np) {
+        BigInteger s = sums.exactSum(pieces[0], pieces[1]);
+        for (int p = 1; p < np; p++) {
+            s = s.add(sums.exactSum(pieces[2 * p], pieces[2 * p + 1]));
+        }
+        return s;
     }
 
     /** A sum in its result type's range (BIGINT, or DECIMAL of at most 18 digits). */
@@ -195,7 +226,8 @@ final class WindowAggregates {
             }
         }
 
-        private int better(int x, int y) {
+        /** Of two positions (-1 for none), the one whose value comes first (last for MAX); a tie keeps x. */
+        int better(int x, int y) {
             if (x < 0) {
                 return y;
             }

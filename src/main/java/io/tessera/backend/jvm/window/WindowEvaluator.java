@@ -113,7 +113,7 @@ public final class WindowEvaluator {
             switch (fn.kind()) {
                 case ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE -> WindowRanks.compute(fn, o, v);
                 case LAG, LEAD -> v.shifted(fn, o);
-                case FIRST_VALUE, LAST_VALUE -> v.edge(fn, o, frames(b, o, fn));
+                case FIRST_VALUE, LAST_VALUE, NTH_VALUE -> v.edge(fn, o, frames(b, o, fn));
                 default -> WindowAggregates.compute(fn, fn.arg() < 0 ? null : w.outputs().get(fn.arg()).type(), b, o,
                         frames(b, o, fn), v, checkCancel);
             }

@@ -10,29 +10,93 @@ import io.tessera.storage.Interval;
 
 /**
  * The frame of every position of a {@link WindowOrder}, as positions {@code [start, end)} inside its partition
- * (empty where start >= end). ROWS counts positions; RANGE reaches the current row's peers, and with an offset the
- * rows whose single ORDER BY key lies within that distance of the current row's (searched among the partition's
- * non-NULL keys; a row whose key is NULL has its NULL peers as its frame's offset bounds). An INTERVAL offset over
- * a DATE or TIMESTAMP key moves the key on the calendar, as DuckDB's date arithmetic does.
+ * (empty where start >= end), less the rows its exclusion leaves out ({@link #pieces}). ROWS counts positions;
+ * GROUPS counts peer groups (the rows equal in every ORDER BY key, NULLs one group); RANGE reaches the current row's
+ * peers, and with an offset the rows whose single ORDER BY key lies within that distance of the current row's
+ * (searched among the partition's non-NULL keys; a row whose key is NULL has its NULL peers as its frame's offset
+ * bounds). An INTERVAL offset over a DATE or TIMESTAMP key moves the key on the calendar, as DuckDB's date arithmetic
+ * does.
  */
 final class WindowFrames {
 
     final int[] start;
     final int[] end;
+    private final WindowOrder o;
+    private final WindowFunction.Exclusion exclude;
 
     WindowFrames(RowBuffer b, WindowOrder o, WindowFunction.Frame frame, java.util.List<SortKey> order) {
         int n = o.rows.length;
+        this.o = o;
+        this.exclude = frame.exclude();
         start = new int[n];
         end = new int[n];
-        RangeKey key = !frame.rows() && order.size() == 1 ? new RangeKey(b, order.get(0), o) : null;
+        RangeKey key = frame.unit() == WindowFunction.Unit.RANGE && order.size() == 1 ? new RangeKey(b, order.get(0), o)
+                : null;
+        PeerGroups groups = frame.unit() == WindowFunction.Unit.GROUPS ? new PeerGroups(o) : null;
         for (int i = 0; i < n; i++) {
             int ps = o.partStart[i];
             int pe = o.partEnd[i];
-            int s = frame.rows() ? rowsBound(frame.lower(), i, ps, pe, true) : rangeBound(frame.lower(), i, o, key, true);
-            int e = frame.rows() ? rowsBound(frame.upper(), i, ps, pe, false) : rangeBound(frame.upper(), i, o, key, false);
+            int s = switch (frame.unit()) {
+                case ROWS -> rowsBound(frame.lower(), i, ps, pe, true);
+                case RANGE -> rangeBound(frame.lower(), i, o, key, true);
+                case GROUPS -> groups.bound(frame.lower(), i, true);
+            };
+            int e = switch (frame.unit()) {
+                case ROWS -> rowsBound(frame.upper(), i, ps, pe, false);
+                case RANGE -> rangeBound(frame.upper(), i, o, key, false);
+                case GROUPS -> groups.bound(frame.upper(), i, false);
+            };
             start[i] = Math.max(ps, Math.min(pe, s));
             end[i] = Math.max(ps, Math.min(pe, e));
         }
+    }
+
+    /**
+     * The frame of position {@code i} less its excluded rows: up to three non-empty ranges of positions, in order,
+     * written to {@code into} as start, end pairs (it holds six); returns their count.
+     */
+    int pieces(int i, int[] into) {
+        int s = start[i];
+        int e = end[i];
+        if (exclude == WindowFunction.Exclusion.NO_OTHERS) {
+            into[0] = s;
+            into[1] = e;
+            return s < e ? 1 : 0;
+        }
+        // the positions kept: before the first excluded range, between the two, after the second
+        int x1;
+        int x2;
+        int x3;
+        int x4;
+        switch (exclude) {
+            case CURRENT_ROW -> {
+                x1 = i;
+                x2 = x3 = x4 = i + 1;
+            }
+            case GROUP -> {
+                x1 = o.peerStart[i];
+                x2 = x3 = x4 = o.peerEnd[i];
+            }
+            default -> { // TIES: the peers before the row and after it
+                x1 = o.peerStart[i];
+                x2 = i;
+                x3 = i + 1;
+                x4 = o.peerEnd[i];
+            }
+        }
+        int k = 0;
+        k = piece(into, k, s, Math.min(e, x1));
+        k = piece(into, k, Math.max(s, x2), Math.min(e, x3));
+        return piece(into, k, Math.max(s, x4), e);
+    }
+
+    private static int piece(int[] into, int k, int from, int to) {
+        if (from >= to) {
+            return k;
+        }
+        into[2 * k] = from;
+        into[2 * k + 1] = to;
+        return k + 1;
     }
 
     /** A ROWS bound: the first position of the frame ({@code lower}) or the position after its last. */
@@ -62,6 +126,54 @@ final class WindowFrames {
                 yield key.search(i, bd.kind() == WindowFunction.BoundKind.PRECEDING, bd.offset(), lower);
             }
         };
+    }
+
+    /** The peer groups of a window order, numbered across its partitions, for GROUPS bounds. */
+    private static final class PeerGroups {
+        private final WindowOrder o;
+        /** Each position's group. */
+        private final int[] group;
+        /** Each group's first position. */
+        private final int[] first;
+        private final int count;
+
+        PeerGroups(WindowOrder o) {
+            this.o = o;
+            int n = o.rows.length;
+            group = new int[n];
+            int[] starts = new int[n];
+            int g = -1;
+            for (int i = 0; i < n; i++) {
+                if (o.peerStart[i] == i) {
+                    starts[++g] = i;
+                }
+                group[i] = g;
+            }
+            count = g + 1;
+            first = starts;
+        }
+
+        /** A GROUPS bound: the first position of the frame ({@code lower}) or the position after its last. */
+        int bound(Bound bd, int i, boolean lower) {
+            int ps = o.partStart[i];
+            int pe = o.partEnd[i];
+            long target = switch (bd.kind()) {
+                case UNBOUNDED_PRECEDING -> Long.MIN_VALUE;
+                case UNBOUNDED_FOLLOWING -> Long.MAX_VALUE;
+                case CURRENT_ROW -> group[i];
+                // an offset past every group reaches the partition's end (no overflow beyond an int's range)
+                case PRECEDING -> group[i] - Math.min((Long) bd.offset(), Integer.MAX_VALUE);
+                case FOLLOWING -> group[i] + Math.min((Long) bd.offset(), Integer.MAX_VALUE);
+            };
+            if (target < group[ps]) {
+                return ps;
+            }
+            if (target > group[pe - 1]) {
+                return pe;
+            }
+            int t = (int) target;
+            return lower ? first[t] : t + 1 < count ? first[t + 1] : o.rows.length;
+        }
     }
 
     /** The single ORDER BY key of a RANGE frame with offsets, read by position. */

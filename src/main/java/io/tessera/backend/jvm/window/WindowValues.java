@@ -10,7 +10,8 @@ import java.util.function.Function;
 /**
  * One result column of a window sink: stores numbers, NULLs and values copied from the collected rows (decoding
  * VARCHAR codes where the column holds strings), and computes the functions that pick a row's value: LAG and LEAD
- * (a row at an offset in the partition, else the default), FIRST_VALUE and LAST_VALUE (the frame's ends).
+ * (a row at an offset in the partition, else the default), FIRST_VALUE, LAST_VALUE and NTH_VALUE (a row of the
+ * frame).
  */
 final class WindowValues {
 
@@ -133,16 +134,38 @@ final class WindowValues {
         }
     }
 
-    /** FIRST_VALUE and LAST_VALUE: the argument at the frame's first or last row; NULL for an empty frame. */
+    /**
+     * FIRST_VALUE and LAST_VALUE: the argument at the frame's first or last row; NTH_VALUE: at its n-th row (counted
+     * from 1, the excluded rows skipped). NULL where the frame has no such row.
+     */
     void edge(WindowFunction fn, WindowOrder o, WindowFrames f) {
-        boolean first = fn.kind() == WindowFunction.Kind.FIRST_VALUE;
+        int[] pieces = new int[6];
         for (int i = 0; i < o.rows.length; i++) {
             int row = o.rows[i];
-            if (f.start[i] >= f.end[i]) {
+            int np = f.pieces(i, pieces);
+            int at = switch (fn.kind()) {
+                case FIRST_VALUE -> np == 0 ? -1 : pieces[0];
+                case LAST_VALUE -> np == 0 ? -1 : pieces[2 * np - 1] - 1;
+                default -> nth(pieces, np, fn.offset());
+            };
+            if (at < 0) {
                 setNull(row);
             } else {
-                copy(fn.arg(), o.rows[first ? f.start[i] : f.end[i] - 1], row);
+                copy(fn.arg(), o.rows[at], row);
             }
         }
+    }
+
+    /** The position of the n-th row of a frame's ranges, or -1 where it has fewer rows. */
+    private static int nth(int[] pieces, int np, long n) {
+        long left = n - 1;
+        for (int p = 0; p < np; p++) {
+            int len = pieces[2 * p + 1] - pieces[2 * p];
+            if (left < len) {
+                return pieces[2 * p] + (int) left;
+            }
+            left -= len;
+        }
+        return -1;
     }
 }

@@ -138,4 +138,21 @@ class WindowsOnGpuTest {
         String ntile = reason("select o_orderkey, ntile(4) over (order by o_orderkey) from orders");
         assertTrue(ntile != null && ntile.contains("NTILE"), ntile);
     }
+
+    @Test
+    void groupsFramesAndExcludeClausesStayOnTheJvmWithTheFrameNamed() {
+        String groups = reason("select o_orderkey, sum(o_totalprice) over (partition by o_custkey order by o_orderdate "
+                + "groups between unbounded preceding and 1 following) from orders");
+        assertTrue(groups != null && groups.contains("groups between unbounded preceding and 1 following"), groups);
+        // from the partition's start to the row, as the GPU computes it, but less the row itself
+        String exclude = reason("select o_orderkey, count(*) over (partition by o_custkey order by o_orderdate "
+                + "rows between unbounded preceding and current row exclude current row) from orders");
+        assertTrue(exclude != null && exclude.contains("exclude current row"), exclude);
+        String ties = reason("select o_orderkey, max(o_totalprice) over (partition by o_custkey order by o_orderdate "
+                + "range between unbounded preceding and unbounded following exclude ties) from orders");
+        assertTrue(ties != null && ties.contains("exclude ties"), ties);
+        String nth = reason("select o_orderkey, nth_value(o_totalprice, 2) over (partition by o_custkey "
+                + "order by o_orderdate) from orders");
+        assertTrue(nth != null && nth.contains("NTH_VALUE"), nth);
+    }
 }

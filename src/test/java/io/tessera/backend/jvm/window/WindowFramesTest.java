@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The window order (partitions and peers, NULLs at one end, ties kept in collection order), the frames of ROWS and
- * RANGE bounds with offsets in both directions, NTILE's buckets, and exact sums past the 64-bit range. Expected
+ * The window order (partitions and peers, NULLs at one end, ties kept in collection order), the frames of ROWS,
+ * RANGE and GROUPS bounds with offsets in both directions, the pieces an EXCLUDE clause leaves, NTILE's buckets, and exact sums past the 64-bit range. Expected
  * values are worked out by hand in the comments.
  */
 class WindowFramesTest {
@@ -94,6 +94,52 @@ class WindowFramesTest {
                 new WindowFunction.Frame(false, b(BoundKind.PRECEDING, 1L), b(BoundKind.CURRENT_ROW)), order);
         assertArrayEquals(new int[] {0, 0, 0, 1, 4, 5}, f.start);
         assertArrayEquals(new int[] {1, 3, 3, 4, 5, 6}, f.end);
+    }
+
+    @Test
+    void groupsOffsetsCountPeerGroupsWithNullsOneGroup() {
+        RowBuffer b = rows();
+        List<SortKey> order = List.of(new SortKey(0, false, false));
+        WindowOrder o = new WindowOrder(b, List.of(), order);
+        // groups by position: {1}, {2, 2}, {3}, {5}, {NULL}; 1 PRECEDING AND 1 FOLLOWING: the group before, its own
+        // and the one after
+        WindowFrames f = new WindowFrames(b, o, new WindowFunction.Frame(WindowFunction.Unit.GROUPS,
+                b(BoundKind.PRECEDING, 1L), b(BoundKind.FOLLOWING, 1L), WindowFunction.Exclusion.NO_OTHERS), order);
+        assertArrayEquals(new int[] {0, 0, 0, 1, 3, 4}, f.start);
+        assertArrayEquals(new int[] {3, 4, 4, 5, 6, 6}, f.end);
+        // 2 FOLLOWING AND 3 FOLLOWING: empty from the fourth group on
+        WindowFrames later = new WindowFrames(b, o, new WindowFunction.Frame(WindowFunction.Unit.GROUPS,
+                b(BoundKind.FOLLOWING, 2L), b(BoundKind.FOLLOWING, 3L), WindowFunction.Exclusion.NO_OTHERS), order);
+        assertArrayEquals(new int[] {3, 4, 4, 5, 6, 6}, later.start);
+        assertArrayEquals(new int[] {5, 6, 6, 6, 6, 6}, later.end);
+    }
+
+    @Test
+    void exclusionsCutTheFrameIntoPieces() {
+        RowBuffer b = rows();
+        List<SortKey> order = List.of(new SortKey(0, false, false));
+        WindowOrder o = new WindowOrder(b, List.of(), order);
+        WindowFunction.Frame whole = new WindowFunction.Frame(true, b(BoundKind.UNBOUNDED_PRECEDING),
+                b(BoundKind.UNBOUNDED_FOLLOWING));
+        int[] into = new int[6];
+        // position 2 (the second 2, peers at 1 and 2) of the whole partition [0, 6)
+        WindowFrames current = new WindowFrames(b, o, exclude(whole, WindowFunction.Exclusion.CURRENT_ROW), order);
+        assertEquals(2, current.pieces(2, into));
+        assertArrayEquals(new int[] {0, 2, 3, 6}, java.util.Arrays.copyOf(into, 4));
+        WindowFrames group = new WindowFrames(b, o, exclude(whole, WindowFunction.Exclusion.GROUP), order);
+        assertEquals(2, group.pieces(2, into));
+        assertArrayEquals(new int[] {0, 1, 3, 6}, java.util.Arrays.copyOf(into, 4));
+        WindowFrames ties = new WindowFrames(b, o, exclude(whole, WindowFunction.Exclusion.TIES), order);
+        assertEquals(3, ties.pieces(2, into));
+        assertArrayEquals(new int[] {0, 1, 2, 3, 3, 6}, into);
+        // a frame of the row alone, less the row: no pieces
+        WindowFrames alone = new WindowFrames(b, o, new WindowFunction.Frame(WindowFunction.Unit.ROWS,
+                b(BoundKind.CURRENT_ROW), b(BoundKind.CURRENT_ROW), WindowFunction.Exclusion.CURRENT_ROW), order);
+        assertEquals(0, alone.pieces(4, into));
+    }
+
+    private static WindowFunction.Frame exclude(WindowFunction.Frame f, WindowFunction.Exclusion x) {
+        return new WindowFunction.Frame(f.unit(), f.lower(), f.upper(), x);
     }
 
     @Test
