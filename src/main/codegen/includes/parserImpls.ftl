@@ -1,7 +1,8 @@
 <#--
   Tessera's table definitions, added to Calcite's grammar: CREATE TABLE (columns, or AS query), CREATE VIEW, DROP
   TABLE and DROP VIEW, built as Calcite's DDL nodes (org.apache.calcite.sql.ddl). What Tessera does not keep (a
-  generated column, a check) is parsed here and refused with its position by sql/TableDefinitions; a default is kept.
+  generated column) is parsed here and refused with its position by sql/TableDefinitions; a default and a CHECK are
+  kept.
   ALTER TABLE's actions are read into sql/AlterTableNode.
   INSERT is Tessera's (pom.xml takes Calcite's out of the template): DuckDB's INSERT OR REPLACE / OR IGNORE, BY NAME
   or BY POSITION and ON CONFLICT, kept by sql/InsertClauses.
@@ -27,7 +28,10 @@ boolean TesseraIfExists() :
     { return false; }
 }
 
-/** A column (name, type, NULL or NOT NULL, a default or generated value), a name alone, or a table constraint. */
+/**
+ * A column (name, type, NULL or NOT NULL, PRIMARY KEY, UNIQUE, CHECK, a default or generated value), a name alone, or
+ * a table constraint.
+ */
 void TesseraTableElement(List<SqlNode> list) :
 {
     final SqlIdentifier id;
@@ -58,11 +62,14 @@ void TesseraTableElement(List<SqlNode> list) :
             }
         |
             <NOT> <NULL> { nullable = false; }
+        |
+            TesseraColumnCheck(keys)
         )*
         [
             <DEFAULT_> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
                 strategy = ColumnStrategy.DEFAULT;
             }
+            ( TesseraColumnCheck(keys) )*
         |
             <GENERATED> <ALWAYS> <AS> <LPAREN> value = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN>
             (
@@ -98,6 +105,23 @@ void TesseraTableElement(List<SqlNode> list) :
             list.add(SqlDdlNodes.primary(s.end(columns), constraint, columns));
         }
     )
+}
+
+/**
+ * A column's {@code [CONSTRAINT name] CHECK (condition)}, added to {@code list} after the column as a table's CHECK
+ * is (the condition may name the table's other columns, as in DuckDB).
+ */
+void TesseraColumnCheck(List<SqlNode> list) :
+{
+    SqlIdentifier name = null;
+    final SqlNode condition;
+    final Span s = Span.of();
+}
+{
+    [ <CONSTRAINT> { s.add(this); } name = SimpleIdentifier() ]
+    <CHECK> { s.add(this); } <LPAREN> condition = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
+        list.add(SqlDdlNodes.check(s.end(this), name, condition));
+    }
 }
 
 /** The parenthesized columns and constraints of a CREATE TABLE. */
@@ -175,7 +199,8 @@ SqlDrop SqlDropView(Span s, boolean replace) :
  * {@code ALTER TABLE [IF EXISTS] t} and one action: {@code ADD [COLUMN] [IF NOT EXISTS] c type [NOT NULL | NULL |
  * DEFAULT e]...}, {@code DROP [COLUMN] [IF EXISTS] c}, {@code RENAME [COLUMN] a TO b}, {@code RENAME TO t2},
  * {@code ALTER [COLUMN] c [SET DATA] TYPE type [USING e]}, {@code ALTER [COLUMN] c SET DEFAULT e | DROP DEFAULT |
- * SET NOT NULL | DROP NOT NULL}; RENAME is a word, no keyword. sql/AlterTableNode holds it, exec.TableAlterations
+ * SET NOT NULL | DROP NOT NULL}, {@code ADD [CONSTRAINT name] CHECK (e)} (refused, as DuckDB refuses it); RENAME is
+ * a word, no keyword. sql/AlterTableNode holds it, exec.TableAlterations
  * carries it out.
  */
 SqlNode TesseraAlterTable() :
@@ -191,10 +216,17 @@ SqlNode TesseraAlterTable() :
     SqlNode expression = null;
     boolean notNull = false;
     SqlParserPos constraint = null;
+    final List<SqlNode> checks = new ArrayList<SqlNode>();
 }
 {
     <ALTER> { s = span(); } <TABLE> ifExists = TesseraIfExists() table = CompoundIdentifier()
     (
+        LOOKAHEAD(2) <ADD> TesseraColumnCheck(checks) {
+            // DuckDB adds no CHECK to a table that has rows: kept for the refusal, which names its position
+            constraint = checks.get(0).getParserPosition();
+            action = io.tessera.sql.AlterTableNode.Action.ADD_CHECK;
+        }
+    |
         <ADD> [ <COLUMN> ] ifColumn = TesseraIfNotExists() column = SimpleIdentifier() type = DataType()
         (
             <NOT> <NULL> { notNull = true; }

@@ -35,7 +35,32 @@ final class CopyFiles {
     private CopyFiles() {
     }
 
-    static long copy(Database db, Statement.Copy s, String table, List<Path> allowed) {
+    /**
+     * {@code COPY table FROM 'file'}; into a table with CHECK constraints the file's rows are imported into the
+     * statement's temporary database first, checked there ({@link CheckedRows}), and only then appended.
+     */
+    static long copy(QueryEngine engine, Database db, Statement.Copy s, String table, List<Path> allowed,
+            io.tessera.api.QueryCancel cancel) {
+        io.tessera.storage.TableSchema schema = db.table(table).schema();
+        if (schema.checks().isEmpty()) {
+            return copy(db, s, table, allowed);
+        }
+        Database scratch = CheckedRows.files(engine).database();
+        String held = CheckedRows.files(engine).newTableName("copied");
+        scratch.createTable(new io.tessera.storage.TableSchema(held, schema.columns()));
+        copy(scratch, s, held, allowed);
+        io.tessera.storage.Table rows = scratch.table(held);
+        CheckedRows.verify(engine, schema, rows, cancel);
+        try (io.tessera.storage.TableWriter w = db.append(table)) {
+            long n = RowAppender.append(CheckedRows.rows(engine, schema, rows, cancel), w, cancel);
+            if (n > 0) {
+                w.commit();
+            }
+            return n;
+        }
+    }
+
+    private static long copy(Database db, Statement.Copy s, String table, List<Path> allowed) {
         boolean parquet = s.format() != null ? s.format().equals("parquet")
                 : s.file().toLowerCase(java.util.Locale.ROOT).endsWith(".parquet");
         TableImporter.Options o = TableImporter.Options.defaults().withHeader(s.header())

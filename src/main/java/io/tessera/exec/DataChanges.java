@@ -5,6 +5,7 @@ import io.tessera.api.QueryResult;
 import io.tessera.api.ResultColumn;
 import io.tessera.optimize.Optimizer;
 import io.tessera.plan.PhysicalPlanner;
+import io.tessera.sql.CheckConstraints;
 import io.tessera.sql.ConflictUpdates;
 import io.tessera.sql.DataChangeQueries;
 import io.tessera.sql.DeleteClauses;
@@ -43,7 +44,8 @@ import java.util.Set;
  * what it read is what it changes; each writes a new generation of one table and commits it at once, or, failing
  * anywhere, commits nothing (the writer's files are removed and the table stays as it was). Readers of the
  * previous generation go on reading it. A data change returns one row, {@code count}: the rows it inserted,
- * changed or deleted; with RETURNING, its items over those rows ({@link ReturningRows}).
+ * changed or deleted; with RETURNING, its items over those rows ({@link ReturningRows}). The rows an INSERT or UPDATE
+ * writes into a table with CHECK constraints pass them before anything is written ({@link CheckedRows}).
  */
 final class DataChanges {
 
@@ -76,11 +78,16 @@ final class DataChanges {
                             : insert.getParserPosition()));
                 }
                 try (TableWriter w = db.append(table)) {
-                    if (insert.returning() != null) {
+                    if (insert.returning() != null || !schema.checks().isEmpty()) {
+                        // the rows held: RETURNING's items and the CHECKs are computed over them before the commit
                         List<Object[]> rows = ResultRows.of(ran);
-                        RowAppender.append(rows, w, cancel);
-                        QueryResult returned = returning(schema, s.sql(), insert.returning(), rows, parameters, cancel);
-                        w.commit();
+                        CheckedRows.verify(engine, schema, rows, cancel);
+                        long n = RowAppender.append(rows, w, cancel);
+                        QueryResult returned = insert.returning() == null ? count(n)
+                                : returning(schema, s.sql(), insert.returning(), rows, parameters, cancel);
+                        if (n > 0) {
+                            w.commit();
+                        }
                         return returned;
                     }
                     long n = RowAppender.append(ran, w, cancel);
@@ -157,6 +164,9 @@ final class DataChanges {
                 }
             }
         }
+        List<Object[]> checked = new ArrayList<>(keyed.inserted());
+        checked.addAll(keyed.updatedRows());
+        CheckedRows.verify(engine, schema, checked, cancel);
         QueryResult returned = null;
         if (insert.returning() != null) { // the rows inserted and updated, computed before anything is committed
             List<Object[]> written = new ArrayList<>(keyed.inserted());
@@ -269,7 +279,7 @@ final class DataChanges {
             Table table = db.table(existingTable(s.table(), "UPDATE"));
             DataChangeQueries.Update rows = DataChangeQueries.update(s.sql(), table.schema());
             SqlNodeList returning = ((UpdateClauses) SqlFrontEnd.parse(s.sql())).returning();
-            if (changesKey(s.sql(), table.schema()) || returning != null) {
+            if (changesKey(s.sql(), table.schema()) || returning != null || !table.schema().checks().isEmpty()) {
                 return updateKeys(rows, table.schema(), s.sql(), returning, parameters, cancel);
             }
             try (TableWriter w = db.replace(table.schema())) {
@@ -298,13 +308,15 @@ final class DataChanges {
     }
 
     /**
-     * An UPDATE of key columns (or one with RETURNING, whose rows it gives): the rows kept and the rows changed read
-     * whole and their keys checked in a {@link KeyIndex} before the table is rewritten; a key two rows would share
-     * fails the statement. RETURNING's items over the changed rows are computed before the commit.
+     * An UPDATE of key columns (or one with RETURNING, whose rows it gives, or of a table with CHECK constraints, which
+     * its changed rows must pass): the rows kept and the rows changed read whole and their keys checked in a
+     * {@link KeyIndex} before the table is rewritten; a key two rows would share fails the statement. RETURNING's
+     * items over the changed rows are computed before the commit.
      */
     private QueryResult updateKeys(DataChangeQueries.Update rows, TableSchema schema, String sql,
             SqlNodeList returning, Parameters parameters, QueryCancel cancel) {
         List<Object[]> changed = ResultRows.of(run(rows.changed(), parameters, cancel));
+        CheckedRows.verify(engine, schema, changed, cancel);
         QueryResult returned = returning == null ? count(changed.size())
                 : returning(schema, sql, returning, changed, parameters, cancel);
         if (changed.isEmpty()) {
@@ -410,10 +422,13 @@ final class DataChanges {
         }
     }
 
-    /** CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (columns). */
+    /** CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (columns), its CHECKs planned first ({@link CheckConstraints}). */
     QueryResult createTable(Statement.CreateTable c) {
         if (db.view(c.schema().name()) != null) {
             throw new SqlError("a view named " + c.schema().name() + " exists; a table needs a name of its own");
+        }
+        if (!c.checks().isEmpty()) {
+            CheckConstraints.validate(engine.frontEnd(), c.schema(), c.checks());
         }
         if (c.replace()) {
             replaceEmpty(c.schema());

@@ -413,7 +413,7 @@ public final class QueryEngine implements AutoCloseable {
             case Statement.Copy c -> {
                 try (io.tessera.storage.Database.WriteLock lock = db.lockForWriting()) {
                     String table = changes.existingTable(c.table(), "COPY");
-                    yield DataChanges.count(CopyFiles.copy(db, c, table, copyDirectories));
+                    yield DataChanges.count(CopyFiles.copy(this, db, c, table, copyDirectories, cancel));
                 }
             }
         };

@@ -3,12 +3,14 @@ package io.tessera.exec;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.sql.AlterTableNode;
+import io.tessera.sql.CheckConstraints;
 import io.tessera.sql.ColumnDefaults;
 import io.tessera.sql.DidYouMean;
 import io.tessera.sql.Parameters;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
 import io.tessera.sql.Statement;
+import io.tessera.storage.CheckConstraint;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
@@ -33,7 +35,9 @@ import java.util.List;
  * before or after, and a statement that fails changes nothing. RENAME COLUMN, DROP COLUMN, SET / DROP NOT NULL and
  * RENAME TO change the manifest alone ({@link Database#alterColumns}, {@link Database#renameTable}); ADD COLUMN and
  * ALTER ... TYPE rewrite the table through a query built as a parsed tree (the stored columns, and the new column's
- * value or the converted one), as CREATE OR REPLACE TABLE ... AS writes its rows. Keys follow their columns' names.
+ * value or the converted one), as CREATE OR REPLACE TABLE ... AS writes its rows. Keys and CHECK constraints follow
+ * their columns' names; a column a CHECK names is neither dropped nor converted, and ADD CHECK is refused (as DuckDB
+ * does each).
  */
 final class TableAlterations {
 
@@ -69,6 +73,9 @@ final class TableAlterations {
                 case SET_TYPE -> setType(node, schema, s.sql(), parameters, cancel);
                 case SET_NOT_NULL, DROP_NOT_NULL -> setNullable(node, schema);
                 case SET_DEFAULT, DROP_DEFAULT -> setDefault(node, schema, s.sql());
+                case ADD_CHECK -> throw new SqlError("unsupported: ALTER TABLE " + schema.name() + " ADD CHECK: a"
+                        + " CHECK constraint is declared with the table (CREATE TABLE), as in DuckDB"
+                        + AlterTableNode.at(node.constraint));
             }
             return ResultRows.empty();
         }
@@ -96,7 +103,7 @@ final class TableAlterations {
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
         String defaultText = node.expression == null ? null : ColumnDefaults.text(node.expression, sql);
         columns.add(column(column, type, !node.notNull, defaultText, schema, node.column));
-        TableSchema next = schema(schema.name(), columns, schema.keys(), node);
+        TableSchema next = schema(schema, columns, schema.keys(), node);
         if (node.expression != null) {
             // the default is a value of its own, no column of the table: planned alone first, so that a column named
             // in it is an error (as DuckDB's "the FROM clause is missing") rather than the row's value
@@ -131,16 +138,25 @@ final class TableAlterations {
             throw new SqlError("ALTER TABLE " + schema.name() + " DROP COLUMN " + column + ": the constraint "
                     + key + " depends on it" + AlterTableNode.at(node.column.getParserPosition()));
         }
+        List<CheckConstraint> checks = CheckConstraints.naming(schema, column);
+        if (!checks.isEmpty()) {
+            throw new SqlError("ALTER TABLE " + schema.name() + " DROP COLUMN " + column + ": cannot drop column "
+                    + column + " because the CHECK constraint " + checks.get(0).name(schema.name()) + " depends on it"
+                    + AlterTableNode.at(node.column.getParserPosition()));
+        }
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
         columns.remove(c);
         int[] from = new int[columns.size()];
         for (int i = 0; i < from.length; i++) {
             from[i] = i < c ? i : i + 1;
         }
-        alterColumns(schema, schema(schema.name(), columns, schema.keys(), node), from);
+        alterColumns(schema, schema(schema, columns, schema.keys(), node), from);
     }
 
-    /** RENAME COLUMN a TO b: the manifest changes alone; keys name the column by its new name. */
+    /**
+     * RENAME COLUMN a TO b: the manifest changes alone; keys name the column by its new name, and so do CHECKs'
+     * conditions (their text rewritten where they name it, as DuckDB renames it in them).
+     */
     private void renameColumn(AlterTableNode node, TableSchema schema) {
         int c = schema.indexOf(node.column.getSimple());
         if (c < 0) {
@@ -160,7 +176,9 @@ final class TableAlterations {
             keys.add(new TableKey(k.columns().stream().map(n -> n.equalsIgnoreCase(old) ? name : n).toList(),
                     k.primary()));
         }
-        alterColumns(schema, schema(schema.name(), columns, keys, node), identity(columns.size()));
+        List<CheckConstraint> checks = schema.checks().stream()
+                .map(ch -> CheckConstraints.renamed(ch, schema.name(), old, name)).toList();
+        alterColumns(schema, schema(schema.name(), columns, keys, checks, node), identity(columns.size()));
     }
 
     /** RENAME TO: the manifest changes, the files are linked into the new name's folder. */
@@ -182,8 +200,8 @@ final class TableAlterations {
 
     /**
      * ALTER COLUMN c [SET DATA] TYPE type [USING expression]: the table rewritten with the column's values (or the
-     * expression's) cast as CAST converts them; a value that does not convert fails the statement. A key's column
-     * keeps its type, as in DuckDB.
+     * expression's) cast as CAST converts them; a value that does not convert fails the statement. A column of a key
+     * or of a CHECK keeps its type, as in DuckDB.
      */
     private void setType(AlterTableNode node, TableSchema schema, String sql, Parameters parameters,
             QueryCancel cancel) {
@@ -197,13 +215,18 @@ final class TableAlterations {
                     + " the type of a column of a PRIMARY KEY or UNIQUE constraint"
                     + AlterTableNode.at(node.column.getParserPosition()));
         }
+        if (!CheckConstraints.naming(schema, col.name()).isEmpty()) {
+            throw new SqlError("ALTER TABLE " + schema.name() + " ALTER COLUMN " + col.name() + " TYPE: cannot change"
+                    + " the type of a column that has a CHECK constraint"
+                    + AlterTableNode.at(node.column.getParserPosition()));
+        }
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
         columns.set(c, new ColumnSchema(col.name(), node.columnType(schema.name()), col.nullable(), col.defaultValue()));
         AlterTableNode fresh = parse(sql);
         List<SqlNode> items = stored(schema);
         items.set(c, cast(fresh.expression != null ? fresh.expression
                 : new SqlIdentifier(col.name(), SqlParserPos.ZERO), fresh));
-        rewrite(schema(schema.name(), columns, schema.keys(), node), items, parameters, cancel);
+        rewrite(schema(schema, columns, schema.keys(), node), items, parameters, cancel);
     }
 
     /** SET NOT NULL (refused where a stored value is NULL) or DROP NOT NULL (not of a primary key's column). */
@@ -225,7 +248,7 @@ final class TableAlterations {
         }
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
         columns.set(c, new ColumnSchema(col.name(), col.type(), nullable, col.defaultValue()));
-        alterColumns(schema, schema(schema.name(), columns, schema.keys(), node), identity(columns.size()));
+        alterColumns(schema, schema(schema, columns, schema.keys(), node), identity(columns.size()));
     }
 
     /**
@@ -242,7 +265,7 @@ final class TableAlterations {
                 : ColumnDefaults.text(node.expression, sql);
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
         columns.set(c, new ColumnSchema(col.name(), col.type(), col.nullable(), text));
-        alterColumns(schema, schema(schema.name(), columns, schema.keys(), node), identity(columns.size()));
+        alterColumns(schema, schema(schema, columns, schema.keys(), node), identity(columns.size()));
     }
 
     private void alterColumns(TableSchema schema, TableSchema next, int[] from) {
@@ -306,10 +329,16 @@ final class TableAlterations {
         }
     }
 
-    private static TableSchema schema(String name, List<ColumnSchema> columns, List<TableKey> keys,
+    /** The table's next schema, with the CHECKs {@code current} has. */
+    private static TableSchema schema(TableSchema current, List<ColumnSchema> columns, List<TableKey> keys,
             AlterTableNode node) {
+        return schema(current.name(), columns, keys, current.checks(), node);
+    }
+
+    private static TableSchema schema(String name, List<ColumnSchema> columns, List<TableKey> keys,
+            List<CheckConstraint> checks, AlterTableNode node) {
         try {
-            return new TableSchema(name, columns, keys);
+            return new TableSchema(name, columns, keys, checks);
         } catch (IllegalArgumentException e) {
             throw new SqlError("ALTER TABLE " + name + ": " + e.getMessage()
                     + AlterTableNode.at(node.getParserPosition()), e);

@@ -22,7 +22,7 @@ public final class AlterTableNode extends SqlCall {
     /** What the statement changes. */
     public enum Action {
         ADD_COLUMN, DROP_COLUMN, RENAME_COLUMN, RENAME_TABLE, SET_TYPE, SET_DEFAULT, DROP_DEFAULT, SET_NOT_NULL,
-        DROP_NOT_NULL
+        DROP_NOT_NULL, ADD_CHECK
     }
 
     private static final SqlOperator OPERATOR = new SqlSpecialOperator("ALTER TABLE", SqlKind.OTHER_DDL);
@@ -42,7 +42,7 @@ public final class AlterTableNode extends SqlCall {
     public final SqlNode expression;
     /** ADD's NOT NULL. */
     public final boolean notNull;
-    /** Where ADD's column has a PRIMARY KEY or UNIQUE, which DuckDB refuses; else null. */
+    /** Where ADD's column has a PRIMARY KEY or UNIQUE, or where ADD CHECK's constraint is (both refused); else null. */
     public final SqlParserPos constraint;
 
     public AlterTableNode(SqlParserPos pos, SqlIdentifier table, boolean ifExists, Action action,

@@ -91,7 +91,7 @@ final class CatalogFunctions {
         List<List<Object>> rows = new ArrayList<>();
         for (Table t : tables) {
             rows.add(row(catalog, "main", t.name(), null, false, false, t.schema().primaryKey() != null, t.rowCount(),
-                    (long) t.schema().columns().size(), 0L, 0L, createTable(t)));
+                    (long) t.schema().columns().size(), 0L, (long) t.schema().checks().size(), createTable(t)));
         }
         return relation(rows, "database_name", TEXT, "schema_name", TEXT, "table_name", TEXT, "comment", TEXT,
                 "internal", BOOL, "temporary", BOOL, "has_primary_key", BOOL, "estimated_size", LONG,
@@ -180,6 +180,11 @@ final class CatalogFunctions {
                 sb.append(", ").append(k.primary() ? "PRIMARY KEY(" : "UNIQUE(").append(String.join(", ",
                         k.columns().stream().map(DuckDbKeywords::quoted).toList())).append(')');
             }
+        }
+        for (io.tessera.storage.CheckConstraint c : t.schema().checks()) {
+            // the condition's text as written, as DuckDB writes its own; a name given kept, to make the same table
+            sb.append(", ").append(c.name() == null ? "" : "CONSTRAINT " + DuckDbKeywords.quoted(c.name()) + " ")
+                    .append(c.clause());
         }
         return sb.append(");").toString();
     }

@@ -12,8 +12,6 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 
@@ -57,29 +55,12 @@ public final class ColumnDefaults {
                 return super.visit(call);
             }
         });
-        SqlParserPos pos = expression.getParserPosition();
-        int from = LeadingTokens.offset(sql, pos.getLineNum(), pos.getColumnNum());
-        int to = LeadingTokens.offset(sql, pos.getEndLineNum(), pos.getEndColumnNum()) + 1;
-        if (from >= 0 && to <= sql.length() && from < to) {
-            String written = sql.substring(from, to).strip();
-            try {
-                if (parse(written).toString().equals(expression.toString())) {
-                    return written;
-                }
-            } catch (SqlError e) {
-                // not the whole expression: as Calcite writes it
-            }
-        }
-        return expression.toString();
+        return ExpressionText.of(expression, sql);
     }
 
     /** A default's expression, parsed from its text: nodes of its own for each use. */
     private static SqlNode parse(String text) {
-        try {
-            return SqlParser.create(text, SqlFrontEnd.PARSER).parseExpression();
-        } catch (SqlParseException e) {
-            throw ParseErrors.of(e, text);
-        }
+        return ExpressionText.parse(text);
     }
 
     /** An INSERT into a table with defaults with them put in; any other statement as it is. */

@@ -1,5 +1,6 @@
 package io.tessera.sql;
 
+import io.tessera.storage.CheckConstraint;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.Database;
 import io.tessera.storage.Table;
@@ -21,8 +22,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * DuckDB's {@code information_schema.tables}, {@code .columns}, {@code .views}, {@code .table_constraints} and
- * {@code .key_column_usage} (the columns clients read most):
+ * DuckDB's {@code information_schema.tables}, {@code .columns}, {@code .views}, {@code .table_constraints},
+ * {@code .key_column_usage} and {@code .check_constraints} (the columns clients read most):
  * each one a statement names in FROM is replaced, before validation, by a VALUES list of the database's tables and
  * views as they are when the statement is planned, so it can be filtered, joined and aggregated as any table. One
  * schema, {@code main}; the catalog is the database directory's name (DuckDB's is the database file's). The columns
@@ -43,9 +44,11 @@ final class InformationSchema {
     private static final List<String> KEY_COLUMN_USAGE = List.of("constraint_catalog", "constraint_schema",
             "constraint_name", "table_catalog", "table_schema", "table_name", "column_name", "ordinal_position",
             "position_in_unique_constraint");
+    private static final List<String> CHECK_CONSTRAINTS = List.of("constraint_catalog", "constraint_schema",
+            "constraint_name", "check_clause");
     /** The views information_schema has. */
     private static final List<String> NAMES = List.of("tables", "columns", "views", "table_constraints",
-            "key_column_usage");
+            "key_column_usage", "check_constraints");
 
     private final Database db;
     private final String catalog;
@@ -146,6 +149,7 @@ final class InformationSchema {
             case "columns" -> COLUMNS;
             case "table_constraints" -> TABLE_CONSTRAINTS;
             case "key_column_usage" -> KEY_COLUMN_USAGE;
+            case "check_constraints" -> CHECK_CONSTRAINTS;
             default -> VIEWS;
         };
         List<SqlTypeName> types = new ArrayList<>();
@@ -204,6 +208,23 @@ final class InformationSchema {
                     }
                     for (TableKey k : t.schema().keys()) {
                         rows.add(constraint(t, k.name(t.name()), k.primary() ? "PRIMARY KEY" : "UNIQUE"));
+                    }
+                    for (CheckConstraint c : t.schema().checks()) {
+                        rows.add(constraint(t, c.name(t.name()), "CHECK"));
+                    }
+                }
+            }
+            case "check_constraints" -> {
+                // as DuckDB lists them: each NOT NULL column as its condition, each CHECK as DuckDB writes it
+                for (Table t : tables) {
+                    for (ColumnSchema c : t.schema().columns()) {
+                        if (!c.nullable()) {
+                            rows.add(List.of(catalog, "main", t.name() + "_" + c.name() + "_not_null", c.name()
+                                    + " IS NOT NULL"));
+                        }
+                    }
+                    for (CheckConstraint c : t.schema().checks()) {
+                        rows.add(List.of(catalog, "main", c.name(t.name()), c.clause()));
                     }
                 }
             }

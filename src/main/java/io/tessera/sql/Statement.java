@@ -42,15 +42,17 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
 
     /**
      * {@code CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (column type [NOT NULL] [PRIMARY KEY | UNIQUE], ...,
-     * [PRIMARY KEY (columns)], [UNIQUE (columns)])}: a primary key's columns are NOT NULL; {@code replace} where an
-     * existing table of the name gives way to the new one.
+     * [PRIMARY KEY (columns)], [UNIQUE (columns)], [[CONSTRAINT name] CHECK (condition)])}: a primary key's columns
+     * are NOT NULL; {@code checks} each with its condition's place; {@code replace} where an existing table of the
+     * name gives way to the new one.
      */
-    record CreateTable(String name, List<Column> columns, List<TableKey> keys, boolean ifNotExists, boolean replace)
-            implements Statement {
+    record CreateTable(String name, List<Column> columns, List<TableKey> keys, List<CheckConstraints.Declared> checks,
+            boolean ifNotExists, boolean replace) implements Statement {
 
         public CreateTable {
             columns = List.copyOf(columns);
             keys = List.copyOf(keys);
+            checks = List.copyOf(checks);
         }
 
         /**
@@ -64,7 +66,8 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
                     boolean primary = keys.stream().anyMatch(k -> k.primary() && k.has(c.name()));
                     cols.add(new ColumnSchema(c.name(), c.type(), c.nullable() && !primary, c.defaultValue()));
                 }
-                return new TableSchema(name, cols, keys);
+                return new TableSchema(name, cols, keys, checks.stream().map(CheckConstraints.Declared::constraint)
+                        .toList());
             } catch (IllegalArgumentException e) {
                 throw new SqlError("CREATE TABLE " + name + ": " + e.getMessage(), e);
             }

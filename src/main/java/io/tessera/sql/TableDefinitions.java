@@ -5,6 +5,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.ddl.SqlCheckConstraint;
 import org.apache.calcite.sql.ddl.SqlKeyConstraint;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.ddl.SqlCreateTable;
@@ -17,9 +18,9 @@ import java.util.List;
 
 /**
  * CREATE TABLE [AS], DROP TABLE, CREATE VIEW and DROP VIEW as Calcite's DDL grammar parsed them, turned into
- * {@link Statement}s. What the grammar takes and Tessera does not keep (a generated column, a check, a schema name) is
- * an error naming its position, never silently dropped; PRIMARY KEY and UNIQUE are kept as the table's keys, a
- * column's DEFAULT as its text ({@link ColumnDefaults}).
+ * {@link Statement}s. What the grammar takes and Tessera does not keep (a generated column, a schema name) is an
+ * error naming its position, never silently dropped; PRIMARY KEY and UNIQUE are kept as the table's keys, a column's
+ * DEFAULT as its text ({@link ColumnDefaults}), a CHECK as its condition's text ({@link CheckConstraints}).
  */
 final class TableDefinitions {
 
@@ -39,9 +40,12 @@ final class TableDefinitions {
         }
         List<Statement.Column> columns = new ArrayList<>();
         List<SqlKeyConstraint> constraints = new ArrayList<>();
+        List<SqlCheckConstraint> checkNodes = new ArrayList<>();
         for (SqlNode element : create.columnList) {
             if (element instanceof SqlKeyConstraint key) {
                 constraints.add(key);
+            } else if (element instanceof SqlCheckConstraint check) {
+                checkNodes.add(check); // a column's or the table's: either may name any of the table's columns
             } else {
                 columns.add(column(element, table, sql));
             }
@@ -50,7 +54,12 @@ final class TableDefinitions {
         for (SqlKeyConstraint key : constraints) {
             keys.add(key(key, table, columns, keys));
         }
-        return new Statement.CreateTable(table, columns, keys, create.ifNotExists, create.getReplace());
+        List<String> names = columns.stream().map(Statement.Column::name).toList();
+        List<CheckConstraints.Declared> checks = new ArrayList<>();
+        for (SqlCheckConstraint check : checkNodes) {
+            checks.add(CheckConstraints.of(check, table, names, sql));
+        }
+        return new Statement.CreateTable(table, columns, keys, checks, create.ifNotExists, create.getReplace());
     }
 
     /**
@@ -101,7 +110,6 @@ final class TableDefinitions {
                     + SupportCheck.at(id.getParserPosition()));
         }
         if (!(element instanceof SqlColumnDeclaration c)) {
-            // CHECK (...)
             throw SupportCheck.unsupported("table constraint " + element.getKind().name().replace('_', ' '),
                     element.getParserPosition());
         }

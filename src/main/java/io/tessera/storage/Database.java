@@ -480,7 +480,8 @@ public final class Database implements AutoCloseable {
             if (!sameName && (m.table(newName) != null || m.view(newName) != null)) {
                 throw new StorageException("a table or view named " + newName + " exists in " + dir);
             }
-            TableSchema schema = new TableSchema(newName, cur.schema().columns(), cur.schema().keys());
+            TableSchema schema = new TableSchema(newName, cur.schema().columns(), cur.schema().keys(),
+                    cur.schema().checks());
             int generation = nextGeneration();
             List<Manifest.ColumnEntry> columns = sameName ? cur.columns()
                     : RenamedFiles.link(this, cur, newName, generation);

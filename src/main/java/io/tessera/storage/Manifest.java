@@ -294,6 +294,19 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                     k.columns().forEach(kc::add);
                 }
             }
+            if (!t.schema().checks().isEmpty()) {
+                // absent in a manifest written before CHECK constraints were kept: such a table has none
+                ArrayNode checks = tn.putArray("checks");
+                for (CheckConstraint c : t.schema().checks()) {
+                    ObjectNode ck = checks.addObject();
+                    if (c.name() != null) {
+                        ck.put("name", c.name());
+                    }
+                    ck.put("expression", c.expression());
+                    ArrayNode cc = ck.putArray("columns");
+                    c.columns().forEach(cc::add);
+                }
+            }
         }
         if (!views.isEmpty()) {
             ArrayNode vs = root.putArray("views");
@@ -459,7 +472,16 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                         keys.add(new TableKey(keyColumns, kn.get("primary").asBoolean()));
                     }
                 }
-                tables.add(new TableEntry(new TableSchema(table, schemas, keys), tn.get("rows").asLong(),
+                List<CheckConstraint> checks = new ArrayList<>();
+                if (tn.has("checks")) {
+                    for (JsonNode ck : tn.get("checks")) {
+                        List<String> checkColumns = new ArrayList<>();
+                        ck.get("columns").forEach(c -> checkColumns.add(c.asText()));
+                        checks.add(new CheckConstraint(ck.has("name") ? ck.get("name").asText() : null,
+                                ck.get("expression").asText(), checkColumns));
+                    }
+                }
+                tables.add(new TableEntry(new TableSchema(table, schemas, keys, checks), tn.get("rows").asLong(),
                         tn.get("generation").asInt(), cols));
             }
             List<Retired> retired = new ArrayList<>();

@@ -9,10 +9,12 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * A table's name, columns and keys (PRIMARY KEY and UNIQUE constraints, {@link TableKey}). Names are stored as they
- * were written and looked up ignoring case: two names that differ only in case are the same name, as in DuckDB.
+ * A table's name, columns, keys (PRIMARY KEY and UNIQUE constraints, {@link TableKey}) and CHECK constraints
+ * ({@link CheckConstraint}). Names are stored as they were written and looked up ignoring case: two names that differ
+ * only in case are the same name, as in DuckDB.
  */
-public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey> keys) {
+public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey> keys,
+        List<CheckConstraint> checks) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -41,9 +43,23 @@ public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey
             }
             primary |= k.primary();
         }
+        checks = List.copyOf(checks);
+        for (CheckConstraint c : checks) {
+            for (String col : c.columns()) {
+                if (!seen.contains(col.toLowerCase(Locale.ROOT))) {
+                    throw new IllegalArgumentException("column " + col + " of constraint " + c.name(name)
+                            + " is not a column of table " + name);
+                }
+            }
+        }
     }
 
-    /** A table without keys. */
+    /** A table without CHECK constraints. */
+    public TableSchema(String name, List<ColumnSchema> columns, List<TableKey> keys) {
+        this(name, columns, keys, List.of());
+    }
+
+    /** A table without keys or CHECK constraints. */
     public TableSchema(String name, List<ColumnSchema> columns) {
         this(name, columns, List.of());
     }
@@ -129,6 +145,7 @@ public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey
     @Override
     public String toString() {
         return name + "(" + columns.stream().map(ColumnSchema::toString).collect(Collectors.joining(", "))
-                + keys.stream().map(k -> ", " + k).collect(Collectors.joining()) + ")";
+                + keys.stream().map(k -> ", " + k).collect(Collectors.joining())
+                + checks.stream().map(c -> ", " + c).collect(Collectors.joining()) + ")";
     }
 }

@@ -228,8 +228,14 @@ class StatementParserTest {
                 error("create table t (a int default (select 1))"));
         assertEquals("nextval('s') + 1", create("create table t (a int default  nextval('s') + 1 , b int)")
                 .columns().get(0).defaultValue());
-        assertEquals("unsupported: table constraint CHECK at line 1, column 24",
-                error("create table t (a int, check (a > 0))"));
+        // a column's CHECK, after a DEFAULT too, and the table's: each kept as written, the table's name taken off
+        assertEquals("t(a INTEGER DEFAULT 1, b INTEGER, CHECK (a  >  0), CONSTRAINT ab CHECK (a < b),"
+                + " CHECK (b is not null))", create("create table t (a int default 1 check (a  >  0), b int"
+                + " constraint ab check (t.a < b), check (b is not null))").schema().toString());
+        assertEquals(List.of("a", "b"), create("create table t (a int, b int, check (b > a))").schema().checks()
+                .get(0).columns());
+        assertEquals("CREATE TABLE t: subqueries are not allowed in CHECK constraints at line 1, column 36",
+                error("create table t (a int check (a in (select 1)))"));
         assertEquals("unsupported: a constraint's name (CONSTRAINT k) at line 1, column 35",
                 error("create table t (a int, constraint k primary key (a))"));
         assertEquals("unsupported: a qualified table name s.t at line 1, column 14", error("create table s.t (a int)"));

@@ -1,0 +1,83 @@
+package io.tessera.exec;
+
+import io.tessera.api.QueryCancel;
+import io.tessera.api.QueryResult;
+import io.tessera.sql.CheckConstraints;
+import io.tessera.sql.RecursiveUnions;
+import io.tessera.sql.SqlError;
+import io.tessera.sql.SqlFrontEnd;
+import io.tessera.storage.Table;
+import io.tessera.storage.TableSchema;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.sql.SqlNode;
+
+import java.util.List;
+
+/**
+ * A table's CHECK constraints over the rows a statement is about to write: {@link CheckConstraints#violations}
+ * planned over the table (its conditions typed and resolved as in a query of it) and run with the plan's scan of the
+ * table replaced by a scan of those rows, held in the statement's temporary database (as {@link ReturningRows} does).
+ * A row that makes a condition FALSE fails the statement before anything is committed.
+ */
+final class CheckedRows {
+
+    private CheckedRows() {
+    }
+
+    /** Fails where one of {@code rows} (values as a query's result gives them) makes a CHECK of {@code schema} FALSE. */
+    static void verify(QueryEngine engine, TableSchema schema, List<Object[]> rows, QueryCancel cancel) {
+        if (schema.checks().isEmpty() || rows.isEmpty()) {
+            return;
+        }
+        verify(engine, schema, files(engine).rows("checked", schema.columns(), rows), cancel);
+    }
+
+    /** Fails where a row of {@code held} (a table of {@code schema}'s columns) makes a CHECK of it FALSE. */
+    static void verify(QueryEngine engine, TableSchema schema, Table held, QueryCancel cancel) {
+        if (schema.checks().isEmpty()) {
+            return;
+        }
+        QueryResult failed = engine.result(over(engine, schema, held, CheckConstraints.violations(schema)), cancel);
+        if (failed.rowCount() == 0) {
+            return;
+        }
+        Object[] row = failed.rows().get(0);
+        for (int i = 0; i < row.length; i++) {
+            if (Boolean.TRUE.equals(row[i])) {
+                throw CheckConstraints.failure(schema, schema.checks().get(i));
+            }
+        }
+        throw CheckConstraints.failure(schema, schema.checks().get(0));
+    }
+
+    /** The rows of {@code held} (a table of {@code schema}'s columns), read as a query of the table reads them. */
+    static QueryExecutor.Ran rows(QueryEngine engine, TableSchema schema, Table held, QueryCancel cancel) {
+        return engine.runLogical(over(engine, schema, held, SqlFrontEnd.selectAll(schema.name())), cancel);
+    }
+
+    /** {@code query}, a query of table {@code schema}, planned over the rows of {@code held} instead of the table's. */
+    private static SqlFrontEnd.LogicalPlan over(QueryEngine engine, TableSchema schema, Table held, SqlNode query) {
+        SqlFrontEnd.LogicalPlan logical = engine.frontEnd().plan(query);
+        RelNode rel = logical.rel().accept(new RelShuttleImpl() {
+            @Override
+            public RelNode visit(TableScan scan) {
+                if (!scan.getTable().getQualifiedName().getLast().equalsIgnoreCase(schema.name())) {
+                    return scan;
+                }
+                return RecursiveUnions.scan(scan.getCluster(), logical.catalog(), held, scan.getRowType());
+            }
+        });
+        return new SqlFrontEnd.LogicalPlan(rel, logical.fieldNames(), logical.catalog(), logical.storedNotNull());
+    }
+
+    /** The statement's temporary database, which holds the rows checked. */
+    static FileTableLoader files(QueryEngine engine) {
+        FileTableLoader files = engine.statementFiles();
+        if (files == null) {
+            throw new SqlError("a write to a table with CHECK constraints runs only as a statement of its own");
+        }
+        return files;
+    }
+}
