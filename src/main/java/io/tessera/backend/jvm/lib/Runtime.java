@@ -45,9 +45,14 @@ public final class Runtime {
     /**
      * For each code of the dictionary, whether its string matches the pattern. A dictionary is sorted, so the
      * strings starting with the pattern's leading literal are one range of codes, found by two binary searches:
-     * only that range is tested ({@code 'forest%'} over 200,000 part names decodes about 40 strings, not all).
+     * only that range is tested ({@code 'forest%'} over 200,000 part names decodes about 40 strings, not all). The
+     * mask is kept for the next query over the same dictionary and pattern ({@link LikeMasks}): never write to it.
      */
     public static boolean[] likeMask(Dictionary d, String regex) {
+        return LikeMasks.of(d, regex, () -> newLikeMask(d, regex));
+    }
+
+    private static boolean[] newLikeMask(Dictionary d, String regex) {
         boolean[] m = new boolean[d.size()];
         LikeSegments segments = LikeSegments.of(regex);
         Pattern p = segments == null ? Pattern.compile(regex, Pattern.DOTALL) : null;
