@@ -57,8 +57,11 @@ final class CheckedRows {
         return engine.runLogical(over(engine, schema, held, SqlFrontEnd.selectAll(schema.name())), cancel);
     }
 
-    /** {@code query}, a query of table {@code schema}, planned over the rows of {@code held} instead of the table's. */
-    private static SqlFrontEnd.LogicalPlan over(QueryEngine engine, TableSchema schema, Table held, SqlNode query) {
+    /**
+     * {@code query}, a query of table {@code schema}, planned over the rows of {@code held} instead of the table's
+     * (the rows a write is about to store: CHECK's, RETURNING's).
+     */
+    static SqlFrontEnd.LogicalPlan over(QueryEngine engine, TableSchema schema, Table held, SqlNode query) {
         SqlFrontEnd.LogicalPlan logical = engine.frontEnd().plan(query);
         RelNode rel = logical.rel().accept(new RelShuttleImpl() {
             @Override

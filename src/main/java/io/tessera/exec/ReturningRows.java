@@ -4,14 +4,9 @@ import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.sql.InsertClauses;
 import io.tessera.sql.Parameters;
-import io.tessera.sql.RecursiveUnions;
 import io.tessera.sql.SqlError;
-import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
-import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelShuttleImpl;
-import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -47,18 +42,7 @@ final class ReturningRows {
         SqlNode from = SqlStdOperatorTable.AS.createCall(pos, new SqlIdentifier(schema.name(), pos),
                 new SqlIdentifier(alias, pos));
         SqlSelect query = new SqlSelect(pos, null, items, from, null, null, null, null, null, null, null, null, null);
-        SqlFrontEnd.LogicalPlan logical = engine.frontEnd().plan(parameters.bind(query));
-        RelNode rel = logical.rel().accept(new RelShuttleImpl() {
-            @Override
-            public RelNode visit(TableScan scan) {
-                if (!scan.getTable().getQualifiedName().getLast().equalsIgnoreCase(schema.name())) {
-                    return scan;
-                }
-                return RecursiveUnions.scan(scan.getCluster(), logical.catalog(), held, scan.getRowType());
-            }
-        });
-        return engine.result(new SqlFrontEnd.LogicalPlan(rel, logical.fieldNames(), logical.catalog(),
-                logical.storedNotNull()), cancel);
+        return engine.result(CheckedRows.over(engine, schema, held, parameters.bind(query)), cancel);
     }
 
     /**
