@@ -167,7 +167,7 @@ final class PlanCache {
     }
 
     private static boolean timeless(SqlOperator op) {
-        return op.isDeterministic() && !op.isDynamicFunction()
+        return !io.tessera.sql.VolatileCalls.isVolatile(op) && !op.isDynamicFunction()
                 && !PLANNED_AT_A_TIME.contains(op.getName().toUpperCase(Locale.ROOT));
     }
 }

@@ -21,8 +21,8 @@ import java.util.List;
  * nextval, currval and setval (their operators are not deterministic). A column a projection computes with one holds
  * one value per row however often it is read, so the expression must not be put in place of the column's reads
  * (Calcite's merges of projections and moves of filters do so): each read would compute a value of its own.
- * CheckedCasts' stand-ins for CAST and TRY_CAST say they are not deterministic only to keep constant folding away;
- * they give the same value each time and do not count here.
+ * CheckedCasts' stand-ins for CAST and TRY_CAST and GroupsFrames' offset mark say they are not deterministic only to
+ * keep constant folding away; they give the same value each time and do not count here.
  */
 public final class VolatileCalls {
 
@@ -47,8 +47,10 @@ public final class VolatileCalls {
         }
     }
 
-    private static boolean isVolatile(SqlOperator op) {
-        return !op.isDeterministic() && op != CheckedCasts.CHECKED_CAST && op != CheckedCasts.TRY_CAST;
+    /** Whether a call of {@code op} gives a new value each time it is evaluated. */
+    public static boolean isVolatile(SqlOperator op) {
+        return !op.isDeterministic() && op != CheckedCasts.CHECKED_CAST && op != CheckedCasts.TRY_CAST
+                && op != GroupsFrames.OFFSET;
     }
 
     /** Whether one of {@code exprs} computes such a call. */
