@@ -36,13 +36,25 @@ final class CopyFiles {
     }
 
     /**
-     * {@code COPY table FROM 'file'}; into a table with CHECK constraints the file's rows are imported into the
-     * statement's temporary database first, checked there ({@link CheckedRows}), and only then appended.
+     * {@code COPY table FROM 'file'}; into a table with CHECK constraints or keys the file's rows are imported into
+     * the statement's temporary database first, checked there ({@link CheckedRows}; keys as an INSERT checks them,
+     * {@link DataChanges#appendKeyed}), and only then appended.
      */
-    static long copy(QueryEngine engine, Database db, Statement.Copy s, String table, List<Path> allowed,
-            io.tessera.api.QueryCancel cancel) {
+    static long copy(QueryEngine engine, DataChanges changes, Database db, Statement.Copy s, String table,
+            List<Path> allowed, io.tessera.api.QueryCancel cancel) {
         io.tessera.storage.TableSchema schema = db.table(table).schema();
-        if (schema.checks().isEmpty()) {
+        for (String name : s.forceNotNull()) {
+            // DuckDB reads an empty field of these columns as an empty string; Tessera's reader gives NULL, which
+            // only a NOT NULL column refuses: so only there is the option the same
+            io.tessera.storage.ColumnSchema c = schema.columns().stream().filter(x -> x.name().equalsIgnoreCase(name))
+                    .findFirst().orElseThrow(() -> new SqlError("COPY " + table + ": FORCE_NOT_NULL names " + name
+                            + ", which is no column of " + table));
+            if (c.nullable() && (schema.primaryKey() == null || !schema.primaryKey().has(c.name()))) {
+                throw new SqlError("unsupported: COPY " + table + " with FORCE_NOT_NULL of " + c.name()
+                        + ", a column that may be NULL (an empty field is read as NULL)");
+            }
+        }
+        if (schema.checks().isEmpty() && schema.keys().isEmpty()) {
             return copy(db, s, table, allowed);
         }
         Database scratch = CheckedRows.files(engine).database();
@@ -50,6 +62,9 @@ final class CopyFiles {
         scratch.createTable(new io.tessera.storage.TableSchema(held, schema.columns()));
         copy(scratch, s, held, allowed);
         io.tessera.storage.Table rows = scratch.table(held);
+        if (!schema.keys().isEmpty()) {
+            return changes.appendKeyed(schema, ResultRows.of(CheckedRows.rows(engine, schema, rows, cancel)), cancel);
+        }
         CheckedRows.verify(engine, schema, rows, cancel);
         try (io.tessera.storage.TableWriter w = db.append(table)) {
             long n = RowAppender.append(CheckedRows.rows(engine, schema, rows, cancel), w, cancel);
@@ -65,11 +80,6 @@ final class CopyFiles {
                 : s.file().toLowerCase(java.util.Locale.ROOT).endsWith(".parquet");
         TableImporter.Options o = TableImporter.Options.defaults().withHeader(s.header())
                 .withSpelling(OptionSpelling.SQL);
-        if (db.hasTable(table) && !db.table(table).schema().keys().isEmpty()) {
-            // the importers write storage directly, past the checks of an INSERT's keys (KeyedInsert)
-            throw new SqlError("unsupported: COPY " + table + " FROM a file: table " + table + " has a PRIMARY KEY or"
-                    + " UNIQUE constraint; INSERT INTO " + table + " SELECT * FROM 'file' checks it");
-        }
         if (parquet) {
             if (s.header() || s.delimiter() != null) {
                 throw new SqlError("COPY " + table + ": HEADER and DELIMITER are for text files, not Parquet");

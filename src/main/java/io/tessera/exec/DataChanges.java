@@ -191,6 +191,25 @@ final class DataChanges {
         return returned != null ? returned : count(n);
     }
 
+    /**
+     * Rows read from a file (COPY FROM) into a table with keys: checked against the stored keys and each other as an
+     * INSERT's rows are ({@link KeyedInsert}, a duplicate fails the statement), and against the table's CHECKs; all
+     * appended or none. The caller holds the write lock.
+     */
+    long appendKeyed(TableSchema schema, List<Object[]> rows, QueryCancel cancel) {
+        List<Object[]> stored = ResultRows.of(run(selectColumns(schema, KeyIndex.keyColumns(schema)),
+                Parameters.NONE, cancel));
+        KeyedInsert keyed = new KeyedInsert(schema, stored, rows, KeyedInsert.Action.FAIL, -1);
+        CheckedRows.verify(engine, schema, keyed.inserted(), cancel);
+        try (TableWriter w = db.append(schema.name())) {
+            long n = RowAppender.append(keyed.inserted(), w, cancel);
+            if (n > 0) {
+                w.commit();
+            }
+            return n;
+        }
+    }
+
     /** A data change's RETURNING items over the rows it wrote or removed ({@link ReturningRows}). */
     private QueryResult returning(TableSchema schema, String sql, SqlNodeList items, List<Object[]> rows,
             Parameters parameters, QueryCancel cancel) {

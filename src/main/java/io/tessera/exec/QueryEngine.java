@@ -322,6 +322,11 @@ public final class QueryEngine implements AutoCloseable {
                 : drain(prepare(q.sql(), parameters), cancel, sink);
     }
 
+    /** Runs {@code st} within the statement running now (its files and temporary database), no parameters. */
+    QueryResult executeWithin(Statement st, QueryCancel cancel) {
+        return execute(st, Parameters.NONE, cancel);
+    }
+
     /** How many runs of statements reused a kept plan ({@link PlanCache}). */
     long plansReused() {
         return plans.reused();
@@ -410,10 +415,12 @@ public final class QueryEngine implements AutoCloseable {
                 yield DataChanges.count(CopyFiles.copyTo(c, ran, logical.fieldNames(), scratch.database(),
                         copyToDirectories, cancel));
             }
+            case Statement.ExportDatabase e -> DatabaseExports.export(this, db, e, copyToDirectories, cancel);
+            case Statement.ImportDatabase i -> DatabaseExports.importFrom(this, i, copyDirectories, cancel);
             case Statement.Copy c -> {
                 try (io.tessera.storage.Database.WriteLock lock = db.lockForWriting()) {
                     String table = changes.existingTable(c.table(), "COPY");
-                    yield DataChanges.count(CopyFiles.copy(this, db, c, table, copyDirectories, cancel));
+                    yield DataChanges.count(CopyFiles.copy(this, changes, db, c, table, copyDirectories, cancel));
                 }
             }
         };

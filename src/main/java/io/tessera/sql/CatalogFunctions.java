@@ -121,8 +121,7 @@ final class CatalogFunctions {
     private CatalogRelation views() {
         List<List<Object>> rows = new ArrayList<>();
         for (View v : views) {
-            rows.add(row(catalog, "main", v.name(), null, false, false,
-                    "CREATE VIEW " + DuckDbKeywords.quoted(v.name()) + " AS " + v.query() + ";"));
+            rows.add(row(catalog, "main", v.name(), null, false, false, CatalogText.createView(v)));
         }
         return relation(rows, "database_name", TEXT, "schema_name", TEXT, "view_name", TEXT, "comment", TEXT,
                 "internal", BOOL, "temporary", BOOL, "sql", TEXT);
@@ -136,10 +135,7 @@ final class CatalogFunctions {
         List<List<Object>> rows = new ArrayList<>();
         for (io.tessera.storage.Sequence q : db == null ? List.<io.tessera.storage.Sequence>of() : db.sequences()) {
             rows.add(row(catalog, "main", q.name(), null, false, q.start(), q.minValue(), q.maxValue(),
-                    q.increment(), q.cycle(), q.used() ? q.lastValue() : null,
-                    "CREATE SEQUENCE " + DuckDbKeywords.quoted(q.name()) + " INCREMENT BY " + q.increment()
-                            + " MINVALUE " + q.minValue() + " MAXVALUE " + q.maxValue() + " START " + q.counter()
-                            + (q.cycle() ? " CYCLE;" : " NO CYCLE;")));
+                    q.increment(), q.cycle(), q.used() ? q.lastValue() : null, CatalogText.createSequence(q)));
         }
         return relation(rows, "database_name", TEXT, "schema_name", TEXT, "sequence_name", TEXT, "comment", TEXT,
                 "temporary", BOOL, "start_value", LONG, "min_value", LONG, "max_value", LONG, "increment_by", LONG,
@@ -161,13 +157,14 @@ final class CatalogFunctions {
     }
 
     /** DuckDB's text of a table's definition: {@code CREATE TABLE t(a INTEGER NOT NULL, b VARCHAR);}. */
-    private static String createTable(Table t) {
+    static String createTable(Table t) {
         StringBuilder sb = new StringBuilder("CREATE TABLE ").append(DuckDbKeywords.quoted(t.name())).append('(');
         List<ColumnSchema> columns = t.schema().columns();
         for (int i = 0; i < columns.size(); i++) {
             ColumnSchema c = columns.get(i);
             sb.append(i > 0 ? ", " : "").append(DuckDbKeywords.quoted(c.name())).append(' ').append(c.type())
-                    .append(c.nullable() || primaryKeyColumn(t, c.name()) ? "" : " NOT NULL");
+                    .append(c.nullable() || primaryKeyColumn(t, c.name()) ? "" : " NOT NULL")
+                    .append(c.defaultValue() == null ? "" : " DEFAULT(" + c.defaultValue() + ")");
             for (io.tessera.storage.TableKey k : t.schema().keys()) {
                 if (k.columns().size() == 1 && k.has(c.name())) {
                     // a key of one column as DuckDB writes it, after the column

@@ -8,6 +8,8 @@ import java.util.Locale;
 /**
  * Reads {@code COPY table FROM 'file' [[WITH] (FORMAT csv|tbl|parquet, HEADER [true|false], DELIMITER 'c')]}, the SQL form
  * of {@code tessera import}, and {@code COPY (query) TO 'file' [(FORMAT csv|parquet, HEADER false, DELIMITER 'c')]},
+ * and DuckDB's {@code EXPORT DATABASE 'dir' [(options)]} and {@code IMPORT DATABASE 'dir'} (COPY FROM also reads
+ * the options DuckDB's exports write: QUOTE '"', ALLOW_QUOTED_NULLS false, FORCE_NOT_NULL),
  * with Calcite's tokenizer (COPY is not in Calcite's grammar). Anything else after COPY is an error naming its
  * position: column lists are refused as unsupported. {@code COPY table TO 'file'} is {@code COPY (SELECT * FROM
  * table) TO 'file'}.
@@ -54,7 +56,40 @@ final class CopyStatements {
         }
         String file = unquote(t.image(), '\'');
         Options o = options(false);
-        return new Statement.Copy(table, file, o.format, o.header, o.delimiter);
+        return new Statement.Copy(table, file, o.format, o.header, o.delimiter, o.forceNotNull);
+    }
+
+    /** {@code EXPORT DATABASE 'directory' [(FORMAT csv|parquet, DELIMITER 'c')]} or {@code IMPORT DATABASE 'dir'}. */
+    static Statement parseDatabase(String sql) {
+        return new CopyStatements(sql).database();
+    }
+
+    private Statement database() {
+        boolean export = tokens.getFirst().named("EXPORT");
+        LeadingTokens.Token t = take();
+        if (!t.named("DATABASE")) {
+            throw expected("DATABASE", t);
+        }
+        t = take();
+        if (!t.is(TesseraParserImplConstants.QUOTED_STRING)) {
+            throw expected("the directory's name in single quotes", t);
+        }
+        String directory = unquote(t.image(), '\'');
+        if (!export) {
+            if (!peek().isEnd()) {
+                throw expected("the end of the statement", peek());
+            }
+            return new Statement.ImportDatabase(directory);
+        }
+        Options o = options(true);
+        if ("tbl".equals(o.format)) {
+            throw SupportCheck.unsupported("EXPORT DATABASE in FORMAT tbl (csv or parquet)", pos(formatValue));
+        }
+        if (!o.header || !o.forceNotNull.isEmpty()) {
+            throw SupportCheck.unsupported("EXPORT DATABASE's options other than FORMAT and DELIMITER",
+                    pos(tokens.getFirst()));
+        }
+        return new Statement.ExportDatabase(directory, o.format, o.delimiter);
     }
 
     /**
@@ -99,13 +134,14 @@ final class CopyStatements {
     }
 
     /** COPY's options; {@code headerDefault}: HEADER when no option says otherwise. */
-    private record Options(String format, boolean header, String delimiter) {
+    private record Options(String format, boolean header, String delimiter, List<String> forceNotNull) {
     }
 
     private Options options(boolean headerDefault) {
         String format = null;
         boolean header = headerDefault;
         String delimiter = null;
+        List<String> forceNotNull = new java.util.ArrayList<>();
         if (peek().is(TesseraParserImplConstants.WITH)) {
             next++;
         }
@@ -130,8 +166,27 @@ final class CopyStatements {
                         if (v.is(TesseraParserImplConstants.TRUE) || v.is(TesseraParserImplConstants.FALSE)) {
                             header = v.is(TesseraParserImplConstants.TRUE);
                             next++;
+                        } else if (v.image().equals("0") || v.image().equals("1")) {
+                            header = v.image().equals("1"); // as DuckDB's EXPORT DATABASE writes it
+                            next++;
                         }
                     }
+                    case "QUOTE" -> {
+                        // the double quote, CSV's and Tessera's only quote (DuckDB's EXPORT DATABASE names it)
+                        LeadingTokens.Token v = take();
+                        if (!v.is(TesseraParserImplConstants.QUOTED_STRING) || !unquote(v.image(), '\'').equals("\"")) {
+                            throw SupportCheck.unsupported("COPY option QUOTE other than '\"'", pos(v));
+                        }
+                    }
+                    case "ALLOW_QUOTED_NULLS" -> {
+                        // a quoted empty field ("") is an empty string, never NULL: Tessera's reading
+                        LeadingTokens.Token v = take();
+                        if (!v.is(TesseraParserImplConstants.FALSE) && !v.image().equals("0")) {
+                            throw SupportCheck.unsupported("COPY option ALLOW_QUOTED_NULLS true (\"\" is read as"
+                                    + " an empty string)", pos(v));
+                        }
+                    }
+                    case "FORCE_NOT_NULL" -> forceNotNull.addAll(columnNames());
                     case "DELIMITER", "DELIM", "SEP" -> {
                         LeadingTokens.Token v = take();
                         if (!v.is(TesseraParserImplConstants.QUOTED_STRING)) {
@@ -140,7 +195,7 @@ final class CopyStatements {
                         delimiter = unquote(v.image(), '\'');
                     }
                     default -> throw SupportCheck.unsupported("COPY option " + option.image()
-                            + " (FORMAT, HEADER, DELIMITER)", pos(option));
+                            + " (FORMAT, HEADER, DELIMITER, QUOTE, ALLOW_QUOTED_NULLS, FORCE_NOT_NULL)", pos(option));
                 }
                 LeadingTokens.Token sep = take();
                 if (sep.is(TesseraParserImplConstants.RPAREN)) {
@@ -154,7 +209,30 @@ final class CopyStatements {
         if (!peek().isEnd()) {
             throw expected("the end of the statement", peek());
         }
-        return new Options(format, header, delimiter);
+        return new Options(format, header, delimiter, forceNotNull);
+    }
+
+    /** FORCE_NOT_NULL's columns: {@code 'a'}, {@code ('a', 'b')} or {@code (a, b)}, as written. */
+    private List<String> columnNames() {
+        LeadingTokens.Token v = take();
+        if (v.is(TesseraParserImplConstants.QUOTED_STRING)) {
+            return List.of(unquote(v.image(), '\''));
+        }
+        if (!v.is(TesseraParserImplConstants.LPAREN)) {
+            throw expected("a column's name in quotes or a list of them in parentheses", v);
+        }
+        List<String> names = new java.util.ArrayList<>();
+        while (true) {
+            LeadingTokens.Token n = take();
+            names.add(n.is(TesseraParserImplConstants.QUOTED_STRING) ? unquote(n.image(), '\'') : name(n));
+            LeadingTokens.Token sep = take();
+            if (sep.is(TesseraParserImplConstants.RPAREN)) {
+                return names;
+            }
+            if (!sep.is(TesseraParserImplConstants.COMMA)) {
+                throw expected("',' or ')'", sep);
+            }
+        }
     }
 
     /** A table name: a word or a quoted name, as written (a table is found ignoring case). */

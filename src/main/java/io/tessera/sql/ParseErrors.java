@@ -72,7 +72,7 @@ final class ParseErrors {
     /** The words a statement may begin with, for the hint when its first word is none of them. */
     private static final java.util.List<String> STATEMENT_WORDS = java.util.List.of("SELECT", "WITH", "FROM", "VALUES",
             "TABLE", "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "COPY", "EXPLAIN", "DESCRIBE", "SHOW", "SUMMARIZE",
-            "PIVOT", "UNPIVOT");
+            "PIVOT", "UNPIVOT", "EXPORT", "IMPORT");
 
     /**
      * A statement whose first word begins none ({@code selec 1}, {@code form t}): the parser read an expression there

@@ -18,7 +18,8 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
         Statement.DropTable, Statement.Insert, Statement.Update, Statement.Delete, Statement.CreateTableAs,
         Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
         Statement.Summarize, Statement.SetOption, Statement.SetVariable, Statement.AlterTable, Statement.CreateMacro,
-        Statement.DropMacro, Statement.CreateSequence, Statement.DropSequence {
+        Statement.DropMacro, Statement.CreateSequence, Statement.DropSequence, Statement.ExportDatabase,
+        Statement.ImportDatabase {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -138,10 +139,32 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
     }
 
     /**
-     * {@code COPY table FROM 'file' [(FORMAT csv|tbl, HEADER [true|false], DELIMITER 'c')]}: the SQL form of
-     * {@code tessera import}. {@code format} null: from the file's name; {@code delimiter} null: the format's.
+     * {@code COPY table FROM 'file' [(FORMAT csv|tbl, HEADER [true|false], DELIMITER 'c', FORCE_NOT_NULL (...))]}:
+     * the SQL form of {@code tessera import}. {@code format} null: from the file's name; {@code delimiter} null: the
+     * format's; {@code forceNotNull}: the columns DuckDB's FORCE_NOT_NULL names (its EXPORT DATABASE writes it for
+     * NOT NULL columns), which must be NOT NULL in the table.
      */
-    record Copy(String table, String file, String format, boolean header, String delimiter) implements Statement {
+    record Copy(String table, String file, String format, boolean header, String delimiter,
+                List<String> forceNotNull) implements Statement {
+
+        public Copy {
+            forceNotNull = List.copyOf(forceNotNull);
+        }
+
+        public Copy(String table, String file, String format, boolean header, String delimiter) {
+            this(table, file, format, header, delimiter, List.of());
+        }
+    }
+
+    /**
+     * {@code EXPORT DATABASE 'directory' [(FORMAT csv|parquet, DELIMITER 'c')]}: DuckDB's form, a schema.sql of the
+     * statements that make the catalog, a file of rows per table and a load.sql of the COPY statements that read them.
+     */
+    record ExportDatabase(String directory, String format, String delimiter) implements Statement {
+    }
+
+    /** {@code IMPORT DATABASE 'directory'}: the schema.sql and then the load.sql there run, as DuckDB does. */
+    record ImportDatabase(String directory) implements Statement {
     }
 
     /**

@@ -85,6 +85,9 @@ public final class StatementParser {
         if (first.isWord("COPY")) {
             return CopyStatements.parse(s);
         }
+        if ((first.named("EXPORT") || first.named("IMPORT")) && head.size() > 1 && head.get(1).named("DATABASE")) {
+            return CopyStatements.parseDatabase(s);
+        }
         if (first.is(EXPLAIN)) {
             return explain(s, head);
         }

@@ -294,8 +294,19 @@ class StatementParserTest {
                 error("copy (select 1 to 'x'"));
         assertEquals(new Statement.Query("SELECT table_name AS name FROM information_schema.tables ORDER BY "
                 + "table_name"), StatementParser.parse("show tables;"));
-        assertEquals("unsupported: COPY option quote (FORMAT, HEADER, DELIMITER) at line 1, column 22",
-                error("copy t from 'x.csv' (quote '\"')"));
+        assertEquals("unsupported: COPY option escape (FORMAT, HEADER, DELIMITER, QUOTE, ALLOW_QUOTED_NULLS,"
+                + " FORCE_NOT_NULL) at line 1, column 22", error("copy t from 'x.csv' (escape '\"')"));
+        assertEquals("unsupported: COPY option QUOTE other than '\"' at line 1, column 28",
+                error("copy t from 'x.csv' (quote '|')"));
+        // the options DuckDB's EXPORT DATABASE writes into load.sql
+        assertEquals(new Statement.Copy("t", "d/t.csv", "csv", true, ",", List.of("b", "a")),
+                StatementParser.parse("COPY t FROM 'd/t.csv' (FORMAT 'csv', allow_quoted_nulls false, force_not_null"
+                        + " ('b', 'a'), quote '\"', delimiter ',', header 1);"));
+        assertEquals(new Statement.ExportDatabase("d", "parquet", null),
+                StatementParser.parse("export database 'd' (format parquet)"));
+        assertEquals(new Statement.ImportDatabase("d"), StatementParser.parse("IMPORT DATABASE 'd';"));
+        assertTrue(error("export database d").contains("expected the directory's name in single quotes"),
+                error("export database d"));
         assertEquals("unsupported: COPY format json (csv, tbl or parquet) at line 1, column 29",
                 error("copy t from 'x.csv' (format json)"));
         assertEquals(new Statement.Copy("t", "x.dat", "parquet", false, null),

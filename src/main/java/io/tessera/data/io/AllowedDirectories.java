@@ -144,6 +144,41 @@ public final class AllowedDirectories {
         }
     }
 
+    /**
+     * Makes a directory below an allowed directory for writing into (EXPORT DATABASE's), or finds one there, reached
+     * through no link. The directory is made by its name after its parent was reached without a link; the files
+     * written into it later are opened through no link again ({@link #openForWrite}), so a directory replaced by a
+     * link meanwhile is refused then.
+     */
+    public void makeDirectory(String name, String what) {
+        Located at = locate(name, what);
+        try (SecureDirectoryStream<Path> parent = parentOf(at, name, what)) {
+            Path last = Path.of(at.last());
+            try {
+                BasicFileAttributes a = parent.getFileAttributeView(last, BasicFileAttributeView.class, NOFOLLOW)
+                        .readAttributes();
+                if (a.isSymbolicLink()) {
+                    throw linkRefused(at.last(), name, what);
+                }
+                if (!a.isDirectory()) {
+                    throw new FileAccessException(what + ": refusing to write into '" + printable(name)
+                            + "': not a directory");
+                }
+                return;
+            } catch (NoSuchFileException e) {
+                // made below
+            }
+            Path dir = at.root();
+            for (String component : at.below()) {
+                dir = dir.resolve(component);
+            }
+            Files.createDirectory(dir);
+        } catch (IOException e) {
+            throw new FileAccessException(what + ": cannot make the directory '" + printable(name) + "': "
+                    + e.getMessage());
+        }
+    }
+
     /** Whether the last component of a name holds a glob wildcard. */
     public static boolean hasWildcard(String name) {
         String last = name.substring(name.lastIndexOf('/') + 1);
