@@ -42,22 +42,16 @@ final class CopyFiles {
     static long copy(QueryEngine engine, Database db, Statement.Copy s, String table, List<Path> allowed,
             io.tessera.api.QueryCancel cancel) {
         io.tessera.storage.TableSchema schema = db.table(table).schema();
+        if (!schema.keys().isEmpty()) {
+            // the importers write storage directly, past the checks of an INSERT's keys (KeyedInsert), and so
+            // does the append of checked rows
+            throw new SqlError("unsupported: COPY " + table + " FROM a file: table " + table + " has a PRIMARY KEY or"
+                    + " UNIQUE constraint; INSERT INTO " + table + " SELECT * FROM 'file' checks it");
+        }
         if (schema.checks().isEmpty()) {
             return copy(db, s, table, allowed);
         }
-        Database scratch = CheckedRows.files(engine).database();
-        String held = CheckedRows.files(engine).newTableName("copied");
-        scratch.createTable(new io.tessera.storage.TableSchema(held, schema.columns()));
-        copy(scratch, s, held, allowed);
-        io.tessera.storage.Table rows = scratch.table(held);
-        CheckedRows.verify(engine, schema, rows, cancel);
-        try (io.tessera.storage.TableWriter w = db.append(table)) {
-            long n = RowAppender.append(CheckedRows.rows(engine, schema, rows, cancel), w, cancel);
-            if (n > 0) {
-                w.commit();
-            }
-            return n;
-        }
+        return CheckedRows.append(engine, db, schema, (scratch, held) -> copy(scratch, s, held, allowed), cancel);
     }
 
     private static long copy(Database db, Statement.Copy s, String table, List<Path> allowed) {
@@ -65,11 +59,6 @@ final class CopyFiles {
                 : s.file().toLowerCase(java.util.Locale.ROOT).endsWith(".parquet");
         TableImporter.Options o = TableImporter.Options.defaults().withHeader(s.header())
                 .withSpelling(OptionSpelling.SQL);
-        if (db.hasTable(table) && !db.table(table).schema().keys().isEmpty()) {
-            // the importers write storage directly, past the checks of an INSERT's keys (KeyedInsert)
-            throw new SqlError("unsupported: COPY " + table + " FROM a file: table " + table + " has a PRIMARY KEY or"
-                    + " UNIQUE constraint; INSERT INTO " + table + " SELECT * FROM 'file' checks it");
-        }
         if (parquet) {
             if (s.header() || s.delimiter() != null) {
                 throw new SqlError("COPY " + table + ": HEADER and DELIMITER are for text files, not Parquet");
