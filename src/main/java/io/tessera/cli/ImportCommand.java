@@ -119,6 +119,12 @@ public final class ImportCommand implements Runnable {
             if (created == null && !d.hasTable(table)) {
                 created = newTable(parquet, textFormat, delim);
             }
+            if (created == null && !d.table(table).schema().keys().isEmpty()) {
+                // the importers write storage directly, past the checks of an INSERT's keys (exec.KeyedInsert)
+                throw new IllegalArgumentException("table " + table + " has a PRIMARY KEY or UNIQUE constraint, which"
+                        + " tessera import does not check: load the file with INSERT INTO " + table
+                        + " SELECT * FROM 'file' in tessera sql, which checks it");
+            }
             long t0 = System.nanoTime();
             ImportProgress progress = GenerationProgress.stderrIsTerminal()
                     ? new ProgressLine(System.err, System::nanoTime) : ImportProgress.NONE;

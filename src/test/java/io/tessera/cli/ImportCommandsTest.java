@@ -199,4 +199,18 @@ class ImportCommandsTest extends CapturedMainTest {
         assertEquals(0, run("sql", db, "-c", "select count(*), sum(a) from t"), err());
         assertTrue(out().contains("4") && out().contains("8"), out());
     }
+
+    /** A table with a key is refused, writing nothing: the importers write past the key's checks. */
+    @Test
+    void importIntoATableWithAKeyIsRefused() throws Exception {
+        String db = dir.resolve("db").toString();
+        assertEquals(0, run("sql", db, "--create", "-c", "create table k (id integer primary key, v varchar)"), err());
+        Path dup = dir.resolve("dup.csv");
+        Files.writeString(dup, "id,v\n4,a\n4,b\n");
+        assertEquals(1, run("import", "--db", db, "--table", "k", "--header", dup.toString()));
+        assertTrue(err().contains("table k has a PRIMARY KEY or UNIQUE constraint, which tessera import does not"
+                + " check"), err());
+        assertEquals(0, run("sql", db, "--format", "csv", "-c", "select count(*) as n from k"), err());
+        assertEquals("n\n0\n", out());
+    }
 }
