@@ -880,6 +880,25 @@ void TesseraStructPackArg(List<SqlNode> args) :
 }
 
 /**
+ * DuckDB's current_schema(), current_catalog(), current_user(), session_user() and user(): a reserved word that
+ * names a value of the session (a context variable without parentheses) called with empty parentheses, read as the
+ * call of the function of that name (sql.SessionFunctions answers them).
+ */
+SqlNode TesseraSessionCall() :
+{
+    final Span s;
+    final String name;
+}
+{
+    ( <CURRENT_SCHEMA> | <CURRENT_CATALOG> | <CURRENT_USER> | <SESSION_USER> | <USER> )
+    { name = getToken(0).image; s = span(); }
+    <LPAREN> <RPAREN> {
+        return createCall(new SqlIdentifier(name, s.pos()), s.end(this), SqlFunctionCategory.USER_DEFINED_FUNCTION,
+            null, new ArrayList<SqlNode>());
+    }
+}
+
+/**
  * DuckDB's range, a reserved word here (a window's RANGE), where an expression may start: a call of range(...), or
  * the name of the column that range(...) in FROM makes.
  */

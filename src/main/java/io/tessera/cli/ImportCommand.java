@@ -1,5 +1,6 @@
 package io.tessera.cli;
 
+import io.tessera.api.QueryCancel;
 import io.tessera.data.io.ImportFormat;
 import io.tessera.data.io.ImportProgress;
 import io.tessera.data.io.ProgressLine;
@@ -7,6 +8,8 @@ import io.tessera.data.io.InvalidUtf8;
 import io.tessera.data.io.SourceFile;
 import io.tessera.data.io.TableImporter;
 import io.tessera.data.parquet.ParquetImporter;
+import io.tessera.exec.Device;
+import io.tessera.exec.QueryEngine;
 import io.tessera.storage.Database;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,6 +35,7 @@ import java.util.Locale;
         "(the empty string in a VARCHAR NOT NULL column).",
         "csv: RFC 4180 quoting; an unquoted empty field is NULL, a quoted \"\" is the empty string.",
         "parquet: columns matched to the table's by name; row groups read on all cores.",
+        "A table's CHECK constraints are checked on every row before anything is written.",
         "On a terminal, a line on standard error shows the progress of an import that runs over two seconds."})
 public final class ImportCommand implements Runnable {
 
@@ -115,20 +119,20 @@ public final class ImportCommand implements Runnable {
             if (created == null && !d.hasTable(table)) {
                 created = newTable(parquet, textFormat, delim);
             }
-            if (created == null && !d.table(table).schema().checks().isEmpty()) {
-                // the importers write storage directly, past the query that checks the rows (exec.CheckedRows)
-                throw new IllegalArgumentException("table " + table + " has CHECK constraints, which tessera import"
-                        + " does not check: load the file with COPY " + table + " FROM 'file' (or INSERT INTO "
-                        + table + " SELECT * FROM 'file') in tessera sql, which checks them");
+            if (created == null && !d.table(table).schema().keys().isEmpty()) {
+                // the importers write storage directly, past the checks of an INSERT's keys (exec.KeyedInsert)
+                throw new IllegalArgumentException("table " + table + " has a PRIMARY KEY or UNIQUE constraint, which"
+                        + " tessera import does not check: load the file with COPY " + table
+                        + " FROM 'file' in tessera sql, which checks it");
             }
             long t0 = System.nanoTime();
             ImportProgress progress = GenerationProgress.stderrIsTerminal()
                     ? new ProgressLine(System.err, System::nanoTime) : ImportProgress.NONE;
             TableImporter.Summary s;
-            if (created == null) {
-                s = parquet
-                        ? ParquetImporter.importFiles(d, table, files, o.threads(), o.invalidUtf8(), progress)
-                        : TableImporter.importFiles(d, table, files, o.withProgress(progress));
+            if (created == null && !d.table(table).schema().checks().isEmpty()) {
+                s = importChecked(d, parquet, o.withProgress(progress));
+            } else if (created == null) {
+                s = importInto(d, table, parquet, o.withProgress(progress));
             } else {
                 s = importIntoNew(d, created, o.withProgress(progress));
                 for (String line : created.description()) {
@@ -145,6 +149,24 @@ public final class ImportCommand implements Runnable {
                     sec > 0 ? mb / sec : 0.0, o.threads(), o.threads() == 1 ? "" : "s",
                     s.parseNanos() / 1e9, s.commitNanos() / 1e9));
             spec.commandLine().getOut().flush();
+        }
+    }
+
+    /** Appends the files' rows to table {@code into} of {@code d}, committed once all are read. */
+    private TableImporter.Summary importInto(Database d, String into, boolean parquet, TableImporter.Options o) {
+        return parquet ? ParquetImporter.importFiles(d, into, files, o.threads(), o.invalidUtf8(), o.progress())
+                : TableImporter.importFiles(d, into, files, o);
+    }
+
+    /**
+     * Into a table with CHECK constraints, which the importers, writing storage directly, do not evaluate: the rows are
+     * imported into a table of a temporary database first, checked there by a query, and appended only when every row
+     * passes (exec.CheckedRows, as COPY FROM does), so that a row that fails one writes nothing.
+     */
+    private TableImporter.Summary importChecked(Database d, boolean parquet, TableImporter.Options o) {
+        try (QueryEngine engine = new QueryEngine(d, o.threads(), Device.CPU, null)) {
+            return engine.appendChecked(table, (scratch, held) -> importInto(scratch, held, parquet, o),
+                    new QueryCancel());
         }
     }
 

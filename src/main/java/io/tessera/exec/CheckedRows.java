@@ -6,14 +6,17 @@ import io.tessera.sql.CheckConstraints;
 import io.tessera.sql.RecursiveUnions;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
+import io.tessera.storage.Database;
 import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
+import io.tessera.storage.TableWriter;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttleImpl;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.sql.SqlNode;
 
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * A table's CHECK constraints over the rows a statement is about to write: {@link CheckConstraints#violations}
@@ -50,6 +53,29 @@ final class CheckedRows {
             }
         }
         throw CheckConstraints.failure(schema, schema.checks().get(0));
+    }
+
+    /**
+     * Appends to {@code db}'s table of {@code schema}, which has CHECK constraints, the rows {@code importInto} writes
+     * into the table it is given (a new table of the same columns, named by its second argument, in the statement's
+     * temporary database, its first): they are checked there, and only then appended, so a row that fails writes
+     * nothing (COPY FROM, {@code tessera import}). Returns what {@code importInto} returned; the caller holds the
+     * database's writer lock.
+     */
+    static <T> T append(QueryEngine engine, Database db, TableSchema schema,
+                        BiFunction<Database, String, T> importInto, QueryCancel cancel) {
+        Database scratch = files(engine).database();
+        String held = files(engine).newTableName("checked");
+        scratch.createTable(new TableSchema(held, schema.columns()));
+        T imported = importInto.apply(scratch, held);
+        Table rows = scratch.table(held);
+        verify(engine, schema, rows, cancel);
+        try (TableWriter w = db.append(schema.name())) {
+            if (RowAppender.append(rows(engine, schema, rows, cancel), w, cancel) > 0) {
+                w.commit();
+            }
+        }
+        return imported;
     }
 
     /** The rows of {@code held} (a table of {@code schema}'s columns), read as a query of the table reads them. */

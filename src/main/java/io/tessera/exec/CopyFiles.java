@@ -54,25 +54,20 @@ final class CopyFiles {
                         + ", a column that may be NULL (an empty field is read as NULL)");
             }
         }
-        if (schema.checks().isEmpty() && schema.keys().isEmpty()) {
+        if (!schema.keys().isEmpty()) {
+            // the importers write storage directly, past an INSERT's checks of keys: the rows are imported into the
+            // statement's temporary database and appended as an INSERT's are (KeyedInsert, CHECKs too)
+            Database scratch = CheckedRows.files(engine).database();
+            String held = CheckedRows.files(engine).newTableName("copied");
+            scratch.createTable(new io.tessera.storage.TableSchema(held, schema.columns()));
+            copy(scratch, s, held, allowed);
+            return changes.appendKeyed(schema, ResultRows.of(CheckedRows.rows(engine, schema, scratch.table(held),
+                    cancel)), cancel);
+        }
+        if (schema.checks().isEmpty()) {
             return copy(db, s, table, allowed);
         }
-        Database scratch = CheckedRows.files(engine).database();
-        String held = CheckedRows.files(engine).newTableName("copied");
-        scratch.createTable(new io.tessera.storage.TableSchema(held, schema.columns()));
-        copy(scratch, s, held, allowed);
-        io.tessera.storage.Table rows = scratch.table(held);
-        if (!schema.keys().isEmpty()) {
-            return changes.appendKeyed(schema, ResultRows.of(CheckedRows.rows(engine, schema, rows, cancel)), cancel);
-        }
-        CheckedRows.verify(engine, schema, rows, cancel);
-        try (io.tessera.storage.TableWriter w = db.append(table)) {
-            long n = RowAppender.append(CheckedRows.rows(engine, schema, rows, cancel), w, cancel);
-            if (n > 0) {
-                w.commit();
-            }
-            return n;
-        }
+        return CheckedRows.append(engine, db, schema, (scratch, held) -> copy(scratch, s, held, allowed), cancel);
     }
 
     private static long copy(Database db, Statement.Copy s, String table, List<Path> allowed) {

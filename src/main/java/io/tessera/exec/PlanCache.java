@@ -1,15 +1,11 @@
 package io.tessera.exec;
 
+import io.tessera.sql.PlanCalls;
 import io.tessera.sql.SessionVariables;
+import io.tessera.sql.VolatileCalls;
 import io.tessera.storage.Macro;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.TableFunctionScan;
-import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
-import org.apache.calcite.rex.RexSubQuery;
-import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.SqlOperator;
 
 import java.time.ZoneId;
@@ -113,61 +109,24 @@ final class PlanCache {
     }
 
     /**
-     * The functions whose value is fixed when a query is planned, or differs per call, by name: Calcite's niladic
-     * ones and Tessera's clock, beside any operator that says it is dynamic or not deterministic.
+     * Tessera's clock, whose value is fixed when a query is planned, by name: its operator says neither that it is
+     * dynamic (as Calcite's CURRENT_DATE, LOCALTIMESTAMP, ... do) nor that it is not deterministic (as random(),
+     * uuid() and the sequence functions do, {@link VolatileCalls#isVolatile}). DuckDB's other names of the clock
+     * (today(), get_current_timestamp(), ...) are rewritten to NOW, LOCALTIMESTAMP or CURRENT_DATE before
+     * validation, and getvariable is bound as a constant, so no plan holds them.
      */
-    private static final Set<String> PLANNED_AT_A_TIME = Set.of("NOW", "CURRENT_DATE", "CURRENT_TIME",
-            "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "TODAY", "GET_CURRENT_TIMESTAMP",
-            "TRANSACTION_TIMESTAMP", "GET_CURRENT_TIME", "CURRENT_LOCALTIMESTAMP", "CURRENT_LOCALTIME", "RANDOM",
-            "RAND", "UUID", "GEN_RANDOM_UUID", "NEXTVAL", "CURRVAL", "SETVAL", "GETVARIABLE");
+    private static final Set<String> CLOCK = Set.of("NOW");
 
     /** Whether a plan of {@code rel} may be kept: no clock, no call that differs per call, no table function. */
     static boolean reusable(RelNode rel) {
         boolean[] fixed = {true};
-        RexVisitorImpl<Void> calls = new RexVisitorImpl<>(true) {
-            @Override
-            public Void visitCall(RexCall call) {
-                if (!timeless(call.getOperator())) {
-                    fixed[0] = false;
-                }
-                return super.visitCall(call);
-            }
-
-            @Override
-            public Void visitSubQuery(RexSubQuery subQuery) {
-                if (!reusable(subQuery.rel)) {
-                    fixed[0] = false;
-                }
-                return super.visitSubQuery(subQuery);
-            }
-        };
-        new RelVisitor() {
-            @Override
-            public void visit(RelNode node, int ordinal, RelNode parent) {
-                if (node instanceof TableFunctionScan) {
-                    fixed[0] = false;
-                }
-                node.accept(new RexShuttle() {
-                    @Override
-                    public RexNode visitCall(RexCall call) {
-                        call.accept(calls);
-                        return call;
-                    }
-
-                    @Override
-                    public RexNode visitSubQuery(RexSubQuery subQuery) {
-                        subQuery.accept(calls);
-                        return subQuery;
-                    }
-                });
-                super.visit(node, ordinal, parent);
-            }
-        }.go(rel);
+        PlanCalls.visit(rel, node -> fixed[0] &= !(node instanceof TableFunctionScan),
+                call -> fixed[0] &= timeless(call.getOperator()));
         return fixed[0];
     }
 
     private static boolean timeless(SqlOperator op) {
-        return !io.tessera.sql.VolatileCalls.isVolatile(op) && !op.isDynamicFunction()
-                && !PLANNED_AT_A_TIME.contains(op.getName().toUpperCase(Locale.ROOT));
+        return !VolatileCalls.isVolatile(op) && !op.isDynamicFunction()
+                && !CLOCK.contains(op.getName().toUpperCase(Locale.ROOT));
     }
 }

@@ -442,6 +442,19 @@ public final class QueryEngine implements AutoCloseable {
         }
     }
 
+    /**
+     * Appends to {@code table}, which has CHECK constraints, the rows {@code importInto} writes into the table it is
+     * given, once they pass them ({@link CheckedRows#append}): {@code tessera import}'s way into such a table.
+     */
+    public <T> T appendChecked(String table, java.util.function.BiFunction<Database, String, T> importInto,
+                               QueryCancel cancel) {
+        return withFiles(cancel, () -> {
+            try (Database.WriteLock lock = db.lockForWriting()) {
+                return CheckedRows.append(this, db, db.table(table).schema(), importInto, cancel);
+            }
+        });
+    }
+
     /** The result columns and {@code ?} parameter types of {@code sql}, from planning it: nothing compiled or run. */
     public io.tessera.api.StatementShape describe(String sql) {
         return StatementShapes.describe(frontEnd(), sql);

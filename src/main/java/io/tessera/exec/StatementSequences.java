@@ -1,6 +1,7 @@
 package io.tessera.exec;
 
 import io.tessera.api.QueryResult;
+import io.tessera.sql.PlanCalls;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.Statement;
 import io.tessera.storage.Database;
@@ -8,10 +9,6 @@ import io.tessera.storage.Sequence;
 import io.tessera.storage.SequenceCounters;
 import io.tessera.storage.SequenceException;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelVisitor;
-import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,24 +46,7 @@ final class StatementSequences {
 
     /** Whether a planned query calls a sequence function. */
     static boolean calledIn(RelNode rel) {
-        boolean[] found = {false};
-        RexShuttle calls = new RexShuttle() {
-            @Override
-            public RexNode visitCall(RexCall call) {
-                if (FUNCTIONS.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
-                    found[0] = true;
-                }
-                return super.visitCall(call);
-            }
-        };
-        new RelVisitor() {
-            @Override
-            public void visit(RelNode node, int ordinal, RelNode parent) {
-                node.accept(calls);
-                super.visit(node, ordinal, parent);
-            }
-        }.go(rel);
-        return found[0];
+        return PlanCalls.any(rel, op -> FUNCTIONS.contains(op.getName().toUpperCase(Locale.ROOT)));
     }
 
     QueryResult create(Statement.CreateSequence c) {

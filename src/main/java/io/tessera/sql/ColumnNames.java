@@ -158,7 +158,8 @@ final class ColumnNames {
                 taken.add(name.toLowerCase(Locale.ROOT));
             }
             SqlParserPos at = item.getParserPosition();
-            // quoted, so that the name current_timestamp stays a name where TemporalLiterals makes the item a call
+            // quoted, so that current_timestamp (current_user) stays a name where TemporalLiterals (SessionFunctions)
+            // makes the item a call (a value)
             SqlIdentifier alias = isCurrentTimestamp(item)
                     ? new SqlIdentifier(List.of(name), null, at, List.of(at.withQuoting(true)))
                     : new SqlIdentifier(name, at);
@@ -170,13 +171,10 @@ final class ColumnNames {
         }
     }
 
-    /**
-     * Whether an item is DuckDB's {@code current_timestamp}, which the grammar reads as a name (TemporalLiterals makes
-     * it a call later) and which DuckDB names as written.
-     */
+    /** DuckDB's current_timestamp or a word of the session (SessionFunctions), read as a name, named as written. */
     private static boolean isCurrentTimestamp(SqlNode item) {
         return item instanceof SqlIdentifier id && id.isSimple() && !id.isComponentQuoted(0)
-                && id.getSimple().equalsIgnoreCase("CURRENT_TIMESTAMP");
+                && (id.getSimple().equalsIgnoreCase("CURRENT_TIMESTAMP") || SessionFunctions.isWord(id));
     }
 
     /** The name DuckDB gives a result column computed by {@code e}, spelt from the parsed tree alone. */

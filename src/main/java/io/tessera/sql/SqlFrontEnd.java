@@ -243,7 +243,8 @@ public final class SqlFrontEnd {
         parsed = OrderedAggregates.rewrite(parsed);
         parsed = DerivedAggregates.rewrite(parsed);
         parsed = DateFunctionAliases.rewrite(parsed);
-        parsed = SessionFunctions.rewrite(parsed, zone);
+        parsed = SessionFunctions.rewrite(parsed, zone,
+                SessionFunctions.databaseName(db == null ? null : db.directory()));
         parsed = SessionVariables.rewrite(parsed, variables); // getvariable('v') as its value, named as written
         parsed = EmptyLists.rewrite(parsed);
         parsed = InfixCasts.rewrite(parsed);

@@ -2,12 +2,10 @@ package io.tessera.sql;
 
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.util.ImmutableBitSet;
@@ -101,28 +99,11 @@ public final class VolatileCalls {
     }
 
     /**
-     * How many such calls {@code rel}'s expressions hold, a node reached twice (a shared input) counted twice: the
-     * calls the plan computes, which planning must not multiply ({@link #checkNotRepeated}).
+     * How many such calls {@code rel}'s expressions hold, its subqueries' included, a node reached twice (a shared
+     * input) counted twice: the calls the plan computes, which planning must not multiply ({@link #checkNotRepeated}).
      */
     public static int count(RelNode rel) {
-        int[] calls = {0};
-        RexShuttle counter = new RexShuttle() {
-            @Override
-            public RexNode visitCall(RexCall call) {
-                if (isVolatile(call.getOperator())) {
-                    calls[0]++;
-                }
-                return super.visitCall(call);
-            }
-        };
-        new RelVisitor() {
-            @Override
-            public void visit(RelNode node, int ordinal, RelNode parent) {
-                node.accept(counter);
-                super.visit(node, ordinal, parent);
-            }
-        }.go(rel);
-        return calls[0];
+        return PlanCalls.count(rel, VolatileCalls::isVolatile);
     }
 
     /**

@@ -165,4 +165,52 @@ class ImportCommandsTest extends CapturedMainTest {
         assertEquals("389.1 MiB", io.tessera.storage.ByteSizes.text(408_000_000));
         assertEquals("2.0 GiB", io.tessera.storage.ByteSizes.text(2L << 30));
     }
+
+    /**
+     * Into a table with CHECK constraints the imported rows are checked before the commit: all files pass and are
+     * appended, or a row of any file fails one and nothing is written, with COPY's message.
+     */
+    @Test
+    void importChecksTheTablesCheckConstraints() throws Exception {
+        String db = dir.resolve("db").toString();
+        assertEquals(0, run("sql", db, "--create", "-c",
+                "create table t (a integer check (a > 0), b varchar, constraint short check (length(b) < 4))"), err());
+        Path good = dir.resolve("good.csv");
+        Files.writeString(good, "a,b\n1,x\n2,\n,abc\n");
+        assertEquals(0, run("import", "--db", db, "--table", "t", "--header", good.toString()), err());
+        assertTrue(out().contains("imported 3 rows into t"), out());
+
+        Path more = dir.resolve("more.tbl");
+        Files.writeString(more, "5|y|\n");
+        Path negative = dir.resolve("negative.tbl");
+        Files.writeString(negative, "6|z|\n-7|w|\n");
+        assertEquals(1, run("import", "--db", db, "--table", "t", more.toString(), negative.toString()));
+        assertTrue(err().contains("CHECK constraint failed on table t with expression CHECK((a > 0))"), err());
+        Path tooLong = dir.resolve("long.tbl");
+        Files.writeString(tooLong, "8|long|\n");
+        assertEquals(1, run("import", "--db", db, "--table", "t", tooLong.toString()));
+        assertTrue(err().contains("CHECK constraint failed on table t with expression CHECK((length(b) < 4))"
+                + " (constraint short)"), err());
+
+        Path out = dir.resolve("out.csv");
+        assertEquals(0, run("export", "--db", db, "--table", "t", "--format", "csv", out.toString()), err());
+        assertEquals("a,b\n1,x\n2,\n,abc\n", Files.readString(out));
+        assertEquals(0, run("import", "--db", db, "--table", "t", more.toString()), err());
+        assertEquals(0, run("sql", db, "-c", "select count(*), sum(a) from t"), err());
+        assertTrue(out().contains("4") && out().contains("8"), out());
+    }
+
+    /** A table with a key is refused, writing nothing: the importers write past the key's checks. */
+    @Test
+    void importIntoATableWithAKeyIsRefused() throws Exception {
+        String db = dir.resolve("db").toString();
+        assertEquals(0, run("sql", db, "--create", "-c", "create table k (id integer primary key, v varchar)"), err());
+        Path dup = dir.resolve("dup.csv");
+        Files.writeString(dup, "id,v\n4,a\n4,b\n");
+        assertEquals(1, run("import", "--db", db, "--table", "k", "--header", dup.toString()));
+        assertTrue(err().contains("table k has a PRIMARY KEY or UNIQUE constraint, which tessera import does not"
+                + " check"), err());
+        assertEquals(0, run("sql", db, "--format", "csv", "-c", "select count(*) as n from k"), err());
+        assertEquals("n\n0\n", out());
+    }
 }
