@@ -121,6 +121,12 @@ public final class ImportCommand implements Runnable {
                         + " does not check: load the file with COPY " + table + " FROM 'file' (or INSERT INTO "
                         + table + " SELECT * FROM 'file') in tessera sql, which checks them");
             }
+            if (created == null && d.table(table).schema().columns().stream().anyMatch(c -> c.isGenerated())) {
+                // likewise past the query that computes them (exec.GeneratedRows)
+                throw new IllegalArgumentException("table " + table + " has generated columns, which tessera import"
+                        + " does not compute: load the file with COPY " + table + " FROM 'file' in tessera sql,"
+                        + " which computes them");
+            }
             long t0 = System.nanoTime();
             ImportProgress progress = GenerationProgress.stderrIsTerminal()
                     ? new ProgressLine(System.err, System::nanoTime) : ImportProgress.NONE;

@@ -36,20 +36,35 @@ final class CopyFiles {
     }
 
     /**
-     * {@code COPY table FROM 'file'}; into a table with CHECK constraints the file's rows are imported into the
-     * statement's temporary database first, checked there ({@link CheckedRows}), and only then appended.
+     * {@code COPY table FROM 'file'}; into a table with CHECK constraints or generated columns the file's rows are
+     * imported into the statement's temporary database first, their generated columns computed
+     * ({@link GeneratedRows}) and checked there ({@link CheckedRows}), and only then appended.
      */
     static long copy(QueryEngine engine, Database db, Statement.Copy s, String table, List<Path> allowed,
             io.tessera.api.QueryCancel cancel) {
         io.tessera.storage.TableSchema schema = db.table(table).schema();
-        if (schema.checks().isEmpty()) {
+        boolean generated = io.tessera.sql.GeneratedColumns.any(schema);
+        if (schema.checks().isEmpty() && !generated) {
             return copy(db, s, table, allowed);
         }
         Database scratch = CheckedRows.files(engine).database();
         String held = CheckedRows.files(engine).newTableName("copied");
-        scratch.createTable(new io.tessera.storage.TableSchema(held, schema.columns()));
+        // a file gives no generated column's values: computed from the others (GeneratedRows)
+        scratch.createTable(new io.tessera.storage.TableSchema(held, generated ? GeneratedRows.written(schema)
+                : schema.columns()));
         copy(scratch, s, held, allowed);
         io.tessera.storage.Table rows = scratch.table(held);
+        if (generated) {
+            List<Object[]> computed = GeneratedRows.fromWritten(engine, schema, rows, cancel);
+            CheckedRows.verify(engine, schema, computed, cancel);
+            try (io.tessera.storage.TableWriter w = db.append(table)) {
+                long n = RowAppender.append(computed, w, cancel);
+                if (n > 0) {
+                    w.commit();
+                }
+                return n;
+            }
+        }
         CheckedRows.verify(engine, schema, rows, cancel);
         try (io.tessera.storage.TableWriter w = db.append(table)) {
             long n = RowAppender.append(CheckedRows.rows(engine, schema, rows, cancel), w, cancel);
