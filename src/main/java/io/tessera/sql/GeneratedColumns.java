@@ -71,6 +71,10 @@ public final class GeneratedColumns {
                     throw new SqlError("Expression of generated column \"" + column + "\" contains a subquery,"
                             + " which isn't allowed" + SupportCheck.at(call.getParserPosition()));
                 }
+                if (call.getKind() == SqlKind.LAMBDA) {
+                    throw new SqlError("Lambda functions are currently not supported in generated columns."
+                            + SupportCheck.at(call.getParserPosition()));
+                }
                 return super.visit(call);
             }
         });
@@ -171,17 +175,27 @@ public final class GeneratedColumns {
         done.add(c.name());
     }
 
-    /** The names an expression's text reads (as written). */
+    /** The column names an expression's text reads (as written), not a function written without parentheses. */
     private static List<String> reads(String expression) {
         List<String> names = new ArrayList<>();
         ExpressionText.parse(expression).accept(new SqlBasicVisitor<Void>() {
             @Override
             public Void visit(SqlIdentifier id) {
-                names.add(id.names.getLast());
+                if (!niladic(id)) {
+                    names.add(id.names.getLast());
+                }
                 return null;
             }
         });
         return names;
+    }
+
+    /** Whether {@code id} is a function called without parentheses, as {@code current_date}. */
+    private static boolean niladic(SqlIdentifier id) {
+        List<org.apache.calcite.sql.SqlOperator> found = new ArrayList<>();
+        SqlStdOperatorTable.instance().lookupOperatorOverloads(id, null, org.apache.calcite.sql.SqlSyntax.FUNCTION_ID,
+                found, org.apache.calcite.sql.validate.SqlNameMatchers.withCaseSensitive(false));
+        return !found.isEmpty();
     }
 
     private static String key(String name) {
