@@ -124,8 +124,14 @@ public final class GeneratedColumns {
             if (c.type() != null) {
                 value = SqlStdOperatorTable.CAST.createCall(POS, value, DataChangeQueries.typeSpec(c.type()));
             }
-            SqlFrontEnd.LogicalPlan plan = frontEnd.plan(new SqlSelect(POS, null, SqlNodeList.of(value), from, null,
-                    null, null, null, null, null, null, null, null));
+            SqlFrontEnd.LogicalPlan plan;
+            try {
+                plan = frontEnd.plan(new SqlSelect(POS, null, SqlNodeList.of(value), from, null, null, null, null,
+                        null, null, null, null, null));
+            } catch (SqlError e) {
+                throw new SqlError("CREATE TABLE " + schema.name() + ": generated column " + c.name() + " AS ("
+                        + c.generated() + "): " + e.getMessage(), e);
+            }
             String refused = CheckConstraints.refused(plan.rel());
             if (refused != null) {
                 throw new SqlError(switch (refused) {
@@ -133,7 +139,7 @@ public final class GeneratedColumns {
                     case "window functions" -> "Window functions are not supported here";
                     default -> "non-deterministic functions are not supported in generated column " + c.name()
                             + " (Tessera stores its values)";
-                });
+                } + (refused.startsWith("non") ? "" : " (generated column " + c.name() + ")"));
             }
             DataType type = c.type() != null ? c.type()
                     : types.apply(plan.rel().getRowType().getFieldList().get(0).getType());
