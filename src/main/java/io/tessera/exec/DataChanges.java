@@ -46,7 +46,8 @@ import java.util.Set;
  * anywhere, commits nothing (the writer's files are removed and the table stays as it was). Readers of the
  * previous generation go on reading it. A data change returns one row, {@code count}: the rows it inserted,
  * changed or deleted; with RETURNING, its items over those rows ({@link ReturningRows}). The rows an INSERT or UPDATE
- * writes into a table with CHECK constraints pass them before anything is written ({@link CheckedRows}).
+ * writes into a table with CHECK constraints pass them before anything is written ({@link CheckedRows}); a table's
+ * generated columns are computed for those rows first ({@link GeneratedRows}).
  */
 final class DataChanges {
 
@@ -295,9 +296,12 @@ final class DataChanges {
             Table table = db.table(existingTable(s.table(), "UPDATE"));
             DataChangeQueries.Update rows = DataChangeQueries.update(s.sql(), table.schema());
             SqlNodeList returning = ((UpdateClauses) SqlFrontEnd.parse(s.sql())).returning();
-            GeneratedColumns.checkUpdate(SqlFrontEnd.parse(s.sql()), table.schema());
+            boolean generated = GeneratedColumns.any(table.schema());
+            if (generated) {
+                GeneratedColumns.checkUpdate(SqlFrontEnd.parse(s.sql()), table.schema());
+            }
             if (changesKey(s.sql(), table.schema()) || returning != null || !table.schema().checks().isEmpty()
-                    || GeneratedColumns.any(table.schema())) {
+                    || generated) {
                 return updateKeys(rows, table.schema(), s.sql(), returning, parameters, cancel);
             }
             try (TableWriter w = db.replace(table.schema())) {
