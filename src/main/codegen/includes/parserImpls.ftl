@@ -1,8 +1,7 @@
 <#--
   Tessera's table definitions, added to Calcite's grammar: CREATE TABLE (columns, or AS query), CREATE VIEW, DROP
-  TABLE and DROP VIEW, built as Calcite's DDL nodes (org.apache.calcite.sql.ddl). What Tessera does not keep (a
-  generated column) is parsed here and refused with its position by sql/TableDefinitions; a default and a CHECK are
-  kept.
+  TABLE and DROP VIEW, built as Calcite's DDL nodes (org.apache.calcite.sql.ddl). A default, a CHECK and a generated
+  column are kept (sql/ColumnDefaults, sql/CheckConstraints, sql/GeneratedColumns).
   ALTER TABLE's actions are read into sql/AlterTableNode.
   INSERT is Tessera's (pom.xml takes Calcite's out of the template): DuckDB's INSERT OR REPLACE / OR IGNORE, BY NAME
   or BY POSITION and ON CONFLICT, kept by sql/InsertClauses.
@@ -44,11 +43,18 @@ void TesseraTableElement(List<SqlNode> list) :
     SqlIdentifier constraint = null;
     final SqlNodeList columns;
     final SqlNode condition;
+    final boolean[] stored = { false };
     final Span s = Span.of();
 }
 {
     LOOKAHEAD(2) id = SimpleIdentifier()
     (
+        // a generated column without a type (sql/GeneratedColumns gives it its expression's)
+        LOOKAHEAD(2) value = TesseraGeneratedAs(stored) {
+            strategy = stored[0] ? ColumnStrategy.STORED : ColumnStrategy.VIRTUAL;
+            list.add(SqlDdlNodes.column(s.add(id).end(this), id, null, value, strategy));
+        }
+    |
         type = DataType()
         nullable = NullableOptDefaultTrue()
         (
@@ -71,14 +77,14 @@ void TesseraTableElement(List<SqlNode> list) :
             }
             ( TesseraColumnCheck(keys) )*
         |
-            <GENERATED> <ALWAYS> <AS> <LPAREN> value = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN>
-            (
-                <VIRTUAL> { strategy = ColumnStrategy.VIRTUAL; }
-            |
-                <STORED> { strategy = ColumnStrategy.STORED; }
-            |
-                { strategy = ColumnStrategy.VIRTUAL; }
-            )
+            value = TesseraGeneratedAs(stored) {
+                strategy = stored[0] ? ColumnStrategy.STORED : ColumnStrategy.VIRTUAL;
+                if (!nullable || !keys.isEmpty()) {
+                    throw new ParseException("Constraints on generated columns are not supported yet at line "
+                        + value.getParserPosition().getLineNum() + ", column "
+                        + value.getParserPosition().getColumnNum());
+                }
+            }
         ]
         {
             if (strategy == null) {
@@ -122,6 +128,32 @@ void TesseraColumnCheck(List<SqlNode> list) :
     <CHECK> { s.add(this); } <LPAREN> condition = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
         list.add(SqlDdlNodes.check(s.end(this), name, condition));
     }
+}
+
+/**
+ * A generated column's {@code AS (e)} or {@code GENERATED ALWAYS AS (e)}, then {@code VIRTUAL} or {@code STORED}
+ * ({@code stored[0]} says which; sql/GeneratedColumns refuses STORED as DuckDB does); a DEFAULT or a constraint
+ * after it is an error, as in DuckDB.
+ */
+SqlNode TesseraGeneratedAs(boolean[] stored) :
+{
+    final SqlNode value;
+}
+{
+    ( <AS> | <GENERATED> <ALWAYS> <AS> ) <LPAREN> value = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN>
+    [ <VIRTUAL> | <STORED> { stored[0] = true; } ]
+    [
+        <DEFAULT_> {
+            throw new ParseException("Not allowed to set default on a generated column at line "
+                + getPos().getLineNum() + ", column " + getPos().getColumnNum());
+        }
+    |
+        ( <NOT> | <NULL> | <PRIMARY> | <UNIQUE> | <CHECK> | <CONSTRAINT> ) {
+            throw new ParseException("Constraints on generated columns are not supported yet at line "
+                + getPos().getLineNum() + ", column " + getPos().getColumnNum());
+        }
+    ]
+    { return value; }
 }
 
 /** The parenthesized columns and constraints of a CREATE TABLE. */
@@ -238,6 +270,11 @@ SqlNode TesseraAlterTable() :
             <PRIMARY> { constraint = getPos(); } <KEY>
         |
             <UNIQUE> { constraint = getPos(); }
+        |
+            ( <AS> | <GENERATED> ) {
+                throw new ParseException("Adding generated columns after table creation is not supported yet at line "
+                    + getPos().getLineNum() + ", column " + getPos().getColumnNum());
+            }
         )*
         { action = io.tessera.sql.AlterTableNode.Action.ADD_COLUMN; }
     |

@@ -125,6 +125,12 @@ public final class ImportCommand implements Runnable {
                         + " tessera import does not check: load the file with COPY " + table
                         + " FROM 'file' in tessera sql, which checks it");
             }
+            if (created == null && d.table(table).schema().columns().stream().anyMatch(c -> c.isGenerated())) {
+                // likewise past the query that computes them (exec.GeneratedRows)
+                throw new IllegalArgumentException("table " + table + " has generated columns, which tessera import"
+                        + " does not compute: load the file with COPY " + table + " FROM 'file' in tessera sql,"
+                        + " which computes them");
+            }
             long t0 = System.nanoTime();
             ImportProgress progress = GenerationProgress.stderrIsTerminal()
                     ? new ProgressLine(System.err, System::nanoTime) : ImportProgress.NONE;

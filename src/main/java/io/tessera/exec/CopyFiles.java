@@ -36,8 +36,9 @@ final class CopyFiles {
     }
 
     /**
-     * {@code COPY table FROM 'file'}; into a table with CHECK constraints or keys the file's rows are imported into
-     * the statement's temporary database first, checked there ({@link CheckedRows}; keys as an INSERT checks them,
+     * {@code COPY table FROM 'file'}; into a table with CHECK constraints, keys or generated columns the file's rows
+     * are imported into the statement's temporary database first, their generated columns computed
+     * ({@link GeneratedRows}), checked there ({@link CheckedRows}; keys as an INSERT checks them,
      * {@link DataChanges#appendKeyed}), and only then appended.
      */
     static long copy(QueryEngine engine, DataChanges changes, Database db, Statement.Copy s, String table,
@@ -54,20 +55,36 @@ final class CopyFiles {
                         + ", a column that may be NULL (an empty field is read as NULL)");
             }
         }
-        if (!schema.keys().isEmpty()) {
-            // the importers write storage directly, past an INSERT's checks of keys: the rows are imported into the
-            // statement's temporary database and appended as an INSERT's are (KeyedInsert, CHECKs too)
-            Database scratch = CheckedRows.files(engine).database();
-            String held = CheckedRows.files(engine).newTableName("copied");
-            scratch.createTable(new io.tessera.storage.TableSchema(held, schema.columns()));
-            copy(scratch, s, held, allowed);
-            return changes.appendKeyed(schema, ResultRows.of(CheckedRows.rows(engine, schema, scratch.table(held),
-                    cancel)), cancel);
-        }
-        if (schema.checks().isEmpty()) {
+        boolean generated = io.tessera.sql.GeneratedColumns.any(schema);
+        boolean keyed = !schema.keys().isEmpty();
+        if (schema.checks().isEmpty() && !generated && !keyed) {
             return copy(db, s, table, allowed);
         }
-        return CheckedRows.append(engine, db, schema, (scratch, held) -> copy(scratch, s, held, allowed), cancel);
+        if (!generated && !keyed) {
+            return CheckedRows.append(engine, db, schema, (scratch, held) -> copy(scratch, s, held, allowed), cancel);
+        }
+        // the importers write storage directly, past an INSERT's checks of keys, and a file gives no generated
+        // column's values: the rows are imported into the statement's temporary database, completed there and
+        // appended as an INSERT's are
+        Database scratch = CheckedRows.files(engine).database();
+        String held = CheckedRows.files(engine).newTableName("copied");
+        scratch.createTable(new io.tessera.storage.TableSchema(held, generated ? GeneratedRows.written(schema)
+                : schema.columns()));
+        copy(scratch, s, held, allowed);
+        io.tessera.storage.Table rows = scratch.table(held);
+        List<Object[]> full = generated ? GeneratedRows.fromWritten(engine, schema, rows, cancel)
+                : ResultRows.of(CheckedRows.rows(engine, schema, rows, cancel));
+        if (keyed) {
+            return changes.appendKeyed(schema, full, cancel); // CHECKs too
+        }
+        CheckedRows.verify(engine, schema, full, cancel);
+        try (io.tessera.storage.TableWriter w = db.append(table)) {
+            long n = RowAppender.append(full, w, cancel);
+            if (n > 0) {
+                w.commit();
+            }
+            return n;
+        }
     }
 
     private static long copy(Database db, Statement.Copy s, String table, List<Path> allowed) {

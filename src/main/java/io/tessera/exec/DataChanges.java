@@ -9,6 +9,7 @@ import io.tessera.sql.CheckConstraints;
 import io.tessera.sql.ConflictUpdates;
 import io.tessera.sql.DataChangeQueries;
 import io.tessera.sql.DeleteClauses;
+import io.tessera.sql.GeneratedColumns;
 import io.tessera.sql.InsertClauses;
 import io.tessera.sql.Parameters;
 import io.tessera.sql.SqlError;
@@ -45,7 +46,8 @@ import java.util.Set;
  * anywhere, commits nothing (the writer's files are removed and the table stays as it was). Readers of the
  * previous generation go on reading it. A data change returns one row, {@code count}: the rows it inserted,
  * changed or deleted; with RETURNING, its items over those rows ({@link ReturningRows}). The rows an INSERT or UPDATE
- * writes into a table with CHECK constraints pass them before anything is written ({@link CheckedRows}).
+ * writes into a table with CHECK constraints pass them before anything is written ({@link CheckedRows}); a table's
+ * generated columns are computed for those rows first ({@link GeneratedRows}).
  */
 final class DataChanges {
 
@@ -63,7 +65,7 @@ final class DataChanges {
             TableSchema schema = db.table(table).schema();
             InsertClauses insert = (InsertClauses) SqlFrontEnd.parse(s.sql());
             List<String> columns = insertColumns(insert, s.sql(), schema, parameters);
-            if (insert.byName()) {
+            if (insert.byName() || GeneratedColumns.any(schema)) {
                 SqlNodeList names = new SqlNodeList(SqlParserPos.ZERO);
                 columns.forEach(c -> names.add(new SqlIdentifier(c, SqlParserPos.ZERO)));
                 insert.setOperand(3, names);
@@ -78,9 +80,9 @@ final class DataChanges {
                             : insert.getParserPosition()));
                 }
                 try (TableWriter w = db.append(table)) {
-                    if (insert.returning() != null || !schema.checks().isEmpty()) {
-                        // the rows held: RETURNING's items and the CHECKs are computed over them before the commit
-                        List<Object[]> rows = ResultRows.of(ran);
+                    if (insert.returning() != null || !schema.checks().isEmpty() || GeneratedColumns.any(schema)) {
+                        // the rows held: generated columns, RETURNING's items and the CHECKs computed over them
+                        List<Object[]> rows = GeneratedRows.computed(engine, schema, ResultRows.of(ran), cancel);
                         CheckedRows.verify(engine, schema, rows, cancel);
                         long n = RowAppender.append(rows, w, cancel);
                         QueryResult returned = insert.returning() == null ? count(n)
@@ -97,7 +99,8 @@ final class DataChanges {
                     return count(n);
                 }
             }
-            return keyedInsert(insert, s.sql(), schema, columns, ResultRows.of(ran), parameters, cancel);
+            return keyedInsert(insert, s.sql(), schema, columns, GeneratedRows.computed(engine, schema,
+                    ResultRows.of(ran), cancel), parameters, cancel);
         }
     }
 
@@ -120,6 +123,9 @@ final class DataChanges {
                             + " has no column " + name + io.tessera.sql.DidYouMean.hint(name,
                             schema.columns().stream().map(ColumnSchema::name).toList()));
                 }
+                if (schema.columns().get(c).isGenerated()) {
+                    throw GeneratedColumns.inserted();
+                }
                 if (columns.contains(schema.columns().get(c).name())) {
                     throw new SqlError("INSERT INTO " + schema.name() + " BY NAME: the query has two columns named "
                             + name);
@@ -129,10 +135,13 @@ final class DataChanges {
         } else if (insert.getTargetColumnList() != null) {
             for (SqlNode c : insert.getTargetColumnList()) {
                 int i = schema.indexOf(((SqlIdentifier) c).getSimple());
+                if (i >= 0 && schema.columns().get(i).isGenerated()) {
+                    throw GeneratedColumns.inserted();
+                }
                 columns.add(i < 0 ? ((SqlIdentifier) c).getSimple() : schema.columns().get(i).name());
             }
         } else {
-            schema.columns().forEach(c -> columns.add(c.name()));
+            columns.addAll(GeneratedColumns.written(schema)); // a generated column takes no value
         }
         return columns;
     }
@@ -151,6 +160,7 @@ final class DataChanges {
                     case REPLACE -> KeyedInsert.Action.REPLACE;
                 };
         int handled = conflictTarget(insert, schema, action);
+        GeneratedColumns.checkConflictUpdate(insert.conflict(), schema);
         boolean changes = action == KeyedInsert.Action.REPLACE || action == KeyedInsert.Action.UPDATE;
         List<Object[]> stored = ResultRows.of(run(selectColumns(schema,
                 changes ? null : KeyIndex.keyColumns(schema)), parameters, cancel));
@@ -264,6 +274,8 @@ final class DataChanges {
             values.put(index.values(key, keyed0), row);
         }
         List<Object[]> stored = keyed.stored();
+        List<Integer> updated = new ArrayList<>();
+        List<Object[]> changedRows = new ArrayList<>();
         for (int i = 0; i < stored.size(); i++) {
             if (keyed.conflicting(i) == null) {
                 continue;
@@ -276,7 +288,12 @@ final class DataChanges {
             for (int j = 0; j < update.columns().length; j++) {
                 changed[update.columns()[j]] = row[width + j];
             }
-            keyed.update(i, changed);
+            updated.add(i);
+            changedRows.add(changed);
+        }
+        changedRows = GeneratedRows.computed(engine, schema, changedRows, cancel);
+        for (int i = 0; i < updated.size(); i++) {
+            keyed.update(updated.get(i), changedRows.get(i));
         }
     }
 
@@ -298,7 +315,12 @@ final class DataChanges {
             Table table = db.table(existingTable(s.table(), "UPDATE"));
             DataChangeQueries.Update rows = DataChangeQueries.update(s.sql(), table.schema());
             SqlNodeList returning = ((UpdateClauses) SqlFrontEnd.parse(s.sql())).returning();
-            if (changesKey(s.sql(), table.schema()) || returning != null || !table.schema().checks().isEmpty()) {
+            boolean generated = GeneratedColumns.any(table.schema());
+            if (generated) {
+                GeneratedColumns.checkUpdate(SqlFrontEnd.parse(s.sql()), table.schema());
+            }
+            if (changesKey(s.sql(), table.schema()) || returning != null || !table.schema().checks().isEmpty()
+                    || generated) {
                 return updateKeys(rows, table.schema(), s.sql(), returning, parameters, cancel);
             }
             try (TableWriter w = db.replace(table.schema())) {
@@ -334,7 +356,8 @@ final class DataChanges {
      */
     private QueryResult updateKeys(DataChangeQueries.Update rows, TableSchema schema, String sql,
             SqlNodeList returning, Parameters parameters, QueryCancel cancel) {
-        List<Object[]> changed = ResultRows.of(run(rows.changed(), parameters, cancel));
+        List<Object[]> changed = GeneratedRows.computed(engine, schema, ResultRows.of(run(rows.changed(), parameters,
+                cancel)), cancel);
         CheckedRows.verify(engine, schema, changed, cancel);
         QueryResult returned = returning == null ? count(changed.size())
                 : returning(schema, sql, returning, changed, parameters, cancel);
@@ -446,11 +469,12 @@ final class DataChanges {
         if (db.view(c.schema().name()) != null) {
             throw new SqlError("a view named " + c.schema().name() + " exists; a table needs a name of its own");
         }
+        TableSchema schema = GeneratedColumns.resolve(engine.frontEnd(), c.schema(), io.tessera.plan.Types::of);
         if (!c.checks().isEmpty()) {
-            CheckConstraints.validate(engine.frontEnd(), c.schema(), c.checks());
+            CheckConstraints.validate(engine.frontEnd(), schema, c.checks());
         }
         if (c.replace()) {
-            replaceEmpty(c.schema());
+            replaceEmpty(schema);
             return ResultRows.empty();
         }
         if (db.hasTable(c.schema().name())) {
@@ -459,7 +483,7 @@ final class DataChanges {
             }
             throw new SqlError("table " + c.schema().name() + " already exists");
         }
-        db.createTable(c.schema());
+        db.createTable(schema);
         return ResultRows.empty();
     }
 

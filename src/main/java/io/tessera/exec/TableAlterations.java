@@ -6,6 +6,7 @@ import io.tessera.sql.AlterTableNode;
 import io.tessera.sql.CheckConstraints;
 import io.tessera.sql.ColumnDefaults;
 import io.tessera.sql.DidYouMean;
+import io.tessera.sql.GeneratedColumns;
 import io.tessera.sql.Parameters;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
@@ -65,6 +66,7 @@ final class TableAlterations {
                         + DidYouMean.hint(name, DataChanges.tableNames(db)) + AlterTableNode.at(node.table.getParserPosition()));
             }
             TableSchema schema = db.table(name).schema();
+            GeneratedColumns.checkAlter(schema, node.action, node.column == null ? null : node.column.getSimple());
             switch (node.action) {
                 case ADD_COLUMN -> addColumn(node, schema, s.sql(), parameters, cancel);
                 case DROP_COLUMN -> dropColumn(node, schema);
@@ -171,6 +173,8 @@ final class TableAlterations {
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
         ColumnSchema col = columns.get(c);
         columns.set(c, column(name, col.type(), col.nullable(), col.defaultValue(), schema, node.newName));
+        columns.set(c, col.with(name, col.type(), col.nullable()));
+        columns.replaceAll(g -> GeneratedColumns.renamed(g, schema.name(), old, name)); // inside the expressions
         List<TableKey> keys = new ArrayList<>();
         for (TableKey k : schema.keys()) {
             keys.add(new TableKey(k.columns().stream().map(n -> n.equalsIgnoreCase(old) ? name : n).toList(),
@@ -247,7 +251,7 @@ final class TableAlterations {
                     + AlterTableNode.at(node.column.getParserPosition()));
         }
         List<ColumnSchema> columns = new ArrayList<>(schema.columns());
-        columns.set(c, new ColumnSchema(col.name(), col.type(), nullable, col.defaultValue()));
+        columns.set(c, col.with(col.name(), col.type(), nullable));
         alterColumns(schema, schema(schema, columns, schema.keys(), node), identity(columns.size()));
     }
 

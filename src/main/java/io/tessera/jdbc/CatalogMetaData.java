@@ -149,14 +149,15 @@ abstract class CatalogMetaData implements DatabaseMetaData {
                     for (ColumnSchema c : t.schema().columns()) {
                         cs.add(new ResultColumn(c.name(), c.type(), c.nullable()));
                     }
-                    addColumns(rows, connection.catalogName(), t.name(), cs, cols);
+                    addColumns(rows, connection.catalogName(), t.name(), cs, cols,
+                            i -> t.schema().columns().get(i).isGenerated());
                 }
             }
             for (View v : connection.tessera().database().views()) {
                 if (matches(tables, v.name())) {
                     List<ResultColumn> viewColumns = viewColumns(v);
                     if (viewColumns != null) {
-                        addColumns(rows, connection.catalogName(), v.name(), viewColumns, cols);
+                        addColumns(rows, connection.catalogName(), v.name(), viewColumns, cols, i -> false);
                     }
                 }
             }
@@ -182,8 +183,9 @@ abstract class CatalogMetaData implements DatabaseMetaData {
         }
     }
 
+    /** {@code generated}: whether the column at an index is a generated column (IS_GENERATEDCOLUMN). */
     private static void addColumns(List<Object[]> rows, String catalog, String table, List<ResultColumn> columns,
-                                   Pattern names) {
+                                   Pattern names, java.util.function.IntPredicate generated) {
         for (int i = 0; i < columns.size(); i++) {
             ResultColumn c = columns.get(i);
             if (!matches(names, c.name())) {
@@ -195,7 +197,7 @@ abstract class CatalogMetaData implements DatabaseMetaData {
                     JdbcTypes.precision(t), null, number ? (Integer) t.scale() : null, number ? 10 : null,
                     c.nullable() ? columnNullable : columnNoNulls, "", null, null, null,
                     t.kind() == TypeKind.VARCHAR ? Integer.MAX_VALUE : null, i + 1, c.nullable() ? "YES" : "NO",
-                    null, null, null, null, "NO", "NO"});
+                    null, null, null, null, "NO", generated.test(i) ? "YES" : "NO"});
         }
     }
 

@@ -103,8 +103,8 @@ final class CatalogFunctions {
         for (Table t : tables) {
             int i = 0;
             for (ColumnSchema c : t.schema().columns()) {
-                rows.add(row(catalog, "main", t.name(), c.name(), ++i, null, false, c.defaultValue(), c.nullable(),
-                        c.type().toString()));
+                rows.add(row(catalog, "main", t.name(), c.name(), ++i, null, false, c.isGenerated()
+                        ? GeneratedColumns.shown(c) : c.defaultValue(), c.nullable(), c.type().toString()));
             }
         }
         for (View v : views) {
@@ -164,7 +164,8 @@ final class CatalogFunctions {
             ColumnSchema c = columns.get(i);
             sb.append(i > 0 ? ", " : "").append(DuckDbKeywords.quoted(c.name())).append(' ').append(c.type())
                     .append(c.nullable() || primaryKeyColumn(t, c.name()) ? "" : " NOT NULL")
-                    .append(c.defaultValue() == null ? "" : " DEFAULT(" + c.defaultValue() + ")");
+                    .append(c.defaultValue() == null ? "" : " DEFAULT(" + c.defaultValue() + ")")
+                    .append(c.isGenerated() ? " GENERATED ALWAYS AS((" + c.generated() + "))" : "");
             for (io.tessera.storage.TableKey k : t.schema().keys()) {
                 if (k.columns().size() == 1 && k.has(c.name())) {
                     // a key of one column as DuckDB writes it, after the column

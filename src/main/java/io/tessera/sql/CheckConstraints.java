@@ -166,7 +166,7 @@ public final class CheckConstraints {
     }
 
     /** What of a planned condition a CHECK may not hold (aggregate, window or non-deterministic functions), or null. */
-    private static String refused(RelNode rel) {
+    static String refused(RelNode rel) {
         if (rel instanceof Aggregate) {
             return "aggregate functions";
         }

@@ -35,7 +35,7 @@ final class InformationSchema {
     private static final String SCHEMA = "information_schema";
     private static final List<String> TABLES = List.of("table_catalog", "table_schema", "table_name", "table_type");
     private static final List<String> COLUMNS = List.of("table_catalog", "table_schema", "table_name", "column_name",
-            "ordinal_position", "column_default", "is_nullable", "data_type");
+            "ordinal_position", "column_default", "is_nullable", "data_type", "is_generated", "generation_expression");
     private static final List<String> VIEWS = List.of("table_catalog", "table_schema", "table_name",
             "view_definition");
     private static final List<String> TABLE_CONSTRAINTS = List.of("constraint_catalog", "constraint_schema",
@@ -181,9 +181,13 @@ final class InformationSchema {
                     int i = 0;
                     for (ColumnSchema c : t.schema().columns()) {
                         List<Object> row = new ArrayList<>(List.of(catalog, "main", t.name(), c.name(), ++i));
-                        row.add(c.defaultValue()); // its text as written, a value of the catalog relation
+                        // a default's text as written; a generated column's expression as DuckDB shows it
+                        String generated = c.isGenerated() ? GeneratedColumns.shown(c) : null;
+                        row.add(c.isGenerated() ? generated : c.defaultValue());
                         row.add(c.nullable() ? "YES" : "NO");
                         row.add(c.type().toString());
+                        row.add(c.isGenerated() ? "ALWAYS" : "NEVER");
+                        row.add(generated);
                         rows.add(row);
                     }
                 }
@@ -194,6 +198,8 @@ final class InformationSchema {
                         row.add(null);
                         row.add("YES");
                         row.add(c.type());
+                        row.add("NEVER");
+                        row.add(null);
                         rows.add(row);
                     }
                 }

@@ -65,7 +65,8 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
                 List<ColumnSchema> cols = new ArrayList<>();
                 for (Column c : columns) {
                     boolean primary = keys.stream().anyMatch(k -> k.primary() && k.has(c.name()));
-                    cols.add(new ColumnSchema(c.name(), c.type(), c.nullable() && !primary, c.defaultValue()));
+                    cols.add(new ColumnSchema(c.name(), c.type(), c.nullable() && !primary, c.defaultValue(),
+                            c.generated()));
                 }
                 return new TableSchema(name, cols, keys, checks.stream().map(CheckConstraints.Declared::constraint)
                         .toList());
@@ -75,8 +76,15 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
         }
     }
 
-    /** One column of {@link CreateTable}; {@code defaultValue}: its DEFAULT expression's text, or null. */
-    record Column(String name, DataType type, boolean nullable, String defaultValue) {
+    /**
+     * One column of {@link CreateTable}; {@code defaultValue}: its DEFAULT expression's text, or null;
+     * {@code generated}: a generated column's expression's text, or null (its type null where none is written).
+     */
+    record Column(String name, DataType type, boolean nullable, String defaultValue, String generated) {
+
+        public Column(String name, DataType type, boolean nullable, String defaultValue) {
+            this(name, type, nullable, defaultValue, null);
+        }
 
         public Column(String name, DataType type, boolean nullable) {
             this(name, type, nullable, null);

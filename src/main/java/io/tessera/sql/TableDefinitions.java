@@ -18,9 +18,10 @@ import java.util.List;
 
 /**
  * CREATE TABLE [AS], DROP TABLE, CREATE VIEW and DROP VIEW as Calcite's DDL grammar parsed them, turned into
- * {@link Statement}s. What the grammar takes and Tessera does not keep (a generated column, a schema name) is an
+ * {@link Statement}s. What the grammar takes and Tessera does not keep (a schema name) is an
  * error naming its position, never silently dropped; PRIMARY KEY and UNIQUE are kept as the table's keys, a column's
- * DEFAULT as its text ({@link ColumnDefaults}), a CHECK as its condition's text ({@link CheckConstraints}).
+ * DEFAULT as its text ({@link ColumnDefaults}), a CHECK as its condition's text ({@link CheckConstraints}), a generated column's expression as its text
+ * ({@link GeneratedColumns}).
  */
 final class TableDefinitions {
 
@@ -114,7 +115,9 @@ final class TableDefinitions {
                     element.getParserPosition());
         }
         if (c.expression != null && c.strategy != org.apache.calcite.schema.ColumnStrategy.DEFAULT) {
-            throw SupportCheck.unsupported("generated column", c.expression.getParserPosition());
+            return new Statement.Column(c.name.getSimple(), c.dataType == null ? null
+                    : ColumnTypes.of(c.dataType, table), true, null, GeneratedColumns.text(table, c.name.getSimple(),
+                    c.expression, c.strategy == org.apache.calcite.schema.ColumnStrategy.STORED, sql));
         }
         Boolean nullable = c.dataType.getNullable();
         return new Statement.Column(c.name.getSimple(), ColumnTypes.of(c.dataType, table),

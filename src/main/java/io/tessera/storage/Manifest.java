@@ -267,6 +267,9 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 if (s.defaultValue() != null) {
                     cn.put("default", s.defaultValue()); // absent where none, as in a manifest written before
                 }
+                if (s.generated() != null) {
+                    cn.put("generated", s.generated()); // likewise
+                }
                 cn.set("data", file(c.data()));
                 if (c.validity() != null) {
                     cn.set("validity", file(c.validity()));
@@ -455,7 +458,8 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                 for (JsonNode cn : tn.get("columns")) {
                     DataType type = DataType.parse(cn.get("type").asText());
                     schemas.add(new ColumnSchema(cn.get("name").asText(), type, cn.get("nullable").asBoolean(),
-                            cn.has("default") ? cn.get("default").asText() : null));
+                            cn.has("default") ? cn.get("default").asText() : null,
+                            cn.has("generated") ? cn.get("generated").asText() : null));
                     JsonNode st = cn.get("stats");
                     ColumnStats stats = new ColumnStats(st.get("nulls").asLong(), st.get("distinct").asLong(),
                             raw(type, st.get("min")), raw(type, st.get("max")),

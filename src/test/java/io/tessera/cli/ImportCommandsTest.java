@@ -95,6 +95,19 @@ class ImportCommandsTest extends CapturedMainTest {
     }
 
     @Test
+    void importIntoATableWithGeneratedColumnsPointsToCopy() throws Exception {
+        String db = dir.resolve("db").toString();
+        assertEquals(0, run("sql", "--db", db, "--create", "-c", "CREATE TABLE t (a INTEGER, b AS (a * 2))"), err());
+        Path csv = dir.resolve("t.csv");
+        Files.writeString(csv, "a\n1\n2\n");
+        assertEquals(1, run("import", "--db", db, "--table", "t", csv.toString()));
+        assertTrue(err().contains("table t has generated columns, which tessera import does not compute: load the"
+                + " file with COPY t FROM 'file'"), err());
+        assertEquals(0, run("sql", "--db", db, "--format", "csv", "-c", "SELECT count(*) FROM t"), err());
+        assertTrue(out().contains("0"), out()); // the refused import wrote nothing
+    }
+
+    @Test
     void usageErrors() {
         String db = dir.resolve("db").toString();
         assertEquals(0, run("create", "--db", db, "--table", "t", "--columns", "a INTEGER"));

@@ -222,6 +222,12 @@ class JdbcConnectionTest {
             s.executeUpdate("drop view over_gone");
         }
 
+        // a generated column is marked
+        try (Statement s = conn.createStatement()) {
+            s.executeUpdate("create table derived (a integer, b as (a * 2))");
+        }
+        assertEquals(List.of("NO", "YES"), column(md.getColumns(null, null, "derived", "%"), "IS_GENERATEDCOLUMN"));
+
         // one catalog, named as the database's directory, with one schema, main
         assertEquals(List.of("main"), column(md.getSchemas(), "TABLE_SCHEM"));
         assertEquals(List.of("db"), column(md.getCatalogs(), "TABLE_CAT"));

@@ -28,6 +28,16 @@ class StatementParserTest {
     }
 
     @Test
+    void generatedColumnsKeepTheirExpressionAsWritten() {
+        Statement.CreateTable c = create("create table t (a int, b as (a  + 1), c bigint generated always as (b * 2)"
+                + " virtual, d varchar)");
+        assertEquals(List.of(new Statement.Column("a", DataType.INTEGER, true),
+                new Statement.Column("b", null, true, null, "a  + 1"),
+                new Statement.Column("c", DataType.BIGINT, true, null, "b * 2"),
+                new Statement.Column("d", DataType.VARCHAR, true)), c.columns());
+    }
+
+    @Test
     void queriesPassThroughAsWrittenWithoutTrailingSemicolons() {
         assertEquals(new Statement.Query("select 1"), StatementParser.parse("  select 1 ;; "));
         assertEquals(new Statement.Query("-- a comment\nselect 1"), StatementParser.parse("-- a comment\nselect 1;"));
@@ -220,8 +230,14 @@ class StatementParserTest {
         assertEquals("CREATE TABLE t needs its columns: CREATE TABLE name (column type [NOT NULL], ...) at line 1,"
                 + " column 14", error("create table t"));
         assertEquals("CREATE TABLE t: column b needs a type at line 1, column 17", error("create table t (b)"));
-        assertEquals("unsupported: generated column at line 1, column 44",
-                error("create table t (a int generated always as (1))"));
+        assertEquals("Can not create a STORED generated column! at line 1, column 44",
+                error("create table t (a int generated always as (1) stored)"));
+        assertEquals("Qualified (tbl.name) column references are not allowed inside of generated column expressions"
+                + " at line 1, column 30", error("create table t (a int, b as (t.a))"));
+        assertEquals("syntax error: Not allowed to set default on a generated column at line 1, column 33",
+                error("create table t (a int, b as (a) default 1)"));
+        assertStarts("syntax error: Adding generated columns after table creation is not supported yet",
+                error("alter table t add column b int as (1)"));
         assertEquals("DEFAULT value cannot contain column names at line 1, column 31",
                 error("create table t (a int default b)"));
         assertEquals("DEFAULT value cannot contain subqueries at line 1, column 31",
