@@ -67,9 +67,16 @@ final class DatabaseExports {
                 QueryCancel.check(cancel);
                 schema.append(CatalogText.createTable(t)).append('\n');
                 String file = dir + "/" + fileName(t.name(), fileNames) + (parquet ? ".parquet" : ".csv");
-                String quoted = "\"" + t.name().replace("\"", "\"\"") + "\"";
-                engine.executeWithin(new Statement.CopyTo("SELECT * FROM " + quoted, file, parquet ? "parquet" : "csv",
-                        true, e.delimiter()), cancel);
+                String quoted = quoted(t.name());
+                // a generated column's values are not written: COPY FROM computes them again, as in DuckDB
+                List<String> written = new ArrayList<>();
+                for (io.tessera.storage.ColumnSchema c : t.schema().columns()) {
+                    if (!c.isGenerated()) {
+                        written.add(quoted(c.name()));
+                    }
+                }
+                engine.executeWithin(new Statement.CopyTo("SELECT " + String.join(", ", written) + " FROM " + quoted,
+                        file, parquet ? "parquet" : "csv", true, e.delimiter()), cancel);
                 load.append("COPY ").append(quoted).append(" FROM ").append(literal(file)).append(parquet
                         ? " (FORMAT 'parquet');" : " (FORMAT 'csv', allow_quoted_nulls false, quote '\"', delimiter "
                         + literal(e.delimiter() == null ? "," : e.delimiter()) + ", header 1);").append('\n');
@@ -142,6 +149,11 @@ final class DatabaseExports {
             name = base + "_" + k;
         }
         return name;
+    }
+
+    /** A name quoted for SQL text, each double quote doubled: read as a name, never as SQL. */
+    private static String quoted(String name) {
+        return "\"" + name.replace("\"", "\"\"") + "\"";
     }
 
     /** A SQL string literal of {@code text}, each single quote doubled. */
