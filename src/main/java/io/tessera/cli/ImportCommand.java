@@ -115,10 +115,12 @@ public final class ImportCommand implements Runnable {
             if (created == null && !d.hasTable(table)) {
                 created = newTable(parquet, textFormat, delim);
             }
-            if (created == null && !d.table(table).schema().checks().isEmpty()) {
+            if (created == null && (!d.table(table).schema().checks().isEmpty()
+                    || !d.table(table).schema().foreignKeys().isEmpty())) {
                 // the importers write storage directly, past the query that checks the rows (exec.CheckedRows)
-                throw new IllegalArgumentException("table " + table + " has CHECK constraints, which tessera import"
-                        + " does not check: load the file with COPY " + table + " FROM 'file' (or INSERT INTO "
+                String kind = d.table(table).schema().checks().isEmpty() ? "FOREIGN KEY" : "CHECK";
+                throw new IllegalArgumentException("table " + table + " has " + kind + " constraints, which tessera"
+                        + " import does not check: load the file with COPY " + table + " FROM 'file' (or INSERT INTO "
                         + table + " SELECT * FROM 'file') in tessera sql, which checks them");
             }
             long t0 = System.nanoTime();

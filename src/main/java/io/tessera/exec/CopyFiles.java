@@ -36,13 +36,13 @@ final class CopyFiles {
     }
 
     /**
-     * {@code COPY table FROM 'file'}; into a table with CHECK constraints the file's rows are imported into the
+     * {@code COPY table FROM 'file'}; into a table with CHECK or FOREIGN KEY constraints the file's rows are imported into the
      * statement's temporary database first, checked there ({@link CheckedRows}), and only then appended.
      */
     static long copy(QueryEngine engine, Database db, Statement.Copy s, String table, List<Path> allowed,
             io.tessera.api.QueryCancel cancel) {
         io.tessera.storage.TableSchema schema = db.table(table).schema();
-        if (schema.checks().isEmpty()) {
+        if (!CheckedRows.constrained(schema)) {
             return copy(db, s, table, allowed);
         }
         Database scratch = CheckedRows.files(engine).database();

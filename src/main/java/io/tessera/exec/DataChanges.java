@@ -9,6 +9,7 @@ import io.tessera.sql.CheckConstraints;
 import io.tessera.sql.ConflictUpdates;
 import io.tessera.sql.DataChangeQueries;
 import io.tessera.sql.DeleteClauses;
+import io.tessera.sql.ForeignKeys;
 import io.tessera.sql.InsertClauses;
 import io.tessera.sql.Parameters;
 import io.tessera.sql.SqlError;
@@ -45,7 +46,9 @@ import java.util.Set;
  * anywhere, commits nothing (the writer's files are removed and the table stays as it was). Readers of the
  * previous generation go on reading it. A data change returns one row, {@code count}: the rows it inserted,
  * changed or deleted; with RETURNING, its items over those rows ({@link ReturningRows}). The rows an INSERT or UPDATE
- * writes into a table with CHECK constraints pass them before anything is written ({@link CheckedRows}).
+ * writes into a table with CHECK or FOREIGN KEY constraints pass them before anything is written ({@link CheckedRows});
+ * the rows a DELETE or a key's UPDATE removes from a table that FOREIGN KEYs reference are checked likewise
+ * ({@link ForeignKeyChecks}).
  */
 final class DataChanges {
 
@@ -78,7 +81,7 @@ final class DataChanges {
                             : insert.getParserPosition()));
                 }
                 try (TableWriter w = db.append(table)) {
-                    if (insert.returning() != null || !schema.checks().isEmpty()) {
+                    if (insert.returning() != null || CheckedRows.constrained(schema)) {
                         // the rows held: RETURNING's items and the CHECKs are computed over them before the commit
                         List<Object[]> rows = ResultRows.of(ran);
                         CheckedRows.verify(engine, schema, rows, cancel);
@@ -279,7 +282,7 @@ final class DataChanges {
             Table table = db.table(existingTable(s.table(), "UPDATE"));
             DataChangeQueries.Update rows = DataChangeQueries.update(s.sql(), table.schema());
             SqlNodeList returning = ((UpdateClauses) SqlFrontEnd.parse(s.sql())).returning();
-            if (changesKey(s.sql(), table.schema()) || returning != null || !table.schema().checks().isEmpty()) {
+            if (changesKey(s.sql(), table.schema()) || returning != null || CheckedRows.constrained(table.schema())) {
                 return updateKeys(rows, table.schema(), s.sql(), returning, parameters, cancel);
             }
             try (TableWriter w = db.replace(table.schema())) {
@@ -317,6 +320,11 @@ final class DataChanges {
             SqlNodeList returning, Parameters parameters, QueryCancel cancel) {
         List<Object[]> changed = ResultRows.of(run(rows.changed(), parameters, cancel));
         CheckedRows.verify(engine, schema, changed, cancel);
+        if (!changed.isEmpty() && changesKey(sql, schema) && ForeignKeyChecks.referenced(db, schema.name())) {
+            // a key changed is a row removed for the rows that reference it, as DuckDB sees it
+            List<Object[]> old = ResultRows.of(run(DataChangeQueries.updated(sql), parameters, cancel));
+            ForeignKeyChecks.verifyRemoved(engine, db, schema, ForeignKeyChecks.held(engine, schema, old), cancel);
+        }
         QueryResult returned = returning == null ? count(changed.size())
                 : returning(schema, sql, returning, changed, parameters, cancel);
         if (changed.isEmpty()) {
@@ -356,8 +364,13 @@ final class DataChanges {
             Table table = db.table(existingTable(s.table(), "DELETE FROM"));
             SqlNode kept = DataChangeQueries.delete(s.sql());
             SqlNodeList returning = ((DeleteClauses) SqlFrontEnd.parse(s.sql())).returning();
-            List<Object[]> deleted = returning == null ? null
+            boolean referenced = ForeignKeyChecks.referenced(db, table.name());
+            List<Object[]> deleted = returning == null && !referenced ? null
                     : ResultRows.of(run(DataChangeQueries.deleted(s.sql()), parameters, cancel));
+            if (referenced && !deleted.isEmpty()) {
+                ForeignKeyChecks.verifyRemoved(engine, db, table.schema(),
+                        ForeignKeyChecks.held(engine, table.schema(), deleted), cancel);
+            }
             try (TableWriter w = db.replace(table.schema())) {
                 long keptRows = 0;
                 if (kept != null) {
@@ -365,7 +378,7 @@ final class DataChanges {
                     keptRows = RowAppender.append(ran, w, cancel);
                 }
                 long removed = table.rowCount() - keptRows;
-                QueryResult returned = deleted == null ? count(removed)
+                QueryResult returned = returning == null ? count(removed)
                         : returning(table.schema(), s.sql(), returning, deleted, parameters, cancel);
                 if (removed > 0) {
                     w.commit();
@@ -386,6 +399,9 @@ final class DataChanges {
                     return count(0);
                 }
                 throw new SqlError((db.hasTable(name) ? "table " : "a view named ") + name + " already exists");
+            }
+            if (db.hasTable(name)) {
+                ForeignKeyChecks.verifyDrop(db, name);
             }
             SqlFrontEnd.LogicalPlan logical = plan(SqlFrontEnd.parse(s.query()), parameters);
             QueryExecutor.Ran ran = engine.runLogical(logical, cancel);
@@ -422,25 +438,33 @@ final class DataChanges {
         }
     }
 
-    /** CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (columns), its CHECKs planned first ({@link CheckConstraints}). */
+    /**
+     * CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (columns), its CHECKs planned first ({@link CheckConstraints})
+     * and its FOREIGN KEYs resolved against their parents ({@link ForeignKeys}).
+     */
     QueryResult createTable(Statement.CreateTable c) {
-        if (db.view(c.schema().name()) != null) {
-            throw new SqlError("a view named " + c.schema().name() + " exists; a table needs a name of its own");
+        TableSchema schema = c.schema();
+        if (db.view(schema.name()) != null) {
+            throw new SqlError("a view named " + schema.name() + " exists; a table needs a name of its own");
         }
         if (!c.checks().isEmpty()) {
-            CheckConstraints.validate(engine.frontEnd(), c.schema(), c.checks());
+            CheckConstraints.validate(engine.frontEnd(), schema, c.checks());
+        }
+        if (!c.foreignKeys().isEmpty()) {
+            schema = new TableSchema(schema.name(), schema.columns(), schema.keys(), schema.checks(),
+                    ForeignKeys.resolve(schema, c.foreignKeys(), t -> db.hasTable(t) ? db.table(t).schema() : null));
         }
         if (c.replace()) {
-            replaceEmpty(c.schema());
+            replaceEmpty(schema);
             return ResultRows.empty();
         }
-        if (db.hasTable(c.schema().name())) {
+        if (db.hasTable(schema.name())) {
             if (c.ifNotExists()) {
                 return ResultRows.empty();
             }
-            throw new SqlError("table " + c.schema().name() + " already exists");
+            throw new SqlError("table " + schema.name() + " already exists");
         }
-        db.createTable(c.schema());
+        db.createTable(schema);
         return ResultRows.empty();
     }
 
@@ -450,6 +474,9 @@ final class DataChanges {
      */
     private void replaceEmpty(TableSchema schema) {
         try (Database.WriteLock lock = db.lockForWriting(); TableWriter w = db.replace(schema)) {
+            if (db.hasTable(schema.name())) {
+                ForeignKeyChecks.verifyDrop(db, schema.name());
+            }
             if (db.view(schema.name()) != null) {
                 throw new SqlError("a view named " + schema.name() + " exists; a table needs a name of its own");
             }
