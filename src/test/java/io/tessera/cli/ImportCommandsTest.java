@@ -95,6 +95,22 @@ class ImportCommandsTest extends CapturedMainTest {
     }
 
     @Test
+    void importIntoATableWithAForeignKeyIsRefusedPointingToCopy() throws Exception {
+        Path db = dir.resolve("db");
+        try (io.tessera.Tessera t = io.tessera.Tessera.openOrCreate(db)) {
+            t.query("create table parent (id integer primary key)");
+            t.query("create table child (id integer, pid integer references parent)");
+        }
+        Path csv = dir.resolve("child.csv");
+        Files.writeString(csv, "id,pid\n1,7\n");
+        assertEquals(1, run("import", "--db", db.toString(), "--table", "child", csv.toString()));
+        assertTrue(err().contains("table child has FOREIGN KEY constraints, which tessera import does not check")
+                && err().contains("COPY child FROM 'file'"), err());
+        assertEquals(0, run("tables", "--db", db.toString()));
+        assertTrue(out().lines().anyMatch(l -> l.matches("child\\s+2\\s+0\\s+.*")), out());
+    }
+
+    @Test
     void usageErrors() {
         String db = dir.resolve("db").toString();
         assertEquals(0, run("create", "--db", db, "--table", "t", "--columns", "a INTEGER"));
