@@ -158,6 +158,7 @@ final class DataChanges {
         List<Object[]> stored = ResultRows.of(run(selectColumns(schema,
                 changes ? null : KeyIndex.keyColumns(schema)), parameters, cancel));
         KeyedInsert keyed = new KeyedInsert(schema, stored, rows, action, handled);
+        List<Object[]> before = List.copyOf(keyed.stored());
         if (keyed.changesStored() && action == KeyedInsert.Action.UPDATE) {
             applyUpdates(keyed, sql, schema, columns, handled, parameters, cancel);
         } else if (keyed.changesStored()) {
@@ -170,6 +171,13 @@ final class DataChanges {
         List<Object[]> checked = new ArrayList<>(keyed.inserted());
         checked.addAll(keyed.updatedRows());
         CheckedRows.verify(engine, schema, checked, cancel);
+        if (keyed.updates() > 0 && ForeignKeyChecks.referenced(db, schema.name())) {
+            List<Object[]> removed = ForeignKeyChecks.keyChanged(schema, before, keyed.stored());
+            if (!removed.isEmpty()) {
+                ForeignKeyChecks.verifyRemoved(engine, db, schema, ForeignKeyChecks.held(engine, schema, removed),
+                        cancel);
+            }
+        }
         QueryResult returned = null;
         if (insert.returning() != null) { // the rows inserted and updated, computed before anything is committed
             List<Object[]> written = new ArrayList<>(keyed.inserted());

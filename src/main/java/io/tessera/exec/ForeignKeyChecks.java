@@ -9,13 +9,16 @@ import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.Database;
 import io.tessera.storage.ForeignKey;
 import io.tessera.storage.Table;
+import io.tessera.storage.TableKey;
 import io.tessera.storage.TableSchema;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelShuttleImpl;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.sql.SqlNode;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * FOREIGN KEY constraints over the rows a statement writes or removes, each checked by a query of the other table
@@ -69,6 +72,26 @@ final class ForeignKeyChecks {
                         + r.child().name() + "\"");
             }
         }
+    }
+
+    /**
+     * The rows of {@code before} whose values in a key column of {@code schema} differ in {@code after} (the same rows,
+     * updated in place by ON CONFLICT DO UPDATE or INSERT OR REPLACE): rows removed for a foreign key referencing
+     * them, as DuckDB sees them; a row replaced by one of the same keys removes nothing.
+     */
+    static List<Object[]> keyChanged(TableSchema schema, List<Object[]> before, List<Object[]> after) {
+        List<Object[]> removed = new ArrayList<>();
+        for (int i = 0; i < before.size(); i++) {
+            Object[] old = before.get(i);
+            Object[] now = after.get(i);
+            for (TableKey k : schema.keys()) {
+                if (k.columns().stream().map(schema::indexOf).anyMatch(c -> !Objects.equals(old[c], now[c]))) {
+                    removed.add(old);
+                    break;
+                }
+            }
+        }
+        return removed;
     }
 
     /** {@code rows} (values as a query gives them) held as a table of {@code schema}'s columns. */
