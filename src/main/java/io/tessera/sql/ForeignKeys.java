@@ -162,8 +162,7 @@ public final class ForeignKeys {
      * {@code SELECT c.a, c.b FROM child AS c WHERE c.a IS NOT NULL AND c.b IS NOT NULL AND EXISTS (SELECT 1 FROM
      * parent AS p WHERE p.x = c.a AND p.y = c.b) FETCH FIRST 1 ROW ONLY}: a key of the child's rows that a row of the
      * parent has; planned over the parent's rows a write removes, a row that still references one of them. The
-     * child's scan comes first in the plan. (The NULL tests change no answer; they keep keys that match nothing out
-     * of the join, whose probe of a string column that holds only NULLs fails.)
+     * child's scan comes first in the plan; a key with a NULL references nothing, and stays out of the join.
      */
     public static SqlSelect referenced(String child, ForeignKey key) {
         SqlNodeList items = new SqlNodeList(POS);
