@@ -28,8 +28,8 @@ boolean TesseraIfExists() :
 }
 
 /**
- * A column (name, type, NULL or NOT NULL, PRIMARY KEY, UNIQUE, CHECK, a default or generated value), a name alone, or
- * a table constraint.
+ * A column (name, type, NULL or NOT NULL, PRIMARY KEY, UNIQUE, CHECK, REFERENCES, a default or generated value), a
+ * name alone, or a table constraint.
  */
 void TesseraTableElement(List<SqlNode> list) :
 {
@@ -70,6 +70,9 @@ void TesseraTableElement(List<SqlNode> list) :
             <NOT> <NULL> { nullable = false; }
         |
             TesseraColumnCheck(keys)
+        |
+            // a column's REFERENCES, a foreign key of that one column
+            TesseraReferences(Span.of(), new SqlNodeList(List.of(id), id.getParserPosition()), keys)
         )*
         [
             <DEFAULT_> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
@@ -110,7 +113,42 @@ void TesseraTableElement(List<SqlNode> list) :
         <PRIMARY> { s.add(this); } <KEY> columns = ParenthesizedSimpleIdentifierList() {
             list.add(SqlDdlNodes.primary(s.end(columns), constraint, columns));
         }
+    |
+        // the constraint's name is not kept: DuckDB names a foreign key by its columns
+        <FOREIGN> { s.add(this); } <KEY> columns = ParenthesizedSimpleIdentifierList()
+        TesseraReferences(s, columns, list)
     )
+}
+
+/**
+ * {@code REFERENCES parent [(columns)]} and its {@code ON DELETE | ON UPDATE} actions, added to {@code list} as a
+ * foreign key of {@code columns} (a CASCADE, SET NULL or SET DEFAULT kept for sql/ForeignKeys' refusal).
+ */
+void TesseraReferences(Span s, SqlNodeList columns, List<SqlNode> list) :
+{
+    final SqlIdentifier parent;
+    SqlNodeList referenced = null;
+    SqlParserPos cascade = null;
+    SqlParserPos action;
+}
+{
+    <REFERENCES> { s.add(this); } parent = CompoundIdentifier()
+    [ referenced = ParenthesizedSimpleIdentifierList() ]
+    (
+        <ON> ( <DELETE> | <UPDATE> )
+        (
+            <CASCADE> { cascade = cascade != null ? cascade : getPos(); }
+        |
+            <RESTRICT>
+        |
+            <NO> <ACTION>
+        |
+            <SET> { action = getPos(); } ( <NULL> | <DEFAULT_> ) { cascade = cascade != null ? cascade : action; }
+        )
+    )*
+    {
+        list.add(new io.tessera.sql.ForeignKeyNode(s.end(this), columns, parent, referenced, cascade));
+    }
 }
 
 /**

@@ -135,7 +135,9 @@ public final class ImportCommand implements Runnable {
             ImportProgress progress = GenerationProgress.stderrIsTerminal()
                     ? new ProgressLine(System.err, System::nanoTime) : ImportProgress.NONE;
             TableImporter.Summary s;
-            if (created == null && !d.table(table).schema().checks().isEmpty()) {
+            if (created == null && (!d.table(table).schema().checks().isEmpty()
+                    || !d.table(table).schema().foreignKeys().isEmpty())) {
+                // checked before the commit as COPY's rows are (exec.CheckedRows: CHECKs and FOREIGN KEYs)
                 s = importChecked(d, parquet, o.withProgress(progress));
             } else if (created == null) {
                 s = importInto(d, table, parquet, o.withProgress(progress));

@@ -29,16 +29,28 @@ final class CheckedRows {
     private CheckedRows() {
     }
 
-    /** Fails where one of {@code rows} (values as a query's result gives them) makes a CHECK of {@code schema} FALSE. */
+    /** Whether rows written into a table of {@code schema} must pass a CHECK or a FOREIGN KEY before the commit. */
+    static boolean constrained(TableSchema schema) {
+        return !schema.checks().isEmpty() || !schema.foreignKeys().isEmpty();
+    }
+
+    /**
+     * Fails where one of {@code rows} (values as a query's result gives them) makes a CHECK of {@code schema} FALSE
+     * or references no row of a FOREIGN KEY's parent.
+     */
     static void verify(QueryEngine engine, TableSchema schema, List<Object[]> rows, QueryCancel cancel) {
-        if (schema.checks().isEmpty() || rows.isEmpty()) {
+        if (!constrained(schema) || rows.isEmpty()) {
             return;
         }
         verify(engine, schema, files(engine).rows("checked", schema.columns(), rows), cancel);
     }
 
-    /** Fails where a row of {@code held} (a table of {@code schema}'s columns) makes a CHECK of it FALSE. */
+    /**
+     * Fails where a row of {@code held} (a table of {@code schema}'s columns) makes a CHECK of it FALSE or references
+     * no row of a FOREIGN KEY's parent ({@link ForeignKeyChecks}).
+     */
     static void verify(QueryEngine engine, TableSchema schema, Table held, QueryCancel cancel) {
+        ForeignKeyChecks.verifyWritten(engine, schema, held, cancel);
         if (schema.checks().isEmpty()) {
             return;
         }
@@ -105,7 +117,8 @@ final class CheckedRows {
     static FileTableLoader files(QueryEngine engine) {
         FileTableLoader files = engine.statementFiles();
         if (files == null) {
-            throw new SqlError("a write to a table with CHECK constraints runs only as a statement of its own");
+            throw new SqlError("a write to a table with CHECK or FOREIGN KEY constraints runs only as a statement of"
+                    + " its own");
         }
         return files;
     }

@@ -36,8 +36,8 @@ final class CopyFiles {
     }
 
     /**
-     * {@code COPY table FROM 'file'}; into a table with CHECK constraints, keys or generated columns the file's rows
-     * are imported into the statement's temporary database first, their generated columns computed
+     * {@code COPY table FROM 'file'}; into a table with CHECK or FOREIGN KEY constraints, keys or generated columns
+     * the file's rows are imported into the statement's temporary database first, their generated columns computed
      * ({@link GeneratedRows}), checked there ({@link CheckedRows}; keys as an INSERT checks them,
      * {@link DataChanges#appendKeyed}), and only then appended.
      */
@@ -57,7 +57,7 @@ final class CopyFiles {
         }
         boolean generated = io.tessera.sql.GeneratedColumns.any(schema);
         boolean keyed = !schema.keys().isEmpty();
-        if (schema.checks().isEmpty() && !generated && !keyed) {
+        if (!CheckedRows.constrained(schema) && !generated && !keyed) {
             return copy(db, s, table, allowed);
         }
         if (!generated && !keyed) {

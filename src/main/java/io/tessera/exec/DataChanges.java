@@ -10,6 +10,7 @@ import io.tessera.sql.ConflictUpdates;
 import io.tessera.sql.DataChangeQueries;
 import io.tessera.sql.DeleteClauses;
 import io.tessera.sql.GeneratedColumns;
+import io.tessera.sql.ForeignKeys;
 import io.tessera.sql.InsertClauses;
 import io.tessera.sql.Parameters;
 import io.tessera.sql.SqlError;
@@ -46,8 +47,9 @@ import java.util.Set;
  * anywhere, commits nothing (the writer's files are removed and the table stays as it was). Readers of the
  * previous generation go on reading it. A data change returns one row, {@code count}: the rows it inserted,
  * changed or deleted; with RETURNING, its items over those rows ({@link ReturningRows}). The rows an INSERT or UPDATE
- * writes into a table with CHECK constraints pass them before anything is written ({@link CheckedRows}); a table's
- * generated columns are computed for those rows first ({@link GeneratedRows}).
+ * writes into a table with CHECK or FOREIGN KEY constraints pass them before anything is written ({@link CheckedRows});
+ * a table's generated columns are computed for those rows first ({@link GeneratedRows}); the rows a DELETE or a key's
+ * UPDATE removes from a table that FOREIGN KEYs reference are checked likewise ({@link ForeignKeyChecks}).
  */
 final class DataChanges {
 
@@ -80,8 +82,8 @@ final class DataChanges {
                             : insert.getParserPosition()));
                 }
                 try (TableWriter w = db.append(table)) {
-                    if (insert.returning() != null || !schema.checks().isEmpty() || GeneratedColumns.any(schema)) {
-                        // the rows held: generated columns, RETURNING's items and the CHECKs computed over them
+                    if (insert.returning() != null || CheckedRows.constrained(schema) || GeneratedColumns.any(schema)) {
+                        // the rows held: generated columns, RETURNING's items, CHECKs and FOREIGN KEYs computed over them
                         List<Object[]> rows = GeneratedRows.computed(engine, schema, ResultRows.of(ran), cancel);
                         CheckedRows.verify(engine, schema, rows, cancel);
                         long n = RowAppender.append(rows, w, cancel);
@@ -165,6 +167,7 @@ final class DataChanges {
         List<Object[]> stored = ResultRows.of(run(selectColumns(schema,
                 changes ? null : KeyIndex.keyColumns(schema)), parameters, cancel));
         KeyedInsert keyed = new KeyedInsert(schema, stored, rows, action, handled);
+        List<Object[]> before = List.copyOf(keyed.stored());
         if (keyed.changesStored() && action == KeyedInsert.Action.UPDATE) {
             applyUpdates(keyed, sql, schema, columns, handled, parameters, cancel);
         } else if (keyed.changesStored()) {
@@ -177,6 +180,13 @@ final class DataChanges {
         List<Object[]> checked = new ArrayList<>(keyed.inserted());
         checked.addAll(keyed.updatedRows());
         CheckedRows.verify(engine, schema, checked, cancel);
+        if (keyed.updates() > 0 && ForeignKeyChecks.referenced(db, schema.name())) {
+            List<Object[]> removed = ForeignKeyChecks.keyChanged(schema, before, keyed.stored());
+            if (!removed.isEmpty()) {
+                ForeignKeyChecks.verifyRemoved(engine, db, schema, ForeignKeyChecks.held(engine, schema, removed),
+                        cancel);
+            }
+        }
         QueryResult returned = null;
         if (insert.returning() != null) { // the rows inserted and updated, computed before anything is committed
             List<Object[]> written = new ArrayList<>(keyed.inserted());
@@ -319,7 +329,7 @@ final class DataChanges {
             if (generated) {
                 GeneratedColumns.checkUpdate(SqlFrontEnd.parse(s.sql()), table.schema());
             }
-            if (changesKey(s.sql(), table.schema()) || returning != null || !table.schema().checks().isEmpty()
+            if (changesKey(s.sql(), table.schema()) || returning != null || CheckedRows.constrained(table.schema())
                     || generated) {
                 return updateKeys(rows, table.schema(), s.sql(), returning, parameters, cancel);
             }
@@ -359,6 +369,11 @@ final class DataChanges {
         List<Object[]> changed = GeneratedRows.computed(engine, schema, ResultRows.of(run(rows.changed(), parameters,
                 cancel)), cancel);
         CheckedRows.verify(engine, schema, changed, cancel);
+        if (!changed.isEmpty() && changesKey(sql, schema) && ForeignKeyChecks.referenced(db, schema.name())) {
+            // a key changed is a row removed for the rows that reference it, as DuckDB sees it
+            List<Object[]> old = ResultRows.of(run(DataChangeQueries.updated(sql), parameters, cancel));
+            ForeignKeyChecks.verifyRemoved(engine, db, schema, ForeignKeyChecks.held(engine, schema, old), cancel);
+        }
         QueryResult returned = returning == null ? count(changed.size())
                 : returning(schema, sql, returning, changed, parameters, cancel);
         if (changed.isEmpty()) {
@@ -398,8 +413,13 @@ final class DataChanges {
             Table table = db.table(existingTable(s.table(), "DELETE FROM"));
             SqlNode kept = DataChangeQueries.delete(s.sql());
             SqlNodeList returning = ((DeleteClauses) SqlFrontEnd.parse(s.sql())).returning();
-            List<Object[]> deleted = returning == null ? null
+            boolean referenced = ForeignKeyChecks.referenced(db, table.name());
+            List<Object[]> deleted = returning == null && !referenced ? null
                     : ResultRows.of(run(DataChangeQueries.deleted(s.sql()), parameters, cancel));
+            if (referenced && !deleted.isEmpty()) {
+                ForeignKeyChecks.verifyRemoved(engine, db, table.schema(),
+                        ForeignKeyChecks.held(engine, table.schema(), deleted), cancel);
+            }
             try (TableWriter w = db.replace(table.schema())) {
                 long keptRows = 0;
                 if (kept != null) {
@@ -407,7 +427,7 @@ final class DataChanges {
                     keptRows = RowAppender.append(ran, w, cancel);
                 }
                 long removed = table.rowCount() - keptRows;
-                QueryResult returned = deleted == null ? count(removed)
+                QueryResult returned = returning == null ? count(removed)
                         : returning(table.schema(), s.sql(), returning, deleted, parameters, cancel);
                 if (removed > 0) {
                     w.commit();
@@ -428,6 +448,9 @@ final class DataChanges {
                     return count(0);
                 }
                 throw new SqlError((db.hasTable(name) ? "table " : "a view named ") + name + " already exists");
+            }
+            if (db.hasTable(name)) {
+                ForeignKeyChecks.verifyDrop(db, name);
             }
             SqlFrontEnd.LogicalPlan logical = plan(SqlFrontEnd.parse(s.query()), parameters);
             QueryExecutor.Ran ran = engine.runLogical(logical, cancel);
@@ -464,7 +487,10 @@ final class DataChanges {
         }
     }
 
-    /** CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (columns), its CHECKs planned first ({@link CheckConstraints}). */
+    /**
+     * CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (columns), its CHECKs planned first ({@link CheckConstraints})
+     * and its FOREIGN KEYs resolved against their parents ({@link ForeignKeys}).
+     */
     QueryResult createTable(Statement.CreateTable c) {
         if (db.view(c.schema().name()) != null) {
             throw new SqlError("a view named " + c.schema().name() + " exists; a table needs a name of its own");
@@ -473,15 +499,19 @@ final class DataChanges {
         if (!c.checks().isEmpty()) {
             CheckConstraints.validate(engine.frontEnd(), schema, c.checks());
         }
+        if (!c.foreignKeys().isEmpty()) {
+            schema = new TableSchema(schema.name(), schema.columns(), schema.keys(), schema.checks(),
+                    ForeignKeys.resolve(schema, c.foreignKeys(), t -> db.hasTable(t) ? db.table(t).schema() : null));
+        }
         if (c.replace()) {
             replaceEmpty(schema);
             return ResultRows.empty();
         }
-        if (db.hasTable(c.schema().name())) {
+        if (db.hasTable(schema.name())) {
             if (c.ifNotExists()) {
                 return ResultRows.empty();
             }
-            throw new SqlError("table " + c.schema().name() + " already exists");
+            throw new SqlError("table " + schema.name() + " already exists");
         }
         db.createTable(schema);
         return ResultRows.empty();
@@ -493,6 +523,9 @@ final class DataChanges {
      */
     private void replaceEmpty(TableSchema schema) {
         try (Database.WriteLock lock = db.lockForWriting(); TableWriter w = db.replace(schema)) {
+            if (db.hasTable(schema.name())) {
+                ForeignKeyChecks.verifyDrop(db, schema.name());
+            }
             if (db.view(schema.name()) != null) {
                 throw new SqlError("a view named " + schema.name() + " exists; a table needs a name of its own");
             }

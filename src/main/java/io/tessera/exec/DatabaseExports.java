@@ -63,7 +63,7 @@ final class DatabaseExports {
             }
             StringBuilder load = new StringBuilder();
             Set<String> fileNames = new HashSet<>();
-            for (Table t : db.tables()) {
+            for (Table t : parentsFirst(db.tables())) {
                 QueryCancel.check(cancel);
                 schema.append(CatalogText.createTable(t)).append('\n');
                 String file = dir + "/" + fileName(t.name(), fileNames) + (parquet ? ".parquet" : ".csv");
@@ -135,6 +135,35 @@ final class DatabaseExports {
                 throw new SqlError("IMPORT DATABASE: " + fileName + ", statement " + n + ": " + e.getMessage(), e);
             }
         }
+    }
+
+    /**
+     * The tables with each FOREIGN KEY's parent before its child, so that schema.sql makes and load.sql fills the
+     * parent first (a table referencing itself needs nothing before it); otherwise in the catalog's order.
+     */
+    private static List<Table> parentsFirst(List<Table> tables) {
+        List<Table> ordered = new ArrayList<>();
+        Set<String> placed = new HashSet<>();
+        List<Table> left = new ArrayList<>(tables);
+        while (!left.isEmpty()) {
+            boolean progress = false;
+            for (java.util.Iterator<Table> it = left.iterator(); it.hasNext(); ) {
+                Table t = it.next();
+                boolean ready = t.schema().foreignKeys().stream().map(k -> k.parent().toLowerCase(Locale.ROOT))
+                        .allMatch(p -> placed.contains(p) || p.equals(t.name().toLowerCase(Locale.ROOT)));
+                if (ready) {
+                    ordered.add(t);
+                    placed.add(t.name().toLowerCase(Locale.ROOT));
+                    it.remove();
+                    progress = true;
+                }
+            }
+            if (!progress) {
+                ordered.addAll(left); // a cycle of keys CREATE TABLE cannot make: kept as it is
+                break;
+            }
+        }
+        return ordered;
     }
 
     /** A table's file name: its name in lower case, each character other than a letter or digit an underscore. */

@@ -374,6 +374,7 @@ public final class QueryEngine implements AutoCloseable {
                     throw new SqlError("no table " + d.name()
                             + io.tessera.sql.DidYouMean.hint(d.name(), DataChanges.tableNames(db)));
                 }
+                ForeignKeyChecks.verifyDrop(db, d.name());
                 db.dropTable(d.name());
                 yield ResultRows.empty();
             }

@@ -67,6 +67,7 @@ final class TableAlterations {
             }
             TableSchema schema = db.table(name).schema();
             GeneratedColumns.checkAlter(schema, node.action, node.column == null ? null : node.column.getSimple());
+            ForeignKeyAlterations.verify(db, schema, node);
             switch (node.action) {
                 case ADD_COLUMN -> addColumn(node, schema, s.sql(), parameters, cancel);
                 case DROP_COLUMN -> dropColumn(node, schema);
@@ -182,7 +183,7 @@ final class TableAlterations {
         }
         List<CheckConstraint> checks = schema.checks().stream()
                 .map(ch -> CheckConstraints.renamed(ch, schema.name(), old, name)).toList();
-        alterColumns(schema, schema(schema.name(), columns, keys, checks, node), identity(columns.size()));
+        alterColumns(schema, schema(schema, columns, keys, checks, node), identity(columns.size()));
     }
 
     /** RENAME TO: the manifest changes, the files are linked into the new name's folder. */
@@ -333,16 +334,17 @@ final class TableAlterations {
         }
     }
 
-    /** The table's next schema, with the CHECKs {@code current} has. */
+    /** The table's next schema, with the CHECKs and FOREIGN KEYs {@code current} has. */
     private static TableSchema schema(TableSchema current, List<ColumnSchema> columns, List<TableKey> keys,
             AlterTableNode node) {
-        return schema(current.name(), columns, keys, current.checks(), node);
+        return schema(current, columns, keys, current.checks(), node);
     }
 
-    private static TableSchema schema(String name, List<ColumnSchema> columns, List<TableKey> keys,
+    private static TableSchema schema(TableSchema current, List<ColumnSchema> columns, List<TableKey> keys,
             List<CheckConstraint> checks, AlterTableNode node) {
+        String name = current.name();
         try {
-            return new TableSchema(name, columns, keys, checks);
+            return new TableSchema(name, columns, keys, checks, current.foreignKeys());
         } catch (IllegalArgumentException e) {
             throw new SqlError("ALTER TABLE " + name + ": " + e.getMessage()
                     + AlterTableNode.at(node.getParserPosition()), e);

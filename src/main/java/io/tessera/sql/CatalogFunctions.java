@@ -184,6 +184,12 @@ final class CatalogFunctions {
             sb.append(", ").append(c.name() == null ? "" : "CONSTRAINT " + DuckDbKeywords.quoted(c.name()) + " ")
                     .append(c.clause());
         }
+        for (io.tessera.storage.ForeignKey f : t.schema().foreignKeys()) {
+            sb.append(", FOREIGN KEY (").append(String.join(", ", f.columns().stream().map(DuckDbKeywords::quoted)
+                    .toList())).append(") REFERENCES ").append(DuckDbKeywords.quoted(f.parent())).append('(')
+                    .append(String.join(", ", f.referenced().stream().map(DuckDbKeywords::quoted).toList()))
+                    .append(')');
+        }
         return sb.append(");").toString();
     }
 

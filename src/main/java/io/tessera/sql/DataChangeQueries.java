@@ -190,6 +190,22 @@ public final class DataChangeQueries {
         return select(all, as(delete.getTargetTable(), alias), where);
     }
 
+    /**
+     * The rows an UPDATE changes, as stored before it: {@code SELECT alias.* FROM table AS alias WHERE condition} (with
+     * a FROM list {@code WHERE EXISTS (SELECT 1 FROM list WHERE condition)}; without a condition every row).
+     */
+    public static SqlNode updated(String sql) {
+        SqlUpdate update = (SqlUpdate) parse(sql);
+        String alias = alias(update.getTargetTable(), update.getAlias());
+        SqlNode where = update.getCondition();
+        if (update instanceof UpdateClauses clauses && clauses.from() != null) {
+            SqlNodeList one = SqlNodeList.of(SqlLiteral.createExactNumeric("1", POS));
+            where = SqlStdOperatorTable.EXISTS.createCall(POS, select(one, clauses.from(), where));
+        }
+        SqlNodeList all = SqlNodeList.of(SqlIdentifier.star(List.of(alias, ""), POS, List.of(POS, POS)));
+        return select(all, as(update.getTargetTable(), alias), where);
+    }
+
     /** Whether a statement is an INSERT, UPDATE or DELETE with RETURNING, whose result is rows, not a count. */
     public static boolean returnsRows(Statement statement) {
         String sql = switch (statement) {

@@ -3,6 +3,7 @@ package io.tessera.sql;
 import io.tessera.storage.CheckConstraint;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.Database;
+import io.tessera.storage.ForeignKey;
 import io.tessera.storage.Table;
 import io.tessera.storage.TableKey;
 import io.tessera.storage.View;
@@ -23,7 +24,8 @@ import java.util.Locale;
 
 /**
  * DuckDB's {@code information_schema.tables}, {@code .columns}, {@code .views}, {@code .table_constraints},
- * {@code .key_column_usage} and {@code .check_constraints} (the columns clients read most):
+ * {@code .key_column_usage}, {@code .check_constraints} and {@code .referential_constraints} (the columns clients
+ * read most):
  * each one a statement names in FROM is replaced, before validation, by a VALUES list of the database's tables and
  * views as they are when the statement is planned, so it can be filtered, joined and aggregated as any table. One
  * schema, {@code main}; the catalog is the database directory's name (DuckDB's is the database file's). The columns
@@ -46,9 +48,12 @@ final class InformationSchema {
             "position_in_unique_constraint");
     private static final List<String> CHECK_CONSTRAINTS = List.of("constraint_catalog", "constraint_schema",
             "constraint_name", "check_clause");
+    private static final List<String> REFERENTIAL_CONSTRAINTS = List.of("constraint_catalog", "constraint_schema",
+            "constraint_name", "unique_constraint_catalog", "unique_constraint_schema", "unique_constraint_name",
+            "match_option", "update_rule", "delete_rule");
     /** The views information_schema has. */
     private static final List<String> NAMES = List.of("tables", "columns", "views", "table_constraints",
-            "key_column_usage", "check_constraints");
+            "key_column_usage", "check_constraints", "referential_constraints");
 
     private final Database db;
     private final String catalog;
@@ -150,6 +155,7 @@ final class InformationSchema {
             case "table_constraints" -> TABLE_CONSTRAINTS;
             case "key_column_usage" -> KEY_COLUMN_USAGE;
             case "check_constraints" -> CHECK_CONSTRAINTS;
+            case "referential_constraints" -> REFERENTIAL_CONSTRAINTS;
             default -> VIEWS;
         };
         List<SqlTypeName> types = new ArrayList<>();
@@ -218,6 +224,18 @@ final class InformationSchema {
                     for (CheckConstraint c : t.schema().checks()) {
                         rows.add(constraint(t, c.name(t.name()), "CHECK"));
                     }
+                    for (ForeignKey f : t.schema().foreignKeys()) {
+                        rows.add(constraint(t, f.name(t.name()), "FOREIGN KEY"));
+                    }
+                }
+            }
+            case "referential_constraints" -> {
+                // each foreign key with the parent's key it references, whose rows it may not lose (NO ACTION)
+                for (Table t : tables) {
+                    for (ForeignKey f : t.schema().foreignKeys()) {
+                        rows.add(List.of(catalog, "main", f.name(t.name()), catalog, "main", parentKey(f),
+                                "NONE", "NO ACTION", "NO ACTION"));
+                    }
                 }
             }
             case "check_constraints" -> {
@@ -244,6 +262,12 @@ final class InformationSchema {
                             rows.add(row);
                         }
                     }
+                    for (ForeignKey f : t.schema().foreignKeys()) {
+                        for (int i = 0; i < f.columns().size(); i++) {
+                            rows.add(List.of(catalog, "main", f.name(t.name()), catalog, "main", t.name(),
+                                    f.columns().get(i), (long) i + 1, (long) i + 1));
+                        }
+                    }
                 }
             }
             default -> {
@@ -253,6 +277,20 @@ final class InformationSchema {
             }
         }
         return rows;
+    }
+
+    /** The name of the parent's key that foreign key {@code f} references (its columns', where the parent is gone). */
+    private String parentKey(ForeignKey f) {
+        for (Table t : tables) {
+            if (f.references(t.name())) {
+                for (TableKey k : t.schema().keys()) {
+                    if (k.columns().size() == f.referenced().size() && f.referenced().stream().allMatch(k::has)) {
+                        return k.name(t.name());
+                    }
+                }
+            }
+        }
+        return f.parent() + "_" + String.join("_", f.referenced()) + "_key";
     }
 
     /** A row of {@code table_constraints}. */

@@ -44,16 +44,18 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
     /**
      * {@code CREATE [OR REPLACE] TABLE [IF NOT EXISTS] name (column type [NOT NULL] [PRIMARY KEY | UNIQUE], ...,
      * [PRIMARY KEY (columns)], [UNIQUE (columns)], [[CONSTRAINT name] CHECK (condition)])}: a primary key's columns
-     * are NOT NULL; {@code checks} each with its condition's place; {@code replace} where an existing table of the
-     * name gives way to the new one.
+     * are NOT NULL; {@code checks} each with its condition's place; {@code foreignKeys} as written, resolved against
+     * their parents when the table is made ({@link ForeignKeys#resolve}); {@code replace} where an existing table of
+     * the name gives way to the new one.
      */
     record CreateTable(String name, List<Column> columns, List<TableKey> keys, List<CheckConstraints.Declared> checks,
-            boolean ifNotExists, boolean replace) implements Statement {
+            List<ForeignKeys.Declared> foreignKeys, boolean ifNotExists, boolean replace) implements Statement {
 
         public CreateTable {
             columns = List.copyOf(columns);
             keys = List.copyOf(keys);
             checks = List.copyOf(checks);
+            foreignKeys = List.copyOf(foreignKeys);
         }
 
         /**

@@ -20,8 +20,9 @@ import java.util.List;
  * CREATE TABLE [AS], DROP TABLE, CREATE VIEW and DROP VIEW as Calcite's DDL grammar parsed them, turned into
  * {@link Statement}s. What the grammar takes and Tessera does not keep (a schema name) is an
  * error naming its position, never silently dropped; PRIMARY KEY and UNIQUE are kept as the table's keys, a column's
- * DEFAULT as its text ({@link ColumnDefaults}), a CHECK as its condition's text ({@link CheckConstraints}), a generated column's expression as its text
- * ({@link GeneratedColumns}).
+ * DEFAULT as its text ({@link ColumnDefaults}), a CHECK as its condition's text ({@link CheckConstraints}), a generated
+ * column's expression as its text ({@link GeneratedColumns}), a FOREIGN KEY as its columns and parent
+ * ({@link ForeignKeys}, resolved against the parent when the table is made).
  */
 final class TableDefinitions {
 
@@ -42,8 +43,11 @@ final class TableDefinitions {
         List<Statement.Column> columns = new ArrayList<>();
         List<SqlKeyConstraint> constraints = new ArrayList<>();
         List<SqlCheckConstraint> checkNodes = new ArrayList<>();
+        List<ForeignKeyNode> foreignKeyNodes = new ArrayList<>();
         for (SqlNode element : create.columnList) {
-            if (element instanceof SqlKeyConstraint key) {
+            if (element instanceof ForeignKeyNode foreignKey) {
+                foreignKeyNodes.add(foreignKey);
+            } else if (element instanceof SqlKeyConstraint key) {
                 constraints.add(key);
             } else if (element instanceof SqlCheckConstraint check) {
                 checkNodes.add(check); // a column's or the table's: either may name any of the table's columns
@@ -60,7 +64,12 @@ final class TableDefinitions {
         for (SqlCheckConstraint check : checkNodes) {
             checks.add(CheckConstraints.of(check, table, names, sql));
         }
-        return new Statement.CreateTable(table, columns, keys, checks, create.ifNotExists, create.getReplace());
+        List<ForeignKeys.Declared> foreignKeys = new ArrayList<>();
+        for (ForeignKeyNode foreignKey : foreignKeyNodes) {
+            foreignKeys.add(ForeignKeys.of(foreignKey, table, names));
+        }
+        return new Statement.CreateTable(table, columns, keys, checks, foreignKeys, create.ifNotExists,
+                create.getReplace());
     }
 
     /**

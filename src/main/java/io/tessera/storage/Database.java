@@ -480,8 +480,11 @@ public final class Database implements AutoCloseable {
             if (!sameName && (m.table(newName) != null || m.view(newName) != null)) {
                 throw new StorageException("a table or view named " + newName + " exists in " + dir);
             }
+            // a foreign key of the table to itself follows the new name
+            List<ForeignKey> foreignKeys = cur.schema().foreignKeys().stream().map(f -> f.references(table)
+                    ? new ForeignKey(f.columns(), newName, f.referenced()) : f).toList();
             TableSchema schema = new TableSchema(newName, cur.schema().columns(), cur.schema().keys(),
-                    cur.schema().checks());
+                    cur.schema().checks(), foreignKeys);
             int generation = nextGeneration();
             List<Manifest.ColumnEntry> columns = sameName ? cur.columns()
                     : RenamedFiles.link(this, cur, newName, generation);

@@ -310,6 +310,16 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                     c.columns().forEach(cc::add);
                 }
             }
+            if (!t.schema().foreignKeys().isEmpty()) {
+                // absent in a manifest written before FOREIGN KEY constraints were kept: such a table has none
+                ArrayNode fks = tn.putArray("foreign_keys");
+                for (ForeignKey f : t.schema().foreignKeys()) {
+                    ObjectNode fn = fks.addObject();
+                    f.columns().forEach(fn.putArray("columns")::add);
+                    fn.put("parent", f.parent());
+                    f.referenced().forEach(fn.putArray("referenced")::add);
+                }
+            }
         }
         if (!views.isEmpty()) {
             ArrayNode vs = root.putArray("views");
@@ -485,7 +495,18 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                                 ck.get("expression").asText(), checkColumns));
                     }
                 }
-                tables.add(new TableEntry(new TableSchema(table, schemas, keys, checks), tn.get("rows").asLong(),
+                List<ForeignKey> foreignKeys = new ArrayList<>();
+                if (tn.has("foreign_keys")) {
+                    for (JsonNode fn : tn.get("foreign_keys")) {
+                        List<String> fkColumns = new ArrayList<>();
+                        fn.get("columns").forEach(c -> fkColumns.add(c.asText()));
+                        List<String> referenced = new ArrayList<>();
+                        fn.get("referenced").forEach(c -> referenced.add(c.asText()));
+                        foreignKeys.add(new ForeignKey(fkColumns, fn.get("parent").asText(), referenced));
+                    }
+                }
+                tables.add(new TableEntry(new TableSchema(table, schemas, keys, checks, foreignKeys),
+                        tn.get("rows").asLong(),
                         tn.get("generation").asInt(), cols));
             }
             List<Retired> retired = new ArrayList<>();

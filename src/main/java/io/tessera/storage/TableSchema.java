@@ -9,12 +9,12 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * A table's name, columns, keys (PRIMARY KEY and UNIQUE constraints, {@link TableKey}) and CHECK constraints
- * ({@link CheckConstraint}). Names are stored as they were written and looked up ignoring case: two names that differ
+ * A table's name, columns, keys (PRIMARY KEY and UNIQUE constraints, {@link TableKey}), CHECK constraints
+ * ({@link CheckConstraint}) and FOREIGN KEY constraints ({@link ForeignKey}). Names are stored as they were written and looked up ignoring case: two names that differ
  * only in case are the same name, as in DuckDB.
  */
 public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey> keys,
-        List<CheckConstraint> checks) {
+        List<CheckConstraint> checks, List<ForeignKey> foreignKeys) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -52,9 +52,23 @@ public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey
                 }
             }
         }
+        foreignKeys = List.copyOf(foreignKeys);
+        for (ForeignKey f : foreignKeys) {
+            for (String col : f.columns()) {
+                if (!seen.contains(col.toLowerCase(Locale.ROOT))) {
+                    throw new IllegalArgumentException("column " + col + " of constraint " + f.name(name)
+                            + " is not a column of table " + name);
+                }
+            }
+        }
     }
 
-    /** A table without CHECK constraints. */
+    /** A table without FOREIGN KEY constraints. */
+    public TableSchema(String name, List<ColumnSchema> columns, List<TableKey> keys, List<CheckConstraint> checks) {
+        this(name, columns, keys, checks, List.of());
+    }
+
+    /** A table without CHECK or FOREIGN KEY constraints. */
     public TableSchema(String name, List<ColumnSchema> columns, List<TableKey> keys) {
         this(name, columns, keys, List.of());
     }
@@ -146,6 +160,7 @@ public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey
     public String toString() {
         return name + "(" + columns.stream().map(ColumnSchema::toString).collect(Collectors.joining(", "))
                 + keys.stream().map(k -> ", " + k).collect(Collectors.joining())
-                + checks.stream().map(c -> ", " + c).collect(Collectors.joining()) + ")";
+                + checks.stream().map(c -> ", " + c).collect(Collectors.joining())
+                + foreignKeys.stream().map(f -> ", " + f).collect(Collectors.joining()) + ")";
     }
 }

@@ -108,6 +108,29 @@ class ImportCommandsTest extends CapturedMainTest {
     }
 
     @Test
+    void importIntoATableWithAForeignKeyChecksItsRows() throws Exception {
+        Path db = dir.resolve("db");
+        try (io.tessera.Tessera t = io.tessera.Tessera.openOrCreate(db)) {
+            t.query("create table parent (id integer primary key)");
+            t.query("insert into parent values (7)");
+            t.query("create table child (id integer, pid integer references parent)");
+        }
+        Path bad = dir.resolve("bad.csv");
+        Files.writeString(bad, "id,pid\n1,7\n2,8\n");
+        assertEquals(1, run("import", "--db", db.toString(), "--table", "child", "--header", bad.toString()));
+        assertTrue(err().toLowerCase(java.util.Locale.ROOT).contains("foreign key"), err());
+        assertEquals(0, run("sql", "--db", db.toString(), "--format", "csv", "-c", "select count(*) as n from child"),
+                err());
+        assertEquals("n\n0\n", out()); // the refused import wrote nothing
+        Path good = dir.resolve("good.csv");
+        Files.writeString(good, "id,pid\n1,7\n2,\n");
+        assertEquals(0, run("import", "--db", db.toString(), "--table", "child", "--header", good.toString()), err());
+        assertEquals(0, run("sql", "--db", db.toString(), "--format", "csv", "-c",
+                "select id, pid from child order by id"), err());
+        assertEquals("id,pid\n1,7\n2,\n", out());
+    }
+
+    @Test
     void usageErrors() {
         String db = dir.resolve("db").toString();
         assertEquals(0, run("create", "--db", db, "--table", "t", "--columns", "a INTEGER"));

@@ -131,6 +131,27 @@ class StatementParserTest {
     }
 
     @Test
+    void createTableWithForeignKeys() {
+        Statement.CreateTable c = create("create table c (id int references p, Pa int, pb varchar references q (k)"
+                + " on delete restrict on update no action, constraint f foreign key (pa, PB) references r (x, y))");
+        // columns as the table stores them, the parent's as written (resolved against it when the table is made)
+        assertEquals(List.of(List.of("id"), List.of("pb"), List.of("Pa", "pb")),
+                c.foreignKeys().stream().map(ForeignKeys.Declared::columns).toList());
+        assertEquals(List.of("p", "q", "r"), c.foreignKeys().stream().map(ForeignKeys.Declared::parent).toList());
+        assertEquals(java.util.Arrays.asList(null, List.of("k"), List.of("x", "y")),
+                c.foreignKeys().stream().map(ForeignKeys.Declared::referenced).toList());
+        assertEquals(1, c.foreignKeys().get(2).at().getLineNum());
+        assertEquals("CREATE TABLE c: FOREIGN KEY constraints cannot use CASCADE, SET NULL or SET DEFAULT at line 1,"
+                + " column 72", error("create table c (id int references p (id) on update no action on delete cascade)"));
+        assertEquals("CREATE TABLE c: FOREIGN KEY constraints cannot use CASCADE, SET NULL or SET DEFAULT at line 1,"
+                + " column 65", error("create table c (id int, foreign key (id) references p on delete set null)"));
+        assertEquals("CREATE TABLE c: column \"nope\" named in key does not exist at line 1, column 38",
+                error("create table c (id int, foreign key (nope) references p)"));
+        assertEquals("unsupported: a qualified table name s.p at line 1, column 35",
+                error("create table c (id int references s.p)"));
+    }
+
+    @Test
     void createTableWithEveryType() {
         Statement.CreateTable c = create("""
                 CREATE TABLE lineitem (

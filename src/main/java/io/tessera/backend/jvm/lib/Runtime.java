@@ -148,10 +148,15 @@ public final class Runtime {
         return new int[][] {ra, rb};
     }
 
-    /** For each code of {@code from}, the code of the same string in {@code to}, or -1. */
+    /**
+     * For each code of {@code from}, the code of the same string in {@code to}, or -1. At least one entry: generated
+     * code maps a NULL row's code (0) before it tests the row for NULL, and the column of an empty dictionary holds
+     * only NULLs.
+     */
     public static int[] codeMap(Dictionary from, Dictionary to) {
-        int[] m = new int[from.size()];
-        for (int i = 0; i < m.length; i++) {
+        int[] m = new int[Math.max(1, from.size())];
+        m[0] = -1;
+        for (int i = 0; i < from.size(); i++) {
             m[i] = to.code(from.value(i));
         }
         return m;
