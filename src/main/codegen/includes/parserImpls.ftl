@@ -78,7 +78,23 @@ void TesseraTableElement(List<SqlNode> list) :
             <DEFAULT_> value = Expression(ExprContext.ACCEPT_SUB_QUERY) {
                 strategy = ColumnStrategy.DEFAULT;
             }
-            ( TesseraColumnCheck(keys) )*
+            (
+                // the same constraints after the DEFAULT, in any order, as DuckDB and PostgreSQL take them
+                <PRIMARY> { k = span(); } <KEY> {
+                    keys.add(SqlDdlNodes.primary(k.end(this), null,
+                        new SqlNodeList(List.of(id), id.getParserPosition())));
+                }
+            |
+                <UNIQUE> {
+                    keys.add(SqlDdlNodes.unique(getPos(), null, new SqlNodeList(List.of(id), id.getParserPosition())));
+                }
+            |
+                <NOT> <NULL> { nullable = false; }
+            |
+                TesseraColumnCheck(keys)
+            |
+                TesseraReferences(Span.of(), new SqlNodeList(List.of(id), id.getParserPosition()), keys)
+            )*
         |
             value = TesseraGeneratedAs(stored) {
                 strategy = stored[0] ? ColumnStrategy.STORED : ColumnStrategy.VIRTUAL;

@@ -35,8 +35,11 @@ final class QueryDescriptions {
                 logical.storedNotNull());
         TableSchema table = ResultRows.describedTable(db, d.query());
         List<TableKey> keys = table == null ? List.of() : table.keys();
-        return d.form() == Statement.Describe.Form.TABLE_INFO ? ResultRows.tableInfo(columns, keys)
-                : ResultRows.describe(columns, keys);
+        java.util.function.Function<String, String> defaults = name -> table == null ? null
+                : table.columns().stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst()
+                        .map(io.tessera.storage.ColumnSchema::defaultValue).orElse(null);
+        return d.form() == Statement.Describe.Form.TABLE_INFO ? ResultRows.tableInfo(columns, keys, defaults)
+                : ResultRows.describe(columns, keys, defaults);
     }
 
     /** SUMMARIZE: the columns of the query (as DESCRIBE finds them), then one aggregate per column over its rows. */

@@ -125,12 +125,14 @@ final class ResultRows {
     }
 
     /** DESCRIBE's rows; {@code keys}: the described table's, whose columns are PRI (primary key) or UNI (unique). */
-    static QueryResult describe(List<ColumnInfo> resultColumns, List<TableKey> keys) {
+    static QueryResult describe(List<ColumnInfo> resultColumns, List<TableKey> keys,
+                                java.util.function.Function<String, String> defaults) {
         List<Object[]> rows = new ArrayList<>();
         for (ColumnInfo c : resultColumns) {
             String key = keys.stream().anyMatch(k -> k.primary() && k.has(c.name())) ? "PRI"
                     : keys.stream().anyMatch(k -> k.has(c.name())) ? "UNI" : null;
-            rows.add(new Object[] {c.name(), c.type().toString(), c.nullable() ? "YES" : "NO", key, null, null});
+            rows.add(new Object[] {c.name(), c.type().toString(), c.nullable() ? "YES" : "NO", key,
+                    defaults.apply(c.name()), null});
         }
         List<ResultColumn> columns = new ArrayList<>();
         for (String name : List.of("column_name", "column_type", "null", "key", "default", "extra")) {
@@ -141,14 +143,16 @@ final class ResultRows {
 
     /**
      * A table's columns as DuckDB's {@code PRAGMA table_info} lists them (SQLite's form): position from 0, name, type,
-     * whether NOT NULL, default (Tessera has none) and whether part of the primary key among {@code keys}.
+     * whether NOT NULL, its DEFAULT's text ({@code defaults} by column name, null where none) and whether part of the
+     * primary key among {@code keys}.
      */
-    static QueryResult tableInfo(List<ColumnInfo> resultColumns, List<TableKey> keys) {
+    static QueryResult tableInfo(List<ColumnInfo> resultColumns, List<TableKey> keys,
+                                 java.util.function.Function<String, String> defaults) {
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < resultColumns.size(); i++) {
             ColumnInfo c = resultColumns.get(i);
             boolean pk = keys.stream().anyMatch(k -> k.primary() && k.has(c.name()));
-            rows.add(new Object[] {i, c.name(), c.type().toString(), !c.nullable(), null, pk});
+            rows.add(new Object[] {i, c.name(), c.type().toString(), !c.nullable(), defaults.apply(c.name()), pk});
         }
         List<ResultColumn> columns = List.of(new ResultColumn("cid", DataType.INTEGER, false),
                 new ResultColumn("name", DataType.VARCHAR, false), new ResultColumn("type", DataType.VARCHAR, false),

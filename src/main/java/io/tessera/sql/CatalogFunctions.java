@@ -31,6 +31,8 @@ final class CatalogFunctions {
 
     private static final Set<String> NAMES = Set.of("duckdb_databases", "duckdb_schemas", "duckdb_tables",
             "duckdb_columns", "duckdb_views", "duckdb_sequences", "pragma_version", "pragma_database_size");
+    /** Those that take a table's or view's name: {@code pragma_table_info('t')}, {@code pragma_show('t')}. */
+    private static final Set<String> OF_A_TABLE = Set.of("pragma_table_info", "pragma_show");
 
     private static final SqlTypeName TEXT = SqlTypeName.VARCHAR;
     private static final SqlTypeName BOOL = SqlTypeName.BOOLEAN;
@@ -60,6 +62,10 @@ final class CatalogFunctions {
             return null;
         }
         String name = call.getOperator().getName().toLowerCase(Locale.ROOT);
+        if (OF_A_TABLE.contains(name)) {
+            argument(call);
+            return name;
+        }
         if (!NAMES.contains(name)) {
             return null;
         }
@@ -69,8 +75,28 @@ final class CatalogFunctions {
         return name;
     }
 
-    /** The rows of the function {@code name} (one of {@link #NAMES}). */
-    CatalogRelation relation(String name) {
+    /**
+     * The table or view name {@code pragma_table_info('t')} and {@code pragma_show('t')} take, where {@code node} is a
+     * call of one in FROM (null for any other call): one string literal, else an error naming the function.
+     */
+    static String argument(SqlNode node) {
+        if (!(node instanceof SqlCall table) || table.getKind() != SqlKind.COLLECTION_TABLE
+                || !(table.operand(0) instanceof SqlCall call)
+                || !OF_A_TABLE.contains(call.getOperator().getName().toLowerCase(Locale.ROOT))) {
+            return null;
+        }
+        if (call.operandCount() != 1 || !(call.operand(0) instanceof org.apache.calcite.sql.SqlCharStringLiteral s)) {
+            throw new SqlError(call.getOperator().getName().toLowerCase(Locale.ROOT) + " takes one argument, a table's"
+                    + " or view's name in quotes" + SupportCheck.at(call.getParserPosition()));
+        }
+        return s.getValueAs(String.class);
+    }
+
+    /** The rows of the function {@code name} (one of {@link #NAMES}, or of {@link #OF_A_TABLE} over {@code of}). */
+    CatalogRelation relation(String name, String of) {
+        if (OF_A_TABLE.contains(name)) {
+            return columnsOf(name, of);
+        }
         return switch (name) {
             case "duckdb_databases" -> relation(List.of(row(catalog, path(), null, false, "tessera", false)),
                     "database_name", TEXT, "path", TEXT, "comment", TEXT, "internal", BOOL, "type", TEXT,
@@ -140,6 +166,41 @@ final class CatalogFunctions {
         return relation(rows, "database_name", TEXT, "schema_name", TEXT, "sequence_name", TEXT, "comment", TEXT,
                 "temporary", BOOL, "start_value", LONG, "min_value", LONG, "max_value", LONG, "increment_by", LONG,
                 "cycle", BOOL, "last_value", LONG, "sql", TEXT);
+    }
+
+    /**
+     * {@code pragma_table_info('t')} (SQLite's columns: position from 0, name, type, NOT NULL, DEFAULT, part of the
+     * primary key) or {@code pragma_show('t')} (DESCRIBE's: name, type, null, key, default, extra) of a table or view.
+     */
+    private CatalogRelation columnsOf(String function, String of) {
+        boolean info = function.equals("pragma_table_info");
+        List<List<Object>> rows = new ArrayList<>();
+        Table table = tables.stream().filter(t -> t.name().equalsIgnoreCase(of)).findFirst().orElse(null);
+        View view = table != null ? null : views.stream().filter(v -> v.name().equalsIgnoreCase(of)).findFirst()
+                .orElse(null);
+        if (table != null) {
+            int i = 0;
+            for (ColumnSchema c : table.schema().columns()) {
+                boolean pk = primaryKeyColumn(table, c.name());
+                boolean unique = table.schema().keys().stream().anyMatch(k -> k.has(c.name()));
+                boolean notNull = !c.nullable() || pk;
+                rows.add(info ? row(i++, c.name(), c.type().toString(), notNull, c.defaultValue(), pk)
+                        : row(c.name(), c.type().toString(), notNull ? "NO" : "YES", pk ? "PRI" : unique ? "UNI" : null,
+                                c.defaultValue(), null));
+            }
+        } else if (view != null) {
+            int i = 0;
+            for (ViewColumns.Column c : viewColumns == null ? List.<ViewColumns.Column>of() : viewColumns.of(view)) {
+                rows.add(info ? row(i++, c.name(), c.type(), false, null, false)
+                        : row(c.name(), c.type(), "YES", null, null, null));
+            }
+        } else {
+            throw new SqlError(function + ": no table or view named " + of);
+        }
+        return info ? relation(rows, "cid", SqlTypeName.INTEGER, "name", TEXT, "type", TEXT, "notnull", BOOL,
+                "dflt_value", TEXT, "pk", BOOL)
+                : relation(rows, "column_name", TEXT, "column_type", TEXT, "null", TEXT, "key", TEXT, "default", TEXT,
+                        "extra", TEXT);
     }
 
     /** DuckDB's columns of PRAGMA database_size: the tables' bytes on disk; Tessera has no blocks and no WAL. */

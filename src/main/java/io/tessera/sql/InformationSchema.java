@@ -110,12 +110,13 @@ final class InformationSchema {
             if (as.operandCount() > 2) {
                 return as; // column aliases of its own: Calcite checks their number against the relation's
             }
-            return relation(view, (SqlIdentifier) as.operand(1), as.operand(0).getParserPosition());
+            return relation(view, CatalogFunctions.argument(as.operand(0)), (SqlIdentifier) as.operand(1),
+                    as.operand(0).getParserPosition());
         }
         String view = viewName(from);
         if (view != null) {
             SqlParserPos pos = from.getParserPosition();
-            return relation(view, new SqlIdentifier(view, pos), pos);
+            return relation(view, CatalogFunctions.argument(from), new SqlIdentifier(view, pos), pos);
         }
         if (from != null) {
             walk(from);
@@ -145,9 +146,9 @@ final class InformationSchema {
     }
 
     /** {@code (VALUES ...) AS alias (columns)} of the relation {@code name}. */
-    private SqlNode relation(String name, SqlIdentifier alias, SqlParserPos pos) {
+    private SqlNode relation(String name, String of, SqlIdentifier alias, SqlParserPos pos) {
         if (name.startsWith(CatalogFunctions.PREFIX_DUCKDB) || name.startsWith(CatalogFunctions.PREFIX_PRAGMA)) {
-            return new CatalogFunctions(db, catalog, tables, views, viewColumns).relation(name).as(alias, pos);
+            return new CatalogFunctions(db, catalog, tables, views, viewColumns).relation(name, of).as(alias, pos);
         }
         List<String> columns = switch (name) {
             case "tables" -> TABLES;
