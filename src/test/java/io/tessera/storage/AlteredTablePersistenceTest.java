@@ -1,13 +1,11 @@
 package io.tessera.storage;
 
 import io.tessera.Tessera;
-import io.tessera.api.QueryResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -49,11 +47,11 @@ class AlteredTablePersistenceTest {
                     "the dropped column's files are deleted");
         }
         try (Tessera t = Tessera.open(dir)) {
-            assertEquals("[[1, 20, e], [2, 40, e]]", rows(t.query("select * from renamed order by key")));
+            assertEquals("[[1, 20, e], [2, 40, e]]", PersistedTables.rows(t.query("select * from renamed order by key")));
             Exception e = assertThrows(Exception.class, () -> t.query("insert into renamed values (1, 0, 'y')"));
             assertTrue(e.getMessage().contains("Duplicate key \"key: 1\""), e.getMessage());
             t.query("insert into renamed values (3, 0, 'y')");
-            assertEquals("[[3]]", rows(t.query("select count(*) from renamed")));
+            assertEquals("[[3]]", PersistedTables.rows(t.query("select count(*) from renamed")));
         }
     }
 
@@ -75,7 +73,7 @@ class AlteredTablePersistenceTest {
                 assertTrue(files.noneMatch(p -> p.getFileName().toString().startsWith("b.")),
                         "the next write deletes them");
             }
-            assertEquals("[[1]]", rows(t.query("select c from t")));
+            assertEquals("[[1]]", PersistedTables.rows(t.query("select c from t")));
         }
     }
 
@@ -98,13 +96,9 @@ class AlteredTablePersistenceTest {
             }
         }
         try (Tessera t = Tessera.open(dir)) {
-            assertEquals("[[1, one], [2, null]]", rows(t.query("select * from t order by a")));
+            assertEquals("[[1, one], [2, null]]", PersistedTables.rows(t.query("select * from t order by a")));
             t.query("alter table t rename to u");
-            assertEquals("[[1, one], [2, null]]", rows(t.query("select * from u order by a")));
+            assertEquals("[[1, one], [2, null]]", PersistedTables.rows(t.query("select * from u order by a")));
         }
-    }
-
-    private static String rows(QueryResult r) {
-        return r.rows().stream().map(Arrays::toString).toList().toString();
     }
 }

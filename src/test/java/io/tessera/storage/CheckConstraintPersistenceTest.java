@@ -1,19 +1,13 @@
 package io.tessera.storage;
 
 import io.tessera.Tessera;
-import io.tessera.api.QueryResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A table's CHECK constraints are kept in the manifest with its schema: after the database is closed and opened again
@@ -43,7 +37,7 @@ class CheckConstraintPersistenceTest {
             assertFailsCheck(t, "update items set amount = 10", "CHECK((amount < id * 10))");
             t.query("insert into items values (2, 19)");
             t.query("update items set amount = amount + 1 where id = 1");
-            assertEquals("[[1, 6], [2, 19]]", rows(t.query("select * from items order by id")));
+            assertEquals("[[1, 6], [2, 19]]", PersistedTables.rows(t.query("select * from items order by id")));
         }
     }
 
@@ -53,21 +47,14 @@ class CheckConstraintPersistenceTest {
             t.query("create table plain (a integer, b varchar)");
             t.query("insert into plain values (-1, 'x')");
         }
-        String manifest = Files.readString(dir.resolve(Manifest.FILE_NAME));
-        assertFalse(manifest.contains("\"checks\""), manifest);
+        PersistedTables.assertManifestLacks(dir, "checks");
         try (Tessera t = Tessera.open(dir)) {
             t.query("insert into plain values (-2, 'y')");
-            assertEquals("[[2]]", rows(t.query("select count(*) from plain")));
+            assertEquals("[[2]]", PersistedTables.rows(t.query("select count(*) from plain")));
         }
     }
 
     private static void assertFailsCheck(Tessera t, String sql, String clause) {
-        Exception e = assertThrows(Exception.class, () -> t.query(sql));
-        assertTrue(e.getMessage().contains("CHECK constraint failed on table items with expression " + clause),
-                e.getMessage());
-    }
-
-    private static String rows(QueryResult r) {
-        return r.rows().stream().map(Arrays::toString).toList().toString();
+        PersistedTables.assertFails(t, sql, "CHECK constraint failed on table items with expression " + clause);
     }
 }

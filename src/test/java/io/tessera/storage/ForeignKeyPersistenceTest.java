@@ -1,19 +1,13 @@
 package io.tessera.storage;
 
 import io.tessera.Tessera;
-import io.tessera.api.QueryResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A table's FOREIGN KEY constraints are kept in the manifest with its schema: after the database is closed and opened
@@ -40,17 +34,17 @@ class ForeignKeyPersistenceTest {
             assertEquals(List.of(), db.table("parent").schema().foreignKeys());
         }
         try (Tessera t = Tessera.open(dir)) {
-            assertFails(t, "insert into kid values (11, 3, NULL)", "key \"id: 3\" does not exist");
-            assertFails(t, "insert into kid values (11, NULL, 'z')", "key \"code: z\" does not exist");
-            assertFails(t, "update kid set pid = 5", "key \"id: 5\" does not exist");
-            assertFails(t, "delete from parent where id = 1", "key \"pid: 1\" is still referenced");
-            assertFails(t, "update parent set code = 'c' where id = 2", "key \"pcode: b\" is still referenced");
-            assertFails(t, "drop table parent", "main key table of the table \"kid\"");
+            PersistedTables.assertFails(t, "insert into kid values (11, 3, NULL)", "key \"id: 3\" does not exist");
+            PersistedTables.assertFails(t, "insert into kid values (11, NULL, 'z')", "key \"code: z\" does not exist");
+            PersistedTables.assertFails(t, "update kid set pid = 5", "key \"id: 5\" does not exist");
+            PersistedTables.assertFails(t, "delete from parent where id = 1", "key \"pid: 1\" is still referenced");
+            PersistedTables.assertFails(t, "update parent set code = 'c' where id = 2", "key \"pcode: b\" is still referenced");
+            PersistedTables.assertFails(t, "drop table parent", "main key table of the table \"kid\"");
             t.query("insert into kid values (11, 2, NULL)");
             t.query("delete from kid where id = 10");
             t.query("delete from parent where id = 1");
-            assertEquals("[[11, 2, null]]", rows(t.query("select * from kid")));
-            assertEquals("[[2, b]]", rows(t.query("select * from parent")));
+            assertEquals("[[11, 2, null]]", PersistedTables.rows(t.query("select * from kid")));
+            assertEquals("[[2, b]]", PersistedTables.rows(t.query("select * from parent")));
         }
     }
 
@@ -60,21 +54,11 @@ class ForeignKeyPersistenceTest {
             t.query("create table plain (a integer primary key, b integer)");
             t.query("insert into plain values (1, 7)");
         }
-        String manifest = Files.readString(dir.resolve(Manifest.FILE_NAME));
-        assertFalse(manifest.contains("\"foreign_keys\""), manifest);
+        PersistedTables.assertManifestLacks(dir, "foreign_keys");
         try (Tessera t = Tessera.open(dir)) {
             t.query("insert into plain values (2, 9)");
             t.query("delete from plain where a = 1");
-            assertEquals("[[2, 9]]", rows(t.query("select * from plain")));
+            assertEquals("[[2, 9]]", PersistedTables.rows(t.query("select * from plain")));
         }
-    }
-
-    private static void assertFails(Tessera t, String sql, String text) {
-        Exception e = assertThrows(Exception.class, () -> t.query(sql));
-        assertTrue(e.getMessage().contains(text), e.getMessage());
-    }
-
-    private static String rows(QueryResult r) {
-        return r.rows().stream().map(Arrays::toString).toList().toString();
     }
 }

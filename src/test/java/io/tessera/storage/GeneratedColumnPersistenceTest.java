@@ -1,13 +1,10 @@
 package io.tessera.storage;
 
 import io.tessera.Tessera;
-import io.tessera.api.QueryResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,11 +35,11 @@ class GeneratedColumnPersistenceTest {
             assertFalse(columns.get(0).isGenerated());
         }
         try (Tessera t = Tessera.open(dir)) {
-            assertEquals("[[3, 4, 12, n=12]]", rows(t.query("select * from items")));
+            assertEquals("[[3, 4, 12, n=12]]", PersistedTables.rows(t.query("select * from items")));
             t.query("insert into items values (5, 6)");
             t.query("update items set price = 10 where price = 3");
             assertEquals("[[5, 6, 30, n=30], [10, 4, 40, n=40]]",
-                    rows(t.query("select * from items order by price")));
+                    PersistedTables.rows(t.query("select * from items order by price")));
             Exception e = assertThrows(Exception.class, () -> t.query("insert into items (price, total) values (1, 2)"));
             assertTrue(e.getMessage().contains("Cannot insert into a generated column"), e.getMessage());
         }
@@ -54,18 +51,13 @@ class GeneratedColumnPersistenceTest {
             t.query("create table plain (a integer, b varchar default 'z')");
             t.query("insert into plain (a) values (1)");
         }
-        String manifest = Files.readString(dir.resolve(Manifest.FILE_NAME));
-        assertFalse(manifest.contains("\"generated\""), manifest);
+        PersistedTables.assertManifestLacks(dir, "generated");
         try (Database db = Database.open(dir)) {
             assertTrue(db.table("plain").schema().columns().stream().noneMatch(ColumnSchema::isGenerated));
         }
         try (Tessera t = Tessera.open(dir)) {
             t.query("insert into plain values (2, 'y')");
-            assertEquals("[[1, z], [2, y]]", rows(t.query("select * from plain order by a")));
+            assertEquals("[[1, z], [2, y]]", PersistedTables.rows(t.query("select * from plain order by a")));
         }
-    }
-
-    private static String rows(QueryResult r) {
-        return r.rows().stream().map(Arrays::toString).toList().toString();
     }
 }

@@ -1,13 +1,10 @@
 package io.tessera.storage;
 
 import io.tessera.Tessera;
-import io.tessera.api.QueryResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,7 +40,7 @@ class TableKeysPersistenceTest {
             e = assertThrows(Exception.class, () -> t.query("insert into p values (2, 'x', 11)"));
             assertTrue(e.getMessage().contains("Duplicate key \"code: x\""), e.getMessage());
             t.query("insert into p values (2, 'y', 11) on conflict do nothing");
-            assertEquals("[[1, x, 10], [2, y, 11]]", rows(t.query("select * from p order by id")));
+            assertEquals("[[1, x, 10], [2, y, 11]]", PersistedTables.rows(t.query("select * from p order by id")));
         }
     }
 
@@ -53,15 +50,10 @@ class TableKeysPersistenceTest {
             t.query("create table plain (a integer, b varchar)");
             t.query("insert into plain values (1, 'x')");
         }
-        String manifest = Files.readString(dir.resolve(Manifest.FILE_NAME));
-        assertFalse(manifest.contains("\"keys\""), manifest);
+        PersistedTables.assertManifestLacks(dir, "keys");
         try (Tessera t = Tessera.open(dir)) {
             t.query("insert into plain values (1, 'x')");
-            assertEquals("[[2]]", rows(t.query("select count(*) from plain")));
+            assertEquals("[[2]]", PersistedTables.rows(t.query("select count(*) from plain")));
         }
-    }
-
-    private static String rows(QueryResult r) {
-        return r.rows().stream().map(Arrays::toString).toList().toString();
     }
 }
