@@ -1411,6 +1411,7 @@ SqlNode SqlInsert() :
     boolean byName = false;
     InsertClauses.Conflict conflict = null;
     SqlNodeList returning = null;
+    boolean defaultValues = false;
 }
 {
     <INSERT> { s = span(); }
@@ -1426,14 +1427,24 @@ SqlNode SqlInsert() :
         <BY> ( <NAME> { byName = true; } | <POSITION> )
     ]
     [ LOOKAHEAD(2) columns = ParenthesizedSimpleIdentifierList() ]
-    source = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+    (
+        // DEFAULT VALUES: one row of DEFAULTs, the VALUES row (DEFAULT) that InsertClauses.completeDefaultValues
+        // gives the table's first column once the table is known
+        <DEFAULT_> { final SqlParserPos d = getPos(); } <VALUES> {
+            defaultValues = true;
+            source = SqlStdOperatorTable.VALUES.createCall(d.plus(getPos()),
+                SqlStdOperatorTable.ROW.createCall(d, SqlStdOperatorTable.DEFAULT.createCall(d)));
+        }
+    |
+        source = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+    )
     [
         LOOKAHEAD({ getToken(1).kind == ON && getToken(2).image.equalsIgnoreCase("CONFLICT") })
         conflict = TesseraOnConflict()
     ]
     [ returning = TesseraReturning() ]
     {
-        return new InsertClauses(s.end(this), table, source, columns, or, byName, conflict, returning);
+        return new InsertClauses(s.end(this), table, source, columns, or, byName, conflict, returning, defaultValues);
     }
 }
 

@@ -66,6 +66,7 @@ final class DataChanges {
             String table = existingTable(s.table(), "INSERT INTO");
             TableSchema schema = db.table(table).schema();
             InsertClauses insert = (InsertClauses) SqlFrontEnd.parse(s.sql());
+            insert.completeDefaultValues(schema);
             List<String> columns = insertColumns(insert, s.sql(), schema, parameters);
             if (insert.byName() || GeneratedColumns.any(schema)) {
                 SqlNodeList names = new SqlNodeList(SqlParserPos.ZERO);

@@ -70,6 +70,9 @@ public final class ColumnDefaults {
             return node;
         }
         Table table = db.table(name.names.getLast());
+        if (insert instanceof InsertClauses clauses) {
+            clauses.completeDefaultValues(table.schema());
+        }
         if (table.schema().columns().stream().allMatch(c -> c.defaultValue() == null)) {
             return node;
         }
