@@ -39,7 +39,8 @@ public final class CatalogText {
     public static String createMacro(Macro m) {
         List<String> parameters = new ArrayList<>();
         for (Macro.Parameter p : m.parameters()) {
-            parameters.add(DuckDbKeywords.quoted(p.name()) + (p.defaultValue() == null ? "" : " := " + p.defaultValue()));
+            parameters.add(DuckDbKeywords.quoted(p.name())
+                    + (p.defaultValue() == null ? "" : " := " + p.defaultValue()));
         }
         return "CREATE MACRO " + DuckDbKeywords.quoted(m.name()) + "(" + String.join(", ", parameters) + ") AS "
                 + (m.table() ? "TABLE " : "") + m.body() + ";";

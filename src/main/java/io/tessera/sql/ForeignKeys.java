@@ -146,16 +146,7 @@ public final class ForeignKeys {
      * first in the plan, the parent's after it.
      */
     public static SqlSelect missing(String child, ForeignKey key) {
-        SqlNodeList items = new SqlNodeList(POS);
-        SqlNode where = null;
-        for (String c : key.columns()) {
-            items.add(column(CHILD, c));
-            where = and(where, SqlStdOperatorTable.IS_NOT_NULL.createCall(POS, column(CHILD, c)));
-        }
-        SqlNode exists = SqlStdOperatorTable.EXISTS.createCall(POS, select(SqlNodeList.of(
-                SqlLiteral.createExactNumeric("1", POS)), key.parent(), PARENT, matching(key), null));
-        return select(items, child, CHILD, and(where, SqlStdOperatorTable.NOT.createCall(POS, exists)),
-                SqlLiteral.createExactNumeric("1", POS));
+        return childKeys(child, key, false);
     }
 
     /**
@@ -165,6 +156,11 @@ public final class ForeignKeys {
      * child's scan comes first in the plan; a key with a NULL references nothing, and stays out of the join.
      */
     public static SqlSelect referenced(String child, ForeignKey key) {
+        return childKeys(child, key, true);
+    }
+
+    /** The first of the child's keys without a NULL that the parent has ({@code found}) or has not. */
+    private static SqlSelect childKeys(String child, ForeignKey key, boolean found) {
         SqlNodeList items = new SqlNodeList(POS);
         SqlNode where = null;
         for (String c : key.columns()) {
@@ -173,7 +169,8 @@ public final class ForeignKeys {
         }
         SqlNode exists = SqlStdOperatorTable.EXISTS.createCall(POS, select(SqlNodeList.of(
                 SqlLiteral.createExactNumeric("1", POS)), key.parent(), PARENT, matching(key), null));
-        return select(items, child, CHILD, and(where, exists), SqlLiteral.createExactNumeric("1", POS));
+        return select(items, child, CHILD, and(where, found ? exists : SqlStdOperatorTable.NOT.createCall(POS, exists)),
+                SqlLiteral.createExactNumeric("1", POS));
     }
 
     /** {@code p.x = c.a AND p.y = c.b}. */

@@ -58,7 +58,8 @@ public final class InsertClauses extends SqlInsert {
                     + " list and no BY NAME");
         }
         io.tessera.storage.ColumnSchema first = schema.columns().stream().filter(c -> !c.isGenerated()).findFirst()
-                .orElseThrow(() -> new SqlError("INSERT INTO " + schema.name() + " DEFAULT VALUES: no column to insert"));
+                .orElseThrow(() -> new SqlError("INSERT INTO " + schema.name()
+                        + " DEFAULT VALUES: no column to insert"));
         SqlParserPos pos = getSource().getParserPosition();
         setOperand(3, new SqlNodeList(java.util.List.of(new org.apache.calcite.sql.SqlIdentifier(first.name(), pos)),
                 pos));
