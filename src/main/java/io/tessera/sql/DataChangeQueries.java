@@ -180,14 +180,8 @@ public final class DataChangeQueries {
      */
     public static SqlNode deleted(String sql) {
         SqlDelete delete = (SqlDelete) parse(sql);
-        String alias = alias(delete.getTargetTable(), delete.getAlias());
-        SqlNode where = delete.getCondition();
-        if (delete instanceof DeleteClauses clauses && clauses.using() != null) {
-            SqlNodeList one = SqlNodeList.of(SqlLiteral.createExactNumeric("1", POS));
-            where = SqlStdOperatorTable.EXISTS.createCall(POS, select(one, clauses.using(), where));
-        }
-        SqlNodeList all = SqlNodeList.of(SqlIdentifier.star(List.of(alias, ""), POS, List.of(POS, POS)));
-        return select(all, as(delete.getTargetTable(), alias), where);
+        return rowsOf(delete.getTargetTable(), delete.getAlias(), delete.getCondition(),
+                delete instanceof DeleteClauses clauses ? clauses.using() : null);
     }
 
     /**
@@ -196,14 +190,23 @@ public final class DataChangeQueries {
      */
     public static SqlNode updated(String sql) {
         SqlUpdate update = (SqlUpdate) parse(sql);
-        String alias = alias(update.getTargetTable(), update.getAlias());
-        SqlNode where = update.getCondition();
-        if (update instanceof UpdateClauses clauses && clauses.from() != null) {
+        return rowsOf(update.getTargetTable(), update.getAlias(), update.getCondition(),
+                update instanceof UpdateClauses clauses ? clauses.from() : null);
+    }
+
+    /**
+     * {@code SELECT alias.* FROM table AS alias WHERE condition}, or with {@code list} (a DELETE's USING, an UPDATE's
+     * FROM) {@code WHERE EXISTS (SELECT 1 FROM list WHERE condition)}: the stored rows a data change touches.
+     */
+    private static SqlNode rowsOf(SqlNode table, SqlIdentifier givenAlias, SqlNode condition, SqlNode list) {
+        String alias = alias(table, givenAlias);
+        SqlNode where = condition;
+        if (list != null) {
             SqlNodeList one = SqlNodeList.of(SqlLiteral.createExactNumeric("1", POS));
-            where = SqlStdOperatorTable.EXISTS.createCall(POS, select(one, clauses.from(), where));
+            where = SqlStdOperatorTable.EXISTS.createCall(POS, select(one, list, where));
         }
         SqlNodeList all = SqlNodeList.of(SqlIdentifier.star(List.of(alias, ""), POS, List.of(POS, POS)));
-        return select(all, as(update.getTargetTable(), alias), where);
+        return select(all, as(table, alias), where);
     }
 
     /** Whether a statement is an INSERT, UPDATE or DELETE with RETURNING, whose result is rows, not a count. */
