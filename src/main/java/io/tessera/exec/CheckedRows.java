@@ -3,17 +3,12 @@ package io.tessera.exec;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.sql.CheckConstraints;
-import io.tessera.sql.RecursiveUnions;
 import io.tessera.sql.SqlError;
 import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.Database;
 import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
 import io.tessera.storage.TableWriter;
-import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelShuttleImpl;
-import org.apache.calcite.rel.core.TableScan;
-import org.apache.calcite.sql.SqlNode;
 
 import java.util.List;
 import java.util.function.BiFunction;
@@ -54,7 +49,8 @@ final class CheckedRows {
         if (schema.checks().isEmpty()) {
             return;
         }
-        QueryResult failed = engine.result(over(engine, schema, held, CheckConstraints.violations(schema)), cancel);
+        QueryResult failed = engine.result(HeldRowScans.over(engine, schema.name(), HeldRowScans.EVERY, held,
+                CheckConstraints.violations(schema)), cancel);
         if (failed.rowCount() == 0) {
             return;
         }
@@ -92,25 +88,8 @@ final class CheckedRows {
 
     /** The rows of {@code held} (a table of {@code schema}'s columns), read as a query of the table reads them. */
     static QueryExecutor.Ran rows(QueryEngine engine, TableSchema schema, Table held, QueryCancel cancel) {
-        return engine.runLogical(over(engine, schema, held, SqlFrontEnd.selectAll(schema.name())), cancel);
-    }
-
-    /**
-     * {@code query}, a query of table {@code schema}, planned over the rows of {@code held} instead of the table's
-     * (the rows a write is about to store: CHECK's, RETURNING's).
-     */
-    static SqlFrontEnd.LogicalPlan over(QueryEngine engine, TableSchema schema, Table held, SqlNode query) {
-        SqlFrontEnd.LogicalPlan logical = engine.frontEnd().plan(query);
-        RelNode rel = logical.rel().accept(new RelShuttleImpl() {
-            @Override
-            public RelNode visit(TableScan scan) {
-                if (!scan.getTable().getQualifiedName().getLast().equalsIgnoreCase(schema.name())) {
-                    return scan;
-                }
-                return RecursiveUnions.scan(scan.getCluster(), logical.catalog(), held, scan.getRowType());
-            }
-        });
-        return new SqlFrontEnd.LogicalPlan(rel, logical.fieldNames(), logical.catalog(), logical.storedNotNull());
+        return engine.runLogical(HeldRowScans.over(engine, schema.name(), HeldRowScans.EVERY, held,
+                SqlFrontEnd.selectAll(schema.name())), cancel);
     }
 
     /** The statement's temporary database, which holds the rows checked. */

@@ -3,22 +3,17 @@ package io.tessera.exec;
 import io.tessera.api.QueryCancel;
 import io.tessera.api.QueryResult;
 import io.tessera.sql.ForeignKeys;
-import io.tessera.sql.RecursiveUnions;
 import io.tessera.sql.SqlError;
-import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.Database;
 import io.tessera.storage.ForeignKey;
 import io.tessera.storage.Table;
 import io.tessera.storage.TableKey;
 import io.tessera.storage.TableSchema;
-import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelShuttleImpl;
-import org.apache.calcite.rel.core.TableScan;
-import org.apache.calcite.sql.SqlNode;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.IntPredicate;
 
 /**
  * FOREIGN KEY constraints over the rows a statement writes or removes, each checked by a query of the other table
@@ -36,7 +31,7 @@ final class ForeignKeyChecks {
     static void verifyWritten(QueryEngine engine, TableSchema schema, Table held, QueryCancel cancel) {
         for (ForeignKey key : schema.foreignKeys()) {
             // the child's scan is the query's first; a table that references itself keeps its stored rows as parent
-            QueryResult found = engine.result(over(engine, schema.name(), 0, held,
+            QueryResult found = engine.result(HeldRowScans.over(engine, schema.name(), HeldRowScans.nth(0), held,
                     ForeignKeys.missing(schema.name(), key)), cancel);
             if (found.rowCount() > 0) {
                 throw ForeignKeys.missingKey(key, found.rows().get(0));
@@ -56,7 +51,8 @@ final class ForeignKeyChecks {
     static void verifyRemoved(QueryEngine engine, Database db, TableSchema schema, Table removed, QueryCancel cancel) {
         for (ForeignKeys.Reference r : ForeignKeys.referencing(schema.name(), schemas(db))) {
             // the parent's scan comes after the child's: the second scan where the table references itself
-            QueryResult found = engine.result(over(engine, schema.name(), r.self() ? 1 : 0, removed,
+            IntPredicate parentScan = HeldRowScans.nth(r.self() ? 1 : 0);
+            QueryResult found = engine.result(HeldRowScans.over(engine, schema.name(), parentScan, removed,
                     ForeignKeys.referenced(r.child().name(), r.key())), cancel);
             if (found.rowCount() > 0) {
                 throw ForeignKeys.stillReferenced(r.key(), found.rows().get(0));
@@ -101,23 +97,5 @@ final class ForeignKeyChecks {
 
     private static List<TableSchema> schemas(Database db) {
         return db.tables().stream().map(Table::schema).toList();
-    }
-
-    /** {@code query} planned with its {@code occurrence}-th scan (from 0) of table {@code table} reading {@code held}. */
-    private static SqlFrontEnd.LogicalPlan over(QueryEngine engine, String table, int occurrence, Table held,
-            SqlNode query) {
-        SqlFrontEnd.LogicalPlan logical = engine.frontEnd().plan(query);
-        int[] seen = {0};
-        RelNode rel = logical.rel().accept(new RelShuttleImpl() {
-            @Override
-            public RelNode visit(TableScan scan) {
-                if (!scan.getTable().getQualifiedName().getLast().equalsIgnoreCase(table)
-                        || seen[0]++ != occurrence) {
-                    return scan;
-                }
-                return RecursiveUnions.scan(scan.getCluster(), logical.catalog(), held, scan.getRowType());
-            }
-        });
-        return new SqlFrontEnd.LogicalPlan(rel, logical.fieldNames(), logical.catalog(), logical.storedNotNull());
     }
 }

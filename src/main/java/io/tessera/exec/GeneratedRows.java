@@ -8,8 +8,8 @@ import io.tessera.sql.SqlFrontEnd;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
+import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelShuttleImpl;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.type.RelDataType;
@@ -38,15 +38,15 @@ final class GeneratedRows {
         }
         Table held = CheckedRows.files(engine).rows("generated", schema.columns(), rows);
         try {
-            return ResultRows.of(engine.runLogical(CheckedRows.over(engine, schema, held,
+            return ResultRows.of(engine.runLogical(HeldRowScans.over(engine, schema.name(), HeldRowScans.EVERY, held,
                     GeneratedColumns.computed(schema)), cancel));
         } catch (SqlError | ArithmeticException e) {
             // which column's expression failed: each computed alone, in turn
             for (ColumnSchema c : schema.columns()) {
                 if (c.isGenerated()) {
                     try {
-                        ResultRows.of(engine.runLogical(CheckedRows.over(engine, schema, held,
-                                GeneratedColumns.computed(schema, c)), cancel));
+                        ResultRows.of(engine.runLogical(HeldRowScans.over(engine, schema.name(),
+                                HeldRowScans.EVERY, held, GeneratedColumns.computed(schema, c)), cancel));
                     } catch (SqlError | ArithmeticException failed) {
                         throw GeneratedColumns.failed(c, failed);
                     }
@@ -66,35 +66,32 @@ final class GeneratedRows {
      * all its columns with the generated ones computed.
      */
     static List<Object[]> fromWritten(QueryEngine engine, TableSchema schema, Table held, QueryCancel cancel) {
-        SqlFrontEnd.LogicalPlan logical = engine.frontEnd().plan(SqlFrontEnd.selectAll(schema.name()));
-        RelNode rel = logical.rel().accept(new RelShuttleImpl() {
-            @Override
-            public RelNode visit(TableScan scan) {
-                if (!scan.getTable().getQualifiedName().getLast().equalsIgnoreCase(schema.name())) {
-                    return scan;
-                }
-                // the held columns read as the table's, a NULL where a generated column is (computed next)
-                List<RelDataTypeField> fields = scan.getRowType().getFieldList();
-                List<RelDataTypeField> kept = new ArrayList<>();
-                for (int i = 0; i < fields.size(); i++) {
-                    if (!schema.columns().get(i).isGenerated()) {
-                        kept.add(fields.get(i));
-                    }
-                }
-                RelDataType keptType = scan.getCluster().getTypeFactory().createStructType(kept);
-                RelNode read = RecursiveUnions.scan(scan.getCluster(), logical.catalog(), held, keptType);
-                RexBuilder rex = scan.getCluster().getRexBuilder();
-                List<RexNode> items = new ArrayList<>();
-                int k = 0;
-                for (int i = 0; i < fields.size(); i++) {
-                    items.add(schema.columns().get(i).isGenerated() ? rex.makeNullLiteral(fields.get(i).getType())
-                            : rex.makeInputRef(read, k++));
-                }
-                return LogicalProject.create(read, List.of(), items, scan.getRowType());
+        SqlFrontEnd.LogicalPlan logical = HeldRowScans.swapped(engine, schema.name(), HeldRowScans.EVERY,
+                SqlFrontEnd.selectAll(schema.name()), (scan, catalog) -> writtenRead(schema, held, scan, catalog));
+        return computed(engine, schema, ResultRows.of(engine.runLogical(logical, cancel)), cancel);
+    }
+
+    /**
+     * {@code held}'s columns read as {@code scan} reads the table's, a NULL where a generated column is (computed
+     * next).
+     */
+    private static RelNode writtenRead(TableSchema schema, Table held, TableScan scan, CalciteCatalogReader catalog) {
+        List<RelDataTypeField> fields = scan.getRowType().getFieldList();
+        List<RelDataTypeField> kept = new ArrayList<>();
+        for (int i = 0; i < fields.size(); i++) {
+            if (!schema.columns().get(i).isGenerated()) {
+                kept.add(fields.get(i));
             }
-        });
-        List<Object[]> rows = ResultRows.of(engine.runLogical(new SqlFrontEnd.LogicalPlan(rel, logical.fieldNames(),
-                logical.catalog(), logical.storedNotNull()), cancel));
-        return computed(engine, schema, rows, cancel);
+        }
+        RelDataType keptType = scan.getCluster().getTypeFactory().createStructType(kept);
+        RelNode read = RecursiveUnions.scan(scan.getCluster(), catalog, held, keptType);
+        RexBuilder rex = scan.getCluster().getRexBuilder();
+        List<RexNode> items = new ArrayList<>();
+        int k = 0;
+        for (int i = 0; i < fields.size(); i++) {
+            items.add(schema.columns().get(i).isGenerated() ? rex.makeNullLiteral(fields.get(i).getType())
+                    : rex.makeInputRef(read, k++));
+        }
+        return LogicalProject.create(read, List.of(), items, scan.getRowType());
     }
 }

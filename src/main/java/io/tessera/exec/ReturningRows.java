@@ -42,7 +42,8 @@ final class ReturningRows {
         SqlNode from = SqlStdOperatorTable.AS.createCall(pos, new SqlIdentifier(schema.name(), pos),
                 new SqlIdentifier(alias, pos));
         SqlSelect query = new SqlSelect(pos, null, items, from, null, null, null, null, null, null, null, null, null);
-        return engine.result(CheckedRows.over(engine, schema, held, parameters.bind(query)), cancel);
+        return engine.result(HeldRowScans.over(engine, schema.name(), HeldRowScans.EVERY, held,
+                parameters.bind(query)), cancel);
     }
 
     /**
