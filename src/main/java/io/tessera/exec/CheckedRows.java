@@ -72,18 +72,14 @@ final class CheckedRows {
      */
     static <T> T append(QueryEngine engine, Database db, TableSchema schema,
                         BiFunction<Database, String, T> importInto, QueryCancel cancel) {
-        Database scratch = files(engine).database();
-        String held = files(engine).newTableName("checked");
-        scratch.createTable(new TableSchema(held, schema.columns()));
-        T imported = importInto.apply(scratch, held);
-        Table rows = scratch.table(held);
-        verify(engine, schema, rows, cancel);
+        FileTableLoader.Imported<T> imported = files(engine).imported("checked", schema.columns(), importInto);
+        verify(engine, schema, imported.rows(), cancel);
         try (TableWriter w = db.append(schema.name())) {
-            if (RowAppender.append(rows(engine, schema, rows, cancel), w, cancel) > 0) {
+            if (RowAppender.append(rows(engine, schema, imported.rows(), cancel), w, cancel) > 0) {
                 w.commit();
             }
         }
-        return imported;
+        return imported.result();
     }
 
     /** The rows of {@code held} (a table of {@code schema}'s columns), read as a query of the table reads them. */

@@ -66,12 +66,9 @@ final class CopyFiles {
         // the importers write storage directly, past an INSERT's checks of keys, and a file gives no generated
         // column's values: the rows are imported into the statement's temporary database, completed there and
         // appended as an INSERT's are
-        Database scratch = CheckedRows.files(engine).database();
-        String held = CheckedRows.files(engine).newTableName("copied");
-        scratch.createTable(new io.tessera.storage.TableSchema(held, generated ? GeneratedRows.written(schema)
-                : schema.columns()));
-        copy(scratch, s, held, allowed);
-        io.tessera.storage.Table rows = scratch.table(held);
+        io.tessera.storage.Table rows = CheckedRows.files(engine).imported("copied",
+                generated ? GeneratedRows.written(schema) : schema.columns(),
+                (scratch, held) -> copy(scratch, s, held, allowed)).rows();
         List<Object[]> full = generated ? GeneratedRows.fromWritten(engine, schema, rows, cancel)
                 : ResultRows.of(CheckedRows.rows(engine, schema, rows, cancel));
         if (keyed) {

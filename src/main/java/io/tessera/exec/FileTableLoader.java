@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 
 /**
  * The files one statement names in FROM, each loaded into a table of a temporary database in the database
@@ -83,6 +84,23 @@ final class FileTableLoader implements FileTables, AutoCloseable {
             RowAppender.append(rows, w, cancel);
             return w.commit();
         }
+    }
+
+    /** A table {@link #imported} filled, and what its import returned. */
+    record Imported<T>(Table rows, T result) {
+    }
+
+    /**
+     * A new table of the temporary database of {@code columns}, named {@code prefix_N}, filled by {@code importInto}
+     * (given the database and the table's name): the rows COPY FROM or {@code tessera import} reads from a file, held
+     * there to be completed and checked before they are appended to the table they are for.
+     */
+    <T> Imported<T> imported(String prefix, List<ColumnSchema> columns, BiFunction<Database, String, T> importInto) {
+        Database d = database();
+        String name = newTableName(prefix);
+        d.createTable(new TableSchema(name, columns));
+        T result = importInto.apply(d, name);
+        return new Imported<>(d.table(name), result);
     }
 
     /** A name for a table of {@link #replaceRows} that no other table of the statement has. */
