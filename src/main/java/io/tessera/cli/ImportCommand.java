@@ -119,9 +119,10 @@ public final class ImportCommand implements Runnable {
             if (created == null && !d.hasTable(table)) {
                 created = newTable(parquet, textFormat, delim);
             }
-            if (created == null && !d.table(table).schema().keys().isEmpty()) {
+            if (created == null && !d.table(table).schema().enforcedKeys().isEmpty()) {
                 // the importers write storage directly, past the checks of an INSERT's keys (exec.KeyedInsert)
-                throw new IllegalArgumentException("table " + table + " has a PRIMARY KEY or UNIQUE constraint, which"
+                throw new IllegalArgumentException("table " + table + " has a " + (d.table(table).schema().keys()
+                        .isEmpty() ? "UNIQUE index" : "PRIMARY KEY or UNIQUE constraint") + ", which"
                         + " tessera import does not check: load the file with COPY " + table
                         + " FROM 'file' in tessera sql, which checks it");
             }

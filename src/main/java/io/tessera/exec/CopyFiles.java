@@ -56,7 +56,7 @@ final class CopyFiles {
             }
         }
         boolean generated = io.tessera.sql.GeneratedColumns.any(schema);
-        boolean keyed = !schema.keys().isEmpty();
+        boolean keyed = !schema.enforcedKeys().isEmpty();
         if (!CheckedRows.constrained(schema) && !generated && !keyed) {
             return copy(db, s, table, allowed);
         }

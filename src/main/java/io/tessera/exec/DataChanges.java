@@ -22,6 +22,7 @@ import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
 import io.tessera.storage.StorageException;
 import io.tessera.storage.Table;
+import io.tessera.storage.TableKey;
 import io.tessera.storage.TableSchema;
 import io.tessera.storage.TableWriter;
 import io.tessera.storage.View;
@@ -75,7 +76,7 @@ final class DataChanges {
             }
             // Calcite's conversion of the INSERT gives the rows to append, cast to the table's column types
             QueryExecutor.Ran ran = engine.runLogical(plan(insert, parameters), cancel);
-            if (schema.keys().isEmpty()) {
+            if (schema.enforcedKeys().isEmpty()) {
                 if (insert.conflict() != null || insert.or() != InsertClauses.Or.NONE) {
                     throw new SqlError((insert.conflict() != null ? "ON CONFLICT" : "INSERT OR "
                             + insert.or()) + ": table " + table + " has no PRIMARY KEY or UNIQUE constraint"
@@ -166,7 +167,7 @@ final class DataChanges {
         GeneratedColumns.checkConflictUpdate(insert.conflict(), schema);
         boolean changes = action == KeyedInsert.Action.REPLACE || action == KeyedInsert.Action.UPDATE;
         List<Object[]> stored = ResultRows.of(run(selectColumns(schema,
-                changes ? null : KeyIndex.keyColumns(schema)), parameters, cancel));
+                changes ? null : KeyIndex.keyColumns(schema, schema.enforcedKeys())), parameters, cancel));
         KeyedInsert keyed = new KeyedInsert(schema, stored, rows, action, handled);
         List<Object[]> before = List.copyOf(keyed.stored());
         if (keyed.changesStored() && action == KeyedInsert.Action.UPDATE) {
@@ -212,14 +213,18 @@ final class DataChanges {
         return returned != null ? returned : count(n);
     }
 
+    /** The stored rows of {@code schema}'s table, only the columns of {@code keys} read (the others NULL). */
+    List<Object[]> storedKeys(TableSchema schema, List<TableKey> keys, QueryCancel cancel) {
+        return ResultRows.of(run(selectColumns(schema, KeyIndex.keyColumns(schema, keys)), Parameters.NONE, cancel));
+    }
+
     /**
      * Rows read from a file (COPY FROM) into a table with keys: checked against the stored keys and each other as an
      * INSERT's rows are ({@link KeyedInsert}, a duplicate fails the statement), and against the table's CHECKs; all
      * appended or none. The caller holds the write lock.
      */
     long appendKeyed(TableSchema schema, List<Object[]> rows, QueryCancel cancel) {
-        List<Object[]> stored = ResultRows.of(run(selectColumns(schema, KeyIndex.keyColumns(schema)),
-                Parameters.NONE, cancel));
+        List<Object[]> stored = storedKeys(schema, schema.enforcedKeys(), cancel);
         KeyedInsert keyed = new KeyedInsert(schema, stored, rows, KeyedInsert.Action.FAIL, -1);
         CheckedRows.verify(engine, schema, keyed.inserted(), cancel);
         try (TableWriter w = db.append(schema.name())) {
@@ -244,7 +249,7 @@ final class DataChanges {
     private static int conflictTarget(InsertClauses insert, TableSchema schema, KeyedInsert.Action action) {
         InsertClauses.Conflict conflict = insert.conflict();
         if (conflict == null || conflict.target() == null) {
-            if (action == KeyedInsert.Action.UPDATE && schema.keys().size() > 1) {
+            if (action == KeyedInsert.Action.UPDATE && schema.enforcedKeys().size() > 1) {
                 throw new SqlError("ON CONFLICT DO UPDATE on table " + schema.name() + ", which has several keys,"
                         + " needs the key's columns: ON CONFLICT (columns)" + InsertClauses.at(
                         conflict.pos()));
@@ -255,9 +260,10 @@ final class DataChanges {
         for (SqlNode c : conflict.target()) {
             named.add(((SqlIdentifier) c).getSimple().toLowerCase(Locale.ROOT));
         }
-        for (int k = 0; k < schema.keys().size(); k++) {
+        List<TableKey> keys = schema.enforcedKeys();
+        for (int k = 0; k < keys.size(); k++) {
             Set<String> key = new HashSet<>();
-            schema.keys().get(k).columns().forEach(c -> key.add(c.toLowerCase(Locale.ROOT)));
+            keys.get(k).columns().forEach(c -> key.add(c.toLowerCase(Locale.ROOT)));
             if (key.equals(named)) {
                 return k;
             }
@@ -273,14 +279,15 @@ final class DataChanges {
      */
     private void applyUpdates(KeyedInsert keyed, String sql, TableSchema schema, List<String> columns, int key,
             Parameters parameters, QueryCancel cancel) {
-        ConflictUpdates.Update update = ConflictUpdates.query(sql, schema, columns, schema.keys().get(key));
+        TableKey target = schema.enforcedKeys().get(key);
+        ConflictUpdates.Update update = ConflictUpdates.query(sql, schema, columns, target);
         Map<List<Object>, Object[]> values = new HashMap<>();
-        int width = schema.keys().get(key).columns().size();
+        int width = target.columns().size();
         KeyIndex index = keyed.index();
         for (Object[] row : ResultRows.of(run(update.query(), parameters, cancel))) {
             Object[] keyed0 = new Object[schema.columns().size()];
             for (int i = 0; i < width; i++) {
-                keyed0[schema.indexOf(schema.keys().get(key).columns().get(i))] = row[i];
+                keyed0[schema.indexOf(target.columns().get(i))] = row[i];
             }
             values.put(index.values(key, keyed0), row);
         }
@@ -352,7 +359,7 @@ final class DataChanges {
     private static boolean changesKey(String sql, TableSchema schema) {
         for (SqlNode c : ((org.apache.calcite.sql.SqlUpdate) SqlFrontEnd.parse(sql)).getTargetColumnList()) {
             String name = ((SqlIdentifier) c).names.getLast();
-            if (schema.keys().stream().anyMatch(k -> k.has(name))) {
+            if (schema.enforcedKeys().stream().anyMatch(k -> k.has(name))) {
                 return true;
             }
         }

@@ -29,9 +29,9 @@ import java.util.Set;
 
 /**
  * DuckDB's {@code EXPORT DATABASE 'dir'} and {@code IMPORT DATABASE 'dir'}, in DuckDB's layout so that either engine
- * reads the other's: {@code schema.sql} holds the statements that make the sequences, tables, macros and views (in
- * that order, as {@link CatalogText} writes them), one file of rows per table ({@code COPY ... TO}, CSV with a header
- * or Parquet, named after the table in lower case), and {@code load.sql} the {@code COPY ... FROM} statements that
+ * reads the other's: {@code schema.sql} holds the statements that make the sequences, tables, macros, views and
+ * indexes (in that order, as {@link CatalogText} writes them), one file of rows per table ({@code COPY ... TO}, CSV
+ * with a header or Parquet, named after the table in lower case), and {@code load.sql} the {@code COPY ... FROM} statements that
  * read them back. The export holds the write lock, so its tables are one committed state; the directory lies under
  * the directories COPY may write and is made if absent. The import runs schema.sql's CREATE statements and then
  * load.sql's COPY statements, each as a statement of its own (a failure names the file and the statement, and what
@@ -87,6 +87,9 @@ final class DatabaseExports {
             for (View v : db.views()) {
                 schema.append(CatalogText.createView(v)).append('\n');
             }
+            for (var x : CatalogText.indexes(db.tables())) {
+                schema.append(CatalogText.createIndex(x.getKey(), x.getValue())).append('\n');
+            }
             write(allowed, dir + "/" + SCHEMA, schema.toString());
             write(allowed, dir + "/" + LOAD, load.toString());
         }
@@ -119,10 +122,11 @@ final class DatabaseExports {
                 boolean allowed = fileName.equals(SCHEMA)
                         ? st instanceof Statement.CreateTable || st instanceof Statement.CreateView
                                 || st instanceof Statement.CreateSequence || st instanceof Statement.CreateMacro
+                                || st instanceof Statement.CreateIndex
                         : st instanceof Statement.Copy;
                 if (!allowed) {
                     throw new SqlError("unsupported: a statement other than " + (fileName.equals(SCHEMA)
-                            ? "CREATE TABLE, VIEW, SEQUENCE or MACRO" : "COPY ... FROM") + " there");
+                            ? "CREATE TABLE, VIEW, SEQUENCE, MACRO or INDEX" : "COPY ... FROM") + " there");
                 }
                 if (st instanceof Statement.Copy c) {
                     // the file of the imported directory by its name, wherever the export wrote it

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The values of a table's keys (PRIMARY KEY and UNIQUE) in one hash map per key, each to the position of the row
- * that holds them, to find in constant time the row a new row's key conflicts with. Built from the table's rows
- * when a statement starts: the statement reads the key columns of every row (O(rows) time and memory) rather than
- * an index kept in storage. A key with a NULL in any of its columns conflicts with no other, as in DuckDB.
+ * The values of a table's keys (PRIMARY KEY and UNIQUE constraints, UNIQUE indexes: TableSchema.enforcedKeys) in
+ * one hash map per key, each to the position of the row that holds them, to find in constant time the row a new
+ * row's key conflicts with. Built from the table's rows when a statement starts: the statement reads the key
+ * columns of every row (O(rows) time and memory) rather than an index kept in storage. A key with a NULL in any of its columns conflicts with no other, as in DuckDB.
  */
 final class KeyIndex {
 
@@ -23,22 +23,30 @@ final class KeyIndex {
     }
 
     private final TableSchema schema;
+    private final List<TableKey> keys;
     private final int[][] columns;
     private final List<Map<List<Object>, Integer>> rows = new ArrayList<>();
 
+    /** The index of every key a write into the table checks. */
     KeyIndex(TableSchema schema) {
+        this(schema, schema.enforcedKeys());
+    }
+
+    /** The index of {@code keys}, keys over {@code schema}'s columns (a UNIQUE index about to be made). */
+    KeyIndex(TableSchema schema, List<TableKey> keys) {
         this.schema = schema;
-        this.columns = new int[schema.keys().size()][];
+        this.keys = List.copyOf(keys);
+        this.columns = new int[keys.size()][];
         for (int k = 0; k < columns.length; k++) {
-            List<String> names = schema.keys().get(k).columns();
+            List<String> names = keys.get(k).columns();
             columns[k] = names.stream().mapToInt(schema::indexOf).toArray();
             rows.add(new HashMap<>());
         }
     }
 
-    /** The positions of the columns of any key, ascending. */
-    static int[] keyColumns(TableSchema schema) {
-        return schema.keys().stream().flatMap(k -> k.columns().stream()).mapToInt(schema::indexOf).distinct()
+    /** The positions of the columns of any of {@code keys}, ascending. */
+    static int[] keyColumns(TableSchema schema, List<TableKey> keys) {
+        return keys.stream().flatMap(k -> k.columns().stream()).mapToInt(schema::indexOf).distinct()
                 .sorted().toArray();
     }
 
@@ -92,7 +100,7 @@ final class KeyIndex {
      * "id: 1" violates primary key constraint}.
      */
     SqlError duplicateOfStored(int k, Object[] row) {
-        TableKey key = schema.keys().get(k);
+        TableKey key = keys.get(k);
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < columns[k].length; i++) {
             parts.add(key.columns().get(i) + ": " + text(row[columns[k][i]]));

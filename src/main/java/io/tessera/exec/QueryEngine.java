@@ -53,6 +53,7 @@ public final class QueryEngine implements AutoCloseable {
     private volatile EstimateSkew skew = EstimateSkew.NONE;
     private final DataChanges changes;
     private final StatementSequences sequences;
+    private final TableIndexes indexes;
     private volatile List<java.nio.file.Path> copyDirectories = List.of();
     private volatile List<java.nio.file.Path> copyToDirectories = List.of();
     /** The session's time zone (SET TimeZone): TIMESTAMP WITH TIME ZONE values are shown and taken apart in it. */
@@ -94,6 +95,7 @@ public final class QueryEngine implements AutoCloseable {
         this.executor = new QueryExecutor(db, devices);
         this.changes = new DataChanges(this, db);
         this.sequences = new StatementSequences(db);
+        this.indexes = new TableIndexes(db, changes);
         this.chooser = new GenomeChooser(VariantSpaces.forBackend("jvm", workers), profiles,
                 DeviceInfo.machineCpu(workers).fingerprint());
     }
@@ -363,6 +365,8 @@ public final class QueryEngine implements AutoCloseable {
             case Statement.CreateTable c -> changes.createTable(c);
             case Statement.CreateSequence c -> sequences.create(c);
             case Statement.DropSequence d -> sequences.drop(d);
+            case Statement.CreateIndex c -> indexes.create(c, cancel);
+            case Statement.DropIndex d -> indexes.drop(d);
             case Statement.DropTable d -> {
                 if (db.view(d.name()) != null) {
                     throw new SqlError(d.name() + " is a view, not a table (DROP VIEW " + d.name() + ")");

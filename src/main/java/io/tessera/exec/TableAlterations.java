@@ -68,6 +68,7 @@ final class TableAlterations {
             TableSchema schema = db.table(name).schema();
             GeneratedColumns.checkAlter(schema, node.action, node.column == null ? null : node.column.getSimple());
             ForeignKeyAlterations.verify(db, schema, node);
+            TableIndexes.verifyAlter(schema, node);
             switch (node.action) {
                 case ADD_COLUMN -> addColumn(node, schema, s.sql(), parameters, cancel);
                 case DROP_COLUMN -> dropColumn(node, schema);
@@ -334,7 +335,7 @@ final class TableAlterations {
         }
     }
 
-    /** The table's next schema, with the CHECKs and FOREIGN KEYs {@code current} has. */
+    /** The table's next schema, with the CHECKs, FOREIGN KEYs and indexes {@code current} has. */
     private static TableSchema schema(TableSchema current, List<ColumnSchema> columns, List<TableKey> keys,
             AlterTableNode node) {
         return schema(current, columns, keys, current.checks(), node);
@@ -344,7 +345,7 @@ final class TableAlterations {
             List<CheckConstraint> checks, AlterTableNode node) {
         String name = current.name();
         try {
-            return new TableSchema(name, columns, keys, checks, current.foreignKeys());
+            return new TableSchema(name, columns, keys, checks, current.foreignKeys(), current.indexes());
         } catch (IllegalArgumentException e) {
             throw new SqlError("ALTER TABLE " + name + ": " + e.getMessage()
                     + AlterTableNode.at(node.getParserPosition()), e);

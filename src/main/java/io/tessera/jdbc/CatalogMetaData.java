@@ -6,7 +6,9 @@ import io.tessera.api.ResultColumn;
 import io.tessera.sql.Parameters;
 import io.tessera.storage.ColumnSchema;
 import io.tessera.storage.DataType;
+import io.tessera.sql.CatalogText;
 import io.tessera.storage.Table;
+import io.tessera.storage.TableIndex;
 import io.tessera.storage.TypeKind;
 import io.tessera.storage.View;
 
@@ -14,17 +16,19 @@ import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * The catalog half of {@link DatabaseMetaData}: the result sets that describe the database's tables, views, columns
  * and types, with the columns JDBC names for each. A database is one catalog, named as its directory is (as DuckDB
  * names a database after its file), holding one schema, {@code main}, as DuckDB's: every table and view is in it.
- * A catalog or schema argument that names neither matches nothing. What Tessera does not have (keys,
- * indexes, procedures, functions, user types, privileges) is an empty result set with the right columns, as tools
- * expect when they connect.
+ * A catalog or schema argument that names neither matches nothing. Indexes are those CREATE INDEX made
+ * (getIndexInfo). What Tessera does not have (keys, procedures, functions, user types, privileges) is an empty
+ * result set with the right columns, as tools expect when they connect.
  */
 abstract class CatalogMetaData implements DatabaseMetaData {
 
@@ -353,10 +357,34 @@ abstract class CatalogMetaData implements DatabaseMetaData {
     }
 
     @Override
-    public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate) {
-        return none("TABLE_CAT s, TABLE_SCHEM s, TABLE_NAME s, NON_UNIQUE b, INDEX_QUALIFIER s, INDEX_NAME s, "
+    public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
+            throws SQLException {
+        connection.checkOpen();
+        connection.latest();
+        List<Object[]> rows = new ArrayList<>();
+        boolean anySchema = schema == null || schema.isEmpty() || schema.equalsIgnoreCase(SCHEMA);
+        if (anySchema && namespace(catalog, null) && table != null) {
+            // JDBC's order: unique indexes first, then by name and column position
+            List<Map.Entry<Table, TableIndex>> indexes = new ArrayList<>(CatalogText.indexes(
+                    connection.tessera().database().tables().stream().filter(t -> t.name().equalsIgnoreCase(table))
+                            .toList()));
+            indexes.sort(Comparator.comparing(e -> !e.getValue().unique()));
+            for (Map.Entry<Table, TableIndex> e : indexes) {
+                TableIndex x = e.getValue();
+                if (unique && !x.unique()) {
+                    continue;
+                }
+                for (int i = 0; i < x.columns().size(); i++) {
+                    // the column as the table names it; no order kept (DuckDB drops ASC / DESC), nothing counted
+                    rows.add(new Object[] {connection.catalogName(), SCHEMA, e.getKey().name(), !x.unique(), null,
+                            x.name(), (int) DatabaseMetaData.tableIndexOther, i + 1,
+                            e.getKey().schema().column(x.columns().get(i)).name(), null, null, null, null});
+                }
+            }
+        }
+        return rows("TABLE_CAT s, TABLE_SCHEM s, TABLE_NAME s, NON_UNIQUE b, INDEX_QUALIFIER s, INDEX_NAME s, "
                 + "TYPE i, ORDINAL_POSITION i, COLUMN_NAME s, ASC_OR_DESC s, CARDINALITY l, PAGES l, "
-                + "FILTER_CONDITION s");
+                + "FILTER_CONDITION s", rows);
     }
 
     @Override

@@ -17,7 +17,8 @@ import java.util.Set;
 
 /**
  * DuckDB's table functions of the catalog, {@code duckdb_databases()}, {@code duckdb_schemas()},
- * {@code duckdb_tables()}, {@code duckdb_columns()}, {@code duckdb_views()} and {@code duckdb_sequences()} (those
+ * {@code duckdb_tables()}, {@code duckdb_columns()}, {@code duckdb_views()}, {@code duckdb_sequences()} and
+ * {@code duckdb_indexes()} (those
  * the database keeps; a connection's TEMP ones are not listed), and those of its PRAGMAs,
  * {@code pragma_version()} and {@code pragma_database_size()}: the columns of DuckDB's that GUI tools read, under
  * DuckDB's names and types, with the rows of the database as it is when the statement is planned (served as
@@ -30,7 +31,8 @@ final class CatalogFunctions {
     static final String PREFIX_PRAGMA = "pragma_";
 
     private static final Set<String> NAMES = Set.of("duckdb_databases", "duckdb_schemas", "duckdb_tables",
-            "duckdb_columns", "duckdb_views", "duckdb_sequences", "pragma_version", "pragma_database_size");
+            "duckdb_columns", "duckdb_views", "duckdb_sequences", "duckdb_indexes", "pragma_version",
+            "pragma_database_size");
     /** Those that take a table's or view's name: {@code pragma_table_info('t')}, {@code pragma_show('t')}. */
     private static final Set<String> OF_A_TABLE = Set.of("pragma_table_info", "pragma_show");
 
@@ -107,6 +109,7 @@ final class CatalogFunctions {
             case "duckdb_columns" -> columns();
             case "duckdb_views" -> views();
             case "duckdb_sequences" -> sequences();
+            case "duckdb_indexes" -> indexes();
             case "pragma_version" -> relation(List.of(row(SessionFunctions.VERSION, null, null)),
                     "library_version", TEXT, "source_id", TEXT, "codename", TEXT);
             default -> databaseSize();
@@ -117,7 +120,8 @@ final class CatalogFunctions {
         List<List<Object>> rows = new ArrayList<>();
         for (Table t : tables) {
             rows.add(row(catalog, "main", t.name(), null, false, false, t.schema().primaryKey() != null, t.rowCount(),
-                    (long) t.schema().columns().size(), 0L, (long) t.schema().checks().size(), createTable(t)));
+                    (long) t.schema().columns().size(), (long) t.schema().indexes().size(), (long) t.schema().checks().size(),
+                    createTable(t)));
         }
         return relation(rows, "database_name", TEXT, "schema_name", TEXT, "table_name", TEXT, "comment", TEXT,
                 "internal", BOOL, "temporary", BOOL, "has_primary_key", BOOL, "estimated_size", LONG,
@@ -166,6 +170,21 @@ final class CatalogFunctions {
         return relation(rows, "database_name", TEXT, "schema_name", TEXT, "sequence_name", TEXT, "comment", TEXT,
                 "temporary", BOOL, "start_value", LONG, "min_value", LONG, "max_value", LONG, "increment_by", LONG,
                 "cycle", BOOL, "last_value", LONG, "sql", TEXT);
+    }
+
+    /**
+     * DuckDB's columns of duckdb_indexes(): each index made by CREATE INDEX (a key's own index is not listed, as in
+     * DuckDB), its columns as DuckDB's text of a list, and its statement.
+     */
+    private CatalogRelation indexes() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (var e : CatalogText.indexes(tables)) {
+            io.tessera.storage.TableIndex x = e.getValue();
+            rows.add(row(catalog, "main", x.name(), e.getKey().name(), null, x.unique(), false,
+                    "[" + String.join(", ", x.columns()) + "]", CatalogText.createIndex(e.getKey(), x)));
+        }
+        return relation(rows, "database_name", TEXT, "schema_name", TEXT, "index_name", TEXT, "table_name", TEXT,
+                "comment", TEXT, "is_unique", BOOL, "is_primary", BOOL, "expressions", TEXT, "sql", TEXT);
     }
 
     /**

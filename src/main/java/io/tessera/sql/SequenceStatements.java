@@ -25,7 +25,7 @@ final class SequenceStatements {
 
     static Statement parse(String sql) {
         List<LeadingTokens.Token> t = LeadingTokens.read(sql, Integer.MAX_VALUE);
-        Reader r = new Reader(t);
+        TokenReader r = new TokenReader(t);
         if (t.getFirst().is(TesseraParserImplConstants.DROP)) {
             r.next(); // DROP
             r.next(); // SEQUENCE
@@ -33,7 +33,7 @@ final class SequenceStatements {
             if (ifExists) {
                 r.expect("EXISTS");
             }
-            String name = r.name();
+            String name = r.name("sequence");
             r.end();
             return new Statement.DropSequence(name, ifExists);
         }
@@ -56,7 +56,7 @@ final class SequenceStatements {
             throw new SqlError("Cannot specify both OR REPLACE and IF NOT EXISTS within single create statement"
                     + create.at());
         }
-        String name = r.name();
+        String name = r.name("sequence");
         Long increment = null;
         Long min = null;
         Long max = null;
@@ -124,90 +124,6 @@ final class SequenceStatements {
         if (given) {
             throw new SqlError("Multiple " + option.image().toUpperCase(Locale.ROOT) + "s" + option.at()
                     + ": each option of CREATE SEQUENCE is given once");
-        }
-    }
-
-    /** The statement's tokens, read one by one. */
-    private static final class Reader {
-        private final List<LeadingTokens.Token> tokens;
-        private int at;
-
-        Reader(List<LeadingTokens.Token> tokens) {
-            this.tokens = tokens;
-        }
-
-        LeadingTokens.Token peek() {
-            return tokens.get(Math.min(at, tokens.size() - 1));
-        }
-
-        LeadingTokens.Token next() {
-            LeadingTokens.Token t = peek();
-            if (!t.isEnd()) {
-                at++;
-            }
-            return t;
-        }
-
-        boolean accept(String word) {
-            if (peek().named(word)) {
-                at++;
-                return true;
-            }
-            return false;
-        }
-
-        void expect(String word) {
-            LeadingTokens.Token t = next();
-            if (!t.named(word)) {
-                throw new SqlError("syntax error" + t.at() + ": " + word + " expected, found "
-                        + (t.isEnd() ? "the end" : t.image()));
-            }
-        }
-
-        /** A sequence's name: an identifier, quoted or not, or a word that is not reserved. */
-        String name() {
-            LeadingTokens.Token t = next();
-            if (t.is(TesseraParserImplConstants.QUOTED_IDENTIFIER)) {
-                return t.image().substring(1, t.image().length() - 1).replace("\"\"", "\"");
-            }
-            boolean word = !t.isEnd() && !t.image().isEmpty() && Character.isLetter(t.image().charAt(0))
-                    && t.image().chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_');
-            if (!word || !t.is(TesseraParserImplConstants.IDENTIFIER) && ReservedWords.isReserved(t.image())) {
-                throw new SqlError("syntax error" + t.at() + ": the sequence's name expected, found "
-                        + (t.isEnd() ? "the end" : t.image()));
-            }
-            if (peek().is(TesseraParserImplConstants.DOT)) {
-                throw SupportCheck.unsupported("a qualified sequence name",
-                        new org.apache.calcite.sql.parser.SqlParserPos(t.line(), t.column()));
-            }
-            return t.image();
-        }
-
-        /** A BIGINT, with an optional sign. */
-        long number() {
-            LeadingTokens.Token t = next();
-            boolean negative = false;
-            if (t.is(TesseraParserImplConstants.MINUS) || t.is(TesseraParserImplConstants.PLUS)) {
-                negative = t.is(TesseraParserImplConstants.MINUS);
-                t = next();
-            }
-            if (!t.is(TesseraParserImplConstants.UNSIGNED_INTEGER_LITERAL)) {
-                throw new SqlError("syntax error" + t.at() + ": an integer expected, found "
-                        + (t.isEnd() ? "the end" : t.image()));
-            }
-            try {
-                return Long.parseLong((negative ? "-" : "") + t.image());
-            } catch (NumberFormatException e) {
-                throw new SqlError("syntax error" + t.at() + ": " + (negative ? "-" : "") + t.image()
-                        + " is out of BIGINT's range");
-            }
-        }
-
-        void end() {
-            LeadingTokens.Token t = peek();
-            if (!t.isEnd()) {
-                throw new SqlError("syntax error" + t.at() + ": unexpected " + t.image());
-            }
         }
     }
 }

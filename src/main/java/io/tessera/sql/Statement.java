@@ -19,7 +19,7 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
         Statement.CreateView, Statement.DropView, Statement.Copy, Statement.Describe, Statement.CopyTo,
         Statement.Summarize, Statement.SetOption, Statement.SetVariable, Statement.AlterTable, Statement.CreateMacro,
         Statement.DropMacro, Statement.CreateSequence, Statement.DropSequence, Statement.ExportDatabase,
-        Statement.ImportDatabase {
+        Statement.ImportDatabase, Statement.CreateIndex, Statement.DropIndex {
 
     /** A query, planned and run by {@link SqlFrontEnd}; {@code sql} is its text without trailing semicolons. */
     record Query(String sql) implements Statement {
@@ -254,5 +254,21 @@ public sealed interface Statement permits Statement.Query, Statement.Explain, St
 
     /** {@code DROP SEQUENCE [IF EXISTS] name}. */
     record DropSequence(String name, boolean ifExists) implements Statement {
+    }
+
+    /**
+     * {@code CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table [USING method] (columns)}: names as written;
+     * {@code method} as written, null where none ({@link IndexStatements}); {@code at}: where the table's name is.
+     */
+    record CreateIndex(String name, String table, List<String> columns, boolean unique, String method,
+                       boolean ifNotExists, org.apache.calcite.sql.parser.SqlParserPos at) implements Statement {
+
+        public CreateIndex {
+            columns = List.copyOf(columns);
+        }
+    }
+
+    /** {@code DROP INDEX [IF EXISTS] name}. */
+    record DropIndex(String name, boolean ifExists) implements Statement {
     }
 }

@@ -35,9 +35,10 @@ import static io.tessera.sql.parser.TesseraParserImplConstants.VIEW;
  * Reads one statement. Its first tokens ({@link LeadingTokens}) say what it is: CREATE and DROP (tables, views,
  * CREATE TABLE AS), ALTER TABLE, INSERT, UPDATE and DELETE are parsed whole by Tessera's parser (Calcite's grammar with Tessera's
  * reserved words and table definitions, {@code src/main/codegen}); EXPLAIN, EXPLAIN PLAN FOR and Tessera's EXPLAIN
- * CODE are followed by a query; COPY is Tessera's ({@link CopyStatements}); SHOW TABLES is a query of
- * {@link InformationSchema}; anything else is a query, parsed once,
- * when it is planned. Errors name their position as the rest of the front end does.
+ * CODE are followed by a query; COPY is Tessera's ({@link CopyStatements}); CREATE and DROP of macros, sequences and
+ * indexes are read from their tokens ({@link MacroStatements}, {@link SequenceStatements},
+ * {@link IndexStatements}); SHOW TABLES is a query of {@link InformationSchema}; anything else is a query, parsed
+ * once, when it is planned. Errors name their position as the rest of the front end does.
  */
 public final class StatementParser {
 
@@ -73,6 +74,9 @@ public final class StatementParser {
         }
         if ((first.is(CREATE) || first.is(DROP)) && SequenceStatements.isSequence(head)) {
             return SequenceStatements.parse(s);
+        }
+        if ((first.is(CREATE) || first.is(DROP)) && IndexStatements.isIndex(head)) {
+            return IndexStatements.parse(s);
         }
         if (first.is(CREATE) || first.is(DROP)) {
             rejectOtherObjects(head);

@@ -484,7 +484,7 @@ public final class Database implements AutoCloseable {
             List<ForeignKey> foreignKeys = cur.schema().foreignKeys().stream().map(f -> f.references(table)
                     ? new ForeignKey(f.columns(), newName, f.referenced()) : f).toList();
             TableSchema schema = new TableSchema(newName, cur.schema().columns(), cur.schema().keys(),
-                    cur.schema().checks(), foreignKeys);
+                    cur.schema().checks(), foreignKeys, cur.schema().indexes());
             int generation = nextGeneration();
             List<Manifest.ColumnEntry> columns = sameName ? cur.columns()
                     : RenamedFiles.link(this, cur, newName, generation);

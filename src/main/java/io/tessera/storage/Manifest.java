@@ -14,7 +14,7 @@ import java.util.List;
  * last generation number handed out (numbers are never reused, so a generation's file names are never written
  * twice); and the retired generations whose files a writer could not delete yet because a reader still needed
  * them; the views, each a query's text that the SQL front end expands where the view is named; the macros (CREATE
- * MACRO), expanded where they are called; and the sequences, each with its state (macros and sequences are absent in
+ * MACRO), expanded where they are called (a table's indexes are kept with its keys, absent where it has none); and the sequences, each with its state (macros and sequences are absent in
  * a manifest written before they were kept: it has none). Every file path
  * is relative to the database directory and lies in its table's folder: {@link #parse} refuses any other.
  */
@@ -320,6 +320,19 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                     f.referenced().forEach(fn.putArray("referenced")::add);
                 }
             }
+            if (!t.schema().indexes().isEmpty()) {
+                // absent in a manifest written before indexes were kept: such a table has none
+                ArrayNode xs = tn.putArray("indexes");
+                for (TableIndex x : t.schema().indexes()) {
+                    ObjectNode xn = xs.addObject();
+                    xn.put("name", x.name());
+                    x.columns().forEach(xn.putArray("columns")::add);
+                    xn.put("unique", x.unique());
+                    if (x.method() != null) {
+                        xn.put("method", x.method());
+                    }
+                }
+            }
         }
         if (!views.isEmpty()) {
             ArrayNode vs = root.putArray("views");
@@ -505,7 +518,16 @@ record Manifest(List<TableEntry> tables, int lastGeneration, List<Retired> retir
                         foreignKeys.add(new ForeignKey(fkColumns, fn.get("parent").asText(), referenced));
                     }
                 }
-                tables.add(new TableEntry(new TableSchema(table, schemas, keys, checks, foreignKeys),
+                List<TableIndex> indexes = new ArrayList<>();
+                if (tn.has("indexes")) {
+                    for (JsonNode xn : tn.get("indexes")) {
+                        List<String> indexColumns = new ArrayList<>();
+                        xn.get("columns").forEach(c -> indexColumns.add(c.asText()));
+                        indexes.add(new TableIndex(xn.get("name").asText(), indexColumns,
+                                xn.get("unique").asBoolean(), xn.has("method") ? xn.get("method").asText() : null));
+                    }
+                }
+                tables.add(new TableEntry(new TableSchema(table, schemas, keys, checks, foreignKeys, indexes),
                         tn.get("rows").asLong(),
                         tn.get("generation").asInt(), cols));
             }

@@ -10,11 +10,12 @@ import java.util.stream.Collectors;
 
 /**
  * A table's name, columns, keys (PRIMARY KEY and UNIQUE constraints, {@link TableKey}), CHECK constraints
- * ({@link CheckConstraint}) and FOREIGN KEY constraints ({@link ForeignKey}). Names are stored as they were written and looked up ignoring case: two names that differ
- * only in case are the same name, as in DuckDB.
+ * ({@link CheckConstraint}), FOREIGN KEY constraints ({@link ForeignKey}) and indexes ({@link TableIndex}, CREATE
+ * INDEX; no constraints, but a UNIQUE one is enforced with the keys: {@link #enforcedKeys}). Names are stored as
+ * they were written and looked up ignoring case: two names that differ only in case are the same name, as in DuckDB.
  */
 public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey> keys,
-        List<CheckConstraint> checks, List<ForeignKey> foreignKeys) {
+        List<CheckConstraint> checks, List<ForeignKey> foreignKeys, List<TableIndex> indexes) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -61,6 +62,21 @@ public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey
                 }
             }
         }
+        indexes = List.copyOf(indexes);
+        for (TableIndex x : indexes) {
+            for (String col : x.columns()) {
+                if (!seen.contains(col.toLowerCase(Locale.ROOT))) {
+                    throw new IllegalArgumentException("column " + col + " of index " + x.name()
+                            + " is not a column of table " + name);
+                }
+            }
+        }
+    }
+
+    /** A table without indexes. */
+    public TableSchema(String name, List<ColumnSchema> columns, List<TableKey> keys, List<CheckConstraint> checks,
+            List<ForeignKey> foreignKeys) {
+        this(name, columns, keys, checks, foreignKeys, List.of());
     }
 
     /** A table without FOREIGN KEY constraints. */
@@ -76,6 +92,25 @@ public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey
     /** A table without keys or CHECK constraints. */
     public TableSchema(String name, List<ColumnSchema> columns) {
         this(name, columns, List.of());
+    }
+
+    /** This table with {@code indexes} in place of its indexes. */
+    public TableSchema withIndexes(List<TableIndex> indexes) {
+        return new TableSchema(name, columns, keys, checks, foreignKeys, indexes);
+    }
+
+    /**
+     * The keys every write checks: the PRIMARY KEY and UNIQUE constraints, then the key of each UNIQUE index, in
+     * the order the indexes were made. Only the constraints are {@link #keys} (what a foreign key may reference,
+     * what the catalog lists as constraints); an index only adds a key to enforce.
+     */
+    public List<TableKey> enforcedKeys() {
+        if (indexes.stream().noneMatch(TableIndex::unique)) {
+            return keys;
+        }
+        List<TableKey> all = new ArrayList<>(keys);
+        indexes.stream().filter(TableIndex::unique).forEach(x -> all.add(x.asKey(this)));
+        return List.copyOf(all);
     }
 
     /** The table's primary key, or null. */
@@ -161,6 +196,8 @@ public record TableSchema(String name, List<ColumnSchema> columns, List<TableKey
         return name + "(" + columns.stream().map(ColumnSchema::toString).collect(Collectors.joining(", "))
                 + keys.stream().map(k -> ", " + k).collect(Collectors.joining())
                 + checks.stream().map(c -> ", " + c).collect(Collectors.joining())
-                + foreignKeys.stream().map(f -> ", " + f).collect(Collectors.joining()) + ")";
+                + foreignKeys.stream().map(f -> ", " + f).collect(Collectors.joining()) + ")"
+                + indexes.stream().map(x -> " " + (x.unique() ? "UNIQUE " : "") + "INDEX " + x.name() + " ("
+                        + String.join(", ", x.columns()) + ")").collect(Collectors.joining());
     }
 }

@@ -249,4 +249,15 @@ class ImportCommandsTest extends CapturedMainTest {
         assertEquals(0, run("sql", db, "--format", "csv", "-c", "select count(*) as n from k"), err());
         assertEquals("n\n0\n", out());
     }
+
+    @Test
+    void importIntoATableWithAUniqueIndexIsRefused() throws Exception {
+        String db = dir.resolve("db").toString();
+        assertEquals(0, run("sql", db, "--create", "-c", "create table u (id integer, v varchar)"), err());
+        assertEquals(0, run("sql", db, "-c", "create unique index u_id on u (id)"), err());
+        Path dup = dir.resolve("dup.csv");
+        Files.writeString(dup, "id,v\n4,a\n4,b\n");
+        assertEquals(1, run("import", "--db", db, "--table", "u", "--header", dup.toString()));
+        assertTrue(err().contains("table u has a UNIQUE index, which tessera import does not check"), err());
+    }
 }

@@ -250,7 +250,31 @@ class JdbcConnectionTest {
             assertNull(keys.getStatement());
         }
         assertFalse(md.getIndexInfo(null, null, "orders", false, true).next());
+        // the indexes CREATE INDEX made: a row per column, the unique ones first, columns as the table names them
+        try (Statement s = conn.createStatement()) {
+            s.executeUpdate("create table indexed (a integer, b varchar)");
+            s.executeUpdate("create index by_b_a on indexed (b, A)");
+            s.executeUpdate("create unique index by_a on indexed (a)");
+        }
+        assertEquals(List.of("by_a false 1 a", "by_b_a true 1 b", "by_b_a true 2 a"),
+                indexRows(md.getIndexInfo(null, "main", "INDEXED", false, true)));
+        assertEquals(List.of("by_a false 1 a"), indexRows(md.getIndexInfo(null, null, "indexed", true, true)));
+        assertEquals(List.of(), indexRows(md.getIndexInfo(null, "other", "indexed", false, true)));
         assertFalse(md.getProcedures(null, null, "%").next());
+    }
+
+    /** getIndexInfo's rows as "INDEX_NAME NON_UNIQUE ORDINAL_POSITION COLUMN_NAME", each of table indexed. */
+    private static List<String> indexRows(ResultSet rs) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (rs) {
+            while (rs.next()) {
+                assertEquals("indexed", rs.getString("TABLE_NAME"));
+                assertEquals(DatabaseMetaData.tableIndexOther, rs.getShort("TYPE"));
+                out.add(rs.getString("INDEX_NAME") + " " + rs.getBoolean("NON_UNIQUE") + " "
+                        + rs.getInt("ORDINAL_POSITION") + " " + rs.getString("COLUMN_NAME"));
+            }
+        }
+        return out;
     }
 
     @Test
