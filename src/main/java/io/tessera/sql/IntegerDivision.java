@@ -11,11 +11,12 @@ import org.apache.calcite.sql2rel.SqlRexConvertlet;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
 
 /**
- * {@code a // b}, DuckDB's integer division, of the precedence of {@code *} and {@code /}: for integers the division
- * that {@code /} of integers already is in Tessera (truncated toward zero, typed as {@code /} types it, an error on
- * dividing by zero or past the type's range), validated as an operator of its own so that only integers are taken
- * (DuckDB divides DECIMAL and DOUBLE values with {@code //} as {@code /} divides them into a DOUBLE; here those are
- * refused by name) and the column is named {@code (a // b)}; converted to the standard division.
+ * {@code a // b}, DuckDB's integer division, of the precedence of {@code *} and {@code /}: truncated toward zero,
+ * typed as the wider of the two integers, an error on dividing by zero or past the type's range; validated as an
+ * operator of its own so that only integers are taken (DuckDB divides DECIMAL and DOUBLE values with {@code //} as
+ * {@code /} divides them into a DOUBLE; here those are refused by name) and the column is named {@code (a // b)};
+ * converted to Calcite's integer division. {@code /} of two integers is a DOUBLE, as in DuckDB
+ * ({@link TesseraTypeSystem#deriveDecimalDivideType}).
  */
 public final class IntegerDivision {
 
@@ -24,7 +25,7 @@ public final class IntegerDivision {
 
     /** The operator the parser makes of {@code //}. */
     public static final SqlBinaryOperator OPERATOR = new SqlBinaryOperator("//", SqlKind.OTHER, 60, true,
-            SqlStdOperatorTable.DIVIDE.getReturnTypeInference(), InferTypes.FIRST_KNOWN,
+            SqlStdOperatorTable.DIVIDE_INTEGER.getReturnTypeInference(), InferTypes.FIRST_KNOWN,
             OperandTypes.family(SqlTypeFamily.INTEGER, SqlTypeFamily.INTEGER));
 
     /** Whether {@code call} is an integer division. */
@@ -32,9 +33,13 @@ public final class IntegerDivision {
         return call.getOperator() == OPERATOR;
     }
 
-    /** Converts {@code a // b} as {@code a / b} (after validation, which checked that both are integers). */
+    /**
+     * Converts {@code a // b} as Calcite's integer division (after validation, which checked that both are integers):
+     * a division of its kind typed as the integers, which the planner computes as such.
+     */
     static final SqlRexConvertlet CONVERTLET = (cx, call) -> {
-        SqlCall divide = SqlStdOperatorTable.DIVIDE.createCall(call.getParserPosition(), call.getOperandList());
+        SqlCall divide = SqlStdOperatorTable.DIVIDE_INTEGER.createCall(call.getParserPosition(),
+                call.getOperandList());
         return StandardConvertletTable.INSTANCE.convertCall(cx, divide);
     };
 }

@@ -65,10 +65,15 @@ public final class TesseraTypeSystem extends RelDataTypeSystemImpl {
         return f.createTypeWithNullability(f.createSqlType(SqlTypeName.DOUBLE), arg.isNullable());
     }
 
+    /**
+     * {@code /} of exact numbers is a DOUBLE, as in DuckDB: of DECIMALs, and of two integers too ({@code 7 / 2} is 3.5;
+     * DuckDB's {@code //} divides integers, {@link IntegerDivision}). Calcite asks this for every division of exact
+     * types and takes the standard's type (integers: truncated) where it gets null.
+     */
     @Override
     public RelDataType deriveDecimalDivideType(RelDataTypeFactory f, RelDataType a, RelDataType b) {
-        if (SqlTypeName.EXACT_TYPES.contains(a.getSqlTypeName()) && SqlTypeName.EXACT_TYPES.contains(b.getSqlTypeName())
-                && (a.getSqlTypeName() == SqlTypeName.DECIMAL || b.getSqlTypeName() == SqlTypeName.DECIMAL)) {
+        if (SqlTypeName.EXACT_TYPES.contains(a.getSqlTypeName())
+                && SqlTypeName.EXACT_TYPES.contains(b.getSqlTypeName())) {
             return f.createTypeWithNullability(f.createSqlType(SqlTypeName.DOUBLE), a.isNullable() || b.isNullable());
         }
         return super.deriveDecimalDivideType(f, a, b);

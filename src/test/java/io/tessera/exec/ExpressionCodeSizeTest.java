@@ -226,9 +226,9 @@ class ExpressionCodeSizeTest {
             coalesced += a(i) != null ? a(i) : b(i) != null ? b(i) - 1 : 7;
         }
         assertEquals(List.of(List.of(coalesced)), TinyTables.rows(db.query("select sum(coalesce(a, b - 1, 7)) from t")));
-        // a THEN is evaluated only where its WHEN holds: no division by zero for a = 0
+        // a THEN is evaluated only where its WHEN holds: no integer division by zero for a = 0
         List<List<Object>> r = TinyTables.rows(db.query(
-                "select sum(case when a = 0 then 0 when a is null then -1 else 600 / a end) from t"));
+                "select sum(case when a = 0 then 0 when a is null then -1 else 600 // a end) from t"));
         long expected = 0;
         for (int i = 0; i < 300; i++) {
             Integer x = a(i);
@@ -249,7 +249,7 @@ class ExpressionCodeSizeTest {
                 or++;
             }
         }
-        assertEquals(and, count("case when a <> 0 and 600 / a < b then true else false end"));
-        assertEquals(or, count("case when a = 0 or 600 / a > b then true else false end"));
+        assertEquals(and, count("case when a <> 0 and 600 // a < b then true else false end"));
+        assertEquals(or, count("case when a = 0 or 600 // a > b then true else false end"));
     }
 }

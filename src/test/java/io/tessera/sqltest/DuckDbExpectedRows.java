@@ -13,7 +13,7 @@ import java.util.List;
  * A tool for writing {@code .test} files, not a test: fills the empty expected block of every {@code query} record
  * with DuckDB's rows on the same data (the file's tables copied into an in-memory DuckDB), and its type letters
  * with those of Tessera's result. Run it once while writing a file, then check each block: where DuckDB's semantics
- * differ from the engine's (integer division, DATE + INTERVAL) the rows must be reasoned and the file says so.
+ * differ from the engine's (DATE + INTERVAL) the rows must be reasoned and the file says so.
  * The runner never calls it; the file holds the rows.
  *
  * <pre>
