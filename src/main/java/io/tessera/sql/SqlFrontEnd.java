@@ -352,7 +352,7 @@ public final class SqlFrontEnd {
                 rel = RecursiveUnions.hide(rel, catalog, r -> RelDecorrelator.decorrelateQuery(r, builder));
                 rel = RecursiveUnions.restore(RelDecorrelator.decorrelateQuery(rel, builder));
             } else {
-                rel = RelDecorrelator.decorrelateQuery(rel, builder);
+                rel = PartwiseDecorrelation.decorrelate(rel, r -> RelDecorrelator.decorrelateQuery(r, builder));
             }
             rel = HeldValues.restore(rel);
         } catch (RuntimeException e) {
@@ -467,7 +467,7 @@ public final class SqlFrontEnd {
      * correlation is returned as it is.
      */
     private static RelNode withoutEmptyCorrelates(RelNode rel) {
-        if (!holdsCorrelate(rel)) {
+        if (!PartwiseDecorrelation.holdsCorrelate(rel)) {
             return rel;
         }
         return hep(rel, HepMatchOrder.BOTTOM_UP, PruneEmptyRules.FILTER_INSTANCE, PruneEmptyRules.PROJECT_INSTANCE,
@@ -475,18 +475,6 @@ public final class SqlFrontEnd {
                 PruneEmptyRules.CORRELATE_LEFT_INSTANCE, PruneEmptyRules.AGGREGATE_INSTANCE,
                 PruneEmptyRules.SORT_INSTANCE, PruneEmptyRules.UNION_INSTANCE, PruneEmptyRules.MINUS_INSTANCE,
                 PruneEmptyRules.INTERSECT_INSTANCE);
-    }
-
-    private static boolean holdsCorrelate(RelNode rel) {
-        if (rel instanceof Correlate) {
-            return true;
-        }
-        for (RelNode in : rel.getInputs()) {
-            if (holdsCorrelate(in)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void rejectCorrelation(RelNode rel) {
