@@ -352,7 +352,9 @@ public final class SqlFrontEnd {
                 rel = RecursiveUnions.hide(rel, catalog, r -> RelDecorrelator.decorrelateQuery(r, builder));
                 rel = RecursiveUnions.restore(RelDecorrelator.decorrelateQuery(rel, builder));
             } else {
-                rel = PartwiseDecorrelation.decorrelate(rel, r -> RelDecorrelator.decorrelateQuery(r, builder));
+                // a correlation left over rows proved empty is dropped before a part counts as decorrelated
+                rel = PartwiseDecorrelation.decorrelate(rel,
+                        r -> withoutEmptyCorrelates(RelDecorrelator.decorrelateQuery(r, builder)));
             }
             rel = HeldValues.restore(rel);
         } catch (RuntimeException e) {
