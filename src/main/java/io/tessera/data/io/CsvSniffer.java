@@ -121,7 +121,14 @@ public final class CsvSniffer {
         FieldDecoder d = new FieldDecoder();
         try {
             switch (t.kind()) {
-                case BOOLEAN -> d.parseBoolean(b, 0, b.length);
+                case BOOLEAN -> {
+                    // a word (true, f, yes, no) as DuckDB's sniffer takes it; 0 and 1 are numbers there, though a
+                    // BOOLEAN column loads them
+                    if (!Character.isLetter(v.charAt(0))) {
+                        return false;
+                    }
+                    d.parseBoolean(b, 0, b.length);
+                }
                 case BIGINT -> d.parseLong(b, 0, b.length);
                 case DOUBLE -> d.parseDouble(b, 0, b.length);
                 case DATE -> d.parseDate(b, 0, b.length);
