@@ -72,7 +72,10 @@ public final class VolatileProjects {
         }
     };
 
-    /** Calcite's PROJECT_JOIN_TRANSPOSE, except for a projection that calls a volatile function. */
+    /**
+     * Calcite's PROJECT_JOIN_TRANSPOSE, except for a projection that calls a volatile function, and keeping above an
+     * outer join what {@link NullPaddedSides} keeps there.
+     */
     public static final RelOptRule PROJECT_JOIN_TRANSPOSE = new ProjectJoinTransposeRule(
             CoreRules.PROJECT_JOIN_TRANSPOSE.config.withDescription("VolatileProjects:ProjectJoinTranspose")
                     .as(ProjectJoinTransposeRule.Config.class)) {
@@ -80,6 +83,11 @@ public final class VolatileProjects {
         public boolean matches(RelOptRuleCall call) {
             Project project = call.rel(0);
             return !VolatileCalls.in(project.getProjects());
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            NullPaddedSides.onMatch(config, call, super::onMatch);
         }
     };
 
