@@ -265,6 +265,9 @@ final class IntervalCalls {
 
     /** An interval read from text: when the text is a constant, now (an invalid one fails here, naming it). */
     private static Expr parse(Expr text, boolean nullable) {
+        if (text.type().isInterval()) {
+            return text;
+        }
         if (text instanceof Expr.Literal lit) {
             if (lit.value() == null) {
                 return new Expr.Literal(null, DataType.INTERVAL);
@@ -274,9 +277,6 @@ final class IntervalCalls {
             } catch (IllegalArgumentException e) {
                 throw new SqlError(e.getMessage());
             }
-        }
-        if (text.type().isInterval()) {
-            return text;
         }
         return call(TemporalFunction.INTERVAL_PARSE, List.of(text), DataType.INTERVAL, nullable);
     }

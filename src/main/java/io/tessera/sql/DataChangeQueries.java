@@ -63,7 +63,10 @@ public final class DataChangeQueries {
             RexNode in = rex.makeInputRef(source, i);
             RelDataType type = rex.getTypeFactory().createTypeWithNullability(target.get(i).getType(),
                     in.getType().isNullable());
-            exprs.add(in.getType().equals(type) ? in : rex.makeCast(type, in));
+            // an INTERVAL of any unit is Tessera's one INTERVAL: a cast to the column's unit (DAY TO SECOND) would
+            // fold INTERVAL 36 HOUR into 1 day 12 hours, which DuckDB keeps as 36:00:00
+            boolean sameInterval = IntervalSyntax.isInterval(in.getType()) && IntervalSyntax.isInterval(type);
+            exprs.add(in.getType().equals(type) || sameInterval ? in : rex.makeCast(type, in));
             names.add(target.get(i).getName());
         }
         return VolatileProjects.BUILDERS.create(source.getCluster(), null).push(source)

@@ -29,10 +29,10 @@ public final class IntervalSyntax {
     private IntervalSyntax() {
     }
 
-    /** {@code x::INTERVAL}: a postfix operator, as binding as {@code ::}. */
+    /** {@code x::INTERVAL}: a postfix operator, as binding as {@code ::}; of text or of an interval (itself). */
     public static final SqlPostfixOperator INFIX_INTERVAL = new SqlPostfixOperator("::INTERVAL", SqlKind.OTHER,
             SqlLibraryOperators.INFIX_CAST.getLeftPrec(), TimestampFunctions.INTERVAL_LITERAL.getReturnTypeInference(),
-            null, OperandTypes.STRING) {
+            null, TimestampFunctions.INTERVAL_LITERAL.getOperandTypeChecker()) {
     };
 
     /**

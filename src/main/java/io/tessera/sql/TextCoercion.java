@@ -61,7 +61,7 @@ final class TextCoercion extends TypeCoercionImpl {
             call.setOperand(index, byName);
             return true;
         }
-        if (nestedInterval(targetType)) {
+        if (nestedInterval(targetType) || IntervalSyntax.isInterval(targetType)) {
             SqlNode cast = castNested(scope, call.getOperandList().get(index), targetType);
             if (cast != null) {
                 call.setOperand(index, cast);
@@ -295,15 +295,26 @@ final class TextCoercion extends TypeCoercionImpl {
     }
 
     /**
-     * {@code value} cast to such a type, its type name written with {@link IntervalTypeName}, NULL where the value may
-     * be; null where no cast is needed (or a parameter's value, which is cast when bound).
+     * {@code value} cast to such a type, or to an INTERVAL, its type name written with {@link IntervalTypeName}, NULL
+     * where the value may be; text into an INTERVAL read as an interval literal ('36 hours'); null where no cast is
+     * needed (or a parameter's value, which is cast when bound).
      */
     private SqlNode castNested(SqlValidatorScope scope, SqlNode value, RelDataType targetType) {
         if (value instanceof SqlDynamicParam || scope == null || value instanceof SqlIdentifier id && id.isStar()
                 || !needToCast(scope, value, targetType)) {
             return null;
         }
-        boolean nullable = validator.deriveType(scope, value).isNullable();
+        RelDataType from = validator.deriveType(scope, value);
+        boolean nullable = from.isNullable();
+        if (IntervalSyntax.isInterval(targetType) && IntervalSyntax.isInterval(from)) {
+            // all one INTERVAL in Tessera: a cast to the column's unit would fold INTERVAL 36 HOUR into 1 day 12 hours
+            return null;
+        }
+        if (IntervalSyntax.isInterval(targetType) && org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(from)) {
+            SqlNode read = TimestampFunctions.INTERVAL_LITERAL.createCall(value.getParserPosition(), value);
+            updateInferredType(read, TimestampFunctions.intervalType(factory, nullable));
+            return read;
+        }
         SqlNode cast = SqlStdOperatorTable.CAST.createCall(value.getParserPosition(), value,
                 IntervalTypeName.specOf(targetType).withNullable(nullable));
         updateInferredType(cast, factory.createTypeWithNullability(targetType, nullable));
@@ -345,7 +356,15 @@ final class TextCoercion extends TypeCoercionImpl {
         }
         RelDataType from = validator.deriveType(scope, value);
         if (!org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(from)) {
-            return super.coerceColumnType(scope, columns, index, targetType);
+            // an INTERVAL of another unit (INTERVAL 36 HOUR into an INTERVAL column) is cast with a type name Calcite
+            // cannot write for it
+            SqlNode cast = castNested(scope, value, targetType);
+            if (cast != null && alias) {
+                ((SqlCall) column).setOperand(0, cast);
+            } else if (cast != null) {
+                columns.set(index, cast);
+            }
+            return cast != null;
         }
         SqlNode read = TimestampFunctions.INTERVAL_LITERAL.createCall(value.getParserPosition(), value);
         if (alias) {

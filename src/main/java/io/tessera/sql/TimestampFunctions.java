@@ -72,8 +72,12 @@ final class TimestampFunctions {
         return intervalType(b.getTypeFactory(), n);
     };
 
-    /** A DuckDB interval literal's text ({@code INTERVAL '1 year 2 days'}), read when the query is planned. */
-    static final SqlFunction INTERVAL_LITERAL = fn("TESSERA_INTERVAL", INTERVAL, OperandTypes.STRING);
+    /**
+     * A DuckDB interval literal's text ({@code INTERVAL '1 year 2 days'}), read when the query is planned; also
+     * {@code CAST(x AS INTERVAL)}, which of an interval is that interval.
+     */
+    static final SqlFunction INTERVAL_LITERAL = fn("TESSERA_INTERVAL", INTERVAL,
+            OperandTypes.or(OperandTypes.STRING, OperandTypes.family(SqlTypeFamily.DATETIME_INTERVAL)));
 
     /** The same, typed nullable: the elements of a list of interval constants with a NULL among them. */
     static final SqlFunction NULLABLE_INTERVAL_LITERAL = fn("TESSERA_INTERVAL_OR_NULL",
