@@ -210,6 +210,28 @@ final class FileTableLoader implements FileTables, AutoCloseable {
         return new RowGroupBounds(out);
     }
 
+    /**
+     * Refuses a Parquet file (its first bytes are PAR1) about to be read as CSV, as a pattern not ending in .parquet
+     * would read it ({@code FROM 'logs/ev.*'} matching ev.csv and ev.parquet): its bytes would be parsed as text.
+     */
+    private static void refuseParquet(FileReference ref, List<SourceFile> sources) {
+        for (SourceFile s : sources) {
+            java.nio.ByteBuffer magic = java.nio.ByteBuffer.allocate(4);
+            try {
+                s.open().read(magic, 0); // a positional read: the channel, open until the statement ends, stays put
+            } catch (IOException e) {
+                continue; // the CSV reader says what is wrong with it
+            }
+            if (magic.position() == 4 && java.util.Arrays.equals(magic.array(), PARQUET_MAGIC)) {
+                throw new SqlError("FROM: '" + s.name() + "' is a Parquet file, which '" + ref.path()
+                        + "' reads as CSV (it does not end in .parquet): name the Parquet files apart, with "
+                        + "read_parquet or a pattern ending in .parquet" + ref.at());
+            }
+        }
+    }
+
+    private static final byte[] PARQUET_MAGIC = {'P', 'A', 'R', '1'};
+
     private Table csv(FileReference ref, String name, List<SourceFile> sources) {
         Byte delimiter = null;
         Boolean header = null;
@@ -221,6 +243,7 @@ final class FileTableLoader implements FileTables, AutoCloseable {
                         + ref.at() + " (delim, header)");
             }
         }
+        refuseParquet(ref, sources);
         SourceFile first = sources.getFirst();
         CsvSniffer.Dialect dialect;
         try {
