@@ -12,21 +12,6 @@ import java.util.stream.Collectors;
 public enum ExcludedConstruct {
 
     /**
-     * NaN in DOUBLE columns. Comparisons with NaN follow Java's IEEE rules (every comparison false) where SQL
-     * engines such as DuckDB order NaN above every number, so {@code x < 2} and {@code NOT (x < 2)} are both false
-     * for NaN ({@code NOT} is pushed into the comparison as {@code x >= 2}): with t(f DOUBLE) holding NaN,
-     * {@code SELECT count(*) FROM t WHERE NOT (f < 2)} gives 0 (DuckDB 1). MIN(f) over 1.0 and NaN gives NaN
-     * (DuckDB 1.0: Math.min propagates NaN).
-     */
-    NAN_VALUES,
-
-    /**
-     * Infinities in DOUBLE columns: not a known bug, left out with NaN because sums of +Infinity and -Infinity are
-     * NaN, which the NaN bug above then compares wrongly.
-     */
-    INFINITE_VALUES,
-
-    /**
      * Never generated (the predicates' constants have at most three decimals): a BIGINT compared with a DECIMAL
      * of a large scale is compared as DECIMAL(18, scale), and a BIGINT value with more digits than 18 - scale fails
      * with a range error where DuckDB answers. With t(b BIGINT) holding 5: {@code SELECT count(*) FROM t WHERE

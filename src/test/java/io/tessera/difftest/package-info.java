@@ -46,6 +46,6 @@
  * check's seed and every SQL text; {@code -Dtessera.metamorphic.schemaSeed=S -Dtessera.metamorphic.checkSeed=C}
  * replays it, {@code tessera.metamorphic.seed}, {@code .schemas} and {@code .checks} explore more.
  * {@link io.tessera.difftest.ExcludedConstruct} lists what the generators leave out because of a known bug, each
- * with a reproducing SQL; {@code -Dtessera.metamorphic.include=NAN_VALUES} generates it anyway.
+ * with a reproducing SQL; {@code -Dtessera.metamorphic.include=NAME} generates it anyway.
  */
 package io.tessera.difftest;
