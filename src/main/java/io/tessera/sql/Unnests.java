@@ -10,6 +10,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -42,6 +43,16 @@ final class Unnests {
         SqlNode r = parsed.accept(new SqlShuttle() {
             @Override
             public SqlNode visit(SqlCall call) {
+                if (call instanceof SqlOrderBy ob && ob.query instanceof SqlSelect select
+                        && select.getOrderList() == null && select.getFetch() == null && select.getOffset() == null
+                        && select.getSelectList() != null && select.getSelectList().stream().anyMatch(
+                                Unnests::containsUnnest)) {
+                    // the parser holds a query's ORDER BY apart: it joins the SELECT, whose keys may read FROM
+                    select.setOrderBy(ob.orderList);
+                    select.setOffset(ob.offset);
+                    select.setFetch(ob.fetch);
+                    return visit(select);
+                }
                 SqlNode visited = super.visit(call);
                 if (visited instanceof SqlSelect select) {
                     rewriteFrom(select);
@@ -160,6 +171,7 @@ final class Unnests {
             });
             outer.add(SqlStdOperatorTable.AS.createCall(at, replaced, new SqlIdentifier(name, at)));
         }
+        SqlNodeList order = orderOverInner(select.getOrderList(), outer, inner);
         SqlSelect query = new SqlSelect(pos, null, new SqlNodeList(inner, pos), select.getFrom(), select.getWhere(),
                 select.getGroup(), select.getHaving(), select.getWindowList(), null, null, null, select.getHints());
         query.setQualify(select.getQualify());
@@ -172,7 +184,56 @@ final class Unnests {
                 SqlLiteral.createBoolean(false, pos), JoinType.COMMA.symbol(pos),
                 SqlStdOperatorTable.AS.createCall(pos, unnestAs), JoinConditionType.NONE.symbol(pos), null);
         return new SqlSelect(pos, (SqlNodeList) select.getOperandList().get(0), new SqlNodeList(outer, pos), from, null,
-                null, null, null, select.getOrderList(), select.getOffset(), select.getFetch(), null);
+                null, null, null, order, select.getOffset(), select.getFetch(), null);
+    }
+
+    /**
+     * The ORDER BY of the rewritten query: a key that names no column of the SELECT list and holds no unnest
+     * ({@code ORDER BY r_name} over {@code SELECT unnest([r_regionkey]) FROM region}) is computed by the inner query as
+     * a column of its own and read from there, as DuckDB orders by a column of FROM; a key that names an item of the
+     * list, or its position, stays as written.
+     */
+    private static SqlNodeList orderOverInner(SqlNodeList order, List<SqlNode> outer, List<SqlNode> inner) {
+        if (order == null) {
+            return null;
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (SqlNode item : outer) {
+            names.add(((SqlIdentifier) ((SqlCall) item).operand(1)).getSimple().toLowerCase(java.util.Locale.ROOT));
+        }
+        List<SqlNode> keys = new ArrayList<>();
+        for (SqlNode key : order) {
+            keys.add(overInner(key, names, inner));
+        }
+        return new SqlNodeList(keys, order.getParserPosition());
+    }
+
+    private static SqlNode overInner(SqlNode key, java.util.Set<String> names, List<SqlNode> inner) {
+        if (key instanceof SqlCall c && (c.getKind() == SqlKind.DESCENDING || c.getKind() == SqlKind.NULLS_FIRST
+                || c.getKind() == SqlKind.NULLS_LAST)) {
+            SqlNode operand = overInner(c.operand(0), names, inner);
+            return c.getOperator().createCall(c.getParserPosition(), operand);
+        }
+        if (key instanceof SqlLiteral || containsUnnest(key) || readsAny(key, names)) {
+            return key;
+        }
+        SqlParserPos p = key.getParserPosition();
+        String o = "__o" + inner.size();
+        inner.add(SqlStdOperatorTable.AS.createCall(p, key, new SqlIdentifier(o, p)));
+        return new SqlIdentifier(List.of("__q", o), p);
+    }
+
+    /** Whether {@code node} holds an identifier whose last part is one of {@code names} (lower case). */
+    private static boolean readsAny(SqlNode node, java.util.Set<String> names) {
+        boolean[] found = {false};
+        node.accept(new SqlBasicVisitor<Void>() {
+            @Override
+            public Void visit(SqlIdentifier id) {
+                found[0] |= names.contains(Util.last(id.names).toLowerCase(java.util.Locale.ROOT));
+                return null;
+            }
+        });
+        return found[0];
     }
 
     /** Whether {@code node} calls unnest outside a subquery. */
