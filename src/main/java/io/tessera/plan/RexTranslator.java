@@ -566,6 +566,9 @@ final class RexTranslator {
             b = t;
         }
         Expr date = translate(a, inputs);
+        if (date.type().kind() == TypeKind.TIME && b instanceof RexLiteral lit) {
+            return timePlus(date, lit, minus);
+        }
         if (!date.type().kind().isTemporal()) {
             throw new SqlError("unsupported: interval arithmetic on " + date.type());
         }
@@ -597,6 +600,20 @@ final class RexTranslator {
         Expr n = new Expr.Literal(amount, DataType.BIGINT);
         return new Expr.Call(months ? Op.DATE_ADD_MONTHS : Op.DATE_ADD_DAYS, List.of(date, n), DataType.DATE,
                 date.nullable());
+    }
+
+    /**
+     * A TIME plus (or minus) an interval literal, around midnight: the time on 1970-01-01 moved by the interval's
+     * microseconds, its time of day taken (23:30 + 2 hours is 01:30); months count for nothing and whole days come
+     * back to the same time, as in DuckDB.
+     */
+    private static Expr timePlus(Expr time, RexLiteral lit, boolean minus) {
+        boolean months = lit.getTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        long micros = months ? 0 : lit.getValueAs(BigDecimal.class).multiply(BigDecimal.valueOf(1000)).longValueExact();
+        Expr moved = new Expr.Call(Op.TIMESTAMP_ADD_MICROS,
+                List.of(time, new Expr.Literal(minus ? -micros : micros, DataType.BIGINT)), DataType.TIMESTAMP,
+                time.nullable());
+        return new Expr.Call(Op.CAST, List.of(moved), DataType.TIME, time.nullable());
     }
 
     /**
