@@ -75,14 +75,6 @@ final class PartwiseDecorrelation {
     }
 
     static boolean holdsCorrelate(RelNode rel) {
-        if (rel instanceof Correlate) {
-            return true;
-        }
-        for (RelNode in : rel.getInputs()) {
-            if (holdsCorrelate(in)) {
-                return true;
-            }
-        }
-        return false;
+        return RuleTargets.any(rel, Correlate.class::isInstance);
     }
 }
