@@ -17,6 +17,7 @@ import io.tessera.sql.FileTables;
 import io.tessera.sql.Series;
 import io.tessera.sql.SqlError;
 import io.tessera.storage.ColumnSchema;
+import io.tessera.storage.DataType;
 import io.tessera.storage.Database;
 import io.tessera.storage.Table;
 import io.tessera.storage.TableSchema;
@@ -142,8 +143,11 @@ final class FileTableLoader implements FileTables, AutoCloseable {
     }
 
     private Table load(FileReference ref) {
-        List<SourceFile> sources = new AllowedDirectories(allowed).openMatching(ref.path(), "FROM");
+        List<SourceFile> sources = new ArrayList<>();
         try {
+            for (String path : ref.paths()) { // a list's files read in its order, a glob's in its names' order
+                sources.addAll(new AllowedDirectories(allowed).openMatching(path, "FROM"));
+            }
             String name = "file_" + (files == null ? 0 : files.tables().size()); // the name EXPLAIN shows
             return ref.parquet() ? parquet(ref, name, sources) : csv(ref, name, sources);
         } finally {
@@ -232,15 +236,56 @@ final class FileTableLoader implements FileTables, AutoCloseable {
 
     private static final byte[] PARQUET_MAGIC = {'P', 'A', 'R', '1'};
 
+    /** Refuses an option whose value is other than the one the reader always takes. */
+    private static void requireOption(FileReference ref, String option, String value, String only) {
+        if (!value.equalsIgnoreCase(only)) {
+            throw new SqlError("unsupported: " + option + " = '" + value + "' of " + ref.function() + ref.at()
+                    + " (only " + only + ")");
+        }
+    }
+
+    /**
+     * The types of a CSV file's fields: those {@code columns = {...}} names (as many as the file has fields), else
+     * VARCHAR for each where {@code all_varchar} asks, else those sniffed.
+     */
+    private static List<DataType> givenTypes(FileReference ref, CsvSniffer.Dialect dialect, boolean allVarchar) {
+        if (!ref.columns().isEmpty()) {
+            if (ref.columns().size() != dialect.names().size()) {
+                throw new SqlError("FROM: columns of " + ref.function() + ref.at() + " names "
+                        + ref.columns().size() + " columns, the file '" + ref.path() + "' has "
+                        + dialect.names().size() + " fields a line");
+            }
+            List<DataType> types = new ArrayList<>();
+            for (var c : ref.columns().entrySet()) {
+                try {
+                    types.add(DataType.parse(c.getValue()));
+                } catch (IllegalArgumentException e) {
+                    throw new SqlError("FROM: columns of " + ref.function() + ref.at() + ": column " + c.getKey()
+                            + ": " + e.getMessage(), e);
+                }
+            }
+            return types;
+        }
+        if (allVarchar) {
+            return java.util.Collections.nCopies(dialect.names().size(), DataType.VARCHAR);
+        }
+        return dialect.types();
+    }
+
     private Table csv(FileReference ref, String name, List<SourceFile> sources) {
         Byte delimiter = null;
         Boolean header = null;
+        boolean allVarchar = false;
         for (var e : ref.options().entrySet()) {
             switch (e.getKey()) {
                 case "delim", "sep", "delimiter" -> delimiter = ImportFormat.parseDelimiter(e.getValue());
                 case "header" -> header = Boolean.parseBoolean(e.getValue());
+                case "all_varchar" -> allVarchar = Boolean.parseBoolean(e.getValue());
+                // what the reader does anyway: RFC 4180's quote, doubled to escape it, types guessed
+                case "quote", "escape" -> requireOption(ref, e.getKey(), e.getValue(), "\"");
+                case "auto_detect" -> requireOption(ref, e.getKey(), e.getValue(), "true");
                 default -> throw new SqlError("unsupported: option " + e.getKey() + " of " + ref.function()
-                        + ref.at() + " (delim, header)");
+                        + ref.at() + " (delim, header, all_varchar, columns)");
             }
         }
         refuseParquet(ref, sources);
@@ -251,7 +296,8 @@ final class FileTableLoader implements FileTables, AutoCloseable {
         } catch (IOException e) {
             throw new SqlError("FROM: cannot read '" + first.name() + "': " + e.getMessage(), e);
         }
-        TableSchema fields = InferredSchema.of(name, dialect.names(), dialect.types());
+        List<String> names = ref.columns().isEmpty() ? dialect.names() : List.copyOf(ref.columns().keySet());
+        TableSchema fields = InferredSchema.of(name, names, givenTypes(ref, dialect, allVarchar));
         // the columns the statement names: the others are skipped unparsed
         List<ColumnSchema> kept = new ArrayList<>();
         for (ColumnSchema c : fields.columns()) {

@@ -136,7 +136,7 @@ final class FileReferences {
     private FileReference reference(SqlNode node) {
         SqlParserPos pos = node.getParserPosition();
         if (node instanceof SqlLiteral lit && lit.getTypeName() == SqlTypeName.CHAR) {
-            return new FileReference(null, text(lit), Map.of(), usedNames, bounds, pos);
+            return new FileReference(null, List.of(text(lit)), Map.of(), Map.of(), usedNames, bounds, pos);
         }
         if (!(node instanceof SqlCall table) || table.getKind() != SqlKind.COLLECTION_TABLE
                 || !(table.operand(0) instanceof SqlCall call)) {
@@ -147,11 +147,13 @@ final class FileReferences {
             return null;
         }
         List<SqlNode> args = call.getOperandList();
-        if (args.isEmpty() || !(args.getFirst() instanceof SqlLiteral path) || path.getTypeName() != SqlTypeName.CHAR) {
+        List<String> paths = args.isEmpty() ? null : paths(args.getFirst());
+        if (paths == null) {
             throw new SqlError("syntax error at line " + pos.getLineNum() + ", column " + pos.getColumnNum() + ": "
-                    + function + " needs the file's name in single quotes first");
+                    + function + " needs the file's name in single quotes first (or a list of names: ['a', 'b'])");
         }
         Map<String, String> options = new LinkedHashMap<>();
+        Map<String, String> columns = new LinkedHashMap<>();
         for (SqlNode arg : args.subList(1, args.size())) {
             SqlNode name = null;
             SqlNode value = null;
@@ -162,14 +164,52 @@ final class FileReferences {
                 name = c.operand(1);
                 value = c.operand(0);
             }
+            if (name instanceof SqlIdentifier id && id.isSimple() && id.getSimple().equalsIgnoreCase("columns")
+                    && value instanceof SqlCall struct && struct.getOperator() == StructOperators.STRUCT_PACK
+                    && namesAndTypes(struct, columns)) {
+                continue;
+            }
             if (!(name instanceof SqlIdentifier id) || !id.isSimple() || !(value instanceof SqlLiteral v)) {
                 SqlParserPos p = arg.getParserPosition();
                 throw new SqlError("syntax error at line " + p.getLineNum() + ", column " + p.getColumnNum() + ": "
-                        + function + " takes options as name = value (delim = ';', header = true)");
+                        + function + " takes options as name = value (delim = ';', header = true, columns = "
+                        + "{'a': 'INTEGER'})");
             }
             options.put(id.getSimple().toLowerCase(Locale.ROOT), text(v));
         }
-        return new FileReference(function, text(path), options, usedNames, bounds, pos);
+        return new FileReference(function, paths, options, columns, usedNames, bounds, pos);
+    }
+
+    /** The names a function's first argument gives: a string, or a list of strings; null for anything else. */
+    private static List<String> paths(SqlNode arg) {
+        if (arg instanceof SqlLiteral lit && lit.getTypeName() == SqlTypeName.CHAR) {
+            return List.of(text(lit));
+        }
+        if (!(arg instanceof SqlCall list) || list.getKind() != SqlKind.ARRAY_VALUE_CONSTRUCTOR
+                && !list.getOperator().getName().equalsIgnoreCase("LIST_VALUE")) {
+            return null;
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (SqlNode e : list.getOperandList()) {
+            if (!(e instanceof SqlLiteral lit) || lit.getTypeName() != SqlTypeName.CHAR) {
+                return null;
+            }
+            out.add(text(lit));
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    /** {@code {'a': 'INTEGER', ...}}'s names and type names put in {@code into}; false where one is no string. */
+    private static boolean namesAndTypes(SqlCall struct, Map<String, String> into) {
+        List<SqlNode> ops = struct.getOperandList();
+        for (int i = 0; i + 1 < ops.size(); i += 2) {
+            if (!(ops.get(i) instanceof SqlLiteral n) || n.getTypeName() != SqlTypeName.CHAR
+                    || !(ops.get(i + 1) instanceof SqlLiteral t) || t.getTypeName() != SqlTypeName.CHAR) {
+                return false;
+            }
+            into.put(text(n), text(t));
+        }
+        return !into.isEmpty();
     }
 
     private static String text(SqlLiteral lit) {

@@ -117,7 +117,7 @@ class FileTablesTest {
     }
 
     private static long rows(FileTableLoader loader, String file, List<FileReference.Bound> bounds) {
-        return loader.table(new FileReference(null, file, Map.of(), Set.of("id"), bounds,
+        return loader.table(new FileReference(null, List.of(file), Map.of(), Map.of(), Set.of("id"), bounds,
                 org.apache.calcite.sql.parser.SqlParserPos.ZERO)).rowCount();
     }
 
