@@ -20,7 +20,10 @@ final class NullPaddedSides {
     private NullPaddedSides() {
     }
 
-    /** Runs {@code rule} for {@code call}, a projection over a join, keeping such expressions above the join. */
+    /**
+     * Fires PROJECT_JOIN_TRANSPOSE ({@code config}'s) for {@code call}, a projection over a join: over an inner join
+     * as {@code inner} fires it, over an outer join with a condition that keeps such expressions above the join.
+     */
     static void onMatch(ProjectJoinTransposeRule.Config config, RelOptRuleCall call,
                         java.util.function.Consumer<RelOptRuleCall> inner) {
         Join join = call.rel(1);
