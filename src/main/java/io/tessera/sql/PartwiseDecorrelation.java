@@ -62,7 +62,26 @@ final class PartwiseDecorrelation {
         } catch (RuntimeException e) {
             // tried by parts below
         }
-        return input instanceof Correlate ? input : byParts(input, decorrelator);
+        if (!(input instanceof Correlate c)) {
+            return byParts(input, decorrelator);
+        }
+        // a Correlate over rows that are themselves correlated (two correlated subqueries of one SELECT list, one
+        // the decorrelator cannot take with the other): its left input binds none of its variables, so it is
+        // decorrelated on its own first, then the Correlate again over it
+        RelNode left = holdsCorrelate(c.getLeft()) ? part(c.getLeft(), decorrelator) : c.getLeft();
+        if (left == c.getLeft()) {
+            return input;
+        }
+        RelNode over = c.copy(c.getTraitSet(), List.of(left, c.getRight()));
+        try {
+            RelNode whole = decorrelator.apply(kept(over));
+            if (!holdsCorrelate(whole)) {
+                return whole;
+            }
+        } catch (RuntimeException e) {
+            // left as it is, to be refused
+        }
+        return over;
     }
 
     /**
