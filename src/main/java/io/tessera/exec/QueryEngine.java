@@ -480,7 +480,31 @@ public final class QueryEngine implements AutoCloseable {
         SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone).withVariables(variables.now())
                 .withTemporaryMacros(macros.now());
         return plain.withFiles(statementFiles.get()).withViewColumns(new ViewColumnTypes(() -> plain))
-                .withPivotValues(this::pivotValues);
+                .withPivotValues(new io.tessera.sql.PivotValues() {
+                    @Override
+                    public List<String> read(org.apache.calcite.sql.SqlNode query) {
+                        return pivotValues(query);
+                    }
+
+                    @Override
+                    public long largest(SqlFrontEnd.LogicalPlan lengths) {
+                        return largestValue(lengths);
+                    }
+                });
+    }
+
+    /** The largest value of the one row of {@code lengths}, run now (an unnest's longest list); 0 for NULLs. */
+    private long largestValue(SqlFrontEnd.LogicalPlan lengths) {
+        QueryResult r = run(prepare(lengths, null, null, System.nanoTime()));
+        long largest = 0;
+        for (Object[] row : r.rows()) {
+            for (Object v : row) {
+                if (v instanceof Number n) {
+                    largest = Math.max(largest, n.longValue());
+                }
+            }
+        }
+        return largest;
     }
 
     /**

@@ -329,7 +329,8 @@ public final class SqlFrontEnd {
         clusterPlanner.setExecutor(null);
         RelBuilder builder = VolatileProjects.BUILDERS.create(cluster, catalog);
         rel = GroupedCorrelations.rewrite(rel);
-        rel = UnnestJoins.rewrite(rel, builder);
+        rel = UnnestJoins.rewrite(rel, builder, lengths -> pivotValues.largest(new LogicalPlan(lengths,
+                lengths.getRowType().getFieldNames(), catalog, new boolean[lengths.getRowType().getFieldCount()])));
 
         rel = ExistsJoins.rewrite(rel);
         rel = ScalarSubqueryJoins.rewrite(rel, builder);

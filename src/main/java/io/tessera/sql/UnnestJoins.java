@@ -43,16 +43,20 @@ final class UnnestJoins {
     /** The most positions an unnest joins with (a longer list's rows would be too many to join this way). */
     static final int MAX_LENGTH = 1 << 16;
 
-    static RelNode rewrite(RelNode rel, RelBuilder builder) {
+    /**
+     * {@code rel} with each UNNEST a join with positions; {@code measure} runs a one-row plan of list lengths over a
+     * query's rows and gives its largest value, where a list is computed (not a column or a literal).
+     */
+    static RelNode rewrite(RelNode rel, RelBuilder builder, java.util.function.ToLongFunction<RelNode> measure) {
         return rel.accept(new RelHomogeneousShuttle() {
             @Override
             public RelNode visit(RelNode other) {
                 RelNode n = super.visit(other);
                 if (n instanceof Correlate c && c.getRight() instanceof Uncollect u) {
-                    return correlated(c, u, builder);
+                    return correlated(c, u, builder, measure);
                 }
                 if (n instanceof Correlate c && c.getRight() instanceof Project p && p.getInput() instanceof Uncollect u) {
-                    return renamed(c, p, correlated(c, u, builder), builder);
+                    return renamed(c, p, correlated(c, u, builder, measure), builder);
                 }
                 if (n instanceof Uncollect u && listsOf(u).stream().noneMatch(UnnestJoins::containsInput)) {
                     return standalone(u, builder);
@@ -63,7 +67,8 @@ final class UnnestJoins {
     }
 
     /** {@code left, UNNEST(exprs of left's row)}. */
-    private static RelNode correlated(Correlate c, Uncollect u, RelBuilder builder) {
+    private static RelNode correlated(Correlate c, Uncollect u, RelBuilder builder,
+                                      java.util.function.ToLongFunction<RelNode> measure) {
         if (c.getJoinType() != JoinRelType.INNER) {
             throw new SqlError("unsupported: a " + c.getJoinType().name().toLowerCase(Locale.ROOT)
                     + " join with unnest(...)");
@@ -83,7 +88,12 @@ final class UnnestJoins {
                 }
             }));
         }
-        int n = longest(onLeft, left);
+        int n;
+        try {
+            n = longest(onLeft, left);
+        } catch (UnknownLength e) {
+            n = measured(onLeft, left, builder, measure);
+        }
         builder.push(left).push(positions(builder, n));
         int width = left.getRowType().getFieldCount();
         RexNode position = builder.field(2, 1, 0);
@@ -142,7 +152,12 @@ final class UnnestJoins {
     /** {@code UNNEST(constant lists)} with no row around it. */
     private static RelNode standalone(Uncollect u, RelBuilder builder) {
         List<RexNode> lists = listsOf(u);
-        int n = longest(lists, null);
+        int n;
+        try {
+            n = longest(lists, null);
+        } catch (UnknownLength e) {
+            throw unmeasured();
+        }
         builder.push(positions(builder, n));
         RexNode pos = builder.field(0);
         builder.filter(within(builder, pos, lists));
@@ -276,8 +291,47 @@ final class UnnestJoins {
     }
 
     private static int unknown(RexNode e) {
-        throw new SqlError("unsupported: unnest of a list the query computes (such as list(x)): unnest a list column"
-                + " or a list literal");
+        throw new UnknownLength();
+    }
+
+    /** A list whose longest value the plan does not tell (a list the query computes: list(x), string_split). */
+    private static final class UnknownLength extends RuntimeException {
+        UnknownLength() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static SqlError unmeasured() {
+        return new SqlError("unsupported: unnest of a list the query computes (such as list(x)) over rows computed by"
+                + " a subquery or by a call giving a new value each time: unnest a list column or a list literal");
+    }
+
+    /**
+     * The longest of {@code lists} over {@code input}'s rows, measured by running the query of their lengths now: the
+     * rows are computed twice, once here and once by the query, so only rows that come out the same both times are
+     * measured (no subquery, which is not yet decorrelated here, and no call giving a new value each time).
+     */
+    private static int measured(List<RexNode> lists, RelNode input, RelBuilder builder,
+                                java.util.function.ToLongFunction<RelNode> measure) {
+        if (RuleTargets.holdsSubQuery(input) || RuleTargets.any(input, Correlate.class::isInstance)
+                || VolatileCalls.count(input) > 0 || VolatileCalls.in(lists)) {
+            throw unmeasured();
+        }
+        builder.push(input);
+        List<RexNode> lengths = new ArrayList<>();
+        for (RexNode l : lists) {
+            lengths.add(builder.call(SqlStdOperatorTable.CARDINALITY, l));
+        }
+        builder.project(lengths);
+        List<RelBuilder.AggCall> longest = new ArrayList<>();
+        for (int i = 0; i < lists.size(); i++) {
+            longest.add(builder.max(builder.field(i)));
+        }
+        long n = measure.applyAsLong(builder.aggregate(builder.groupKey(), longest).build());
+        if (n > MAX_LENGTH) {
+            throw new SqlError("unsupported: unnest of a list of " + n + " elements (at most " + MAX_LENGTH + ")");
+        }
+        return (int) n;
     }
 
     /** The longest list of a stored LIST column (from its dictionary of distinct values), -1 for another table. */
