@@ -89,9 +89,13 @@ final class QueryExtensions {
         StarSchema.ColumnInfo by = g.column(TypeKind.INTEGER, TypeKind.DATE, TypeKind.DECIMAL, TypeKind.VARCHAR);
         String order = "ORDER BY " + g.ref(by) + direction();
         String sep = partition.isEmpty() ? "" : " ";
-        String numeric = g.numericExpr().sql();
+        RandomQueryGenerator.Expr summed = g.numericExpr();
+        String numeric = summed.sql();
         boolean unique = !g.outer();
         int p = rnd.nextInt(unique ? 12 : 7);
+        // a DOUBLE sum's last bits depend on the order it adds in, which differs from engine to engine: a set
+        // operation comparing such rows exactly would keep or drop them by those bits
+        g.inexactWindow |= p == 5 || (p == 2 || p == 6 || p >= 11) && summed.kind() == TypeKind.DOUBLE;
         String unq = "ORDER BY f.f_id" + direction();
         return switch (p) {
             case 0 -> "RANK() OVER (" + partition + sep + order + ")";
@@ -155,16 +159,10 @@ final class QueryExtensions {
     String atom() {
         List<QueryConstruct> cs = on(QueryConstruct.SCALAR_SUBQUERY, QueryConstruct.EXISTS_SUBQUERY,
                 QueryConstruct.IN_SUBQUERY, QueryConstruct.STRING_FUNCTION);
-        if (g.subqueryTaken) {
-            // one subquery per query: Calcite's decorrelator cannot turn some pairs of correlated subqueries into
-            // joins (ExcludedConstruct.TWO_CORRELATED_SCALAR_SUBQUERIES), and those are refused, not answered
-            cs = cs.stream().filter(c -> c == QueryConstruct.STRING_FUNCTION).toList();
-        }
         if (cs.isEmpty() || rnd.nextInt(100) >= 25) {
             return null;
         }
         QueryConstruct chosen = pick(cs);
-        g.subqueryTaken |= chosen != QueryConstruct.STRING_FUNCTION;
         return switch (chosen) {
             case SCALAR_SUBQUERY -> switch (rnd.nextInt(4)) {
                 case 0 -> "f.f_qty > (SELECT AVG(CAST(f2.f_qty AS DOUBLE)) FROM sales f2 WHERE "

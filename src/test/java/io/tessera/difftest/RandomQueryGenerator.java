@@ -36,8 +36,8 @@ public final class RandomQueryGenerator {
     private List<StarSchema.TableInfo> scope;
     /** Whether the query has an outer join: then the fact key f_id may be NULL and no longer orders rows. */
     private boolean outer;
-    /** Whether the query being generated has a subquery already (QueryExtensions adds at most one). */
-    boolean subqueryTaken;
+    /** Whether the select list holds a window SUM or AVG of DOUBLE values (then no set operation compares rows). */
+    boolean inexactWindow;
 
     /** A generator of the constructs {@code -Dtessera.difftest.constructs} switches on ({@link QueryConstruct}). */
     public RandomQueryGenerator(StarSchema schema) {
@@ -94,7 +94,7 @@ public final class RandomQueryGenerator {
         rnd = new Random(seed);
         scope = new ArrayList<>();
         outer = false;
-        subqueryTaken = false;
+        inexactWindow = false;
         QueryExtensions ext = new QueryExtensions(this);
         StarSchema.TableInfo fact = schema.fact();
         scope.add(fact);
@@ -177,6 +177,9 @@ public final class RandomQueryGenerator {
             sql.append(" HAVING ").append(having);
         }
         String setOp = aggregate ? null : ext.setOperation();
+        if (inexactWindow) {
+            setOp = null; // drawn all the same, so that the seeds' other queries stay as they were
+        }
         if (setOp != null) {
             // the same select list over the same FROM with another predicate: both sides have the same types
             sql.append(' ').append(setOp).append(' ').append(head).append(" FROM ")
