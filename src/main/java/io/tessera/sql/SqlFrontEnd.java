@@ -348,6 +348,7 @@ public final class SqlFrontEnd {
                 top.getCluster().getRexBuilder().identityProjects(top.getRowType()), top.getRowType());
         try {
             rel = HeldValues.hide(rel, catalog);
+            rel = ConstantKeyAggregates.hide(rel, catalog);
             if (RecursiveUnions.any(rel)) {
                 // decorrelated around each recursive union, whose seed and step are decorrelated on their own
                 rel = RecursiveUnions.hide(rel, catalog, r -> RelDecorrelator.decorrelateQuery(r, builder));
@@ -357,6 +358,7 @@ public final class SqlFrontEnd {
                 rel = PartwiseDecorrelation.decorrelate(rel,
                         r -> withoutEmptyCorrelates(RelDecorrelator.decorrelateQuery(r, builder)));
             }
+            rel = ConstantKeyAggregates.restore(rel);
             rel = HeldValues.restore(rel);
         } catch (RuntimeException e) {
             // Calcite's decorrelator fails on some shapes (NOT IN with a correlation in a computed value)
