@@ -67,7 +67,7 @@ public final class QueryEngine implements AutoCloseable {
     /** Queries of statements prepared already, kept for the next run of the same text. */
     private final PlanCache plans = new PlanCache();
     /** PIVOT statements whose values were run while planning: such a plan is not kept. */
-    private final java.util.concurrent.atomic.AtomicLong pivotsRun = new java.util.concurrent.atomic.AtomicLong();
+    private final PlanTimeQueries planTimeQueries = new PlanTimeQueries(this);
 
     public QueryEngine(Database db) {
         this(db, java.lang.Runtime.getRuntime().availableProcessors());
@@ -341,12 +341,12 @@ public final class QueryEngine implements AutoCloseable {
         }
         return plans.run(new PlanCache.Key(sql, db.state(), variables.now(), macros.now(), timeZone), () -> {
             long t0 = System.nanoTime();
-            long pivots = pivotsRun.get();
+            long dataReads = planTimeQueries.runs();
             SqlFrontEnd.LogicalPlan logical = frontEnd().plan(sql);
             Prepared p = prepare(logical, sql, null, t0);
             FileTableLoader files = statementFiles.get();
             return new PlanCache.Planned(p, p.gpu() == null && !p.sequences() && (files == null || !files.used())
-                    && pivots == pivotsRun.get() && PlanCache.reusable(logical.rel()));
+                    && dataReads == planTimeQueries.runs() && PlanCache.reusable(logical.rel()));
         }, db::state, use);
     }
 
@@ -480,45 +480,7 @@ public final class QueryEngine implements AutoCloseable {
         SqlFrontEnd plain = new SqlFrontEnd(db).withTimeZone(timeZone).withVariables(variables.now())
                 .withTemporaryMacros(macros.now());
         return plain.withFiles(statementFiles.get()).withViewColumns(new ViewColumnTypes(() -> plain))
-                .withPivotValues(new io.tessera.sql.PivotValues() {
-                    @Override
-                    public List<String> read(org.apache.calcite.sql.SqlNode query) {
-                        return pivotValues(query);
-                    }
-
-                    @Override
-                    public long largest(SqlFrontEnd.LogicalPlan lengths) {
-                        return largestValue(lengths);
-                    }
-                });
-    }
-
-    /** The largest value of the one row of {@code lengths}, run now (an unnest's longest list); 0 for NULLs. */
-    private long largestValue(SqlFrontEnd.LogicalPlan lengths) {
-        QueryResult r = run(prepare(lengths, null, null, System.nanoTime()));
-        long largest = 0;
-        for (Object[] row : r.rows()) {
-            for (Object v : row) {
-                if (v instanceof Number n) {
-                    largest = Math.max(largest, n.longValue());
-                }
-            }
-        }
-        return largest;
-    }
-
-    /**
-     * The values of a PIVOT statement's ON item: the rows of its query of one VARCHAR column, run now, before the
-     * statement is planned (as DuckDB does), within the statement that holds it.
-     */
-    private List<String> pivotValues(org.apache.calcite.sql.SqlNode query) {
-        pivotsRun.incrementAndGet();
-        QueryResult r = run(prepare(frontEnd().plan(query), null, null, System.nanoTime()));
-        List<String> out = new ArrayList<>(r.rows().size());
-        for (Object[] row : r.rows()) {
-            out.add((String) row[0]);
-        }
-        return out;
+                .withPivotValues(planTimeQueries);
     }
 
     /** The session's time zone: UTC until a {@code SET TimeZone} of this engine's statements. */
@@ -618,7 +580,7 @@ public final class QueryEngine implements AutoCloseable {
         return runRelation(prepare(logical, null, null, System.nanoTime()), null, cancel);
     }
 
-    private Prepared prepare(SqlFrontEnd.LogicalPlan logical, String sql, Map<Integer, Genome> cudaGenomes, long t0) {
+    Prepared prepare(SqlFrontEnd.LogicalPlan logical, String sql, Map<Integer, Genome> cudaGenomes, long t0) {
         return prepare(logical, sql, cudaGenomes, t0, false);
     }
 
