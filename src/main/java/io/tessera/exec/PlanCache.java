@@ -27,7 +27,8 @@ import java.util.function.Supplier;
  * session's variables, temporary macros and time zone. Plans that read anything else are never kept
  * ({@link #reusable}): the clock (CURRENT_DATE is fixed when planned), non-deterministic functions, files or series
  * in FROM and recursive queries (their rows are computed into the statement's temporary tables), PIVOT's values
- * (run while planning), sequences (a write), and queries on the GPU (which hold device buffers).
+ * and an unnest's longest computed list (run while planning, {@link PlanTimeQueries}), sequences (a write), and
+ * queries on the GPU (which hold device buffers).
  *
  * <p>A plan in use is taken out of the cache and put back when its run ends, so no two runs share one prepared
  * query; the cache keeps {@link #CAPACITY} plans of the latest state, the least recently used going first.
