@@ -144,9 +144,10 @@ final class FileTableLoader implements FileTables, AutoCloseable {
 
     private Table load(FileReference ref) {
         List<SourceFile> sources = new ArrayList<>();
+        AllowedDirectories readable = new AllowedDirectories(allowed);
         try {
             for (String path : ref.paths()) { // a list's files read in its order, a glob's in its names' order
-                sources.addAll(new AllowedDirectories(allowed).openMatching(path, "FROM"));
+                sources.addAll(readable.openMatching(path, "FROM"));
             }
             String name = "file_" + (files == null ? 0 : files.tables().size()); // the name EXPLAIN shows
             return ref.parquet() ? parquet(ref, name, sources) : csv(ref, name, sources);
@@ -220,21 +221,19 @@ final class FileTableLoader implements FileTables, AutoCloseable {
      */
     private static void refuseParquet(FileReference ref, List<SourceFile> sources) {
         for (SourceFile s : sources) {
-            java.nio.ByteBuffer magic = java.nio.ByteBuffer.allocate(4);
+            boolean parquet;
             try {
-                s.open().read(magic, 0); // a positional read: the channel, open until the statement ends, stays put
+                parquet = ParquetImporter.beginsAsParquet(s.open()); // the channel, open until the statement ends
             } catch (IOException e) {
                 continue; // the CSV reader says what is wrong with it
             }
-            if (magic.position() == 4 && java.util.Arrays.equals(magic.array(), PARQUET_MAGIC)) {
+            if (parquet) {
                 throw new SqlError("FROM: '" + s.name() + "' is a Parquet file, which '" + ref.path()
                         + "' reads as CSV (it does not end in .parquet): name the Parquet files apart, with "
                         + "read_parquet or a pattern ending in .parquet" + ref.at());
             }
         }
     }
-
-    private static final byte[] PARQUET_MAGIC = {'P', 'A', 'R', '1'};
 
     /** Refuses an option whose value is other than the one the reader always takes. */
     private static void requireOption(FileReference ref, String option, String value, String only) {

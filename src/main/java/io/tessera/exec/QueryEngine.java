@@ -66,7 +66,7 @@ public final class QueryEngine implements AutoCloseable {
     private final ThreadLocal<FileTableLoader> statementFiles = new ThreadLocal<>();
     /** Queries of statements prepared already, kept for the next run of the same text. */
     private final PlanCache plans = new PlanCache();
-    /** PIVOT statements whose values were run while planning: such a plan is not kept. */
+    /** The queries planning runs over the data (PIVOT's values, an unnest's longest list): such a plan is not kept. */
     private final PlanTimeQueries planTimeQueries = new PlanTimeQueries(this);
 
     public QueryEngine(Database db) {

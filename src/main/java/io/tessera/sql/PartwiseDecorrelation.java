@@ -54,13 +54,9 @@ final class PartwiseDecorrelation {
 
     /** An input decorrelated whole, else by parts, else as it was (its correlation is left to be refused). */
     private static RelNode part(RelNode input, UnaryOperator<RelNode> decorrelator) {
-        try {
-            RelNode whole = decorrelator.apply(kept(input));
-            if (!holdsCorrelate(whole)) {
-                return whole;
-            }
-        } catch (RuntimeException e) {
-            // tried by parts below
+        RelNode whole = attempt(input, decorrelator);
+        if (whole != null) {
+            return whole;
         }
         if (!(input instanceof Correlate c)) {
             return byParts(input, decorrelator);
@@ -73,15 +69,18 @@ final class PartwiseDecorrelation {
             return input;
         }
         RelNode over = c.copy(c.getTraitSet(), List.of(left, c.getRight()));
+        RelNode decorrelated = attempt(over, decorrelator);
+        return decorrelated != null ? decorrelated : over; // else left as it is, to be refused
+    }
+
+    /** A part decorrelated whole under {@link #kept}; null where the decorrelator fails or leaves a correlation. */
+    private static RelNode attempt(RelNode part, UnaryOperator<RelNode> decorrelator) {
         try {
-            RelNode whole = decorrelator.apply(kept(over));
-            if (!holdsCorrelate(whole)) {
-                return whole;
-            }
+            RelNode whole = decorrelator.apply(kept(part));
+            return holdsCorrelate(whole) ? null : whole;
         } catch (RuntimeException e) {
-            // left as it is, to be refused
+            return null; // tried otherwise by the caller
         }
-        return over;
     }
 
     /**

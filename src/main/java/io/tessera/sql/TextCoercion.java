@@ -334,7 +334,10 @@ final class TextCoercion extends TypeCoercionImpl {
             // first's spelling would write a nested list's type with nullable inner lists
             return false;
         }
-        if (nestedInterval(targetType) && index < columns.size()) {
+        // an INTERVAL column's value: text read as an interval ('36 hours'), an interval of another unit kept as it
+        // is (INTERVAL 36 HOUR), each with a type name Calcite cannot write for it (castNested)
+        boolean interval = IntervalSyntax.isInterval(targetType) && scope != null;
+        if ((nestedInterval(targetType) || interval) && index < columns.size()) {
             SqlNode column = columns.get(index);
             boolean alias = column instanceof SqlCall c && c.getKind() == SqlKind.AS;
             SqlNode cast = castNested(scope, alias ? ((SqlCall) column).operand(0) : column, targetType);
@@ -345,34 +348,6 @@ final class TextCoercion extends TypeCoercionImpl {
             }
             return cast != null;
         }
-        if (!IntervalSyntax.isInterval(targetType) || scope == null || index >= columns.size()) {
-            return super.coerceColumnType(scope, columns, index, targetType);
-        }
-        SqlNode column = columns.get(index);
-        boolean alias = column instanceof SqlCall c && c.getKind() == SqlKind.AS;
-        SqlNode value = alias ? ((SqlCall) column).operand(0) : column;
-        if (value instanceof SqlDynamicParam) {
-            return false;
-        }
-        RelDataType from = validator.deriveType(scope, value);
-        if (!org.apache.calcite.sql.type.SqlTypeUtil.isCharacter(from)) {
-            // an INTERVAL of another unit (INTERVAL 36 HOUR into an INTERVAL column) is cast with a type name Calcite
-            // cannot write for it
-            SqlNode cast = castNested(scope, value, targetType);
-            if (cast != null && alias) {
-                ((SqlCall) column).setOperand(0, cast);
-            } else if (cast != null) {
-                columns.set(index, cast);
-            }
-            return cast != null;
-        }
-        SqlNode read = TimestampFunctions.INTERVAL_LITERAL.createCall(value.getParserPosition(), value);
-        if (alias) {
-            ((SqlCall) column).setOperand(0, read);
-        } else {
-            columns.set(index, read);
-        }
-        updateInferredType(read, TimestampFunctions.intervalType(factory, from.isNullable()));
-        return true;
+        return super.coerceColumnType(scope, columns, index, targetType);
     }
 }

@@ -228,10 +228,15 @@ final class UnnestJoins {
         for (RexNode e : lists) {
             n = Math.max(n, longest(e, input));
         }
+        return joinable(n);
+    }
+
+    /** {@code n} positions, refused where more than an unnest joins with. */
+    private static int joinable(long n) {
         if (n > MAX_LENGTH) {
             throw new SqlError("unsupported: unnest of a list of " + n + " elements (at most " + MAX_LENGTH + ")");
         }
-        return n;
+        return (int) n;
     }
 
     private static int longest(RexNode e, RelNode input) {
@@ -313,7 +318,7 @@ final class UnnestJoins {
      */
     private static int measured(List<RexNode> lists, RelNode input, RelBuilder builder,
                                 java.util.function.ToLongFunction<RelNode> measure) {
-        if (RuleTargets.holdsSubQuery(input) || RuleTargets.any(input, Correlate.class::isInstance)
+        if (RuleTargets.holdsSubQuery(input) || PartwiseDecorrelation.holdsCorrelate(input)
                 || VolatileCalls.count(input) > 0 || VolatileCalls.in(lists)) {
             throw unmeasured();
         }
@@ -327,11 +332,7 @@ final class UnnestJoins {
         for (int i = 0; i < lists.size(); i++) {
             longest.add(builder.max(builder.field(i)));
         }
-        long n = measure.applyAsLong(builder.aggregate(builder.groupKey(), longest).build());
-        if (n > MAX_LENGTH) {
-            throw new SqlError("unsupported: unnest of a list of " + n + " elements (at most " + MAX_LENGTH + ")");
-        }
-        return (int) n;
+        return joinable(measure.applyAsLong(builder.aggregate(builder.groupKey(), longest).build()));
     }
 
     /** The longest list of a stored LIST column (from its dictionary of distinct values), -1 for another table. */

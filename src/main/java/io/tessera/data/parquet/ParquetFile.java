@@ -45,6 +45,13 @@ final class ParquetFile implements AutoCloseable {
     }
 
     /** Opens {@code file} and reads its footer; an {@link IOException} says what is wrong with it. */
+    /** Whether {@code ch} begins as a Parquet file does (PAR1), read at its start without moving its position. */
+    static boolean begins(FileChannel ch) throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(MAGIC.length);
+        ch.read(head, 0);
+        return head.position() == MAGIC.length && java.util.Arrays.equals(head.array(), MAGIC);
+    }
+
     static ParquetFile open(Path file) throws IOException {
         return open(io.tessera.data.io.SourceFile.of(file));
     }

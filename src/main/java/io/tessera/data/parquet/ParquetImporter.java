@@ -72,6 +72,14 @@ public final class ParquetImporter {
     }
 
     /**
+     * Whether the open file {@code ch} begins as a Parquet file does: a file about to be read as another format is
+     * refused on it (its position is left where it was).
+     */
+    public static boolean beginsAsParquet(java.nio.channels.FileChannel ch) throws IOException {
+        return ParquetFile.begins(ch);
+    }
+
+    /**
      * The top-level columns of a file, with the types a table made from it gives them. Reads the footer only and
      * leaves the file open.
      */
