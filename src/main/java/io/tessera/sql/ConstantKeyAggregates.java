@@ -34,11 +34,7 @@ final class ConstantKeyAggregates {
 
     /** {@code rel} with the aggregations {@link #hide} held put back in place. */
     static RelNode restore(RelNode rel) {
-        RelNode held = StandInTable.held(rel, STAND_IN);
-        if (held != null) {
-            return held;
-        }
-        return RecursiveUnions.withInputs(rel, ConstantKeyAggregates::restore);
+        return StandInTable.restore(rel, STAND_IN);
     }
 
     /** Whether {@code a} groups by keys only, each a constant of the projection below it. */

@@ -38,10 +38,6 @@ final class HeldValues {
 
     /** {@code rel} with the rows {@link #hide} held put back in place. */
     static RelNode restore(RelNode rel) {
-        RelNode values = StandInTable.held(rel, STAND_IN);
-        if (values != null) {
-            return values;
-        }
-        return RecursiveUnions.withInputs(rel, HeldValues::restore);
+        return StandInTable.restore(rel, STAND_IN);
     }
 }

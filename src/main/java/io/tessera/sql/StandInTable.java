@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * A table that holds a relation in its place while Calcite's decorrelator runs, which passes a scan as any leaf
  * where it has no rule for the relation itself (a recursive union, {@link RecursiveUnions}; constant rows,
- * {@link HeldValues}). Each user names its stand-ins, so that each puts back only its own.
+ * {@link HeldValues}; an aggregation of constant keys, {@link ConstantKeyAggregates}). Each user names its stand-ins, so that each puts back only its own.
  */
 final class StandInTable extends org.apache.calcite.schema.impl.AbstractTable
         implements org.apache.calcite.schema.Wrapper {
@@ -43,6 +43,15 @@ final class StandInTable extends org.apache.calcite.schema.impl.AbstractTable
             }
         }
         return null;
+    }
+
+    /** {@code rel} with every scan of a stand-in table named {@code name} replaced by what it holds. */
+    static RelNode restore(RelNode rel, String name) {
+        RelNode held = held(rel, name);
+        if (held != null) {
+            return held;
+        }
+        return RecursiveUnions.withInputs(rel, input -> restore(input, name));
     }
 
     @Override
